@@ -1,0 +1,207 @@
+"""The headless commands of ``fireteam``: script, replay, log, bench.
+
+The interactive client and the SSH server live in ``tui``; ``tui.main``
+dispatches here for everything that needs no terminal UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core.dice import NeedDice
+from core.game import Game
+from core.ruleset import Refused, available
+from core.savefile import SaveError
+from core.state import GameState
+from core.views import REFEREE, roles
+
+DEFAULT_RULESET = "breaking-news"
+#: A comment starts at a "#" at the start of a line or after a space.
+_COMMENT = re.compile(r"(^|\s)#.*$")
+SAVES = Path("saves")
+
+
+def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "active_side": state.active_side,
+        "reacting_side": state.reacting_side,
+        "card": state.card,
+        "scenario": state.scenario,
+        "result": state.result,
+        "event_count": step,
+        "total_events": total,
+        "sides": [
+            {
+                "id": side.id,
+                "name": side.name,
+                "defeat_points": side.defeat_points,
+                "units": [msgspec.to_builtins(u) for u in state.units.values() if u.side == side.id],
+            }
+            for side in state.sides.values()
+        ],
+        "secrets": {k: msgspec.to_builtins(v) for k, v in state.secrets.items()},
+    }
+
+
+def _check_role(game: Game, role: str) -> str:
+    valid = roles(game.state)
+    if role not in valid:
+        raise SystemExit(f"error: no role {role!r} in this game (choose from {', '.join(valid)})")
+    return role
+
+
+# ---------------------------------------------------------------------- script
+
+
+def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=sys.stdout) -> int:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{path}: cannot read: {e}", file=sys.stderr)
+        return 2
+    try:
+        if save.exists():
+            if seed is not None:
+                print(f"{save}: exists; its seed was fixed when it was created (drop --seed)", file=sys.stderr)
+                return 2
+            game = Game.open(save)
+        else:
+            game = Game.new(save, ruleset, variant, seed=seed)
+    except (SaveError, ValueError) as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    count = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            text = _COMMENT.sub("", raw).strip()
+            if not text:
+                continue
+            role = REFEREE
+            if text.startswith("@"):
+                role_word, _, text = text[1:].partition(" ")
+                role = role_word.strip()
+                if role not in roles(game.state):
+                    print(f"{path}:{number}: no role {role!r}", file=sys.stderr)
+                    return 1
+            try:
+                outcome = game.execute(text, role=role, by=role)
+            except NeedDice as e:
+                print(f"{path}:{number}: {e} (give them with dice=...)", file=sys.stderr)
+                return 1
+            except Refused as e:
+                print(f"{path}:{number}: {e}", file=sys.stderr)
+                return 1
+            count += 1
+            for line in outcome.lines:
+                print(line, file=out)
+    finally:
+        game.close()
+    print(f"{count} commands, {game.timeline.length} effective events in {save}", file=out)
+    return 0
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        game = Game.open(args.path, writable=False)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    role = _check_role(game, args.as_role)
+    total = game.timeline.length
+    step = total
+    if args.turn is not None:
+        found = game.timeline.turn_start(args.turn)
+        if found is None:
+            print(f"{args.path}: there is no turn {args.turn}", file=sys.stderr)
+            return 2
+        step = found
+    if args.step is not None:
+        if not 0 <= args.step <= total:
+            print(f"{args.path}: step must be between 0 and {total}", file=sys.stderr)
+            return 2
+        step = args.step
+    state = game.view(role, step)
+    data = state_json(state, step, total)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        print(f"{state.scenario or 'game'} — step {step}/{total}, turn {state.turn}, {state.phase}")
+        if state.active_side:
+            print(f"active: {state.active_side}, reacting: {state.reacting_side}")
+        for side in data["sides"]:
+            alive = sum(1 for u in side["units"] if not u.get("out"))
+            print(f"{side['name']}: {alive}/{len(side['units'])} in play, {side['defeat_points']} DP")
+        if state.result:
+            print(f"result: {state.result}")
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    try:
+        game = Game.open(args.path, writable=False)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    role = _check_role(game, args.as_role)
+    for note in game.notes:
+        print(f"({note})", file=sys.stderr)
+    for line in game.log_lines(role):
+        mark = "  (undone)" if line.undone else ""
+        indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
+        print(f"{indent}{line.text}{mark}")
+    return 0
+
+
+# -------------------------------------------------------------------- parsing
+
+HEADLESS = ("script", "replay", "log", "bench")
+
+
+def add_headless(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("script", help="run a file of commands headlessly into a save")
+    p.add_argument("file", type=Path)
+    p.add_argument("--save", type=Path, required=True, help="save to create (or to append to)")
+    p.add_argument("--seed", type=int, help="dice seed for a new save")
+    p.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"for a new save ({', '.join(available())})")
+    p.add_argument("--variant", default="", help="ruleset variant for a new save")
+
+    p = sub.add_parser("replay", help="print the state of a save at a step")
+    p.add_argument("path", type=Path)
+    p.add_argument("--step", type=int, help="effective events to apply (default: all)")
+    p.add_argument("--turn", type=int, help="the start of this turn")
+    p.add_argument("--as", dest="as_role", default=REFEREE, help="referee, a side id, or spectator")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("log", help="print the log in plain words")
+    p.add_argument("path", type=Path)
+    p.add_argument("--as", dest="as_role", default=REFEREE)
+
+    p = sub.add_parser("bench", help="measure load, seek, append and memory")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--events", type=int, default=1_000_000, help="size of the big save (default 1,000,000)")
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    if args.command == "script":
+        return run_script(args.file, args.save, args.seed, args.ruleset, args.variant)
+    if args.command == "replay":
+        return run_replay(args)
+    if args.command == "log":
+        return run_log(args)
+    if args.command == "bench":
+        from core.bench import run_bench
+
+        return run_bench(events=args.events, as_json=args.json)
+    raise AssertionError(args.command)

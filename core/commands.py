@@ -1,0 +1,278 @@
+"""The command language: parsing and completion.
+
+A command is one line: a verb, then its arguments::
+
+    fire rossi ahmed range=30 aimed dice=6,4,3
+    move ahmed 12 run
+    undo
+
+* Verbs, unit names, sides and choices are case-insensitive and may be
+  shortened to any unambiguous prefix (``fi ro ah r=30``).  A unit is matched by
+  its id or by any word of its name.
+* ``name=value`` sets an argument by name; bare words fill the positional
+  arguments in order; a bare word that is one of a choice argument's values
+  sets that argument (``aimed``, ``burst``).
+* ``dice=6,4,3`` (or ``d=643``) gives the faces of physical dice, in the order
+  the rolls happen; without it the game's seeded dice roll.
+* Quotes group words: ``note "ambush at the well"``.
+
+Unit names resolve against what the issuing role can see, so a hidden enemy
+is "no such unit" exactly like one that does not exist.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.dice import parse_faces
+from core.ruleset import CommandSpec, Param, Refused
+from core.state import GameState, Unit
+from core.views import REFEREE, unit_visible
+
+DICE_KEYS = ("dice", "d")
+
+
+@dataclass
+class Parsed:
+    spec: CommandSpec
+    args: dict[str, Any]
+    faces: list[int] | None = None
+    text: str = ""
+    #: The side the command acts for (the first unit's side, or the issuer's).
+    acting_side: str = ""
+    units: list[str] = field(default_factory=list)
+
+
+def split(text: str) -> list[str]:
+    try:
+        return shlex.split(text, comments=False, posix=True)
+    except ValueError as e:
+        raise Refused(f"cannot read the command: {e}") from None
+
+
+def match_prefix(word: str, options: list[str], what: str) -> str:
+    """The one option equal to or starting with ``word`` (case-insensitive)."""
+    w = word.lower()
+    exact = [o for o in options if o.lower() == w]
+    if exact:
+        return exact[0]
+    hits = [o for o in options if o.lower().startswith(w)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise Refused(f"no {what} {word!r}" + (f" (choose from {', '.join(options)})" if len(options) <= 12 else ""))
+    raise Refused(f"{word!r} could be {_or_list(hits)}")
+
+
+def _or_list(items: list[str]) -> str:
+    items = sorted(items)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
+
+
+def find_verb(word: str, specs: list[CommandSpec]) -> CommandSpec:
+    names: dict[str, CommandSpec] = {}
+    for s in specs:
+        names[s.name] = s
+        for a in s.aliases:
+            names[a] = s
+    name = match_prefix(word, list(names), "command")
+    return names[name]
+
+
+def find_unit(word: str, state: GameState, role: str, *, side: str | None = None, enemy_of: str | None = None) -> Unit:
+    w = word.lower()
+    pool = [u for u in state.units.values() if unit_visible(u, role)]
+    if side is not None:
+        pool = [u for u in pool if u.side == side]
+    if enemy_of is not None:
+        pool = [u for u in pool if u.side != enemy_of]
+    exact = [u for u in pool if u.id.lower() == w or u.name.lower() == w]
+    if len(exact) == 1:
+        return exact[0]
+    hits = exact or [
+        u for u in pool if u.id.lower().startswith(w) or any(part.lower().startswith(w) for part in u.name.split())
+    ]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise Refused(f"no unit {word!r}" + (" on that side" if side or enemy_of else ""))
+    raise Refused(f"{word!r} could be {_or_list([u.id for u in hits])}")
+
+
+def _convert(param: Param, word: str, state: GameState, role: str, acting: str | None) -> Any:
+    kind = param.kind
+    if kind == "int":
+        try:
+            return int(word)
+        except ValueError:
+            raise Refused(f"{param.name} must be a whole number, not {word!r}") from None
+    if kind == "choice":
+        return match_prefix(word, list(param.choices), param.name)
+    if kind == "side":
+        return match_prefix(word, list(state.sides), "side")
+    if kind in ("unit", "own", "enemy"):
+        if kind == "own":
+            u = find_unit(word, state, role, side=acting)
+        elif kind == "enemy":
+            u = find_unit(word, state, role, enemy_of=acting)
+        else:
+            u = find_unit(word, state, role)
+        return u.id
+    if kind == "text":
+        return word
+    raise AssertionError(f"unknown parameter kind {kind}")
+
+
+def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> Parsed:
+    words = split(text)
+    if not words:
+        raise Refused("empty command")
+    spec = find_verb(words[0], specs)
+    args: dict[str, Any] = {}
+    faces: list[int] | None = None
+    positional: list[str] = []
+    params = list(spec.params)
+    by_name = {p.name: p for p in params}
+    choice_words = {c.lower(): p for p in params if p.kind == "choice" for c in p.choices}
+
+    # A side's player acts for its own side; the referee acts for the side of
+    # the first unit named (resolved below).
+    acting: str | None = role if role in state.sides else None
+
+    for w in words[1:]:
+        if "=" in w and not w.startswith("="):
+            key, _, value = w.partition("=")
+            if key.lower() in DICE_KEYS:
+                try:
+                    faces = parse_faces(value)
+                except ValueError as e:
+                    raise Refused(str(e)) from None
+                continue
+            name = match_prefix(key, list(by_name), f"option for {spec.name}")
+            args[name] = value
+        else:
+            positional.append(w)
+
+    resolved: dict[str, Any] = {}
+    pos_params = [p for p in params if not p.keyword and p.name not in args]
+    i = 0
+    for p in params:
+        if p.name in args:
+            resolved[p.name] = _convert(p, args[p.name], state, role, acting)
+    leftovers: list[str] = []
+    for w in positional:
+        # A bare word that names a choice goes to that choice argument.
+        cp = choice_words.get(w.lower())
+        if cp is None:
+            prefixed = [p for c, p in choice_words.items() if c.startswith(w.lower())]
+            if len(prefixed) == 1 and not w.isdigit():
+                cp = prefixed[0]
+        if cp is not None and cp.name not in resolved and cp.keyword:
+            resolved[cp.name] = _convert(cp, w, state, role, acting)
+            continue
+        leftovers.append(w)
+    for w_index, w in enumerate(leftovers):
+        while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
+            i += 1
+        if i >= len(pos_params):
+            raise Refused(f"{spec.name}: unexpected {w!r}; usage: {usage(spec)}")
+        p = pos_params[i]
+        if p.kind == "text":
+            resolved[p.name] = " ".join(leftovers[w_index:])
+            i = len(pos_params)
+            break
+        value = _convert(p, w, state, role, acting)
+        if p.kind in ("unit", "own") and acting is None and role == REFEREE:
+            acting = state.units[value].side
+        if p.many:
+            resolved.setdefault(p.name, []).append(value)
+        else:
+            resolved[p.name] = value
+            i += 1
+    for p in params:
+        if p.name not in resolved:
+            if p.optional:
+                resolved[p.name] = [] if p.many and p.default is None else p.default
+            else:
+                raise Refused(f"{spec.name}: missing {p.name}; usage: {usage(spec)}")
+    units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
+    return Parsed(spec, resolved, faces, text.strip(), acting or "", units)
+
+
+def _as_list(v: Any) -> list:
+    if v is None:
+        return []
+    return v if isinstance(v, list) else [v]
+
+
+def usage(spec: CommandSpec) -> str:
+    parts = [spec.name]
+    for p in spec.params:
+        if p.keyword and p.kind == "choice":
+            token = "|".join(p.choices)
+        elif p.keyword:
+            token = f"{p.name}=…"
+        else:
+            token = p.name + ("…" if p.many else "")
+        parts.append(f"[{token}]" if p.optional else token)
+    return " ".join(parts)
+
+
+# ---------------------------------------------------------------------- completion
+
+
+def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -> list[str]:
+    """Candidates for the word being typed at the end of ``text`` (whole words)."""
+    ends_with_space = text.endswith(" ")
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    current = "" if ends_with_space or not words else words[-1]
+    before = words if ends_with_space else words[:-1]
+    if not before:
+        names = sorted({s.name for s in specs})
+        return [n for n in names if n.startswith(current.lower())]
+    try:
+        spec = find_verb(before[0], specs)
+    except Refused:
+        return []
+    if "=" in current:
+        key, _, value = current.partition("=")
+        p = next((p for p in spec.params if p.name.startswith(key.lower())), None)
+        if p is None:
+            return []
+        return [f"{p.name}={c}" for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
+    filled = len([w for w in before[1:] if "=" not in w])
+    positional = [p for p in spec.params if not p.keyword]
+    out: list[str] = []
+    if filled < len(positional) or (positional and positional[-1].many):
+        p = positional[min(filled, len(positional) - 1)]
+        out += [c for c in _candidates(p, state, role) if c.lower().startswith(current.lower())]
+    for p in spec.params:
+        if p.keyword and p.kind == "choice":
+            out += [c for c in p.choices if c.startswith(current.lower())]
+        elif p.keyword and current:
+            if p.name.startswith(current.lower()):
+                out.append(f"{p.name}=")
+    if spec.rolls and "dice=".startswith(current.lower()) and current:
+        out.append("dice=")
+    seen: set[str] = set()
+    return [c for c in out if not (c in seen or seen.add(c))]
+
+
+def _candidates(p: Param, state: GameState, role: str) -> list[str]:
+    if p.kind in ("unit", "own", "enemy"):
+        pool = [u for u in state.units.values() if unit_visible(u, role) and u.in_play]
+        if p.kind == "own" and role in state.sides:
+            pool = [u for u in pool if u.side == role]
+        if p.kind == "enemy" and role in state.sides:
+            pool = [u for u in pool if u.side != role]
+        return [u.id for u in pool]
+    if p.kind == "choice":
+        return list(p.choices)
+    if p.kind == "side":
+        return list(state.sides)
+    return []

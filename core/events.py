@@ -1,0 +1,233 @@
+"""Every fact of a game is one of these events.
+
+The events form a single msgspec tagged union.  Each class carries an explicit,
+stable tag (the ``t`` field on disk): tags are part of the save format and are
+never derived from class names, so classes can be renamed freely.
+
+Events are generic facts about the table (a unit moved, a status changed, dice
+were rolled, defeat points were scored).  Rulesets decide *which* facts a command
+produces; the fold in ``core.state`` only knows how each fact changes the state.
+That keeps the fold fast and the same for every ruleset.
+
+Visibility: events that may carry hidden information have ``vis``, the sides
+allowed to see them.  An empty ``vis`` means public.  The referee sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class Event(
+    msgspec.Struct,
+    frozen=True,
+    gc=False,
+    omit_defaults=True,
+    tag_field="t",
+    kw_only=True,
+):
+    """Base of every event.  ``vis`` lists the sides that may see it ("" = all)."""
+
+    vis: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- parts
+
+
+class Mod(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """One modifier applied to a roll, with the rule that grants it."""
+
+    label: str
+    value: int
+    rule: str = ""
+
+
+class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A roll as it happened: every face, what it needed, and what it meant.
+
+    ``target`` is the number each die (or the total, when ``total`` is set) had
+    to reach after modifiers; ``outcome`` is the ruleset's plain-words verdict.
+    """
+
+    purpose: str
+    faces: tuple[int, ...]
+    sides: int = 6
+    target: int | None = None
+    mods: tuple[Mod, ...] = ()
+    total: bool = False
+    outcome: str = ""
+    rule: str = ""
+    manual: bool = False
+
+
+class UnitSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    """A figure, vehicle or civilian as it enters the game."""
+
+    id: str
+    name: str
+    side: str
+    team: str = ""
+    kind: str = "man"
+    cls: str = ""
+    weapons: tuple[str, ...] = ()
+    leadership: int = 0
+    roles: tuple[str, ...] = ()
+    status: tuple[str, ...] = ()
+
+
+class SideSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
+    id: str
+    name: str
+    army: str = ""
+
+
+# ------------------------------------------------------------------ command groups
+
+
+class Issued(Event, tag="cmd"):
+    """Opens a command: the ``n`` events that follow belong to it.
+
+    ``cmd`` numbers commands in file order, so it is unique even after undo.
+    A group whose events are not all present at the end of a file was torn by
+    a crash and is dropped whole.
+    """
+
+    cmd: int
+    n: int
+    by: str
+    text: str
+    at: int = 0  # unix milliseconds
+
+
+class Undone(Event, tag="undo"):
+    """The effective command ``cmd`` was undone by ``by``; its events stay in the file."""
+
+    cmd: int
+    by: str
+    at: int = 0
+
+
+class Redone(Event, tag="redo"):
+    cmd: int
+    by: str
+    at: int = 0
+
+
+# --------------------------------------------------------------------------- facts
+
+
+class GameSetUp(Event, tag="setup"):
+    scenario: str
+    sides: tuple[SideSpec, ...]
+
+
+class UnitAdded(Event, tag="unit"):
+    unit: UnitSpec
+
+
+class PhaseBegan(Event, tag="phase"):
+    turn: int
+    phase: str
+    active: str = ""
+    reacting: str = ""
+    card: str = ""
+
+
+class Rolled(Event, tag="roll"):
+    roll: Roll
+    unit: str = ""
+
+
+class Moved(Event, tag="move"):
+    unit: str
+    cm: int
+    how: str = ""
+
+
+class StatusChanged(Event, tag="status"):
+    unit: str
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+
+
+class Spotted(Event, tag="spot"):
+    unit: str
+    by_side: str
+
+
+class UnitOut(Event, tag="out"):
+    unit: str
+    cause: str
+
+
+class UnitBack(Event, tag="back"):
+    """A unit put out of action returns (a stabilised wounded man, a released prisoner)."""
+
+    unit: str
+
+
+class DefeatPoints(Event, tag="dp"):
+    side: str
+    points: int
+    reason: str
+    category: str = ""
+
+
+class SecretSet(Event, tag="secret"):
+    """A hidden fact known to ``owner`` (and the referee): objective roles, IEDs."""
+
+    key: str
+    owner: str
+    value: str
+
+
+class Revealed(Event, tag="reveal"):
+    """A secret becomes public; ``value`` repeats it so the public log can say what it was."""
+
+    key: str
+    value: str = ""
+
+
+class VarSet(Event, tag="var"):
+    """A ruleset counter or flag (initiative penalty, ammo, the deck)."""
+
+    key: str
+    value: int | str
+
+
+class Noted(Event, tag="note"):
+    text: str
+
+
+class GameEnded(Event, tag="end"):
+    result: str
+
+
+AnyEvent = Union[
+    Issued,
+    Undone,
+    Redone,
+    GameSetUp,
+    UnitAdded,
+    PhaseBegan,
+    Rolled,
+    Moved,
+    StatusChanged,
+    Spotted,
+    UnitOut,
+    UnitBack,
+    DefeatPoints,
+    SecretSet,
+    Revealed,
+    VarSet,
+    Noted,
+    GameEnded,
+]
+
+EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]
+TAGS: dict[str, type[Event]] = {cls.__struct_config__.tag: cls for cls in EVENT_TYPES}
+
+#: Markers that structure the history rather than change the table.
+HISTORY_MARKERS = (Issued, Undone, Redone)

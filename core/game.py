@@ -1,0 +1,317 @@
+"""A game: its save file, its history, its current state, and the commands on it.
+
+Every change goes the same way: parse the command against what the issuer can
+see, check who may do it and when, let the ruleset's pure handler turn it into
+events, append and sync those events, then update the history and the state.
+A refused command raises :class:`Refused` and writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets as _secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import core
+from core import events as ev
+from core.commands import Parsed, complete, parse
+from core.dice import Dice, ManualDice, NeedDice, SeededDice
+from core.history import History
+from core.narrate import describe
+from core.replay import Timeline
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset, get_ruleset
+from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load
+from core.state import GameState, copy_state
+from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
+
+#: Facts after which a player may no longer take back his own command alone.
+_IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Spotted)
+
+
+@dataclass
+class Outcome:
+    """What a command did: the events appended, and the same in plain words."""
+
+    cmd: int
+    events: list[ev.Event]
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    index: int  # position in the file's events
+    cmd: int  # the command it belongs to (0 for undo/redo markers)
+    text: str
+    event: ev.Event
+    undone: bool
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Game:
+    def __init__(
+        self,
+        path: Path,
+        header: Header,
+        ruleset: Ruleset,
+        timeline: Timeline,
+        writer: SaveWriter | None,
+        *,
+        clock: Callable[[], int] = _now_ms,
+        notes: list[str] | None = None,
+    ) -> None:
+        self.path = path
+        self.header = header
+        self.ruleset = ruleset
+        self.timeline = timeline
+        self.history = timeline.history
+        self.writer = writer
+        self.clock = clock
+        self.notes = notes or []
+        self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
+        self._listeners: list[Callable[[Outcome], None]] = []
+
+    @property
+    def state(self) -> GameState:
+        """The current state (the fold of the effective history).  Do not modify it."""
+        return self.timeline.state
+
+    # -------------------------------------------------------------- creating, opening
+
+    @classmethod
+    def new(
+        cls,
+        path: str | os.PathLike[str],
+        ruleset_id: str,
+        variant: str = "",
+        *,
+        seed: int | None = None,
+        clock: Callable[[], int] = _now_ms,
+    ) -> Game:
+        ruleset = get_ruleset(ruleset_id, variant)
+        header = Header(
+            fireteam=FORMAT_VERSION,
+            ruleset=ruleset.id,
+            ruleset_version=ruleset.version,
+            engine=core.__version__,
+            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            seed=_secrets.randbits(48) if seed is None else seed,
+            variant=variant,
+        )
+        writer = SaveWriter.create(path, header)
+        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, writable: bool = True, clock: Callable[[], int] = _now_ms) -> Game:
+        """Open a save.  Read-only opens (replay) never touch the file."""
+        timeline = Timeline(History())
+        loaded = load(path, history=timeline.history, after_batch=timeline.catch_up)
+        timeline.catch_up()
+        try:
+            ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
+        except ValueError as e:
+            raise SaveError(f"{loaded.path}: {e}") from None
+        writer = SaveWriter.reopen(loaded) if writable else None
+        return cls(loaded.path, loaded.header, ruleset, timeline, writer, clock=clock, notes=loaded.notes)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    def subscribe(self, listener: Callable[[Outcome], None]) -> Callable[[], None]:
+        """Call ``listener`` after every change (each seat of a shared table listens)."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    # ------------------------------------------------------------------- commands
+
+    @property
+    def commands(self) -> list[CommandSpec]:
+        return self._specs
+
+    def complete(self, text: str, role: str = REFEREE) -> list[str]:
+        return complete(text, self._specs, view_state(self.state, role), role)
+
+    def parse(self, text: str, role: str = REFEREE) -> Parsed:
+        return parse(text, self._specs, self.state, role)
+
+    def execute(
+        self,
+        text: str,
+        *,
+        role: str = REFEREE,
+        by: str = "",
+        faces: list[int] | None = None,
+    ) -> Outcome:
+        """Carry out one command line, or raise Refused (nothing is written then).
+
+        ``faces`` are physical dice typed separately from the line (the line's
+        own ``dice=`` wins).  Raises :class:`NeedDice` when manual faces run out.
+        """
+        by = by or role
+        text = text.strip()
+        if self.writer is None:
+            raise Refused("this game is open read-only (replay)")
+        if role == SPECTATOR:
+            raise Refused("spectators watch; they cannot give commands")
+        parsed = self.parse(text, role)
+        if parsed.spec.name == "undo":
+            return self.undo(role=role, by=by)
+        if parsed.spec.name == "redo":
+            return self.redo(role=role, by=by)
+        self._check_allowed(parsed, role)
+        given = parsed.faces if parsed.faces is not None else faces
+        cmd = self.history.next_cmd
+        dice: Dice = ManualDice(given) if given is not None else SeededDice(self.header.seed, cmd)
+        ctx = Context(copy_state(self.state), dice, role, self.ruleset)
+        try:
+            parsed.spec.handler(ctx, parsed.args)
+        except NeedDice:
+            raise
+        except (KeyError, ValueError) as e:
+            raise Refused(str(e).strip("'\"")) from None
+        if isinstance(dice, ManualDice) and dice.unused:
+            raise Refused(f"{dice.unused} more dice typed than the command rolled")
+        if not ctx.events:
+            raise Refused(f"{parsed.spec.name}: nothing to do")
+        issued = ev.Issued(
+            cmd=cmd,
+            n=len(ctx.events),
+            by=by,
+            text=text,
+            at=self.clock(),
+            vis=narrowest(e.vis for e in ctx.events),
+        )
+        group = [issued, *ctx.events]
+        return self._append(cmd, group, [self.describe(e) for e in group])
+
+    def _check_allowed(self, parsed: Parsed, role: str) -> None:
+        spec = parsed.spec
+        if role != REFEREE:
+            if spec.who == REFEREE:
+                raise Refused(f"only the referee may {spec.name}")
+            if role not in self.state.sides:
+                raise Refused(f"{role!r} is not a side of this game")
+        if spec.phases and self.state.phase not in spec.phases:
+            expects = self.ruleset.expects(self.state)
+            hint = f"; now: {expects}" if expects else ""
+            raise Refused(f"{spec.name} is not allowed in the {self.state.phase} phase{hint}")
+        self.ruleset.check_turn(self.state, parsed, role)
+
+    def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome:
+        """Write, sync, then take into the history: the file is ahead of memory, never behind."""
+        assert self.writer is not None
+        try:
+            payloads = self.writer.append(group)
+        except OSError as e:
+            raise Refused(f"could not write the save {self.path}: {e.strerror}; nothing was recorded") from None
+        base = len(self.history.store)
+        self.history.store.append(group, payloads)
+        self.history.feed(group, base)
+        self.timeline.catch_up()
+        outcome = Outcome(cmd, group, lines)
+        for listener in list(self._listeners):
+            listener(outcome)
+        return outcome
+
+    # ------------------------------------------------------------------ undo/redo
+
+    def undo_preview(self) -> str | None:
+        """What undo would take back, in words (None if nothing)."""
+        cmd = self.history.last_effective()
+        return None if cmd is None else f"#{cmd} {self.history.issued(cmd).text}"
+
+    def redo_preview(self) -> str | None:
+        cmd = self.history.next_redo()
+        return None if cmd is None else f"#{cmd} {self.history.issued(cmd).text}"
+
+    def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+        by = by or role
+        if self.writer is None:
+            raise Refused("this game is open read-only (replay)")
+        cmd = self.history.last_effective()
+        if cmd is None:
+            raise Refused("nothing to undo")
+        issued = self.history.issued(cmd)
+        if role != REFEREE:
+            if issued.by != by:
+                raise Refused(f"the last command (#{cmd}) was {issued.by}'s; ask the referee to undo it")
+            if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
+                raise Refused("dice were rolled or something was revealed; only the referee can undo that")
+        marker = ev.Undone(cmd=cmd, by=by, at=self.clock())
+        return self._append(cmd, [marker], [f"undone: #{cmd} {issued.text}"])
+
+    def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
+        by = by or role
+        if self.writer is None:
+            raise Refused("this game is open read-only (replay)")
+        cmd = self.history.next_redo()
+        if cmd is None:
+            raise Refused("nothing to redo")
+        issued = self.history.issued(cmd)
+        if role != REFEREE and issued.by != by:
+            raise Refused(f"command #{cmd} was {issued.by}'s; ask the referee to redo it")
+        marker = ev.Redone(cmd=cmd, by=by, at=self.clock())
+        return self._append(cmd, [marker], [f"redone: #{cmd} {issued.text}"])
+
+    # -------------------------------------------------------------------- reading
+
+    def view(self, role: str = REFEREE, step: int | None = None) -> GameState:
+        state = self.state if step is None else self.timeline.state_at(step)
+        return view_state(state, role)
+
+    def describe(self, e: ev.Event) -> str:
+        return describe(e, self.state.units)
+
+    def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
+        """Events ``start``..``end`` of the file that ``role`` may see, in file order.
+
+        Undone events are included and flagged: the log shows everything that
+        happened at the table, including what was taken back.
+        """
+        store = self.history.store
+        end = len(store) if end is None else min(end, len(store))
+        out: list[LogLine] = []
+        for i, e in enumerate(store.slice(start, end), start):
+            if event_visible(e, role):
+                cmd = self.history.command_at(i)
+                undone = bool(cmd) and not self.history.is_live(cmd)
+                out.append(LogLine(i, cmd, self.describe(e), e, undone))
+        return out
+
+    @property
+    def log_length(self) -> int:
+        return len(self.history.store)
+
+    # ------------------------------------------------------------ built-in commands
+
+    def _builtin_commands(self) -> list[CommandSpec]:
+        return [
+            CommandSpec("undo", "Take back the last command in effect (it stays in the log).", _never, who="side"),
+            CommandSpec("redo", "Bring back the last undone command.", _never, who="side"),
+            CommandSpec(
+                "next",
+                "End the current phase and begin the next one.",
+                lambda ctx, args: ctx.ruleset.advance(ctx),
+                rolls=True,
+                aliases=("end",),
+            ),
+            CommandSpec(
+                "note",
+                "Write a note into the log.",
+                lambda ctx, args: ctx.emit(ev.Noted(text=args["text"])),
+                params=(Param("text", "text", "what to note"),),
+                examples=('note "smoke drifts north"',),
+            ),
+        ]
+
+
+def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch
+    raise AssertionError("undo/redo are handled by Game")

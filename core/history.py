@@ -1,0 +1,184 @@
+"""Branching history: which commands are in effect after undos and redos.
+
+The file keeps everything; this module works out the *effective* history, the
+events of the commands currently in force, in order.  Undo takes the last
+effective command off; redo puts back the last undone one; a new command after
+an undo abandons the redo branch (it stays in the file, like a reflog).
+
+Commands are numbered 1, 2, 3… in file order, so per-command facts live in
+arrays indexed by command number.  The effective timeline is kept as *runs*:
+stretches of the store that are effective back to back.  A game with few undos
+has few runs, so mapping a step of the timeline to the store is a bisection.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from core import events as ev
+from core.store import ISSUED, REDONE, EventStore
+
+#: Kind bytes of the history markers (command, undo, redo) in the store.
+_MARKER = re.compile(b"[%c-%c]" % (ISSUED, REDONE))
+
+
+class HistoryError(ValueError):
+    pass
+
+
+class History:
+    def __init__(self, store: EventStore | None = None) -> None:
+        self.store = store if store is not None else EventStore()
+        # Indexed by command number (0 unused).
+        self.group_start = array("q", [0])
+        self.group_end = array("q", [0])
+        self.live = bytearray(1)
+        #: The effective commands, in order (always increasing).
+        self.eff_cmds = array("q")
+        self.redoable = array("q")
+        #: Number of effective events.
+        self.length = 0
+        # Runs: run k covers steps [run_step[k], run_step[k+1] or length) and
+        # starts at store index run_store[k].
+        self.run_step = array("q")
+        self.run_store = array("q")
+        self._open_cmd = 0  # a command whose events are still arriving
+        self._cursor = 0  # store index up to which the structure is checked
+
+    @property
+    def next_cmd(self) -> int:
+        return len(self.group_start)
+
+    # -------------------------------------------------------------------- feeding
+
+    def feed(self, events: list[ev.Event], base: int) -> None:
+        """Take events that were just added to the store at index ``base``.
+
+        Only the markers are looked at one by one (found by their kind byte in
+        the store); the facts between them are checked by counting.
+        """
+        end = base + len(events)
+        group_start, group_end, live = self.group_start, self.group_end, self.live
+        for m in _MARKER.finditer(self.store.kinds, base, end):
+            i = m.start()
+            if self._open_cmd:
+                if i < group_end[self._open_cmd]:
+                    raise HistoryError(f"event {i + 1}: command {self._open_cmd} is missing events")
+                self._close()
+            if i != self._cursor:
+                raise HistoryError(f"event {self._cursor + 1}: a fact outside any command")
+            self._cursor = i + 1
+            e = events[i - base]
+            t = type(e)
+            if t is ev.Issued:
+                if e.cmd != len(group_start) or e.n < 0:
+                    raise HistoryError(f"event {i + 1}: command {e.cmd} out of order or malformed")
+                group_start.append(i)
+                group_end.append(i + 1 + e.n)
+                live.append(0)
+                self._open_cmd = e.cmd
+            elif t is ev.Undone:
+                self._undo(e.cmd, i)
+            else:
+                self._redo(e.cmd, i)
+        if self._open_cmd:
+            g_end = group_end[self._open_cmd]
+            if end >= g_end:
+                if end > g_end:
+                    raise HistoryError(f"event {g_end + 1}: a fact outside any command")
+                self._close()
+        elif end > self._cursor:
+            raise HistoryError(f"event {self._cursor + 1}: a fact outside any command")
+
+    def _close(self) -> None:
+        cmd = self._open_cmd
+        self._open_cmd = 0
+        self._cursor = self.group_end[cmd]
+        if self.redoable:
+            del self.redoable[:]  # a new command abandons the redo branch
+        self._push(cmd)
+
+    def _push(self, cmd: int) -> None:
+        start = self.group_start[cmd]
+        run_step, run_store = self.run_step, self.run_store
+        if not run_step or run_store[-1] + (self.length - run_step[-1]) != start:
+            run_step.append(self.length)
+            run_store.append(start)
+        self.live[cmd] = 1
+        self.eff_cmds.append(cmd)
+        self.length += self.group_end[cmd] - start
+
+    def _undo(self, cmd: int, where: int) -> None:
+        if not self.eff_cmds or self.eff_cmds[-1] != cmd:
+            raise HistoryError(f"event {where + 1}: undo of command {cmd}, which is not the last in effect")
+        self.eff_cmds.pop()
+        self.live[cmd] = 0
+        self.redoable.append(cmd)
+        self.length -= self.group_end[cmd] - self.group_start[cmd]
+        while self.run_step and self.run_step[-1] >= self.length:  # runs wholly past the end
+            self.run_step.pop()
+            self.run_store.pop()
+
+    def _redo(self, cmd: int, where: int) -> None:
+        if not self.redoable or self.redoable[-1] != cmd:
+            raise HistoryError(f"event {where + 1}: redo of command {cmd}, which is not the last undone")
+        self.redoable.pop()
+        self._push(cmd)
+
+    def pending(self) -> tuple[int, int] | None:
+        """(command, first index) of a command whose events have not all arrived."""
+        return (self._open_cmd, self.group_start[self._open_cmd]) if self._open_cmd else None
+
+    def drop_pending(self) -> None:
+        """Forget a command torn off the end of a file (the store was truncated)."""
+        if self._open_cmd:
+            self._cursor = self.group_start[self._open_cmd]
+            del self.group_start[-1]
+            del self.group_end[-1]
+            del self.live[-1]
+            self._open_cmd = 0
+
+    # -------------------------------------------------------------------- queries
+
+    def last_effective(self) -> int | None:
+        return self.eff_cmds[-1] if self.eff_cmds else None
+
+    def next_redo(self) -> int | None:
+        return self.redoable[-1] if self.redoable else None
+
+    def issued(self, cmd: int) -> ev.Issued:
+        return self.store[self.group_start[cmd]]  # type: ignore[return-value]
+
+    def group(self, cmd: int) -> list[ev.Event]:
+        return self.store.slice(self.group_start[cmd], self.group_end[cmd])
+
+    def is_live(self, cmd: int) -> bool:
+        return bool(self.live[cmd])
+
+    def ranges(self, a: int, b: int) -> Iterator[tuple[int, int]]:
+        """Store index ranges holding timeline steps [a, b)."""
+        b = min(b, self.length)
+        k = bisect_right(self.run_step, a) - 1
+        while a < b and 0 <= k < len(self.run_step):
+            run_end = self.run_step[k + 1] if k + 1 < len(self.run_step) else self.length
+            take = min(b, run_end) - a
+            start = self.run_store[k] + (a - self.run_step[k])
+            yield start, start + take
+            a += take
+            k += 1
+
+    def timeline(self, a: int = 0, b: int | None = None) -> list[ev.Event]:
+        """The effective events in steps [a, b)."""
+        b = self.length if b is None else b
+        out: list[ev.Event] = []
+        for start, end in self.ranges(a, b):
+            out.extend(self.store.slice(start, end))
+        return out
+
+    def command_at(self, index: int) -> int:
+        """The command a store index belongs to (0 for undo/redo markers)."""
+        c = bisect_right(self.group_start, index) - 1
+        return c if c > 0 and index < self.group_end[c] else 0

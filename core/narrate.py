@@ -1,0 +1,82 @@
+"""Events in plain words, one line each, for the log pane and ``fireteam log``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from core import events as ev
+from core.state import Unit
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else str(v)
+
+
+def describe_roll(r: ev.Roll) -> str:
+    faces = " ".join(str(f) for f in r.faces)
+    dice = f"{len(r.faces)}d{r.sides}"
+    need = ""
+    if r.target is not None:
+        need = f" needing {r.target}+" + (" total" if r.total else "")
+    mods = ""
+    if r.mods:
+        mods = " (" + ", ".join(f"{m.label} {_signed(m.value)}" for m in r.mods) + ")"
+    total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
+    manual = " [table dice]" if r.manual else ""
+    outcome = f" → {r.outcome}" if r.outcome else ""
+    return f"{r.purpose}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
+
+
+def describe(e: ev.Event, units: Mapping[str, Unit] | None = None) -> str:
+    def name(uid: str) -> str:
+        if units and uid in units:
+            return units[uid].name
+        return uid
+
+    match e:
+        case ev.Issued():
+            return f"» {e.by}: {e.text}"
+        case ev.Undone():
+            return f"↶ {e.by} undid command #{e.cmd}"
+        case ev.Redone():
+            return f"↷ {e.by} redid command #{e.cmd}"
+        case ev.GameSetUp():
+            return f"Scenario {e.scenario}: " + " vs ".join(s.name for s in e.sides)
+        case ev.UnitAdded():
+            u = e.unit
+            extra = f" {u.cls}" if u.cls else ""
+            weapons = f" with {', '.join(u.weapons)}" if u.weapons else ""
+            hidden = " (hidden)" if "hidden" in u.status else ""
+            return f"{u.name} joins {u.side}{extra}{weapons}{hidden}"
+        case ev.PhaseBegan():
+            who = f", {e.active} active" if e.active else ""
+            card = f", card {e.card}" if e.card else ""
+            return f"Turn {e.turn}: {e.phase}{who}{card}"
+        case ev.Rolled():
+            prefix = f"{name(e.unit)} " if e.unit else ""
+            return prefix + describe_roll(e.roll)
+        case ev.Moved():
+            how = f" ({e.how})" if e.how else ""
+            return f"{name(e.unit)} moves {e.cm} cm{how}"
+        case ev.StatusChanged():
+            parts = [f"now {s}" for s in e.add] + [f"no longer {s}" for s in e.remove]
+            return f"{name(e.unit)} " + ", ".join(parts)
+        case ev.Spotted():
+            return f"{name(e.unit)} spotted by {e.by_side}"
+        case ev.UnitOut():
+            return f"{name(e.unit)} out of action: {e.cause}"
+        case ev.UnitBack():
+            return f"{name(e.unit)} back in action"
+        case ev.DefeatPoints():
+            return f"{e.side} scores {e.points} defeat points: {e.reason}"
+        case ev.SecretSet():
+            return f"secret for {e.owner}: {e.key} = {e.value}"
+        case ev.Revealed():
+            return f"revealed: {e.key} = {e.value}" if e.value else f"revealed: {e.key}"
+        case ev.VarSet():
+            return f"{e.key} = {e.value}"
+        case ev.Noted():
+            return f"note: {e.text}"
+        case ev.GameEnded():
+            return f"Game over: {e.result}"
+    return type(e).__name__

@@ -1,0 +1,68 @@
+"""Exact odds of a roll before it is made, as fractions.
+
+These answer the client's "needs 4+ on 3 dice: 70.4% at least one hit".
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+
+def p_face_at_least(target: int, sides: int = 6) -> Fraction:
+    """Chance one die shows ``target`` or more (clamped: 1+ always, above ``sides`` never)."""
+    if target <= 1:
+        return Fraction(1)
+    if target > sides:
+        return Fraction(0)
+    return Fraction(sides - target + 1, sides)
+
+
+def successes_distribution(dice: int, target: int, sides: int = 6) -> list[Fraction]:
+    """``result[k]`` is the chance that exactly k of ``dice`` dice reach ``target``."""
+    p = p_face_at_least(target, sides)
+    q = 1 - p
+    return [comb(dice, k) * p**k * q ** (dice - k) for k in range(dice + 1)]
+
+
+def p_at_least_successes(dice: int, target: int, k: int = 1, sides: int = 6) -> Fraction:
+    return sum(successes_distribution(dice, target, sides)[k:], Fraction(0))
+
+
+@lru_cache(maxsize=64)
+def sum_distribution(dice: int, sides: int = 6) -> tuple[Fraction, ...]:
+    """``result[t]`` is the chance that ``dice`` dice sum to exactly t."""
+    counts = [1]
+    for _ in range(dice):
+        nxt = [0] * (len(counts) + sides)
+        for total, c in enumerate(counts):
+            for face in range(1, sides + 1):
+                nxt[total + face] += c
+        counts = nxt
+    whole = sides**dice
+    return tuple(Fraction(c, whole) for c in counts)
+
+
+def p_sum_at_least(dice: int, target: int, sides: int = 6) -> Fraction:
+    dist = sum_distribution(dice, sides)
+    return sum(dist[max(target, 0) :], Fraction(0))
+
+
+def p_sum_at_most(dice: int, limit: int, sides: int = 6) -> Fraction:
+    dist = sum_distribution(dice, sides)
+    return sum(dist[: max(limit + 1, 0)], Fraction(0))
+
+
+def percent(p: Fraction) -> str:
+    """70.4% style, exact fraction rounded to one decimal."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def describe_odds(dice: int, target: int, sides: int = 6) -> str:
+    if dice == 1:
+        return f"needs {target}+ on 1d{sides}: {percent(p_face_at_least(target, sides))}"
+    return (
+        f"needs {target}+ on {dice} dice: {percent(p_at_least_successes(dice, target, 1, sides))} "
+        "at least one success"
+    )

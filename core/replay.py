@@ -1,0 +1,96 @@
+"""The folded state along the effective history, and seeking through it.
+
+The :class:`Timeline` keeps the live state (the fold of every effective
+event) and, every ``SNAPSHOT_EVERY`` steps, a snapshot of the state as msgpack
+bytes.  Snapshots are a cache, never the record: they are rebuilt from the
+events whenever they are missing.  Seeking decodes the nearest snapshot at or
+before the step and folds at most ``SNAPSHOT_EVERY - 1`` events.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from core.events import PhaseBegan
+from core.history import History
+from core.state import GameState, apply_in_place, copy_state, decode_state, encode_state
+
+SNAPSHOT_EVERY = 512
+
+
+class Timeline:
+    def __init__(self, history: History, initial: GameState | None = None, every: int = SNAPSHOT_EVERY) -> None:
+        self.history = history
+        self.every = every
+        initial = initial if initial is not None else GameState()
+        self._snapshots: list[bytes] = [encode_state(initial)]
+        #: The fold of the first ``folded`` effective events.
+        self.state = copy_state(initial)
+        self.folded = 0
+        #: (step just after it, the event) for each PhaseBegan folded so far.
+        self.phases: list[tuple[int, PhaseBegan]] = []
+
+    @property
+    def length(self) -> int:
+        return self.history.length
+
+    def catch_up(self) -> GameState:
+        """Bring the live state level with the history after it changed."""
+        target = self.history.length
+        if target < self.folded:
+            self._rewind(target)
+        every = self.every
+        while self.folded < target:
+            stop = min(target, (self.folded // every + 1) * every)
+            events = self.history.timeline(self.folded, stop)
+            for i, e in enumerate(events):
+                if type(e) is PhaseBegan:
+                    self.phases.append((self.folded + i + 1, e))
+            apply_in_place(self.state, events)
+            self.folded = stop
+            if stop % every == 0 and len(self._snapshots) == stop // every:
+                self._snapshots.append(encode_state(self.state))
+        return self.state
+
+    def _rewind(self, step: int) -> None:
+        """The history got shorter (undo): forget what lay past ``step``."""
+        del self._snapshots[step // self.every + 1 :]
+        del self.phases[bisect_right(self.phases, step, key=lambda p: p[0]) :]
+        self.state = self.state_at(step)
+        self.folded = step
+
+    def state_at(self, step: int) -> GameState:
+        """A fresh copy of the state after the first ``step`` effective events."""
+        step = max(0, min(step, self.length))
+        if step == self.folded:
+            return copy_state(self.state)
+        k = min(step // self.every, len(self._snapshots) - 1)
+        state = decode_state(self._snapshots[k])
+        return apply_in_place(state, self.history.timeline(k * self.every, step))
+
+    # -- seeking by phase and turn -------------------------------------------------
+
+    def _starts(self, by_turn: bool) -> list[int]:
+        starts: list[int] = []
+        last_turn = None
+        for step, e in self.phases:
+            if not by_turn or e.turn != last_turn:
+                starts.append(step)
+            last_turn = e.turn
+        return starts
+
+    def next_phase(self, step: int, *, by_turn: bool = False) -> int:
+        starts = self._starts(by_turn)
+        i = bisect_right(starts, step)
+        return starts[i] if i < len(starts) else self.length
+
+    def previous_phase(self, step: int, *, by_turn: bool = False) -> int:
+        starts = self._starts(by_turn)
+        i = bisect_left(starts, step) - 1
+        return starts[i] if i >= 0 else 0
+
+    def turn_start(self, turn: int) -> int | None:
+        for step, e in self.phases:
+            if e.turn == turn:
+                return step
+        return None

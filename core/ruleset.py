@@ -1,0 +1,229 @@
+"""The ruleset plugin interface.
+
+A ruleset is three things:
+
+* **tables** — data files beside its code, decoded by msgspec into typed structs;
+* **rules** — pure functions from (state, inputs, dice faces) to results;
+* **a turn structure** — a state machine of :class:`Phase` values, advanced by
+  :meth:`Ruleset.advance`, and the :class:`CommandSpec` list that says what may
+  be done, by whom, in which phase.
+
+A command handler gets a :class:`Context` (the current state, read only, the
+dice, the issuing role) and emits events into it, or raises :class:`Refused`
+with the reason.  Handlers never touch files, clocks or the screen, so the same
+command gives the same events in a client, a script or over SSH.
+
+See ``docs/architecture.md`` for how the four seed rulesets map onto this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from core import events as ev
+from core.dice import Dice
+from core.state import GameState, Unit, apply_in_place
+from core.views import REFEREE, SPECTATOR, unit_audience, with_vis  # noqa: F401  (roles live in views)
+
+
+
+class Refused(Exception):
+    """A command that cannot be carried out; the message says why.  Nothing is written."""
+
+
+# ------------------------------------------------------------------ turn structure
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One state of a ruleset's turn machine.
+
+    ``actor`` says whose move it is: ``active`` (the initiative winner),
+    ``reacting``, ``both`` (simultaneous, e.g. by quality tiers), ``card`` (the
+    side named by the last card drawn) or ``referee``.
+    """
+
+    id: str
+    title: str
+    actor: str
+    expects: str
+    rule: str = ""
+
+
+# ------------------------------------------------------------------------ commands
+
+
+@dataclass(frozen=True)
+class Param:
+    """A command argument.
+
+    kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
+    units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
+    ``choice``, ``text`` (the rest of the line).
+    ``many`` takes every remaining positional word of that kind.
+    """
+
+    name: str
+    kind: str
+    help: str = ""
+    optional: bool = False
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    many: bool = False
+    #: Keyword only: given as ``name=value`` (or as a bare flag for choices of one word).
+    keyword: bool = False
+
+
+Handler = Callable[["Context", dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    help: str
+    handler: Handler
+    params: tuple[Param, ...] = ()
+    rule: str = ""
+    examples: tuple[str, ...] = ()
+    #: Phases in which it may be used (empty: any phase).
+    phases: tuple[str, ...] = ()
+    #: Who may issue it: ``referee`` only, or ``side`` (a side's player for its
+    #: own units; the referee may always act for any side).
+    who: str = "side"
+    aliases: tuple[str, ...] = ()
+    #: Whether it rolls dice (the client offers physical-dice entry for these).
+    rolls: bool = False
+
+
+# ------------------------------------------------------------------------- context
+
+
+@dataclass
+class Context:
+    """What a command handler sees, and where it puts the events it decides on.
+
+    ``state`` is a private working copy: every emitted fact is folded into it at
+    once, so a handler can read the consequences of its own earlier events.
+    """
+
+    state: GameState
+    dice: Dice
+    role: str
+    ruleset: Ruleset
+    events: list[ev.Event] = field(default_factory=list)
+
+    def emit(self, *events: ev.Event) -> None:
+        for e in events:
+            apply_in_place(self.state, (e,))
+            unit_id = getattr(e, "unit", None)
+            if not e.vis and isinstance(unit_id, str) and unit_id in self.state.units:
+                # A fact about a unit that is hidden once the fact holds stays
+                # with those who can see the unit (views.py).
+                audience = unit_audience(self.state.units[unit_id])
+                if audience:
+                    e = with_vis(e, audience)
+            self.events.append(e)
+
+    def roll(
+        self,
+        purpose: str,
+        count: int,
+        *,
+        sides: int = 6,
+        target: int | None = None,
+        mods: Sequence[ev.Mod] = (),
+        total: bool = False,
+        rule: str = "",
+        unit: str = "",
+        vis: tuple[str, ...] = (),
+        outcome: Callable[[tuple[int, ...]], str] | str = "",
+    ) -> tuple[int, ...]:
+        """Roll (or take typed faces), record the roll as an event, return the faces."""
+        faces = self.dice.roll(count, sides, purpose)
+        text = outcome(faces) if callable(outcome) else outcome
+        self.emit(
+            ev.Rolled(
+                roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual),
+                unit=unit,
+                vis=vis,
+            )
+        )
+        return faces
+
+    def unit(self, unit_id: str) -> Unit:
+        return self.state.units[unit_id]
+
+    @property
+    def is_referee(self) -> bool:
+        return self.role == REFEREE
+
+    def acting_side(self, unit: Unit) -> str:
+        return unit.side
+
+
+class Ruleset:
+    """Base class for rulesets.  Subclasses set the class attributes and commands."""
+
+    id: str = ""
+    name: str = ""
+    version: str = ""
+    variants: tuple[str, ...] = ("",)
+    phases: tuple[Phase, ...] = ()
+    rule_source: str = ""
+
+    def __init__(self, variant: str = "") -> None:
+        if variant not in self.variants:
+            raise ValueError(f"{self.name} has no variant {variant!r}; choose from {', '.join(self.variants)}")
+        self.variant = variant
+
+    def commands(self) -> Iterable[CommandSpec]:
+        return ()
+
+    def phase(self, phase_id: str) -> Phase | None:
+        for p in self.phases:
+            if p.id == phase_id:
+                return p
+        return None
+
+    def advance(self, ctx: Context) -> None:
+        """Close the current phase and begin the next (``next`` command)."""
+        raise Refused("this ruleset has no turn sequence")
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        """Refuse a side's command that is not its turn to give (the referee may always act)."""
+
+    def expects(self, state: GameState) -> str:
+        p = self.phase(state.phase)
+        return p.expects if p else ""
+
+    def class_name(self, cls: str) -> str:
+        """The troop class's name for display ("R3" → "Veteran")."""
+        return cls
+
+
+_REGISTRY: dict[str, Callable[[str], Ruleset]] = {}
+
+
+def register(ruleset_id: str, factory: Callable[[str], Ruleset]) -> None:
+    _REGISTRY[ruleset_id] = factory
+
+
+def get_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
+    _load_builtin()
+    try:
+        factory = _REGISTRY[ruleset_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValueError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
+    return factory(variant)
+
+
+def available() -> list[str]:
+    _load_builtin()
+    return sorted(_REGISTRY)
+
+
+def _load_builtin() -> None:
+    import core.rulesets  # noqa: F401  (registers the built-in rulesets)

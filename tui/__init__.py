@@ -1,0 +1,1 @@
+"""Fireteam's terminal client (Textual) and its SSH server, on top of ``core``."""

@@ -1,0 +1,54 @@
+"""The ``fireteam`` command: the client by default, headless subcommands from core."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.cli import HEADLESS, add_headless, run_headless
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="fireteam",
+        description="A terminal referee for tabletop skirmish wargames. "
+        "With no save it opens the built-in demo game.",
+    )
+    sub = p.add_subparsers(dest="command")
+    add_headless(sub)
+    s = sub.add_parser("serve", help="host games over SSH")
+    s.add_argument("saves", nargs="*", type=Path)
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=2222)
+    s.add_argument("--seats", type=Path, help="seats file: public keys, names and roles")
+    return p
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="fireteam", description="Open the Fireteam client.")
+    p.add_argument("save", nargs="?", type=Path, help="a save to open (default: a new demo game in saves/)")
+    p.add_argument("--replay", action="store_true", help="open the save in replay mode (never writes)")
+    p.add_argument("--as", dest="as_role", default="referee", help="referee, a side id, or spectator")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and (argv[0] in (*HEADLESS, "serve") or argv[0] in ("-h", "--help")):
+        args = _parser().parse_args(argv)
+        if args.command == "serve":
+            from tui.serve import serve_main
+
+            return serve_main(args)
+        if args.command is None:
+            return 0
+        return run_headless(args)
+    args = _app_parser().parse_args(argv)
+    from tui.app import run_app
+
+    return run_app(save=args.save, replay=args.replay, role=args.as_role)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
