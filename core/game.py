@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from fractions import Fraction
 from pathlib import Path
 
 import core
@@ -23,7 +24,8 @@ from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History
 from core.narrate import describe
 from core.replay import Timeline
-from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset, get_ruleset
+from core.probability import odds_summary, successes_distribution, sum_distribution
+from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load
 from core.state import GameState, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
@@ -39,6 +41,24 @@ class Outcome:
     cmd: int
     events: list[ev.Event]
     lines: list[str]
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The first roll a command would make, with the exact chance of each outcome.
+
+    ``chances[k]`` is the chance of exactly k successes (per-die target) or of
+    a total of exactly k (summed dice).
+    """
+
+    purpose: str
+    count: int
+    sides: int
+    target: int | None
+    mods: tuple[ev.Mod, ...]
+    total: bool
+    chances: tuple[Fraction, ...]
+    summary: str
 
 
 @dataclass(frozen=True)
@@ -191,6 +211,31 @@ class Game:
         )
         group = [issued, *ctx.events]
         return self._append(cmd, group, [self.describe(e) for e in group])
+
+    def odds(self, text: str, *, role: str = REFEREE) -> Odds | None:
+        """What the command would roll first, and the exact odds, without doing anything.
+
+        None if the command rolls nothing (or is not valid now).
+        """
+        try:
+            parsed = self.parse(text, role)
+            if parsed.spec.name in ("undo", "redo"):
+                return None
+            self._check_allowed(parsed, role)
+            ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
+            parsed.spec.handler(ctx, parsed.args)
+        except RollAhead as ahead:
+            if ahead.total:
+                chances = sum_distribution(ahead.count, ahead.sides)
+            elif ahead.target is not None:
+                chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides))
+            else:
+                chances = ()
+            summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total)
+            return Odds(ahead.purpose, ahead.count, ahead.sides, ahead.target, ahead.mods, ahead.total, chances, summary)
+        except (Refused, NeedDice, KeyError, ValueError):
+            return None
+        return None
 
     def _check_allowed(self, parsed: Parsed, role: str) -> None:
         spec = parsed.spec

@@ -59,10 +59,12 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def describe_odds(dice: int, target: int, sides: int = 6) -> str:
-    if dice == 1:
+def odds_summary(count: int, target: int | None, sides: int = 6, total: bool = False) -> str:
+    """One line for the dice pane, e.g. "needs 5+ on 3 dice: 70.4% at least one"."""
+    if target is None:
+        return f"{count}d{sides}: no target"
+    if total:
+        return f"needs {target}+ total on {count}d{sides}: {percent(p_sum_at_least(count, target, sides))}"
+    if count == 1:
         return f"needs {target}+ on 1d{sides}: {percent(p_face_at_least(target, sides))}"
-    return (
-        f"needs {target}+ on {dice} dice: {percent(p_at_least_successes(dice, target, 1, sides))} "
-        "at least one success"
-    )
+    return f"needs {target}+ on {count} dice: {percent(p_at_least_successes(count, target, 1, sides))} at least one"

@@ -33,6 +33,19 @@ class Refused(Exception):
     """A command that cannot be carried out; the message says why.  Nothing is written."""
 
 
+class RollAhead(Exception):
+    """Raised by :meth:`Context.roll` in a dry run: the roll a command would make first."""
+
+    def __init__(self, purpose: str, count: int, sides: int, target: int | None, mods: tuple, total: bool) -> None:
+        super().__init__(purpose)
+        self.purpose = purpose
+        self.count = count
+        self.sides = sides
+        self.target = target
+        self.mods = mods
+        self.total = total
+
+
 # ------------------------------------------------------------------ turn structure
 
 
@@ -113,6 +126,8 @@ class Context:
     role: str
     ruleset: Ruleset
     events: list[ev.Event] = field(default_factory=list)
+    #: A dry run stops at the first roll and reports it (:class:`RollAhead`).
+    dry_run: bool = False
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
@@ -141,6 +156,8 @@ class Context:
         outcome: Callable[[tuple[int, ...]], str] | str = "",
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces."""
+        if self.dry_run:
+            raise RollAhead(purpose, count, sides, target, tuple(mods), total)
         faces = self.dice.roll(count, sides, purpose)
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(
