@@ -52,11 +52,11 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
     }
 
 
-def _check_role(game: Game, role: str) -> str:
+def _role_error(game: Game, role: str) -> str | None:
     valid = roles(game.state)
     if role not in valid:
-        raise SystemExit(f"error: no role {role!r} in this game (choose from {', '.join(valid)})")
-    return role
+        return f"{game.path}: no role {role!r} in this game (choose from {', '.join(valid)})"
+    return None
 
 
 # ---------------------------------------------------------------------- script
@@ -118,7 +118,10 @@ def run_replay(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
-    role = _check_role(game, args.as_role)
+    role = args.as_role
+    if error := _role_error(game, role):
+        print(error, file=sys.stderr)
+        return 2
     total = game.timeline.length
     step = total
     if args.turn is not None:
@@ -154,7 +157,10 @@ def run_log(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
-    role = _check_role(game, args.as_role)
+    role = args.as_role
+    if error := _role_error(game, role):
+        print(error, file=sys.stderr)
+        return 2
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
     for line in game.log_lines(role):
