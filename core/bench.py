@@ -75,7 +75,9 @@ def generate_save(path: Path, n_events: int, seed: int = 1) -> int:
                 if r > 0.9:
                     facts.append(ev.StatusChanged(unit=u, add=("suppressed",)))
                 elif r > 0.85:
-                    facts.append(ev.DefeatPoints(side=rng.choice(sides), points=5, reason="man wounded", category="men"))
+                    facts.append(
+                        ev.DefeatPoints(side=rng.choice(sides), points=5, reason="man wounded", category="men")
+                    )
             issued = ev.Issued(cmd=cmd, n=len(facts), by=REFEREE, text="fire rossi ahmed range=30")
             buf.append(b"".join(frame(e) for e in (issued, *facts)))
             effective.append(cmd)
@@ -132,7 +134,7 @@ def run_bench(events: int = 1_000_000, as_json: bool = False) -> int:
         tmpdir = Path(tmp)
         say = (lambda *a: None) if as_json else (lambda *a: print(*a, flush=True))
 
-        big = tmpdir / "big.ftlog"
+        big = tmpdir / "big.ft"
         say(f"generating a {events:,}-event save …")
         results["events"] = generate_save(big, events)
         results["file_mb"] = round(big.stat().st_size / 2**20, 1)
@@ -146,7 +148,7 @@ def run_bench(events: int = 1_000_000, as_json: bool = False) -> int:
         say(f"peak memory with the {events:,}-event game loaded: {results['peak_mb']} MB (target < 400)")
         big.unlink()
 
-        mid = tmpdir / "mid.ftlog"
+        mid = tmpdir / "mid.ft"
         generate_save(mid, 100_000)
         game = Game.open(mid, writable=False)
         rng = random.Random(7)
@@ -160,9 +162,12 @@ def run_bench(events: int = 1_000_000, as_json: bool = False) -> int:
             seeks.append((time.perf_counter() - t) * 1000)
         results["seek_p50_ms"] = round(median(seeks), 3)
         results["seek_p99_ms"] = round(_pct(seeks, 99), 3)
-        say(f"seek to random steps of a {length:,}-event game: p50 {results['seek_p50_ms']} ms, p99 {results['seek_p99_ms']} ms (target p99 < 50)")
+        say(
+            f"seek to random steps of a {length:,}-event game: "
+            f"p50 {results['seek_p50_ms']} ms, p99 {results['seek_p99_ms']} ms (target p99 < 50)"
+        )
 
-        play = Game.new(tmpdir / "append.ftlog", "breaking-news", seed=3)
+        play = Game.new(tmpdir / "append.ft", "breaking-news", seed=3)
         play.execute("scenario demo")
         latencies = []
         for i in range(200):

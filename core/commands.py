@@ -254,9 +254,8 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -
     for p in spec.params:
         if p.keyword and p.kind == "choice":
             out += [c for c in p.choices if c.startswith(current.lower())]
-        elif p.keyword and current:
-            if p.name.startswith(current.lower()):
-                out.append(f"{p.name}=")
+        elif p.keyword and current and p.name.startswith(current.lower()):
+            out.append(f"{p.name}=")
     if spec.rolls and "dice=".startswith(current.lower()) and current:
         out.append("dice=")
     seen: set[str] = set()

@@ -13,7 +13,7 @@ import secrets as _secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,8 +23,8 @@ from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History
 from core.narrate import describe
-from core.replay import Timeline
 from core.probability import odds_summary, successes_distribution, sum_distribution
+from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load
 from core.state import GameState, copy_state
@@ -120,7 +120,7 @@ class Game:
             ruleset=ruleset.id,
             ruleset_version=ruleset.version,
             engine=core.__version__,
-            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            created=datetime.now(UTC).isoformat(timespec="seconds"),
             seed=_secrets.randbits(48) if seed is None else seed,
             variant=variant,
         )
@@ -232,7 +232,9 @@ class Game:
             else:
                 chances = ()
             summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total)
-            return Odds(ahead.purpose, ahead.count, ahead.sides, ahead.target, ahead.mods, ahead.total, chances, summary)
+            return Odds(
+                ahead.purpose, ahead.count, ahead.sides, ahead.target, ahead.mods, ahead.total, chances, summary
+            )
         except (Refused, NeedDice, KeyError, ValueError):
             return None
         return None

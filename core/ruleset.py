@@ -28,7 +28,6 @@ from core.state import GameState, Unit, apply_in_place
 from core.views import REFEREE, SPECTATOR, unit_audience, with_vis  # noqa: F401  (roles live in views)
 
 
-
 class Refused(Exception):
     """A command that cannot be carried out; the message says why.  Nothing is written."""
 
