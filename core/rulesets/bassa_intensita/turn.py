@@ -1,0 +1,145 @@
+"""The Bassa Intensità turn machine (digest A.5.2; book "SEQUENZA DI GIOCO").
+
+    initiative → cover → move-first → move-second → observe
+               → fire-elite … fire-rabble (tiers with a unit able to act) → end → next turn
+
+What each unit did this turn is kept as status badges on the unit, so it is seen
+(and hidden) exactly like the unit itself:
+
+* ``moved``, ``fired``, ``acted``: the one activity of the golden rule (BI-R030);
+  ``balked``: failed its isolation test and does nothing this turn (BI-R024);
+* ``cautious`` / ``running``: how it moved (target modifiers of A.9.4);
+  ``ran``: it ran last turn and may not run this turn (BI-R041);
+* ``aiming``: took the Aim action this turn; ``aimed``: aims this turn (BI-R085);
+* ``shot-single`` / ``shot-auto``: it fired in the current phase of the book
+  (movement or fire), which helps the enemy observe it (BI-R165) and, at night,
+  hit it (A.9.4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import Context, Refused, Ruleset
+from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita.tables import tiers
+from core.state import GameState, Unit
+from core.views import REFEREE
+
+ACTIVITY = ("moved", "fired", "acted", "balked")
+SHOT_BADGES = ("shot-single", "shot-auto")
+#: Badges that last one turn; ``ran`` and ``aimed`` are made from them at the turn's end.
+TURN_BADGES = (*ACTIVITY, "cautious", "running", "aiming", "ran", "aimed", *SHOT_BADGES)
+
+MOVE_PHASES = ("move-first", "move-second")
+TIER_PHASES = tuple(f"fire-{t.id}" for t in tiers())
+
+
+def tier_of_phase(phase: str) -> str:
+    return phase.removeprefix("fire-") if phase in TIER_PHASES else ""
+
+
+def activity(unit: Unit) -> str:
+    """What the unit has done this turn under the golden rule ("" if nothing)."""
+    return next((a for a in ACTIVITY if unit.has(a)), "")
+
+
+def can_act_now(unit: Unit) -> bool:
+    return unit.in_play and not activity(unit)
+
+
+# ----------------------------------------------------------------- turn structure
+
+
+def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
+    """A side's player acts only when the sequence of play lets it (A.5.1)."""
+    if role == REFEREE:
+        return
+    name = parsed.spec.name
+    phase = state.phase
+    if name == "note":
+        return
+    if name == "next":
+        if phase in MOVE_PHASES and role == state.active_side:
+            return  # the mover ends his own movement
+        raise Refused("only the referee moves the game on, except the moving player ending his movement")
+    if name == "order" and role != state.active_side:
+        raise Refused(f"{state.active_side} won the initiative and chooses who moves first")
+    if name == "move" and phase in MOVE_PHASES and role != state.active_side:
+        raise Refused(f"it is {state.active_side}'s movement; you may only make opportunity fire")
+    if name == "fire" and phase in MOVE_PHASES and role == state.active_side:
+        raise Refused("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)")
+
+
+def advance(ctx: Context) -> None:
+    s = ctx.state
+    match s.phase:
+        case "setup":
+            raise Refused("load a scenario first: scenario demo")
+        case "initiative":
+            winner = roll_initiative(ctx)
+            ctx.emit(ev.VarSet(key="first_mover", value=winner))
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="cover", active=winner, reacting=s.other_side(winner)))
+        case "cover":
+            first = s.vars["first_mover"]
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-first", active=first, reacting=s.other_side(first)))
+        case "move-first":
+            second = s.reacting_side
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))
+        case "move-second":
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="observe"))
+        case "observe":
+            _clear(ctx, SHOT_BADGES)  # the fire phase begins: fired "in the phase" starts afresh
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=_next_fire_phase(s, "")))
+        case phase if phase in TIER_PHASES:
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=_next_fire_phase(s, tier_of_phase(phase))))
+        case "end":
+            end_of_turn(ctx)
+            ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
+        case _:
+            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+
+
+def _next_fire_phase(s: GameState, after: str) -> str:
+    """The next Quality tier, best first, in which some unit of either side may still
+    fire or act (BI-R061); tiers with none are passed over; then the end of the turn."""
+    order = [t.id for t in tiers()]
+    start = order.index(after) + 1 if after else 0
+    for tier in order[start:]:
+        if any(u.cls == tier and can_act_now(u) for u in s.units.values()):
+            return f"fire-{tier}"
+    return "end"
+
+
+def end_of_turn(ctx: Context) -> None:
+    """S4 → S0 (A.5.2): every unit's activity is reset; who ran may not run next turn
+    (BI-R041); an Aim action gives an aimed shot next turn (BI-R085)."""
+    for u in ctx.state.units.values():
+        present = set(u.status) & set(TURN_BADGES)
+        carried = {"ran"} if "running" in present else set()
+        if "aiming" in present:
+            carried.add("aimed")
+        if present or carried:
+            ctx.emit(ev.StatusChanged(unit=u.id, add=tuple(sorted(carried)), remove=tuple(sorted(present - carried))))
+
+
+def _clear(ctx: Context, badges: tuple[str, ...]) -> None:
+    for u in ctx.state.units.values():
+        present = tuple(b for b in badges if u.has(b))
+        if present:
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=present))
+
+
+def roll_initiative(ctx: Context) -> str:
+    """A.5.1 ("INIZIATIVA"): 1d6 each; the higher chooses who moves first (command
+    ``order``; by default he moves first).  Ties are rolled again (ruling BI-INI-TIE)."""
+    sides = list(ctx.state.sides)
+    if len(sides) != 2:
+        raise Refused("initiative needs exactly two sides")
+    while True:
+        faces = {side: ctx.roll(f"initiative {side}", 1, rule="A.5.1")[0] for side in sides}
+        winner = rules.roll_off_winner(faces)
+        if winner:
+            return winner
+        ctx.emit(ev.Noted(text=f"initiative tied at {faces[sides[0]]}: both roll again (ruling BI-INI-TIE)"))

@@ -1,0 +1,358 @@
+"""Bassa Intensità 1.9: tables against the rulebook, rules with exact dice, and the
+turn machine driven through whole turns."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita.tables import (
+    difficulties,
+    hit_modifiers,
+    move_modes,
+    observation,
+    tiers,
+    weapons,
+)
+
+BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
+
+
+@pytest.fixture(scope="module")
+def book_lines() -> list[str]:
+    if not BOOK.exists():
+        pytest.skip(f"rulebook not found at {BOOK}")
+    return BOOK.read_text(encoding="utf-8").splitlines()
+
+
+def _row(lines: list[str], label: str) -> list[str]:
+    """The tab-separated cells after ``label`` on the first line that starts with it."""
+    for line in lines:
+        cells = [c.strip() for c in line.split("\t")]
+        cells = [c for c in cells if c]
+        if cells and cells[0].startswith(label):
+            return cells[1:]
+    raise AssertionError(f"no row {label!r} in the rulebook")
+
+
+def _cm(cell: str) -> int | None:
+    return None if cell == "NO" else int(re.search(r"[0-9]+", cell).group())
+
+
+# ------------------------------------------------------------------ tables vs book
+
+
+def test_quality_table_matches_the_book(book_lines):
+    assert [t.id for t in tiers()] == ["elite", "veteran", "regular", "recruit", "rabble"]
+    for t in tiers():
+        assert int(_row(book_lines, t.it)[0]) == t.chance
+
+
+def test_weapons_table_matches_the_book(book_lines):
+    start = book_lines.index(next(line for line in book_lines if line.startswith("ARMA\tCOLPI")))
+    table = book_lines[start : start + 30]
+    for w in weapons().values():
+        cells = _row(table, w.it)
+        assert int(cells[0]) == w.shots, w.id
+        assert cells[1] == ("HE" if w.he else "Singolo"), w.id
+        assert [_cm(c) for c in cells[2:5]] == [w.short, w.normal, w.long], w.id
+    # the assault rifle's area row is the only one with its own ranges (BI-AMB-05)
+    ar_area = table[table.index(next(x for x in table if x.startswith("Fucile d'Assalto"))) + 1].split("\t")
+    ar = weapons()["assault-rifle"]
+    assert [_cm(c) for c in ar_area[3:6]] == [ar.area_short, ar.area_normal, ar.area_long]
+    assert "4 x 10" in ar_area[2] and ar.area == "4 x 10"
+
+
+def test_hit_modifiers_match_the_book(book_lines):
+    start = book_lines.index(next(line for line in book_lines if "SITUAZIONE\tMODIFICA" in line))
+    table = book_lines[start : start + 25]
+    for m in hit_modifiers().values():
+        line = next(x for x in table if m.it in x)
+        value = line.rstrip().split("\t")[-1].replace(" ", "") or line.split("\t")[-2].replace(" ", "")
+        if m.halves:
+            assert value == "½", m.id
+        else:
+            assert int(value) == m.add, m.id
+        if m.max_cm is not None:
+            assert f"{m.max_cm}" in line, m.id
+
+
+def test_movement_actions_and_observation_match_the_book(book_lines):
+    for mode in move_modes().values():
+        assert _cm(_row(book_lines, mode.it)[0]) == mode.cm
+    chances = {"Automatica": "automatic", "2 x Qualità": 2, "Qualità": 1, "1/2 x Qualità": "half"}
+    for d in difficulties()[:-1]:
+        book = chances[_row(book_lines, d.it + " (")[0]]
+        assert book == ("automatic" if d.automatic else "half" if d.halved else d.times)
+    words = {d.it: d.id for d in difficulties()}
+    for row in observation().values():
+        cells = _row(book_lines, row.it)
+        assert [words[c] for c in cells] == [row.infantry, row.open_vehicle, row.closed_vehicle]
+
+
+# --------------------------------------------------------------------- pure rules
+
+
+def test_range_bands_follow_the_digest_examples():
+    w = weapons()
+    assert rules.range_band(w["shotgun"], 20) == "long"  # no normal band
+    assert rules.range_band(w["hand-grenade"], 12) is None
+    assert rules.range_band(w["assault-rifle"], 10, area=True) == "normal"  # no short band in area mode
+    assert rules.range_band(w["assault-rifle"], 15) == "short"  # limits are inclusive
+    assert rules.range_band(w["mg"], 150, area=True) == "long"  # blank area row: single-target ranges
+
+
+def test_hit_chance_adds_then_halves_and_rounds_up():
+    t = hit_modifiers()
+    # Veteran, short range, opportunity fire: (5 + 1) / 2 = 3 (BI-R082)
+    chance, mods = rules.hit_chance(5, [t["short"], t["opportunity"]])
+    assert chance == 3
+    assert 5 + sum(m.value for m in mods) == 3
+    # two halvings: wounded Regular at opportunity: ceil(4 / 4) = 1
+    assert rules.hit_chance(4, [t["wounded"], t["opportunity"]])[0] == 1
+    # 5 / 2 = 2.5 rounds up to 3 (BI-R002)
+    assert rules.hit_chance(5, [t["covering"]])[0] == 3
+    # nothing left: Rabble at long range in heavy cover
+    assert rules.hit_chance(2, [t["long"], t["heavy-cover"]])[0] == 0
+    assert not rules.succeeds(1, 0)
+    assert rules.succeeds(10, 10)
+
+
+def test_night_rows_depend_on_the_distance():
+    assert rules.night_modifiers("moon", "", 15) == ["moon-near"]
+    assert rules.night_modifiers("moon", "", 40) == ["moon-far"]
+    assert rules.night_modifiers("dark", "portable", 90) == ["dark", "intensifier-portable"]
+    with pytest.raises(ValueError):
+        rules.night_modifiers("dark", "", 25)
+    with pytest.raises(ValueError):
+        rules.night_modifiers("moon", "portable", 120)
+
+
+def test_action_chances_by_quality():
+    # digest BI-R066: Elite 12/6/3; Veteran 10/5/3; Regular 8/4/2; Recruit 6/3/2; Rabble 4/2/1
+    expected = {6: (12, 6, 3), 5: (10, 5, 3), 4: (8, 4, 2), 3: (6, 3, 2), 2: (4, 2, 1)}
+    for q, chances in expected.items():
+        assert tuple(rules.action_chance(q, d) for d in ("easy", "normal", "difficult")) == chances
+    assert rules.action_chance(2, "very-easy") == 10
+    assert rules.action_chance(6, "no") == 0
+
+
+def test_observation_shifts():
+    assert rules.observation_difficulty("no", target_fired=True, night=False) == "difficult"
+    assert rules.observation_difficulty("normal", target_fired=False, night=True) == "difficult"
+    assert rules.observation_difficulty("very-easy", target_fired=True, night=False) == "very-easy"
+    assert rules.observation_difficulty("difficult", target_fired=False, night=True) == "no"
+
+
+# ------------------------------------------------------------------- turn machine
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
+    g.execute("scenario demo")
+    yield g
+    g.close()
+
+
+def to_next_turn(g: Game, phase: str) -> None:
+    """Move on to ``phase`` of the next turn (initiative to folgore, who moves first)."""
+    turn = g.state.turn
+    while (g.state.turn, g.state.phase) != (turn + 1, phase):
+        g.execute("next dice=5,2" if g.state.phase == "initiative" else "next")
+
+
+def play(g: Game, *lines: str) -> list[ev.Event]:
+    """Run lines (``@side text`` acts as that side); return the last command's facts."""
+    out = None
+    for line in lines:
+        role = "referee"
+        if line.startswith("@"):
+            role, _, line = line[1:].partition(" ")
+        out = g.execute(line, role=role)
+    return out.events[1:] if out else []
+
+
+def rolls(events: list[ev.Event]) -> list[ev.Roll]:
+    return [e.roll for e in events if isinstance(e, ev.Rolled)]
+
+
+def test_a_whole_turn_visits_every_phase_in_order(game):
+    s = game.state
+    assert (s.turn, s.phase) == (1, "initiative")
+    facts = play(game, "next dice=2,2,6,1")  # a tie, rolled again (ruling BI-INI-TIE)
+    assert [r.faces for r in rolls(facts)] == [(2,), (2,), (6,), (1,)]
+    assert any(isinstance(e, ev.Noted) and "tied" in e.text for e in facts)
+    s = game.state
+    assert (s.phase, s.active_side, s.vars["first_mover"]) == ("cover", "folgore", "folgore")
+    play(game, "next")
+    assert (game.state.phase, game.state.active_side, game.state.reacting_side) == ("move-first", "folgore", "militia")
+    play(game, "next")
+    assert (game.state.phase, game.state.active_side) == ("move-second", "militia")
+    seen = []
+    for _ in range(7):
+        play(game, "next")
+        seen.append(game.state.phase)
+    assert seen == ["observe", "fire-elite", "fire-veteran", "fire-regular", "fire-recruit", "fire-rabble", "end"]
+    play(game, "next")
+    assert (game.state.turn, game.state.phase) == (2, "initiative")
+
+
+def test_the_winner_may_move_second_and_only_he_chooses(game):
+    play(game, "next dice=1,4")
+    assert game.state.active_side == "militia"
+    with pytest.raises(Refused, match="militia won the initiative"):
+        play(game, "@folgore order second")
+    play(game, "@militia order second")
+    play(game, "next")
+    assert (game.state.phase, game.state.active_side) == ("move-first", "folgore")
+    play(game, "next")
+    assert (game.state.phase, game.state.active_side) == ("move-second", "militia")
+
+
+def test_out_of_turn_commands_are_refused(game):
+    with pytest.raises(Refused, match="only the referee"):
+        play(game, "@folgore next")
+    play(game, "next dice=5,2", "next")  # folgore moves first
+    with pytest.raises(Refused, match="folgore's movement"):
+        play(game, "@militia move omar 10")
+    with pytest.raises(Refused, match="cannot fire in its own movement"):
+        play(game, "@folgore fire marra omar range=20")
+    with pytest.raises(Refused, match="cannot move: it is folgore's movement"):
+        play(game, "move omar 10")  # the referee too: it is a rule, not a permission
+    with pytest.raises(Refused, match="not allowed in the move-first phase"):
+        play(game, "@folgore act marra normal")
+    play(game, "@folgore next")  # the mover ends his movement himself
+    assert game.state.phase == "move-second"
+    with pytest.raises(Refused, match="only the referee"):
+        play(game, "@folgore next")
+
+
+def test_the_golden_rule_allows_one_activity_per_turn(game):
+    play(game, "next dice=5,2", "next", "@folgore move marra 12")
+    with pytest.raises(Refused, match="already moved this turn"):
+        play(game, "@folgore move marra 4")
+    # opportunity fire uses the shooter's one activity: he may not fire again in his tier
+    play(game, "@militia fire omar marra range=20 dice=9,9")
+    play(game, "next")
+    with pytest.raises(Refused, match="already fired"):
+        play(game, "@militia move omar 5")
+    play(game, "next", "next", "next", "next")
+    assert game.state.phase == "fire-regular"
+    with pytest.raises(Refused, match="already fired"):
+        play(game, "@militia fire omar sanna range=20")
+    # the next turn starts afresh
+    to_next_turn(game, "move-first")
+    play(game, "@folgore move marra 12")
+
+
+def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
+    play(game, "next dice=5,2", "next", "@folgore move marra 8 cautious")
+    facts = play(game, "@militia fire omar marra range=20 dice=2,3")
+    r = rolls(facts)
+    # Regular 4, cautious target -1, opportunity ½: ceil(3/2) = 2 (BI-R082)
+    assert [x.outcome for x in r] == ["hit: roll damage (A.12)", "miss"]
+    assert all("2 or less" in x.purpose for x in r)
+    assert sum(m.value for m in r[0].mods) == 2
+
+
+def test_fire_tiers_take_only_their_own_quality(game):
+    play(game, "next dice=5,2", *["next"] * 4)
+    assert game.state.phase == "fire-elite"
+    with pytest.raises(Refused, match="Veteran Quality"):
+        play(game, "fire marra omar range=20")
+    facts = play(game, "fire ferrante omar range=10 dice=7,8")
+    # Elite 6 + short range 1 = 7: a 7 hits, an 8 misses
+    assert [x.outcome for x in rolls(facts)] == ["hit: roll damage (A.12)", "miss"]
+    # a tier whose units have all acted or are out is passed over
+    play(game, "next", "out yusuf")
+    play(game, "next")  # fire-veteran → fire-regular
+    play(game, "next")  # fire-regular → (no recruit) → fire-rabble
+    assert game.state.phase == "fire-rabble"
+
+
+def test_running_is_not_allowed_two_turns_in_a_row(game):
+    play(game, "next dice=5,2", "next", "@folgore move sanna 24 running")
+    with pytest.raises(Refused, match="1 to 16 cm"):
+        play(game, "@folgore move deiana 17")
+    to_next_turn(game, "move-first")
+    assert game.state.units["sanna"].has("ran")
+    with pytest.raises(Refused, match="ran last turn"):
+        play(game, "@folgore move sanna 20 running")
+    play(game, "@folgore move sanna 16")
+
+
+def test_aim_gives_an_aimed_shot_next_turn(game):
+    play(game, "next dice=5,2", *["next"] * 5)
+    assert game.state.phase == "fire-veteran"
+    play(game, "@folgore aim marra")
+    to_next_turn(game, "fire-veteran")
+    facts = play(game, "@folgore fire marra omar range=20 dice=6,7")
+    # Veteran 5 + aimed 1 = 6
+    assert [x.outcome for x in rolls(facts)] == ["hit: roll damage (A.12)", "miss"]
+    assert any(m.label == "aimed shot" for m in rolls(facts)[0].mods)
+
+
+def test_isolation_test_failure_costs_the_turn(game):
+    play(game, "next dice=5,2", "next")
+    facts = play(game, "@folgore move deiana 10 isolated dice=6")
+    assert not any(isinstance(e, ev.Moved) for e in facts)  # Veteran needs 5 or less
+    with pytest.raises(Refused, match="failed his isolation test"):
+        play(game, "@folgore move deiana 10")
+    facts = play(game, "@folgore move sanna 10 isolated dice=5")
+    assert any(isinstance(e, ev.Moved) and e.cm == 10 for e in facts)
+
+
+def test_the_hidden_marksman_must_be_observed_before_he_is_fired_at(game):
+    play(game, "next dice=5,2", "next", "next", "next")
+    assert game.state.phase == "observe"
+    with pytest.raises(Refused, match="no unit 'said'"):
+        play(game, "@folgore fire marra said range=30")
+    # stationary infantry in cover, seen by infantry: difficult, ceil(5/2) = 3 for a Veteran
+    facts = play(game, "observe marra said cover dice=4")
+    assert rolls(facts)[0].outcome == "nothing seen"
+    assert "said" not in game.view("folgore").units
+    assert not any("said" in line.text.lower() for line in game.log_lines("folgore"))
+    play(game, "observe ferrante said cover dice=3")
+    assert "said" in game.view("folgore").units
+    with pytest.raises(Refused, match="already seen"):
+        play(game, "observe sanna said cover")
+    play(game, "next", "next", "next")
+    assert game.state.phase == "fire-regular"
+    facts = play(game, "@militia fire said deiana range=50 dice=3")
+    # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3
+    assert rolls(facts)[0].outcome == "hit: roll damage (A.12)"
+    assert game.state.units["said"].has("shot-single")
+
+
+def test_a_shot_in_the_phase_makes_observation_easier(game):
+    play(game, "next dice=5,2", *["next"] * 5)
+    play(game, "mark omar hidden")
+    assert game.state.phase == "fire-veteran"
+    play(game, "next")  # fire-regular
+    play(game, "@militia fire said deiana range=50 dice=9", "@militia fire omar deiana range=20 dice=9,9")
+    while game.state.phase != "end":
+        play(game, "next")
+    # Said fired this phase: difficult → normal, 5 or less for a Veteran
+    facts = play(game, "observe marra said cover dice=5")
+    assert "(normal)" in rolls(facts)[0].purpose
+    assert any(isinstance(e, ev.Spotted) and e.unit == "said" for e in facts)
+
+
+def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):
+    play(game, "next dice=5,2", "next", "@folgore move marra 8")
+    play(game, "@militia fire omar marra range=20")
+    before = game.state
+    path = game.path
+    game.close()
+    again = Game.open(path)
+    try:
+        assert again.state == before
+    finally:
+        again.close()
