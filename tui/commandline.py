@@ -1,0 +1,214 @@
+"""The command line: completion as you type, history, and inline messages.
+
+Completion comes from ``Game.complete(text, role)`` (commands, unit names,
+options); Tab takes the longest common start of the candidates, Tab again
+cycles through them, → accepts the greyed-in suggestion.  ↑/↓ walk the history.
+A refused command's reason shows under the line in red; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input, Label, Static
+
+from core.commands import find_verb, split, usage
+from core.ruleset import CommandSpec, Refused
+
+Completer = Callable[[str], list[str]]
+
+
+def replace_last_word(text: str, word: str) -> str:
+    if text.endswith(" ") or not text:
+        return text + word
+    head, _, _ = text.rpartition(" ")
+    return (head + " " if head else "") + word
+
+
+def common_start(words: list[str]) -> str:
+    return os.path.commonprefix(words) if words else ""
+
+
+def current_word(text: str) -> str:
+    return "" if text.endswith(" ") or not text else text.rpartition(" ")[2]
+
+
+class CompletionSuggester(Suggester):
+    """Greys in the first completion of the word being typed."""
+
+    def __init__(self, completer: Completer) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.completer = completer
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value or value.endswith(" "):
+            return None
+        candidates = self.completer(value)
+        if not candidates:
+            return None
+        done = replace_last_word(value, candidates[0])
+        return done if done != value and done.lower().startswith(value.lower()) else None
+
+
+class CommandInput(Input):
+    BINDINGS = [
+        Binding("tab", "complete", "Complete", show=False),
+        Binding("up", "history(-1)", "Previous command", show=False),
+        Binding("down", "history(1)", "Next command", show=False),
+        Binding("escape", "leave", "To the log", show=False),
+    ]
+
+    def __init__(self, completer: Completer, **kwargs) -> None:
+        super().__init__(suggester=CompletionSuggester(completer), **kwargs)
+        self.completer = completer
+        self.history: list[str] = []
+        self._history_pos = 0
+        self._cycle: list[str] = []
+        self._cycle_pos = 0
+
+    def action_complete(self) -> None:
+        text = self.value
+        if self._cycle and text == self._cycle[self._cycle_pos]:
+            self._cycle_pos = (self._cycle_pos + 1) % len(self._cycle)
+            self.value = self._cycle[self._cycle_pos]
+            self.cursor_position = len(self.value)
+            return
+        candidates = self.completer(text)
+        self._cycle = []
+        if not candidates:
+            self.app.bell()
+            return
+        if len(candidates) == 1:
+            done = replace_last_word(text, candidates[0])
+            self.value = done if done.endswith("=") else done + " "
+        else:
+            start = common_start([c.lower() for c in candidates])
+            if len(start) > len(current_word(text)):
+                self.value = replace_last_word(text, candidates[0][: len(start)])
+            else:
+                self._cycle = [replace_last_word(text, c) for c in candidates]
+                self._cycle_pos = 0
+                self.value = self._cycle[0]
+        self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        focus_pane = getattr(self.screen, "action_focus_pane", None)
+        if focus_pane is not None:
+            focus_pane("log")
+        else:
+            self.screen.focus_next()
+
+    def action_history(self, delta: int) -> None:
+        if not self.history:
+            return
+        self._history_pos = max(0, min(len(self.history), self._history_pos + delta))
+        self.value = self.history[self._history_pos] if self._history_pos < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def remember(self, text: str) -> None:
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self._history_pos = len(self.history)
+        self._cycle = []
+
+
+class CommandLine(Vertical):
+    DEFAULT_CSS = """
+    CommandLine { height: auto; }
+    CommandLine Horizontal { height: 1; }
+    CommandLine #cmd-prompt { width: auto; padding: 0 1 0 0; text-style: bold; }
+    CommandLine #cmd-input { border: none; height: 1; padding: 0; }
+    CommandLine #cmd-hint { height: 1; color: $text-muted; }
+    CommandLine #cmd-hint.-error { color: $error; text-style: bold; }
+    CommandLine #cmd-hint.-ok { color: $success; }
+    """
+
+    class Submitted(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, prompt: str, completer: Completer, specs: Callable[[], list[CommandSpec]], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.prompt = prompt
+        self.completer = completer
+        self.specs = specs
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Label(f"{self.prompt} ›", id="cmd-prompt")
+            yield CommandInput(self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 help)")
+        yield Static("", id="cmd-hint")
+
+    @property
+    def input(self) -> CommandInput:
+        return self.query_one(CommandInput)
+
+    def set_prompt(self, prompt: str) -> None:
+        self.prompt = prompt
+        self.query_one("#cmd-prompt", Label).update(f"{prompt} ›")
+
+    def hint(self, text: str | Text, kind: str = "") -> None:
+        hint = self.query_one("#cmd-hint", Static)
+        hint.update(text)
+        hint.set_class(kind == "error", "-error")
+        hint.set_class(kind == "ok", "-ok")
+
+    def error(self, message: str) -> None:
+        self.hint(f"✗ {message}", "error")
+
+    def insert(self, word: str) -> None:
+        box = self.input
+        text = box.value
+        box.value = text + ("" if not text or text.endswith(" ") else " ") + word + " "
+        box.cursor_position = len(box.value)
+        box.focus()
+
+    @on(Input.Changed, "#cmd-input")
+    def _changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.value.strip():  # an emptied line keeps the last message (✓ or ✗)
+            self.hint(self.guide(event.value))
+
+    def guide(self, text: str) -> Text:
+        """Usage of the command being typed and the candidates for the current word."""
+        out = Text()
+        if not text.strip():
+            return out
+        try:
+            words = split(text)
+        except Refused:
+            words = text.split()
+        verb_done = len(words) > 1 or text.endswith(" ")
+        if verb_done and words:
+            try:
+                spec = find_verb(words[0], self.specs())
+            except Refused as e:
+                return Text(str(e), style="yellow")
+            out.append(usage(spec), style="bold")
+            out.append(f"  {spec.help}", style="dim")
+        candidates = self.completer(text)
+        if candidates:
+            if out:
+                out.append("  ")
+            shown = candidates[:12]
+            out.append("  ".join(shown), style="cyan")
+            if len(candidates) > len(shown):
+                out.append(f" … {len(candidates) - len(shown)} more", style="dim")
+        return out
+
+    @on(Input.Submitted, "#cmd-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text:
+            self.input.remember(text)
+            self.post_message(self.Submitted(text))

@@ -1,0 +1,195 @@
+"""Small modal screens: confirm, ask for a line, ask for physical dice, event details."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import msgspec
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from core import events as ev
+from core.dice import parse_faces
+from core.game import LogLine
+from tui import odds
+from tui.logindex import event_kind
+
+DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 72; max-width: 100%; height: auto; max-height: 90%;
+    border: thick $primary; background: $surface; padding: 0 1;
+}}
+{name} .title {{ text-style: bold; width: 100%; }}
+{name} .error {{ color: $error; }}
+{name} Input {{ margin: 1 0 0 0; }}
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; Enter or y says yes, Esc or n says no."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
+    BINDINGS = [
+        Binding("enter,y", "answer(True)", "Yes"),
+        Binding("escape,n", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, classes="title")
+            if self.detail:
+                yield Static(self.detail)
+            yield Static(Text("Enter/y: yes   Esc/n: no", style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """Ask for one line of text; Esc cancels."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.placeholder = placeholder
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, classes="title")
+            yield Input(value=self.value, placeholder=self.placeholder)
+
+    @on(Input.Submitted)
+    def _done(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DicePrompt(ModalScreen[list[int] | None]):
+    """Physical dice: ask for exactly the faces ``NeedDice`` named."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
+    BINDINGS = [Binding("escape", "cancel", "Cancel the command")]
+
+    def __init__(self, count: int, sides: int, purpose: str, command: str, typed: list[int]) -> None:
+        super().__init__()
+        self.count = count
+        self.sides = sides
+        self.purpose = purpose
+        self.command = command
+        self.typed = typed
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Roll {self.count}d{self.sides} for {self.purpose}", classes="title")
+            yield Static(Text(f"command: {self.command}", style="dim"))
+            if self.typed:
+                yield Static(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
+            yield Input(placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. " + " ".join(["6", "4", "3"][: self.count] or ["6"]))
+            yield Label("", classes="error", id="dice-error")
+
+    @on(Input.Submitted)
+    def _done(self, event: Input.Submitted) -> None:
+        try:
+            faces = parse_faces(event.value)
+        except ValueError as e:
+            self._error(str(e))
+            return
+        if len(faces) != self.count:
+            self._error(f"type exactly {self.count} faces (you typed {len(faces)})")
+            return
+        bad = [f for f in faces if not 1 <= f <= self.sides]
+        if bad:
+            self._error(f"a d{self.sides} cannot show {bad[0]}")
+            return
+        self.dismiss(faces)
+
+    def _error(self, message: str) -> None:
+        self.query_one("#dice-error", Label).update(message)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def event_details(line: LogLine, names: dict[str, str]) -> Text:
+    """Everything a log line's event records, in words."""
+    e = line.event
+    text = Text()
+    text.append(line.text + "\n", style="bold")
+    text.append(f"file position {line.index + 1}", style="dim")
+    if line.cmd:
+        text.append(f" · command #{line.cmd}", style="dim")
+    text.append(f" · kind {event_kind(e)}", style="dim")
+    if line.undone:
+        text.append(" · undone", style="bold magenta")
+    text.append("\n")
+    if isinstance(e, ev.Rolled):
+        r = e.roll
+        text.append(f"\n{r.purpose}: {len(r.faces)}d{r.sides}", style="bold")
+        if e.unit:
+            text.append(f" by {names.get(e.unit, e.unit)}")
+        text.append("\nfaces: " + " ".join(str(f) for f in r.faces))
+        if r.total:
+            text.append(f" (total {sum(r.faces)})")
+        if r.target is not None:
+            text.append(f"\ntarget: {r.target}+" + (" on the total" if r.total else " on each die"))
+        for m in r.mods:
+            text.append(f"\n  modifier {m.label} {m.value:+d}" + (f" ({m.rule})" if m.rule else ""))
+        chance = odds.chance_text(r)
+        if chance:
+            text.append(f"\nchance before the roll: {chance}")
+        if r.outcome:
+            text.append(f"\noutcome: {r.outcome}", style="bold")
+        if r.rule:
+            text.append(f"\nrule: {r.rule}")
+        text.append("\ndice: " + ("typed at the table" if r.manual else "the game's seeded dice"))
+    elif isinstance(e, ev.Issued):
+        text.append(f"\ngiven by {e.by}: {e.text}")
+        if e.at:
+            when = datetime.fromtimestamp(e.at / 1000, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+            text.append(f"\nat {when}")
+        text.append(f"\n{e.n} facts follow")
+    else:
+        fields = msgspec.structs.asdict(e)
+        fields.pop("vis", None)
+        for key, value in fields.items():
+            if isinstance(value, str) and value in names:
+                value = f"{names[value]} ({value})"
+            text.append(f"\n{key}: {value}")
+    return text
+
+
+class DetailsScreen(ModalScreen[None]):
+    DEFAULT_CSS = DIALOG_CSS.format(name="DetailsScreen")
+    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+
+    def __init__(self, line: LogLine, names: dict[str, str]) -> None:
+        super().__init__()
+        self.line = line
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Event details", classes="title")
+            with VerticalScroll():
+                yield Static(event_details(self.line, self.names))
+            yield Static(Text("Esc/Enter: close", style="dim"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

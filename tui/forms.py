@@ -1,0 +1,183 @@
+"""Forms for those who would rather not type: pick an action, fill its fields.
+
+Built from a command's ``CommandSpec.params`` alone, so every command a
+ruleset adds gets a form with no code here.  The form only writes a command
+line; that line runs exactly as if typed (same checks, same messages).
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from core.commands import usage
+from core.ruleset import CommandSpec, Param
+from core.state import GameState
+from core.views import REFEREE
+from tui.dialogs import DIALOG_CSS
+
+
+def allowed_now(spec: CommandSpec, state: GameState, role: str) -> str:
+    """Why ``spec`` cannot be given now ("" if it can, as far as the form can tell)."""
+    if role != REFEREE and spec.who == REFEREE:
+        return "referee only"
+    if spec.phases and state.phase not in spec.phases:
+        return "in " + ", ".join(spec.phases)
+    return ""
+
+
+def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, str]]:
+    """(label, value) choices for a parameter, from what ``role`` can see."""
+    if param.kind in ("unit", "own", "enemy"):
+        units = [u for u in state.units.values() if u.in_play]
+        if role in state.sides:
+            if param.kind == "own":
+                units = [u for u in units if u.side == role]
+            elif param.kind == "enemy":
+                units = [u for u in units if u.side != role]
+        return [(f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units]
+    if param.kind == "side":
+        return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
+    if param.kind == "choice":
+        return [(c, c) for c in param.choices]
+    return []
+
+
+def command_text(spec: CommandSpec, values: dict[str, Any]) -> str:
+    """The command line for ``values`` (param name → str, list or None)."""
+    words = [spec.name]
+    for p in spec.params:
+        v = values.get(p.name)
+        if v in (None, "", []):
+            continue
+        items = v if isinstance(v, list) else [v]
+        for item in items:
+            item = str(item)
+            if p.keyword and p.kind == "choice":
+                words.append(shlex.quote(item))
+            elif p.keyword:
+                words.append(f"{p.name}={shlex.quote(item)}")
+            elif p.kind == "text":
+                words.append(item)
+            else:
+                words.append(shlex.quote(item))
+    return " ".join(words)
+
+
+class ActionPicker(ModalScreen[CommandSpec | None]):
+    """Choose an action; those not possible now are listed with the reason."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ActionPicker") + "ActionPicker OptionList { height: auto; max-height: 20; }"
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, specs: list[CommandSpec], state: GameState, role: str) -> None:
+        super().__init__()
+        self.specs = specs
+        self.state = state
+        self.role = role
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for spec in self.specs:
+            why = allowed_now(spec, self.state, self.role)
+            label = Text(spec.name, style="bold")
+            label.append(f"  {spec.help}", style="dim")
+            if why:
+                label.append(f"  ({why})", style="italic")
+            options.append(Option(label, id=spec.name, disabled=bool(why)))
+        with Vertical():
+            yield Label("Choose an action (Enter picks, Esc cancels)", classes="title")
+            yield OptionList(*options)
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(next(s for s in self.specs if s.name == event.option.id))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ActionForm(ModalScreen[str | None]):
+    """One field per parameter; Ctrl+S or Enter on the last field gives the command line."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="ActionForm") + """
+    ActionForm .field-label { margin: 1 0 0 0; }
+    ActionForm SelectionList { height: auto; max-height: 8; }
+    ActionForm #form-preview { margin: 1 0 0 0; color: $accent; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "submit", "Run")]
+
+    def __init__(self, spec: CommandSpec, state: GameState, role: str) -> None:
+        super().__init__()
+        self.spec = spec
+        self.state = state
+        self.role = role
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"{self.spec.name}: {self.spec.help}", classes="title")
+            yield Static(Text(usage(self.spec) + (f"   {self.spec.rule}" if self.spec.rule else ""), style="dim"))
+            with VerticalScroll():
+                for p in self.spec.params:
+                    label = p.name.replace("_", " ") + ("" if p.optional else " *") + (f" — {p.help}" if p.help else "")
+                    yield Label(label, classes="field-label")
+                    yield self._field(p)
+            yield Static("", id="form-preview")
+            yield Static(Text("Tab: next field   Ctrl+S: run   Esc: cancel", style="dim"))
+
+    def _field(self, p: Param):
+        options = param_options(p, self.state, self.role)
+        if options and p.many:
+            return SelectionList[str](*[(label, value) for label, value in options], id=f"field-{p.name}")
+        if options:
+            return Select(options, allow_blank=True, prompt="(choose)" if not p.optional else "(none)", id=f"field-{p.name}")
+        placeholder = "a whole number" if p.kind == "int" else "text"
+        if p.default is not None:
+            placeholder += f" (default {p.default})"
+        return Input(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")
+
+    def on_mount(self) -> None:
+        self._preview()
+
+    def values(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for p in self.spec.params:
+            w = self.query_one(f"#field-{p.name}")
+            if isinstance(w, SelectionList):
+                out[p.name] = list(w.selected)
+            elif isinstance(w, Select):
+                out[p.name] = None if w.value is Select.BLANK else w.value
+            elif isinstance(w, Input):
+                out[p.name] = w.value.strip()
+        return out
+
+    def text(self) -> str:
+        return command_text(self.spec, self.values())
+
+    def _preview(self) -> None:
+        self.query_one("#form-preview", Static).update(Text("› " + self.text()))
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(SelectionList.SelectedChanged)
+    def _changed(self) -> None:
+        self._preview()
+
+    @on(Input.Submitted)
+    def _enter(self) -> None:
+        self.action_submit()
+
+    def action_submit(self) -> None:
+        self.dismiss(self.text())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,40 @@
+"""Command palette entries: one per game command (from ``game.commands``) and per app action."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from tui.screens import GameScreen
+
+
+class GameCommands(Provider):
+    """Every command of the game's ruleset and the client's own actions."""
+
+    def _entries(self) -> list[tuple[str, str, object]]:
+        from tui.screens import GameScreen
+
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            return []
+        out: list[tuple[str, str, object]] = []
+        if not screen.replay:
+            for spec in screen.game.commands:
+                out.append((f"{spec.name}", spec.help, partial(screen.start_action, spec)))
+        for name, help_text, action in screen.palette_actions():
+            out.append((name, help_text, partial(screen.call_later, screen.run_action, action)))
+        return out
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._entries():
+            yield DiscoveryHit(name, callback, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._entries():
+            score = max(matcher.match(name), matcher.match(help_text) * 0.5)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""The four panes of the game screen: roster, turn phase, action log, dice."""

@@ -1,0 +1,137 @@
+"""The dice pane: the last roll (or the roll under the log cursor) drawn as dice,
+the target with each modifier and its rule, the exact chance before the roll,
+the outcome, and a short history of recent rolls."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.widgets import Static
+
+from core import events as ev
+from core.game import LogLine
+from tui import odds
+
+DIE_WIDTH = 6  # "╭───╮" and a space
+
+
+def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
+    """The faces as boxed dice, green where a die met the target, dim where it missed.
+
+    A summed roll shows its sum (and modifiers) beside the dice.
+    """
+    per_row = max(1, width // DIE_WIDTH)
+    rows: list[Text] = []
+    faces = list(roll.faces)
+    for start in range(0, len(faces), per_row):
+        top, mid, bottom = Text(), Text(), Text()
+        for face in faces[start : start + per_row]:
+            ok = odds.die_succeeds(roll, face)
+            style = "bold green" if ok else "dim" if ok is False else "bold"
+            top.append("╭───╮ ", style=style)
+            mid.append("│", style=style)
+            mid.append(f"{face:^3}", style=style + " reverse" if ok else style)
+            mid.append("│ ", style=style)
+            bottom.append("╰───╯ ", style=style)
+        rows += [top, mid, bottom]
+    if roll.total and rows:
+        total = sum(roll.faces)
+        mods = odds.modifier_sum(roll)
+        rows[-2].append(f"= {total}" + (f" {mods:+d} = {total + mods}" if roll.mods else ""), style="bold")
+    return rows
+
+
+def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False) -> Text:
+    """Purpose, dice and outcome on one line."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(roll.purpose, style="bold")
+    text.append(f" {len(roll.faces)}d{roll.sides}", style="dim")
+    if unit_name:
+        text.append(f" {unit_name}")
+    if roll.outcome:
+        ok = odds.succeeded(roll)
+        text.append(" → " + roll.outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
+    if roll.manual:
+        text.append(" table dice", style="italic")
+    if undone:
+        text.append(" (undone)", style="dim italic")
+    return text
+
+
+def target_text(roll: ev.Roll) -> Text:
+    """The target and each modifier with its rule."""
+    text = Text()
+    if roll.target is not None:
+        text.append(f"needs {roll.target}+" + (" total" if roll.total else ""), style="bold")
+        if roll.mods and not roll.total:
+            text.append(f" (base {roll.target - odds.modifier_sum(roll)})", style="dim")
+    elif roll.mods:
+        text.append("modifiers", style="bold")
+    for m in roll.mods:
+        text.append(" · ", style="dim")
+        text.append(f"{m.label} {m.value:+d}")
+        if m.rule:
+            text.append(f" {m.rule}", style="dim")
+    if roll.rule:
+        text.append(f" · rule {roll.rule}", style="dim")
+    return text
+
+
+def chance_line(roll: ev.Roll) -> Text:
+    chance = odds.chance_text(roll)
+    if not chance:
+        return Text()
+    text = Text("before the roll: ", style="dim")
+    text.append(chance, style="bold")
+    return text
+
+
+def history_line(line: LogLine) -> Text:
+    assert isinstance(line.event, ev.Rolled)
+    roll = line.event.roll
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"#{line.cmd} " if line.cmd else "", style="dim")
+    text.append(roll.purpose)
+    text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
+    if roll.outcome:
+        text.append(f" → {roll.outcome}")
+    if line.undone:
+        text.stylize("strike dim")
+    return text
+
+
+class DicePane(Static):
+    DEFAULT_CSS = """
+    DicePane { height: 1fr; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._rolls: list[LogLine] = []
+        self._selected: LogLine | None = None
+        self._names: dict[str, str] = {}
+
+    def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
+        """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log."""
+        self._rolls = rolls
+        self._names = names
+        self._selected = selected if selected is not None and isinstance(selected.event, ev.Rolled) else None
+        self.border_title = "Selected roll" if self._selected else "Last roll"
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        line = self._selected or (self._rolls[-1] if self._rolls else None)
+        if line is None or not isinstance(line.event, ev.Rolled):
+            return Text("No dice rolled yet.", style="dim")
+        roll = line.event.roll
+        width = max(DIE_WIDTH, self.content_size.width)
+        unit = self._names.get(line.event.unit, line.event.unit)
+        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone)]
+        parts += dice_rows(roll, width)
+        parts += [t for t in (target_text(roll), chance_line(roll)) if t.plain]
+        earlier = [r for r in self._rolls if r is not line][-5:]
+        if earlier:
+            parts.append(Text("recent", style="dim underline"))
+            parts += [history_line(r) for r in reversed(earlier)]
+        return Group(*parts)
+

@@ -1,0 +1,377 @@
+"""The action log pane: every event in plain words, newest at the bottom.
+
+Virtual: only the rows on screen are ever fetched, by ``Game.log_lines(role,
+start, end)`` over the few file positions they cover, so a 100,000-event game
+costs what a 10-event one does.  Rows map to file positions through a
+:class:`tui.logindex.RowIndex` (or a :class:`FilteredIndex` while a filter is
+on).  Phase changes stand out as headers, undone events are struck through,
+the row under the cursor is sent to the dice pane, Enter opens its details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from rich.style import Style
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Input, Static
+
+from core import events as ev
+from core.game import LogLine
+from tui.logindex import FilteredIndex, LogFilter, RowIndex
+from tui.viewpoint import Viewpoint
+
+FETCH_AROUND = 64
+CACHE_LIMIT = 4096
+SEARCH_WINDOW = 2048
+
+
+def line_text(line: LogLine) -> Text:
+    """One log row as styled text (without the cursor)."""
+    e = line.event
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if isinstance(e, ev.PhaseBegan):
+        text.append(f"━━ {line.text} ━━", style="bold reverse")
+    elif isinstance(e, ev.Issued):
+        text.append(f"#{e.cmd} ", style="dim")
+        text.append(line.text, style="bold cyan")
+    elif isinstance(e, (ev.Undone, ev.Redone)):
+        text.append(line.text, style="bold magenta")
+    else:
+        style = {
+            ev.Rolled: "green",
+            ev.DefeatPoints: "red",
+            ev.UnitOut: "bold red",
+            ev.StatusChanged: "yellow",
+            ev.Noted: "italic",
+            ev.GameEnded: "bold red",
+            ev.Revealed: "bold magenta",
+        }.get(type(e), "")
+        text.append("  ")
+        text.append(line.text, style=style)
+    if line.undone:
+        text.stylize("strike dim")
+        text.append("  (undone)", style="dim italic")
+    return text
+
+
+class LogView(ScrollView, can_focus=True):
+    """The scrolling list itself; :class:`LogPane` adds search and filter around it."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "edge(-1)", "Oldest", show=False),
+        Binding("end", "edge(1)", "Newest", show=False),
+        Binding("enter", "choose", "Details", show=True),
+    ]
+
+    DEFAULT_CSS = """
+    LogView { overflow-x: hidden; overflow-y: auto; height: 1fr; }
+    """
+
+    cursor: reactive[int] = reactive(-1, repaint=False)
+
+    class LineHighlighted(Message):
+        def __init__(self, line: LogLine | None) -> None:
+            super().__init__()
+            self.line = line
+
+    class LineChosen(Message):
+        def __init__(self, line: LogLine) -> None:
+            super().__init__()
+            self.line = line
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.vp: Viewpoint | None = None
+        self.index: RowIndex | FilteredIndex | None = None
+        self.base: RowIndex | None = None
+        self.rows = 0
+        self.follow = True
+        self._cache: dict[int, LogLine] = {}
+
+    # ------------------------------------------------------------------ data
+
+    def bind(self, vp: Viewpoint) -> None:
+        self.vp = vp
+        self.base = RowIndex(vp.game, vp.role)
+        self.index = self.base
+        self.follow = True
+        self.sync()
+
+    def use_index(self, index: RowIndex | FilteredIndex) -> None:
+        self.index = index
+        self.follow = True
+        self.sync()
+
+    def sync(self) -> None:
+        """Take in a change of the game, of the replay step, or of the filter."""
+        if self.vp is None or self.index is None:
+            return
+        assert self.base is not None
+        self.base.extend()
+        if isinstance(self.index, RowIndex):
+            self.index.extend()
+        self._cache.clear()  # undo and redo change the struck-through state of old rows
+        self.rows = self.index.rows(self.vp.limit())
+        self.virtual_size = Size(self.size.width, self.rows)
+        if self.follow or not self.vp.live or self.cursor >= self.rows:
+            self.cursor = self.rows - 1
+        self._reveal_cursor()
+        self.refresh()
+        self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
+
+    def line_at(self, row: int) -> LogLine | None:
+        if self.vp is None or self.index is None or not 0 <= row < self.rows:
+            return None
+        pos = self.index.position(row)
+        line = self._cache.get(pos)
+        if line is None:
+            self._fetch(row)
+            line = self._cache.get(pos)
+        return line
+
+    def _fetch(self, row: int) -> None:
+        assert self.vp is not None and self.index is not None
+        if len(self._cache) > CACHE_LIMIT:
+            self._cache.clear()
+        first = max(0, row - FETCH_AROUND // 2)
+        last = min(self.rows - 1, row + FETCH_AROUND)
+        a, b = self.index.position(first), self.index.position(last) + 1
+        game, role = self.vp.game, self.vp.role
+        if b - a <= 4 * (last - first + 1):
+            for line in game.log_lines(role, a, b):
+                self._cache[line.index] = line
+        else:  # a sparse filter: fetch the rows one by one
+            for r in range(first, last + 1):
+                p = self.index.position(r)
+                for line in game.log_lines(role, p, p + 1):
+                    self._cache[line.index] = line
+
+    # -------------------------------------------------------------- rendering
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.size.width
+        base = self.rich_style
+        line = self.line_at(row)
+        if line is None:
+            return Strip.blank(width, base)
+        text = line_text(line)
+        if row == self.cursor:
+            text.stylize("reverse" if self.has_focus else "underline")
+        segments = list(text.render(self.app.console))
+        strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, base)
+        return strip.apply_style(base)
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, self.rows)
+        self._reveal_cursor()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def _reveal_cursor(self) -> None:
+        height = max(1, self.scrollable_content_region.height)
+        top = int(self.scroll_y)
+        if self.cursor < 0:
+            return
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + height:
+            self.scroll_to(y=self.cursor - height + 1, animate=False, immediate=True)
+
+    def set_cursor(self, row: int) -> None:
+        if self.rows == 0:
+            return
+        row = max(0, min(self.rows - 1, row))
+        self.cursor = row
+        self.follow = row == self.rows - 1
+        self._reveal_cursor()
+        self.refresh()
+        self.post_message(self.LineHighlighted(self.line_at(row)))
+
+    # ---------------------------------------------------------------- actions
+
+    def action_move(self, delta: int) -> None:
+        self.set_cursor(self.cursor + delta)
+
+    def action_page(self, direction: int) -> None:
+        self.set_cursor(self.cursor + direction * max(1, self.scrollable_content_region.height - 1))
+
+    def action_edge(self, direction: int) -> None:
+        self.set_cursor(0 if direction < 0 else self.rows - 1)
+
+    def action_choose(self) -> None:
+        line = self.line_at(self.cursor)
+        if line is not None:
+            self.post_message(self.LineChosen(line))
+
+    def on_click(self, event) -> None:
+        self.set_cursor(int(self.scroll_y) + event.y)
+
+
+class LogPane(Vertical):
+    """The log with its search and filter boxes and a status line."""
+
+    BINDINGS = [
+        Binding("slash", "search", "Search", show=True),
+        Binding("n", "search_again(-1)", "Older match", show=False),
+        Binding("N", "search_again(1)", "Newer match", show=False),
+        Binding("f", "filter", "Filter", show=True),
+        Binding("escape", "clear", "Clear filter", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    LogPane #log-query { display: none; height: 1; border: none; padding: 0 1; }
+    LogPane.-asking #log-query { display: block; }
+    LogPane #log-status { display: none; height: 1; color: $text-muted; }
+    LogPane.-status #log-status { display: block; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._asking = ""  # "search" or "filter"
+        self._search = ""
+        self.filter = LogFilter()
+
+    def compose(self) -> ComposeResult:
+        yield LogView(id="log-view")
+        yield Static("", id="log-status")
+        yield Input(id="log-query")
+
+    @property
+    def view(self) -> LogView:
+        return self.query_one(LogView)
+
+    def bind(self, vp: Viewpoint) -> None:
+        self.filter = LogFilter()
+        self._set_status("")
+        self.view.bind(vp)
+
+    def sync(self) -> None:
+        view = self.view
+        if isinstance(view.index, FilteredIndex):
+            view.index.extend()
+        view.sync()
+
+    # --------------------------------------------------------------- asking
+
+    def _ask(self, what: str, placeholder: str, value: str = "") -> None:
+        self._asking = what
+        box = self.query_one("#log-query", Input)
+        box.placeholder = placeholder
+        box.value = value
+        self.add_class("-asking")
+        box.focus()
+
+    def action_search(self) -> None:
+        self._ask("search", "search the log (Enter: older match, then n older / N newer)", self._search)
+
+    def action_filter(self) -> None:
+        self._ask("filter", "filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words", self.filter.describe())
+
+    def action_clear(self) -> None:
+        self.remove_class("-asking")
+        if self.filter:
+            self.apply_filter("")
+        self.view.focus()
+
+    @on(Input.Submitted, "#log-query")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.remove_class("-asking")
+        self.view.focus()
+        if self._asking == "search":
+            self._search = event.value.strip()
+            if self._search:
+                self.action_search_again(-1)
+        else:
+            self.apply_filter(event.value)
+
+    def _set_status(self, text: str) -> None:
+        self.query_one("#log-status", Static).update(text)
+        self.set_class(bool(text), "-status")
+
+    # --------------------------------------------------------------- search
+
+    def action_search_again(self, direction: int) -> None:
+        if self._search:
+            self.find(self._search, direction)
+
+    @work(exclusive=True, group="log-search")
+    async def find(self, words: str, direction: int) -> None:
+        """Move the cursor to the nearest row before (-1) or after (1) it whose text holds ``words``."""
+        view = self.view
+        if view.vp is None or view.index is None:
+            return
+        needle = words.lower()
+        row = view.cursor + direction
+        step = SEARCH_WINDOW
+        self._set_status(f"searching for “{words}”…")
+        while 0 <= row < view.rows:
+            lo, hi = (max(0, row - step + 1), row + 1) if direction < 0 else (row, min(view.rows, row + step))
+            a, b = view.index.position(lo), view.index.position(hi - 1) + 1
+            hits = [
+                line.index
+                for line in view.vp.game.log_lines(view.vp.role, a, b)
+                if needle in line.text.lower()
+            ]
+            rows = sorted(r for r in (view.index.row_of(p) for p in hits) if lo <= r < hi and view.index.position(r) in hits)
+            if rows:
+                view.set_cursor(rows[-1] if direction < 0 else rows[0])
+                self._set_status(self._filter_status())
+                return
+            row = lo - 1 if direction < 0 else hi
+            await asyncio.sleep(0)
+        self._set_status(f"no {'older' if direction < 0 else 'newer'} line holds “{words}”")
+
+    # --------------------------------------------------------------- filter
+
+    def apply_filter(self, text: str) -> None:
+        view = self.view
+        if view.vp is None or view.base is None:
+            return
+        self.filter = LogFilter.parse(text)
+        if not self.filter:
+            view.use_index(view.base)
+            self._set_status("")
+            return
+        # A unit's side as this role knows it (units it cannot see have none).
+        sides = {uid: u.side for uid, u in view.vp.state().units.items()}
+        index = FilteredIndex(view.vp.game, view.vp.role, self.filter, lambda uid: sides.get(uid, ""))
+        view.use_index(index)
+        self._scan(index)
+
+    @work(exclusive=True, group="log-filter")
+    async def _scan(self, index: FilteredIndex) -> None:
+        view = self.view
+        while not index.done and view.index is index:
+            index.scan()
+            view.sync()
+            total = max(1, view.vp.game.log_length if view.vp else 1)
+            self._set_status(f"filter {self.filter.describe()}: {index.rows()} lines, scanning {100 * index.scanned // total}%")
+            await asyncio.sleep(0)
+        if view.index is index:
+            self._set_status(self._filter_status())
+
+    def _filter_status(self) -> str:
+        if not self.filter:
+            return ""
+        return f"filter {self.filter.describe()}: {self.view.rows} lines (Esc clears)"

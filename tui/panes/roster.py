@@ -1,0 +1,257 @@
+"""The roster pane: sides, their teams and figures, with class, weapons and status badges.
+
+A tree (side → team → figure) over the role's view of the state.  ``/`` opens a
+filter that narrows the tree to matching figures (name, id, team, class,
+weapon or status) and puts the cursor on the first; Enter on a figure sends
+its id to the command line.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Static, Tree
+from textual.widgets.tree import TreeNode
+
+from core.ruleset import Ruleset
+from core.state import GameState, Unit
+from tui.badges import badges
+
+NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id)
+
+
+def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
+    t = text.lower()
+    fields = [unit.id, unit.name, unit.team, unit.cls, ruleset.class_name(unit.cls), unit.kind, *unit.weapons]
+    fields += [*unit.status, *unit.roles]
+    return any(t in f.lower() for f in fields if f)
+
+
+def unit_label(unit: Unit) -> Text:
+    text = Text()
+    text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
+    if "leader" in unit.roles or "commander" in unit.roles:
+        text.append(" ★", style="yellow")
+    kit = " ".join(x for x in (unit.cls, *unit.weapons) if x)
+    if kit:
+        text.append(f" {kit}", style="dim")
+    elif unit.kind != "man":
+        text.append(f" {unit.kind}", style="dim italic")
+    text.append_text(badges(unit.status, unit.out))
+    return text
+
+
+def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
+    text = Text()
+    text.append(unit.name, style="bold")
+    text.append(f" ({unit.id})", style="dim")
+    cls = ruleset.class_name(unit.cls) if unit.cls else unit.kind
+    if unit.cls and cls != unit.cls:
+        cls = f"{cls} ({unit.cls})"
+    side = state.sides.get(unit.side)
+    text.append(f" · {cls} · {side.name if side else unit.side}" + (f", {unit.team}" if unit.team else ""))
+    if unit.weapons:
+        text.append(" · " + ", ".join(unit.weapons))
+    if unit.roles:
+        text.append(" · " + ", ".join(unit.roles), style="italic")
+    if unit.leadership:
+        text.append(f" · leadership {unit.leadership}")
+    if unit.moved_cm:
+        text.append(f" · moved {unit.moved_cm} cm this turn")
+    if unit.status:
+        text.append(" · " + ", ".join(unit.status), style="bold")
+    if unit.spotted_by:
+        text.append(" (spotted by " + ", ".join(unit.spotted_by) + ")")
+    if unit.out:
+        text.append(f" · out of action: {unit.out}", style="bold red")
+    return text
+
+
+def team_label(name: str, units: list[Unit], morale: object) -> Text:
+    in_play = sum(1 for u in units if u.in_play)
+    text = Text(name or "(no team)", style="bold")
+    text.append(f" {in_play}/{len(units)}", style="dim")
+    losses = len(units) - in_play
+    if losses:
+        text.append(f" losses {losses}", style="red")
+    for status, label in (("suppressed", "sup"), ("wounded", "wnd"), ("retreating", "retr")):
+        n = sum(1 for u in units if u.in_play and status in u.status)
+        if n:
+            text.append(f" {n} {label}", style="yellow")
+    if morale not in (None, ""):
+        text.append(f" morale {morale}", style="magenta")
+    return text
+
+
+def team_morale(state: GameState, side: str, team: str) -> object:
+    """A ruleset's morale state for a team, if it keeps one in ``vars``."""
+    for key in (f"morale.{side}.{team}", f"morale.{team}"):
+        if key in state.vars:
+            return state.vars[key]
+    return None
+
+
+class RosterPane(Vertical):
+    BINDINGS = [
+        Binding("slash", "filter", "Filter", show=True),
+        Binding("escape", "clear_filter", "Clear filter", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    RosterPane #roster-filter { display: none; height: 1; border: none; padding: 0 1; }
+    RosterPane.-filtering #roster-filter { display: block; }
+    RosterPane Tree { height: 1fr; padding: 0; overflow-x: hidden; }
+    RosterPane #unit-details { height: auto; max-height: 3; color: $text-muted; }
+    """
+
+    class UnitChosen(Message):
+        def __init__(self, unit_id: str) -> None:
+            super().__init__()
+            self.unit_id = unit_id
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._ruleset: Ruleset | None = None
+        self._state: GameState | None = None
+        self._shape: tuple = ()
+        self._filter = ""
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="filter: name, team, class, weapon, status", id="roster-filter")
+        tree: Tree[NodeKey] = Tree("Roster", id="roster-tree")
+        tree.show_root = False
+        tree.guide_depth = 2
+        yield tree
+        yield Static("", id="unit-details")
+
+    @property
+    def tree(self) -> Tree[NodeKey]:
+        return self.query_one("#roster-tree", Tree)
+
+    # ------------------------------------------------------------------ drawing
+
+    def show(self, ruleset: Ruleset, state: GameState) -> None:
+        self._ruleset, self._state = ruleset, state
+        groups = self._groups(state)
+        shape = tuple((side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups)
+        if shape == self._shape:
+            self._relabel(state, groups)
+        else:
+            self._rebuild(state, groups)
+            self._shape = shape
+        self._show_details()
+
+    def _groups(self, state: GameState) -> list[tuple[str, list[tuple[str, list[Unit]]]]]:
+        out = []
+        for side in state.sides:
+            teams: dict[str, list[Unit]] = {}
+            for u in state.units_of(side):
+                if self._filter and self._ruleset and not unit_matches(u, self._ruleset, self._filter):
+                    continue
+                teams.setdefault(u.team, []).append(u)
+            out.append((side, list(teams.items())))
+        return out
+
+    def _side_label(self, state: GameState, side_id: str) -> Text:
+        side = state.sides[side_id]
+        units = state.units_of(side_id)
+        text = Text(side.name, style="bold underline")
+        text.append(f" {sum(u.in_play for u in units)}/{len(units)} in play", style="dim")
+        text.append(f" DP {side.defeat_points}", style="bold red" if side.defeat_points else "dim")
+        return text
+
+    def _rebuild(self, state: GameState, groups) -> None:
+        tree = self.tree
+        keep = tree.cursor_node.data if tree.cursor_node else None
+        tree.clear()
+        target: TreeNode[NodeKey] | None = None
+        first_unit: TreeNode[NodeKey] | None = None
+        for side, teams in groups:
+            snode = tree.root.add(self._side_label(state, side), data=("side", side), expand=True)
+            for team, units in teams:
+                tnode = snode.add(team_label(team, units, team_morale(state, side, team)), data=("team", side, team), expand=True)
+                for u in units:
+                    leaf = tnode.add_leaf(unit_label(u), data=("unit", u.id))
+                    if keep == leaf.data:
+                        target = leaf
+                    first_unit = first_unit or leaf
+        if self._filter and first_unit is not None:
+            target = first_unit
+        if target is not None:
+            self.call_after_refresh(tree.move_cursor, target)
+
+    def _relabel(self, state: GameState, groups) -> None:
+        by_key = {}
+        for side, teams in groups:
+            by_key[("side", side)] = self._side_label(state, side)
+            for team, units in teams:
+                by_key[("team", side, team)] = team_label(team, units, team_morale(state, side, team))
+                for u in units:
+                    by_key[("unit", u.id)] = unit_label(u)
+        stack = list(self.tree.root.children)
+        while stack:
+            node = stack.pop()
+            label = by_key.get(node.data) if node.data else None
+            if label is not None and label != node.label:
+                node.set_label(label)
+            stack.extend(node.children)
+
+    def _show_details(self) -> None:
+        details = self.query_one("#unit-details", Static)
+        node = self.tree.cursor_node
+        state, ruleset = self._state, self._ruleset
+        if node is None or not node.data or state is None or ruleset is None:
+            details.update("")
+            return
+        if node.data[0] == "unit" and node.data[1] in state.units:
+            details.update(unit_details(state.units[node.data[1]], ruleset, state))
+        elif node.data[0] == "side" and node.data[1] in state.sides:
+            side = state.sides[node.data[1]]
+            cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
+            details.update(Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}"))
+        else:
+            details.update("")
+
+    # ------------------------------------------------------------------- events
+
+    @on(Tree.NodeHighlighted)
+    def _highlighted(self) -> None:
+        self._show_details()
+
+    @on(Tree.NodeSelected)
+    def _selected(self, event: Tree.NodeSelected) -> None:
+        if event.node.data and event.node.data[0] == "unit":
+            event.stop()
+            self.post_message(self.UnitChosen(event.node.data[1]))
+
+    def action_filter(self) -> None:
+        self.add_class("-filtering")
+        self.query_one("#roster-filter", Input).focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#roster-filter", Input)
+        box.value = ""
+        self.remove_class("-filtering")
+        self.tree.focus()
+
+    @on(Input.Changed, "#roster-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._filter = event.value.strip()
+        if self._ruleset and self._state:
+            self._shape = ()
+            self.show(self._ruleset, self._state)
+
+    @on(Input.Submitted, "#roster-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.tree.focus()
+
+    def focus_filter(self, text: str = "") -> None:
+        self.action_filter()
+        box = self.query_one("#roster-filter", Input)
+        box.value = text

@@ -1,0 +1,490 @@
+"""The game screen: four panes over one game, live (with the command line) or in replay.
+
+Live, the panes show ``game.view(role)``; in replay they show the game as it
+stood after ``step`` effective events (``Timeline.state_at`` through
+``Game.view(role, step)``), and a replay bar takes the command line's place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from core import events as ev
+from core.dice import NeedDice
+from core.game import Game, LogLine
+from core.ruleset import CommandSpec, Refused
+from core.views import REFEREE
+from tui.commandline import CommandInput, CommandLine
+from tui.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
+from tui.forms import ActionForm, ActionPicker
+from tui.help import HelpScreen
+from tui.panes.dice import DicePane
+from tui.panes.log import LogPane, LogView
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+from tui.viewpoint import Viewpoint, position_after, visible_step
+
+RECENT_ROLLS = 6
+#: Replay speeds in events per second.
+SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
+TICKS_PER_SECOND = 16
+
+
+class ReplayBar(Static):
+    """Where the replay stands: step, turn and phase, speed, playing or paused."""
+
+    DEFAULT_CSS = """
+    ReplayBar { height: 2; background: $boost; }
+    """
+
+
+class GameScreen(Screen):
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "pick_action", "Actions", show=True),
+        Binding("f3", "toggle_dice", "Table dice"),
+        Binding("f5", "open_replay", "Replay"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("f6", "focus_pane('roster')", "Roster", show=False),
+        Binding("f7", "focus_pane('log')", "Log", show=False),
+        Binding("f8", "focus_pane('command')", "Command line", show=False),
+        Binding("colon", "focus_pane('command')", "Command line", show=False),
+        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("ctrl+o", "load_game", "Load game", show=False),
+        # Replay
+        Binding("right", "step(1)", "Next event", show=True),
+        Binding("left", "step(-1)", "Prev event", show=True),
+        Binding("right_square_bracket", "phase(1)", "Next phase", show=True),
+        Binding("left_square_bracket", "phase(-1)", "Prev phase", show=False),
+        Binding("right_curly_bracket", "turn(1)", "Next turn", show=False),
+        Binding("left_curly_bracket", "turn(-1)", "Prev turn", show=False),
+        Binding("t", "jump_turn", "Go to turn", show=True),
+        Binding("less_than_sign", "edge(-1)", "Start", show=False),
+        Binding("greater_than_sign", "edge(1)", "End", show=False),
+        Binding("space", "play", "Play/pause", show=True),
+        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
+        Binding("minus", "speed(-1)", "Slower", show=False),
+        Binding("escape", "leave_replay", "Leave replay", show=False),
+    ]
+
+    REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay"}
+    LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
+    LOCAL_ACTIONS = {"new_game", "load_game"}
+
+    def __init__(self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.role = role
+        self.seat = seat
+        self.replay = replay or game.writer is None
+        self.remote = remote
+        self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
+        self.table_dice = False
+        self.speed = 2  # index into SPEEDS
+        self._player: Timer | None = None
+        self._selected: LogLine | None = None
+        self._seen_length = -1
+
+    @property
+    def by(self) -> str:
+        return self.seat or self.role
+
+    # ---------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        phase = PhasePane(id="phase")
+        phase.border_title = self._title()
+        yield phase
+        with Container(id="main"):
+            roster = RosterPane(id="roster")
+            roster.border_title = "Roster"
+            yield roster
+            log = LogPane(id="log")
+            log.border_title = "Action log"
+            yield log
+            dice = DicePane(id="dice")
+            dice.border_title = "Last roll"
+            yield dice
+        if self.replay:
+            yield ReplayBar(id="replay-bar")
+        else:
+            yield CommandLine(self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
+                              self._complete, lambda: self.game.commands, id="command")
+        yield Footer()
+
+    def _title(self) -> str:
+        state = self.game.state if self.role == REFEREE else self.game.view(self.role)
+        scenario = state.scenario or "no scenario yet"
+        mode = "replay" if self.replay else "live"
+        who = self.role if self.role == REFEREE else f"as {self.role}"
+        return f"{self.game.ruleset.name} · {scenario} · {who} · {mode}"
+
+    def on_mount(self) -> None:
+        self.query_one(LogPane).bind(self.vp)
+        self.refresh_game()
+        if self.replay:
+            self.query_one(LogView).focus()
+        else:
+            self.query_one(CommandInput).focus()
+
+    def _complete(self, text: str) -> list[str]:
+        return self.game.complete(text, self.role)
+
+    # ---------------------------------------------------------------- refresh
+
+    def refresh_game(self, *, force: bool = True) -> None:
+        """Redraw every pane from the game (after any seat's command, or a replay step)."""
+        if not force and self._seen_length == self.game.log_length and self.vp.live:
+            return
+        self._seen_length = self.game.log_length
+        if self.vp.step is not None:
+            self.vp.step = min(self.vp.step, self.vp.length)
+        state = self.vp.state()
+        self.query_one(PhasePane).show(self.game.ruleset, state, undo_hint=self._undo_hint())
+        self.query_one(PhasePane).border_title = self._title()
+        self.query_one(RosterPane).show(self.game.ruleset, state)
+        self.query_one(LogPane).sync()
+        self._show_dice(state)
+        if self.replay:
+            self._show_replay_bar(state)
+        self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.query_one(PhasePane).refresh(layout=True)
+
+    def _show_dice(self, state=None) -> None:
+        state = state or self.vp.state()
+        names = {uid: u.name for uid, u in state.units.items()}
+        selected = self._selected if self._selected is not None and not self.query_one(LogView).follow else None
+        self.query_one(DicePane).show(self.vp.recent_rolls(RECENT_ROLLS), names, selected)
+
+    @on(LogView.LineHighlighted)
+    def _line_highlighted(self, event: LogView.LineHighlighted) -> None:
+        self._selected = event.line
+        if self.is_mounted:
+            self._show_dice()
+
+    @on(LogView.LineChosen)
+    def _line_chosen(self, event: LogView.LineChosen) -> None:
+        state = self.vp.state()
+        self.app.push_screen(DetailsScreen(event.line, {uid: u.name for uid, u in state.units.items()}))
+
+    @on(RosterPane.UnitChosen)
+    def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
+        if not self.replay:
+            self.query_one(CommandLine).insert(event.unit_id)
+
+    # ------------------------------------------------------- commands (live)
+
+    def _own_command(self, cmd: int | None) -> str | None:
+        """``#cmd text`` if command ``cmd`` is visible to this role and this seat gave it."""
+        if cmd is None:
+            return None
+        start = self.game.history.group_start[cmd]
+        lines = self.game.log_lines(self.role, start, start + 1)
+        issued = lines[0].event if lines else None
+        if not isinstance(issued, ev.Issued) or issued.by != self.by:
+            return None
+        return f"#{cmd} {issued.text}"
+
+    def undo_preview(self) -> str | None:
+        """What undo would take back, named for this seat (None if it may not undo)."""
+        if self.role == REFEREE:
+            return self.game.undo_preview()
+        return self._own_command(self.game.history.last_effective())
+
+    def redo_preview(self) -> str | None:
+        if self.role == REFEREE:
+            return self.game.redo_preview()
+        return self._own_command(self.game.history.next_redo())
+
+    def _undo_hint(self) -> str:
+        if self.replay:
+            return ""
+        preview = self.undo_preview()
+        return f"Ctrl+Z undoes {preview}" if preview else ""
+
+    @on(CommandLine.Submitted)
+    def _submitted(self, event: CommandLine.Submitted) -> None:
+        self.run_command(event.text)
+
+    def run_command(self, text: str, faces: list[int] | None = None) -> None:
+        """Run a command line; ask for physical dice when the game needs them."""
+        line = self.query_one(CommandLine)
+        if faces is None and self.table_dice:
+            faces = []
+        before = self.game.log_length
+        try:
+            outcome = self.game.execute(text, role=self.role, by=self.by, faces=faces)
+        except NeedDice as need:
+            typed = list(faces or [])
+
+            def got(new: list[int] | None) -> None:
+                if new is None:
+                    line.error(f"cancelled: {text} (nothing was recorded)")
+                else:
+                    self.run_command(text, typed + new)
+
+            self.app.push_screen(DicePrompt(need.count, need.sides, need.purpose, text, typed), got)
+            return
+        except Refused as e:
+            line.error(str(e))
+            return
+        line.input.value = ""
+        shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
+        summary = "; ".join(shown) if shown else text
+        line.hint(Text(f"✓ #{outcome.cmd} {summary}", no_wrap=True, overflow="ellipsis"), "ok")
+        self.refresh_game()
+
+    def start_action(self, spec: CommandSpec) -> None:
+        """Run a command from the palette or the picker: a form when it takes arguments."""
+        if self.replay:
+            return
+        if not spec.params:
+            self.run_command(spec.name)
+            return
+
+        def done(text: str | None) -> None:
+            if text:
+                self.query_one(CommandLine).input.value = text
+                self.run_command(text)
+
+        self.app.push_screen(ActionForm(spec, self.vp.state(), self.role), done)
+
+    def action_pick_action(self) -> None:
+        def picked(spec: CommandSpec | None) -> None:
+            if spec is not None:
+                self.start_action(spec)
+
+        self.app.push_screen(ActionPicker(self.game.commands, self.vp.state(), self.role), picked)
+
+    def action_toggle_dice(self) -> None:
+        self.table_dice = not self.table_dice
+        line = self.query_one(CommandLine)
+        line.hint("Table dice ON: you will be asked for the faces of every roll" if self.table_dice
+                  else "Table dice OFF: the game rolls its own seeded dice", "ok")
+        self.refresh_bindings()
+
+    def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                run()
+            except Refused as e:
+                self.query_one(CommandLine).error(str(e))
+                return
+            self.refresh_game()
+
+        self.app.push_screen(ConfirmScreen(question, "It stays in the log, struck through; every seat sees it."), answer)
+
+    def action_undo(self) -> None:
+        preview = self.undo_preview()
+        if preview is None:
+            self.query_one(CommandLine).error(
+                "nothing to undo" if self.game.undo_preview() is None else "the last command is not yours to undo"
+            )
+            return
+        self._confirm_then(f"Undo {preview}?", lambda: self.game.undo(role=self.role, by=self.by))
+
+    def action_redo(self) -> None:
+        preview = self.redo_preview()
+        if preview is None:
+            self.query_one(CommandLine).error(
+                "nothing to redo" if self.game.redo_preview() is None else "the command to redo is not yours"
+            )
+            return
+        self._confirm_then(f"Redo {preview}?", lambda: self.game.redo(role=self.role, by=self.by))
+
+    # ------------------------------------------------------------ both modes
+
+    def action_help(self) -> None:
+        from tui.app import FireteamApp
+
+        keys = [
+            ("Game", [b for b in self.BINDINGS if self._binding_applies(b)]),
+            ("Anywhere", FireteamApp.BINDINGS + [Binding("ctrl+p", "", "Command palette: every action")]),
+            ("Command line", CommandInput.BINDINGS + [Binding("right", "", "Accept the greyed suggestion")]),
+            ("Roster", RosterPane.BINDINGS + [Binding("enter", "", "Put the figure's id on the command line")]),
+            ("Log", LogView.BINDINGS + LogPane.BINDINGS),
+        ]
+        self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
+
+    def _binding_applies(self, b) -> bool:
+        action = b.action.split("(")[0]
+        if action in self.REPLAY_ACTIONS:
+            return self.replay
+        if action in self.LIVE_ACTIONS:
+            return not self.replay
+        if action in self.LOCAL_ACTIONS:
+            return not self.remote
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.REPLAY_ACTIONS and not self.replay:
+            return False
+        if action in self.LIVE_ACTIONS and self.replay:
+            return False
+        if action in self.LOCAL_ACTIONS and self.remote:
+            return False
+        if action == "undo" and self.undo_preview() is None:
+            return None  # shown greyed: nothing this seat may undo
+        if action == "redo" and self.redo_preview() is None:
+            return None
+        if action == "leave_replay" and not self._can_leave_replay():
+            return False
+        return True
+
+    def _can_leave_replay(self) -> bool:
+        return self.replay and len(self.app.screen_stack) > 1 and self.app.screen_stack[-1] is self and any(
+            isinstance(s, GameScreen) for s in self.app.screen_stack[:-1]
+        )
+
+    def action_focus_pane(self, pane: str) -> None:
+        if pane == "roster":
+            self.query_one(RosterPane).tree.focus()
+        elif pane == "log":
+            self.query_one(LogView).focus()
+        elif not self.replay:
+            self.query_one(CommandInput).focus()
+
+    def action_open_replay(self) -> None:
+        self.app.push_screen(GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote))
+
+    def action_leave_replay(self) -> None:
+        self._stop_player()
+        self.app.pop_screen()
+
+    def action_new_game(self) -> None:
+        from tui.newgame import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_load_game(self) -> None:
+        from tui.loadgame import LoadGameScreen
+
+        self.app.push_screen(LoadGameScreen())
+
+    def palette_actions(self) -> list[tuple[str, str, str]]:
+        """(name, help, action) for the command palette; only those that apply now."""
+        entries = [
+            ("Help", "every key and command", "help"),
+            ("Undo", f"take back {self.undo_preview() or 'nothing'}", "undo"),
+            ("Redo", f"bring back {self.redo_preview() or 'nothing'}", "redo"),
+            ("Actions", "pick an action from a list and fill in a form", "pick_action"),
+            ("Table dice", "toggle typing the faces of real dice", "toggle_dice"),
+            ("Replay this game", "step through the game from the start", "open_replay"),
+            ("Leave replay", "back to the live game", "leave_replay"),
+            ("Next event", "replay: one event forward", "step(1)"),
+            ("Previous event", "replay: one event back", "step(-1)"),
+            ("Next phase", "replay: to the next phase", "phase(1)"),
+            ("Previous phase", "replay: to the previous phase", "phase(-1)"),
+            ("Next turn", "replay: to the next turn", "turn(1)"),
+            ("Previous turn", "replay: to the previous turn", "turn(-1)"),
+            ("Go to turn", "replay: jump to a turn", "jump_turn"),
+            ("Play / pause", "replay: play at the chosen speed", "play"),
+            ("New game", "choose a ruleset and scenario", "new_game"),
+            ("Load game", "open a save from saves/", "load_game"),
+        ]
+        return [e for e in entries if self.check_action(e[2].split("(")[0], ()) is not False]
+
+    # ---------------------------------------------------------------- replay
+
+    def go(self, step: int) -> None:
+        self.vp.step = max(0, min(self.vp.length, step))
+        self.refresh_game()
+
+    def action_step(self, direction: int) -> None:
+        assert self.vp.step is not None
+        if self.role == REFEREE:
+            self.go(self.vp.step + direction)
+        else:
+            self.go(visible_step(self.game, self.role, self.vp.step, direction))
+
+    def action_phase(self, direction: int) -> None:
+        self._by(direction, by_turn=False)
+
+    def action_turn(self, direction: int) -> None:
+        self._by(direction, by_turn=True)
+
+    def _by(self, direction: int, *, by_turn: bool) -> None:
+        assert self.vp.step is not None
+        tl = self.game.timeline
+        self.go(tl.next_phase(self.vp.step, by_turn=by_turn) if direction > 0 else tl.previous_phase(self.vp.step, by_turn=by_turn))
+
+    def action_edge(self, direction: int) -> None:
+        self.go(0 if direction < 0 else self.vp.length)
+
+    def action_jump_turn(self) -> None:
+        def answer(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                turn = int(text)
+            except ValueError:
+                self.notify(f"not a turn number: {text!r}", severity="error")
+                return
+            step = self.game.timeline.turn_start(turn)
+            if step is None:
+                self.notify(f"turn {turn} was never reached", severity="error")
+                return
+            self.go(step)
+
+        self.app.push_screen(AskScreen("Go to turn", "a turn number, e.g. 3"), answer)
+
+    def action_play(self) -> None:
+        if self._player is not None:
+            self._stop_player()
+        else:
+            if self.vp.step is not None and self.vp.step >= self.vp.length:
+                self.vp.step = 0
+            self._player = self.set_interval(1 / min(SPEEDS[self.speed], TICKS_PER_SECOND), self._tick)
+        self.refresh_game()
+
+    def _stop_player(self) -> None:
+        if self._player is not None:
+            self._player.stop()
+            self._player = None
+
+    def _tick(self) -> None:
+        assert self.vp.step is not None
+        per_tick = max(1, SPEEDS[self.speed] // TICKS_PER_SECOND)
+        step = self.vp.step
+        for _ in range(per_tick):
+            step = step + 1 if self.role == REFEREE else visible_step(self.game, self.role, step, 1)
+        self.go(step)
+        if self.vp.step >= self.vp.length:
+            self._stop_player()
+            self._show_replay_bar(self.vp.state())
+
+    def action_speed(self, direction: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + direction))
+        if self._player is not None:
+            self._stop_player()
+            self.action_play()
+        else:
+            self._show_replay_bar(self.vp.state())
+
+    def _show_replay_bar(self, state) -> None:
+        step, length = self.vp.step or 0, self.vp.length
+        phase = self.game.ruleset.phase(state.phase)
+        text = Text()
+        text.append(" ▶ playing " if self._player else " ⏸ paused ", style="bold reverse")
+        text.append(f"  step {step}/{length}", style="bold")
+        text.append(f"  turn {state.turn} · {phase.title if phase else state.phase}")
+        text.append(f"  speed {SPEEDS[self.speed]}/s", style="dim")
+        text.append(f"  file line {position_after(self.game, step) + 1}", style="dim")
+        if self.role != REFEREE:
+            text.append(f"  as {self.role}", style="bold yellow")
+        keys = Text("  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim")
+        self.query_one(ReplayBar).update(Text("\n").join([text, keys]))

@@ -1,0 +1,87 @@
+"""What a screen shows: one game, as one role sees it, live or at a replay step.
+
+Every pane reads the game through a :class:`Viewpoint`, so the same panes
+serve the live table and replay mode.  A replay step counts *effective*
+events (``core.replay.Timeline``); the log pane and the dice pane work in file
+positions, so the viewpoint also says where in the file a step lies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core import events as ev
+from core.game import Game, LogLine
+from core.state import GameState
+from core.views import event_visible
+from tui.logindex import windows
+
+ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
+
+
+@dataclass
+class Viewpoint:
+    game: Game
+    role: str
+    #: None: the live game; otherwise the number of effective events replayed.
+    step: int | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.step is None
+
+    def state(self) -> GameState:
+        return self.game.view(self.role, self.step)
+
+    @property
+    def length(self) -> int:
+        """Steps in the effective history."""
+        return self.game.timeline.length
+
+    def limit(self) -> int:
+        """File positions before this one are in the picture (the log shows them)."""
+        if self.step is None:
+            return self.game.log_length
+        return position_after(self.game, self.step)
+
+    def recent_rolls(self, count: int) -> list[LogLine]:
+        """The last ``count`` rolls this role may see, newest last."""
+        found: list[LogLine] = []
+        limit = self.limit()
+        for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), 512):
+            rolls = [line for line in self.game.log_lines(self.role, a, b) if isinstance(line.event, ev.Rolled)]
+            found[:0] = rolls
+            if len(found) >= count:
+                break
+        return found[-count:]
+
+
+def position_after(game: Game, step: int) -> int:
+    """The file position just after the ``step``-th effective event (0 before any)."""
+    if step <= 0:
+        return 0
+    for a, b in game.history.ranges(step - 1, step):
+        return b
+    return game.log_length
+
+
+def visible_step(game: Game, role: str, step: int, direction: int) -> int:
+    """The next (direction 1) or previous (-1) step whose event ``role`` may see.
+
+    Stepping over the events hidden from a side means a side's replay never
+    pauses on a moment where nothing it can see changed.
+    """
+    length = game.timeline.length
+    if direction > 0:
+        s = step + 1
+        while s <= length:
+            if event_visible(game.history.timeline(s - 1, s)[0], role):
+                return s
+            s += 1
+        return length
+    s = step - 1
+    while s > 0:
+        if event_visible(game.history.timeline(s - 1, s)[0], role):
+            return s
+        s -= 1
+    return 0
