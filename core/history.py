@@ -41,6 +41,11 @@ class History:
         self.redoable = array("q")
         #: Number of effective events.
         self.length = 0
+        #: The shortest ``length`` has been since :meth:`take_low_water`: an undo
+        #: followed by new commands can leave ``length`` longer than before while
+        #: the events below it changed, so a fold that read up to the old length
+        #: must go back to here.
+        self.low_water = 0
         # Runs: run k covers steps [run_step[k], run_step[k+1] or length) and
         # starts at store index run_store[k].
         self.run_step = array("q")
@@ -118,6 +123,7 @@ class History:
         self.live[cmd] = 0
         self.redoable.append(cmd)
         self.length -= self.group_end[cmd] - self.group_start[cmd]
+        self.low_water = min(self.low_water, self.length)
         while self.run_step and self.run_step[-1] >= self.length:  # runs wholly past the end
             self.run_step.pop()
             self.run_store.pop()
@@ -127,6 +133,11 @@ class History:
             raise HistoryError(f"event {where + 1}: redo of command {cmd}, which is not the last undone")
         self.redoable.pop()
         self._push(cmd)
+
+    def take_low_water(self) -> int:
+        """The shortest the effective history has been since the last call."""
+        low, self.low_water = self.low_water, self.length
+        return low
 
     def pending(self) -> tuple[int, int] | None:
         """(command, first index) of a command whose events have not all arrived."""

@@ -37,8 +37,11 @@ class Timeline:
     def catch_up(self) -> GameState:
         """Bring the live state level with the history after it changed."""
         target = self.history.length
-        if target < self.folded:
-            self._rewind(target)
+        # Events below the low-water mark are unchanged; past it, an undo may have
+        # taken back some of what was folded, even if the history is longer now.
+        low = min(target, self.history.take_low_water())
+        if low < self.folded:
+            self._rewind(low)
         every = self.every
         while self.folded < target:
             stop = min(target, (self.folded // every + 1) * every)
