@@ -1,16 +1,69 @@
-"""Breaking News combat commands: movement, hiding and spotting, fire, saves,
-suppression and melee (§6–§11)."""
+"""Breaking News combat commands: movement, hiding and sighting, fire, saves,
+suppression and melee (§6–§11).
+
+The commands live in ``cmd_move``, ``cmd_fire``, ``cmd_melee`` and ``cmd_support``;
+the rules they apply are pure functions in ``movement``, ``spotting``, ``fire``,
+``saves``, ``suppression`` and ``support``, over the tables of ``combat_tables``.
+Reactions are named ``react-…`` so the reacting player may give them during the
+active player's activation (turn.check_turn).
+"""
 
 from __future__ import annotations
 
+from core import events as ev
 from core.ruleset import CommandSpec, Context
+from core.rulesets.breaking_news import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
+from core.rulesets.breaking_news.combat_tables import support
+from core.rulesets.breaking_news.support import smoke_drift
 
-COMMANDS: tuple[CommandSpec, ...] = ()
+COMMANDS: tuple[CommandSpec, ...] = (
+    *cmd_move.COMMANDS,
+    *cmd_fire.COMMANDS,
+    *cmd_melee.COMMANDS,
+    *cmd_support.COMMANDS,
+)
 
 
 def start_of_turn(ctx: Context) -> None:
-    """Start-of-turn upkeep before initiative (§5.0): bombardments called last turn, smoke drift."""
+    """Start-of-turn upkeep before initiative (§5.0): last turn's badges go, support
+    called last turn lands (§8.4), smoke drifts or clears (§8.9)."""
+    s = ctx.state
+    for u in s.units.values():
+        stale = tuple(b for b in hits.TURN_BADGES if u.has(b))
+        if stale:
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=stale))
+    for key, secret in list(s.secrets.items()):
+        if key.startswith("spot-bonus.") and secret.value != "0":
+            ctx.emit(ev.SecretSet(key=key, owner=secret.owner, value="0", vis=(secret.owner,)))
+    cmd_support.land_support(ctx)
+    _smoke(ctx)
+
+
+def _smoke(ctx: Context) -> None:
+    s = ctx.state
+    for _ in range(int(s.vars.get(f"smoke.{s.turn - 1}", 0))):
+        faces = ctx.roll(
+            "smoke drift", support().smoke.drift_dice, total=True, rule="§8.9", outcome=lambda f: _drift_words(f)
+        )
+        ctx.emit(ev.Noted(text=f"last turn's smoke drifts {_drift_words(faces)} (§8.9)"))
+    if int(s.vars.get(f"smoke.{s.turn - 2}", 0)):
+        ctx.emit(ev.Noted(text=f"the smoke of turn {s.turn - 2} clears: remove it (§8.9)"))
+
+
+def _drift_words(faces: tuple[int, ...]) -> str:
+    cm, same = smoke_drift(faces)
+    return f"{cm} cm {'the way it first deviated' if same else 'the opposite way'}"
 
 
 def end_of_turn(ctx: Context) -> None:
-    """End-of-turn upkeep (§5.0): wounded timers and the like."""
+    """End-of-turn upkeep (§5.0): covering fire ends (COV-7); a wounded man whose
+    time is up and who has no medic dies (§9.3, AMB-47)."""
+    s = ctx.state
+    if s.vars.get("covering"):
+        ctx.emit(ev.VarSet(key="covering", value=""))
+    for u in s.units.values():
+        due = s.vars.get(f"wound.{u.id}", 0)
+        what, by = hits.parse_cause(u.out)
+        if due and due <= s.turn and what == hits.WOUNDED:
+            ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(hits.DIED, by)))
+            ctx.emit(ev.VarSet(key=f"wound.{u.id}", value=0))

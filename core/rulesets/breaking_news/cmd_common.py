@@ -1,0 +1,80 @@
+"""What every Breaking News action command does first: a suppressed figure must
+pass its suppression test before it acts (§10.0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core import events as ev
+from core.ruleset import Context, Param, Refused
+from core.rulesets.breaking_news import hits, suppression
+from core.state import Unit
+
+LEADER = Param(
+    "leader",
+    "text",
+    "an Officer/NCO within 5 cm, whose leadership helps a suppressed figure's test",
+    optional=True,
+    keyword=True,
+)
+
+
+def leader_bonus(ctx: Context, unit: Unit, word: str | None) -> int:
+    """§10.0: the leadership of one Officer/NCO within 5 cm; not his own (AMB-48)."""
+    if not word:
+        return 0
+    (leader,) = hits.resolve_units(ctx, word, side=unit.side)
+    if leader.id == unit.id:
+        raise Refused(f"{unit.name} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)")
+    hits.require_in_play(leader)
+    if not leader.leadership:
+        raise Refused(f"{leader.name} has no leadership to add")
+    return leader.leadership
+
+
+def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
+    """Roll the §10.0 test if he is suppressed.  True if he may act.  A figure that
+    failed this turn stays in panic without another roll."""
+    if not unit.has("suppressed"):
+        return True
+    if unit.has("panicked"):
+        return False
+    t = hits.troop(unit)
+    if t is None:
+        raise Refused(f"{unit.name} has no troop class to test with")
+    mods = suppression.suppression_mods(leader_bonus(ctx, unit, leader))
+    (face,) = ctx.roll(
+        "suppression test",
+        1,
+        target=t.suppression + sum(m.value for m in mods),
+        mods=mods,
+        rule="§10.0",
+        unit=unit.id,
+        outcome=lambda f: "passes" if suppression.suppression_passes(f[0], t.suppression, mods) else "fails: in panic",
+    )
+    if suppression.suppression_passes(face, t.suppression, mods):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=("suppressed",)))
+        return True
+    hits.badge(ctx, unit, "panicked")
+    ctx.emit(ev.Noted(text=f"{unit.name} stays suppressed: he may only crawl up to 10 cm to cover this turn (§10.0)"))
+    return False
+
+
+def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
+    """The checks before an active figure's action (§5.0, §10.0).  False: he failed his
+    suppression test (the roll is recorded; the action does not happen)."""
+    hits.require_active(ctx, unit)
+    if unit.has("reloading"):
+        raise Refused(f"{unit.name} is changing magazine this turn (§8.0.3)")
+    if unit.has("panicked"):
+        raise Refused(f"{unit.name} is in panic this turn: he may only move up to 10 cm to cover (§10.0)")
+    return suppression_test(ctx, unit, leader)
+
+
+def check_group(group: Sequence[Unit]) -> None:
+    """§6.4/§8.1: a group is figures of one fire team, within 5 cm of each other
+    (the player's word: the table has no map)."""
+    if len({u.team for u in group}) != 1 or not group[0].team:
+        raise Refused("a group must be figures of one fire team (§6.4, §8.1)")
+    if len({u.id for u in group}) != len(group):
+        raise Refused("a figure is named twice in the group")

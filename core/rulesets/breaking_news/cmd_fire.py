@@ -1,0 +1,660 @@
+"""Breaking News fire commands: fire, group fire, opportunity fire, speculative
+fire, covering fire, dodges, blasts and smoke (§6.5, §8.0–§8.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core import events as ev
+from core.events import Mod
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import fire, hits, saves, support
+from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
+from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table, weapons
+from core.rulesets.breaking_news.combat_tables import support as support_table
+from core.rulesets.breaking_news.movement import may_fire_after
+from core.state import Unit
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the referee or the player says about a shot; the table has no map."""
+
+    range_cm: int
+    mode: str | None = None
+    weapon: str | None = None
+    split: tuple[int, ...] | None = None
+    cover: bool = False
+    lone: bool = False
+    flank: bool = False
+    line: tuple[Unit, ...] = ()
+    also: tuple[Unit, ...] = ()  # other figures within the burst area (§8.0.1)
+    speculative: bool = False
+    reaction: bool = False
+
+
+def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, speculative: bool = False) -> Situation:
+    return Situation(
+        range_cm=args["range"],
+        mode=args.get("mode"),
+        weapon=args.get("weapon"),
+        split=hits.int_list(args.get("split"), "split"),
+        cover=bool(args.get("cover")),
+        lone=bool(args.get("lone")),
+        flank=bool(args.get("flank")),
+        line=tuple(hits.resolve_units(ctx, args.get("line"))),
+        also=tuple(hits.resolve_units(ctx, args.get("also"))),
+        speculative=speculative,
+        reaction=reaction,
+    )
+
+
+def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
+    if not weapon.magazine:
+        return
+    if firer.has("no-ammo"):
+        raise Refused(f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)")
+    if firer.has("empty-mag"):
+        raise Refused(f"{firer.name} must change magazine first: reload {firer.id} (§8.0.3)")
+    if firer.has("low-ammo") and mode == fire.BURST:
+        raise Refused(f"{firer.name} is low on ammunition: aimed fire only (§8.0.3)")
+
+
+def _moved_facts(firer: Unit) -> tuple[int, bool]:
+    """(the most the action can have moved, whether fire takes the moving +1), from
+    the firer's badge: more than 5 cm in a move and shoot, or over a level-1
+    obstacle (§6.2), or a vehicle firing on the move (§6.1, AMB-13)."""
+    if hits.is_vehicle(firer):
+        return firer.moved_cm, firer.moved_cm > 0
+    return {
+        "moved": (15, True),
+        "climbed": (5, True),
+        "crept": (5, False),
+        "ran": (25, False),
+        "covering": (5, False),
+    }.get(hits.action_badge(firer), (0, False))
+
+
+def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) -> None:
+    """One figure fires: to-hit rolls, then every hit's saves, burst-area hits and
+    friendly fire, all in this command (§8.0, §8.0.1, §8.7, §9.0)."""
+    s = ctx.state
+    weapon = hits.unit_weapon(firer, ctx, sit.weapon)
+    mode = sit.mode or fire.default_mode(weapon)
+    burst = fire.is_burst(weapon, mode)
+    base_need, base_dice = fire.base_shot(weapon, mode, sit.range_cm)
+    _ammo_gate(firer, weapon, mode)
+    if not targets:
+        raise Refused("name a target")
+    if len(targets) > 1 and not burst:
+        raise Refused("only a burst may be split between targets (§8.0)")
+    for t in targets:
+        hits.require_in_play(t)
+        if t.side == firer.side:
+            raise Refused(f"{t.name} is on your own side")
+        if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
+            raise Refused(f"{t.name} is hidden: only speculative fire can reach him (§7.0)")
+    moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
+    if not sit.reaction:
+        why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
+        if why:
+            raise Refused(why)
+    split = fire.split_dice(base_dice, sit.split, len(targets)) if burst else (base_dice,)
+
+    hits.reveal(ctx, firer, "fires")
+    hits.first_fire(ctx, firer.side)
+    if weapon.no_men and any(not hits.is_vehicle(t) for t in targets):
+        ctx.emit(
+            ev.Noted(text=f"the {weapon.name} is aimed at the structure beside the man (§7.0); its area does the rest")
+        )
+
+    results: list[tuple[Unit, tuple[int, ...], int, fire.Shot]] = []  # target, faces, hits, shot
+    all_faces: list[int] = []
+    for target, dice in zip(targets, split, strict=True):
+        facts = fire.ShotFacts(
+            moving_penalty=penalty,
+            cover=sit.cover or _in_protected_vehicle(ctx, target),
+            dodge=target.has("dodging"),
+            target_sniper=hits.is_sniper(target),
+            lone_crew=sit.lone,
+            firer_class=firer.cls,
+            target_suppressed_in_open=target.has("suppressed") and not sit.cover,
+        )
+        mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
+        sh = fire.shot(base_need, dice, mods, burst)
+        what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
+        purpose = f"fires {'speculatively ' if sit.speculative else ''}{what} at {target.name}, {sit.range_cm} cm"
+        if not sh.possible:
+            ctx.emit(ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)"))
+            results.append((target, (), 0, sh))
+            continue
+        lost = [Mod(f"burst loses {sh.lost} dice", 0, "§8.0")] if sh.lost else []
+        faces = ctx.roll(
+            purpose,
+            sh.dice,
+            target=sh.need,
+            mods=(*mods, *lost),
+            rule="§8.6" if sit.speculative else "§8.0",
+            unit=firer.id,
+            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),
+        )
+        all_faces += faces
+        results.append((target, faces, fire.hits(faces, sh.need), sh))
+        if target.has("dodging"):
+            hits.badge(ctx, target, remove=("dodging",))
+
+    if hits.option(s, "ammo") and firer.cls not in fire_table().special_forces_classes:
+        _ammo(ctx, firer, weapon, tuple(all_faces), burst)
+    if weapon.area_cm or weapon.indirect:
+        for target, faces, n, sh in results:
+            if faces and not n:
+                _missed_area_shot(ctx, weapon, sh.need, faces[0], target)
+
+    by = firer.side
+    source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
+    for target, _dice, n, _sh in results:
+        if not n:
+            continue
+        protected = sit.cover or (
+            target.has("suppressed") and sit.range_cm > fire_table().suppressed_open_cover_beyond_cm
+        )
+        hits.take_hits(
+            ctx,
+            target,
+            n,
+            by_side=by,
+            source=source,
+            protected=protected,
+            vehicle_column=weapon.vehicle_column,
+            flank=sit.flank,
+        )
+        if weapon.area_cm:
+            for other in sit.also:
+                hits.take_hits(ctx, other, 1, by_side=by, source=source, vehicle_column=weapon.vehicle_column)
+    missed = sum(len(f) - n for _t, f, n, _s in results)
+    if missed:
+        for friend in sit.line:
+            hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
+
+
+def _fire_rule(firer: Unit) -> str:
+    return {"ran": "none", "covering": "covering"}.get(hits.action_badge(firer), "penalty")
+
+
+def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
+    """§8.8: the men in a protected, unarmoured vehicle count as behind cover."""
+    return unit.has("in-vehicle") and hits._vehicle_of(ctx, unit) == "protected"
+
+
+def _hit_words(n: int) -> str:
+    return "miss" if n == 0 else f"{n} hit" + ("s" if n > 1 else "")
+
+
+def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], burst: bool) -> None:
+    r = fire.ammunition(faces, weapon, burst, firer.has("low-ammo"), hits.italian(ctx))
+    if r.exhausted:
+        hits.badge(ctx, firer, "no-ammo", remove=("low-ammo", "empty-mag"))
+        ctx.emit(ev.Noted(text=f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)"))
+        return
+    add = []
+    if r.empty:
+        add.append("empty-mag")
+    if r.low:
+        add.append("low-ammo")
+    if add:
+        hits.badge(ctx, firer, *add)
+        words = "three of a kind: aimed fire only until a 1" if r.low else "a double"
+        ctx.emit(ev.Noted(text=f"{firer.name} rolled {words}; the magazine is empty (§8.0.3)"))
+
+
+def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, target: Unit) -> None:
+    """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
+    area weapon's missed shot deviates on its row of the table."""
+    if hits.option(ctx.state, "deviation") and weapon.deviation:
+        direction = None
+        if face != 1:
+            (direction,) = ctx.roll("deviation direction", 1, rule="§8.0.2")
+        d = fire.deviation(weapon, need, face, direction)
+        if d.dud:
+            ctx.emit(ev.Noted(text=f"the {weapon.name} round did not fire (a 1, §8.0.2)"))
+        else:
+            ctx.emit(
+                ev.Noted(
+                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {target.name} (§8.0.2); "
+                    "name who is under it: blast ..."
+                )
+            )
+    elif weapon.indirect:
+        off = fire.placement_offset(support_table().mortar.step_cm, need, face)
+        ctx.emit(
+            ev.Noted(
+                text=f"the mortar template lands {off} cm from {target.name}, the opponent chooses where (§8.5); "
+                "name who is under it: blast ..."
+            )
+        )
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _fire(ctx: Context, args: dict[str, Any]) -> None:
+    firer = ctx.unit(args["unit"])
+    group = [firer, *hits.resolve_units(ctx, args.get("with"), side=firer.side)]
+    targets = [ctx.unit(t) for t in args["targets"]]
+    sit = situation(ctx, args)
+    if len(group) > 1:
+        check_group(group)
+        if len(targets) > 1 or sit.split:
+            raise Refused("group fire is at one target (§8.1)")
+    acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
+    for u in acting:
+        if u.has("fired"):
+            raise Refused(f"{u.name} has already fired this turn")
+        shoot(ctx, u, targets, sit)
+        hits.badge(ctx, ctx.unit(u.id), "fired")
+    hits.next_action(ctx, group)
+
+
+def _speculative(ctx: Context, args: dict[str, Any]) -> None:
+    firer = ctx.unit(args["unit"])
+    if not ready_to_act(ctx, firer, args.get("leader")):
+        return
+    if args.get("permission"):
+        need = support.speculative_permission(bool(args.get("roe")))
+        (face,) = ctx.roll(
+            "permission for speculative fire",
+            1,
+            target=need,
+            rule="§8.6",
+            outcome=lambda f: "allowed" if f[0] >= need else "not allowed",
+        )
+        if face < need:
+            hits.badge(ctx, firer, "fired")
+            return
+    targets = [ctx.unit(t) for t in args["targets"]]
+    if not targets:
+        hits.reveal(ctx, firer, "fires")
+        hits.first_fire(ctx, firer.side)
+        weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
+        mode = args.get("mode") or fire.default_mode(weapon)
+        need, dice = fire.base_shot(weapon, mode, args["range"])
+        ctx.roll(
+            f"speculative {weapon.name} at an empty position",
+            dice,
+            target=need,
+            rule="§8.6",
+            unit=firer.id,
+            outcome="nobody there",
+        )
+    else:
+        shoot(ctx, firer, targets, situation(ctx, args, speculative=True))
+    hits.badge(ctx, ctx.unit(firer.id), "fired")
+
+
+def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
+    firer = ctx.unit(args["unit"])
+    hits.require_reacting(ctx, firer)
+    targets = [ctx.unit(t) for t in args["targets"]]
+    _reaction_gate(ctx, firer)
+    weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
+    if weapon.opportunity == "never":
+        raise Refused(f"the {weapon.name} cannot fire by opportunity (§8.2)")
+    if weapon.opportunity == "once" and firer.has("rpg-fired"):
+        raise Refused(f"{firer.name} has already fired his {weapon.name} by opportunity this turn (§8.2)")
+    limit = fire_table().opportunity.men_within_cm
+    if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
+        raise Refused(f"opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)")
+    _mark_reacted(ctx, firer)
+    if not _covering_test(ctx, firer, args.get("area"), bool(args.get("bunker"))):
+        return
+    shoot(ctx, firer, targets, situation(ctx, args, reaction=True))
+    if weapon.opportunity == "once":
+        hits.badge(ctx, ctx.unit(firer.id), "rpg-fired")
+
+
+def _reaction_gate(ctx: Context, unit: Unit) -> None:
+    """§10.0: a suppressed figure cannot react (both drafts, ruling BN-C-SUPPRESSED-REACT);
+    §8.2: one reaction per enemy action."""
+    if unit.has("suppressed"):
+        raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
+    action = ctx.state.vars.get("action", 0)
+    if ctx.state.vars.get(f"reacted.{unit.id}") == action and action:
+        raise Refused(f"{unit.name} has already reacted to this enemy action (§8.2)")
+
+
+def _mark_reacted(ctx: Context, unit: Unit) -> None:
+    action = ctx.state.vars.get("action", 0)
+    if action:
+        ctx.emit(ev.VarSet(key=f"reacted.{unit.id}", value=action))
+
+
+def covering_areas(ctx: Context) -> dict[str, int]:
+    """The areas under covering fire this turn, with their uncapped totals (§8.3)."""
+    text = str(ctx.state.vars.get("covering", ""))
+    out: dict[str, int] = {}
+    for part in text.split(";"):
+        if "=" in part:
+            name, _, value = part.partition("=")
+            out[name] = int(value)
+    return out
+
+
+def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool) -> bool:
+    """§8.3: a reacting figure in an area under covering fire rolls 2d6 (3d6 from a
+    bunker); at or under the area's value it takes a hit first.  True if it may go on."""
+    if not area:
+        return True
+    areas = covering_areas(ctx)
+    if area not in areas:
+        raise Refused(f"no covering fire on {area!r} this turn (areas: {', '.join(areas) or 'none'})")
+    value = min(covering().cap, areas[area])
+    n = support.covering_dice(bunker)
+    faces = ctx.roll(
+        f"covering-fire test in {area}",
+        n,
+        target=value,
+        total=True,
+        rule="§8.3",
+        unit=unit.id,
+        outcome=lambda f: "hit before reacting" if support.covering_hit(f, value) else "reacts",
+    )
+    if not support.covering_hit(faces, value):
+        return True
+    enemy = ctx.state.active_side
+    survived = hits.take_hits(ctx, unit, 1, by_side=enemy)
+    if survived:
+        ctx.emit(ev.Noted(text=f"{unit.name} is pinned by the covering fire: his reaction is lost (§8.3)"))
+    return False
+
+
+def _covering(ctx: Context, args: dict[str, Any]) -> None:
+    group = [ctx.unit(u) for u in args["units"]]
+    ranges = hits.int_list(str(args["range"]), "range") or ()
+    if len(ranges) not in (1, len(group)):
+        raise Refused(f"give one range, or one per figure ({len(group)})")
+    area = args["area"]
+    firing: list[tuple[Unit, int]] = []
+    for i, u in enumerate(group):
+        hits.require_active(ctx, u)
+        if hits.has_acted(u) and hits.action_badge(u) != "covering" or u.has("fired"):
+            raise Refused(f"{u.name} has already acted this turn")
+        if ready_to_act(ctx, u, args.get("leader")):
+            firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
+    if not firing:
+        return
+    parts = []
+    for u, r in firing:
+        w = hits.unit_weapon(u, ctx, None)
+        parts.append((w.id, r))
+    teams: dict[str, int] = {}
+    for u, _r in firing:
+        t = hits.troop(u)
+        teams.setdefault(u.team or u.id, t.covering if t else 0)
+    value, mods = support.covering_value(parts, teams.values())
+    areas = covering_areas(ctx)
+    raw = sum(m.value for m in mods)
+    areas[area] = areas.get(area, 0) + raw
+    for u, _r in firing:
+        hits.reveal(ctx, u, "fires")
+        hits.badge(ctx, ctx.unit(u.id), "covering", "fired")
+    hits.first_fire(ctx, firing[0][0].side)
+    capped = min(covering().cap, areas[area])
+    ctx.emit(ev.VarSet(key="covering", value=";".join(f"{k}={v}" for k, v in areas.items())))
+    parts_text = ", ".join(f"{m.label} {m.value}" for m in mods)
+    ctx.emit(ev.Noted(text=f"covering fire on {area}: {parts_text} → worth {capped} (max {covering().cap}, §8.3)"))
+    hits.next_action(ctx, [u for u, _ in firing])
+
+
+def _dodge(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.5: move up to 5 cm into cover; the next shot at him this turn is +1 (not a sniper's)."""
+    unit = ctx.unit(args["unit"])
+    hits.require_reacting(ctx, unit)
+    _reaction_gate(ctx, unit)
+    cm = args["cm"]
+    limit = allowances().dodge_cm
+    if not 0 <= cm <= limit:
+        raise Refused(f"a dodge moves {limit} cm at most, to cover within {limit} cm (§6.5)")
+    _mark_reacted(ctx, unit)
+    if not _covering_test(ctx, unit, args.get("area"), bool(args.get("bunker"))):
+        return
+    if cm:
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="dodges to cover"))
+    hits.badge(ctx, unit, "dodging")
+
+
+def _ground(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.5: no cover within 5 cm: he throws himself down and is suppressed (§10.0)."""
+    unit = ctx.unit(args["unit"])
+    hits.require_reacting(ctx, unit)
+    _reaction_gate(ctx, unit)
+    _mark_reacted(ctx, unit)
+    hits.badge(ctx, unit, "suppressed")
+    ctx.emit(ev.Noted(text=f"{unit.name} goes to ground: suppressed, in cover against fire past 25 cm (§6.5, §10.0)"))
+
+
+BLAST_SOURCES = {
+    # source: (save source, vehicle column, rule)
+    "grenade": (saves.NORMAL, "light", "§8.0.1"),
+    "rpg": (saves.NORMAL, "light_at", "§8.0.1"),
+    "mortar": (saves.NORMAL, "light_at", "§8.5"),
+    "tank": (saves.NORMAL, "heavy_at", "§8.0.1"),
+    "bombardment": (saves.BOMBARDMENT, "heavy_at", "§8.4"),
+    "ied": (saves.IED, "ied", "Extras: Explosives"),
+}
+
+
+def _blast(ctx: Context, args: dict[str, Any]) -> None:
+    """Every figure under a template takes one hit (§8.0.1, §8.4, §8.5, IED)."""
+    source, column, rule = BLAST_SOURCES[args["source"]]
+    by = args.get("by") or (ctx.role if ctx.role in ctx.state.sides else "")
+    victims = [ctx.unit(u) for u in args["units"]]
+    ctx.emit(ev.Noted(text=f"{args['source']} template: {', '.join(v.name for v in victims)} under it ({rule})"))
+    for v in victims:
+        hits.take_hits(
+            ctx, ctx.unit(v.id), 1, by_side=by, source=source, protected=bool(args.get("cover")), vehicle_column=column
+        )
+
+
+def _smoke(ctx: Context, args: dict[str, Any]) -> None:
+    """§8.9: thrown like a grenade (or fired from a launcher); a miss lands 1 cm (3 cm
+    from a launcher) per point off, where the opponent chooses."""
+    unit = ctx.unit(args["unit"])
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    weapon = hits.unit_weapon(unit, ctx, args.get("weapon") or "GRENADE")
+    if not weapon.smoke_step_cm:
+        raise Refused("smoke is thrown by hand or fired from a grenade launcher (§8.9)")
+    need, _ = fire.base_shot(weapon, fire.AIMED, args["range"])
+    (face,) = ctx.roll(
+        f"smoke from {weapon.name}, {args['range']} cm",
+        1,
+        target=need,
+        rule="§8.9",
+        unit=unit.id,
+        outcome=lambda f: "on the spot" if f[0] >= need else "off the spot",
+    )
+    off = fire.placement_offset(weapon.smoke_step_cm, need, face)
+    where = "on the spot" if not off else f"{off} cm off, the opponent chooses the direction"
+    ctx.emit(ev.Noted(text=f"smoke (10 cm template) lands {where} (§8.9); it drifts next turn"))
+    key = f"smoke.{ctx.state.turn}"
+    ctx.emit(ev.VarSet(key=key, value=int(ctx.state.vars.get(key, 0)) + 1))
+    hits.badge(ctx, ctx.unit(unit.id), "fired")
+    hits.next_action(ctx, [unit])
+
+
+# ------------------------------------------------------------------------ specs
+
+_MODE = Param("mode", "choice", "aimed (single shot) or burst", optional=True, choices=("aimed", "burst"), keyword=True)
+_RANGE = Param("range", "int", "distance to the target in cm", keyword=True)
+_WEAPON = Param("weapon", "text", "which weapon (default: the first carried)", optional=True, keyword=True)
+_COVER = Param("cover", "choice", "the target is behind cover", optional=True, choices=("cover",), keyword=True)
+_SPLIT = Param("split", "text", "burst dice per target, e.g. 2,1", optional=True, keyword=True)
+_LONE = Param("lone", "choice", "an MMG/HMG with one crew", optional=True, choices=("lone",), keyword=True)
+_FLANK = Param("flank", "choice", "a tank hit in the side or rear", optional=True, choices=("flank",), keyword=True)
+_LINE = Param("line", "text", "friendly figures or civilians in the line of fire", optional=True, keyword=True)
+_ALSO = Param("also", "text", "other figures within the burst area of the target", optional=True, keyword=True)
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "fire",
+        "Fire at visible enemies: rolls to hit, then the saves of every hit; a suppressed firer tests first.",
+        _fire,
+        params=(
+            Param("unit", "own", "the firer"),
+            Param("targets", "enemy", "target(s); a burst may be split", many=True),
+            _RANGE,
+            _MODE,
+            _WEAPON,
+            _COVER,
+            _SPLIT,
+            _LONE,
+            _FLANK,
+            _LINE,
+            _ALSO,
+            Param("with", "text", "other firers of the same fire team (group fire)", optional=True, keyword=True),
+            LEADER,
+        ),
+        rule="§8.0–§8.1, §9.0",
+        examples=(
+            "fire rossi ahmed range=30 aimed",
+            "fire bianchi ahmed bashir range=20 split=2,2 cover",
+            "fire rossi ahmed range=30 with=conti,bianchi",
+            "fire marino ahmed range=40 weapon=GL also=bashir",
+        ),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "speculative",
+        "Speculative fire at a suspect position (§8.6): the referee names who is really there; saves +2.",
+        _speculative,
+        params=(
+            Param("unit", "unit", "the firer"),
+            Param("targets", "unit", "the figures actually there (none: an empty position)", many=True, optional=True),
+            _RANGE,
+            _MODE,
+            _WEAPON,
+            _COVER,
+            _SPLIT,
+            _LINE,
+            _ALSO,
+            Param(
+                "permission",
+                "choice",
+                "roll 5+ for permission (no referee agreement)",
+                optional=True,
+                choices=("permission",),
+                keyword=True,
+            ),
+            Param(
+                "roe", "choice", "Rules of Engagement: permission on a 6", optional=True, choices=("roe",), keyword=True
+            ),
+            LEADER,
+        ),
+        rule="§8.6",
+        examples=("speculative marino dahir range=40 weapon=GL", "speculative bianchi range=45"),
+        phases=("activation",),
+        who="referee",
+        rolls=True,
+    ),
+    CommandSpec(
+        "react-fire",
+        "Opportunity fire at an enemy who moves or fires (§8.2): within 50 cm of men, once per enemy action.",
+        _react_fire,
+        params=(
+            Param("unit", "own", "the reacting firer"),
+            Param("targets", "enemy", "target(s)", many=True),
+            _RANGE,
+            _MODE,
+            _WEAPON,
+            _COVER,
+            _SPLIT,
+            _LONE,
+            _FLANK,
+            _LINE,
+            _ALSO,
+            Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
+            Param(
+                "bunker",
+                "choice",
+                "he fires from a bunker (3d6 covering test)",
+                optional=True,
+                choices=("bunker",),
+                keyword=True,
+            ),
+        ),
+        rule="§8.2, §8.3",
+        examples=("react-fire egal rossi range=25 burst", "react-fire egal rossi range=25 area=market bunker"),
+        phases=("activation",),
+        aliases=("opfire",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "covering",
+        "Covering fire on an area up to 15x15 cm within 50 cm (§8.3): its value tests enemy reactions there.",
+        _covering,
+        params=(
+            Param("units", "own", "the covering figures", many=True),
+            Param("area", "text", "a name for the area", keyword=True),
+            Param("range", "text", "distance in cm (one, or one per figure: 32,30)", keyword=True),
+            LEADER,
+        ),
+        rule="§8.3",
+        examples=("covering bianchi conti area=bunker range=32",),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "react-dodge",
+        "Dodge: move up to 5 cm into cover when fired at; the next shot at him this turn gets +1 (§6.5).",
+        _dodge,
+        params=(
+            Param("unit", "own", "the dodging figure"),
+            Param("cm", "int", "how far he moves (0-5)", optional=True, default=0),
+            Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
+            Param("bunker", "choice", "he is in a bunker", optional=True, choices=("bunker",), keyword=True),
+        ),
+        rule="§6.5",
+        examples=("react-dodge ahmed 4",),
+        phases=("activation",),
+        aliases=("dodge",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "react-ground",
+        "No cover within 5 cm: go to ground and be suppressed (§6.5).",
+        _ground,
+        params=(Param("unit", "own", "the figure"),),
+        rule="§6.5, §10.0",
+        examples=("react-ground ahmed",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "blast",
+        "One hit on each figure under a template: grenade, RPG, mortar, tank gun, bombardment (3+, +2) or IED (3+).",
+        _blast,
+        params=(
+            Param("units", "unit", "the figures under the template", many=True),
+            Param("source", "choice", "what exploded", choices=tuple(BLAST_SOURCES), keyword=True),
+            Param("by", "side", "the side that fired", optional=True, keyword=True),
+            _COVER,
+        ),
+        rule="§8.0.1, §8.4, §8.5, §9.1",
+        examples=("blast ahmed bashir source=bombardment by=regulars", "blast rossi source=ied by=irregulars"),
+        rolls=True,
+    ),
+    CommandSpec(
+        "smoke",
+        "Throw smoke (or fire it from a grenade launcher): a 10 cm template that drifts next turn (§8.9).",
+        _smoke,
+        params=(Param("unit", "own", "the thrower"), _RANGE, _WEAPON, LEADER),
+        rule="§8.9",
+        examples=("smoke conti range=8", "smoke marino range=40 weapon=GL"),
+        phases=("activation",),
+        rolls=True,
+    ),
+)
+
+__all__ = ["COMMANDS", "shoot", "covering_areas", "weapons"]

@@ -1,0 +1,189 @@
+"""Breaking News hand-to-hand combat (§11.0) and storming a building (§11.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits, saves, suppression
+from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
+from core.rulesets.breaking_news.combat_tables import support
+from core.state import Unit
+
+
+def _fighter(u: Unit) -> suppression.Fighter:
+    t = hits.troop(u)
+    return suppression.Fighter(u.name, t.melee if t else 0, u.has("suppressed"))
+
+
+def _melee(ctx: Context, args: dict[str, Any]) -> None:
+    """§11.0: 1d6 a side plus every fighter's Melee value, −2 per suppressed man; the
+    higher kills.  Up to three against one; a tie is fought again."""
+    lead = ctx.unit(args["unit"])
+    ours = [lead, *hits.resolve_units(ctx, args.get("with"), side=lead.side)]
+    theirs = [ctx.unit(t) for t in args["enemies"]]
+    most = support().melee.max_per_side
+    if len(ours) > 1 and len(theirs) > 1:
+        raise Refused("a melee is up to three against ONE; break bigger fights up (§11.0)")
+    if len(ours) > most or len(theirs) > most:
+        raise Refused(f"at most {most} men fight one (§11.0)")
+    for u in ours:
+        if hits.has_acted(u):
+            raise Refused(f"{u.name} has already acted this turn")
+    for u in theirs:
+        hits.require_in_play(u)
+        if u.has("hidden") and lead.side not in u.spotted_by:
+            raise Refused(f"{u.name} is hidden")
+    fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
+    if not fighting:
+        return
+    ours = [ctx.unit(u.id) for u in fighting]
+    for u in ours:
+        hits.reveal(ctx, u, "charges")
+    mods_a = suppression.melee_mods([_fighter(u) for u in ours])
+    mods_b = suppression.melee_mods([_fighter(u) for u in theirs])
+    while True:
+        (a,) = ctx.roll(
+            f"melee {' & '.join(u.name for u in ours)}",
+            1,
+            mods=mods_a,
+            total=True,
+            rule="§11.0",
+            outcome=lambda f: f"total {f[0] + sum(m.value for m in mods_a)}",
+        )
+        (b,) = ctx.roll(
+            f"melee {' & '.join(u.name for u in theirs)}",
+            1,
+            mods=mods_b,
+            total=True,
+            rule="§11.0",
+            outcome=lambda f: f"total {f[0] + sum(m.value for m in mods_b)}",
+        )
+        winner = suppression.melee_winner(a, mods_a, b, mods_b)
+        if winner != "tie":
+            break
+        ctx.emit(ev.Noted(text="the melee is tied: both roll again (ruling BN-C-MELEE-TIE)"))
+    losers, win_side = (theirs, lead.side) if winner == "a" else (ours, theirs[0].side)
+    victim = _casualty(ctx, losers, args.get("casualty"))
+    ctx.emit(ev.UnitOut(unit=victim.id, cause=hits.cause(hits.KILLED, win_side)))
+    for u in ours:
+        hits.badge(ctx, ctx.unit(u.id), "acted")
+    hits.next_action(ctx, ours)
+
+
+def _casualty(ctx: Context, losers: Sequence[Unit], named: str | None) -> Unit:
+    """The group that loses loses one man, its owner's choice (AMB-50): the one named
+    with casualty=, else the first of the group as named."""
+    if not named or len(losers) == 1:
+        return losers[0]
+    (pick,) = hits.resolve_units(ctx, named)
+    if pick.id not in {u.id for u in losers}:
+        raise Refused(f"{pick.name} is not in the losing group")
+    return pick
+
+
+def _storm(ctx: Context, args: dict[str, Any]) -> None:
+    """§11.1, one round: each man rolls as many dice as his Melee value, attackers hit
+    on 6, defenders on 5–6, all at once; every hit is a save.  A suppressed man who
+    fails his suppression test sits the round out."""
+    attackers = [ctx.unit(u) for u in args["units"]]
+    defenders = hits.resolve_units(ctx, args["against"])
+    civilians = hits.resolve_units(ctx, args.get("civilians"))
+    if not defenders:
+        raise Refused("name the defenders: against=a,b")
+    side = attackers[0].side
+    for u in attackers:
+        hits.require_active(ctx, u)
+        if hits.has_acted(u):
+            raise Refused(f"{u.name} has already acted this turn")
+    for u in defenders:
+        hits.require_in_play(u)
+        if u.side == side:
+            raise Refused(f"{u.name} is on your side")
+    able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
+    able_d = [u for u in defenders if suppression_test(ctx, u, None)]
+    for u in able_a:
+        hits.reveal(ctx, ctx.unit(u.id), "storms the building")
+    hits.first_fire(ctx, side)
+    hits_on_d = _storm_roll(ctx, able_a, defending=False)
+    hits_on_a = _storm_roll(ctx, able_d, defending=True)
+    sf = all(u.cls == "R1" for u in attackers)
+    _allocate(ctx, hits_on_d, defenders, by_side=side)
+    _allocate(ctx, hits_on_a, attackers, by_side=defenders[0].side)
+    for c in civilians:
+        hits.take_hits(ctx, c, 1, by_side=side, source=saves.STORM_CIVILIAN, vs_special_forces=sf)
+    for u in attackers:
+        hits.badge(ctx, ctx.unit(u.id), "acted")
+    hits.next_action(ctx, attackers)
+
+
+def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
+    dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
+    who = "defenders" if defending else "attackers"
+    need = support().storm.defender_hits if defending else support().storm.attacker_hits
+    if not dice:
+        ctx.emit(ev.Noted(text=f"the {who} roll no dice this round (§11.1)"))
+        return 0
+    faces = ctx.roll(
+        f"building {who} ({len(men)} men)",
+        dice,
+        target=need,
+        rule="§11.1",
+        outcome=lambda f: f"{suppression.storm_hits(f, defending)} hits",
+    )
+    return suppression.storm_hits(faces, defending)
+
+
+def _allocate(ctx: Context, n: int, men: Sequence[Unit], *, by_side: str) -> None:
+    """Hits spread over the men in the order named (their owner's choice, §11.1)."""
+    alive = [u.id for u in men if not ctx.unit(u.id).out]
+    if not n or not alive:
+        return
+    for uid, count in suppression.spread_hits(n, alive).items():
+        hits.take_hits(ctx, ctx.unit(uid), count, by_side=by_side)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "melee",
+        "Hand-to-hand: up to three against one; 1d6 a side plus Melee values, -2 per suppressed man (§11.0).",
+        _melee,
+        params=(
+            Param("unit", "own", "the attacker"),
+            Param("enemies", "enemy", "the enemy (or up to three enemies against one attacker)", many=True),
+            Param("with", "text", "up to two more attackers against one enemy", optional=True, keyword=True),
+            Param(
+                "casualty", "text", "which man of a losing group dies (his owner's choice)", optional=True, keyword=True
+            ),
+            LEADER,
+        ),
+        rule="§11.0",
+        examples=("melee rossi ahmed", "melee rossi ahmed with=conti,bianchi"),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "storm",
+        "Storm a building, one round (§11.1): attackers hit on 6, defenders on 5-6, dice = Melee value; "
+        "hits spread in the order named. Dice: suppression tests, attackers, defenders, then saves.",
+        _storm,
+        params=(
+            Param("units", "own", "the attackers", many=True),
+            Param("against", "text", "the defenders, in the order they take hits: a,b,c", keyword=True),
+            Param(
+                "civilians",
+                "text",
+                "civilians or hostages inside (save 4+, 3+ against Special Forces)",
+                optional=True,
+                keyword=True,
+            ),
+            LEADER,
+        ),
+        rule="§11.1",
+        examples=("storm rossi conti greco against=ahmed,bashir",),
+        phases=("activation",),
+        rolls=True,
+    ),
+)

@@ -1,0 +1,461 @@
+"""Breaking News movement, hiding and sighting commands (§6.0–§6.5, §7.0), and the
+other whole-action commands: vehicles (§6.3), magazines (§8.0.3), rallying (§10.0),
+medics (§9.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits, movement, spotting
+from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
+from core.rulesets.breaking_news.combat_tables import allowances
+from core.state import Unit
+
+MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
+
+
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    lead = ctx.unit(args["unit"])
+    group = [lead, *[ctx.unit(u) for u in args["also"]]]
+    if len(group) > 1:
+        check_group(group)
+    if hits.is_vehicle(lead):
+        if len(group) > 1:
+            raise Refused("vehicles move one at a time")
+        _vehicle_move(ctx, lead, args)
+        return
+    cm = args["cm"]
+    action = args.get("action")
+    if action == "hidden":
+        for u in group:
+            _hidden_move(ctx, u, cm, args.get("leader"))
+        return
+    if cm is None:
+        raise Refused("how far? e.g. move rossi 12 run")
+    if cm < 0:
+        raise Refused("a distance cannot be negative")
+    action = action or movement.default_action(cm)
+    allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
+    for u in group:
+        hits.require_active(ctx, u)
+        if hits.has_acted(u):
+            raise Refused(f"{u.name} has already acted this turn")
+    for u in group:
+        if not ready_to_act(ctx, u, args.get("leader")):
+            _panic_move(ctx, ctx.unit(u.id), cm)
+            continue
+        if cm > allowed.max_cm:
+            raise Refused(f"{u.name} may move {allowed.max_cm} cm with that action (§6.0, §6.2)")
+        hits.reveal(ctx, ctx.unit(u.id), "moves in the open")
+        if cm:
+            ctx.emit(ev.Moved(unit=u.id, cm=cm, how=_how(action, args)))
+        hits.badge(ctx, ctx.unit(u.id), _badge(action, cm, allowed.fire, bool(args.get("obstacle"))))
+    hits.next_action(ctx, group)
+
+
+def _how(action: str, args: dict[str, Any]) -> str:
+    words = {"run": "run", "shoot": "move and shoot", "cautious": "cautious", "covering": "covering fire"}[action]
+    if args.get("obstacle"):
+        words += f", over a level {args['obstacle']} obstacle"
+    return words
+
+
+def _badge(action: str, cm: int, fire: str, obstacle: bool) -> str:
+    """The turn badge that says what fire the action still allows."""
+    if action == "run":
+        return "ran"
+    if action == "covering":
+        return "covering"
+    if fire == "penalty" and obstacle:
+        return "climbed"
+    return "moved" if cm > 5 else "crept"
+
+
+def _panic_move(ctx: Context, unit: Unit, cm: int) -> None:
+    """§10.0: a figure failing its test may only move up to 10 cm to reach cover."""
+    limit = allowances().panic_cm
+    if 0 < cm <= limit:
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="crawls to cover"))
+
+
+def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
+    """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
+    hits.require_active(ctx, unit)
+    if not unit.has("hidden"):
+        raise Refused(f"{unit.name} is not hidden; hide him first: hide {unit.id}")
+    if hits.has_acted(unit):
+        raise Refused(f"{unit.name} has already acted this turn")
+    if not ready_to_act(ctx, unit, leader):
+        return
+    (face,) = ctx.roll(
+        "hidden move",
+        1,
+        rule="§7.0",
+        unit=unit.id,
+        outcome=lambda f: f"up to {movement.hidden_allowance(f[0])} cm unseen",
+    )
+    allowed = movement.hidden_allowance(face)
+    go = allowed if cm is None else min(cm, allowed)
+    if go:
+        ctx.emit(ev.Moved(unit=unit.id, cm=go, how="hidden"))
+    hits.badge(ctx, ctx.unit(unit.id), "crept")
+
+
+def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
+    """§6.0: tracked 30 − 2d6 cm, wheeled 45 − 2d6 cm; the roll is the most it may go."""
+    hits.require_active(ctx, vehicle)
+    if vehicle.moved_cm or vehicle.has("fired"):
+        raise Refused(f"{vehicle.name} has already acted this turn")
+    tracked = "tracked" in vehicle.roles
+    a = allowances()
+    faces = ctx.roll(
+        f"{'tracked' if tracked else 'wheeled'} move",
+        a.vehicle_dice,
+        total=True,
+        rule="§6.0",
+        unit=vehicle.id,
+        outcome=lambda f: f"up to {movement.vehicle_allowance(tracked, f)} cm",
+    )
+    allowed = movement.vehicle_allowance(tracked, faces)
+    cm = allowed if args["cm"] is None else min(args["cm"], allowed)
+    if cm:
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=cm, how="drives"))
+    hits.next_action(ctx, [vehicle])
+
+
+def _hide(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: when activated a figure may be declared hidden (in cover, or crawling)."""
+    unit = ctx.unit(args["unit"])
+    hits.require_active(ctx, unit)
+    if unit.has("hidden"):
+        raise Refused(f"{unit.name} is already hidden")
+    if unit.has("fired"):
+        raise Refused(f"{unit.name} fired this turn: he cannot hide now (§7.0)")
+    if hits.is_vehicle(unit):
+        raise Refused("vehicles do not hide")
+    ctx.emit(ev.Noted(text=f"{unit.name} goes out of sight: a hidden marker is left where he was (§7.0)"))
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
+
+
+def _spot(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: one sighting attempt per figure per turn, as an action or a reaction."""
+    spotter = ctx.unit(args["unit"])
+    target = ctx.unit(args["target"])
+    hits.require_in_play(spotter)
+    hits.require_in_play(target)
+    if target.side == spotter.side:
+        raise Refused("sighting is of enemies")
+    if not target.has("hidden"):
+        raise Refused(f"{target.name} is not hidden: no sighting needed (§7.0, AMB-19)")
+    if spotter.side in target.spotted_by:
+        raise Refused(f"{target.name} is already sighted by {spotter.side}")
+    if spotter.has("looked"):
+        raise Refused(f"{spotter.name} has already tried to sight this turn (§7.0)")
+    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has("suppressed"):
+        raise Refused(f"{spotter.name} is suppressed and cannot react, not even to sight (Italian draft §10.0)")
+    t = hits.troop(spotter)
+    facts = spotting.SpotFacts(
+        jungle_or_night=bool(args.get("night")),
+        open=bool(args.get("open")),
+        target_class=target.cls,
+        target_sniper=hits.is_sniper(target),
+        spotter_sniper=hits.is_sniper(spotter),
+        spotter_class_mod=t.spotting if t else 0,
+        spotter_class=spotter.cls,
+    )
+    mods = spotting.spot_mods(facts)
+    need = spotting.spot_need(args["range"], mods)
+    hits.badge(ctx, spotter, "looked")
+    # The roll names neither figure: the spotter's side learns a marker's identity
+    # only by sighting it; the hidden side learns who looked only if he is in view.
+    vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
+    if 1 < need <= 6:
+        (face,) = ctx.roll(
+            f"sighting a hidden figure at {args['range']} cm",
+            1,
+            target=need,
+            mods=mods,
+            rule="§7.0",
+            vis=vis,
+            outcome=lambda f: "sighted" if f[0] >= need else "not sighted",
+        )
+    else:
+        face = None
+    if spotting.spot_succeeds(face, need):
+        ctx.emit(ev.Spotted(unit=target.id, by_side=spotter.side))
+        ctx.emit(ev.Noted(text=f"{spotter.name} sights {target.name} (§7.0)", vis=(spotter.side, target.side)))
+        return
+    if need > 6:
+        ctx.emit(ev.Noted(text=f"{spotter.name} cannot sight that marker: {need} needed (§7.0)", vis=vis))
+    key = f"spot-bonus.{target.id}"
+    have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
+    ctx.emit(ev.SecretSet(key=key, owner=target.side, value=str(have + 1), vis=(target.side,)))
+
+
+def _shift(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: for each failed sighting, the hidden figure's owner may move it up to 5 cm."""
+    unit = ctx.unit(args["unit"])
+    hits.require_in_play(unit)
+    key = f"spot-bonus.{unit.id}"
+    have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
+    if not have:
+        raise Refused(f"{unit.name} has no sighting bonus move left (§7.0)")
+    limit = allowances().spot_bonus_cm
+    if not 0 < args["cm"] <= limit:
+        raise Refused(f"a sighting bonus move is up to {limit} cm (§7.0)")
+    ctx.emit(ev.SecretSet(key=key, owner=unit.side, value=str(have - 1), vis=(unit.side,)))
+    ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how="bonus move after a failed sighting"))
+
+
+def _embark(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.3: a whole action; the figure starts adjacent to the vehicle."""
+    unit, vehicle = ctx.unit(args["unit"]), ctx.unit(args["vehicle"])
+    if not hits.is_vehicle(vehicle):
+        raise Refused(f"{vehicle.name} is not a vehicle")
+    hits.require_in_play(vehicle)
+    if hits.has_acted(unit):
+        raise Refused(f"{unit.name} has already acted this turn")
+    if unit.has("in-vehicle"):
+        raise Refused(f"{unit.name} is already aboard a vehicle")
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("in-vehicle", "acted")))
+    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=vehicle.id))
+    hits.next_action(ctx, [unit])
+
+
+def _disembark(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.3: a whole action; placed adjacent to the vehicle, prone if he likes."""
+    unit = ctx.unit(args["unit"])
+    if not unit.has("in-vehicle"):
+        raise Refused(f"{unit.name} is not aboard a vehicle")
+    if hits.has_acted(unit):
+        raise Refused(f"{unit.name} has already acted this turn")
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
+    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+    hits.next_action(ctx, [unit])
+
+
+def _reload(ctx: Context, args: dict[str, Any]) -> None:
+    """§8.0.3 (optional): changing a magazine takes his whole turn (one action in the Italian draft)."""
+    unit = ctx.unit(args["unit"])
+    if not hits.option(ctx.state, "ammo"):
+        raise Refused("the ammunition rule is off (option ammo on)")
+    if not unit.has("empty-mag"):
+        raise Refused(f"{unit.name}'s magazine is not empty")
+    if hits.has_acted(unit):
+        raise Refused(f"{unit.name} has already acted this turn: changing magazine takes the whole turn (§8.0.3)")
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("reloading",), remove=("empty-mag",)))
+
+
+def _rally(ctx: Context, args: dict[str, Any]) -> None:
+    """§10.0: a suppressed figure tests before acting; passing costs nothing."""
+    unit = ctx.unit(args["unit"])
+    hits.require_active(ctx, unit)
+    if not unit.has("suppressed"):
+        raise Refused(f"{unit.name} is not suppressed")
+    if unit.has("panicked"):
+        raise Refused(f"{unit.name} already failed his test this turn (§10.0)")
+    suppression_test(ctx, unit, args.get("leader"))
+
+
+def _medic(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3 (optional): a medic in contact with a wounded man stabilises him."""
+    medic, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
+    if not hits.option(ctx.state, "wounded"):
+        raise Refused("the wounded rule is off (option wounded on)")
+    hits.require_in_play(medic)
+    if "medic" not in medic.roles:
+        raise Refused(f"{medic.name} is not a medic")
+    what, by = hits.parse_cause(patient.out)
+    if what != hits.WOUNDED:
+        raise Refused(f"{patient.name} is not a wounded man awaiting a medic")
+    ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
+    ctx.emit(ev.VarSet(key=f"wound.{patient.id}", value=0))
+
+
+def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3: a wounded man carried off the table is out of danger (AMB-47)."""
+    patient = ctx.unit(args["patient"])
+    what, by = hits.parse_cause(patient.out)
+    if what != hits.WOUNDED:
+        raise Refused(f"{patient.name} is not a wounded man")
+    ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
+    ctx.emit(ev.VarSet(key=f"wound.{patient.id}", value=0))
+    ctx.emit(ev.Noted(text=f"{patient.name} is carried off the table (§9.3)"))
+
+
+def _carry(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3: a comrade carries a wounded man 10 − 1d6 cm (his action)."""
+    carrier, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
+    if hits.parse_cause(patient.out)[0] not in (hits.WOUNDED, hits.STABILISED):
+        raise Refused(f"{patient.name} is not a wounded man")
+    if hits.has_acted(carrier):
+        raise Refused(f"{carrier.name} has already acted this turn")
+    if not ready_to_act(ctx, carrier, args.get("leader")):
+        return
+    (face,) = ctx.roll(
+        f"carry {patient.name}",
+        1,
+        rule="§9.3",
+        unit=carrier.id,
+        outcome=lambda f: f"{movement.carry_allowance(f[0])} cm",
+    )
+    cm = movement.carry_allowance(face)
+    if cm:
+        ctx.emit(ev.Moved(unit=carrier.id, cm=cm, how=f"carrying {patient.name}"))
+        ctx.emit(ev.Moved(unit=patient.id, cm=cm, how=f"carried by {carrier.name}"))
+    hits.badge(ctx, ctx.unit(carrier.id), "acted")
+    hits.next_action(ctx, [carrier])
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "move",
+        "Move a figure (or a fire team, naming the others after the distance): run 25, move and shoot 15, "
+        "cautious 5, covering 5, or a hidden crawl of 5-1d6; vehicles roll 30/45-2d6.",
+        _move,
+        params=(
+            Param("unit", "own", "the figure (or vehicle)"),
+            Param("cm", "int", "distance in cm", optional=True),
+            Param("also", "own", "the rest of the fire team moving with him (§6.4)", many=True, optional=True),
+            Param(
+                "action",
+                "choice",
+                "run, shoot (move and shoot), cautious, covering, hidden",
+                optional=True,
+                choices=MOVE_ACTIONS,
+                keyword=True,
+            ),
+            Param("obstacle", "int", "the level (1-3) of an obstacle crossed (§6.2)", optional=True, keyword=True),
+            Param(
+                "helped",
+                "choice",
+                "a level-3 obstacle with help or equipment",
+                optional=True,
+                choices=("helped",),
+                keyword=True,
+            ),
+            LEADER,
+        ),
+        rule="§5.0, §6.0–§6.4, §7.0",
+        examples=(
+            "move rossi 12 run",
+            "move rossi 10 shoot conti bianchi",
+            "move conti 5 run obstacle=2",
+            "move dahir hidden",
+            "move humvee 30",
+        ),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "hide",
+        "Declare a figure hidden when he activates (§7.0); the enemy loses sight of him.",
+        _hide,
+        params=(Param("unit", "own", "the figure"),),
+        rule="§7.0",
+        examples=("hide conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "react-spot",
+        "Try to sight a hidden enemy (once per figure per turn, also as a reaction) (§7.0). "
+        "Players cannot name hidden figures: the referee names the figure under the marker.",
+        _spot,
+        params=(
+            Param("unit", "own", "the spotter"),
+            Param("target", "unit", "the hidden figure"),
+            Param("range", "int", "distance in cm", keyword=True),
+            Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
+            Param(
+                "night", "choice", "jungle, or night without visors", optional=True, choices=("night",), keyword=True
+            ),
+        ),
+        rule="§7.0",
+        examples=("react-spot conti dahir range=20 open",),
+        phases=("activation",),
+        aliases=("spot",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "react-shift",
+        "Move a hidden figure up to 5 cm after an enemy failed to sight it (§7.0).",
+        _shift,
+        params=(Param("unit", "own", "the hidden figure"), Param("cm", "int", "distance (1-5 cm)")),
+        rule="§7.0",
+        examples=("react-shift dahir 4",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "embark",
+        "Get into a vehicle (a whole action, from beside it) (§6.3).",
+        _embark,
+        params=(Param("unit", "own"), Param("vehicle", "own", "the vehicle"), LEADER),
+        rule="§6.3",
+        examples=("embark conti humvee",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "disembark",
+        "Get out of a vehicle (a whole action; placed beside it) (§6.3).",
+        _disembark,
+        params=(Param("unit", "own"), LEADER),
+        rule="§6.3",
+        examples=("disembark conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "reload",
+        "Change an empty magazine: his whole turn (optional ammunition rule, §8.0.3).",
+        _reload,
+        params=(Param("unit", "own"), LEADER),
+        rule="§8.0.3",
+        examples=("reload conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "rally",
+        "A suppressed figure tests to act: 1d6 at or under his suppression value plus a leader within 5 cm; 6 fails.",
+        _rally,
+        params=(Param("unit", "own"), LEADER),
+        rule="§10.0",
+        examples=("rally conti leader=rossi",),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "medic",
+        "A medic reaches a wounded man and stabilises him (optional wounded rule, §9.3).",
+        _medic,
+        params=(Param("unit", "own", "the medic"), Param("patient", "own", "the wounded man")),
+        rule="§9.3",
+        examples=("medic ferri conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "carry",
+        "Carry a wounded comrade 10-1d6 cm (his action) (§9.3).",
+        _carry,
+        params=(Param("unit", "own", "the carrier"), Param("patient", "own", "the wounded man"), LEADER),
+        rule="§9.3",
+        examples=("carry greco conti",),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "evacuate",
+        "A wounded man is carried off the table: he is out of danger (§9.3).",
+        _evacuate,
+        params=(Param("patient", "own", "the wounded man"),),
+        rule="§9.3",
+        examples=("evacuate conti",),
+        phases=("activation",),
+    ),
+)

@@ -1,0 +1,231 @@
+"""Breaking News support fire commands: calling artillery, aircraft and the
+Irregulars' off-table mortar (§8.4, §8.5, Extras: Mortars), IEDs (Extras:
+Explosives), and the optional-rule switches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import fire, hits, support
+from core.rulesets.breaking_news.combat_tables import fire_table, weapons
+from core.rulesets.breaking_news.combat_tables import support as support_table
+
+SUPPORT_KINDS = ("artillery", "mortar", "counter")
+
+
+def _side(ctx: Context, given: str | None) -> str:
+    if ctx.role in ctx.state.sides:
+        return ctx.role
+    if not given:
+        raise Refused("which side? add side=...")
+    return given
+
+
+def _call(ctx: Context, args: dict[str, Any]) -> None:
+    """§8.4: at the start of the turn 1d6, 4+ (Improved Support Fire +1, ROE −1); it
+    lands at the start of the next turn.  Extras, Mortars: 5+.  Counter-battery
+    against a mortar that has fired: 4+ silences it (AMB-36)."""
+    side = _side(ctx, args.get("side"))
+    kind = args.get("kind") or "artillery"
+    key = f"support.{side}"
+    if kind != "counter" and ctx.state.vars.get(key):
+        raise Refused(f"{side} already has support fire on the way (ruling BN-C-ONE-CALL)")
+    mods = support.call_mods(bool(args.get("improved")), bool(args.get("roe")))
+    t = support_table()
+    enemy = ctx.state.other_side(side)
+    if kind == "mortar":
+        if ctx.state.vars.get(f"mortar-silenced.{side}"):
+            raise Refused(f"{side}'s mortar has been silenced by counter-battery fire")
+        need = t.mortar.irregular_call
+    elif kind == "counter":
+        if not ctx.state.vars.get(f"mortar-fired.{enemy}"):
+            raise Refused("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)")
+        need = t.mortar.counter_battery
+    else:
+        need = t.artillery.call
+    (face,) = ctx.roll(
+        f"{side} calls {kind} support" if kind != "counter" else f"{side} counter-battery fire",
+        1,
+        target=need,
+        mods=mods,
+        rule="§8.4" if kind == "artillery" else "Extras: Mortars",
+        outcome=lambda f: "granted" if support.call_succeeds(f[0], need, mods) else "refused",
+    )
+    if not support.call_succeeds(face, need, mods):
+        return
+    if kind == "counter":
+        ctx.emit(ev.VarSet(key=f"mortar-silenced.{enemy}", value=1))
+        ctx.emit(ev.Noted(text=f"{enemy}'s mortar is suppressed (Extras: Mortars)"))
+        return
+    ctx.emit(ev.VarSet(key=key, value=f"{kind}@{ctx.state.turn + 1}"))
+    ctx.emit(
+        ev.Noted(
+            text=f"{side}'s {kind} fire will land at the start of turn {ctx.state.turn + 1}, before initiative (§8.4)"
+        )
+    )
+
+
+def land_support(ctx: Context) -> None:
+    """Start of turn (§8.4): support called last turn arrives.  Artillery: the bombed
+    player moves the 30 cm template 4d6 cm his way, then every figure under it saves
+    (blast ... source=bombardment).  Mortar: fire it with the mortar command."""
+    s = ctx.state
+    for side in list(s.sides):
+        key = f"support.{side}"
+        pending = str(s.vars.get(key, ""))
+        kind, _, turn = pending.partition("@")
+        if not pending or int(turn) != s.turn:
+            continue
+        ctx.emit(ev.VarSet(key=key, value=""))
+        if kind == "artillery":
+            a = support_table().artillery
+            faces = ctx.roll(
+                f"{side}'s bombardment drifts", a.drift_dice, total=True, rule="§8.4", outcome=lambda f: f"{sum(f)} cm"
+            )
+            ctx.emit(
+                ev.Noted(
+                    text=f"{side}'s bombardment lands: {s.other_side(side)} moves the centre of the {a.template_cm} cm "
+                    f"template {sum(faces)} cm his way; every figure under it saves at {a.save}+ with +{a.save_bonus}: "
+                    f"blast ... source=bombardment by={side}"
+                )
+            )
+        else:
+            ctx.emit(ev.VarSet(key=f"mortar-ready.{side}", value=s.turn))
+            ctx.emit(ev.Noted(text=f"{side}'s mortar fire arrives: mortar range=N (§8.5)"))
+
+
+def _mortar(ctx: Context, args: dict[str, Any]) -> None:
+    """§8.5: the off-table mortar rolls on the Tank/mortars row; a miss puts the 10 cm
+    template 3 cm per point away, where the opponent chooses."""
+    side = _side(ctx, args.get("side"))
+    if ctx.state.vars.get(f"mortar-ready.{side}") != ctx.state.turn:
+        raise Refused(f"{side} has no mortar fire arriving this turn: call-support kind=mortar")
+    weapon = weapons(ctx.ruleset.variant)["MORTAR"]
+    need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
+    (face,) = ctx.roll(
+        f"{side}'s mortar, {args['range']} cm",
+        dice,
+        target=need,
+        rule="§8.5",
+        outcome=lambda f: "on target" if f[0] >= need else "off target",
+    )
+    ctx.emit(ev.VarSet(key=f"mortar-ready.{side}", value=0))
+    ctx.emit(ev.VarSet(key=f"mortar-fired.{side}", value=1))
+    hits.first_fire(ctx, side)
+    if face >= need:
+        ctx.emit(ev.Noted(text="the 10 cm mortar template lands on the target: blast ... source=mortar"))
+        return
+    if hits.option(ctx.state, "deviation"):
+        direction = None
+        if face != 1:
+            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2")
+        d = fire.deviation(weapon, need, face, direction)
+        if d.dud:
+            ctx.emit(ev.Noted(text="the mortar round did not fire (a 1, §8.0.2)"))
+            return
+        ctx.emit(
+            ev.Noted(
+                text=f"the mortar lands {d.distance_cm} cm {d.direction} of the target (§8.0.2): "
+                "blast ... source=mortar"
+            )
+        )
+        return
+    off = fire.placement_offset(support_table().mortar.step_cm, need, face)
+    ctx.emit(
+        ev.Noted(
+            text=f"the mortar template lands {off} cm off, where {ctx.state.other_side(side)} chooses (§8.5): "
+            "blast ... source=mortar"
+        )
+    )
+
+
+def _ied(ctx: Context, args: dict[str, Any]) -> None:
+    """Extras, Explosives: an IED goes off unless 1d6 shows 1 or 2; a dud is spent."""
+    where = args["where"]
+    key = f"ied.{where}"
+    if ctx.state.vars.get(key) == "spent":
+        raise Refused(f"the IED at {where} has already gone off or failed")
+    (face,) = ctx.roll(
+        f"IED at {where}",
+        1,
+        target=support_table().ied.dud_up_to + 1,
+        rule="Extras: Explosives",
+        outcome=lambda f: "explodes" if support.ied_explodes(f[0]) else "dud",
+    )
+    ctx.emit(ev.VarSet(key=key, value="spent"))
+    if support.ied_explodes(face):
+        ctx.emit(
+            ev.Noted(
+                text=f"the IED at {where} explodes: every figure under the template saves at "
+                f"{support_table().ied.save}+: blast ... source=ied"
+            )
+        )
+
+
+def _option(ctx: Context, args: dict[str, Any]) -> None:
+    name, on = args["name"], args["state"] == "on"
+    if hits.option(ctx.state, name) == on:
+        raise Refused(f"{name} is already {args['state']}")
+    ctx.emit(ev.VarSet(key=f"option.{name}", value=int(on)))
+    ctx.emit(ev.Noted(text=f"optional rule {hits.OPTIONS[name]}: {args['state']}"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "call-support",
+        "Call support fire at the start of the turn (§8.4): artillery/aircraft on 4+, the Irregulars' mortar "
+        "on 5+ (Extras), or counter-battery on 4+; it lands next turn before initiative.",
+        _call,
+        params=(
+            Param("kind", "choice", "artillery, mortar or counter", optional=True, choices=SUPPORT_KINDS, keyword=True),
+            Param(
+                "improved", "choice", "Improved Support Fire (+1)", optional=True, choices=("improved",), keyword=True
+            ),
+            Param("roe", "choice", "Rules of Engagement (-1)", optional=True, choices=("roe",), keyword=True),
+            Param("side", "side", "the calling side (for the referee)", optional=True, keyword=True),
+        ),
+        rule="§8.4, Extras: Mortars",
+        examples=("call-support", "call-support mortar", "call-support improved"),
+        phases=("initiative",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "mortar",
+        "Fire the off-table mortar that arrives this turn (§8.5); then name who is under it with blast.",
+        _mortar,
+        params=(
+            Param("range", "int", "distance from the firing edge in cm", keyword=True),
+            Param("side", "side", "the firing side (for the referee)", optional=True, keyword=True),
+        ),
+        rule="§8.5",
+        examples=("mortar range=60",),
+        phases=("activation",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "ied",
+        "Set off an IED (1-2 on 1d6 is a dud); then name who is under it with blast (Extras: Explosives).",
+        _ied,
+        params=(Param("where", "text", "the marker it is under, e.g. marker.3"),),
+        rule="Extras: Explosives",
+        examples=("ied marker.3",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "option",
+        "Switch an optional rule: deviation (§8.0.2), ammo (§8.0.3), wounded (§9.3).",
+        _option,
+        params=(
+            Param("name", "choice", choices=tuple(hits.OPTIONS)),
+            Param("state", "choice", choices=("on", "off")),
+        ),
+        rule="§8.0.2, §8.0.3, §9.3",
+        examples=("option ammo on", "option wounded on"),
+        phases=("setup", "deployment"),
+        who="referee",
+    ),
+)
+
+__all__ = ["COMMANDS", "land_support", "fire_table"]

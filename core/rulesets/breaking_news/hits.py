@@ -1,0 +1,340 @@
+"""What happens to a figure that is hit: saving throws (§9), out of action, the
+optional wounded rule (§9.3), suppression (§10.0), vehicles (§9.2).
+
+Also the small facts every combat command reads about a unit (its class, its
+weapons, its badges this turn) and the optional-rule switches.
+
+Casualties are recorded as ``UnitOut`` with a cause of the form
+``"<what> by <side>"`` (``killed``, ``wounded``, ``died of wounds``,
+``knocked out``, ``destroyed``), so defeat points (§14) can be derived from the
+facts: :func:`parse_cause` reads one back.  A stabilised man (§9.3) gets a new
+``UnitOut`` with cause ``stabilised``.  The unit's ``kind`` (man, civilian,
+journalist, vehicle) says who was hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core import events as ev
+from core.ruleset import Context, Refused
+from core.rulesets.breaking_news import saves
+from core.rulesets.breaking_news.combat_tables import IT, Weapon, weapons
+from core.rulesets.breaking_news.saves import SaveFacts
+from core.rulesets.breaking_news.tables import TroopClass, troop_classes
+from core.state import GameState, Unit
+
+# ------------------------------------------------------------------ causes
+
+KILLED = "killed"
+WOUNDED = "wounded"
+DIED = "died of wounds"
+STABILISED = "stabilised"
+KNOCKED_OUT = "knocked out"
+DESTROYED = "destroyed"
+
+
+def cause(what: str, by_side: str) -> str:
+    return f"{what} by {by_side}" if by_side else what
+
+
+def parse_cause(text: str) -> tuple[str, str]:
+    """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''."""
+    what, _, side = text.partition(" by ")
+    return what, side
+
+
+# ---------------------------------------------------------------- options
+
+#: Optional rules (§8.0.2, §8.0.3, §9.3), switched with ``option NAME on|off``.
+OPTIONS = {
+    "deviation": "§8.0.2 missed area shots deviate",
+    "ammo": "§8.0.3 ammunition for light weapons",
+    "wounded": "§9.3 wounded men, medics and stabilisation",
+}
+
+
+def option(state: GameState, name: str) -> bool:
+    return bool(state.vars.get(f"option.{name}", 0))
+
+
+def italian(ctx: Context) -> bool:
+    return ctx.ruleset.variant == IT
+
+
+# ------------------------------------------------------------ unit facts
+
+#: Badges that last for the turn they were earned in; cleared at its start.
+ACTION_BADGES = {
+    "run": "ran",
+    "shoot": "moved",  # move and shoot, more than 5 cm: +1 to fire
+    "climbed": "climbed",  # move and shoot over a level-1 obstacle: 5 cm, +1 to fire
+    "cautious": "crept",  # up to 5 cm: fires freely
+    "covering": "covering",
+}
+TURN_BADGES = (
+    *ACTION_BADGES.values(),
+    "fired",  # fired this action: the action is over
+    "acted",  # entered/left a vehicle, reloaded, fought: the action is over
+    "panicked",  # failed its suppression test this turn
+    "looked",  # used its sighting attempt this turn (§7.0)
+    "dodging",  # declared a dodge against the next shot (§6.5)
+    "rpg-fired",  # RPG/GL fired by opportunity this turn (§8.2)
+    "reloading",  # changing magazine (§8.0.3)
+)
+
+
+def troop(unit: Unit) -> TroopClass | None:
+    return troop_classes().get(unit.cls)
+
+
+def is_vehicle(unit: Unit) -> bool:
+    return unit.kind == "vehicle"
+
+
+def is_sniper(unit: Unit) -> bool:
+    return "sniper" in unit.roles or "SNIPER" in unit.weapons
+
+
+def is_leader(unit: Unit) -> bool:
+    return "leader" in unit.roles or "commander" in unit.roles
+
+
+def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
+    """The weapon a unit fires: the one named (by id prefix), else its first.  Every
+    combatant is taken to carry hand grenades (ruling BN-C-GRENADE)."""
+    table = weapons(ctx.ruleset.variant)
+    carried = [w.upper() for w in unit.weapons]
+    if troop(unit) and "GRENADE" not in carried:
+        carried.append("GRENADE")
+    if not name:
+        if not unit.weapons:
+            raise Refused(f"{unit.name} carries no weapon")
+        first = carried[0]
+        if first not in table:
+            raise Refused(f"{unit.name}'s weapon {first} is not on the §8.0 table")
+        return table[first]
+    hits = [w for w in carried if w.lower() == name.lower()] or [
+        w for w in carried if w.lower().startswith(name.lower())
+    ]
+    if len(hits) != 1:
+        raise Refused(f"{unit.name} carries {', '.join(carried)}; which is {name!r}?")
+    if hits[0] not in table:
+        raise Refused(f"{hits[0]} is not on the §8.0 table")
+    return table[hits[0]]
+
+
+def action_badge(unit: Unit) -> str:
+    for b in ACTION_BADGES.values():
+        if unit.has(b):
+            return b
+    return ""
+
+
+def has_acted(unit: Unit) -> bool:
+    return bool(action_badge(unit)) or unit.has("fired") or unit.has("acted") or unit.has("reloading")
+
+
+def require_in_play(unit: Unit) -> None:
+    if unit.out:
+        raise Refused(f"{unit.name} is out of action ({unit.out})")
+
+
+def require_active(ctx: Context, unit: Unit) -> None:
+    """The active player's figures act in his activation (§5.0)."""
+    require_in_play(unit)
+    if unit.side != ctx.state.active_side:
+        raise Refused(f"{unit.name} is not on the active side ({ctx.state.active_side}); it may only react")
+
+
+def require_reacting(ctx: Context, unit: Unit) -> None:
+    require_in_play(unit)
+    if unit.side != ctx.state.reacting_side:
+        raise Refused(f"{unit.name} is on the active side; reactions are the reacting player's (§5.0)")
+
+
+def resolve_units(ctx: Context, words: str | None, *, side: str | None = None) -> list[Unit]:
+    """Units named in a comma list (``with=conti,bianchi``), as the issuer sees them."""
+    from core.commands import find_unit
+
+    if not words:
+        return []
+    out = []
+    for w in words.replace("+", ",").split(","):
+        if w.strip():
+            out.append(ctx.state.units[find_unit(w.strip(), ctx.state, ctx.role, side=side).id])
+    return out
+
+
+def int_list(text: str | None, what: str) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        return tuple(int(p) for p in str(text).replace("/", ",").split(",") if p.strip())
+    except ValueError:
+        raise Refused(f"{what} must be whole numbers separated by commas, not {text!r}") from None
+
+
+def badge(ctx: Context, unit: Unit, *add: str, remove: Sequence[str] = ()) -> None:
+    add = tuple(a for a in add if not unit.has(a))
+    remove = tuple(r for r in remove if unit.has(r))
+    if add or remove:
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=remove))
+
+
+def reveal(ctx: Context, unit: Unit, why: str) -> None:
+    """A hidden figure that fires or moves too far is sighted by everyone (§7.0)."""
+    if unit.has("hidden"):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=("hidden",)))
+        ctx.emit(ev.Noted(text=f"{unit.name} {why} and is sighted (§7.0)"))
+
+
+def next_action(ctx: Context, units: Sequence[Unit]) -> None:
+    """Number the active player's actions, so a reacting figure reacts once to each (§8.2).
+    An action by hidden figures alone is not numbered in public: nobody can react to it."""
+    if all(u.has("hidden") for u in units):
+        return
+    ctx.emit(ev.VarSet(key="action", value=int(ctx.state.vars.get("action", 0)) + 1))
+
+
+def first_fire(ctx: Context, side: str) -> None:
+    """Record which side fired first: §14 charges it defeat points (not done here)."""
+    if "first_fire" not in ctx.state.vars:
+        ctx.emit(ev.VarSet(key="first_fire", value=side))
+
+
+# ------------------------------------------------------------------ saves
+
+
+def class_save(unit: Unit) -> int:
+    """The §3.0 save; civilians and journalists, who have no class, save at 4+ (AMB-59)."""
+    t = troop(unit)
+    return t.save if t else saves.save_table().civilian
+
+
+def take_hits(
+    ctx: Context,
+    unit: Unit,
+    count: int,
+    *,
+    by_side: str,
+    source: str = saves.NORMAL,
+    protected: bool = False,
+    vs_special_forces: bool = False,
+    heavy_vehicle: bool = False,
+    vehicle_column: str = "light",
+    flank: bool = False,
+) -> bool:
+    """Roll the saves for ``count`` hits and apply the result.  True if it survived."""
+    if count <= 0 or unit.out:
+        return True
+    if is_vehicle(unit):
+        return vehicle_hits(ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank)
+    facts = SaveFacts(
+        leader=is_leader(unit),
+        protected=protected or unit.has("in-vehicle") and _vehicle_of(ctx, unit) == "protected",
+        source=source,
+        heavy_vehicle=heavy_vehicle,
+        vs_special_forces=vs_special_forces,
+    )
+    value = saves.save_value(class_save(unit), facts)
+    mods = saves.save_mods(facts)
+    faces = ctx.roll(
+        "save",
+        count,
+        target=value,
+        mods=mods,
+        rule="§9.1" if source in (saves.IED, saves.BOMBARDMENT, saves.EXPLOSION) else "§9.0",
+        unit=unit.id,
+        outcome=lambda f: "saved: suppressed" if saves.all_saved(f, value, mods) else "failed: out of action",
+    )
+    if saves.all_saved(faces, value, mods):
+        suppress(ctx, unit, in_cover=protected)
+        return True
+    casualty(ctx, unit, by_side)
+    return False
+
+
+def _vehicle_of(ctx: Context, unit: Unit) -> str:
+    vid = ctx.state.vars.get(f"aboard.{unit.id}", "")
+    v = ctx.state.units.get(str(vid))
+    return v.cls if v else ""
+
+
+def suppress(ctx: Context, unit: Unit, *, in_cover: bool) -> None:
+    """§10.0: suppressed; a man already in cover also becomes hidden."""
+    badge(ctx, unit, "suppressed")
+    if in_cover and not unit.has("hidden") and not is_vehicle(unit):
+        ctx.emit(ev.Noted(text=f"{unit.name} was in cover: suppressed, he drops out of sight (§10.0)"))
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
+
+
+def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
+    """Out of action; under the optional wounded rule roll 1–2 dead, 3–6 turns to live (§9.3)."""
+    if option(ctx.state, "wounded") and not is_vehicle(unit):
+        (face,) = ctx.roll(
+            "wound (§9.3)",
+            1,
+            rule="§9.3",
+            unit=unit.id,
+            outcome=lambda f: "dead" if not saves.wound(f[0]) else f"badly wounded: {f[0]} turns without a medic",
+        )
+        turns = saves.wound(face)
+        if turns:
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(WOUNDED, by_side)))
+            ctx.emit(ev.VarSet(key=f"wound.{unit.id}", value=ctx.state.turn + turns))
+            return
+    ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(KILLED, by_side)))
+    _dismount_all(ctx, unit)
+
+
+def _dismount_all(ctx: Context, unit: Unit) -> None:
+    if unit.has("in-vehicle"):
+        ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+
+
+def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
+    return [u for u in state.units.values() if u.in_play and state.vars.get(f"aboard.{u.id}") == vehicle.id]
+
+
+def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
+    """§9.2: one save per hit by type and weapon; a fail knocks it out, a fail by 3+
+    blows it up: the men inside save (§9.1) and the survivors get out suppressed."""
+    vtype = vehicle.cls
+    if vtype == "tank":
+        vtype = "tank-side" if flank else "tank-front"
+    try:
+        value = saves.vehicle_save_value(vtype, column, ctx.ruleset.variant)
+    except KeyError:
+        raise Refused(f"{vehicle.name} has no vehicle type (tank, heavy, light, protected, unprotected)") from None
+    if value == 0:
+        ctx.emit(ev.Noted(text=f"{vehicle.name} is unharmed: this weapon cannot hurt it (§9.2)"))
+        return True
+    faces = ctx.roll(
+        "vehicle save",
+        count,
+        target=value,
+        rule="§9.2",
+        unit=vehicle.id,
+        outcome=lambda f: _vehicle_outcome(f, value),
+    )
+    results = [saves.vehicle_save(f, value) for f in faces]
+    if all(r.passed for r in results):
+        return True
+    exploded = any(r.exploded for r in results)
+    ctx.emit(ev.UnitOut(unit=vehicle.id, cause=cause(DESTROYED if exploded else KNOCKED_OUT, by_side)))
+    if exploded:
+        heavy = saves.explosion_heavy(vehicle.cls, ctx.ruleset.variant)
+        for man in occupants(ctx.state, vehicle):
+            if take_hits(ctx, man, 1, by_side=by_side, source=saves.EXPLOSION, heavy_vehicle=heavy):
+                ctx.emit(ev.StatusChanged(unit=man.id, remove=("in-vehicle",)))
+                ctx.emit(ev.VarSet(key=f"aboard.{man.id}", value=""))
+                badge(ctx, man, "suppressed")
+    return False
+
+
+def _vehicle_outcome(faces: tuple[int, ...], value: int) -> str:
+    results = [saves.vehicle_save(f, value) for f in faces]
+    if all(r.passed for r in results):
+        return "saved"
+    return "explodes" if any(r.exploded for r in results) else "knocked out"

@@ -1,0 +1,61 @@
+"""Breaking News sighting (§7.0) as pure functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.events import Mod
+from core.ruleset import Refused
+from core.rulesets.breaking_news.combat_tables import spotting
+
+
+def base_need(range_cm: int) -> int:
+    """The number needed by distance (digest T-07); each band includes its upper value."""
+    if range_cm < 0:
+        raise Refused("a range cannot be negative")
+    for upper, need in spotting().bands:
+        if range_cm <= upper:
+            return need
+    raise Refused(f"nothing can be sighted beyond {spotting().bands[-1][0]} cm (§7.0, AMB-03)")
+
+
+@dataclass(frozen=True)
+class SpotFacts:
+    jungle_or_night: bool = False
+    open: bool = False
+    target_class: str = ""
+    target_sniper: bool = False
+    spotter_sniper: bool = False
+    spotter_class_mod: int = 0  # the spotter's Spotting value (§3.0)
+    spotter_class: str = ""
+
+
+def spot_mods(facts: SpotFacts) -> tuple[Mod, ...]:
+    t = spotting()
+    mods: list[Mod] = []
+    if facts.jungle_or_night:
+        mods.append(Mod("jungle or night", t.jungle_or_night, "§7.0"))
+    if facts.open:
+        mods.append(Mod("target in the open", t.open, "§7.0"))
+    if facts.target_class in t.special_forces_classes:
+        mods.append(Mod("target is Special Forces", t.special_forces, "§7.0"))
+    if facts.target_sniper:
+        mods.append(Mod("target is a sniper", t.sniper_target, "§7.0"))
+    if facts.spotter_sniper:
+        mods.append(Mod("spotter is a sniper", t.sniper_spotter, "§7.0"))
+    if facts.spotter_class_mod:
+        mods.append(Mod(f"spotter {facts.spotter_class}", facts.spotter_class_mod, "§3.0"))
+    return tuple(mods)
+
+
+def spot_need(range_cm: int, mods: tuple[Mod, ...]) -> int:
+    """The modified number: 1 or less always succeeds, 7 or more never (AMB-20)."""
+    return base_need(range_cm) + sum(m.value for m in mods)
+
+
+def spot_succeeds(face: int | None, need: int) -> bool:
+    if need <= 1:
+        return True
+    if need > 6 or face is None:
+        return False
+    return face >= need
