@@ -1,0 +1,368 @@
+"""``fireteam serve``: one shared table over SSH, a seat for each player.
+
+The server is asyncssh in this process (no OpenSSH daemon).  Players log in
+with a public key listed in the seats file (``tui.ssh_seats``); the key, and
+only the key, says who they are and which role they play.  Each game given on
+the command line is one table: one in-memory ``Game`` shared by every seat at
+it, each seat with its own app instance and its own view (``tui.ssh_session``).
+
+Files, in the data folder (``FIRETEAM_DATA_DIR`` or platformdirs'
+``user_data_dir("fireteam")``): ``ssh_host_ed25519_key`` (created on first
+start), ``seats.toml`` (the default seats file) and ``serve.log``.
+See docs/ssh.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import platformdirs
+from textual.app import App
+
+from core import events as ev
+from core.game import Game, Outcome
+from core.ruleset import Refused
+from core.savefile import SaveError
+from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile
+from tui.ssh_session import TableSession
+
+DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+SEATS_NAME = "seats.toml"
+LOG_NAME = "serve.log"
+DEMO_RULESET = "breaking-news"
+#: Bytes of output a seat may leave unread before it is cut off.
+OUTPUT_LIMIT = 1 << 20
+#: Seconds between keepalives, and how many may go unanswered before a silent client is dropped.
+KEEPALIVE_S, KEEPALIVE_MISSES = 30.0, 4
+
+SEATS_EXAMPLE = """\
+[[seat]]
+name = "anna"
+role = "referee"
+keys = ["ssh-ed25519 AAAA... anna@laptop"]
+
+[[seat]]
+name = "bruno"
+role = "regulars"        # a side id of the game
+keys = ["ssh-ed25519 AAAA... bruno@desk", "ssh-rsa AAAA... bruno@phone"]
+
+[[seat]]
+name = "club"
+role = "spectator"
+keys = ["ssh-ed25519 AAAA... projector"]
+"""
+
+
+AppFactory = Callable[[Game, Seat], App[Any]]
+
+
+def fireteam_app(game: Game, seat: Seat) -> App[Any]:
+    """The real client, built for a remote seat."""
+    from tui.app import FireteamApp
+
+    return FireteamApp(game, role=seat.role, seat=seat.name, remote=True)
+
+
+@dataclass
+class Table:
+    """One game and the seats at it."""
+
+    name: str
+    game: Game
+
+
+# ------------------------------------------------------------------- files
+
+
+def data_dir() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir("fireteam"))
+
+
+def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The server's host key, created (readable by its owner only) on first start."""
+    path = folder / HOST_KEY_NAME
+    if path.exists():
+        return asyncssh.read_private_key(path), False
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="fireteam serve")
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(key.export_private_key())
+    return key, True
+
+
+def server_log(folder: Path | None, *, to_stderr: bool = True) -> logging.Logger:
+    """``fireteam.serve``: every connection and command, with seat, role and time (UTC)."""
+    log = logging.getLogger("fireteam.serve")
+    log.setLevel(logging.INFO)
+    formatter = logging.Formatter("%(asctime)s.%(msecs)03dZ %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%S")
+    formatter.converter = time.gmtime
+    handlers: list[logging.Handler] = []
+    if folder is not None:
+        handlers.append(logging.FileHandler(folder / LOG_NAME, encoding="utf-8"))
+    if to_stderr:
+        handlers.append(logging.StreamHandler(sys.stderr))
+    for handler in handlers:
+        handler.setFormatter(formatter)
+        log.addHandler(handler)
+    return log
+
+
+def open_tables(saves: Sequence[Path], saves_folder: Path = Path("saves")) -> list[Table]:
+    """A table per save; with none, a new demo game in ``saves_folder`` (as the client does)."""
+    if not saves:
+        path = saves_folder / time.strftime("demo-%Y%m%d-%H%M%S.ft")
+        saves_folder.mkdir(parents=True, exist_ok=True)
+        game = Game.new(path, DEMO_RULESET)
+        game.execute("scenario demo")
+        return [Table(path.stem, game)]
+    names = [p.stem for p in saves]
+    for name in names:
+        if names.count(name) > 1:
+            raise SaveError(f"two saves are named {name!r}; a game is chosen by its file name, so rename one")
+    tables: list[Table] = []
+    for path in saves:
+        if not path.exists():
+            for t in tables:
+                t.game.close()
+            raise SaveError(f"{path}: no such save (run `fireteam serve` without SAVE for a new demo game)")
+        tables.append(Table(path.stem, Game.open(path)))
+    return tables
+
+
+# ------------------------------------------------------------------ server
+
+
+class FireteamServer:
+    """The SSH server: tables, seats, and the sessions seated at them."""
+
+    def __init__(
+        self,
+        tables: Sequence[Table],
+        seats: SeatsFile | Seats,
+        key: asyncssh.SSHKey,
+        *,
+        app_factory: AppFactory = fireteam_app,
+        log: logging.Logger | None = None,
+        output_limit: int = OUTPUT_LIMIT,
+        keepalive: float = KEEPALIVE_S,
+    ) -> None:
+        self._tables = list(tables)
+        self._seats = seats
+        self.key = key
+        self.app_factory = app_factory
+        self.log = log or logging.getLogger("fireteam.serve")
+        self.output_limit = output_limit
+        self.keepalive = keepalive
+        self.sessions: list[TableSession] = []
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._unsubscribe = [t.game.subscribe(self._command_logger(t)) for t in self._tables]
+
+    @property
+    def tables(self) -> Sequence[Table]:
+        return self._tables
+
+    @property
+    def seats(self) -> Seats:
+        return self._seats.seats if isinstance(self._seats, SeatsFile) else self._seats
+
+    def seated(self) -> dict[str, list[Seat]]:
+        out: dict[str, list[Seat]] = {}
+        for s in self.sessions:
+            if s.table is not None:
+                out.setdefault(s.table.name, []).append(s.seat)
+        return out
+
+    def session_started(self, session: TableSession) -> None:
+        self.sessions.append(session)
+
+    def session_ended(self, session: TableSession) -> None:
+        if session in self.sessions:
+            self.sessions.remove(session)
+
+    def _command_logger(self, table: Table) -> Callable[[Outcome], None]:
+        def log_command(outcome: Outcome) -> None:
+            first = outcome.events[0]
+            by = getattr(first, "by", "")
+            seat = self.seats.by_name(by)
+            role = seat.role if seat else "?"
+            if isinstance(first, ev.Issued):
+                self.log.info("command game=%s #%d seat=%s role=%s: %s", table.name, first.cmd, by, role, first.text)
+            else:
+                self.log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, outcome.lines[0])
+
+        return log_command
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen; return the port (useful with ``port=0``)."""
+        self._acceptor = await asyncssh.create_server(
+            lambda: _Connection(self),
+            host,
+            port,
+            server_host_keys=[self.key],
+            public_key_auth=True,
+            password_auth=False,
+            kbdint_auth=False,
+            gss_host=None,
+            line_editor=False,
+            encoding="utf-8",
+            errors="replace",
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            keepalive_interval=self.keepalive,
+            keepalive_count_max=KEEPALIVE_MISSES,
+        )
+        bound = self._acceptor.get_port()
+        self.log.info("listening on %s:%d, host key %s", host, bound, self.key.get_fingerprint())
+        return bound
+
+    async def close(self) -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+            self._acceptor = None
+        for session in list(self.sessions):
+            if session.app is not None:
+                session.app.exit()
+        for _ in range(100):
+            if not self.sessions:
+                break
+            await asyncio.sleep(0.05)
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        self.log.info("server closed")
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client connection: authentication by public key, then its sessions."""
+
+    def __init__(self, server: FireteamServer) -> None:
+        self._server = server
+        self._candidate: Seat | None = None
+        self.seat: Seat | None = None
+        self.username = ""
+        self.peer = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.seat is None:
+            self._server.log.info("connection closed before login from=%s user=%r", self.peer, self.username)
+        else:
+            self._server.log.info(
+                "disconnected seat=%s role=%s from=%s%s",
+                self.seat.name,
+                self.seat.role,
+                self.peer,
+                f": {exc}" if exc else "",
+            )
+
+    # Every auth callback yields once: under Python 3.12+ Textual switches the
+    # loop to eager tasks, and a callback that never yields stalls the next login.
+
+    async def begin_auth(self, username: str) -> bool:
+        await asyncio.sleep(0)
+        self.username = username
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        await asyncio.sleep(0)
+        seat = self._server.seats.seat_for(key)
+        if seat is None:
+            self._server.log.info(
+                "unknown key refused from=%s user=%r key=%s", self.peer, username, key.get_fingerprint()
+            )
+            return False
+        # asyncssh checks the signature right after this returns, with no await
+        # in between, and calls auth_completed() at once on success: the last
+        # candidate is the key that logged in.
+        self._candidate = seat
+        return True
+
+    def auth_completed(self) -> None:
+        self.seat = self._candidate
+        assert self.seat is not None
+        self._server.log.info(
+            "login seat=%s role=%s from=%s user=%r", self.seat.name, self.seat.role, self.peer, self.username
+        )
+
+    def session_requested(self) -> TableSession | bool:
+        if self.seat is None:
+            return False
+        return TableSession(self._server, self.seat, self.username, self.peer)
+
+
+# --------------------------------------------------------------------- main
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    seats_path: Path = args.seats or folder / SEATS_NAME
+    if not seats_path.exists():
+        print(
+            f"error: no seats file at {seats_path}.\n"
+            f"Write one (or pass --seats FILE): a seat per player, with his public keys, e.g.\n\n{SEATS_EXAMPLE}",
+            file=sys.stderr,
+        )
+        return 2
+    log = server_log(folder)
+    try:
+        seats = SeatsFile(seats_path, log)
+        tables = open_tables(args.saves)
+    except (SeatsError, SaveError, Refused, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    key, created = host_key(folder)
+    print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
+    print(f"host key fingerprint: {key.get_fingerprint()}")
+    print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {folder / LOG_NAME}")
+    print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
+    server = FireteamServer(tables, seats, key, log=log)
+    try:
+        return asyncio.run(_serve(server, args.host, args.port))
+    finally:
+        for t in tables:
+            t.game.close()
+
+
+async def _serve(server: FireteamServer, host: str, port: int) -> int:
+    try:
+        bound = await server.start(host, port)
+    except OSError as e:
+        print(f"error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(f"listening on {host}:{bound} — players connect with: ssh -p {bound} {host}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await server.close()
+    return 0

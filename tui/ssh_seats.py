@@ -1,0 +1,144 @@
+"""The seats file of ``fireteam serve``: who may sit at the table, under which name and role.
+
+A seat is a name, a role (``referee``, a side id, or ``spectator``) and the
+public keys (OpenSSH one-line format) of the people who sit in it::
+
+    [[seat]]
+    name = "anna"
+    role = "referee"
+    keys = ["ssh-ed25519 AAAAC3Nza... anna@laptop"]
+
+A key belongs to exactly one seat.  The server reads a seat's role from this
+file and from nothing the client sends (environment variables, the SSH user
+name), so a player cannot promote himself.  The file is read again when it
+changes, so the host can add a player without restarting the server.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import msgspec
+
+from core.views import REFEREE, SPECTATOR
+
+#: Names and roles are single words: they appear in logs and in ``by`` of the save.
+_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+class SeatsError(ValueError):
+    """The seats file cannot be used; the message names the file and the problem."""
+
+
+class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    role: str
+    keys: tuple[str, ...]
+
+
+class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    seat: tuple[_SeatSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    role: str
+
+    @property
+    def is_side(self) -> bool:
+        return self.role not in (REFEREE, SPECTATOR)
+
+
+class Seats:
+    """The seats of one seats file, looked up by public key."""
+
+    def __init__(self, by_key: dict[bytes, Seat]) -> None:
+        self._by_key = by_key
+        self._by_name = {seat.name: seat for seat in by_key.values()}
+
+    @classmethod
+    def parse(cls, text: str, source: str = "seats file") -> Seats:
+        try:
+            spec = msgspec.toml.decode(text.encode("utf-8"), type=_SeatsFile)
+        except msgspec.DecodeError as e:
+            raise SeatsError(f"{source}: {e}") from None
+        by_key: dict[bytes, Seat] = {}
+        names: set[str] = set()
+        for number, entry in enumerate(spec.seat, start=1):
+            where = f"{source}: seat {number} ({entry.name!r})"
+            if not _WORD.match(entry.name):
+                raise SeatsError(f"{where}: a name is one word of letters, digits, '.', '_' or '-'")
+            if entry.name in names:
+                raise SeatsError(f"{where}: the name is used by another seat")
+            if not _WORD.match(entry.role):
+                raise SeatsError(f"{where}: role must be referee, spectator or a side id, not {entry.role!r}")
+            if not entry.keys:
+                raise SeatsError(f"{where}: give at least one public key")
+            names.add(entry.name)
+            seat = Seat(entry.name, entry.role)
+            for text_key in entry.keys:
+                try:
+                    key = asyncssh.import_public_key(text_key)
+                except (asyncssh.KeyImportError, ValueError) as e:
+                    raise SeatsError(f"{where}: not an OpenSSH public key ({e}): {text_key[:40]!r}") from None
+                data = key.public_data
+                if data in by_key and by_key[data] != seat:
+                    raise SeatsError(f"{where}: this key already belongs to seat {by_key[data].name!r}")
+                by_key[data] = seat
+        return cls(by_key)
+
+    @classmethod
+    def load(cls, path: Path) -> Seats:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise SeatsError(f"{path}: cannot read the seats file: {e}") from None
+        return cls.parse(text, str(path))
+
+    def seat_for(self, key: asyncssh.SSHKey) -> Seat | None:
+        return self._by_key.get(key.public_data)
+
+    def by_name(self, name: str) -> Seat | None:
+        return self._by_name.get(name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
+class SeatsFile:
+    """A seats file that is read again whenever it changes on disk.
+
+    A change that breaks the file is logged and the seats read before stay in
+    force, so a typo never locks everybody out (nor lets anybody new in).
+    """
+
+    def __init__(self, path: Path, log: logging.Logger) -> None:
+        self.path = path
+        self._log = log
+        self._stamp = self._stat()
+        self._seats = Seats.load(path)
+
+    def _stat(self) -> tuple[int, int]:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return (0, 0)
+        return (st.st_mtime_ns, st.st_size)
+
+    @property
+    def seats(self) -> Seats:
+        stamp = self._stat()
+        if stamp != self._stamp:
+            self._stamp = stamp
+            try:
+                self._seats = Seats.load(self.path)
+            except SeatsError as e:
+                self._log.error("seats file not reloaded, the previous seats stay: %s", e)
+            else:
+                self._log.info("seats file reloaded: %d seats", len(self._seats))
+        return self._seats

@@ -1,0 +1,319 @@
+"""One SSH session of ``fireteam serve``: a seat's terminal, its game choice and its app.
+
+A session with a terminal gets its own app instance, built for the seat's
+name and role, sharing the table's one ``Game`` with every other seat.  A
+session with a command and no terminal gets a plain-text reply
+(``tui.ssh_replies``).  Whatever the client does — closes the window, stops
+reading, sends garbage — only its own session ends: the game and the other
+seats go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import asyncssh
+from textual.app import App
+
+from tui import ssh_replies
+from tui.ssh_driver import SSHDriver, bind_app
+from tui.ssh_seats import Seat
+
+if TYPE_CHECKING:
+    from core.game import Game
+
+#: What a terminal is assumed to be when the client says nothing.
+_DEFAULT_SIZE = (80, 24)
+#: How long a closing app may take before its task is cancelled.
+_EXIT_GRACE_S = 5.0
+
+
+class Table(Protocol):
+    name: str
+    game: Game
+
+
+class Host(Protocol):
+    """What a session needs from the server (see ``tui.serve.FireteamServer``)."""
+
+    log: logging.Logger
+    output_limit: int
+    app_factory: Callable[[Game, Seat], App[Any]]
+
+    @property
+    def tables(self) -> Sequence[Table]: ...
+
+    def seated(self) -> dict[str, list[Seat]]: ...
+
+    def session_started(self, session: TableSession) -> None: ...
+
+    def session_ended(self, session: TableSession) -> None: ...
+
+
+class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    def __init__(self, host: Host, seat: Seat, username: str, peer: str) -> None:
+        self.host = host
+        self.seat = seat
+        self.username = username
+        self.peer = peer
+        self.table: Table | None = None
+        self.app: App[Any] | None = None
+        self.size = _DEFAULT_SIZE
+        self.term = ""
+        self._chan: asyncssh.SSHServerChannel[str] | None = None
+        self._pty = False
+        self._command: str | None = None
+        self._driver: SSHDriver | None = None
+        self._choice: str | None = None  # the digits typed at the game chooser, while it is shown
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    # ------------------------------------------------------------- asyncssh side
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self._pty = True
+        self.term = term_type
+        width, height = term_size[0], term_size[1]
+        if width > 0 and height > 0:
+            self.size = (width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self._command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        command = (self._command or "").strip()
+        word = command.split()[0] if command else ""
+        if self._command is not None and (not self._pty or word in ssh_replies.COMMANDS):
+            self._reply(command)
+        elif not self._pty:
+            self.host.log.info("no terminal seat=%s role=%s from=%s", self.seat.name, self.seat.role, self.peer)
+            self._send(ssh_replies.NEEDS_TERMINAL)
+            self._finish(1)
+        elif command:
+            self._open_named(command)
+        else:
+            self._open_default()
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        if self._driver is not None:
+            self._driver.feed(data)
+        elif self._choice is not None:
+            self._choose(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width > 0 and height > 0:
+            self.size = (width, height)
+            if self._driver is not None:
+                self._driver.resize(width, height)
+
+    def eof_received(self) -> bool:
+        self._leave("end of input")
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closed = True
+        self._leave(f"connection lost: {exc}" if exc else "disconnected")
+
+    # ------------------------------------------------------------ the terminal
+
+    def write(self, data: str) -> None:
+        """Output of the app; a client that stops reading is cut off (not waited for)."""
+        chan = self._chan
+        if self._closed or chan is None:
+            return
+        try:
+            chan.write(data)
+        except (BrokenPipeError, OSError):
+            self._closed = True
+            return
+        buffered = chan.get_write_buffer_size()
+        if buffered > self.host.output_limit:
+            self.host.log.warning(
+                "slow reader cut off seat=%s role=%s from=%s: %d bytes waiting (limit %d)",
+                self.seat.name,
+                self.seat.role,
+                self.peer,
+                buffered,
+                self.host.output_limit,
+            )
+            self._closed = True
+            # Closing the channel would wait for the unsent bytes; drop the connection instead.
+            chan.get_extra_info("connection").abort()
+            self._leave("output buffer overflow")
+
+    def attach(self, driver: SSHDriver | None) -> None:
+        self._driver = driver
+
+    def _send(self, text: str) -> None:
+        if self._pty:
+            text = text.replace("\n", "\r\n")  # the client's terminal is raw: no newline translation
+        self.write(text)
+
+    def _finish(self, status: int) -> None:
+        if self._closed or self._chan is None:
+            return
+        self._closed = True
+        with contextlib.suppress(OSError):
+            self._chan.exit(status)
+
+    # ---------------------------------------------------------- choosing a game
+
+    def _reply(self, command: str) -> None:
+        text, status = ssh_replies.answer(command, self.seat, self.host.tables, self.host.seated())
+        seat = self.seat
+        self.host.log.info("query seat=%s role=%s from=%s command=%r", seat.name, seat.role, self.peer, command)
+        self._send(text)
+        self._finish(status)
+
+    def _table(self, name: str) -> Table | None:
+        return next((t for t in self.host.tables if t.name == name), None)
+
+    def _open_named(self, name: str) -> None:
+        table = self._table(name)
+        if table is None:
+            names = ", ".join(t.name for t in self.host.tables)
+            self._send(f"There is no game {name!r} here. Games: {names}\n")
+            self._finish(1)
+        else:
+            self._open(table)
+
+    def _open_default(self) -> None:
+        tables = self.host.tables
+        # The SSH user name is free (the key says who you are), so it may name the game.
+        table = self._table(self.username)
+        if table is None and len(tables) == 1:
+            table = tables[0]
+        if table is not None:
+            self._open(table)
+            return
+        self._choice = ""
+        lines = ["\x1b[2J\x1b[H", f"Fireteam — {self.seat.name} ({self.seat.role}). Games at this table:", ""]
+        for number, t in enumerate(tables, start=1):
+            s = t.game.state
+            lines.append(f"  {number}) {t.name}: {s.scenario or 'no scenario yet'}, turn {s.turn}, {s.phase}")
+        lines += ["", f"Type a number (1-{len(tables)}) and Enter, or q to leave: "]
+        self._send("\n".join(lines))
+
+    def _choose(self, data: str) -> None:
+        assert self._choice is not None
+        for ch in data:
+            if ch in "\r\n":
+                self._pick()
+                return
+            if ch in "qQ\x03\x04":
+                self._send("\n")
+                self._choice = None
+                self._finish(0)
+                return
+            if ch in "\x7f\x08" and self._choice:
+                self._choice = self._choice[:-1]
+                self._send("\b \b")
+            elif ch.isdigit() and len(self._choice) < 3:
+                self._choice += ch
+                self._send(ch)
+
+    def _pick(self) -> None:
+        assert self._choice is not None
+        tables = self.host.tables
+        number = int(self._choice) if self._choice else 0
+        if 1 <= number <= len(tables):
+            self._choice = None
+            self._open(tables[number - 1])
+        else:
+            self._choice = ""
+            self._send(f"\nNo game {number or ''}; type 1-{len(tables)}: ")
+
+    # ----------------------------------------------------------------- the app
+
+    def _open(self, table: Table) -> None:
+        sides = table.game.state.sides
+        if self.seat.is_side and sides and self.seat.role not in sides:
+            self.host.log.warning(
+                "refused seat=%s role=%s game=%s: not a side of this game", self.seat.name, self.seat.role, table.name
+            )
+            self._send(
+                f"Your seat {self.seat.name!r} plays {self.seat.role!r}, which is not a side of {table.name!r} "
+                f"(sides: {', '.join(sides)}). Ask the host to fix the seats file.\n"
+            )
+            self._finish(1)
+            return
+        self.table = table
+        self._task = asyncio.get_running_loop().create_task(self._run(table), name=f"seat {self.seat.name}")
+
+    async def _run(self, table: Table) -> None:
+        log = self.host.log
+        seat = self.seat
+        try:
+            app = self.host.app_factory(table.game, seat)
+        except Exception:
+            log.exception("could not build the app seat=%s role=%s game=%s", seat.name, seat.role, table.name)
+            self._send("The server could not open your seat; the host has the details in the server log.\n")
+            self._finish(1)
+            return
+        env = {"TERM": self.term or "xterm"}
+        if self._chan is not None and (colorterm := self._chan.get_environment().get("COLORTERM")):
+            env["COLORTERM"] = colorterm  # the client's own colour claim: only ever used for colours
+        report = bind_app(app, self, env)
+        self.app = app
+        self.host.session_started(self)
+        log.info(
+            "seated seat=%s role=%s game=%s from=%s term=%s size=%dx%d",
+            seat.name,
+            seat.role,
+            table.name,
+            self.peer,
+            self.term,
+            *self.size,
+        )
+        status = 0
+        try:
+            await app.run_async(size=self.size)
+            status = app.return_code or 0
+        except Exception:
+            log.exception("session crashed seat=%s role=%s game=%s", seat.name, seat.role, table.name)
+            status = 1
+        finally:
+            self._driver = None
+            self.host.session_ended(self)
+        crash = report.getvalue().strip()
+        if crash:
+            status = status or 1
+            log.error("session crashed seat=%s role=%s game=%s:\n%s", seat.name, seat.role, table.name, crash)
+        if status and not self._closed:
+            self._send("\nYour session failed and was closed; the game is safe. Connect again to go on.\n")
+        log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
+        self._finish(status)
+
+    def _leave(self, why: str) -> None:
+        """The client has gone: end the app (if any) without waiting for it to say goodbye."""
+        self._choice = None
+        task = self._task
+        if task is None or task.done():
+            return
+        self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, why)
+        if self.app is not None:
+            self.app.exit()
+        asyncio.get_running_loop().call_later(_EXIT_GRACE_S, self._cancel_if_stuck, task)
+
+    def _cancel_if_stuck(self, task: asyncio.Task[None]) -> None:
+        if not task.done():
+            self.host.log.warning("app did not close in time, cancelled seat=%s", self.seat.name)
+            task.cancel()
