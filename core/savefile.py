@@ -102,23 +102,20 @@ def frame_payload(payload: bytes) -> bytes:
     return b"%08x %b\n" % (zlib.crc32(payload), payload)
 
 
+# The checksum is compared as the exact 8 lowercase hex digits Fireteam writes:
+# parsing it with int() would also accept "+", " ", "0x" or capitals in place of
+# a digit, so some damaged bytes would go unnoticed.
+
+
 def _line_ok(line: bytes) -> bool:
-    if len(line) < 10 or line[8:9] != b" ":
-        return False
-    try:
-        return zlib.crc32(line[9:]) == int(line[:8], 16)
-    except ValueError:
-        return False
+    return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
 
 
 def _check_lines(lines: list[bytes]) -> int:
     """Index of the first badly framed line, or -1 if every line's checksum holds."""
     crc32 = zlib.crc32
-    try:
-        if all([crc32(line[9:]) == int(line[:8], 16) and line[8:9] == b" " for line in lines]):
-            return -1
-    except ValueError:
-        pass
+    if all([b"%08x " % crc32(line[9:]) == line[:9] for line in lines]):
+        return -1
     return next(i for i, line in enumerate(lines) if not _line_ok(line))
 
 

@@ -1,0 +1,451 @@
+"""The save file: format, append-only writing, torn writes, corruption, upcasting,
+and malformed input of every kind (always SaveError, never a change to the file)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+import zlib
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import core
+from coretests_support import builtins, file_events, file_lines, new_demo, sha, unit_ends
+from core import events as ev
+from core.game import Game
+from core.savefile import FORMAT_VERSION, MAX_LINE_BYTES, SaveError, frame_payload, load
+from core.state import fold
+
+
+def played(path: Path) -> Game:
+    """A short game with every kind of group: facts, rolls, undo, redo, a redo branch cut."""
+    game = new_demo(path, seed=11)
+    for line in (
+        "mark ahmed suppressed",
+        "roll 3d6 target=5",
+        "note smoke drifts north",
+        "dp regulars 5 building",
+        "undo",
+        "undo",
+        "redo",
+        "next",
+        "mark dahir wounded",
+        "undo",
+    ):
+        game.execute(line)
+    return game
+
+
+@pytest.fixture
+def save(tmp_path) -> Path:
+    game = played(tmp_path / "game.ftlog")
+    game.close()
+    return game.path
+
+
+# ----------------------------------------------------------------------- format
+
+
+def test_header_fields(tmp_path):
+    game = Game.new(tmp_path / "h.ftlog", "breaking-news", seed=4242)
+    game.close()
+    first = file_lines(game.path)[0]
+    header = json.loads(first[9:])
+    assert header["fireteam"] == FORMAT_VERSION
+    assert header["ruleset"] == "breaking-news"
+    assert header["ruleset_version"] == game.ruleset.version
+    assert header["engine"] == core.__version__
+    assert header["seed"] == 4242
+    created = datetime.fromisoformat(header["created"])
+    assert created.tzinfo is not None
+    assert load(game.path).header.seed == 4242
+
+
+def test_every_line_is_crc32_space_json(save):
+    lines = file_lines(save)
+    assert len(lines) > 30
+    for line in lines:
+        assert re.fullmatch(rb"[0-9a-f]{8} \{.*\}\n", line, re.DOTALL), line
+        payload = line[9:-1]
+        assert int(line[:8], 16) == zlib.crc32(payload)
+        json.loads(payload)
+    tags = [json.loads(line[9:])["t"] for line in lines[1:]]
+    assert tags[0] == "cmd" and "undo" in tags and "redo" in tags and "roll" in tags
+
+
+def test_appending_never_rewrites(tmp_path):
+    game = new_demo(tmp_path / "a.ftlog")
+    before = game.path.read_bytes()
+    for line in ("mark ahmed suppressed", "undo", "redo", "roll 2d6", "undo", "note x"):
+        game.execute(line)
+        after = game.path.read_bytes()
+        assert after.startswith(before) and len(after) > len(before)
+        before = after
+    game.close()
+
+
+def test_undone_events_stay_in_the_file(save):
+    events = file_events(save)
+    game = Game.open(save, writable=False)
+    assert len(events) == game.log_length > game.timeline.length
+    undone = [line for line in game.log_lines() if line.undone]
+    assert any(isinstance(line.event, ev.StatusChanged) and line.event.unit == "dahir" for line in undone)
+
+
+# ------------------------------------------------------------------ torn writes
+
+
+def _expected_prefix(lines: list[bytes], events: list[ev.Event], cut: int) -> tuple[int, int]:
+    """(events, bytes) a load of the first ``cut`` bytes must keep: whole lines, whole commands."""
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    whole_events = max(i for i in range(len(lines)) if offsets[i + 1] <= cut) if cut >= offsets[1] else -1
+    kept = max(n for n in unit_ends(events) if n <= whole_events)
+    return kept, offsets[kept + 1]
+
+
+def test_truncated_at_every_byte_loads_a_prefix_of_whole_commands(save):
+    """Cut the file at every byte: a read-only load keeps an exact prefix of the
+    events, drops a torn command whole, and never touches the file."""
+    data = save.read_bytes()
+    lines = file_lines(save)
+    events = file_events(save)
+    header_end = len(lines[0])
+    torn = save.with_name("torn.ftlog")
+    loads = 0
+    for cut in range(len(data) + 1):
+        torn.write_bytes(data[:cut])
+        if cut < header_end:
+            # No whole header: not a save at all.
+            with pytest.raises(SaveError, match="torn.ftlog"):
+                load(torn)
+            continue
+        loaded = load(torn)
+        store = loaded.history.store
+        kept, kept_bytes = _expected_prefix(lines, events, cut)
+        assert store.slice(0, len(store)) == events[:kept], cut
+        assert loaded.good_bytes == kept_bytes
+        assert loaded.torn_bytes == cut - kept_bytes
+        assert torn.read_bytes() == data[:cut]
+        loads += 1
+    assert loads > 1000
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fraction=st.floats(0, 1))
+def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
+    with tempfile.TemporaryDirectory() as tmp:
+        full = played(Path(tmp) / "full.ftlog")
+        full.close()
+        data = full.path.read_bytes()
+        lines = file_lines(full.path)
+        events = file_events(full.path)
+        cut = len(lines[0]) + round(fraction * (len(data) - len(lines[0])))
+        path = Path(tmp) / "torn.ftlog"
+        path.write_bytes(data[:cut])
+        kept, kept_bytes = _expected_prefix(lines, events, cut)
+
+        # Read-only: the same prefix, the file untouched.
+        replay = Game.open(path, writable=False)
+        assert replay.history.store.slice(0, kept + 1) == events[:kept]
+        assert path.read_bytes() == data[:cut]
+
+        game = Game.open(path)
+        aside = sorted(Path(tmp).glob("torn.ftlog.torn-*"))
+        if kept_bytes == cut:
+            assert aside == []
+        else:
+            assert [p.read_bytes() for p in aside] == [data[kept_bytes:cut]]
+            assert any("torn" in note for note in game.notes)
+        assert path.read_bytes() == data[:kept_bytes]
+        assert builtins(game.state) == builtins(replay.state)
+        game.execute("note after the crash")
+        game.execute("roll 2d6")
+        game.close()
+
+        again = Game.open(path, writable=False)
+        assert again.notes == []
+        assert again.history.store.slice(0, kept) == events[:kept]
+        assert [e.text for e in again.log_lines() if isinstance(e.event, ev.Issued)][-2:] == [
+            "» referee: note after the crash",
+            "» referee: roll 2d6",
+        ]
+        assert again.timeline.length == replay.timeline.length + 4
+        assert builtins(again.state) == builtins(fold(again.history.timeline()))
+
+
+def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypatch):
+    import core.savefile
+
+    monkeypatch.setattr(core.savefile.time, "time", lambda: 1_700_000_000.0)
+    game = new_demo(tmp_path / "t.ftlog")
+    game.close()
+    tails = [b'deadbeef {"t":"cm', b"0badf00d {"]
+    for tail in tails:
+        with open(game.path, "ab") as f:
+            f.write(tail)
+        again = Game.open(game.path)
+        again.execute("note survived")
+        again.close()
+    aside = sorted(tmp_path.glob("t.ftlog.torn-*"))
+    assert sorted(p.read_bytes() for p in aside) == sorted(tails)
+    assert Game.open(game.path, writable=False).notes == []
+
+
+# ------------------------------------------------------------------- corruption
+
+
+def _flips(byte: int) -> set[int]:
+    """Damage of several kinds to one byte: a bit flip, a case flip, a space, a sign, a newline."""
+    return {byte ^ 0x01, byte ^ 0x20, ord(" "), ord("+"), ord("x"), ord("\n")} - {byte}
+
+
+def test_a_flipped_byte_in_the_middle_is_refused_with_file_and_line(save):
+    """Every byte of the lines before the last two, damaged several ways: the load is
+    refused naming the line, and the file is left byte for byte as it was."""
+    data = save.read_bytes()
+    lines = file_lines(save)
+    damaged = save.with_name("damaged.ftlog")
+    offset = 0
+    checked = 0
+    for number, line in enumerate(lines[:-2], start=1):
+        for i in range(len(line)):
+            for value in _flips(line[i]):
+                bad = bytearray(data)
+                bad[offset + i] = value
+                damaged.write_bytes(bad)
+                with pytest.raises(SaveError) as refused:
+                    load(damaged)
+                message = str(refused.value)
+                assert f"damaged.ftlog:{number}:" in message, (number, i, value, message)
+                assert damaged.read_bytes() == bad
+                checked += 1
+        offset += len(line)
+    assert checked > 10_000
+
+
+def test_corruption_is_refused_by_game_open_even_writable(save):
+    lines = file_lines(save)
+    middle = len(lines) // 2
+    bad = bytearray(b"".join(lines))
+    at = sum(map(len, lines[:middle])) + 20
+    bad[at] ^= 0x04
+    save.write_bytes(bad)
+    before = sha(save)
+    for writable in (False, True):
+        with pytest.raises(SaveError, match=rf"game.ftlog:{middle + 1}: damaged record"):
+            Game.open(save, writable=writable)
+        assert sha(save) == before
+    assert list(save.parent.glob("*.torn-*")) == []
+
+
+# ------------------------------------------------------------------- versions
+
+
+def _write(path: Path, *payloads: bytes) -> Path:
+    path.write_bytes(b"".join(frame_payload(p) for p in payloads))
+    return path
+
+
+HEADER_V0 = b'{"fireteam":0,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.0.1","created":"2020-01-01T00:00:00+00:00","seed":3}'
+
+
+def test_a_save_from_a_newer_format_is_refused(tmp_path):
+    path = _write(
+        tmp_path / "new.ftlog",
+        b'{"fireteam":%d,"ruleset":"breaking-news","ruleset_version":"9","engine":"9.0","created":"x","seed":1,"extra":1}'
+        % (FORMAT_VERSION + 1),
+        b'{"t":"cmd","cmd":1,"n":0,"by":"referee","text":"warp"}',
+    )
+    before = sha(path)
+    for opener in (load, Game.open):
+        with pytest.raises(SaveError, match=r"newer Fireteam.*format %d.*Upgrade" % (FORMAT_VERSION + 1)):
+            opener(path)
+    assert sha(path) == before
+
+
+def test_an_older_format_is_upgraded_on_read_and_not_rewritten(tmp_path):
+    """A format-0 save, written by hand: notes then had ``txt``; dp had ``pts``.
+    Per-tag upcasters turn each record into the current shape as it is read."""
+    path = _write(
+        tmp_path / "old.ftlog",
+        HEADER_V0,
+        b'{"t":"cmd","cmd":1,"n":2,"by":"referee","text":"setup"}',
+        b'{"t":"setup","scenario":"Old","sides":[{"id":"a","name":"A"},{"id":"b","name":"B"}]}',
+        b'{"t":"note","txt":"from the old days"}',
+        b'{"t":"cmd","cmd":2,"n":1,"by":"referee","text":"dp a 3"}',
+        b'{"t":"dp","side":"a","pts":3,"reason":"old"}',
+    )
+    before = sha(path)
+    calls: list[str] = []
+
+    def note(record):
+        calls.append("note")
+        record["text"] = record.pop("txt")
+        return record
+
+    def dp(record):
+        calls.append("dp")
+        record["points"] = record.pop("pts")
+        return record
+
+    loaded = load(path, upcasters={0: {"note": note, "dp": dp}})
+    events = loaded.history.timeline()
+    assert loaded.upgraded_from == 0
+    assert loaded.header.fireteam == 0
+    assert ev.Noted(text="from the old days") in events
+    assert ev.DefeatPoints(side="a", points=3, reason="old") in events
+    assert sorted(calls) == ["dp", "note"]
+    assert fold(events).sides["a"].defeat_points == 3
+    assert sha(path) == before
+    # Without the upcasters the old shapes do not fit today's events.
+    with pytest.raises(SaveError, match=r"old.ftlog:4: invalid event"):
+        load(path, upcasters={})
+    assert sha(path) == before
+
+
+# --------------------------------------------------------------- malformed input
+
+GOOD_HEADER = (
+    b'{"fireteam":1,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.1.0","created":"x","seed":1}'
+)
+GOOD_CMD = b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"note hi"}'
+GOOD_NOTE = b'{"t":"note","text":"hi"}'
+
+
+def _framed(*payloads: bytes) -> bytes:
+    return b"".join(frame_payload(p) for p in payloads)
+
+
+MALFORMED: dict[str, tuple[bytes, str]] = {
+    "empty file": (b"", "empty file"),
+    "garbage bytes": (bytes(range(256)) * 4, ":1: damaged record"),
+    "garbage, one line": (bytes(range(11, 256)) * 4 + b"\n", ":1: not a Fireteam save"),
+    "garbage lines": (b"hello\nworld\n\x00\x01\x02\n", "damaged record|not a Fireteam save"),
+    "header not json": (_framed(b"not json at all", GOOD_CMD, GOOD_NOTE), "not a Fireteam save"),
+    "header is a list": (_framed(b"[1,2,3]", GOOD_CMD, GOOD_NOTE), "not a Fireteam save"),
+    "header wrong types": (
+        _framed(b'{"fireteam":1,"ruleset":7,"ruleset_version":"1","engine":"0","created":"x","seed":"s"}', GOOD_CMD),
+        "invalid header",
+    ),
+    "header version a string": (
+        _framed(b'{"fireteam":"1","ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":1}'),
+        "invalid header",
+    ),
+    "header negative version": (
+        _framed(b'{"fireteam":-1,"ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":1}', GOOD_CMD),
+        "invalid header",
+    ),
+    "unknown tag": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"teleport","unit":"x"}'), ":3: invalid event"),
+    "event wrong types": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"far"}'),
+        ":3: invalid event",
+    ),
+    "event not an object": (_framed(GOOD_HEADER, GOOD_CMD, b"[1,2]"), ":3: invalid event"),
+    "event missing field": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note"}'), ":3: invalid event"),
+    "non-utf8 line": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note","text":"caf\xe9"}', GOOD_CMD), ":3: invalid event"),
+    "fact outside a command": (_framed(GOOD_HEADER, GOOD_NOTE, GOOD_CMD, GOOD_NOTE), "outside any command"),
+    "command numbers out of order": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":5,"n":1,"by":"referee","text":"x"}', GOOD_NOTE),
+        "out of order",
+    ),
+    "undo of nothing": (_framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"undo","cmd":7,"by":"referee"}', GOOD_CMD), "undo of command 7"),
+    "redo of nothing": (_framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"redo","cmd":1,"by":"referee"}'), "redo of command 1"),
+    "command cut by a marker": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":3,"by":"referee","text":"x"}', GOOD_NOTE, b'{"t":"undo","cmd":1,"by":"r"}'),
+        "missing events",
+    ),
+    "line over the size limit": (
+        _framed(GOOD_HEADER, GOOD_CMD) + b"0" * (MAX_LINE_BYTES + 10) + b"\n",
+        "longer than",
+    ),
+    "line over the size limit, last, no newline": (
+        _framed(GOOD_HEADER, GOOD_CMD) + b"0" * (MAX_LINE_BYTES + 10),
+        "longer than",
+    ),
+    "unknown ruleset": (
+        _framed(b'{"fireteam":1,"ruleset":"chess","ruleset_version":"1","engine":"0","created":"x","seed":1}', GOOD_CMD, GOOD_NOTE),
+        "unknown ruleset 'chess'",
+    ),
+    "unknown unit in a fact": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"move"}', b'{"t":"move","unit":"ghost","cm":3}'),
+        ":3: .*ghost",
+    ),
+    "reveal of an unknown secret": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"r"}', b'{"t":"reveal","key":"marker.9"}'),
+        ":3: .*marker.9",
+    ),
+    "points for an unknown side": (
+        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"dp"}', b'{"t":"dp","side":"nobody","points":1,"reason":"r"}'),
+        ":3: .*nobody",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(MALFORMED))
+def test_malformed_input_gives_save_error_and_changes_nothing(tmp_path, case):
+    data, message = MALFORMED[case]
+    path = tmp_path / "bad.ftlog"
+    path.write_bytes(data)
+    before = sha(path)
+    for opener in (lambda p: Game.open(p, writable=False), lambda p: Game.open(p)):
+        with pytest.raises(SaveError) as refused:
+            opener(path)
+        assert "bad.ftlog" in str(refused.value)
+        assert re.search(message, str(refused.value)), str(refused.value)
+        assert sha(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.ftlog"]
+
+
+def test_a_missing_file_or_a_directory_gives_save_error(tmp_path):
+    with pytest.raises(SaveError, match="no such save file"):
+        Game.open(tmp_path / "nope.ftlog")
+    with pytest.raises(SaveError, match="cannot read"):
+        Game.open(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_save_never_overwrites(save):
+    before = sha(save)
+    with pytest.raises(SaveError, match="already exists"):
+        Game.new(save, "breaking-news")
+    assert sha(save) == before
+
+
+def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo):
+    """A save must always load again: the writer refuses a record the reader would refuse."""
+    from core.ruleset import Refused
+
+    size = demo.path.stat().st_size
+    with pytest.raises(Refused, match="too long"):
+        demo.execute("note " + "x" * MAX_LINE_BYTES)
+    assert demo.path.stat().st_size == size
+    demo.execute("note " + "y" * 1000)
+    demo.close()
+    assert Game.open(demo.path, writable=False).history.timeline()[-1] == ev.Noted(text="y" * 1000)
+
+
+def test_a_long_line_loads_the_same_wherever_the_read_chunks_fall(tmp_path, monkeypatch):
+    """The line limit holds for every line, not only one that straddles a read chunk."""
+    import core.savefile
+
+    path = tmp_path / "long.ftlog"
+    path.write_bytes(_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note","text":"%s"}' % (b"z" * (MAX_LINE_BYTES + 1))))
+    for chunk in (8 << 20, 1 << 20, 4096):
+        monkeypatch.setattr(core.savefile, "_CHUNK", chunk)
+        with pytest.raises(SaveError, match="longer than"):
+            load(path)
+
+
+def test_copying_a_save_elsewhere_loads_the_same(save, tmp_path):
+    copy = tmp_path / "copy" / "game.ftlog"
+    copy.parent.mkdir()
+    shutil.copy(save, copy)
+    assert builtins(Game.open(copy, writable=False).state) == builtins(Game.open(save, writable=False).state)
