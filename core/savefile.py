@@ -278,7 +278,7 @@ def _decode_header(path: Path, payload: bytes) -> Header:
         header = msgspec.convert(raw, Header)
     except msgspec.ValidationError as e:
         raise SaveError(f"{path}:1: invalid header: {e}") from None
-    if header.fireteam < 1:
+    if header.fireteam < 0:
         raise SaveError(f"{path}:1: invalid header: format version {header.fireteam}")
     return header
 
