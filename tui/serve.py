@@ -334,6 +334,15 @@ def serve_main(args: argparse.Namespace) -> int:
         return 2
     log = server_log(folder)
     try:
+        return _serve_with(args, folder, seats_path, log)
+    finally:
+        for handler in list(log.handlers):
+            log.removeHandler(handler)
+            handler.close()
+
+
+def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger) -> int:
+    try:
         seats = SeatsFile(seats_path, log)
         tables = open_tables(args.saves)
     except (SeatsError, SaveError, Refused, ValueError) as e:

@@ -1,0 +1,98 @@
+"""``fireteam serve`` as a host runs it: data folder, host key, seats file, log, signals."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import signal
+import stat
+import sys
+from pathlib import Path
+
+import asyncssh
+from conftest import demo_game, make_keys, seats_toml
+
+from core.game import Game
+from tui.serve import host_key, open_tables, serve_main
+
+
+def test_the_host_key_is_made_once_private_and_then_kept(tmp_path):
+    key, created = host_key(tmp_path)
+    assert created
+    path = tmp_path / "ssh_host_ed25519_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    again, created_again = host_key(tmp_path)
+    assert not created_again
+    assert again.get_fingerprint() == key.get_fingerprint()
+
+
+def test_without_a_save_a_new_demo_game_is_set_up_in_saves(tmp_path):
+    [table] = open_tables([], tmp_path / "saves")
+    try:
+        assert table.game.path.parent == tmp_path / "saves"
+        assert table.name == table.game.path.stem and table.name.startswith("demo-")
+        assert table.game.state.scenario == "Checkpoint at Afgooye"
+    finally:
+        table.game.close()
+    assert Game.open(table.game.path, writable=False).state.scenario == "Checkpoint at Afgooye"
+
+
+def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None)
+    assert serve_main(args) == 2
+    err = capsys.readouterr().err
+    assert f"no seats file at {tmp_path / 'data' / 'seats.toml'}" in err
+    assert '[[seat]]\nname = "anna"\nrole = "referee"' in err
+    keys = make_keys(["anna"])
+    (tmp_path / "data" / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
+    assert serve_main(args) == 2
+    assert f"{tmp_path / 'nope.ft'}: no such save" in capsys.readouterr().err
+
+
+async def test_fireteam_serve_end_to_end(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    keys = make_keys(["anna"])
+    (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
+    demo_game(tmp_path / "club.ft").close()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tui.main",
+        "serve",
+        "--port",
+        "0",
+        str(tmp_path / "club.ft"),
+        env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        cwd=tmp_path,
+    )
+    try:
+        out = ""
+        while "listening on" not in out:
+            line = await asyncio.wait_for(proc.stdout.readline(), 30)
+            assert line, f"server exited: {(await proc.stderr.read()).decode()}"
+            out += line.decode()
+        port = int(re.search(r"listening on 127\.0\.0\.1:(\d+)", out).group(1))
+        assert "Created the host key" in out
+        key = asyncssh.read_private_key(data / "ssh_host_ed25519_key")
+        assert f"host key fingerprint: {key.get_fingerprint()}" in out
+        # The client checks the server against the printed key, as a player's known_hosts would.
+        known = asyncssh.import_known_hosts(f"[127.0.0.1]:{port} {key.export_public_key().decode()}")
+        async with asyncssh.connect(
+            "127.0.0.1", port, username="x", client_keys=[keys["anna"]], known_hosts=known, agent_path=None
+        ) as conn:
+            result = await asyncio.wait_for(conn.run("status"), 10)
+        assert result.stdout.startswith("club: Checkpoint at Afgooye\nturn 0, deployment\n")
+        assert result.stdout.endswith("you: anna (referee)\n")
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), 15) == 0
+    log = Path(data / "serve.log").read_text()
+    assert re.search(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO login seat=anna role=referee", log, re.M)
+    assert "query seat=anna role=referee" in log
+    assert "server closed" in log

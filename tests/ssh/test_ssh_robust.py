@@ -1,0 +1,82 @@
+"""A client that drops, hangs or crashes its session never harms the game or the other seats."""
+
+from __future__ import annotations
+
+import asyncio
+
+from conftest import wait_until
+
+
+async def test_logging_in_while_apps_are_running(club):
+    rita = await club.connect("rita")
+    await rita.wait_for("rita (referee)")
+    # Two more logins while an app already runs in the server's loop, one after the other...
+    reg = await club.connect("reg")
+    await reg.wait_for("reg (regulars)")
+    irr = await club.connect("irr")
+    await irr.wait_for("irr (irregulars)")
+    # ...and two at once.
+    spec, rita2 = await asyncio.gather(club.connect("spec"), club.connect("rita"))
+    await asyncio.gather(spec.wait_for("spec (spectator)"), rita2.wait_for("rita (referee)"))
+    assert sorted(s.seat.name for s in club.server.sessions) == ["irr", "reg", "rita", "rita", "spec"]
+
+
+async def test_a_dropped_client_does_not_disturb_the_others(club):
+    rita, reg, irr = await asyncio.gather(club.connect("rita"), club.connect("reg"), club.connect("irr"))
+    await asyncio.gather(rita.wait_for("rita"), reg.wait_for("reg"), irr.wait_for("irr"))
+    reg.conn.abort()  # the cable is pulled: no goodbye
+    await wait_until(lambda: "reg" not in [s.seat.name for s in club.server.sessions])
+    rita.command('note "where did Bruno go?"')
+    await irr.wait_for("where did Bruno go?")
+    assert "leaving seat=reg role=regulars" in club.log()
+    assert "left seat=reg role=regulars game=table status=0" in club.log()
+
+
+async def test_a_reconnect_resumes_at_the_current_state(club):
+    rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await reg.wait_for("reg (regulars)")
+    await reg.close()
+    rita.command('note "while you were away"')
+    await rita.wait_for("while you were away")
+    again = await club.connect("reg")
+    await again.wait_for("reg (regulars)", "while you were away")
+
+
+async def test_a_client_that_stops_reading_is_cut_off(club):
+    rita, irr = await asyncio.gather(club.connect("rita"), club.connect("irr"))
+    # A small receive window: the server's output to this seat piles up in its own buffer fast.
+    slow = await club.connect("reg", window=8 * 1024)
+    await slow.wait_for("reg (regulars)")
+    slow.chan.pause_reading()  # the client hangs: it reads nothing more, so it opens no window
+    # The screen keeps changing (new log lines, a resize): the output waits, unsent, until the limit.
+    for n in range(200):
+        if "slow reader cut off seat=reg" in club.log():
+            break
+        slow.resize(100 + n % 2, 34)
+        rita.command(f'note "tick {n}"')
+        await asyncio.sleep(0.02)
+    await wait_until(lambda: "slow reader cut off seat=reg role=regulars" in club.log())
+    await wait_until(lambda: "reg" not in [s.seat.name for s in club.server.sessions])
+    # The others were never held up.
+    rita.command('note "still going"')
+    await irr.wait_for("still going")
+
+
+async def test_a_crashed_session_is_logged_and_closed_and_the_game_goes_on(club):
+    rita, irr = await asyncio.gather(club.connect("rita"), club.connect("irr"))
+    await asyncio.gather(rita.wait_for("rita"), irr.wait_for("irr"))
+    app = club.session("irr").app
+
+    def explode() -> None:
+        raise RuntimeError("a bug in a pane")
+
+    app.call_later(explode)
+    await asyncio.wait_for(irr.closed.wait(), 10)
+    assert irr.exit_status == 1
+    assert "Your session failed and was closed; the game is safe." in irr.text()
+    assert "session crashed seat=irr role=irregulars game=table" in club.log()
+    assert "a bug in a pane" in club.log()
+    rita.command('note "carry on"')
+    await rita.wait_for("carry on")
+    again = await club.connect("irr")
+    await again.wait_for("carry on")
