@@ -249,16 +249,17 @@ def _decode_batch(
             return _events_decoder.decode(b"[" + b",".join(payloads) + b"]")
         except (msgspec.ValidationError, msgspec.DecodeError):
             pass  # find the culprit line by line, below
+    events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
             if version == FORMAT_VERSION:
-                _event_decoder.decode(payload)
+                events.append(_event_decoder.decode(payload))
             else:
-                _upcast(payload, version, upcasters)
+                events.append(_upcast(payload, version, upcasters))
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
             # +1 for the header line, +1 to count lines from 1.
             raise SaveError(f"{path}:{base + i + 2}: invalid event: {e}; the file was not changed") from None
-    return [_upcast(p, version, upcasters) for p in payloads]
+    return events
 
 
 def _decode_header(path: Path, payload: bytes) -> Header:
