@@ -247,7 +247,7 @@ def _decode_batch(
     if version == FORMAT_VERSION:
         try:
             return _events_decoder.decode(b"[" + b",".join(payloads) + b"]")
-        except (msgspec.ValidationError, msgspec.DecodeError):
+        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
             pass  # find the culprit line by line, below
     events: list[Event] = []
     for i, payload in enumerate(payloads):
@@ -265,7 +265,7 @@ def _decode_batch(
 def _decode_header(path: Path, payload: bytes) -> Header:
     try:
         raw = _any_decoder.decode(payload)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, UnicodeDecodeError):
         raw = None
     if not isinstance(raw, dict) or "fireteam" not in raw:
         raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")

@@ -449,3 +449,10 @@ def test_copying_a_save_elsewhere_loads_the_same(save, tmp_path):
     copy.parent.mkdir()
     shutil.copy(save, copy)
     assert builtins(Game.open(copy, writable=False).state) == builtins(Game.open(save, writable=False).state)
+
+
+def test_a_non_utf8_header_gives_save_error(tmp_path):
+    path = tmp_path / "latin1.ftlog"
+    path.write_bytes(_framed(b'{"fireteam":1,"ruleset":"caf\xe9"}', GOOD_CMD, GOOD_NOTE))
+    with pytest.raises(SaveError, match=r"latin1.ftlog:1: not a Fireteam save"):
+        load(path)
