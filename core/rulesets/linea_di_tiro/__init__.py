@@ -1,0 +1,91 @@
+"""Linea di Tiro 1.0 — quick WWII skirmish rules with card-driven activation.
+
+Card machine (digest C.2.1; book "Sequenza di gioco")::
+
+    setup → deployment → card → card → … (one ``next`` = one card drawn)
+
+Hearts and diamonds activate the Allied side, spades and clubs the Axis side;
+a face card activates a platoon or gives a unit move; a joker is the scenario's
+special card.  Rulings: docs/rulings/linea-di-tiro.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
+from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
+from core.rulesets.linea_di_tiro import commands, turn
+from core.rulesets.linea_di_tiro.tables import Profile, deck, load_profiles
+from core.state import GameState, Unit
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+PHASES = (
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "C.2.1"),
+    Phase(
+        "deployment",
+        "Deployment",
+        "both",
+        "deploy; hidden pieces stay off the table; next draws the first card",
+        "LT-R030",
+    ),
+    Phase("card", "Card", "card", "the side of the card's suit activates; then next draws again", "LT-R010"),
+)
+
+
+class LineaDiTiro(Ruleset):
+    id = "linea-di-tiro"
+    name = "Linea di Tiro"
+    version = "1.0"
+    phases = PHASES
+    rule_source = "linea-di-tiro-1.0-it.md"
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
+        self.profiles: dict[str, dict[str, Profile]] = load_profiles(SCENARIOS)
+
+    def commands(self) -> list[CommandSpec]:
+        return [
+            CommandSpec(
+                "scenario",
+                "Set up a ready-made scenario and shuffle the deck.",
+                self._scenario,
+                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
+                phases=("setup",),
+                who="referee",
+                examples=("scenario demo",),
+                rolls=True,
+            ),
+            *commands.COMMANDS,
+            *REFEREE_TOOLS,
+        ]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        sc = self.scenarios[args["name"]]
+        armies = sorted(s.army for s in sc.sides)
+        if armies != sorted({s.army for s in deck().suits}):
+            raise Refused(f"scenario {sc.id}: one side must be the allied army and one the axis (LT-R010)")
+        emit_scenario(ctx, sc)
+        ctx.emit(ev.VarSet(key="scenario_id", value=sc.id))
+        turn.new_deck(ctx)
+        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def profile(self, state: GameState, unit: Unit) -> Profile:
+        """The piece's profile from its scenario (its ``cls``)."""
+        found = self.profiles.get(state.vars.get("scenario_id", ""), {}).get(unit.cls)
+        if found is None:
+            raise Refused(f"{unit.name} has no profile {unit.cls!r} in this scenario")
+        return found
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        turn.check_turn(self, state, parsed, role)
+
+    def advance(self, ctx: Context) -> None:
+        turn.advance(ctx)
+
+
+register("linea-di-tiro", LineaDiTiro)

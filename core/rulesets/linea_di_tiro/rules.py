@@ -1,0 +1,55 @@
+"""Linea di Tiro rules as pure functions: inputs and dice faces in, results out.
+
+The rulebook has no numbered sections; each rule cites the digest's rule id
+(LT-Rnnn, section C.n) and the book's heading in Italian.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale
+
+
+def draw(order: Sequence[str], drawn: int) -> tuple[str, int]:
+    """LT-R010 ("Sequenza di gioco"): the next card of the pile and how many are drawn after it."""
+    if drawn >= len(order):
+        raise ValueError("the deck is empty")
+    return order[drawn], drawn + 1
+
+
+def reshuffle_due(order: Sequence[str], drawn: int) -> bool:
+    """LT-R011: when exactly ``reshuffle_at`` (10) cards are left, the discards are shuffled."""
+    return len(order) - drawn == deck().reshuffle_at
+
+
+def restack(order: Sequence[str], drawn: int, shuffled_discards: Sequence[str]) -> list[str]:
+    """LT-R011 (ruling LT-RESHUFFLE): the shuffled discards go under the cards left,
+    which are still drawn first."""
+    if sorted(shuffled_discards) != sorted(order[:drawn]):
+        raise ValueError("the shuffled discards are not the cards drawn")
+    return [*order[drawn:], *shuffled_discards]
+
+
+def at_result(attack: int, protection: int, total: int, long_range: bool) -> str:
+    """LT-R050 ("TIRO CONTROCARRO"): D, R, T or "-" for the modified 2d6 ``total``.
+    At long range a modified result above 6 has no effect (ruling LT-AT-LONG)."""
+    table = at_table()
+    if long_range and table.long_range_max is not None and total > table.long_range_max:
+        return "-"
+    return table.result(attack - protection, total)
+
+
+def mg_result(attack: int, defence: int, total: int) -> str:
+    """LT-R060 ("ALTRI TIRI (MG & HE)"): D, I or "-" for the modified 1d6 ``total``."""
+    return mg_table().result(attack - defence, total)
+
+
+def morale_result(total: int, morale_value: int) -> str:
+    """LT-R080 ("Morale", ruling LT-MORALE-2M): ``flee`` at twice the morale or more,
+    ``fall-back`` above the morale, ``steady`` at the morale or less."""
+    if total >= morale().flee_times * morale_value:
+        return "flee"
+    if total > morale_value:
+        return "fall-back"
+    return "steady"

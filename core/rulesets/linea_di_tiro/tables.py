@@ -1,0 +1,192 @@
+"""Linea di Tiro tables, decoded from the TOML files in ``data/`` into typed structs.
+
+The rulebook has no numbered sections: each data file names its heading and the
+digest's section and rule ids; the tests check the numbers against the book.
+Piece profiles (attack, protection, morale) are not in the book: each scenario
+brings its own (``[[profiles]]`` in the scenario file, digest C.0).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+DATA = Path(__file__).parent / "data"
+
+
+class Suit(msgspec.Struct, frozen=True):
+    symbol: str
+    name: str
+    army: str
+
+
+class Deck(msgspec.Struct, frozen=True):
+    """LT-R002, LT-R010/R011."""
+
+    reshuffle_at: int
+    jokers: int
+    joker: str
+    numbers: tuple[str, ...]
+    faces: tuple[str, ...]
+    suits: tuple[Suit, ...]
+
+    def cards(self) -> list[str]:
+        """The whole deck in a fixed order: every rank of every suit, then the jokers."""
+        ranks = (*self.numbers, *self.faces)
+        return [f"{r}{s.symbol}" for s in self.suits for r in ranks] + [self.joker] * self.jokers
+
+    def kind(self, card: str) -> str:
+        """``number``, ``face`` or ``joker``."""
+        if card == self.joker:
+            return "joker"
+        return "face" if card[:-1] in self.faces else "number"
+
+    def army(self, card: str) -> str:
+        """The army the card's suit names ("" for a joker)."""
+        return next((s.army for s in self.suits if card.endswith(s.symbol)), "")
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One of the activation options A1–A7 (LT-R020)."""
+
+    id: str
+    title: str
+    bound: bool = False
+    speed: bool = False
+    attacks: int = 0
+    execute: int = 0
+    prepare: int = 0
+    mount: bool = False
+    recover: bool = False
+
+    @property
+    def moves(self) -> bool:
+        return self.bound or self.speed or self.mount
+
+
+class Column(msgspec.Struct, frozen=True):
+    """A band of attack minus protection (or defence): ``low``..``high`` inclusive."""
+
+    label: str
+    results: tuple[str, ...]
+    low: int | None = msgspec.field(default=None, name="from")
+    high: int | None = msgspec.field(default=None, name="to")
+
+    def holds(self, diff: int) -> bool:
+        return (self.low is None or diff >= self.low) and (self.high is None or diff <= self.high)
+
+
+class DieMod(msgspec.Struct, frozen=True):
+    id: str
+    label: str
+    value: int
+
+
+class Defence(msgspec.Struct, frozen=True):
+    id: str
+    label: str
+    value: int
+
+
+class FireTable(msgspec.Struct, frozen=True):
+    """A combat results table: rows are the modified roll from 1; at ``no_effect_from``
+    and above nothing happens."""
+
+    no_effect_from: int
+    columns: tuple[Column, ...]
+    long_range_max: int | None = None
+    modifiers: tuple[DieMod, ...] = ()
+    defences: tuple[Defence, ...] = ()
+
+    def column(self, diff: int) -> Column:
+        return next(c for c in self.columns if c.holds(diff))
+
+    def result(self, diff: int, roll: int) -> str:
+        """The result letter; rolls below 1 read as 1 (digest C.6)."""
+        if roll >= self.no_effect_from:
+            return "-"
+        return self.column(diff).results[max(roll, 1) - 1]
+
+
+class Morale(msgspec.Struct, frozen=True):
+    flee_times: int
+    fall_back_cm: int
+    situations: tuple[str, ...]
+
+
+class _Options(msgspec.Struct, frozen=True):
+    options: tuple[Option, ...]
+
+
+def _load(name: str, kind: type) -> msgspec.Struct:
+    return msgspec.toml.decode((DATA / name).read_bytes(), type=kind)
+
+
+@cache
+def deck() -> Deck:
+    return _load("deck.toml", Deck)
+
+
+@cache
+def options() -> dict[str, Option]:
+    return {o.id: o for o in _load("activation.toml", _Options).options}
+
+
+@cache
+def at_table() -> FireTable:
+    return _load("at_fire.toml", FireTable)
+
+
+@cache
+def mg_table() -> FireTable:
+    return _load("mg_fire.toml", FireTable)
+
+
+@cache
+def morale() -> Morale:
+    return _load("morale.toml", Morale)
+
+
+# ------------------------------------------------------------------- piece profiles
+
+
+class Profile(msgspec.Struct, frozen=True):
+    """A kind of piece, from the scenario (digest part D): a unit's ``cls`` names it.
+
+    ``at``/``at_long``: anti-tank attack at normal and long range (0: no AT weapon);
+    ``front``/``side``: protection; ``mg``: MG/HE attack factor; ``defence``: the
+    MG/HE defence a vehicle always has (infantry's depends on what it is doing).
+    """
+
+    id: str
+    name: str
+    vehicle: bool
+    morale: int
+    bound: int = 10
+    speed: int = 30
+    at: int = 0
+    at_long: int = 0
+    front: int = 0
+    side: int = 0
+    mg: int = 0
+    defence: str = ""
+
+
+class _Profiles(msgspec.Struct, frozen=True):
+    profiles: tuple[Profile, ...] = ()
+
+
+def load_profiles(folder: Path) -> dict[str, dict[str, Profile]]:
+    """Each scenario's profiles, by scenario id."""
+    out: dict[str, dict[str, Profile]] = {}
+    for path in sorted(folder.glob("*.toml")):
+        raw = path.read_bytes()
+        scenario_id = msgspec.toml.decode(raw, type=_ScenarioId).id
+        out[scenario_id] = {p.id: p for p in msgspec.toml.decode(raw, type=_Profiles).profiles}
+    return out
+
+
+class _ScenarioId(msgspec.Struct, frozen=True):
+    id: str

@@ -1,0 +1,117 @@
+"""The Linea di Tiro card machine (digest C.2.1; book "Sequenza di gioco").
+
+There are no turns: each ``next`` draws a card, and the card's number is the
+``turn`` of its ``PhaseBegan(phase="card", card=..., active=...)``.
+
+The deck's order is decided by the game's dice when it is shuffled and kept as
+the variable ``secret.deck`` (only the referee's view and log show it); the
+public ``deck.drawn`` counts the cards drawn from it.  Drawing only reads that
+order, so a replay or a reopened game draws exactly the recorded cards and
+never shuffles again (ruling LT-DECK).
+
+What a piece did under the current card is kept as status badges on the piece
+(so a hidden piece's activation stays hidden with it): the option it took
+(``A1``…``A7``) and ``attacks-2``/``attacks-1``, the attacks it may still execute.
+They are cleared when the next card is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import Context, Refused, Ruleset
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.tables import deck, options
+from core.state import GameState
+from core.views import REFEREE, REFEREE_ONLY
+
+DECK_VAR = "secret.deck"
+DRAWN_VAR = "deck.drawn"
+ATTACK_BADGES = ("attacks-1", "attacks-2")
+CARD_BADGES = (*options(), *ATTACK_BADGES)
+#: Commands a side may give out of its card: reactions with a ready attack, morale.
+REACTIONS = ("morale",)
+
+
+def side_of_army(state: GameState, army: str) -> str:
+    return next((s.id for s in state.sides.values() if s.army == army), "")
+
+
+def card_kind(state: GameState) -> str:
+    return deck().kind(state.card) if state.card else ""
+
+
+def new_deck(ctx: Context) -> None:
+    """LT-R002: the 54 cards shuffled with the game's dice; the order is the referee's secret."""
+    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "shuffle the deck"))
+
+
+def _record_deck(ctx: Context, order: list[str]) -> None:
+    ctx.emit(ev.VarSet(key=DECK_VAR, value=",".join(order), vis=REFEREE_ONLY))
+    ctx.emit(ev.VarSet(key=DRAWN_VAR, value=0))
+
+
+def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
+    """A side's player acts on the cards of his suits; out of them he may only react
+    with a ready attack (LT-R052/R053) and test morale (C.2.1 D4)."""
+    if role == REFEREE:
+        return
+    name = parsed.spec.name
+    if name == "note" or name in REACTIONS:
+        return
+    if name in ("at", "mg") and parsed.args.get("ready"):
+        return
+    if state.phase != "card":
+        raise Refused("no card has been drawn yet; the referee draws with next")
+    if role != state.active_side:
+        whose = f"{state.active_side}'s" if state.active_side else "no side's (a joker)"
+        raise Refused(f"the card {state.card} is {whose}; you may only fire a ready attack in reply")
+
+
+def advance(ctx: Context) -> None:
+    s = ctx.state
+    match s.phase:
+        case "setup":
+            raise Refused("load a scenario first: scenario demo")
+        case "deployment" | "card":
+            draw_card(ctx)
+        case _:
+            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+
+
+def draw_card(ctx: Context) -> None:
+    """C.2.1 D1–D6: discard the last card (its activations end), draw the next, give it
+    to the side of its suit, and reshuffle when 10 cards are left (LT-R011)."""
+    s = ctx.state
+    for u in s.units.values():
+        done = tuple(b for b in CARD_BADGES if u.has(b))
+        if done:
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=done))
+    order = s.vars[DECK_VAR].split(",")
+    card, drawn = rules.draw(order, s.vars[DRAWN_VAR])
+    ctx.emit(ev.VarSet(key=DRAWN_VAR, value=drawn))
+    active = side_of_army(s, deck().army(card))
+    ctx.emit(
+        ev.PhaseBegan(
+            turn=s.turn + 1, phase="card", card=card, active=active, reacting=s.other_side(active) if active else ""
+        )
+    )
+    if deck().kind(card) == "joker":
+        _joker(ctx)
+    if rules.reshuffle_due(order, drawn):
+        discards = ctx.dice.shuffle(order[:drawn], "shuffle the discards")
+        _record_deck(ctx, rules.restack(order, drawn, discards))
+        ctx.emit(ev.Noted(text=f"{deck().reshuffle_at} cards left: the discards are shuffled under them (LT-R011)"))
+
+
+def _joker(ctx: Context) -> None:
+    """LT-R010/R090: a joker is the scenario's special card; artillery called for starts firing."""
+    ctx.emit(ev.Noted(text="joker: the scenario's special event (LT-R010)"))
+    for side in ctx.state.sides:
+        key = f"artillery.{side}"
+        if ctx.state.vars.get(key) == "requested":
+            ctx.emit(ev.VarSet(key=key, value="firing"))
+            ctx.emit(
+                ev.Noted(text=f"{side}'s artillery opens fire: every unit in the square takes an mg attack (LT-R090)")
+            )

@@ -1,0 +1,345 @@
+"""Linea di Tiro 1.0: tables against the rulebook, the card machine driven with a
+deck of known order, activations, fire with exact dice, and replay of the deck."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
+
+BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
+
+
+@pytest.fixture(scope="module")
+def book() -> str:
+    if not BOOK.exists():
+        pytest.skip(f"rulebook not found at {BOOK}")
+    return BOOK.read_text(encoding="utf-8")
+
+
+def _grid(book: str, heading: str, rows: int) -> list[list[str]]:
+    """The result letters of the table under ``heading``: one list per die row."""
+    lines = book.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    body = [cells for cells in (line.split("\t") for line in lines[start:]) if cells[0].isdigit()]
+    return [cells[1:] for cells in body[:rows]]
+
+
+def _by_rows(table) -> list[list[str]]:
+    return [[c.results[r] for c in table.columns] for r in range(len(table.columns[0].results))]
+
+
+# ------------------------------------------------------------------ tables vs book
+
+
+def test_the_deck_is_the_books(book):
+    cards = deck().cards()
+    assert len(cards) == 54 and cards.count("Joker") == 2  # LT-R002
+    assert len(set(cards)) == 53
+    assert "54 carte" in book and "Quando mancano 10 carte" in book
+    assert deck().reshuffle_at == 10
+    # hearts or diamonds: the allied player; spades or clubs: the axis player (LT-R010)
+    assert "cuori o quadri il giocatore alleato" in book and "picche o fiori lo fa il giocatore dell'asse" in book
+    assert {s.name: s.army for s in deck().suits} == {
+        "hearts": "allied",
+        "diamonds": "allied",
+        "spades": "axis",
+        "clubs": "axis",
+    }
+    assert deck().kind("A♠") == "number" and deck().kind("Q♥") == "face" and deck().kind("Joker") == "joker"
+
+
+def test_activation_options_are_the_books_seven(book):
+    section = book.split("## Attivazione")[1].split("##")[0]
+    bullets = [line for line in section.splitlines() if line.startswith("- ")]
+    assert len(bullets) == len(options()) == 7
+    assert "2 attacchi" in bullets[3] and options()["A4"].attacks == 2
+    assert "piena velocità" in bullets[4] and options()["A5"].speed
+    assert "immobilizzazione" in bullets[6] and options()["A7"].recover
+
+
+def test_at_table_matches_the_book(book):
+    assert _grid(book, "## TIRO CONTROCARRO", 7) == _by_rows(at_table())
+    heads = book.split("## TIRO CONTROCARRO")[1].splitlines()[3].split("\t")[1:]
+    assert heads == [c.label for c in at_table().columns]
+    assert "8+\t- nessun effetto -" in book and at_table().no_effect_from == 8
+    assert "alla lunga distanza nessun effetto con un risultato >6" in book and at_table().long_range_max == 6
+    mods = {m.id: m.value for m in at_table().modifiers}
+    assert mods == {"hull-down": 1, "close": -1}
+    assert '"scafo sotto" +1' in book and 'distanza ≤5 cm o "imboscata" -1' in book
+
+
+def test_mg_table_and_defences_match_the_book(book):
+    assert _grid(book, "## ALTRI TIRI", 5) == _by_rows(mg_table())
+    assert "6\tnessun effetto" in book and mg_table().no_effect_from == 6
+    defences = {d.id: d.value for d in mg_table().defences}
+    for phrase, keys in {
+        "fant. in movimento allo scoperto 0": ["moving-open"],
+        'fant. in "balzo" allo scoperto +2': ["bound-open"],
+        'mezzi "aperti" +3': ["bound-protected", "still-open", "open-vehicle"],
+        "fant. e art. in posizione preparata +4": ["prepared"],
+        "carri leggeri, autoblindo +4": ["light-tank"],
+        "fant. trincerata, altri carri +5": ["entrenched", "tank"],
+    }.items():
+        assert phrase in book
+        value = int(phrase.rsplit(" ", 1)[1])
+        assert all(defences[k] == value for k in keys), phrase
+
+
+def test_morale_rule_reads_the_split_sentence(book):
+    assert "doppio del valore di morale" in book and "indietreggia di 5 cm" in book
+    assert morale().flee_times == 2 and morale().fall_back_cm == 5
+
+
+# --------------------------------------------------------------------- pure rules
+
+
+def test_results_read_from_the_tables():
+    assert rules.at_result(5, 5, 5, long_range=False) == "T"
+    assert rules.at_result(5, 5, 4, long_range=False) == "R"
+    assert rules.at_result(9, 2, 7, long_range=False) == "D"  # +7 is in the ≥+5 column
+    assert rules.at_result(9, 2, 7, long_range=True) == "-"  # above 6 at long range
+    assert rules.at_result(1, 5, 1, long_range=False) == "R"  # ≤-3
+    assert rules.at_result(5, 5, 8, long_range=False) == "-"
+    assert rules.mg_result(3, 3, 2) == "I"
+    assert rules.mg_result(6, 0, 3) == "D"
+    assert rules.mg_result(6, 0, 6) == "-"
+    assert rules.mg_result(1, 3, 0) == "I"  # below 1 reads as row 1
+
+
+def test_morale_results():
+    assert [rules.morale_result(t, 3) for t in (3, 4, 5, 6, 7)] == ["steady", "fall-back", "fall-back", "flee", "flee"]
+
+
+def test_restack_keeps_the_ten_on_top():
+    order = deck().cards()
+    new = rules.restack(order, 44, list(reversed(order[:44])))
+    assert new[:10] == order[44:] and sorted(new) == sorted(order)
+    with pytest.raises(ValueError):
+        rules.restack(order, 44, order[1:45])
+
+
+# ---------------------------------------------------------------- the card machine
+
+
+def faces_for(order: list[str], cards: list[str] | None = None) -> list[int]:
+    """The faces that make Dice.shuffle put ``cards`` (default: the whole deck) in ``order``."""
+    work = list(deck().cards() if cards is None else cards)
+    faces = []
+    for i in range(len(work) - 1, 0, -1):
+        k = next(j for j in range(i + 1) if work[j] == order[i])
+        faces.append(k + 1)
+        work[i], work[k] = work[k], work[i]
+    return faces
+
+
+FIRST = ["7♥", "Q♠", "Joker", "3♣", "K♦", "2♥"]
+
+
+def stacked() -> list[str]:
+    rest = [c for c in deck().cards() if c not in FIRST or c == "Joker"]
+    rest.remove("Joker")
+    return FIRST + rest
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))))
+    yield g
+    g.close()
+
+
+def play(g: Game, *lines: str) -> list[ev.Event]:
+    out = None
+    for line in lines:
+        role = "referee"
+        if line.startswith("@"):
+            role, _, line = line[1:].partition(" ")
+        out = g.execute(line, role=role)
+    return out.events[1:] if out else []
+
+
+def rolls(events):
+    return [e.roll for e in events if isinstance(e, ev.Rolled)]
+
+
+def test_the_shuffle_is_the_referees_secret(game):
+    assert game.state.vars["secret.deck"].split(",") == stacked()
+    assert game.state.phase == "deployment"
+    assert "secret.deck" not in game.view("us").vars
+    assert not any("secret.deck" in line.text for line in game.log_lines("german"))
+    assert any("secret.deck" in line.text for line in game.log_lines("referee"))
+
+
+def test_next_draws_the_cards_in_order_and_names_the_side(game):
+    seen = []
+    for _ in FIRST:
+        facts = play(game, "next")
+        began = next(e for e in facts if isinstance(e, ev.PhaseBegan))
+        seen.append((began.turn, began.card, began.active))
+        assert not rolls(facts)  # drawing rolls nothing
+    assert seen == [
+        (1, "7♥", "us"),
+        (2, "Q♠", "german"),
+        (3, "Joker", ""),
+        (4, "3♣", "german"),
+        (5, "K♦", "us"),
+        (6, "2♥", "us"),
+    ]
+    assert game.state.vars["deck.drawn"] == 6
+
+
+def test_a_number_card_activates_one_piece_once(game):
+    play(game, "next")  # 7♥: us
+    with pytest.raises(Refused, match="7♥ is us's"):
+        play(game, "@german activate panzer A2")
+    with pytest.raises(Refused, match="7♥ is us's"):
+        play(game, "activate panzer A2")  # a rule, for the referee too
+    facts = play(game, "@us activate sherman1 A2")
+    assert any(isinstance(e, ev.StatusChanged) and e.add == ("A2",) for e in facts)
+    assert any(isinstance(e, ev.Noted) and "A2, bound and execute" in e.text for e in facts)
+    with pytest.raises(Refused, match="already been activated on this card"):
+        play(game, "@us activate sherman1 A5")
+    with pytest.raises(Refused, match="activates one piece"):
+        play(game, "@us activate sherman2 A5")
+    play(game, "@us next")  # the card's side ends its card: Q♠
+    assert game.state.units["sherman1"].status == ()  # the card's badges go with it
+    with pytest.raises(Refused, match="Q♠ is german's"):
+        play(game, "@us next")
+
+
+def test_a_face_card_activates_one_platoon(game):
+    play(game, "next", "next")  # Q♠: german, a face card
+    play(game, "@german activate panzer A5")
+    with pytest.raises(Refused, match="activates platoon Zug 1"):
+        play(game, "@german activate grenadiers A1")
+    play(game, "@german activate pak A1")  # the hidden gun is in the same platoon
+    with pytest.raises(Refused, match="already activated a platoon"):
+        play(game, "@german unitmove call-artillery")
+
+
+def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
+    play(game, "next", "next")
+    play(game, "@german unitmove call-artillery on the crossroads")
+    with pytest.raises(Refused, match="spent on a unit move"):
+        play(game, "@german activate panzer A5")
+    facts = play(game, "next")  # the joker
+    assert game.state.active_side == "" and game.state.card == "Joker"
+    assert game.state.vars["artillery.german"] == "firing"
+    assert any(isinstance(e, ev.Noted) and "artillery opens fire" in e.text for e in facts)
+    with pytest.raises(Refused, match="joker activates no piece"):
+        play(game, "activate panzer A5")
+    with pytest.raises(Refused, match="no side's"):
+        play(game, "@us activate sherman1 A5")
+
+
+def test_at_fire_by_the_activated_piece_with_exact_dice(game):
+    play(game, "next", "@us activate sherman1 A2")
+    # Sherman attack 5 against the Panzer's front 5: column 0; 2 + 3 = 5 → T
+    facts = play(game, "@us at sherman1 panzer dice=2,3")
+    roll = rolls(facts)[0]
+    assert roll.faces == (2, 3) and roll.total and roll.outcome == "T: morale test"
+    assert any(isinstance(e, ev.Noted) and "must test morale" in e.text for e in facts)
+    with pytest.raises(Refused, match="no attack left"):
+        play(game, "@us at sherman1 panzer")
+    with pytest.raises(Refused, match="not activated on this card"):
+        play(game, "@us at sherman2 panzer")
+
+
+def test_at_fire_destroys_and_routs(game):
+    play(game, "next", "@us activate sherman1 A4 prepare=0")
+    facts = play(game, "@us at sherman1 panzer flank dice=3,4")  # 5 vs side 3: +2; 7 → T
+    assert rolls(facts)[0].outcome == "T: morale test"
+    facts = play(game, "@us at sherman1 panzer flank close dice=1,1")  # 2 - 1 = 1 → D
+    assert sum(m.value for m in rolls(facts)[0].mods) == -1
+    assert game.state.units["panzer"].out == "destroyed"
+
+
+def test_a_ready_attack_replies_out_of_turn(game):
+    play(game, "next", "next")  # Q♠
+    play(game, "@german activate panzer A1")
+    assert game.state.units["panzer"].has("ready-1")
+    play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
+    with pytest.raises(Refused, match="is us's"):
+        play(game, "@german at panzer sherman1")
+    facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
+    assert rolls(facts)[0].outcome == "no effect"
+    assert not game.state.units["panzer"].has("ready-1")
+    with pytest.raises(Refused, match="holds no ready attack"):
+        play(game, "@german at panzer sherman1 ready")
+
+
+def test_ready_attacks_are_capped_at_two(game):
+    play(game, "next", "next", "@german activate panzer A4")  # prepares 2
+    assert game.state.units["panzer"].has("ready-2")
+    play(game, "next", "next")  # Joker, 3♣: german
+    with pytest.raises(Refused, match="at most 2"):
+        play(game, "@german activate panzer A1")
+    play(game, "@german activate panzer A1 prepare=0")
+
+
+def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
+    play(game, "next", "@us activate gis A2")
+    with pytest.raises(Refused, match="say what Grenadiers is doing"):
+        play(game, "@us mg gis grenadiers")
+    facts = play(game, "@us mg gis grenadiers defence=still-open dice=2")  # 3 - 3 = 0; 2 → I
+    assert rolls(facts)[0].outcome.startswith("I")
+    assert game.state.units["grenadiers"].has("immobilised")
+    play(game, "next", "next", "next")  # Q♠, Joker, 3♣: german
+    with pytest.raises(Refused, match="immobilised and cannot move"):
+        play(game, "@german activate grenadiers A5")
+    play(game, "@german activate grenadiers A7")
+    assert not game.state.units["grenadiers"].has("immobilised")
+
+
+def test_morale_test_with_exact_dice(game):
+    play(game, "next")
+    facts = play(game, "@us morale sherman1 dice=5")  # morale 4: 5 → falls back 5 cm
+    assert rolls(facts)[0].outcome == "fall-back"
+    assert any(isinstance(e, ev.Moved) and e.cm == 5 for e in facts)
+    facts = play(game, "@us morale gis plus=2 dice=4")  # morale 3: 4 + 2 = 6 → flees
+    assert rolls(facts)[0].outcome == "flee"
+    assert game.state.units["gis"].has("retreating")
+
+
+def test_the_hidden_gun_is_attacked_only_once_spotted(game):
+    play(game, "next", "@us activate sherman1 A2")
+    with pytest.raises(Refused, match="no unit 'pak'"):
+        play(game, "@us mg sherman1 pak")
+    assert "pak" not in game.view("us").units
+    play(game, "spot pak")
+    assert "pak" in game.view("us").units
+    facts = play(game, "@us mg sherman1 pak dice=1")  # 3 - prepared 4 = -1; 1 → I (a gun is not a tank)
+    assert rolls(facts)[0].outcome.startswith("I")
+
+
+def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
+    order = game.state.vars["secret.deck"].split(",")
+    for _ in range(43):
+        play(game, "next")
+    # the 44th draw leaves 10 cards: the 44 discards are shuffled and put under them
+    discards = list(reversed(order[:44]))
+    facts = play(game, "next dice=" + ",".join(map(str, faces_for(discards, order[:44]))))
+    began = next(e for e in facts if isinstance(e, ev.PhaseBegan))
+    assert (began.turn, began.card) == (44, order[43])
+    assert any(isinstance(e, ev.Noted) and "LT-R011" in e.text for e in facts)
+    new = game.state.vars["secret.deck"].split(",")
+    assert new == order[44:] + discards
+    assert game.state.vars["deck.drawn"] == 0
+    path, before = game.path, game.state
+    game.close()
+    again = Game.open(path)
+    try:
+        assert again.state == before
+        drawn = [again.execute("next").events[-1] for _ in range(3)]
+        assert [e.card for e in drawn] == order[44:47]
+        assert again.state.vars["secret.deck"].split(",") == new
+    finally:
+        again.close()
