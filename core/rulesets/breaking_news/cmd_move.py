@@ -40,11 +40,14 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
         hits.require_active(ctx, u)
+        if u.has("panicked") and len(group) == 1:
+            _panic_move(ctx, u, cm, just_failed=False)
+            return
         if hits.has_acted(u):
             raise Refused(f"{u.name} has already acted this turn")
     for u in group:
         if not ready_to_act(ctx, u, args.get("leader")):
-            _panic_move(ctx, ctx.unit(u.id), cm)
+            _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
             continue
         if cm > allowed.max_cm:
             raise Refused(f"{u.name} may move {allowed.max_cm} cm with that action (§6.0, §6.2)")
@@ -73,11 +76,19 @@ def _badge(action: str, cm: int, fire: str, obstacle: bool) -> str:
     return "moved" if cm > 5 else "crept"
 
 
-def _panic_move(ctx: Context, unit: Unit, cm: int) -> None:
-    """§10.0: a figure failing its test may only move up to 10 cm to reach cover."""
+def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None:
+    """§10.0: a figure in panic may only move up to 10 cm, to reach cover.  Right
+    after a failed test a longer move simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
-    if 0 < cm <= limit:
+    if not just_failed and unit.has("acted"):
+        raise Refused(f"{unit.name} has already crawled this turn (§10.0)")
+    if cm > limit:
+        if just_failed:
+            return
+        raise Refused(f"{unit.name} is in panic: he may only move up to {limit} cm to cover (§10.0)")
+    if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="crawls to cover"))
+        hits.badge(ctx, ctx.unit(unit.id), "acted")
 
 
 def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:

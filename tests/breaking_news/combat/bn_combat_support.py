@@ -1,0 +1,46 @@
+"""Helpers for the Breaking News combat tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import core.rulesets.breaking_news as bn
+from core import events as ev
+from core.game import Game
+
+HERE = Path(__file__).parent
+
+
+def new_game(tmp_path: Path, scenario: str, *, variant: str = "", active: str = "regulars", monkeypatch=None,
+             options: tuple[str, ...] = ()) -> Game:
+    """A game at turn 1's activation with ``active`` as the active player."""
+    if scenario != "demo":
+        monkeypatch.setattr(bn, "SCENARIOS", HERE / "scenarios")
+    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
+    g.execute(f"scenario {scenario}")
+    for name in options:
+        g.execute(f"option {name} on")
+    g.execute("next")  # deployment -> initiative
+    to_activation(g, active)
+    return g
+
+
+def to_activation(g: Game, active: str) -> None:
+    """Leave the initiative phase with ``active`` winning: the first side listed rolls
+    first, so 6,6 then 1,1 gives it to the first side and 1,1 then 6,6 to the second."""
+    first = list(g.state.sides)[0]
+    faces = "6,6,1,1" if active == first else "1,1,6,6"
+    g.execute(f"next dice={faces}")
+    assert g.state.phase == "activation" and g.state.active_side == active
+
+
+def facts(outcome, kind: type) -> list:
+    return [e for e in outcome.events if isinstance(e, kind)]
+
+
+def rolls(outcome) -> list[ev.Roll]:
+    return [e.roll for e in facts(outcome, ev.Rolled)]
+
+
+def status(g: Game, unit: str) -> tuple[str, ...]:
+    return g.state.units[unit].status

@@ -1,0 +1,209 @@
+"""Breaking News fire through the command line, with exact dice: to-hit, saves,
+suppression, bursts, groups, areas, friendly fire and the optional rules (§8–§10)."""
+
+from __future__ import annotations
+
+import pytest
+from bn_combat_support import facts, new_game, rolls, status
+
+from core import events as ev
+from core.dice import NeedDice
+from core.ruleset import Refused
+
+
+def test_hit_failed_save_puts_him_out(rng):
+    out = rng.execute("fire sarge kalash range=30 aimed dice=4,2", role="regulars")
+    to_hit, save = rolls(out)
+    assert (to_hit.target, to_hit.faces, to_hit.outcome) == (4, (4,), "1 hit")
+    assert (save.target, save.faces) == (5, (2,))  # Irr2 saves on 5+
+    assert rng.state.units["kalash"].out == "killed by regulars"
+    assert rng.state.vars["first_fire"] == "regulars"
+    assert "fired" in status(rng, "sarge")
+
+
+def test_saved_hit_suppresses_and_in_cover_he_drops_out_of_sight(rng):
+    rng.execute("fire sarge kalash range=30 dice=4,5", role="regulars")
+    assert "suppressed" in status(rng, "kalash") and "hidden" not in status(rng, "kalash")
+    out = rng.execute("fire m4 rocket range=30 cover dice=5,4", role="regulars")
+    to_hit, save = rolls(out)
+    assert to_hit.target == 5 and [m.label for m in to_hit.mods] == ["target behind cover"]
+    assert save.target == 5 and [m.value for m in save.mods] == [1]  # behind protection
+    assert {"suppressed", "hidden"} <= set(status(rng, "rocket"))
+    assert "rocket" not in rng.view("regulars").units
+    assert "rocket" in rng.view("irregulars").units
+
+
+def test_natural_one_kills_even_a_leader_in_cover(rng):
+    rng.execute("fire sarge omar range=10 cover dice=4,1", role="regulars")
+    assert rng.state.units["omar"].out.startswith("killed")
+
+
+def test_split_burst_rolls_per_target(rng):
+    out = rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,6,1", role="regulars")
+    r = rolls(out)
+    assert [x.faces for x in r[:2]] == [(4, 4, 1), (6,)]
+    assert [x.outcome for x in r[:2]] == ["2 hits", "1 hit"]
+    assert r[2].faces == (5, 6) and "suppressed" in status(rng, "kalash")
+    assert rng.state.units["rocket"].out.startswith("killed")
+    with pytest.raises(Refused, match="split"):
+        rng.execute("fire m4 kalash kid range=20 burst split=2,2 dice=1,1,1", role="regulars")
+
+
+def test_single_shot_cannot_split(rng):
+    with pytest.raises(Refused, match="burst"):
+        rng.execute("fire sarge kalash kid range=20 aimed", role="regulars")
+
+
+def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
+    """EX-02 through the commands: an Irr2 AK burst at 40 cm at a dodging Ranger rolls
+    one die needing 6."""
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    g.execute("react-dodge sarge 3", role="regulars")
+    assert "dodging" in status(g, "sarge")
+    out = g.execute("fire kalash sarge range=40 burst dice=6,3", role="irregulars")
+    to_hit, save = rolls(out)
+    assert len(to_hit.faces) == 1 and to_hit.target == 6
+    assert {m.label for m in to_hit.mods} == {"Irr2 firing", "target dodges", "burst loses 2 dice"}
+    assert save.target == 3 and "suppressed" in status(g, "sarge") and "dodging" not in status(g, "sarge")
+
+
+def test_group_fire_is_one_action_of_one_team(rng):
+    out = rng.execute("fire sarge kalash range=30 with=m4 dice=1,2", role="regulars")
+    assert len(rolls(out)) == 2 and rng.state.vars["action"] == 1
+    assert "fired" in status(rng, "m4")
+    with pytest.raises(Refused, match="fire team"):
+        rng.execute("fire saw kalash range=30 with=rook", role="regulars")
+
+
+def test_move_then_fire_penalty_and_limits(rng):
+    rng.execute("move m4 12", role="regulars")
+    assert "moved" in status(rng, "m4")
+    out = rng.execute("fire m4 kalash range=20 dice=3", role="regulars")
+    assert rolls(out)[0].target == 4 and rolls(out)[0].mods[0].label == "firer moved"
+    rng.execute("move sarge 20 run", role="regulars")
+    with pytest.raises(Refused, match="ran"):
+        rng.execute("fire sarge kalash range=20", role="regulars")
+    rng.execute("move rook 10 shoot", role="regulars")
+    with pytest.raises(Refused, match="5 cm or less"):
+        rng.execute("fire rook kalash range=20 weapon=GL", role="regulars")
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("move rook 2", role="regulars")
+
+
+def test_obstacles(rng):
+    with pytest.raises(Refused, match="5 cm"):
+        rng.execute("move m4 6 run obstacle=2", role="regulars")
+    with pytest.raises(Refused, match="help"):
+        rng.execute("move m4 4 run obstacle=3", role="regulars")
+    rng.execute("move saw 5 shoot obstacle=1", role="regulars")
+    out = rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars")
+    assert rolls(out)[0].target == 5  # the level-1 climb fires with the +1
+
+
+def test_suppressed_firer_tests_first_with_a_leader(rng):
+    rng.execute("mark m4 suppressed")
+    out = rng.execute("fire m4 kalash range=30 leader=sarge dice=5,4,6", role="regulars")
+    test, to_hit, save = rolls(out)
+    assert test.target == 6 and test.outcome == "passes"  # R2 4 + leadership 2
+    assert "suppressed" not in status(rng, "m4") and "suppressed" in status(rng, "kalash")
+
+
+def test_failed_suppression_test_leaves_him_in_panic(rng):
+    rng.execute("mark m4 suppressed")
+    out = rng.execute("fire m4 kalash range=30 leader=sarge dice=6", role="regulars")
+    assert rolls(out)[0].outcome.startswith("fails")  # a 6 always fails
+    assert {"suppressed", "panicked"} <= set(status(rng, "m4"))
+    assert not facts(out, ev.Moved)
+    with pytest.raises(Refused, match="10 cm"):
+        rng.execute("move m4 12", role="regulars")
+    rng.execute("move m4 8", role="regulars")
+    assert rng.state.units["m4"].moved_cm == 8
+
+
+def test_leader_cannot_help_himself(rng):
+    rng.execute("mark sarge suppressed")
+    with pytest.raises(Refused, match="own leadership"):
+        rng.execute("rally sarge leader=sarge dice=3", role="regulars")
+
+
+def test_hits_in_the_burst_area(rng):
+    out = rng.execute("fire rook kalash range=30 weapon=GL also=rocket dice=5,6,1", role="regulars")
+    assert rolls(out)[0].target == 5  # no class +1 for grenade launchers
+    assert "suppressed" in status(rng, "kalash")
+    assert rng.state.units["rocket"].out.startswith("killed")
+
+
+def test_friendly_fire_for_every_missed_die(rng):
+    out = rng.execute("fire saw kalash range=20 line=m4 dice=1,1,1,4,6,2,2,1", role="regulars")
+    r = rolls(out)
+    assert r[0].outcome == "1 hit"
+    friendly = r[2]
+    assert friendly.faces == (2, 2, 1) and [m.label for m in friendly.mods] == ["friendly fire"]
+    assert rng.state.units["m4"].out == "killed by regulars"  # the natural 1
+
+
+def test_missed_grenade_deviates_under_the_option(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("deviation",))
+    out = g.execute("fire rook kalash range=30 weapon=GL dice=3,4", role="regulars")
+    note = facts(out, ev.Noted)[-1].text
+    assert "6 cm right" in note
+    out = g.execute("fire saw kalash range=30 dice=1,1,1,1", role="regulars")
+    assert not any("lands" in n.text for n in facts(out, ev.Noted))  # only area weapons deviate
+
+
+def test_rpg_dud_on_a_one(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch, options=("deviation",))
+    out = g.execute("fire rocket sarge range=40 dice=1", role="irregulars")
+    assert "did not fire" in facts(out, ev.Noted)[-1].text
+
+
+def test_ammunition_option(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("ammo",))
+    g.execute("fire sarge kalash range=20 burst dice=3,3,1", role="regulars")
+    assert "empty-mag" in status(g, "sarge")
+    g.execute("fire delta kalash range=20 burst dice=2,2,1", role="regulars")
+    assert "empty-mag" not in status(g, "delta")  # not for Special Forces
+    g.execute("fire m4 kalash range=20 burst dice=2,2,2", role="regulars")
+    assert {"empty-mag", "low-ammo"} <= set(status(g, "m4"))
+    g.execute("next")
+    g.execute("next")
+    from bn_combat_support import to_activation
+
+    to_activation(g, "regulars")
+    with pytest.raises(Refused, match="change magazine"):
+        g.execute("fire sarge kalash range=20", role="regulars")
+    g.execute("reload sarge", role="regulars")
+    assert "empty-mag" not in status(g, "sarge") and "reloading" in status(g, "sarge")
+    with pytest.raises(Refused, match="magazine"):
+        g.execute("fire sarge kalash range=20", role="regulars")
+    g.execute("reload m4", role="regulars")
+    g.execute("next")
+    g.execute("next")
+    to_activation(g, "regulars")
+    with pytest.raises(Refused, match="aimed fire only"):
+        g.execute("fire m4 kalash range=20 burst", role="regulars")
+    g.execute("fire m4 kalash range=20 aimed dice=1", role="regulars")
+    assert "no-ammo" in status(g, "m4")
+
+
+def test_italian_ammunition_counts_bursts_only(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch,
+                 options=("ammo",))
+    g.execute("fire kid sarge range=20 dice=1,1,1", role="irregulars")
+    assert "no-ammo" in status(g, "kid")  # an SMG with three of a kind cannot fire again
+
+
+def test_speculative_fire_saves_at_plus_two(rng):
+    with pytest.raises(Refused, match="hidden"):
+        rng.execute("fire rook shadow range=40 weapon=GL")
+    out = rng.execute("speculative rook shadow range=40 weapon=GL dice=5,2")
+    assert rolls(out)[1].mods[0].value == 2
+    assert "suppressed" in status(rng, "shadow")
+    out = rng.execute("speculative m4 range=45 permission dice=4")
+    assert rolls(out)[0].outcome == "not allowed" and "fired" in status(rng, "m4")
+
+
+def test_manual_dice_must_cover_every_roll(rng):
+    with pytest.raises(NeedDice):
+        rng.execute("fire sarge kalash range=30 dice=4", role="regulars")
+    assert "kalash" in rng.state.units and not rng.state.units["kalash"].out

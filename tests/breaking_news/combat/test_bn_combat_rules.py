@@ -1,0 +1,344 @@
+"""Breaking News combat rules as pure functions, with exact dice: the worked
+examples of digest §7 (EX-02, EX-03, EX-04, EX-05, EX-08) and monotone properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.events import Mod
+from core.ruleset import Refused
+from core.rulesets.breaking_news import fire, movement, saves, spotting, support, suppression
+from core.rulesets.breaking_news.combat_tables import IT, weapons
+
+W = weapons()
+
+
+# ------------------------------------------------------------------------ fire
+
+
+def test_ex02_kalashnikov_burst_loses_two_dice():
+    """EX-02: an irregular (Irr2) AR burst at 40 cm at a dodging man: 6 + 2 = 8, so
+    the burst loses 2 dice and rolls one needing 6."""
+    need, dice = fire.base_shot(W["AR"], "burst", 40)
+    assert (need, dice) == (6, 3)
+    mods = fire.modifiers(W["AR"], "burst", 40, fire.ShotFacts(dodge=True, firer_class="Irr2"))
+    assert sorted(m.value for m in mods) == [1, 1]
+    shot = fire.shot(need, dice, mods, burst=True)
+    assert (shot.need, shot.dice, shot.lost) == (6, 1, 2)
+    assert fire.hits((6,), shot.need) == 1
+    assert fire.hits((5,), shot.need) == 0
+
+
+def test_burst_losing_every_die_cannot_hit():
+    shot = fire.shot(6, 3, (Mod("a", 2), Mod("b", 2)), burst=True)
+    assert shot.dice == 0 and not shot.possible
+
+
+def test_single_shot_over_six_cannot_hit():
+    shot = fire.shot(6, 1, (Mod("cover", 1),), burst=False)
+    assert shot.need == 7 and not shot.possible
+
+
+def test_range_bands_include_their_upper_value():
+    assert [fire.band(r) for r in (0, 25, 26, 50, 51, 100, 101, 150)] == [0, 0, 1, 1, 2, 2, 3, 3]
+    with pytest.raises(Refused):
+        fire.band(151)
+
+
+def test_weapon_limits():
+    with pytest.raises(Refused, match="10 cm at most"):
+        fire.base_shot(W["PISTOL"], "aimed", 11)
+    with pytest.raises(Refused, match="closer than 10"):
+        fire.base_shot(W["TANKGUN"], "aimed", 9)
+    with pytest.raises(Refused, match="cannot reach"):
+        fire.base_shot(W["AR"], "burst", 60)
+    with pytest.raises(Refused, match="cannot reach"):
+        fire.base_shot(W["RPG"], "aimed", 120)
+    with pytest.raises(Refused, match="single shots"):
+        fire.base_shot(W["RPG"], "burst", 20)
+    assert fire.base_shot(W["AR"], "aimed", 120) == (6, 1)
+    assert fire.base_shot(W["SNIPER"], "aimed", 150) == (5, 1)
+    assert fire.base_shot(W["TANKGUN"], "aimed", 10) == (4, 1)
+
+
+def test_modifiers_each_as_the_book_says():
+    ar, sn, rpg, mmg = W["AR"], W["SNIPER"], W["RPG"], W["MMG"]
+
+    def total(w, mode, facts, rng=30):
+        return sum(m.value for m in fire.modifiers(w, mode, rng, facts))
+
+    assert total(ar, "aimed", fire.ShotFacts(moving_penalty=True)) == 1
+    assert total(ar, "aimed", fire.ShotFacts(moved_cm=6)) == 1
+    assert total(ar, "aimed", fire.ShotFacts(moved_cm=5)) == 0
+    assert total(ar, "aimed", fire.ShotFacts(cover=True)) == 1
+    assert total(sn, "aimed", fire.ShotFacts(cover=True)) == 0  # snipers ignore cover
+    assert total(rpg, "aimed", fire.ShotFacts(cover=True)) == 0
+    assert total(ar, "burst", fire.ShotFacts(firer_class="Irr3")) == 1  # also on bursts (AMB-25)
+    assert total(rpg, "aimed", fire.ShotFacts(firer_class="R5")) == 0  # small arms only
+    assert total(ar, "aimed", fire.ShotFacts(firer_class="Irr1")) == 0  # Hardened Militia: no penalty
+    assert total(sn, "aimed", fire.ShotFacts(dodge=True)) == 0  # sniper fire cannot be dodged
+    assert total(ar, "aimed", fire.ShotFacts(target_sniper=True)) == 1
+    assert total(mmg, "burst", fire.ShotFacts(lone_crew=True)) == 1
+    assert total(ar, "aimed", fire.ShotFacts(lone_crew=True)) == 0
+    assert total(ar, "aimed", fire.ShotFacts(firer_class="R1")) == -1
+    assert total(ar, "burst", fire.ShotFacts(firer_class="R1")) == 0  # not on bursts
+    # §10.0: a suppressed man in the open counts as in cover beyond 25 cm.
+    assert total(ar, "aimed", fire.ShotFacts(target_suppressed_in_open=True), rng=26) == 1
+    assert total(ar, "aimed", fire.ShotFacts(target_suppressed_in_open=True), rng=25) == 0
+
+
+def test_split_burst():
+    assert fire.split_dice(4, (2, 2), 2) == (2, 2)
+    with pytest.raises(Refused):
+        fire.split_dice(4, (3, 2), 2)
+    with pytest.raises(Refused):
+        fire.split_dice(4, None, 2)
+    with pytest.raises(Refused):
+        fire.split_dice(4, (4, 0), 2)
+
+
+def test_ex03_rpg_miss_deviates_six_cm_left():
+    """EX-03: needs 5, rolls 3: 2 points × 3 cm = 6 cm; direction die 4 is "left" on the
+    RPG row of the rule (the book's example says right: ruling BN-C-RPG-DIRECTION)."""
+    d = fire.deviation(W["RPG"], 5, 3, 4)
+    assert (d.dud, d.distance_cm, d.direction) == (False, 6, "left")
+    assert fire.deviation(W["RPG"], 5, 1, None).dud
+    g = fire.deviation(W["GRENADE"], 4, 2, 4)
+    assert (g.distance_cm, g.direction) == (6, "right")
+    t = fire.deviation(W["TANKGUN"], 6, 3, 1)
+    assert (t.distance_cm, t.direction) == (15, "over")
+
+
+def test_light_mortar_and_smoke_offsets():
+    assert fire.placement_offset(3, 5, 2) == 9
+    assert fire.placement_offset(1, 4, 2) == 2
+    assert fire.placement_offset(3, 4, 6) == 0
+
+
+def test_ammunition_english_and_italian():
+    ar, smg = W["AR"], W["SMG"]
+    assert fire.ammunition((3, 3, 5), ar, True, False, False).empty
+    assert not fire.ammunition((3, 4, 5), ar, True, False, False).empty
+    three = fire.ammunition((2, 2, 2), ar, True, False, False)
+    assert three.empty and three.low and not three.exhausted
+    assert fire.ammunition((1,), ar, False, True, False).exhausted
+    # English: an SMG with three of a kind just empties its magazine; Italian: it is done.
+    assert not fire.ammunition((4, 4, 4), smg, True, False, False).exhausted
+    assert fire.ammunition((4, 4, 4), smg, True, False, True).exhausted
+    # Italian: doubles count on bursts only (an aimed AR shot is one die anyway).
+    assert not fire.ammunition((5,), ar, False, False, True).empty
+    assert not fire.ammunition((6, 6, 6, 6), W["LMG"], True, False, False).empty  # no magazine rule
+
+
+# ----------------------------------------------------------------------- saves
+
+
+def test_save_modifier_not_cumulative_and_largest_taken():
+    both = saves.save_mods(saves.SaveFacts(leader=True, protected=True))
+    assert [m.value for m in both] == [1]
+    spec = saves.save_mods(saves.SaveFacts(leader=True, source=saves.SPECULATIVE))
+    assert [m.value for m in spec] == [2]
+    assert saves.save_mods(saves.SaveFacts()) == ()
+
+
+def test_natural_one_always_kills_a_man():
+    mods = saves.save_mods(saves.SaveFacts(source=saves.BOMBARDMENT))
+    assert not saves.save_passes(1, 3, mods)
+    assert saves.save_passes(2, 3, mods)  # 3+ with +2: only a 1 kills (AMB-44)
+    assert saves.all_saved((3, 4), 3, ())
+    assert not saves.all_saved((3, 2), 3, ())
+
+
+def test_special_save_values():
+    assert saves.save_value(5, saves.SaveFacts(source=saves.IED)) == 3
+    assert saves.save_value(5, saves.SaveFacts(source=saves.BOMBARDMENT)) == 3
+    assert saves.save_value(5, saves.SaveFacts(source=saves.EXPLOSION)) == 3
+    assert saves.save_value(5, saves.SaveFacts(source=saves.EXPLOSION, heavy_vehicle=True)) == 2
+    assert saves.save_value(5, saves.SaveFacts(source=saves.STORM_CIVILIAN)) == 4
+    assert saves.save_value(5, saves.SaveFacts(source=saves.STORM_CIVILIAN, vs_special_forces=True)) == 3
+    assert saves.save_value(5, saves.SaveFacts()) == 5
+
+
+def test_vehicle_save_knockout_and_explosion():
+    assert saves.vehicle_save(4, 4).passed
+    r = saves.vehicle_save(2, 4)
+    assert not r.passed and not r.exploded
+    r = saves.vehicle_save(1, 4)
+    assert not r.passed and r.exploded  # fails by 3
+    assert not saves.vehicle_save(1, 0).affected
+    assert saves.vehicle_save(1, 1).passed  # no natural-1 rule for vehicles
+    assert saves.vehicle_save_value("tank-front", "light") == 0
+    assert saves.explosion_heavy("heavy") and not saves.explosion_heavy("tank")
+    assert saves.explosion_heavy("tank", IT)
+
+
+def test_wounded_table():
+    assert [saves.wound(f) for f in range(1, 7)] == [0, 0, 3, 4, 5, 6]
+
+
+# ----------------------------------------------------------------- suppression
+
+
+def test_suppression_test_with_leader_and_the_six():
+    mods = suppression.suppression_mods(2)
+    assert suppression.suppression_passes(5, 3, mods)
+    assert not suppression.suppression_passes(6, 3, mods)  # a 6 always fails
+    assert not suppression.suppression_passes(6, 5, suppression.suppression_mods(4))
+    assert not suppression.suppression_passes(4, 3, ())
+    assert suppression.suppression_passes(3, 3, ())
+
+
+# ------------------------------------------------------------------------ melee
+
+
+def test_melee_three_against_one():
+    group = suppression.melee_mods(
+        [suppression.Fighter("a", 3), suppression.Fighter("b", 3), suppression.Fighter("c", 3, suppressed=True)]
+    )
+    assert sum(m.value for m in group) == 7
+    lone = suppression.melee_mods([suppression.Fighter("d", 5)])
+    assert suppression.melee_winner(1, group, 3, lone) == "tie"  # 8 against 8
+    assert suppression.melee_winner(2, group, 3, lone) == "a"
+    assert suppression.melee_winner(1, group, 4, lone) == "b"
+
+
+def test_ex05_storm_rangers_and_taliban():
+    """EX-05: 7 Rangers roll 28 dice hitting on 6, 4 Taliban roll 4 hitting on 5-6;
+    five 6s and one 5: 5 hits on the Taliban (one of four tests twice), 1 on the Rangers."""
+    rangers = [6, 6, 6, 6, 6] + [1, 2, 3, 4, 5] * 4 + [1, 2, 3]
+    assert len(rangers) == 28
+    assert suppression.storm_hits(rangers, defending=False) == 5
+    assert suppression.storm_hits([5, 1, 2, 3], defending=True) == 1
+    assert suppression.spread_hits(5, ["t1", "t2", "t3", "t4"]) == {"t1": 2, "t2": 1, "t3": 1, "t4": 1}
+
+
+# ------------------------------------------------------------------- covering
+
+
+def test_ex04_covering_fire_worth_nine():
+    """EX-04: an M4 (AR) and a SAW (LMG) at 32 cm: 2 + 4, plus the Elite bonus 3 = 9."""
+    value, parts = support.covering_value([("AR", 32), ("LMG", 32)], [3])
+    assert value == 9 and [m.value for m in parts] == [2, 4, 3]
+    assert support.covering_dice(bunker=True) == 3
+    assert support.covering_hit((3, 3, 3), value)
+    assert not support.covering_hit((4, 3, 3), value)
+
+
+def test_covering_value_is_capped_and_limited():
+    value, _ = support.covering_value([("HMG", 20), ("MMG", 20)], [4])
+    assert value == 9
+    with pytest.raises(Refused):
+        support.covering_value([("AR", 51)], [])
+    with pytest.raises(Refused):
+        support.covering_value([("PISTOL", 30)], [])
+
+
+@given(st.integers(1, 9), st.integers(10, 12))
+def test_ex08_ten_or_more_on_2d6_always_passes(value, total):
+    a = min(6, total - 4)
+    faces = (a, total - a)
+    assert not support.covering_hit(faces, value)
+
+
+# ------------------------------------------------------------------- spotting
+
+
+def test_spotting_numbers():
+    assert [spotting.base_need(r) for r in (5, 6, 20, 21, 50, 51, 100)] == [0, 3, 3, 5, 5, 6, 6]
+    with pytest.raises(Refused):
+        spotting.base_need(101)
+    mods = spotting.spot_mods(spotting.SpotFacts(target_class="R1", open=True, spotter_class_mod=1, spotter_class="R5"))
+    assert sum(m.value for m in mods) == 2
+    assert spotting.spot_need(5, mods) == 2
+    assert spotting.spot_succeeds(None, 1)  # 1 or less: automatic
+    assert not spotting.spot_succeeds(6, 7)  # 7 or more: impossible
+    assert spotting.spot_succeeds(5, 5) and not spotting.spot_succeeds(4, 5)
+
+
+# ------------------------------------------------------------------- movement
+
+
+def test_action_allowances_and_obstacles():
+    assert movement.action_allowance("run") == movement.Allowed(25, "none")
+    assert movement.action_allowance("run", 1) == movement.Allowed(15, "none")
+    assert movement.action_allowance("shoot", 1) == movement.Allowed(5, "penalty")
+    assert movement.action_allowance("run", 2) == movement.Allowed(5, "none")
+    assert movement.action_allowance("run", 3, helped=True) == movement.Allowed(5, "none")
+    with pytest.raises(Refused, match="help"):
+        movement.action_allowance("run", 3)
+    with pytest.raises(Refused, match="Run"):
+        movement.action_allowance("cautious", 2)
+    assert [movement.default_action(c) for c in (0, 5, 6, 15, 16, 25)] == [
+        "cautious", "cautious", "shoot", "shoot", "run", "run",
+    ]
+
+
+def test_fire_after_movement():
+    assert movement.may_fire_after(W["AR"], 15, "penalty") == ""
+    assert "5 cm" in movement.may_fire_after(W["RPG"], 15, "penalty")
+    assert movement.may_fire_after(W["RPG"], 5, "free") == ""
+    assert "cannot fire after moving" in movement.may_fire_after(W["MMG"], 5, "free")
+    assert movement.may_fire_after(W["MMG"], 0, "penalty") == ""
+    assert "ran" in movement.may_fire_after(W["AR"], 20, "none")
+
+
+def test_hidden_vehicle_and_carry_moves():
+    assert [movement.hidden_allowance(f) for f in range(1, 7)] == [4, 3, 2, 1, 0, 0]
+    assert movement.vehicle_allowance(True, (6, 6)) == 18 and movement.vehicle_allowance(True, (1, 1)) == 28
+    assert movement.vehicle_allowance(False, (6, 6)) == 33 and movement.vehicle_allowance(False, (1, 1)) == 43
+    assert [movement.carry_allowance(f) for f in (1, 6)] == [9, 4]
+
+
+def test_support_calls():
+    assert support.call_succeeds(4, 4, ())
+    assert support.call_succeeds(3, 4, support.call_mods(improved=True, roe=False))
+    assert not support.call_succeeds(4, 4, support.call_mods(improved=False, roe=True))
+    with pytest.raises(Refused):
+        support.call_mods(improved=True, roe=True)
+    assert support.speculative_permission(False) == 5 and support.speculative_permission(True) == 6
+    assert [support.ied_explodes(f) for f in range(1, 7)] == [False, False, True, True, True, True]
+    assert support.smoke_drift((3, 5)) == (8, True) and support.smoke_drift((3, 4)) == (7, False)
+
+
+# ------------------------------------------------------------------ properties
+
+SHOOTERS = [(w, m) for w in W.values() for m in ("aimed", "burst")]
+
+
+def _try(w, mode, r):
+    try:
+        return fire.base_shot(w, mode, r)
+    except Refused:
+        return None
+
+
+@given(st.sampled_from(SHOOTERS), st.integers(0, 149), st.integers(1, 60))
+def test_more_range_never_makes_a_shot_easier(shooter, r, more):
+    w, mode = shooter
+    near, far = _try(w, mode, r), _try(w, mode, min(150, r + more))
+    if near is None or far is None:
+        return
+    assert far[0] >= near[0] and far[1] <= near[1]
+
+
+@given(st.integers(2, 6), st.integers(1, 5), st.lists(st.integers(-1, 2), max_size=6), st.integers(0, 2))
+def test_another_penalty_never_helps_a_burst(need, dice, values, extra):
+    mods = tuple(Mod("m", v) for v in values)
+    before = fire.shot(need, dice, mods, burst=True)
+    after = fire.shot(need, dice, (*mods, Mod("x", extra)), burst=True)
+    assert after.dice <= before.dice and (after.need >= before.need or after.dice < before.dice)
+
+
+@given(st.integers(0, 99), st.integers(1, 50))
+def test_farther_is_never_easier_to_sight(r, more):
+    far = min(100, r + more)
+    assert spotting.base_need(far) >= spotting.base_need(r)
+
+
+@given(st.integers(1, 6), st.integers(2, 6))
+def test_a_save_bonus_never_hurts(face, value):
+    plain = saves.save_passes(face, value, ())
+    helped = saves.save_passes(face, value, (Mod("bonus", 1),))
+    assert helped or not plain
