@@ -313,6 +313,17 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def _create_aside(path: Path):
+    """A new ``NAME.torn-<time>`` file; a second crash within the same second gets ``-2``, ``-3``…"""
+    name = f"{path.name}.torn-{int(time.time())}"
+    n = 1
+    while True:
+        try:
+            return open(path.with_name(name if n == 1 else f"{name}-{n}"), "xb")
+        except FileExistsError:
+            n += 1
+
+
 class SaveWriter:
     """Appends command groups to a save and syncs them before returning."""
 
@@ -342,8 +353,8 @@ class SaveWriter:
             with open(path, "rb") as f:
                 f.seek(loaded.good_bytes)
                 tail = f.read()
-            aside = path.with_name(f"{path.name}.torn-{int(time.time())}")
-            with open(aside, "xb") as f:
+            with _create_aside(path) as f:
+                aside = Path(f.name)
                 f.write(tail)
                 f.flush()
                 os.fsync(f.fileno())
