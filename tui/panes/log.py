@@ -287,6 +287,11 @@ class LogPane(Vertical):
     def action_filter(self) -> None:
         self._ask("filter", "filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words", self.filter.describe())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear":  # Esc falls through to the screen when there is nothing to clear
+            return bool(self.filter) or self.has_class("-asking")
+        return True
+
     def action_clear(self) -> None:
         self.remove_class("-asking")
         if self.filter:

@@ -232,6 +232,11 @@ class RosterPane(Vertical):
         self.add_class("-filtering")
         self.query_one("#roster-filter", Input).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_filter":  # Esc falls through to the screen when there is no filter
+            return self.has_class("-filtering")
+        return True
+
     def action_clear_filter(self) -> None:
         box = self.query_one("#roster-filter", Input)
         box.value = ""

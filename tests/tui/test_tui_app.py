@@ -1,0 +1,331 @@
+"""The app driven by keys through Textual's Pilot."""
+
+from __future__ import annotations
+
+import io
+
+from conftest import demo_game
+
+from rich.console import Console
+
+from core import events as ev
+from core.game import Game
+from tui.app import FireteamApp, check_role, run_app
+from tui.commandline import CommandInput
+from tui.dialogs import ConfirmScreen, DetailsScreen, DicePrompt
+from tui.forms import ActionForm, ActionPicker, command_text
+from tui.panes.dice import DicePane
+from tui.panes.log import LogPane, LogView
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+from tui.screens import GameScreen
+
+SIZE = (100, 30)
+
+
+def rendered(widget) -> str:
+    """What a widget's render() shows, as plain text."""
+    console = Console(width=widget.content_size.width or 80, file=io.StringIO(), record=True)
+    console.print(widget.render())
+    return console.export_text()
+
+
+def hint(app) -> str:
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+def phase_text(app) -> str:
+    return str(app.screen.query_one(PhasePane).render())
+
+
+def roster_units(app) -> set[str]:
+    out = set()
+    stack = list(app.screen.query_one(RosterPane).tree.root.children)
+    while stack:
+        node = stack.pop()
+        if node.data and node.data[0] == "unit":
+            out.add(node.data[1])
+        stack.extend(node.children)
+    return out
+
+
+async def type_command(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
+    await pilot.pause()
+
+
+async def test_a_full_turn_by_keys(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.focused, CommandInput)
+        assert "Deployment" in phase_text(app)
+        await type_command(pilot, "next")
+        assert game.state.phase == "initiative"
+        assert "Initiative" in phase_text(app) and "Turn 1" in phase_text(app)
+        await type_command(pilot, "next")  # rolls initiative
+        state = game.state
+        assert state.phase == "activation" and state.active_side
+        text = phase_text(app)
+        assert "Activation" in text and "active " + state.sides[state.active_side].name in text
+        dice = rendered(app.screen.query_one(DicePane))
+        assert "initiative" in dice and "╭───╮" in dice
+        assert "✓ #3" in hint(app)
+        await type_command(pilot, "next")
+        assert game.state.phase == "end"
+        await type_command(pilot, "next")
+        assert (game.state.turn, game.state.phase) == (2, "initiative")
+        assert "Turn 2" in phase_text(app)
+        log = app.screen.query_one(LogView)
+        assert log.rows == game.log_length  # the referee's log has every event
+        assert log.line_at(log.cursor).text == "Turn 2: initiative"
+
+
+async def test_an_invalid_command_says_why_and_changes_nothing(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        before = game.log_length
+        await type_command(pilot, "mark nobody suppressed")
+        assert game.log_length == before
+        assert "✗ no unit 'nobody'" in hint(app)
+        assert app.screen.query_one(CommandInput).value == "mark nobody suppressed"  # kept to fix it
+        await type_command(pilot, "")
+        assert game.log_length == before
+
+
+async def test_tab_completes_commands_and_units(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await pilot.press("m", "a", "tab")
+        assert box.value == "mark "
+        await pilot.press("a", "h", "tab")
+        assert box.value == "mark ahmed "
+        await pilot.press("s", "u", "tab", "enter")
+        await pilot.pause()
+        assert "suppressed" in game.state.units["ahmed"].status
+        await pilot.press("up")
+        assert box.value == "mark ahmed suppressed"
+
+
+async def test_undo_names_the_command_then_redo(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "mark ahmed suppressed")
+        assert "Ctrl+Z undoes #2 mark ahmed suppressed" in phase_text(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Undo #2 mark ahmed suppressed?"
+        await pilot.press("escape")  # cancelled: nothing happens
+        await pilot.pause()
+        assert "suppressed" in game.state.units["ahmed"].status
+        await pilot.press("ctrl+z", "enter")
+        await pilot.pause()
+        assert "suppressed" not in game.state.units["ahmed"].status
+        log = app.screen.query_one(LogView)
+        struck = [log.line_at(r) for r in range(log.rows) if log.line_at(r).undone]
+        assert [line.text for line in struck] == ["» referee: mark ahmed suppressed", "Ahmed Noor now suppressed"]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert app.screen.question == "Redo #2 mark ahmed suppressed?"
+        await pilot.press("y")
+        await pilot.pause()
+        assert "suppressed" in game.state.units["ahmed"].status
+
+
+async def test_table_dice_asks_for_exactly_the_faces_needed(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "next")
+        await pilot.press("f3")
+        await type_command(pilot, "next")  # initiative: 2d6 for each side
+        assert isinstance(app.screen, DicePrompt)
+        assert (app.screen.count, app.screen.sides) == (2, 6)
+        await pilot.press("7", "1", "enter")  # a d6 cannot show 7: asked again
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        await pilot.press("backspace", "backspace", "6", "space", "6", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt) and app.screen.typed == [6, 6]
+        await pilot.press("1", "1", "enter")
+        await pilot.pause()
+        assert game.state.phase == "activation"
+        rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+        assert [r.faces for r in rolls] == [(6, 6), (1, 1)] and all(r.manual for r in rolls)
+        assert game.state.active_side == "regulars"
+
+
+async def test_cancelling_the_dice_prompt_records_nothing(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_command(pilot, "roll 2d6")
+        before = game.log_length
+        assert isinstance(app.screen, DicePrompt)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.log_length == before
+        assert "cancelled" in hint(app)
+
+
+async def test_forms_build_a_command_line(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionPicker)
+        spec = next(s for s in game.commands if s.name == "mark")
+        await pilot.press("escape")
+        app.screen.start_action(spec)
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        form.query_one("#field-unit").value = "aden"
+        form.query_one("#field-status").value = "wounded"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "wounded" in game.state.units["aden"].status
+    dp = next(s for s in game.commands if s.name == "dp")
+    assert command_text(dp, {"side": "regulars", "points": "5", "reason": "building damaged"}) == (
+        "dp regulars 5 building damaged"
+    )
+
+
+async def test_log_details_search_and_filter(game):
+    game.execute("next")
+    game.execute("next")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7")
+        log = app.screen.query_one(LogView)
+        assert app.focused is log
+        pane = app.screen.query_one(LogPane)
+        await pilot.press("slash", *"initiative regulars", "enter")
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        line = log.line_at(log.cursor)
+        assert isinstance(line.event, ev.Rolled) and line.event.roll.purpose == "initiative regulars"
+        assert app.screen.query_one(DicePane).border_title == "Selected roll"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        await pilot.press("escape")
+        await pilot.press("f", *"kind:roll", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.filter.kinds == ("roll",) and log.rows == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert log.rows == game.log_length
+
+
+async def test_roster_filter_and_unit_to_command_line(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f6", "slash", *"rpg", "enter")
+        await pilot.pause()
+        assert roster_units(app) == {"bashir"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).value == "bashir "
+
+
+async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
+    game = demo_game(tmp_path / "shared.ft")
+    referee, regulars = FireteamApp(game), FireteamApp(game, role="regulars", seat="anna")
+    async with referee.run_test(size=SIZE) as ref_pilot, regulars.run_test(size=SIZE) as reg_pilot:
+        assert {"dahir", "egal"} <= roster_units(referee)
+        assert not {"dahir", "egal"} & roster_units(regulars)
+        log = regulars.screen.query_one(LogView)
+        texts = [log.line_at(r).text for r in range(log.rows)]
+        assert not any("Dahir" in t or "Egal" in t for t in texts)
+        assert "secret for regulars: marker.4 = main" in texts  # their own secret, hidden from the militia
+        rows_before = log.rows
+        await type_command(ref_pilot, "mark ahmed wounded")
+        await reg_pilot.pause()
+        assert log.rows == rows_before + 2
+        assert "Ahmed Noor now wounded" in [log.line_at(r).text for r in range(log.rows)]
+        await type_command(ref_pilot, "mark dahir wounded")  # hidden: the regulars learn nothing
+        await reg_pilot.pause()
+        assert log.rows == rows_before + 2
+        assert "Ctrl+Z" not in phase_text(regulars)  # the referee's command is not theirs to undo
+        game.close()
+
+
+async def test_replay_steps_through_the_game(game):
+    for text in ("next", "next", "mark ahmed suppressed", "next", "next", "next"):
+        game.execute(text)
+    game.close()
+    replay = Game.open(game.path, writable=False)
+    app = FireteamApp(replay, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replay
+        end = replay.timeline.length
+        assert screen.vp.step == end
+        await pilot.press("less_than_sign")
+        assert screen.vp.step == 0 and "Before play" in phase_text(app)
+        await pilot.press("right", "right")
+        assert screen.vp.step == 2
+        await pilot.press("right_square_bracket")  # to the next phase: deployment begins
+        first_phase = replay.timeline.next_phase(2)
+        assert screen.vp.step == first_phase and "Deployment" in phase_text(app)
+        await pilot.press("right_curly_bracket")
+        assert screen.vp.step == replay.timeline.turn_start(1)
+        await pilot.press("t", "2", "enter")
+        await pilot.pause()
+        assert screen.vp.step == replay.timeline.turn_start(2) and "Turn 2" in phase_text(app)
+        await pilot.press("left")
+        assert screen.vp.step == replay.timeline.turn_start(2) - 1
+        state = replay.timeline.state_at(screen.vp.step)
+        assert (state.turn, state.phase) == (1, "end")
+        await pilot.press("left_square_bracket")
+        assert screen.vp.step == replay.timeline.previous_phase(replay.timeline.turn_start(2) - 1)
+        log = screen.query_one(LogView)
+        assert log.rows == screen.vp.limit()  # the log stops where the replay stands
+        await pilot.press("greater_than_sign")
+        assert screen.vp.step == end
+        assert replay.writer is None
+
+
+async def test_replay_from_the_live_game_and_back(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.replay
+        await pilot.press("less_than_sign", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.screen.replay
+
+
+async def test_replay_as_a_side_skips_what_it_cannot_see(game):
+    app = FireteamApp(game, role="regulars", replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("less_than_sign")
+        seen = []
+        for _ in range(40):
+            await pilot.press("right")
+            seen.append(screen.vp.step)
+        assert not {"dahir", "egal"} & roster_units(app)
+        hidden_steps = [
+            s for s in range(1, game.timeline.length + 1)
+            if game.history.timeline(s - 1, s)[0].vis and "regulars" not in game.history.timeline(s - 1, s)[0].vis
+        ]
+        assert hidden_steps and not set(hidden_steps) & set(seen)
+
+
+def test_run_app_refuses_a_corrupt_save_without_a_traceback(tmp_path, capsys):
+    bad = tmp_path / "bad.ft"
+    bad.write_text("this is not a save\n")
+    assert run_app(bad, False, "referee") == 2
+    err = capsys.readouterr().err
+    assert "cannot open the save" in err and "Traceback" not in err
+    assert run_app(tmp_path / "missing.ft", True, "referee") == 2
+    assert "no such save" in capsys.readouterr().err
+
+
+def test_unknown_role_is_refused(game):
+    assert check_role(game, "regulars") is None
+    assert "not a role" in check_role(game, "martians")

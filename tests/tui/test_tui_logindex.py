@@ -1,0 +1,56 @@
+from core import events as ev
+from tui.logindex import FilteredIndex, LogFilter, RowIndex, windows
+
+
+def test_referee_rows_are_file_positions(game):
+    index = RowIndex(game, "referee")
+    assert index.identity
+    assert index.rows() == game.log_length
+    assert index.position(5) == 5
+
+
+def test_a_side_never_gets_rows_for_events_hidden_from_it(game):
+    regulars = RowIndex(game, "regulars")
+    lines = [game.log_lines("regulars", p, p + 1) for p in regulars.positions]
+    assert all(len(found) == 1 for found in lines)  # every row is a line the side may read
+    hidden = {"dahir", "egal"}  # the demo's hidden militia
+    for (line,) in lines:
+        if isinstance(line.event, ev.UnitAdded):
+            assert line.event.unit.id not in hidden
+    assert regulars.rows() == len(game.log_lines("regulars"))
+    assert regulars.rows() < game.log_length
+
+
+def test_rows_follow_the_game_and_stop_at_a_limit(game):
+    index = RowIndex(game, "irregulars")
+    before = index.rows()
+    game.execute("note the market is busy")
+    index.extend()
+    assert index.rows() == before + 2  # the command marker and the note
+    assert index.rows(limit=index.position(3)) == 3
+
+
+def test_filter_by_kind_unit_side_and_words(game):
+    game.execute("next")
+    game.execute("next")  # initiative: two rolls
+    game.execute("mark ahmed suppressed")
+
+    def rows(text):
+        flt = LogFilter.parse(text)
+        units = {uid: u.side for uid, u in game.state.units.items()}
+        index = FilteredIndex(game, "referee", flt, lambda u: units.get(u, ""))
+        index.extend()
+        return [game.log_lines("referee", index.position(r), index.position(r) + 1)[0] for r in range(index.rows())]
+
+    rolls = rows("kind:roll")
+    assert [type(r.event) for r in rolls] == [ev.Rolled, ev.Rolled]
+    assert [r.text for r in rows("unit:ahmed kind:status")] == ["Ahmed Noor now suppressed"]
+    assert all("irregulars" in r.text for r in rows("kind:roll side:irr"))
+    assert [r.event.text for r in rows("kind:cmd suppressed")] == ["mark ahmed suppressed"]
+    assert LogFilter.parse("unit:ahmed kind:roll smoke").describe() == "unit:ahmed kind:roll smoke"
+    assert not LogFilter.parse("  ")
+
+
+def test_windows_both_ways():
+    assert list(windows(0, 10, 4)) == [(0, 4), (4, 8), (8, 10)]
+    assert list(windows(10, 0, 4)) == [(6, 10), (2, 6), (0, 2)]
