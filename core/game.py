@@ -259,6 +259,8 @@ class Game:
             payloads = self.writer.append(group)
         except OSError as e:
             raise Refused(f"could not write the save {self.path}: {e.strerror}; nothing was recorded") from None
+        except SaveError as e:
+            raise Refused(f"{e}; nothing was recorded") from None
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)

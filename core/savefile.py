@@ -191,6 +191,11 @@ def load(
                 carry = lines.pop()
                 if len(carry) > MAX_LINE_BYTES:
                     raise SaveError(f"{path}:{lines_done + len(lines) + 1}: line longer than {MAX_LINE_BYTES} bytes")
+                # Every line, not only one cut by the end of a read: the same file
+                # must load or not wherever the reads happen to fall.
+                if lines and max(map(len, lines)) > MAX_LINE_BYTES:
+                    long = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
+                    raise SaveError(f"{path}:{lines_done + long + 1}: line longer than {MAX_LINE_BYTES} bytes")
                 if not lines:
                     continue
                 if bad_line:
@@ -371,6 +376,10 @@ class SaveWriter:
         payloads = [_encoder.encode(e) for e in events]
         if not payloads:
             return payloads
+        longest = max(map(len, payloads)) + 9  # checksum and space
+        if longest > MAX_LINE_BYTES:
+            # The reader refuses such a line: writing it would make the save unloadable.
+            raise SaveError(f"{self.path}: a record of {longest} bytes is too long (at most {MAX_LINE_BYTES})")
         self._f.write(b"".join(frame_payload(p) for p in payloads))
         self._f.flush()
         os.fsync(self._f.fileno())
