@@ -97,7 +97,11 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
             raise Refused(f"{t.name} is hidden: only speculative fire can reach him (§7.0)")
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
-    if not sit.reaction:
+    if hits.is_vehicle(firer):
+        # §6.1: a tank fires its gun or moves; vehicles' MGs fire on the move with +1.
+        if weapon.movement == "gun" and firer.moved_cm:
+            raise Refused("a tank fires its gun or moves, not both (§6.1)")
+    elif not sit.reaction:
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
         if why:
             raise Refused(why)

@@ -11,9 +11,25 @@ from core.game import Game
 HERE = Path(__file__).parent
 
 
-def new_game(tmp_path: Path, scenario: str, *, variant: str = "", active: str = "regulars", monkeypatch=None,
-             options: tuple[str, ...] = ()) -> Game:
+def new_game(
+    tmp_path: Path,
+    scenario: str,
+    *,
+    variant: str = "",
+    active: str = "regulars",
+    monkeypatch=None,
+    options: tuple[str, ...] = (),
+) -> Game:
     """A game at turn 1's activation with ``active`` as the active player."""
+    g = at_initiative(tmp_path, scenario, variant=variant, monkeypatch=monkeypatch, options=options)
+    to_activation(g, active)
+    return g
+
+
+def at_initiative(
+    tmp_path: Path, scenario: str, *, variant: str = "", monkeypatch=None, options: tuple[str, ...] = ()
+) -> Game:
+    """A game in turn 1's initiative phase, every figure placed as the scenario sets it."""
     if scenario != "demo":
         monkeypatch.setattr(bn, "SCENARIOS", HERE / "scenarios")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
@@ -21,7 +37,6 @@ def new_game(tmp_path: Path, scenario: str, *, variant: str = "", active: str = 
     for name in options:
         g.execute(f"option {name} on")
     g.execute("next")  # deployment -> initiative
-    to_activation(g, active)
     return g
 
 

@@ -187,8 +187,9 @@ def test_ammunition_option(tmp_path, monkeypatch):
 
 
 def test_italian_ammunition_counts_bursts_only(tmp_path, monkeypatch):
-    g = new_game(tmp_path, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch,
-                 options=("ammo",))
+    g = new_game(
+        tmp_path, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch, options=("ammo",)
+    )
     g.execute("fire kid sarge range=20 dice=1,1,1", role="irregulars")
     assert "no-ammo" in status(g, "kid")  # an SMG with three of a kind cannot fire again
 

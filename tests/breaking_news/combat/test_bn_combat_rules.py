@@ -271,7 +271,12 @@ def test_action_allowances_and_obstacles():
     with pytest.raises(Refused, match="Run"):
         movement.action_allowance("cautious", 2)
     assert [movement.default_action(c) for c in (0, 5, 6, 15, 16, 25)] == [
-        "cautious", "cautious", "shoot", "shoot", "run", "run",
+        "cautious",
+        "cautious",
+        "shoot",
+        "shoot",
+        "run",
+        "run",
     ]
 
 

@@ -66,7 +66,13 @@ def test_movement_limits_section_6_1():
 def test_fire_modifiers_section_8_0():
     f = fire_table()
     assert (f.moved_over_cm, f.moved, f.cover, f.poor_class, f.dodge, f.sniper_target, f.lone_crew) == (
-        5, 1, 1, 1, 1, 1, 1,
+        5,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
     )
     assert f.special_forces == -1 and f.special_forces_classes == ("R1",)
     assert set(f.poor_classes) == {"R5", "Irr2", "Irr3"}
@@ -105,7 +111,13 @@ def test_opportunity_limits_section_8_2():
 def test_covering_table_section_8_3():
     c = covering()
     assert c.values == {
-        "PISTOL": (1, 0), "RIFLE": (1, 1), "AR": (3, 2), "SMG": (4, 2), "LMG": (5, 4), "MMG": (6, 5), "HMG": (7, 6),
+        "PISTOL": (1, 0),
+        "RIFLE": (1, 1),
+        "AR": (3, 2),
+        "SMG": (4, 2),
+        "LMG": (5, 4),
+        "MMG": (6, 5),
+        "HMG": (7, 6),
     }
     assert (c.cap, c.max_cm, c.dice, c.bunker_dice, c.area_cm) == (9, 50, 2, 3, 15)
 
@@ -113,7 +125,10 @@ def test_covering_table_section_8_3():
 def test_actions_section_5_0_and_obstacles_6_2():
     a = actions()
     assert {k: (v.max_cm, v.fire) for k, v in a.items()} == {
-        "run": (25, "none"), "shoot": (15, "penalty"), "cautious": (5, "free"), "covering": (5, "covering"),
+        "run": (25, "none"),
+        "shoot": (15, "penalty"),
+        "cautious": (5, "free"),
+        "covering": (5, "covering"),
     }
     ob = obstacles()
     assert {k: (v.max_cm, v.fire) for k, v in ob[1].allows.items()} == {"run": (15, "none"), "shoot": (5, "penalty")}
@@ -169,5 +184,9 @@ def test_support_numbers_sections_8_4_to_8_9_and_11():
     assert (s.melee.suppressed, s.melee.max_per_side) == (-2, 3)
     st = s.storm
     assert (st.defender_hits, st.attacker_hits, st.trigger_cm, st.civilian_save, st.civilian_save_vs_sf) == (
-        5, 6, 25, 4, 3,
+        5,
+        6,
+        25,
+        4,
+        3,
     )

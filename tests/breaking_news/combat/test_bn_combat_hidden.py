@@ -1,0 +1,131 @@
+"""Breaking News hidden troops and sighting (§7.0): hiding, hidden moves, sighting
+rolls, bonus moves, firing reveals, and that no side's view or log ever shows a
+hidden enemy or his moves."""
+
+from __future__ import annotations
+
+import pytest
+from bn_combat_support import facts, new_game, rolls, status
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+
+
+def _mentions(g: Game, role: str, name: str, start: int = 0) -> list[str]:
+    return [line.text for line in g.log_lines(role, start) if name in line.text]
+
+
+def test_a_hidden_enemy_is_absent_from_view_and_log(rng):
+    assert "shadow" not in rng.view("regulars").units
+    assert "shadow" in rng.view("irregulars").units
+    assert _mentions(rng, "regulars", "Shadow") == []
+    assert _mentions(rng, "spectator", "Shadow") == []
+    assert _mentions(rng, "referee", "Shadow")
+
+
+def test_players_cannot_name_a_hidden_enemy(rng):
+    with pytest.raises(Refused, match="no unit"):
+        rng.execute("fire sarge shadow range=20", role="regulars")
+    with pytest.raises(Refused, match="no unit"):
+        rng.execute("react-spot sarge shadow range=20", role="regulars")
+
+
+def test_hide_and_hidden_move_stay_private(rng):
+    start = rng.log_length
+    rng.execute("hide m4", role="regulars")
+    assert "m4" not in rng.view("irregulars").units
+    mark = rng.log_length
+    out = rng.execute("move m4 hidden dice=2", role="regulars")
+    assert facts(out, ev.Moved)[0].cm == 3  # 5 - 2
+    assert all(e.vis == ("regulars",) for e in out.events)
+    assert _mentions(rng, "irregulars", "Emfour", mark) == []
+    assert [line for line in rng.log_lines("irregulars", mark)] == []
+    # The hiding itself was seen: the figure was in view when he went to ground.
+    assert any("out of sight" in t for t in _mentions(rng, "irregulars", "Emfour", start))
+
+
+def test_hidden_move_caps_the_distance(rng):
+    rng.execute("hide m4", role="regulars")
+    out = rng.execute("move m4 4 hidden dice=4", role="regulars")
+    assert facts(out, ev.Moved)[0].cm == 1
+    assert "hidden" in status(rng, "m4")
+
+
+def test_moving_normally_or_firing_reveals(rng):
+    rng.execute("hide m4", role="regulars")
+    rng.execute("hide saw", role="regulars")
+    rng.execute("move m4 10", role="regulars")
+    assert "hidden" not in status(rng, "m4") and "m4" in rng.view("irregulars").units
+    rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars")
+    assert "hidden" not in status(rng, "saw")
+
+
+def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    mark = g.log_length
+    out = g.execute("move shadow hidden dice=1", role="irregulars")
+    assert facts(out, ev.Moved)[0].cm == 4
+    out = g.execute("react-spot sarge shadow range=15 dice=2")
+    roll = rolls(out)[0]
+    assert (roll.target, roll.outcome) == (3, "not sighted")
+    assert "Shadow" not in roll.purpose
+    g.execute("react-shift shadow 3", role="irregulars")
+    with pytest.raises(Refused, match="no sighting bonus"):
+        g.execute("react-shift shadow 3", role="irregulars")
+    assert "shadow" not in g.view("regulars").units
+    assert _mentions(g, "regulars", "Shadow", mark) == []
+    assert any("sighting a hidden figure" in line.text for line in g.log_lines("regulars", mark))
+    with pytest.raises(Refused, match="already tried"):
+        g.execute("react-spot sarge shadow range=15 dice=6")
+    out = g.execute("react-spot saw shadow range=15 dice=3")
+    assert facts(out, ev.Spotted)[0].by_side == "regulars"
+    assert "shadow" in g.view("regulars").units
+    # Once sighted the regulars may name and shoot him.
+    g.execute("next")
+    g.execute("next")
+    from bn_combat_support import to_activation
+
+    to_activation(g, "regulars")
+    g.execute("fire sarge shadow range=15 dice=1", role="regulars")
+
+
+def test_sighting_modifiers_and_limits(rng):
+    out = rng.execute("react-spot rook shadow range=60 open dice=5")
+    roll = rolls(out)[0]
+    assert roll.target == 6 and roll.outcome == "not sighted"
+    assert {m.label for m in roll.mods} == {"target in the open", "spotter R5"}
+    with pytest.raises(Refused, match="beyond"):
+        rng.execute("react-spot sarge shadow range=101")
+    with pytest.raises(Refused, match="not hidden"):
+        rng.execute("react-spot sarge kalash range=10")
+
+
+def test_sighting_within_5_cm_is_automatic(rng):
+    out = rng.execute("react-spot sarge shadow range=5")
+    assert not rolls(out) and facts(out, ev.Spotted)
+
+
+def test_special_forces_are_hard_to_sight(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="regulars", monkeypatch=monkeypatch)
+    g.execute("hide delta", role="regulars")
+    out = g.execute("react-spot kid delta range=40")
+    # 5 at 50 cm, +2 Special Forces, +1 Irr3 spotter: 8, impossible
+    assert not rolls(out) and not facts(out, ev.Spotted)
+    assert any("cannot sight" in n.text for n in facts(out, ev.Noted))
+
+
+def test_a_hidden_firer_is_seen_when_he_fires(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    mark = g.log_length
+    g.execute("fire shadow sarge range=20 dice=1", role="irregulars")
+    assert "shadow" in g.view("regulars").units
+    assert _mentions(g, "regulars", "Shadow", mark)
+
+
+def test_demo_hidden_militia_never_leak(demo):
+    """The demo's hidden Dahir and Egal: the regulars see neither in any view or line."""
+    for role in ("regulars", "spectator"):
+        units = demo.view(role).units
+        assert "dahir" not in units and "egal" not in units
+        assert not _mentions(demo, role, "Dahir") and not _mentions(demo, role, "Egal")

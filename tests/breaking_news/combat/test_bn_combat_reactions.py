@@ -1,0 +1,113 @@
+"""Breaking News reactions during the active player's activation: opportunity fire
+(§8.2), covering fire and its test (§8.3, EX-04), dodging and going to ground (§6.5)."""
+
+from __future__ import annotations
+
+import pytest
+from bn_combat_support import facts, rolls, status, to_activation
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def test_reacting_player_may_only_react(rng):
+    with pytest.raises(Refused, match="react"):
+        rng.execute("fire kalash sarge range=20", role="irregulars")
+    with pytest.raises(Refused):
+        rng.execute("react-fire sarge kalash range=20", role="regulars")  # not the reacting side
+
+
+def test_opportunity_fire_range_and_once_per_action(rng):
+    rng.execute("move m4 10", role="regulars")
+    with pytest.raises(Refused, match="50 cm"):
+        rng.execute("react-fire kalash m4 range=60", role="irregulars")
+    out = rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    assert rolls(out)[0].target == 5  # Irr2 +1
+    with pytest.raises(Refused, match="already reacted"):
+        rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    rng.execute("move saw 4", role="regulars")  # a new enemy action
+    rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
+
+
+def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng):
+    out = rng.execute("react-fire rocket abrams range=80 dice=6,3", role="irregulars")
+    to_hit, vsave = rolls(out)
+    assert to_hit.target == 6 and vsave.target == 1 and vsave.outcome == "saved"  # tank front vs RPG: 1+
+    rng.execute("move m4 3", role="regulars")
+    with pytest.raises(Refused, match="already fired his RPG"):
+        rng.execute("react-fire rocket m4 range=20", role="irregulars")
+
+
+def test_suppressed_figures_cannot_react(rng):
+    rng.execute("mark kid suppressed")
+    with pytest.raises(Refused, match="suppressed"):
+        rng.execute("react-fire kid sarge range=20", role="irregulars")
+    with pytest.raises(Refused, match="suppressed"):
+        rng.execute("react-dodge kid 2", role="irregulars")
+
+
+def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
+    out = rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    assert rng.state.vars["covering"] == "bunker=9"
+    assert "worth 9" in facts(out, ev.Noted)[-1].text
+    assert {"covering", "fired"} <= set(status(rng, "m4"))
+    # 3d6 = 9: the MG in the bunker takes a hit before firing; he saves (4+, leader +1) and is pinned.
+    out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=3,3,3,4", role="irregulars")
+    test, save = rolls(out)
+    assert (len(test.faces), test.target, test.outcome) == (3, 9, "hit before reacting")
+    assert save.outcome.startswith("saved") and "suppressed" in status(rng, "omar")
+    assert not any(r.purpose.startswith("fires") for r in rolls(out))
+
+
+def test_covering_fire_test_passed_on_ten(rng):
+    rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=4,3,3,1,1,1,1", role="irregulars")
+    test, shot = rolls(out)
+    assert test.outcome == "reacts" and shot.purpose.startswith("fires")
+
+
+def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
+    rng.execute("covering sarge area=road range=20", role="regulars")  # AR 3 + Elite 3
+    rng.execute("covering rook area=road range=20", role="regulars")  # AR 3 + Recruit 0
+    assert rng.state.vars["covering"] == "road=9"
+    with pytest.raises(Refused, match="no covering fire"):
+        rng.execute("react-dodge kalash 2 area=house", role="irregulars")
+    rng.execute("next")
+    rng.execute("next")
+    assert rng.state.vars["covering"] == ""
+
+
+def test_covering_fire_reaches_50_cm(rng):
+    with pytest.raises(Refused, match="50 cm"):
+        rng.execute("covering saw area=far range=55", role="regulars")
+
+
+def test_dodge_and_going_to_ground(rng):
+    with pytest.raises(Refused, match="5 cm"):
+        rng.execute("react-dodge kalash 6", role="irregulars")
+    out = rng.execute("react-dodge kalash 4", role="irregulars")
+    assert facts(out, ev.Moved)[0].cm == 4 and "dodging" in status(rng, "kalash")
+    rng.execute("react-ground kid", role="irregulars")
+    assert "suppressed" in status(rng, "kid")
+
+
+def test_sniper_fire_cannot_be_dodged(rng):
+    rng.execute("react-dodge kalash 2", role="irregulars")
+    out = rng.execute("fire ghost kalash range=40 dice=2,6", role="regulars")
+    to_hit = rolls(out)[0]
+    assert to_hit.target == 2 and [m.label for m in to_hit.mods] == ["Special Forces"]  # 3 - 1, no dodge
+
+
+def test_a_dodge_under_covering_fire_tests_first(rng):
+    rng.execute("covering saw area=yard range=20", role="regulars")  # LMG 5 + Elite 3 = 8
+    out = rng.execute("react-dodge kalash 3 area=yard dice=2,2,5", role="irregulars")
+    assert rolls(out)[0].outcome == "hit before reacting"
+    assert not facts(out, ev.Moved) and "dodging" not in status(rng, "kalash")
+
+
+def test_turn_badges_clear_at_the_next_turn(rng):
+    rng.execute("fire sarge kalash range=30 dice=1", role="regulars")
+    rng.execute("next")
+    rng.execute("next")
+    to_activation(rng, "regulars")
+    assert "fired" not in status(rng, "sarge")

@@ -1,0 +1,258 @@
+"""Breaking News vehicles (§6.0, §6.3, §8.8, §9.1–§9.2), hand-to-hand (§11.0),
+storming a building (§11.1, EX-05), support fire (§8.4–§8.5, §8.9), the wounded
+rule (§9.3), and the Italian draft's numbers."""
+
+from __future__ import annotations
+
+import pytest
+from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def _next_turn(g, active):
+    g.execute("next")
+    g.execute("next")
+    to_activation(g, active)
+
+
+# -------------------------------------------------------------------- vehicles
+
+
+def test_vehicle_moves_roll_2d6(rng):
+    out = rng.execute("move hummer dice=3,4", role="regulars")
+    assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
+    out = rng.execute("move abrams 10 dice=6,6", role="regulars")
+    assert facts(out, ev.Moved)[0].cm == 10  # tracked 30 - 12 = 18 allowed
+    with pytest.raises(Refused, match="gun or moves"):
+        rng.execute("fire abrams kalash range=30 weapon=TANKGUN", role="regulars")
+    out = rng.execute("fire abrams kalash range=30 weapon=HMG dice=1,1,1,1,1", role="regulars")
+    assert rolls(out)[0].target == 6 and rolls(out)[0].mods[0].label == "firer moved"
+
+
+def test_embark_and_disembark_are_whole_actions(rng):
+    rng.execute("embark m4 hummer", role="regulars")
+    assert "in-vehicle" in status(rng, "m4") and rng.state.vars["aboard.m4"] == "hummer"
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("disembark m4", role="regulars")
+    _next_turn(rng, "regulars")
+    rng.execute("disembark m4", role="regulars")
+    assert "in-vehicle" not in status(rng, "m4")
+
+
+def test_small_arms_cannot_hurt_a_tank(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    out = g.execute("fire kalash abrams range=20 dice=6", role="irregulars")
+    assert len(rolls(out)) == 1 and "unharmed" in facts(out, ev.Noted)[-1].text
+    assert not g.state.units["abrams"].out
+
+
+def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
+    g.execute("embark m4 hummer", role="regulars")
+    _next_turn(g, "irregulars")
+    # Men in a protected vehicle count as behind cover against small arms (§8.8).
+    out = g.execute("fire kalash m4 range=20 dice=4", role="irregulars")
+    assert {m.label for m in rolls(out)[0].mods} == {"Irr2 firing", "target behind cover"}
+    out = g.execute("fire rocket hummer range=30 dice=5,3,4", role="irregulars")
+    to_hit, vsave, crew = rolls(out)
+    assert vsave.target == 6 and vsave.outcome == "explodes"  # protected vs RPG 6; fails by 3
+    assert crew.target == 3  # §9.1 occupants of an exploding vehicle
+    assert g.state.units["hummer"].out == "destroyed by irregulars"
+    assert "suppressed" in status(g, "m4") and "in-vehicle" not in status(g, "m4")
+
+
+def test_knocked_out_without_exploding(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    g.execute("fire rocket hummer range=30 dice=5,4", role="irregulars")
+    assert g.state.units["hummer"].out == "knocked out by irregulars"
+
+
+@pytest.mark.parametrize(("variant", "save_ok"), [("", False), ("it-2009-12-09", True)])
+def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, save_ok):
+    """§9.1: 2+ inside a heavily-armoured vehicle; the Italian draft adds the tank (DIFF-38)."""
+    g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
+    g.execute("embark m4 abrams", role="regulars")
+    out = g.execute("blast abrams source=tank by=irregulars dice=1,2")
+    vsave, crew = rolls(out)
+    assert vsave.target == 4 and vsave.outcome == "explodes"
+    assert crew.target == (2 if save_ok else 3)
+    assert bool(g.state.units["m4"].out) is not save_ok
+
+
+# ----------------------------------------------------------------------- melee
+
+
+def test_melee_one_against_one(rng):
+    out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
+    a, b = rolls(out)
+    assert a.outcome == "total 7" and b.outcome == "total 5"
+    assert rng.state.units["kalash"].out == "killed by regulars"
+
+
+def test_melee_three_against_one_and_ties(rng):
+    rng.execute("mark saw suppressed")
+    out = rng.execute("melee m4 omar with=sarge,saw leader=sarge dice=2,1,1", role="regulars")
+    # saw tests first (2 <= 4 + 2: passes, no longer suppressed); then 1 + 12 against 1 + 3.
+    r = rolls(out)
+    assert r[0].outcome == "passes" and r[1].outcome == "total 13"
+    assert rng.state.units["omar"].out.startswith("killed")
+    out = rng.execute("melee rook kid dice=1,1,6,1", role="regulars")
+    assert any("tied" in n.text for n in facts(out, ev.Noted))
+    assert rng.state.units["kid"].out.startswith("killed")
+
+
+def test_melee_limits_and_the_lone_winner(rng):
+    with pytest.raises(Refused, match="ONE"):
+        rng.execute("melee m4 kalash kid with=saw", role="regulars")
+    with pytest.raises(Refused, match="at most"):
+        rng.execute("melee sarge kalash with=saw,m4,rook", role="regulars")
+    out = rng.execute("melee rook kalash rocket dice=1,6", role="regulars")
+    assert rng.state.units["rook"].out == "killed by irregulars"
+    assert [e.unit for e in facts(out, ev.UnitOut)] == ["rook"]
+
+
+def test_melee_suppressed_defender_minus_two(rng):
+    rng.execute("mark kalash suppressed")
+    out = rng.execute("melee rook kalash dice=3,3", role="regulars")
+    b = rolls(out)[1]
+    assert b.outcome == "total 3"  # 3 + 2 - 2
+    assert rng.state.units["kalash"].out
+
+
+# --------------------------------------------------------------------- storming
+
+
+def test_ex05_rangers_storm_the_taliban_house(rng):
+    rangers = "sarge saw m4 c1 c2 c3 c4"
+    attack = [6] * 5 + [1, 2, 3, 4, 5] * 4 + [1, 2, 3]
+    defend = [5, 1, 2, 3]
+    saves = [6, 6, 5, 1, 2, 4]  # tali1 twice, tali2, tali3, tali4; then the one hit Ranger
+    dice = ",".join(map(str, attack + defend + saves))
+    out = rng.execute(f"storm {rangers} against=tali1,tali2,tali3,tali4 dice={dice}", role="regulars")
+    a, d = rolls(out)[:2]
+    assert (len(a.faces), a.target, a.outcome) == (28, 6, "5 hits")
+    assert (len(d.faces), d.target, d.outcome) == (4, 5, "1 hits")
+    alive = [t for t in ("tali1", "tali2", "tali3", "tali4") if not rng.state.units[t].out]
+    assert alive == ["tali1", "tali2"]
+    assert all("suppressed" in status(rng, t) for t in alive)
+    assert "suppressed" in status(rng, "sarge")
+    # Next round: the Ranger fails his test (24 dice, not the book's 21); both Taliban pass (2 dice).
+    _next_turn(rng, "regulars")
+    tests = [6, 1, 1]
+    attack = [1] * 24
+    defend = [1, 1]
+    dice = ",".join(map(str, tests + attack + defend))
+    out = rng.execute(f"storm {rangers} against=tali1,tali2 dice={dice}", role="regulars")
+    r = rolls(out)
+    assert [len(x.faces) for x in r[3:5]] == [24, 2]
+
+
+def test_storm_civilians_save_at_4_or_3_against_special_forces(rng):
+    out = rng.execute("storm delta against=tali1 civilians=civ dice=1,1,1,1,1,3,2", role="regulars")
+    civ = rolls(out)[-1]
+    assert civ.target == 3 and rng.state.units["civ"].out == "killed by regulars"
+
+
+# ------------------------------------------------------------------ support fire
+
+
+def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
+    g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
+    out = g.execute("call-support dice=4", role="regulars")
+    assert rolls(out)[0].outcome == "granted" and g.state.vars["support.regulars"] == "artillery@2"
+    with pytest.raises(Refused, match="already"):
+        g.execute("call-support dice=6", role="regulars")
+    out = g.execute("call-support mortar dice=4", role="irregulars")
+    assert rolls(out)[0].target == 5 and rolls(out)[0].outcome == "refused"
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    out = g.execute("next dice=6,5,4,3,6,6,1,1")
+    drift = rolls(out)[0]
+    assert drift.faces == (6, 5, 4, 3) and drift.outcome == "18 cm"
+    assert any("bombardment lands" in n.text for n in facts(out, ev.Noted))
+    out = g.execute("blast kalash rocket source=bombardment by=regulars dice=1,2")
+    k, r = rolls(out)
+    assert k.target == 3 and k.mods[0].value == 2
+    assert g.state.units["kalash"].out and not g.state.units["rocket"].out
+
+
+def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
+    g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
+    g.execute("call-support mortar dice=5", role="irregulars")
+    to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    g.execute("next dice=1,1,6,6")
+    assert g.state.active_side == "irregulars"
+    out = g.execute("mortar range=60 dice=3", role="irregulars")
+    assert rolls(out)[0].target == 5
+    assert "lands 6 cm off" in facts(out, ev.Noted)[-1].text
+    g.execute("next")
+    g.execute("next")
+    out = g.execute("call-support counter dice=4", role="regulars")
+    assert g.state.vars["mortar-silenced.irregulars"] == 1
+    with pytest.raises(Refused, match="silenced"):
+        g.execute("call-support mortar", role="irregulars")
+
+
+def test_smoke_drifts_next_turn_and_clears_after(rng):
+    out = rng.execute("smoke m4 range=8 dice=2", role="regulars")
+    assert "2 cm off" in facts(out, ev.Noted)[-1].text  # a hand grenade: 1 cm per point
+    rng.execute("next")
+    rng.execute("next")
+    out = rng.execute("next dice=3,5,6,6,1,1")
+    assert any("drifts 8 cm the way it first deviated" in n.text for n in facts(out, ev.Noted))
+    rng.execute("next")
+    rng.execute("next")
+    out = rng.execute("next dice=6,6,1,1")
+    assert any("clears" in n.text for n in facts(out, ev.Noted))
+
+
+def test_ied_dud_and_blast(rng):
+    out = rng.execute("ied marker.1 dice=2")
+    assert rolls(out)[0].outcome == "dud"
+    with pytest.raises(Refused, match="already"):
+        rng.execute("ied marker.1 dice=6")
+    out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2")
+    s, m = rolls(out)
+    assert s.target == 3 and s.mods[0].label == "team leader"
+    assert not rng.state.units["sarge"].out and rng.state.units["m4"].out == "killed by irregulars"
+
+
+# ---------------------------------------------------------------------- wounded
+
+
+def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    assert rolls(out)[1].outcome.startswith("badly wounded: 3")
+    assert g.state.units["m4"].out == "wounded by irregulars" and g.state.vars["wound.m4"] == 4
+    g.execute("medic doc m4", role="regulars")
+    assert g.state.units["m4"].out == "stabilised by irregulars"
+
+
+def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    for turn in (1, 2, 3):
+        g.execute("next")
+        assert g.state.units["m4"].out.startswith("wounded"), turn
+        g.execute("next")
+        to_activation(g, "regulars")
+    g.execute("next")
+    g.execute("next")
+    assert g.state.units["m4"].out == "died of wounds by irregulars"
+
+
+def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    g.execute("blast m4 source=grenade by=irregulars dice=1,2")
+    assert g.state.units["m4"].out == "killed by irregulars"
+
+
+def test_options_are_referee_switches_before_play(rng):
+    with pytest.raises(Refused, match="phase"):
+        rng.execute("option ammo on")
