@@ -1,0 +1,87 @@
+"""Quick skirmish rules from a Ludonet web page (© Ludonet s.r.l. 1996), a fragment.
+
+The fragment announces a turn sequence and then omits it; this plugin plays the
+sequence proposed by the digest (B.2, LN-AMB-01)::
+
+    setup → deployment → [move-first → move-second → reveal → fire → melee → morale → end] per turn
+
+The first player is rolled once when the deployment ends.  Rulings:
+docs/rulings/ludonet.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset, register
+from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
+from core.rulesets.ludonet import commands, turn
+from core.state import GameState
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+PHASES = (
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "B.1"),
+    Phase(
+        "deployment",
+        "Written deployment",
+        "referee",
+        "each side writes down its positions; the referee places the visible units; next rolls the first player",
+        "LN-R001, LN-R002",
+    ),
+    Phase("move-first", "First player moves", "active", "the first player moves; then next", "B.2, LN-R010"),
+    Phase("move-second", "Second player moves", "active", "the second player moves; then next", "B.2, LN-R010"),
+    Phase(
+        "reveal",
+        "Reveal",
+        "referee",
+        "the referee places units now in sight (clear UNIT hidden); then next",
+        "LN-R001, LN-R020",
+    ),
+    Phase("fire", "Fire", "both", "both sides fire; hits take effect together at next", "LN-R021, LN-R030"),
+    Phase("melee", "Melee", "both", "figures in contact fight; then next", "LN-R050"),
+    Phase("morale", "Morale", "both", "units at half strength test morale; then next", "LN-R070"),
+    Phase("end", "End of turn", "referee", "wrecks, fatigue counters; then next", "B.2, LN-R071"),
+)
+
+
+class Ludonet(Ruleset):
+    id = "ludonet"
+    name = "Ludonet quick skirmish"
+    version = "1996"
+    phases = PHASES
+    rule_source = "ludonet-quick-rules-it.md"
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
+
+    def commands(self) -> list[CommandSpec]:
+        return [
+            CommandSpec(
+                "scenario",
+                "Set up a ready-made scenario.",
+                self._scenario,
+                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
+                phases=("setup",),
+                who="referee",
+                examples=("scenario demo",),
+            ),
+            *commands.COMMANDS,
+            *REFEREE_TOOLS,
+        ]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, self.scenarios[args["name"]])
+        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        turn.check_turn(self, state, parsed, role)
+
+    def advance(self, ctx: Context) -> None:
+        turn.advance(ctx)
+
+
+register("ludonet", Ludonet)

@@ -1,0 +1,114 @@
+"""The Ludonet turn machine (digest B.2, the proposed sequence of LN-AMB-01).
+
+    deployment → [move-first → move-second → reveal → fire → melee → morale → end] per turn
+
+The first player is rolled once, when ``next`` leaves the deployment (LN-R002),
+and keeps moving first all game.  Fire is simultaneous (LN-R021): hits are held
+on the targets as the badges ``hit-wound`` and ``hit-kill`` and take effect
+together when the fire phase ends.
+
+Badges that last a turn: ``moved`` (the −1 to hit of LN-R031), ``ran`` and
+``fired``; ``prone``: the figure crawled and lies down until it walks or runs;
+``tired-3`` … ``tired-1``: turns left without running (LN-R012).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import Context, Refused, Ruleset
+from core.rulesets.ludonet import rules
+from core.rulesets.ludonet.tables import fire, movement
+from core.state import GameState
+from core.views import REFEREE
+
+MOVE_PHASES = ("move-first", "move-second")
+PENDING = ("hit-wound", "hit-kill")
+TIRED = tuple(f"tired-{n}" for n in range(1, movement().tired_turns + 1))
+#: The next phase of each phase within a turn.
+SEQUENCE = {"move-second": "reveal", "reveal": "fire", "fire": "melee", "melee": "morale", "morale": "end"}
+#: Commands either player may give in any phase (their handlers keep them to their phases and units).
+BOTH_SIDES = ("fire", "melee", "morale", "note")
+
+
+def tired(unit) -> int:
+    return next((n for n in range(len(TIRED), 0, -1) if unit.has(f"tired-{n}")), 0)
+
+
+def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
+    """Each player moves in his own move phase; fire and melee are both players' (B.2)."""
+    if role == REFEREE:
+        return
+    name = parsed.spec.name
+    if name in BOTH_SIDES:
+        return
+    if state.phase in MOVE_PHASES and role == state.active_side:
+        return  # the mover moves and ends his movement with next
+    if state.phase in MOVE_PHASES:
+        raise Refused(f"it is {state.active_side}'s move")
+    raise Refused(f"only the referee moves the game on in the {state.phase} phase")
+
+
+def advance(ctx: Context) -> None:
+    s = ctx.state
+    match s.phase:
+        case "setup":
+            raise Refused("load a scenario first: scenario demo")
+        case "deployment":
+            first = roll_first_player(ctx)
+            ctx.emit(ev.VarSet(key="first_player", value=first))
+            ctx.emit(ev.PhaseBegan(turn=1, phase="move-first", active=first, reacting=s.other_side(first)))
+        case "move-first":
+            second = s.reacting_side
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))
+        case "fire":
+            resolve_fire(ctx)
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="melee"))
+        case "end":
+            end_of_turn(ctx)
+            first = s.vars["first_player"]
+            ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="move-first", active=first, reacting=s.other_side(first)))
+        case phase if phase in SEQUENCE:
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE[phase]))
+        case _:
+            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+
+
+def resolve_fire(ctx: Context) -> None:
+    """LN-R021/R037: every hit of the fire phase takes effect at once; a second wound eliminates."""
+    for u in ctx.state.units.values():
+        pending = tuple(b for b in PENDING if u.has(b))
+        if not pending:
+            continue
+        killed, wounded = u.has("hit-kill"), u.has("wounded")
+        ctx.emit(ev.StatusChanged(unit=u.id, add=() if killed or wounded else ("wounded",), remove=pending))
+        if killed or wounded:
+            cause = "eliminated" if killed else f"{fire().wounds_to_eliminate} wounds"
+            ctx.emit(ev.UnitOut(unit=u.id, cause=cause))
+
+
+def end_of_turn(ctx: Context) -> None:
+    """B.2 T7: the turn's badges go; a tired figure has one turn less to wait (LN-R012)."""
+    for u in ctx.state.units.values():
+        add: tuple[str, ...] = ()
+        remove = tuple(b for b in ("moved", "ran", "fired") if u.has(b))
+        left = tired(u)
+        if left and not u.has("ran"):  # the turn it tired itself does not count
+            remove += (f"tired-{left}",)
+            add = (f"tired-{left - 1}",) if left > 1 else ()
+        if add or remove:
+            ctx.emit(ev.StatusChanged(unit=u.id, add=add, remove=remove))
+
+
+def roll_first_player(ctx: Context) -> str:
+    """LN-R002 (ruling LN-FIRST): 1d6 each, once for the scenario; ties roll again."""
+    sides = list(ctx.state.sides)
+    if len(sides) != 2:
+        raise Refused("the first player is rolled between exactly two sides")
+    while True:
+        faces = {side: ctx.roll(f"first player {side}", 1, rule="LN-R002")[0] for side in sides}
+        first = rules.first_player(faces)
+        if first:
+            return first
+        ctx.emit(ev.Noted(text=f"tied at {faces[sides[0]]}: both roll again (ruling LN-FIRST)"))
