@@ -222,7 +222,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
 def _act(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R065/R066: any activity other than moving and firing, rolled by difficulty."""
     unit = ctx.unit(args["unit"])
-    _fire_kind_for_action(ctx, unit)
+    _in_own_tier(ctx, unit)
     _ready(ctx, unit)
     difficulty = args["difficulty"]
     chance = rules.action_chance(quality(unit), difficulty)
@@ -241,14 +241,14 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
 def _aim(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R085 (ruling BI-AIM): Aim is a very easy action; next turn the man's fire is aimed (+1)."""
     unit = ctx.unit(args["unit"])
-    _fire_kind_for_action(ctx, unit)
+    _in_own_tier(ctx, unit)
     _ready(ctx, unit)
     if not _passes_isolation(ctx, unit, bool(args["isolated"])):
         return
     _badges(ctx, unit, "acted", "aiming")
 
 
-def _fire_kind_for_action(ctx: Context, unit: Unit) -> None:
+def _in_own_tier(ctx: Context, unit: Unit) -> None:
     tier = tier_of_phase(ctx.state.phase)
     if unit.cls != tier:
         raise Refused(f"{unit.name} acts in his own Quality tier, not in {ctx.state.phase} (BI-R061)")
