@@ -37,6 +37,8 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     failed this turn stays in panic without another roll."""
     if not unit.has("suppressed"):
         return True
+    if unit.has("falling-back"):
+        return True
     if unit.has("panicked"):
         return False
     t = hits.troop(unit)
@@ -53,7 +55,12 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         outcome=lambda f: "passes" if suppression.suppression_passes(f[0], t.suppression, mods) else "fails: in panic",
     )
     if suppression.suppression_passes(face, t.suppression, mods):
-        ctx.emit(ev.StatusChanged(unit=unit.id, remove=("suppressed",)))
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(s for s in ("suppressed", "retreating") if unit.has(s))))
+        return True
+    if unit.has("retreating"):
+        # §12.0: a man of a team that failed morale falls back instead of freezing.
+        hits.badge(ctx, unit, "falling-back")
+        ctx.emit(ev.Noted(text=f"{unit.name} falls back: at least 15 cm toward his table edge; he may fire (§12.0)"))
         return True
     hits.badge(ctx, unit, "panicked")
     ctx.emit(ev.Noted(text=f"{unit.name} stays suppressed: he may only crawl up to 10 cm to cover this turn (§10.0)"))

@@ -321,7 +321,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
 def _reaction_gate(ctx: Context, unit: Unit) -> None:
     """§10.0: a suppressed figure cannot react (both drafts, ruling BN-C-SUPPRESSED-REACT);
     §8.2: one reaction per enemy action."""
-    if unit.has("suppressed"):
+    if unit.has("suppressed") and not unit.has("retreating"):
+        # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
     action = ctx.state.vars.get("action", 0)
     if ctx.state.vars.get(f"reacted.{unit.id}") == action and action:

@@ -49,6 +49,10 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         if not ready_to_act(ctx, u, args.get("leader")):
             _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
             continue
+        if ctx.unit(u.id).has("falling-back") and cm < allowances().retreat_cm:
+            raise Refused(
+                f"{u.name} must fall back at least {allowances().retreat_cm} cm toward his table edge (§12.0)"
+            )
         if cm > allowed.max_cm:
             raise Refused(f"{u.name} may move {allowed.max_cm} cm with that action (§6.0, §6.2)")
         hits.reveal(ctx, ctx.unit(u.id), "moves in the open")

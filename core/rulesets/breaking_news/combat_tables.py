@@ -156,6 +156,7 @@ class Allowances(msgspec.Struct, frozen=True):
     spot_bonus_cm: int
     panic_cm: int
     carry_cm: int
+    retreat_cm: int
     tracked_cm: int
     wheeled_cm: int
     vehicle_dice: int

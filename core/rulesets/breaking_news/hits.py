@@ -81,6 +81,7 @@ TURN_BADGES = (
     "dodging",  # declared a dodge against the next shot (§6.5)
     "rpg-fired",  # RPG/GL fired by opportunity this turn (§8.2)
     "reloading",  # changing magazine (§8.0.3)
+    "falling-back",  # a retreating man who failed his test: he must fall back 15 cm (§12.0)
 )
 
 
@@ -248,11 +249,17 @@ def take_hits(
         unit=unit.id,
         outcome=lambda f: "saved: suppressed" if saves.all_saved(f, value, mods) else "failed: out of action",
     )
-    if saves.all_saved(faces, value, mods):
+    survived = saves.all_saved(faces, value, mods)
+    if survived:
         suppress(ctx, unit, in_cover=protected)
-        return True
-    casualty(ctx, unit, by_side)
-    return False
+    else:
+        casualty(ctx, unit, by_side)
+    if unit.kind == "civilian" and by_side:
+        # §14.0 scores civilians hit (Italian draft) or killed (English): defeat.py decides.
+        from core.rulesets.breaking_news import defeat
+
+        defeat.civilian_hit(ctx, ctx.unit(unit.id), by_side, killed=not survived)
+    return survived
 
 
 def _vehicle_of(ctx: Context, unit: Unit) -> str:

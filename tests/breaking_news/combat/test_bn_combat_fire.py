@@ -208,3 +208,27 @@ def test_manual_dice_must_cover_every_roll(rng):
     with pytest.raises(NeedDice):
         rng.execute("fire sarge kalash range=30 dice=4", role="regulars")
     assert "kalash" in rng.state.units and not rng.state.units["kalash"].out
+
+
+def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
+    rng.execute("mark m4 suppressed")
+    rng.execute("mark m4 retreating")
+    with pytest.raises(Refused, match="15 cm"):
+        rng.execute("move m4 10 dice=6", role="regulars")
+    out = rng.execute("move m4 15 dice=6", role="regulars")
+    assert rolls(out)[0].outcome.startswith("fails") and facts(out, ev.Moved)[0].cm == 15
+    assert "falling-back" in status(rng, "m4")
+    rng.execute("fire m4 kalash range=20 dice=1", role="regulars")  # no second test
+
+
+def test_a_retreating_man_who_passes_is_himself_again(rng):
+    rng.execute("mark m4 suppressed")
+    rng.execute("mark m4 retreating")
+    rng.execute("rally m4 dice=2", role="regulars")
+    assert not {"suppressed", "retreating"} & set(status(rng, "m4"))
+
+
+def test_civilians_hit_by_regulars_are_recorded_for_defeat_points(demo):
+    demo.execute("fire rossi civ1 range=20 dice=3,2", role="regulars")
+    assert demo.state.units["civ1"].out == "killed by regulars"
+    assert any(e.category for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.DefeatPoints))

@@ -135,7 +135,14 @@ def test_actions_section_5_0_and_obstacles_6_2():
     assert {k: (v.max_cm, v.fire) for k, v in ob[2].allows.items()} == {"run": (5, "none")}
     assert ob[3].allows == {} and ob[3].helped_as == 2
     al = allowances()
-    assert (al.dodge_cm, al.hidden_cm, al.spot_bonus_cm, al.panic_cm, al.carry_cm) == (5, 5, 5, 10, 10)
+    assert (al.dodge_cm, al.hidden_cm, al.spot_bonus_cm, al.panic_cm, al.carry_cm, al.retreat_cm) == (
+        5,
+        5,
+        5,
+        10,
+        10,
+        15,
+    )
     assert (al.tracked_cm, al.wheeled_cm, al.vehicle_dice) == (30, 45, 2)
 
 
