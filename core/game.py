@@ -27,7 +27,7 @@ from core.probability import odds_summary, successes_distribution, sum_distribut
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load
-from core.state import GameState, copy_state
+from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 
 #: Facts after which a player may no longer take back his own command alone.
@@ -131,8 +131,13 @@ class Game:
     def open(cls, path: str | os.PathLike[str], *, writable: bool = True, clock: Callable[[], int] = _now_ms) -> Game:
         """Open a save.  Read-only opens (replay) never touch the file."""
         timeline = Timeline(History())
-        loaded = load(path, history=timeline.history, after_batch=timeline.catch_up)
-        timeline.catch_up()
+        try:
+            loaded = load(path, history=timeline.history, after_batch=timeline.catch_up)
+            timeline.catch_up()
+        except KeyError:
+            # Well-formed records that do not make a game (a fact about a unit,
+            # side or secret that was never set up): a damaged or hand-edited save.
+            raise _inconsistent(Path(path), timeline.history) from None
         try:
             ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
         except ValueError as e:
@@ -360,6 +365,22 @@ class Game:
                 examples=('note "smoke drifts north"',),
             ),
         ]
+
+
+def _inconsistent(path: Path, history: History) -> SaveError:
+    """The error naming the first effective event the fold cannot apply (only on this error path)."""
+    state = GameState()
+    for step, e in enumerate(history.timeline()):
+        try:
+            apply_in_place(state, (e,))
+        except KeyError as missing:
+            ((index, _),) = history.ranges(step, step + 1)
+            # +1 for the header line, +1 to count lines from 1.
+            return SaveError(
+                f"{path}:{index + 2}: the event refers to {missing}, which this game does not have; "
+                "the file was not changed"
+            )
+    return SaveError(f"{path}: the events do not make a consistent game; the file was not changed")
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch
