@@ -290,14 +290,26 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
         if turns:
             ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(WOUNDED, by_side)))
             ctx.emit(ev.VarSet(key=f"wound.{unit.id}", value=ctx.state.turn + turns))
+            _leave_vehicle(ctx, unit)
             return
     ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(KILLED, by_side)))
-    _dismount_all(ctx, unit)
+    _leave_vehicle(ctx, unit)
 
 
-def _dismount_all(ctx: Context, unit: Unit) -> None:
-    if unit.has("in-vehicle"):
-        ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+def _leave_vehicle(ctx: Context, unit: Unit) -> None:
+    """A dead man leaves his seat; a dead driver leaves his vehicle running (§8.8)."""
+    vehicle = ctx.state.units.get(str(ctx.state.vars.get(f"aboard.{unit.id}", "")))
+    if vehicle is None:
+        return
+    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+    if "driver" in unit.roles and vehicle.in_play:
+        way = " straight on" if italian(ctx) else ""
+        ctx.emit(
+            ev.Noted(
+                text=f"{vehicle.name} has lost its driver: it runs on{way} for a whole move, then stops; "
+                "hitting an obstacle stops it sooner (§8.8)"
+            )
+        )
 
 
 def occupants(state: GameState, vehicle: Unit) -> list[Unit]:

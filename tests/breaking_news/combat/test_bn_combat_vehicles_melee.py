@@ -256,3 +256,12 @@ def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
 def test_options_are_referee_switches_before_play(rng):
     with pytest.raises(Refused, match="phase"):
         rng.execute("option ammo on")
+
+
+@pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
+def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
+    g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
+    g.execute("embark wheels hummer", role="regulars")
+    out = g.execute("blast wheels source=grenade by=irregulars dice=1")
+    assert any(words in n.text for n in facts(out, ev.Noted))
+    assert g.state.vars["aboard.wheels"] == ""
