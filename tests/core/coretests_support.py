@@ -73,3 +73,91 @@ def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
         yield
     finally:
         core.store.CHUNK, core.savefile.CHUNK, core.store.CACHE_CHUNKS, Timeline.__init__.__defaults__ = saved
+
+
+# ------------------------------------------------------------- a small test ruleset
+
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register  # noqa: E402
+from core.rulesets.common import REFEREE_TOOLS  # noqa: E402
+
+SKIRMISH_UNITS = (
+    ev.UnitSpec(id="alpha", name="Alpha One", side="blue"),
+    ev.UnitSpec(id="bravo", name="Bravo Two", side="blue"),
+    ev.UnitSpec(id="ghost", name="Ghost Rider", side="red", status=("hidden",)),
+    ev.UnitSpec(id="gunner", name="Gunner Grey", side="red"),
+    ev.UnitSpec(id="grunt", name="Grunt Green", side="red"),
+)
+
+
+def _setup(ctx: Context, args: dict) -> None:
+    ctx.emit(ev.GameSetUp(scenario="Skirmish", sides=(ev.SideSpec("blue", "Blue"), ev.SideSpec("red", "Red"))))
+    for u in SKIRMISH_UNITS:
+        ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if "hidden" in u.status else ()))
+    ctx.emit(ev.SecretSet(key="plan", owner="red", value="flank left", vis=("red",)))
+    ctx.emit(ev.PhaseBegan(turn=1, phase="play"))
+
+
+def _walk(ctx: Context, args: dict) -> None:
+    ctx.emit(ev.Moved(unit=args["unit"], cm=args["cm"], how=args["how"]))
+
+
+def _shoot(ctx: Context, args: dict) -> None:
+    ctx.roll("shoot", 2, target=4, unit=args["shooter"], outcome=lambda f: f"{sum(x >= 4 for x in f)} hits")
+
+
+def _peek(ctx: Context, args: dict) -> None:
+    if args["key"] not in ctx.state.secrets:
+        raise Refused(f"no secret {args['key']}")
+    ctx.emit(ev.Revealed(key=args["key"], value=ctx.state.secrets[args["key"]].value))
+
+
+class Skirmish(Ruleset):
+    """Just enough of a game for the core's tests: players' commands that move,
+    roll and reveal, a hidden unit, a secret, and the shared referee tools."""
+
+    id = "test-skirmish"
+    name = "Test skirmish"
+    version = "0.1"
+    phases = (Phase("setup", "Set-up", "referee", "setup"), Phase("play", "Play", "both", "anything"))
+
+    def commands(self):
+        return [
+            CommandSpec("setup", "Set the table.", _setup, who="referee", phases=("setup",)),
+            CommandSpec(
+                "walk",
+                "Move one of your units.",
+                _walk,
+                params=(
+                    Param("unit", "own"),
+                    Param("cm", "int"),
+                    Param("how", "choice", choices=("run", "crawl"), optional=True, keyword=True, default="walk"),
+                ),
+            ),
+            CommandSpec(
+                "shoot",
+                "Fire at an enemy.",
+                _shoot,
+                params=(Param("shooter", "own"), Param("target", "enemy")),
+                rolls=True,
+            ),
+            CommandSpec("peek", "Reveal a secret.", _peek, params=(Param("key", "text"),)),
+            *REFEREE_TOOLS,
+        ]
+
+
+@contextmanager
+def skirmish_registered():
+    """The test ruleset in the registry only while a test needs it (others list the rulesets)."""
+    import core.ruleset
+
+    register(Skirmish.id, Skirmish)
+    try:
+        yield
+    finally:
+        core.ruleset._REGISTRY.pop(Skirmish.id, None)
+
+
+def new_skirmish(path: Path, seed: int = 5) -> Game:
+    game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 2_000)
+    game.execute("setup")
+    return game

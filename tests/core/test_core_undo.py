@@ -1,0 +1,147 @@
+"""Undo and redo: unlimited, recorded, visible to every seat, and limited for players."""
+
+from __future__ import annotations
+
+import pytest
+
+from coretests_support import builtins
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+from core.state import fold
+
+
+def test_undo_and_redo_are_unlimited_and_recorded(demo):
+    start = builtins(demo.state)
+    states = []
+    for i in range(40):
+        demo.execute(f"dp regulars {i % 5 + 1} turn {i}")
+        states.append(builtins(demo.state))
+    for i in reversed(range(40)):
+        assert builtins(demo.state) == states[i]
+        demo.execute("undo")
+    assert builtins(demo.state) == start
+    demo.execute("undo")  # the scenario itself
+    assert builtins(demo.state) == builtins(fold([]))
+    with pytest.raises(Refused, match="nothing to undo"):
+        demo.execute("undo")
+    demo.execute("redo")
+    assert builtins(demo.state) == start
+    for i in range(40):
+        demo.execute("redo")
+        assert builtins(demo.state) == states[i]
+    with pytest.raises(Refused, match="nothing to redo"):
+        demo.execute("redo")
+    markers = [e for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.Undone | ev.Redone)]
+    assert len(markers) == 41 + 41
+
+
+def test_undo_takes_back_the_last_command_and_its_events_stay_in_the_file(demo):
+    demo.execute("mark ahmed suppressed")
+    size = demo.path.stat().st_size
+    outcome = demo.execute("undo")
+    assert outcome.lines == ["undone: #2 mark ahmed suppressed"]
+    assert demo.state.units["ahmed"].status == ()
+    assert demo.path.stat().st_size > size
+    demo.close()
+    replay = Game.open(demo.path, writable=False)
+    assert any(isinstance(e, ev.StatusChanged) for e in replay.history.store.slice(0, replay.log_length))
+    assert not any(isinstance(e, ev.StatusChanged) for e in replay.history.timeline())
+
+
+def test_redo_works_after_reload(demo):
+    demo.execute("mark ahmed suppressed")
+    demo.execute("undo")
+    demo.close()
+    again = Game.open(demo.path)
+    assert again.redo_preview() == "#2 mark ahmed suppressed"
+    again.execute("redo")
+    assert again.state.units["ahmed"].status == ("suppressed",)
+    again.close()
+
+
+def test_a_new_command_after_undo_clears_redo(demo):
+    demo.execute("mark ahmed suppressed")
+    demo.execute("undo")
+    demo.execute("mark ahmed pinned")
+    assert demo.redo_preview() is None
+    with pytest.raises(Refused, match="nothing to redo"):
+        demo.execute("redo")
+    demo.close()
+    again = Game.open(demo.path)
+    assert again.redo_preview() is None
+    assert again.state.units["ahmed"].status == ("pinned",)
+    again.close()
+
+
+def test_an_undo_after_dice_is_visible_in_every_roles_log(demo):
+    demo.execute("roll 3d6 target=5")
+    demo.execute("undo")
+    for role in ("referee", "regulars", "irregulars", "spectator"):
+        lines = demo.log_lines(role)
+        rolls = [line for line in lines if isinstance(line.event, ev.Rolled)]
+        assert len(rolls) == 1 and rolls[0].undone, role
+        assert "3d6" in rolls[0].text
+        assert lines[-1].text == "↶ referee undid command #2", role
+        assert isinstance(lines[-1].event, ev.Undone)
+
+
+# ---------------------------------------------------------------- who may undo
+
+
+def test_a_player_may_undo_his_own_last_command(skirmish):
+    skirmish.execute("walk alpha 5", role="blue")
+    skirmish.execute("undo", role="blue")
+    assert skirmish.state.units["alpha"].moved_cm == 0
+    skirmish.execute("redo", role="blue")
+    assert skirmish.state.units["alpha"].moved_cm == 5
+
+
+def test_a_player_may_not_undo_another_seats_command(skirmish):
+    skirmish.execute("walk gunner 5", role="red")
+    with pytest.raises(Refused, match="was red's; ask the referee"):
+        skirmish.execute("undo", role="blue")
+    skirmish.execute("walk alpha 3", role="blue")
+    skirmish.execute("undo", role="blue")  # his own, the last
+    with pytest.raises(Refused, match="was red's"):
+        skirmish.execute("undo", role="blue")  # red's is the last now
+    skirmish.execute("undo", role="referee")
+    assert skirmish.state.units["gunner"].moved_cm == 0
+
+
+def test_a_player_may_not_undo_a_command_that_rolled_dice(skirmish):
+    skirmish.execute("shoot alpha gunner", role="blue")
+    size = skirmish.path.stat().st_size
+    with pytest.raises(Refused, match="dice were rolled"):
+        skirmish.execute("undo", role="blue")
+    assert skirmish.path.stat().st_size == size
+    skirmish.execute("undo")  # the referee may
+    assert skirmish.history.last_effective() == 1
+
+
+def test_a_player_may_not_undo_a_command_that_revealed_something(skirmish):
+    skirmish.execute("peek plan", role="red")
+    assert skirmish.view("blue").secrets["plan"].value == "flank left"
+    with pytest.raises(Refused, match="revealed"):
+        skirmish.execute("undo", role="red")
+    skirmish.execute("undo", role="referee")
+    assert "plan" not in skirmish.view("blue").secrets
+
+
+def test_a_player_may_not_undo_the_referees_command(skirmish):
+    with pytest.raises(Refused, match="referee's"):
+        skirmish.execute("undo", role="red")
+    skirmish.execute("note hello", role="red")
+    skirmish.execute("undo", role="red")
+
+
+def test_a_spectator_can_undo_nothing(skirmish):
+    with pytest.raises(Refused, match="spectators"):
+        skirmish.execute("undo", role="spectator")
+
+
+def test_state_is_the_fold_after_players_undo(skirmish):
+    for line, role in (("walk alpha 5", "blue"), ("walk gunner 4 run", "red"), ("undo", "red"), ("walk bravo 2", "blue")):
+        skirmish.execute(line, role=role)
+    assert builtins(skirmish.state) == builtins(fold(skirmish.history.timeline()))
+    assert skirmish.state.units["gunner"].moved_cm == 0
