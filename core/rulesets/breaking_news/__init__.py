@@ -1,13 +1,15 @@
 """Breaking News — Warfare in the Media Age (Dadi&Piombo), English draft 1.5.1.
 
 Variant ``it-2009-12-09`` plays the Italian draft of 9 December 2009; each
-difference is listed in docs/rulings.md.
+difference is listed in docs/rulings/breaking-news.md (and, for combat,
+docs/rulings/breaking-news-combat.md).
 
-Turn machine (§5.0)::
+Turn machine (§5.0, turn.py)::
 
-    setup → deployment (turn 0) → [initiative → activation → end] per turn
+    setup → deployment (turn 0) → [initiative → activation → end] per turn → final
 
-``next`` moves from one phase to the next; leaving ``initiative`` rolls it.
+``next`` moves from one phase to the next; leaving ``initiative`` rolls it; the
+``final`` phase ends with the count of defeat points (§14.0).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset, register
-from core.rulesets.breaking_news import campaign, combat, turn
+from core.rulesets.breaking_news import campaign, combat, scenario_rules, turn
 from core.rulesets.breaking_news.tables import troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
 from core.state import GameState
@@ -26,10 +28,23 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 
 PHASES = (
     Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "§4.0"),
-    Phase("deployment", "Deployment", "both", "deploy both sides, then next", "§4.0"),
-    Phase("initiative", "Initiative", "referee", "next rolls initiative", "§5.0"),
-    Phase("activation", "Activation", "active", "the active player acts; the reacting player reacts; then next", "§5.0"),
-    Phase("end", "End of turn", "referee", "objectives and morale; then next", "§5.0, §12.0"),
+    Phase(
+        "deployment",
+        "Deployment",
+        "both",
+        "objectives, rolloff, deploy in turn (or next at once to play the set-up as it stands)",
+        "§4.1, §4.2",
+    ),
+    Phase("initiative", "Initiative", "referee", "support calls, then next rolls initiative", "§5.0"),
+    Phase(
+        "activation",
+        "Activation",
+        "active",
+        "the active player acts; the reacting player reacts; then next",
+        "§5.0, §13.0",
+    ),
+    Phase("end", "End of turn", "referee", "ambushes, objectives taken, morale; then next", "§4.1.1, §12.0"),
+    Phase("final", "Final count", "referee", "captures; then next counts the defeat points", "§14.0"),
 )
 
 
@@ -44,6 +59,7 @@ class BreakingNews(Ruleset):
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
         self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
+        self.scenario_rules = scenario_rules.load(SCENARIOS)
 
     # ------------------------------------------------------------------ commands
 
@@ -60,11 +76,14 @@ class BreakingNews(Ruleset):
             ),
             *campaign.COMMANDS,
             *combat.COMMANDS,
-            *REFEREE_TOOLS,
+            # objectives.reveal also reveals any secret by key, for the referee
+            *(spec for spec in REFEREE_TOOLS if spec.name != "reveal"),
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, self.scenarios[args["name"]])
+        sc = self.scenarios[args["name"]]
+        emit_scenario(ctx, sc)
+        scenario_rules.apply(ctx, sc, self.scenario_rules[sc.id])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     # ------------------------------------------------------------- turn machine

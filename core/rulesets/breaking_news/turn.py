@@ -1,31 +1,76 @@
-"""The Breaking News turn machine (§5.0): phases, initiative, start and end of turn."""
+"""The Breaking News turn machine (§5.0): phases, initiative, platoon activation
+(§13.0), and what happens between the phases.
+
+``next`` moves the game on:
+
+* deployment → initiative: when the pre-game steps are done (deployment.py),
+  or at once for a scenario set up as it stands;
+* initiative → activation: combat's start-of-turn upkeep, a helicopter due
+  this turn lands, initiative is rolled;
+* activation → end: the turn's losses and first shot are scored (defeat.py);
+* end → next turn: morale tests still due, combat's end-of-turn upkeep, the
+  negotiation's points, the helicopter's waiting roll; after the scenario's last
+  turn, or when the game has ended, the final count (victory.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.breaking_news import combat, rules
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
+from core.rulesets.breaking_news import (
+    combat,
+    defeat,
+    deployment,
+    extras,
+    forces,
+    morale,
+    negotiation,
+    rules,
+    victory,
+)
+from core.rulesets.breaking_news.ledger import set_var, var
+from core.rulesets.breaking_news.tables import leadership_modifier
 from core.state import GameState
 from core.views import REFEREE
 
-
-def var(state: GameState, key: str, default: Any = 0) -> Any:
-    return state.vars.get(key, default)
+#: Commands a player may give whoever is active: they are not actions of his figures.
+ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians", "press"})
+#: Commands that put figures waiting off the table onto it.
+PLACING = frozenset({"deploy", "ambush"})
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
-    """A side's player acts in its own activation and reacts in the other's (§5.0)."""
+    """A side's player acts in its own activation and reacts in the other's (§5.0);
+    a platoon's figures act squad by squad (§13.0)."""
     if role == REFEREE:
         return
-    if parsed.spec.name == "next":
+    name = parsed.spec.name
+    if name == "next":
         if state.phase != "activation" or role != state.active_side:
             raise Refused("only the referee moves the game on, except the active player ending his activation")
         return
+    if name not in PLACING:
+        for uid in parsed.units:
+            u = state.units.get(uid)
+            if u is not None and u.side == role and deployment.OFF in u.status:
+                raise Refused(f"{u.name} is not on the table yet")
     phase = ruleset.phase(state.phase)
-    if phase and phase.actor == "active" and role != state.active_side and not parsed.spec.name.startswith("react"):
-        raise Refused(f"it is {state.active_side}'s activation; you may only react")
+    if not phase or phase.actor != "active" or name in ANY_TIME:
+        return
+    if role != state.active_side:
+        if not name.startswith("react"):
+            raise Refused(f"it is {state.active_side}'s activation; you may only react")
+        return
+    if forces.is_platoon(state, role) and name != "activate":
+        own = [state.units[u] for u in parsed.units if state.units[u].side == role]
+        squad = var(state, f"activating.{role}", "")
+        if own and not squad:
+            raise Refused("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)")
+        strays = [u.name for u in own if u.team != squad]
+        if strays:
+            raise Refused(f"{', '.join(strays)} not in {squad}, the squad now activated (§13.0)")
 
 
 def advance(ctx: Context) -> None:
@@ -34,35 +79,65 @@ def advance(ctx: Context) -> None:
         case "setup":
             raise Refused("load a scenario first: scenario demo")
         case "deployment":
+            if not deployment.started(s):
+                deployment.quick_start(ctx)
+            else:
+                todo = deployment.missing(s)
+                if todo:
+                    raise Refused("before the first turn: " + "; ".join(todo))
             ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
         case "initiative":
             combat.start_of_turn(ctx)
+            extras.arrivals(ctx)
             active, reacting = roll_initiative(ctx)
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="activation", active=active, reacting=reacting))
         case "activation":
+            defeat.settle(ctx)
+            for side in s.sides:
+                if var(s, f"activating.{side}", ""):
+                    set_var(ctx, f"activating.{side}", "")
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="end", active=s.active_side, reacting=s.reacting_side))
         case "end":
-            combat.end_of_turn(ctx)
-            ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
+            end_of_turn(ctx)
+        case victory.FINAL:
+            victory.finish(ctx)
         case _:
             raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
 
 
+def end_of_turn(ctx: Context) -> None:
+    s = ctx.state
+    defeat.settle(ctx)
+    morale.run_due(ctx)
+    if s.phase == victory.FINAL:
+        return
+    combat.end_of_turn(ctx)
+    defeat.settle(ctx)
+    negotiation.accrue(ctx)
+    extras.waits(ctx)
+    last = int(var(s, "turns", 0))
+    if last and s.turn >= last:
+        victory.game_over(ctx, f"turn {last}, the scenario's last, is over")
+        return
+    ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
+
+
+# ------------------------------------------------------------------ initiative
+
+
 def initiative_mods(state: GameState, side: str) -> tuple[ev.Mod, ...]:
-    units = [u for u in state.units_of(side) if u.in_play and u.cls]
-    commander = next((u for u in units if "commander" in u.roles), None)
-    leadership = commander.leadership if commander else 0
-    squad = [u.cls for u in units if commander is None or u.team == commander.team]
+    """§5.0 [INI-1]: the main commander's leadership (a platoon's leader, §13.0), the
+    troops' quality, the cumulative −1, +1 after an ambush."""
     return rules.initiative_mods(
-        leadership,
-        rules.side_quality(squad),
+        leadership_modifier(forces.leadership(state, side)),
+        forces.quality(state, side),
         var(state, f"initiative_penalty.{side}"),
         bool(var(state, f"ambush.{side}")),
     )
 
 
 def roll_initiative(ctx: Context) -> tuple[str, str]:
-    """§5.0 step 1: 2d6 + modifiers each; ties re-rolled [INI-3, docs/rulings.md BN-INI-TIE]."""
+    """§5.0 step 1: 2d6 + modifiers each; ties re-rolled [INI-3, rulings BN-INI-TIE]."""
     s = ctx.state
     sides = list(s.sides)
     if len(sides) != 2:
@@ -83,14 +158,47 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
             totals[side] = rules.initiative_total(faces, mods)
         if totals[a] != totals[b]:
             break
-        ctx.emit(ev.Noted(text=f"initiative tied at {totals[a]}: both roll again (§5.0, ruling BN-INI-TIE)"))
+        ctx.emit(ev.Noted(text=f"initiative tied at {totals[a]}: both roll again (§5.0, rulings BN-INI-TIE)"))
     active = a if totals[a] > totals[b] else b
     reacting = b if active == a else a
     for side in sides:
         key = f"initiative_penalty.{side}"
-        new = rules.next_penalty(side == active, var(s, key))
-        if new != var(s, key):
-            ctx.emit(ev.VarSet(key=key, value=new))
+        penalty = rules.next_penalty(side == active, var(s, key))
+        if penalty != var(s, key):
+            set_var(ctx, key, penalty)
         if var(s, f"ambush.{side}"):
-            ctx.emit(ev.VarSet(key=f"ambush.{side}", value=0))
+            set_var(ctx, f"ambush.{side}", 0)
     return active, reacting
+
+
+# ---------------------------------------------------------- platoon activation
+
+
+def _activate(ctx: Context, args: dict[str, Any]) -> None:
+    """§13.0: the active player activates his squads one by one; a squad is done once
+    the next one starts."""
+    side = ctx.state.active_side
+    if not forces.is_platoon(ctx.state, side):
+        raise Refused(f"{side} play a single squad: every figure may act (§5.0)")
+    teams = forces.sub_units(ctx.state, side)
+    matches = [t for t in teams if t.lower().startswith(args["squad"].lower())]
+    if len(matches) != 1:
+        raise Refused(f"no squad {args['squad']!r} (choose from {', '.join(teams)})")
+    squad = matches[0]
+    if int(var(ctx.state, f"activated.{side}.{squad}", 0)) == ctx.state.turn:
+        raise Refused(f"{squad} has been activated this turn")
+    set_var(ctx, f"activating.{side}", squad)
+    set_var(ctx, f"activated.{side}.{squad}", ctx.state.turn)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "activate",
+        "Platoon games: activate the next squad or section (the one before it is done).",
+        _activate,
+        params=(Param("squad", "text", "the squad or section"),),
+        rule="§13.0",
+        examples=("activate 2nd",),
+        phases=("activation",),
+    ),
+)

@@ -1,0 +1,53 @@
+"""Captures: journalists contacted by the Irregulars (Extras: Media, 30 defeat points
+to the Regular player), and the men of a routed force left within 10 cm of an
+enemy (§12.0), who count as lost (AMB-52)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import defeat, forces, media
+from core.rulesets.breaking_news.ledger import army, regular_side, regular_vs_irregular
+from core.rulesets.breaking_news.victory import FINAL
+
+
+def _capture(ctx: Context, args: dict[str, Any]) -> None:
+    for uid in args["units"]:
+        u = ctx.unit(uid)
+        if u.out:
+            raise Refused(f"{u.name} is out of the game already ({u.out})")
+        captor = ctx.state.other_side(u.side)
+        if ctx.role in ctx.state.sides and ctx.role != captor:
+            raise Refused(f"{captor} capture {u.name}, not you")
+        if u.kind == "journalist":
+            if not regular_vs_irregular(ctx.state) or army(ctx.state, captor) != "irregular":
+                raise Refused("only Irregulars capture journalists, who contact them (Extras: Media)")
+            ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=f"{forces.CAPTURED} by {captor}"))
+            kind = media.journalist_kind(u)
+            defeat.charge(
+                ctx, regular_side(ctx.state), "journalist-captured", f"{u.name} ({kind}) captured by {captor}"
+            )
+        elif u.kind == "man":
+            if ctx.state.phase != FINAL or not ctx.state.vars.get(f"morale.{u.side}.failed"):
+                raise Refused("men are captured when their force is routed: within 10 cm of an enemy (§12.0)")
+            ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=f"{forces.CAPTURED} by {captor}"))
+        else:
+            raise Refused(f"{u.name} cannot be captured")
+    defeat.settle(ctx)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "capture",
+        "Irregulars contact a journalist, or the men of a routed force are taken within 10 cm of an enemy.",
+        _capture,
+        params=(Param("units", "unit", "who is captured", many=True),),
+        rule="Extras: Media; §12.0",
+        examples=("capture lupo", "capture conti ferri"),
+        phases=("activation", "end", FINAL),
+    ),
+)

@@ -1,0 +1,69 @@
+"""Extras: Civilians — who moves them this turn.
+
+Once a turn, before the civilians are moved (all together, at the start of the
+activation), the player who brought them rolls 1d6 and must beat the opponent's
+Negotiation level (everyone has at least 1); otherwise the opponent moves them
+this turn, up to 15 cm each.  Defeat points for civilians are in defeat.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Refused
+from core.rulesets.breaking_news import negotiation
+from core.rulesets.breaking_news.ledger import set_var, var
+from core.state import GameState
+
+MOVE_CM = 15
+
+
+def owner(state: GameState) -> str:
+    """The side the civilians were brought by (the Irregular player, AMB-56)."""
+    return next((u.side for u in state.units.values() if u.kind == "civilian"), "")
+
+
+def controller(state: GameState) -> str:
+    """Who moves the civilians this turn ('' until the roll is made)."""
+    if int(var(state, "civilians.turn", 0)) != state.turn:
+        return ""
+    return str(var(state, "civilians.control", ""))
+
+
+def _civilians(ctx: Context, args: dict[str, Any]) -> None:
+    side = owner(ctx.state)
+    if not side:
+        raise Refused("there are no civilians in this game")
+    if not any(u.kind == "civilian" and u.in_play for u in ctx.state.units.values()):
+        raise Refused("no civilian is left on the table")
+    if ctx.role in ctx.state.sides and ctx.role != side:
+        raise Refused(f"{side} roll for the civilians (Extras: Civilians)")
+    if controller(ctx.state):
+        raise Refused(f"the civilians' roll is made this turn: {controller(ctx.state)} move them")
+    other = ctx.state.other_side(side)
+    need = negotiation.level(ctx.state, other)
+    (face,) = ctx.roll(
+        "civilians",
+        1,
+        target=need + 1,
+        rule="Extras: Civilians",
+        outcome=lambda f: f"{side} move them" if f[0] > need else f"{other} move them",
+    )
+    who = side if face > need else other
+    set_var(ctx, "civilians.turn", ctx.state.turn)
+    set_var(ctx, "civilians.control", who)
+    ctx.emit(ev.Noted(text=f"{who} move the civilians this turn, up to {MOVE_CM} cm each (Extras: Civilians)"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "civilians",
+        "Roll for the civilians this turn: beat the enemy's Negotiation level to move them yourself.",
+        _civilians,
+        rule="Extras: Civilians",
+        examples=("civilians", "civilians dice=4"),
+        phases=("activation",),
+        rolls=True,
+    ),
+)

@@ -1,0 +1,195 @@
+"""Defeat points (§14.0, digest T-16): every line of the list, charged as
+``DefeatPoints`` events with the ledger column (category) the journalist
+multipliers read.
+
+Most lines are derived from the facts other commands record, by :func:`settle`,
+which the turn machine runs whenever a phase ends and before the final count:
+
+* a man lost (``UnitOut`` with a loss cause, see forces.py): 15 Special Forces,
+  10 regular, 5 irregular, 10 an irregular leader; struck off again if he is
+  later stabilised (§9.3) or comes back;
+* the first shot of the game (combat records ``first_fire``): 5, +25 under Rules
+  of Engagement, and the end of a negotiation (negotiation.py);
+* a civilian killed by the Regular player's fire (combat's ``UnitOut`` cause names
+  the side): 5, or 10 under Rules of Engagement;
+* an IED planted at a marker that combat's ``ied SIDE.N`` set off: shown to all.
+
+Combat may call :func:`shot_fired` and :func:`civilian_hit` directly for the
+same effect at once (the Italian draft scores a civilian *hit*, which leaves no
+fact behind when he saves).  The ``score`` command charges the lines that are
+the referee's call: a building hit by support fire, a civilian, an objective
+lost outside the marker rules, exfiltration.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import forces, hits, negotiation
+from core.rulesets.breaking_news.ledger import army, extra, regular_vs_irregular, set_var, var
+from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
+from core.state import GameState, Unit
+from core.views import unit_audience
+
+
+def line(ctx: Context, line_id: str) -> DefeatLine:
+    return defeat_points(ctx.ruleset.variant)[line_id]
+
+
+def has_roe(ctx: Context, side: str) -> bool:
+    return bool(extra(ctx.state, side, "rules_of_engagement"))
+
+
+def charge(
+    ctx: Context,
+    side: str,
+    line_id: str,
+    reason: str,
+    *,
+    points: int | None = None,
+    about: Unit | None = None,
+) -> None:
+    """Charge one line of the list to ``side`` (nothing if it is worth 0 here)."""
+    row = line(ctx, line_id)
+    value = row.value(has_roe(ctx, side)) if points is None else points
+    if value == 0:
+        return
+    vis = unit_audience(about) if about is not None else ()
+    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category, vis=vis))
+
+
+def casualty_line(state: GameState, unit: Unit) -> str:
+    """§14.0: which line a lost man scores for his side."""
+    if army(state, unit.side) == "irregular":
+        return "irregular-leader-lost" if hits.is_leader(unit) else "irregular-lost"
+    return "special-forces-lost" if unit.cls == "R1" else "regular-lost"
+
+
+# ------------------------------------------------------------------- settling
+
+
+def settle(ctx: Context) -> None:
+    """Score what the facts so far call for and has not been scored yet."""
+    first = var(ctx.state, "first_fire", "")
+    if first and not var(ctx.state, "first_fire.scored", 0):
+        shot_fired(ctx, str(first))
+    for key, secret in list(ctx.state.secrets.items()):
+        # combat's ``ied SIDE.N`` spends the charge planted at that marker (extras.plant)
+        if key.startswith("ied.") and not secret.revealed and var(ctx.state, key, "") == "spent":
+            ctx.emit(ev.Revealed(key=key, value=secret.value))
+    for u in list(ctx.state.units.values()):
+        if u.kind == "man":
+            _settle_man(ctx, u)
+        elif u.kind == "civilian" and u.out:
+            what, by_side = hits.parse_cause(u.out)
+            if what in forces.DEAD_CAUSES and by_side:
+                civilian_hit(ctx, u, by_side, killed=True)
+
+
+def _settle_man(ctx: Context, u: Unit) -> None:
+    key = f"secret.lost.{u.id}"
+    scored = int(var(ctx.state, key, 0))
+    lost = forces.is_loss(u)
+    if lost and not scored:
+        what = hits.parse_cause(u.out)[0]
+        charge(ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {what}", about=u)
+        set_var(ctx, key, ctx.state.turn or 1, about=u)
+    elif scored and not lost:
+        row = line(ctx, casualty_line(ctx.state, u))
+        why = "stabilised" if u.out else "back in action"
+        charge(
+            ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {why}: no longer a loss", points=-row.points, about=u
+        )
+        set_var(ctx, key, 0, about=u)
+
+
+def shot_fired(ctx: Context, side: str) -> None:
+    """The first shot of the game: 5 to the firer (+25 under Rules of Engagement);
+    if it breaks a negotiation, the breaker pays as negotiation.py says instead."""
+    if var(ctx.state, "first_fire.scored", 0):
+        return
+    if not var(ctx.state, "first_fire", ""):
+        set_var(ctx, "first_fire", side)
+    set_var(ctx, "first_fire.scored", 1)
+    if negotiation.broken_by(ctx, side):
+        charge(ctx, side, "negotiation-broken-first-fire", f"{side} fired first, breaking the negotiation")
+    else:
+        charge(ctx, side, "first-fire", f"{side} fired first")
+    if has_roe(ctx, side):
+        charge(ctx, side, "roe-first-fire", f"{side} fired first under Rules of Engagement")
+
+
+def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) -> None:
+    """A civilian hit (or killed) by ``by_side``'s fire.  Only the Regular player scores,
+    only against Irregulars (§14.0, Extras: Civilians); once per civilian.  The English
+    draft scores a civilian killed, the Italian one a civilian hit (DIFF-46)."""
+    row = line(ctx, "civilian")
+    if row.trigger == "killed" and not killed:
+        return
+    if not regular_vs_irregular(ctx.state) or army(ctx.state, by_side) != "regular":
+        return
+    key = f"secret.civilian.{civilian.id}"
+    if var(ctx.state, key, 0):
+        return
+    charge(ctx, by_side, "civilian", f"{civilian.name} {'killed' if killed else 'hit'} by {by_side}", about=civilian)
+    set_var(ctx, key, 1, about=civilian)
+
+
+# ---------------------------------------------------------------------- score
+
+#: The lines the referee charges by hand, and who they go to.
+SCORE_LINES = {
+    "first-fire": "the side that fired the first shot (when combat did not record it)",
+    "building": "the side whose support fire hit the building",
+    "civilian": "the Regular side whose fire hit or killed the civilian",
+    "exfiltration": "the side leaving the field",
+    "disengagement": "the side that retreated for failing morale",
+    "main-objective": "the side that lost its main objective",
+    "secondary-objective": "the side that lost a secondary objective",
+    "journalist-captured": "the Regular side whose journalist was captured",
+}
+
+
+def _score(ctx: Context, args: dict[str, Any]) -> None:
+    line_id, side, count = args["line"], args["side"], args["count"]
+    if count < 1:
+        raise Refused("count at least 1")
+    if line_id == "first-fire":
+        if var(ctx.state, "first_fire.scored", 0):
+            raise Refused(f"{var(ctx.state, 'first_fire')} fired first already")
+        set_var(ctx, "first_fire", side)
+        shot_fired(ctx, side)
+        return
+    if line_id in ("building", "civilian", "journalist-captured"):
+        if not regular_vs_irregular(ctx.state):
+            raise Refused(f"the {line_id} line counts only in games of Regulars against Irregulars (§14.0)")
+        if army(ctx.state, side) != "regular":
+            raise Refused(f"only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)")
+    row = line(ctx, line_id)
+    if row.value(has_roe(ctx, side)) == 0:
+        raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings/breaking-news.md)")
+    reason = args["reason"] or line_id.replace("-", " ")
+    for _ in range(count):
+        charge(ctx, side, line_id, reason)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "score",
+        "Charge a line of the defeat points list to a side (casualties, first fire and "
+        "objectives taken are scored by themselves).",
+        _score,
+        params=(
+            Param("line", "choice", "which line of §14.0", choices=tuple(SCORE_LINES)),
+            Param("side", "side", "the side that takes the points"),
+            Param("count", "int", "how many times", optional=True, default=1, keyword=True),
+            Param("reason", "text", "what happened", optional=True),
+        ),
+        rule="§14.0",
+        examples=("score building regulars", "score civilian regulars count=2 market shelled"),
+        phases=("initiative", "activation", "end", "final"),
+        who="referee",
+    ),
+)

@@ -1,0 +1,245 @@
+"""Deployment (§4.2) and the troops that come on later (Extras: Infiltrators, Ambush).
+
+Each player rolls 1d6 + his squad commander's leadership; the higher is the
+First player (ties roll again), and every figure goes ``off-table``.  Then
+the Second player fields at least half his force, the First at least half of
+his, the Second the rest, the First the rest.  Journalists and civilians are not
+part of a force and come on at any point of the deployment.  Infiltrators (role
+``infiltrator``) deploy after everyone else; ambushers (role ``ambush``) stay
+off the table until their owner springs the ambush at the end of a turn.
+
+A scenario whose figures are simply set up may skip all this: ``next`` in the
+deployment phase with nobody deployed yet puts every figure on the table as the
+scenario shows (rulings BN-DEP-QUICK).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import forces, objectives
+from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
+from core.rulesets.breaking_news.tables import leadership_modifier
+from core.state import GameState, Unit
+
+OFF = "off-table"
+AMBUSH, INFILTRATOR = "ambush", "infiltrator"
+
+
+def is_force(u: Unit) -> bool:
+    """A figure of the force that the 50% rule counts: men and vehicles, not reserves."""
+    return u.kind in ("man", "vehicle") and AMBUSH not in u.roles and INFILTRATOR not in u.roles
+
+
+def force(state: GameState, side: str) -> list[Unit]:
+    return [u for u in state.units.values() if u.side == side and is_force(u)]
+
+
+def placed(state: GameState, side: str) -> int:
+    return sum(1 for u in force(state, side) if OFF not in u.status)
+
+
+def half(n: int) -> int:
+    """ "At least 50%": half, rounded up."""
+    return (n + 1) // 2
+
+
+def all_placed(state: GameState, side: str) -> bool:
+    return placed(state, side) == len(force(state, side))
+
+
+def started(state: GameState) -> bool:
+    """Has the deployment roll been made?"""
+    return bool(var(state, "first_player", ""))
+
+
+def missing(state: GameState) -> list[str]:
+    """What must still happen before the first turn."""
+    out = []
+    if not var(state, "first_player", ""):
+        out.append("the deployment roll (rolloff)")
+    for side in state.sides:
+        waiting = [u.id for u in state.units.values() if u.side == side and OFF in u.status and AMBUSH not in u.roles]
+        if waiting:
+            out.append(f"{side} to deploy {', '.join(waiting)}")
+    out += objective_steps(state, with_die=True)
+    for side in state.sides:
+        if extra(state, side, "helicopter") and f"helicopter.{side}.turn" not in state.secrets:
+            out.append(f"{side} to note the helicopter's landing marker and turn (helicopter)")
+    return out
+
+
+def objective_steps(state: GameState, *, with_die: bool) -> list[str]:
+    out = []
+    m = objectives.mission(state)
+    if m:
+        for side in state.sides:
+            if objectives.defends(state, side) and not objectives.markers(state, side):
+                out.append(f"{side} to choose their objectives (objectives {side} MAIN SECOND SECOND)")
+        if with_die and m == 2 and objectives.DIE not in state.secrets:
+            out.append(f"{irregular_side(state)} to roll the secret objective die (objective-roll)")
+    return out
+
+
+def quick_start(ctx: Context) -> None:
+    """The scenario's set deployment: the figures stay where the scenario puts them
+    (ambushers off the table), and the Irregular player's secret die is rolled for
+    him if it is due."""
+    steps = objective_steps(ctx.state, with_die=False)
+    if steps:
+        raise Refused("before the first turn: " + "; ".join(steps))
+    if objectives.mission(ctx.state) == 2 and objectives.DIE not in ctx.state.secrets:
+        objectives.roll_die(ctx)
+    for u in list(ctx.state.units.values()):
+        if AMBUSH in u.roles and OFF not in u.status:
+            ctx.emit(ev.StatusChanged(unit=u.id, add=(OFF,)))
+    ctx.emit(ev.Noted(text="the figures are placed as the scenario sets them up (§4.2 not used)"))
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
+    if var(ctx.state, "first_player", ""):
+        raise Refused(f"{var(ctx.state, 'first_player')} won the deployment roll already")
+    sides = list(ctx.state.sides)
+    if len(sides) != 2:
+        raise Refused("the deployment roll needs two sides")
+    while True:
+        totals = {}
+        for side in sides:
+            chief = forces.commander(ctx.state, side)
+            mod = leadership_modifier(chief.leadership) if chief else 0
+            mods = (ev.Mod("squad commander's leadership", mod, "§4.2"),) if mod else ()
+            (face,) = ctx.roll(
+                f"deployment {side}",
+                1,
+                mods=mods,
+                total=True,
+                rule="§4.2",
+                outcome=lambda f, mod=mod: f"total {f[0] + mod}",
+            )
+            totals[side] = face + mod
+        if totals[sides[0]] != totals[sides[1]]:
+            break
+        ctx.emit(ev.Noted(text=f"deployment roll tied at {totals[sides[0]]}: both roll again (rulings BN-DEP-TIE)"))
+    first = max(sides, key=lambda s: totals[s])
+    second = ctx.state.other_side(first)
+    for u in list(ctx.state.units.values()):
+        if OFF not in u.status:
+            ctx.emit(ev.StatusChanged(unit=u.id, add=(OFF,)))
+    set_var(ctx, "first_player", first)
+    set_var(ctx, "second_player", second)
+    set_var(ctx, "deploy.stage", 1)
+    ctx.emit(
+        ev.Noted(
+            text=f"{first} are the First player and choose a table edge; {second} take the opposite one. "
+            f"Markers go down one by one, {second} first, at least 10 cm apart and 5 cm from the edges; "
+            f"then {second} field at least half their force within 30 cm of their edge (§4.2)"
+        )
+    )
+
+
+def _deploy(ctx: Context, args: dict[str, Any]) -> None:
+    units = [ctx.unit(uid) for uid in args["units"]]
+    sides = {u.side for u in units}
+    if len(sides) != 1:
+        raise Refused("deploy one side's figures at a time")
+    (side,) = sides
+    first, second = var(ctx.state, "first_player", ""), var(ctx.state, "second_player", "")
+    if not first:
+        raise Refused("roll for deployment first: rolloff (§4.2)")
+    for u in units:
+        if OFF not in u.status:
+            raise Refused(f"{u.name} is on the table already")
+        if AMBUSH in u.roles:
+            raise Refused(f"{u.name} is held back for an ambush: he comes on at the end of a turn (ambush)")
+        if INFILTRATOR in u.roles and not all(all_placed(ctx.state, s) for s in ctx.state.sides):
+            raise Refused(f"{u.name} infiltrates after both sides have deployed (Extras: Infiltrators)")
+    if any(is_force(u) for u in units):
+        _step(ctx, side, first, second)
+    for u in units:
+        ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
+    if any(INFILTRATOR in u.roles for u in units):
+        ctx.emit(ev.Noted(text="infiltrators: anywhere on the table, but not within 15 cm of a marker or an enemy"))
+
+
+def _step(ctx: Context, side: str, first: str, second: str) -> None:
+    """§4.2's order: Second ≥ 50%, First ≥ 50%, Second the rest, First the rest."""
+    s = ctx.state
+    stage = int(var(s, "deploy.stage", 1))
+    if side == first:
+        if stage == 1:
+            if placed(s, second) < half(len(force(s, second))):
+                raise Refused(f"{second}, the Second player, field at least half their force first (§4.2)")
+            stage = 2
+        elif stage == 3:
+            if not all_placed(s, second):
+                raise Refused(f"{second} deploy the rest of their force before {first} deploy theirs (§4.2)")
+            stage = 4
+    else:
+        if stage == 2:
+            if placed(s, first) < half(len(force(s, first))):
+                raise Refused(f"{first}, the First player, field at least half their force now (§4.2)")
+            stage = 3
+        elif stage == 4:
+            raise Refused(f"{side} have deployed all their force (§4.2)")
+    set_var(ctx, "deploy.stage", stage)
+
+
+def _ambush(ctx: Context, args: dict[str, Any]) -> None:
+    units = [ctx.unit(uid) for uid in args["units"]]
+    sides = {u.side for u in units}
+    if len(sides) != 1:
+        raise Refused("one side's ambush at a time")
+    (side,) = sides
+    bought, used = extra(ctx.state, side, "ambush"), int(var(ctx.state, f"ambush_used.{side}", 0))
+    if used >= bought:
+        raise Refused(f"{side} have no ambush left (Extras: Ambush: {bought} bought)")
+    for u in units:
+        if AMBUSH not in u.roles or OFF not in u.status:
+            raise Refused(f"{u.name} is not waiting in ambush")
+    for u in units:
+        ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
+    set_var(ctx, f"ambush_used.{side}", used + 1)
+    set_var(ctx, f"ambush.{side}", 1)
+    ctx.emit(
+        ev.Noted(
+            text=f"{side} spring an ambush: on their own half, not within 15 cm of an objective or an enemy; "
+            "+1 to their next initiative (Extras: Ambush)"
+        )
+    )
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "rolloff",
+        "The deployment roll: 1d6 + squad commander's leadership each; the higher is the First player.",
+        _rolloff,
+        rule="§4.2",
+        examples=("rolloff", "rolloff dice=3,5"),
+        phases=("deployment",),
+        who="referee",
+        rolls=True,
+    ),
+    CommandSpec(
+        "deploy",
+        "Put figures on the table, in the order of §4.2 (Second half, First half, Second rest, First rest).",
+        _deploy,
+        params=(Param("units", "own", "the figures", many=True),),
+        rule="§4.2",
+        examples=("deploy aden ahmed bashir",),
+        phases=("deployment",),
+    ),
+    CommandSpec(
+        "ambush",
+        "End of turn: bring on figures held back for an ambush (+1 to the next initiative).",
+        _ambush,
+        params=(Param("units", "own", "the ambushers", many=True),),
+        rule="Extras: Ambush",
+        examples=("ambush dahir egal",),
+        phases=("end",),
+    ),
+)

@@ -1,0 +1,169 @@
+"""The EXTRAS that act on the table and are not another module's concept:
+helicopter evacuation, and planting explosives (IED) at fake markers.
+
+What a side bought is in ``extra.<side>.<id>`` (army.py writes it).  Combat
+reads the support-fire extras (``improved_support_fire``, ``rules_of_engagement``,
+``mortars``) with :func:`core.rulesets.breaking_news.ledger.extra`; Ambush and
+Infiltrators are in deployment.py, Motivation in morale.py, Intelligence in
+objectives.py, Media in media.py, Civilians in civilians.py, Negotiation in
+negotiation.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import deployment, forces, hits, objectives
+from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.state import GameState
+
+LANDED, GONE = "landed", "gone"
+
+
+# ------------------------------------------------------------------- helicopter
+
+
+def helicopter_keys(side: str) -> tuple[str, str]:
+    return f"helicopter.{side}.marker", f"helicopter.{side}.turn"
+
+
+def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
+    """After all deployment: secretly note the landing marker and the turn it comes."""
+    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
+    if not side:
+        raise Refused("name the side: helicopter 3 4 side=regulars")
+    if not extra(ctx.state, side, "helicopter"):
+        raise Refused(f"{side} bought no helicopter evacuation (Extras)")
+    if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
+        raise Refused("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)")
+    owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), args["of"] or side)
+    if args["turn"] < 1:
+        raise Refused("the helicopter comes in turn 1 or later")
+    marker_key, turn_key = helicopter_keys(side)
+    ctx.emit(ev.SecretSet(key=marker_key, owner=side, value=f"{owner}.{n}", vis=(side,)))
+    ctx.emit(ev.SecretSet(key=turn_key, owner=side, value=str(args["turn"]), vis=(side,)))
+
+
+def arrivals(ctx: Context) -> None:
+    """Start of a turn: a helicopter due this turn lands at its marker."""
+    for side in ctx.state.sides:
+        marker_key, turn_key = helicopter_keys(side)
+        due = ctx.state.secrets.get(turn_key)
+        if due is None or var(ctx.state, f"helicopter.{side}", "") or int(due.value) != ctx.state.turn:
+            continue
+        for key in (marker_key, turn_key):
+            ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
+        set_var(ctx, f"helicopter.{side}", LANDED)
+        where = ctx.state.secrets[marker_key].value
+        ctx.emit(ev.Noted(text=f"{side}'s helicopter lands at marker {where}; it may be fired on (Extras)"))
+
+
+def waits(ctx: Context) -> None:
+    """End of a turn: a landed helicopter stays for stragglers unless 1d6 shows 1."""
+    for side in ctx.state.sides:
+        if var(ctx.state, f"helicopter.{side}", "") != LANDED:
+            continue
+        (face,) = ctx.roll(
+            f"{side}'s helicopter waits",
+            1,
+            target=2,
+            rule="Extras: Helicopter evacuation",
+            outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",
+        )
+        if face == 1:
+            set_var(ctx, f"helicopter.{side}", GONE)
+
+
+def _board(ctx: Context, args: dict[str, Any]) -> None:
+    units = [ctx.unit(uid) for uid in args["units"]]
+    sides = {u.side for u in units}
+    if len(sides) != 1:
+        raise Refused("one side boards its own helicopter")
+    (side,) = sides
+    if var(ctx.state, f"helicopter.{side}", "") != LANDED:
+        raise Refused(f"{side} have no helicopter on the ground")
+    for u in units:
+        # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
+        if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:
+            raise Refused(f"{u.name} is out of the game ({u.out})")
+    for u in units:
+        ctx.emit(ev.UnitOut(unit=u.id, cause=forces.EVACUATED))
+    ctx.emit(ev.Noted(text=f"{len(units)} aboard {side}'s helicopter: off the field, not lost (Extras)"))
+
+
+# ----------------------------------------------------------------------- IEDs
+
+
+def ied_key(side: str, n: int) -> str:
+    return f"ied.{side}.{n}"
+
+
+def charges(state: GameState, side: str) -> dict[str, int]:
+    """IEDs planted so far, by kind."""
+    out = {"proximity": 0, "remote": 0}
+    for n in objectives.MARKERS:
+        s = state.secrets.get(ied_key(side, n))
+        if s is not None:
+            out[s.value] += 1
+    return out
+
+
+def _plant(ctx: Context, args: dict[str, Any]) -> None:
+    """Extras: Explosives — an IED under one of your own fake markers, kept secret."""
+    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
+    if not side:
+        raise Refused("name the side: plant 3 side=irregulars")
+    if army(ctx.state, side) != "irregular":
+        raise Refused("only Irregulars plant IEDs (Extras: Explosives)")
+    owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), side)
+    if owner != side or objectives.markers(ctx.state, side).get(n) != objectives.FAKE:
+        raise Refused("an IED goes under one of your own fake markers (Extras: Explosives)")
+    if ied_key(side, n) in ctx.state.secrets:
+        raise Refused(f"there is an IED at marker {n} already")
+    kind = "remote" if args["remote"] else "proximity"
+    bought = extra(ctx.state, side, "ied_remote" if kind == "remote" else "ied")
+    if charges(ctx.state, side)[kind] >= bought:
+        raise Refused(f"{side} bought {bought} {kind} IED{'s' if bought != 1 else ''} (Extras: Explosives)")
+    ctx.emit(ev.SecretSet(key=ied_key(side, n), owner=side, value=kind, vis=(side,)))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "helicopter",
+        "After deployment, secretly note the helicopter's landing marker and the turn it comes.",
+        _helicopter,
+        params=(
+            Param("marker", "int", "the landing marker's number"),
+            Param("turn", "int", "the turn it lands"),
+            Param("of", "side", "whose marker (default: your own)", optional=True, default="", keyword=True),
+            Param("side", "side", "whose helicopter (for the referee)", optional=True, default="", keyword=True),
+        ),
+        rule="Extras: Helicopter evacuation",
+        examples=("helicopter 2 5", "helicopter 1 4 of=irregulars"),
+        phases=("deployment",),
+    ),
+    CommandSpec(
+        "board",
+        "Figures (or wounded carried to it) board the landed helicopter and leave the field.",
+        _board,
+        params=(Param("units", "own", "who boards", many=True),),
+        rule="Extras: Helicopter evacuation",
+        examples=("board rossi conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "plant",
+        "Plant an IED under one of your fake markers (remote: you choose when it goes off).",
+        _plant,
+        params=(
+            Param("marker", "int", "your fake marker's number"),
+            Param("remote", "choice", "remotely controlled", choices=("remote",), optional=True, keyword=True),
+            Param("side", "side", "whose IED (for the referee)", optional=True, default="", keyword=True),
+        ),
+        rule="Extras: Explosives",
+        examples=("plant 3", "plant 1 remote"),
+        phases=("deployment",),
+    ),
+)

@@ -1,0 +1,73 @@
+"""Where Breaking News keeps its own books: ``GameState.vars``, by key.
+
+Keys (all bounded by the number of sides, units and markers):
+
+* ``mission``, ``turns`` (the scenario's last turn, 0 = none), ``points`` (army limit)
+* ``force.<side>``: what the force is for restricted extras (``special-forces``, ``msu`` …)
+* ``extra.<side>.<id>``: an EXTRA bought (a count or a level; extras.toml ids); the
+  explosives are secrets of their owner under the same key
+* ``platoon.<side>``: 1 when the side plays as a platoon (§13.0)
+* ``first_player``, ``second_player``, ``deploy.stage``: the deployment (§4.2)
+* ``first_fire``: the side that fired first (set by combat); ``first_fire.scored``
+* ``secret.lost.<unit>``: the turn a man's loss was scored (§12.0, §14.0)
+* ``morale.<side>.tested`` / ``.failed``: the turn of the last test / failure
+* ``motivation.<side>.used``: Extras: Motivation spent
+* ``negotiation.<side>``: running | broken | ended (Extras: Negotiation)
+* ``civilians.control``, ``civilians.turn``: who moves the civilians this turn
+* ``helicopter.<side>``: landed | gone; ``ambush.<side>``: +1 to the next initiative
+* ``ambush_used.<side>``, ``intelligence.<side>``: extras used
+* ``taken.<owner>.<n>``: the side that took that marker (§4.1.1)
+* ``activating.<side>``: the squad a platoon is activating (§13.0)
+* ``game_over``: why the game ended (the final count follows)
+
+Keys under ``secret.`` are dropped from every player's view (core.views): they
+would name hidden figures.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import Context
+from core.state import GameState, Unit
+from core.views import unit_audience
+
+
+def var(state: GameState, key: str, default: Any = 0) -> Any:
+    return state.vars.get(key, default)
+
+
+def set_var(ctx: Context, key: str, value: int | str, *, about: Unit | None = None) -> None:
+    """Record ``key = value`` unless it already holds; a fact about a hidden figure
+    stays with those who can see the figure."""
+    if ctx.state.vars.get(key) == value:
+        return
+    vis = unit_audience(about) if about is not None else ()
+    ctx.emit(ev.VarSet(key=key, value=value, vis=vis))
+
+
+def extra(state: GameState, side: str, extra_id: str) -> int:
+    """How many of an EXTRA (or which level) the side bought; 0 if none.  Explosives
+    are their owner's secret, the rest are public."""
+    key = f"extra.{side}.{extra_id}"
+    secret = state.secrets.get(key)
+    return int(secret.value) if secret is not None else int(var(state, key, 0))
+
+
+def army(state: GameState, side: str) -> str:
+    """ "regular" or "irregular" (§3.0)."""
+    s = state.sides.get(side)
+    return s.army if s else ""
+
+
+def regular_vs_irregular(state: GameState) -> bool:
+    return sorted(s.army for s in state.sides.values()) == ["irregular", "regular"]
+
+
+def regular_side(state: GameState) -> str:
+    return next((s.id for s in state.sides.values() if s.army == "regular"), "")
+
+
+def irregular_side(state: GameState) -> str:
+    return next((s.id for s in state.sides.values() if s.army == "irregular"), "")

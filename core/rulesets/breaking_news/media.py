@@ -1,0 +1,96 @@
+"""Extras: Media — journalists on the table: the multipliers they put on the Regular
+player's defeat points (digest T-20) and the independent journalist's 2d6 move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
+from core.rulesets.breaking_news.tables import Journalists, media
+from core.state import GameState, Unit
+
+#: The ledger columns that take the civilians-and-buildings multiplier.
+CIVILIANS_BUILDINGS = ("civilians", "buildings")
+MAIN_OBJECTIVE = "objective-main"
+
+
+def journalist_kind(unit: Unit) -> str:
+    """ "embedded", "independent" or "" (not a journalist)."""
+    if unit.kind != "journalist":
+        return ""
+    return "independent" if "independent" in unit.roles else "embedded"
+
+
+def journalists_in_game(state: GameState) -> list[Journalists]:
+    """The kinds of journalist bought for this game; they count wherever they are,
+    and after they are captured or killed (rulings BN-MEDIA-ALWAYS)."""
+    table = media()
+    kinds = {journalist_kind(u) for u in state.units.values()} - {""}
+    return [table[k] for k in sorted(kinds)]
+
+
+def multiplied(by_category: dict[str, int], is_regular: bool, present: list[Journalists]) -> int:
+    """A side's defeat points after the journalist multipliers (T-20, AMB-54).
+
+    The Regular player's points are multiplied (×2; civilians and buildings ×3 or ×4
+    instead, the larger if both kinds are present); the opponent's main-objective
+    points are doubled "in positive" by embedded journalists."""
+    total = 0
+    for category, points in by_category.items():
+        factor = 1
+        if present and is_regular:
+            if category in CIVILIANS_BUILDINGS:
+                factor = max(j.civilians_buildings for j in present)
+            else:
+                factor = max(j.all for j in present)
+        elif present and category == MAIN_OBJECTIVE:
+            factor = max(j.opponent_main_objective for j in present)
+        total += points * factor
+    return total
+
+
+def standing(state: GameState, side: str) -> int:
+    """A side's defeat points as they stand, with the journalist multipliers."""
+    s = state.sides[side]
+    present = journalists_in_game(state) if regular_vs_irregular(state) else []
+    return multiplied(s.dp_by_category, army(state, side) == "regular", present)
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _press(ctx: Context, args: dict[str, Any]) -> None:
+    """Extras: Media — the Irregular player moves an independent journalist 2d6 cm."""
+    u = ctx.unit(args["unit"])
+    if journalist_kind(u) != "independent":
+        raise Refused(f"{u.name} is not an independent journalist; only they move 2d6 cm (Extras: Media)")
+    if u.out:
+        raise Refused(f"{u.name} is out of the game ({u.out})")
+    if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
+        raise Refused("the Irregular player moves the independent journalists (Extras: Media)")
+    dice = media()["independent"].move_dice
+    faces = ctx.roll(
+        f"{u.name} moves",
+        dice,
+        total=True,
+        rule="Extras: Media",
+        unit=u.id,
+        outcome=lambda f: f"{sum(f)} cm",
+    )
+    ctx.emit(ev.Moved(unit=u.id, cm=sum(faces), how="journalist, 2d6"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "press",
+        "Move an independent journalist 2d6 cm (the Irregular player moves them).",
+        _press,
+        params=(Param("unit", "unit", "the journalist"),),
+        rule="Extras: Media",
+        examples=("press lupo",),
+        phases=("activation",),
+        rolls=True,
+    ),
+)

@@ -1,0 +1,186 @@
+"""Morale (§12.0) for a squad, and for a platoon (§13.0).
+
+A test falls due at the end of a turn in which the force took losses.  It rolls
+as many d6 as the troops' Initiative/Morale value (a platoon adds one die for
+each squad or section that has not lost 50%), read one by one, and passes if a
+die reaches the losses so far (a lost leader counts two), or shows a 6 while at
+least half the men still fight.  A force that fails while it has more defeat
+points than the enemy is routed and the game ends; otherwise it starts the
+next turn suppressed, and each man who then fails his suppression test
+retreats (status ``retreating``: combat's suppression test clears it on a pass).
+
+The test is a command (``morale SIDE``); any test still due when the end
+phase closes is rolled by ``next`` (rulings BN-MOR-WHEN).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import defeat, forces, media, victory
+from core.rulesets.breaking_news.ledger import extra, set_var, var
+from core.state import GameState, Unit
+
+IT = "it-2009-12-09"
+
+
+# ------------------------------------------------------------------ pure rules
+
+
+@dataclass(frozen=True)
+class MoraleTest:
+    """What a test rolls and needs: ``dice`` d6, one at or over ``losses``; a 6
+    passes anyway while ``half_fighting``."""
+
+    dice: int
+    losses: int
+    half_fighting: bool
+
+
+def squad_test(quality: int, lost: int, leaders_lost: int, strength: int, fighting: int) -> MoraleTest:
+    """§12.0: Init/Morale dice; losses so far, a lost leader counting two."""
+    return MoraleTest(quality, lost + leaders_lost, 2 * fighting >= strength)
+
+
+def platoon_test(
+    quality: int, squads: list[tuple[int, int]], lost: int, leaders_lost: int, strength: int, fighting: int
+) -> MoraleTest:
+    """§13.0: one test for the platoon, one more die for each (size, lost) squad or
+    section that has not suffered 50% losses (exactly half gives none, AMB-53)."""
+    intact = sum(1 for size, gone in squads if 2 * gone < size)
+    return MoraleTest(quality + intact, lost + leaders_lost, 2 * fighting >= strength)
+
+
+def passes(test: MoraleTest, faces: tuple[int, ...]) -> bool:
+    """§12.0 [MOR-4]: a die at or over the losses; or a 6 while half the men fight."""
+    return any(f >= test.losses for f in faces) or (test.half_fighting and 6 in faces)
+
+
+# ------------------------------------------------------------ reading the state
+
+
+def leader_lost(ctx: Context, unit: Unit) -> bool:
+    """English §12.0 doubles a leader *killed*; the Italian one the loss of the
+    commander, dead or badly wounded (DIFF-42)."""
+    return forces.is_loss(unit) if ctx.ruleset.variant == IT else forces.is_dead(unit)
+
+
+def build_test(ctx: Context, side: str) -> MoraleTest:
+    state = ctx.state
+    force = forces.men(state, side)
+    lost = sum(1 for u in force if forces.is_loss(u))
+    leaders = sum(1 for u in forces.leaders_counted_double(state, side) if leader_lost(ctx, u))
+    fighting = sum(1 for u in force if u.in_play)
+    quality = forces.quality(state, side)
+    if forces.is_platoon(state, side):
+        squads = [(len(us), sum(1 for u in us if forces.is_loss(u))) for us in forces.sub_units(state, side).values()]
+        return platoon_test(quality, squads, lost, leaders, len(force), fighting)
+    return squad_test(quality, lost, leaders, len(force), fighting)
+
+
+def due(state: GameState, side: str) -> bool:
+    """The side lost men this turn and has not tested yet."""
+    if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
+        return False
+    return any(int(var(state, f"secret.lost.{u.id}", 0)) == state.turn for u in forces.men(state, side))
+
+
+def losing(ctx: Context, side: str) -> bool:
+    """ "More defeat points than the opponent" — strictly, as they stand with the
+    journalist multipliers (rulings BN-MOR-LOSING)."""
+    other = ctx.state.other_side(side)
+    return media.standing(ctx.state, side) > media.standing(ctx.state, other)
+
+
+# ---------------------------------------------------------------------- the test
+
+
+def test(ctx: Context, side: str) -> None:
+    """Roll a due morale test and apply the outcome."""
+    t = build_test(ctx, side)
+    what = "platoon" if forces.is_platoon(ctx.state, side) else "squad"
+    set_var(ctx, f"morale.{side}.tested", ctx.state.turn)
+    faces = ctx.roll(
+        f"morale {side} ({what})",
+        t.dice,
+        target=t.losses,
+        rule="§13.0" if what == "platoon" else "§12.0",
+        outcome=lambda f: "passed" if passes(t, f) else "failed",
+    )
+    half = "at least half still fight: a 6 passes" if t.half_fighting else "under half still fight: a 6 is only a 6"
+    ctx.emit(ev.Noted(text=f"{side} morale: {t.dice} dice, losses so far {t.losses}; {half}"))
+    if passes(t, faces):
+        return
+    if extra(ctx.state, side, "motivation") and not var(ctx.state, f"motivation.{side}.used", 0):
+        set_var(ctx, f"motivation.{side}.used", 1)
+        ctx.emit(ev.Noted(text=f"{side} ignore their first failed morale test (Extras: Motivation)"))
+        return
+    set_var(ctx, f"morale.{side}.failed", ctx.state.turn)
+    if losing(ctx, side):
+        rout(ctx, side)
+    else:
+        shaken(ctx, side)
+
+
+def rout(ctx: Context, side: str) -> None:
+    """Failed while losing: the force leaves the field and the game is over (§12.0, §14.0)."""
+    defeat.charge(ctx, side, "disengagement", f"{side} fail morale while losing and leave the field")
+    victory.game_over(
+        ctx,
+        f"{side} failed morale with more defeat points than the enemy (§12.0); "
+        "figures within 10 cm of an enemy are captured: record them with capture",
+    )
+
+
+def shaken(ctx: Context, side: str) -> None:
+    """Failed but not losing: the men start the next turn suppressed; each who fails his
+    suppression test must fall back 15 cm (``retreating``) until he passes one."""
+    for u in forces.men(ctx.state, side):
+        if u.in_play:
+            add = tuple(s for s in ("suppressed", "retreating") if s not in u.status)
+            if add:
+                ctx.emit(ev.StatusChanged(unit=u.id, add=add))
+    ctx.emit(
+        ev.Noted(
+            text=f"{side} fail morale but are not losing: suppressed; each man who fails his suppression "
+            "test falls back at least 15 cm toward his table edge (§12.0)"
+        )
+    )
+
+
+def _morale(ctx: Context, args: dict[str, Any]) -> None:
+    side = args["side"]
+    if ctx.role in ctx.state.sides and ctx.role != side:
+        raise Refused("each player rolls his own side's morale")
+    defeat.settle(ctx)
+    if int(var(ctx.state, f"morale.{side}.tested", 0)) == ctx.state.turn:
+        raise Refused(f"{side} have already tested morale this turn")
+    if not due(ctx.state, side):
+        raise Refused(f"{side} took no losses this turn: no morale test (§12.0)")
+    test(ctx, side)
+
+
+def run_due(ctx: Context) -> None:
+    """The tests still due when the end phase closes, in side order."""
+    for side in list(ctx.state.sides):
+        if ctx.state.phase == "final":
+            return
+        if due(ctx.state, side):
+            test(ctx, side)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "morale",
+        "Roll a side's morale test (due after a turn with losses; next rolls any still due).",
+        _morale,
+        params=(Param("side", "side", "the squad or platoon's side"),),
+        rule="§12.0, §13.0",
+        examples=("morale regulars", "morale irregulars dice=1,2,4"),
+        phases=("end",),
+        rolls=True,
+    ),
+)

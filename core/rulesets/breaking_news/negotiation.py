@@ -1,0 +1,167 @@
+"""Extras: Negotiation (digest T-19, EXT-12).
+
+The negotiating side takes defeat points every turn the negotiation holds; the
+opponent who accepts keeps 15 cm away.  If the opponent fires first, the
+negotiator's negotiation points are struck off and the opponent takes 10 (and,
+in the English draft, the standard 5 for firing first).  At the end of the
+game the negotiator rolls 1d6: at or under his level, his negotiation points
+are cancelled.  The level (1 for everyone) also sets the civilians' control roll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.rulesets.breaking_news.tables import defeat_points, negotiation, negotiation_keep_away_cm
+from core.state import GameState
+
+IT = "it-2009-12-09"
+RUNNING, BROKEN, ENDED = "running", "broken", "ended"
+CATEGORY = "negotiation"
+
+
+def level(state: GameState, side: str) -> int:
+    """Everyone has level 1; higher levels are bought (Extras: Negotiation, Civilians)."""
+    return max(1, extra(state, side, "negotiation"))
+
+
+def running(state: GameState) -> str:
+    """The side whose negotiation holds, or ''."""
+    return next((s for s in state.sides if var(state, f"negotiation.{s}", "") == RUNNING), "")
+
+
+def points(state: GameState, side: str) -> int:
+    return state.sides[side].dp_by_category.get(CATEGORY, 0)
+
+
+def _charge(ctx: Context, side: str, line_id: str, value: int, reason: str) -> None:
+    row = defeat_points(ctx.ruleset.variant)[line_id]
+    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category))
+
+
+def accrue(ctx: Context) -> None:
+    """End of turn: the negotiator takes his level's points for the turn."""
+    side = running(ctx.state)
+    if not side:
+        return
+    lv = level(ctx.state, side)
+    rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
+    _charge(ctx, side, "negotiation", rate, f"negotiation holds another turn (level {lv})")
+
+
+def broken_by(ctx: Context, firer: str) -> bool:
+    """The first shot of the game.  True if it broke a negotiation (the firer is the
+    negotiator's opponent); a negotiator who fires first ends his own negotiation and
+    keeps his points (rulings BN-NEG-SELF)."""
+    side = running(ctx.state)
+    if not side:
+        return False
+    if firer == side:
+        set_var(ctx, f"negotiation.{side}", ENDED)
+        ctx.emit(ev.Noted(text=f"{side} fired first: the negotiation is over"))
+        return False
+    _break(ctx, side, firer, "fired first")
+    return True
+
+
+def _break(ctx: Context, negotiator: str, breaker: str, how: str) -> None:
+    set_var(ctx, f"negotiation.{negotiator}", BROKEN)
+    held = points(ctx.state, negotiator)
+    if held:
+        _charge(ctx, negotiator, "negotiation", -held, f"{breaker} {how}: the negotiation points are struck off")
+    row = defeat_points(ctx.ruleset.variant)["negotiation-broken"]
+    _charge(ctx, breaker, "negotiation-broken", row.points, f"{breaker} {how} and broke the negotiation")
+
+
+def end_roll(ctx: Context) -> None:
+    """End of the game: 1d6 at or under the level cancels the negotiation points."""
+    for side in ctx.state.sides:
+        held = points(ctx.state, side)
+        if held <= 0:
+            continue
+        lv = level(ctx.state, side)
+        (face,) = ctx.roll(
+            f"negotiation {side}",
+            1,
+            target=None,
+            rule="Extras: Negotiation",
+            outcome=lambda f, lv=lv: "points cancelled" if f[0] <= lv else "points stand",
+        )
+        if face <= lv:
+            _charge(ctx, side, "negotiation", -held, f"negotiation roll {face} at or under level {lv}")
+        set_var(ctx, f"negotiation.{side}", ENDED)
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _may_declare_now(ctx: Context) -> None:
+    s = ctx.state
+    if ctx.ruleset.variant == IT:
+        # "deve essere giocata al primo turno, a prescindere da chi ha l'iniziativa" (DIFF-58)
+        if s.turn != 1:
+            raise Refused("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)")
+    elif not (s.phase == "deployment" or (s.turn == 1 and s.phase == "initiative")):
+        raise Refused(
+            "negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)"
+        )
+
+
+def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
+    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
+    if not side:
+        raise Refused("name the side that negotiates: negotiate regulars")
+    if args["side"] and args["side"] != side:
+        raise Refused("you negotiate for your own side")
+    other = ctx.state.other_side(side)
+    if args["breach"]:
+        if not ctx.is_referee:
+            raise Refused("the referee rules that the negotiation was breached")
+        if running(ctx.state) != side:
+            raise Refused(f"{side} is not negotiating")
+        _break(ctx, side, other, f"came within {negotiation_keep_away_cm()} cm")
+        return
+    if ctx.ruleset.variant != IT and army(ctx.state, side) != "regular":
+        raise Refused("the Regular player negotiates (English draft, Extras: Negotiation)")
+    _may_declare_now(ctx)
+    if var(ctx.state, f"negotiation.{side}", ""):
+        raise Refused(f"{side} has already negotiated this game")
+    if running(ctx.state):
+        raise Refused(f"{running(ctx.state)} is already negotiating")
+    if var(ctx.state, "first_fire", ""):
+        raise Refused("shots have been fired: too late to negotiate")
+    lv = level(ctx.state, side)
+    rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
+    set_var(ctx, f"negotiation.{side}", RUNNING)
+    ctx.emit(
+        ev.Noted(
+            text=f"{side} negotiate at level {lv}: {rate} defeat points to {side} each turn it holds; "
+            f"{other} keep at least {negotiation_keep_away_cm()} cm away (Extras: Negotiation)"
+        )
+    )
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "negotiate",
+        "Declare a negotiation (or, as the referee, `negotiate SIDE breach`: the other side came within 15 cm).",
+        _negotiate,
+        params=(
+            Param("side", "side", "the negotiating side", optional=True, default=""),
+            Param(
+                "breach",
+                "choice",
+                "the opponent broke the 15 cm distance",
+                choices=("breach",),
+                optional=True,
+                keyword=True,
+            ),
+        ),
+        rule="Extras: Negotiation",
+        examples=("negotiate regulars", "negotiate regulars breach"),
+        phases=("deployment", "initiative", "activation", "end"),
+    ),
+)

@@ -1,0 +1,349 @@
+"""Objectives (§4.1, §4.1.1) and Extras: Intelligence.
+
+Each defending side has five numbered markers — one main, two secondary, two
+fakes — whose roles are secrets of their owner (``marker.<side>.<n>``).  In
+mission 2 the Irregular player also rolls a secret die (``objective.die``, his
+alone): 1–5 makes that Regular marker a main objective as well (AMB-06, the
+Italian reading), 6 turns the Regular's own main objective into a fake.  The
+Regular player is not told.
+
+There is no map: the referee says when an enemy comes within 10 cm of a marker
+(``reveal``) and which side holds a marker at the end of a turn (``take``).
+A marker revealed shows what its owner put there; the die's effect stays
+secret until that marker is taken or the game ends (rulings BN-OBJ-REVEAL).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import defeat, forces
+from core.rulesets.breaking_news.ledger import army, extra, irregular_side, regular_side, set_var, var
+from core.state import GameState
+
+MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
+ROLES = (MAIN, SECONDARY, FAKE)
+MARKERS = range(1, 6)
+DIE = "objective.die"
+MISSIONS = {
+    1: "Regulars against Regulars, or Irregulars against Irregulars: each side defends five markers",
+    2: "Regulars against Irregulars: each side defends five markers, and the Irregular player's secret die",
+    3: "Special Forces against Regulars or Irregulars: only the other side defends five markers",
+}
+
+
+def marker_key(side: str, n: int) -> str:
+    return f"marker.{side}.{n}"
+
+
+def markers(state: GameState, side: str) -> dict[int, str]:
+    """The declared roles of a side's markers (what its owner put there)."""
+    out = {}
+    for n in MARKERS:
+        s = state.secrets.get(marker_key(side, n))
+        if s is not None:
+            out[n] = s.value
+    return out
+
+
+def mission(state: GameState) -> int:
+    return int(var(state, "mission", 0))
+
+
+def die(state: GameState) -> int:
+    s = state.secrets.get(DIE)
+    return int(s.value) if s else 0
+
+
+def effective_role(state: GameState, owner: str, n: int) -> str:
+    """A marker's role once the Irregular's secret die is applied (§4.1 mission 2)."""
+    declared = markers(state, owner).get(n, "")
+    if mission(state) != 2 or owner != regular_side(state):
+        return declared
+    d = die(state)
+    if d == n:
+        return MAIN
+    if d == 6 and declared == MAIN:
+        return FAKE
+    return declared
+
+
+def die_effect(face: int, declared: dict[int, str]) -> str:
+    """The die's effect in words (for the Irregular player and the final count)."""
+    if face == 6:
+        return "6: the Regular main objective becomes a fake"
+    if declared.get(face) == MAIN:
+        return f"{face}: the Regular main objective already: no change"
+    return f"{face}: Regular marker {face} becomes a main objective too"
+
+
+def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int]:
+    """``4`` (with ``owner``, or when only one side has markers) or ``regulars.4``."""
+    side_word, _, number = word.rpartition(".")
+    if side_word:
+        matches = [s for s in state.sides if s.startswith(side_word.lower())]
+        if len(matches) != 1:
+            raise Refused(f"no side {side_word!r}")
+        owner = matches[0]
+    try:
+        n = int(number)
+    except ValueError:
+        raise Refused(f"a marker is a number 1–5, or SIDE.NUMBER, not {word!r}") from None
+    if n not in MARKERS:
+        raise Refused("markers are numbered 1 to 5 (§4.1)")
+    if not owner:
+        owners = [s for s in state.sides if markers(state, s)]
+        if len(owners) != 1:
+            raise Refused(f"whose marker {n}? write SIDE.{n} (e.g. {next(iter(state.sides), 'regulars')}.{n})")
+        owner = owners[0]
+    if n not in markers(state, owner):
+        raise Refused(f"{owner} have no marker {n}")
+    return owner, n
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _mission(ctx: Context, args: dict[str, Any]) -> None:
+    m = args["number"]
+    if m not in MISSIONS:
+        raise Refused("missions are 1, 2 or 3 (§4.1)")
+    armies = sorted(army(ctx.state, s) for s in ctx.state.sides)
+    if m == 2 and armies != ["irregular", "regular"]:
+        raise Refused("mission 2 is Regulars against Irregulars (§4.1)")
+    if m == 1 and len(set(armies)) != 1:
+        raise Refused("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)")
+    if any(markers(ctx.state, s) for s in ctx.state.sides):
+        raise Refused("the markers are already set for the current mission")
+    set_var(ctx, "mission", m)
+    ctx.emit(ev.Noted(text=f"mission {m}: {MISSIONS[m]} (§4.1)"))
+
+
+def defends(state: GameState, side: str) -> bool:
+    """Mission 3: the Special Forces side has no markers of its own."""
+    if mission(state) == 3:
+        return not forces.special_forces(state, side)
+    return mission(state) in (1, 2)
+
+
+def _objectives(ctx: Context, args: dict[str, Any]) -> None:
+    side = args["side"]
+    if ctx.role in ctx.state.sides and ctx.role != side:
+        raise Refused("each player chooses his own objectives")
+    if not mission(ctx.state):
+        raise Refused("choose the mission first: mission 2")
+    if not defends(ctx.state, side):
+        raise Refused(f"{side} defend no markers in mission 3 (§4.1)")
+    main, secondary = args["main"], list(args["secondary"])
+    chosen = [main, *secondary]
+    if len(secondary) != 2 or len(set(chosen)) != 3 or any(n not in MARKERS for n in chosen):
+        raise Refused(
+            "name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5"
+        )
+    if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
+        raise Refused("a marker is already revealed: too late to change them")
+    for n in MARKERS:
+        role = MAIN if n == main else SECONDARY if n in secondary else FAKE
+        ctx.emit(ev.SecretSet(key=marker_key(side, n), owner=side, value=role, vis=(side,)))
+
+
+def _objective_roll(ctx: Context, args: dict[str, Any]) -> None:
+    irregulars = irregular_side(ctx.state)
+    if mission(ctx.state) != 2:
+        raise Refused("the secret objective die belongs to mission 2 (§4.1)")
+    if ctx.role in ctx.state.sides and ctx.role != irregulars:
+        raise Refused("the Irregular player rolls the secret objective die (§4.1)")
+    if DIE in ctx.state.secrets:
+        raise Refused("the secret objective die has been rolled")
+    roll_die(ctx)
+
+
+def roll_die(ctx: Context) -> None:
+    """Roll the Irregular player's die where only he (and the referee) see it."""
+    irregulars = irregular_side(ctx.state)
+    regulars = regular_side(ctx.state)
+    declared = markers(ctx.state, regulars)
+    if not declared:
+        raise Refused(f"{regulars} must choose their objectives first")
+    ctx.emit(ev.Noted(text=f"{irregulars} roll the secret objective die (§4.1)"))
+    (face,) = ctx.roll(
+        "secret objective die",
+        1,
+        rule="§4.1",
+        vis=(irregulars,),
+        outcome=lambda f: die_effect(f[0], declared),
+    )
+    ctx.emit(ev.SecretSet(key=DIE, owner=irregulars, value=str(face), vis=(irregulars,)))
+
+
+def _take(ctx: Context, args: dict[str, Any]) -> None:
+    taker = args["side"]
+    owner, n = parse_marker(ctx.state, str(args["marker"]), ctx.state.other_side(taker))
+    if var(ctx.state, f"taken.{owner}.{n}", ""):
+        raise Refused(f"{owner} marker {n} was taken already: it is taken for good (§4.1.1)")
+    set_var(ctx, f"taken.{owner}.{n}", taker)
+    key = marker_key(owner, n)
+    declared = ctx.state.secrets[key].value
+    if not ctx.state.secrets[key].revealed:
+        ctx.emit(ev.Revealed(key=key, value=declared))
+    role = effective_role(ctx.state, owner, n)
+    if role != declared and not ctx.state.secrets[DIE].revealed:
+        face = die(ctx.state)
+        ctx.emit(ev.Revealed(key=DIE, value=str(face)))
+        ctx.emit(ev.Noted(text=f"the Irregular player's secret die was {die_effect(face, markers(ctx.state, owner))}"))
+    what = f"{taker} take {owner} marker {n} (§4.1.1)"
+    if role == MAIN:
+        defeat.charge(ctx, owner, "main-objective", f"{what}: a main objective")
+    elif role == SECONDARY:
+        defeat.charge(ctx, owner, "secondary-objective", f"{what}: a secondary objective")
+        if defeat.line(ctx, "secondary-objective").points == 0:
+            ctx.emit(ev.Noted(text=f"{what}: a secondary objective, worth no points in this draft"))
+    else:
+        ctx.emit(ev.Noted(text=f"{what}: a fake"))
+
+
+def _reveal(ctx: Context, args: dict[str, Any]) -> None:
+    words = args["what"].split()
+    if len(words) == 1 and (words[0].count(".") >= 2 or not words[0].rpartition(".")[2].isdigit()):
+        _reveal_key(ctx, words[0])
+        return
+    number = [w for w in words if w.rpartition(".")[2].isdigit()]
+    named = [w for w in words if w not in number]
+    if len(number) != 1 or len(named) > 1:
+        raise Refused("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key")
+    side = ""
+    if named:
+        sides = [s for s in ctx.state.sides if s.startswith(named[0].lower())]
+        if len(sides) != 1:
+            raise Refused(f"no side {named[0]!r}")
+        side = sides[0]
+    owner, n = parse_marker(ctx.state, number[0], side)
+    if ctx.role in ctx.state.sides and ctx.role != owner:
+        raise Refused("the owner of a marker (or the referee) reveals it")
+    key = marker_key(owner, n)
+    if ctx.state.secrets[key].revealed:
+        raise Refused(f"{owner} marker {n} is already revealed")
+    ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
+    rule = "within 10 cm and in line of sight" if ctx.ruleset.variant == "it-2009-12-09" else "reached within 10 cm"
+    ctx.emit(ev.Noted(text=f"{owner} marker {n} is revealed: an enemy {rule} (§4.1)"))
+
+
+def _reveal_key(ctx: Context, key: str) -> None:
+    """Any secret by its key: the referee's tool (objective die, IEDs, the helicopter)."""
+    secret = ctx.state.secrets.get(key)
+    if secret is None or ctx.role in ctx.state.sides and ctx.role != secret.owner:
+        # a player cannot tell another side's secret from no secret at all
+        raise Refused(f"you have no secret {key!r}")
+    if secret.revealed:
+        raise Refused(f"{key} is already revealed")
+    ctx.emit(ev.Revealed(key=key, value=secret.value))
+
+
+def reveal_all(ctx: Context) -> None:
+    """The end of the game: every secret is shown (EN §4.1: the die "until the end")."""
+    for key, secret in list(ctx.state.secrets.items()):
+        if not secret.revealed:
+            ctx.emit(ev.Revealed(key=key, value=secret.value))
+
+
+def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
+    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
+    if not side:
+        raise Refused("name the side: intelligence regulars")
+    level = extra(ctx.state, side, "intelligence")
+    if not level:
+        raise Refused(f"{side} bought no Intelligence (Extras)")
+    if var(ctx.state, f"intelligence.{side}", 0):
+        raise Refused("one Intelligence roll per game (Extras: Intelligence)")
+    if ctx.state.phase == "deployment" and not forces.special_forces(ctx.state, side):
+        raise Refused("only Special Forces roll Intelligence before deployment (Extras: Intelligence)")
+    other = ctx.state.other_side(side)
+    counter = extra(ctx.state, other, "intelligence")
+    need = level - counter
+    if need < 1:
+        raise Refused(f"level {level} against counter-intelligence {counter}: no roll can succeed")
+    set_var(ctx, f"intelligence.{side}", 1)
+    mods = (ev.Mod("counter-intelligence", -counter, "Extras: Intelligence"),) if counter else ()
+    (face,) = ctx.roll(
+        f"intelligence {side}",
+        1,
+        mods=mods,
+        rule="Extras: Intelligence",
+        outcome=lambda f: "success" if f[0] <= need else "failure",
+    )
+    if face > need:
+        return
+    mains = [n for n, role in markers(ctx.state, other).items() if role == MAIN]
+    for n in mains:
+        key = marker_key(other, n)
+        if not ctx.state.secrets[key].revealed:
+            ctx.emit(ev.Revealed(key=key, value=MAIN))
+    if not mains:
+        ctx.emit(ev.Noted(text=f"{other} must show {side} where the objective is (no main marker of theirs in play)"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "mission",
+        "Choose the mission (§4.1): 1 like against like, 2 Regulars against Irregulars, 3 Special Forces.",
+        _mission,
+        params=(Param("number", "int", "1, 2 or 3"),),
+        rule="§4.1",
+        examples=("mission 2",),
+        phases=("deployment",),
+        who="referee",
+    ),
+    CommandSpec(
+        "objectives",
+        "Secretly choose your main and two secondary markers (the other two are fakes).",
+        _objectives,
+        params=(
+            Param("side", "side", "whose markers"),
+            Param("main", "int", "the main objective's number"),
+            Param("secondary", "int", "the two secondary objectives", many=True),
+        ),
+        rule="§4.1",
+        examples=("objectives regulars 4 2 5",),
+        phases=("deployment",),
+    ),
+    CommandSpec(
+        "objective-roll",
+        "Mission 2: the Irregular player's secret die that may make a Regular marker a main objective.",
+        _objective_roll,
+        rule="§4.1",
+        examples=("objective-roll",),
+        phases=("deployment",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "take",
+        "End of turn: a side holds an enemy marker (a man within 5 cm, no enemy within 30 cm): taken for good.",
+        _take,
+        params=(Param("marker", "int", "the enemy marker's number"), Param("side", "side", "the side that takes it")),
+        rule="§4.1.1",
+        examples=("take 4 irregulars",),
+        phases=("end",),
+        who="referee",
+    ),
+    CommandSpec(
+        "reveal",
+        "An enemy came within 10 cm of a marker: show what it is (or, as the referee, reveal any secret by key).",
+        _reveal,
+        params=(Param("what", "text", "NUMBER [SIDE] (the marker's owner), SIDE.NUMBER, or a secret's key"),),
+        rule="§4.1",
+        examples=("reveal 3 regulars", "reveal regulars.3"),
+        phases=("initiative", "activation", "end", "final"),
+    ),
+    CommandSpec(
+        "intelligence",
+        "Roll Intelligence once per game: at or under your level (less the enemy's) and he shows his main objective.",
+        _intelligence,
+        params=(Param("side", "side", "the side rolling", optional=True, default=""),),
+        rule="Extras: Intelligence",
+        examples=("intelligence regulars",),
+        phases=("deployment", "initiative", "activation", "end"),
+        rolls=True,
+    ),
+)

@@ -1,0 +1,88 @@
+"""What a Breaking News scenario file adds to the common one (core.rulesets.common):
+the mission, the last turn, the points limit, which sides play as a platoon, what
+their forces are and the EXTRAS they bought.
+
+    mission = 2            # §4.1; 0 = the scenario sets its own objectives
+    turns = 6              # the last turn (0 = until a side breaks or leaves)
+    points = 150           # the army limit the sides were built to
+    platoon = ["regulars"] # §13.0
+    [forces]
+    regulars = "msu"       # for the restricted extras
+    [extras.regulars]      # as a roster's [extras] (docs/rosters.md)
+    negotiation = 2
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from core import events as ev
+from core.ruleset import Context
+from core.rulesets.breaking_news import army, objectives
+from core.rulesets.breaking_news.ledger import set_var
+from core.rulesets.common import Scenario
+
+
+class ScenarioRules(msgspec.Struct, frozen=True):
+    id: str
+    mission: int = 0
+    turns: int = 0
+    points: int = 0
+    platoon: tuple[str, ...] = ()
+    forces: dict[str, str] = {}
+    extras: dict[str, army.RosterExtras] = {}
+
+
+def load(folder: Path) -> dict[str, ScenarioRules]:
+    out = {}
+    for path in sorted(folder.glob("*.toml")):
+        rules = msgspec.toml.decode(path.read_bytes(), type=ScenarioRules)
+        out[rules.id] = rules
+    return out
+
+
+def rosters(sc: Scenario, rules: ScenarioRules) -> dict[str, army.Roster]:
+    """Each side of a scenario as a roster, to cost and check it."""
+    out = {}
+    for side in sc.sides:
+        units = tuple(
+            army.RosterUnit(
+                id=u.id,
+                name=u.name,
+                team=u.team,
+                kind=u.kind,
+                cls=u.cls,
+                weapons=u.weapons,
+                leadership=u.leadership,
+                roles=u.roles,
+                status=u.status,
+            )
+            for u in sc.units
+            if u.side == side.id
+        )
+        out[side.id] = army.Roster(
+            name=side.name,
+            army=side.army,
+            force=rules.forces.get(side.id, ""),
+            platoon=side.id in rules.platoon,
+            limit=rules.points,
+            units=units,
+            extras=rules.extras.get(side.id, army.RosterExtras()),
+        )
+    return out
+
+
+def apply(ctx: Context, sc: Scenario, rules: ScenarioRules) -> None:
+    """After the common set-up: the game's rules and each side's force."""
+    for key, value in (("mission", rules.mission), ("turns", rules.turns), ("points", rules.points)):
+        if value:
+            set_var(ctx, key, value)
+    if rules.mission:
+        ctx.emit(ev.Noted(text=f"mission {rules.mission}: {objectives.MISSIONS[rules.mission]} (§4.1)"))
+    for side, roster in rosters(sc, rules).items():
+        army.record_force(ctx, side, roster.extras, roster.force, roster.platoon)
+        cost = army.total_cost(roster, ctx.ruleset.variant)
+        limit = f" of {rules.points}" if rules.points else ""
+        ctx.emit(ev.Noted(text=f"{side}: {roster.name}, {cost} points{limit}"))

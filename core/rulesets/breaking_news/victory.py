@@ -1,0 +1,120 @@
+"""Victory (§14.0): how the game ends and the final count.
+
+The game ends when a side fails morale while losing on defeat points (morale.py),
+when a side leaves the field (``exfiltrate``), after the scenario's last turn, or
+when the referee calls it (``victory``).  It then passes to the ``final`` phase,
+where the referee records the last facts (captures), and ``next`` (or
+``victory``) makes the final count: outstanding losses scored, the negotiation
+roll, every secret shown, the journalist multipliers applied.  The side with
+more defeat points loses; equal points are a draw (rulings BN-VIC-DRAW).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import defeat, forces, media, negotiation, objectives
+from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var, var
+from core.state import GameState
+
+FINAL = "final"
+
+
+def game_over(ctx: Context, reason: str) -> None:
+    """The game ends: on to the final count."""
+    if ctx.state.phase == FINAL:
+        return
+    set_var(ctx, "game_over", reason)
+    ctx.emit(ev.PhaseBegan(turn=ctx.state.turn, phase=FINAL))
+
+
+def final_points(state: GameState) -> dict[str, int]:
+    return {side: media.standing(state, side) for side in state.sides}
+
+
+def breakdown(state: GameState, side: str) -> str:
+    """A side's ledger in words, column by column, with its multiplier."""
+    s = state.sides[side]
+    present = media.journalists_in_game(state) if regular_vs_irregular(state) else []
+    regular = s.army == "regular"
+    parts = []
+    for category, points in sorted(s.dp_by_category.items()):
+        if not points:
+            continue
+        factor = media.multiplied({category: 1}, regular, present)
+        parts.append(f"{category} {points}" + (f" ×{factor}" if factor != 1 else ""))
+    return ", ".join(parts) or "nothing"
+
+
+def result(state: GameState) -> str:
+    points = final_points(state)
+    (a, pa), (b, pb) = sorted(points.items(), key=lambda kv: kv[1])
+    name = {s.id: s.name for s in state.sides.values()}
+    if pa == pb:
+        return f"a draw: {name[a]} and {name[b]} both have {pa} defeat points"
+    return f"{name[a]} win with {pa} defeat points against {pb} for {name[b]} (§14.0)"
+
+
+def finish(ctx: Context) -> None:
+    """The final count (§14.0) and the end of the game."""
+    if len(ctx.state.sides) != 2:
+        raise Refused("a final count needs two sides")
+    defeat.settle(ctx)
+    negotiation.end_roll(ctx)
+    objectives.reveal_all(ctx)
+    for side in ctx.state.sides:
+        total = media.standing(ctx.state, side)
+        ctx.emit(ev.Noted(text=f"{side}: {breakdown(ctx.state, side)} = {total} defeat points"))
+    ctx.emit(ev.GameEnded(result=result(ctx.state)))
+
+
+# --------------------------------------------------------------------- commands
+
+
+def _victory(ctx: Context, args: dict[str, Any]) -> None:
+    if ctx.state.turn < 1:
+        raise Refused("the game has not started")
+    if ctx.state.phase != FINAL:
+        game_over(ctx, args["reason"] or "the referee ends the game")
+    finish(ctx)
+
+
+def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
+    side = args["side"]
+    if ctx.role in ctx.state.sides and ctx.role != side:
+        raise Refused("a player takes only his own side off the field")
+    for u in list(ctx.state.units.values()):
+        if u.side == side and u.in_play and u.kind != "civilian":
+            ctx.emit(ev.UnitOut(unit=u.id, cause=forces.LEFT))
+    defeat.charge(ctx, side, "exfiltration", f"{side} leave the field by their own table edge")
+    game_over(ctx, f"{side} left the field (§14.0)")
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "victory",
+        "End the game now (or after its end) and make the final count of defeat points.",
+        _victory,
+        params=(Param("reason", "text", "why the game ends", optional=True),),
+        rule="§14.0",
+        examples=("victory", "victory last turn played"),
+        phases=("initiative", "activation", "end", FINAL),
+        who="referee",
+        rolls=True,
+    ),
+    CommandSpec(
+        "exfiltrate",
+        "A side leaves the field by its own table edge: 5 defeat points, and the game ends.",
+        _exfiltrate,
+        params=(Param("side", "side"),),
+        rule="§14.0",
+        examples=("exfiltrate irregulars",),
+        phases=("activation", "end"),
+    ),
+)
+
+
+def over(state: GameState) -> str:
+    return str(var(state, "game_over", ""))

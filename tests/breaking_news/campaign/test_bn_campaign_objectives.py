@@ -1,0 +1,154 @@
+"""Objectives (§4.1, §4.1.1) and Intelligence as commands on the demo (mission 2)."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def _end_phase(game, die: int) -> None:
+    """Mission 2 with the Irregular's die showing ``die``, then to turn 1's end phase."""
+    game.execute(f"objective-roll dice={die}", role="irregulars")
+    to_activation(game, "6,6,1,1")
+    game.execute("next")
+
+
+def test_the_secret_die_is_the_irregulars_alone(demo):
+    out = demo.execute("objective-roll dice=3", role="irregulars")
+    (roll,) = rolls(out)
+    assert roll.faces == (3,) and roll.outcome == "3: Regular marker 3 becomes a main objective too"
+    secret = demo.state.secrets["objective.die"]
+    assert (secret.owner, secret.value, secret.revealed) == ("irregulars", "3", False)
+    assert "objective.die" in demo.view("irregulars").secrets
+    assert "objective.die" not in demo.view("regulars").secrets
+    assert "objective.die" not in demo.view("spectator").secrets
+    regular_log = [line.text for line in demo.log_lines("regulars")]
+    assert not any("secret objective die:" in t or "objective.die" in t for t in regular_log)
+    assert any("roll the secret objective die" in t for t in regular_log)  # that it was rolled is public
+
+
+def test_only_the_irregular_player_rolls_it_once(demo):
+    with pytest.raises(Refused, match="Irregular player rolls"):
+        demo.execute("objective-roll", role="regulars")
+    demo.execute("objective-roll dice=5", role="irregulars")
+    with pytest.raises(Refused, match="has been rolled"):
+        demo.execute("objective-roll dice=5", role="irregulars")
+
+
+def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
+    _end_phase(demo, 3)
+    out = demo.execute("take 3 irregulars")
+    assert [e.key for e in events(out, ev.Revealed)] == ["marker.regulars.3", "objective.die"]
+    (points,) = events(out, ev.DefeatPoints)
+    assert (points.side, points.points, points.category) == ("regulars", 50, "objective-main")
+    assert demo.state.vars["taken.regulars.3"] == "irregulars"
+    with pytest.raises(Refused, match="taken for good"):
+        demo.execute("take 3 irregulars")
+
+
+def test_a_six_makes_the_original_main_a_fake(demo):
+    _end_phase(demo, 6)
+    out = demo.execute("take 4 irregulars")
+    assert not events(out, ev.DefeatPoints)
+    assert dp(demo, "regulars") == 0
+    assert demo.state.secrets["objective.die"].revealed  # taking it shows why it was worth nothing
+
+
+def test_secondary_objectives_english_20_italian_0(tmp_path):
+    en = new_game(tmp_path, name="en.ft")
+    it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
+    for game in (en, it):
+        _end_phase(game, 4)
+        game.execute("take 2 irregulars")
+    assert dp(en, "regulars") == 20  # §14.0 "20 points for losing a Secondary objective"
+    assert dp(it, "regulars") == 0  # DIFF-49: the Italian list has no such line
+
+
+def test_taking_an_unchanged_main_keeps_the_die_secret(demo):
+    _end_phase(demo, 2)
+    demo.execute("take 4 irregulars")
+    assert dp(demo, "regulars") == 50
+    assert not demo.state.secrets["objective.die"].revealed
+
+
+def test_regulars_take_the_irregulars_main(demo):
+    _end_phase(demo, 2)
+    demo.execute("take 3 regulars")
+    assert demo.state.sides["irregulars"].dp_by_category == {"objective-main": 50}
+
+
+def test_reveal_a_marker_within_10cm(demo):
+    to_activation(demo, "6,6,1,1")
+    with pytest.raises(Refused, match="owner of a marker"):
+        demo.execute("reveal 4 regulars", role="irregulars")
+    out = demo.execute("reveal 4 regulars", role="regulars")
+    assert events(out, ev.Revealed)[0] == ev.Revealed(key="marker.regulars.4", value="main")
+    assert "marker.regulars.4" in demo.view("irregulars").secrets
+    with pytest.raises(Refused, match="already revealed"):
+        demo.execute("reveal regulars.4")
+
+
+def test_reveal_needs_the_owner_when_both_sides_have_markers(demo):
+    to_activation(demo, "6,6,1,1")
+    with pytest.raises(Refused, match="whose marker 4"):
+        demo.execute("reveal 4")
+
+
+def test_a_player_cannot_probe_the_other_sides_secrets(demo):
+    demo.execute("objective-roll dice=3", role="irregulars")
+    to_activation(demo, "6,6,1,1")
+    with pytest.raises(Refused) as real:
+        demo.execute("reveal objective.die", role="regulars")
+    with pytest.raises(Refused) as fake:
+        demo.execute("reveal objective.nothing", role="regulars")
+    assert str(real.value).replace("die", "X") == str(fake.value).replace("nothing", "X")
+
+
+def test_objectives_command_sets_secret_roles(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    out = game.execute("objectives regulars 2 1 5", role="regulars")
+    assert {e.key: e.value for e in events(out, ev.SecretSet)} == {
+        "marker.regulars.1": "secondary",
+        "marker.regulars.2": "main",
+        "marker.regulars.3": "fake",
+        "marker.regulars.4": "fake",
+        "marker.regulars.5": "secondary",
+    }
+    assert out.events[0].vis == ("regulars",)  # even the command line is theirs alone
+    assert not any("marker.regulars" in k for k in game.view("irregulars").secrets)
+    with pytest.raises(Refused, match="own objectives"):
+        game.execute("objectives regulars 2 1 5", role="irregulars")
+    with pytest.raises(Refused, match="two secondary"):
+        game.execute("objectives irregulars 2 2 5", role="irregulars")
+
+
+def test_mission_must_fit_the_forces(tmp_path):
+    game = new_game(tmp_path, "open")
+    with pytest.raises(Refused, match="markers are already set|Regulars against Regulars"):
+        game.execute("mission 1")
+
+
+def test_intelligence_reveals_the_enemy_main(demo):
+    to_activation(demo, "6,6,1,1")
+    out = demo.execute("intelligence dice=1", role="regulars")
+    assert rolls(out)[0].outcome == "success"
+    assert events(out, ev.Revealed) == [ev.Revealed(key="marker.irregulars.3", value="main")]
+    with pytest.raises(Refused, match="one Intelligence roll per game"):
+        demo.execute("intelligence dice=1", role="regulars")
+
+
+def test_intelligence_fails_over_the_level_and_needs_the_extra(demo):
+    to_activation(demo, "6,6,1,1")
+    with pytest.raises(Refused, match="bought no Intelligence"):
+        demo.execute("intelligence", role="irregulars")
+    out = demo.execute("intelligence dice=2", role="regulars")
+    assert rolls(out)[0].outcome == "failure" and not events(out, ev.Revealed)
+
+
+def test_intelligence_before_deployment_is_for_special_forces(demo):
+    with pytest.raises(Refused, match="only Special Forces"):
+        demo.execute("intelligence", role="regulars")
