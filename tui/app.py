@@ -67,10 +67,10 @@ class FireteamApp(App):
 
     # ---------------------------------------------------------------- lifecycle
 
-    def get_default_screen(self) -> Screen:
-        return GameScreen(self.game, role=self.role, seat=self.seat, replay=self.replay, remote=self.remote)
-
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        # The game screen sits on the (blank) default screen, so switching games
+        # can replace it like any pushed screen.
+        await self.push_screen(self._game_screen())
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
             self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10)
@@ -101,12 +101,18 @@ class FireteamApp(App):
         old, owned = self.game, self.owns_game
         self.game, self.replay, self.owns_game = game, replay, True
         self._unsubscribe = game.subscribe(self._game_changed)
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.switch_screen(GameScreen(game, role=self.role, seat=self.seat, replay=replay, remote=self.remote))
         if owned and old is not game:
             old.close()
-        for note in game.notes:
+        self.call_later(self._show_game)
+
+    def _game_screen(self) -> GameScreen:
+        return GameScreen(self.game, role=self.role, seat=self.seat, replay=self.replay, remote=self.remote)
+
+    async def _show_game(self) -> None:
+        while len(self.screen_stack) > 2:
+            await self.pop_screen()
+        await self.switch_screen(self._game_screen())
+        for note in self.game.notes:
             self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10)
 
     # ------------------------------------------------------------- remote seats

@@ -346,7 +346,7 @@ class GameScreen(Screen):
         return True
 
     def _can_leave_replay(self) -> bool:
-        return self.replay and len(self.app.screen_stack) > 1 and self.app.screen_stack[-1] is self and any(
+        return self.replay and self.app.screen_stack[-1] is self and any(
             isinstance(s, GameScreen) for s in self.app.screen_stack[:-1]
         )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from conftest import demo_game
+from skirmish import patrol_game
 
 from rich.console import Console
 
@@ -98,39 +98,39 @@ async def test_tab_completes_commands_and_units(game):
         box = app.screen.query_one(CommandInput)
         await pilot.press("m", "a", "tab")
         assert box.value == "mark "
-        await pilot.press("a", "h", "tab")
-        assert box.value == "mark ahmed "
+        await pilot.press("i", "v", "tab")
+        assert box.value == "mark ivan "
         await pilot.press("s", "u", "tab", "enter")
         await pilot.pause()
-        assert "suppressed" in game.state.units["ahmed"].status
+        assert "suppressed" in game.state.units["ivan"].status
         await pilot.press("up")
-        assert box.value == "mark ahmed suppressed"
+        assert box.value == "mark ivan suppressed"
 
 
 async def test_undo_names_the_command_then_redo(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
-        await type_command(pilot, "mark ahmed suppressed")
-        assert "Ctrl+Z undoes #2 mark ahmed suppressed" in phase_text(app)
+        await type_command(pilot, "mark ivan suppressed")
+        assert "Ctrl+Z undoes #2 mark ivan suppressed" in phase_text(app)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question == "Undo #2 mark ahmed suppressed?"
+        assert app.screen.question == "Undo #2 mark ivan suppressed?"
         await pilot.press("escape")  # cancelled: nothing happens
         await pilot.pause()
-        assert "suppressed" in game.state.units["ahmed"].status
+        assert "suppressed" in game.state.units["ivan"].status
         await pilot.press("ctrl+z", "enter")
         await pilot.pause()
-        assert "suppressed" not in game.state.units["ahmed"].status
+        assert "suppressed" not in game.state.units["ivan"].status
         log = app.screen.query_one(LogView)
         struck = [log.line_at(r) for r in range(log.rows) if log.line_at(r).undone]
-        assert [line.text for line in struck] == ["» referee: mark ahmed suppressed", "Ahmed Noor now suppressed"]
+        assert [line.text for line in struck] == ["» referee: mark ivan suppressed", "Ivan Petrov now suppressed"]
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert app.screen.question == "Redo #2 mark ahmed suppressed?"
+        assert app.screen.question == "Redo #2 mark ivan suppressed?"
         await pilot.press("y")
         await pilot.pause()
-        assert "suppressed" in game.state.units["ahmed"].status
+        assert "suppressed" in game.state.units["ivan"].status
 
 
 async def test_table_dice_asks_for_exactly_the_faces_needed(game):
@@ -152,7 +152,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         assert game.state.phase == "activation"
         rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls] == [(6, 6), (1, 1)] and all(r.manual for r in rolls)
-        assert game.state.active_side == "regulars"
+        assert game.state.active_side == "blue"
 
 
 async def test_cancelling_the_dice_prompt_records_nothing(game):
@@ -180,15 +180,13 @@ async def test_forms_build_a_command_line(game):
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ActionForm)
-        form.query_one("#field-unit").value = "aden"
+        form.query_one("#field-unit").value = "kemal"
         form.query_one("#field-status").value = "wounded"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "wounded" in game.state.units["aden"].status
+        assert "wounded" in game.state.units["kemal"].status
     dp = next(s for s in game.commands if s.name == "dp")
-    assert command_text(dp, {"side": "regulars", "points": "5", "reason": "building damaged"}) == (
-        "dp regulars 5 building damaged"
-    )
+    assert command_text(dp, {"side": "blue", "points": "5", "reason": "building damaged"}) == "dp blue 5 building damaged"
 
 
 async def test_log_details_search_and_filter(game):
@@ -200,11 +198,11 @@ async def test_log_details_search_and_filter(game):
         log = app.screen.query_one(LogView)
         assert app.focused is log
         pane = app.screen.query_one(LogPane)
-        await pilot.press("slash", *"initiative regulars", "enter")
+        await pilot.press("slash", *"initiative red", "enter")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         line = log.line_at(log.cursor)
-        assert isinstance(line.event, ev.Rolled) and line.event.roll.purpose == "initiative regulars"
+        assert isinstance(line.event, ev.Rolled) and line.event.roll.purpose == "initiative red"
         assert app.screen.query_one(DicePane).border_title == "Selected roll"
         await pilot.press("enter")
         await pilot.pause()
@@ -224,36 +222,35 @@ async def test_roster_filter_and_unit_to_command_line(game):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f6", "slash", *"rpg", "enter")
         await pilot.pause()
-        assert roster_units(app) == {"bashir"}
+        assert roster_units(app) == {"kemal"}
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one(CommandInput).value == "bashir "
+        assert app.screen.query_one(CommandInput).value == "kemal "
 
 
 async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):
-    game = demo_game(tmp_path / "shared.ft")
-    referee, regulars = FireteamApp(game), FireteamApp(game, role="regulars", seat="anna")
-    async with referee.run_test(size=SIZE) as ref_pilot, regulars.run_test(size=SIZE) as reg_pilot:
-        assert {"dahir", "egal"} <= roster_units(referee)
-        assert not {"dahir", "egal"} & roster_units(regulars)
-        log = regulars.screen.query_one(LogView)
+    game = patrol_game(tmp_path / "shared.ft")
+    referee, blue_app = FireteamApp(game), FireteamApp(game, role="blue", seat="anna")
+    async with referee.run_test(size=SIZE) as ref_pilot, blue_app.run_test(size=SIZE) as reg_pilot:
+        assert {"omar", "yusuf"} <= roster_units(referee)
+        assert not {"omar", "yusuf"} & roster_units(blue_app)
+        log = blue_app.screen.query_one(LogView)
         texts = [log.line_at(r).text for r in range(log.rows)]
-        assert not any("Dahir" in t or "Egal" in t for t in texts)
-        assert "secret for regulars: marker.4 = main" in texts  # their own secret, hidden from the militia
+        assert not any("Omar" in t or "Yusuf" in t or "cache" in t for t in texts)
         rows_before = log.rows
-        await type_command(ref_pilot, "mark ahmed wounded")
+        await type_command(ref_pilot, "mark ivan wounded")
         await reg_pilot.pause()
         assert log.rows == rows_before + 2
-        assert "Ahmed Noor now wounded" in [log.line_at(r).text for r in range(log.rows)]
-        await type_command(ref_pilot, "mark dahir wounded")  # hidden: the regulars learn nothing
+        assert "Ivan Petrov now wounded" in [log.line_at(r).text for r in range(log.rows)]
+        await type_command(ref_pilot, "mark omar wounded")  # hidden: the patrol learns nothing
         await reg_pilot.pause()
         assert log.rows == rows_before + 2
-        assert "Ctrl+Z" not in phase_text(regulars)  # the referee's command is not theirs to undo
+        assert "Ctrl+Z" not in phase_text(blue_app)  # the referee's command is not theirs to undo
         game.close()
 
 
 async def test_replay_steps_through_the_game(game):
-    for text in ("next", "next", "mark ahmed suppressed", "next", "next", "next"):
+    for text in ("next", "next", "mark ivan suppressed", "next", "next", "next"):
         game.execute(text)
     game.close()
     replay = Game.open(game.path, writable=False)
@@ -300,7 +297,7 @@ async def test_replay_from_the_live_game_and_back(game):
 
 
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):
-    app = FireteamApp(game, role="regulars", replay=True)
+    app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await pilot.press("less_than_sign")
@@ -308,10 +305,10 @@ async def test_replay_as_a_side_skips_what_it_cannot_see(game):
         for _ in range(40):
             await pilot.press("right")
             seen.append(screen.vp.step)
-        assert not {"dahir", "egal"} & roster_units(app)
+        assert not {"omar", "yusuf"} & roster_units(app)
         hidden_steps = [
             s for s in range(1, game.timeline.length + 1)
-            if game.history.timeline(s - 1, s)[0].vis and "regulars" not in game.history.timeline(s - 1, s)[0].vis
+            if game.history.timeline(s - 1, s)[0].vis and "blue" not in game.history.timeline(s - 1, s)[0].vis
         ]
         assert hidden_steps and not set(hidden_steps) & set(seen)
 
@@ -327,5 +324,5 @@ def test_run_app_refuses_a_corrupt_save_without_a_traceback(tmp_path, capsys):
 
 
 def test_unknown_role_is_refused(game):
-    assert check_role(game, "regulars") is None
+    assert check_role(game, "blue") is None
     assert "not a role" in check_role(game, "martians")

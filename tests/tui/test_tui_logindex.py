@@ -10,19 +10,19 @@ def test_referee_rows_are_file_positions(game):
 
 
 def test_a_side_never_gets_rows_for_events_hidden_from_it(game):
-    regulars = RowIndex(game, "regulars")
-    lines = [game.log_lines("regulars", p, p + 1) for p in regulars.positions]
+    blue = RowIndex(game, "blue")
+    lines = [game.log_lines("blue", p, p + 1) for p in blue.positions]
     assert all(len(found) == 1 for found in lines)  # every row is a line the side may read
-    hidden = {"dahir", "egal"}  # the demo's hidden militia
+    hidden = {"omar", "yusuf"}  # the hidden fighters
     for (line,) in lines:
         if isinstance(line.event, ev.UnitAdded):
             assert line.event.unit.id not in hidden
-    assert regulars.rows() == len(game.log_lines("regulars"))
-    assert regulars.rows() < game.log_length
+    assert blue.rows() == len(game.log_lines("blue"))
+    assert blue.rows() < game.log_length
 
 
 def test_rows_follow_the_game_and_stop_at_a_limit(game):
-    index = RowIndex(game, "irregulars")
+    index = RowIndex(game, "red")
     before = index.rows()
     game.execute("note the market is busy")
     index.extend()
@@ -33,7 +33,7 @@ def test_rows_follow_the_game_and_stop_at_a_limit(game):
 def test_filter_by_kind_unit_side_and_words(game):
     game.execute("next")
     game.execute("next")  # initiative: two rolls
-    game.execute("mark ahmed suppressed")
+    game.execute("mark ivan suppressed")
 
     def rows(text):
         flt = LogFilter.parse(text)
@@ -44,10 +44,11 @@ def test_filter_by_kind_unit_side_and_words(game):
 
     rolls = rows("kind:roll")
     assert [type(r.event) for r in rolls] == [ev.Rolled, ev.Rolled]
-    assert [r.text for r in rows("unit:ahmed kind:status")] == ["Ahmed Noor now suppressed"]
-    assert all("irregulars" in r.text for r in rows("kind:roll side:irr"))
-    assert [r.event.text for r in rows("kind:cmd suppressed")] == ["mark ahmed suppressed"]
-    assert LogFilter.parse("unit:ahmed kind:roll smoke").describe() == "unit:ahmed kind:roll smoke"
+    assert [r.text for r in rows("unit:ivan kind:status")] == ["Ivan Petrov now suppressed"]
+    game.execute("shoot cole ivan 20")
+    assert [r.event.roll.purpose for r in rows("kind:roll side:bl")] == ["fire at Ivan Petrov"]
+    assert [r.event.text for r in rows("kind:cmd suppressed")] == ["mark ivan suppressed"]
+    assert LogFilter.parse("unit:ivan kind:roll smoke").describe() == "unit:ivan kind:roll smoke"
     assert not LogFilter.parse("  ")
 
 

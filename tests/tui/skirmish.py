@@ -1,0 +1,139 @@
+"""A tiny ruleset for the client's tests: stable while the real rulesets grow.
+
+The client is generic over ``game.commands`` and ``ruleset.phases``; this
+ruleset has just enough of everything to drive it: a turn machine with an
+initiative roll, a command that rolls against a target with a modifier,
+hidden units and a secret.  Its "rules" are made up (sections T1–T4 of nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pathlib import Path
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
+from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_scenario
+from core.views import REFEREE
+
+PHASES = (
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario patrol", "T1"),
+    Phase("deployment", "Deployment", "both", "place the figures, then next", "T1"),
+    Phase("initiative", "Initiative", "referee", "next rolls initiative", "T2"),
+    Phase("activation", "Activation", "active", "the active side shoots; then next", "T2"),
+    Phase("end", "End of turn", "referee", "next starts the next turn", "T2"),
+)
+
+
+def _unit(uid: str, name: str, side: str, team: str, **kw: Any) -> ev.UnitSpec:
+    return ev.UnitSpec(id=uid, name=name, side=side, team=team, **kw)
+
+
+PATROL = Scenario(
+    id="patrol",
+    title="Patrol at the well",
+    description="Four soldiers against four fighters, two of them hidden.",
+    sides=(ev.SideSpec("blue", "Blue Patrol", "regular"), ev.SideSpec("red", "Red Cell", "irregular")),
+    units=(
+        _unit("cole", "Sgt Cole", "blue", "Alpha", cls="Vet", weapons=("rifle",), leadership=1, roles=("leader",)),
+        _unit("diaz", "Pte Diaz", "blue", "Alpha", cls="Vet", weapons=("LMG",)),
+        _unit("park", "Pte Park", "blue", "Bravo", cls="Reg", weapons=("rifle",)),
+        _unit("lee", "Ann Lee (press)", "blue", "Press", kind="journalist"),
+        _unit("ivan", "Ivan Petrov", "red", "Cell", cls="Mil", weapons=("AK",), leadership=1, roles=("leader",)),
+        _unit("kemal", "Kemal Aydin", "red", "Cell", cls="Mil", weapons=("RPG",)),
+        _unit("omar", "Omar Haddad", "red", "Well", cls="Mil", weapons=("AK",), status=("hidden",)),
+        _unit("yusuf", "Yusuf Demir", "red", "Well", cls="Mil", weapons=("AK",), status=("hidden",)),
+    ),
+    secrets=(ScenarioSecret("cache", "red", "north well"),),
+)
+
+
+def _shoot(ctx: Context, args: dict[str, Any]) -> None:
+    shooter, target, rng = ctx.unit(args["unit"]), ctx.unit(args["target"]), args["range"]
+    if rng <= 0:
+        raise Refused("range must be more than 0 cm")
+    mods = (ev.Mod("long range", 1, "T4"),) if rng > 30 else ()
+    need = 4 + sum(m.value for m in mods)
+
+    def outcome(faces: tuple[int, ...]) -> str:
+        hits = sum(f >= need for f in faces)
+        return f"{hits} hit" + ("" if hits == 1 else "s")
+
+    faces = ctx.roll(f"fire at {target.name}", 2, target=need, mods=mods, rule="T4", unit=shooter.id, outcome=outcome)
+    if any(f >= need for f in faces) and "suppressed" not in target.status:
+        ctx.emit(ev.StatusChanged(unit=target.id, add=("suppressed",)))
+
+
+class Skirmish(Ruleset):
+    id = "tui-skirmish"
+    name = "Test Skirmish"
+    version = "1.0"
+    phases = PHASES
+    scenarios = {"patrol": PATROL}
+
+    def commands(self) -> list[CommandSpec]:
+        return [
+            CommandSpec(
+                "scenario",
+                "Set up a ready-made scenario.",
+                self._scenario,
+                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
+                phases=("setup",),
+                who=REFEREE,
+            ),
+            CommandSpec(
+                "shoot",
+                "Fire at an enemy: 2d6, each 4+ hits (5+ beyond 30 cm).",
+                _shoot,
+                params=(Param("unit", "own"), Param("target", "enemy"), Param("range", "int", "cm")),
+                rule="T4",
+                phases=("activation",),
+                rolls=True,
+                examples=("shoot cole ivan 20",),
+            ),
+            *REFEREE_TOOLS,
+        ]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, self.scenarios[args["name"]])
+        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def check_turn(self, state, parsed, role) -> None:
+        if role != REFEREE and parsed.spec.name == "shoot" and role != state.active_side:
+            raise Refused(f"it is {state.active_side}'s activation")
+
+    def advance(self, ctx: Context) -> None:
+        s = ctx.state
+        if s.phase == "setup":
+            raise Refused("load a scenario first: scenario patrol")
+        if s.phase == "deployment":
+            ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
+        elif s.phase == "initiative":
+            totals = {}
+            for side in s.sides:
+                leader = max((u.leadership for u in s.units_of(side) if u.in_play), default=0)
+                mods = (ev.Mod("leadership", leader, "T2"),)
+                faces = ctx.roll(f"initiative {side}", 2, mods=mods, total=True, rule="T2",
+                                 outcome=lambda f, lead=leader: f"total {sum(f) + lead}")
+                totals[side] = sum(faces) + leader
+            first, second = list(s.sides)
+            active = first if totals[first] >= totals[second] else second  # ties: the first side (T2)
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="activation", active=active, reacting=s.other_side(active)))
+        elif s.phase == "activation":
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="end", active=s.active_side, reacting=s.reacting_side))
+        else:
+            ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
+
+
+register(Skirmish.id, Skirmish)
+
+
+def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = ()) -> Game:
+    """The test scenario with a fixed seed and a fixed clock: same dice, same screens."""
+    game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 0)
+    game.execute("scenario patrol")
+    for text in commands:
+        game.execute(text)
+    return game

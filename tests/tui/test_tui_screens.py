@@ -1,0 +1,148 @@
+"""New game, load game, help, the command palette, the real demo, and a big game."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from textual.widgets import Static
+
+from skirmish import Skirmish, patrol_game
+
+from core.bench import generate_save
+from core.game import Game
+from tui.app import FireteamApp, new_demo_game
+from tui.help import HelpScreen
+from tui.loadgame import LoadGameScreen, summarise
+from tui.newgame import NewGameScreen, start_game
+from tui.palette import GameCommands
+from tui.panes.log import LogView
+from tui.panes.roster import RosterPane
+from tui.screens import GameScreen
+
+SIZE = (100, 30)
+
+
+async def test_new_game_screen_starts_the_chosen_scenario(game, tmp_path):
+    saves = tmp_path / "saves"
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.saves = saves
+        screen.query_one("#ruleset").value = Skirmish.id
+        await pilot.pause()
+        assert screen.query_one("#scenario").value == "patrol"
+        assert screen.query_one("#save-name").value.startswith("tui-skirmish-patrol-")
+        screen.query_one("#save-name").value = "mine"
+        screen.query_one("#seed").value = "11"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.game is app.game
+        assert app.game is not game and app.game.path == saves / "mine.ft"
+        assert app.game.header.seed == 11 and app.game.state.scenario == "Patrol at the well"
+        assert app.game.state.phase == "deployment"
+        # the old game is the caller's; the new one is the app's to close
+        assert game.writer is not None and app.owns_game
+
+
+def test_start_game_refuses_to_overwrite(tmp_path):
+    patrol_game(tmp_path / "taken.ft").close()
+    try:
+        start_game(tmp_path / "taken.ft", Skirmish.id, "", "patrol", 1)
+    except Exception as e:  # Refused
+        assert "already exists" in str(e)
+    else:
+        raise AssertionError("overwrote a save")
+
+
+async def test_load_game_lists_saves_with_summaries_and_flags_corrupt_ones(game, tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    patrol_game(saves / "good.ft", commands=("next", "next")).close()
+    (saves / "broken.ft").write_text("garbage\n")
+    assert "corrupt save" in summarise(saves / "broken.ft").text
+    good = summarise(saves / "good.ft")
+    assert good.ok and "Patrol at the well: Blue Patrol vs Red Cell" in good.text and "turn 1, Activation" in good.text
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(LoadGameScreen(saves=saves))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert set(screen.summaries) == {saves / "good.ft", saves / "broken.ft"}
+        index = screen.paths.index(saves / "broken.ft")
+        screen.query_one("OptionList").highlighted = index
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadGameScreen)  # a corrupt save is not opened
+        screen.query_one("OptionList").highlighted = screen.paths.index(saves / "good.ft")
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.replay
+        assert app.game.path == saves / "good.ft" and app.game.writer is None
+
+
+async def test_help_lists_every_key_and_command(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        console = Console(width=100, record=True, file=io.StringIO())
+        for static in app.screen.query(Static):
+            console.print(static.content)
+        text = console.export_text()
+        for spec in game.commands:
+            assert spec.name in text
+        for words in ("Undo", "Table dice", "Search", "Filter", "Complete", "Details"):
+            assert words in text
+        assert "Next event" not in text  # replay keys only in replay
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_palette_offers_every_game_command(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = GameCommands(app.screen)
+        names = [hit.text async for hit in provider.discover()]
+        assert {s.name for s in game.commands} <= set(names)
+        assert "Undo" in names and "Next event" not in names
+        hits = [hit async for hit in provider.search("mark")]
+        assert hits and str(hits[0].match_display) == "mark"
+
+
+async def test_the_real_demo_opens(tmp_path):
+    game = new_demo_game(tmp_path / "saves")
+    assert game.path.parent == tmp_path / "saves" and game.path.name.startswith("demo-")
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(RosterPane).tree
+        assert len(tree.root.children) == len(game.state.sides) == 2
+    game.close()
+
+
+async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
+    path = tmp_path / "big.ft"
+    generate_save(path, 20_000)
+    game = Game.open(path, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+        assert log.rows == game.log_length
+        assert len(log._cache) <= 200
+        await pilot.press("less_than_sign")
+        await pilot.press("right", "right", "right")
+        assert app.screen.vp.step == 3
+        await pilot.press("greater_than_sign")
+        await pilot.press("home")
+        assert log.cursor == 0 and len(log._cache) <= 400
+    side = FireteamApp(game, role="regulars", replay=True)
+    async with side.run_test(size=SIZE):
+        assert side.screen.query_one(LogView).rows == len(game.log_lines("regulars"))

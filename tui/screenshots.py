@@ -1,0 +1,153 @@
+"""Regenerate the SVG screenshots in ``screenshots/``: ``python -m tui.screenshots``.
+
+Each scene builds a game with a fixed seed and a fixed clock in a scratch
+folder, drives the app with Textual's Pilot at a fixed terminal size, and saves
+what the screen shows.  The snapshot tests (tests/tui/test_tui_snapshots.py)
+use the same scenes, so the pictures in the README are the tested screens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from core.game import Game
+from tui.app import FireteamApp
+from tui.help import HelpScreen
+from tui.loadgame import LoadGameScreen
+from tui.newgame import NewGameScreen
+
+SEED = 7
+OUT = Path("screenshots")
+
+#: A short game: initiative, some fire's consequences marked by the referee.
+OPENING = (
+    "next",
+    "next",
+    "mark ahmed suppressed",
+    "mark bianchi wounded",
+    "out faysal hit crossing the market",
+    "dp irregulars 5 man out of action",
+    'note "smoke drifts north over the market"',
+    "roll 3d6 target=5 purpose=covering-fire",
+)
+
+
+def demo_game(path: Path, commands: tuple[str, ...] = OPENING) -> Game:
+    game = Game.new(path, "breaking-news", seed=SEED, clock=lambda: 0)
+    game.execute("scenario demo")
+    for text in commands:
+        game.execute(text)
+    return game
+
+
+Before = Callable[[Pilot], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    about: str
+    build: Callable[[Path], FireteamApp]
+    size: tuple[int, int] = (100, 30)
+    press: tuple[str, ...] = ()
+    before: Before | None = field(default=None)
+
+
+def _game(work: Path) -> FireteamApp:
+    return FireteamApp(demo_game(work / "game.ft"))
+
+
+def _replay(work: Path) -> FireteamApp:
+    demo_game(work / "replay.ft").close()
+    return FireteamApp(Game.open(work / "replay.ft", writable=False), replay=True)
+
+
+def _side(work: Path) -> FireteamApp:
+    return FireteamApp(demo_game(work / "side.ft"), role="regulars", seat="anna")
+
+
+async def _dice(pilot: Pilot) -> None:
+    await pilot.press("f7", "slash", *"initiative irregulars", "enter")
+    await pilot.pause()
+
+
+async def _new_game(pilot: Pilot) -> None:
+    await pilot.app.push_screen(NewGameScreen(saves=Path(pilot.app.game.path).parent))
+    await pilot.pause()
+    pilot.app.screen.query_one("#save-name").value = "breaking-news-demo.ft"
+    await pilot.pause()
+
+
+async def _help(pilot: Pilot) -> None:
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+
+
+async def _load_game(pilot: Pilot) -> None:
+    folder = Path(pilot.app.game.path).parent
+    (folder / "torn-and-broken.ft").write_text("not a save at all\n")
+    await pilot.app.push_screen(LoadGameScreen(saves=folder))
+    await pilot.pause(0.5)
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("game", "the game screen after the first initiative (referee, 100x30)", _game),
+    Scene("game-80x24", "the game screen in an 80x24 terminal", _game, size=(80, 24)),
+    Scene("game-wide", "wide terminals put the dice pane beside the log (140x36)", _game, size=(140, 36)),
+    Scene("dice", "an initiative roll picked in the log: dice, modifiers with rules, outcome", _game, before=_dice),
+    Scene("side", "what the Bersaglieri player sees: no hidden militia, his own objective markers", _side),
+    Scene("replay", "replay mode, stepped back to the start of turn 1's activation", _replay,
+          press=("less_than_sign", "right_curly_bracket", "right_square_bracket", "right", "right")),
+    Scene("new-game", "the new game screen", _game, before=_new_game),
+    Scene("help", "the help screen: every key, then every command", _game, before=_help),
+    Scene("load-game", "the load game screen with a corrupt save", _game, before=_load_game),
+)
+
+
+async def take(scene: Scene, out: Path, work: Path) -> Path:
+    app = scene.build(work)
+    async with app.run_test(size=scene.size) as pilot:
+        await pilot.pause()
+        if scene.before is not None:
+            await scene.before(pilot)
+        if scene.press:
+            await pilot.press(*scene.press)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        path = app.save_screenshot(f"{scene.name}.svg", str(out))
+    app.game.close()
+    return Path(path)
+
+
+async def take_all(out: Path, names: list[str]) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    done = []
+    for scene in SCENES:
+        if names and scene.name not in names:
+            continue
+        with tempfile.TemporaryDirectory() as work:
+            done.append(await take(scene, out, Path(work)))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tui.screenshots", description=__doc__.splitlines()[0])
+    p.add_argument("names", nargs="*", help="scenes to take (default: all): " + ", ".join(s.name for s in SCENES))
+    p.add_argument("--out", type=Path, default=OUT)
+    args = p.parse_args(argv)
+    for path in asyncio.run(take_all(args.out, args.names)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
