@@ -22,7 +22,6 @@ is "no such unit" exactly like one that does not exist.
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,11 +44,40 @@ class Parsed:
     units: list[str] = field(default_factory=list)
 
 
+_QUOTES = "\"'"
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """The words of a line, each with whether it began with a quote.
+
+    A quote groups words only where it opens a word or a value (``note "a b"``,
+    ``d="6 4 3"``); inside a word it is a letter (``Rossi's``).  A word that
+    began with a quote is literal text: its ``=`` sets no option.
+    """
+    words: list[tuple[str, bool]] = []
+    i, n = 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        start, parts = i, []
+        while i < n and not text[i].isspace():
+            c = text[i]
+            if c in _QUOTES and (i == start or text[i - 1] == "="):
+                end = text.find(c, i + 1)
+                if end < 0:
+                    raise Refused(f"cannot read the command: no closing {c}")
+                parts.append(text[i + 1 : end])
+                i = end + 1
+            else:
+                parts.append(c)
+                i += 1
+        words.append(("".join(parts), text[start] in _QUOTES))
+    return words
+
+
 def split(text: str) -> list[str]:
-    try:
-        return shlex.split(text, comments=False, posix=True)
-    except ValueError as e:
-        raise Refused(f"cannot read the command: {e}") from None
+    return [w for w, _ in _words(text)]
 
 
 def match_prefix(word: str, options: list[str], what: str) -> str:
@@ -126,7 +154,8 @@ def _convert(param: Param, word: str, state: GameState, role: str, acting: str |
 
 
 def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> Parsed:
-    words = split(text)
+    quoted = _words(text)
+    words = [w for w, _ in quoted]
     if not words:
         raise Refused("empty command")
     spec = find_verb(words[0], specs)
@@ -141,8 +170,8 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
     # the first unit named (resolved below).
     acting: str | None = role if role in state.sides else None
 
-    for w in words[1:]:
-        if "=" in w and not w.startswith("="):
+    for w, literal in quoted[1:]:
+        if "=" in w and not w.startswith("=") and not literal:
             key, _, value = w.partition("=")
             if key.lower() in DICE_KEYS:
                 try:
@@ -227,8 +256,8 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -
     """Candidates for the word being typed at the end of ``text`` (whole words)."""
     ends_with_space = text.endswith(" ")
     try:
-        words = shlex.split(text)
-    except ValueError:
+        words = split(text)
+    except Refused:
         words = text.split()
     current = "" if ends_with_space or not words else words[-1]
     before = words if ends_with_space else words[:-1]

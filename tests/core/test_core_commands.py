@@ -1,0 +1,177 @@
+"""The command language: prefixes, case, ambiguity, options, choices, quotes,
+completion, and hidden units that a side cannot tell from units that do not exist."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def refusal(game, text: str, role: str = "referee") -> str:
+    with pytest.raises(Refused) as refused:
+        game.parse(text, role)
+    return str(refused.value)
+
+
+def test_prefixes_and_case(demo):
+    a = demo.parse("mark ahmed suppressed")
+    for text in ("ma ah sup", "MARK AHMED SUPPRESSED", "Ma Noor Su", "mark Ahmed suppr"):
+        b = demo.parse(text)
+        assert (b.spec.name, b.args) == (a.spec.name, a.args), text
+    assert a.args == {"unit": "ahmed", "status": "suppressed"}
+    assert demo.parse("dp IRR 3 shot").args == {"side": "irregulars", "points": 3, "reason": "shot"}
+    assert demo.parse("end").spec.name == "next"  # alias
+
+
+def test_ambiguous_verbs_name_the_candidates(skirmish):
+    assert refusal(skirmish, "re") == "'re' could be redo or reveal"
+    assert refusal(skirmish, "n") == "'n' could be next or note"
+    assert refusal(skirmish, "s alpha gunner") == "'s' could be setup or shoot"
+    assert skirmish.parse("sh alpha gunner", "blue").spec.name == "shoot"
+
+
+def test_ambiguous_units_and_choices_name_the_candidates(demo):
+    expected = sorted(
+        u.id for u in demo.state.units.values() if u.id.startswith("a") or any(w.lower().startswith("a") for w in u.name.split())
+    )
+    assert len(expected) >= 3
+    message = refusal(demo, "mark a suppressed")
+    assert message == "'a' could be " + ", ".join(expected[:-1]) + " or " + expected[-1]
+    assert refusal(demo, "mark ahmed s") == "'s' could be stabilised or suppressed"
+
+
+def test_unknown_words(demo):
+    assert refusal(demo, "frobnicate").startswith("no command 'frobnicate'")
+    assert refusal(demo, "mark nobody suppressed") == "no unit 'nobody'"
+    assert refusal(demo, "mark ahmed asleep").startswith("no status 'asleep'")
+    assert refusal(demo, "dp nobody 3").startswith("no side 'nobody'")
+    assert refusal(demo, "dp regulars many") == "points must be a whole number, not 'many'"
+    assert refusal(demo, "mark ahmed").startswith("mark: missing status; usage: mark unit status")
+    assert refusal(demo, "back ahmed now").startswith("back: unexpected 'now'")
+    assert refusal(demo, "roll 2d6 colour=red").startswith("no option for roll 'colour'")
+    assert refusal(demo, "") == "empty command"
+    assert refusal(demo, 'note "unclosed').startswith("cannot read the command")
+
+
+def test_name_value_options(demo):
+    p = demo.parse("roll 3d6 target=4 purpose=smoke")
+    assert p.args == {"dice_spec": "3d6", "target": 4, "purpose": "smoke"}
+    assert demo.parse("roll 3d6 t=4 p=smoke").args == p.args
+    assert demo.parse('roll 3d6 purpose="two words"').args["purpose"] == "two words"
+    assert demo.parse('roll 3d6 d="6 4 3"').faces == [6, 4, 3]
+    assert demo.parse("mark status=pinned unit=bashir").args == {"unit": "bashir", "status": "pinned"}
+    out = demo.execute("roll 3d6 target=4 purpose=smoke dice=4,1,6")
+    assert out.events[-1].roll.purpose == "smoke" and out.events[-1].roll.outcome == "2 successes"
+
+
+def test_bare_choice_words(skirmish):
+    assert skirmish.parse("walk alpha 5 run", "blue").args == {"unit": "alpha", "cm": 5, "how": "run"}
+    assert skirmish.parse("walk alpha cr 5", "blue").args == {"unit": "alpha", "cm": 5, "how": "crawl"}
+    assert skirmish.parse("walk alpha 5 how=RUN", "blue").args["how"] == "run"
+    assert skirmish.parse("walk alpha 5", "blue").args["how"] == "walk"  # the default
+
+
+def test_quotes_group_words(demo):
+    out = demo.execute('note "ambush at the well"  ')
+    assert out.events[-1] == ev.Noted(text="ambush at the well")
+    assert demo.execute("note two  words").events[-1] == ev.Noted(text="two words")
+    assert demo.history.issued(out.cmd).text == 'note "ambush at the well"'
+
+
+def test_quoted_text_is_literal(demo):
+    """A quoted word is text even if it holds '=': quotes are how one writes one."""
+    assert demo.execute('note "range=30 was wrong"').events[-1] == ev.Noted(text="range=30 was wrong")
+    assert demo.execute("note 'x=1' then").events[-1] == ev.Noted(text="x=1 then")
+
+
+def test_an_apostrophe_inside_a_word_is_text(demo):
+    assert demo.execute("note Rossi's team moves").events[-1] == ev.Noted(text="Rossi's team moves")
+    assert demo.complete("note Rossi's te") == []
+
+
+# -------------------------------------------------------------------- completion
+
+
+def test_completion_of_verbs(skirmish):
+    assert skirmish.complete("ma") == ["mark"]
+    assert skirmish.complete("re") == ["redo", "reveal"]
+    assert skirmish.complete("") == sorted(s.name for s in skirmish.commands)
+
+
+def test_completion_of_units_and_choices(demo):
+    assert demo.complete("mark ah") == ["ahmed"]
+    assert demo.complete("mark ahmed su") == ["suppressed"]
+    assert set(demo.complete("mark ahmed ")) == {
+        "hidden", "suppressed", "wounded", "down", "retreating", "pinned", "stabilised", "captured", "in-vehicle"
+    }
+    assert demo.complete("dp i") == ["irregulars"]
+    assert "target=" in demo.complete("roll 3d6 t")
+    assert demo.complete("roll 3d6 di") == ["dice="]
+    assert demo.complete("frobnicate x") == []
+
+
+def test_completion_hides_hidden_enemies(demo):
+    assert "dahir" in demo.complete("mark d")
+    assert "dahir" in demo.complete("mark d", "irregulars")
+    assert "dahir" not in demo.complete("mark d", "regulars")
+    assert "dahir" not in demo.complete("mark d", "spectator")
+    everyone = demo.complete("mark ", "referee")
+    assert set(everyone) - set(demo.complete("mark ", "regulars")) == {"dahir", "egal"}
+
+
+def test_completion_in_the_test_ruleset(skirmish):
+    assert skirmish.complete("walk alpha 5 r", "blue") == ["run"]
+    assert skirmish.complete("shoot alpha g", "blue") == ["gunner", "grunt"]
+    assert skirmish.complete("shoot gunner a", "red") == ["alpha"]
+    assert skirmish.complete("walk g", "red") == ["ghost", "gunner", "grunt"]
+    assert skirmish.complete("walk ", "blue") == ["alpha", "bravo", "run", "crawl"]  # units, then bare choices
+
+
+# ---------------------------------------------------------------- hidden units
+
+
+def _same_refusal(game, role: str, template: str, hidden: str, missing: str) -> str:
+    a = refusal(game, template.format(hidden), role)
+    b = refusal(game, template.format(missing), role)
+    assert a == b.replace(missing, hidden), (a, b)
+    return a
+
+
+def test_a_hidden_enemy_is_no_such_unit_for_the_other_side(skirmish):
+    for word in ("ghost", "Ghost", "gho", "rider"):
+        message = _same_refusal(skirmish, "blue", "shoot alpha {}", word, "zzzz")
+        assert message == f"no unit {word!r} on that side"
+    assert _same_refusal(skirmish, "blue", 'shoot alpha "{}"', "Ghost Rider", "Zed Zulu") == (
+        "no unit 'Ghost Rider' on that side"
+    )
+    # An ambiguous prefix does not name the hidden unit either.
+    assert refusal(skirmish, "shoot alpha g", "blue") == "'g' could be grunt or gunner"
+    assert refusal(skirmish, "shoot alpha g", "referee") == "'g' could be ghost, grunt or gunner"
+
+
+def test_a_hidden_unit_in_the_demo_is_no_such_unit_for_regulars(demo):
+    for word in ("dahir", "DAHIR", "omar", "egal", "Yusuf"):
+        assert _same_refusal(demo, "regulars", "mark {} wounded", word, "nobody") == f"no unit {word!r}"
+        assert _same_refusal(demo, "spectator", "mark {} wounded", word, "nobody") == f"no unit {word!r}"
+    assert demo.parse("mark dahir wounded", "irregulars").args["unit"] == "dahir"
+    assert demo.parse("mark dahir wounded", "referee").args["unit"] == "dahir"
+    # "e" would be egal alone for the referee; for the regulars it is nothing at all.
+    assert demo.parse("mark e wounded", "referee").args["unit"] == "egal"
+    assert refusal(demo, "mark e wounded", "regulars") == "no unit 'e'"
+
+
+def test_a_hidden_unit_is_resolvable_for_its_owner_and_the_referee(skirmish):
+    assert skirmish.parse("walk ghost 3", "red").args["unit"] == "ghost"
+    assert skirmish.parse("walk rider 3", "red").args["unit"] == "ghost"
+    assert skirmish.parse("shoot alpha ghost", "referee").args["target"] == "ghost"
+    skirmish.execute("walk ghost 3", role="red")
+    assert skirmish.state.units["ghost"].moved_cm == 3
+    # Once it is no longer hidden, the other side can name it.
+    skirmish.execute("clear ghost hidden")
+    assert skirmish.parse("shoot alpha ghost", "blue").args["target"] == "ghost"
+
+
+def test_a_side_cannot_move_the_enemys_units(skirmish):
+    assert refusal(skirmish, "walk gunner 3", "blue") == "no unit 'gunner' on that side"
