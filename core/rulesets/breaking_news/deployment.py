@@ -184,8 +184,6 @@ def _step(ctx: Context, side: str, first: str, second: str) -> None:
             if placed(s, first) < half(len(force(s, first))):
                 raise Refused(f"{first}, the First player, field at least half their force now (§4.2)")
             stage = 3
-        elif stage == 4:
-            raise Refused(f"{side} have deployed all their force (§4.2)")
     set_var(ctx, "deploy.stage", stage)
 
 

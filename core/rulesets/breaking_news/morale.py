@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import defeat, forces, media, victory
+from core.rulesets.breaking_news import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import extra, set_var, var
 from core.state import GameState, Unit
 
@@ -139,7 +139,7 @@ def shaken(ctx: Context, side: str) -> None:
     """Failed but not losing: the men start the next turn suppressed; each who fails his
     suppression test must fall back 15 cm (``retreating``) until he passes one."""
     for u in forces.men(ctx.state, side):
-        if u.in_play:
+        if u.in_play and deployment.OFF not in u.status:
             add = tuple(s for s in ("suppressed", "retreating") if s not in u.status)
             if add:
                 ctx.emit(ev.StatusChanged(unit=u.id, add=add))

@@ -61,7 +61,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return
     if role != state.active_side:
         if not name.startswith("react"):
-            raise Refused(f"it is {state.active_side}'s activation; you may only react")
+            raise Refused(f"{state.active_side} are active: you may only react")
         return
     if forces.is_platoon(state, role) and name != "activate":
         own = [state.units[u] for u in parsed.units if state.units[u].side == role]

@@ -1,0 +1,107 @@
+"""Deployment (§4.2), infiltrators and ambushes, and the set-up-as-it-stands start."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import events, new_game, rolls, run
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
+    # regulars 1 + 2 = 3, irregulars 2 + 1 = 3: tied; then 3 + 2 = 5 against 5 + 1 = 6
+    out = demo.execute("rolloff dice=1,2,3,5")
+    assert [r.outcome for r in rolls(out)] == ["total 3", "total 3", "total 5", "total 6"]
+    assert demo.state.vars["first_player"] == "irregulars"
+    assert demo.state.vars["second_player"] == "regulars"
+    assert all(u.has("off-table") for u in demo.state.units.values())
+    with pytest.raises(Refused, match="won the deployment roll already"):
+        demo.execute("rolloff")
+
+
+def test_deployment_follows_the_order_of_4_2(demo):
+    demo.execute("rolloff dice=5,1")  # regulars first (7 against 2): irregulars deploy first
+    with pytest.raises(Refused, match="roll for deployment first"):
+        new_game(demo.path.parent, name="other.ft").execute("deploy aden", role="irregulars")
+    with pytest.raises(Refused, match="Second player, field at least half"):
+        demo.execute("deploy rossi", role="regulars")
+    # the irregular force is 5 (Faysal waits in ambush): half is 3
+    demo.execute("deploy aden ahmed", role="irregulars")
+    with pytest.raises(Refused, match="Second player, field at least half"):
+        demo.execute("deploy rossi", role="regulars")
+    demo.execute("deploy bashir", role="irregulars")
+    demo.execute("deploy rossi bianchi", role="regulars")
+    with pytest.raises(Refused, match="First player, field at least half"):
+        demo.execute("deploy dahir", role="irregulars")
+    demo.execute("deploy conti", role="regulars")
+    demo.execute("deploy dahir", role="irregulars")
+    with pytest.raises(Refused, match="deploy the rest of their force"):
+        demo.execute("deploy greco", role="regulars")
+    demo.execute("deploy egal", role="irregulars")
+    demo.execute("deploy greco marino ferri", role="regulars")
+    with pytest.raises(Refused, match="on the table already"):
+        demo.execute("deploy aden", role="irregulars")
+    with pytest.raises(Refused, match="before the first turn: .*lupo.*civ1, civ2.*objective die"):
+        demo.execute("next")
+    run(demo, "deploy lupo", role="regulars")
+    run(demo, "deploy civ1 civ2", "objective-roll dice=2", role="irregulars")
+    out = demo.execute("next")
+    assert events(out, ev.PhaseBegan)[0].phase == "initiative"
+    assert demo.state.units["faysal"].has("off-table")
+
+
+def test_figures_held_for_an_ambush_do_not_deploy(demo):
+    demo.execute("rolloff dice=1,5")
+    with pytest.raises(Refused, match="held back for an ambush"):
+        demo.execute("deploy faysal", role="irregulars")
+
+
+def test_a_player_deploys_only_his_own_figures(demo):
+    demo.execute("rolloff dice=1,5")
+    with pytest.raises(Refused, match="no unit"):
+        demo.execute("deploy rossi", role="irregulars")
+
+
+def test_set_up_as_it_stands_rolls_the_secret_die_for_the_irregulars(demo):
+    out = demo.execute("next")
+    (roll,) = [e for e in events(out, ev.Rolled)]
+    assert roll.vis == ("irregulars",)
+    assert "objective.die" in demo.state.secrets
+    assert not demo.state.units["rossi"].has("off-table")
+    assert demo.state.units["faysal"].has("off-table")  # still waiting in ambush
+
+
+def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
+    run(demo, "next", "next dice=6,6,1,1", "next")
+    with pytest.raises(Refused, match="not waiting in ambush"):
+        demo.execute("ambush ahmed", role="irregulars")
+    out = demo.execute("ambush faysal", role="irregulars")
+    assert events(out, ev.StatusChanged)[0].remove == ("off-table",)
+    with pytest.raises(Refused, match="no ambush left"):
+        demo.execute("ambush faysal", role="irregulars")
+    demo.execute("next")
+    # regulars 6 + 2 + 4 - 1 (won turn 1) = 11; irregulars 7 + 1 + 3 + 1 (ambush) = 12
+    out = demo.execute("next dice=3,3,4,3")
+    mods = [r.mods for r in rolls(out) if r.purpose == "initiative irregulars"][0]
+    assert ("ambush last turn", 1) in [(m.label, m.value) for m in mods]
+    assert demo.state.active_side == "irregulars"
+    assert demo.state.vars["ambush.irregulars"] == 0
+
+
+def test_off_table_figures_cannot_act(demo):
+    run(demo, "next", "next dice=1,1,6,6")  # irregulars active
+    with pytest.raises(Refused, match="not on the table yet"):
+        demo.execute("move faysal 10 run", role="irregulars")
+
+
+def test_roster_and_infiltrators(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    assert {u.side for u in game.state.units.values()} == {"regulars", "irregulars"}
+    assert game.state.vars["extra.regulars.negotiation"] == 3
+    assert game.state.vars["extra.irregulars.ambush"] == 1
+    with pytest.raises(Refused, match="have their figures already"):
+        game.execute("roster bersaglieri regulars")
+    with pytest.raises(Refused, match="is a regular roster"):
+        game.execute("roster bersaglieri irregulars")

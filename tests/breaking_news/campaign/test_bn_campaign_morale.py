@@ -1,0 +1,99 @@
+"""Morale (§12.0) as commands on the demo: when it falls due, the dice, the leader
+counting two, Motivation, the rout that ends the game, and the shaken squad."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import dp, events, new_game, rolls, run
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def _losses_then_end(game, *outs: str) -> None:
+    """Turn 1 (regulars active), the given figures taken out, to the end phase."""
+    run(game, "next", "next dice=6,6,1,1", *(f"out {o}" for o in outs), "next")
+
+
+def test_losses_are_scored_when_the_turn_ends(demo):
+    _losses_then_end(demo, "conti killed by irregulars", "aden killed by regulars", "ahmed wounded by regulars")
+    assert demo.state.sides["regulars"].dp_by_category == {"casualties": 10}
+    assert demo.state.sides["irregulars"].dp_by_category == {"casualties": 15}  # leader 10 + man 5
+
+
+def test_no_test_without_losses_this_turn(demo):
+    _losses_then_end(demo)
+    with pytest.raises(Refused, match="took no losses this turn"):
+        demo.execute("morale regulars")
+
+
+def test_each_player_rolls_his_own(demo):
+    _losses_then_end(demo, "conti killed by irregulars")
+    with pytest.raises(Refused, match="his own side's morale"):
+        demo.execute("morale regulars", role="irregulars")
+
+
+def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
+    _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
+    out = demo.execute("morale regulars dice=1,2,3,1", role="regulars")
+    (roll,) = rolls(out)
+    assert (len(roll.faces), roll.target, roll.outcome) == (4, 3, "passed")  # 2 lost, the commander twice
+    with pytest.raises(Refused, match="already tested"):
+        demo.execute("morale regulars", role="regulars")
+
+
+def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(demo):
+    _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
+    out = demo.execute("morale regulars dice=1,1,2,1", role="regulars")
+    assert any("Motivation" in e.text for e in events(out, ev.Noted))
+    assert demo.state.phase == "end"
+    run(demo, "next", "next dice=6,6,1,1", "out bianchi killed by irregulars", "next")
+    out = demo.execute("morale regulars dice=1,1,2,3", role="regulars")  # 4 losses now
+    assert rolls(out)[0].outcome == "failed"
+    assert demo.state.phase == "final"
+    assert demo.state.sides["regulars"].dp_by_category["disengagement"] == 15
+    assert "failed morale" in demo.state.vars["game_over"]
+
+
+def test_not_losing_the_squad_is_shaken(demo):
+    demo.execute("dp regulars 200 their mortar flattened a mosque")
+    _losses_then_end(demo, "aden killed by regulars", "ahmed killed by regulars")
+    out = demo.execute("morale irregulars dice=1,2,1", role="irregulars")  # 2 lost + leader = 3
+    assert rolls(out)[0].outcome == "failed"
+    shaken = {e.unit: e.add for e in events(out, ev.StatusChanged)}
+    assert shaken == {u: ("suppressed", "retreating") for u in ("bashir", "dahir", "egal")}  # Faysal: off the table
+    assert demo.state.phase == "end"
+    assert demo.state.vars["morale.irregulars.failed"] == 1
+
+
+def test_next_rolls_the_tests_still_due(demo):
+    _losses_then_end(demo, "aden killed by regulars")
+    out = demo.execute("next dice=6,1,1")
+    assert [r.purpose for r in rolls(out)] == ["morale irregulars (squad)"]
+    assert demo.state.phase == "initiative" and demo.state.turn == 2
+
+
+def test_a_routed_force_can_be_captured_in_the_final_count(demo):
+    demo.execute("dp regulars 100")
+    _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars", "greco killed by irregulars")
+    run(demo, "morale regulars dice=1,1,1,1", role="regulars")  # Motivation
+    run(demo, "next", "next dice=6,6,1,1", "out marino killed by irregulars", "next")
+    demo.execute("morale regulars dice=1,1,1,1", role="regulars")
+    assert demo.state.phase == "final"
+    with pytest.raises(Refused, match="irregulars capture Cpl Bianchi, not you"):
+        demo.execute("capture bianchi", role="regulars")
+    demo.execute("capture bianchi", role="irregulars")
+    assert demo.state.units["bianchi"].out == "captured by irregulars"
+    assert demo.state.sides["regulars"].dp_by_category["casualties"] == 50
+
+
+def test_english_doubles_a_killed_leader_italian_any_lost_leader(tmp_path):
+    en = new_game(tmp_path, name="en.ft")
+    it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
+    for game in (en, it):
+        _losses_then_end(game, "rossi wounded by irregulars")
+    out_en = en.execute("morale regulars dice=1,1,1,1", role="regulars")
+    out_it = it.execute("morale regulars dice=1,1,1,1", role="regulars")
+    assert rolls(out_en)[0].target == 1  # wounded, not killed: one loss (DIFF-42)
+    assert rolls(out_it)[0].target == 2  # "la perdita del comandante della squadra vale 2"
+    assert dp(en, "regulars") == dp(it, "regulars") == 10

@@ -1,0 +1,117 @@
+"""The turn machine: initiative (§5.0) with exact dice, and platoon games (§13.0)."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import events, new_game, rolls, run
+
+from core import events as ev
+from core.ruleset import Refused
+
+PLATOON = """
+name = "Bersaglieri platoon"
+army = "regular"
+platoon = true
+{units}
+"""
+
+UNIT = """
+[[units]]
+id = "{id}"
+name = "{id}"
+team = "{team}"
+cls = "R3"
+weapons = ["AR"]
+leadership = {lead}
+roles = [{roles}]
+"""
+
+
+def platoon_roster(path):
+    """A Veteran platoon: Lt Moro (leadership 3) with three squads and an AT section."""
+    units = [UNIT.format(id="moro", team="1st", lead=3, roles='"commander"')]
+    for team in ("1st", "2nd", "3rd"):
+        units.append(UNIT.format(id=f"sgt{team}", team=team, lead=1, roles='"leader"'))
+        units += [UNIT.format(id=f"{team}{i}", team=team, lead=0, roles="") for i in range(2)]
+    units.append(UNIT.format(id="at1", team="AT", lead=0, roles=""))
+    units.append(UNIT.format(id="at2", team="AT", lead=0, roles=""))
+    path.write_text(PLATOON.format(units="".join(units)))
+    return path
+
+
+def test_initiative_with_the_books_modifiers(demo):
+    demo.execute("next")
+    out = demo.execute("next dice=5,4,2,3")
+    regulars, irregulars = rolls(out)
+    assert [(m.label, m.value) for m in regulars.mods] == [("leadership", 2), ("troop quality", 4)]
+    assert [(m.label, m.value) for m in irregulars.mods] == [("leadership", 1), ("troop quality", 3)]
+    assert (regulars.outcome, irregulars.outcome) == ("total 15", "total 9")
+    phase = events(out, ev.PhaseBegan)[-1]
+    assert (phase.phase, phase.active, phase.reacting) == ("activation", "regulars", "irregulars")
+
+
+def test_initiative_ties_are_rolled_again(demo):
+    demo.execute("next")
+    # 2 + 2 + 6 = 10 against 3 + 3 + 4 = 10: again; then 1 + 1 + 6 = 8 against 5 + 1 + 4 = 10
+    out = demo.execute("next dice=2,2,3,3,1,1,5,1")
+    assert [r.outcome for r in rolls(out)] == ["total 10", "total 10", "total 8", "total 10"]
+    assert any("tied at 10" in e.text for e in events(out, ev.Noted))
+    assert demo.state.active_side == "irregulars"
+
+
+def test_the_winner_takes_a_cumulative_minus_one(demo):
+    run(demo, "next", "next dice=6,6,1,1", "next", "next")
+    out = demo.execute("next dice=6,6,1,1")
+    regulars = rolls(out)[0]
+    assert ("previous winner", -1) in [(m.label, m.value) for m in regulars.mods]
+    run(demo, "next", "next")
+    out = demo.execute("next dice=6,6,1,1")
+    assert ("previous winner", -2) in [(m.label, m.value) for m in rolls(out)[0].mods]
+    run(demo, "next", "next")
+    out = demo.execute("next dice=1,1,6,6")  # the irregulars win: the regulars' streak ends
+    assert demo.state.vars["initiative_penalty.regulars"] == 0
+    assert demo.state.vars["initiative_penalty.irregulars"] == 1
+
+
+def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next")
+    out = game.execute("next dice=1,1,1,1")
+    assert [(m.label, m.value) for m in rolls(out)[0].mods][:2] == [("leadership", 3), ("troop quality", 4)]
+
+
+def test_platoon_activates_squad_by_squad(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
+    assert game.state.active_side == "regulars"
+    with pytest.raises(Refused, match="activate one first"):
+        game.execute("move 2nd0 10 run", role="regulars")
+    game.execute("activate 2nd", role="regulars")
+    game.execute("move 2nd0 10 run", role="regulars")
+    with pytest.raises(Refused, match="not in 2nd"):
+        game.execute("move 1st0 10 run", role="regulars")
+    game.execute("activate 1st", role="regulars")
+    game.execute("move 1st0 10 run", role="regulars")
+    with pytest.raises(Refused, match="has been activated this turn"):
+        game.execute("activate 2nd", role="regulars")
+    with pytest.raises(Refused, match="may only react"):
+        game.execute("activate Warsame", role="irregulars")
+
+
+def test_a_single_squad_needs_no_activation(demo):
+    run(demo, "next", "next dice=6,6,1,1")
+    with pytest.raises(Refused, match="single squad"):
+        demo.execute("activate Alpha", role="regulars")
+
+
+def test_the_last_turn_leads_to_the_final_count(demo):
+    demo.execute("next")
+    for _ in range(6):
+        run(demo, "next dice=6,6,1,1", "next", "next")
+    assert demo.state.phase == "final"
+    out = demo.execute("next")
+    (end,) = events(out, ev.GameEnded)
+    assert "draw" in end.result
+    assert demo.state.phase == "ended"

@@ -1,0 +1,183 @@
+"""Defeat points (§14.0, T-16), the journalist multipliers (T-20), Negotiation
+(T-19, EX-07) and the final count."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import IT, dp, events, new_game, rolls, run
+
+from core import events as ev
+from core.dice import ManualDice
+from core.ruleset import Context, Refused
+from core.rulesets.breaking_news import defeat
+from core.state import copy_state
+
+
+def _open(tmp_path, variant: str = "", name: str = "g.ft"):
+    """Bersaglieri (Negotiation 3, embedded journalist) against militia (independent journalist)."""
+    game = new_game(tmp_path, "open", variant=variant, name=name)
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5")
+    return game
+
+
+def _ledger(game, side):
+    return {k: v for k, v in game.state.sides[side].dp_by_category.items() if v}
+
+
+def test_first_fire_is_scored_from_combats_record(demo):
+    run(demo, "next", "next dice=6,6,1,1", "fire rossi faysal range=30 aimed dice=1")
+    assert demo.state.vars["first_fire"] == "regulars"
+    demo.execute("next")
+    assert _ledger(demo, "regulars") == {"first-fire": 5}
+    with pytest.raises(Refused, match="fired first already"):
+        demo.execute("score first-fire irregulars")
+
+
+def test_casualty_lines(demo):
+    run(demo, "next", "next dice=6,6,1,1")
+    run(demo, "out bianchi killed by irregulars", "out aden killed by regulars", "out dahir died of wounds by regulars")
+    demo.execute("next")
+    assert _ledger(demo, "regulars") == {"casualties": 10}
+    assert _ledger(demo, "irregulars") == {"casualties": 15}
+
+
+def test_a_man_back_in_action_is_struck_off(demo):
+    run(demo, "next", "next dice=6,6,1,1", "out conti wounded by irregulars", "next")
+    assert dp(demo, "regulars") == 10
+    run(demo, "back conti", "next")  # no longer a loss: struck off, and no morale test is due
+    assert dp(demo, "regulars") == 0
+    assert demo.state.phase == "initiative"
+
+
+def test_civilians_killed_by_the_regulars_only(demo):
+    run(demo, "next", "next dice=6,6,1,1", "out civ1 killed by regulars", "out civ2 killed by irregulars", "next")
+    assert _ledger(demo, "regulars") == {"civilians": 5}
+    assert dp(demo, "irregulars") == 0
+
+
+def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
+    for variant, expected in (("", []), (IT, [5])):
+        game = new_game(tmp_path, variant=variant, name=f"civ{variant}.ft")
+        ctx = Context(copy_state(game.state), ManualDice([]), "referee", game.ruleset)
+        defeat.civilian_hit(ctx, ctx.state.units["civ1"], "regulars", killed=False)
+        assert [e.points for e in ctx.events if isinstance(e, ev.DefeatPoints)] == expected
+
+
+def test_score_lines_and_their_limits(demo):
+    run(demo, "next", "next dice=6,6,1,1")
+    demo.execute("score building regulars count=2")
+    assert _ledger(demo, "regulars") == {"buildings": 10}
+    with pytest.raises(Refused, match="only the Regular player"):
+        demo.execute("score civilian irregulars")
+    demo.execute("score exfiltration irregulars")
+    assert _ledger(demo, "irregulars") == {"exfiltration": 5}
+
+
+def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
+    roster = tmp_path / "roe.toml"
+    text = defeat.__file__.rsplit("/", 1)[0] + "/scenarios/rosters/bersaglieri.toml"
+    body = open(text).read().replace("improved_support_fire = true", "rules_of_engagement = true")
+    roster.write_text(body)
+    game = new_game(tmp_path, "open")
+    run(game, f"roster {roster} regulars", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
+    run(game, "score first-fire regulars", "score civilian regulars")
+    assert _ledger(game, "regulars") == {"first-fire": 30, "civilians": 10}
+
+
+def test_ex07_negotiation_english(tmp_path):
+    game = _open(tmp_path)
+    game.execute("negotiate", role="regulars")
+    run(game, "next", "next dice=6,6,1,1", "next", "next")
+    assert _ledger(game, "regulars") == {"negotiation": 15}
+    run(game, "next dice=1,1,6,6", "next", "next")
+    assert _ledger(game, "regulars") == {"negotiation": 30}
+    run(game, "next dice=1,1,6,6", "score first-fire irregulars")
+    assert _ledger(game, "regulars") == {}
+    assert _ledger(game, "irregulars") == {"negotiation-broken": 10, "first-fire": 5}  # 10 + 5, EX-07
+
+
+def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
+    game = _open(tmp_path, IT)
+    with pytest.raises(Refused, match="first turn"):
+        game.execute("negotiate", role="regulars")
+    run(game, "next", "next dice=6,6,1,1")
+    game.execute("negotiate", role="regulars")
+    run(game, "next", "next", "next dice=1,1,6,6", "next", "next")
+    assert _ledger(game, "regulars") == {"negotiation": 30}
+    run(game, "next dice=1,1,6,6", "score first-fire irregulars")
+    assert _ledger(game, "irregulars") == {"negotiation-broken": 10}
+
+
+def test_negotiation_timing_english(tmp_path):
+    game = _open(tmp_path)
+    run(game, "next", "next dice=6,6,1,1")
+    with pytest.raises(Refused, match="before the first initiative"):
+        game.execute("negotiate", role="regulars")
+    with pytest.raises(Refused, match="Regular player negotiates"):
+        _open(tmp_path, name="b.ft").execute("negotiate", role="irregulars")
+
+
+def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
+    for face, expected in ((3, 0), (4, 15)):
+        game = _open(tmp_path, name=f"n{face}.ft")
+        run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
+        out = game.execute(f"victory dice={face}")
+        (roll,) = [r for r in rolls(out) if r.purpose == "negotiation regulars"]
+        assert roll.outcome == ("points cancelled" if face <= 3 else "points stand")
+        assert game.state.sides["regulars"].dp_by_category["negotiation"] == expected
+
+
+def test_a_negotiator_who_fires_first_keeps_his_points(tmp_path):
+    game = _open(tmp_path)
+    run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
+    run(game, "next dice=6,6,1,1", "score first-fire regulars")
+    assert _ledger(game, "regulars") == {"negotiation": 15, "first-fire": 5}
+    assert game.state.vars["negotiation.regulars"] == "ended"
+
+
+def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
+    game = _open(tmp_path)
+    run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
+    game.execute("negotiate regulars breach")
+    assert _ledger(game, "regulars") == {}
+    assert _ledger(game, "irregulars") == {"negotiation-broken": 10}
+
+
+def test_journalist_captured(tmp_path):
+    game = _open(tmp_path)
+    run(game, "next", "next dice=6,6,1,1")  # regulars active
+    with pytest.raises(Refused, match="only Irregulars capture journalists"):
+        game.execute("capture reed", role="regulars")
+    run(game, "next", "next", "next dice=1,1,6,6")  # irregulars active
+    game.execute("capture lupo", role="irregulars")
+    assert _ledger(game, "regulars") == {"journalists": 30}
+    assert game.state.units["lupo"].has("captured")
+
+
+def test_final_count_with_the_multipliers(demo):
+    run(demo, "next", "next dice=6,6,1,1")
+    run(demo, "out conti killed by irregulars", "out civ1 killed by regulars", "out aden killed by regulars")
+    out = demo.execute("victory the patrol withdraws")
+    notes = [e.text for e in events(out, ev.Noted)]
+    # regulars: casualties 10 x2 + civilians 5 x3 (embedded journalist) = 35; irregulars: 10
+    assert "regulars: casualties 10 ×2, civilians 5 ×3 = 35 defeat points" in notes
+    assert "irregulars: casualties 10 = 10 defeat points" in notes
+    (end,) = events(out, ev.GameEnded)
+    assert end.result == "Somali militia win with 10 defeat points against 35 for Bersaglieri (§14.0)"
+    assert all(s.revealed for s in demo.state.secrets.values())
+    with pytest.raises(Refused, match="game is over"):
+        demo.execute("next")
+
+
+def test_exfiltration_ends_the_game(demo):
+    run(demo, "next", "next dice=1,1,6,6")
+    demo.execute("exfiltrate irregulars", role="irregulars")
+    assert demo.state.phase == "final"
+    assert _ledger(demo, "irregulars") == {"exfiltration": 5}
+    assert all(
+        u.out == "left the field" for u in demo.state.units.values() if u.side == "irregulars" and u.kind == "man"
+    )
+    out = demo.execute("next")
+    assert "Bersaglieri win" in events(out, ev.GameEnded)[0].result
