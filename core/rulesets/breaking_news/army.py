@@ -18,7 +18,7 @@ import msgspec
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.ledger import set_var
+from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
 from core.rulesets.breaking_news.tables import army_points, extras, leadership, negotiation, troop_classes
 
 IT = "it-2009-12-09"
@@ -325,6 +325,8 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     clash = [u.id for u in r.units if u.id in taken]
     if clash:
         raise Refused(f"ids already used in this game: {', '.join(clash)}")
+    if any(u.kind == "journalist" for u in r.units) and not regular_vs_irregular(ctx.state):
+        raise Refused("journalists are for games of Regulars against Irregulars only (Extras: Media)")
     errors = validate_roster(r, limit, ctx.ruleset.variant)
     if errors:
         raise Refused(f"{path.name}: " + "; ".join(errors))
