@@ -11,7 +11,6 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_tableapp import TableApp
 from ssh_vt import Screen
 
 from core.game import Game
@@ -28,10 +27,6 @@ SEATS = {
 #: How long a test waits for something to appear on a screen before it fails.
 WAIT_S = 10.0
 POLL_S = 0.02
-
-
-def table_app(game: Game, seat) -> TableApp:
-    return TableApp(game, role=seat.role, seat=seat.name, remote=True)
 
 
 class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
@@ -106,7 +101,7 @@ class Club:
         self,
         seat: str,
         *,
-        size: tuple[int, int] = (100, 34),
+        size: tuple[int, int] = (100, 40),
         term: str = "xterm-256color",
         command: str | None = None,
         username: str = "player",
@@ -159,12 +154,7 @@ def demo_game(path: Path) -> Game:
 
 
 @pytest.fixture
-def app_factory():
-    return table_app
-
-
-@pytest.fixture
-async def club(tmp_path: Path, app_factory, caplog) -> AsyncIterator[Club]:
+async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
@@ -173,7 +163,6 @@ async def club(tmp_path: Path, app_factory, caplog) -> AsyncIterator[Club]:
         [Table("table", game)],
         seats,
         asyncssh.generate_private_key("ssh-ed25519"),
-        app_factory=app_factory,
         output_limit=64 * 1024,
     )
     port = await server.start("127.0.0.1", 0)

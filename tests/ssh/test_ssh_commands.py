@@ -6,7 +6,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from conftest import SEATS, Player, demo_game, make_keys, seats_toml, table_app
+from conftest import SEATS, Player, demo_game, make_keys, seats_toml
 
 from tui.serve import FireteamServer, Table
 from tui.ssh_seats import Seats
@@ -60,7 +60,6 @@ async def two_games(tmp_path):
         [Table("north", games[0]), Table("south", games[1])],
         Seats.parse(seats_toml(keys, seats)),
         asyncssh.generate_private_key("ssh-ed25519"),
-        app_factory=table_app,
     )
     port = await server.start()
     conns: list[asyncssh.SSHClientConnection] = []
@@ -70,8 +69,8 @@ async def two_games(tmp_path):
             "127.0.0.1", port, username=username, client_keys=[keys[seat]], known_hosts=None, agent_path=None
         )
         conns.append(conn)
-        player = Player(100, 34)
-        chan, _ = await conn.create_session(lambda: player, command, term_type="xterm", term_size=(100, 34))
+        player = Player(100, 40)
+        chan, _ = await conn.create_session(lambda: player, command, term_type="xterm", term_size=(100, 40))
         player.conn, player.chan = conn, chan
         return player
 

@@ -28,12 +28,19 @@ async def test_a_command_from_one_seat_appears_at_once_on_every_other_seat(club)
     ]
 
 
+def regulars_secrets(game) -> list[str]:
+    """The regulars' secret objectives as the log names them (``marker.regulars.4``...)."""
+    keys = [key for key, secret in game.state.secrets.items() if secret.owner == "regulars"]
+    assert keys, "the demo gives the regulars secret objectives"
+    return keys
+
+
 async def test_each_seat_sees_only_its_own_view(club):
     rita, reg, irr, spec = await asyncio.gather(*(club.connect(s) for s in ("rita", "reg", "irr", "spec")))
     for player in (rita, irr):
         await player.wait_for(*HIDDEN)
     await reg.wait_for("Faysal Abdi", "Turn 0: deployment")
-    await spec.wait_for("Faysal Abdi")
+    await spec.wait_for("Faysal Abdi", "Turn 0: deployment")
     # Everyone redraws after a command, and still the hidden men stay hidden.
     rita.command('note "the market is quiet"')
     for player in (reg, spec):
@@ -42,17 +49,19 @@ async def test_each_seat_sees_only_its_own_view(club):
         assert not any(name in player.text() for name in HIDDEN)
         # Not on the screen, and never sent down the wire either.
         assert not any(name in "".join(player.raw) for name in HIDDEN)
-    # The regulars' secret objectives: the irregulars and the spectator never learn them.
-    await reg.wait_for("marker.4 = main")
+    # The regulars' secret objectives reach the regulars, and never the irregulars or the spectator.
+    secrets = regulars_secrets(club.game)
+    assert all(key in "".join(reg.raw) for key in secrets)
     for player in (irr, spec):
-        assert "marker.4" not in "".join(player.raw)
+        assert not any(key in "".join(player.raw) for key in secrets)
     # Nor are they anywhere in the memory of those sessions' widgets.
-    for seat, secrets in (("reg", HIDDEN), ("spec", HIDDEN + ("marker.4",)), ("irr", ("marker.4 = main",))):
+    for seat, hidden in (("reg", HIDDEN), ("spec", (*HIDDEN, *secrets)), ("irr", tuple(secrets))):
         strings = widget_strings(club.session(seat).app)
-        leaks = [s for s in strings if any(secret in s for secret in secrets)]
+        leaks = [s for s in strings if any(secret in s for secret in hidden)]
         assert leaks == [], f"{seat}'s widgets hold {leaks[:3]}"
     # The walk does find what a seat may see (so it would find a leak).
     assert any("Dahir Omar" in s for s in widget_strings(club.session("irr").app))
+    assert any(secrets[0] in s for s in widget_strings(club.session("reg").app))
 
 
 async def test_a_spectator_only_watches(club):
@@ -60,35 +69,49 @@ async def test_a_spectator_only_watches(club):
     await spec.wait_for("spec (spectator)")
     before = club.game.log_length
     spec.command('note "I want to play"')
-    await spec.wait_for("refused: spectators watch")
+    await spec.wait_for("spectators watch; they cannot give commands")
     assert club.game.log_length == before
     assert "I want to play" not in rita.text()
 
 
-async def test_a_player_may_undo_only_his_own_last_command(club):
+#: For whichever side wins the first initiative: a man to hide (no dice), a shooter and a target.
+ACTIONS = {"regulars": ("conti", "rossi", "ahmed"), "irregulars": ("faysal", "aden", "rossi")}
+
+
+async def test_a_player_may_undo_only_his_own_last_command_and_not_once_dice_were_rolled(club):
     rita, reg, irr = await asyncio.gather(club.connect("rita"), club.connect("reg"), club.connect("irr"))
-    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), irr.wait_for("irr"))
+    seats = {"rita": rita, "regulars": reg, "irregulars": irr}
+    await asyncio.gather(*(p.wait_for("type a command") for p in seats.values()))
+    game, history = club.game, club.game.history
+    for _ in range(4):  # deployment → initiative → activation (rolling initiative on the way)
+        if game.state.phase == "activation":
+            break
+        before = game.log_length
+        rita.command("next")
+        await wait_until(lambda before=before: game.log_length > before)
+    assert game.state.phase == "activation"
+    active = game.state.active_side
+    player, other = seats[active], seats[game.state.reacting_side]
+    hider, shooter, target = ACTIONS[active]
 
-    reg.command('note "Rossi peeks round the corner"')
-    await irr.wait_for("Rossi peeks round the corner")
-    irr.command("undo")
-    await irr.wait_for("refused: the last command")
-    reg.command("undo")
-    await irr.wait_for("(undone) note: Rossi peeks round the corner")
-    await rita.wait_for("(undone) note: Rossi peeks round the corner")
+    player.command(f"hide {hider}")  # rolls no dice
+    await wait_until(lambda: "hidden" in game.state.units[hider].status)
+    hide = history.last_effective()
+    other.command("undo")
+    await other.wait_for("ask the referee to undo it")
+    player.command("undo")
+    await other.wait_for(f"undid command #{hide}")
+    assert "hidden" not in game.state.units[hider].status
 
-    # Once the referee rolled a die, the player's earlier command is no longer his to take back.
-    reg.command('note "Conti runs to the well"')
-    await rita.wait_for("Conti runs to the well")
-    rita.command("roll 2d6 purpose=wind")
-    await reg.wait_for("wind")
-    reg.command("undo")
-    await reg.wait_for("refused: the last command")
-    assert club.game.history.issued(club.game.history.last_effective()).text == "roll 2d6 purpose=wind"
-    # The referee may undo anything.
-    rita.command("undo")
-    await reg.wait_for("(undone) » rita: roll 2d6 purpose=wind")
-    assert club.game.history.issued(club.game.history.last_effective()).text == 'note "Conti runs to the well"'
+    player.command(f"fire {shooter} {target} range=30 aimed")  # rolls dice
+    await wait_until(lambda: history.issued(history.last_effective()).text.startswith("fire"))
+    fire = history.last_effective()
+    player.command("undo")
+    await player.wait_for("dice were rolled or something was revealed; only the referee can undo that")
+    assert history.last_effective() == fire
+    rita.command("undo")  # the referee may undo anything
+    await player.wait_for(f"undid command #{fire}")
+    assert history.last_effective() == hide - 1
 
 
 async def test_unknown_keys_and_passwords_are_refused(club):
@@ -116,9 +139,9 @@ async def test_the_role_comes_from_the_seats_file_not_from_the_client(club):
     )
     from conftest import Player
 
-    player = Player(100, 34)
+    player = Player(100, 40)
     chan, _ = await conn.create_session(
-        lambda: player, term_type="xterm", term_size=(100, 34), env={"FIRETEAM_ROLE": "referee", "ROLE": "referee"}
+        lambda: player, term_type="xterm", term_size=(100, 40), env={"FIRETEAM_ROLE": "referee", "ROLE": "referee"}
     )
     player.conn, player.chan = conn, chan
     club.players.append(player)
@@ -134,10 +157,9 @@ async def test_terminal_size_and_resizes_come_from_the_client(club):
     assert tuple(app.size) == (90, 30)
     reg.resize(60, 20)
     await wait_until(lambda: tuple(app.size) == (60, 20))
-    await wait_until(lambda: "reg (regulars) | turn 0 deployment |" in reg.text())
-    # The status line is now cut at 60 columns, as the client's window is.
-    line = next(ln for ln in reg.text().splitlines() if ln.startswith("reg (regulars)"))
-    assert len(line.rstrip()) <= 60
+    # The client's terminal is redrawn to its new width: the title box closes at column 60.
+    await wait_until(lambda: reg.text().splitlines()[0].rstrip().endswith("╮"), show=reg.text)
+    assert len(reg.text().splitlines()[0].rstrip()) == 60
 
 
 @pytest.mark.parametrize(
@@ -165,14 +187,16 @@ async def test_colours_follow_the_clients_terminal(club, term, colorterm, system
 async def test_nothing_lands_on_the_servers_disk_or_browser(club, tmp_path, monkeypatch):
     opened: list[str] = []
     monkeypatch.setattr("webbrowser.open", lambda url, *a, **k: opened.append(url))
+    monkeypatch.chdir(tmp_path)
     rita = await club.connect("rita")
     await rita.wait_for("rita (referee)")
     app = club.session("rita").app
-    shots = tmp_path / "shots"
-    shots.mkdir()
-    app.call_later(app.action_screenshot, None, str(shots))
+    rita.type("\x1b[24~")  # F12: save a screenshot
+    await rita.wait_for("screenshots are not saved on a shared table")
+    # Textual's own ways to a file or a browser go through the driver, which refuses them.
+    app.call_later(app.deliver_screenshot, None, str(tmp_path))
     app.call_later(app.open_url, "https://example.org/rules")
     rita.command('note "still here"')
     await rita.wait_for("still here")
-    assert list(shots.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["table.ft"]
     assert opened == []
