@@ -232,3 +232,13 @@ def test_civilians_hit_by_regulars_are_recorded_for_defeat_points(demo):
     demo.execute("fire rossi civ1 range=20 dice=3,2", role="regulars")
     assert demo.state.units["civ1"].out == "killed by regulars"
     assert any(e.category for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.DefeatPoints))
+
+
+def test_ex03_abu_al_khair_rpg_deviates(tmp_path, monkeypatch):
+    """EX-03 through the command: an RPG needing 5 rolls 3, then 4 for the direction:
+    6 cm, to the left by the rule's table (ruling BN-C-RPG-DIRECTION)."""
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch, options=("deviation",))
+    out = g.execute("fire rocket sarge range=40 dice=3,4", role="irregulars")
+    to_hit, direction = rolls(out)
+    assert to_hit.target == 5 and direction.faces == (4,)
+    assert "lands 6 cm left of Sgt Stone" in facts(out, ev.Noted)[-1].text
