@@ -34,6 +34,7 @@ from core import events as ev
 from core.game import Game, Outcome
 from core.ruleset import Refused
 from core.savefile import SaveError
+from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile
 from tui.ssh_session import TableSession
 
@@ -41,7 +42,6 @@ DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SEATS_NAME = "seats.toml"
 LOG_NAME = "serve.log"
-DEMO_RULESET = "breaking-news"
 #: Bytes of output a seat may leave unread before it is cut off.
 OUTPUT_LIMIT = 1 << 20
 #: Seconds between keepalives, and how many may go unanswered before a silent client is dropped.
@@ -70,8 +70,6 @@ AppFactory = Callable[[Game, Seat], App[Any]]
 
 def fireteam_app(game: Game, seat: Seat) -> App[Any]:
     """The real client, built for a remote seat."""
-    from tui.app import FireteamApp
-
     return FireteamApp(game, role=seat.role, seat=seat.name, remote=True)
 
 
@@ -121,14 +119,11 @@ def server_log(folder: Path | None, *, to_stderr: bool = True) -> logging.Logger
     return log
 
 
-def open_tables(saves: Sequence[Path], saves_folder: Path = Path("saves")) -> list[Table]:
+def open_tables(saves: Sequence[Path], saves_folder: Path = SAVES) -> list[Table]:
     """A table per save; with none, a new demo game in ``saves_folder`` (as the client does)."""
     if not saves:
-        path = saves_folder / time.strftime("demo-%Y%m%d-%H%M%S.ft")
-        saves_folder.mkdir(parents=True, exist_ok=True)
-        game = Game.new(path, DEMO_RULESET)
-        game.execute("scenario demo")
-        return [Table(path.stem, game)]
+        game = new_demo_game(saves_folder)
+        return [Table(game.path.stem, game)]
     names = [p.stem for p in saves]
     for name in names:
         if names.count(name) > 1:
