@@ -479,7 +479,7 @@ class GameScreen(Screen):
         step, length = self.vp.step or 0, self.vp.length
         phase = self.game.ruleset.phase(state.phase)
         text = Text()
-        text.append(" ▶ playing " if self._player else " ⏸ paused ", style="bold reverse")
+        text.append(" ▶ playing " if self._player else " ‖ paused ", style="bold reverse")
         text.append(f"  step {step}/{length}", style="bold")
         text.append(f"  turn {state.turn} · {phase.title if phase else state.phase}")
         text.append(f"  speed {SPEEDS[self.speed]}/s", style="dim")

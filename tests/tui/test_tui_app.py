@@ -302,9 +302,10 @@ async def test_replay_as_a_side_skips_what_it_cannot_see(game):
         screen = app.screen
         await pilot.press("less_than_sign")
         seen = []
-        for _ in range(40):
+        while screen.vp.step < game.timeline.length:
             await pilot.press("right")
             seen.append(screen.vp.step)
+            assert len(seen) <= game.timeline.length
         assert not {"omar", "yusuf"} & roster_units(app)
         hidden_steps = [
             s for s in range(1, game.timeline.length + 1)

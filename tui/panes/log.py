@@ -40,7 +40,7 @@ def line_text(line: LogLine) -> Text:
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
     if isinstance(e, ev.PhaseBegan):
-        text.append(f"━━ {line.text} ━━", style="bold reverse")
+        text.append(f"━━ {line.text} ━━", style="bold white on blue")
     elif isinstance(e, ev.Issued):
         text.append(f"#{e.cmd} ", style="dim")
         text.append(line.text, style="bold cyan")
@@ -56,7 +56,7 @@ def line_text(line: LogLine) -> Text:
             ev.GameEnded: "bold red",
             ev.Revealed: "bold magenta",
         }.get(type(e), "")
-        text.append("  ")
+        text.append("  ", style="dim")  # its own segment: the indent survives SVG export
         text.append(line.text, style=style)
     if line.undone:
         text.stylize("strike dim")

@@ -19,13 +19,13 @@ def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip
     if phase and phase.rule:
         line.append(f" {phase.rule}", style="dim")
     if state.active_side:
-        line.append("  active ", style="dim")
+        line.append(" │ active ", style="dim")
         line.append(_side_name(state, state.active_side), style="bold green")
     if state.reacting_side:
-        line.append("  reacting ", style="dim")
+        line.append(" │ reacting ", style="dim")
         line.append(_side_name(state, state.reacting_side), style="bold yellow")
     if state.card:
-        line.append("  card ", style="dim")
+        line.append(" │ card ", style="dim")
         line.append(state.card, style="bold magenta")
     if state.result:
         line.append(f"  Game over: {state.result}", style="bold red")
@@ -65,10 +65,13 @@ def _side_name(state: GameState, side_id: str) -> str:
 
 
 class PhasePane(Static):
-    """Four lines (three on screens under 30 rows: the strip of phases goes)."""
+    """Four lines (three on screens under 30 rows: the strip of phases goes).
+
+    Long lines are cut, never wrapped, so the pane keeps its height.
+    """
 
     DEFAULT_CSS = """
-    PhasePane { height: auto; }
+    PhasePane { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     TALL = 30

@@ -1,0 +1,54 @@
+"""Snapshots of the main screens (pytest-textual-snapshot).
+
+The test ruleset, a fixed seed, a fixed clock and a fixed terminal size make
+every picture the same on every run.  After an intended change of the screens:
+``.venv/bin/pytest tests/tui/test_tui_snapshots.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from skirmish import patrol_game
+
+from core.game import Game
+from tui import screenshots
+from tui.app import FireteamApp
+
+OPENING = (
+    "next",
+    "next",
+    "shoot cole ivan 40",
+    "mark diaz wounded",
+    "out park hit crossing the road",
+    "dp blue 5 man out of action",
+    'note "dust storm from the north"',
+)
+
+
+def live(tmp_path: Path, role: str = "referee") -> FireteamApp:
+    return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=role)
+
+
+def replay(tmp_path: Path) -> FireteamApp:
+    patrol_game(tmp_path / "replay.ft", commands=OPENING).close()
+    return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), replay=True)
+
+
+@pytest.mark.parametrize(
+    ("name", "build", "size", "press", "before"),
+    [
+        ("game", live, (100, 30), (), None),
+        ("game-80x24", live, (80, 24), (), None),
+        ("game-wide", live, (140, 36), (), None),
+        ("dice", live, (100, 30), (), screenshots._dice),
+        ("side", lambda p: live(p, "blue"), (100, 30), (), None),
+        ("replay", replay, (100, 30), ("less_than_sign", "right_curly_bracket", "right_square_bracket", "right"), None),
+        ("new-game", live, (100, 30), (), screenshots._new_game),
+        ("help", live, (100, 30), (), screenshots._help),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_screen(snap_compare, tmp_path, name, build, size, press, before):
+    assert snap_compare(build(tmp_path), terminal_size=size, press=press, run_before=before)
