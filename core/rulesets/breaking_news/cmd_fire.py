@@ -36,6 +36,8 @@ class Situation:
 
 
 def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, speculative: bool = False) -> Situation:
+    for u in (*hits.resolve_units(ctx, args.get("line")), *hits.resolve_units(ctx, args.get("also"))):
+        hits.require_in_play(u)
     return Situation(
         range_cm=args["range"],
         mode=args.get("mode"),
@@ -455,6 +457,8 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     source, column, rule = BLAST_SOURCES[args["source"]]
     by = args.get("by") or (ctx.role if ctx.role in ctx.state.sides else "")
     victims = [ctx.unit(u) for u in args["units"]]
+    for v in victims:
+        hits.require_in_play(v)
     ctx.emit(ev.Noted(text=f"{args['source']} template: {', '.join(v.name for v in victims)} under it ({rule})"))
     for v in victims:
         hits.take_hits(

@@ -136,9 +136,15 @@ def has_acted(unit: Unit) -> bool:
     return bool(action_badge(unit)) or unit.has("fired") or unit.has("acted") or unit.has("reloading")
 
 
+#: A figure not yet placed (deployment.py): it neither acts nor can be reached.
+OFF_TABLE = "off-table"
+
+
 def require_in_play(unit: Unit) -> None:
     if unit.out:
         raise Refused(f"{unit.name} is out of action ({unit.out})")
+    if unit.has(OFF_TABLE):
+        raise Refused(f"{unit.name} is not on the table yet")
 
 
 def require_active(ctx: Context, unit: Unit) -> None:

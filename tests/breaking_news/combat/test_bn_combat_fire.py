@@ -242,3 +242,11 @@ def test_ex03_abu_al_khair_rpg_deviates(tmp_path, monkeypatch):
     to_hit, direction = rolls(out)
     assert to_hit.target == 5 and direction.faces == (4,)
     assert "lands 6 cm left of Sgt Stone" in facts(out, ev.Noted)[-1].text
+
+
+def test_figures_off_the_table_cannot_be_reached(rng):
+    assert "off-table" in status(rng, "lurker")
+    with pytest.raises(Refused, match="not on the table"):
+        rng.execute("fire sarge lurker range=20", role="regulars")
+    with pytest.raises(Refused, match="not on the table"):
+        rng.execute("blast lurker source=grenade by=regulars")
