@@ -105,3 +105,48 @@ def test_roster_and_infiltrators(tmp_path):
         game.execute("roster bersaglieri regulars")
     with pytest.raises(Refused, match="is a regular roster"):
         game.execute("roster bersaglieri irregulars")
+
+
+SPECIAL_FORCES = """
+name = "Task Force 45"
+army = "regular"
+[extras]
+infiltrators = true
+[[units]]
+id = "cap"
+name = "Capt Neri"
+team = "A"
+cls = "R1"
+leadership = 2
+weapons = ["AR"]
+roles = ["commander"]
+[[units]]
+id = "sf1"
+name = "Sgt Lupi"
+team = "A"
+cls = "R1"
+weapons = ["AR"]
+[[units]]
+id = "sf2"
+name = "Cpl Volpe"
+team = "B"
+cls = "R1"
+weapons = ["AR"]
+roles = ["infiltrator"]
+"""
+
+
+def test_infiltrators_deploy_after_everyone(tmp_path):
+    path = tmp_path / "sf.toml"
+    path.write_text(SPECIAL_FORCES)
+    game = new_game(tmp_path, "open")
+    run(game, f"roster {path} regulars", "roster militia irregulars")
+    run(game, "objectives regulars 1 2 3", "objectives irregulars 3 1 5", "objective-roll dice=5", "rolloff dice=6,1")
+    with pytest.raises(Refused, match="infiltrates after both sides have deployed"):
+        game.execute("deploy sf2", role="regulars")
+    run(game, "deploy aden ahmed bashir hassan dahir egal jama omar civ1 civ2 reed", role="irregulars")
+    run(game, "deploy cap sf1", role="regulars")
+    out = game.execute("deploy sf2", role="regulars")
+    assert any("infiltrators" in e.text for e in events(out, ev.Noted))
+    game.execute("next")
+    assert game.state.phase == "initiative"

@@ -4,7 +4,7 @@ counting two, Motivation, the rout that ends the game, and the shaken squad."""
 from __future__ import annotations
 
 import pytest
-from bn_campaign_support import dp, events, new_game, rolls, run
+from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
 from core.ruleset import Refused
@@ -97,3 +97,18 @@ def test_english_doubles_a_killed_leader_italian_any_lost_leader(tmp_path):
     assert rolls(out_en)[0].target == 1  # wounded, not killed: one loss (DIFF-42)
     assert rolls(out_it)[0].target == 2  # "la perdita del comandante della squadra vale 2"
     assert dp(en, "regulars") == dp(it, "regulars") == 10
+
+
+def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, f"roster {platoon_roster(tmp_path / 'p.toml')} regulars limit=300", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
+    for man in ("sgt2nd", "2nd0", "at1"):
+        game.execute(f"out {man} killed by irregulars")
+    game.execute("next")
+    out = game.execute("morale regulars dice=1,1,1,1,1,4", role="regulars")
+    (roll,) = rolls(out)
+    # Veteran 4 + the 1st and 3rd squads (2nd has lost 2 of 3, the AT section 1 of 2);
+    # 3 lost + the 2nd squad's leader counted twice = 4
+    assert (len(roll.faces), roll.target, roll.outcome) == (6, 4, "passed")
+    assert roll.purpose == "morale regulars (platoon)"

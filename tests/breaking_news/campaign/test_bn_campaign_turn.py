@@ -3,40 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bn_campaign_support import events, new_game, rolls, run
+from bn_campaign_support import events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
 from core.ruleset import Refused
-
-PLATOON = """
-name = "Bersaglieri platoon"
-army = "regular"
-platoon = true
-{units}
-"""
-
-UNIT = """
-[[units]]
-id = "{id}"
-name = "{id}"
-team = "{team}"
-cls = "R3"
-weapons = ["AR"]
-leadership = {lead}
-roles = [{roles}]
-"""
-
-
-def platoon_roster(path):
-    """A Veteran platoon: Lt Moro (leadership 3) with three squads and an AT section."""
-    units = [UNIT.format(id="moro", team="1st", lead=3, roles='"commander"')]
-    for team in ("1st", "2nd", "3rd"):
-        units.append(UNIT.format(id=f"sgt{team}", team=team, lead=1, roles='"leader"'))
-        units += [UNIT.format(id=f"{team}{i}", team=team, lead=0, roles="") for i in range(2)]
-    units.append(UNIT.format(id="at1", team="AT", lead=0, roles=""))
-    units.append(UNIT.format(id="at2", team="AT", lead=0, roles=""))
-    path.write_text(PLATOON.format(units="".join(units)))
-    return path
 
 
 def test_initiative_with_the_books_modifiers(demo):

@@ -26,7 +26,7 @@ def _ledger(game, side):
 
 
 def test_first_fire_is_scored_from_combats_record(demo):
-    run(demo, "next", "next dice=6,6,1,1", "fire rossi faysal range=30 aimed dice=1")
+    run(demo, "next", "next dice=6,6,1,1", "fire rossi ahmed range=30 aimed dice=1")
     assert demo.state.vars["first_fire"] == "regulars"
     demo.execute("next")
     assert _ledger(demo, "regulars") == {"first-fire": 5}
