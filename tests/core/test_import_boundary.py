@@ -1,0 +1,53 @@
+"""core/ never imports textual or tui: importing all of it pulls in neither."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import core
+
+CORE = Path(core.__file__).parent
+FORBIDDEN = ("textual", "tui")
+
+
+def test_importing_every_core_module_loads_no_textual_or_tui():
+    code = f"""
+import importlib, pkgutil, sys
+import core
+names = [m.name for m in pkgutil.walk_packages(core.__path__, "core.")]
+for name in names:
+    importlib.import_module(name)
+bad = sorted(m for m in sys.modules if m.split(".")[0] in {FORBIDDEN!r})
+print(len(names))
+print(",".join(bad))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=CORE.parent, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    count, bad = result.stdout.splitlines()
+    expected = len([p for p in CORE.rglob("*.py")])
+    assert int(count) >= expected - 1  # every module but core/__init__ itself
+    assert bad == "", f"core pulled in {bad}"
+
+
+def test_no_core_source_imports_textual_or_tui():
+    offenders = []
+    files = sorted(CORE.rglob("*.py"))
+    assert len(files) > 15
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN:
+                    offenders.append(f"{path.relative_to(CORE.parent)}:{node.lineno}: {name}")
+    assert offenders == []
