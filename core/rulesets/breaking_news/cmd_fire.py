@@ -131,7 +131,9 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
         sh = fire.shot(base_need, dice, mods, burst)
         what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
-        purpose = f"fires {'speculatively ' if sit.speculative else ''}{what} at {target.name}, {sit.range_cm} cm"
+        purpose = (
+            f"fires {'speculatively ' if sit.speculative else ''}{what} at {_aim(firer, target)}, {sit.range_cm} cm"
+        )
         if not sh.possible:
             ctx.emit(ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)"))
             results.append((target, (), 0, sh))
@@ -156,7 +158,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if weapon.area_cm or weapon.indirect:
         for target, faces, n, sh in results:
             if faces and not n:
-                _missed_area_shot(ctx, weapon, sh.need, faces[0], target)
+                _missed_area_shot(ctx, weapon, sh.need, faces[0], _aim(firer, target))
 
     by = firer.side
     source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
@@ -183,6 +185,12 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if missed:
         for friend in sit.line:
             hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
+
+
+def _aim(firer: Unit, target: Unit) -> str:
+    """How the public log names a target: a hidden man is not named to the firer's side."""
+    unseen = target.has("hidden") and firer.side not in target.spotted_by
+    return "a suspect position" if unseen else target.name
 
 
 def _fire_rule(firer: Unit) -> str:
@@ -215,7 +223,7 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         ctx.emit(ev.Noted(text=f"{firer.name} rolled {words}; the magazine is empty (§8.0.3)"))
 
 
-def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, target: Unit) -> None:
+def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, aim: str) -> None:
     """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
     area weapon's missed shot deviates on its row of the table."""
     if hits.option(ctx.state, "deviation") and weapon.deviation:
@@ -228,7 +236,7 @@ def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, target
         else:
             ctx.emit(
                 ev.Noted(
-                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {target.name} (§8.0.2); "
+                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {aim} (§8.0.2); "
                     "name who is under it: blast ..."
                 )
             )
@@ -236,7 +244,7 @@ def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, target
         off = fire.placement_offset(support_table().mortar.step_cm, need, face)
         ctx.emit(
             ev.Noted(
-                text=f"the mortar template lands {off} cm from {target.name}, the opponent chooses where (§8.5); "
+                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); "
                 "name who is under it: blast ..."
             )
         )
@@ -312,10 +320,12 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     limit = fire_table().opportunity.men_within_cm
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
         raise Refused(f"opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)")
-    _mark_reacted(ctx, firer)
-    if not _covering_test(ctx, firer, args.get("area"), bool(args.get("bunker"))):
+    sit = situation(ctx, args, reaction=True)
+    hits.reveal(ctx, firer, "fires")
+    _mark_reacted(ctx, ctx.unit(firer.id))
+    if not _covering_test(ctx, ctx.unit(firer.id), args.get("area"), bool(args.get("bunker"))):
         return
-    shoot(ctx, firer, targets, situation(ctx, args, reaction=True))
+    shoot(ctx, ctx.unit(firer.id), targets, sit)
     if weapon.opportunity == "once":
         hits.badge(ctx, ctx.unit(firer.id), "rpg-fired")
 
@@ -327,14 +337,14 @@ def _reaction_gate(ctx: Context, unit: Unit) -> None:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
     action = ctx.state.vars.get("action", 0)
-    if ctx.state.vars.get(f"reacted.{unit.id}") == action and action:
+    if action and hits.get_unit_var(ctx.state, unit.id, "reacted") == action:
         raise Refused(f"{unit.name} has already reacted to this enemy action (§8.2)")
 
 
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
     action = ctx.state.vars.get("action", 0)
     if action:
-        ctx.emit(ev.VarSet(key=f"reacted.{unit.id}", value=action))
+        hits.unit_var(ctx, unit, "reacted", action)
 
 
 def covering_areas(ctx: Context) -> dict[str, int]:

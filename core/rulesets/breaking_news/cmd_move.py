@@ -236,8 +236,9 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{unit.name} is already aboard a vehicle")
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
+    hits.reveal(ctx, unit, "gets into a vehicle")
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("in-vehicle", "acted")))
-    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=vehicle.id))
+    hits.unit_var(ctx, ctx.unit(unit.id), "aboard", vehicle.id)
     hits.next_action(ctx, [unit])
 
 
@@ -251,7 +252,7 @@ def _disembark(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
-    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+    hits.unit_var(ctx, ctx.unit(unit.id), "aboard", "")
     hits.next_action(ctx, [unit])
 
 
@@ -292,7 +293,7 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     if what != hits.WOUNDED:
         raise Refused(f"{patient.name} is not a wounded man awaiting a medic")
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
-    ctx.emit(ev.VarSet(key=f"wound.{patient.id}", value=0))
+    hits.unit_var(ctx, ctx.unit(patient.id), "wound", 0)
 
 
 def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
@@ -302,7 +303,7 @@ def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
     if what != hits.WOUNDED:
         raise Refused(f"{patient.name} is not a wounded man")
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
-    ctx.emit(ev.VarSet(key=f"wound.{patient.id}", value=0))
+    hits.unit_var(ctx, ctx.unit(patient.id), "wound", 0)
     ctx.emit(ev.Noted(text=f"{patient.name} is carried off the table (§9.3)"))
 
 

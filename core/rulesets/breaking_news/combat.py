@@ -62,8 +62,8 @@ def end_of_turn(ctx: Context) -> None:
     if s.vars.get("covering"):
         ctx.emit(ev.VarSet(key="covering", value=""))
     for u in s.units.values():
-        due = s.vars.get(f"wound.{u.id}", 0)
+        due = int(hits.get_unit_var(s, u.id, "wound", 0))
         what, by = hits.parse_cause(u.out)
         if due and due <= s.turn and what == hits.WOUNDED:
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(hits.DIED, by)))
-            ctx.emit(ev.VarSet(key=f"wound.{u.id}", value=0))
+            hits.unit_var(ctx, ctx.unit(u.id), "wound", 0)

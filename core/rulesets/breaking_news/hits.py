@@ -23,6 +23,7 @@ from core.rulesets.breaking_news.combat_tables import IT, Weapon, weapons
 from core.rulesets.breaking_news.saves import SaveFacts
 from core.rulesets.breaking_news.tables import TroopClass, troop_classes
 from core.state import GameState, Unit
+from core.views import unit_audience
 
 # ------------------------------------------------------------------ causes
 
@@ -204,6 +205,17 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     ctx.emit(ev.VarSet(key="action", value=int(ctx.state.vars.get("action", 0)) + 1))
 
 
+def unit_var(ctx: Context, unit: Unit, name: str, value: int | str) -> None:
+    """Record a combat fact about a unit (``aboard``, ``wound``, ``reacted``).  The key
+    is under ``secret.`` so no side's view lists it, and the event reaches only those
+    who may see the unit: a hidden figure's bookkeeping never names him to the enemy."""
+    ctx.emit(ev.VarSet(key=f"secret.{name}.{unit.id}", value=value, vis=unit_audience(unit)))
+
+
+def get_unit_var(state: GameState, unit_id: str, name: str, default: int | str = 0) -> int | str:
+    return state.vars.get(f"secret.{name}.{unit_id}", default)
+
+
 def first_fire(ctx: Context, side: str) -> None:
     """Record which side fired first: §14 charges it defeat points (not done here)."""
     if "first_fire" not in ctx.state.vars:
@@ -269,7 +281,7 @@ def take_hits(
 
 
 def _vehicle_of(ctx: Context, unit: Unit) -> str:
-    vid = ctx.state.vars.get(f"aboard.{unit.id}", "")
+    vid = get_unit_var(ctx.state, unit.id, "aboard", "")
     v = ctx.state.units.get(str(vid))
     return v.cls if v else ""
 
@@ -295,7 +307,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
         turns = saves.wound(face)
         if turns:
             ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(WOUNDED, by_side)))
-            ctx.emit(ev.VarSet(key=f"wound.{unit.id}", value=ctx.state.turn + turns))
+            unit_var(ctx, ctx.unit(unit.id), "wound", ctx.state.turn + turns)
             _leave_vehicle(ctx, unit)
             return
     ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(KILLED, by_side)))
@@ -304,10 +316,10 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
 
 def _leave_vehicle(ctx: Context, unit: Unit) -> None:
     """A dead man leaves his seat; a dead driver leaves his vehicle running (§8.8)."""
-    vehicle = ctx.state.units.get(str(ctx.state.vars.get(f"aboard.{unit.id}", "")))
+    vehicle = ctx.state.units.get(str(get_unit_var(ctx.state, unit.id, "aboard", "")))
     if vehicle is None:
         return
-    ctx.emit(ev.VarSet(key=f"aboard.{unit.id}", value=""))
+    unit_var(ctx, unit, "aboard", "")
     if "driver" in unit.roles and vehicle.in_play:
         way = " straight on" if italian(ctx) else ""
         ctx.emit(
@@ -319,7 +331,7 @@ def _leave_vehicle(ctx: Context, unit: Unit) -> None:
 
 
 def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
-    return [u for u in state.units.values() if u.in_play and state.vars.get(f"aboard.{u.id}") == vehicle.id]
+    return [u for u in state.units.values() if u.in_play and get_unit_var(state, u.id, "aboard", "") == vehicle.id]
 
 
 def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
@@ -353,7 +365,7 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
         for man in occupants(ctx.state, vehicle):
             if take_hits(ctx, man, 1, by_side=by_side, source=saves.EXPLOSION, heavy_vehicle=heavy):
                 ctx.emit(ev.StatusChanged(unit=man.id, remove=("in-vehicle",)))
-                ctx.emit(ev.VarSet(key=f"aboard.{man.id}", value=""))
+                unit_var(ctx, man, "aboard", "")
                 badge(ctx, man, "suppressed")
     return False
 

@@ -129,3 +129,22 @@ def test_demo_hidden_militia_never_leak(demo):
         units = demo.view(role).units
         assert "dahir" not in units and "egal" not in units
         assert not _mentions(demo, role, "Dahir") and not _mentions(demo, role, "Egal")
+
+
+def test_a_hidden_figure_firing_by_opportunity_is_revealed_before_anything_names_him(rng):
+    rng.execute("move sarge 10", role="regulars")
+    out = rng.execute("react-fire shadow sarge range=20 dice=1", role="irregulars")
+    first = out.events[1]
+    assert isinstance(first, ev.StatusChanged) and first.remove == ("hidden",)
+    assert all(not e.vis for e in out.events)
+    assert "shadow" in rng.view("regulars").units
+
+
+def test_bookkeeping_about_a_hidden_man_stays_with_his_side(tmp_path, monkeypatch):
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    mark = g.log_length
+    g.execute("speculative rook shadow range=40 weapon=GL dice=5,1,4")
+    assert g.state.units["shadow"].out.startswith("wounded")
+    assert "secret.wound.shadow" not in g.view("regulars").vars
+    assert _mentions(g, "regulars", "Shadow", mark) == []
+    assert not any("shadow" in line.text for line in g.log_lines("regulars", mark))

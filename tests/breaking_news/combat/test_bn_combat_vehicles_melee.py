@@ -33,7 +33,7 @@ def test_vehicle_moves_roll_2d6(rng):
 
 def test_embark_and_disembark_are_whole_actions(rng):
     rng.execute("embark m4 hummer", role="regulars")
-    assert "in-vehicle" in status(rng, "m4") and rng.state.vars["aboard.m4"] == "hummer"
+    assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
     with pytest.raises(Refused, match="already acted"):
         rng.execute("disembark m4", role="regulars")
     _next_turn(rng, "regulars")
@@ -229,7 +229,7 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
-    assert g.state.units["m4"].out == "wounded by irregulars" and g.state.vars["wound.m4"] == 4
+    assert g.state.units["m4"].out == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
     g.execute("medic doc m4", role="regulars")
     assert g.state.units["m4"].out == "stabilised by irregulars"
 
@@ -264,4 +264,4 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
     g.execute("embark wheels hummer", role="regulars")
     out = g.execute("blast wheels source=grenade by=irregulars dice=1")
     assert any(words in n.text for n in facts(out, ev.Noted))
-    assert g.state.vars["aboard.wheels"] == ""
+    assert g.state.vars["secret.aboard.wheels"] == ""
