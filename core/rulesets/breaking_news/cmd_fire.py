@@ -469,7 +469,8 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     victims = [ctx.unit(u) for u in args["units"]]
     for v in victims:
         hits.require_in_play(v)
-    ctx.emit(ev.Noted(text=f"{args['source']} template: {', '.join(v.name for v in victims)} under it ({rule})"))
+    seen = [v.name for v in victims if not v.has("hidden")]  # hidden men's own rolls stay private
+    ctx.emit(ev.Noted(text=f"{args['source']} template over {', '.join(seen) or 'no one in sight'} ({rule})"))
     for v in victims:
         hits.take_hits(
             ctx, ctx.unit(v.id), 1, by_side=by, source=source, protected=bool(args.get("cover")), vehicle_column=column

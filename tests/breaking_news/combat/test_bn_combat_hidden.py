@@ -148,3 +148,10 @@ def test_bookkeeping_about_a_hidden_man_stays_with_his_side(tmp_path, monkeypatc
     assert "secret.wound.shadow" not in g.view("regulars").vars
     assert _mentions(g, "regulars", "Shadow", mark) == []
     assert not any("shadow" in line.text for line in g.log_lines("regulars", mark))
+
+
+def test_a_blast_over_a_hidden_man_does_not_name_him(rng):
+    mark = rng.log_length
+    rng.execute("blast kalash shadow source=mortar by=regulars dice=6,6")
+    assert _mentions(rng, "regulars", "Shadow", mark) == []
+    assert _mentions(rng, "referee", "Shadow", mark)
