@@ -12,7 +12,7 @@ from core.events import Mod
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import fire, hits, saves, support
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
-from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table, weapons
+from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat_tables import support as support_table
 from core.rulesets.breaking_news.movement import may_fire_after
 from core.state import Unit
@@ -676,5 +676,3 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
     ),
 )
-
-__all__ = ["COMMANDS", "shoot", "covering_areas", "weapons"]

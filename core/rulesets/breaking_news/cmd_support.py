@@ -9,8 +9,8 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import fire, hits, support
-from core.rulesets.breaking_news.combat_tables import fire_table, weapons
 from core.rulesets.breaking_news.combat_tables import support as support_table
+from core.rulesets.breaking_news.combat_tables import weapons
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 
@@ -227,5 +227,3 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
     ),
 )
-
-__all__ = ["COMMANDS", "land_support", "fire_table"]
