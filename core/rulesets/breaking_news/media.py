@@ -14,6 +14,9 @@ from core.state import GameState, Unit
 #: The ledger columns that take the civilians-and-buildings multiplier.
 CIVILIANS_BUILDINGS = ("civilians", "buildings")
 MAIN_OBJECTIVE = "objective-main"
+#: The column where the final count books what the multipliers add: the multiplied
+#: total already holds it, so it counts for nothing there.
+MULTIPLIERS = "media"
 
 
 def journalist_kind(unit: Unit) -> str:
@@ -31,24 +34,26 @@ def journalists_in_game(state: GameState) -> list[Journalists]:
     return [table[k] for k in sorted(kinds)]
 
 
-def multiplied(by_category: dict[str, int], is_regular: bool, present: list[Journalists]) -> int:
-    """A side's defeat points after the journalist multipliers (T-20, AMB-54).
+def factor(category: str, is_regular: bool, present: list[Journalists]) -> int:
+    """The multiplier of one ledger column (T-20, AMB-54): the Regular player's points ×2,
+    civilians and buildings ×3 or ×4 instead (the larger if both kinds are present); the
+    opponent's main-objective points doubled "in positive" by embedded journalists."""
+    if category == MULTIPLIERS:
+        return 0
+    if not present:
+        return 1
+    if is_regular:
+        if category in CIVILIANS_BUILDINGS:
+            return max(j.civilians_buildings for j in present)
+        return max(j.all for j in present)
+    if category == MAIN_OBJECTIVE:
+        return max(j.opponent_main_objective for j in present)
+    return 1
 
-    The Regular player's points are multiplied (×2; civilians and buildings ×3 or ×4
-    instead, the larger if both kinds are present); the opponent's main-objective
-    points are doubled "in positive" by embedded journalists."""
-    total = 0
-    for category, points in by_category.items():
-        factor = 1
-        if present and is_regular:
-            if category in CIVILIANS_BUILDINGS:
-                factor = max(j.civilians_buildings for j in present)
-            else:
-                factor = max(j.all for j in present)
-        elif present and category == MAIN_OBJECTIVE:
-            factor = max(j.opponent_main_objective for j in present)
-        total += points * factor
-    return total
+
+def multiplied(by_category: dict[str, int], is_regular: bool, present: list[Journalists]) -> int:
+    """A side's defeat points after the journalist multipliers."""
+    return sum(points * factor(category, is_regular, present) for category, points in by_category.items())
 
 
 def standing(state: GameState, side: str) -> int:

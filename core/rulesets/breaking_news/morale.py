@@ -98,7 +98,7 @@ def losing(ctx: Context, side: str) -> bool:
 # ---------------------------------------------------------------------- the test
 
 
-def test(ctx: Context, side: str) -> None:
+def take_test(ctx: Context, side: str) -> None:
     """Roll a due morale test and apply the outcome."""
     t = build_test(ctx, side)
     what = "platoon" if forces.is_platoon(ctx.state, side) else "squad"
@@ -160,7 +160,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{side} have already tested morale this turn")
     if not due(ctx.state, side):
         raise Refused(f"{side} took no losses this turn: no morale test (§12.0)")
-    test(ctx, side)
+    take_test(ctx, side)
 
 
 def run_due(ctx: Context) -> None:
@@ -169,7 +169,7 @@ def run_due(ctx: Context) -> None:
         if ctx.state.phase == "final":
             return
         if due(ctx.state, side):
-            test(ctx, side)
+            take_test(ctx, side)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -43,8 +43,8 @@ def breakdown(state: GameState, side: str) -> str:
     for category, points in sorted(s.dp_by_category.items()):
         if not points:
             continue
-        factor = media.multiplied({category: 1}, regular, present)
-        parts.append(f"{category} {points}" + (f" ×{factor}" if factor != 1 else ""))
+        times = media.factor(category, regular, present)
+        parts.append(f"{category} {points}" + (f" ×{times}" if times != 1 else ""))
     return ", ".join(parts) or "nothing"
 
 
@@ -64,9 +64,20 @@ def finish(ctx: Context) -> None:
     defeat.settle(ctx)
     negotiation.end_roll(ctx)
     objectives.reveal_all(ctx)
-    for side in ctx.state.sides:
+    for side in list(ctx.state.sides):
         total = media.standing(ctx.state, side)
         ctx.emit(ev.Noted(text=f"{side}: {breakdown(ctx.state, side)} = {total} defeat points"))
+        added = total - ctx.state.sides[side].defeat_points
+        if added:
+            # booked as points of their own, so every reader of the ledger sees the final count
+            ctx.emit(
+                ev.DefeatPoints(
+                    side=side,
+                    points=added,
+                    reason="what the journalists' multipliers add (Extras: Media)",
+                    category=media.MULTIPLIERS,
+                )
+            )
     ctx.emit(ev.GameEnded(result=result(ctx.state)))
 
 

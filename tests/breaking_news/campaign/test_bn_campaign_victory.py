@@ -181,3 +181,11 @@ def test_exfiltration_ends_the_game(demo):
     )
     out = demo.execute("next")
     assert "Bersaglieri win" in events(out, ev.GameEnded)[0].result
+
+
+def test_the_final_count_books_the_multipliers(demo):
+    run(demo, "next", "next dice=6,6,1,1", "out conti killed by irregulars", "score civilian regulars")
+    demo.execute("victory")
+    regulars = demo.state.sides["regulars"]
+    assert regulars.dp_by_category == {"casualties": 10, "civilians": 5, "media": 20}
+    assert regulars.defeat_points == 35  # what fireteam replay shows is the final count
