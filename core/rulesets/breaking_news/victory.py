@@ -16,7 +16,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, forces, media, negotiation, objectives
-from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var, var
+from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
 from core.state import GameState
 
 FINAL = "final"
@@ -125,7 +125,3 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation", "end"),
     ),
 )
-
-
-def over(state: GameState) -> str:
-    return str(var(state, "game_over", ""))
