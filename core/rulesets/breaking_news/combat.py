@@ -25,16 +25,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
 
 
 def start_of_turn(ctx: Context) -> None:
-    """Start-of-turn upkeep before initiative (§5.0): last turn's badges go, support
-    called last turn lands (§8.4), smoke drifts or clears (§8.9)."""
-    s = ctx.state
-    for u in s.units.values():
-        stale = tuple(b for b in hits.TURN_BADGES if u.has(b))
-        if stale:
-            ctx.emit(ev.StatusChanged(unit=u.id, remove=stale))
-    for key, secret in list(s.secrets.items()):
-        if key.startswith("spot-bonus.") and secret.value != "0":
-            ctx.emit(ev.SecretSet(key=key, owner=secret.owner, value="0", vis=(secret.owner,)))
+    """Start-of-turn upkeep before initiative (§5.0): support called last turn lands
+    (§8.4), smoke drifts or clears (§8.9)."""
     cmd_support.land_support(ctx)
     _smoke(ctx)
 
@@ -56,9 +48,17 @@ def _drift_words(faces: tuple[int, ...]) -> str:
 
 
 def end_of_turn(ctx: Context) -> None:
-    """End-of-turn upkeep (§5.0): covering fire ends (COV-7); a wounded man whose
-    time is up and who has no medic dies (§9.3, AMB-47)."""
+    """End-of-turn upkeep (§5.0): the turn's badges and unused sighting bonuses go,
+    covering fire ends (COV-7), a wounded man whose time is up and who has no medic
+    dies (§9.3, AMB-47)."""
     s = ctx.state
+    for u in s.units.values():
+        stale = tuple(b for b in hits.TURN_BADGES if u.has(b))
+        if stale:
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=stale))
+    for key, secret in list(s.secrets.items()):
+        if key.startswith("spot-bonus.") and secret.value != "0":
+            ctx.emit(ev.SecretSet(key=key, owner=secret.owner, value="0", vis=(secret.owner,)))
     if s.vars.get("covering"):
         ctx.emit(ev.VarSet(key="covering", value=""))
     for u in s.units.values():

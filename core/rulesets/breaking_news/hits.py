@@ -65,7 +65,7 @@ def italian(ctx: Context) -> bool:
 
 # ------------------------------------------------------------ unit facts
 
-#: Badges that last for the turn they were earned in; cleared at its start.
+#: Badges that last for the turn they were earned in; cleared at its end.
 ACTION_BADGES = {
     "run": "ran",
     "shoot": "moved",  # move and shoot, more than 5 cm: +1 to fire
