@@ -269,6 +269,21 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
     hits.next_action(ctx, group)
+    _record_struck(ctx, [*targets, *sit.also])
+
+
+def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
+    """§8.2: opportunity fire in answer to fire is simultaneous, so the men this fire
+    put down or out may still answer it.  Recorded once per fire (in sight only)."""
+    struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
+    if struck:
+        ctx.emit(ev.VarSet(key="struck", value=f"{ctx.state.vars.get('action', 0)}:{','.join(struck)}"))
+
+
+def _struck_now(ctx: Context, unit: Unit) -> bool:
+    """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
+    action, _, ids = str(ctx.state.vars.get("struck", "")).partition(":")
+    return action == str(ctx.state.vars.get("action", 0)) and unit.id in ids.split(",")
 
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
@@ -309,9 +324,14 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
 
 def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     firer = ctx.unit(args["unit"])
-    hits.require_reacting(ctx, firer)
+    simultaneous = _struck_now(ctx, firer)
+    if simultaneous:
+        if firer.side != ctx.state.reacting_side:
+            raise Refused(f"{firer.name} is on the active side; reactions are the reacting player's (§5.0)")
+    else:
+        hits.require_reacting(ctx, firer)
     targets = [ctx.unit(t) for t in args["targets"]]
-    _reaction_gate(ctx, firer)
+    _reaction_gate(ctx, firer, simultaneous)
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     if weapon.opportunity == "never":
         raise Refused(f"the {weapon.name} cannot fire by opportunity (§8.2)")
@@ -323,6 +343,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     sit = situation(ctx, args, reaction=True)
     hits.reveal(ctx, firer, "fires")
     _mark_reacted(ctx, ctx.unit(firer.id))
+    if simultaneous:
+        ctx.emit(ev.Noted(text=f"{firer.name} answers the fire that hit him: the shots are simultaneous (§8.2)"))
     if not _covering_test(ctx, ctx.unit(firer.id), args.get("area"), bool(args.get("bunker"))):
         return
     shoot(ctx, ctx.unit(firer.id), targets, sit)
@@ -330,10 +352,11 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
         hits.badge(ctx, ctx.unit(firer.id), "rpg-fired")
 
 
-def _reaction_gate(ctx: Context, unit: Unit) -> None:
-    """§10.0: a suppressed figure cannot react (both drafts, ruling BN-C-SUPPRESSED-REACT);
+def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None:
+    """§10.0: a suppressed figure cannot react (both drafts, ruling BN-C-SUPPRESSED-REACT),
+    unless the fire he answers is what suppressed him (§8.2, simultaneous);
     §8.2: one reaction per enemy action."""
-    if unit.has("suppressed") and not unit.has("retreating"):
+    if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
     action = ctx.state.vars.get("action", 0)

@@ -111,3 +111,20 @@ def test_turn_badges_clear_at_the_next_turn(rng):
     rng.execute("next")
     to_activation(rng, "regulars")
     assert "fired" not in status(rng, "sarge")
+
+
+def test_answering_fire_is_simultaneous(rng):
+    """§8.2: a man the enemy's fire kills or suppresses may still answer that fire."""
+    rng.execute("fire sarge kalash range=30 dice=4,2", role="regulars")
+    assert rng.state.units["kalash"].out
+    out = rng.execute("react-fire kalash sarge range=30 dice=5,2", role="irregulars")
+    assert any("simultaneous" in n.text for n in facts(out, ev.Noted))
+    assert rolls(out)[0].outcome == "1 hit"
+    rng.execute("fire m4 rocket range=30 dice=4,6", role="regulars")
+    assert "suppressed" in status(rng, "rocket")
+    rng.execute("react-fire rocket m4 range=30 dice=1", role="irregulars")
+    rng.execute("move saw 3", role="regulars")
+    with pytest.raises(Refused, match="suppressed"):
+        rng.execute("react-fire rocket saw range=30", role="irregulars")
+    with pytest.raises(Refused, match="out of action"):
+        rng.execute("react-fire kalash saw range=30", role="irregulars")
