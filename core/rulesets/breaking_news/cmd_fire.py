@@ -68,6 +68,8 @@ def _moved_facts(firer: Unit) -> tuple[int, bool]:
     """(the most the action can have moved, whether fire takes the moving +1), from
     the firer's badge: more than 5 cm in a move and shoot, or over a level-1
     obstacle (§6.2), or a vehicle firing on the move (§6.1, AMB-13)."""
+    if hits.is_helicopter(firer):
+        return 0, False  # §8.4: it flies and fires at its greatest distance, no moving penalty
     if hits.is_vehicle(firer):
         return firer.moved_cm, firer.moved_cm > 0
     return {
@@ -86,7 +88,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     weapon = hits.unit_weapon(firer, ctx, sit.weapon)
     mode = sit.mode or fire.default_mode(weapon)
     burst = fire.is_burst(weapon, mode)
-    base_need, base_dice = fire.base_shot(weapon, mode, sit.range_cm)
+    base_need, base_dice = fire.base_shot(weapon, mode, _table_range(weapon, mode, firer, targets, sit.range_cm))
     _ammo_gate(firer, weapon, mode)
     if not targets:
         raise Refused("name a target")
@@ -185,6 +187,21 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if missed:
         for friend in sit.line:
             hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
+
+
+def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit], range_cm: int) -> int:
+    """The range read on the §8.0 table.  §8.4: a helicopter gunship fires at its
+    greatest distance, and is shot at by small arms and rockets at long range, from
+    anywhere (digest ART-6)."""
+    if hits.is_helicopter(firer):
+        return fire.longest_reach(weapon, mode)
+    if any(hits.is_helicopter(t) for t in targets):
+        if len(targets) > 1:
+            raise Refused("a helicopter is shot at on its own (§8.4)")
+        if not (weapon.small_arms or weapon.deviation == "rocket"):
+            raise Refused(f"only small arms and rockets can hit a helicopter, not the {weapon.name} (§8.4)")
+        return fire.longest_reach(weapon, mode)
+    return range_cm
 
 
 def _aim(firer: Unit, target: Unit) -> str:

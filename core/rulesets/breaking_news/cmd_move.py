@@ -123,6 +123,13 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     hits.require_active(ctx, vehicle)
     if vehicle.moved_cm or vehicle.has("fired"):
         raise Refused(f"{vehicle.name} has already acted this turn")
+    if hits.is_helicopter(vehicle):
+        # §8.4: a gunship moves over the table without limit.
+        if not args["cm"]:
+            raise Refused("how far does the helicopter fly? e.g. move apache 60")
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how="flies"))
+        hits.next_action(ctx, [vehicle])
+        return
     tracked = "tracked" in vehicle.roles
     a = allowances()
     faces = ctx.roll(

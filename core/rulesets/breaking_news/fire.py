@@ -58,6 +58,18 @@ def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     return need, dice
 
 
+def longest_reach(weapon: Weapon, mode: str) -> int:
+    """The far edge of the weapon's last band that has a number: §8.4 shots at a
+    helicopter are always at long range (AMB: "always considered long")."""
+    bands = weapon.burst_bands if (weapon.has_burst_mode and mode == BURST) else weapon.bands
+    assert bands is not None
+    reach = 0
+    for upper, need in zip(fire_table().bands_cm, bands, strict=True):
+        if need:
+            reach = upper
+    return min(reach, weapon.max_cm)
+
+
 @dataclass(frozen=True)
 class ShotFacts:
     """What the referee tells about one shot (the table has no map)."""

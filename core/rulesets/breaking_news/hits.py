@@ -94,6 +94,11 @@ def is_vehicle(unit: Unit) -> bool:
     return unit.kind == "vehicle"
 
 
+def is_helicopter(unit: Unit) -> bool:
+    """§8.4: a helicopter gunship is a vehicle with the role ``helicopter`` (a light-armoured save)."""
+    return is_vehicle(unit) and "helicopter" in unit.roles
+
+
 def is_sniper(unit: Unit) -> bool:
     return "sniper" in unit.roles or "SNIPER" in unit.weapons
 

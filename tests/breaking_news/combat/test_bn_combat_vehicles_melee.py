@@ -265,3 +265,21 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
     out = g.execute("blast wheels source=grenade by=irregulars dice=1")
     assert any(words in n.text for n in facts(out, ev.Noted))
     assert g.state.vars["secret.aboard.wheels"] == ""
+
+
+def test_helicopter_gunship(rng):
+    """§8.4: flies without limit, fires as an HMG at its greatest distance; it is shot
+    at by small arms and rockets at long range from anywhere, saving as light armour."""
+    out = rng.execute("move apache 90", role="regulars")
+    assert facts(out, ev.Moved)[0].cm == 90 and not rolls(out)
+    out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")
+    assert rolls(out)[0].target == 6 and len(rolls(out)[0].faces) == 5  # the HMG's 150 cm column
+    assert "suppressed" in status(rng, "kalash")
+    rng.execute("next")
+    rng.execute("next")
+    to_activation(rng, "irregulars")
+    out = rng.execute("fire rocket apache range=20 dice=6,3", role="irregulars")
+    to_hit, vsave = rolls(out)
+    assert to_hit.target == 6 and vsave.target == 4  # RPG at its long band; light-armoured vs light AT
+    with pytest.raises(Refused, match="helicopter"):
+        rng.execute("fire rocket apache sarge range=20")
