@@ -278,8 +278,8 @@ def test_helicopter_gunship(rng):
     rng.execute("next")
     rng.execute("next")
     to_activation(rng, "irregulars")
+    with pytest.raises(Refused, match="on its own"):
+        rng.execute("fire kid apache sarge range=20 split=2,1", role="irregulars")
     out = rng.execute("fire rocket apache range=20 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 4  # RPG at its long band; light-armoured vs light AT
-    with pytest.raises(Refused, match="helicopter"):
-        rng.execute("fire rocket apache sarge range=20")
