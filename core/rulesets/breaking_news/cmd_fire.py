@@ -305,6 +305,8 @@ def _struck_now(ctx: Context, unit: Unit) -> bool:
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
     firer = ctx.unit(args["unit"])
+    if firer.has("fired"):
+        raise Refused(f"{firer.name} has already fired this turn")
     if not ready_to_act(ctx, firer, args.get("leader")):
         return
     if args.get("permission"):
@@ -317,26 +319,37 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
             outcome=lambda f: "allowed" if f[0] >= need else "not allowed",
         )
         if face < need:
-            hits.badge(ctx, firer, "fired")
-            return
+            return  # refused permission does not spend his action
     targets = [ctx.unit(t) for t in args["targets"]]
-    if not targets:
-        hits.reveal(ctx, firer, "fires")
-        hits.first_fire(ctx, firer.side)
-        weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
-        mode = args.get("mode") or fire.default_mode(weapon)
-        need, dice = fire.base_shot(weapon, mode, args["range"])
-        ctx.roll(
-            f"speculative {weapon.name} at an empty position",
-            dice,
-            target=need,
-            rule="§8.6",
-            unit=firer.id,
-            outcome="nobody there",
-        )
-    else:
+    if targets:
         shoot(ctx, firer, targets, situation(ctx, args, speculative=True))
+    else:
+        _fire_at_nobody(ctx, firer, args)
+    hits.next_action(ctx, [firer])
     hits.badge(ctx, ctx.unit(firer.id), "fired")
+
+
+def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
+    """§8.6 at a position where nobody is: rolled and logged like any speculative shot
+    (the firer's side learns no more than from a shot whose saves it cannot see)."""
+    weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
+    mode = args.get("mode") or fire.default_mode(weapon)
+    need, dice = fire.base_shot(weapon, mode, args["range"])
+    moved_cm, _ = _moved_facts(firer)
+    why = "" if hits.is_vehicle(firer) else may_fire_after(weapon, moved_cm, _fire_rule(firer))
+    if why:
+        raise Refused(why)
+    hits.reveal(ctx, firer, "fires")
+    hits.first_fire(ctx, firer.side)
+    what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
+    ctx.roll(
+        f"fires speculatively {what} at a suspect position, {args['range']} cm",
+        dice,
+        target=need,
+        rule="§8.6",
+        unit=firer.id,
+        outcome=lambda f: _hit_words(fire.hits(f, need)),
+    )
 
 
 def _react_fire(ctx: Context, args: dict[str, Any]) -> None:

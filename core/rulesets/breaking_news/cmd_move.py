@@ -153,8 +153,8 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_active(ctx, unit)
     if unit.has("hidden"):
         raise Refused(f"{unit.name} is already hidden")
-    if unit.has("fired"):
-        raise Refused(f"{unit.name} fired this turn: he cannot hide now (§7.0)")
+    if hits.has_acted(unit):
+        raise Refused(f"{unit.name} has acted this turn: a figure is declared hidden when he is activated (§7.0)")
     if hits.is_vehicle(unit):
         raise Refused("vehicles do not hide")
     ctx.emit(ev.Noted(text=f"{unit.name} goes out of sight: a hidden marker is left where he was (§7.0)"))

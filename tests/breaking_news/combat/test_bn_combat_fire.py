@@ -201,7 +201,10 @@ def test_speculative_fire_saves_at_plus_two(rng):
     assert rolls(out)[1].mods[0].value == 2
     assert "suppressed" in status(rng, "shadow")
     out = rng.execute("speculative m4 range=45 permission dice=4")
-    assert rolls(out)[0].outcome == "not allowed" and "fired" in status(rng, "m4")
+    assert rolls(out)[0].outcome == "not allowed" and "fired" not in status(rng, "m4")
+    out = rng.execute("speculative m4 range=45 dice=4")  # nobody there: rolled like any shot
+    assert rolls(out)[0].outcome == "1 hit" and "a suspect position" in rolls(out)[0].purpose
+    assert "fired" in status(rng, "m4")
 
 
 def test_manual_dice_must_cover_every_roll(rng):
