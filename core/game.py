@@ -212,7 +212,7 @@ class Game:
             by=by,
             text=text,
             at=self.clock(),
-            vis=narrowest(e.vis for e in ctx.events),
+            vis=() if parsed.spec.public_text else narrowest(e.vis for e in ctx.events),
         )
         group = [issued, *ctx.events]
         return self._append(cmd, group, [self.describe(e) for e in group])
@@ -356,6 +356,7 @@ class Game:
                 lambda ctx, args: ctx.ruleset.advance(ctx),
                 rolls=True,
                 aliases=("end",),
+                public_text=True,
             ),
             CommandSpec(
                 "note",

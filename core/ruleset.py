@@ -107,6 +107,10 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
+    #: Whether the command's text can be shown to everyone even when some of its
+    #: facts are private (it names no hidden unit and types no secret: ``next``,
+    #: ``scenario demo``).  Otherwise the text is as private as its most private fact.
+    public_text: bool = False
 
 
 # ------------------------------------------------------------------------- context

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -50,5 +51,15 @@ def main(argv: list[str] | None = None) -> int:
     return run_app(save=args.save, replay=args.replay, role=args.as_role)
 
 
+def entry() -> int:
+    """The console script: ``main`` with a quiet exit when the output pipe closes (``| head``)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        # Python flushes stdout again at exit; point it at devnull so that is silent too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(entry())

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Handler, Param, Refused
 
 #: Status badges the client knows how to draw; rulesets may add others.
 STATUSES = ("hidden", "suppressed", "wounded", "down", "retreating", "pinned", "stabilised", "captured", "in-vehicle")
@@ -63,6 +63,31 @@ def emit_scenario(ctx: Context, sc: Scenario) -> None:
         ctx.emit(ev.UnitAdded(unit=u, vis=vis))
     for s in sc.secrets:
         ctx.emit(ev.SecretSet(key=s.key, owner=s.owner, value=s.value, vis=(s.owner,)))
+
+
+def scenario_command(
+    scenarios: dict[str, Scenario],
+    handler: Handler,
+    *,
+    help: str = "Set up a ready-made scenario.",
+    rolls: bool = False,
+) -> CommandSpec:
+    """The ``scenario NAME`` command of a ruleset, whose ``handler`` sets the game up.
+
+    Its text is public: it names a scenario, never a secret, even though the
+    set-up it makes holds secrets.
+    """
+    return CommandSpec(
+        "scenario",
+        help,
+        handler,
+        params=(Param("name", "choice", choices=tuple(scenarios)),),
+        phases=("setup",),
+        who="referee",
+        examples=tuple(f"scenario {name}" for name in scenarios),
+        rolls=rolls,
+        public_text=True,
+    )
 
 
 # ------------------------------------------------------------------ free commands

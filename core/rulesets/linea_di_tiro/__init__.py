@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
+from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
+from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, load_profiles
 from core.state import GameState, Unit
@@ -50,15 +50,8 @@ class LineaDiTiro(Ruleset):
 
     def commands(self) -> list[CommandSpec]:
         return [
-            CommandSpec(
-                "scenario",
-                "Set up a ready-made scenario and shuffle the deck.",
-                self._scenario,
-                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
-                phases=("setup",),
-                who="referee",
-                examples=("scenario demo",),
-                rolls=True,
+            scenario_command(
+                self.scenarios, self._scenario, help="Set up a ready-made scenario and shuffle the deck.", rolls=True
             ),
             *commands.COMMANDS,
             *REFEREE_TOOLS,

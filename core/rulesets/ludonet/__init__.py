@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset, register
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
+from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
+from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, turn
 from core.state import GameState
 
@@ -60,15 +60,7 @@ class Ludonet(Ruleset):
 
     def commands(self) -> list[CommandSpec]:
         return [
-            CommandSpec(
-                "scenario",
-                "Set up a ready-made scenario.",
-                self._scenario,
-                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
-                phases=("setup",),
-                who="referee",
-                examples=("scenario demo",),
-            ),
+            scenario_command(self.scenarios, self._scenario),
             *commands.COMMANDS,
             *REFEREE_TOOLS,
         ]
