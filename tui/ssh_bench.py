@@ -1,0 +1,224 @@
+"""Benchmark of ``fireteam serve``: how fast a command reaches every seat, and what a seat costs.
+
+    .venv/bin/python -m tui.ssh_bench               # 1, 8 and 32 seats
+    .venv/bin/python -m tui.ssh_bench --seats 16 --commands 30 --json
+
+For each number of seats N it starts the real server (``fireteam serve`` in a
+child process, with its own data folder, seats file and demo save, all in a
+temporary folder), connects N SSH clients with a terminal on 127.0.0.1, and
+then, one command at a time, has the referee's seat type ``note ...``: the
+latency of a command is the time from the referee pressing Enter to the
+moment the note's text has arrived at every other seat's terminal.  Memory
+per seat is the growth of the server's resident memory from no seat to N
+seats, divided by N.  The server's CPU time over the timed commands, per
+command and seat, is the cost of redrawing one seat: unlike the latencies it
+hardly depends on what else the machine is doing (it is taken from Enter
+to the last arrival, so the typing of the command is not in it).  The clients run in this
+process, the server in its own, as they would on a club night (the clients
+being the players' machines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import asyncssh
+
+from core.game import Game
+
+#: Roles of the seats after the first (the referee), in turn.
+_ROLES = ("regulars", "irregulars", "spectator")
+_SIZE = (100, 40)
+_TIMEOUT_S = 60.0
+
+
+@dataclass
+class Result:
+    seats: int
+    commands: int
+    #: Per command, the time until every other seat showed it (ms).
+    all_median_ms: float
+    all_p95_ms: float
+    all_max_ms: float
+    #: Per command and seat, the time until that seat showed it (ms).
+    seat_median_ms: float
+    #: Server CPU time per command and seat (ms): what one seat's redraw costs.
+    cpu_per_seat_ms: float
+    server_rss_idle_mb: float
+    server_rss_seated_mb: float
+    per_seat_mb: float
+
+
+class _Seat(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+    """One player's terminal: what arrives since the last :meth:`expect`, and when the text showed."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._buffer = ""
+        self._want = ""
+        self.arrived: asyncio.Future[float] | None = None
+        self.chan: asyncssh.SSHClientChannel[str] | None = None
+
+    def data_received(self, data: str, datatype: object) -> None:
+        self._buffer += data
+        if self.arrived is not None and not self.arrived.done() and self._want in self._buffer:
+            self.arrived.set_result(time.perf_counter())
+        if len(self._buffer) > 1 << 16:
+            self._buffer = self._buffer[-4096:]
+
+    def expect(self, text: str) -> asyncio.Future[float]:
+        """Start watching for ``text``; the future holds the time it arrived."""
+        self._buffer = ""
+        self._want = text
+        self.arrived = self._loop.create_future()
+        return self.arrived
+
+
+def _cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError("no VmRSS")
+
+
+async def _start_server(folder: Path, save: Path, seats_file: Path) -> tuple[asyncio.subprocess.Process, int]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tui.main",
+        "serve",
+        "--port",
+        "0",
+        "--seats",
+        str(seats_file),
+        str(save),
+        env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+        cwd=folder,
+    )
+    assert proc.stdout is not None
+    out = ""
+    while (found := re.search(r"listening on [\d.]+:(\d+)", out)) is None:
+        line = await asyncio.wait_for(proc.stdout.readline(), _TIMEOUT_S)
+        if not line:
+            raise RuntimeError(f"the server did not start:\n{out}")
+        out += line.decode()
+    return proc, int(found.group(1))
+
+
+async def _connect(port: int, key: asyncssh.SSHKey) -> tuple[asyncssh.SSHClientConnection, _Seat]:
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username="bench", client_keys=[key], known_hosts=None, agent_path=None
+    )
+    seat = _Seat(asyncio.get_running_loop())
+    chan, _ = await conn.create_session(lambda: seat, term_type="xterm-256color", term_size=_SIZE)
+    seat.chan = chan
+    return conn, seat
+
+
+async def bench(n_seats: int, n_commands: int) -> Result:
+    with tempfile.TemporaryDirectory(prefix="fireteam-ssh-bench-") as tmp:
+        folder = Path(tmp)
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(n_seats)]
+        seats_toml = []
+        for i, key in enumerate(keys):
+            role = "referee" if i == 0 else _ROLES[(i - 1) % len(_ROLES)]
+            public = key.export_public_key().decode().strip()
+            seats_toml.append(f'[[seat]]\nname = "s{i}"\nrole = "{role}"\nkeys = ["{public}"]\n')
+        (folder / "seats.toml").write_text("\n".join(seats_toml))
+        game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
+        game.execute("scenario demo")
+        game.close()
+
+        proc, port = await _start_server(folder, folder / "bench.ft", folder / "seats.toml")
+        conns: list[asyncssh.SSHClientConnection] = []
+        try:
+            await asyncio.sleep(0.5)
+            rss_idle = _rss_mb(proc.pid)
+            seated = await asyncio.gather(*(_connect(port, key) for key in keys))
+            conns = [c for c, _ in seated]
+            seats = [s for _, s in seated]
+            # Seated: each terminal shows its seat's name on the command line.
+            await asyncio.wait_for(asyncio.gather(*(s.expect(f"s{i} (") for i, s in enumerate(seats))), _TIMEOUT_S)
+            await asyncio.sleep(0.5)
+            rss_seated = _rss_mb(proc.pid)
+            referee, others = seats[0], seats[1:]
+            all_ms: list[float] = []
+            seat_ms: list[float] = []
+            cpu = 0.0
+            for k in range(n_commands):
+                marker = f"bench{k:04d}q"
+                assert referee.chan is not None
+                typed = referee.expect(marker)
+                referee.chan.write(f"note {marker}")
+                await asyncio.wait_for(typed, _TIMEOUT_S)  # the line is typed; only Enter is timed
+                watches = [s.expect(marker) for s in others] or [referee.expect(f"note: {marker}")]
+                cpu_start = _cpu_s(proc.pid)
+                start = time.perf_counter()
+                referee.chan.write("\r")
+                arrivals = await asyncio.wait_for(asyncio.gather(*watches), _TIMEOUT_S)
+                cpu += _cpu_s(proc.pid) - cpu_start
+                seat_ms += [(t - start) * 1000 for t in arrivals]
+                all_ms.append((max(arrivals) - start) * 1000)
+        finally:
+            for conn in conns:
+                conn.abort()
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(proc.wait(), _TIMEOUT_S)
+    ordered = sorted(all_ms)
+    return Result(
+        seats=n_seats,
+        commands=n_commands,
+        all_median_ms=round(statistics.median(all_ms), 1),
+        all_p95_ms=round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
+        all_max_ms=round(max(all_ms), 1),
+        seat_median_ms=round(statistics.median(seat_ms), 1),
+        cpu_per_seat_ms=round(cpu * 1000 / (n_commands * n_seats), 1),
+        server_rss_idle_mb=round(rss_idle, 1),
+        server_rss_seated_mb=round(rss_seated, 1),
+        per_seat_mb=round((rss_seated - rss_idle) / n_seats, 2),
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tui.ssh_bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seats", type=int, nargs="+", default=[1, 8, 32], help="numbers of seats to try")
+    parser.add_argument("--commands", type=int, default=20, help="commands timed per run")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    results = [asyncio.run(bench(n, args.commands)) for n in args.seats]
+    if args.json:
+        print(json.dumps([asdict(r) for r in results], indent=1))
+        return 0
+    print(
+        "seats | command → every seat (ms): median    p95    max | → one seat (median ms)"
+        " | server CPU per seat and command (ms) | server RSS idle → seated (MB) | per seat (MB)"
+    )
+    for r in results:
+        print(
+            f"{r.seats:>5} | {r.all_median_ms:>34.1f} {r.all_p95_ms:>6.1f} {r.all_max_ms:>6.1f} |"
+            f" {r.seat_median_ms:>22.1f} | {r.cpu_per_seat_ms:>36.1f} |"
+            f" {r.server_rss_idle_mb:>14.1f} → {r.server_rss_seated_mb:<12.1f} | {r.per_seat_mb:>13.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
