@@ -48,7 +48,8 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A roll as it happened: every face, what it needed, and what it meant.
 
     ``target`` is the number each die (or the total, when ``total`` is set) had
-    to reach after modifiers; ``outcome`` is the ruleset's plain-words verdict.
+    to reach after modifiers — or, with ``under``, not exceed (d10 quality
+    checks); ``outcome`` is the ruleset's plain-words verdict.
     """
 
     purpose: str
@@ -60,6 +61,7 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     outcome: str = ""
     rule: str = ""
     manual: bool = False
+    under: bool = False
 
 
 class UnitSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

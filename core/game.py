@@ -233,10 +233,10 @@ class Game:
             if ahead.total:
                 chances = sum_distribution(ahead.count, ahead.sides)
             elif ahead.target is not None:
-                chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides))
+                chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides, ahead.under))
             else:
                 chances = ()
-            summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total)
+            summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
             return Odds(
                 ahead.purpose, ahead.count, ahead.sides, ahead.target, ahead.mods, ahead.total, chances, summary
             )

@@ -17,7 +17,8 @@ def describe_roll(r: ev.Roll) -> str:
     dice = f"{len(r.faces)}d{r.sides}"
     need = ""
     if r.target is not None:
-        need = f" needing {r.target}+" + (" total" if r.total else "")
+        need = f" needing {r.target} or less" if r.under else f" needing {r.target}+"
+        need += " total" if r.total else ""
     mods = ""
     if r.mods:
         mods = " (" + ", ".join(f"{m.label} {_signed(m.value)}" for m in r.mods) + ")"

@@ -19,9 +19,15 @@ def p_face_at_least(target: int, sides: int = 6) -> Fraction:
     return Fraction(sides - target + 1, sides)
 
 
-def successes_distribution(dice: int, target: int, sides: int = 6) -> list[Fraction]:
-    """``result[k]`` is the chance that exactly k of ``dice`` dice reach ``target``."""
-    p = p_face_at_least(target, sides)
+def p_face_at_most(limit: int, sides: int = 6) -> Fraction:
+    """Chance one die shows ``limit`` or less (roll-under checks)."""
+    return Fraction(max(0, min(limit, sides)), sides)
+
+
+def successes_distribution(dice: int, target: int, sides: int = 6, under: bool = False) -> list[Fraction]:
+    """``result[k]`` is the chance that exactly k of ``dice`` dice reach ``target``
+    (or, with ``under``, show ``target`` or less)."""
+    p = p_face_at_most(target, sides) if under else p_face_at_least(target, sides)
     q = 1 - p
     return [comb(dice, k) * p**k * q ** (dice - k) for k in range(dice + 1)]
 
@@ -59,10 +65,15 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def odds_summary(count: int, target: int | None, sides: int = 6, total: bool = False) -> str:
+def odds_summary(count: int, target: int | None, sides: int = 6, total: bool = False, under: bool = False) -> str:
     """One line for the dice pane, e.g. "needs 5+ on 3 dice: 70.4% at least one"."""
     if target is None:
         return f"{count}d{sides}: no target"
+    if under and not total:
+        p_one = successes_distribution(count, target, sides, under=True)
+        return f"needs {target} or less on {count}d{sides}: {percent(1 - p_one[0])}" + (
+            " at least one" if count > 1 else ""
+        )
     if total:
         return f"needs {target}+ total on {count}d{sides}: {percent(p_sum_at_least(count, target, sides))}"
     if count == 1:

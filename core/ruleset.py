@@ -35,8 +35,11 @@ class Refused(Exception):
 class RollAhead(Exception):
     """Raised by :meth:`Context.roll` in a dry run: the roll a command would make first."""
 
-    def __init__(self, purpose: str, count: int, sides: int, target: int | None, mods: tuple, total: bool) -> None:
+    def __init__(
+        self, purpose: str, count: int, sides: int, target: int | None, mods: tuple, total: bool, under: bool = False
+    ) -> None:
         super().__init__(purpose)
+        self.under = under
         self.purpose = purpose
         self.count = count
         self.sides = sides
@@ -153,6 +156,7 @@ class Context:
         target: int | None = None,
         mods: Sequence[ev.Mod] = (),
         total: bool = False,
+        under: bool = False,
         rule: str = "",
         unit: str = "",
         vis: tuple[str, ...] = (),
@@ -160,12 +164,12 @@ class Context:
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces."""
         if self.dry_run:
-            raise RollAhead(purpose, count, sides, target, tuple(mods), total)
+            raise RollAhead(purpose, count, sides, target, tuple(mods), total, under)
         faces = self.dice.roll(count, sides, purpose)
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(
             ev.Rolled(
-                roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual),
+                roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under),
                 unit=unit,
                 vis=vis,
             )

@@ -168,3 +168,15 @@ def test_odds_in_words():
     assert odds_summary(1, 4) == "needs 4+ on 1d6: 50.0%"
     assert odds_summary(2, 8, total=True) == "needs 8+ total on 2d6: 41.7%"
     assert p_face_at_least(1) == 1 and p_face_at_least(7) == 0
+
+
+def test_roll_under_odds_are_exact():
+    from fractions import Fraction
+
+    from core.probability import odds_summary, p_face_at_most, successes_distribution
+
+    assert p_face_at_most(3, 10) == Fraction(3, 10)
+    assert p_face_at_most(0, 10) == 0 and p_face_at_most(12, 10) == 1
+    # two d10, each succeeding on 4 or less: none succeed 0.6 * 0.6
+    assert successes_distribution(2, 4, 10, under=True)[0] == Fraction(36, 100)
+    assert odds_summary(1, 7, 10, under=True) == "needs 7 or less on 1d10: 70.0%"

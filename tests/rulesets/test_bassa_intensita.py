@@ -258,7 +258,7 @@ def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
     r = rolls(facts)
     # Regular 4, cautious target -1, opportunity ½: ceil(3/2) = 2 (BI-R082)
     assert [x.outcome for x in r] == ["hit: roll damage (A.12)", "miss"]
-    assert all("2 or less" in x.purpose for x in r)
+    assert all(x.target == 2 and x.under for x in r)
     assert sum(m.value for m in r[0].mods) == 2
 
 

@@ -50,9 +50,11 @@ def _passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         return True
     chance = quality(unit)
     (face,) = ctx.roll(
-        f"isolation test, {chance} or less",
+        "isolation test",
         1,
         sides=rules.D10,
+        target=chance,
+        under=True,
         rule="BI-R024",
         unit=unit.id,
         outcome=lambda f: "passed" if rules.succeeds(f[0], chance) else "failed: does nothing this turn",
@@ -75,9 +77,11 @@ def _roll_under(
     vis: tuple[str, ...] = (),
 ) -> bool:
     (face,) = ctx.roll(
-        f"{purpose}, {chance} or less",
+        purpose,
         1,
         sides=rules.D10,
+        target=chance,
+        under=True,
         mods=mods,
         rule=rule,
         unit=unit.id,
