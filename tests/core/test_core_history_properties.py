@@ -9,6 +9,7 @@ command groups, independent of ``core.history``.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -127,7 +128,12 @@ def check_seeking(game: Game, steps: list[int]) -> None:
     assert game.timeline.turn_start(999) is None
 
 
-_settings = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: 60 examples keep the file near 10 s; FIRETEAM_EXAMPLES=2000 hunts harder.
+_settings = settings(
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @_settings
@@ -200,3 +206,44 @@ def test_reload_across_a_real_load_batch_boundary(tmp_path):
     assert again.state.sides["regulars"].defeat_points == 0
     assert again.state.sides["irregulars"].defeat_points == 6
     assert builtins(again.state) == builtins(game.state)
+
+
+# ------------------------------------------- players' commands (the small test ruleset)
+
+_SKIRMISH_UNITS = ("alpha", "bravo", "ghost", "gunner")
+_seat_line = st.one_of(
+    st.builds(lambda r, u, n: f"@{r} walk {u} {n}", st.sampled_from(("blue", "red")), st.sampled_from(_SKIRMISH_UNITS), st.integers(1, 9)),
+    st.builds(lambda r, a, b: f"@{r} shoot {a} {b}", st.sampled_from(("blue", "red")), st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(_SKIRMISH_UNITS)),
+    st.builds(lambda r: f"@{r} peek plan", st.sampled_from(("blue", "red", "referee"))),
+    st.builds(lambda r, c: f"@{r} {c}", st.sampled_from(("blue", "red", "referee", "spectator")), st.sampled_from(("undo", "redo", "note hi"))),
+    st.builds(lambda u, s: f"mark {u} {s}", st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(("hidden", "pinned"))),
+    st.builds(lambda u, s: f"clear {u} {s}", st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(("hidden", "pinned"))),
+)
+
+
+@_settings
+@given(lines=st.lists(_seat_line, max_size=30), steps=st.lists(st.integers(0, 10_000), min_size=1, max_size=6))
+def test_players_and_referee_together(lines, steps):
+    """Seats undo and redo their own commands (never others', never rolls or reveals);
+    whatever is accepted, the state stays the fold and survives reload."""
+    from coretests_support import new_skirmish, skirmish_registered
+
+    with skirmish_registered(), tiny_chunks(), tempfile.TemporaryDirectory() as tmp:
+        game = new_skirmish(Path(tmp) / "g.ftlog")
+        model = Model(game)
+        for line in lines:
+            role, _, text = line[1:].partition(" ") if line.startswith("@") else ("referee", "", line)
+            last = game.history.last_effective()
+            try:
+                outcome = game.execute(text, role=role)
+            except (Refused, NeedDice):
+                continue
+            if isinstance(outcome.events[0], ev.Undone) and role != "referee":
+                issued = game.history.issued(last)
+                assert issued.by == role
+                assert not any(isinstance(e, ev.Rolled | ev.Revealed) for e in game.history.group(last))
+            model.take(outcome.events)
+            assert game.history.timeline() == model.timeline()
+            assert builtins(game.state) == builtins(fold(game.history.timeline()))
+        check_seeking(game, steps)
+        check_reload(game, model)
