@@ -155,3 +155,15 @@ def test_a_blast_over_a_hidden_man_does_not_name_him(rng):
     rng.execute("blast kalash shadow source=mortar by=regulars dice=6,6")
     assert _mentions(rng, "regulars", "Shadow", mark) == []
     assert _mentions(rng, "referee", "Shadow", mark)
+
+
+@pytest.mark.parametrize(("variant", "allowed"), [("", True), ("it-2009-12-09", False)])
+def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, monkeypatch, variant, allowed):
+    g = new_game(tmp_path, "combat", variant=variant, active="irregulars", monkeypatch=monkeypatch)
+    g.execute("mark sarge suppressed")
+    if allowed:
+        g.execute("react-spot sarge shadow range=15 dice=6")
+        assert "shadow" in g.view("regulars").units
+    else:
+        with pytest.raises(Refused, match="Italian"):
+            g.execute("react-spot sarge shadow range=15 dice=6")
