@@ -300,8 +300,9 @@ class _Connection(asyncssh.SSHServer):
         self._candidate = seat
         return True
 
-    def auth_completed(self) -> None:
-        self.seat = self._candidate
+    async def auth_completed(self) -> None:
+        self.seat = self._candidate  # before yielding: no later key attempt can change it
+        await asyncio.sleep(0)
         assert self.seat is not None
         self._server.log.info(
             "login seat=%s role=%s from=%s user=%r", self.seat.name, self.seat.role, self.peer, self.username

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 
 from conftest import wait_until
 
@@ -80,3 +81,15 @@ async def test_a_crashed_session_is_logged_and_closed_and_the_game_goes_on(club)
     await rita.wait_for("carry on")
     again = await club.connect("irr")
     await again.wait_for("carry on")
+
+
+async def test_the_processs_stdout_is_left_alone_by_apps_starting_and_stopping_out_of_order(club):
+    out, err = sys.stdout, sys.stderr
+    first, second = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await asyncio.gather(first.wait_for("rita (referee)"), second.wait_for("reg (regulars)"))
+    await first.close()  # the first app to start stops first, while the second runs on
+    await wait_until(lambda: len(club.server.sessions) == 1)
+    assert (sys.stdout, sys.stderr) == (out, err)
+    await second.close()
+    await wait_until(lambda: not club.server.sessions)
+    assert (sys.stdout, sys.stderr) == (out, err)

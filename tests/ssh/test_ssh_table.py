@@ -64,6 +64,23 @@ async def test_each_seat_sees_only_its_own_view(club):
     assert any(secrets[0] in s for s in widget_strings(club.session("reg").app))
 
 
+async def test_a_sides_replay_hides_what_its_live_view_hides(club):
+    reg = await club.connect("reg")
+    await reg.wait_for("reg (regulars)")
+    before = len(reg.raw)
+    reg.type("\x1b[15~")  # F5: replay this game
+    await reg.wait_for("paused", "as regulars")
+    total = club.game.timeline.length
+    reg.type("<")  # to the start, then forward event by event (over those the regulars may see)
+    await reg.wait_for(f"step 0/{total}")
+    reg.type("\x1b[C" * total)
+    await reg.wait_for(f"step {total}/{total}")
+    replayed = "".join(reg.raw[before:])
+    assert not any(name in replayed for name in HIDDEN)
+    strings = widget_strings(club.session("reg").app)
+    assert not [s for s in strings if any(name in s for name in HIDDEN)]
+
+
 async def test_a_spectator_only_watches(club):
     spec, rita = await asyncio.gather(club.connect("spec"), club.connect("rita"))
     await spec.wait_for("spec (spectator)")
