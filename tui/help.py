@@ -24,6 +24,12 @@ KEY_NAMES = {
     "plus": "+",
     "minus": "-",
     "space": "Space",
+    "colon": ":",
+    "less_than_sign": "<",
+    "greater_than_sign": ">",
+    "left_curly_bracket": "{",
+    "right_curly_bracket": "}",
+    "equals_sign": "=",
     "escape": "Esc",
     "enter": "Enter",
     "pageup": "PgUp",
@@ -43,7 +49,7 @@ def key_label(keys: str) -> str:
 def key_table(groups: Iterable[tuple[str, list[BindingType]]]) -> Table:
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
     table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column()
+    table.add_column(ratio=1)
     for title, bindings in groups:
         table.add_row(Text(title, style="bold underline"), "")
         for b in bindings:
@@ -55,7 +61,7 @@ def key_table(groups: Iterable[tuple[str, list[BindingType]]]) -> Table:
 def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
     table.add_column(style="bold green", no_wrap=True)
-    table.add_column()
+    table.add_column(ratio=1)
     for spec in specs:
         text = Text(spec.help)
         extra = []

@@ -67,13 +67,15 @@ class NewGameScreen(Screen):
     NewGameScreen Button { margin: 0 2 0 0; }
     """
 
-    def __init__(self, saves: Path = SAVES) -> None:
+    def __init__(self, saves: Path = SAVES, ruleset: str = "") -> None:
         super().__init__()
         self.saves = saves
         self.rulesets = available()
+        #: The ruleset offered first (the one being played, usually).
+        self.first = ruleset if ruleset in self.rulesets else (self.rulesets[0] if self.rulesets else "")
 
     def compose(self) -> ComposeResult:
-        first = self.rulesets[0] if self.rulesets else ""
+        first = self.first
         with VerticalScroll():
             yield Static(" New game ", classes="title")
             yield Label("Ruleset")

@@ -337,10 +337,6 @@ class GameScreen(Screen):
             return False
         if action in self.LOCAL_ACTIONS and self.remote:
             return False
-        if action == "undo" and self.undo_preview() is None:
-            return None  # shown greyed: nothing this seat may undo
-        if action == "redo" and self.redo_preview() is None:
-            return None
         if action == "leave_replay" and not self._can_leave_replay():
             return False
         return True
@@ -368,7 +364,7 @@ class GameScreen(Screen):
     def action_new_game(self) -> None:
         from tui.newgame import NewGameScreen
 
-        self.app.push_screen(NewGameScreen())
+        self.app.push_screen(NewGameScreen(ruleset=self.game.ruleset.id))
 
     def action_load_game(self) -> None:
         from tui.loadgame import LoadGameScreen

@@ -86,7 +86,7 @@ async def _dice(pilot: Pilot) -> None:
 
 
 async def _new_game(pilot: Pilot) -> None:
-    await pilot.app.push_screen(NewGameScreen(saves=Path(pilot.app.game.path).parent))
+    await pilot.app.push_screen(NewGameScreen(saves=Path(pilot.app.game.path).parent, ruleset=pilot.app.game.ruleset.id))
     await pilot.pause()
     pilot.app.screen.query_one("#save-name").value = "breaking-news-demo.ft"
     await pilot.pause()

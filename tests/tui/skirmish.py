@@ -66,6 +66,12 @@ def _shoot(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.StatusChanged(unit=target.id, add=("suppressed",)))
 
 
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    if not 0 < args["cm"] <= 20:
+        raise Refused("a figure moves 1 to 20 cm (T3)")
+    ctx.emit(ev.Moved(unit=args["unit"], cm=args["cm"]))
+
+
 class Skirmish(Ruleset):
     id = "tui-skirmish"
     name = "Test Skirmish"
@@ -93,6 +99,14 @@ class Skirmish(Ruleset):
                 rolls=True,
                 examples=("shoot cole ivan 20",),
             ),
+            CommandSpec(
+                "move",
+                "Move a figure up to 20 cm.",
+                _move,
+                params=(Param("unit", "own"), Param("cm", "int")),
+                rule="T3",
+                phases=("activation",),
+            ),
             *REFEREE_TOOLS,
         ]
 
@@ -101,7 +115,7 @@ class Skirmish(Ruleset):
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def check_turn(self, state, parsed, role) -> None:
-        if role != REFEREE and parsed.spec.name == "shoot" and role != state.active_side:
+        if role != REFEREE and parsed.spec.name in ("shoot", "move") and role != state.active_side:
             raise Refused(f"it is {state.active_side}'s activation")
 
     def advance(self, ctx: Context) -> None:

@@ -327,3 +327,46 @@ def test_run_app_refuses_a_corrupt_save_without_a_traceback(tmp_path, capsys):
 def test_unknown_role_is_refused(game):
     assert check_role(game, "blue") is None
     assert "not a role" in check_role(game, "martians")
+
+
+async def test_a_player_undoes_only_his_own_command(tmp_path):
+    game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
+    assert game.state.active_side == "blue"
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert "not yours to undo" in hint(app)
+        await type_command(pilot, "move cole 12")
+        assert game.state.units["cole"].moved_cm == 12
+        assert "Ctrl+Z undoes #4 move cole 12" in phase_text(app)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.question == "Undo #4 move cole 12?"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.units["cole"].moved_cm == 0
+        assert game.history.issued(4).by == "anna"
+    game.close()
+
+
+async def test_spectators_watch(game):
+    app = FireteamApp(game, role="spectator")
+    async with app.run_test(size=SIZE) as pilot:
+        before = game.log_length
+        await type_command(pilot, "note hello")
+        assert "✗ spectators watch" in hint(app) and game.log_length == before
+        assert not {"omar", "yusuf"} & roster_units(app)
+
+
+async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    app = FireteamApp(game, remote=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f12", "ctrl+n", "ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # no new/load game on a shared table
+        assert not list(tmp_path.glob("*.svg"))
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles and "Quit" in titles

@@ -36,19 +36,18 @@ def replay(tmp_path: Path) -> FireteamApp:
     return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), replay=True)
 
 
-@pytest.mark.parametrize(
-    ("name", "build", "size", "press", "before"),
-    [
-        ("game", live, (100, 30), (), None),
-        ("game-80x24", live, (80, 24), (), None),
-        ("game-wide", live, (140, 36), (), None),
-        ("dice", live, (100, 30), (), screenshots._dice),
-        ("side", lambda p: live(p, "blue"), (100, 30), (), None),
-        ("replay", replay, (100, 30), ("less_than_sign", "right_curly_bracket", "right_square_bracket", "right"), None),
-        ("new-game", live, (100, 30), (), screenshots._new_game),
-        ("help", live, (100, 30), (), screenshots._help),
-    ],
-    ids=lambda v: v if isinstance(v, str) else "",
-)
-def test_screen(snap_compare, tmp_path, name, build, size, press, before):
+SCENES = [
+    ("game", live, (100, 30), (), None),
+    ("game-80x24", live, (80, 24), (), None),
+    ("game-wide", live, (140, 36), (), None),
+    ("dice", live, (100, 30), (), screenshots._dice),
+    ("side", lambda p: live(p, "blue"), (100, 30), (), None),
+    ("replay", replay, (100, 30), ("less_than_sign", "right_curly_bracket", "right_square_bracket", "right"), None),
+    ("new-game", live, (100, 30), (), screenshots._new_game),
+    ("help", live, (100, 30), (), screenshots._help),
+]
+
+
+@pytest.mark.parametrize(("build", "size", "press", "before"), [pytest.param(*s[1:], id=s[0]) for s in SCENES])
+def test_screen(snap_compare, tmp_path, build, size, press, before):
     assert snap_compare(build(tmp_path), terminal_size=size, press=press, run_before=before)
