@@ -86,7 +86,8 @@ def end_roll(ctx: Context) -> None:
         (face,) = ctx.roll(
             f"negotiation {side}",
             1,
-            target=None,
+            target=lv,
+            under=True,
             rule="Extras: Negotiation",
             outcome=lambda f, lv=lv: "points cancelled" if f[0] <= lv else "points stand",
         )

@@ -269,6 +269,8 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"intelligence {side}",
         1,
+        target=need,
+        under=True,
         mods=mods,
         rule="Extras: Intelligence",
         outcome=lambda f: "success" if f[0] <= need else "failure",

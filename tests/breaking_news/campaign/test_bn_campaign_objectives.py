@@ -135,7 +135,8 @@ def test_mission_must_fit_the_forces(tmp_path):
 def test_intelligence_reveals_the_enemy_main(demo):
     to_activation(demo, "6,6,1,1")
     out = demo.execute("intelligence dice=1", role="regulars")
-    assert rolls(out)[0].outcome == "success"
+    (roll,) = rolls(out)
+    assert (roll.outcome, roll.target, roll.under) == ("success", 1, True)  # level 1, no counter-intelligence
     assert events(out, ev.Revealed) == [ev.Revealed(key="marker.irregulars.3", value="main")]
     with pytest.raises(Refused, match="one Intelligence roll per game"):
         demo.execute("intelligence dice=1", role="regulars")
