@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
+import pytest
 
 import core.savefile
 import core.store
@@ -161,3 +162,23 @@ def new_skirmish(path: Path, seed: int = 5) -> Game:
     game = Game.new(path, Skirmish.id, seed=seed, clock=lambda: 2_000)
     game.execute("setup")
     return game
+
+
+# ------------------------------------------------------------------------ fixtures
+# Imported by the test modules that use them: tests/core has no conftest.py, so
+# it adds no second module named "conftest" beside the other test folders'.
+
+
+@pytest.fixture
+def demo(tmp_path):
+    game = new_demo(tmp_path / "demo.ftlog")
+    yield game
+    game.close()
+
+
+@pytest.fixture
+def skirmish(tmp_path):
+    with skirmish_registered():
+        game = new_skirmish(tmp_path / "skirmish.ftlog")
+        yield game
+        game.close()

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import msgspec
 import pytest
-
 from coretests_support import file_events, sha
+
 from core import events as ev
 from core.game import Game
 from tui.main import main as fireteam
@@ -143,7 +143,11 @@ def test_replay_json(save, capsys):
     data = json.loads(capsys.readouterr().out)
     assert {"turn", "phase", "active_side", "sides", "event_count"} <= set(data)
     assert data["event_count"] == game.timeline.length
-    assert (data["turn"], data["phase"], data["active_side"]) == (game.state.turn, game.state.phase, game.state.active_side)
+    assert (data["turn"], data["phase"], data["active_side"]) == (
+        game.state.turn,
+        game.state.phase,
+        game.state.active_side,
+    )
     assert [s["id"] for s in data["sides"]] == ["regulars", "irregulars"]
     for side in data["sides"]:
         assert {"name", "units", "defeat_points"} <= set(side)

@@ -1,9 +1,11 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
 """The command language: prefixes, case, ambiguity, options, choices, quotes,
 completion, and hidden units that a side cannot tell from units that do not exist."""
 
 from __future__ import annotations
 
 import pytest
+from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.ruleset import Refused
@@ -34,7 +36,9 @@ def test_ambiguous_verbs_name_the_candidates(skirmish):
 
 def test_ambiguous_units_and_choices_name_the_candidates(demo):
     expected = sorted(
-        u.id for u in demo.state.units.values() if u.id.startswith("a") or any(w.lower().startswith("a") for w in u.name.split())
+        u.id
+        for u in demo.state.units.values()
+        if u.id.startswith("a") or any(w.lower().startswith("a") for w in u.name.split())
     )
     assert len(expected) >= 3
     message = refusal(demo, "mark a suppressed")
@@ -104,7 +108,15 @@ def test_completion_of_units_and_choices(demo):
     assert demo.complete("mark ah") == ["ahmed"]
     assert demo.complete("mark ahmed su") == ["suppressed"]
     assert set(demo.complete("mark ahmed ")) == {
-        "hidden", "suppressed", "wounded", "down", "retreating", "pinned", "stabilised", "captured", "in-vehicle"
+        "hidden",
+        "suppressed",
+        "wounded",
+        "down",
+        "retreating",
+        "pinned",
+        "stabilised",
+        "captured",
+        "in-vehicle",
     }
     assert demo.complete("dp i") == ["irregulars"]
     assert "target=" in demo.complete("roll 3d6 t")

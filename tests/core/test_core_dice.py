@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
 """Dice: recorded faces, no re-rolls on replay, seeded reproducibility, typed dice,
 and exact odds checked against brute-force enumeration."""
 
@@ -8,6 +9,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from coretests_support import demo  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
@@ -27,7 +29,9 @@ from core.ruleset import Refused
 def rolls(game: Game) -> list[tuple[int, ev.Rolled]]:
     """(command, Rolled) for every roll in the file, undone ones too."""
     store = game.history.store
-    return [(game.history.command_at(i), e) for i, e in enumerate(store.slice(0, len(store))) if isinstance(e, ev.Rolled)]
+    return [
+        (game.history.command_at(i), e) for i, e in enumerate(store.slice(0, len(store))) if isinstance(e, ev.Rolled)
+    ]
 
 
 def test_every_face_is_recorded(demo):

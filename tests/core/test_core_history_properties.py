@@ -13,10 +13,10 @@ import os
 import tempfile
 from pathlib import Path
 
+from coretests_support import builtins, new_demo, tiny_chunks
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from coretests_support import builtins, new_demo, tiny_chunks
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
@@ -150,7 +150,15 @@ def test_state_is_the_fold_of_the_effective_history_and_survives_reload(lines, s
 @_settings
 @given(lines=LINES, steps=st.lists(st.integers(0, 10_000), min_size=1, max_size=6))
 @example(  # an undo in a later load batch than the command it undoes, then longer commands
-    lines=["out rossi shot", "mark rossi hidden", "mark rossi suppressed", "undo", "out ahmed shot", "undo", "mark rossi suppressed"],
+    lines=[
+        "out rossi shot",
+        "mark rossi hidden",
+        "mark rossi suppressed",
+        "undo",
+        "out ahmed shot",
+        "undo",
+        "mark rossi suppressed",
+    ],
     steps=[0],
 )
 def test_same_with_tiny_chunks_and_snapshots(lines, steps):
@@ -212,10 +220,24 @@ def test_reload_across_a_real_load_batch_boundary(tmp_path):
 
 _SKIRMISH_UNITS = ("alpha", "bravo", "ghost", "gunner")
 _seat_line = st.one_of(
-    st.builds(lambda r, u, n: f"@{r} walk {u} {n}", st.sampled_from(("blue", "red")), st.sampled_from(_SKIRMISH_UNITS), st.integers(1, 9)),
-    st.builds(lambda r, a, b: f"@{r} shoot {a} {b}", st.sampled_from(("blue", "red")), st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(_SKIRMISH_UNITS)),
+    st.builds(
+        lambda r, u, n: f"@{r} walk {u} {n}",
+        st.sampled_from(("blue", "red")),
+        st.sampled_from(_SKIRMISH_UNITS),
+        st.integers(1, 9),
+    ),
+    st.builds(
+        lambda r, a, b: f"@{r} shoot {a} {b}",
+        st.sampled_from(("blue", "red")),
+        st.sampled_from(_SKIRMISH_UNITS),
+        st.sampled_from(_SKIRMISH_UNITS),
+    ),
     st.builds(lambda r: f"@{r} peek plan", st.sampled_from(("blue", "red", "referee"))),
-    st.builds(lambda r, c: f"@{r} {c}", st.sampled_from(("blue", "red", "referee", "spectator")), st.sampled_from(("undo", "redo", "note hi"))),
+    st.builds(
+        lambda r, c: f"@{r} {c}",
+        st.sampled_from(("blue", "red", "referee", "spectator")),
+        st.sampled_from(("undo", "redo", "note hi")),
+    ),
     st.builds(lambda u, s: f"mark {u} {s}", st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(("hidden", "pinned"))),
     st.builds(lambda u, s: f"clear {u} {s}", st.sampled_from(_SKIRMISH_UNITS), st.sampled_from(("hidden", "pinned"))),
 )

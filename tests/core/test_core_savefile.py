@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
 """The save file: format, append-only writing, torn writes, corruption, upcasting,
 and malformed input of every kind (always SaveError, never a change to the file)."""
 
@@ -12,11 +13,21 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from coretests_support import (
+    builtins,
+    demo,  # noqa: F401  (a fixture)
+    file_events,
+    file_lines,
+    new_demo,
+    new_skirmish,
+    sha,
+    skirmish_registered,
+    unit_ends,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import core
-from coretests_support import builtins, file_events, file_lines, new_demo, new_skirmish, sha, skirmish_registered, unit_ends
 from core import events as ev
 from core.game import Game
 from core.savefile import FORMAT_VERSION, MAX_LINE_BYTES, SaveError, frame_payload, load
@@ -259,7 +270,10 @@ def _write(path: Path, *payloads: bytes) -> Path:
     return path
 
 
-HEADER_V0 = b'{"fireteam":0,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.0.1","created":"2020-01-01T00:00:00+00:00","seed":3}'
+HEADER_V0 = (
+    b'{"fireteam":0,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.0.1",'
+    b'"created":"2020-01-01T00:00:00+00:00","seed":3}'
+)
 
 
 def test_a_save_from_a_newer_format_is_refused(tmp_path):
@@ -271,7 +285,7 @@ def test_a_save_from_a_newer_format_is_refused(tmp_path):
     )
     before = sha(path)
     for opener in (load, Game.open):
-        with pytest.raises(SaveError, match=r"newer Fireteam.*format %d.*Upgrade" % (FORMAT_VERSION + 1)):
+        with pytest.raises(SaveError, match=rf"newer Fireteam.*format {FORMAT_VERSION + 1}.*Upgrade"):
             opener(path)
     assert sha(path) == before
 
@@ -350,7 +364,9 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
     ),
     "unknown tag": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"teleport","unit":"x"}'), ":3: invalid event"),
     "event wrong types": (
-        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"far"}'),
+        _framed(
+            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"far"}'
+        ),
         ":3: invalid event",
     ),
     "event not an object": (_framed(GOOD_HEADER, GOOD_CMD, b"[1,2]"), ":3: invalid event"),
@@ -361,10 +377,21 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         _framed(GOOD_HEADER, b'{"t":"cmd","cmd":5,"n":1,"by":"referee","text":"x"}', GOOD_NOTE),
         "out of order",
     ),
-    "undo of nothing": (_framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"undo","cmd":7,"by":"referee"}', GOOD_CMD), "undo of command 7"),
-    "redo of nothing": (_framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"redo","cmd":1,"by":"referee"}'), "redo of command 1"),
+    "undo of nothing": (
+        _framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"undo","cmd":7,"by":"referee"}', GOOD_CMD),
+        "undo of command 7",
+    ),
+    "redo of nothing": (
+        _framed(GOOD_HEADER, GOOD_CMD, GOOD_NOTE, b'{"t":"redo","cmd":1,"by":"referee"}'),
+        "redo of command 1",
+    ),
     "command cut by a marker": (
-        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":3,"by":"referee","text":"x"}', GOOD_NOTE, b'{"t":"undo","cmd":1,"by":"r"}'),
+        _framed(
+            GOOD_HEADER,
+            b'{"t":"cmd","cmd":1,"n":3,"by":"referee","text":"x"}',
+            GOOD_NOTE,
+            b'{"t":"undo","cmd":1,"by":"r"}',
+        ),
         "missing events",
     ),
     "line over the size limit": (
@@ -376,19 +403,33 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         "longer than",
     ),
     "unknown ruleset": (
-        _framed(b'{"fireteam":1,"ruleset":"chess","ruleset_version":"1","engine":"0","created":"x","seed":1}', GOOD_CMD, GOOD_NOTE),
+        _framed(
+            b'{"fireteam":1,"ruleset":"chess","ruleset_version":"1","engine":"0","created":"x","seed":1}',
+            GOOD_CMD,
+            GOOD_NOTE,
+        ),
         "unknown ruleset 'chess'",
     ),
     "unknown unit in a fact": (
-        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"move"}', b'{"t":"move","unit":"ghost","cm":3}'),
+        _framed(
+            GOOD_HEADER,
+            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"move"}',
+            b'{"t":"move","unit":"ghost","cm":3}',
+        ),
         ":3: .*ghost",
     ),
     "reveal of an unknown secret": (
-        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"r"}', b'{"t":"reveal","key":"marker.9"}'),
+        _framed(
+            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"r"}', b'{"t":"reveal","key":"marker.9"}'
+        ),
         ":3: .*marker.9",
     ),
     "points for an unknown side": (
-        _framed(GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"dp"}', b'{"t":"dp","side":"nobody","points":1,"reason":"r"}'),
+        _framed(
+            GOOD_HEADER,
+            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"dp"}',
+            b'{"t":"dp","side":"nobody","points":1,"reason":"r"}',
+        ),
         ":3: .*nobody",
     ),
 }

@@ -1,10 +1,11 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
 """Undo and redo: unlimited, recorded, visible to every seat, and limited for players."""
 
 from __future__ import annotations
 
 import pytest
+from coretests_support import builtins, demo, skirmish  # noqa: F401  (fixtures)
 
-from coretests_support import builtins
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
@@ -141,7 +142,12 @@ def test_a_spectator_can_undo_nothing(skirmish):
 
 
 def test_state_is_the_fold_after_players_undo(skirmish):
-    for line, role in (("walk alpha 5", "blue"), ("walk gunner 4 run", "red"), ("undo", "red"), ("walk bravo 2", "blue")):
+    for line, role in (
+        ("walk alpha 5", "blue"),
+        ("walk gunner 4 run", "red"),
+        ("undo", "red"),
+        ("walk bravo 2", "blue"),
+    ):
         skirmish.execute(line, role=role)
     assert builtins(skirmish.state) == builtins(fold(skirmish.history.timeline()))
     assert skirmish.state.units["gunner"].moved_cm == 0

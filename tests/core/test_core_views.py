@@ -7,8 +7,8 @@ import json
 
 import msgspec
 import pytest
-
 from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo
+
 from core import events as ev
 from core.game import Game
 from core.views import view_state

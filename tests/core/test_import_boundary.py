@@ -24,9 +24,7 @@ bad = sorted(m for m in sys.modules if m.split(".")[0] in {FORBIDDEN!r})
 print(len(names))
 print(",".join(bad))
 """
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=CORE.parent, timeout=120
-    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=CORE.parent, timeout=120)
     assert result.returncode == 0, result.stderr
     count, bad = result.stdout.splitlines()
     expected = len([p for p in CORE.rglob("*.py")])
