@@ -299,7 +299,8 @@ class Game:
                 raise Refused(f"the last command (#{cmd}) was {issued.by}'s; ask the referee to undo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 raise Refused("dice were rolled or something was revealed; only the referee can undo that")
-        marker = ev.Undone(cmd=cmd, by=by, at=self.clock())
+        # Those who saw the command see it taken back, and no one else.
+        marker = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         return self._append(cmd, [marker], [f"undone: #{cmd} {issued.text}"])
 
     def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
@@ -310,9 +311,13 @@ class Game:
         if cmd is None:
             raise Refused("nothing to redo")
         issued = self.history.issued(cmd)
-        if role != REFEREE and issued.by != by:
-            raise Refused(f"command #{cmd} was {issued.by}'s; ask the referee to redo it")
-        marker = ev.Redone(cmd=cmd, by=by, at=self.clock())
+        if role != REFEREE:
+            if issued.by != by:
+                raise Refused(f"command #{cmd} was {issued.by}'s; ask the referee to redo it")
+            if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
+                # Otherwise a player could bring back a roll the referee took away.
+                raise Refused("that command rolled dice or revealed something; only the referee can redo it")
+        marker = ev.Redone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         return self._append(cmd, [marker], [f"redone: #{cmd} {issued.text}"])
 
     # -------------------------------------------------------------------- reading

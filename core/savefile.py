@@ -339,11 +339,13 @@ class SaveWriter:
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             f = open(path, "xb")
         except FileExistsError:
             raise SaveError(f"{path}: already exists; choose another name (saves are never overwritten)") from None
+        except OSError as e:
+            raise SaveError(f"{path}: cannot create the save: {e.strerror}") from None
         f.write(frame(header))
         f.flush()
         os.fsync(f.fileno())
@@ -352,21 +354,28 @@ class SaveWriter:
 
     @classmethod
     def reopen(cls, loaded: Loaded) -> SaveWriter:
-        """Open a loaded save for appending, first setting aside any torn tail."""
+        """Open a loaded save for appending, first setting aside any torn tail.
+
+        The file is opened before anything is cut, so a save that cannot be
+        written (permissions, a read-only disk) is refused untouched.
+        """
         path = loaded.path
+        try:
+            f = open(path, "ab")
+        except OSError as e:
+            raise SaveError(f"{path}: cannot open the save for writing: {e.strerror}") from None
         if loaded.torn_bytes:
-            with open(path, "rb") as f:
-                f.seek(loaded.good_bytes)
-                tail = f.read()
-            with _create_aside(path) as f:
-                aside = Path(f.name)
-                f.write(tail)
-                f.flush()
-                os.fsync(f.fileno())
-            os.truncate(path, loaded.good_bytes)
+            with open(path, "rb") as torn:
+                torn.seek(loaded.good_bytes)
+                tail = torn.read()
+            with _create_aside(path) as aside_file:
+                aside = Path(aside_file.name)
+                aside_file.write(tail)
+                aside_file.flush()
+                os.fsync(aside_file.fileno())
+            os.ftruncate(f.fileno(), loaded.good_bytes)
             loaded.notes.append(f"torn bytes kept in {aside.name}")
             loaded.torn_bytes = 0
-        f = open(path, "ab")
         os.fsync(f.fileno())
         _fsync_dir(path)
         return cls(path, f)

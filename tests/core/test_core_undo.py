@@ -151,3 +151,44 @@ def test_state_is_the_fold_after_players_undo(skirmish):
         skirmish.execute(line, role=role)
     assert builtins(skirmish.state) == builtins(fold(skirmish.history.timeline()))
     assert skirmish.state.units["gunner"].moved_cm == 0
+
+
+def test_a_player_may_not_redo_a_roll_the_referee_took_back(skirmish):
+    skirmish.execute("shoot alpha gunner", role="blue")
+    skirmish.execute("undo")  # the referee takes the shot back
+    with pytest.raises(Refused, match="only the referee can redo"):
+        skirmish.execute("redo", role="blue")
+    skirmish.execute("redo")  # the referee may
+    assert skirmish.history.last_effective() == 2
+
+
+def test_a_private_command_is_taken_back_privately(skirmish):
+    skirmish.execute("walk ghost 3", role="red")  # the ghost is hidden: blue never saw the move
+    skirmish.execute("undo", role="red")
+    skirmish.execute("redo", role="red")
+    blue = [line.event for line in skirmish.log_lines("blue")]
+    red = [line.event for line in skirmish.log_lines("red")]
+    assert not any(isinstance(e, ev.Undone | ev.Redone | ev.Moved) for e in blue)
+    assert sum(isinstance(e, ev.Undone | ev.Redone) for e in red) == 2
+
+
+def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatch):
+    import builtins as py
+
+    from core.savefile import SaveError
+
+    skirmish.close()
+    before = skirmish.path.read_bytes()
+    real_open = py.open
+
+    def no_append(file, mode="r", *args, **kwargs):
+        if "a" in mode:
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(py, "open", no_append)
+    with pytest.raises(SaveError, match="cannot open the save for writing: Permission denied"):
+        Game.open(skirmish.path)
+    monkeypatch.undo()
+    assert skirmish.path.read_bytes() == before
+    Game.open(skirmish.path, writable=False)  # still readable
