@@ -62,41 +62,84 @@ class History:
     def feed(self, events: list[ev.Event], base: int) -> None:
         """Take events that were just added to the store at index ``base``.
 
-        Only the markers are looked at one by one (found by their kind byte in
-        the store); the facts between them are checked by counting.
+        Only the markers are looked at (found by their kind byte in the store);
+        the facts between them are checked by counting.  A run of commands with
+        no undo or redo between them, the usual case, is taken in bulk.
         """
         end = base + len(events)
-        group_start, group_end, live = self.group_start, self.group_end, self.live
-        for m in _MARKER.finditer(self.store.kinds, base, end):
-            i = m.start()
-            if self._open_cmd:
-                if i < group_end[self._open_cmd]:
-                    raise HistoryError(f"event {i + 1}: command {self._open_cmd} is missing events")
-                self._close()
-            if i != self._cursor:
-                raise HistoryError(f"event {self._cursor + 1}: a fact outside any command")
-            self._cursor = i + 1
-            e = events[i - base]
-            t = type(e)
-            if t is ev.Issued:
-                if e.cmd != len(group_start) or e.n < 0:
-                    raise HistoryError(f"event {i + 1}: command {e.cmd} out of order or malformed")
-                group_start.append(i)
-                group_end.append(i + 1 + e.n)
-                live.append(0)
-                self._open_cmd = e.cmd
-            elif t is ev.Undone:
-                self._undo(e.cmd, i)
+        kinds = self.store.kinds
+        markers = [m.start() for m in _MARKER.finditer(kinds, base, end)]
+        i, n = 0, len(markers)
+        while i < n:
+            p = markers[i]
+            self._settle(p, at_marker=True)
+            if kinds[p] == ISSUED:
+                j = i + 1
+                while j < n and kinds[markers[j]] == ISSUED:
+                    j += 1
+                limit = markers[j] if j < n else end
+                self._issue(events, base, markers[i:j], limit, at_marker=j < n)
+                i = j
+                continue
+            e = events[p - base]
+            if type(e) is ev.Undone:
+                self._undo(e.cmd, p)
             else:
-                self._redo(e.cmd, i)
+                self._redo(e.cmd, p)
+            self._cursor = p + 1
+            i += 1
+        self._settle(end, at_marker=False)
+
+    def _settle(self, i: int, *, at_marker: bool) -> None:
+        """Check the facts in [cursor, i) against the open command, closing it if complete."""
         if self._open_cmd:
-            g_end = group_end[self._open_cmd]
-            if end >= g_end:
-                if end > g_end:
-                    raise HistoryError(f"event {g_end + 1}: a fact outside any command")
-                self._close()
-        elif end > self._cursor:
+            group_end = self.group_end[self._open_cmd]
+            if i < group_end:
+                if at_marker:
+                    raise HistoryError(f"event {i + 1}: command {self._open_cmd} is missing events")
+                return  # the rest of the command is still to come
+            if i > group_end:
+                raise HistoryError(f"event {group_end + 1}: a fact outside any command")
+            self._close()
+        elif i != self._cursor:
             raise HistoryError(f"event {self._cursor + 1}: a fact outside any command")
+
+    def _issue(self, events: list[ev.Event], base: int, starts: list[int], limit: int, *, at_marker: bool) -> None:
+        """Commands whose markers stand at ``starts``, back to back, before ``limit``."""
+        heads = [events[p - base] for p in starts]
+        first = len(self.group_start)
+        if [e.cmd for e in heads] != list(range(first, first + len(heads))) or any(e.n < 0 for e in heads):
+            bad = next(p for k, (p, e) in enumerate(zip(starts, heads, strict=True)) if e.cmd != first + k or e.n < 0)
+            raise HistoryError(f"event {bad + 1}: command out of order or malformed")
+        ends = [p + 1 + e.n for p, e in zip(starts, heads, strict=True)]
+        if ends[:-1] != starts[1:]:
+            k = next(k for k in range(len(starts) - 1) if ends[k] != starts[k + 1])
+            if ends[k] > starts[k + 1]:
+                raise HistoryError(f"event {starts[k + 1] + 1}: command {first + k} is missing events")
+            raise HistoryError(f"event {ends[k] + 1}: a fact outside any command")
+        self.group_start.extend(starts)
+        self.group_end.extend(ends)
+        self.live.extend(bytes(len(starts)))
+        last_end = ends[-1]
+        if last_end > limit and at_marker:
+            raise HistoryError(f"event {limit + 1}: command {first + len(starts) - 1} is missing events")
+        if last_end < limit:
+            raise HistoryError(f"event {last_end + 1}: a fact outside any command")
+        complete = len(starts) if last_end == limit else len(starts) - 1
+        if complete:
+            if self.redoable:
+                del self.redoable[:]  # a new command abandons the redo branch
+            run_step, run_store = self.run_step, self.run_store
+            if not run_step or run_store[-1] + (self.length - run_step[-1]) != starts[0]:
+                run_step.append(self.length)
+                run_store.append(starts[0])
+            self.live[first : first + complete] = b"\x01" * complete
+            self.eff_cmds.extend(range(first, first + complete))
+            self.length += ends[complete - 1] - starts[0]
+            self._cursor = ends[complete - 1]
+        if complete < len(starts):
+            self._open_cmd = first + complete
+            self._cursor = starts[-1] + 1
 
     def _close(self) -> None:
         cmd = self._open_cmd

@@ -111,10 +111,13 @@ def _line_ok(line: bytes) -> bool:
     return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
 
 
-def _check_lines(lines: list[bytes]) -> int:
-    """Index of the first badly framed line, or -1 if every line's checksum holds."""
+def _check_lines(lines: list[bytes], payloads: list[bytes]) -> int:
+    """Index of the first badly framed line, or -1 if every line's checksum holds.
+
+    ``payloads`` are the lines without their frame (``line[9:]``), cut once by the caller.
+    """
     crc32 = zlib.crc32
-    if all([b"%08x " % crc32(line[9:]) == line[:9] for line in lines]):
+    if all([b"%08x " % crc32(p) == line[:9] for p, line in zip(payloads, lines, strict=True)]):
         return -1
     return next(i for i, line in enumerate(lines) if not _line_ok(line))
 
@@ -200,7 +203,8 @@ def load(
                     continue
                 if bad_line:
                     raise SaveError(f"{path}:{bad_line}: damaged record (checksum mismatch); the file was not changed")
-                first_bad = _check_lines(lines)
+                payloads = [line[9:] for line in lines]
+                first_bad = _check_lines(lines, payloads)
                 if first_bad >= 0:
                     if first_bad < len(lines) - 1:
                         raise SaveError(
@@ -209,12 +213,13 @@ def load(
                         )
                     bad_line = lines_done + first_bad + 1
                     lines.pop()
+                    payloads.pop()
                 if header is None and lines:
-                    header = _decode_header(path, lines[0][9:])
+                    header = _decode_header(path, payloads[0])
                     lines_done += 1
                     good += len(lines[0]) + 1
-                    del lines[0]
-                pending.extend([line[9:] for line in lines])
+                    del lines[0], payloads[0]
+                pending.extend(payloads)
                 lines_done += len(lines)
                 good += sum(map(len, lines)) + len(lines)
                 flush(CHUNK)
