@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import msgspec
 from rich.text import Text
@@ -101,7 +101,10 @@ class DicePrompt(ModalScreen[list[int] | None]):
             yield Static(Text(f"command: {self.command}", style="dim"))
             if self.typed:
                 yield Static(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
-            yield Input(placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. " + " ".join(["6", "4", "3"][: self.count] or ["6"]))
+            yield Input(
+                placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. "
+                + " ".join(["6", "4", "3"][: self.count] or ["6"])
+            )
             yield Label("", classes="error", id="dice-error")
 
     @on(Input.Submitted)
@@ -162,7 +165,7 @@ def event_details(line: LogLine, names: dict[str, str]) -> Text:
     elif isinstance(e, ev.Issued):
         text.append(f"\ngiven by {e.by}: {e.text}")
         if e.at:
-            when = datetime.fromtimestamp(e.at / 1000, timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+            when = datetime.fromtimestamp(e.at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             text.append(f"\nat {when}")
         text.append(f"\n{e.n} facts follow")
     else:

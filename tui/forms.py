@@ -44,7 +44,9 @@ def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, 
                 units = [u for u in units if u.side == role]
             elif param.kind == "enemy":
                 units = [u for u in units if u.side != role]
-        return [(f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units]
+        return [
+            (f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units
+        ]
     if param.kind == "side":
         return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
     if param.kind == "choice":
@@ -109,11 +111,14 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
 class ActionForm(ModalScreen[str | None]):
     """One field per parameter; Ctrl+S or Enter on the last field gives the command line."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ActionForm") + """
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ActionForm")
+        + """
     ActionForm .field-label { margin: 1 0 0 0; }
     ActionForm SelectionList { height: auto; max-height: 8; }
     ActionForm #form-preview { margin: 1 0 0 0; color: $accent; }
     """
+    )
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "submit", "Run")]
 
     def __init__(self, spec: CommandSpec, state: GameState, role: str) -> None:
@@ -139,7 +144,9 @@ class ActionForm(ModalScreen[str | None]):
         if options and p.many:
             return SelectionList[str](*[(label, value) for label, value in options], id=f"field-{p.name}")
         if options:
-            return Select(options, allow_blank=True, prompt="(choose)" if not p.optional else "(none)", id=f"field-{p.name}")
+            return Select(
+                options, allow_blank=True, prompt="(choose)" if not p.optional else "(none)", id=f"field-{p.name}"
+            )
         placeholder = "a whole number" if p.kind == "int" else "text"
         if p.default is not None:
             placeholder += f" (default {p.default})"

@@ -78,7 +78,11 @@ def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
         text.append("\n" + usage(spec), style="bold")
         for p in spec.params:
             if p.help or p.choices:
-                text.append(f"\n  {p.name}: {p.help}" + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else ""), style="dim")
+                text.append(
+                    f"\n  {p.name}: {p.help}"
+                    + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else ""),
+                    style="dim",
+                )
         for example in spec.examples:
             text.append(f"\n  e.g. {example}", style="italic")
         table.add_row(spec.name, text)
@@ -102,7 +106,10 @@ Log filter: unit:NAME side:ID kind:roll|move|status|dp|out|cmd|phase|note plus w
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 100%; max-width: 120; height: 100%; border: thick $primary; background: $surface; padding: 0 1; }
+    HelpScreen > VerticalScroll {
+        width: 100%; max-width: 120; height: 100%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
     HelpScreen .heading { text-style: bold reverse; margin: 1 0 0 0; }
     """
     BINDINGS = [Binding("escape,q,f1", "close", "Close help")]
@@ -115,7 +122,12 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Text(f"Fireteam help — {self.ruleset.name} {self.ruleset.version}  (Esc closes, ↑↓ PgUp PgDn scroll)", style="bold"))
+            yield Static(
+                Text(
+                    f"Fireteam help — {self.ruleset.name} {self.ruleset.version}  (Esc closes, ↑↓ PgUp PgDn scroll)",
+                    style="bold",
+                )
+            )
             yield Static(" Keys ", classes="heading")
             yield Static(key_table(self.keys))
             yield Static(" Commands ", classes="heading")

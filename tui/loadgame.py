@@ -8,7 +8,7 @@ screen), newest save first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -47,7 +47,7 @@ def summarise(path: Path) -> SaveSummary:
     last = game.history.last_effective()
     when = ""
     if last is not None and game.history.issued(last).at:
-        at = datetime.fromtimestamp(game.history.issued(last).at / 1000, timezone.utc).astimezone()
+        at = datetime.fromtimestamp(game.history.issued(last).at / 1000, UTC).astimezone()
         when = at.strftime("%Y-%m-%d %H:%M")
     lines = [
         f"{game.ruleset.name} {h.ruleset_version}" + (f" ({h.variant})" if h.variant else ""),

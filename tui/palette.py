@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 if TYPE_CHECKING:
-    from tui.screens import GameScreen
+    pass
 
 
 class GameCommands(Provider):

@@ -8,6 +8,7 @@ stood after ``step`` effective events (``Timeline.state_at`` through
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -80,7 +81,9 @@ class GameScreen(Screen):
     LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
-    def __init__(self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False) -> None:
+    def __init__(
+        self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
+    ) -> None:
         super().__init__()
         self.game = game
         self.role = role
@@ -117,8 +120,12 @@ class GameScreen(Screen):
         if self.replay:
             yield ReplayBar(id="replay-bar")
         else:
-            yield CommandLine(self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
-                              self._complete, lambda: self.game.commands, id="command")
+            yield CommandLine(
+                self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
+                self._complete,
+                lambda: self.game.commands,
+                id="command",
+            )
         yield Footer()
 
     def _title(self) -> str:
@@ -271,8 +278,12 @@ class GameScreen(Screen):
     def action_toggle_dice(self) -> None:
         self.table_dice = not self.table_dice
         line = self.query_one(CommandLine)
-        line.hint("Table dice ON: you will be asked for the faces of every roll" if self.table_dice
-                  else "Table dice OFF: the game rolls its own seeded dice", "ok")
+        line.hint(
+            "Table dice ON: you will be asked for the faces of every roll"
+            if self.table_dice
+            else "Table dice OFF: the game rolls its own seeded dice",
+            "ok",
+        )
         self.refresh_bindings()
 
     def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
@@ -286,7 +297,9 @@ class GameScreen(Screen):
                 return
             self.refresh_game()
 
-        self.app.push_screen(ConfirmScreen(question, "It stays in the log, struck through; every seat sees it."), answer)
+        self.app.push_screen(
+            ConfirmScreen(question, "It stays in the log, struck through; every seat sees it."), answer
+        )
 
     def action_undo(self) -> None:
         preview = self.undo_preview()
@@ -337,13 +350,13 @@ class GameScreen(Screen):
             return False
         if action in self.LOCAL_ACTIONS and self.remote:
             return False
-        if action == "leave_replay" and not self._can_leave_replay():
-            return False
-        return True
+        return action != "leave_replay" or self._can_leave_replay()
 
     def _can_leave_replay(self) -> bool:
-        return self.replay and self.app.screen_stack[-1] is self and any(
-            isinstance(s, GameScreen) for s in self.app.screen_stack[:-1]
+        return (
+            self.replay
+            and self.app.screen_stack[-1] is self
+            and any(isinstance(s, GameScreen) for s in self.app.screen_stack[:-1])
         )
 
     def action_focus_pane(self, pane: str) -> None:
@@ -416,7 +429,11 @@ class GameScreen(Screen):
     def _by(self, direction: int, *, by_turn: bool) -> None:
         assert self.vp.step is not None
         tl = self.game.timeline
-        self.go(tl.next_phase(self.vp.step, by_turn=by_turn) if direction > 0 else tl.previous_phase(self.vp.step, by_turn=by_turn))
+        self.go(
+            tl.next_phase(self.vp.step, by_turn=by_turn)
+            if direction > 0
+            else tl.previous_phase(self.vp.step, by_turn=by_turn)
+        )
 
     def action_edge(self, direction: int) -> None:
         self.go(0 if direction < 0 else self.vp.length)
@@ -482,5 +499,7 @@ class GameScreen(Screen):
         text.append(f"  file line {position_after(self.game, step) + 1}", style="dim")
         if self.role != REFEREE:
             text.append(f"  as {self.role}", style="bold yellow")
-        keys = Text("  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim")
+        keys = Text(
+            "  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim"
+        )
         self.query_one(ReplayBar).update(Text("\n").join([text, keys]))

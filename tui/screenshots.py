@@ -86,7 +86,9 @@ async def _dice(pilot: Pilot) -> None:
 
 
 async def _new_game(pilot: Pilot) -> None:
-    await pilot.app.push_screen(NewGameScreen(saves=Path(pilot.app.game.path).parent, ruleset=pilot.app.game.ruleset.id))
+    await pilot.app.push_screen(
+        NewGameScreen(saves=Path(pilot.app.game.path).parent, ruleset=pilot.app.game.ruleset.id)
+    )
     await pilot.pause()
     pilot.app.screen.query_one("#save-name").value = "breaking-news-demo.ft"
     await pilot.pause()
@@ -111,8 +113,12 @@ SCENES: tuple[Scene, ...] = (
     Scene("game-wide", "wide terminals put the dice pane beside the log (140x36)", _game, size=(140, 36)),
     Scene("dice", "an initiative roll picked in the log: dice, modifiers with rules, outcome", _game, before=_dice),
     Scene("side", "what the Bersaglieri player sees: no hidden militia, his own objective markers", _side),
-    Scene("replay", "replay mode, stepped back to the start of turn 1's activation", _replay,
-          press=("less_than_sign", "right_curly_bracket", "right_square_bracket", "right", "right")),
+    Scene(
+        "replay",
+        "replay mode, stepped back to the start of turn 1's activation",
+        _replay,
+        press=("less_than_sign", "right_curly_bracket", "right_square_bracket", "right", "right"),
+    ),
     Scene("new-game", "the new game screen", _game, before=_new_game),
     Scene("help", "the help screen: every key, then every command", _game, before=_help),
     Scene("load-game", "the load game screen with a corrupt save", _game, before=_load_game),

@@ -60,8 +60,8 @@ def position_after(game: Game, step: int) -> int:
     """The file position just after the ``step``-th effective event (0 before any)."""
     if step <= 0:
         return 0
-    for a, b in game.history.ranges(step - 1, step):
-        return b
+    for _start, end in game.history.ranges(step - 1, step):
+        return end
     return game.log_length
 
 

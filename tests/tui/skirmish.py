@@ -8,9 +8,10 @@ hidden units and a secret.  Its "rules" are made up (sections T1–T4 of nothing
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from pathlib import Path
+import msgspec
 
 from core import events as ev
 from core.game import Game
@@ -50,6 +51,33 @@ PATROL = Scenario(
 )
 
 
+OPEN = Scenario(
+    id="open",
+    title="Open ground",
+    description="Both sides from rosters.",
+    sides=PATROL.sides,
+    units=(),
+)
+
+#: Rosters by name: their figures and their cost against a 100-point limit (T5).
+ROSTERS = {
+    "scouts": (PATROL.units[:3], 60),
+    "horde": (PATROL.units[4:], 200),
+}
+LIMIT = 100
+
+
+def _roster(ctx: Context, args: dict[str, Any]) -> None:
+    name, _, side = args["what"].partition(" ")
+    if name not in ROSTERS or side not in ctx.state.sides:
+        raise Refused("roster NAME SIDE: " + ", ".join(ROSTERS))
+    units, cost = ROSTERS[name]
+    if cost > LIMIT:
+        raise Refused(f"{cost} points is {cost - LIMIT} over the limit of {LIMIT}")
+    for u in units:
+        ctx.emit(ev.UnitAdded(unit=msgspec.structs.replace(u, side=side, id=f"{side}-{u.id}")))
+
+
 def _shoot(ctx: Context, args: dict[str, Any]) -> None:
     shooter, target, rng = ctx.unit(args["unit"]), ctx.unit(args["target"]), args["range"]
     if rng <= 0:
@@ -77,7 +105,7 @@ class Skirmish(Ruleset):
     name = "Test Skirmish"
     version = "1.0"
     phases = PHASES
-    scenarios = {"patrol": PATROL}
+    scenarios = {"patrol": PATROL, "open": OPEN}
 
     def commands(self) -> list[CommandSpec]:
         return [
@@ -107,6 +135,14 @@ class Skirmish(Ruleset):
                 rule="T3",
                 phases=("activation",),
             ),
+            CommandSpec(
+                "roster",
+                "Field a roster on a side: roster NAME SIDE.",
+                _roster,
+                params=(Param("what", "text"),),
+                phases=("deployment",),
+                who=REFEREE,
+            ),
             *REFEREE_TOOLS,
         ]
 
@@ -129,8 +165,14 @@ class Skirmish(Ruleset):
             for side in s.sides:
                 leader = max((u.leadership for u in s.units_of(side) if u.in_play), default=0)
                 mods = (ev.Mod("leadership", leader, "T2"),)
-                faces = ctx.roll(f"initiative {side}", 2, mods=mods, total=True, rule="T2",
-                                 outcome=lambda f, lead=leader: f"total {sum(f) + lead}")
+                faces = ctx.roll(
+                    f"initiative {side}",
+                    2,
+                    mods=mods,
+                    total=True,
+                    rule="T2",
+                    outcome=lambda f, lead=leader: f"total {sum(f) + lead}",
+                )
                 totals[side] = sum(faces) + leader
             first, second = list(s.sides)
             active = first if totals[first] >= totals[second] else second  # ties: the first side (T2)

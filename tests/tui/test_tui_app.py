@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import io
 
-from skirmish import patrol_game
-
 from rich.console import Console
+from skirmish import patrol_game
 
 from core import events as ev
 from core.game import Game
@@ -186,7 +185,9 @@ async def test_forms_build_a_command_line(game):
         await pilot.pause()
         assert "wounded" in game.state.units["kemal"].status
     dp = next(s for s in game.commands if s.name == "dp")
-    assert command_text(dp, {"side": "blue", "points": "5", "reason": "building damaged"}) == "dp blue 5 building damaged"
+    assert (
+        command_text(dp, {"side": "blue", "points": "5", "reason": "building damaged"}) == "dp blue 5 building damaged"
+    )
 
 
 async def test_log_details_search_and_filter(game):
@@ -308,7 +309,8 @@ async def test_replay_as_a_side_skips_what_it_cannot_see(game):
             assert len(seen) <= game.timeline.length
         assert not {"omar", "yusuf"} & roster_units(app)
         hidden_steps = [
-            s for s in range(1, game.timeline.length + 1)
+            s
+            for s in range(1, game.timeline.length + 1)
             if game.history.timeline(s - 1, s)[0].vis and "blue" not in game.history.timeline(s - 1, s)[0].vis
         ]
         assert hidden_steps and not set(hidden_steps) & set(seen)

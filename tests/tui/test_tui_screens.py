@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 from rich.console import Console
-from textual.widgets import Static
-
 from skirmish import Skirmish, patrol_game
+from textual.widgets import Static
 
 from core.bench import generate_save
 from core.game import Game
+from core.ruleset import get_ruleset
 from tui.app import FireteamApp, new_demo_game
 from tui.help import HelpScreen
 from tui.loadgame import LoadGameScreen, summarise
-from tui.newgame import NewGameScreen, start_game
+from tui.newgame import NewGameScreen, shipped_rosters, start_game, takes_rosters
 from tui.palette import GameCommands
 from tui.panes.log import LogView
 from tui.panes.roster import RosterPane
@@ -146,3 +145,40 @@ async def test_a_big_game_only_fetches_what_is_on_screen(tmp_path):
     side = FireteamApp(game, role="regulars", replay=True)
     async with side.run_test(size=SIZE):
         assert side.screen.query_one(LogView).rows == len(game.log_lines("regulars"))
+
+
+async def test_new_game_fields_rosters_with_the_rulesets_points_check(game, tmp_path):
+    saves = tmp_path / "saves"
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        screen.saves = saves
+        screen.query_one("#scenario").value = "open"
+        await pilot.pause()
+        assert set(screen.rosters()) == {"blue", "red"}
+        screen.query_one("#save-name").value = "open.ft"
+        screen.query_one("#roster-blue").value = "scouts"
+        screen.query_one("#roster-red").value = "horde"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # refused: nothing started, no save left
+        assert "roster for red: 200 points is 100 over the limit of 100" in str(screen.query_one("#new-error").content)
+        assert not (saves / "open.ft").exists()
+        screen.query_one("#roster-red").value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert sorted(app.game.state.units) == ["blue-cole", "blue-diaz", "blue-park"]
+
+
+def test_breaking_news_open_scenario_from_shipped_rosters(tmp_path):
+    bn = get_ruleset("breaking-news")
+    assert takes_rosters(bn, "open") and not takes_rosters(bn, "demo")
+    assert {"bersaglieri", "militia"} <= set(shipped_rosters(bn))
+    game = start_game(
+        tmp_path / "bn.ft", "breaking-news", "", "open", 3, {"regulars": "bersaglieri", "irregulars": "militia"}
+    )
+    assert {u.side for u in game.state.units.values()} == {"regulars", "irregulars"}
+    game.close()

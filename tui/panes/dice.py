@@ -134,4 +134,3 @@ class DicePane(Static):
             parts.append(Text("recent", style="dim underline"))
             parts += [history_line(r) for r in reversed(earlier)]
         return Group(*parts)
-

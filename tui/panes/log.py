@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 
-from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -285,7 +284,9 @@ class LogPane(Vertical):
         self._ask("search", "search the log (Enter: older match, then n older / N newer)", self._search)
 
     def action_filter(self) -> None:
-        self._ask("filter", "filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words", self.filter.describe())
+        self._ask(
+            "filter", "filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words", self.filter.describe()
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear":  # Esc falls through to the screen when there is nothing to clear
@@ -333,12 +334,10 @@ class LogPane(Vertical):
         while 0 <= row < view.rows:
             lo, hi = (max(0, row - step + 1), row + 1) if direction < 0 else (row, min(view.rows, row + step))
             a, b = view.index.position(lo), view.index.position(hi - 1) + 1
-            hits = [
-                line.index
-                for line in view.vp.game.log_lines(view.vp.role, a, b)
-                if needle in line.text.lower()
-            ]
-            rows = sorted(r for r in (view.index.row_of(p) for p in hits) if lo <= r < hi and view.index.position(r) in hits)
+            hits = [line.index for line in view.vp.game.log_lines(view.vp.role, a, b) if needle in line.text.lower()]
+            rows = sorted(
+                r for r in (view.index.row_of(p) for p in hits) if lo <= r < hi and view.index.position(r) in hits
+            )
             if rows:
                 view.set_cursor(rows[-1] if direction < 0 else rows[0])
                 self._set_status(self._filter_status())
@@ -371,7 +370,9 @@ class LogPane(Vertical):
             index.scan()
             view.sync()
             total = max(1, view.vp.game.log_length if view.vp else 1)
-            self._set_status(f"filter {self.filter.describe()}: {index.rows()} lines, scanning {100 * index.scanned // total}%")
+            self._set_status(
+                f"filter {self.filter.describe()}: {index.rows()} lines, scanning {100 * index.scanned // total}%"
+            )
             await asyncio.sleep(0)
         if view.index is index:
             self._set_status(self._filter_status())

@@ -173,7 +173,9 @@ class RosterPane(Vertical):
         for side, teams in groups:
             snode = tree.root.add(self._side_label(state, side), data=("side", side), expand=True)
             for team, units in teams:
-                tnode = snode.add(team_label(team, units, team_morale(state, side, team)), data=("team", side, team), expand=True)
+                tnode = snode.add(
+                    team_label(team, units, team_morale(state, side, team)), data=("team", side, team), expand=True
+                )
                 for u in units:
                     leaf = tnode.add_leaf(unit_label(u), data=("unit", u.id))
                     if keep == leaf.data:
@@ -212,7 +214,9 @@ class RosterPane(Vertical):
         elif node.data[0] == "side" and node.data[1] in state.sides:
             side = state.sides[node.data[1]]
             cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
-            details.update(Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}"))
+            details.update(
+                Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}")
+            )
         else:
             details.update("")
 
