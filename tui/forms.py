@@ -89,9 +89,11 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
 
     def compose(self) -> ComposeResult:
         options = []
-        for spec in self.specs:
+        # What can be done now first; the rest after, greyed, with the reason.
+        ordered = sorted(self.specs, key=lambda spec: bool(allowed_now(spec, self.state, self.role)))
+        for spec in ordered:
             why = allowed_now(spec, self.state, self.role)
-            label = Text(spec.name, style="bold")
+            label = Text(spec.name, style="bold", no_wrap=True, overflow="ellipsis")
             label.append(f"  {spec.help}", style="dim")
             if why:
                 label.append(f"  ({why})", style="italic")
@@ -162,7 +164,7 @@ class ActionForm(ModalScreen[str | None]):
             if isinstance(w, SelectionList):
                 out[p.name] = list(w.selected)
             elif isinstance(w, Select):
-                out[p.name] = None if w.value is Select.BLANK else w.value
+                out[p.name] = None if w.value is Select.NULL else w.value
             elif isinstance(w, Input):
                 out[p.name] = w.value.strip()
         return out

@@ -201,7 +201,7 @@ class NewGameScreen(Screen):
 
     def _scenario_id(self) -> str:
         value = self.query_one("#scenario", Select).value
-        return "" if value is Select.BLANK else str(value)
+        return "" if value is Select.NULL else str(value)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

@@ -372,3 +372,14 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
         assert not list(tmp_path.glob("*.svg"))
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles and "Quit" in titles
+
+
+async def test_a_form_leaves_out_what_was_not_chosen(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.start_action(next(s for s in game.commands if s.name == "out"))
+        await pilot.pause()
+        form = app.screen
+        assert form.text() == "out"  # nothing chosen yet: no placeholder words
+        form.query_one("#field-unit").value = "kemal"
+        assert form.text() == "out kemal"
