@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import fire, hits, support
+from core.rulesets.breaking_news import fire, hits, objectives, support
 from core.rulesets.breaking_news.combat_tables import support as support_table
 from core.rulesets.breaking_news.combat_tables import weapons
 
@@ -141,9 +141,23 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _ied_site(ctx: Context, where: str) -> str:
+    """Where the IED is: a player sets off only a charge his side planted (``plant``),
+    named ``N`` or ``SIDE.N``; the referee may also name any place the scenario set one."""
+    if ctx.role not in ctx.state.sides:
+        return where
+    owner, n = objectives.parse_marker(ctx.state, where, ctx.role)
+    site = f"{owner}.{n}"
+    secret = ctx.state.secrets.get(f"ied.{site}")
+    if secret is None or secret.owner != ctx.role:
+        # the same words whether the enemy has a charge there or not
+        raise Refused(f"{ctx.role} planted no IED at marker {where} (plant, Extras: Explosives)")
+    return site
+
+
 def _ied(ctx: Context, args: dict[str, Any]) -> None:
     """Extras, Explosives: an IED goes off unless 1d6 shows 1 or 2; a dud is spent."""
-    where = args["where"]
+    where = _ied_site(ctx, args["where"])
     key = f"ied.{where}"
     if ctx.state.vars.get(key) == "spent":
         raise Refused(f"the IED at {where} has already gone off or failed")
@@ -208,9 +222,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "ied",
         "Set off an IED (1-2 on 1d6 is a dud); then name who is under it with blast (Extras: Explosives).",
         _ied,
-        params=(Param("where", "text", "the marker it is under, e.g. marker.3"),),
+        params=(Param("where", "text", "the marker it is under: N or SIDE.N (the referee: any place)"),),
         rule="Extras: Explosives",
-        examples=("ied marker.3",),
+        examples=("ied 4", "ied irregulars.4"),
         rolls=True,
     ),
     CommandSpec(

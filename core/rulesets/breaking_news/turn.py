@@ -36,7 +36,11 @@ from core.state import GameState
 from core.views import REFEREE
 
 #: Commands a player may give whoever is active: they are not actions of his figures.
-ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians", "press"})
+#: Support fire arrives when it arrives, not in its caller's activation (§8.4, §8.5,
+#: Extras: Mortars), an IED goes off when an enemy comes near or its owner chooses
+#: (Extras: Explosives), and a template's saves (§9.1) follow either at once
+#: (rulings BN-C-REACTING-SUPPORT).
+ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians", "press", "blast", "ied", "mortar"})
 #: Commands that put figures waiting off the table onto it.
 PLACING = frozenset({"deploy", "ambush"})
 
