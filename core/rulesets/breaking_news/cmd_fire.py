@@ -14,6 +14,7 @@ from core.rulesets.breaking_news import fire, hits, saves, support
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat_tables import support as support_table
+from core.rulesets.breaking_news.ledger import extra
 from core.rulesets.breaking_news.movement import may_fire_after
 from core.state import Unit
 
@@ -310,7 +311,8 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, firer, args.get("leader")):
         return
     if args.get("permission"):
-        need = support.speculative_permission(bool(args.get("roe")))
+        # §8.6, Extras: Rules of Engagement: a 6 for a side that bought them
+        need = support.speculative_permission(bool(extra(ctx.state, firer.side, "rules_of_engagement")))
         (face,) = ctx.roll(
             "permission for speculative fire",
             1,
@@ -616,13 +618,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "permission",
                 "choice",
-                "roll 5+ for permission (no referee agreement)",
+                "roll for permission when the players disagree: 5+, 6 under Rules of Engagement",
                 optional=True,
                 choices=("permission",),
                 keyword=True,
-            ),
-            Param(
-                "roe", "choice", "Rules of Engagement: permission on a 6", optional=True, choices=("roe",), keyword=True
             ),
             LEADER,
         ),

@@ -11,6 +11,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import fire, hits, objectives, support
 from core.rulesets.breaking_news.combat_tables import support as support_table
 from core.rulesets.breaking_news.combat_tables import weapons
+from core.rulesets.breaking_news.ledger import army, extra
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 
@@ -23,16 +24,37 @@ def _side(ctx: Context, given: str | None) -> str:
     return given
 
 
+def _support_fire(ctx: Context, side: str, kind: str) -> None:
+    """Refuse support fire the side does not have: Regulars have artillery and aircraft
+    (§8.4); Irregulars have support fire only through the Mortars extra, which is their
+    whole support (Extras: Mortars, AMB-34).  Counter-battery is the opponent's own
+    support fire turned on the mortar.  What a side bought is in its books (army.py);
+    the referee cannot grant what was not paid for (rulings BN-C-SUPPORT-EXTRAS)."""
+    mortars = bool(extra(ctx.state, side, "mortars"))
+    if kind == "mortar" and not mortars:
+        raise Refused(f"{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)")
+    if kind != "mortar" and army(ctx.state, side) == "irregular":
+        if not mortars:
+            raise Refused(
+                f"{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
+            )
+        if kind == "artillery":
+            raise Refused(f"the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)")
+
+
 def _call(ctx: Context, args: dict[str, Any]) -> None:
-    """§8.4: at the start of the turn 1d6, 4+ (Improved Support Fire +1, ROE −1); it
-    lands at the start of the next turn.  Extras, Mortars: 5+.  Counter-battery
-    against a mortar that has fired: 4+ silences it (AMB-36)."""
+    """§8.4: at the start of the turn 1d6, 4+ (Improved Support Fire +1, ROE −1, as the
+    side bought them); it lands at the start of the next turn.  Extras, Mortars: 5+.
+    Counter-battery against a mortar that has fired: 4+ silences it (AMB-36)."""
     side = _side(ctx, args.get("side"))
     kind = args.get("kind") or "artillery"
+    _support_fire(ctx, side, kind)
     key = f"support.{side}"
     if kind != "counter" and ctx.state.vars.get(key):
         raise Refused(f"{side} already has support fire on the way (ruling BN-C-ONE-CALL)")
-    mods = support.call_mods(bool(args.get("improved")), bool(args.get("roe")))
+    mods = support.call_mods(
+        bool(extra(ctx.state, side, "improved_support_fire")), bool(extra(ctx.state, side, "rules_of_engagement"))
+    )
     t = support_table()
     enemy = ctx.state.other_side(side)
     if kind == "mortar":
@@ -190,18 +212,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "call-support",
         "Call support fire at the start of the turn (§8.4): artillery/aircraft on 4+, the Irregulars' mortar "
-        "on 5+ (Extras), or counter-battery on 4+; it lands next turn before initiative.",
+        "on 5+ (Extras), or counter-battery on 4+; Improved Support Fire and Rules of Engagement apply as bought; "
+        "it lands next turn before initiative.",
         _call,
         params=(
             Param("kind", "choice", "artillery, mortar or counter", optional=True, choices=SUPPORT_KINDS, keyword=True),
-            Param(
-                "improved", "choice", "Improved Support Fire (+1)", optional=True, choices=("improved",), keyword=True
-            ),
-            Param("roe", "choice", "Rules of Engagement (-1)", optional=True, choices=("roe",), keyword=True),
             Param("side", "side", "the calling side (for the referee)", optional=True, keyword=True),
         ),
-        rule="§8.4, Extras: Mortars",
-        examples=("call-support", "call-support mortar", "call-support improved"),
+        rule="§8.4, Extras: Mortars, Improved Support Fire, Rules of Engagement",
+        examples=("call-support", "call-support mortar", "call-support counter"),
         phases=("initiative",),
         rolls=True,
     ),
