@@ -1,156 +1,17 @@
-"""A real SSH server on 127.0.0.1 and real SSH clients with a terminal, for the serve tests."""
+"""Fixtures of the serve tests: a real SSH server on 127.0.0.1 with the demo game at one table."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_vt import Screen
+from ssh_club import SEATS, Club, demo_game, make_keys, seats_toml
 
-from core.game import Game
 from tui.serve import FireteamServer, Table
 from tui.ssh_seats import Seats
-
-#: The seats of the test table: name -> role.
-SEATS = {
-    "rita": "referee",
-    "reg": "regulars",
-    "irr": "irregulars",
-    "spec": "spectator",
-}
-#: How long a test waits for something to appear on a screen before it fails.
-WAIT_S = 10.0
-POLL_S = 0.02
-
-
-class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
-    """One seat's terminal: what the server sends is drawn on a :class:`Screen`."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.screen = Screen(width, height)
-        self.raw: list[str] = []
-        self.closed = asyncio.Event()
-        self.exit_status: int | None = None
-        self.conn: asyncssh.SSHClientConnection | None = None
-        self.chan: asyncssh.SSHClientChannel[str] | None = None
-
-    def data_received(self, data: str, datatype) -> None:
-        self.raw.append(data)
-        self.screen.feed(data)
-
-    def exit_status_received(self, status: int) -> None:
-        self.exit_status = status
-
-    def connection_lost(self, exc) -> None:
-        self.closed.set()
-
-    def text(self) -> str:
-        return self.screen.text()
-
-    def type(self, keys: str) -> None:
-        assert self.chan is not None
-        self.chan.write(keys)
-
-    def command(self, line: str) -> None:
-        self.type(line + "\r")
-
-    def resize(self, width: int, height: int) -> None:
-        assert self.chan is not None
-        self.screen.resize(width, height)
-        self.chan.change_terminal_size(width, height)
-
-    async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> str:
-        return await wait_until(lambda: all(t in self.text() for t in texts), timeout, lambda: self.text())
-
-    async def close(self) -> None:
-        if self.conn is not None:
-            self.conn.close()
-            await self.conn.wait_closed()
-
-
-async def wait_until(check: Callable[[], bool], timeout: float = WAIT_S, show: Callable[[], str] = str) -> str:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out; last seen:\n{show()}")
-        await asyncio.sleep(POLL_S)
-    return show()
-
-
-@dataclass
-class Club:
-    """The server and what a test needs to reach it."""
-
-    server: FireteamServer
-    port: int
-    keys: dict[str, asyncssh.SSHKey]
-    game: Game
-    players: list[Player]
-    caplog: pytest.LogCaptureFixture
-
-    def log(self) -> str:
-        return "\n".join(r.getMessage() for r in self.caplog.records)
-
-    async def connect(
-        self,
-        seat: str,
-        *,
-        size: tuple[int, int] = (100, 40),
-        term: str = "xterm-256color",
-        command: str | None = None,
-        username: str = "player",
-        key: asyncssh.SSHKey | None = None,
-        window: int = 2 * 1024 * 1024,
-    ) -> Player:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            self.port,
-            username=username,
-            client_keys=[key or self.keys[seat]],
-            known_hosts=None,
-            agent_path=None,
-        )
-        player = Player(*size)
-        chan, _ = await conn.create_session(
-            lambda: player, command, term_type=term, term_size=size, encoding="utf-8", window=window
-        )
-        player.conn, player.chan = conn, chan
-        self.players.append(player)
-        return player
-
-    async def run(self, seat: str, command: str) -> asyncssh.SSHCompletedProcess:
-        """``ssh host COMMAND``: no terminal, a plain reply."""
-        async with asyncssh.connect(
-            "127.0.0.1", self.port, username="player", client_keys=[self.keys[seat]], known_hosts=None, agent_path=None
-        ) as conn:
-            return await asyncio.wait_for(conn.run(command), WAIT_S)
-
-    def session(self, seat: str):
-        return next(s for s in self.server.sessions if s.seat.name == seat)
-
-
-def make_keys(names) -> dict[str, asyncssh.SSHKey]:
-    return {name: asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@test") for name in names}
-
-
-def seats_toml(keys: dict[str, asyncssh.SSHKey], roles: dict[str, str]) -> str:
-    out = []
-    for name, role in roles.items():
-        public = keys[name].export_public_key().decode().strip()
-        out.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n')
-    return "\n".join(out)
-
-
-def demo_game(path: Path) -> Game:
-    game = Game.new(path, "breaking-news", seed=7)
-    game.execute("scenario demo")
-    return game
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import asyncssh
-from conftest import demo_game, make_keys, seats_toml
+from ssh_club import demo_game, make_keys, seats_toml
 
 from core.game import Game
 from tui.serve import host_key, open_tables, serve_main

@@ -6,7 +6,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from conftest import SEATS, Player, demo_game, make_keys, seats_toml
+from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
 from tui.serve import FireteamServer, Table
 from tui.ssh_seats import Seats

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from conftest import wait_until
+from ssh_club import wait_until
 
 
 async def test_logging_in_while_apps_are_running(club):

@@ -6,7 +6,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from conftest import wait_until
+from ssh_club import Player, wait_until
 from ssh_memory import widget_strings
 
 HIDDEN = ("Dahir Omar", "Egal Yusuf")  # the demo's hidden irregulars
@@ -117,7 +117,7 @@ async def test_a_player_may_undo_only_his_own_last_command_and_not_once_dice_wer
     other.command("undo")
     await other.wait_for("ask the referee to undo it")
     player.command("undo")
-    await other.wait_for(f"undid command #{hide}")
+    await rita.wait_for(f"undid command #{hide}")
     assert "hidden" not in game.state.units[hider].status
 
     player.command(f"fire {shooter} {target} range=30 aimed")  # rolls dice
@@ -154,7 +154,6 @@ async def test_the_role_comes_from_the_seats_file_not_from_the_client(club):
     conn = await asyncssh.connect(
         "127.0.0.1", club.port, username="referee", client_keys=[club.keys["reg"]], known_hosts=None, agent_path=None
     )
-    from conftest import Player
 
     player = Player(100, 40)
     chan, _ = await conn.create_session(
@@ -187,7 +186,6 @@ async def test_colours_follow_the_clients_terminal(club, term, colorterm, system
     conn = await asyncssh.connect(
         "127.0.0.1", club.port, username="p", client_keys=[club.keys["spec"]], known_hosts=None, agent_path=None
     )
-    from conftest import Player
 
     player = Player(80, 24)
     env = {"COLORTERM": colorterm} if colorterm else {}
