@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits, movement, spotting
+from core.rulesets.breaking_news import civilians, hits, movement, spotting
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat_tables import allowances
 from core.state import Unit
@@ -18,6 +18,11 @@ MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
 
 def _move(ctx: Context, args: dict[str, Any]) -> None:
     lead = ctx.unit(args["unit"])
+    if lead.kind == "civilian":
+        _civilian_move(ctx, lead, args)
+        return
+    if ctx.role in ctx.state.sides and lead.side != ctx.role:
+        raise Refused(f"{lead.name} is not one of your figures")
     group = [lead, *[ctx.unit(u) for u in args["also"]]]
     if len(group) > 1:
         check_group(group)
@@ -60,6 +65,28 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             ctx.emit(ev.Moved(unit=u.id, cm=cm, how=_how(action, args)))
         hits.badge(ctx, ctx.unit(u.id), _badge(action, cm, allowed.fire, bool(args.get("obstacle"))))
     hits.next_action(ctx, group)
+
+
+def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
+    """Extras: Civilians: once the turn's roll is made, its winner moves each civilian
+    up to 15 cm, whoever is active; the other player may not (rulings BN-CIV-MOVE)."""
+    who = civilians.controller(ctx.state)
+    if not who:
+        raise Refused("roll for the civilians first: civilians (Extras: Civilians)")
+    if ctx.role in ctx.state.sides and ctx.role != who:
+        raise Refused(f"{who} move the civilians this turn, not you (Extras: Civilians)")
+    if args["also"]:
+        raise Refused("civilians move one at a time: move civ1 12, then move civ2 8")
+    if args.get("action") or args.get("obstacle") or args.get("leader"):
+        raise Refused("civilians just move: give the distance only, e.g. move civ1 12")
+    hits.require_in_play(civilian)
+    if civilian.has("acted"):
+        raise Refused(f"{civilian.name} has moved this turn")
+    cm = args["cm"]
+    if cm is None or not 0 < cm <= civilians.MOVE_CM:
+        raise Refused(f"a civilian moves 1 to {civilians.MOVE_CM} cm a turn (Extras: Civilians)")
+    ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=f"moved by {who}"))
+    hits.badge(ctx, ctx.unit(civilian.id), "acted")
 
 
 def _how(action: str, args: dict[str, Any]) -> str:
@@ -345,7 +372,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "cautious 5, covering 5, or a hidden crawl of 5-1d6; vehicles roll 30/45-2d6.",
         _move,
         params=(
-            Param("unit", "own", "the figure (or vehicle)"),
+            # any figure in sight: the civilians belong to no player's own figures (Extras: Civilians)
+            Param("unit", "unit", "the figure (or vehicle, or a civilian you move this turn)"),
             Param("cm", "int", "distance in cm", optional=True),
             Param("also", "own", "the rest of the fire team moving with him (§6.4)", many=True, optional=True),
             Param(

@@ -63,6 +63,8 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     phase = ruleset.phase(state.phase)
     if not phase or phase.actor != "active" or name in ANY_TIME:
         return
+    if name == "move" and parsed.units and state.units[parsed.units[0]].kind == "civilian":
+        return  # whoever won the civilians' roll moves them, active or not (rulings BN-CIV-MOVE)
     if role != state.active_side:
         if not name.startswith("react"):
             raise Refused(f"{state.active_side} are active: you may only react")
