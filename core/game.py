@@ -296,7 +296,8 @@ class Game:
         issued = self.history.issued(cmd)
         if role != REFEREE:
             if issued.by != by:
-                raise Refused(f"the last command (#{cmd}) was {issued.by}'s; ask the referee to undo it")
+                # Name neither the command nor its author: it may be one this seat never saw.
+                raise Refused("the last command is not yours; ask the referee to undo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 raise Refused("dice were rolled or something was revealed; only the referee can undo that")
         # Those who saw the command see it taken back, and no one else.
@@ -313,7 +314,7 @@ class Game:
         issued = self.history.issued(cmd)
         if role != REFEREE:
             if issued.by != by:
-                raise Refused(f"command #{cmd} was {issued.by}'s; ask the referee to redo it")
+                raise Refused("the last undone command is not yours; ask the referee to redo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 # Otherwise a player could bring back a roll the referee took away.
                 raise Refused("that command rolled dice or revealed something; only the referee can redo it")
