@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 
 from core import events as ev
 from core.game import Game
@@ -193,3 +194,12 @@ def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = ()) -> Ga
     for text in commands:
         game.execute(text)
     return game
+
+
+@pytest.fixture(name="game")
+def game_fixture(tmp_path: Path):
+    """A fixture, imported by the test modules: tests/tui keeps no conftest.py, whose
+    module name would shadow another folder's ``from conftest import ...``."""
+    g = patrol_game(tmp_path / "patrol.ft")
+    yield g
+    g.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
-from skirmish import patrol_game
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 
 from core import events as ev
 from core.game import Game

@@ -1,3 +1,5 @@
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+
 from core import events as ev
 from tui.logindex import FilteredIndex, LogFilter, RowIndex, windows
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from rich.console import Console
-from skirmish import Skirmish, patrol_game
+from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
 
 from core.bench import generate_save
