@@ -19,22 +19,34 @@ LEADER = Param(
 )
 
 
-def leader_bonus(ctx: Context, unit: Unit, word: str | None) -> int:
-    """§10.0: the leadership of one Officer/NCO within 5 cm; not his own (AMB-48)."""
+def named_leader(ctx: Context, unit: Unit, word: str | None) -> Unit | None:
+    """The Officer/NCO named with ``leader=``: checked as soon as he is named, whether
+    or not a test follows."""
     if not word:
-        return 0
-    (leader,) = hits.resolve_units(ctx, word, side=unit.side)
-    if leader.id == unit.id:
-        raise Refused(f"{unit.name} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)")
+        return None
+    named = hits.resolve_units(ctx, word, side=unit.side)
+    if len(named) != 1:
+        raise Refused("name one leader: leader=rossi")
+    (leader,) = named
     hits.require_in_play(leader)
     if not leader.leadership:
         raise Refused(f"{leader.name} has no leadership to add")
+    return leader
+
+
+def leader_bonus(unit: Unit, leader: Unit | None) -> int:
+    """§10.0: the leadership of one Officer/NCO within 5 cm; not his own (AMB-48)."""
+    if leader is None:
+        return 0
+    if leader.id == unit.id:
+        raise Refused(f"{unit.name} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)")
     return leader.leadership
 
 
 def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     """Roll the §10.0 test if he is suppressed.  True if he may act.  A figure that
     failed this turn stays in panic without another roll."""
+    helper = named_leader(ctx, unit, leader)
     if not unit.has("suppressed"):
         return True
     if unit.has("falling-back"):
@@ -44,7 +56,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     t = hits.troop(unit)
     if t is None:
         raise Refused(f"{unit.name} has no troop class to test with")
-    mods = suppression.suppression_mods(leader_bonus(ctx, unit, leader))
+    mods = suppression.suppression_mods(leader_bonus(unit, helper))
     (face,) = ctx.roll(
         "suppression test",
         1,

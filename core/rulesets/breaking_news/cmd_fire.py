@@ -306,6 +306,10 @@ def _struck_now(ctx: Context, unit: Unit) -> bool:
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
     firer = ctx.unit(args["unit"])
+    if not args["targets"]:
+        given = [f"{k}=" for k in ("split", "line", "also") if args.get(k)] + (["cover"] if args.get("cover") else [])
+        if given:
+            raise Refused(f"{', '.join(given)} describe the figures at the position: name them, or fire at nobody")
     if firer.has("fired"):
         raise Refused(f"{firer.name} has already fired this turn")
     if not ready_to_act(ctx, firer, args.get("leader")):

@@ -42,6 +42,8 @@ def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
         raise Refused(f"the {weapon.name} fires single shots only (§8.0)")
     if mode == AIMED and weapon.burst:
         raise Refused(f"the {weapon.name} fires bursts only (§8.0, ruling BN-C-BURST)")
+    if range_cm < 0:
+        raise Refused("a range cannot be negative")
     if range_cm > weapon.max_cm:
         raise Refused(f"the {weapon.name} reaches {weapon.max_cm} cm at most (§8.0)")
     if range_cm < weapon.min_cm:

@@ -18,6 +18,8 @@ def covering_value(
     t = covering()
     parts: list[Mod] = []
     for weapon, range_cm in weapon_range:
+        if range_cm < 0:
+            raise Refused("a range cannot be negative")
         if range_cm > t.max_cm:
             raise Refused(f"covering fire reaches {t.max_cm} cm at most (§8.3)")
         values = t.values.get(weapon)

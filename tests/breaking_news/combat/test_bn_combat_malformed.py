@@ -1,0 +1,98 @@
+"""Malformed command lines are refused with a sentence that names the problem, and
+write nothing: wrong option names, missing values, unknown units, numbers out of
+range, figures of the wrong side.  ``core.game`` turns a KeyError or ValueError
+raised in a handler into its bare text ("b"), so none may escape one."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bn_combat_support import new_game
+
+from core.game import Game
+from core.ruleset import Refused
+
+# (role, line, words the refusal must contain); the militia are active, the Bersaglieri react.
+MALFORMED = [
+    ("irregulars", "move aden 15 shoot also=rossi", "no unit 'rossi' on that side"),
+    ("referee", "move aden 15 shoot also=rossi", "a group must be figures of one fire team"),
+    ("irregulars", "move aden 15 shoot also=nobody", "no unit 'nobody' on that side"),
+    ("irregulars", "move aden 15 sprint", "no unit 'sprint' on that side"),
+    ("irregulars", "move aden 15 run crawl=3", "no option for move 'crawl'"),
+    ("irregulars", "move aden fifteen", "cm must be a whole number, not 'fifteen'"),
+    ("irregulars", "move aden -5", "a distance cannot be negative"),
+    ("irregulars", "move aden 40 run", "may move 25 cm with that action"),
+    ("irregulars", "move aden 10 obstacle=7", "obstacles are level 1, 2 or 3"),
+    ("irregulars", "move aden 10 speed=3", "no option for move 'speed'"),
+    ("irregulars", "move nobody 10", "no unit 'nobody'"),
+    ("irregulars", "move rossi 10", "Sgt Rossi is not one of your figures"),
+    ("irregulars", "move civ1 10", "roll for the civilians first"),
+    ("irregulars", "fire aden rossi", "fire: missing range; usage: fire unit targets…"),
+    ("irregulars", "fire aden rossi range=", "range must be a whole number, not ''"),
+    ("irregulars", "fire aden rossi range=-5", "a range cannot be negative"),
+    ("irregulars", "fire aden rossi range=400", "reaches 150 cm at most"),
+    ("irregulars", "fire aden aden range=30", "no unit 'aden' on that side"),
+    ("irregulars", "fire aden rossi range=30 weapon=bazooka", "carries AR, GRENADE; which is 'bazooka'?"),
+    ("irregulars", "fire aden rossi range=30 mode=volley", "no mode 'volley'"),
+    ("irregulars", "fire aden rossi range=30 with=rossi", "no unit 'rossi' on that side"),
+    ("irregulars", "fire aden rossi range=30 split=2,x", "split must be whole numbers separated by commas"),
+    ("irregulars", "fire aden rossi range=30 leader=nobody", "no unit 'nobody' on that side"),
+    ("irregulars", "fire aden rossi range=30 leader=ahmed,bashir", "name one leader: leader=rossi"),
+    ("irregulars", "fire ahmed rossi range=30 leader=bashir", "Bashir .* has no leadership to add"),
+    ("irregulars", "covering aden ahmed area=well range=30,x", "range must be whole numbers separated by commas"),
+    ("irregulars", "covering aden ahmed area=well range=30,30,30", "give one range, or one per figure"),
+    ("irregulars", "covering aden area=well range=-3", "a range cannot be negative"),
+    ("irregulars", "mortar range=60", "irregulars has no mortar fire arriving this turn"),
+    ("irregulars", "ied 9", "markers are numbered 1 to 5"),
+    ("irregulars", "ied zulu.4", "no side 'zulu'"),
+    ("irregulars", "ied 4", "irregulars planted no IED at marker 4"),
+    ("referee", "blast aden source=napalm", "no source 'napalm'"),
+    ("referee", "blast source=ied", "blast: missing units; usage"),
+    ("referee", "speculative rossi range=30 also=aden", "also= describe the figures at the position"),
+    ("referee", "storm aden against=rossi,nobody", "no unit 'nobody'"),
+    ("irregulars", "activate zulu", "irregulars play a single squad"),
+    ("irregulars", "capture units=nobody", "no unit 'nobody'"),
+    ("irregulars", "civilians dice=x", "dice"),
+    ("irregulars", "option ammo on", "only the referee may option"),
+    ("regulars", "react-dodge conti 9", "a dodge moves 5 cm at most"),
+    ("regulars", "react-fire conti aden range=80", "opportunity fire at men reaches 50 cm"),
+    ("regulars", "react-spot conti dahir range=20", "no unit 'dahir'"),  # hidden: he cannot name him
+]
+
+
+@pytest.fixture
+def militia_active(tmp_path):
+    game = new_game(tmp_path, "demo", active="irregulars")
+    yield game
+    game.close()
+
+
+def _refusal(game: Game, role: str, line: str) -> str:
+    before = game.path.read_bytes()
+    with pytest.raises(Refused) as refused:
+        game.execute(line, role=role)
+    assert game.path.read_bytes() == before, f"{line!r} wrote to the save"
+    return str(refused.value)
+
+
+@pytest.mark.parametrize(("role", "line", "words"), MALFORMED, ids=[line for _, line, _ in MALFORMED])
+def test_a_malformed_line_is_refused_in_words(militia_active, role, line, words):
+    message = _refusal(militia_active, role, line)
+    assert len(message.split()) >= 3, message
+    assert re.search(words, message), message
+
+
+def test_many_figures_typed_as_an_option_are_a_list(militia_active):
+    """``also=bashir`` used to reach the handler as the letters of 'bashir' (refused as "b")."""
+    militia_active.execute("move aden 15 shoot also=bashir", role="irregulars")
+    assert militia_active.state.units["aden"].moved_cm == 15
+    assert militia_active.state.units["bashir"].moved_cm == 15
+
+
+def test_a_many_number_typed_as_an_option_is_refused_in_words(tmp_path):
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
+    game.execute("scenario open")
+    game.execute("mission 2")
+    message = _refusal(game, "referee", "objectives regulars 4 secondary=2")
+    assert "name the main marker and two secondary ones" in message
