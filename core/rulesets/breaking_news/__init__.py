@@ -21,7 +21,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset, register
 from core.rulesets.breaking_news import campaign, combat, scenario_rules, turn
-from core.rulesets.breaking_news.tables import troop_classes
+from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
 from core.state import GameState
 
@@ -53,7 +53,7 @@ class BreakingNews(Ruleset):
     id = "breaking-news"
     name = "Breaking News"
     version = "1.5.1"
-    variants = ("", "it-2009-12-09")
+    variants = ("", IT)
     phases = PHASES
     rule_source = "breaking-news-1.5.1-en.md"
 

@@ -19,9 +19,8 @@ import msgspec
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
-from core.rulesets.breaking_news.tables import army_points, extras, leadership, negotiation, troop_classes
+from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
 
-IT = "it-2009-12-09"
 KINDS = ("man", "vehicle", "journalist", "civilian")
 FORCES = ("", "special-forces", "msu", "secret-services")
 ROSTERS = Path(__file__).parent / "scenarios" / "rosters"

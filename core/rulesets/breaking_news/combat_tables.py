@@ -11,14 +11,7 @@ from functools import cache
 
 import msgspec
 
-from core.rulesets.breaking_news.tables import DATA
-
-IT = "it-2009-12-09"
-
-
-def _decode(name: str, type_: type) -> object:
-    return msgspec.toml.decode((DATA / name).read_bytes(), type=type_)
-
+from core.rulesets.breaking_news.tables import decode
 
 # --------------------------------------------------------------------- weapons
 
@@ -67,7 +60,7 @@ class _Weapons(msgspec.Struct, frozen=True):
 
 @cache
 def weapons(variant: str = "") -> dict[str, Weapon]:
-    data = _decode("weapons.toml", _Weapons)
+    data = decode("weapons.toml", _Weapons)
     out = {w.id: w for w in data.weapons}
     for v in data.variant:
         if v.variant == variant:
@@ -110,7 +103,7 @@ class FireTable(msgspec.Struct, frozen=True):
 
 @cache
 def fire_table() -> FireTable:
-    return _decode("fire.toml", FireTable)  # type: ignore[return-value]
+    return decode("fire.toml", FireTable)
 
 
 class Covering(msgspec.Struct, frozen=True):
@@ -126,7 +119,7 @@ class Covering(msgspec.Struct, frozen=True):
 
 @cache
 def covering() -> Covering:
-    return _decode("covering.toml", Covering)  # type: ignore[return-value]
+    return decode("covering.toml", Covering)
 
 
 # --------------------------------------------------------------------- actions
@@ -170,7 +163,7 @@ class _Actions(msgspec.Struct, frozen=True):
 
 @cache
 def _actions() -> _Actions:
-    return _decode("actions.toml", _Actions)  # type: ignore[return-value]
+    return decode("actions.toml", _Actions)
 
 
 def actions() -> dict[str, Action]:
@@ -203,7 +196,7 @@ class Spotting(msgspec.Struct, frozen=True):
 
 @cache
 def spotting() -> Spotting:
-    return _decode("spotting.toml", Spotting)  # type: ignore[return-value]
+    return decode("spotting.toml", Spotting)
 
 
 # ----------------------------------------------------------------------- saves
@@ -256,7 +249,7 @@ class Saves(msgspec.Struct, frozen=True):
 
 @cache
 def saves(variant: str = "") -> Saves:
-    data: Saves = _decode("saves.toml", Saves)  # type: ignore[assignment]
+    data: Saves = decode("saves.toml", Saves)
     for v in data.variant:
         if v.variant == variant:
             data = msgspec.structs.replace(data, heavy_explosion_types=v.heavy_explosion_types)
@@ -336,4 +329,4 @@ class Support(msgspec.Struct, frozen=True):
 
 @cache
 def support() -> Support:
-    return _decode("support.toml", Support)  # type: ignore[return-value]
+    return decode("support.toml", Support)

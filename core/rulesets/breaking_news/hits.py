@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from core import events as ev
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import saves
-from core.rulesets.breaking_news.combat_tables import IT, Weapon, weapons
+from core.rulesets.breaking_news.combat_tables import Weapon, weapons
 from core.rulesets.breaking_news.saves import SaveFacts
-from core.rulesets.breaking_news.tables import TroopClass, troop_classes
+from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.state import GameState, Unit
 from core.views import unit_audience
 

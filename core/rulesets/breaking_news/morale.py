@@ -22,10 +22,8 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import extra, set_var, var
+from core.rulesets.breaking_news.tables import IT
 from core.state import GameState, Unit
-
-IT = "it-2009-12-09"
-
 
 # ------------------------------------------------------------------ pure rules
 

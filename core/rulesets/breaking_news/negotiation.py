@@ -15,10 +15,9 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
-from core.rulesets.breaking_news.tables import defeat_points, negotiation, negotiation_keep_away_cm
+from core.rulesets.breaking_news.tables import IT, defeat_points, negotiation, negotiation_keep_away_cm
 from core.state import GameState
 
-IT = "it-2009-12-09"
 RUNNING, BROKEN, ENDED = "running", "broken", "ended"
 CATEGORY = "negotiation"
 

@@ -21,6 +21,7 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, forces
 from core.rulesets.breaking_news.ledger import army, extra, irregular_side, regular_side, set_var, var
+from core.rulesets.breaking_news.tables import IT
 from core.state import GameState
 
 MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
@@ -226,7 +227,7 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.secrets[key].revealed:
         raise Refused(f"{owner} marker {n} is already revealed")
     ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
-    rule = "within 10 cm and in line of sight" if ctx.ruleset.variant == "it-2009-12-09" else "reached within 10 cm"
+    rule = "within 10 cm and in line of sight" if ctx.ruleset.variant == IT else "reached within 10 cm"
     ctx.emit(ev.Noted(text=f"{owner} marker {n} is revealed: an enemy {rule} (§4.1)"))
 
 

@@ -16,6 +16,8 @@ from typing import Protocol, TypeVar
 import msgspec
 
 DATA = Path(__file__).parent / "data"
+#: The variant that plays the Italian draft of 9 December 2009 (its rows and rules).
+IT = "it-2009-12-09"
 
 T = TypeVar("T")
 
@@ -30,7 +32,8 @@ class _Row(Protocol):
 R = TypeVar("R", bound=_Row)
 
 
-def _decode(name: str, type_: type[T]) -> T:
+def decode(name: str, type_: type[T]) -> T:
+    """A data file decoded into its typed struct."""
     return msgspec.toml.decode((DATA / name).read_bytes(), type=type_)
 
 
@@ -67,7 +70,7 @@ class _Troops(msgspec.Struct, frozen=True):
 
 @cache
 def troop_classes() -> dict[str, TroopClass]:
-    data = _decode("troops.toml", _Troops)
+    data = decode("troops.toml", _Troops)
     return {c.id: c for c in data.classes}
 
 
@@ -88,7 +91,7 @@ class _Leadership(msgspec.Struct, frozen=True):
 
 @cache
 def leadership() -> dict[int, Leadership]:
-    return {lv.level: lv for lv in _decode("leadership.toml", _Leadership).levels}
+    return {lv.level: lv for lv in decode("leadership.toml", _Leadership).levels}
 
 
 def leadership_modifier(level: int) -> int:
@@ -127,7 +130,7 @@ class ArmyPoints(msgspec.Struct, frozen=True):
 
 @cache
 def army_points() -> ArmyPoints:
-    return _decode("army_points.toml", ArmyPoints)
+    return decode("army_points.toml", ArmyPoints)
 
 
 # ------------------------------------------------------------------------ extras
@@ -155,7 +158,7 @@ class _Extras(msgspec.Struct, frozen=True):
 
 @cache
 def extras(variant: str = "") -> dict[str, Extra]:
-    return _overlay(_decode("extras.toml", _Extras).extras, variant)
+    return _overlay(decode("extras.toml", _Extras).extras, variant)
 
 
 # ------------------------------------------------------------------- negotiation
@@ -182,13 +185,13 @@ class _Negotiation(msgspec.Struct, frozen=True):
 
 @cache
 def negotiation(variant: str = "") -> dict[int, NegotiationLevel]:
-    rows = _overlay(_decode("negotiation.toml", _Negotiation).levels, variant)
+    rows = _overlay(decode("negotiation.toml", _Negotiation).levels, variant)
     return {r.level: r for r in rows.values()}
 
 
 @cache
 def negotiation_keep_away_cm() -> int:
-    return _decode("negotiation.toml", _Negotiation).keep_away_cm
+    return decode("negotiation.toml", _Negotiation).keep_away_cm
 
 
 # ---------------------------------------------------------------- defeat points
@@ -215,7 +218,7 @@ class _DefeatPoints(msgspec.Struct, frozen=True):
 
 @cache
 def defeat_points(variant: str = "") -> dict[str, DefeatLine]:
-    return _overlay(_decode("defeat_points.toml", _DefeatPoints).lines, variant)
+    return _overlay(decode("defeat_points.toml", _DefeatPoints).lines, variant)
 
 
 # ------------------------------------------------------------------------- media
@@ -238,4 +241,4 @@ class _Media(msgspec.Struct, frozen=True):
 
 @cache
 def media() -> dict[str, Journalists]:
-    return {j.id: j for j in _decode("media.toml", _Media).journalists}
+    return {j.id: j for j in decode("media.toml", _Media).journalists}
