@@ -14,7 +14,7 @@ from core.rulesets.breaking_news import fire, hits, saves, support
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat_tables import support as support_table
-from core.rulesets.breaking_news.ledger import extra
+from core.rulesets.breaking_news.ledger import extra, set_unit_var, unit_var
 from core.rulesets.breaking_news.movement import may_fire_after
 from core.state import Unit
 
@@ -396,14 +396,14 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
     action = ctx.state.vars.get("action", 0)
-    if action and hits.get_unit_var(ctx.state, unit.id, "reacted") == action:
+    if action and unit_var(ctx.state, unit.id, "reacted") == action:
         raise Refused(f"{unit.name} has already reacted to this enemy action (§8.2)")
 
 
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
     action = ctx.state.vars.get("action", 0)
     if action:
-        hits.unit_var(ctx, unit, "reacted", action)
+        set_unit_var(ctx, unit, "reacted", action)
 
 
 def covering_areas(ctx: Context) -> dict[str, int]:

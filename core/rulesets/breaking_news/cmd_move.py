@@ -11,6 +11,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import civilians, hits, movement, spotting
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat_tables import allowances
+from core.rulesets.breaking_news.ledger import set_unit_var
 from core.state import Unit
 
 MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
@@ -272,7 +273,7 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
         return
     hits.reveal(ctx, unit, "gets into a vehicle")
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("in-vehicle", "acted")))
-    hits.unit_var(ctx, ctx.unit(unit.id), "aboard", vehicle.id)
+    set_unit_var(ctx, ctx.unit(unit.id), "aboard", vehicle.id)
     hits.next_action(ctx, [unit])
 
 
@@ -286,7 +287,7 @@ def _disembark(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
-    hits.unit_var(ctx, ctx.unit(unit.id), "aboard", "")
+    set_unit_var(ctx, ctx.unit(unit.id), "aboard", "")
     hits.next_action(ctx, [unit])
 
 
@@ -327,7 +328,7 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     if what != hits.WOUNDED:
         raise Refused(f"{patient.name} is not a wounded man awaiting a medic")
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
-    hits.unit_var(ctx, ctx.unit(patient.id), "wound", 0)
+    set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
 
 
 def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
@@ -337,7 +338,7 @@ def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
     if what != hits.WOUNDED:
         raise Refused(f"{patient.name} is not a wounded man")
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
-    hits.unit_var(ctx, ctx.unit(patient.id), "wound", 0)
+    set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
     ctx.emit(ev.Noted(text=f"{patient.name} is carried off the table (§9.3)"))
 
 

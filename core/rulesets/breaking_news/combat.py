@@ -14,6 +14,7 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
 from core.rulesets.breaking_news.combat_tables import support
+from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
 from core.rulesets.breaking_news.support import smoke_drift
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -62,8 +63,8 @@ def end_of_turn(ctx: Context) -> None:
     if s.vars.get("covering"):
         ctx.emit(ev.VarSet(key="covering", value=""))
     for u in s.units.values():
-        due = int(hits.get_unit_var(s, u.id, "wound", 0))
+        due = int(unit_var(s, u.id, "wound", 0))
         what, by = hits.parse_cause(u.out)
         if due and due <= s.turn and what == hits.WOUNDED:
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(hits.DIED, by)))
-            hits.unit_var(ctx, ctx.unit(u.id), "wound", 0)
+            set_unit_var(ctx, ctx.unit(u.id), "wound", 0)

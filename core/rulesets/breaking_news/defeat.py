@@ -28,7 +28,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import forces, hits, negotiation
-from core.rulesets.breaking_news.ledger import army, extra, regular_vs_irregular, set_var, var
+from core.rulesets.breaking_news.ledger import army, extra, regular_vs_irregular, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
 from core.state import GameState, Unit
 from core.views import unit_audience
@@ -89,20 +89,19 @@ def settle(ctx: Context) -> None:
 
 
 def _settle_man(ctx: Context, u: Unit) -> None:
-    key = f"secret.lost.{u.id}"
-    scored = int(var(ctx.state, key, 0))
+    scored = int(unit_var(ctx.state, u.id, "lost"))
     lost = forces.is_loss(u)
     if lost and not scored:
         what = hits.parse_cause(u.out)[0]
         charge(ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {what}", about=u)
-        set_var(ctx, key, ctx.state.turn or 1, about=u)
+        set_unit_var(ctx, u, "lost", ctx.state.turn or 1)
     elif scored and not lost:
         row = line(ctx, casualty_line(ctx.state, u))
         why = "stabilised" if u.out else "back in action"
         charge(
             ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {why}: no longer a loss", points=-row.points, about=u
         )
-        set_var(ctx, key, 0, about=u)
+        set_unit_var(ctx, u, "lost", 0)
 
 
 def shot_fired(ctx: Context, side: str) -> None:
@@ -130,11 +129,10 @@ def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) ->
         return
     if not regular_vs_irregular(ctx.state) or army(ctx.state, by_side) != "regular":
         return
-    key = f"secret.civilian.{civilian.id}"
-    if var(ctx.state, key, 0):
+    if unit_var(ctx.state, civilian.id, "civilian"):
         return
     charge(ctx, by_side, "civilian", f"{civilian.name} {'killed' if killed else 'hit'} by {by_side}", about=civilian)
-    set_var(ctx, key, 1, about=civilian)
+    set_unit_var(ctx, civilian, "civilian", 1)
 
 
 # ---------------------------------------------------------------------- score

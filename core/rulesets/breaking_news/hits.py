@@ -20,10 +20,10 @@ from core import events as ev
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import saves
 from core.rulesets.breaking_news.combat_tables import Weapon, weapons
+from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
 from core.rulesets.breaking_news.saves import SaveFacts
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.state import GameState, Unit
-from core.views import unit_audience
 
 # ------------------------------------------------------------------ causes
 
@@ -210,17 +210,6 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     ctx.emit(ev.VarSet(key="action", value=int(ctx.state.vars.get("action", 0)) + 1))
 
 
-def unit_var(ctx: Context, unit: Unit, name: str, value: int | str) -> None:
-    """Record a combat fact about a unit (``aboard``, ``wound``, ``reacted``).  The key
-    is under ``secret.`` so no side's view lists it, and the event reaches only those
-    who may see the unit: a hidden figure's bookkeeping never names him to the enemy."""
-    ctx.emit(ev.VarSet(key=f"secret.{name}.{unit.id}", value=value, vis=unit_audience(unit)))
-
-
-def get_unit_var(state: GameState, unit_id: str, name: str, default: int | str = 0) -> int | str:
-    return state.vars.get(f"secret.{name}.{unit_id}", default)
-
-
 def first_fire(ctx: Context, side: str) -> None:
     """Record which side fired first: §14 charges it defeat points (not done here)."""
     if "first_fire" not in ctx.state.vars:
@@ -286,7 +275,7 @@ def take_hits(
 
 
 def _vehicle_of(ctx: Context, unit: Unit) -> str:
-    vid = get_unit_var(ctx.state, unit.id, "aboard", "")
+    vid = unit_var(ctx.state, unit.id, "aboard", "")
     v = ctx.state.units.get(str(vid))
     return v.cls if v else ""
 
@@ -312,7 +301,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
         turns = saves.wound(face)
         if turns:
             ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(WOUNDED, by_side)))
-            unit_var(ctx, ctx.unit(unit.id), "wound", ctx.state.turn + turns)
+            set_unit_var(ctx, ctx.unit(unit.id), "wound", ctx.state.turn + turns)
             _leave_vehicle(ctx, unit)
             return
     ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(KILLED, by_side)))
@@ -321,10 +310,10 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
 
 def _leave_vehicle(ctx: Context, unit: Unit) -> None:
     """A dead man leaves his seat; a dead driver leaves his vehicle running (§8.8)."""
-    vehicle = ctx.state.units.get(str(get_unit_var(ctx.state, unit.id, "aboard", "")))
+    vehicle = ctx.state.units.get(str(unit_var(ctx.state, unit.id, "aboard", "")))
     if vehicle is None:
         return
-    unit_var(ctx, unit, "aboard", "")
+    set_unit_var(ctx, unit, "aboard", "")
     if "driver" in unit.roles and vehicle.in_play:
         way = " straight on" if italian(ctx) else ""
         ctx.emit(
@@ -336,7 +325,7 @@ def _leave_vehicle(ctx: Context, unit: Unit) -> None:
 
 
 def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
-    return [u for u in state.units.values() if u.in_play and get_unit_var(state, u.id, "aboard", "") == vehicle.id]
+    return [u for u in state.units.values() if u.in_play and unit_var(state, u.id, "aboard", "") == vehicle.id]
 
 
 def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
@@ -370,7 +359,7 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
         for man in occupants(ctx.state, vehicle):
             if take_hits(ctx, man, 1, by_side=by_side, source=saves.EXPLOSION, heavy_vehicle=heavy):
                 ctx.emit(ev.StatusChanged(unit=man.id, remove=("in-vehicle",)))
-                unit_var(ctx, man, "aboard", "")
+                set_unit_var(ctx, man, "aboard", "")
                 badge(ctx, man, "suppressed")
     return False
 

@@ -9,7 +9,10 @@ Keys (all bounded by the number of sides, units and markers):
 * ``platoon.<side>``: 1 when the side plays as a platoon (§13.0)
 * ``first_player``, ``second_player``, ``deploy.stage``: the deployment (§4.2)
 * ``first_fire``: the side that fired first (set by combat); ``first_fire.scored``
-* ``secret.lost.<unit>``: the turn a man's loss was scored (§12.0, §14.0)
+* ``secret.<fact>.<unit>``: facts about one figure (:func:`unit_var`): ``lost``, the
+  turn his loss was scored (§12.0, §14.0); ``civilian``, a civilian already scored;
+  combat's ``aboard`` (his vehicle), ``wound`` (the turn a badly wounded man dies)
+  and ``reacted`` (the enemy action he last reacted to)
 * ``morale.<side>.tested`` / ``.failed``: the turn of the last test / failure
 * ``motivation.<side>.used``: Extras: Motivation spent
 * ``negotiation.<side>``: running | broken | ended (Extras: Negotiation)
@@ -45,6 +48,18 @@ def set_var(ctx: Context, key: str, value: int | str, *, about: Unit | None = No
         return
     vis = unit_audience(about) if about is not None else ()
     ctx.emit(ev.VarSet(key=key, value=value, vis=vis))
+
+
+def unit_var(state: GameState, unit_id: str, fact: str, default: Any = 0) -> Any:
+    """A fact kept about one figure."""
+    return var(state, f"secret.{fact}.{unit_id}", default)
+
+
+def set_unit_var(ctx: Context, unit: Unit, fact: str, value: int | str) -> None:
+    """Record a fact about one figure.  It is kept under ``secret.``, so no side's view
+    lists it, and told only to those who may see the figure: a hidden man's
+    bookkeeping never names him to the enemy."""
+    set_var(ctx, f"secret.{fact}.{unit.id}", value, about=unit)
 
 
 def extra(state: GameState, side: str, extra_id: str) -> int:

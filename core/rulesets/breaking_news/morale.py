@@ -21,7 +21,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, deployment, forces, media, victory
-from core.rulesets.breaking_news.ledger import extra, set_var, var
+from core.rulesets.breaking_news.ledger import extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
 from core.state import GameState, Unit
 
@@ -83,7 +83,7 @@ def due(state: GameState, side: str) -> bool:
     """The side lost men this turn and has not tested yet."""
     if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
         return False
-    return any(int(var(state, f"secret.lost.{u.id}", 0)) == state.turn for u in forces.men(state, side))
+    return any(int(unit_var(state, u.id, "lost")) == state.turn for u in forces.men(state, side))
 
 
 def losing(ctx: Context, side: str) -> bool:
