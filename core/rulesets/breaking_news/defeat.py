@@ -28,36 +28,18 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import forces, hits, negotiation
-from core.rulesets.breaking_news.ledger import army, extra, regular_vs_irregular, set_unit_var, set_var, unit_var, var
-from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
+from core.rulesets.breaking_news.ledger import (
+    army,
+    charge,
+    defeat_line,
+    has_roe,
+    regular_vs_irregular,
+    set_unit_var,
+    set_var,
+    unit_var,
+    var,
+)
 from core.state import GameState, Unit
-from core.views import unit_audience
-
-
-def line(ctx: Context, line_id: str) -> DefeatLine:
-    return defeat_points(ctx.ruleset.variant)[line_id]
-
-
-def has_roe(ctx: Context, side: str) -> bool:
-    return bool(extra(ctx.state, side, "rules_of_engagement"))
-
-
-def charge(
-    ctx: Context,
-    side: str,
-    line_id: str,
-    reason: str,
-    *,
-    points: int | None = None,
-    about: Unit | None = None,
-) -> None:
-    """Charge one line of the list to ``side`` (nothing if it is worth 0 here)."""
-    row = line(ctx, line_id)
-    value = row.value(has_roe(ctx, side)) if points is None else points
-    if value == 0:
-        return
-    vis = unit_audience(about) if about is not None else ()
-    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category, vis=vis))
 
 
 def casualty_line(state: GameState, unit: Unit) -> str:
@@ -96,7 +78,7 @@ def _settle_man(ctx: Context, u: Unit) -> None:
         charge(ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {what}", about=u)
         set_unit_var(ctx, u, "lost", ctx.state.turn or 1)
     elif scored and not lost:
-        row = line(ctx, casualty_line(ctx.state, u))
+        row = defeat_line(ctx, casualty_line(ctx.state, u))
         why = "stabilised" if u.out else "back in action"
         charge(
             ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {why}: no longer a loss", points=-row.points, about=u
@@ -116,7 +98,7 @@ def shot_fired(ctx: Context, side: str) -> None:
         charge(ctx, side, "negotiation-broken-first-fire", f"{side} fired first, breaking the negotiation")
     else:
         charge(ctx, side, "first-fire", f"{side} fired first")
-    if has_roe(ctx, side):
+    if has_roe(ctx.state, side):
         charge(ctx, side, "roe-first-fire", f"{side} fired first under Rules of Engagement")
 
 
@@ -124,7 +106,7 @@ def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) ->
     """A civilian hit (or killed) by ``by_side``'s fire.  Only the Regular player scores,
     only against Irregulars (§14.0, Extras: Civilians); once per civilian.  The English
     draft scores a civilian killed, the Italian one a civilian hit (DIFF-46)."""
-    row = line(ctx, "civilian")
+    row = defeat_line(ctx, "civilian")
     if row.trigger == "killed" and not killed:
         return
     if not regular_vs_irregular(ctx.state) or army(ctx.state, by_side) != "regular":
@@ -165,8 +147,8 @@ def _score(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"the {line_id} line counts only in games of Regulars against Irregulars (§14.0)")
         if army(ctx.state, side) != "regular":
             raise Refused(f"only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)")
-    row = line(ctx, line_id)
-    if row.value(has_roe(ctx, side)) == 0:
+    row = defeat_line(ctx, line_id)
+    if row.value(has_roe(ctx.state, side)) == 0:
         raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings/breaking-news.md)")
     reason = args["reason"] or line_id.replace("-", " ")
     for _ in range(count):

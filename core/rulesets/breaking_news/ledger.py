@@ -1,4 +1,5 @@
-"""Where Breaking News keeps its own books: ``GameState.vars``, by key.
+"""Where Breaking News keeps its own books: ``GameState.vars``, by key, and the
+defeat points charged line by line of the §14.0 list (:func:`charge`).
 
 Keys (all bounded by the number of sides, units and markers):
 
@@ -33,6 +34,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context
+from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
 from core.state import GameState, Unit
 from core.views import unit_audience
 
@@ -86,3 +88,33 @@ def regular_side(state: GameState) -> str:
 
 def irregular_side(state: GameState) -> str:
     return next((s.id for s in state.sides.values() if s.army == "irregular"), "")
+
+
+def has_roe(state: GameState, side: str) -> bool:
+    """Did the side buy Rules of Engagement (Extras)?"""
+    return bool(extra(state, side, "rules_of_engagement"))
+
+
+def defeat_line(ctx: Context, line_id: str) -> DefeatLine:
+    """A line of the §14.0 defeat points list, as the variant prints it."""
+    return defeat_points(ctx.ruleset.variant)[line_id]
+
+
+def charge(
+    ctx: Context,
+    side: str,
+    line_id: str,
+    reason: str,
+    *,
+    points: int | None = None,
+    about: Unit | None = None,
+) -> None:
+    """Charge one line of the list to ``side``: its value (under Rules of Engagement
+    where the line has one) or ``points``; nothing if that is 0.  A charge about a
+    hidden figure stays with those who can see him."""
+    row = defeat_line(ctx, line_id)
+    value = row.value(has_roe(ctx.state, side)) if points is None else points
+    if value == 0:
+        return
+    vis = unit_audience(about) if about is not None else ()
+    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category, vis=vis))

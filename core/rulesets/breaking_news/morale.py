@@ -21,7 +21,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, deployment, forces, media, victory
-from core.rulesets.breaking_news.ledger import extra, set_var, unit_var, var
+from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
 from core.state import GameState, Unit
 
@@ -125,7 +125,7 @@ def take_test(ctx: Context, side: str) -> None:
 
 def rout(ctx: Context, side: str) -> None:
     """Failed while losing: the force leaves the field and the game is over (§12.0, §14.0)."""
-    defeat.charge(ctx, side, "disengagement", f"{side} fail morale while losing and leave the field")
+    charge(ctx, side, "disengagement", f"{side} fail morale while losing and leave the field")
     victory.game_over(
         ctx,
         f"{side} failed morale with more defeat points than the enemy (§12.0); "

@@ -14,8 +14,8 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.ledger import army, extra, set_var, var
-from core.rulesets.breaking_news.tables import IT, defeat_points, negotiation, negotiation_keep_away_cm
+from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
+from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
 from core.state import GameState
 
 RUNNING, BROKEN, ENDED = "running", "broken", "ended"
@@ -36,11 +36,6 @@ def points(state: GameState, side: str) -> int:
     return state.sides[side].dp_by_category.get(CATEGORY, 0)
 
 
-def _charge(ctx: Context, side: str, line_id: str, value: int, reason: str) -> None:
-    row = defeat_points(ctx.ruleset.variant)[line_id]
-    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category))
-
-
 def accrue(ctx: Context) -> None:
     """End of turn: the negotiator takes his level's points for the turn."""
     side = running(ctx.state)
@@ -48,7 +43,7 @@ def accrue(ctx: Context) -> None:
         return
     lv = level(ctx.state, side)
     rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
-    _charge(ctx, side, "negotiation", rate, f"negotiation holds another turn (level {lv})")
+    charge(ctx, side, "negotiation", f"negotiation holds another turn (level {lv})", points=rate)
 
 
 def broken_by(ctx: Context, firer: str) -> bool:
@@ -70,9 +65,8 @@ def _break(ctx: Context, negotiator: str, breaker: str, how: str) -> None:
     set_var(ctx, f"negotiation.{negotiator}", BROKEN)
     held = points(ctx.state, negotiator)
     if held:
-        _charge(ctx, negotiator, "negotiation", -held, f"{breaker} {how}: the negotiation points are struck off")
-    row = defeat_points(ctx.ruleset.variant)["negotiation-broken"]
-    _charge(ctx, breaker, "negotiation-broken", row.points, f"{breaker} {how} and broke the negotiation")
+        charge(ctx, negotiator, "negotiation", f"{breaker} {how}: the negotiation points are struck off", points=-held)
+    charge(ctx, breaker, "negotiation-broken", f"{breaker} {how} and broke the negotiation")
 
 
 def end_roll(ctx: Context) -> None:
@@ -91,7 +85,7 @@ def end_roll(ctx: Context) -> None:
             outcome=lambda f, lv=lv: "points cancelled" if f[0] <= lv else "points stand",
         )
         if face <= lv:
-            _charge(ctx, side, "negotiation", -held, f"negotiation roll {face} at or under level {lv}")
+            charge(ctx, side, "negotiation", f"negotiation roll {face} at or under level {lv}", points=-held)
         set_var(ctx, f"negotiation.{side}", ENDED)
 
 

@@ -19,8 +19,17 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import defeat, forces
-from core.rulesets.breaking_news.ledger import army, extra, irregular_side, regular_side, set_var, var
+from core.rulesets.breaking_news import forces
+from core.rulesets.breaking_news.ledger import (
+    army,
+    charge,
+    defeat_line,
+    extra,
+    irregular_side,
+    regular_side,
+    set_var,
+    var,
+)
 from core.rulesets.breaking_news.tables import IT
 from core.state import GameState
 
@@ -196,10 +205,10 @@ def _take(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Noted(text=f"the Irregular player's secret die was {die_effect(face, markers(ctx.state, owner))}"))
     what = f"{taker} take {owner} marker {n} (§4.1.1)"
     if role == MAIN:
-        defeat.charge(ctx, owner, "main-objective", f"{what}: a main objective")
+        charge(ctx, owner, "main-objective", f"{what}: a main objective")
     elif role == SECONDARY:
-        defeat.charge(ctx, owner, "secondary-objective", f"{what}: a secondary objective")
-        if defeat.line(ctx, "secondary-objective").points == 0:
+        charge(ctx, owner, "secondary-objective", f"{what}: a secondary objective")
+        if defeat_line(ctx, "secondary-objective").points == 0:
             ctx.emit(ev.Noted(text=f"{what}: a secondary objective, worth no points in this draft"))
     else:
         ctx.emit(ev.Noted(text=f"{what}: a fake"))

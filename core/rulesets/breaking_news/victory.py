@@ -16,7 +16,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, forces, media, negotiation, objectives
-from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
+from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
 from core.state import GameState
 
 FINAL = "final"
@@ -99,7 +99,7 @@ def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
     for u in list(ctx.state.units.values()):
         if u.side == side and u.in_play and u.kind != "civilian":
             ctx.emit(ev.UnitOut(unit=u.id, cause=forces.LEFT))
-    defeat.charge(ctx, side, "exfiltration", f"{side} leave the field by their own table edge")
+    charge(ctx, side, "exfiltration", f"{side} leave the field by their own table edge")
     game_over(ctx, f"{side} left the field (§14.0)")
 
 
