@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
+from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
@@ -308,10 +309,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     words = args["what"].split()
     if len(words) != 2:
         raise Refused("roster FILE SIDE, e.g. roster bersaglieri regulars")
-    sides = [s for s in ctx.state.sides if s.startswith(words[1].lower())]
-    if len(sides) != 1:
-        raise Refused(f"no side {words[1]!r} (choose from {', '.join(ctx.state.sides)})")
-    side = sides[0]
+    side = match_prefix(words[1], list(ctx.state.sides), "side")
     path = find_roster(words[0])
     r = load_roster(path)
     limit = args["limit"] or int(ctx.state.vars.get("points", 0)) or r.limit

@@ -96,5 +96,5 @@ def leaders_counted_double(state: GameState, side: str) -> list[Unit]:
     the squad commander; in a platoon also every squad or section leader."""
     force = men(state, side)
     if is_platoon(state, side):
-        return [u for u in force if "commander" in u.roles or "leader" in u.roles]
+        return [u for u in force if hits.is_leader(u)]
     return [u for u in force if "commander" in u.roles]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import forces
 from core.rulesets.breaking_news.ledger import (
@@ -93,10 +94,7 @@ def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int
     """``4`` (with ``owner``, or when only one side has markers) or ``regulars.4``."""
     side_word, _, number = word.rpartition(".")
     if side_word:
-        matches = [s for s in state.sides if s.startswith(side_word.lower())]
-        if len(matches) != 1:
-            raise Refused(f"no side {side_word!r}")
-        owner = matches[0]
+        owner = match_prefix(side_word, list(state.sides), "side")
     try:
         n = int(number)
     except ValueError:
@@ -225,10 +223,7 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key")
     side = ""
     if named:
-        sides = [s for s in ctx.state.sides if s.startswith(named[0].lower())]
-        if len(sides) != 1:
-            raise Refused(f"no side {named[0]!r}")
-        side = sides[0]
+        side = match_prefix(named[0], list(ctx.state.sides), "side")
     owner, n = parse_marker(ctx.state, number[0], side)
     if ctx.role in ctx.state.sides and ctx.role != owner:
         raise Refused("the owner of a marker (or the referee) reveals it")

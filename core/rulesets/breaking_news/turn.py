@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import (
     combat,
@@ -187,10 +188,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     if not forces.is_platoon(ctx.state, side):
         raise Refused(f"{side} play a single squad: every figure may act (§5.0)")
     teams = forces.sub_units(ctx.state, side)
-    matches = [t for t in teams if t.lower().startswith(args["squad"].lower())]
-    if len(matches) != 1:
-        raise Refused(f"no squad {args['squad']!r} (choose from {', '.join(teams)})")
-    squad = matches[0]
+    squad = match_prefix(args["squad"], list(teams), "squad")
     if int(var(ctx.state, f"activated.{side}.{squad}", 0)) == ctx.state.turn:
         raise Refused(f"{squad} has been activated this turn")
     set_var(ctx, f"activating.{side}", squad)
