@@ -1,5 +1,6 @@
-"""What every Breaking News action command does first: a suppressed figure must
-pass its suppression test before it acts (§10.0)."""
+"""What the Breaking News commands share: the side a command is for, and what every
+action command does first: a suppressed figure must pass its suppression test before
+it acts (§10.0)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,19 @@ from core import events as ev
 from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news import hits, suppression
 from core.state import Unit
+
+
+def side_for(ctx: Context, given: str | None, example: str) -> str:
+    """The side a command is for: a player's own (he may not name another); the
+    referee names it, as in ``example``."""
+    if ctx.role in ctx.state.sides:
+        if given and given != ctx.role:
+            raise Refused(f"you act for {ctx.role} only")
+        return ctx.role
+    if not given:
+        raise Refused(f"name the side: {example}")
+    return given
+
 
 LEADER = Param(
     "leader",

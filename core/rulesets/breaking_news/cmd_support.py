@@ -9,19 +9,12 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import fire, hits, objectives, support
+from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat_tables import support as support_table
 from core.rulesets.breaking_news.combat_tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
-
-
-def _side(ctx: Context, given: str | None) -> str:
-    if ctx.role in ctx.state.sides:
-        return ctx.role
-    if not given:
-        raise Refused("which side? add side=...")
-    return given
 
 
 def _support_fire(ctx: Context, side: str, kind: str) -> None:
@@ -46,7 +39,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     """§8.4: at the start of the turn 1d6, 4+ (Improved Support Fire +1, ROE −1, as the
     side bought them); it lands at the start of the next turn.  Extras, Mortars: 5+.
     Counter-battery against a mortar that has fired: 4+ silences it (AMB-36)."""
-    side = _side(ctx, args.get("side"))
+    side = side_for(ctx, args.get("side"), "call-support side=regulars")
     kind = args.get("kind") or "artillery"
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
@@ -121,7 +114,7 @@ def land_support(ctx: Context) -> None:
 def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     """§8.5: the off-table mortar rolls on the Tank/mortars row; a miss puts the 10 cm
     template 3 cm per point away, where the opponent chooses."""
-    side = _side(ctx, args.get("side"))
+    side = side_for(ctx, args.get("side"), "mortar range=60 side=irregulars")
     if ctx.state.vars.get(f"mortar-ready.{side}") != ctx.state.turn:
         raise Refused(f"{side} has no mortar fire arriving this turn: call-support kind=mortar")
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]

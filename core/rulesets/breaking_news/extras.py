@@ -16,6 +16,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import deployment, forces, hits, objectives
+from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.state import GameState
 
@@ -31,9 +32,7 @@ def helicopter_keys(side: str) -> tuple[str, str]:
 
 def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     """After all deployment: secretly note the landing marker and the turn it comes."""
-    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
-    if not side:
-        raise Refused("name the side: helicopter 3 4 side=regulars")
+    side = side_for(ctx, args["side"], "helicopter 3 4 side=regulars")
     if not extra(ctx.state, side, "helicopter"):
         raise Refused(f"{side} bought no helicopter evacuation (Extras)")
     if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
@@ -112,9 +111,7 @@ def charges(state: GameState, side: str) -> dict[str, int]:
 
 def _plant(ctx: Context, args: dict[str, Any]) -> None:
     """Extras: Explosives — an IED under one of your own fake markers, kept secret."""
-    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
-    if not side:
-        raise Refused("name the side: plant 3 side=irregulars")
+    side = side_for(ctx, args["side"], "plant 3 side=irregulars")
     if army(ctx.state, side) != "irregular":
         raise Refused("only Irregulars plant IEDs (Extras: Explosives)")
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), side)

@@ -7,6 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
 from core.state import GameState, Unit
@@ -71,8 +72,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if journalist_kind(u) != "independent":
         raise Refused(f"{u.name} is not an independent journalist; only they move 2d6 cm (Extras: Media)")
-    if u.out:
-        raise Refused(f"{u.name} is out of the game ({u.out})")
+    hits.require_in_play(u)
     if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
         raise Refused("the Irregular player moves the independent journalists (Extras: Media)")
     dice = media()["independent"].move_dice

@@ -14,6 +14,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
 from core.state import GameState
@@ -105,11 +106,7 @@ def _may_declare_now(ctx: Context) -> None:
 
 
 def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
-    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
-    if not side:
-        raise Refused("name the side that negotiates: negotiate regulars")
-    if args["side"] and args["side"] != side:
-        raise Refused("you negotiate for your own side")
+    side = side_for(ctx, args["side"], "negotiate regulars")
     other = ctx.state.other_side(side)
     if args["breach"]:
         if not ctx.is_referee:

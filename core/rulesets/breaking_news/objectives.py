@@ -21,6 +21,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import forces
+from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import (
     army,
     charge,
@@ -254,9 +255,7 @@ def reveal_all(ctx: Context) -> None:
 
 
 def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
-    side = ctx.role if ctx.role in ctx.state.sides else args["side"]
-    if not side:
-        raise Refused("name the side: intelligence regulars")
+    side = side_for(ctx, args["side"], "intelligence regulars")
     level = extra(ctx.state, side, "intelligence")
     if not level:
         raise Refused(f"{side} bought no Intelligence (Extras)")

@@ -44,6 +44,8 @@ MALFORMED = [
     ("irregulars", "covering aden ahmed area=well range=30,30,30", "give one range, or one per figure"),
     ("irregulars", "covering aden area=well range=-3", "a range cannot be negative"),
     ("irregulars", "mortar range=60", "irregulars has no mortar fire arriving this turn"),
+    ("irregulars", "mortar range=60 side=regulars", "you act for irregulars only"),
+    ("referee", "mortar range=60", "name the side: mortar range=60 side=irregulars"),
     ("irregulars", "ied 9", "markers are numbered 1 to 5"),
     ("irregulars", "ied zulu.4", "no side 'zulu'"),
     ("irregulars", "ied 4", "irregulars planted no IED at marker 4"),
