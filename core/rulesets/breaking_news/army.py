@@ -19,7 +19,7 @@ import msgspec
 from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var
+from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -312,7 +312,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     side = match_prefix(words[1], list(ctx.state.sides), "side")
     path = find_roster(words[0])
     r = load_roster(path)
-    limit = args["limit"] or int(ctx.state.vars.get("points", 0)) or r.limit
+    limit = args["limit"] or int(var(ctx.state, "points", 0)) or r.limit
     army = ctx.state.sides[side].army
     if r.army != army:
         raise Refused(f"{path.name} is a {r.army} roster; {side} are {army}")

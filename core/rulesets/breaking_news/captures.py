@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import defeat, forces, hits, media
-from core.rulesets.breaking_news.ledger import army, charge, regular_side, regular_vs_irregular
+from core.rulesets.breaking_news.ledger import army, charge, regular_side, regular_vs_irregular, var
 from core.rulesets.breaking_news.victory import FINAL
 
 
@@ -29,7 +29,7 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
             kind = media.journalist_kind(u)
             charge(ctx, regular_side(ctx.state), "journalist-captured", f"{u.name} ({kind}) captured by {captor}")
         elif u.kind == "man":
-            if ctx.state.phase != FINAL or not ctx.state.vars.get(f"morale.{u.side}.failed"):
+            if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
                 raise Refused("men are captured when their force is routed: within 10 cm of an enemy (§12.0)")
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, captor)))

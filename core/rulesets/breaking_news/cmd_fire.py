@@ -14,7 +14,7 @@ from core.rulesets.breaking_news import fire, hits, saves, support
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat_tables import support as support_table
-from core.rulesets.breaking_news.ledger import extra, set_unit_var, unit_var
+from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.movement import may_fire_after
 from core.state import Unit
 
@@ -295,13 +295,13 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     put down or out may still answer it.  Recorded once per fire (in sight only)."""
     struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
     if struck:
-        ctx.emit(ev.VarSet(key="struck", value=f"{ctx.state.vars.get('action', 0)}:{','.join(struck)}"))
+        set_var(ctx, "struck", f"{var(ctx.state, 'action', 0)}:{','.join(struck)}")
 
 
 def _struck_now(ctx: Context, unit: Unit) -> bool:
     """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
-    action, _, ids = str(ctx.state.vars.get("struck", "")).partition(":")
-    return action == str(ctx.state.vars.get("action", 0)) and unit.id in ids.split(",")
+    action, _, ids = str(var(ctx.state, "struck", "")).partition(":")
+    return action == str(var(ctx.state, "action", 0)) and unit.id in ids.split(",")
 
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
@@ -395,20 +395,20 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
-    action = ctx.state.vars.get("action", 0)
+    action = var(ctx.state, "action", 0)
     if action and unit_var(ctx.state, unit.id, "reacted") == action:
         raise Refused(f"{unit.name} has already reacted to this enemy action (§8.2)")
 
 
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
-    action = ctx.state.vars.get("action", 0)
+    action = var(ctx.state, "action", 0)
     if action:
         set_unit_var(ctx, unit, "reacted", action)
 
 
 def covering_areas(ctx: Context) -> dict[str, int]:
     """The areas under covering fire this turn, with their uncapped totals (§8.3)."""
-    text = str(ctx.state.vars.get("covering", ""))
+    text = str(var(ctx.state, "covering", ""))
     out: dict[str, int] = {}
     for part in text.split(";"):
         if "=" in part:
@@ -477,7 +477,7 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
         hits.badge(ctx, ctx.unit(u.id), "covering", "fired")
     hits.first_fire(ctx, firing[0][0].side)
     capped = min(covering().cap, areas[area])
-    ctx.emit(ev.VarSet(key="covering", value=";".join(f"{k}={v}" for k, v in areas.items())))
+    set_var(ctx, "covering", ";".join(f"{k}={v}" for k, v in areas.items()))
     parts_text = ", ".join(f"{m.label} {m.value}" for m in mods)
     ctx.emit(ev.Noted(text=f"covering fire on {area}: {parts_text} → worth {capped} (max {covering().cap}, §8.3)"))
     hits.next_action(ctx, [u for u, _ in firing])
@@ -558,7 +558,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     where = "on the spot" if not off else f"{off} cm off, the opponent chooses the direction"
     ctx.emit(ev.Noted(text=f"smoke (10 cm template) lands {where} (§8.9); it drifts next turn"))
     key = f"smoke.{ctx.state.turn}"
-    ctx.emit(ev.VarSet(key=key, value=int(ctx.state.vars.get(key, 0)) + 1))
+    set_var(ctx, key, int(var(ctx.state, key, 0)) + 1)
     hits.badge(ctx, ctx.unit(unit.id), "fired")
     hits.next_action(ctx, [unit])
 
@@ -574,6 +574,8 @@ _LONE = Param("lone", "choice", "an MMG/HMG with one crew", optional=True, choic
 _FLANK = Param("flank", "choice", "a tank hit in the side or rear", optional=True, choices=("flank",), keyword=True)
 _LINE = Param("line", "text", "friendly figures or civilians in the line of fire", optional=True, keyword=True)
 _ALSO = Param("also", "text", "other figures within the burst area of the target", optional=True, keyword=True)
+#: What a shot at figures in sight states (§8.0–§8.2, §8.7).
+_SHOT = (_RANGE, _MODE, _WEAPON, _COVER, _SPLIT, _LONE, _FLANK, _LINE, _ALSO)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -583,15 +585,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the firer"),
             Param("targets", "enemy", "target(s); a burst may be split", many=True),
-            _RANGE,
-            _MODE,
-            _WEAPON,
-            _COVER,
-            _SPLIT,
-            _LONE,
-            _FLANK,
-            _LINE,
-            _ALSO,
+            *_SHOT,
             Param("with", "text", "other firers of the same fire team (group fire)", optional=True, keyword=True),
             LEADER,
         ),
@@ -642,15 +636,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the reacting firer"),
             Param("targets", "enemy", "target(s)", many=True),
-            _RANGE,
-            _MODE,
-            _WEAPON,
-            _COVER,
-            _SPLIT,
-            _LONE,
-            _FLANK,
-            _LINE,
-            _ALSO,
+            *_SHOT,
             Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
             Param(
                 "bunker",

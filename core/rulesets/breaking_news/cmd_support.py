@@ -12,7 +12,7 @@ from core.rulesets.breaking_news import fire, hits, objectives, support
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat_tables import support as support_table
 from core.rulesets.breaking_news.combat_tables import weapons
-from core.rulesets.breaking_news.ledger import army, extra
+from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 
@@ -43,7 +43,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     kind = args.get("kind") or "artillery"
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
-    if kind != "counter" and ctx.state.vars.get(key):
+    if kind != "counter" and var(ctx.state, key):
         raise Refused(f"{side} already has support fire on the way (ruling BN-C-ONE-CALL)")
     mods = support.call_mods(
         bool(extra(ctx.state, side, "improved_support_fire")), bool(extra(ctx.state, side, "rules_of_engagement"))
@@ -51,11 +51,11 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     t = support_table()
     enemy = ctx.state.other_side(side)
     if kind == "mortar":
-        if ctx.state.vars.get(f"mortar-silenced.{side}"):
+        if var(ctx.state, f"mortar-silenced.{side}"):
             raise Refused(f"{side}'s mortar has been silenced by counter-battery fire")
         need = t.mortar.irregular_call
     elif kind == "counter":
-        if not ctx.state.vars.get(f"mortar-fired.{enemy}"):
+        if not var(ctx.state, f"mortar-fired.{enemy}"):
             raise Refused("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)")
         need = t.mortar.counter_battery
     else:
@@ -71,10 +71,10 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     if not support.call_succeeds(face, need, mods):
         return
     if kind == "counter":
-        ctx.emit(ev.VarSet(key=f"mortar-silenced.{enemy}", value=1))
+        set_var(ctx, f"mortar-silenced.{enemy}", 1)
         ctx.emit(ev.Noted(text=f"{enemy}'s mortar is suppressed (Extras: Mortars)"))
         return
-    ctx.emit(ev.VarSet(key=key, value=f"{kind}@{ctx.state.turn + 1}"))
+    set_var(ctx, key, f"{kind}@{ctx.state.turn + 1}")
     ctx.emit(
         ev.Noted(
             text=f"{side}'s {kind} fire will land at the start of turn {ctx.state.turn + 1}, before initiative (§8.4)"
@@ -89,11 +89,11 @@ def land_support(ctx: Context) -> None:
     s = ctx.state
     for side in list(s.sides):
         key = f"support.{side}"
-        pending = str(s.vars.get(key, ""))
+        pending = str(var(s, key, ""))
         kind, _, turn = pending.partition("@")
         if not pending or int(turn) != s.turn:
             continue
-        ctx.emit(ev.VarSet(key=key, value=""))
+        set_var(ctx, key, "")
         if kind == "artillery":
             a = support_table().artillery
             faces = ctx.roll(
@@ -107,7 +107,7 @@ def land_support(ctx: Context) -> None:
                 )
             )
         else:
-            ctx.emit(ev.VarSet(key=f"mortar-ready.{side}", value=s.turn))
+            set_var(ctx, f"mortar-ready.{side}", s.turn)
             ctx.emit(ev.Noted(text=f"{side}'s mortar fire arrives: mortar range=N (§8.5)"))
 
 
@@ -115,7 +115,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     """§8.5: the off-table mortar rolls on the Tank/mortars row; a miss puts the 10 cm
     template 3 cm per point away, where the opponent chooses."""
     side = side_for(ctx, args.get("side"), "mortar range=60 side=irregulars")
-    if ctx.state.vars.get(f"mortar-ready.{side}") != ctx.state.turn:
+    if var(ctx.state, f"mortar-ready.{side}") != ctx.state.turn:
         raise Refused(f"{side} has no mortar fire arriving this turn: call-support kind=mortar")
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
@@ -126,8 +126,8 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
         rule="§8.5",
         outcome=lambda f: "on target" if f[0] >= need else "off target",
     )
-    ctx.emit(ev.VarSet(key=f"mortar-ready.{side}", value=0))
-    ctx.emit(ev.VarSet(key=f"mortar-fired.{side}", value=1))
+    set_var(ctx, f"mortar-ready.{side}", 0)
+    set_var(ctx, f"mortar-fired.{side}", 1)
     hits.first_fire(ctx, side)
     if face >= need:
         ctx.emit(ev.Noted(text="the 10 cm mortar template lands on the target: blast ... source=mortar"))
@@ -174,7 +174,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     """Extras, Explosives: an IED goes off unless 1d6 shows 1 or 2; a dud is spent."""
     where = _ied_site(ctx, args["where"])
     key = f"ied.{where}"
-    if ctx.state.vars.get(key) == "spent":
+    if var(ctx.state, key) == "spent":
         raise Refused(f"the IED at {where} has already gone off or failed")
     (face,) = ctx.roll(
         f"IED at {where}",
@@ -183,7 +183,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
         rule="Extras: Explosives",
         outcome=lambda f: "explodes" if support.ied_explodes(f[0]) else "dud",
     )
-    ctx.emit(ev.VarSet(key=key, value="spent"))
+    set_var(ctx, key, "spent")
     if support.ied_explodes(face):
         ctx.emit(
             ev.Noted(
@@ -197,7 +197,7 @@ def _option(ctx: Context, args: dict[str, Any]) -> None:
     name, on = args["name"], args["state"] == "on"
     if hits.option(ctx.state, name) == on:
         raise Refused(f"{name} is already {args['state']}")
-    ctx.emit(ev.VarSet(key=f"option.{name}", value=int(on)))
+    set_var(ctx, f"option.{name}", int(on))
     ctx.emit(ev.Noted(text=f"optional rule {hits.OPTIONS[name]}: {args['state']}"))
 
 

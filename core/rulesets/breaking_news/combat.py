@@ -14,7 +14,7 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
 from core.rulesets.breaking_news.combat_tables import support
-from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
+from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.support import smoke_drift
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -34,12 +34,12 @@ def start_of_turn(ctx: Context) -> None:
 
 def _smoke(ctx: Context) -> None:
     s = ctx.state
-    for _ in range(int(s.vars.get(f"smoke.{s.turn - 1}", 0))):
+    for _ in range(int(var(s, f"smoke.{s.turn - 1}", 0))):
         faces = ctx.roll(
             "smoke drift", support().smoke.drift_dice, total=True, rule="§8.9", outcome=lambda f: _drift_words(f)
         )
         ctx.emit(ev.Noted(text=f"last turn's smoke drifts {_drift_words(faces)} (§8.9)"))
-    if int(s.vars.get(f"smoke.{s.turn - 2}", 0)):
+    if int(var(s, f"smoke.{s.turn - 2}", 0)):
         ctx.emit(ev.Noted(text=f"the smoke of turn {s.turn - 2} clears: remove it (§8.9)"))
 
 
@@ -60,8 +60,8 @@ def end_of_turn(ctx: Context) -> None:
     for key, secret in list(s.secrets.items()):
         if key.startswith("spot-bonus.") and secret.value != "0":
             ctx.emit(ev.SecretSet(key=key, owner=secret.owner, value="0", vis=(secret.owner,)))
-    if s.vars.get("covering"):
-        ctx.emit(ev.VarSet(key="covering", value=""))
+    if var(s, "covering"):
+        set_var(ctx, "covering", "")
     for u in s.units.values():
         due = int(unit_var(s, u.id, "wound", 0))
         what, by = hits.parse_cause(u.out)

@@ -20,7 +20,7 @@ from core import events as ev
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news import saves
 from core.rulesets.breaking_news.combat_tables import Weapon, weapons
-from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
+from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.saves import SaveFacts
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.state import GameState, Unit
@@ -56,7 +56,7 @@ OPTIONS = {
 
 
 def option(state: GameState, name: str) -> bool:
-    return bool(state.vars.get(f"option.{name}", 0))
+    return bool(var(state, f"option.{name}", 0))
 
 
 def italian(ctx: Context) -> bool:
@@ -207,13 +207,13 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     An action by hidden figures alone is not numbered in public: nobody can react to it."""
     if all(u.has("hidden") for u in units):
         return
-    ctx.emit(ev.VarSet(key="action", value=int(ctx.state.vars.get("action", 0)) + 1))
+    set_var(ctx, "action", int(var(ctx.state, "action", 0)) + 1)
 
 
 def first_fire(ctx: Context, side: str) -> None:
     """Record which side fired first: §14 charges it defeat points (not done here)."""
     if "first_fire" not in ctx.state.vars:
-        ctx.emit(ev.VarSet(key="first_fire", value=side))
+        set_var(ctx, "first_fire", side)
 
 
 # ------------------------------------------------------------------ saves
