@@ -151,7 +151,9 @@ def event_details(line: LogLine, names: dict[str, str]) -> Text:
         if r.total:
             text.append(f" (total {sum(r.faces)})")
         if r.target is not None:
-            text.append(f"\ntarget: {r.target}+" + (" on the total" if r.total else " on each die"))
+            text.append(f"\ntarget: {odds.need(r)}" + (" on the total" if r.total else " on each die"))
+            if r.mods:
+                text.append(f" (base {r.target - odds.modifier_sum(r)}, moved by the modifiers below)")
         for m in r.mods:
             text.append(f"\n  modifier {m.label} {m.value:+d}" + (f" ({m.rule})" if m.rule else ""))
         chance = odds.chance_text(r)

@@ -1,11 +1,15 @@
 """The exact chance a recorded roll had before it was made, for the dice pane.
 
-A :class:`core.events.Roll` records ``target`` as the number to reach *after*
-modifiers (``core/events.py``).  For dice read one by one (``total`` unset)
-the modifiers have already moved the target (Breaking News §8.0: T = T0 + the
-modifiers), so success is "at least one die shows ``target`` or more".  For a
-summed roll the modifiers are added to the dice, so success is "dice total +
-modifiers reaches ``target``".  A roll without a target has no chance to show.
+A :class:`core.events.Roll` records ``target`` as the number the dice had to
+reach (or, with ``under``, not exceed) *after* modifiers: the modifiers have
+already moved the target (Breaking News §8.0: T = T0 + the modifiers; Bassa
+Intensità: roll 1d10 ≤ Quality + modifiers) and are kept to say why.  So, as in
+``core.probability.odds_summary``:
+
+* dice read one by one succeed when at least one die meets the target;
+* a summed roll succeeds when the sum of the dice meets it;
+* a roll without a target (an initiative score) has no chance to show; its
+  modifiers are added to the dice.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.events import Roll
-from core.probability import p_at_least_successes, p_sum_at_least, percent
+from core.probability import p_sum_at_least, p_sum_at_most, percent, successes_distribution
 
 
 def modifier_sum(roll: Roll) -> int:
@@ -24,9 +28,17 @@ def chance(roll: Roll) -> Fraction | None:
     """The chance of success before the roll, or None when the roll had no target."""
     if roll.target is None or not roll.faces:
         return None
+    n = len(roll.faces)
     if roll.total:
-        return p_sum_at_least(len(roll.faces), roll.target - modifier_sum(roll), roll.sides)
-    return p_at_least_successes(len(roll.faces), roll.target, 1, roll.sides)
+        return p_sum_at_most(n, roll.target, roll.sides) if roll.under else p_sum_at_least(n, roll.target, roll.sides)
+    return 1 - successes_distribution(n, roll.target, roll.sides, under=roll.under)[0]
+
+
+def need(roll: Roll) -> str:
+    """ "5+", "6 or less" (empty without a target)."""
+    if roll.target is None:
+        return ""
+    return f"{roll.target} or less" if roll.under else f"{roll.target}+"
 
 
 def chance_text(roll: Roll) -> str:
@@ -35,26 +47,23 @@ def chance_text(roll: Roll) -> str:
         return ""
     n = len(roll.faces)
     if roll.total:
-        return f"{percent(p)} to reach {roll.target} ({n}d{roll.sides} {_signed(modifier_sum(roll))})"
+        return f"{percent(p)} for a total of {need(roll)} on {n}d{roll.sides}"
     if n == 1:
-        return f"{percent(p)} to roll {roll.target}+ on 1d{roll.sides}"
-    return f"{percent(p)} for at least one {roll.target}+ on {n}d{roll.sides}"
+        return f"{percent(p)} to roll {need(roll)} on 1d{roll.sides}"
+    return f"{percent(p)} for at least one {need(roll)} on {n}d{roll.sides}"
 
 
 def die_succeeds(roll: Roll, face: int) -> bool | None:
     """Whether one die met the target (None when dice are summed or there is no target)."""
     if roll.target is None or roll.total:
         return None
-    return face >= roll.target
+    return face <= roll.target if roll.under else face >= roll.target
 
 
 def succeeded(roll: Roll) -> bool | None:
     if roll.target is None:
         return None
     if roll.total:
-        return sum(roll.faces) + modifier_sum(roll) >= roll.target
-    return any(f >= roll.target for f in roll.faces)
-
-
-def _signed(v: int) -> str:
-    return f"+{v}" if v >= 0 else str(v)
+        total = sum(roll.faces)
+        return total <= roll.target if roll.under else total >= roll.target
+    return any(die_succeeds(roll, f) for f in roll.faces)

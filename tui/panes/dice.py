@@ -36,8 +36,11 @@ def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
         rows += [top, mid, bottom]
     if roll.total and rows:
         total = sum(roll.faces)
-        mods = odds.modifier_sum(roll)
-        rows[-2].append(f"= {total}" + (f" {mods:+d} = {total + mods}" if roll.mods else ""), style="bold")
+        if roll.target is None and roll.mods:  # a score: the modifiers add to the dice
+            mods = odds.modifier_sum(roll)
+            rows[-2].append(f"= {total} {mods:+d} = {total + mods}", style="bold")
+        else:
+            rows[-2].append(f"= {total}", style="bold")
     return rows
 
 
@@ -62,8 +65,8 @@ def target_text(roll: ev.Roll) -> Text:
     """The target and each modifier with its rule."""
     text = Text()
     if roll.target is not None:
-        text.append(f"needs {roll.target}+" + (" total" if roll.total else ""), style="bold")
-        if roll.mods and not roll.total:
+        text.append(f"needs {'a total of ' if roll.total else ''}{odds.need(roll)}", style="bold")
+        if roll.mods:
             text.append(f" (base {roll.target - odds.modifier_sum(roll)})", style="dim")
     elif roll.mods:
         text.append("modifiers", style="bold")
