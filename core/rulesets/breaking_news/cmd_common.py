@@ -74,7 +74,9 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     (face,) = ctx.roll(
         "suppression test",
         1,
-        target=t.suppression + sum(m.value for m in mods),
+        # at or under the value, and a 6 always fails: the odds are those of 5 or less at most
+        target=min(t.suppression + sum(m.value for m in mods), 5),
+        under=True,
         mods=mods,
         rule="§10.0",
         unit=unit.id,
