@@ -109,7 +109,7 @@ def test_script_errors_name_file_and_line(tmp_path, capsys):
         "@nobody note hi\n": ":1: no role 'nobody'",
         "scenario demo\nroll 3d6 dice=6\n": ":2: 3d6 needs 2 more d6",
         "scenario demo\n@regulars mark ahmed pinned\n": ":2: only the referee may mark",
-        "scenario demo\n@regulars undo\n": ":2: the last command (#1) was referee's",
+        "scenario demo\n@regulars undo\n": ":2: the last command is not yours",
     }
     for i, (text, message) in enumerate(cases.items()):
         script = tmp_path / f"s{i}.txt"
