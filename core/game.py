@@ -328,7 +328,7 @@ class Game:
         return view_state(state, role)
 
     def describe(self, e: ev.Event) -> str:
-        return describe(e, self.state.units)
+        return describe(e, self.state.units, self.ruleset.describe_var)
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from core import events as ev
 from core.state import Unit
@@ -28,7 +28,12 @@ def describe_roll(r: ev.Roll) -> str:
     return f"{r.purpose}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
 
 
-def describe(e: ev.Event, units: Mapping[str, Unit] | None = None) -> str:
+def describe(
+    e: ev.Event,
+    units: Mapping[str, Unit] | None = None,
+    describe_var: Callable[[str, int | str], str | None] | None = None,
+) -> str:
+    """``describe_var`` lets a ruleset put its own counters in words (None: the default)."""
     def name(uid: str) -> str:
         if units and uid in units:
             return units[uid].name
@@ -75,7 +80,8 @@ def describe(e: ev.Event, units: Mapping[str, Unit] | None = None) -> str:
         case ev.Revealed():
             return f"revealed: {e.key} = {e.value}" if e.value else f"revealed: {e.key}"
         case ev.VarSet():
-            return f"{e.key} = {e.value}"
+            words = describe_var(e.key, e.value) if describe_var is not None else None
+            return words or f"{e.key} = {e.value}"
         case ev.Noted():
             return f"note: {e.text}"
         case ev.GameEnded():

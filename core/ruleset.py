@@ -222,6 +222,10 @@ class Ruleset:
         p = self.phase(state.phase)
         return p.expects if p else ""
 
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
+        return None
+
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
