@@ -189,7 +189,11 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
     i = 0
     for p in params:
         if p.name in args:
-            resolved[p.name] = _convert(p, args[p.name], state, role, acting)
+            if p.many:  # also=bashir,dahir: a list, however many are named
+                words = [w for w in args[p.name].split(",") if w.strip()]
+                resolved[p.name] = [_convert(p, w.strip(), state, role, acting) for w in words]
+            else:
+                resolved[p.name] = _convert(p, args[p.name], state, role, acting)
     leftovers: list[str] = []
     for w in positional:
         # A bare word that names a choice goes to that choice argument.

@@ -187,3 +187,19 @@ def test_a_hidden_unit_is_resolvable_for_its_owner_and_the_referee(skirmish):
 
 def test_a_side_cannot_move_the_enemys_units(skirmish):
     assert refusal(skirmish, "walk gunner 3", "blue") == "no unit 'gunner' on that side"
+
+
+def test_an_option_that_takes_several_units_is_a_list_typed_either_way(demo):
+    from core.commands import parse
+    from core.ruleset import CommandSpec, Param
+
+    spec = CommandSpec(
+        "group",
+        "test",
+        lambda ctx, args: None,
+        params=(Param("lead", "unit"), Param("also", "unit", many=True, optional=True, keyword=True)),
+    )
+    state = demo.state
+    assert parse("group rossi also=conti", [spec], state, "referee").args["also"] == ["conti"]
+    assert parse("group rossi also=conti,bianchi", [spec], state, "referee").args["also"] == ["conti", "bianchi"]
+    assert parse("group rossi", [spec], state, "referee").args["also"] == []

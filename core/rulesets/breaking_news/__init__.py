@@ -14,15 +14,14 @@ Turn machine (§5.0, turn.py)::
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset, register
+from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
 from core.rulesets.breaking_news import campaign, combat, scenario_rules, turn
 from core.rulesets.breaking_news.tables import IT, troop_classes
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios
+from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -65,22 +64,13 @@ class BreakingNews(Ruleset):
     # ------------------------------------------------------------------ commands
 
     def commands(self) -> list[CommandSpec]:
-        specs = [
-            CommandSpec(
-                "scenario",
-                "Set up a ready-made scenario.",
-                self._scenario,
-                params=(Param("name", "choice", choices=tuple(self.scenarios)),),
-                phases=("setup",),
-                who="referee",
-                examples=("scenario demo",),
-            ),
+        return [
+            scenario_command(self.scenarios, self._scenario),
             *campaign.COMMANDS,
             *combat.COMMANDS,
             # objectives.reveal also reveals any secret by key, for the referee
             *(spec for spec in REFEREE_TOOLS if spec.name != "reveal"),
         ]
-        return [_listed(spec) for spec in specs]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
         sc = self.scenarios[args["name"]]
@@ -99,21 +89,6 @@ class BreakingNews(Ruleset):
     def class_name(self, cls: str) -> str:
         tc = troop_classes().get(cls)
         return tc.name if tc else cls
-
-
-def _listed(spec: CommandSpec) -> CommandSpec:
-    """The handler gets every ``many`` argument as a list.  The parser hands one typed as
-    ``name=value`` (``move aden 15 also=bashir``) over as a single value; a handler that
-    walked it as a list would read its letters as unit ids."""
-    many = {p.name for p in spec.params if p.many}
-    if not many:
-        return spec
-    handler = spec.handler
-
-    def listed(ctx: Context, args: dict[str, Any]) -> None:
-        handler(ctx, {k: [v] if k in many and not isinstance(v, list) else v for k, v in args.items()})
-
-    return dataclasses.replace(spec, handler=listed)
 
 
 register("breaking-news", BreakingNews)
