@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
-from core.rulesets.breaking_news import campaign, combat, scenario_rules, turn
+from core.rulesets.breaking_news import campaign, combat, narration, scenario_rules, turn
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
@@ -85,6 +85,9 @@ class BreakingNews(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
+
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        return narration.describe_var(key, value)
 
     def class_name(self, cls: str) -> str:
         tc = troop_classes().get(cls)
