@@ -25,6 +25,16 @@ def _bought(m: re.Match[str], value: int | str) -> str:
     return f"{m['side']} bought {name}{level}" if value else f"{m['side']} no longer has {name}"
 
 
+def _struck(m: re.Match[str], value: int | str) -> str:
+    action, _, ids = str(value).partition(":")
+    return f"hit by action {action}, may still answer it: {ids.replace(',', ', ')}"
+
+
+def _covering(m: re.Match[str], value: int | str) -> str:
+    areas = [part.replace("=", " worth ") for part in str(value).split(";") if part]
+    return "under covering fire: " + ", ".join(areas) if areas else "no covering fire"
+
+
 _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"mission", lambda m, v: f"mission type {v}"),
     (r"turns", lambda m, v: f"the game lasts {v} turns" if v else "no turn limit"),
@@ -61,6 +71,8 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"mortar-fired\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s mortar has fired"),
     (r"mortar-silenced\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s mortar is silenced"),
     (r"game_over", lambda m, v: f"the game is over: {v}"),
+    (r"struck", _struck),
+    (r"covering", _covering),
     (r"secret\.lost\.(?P<unit>.+)", lambda m, v: f"{m['unit']}'s loss counted in turn {v}"),
     (r"secret\.aboard\.(?P<unit>.+)", lambda m, v: f"{m['unit']} aboard {v}" if v else f"{m['unit']} on foot"),
     (r"secret\.wound\.(?P<unit>.+)", lambda m, v: f"{m['unit']}'s wound is fatal in turn {v}"),
