@@ -85,6 +85,9 @@ class BassaIntensita(Ruleset):
         emit_scenario(ctx, self.scenarios[args["name"]])
         ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
 
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        return f"{value} moves first this turn (A.5.1)" if key == "first_mover" else None
+
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         turn.check_turn(self, state, parsed, role)
 

@@ -67,6 +67,19 @@ class LineaDiTiro(Ruleset):
         turn.new_deck(ctx)
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        if key == "secret.deck":
+            return f"the deck is shuffled: {str(value).replace(',', ' ')}"
+        if key == "deck.drawn":
+            return f"{value} cards drawn since the last shuffle" if value else "a fresh deck"
+        if key == "scenario_id":
+            return f"scenario {value}"
+        if key == "unit_move":
+            return f"card {value} spent on a unit move"
+        if key.startswith("artillery."):
+            return f"{key.partition('.')[2]}'s artillery: {value}"
+        return None
+
     def profile(self, state: GameState, unit: Unit) -> Profile:
         """The piece's profile from its scenario (its ``cls``)."""
         found = self.profiles.get(state.vars.get("scenario_id", ""), {}).get(unit.cls)

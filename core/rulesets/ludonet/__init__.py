@@ -69,6 +69,9 @@ class Ludonet(Ruleset):
         emit_scenario(ctx, self.scenarios[args["name"]])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
+    def describe_var(self, key: str, value: int | str) -> str | None:
+        return f"{value} is the first player for the game (LN-R002)" if key == "first_player" else None
+
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         turn.check_turn(self, state, parsed, role)
 
