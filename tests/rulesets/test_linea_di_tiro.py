@@ -174,8 +174,11 @@ def test_the_shuffle_is_the_referees_secret(game):
     assert game.state.vars["secret.deck"].split(",") == stacked()
     assert game.state.phase == "deployment"
     assert "secret.deck" not in game.view("us").vars
-    assert not any("secret.deck" in line.text for line in game.log_lines("german"))
-    assert any("secret.deck" in line.text for line in game.log_lines("referee"))
+    def deck_lines(role):
+        return [line for line in game.log_lines(role) if getattr(line.event, "key", "") == "secret.deck"]
+
+    assert deck_lines("german") == [] and deck_lines("us") == []
+    assert [line.text.split(":")[0] for line in deck_lines("referee")] == ["the deck is shuffled"]
 
 
 def test_next_draws_the_cards_in_order_and_names_the_side(game):
