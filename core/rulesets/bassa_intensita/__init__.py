@@ -7,7 +7,7 @@ Turn machine (digest A.5.2; book "SEQUENZA DI GIOCO")::
 
 ``next`` moves from one phase to the next; leaving ``initiative`` rolls it.
 Every check is 1d10 rolled under the unit's Quality (tables.py, rules.py).
-Rulings: docs/rulings/bassa-intensita.md.
+Rulings: docs/rulings.md.
 """
 
 from __future__ import annotations

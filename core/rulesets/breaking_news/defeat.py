@@ -149,7 +149,7 @@ def _score(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)")
     row = defeat_line(ctx, line_id)
     if row.value(has_roe(ctx.state, side)) == 0:
-        raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings/breaking-news.md)")
+        raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings.md)")
     reason = args["reason"] or line_id.replace("-", " ")
     for _ in range(count):
         charge(ctx, side, line_id, reason)

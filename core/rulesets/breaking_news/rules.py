@@ -30,14 +30,14 @@ def initiative_total(faces: tuple[int, int], mods: Iterable[Mod]) -> int:
 
 
 def next_penalty(won: bool, penalty: int) -> int:
-    """[INI-2] default reading (docs/rulings/breaking-news.md BN-INI-PENALTY): the penalty counts the
+    """[INI-2] default reading (docs/rulings.md BN-INI-PENALTY): the penalty counts the
     consecutive initiatives a player has won, and resets when he loses one."""
     return penalty + 1 if won else 0
 
 
 def side_quality(classes: Iterable[str]) -> int:
     """[INI-4] the quality of the majority of the main commander's squad
-    (docs/rulings/breaking-news.md BN-INI-QUALITY); ties go to the better class."""
+    (docs/rulings.md BN-INI-QUALITY); ties go to the better class."""
     table = troop_classes()
     counts = Counter(c for c in classes if c in table)
     if not counts:

@@ -6,7 +6,7 @@ Card machine (digest C.2.1; book "Sequenza di gioco")::
 
 Hearts and diamonds activate the Allied side, spades and clubs the Axis side;
 a face card activates a platoon or gives a unit move; a joker is the scenario's
-special card.  Rulings: docs/rulings/linea-di-tiro.md.
+special card.  Rulings: docs/rulings.md.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ sequence proposed by the digest (B.2, LN-AMB-01)::
     setup → deployment → [move-first → move-second → reveal → fire → melee → morale → end] per turn
 
 The first player is rolled once when the deployment ends.  Rulings:
-docs/rulings/ludonet.md.
+docs/rulings.md.
 """
 
 from __future__ import annotations
