@@ -1,8 +1,7 @@
 """Breaking News — Warfare in the Media Age (Dadi&Piombo), English draft 1.5.1.
 
 Variant ``it-2009-12-09`` plays the Italian draft of 9 December 2009; each
-difference is listed in docs/rulings.md (and, for combat,
-docs/rulings.md).
+difference is listed in docs/rulings.md.
 
 Turn machine (§5.0, turn.py)::
 
