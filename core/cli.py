@@ -178,7 +178,7 @@ HEADLESS = ("script", "replay", "log", "bench")
 def add_headless(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("script", help="run a file of commands headlessly into a save")
     p.add_argument("file", type=Path)
-    p.add_argument("--save", type=Path, required=True, help="save to create (or to append to)")
+    p.add_argument("--save", type=Path, help="save to create or append to (default: saves/FILE-NAME.ft)")
     p.add_argument("--seed", type=int, help="dice seed for a new save")
     p.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"for a new save ({', '.join(available())})")
     p.add_argument("--variant", default="", help="ruleset variant for a new save")
@@ -201,7 +201,8 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
 def run_headless(args: argparse.Namespace) -> int:
     if args.command == "script":
-        return run_script(args.file, args.save, args.seed, args.ruleset, args.variant)
+        save = args.save if args.save is not None else SAVES / f"{args.file.stem}.ft"
+        return run_script(args.file, save, args.seed, args.ruleset, args.variant)
     if args.command == "replay":
         return run_replay(args)
     if args.command == "log":

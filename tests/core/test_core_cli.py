@@ -224,3 +224,13 @@ def test_bench_json_keys(tmp_path):
     for key in ("load_ratio", "seek_p99_ms", "append_p50_ms", "append_p99_ms", "peak_mb"):
         assert isinstance(data[key], int | float) and data[key] >= 0, key
     assert data["events"] >= 20000
+
+
+def test_script_saves_into_saves_by_default(tmp_path, monkeypatch):
+    from tui.main import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "opening.txt").write_text("scenario demo\nnext\n")
+    assert main(["script", "opening.txt", "--seed", "4"]) == 0
+    game = Game.open(tmp_path / "saves" / "opening.ft", writable=False)
+    assert game.state.phase != "setup" and game.header.seed == 4
