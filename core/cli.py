@@ -112,15 +112,23 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
 # ---------------------------------------------------------------------- replay
 
 
-def run_replay(args: argparse.Namespace) -> int:
+def _open_to_read(path: Path, role: str) -> Game | None:
+    """The save opened read-only for ``role``, or None after saying why on stderr."""
     try:
-        game = Game.open(args.path, writable=False)
+        game = Game.open(path, writable=False)
     except SaveError as e:
         print(str(e), file=sys.stderr)
-        return 2
-    role = args.as_role
+        return None
     if error := _role_error(game, role):
         print(error, file=sys.stderr)
+        return None
+    return game
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    role = args.as_role
+    game = _open_to_read(args.path, role)
+    if game is None:
         return 2
     total = game.timeline.length
     step = total
@@ -152,14 +160,9 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    try:
-        game = Game.open(args.path, writable=False)
-    except SaveError as e:
-        print(str(e), file=sys.stderr)
-        return 2
     role = args.as_role
-    if error := _role_error(game, role):
-        print(error, file=sys.stderr)
+    game = _open_to_read(args.path, role)
+    if game is None:
         return 2
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
