@@ -163,7 +163,9 @@ class GameScreen(Screen):
         self._show_dice(state)
         if self.replay:
             self._show_replay_bar(state)
-        self.refresh_bindings()
+        # No refresh_bindings() here: what the footer offers depends on the mode
+        # and the screen stack (Textual refreshes it when those change), never on
+        # the game, and refreshing it rebuilds the footer and lays out the screen.
 
     def on_resize(self) -> None:
         if self.is_mounted:
