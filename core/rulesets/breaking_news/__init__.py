@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
-from core.rulesets.breaking_news import campaign, combat, narration, scenario_rules, turn
+from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
+from core.rulesets.breaking_news import campaign, combat, narration, scenario_rules, setup, turn
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
@@ -76,6 +76,13 @@ class BreakingNews(Ruleset):
         emit_scenario(ctx, sc)
         scenario_rules.apply(ctx, sc, self.scenario_rules[sc.id])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
+        """The mission, optional rules, extras and objectives to choose (setup.py)."""
+        sc = self.scenarios.get(scenario_id)
+        if sc is None:
+            return ()
+        return setup.choices(sc, self.scenario_rules[sc.id], self.variant)
 
     # ------------------------------------------------------------- turn machine
 

@@ -6,7 +6,9 @@ EXTRAS it buys.  :func:`validate_roster` lists everything wrong with it, each
 message saying what is over and by how much; :func:`cost_lines` itemises the
 bill.  The ``roster FILE SIDE`` command puts a valid roster on a side of a game
 set up with the ``open`` scenario; a scenario file may also carry the same
-``[extras.SIDE]`` tables for its own figures.
+``[extras.SIDE]`` tables for its own figures.  ``buy SIDE EXTRA`` adds an EXTRA
+to a side already fielded: the side's force as it stands (:func:`force_roster`)
+is checked by the same :func:`validate_roster` (rulings BN-PTS-BUY).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import msgspec
 from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.ledger import regular_vs_irregular, set_var, var
+from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
+from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
 FORCES = ("", "special-forces", "msu", "secret-services")
@@ -280,8 +283,10 @@ def _check_extras(r: Roster, variant: str) -> list[str]:
 
 
 def extra_values(x: RosterExtras) -> dict[str, int]:
-    """The ``extra.<side>.<id>`` values a roster's EXTRAS set."""
-    values = {k: int(v) for k, v in msgspec.structs.asdict(x).items() if k != "motivation_platoon"}
+    """The ``extra.<side>.<id>`` values a roster's EXTRAS set.  Motivation bought for a
+    whole platoon is ``motivation`` (what morale reads) and ``motivation_platoon`` (its
+    price)."""
+    values = {k: int(v) for k, v in msgspec.structs.asdict(x).items()}
     if x.motivation_platoon:
         values["motivation"] = 1
     if values["negotiation"] == 1:
@@ -289,18 +294,138 @@ def extra_values(x: RosterExtras) -> dict[str, int]:
     return {k: v for k, v in values.items() if v}
 
 
+def record_extra(ctx: Context, side: str, key: str, value: int) -> None:
+    """One EXTRA in the side's books; the explosives as the owner's secret."""
+    name = f"extra.{side}.{key}"
+    if key in SECRET_EXTRAS:
+        ctx.emit(ev.SecretSet(key=name, owner=side, value=str(value), vis=(side,)))
+    else:
+        set_var(ctx, name, value)
+
+
 def record_force(ctx: Context, side: str, x: RosterExtras, force: str, platoon: bool) -> None:
     """Put a side's EXTRAS, force type and organisation in the game's books."""
     for key, value in extra_values(x).items():
-        name = f"extra.{side}.{key}"
-        if key in SECRET_EXTRAS:
-            ctx.emit(ev.SecretSet(key=name, owner=side, value=str(value), vis=(side,)))
-        else:
-            set_var(ctx, name, value)
+        record_extra(ctx, side, key, value)
     if force:
         set_var(ctx, f"force.{side}", force)
     if platoon:
         set_var(ctx, f"platoon.{side}", 1)
+
+
+def roster_unit(u: Unit | ev.UnitSpec) -> RosterUnit:
+    """A figure of a scenario or of a game as a roster's figure, to cost and check it."""
+    return RosterUnit(
+        id=u.id,
+        name=u.name,
+        team=u.team,
+        kind=u.kind,
+        cls=u.cls,
+        weapons=u.weapons,
+        leadership=u.leadership,
+        roles=u.roles,
+        status=u.status,
+    )
+
+
+def books_extras(state: GameState, side: str) -> RosterExtras:
+    """The EXTRAS in a side's books (what :func:`record_force` and ``buy`` wrote)."""
+    fields = {}
+    for key, default in msgspec.structs.asdict(RosterExtras()).items():
+        value = extra(state, side, key)
+        fields[key] = bool(value) if isinstance(default, bool) else value or default
+    if fields["motivation_platoon"]:
+        fields["motivation"] = 0  # the platoon price, not one squad's
+    return RosterExtras(**fields)
+
+
+def force_roster(state: GameState, side: str) -> Roster:
+    """A side's force as it stands in the game, as a roster: its figures (in play or
+    not: they were all paid for) and the EXTRAS in its books."""
+    return Roster(
+        name=state.sides[side].name,
+        army=state.sides[side].army,
+        force=str(var(state, f"force.{side}", "")),
+        platoon=bool(var(state, f"platoon.{side}", 0)),
+        units=tuple(roster_unit(u) for u in state.units.values() if u.side == side),
+        extras=books_extras(state, side),
+    )
+
+
+def side_limit(state: GameState, side: str) -> int:
+    """The points limit a side was built to (0: none): its roster's, else the game's."""
+    return int(var(state, f"points.{side}", 0)) or int(var(state, "points", 0))
+
+
+# ----------------------------------------------------------------- buying EXTRAS
+
+#: What ``buy`` sells: the EXTRAS of a roster's [extras] table (journalists and
+#: civilians are figures: they come with a roster).
+BUYABLE: tuple[str, ...] = tuple(k for k in msgspec.structs.asdict(RosterExtras()) if k != "motivation_platoon")
+
+
+def extra_name(key: str, variant: str = "") -> str:
+    table = extras(variant)
+    return table[key].name if key in table else key.capitalize()  # negotiation has a table of its own
+
+
+def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[RosterExtras, str]:
+    """The roster's EXTRAS once ``key`` is bought, and the purchase in words (rulings
+    BN-PTS-BUY): a one-off extra once; ``amount`` more ambushes or IEDs (1 if 0); the
+    level ``amount`` of Intelligence (1 if 0) or Negotiation (2 if 0), above the one
+    held; Motivation for every squad (a platoon's price in the Italian draft when it
+    is cheaper).  Nothing is checked against the limit here: see :func:`validate_roster`."""
+    x = roster.extras
+    name = extra_name(key, variant)
+    held = getattr(x, key)
+    if key == "motivation":
+        if x.motivation or x.motivation_platoon:
+            raise Refused(f"{name} is bought already")
+        row, n = extras(variant)["motivation"], squads(roster)
+        if amount not in (0, n):
+            raise Refused(f"{name} covers every squad: {n} (Extras: Motivation)")
+        if roster.platoon and row.platoon_cost and row.platoon_cost < row.cost * n:
+            return msgspec.structs.replace(x, motivation_platoon=True), f"{name} for the platoon"
+        return msgspec.structs.replace(x, motivation=n), f"{name} for {n} squad{'s' if n != 1 else ''}"
+    if isinstance(held, bool):
+        if amount not in (0, 1):
+            raise Refused(f"{name} is bought once, not {amount} times")
+        if held:
+            raise Refused(f"{name} is bought already")
+        return msgspec.structs.replace(x, **{key: True}), name
+    if key in ("intelligence", "negotiation"):
+        level = amount or (2 if key == "negotiation" else 1)
+        if level <= held:
+            raise Refused(f"{name} level {held} is bought already: buy a higher level")
+        return msgspec.structs.replace(x, **{key: level}), f"{name} level {level}"
+    count = amount or 1
+    if count < 1:
+        raise Refused(f"buy at least one {name}")
+    return msgspec.structs.replace(x, **{key: held + count}), name if count == 1 else f"{name} ×{count}"
+
+
+def _buy(ctx: Context, args: dict[str, Any]) -> None:
+    """An EXTRA bought outside a roster, checked like a roster against the side's limit."""
+    side, key, variant = args["side"], args["extra"], ctx.ruleset.variant
+    if not any(u.side == side for u in ctx.state.units.values()):
+        raise Refused(f"{side} have no figures yet: field them first (roster FILE {side})")
+    before = force_roster(ctx.state, side)
+    bought, what = purchase(before, key, args["amount"], variant)
+    after = msgspec.structs.replace(before, extras=bought)
+    limit = side_limit(ctx.state, side)
+    # Only what the purchase breaks: a scenario's own figures are the scenario's business.
+    standing = set(validate_roster(before, limit, variant))
+    errors = [e for e in validate_roster(after, limit, variant) if e not in standing]
+    if errors:
+        raise Refused(f"{side} with {what}: " + "; ".join(errors))
+    old, new = extra_values(before.extras), extra_values(bought)
+    for k, value in new.items():
+        if old.get(k) != value:
+            record_extra(ctx, side, k, value)
+    cost, total = total_cost(after, variant) - total_cost(before, variant), total_cost(after, variant)
+    secret = (side,) if key in SECRET_EXTRAS else ()
+    of = f" of {limit}" if limit else ""
+    ctx.emit(ev.Noted(text=f"{side} buy {what} for {cost} points: {total} points{of} (Extras)", vis=secret))
 
 
 def _roster(ctx: Context, args: dict[str, Any]) -> None:
@@ -342,6 +467,8 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
         )
         ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in u.status else ()))
     record_force(ctx, side, r.extras, r.force, r.platoon)
+    if limit != int(var(ctx.state, "points", 0)):
+        set_var(ctx, f"points.{side}", limit)  # what a later buy is checked against
     ctx.emit(ev.Noted(text=f"{side}: {r.name}, {total_cost(r, ctx.ruleset.variant)} points of {limit or 'no limit'}"))
 
 
@@ -356,6 +483,26 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         rule="Calculating points",
         examples=("roster bersaglieri regulars", "roster my-militia.toml irregulars limit=150"),
+        phases=("deployment",),
+        who="referee",
+    ),
+    CommandSpec(
+        "buy",
+        "Buy an EXTRA for a side already fielded, checked against its points limit: buy SIDE EXTRA [N].",
+        _buy,
+        params=(
+            Param("side", "side", "the side that buys it"),
+            Param("extra", "choice", "the EXTRA (extras.toml id)", choices=BUYABLE),
+            Param(
+                "amount",
+                "int",
+                "how many ambushes or IEDs, or which level of Intelligence or Negotiation",
+                optional=True,
+                default=0,
+            ),
+        ),
+        rule="Calculating points, Extras",
+        examples=("buy regulars helicopter", "buy irregulars ied 2", "buy regulars intelligence 2"),
         phases=("deployment",),
         who="referee",
     ),

@@ -4,9 +4,11 @@ defeat points charged line by line of the §14.0 list (:func:`charge`).
 Keys (all bounded by the number of sides, units and markers):
 
 * ``mission``, ``turns`` (the scenario's last turn, 0 = none), ``points`` (army limit)
+* ``points.<side>``: the limit a side's roster was checked against, when not ``points``
 * ``force.<side>``: what the force is for restricted extras (``special-forces``, ``msu`` …)
-* ``extra.<side>.<id>``: an EXTRA bought (a count or a level; extras.toml ids); the
-  explosives are secrets of their owner under the same key
+* ``extra.<side>.<id>``: an EXTRA bought (a count or a level; extras.toml ids, and
+  ``negotiation``, ``motivation_platoon``); the explosives are secrets of their owner
+  under the same key
 * ``platoon.<side>``: 1 when the side plays as a platoon (§13.0)
 * ``first_player``, ``second_player``, ``deploy.stage``: the deployment (§4.2)
 * ``first_fire``: the side that fired first (set by combat); ``first_fire.scored``

@@ -15,6 +15,8 @@ Phrase = Callable[[re.Match[str], int | str], str | None]
 
 
 def _extra_name(extra_id: str) -> str:
+    if extra_id == "motivation_platoon":
+        return "Motivation at the platoon's price"
     extra = extras().get(extra_id)
     return extra.name if extra else extra_id.replace("_", " ")
 
@@ -39,6 +41,7 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"mission", lambda m, v: f"mission type {v}"),
     (r"turns", lambda m, v: f"the game lasts {v} turns" if v else "no turn limit"),
     (r"points", lambda m, v: f"armies of {v} points"),
+    (r"points\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} built to {v} points"),
     (r"force\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} field a {v} force"),
     (r"extra\.(?P<side>[^.]+)\.(?P<id>.+)", _bought),
     (r"platoon\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} play as a platoon" if v else None),

@@ -7,6 +7,10 @@ alone): 1–5 makes that Regular marker a main objective as well (AMB-06, the
 Italian reading), 6 turns the Regular's own main objective into a fake.  The
 Regular player is not told.
 
+A side may also have its roles drawn at random (``objectives SIDE random``, rulings
+BN-OBJ-RANDOM): 1d5 picks the main marker and 1d6 the pair of secondaries among the
+other four, rolled for that side's eyes only.
+
 There is no map: the referee says when an enemy comes within 10 cm of a marker
 (``reveal``) and which side holds a marker at the end of a turn (``take``).
 A marker revealed shows what its owner put there; the die's effect stays
@@ -124,6 +128,11 @@ def _mission(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("mission 2 is Regulars against Irregulars (§4.1)")
     if m == 1 and len(set(armies)) != 1:
         raise Refused("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)")
+    if m == 3 and sum(forces.special_forces(ctx.state, s) for s in ctx.state.sides) != 1:
+        raise Refused(
+            "mission 3 is Special Forces (every man R1) against Regulars or Irregulars: "
+            "one side, and one only, must field them (§4.1, rulings BN-OBJ-MISSION)"
+        )
     if any(markers(ctx.state, s) for s in ctx.state.sides):
         raise Refused("the markers are already set for the current mission")
     set_var(ctx, "mission", m)
@@ -137,6 +146,18 @@ def defends(state: GameState, side: str) -> bool:
     return mission(state) in (1, 2)
 
 
+#: The pairs of secondary markers a 1d6 picks among the four that are not the main (BN-OBJ-RANDOM).
+PAIRS = 6
+
+
+def random_roles(main_face: int, pair_face: int) -> tuple[int, tuple[int, int]]:
+    """The main marker (1d5) and the secondaries (1d6: the pairs of the other four
+    markers, lowest first: 1 → the two lowest … 6 → the two highest)."""
+    others = [n for n in MARKERS if n != main_face]
+    pairs = [(a, b) for i, a in enumerate(others) for b in others[i + 1 :]]
+    return main_face, pairs[pair_face - 1]
+
+
 def _objectives(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
     if ctx.role in ctx.state.sides and ctx.role != side:
@@ -145,17 +166,45 @@ def _objectives(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("choose the mission first: mission 2")
     if not defends(ctx.state, side):
         raise Refused(f"{side} defend no markers in mission 3 (§4.1)")
-    main, secondary = args["main"], list(args["secondary"])
+    if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
+        raise Refused("a marker is already revealed: too late to change them")
+    secondary = list(args["secondary"])
+    if args["main"] == "random":
+        if secondary:
+            raise Refused("random draws the secondary markers too: objectives regulars random")
+        main, secondary = _draw(ctx, side)
+    else:
+        main = int(args["main"])
     chosen = [main, *secondary]
     if len(secondary) != 2 or len(set(chosen)) != 3 or any(n not in MARKERS for n in chosen):
         raise Refused(
             "name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5"
         )
-    if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
-        raise Refused("a marker is already revealed: too late to change them")
     for n in MARKERS:
         role = MAIN if n == main else SECONDARY if n in secondary else FAKE
         ctx.emit(ev.SecretSet(key=marker_key(side, n), owner=side, value=role, vis=(side,)))
+
+
+def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
+    """Roll a side's roles where only that side (and the referee) see the dice."""
+    ctx.emit(ev.Noted(text=f"{side}: objective markers drawn at random, in secret (rulings BN-OBJ-RANDOM)"))
+    (main,) = ctx.roll(
+        f"main objective of {side}",
+        1,
+        sides=len(MARKERS),
+        rule="§4.1",
+        vis=(side,),
+        outcome=lambda f: f"marker {f[0]} is the main objective",
+    )
+    (pair,) = ctx.roll(
+        f"secondary objectives of {side}",
+        1,
+        sides=PAIRS,
+        rule="§4.1",
+        vis=(side,),
+        outcome=lambda f: "markers {} and {} are secondary".format(*random_roles(main, f[0])[1]),
+    )
+    return main, list(random_roles(main, pair)[1])
 
 
 def _objective_roll(ctx: Context, args: dict[str, Any]) -> None:
@@ -303,15 +352,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "objectives",
-        "Secretly choose your main and two secondary markers (the other two are fakes).",
+        "Secretly choose your main and two secondary markers (the other two are fakes), or draw them at random.",
         _objectives,
         params=(
             Param("side", "side", "whose markers"),
-            Param("main", "int", "the main objective's number"),
-            Param("secondary", "int", "the two secondary objectives", many=True),
+            Param(
+                "main",
+                "choice",
+                "the main objective's number, or random to draw all the roles",
+                choices=(*(str(n) for n in MARKERS), "random"),
+            ),
+            Param("secondary", "int", "the two secondary objectives", optional=True, many=True),
         ),
         rule="§4.1",
-        examples=("objectives regulars 4 2 5",),
+        examples=("objectives regulars 4 2 5", "objectives irregulars random"),
         phases=("deployment",),
     ),
     CommandSpec(

@@ -47,21 +47,7 @@ def rosters(sc: Scenario, rules: ScenarioRules) -> dict[str, army.Roster]:
     """Each side of a scenario as a roster, to cost and check it."""
     out = {}
     for side in sc.sides:
-        units = tuple(
-            army.RosterUnit(
-                id=u.id,
-                name=u.name,
-                team=u.team,
-                kind=u.kind,
-                cls=u.cls,
-                weapons=u.weapons,
-                leadership=u.leadership,
-                roles=u.roles,
-                status=u.status,
-            )
-            for u in sc.units
-            if u.side == side.id
-        )
+        units = tuple(army.roster_unit(u) for u in sc.units if u.side == side.id)
         out[side.id] = army.Roster(
             name=side.name,
             army=side.army,

@@ -1,0 +1,229 @@
+"""What the New game screen may choose: EXTRAS bought outside a roster (``buy``,
+checked against the points list), objectives drawn at random (secret to their side),
+mission 3's Special Forces, and the choices offered per scenario."""
+
+from __future__ import annotations
+
+import pytest
+from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
+
+from core import events as ev
+from core.ruleset import Refused, get_ruleset
+from core.rulesets.breaking_news import army, objectives
+
+# ------------------------------------------------------------------------ buy
+
+
+@pytest.fixture
+def fielded(tmp_path):
+    """The open scenario (150 points): Bersaglieri at 132, the militia at 147."""
+    game = new_game(tmp_path, "open")
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    yield game
+    game.close()
+
+
+def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
+    # 132 + Helicopter evacuation 25 = 157 against 150
+    with pytest.raises(Refused) as refused:
+        fielded.execute("buy regulars helicopter")
+    assert str(refused.value) == "regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
+    # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
+    with pytest.raises(Refused, match="152 points is 2 over the limit of 150"):
+        fielded.execute("buy regulars intelligence 3")
+    # 147 + one IED 20 = 167
+    with pytest.raises(Refused, match="irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
+        fielded.execute("buy irregulars ied")
+    assert army.books_extras(fielded.state, "regulars").intelligence == 1
+
+
+def test_a_purchase_within_the_limit_is_recorded_with_the_new_total(fielded):
+    out = fielded.execute("buy regulars intelligence 2")  # 10 → 20: 142 of 150
+    assert fielded.state.vars["extra.regulars.intelligence"] == 2
+    (note,) = events(out, ev.Noted)
+    assert note.text == "regulars buy Intelligence level 2 for 10 points: 142 points of 150 (Extras)"
+    assert army.total_cost(army.force_roster(fielded.state, "regulars")) == 142
+
+
+def test_the_extras_restrictions_apply(fielded):
+    with pytest.raises(Refused, match="Mortars is for irregular forces only"):
+        fielded.execute("buy regulars mortars")
+    with pytest.raises(Refused, match="Improved Support Fire cannot be combined with Rules of Engagement"):
+        fielded.execute("buy regulars rules_of_engagement")  # the Bersaglieri have Improved Support Fire
+    with pytest.raises(Refused, match="Intelligence level 4 is 1 over 3 \\(4 is for Special Forces\\)"):
+        fielded.execute("buy regulars intelligence 4")
+    with pytest.raises(Refused, match="Negotiation level 4 is for MSU and Secret Services only"):
+        fielded.execute("buy regulars negotiation 4")
+    with pytest.raises(Refused, match="Negotiation level 3 is bought already"):
+        fielded.execute("buy regulars negotiation 3")
+    with pytest.raises(Refused, match="Helicopter evacuation is bought once, not 2 times"):
+        fielded.execute("buy regulars helicopter 2")
+    with pytest.raises(Refused, match="referee"):
+        fielded.execute("buy irregulars ambush", role="irregulars")
+
+
+def test_buying_needs_the_figures_first(tmp_path):
+    game = new_game(tmp_path, "open")
+    with pytest.raises(Refused, match="regulars have no figures yet: field them first"):
+        game.execute("buy regulars ambush")
+
+
+def test_explosives_bought_stay_their_owners_secret(tmp_path):
+    game = new_game(tmp_path, "open")
+    run(game, "roster bersaglieri regulars", "roster militia irregulars limit=200")
+    assert game.state.vars["points.irregulars"] == 200  # what later purchases are checked against
+    out = game.execute("buy irregulars ied 2")  # 147 + 2 × 20 = 187 of 200
+    (note,) = events(out, ev.Noted)
+    assert note.text == "irregulars buy Explosives (IED) ×2 for 40 points: 187 points of 200 (Extras)"
+    assert note.vis == ("irregulars",)
+    assert game.state.secrets["extra.irregulars.ied"].value == "2"
+    assert "extra.irregulars.ied" not in game.view("regulars").secrets
+    assert not any("IED" in line.text or "ied" in line.text for line in game.log_lines("regulars"))
+    with pytest.raises(Refused, match="217 points is 17 over the limit of 200"):
+        game.execute("buy irregulars ied_remote")  # 187 + a remote IED's 30
+    game.close()
+
+
+def test_the_demo_is_checked_against_its_own_limit(demo):
+    # the Bersaglieri were built to 105 of 125; the militia to 121
+    with pytest.raises(Refused, match="regulars with Ambush: 130 points is 5 over the limit of 125"):
+        demo.execute("buy regulars ambush")
+    out = demo.execute("buy regulars negotiation 3")  # 5 → 10
+    assert events(out, ev.Noted)[0].text == "regulars buy Negotiation level 3 for 5 points: 110 points of 125 (Extras)"
+
+
+@pytest.mark.parametrize(("variant", "price", "platoon"), [("", 60, False), (IT, 30, True)])
+def test_motivation_covers_every_squad_or_the_italian_platoon(tmp_path, variant, price, platoon):
+    game = new_game(tmp_path, "open", variant=variant)
+    game.execute(f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300")
+    before = army.total_cost(army.force_roster(game.state, "regulars"), variant)
+    assert before == 174  # Lt Moro 12 + 15, three sergeants 17, eight men 12
+    game.execute("buy regulars motivation")  # four squads: 4 × 15, or the Italian platoon's 30
+    after = army.force_roster(game.state, "regulars")
+    assert army.total_cost(after, variant) == before + price
+    assert after.extras.motivation_platoon is platoon
+    assert game.state.vars["extra.regulars.motivation"] == (1 if platoon else 4)  # what morale reads
+    game.close()
+
+
+def test_the_rosters_for_regulars_against_regulars_are_legal(tmp_path):
+    # Rangers: 8 Elite (15) + leadership 2 and 1 (10, 5) + LMG 5 + GL 5 = 145;
+    # Legion: 8 Veterans (12) + a medic (10) + leadership 2 and 1 + MMG 7 + Motivation 15 = 143
+    for name, cost in (("rangers", 145), ("legion", 143)):
+        roster = army.load_roster(army.find_roster(name))
+        assert (army.total_cost(roster), army.validate_roster(roster, 150)) == (cost, [])
+    game = new_game(tmp_path, "open-regulars")
+    run(game, "roster rangers blue", "roster legion red")
+    assert objectives.mission(game.state) == 1 and game.state.vars["points"] == 150
+    game.close()
+
+
+# -------------------------------------------------------- random objectives
+
+
+@pytest.mark.parametrize(
+    ("dice", "roles"),
+    [
+        ("3,1", {1: "secondary", 2: "secondary", 3: "main", 4: "fake", 5: "fake"}),
+        ("1,6", {1: "main", 2: "fake", 3: "fake", 4: "secondary", 5: "secondary"}),
+        ("5,3", {1: "secondary", 2: "fake", 3: "fake", 4: "secondary", 5: "main"}),
+    ],
+)
+def test_random_objectives_roll_the_main_then_the_pair(fielded, dice, roles):
+    out = fielded.execute(f"objectives regulars random dice={dice}")
+    assert objectives.markers(fielded.state, "regulars") == roles
+    main, pair = rolls(out)
+    assert (main.sides, pair.sides) == (5, 6)
+
+
+def test_random_objectives_are_the_sides_secret(fielded):
+    out = fielded.execute("objectives irregulars random dice=2,6")
+    assert objectives.markers(fielded.state, "irregulars") == {
+        1: "fake",
+        2: "main",
+        3: "fake",
+        4: "secondary",
+        5: "secondary",
+    }
+    assert all(r.vis == ("irregulars",) for r in events(out, ev.Rolled) + events(out, ev.SecretSet))
+    assert not any(k.startswith("marker.irregulars") for k in fielded.view("regulars").secrets)
+    assert not any(k.startswith("marker.irregulars") for k in fielded.view("spectator").secrets)
+    theirs = [line.text for line in fielded.log_lines("regulars")]
+    assert not any("objective" in t and ("main" in t or "secondary" in t) for t in theirs)
+    assert not any("marker.irregulars" in t or "objectives irregulars random" in t for t in theirs)
+    assert any("irregulars: objective markers drawn at random, in secret" in t for t in theirs)
+    own = [line.text for line in fielded.log_lines("irregulars")]
+    assert any("marker 2 is the main objective" in t for t in own)
+    assert any("markers 4 and 5 are secondary" in t for t in own)
+
+
+def test_random_objectives_follow_the_objectives_rules(fielded):
+    with pytest.raises(Refused, match="own objectives"):
+        fielded.execute("objectives regulars random", role="irregulars")
+    with pytest.raises(Refused, match="random draws the secondary markers too"):
+        fielded.execute("objectives regulars random 2 3")
+    fielded.execute("objectives regulars random", role="regulars")
+    assert len(objectives.markers(fielded.state, "regulars")) == 5
+
+
+def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
+    with pytest.raises(Refused, match="mission 3 is Special Forces"):
+        fielded.execute("mission 3")
+    game = new_game(tmp_path, "open", name="sf.ft")
+    sas = tmp_path / "sas.toml"
+    sas.write_text(
+        'name = "SAS"\narmy = "regular"\n'
+        '[[units]]\nid = "sas1"\nname = "Sgt A"\ncls = "R1"\nleadership = 1\nroles = ["commander"]\n'
+        '[[units]]\nid = "sas2"\nname = "Tpr B"\ncls = "R1"\n'
+    )
+    run(game, f"roster {sas} regulars", "roster militia irregulars", "mission 3")
+    assert objectives.mission(game.state) == 3
+    with pytest.raises(Refused, match="regulars defend no markers in mission 3"):
+        game.execute("objectives regulars random")
+    game.close()
+
+
+# ------------------------------------------------------------ the choices offered
+
+
+def _offered(scenario: str) -> dict[str, tuple[str, ...]]:
+    return {c.id: c.choices for c in get_ruleset("breaking-news").setup_choices(scenario)}
+
+
+def test_the_choices_fit_the_scenario():
+    bn = get_ruleset("breaking-news")
+    demo = _offered("demo")
+    # the demo sets its own markers: no mission or objectives to choose
+    assert set(demo) == {"options", "extras-regulars", "extras-irregulars"}
+    # what the Bersaglieri have (Intelligence 1, Negotiation 2, Motivation) is not offered
+    # again, nor what only Special Forces, MSU or Irregulars buy
+    assert demo["extras-regulars"] == (
+        "rules_of_engagement",
+        "ambush",
+        "helicopter",
+        "improved_support_fire",
+        "intelligence 2",
+        "intelligence 3",
+        "negotiation 3",
+    )
+    assert {"mortars", "ied", "ied_remote"} <= set(demo["extras-irregulars"])
+    open_ = {c.id: c for c in bn.setup_choices("open")}
+    assert (open_["mission"].choices, open_["mission"].default) == (("2", "3"), "2")
+    assert open_["objectives"].per_side and open_["objectives"].default == "player"
+    assert "infiltrators" in open_["extras-regulars"].choices  # a roster may field Special Forces
+    assert "infiltrators" not in open_["extras-irregulars"].choices  # never Irregulars (R1 is regular)
+    assert _offered("open-regulars")["mission"] == ("1", "3")
+    assert bn.setup_choices("nothing") == ()
+
+
+def test_every_extra_offered_is_bought_or_refused_for_points_only(demo):
+    for choice in get_ruleset("breaking-news").setup_choices("demo"):
+        if not choice.id.startswith("extras-"):
+            continue
+        for line in choice.command_lines(list(choice.choices)):
+            try:
+                demo.execute(line)
+            except Refused as e:
+                assert "over the limit of 125" in str(e), line
+            else:
+                demo.undo()
