@@ -1,20 +1,21 @@
-"""New game: choose a ruleset and variant, a scenario, the sides' rosters, a
-save name and a seed, then start.
+"""New game: choose a ruleset and variant, a scenario, the sides' rosters, the
+ruleset's set-up choices, a save name and a seed, then start.
 
 Everything offered comes from the rulesets themselves (``core.ruleset.available()``,
-``Ruleset.variants``, ``Ruleset.scenarios``).  When the ruleset has a ``roster``
-command and the scenario brings no figures of its own (Breaking News' ``open``),
-each side gets a roster: a file, or one the ruleset ships in its
-``scenarios/rosters`` folder.  The rosters are fielded with that command, so its
-points validation is the one that applies: a roster it refuses stops the start
-and says why, and no save is left behind.  Objectives are then chosen with the
-ruleset's own commands during deployment.
+``Ruleset.variants``, ``Ruleset.scenarios``, ``Ruleset.setup_choices``).  When the
+ruleset has a ``roster`` command and the scenario brings no figures of its own
+(Breaking News' ``open``), each side gets a roster: a file, or one the ruleset
+ships in its ``scenarios/rosters`` folder.  The rosters are fielded with that
+command, then the set-up choices (a mission, optional rules, extras, objectives
+…) run as the command lines they stand for, so the ruleset's own checks apply: a
+line it refuses stops the start and says why, and no save is left behind.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -24,10 +25,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 
 from core.game import Game
-from core.ruleset import Refused, Ruleset, available, get_ruleset
+from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.savefile import SaveError
 
 SAVES = Path("saves")
@@ -66,8 +67,10 @@ def start_game(
     seed: int | None,
     rosters: dict[str, str] | None = None,
     clock=None,
+    setup: Sequence[str] = (),
 ) -> Game:
-    """Create the save, set the scenario up and field the rosters (side → file).
+    """Create the save, set the scenario up, field the rosters (side → file), then
+    run the ``setup`` command lines (the set-up choices) as the referee.
 
     Raises Refused (with the ruleset's reason), SaveError or OSError; a game
     that could not start leaves no save behind.
@@ -86,7 +89,12 @@ def start_game(
                     game.execute(f"roster {shlex.quote(roster.strip())} {side}")
                 except Refused as e:
                     raise Refused(f"roster for {side}: {e}") from None
-    except Refused:
+        for line in setup:
+            try:
+                game.execute(line)
+            except Refused as e:
+                raise Refused(f"{line}: {e}") from None
+    except Exception:  # whatever stopped it, no half-made save is left
         game.close()
         path.unlink(missing_ok=True)
         raise
@@ -106,7 +114,10 @@ class NewGameScreen(Screen):
     NewGameScreen #scenario-about { color: $text-muted; height: auto; }
     NewGameScreen #new-error { color: $error; text-style: bold; margin: 1 0 0 0; }
     NewGameScreen Horizontal { height: auto; margin: 1 0 0 0; }
-    NewGameScreen #rosters { height: auto; }
+    NewGameScreen #rosters, NewGameScreen #setup { height: auto; }
+    NewGameScreen #setup Label { width: 100%; }
+    NewGameScreen SelectionList { height: auto; max-height: 8; }
+    NewGameScreen #setup-preview { color: $text-muted; height: auto; margin: 1 0 0 0; }
     NewGameScreen Button { margin: 0 2 0 0; }
     """
 
@@ -116,6 +127,9 @@ class NewGameScreen(Screen):
         self.rulesets = available()
         #: The ruleset offered first (the one being played, usually).
         self.first = ruleset if ruleset in self.rulesets else (self.rulesets[0] if self.rulesets else "")
+        #: The set-up choices on screen: each with the side it is for ("" if not
+        #: per side) and the id of its widget.
+        self.choices: list[tuple[SetupChoice, str, str]] = []
 
     def compose(self) -> ComposeResult:
         first = self.first
@@ -131,13 +145,15 @@ class NewGameScreen(Screen):
             yield Select([], allow_blank=True, prompt="(none: set up by hand)", id="scenario")
             yield Static("", id="scenario-about")
             yield Vertical(id="rosters")
+            yield Vertical(id="setup")
+            yield Static("", id="setup-preview")
             yield Label("Save as (in saves/)")
             yield Input(id="save-name")
             yield Label("Seed (blank: random)")
             yield Input(type="integer", id="seed", placeholder="e.g. 42 to replay the same dice")
             yield Static(
                 Text(
-                    "Objectives, deployment and the rest of set-up are done with the ruleset's "
+                    "Deployment and the rest of set-up are done with the ruleset's "
                     "commands once the game starts (F2 lists them).",
                     style="dim",
                 )
@@ -148,16 +164,20 @@ class NewGameScreen(Screen):
             yield Static("", id="new-error")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._ruleset_changed()
+    async def on_mount(self) -> None:
+        await self._ruleset_changed()
         self.query_one("#ruleset", Select).focus()
 
     def _ruleset(self) -> Ruleset:
-        return get_ruleset(str(self.query_one("#ruleset", Select).value))
+        return get_ruleset(str(self.query_one("#ruleset", Select).value), self._variant())
+
+    def _variant(self) -> str:
+        value = self.query_one("#variant", Select).value
+        return "" if value is Select.NULL else str(value)
 
     @on(Select.Changed, "#ruleset")
-    def _ruleset_changed(self) -> None:
-        ruleset = self._ruleset()
+    async def _ruleset_changed(self) -> None:
+        ruleset = get_ruleset(str(self.query_one("#ruleset", Select).value))
         variant = self.query_one("#variant", Select)
         variant.set_options([(v or "standard", v) for v in ruleset.variants])
         variant.value = ruleset.variants[0]
@@ -166,10 +186,15 @@ class NewGameScreen(Screen):
         scenario.set_options([(getattr(sc, "title", sid), sid) for sid, sc in scs.items()])
         if scs:
             scenario.value = next(iter(scs))
-        self._scenario_changed()
+        await self._scenario_changed()
+
+    @on(Select.Changed, "#variant")
+    async def _variant_changed(self) -> None:
+        """A variant may price the extras differently: offer its set-up choices."""
+        await self._show_setup(self._ruleset(), self._scenario_id())
 
     @on(Select.Changed, "#scenario")
-    def _scenario_changed(self) -> None:
+    async def _scenario_changed(self) -> None:
         ruleset = self._ruleset()
         sid = self._scenario_id()
         sc = scenarios_of(ruleset).get(sid)
@@ -181,11 +206,12 @@ class NewGameScreen(Screen):
             units = len(getattr(sc, "units", ()))
             about.update(f"{getattr(sc, 'description', '')}\n{sides} · {units} figures")
         self.query_one("#save-name", Input).value = default_name(ruleset.id, sid)
-        self._show_rosters(ruleset, sid)
+        await self._show_rosters(ruleset, sid)
+        await self._show_setup(ruleset, sid)
 
-    def _show_rosters(self, ruleset: Ruleset, sid: str) -> None:
+    async def _show_rosters(self, ruleset: Ruleset, sid: str) -> None:
         box = self.query_one("#rosters", Vertical)
-        box.remove_children()
+        await box.remove_children()
         if not takes_rosters(ruleset, sid):
             return
         shipped = shipped_rosters(ruleset)
@@ -194,10 +220,59 @@ class NewGameScreen(Screen):
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
             widgets.append(Label(f"Roster for {side.name} ({side.id})"))
             widgets.append(Input(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
-        box.mount_all(widgets)
+        await box.mount_all(widgets)
 
     def rosters(self) -> dict[str, str]:
         return {box.id.removeprefix("roster-"): box.value for box in self.query("Input.roster") if box.id}
+
+    async def _show_setup(self, ruleset: Ruleset, sid: str) -> None:
+        """One field per set-up choice (per side where it is per side), at its default."""
+        box = self.query_one("#setup", Vertical)
+        await box.remove_children()
+        self.choices = []
+        sides = getattr(scenarios_of(ruleset).get(sid), "sides", ())
+        widgets = []
+        for choice in ruleset.setup_choices(sid) if sid else ():
+            for side in sides if choice.per_side else (None,):
+                side_id = side.id if side is not None else ""
+                widget_id = f"setup-{choice.id}" + (f"-{side_id}" if side_id else "")
+                title = choice.label + (f": {side.name}" if side is not None else "")
+                label = Text(title, style="bold", no_wrap=True, overflow="ellipsis")
+                for note in (choice.rule, choice.help):
+                    if note:
+                        label.append(f" · {note}", style="dim")
+                widgets.append(Label(label))
+                if choice.multiple:
+                    widgets.append(SelectionList[str](*choice.options(), id=widget_id, classes="setup"))
+                else:
+                    widgets.append(
+                        Select(choice.options(), value=choice.default, allow_blank=False, id=widget_id, classes="setup")
+                    )
+                self.choices.append((choice, side_id, widget_id))
+        await box.mount_all(widgets)
+        self._preview()
+
+    def setup_lines(self) -> list[str]:
+        """The command lines the set-up choices stand for, in the ruleset's order."""
+        lines: list[str] = []
+        for choice, side, widget_id in self.choices:
+            widget = self.query_one(f"#{widget_id}")
+            if isinstance(widget, SelectionList):
+                picked: str | list[str] = [str(v) for v in widget.selected]
+            else:
+                picked = "" if widget.value is Select.NULL else str(widget.value)
+            lines += choice.command_lines(picked, side)
+        return lines
+
+    @on(Select.Changed, ".setup")
+    @on(SelectionList.SelectedChanged, ".setup")
+    def _preview(self) -> None:
+        lines = self.setup_lines()
+        text = Text("Runs at the start: ", style="dim")
+        text.append("; ".join(lines) if lines else "nothing beyond the scenario", style="dim italic")
+        preview = self.query_one("#setup-preview", Static)
+        preview.update(text)
+        preview.display = bool(self.choices)
 
     def _scenario_id(self) -> str:
         value = self.query_one("#scenario", Select).value
@@ -205,28 +280,37 @@ class NewGameScreen(Screen):
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        error = self.query_one("#new-error", Static)
         name = self.query_one("#save-name", Input).value.strip()
         if not name:
-            error.update("give the save a name")
+            self._fail("give the save a name")
             return
         if not name.endswith(".ft"):
             name += ".ft"
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         ruleset = self._ruleset()
-        variant = str(self.query_one("#variant", Select).value)
         try:
             game = start_game(
-                self.saves / Path(name).name, ruleset.id, variant, self._scenario_id(), seed, self.rosters()
+                self.saves / Path(name).name,
+                ruleset.id,
+                self._variant(),
+                self._scenario_id(),
+                seed,
+                self.rosters(),
+                setup=self.setup_lines(),
             )
         except (Refused, SaveError, ValueError) as e:
-            error.update(f"✗ {e}")
+            self._fail(f"✗ {e}")
             return
         except OSError as e:
-            error.update(f"✗ cannot write {name}: {e.strerror or e}")
+            self._fail(f"✗ cannot write {name}: {e.strerror or e}")
             return
         self.app.switch_game(game)  # type: ignore[attr-defined]
+
+    def _fail(self, why: str) -> None:
+        error = self.query_one("#new-error", Static)
+        error.update(why)
+        error.scroll_visible()
 
     @on(Button.Pressed, "#back")
     def action_cancel(self) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice, register
 from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_scenario
 from core.views import REFEREE
 
@@ -150,6 +150,25 @@ class Skirmish(Ruleset):
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
         emit_scenario(ctx, self.scenarios[args["name"]])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
+        """Made-up set-up choices (T1), one of each shape, run with the referee's tools."""
+        if scenario_id != "patrol":
+            return ()
+        return (
+            SetupChoice("weather", "Weather", ("clear", "dust"), "clear", 'note "weather: {value}"', rule="T1"),
+            SetupChoice(
+                "wounded",
+                "Wounded before the game",
+                ("cole", "diaz", "ivan"),
+                "",
+                "mark {value} wounded",
+                multiple=True,
+                labels=("Sgt Cole", "Pte Diaz", "Ivan Petrov"),
+                rule="T1",
+            ),
+            SetupChoice("stake", "Stake", ("none", "5"), "none", "dp {side} {value} stake", per_side=True, rule="T1"),
+        )
 
     def check_turn(self, state, parsed, role) -> None:
         if role != REFEREE and parsed.spec.name in ("shoot", "move") and role != state.active_side:
