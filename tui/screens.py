@@ -96,6 +96,7 @@ class GameScreen(Screen):
         self._player: Timer | None = None
         self._selected: LogLine | None = None
         self._seen_length = -1
+        self._shown_title = ""
 
     @property
     def by(self) -> str:
@@ -105,7 +106,7 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         phase = PhasePane(id="phase")
-        phase.border_title = self._title()
+        phase.border_title = self._shown_title = self._title()
         yield phase
         with Container(id="main"):
             roster = RosterPane(id="roster")
@@ -129,8 +130,7 @@ class GameScreen(Screen):
         yield Footer()
 
     def _title(self) -> str:
-        state = self.game.state if self.role == REFEREE else self.game.view(self.role)
-        scenario = state.scenario or "no scenario yet"
+        scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
         mode = "replay" if self.replay else "live"
         who = self.role if self.role == REFEREE else f"as {self.role}"
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode}"
@@ -156,8 +156,11 @@ class GameScreen(Screen):
         if self.vp.step is not None:
             self.vp.step = min(self.vp.step, self.vp.length)
         state = self.vp.state()
-        self.query_one(PhasePane).show(self.game.ruleset, state, undo_hint=self._undo_hint())
-        self.query_one(PhasePane).border_title = self._title()
+        phase = self.query_one(PhasePane)
+        phase.show(self.game.ruleset, state, undo_hint=self._undo_hint())
+        title = self._title()
+        if title != self._shown_title:  # setting a border title repaints the pane, even the same title
+            phase.border_title = self._shown_title = title
         self.query_one(RosterPane).show(self.game.ruleset, state)
         self.query_one(LogPane).sync()
         self._show_dice(state)

@@ -8,15 +8,27 @@ positions, so the viewpoint also says where in the file a step lies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core import events as ev
 from core.game import Game, LogLine
 from core.state import GameState
+from core.store import REDONE, UNDONE
 from core.views import event_visible
 from tui.logindex import windows
 
 ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
+ROLL_SCAN_STEP = 512  # events read at a time looking for them
+
+
+@dataclass(frozen=True)
+class _RollsSeen:
+    """What the last ``Viewpoint.recent_rolls`` found: lines this role may see, nothing more."""
+
+    limit: int  # it looked at file positions before this one
+    length: int  # the file's length then (an undo or redo after it may strike those rolls)
+    count: int
+    rolls: list[LogLine]
 
 
 @dataclass
@@ -25,6 +37,7 @@ class Viewpoint:
     role: str
     #: None: the live game; otherwise the number of effective events replayed.
     step: int | None = None
+    _rolls_seen: _RollsSeen | None = field(default=None, repr=False, compare=False)
 
     @property
     def live(self) -> bool:
@@ -45,15 +58,41 @@ class Viewpoint:
         return position_after(self.game, self.step)
 
     def recent_rolls(self, count: int) -> list[LogLine]:
-        """The last ``count`` rolls this role may see, newest last."""
-        found: list[LogLine] = []
-        limit = self.limit()
-        for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), 512):
-            rolls = [line for line in self.game.log_lines(self.role, a, b) if isinstance(line.event, ev.Rolled)]
-            found[:0] = rolls
-            if len(found) >= count:
-                break
-        return found[-count:]
+        """The last ``count`` rolls this role may see, newest last.
+
+        After a command only its new lines are read: the rolls found last time
+        stay as they were unless an undo or redo changed their struck-through state.
+        """
+        limit, length = self.limit(), self.game.log_length
+        last = self._rolls_seen
+        if (
+            last is not None
+            and last.count == count
+            and 0 <= limit - last.limit <= ROLL_SCAN_STEP
+            and not strikes_changed(self.game, last.length, length)
+        ):
+            new = [line for line in self.game.log_lines(self.role, last.limit, limit) if isinstance(line.event, ev.Rolled)]
+            found = (last.rolls + new)[-count:] if new else last.rolls
+        else:
+            found = []
+            for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), ROLL_SCAN_STEP):
+                rolls = [line for line in self.game.log_lines(self.role, a, b) if isinstance(line.event, ev.Rolled)]
+                found[:0] = rolls
+                if len(found) >= count:
+                    break
+            found = found[-count:]
+        self._rolls_seen = _RollsSeen(limit, length, count, found)
+        return found
+
+
+def strikes_changed(game: Game, start: int, end: int) -> bool:
+    """Whether file positions ``start``..``end`` hold an undo or a redo.
+
+    Those are the only events that change lines already written (they strike
+    a command's lines through, or restore them).
+    """
+    kinds = game.history.store.kinds
+    return kinds.find(UNDONE, start, end) >= 0 or kinds.find(REDONE, start, end) >= 0
 
 
 def position_after(game: Game, step: int) -> int:

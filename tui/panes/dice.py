@@ -115,12 +115,18 @@ class DicePane(Static):
         self._names: dict[str, str] = {}
 
     def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
-        """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log."""
+        """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log.
+
+        Repaints only if what it shows changed: most commands roll nothing.
+        """
+        selected = selected if selected is not None and isinstance(selected.event, ev.Rolled) else None
+        if (rolls, names, selected) == (self._rolls, self._names, self._selected):
+            return
         self._rolls = rolls
         self._names = names
-        self._selected = selected if selected is not None and isinstance(selected.event, ev.Rolled) else None
+        self._selected = selected
         self.border_title = "Selected roll" if self._selected else "Last roll"
-        self.refresh(layout=True)
+        self.refresh()  # its height is the room left: what it shows does not change it
 
     def render(self) -> RenderableType:
         line = self._selected or (self._rolls[-1] if self._rolls else None)

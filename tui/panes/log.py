@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.style import Style
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -27,10 +28,11 @@ from textual.widgets import Input, Static
 from core import events as ev
 from core.game import LogLine
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
-from tui.viewpoint import Viewpoint
+from tui.viewpoint import Viewpoint, strikes_changed
 
 FETCH_AROUND = 64
 CACHE_LIMIT = 4096
+STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
 
@@ -100,6 +102,11 @@ class LogView(ScrollView, can_focus=True):
         self.rows = 0
         self.follow = True
         self._cache: dict[int, LogLine] = {}
+        #: Rows as drawn, by (file position, cursor mark, scroll x, width, style).
+        self._strips: dict[tuple[int, str, int, int, Style], Strip] = {}
+        self._base_style = Style()
+        self._synced_length = 0  # the file's length at the last sync
+        self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
 
     # ------------------------------------------------------------------ data
 
@@ -108,6 +115,9 @@ class LogView(ScrollView, can_focus=True):
         self.base = RowIndex(vp.game, vp.role)
         self.index = self.base
         self.follow = True
+        self._cache.clear()
+        self._strips.clear()
+        self._shown = None
         self.sync()
 
     def use_index(self, index: RowIndex | FilteredIndex) -> None:
@@ -116,21 +126,46 @@ class LogView(ScrollView, can_focus=True):
         self.sync()
 
     def sync(self) -> None:
-        """Take in a change of the game, of the replay step, or of the filter."""
+        """Take in a change of the game, of the replay step, or of the filter.
+
+        Repaints only if the rows changed; the lines already fetched are kept
+        unless an undo or redo came in (they strike old rows through, or restore them).
+        """
         if self.vp is None or self.index is None:
             return
         assert self.base is not None
+        game = self.vp.game
+        restruck = strikes_changed(game, self._synced_length, game.log_length)
+        self._synced_length = game.log_length
+        if restruck:
+            self._cache.clear()
+            self._strips.clear()
         self.base.extend()
         if isinstance(self.index, RowIndex):
             self.index.extend()
-        self._cache.clear()  # undo and redo change the struck-through state of old rows
-        self.rows = self.index.rows(self.vp.limit())
-        self.virtual_size = Size(self.size.width, self.rows)
-        if self.follow or not self.vp.live or self.cursor >= self.rows:
-            self.cursor = self.rows - 1
+        rows = self.index.rows(self.vp.limit())
+        cursor = rows - 1 if self.follow or not self.vp.live or self.cursor >= rows else self.cursor
+        shown = (self.index, rows, cursor)
+        if shown == self._shown and not restruck:
+            return
+        self._shown = shown
+        self.rows = rows
+        self._grow(Size(self.size.width, rows))
+        self.cursor = cursor
         self._reveal_cursor()
         self.refresh()
         self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
+
+    def _grow(self, size: Size) -> None:
+        """Take the log's new length: only the scrollbar changes, so no layout of the screen.
+
+        (Assigning ``virtual_size`` lays out every widget of the screen, once per
+        new line on every seat.  Textual still lays out when the scrollbar
+        appears or goes: ``_scroll_update`` sets ``show_vertical_scrollbar``.)
+        """
+        if size != self.virtual_size:
+            self.set_reactive(LogView.virtual_size, size)
+            self._scroll_update(size)
 
     def line_at(self, row: int) -> LogLine | None:
         if self.vp is None or self.index is None or not 0 <= row < self.rows:
@@ -148,33 +183,51 @@ class LogView(ScrollView, can_focus=True):
             self._cache.clear()
         first = max(0, row - FETCH_AROUND // 2)
         last = min(self.rows - 1, row + FETCH_AROUND)
-        a, b = self.index.position(first), self.index.position(last) + 1
+        position, cached = self.index.position, self._cache
+        while first < row and position(first) in cached:  # e.g. following the log: only the new lines
+            first += 1
+        while last > row and position(last) in cached:
+            last -= 1
+        a, b = position(first), position(last) + 1
         game, role = self.vp.game, self.vp.role
         if b - a <= 4 * (last - first + 1):
             for line in game.log_lines(role, a, b):
                 self._cache[line.index] = line
         else:  # a sparse filter: fetch the rows one by one
             for r in range(first, last + 1):
-                p = self.index.position(r)
+                p = position(r)
                 for line in game.log_lines(role, p, p + 1):
                     self._cache[line.index] = line
 
     # -------------------------------------------------------------- rendering
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style walks its ancestors' CSS: once per repaint, not once per row.
+        self._base_style = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.size.width
-        base = self.rich_style
+        base = self._base_style
         line = self.line_at(row)
         if line is None:
             return Strip.blank(width, base)
-        text = line_text(line)
-        if row == self.cursor:
-            text.stylize("reverse" if self.has_focus else "underline")
-        segments = list(text.render(self.app.console))
-        strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, base)
-        return strip.apply_style(base)
+        mark = ("reverse" if self.has_focus else "underline") if row == self.cursor else ""
+        # A new line scrolls the others up one row: each is drawn once, then reused.
+        key = (line.index, mark, scroll_x, width, base)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > STRIP_CACHE_LIMIT:
+                self._strips.clear()
+            text = line_text(line)
+            if mark:
+                text.stylize(mark)
+            segments = list(text.render(self.app.console))
+            strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, base).apply_style(base)
+            self._strips[key] = strip
+        return strip
 
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, self.rows)

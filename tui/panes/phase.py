@@ -79,10 +79,18 @@ class PhasePane(Static):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._shown: tuple[Ruleset, GameState, str] | None = None
+        self._text: Text | None = None  # what the pane shows on a tall screen
 
     def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "") -> None:
+        """Show ``state``; repaint only if the text changed (most commands leave it as it is)."""
         self._shown = (ruleset, state, undo_hint)
-        self.refresh(layout=True)
+        text = phase_text(ruleset, state, undo_hint=undo_hint)
+        if text == self._text:
+            return
+        # Only a change in the number of lines changes the pane's height.
+        layout = self._text is None or len(text.split()) != len(self._text.split())
+        self._text = text
+        self.refresh(layout=layout)
 
     def render(self) -> Text:
         if self._shown is None:

@@ -119,6 +119,7 @@ class RosterPane(Vertical):
         self._state: GameState | None = None
         self._shape: tuple = ()
         self._filter = ""
+        self._details = Text()  # what the details line shows
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter: name, team, class, weapon, status", id="roster-filter")
@@ -203,22 +204,23 @@ class RosterPane(Vertical):
             stack.extend(node.children)
 
     def _show_details(self) -> None:
-        details = self.query_one("#unit-details", Static)
+        text = self._details_text()
+        if text != self._details:  # an update lays out the pane (its height follows the text)
+            self._details = text
+            self.query_one("#unit-details", Static).update(text)
+
+    def _details_text(self) -> Text:
         node = self.tree.cursor_node
         state, ruleset = self._state, self._ruleset
         if node is None or not node.data or state is None or ruleset is None:
-            details.update("")
-            return
+            return Text()
         if node.data[0] == "unit" and node.data[1] in state.units:
-            details.update(unit_details(state.units[node.data[1]], ruleset, state))
-        elif node.data[0] == "side" and node.data[1] in state.sides:
+            return unit_details(state.units[node.data[1]], ruleset, state)
+        if node.data[0] == "side" and node.data[1] in state.sides:
             side = state.sides[node.data[1]]
             cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
-            details.update(
-                Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}")
-            )
-        else:
-            details.update("")
+            return Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}")
+        return Text()
 
     # ------------------------------------------------------------------- events
 

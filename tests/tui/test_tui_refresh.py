@@ -1,0 +1,131 @@
+"""After another seat's command a screen touches only what changed.
+
+Every seat of ``fireteam serve`` redraws in one process, so what one redraw
+costs is paid once per seat: a pane whose text did not change must not be
+repainted, nothing may lay the screen out again, and the footer is not
+rebuilt.  What the panes keep between redraws (fetched log lines, drawn rows,
+recent rolls) must still follow an undo or a redo, which strike old lines.
+"""
+
+from __future__ import annotations
+
+import pytest
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual.widget import Widget
+from textual.widgets import Footer, Static, Tree
+
+from core import events as ev
+from core.views import REFEREE
+from tui.app import FireteamApp
+from tui.panes.dice import DicePane
+from tui.panes.log import LogView
+from tui.panes.phase import PhasePane
+from tui.viewpoint import Viewpoint
+
+SIZE = (100, 30)
+
+
+def struck(log: LogView, row: int) -> bool:
+    """Whether the log draws ``row`` (which must be on screen) struck through."""
+    strip = log.render_lines(log.region.reset_offset)[row - int(log.scroll_y)]
+    return any(segment.style and segment.style.strike for segment in strip if segment.text.strip())
+
+
+@pytest.fixture
+def repaints(monkeypatch):
+    """Every ``refresh`` of a widget: (widget, layout)."""
+    calls: list[tuple[Widget, bool]] = []
+    original = Widget.refresh
+
+    def spy(self, *regions, repaint=True, layout=False, recompose=False):
+        calls.append((self, layout))
+        return original(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    monkeypatch.setattr(Widget, "refresh", spy)
+    return calls
+
+
+async def test_a_note_from_another_seat_repaints_the_log_and_nothing_else(tmp_path, repaints, monkeypatch):
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
+    watcher = FireteamApp(game, role="blue", seat="anna")
+    async with watcher.run_test(size=SIZE) as pilot:
+        screen = watcher.screen
+        log = screen.query_one(LogView)
+        await pilot.pause()  # the first screen is drawn
+        rebuilt = []
+        footer = screen.query_one(Footer)
+        monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
+        rows = log.rows
+        repaints.clear()
+        game.execute("note smoke drifts north", role=REFEREE)
+        await pilot.pause()
+        assert log.rows == rows + 2 and log.line_at(log.rows - 1).text == "note: smoke drifts north"
+        mine = [(w, layout) for w, layout in repaints if w.app is watcher]
+        assert log in [w for w, _ in mine]
+        untouched = [screen.query_one(PhasePane), screen.query_one(DicePane), screen.query_one(Tree)]
+        untouched.append(screen.query_one("#unit-details", Static))
+        assert not [w for w, _ in mine if w in untouched]
+        assert not [w for w, layout in mine if layout]
+        assert not rebuilt
+
+
+async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    watcher = FireteamApp(game, role="blue", seat="anna")
+    async with watcher.run_test(size=SIZE) as pilot:
+        screen = watcher.screen
+        repaints.clear()
+        game.execute("next", role=REFEREE)  # rolls initiative: a new phase, new dice
+        await pilot.pause()
+        painted = {w for w, _ in repaints}
+        assert screen.query_one(PhasePane) in painted and screen.query_one(DicePane) in painted
+        assert "Activation" in str(screen.query_one(PhasePane).render())
+
+
+async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_path):
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    watcher = FireteamApp(game, role="blue", seat="anna")
+    async with watcher.run_test(size=SIZE) as pilot:
+        screen = watcher.screen
+        log, dice = screen.query_one(LogView), screen.query_one(DicePane)
+        game.execute("next", role=REFEREE)
+        await pilot.pause()
+        roll_rows = [r for r in range(log.rows) if isinstance(log.line_at(r).event, ev.Rolled)]
+        assert roll_rows and not any(log.line_at(r).undone for r in roll_rows)
+        assert not any(struck(log, r) for r in roll_rows)  # drawn, and the drawing kept
+        assert dice._rolls and not any(r.undone for r in dice._rolls)
+        game.undo(role=REFEREE)
+        await pilot.pause()
+        assert all(log.line_at(r).undone for r in roll_rows)
+        assert all(struck(log, r) for r in roll_rows)
+        assert dice._rolls and all(r.undone for r in dice._rolls)
+        game.redo(role=REFEREE)
+        await pilot.pause()
+        assert not any(log.line_at(r).undone for r in roll_rows)
+        assert not any(struck(log, r) for r in roll_rows)
+
+
+@pytest.mark.parametrize("role", [REFEREE, "blue", "spectator"])
+def test_recent_rolls_kept_between_commands_are_those_a_fresh_look_finds(game, role):
+    kept = {count: Viewpoint(game, role) for count in (6, 2)}  # each keeps what it found last
+    script = ["next", "next", "shoot cole ivan 40", "undo", "redo", "shoot diaz kemal 10", "undo", "note calm"]
+    script += ["shoot park omar 12", "next", "next", "next"]
+    for text in script:
+        if text == "undo":
+            game.undo(role=REFEREE)
+        elif text == "redo":
+            game.redo(role=REFEREE)
+        else:
+            game.execute(text, role=REFEREE)
+        for count, vp in kept.items():
+            assert vp.recent_rolls(count) == Viewpoint(game, role).recent_rolls(count), (text, count)
+    assert any(line.undone for line in kept[6].recent_rolls(6))
+
+
+def test_recent_rolls_in_a_replay_follow_the_step_both_ways(game):
+    for text in ("next", "next", "shoot cole ivan 40", "next", "next", "next"):
+        game.execute(text)
+    kept = Viewpoint(game, "blue", step=0)
+    for step in [*range(game.timeline.length + 1), *reversed(range(game.timeline.length + 1))]:
+        kept.step = step
+        assert kept.recent_rolls(6) == Viewpoint(game, "blue", step).recent_rolls(6), step
