@@ -35,6 +35,7 @@ from core.game import Game, Outcome
 from core.ruleset import Refused
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
+from tui.ssh_heap import HeapSettler
 from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile
 from tui.ssh_session import TableSession
 
@@ -163,6 +164,7 @@ class FireteamServer:
         self.output_limit = output_limit
         self.keepalive = keepalive
         self.sessions: list[TableSession] = []
+        self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._unsubscribe = [t.game.subscribe(self._command_logger(t)) for t in self._tables]
 
@@ -183,10 +185,12 @@ class FireteamServer:
 
     def session_started(self, session: TableSession) -> None:
         self.sessions.append(session)
+        self._heap.seats_changed()
 
     def session_ended(self, session: TableSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
+        self._heap.seats_changed()
 
     def _command_logger(self, table: Table) -> Callable[[Outcome], None]:
         def log_command(outcome: Outcome) -> None:
@@ -240,6 +244,7 @@ class FireteamServer:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
+        self._heap.close()
         self.log.info("server closed")
 
 

@@ -5,7 +5,8 @@
 
 For each number of seats N it starts the real server (``fireteam serve`` in a
 child process, with its own data folder, seats file and demo save, all in a
-temporary folder), connects N SSH clients with a terminal on 127.0.0.1, and
+temporary folder), connects N SSH clients with a terminal on 127.0.0.1, waits
+until the server has settled (its heap frozen, the first screens drawn), and
 then, one command at a time, has the referee's seat type ``note ...``: the
 latency of a command is the time from the referee pressing Enter to the
 moment the note's text has arrived at every other seat's terminal.  Memory
@@ -36,11 +37,15 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
+from tui.serve import LOG_NAME
 
 #: Roles of the seats after the first (the referee), in turn.
 _ROLES = ("regulars", "irregulars", "spectator")
 _SIZE = (100, 40)
 _TIMEOUT_S = 60.0
+#: The server counts as idle once it uses under a quarter of a core over half a second
+#: (idle seats still blink their cursors).
+_QUIET_WINDOW_S, _QUIET_CPU = 0.5, 0.25
 
 
 @dataclass
@@ -88,6 +93,28 @@ class _Seat(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 def _cpu_s(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+async def _settled(log: Path, n_seats: int) -> None:
+    """Wait until the server's log says its heap settled after the last of ``n_seats`` sat down."""
+    deadline = time.monotonic() + _TIMEOUT_S
+    while time.monotonic() < deadline:
+        lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+        seated = [i for i, line in enumerate(lines) if " INFO seated " in line]
+        if len(seated) >= n_seats and any(" heap settled" in line for line in lines[seated[-1] :]):
+            return
+        await asyncio.sleep(0.2)
+    raise TimeoutError(f"the server did not settle its heap within {_TIMEOUT_S:.0f} s")
+
+
+async def _quiet(pid: int) -> None:
+    """Wait until the server is idle (the seats have drawn their first screens), at most a while."""
+    deadline = time.monotonic() + _TIMEOUT_S
+    while time.monotonic() < deadline:
+        cpu = _cpu_s(pid)
+        await asyncio.sleep(_QUIET_WINDOW_S)
+        if _cpu_s(pid) - cpu < _QUIET_CPU * _QUIET_WINDOW_S:
+            return
 
 
 def _rss_mb(pid: int) -> float:
@@ -157,7 +184,9 @@ async def bench(n_seats: int, n_commands: int) -> Result:
             seats = [s for _, s in seated]
             # Seated: each terminal shows its seat's name on the command line.
             await asyncio.wait_for(asyncio.gather(*(s.expect(f"s{i} (") for i, s in enumerate(seats))), _TIMEOUT_S)
-            await asyncio.sleep(0.5)
+            # The server settles its heap once the seats stop coming (tui.ssh_heap): time after that.
+            await _settled(folder / "data" / LOG_NAME, n_seats)
+            await _quiet(proc.pid)
             rss_seated = _rss_mb(proc.pid)
             referee, others = seats[0], seats[1:]
             all_ms: list[float] = []

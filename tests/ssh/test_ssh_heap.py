@@ -1,0 +1,70 @@
+"""The server freezes its heap once the seats settle, and a departed seat is still freed."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import weakref
+
+import pytest
+
+from tui import ssh_heap
+from tui.ssh_heap import HeapSettler
+
+
+class Node:
+    """Something a reference cycle keeps alive, as a widget tree keeps an app."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture
+def settler(caplog):
+    caplog.set_level(logging.INFO, logger="test.heap")
+    s = HeapSettler(logging.getLogger("test.heap"), delay=0)
+    yield s
+    s.close()
+    assert gc.get_freeze_count() == 0
+
+
+def test_settling_freezes_what_is_alive_and_the_next_settling_frees_what_was_dropped(settler, caplog):
+    node = Node()
+    gone = weakref.ref(node)
+    settler.settle()
+    assert gc.get_freeze_count() > 0
+    assert "heap settled:" in caplog.text and "objects frozen" in caplog.text
+    del node
+    gc.collect()
+    assert gone() is not None  # frozen: a collection leaves it alone
+    settler.settle()
+    assert gone() is None
+
+
+async def test_settling_waits_while_the_server_is_busy(settler, monkeypatch):
+    busy, cpu = [True], [0.0]
+
+    def process_time() -> float:  # while busy, a full second of CPU between any two looks
+        cpu[0] += 1.0 if busy[0] else 0.0
+        return cpu[0]
+
+    monkeypatch.setattr(ssh_heap.time, "process_time", process_time)
+    settled = []
+    monkeypatch.setattr(settler, "settle", lambda: settled.append(True))
+    settler.seats_changed()
+    await asyncio.sleep(0.05)
+    assert not settled and cpu[0] > 2  # it looked again and again
+    busy[0] = False
+    await asyncio.sleep(0.05)
+    assert settled == [True]
+
+
+async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
+    settled = []
+    monkeypatch.setattr(settler, "settle", lambda: settled.append(True))
+    settler.seats_changed()
+    settler.close()
+    settler.seats_changed()
+    await asyncio.sleep(0.05)
+    assert not settled and gc.get_freeze_count() == 0

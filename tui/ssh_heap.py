@@ -1,0 +1,80 @@
+"""Keeping the server's garbage collector off the seats' backs.
+
+Every seat's app is tens of thousands of long-lived objects (widgets, styles,
+rendered lines), and Python's collector walks all of them in each full
+collection: with 32 seats that is a pause of a quarter of a second, for every
+seat at once, every few commands (each redraw leaves new objects that outlive
+the young generations, and enough of them start a full collection).
+
+So once the seats have settled (they stopped coming and going, and the
+server is no longer busy drawing their first screens) the server collects
+once and then freezes what is alive (``gc.freeze``): the collector leaves
+frozen objects alone, and later full collections only walk what was made
+since.  Frozen objects are still freed when nothing refers to them any more;
+only what a reference cycle keeps alive (a departed seat's app) waits for the
+next settling, which unfreezes everything first, so its collection frees it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+
+#: Seconds after a seat sits down or leaves before the heap is settled.
+SETTLE_S = 2.0
+#: Settling waits while the server used more than this share of a core since the last look.
+BUSY_SHARE = 0.5
+
+
+class HeapSettler:
+    """Collect and freeze the heap once the seats have stopped coming and going."""
+
+    def __init__(self, log: logging.Logger, delay: float = SETTLE_S) -> None:
+        self.log = log
+        self.delay = delay
+        self._pending: asyncio.TimerHandle | None = None
+        self._closed = False
+        self._cpu = 0.0  # process CPU time and wall time at the last look
+        self._wall = 0.0
+
+    def seats_changed(self) -> None:
+        """A seat sat down or left: settle the heap once things are quiet again."""
+        if self._closed:
+            return
+        if self._pending is not None:
+            self._pending.cancel()
+        self._arm()
+
+    def _arm(self) -> None:
+        self._cpu, self._wall = time.process_time(), time.monotonic()
+        self._pending = asyncio.get_running_loop().call_later(self.delay, self._check)
+
+    def _check(self) -> None:
+        busy = (time.process_time() - self._cpu) / max(1e-9, time.monotonic() - self._wall)
+        if busy > BUSY_SHARE:  # seats still drawing their first screens: their objects are not made yet
+            self._arm()
+        else:
+            self._pending = None
+            self.settle()
+
+    def settle(self) -> None:
+        start = time.perf_counter()
+        gc.unfreeze()  # what a departed seat left frozen becomes collectable again
+        freed = gc.collect()
+        gc.freeze()
+        self.log.info(
+            "heap settled: %d objects frozen, %d freed, in %.0f ms",
+            gc.get_freeze_count(),
+            freed,
+            (time.perf_counter() - start) * 1000,
+        )
+
+    def close(self) -> None:
+        """The server stops: nothing stays frozen (the process may go on, as in tests)."""
+        self._closed = True
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        gc.unfreeze()
