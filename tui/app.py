@@ -64,6 +64,7 @@ class FireteamApp(App):
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
         self._unsubscribe = None
+        self._redraw_queued = False
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -85,9 +86,13 @@ class FireteamApp(App):
     def _game_changed(self, outcome: Outcome) -> None:
         # Called synchronously by whichever seat ran the command, maybe another
         # app's task: only queue a message here (see the module docstring).
-        self.post_message(GameChanged())
+        # Several changes before the app gets to it make one redraw.
+        if not self._redraw_queued:
+            self._redraw_queued = True
+            self.post_message(GameChanged())
 
     def on_game_changed(self, message: GameChanged) -> None:
+        self._redraw_queued = False
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,6 +23,7 @@ from core import events as ev
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.ruleset import CommandSpec, Refused
+from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
@@ -97,6 +99,8 @@ class GameScreen(Screen):
         self._selected: LogLine | None = None
         self._seen_length = -1
         self._shown_title = ""
+        self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
+        self._names: dict[str, str] = {}  # unit id → name, in that view
 
     @property
     def by(self) -> str:
@@ -156,14 +160,22 @@ class GameScreen(Screen):
         if self.vp.step is not None:
             self.vp.step = min(self.vp.step, self.vp.length)
         state = self.vp.state()
-        phase = self.query_one(PhasePane)
-        phase.show(self.game.ruleset, state, undo_hint=self._undo_hint())
-        title = self._title()
-        if title != self._shown_title:  # setting a border title repaints the pane, even the same title
-            phase.border_title = self._shown_title = title
-        self.query_one(RosterPane).show(self.game.ruleset, state)
+        # Most commands (a note, a roll) leave the role's view as it was: then the
+        # phase and roster panes have nothing new to show.  (The bytes are of the
+        # role's own view, what this screen may hold anyway, less the count of
+        # events folded, which every event moves, hidden ones too.)
+        shown = (encode_state(msgspec.structs.replace(state, event_count=0)), self._undo_hint())
+        if shown != self._shown_view:
+            self._shown_view = shown
+            self._names = {uid: u.name for uid, u in state.units.items()}
+            phase = self.query_one(PhasePane)
+            phase.show(self.game.ruleset, state, undo_hint=shown[1])
+            title = self._title()
+            if title != self._shown_title:  # setting a border title repaints the pane, even the same title
+                phase.border_title = self._shown_title = title
+            self.query_one(RosterPane).show(self.game.ruleset, state)
         self.query_one(LogPane).sync()
-        self._show_dice(state)
+        self._show_dice()
         if self.replay:
             self._show_replay_bar(state)
         # No refresh_bindings() here: what the footer offers depends on the mode
@@ -174,11 +186,9 @@ class GameScreen(Screen):
         if self.is_mounted:
             self.query_one(PhasePane).refresh(layout=True)
 
-    def _show_dice(self, state=None) -> None:
-        state = state or self.vp.state()
-        names = {uid: u.name for uid, u in state.units.items()}
+    def _show_dice(self) -> None:
         selected = self._selected if self._selected is not None and not self.query_one(LogView).follow else None
-        self.query_one(DicePane).show(self.vp.recent_rolls(RECENT_ROLLS), names, selected)
+        self.query_one(DicePane).show(self.vp.recent_rolls(RECENT_ROLLS), self._names, selected)
 
     @on(LogView.LineHighlighted)
     def _line_highlighted(self, event: LogView.LineHighlighted) -> None:
@@ -188,8 +198,7 @@ class GameScreen(Screen):
 
     @on(LogView.LineChosen)
     def _line_chosen(self, event: LogView.LineChosen) -> None:
-        state = self.vp.state()
-        self.app.push_screen(DetailsScreen(event.line, {uid: u.name for uid, u in state.units.items()}))
+        self.app.push_screen(DetailsScreen(event.line, self._names))
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:

@@ -31,6 +31,16 @@ def struck(log: LogView, row: int) -> bool:
     return any(segment.style and segment.style.strike for segment in strip if segment.text.strip())
 
 
+def unit_label_of(tree: Tree, unit: str) -> str:
+    stack = list(tree.root.children)
+    while stack:
+        node = stack.pop()
+        if node.data == ("unit", unit):
+            return node.label.plain
+        stack.extend(node.children)
+    raise AssertionError(f"{unit} is not in the roster")
+
+
 @pytest.fixture
 def repaints(monkeypatch):
     """Every ``refresh`` of a widget: (widget, layout)."""
@@ -80,6 +90,9 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
         painted = {w for w, _ in repaints}
         assert screen.query_one(PhasePane) in painted and screen.query_one(DicePane) in painted
         assert "Activation" in str(screen.query_one(PhasePane).render())
+        game.execute("mark ivan suppressed", role=REFEREE)  # an enemy the patrol sees
+        await pilot.pause()
+        assert " SUP " in unit_label_of(screen.query_one(Tree), "ivan")
 
 
 async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_path):
@@ -129,3 +142,20 @@ def test_recent_rolls_in_a_replay_follow_the_step_both_ways(game):
     for step in [*range(game.timeline.length + 1), *reversed(range(game.timeline.length + 1))]:
         kept.step = step
         assert kept.recent_rolls(6) == Viewpoint(game, "blue", step).recent_rolls(6), step
+
+
+async def test_several_commands_before_a_seat_redraws_make_one_redraw(tmp_path, monkeypatch):
+    game = patrol_game(tmp_path / "shared.ft")
+    watcher = FireteamApp(game, role="blue", seat="anna")
+    async with watcher.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = watcher.screen
+        redraws = []
+        original = screen.refresh_game
+        monkeypatch.setattr(screen, "refresh_game", lambda **kw: (redraws.append(kw), original(**kw)))
+        for n in range(3):  # a burst: no chance for the seat's task to run in between
+            game.execute(f"note burst {n}", role=REFEREE)
+        await pilot.pause()
+        assert len(redraws) == 1
+        log = screen.query_one(LogView)
+        assert [log.line_at(r).text for r in range(log.rows)][-1] == "note: burst 2"
