@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Footer, Static, Tree
 
@@ -159,3 +160,50 @@ async def test_several_commands_before_a_seat_redraws_make_one_redraw(tmp_path, 
         assert len(redraws) == 1
         log = screen.query_one(LogView)
         assert [log.line_at(r).text for r in range(log.rows)][-1] == "note: burst 2"
+
+
+# ------------------------------------------------------------ the log's scroll bar
+
+
+def bar_cells(log: LogView) -> list[bool]:
+    """For each row of the view: is its last cell the scroll bar's thumb (True), its track (False)?"""
+    strips = log.render_lines(log.region.reset_offset)
+    track, thumb = log._bar_styles
+    out = []
+    for strip in strips:
+        last = list(strip)[-1]
+        assert last.text == " " and last.style is not None and last.style.bgcolor in (track.bgcolor, thumb.bgcolor)
+        out.append(last.style.bgcolor == thumb.bgcolor)
+    return out
+
+
+async def test_the_log_draws_its_scroll_bar_and_follows_the_mouse(game):
+    for n in range(40):
+        game.execute(f"note line {n}")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+        height = log.size.height
+        assert log.rows > height and log.scroll_y == log.max_scroll_y  # following the newest line
+        cells = bar_cells(log)
+        assert cells[-1] and not cells[0]  # the thumb at the bottom
+        cursor = log.cursor
+        await pilot.click(LogView, offset=(log.size.width - 1, 0))  # on the bar's top: to the oldest lines
+        await pilot.pause()
+        assert log.scroll_y == 0 and log.cursor == cursor  # the view moved, not the cursor
+        cells = bar_cells(log)
+        assert cells[0] and not cells[-1]
+        log.post_message(events.MouseScrollDown(log, 2, 2, 0, 0, 0, False, False, False))  # the wheel
+        await pilot.pause()
+        assert log.scroll_y > 0
+        await pilot.click(LogView, offset=(2, 1))  # on a line: the cursor goes there
+        assert log.cursor == int(log.scroll_y) + 1
+
+
+async def test_a_short_log_has_no_scroll_bar(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogView)
+        assert log.rows <= log.size.height and log._bar() is None
+        assert not log.allow_vertical_scroll

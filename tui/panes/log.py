@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -78,8 +79,9 @@ class LogView(ScrollView, can_focus=True):
         Binding("enter", "choose", "Details", show=True),
     ]
 
+    # No Textual scrollbar: the view draws its own in its last column (see ``_bar``).
     DEFAULT_CSS = """
-    LogView { overflow-x: hidden; overflow-y: auto; height: 1fr; }
+    LogView { overflow-x: hidden; overflow-y: hidden; height: 1fr; }
     """
 
     cursor: reactive[int] = reactive(-1, repaint=False)
@@ -102,9 +104,11 @@ class LogView(ScrollView, can_focus=True):
         self.rows = 0
         self.follow = True
         self._cache: dict[int, LogLine] = {}
-        #: Rows as drawn, by (file position, cursor mark, scroll x, width, style).
-        self._strips: dict[tuple[int, str, int, int, Style], Strip] = {}
+        #: Rows as drawn, by (file position, cursor mark, width, style, scroll bar cell).
+        self._strips: dict[tuple[int, str, int, Style, Style | None], Strip] = {}
         self._base_style = Style()
+        self._bar_styles = (Style(), Style())  # the scroll bar's track and thumb
+        self._dragging = False
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
 
@@ -157,15 +161,13 @@ class LogView(ScrollView, can_focus=True):
         self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
 
     def _grow(self, size: Size) -> None:
-        """Take the log's new length: only the scrollbar changes, so no layout of the screen.
+        """Take the log's new length without laying out the screen.
 
         (Assigning ``virtual_size`` lays out every widget of the screen, once per
-        new line on every seat.  Textual still lays out when the scrollbar
-        appears or goes: ``_scroll_update`` sets ``show_vertical_scrollbar``.)
+        new line on every seat; the log's size does not change, only how far it scrolls.)
         """
         if size != self.virtual_size:
             self.set_reactive(LogView.virtual_size, size)
-            self._scroll_update(size)
 
     def line_at(self, row: int) -> LogLine | None:
         if self.vp is None or self.index is None or not 0 <= row < self.rows:
@@ -201,31 +203,59 @@ class LogView(ScrollView, can_focus=True):
 
     # -------------------------------------------------------------- rendering
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        # The mouse wheel scrolls the log although Textual draws no scrollbar for it.
+        return not self._check_disabled() and self.max_scroll_y > 0
+
+    def _bar(self) -> tuple[int, int] | None:
+        """The scroll bar's thumb as rows of the view [start, end), or None when every row fits.
+
+        The log draws its scroll bar itself, as the last cell of each row: a
+        new line scrolls every row anyway, and Textual's own scrollbar, a
+        widget of its own, would be drawn again after it.
+        """
+        height = self.size.height
+        if self.rows <= height or height < 1:
+            return None
+        size = max(1, round(height * height / self.rows))
+        start = round((height - size) * self.scroll_y / max(1, self.rows - height))
+        return start, start + size
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The widget's style walks its ancestors' CSS: once per repaint, not once per row.
+        # Styles walk the ancestors' CSS: once per repaint, not once per row.
         self._base_style = self.rich_style
+        base_background, _ = self.background_colors
+        track = self.styles.scrollbar_background
+        if track.a < 1:
+            track = base_background + track
+        thumb = track + self.styles.scrollbar_color
+        self._bar_styles = (Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color))
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        row = scroll_y + y
-        width = self.size.width
+        row = int(self.scroll_y) + y
+        bar = self._bar()
+        width = self.size.width - (1 if bar else 0)
         base = self._base_style
+        cell = None if bar is None else self._bar_styles[bar[0] <= y < bar[1]]
         line = self.line_at(row)
-        if line is None:
-            return Strip.blank(width, base)
         mark = ("reverse" if self.has_focus else "underline") if row == self.cursor else ""
         # A new line scrolls the others up one row: each is drawn once, then reused.
-        key = (line.index, mark, scroll_x, width, base)
+        key = (-1 if line is None else line.index, mark, width, base, cell)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > STRIP_CACHE_LIMIT:
                 self._strips.clear()
-            text = line_text(line)
-            if mark:
-                text.stylize(mark)
-            segments = list(text.render(self.app.console))
-            strip = Strip(segments).crop_extend(scroll_x, scroll_x + width, base).apply_style(base)
+            if line is None:
+                strip = Strip.blank(width, base)
+            else:
+                text = line_text(line)
+                if mark:
+                    text.stylize(mark)
+                strip = Strip(list(text.render(self.app.console))).crop_extend(0, width, base).apply_style(base)
+            if cell is not None:
+                strip = Strip.join([strip, Strip([Segment(" ", cell)], 1)])
             self._strips[key] = strip
         return strip
 
@@ -275,8 +305,39 @@ class LogView(ScrollView, can_focus=True):
         if line is not None:
             self.post_message(self.LineChosen(line))
 
-    def on_click(self, event) -> None:
-        self.set_cursor(int(self.scroll_y) + event.y)
+    def on_click(self, event: events.Click) -> None:
+        if not self._on_bar(event.x):
+            self.set_cursor(int(self.scroll_y) + event.y)
+
+    # ------------------------------------------------------- the scroll bar
+
+    def _on_bar(self, x: int) -> bool:
+        return self._bar() is not None and x == self.size.width - 1
+
+    def _drag_to(self, y: int) -> None:
+        """Scroll so that the thumb is centred on row ``y`` of the view."""
+        bar = self._bar()
+        if bar is None:
+            return
+        size, height = bar[1] - bar[0], self.size.height
+        share = (y - size / 2) / max(1, height - size)
+        self.scroll_to(y=round(max(0.0, min(1.0, share)) * self.max_scroll_y), animate=False, immediate=True)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if self._on_bar(event.x):
+            self._dragging = True
+            self.capture_mouse()
+            self._drag_to(event.y)
+            event.stop()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._dragging:
+            self._drag_to(event.y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.release_mouse()
 
 
 class LogPane(Vertical):
