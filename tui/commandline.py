@@ -158,7 +158,7 @@ class CommandLine(Vertical):
 
     def hint(self, text: str | Text, kind: str = "") -> None:
         hint = self.query_one("#cmd-hint", Static)
-        hint.update(text)
+        hint.update(text, layout=False)  # one line high whatever it says: no layout of the screen
         hint.set_class(kind == "error", "-error")
         hint.set_class(kind == "ok", "-ok")
 

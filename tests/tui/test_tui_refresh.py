@@ -168,7 +168,7 @@ async def test_several_commands_before_a_seat_redraws_make_one_redraw(tmp_path, 
 def bar_cells(log: LogView) -> list[bool]:
     """For each row of the view: is its last cell the scroll bar's thumb (True), its track (False)?"""
     strips = log.render_lines(log.region.reset_offset)
-    track, thumb = log._bar_styles
+    track, thumb = log._pass.cells
     out = []
     for strip in strips:
         last = list(strip)[-1]

@@ -11,6 +11,7 @@ the row under the cursor is sent to the dice pane, Enter opens its details.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.style import Style
@@ -66,6 +67,18 @@ def line_text(line: LogLine) -> Text:
     return text
 
 
+@dataclass(frozen=True)
+class _Pass:
+    """What drawing every row of one repaint of the log needs."""
+
+    top: int  # the row at the top of the view
+    width: int  # for the text (the scroll bar takes the last column when shown)
+    base: Style
+    bar: tuple[int, int] | None  # the thumb as rows of the view
+    cells: tuple[Style, Style]  # the bar's track and thumb
+    mark: str  # how the cursor's row is marked
+
+
 class LogView(ScrollView, can_focus=True):
     """The scrolling list itself; :class:`LogPane` adds search and filter around it."""
 
@@ -106,8 +119,7 @@ class LogView(ScrollView, can_focus=True):
         self._cache: dict[int, LogLine] = {}
         #: Rows as drawn, by (file position, cursor mark, width, style, scroll bar cell).
         self._strips: dict[tuple[int, str, int, Style, Style | None], Strip] = {}
-        self._base_style = Style()
-        self._bar_styles = (Style(), Style())  # the scroll bar's track and thumb
+        self._pass = _Pass(0, 0, Style(), None, (Style(), Style()), "")
         self._dragging = False
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
@@ -223,37 +235,43 @@ class LogView(ScrollView, can_focus=True):
         return start, start + size
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # Styles walk the ancestors' CSS: once per repaint, not once per row.
-        self._base_style = self.rich_style
+        # What every row needs, found once per repaint rather than once per row
+        # (styles walk the ancestors' CSS, sizes the box model).
         base_background, _ = self.background_colors
         track = self.styles.scrollbar_background
         if track.a < 1:
             track = base_background + track
         thumb = track + self.styles.scrollbar_color
-        self._bar_styles = (Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color))
+        bar = self._bar()
+        self._pass = _Pass(
+            top=int(self.scroll_y),
+            width=self.size.width - (1 if bar else 0),
+            base=self.rich_style,
+            bar=bar,
+            cells=(Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color)),
+            mark="reverse" if self.has_focus else "underline",
+        )
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
-        row = int(self.scroll_y) + y
-        bar = self._bar()
-        width = self.size.width - (1 if bar else 0)
-        base = self._base_style
-        cell = None if bar is None else self._bar_styles[bar[0] <= y < bar[1]]
+        p = self._pass
+        row = p.top + y
+        cell = None if p.bar is None else p.cells[p.bar[0] <= y < p.bar[1]]
         line = self.line_at(row)
-        mark = ("reverse" if self.has_focus else "underline") if row == self.cursor else ""
+        mark = p.mark if row == self.cursor else ""
         # A new line scrolls the others up one row: each is drawn once, then reused.
-        key = (-1 if line is None else line.index, mark, width, base, cell)
+        key = (-1 if line is None else line.index, mark, p.width, p.base, cell)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > STRIP_CACHE_LIMIT:
                 self._strips.clear()
             if line is None:
-                strip = Strip.blank(width, base)
+                strip = Strip.blank(p.width, p.base)
             else:
                 text = line_text(line)
                 if mark:
                     text.stylize(mark)
-                strip = Strip(list(text.render(self.app.console))).crop_extend(0, width, base).apply_style(base)
+                strip = Strip(list(text.render(self.app.console))).crop_extend(0, p.width, p.base).apply_style(p.base)
             if cell is not None:
                 strip = Strip.join([strip, Strip([Segment(" ", cell)], 1)])
             self._strips[key] = strip
