@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -101,10 +103,19 @@ async def _help(pilot: Pilot) -> None:
 
 
 async def _load_game(pilot: Pilot) -> None:
-    folder = Path(pilot.app.game.path).parent
-    (folder / "torn-and-broken.ft").write_text("not a save at all\n")
-    await pilot.app.push_screen(LoadGameScreen(saves=folder))
-    await pilot.pause(0.5)
+    game = Path(pilot.app.game.path)
+    saves = game.parent / "saves"
+    saves.mkdir(exist_ok=True)
+    shutil.copy(game, saves / game.name)
+    (saves / "torn-and-broken.ft").write_text("not a save at all\n")
+    # Show the folder as a player sees it (saves/), not the temporary folder the scene plays in.
+    here = os.getcwd()
+    os.chdir(game.parent)
+    try:
+        await pilot.app.push_screen(LoadGameScreen(saves=Path("saves")))
+        await pilot.pause(0.5)
+    finally:
+        os.chdir(here)
 
 
 SCENES: tuple[Scene, ...] = (
