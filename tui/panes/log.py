@@ -218,7 +218,7 @@ class LogView(ScrollView, can_focus=True):
     @property
     def allow_vertical_scroll(self) -> bool:
         # The mouse wheel scrolls the log although Textual draws no scrollbar for it.
-        return not self._check_disabled() and self.max_scroll_y > 0
+        return not self.is_disabled and self.max_scroll_y > 0
 
     def _bar(self) -> tuple[int, int] | None:
         """The scroll bar's thumb as rows of the view [start, end), or None when every row fits.
