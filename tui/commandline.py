@@ -74,6 +74,14 @@ class CommandInput(Input):
         self._cycle: list[str] = []
         self._cycle_pos = 0
 
+    @property
+    def content_width(self) -> int:
+        # Textual lays out the whole screen whenever an input's virtual width
+        # changes, and that width is the text's: every keystroke, and the Enter
+        # that clears the line, on a table where every seat redraws in one
+        # process.  While the text fits the box, the box's width never changes.
+        return max(super().content_width, self.scrollable_content_region.width)
+
     def action_complete(self) -> None:
         text = self.value
         if self._cycle and text == self._cycle[self._cycle_pos]:

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static, Tree
 from core import events as ev
 from core.views import REFEREE
 from tui.app import FireteamApp
+from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogView
 from tui.panes.phase import PhasePane
@@ -207,3 +208,29 @@ async def test_a_short_log_has_no_scroll_bar(game):
         log = app.screen.query_one(LogView)
         assert log.rows <= log.size.height and log._bar() is None
         assert not log.allow_vertical_scroll
+
+
+# ------------------------------------------------------------ the command line
+
+
+async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(game, repaints):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(CommandInput)
+        await pilot.press("n")  # the first value the input ever has gives it its size: one layout
+        await pilot.pause()
+        repaints.clear()
+        await pilot.press(*"ote ok")
+        await pilot.pause()
+        assert box.value == "note ok"
+        assert not [w for w, layout in repaints if layout and w.app is app]
+        long = "note " + "x" * (box.size.width + 20)
+        box.value = long
+        box.cursor_position = len(long)
+        await pilot.pause()
+        assert box.scroll_x > 0  # the end of the line, where the cursor is, is in view
+        assert box.render_line(0).text.rstrip().endswith("x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert box.value == "" and box.scroll_x == 0
