@@ -71,18 +71,20 @@ class Viewpoint:
             and 0 <= limit - last.limit <= ROLL_SCAN_STEP
             and not strikes_changed(self.game, last.length, length)
         ):
-            new = [line for line in self.game.log_lines(self.role, last.limit, limit) if isinstance(line.event, ev.Rolled)]
+            new = self._rolls_between(last.limit, limit)
             found = (last.rolls + new)[-count:] if new else last.rolls
         else:
             found = []
             for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), ROLL_SCAN_STEP):
-                rolls = [line for line in self.game.log_lines(self.role, a, b) if isinstance(line.event, ev.Rolled)]
-                found[:0] = rolls
+                found[:0] = self._rolls_between(a, b)
                 if len(found) >= count:
                     break
             found = found[-count:]
         self._rolls_seen = _RollsSeen(limit, length, count, found)
         return found
+
+    def _rolls_between(self, start: int, end: int) -> list[LogLine]:
+        return [line for line in self.game.log_lines(self.role, start, end) if isinstance(line.event, ev.Rolled)]
 
 
 def strikes_changed(game: Game, start: int, end: int) -> bool:
