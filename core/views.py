@@ -74,4 +74,6 @@ def view_state(state: GameState, role: str) -> GameState:
             u.spotted_by = ()  # who else spotted it is not this side's business
     out.secrets = {k: s for k, s in out.secrets.items() if s.revealed or s.owner == role}
     out.vars = {k: v for k, v in out.vars.items() if not k.startswith("secret.")}
+    # How many events the fold took counts hidden ones too: it would tick when the enemy acts unseen.
+    out.event_count = 0
     return out

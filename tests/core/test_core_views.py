@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
 """Leak tests: what a side or a spectator may not know never reaches its view, its
 log, ``fireteam log --as`` or ``fireteam replay --as --json``, at any step."""
 
@@ -7,7 +8,7 @@ import json
 
 import msgspec
 import pytest
-from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo
+from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, skirmish  # noqa: F401  (fixture)
 
 from core import events as ev
 from core.game import Game
@@ -153,3 +154,10 @@ def test_a_unit_that_stops_hiding_is_seen_by_all(tmp_path):
     game.execute("mark dahir hidden")
     assert "dahir" not in game.view("regulars").units
     game.close()
+
+
+def test_a_sides_view_does_not_count_hidden_events(skirmish):
+    before = skirmish.view("blue")
+    skirmish.execute("walk ghost 3", role="red")  # hidden: blue must not notice anything
+    assert skirmish.view("blue") == before
+    assert skirmish.view("referee").event_count > 0
