@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Handler, Param, Refused
+from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
+from core.state import GameState
 
 #: Status badges the client knows how to draw; rulesets may add others.
 STATUSES = ("hidden", "suppressed", "wounded", "down", "retreating", "pinned", "stabilised", "captured", "in-vehicle")
@@ -88,6 +89,42 @@ def scenario_command(
         rolls=rolls,
         public_text=True,
     )
+
+
+class TurnModule(Protocol):
+    def advance(self, ctx: Context) -> None: ...
+    def check_turn(self, ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None: ...
+
+
+class ScenarioRuleset(Ruleset):
+    """A ruleset whose games start from the scenario files in ``scenarios_dir`` and
+    whose turn machine is a module with ``advance`` and ``check_turn``.
+
+    ``first_phase`` is the phase a scenario opens on; ``own_commands`` come before
+    the shared referee tools.
+    """
+
+    scenarios_dir: Path
+    turn: TurnModule
+    own_commands: tuple[CommandSpec, ...] = ()
+    first_phase: ev.PhaseBegan
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        self.scenarios: dict[str, Scenario] = load_scenarios(self.scenarios_dir)
+
+    def commands(self) -> list[CommandSpec]:
+        return [scenario_command(self.scenarios, self._scenario), *self.own_commands, *REFEREE_TOOLS]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, self.scenarios[args["name"]])
+        ctx.emit(self.first_phase)
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        self.turn.check_turn(self, state, parsed, role)
+
+    def advance(self, ctx: Context) -> None:
+        self.turn.advance(ctx)
 
 
 # ------------------------------------------------------------------ free commands

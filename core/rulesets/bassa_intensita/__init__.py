@@ -13,14 +13,12 @@ Rulings: docs/rulings.md.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
+from core.ruleset import Phase, register
 from core.rulesets.bassa_intensita import commands, turn
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
-from core.state import GameState
+from core.rulesets.common import ScenarioRuleset
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -63,36 +61,20 @@ PHASES = (
 )
 
 
-class BassaIntensita(Ruleset):
+class BassaIntensita(ScenarioRuleset):
     id = "bassa-intensita"
     name = "Bassa Intensità"
     version = "1.9"
     phases = PHASES
     rule_source = "bassa-intensita-1.9-it.md"
 
-    def __init__(self, variant: str = "") -> None:
-        super().__init__(variant)
-        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
-
-    def commands(self) -> list[CommandSpec]:
-        return [
-            scenario_command(self.scenarios, self._scenario),
-            *commands.COMMANDS,
-            *REFEREE_TOOLS,
-        ]
-
-    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, self.scenarios[args["name"]])
-        ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
+    scenarios_dir = SCENARIOS
+    turn = turn
+    own_commands = commands.COMMANDS
+    first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         return f"{value} moves first this turn (A.5.1)" if key == "first_mover" else None
-
-    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
-        turn.check_turn(self, state, parsed, role)
-
-    def advance(self, ctx: Context) -> None:
-        turn.advance(ctx)
 
     def class_name(self, cls: str) -> str:
         tier = tier_by_id().get(cls)

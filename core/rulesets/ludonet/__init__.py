@@ -12,13 +12,11 @@ docs/rulings.md.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Ruleset, register
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
+from core.ruleset import Phase, register
+from core.rulesets.common import ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
-from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -47,36 +45,20 @@ PHASES = (
 )
 
 
-class Ludonet(Ruleset):
+class Ludonet(ScenarioRuleset):
     id = "ludonet"
     name = "Ludonet quick skirmish"
     version = "1996"
     phases = PHASES
     rule_source = "ludonet-quick-rules-it.md"
 
-    def __init__(self, variant: str = "") -> None:
-        super().__init__(variant)
-        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
-
-    def commands(self) -> list[CommandSpec]:
-        return [
-            scenario_command(self.scenarios, self._scenario),
-            *commands.COMMANDS,
-            *REFEREE_TOOLS,
-        ]
-
-    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, self.scenarios[args["name"]])
-        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+    scenarios_dir = SCENARIOS
+    turn = turn
+    own_commands = commands.COMMANDS
+    first_phase = ev.PhaseBegan(turn=0, phase="deployment")
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         return f"{value} is the first player for the game (LN-R002)" if key == "first_player" else None
-
-    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
-        turn.check_turn(self, state, parsed, role)
-
-    def advance(self, ctx: Context) -> None:
-        turn.advance(ctx)
 
 
 register("ludonet", Ludonet)
