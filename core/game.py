@@ -98,6 +98,11 @@ class Game:
         self._listeners: list[Callable[[Outcome], None]] = []
 
     @property
+    def writable(self) -> bool:
+        """Whether commands may be given (false for a game opened read-only to replay it)."""
+        return self.writer is not None
+
+    @property
     def state(self) -> GameState:
         """The current state (the fold of the effective history).  Do not modify it."""
         return self.timeline.state

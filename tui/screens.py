@@ -90,7 +90,7 @@ class GameScreen(Screen):
         self.game = game
         self.role = role
         self.seat = seat
-        self.replay = replay or game.writer is None
+        self.replay = replay or not game.writable
         self.remote = remote
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         self.table_dice = False
