@@ -21,12 +21,12 @@ import core
 from core import events as ev
 from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
-from core.history import History
+from core.history import History, HistoryError
 from core.narrate import describe
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
-from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load
+from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load, read_span
 from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 
@@ -85,6 +85,7 @@ class Game:
         *,
         clock: Callable[[], int] = _now_ms,
         notes: list[str] | None = None,
+        saved_bytes: int = 0,
     ) -> None:
         self.path = path
         self.header = header
@@ -94,6 +95,8 @@ class Game:
         self.writer = writer
         self.clock = clock
         self.notes = notes or []
+        #: Bytes of the save this game holds: up to here, memory and file agree.
+        self.saved_bytes = writer.size if writer is not None else saved_bytes
         self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
         self._listeners: list[Callable[[Outcome], None]] = []
 
@@ -148,7 +151,16 @@ class Game:
         except ValueError as e:
             raise SaveError(f"{loaded.path}: {e}") from None
         writer = SaveWriter.reopen(loaded) if writable else None
-        return cls(loaded.path, loaded.header, ruleset, timeline, writer, clock=clock, notes=loaded.notes)
+        return cls(
+            loaded.path,
+            loaded.header,
+            ruleset,
+            timeline,
+            writer,
+            clock=clock,
+            notes=loaded.notes,
+            saved_bytes=loaded.good_bytes,
+        )
 
     def close(self) -> None:
         if self.writer is not None:
@@ -275,10 +287,52 @@ class Game:
         self.history.store.append(group, payloads)
         self.history.feed(group, base)
         self.timeline.catch_up()
+        self.saved_bytes = self.writer.size
         outcome = Outcome(cmd, group, lines)
+        self._tell(outcome)
+        return outcome
+
+    def _tell(self, outcome: Outcome) -> None:
         for listener in list(self._listeners):
             listener(outcome)
-        return outcome
+
+    def follow(self, upto: int) -> list[Outcome]:
+        """Take in what the save's writer (another process) appended, up to byte ``upto``.
+
+        A game opened read-only can so follow a live table: the writer says how
+        far its file is synced, and this copy reads the new records, folds them
+        and tells its listeners, a command at a time.  Sizes it already holds
+        are ignored, so the same news may arrive twice.  Raises SaveError if
+        the new bytes are damaged.
+        """
+        if upto <= self.saved_bytes:
+            return []
+        store = self.history.store
+        base = len(store)
+        events, payloads = read_span(self.path, self.saved_bytes, upto, base)
+        # The writer only names sizes between whole commands: anything else is
+        # damage, and this copy cannot be trusted after it (open the save again).
+        store.append(events, payloads)
+        try:
+            self.history.feed(events, base)
+        except HistoryError as e:
+            raise SaveError(f"{self.path}: {e}") from None
+        if self.history.pending() is not None:
+            raise SaveError(f"{self.path}: bytes {self.saved_bytes}-{upto} end inside a command")
+        self.timeline.catch_up()
+        self.saved_bytes = upto
+        outcomes = []
+        i = 0
+        while i < len(events):
+            first = events[i]
+            size = 1 + first.n if isinstance(first, ev.Issued) else 1
+            group = events[i : i + size]
+            cmd = first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
+            outcomes.append(Outcome(cmd, group, [self.describe(e) for e in group]))
+            i += size
+        for outcome in outcomes:
+            self._tell(outcome)
+        return outcomes
 
     # ------------------------------------------------------------------ undo/redo
 

@@ -251,6 +251,30 @@ def load(
     return result
 
 
+def read_span(path: Path, start: int, end: int, base: int) -> tuple[list[Event], list[bytes]]:
+    """The events in bytes ``start``..``end`` of a save, which another process wrote and synced.
+
+    For a copy of a game that follows its save while the one writer appends
+    (the seats of ``fireteam serve``): the writer names ``end`` only once the
+    bytes are on disk, so the span holds whole records, and any bad one is
+    damage, refused.  ``base`` is the index of the first event (for messages).
+    """
+    try:
+        with open(path, "rb") as f:
+            f.seek(start)
+            data = f.read(end - start)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+    if len(data) != end - start or not data.endswith(b"\n"):
+        raise SaveError(f"{path}: bytes {start}-{end} are not whole records (the file is shorter or was cut)")
+    lines = data[:-1].split(b"\n")
+    payloads = [line[9:] for line in lines]
+    bad = _check_lines(lines, payloads)
+    if bad >= 0:
+        raise SaveError(f"{path}:{base + bad + 2}: damaged record (checksum mismatch)")
+    return _decode_batch(path, payloads, base, FORMAT_VERSION, {}), payloads
+
+
 def _decode_batch(
     path: Path, payloads: list[bytes], base: int, version: int, upcasters: dict[int, dict[str, Upcaster]]
 ) -> list[Event]:
@@ -337,9 +361,11 @@ def _create_aside(path: Path):
 class SaveWriter:
     """Appends command groups to a save and syncs them before returning."""
 
-    def __init__(self, path: Path, fileobj) -> None:
+    def __init__(self, path: Path, fileobj, size: int) -> None:
         self.path = path
         self._f = fileobj
+        #: Bytes in the file: every record written and synced.
+        self.size = size
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
@@ -351,11 +377,12 @@ class SaveWriter:
             raise SaveError(f"{path}: already exists; choose another name (saves are never overwritten)") from None
         except OSError as e:
             raise SaveError(f"{path}: cannot create the save: {e.strerror}") from None
-        f.write(frame(header))
+        first = frame(header)
+        f.write(first)
         f.flush()
         os.fsync(f.fileno())
         _fsync_dir(path)
-        return cls(path, f)
+        return cls(path, f, len(first))
 
     @classmethod
     def reopen(cls, loaded: Loaded) -> SaveWriter:
@@ -383,7 +410,7 @@ class SaveWriter:
             loaded.torn_bytes = 0
         os.fsync(f.fileno())
         _fsync_dir(path)
-        return cls(path, f)
+        return cls(path, f, loaded.good_bytes)
 
     def append(self, events: Iterable[Event]) -> list[bytes]:
         """Write and sync ``events``; return their JSON payloads (for the store)."""
@@ -394,9 +421,11 @@ class SaveWriter:
         if longest > MAX_LINE_BYTES:
             # The reader refuses such a line: writing it would make the save unloadable.
             raise SaveError(f"{self.path}: a record of {longest} bytes is too long (at most {MAX_LINE_BYTES})")
-        self._f.write(b"".join(frame_payload(p) for p in payloads))
+        data = b"".join(frame_payload(p) for p in payloads)
+        self._f.write(data)
         self._f.flush()
         os.fsync(self._f.fileno())
+        self.size += len(data)
         return payloads
 
     def close(self) -> None:
