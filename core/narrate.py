@@ -34,6 +34,7 @@ def describe(
     describe_var: Callable[[str, int | str], str | None] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default)."""
+
     def name(uid: str) -> str:
         if units and uid in units:
             return units[uid].name
