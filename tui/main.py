@@ -13,8 +13,7 @@ from core.cli import HEADLESS, add_headless, run_headless
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fireteam",
-        description="A terminal referee for tabletop skirmish wargames. "
-        "With no save it opens the built-in demo game.",
+        description="A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game.",
     )
     sub = p.add_subparsers(dest="command")
     add_headless(sub)
@@ -23,6 +22,12 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=2222)
     s.add_argument("--seats", type=Path, help="seats file: public keys, names and roles")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)",
+    )
     return p
 
 

@@ -19,12 +19,13 @@ import asyncio
 import logging
 import os
 import signal
+import socket
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 import platformdirs
@@ -38,6 +39,9 @@ from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh_heap import HeapSettler
 from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile
 from tui.ssh_session import TableSession
+
+if TYPE_CHECKING:
+    from tui.serve_pool import SeatWorkers
 
 DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -103,11 +107,15 @@ def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
     return key, True
 
 
-def server_log(folder: Path | None, *, to_stderr: bool = True) -> logging.Logger:
-    """``fireteam.serve``: every connection and command, with seat, role and time (UTC)."""
+def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") -> logging.Logger:
+    """``fireteam.serve``: every connection and command, with seat, role and time (UTC).
+
+    ``tag`` starts every message of a seat worker's (they share the file).
+    """
     log = logging.getLogger("fireteam.serve")
     log.setLevel(logging.INFO)
-    formatter = logging.Formatter("%(asctime)s.%(msecs)03dZ %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%S")
+    prefix = f"{tag} " if tag else ""
+    formatter = logging.Formatter(f"%(asctime)s.%(msecs)03dZ %(levelname)s {prefix}%(message)s", "%Y-%m-%dT%H:%M:%S")
     formatter.converter = time.gmtime
     handlers: list[logging.Handler] = []
     if folder is not None:
@@ -139,6 +147,22 @@ def open_tables(saves: Sequence[Path], saves_folder: Path = SAVES) -> list[Table
     return tables
 
 
+def command_logger(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> Callable[[Outcome], None]:
+    """A listener that logs every command recorded at ``table``, with the seat and role that gave it."""
+
+    def log_command(outcome: Outcome) -> None:
+        first = outcome.events[0]
+        by = getattr(first, "by", "")
+        seat = seats().by_name(by)
+        role = seat.role if seat else "?"
+        if isinstance(first, ev.Issued):
+            log.info("command game=%s #%d seat=%s role=%s: %s", table.name, first.cmd, by, role, first.text)
+        else:
+            log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, outcome.lines[0])
+
+    return log_command
+
+
 # ------------------------------------------------------------------ server
 
 
@@ -155,6 +179,7 @@ class FireteamServer:
         log: logging.Logger | None = None,
         output_limit: int = OUTPUT_LIMIT,
         keepalive: float = KEEPALIVE_S,
+        log_commands: bool = True,
     ) -> None:
         self._tables = list(tables)
         self._seats = seats
@@ -166,7 +191,11 @@ class FireteamServer:
         self.sessions: list[TableSession] = []
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._unsubscribe = [t.game.subscribe(self._command_logger(t)) for t in self._tables]
+        self._unsubscribe = (
+            [t.game.subscribe(command_logger(t, lambda: self.seats, self.log)) for t in self._tables]
+            if log_commands
+            else []
+        )
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -192,25 +221,8 @@ class FireteamServer:
             self.sessions.remove(session)
         self._heap.seats_changed()
 
-    def _command_logger(self, table: Table) -> Callable[[Outcome], None]:
-        def log_command(outcome: Outcome) -> None:
-            first = outcome.events[0]
-            by = getattr(first, "by", "")
-            seat = self.seats.by_name(by)
-            role = seat.role if seat else "?"
-            if isinstance(first, ev.Issued):
-                self.log.info("command game=%s #%d seat=%s role=%s: %s", table.name, first.cmd, by, role, first.text)
-            else:
-                self.log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, outcome.lines[0])
-
-        return log_command
-
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Listen; return the port (useful with ``port=0``)."""
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self),
-            host,
-            port,
+    def _ssh_options(self) -> dict[str, Any]:
+        return dict(
             server_host_keys=[self.key],
             public_key_auth=True,
             password_auth=False,
@@ -225,9 +237,23 @@ class FireteamServer:
             keepalive_interval=self.keepalive,
             keepalive_count_max=KEEPALIVE_MISSES,
         )
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Listen; return the port (useful with ``port=0``)."""
+        self._acceptor = await asyncssh.create_server(lambda: _Connection(self), host, port, **self._ssh_options())
         bound = self._acceptor.get_port()
         self.log.info("listening on %s:%d, host key %s", host, bound, self.key.get_fingerprint())
         return bound
+
+    async def accept(self, sock: socket.socket, peer: str) -> None:
+        """Serve one connection accepted elsewhere (by the table process, for a seat worker) until it closes."""
+        try:
+            conn = await asyncssh.run_server(sock, server_factory=lambda: _Connection(self), **self._ssh_options())
+        except (asyncssh.Error, OSError) as e:
+            # A refused key is logged by _Connection: this only notes the connection's end.
+            self.log.info("connection from=%s ended before login: %s", peer, e)
+            return
+        await conn.wait_closed()
 
     async def close(self) -> None:
         if self._acceptor is not None:
@@ -343,6 +369,13 @@ def serve_main(args: argparse.Namespace) -> int:
 
 
 def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger) -> int:
+    # Imported here: the table process's module builds on this one.
+    from tui.serve_pool import SeatWorkers, default_workers
+
+    workers = default_workers() if args.workers is None else args.workers
+    if workers < 0:
+        print("error: --workers must be 0 or more", file=sys.stderr)
+        return 2
     try:
         seats = SeatsFile(seats_path, log)
         tables = open_tables(args.saves)
@@ -354,7 +387,20 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
     print(f"host key fingerprint: {key.get_fingerprint()}")
     print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {folder / LOG_NAME}")
     print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
-    server = FireteamServer(tables, seats, key, log=log)
+    print(f"seats drawn by {workers} worker processes" if workers else "seats drawn in this process")
+    server: FireteamServer | SeatWorkers
+    if workers:
+        server = SeatWorkers(
+            tables,
+            seats,
+            seats_path=seats_path,
+            host_key_path=folder / HOST_KEY_NAME,
+            workers=workers,
+            log=log,
+            log_dir=folder,
+        )
+    else:
+        server = FireteamServer(tables, seats, key, log=log)
     try:
         return asyncio.run(_serve(server, args.host, args.port))
     finally:
@@ -362,11 +408,14 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             t.game.close()
 
 
-async def _serve(server: FireteamServer, host: str, port: int) -> int:
+async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int) -> int:
     try:
         bound = await server.start(host, port)
     except OSError as e:
         print(f"error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    except (RuntimeError, TimeoutError) as e:
+        print(f"error: the seat workers did not start: {e or 'timed out'}", file=sys.stderr)
         return 2
     print(f"listening on {host}:{bound} — players connect with: ssh -p {bound} {host}", flush=True)
     stop = asyncio.Event()

@@ -11,6 +11,7 @@ import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seats_toml
 
 from tui.serve import FireteamServer, Table
+from tui.serve_pool import SeatWorkers
 from tui.ssh_seats import Seats
 
 
@@ -28,6 +29,40 @@ async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     )
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, game, [], caplog)
+    try:
+        yield club
+    finally:
+        for player in club.players:
+            if player.conn is not None:
+                player.conn.abort()
+        await server.close()
+        game.close()
+
+
+@pytest.fixture
+async def workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
+    """The same table served by two seat worker processes (``fireteam serve --workers 2``).
+
+    The writing game and the table process run in the test; the seats, in real
+    worker processes, which log to ``tmp_path / "serve.log"``.
+    """
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    seats_path = tmp_path / "seats.toml"
+    seats_path.write_text(seats_toml(keys, SEATS))
+    key_path = tmp_path / "host_key"
+    key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+    server = SeatWorkers(
+        [Table("table", game)],
+        Seats.load(seats_path),
+        seats_path=seats_path,
+        host_key_path=key_path,
+        workers=2,
+        log_dir=tmp_path,
+    )
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
     try:
         yield club
     finally:

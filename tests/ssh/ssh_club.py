@@ -18,6 +18,7 @@ from ssh_vt import Screen
 
 from core.game import Game
 from tui.serve import FireteamServer
+from tui.serve_pool import SeatWorkers
 
 #: The seats of the test table: name -> role.
 SEATS = {
@@ -89,15 +90,20 @@ async def wait_until(check: Callable[[], bool], timeout: float = WAIT_S, show: C
 class Club:
     """The server and what a test needs to reach it."""
 
-    server: FireteamServer
+    server: FireteamServer | SeatWorkers
     port: int
     keys: dict[str, asyncssh.SSHKey]
     game: Game
     players: list[Player]
     caplog: pytest.LogCaptureFixture
+    #: Where seat workers log (they are other processes: the capture does not see them).
+    log_file: Path | None = None
 
     def log(self) -> str:
-        return "\n".join(r.getMessage() for r in self.caplog.records)
+        here = "\n".join(r.getMessage() for r in self.caplog.records)
+        if self.log_file is None or not self.log_file.exists():
+            return here
+        return here + "\n" + self.log_file.read_text(encoding="utf-8")
 
     async def connect(
         self,

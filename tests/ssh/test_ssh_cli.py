@@ -41,7 +41,7 @@ def test_without_a_save_a_new_demo_game_is_set_up_in_saves(tmp_path):
 
 def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
-    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None)
+    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None)
     assert serve_main(args) == 2
     err = capsys.readouterr().err
     assert f"no seats file at {tmp_path / 'data' / 'seats.toml'}" in err
@@ -93,6 +93,7 @@ async def test_fireteam_serve_end_to_end(tmp_path):
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 15) == 0
     log = Path(data / "serve.log").read_text()
-    assert re.search(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO login seat=anna role=referee", log, re.M)
+    # The seat was served by a seat worker (one per core by default), which tags its lines.
+    assert re.search(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO worker=\d+ login seat=anna role=referee", log, re.M)
     assert "query seat=anna role=referee" in log
     assert "server closed" in log

@@ -1,0 +1,117 @@
+"""End to end with the seats in two worker processes (``fireteam serve --workers 2``).
+
+The table process (here, the test's) writes the save; the seats' apps run in
+real worker processes, reached by real SSH clients on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+
+import asyncssh
+import pytest
+from ssh_club import wait_until
+from test_ssh_table import HIDDEN, regulars_secrets
+
+from core import events as ev
+
+
+def worker_of(club, seat: str) -> int:
+    """The index of the worker that seated ``seat`` last (from the shared log)."""
+    found = re.findall(rf"worker=(\d+) seated seat={seat} ", club.log())
+    assert found, f"{seat} is not seated:\n{club.log()}"
+    return int(found[-1])
+
+
+async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(workers_club):
+    club = workers_club
+    rita, reg, irr = [await club.connect(s) for s in ("rita", "reg", "irr")]  # one by one: spread in turn
+    await asyncio.gather(
+        rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)")
+    )
+    await wait_until(lambda: " seated seat=irr " in club.log())
+    assert {worker_of(club, "rita"), worker_of(club, "reg")} == {1, 2}
+    reg.command('note "smoke over the market"')
+    await asyncio.gather(*(p.wait_for("smoke over the market") for p in (rita, reg, irr)))
+    irr.command('note "shots from the minaret"')
+    await asyncio.gather(*(p.wait_for("shots from the minaret") for p in (rita, reg, irr)))
+    # Recorded once, by the table, with the seat that gave it.
+    issued = [ln.event for ln in club.game.log_lines() if isinstance(ln.event, ev.Issued)]
+    assert [(e.by, e.text) for e in issued[-2:]] == [
+        ("reg", 'note "smoke over the market"'),
+        ("irr", 'note "shots from the minaret"'),
+    ]
+    assert "command game=table #" in club.log() and "seat=irr role=irregulars: note" in club.log()
+    # Each worker's copy shows each seat its own view, down to the bytes sent.
+    await irr.wait_for(*HIDDEN)
+    assert not any(name in "".join(reg.raw) for name in HIDDEN)
+    secrets = regulars_secrets(club.game)
+    assert all(key in "".join(reg.raw) for key in secrets)
+    assert not any(key in "".join(irr.raw) for key in secrets)
+
+
+async def test_refusals_and_the_undo_rules_come_back_from_the_table(workers_club):
+    club = workers_club
+    rita, reg, spec = [await club.connect(s) for s in ("rita", "reg", "spec")]
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), spec.wait_for("spec ("))
+    before = club.game.log_length
+    spec.command('note "I want to play"')
+    await spec.wait_for("spectators watch; they cannot give commands")
+    assert club.game.log_length == before
+    reg.command('note "mine"')
+    await rita.wait_for("mine")
+    mine = club.game.history.last_effective()
+    reg.command("undo")
+    await rita.wait_for(f"undid command #{mine}")
+    assert club.game.history.last_effective() == mine - 1
+    rita.command('note "the referee speaks"')
+    await reg.wait_for("the referee speaks")
+    length = club.game.log_length
+    reg.command("undo")
+    await reg.wait_for("the last command is not yours; ask the referee to undo it")
+    assert club.game.log_length == length
+
+
+async def test_physical_dice_are_asked_for_and_recorded_through_the_table(workers_club):
+    club = workers_club
+    rita = await club.connect("rita")
+    await rita.wait_for("type a command")
+    rita.type("\x1bOR")  # F3: table dice
+    await rita.wait_for("Table dice ON")
+    rita.command("roll 2d6")
+    await rita.wait_for("Roll 2d6")
+    rita.command("3 4")
+    await wait_until(lambda: isinstance(club.game.log_lines()[-1].event, ev.Rolled))
+    roll = club.game.log_lines()[-1].event.roll
+    assert roll.faces == (3, 4) and roll.manual
+
+
+async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused(workers_club):
+    club = workers_club
+    rita, reg = [await club.connect(s) for s in ("rita", "reg")]
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+    await wait_until(lambda: " seated seat=reg " in club.log())
+    who = await club.run("spec", "who")
+    assert who.stdout.startswith("table: ") and "rita (referee)" in who.stdout and "reg (regulars)" in who.stdout
+    with pytest.raises(asyncssh.PermissionDenied):
+        await club.connect("rita", key=asyncssh.generate_private_key("ssh-ed25519"))
+    await wait_until(lambda: "unknown key refused" in club.log())
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_club):
+    club = workers_club
+    rita, reg = [await club.connect(s) for s in ("rita", "reg")]
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+    await wait_until(lambda: " seated seat=reg " in club.log())
+    doomed = next(w for w in club.server.workers if w.index == worker_of(club, "reg"))
+    assert worker_of(club, "rita") != doomed.index
+    doomed.proc.send_signal(signal.SIGKILL)
+    await asyncio.wait_for(reg.closed.wait(), 10)  # its player is cut off...
+    rita.command('note "while you were away"')  # ...and the others play on
+    await rita.wait_for("while you were away")
+    await wait_until(lambda: "starting another" in club.log())
+    await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
+    again = await club.connect("reg")
+    await again.wait_for("reg (regulars)", "while you were away")

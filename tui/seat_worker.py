@@ -1,0 +1,157 @@
+"""A seat worker of ``fireteam serve --workers N``: seats drawn in a process of their own.
+
+Each seat is a Textual app, and drawing its frame after every command is most
+of what the server does (docs/ssh.md, *Performance*).  In one process the seats
+draw one after another; spread over several worker processes they draw in
+parallel, one worker per core.  The table process (``tui.serve_pool``) writes
+the saves, accepts the SSH connections and hands each to the worker with the
+fewest; a worker runs the SSH session and the app, on its own copies of the
+games (``tui.replica``), which follow the saves as the table reports them
+grown.
+
+Started by the table process only (``python -m tui.seat_worker``): it inherits
+the two sockets of ``tui.serve_wire`` and stops when the table closes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import asyncssh
+
+from core.savefile import SaveError
+from tui import serve_wire as wire
+from tui.replica import ReplicaGame, TableLink
+from tui.serve import FireteamServer, Table, server_log
+from tui.ssh_seats import Seat, Seats, SeatsFile
+from tui.ssh_session import TableSession
+
+
+class WorkerServer(FireteamServer):
+    """The SSH side of one worker: it serves the connections the table hands it and never listens."""
+
+    def __init__(
+        self, tables: Sequence[Table], seats: SeatsFile | Seats, key: asyncssh.SSHKey, link: TableLink, **kwargs
+    ) -> None:
+        # The table process logs every command once, as it records it.
+        super().__init__(tables, seats, key, log_commands=False, **kwargs)
+        self._link = link
+
+    def seated(self) -> dict[str, list[Seat]]:
+        """Who sits at each table, in every worker (the table keeps the count)."""
+        answer = self._link.call(wire.Who(self._link.next_seq()))
+        if not isinstance(answer, wire.Seated):
+            return super().seated()
+        return {
+            table: [self.seats.by_name(name) or Seat(name, "?") for name in names]
+            for table, names in answer.tables.items()
+        }
+
+    def session_started(self, session: TableSession) -> None:
+        super().session_started(session)
+        if session.table is not None:
+            self._link.tell(wire.Sat(session.table.name, session.seat.name))
+
+    def session_ended(self, session: TableSession) -> None:
+        super().session_ended(session)
+        if session.table is not None:
+            self._link.tell(wire.Rose(session.table.name, session.seat.name))
+
+
+class _Worker:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.index: int = args.index
+        self.log = server_log(args.log_dir, tag=f"worker={self.index}")
+        self.news = socket.socket(fileno=args.news_fd)
+        self.news.setblocking(False)
+        self.link = TableLink(socket.socket(fileno=args.requests_fd))
+        self.tables = [Table(name, ReplicaGame.of_table(Path(path), name, self.link)) for name, path in args.table]
+        self.server = WorkerServer(
+            self.tables,
+            SeatsFile(args.seats, self.log),
+            asyncssh.read_private_key(args.host_key),
+            self.link,
+            log=self.log,
+        )
+        self.stop = asyncio.Event()
+        self.status = 0
+        self._connections: set[asyncio.Task[None]] = set()
+
+    async def run(self) -> int:
+        loop = asyncio.get_running_loop()
+        loop.add_reader(self.news, self._on_news)
+        # Ctrl+C at the host's terminal reaches every process of the group: the
+        # table stops the workers itself, in order, by closing their sockets.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        loop.add_signal_handler(signal.SIGTERM, self.stop.set)
+        self.link.tell(wire.Ready())
+        self.log.info("seat worker %d ready", self.index)
+        await self.stop.wait()
+        loop.remove_reader(self.news)
+        await self.server.close()
+        return self.status
+
+    def _on_news(self) -> None:
+        while not self.stop.is_set():
+            try:
+                got = wire.receive(self.news, wire.NEWS)
+            except BlockingIOError:
+                return
+            except OSError:
+                got = None
+            if got is None:  # the table has closed: the server is stopping
+                self.stop.set()
+                return
+            msg, fd = got
+            if isinstance(msg, wire.Arrived) and fd is not None:
+                task = asyncio.get_running_loop().create_task(self._serve(socket.socket(fileno=fd), msg.peer))
+                self._connections.add(task)
+                task.add_done_callback(self._connections.discard)
+            elif isinstance(msg, wire.Grew):
+                self._grew(msg)
+
+    def _grew(self, msg: wire.Grew) -> None:
+        table = next((t for t in self.tables if t.name == msg.table), None)
+        if table is None:
+            return
+        try:
+            table.game.follow(msg.size)
+        except SaveError as e:
+            # This copy can no longer be trusted: stop, and the table starts a
+            # new worker that reads the save afresh (its seats reconnect).
+            self.log.error("seat worker %d stops: its copy of %s cannot follow the save: %s", self.index, msg.table, e)
+            self.status = 1
+            self.stop.set()
+
+    async def _serve(self, sock: socket.socket, peer: str) -> None:
+        try:
+            await self.server.accept(sock, peer)
+        finally:
+            self.link.tell(wire.Gone())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tui.seat_worker", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--index", type=int, required=True)
+    parser.add_argument("--news-fd", type=int, required=True)
+    parser.add_argument("--requests-fd", type=int, required=True)
+    parser.add_argument("--seats", type=Path, required=True)
+    parser.add_argument("--host-key", type=Path, required=True)
+    parser.add_argument("--log-dir", type=Path)
+    parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
+    args = parser.parse_args(argv)
+
+    async def work() -> int:
+        return await _Worker(args).run()
+
+    return asyncio.run(work())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

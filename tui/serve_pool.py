@@ -1,0 +1,318 @@
+"""The table process of ``fireteam serve --workers N``: it writes the saves, its workers draw the seats.
+
+One process holds each table's writing ``Game``, as with ``--workers 0``, and
+is the only one that records commands; it also listens for SSH connections,
+but only to hand each new one (its socket) to the seat worker with the fewest
+(``tui.seat_worker``).  A worker runs the connection's SSH session and app on
+its own copies of the games, and sends the seat's commands here; after each
+command recorded, every other worker hears that the save grew and reads the
+new records from it.  The save is the replication stream: a worker never
+holds anything the file does not.
+
+Workers are trusted helpers of this process (started by it, on its sockets):
+the seat and role they send with a command are the ones they read from the
+seats file when the player logged in.  A worker that dies takes its
+connections with it (their players reconnect) and is replaced; the game and
+the other seats go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core.dice import NeedDice
+from core.ruleset import Refused
+from tui import serve_wire as wire
+from tui.serve import Table, command_logger
+from tui.ssh_seats import Seats, SeatsFile
+
+#: How long a worker may take to start (import Textual, read the saves).
+START_TIMEOUT_S = 60.0
+#: How long stopping workers may take before they are killed.
+STOP_TIMEOUT_S = 10.0
+#: Pause before replacing a worker that died, so a crash at start does not spin.
+RESPAWN_DELAY_S = 1.0
+
+
+def default_workers() -> int:
+    """One worker per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass(eq=False)
+class _Worker:
+    index: int
+    proc: asyncio.subprocess.Process
+    news: socket.socket
+    requests: socket.socket
+    ready: asyncio.Future[None]
+    connections: int = 0
+    seated: list[tuple[str, str]] = field(default_factory=list)
+    #: Sizes not yet told because the worker's news socket was full, by table.
+    behind: dict[str, int] = field(default_factory=dict)
+
+
+class SeatWorkers:
+    """Tables in this process, seats in ``workers`` worker processes."""
+
+    def __init__(
+        self,
+        tables: Sequence[Table],
+        seats: SeatsFile | Seats,
+        *,
+        seats_path: Path,
+        host_key_path: Path,
+        workers: int,
+        log: logging.Logger | None = None,
+        log_dir: Path | None = None,
+    ) -> None:
+        if workers < 1:
+            raise ValueError("at least one seat worker")
+        self._tables = {t.name: t for t in tables}
+        self._seats = seats
+        self.seats_path = seats_path
+        self.host_key_path = host_key_path
+        self.n_workers = workers
+        self.log = log or logging.getLogger("fireteam.serve")
+        self.log_dir = log_dir
+        self.workers: list[_Worker] = []
+        self._next_index = 1
+        self._closing = False
+        self._listener: socket.socket | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._unsubscribe = [t.game.subscribe(command_logger(t, self._current_seats, self.log)) for t in tables]
+
+    def _current_seats(self) -> Seats:
+        return self._seats.seats if isinstance(self._seats, SeatsFile) else self._seats
+
+    @property
+    def tables(self) -> Sequence[Table]:
+        return list(self._tables.values())
+
+    # ---------------------------------------------------------------- life
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Start the workers, wait until each is ready, then listen; return the port."""
+        try:
+            await asyncio.gather(*(self._spawn() for _ in range(self.n_workers)))
+            await asyncio.wait_for(asyncio.gather(*(w.ready for w in self.workers)), START_TIMEOUT_S)
+        except BaseException:
+            await self.close()
+            raise
+        listener = socket.create_server((host, port))
+        listener.setblocking(False)
+        self._listener = listener
+        bound = listener.getsockname()[1]
+        self._track(self._accept(listener))
+        self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
+        return bound
+
+    async def close(self) -> None:
+        self._closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        loop = asyncio.get_running_loop()
+        for w in list(self.workers):
+            loop.remove_reader(w.requests)
+            loop.remove_writer(w.news)
+            w.news.close()  # the worker hears the end and closes its seats
+        for w in list(self.workers):
+            try:
+                await asyncio.wait_for(w.proc.wait(), STOP_TIMEOUT_S)
+            except TimeoutError:
+                self.log.warning("seat worker %d did not stop in time, killed", w.index)
+                with contextlib.suppress(ProcessLookupError):
+                    w.proc.kill()
+                await w.proc.wait()
+            w.requests.close()
+        self.workers = []
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        self.log.info("server closed")
+
+    def _track(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _spawn(self) -> None:
+        index, self._next_index = self._next_index, self._next_index + 1
+        news, news_theirs = wire.pair()
+        requests, requests_theirs = wire.pair()
+        args = [
+            "--index", str(index),
+            "--news-fd", str(news_theirs.fileno()),
+            "--requests-fd", str(requests_theirs.fileno()),
+            "--seats", str(self.seats_path),
+            "--host-key", str(self.host_key_path),
+        ]  # fmt: skip
+        if self.log_dir is not None:
+            args += ["--log-dir", str(self.log_dir)]
+        for t in self._tables.values():
+            args += ["--table", t.name, str(t.game.path)]
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tui.seat_worker",
+                *args,
+                pass_fds=(news_theirs.fileno(), requests_theirs.fileno()),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+            )
+        finally:
+            news_theirs.close()
+            requests_theirs.close()
+        news.setblocking(False)
+        requests.setblocking(False)
+        worker = _Worker(index, proc, news, requests, asyncio.get_running_loop().create_future())
+        self.workers.append(worker)
+        asyncio.get_running_loop().add_reader(requests, self._on_request, worker)
+        self._track(self._watch(worker))
+
+    async def _watch(self, w: _Worker) -> None:
+        status = await w.proc.wait()
+        if self._closing or w not in self.workers:
+            return
+        self.workers.remove(w)
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(w.requests)
+        loop.remove_writer(w.news)
+        w.news.close()
+        w.requests.close()
+        if not w.ready.done():
+            w.ready.set_exception(RuntimeError(f"seat worker {w.index} stopped while starting (status {status})"))
+            return
+        self.log.warning(
+            "seat worker %d stopped (status %d) with %d connections; starting another", w.index, status, w.connections
+        )
+        await asyncio.sleep(RESPAWN_DELAY_S)
+        if not self._closing:
+            await self._spawn()
+
+    # ------------------------------------------------------------ connections
+
+    async def _accept(self, listener: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                conn, addr = await loop.sock_accept(listener)
+            except OSError as e:  # out of descriptors, say: the next connection may fare better
+                self.log.warning("could not accept a connection: %s", e)
+                await asyncio.sleep(0.1)
+                continue
+            with conn:
+                self._hand_over(conn, f"{addr[0]}:{addr[1]}")
+
+    def _hand_over(self, conn: socket.socket, peer: str) -> None:
+        """Give the connection to the ready worker with the fewest (this process closes its copy)."""
+        for w in sorted((w for w in self.workers if w.ready.done()), key=lambda w: w.connections):
+            try:
+                wire.send(w.news, wire.Arrived(peer), conn.fileno())
+            except OSError:
+                continue  # full or gone: the next one
+            w.connections += 1
+            return
+        self.log.warning("no seat worker could take the connection from=%s; closed", peer)
+
+    # --------------------------------------------------------------- requests
+
+    def _on_request(self, w: _Worker) -> None:
+        while True:
+            try:
+                got = wire.receive(w.requests, wire.REQUEST)
+            except BlockingIOError:
+                return
+            except OSError:
+                got = None
+            if got is None:  # the worker has gone; _watch takes it from here
+                asyncio.get_running_loop().remove_reader(w.requests)
+                return
+            answer = self._answer(w, got[0])
+            if answer is not None:
+                # The worker waits for this answer, so its socket has room for it.
+                with contextlib.suppress(OSError):
+                    wire.send(w.requests, answer)
+
+    def _answer(self, w: _Worker, msg: wire.Request) -> wire.Answer | None:
+        match msg:
+            case wire.Execute() | wire.Undo() | wire.Redo():
+                return self._record(w, msg)
+            case wire.Who():
+                seated: dict[str, list[str]] = {}
+                for worker in self.workers:
+                    for table, seat in worker.seated:
+                        seated.setdefault(table, []).append(seat)
+                return wire.Seated(msg.seq, seated)
+            case wire.Ready():
+                if not w.ready.done():
+                    w.ready.set_result(None)
+            case wire.Sat():
+                w.seated.append((msg.table, msg.seat))
+            case wire.Rose():
+                with contextlib.suppress(ValueError):
+                    w.seated.remove((msg.table, msg.seat))
+            case wire.Gone():
+                w.connections = max(0, w.connections - 1)
+        return None
+
+    def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
+        table = self._tables.get(msg.table)
+        if table is None:
+            return wire.Refusal(msg.seq, f"there is no game {msg.table!r} here")
+        game = table.game
+        try:
+            match msg:
+                case wire.Execute():
+                    game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
+                case wire.Undo():
+                    game.undo(role=msg.role, by=msg.by)
+                case wire.Redo():
+                    game.redo(role=msg.role, by=msg.by)
+        except Refused as e:
+            return wire.Refusal(msg.seq, str(e))
+        except NeedDice as need:
+            return wire.DiceNeeded(msg.seq, need.count, need.sides, need.purpose)
+        except Exception:
+            self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
+            return wire.Refusal(msg.seq, "the server failed on this command; the host has the details in its log")
+        self._tell_grew(table.name, game.saved_bytes, but=w)
+        return wire.Done(msg.seq, game.saved_bytes)
+
+    def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
+        # Workers still starting too: news of a size they already read is ignored.
+        for w in self.workers:
+            if w is not but:
+                w.behind[table] = size
+                self._send_news(w)
+
+    def _send_news(self, w: _Worker) -> None:
+        """Tell a worker the sizes it has not heard; if its socket is full, when it has room."""
+        loop = asyncio.get_running_loop()
+        while w.behind:
+            table, size = next(iter(w.behind.items()))
+            try:
+                wire.send(w.news, wire.Grew(table, size))
+            except BlockingIOError:
+                loop.add_writer(w.news, self._send_news, w)
+                return
+            except OSError:
+                w.behind.clear()  # gone: _watch takes it from here
+                return
+            del w.behind[table]
+        loop.remove_writer(w.news)

@@ -1,0 +1,162 @@
+"""What the table process and its seat workers say to each other (``fireteam serve --workers N``).
+
+Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
+(each message one packet, boundaries kept, file descriptors passed along):
+
+* *requests*: the worker asks, the table answers.  A seat's command goes this
+  way to the one process that writes the save, and comes back as the size the
+  save has grown to (``Done``), or as why it was refused.  The worker also says
+  here who sat down and who left, and that a connection it was given closed.
+* *news*: the table tells every worker that a save grew (``Grew``), and hands a
+  worker each new SSH connection (``Arrived``, with the socket).
+
+Messages are msgpack-encoded msgspec structs, tagged by class name.
+"""
+
+from __future__ import annotations
+
+import array
+import socket
+from typing import Any
+
+import msgspec
+
+#: Larger than any command line the client lets a player type.
+MAX_PACKET = 1 << 20
+
+
+class _Msg(msgspec.Struct, tag=True, frozen=True):
+    pass
+
+
+# ---------------------------------------------------------------- worker → table, answered
+
+
+class Execute(_Msg):
+    seq: int
+    table: str
+    text: str
+    role: str
+    by: str
+    faces: list[int] | None = None
+
+
+class Undo(_Msg):
+    seq: int
+    table: str
+    role: str
+    by: str
+
+
+class Redo(_Msg):
+    seq: int
+    table: str
+    role: str
+    by: str
+
+
+class Who(_Msg):
+    """Who is seated at every table, across all workers (for ``ssh host who``)."""
+
+    seq: int
+
+
+# ------------------------------------------------------------- worker → table, not answered
+
+
+class Ready(_Msg):
+    """The worker has its copies of the games and takes connections."""
+
+
+class Sat(_Msg):
+    table: str
+    seat: str
+
+
+class Rose(_Msg):
+    table: str
+    seat: str
+
+
+class Gone(_Msg):
+    """A connection the table handed over has closed."""
+
+
+# ---------------------------------------------------------------------------- answers
+
+
+class Done(_Msg):
+    """The command was recorded: the save is synced up to ``size`` bytes."""
+
+    seq: int
+    size: int
+
+
+class Refusal(_Msg):
+    seq: int
+    message: str
+
+
+class DiceNeeded(_Msg):
+    seq: int
+    count: int
+    sides: int
+    purpose: str
+
+
+class Seated(_Msg):
+    seq: int
+    tables: dict[str, list[str]]
+
+
+# --------------------------------------------------------------------- table → worker
+
+
+class Grew(_Msg):
+    table: str
+    size: int
+
+
+class Arrived(_Msg):
+    """A new SSH connection, whose socket travels with this message."""
+
+    peer: str
+
+
+Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | Gone
+Answer = Done | Refusal | DiceNeeded | Seated
+News = Grew | Arrived
+
+_encoder = msgspec.msgpack.Encoder()
+REQUEST = msgspec.msgpack.Decoder(Request)
+ANSWER = msgspec.msgpack.Decoder(Answer)
+NEWS = msgspec.msgpack.Decoder(News)
+
+
+def pair() -> tuple[socket.socket, socket.socket]:
+    return socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+
+
+def send(sock: socket.socket, msg: _Msg, fd: int | None = None) -> None:
+    """Send one message (and a file descriptor).  Raises BlockingIOError on a full non-blocking socket."""
+    data = _encoder.encode(msg)
+    if fd is None:
+        sock.send(data)
+    else:
+        sock.sendmsg([data], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))])
+
+
+def receive(sock: socket.socket, decoder: msgspec.msgpack.Decoder[Any]) -> tuple[Any, int | None] | None:
+    """One message and the descriptor that came with it; None when the other end has closed."""
+    fds = array.array("i")
+    data, ancillary, _flags, _addr = sock.recvmsg(MAX_PACKET, socket.CMSG_SPACE(fds.itemsize))
+    fd = None
+    for level, kind, payload in ancillary:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+            fd = fds[0]
+    if not data:
+        if fd is not None:
+            socket.close(fd)
+        return None
+    return decoder.decode(data), fd
