@@ -38,6 +38,7 @@ import asyncssh
 
 from core.game import Game
 from tui.serve import LOG_NAME
+from tui.serve_pool import default_workers
 
 #: Roles of the seats after the first (the referee), in turn.
 _ROLES = ("regulars", "irregulars", "spectator")
@@ -46,11 +47,14 @@ _TIMEOUT_S = 60.0
 #: The server counts as idle once it uses under a quarter of a core over half a second
 #: (idle seats still blink their cursors).
 _QUIET_WINDOW_S, _QUIET_CPU = 0.5, 0.25
+_EVENT = re.compile(r" INFO (?P<worker>worker=\d+ )?(?P<what>seated|heap settled)\b")
 
 
 @dataclass
 class Result:
     seats: int
+    #: Seat worker processes (0: every seat in the server's own process).
+    workers: int
     commands: int
     #: Per command, the time until every other seat showed it (ms).
     all_median_ms: float
@@ -90,9 +94,27 @@ class _Seat(asyncssh.SSHClientSession):  # type: ignore[type-arg]
         return self.arrived
 
 
+def _tree(pid: int) -> list[int]:
+    """The server and its seat workers."""
+    pids = [pid]
+    for p in pids:
+        try:
+            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            continue
+        pids += map(int, children)
+    return pids
+
+
 def _cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    total = 0.0
+    for p in _tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # a worker that just ended
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    return total
 
 
 async def _settled(log: Path, n_seats: int) -> None:
@@ -100,8 +122,15 @@ async def _settled(log: Path, n_seats: int) -> None:
     deadline = time.monotonic() + _TIMEOUT_S
     while time.monotonic() < deadline:
         lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-        seated = [i for i, line in enumerate(lines) if " INFO seated " in line]
-        if len(seated) >= n_seats and any(" heap settled" in line for line in lines[seated[-1] :]):
+        # Each process that seats players (the server, or each of its seat workers) settles its own heap.
+        last_seated: dict[str, int] = {}
+        settled: dict[str, int] = {}
+        for i, line in enumerate(lines):
+            if found := _EVENT.search(line):
+                (last_seated if found["what"] == "seated" else settled)[found["worker"] or ""] = i
+        if sum(" seated " in line for line in lines) >= n_seats and all(
+            settled.get(worker, -1) > i for worker, i in last_seated.items()
+        ):
             return
         await asyncio.sleep(0.2)
     raise TimeoutError(f"the server did not settle its heap within {_TIMEOUT_S:.0f} s")
@@ -118,13 +147,18 @@ async def _quiet(pid: int) -> None:
 
 
 def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS")
+    """Resident memory of the server and its seat workers."""
+    total = 0.0
+    for p in _tree(pid):
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) / 1024
+    return total
 
 
-async def _start_server(folder: Path, save: Path, seats_file: Path) -> tuple[asyncio.subprocess.Process, int]:
+async def _start_server(
+    folder: Path, save: Path, seats_file: Path, workers: int
+) -> tuple[asyncio.subprocess.Process, int]:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -134,6 +168,8 @@ async def _start_server(folder: Path, save: Path, seats_file: Path) -> tuple[asy
         "0",
         "--seats",
         str(seats_file),
+        "--workers",
+        str(workers),
         str(save),
         env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
         stdout=asyncio.subprocess.PIPE,
@@ -160,7 +196,7 @@ async def _connect(port: int, key: asyncssh.SSHKey) -> tuple[asyncssh.SSHClientC
     return conn, seat
 
 
-async def bench(n_seats: int, n_commands: int) -> Result:
+async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
     with tempfile.TemporaryDirectory(prefix="fireteam-ssh-bench-") as tmp:
         folder = Path(tmp)
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(n_seats)]
@@ -174,7 +210,7 @@ async def bench(n_seats: int, n_commands: int) -> Result:
         game.execute("scenario demo")
         game.close()
 
-        proc, port = await _start_server(folder, folder / "bench.ft", folder / "seats.toml")
+        proc, port = await _start_server(folder, folder / "bench.ft", folder / "seats.toml", workers)
         conns: list[asyncssh.SSHClientConnection] = []
         try:
             await asyncio.sleep(0.5)
@@ -214,6 +250,7 @@ async def bench(n_seats: int, n_commands: int) -> Result:
     ordered = sorted(all_ms)
     return Result(
         seats=n_seats,
+        workers=workers,
         commands=n_commands,
         all_median_ms=round(statistics.median(all_ms), 1),
         all_p95_ms=round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
@@ -230,19 +267,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tui.ssh_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", type=int, nargs="+", default=[1, 8, 32], help="numbers of seats to try")
     parser.add_argument("--commands", type=int, default=20, help="commands timed per run")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        default=[default_workers()],
+        help="seat worker processes to try, each with every number of seats (0: all seats in one process; "
+        "default: one per core, as fireteam serve)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    results = [asyncio.run(bench(n, args.commands)) for n in args.seats]
+    results = [asyncio.run(bench(n, args.commands, w)) for w in args.workers for n in args.seats]
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return 0
     print(
-        "seats | command → every seat (ms): median    p95    max | → one seat (median ms)"
+        "workers | seats | command → every seat (ms): median    p95    max | → one seat (median ms)"
         " | server CPU per seat and command (ms) | server RSS idle → seated (MB) | per seat (MB)"
     )
     for r in results:
         print(
-            f"{r.seats:>5} | {r.all_median_ms:>34.1f} {r.all_p95_ms:>6.1f} {r.all_max_ms:>6.1f} |"
+            f"{r.workers:>7} | {r.seats:>5} | {r.all_median_ms:>34.1f} {r.all_p95_ms:>6.1f} {r.all_max_ms:>6.1f} |"
             f" {r.seat_median_ms:>22.1f} | {r.cpu_per_seat_ms:>36.1f} |"
             f" {r.server_rss_idle_mb:>14.1f} → {r.server_rss_seated_mb:<12.1f} | {r.per_seat_mb:>13.2f}"
         )
