@@ -44,6 +44,16 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """A command that was refused: nothing was written, the issuer was told ``why``."""
+
+    text: str
+    role: str
+    by: str
+    why: str
+
+
+@dataclass(frozen=True)
 class Odds:
     """The first roll a command would make, with the exact chance of each outcome.
 
@@ -99,6 +109,7 @@ class Game:
         self.saved_bytes = writer.size if writer is not None else saved_bytes
         self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
         self._listeners: list[Callable[[Outcome], None]] = []
+        self._refusal_listeners: list[Callable[[Refusal], None]] = []
 
     @property
     def writable(self) -> bool:
@@ -172,6 +183,16 @@ class Game:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
 
+    def subscribe_refusals(self, listener: Callable[[Refusal], None]) -> Callable[[], None]:
+        """Call ``listener`` whenever a command, undo or redo is refused (the server logs them)."""
+        self._refusal_listeners.append(listener)
+        return lambda: self._refusal_listeners.remove(listener)
+
+    def _tell_refused(self, text: str, role: str, by: str, why: str) -> None:
+        refusal = Refusal(text, role, by, why)
+        for listener in list(self._refusal_listeners):
+            listener(refusal)
+
     # ------------------------------------------------------------------- commands
 
     @property
@@ -199,15 +220,22 @@ class Game:
         """
         by = by or role
         text = text.strip()
+        try:
+            return self._execute(text, role, by, faces)
+        except Refused as e:
+            self._tell_refused(text, role, by, str(e))
+            raise
+
+    def _execute(self, text: str, role: str, by: str, faces: list[int] | None) -> Outcome:
         if self.writer is None:
             raise Refused("this game is open read-only (replay)")
         if role == SPECTATOR:
             raise Refused("spectators watch; they cannot give commands")
         parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
-            return self.undo(role=role, by=by)
+            return self._undo(role, by)
         if parsed.spec.name == "redo":
-            return self.redo(role=role, by=by)
+            return self._redo(role, by)
         self._check_allowed(parsed, role)
         given = parsed.faces if parsed.faces is not None else faces
         cmd = self.history.next_cmd
@@ -347,6 +375,13 @@ class Game:
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
+        try:
+            return self._undo(role, by)
+        except Refused as e:
+            self._tell_refused("undo", role, by, str(e))
+            raise
+
+    def _undo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused("this game is open read-only (replay)")
         cmd = self.history.last_effective()
@@ -365,6 +400,13 @@ class Game:
 
     def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
+        try:
+            return self._redo(role, by)
+        except Refused as e:
+            self._tell_refused("redo", role, by, str(e))
+            raise
+
+    def _redo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused("this game is open read-only (replay)")
         cmd = self.history.next_redo()

@@ -32,7 +32,7 @@ import platformdirs
 from textual.app import App
 
 from core import events as ev
-from core.game import Game, Outcome
+from core.game import Game, Outcome, Refusal
 from core.ruleset import Refused
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
@@ -147,10 +147,13 @@ def open_tables(saves: Sequence[Path], saves_folder: Path = SAVES) -> list[Table
     return tables
 
 
-def command_logger(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> Callable[[Outcome], None]:
-    """A listener that logs every command recorded at ``table``, with the seat and role that gave it."""
+def log_table(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> Callable[[], None]:
+    """Log every command recorded at ``table`` with the seat and role that gave it, and every one refused.
 
-    def log_command(outcome: Outcome) -> None:
+    Returns what stops it.
+    """
+
+    def recorded(outcome: Outcome) -> None:
         first = outcome.events[0]
         by = getattr(first, "by", "")
         seat = seats().by_name(by)
@@ -160,7 +163,19 @@ def command_logger(table: Table, seats: Callable[[], Seats], log: logging.Logger
         else:
             log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, outcome.lines[0])
 
-    return log_command
+    def refused(refusal: Refusal) -> None:
+        log.info(
+            "refused game=%s seat=%s role=%s: %s (%s)", table.name, refusal.by, refusal.role, refusal.text, refusal.why
+        )
+
+    stop_recorded = table.game.subscribe(recorded)
+    stop_refused = table.game.subscribe_refusals(refused)
+
+    def stop() -> None:
+        stop_recorded()
+        stop_refused()
+
+    return stop
 
 
 # ------------------------------------------------------------------ server
@@ -191,11 +206,7 @@ class FireteamServer:
         self.sessions: list[TableSession] = []
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._unsubscribe = (
-            [t.game.subscribe(command_logger(t, lambda: self.seats, self.log)) for t in self._tables]
-            if log_commands
-            else []
-        )
+        self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
 
     @property
     def tables(self) -> Sequence[Table]:

@@ -31,7 +31,7 @@ from pathlib import Path
 from core.dice import NeedDice
 from core.ruleset import Refused
 from tui import serve_wire as wire
-from tui.serve import Table, command_logger
+from tui.serve import Table, log_table
 from tui.ssh_seats import Seats, SeatsFile
 
 #: How long a worker may take to start (import Textual, read the saves).
@@ -91,7 +91,7 @@ class SeatWorkers:
         self._closing = False
         self._listener: socket.socket | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._unsubscribe = [t.game.subscribe(command_logger(t, self._current_seats, self.log)) for t in tables]
+        self._unsubscribe = [log_table(t, self._current_seats, self.log) for t in tables]
 
     def _current_seats(self) -> Seats:
         return self._seats.seats if isinstance(self._seats, SeatsFile) else self._seats

@@ -192,3 +192,27 @@ def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatc
     monkeypatch.undo()
     assert skirmish.path.read_bytes() == before
     Game.open(skirmish.path, writable=False)  # still readable
+
+
+def test_every_refusal_is_told_with_its_text_seat_role_and_reason(demo):
+    refusals = []
+    stop = demo.subscribe_refusals(refusals.append)
+    demo.execute('note "fine"', role="regulars", by="bruno")
+    with pytest.raises(Refused):
+        demo.execute("  teleport rossi  ", role="regulars", by="bruno")
+    with pytest.raises(Refused):
+        demo.execute("undo", role="irregulars", by="carla")  # through the command line
+    with pytest.raises(Refused):
+        demo.redo(role="regulars", by="bruno")  # directly
+    assert [(r.text, r.role, r.by) for r in refusals] == [
+        ("teleport rossi", "regulars", "bruno"),
+        ("undo", "irregulars", "carla"),
+        ("redo", "regulars", "bruno"),
+    ]
+    assert "teleport" in refusals[0].why
+    assert refusals[1].why == "the last command is not yours; ask the referee to undo it"
+    assert refusals[2].why == "nothing to redo"
+    stop()
+    with pytest.raises(Refused):
+        demo.execute("teleport rossi")
+    assert len(refusals) == 3

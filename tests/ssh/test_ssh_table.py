@@ -89,6 +89,10 @@ async def test_a_spectator_only_watches(club):
     await spec.wait_for("spectators watch; they cannot give commands")
     assert club.game.log_length == before
     assert "I want to play" not in rita.text()
+    assert (
+        'refused game=table seat=spec role=spectator: note "I want to play" '
+        "(spectators watch; they cannot give commands)" in club.log()
+    )
 
 
 #: For whichever side wins the first initiative: a man to hide (no dice), a shooter and a target.

@@ -72,6 +72,9 @@ async def test_refusals_and_the_undo_rules_come_back_from_the_table(workers_club
     reg.command("undo")
     await reg.wait_for("the last command is not yours; ask the referee to undo it")
     assert club.game.log_length == length
+    # Refusals are logged by the table, like the commands it records.
+    assert 'refused game=table seat=spec role=spectator: note "I want to play"' in club.log()
+    assert "refused game=table seat=reg role=regulars: undo (the last command is not yours" in club.log()
 
 
 async def test_physical_dice_are_asked_for_and_recorded_through_the_table(workers_club):
