@@ -2,21 +2,24 @@
 
     .venv/bin/python -m tui.ssh_bench               # 1, 8 and 32 seats
     .venv/bin/python -m tui.ssh_bench --seats 16 --commands 30 --json
+    .venv/bin/python -m tui.ssh_bench --seats 16 --workers 0 2   # seats in one process, then in two workers
 
-For each number of seats N it starts the real server (``fireteam serve`` in a
-child process, with its own data folder, seats file and demo save, all in a
-temporary folder), connects N SSH clients with a terminal on 127.0.0.1, waits
-until the server has settled (its heap frozen, the first screens drawn), and
-then, one command at a time, has the referee's seat type ``note ...``: the
-latency of a command is the time from the referee pressing Enter to the
-moment the note's text has arrived at every other seat's terminal.  Memory
-per seat is the growth of the server's resident memory from no seat to N
-seats, divided by N.  The server's CPU time over the timed commands, per
-command and seat, is the cost of redrawing one seat: unlike the latencies it
-hardly depends on what else the machine is doing (it is taken from Enter
-to the last arrival, so the typing of the command is not in it).  The clients run in this
-process, the server in its own, as they would on a club night (the clients
-being the players' machines).
+For each number of seats N (and each number of seat workers) it starts the
+real server (``fireteam serve`` in a child process, with its own data folder,
+seats file and demo save, all in a temporary folder), connects N SSH clients
+with a terminal on 127.0.0.1, waits until the server has settled (its heap
+frozen, the first screens drawn), and then, one command at a time, has the
+referee's seat type ``note ...``: the latency of a command is the time from
+the referee pressing Enter to the moment the note's text has arrived at every
+other seat's terminal.  Memory per seat is the growth of the server's
+resident memory (its seat workers' included) from no seat to N seats,
+divided by N.  The server's CPU time over the timed commands (its workers'
+included), per command and seat, is the cost of redrawing one seat: unlike
+the latencies it hardly depends on what else the machine is doing (it is
+taken from Enter to the last arrival, so the typing of the command is not in
+it).  The clients run in this process, the server in its own, as they would
+on a club night (the clients being the players' machines); on a small
+machine they take some of the cores the workers would use.
 """
 
 from __future__ import annotations
