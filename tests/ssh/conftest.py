@@ -8,10 +8,9 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, Club, demo_game, make_keys, seats_toml
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
 from tui.serve import FireteamServer, Table
-from tui.serve_pool import SeatWorkers
 from tui.ssh_seats import Seats
 
 
@@ -49,18 +48,7 @@ async def workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
-    seats_path = tmp_path / "seats.toml"
-    seats_path.write_text(seats_toml(keys, SEATS))
-    key_path = tmp_path / "host_key"
-    key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
-    server = SeatWorkers(
-        [Table("table", game)],
-        Seats.load(seats_path),
-        seats_path=seats_path,
-        host_key_path=key_path,
-        workers=2,
-        log_dir=tmp_path,
-    )
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
     try:

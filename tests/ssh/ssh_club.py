@@ -17,8 +17,9 @@ import pytest
 from ssh_vt import Screen
 
 from core.game import Game
-from tui.serve import FireteamServer
+from tui.serve import FireteamServer, Table
 from tui.serve_pool import SeatWorkers
+from tui.ssh_seats import Seats
 
 #: The seats of the test table: name -> role.
 SEATS = {
@@ -159,3 +160,16 @@ def demo_game(path: Path) -> Game:
     game = Game.new(path, "breaking-news", seed=7)
     game.execute("scenario demo")
     return game
+
+
+def seat_workers(
+    folder: Path, tables: list[Table], keys: dict[str, asyncssh.SSHKey], seats: dict[str, str]
+) -> SeatWorkers:
+    """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log."""
+    seats_path = folder / "seats.toml"
+    seats_path.write_text(seats_toml(keys, seats))
+    key_path = folder / "host_key"
+    key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
+    return SeatWorkers(
+        tables, Seats.load(seats_path), seats_path=seats_path, host_key_path=key_path, workers=2, log_dir=folder
+    )

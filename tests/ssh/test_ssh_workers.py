@@ -12,10 +12,11 @@ import signal
 
 import asyncssh
 import pytest
-from ssh_club import wait_until
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, wait_until
 from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
+from tui.serve import Table
 
 
 def worker_of(club, seat: str) -> int:
@@ -118,3 +119,38 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
     again = await club.connect("reg")
     await again.wait_for("reg (regulars)", "while you were away")
+
+
+async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    games = [demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")]
+    games[1].execute('note "the southern table"')
+    server = seat_workers(tmp_path, [Table("north", games[0]), Table("south", games[1])], keys, SEATS)
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, games[0], [], caplog, tmp_path / "serve.log")
+    try:
+        north_reg = await club.connect("reg", username="north")
+        south_rita = await club.connect("rita", username="south")
+        south_irr = await club.connect("irr", username="south")
+        await asyncio.gather(
+            north_reg.wait_for("reg (regulars)"),
+            south_rita.wait_for("the southern table"),
+            south_irr.wait_for("the southern table"),
+        )
+        assert "the southern table" not in north_reg.text()
+        south_rita.command('note "south only"')
+        await south_irr.wait_for("south only")
+        north_reg.command('note "north only"')
+        await north_reg.wait_for("north only")
+        assert [ln.text for ln in games[1].log_lines()][-1] == "note: south only"
+        assert [ln.text for ln in games[0].log_lines()][-1] == "note: north only"
+        assert "north only" not in south_irr.text() and "south only" not in north_reg.text()
+        games_reply = await club.run("spec", "games")
+        assert "north: Checkpoint at Afgooye, turn 0, deployment; 1 seated" in games_reply.stdout
+        assert "south: Checkpoint at Afgooye, turn 0, deployment; 2 seated" in games_reply.stdout
+    finally:
+        for player in club.players:
+            player.conn.abort()
+        await server.close()
+        for game in games:
+            game.close()
