@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Footer, Static, Tree
 
@@ -208,6 +209,39 @@ async def test_a_short_log_has_no_scroll_bar(game):
         log = app.screen.query_one(LogView)
         assert log.rows <= log.size.height and log._bar() is None
         assert not log.allow_vertical_scroll
+
+
+async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(game):
+    for n in range(40):
+        game.execute(f"note line {n}")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+        await pilot.pause()
+        whole, columns = log.region.reset_offset, Region(3, 2, 20, 5)
+        for focus in (log, app.screen.query_one(CommandInput)):  # the cursor's row marked both ways
+            focus.focus()
+            await pilot.pause()
+            for crop in (whole, columns):
+                own = log.render_lines(crop)
+                textual = Widget.render_lines(log, crop)  # Textual's style pass over the same rows
+                assert [list(strip) for strip in own] == [list(strip) for strip in textual]
+        drawn = log.render_lines(whole)
+        game.execute("note one more")  # two new lines: every other row moves up two
+        await pilot.pause()
+        again = log.render_lines(whole)
+        assert again[-1].text.startswith("  note: one more")
+        # Rows that only moved are the very strips drawn before, with Textual's
+        # own caches on them (filters, escape codes): only the newest rows, the
+        # cursor's old row and the scroll bar thumb's ends are drawn anew.
+        reused = [strip for strip in again if any(strip is old for old in drawn)]
+        assert len(reused) >= len(again) - 5
+        assert [strip.text for strip in again[:-3]] == [strip.text for strip in drawn[2:-1]]
+        log.styles.tint = "red 20%"  # a style that changes the rows: Textual's pass draws them
+        await pilot.pause()
+        tinted = log.render_lines(whole)
+        assert [list(strip) for strip in tinted] != [list(strip) for strip in again]
+        assert [list(strip) for strip in tinted] == [list(strip) for strip in Widget.render_lines(log, whole)]
 
 
 # ------------------------------------------------------------ the command line

@@ -237,7 +237,7 @@ class LogView(ScrollView, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         # What every row needs, found once per repaint rather than once per row
         # (styles walk the ancestors' CSS, sizes the box model).
-        base_background, _ = self.background_colors
+        base_background, background = self.background_colors
         track = self.styles.scrollbar_background
         if track.a < 1:
             track = base_background + track
@@ -251,7 +251,32 @@ class LogView(ScrollView, can_focus=True):
             cells=(Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color)),
             mark="reverse" if self.has_focus else "underline",
         )
-        return super().render_lines(crop)
+        if self._styled_by_textual():
+            return super().render_lines(crop)
+        # Textual's style pass would copy every row into a new strip on every
+        # repaint, and the screen would then cut it, filter it and turn it into
+        # escape codes again.  With no border, padding, outline, hatch, tint or
+        # opacity that pass leaves the row as it is: hand over the rows drawn
+        # before, which keep their filtered copies and escape codes with them.
+        strips = [self.render_line(y) for y in crop.line_range]
+        for line_filter in self.get_line_filters():
+            strips = [strip.apply_filter(line_filter, background) for strip in strips]
+        if crop.column_span != (0, self.size.width):
+            x1, x2 = crop.column_span
+            strips = [strip.crop(x1, x2) for strip in strips]
+        return strips
+
+    def _styled_by_textual(self) -> bool:
+        """Whether Textual's style pass would change the rows (see ``render_lines``)."""
+        styles = self.styles
+        return bool(
+            styles.gutter
+            or any(edge for edge, _ in styles.outline)
+            or (styles.has_rule("hatch") and styles.hatch != "none")
+            or styles.tint.a
+            or styles.text_opacity != 1
+            or self.opacity != 1
+        )
 
     def render_line(self, y: int) -> Strip:
         p = self._pass
