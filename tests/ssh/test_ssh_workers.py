@@ -154,3 +154,16 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
         await server.close()
         for game in games:
             game.close()
+
+
+async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_path):
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
+    server.host_key_path = tmp_path / "no-such-key"  # the worker fails as it reads it
+    try:
+        with pytest.raises(RuntimeError, match=r"seat worker \d stopped while starting \(status 1\)"):
+            await server.start("127.0.0.1", 0)
+        assert server.workers == []
+    finally:
+        game.close()
