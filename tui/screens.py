@@ -503,15 +503,16 @@ class GameScreen(Screen):
             self._show_replay_bar(self.vp.state())
 
     def _show_replay_bar(self, state) -> None:
-        step, length = self.vp.step or 0, self.vp.length
+        shown, total = self.vp.shown_position()
         phase = self.game.ruleset.phase(state.phase)
         text = Text()
         text.append(" ▶ playing " if self._player else " ‖ paused ", style="bold reverse")
-        text.append(f"  step {step}/{length}", style="bold")
+        text.append(f"  step {shown}/{total}", style="bold")
         text.append(f"  turn {state.turn} · {phase.title if phase else state.phase}")
         text.append(f"  speed {SPEEDS[self.speed]}/s", style="dim")
-        text.append(f"  file line {position_after(self.game, step) + 1}", style="dim")
-        if self.role != REFEREE:
+        if self.role == REFEREE:  # a position in the file counts the hidden events too
+            text.append(f"  file line {position_after(self.game, self.vp.step or 0) + 1}", style="dim")
+        else:
             text.append(f"  as {self.role}", style="bold yellow")
         keys = Text(
             "  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim"

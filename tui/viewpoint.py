@@ -8,17 +8,20 @@ positions, so the viewpoint also says where in the file a step lies.
 
 from __future__ import annotations
 
+import array
+import bisect
 from dataclasses import dataclass, field
 
 from core import events as ev
 from core.game import Game, LogLine
 from core.state import GameState
 from core.store import REDONE, UNDONE
-from core.views import event_visible
+from core.views import REFEREE, event_visible
 from tui.logindex import windows
 
 ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
 ROLL_SCAN_STEP = 512  # events read at a time looking for them
+VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Viewpoint:
     #: None: the live game; otherwise the number of effective events replayed.
     step: int | None = None
     _rolls_seen: _RollsSeen | None = field(default=None, repr=False, compare=False)
+    _visible: tuple[int, array.array[int]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def live(self) -> bool:
@@ -50,6 +54,30 @@ class Viewpoint:
     def length(self) -> int:
         """Steps in the effective history."""
         return self.game.timeline.length
+
+    def shown_position(self) -> tuple[int, int]:
+        """Where the replay is, as this role may be told: (steps so far, steps in all).
+
+        A side counts only the events it may see: counting every one would
+        tell it how many hidden events there were, and where.
+        """
+        step = self.length if self.step is None else self.step
+        if self.role == REFEREE:
+            return step, self.length
+        steps = self._visible_steps()
+        return bisect.bisect_right(steps, step), len(steps)
+
+    def _visible_steps(self) -> array.array[int]:
+        """The steps whose event this role may see, read again only after the game changed."""
+        key = self.game.log_length  # every change, undo and redo included, appends to the file
+        if self._visible is None or self._visible[0] != key:
+            steps = array.array("i")
+            history, length = self.game.history, self.length
+            for start in range(0, length, VISIBLE_SCAN_STEP):
+                events = history.timeline(start, min(length, start + VISIBLE_SCAN_STEP))
+                steps.extend(start + i + 1 for i, e in enumerate(events) if event_visible(e, self.role))
+            self._visible = (key, steps)
+        return self._visible[1]
 
     def limit(self) -> int:
         """File positions before this one are in the picture (the log shows them)."""
