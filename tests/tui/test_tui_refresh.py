@@ -20,8 +20,9 @@ from core import events as ev
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
+from tui.panes import log as log_pane
 from tui.panes.dice import DicePane
-from tui.panes.log import LogView
+from tui.panes.log import LogView, line_text
 from tui.panes.phase import PhasePane
 from tui.viewpoint import Viewpoint
 
@@ -242,6 +243,27 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
         tinted = log.render_lines(whole)
         assert [list(strip) for strip in tinted] != [list(strip) for strip in again]
         assert [list(strip) for strip in tinted] == [list(strip) for strip in Widget.render_lines(log, whole)]
+
+
+async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):
+    for n in range(8):
+        game.execute(f"note line {n}")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+        await pilot.pause()
+        before = bar_cells(log)
+        assert 2 < sum(before) < len(before)  # a thumb of several rows, at the bottom
+        drawn = []
+        monkeypatch.setattr(log_pane, "line_text", lambda line: (drawn.append(line.text), line_text(line))[1])
+        game.execute("note one more")  # every row moves up two: the thumb's top two rows leave it
+        await pilot.pause()
+        after = bar_cells(log)
+        assert after == before
+        # Only the two new rows and the row the cursor left are drawn; the
+        # rows that left the thumb take their cell from the track.
+        assert drawn == [log.line_at(row).text for row in range(log.rows - 3, log.rows)]
+        assert [strip.text for strip in log.render_lines(log.region.reset_offset)][-1].startswith("  note: one more")
 
 
 # ------------------------------------------------------------ the command line

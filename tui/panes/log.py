@@ -117,8 +117,9 @@ class LogView(ScrollView, can_focus=True):
         self.rows = 0
         self.follow = True
         self._cache: dict[int, LogLine] = {}
-        #: Rows as drawn, by (file position, cursor mark, width, style, scroll bar cell).
-        self._strips: dict[tuple[int, str, int, Style, Style | None], Strip] = {}
+        #: Rows as drawn, by (file position, cursor mark, width, style), and with
+        #: their scroll bar cell by (that key, the cell's style).
+        self._strips: dict[tuple, Strip] = {}
         self._pass = _Pass(0, 0, Style(), None, (Style(), Style()), "")
         self._dragging = False
         self._synced_length = 0  # the file's length at the last sync
@@ -285,7 +286,7 @@ class LogView(ScrollView, can_focus=True):
         line = self.line_at(row)
         mark = p.mark if row == self.cursor else ""
         # A new line scrolls the others up one row: each is drawn once, then reused.
-        key = (-1 if line is None else line.index, mark, p.width, p.base, cell)
+        key = (-1 if line is None else line.index, mark, p.width, p.base)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > STRIP_CACHE_LIMIT:
@@ -297,10 +298,15 @@ class LogView(ScrollView, can_focus=True):
                 if mark:
                     text.stylize(mark)
                 strip = Strip(list(text.render(self.app.console))).crop_extend(0, p.width, p.base).apply_style(p.base)
-            if cell is not None:
-                strip = Strip.join([strip, Strip([Segment(" ", cell)], 1)])
             self._strips[key] = strip
-        return strip
+        if cell is None:
+            return strip
+        # The row again with its scroll bar cell: a row that crosses the end of
+        # the thumb as the log scrolls is not drawn again for it.
+        barred = self._strips.get((key, cell))
+        if barred is None:
+            barred = self._strips[(key, cell)] = Strip.join([strip, Strip([Segment(" ", cell)], 1)])
+        return barred
 
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, self.rows)
