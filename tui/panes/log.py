@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from core import events as ev
@@ -65,6 +66,20 @@ def line_text(line: LogLine) -> Text:
         text.stylize("strike dim")
         text.append("  (undone)", style="dim italic")
     return text
+
+
+def restyled_by_textual(widget: Widget) -> bool:
+    """Whether Textual's style pass changes the widget's lines (a border, padding,
+    an outline, a hatch, a tint, opacity) rather than only copying them."""
+    styles = widget.styles
+    return bool(
+        styles.gutter
+        or any(edge for edge, _ in styles.outline)
+        or (styles.has_rule("hatch") and styles.hatch != "none")
+        or styles.tint.a
+        or styles.text_opacity != 1
+        or widget.opacity != 1
+    )
 
 
 @dataclass(frozen=True)
@@ -252,7 +267,7 @@ class LogView(ScrollView, can_focus=True):
             cells=(Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color)),
             mark="reverse" if self.has_focus else "underline",
         )
-        if self._styled_by_textual():
+        if restyled_by_textual(self):
             return super().render_lines(crop)
         # Textual's style pass would copy every row into a new strip on every
         # repaint, and the screen would then cut it, filter it and turn it into
@@ -266,18 +281,6 @@ class LogView(ScrollView, can_focus=True):
             x1, x2 = crop.column_span
             strips = [strip.crop(x1, x2) for strip in strips]
         return strips
-
-    def _styled_by_textual(self) -> bool:
-        """Whether Textual's style pass would change the rows (see ``render_lines``)."""
-        styles = self.styles
-        return bool(
-            styles.gutter
-            or any(edge for edge, _ in styles.outline)
-            or (styles.has_rule("hatch") and styles.hatch != "none")
-            or styles.tint.a
-            or styles.text_opacity != 1
-            or self.opacity != 1
-        )
 
     def render_line(self, y: int) -> Strip:
         p = self._pass
