@@ -19,9 +19,10 @@ the latencies it hardly depends on what else the machine is doing (it is
 taken from Enter to the last arrival, so the typing of the command is not in
 it).  The CPU time per command of the busiest process (the server, or its
 busiest worker) is what parallel drawing leaves on the longest path: given a
-free core per worker, no command reaches every seat faster.  The clients run in this process, the server in its own, as they would
-on a club night (the clients being the players' machines); on a small
-machine they take some of the cores the workers would use.
+free core per worker, no command reaches every seat faster.  The clients
+run in this process, the server in its own, as they would on a club night
+(the clients being the players' machines); on a small machine they take some
+of the cores the workers would use.
 """
 
 from __future__ import annotations
