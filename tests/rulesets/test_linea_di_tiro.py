@@ -174,6 +174,7 @@ def test_the_shuffle_is_the_referees_secret(game):
     assert game.state.vars["secret.deck"].split(",") == stacked()
     assert game.state.phase == "deployment"
     assert "secret.deck" not in game.view("us").vars
+
     def deck_lines(role):
         return [line for line in game.log_lines(role) if getattr(line.event, "key", "") == "secret.deck"]
 
