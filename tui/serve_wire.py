@@ -16,13 +16,15 @@ Messages are msgpack-encoded msgspec structs, tagged by class name.
 from __future__ import annotations
 
 import array
+import errno
 import socket
 from typing import Any
 
 import msgspec
 
-#: Larger than any command line the client lets a player type.
-MAX_PACKET = 1 << 20
+#: The longest message: far more than any command line a player types, and
+#: small enough that receiving one does not allocate much.
+MAX_PACKET = 64 << 10
 
 
 class _Msg(msgspec.Struct, tag=True, frozen=True):
@@ -138,8 +140,14 @@ def pair() -> tuple[socket.socket, socket.socket]:
 
 
 def send(sock: socket.socket, msg: _Msg, fd: int | None = None) -> None:
-    """Send one message (and a file descriptor).  Raises BlockingIOError on a full non-blocking socket."""
+    """Send one message (and a file descriptor).  Raises BlockingIOError on a full non-blocking socket.
+
+    A message longer than ``MAX_PACKET`` raises OSError(EMSGSIZE): the other
+    end would receive it cut short.
+    """
     data = _encoder.encode(msg)
+    if len(data) > MAX_PACKET:
+        raise OSError(errno.EMSGSIZE, f"a message of {len(data)} bytes is longer than {MAX_PACKET}")
     if fd is None:
         sock.send(data)
     else:

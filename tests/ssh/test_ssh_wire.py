@@ -1,0 +1,58 @@
+"""The messages between the table process and its seat workers, and the worker's end of a request."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import pytest
+
+from core.ruleset import Refused
+from tui import serve_wire as wire
+from tui.replica import TableLink
+
+
+def test_a_message_and_a_connections_socket_travel_together():
+    table, worker = wire.pair()
+    a, b = socket.socketpair()
+    with table, worker, a, b:
+        wire.send(table, wire.Arrived("127.0.0.1:5555"), a.fileno())
+        wire.send(table, wire.Grew("north", 1234))
+        msg, fd = wire.receive(worker, wire.NEWS)
+        assert msg == wire.Arrived("127.0.0.1:5555") and fd is not None and fd != a.fileno()
+        with socket.socket(fileno=fd) as received:  # the same connection, by another descriptor
+            received.sendall(b"hello")
+            assert b.recv(5) == b"hello"
+        assert wire.receive(worker, wire.NEWS) == (wire.Grew("north", 1234), None)
+        table.close()
+        assert wire.receive(worker, wire.NEWS) is None
+
+
+def test_a_call_gets_its_own_answer_and_skips_one_it_gave_up_on():
+    table, worker = wire.pair()
+    with table, worker:
+        link = TableLink(worker, timeout=5)
+
+        def answer() -> None:
+            request, _ = wire.receive(table, wire.REQUEST)
+            wire.send(table, wire.Done(request.seq - 1, 10))  # a late answer to an earlier call
+            wire.send(table, wire.Refusal(request.seq, "no"))
+
+        thread = threading.Thread(target=answer)
+        thread.start()
+        seq = link.next_seq()
+        assert link.call(wire.Execute(seq, "t", "note x", "referee", "rita")) == wire.Refusal(seq, "no")
+        thread.join()
+
+
+def test_a_call_refuses_clearly_when_too_long_unanswered_or_the_table_is_gone():
+    table, worker = wire.pair()
+    with table, worker:
+        link = TableLink(worker, timeout=0.2)
+        with pytest.raises(Refused, match="the command is too long"):
+            link.call(wire.Execute(link.next_seq(), "t", "note " + "x" * wire.MAX_PACKET, "referee", "rita"))
+        with pytest.raises(Refused, match="did not answer in time"):
+            link.call(wire.Who(link.next_seq()))
+        table.close()
+        with pytest.raises(Refused, match="nothing was recorded"):
+            link.call(wire.Who(link.next_seq()))
