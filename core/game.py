@@ -188,10 +188,14 @@ class Game:
         self._refusal_listeners.append(listener)
         return lambda: self._refusal_listeners.remove(listener)
 
-    def _tell_refused(self, text: str, role: str, by: str, why: str) -> None:
-        refusal = Refusal(text, role, by, why)
-        for listener in list(self._refusal_listeners):
-            listener(refusal)
+    def _told_if_refused(self, text: str, role: str, by: str, act: Callable[[], Outcome]) -> Outcome:
+        try:
+            return act()
+        except Refused as e:
+            refusal = Refusal(text, role, by, str(e))
+            for listener in list(self._refusal_listeners):
+                listener(refusal)
+            raise
 
     # ------------------------------------------------------------------- commands
 
@@ -220,11 +224,7 @@ class Game:
         """
         by = by or role
         text = text.strip()
-        try:
-            return self._execute(text, role, by, faces)
-        except Refused as e:
-            self._tell_refused(text, role, by, str(e))
-            raise
+        return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces))
 
     def _execute(self, text: str, role: str, by: str, faces: list[int] | None) -> Outcome:
         if self.writer is None:
@@ -375,11 +375,7 @@ class Game:
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
-        try:
-            return self._undo(role, by)
-        except Refused as e:
-            self._tell_refused("undo", role, by, str(e))
-            raise
+        return self._told_if_refused("undo", role, by, lambda: self._undo(role, by))
 
     def _undo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
@@ -400,11 +396,7 @@ class Game:
 
     def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
-        try:
-            return self._redo(role, by)
-        except Refused as e:
-            self._tell_refused("redo", role, by, str(e))
-            raise
+        return self._told_if_refused("redo", role, by, lambda: self._redo(role, by))
 
     def _redo(self, role: str, by: str) -> Outcome:
         if self.writer is None:

@@ -31,10 +31,7 @@ async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     try:
         yield club
     finally:
-        for player in club.players:
-            if player.conn is not None:
-                player.conn.abort()
-        await server.close()
+        await club.close()
         game.close()
 
 
@@ -54,8 +51,5 @@ async def workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     try:
         yield club
     finally:
-        for player in club.players:
-            if player.conn is not None:
-                player.conn.abort()
-        await server.close()
+        await club.close()
         game.close()

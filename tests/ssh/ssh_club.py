@@ -140,6 +140,13 @@ class Club:
         ) as conn:
             return await asyncio.wait_for(conn.run(command), WAIT_S)
 
+    async def close(self) -> None:
+        """Pull every player's cable, then stop the server (the test closes its games)."""
+        for player in self.players:
+            if player.conn is not None:
+                player.conn.abort()
+        await self.server.close()
+
     def session(self, seat: str):
         return next(s for s in self.server.sessions if s.seat.name == seat)
 

@@ -148,9 +148,7 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
         assert "north: Checkpoint at Afgooye, turn 0, deployment; 1 seated" in games_reply.stdout
         assert "south: Checkpoint at Afgooye, turn 0, deployment; 2 seated" in games_reply.stdout
     finally:
-        for player in club.players:
-            player.conn.abort()
-        await server.close()
+        await club.close()
         for game in games:
             game.close()
 
