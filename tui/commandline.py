@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -79,6 +79,28 @@ class CommandInput(Input):
         self._cycle: list[str] = []
         self._cycle_pos = 0
         self._drawn: dict[tuple, list[Strip]] = {}  # see render_lines
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual runs a widget's key bindings only once the key has bubbled up
+        # to the app, and by then the characters typed after it may already be
+        # in the line: in a burst (a fast typist, a macro, tmux send-keys)
+        # Ctrl+U, Tab or Enter would act after them.  The line's own bindings
+        # run here instead, in order with the characters.
+        bindings = None if event.is_printable else self._bindings.key_to_bindings.get(event.key)
+        if bindings:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(bindings[0].action)
+            return
+        await super()._on_key(event)
+
+    async def action_submit(self) -> None:
+        # The line empties as Enter is pressed, in order with the keys typed
+        # after it; a refused command is given back (CommandLine.give_back).
+        text = self.value
+        if text.strip():
+            self.value = ""
+        self.post_message(self.Submitted(self, text))
 
     @property
     def content_width(self) -> int:
@@ -210,6 +232,14 @@ class CommandLine(Vertical):
 
     def error(self, message: str) -> None:
         self.hint(f"✗ {message}", "error")
+
+    def give_back(self, text: str) -> None:
+        """Put a command that did not go through back on the line to be mended, unless something was typed since."""
+        box = self.input
+        if not box.value:
+            with box.prevent(Input.Changed):  # the hint keeps saying why
+                box.value = text
+            box.cursor_position = len(text)
 
     def insert(self, word: str) -> None:
         box = self.input

@@ -253,6 +253,7 @@ class GameScreen(Screen):
             def got(new: list[int] | None) -> None:
                 if new is None:
                     line.error(f"cancelled: {text} (nothing was recorded)")
+                    line.give_back(text)
                 else:
                     self.run_command(text, typed + new)
 
@@ -260,8 +261,10 @@ class GameScreen(Screen):
             return
         except Refused as e:
             line.error(str(e))
+            line.give_back(text)
             return
-        line.input.value = ""
+        if line.input.value == text:  # a command from a form, shown on the line while it ran
+            line.input.value = ""
         shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
         summary = "; ".join(shown) if shown else text
         line.hint(Text(f"✓ #{outcome.cmd} {summary}", no_wrap=True, overflow="ellipsis"), "ok")

@@ -6,6 +6,7 @@ import io
 
 from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual import events
 
 from core import events as ev
 from core.game import Game
@@ -383,3 +384,36 @@ async def test_a_form_leaves_out_what_was_not_chosen(game):
         assert form.text() == "out"  # nothing chosen yet: no placeholder words
         form.query_one("#field-unit").value = "kemal"
         assert form.text() == "out kemal"
+
+
+async def test_keys_typed_in_a_burst_keep_their_order(game):
+    # A fast typist, a macro or tmux send-keys: keys arrive before the previous
+    # ones are handled.  Clearing the line, completing and Enter must still
+    # happen exactly where they were typed, not after the characters behind them.
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        line = app.focused
+        assert isinstance(line, CommandInput)
+
+        def burst(*keys: str) -> None:
+            for key in keys:
+                char = key if len(key) == 1 else (" " if key == "space" else None)
+                app.post_message(events.Key(key, char))
+
+        burst(*"xyz", "ctrl+u", *"no", "tab", *'"ok"')
+        await pilot.pause()
+        assert line.value == 'note "ok"'
+        burst("enter", *"abc")
+        await pilot.pause()
+        await pilot.pause()
+        assert game.log_lines()[-1].text == "note: ok"
+        assert line.value == "abc"
+        # A refused command is given back to mend, but never over what was typed since.
+        burst("ctrl+u", *"bogus", "enter", *"xy")
+        await pilot.pause()
+        await pilot.pause()
+        assert "✗" in hint(app) and line.value == "xy"
+        burst("ctrl+u", *"bogus", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert "✗" in hint(app) and line.value == "bogus"
