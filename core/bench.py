@@ -1,8 +1,8 @@
 """``fireteam bench``: load, seek, append and memory figures, measured in one run.
 
 Timings on shared machines are noisy, so the load figure is a ratio to a bare
-msgspec decode of the same file measured in the same run, and every timing is
-the best of a few repeats.  Memory is the peak resident size of a child process
+msgspec decode of the same file: the median over three rounds, each timing the
+two back to back (the times shown are the best of each).  Memory is the peak resident size of a child process
 that does nothing but open the 1,000,000-event save.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -102,13 +103,23 @@ def bare_decode(path: Path) -> int:
     return n
 
 
-def _best(fn, repeats: int = 2) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
+def _timed(fn) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
+
+
+def _paired(floor, measured, rounds: int = 3) -> tuple[float, float, float]:
+    """The best time of each, and the median of ``measured / floor`` over rounds run back to back.
+
+    Each ratio compares two runs a moment apart, so a machine that slows down
+    or speeds up between rounds moves both sides of it.
+    """
+    floors, times = [], []
+    for _ in range(rounds):
+        floors.append(_timed(floor))
+        times.append(_timed(measured))
+    return min(floors), min(times), statistics.median(t / f for f, t in zip(floors, times, strict=True))
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -138,11 +149,10 @@ def run_bench(events: int = 1_000_000, as_json: bool = False) -> int:
         say(f"generating a {events:,}-event save …")
         results["events"] = generate_save(big, events)
         results["file_mb"] = round(big.stat().st_size / 2**20, 1)
-        t_bare = _best(lambda: bare_decode(big))
-        t_load = _best(lambda: Game.open(big, writable=False))
+        t_bare, t_load, ratio = _paired(lambda: bare_decode(big), lambda: Game.open(big, writable=False))
         results["bare_decode_s"] = round(t_bare, 3)
         results["load_s"] = round(t_load, 3)
-        results["load_ratio"] = round(t_load / t_bare, 2)
+        results["load_ratio"] = round(ratio, 2)
         say(f"load + fold {t_load:.2f} s vs bare decode {t_bare:.2f} s: ratio {results['load_ratio']} (target ≤ 4)")
         results["peak_mb"] = round(_peak_rss_mb(big), 1)
         say(f"peak memory with the {events:,}-event game loaded: {results['peak_mb']} MB (target < 400)")
