@@ -204,16 +204,27 @@ class CommandLine(Vertical):
             super().__init__()
             self.text = text
 
-    def __init__(self, prompt: str, completer: Completer, specs: Callable[[], list[CommandSpec]], **kwargs) -> None:
+    def __init__(
+        self,
+        prompt: str,
+        completer: Completer,
+        specs: Callable[[], list[CommandSpec]],
+        *,
+        blink: bool = True,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.prompt = prompt
         self.completer = completer
         self.specs = specs
+        self.blink = blink
 
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield Label(f"{self.prompt} ›", id="cmd-prompt")
-            yield CommandInput(self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 help)")
+            box = CommandInput(self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 help)")
+            box.cursor_blink = self.blink
+            yield box
         yield Static("", id="cmd-hint")
 
     @property

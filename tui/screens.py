@@ -129,6 +129,9 @@ class GameScreen(Screen):
                 self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
                 self._complete,
                 lambda: self.game.commands,
+                # Over SSH a blinking cursor is a frame sent twice a second to every
+                # seat, idle or not, and drawn by the server: a steady one costs nothing.
+                blink=not self.remote,
                 id="command",
             )
         yield Footer()

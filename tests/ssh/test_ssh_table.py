@@ -226,3 +226,15 @@ async def test_nothing_lands_on_the_servers_disk_or_browser(club, tmp_path, monk
     await rita.wait_for("still here")
     assert [p.name for p in tmp_path.iterdir()] == ["table.ft"]
     assert opened == []
+
+
+async def test_an_idle_seat_is_sent_nothing(club):
+    # No blinking cursor over SSH: it would be a frame drawn by the server and
+    # sent to every seat twice a second, idle or not.
+    rita = await club.connect("rita")
+    await rita.wait_for("rita (referee)", "type a command")
+    await asyncio.sleep(1.0)  # the first screen and its follow-ups are done
+    sent = len("".join(rita.raw))
+    await asyncio.sleep(1.5)
+    assert len("".join(rita.raw)) == sent
+    assert club.session("rita").app.screen.query_one("CommandInput").cursor_blink is False
