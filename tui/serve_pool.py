@@ -38,8 +38,9 @@ from tui.ssh_seats import Seats, SeatsFile
 START_TIMEOUT_S = 60.0
 #: How long stopping workers may take before they are killed.
 STOP_TIMEOUT_S = 10.0
-#: Pause before replacing a worker that died, so a crash at start does not spin.
-RESPAWN_DELAY_S = 1.0
+#: Pause before replacing a worker that died, doubled after each replacement that
+#: could not start (up to the maximum), so a worker that cannot start does not spin.
+RESPAWN_DELAY_S, MAX_RESPAWN_DELAY_S = 0.5, 60.0
 
 
 def default_workers() -> int:
@@ -89,6 +90,8 @@ class SeatWorkers:
         self.workers: list[_Worker] = []
         self._next_index = 1
         self._closing = False
+        self._started = False  # all the first workers were ready
+        self._failed_starts = 0  # replacements in a row that could not start
         self._listener: socket.socket | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._unsubscribe = [log_table(t, self._current_seats, self.log) for t in tables]
@@ -103,16 +106,17 @@ class SeatWorkers:
     # ---------------------------------------------------------------- life
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Start the workers, wait until each is ready, then listen; return the port."""
+        """Listen, start the workers and wait until each is ready, then take connections; return the port."""
+        listener = socket.create_server((host, port))  # a port in use fails before any worker starts
+        listener.setblocking(False)
+        self._listener = listener
         try:
             await asyncio.gather(*(self._spawn() for _ in range(self.n_workers)))
             await asyncio.wait_for(asyncio.gather(*(w.ready for w in self.workers)), START_TIMEOUT_S)
         except BaseException:
             await self.close()
             raise
-        listener = socket.create_server((host, port))
-        listener.setblocking(False)
-        self._listener = listener
+        self._started = True
         bound = listener.getsockname()[1]
         self._track(self._accept(listener))
         self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
@@ -195,13 +199,21 @@ class SeatWorkers:
         loop.remove_writer(w.news)
         w.news.close()
         w.requests.close()
-        if not w.ready.done():
+        if not w.ready.done() and not self._started:
             w.ready.set_exception(RuntimeError(f"seat worker {w.index} stopped while starting (status {status})"))
             return
-        self.log.warning(
-            "seat worker %d stopped (status %d) with %d connections; starting another", w.index, status, w.connections
-        )
-        await asyncio.sleep(RESPAWN_DELAY_S)
+        if w.ready.done():
+            self._failed_starts = 0
+            self.log.warning(
+                "seat worker %d stopped (status %d) with %d connections; starting another",
+                w.index,
+                status,
+                w.connections,
+            )
+        else:  # a replacement that could not start (its stderr says why): try again, less and less often
+            self._failed_starts += 1
+            self.log.error("seat worker %d could not start (status %d); trying again", w.index, status)
+        await asyncio.sleep(min(MAX_RESPAWN_DELAY_S, RESPAWN_DELAY_S * 2**self._failed_starts))
         if not self._closing:
             await self._spawn()
 

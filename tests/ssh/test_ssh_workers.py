@@ -164,3 +164,15 @@ async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_p
         assert server.workers == []
     finally:
         game.close()
+
+
+async def test_a_replacement_that_cannot_start_is_tried_again(workers_club):
+    club = workers_club
+    key = club.server.host_key_path.read_bytes()
+    club.server.host_key_path.unlink()  # the next worker fails as it reads it
+    club.server.workers[0].proc.send_signal(signal.SIGKILL)
+    await wait_until(lambda: "could not start (status 1); trying again" in club.log())
+    club.server.host_key_path.write_bytes(key)
+    await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
+    rita = await club.connect("rita")
+    await rita.wait_for("rita (referee)")
