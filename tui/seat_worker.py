@@ -115,6 +115,8 @@ class _Worker:
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
                 self._grew(msg)
+            elif isinstance(msg, wire.Ping):
+                self.link.tell(wire.Pong(msg.n))
 
     def _grew(self, msg: wire.Grew) -> None:
         table = next((t for t in self.tables if t.name == msg.table), None)

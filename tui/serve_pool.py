@@ -38,6 +38,9 @@ from tui.ssh_seats import Seats, SeatsFile
 START_TIMEOUT_S = 60.0
 #: How long stopping workers may take before they are killed.
 STOP_TIMEOUT_S = 10.0
+#: Seconds between the table's pings of each worker, and how many may go
+#: unanswered before a worker counts as hung, and is killed and replaced.
+HEARTBEAT_S, HEARTBEAT_MISSES = 10.0, 3
 #: Pause before replacing a worker that died, doubled after each replacement that
 #: could not start (up to the maximum), so a worker that cannot start does not spin.
 RESPAWN_DELAY_S, MAX_RESPAWN_DELAY_S = 0.5, 60.0
@@ -62,6 +65,9 @@ class _Worker:
     seated: list[tuple[str, str]] = field(default_factory=list)
     #: Sizes not yet told because the worker's news socket was full, by table.
     behind: dict[str, int] = field(default_factory=dict)
+    #: The last ping sent, and the last answered.
+    pinged: int = 0
+    ponged: int = 0
 
 
 class SeatWorkers:
@@ -77,6 +83,7 @@ class SeatWorkers:
         workers: int,
         log: logging.Logger | None = None,
         log_dir: Path | None = None,
+        heartbeat: float = HEARTBEAT_S,
     ) -> None:
         if workers < 1:
             raise ValueError("at least one seat worker")
@@ -87,6 +94,7 @@ class SeatWorkers:
         self.n_workers = workers
         self.log = log or logging.getLogger("fireteam.serve")
         self.log_dir = log_dir
+        self.heartbeat = heartbeat
         self.workers: list[_Worker] = []
         self._next_index = 1
         self._closing = False
@@ -119,6 +127,7 @@ class SeatWorkers:
         self._started = True
         bound = listener.getsockname()[1]
         self._track(self._accept(listener))
+        self._track(self._ping())
         self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
         return bound
 
@@ -217,6 +226,27 @@ class SeatWorkers:
         if not self._closing:
             await self._spawn()
 
+    async def _ping(self) -> None:
+        """Kill a worker whose loop stopped answering: its seats are frozen, and a new one serves them."""
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            for w in list(self.workers):
+                if not w.ready.done():
+                    continue
+                if w.pinged - w.ponged >= HEARTBEAT_MISSES:
+                    self.log.error(
+                        "seat worker %d did not answer for %.0f s: stopped (%d connections)",
+                        w.index,
+                        self.heartbeat * HEARTBEAT_MISSES,
+                        w.connections,
+                    )
+                    with contextlib.suppress(ProcessLookupError):
+                        w.proc.kill()  # _watch replaces it
+                    continue
+                w.pinged += 1
+                with contextlib.suppress(OSError):  # a full socket is a ping unanswered
+                    wire.send(w.news, wire.Ping(w.pinged))
+
     # ------------------------------------------------------------ connections
 
     async def _accept(self, listener: socket.socket) -> None:
@@ -281,6 +311,8 @@ class SeatWorkers:
                     w.seated.remove((msg.table, msg.seat))
             case wire.Gone():
                 w.connections = max(0, w.connections - 1)
+            case wire.Pong():
+                w.ponged = msg.n
         return None
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:

@@ -7,8 +7,9 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
   way to the one process that writes the save, and comes back as the size the
   save has grown to (``Done``), or as why it was refused.  The worker also says
   here who sat down and who left, and that a connection it was given closed.
-* *news*: the table tells every worker that a save grew (``Grew``), and hands a
-  worker each new SSH connection (``Arrived``, with the socket).
+* *news*: the table tells every worker that a save grew (``Grew``), hands a
+  worker each new SSH connection (``Arrived``, with the socket), and asks now
+  and then whether it is still running (``Ping``, answered by ``Pong``).
 
 Messages are msgpack-encoded msgspec structs, tagged by class name.
 """
@@ -84,6 +85,12 @@ class Gone(_Msg):
     """A connection the table handed over has closed."""
 
 
+class Pong(_Msg):
+    """The answer to ``Ping``: the worker's loop is running."""
+
+    n: int
+
+
 # ---------------------------------------------------------------------------- answers
 
 
@@ -125,9 +132,15 @@ class Arrived(_Msg):
     peer: str
 
 
-Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | Gone
+class Ping(_Msg):
+    """Is the worker's loop running?  (A worker that hangs is stopped and replaced.)"""
+
+    n: int
+
+
+Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | Gone | Pong
 Answer = Done | Refusal | DiceNeeded | Seated
-News = Grew | Arrived
+News = Grew | Arrived | Ping
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)

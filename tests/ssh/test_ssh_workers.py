@@ -176,3 +176,30 @@ async def test_a_replacement_that_cannot_start_is_tried_again(workers_club):
     await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
     rita = await club.connect("rita")
     await rita.wait_for("rita (referee)")
+
+
+async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
+    server.heartbeat = 0.2  # pinged five times a second: hung after 0.6 s without an answer
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
+    try:
+        rita, reg = [await club.connect(s) for s in ("rita", "reg")]
+        await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+        await asyncio.sleep(1.0)  # answered pings: nobody is stopped while all is well
+        assert "did not answer" not in club.log()
+        await wait_until(lambda: " seated seat=reg " in club.log())
+        hung = next(w for w in server.workers if w.index == worker_of(club, "reg"))
+        hung.proc.send_signal(signal.SIGSTOP)  # alive, but its loop runs no more
+        await wait_until(lambda: f"seat worker {hung.index} did not answer for 1 s: stopped" in club.log())
+        await asyncio.wait_for(reg.closed.wait(), 10)
+        rita.command('note "still here"')
+        await wait_until(lambda: game.log_lines()[-1].text == "note: still here")
+        await wait_until(lambda: len(server.workers) == 2 and all(w.ready.done() for w in server.workers))
+        again = await club.connect("reg")
+        await again.wait_for("reg (regulars)", "still here")
+    finally:
+        await club.close()
+        game.close()
