@@ -16,19 +16,14 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Region
 from textual.message import Message
-from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
 from core.commands import find_verb, split, usage
 from core.ruleset import CommandSpec, Refused
-from tui.panes.log import restyled_by_textual
 
 Completer = Callable[[str], list[str]]
-#: Lines kept by the command line: both states of the cursor, with room for a few more.
-DRAWN_LIMIT = 8
 
 
 def replace_last_word(text: str, word: str) -> str:
@@ -78,7 +73,6 @@ class CommandInput(Input):
         self._history_pos = 0
         self._cycle: list[str] = []
         self._cycle_pos = 0
-        self._drawn: dict[tuple, list[Strip]] = {}  # see render_lines
 
     async def _on_key(self, event: events.Key) -> None:
         # Textual runs a widget's key bindings only once the key has bubbled up
@@ -109,38 +103,6 @@ class CommandInput(Input):
         # that clears the line, on a table where every seat redraws in one
         # process.  While the text fits the box, the box's width never changes.
         return max(super().content_width, self.scrollable_content_region.width)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # The cursor blinks twice a second on every seat of a shared table, each
-        # blink a frame of its own, and Input draws its line anew each time: keep
-        # the line as drawn in each state of the cursor, and hand it over again
-        # (with what Textual caches on it: filters, escape codes) until something
-        # it shows changes.  The key is what Input's drawing reads (its cursor and
-        # suggestion are Input's own private state).
-        if restyled_by_textual(self):
-            return super().render_lines(crop)
-        key = (
-            crop,
-            self.size,
-            self.scroll_offset,
-            self.value,
-            self.placeholder,
-            self.cursor_position,
-            self.selection,
-            self.has_focus,
-            self._cursor_visible,
-            self._suggestion,
-            self.rich_style,
-            tuple(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES)),
-            self.background_colors,
-            tuple(self.get_line_filters()),
-        )
-        lines = self._drawn.get(key)
-        if lines is None:
-            if len(self._drawn) >= DRAWN_LIMIT:
-                self._drawn.clear()
-            lines = self._drawn[key] = super().render_lines(crop)
-        return lines
 
     def action_complete(self) -> None:
         text = self.value

@@ -290,29 +290,3 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
         await pilot.press("enter")
         await pilot.pause()
         assert box.value == "" and box.scroll_x == 0
-
-
-async def test_the_blinking_cursor_hands_over_the_line_drawn_for_each_state(game):
-    app = FireteamApp(game)
-    async with app.run_test(size=SIZE) as pilot:
-        box = app.screen.query_one(CommandInput)
-        await pilot.press(*"note")
-        await pilot.pause(0.2)  # the completion's suggestion comes in
-        crop = box.region.intersection(box.parent.region).reset_offset  # what the screen shows of it
-        seen = []
-        for _ in range(14):  # the cursor blinks every half second
-            await pilot.pause(0.1)
-            lines = box.render_lines(crop)
-            assert [list(strip) for strip in lines] == [list(strip) for strip in Widget.render_lines(box, crop)]
-            if not any(lines is other for other in seen):
-                seen.append(lines)
-        # Shown and hidden: two lines, each drawn once, with Textual's caches on them.
-        assert len(seen) == 2 and seen[0][0].text == seen[1][0].text and seen[0][0].text.startswith("note")
-        assert [list(strip) for strip in seen[0]] != [list(strip) for strip in seen[1]]
-        await pilot.press("s")  # what the line shows changed: drawn anew
-        assert "notes" in box.render_lines(crop)[0].text
-        app.screen.query_one(LogView).focus()
-        await pilot.pause()
-        assert [list(strip) for strip in box.render_lines(crop)] == [
-            list(strip) for strip in Widget.render_lines(box, crop)
-        ]
