@@ -37,7 +37,7 @@ from core.ruleset import Refused
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh_heap import HeapSettler
-from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile
+from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile, seats_in_force
 from tui.ssh_session import TableSession
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class FireteamServer:
 
     @property
     def seats(self) -> Seats:
-        return self._seats.seats if isinstance(self._seats, SeatsFile) else self._seats
+        return seats_in_force(self._seats)
 
     def seated(self) -> dict[str, list[Seat]]:
         out: dict[str, list[Seat]] = {}

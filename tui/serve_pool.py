@@ -32,7 +32,7 @@ from core.dice import NeedDice
 from core.ruleset import Refused
 from tui import serve_wire as wire
 from tui.serve import Table, log_table
-from tui.ssh_seats import Seats, SeatsFile
+from tui.ssh_seats import Seats, SeatsFile, seats_in_force
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -88,7 +88,6 @@ class SeatWorkers:
         if workers < 1:
             raise ValueError("at least one seat worker")
         self._tables = {t.name: t for t in tables}
-        self._seats = seats
         self.seats_path = seats_path
         self.host_key_path = host_key_path
         self.n_workers = workers
@@ -102,10 +101,7 @@ class SeatWorkers:
         self._failed_starts = 0  # replacements in a row that could not start
         self._listener: socket.socket | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self._unsubscribe = [log_table(t, self._current_seats, self.log) for t in tables]
-
-    def _current_seats(self) -> Seats:
-        return self._seats.seats if isinstance(self._seats, SeatsFile) else self._seats
+        self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
 
     @property
     def tables(self) -> Sequence[Table]:

@@ -142,3 +142,8 @@ class SeatsFile:
             else:
                 self._log.info("seats file reloaded: %d seats", len(self._seats))
         return self._seats
+
+
+def seats_in_force(source: SeatsFile | Seats) -> Seats:
+    """The seats that count now: a seats file's latest good reading, or seats given as they are (tests)."""
+    return source.seats if isinstance(source, SeatsFile) else source
