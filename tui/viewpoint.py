@@ -34,6 +34,15 @@ class _RollsSeen:
     rolls: list[LogLine]
 
 
+@dataclass(frozen=True)
+class _VisibleSeen:
+    """What the last ``Viewpoint._visible_steps`` read: the steps a side may see, up to ``length``."""
+
+    file_length: int  # the file's length then
+    length: int  # steps in the effective history then
+    steps: array.array[int]
+
+
 @dataclass
 class Viewpoint:
     game: Game
@@ -41,7 +50,7 @@ class Viewpoint:
     #: None: the live game; otherwise the number of effective events replayed.
     step: int | None = None
     _rolls_seen: _RollsSeen | None = field(default=None, repr=False, compare=False)
-    _visible: tuple[int, array.array[int]] | None = field(default=None, repr=False, compare=False)
+    _visible: _VisibleSeen | None = field(default=None, repr=False, compare=False)
 
     @property
     def live(self) -> bool:
@@ -68,16 +77,23 @@ class Viewpoint:
         return bisect.bisect_right(steps, step), len(steps)
 
     def _visible_steps(self) -> array.array[int]:
-        """The steps whose event this role may see, read again only after the game changed."""
-        key = self.game.log_length  # every change, undo and redo included, appends to the file
-        if self._visible is None or self._visible[0] != key:
-            steps = array.array("i")
-            history, length = self.game.history, self.length
-            for start in range(0, length, VISIBLE_SCAN_STEP):
-                events = history.timeline(start, min(length, start + VISIBLE_SCAN_STEP))
-                steps.extend(start + i + 1 for i, e in enumerate(events) if event_visible(e, self.role))
-            self._visible = (key, steps)
-        return self._visible[1]
+        """The steps whose event this role may see.
+
+        After a command only its steps are read; after an undo or a redo,
+        which change the effective history, all of them again.
+        """
+        length, file_length = self.length, self.game.log_length
+        seen = self._visible
+        if seen is not None and not strikes_changed(self.game, seen.file_length, file_length):
+            steps, start = seen.steps, seen.length
+        else:
+            steps, start = array.array("i"), 0
+        history = self.game.history
+        for a in range(start, length, VISIBLE_SCAN_STEP):
+            events = history.timeline(a, min(length, a + VISIBLE_SCAN_STEP))
+            steps.extend(a + i + 1 for i, e in enumerate(events) if event_visible(e, self.role))
+        self._visible = _VisibleSeen(file_length, length, steps)
+        return steps
 
     def limit(self) -> int:
         """File positions before this one are in the picture (the log shows them)."""
