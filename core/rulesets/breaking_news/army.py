@@ -313,19 +313,17 @@ def record_force(ctx: Context, side: str, x: RosterExtras, force: str, platoon: 
         set_var(ctx, f"platoon.{side}", 1)
 
 
+#: What a roster's figure and a figure in play have in common.
+_FIGURE_FIELDS = ("id", "name", "team", "kind", "cls", "weapons", "leadership", "roles", "status")
+
+
+def _figure(u: Unit | ev.UnitSpec | RosterUnit) -> dict:
+    return {name: getattr(u, name) for name in _FIGURE_FIELDS}
+
+
 def roster_unit(u: Unit | ev.UnitSpec) -> RosterUnit:
     """A figure of a scenario or of a game as a roster's figure, to cost and check it."""
-    return RosterUnit(
-        id=u.id,
-        name=u.name,
-        team=u.team,
-        kind=u.kind,
-        cls=u.cls,
-        weapons=u.weapons,
-        leadership=u.leadership,
-        roles=u.roles,
-        status=u.status,
-    )
+    return RosterUnit(**_figure(u))
 
 
 def books_extras(state: GameState, side: str) -> RosterExtras:
@@ -453,18 +451,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     if errors:
         raise Refused(f"{path.name}: " + "; ".join(errors))
     for u in r.units:
-        spec = ev.UnitSpec(
-            id=u.id,
-            name=u.name,
-            side=side,
-            team=u.team,
-            kind=u.kind,
-            cls=u.cls,
-            weapons=u.weapons,
-            leadership=u.leadership,
-            roles=u.roles,
-            status=u.status,
-        )
+        spec = ev.UnitSpec(side=side, **_figure(u))
         ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in u.status else ()))
     record_force(ctx, side, r.extras, r.force, r.platoon)
     if limit != int(var(ctx.state, "points", 0)):
