@@ -77,6 +77,9 @@ class UnitSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     leadership: int = 0
     roles: tuple[str, ...] = ()
     status: tuple[str, ...] = ()
+    #: Numbers a ruleset reads per piece when the scenario, not a rulebook
+    #: table, sets them (a vehicle's armour, a piece's morale value...).
+    stats: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class SideSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -30,6 +30,8 @@ class Unit(msgspec.Struct, omit_defaults=True):
     spotted_by: tuple[str, ...] = ()
     moved_cm: int = 0
     out: str = ""  # why it is out of action; "" while in play
+    #: The scenario's numbers for this piece (see ``UnitSpec.stats``).
+    stats: dict[str, int] = msgspec.field(default_factory=dict)
 
     @property
     def in_play(self) -> bool:
@@ -113,7 +115,17 @@ def _setup(s: GameState, e: ev.GameSetUp) -> None:
 def _unit(s: GameState, e: ev.UnitAdded) -> None:
     u = e.unit
     s.units[u.id] = Unit(
-        u.id, u.name, u.side, u.team, u.kind, u.cls, u.weapons, u.leadership, u.roles, tuple(sorted(u.status))
+        u.id,
+        u.name,
+        u.side,
+        u.team,
+        u.kind,
+        u.cls,
+        u.weapons,
+        u.leadership,
+        u.roles,
+        tuple(sorted(u.status)),
+        stats=dict(u.stats),
     )
 
 

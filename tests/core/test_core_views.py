@@ -12,6 +12,7 @@ from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, sk
 
 from core import events as ev
 from core.game import Game
+from core.state import fold
 from core.views import view_state
 from tui.main import main as fireteam
 
@@ -161,3 +162,15 @@ def test_a_sides_view_does_not_count_hidden_events(skirmish):
     skirmish.execute("walk ghost 3", role="red")  # hidden: blue must not notice anything
     assert skirmish.view("blue") == before
     assert skirmish.view("referee").event_count > 0
+
+
+def test_a_units_scenario_stats_reach_its_state_through_the_save_encoding():
+    """``UnitSpec.stats`` carries the numbers a scenario sets per piece into play and every view."""
+    spec = ev.UnitSpec(id="tank", name="Panzer IV", side="red", kind="vehicle", stats={"armour": 4, "combat": 6})
+    events = [ev.GameSetUp(scenario="t", sides=(ev.SideSpec("red", "Red"),)), ev.UnitAdded(unit=spec)]
+    decoded = msgspec.json.decode(msgspec.json.encode(events), type=list[ev.AnyEvent])
+    state = fold(decoded)
+    assert state.units["tank"].stats == {"armour": 4, "combat": 6}
+    assert view_state(state, "spectator").units["tank"].stats == {"armour": 4, "combat": 6}
+    plain = msgspec.json.encode(ev.UnitAdded(unit=ev.UnitSpec(id="a", name="A", side="red")))
+    assert b"stats" not in plain  # older saves and stat-less pieces stay byte-identical
