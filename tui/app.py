@@ -24,7 +24,7 @@ from core.ruleset import Refused
 from core.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.palette import GameCommands
-from tui.screens import GameScreen
+from tui.screens.game import GameScreen
 
 SAVES = Path("saves")
 DEMO_RULESET = "breaking-news"

@@ -15,7 +15,7 @@ class GameCommands(Provider):
     """Every command of the game's ruleset and the client's own actions."""
 
     def _entries(self) -> list[tuple[str, str, object]]:
-        from tui.screens import GameScreen
+        from tui.screens.game import GameScreen
 
         screen = self.screen
         if not isinstance(screen, GameScreen):

@@ -23,9 +23,9 @@ from textual.pilot import Pilot
 from core.game import Game
 from core.ruleset import Refused
 from tui.app import FireteamApp
-from tui.help import HelpScreen
-from tui.loadgame import LoadGameScreen
-from tui.newgame import NewGameScreen
+from tui.screens.help import HelpScreen
+from tui.screens.loadgame import LoadGameScreen
+from tui.screens.newgame import NewGameScreen
 
 SEED = 7
 OUT = Path("screenshots")

@@ -10,8 +10,8 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
-from tui.serve import FireteamServer, Table
-from tui.ssh_seats import Seats
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ import pytest
 from ssh_vt import Screen
 
 from core.game import Game
-from tui.serve import FireteamServer, Table
-from tui.serve_pool import SeatWorkers
-from tui.ssh_seats import Seats
+from tui.ssh.pool import SeatWorkers
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
 
 #: The seats of the test table: name -> role.
 SEATS = {

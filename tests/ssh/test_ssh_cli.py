@@ -15,7 +15,7 @@ import asyncssh
 from ssh_club import demo_game, make_keys, seats_toml
 
 from core.game import Game
-from tui.serve import host_key, open_tables, serve_main
+from tui.ssh.server import host_key, open_tables, serve_main
 
 
 def test_the_host_key_is_made_once_private_and_then_kept(tmp_path):

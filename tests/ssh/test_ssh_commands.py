@@ -8,8 +8,8 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
 
-from tui.serve import FireteamServer, Table
-from tui.ssh_seats import Seats
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
 
 
 async def test_status_without_a_terminal_is_plain_text_as_the_seat_sees_it(club):

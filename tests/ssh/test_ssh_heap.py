@@ -9,8 +9,8 @@ import weakref
 
 import pytest
 
-from tui import ssh_heap
-from tui.ssh_heap import HeapSettler
+from tui.ssh import heap as ssh_heap
+from tui.ssh.heap import HeapSettler
 
 
 class Node:

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 from core.ruleset import Refused
-from tui import serve_wire as wire
-from tui.replica import TableLink
+from tui.ssh import wire
+from tui.ssh.replica import TableLink
 
 
 def test_a_message_and_a_connections_socket_travel_together():

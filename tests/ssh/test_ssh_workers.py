@@ -16,7 +16,7 @@ from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, wait_until
 from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
-from tui.serve import Table
+from tui.ssh.server import Table
 
 
 def worker_of(club, seat: str) -> int:

@@ -12,13 +12,13 @@ from core import events as ev
 from core.game import Game
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput
-from tui.dialogs import ConfirmScreen, DetailsScreen, DicePrompt
-from tui.forms import ActionForm, ActionPicker, command_text
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
-from tui.screens import GameScreen
+from tui.screens.dialogs import ConfirmScreen, DetailsScreen, DicePrompt
+from tui.screens.forms import ActionForm, ActionPicker, command_text
+from tui.screens.game import GameScreen
 
 SIZE = (100, 30)
 

@@ -11,8 +11,8 @@ from textual.widgets import Select, SelectionList
 from core.game import Game
 from core.ruleset import Refused
 from tui.app import FireteamApp
-from tui.newgame import NewGameScreen, start_game
-from tui.screens import GameScreen
+from tui.screens.game import GameScreen
+from tui.screens.newgame import NewGameScreen, start_game
 
 SMALL = (80, 24)
 

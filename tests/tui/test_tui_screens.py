@@ -12,13 +12,13 @@ from core.bench import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
 from tui.app import FireteamApp, new_demo_game
-from tui.help import HelpScreen
-from tui.loadgame import LoadGameScreen, summarise
-from tui.newgame import NewGameScreen, shipped_rosters, start_game, takes_rosters
 from tui.palette import GameCommands
 from tui.panes.log import LogView
 from tui.panes.roster import RosterPane
-from tui.screens import GameScreen
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
+from tui.screens.loadgame import LoadGameScreen, summarise
+from tui.screens.newgame import NewGameScreen, shipped_rosters, start_game, takes_rosters
 
 SIZE = (100, 30)
 

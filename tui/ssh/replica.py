@@ -25,7 +25,7 @@ from core.game import Game, Outcome
 from core.ruleset import Refused
 from core.savefile import SaveError
 from core.views import REFEREE
-from tui import serve_wire as wire
+from tui.ssh import wire
 
 #: How long a seat waits for the table to record its command.
 CALL_TIMEOUT_S = 10.0

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
-from tui.ssh_seats import Seat
+from tui.ssh.seats import Seat
 
 
 class TableInfo(Protocol):

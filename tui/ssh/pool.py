@@ -3,7 +3,7 @@
 One process holds each table's writing ``Game``, as with ``--workers 0``, and
 is the only one that records commands; it also listens for SSH connections,
 but only to hand each new one (its socket) to the seat worker with the fewest
-(``tui.seat_worker``).  A worker runs the connection's SSH session and app on
+(``tui.ssh.worker``).  A worker runs the connection's SSH session and app on
 its own copies of the games, and sends the seat's commands here; after each
 command recorded, every other worker hears that the save grew and reads the
 new records from it.  The save is the replication stream: a worker never
@@ -30,9 +30,9 @@ from pathlib import Path
 
 from core.dice import NeedDice
 from core.ruleset import Refused
-from tui import serve_wire as wire
-from tui.serve import Table, log_table
-from tui.ssh_seats import Seats, SeatsFile, seats_in_force
+from tui.ssh import wire
+from tui.ssh.seats import Seats, SeatsFile, seats_in_force
+from tui.ssh.server import Table, log_table
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -178,7 +178,7 @@ class SeatWorkers:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tui.seat_worker",
+                "tui.ssh.worker",
                 *args,
                 pass_fds=(news_theirs.fileno(), requests_theirs.fileno()),
                 stdin=asyncio.subprocess.DEVNULL,

@@ -23,7 +23,7 @@ from core.commands import usage
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE
-from tui.dialogs import DIALOG_CSS
+from tui.screens.dialogs import DIALOG_CSS
 
 
 def allowed_now(spec: CommandSpec, state: GameState, role: str) -> str:

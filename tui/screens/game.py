@@ -26,13 +26,13 @@ from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
-from tui.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
-from tui.forms import ActionForm, ActionPicker
-from tui.help import HelpScreen
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.screens.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
+from tui.screens.forms import ActionForm, ActionPicker
+from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 RECENT_ROLLS = 6
@@ -395,12 +395,12 @@ class GameScreen(Screen):
         self.app.pop_screen()
 
     def action_new_game(self) -> None:
-        from tui.newgame import NewGameScreen
+        from tui.screens.newgame import NewGameScreen
 
         self.app.push_screen(NewGameScreen(ruleset=self.game.ruleset.id))
 
     def action_load_game(self) -> None:
-        from tui.loadgame import LoadGameScreen
+        from tui.screens.loadgame import LoadGameScreen
 
         self.app.push_screen(LoadGameScreen())
 

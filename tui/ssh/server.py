@@ -1,10 +1,10 @@
 """``fireteam serve``: one shared table over SSH, a seat for each player.
 
 The server is asyncssh in this process (no OpenSSH daemon).  Players log in
-with a public key listed in the seats file (``tui.ssh_seats``); the key, and
+with a public key listed in the seats file (``tui.ssh.seats``); the key, and
 only the key, says who they are and which role they play.  Each game given on
 the command line is one table: one in-memory ``Game`` shared by every seat at
-it, each seat with its own app instance and its own view (``tui.ssh_session``).
+it, each seat with its own app instance and its own view (``tui.ssh.session``).
 
 Files, in the data folder (``FIRETEAM_DATA_DIR`` or platformdirs'
 ``user_data_dir("fireteam")``): ``ssh_host_ed25519_key`` (created on first
@@ -36,12 +36,12 @@ from core.game import Game, Outcome, Refusal
 from core.ruleset import Refused
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
-from tui.ssh_heap import HeapSettler
-from tui.ssh_seats import Seat, Seats, SeatsError, SeatsFile, seats_in_force
-from tui.ssh_session import TableSession
+from tui.ssh.heap import HeapSettler
+from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, seats_in_force
+from tui.ssh.session import TableSession
 
 if TYPE_CHECKING:
-    from tui.serve_pool import SeatWorkers
+    from tui.ssh.pool import SeatWorkers
 
 DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -381,7 +381,7 @@ def serve_main(args: argparse.Namespace) -> int:
 
 def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger) -> int:
     # Imported here: the table process's module builds on this one.
-    from tui.serve_pool import SeatWorkers, default_workers
+    from tui.ssh.pool import SeatWorkers, default_workers
 
     workers = default_workers() if args.workers is None else args.workers
     if workers < 0:

@@ -3,7 +3,7 @@
 A session with a terminal gets its own app instance, built for the seat's
 name and role, sharing the table's one ``Game`` with every other seat.  A
 session with a command and no terminal gets a plain-text reply
-(``tui.ssh_replies``).  Whatever the client does — closes the window, stops
+(``tui.ssh.replies``).  Whatever the client does — closes the window, stops
 reading, sends garbage — only its own session ends: the game and the other
 seats go on.
 """
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 from textual.app import App
 
-from tui import ssh_replies
-from tui.ssh_driver import SSHDriver, bind_app
-from tui.ssh_seats import Seat
+from tui.ssh import replies
+from tui.ssh.driver import SSHDriver, bind_app
+from tui.ssh.seats import Seat
 
 if TYPE_CHECKING:
     from core.game import Game
@@ -38,7 +38,7 @@ class Table(Protocol):
 
 
 class Host(Protocol):
-    """What a session needs from the server (see ``tui.serve.FireteamServer``)."""
+    """What a session needs from the server (see ``tui.ssh.server.FireteamServer``)."""
 
     log: logging.Logger
     output_limit: int
@@ -98,11 +98,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def session_started(self) -> None:
         command = (self._command or "").strip()
         word = command.split()[0] if command else ""
-        if self._command is not None and (not self._pty or word in ssh_replies.COMMANDS):
+        if self._command is not None and (not self._pty or word in replies.COMMANDS):
             self._reply(command)
         elif not self._pty:
             self.host.log.info("no terminal seat=%s role=%s from=%s", self.seat.name, self.seat.role, self.peer)
-            self._send(ssh_replies.NEEDS_TERMINAL)
+            self._send(replies.NEEDS_TERMINAL)
             self._finish(1)
         elif command:
             self._open_named(command)
@@ -177,7 +177,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # ---------------------------------------------------------- choosing a game
 
     def _reply(self, command: str) -> None:
-        text, status = ssh_replies.answer(command, self.seat, self.host.tables, self.host.seated())
+        text, status = replies.answer(command, self.seat, self.host.tables, self.host.seated())
         seat = self.seat
         self.host.log.info("query seat=%s role=%s from=%s command=%r", seat.name, seat.role, self.peer, command)
         self._send(text)

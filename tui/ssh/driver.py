@@ -54,7 +54,7 @@ _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
 
 
 class Terminal(Protocol):
-    """The remote end of one seat, as the driver needs it (see ``tui.ssh_session``)."""
+    """The remote end of one seat, as the driver needs it (see ``tui.ssh.session``)."""
 
     size: tuple[int, int]
 

@@ -3,14 +3,14 @@
 Each seat is a Textual app, and drawing its frame after every command is most
 of what the server does (docs/ssh.md, *Performance*).  In one process the seats
 draw one after another; spread over several worker processes they draw in
-parallel, one worker per core.  The table process (``tui.serve_pool``) writes
+parallel, one worker per core.  The table process (``tui.ssh.pool``) writes
 the saves, accepts the SSH connections and hands each to the worker with the
 fewest; a worker runs the SSH session and the app, on its own copies of the
-games (``tui.replica``), which follow the saves as the table reports them
+games (``tui.ssh.replica``), which follow the saves as the table reports them
 grown.
 
-Started by the table process only (``python -m tui.seat_worker``): it inherits
-the two sockets of ``tui.serve_wire`` and stops when the table closes them.
+Started by the table process only (``python -m tui.ssh.worker``): it inherits
+the two sockets of ``tui.ssh.wire`` and stops when the table closes them.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from pathlib import Path
 import asyncssh
 
 from core.savefile import SaveError
-from tui import serve_wire as wire
-from tui.replica import ReplicaGame, TableLink
-from tui.serve import FireteamServer, Table, server_log
-from tui.ssh_seats import Seat, Seats, SeatsFile
-from tui.ssh_session import TableSession
+from tui.ssh import wire
+from tui.ssh.replica import ReplicaGame, TableLink
+from tui.ssh.seats import Seat, Seats, SeatsFile
+from tui.ssh.server import FireteamServer, Table, server_log
+from tui.ssh.session import TableSession
 
 
 class WorkerServer(FireteamServer):
@@ -139,7 +139,7 @@ class _Worker:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tui.seat_worker", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tui.ssh.worker", description=__doc__.split("\n\n")[0])
     parser.add_argument("--index", type=int, required=True)
     parser.add_argument("--news-fd", type=int, required=True)
     parser.add_argument("--requests-fd", type=int, required=True)

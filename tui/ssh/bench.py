@@ -1,8 +1,8 @@
 """Benchmark of ``fireteam serve``: how fast a command reaches every seat, and what a seat costs.
 
-    .venv/bin/python -m tui.ssh_bench               # 1, 8 and 32 seats
-    .venv/bin/python -m tui.ssh_bench --seats 16 --commands 30 --json
-    .venv/bin/python -m tui.ssh_bench --seats 16 --workers 0 2   # seats in one process, then in two workers
+    .venv/bin/python -m tui.ssh.bench               # 1, 8 and 32 seats
+    .venv/bin/python -m tui.ssh.bench --seats 16 --commands 30 --json
+    .venv/bin/python -m tui.ssh.bench --seats 16 --workers 0 2   # seats in one process, then in two workers
 
 For each number of seats N (and each number of seat workers) it starts the
 real server (``fireteam serve`` in a child process, with its own data folder,
@@ -43,8 +43,8 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
-from tui.serve import LOG_NAME
-from tui.serve_pool import default_workers
+from tui.ssh.pool import default_workers
+from tui.ssh.server import LOG_NAME
 
 #: Roles of the seats after the first (the referee), in turn.
 _ROLES = ("regulars", "irregulars", "spectator")
@@ -234,7 +234,7 @@ async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
             seats = [s for _, s in seated]
             # Seated: each terminal shows its seat's name on the command line.
             await asyncio.wait_for(asyncio.gather(*(s.expect(f"s{i} (") for i, s in enumerate(seats))), _TIMEOUT_S)
-            # The server settles its heap once the seats stop coming (tui.ssh_heap): time after that.
+            # The server settles its heap once the seats stop coming (tui.ssh.heap): time after that.
             await _settled(folder / "data" / LOG_NAME, n_seats)
             await _quiet(proc.pid)
             rss_seated = _rss_mb(proc.pid)
@@ -280,7 +280,7 @@ async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tui.ssh_bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tui.ssh.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", type=int, nargs="+", default=[1, 8, 32], help="numbers of seats to try")
     parser.add_argument("--commands", type=int, default=20, help="commands timed per run")
     parser.add_argument(

@@ -1,0 +1,1 @@
+"""The client's screens: the game screen and the dialogs, forms and pickers pushed over it."""

@@ -1,0 +1,1 @@
+"""The SSH server: hosts the client for several seats (see docs/ssh.md)."""
