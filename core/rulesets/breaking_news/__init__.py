@@ -18,7 +18,10 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
-from core.rulesets.breaking_news import campaign, combat, narration, scenario_rules, setup, turn
+from core.rulesets.breaking_news import narration, scenario_rules, setup
+from core.rulesets.breaking_news.campaign import commands as campaign_commands
+from core.rulesets.breaking_news.campaign import turn
+from core.rulesets.breaking_news.combat import commands as combat_commands
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
@@ -65,8 +68,8 @@ class BreakingNews(Ruleset):
     def commands(self) -> list[CommandSpec]:
         return [
             scenario_command(self.scenarios, self._scenario),
-            *campaign.COMMANDS,
-            *combat.COMMANDS,
+            *campaign_commands.COMMANDS,
+            *combat_commands.COMMANDS,
             # objectives.reveal also reveals any secret by key, for the referee
             *(spec for spec in REFEREE_TOOLS if spec.name != "reveal"),
         ]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from core import events as ev
 from core.ruleset import Context, Param, Refused
-from core.rulesets.breaking_news import hits, suppression
+from core.rulesets.breaking_news.combat import hits, suppression
 from core.state import Unit
 
 

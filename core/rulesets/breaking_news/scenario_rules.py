@@ -20,7 +20,7 @@ import msgspec
 
 from core import events as ev
 from core.ruleset import Context
-from core.rulesets.breaking_news import army, objectives
+from core.rulesets.breaking_news.campaign import army, objectives
 from core.rulesets.breaking_news.ledger import set_var
 from core.rulesets.common import Scenario
 

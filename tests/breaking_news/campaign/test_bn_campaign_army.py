@@ -7,8 +7,9 @@ import msgspec
 import pytest
 from bn_campaign_support import IT
 
-from core.rulesets.breaking_news import army, scenario_rules
-from core.rulesets.breaking_news.army import Roster, RosterExtras, RosterUnit, validate_roster
+from core.rulesets.breaking_news import scenario_rules
+from core.rulesets.breaking_news.campaign import army
+from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
 from core.rulesets.common import load_scenarios
 
 SCENARIOS = army.ROSTERS.parent

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from core.rulesets.breaking_news import media, morale, objectives, rules
+from core.rulesets.breaking_news import rules
+from core.rulesets.breaking_news.campaign import media, morale, objectives
 from core.rulesets.breaking_news.tables import media as media_table
 
 # ------------------------------------------------------------------ initiative (§5.0)

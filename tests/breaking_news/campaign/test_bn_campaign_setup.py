@@ -9,7 +9,7 @@ from bn_campaign_support import IT, events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
 from core.ruleset import Refused, get_ruleset
-from core.rulesets.breaking_news import army, objectives
+from core.rulesets.breaking_news.campaign import army, objectives
 
 # ------------------------------------------------------------------------ buy
 

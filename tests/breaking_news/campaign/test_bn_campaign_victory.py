@@ -9,7 +9,7 @@ from bn_campaign_support import IT, dp, events, new_game, rolls, run
 from core import events as ev
 from core.dice import ManualDice
 from core.ruleset import Context, Refused
-from core.rulesets.breaking_news import defeat
+from core.rulesets.breaking_news.campaign import army, defeat
 from core.state import copy_state
 
 
@@ -76,7 +76,7 @@ def test_score_lines_and_their_limits(demo):
 
 def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
     roster = tmp_path / "roe.toml"
-    text = defeat.__file__.rsplit("/", 1)[0] + "/scenarios/rosters/bersaglieri.toml"
+    text = army.ROSTERS / "bersaglieri.toml"
     body = open(text).read().replace("improved_support_fire = true", "rules_of_engagement = true")
     roster.write_text(body)
     game = new_game(tmp_path, "open")

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from core.events import Mod
 from core.ruleset import Refused
-from core.rulesets.breaking_news import fire, movement, saves, spotting, support, suppression
-from core.rulesets.breaking_news.combat_tables import weapons
+from core.rulesets.breaking_news.combat import fire, movement, saves, spotting, support, suppression
+from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.tables import IT
 
 W = weapons()

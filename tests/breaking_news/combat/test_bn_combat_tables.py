@@ -3,7 +3,7 @@ from breaking-news-1.5.1-en.md (and the Italian draft where it differs)."""
 
 from __future__ import annotations
 
-from core.rulesets.breaking_news.combat_tables import (
+from core.rulesets.breaking_news.combat.tables import (
     actions,
     allowances,
     covering,

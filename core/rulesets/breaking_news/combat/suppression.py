@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.rulesets.breaking_news.combat_tables import support
+from core.rulesets.breaking_news.combat.tables import support
 
 
 def suppression_mods(leader_leadership: int) -> tuple[Mod, ...]:

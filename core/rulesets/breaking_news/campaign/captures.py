@@ -8,9 +8,10 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import defeat, forces, hits, media
+from core.rulesets.breaking_news.campaign import defeat, forces, media
+from core.rulesets.breaking_news.campaign.victory import FINAL
+from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, charge, regular_side, regular_vs_irregular, var
-from core.rulesets.breaking_news.victory import FINAL
 
 
 def _capture(ctx: Context, args: dict[str, Any]) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.rulesets.breaking_news.combat_tables import saves as save_table
-from core.rulesets.breaking_news.combat_tables import support, vehicle_saves
+from core.rulesets.breaking_news.combat.tables import saves as save_table
+from core.rulesets.breaking_news.combat.tables import support, vehicle_saves
 
 #: Where a hit came from; decides the save value and the bonus.
 NORMAL = "fire"

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context
-from core.rulesets.breaking_news import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
-from core.rulesets.breaking_news.combat_tables import support
+from core.rulesets.breaking_news.combat import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
+from core.rulesets.breaking_news.combat.support import smoke_drift
+from core.rulesets.breaking_news.combat.tables import support
 from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
-from core.rulesets.breaking_news.support import smoke_drift
 
 COMMANDS: tuple[CommandSpec, ...] = (
     *cmd_move.COMMANDS,

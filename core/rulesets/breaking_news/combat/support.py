@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from core.events import Mod
 from core.ruleset import Refused
-from core.rulesets.breaking_news.combat_tables import covering, support
+from core.rulesets.breaking_news.combat.tables import covering, support
 
 
 def covering_value(

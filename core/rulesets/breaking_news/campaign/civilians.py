@@ -12,7 +12,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Refused
-from core.rulesets.breaking_news import negotiation
+from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.state import GameState
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import defeat, deployment, forces, media, victory
+from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
 from core.state import GameState, Unit

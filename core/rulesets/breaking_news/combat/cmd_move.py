@@ -8,9 +8,10 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import civilians, hits, movement, spotting
+from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
-from core.rulesets.breaking_news.combat_tables import allowances
+from core.rulesets.breaking_news.combat import hits, movement, spotting
+from core.rulesets.breaking_news.combat.tables import allowances
 from core.rulesets.breaking_news.ledger import set_unit_var
 from core.state import Unit
 

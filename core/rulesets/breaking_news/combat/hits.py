@@ -18,10 +18,10 @@ from collections.abc import Sequence
 
 from core import events as ev
 from core.ruleset import Context, Refused
-from core.rulesets.breaking_news import saves
-from core.rulesets.breaking_news.combat_tables import Weapon, weapons
+from core.rulesets.breaking_news.combat import saves
+from core.rulesets.breaking_news.combat.saves import SaveFacts
+from core.rulesets.breaking_news.combat.tables import Weapon, weapons
 from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
-from core.rulesets.breaking_news.saves import SaveFacts
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.state import GameState, Unit
 
@@ -268,7 +268,7 @@ def take_hits(
         casualty(ctx, unit, by_side)
     if unit.kind == "civilian" and by_side:
         # §14.0 scores civilians hit (Italian draft) or killed (English): defeat.py decides.
-        from core.rulesets.breaking_news import defeat
+        from core.rulesets.breaking_news.campaign import defeat
 
         defeat.civilian_hit(ctx, ctx.unit(unit.id), by_side, killed=not survived)
     return survived

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from core.events import Mod
 from core.ruleset import Refused
-from core.rulesets.breaking_news.combat_tables import Weapon, fire_table
+from core.rulesets.breaking_news.combat.tables import Weapon, fire_table
 
 AIMED = "aimed"
 BURST = "burst"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from core.events import Mod
 from core.ruleset import Refused
-from core.rulesets.breaking_news.combat_tables import spotting
+from core.rulesets.breaking_news.combat.tables import spotting
 
 
 def base_need(range_cm: int) -> int:

@@ -24,7 +24,7 @@ from typing import Any
 from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import forces
+from core.rulesets.breaking_news.campaign import forces
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import (
     army,

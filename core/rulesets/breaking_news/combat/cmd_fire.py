@@ -10,12 +10,12 @@ from typing import Any
 from core import events as ev
 from core.events import Mod
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import fire, hits, saves, support
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
-from core.rulesets.breaking_news.combat_tables import Weapon, allowances, covering, fire_table
-from core.rulesets.breaking_news.combat_tables import support as support_table
+from core.rulesets.breaking_news.combat import fire, hits, saves, support
+from core.rulesets.breaking_news.combat.movement import may_fire_after
+from core.rulesets.breaking_news.combat.tables import Weapon, allowances, covering, fire_table
+from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
-from core.rulesets.breaking_news.movement import may_fire_after
 from core.state import Unit
 
 

@@ -8,10 +8,11 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import fire, hits, objectives, support
+from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.cmd_common import side_for
-from core.rulesets.breaking_news.combat_tables import support as support_table
-from core.rulesets.breaking_news.combat_tables import weapons
+from core.rulesets.breaking_news.combat import fire, hits, support
+from core.rulesets.breaking_news.combat.tables import support as support_table
+from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")

@@ -5,7 +5,7 @@ points (§14) and the EXTRAS."""
 from __future__ import annotations
 
 from core.ruleset import CommandSpec
-from core.rulesets.breaking_news import (
+from core.rulesets.breaking_news.campaign import (
     army,
     captures,
     civilians,

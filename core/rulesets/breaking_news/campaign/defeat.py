@@ -27,7 +27,8 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import forces, hits, negotiation
+from core.rulesets.breaking_news.campaign import forces, negotiation
+from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import (
     army,
     charge,

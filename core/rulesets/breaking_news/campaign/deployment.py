@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import forces, objectives
+from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
 from core.state import GameState, Unit

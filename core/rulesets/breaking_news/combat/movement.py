@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.ruleset import Refused
-from core.rulesets.breaking_news.combat_tables import Weapon, actions, allowances, obstacles
+from core.rulesets.breaking_news.combat.tables import Weapon, actions, allowances, obstacles
 
 
 @dataclass(frozen=True)

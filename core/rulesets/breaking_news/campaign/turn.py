@@ -20,17 +20,9 @@ from typing import Any
 from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.breaking_news import (
-    combat,
-    defeat,
-    deployment,
-    extras,
-    forces,
-    morale,
-    negotiation,
-    rules,
-    victory,
-)
+from core.rulesets.breaking_news import rules
+from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory
+from core.rulesets.breaking_news.combat import commands as combat
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
 from core.state import GameState

@@ -27,7 +27,7 @@ from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
 FORCES = ("", "special-forces", "msu", "secret-services")
-ROSTERS = Path(__file__).parent / "scenarios" / "rosters"
+ROSTERS = Path(__file__).parents[1] / "scenarios" / "rosters"
 #: Extras whose purchase the opponent does not learn (kept as the owner's secrets).
 SECRET_EXTRAS = ("ied", "ied_remote")
 

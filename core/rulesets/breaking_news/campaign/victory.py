@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import defeat, forces, media, negotiation, objectives
+from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
 from core.state import GameState
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits, saves, suppression
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
-from core.rulesets.breaking_news.combat_tables import support
+from core.rulesets.breaking_news.combat import hits, saves, suppression
+from core.rulesets.breaking_news.combat.tables import support
 from core.state import Unit
 
 
