@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-if TYPE_CHECKING:
-    pass
+from tui.screens.game import GameScreen
 
 
 class GameCommands(Provider):
     """Every command of the game's ruleset and the client's own actions."""
 
     def _entries(self) -> list[tuple[str, str, object]]:
-        from tui.screens.game import GameScreen
-
         screen = self.screen
         if not isinstance(screen, GameScreen):
             return []

@@ -342,11 +342,10 @@ class GameScreen(Screen):
     # ------------------------------------------------------------ both modes
 
     def action_help(self) -> None:
-        from tui.app import FireteamApp
-
+        # The app's own keys are read from the app, so this screen need not import it.
         keys = [
             ("Game", [b for b in self.BINDINGS if self._binding_applies(b)]),
-            ("Anywhere", FireteamApp.BINDINGS + [Binding("ctrl+p", "", "Command palette: every action")]),
+            ("Anywhere", self.app.BINDINGS + [Binding("ctrl+p", "", "Command palette: every action")]),
             ("Command line", CommandInput.BINDINGS + [Binding("right", "", "Accept the greyed suggestion")]),
             ("Roster", RosterPane.BINDINGS + [Binding("enter", "", "Put the figure's id on the command line")]),
             ("Log", LogView.BINDINGS + LogPane.BINDINGS),
