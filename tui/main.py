@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and (argv[0] in (*HEADLESS, "serve") or argv[0] in ("-h", "--help")):
         args = _parser().parse_args(argv)
         if args.command == "serve":
-            from tui.ssh.server import serve_main
+            from tui.ssh.main import serve_main
 
             return serve_main(args)
         if args.command is None:

@@ -15,7 +15,8 @@ import asyncssh
 from ssh_club import demo_game, make_keys, seats_toml
 
 from core.game import Game
-from tui.ssh.server import host_key, open_tables, serve_main
+from tui.ssh.main import serve_main
+from tui.ssh.server import host_key, open_tables
 
 
 def test_the_host_key_is_made_once_private_and_then_kept(tmp_path):
