@@ -1,0 +1,57 @@
+"""The package boundaries hold: import-linter's contracts (pyproject's
+[tool.importlinter]) are kept, and their module lists leave no module out."""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import core
+import tui
+
+ROOT = Path(__file__).resolve().parents[2]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+
+
+def contracts() -> dict[str, dict]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return {c["id"]: c for c in config["tool"]["importlinter"]["contracts"]}
+
+
+def children(package) -> set[str]:
+    return {f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)}
+
+
+def test_every_contract_is_kept():
+    result = subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--no-logo"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{len(contracts())} kept, 0 broken" in result.stdout
+
+
+def test_the_client_contract_names_every_client_module():
+    # A new module of tui must be placed: in the client's list, or under tui.ssh.
+    client = set(contracts()["client-without-server"]["source_modules"])
+    assert client == children(tui) - {"tui.ssh", "tui.main"}
+
+
+def test_the_ruleset_contract_forbids_all_of_core_but_the_interface():
+    # A new module of core is engine (forbidden to rulesets) unless made interface here.
+    interface = {"core.ruleset", "core.events", "core.state", "core.views", "core.commands"}
+    forbidden = set(contracts()["rulesets-plugin-interface"]["forbidden_modules"])
+    assert {m for m in forbidden if m.startswith("core.")} == children(core) - interface - {"core.rulesets"}
+
+
+def test_the_independence_contract_names_every_ruleset():
+    from core import rulesets
+
+    packages = {f"core.rulesets.{m.name}" for m in pkgutil.iter_modules(rulesets.__path__) if m.ispkg}
+    assert set(contracts()["rulesets-independent"]["modules"]) == packages
