@@ -179,8 +179,9 @@ def play(g: Game, *lines: str) -> list[ev.Event]:
     return out.events[1:] if out else []
 
 
-def rolls(events: list[ev.Event]) -> list[ev.Roll]:
-    return [e.roll for e in events if isinstance(e, ev.Rolled)]
+def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
+    """The rolls among ``events`` (only those under ``rule`` if given)."""
+    return [e.roll for e in events if isinstance(e, ev.Rolled) and (not rule or e.roll.rule == rule)]
 
 
 def test_a_whole_turn_visits_every_phase_in_order(game):
@@ -254,12 +255,15 @@ def test_the_golden_rule_allows_one_activity_per_turn(game):
 
 def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
     play(game, "next dice=5,2", "next", "@folgore move marra 8 cautious")
-    facts = play(game, "@militia fire omar marra range=20 dice=2,3")
-    r = rolls(facts)
+    # the hit goes on to its damage roll (a 1: near miss) before the second shot
+    facts = play(game, "@militia fire omar marra range=20 dice=2,1,3")
+    r = rolls(facts, "A.9.4")
     # Regular 4, cautious target -1, opportunity ½: ceil(3/2) = 2 (BI-R082)
     assert [x.outcome for x in r] == ["hit: roll damage (A.12)", "miss"]
     assert all(x.target == 2 and x.under for x in r)
     assert sum(m.value for m in r[0].mods) == 2
+    assert [x.outcome for x in rolls(facts, "A.12.1")] == ["mancato di poco"]
+    assert game.state.units["marra"].has("morale-due")
 
 
 def test_fire_tiers_take_only_their_own_quality(game):
@@ -267,9 +271,12 @@ def test_fire_tiers_take_only_their_own_quality(game):
     assert game.state.phase == "fire-elite"
     with pytest.raises(Refused, match="Veteran Quality"):
         play(game, "fire marra omar range=20")
-    facts = play(game, "fire ferrante omar range=10 dice=7,8")
-    # Elite 6 + short range 1 = 7: a 7 hits, an 8 misses
-    assert [x.outcome for x in rolls(facts)] == ["hit: roll damage (A.12)", "miss"]
+    facts = play(game, "fire ferrante omar range=10 dice=7,3,8")
+    # Elite 6 + short range 1 = 7: a 7 hits (damage 3: shocked), an 8 misses
+    assert [x.outcome for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
+    with pytest.raises(Refused, match="morale checks are due first: Omar Haji"):
+        play(game, "next")
+    play(game, "morale omar dice=1")
     # a tier whose units have all acted or are out is passed over
     play(game, "next", "out yusuf")
     play(game, "next")  # fire-veteran → fire-regular
@@ -293,9 +300,9 @@ def test_aim_gives_an_aimed_shot_next_turn(game):
     assert game.state.phase == "fire-veteran"
     play(game, "@folgore aim marra")
     to_next_turn(game, "fire-veteran")
-    facts = play(game, "@folgore fire marra omar range=20 dice=6,7")
+    facts = play(game, "@folgore fire marra omar range=20 dice=6,1,7")
     # Veteran 5 + aimed 1 = 6
-    assert [x.outcome for x in rolls(facts)] == ["hit: roll damage (A.12)", "miss"]
+    assert [x.outcome for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
     assert any(m.label == "aimed shot" for m in rolls(facts)[0].mods)
 
 
@@ -325,9 +332,12 @@ def test_the_hidden_marksman_must_be_observed_before_he_is_fired_at(game):
         play(game, "observe sanna said cover")
     play(game, "next", "next", "next")
     assert game.state.phase == "fire-regular"
-    facts = play(game, "@militia fire said deiana range=50 dice=3")
+    facts = play(game, "@militia fire said deiana range=50 dice=3,5")
     # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3
     assert rolls(facts)[0].outcome == "hit: roll damage (A.12)"
+    # damage 5, +1 for a sniper: 6, wounded
+    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
+    assert game.state.units["deiana"].has("wounded")
     assert game.state.units["said"].has("shot-single")
 
 

@@ -12,7 +12,7 @@ from core.game import Game
 SCRIPTS = {
     "bassa-intensita": (
         "scenario demo\nnext dice=3,5\n@militia order second\nnext\n@folgore move marra 10\n"
-        "@militia fire omar marra range=20 dice=2,9\n",
+        "@militia fire omar marra range=20 dice=9,9\n",
         ("move-first", "folgore"),
     ),
     "linea-di-tiro": ("scenario demo\nnext\nnext\nnext\n", ("card", None)),

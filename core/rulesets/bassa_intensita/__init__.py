@@ -7,6 +7,8 @@ Turn machine (digest A.5.2; book "SEQUENZA DI GIOCO")::
 
 ``next`` moves from one phase to the next; leaving ``initiative`` rolls it.
 Every check is 1d10 rolled under the unit's Quality (tables.py, rules.py).
+A hit goes on to its damage (damage.py, casualties.py); losses make morale checks
+due (cmd_morale.py); the game ends as ending.py says.
 Rulings: docs/rulings.md.
 """
 
@@ -16,7 +18,7 @@ from pathlib import Path
 
 from core import events as ev
 from core.ruleset import Phase, register
-from core.rulesets.bassa_intensita import commands, turn
+from core.rulesets.bassa_intensita import cmd_casualties, cmd_morale, cmd_vehicles, commands, ending, turn
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
 from core.rulesets.common import ScenarioRuleset
 
@@ -58,7 +60,16 @@ PHASES = (
         for t in tiers()
     ),
     Phase("end", "End of turn", "referee", "observation after fire; then next", "BI-R160, A.5.2"),
+    Phase("final", "Last turn over", "referee", "record the result: victory SIDE [reason], or victory draw", "BI-END"),
 )
+
+
+#: The scenario's facts this ruleset reads, set as variables at set-up (docs/rulings.md, BI-SCENARIO-VARS).
+SCENARIO_VARS = {
+    "scenario.turns": lambda v: f"the game lasts {v} turns" if v else "no turn limit",
+    "scenario.night": lambda v: "it is daylight" if v == "day" else f"it is night ({v})",
+    "scenario.victory": lambda v: f"victory: {v}",
+}
 
 
 class BassaIntensita(ScenarioRuleset):
@@ -70,11 +81,22 @@ class BassaIntensita(ScenarioRuleset):
 
     scenarios_dir = SCENARIOS
     turn = turn
-    own_commands = commands.COMMANDS
+    own_commands = (
+        *commands.COMMANDS,
+        *cmd_casualties.COMMANDS,
+        *cmd_morale.COMMANDS,
+        *cmd_vehicles.COMMANDS,
+        *ending.COMMANDS,
+    )
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def describe_var(self, key: str, value: int | str) -> str | None:
-        return f"{value} moves first this turn (A.5.1)" if key == "first_mover" else None
+        if key == "first_mover":
+            return f"{value} moves first this turn (A.5.1)"
+        if key.startswith("secret.dies."):
+            who = key.removeprefix("secret.dies.")
+            return f"{who} dies at the end of turn {value} unless dressed" if value else f"{who}'s wound is dressed"
+        return SCENARIO_VARS.get(key, lambda v: None)(value)
 
     def class_name(self, cls: str) -> str:
         tier = tier_by_id().get(cls)

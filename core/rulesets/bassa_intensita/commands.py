@@ -7,43 +7,104 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import rules
-from core.rulesets.bassa_intensita.tables import hit_modifiers, move_modes, observation, tier_by_id, weapons
-from core.rulesets.bassa_intensita.turn import (
+from core.rulesets.bassa_intensita import casualties, damage, he, rules, squads
+from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     TIER_PHASES,
     activity,
     tier_of_phase,
+)
+from core.rulesets.bassa_intensita.tables import (
+    HitModifier,
+    hit_modifiers,
+    move_modes,
+    move_modifiers,
+    observation,
+    tier_by_id,
+    vehicle_types,
+    vehicles,
+    weapons,
 )
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
 # ------------------------------------------------------------------------ helpers
 
+#: BI-R240: a stabilised vehicle firing after a short move.
+STABILISED = HitModifier("stabilised", "shooter", "firing on the move (stabilised)", "", add=vehicles().stabilised_fire)
+
 
 def quality(unit: Unit) -> int:
-    tier = tier_by_id().get(unit.cls)
-    if tier is None:
+    """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
+    value = squads.chance(unit)
+    if value is None:
         raise Refused(f"{unit.name} has no Quality (elite, veteran, regular, recruit or rabble)")
-    return tier.chance
+    return value
 
 
 def _badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
-def _ready(ctx: Context, unit: Unit) -> None:
-    """The golden rule (BI-R030): one move, one fire or one action per unit per turn."""
-    if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+def ready(ctx: Context, unit: Unit, doing: str) -> None:
+    """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
+    A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
+    struck = unit.has("struck") or unit.has("struck-wounded")
+    if not unit.in_play and not struck:
+        raise Refused(f"{unit.name} is out of action ({unit.out})")
+    if unit.has("seriously-wounded") and not struck:
+        raise Refused(f"{unit.name} is seriously wounded: he can no longer move, fight or act (BI-R110)")
+    if unit.has("shocked") and doing != "move" and not struck:
+        raise Refused(f"{unit.name} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)")
+    if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
+        raise Refused(f"{unit.name} is aboard a vehicle: dismount first (A.6)")
     done = activity(unit)
+    if done == "moved-stabilised" and doing == "fire":
+        return  # BI-R240: it may still fire, at -1
     if done == "balked":
         raise Refused(f"{unit.name} failed his isolation test and does nothing this turn (BI-R024)")
     if done:
         raise Refused(f"{unit.name} has already {done} this turn: one move, fire or action per turn (BI-R030)")
 
 
-def _passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
+def light_of(state) -> str:
+    """The light of the game: the scenario's ``scenario.night`` (day, moon or dark; day by default)."""
+    value = state.vars.get("scenario.night", "day")
+    return value if value in ("day", "moon", "dark") else "day"
+
+
+def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
+    """BI-R024: isolated if the issuer says so, if he stands further from his leader
+    (``lead=CM``) than the leader's command distance (BI-R021), or if his leader was
+    killed and not yet replaced (BI-R028).  Snipers of Regular or better units and
+    combat vehicles are free of command distance (BI-R023, BI-R025)."""
+    if args.get("isolated"):
+        return True
+    if "sniper" in unit.roles and unit.cls in ("elite", "veteran", "regular"):
+        return False
+    if unit.kind != "man":
+        vtype = damage.vehicle_type(unit)
+        if vtype is None or vtype.combat or unit.has("combat-vehicle"):
+            return False
+    if squads.leader_lost(ctx.state, unit):
+        ctx.emit(ev.Noted(text=f"{unit.name}'s leader is down and not replaced: he is isolated (BI-R028)"))
+        return True
+    cm = args.get("lead")
+    if cm is None:
+        return False
+    leader = squads.leader_of(ctx.state, unit)
+    if leader is None:
+        raise Refused(f"{unit.name} has no leader in play to measure from")
+    reach = squads.command_range(leader, section="section-leader" in leader.roles)
+    if reach is None or cm > reach:
+        why = "may not lead a section" if reach is None else f"commands to {reach} cm"
+        ctx.emit(ev.Noted(text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)"))
+        return True
+    return False
+
+
+def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
     """BI-R024: a man beyond command distance rolls 1d10 under his Quality before he
     moves, fires or acts; failing, he does nothing this turn (ruling BI-ISOLATED)."""
     if not isolated:
@@ -108,24 +169,77 @@ def _order(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def _move(ctx: Context, args: dict[str, Any]) -> None:
-    """BI-R040/R041: move a man on foot up to his mode's allowance, in his side's movement."""
+    """BI-R040..R042: move a man on foot up to his mode's allowance less its modifiers,
+    or a vehicle up to its type's (BI-R045), in his side's movement."""
     s = ctx.state
     unit = ctx.unit(args["unit"])
     if unit.side != s.active_side:
         raise Refused(f"{unit.name} cannot move: it is {s.active_side}'s movement (A.5.1)")
+    ready(ctx, unit, "move")
+    if unit.has("shocked") and not args["away"]:
+        raise Refused(f"{unit.name} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)")
     if unit.kind != "man":
-        raise Refused("vehicle movement is not encoded yet: move it on the table and note it")
-    _ready(ctx, unit)
+        _move_vehicle(ctx, unit, args)
+        return
     mode = move_modes()[args["mode"]]
+    via = _via(args["via"])
+    auto = [m for m, on in (("wounded", unit.has("wounded")), ("stand-up", unit.has("prone"))) if on]
+    allowance = rules.foot_allowance(mode.cm, [*via, *auto])
     cm = args["cm"]
-    if not 0 < cm <= mode.cm:
-        raise Refused(f"{mode.id} movement is 1 to {mode.cm} cm (BI-R040)")
+    whole = any(move_modifiers()[i].whole_turn for i in via)
+    if whole and cm != 0:
+        raise Refused("that takes his whole move: give 0 cm (BI-R042)")
+    if not whole and not 0 < cm <= allowance:
+        why = ", ".join(move_modifiers()[i].label for i in [*via, *auto])
+        raise Refused(
+            f"{mode.id} movement is 1 to {allowance} cm" + (f" ({why})" if why else "") + " (BI-R040, BI-R042)"
+        )
     if mode.not_twice_running and unit.has("ran"):
         raise Refused(f"{unit.name} ran last turn and may not run this turn (BI-R041)")
-    if not _passes_isolation(ctx, unit, bool(args["isolated"])):
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=mode.id))
-    _badges(ctx, unit, "moved", *((mode.id,) if mode.id in ("cautious", "running") else ()))
+    how = mode.id + "".join(f", {move_modifiers()[i].label}" for i in via)
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
+    gone = ("prone",) if unit.has("prone") else ()
+    ctx.emit(
+        ev.StatusChanged(
+            unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone
+        )
+    )
+
+
+def _via(text: str | None) -> list[str]:
+    """The movement modifiers the referee names (``via=door,wounded``; BI-R042)."""
+    if not text:
+        return []
+    ids = [w.strip() for w in text.split(",") if w.strip()]
+    table = move_modifiers()
+    for i in ids:
+        if i not in table or table[i].auto:
+            choices = ", ".join(k for k, m in table.items() if not m.auto)
+            raise Refused(f"no movement modifier {i!r}: {choices}")
+    return ids
+
+
+def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
+    """BI-R045/R046: a vehicle's allowance by type and ground, halved by mobility hits;
+    a stabilised one that moves under half of it may still fire (BI-R240)."""
+    vtype = damage.vehicle_type(unit)
+    if vtype is None:
+        raise Refused(f"{unit.name} has no vehicle type among its roles ({', '.join(vehicle_types())})")
+    halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
+    on_road = args["ground"] == "road"
+    allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
+    if allowance == 0:
+        raise Refused(f"{unit.name} is immobilised (A.12)")
+    cm = args["cm"]
+    if not 0 < cm <= allowance:
+        raise Refused(f"a {vtype.name} moves 1 to {allowance} cm {args['ground']} (BI-R045)")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=args["ground"]))
+    steady = "stabilised" in unit.roles and 2 * cm < allowance
+    _badges(ctx, unit, "moved-stabilised" if steady else "moved")
 
 
 # ---------------------------------------------------------------------------- fire
@@ -163,14 +277,18 @@ def _weapon(shooter: Unit, wanted: str | None):
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
-    """A.9.4/A.9.5: roll 1d10 under the hit chance for each shot; hits and misses are
-    logged for the referee to resolve damage (A.12) or HE bursts (A.10)."""
+    """A.9.4/A.9.5: roll 1d10 under the hit chance for each shot; each hit goes on to
+    its damage at once (A.12), an HE hit to its burst (A.10.3), an HE miss to its
+    deviation (A.10.1).  Results take effect at once; a man of the tier now firing who
+    has not acted yet still acts in it (ruling BI-TIER-RESULTS)."""
     shooter = ctx.unit(args["shooter"])
     targets = [ctx.unit(t) for t in args["targets"]]
     kind = _fire_kind(ctx, shooter)
-    _ready(ctx, shooter)
+    ready(ctx, shooter, "fire")
     base = quality(shooter)
     weapon = _weapon(shooter, args["weapon"])
+    if shooter.has(f"weapon-lost-{weapon.id}"):
+        raise Refused(f"{shooter.name}'s {weapon.name} is destroyed (BI-R140)")
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
@@ -186,15 +304,17 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if band is None:
         raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
     try:
-        night = rules.night_modifiers(args["night"] or "day", args["intensifier"] or "", dist)
+        night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
     except ValueError as e:
         raise Refused(str(e)) from None
-    if not _passes_isolation(ctx, shooter, bool(args["isolated"])):
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     table = hit_modifiers()
     aimed = shooter.has("aimed") or "sniper" in shooter.roles
     hit_text = "hit: HE burst at the target (A.10)" if weapon.he else "hit: roll damage (A.12)"
     miss_text = "miss: the HE round deviates (A.10.1)" if weapon.he else "miss"
+    tier = tier_by_id()[shooter.cls]
+    wounded = shooter.has("struck-wounded") or (shooter.has("wounded") and not shooter.has("struck"))
     for t in targets:
         moved = next((m for m in ("cautious", "running") if t.has(m)), "")
         fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
@@ -204,20 +324,82 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             area=area,
             kind=kind,
             aimed=aimed,
-            wounded=shooter.has("wounded"),
+            wounded=wounded,
             target_move=moved,
-            prone=bool(args["prone"]),
+            prone=bool(args["prone"]) or (t.has("prone") and t.kind == "man"),
             cover=args["cover"] or "",
             night=night,
             target_fired=fired,
         )
-        chance, mods = rules.hit_chance(base, [table[i] for i in ids])
-        mods = (ev.Mod(f"{tier_by_id()[shooter.cls].name} Quality", base, "BI-R010"), *mods)
-        for _ in range(1 if area else weapon.shots):
-            _roll_under(
+        rows = [table[i] for i in ids]
+        if shooter.has("moved-stabilised"):
+            rows.append(STABILISED)
+        chance, mods = rules.hit_chance(base, rows)
+        quality_mods = [ev.Mod(f"{tier.name} Quality", tier.chance, "BI-R010")]
+        if base != tier.chance:
+            quality_mods.append(ev.Mod("motivation", base - tier.chance, "BI-R011"))
+        mods = (*quality_mods, *mods)
+        for shot in range(1 if area else weapon.shots):
+            if not ctx.unit(t.id).in_play:
+                ctx.emit(ev.Noted(text=f"{t.name} is down: {shot} of {weapon.shots} shots fired at him"))
+                break
+            hit = _roll_under(
                 ctx, f"{weapon.name} at {t.name} ({band} range)", shooter, chance, mods, "A.9.4", hit_text, miss_text
             )
+            if hit:
+                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args)
+            elif weapon.he:
+                _deviate(ctx, shooter, weapon, dist)
     _badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
+
+
+def _terrain(args: dict[str, Any]) -> str:
+    """The target's terrain for an HE burst (A.10.3): dug in, in cover, or in the open."""
+    if args.get("entrenched"):
+        return "entrenched"
+    return "cover" if args.get("cover") else "open"
+
+
+def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
+    """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
+    hit on a vehicle (A.12.2-A.12.4)."""
+    cause = f"{shooter.name}'s {weapon.name}"
+    under_fire = weapon.automatic or weapon.he
+    if target.kind != "man":
+        pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
+        casualties.vehicle_hit(
+            ctx, target, weapon, cause, pen_row=pen, flank=bool(args["flank"]), under_fire=under_fire
+        )
+        return
+    if weapon.he:
+        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
+        casualties.he_burst(ctx, target, cause, zone="short", terrain=_terrain(args), big=area.big)
+        ctx.emit(
+            ev.Noted(text=f"the burst reaches {area.short} cm (short) and {area.long} cm (long): burst each man there")
+        )
+        return
+    casualties.infantry_hit(
+        ctx, target, cause, sniper="sniper" in shooter.roles, under_fire=under_fire, rubber=weapon.id == "rubber"
+    )
+
+
+def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
+    """A.10.1: where a direct HE round that missed lands (1d10, ruling BI-HE-D10)."""
+
+    def outcome(faces: tuple[int, ...]) -> str:
+        way, pct = he.deviation(faces[0])
+        if not way:
+            return "a dud or an air burst: no effect"
+        return f"lands {he.deviation_cm(pct, dist)} cm {way} of the target ({pct}% of {dist} cm)"
+
+    (face,) = ctx.roll(
+        f"where the {weapon.name} round lands", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
+    )
+    if he.deviation(face)[0]:
+        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
+        ctx.emit(
+            ev.Noted(text=f"it bursts there: burst each man within {area.short} cm (short) or {area.long} cm (long)")
+        )
 
 
 # ------------------------------------------------------------------------- actions
@@ -226,14 +408,17 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
 def _act(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R065/R066: any activity other than moving and firing, rolled by difficulty."""
     unit = ctx.unit(args["unit"])
-    _in_own_tier(ctx, unit)
-    _ready(ctx, unit)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
     difficulty = args["difficulty"]
+    if unit.has("wounded"):
+        difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        raise Refused("that action is impossible (BI-R069)")
+        why = " for a wounded man" if unit.has("wounded") else ""
+        raise Refused(f"that action is impossible{why} (BI-R069, BI-R110)")
     what = args["what"] or "an action"
-    if not _passes_isolation(ctx, unit, bool(args["isolated"])):
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if chance >= rules.D10:
         ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)"))
@@ -243,16 +428,24 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def _aim(ctx: Context, args: dict[str, Any]) -> None:
-    """BI-R085 (ruling BI-AIM): Aim is a very easy action; next turn the man's fire is aimed (+1)."""
+    """BI-R085 (ruling BI-AIM): Aim is a very easy action; next turn the man's fire is
+    aimed (+1).  A wounded man finds it easy, not very easy: he rolls (BI-R110)."""
     unit = ctx.unit(args["unit"])
-    _in_own_tier(ctx, unit)
-    _ready(ctx, unit)
-    if not _passes_isolation(ctx, unit, bool(args["isolated"])):
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
+    if unit.has("wounded"):
+        chance = rules.action_chance(quality(unit), "easy")
+        if chance < rules.D10 and not _roll_under(
+            ctx, "aim (easy, wounded)", unit, chance, (), "BI-R110", "aimed", "failed"
+        ):
+            _badges(ctx, unit, "acted")
+            return
     _badges(ctx, unit, "acted", "aiming")
 
 
-def _in_own_tier(ctx: Context, unit: Unit) -> None:
+def in_own_tier(ctx: Context, unit: Unit) -> None:
     tier = tier_of_phase(ctx.state.phase)
     if unit.cls != tier:
         raise Refused(f"{unit.name} acts in his own Quality tier, not in {ctx.state.phase} (BI-R061)")
@@ -308,6 +501,7 @@ _ISOLATED = Param(
     choices=("isolated",),
     keyword=True,
 )
+_LEAD = Param("lead", "int", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -322,22 +516,53 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "move",
-        "Move a man on foot: cautious 8, normal 16, running 24 cm (not two turns running).",
+        "Move a man on foot: cautious 8, normal 16, running 24 cm (not two turns running), less the "
+        "modifiers (wounded and standing up counted by the engine); or a vehicle by its type and ground. "
+        "Dice: 1d10 isolation test if isolated.",
         _move,
         params=(
             Param("unit", "own"),
             Param("cm", "int", "distance in cm"),
             Param("mode", "choice", optional=True, default="normal", choices=tuple(move_modes()), keyword=True),
+            Param("via", "text", "movement modifiers, e.g. door,low-obstacle (BI-R042)", optional=True, keyword=True),
+            Param(
+                "ground",
+                "choice",
+                "a vehicle's ground",
+                optional=True,
+                default="off-road",
+                choices=("road", "off-road"),
+                keyword=True,
+            ),
+            Param(
+                "away",
+                "choice",
+                "not towards the enemy (a shocked man)",
+                optional=True,
+                default=False,
+                choices=("away",),
+                keyword=True,
+            ),
             _ISOLATED,
+            _LEAD,
         ),
         rule="BI-R040",
-        examples=("move marra 16", "move deiana 8 cautious", "move sanna 20 running isolated"),
+        examples=(
+            "move marra 16",
+            "move deiana 8 cautious",
+            "move sanna 20 running isolated",
+            "move omar 6 via=window",
+            "move lince 80 road",
+        ),
         phases=MOVE_PHASES,
         rolls=True,
     ),
     CommandSpec(
         "fire",
-        "Direct fire: 1d10 under the shooter's Quality, modified, per shot (covering, opportunity or tier fire).",
+        "Direct fire: 1d10 under the shooter's Quality, modified, per shot (covering, opportunity or tier fire); "
+        "each hit goes on to its damage. Dice: per shot the hit, then for a hit on a man the damage 1d10 (HE: "
+        "1d10 to be caught by the burst first) and any death-clock 1d6, on a vehicle penetration 1d10 then damage "
+        "1d10; for an HE miss 1d10 deviation.",
         _fire,
         params=(
             Param("shooter", "own"),
@@ -354,8 +579,31 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("prone",),
                 keyword=True,
             ),
-            Param("cover", "choice", "the target's cover", optional=True, choices=("light", "heavy"), keyword=True),
-            Param("night", "choice", optional=True, choices=("moon", "dark"), keyword=True),
+            Param(
+                "cover",
+                "choice",
+                "the target's cover",
+                optional=True,
+                choices=("light", "heavy", "trench"),
+                keyword=True,
+            ),
+            Param(
+                "flank",
+                "choice",
+                "a vehicle hit on the flank or rear",
+                optional=True,
+                default=False,
+                choices=("flank",),
+                keyword=True,
+            ),
+            Param(
+                "night",
+                "choice",
+                "the light (default: the scenario's)",
+                optional=True,
+                choices=("day", "moon", "dark"),
+                keyword=True,
+            ),
             Param(
                 "intensifier",
                 "choice",
@@ -365,24 +613,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 keyword=True,
             ),
             _ISOLATED,
+            _LEAD,
         ),
         rule="A.9.4",
         examples=(
             "fire marra omar range=25",
             "fire sanna omar yusuf range=40 area",
             "fire ferrante omar range=80 heavy",
+            "fire yusuf lince range=30 weapon=rpg flank",
         ),
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
         rolls=True,
     ),
     CommandSpec(
         "act",
-        "An action other than moving or firing: very-easy (automatic), easy, normal or difficult (BI-R066).",
+        "An action other than moving or firing: very-easy (automatic), easy, normal or difficult (BI-R066); "
+        "one level harder for a wounded man. Dice: 1d10 isolation test if isolated, then 1d10 under the chance.",
         _act,
         params=(
             Param("unit", "own"),
             Param("difficulty", "choice", choices=("very-easy", "easy", "normal", "difficult")),
             _ISOLATED,
+            _LEAD,
             Param("what", "text", "what he does", optional=True),
         ),
         rule="BI-R066",
@@ -392,9 +644,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "aim",
-        "Take aim (a very easy action): next turn his fire is aimed, +1 (BI-R085).",
+        "Take aim (a very easy action): next turn his fire is aimed, +1 (BI-R085). Dice: none, or 1d10 "
+        "isolation test if isolated; a wounded man rolls 1d10 (easy).",
         _aim,
-        params=(Param("unit", "own"), _ISOLATED),
+        params=(Param("unit", "own"), _ISOLATED, _LEAD),
         rule="BI-R085",
         examples=("aim marra",),
         phases=TIER_PHASES,

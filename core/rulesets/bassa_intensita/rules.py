@@ -10,7 +10,14 @@ from collections.abc import Iterable
 from math import ceil
 
 from core.events import Mod
-from core.rulesets.bassa_intensita.tables import HitModifier, Weapon, difficulties, difficulty_by_id, hit_modifiers
+from core.rulesets.bassa_intensita.tables import (
+    HitModifier,
+    Weapon,
+    difficulties,
+    difficulty_by_id,
+    hit_modifiers,
+    move_modifiers,
+)
 
 #: Every check is 1d10 rolled under a chance; a 0 on the die counts as 10 (BI-R001).
 D10 = 10
@@ -155,3 +162,24 @@ def roll_off_winner(faces: dict[str, int]) -> str | None:
     best = max(faces.values())
     winners = [side for side, face in faces.items() if face == best]
     return winners[0] if len(winners) == 1 else None
+
+
+def foot_allowance(mode_cm: int, modifier_ids: Iterable[str]) -> int:
+    """BI-R042 (ruling BI-MOVE-MODS): the mode's allowance less the added percentages,
+    at most 100, rounded up; 0 when a modifier takes the whole turn."""
+    rows = [move_modifiers()[i] for i in modifier_ids]
+    if any(r.whole_turn for r in rows):
+        return 0
+    off = min(100, sum(r.percent for r in rows))
+    return ceil(mode_cm * (100 - off) / 100)
+
+
+def vehicle_allowance(road_cm: int, off_road_cm: int, on_road: bool, halvings: int, immobilised: bool) -> int:
+    """BI-R045: the type's allowance on or off road, halved (rounded up) for each
+    mobility hit (ruling BI-MOBILITY, digest BI-AMB-39); 0 once immobilised."""
+    if immobilised:
+        return 0
+    cm = road_cm if on_road else off_road_cm
+    for _ in range(halvings):
+        cm = ceil(cm / 2)
+    return cm

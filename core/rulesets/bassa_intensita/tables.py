@@ -61,6 +61,9 @@ class Weapon(msgspec.Struct, frozen=True):
     area_long: int | None = None
     area_halved: bool = False
     area_mod: int = 0
+    vehicle_mod: str = ""
+    penetration: str = ""
+    he_area: str = ""
 
     @property
     def he(self) -> bool:
@@ -99,6 +102,149 @@ class ObservationRow(msgspec.Struct, frozen=True):
     closed_vehicle: str
 
 
+class Band(msgspec.Struct, frozen=True):
+    """A row of a 1d10 (or 1d6) result table: the modified results ``low``..``high``
+    (None: "or less" / "or more") and whether it asks for a morale check."""
+
+    id: str
+    it: str
+    low: int | None = None
+    high: int | None = None
+    morale: bool = False
+    morale_mod: int = 0
+
+    def covers(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+class DieMod(msgspec.Struct, frozen=True):
+    """A modifier of a die or a chance, with the words the log shows."""
+
+    id: str
+    label: str
+    it: str
+    add: int
+    table: str = ""
+
+
+class Penetration(msgspec.Struct, frozen=True):
+    """A row of the armour penetration table (A.12.3): the 1d10 chance against a tank or another armoured vehicle."""
+
+    id: str
+    it: str
+    tank: int
+    other: int
+
+
+class Damage(msgspec.Struct, frozen=True):
+    infantry: tuple[Band, ...]
+    unarmoured: tuple[Band, ...]
+    armoured: tuple[Band, ...]
+    modifiers: tuple[DieMod, ...]
+    penetration: tuple[Penetration, ...]
+    penetration_mods: tuple[DieMod, ...]
+
+    def mods(self, table: str) -> dict[str, DieMod]:
+        return {m.id: m for m in self.modifiers if m.table == table}
+
+
+class Trigger(msgspec.Struct, frozen=True):
+    """A reason to check morale (A.13.1): M1..M7."""
+
+    id: str
+    label: str
+    it: str
+    auto: bool = False
+
+
+class Morale(msgspec.Struct, frozen=True):
+    bonus: int
+    triggers: tuple[Trigger, ...]
+    modifiers: tuple[DieMod, ...]
+    effects: tuple[Band, ...]
+    effect_modifiers: tuple[DieMod, ...]
+
+
+class CommandDistance(msgspec.Struct, frozen=True):
+    """BI-R021: command distance in cm by the leader's ability; no ``section`` = may not lead one."""
+
+    ability: str
+    it: str
+    squad: int
+    section: int | None = None
+
+
+class Deviation(Band, frozen=True):
+    """A direct HE miss (A.10.1): how far, as a percentage of the range, and which way."""
+
+    direction: str = ""
+    percent: int = 0
+
+
+class Ranging(Band, frozen=True):
+    """Where a ranging shot lands (A.11): +1/−1 along (long/short) and across (right/left)."""
+
+    table: str = ""
+    long: int = 0
+    side: int = 0
+
+
+class HEArea(msgspec.Struct, frozen=True):
+    """A.10.2: the radii in cm of the inner (short) and outer (long) zones."""
+
+    id: str
+    it: str
+    short: int
+    long: int
+    max_mm: int = 0
+    big: bool = False
+
+
+class HEChance(msgspec.Struct, frozen=True):
+    """A.10.3: the 1d10 chance of a man being hit, by his terrain and zone."""
+
+    terrain: str
+    it: str
+    short: int
+    long: int
+
+
+class OffsetDice(msgspec.Struct, frozen=True):
+    table: str
+    count: int
+    sides: int
+
+
+class HighExplosive(msgspec.Struct, frozen=True):
+    deviation: tuple[Deviation, ...]
+    areas: tuple[HEArea, ...]
+    big_bonus: int
+    chances: tuple[HEChance, ...]
+    ranging: tuple[Ranging, ...]
+    offset_dice: tuple[OffsetDice, ...]
+
+
+class VehicleType(msgspec.Struct, frozen=True):
+    """A vehicle type: movement (BI-R045), armour column (A.12.3), combat vehicle (BI-R025)."""
+
+    id: str
+    name: str
+    it: str
+    road: int
+    off_road: int
+    armour: str = ""
+    combat: bool = False
+
+
+class _Vehicles(msgspec.Struct, frozen=True):
+    stabilised_fire: int
+    types: tuple[VehicleType, ...]
+
+
+class _Command(msgspec.Struct, frozen=True):
+    distances: tuple[CommandDistance, ...]
+
+
 class _Tiers(msgspec.Struct, frozen=True):
     tiers: tuple[Tier, ...]
 
@@ -107,8 +253,20 @@ class _Difficulties(msgspec.Struct, frozen=True):
     difficulties: tuple[Difficulty, ...]
 
 
+class MoveModifier(msgspec.Struct, frozen=True):
+    """BI-R042: a percentage off a man's allowance, or a whole turn's move."""
+
+    id: str
+    label: str
+    it: str
+    percent: int = 0
+    whole_turn: bool = False
+    auto: bool = False
+
+
 class _Modes(msgspec.Struct, frozen=True):
     modes: tuple[MoveMode, ...]
+    modifiers: tuple[MoveModifier, ...]
 
 
 class _Weapons(msgspec.Struct, frozen=True):
@@ -155,6 +313,11 @@ def move_modes() -> dict[str, MoveMode]:
 
 
 @cache
+def move_modifiers() -> dict[str, MoveModifier]:
+    return {m.id: m for m in _load("movement.toml", _Modes).modifiers}
+
+
+@cache
 def weapons() -> dict[str, Weapon]:
     return {w.id: w for w in _load("weapons.toml", _Weapons).weapons}
 
@@ -167,3 +330,41 @@ def hit_modifiers() -> dict[str, HitModifier]:
 @cache
 def observation() -> dict[str, ObservationRow]:
     return {r.target: r for r in _load("observation.toml", _Observation).rows}
+
+
+@cache
+def damage() -> Damage:
+    """The damage tables of A.12 and their modifiers."""
+    return _load("damage.toml", Damage)
+
+
+@cache
+def morale() -> Morale:
+    """The morale tables of A.13."""
+    return _load("morale.toml", Morale)
+
+
+@cache
+def command_distance() -> dict[str, CommandDistance]:
+    return {d.ability: d for d in _load("command.toml", _Command).distances}
+
+
+def band(rows: tuple[Band, ...], value: int) -> Band:
+    """The row of a result table that covers ``value``."""
+    return next(r for r in rows if r.covers(value))
+
+
+@cache
+def vehicles() -> _Vehicles:
+    return _load("vehicles.toml", _Vehicles)
+
+
+@cache
+def vehicle_types() -> dict[str, VehicleType]:
+    return {v.id: v for v in vehicles().types}
+
+
+@cache
+def high_explosive() -> HighExplosive:
+    """The HE tables of A.10 and the ranging tables of A.11."""
+    return _load("he.toml", HighExplosive)

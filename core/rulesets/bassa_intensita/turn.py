@@ -13,7 +13,14 @@ What each unit did this turn is kept as status badges on the unit, so it is seen
 * ``aiming``: took the Aim action this turn; ``aimed``: aims this turn (BI-R085);
 * ``shot-single`` / ``shot-auto``: it fired in the current phase of the book
   (movement or fire), which helps the enemy observe it (BI-R165) and, at night,
-  hit it (A.9.4).
+  hit it (A.9.4);
+* ``moved-stabilised``: a stabilised vehicle that moved under half its allowance
+  and may still fire (BI-R240).
+
+Damage and morale badges are listed in ``casualties.py``.  At the end of a turn a
+shock from an earlier turn wears off, and the seriously wounded whose time ran out
+die (BI-R110); at the start of the next, squads whose leader is down roll for a
+new one (BI-R028).  ``next`` will not leave a phase while a morale check is due.
 """
 
 from __future__ import annotations
@@ -22,32 +29,19 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita import casualties, ending, rules, squads
+from core.rulesets.bassa_intensita.phases import (
+    MOVE_PHASES,
+    SHOT_BADGES,
+    STRUCK,
+    TIER_PHASES,
+    TURN_BADGES,
+    can_act_now,
+    tier_of_phase,
+)
 from core.rulesets.bassa_intensita.tables import tiers
-from core.state import GameState, Unit
+from core.state import GameState
 from core.views import REFEREE
-
-ACTIVITY = ("moved", "fired", "acted", "balked")
-SHOT_BADGES = ("shot-single", "shot-auto")
-#: Badges that last one turn; ``ran`` and ``aimed`` are made from them at the turn's end.
-TURN_BADGES = (*ACTIVITY, "cautious", "running", "aiming", "ran", "aimed", *SHOT_BADGES)
-
-MOVE_PHASES = ("move-first", "move-second")
-TIER_PHASES = tuple(f"fire-{t.id}" for t in tiers())
-
-
-def tier_of_phase(phase: str) -> str:
-    return phase.removeprefix("fire-") if phase in TIER_PHASES else ""
-
-
-def activity(unit: Unit) -> str:
-    """What the unit has done this turn under the golden rule ("" if nothing)."""
-    return next((a for a in ACTIVITY if unit.has(a)), "")
-
-
-def can_act_now(unit: Unit) -> bool:
-    return unit.in_play and not activity(unit)
-
 
 # ----------------------------------------------------------------- turn structure
 
@@ -74,6 +68,16 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
 
 def advance(ctx: Context) -> None:
     s = ctx.state
+    if s.phase not in ("setup", "final") and not s.result:
+        due = [u.name for u in s.units.values() if u.in_play and u.has("morale-due")]
+        if due:
+            raise Refused(
+                f"morale checks are due first: {', '.join(due)} (morale UNIT; or clear UNIT morale-due to waive one)"
+            )
+        if ending.decided(ctx):
+            return
+    if s.phase in TIER_PHASES:
+        _clear(ctx, STRUCK)
     match s.phase:
         case "setup":
             raise Refused("load a scenario first: scenario demo")
@@ -96,7 +100,12 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=_next_fire_phase(s, tier_of_phase(phase))))
         case "end":
             end_of_turn(ctx)
+            if ending.last_turn_over(ctx):
+                return
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
+            replace_leaders(ctx)
+        case "final":
+            raise Refused("the last turn is over: record the result with victory SIDE or victory draw")
         case _:
             raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
 
@@ -114,7 +123,18 @@ def _next_fire_phase(s: GameState, after: str) -> str:
 
 def end_of_turn(ctx: Context) -> None:
     """S4 → S0 (A.5.2): every unit's activity is reset; who ran may not run next turn
-    (BI-R041); an Aim action gives an aimed shot next turn (BI-R085)."""
+    (BI-R041); an Aim action gives an aimed shot next turn (BI-R085); shock lasts to
+    the end of the turn after it (ruling BI-SHOCKED-TIME); the seriously wounded whose
+    1d6 turns are over die undressed (BI-R110)."""
+    for u in list(ctx.state.units.values()):
+        if u.has("shocked-now"):
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=("shocked-now",)))
+        elif u.has("shocked"):
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=("shocked",)))
+        dies = ctx.state.vars.get(f"secret.dies.{u.id}", 0)
+        if u.in_play and u.has("seriously-wounded") and dies and dies <= ctx.state.turn:
+            ctx.emit(ev.UnitOut(unit=u.id, cause="died of his wounds, not dressed in time"))
+            casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False)
     for u in ctx.state.units.values():
         present = set(u.status) & set(TURN_BADGES)
         carried = {"ran"} if "running" in present else set()
@@ -122,6 +142,42 @@ def end_of_turn(ctx: Context) -> None:
             carried.add("aimed")
         if present or carried:
             ctx.emit(ev.StatusChanged(unit=u.id, add=tuple(sorted(carried)), remove=tuple(sorted(present - carried))))
+
+
+def replace_leaders(ctx: Context) -> None:
+    """BI-R028, at the start of a turn: a squad whose leader was killed rolls 1d10 under
+    its Quality (ruling BI-SQUAD-QUALITY); on a success its best man takes over, one
+    level of ability lower than the dead leader (ruling BI-LEADER-FLOOR)."""
+    s = ctx.state
+    done: set[tuple[str, str]] = set()
+    for u in list(s.units.values()):
+        key = (u.side, u.team)
+        if key in done or not u.in_play or not squads.leader_lost(s, u):
+            continue
+        done.add(key)
+        men = [m for m in s.units.values() if (m.side, m.team) == key and m.in_play and not m.has("seriously-wounded")]
+        if not men:
+            continue
+        tier = squads.squad_quality(men)
+        chance = squads.quality_chance(tier)
+        dead = next(m for m in s.units.values() if (m.side, m.team) == key and squads.is_leader(m) and not m.in_play)
+        order = [t.id for t in tiers()]
+        best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
+        new_ability = squads.one_level_lower(squads.ability(dead))
+        (face,) = ctx.roll(
+            f"a new leader for {u.team}",
+            1,
+            sides=rules.D10,
+            target=chance,
+            under=True,
+            rule="BI-R028",
+            unit=best.id,
+            outcome=lambda f, best=best, new=new_ability, chance=chance: (
+                f"{best.name} takes over ({new})" if rules.succeeds(f[0], chance) else "no leader yet"
+            ),
+        )
+        if rules.succeeds(face, chance):
+            ctx.emit(ev.StatusChanged(unit=best.id, add=("leader", f"ability-{new_ability}")))
 
 
 def _clear(ctx: Context, badges: tuple[str, ...]) -> None:

@@ -1,0 +1,330 @@
+"""What a hit does (A.12) and the morale checks it makes due (A.13.1), as facts.
+
+Badges a hit can leave on a man: ``wounded``, ``seriously-wounded`` (his death clock is
+the referee's ``secret.dies.<id>``: the turn at whose end he dies undressed), ``shocked``
+(with ``shocked-now`` in the turn it happened; ruling BI-SHOCKED-TIME), ``prone``.
+On a vehicle: ``slowed`` / ``slowed-twice``, ``immobilised``, ``radio-out``,
+``turret-jammed``, ``weapon-lost-<id>``, ``damaged`` (for the morale −2 of an
+undamaged armoured vehicle, BI-R183).  A check that is due: ``morale-due``, with
+``morale-fire`` (under HE or automatic fire) and ``morale-table`` (the table's −2).
+A man hit in his own fire tier before he acted gets ``struck`` (``struck-wounded``
+if he was already wounded): he still acts in that tier as he was (ruling BI-TIER-RESULTS).
+"""
+
+from __future__ import annotations
+
+from core import events as ev
+from core.ruleset import Context
+from core.rulesets.bassa_intensita import damage, he, rules
+from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
+from core.rulesets.bassa_intensita.squads import is_leader, team_of
+from core.rulesets.bassa_intensita.tables import Weapon, morale
+from core.state import Unit
+
+TRIGGERS = {t.id: t for t in morale().triggers}
+HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
+
+
+def aboard(state, vehicle: Unit) -> list[Unit]:
+    """The men carried by ``vehicle`` (badge ``aboard-<vehicle id>``)."""
+    return [u for u in state.units.values() if u.in_play and u.has(f"aboard-{vehicle.id}")]
+
+
+def _badges(ctx: Context, unit: Unit, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> None:
+    add = tuple(b for b in add if not unit.has(b))
+    remove = tuple(b for b in remove if unit.has(b))
+    if add or remove:
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=remove))
+
+
+def _grace(ctx: Context, unit: Unit) -> None:
+    """BI-R061: a man of the tier now firing who has not acted yet still acts in it."""
+    if unit.has("seriously-wounded") or unit.has("shocked") or not unit.in_play:
+        return  # he could not act before the hit either
+    if unit.kind == "man" and unit.cls == tier_of_phase(ctx.state.phase) and not activity(unit):
+        _badges(ctx, unit, ("struck-wounded",) if unit.has("wounded") else ("struck",))
+
+
+# ---------------------------------------------------------------- morale checks due
+
+
+def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = False, table_mod: int = 0) -> None:
+    """A check falls due (A.13.1).  One event gives one check per man; two at once
+    keep the worse modifiers (ruling BI-MORALE-ONCE, digest BI-AMB-40)."""
+    if not unit.in_play or unit.has("seriously-wounded"):
+        return
+    add = ["morale-due"]
+    if under_fire:
+        add.append("morale-fire")
+    if table_mod:
+        add.append("morale-table")
+    fresh = not unit.has("morale-due")
+    _badges(ctx, unit, tuple(add))
+    if fresh:
+        ctx.emit(ev.Noted(text=f"{unit.name} must check morale: {TRIGGERS[trigger].label} ({trigger.upper()}, A.13.1)"))
+
+
+def losses_felt(ctx: Context, unit: Unit, killed: bool, wounded: bool, under_fire: bool) -> None:
+    """M5: a man of the squad killed; M6: the squad's leader killed or wounded."""
+    mates = [u for u in team_of(ctx.state, unit) if u.in_play]
+    if is_leader(unit) and (killed or wounded):
+        for u in mates:
+            morale_due(ctx, u, "m6", under_fire=under_fire)
+    elif killed:
+        for u in mates:
+            morale_due(ctx, u, "m5", under_fire=under_fire)
+
+
+# ----------------------------------------------------------------------- infantry
+
+
+def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool, morale_check: bool) -> None:
+    """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it."""
+    before = "seriously-wounded" if unit.has("seriously-wounded") else "wounded" if unit.has("wounded") else ""
+    after = damage.wound_after(before, result)
+    _grace(ctx, unit)
+    if after == "dead":
+        ctx.emit(ev.UnitOut(unit=unit.id, cause=f"killed by {cause}"))
+        _badges(ctx, unit, remove=("morale-due", "morale-fire", "morale-table"))
+        losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire)
+        return
+    if after == "seriously-wounded" and before != after:
+        _badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", "morale-due", "morale-fire", "morale-table"))
+        turns = dying_clock(ctx, unit)
+        ctx.emit(ev.Noted(text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed"))
+        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
+        return
+    if after == "wounded" and before != after:
+        _badges(ctx, unit, ("wounded",))
+        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
+    if result == "shocked":
+        shock(ctx, unit)
+    if morale_check:
+        morale_due(ctx, unit, "m7", under_fire=under_fire)
+
+
+def dying_clock(ctx: Context, unit: Unit) -> int:
+    """BI-R110/R113: he dies if not dressed within 1d6 turns, counted from this one."""
+    (face,) = ctx.roll(
+        f"{unit.name} dies if not dressed within",
+        1,
+        rule="BI-R110",
+        unit=unit.id,
+        outcome=lambda f: f"{f[0]} turns",
+    )
+    turn = ctx.state.turn + face
+    ctx.emit(ev.VarSet(key=f"secret.dies.{unit.id}", value=turn))
+    return turn
+
+
+def shock(ctx: Context, unit: Unit) -> None:
+    """Shocked: to the ground (infantry) and no move towards the enemy, fire or action
+    until the end of the next turn (ruling BI-SHOCKED-TIME)."""
+    prone = ("prone",) if unit.kind == "man" else ()
+    _badges(ctx, unit, ("shocked", "shocked-now", *prone))
+
+
+def infantry_hit(
+    ctx: Context, unit: Unit, cause: str, *, sniper: bool = False, under_fire: bool = False, rubber: bool = False
+) -> str:
+    """Roll 1d10 on the infantry damage table (A.12.1) and apply it; returns the row id.
+
+    ``rubber``: non-lethal rounds (BI-R230): Wounded and Seriously wounded count as
+    Shocked, Dead as Wounded.
+    """
+    mods = tuple(
+        ev.Mod(m.label, m.add, "BI-R111")
+        for m in (damage.damage().mods("infantry")[i] for i in damage.infantry_mod_ids(unit, sniper))
+    )
+
+    def outcome(faces: tuple[int, ...]) -> str:
+        row = damage.infantry_result(faces[0], mods)
+        return row.it.lower() + (" (natural 10: never modified)" if faces[0] == 10 and mods else "")
+
+    (face,) = ctx.roll(
+        f"damage to {unit.name}", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome
+    )
+    row = damage.infantry_result(face, mods)
+    result = row.id
+    if rubber:
+        result = {"wounded": "shocked", "seriously-wounded": "shocked", "dead": "wounded"}.get(result, result)
+    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result))
+    return result
+
+
+def _asks_morale(result: str) -> bool:
+    return next(r.morale for r in damage.damage().infantry if r.id == result)
+
+
+# ------------------------------------------------------------------------ vehicles
+
+
+def has_turret(vehicle: Unit) -> bool:
+    """Tanks have a turret; another vehicle has one if its roles say ``turret``."""
+    return "turret" in vehicle.roles or "tank" in vehicle.roles
+
+
+def vehicle_hit(
+    ctx: Context,
+    vehicle: Unit,
+    weapon: Weapon | None,
+    cause: str,
+    *,
+    pen_row: str = "",
+    flank: bool = False,
+    indirect: bool = False,
+    under_fire: bool = True,
+) -> str:
+    """A hit on a vehicle: penetration (A.12.3) then the armoured table (A.12.4), or
+    the unarmoured table (A.12.2).  Returns what came of it."""
+    column = damage.armour_column(vehicle)
+    if not column:
+        mods = damage.unarmoured_mods(weapon)
+
+        def outcome(faces: tuple[int, ...]) -> str:
+            row = damage.unarmoured_result(faces[0], mods)
+            return row.it.lower() + (" (natural 1: never modified)" if faces[0] == 1 and mods else "")
+
+        (face,) = ctx.roll(
+            f"damage to {vehicle.name}", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome
+        )
+        row = damage.unarmoured_result(face, mods)
+        vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
+        return row.id
+    if not pen_row:
+        ctx.emit(ev.Noted(text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)"))
+        return "no-effect"
+    chance, mods = damage.penetration_chance(pen_row, column, damage.penetration_mod_ids(vehicle, flank))
+    (face,) = ctx.roll(
+        f"penetration of {vehicle.name}",
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=mods,
+        rule="A.12.3",
+        unit=vehicle.id,
+        outcome=lambda f: "penetrated" if rules.succeeds(f[0], chance) else "not penetrated: check morale",
+    )
+    if not rules.succeeds(face, chance):
+        morale_due(ctx, vehicle, "m7", under_fire=under_fire)
+        return "not-penetrated"
+    amods = damage.armoured_mods(indirect)
+    (face,) = ctx.roll(
+        f"damage to {vehicle.name}",
+        1,
+        sides=rules.D10,
+        mods=amods,
+        rule="A.12.4",
+        unit=vehicle.id,
+        outcome=lambda f: damage.armoured_result(f[0], amods).it.lower(),
+    )
+    row = damage.armoured_result(face, amods)
+    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
+    return row.id
+
+
+def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: str, *, under_fire: bool) -> None:
+    """Apply a vehicle damage row (BI-R120, BI-R140; rulings BI-MOBILITY, BI-TURRET, BI-OCCUPANTS)."""
+    table_mod = row.morale_mod
+    match row.id:
+        case "destroyed":
+            destroyed(ctx, vehicle, f"destroyed by {cause}")
+            return
+        case "radio":
+            # always isolated from now on; not "damaged" for morale (BI-R140)
+            _badges(ctx, vehicle, ("radio-out",))
+        case "slowed":
+            if not vehicle.has("immobilised"):
+                _badges(ctx, vehicle, ("slowed-twice",) if vehicle.has("slowed") else ("slowed",))
+            _badges(ctx, vehicle, ("damaged",))
+        case "immobilised":
+            _badges(ctx, vehicle, ("immobilised", "damaged"), ("slowed", "slowed-twice"))
+        case "turret" if has_turret(vehicle):
+            _badges(ctx, vehicle, ("turret-jammed", "damaged"))
+        case "turret" | "weapon":
+            table_mod = lose_weapon(ctx, vehicle)
+            _badges(ctx, vehicle, ("damaged",))
+    if row.morale:
+        morale_due(ctx, vehicle, "m7", under_fire=under_fire, table_mod=table_mod)
+
+
+def lose_weapon(ctx: Context, vehicle: Unit) -> int:
+    """BI-R140 "Armi": one weapon on board, at random, is destroyed; −2 to the morale
+    check if it is the main armament (the first weapon listed; ruling BI-MAIN-GUN)."""
+    left = [w for w in vehicle.weapons if not vehicle.has(f"weapon-lost-{w}")]
+    if not left:
+        ctx.emit(ev.Noted(text=f"{vehicle.name} has no weapon left to lose"))
+        return 0
+    pick = 0
+    if len(left) > 1:
+        (face,) = ctx.roll(
+            f"which of {vehicle.name}'s weapons is destroyed",
+            1,
+            sides=len(left),
+            rule="BI-R140",
+            unit=vehicle.id,
+            outcome=lambda f: left[f[0] - 1],
+        )
+        pick = face - 1
+    _badges(ctx, vehicle, (f"weapon-lost-{left[pick]}",))
+    return -2 if left[pick] == vehicle.weapons[0] else 0
+
+
+def destroyed(ctx: Context, vehicle: Unit, cause: str) -> None:
+    """The vehicle is out; every man aboard is hit (ruling BI-OCCUPANTS) and is on foot."""
+    carried = aboard(ctx.state, vehicle)
+    ctx.emit(ev.UnitOut(unit=vehicle.id, cause=cause))
+    for man in carried:
+        _badges(ctx, man, remove=(f"aboard-{vehicle.id}", "in-vehicle"))
+        infantry_hit(ctx, man, f"the wreck of {vehicle.name}", under_fire=True)
+    if "tank" in vehicle.roles or damage.armour_column(vehicle):
+        ctx.emit(
+            ev.Noted(text=f"friends who saw {vehicle.name} destroyed within 20 cm check morale (M1): morale UNIT m1")
+        )
+
+
+# ------------------------------------------------------------------------- HE bursts
+
+
+def he_burst(
+    ctx: Context,
+    unit: Unit,
+    cause: str,
+    *,
+    zone: str,
+    terrain: str,
+    big: bool,
+    weapon: Weapon | None = None,
+    pen_row: str = "",
+    indirect: bool = False,
+    halve: bool = False,
+) -> str:
+    """A man or vehicle in an HE area (A.10.3, BI-R092): 1d10 under his chance by
+    terrain and zone, then damage; a vehicle then takes the weapon's penetration or the
+    unarmoured table (ruling BI-HE-VEHICLES, digest BI-AMB-26).  ``halve``: an
+    anti-tank bomb against men (BI-R252).  Returns the damage row, or "missed"."""
+    chance = he.hit_chance(terrain, zone, big)
+    mods = [ev.Mod(f"{terrain}, {zone} distance", he.hit_chance(terrain, zone, False), "BI-R092")]
+    if big:
+        mods.append(ev.Mod("guns or mortars over 103 mm", chance - mods[0].value, "BI-R092"))
+    if halve:
+        halved = -(-chance // 2)
+        mods.append(ev.Mod("½ anti-tank bomb", halved - chance, "BI-R252"))
+        chance = halved
+    (face,) = ctx.roll(
+        f"HE at {unit.name}",
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=tuple(mods),
+        rule="A.10.3",
+        unit=unit.id,
+        outcome=lambda f: "hit: roll damage" if rules.succeeds(f[0], chance) else "unhurt",
+    )
+    if not rules.succeeds(face, chance):
+        return "missed"
+    if unit.kind == "man":
+        return infantry_hit(ctx, unit, cause, under_fire=True)
+    return vehicle_hit(ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect)

@@ -1,0 +1,114 @@
+"""Men and vehicles (A.4, A.6): mounting, dismounting, and an armed transport turned
+combat vehicle.  A man aboard carries the badge ``aboard-<vehicle id>`` (and
+``in-vehicle``), so he is seen and hidden with himself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, damage
+from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES
+
+
+def _vehicle(ctx: Context, unit_id: str):
+    v = ctx.unit(unit_id)
+    if v.kind == "man" or damage.vehicle_type(v) is None:
+        raise Refused(f"{v.name} is not a vehicle")
+    return v
+
+
+def _how(vehicle) -> str:
+    """BI-R042: an armoured vehicle takes the man's whole move; a truck or car half of it."""
+    return "a whole turn (armoured)" if damage.armour_column(vehicle) else "half his move"
+
+
+def _mount(ctx: Context, args: dict[str, Any]) -> None:
+    man = ctx.unit(args["man"])
+    vehicle = _vehicle(ctx, args["vehicle"])
+    if man.kind != "man" or man.side != vehicle.side:
+        raise Refused("a man mounts a vehicle of his own side")
+    if not vehicle.in_play:
+        raise Refused(f"{vehicle.name} is out of action")
+    if man.side != ctx.state.active_side:
+        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+    if vehicle.has("combat-vehicle"):
+        raise Refused(f"{vehicle.name} was made a combat vehicle: it takes no troops back (BI-R027)")
+    capacity = vehicle.stats.get("capacity")
+    if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
+        raise Refused(f"{vehicle.name} carries {capacity} men and is full")
+    ready(ctx, man, "mount")
+    if not passes_isolation(ctx, man, isolated(ctx, man, args)):
+        return
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=f"mounts {vehicle.name}: {_how(vehicle)}"))
+    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone",)))
+
+
+def _dismount(ctx: Context, args: dict[str, Any]) -> None:
+    man = ctx.unit(args["man"])
+    badge = next((b for b in man.status if b.startswith("aboard-")), "")
+    if not badge:
+        raise Refused(f"{man.name} is not aboard a vehicle")
+    if man.side != ctx.state.active_side:
+        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+    vehicle = ctx.unit(badge.removeprefix("aboard-"))
+    ready(ctx, man, "mount")
+    if not passes_isolation(ctx, man, isolated(ctx, man, args)):
+        return
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=f"dismounts from {vehicle.name}: {_how(vehicle)}"))
+    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved",), remove=(badge, "in-vehicle")))
+
+
+def _combat(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R027: once its troops are off, an armed transport may become a combat vehicle:
+    free of command distance, always isolated for morale, and it takes nobody back."""
+    vehicle = _vehicle(ctx, args["vehicle"])
+    vtype = damage.vehicle_type(vehicle)
+    if vtype.combat or vehicle.has("combat-vehicle"):
+        raise Refused(f"{vehicle.name} is already a combat vehicle")
+    if not vehicle.weapons:
+        raise Refused(f"{vehicle.name} is unarmed: only an armed transport may fight (BI-R027)")
+    if casualties.aboard(ctx.state, vehicle):
+        raise Refused(f"{vehicle.name} still carries troops: they dismount first (BI-R027)")
+    ctx.emit(ev.StatusChanged(unit=vehicle.id, add=("combat-vehicle",)))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "mount",
+        "A man gets into a vehicle of his side: his move for the turn (BI-R042). No dice, "
+        "but 1d10 isolation test first if isolated.",
+        _mount,
+        params=(Param("man", "own"), Param("vehicle", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R042",
+        examples=("mount marra lince",),
+        phases=MOVE_PHASES,
+        rolls=True,
+    ),
+    CommandSpec(
+        "dismount",
+        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042). No dice, "
+        "but 1d10 isolation test first if isolated.",
+        _dismount,
+        params=(Param("man", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R042",
+        examples=("dismount marra",),
+        phases=MOVE_PHASES,
+        rolls=True,
+    ),
+    CommandSpec(
+        "combat",
+        "Make an armed transport, its troops off, a combat vehicle: always isolated for morale, "
+        "no troops back aboard (BI-R027). No dice.",
+        _combat,
+        params=(Param("vehicle", "own"),),
+        rule="BI-R027",
+        examples=("combat lince",),
+    ),
+)

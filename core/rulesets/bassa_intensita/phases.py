@@ -1,0 +1,29 @@
+"""The phases and the per-turn activity badges of Bassa Intensità (see turn.py)."""
+
+from __future__ import annotations
+
+from core.rulesets.bassa_intensita.tables import tiers
+from core.state import Unit
+
+ACTIVITY = ("moved", "fired", "acted", "balked", "moved-stabilised")
+SHOT_BADGES = ("shot-single", "shot-auto")
+#: Badges that last one turn; ``ran`` and ``aimed`` are made from them at the turn's end.
+TURN_BADGES = (*ACTIVITY, "cautious", "running", "aiming", "ran", "aimed", *SHOT_BADGES, "struck", "struck-wounded")
+#: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
+STRUCK = ("struck", "struck-wounded")
+
+MOVE_PHASES = ("move-first", "move-second")
+TIER_PHASES = tuple(f"fire-{t.id}" for t in tiers())
+
+
+def tier_of_phase(phase: str) -> str:
+    return phase.removeprefix("fire-") if phase in TIER_PHASES else ""
+
+
+def activity(unit: Unit) -> str:
+    """What the unit has done this turn under the golden rule ("" if nothing)."""
+    return next((a for a in ACTIVITY if unit.has(a)), "")
+
+
+def can_act_now(unit: Unit) -> bool:
+    return unit.in_play and not activity(unit)
