@@ -1,0 +1,348 @@
+"""Bassa Intensità 1.9: the damage, morale, command, HE, indirect-fire and vehicle
+tables against the book, and their pure rules with exact dice."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core.events import Mod
+from core.rulesets.bassa_intensita import damage, he, morale, rules, squads
+from core.rulesets.bassa_intensita.tables import (
+    command_distance,
+    high_explosive,
+    move_modifiers,
+    vehicle_types,
+    weapons,
+)
+from core.rulesets.bassa_intensita.tables import damage as damage_tables
+from core.rulesets.bassa_intensita.tables import morale as morale_tables
+from core.state import Unit
+
+BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
+
+
+@pytest.fixture(scope="module")
+def book() -> list[str]:
+    if not BOOK.exists():
+        pytest.skip(f"rulebook not found at {BOOK}")
+    return BOOK.read_text(encoding="utf-8").splitlines()
+
+
+def _section(lines: list[str], heading: str, size: int = 14) -> list[str]:
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading))
+    return lines[start : start + size]
+
+
+def _cells(lines: list[str], label: str) -> list[str]:
+    for line in lines:
+        cells = [c.strip() for c in line.split("\t") if c.strip()]
+        if cells and cells[0].startswith(label):
+            return cells[1:]
+    raise AssertionError(f"no row {label!r}")
+
+
+def _dice_range(cell: str) -> tuple[int | None, int | None]:
+    """'1 o meno' → (None, 1); '2, 3, 4' → (2, 4); '8 o più' → (8, None); '10' → (10, 10)."""
+    numbers = [int(n) for n in re.findall(r"\d+", cell)]
+    if "meno" in cell:
+        return None, numbers[0]
+    if "più" in cell:
+        return numbers[0], None
+    return numbers[0], numbers[-1]
+
+
+# ------------------------------------------------------------------- tables vs book
+
+
+def test_infantry_damage_table_matches_the_book(book):
+    lines = _section(book, "DANNI CONTRO FANTERIA", 8)
+    assert [r.id for r in damage_tables().infantry] == ["near-miss", "shocked", "wounded", "seriously-wounded", "dead"]
+    for row in damage_tables().infantry:
+        line = next(x for x in lines if f"\t{row.it}\t" in x)
+        assert _dice_range(line.split("\t")[0]) == (row.low, row.high), row.id
+        assert row.morale == ("Controllare il morale" in line), row.id
+
+
+def test_vehicle_damage_tables_match_the_book(book):
+    unarmoured = _section(book, "DANNI CONTRO VEICOLI NON BLINDATI", 7)
+    labels = {"near-miss": "Mancato di poco", "slowed": "Movimento dimezzato", "immobilised": "Immobilizzato"}
+    for row in damage_tables().unarmoured:
+        line = next(x for x in unarmoured if x.split("\t")[0] and labels.get(row.id, row.it) in x)
+        assert _dice_range(line.split("\t")[0]) == (row.low, row.high), row.id
+        assert row.morale == ("morale" in line), row.id
+        assert row.morale_mod == (-2 if "-2" in line else 0), row.id
+    armoured = _section(book, "DANNI CONTRO VEICOLI BLINDATI", 10)
+    for row in damage_tables().armoured:
+        it = {"slowed": "Movimento dimezzato", "immobilised": "Immobilizzato"}.get(row.id, row.it)
+        line = next(x for x in armoured if it in x)
+        assert _dice_range(line.split("\t")[0]) == (row.low, row.high), row.id
+        assert row.morale == ("morale" in line), row.id
+        assert row.morale_mod == (-2 if "Immobilizzato" in line else 0), row.id
+
+
+def test_damage_modifiers_match_the_book(book):
+    text = "\n".join(book)
+    mods = {m.id: m for m in damage_tables().modifiers}
+    assert (mods["frag-vest"].add, mods["bullet-vest"].add, mods["sniper"].add) == (-1, -2, 1)
+    assert "-1 se il bersaglio ha un Giubbotto Antischegge e di -2 se ha un Giubbotto Antiproiettile" in text
+    assert "+1 se a sparare è stato uno Sniper" in text
+    assert (mods["machine-gun"].add, mods["grenade-rocket"].add, mods["gun-mortar"].add) == (1, 2, 4)
+    assert "+ 1 se a sparare è stata una mitragliatrice, di +2" in text and "+4 se a sparare" in text
+    assert mods["indirect"].add == -4 and "modificato di -4 se il veicolo" in text
+
+
+def test_penetration_table_matches_the_book(book):
+    lines = _section(book, "PENETRAZIONE CORAZZA", 14)
+    for row in damage_tables().penetration:
+        assert [int(c) for c in _cells(lines, row.it)] == [row.tank, row.other], row.id
+    text = "\n".join(book)
+    pm = {m.id: m.add for m in damage_tables().penetration_mods}
+    assert pm == {"flank": 2, "advanced-armour": -1, "hightech-armour": -2}
+    assert "+2 se il veicolo è stato colpito sul fianco o sul retro" in text
+
+
+def test_morale_tables_match_the_book(book):
+    lines = _section(book, "MORALE :", 40)
+    text = "\n".join(lines)
+    t = morale_tables()
+    assert t.bonus == 3 and "aumentata di +3" in text
+    for trigger in t.triggers:
+        assert trigger.it in text, trigger.id
+    for m in t.modifiers:
+        line = next(x for x in lines if x.startswith(m.it))
+        value = line.split(":")[-1].strip()
+        assert int(value.replace(" ", "")) == m.add, m.id
+    assert "+1 o +2" in text  # fanatics: the piece's stat, capped at 2
+    effects = _section(book, "EFFETTI DEL MORALE", 6)
+    for row in t.effects:
+        line = next(x for x in effects if f"\t{row.it}\t" in x)
+        low, high = _dice_range(line.split("\t")[0])
+        assert (row.low or 1, row.high or 6) == (low, high), row.id
+    em = {m.id: m.add for m in t.effect_modifiers}
+    assert em == {"undamaged-armour": -2, "elite": -1}
+    assert "non danneggiati hanno un modificatore al dado di -2, le unità di qualità Elite di -1" in "\n".join(book)
+
+
+def test_command_distance_matches_the_book(book):
+    lines = _section(book, "Abilità comandante", 6)
+    for row in command_distance().values():
+        cells = _cells(lines, row.it)
+        squad = int(re.search(r"\d+", cells[0]).group())
+        section = None if cells[1] == "Non consentito" else int(re.search(r"\d+", cells[1]).group())
+        assert (squad, section) == (row.squad, row.section), row.ability
+
+
+def test_he_tables_match_the_book(book):
+    dev = _section(book, "Dado (1d6)\tEffetto", 11)
+    for row in high_explosive().deviation:
+        line = next(x for x in dev if x.split("\t")[-1].startswith(row.it.split(",")[0]))
+        low, high = _dice_range(line.split("\t")[0])
+        assert (row.low or 1, row.high or 10) == (low, high), row.id
+    areas = _section(book, "Arma\tDistanza Breve", 8)
+    for a in high_explosive().areas:
+        cells = _cells(areas, a.it)
+        assert [int(re.search(r"\d+", c).group()) for c in cells] == [a.short, a.long], a.id
+    chances = _section(book, "Terreno\tDistanza Breve", 5)
+    for c in high_explosive().chances:
+        assert [int(x) for x in _cells(chances, c.it)] == [c.short, c.long], c.terrain
+    assert high_explosive().big_bonus == 1
+    assert any("+1 se sotto tiro di cannoni/mortai >103mm" in x for x in book)
+
+
+def test_ranging_tables_match_the_book(book):
+    for table, heading, dice in (
+        ("precise", 'DEVIAZIONE TIRO INDIRETTO "PRECISO"', "2d6"),
+        ("imprecise", 'DEVIAZIONE TIRO INDIRETTO "IMPRECISO"', "4d10"),
+    ):
+        lines = _section(book, heading, 10)
+        for row in (r for r in high_explosive().ranging if r.table == table):
+            line = next(x for x in lines if f"\t{row.it}\t" in x)
+            low, high = _dice_range(line.split("\t")[0])
+            assert (row.low or 1, row.high or 10) == (low, high), (table, row.id)
+            effect = line.split("\t")[2].replace(" ", "")
+            assert ("lungo" in effect) == (row.long > 0) and ("corto" in effect) == (row.long < 0)
+            assert ("destra" in effect) == (row.side > 0) and ("sinistra" in effect) == (row.side < 0)
+            if row.long:
+                assert dice in effect
+        count, sides = he.offset_dice(table)
+        assert f"{count}d{sides}" == dice
+
+
+def test_vehicle_and_movement_tables_match_the_book(book):
+    lines = _section(book, "VEICOLO\tSU STRADA", 5)
+    for v in vehicle_types().values():
+        cells = _cells(lines, v.it)
+        assert [int(re.search(r"\d+", c).group()) for c in cells] == [v.road, v.off_road], v.id
+    mods = _section(book, "MODIFICATORI AL MOVIMENTO TRUPPE APPIEDATE", 13)
+    for m in move_modifiers().values():
+        cell = _cells(mods, m.it)[0]
+        if m.whole_turn:
+            assert cell == "1 turno", m.id
+        else:
+            assert int(cell.replace(" ", "").strip("-%")) == m.percent, m.id
+
+
+def test_weapon_classes_for_vehicles_and_he_follow_the_book():
+    w = weapons()
+    assert {i for i, x in w.items() if x.vehicle_mod == "machine-gun"} == {"lmg", "mg"}
+    assert w["rpg"].penetration == w["law"].penetration == "at-rocket"
+    assert w["autocannon"].penetration == "at-grenade-autocannon"
+    assert not w["assault-rifle"].penetration and not w["mg"].penetration  # ruling BI-NO-PEN
+    assert all(x.he_area for x in w.values() if x.he)
+
+
+# ------------------------------------------------------------------ damage, exact dice
+
+
+def _man(**kw) -> Unit:
+    return Unit(id="m", name="M", side="a", **kw)
+
+
+def test_infantry_damage_rows_and_modifiers():
+    t = damage_tables().mods("infantry")
+    vest = (Mod("v", t["bullet-vest"].add),)
+    assert damage.infantry_result(1, ()).id == "near-miss"
+    assert [damage.infantry_result(f, ()).id for f in (2, 5, 6, 8, 9, 10)] == [
+        "shocked",
+        "shocked",
+        "wounded",
+        "wounded",
+        "seriously-wounded",
+        "dead",
+    ]
+    assert damage.infantry_result(3, vest).id == "near-miss"  # 3 - 2 = 1
+    assert damage.infantry_result(10, vest).id == "dead"  # a natural 10 is never modified
+    assert damage.infantry_result(9, (Mod("s", 1),)).id == "dead"  # sniper: 9 + 1
+    man = _man(roles=("frag-vest", "bullet-vest"))
+    assert damage.infantry_mod_ids(man, shooter_sniper=True) == ["bullet-vest", "sniper"]
+
+
+def test_a_second_wound_kills_and_a_near_miss_never_worsens():
+    assert damage.wound_after("", "wounded") == "wounded"
+    assert damage.wound_after("wounded", "wounded") == "dead"
+    assert damage.wound_after("wounded", "seriously-wounded") == "dead"
+    assert damage.wound_after("wounded", "shocked") == "wounded"
+    assert damage.wound_after("seriously-wounded", "shocked") == "dead"
+    assert damage.wound_after("seriously-wounded", "near-miss") == "seriously-wounded"
+    assert damage.wound_after("", "near-miss") == ""
+
+
+def test_unarmoured_damage_natural_one_is_never_modified():
+    gun = damage.unarmoured_mods(weapons()["gun-77"])
+    assert sum(m.value for m in gun) == 4
+    assert damage.unarmoured_result(1, gun).id == "near-miss"
+    assert damage.unarmoured_result(2, gun).id == "immobilised"  # 2 + 4 = 6
+    assert damage.unarmoured_result(4, gun).id == "destroyed"  # 4 + 4 = 8
+    assert damage.unarmoured_result(2, ()).id == "slowed"
+    assert damage.unarmoured_result(5, ()).id == "immobilised"
+    assert damage.unarmoured_result(8, ()).id == "destroyed"
+    assert damage.unarmoured_mods(weapons()["assault-rifle"]) == ()
+
+
+def test_penetration_chance_and_rows():
+    assert damage.penetration_chance("at-rocket", "tank", [])[0] == 6
+    chance, mods = damage.penetration_chance("at-rocket", "other", ["flank", "hightech-armour"])
+    assert chance == 8 and sum(m.value for m in mods) == 8
+    gun = weapons()["gun-heavy"]
+    assert damage.penetration_row(gun) == "tank-gun-100"
+    assert damage.penetration_row(gun, gun_mm=120) == "tank-gun-116"
+    assert damage.penetration_row(gun, gun_mm=105) == "tank-gun-100"
+    assert damage.penetration_row(weapons()["gun-103"], gun_mm=90) == "tank-gun-99"
+    assert damage.penetration_row(weapons()["gun-103"], gun_mm=106, recoilless=True) == "recoilless-100"
+    assert damage.penetration_row(weapons()["rpg"], gun_mm=120) == "at-rocket"
+
+
+def test_armoured_damage_rows_and_the_indirect_modifier():
+    assert [damage.armoured_result(f, ()).id for f in (1, 2, 3, 5, 6, 7, 9)] == [
+        "near-miss",
+        "radio",
+        "slowed",
+        "immobilised",
+        "turret",
+        "weapon",
+        "destroyed",
+    ]
+    indirect = damage.armoured_mods(True)
+    assert damage.armoured_result(10, indirect).id == "turret"  # 10 - 4 = 6
+    assert damage.armoured_result(5, indirect).id == "near-miss"
+
+
+# ------------------------------------------------------------------- morale, exact dice
+
+
+def test_morale_pass_chance_adds_every_modifier():
+    # Regular 4 + 3, wounded -3, isolated -2, heavy cover +2
+    chance, mods = morale.pass_chance(4, ["wounded", "isolated", "heavy-cover"])
+    assert chance == 4 and 4 + sum(m.value for m in mods) == 4
+    chance, _ = morale.pass_chance(6, ["under-fire"], near_seriously_wounded=2, fanatic=2, table_mod=-2)
+    assert chance == 6 + 3 - 2 - 2 + 2 - 2
+
+
+def test_morale_effects():
+    assert morale.effect(3, (), already_shocked=False) == "shocked"
+    assert morale.effect(3, (), already_shocked=True) == "panic"
+    assert morale.effect(5, (), already_shocked=False) == "panic"
+    assert morale.effect(6, (), already_shocked=False) == "surrender"
+    crew = morale.effect_mods(elite=True, undamaged_armour=True)
+    assert sum(m.value for m in crew) == -3
+    assert morale.effect(6, crew, already_shocked=False) == "shocked"  # 6 - 3 = 3
+    assert morale.effect(1, crew, already_shocked=False) == "shocked"  # 0 or less: shocked
+
+
+# ---------------------------------------------------------------- squads and movement
+
+
+def test_leader_ability_and_command_distance():
+    sgt = Unit(id="s", name="S", side="a", cls="elite", roles=("leader",))
+    assert squads.command_range(sgt, section=False) == 16
+    rabble = Unit(id="r", name="R", side="a", cls="elite", stats={"ability": 2})
+    assert squads.ability(rabble) == "rabble" and squads.command_range(rabble, section=True) is None
+    assert squads.one_level_lower("elite") == "veteran" and squads.one_level_lower("rabble") == "rabble"
+    men = [Unit(id=str(i), name="x", side="a", cls=c) for i, c in enumerate(["regular", "recruit", "recruit"])]
+    assert squads.squad_quality(men) == "recruit"
+    assert squads.squad_quality(men[:2]) == "regular"  # a tie goes to the better
+
+
+def test_motivation_moves_the_number_not_the_tier():
+    man = Unit(id="m", name="M", side="a", cls="regular", stats={"motivation": 1})
+    assert squads.chance(man) == 5
+    man.status = ("motivation-1",)
+    assert squads.chance(man) == 3
+
+
+def test_movement_modifiers_add_up_and_round_up():
+    assert rules.foot_allowance(16, ["door", "wounded"]) == 4  # -75%
+    assert rules.foot_allowance(24, ["window", "carrying", "door"]) == 0  # capped at -100%
+    assert rules.foot_allowance(8, ["stand-up"]) == 6
+    assert rules.foot_allowance(16, ["high-obstacle"]) == 0
+    assert rules.vehicle_allowance(120, 20, True, 1, False) == 60
+    assert rules.vehicle_allowance(80, 60, False, 2, False) == 15
+    assert rules.vehicle_allowance(80, 60, True, 0, True) == 0
+
+
+# ------------------------------------------------------------------------ HE, exact dice
+
+
+def test_he_deviation_area_and_chance():
+    assert he.deviation(2) == ("", 0)
+    assert he.deviation(4) == ("long", 50)
+    assert he.deviation(10) == ("left", 50)
+    assert he.deviation_cm(20, 33) == 7  # 6.6 rounds up
+    assert he.area_of(weapons()["rpg"]).short == 3
+    assert he.area_of(weapons()["gun-heavy"], gun_mm=155).id == "gun-big"
+    assert he.area_by_calibre(81).id == "gun-102" and he.area_by_calibre(60).id == "gun-76"
+    area = he.area_of(weapons()["hand-grenade"])
+    assert (he.zone(area, 3), he.zone(area, 4), he.zone(area, 7)) == ("short", "long", "")
+    assert he.hit_chance("open", "short", False) == 6
+    assert he.hit_chance("entrenched", "long", True) == 2
+
+
+def test_ranging_rows():
+    assert he.ranging("precise", 2).id == "bullseye"
+    row = he.ranging("imprecise", 9)
+    assert (row.long, row.side) == (-1, 1)
+    assert he.describe_landing(row, 12, 20) == "12 cm short and 20 cm right"
+    assert "lost" in he.describe_landing(he.ranging("imprecise", 1), 0, 0)
