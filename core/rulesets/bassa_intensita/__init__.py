@@ -14,13 +14,14 @@ Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from core import events as ev
-from core.ruleset import Phase, register
-from core.rulesets.bassa_intensita import cmd_casualties, cmd_morale, cmd_vehicles, commands, ending, turn
+from core.ruleset import CommandSpec, Param, Phase, register
+from core.rulesets.bassa_intensita import casualties, cmd_casualties, cmd_morale, cmd_vehicles, commands, ending, turn
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
-from core.rulesets.common import ScenarioRuleset
+from core.rulesets.common import STATUSES, ScenarioRuleset
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -89,6 +90,16 @@ class BassaIntensita(ScenarioRuleset):
         *ending.COMMANDS,
     )
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
+
+    def commands(self) -> list[CommandSpec]:
+        """The shared referee tools, with ``mark`` and ``clear`` knowing this ruleset's badges."""
+        statuses = (*STATUSES, *(b for b in casualties.BADGES if b not in STATUSES))
+        out = []
+        for spec in super().commands():
+            if spec.name in ("mark", "clear"):
+                spec = replace(spec, params=(spec.params[0], Param("status", "choice", choices=statuses)))
+            out.append(spec)
+        return out
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "first_mover":

@@ -22,6 +22,20 @@ from core.rulesets.bassa_intensita.tables import Weapon, morale
 from core.state import Unit
 
 TRIGGERS = {t.id: t for t in morale().triggers}
+#: The badges of this ruleset a referee may give or take away by hand (``mark`` / ``clear``).
+BADGES = (
+    "seriously-wounded",
+    "shocked",
+    "prone",
+    "morale-due",
+    "slowed",
+    "immobilised",
+    "radio-out",
+    "turret-jammed",
+    "damaged",
+    "combat-vehicle",
+    "leader",
+)
 HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
 
 

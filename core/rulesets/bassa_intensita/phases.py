@@ -26,4 +26,6 @@ def activity(unit: Unit) -> str:
 
 
 def can_act_now(unit: Unit) -> bool:
-    return unit.in_play and not activity(unit)
+    """Whether it may still fire or act this turn (a stabilised vehicle that moved
+    slowly may still fire, BI-R240)."""
+    return unit.in_play and activity(unit) in ("", "moved-stabilised")

@@ -1,0 +1,433 @@
+"""Bassa Intensità 1.9 played through commands with exact dice: damage after a hit,
+wounds, morale, leaders, HE, vehicles and the end of the game.  The pieces are built
+here (UnitSpec), not read from a scenario file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core import events as ev
+from core import ruleset as ruleset_module
+from core.game import Game
+from core.ruleset import Context, Refused
+from core.rulesets.bassa_intensita import BassaIntensita
+from core.rulesets.common import Scenario
+
+U = ev.UnitSpec
+PIECES = (
+    U(id="capo", name="Sgt Capo", side="blue", team="A", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
+    U(id="bruno", name="Pte Bruno", side="blue", team="A", cls="regular", weapons=("assault-rifle",)),
+    U(id="carlo", name="Pte Carlo", side="blue", team="A", cls="regular", weapons=("rifle",), roles=("frag-vest",)),
+    U(id="elio", name="Cpl Elio", side="blue", team="B", cls="elite", weapons=("sniper-rifle",), roles=("sniper",)),
+    U(
+        id="lince",
+        name="Lince",
+        side="blue",
+        kind="vehicle",
+        cls="regular",
+        weapons=("mg",),
+        roles=("wheeled-apc",),
+        stats={"capacity": 4},
+    ),
+    U(
+        id="ariete",
+        name="Ariete",
+        side="blue",
+        kind="vehicle",
+        cls="veteran",
+        weapons=("gun-heavy", "mg"),
+        roles=("tank", "stabilised"),
+        stats={"gun_mm": 120},
+    ),
+    U(id="omar", name="Omar", side="red", team="H", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
+    U(id="ali", name="Ali", side="red", team="H", cls="regular", weapons=("rpg",)),
+    U(id="hassan", name="Hassan", side="red", team="H", cls="recruit", weapons=("smg",)),
+    U(id="tecnica", name="Technical", side="red", kind="vehicle", cls="rabble", weapons=("mg",), roles=("technical",)),
+    U(id="bmp", name="BMP", side="red", kind="vehicle", cls="recruit", weapons=("autocannon",), roles=("tracked-apc",)),
+)
+TABLE = Scenario(
+    id="table",
+    title="Test table",
+    sides=(ev.SideSpec("blue", "Blue"), ev.SideSpec("red", "Red")),
+    units=PIECES,
+)
+
+
+class _Table(BassaIntensita):
+    """The ruleset with the pieces above, and the scenario's variables set as a scenario would."""
+
+    id = "bassa-intensita"
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        self.scenarios = {**self.scenarios, "table": TABLE}
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        super()._scenario(ctx, args)
+        if args["name"] == "table":
+            ctx.emit(ev.VarSet(key="scenario.turns", value=2))
+            ctx.emit(ev.VarSet(key="scenario.victory", value="blue hold the crossroads"))
+
+
+@pytest.fixture
+def game(tmp_path, monkeypatch):
+    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    g.execute("scenario table")
+    yield g
+    g.close()
+
+
+def play(g: Game, *lines: str) -> list[ev.Event]:
+    out = None
+    for line in lines:
+        role = "referee"
+        if line.startswith("@"):
+            role, _, line = line[1:].partition(" ")
+        out = g.execute(line, role=role)
+    return out.events[1:] if out else []
+
+
+def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
+    return [e.roll for e in events if isinstance(e, ev.Rolled) and (not rule or e.roll.rule == rule)]
+
+
+def goto(g: Game, phase: str, turn: int | None = None) -> None:
+    """Move on to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
+    turn = g.state.turn if turn is None else turn
+    while (g.state.turn, g.state.phase) != (turn, phase):
+        g.execute("next dice=6,1" if g.state.phase == "initiative" else "next")
+
+
+def unit(g: Game, uid: str):
+    return g.state.units[uid]
+
+
+# ---------------------------------------------------------------------- infantry
+
+
+def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
+    goto(game, "fire-regular")
+    facts = play(game, "@blue fire capo omar range=20 dice=4,7,9")
+    # Regular 4: the first shot hits, damage 7 wounds; the second misses
+    assert [r.outcome for r in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
+    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
+    omar = unit(game, "omar")
+    assert omar.has("wounded") and omar.has("morale-due") and omar.has("morale-fire")
+    # his leader is wounded: his men check morale too (M6)
+    assert unit(game, "ali").has("morale-due") and unit(game, "hassan").has("morale-due")
+    with pytest.raises(Refused, match="morale checks are due first"):
+        play(game, "next")
+    # Omar: Regular 4 + 3, wounded -3, under automatic fire -2, heavy cover +2 = 4
+    facts = play(game, "morale omar heavy dice=4")
+    assert rolls(facts)[0].target == 4 and rolls(facts)[0].outcome == "passed"
+    assert not unit(game, "omar").has("morale-due")
+
+
+def test_same_tier_fire_still_lets_the_struck_man_act_in_his_tier(game):
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,10")  # dead at once
+    assert not unit(game, "omar").in_play
+    facts = play(game, "@red fire omar capo range=20 dice=9,9")  # he fires in his own tier all the same
+    assert len(rolls(facts, "A.9.4")) == 2
+    for man in ("ali", "hassan"):
+        play(game, f"morale {man} dice=1")
+    # his leader is dead: Ali is isolated and tests first (1), then misses (10) and the RPG deviates (1: a dud)
+    facts = play(game, "@red fire ali carlo range=15 dice=1,10,1")
+    assert [r.rule for r in rolls(facts)] == ["BI-R024", "A.9.4", "A.10.1"]
+    play(game, "next")  # fire-recruit: the grace ends with the tier
+    assert not unit(game, "omar").has("struck")
+
+
+def test_a_second_wound_kills_and_the_squad_feels_it(game):
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo hassan range=20 dice=1,6,1,6")
+    # two hits, two wounds: the second kills (ruling BI-SECOND-WOUND)
+    assert unit(game, "hassan").out.startswith("killed by Sgt Capo's Assault rifle")
+    # M5: his squad mates must check
+    assert unit(game, "omar").has("morale-due") and unit(game, "ali").has("morale-due")
+
+
+def test_a_vest_and_a_sniper_modify_the_damage_die(game):
+    goto(game, "fire-elite")
+    play(game, "mark carlo hidden")  # nothing to do with the vest: just not to shoot him
+    facts = play(game, "@blue fire elio omar range=25 dice=1,8,3")
+    # sniper +1: 8 + 1 = 9, seriously wounded
+    r = rolls(facts, "A.12.1")[0]
+    assert r.outcome == "ferito gravemente" and any(m.label == "shot by a sniper" for m in r.mods)
+    for man in ("ali", "hassan"):  # M6: their leader is seriously wounded
+        play(game, f"morale {man} dice=1")
+    goto(game, "fire-regular")
+    play(game, "clear carlo hidden")
+    facts = play(game, "@red fire ali carlo range=15 dice=1,1,2")
+    # RPG hit: the burst is at Carlo (open, short: 6); damage 2, frag vest -1: near miss
+    assert rolls(facts, "A.10.3")[0].target == 6
+    assert rolls(facts, "A.12.1")[0].outcome == "mancato di poco"
+
+
+def test_the_seriously_wounded_die_undressed(game):
+    goto(game, "fire-regular")
+    play(game, "@red fire omar bruno range=20 dice=1,9,1,1,9")
+    # seriously wounded (his clock: 1 turn), then hit again: a second hit of 2 or more kills
+    assert unit(game, "bruno").out == "killed by Omar's Assault rifle"
+    play(game, "morale capo dice=1", "morale carlo dice=1")
+    play(game, "next")  # fire-recruit
+    play(game, "@red fire hassan capo range=10 dice=1,9,1,9")
+    # Recruit 3 + short 1 = 4: hit, seriously wounded, dies at the end of turn 1 + 1; the second shot misses
+    assert unit(game, "capo").has("seriously-wounded")
+    assert game.state.vars["secret.dies.capo"] == 2
+    assert "secret.dies.capo" not in game.view("red").vars  # the clock is the referee's
+    assert "dies at the end of turn 2" in game.log_lines()[-2].text or any(
+        "dies at the end of turn 2" in line.text for line in game.log_lines()
+    )
+    play(game, "morale carlo dice=1")  # M6: his leader is seriously wounded
+    goto(game, "fire-regular", 2)
+    with pytest.raises(Refused, match="seriously wounded: he can no longer"):
+        play(game, "@blue fire capo hassan range=10")
+    facts = play(game, "@blue dress carlo capo dice=5")  # Normal: Regular 4
+    assert rolls(facts)[0].outcome == "not yet"
+    goto(game, "end", 2)
+    facts = play(game, "next")
+    assert unit(game, "capo").out == "died of his wounds, not dressed in time"
+    assert game.state.phase == "final"
+
+
+def test_a_dressed_man_counts_as_wounded(game):
+    play(game, "mark capo seriously-wounded")
+    goto(game, "fire-regular")
+    with pytest.raises(Refused, match="not seriously wounded"):
+        play(game, "@blue dress carlo bruno")
+    facts = play(game, "@blue dress carlo capo dice=4")
+    assert rolls(facts)[0].outcome == "dressed: he counts as wounded"
+    capo = unit(game, "capo")
+    assert capo.has("wounded") and not capo.has("seriously-wounded")
+    assert game.state.vars["secret.dies.capo"] == 0
+    play(game, "mark bruno seriously-wounded")
+    with pytest.raises(Refused, match="already acted"):
+        play(game, "@blue dress carlo bruno")
+
+
+def test_wounds_slow_the_move_and_harden_actions(game):
+    play(game, "mark bruno wounded", "mark carlo prone")
+    goto(game, "move-first")
+    with pytest.raises(Refused, match="1 to 8 cm"):
+        play(game, "@blue move bruno 9")
+    with pytest.raises(Refused, match=r"1 to 4 cm \(through a door, wounded\)"):
+        play(game, "@blue move bruno 5 via=door,")
+    play(game, "@blue move bruno 4 via=door")
+    # standing up costs a quarter: 12 of 16
+    with pytest.raises(Refused, match="1 to 12 cm"):
+        play(game, "@blue move carlo 13")
+    play(game, "@blue move carlo 12")
+    assert not unit(game, "carlo").has("prone")
+    with pytest.raises(Refused, match="no movement modifier 'roof'"):
+        play(game, "@blue move capo 5 via=roof")
+    goto(game, "fire-regular", 2)
+    with pytest.raises(Refused, match="impossible for a wounded man"):
+        play(game, "@blue act bruno difficult disarm the mine")
+    facts = play(game, "@blue act bruno easy dice=4")  # easy → normal for him: Regular 4
+    assert rolls(facts)[0].target == 4 and rolls(facts)[0].outcome == "done"
+
+
+def test_a_shocked_man_does_not_fire_until_the_end_of_next_turn(game):
+    goto(game, "fire-regular")
+    play(game, "@red fire omar carlo range=20 dice=1,3,10")  # shocked
+    play(game, "morale carlo dice=1")
+    play(game, "mark carlo hidden", "clear carlo hidden")
+    carlo = unit(game, "carlo")
+    assert carlo.has("shocked") and carlo.has("prone") and carlo.has("struck")
+    goto(game, "move-first", 2)
+    with pytest.raises(Refused, match="shocked: no move towards the enemy"):
+        play(game, "@blue move carlo 5")
+    play(game, "@blue move carlo 5 away")
+    goto(game, "end", 2)
+    play(game, "next")
+    assert not unit(game, "carlo").has("shocked") or game.state.phase == "final"
+
+
+# ------------------------------------------------------------------------ morale
+
+
+def test_a_failed_check_can_panic_or_surrender(game):
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo ali range=20 dice=1,1,9")  # near miss: morale due
+    # Ali: Regular 4 + 3 + under automatic fire -2 = 5; a 6 fails; 1d6 = 5: panic
+    facts = play(game, "morale ali dice=6,5")
+    assert [r.outcome for r in rolls(facts)] == ["failed: roll the effect", "panic"]
+    moved = [e for e in facts if isinstance(e, ev.Moved)]
+    assert moved and moved[0].cm == 24 and "panic" in moved[0].how
+    assert unit(game, "ali").has("shocked")
+    # a second failure while shocked: shocked counts as panic (BI-R184)
+    facts = play(game, "morale ali m4 dice=9,1")
+    assert rolls(facts)[1].outcome == "panic"
+    # surrender with an enemy close by takes him
+    play(game, "morale ali m3 enemy dice=9,6")
+    assert unit(game, "ali").out == "surrendered (BI-R182)"
+
+
+def test_a_referee_check_needs_a_trigger_and_the_fanatic_stat_counts(game):
+    goto(game, "fire-regular")
+    with pytest.raises(Refused, match="no check is due"):
+        play(game, "morale hassan")
+    facts = play(game, "morale hassan m1 light near=2 dice=3")
+    # Recruit 3 + 3 + light cover 1 - 2 seriously wounded near = 5
+    assert rolls(facts)[0].target == 5
+
+
+def test_a_dead_leader_isolates_his_squad_until_replaced(game):
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,10")
+    play(game, "morale ali dice=1", "morale hassan dice=1")
+    facts = play(game, "morale ali m4 dice=1")
+    # commander killed -1, isolated -2: Regular 4 + 3 - 3 = 4
+    assert rolls(facts)[0].target == 4
+    goto(game, "move-first", 2)
+    # the start of turn 2 rolled for a new leader: the squad (Regular and Recruit, a tie) is Regular, 4
+    new = [e for e in game.log_lines() if "a new leader for H" in e.text]
+    assert new
+    ali = unit(game, "ali")
+    if ali.has("leader"):
+        assert ali.has("ability-recruit")  # one level below Omar's Regular
+
+
+def test_leader_replacement_with_exact_dice(game):
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,10")
+    play(game, "morale ali dice=1", "morale hassan dice=1")
+    goto(game, "end")
+    facts = play(game, "next dice=4")
+    r = rolls(facts, "BI-R028")[0]
+    assert (r.target, r.outcome) == (4, "Ali takes over (recruit)")
+    assert unit(game, "ali").has("leader") and unit(game, "ali").has("ability-recruit")
+    play(game, "next dice=6,1", "next", "next")  # to red's movement
+    # Hassan 10 cm from his new Recruit leader (6 cm): isolated, rolls first
+    facts = play(game, "@red move hassan 5 lead=10 dice=9")
+    assert rolls(facts)[0].rule == "BI-R024" and unit(game, "hassan").has("balked")
+
+
+# ---------------------------------------------------------------------- vehicles
+
+
+def test_an_rpg_penetrates_and_damages_an_armoured_carrier(game):
+    goto(game, "fire-regular")
+    facts = play(game, "@red fire ali lince range=15 flank dice=1,9,7")
+    # penetration: other armoured 8 + flank 2 = 10; a 9 penetrates; damage 7: a weapon lost
+    pen = rolls(facts, "A.12.3")[0]
+    assert pen.target == 10 and pen.outcome == "penetrated"
+    assert unit(game, "lince").has("weapon-lost-mg") and unit(game, "lince").has("damaged")
+    # the only weapon, and so the main one: morale at -2
+    assert unit(game, "lince").has("morale-table")
+    facts = play(game, "morale lince dice=3")
+    # Regular 4 + 3 - 2 (table) - 2 (HE fire) = 3
+    assert rolls(facts)[0].target == 3
+    with pytest.raises(Refused, match="destroyed"):
+        play(game, "@blue fire lince omar range=20")
+
+
+def test_small_arms_cannot_hurt_a_tank_and_a_gun_kills_a_technical(game):
+    goto(game, "fire-veteran")
+    facts = play(game, "@blue fire ariete tecnica range=40 dice=2,3")
+    # gun on an unarmoured vehicle: 3 + 4 = 7, immobilised and morale -2
+    assert rolls(facts, "A.12.2")[0].outcome == "immobilizzato"
+    assert unit(game, "tecnica").has("immobilised")
+    play(game, "morale tecnica dice=1")
+    goto(game, "fire-regular")
+    facts = play(game, "@red fire omar ariete range=20 dice=1,9")
+    assert any(isinstance(e, ev.Noted) and "cannot penetrate" in e.text for e in facts)
+    assert unit(game, "ariete").in_play
+
+
+def test_a_destroyed_carrier_hurts_the_men_aboard(game):
+    goto(game, "move-first")
+    play(game, "@blue mount bruno lince", "@blue mount carlo lince")
+    assert unit(game, "bruno").has("aboard-lince")
+    with pytest.raises(Refused, match="aboard a vehicle"):
+        play(game, "@blue move bruno 4")
+    goto(game, "fire-regular")
+    play(game, "@red fire ali lince range=15 dice=1,3,10,2,10")
+    # penetrated (3 ≤ 8), damage 10: destroyed; Bruno 2: shocked, Carlo 10: dead
+    assert unit(game, "lince").out.startswith("destroyed by Ali's RPG")
+    assert unit(game, "bruno").has("shocked") and not unit(game, "bruno").has("aboard-lince")
+    assert not unit(game, "carlo").in_play
+
+
+def test_vehicles_move_by_type_and_a_stabilised_gun_fires_after_a_short_move(game):
+    goto(game, "move-first")
+    with pytest.raises(Refused, match="1 to 60 cm off-road"):
+        play(game, "@blue move ariete 61")
+    play(game, "@blue move ariete 29")
+    assert unit(game, "ariete").has("moved-stabilised")
+    goto(game, "fire-veteran")
+    facts = play(game, "@blue fire ariete omar range=40 dice=4,1,1")
+    # Veteran 5, short range +1, firing on the move -1 = 5: hit; HE burst on Omar 1 ≤ 6; damage 1
+    r = rolls(facts, "A.9.4")[0]
+    assert r.target == 5 and any("stabilised" in m.label for m in r.mods)
+    play(game, "morale omar dice=1")
+    with pytest.raises(Refused, match="already fired"):
+        play(game, "@blue fire ariete omar range=40")
+
+
+def test_an_armed_transport_may_become_a_combat_vehicle(game):
+    goto(game, "move-first")
+    play(game, "@blue mount bruno lince")
+    with pytest.raises(Refused, match="still carries troops"):
+        play(game, "@blue combat lince")
+    goto(game, "move-first", 2)
+    play(game, "@blue dismount bruno", "@blue combat lince")
+    with pytest.raises(Refused, match="takes no troops back"):
+        play(game, "@blue mount carlo lince")
+
+
+# -------------------------------------------------------------------------- HE
+
+
+def test_a_burst_rolls_for_each_man_in_its_area(game):
+    goto(game, "fire-regular")
+    facts = play(game, "burst hassan source=gun-150 long cover=trench dice=2,6")
+    # entrenched, long: 1, +1 for a gun over 103 mm = 2; damage 6: wounded
+    r = rolls(facts, "A.10.3")[0]
+    assert r.target == 2 and sum(m.value for m in r.mods) == 2
+    assert unit(game, "hassan").has("wounded")
+    with pytest.raises(Refused, match="no HE source"):
+        play(game, "burst omar source=rifle")
+
+
+def test_an_he_miss_deviates(game):
+    goto(game, "fire-regular")
+    facts = play(game, "@red fire ali carlo range=40 dice=9,4")
+    assert rolls(facts, "A.10.1")[0].outcome == "lands 20 cm long of the target (50% of 40 cm)"
+
+
+# ---------------------------------------------------------------- end of the game
+
+
+def test_the_game_ends_when_a_side_cannot_fight(game):
+    for u in ("omar", "ali", "hassan", "tecnica"):
+        play(game, f"out {u} killed")
+    play(game, "mark bmp seriously-wounded")  # nonsense for a vehicle, but it cannot fight
+    play(game, "next")  # no initiative is rolled: the game is over
+    assert game.state.phase == "ended"
+    assert game.state.result.startswith("Blue win: Red have nobody left who can fight")
+    assert "Red: 4 killed, 1 seriously wounded" in game.state.result
+
+
+def test_after_the_last_turn_the_referee_records_the_result(game):
+    goto(game, "end", 2)
+    facts = play(game, "next")
+    assert game.state.phase == "final"
+    assert any(isinstance(e, ev.Noted) and "blue hold the crossroads" in e.text for e in facts)
+    with pytest.raises(Refused, match="record the result"):
+        play(game, "next")
+    play(game, "victory blue the crossroads are held")
+    assert game.state.result == "Blue win: the crossroads are held. Losses: Blue: no losses; Red: no losses"
+    assert any("Game over" in line.text for line in game.log_lines())
+
+
+def test_a_draw_and_a_refused_victory(game):
+    goto(game, "observe")
+    with pytest.raises(Refused, match="name the winning side"):
+        play(game, "victory")
+    play(game, "victory draw")
+    assert game.state.result.startswith("a draw: the referee ends the game")
