@@ -19,7 +19,16 @@ from pathlib import Path
 
 from core import events as ev
 from core.ruleset import CommandSpec, Param, Phase, register
-from core.rulesets.bassa_intensita import casualties, cmd_casualties, cmd_morale, cmd_vehicles, commands, ending, turn
+from core.rulesets.bassa_intensita import (
+    casualties,
+    cmd_casualties,
+    cmd_morale,
+    cmd_support,
+    cmd_vehicles,
+    commands,
+    ending,
+    turn,
+)
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
 from core.rulesets.common import STATUSES, ScenarioRuleset
 
@@ -86,6 +95,7 @@ class BassaIntensita(ScenarioRuleset):
         *commands.COMMANDS,
         *cmd_casualties.COMMANDS,
         *cmd_morale.COMMANDS,
+        *cmd_support.COMMANDS,
         *cmd_vehicles.COMMANDS,
         *ending.COMMANDS,
     )
@@ -104,6 +114,12 @@ class BassaIntensita(ScenarioRuleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "first_mover":
             return f"{value} moves first this turn (A.5.1)"
+        if key.startswith("smoke."):
+            what, _, last = str(value).rpartition("|")
+            return f"smoke: {what}, until the end of turn {last}" if value else "a smoke cloud lifts"
+        if key.startswith("secret.support."):
+            stage, source, turn = str(value).split(":")
+            return f"{key.removeprefix('secret.support.')}'s fire support ({source}): {stage} in turn {turn}"
         if key.startswith("secret.dies."):
             who = key.removeprefix("secret.dies.")
             return f"{who} dies at the end of turn {value} unless dressed" if value else f"{who}'s wound is dressed"

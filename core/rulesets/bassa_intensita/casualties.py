@@ -188,6 +188,7 @@ def vehicle_hit(
     flank: bool = False,
     indirect: bool = False,
     under_fire: bool = True,
+    halve_pen: bool = False,
 ) -> str:
     """A hit on a vehicle: penetration (A.12.3) then the armoured table (A.12.4), or
     the unarmoured table (A.12.2).  Returns what came of it."""
@@ -209,6 +210,10 @@ def vehicle_hit(
         ctx.emit(ev.Noted(text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)"))
         return "no-effect"
     chance, mods = damage.penetration_chance(pen_row, column, damage.penetration_mod_ids(vehicle, flank))
+    if halve_pen:
+        halved = -(-chance // 2)
+        mods = (*mods, ev.Mod("½ anti-personnel bombs", halved - chance, "BI-R252"))
+        chance = halved
     (face,) = ctx.roll(
         f"penetration of {vehicle.name}",
         1,
@@ -313,6 +318,7 @@ def he_burst(
     pen_row: str = "",
     indirect: bool = False,
     halve: bool = False,
+    halve_pen: bool = False,
 ) -> str:
     """A man or vehicle in an HE area (A.10.3, BI-R092): 1d10 under his chance by
     terrain and zone, then damage; a vehicle then takes the weapon's penetration or the
@@ -341,4 +347,4 @@ def he_burst(
         return "missed"
     if unit.kind == "man":
         return infantry_hit(ctx, unit, cause, under_fire=True)
-    return vehicle_hit(ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect)
+    return vehicle_hit(ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen)

@@ -15,6 +15,7 @@ from core.rulesets.bassa_intensita.tables import high_explosive, weapons
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
 SOURCES = tuple(a.id for a in high_explosive().areas)
+BOMBS = ("bomb-ap", "bomb-at", "bomb-napalm")
 
 
 def _dress(ctx: Context, args: dict[str, Any]) -> None:
@@ -69,10 +70,26 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         area = areas[source]
         weapon = None
         pen = "artillery-106" if area.big else "artillery-105"  # ruling BI-CALIBRE
+    elif source in BOMBS:
+        # BI-R251/R252 (ruling BI-BOMBS): no +1 for calibre; bombs penetrate as artillery
+        # over 106 mm with the -4 of indirect fire; AP bombs halve it, AT bombs halve the chance against men
+        casualties.he_burst(
+            ctx,
+            unit,
+            f"{source.removeprefix('bomb-')} bombs",
+            zone=args["zone"],
+            terrain=_terrain(args),
+            big=False,
+            pen_row="artillery-106",
+            indirect=True,
+            halve=source == "bomb-at" and unit.kind == "man",
+            halve_pen=source == "bomb-ap",
+        )
+        return
     else:
         he_weapons = [w for w in table if table[w].he]
-        raise Refused(f"no HE source {source!r}: {', '.join(he_weapons + list(areas))}")
-    terrain = {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args["cover"] or "", "open")
+        raise Refused(f"no HE source {source!r}: {', '.join(he_weapons + list(areas) + list(BOMBS))}")
+    terrain = _terrain(args)
     cause = f"a {weapon.name if weapon else area.it} burst"
     indirect = bool(args["indirect"])
     casualties.he_burst(
@@ -87,6 +104,10 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         indirect=indirect,
         halve=bool(args["antitank"]) and unit.kind == "man",
     )
+
+
+def _terrain(args: dict[str, Any]) -> str:
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args["cover"] or "", "open")
 
 
 def _hit(ctx: Context, args: dict[str, Any]) -> None:
@@ -130,7 +151,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "burst",
         "A man or vehicle within an HE burst: 1d10 under the chance for his terrain and zone, then damage. "
-        "Source: an HE weapon (rpg, hand-grenade...) or a gun/mortar row (gun-59 ... gun-big). "
+        "Source: an HE weapon (rpg, hand-grenade...), a gun/mortar row (gun-59 ... gun-big) or bombs "
+        "(bomb-ap, bomb-at, bomb-napalm). "
         "Dice: 1d10 to be hit, then the damage dice.",
         _burst,
         params=(

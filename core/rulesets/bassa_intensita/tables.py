@@ -224,6 +224,31 @@ class HighExplosive(msgspec.Struct, frozen=True):
     offset_dice: tuple[OffsetDice, ...]
 
 
+class Contact(msgspec.Struct, frozen=True):
+    """BI-R102: how hard it is for an observer to contact a kind of support."""
+
+    id: str
+    label: str
+    it: str
+    difficulty: str
+
+
+class Smoke(msgspec.Struct, frozen=True):
+    """BI-R171: how long smoke lasts (``base`` + 1d6 turns) and how much it covers."""
+
+    base: int
+    grenade: str
+    grenade_reach: int
+    dischargers: str
+    shell_length_times: int
+
+
+class Indirect(msgspec.Struct, frozen=True):
+    contacts: tuple[Contact, ...]
+    shift_cm: int
+    smoke: Smoke
+
+
 class VehicleType(msgspec.Struct, frozen=True):
     """A vehicle type: movement (BI-R045), armour column (A.12.3), combat vehicle (BI-R025)."""
 
@@ -368,3 +393,9 @@ def vehicle_types() -> dict[str, VehicleType]:
 def high_explosive() -> HighExplosive:
     """The HE tables of A.10 and the ranging tables of A.11."""
     return _load("he.toml", HighExplosive)
+
+
+@cache
+def indirect() -> Indirect:
+    """Indirect fire (A.11) and smoke (A.14.2)."""
+    return _load("indirect.toml", Indirect)

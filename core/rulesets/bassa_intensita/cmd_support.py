@@ -1,0 +1,400 @@
+"""Indirect fire (A.11), air strikes (A.15.1) and smoke (A.14.2), as commands.
+
+An observer's call for fire goes through stages, kept in the referee's variable
+``secret.support.<observer>`` as ``stage:source:turn`` (the target is the referee's
+to know): ``contacted`` (the guns answer next turn with a ranging shot), ``lost`` (the
+shot went who knows where, or out of his sight: another ranging shot next turn, no new
+contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
+An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
+Smoke clouds are public: ``smoke.<n>`` holds "what|last turn".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, he, rules
+from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.phases import TIER_PHASES
+from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.state import Unit
+
+OBSERVERS = ("observer", "commander")
+BOMBS = ("ap", "at", "napalm")
+#: Air attack areas (BI-R251, BI-R253), in cm.
+AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+
+
+def _key(unit: Unit) -> str:
+    return f"secret.support.{unit.id}"
+
+
+def stage_of(ctx: Context, unit: Unit) -> tuple[str, str, int]:
+    raw = str(ctx.state.vars.get(_key(unit), ""))
+    if not raw:
+        return "", "", 0
+    stage, source, turn = raw.split(":")
+    return stage, source, int(turn)
+
+
+def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
+    ctx.emit(ev.VarSet(key=_key(unit), value=f"{stage}:{source}:{ctx.state.turn}"))
+
+
+def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
+    unit = ctx.unit(args["observer"])
+    if unit.kind != "man" or not any(r in unit.roles for r in OBSERVERS):
+        raise Refused(f"{unit.name} is not a forward observer or a commander with a radio (BI-R100)")
+    return unit
+
+
+def _source(args: dict[str, Any]) -> str:
+    """What fires: a gun/mortar row of A.10.2 by calibre, or an aircraft and its bombs."""
+    if args["kind"] == "air":
+        return f"air-{args['bomb'] or 'ap'}"
+    mm = args["mm"]
+    if not mm or mm <= 0:
+        raise Refused("give the calibre of the guns or mortars: mm=81 (A.10.2)")
+    return he.area_by_calibre(mm).id
+
+
+def _call(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R100..R102, BI-R250: the observer contacts the guns or the aircraft (an action)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    source = _source(args)
+    contacts = {c.id: c for c in indirect().contacts}
+    difficulty = args["difficulty"] or (contacts[args["kind"]].difficulty if args["kind"] in contacts else "normal")
+    if unit.has("wounded"):
+        difficulty = rules.shift_difficulty(difficulty, 1)
+    chance = rules.action_chance(quality(unit), difficulty)
+    if chance <= 0:
+        raise Refused(f"{unit.name} cannot make that contact ({difficulty}; BI-R069)")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    what = "the aircraft" if args["kind"] == "air" else contacts[args["kind"]].label
+    ok = chance >= rules.D10 or _roll(ctx, unit, f"contact with {what} ({difficulty})", chance, "BI-R102")
+    if ok:
+        _set(ctx, unit, "contacted", source)
+        when = "attacks" if args["kind"] == "air" else "fires a ranging shot"
+        ctx.emit(ev.Noted(text=f"{unit.name} is through: it {when} in the next turn's fire phase"))
+
+
+def _roll(
+    ctx: Context, unit: Unit, purpose: str, chance: int, rule: str, yes: str = "done", no: str = "failed"
+) -> bool:
+    (face,) = ctx.roll(
+        purpose,
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        rule=rule,
+        unit=unit.id,
+        outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
+    )
+    return rules.succeeds(face, chance)
+
+
+def landing(ctx: Context, unit: Unit, what: str) -> str:
+    """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
+    Returns the row id ("lost" for who knows where)."""
+    precise = _roll(ctx, unit, f"{what}: is it precise?", quality(unit), "BI-R103", "precise", "imprecise")
+    table = "precise" if precise else "imprecise"
+    (face,) = ctx.roll(
+        f"{what}: where it lands ({table})",
+        1,
+        sides=rules.D10,
+        rule="A.11",
+        unit=unit.id,
+        outcome=lambda f: he.ranging(table, f[0]).it,
+    )
+    row = he.ranging(table, face)
+    count, sides = he.offset_dice(table)
+    along = across = 0
+    if row.long:
+        along = sum(
+            ctx.roll(
+                f"{what}: how far {'long' if row.long > 0 else 'short'}",
+                count,
+                sides=sides,
+                total=True,
+                rule="A.11",
+                unit=unit.id,
+                outcome=lambda f: f"{sum(f)} cm",
+            )
+        )
+    if row.side:
+        across = sum(
+            ctx.roll(
+                f"{what}: how far {'right' if row.side > 0 else 'left'}",
+                count,
+                sides=sides,
+                total=True,
+                rule="A.11",
+                unit=unit.id,
+                outcome=lambda f: f"{sum(f)} cm",
+            )
+        )
+    ctx.emit(ev.Noted(text=f"{what} lands {he.describe_landing(row, along, across)}"))
+    return row.id
+
+
+def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[str, str]:
+    stage, source, turn = stage_of(ctx, unit)
+    if stage not in wanted:
+        raise Refused(f"{unit.name} has no {what} to order now (stage: {stage or 'no contact'}; A.11)")
+    if ctx.state.turn <= turn:
+        raise Refused("that comes in the fire phase of the next turn (BI-R103)")
+    return stage, source
+
+
+def _ranging(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R103/R104: the guns fire one ranging shot (in the observer's tier, ruling BI-RANGING-TIER)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    _, source = _due(ctx, unit, ("contacted", "lost"), "ranging shot")
+    if source.startswith("air"):
+        raise Refused("aircraft fire no ranging shots: order the attack with ffe (BI-R250)")
+    row = landing(ctx, unit, "the ranging shot")
+    seen = not args["unseen"]
+    if row == "lost" or not seen:
+        if seen is False:
+            ctx.emit(ev.Noted(text=f"{unit.name} cannot see where it fell: as if lost (ruling BI-RANGING-LOST)"))
+        _set(ctx, unit, "lost", source)
+    else:
+        _set(ctx, unit, "ranged", source)
+
+
+def _area_words(source: str) -> str:
+    areas = {a.id: a for a in high_explosive().areas}
+    a = areas[source]
+    return f"within {a.short} cm (short) and {a.long} cm (long): burst UNIT source={source} indirect"
+
+
+def _ffe(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R104, BI-R250..R253: fire for effect on the last ranging point (a very easy
+    action, ruling BI-ORDER-ACTION); an aircraft attacks with its deviation rolled."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    stage, source = _due(ctx, unit, ("ranged", "contacted"), "fire for effect")
+    air = source.startswith("air")
+    if stage == "contacted" and not air:
+        raise Refused("the guns need a ranging shot first (BI-R103)")
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    if air:
+        bomb = source.removeprefix("air-")
+        row = landing(ctx, unit, "the air strike")
+        if row == "lost":
+            return
+        ctx.emit(
+            ev.Noted(
+                text=f"{bomb} bombs: a {AIR_LONG} cm area at long distance, its centre {AIR_SHORT} cm at short "
+                f"(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
+            )
+        )
+        _set(ctx, unit, "ranged", source)
+        _m3(ctx)
+        return
+    if args["smoke"]:
+        lay_smoke(ctx, unit, f"smoke shells ({_smoke_shell(source)})")
+        return
+    ctx.emit(ev.Noted(text=f"fire for effect lands on the ranging point: everyone {_area_words(source)}"))
+    _set(ctx, unit, "ranged", source)
+    if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
+        _m3(ctx)
+
+
+def _m3(ctx: Context) -> None:
+    ctx.emit(ev.Noted(text="everyone within 20 cm of the attack, friend or foe, checks morale (M3): morale UNIT m3"))
+
+
+def _smoke_shell(source: str) -> str:
+    """Ruling BI-SMOKE-SHELL (digest BI-AMB-47): the short distance deep, 6 × the long distance long."""
+    a = {a.id: a for a in high_explosive().areas}[source]
+    return f"{a.short} x {a.long * indirect().smoke.shell_length_times} cm"
+
+
+def _shift(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R104: a new ranging shot up to 20 cm away, with no deviation (a very easy action)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    _, source = _due(ctx, unit, ("ranged",), "shift")
+    limit = indirect().shift_cm
+    if not 0 < args["cm"] <= limit:
+        raise Refused(f"the fire shifts 1 to {limit} cm (BI-R104)")
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    ctx.emit(ev.Noted(text=f"a new ranging shot lands exactly {args['cm']} cm from the last one"))
+    _set(ctx, unit, "ranged", source)
+
+
+def _strafe(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R253 (ruling BI-STRAFE, digest BI-AMB-52): each target in the 10 × 60 cm strip
+    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
+    target = ctx.unit(args["unit"])
+    if not target.in_play:
+        raise Refused(f"{target.name} is out of action")
+    pilot = args["pilot"]
+    chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
+    cannon = weapons()["autocannon"]
+    hit = _roll(ctx, target, f"strafing pass at {target.name} ({pilot} pilot)", chance, "BI-R253", "hit", "miss")
+    if hit:
+        if target.kind == "man":
+            casualties.infantry_hit(ctx, target, "the strafing pass", under_fire=True)
+        else:
+            casualties.vehicle_hit(ctx, target, cannon, "the strafing pass", pen_row=cannon.penetration)
+
+
+# -------------------------------------------------------------------------- smoke
+
+
+def lay_smoke(ctx: Context, unit: Unit, what: str) -> None:
+    """BI-R170/R171: smoke lasts 6 + 1d6 turns from the turn it takes effect (at the end
+    of this phase; ruling BI-SMOKE-TIME, digest BI-AMB-48)."""
+    t = indirect().smoke
+    (face,) = ctx.roll(
+        f"how long the {what} lasts", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
+    )
+    last = ctx.state.turn + t.base + face - 1
+    n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
+    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"{what} by {unit.name}|{last}"))
+
+
+def _smoke(ctx: Context, args: dict[str, Any]) -> None:
+    """A smoke grenade thrown (within 10 cm, no roll) or a vehicle's dischargers fired:
+    the unit's fire for the turn (ruling BI-SMOKE-TIME)."""
+    unit = ctx.unit(args["unit"])
+    if ctx.state.phase in TIER_PHASES:
+        in_own_tier(ctx, unit)
+    elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
+        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+    ready(ctx, unit, "fire")
+    t = indirect().smoke
+    if unit.kind == "man":
+        what = f"smoke grenade ({t.grenade} cm, within {t.grenade_reach} cm of him)"
+    elif "dischargers" in unit.roles:
+        what = f"smoke dischargers ({t.dischargers})"
+    else:
+        raise Refused(f"{unit.name} has no smoke dischargers")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("fired",)))
+    lay_smoke(ctx, unit, what)
+
+
+def clear_smoke(ctx: Context) -> None:
+    """At the end of a turn, the smoke whose time is over lifts."""
+    for key, value in list(ctx.state.vars.items()):
+        if key.startswith("smoke.") and value:
+            what, _, last = str(value).rpartition("|")
+            if int(last) <= ctx.state.turn:
+                ctx.emit(ev.VarSet(key=key, value=""))
+                ctx.emit(ev.Noted(text=f"the {what.split(' by ')[0]} lifts"))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+_OBSERVER = Param("observer", "own", "a forward observer or a commander")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "call",
+        "An observer contacts the guns (dedicated: normal, general support: difficult, the platoon's "
+        "mortar: easy) or aircraft; an action. Dice: 1d10 isolation test if isolated, then 1d10 for the contact.",
+        _call,
+        params=(
+            _OBSERVER,
+            Param("kind", "choice", "what he calls", choices=("dedicated", "general", "mortar", "air")),
+            Param("mm", "int", "the calibre of the guns or mortars", optional=True, keyword=True),
+            Param("bomb", "choice", "an aircraft's bombs", optional=True, choices=BOMBS, keyword=True),
+            Param(
+                "difficulty",
+                "choice",
+                "the scenario's difficulty, if not the book's",
+                optional=True,
+                choices=("very-easy", "easy", "normal", "difficult"),
+                keyword=True,
+            ),
+            _flag("isolated", "beyond command distance"),
+        ),
+        rule="BI-R102",
+        examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
+        phases=TIER_PHASES,
+        rolls=True,
+    ),
+    CommandSpec(
+        "ranging",
+        "The guns fire a ranging shot, the turn after the contact: precise or not by the observer's "
+        "Quality, then where it lands. Dice: 1d10 precision, 1d10 deviation, then 2d6 (precise) or 4d10 "
+        "(imprecise) for each offset.",
+        _ranging,
+        params=(_OBSERVER, _flag("unseen", "it falls out of the observer's sight")),
+        rule="BI-R103",
+        examples=("ranging ferrante", "ranging ferrante unseen"),
+        phases=TIER_PHASES,
+        rolls=True,
+    ),
+    CommandSpec(
+        "ffe",
+        "Fire for effect on the last ranging point (a very easy action), or an aircraft's attack "
+        "(its deviation rolled as a ranging shot); smoke shells with smoke. Dice: none for guns (1d6 "
+        "for smoke); for aircraft 1d10 precision, 1d10 deviation, offsets.",
+        _ffe,
+        params=(_OBSERVER, _flag("smoke", "smoke shells")),
+        rule="BI-R104",
+        examples=("ffe ferrante", "ffe ferrante smoke"),
+        phases=TIER_PHASES,
+        rolls=True,
+    ),
+    CommandSpec(
+        "shift",
+        "Shift the fire up to 20 cm: a new ranging shot with no deviation (a very easy action). No dice.",
+        _shift,
+        params=(_OBSERVER, Param("cm", "int", "how far, up to 20")),
+        rule="BI-R104",
+        examples=("shift ferrante 15",),
+        phases=TIER_PHASES,
+    ),
+    CommandSpec(
+        "strafe",
+        "An aircraft's strafing pass: each target in the 10 x 60 cm strip is fired at as by a 20/35 mm "
+        "autocannon at an area, normal range. Dice: 1d10 under the pilot's Quality, then damage.",
+        _strafe,
+        params=(
+            Param("unit", "unit"),
+            Param(
+                "pilot",
+                "choice",
+                "the pilot's Quality",
+                optional=True,
+                default="regular",
+                choices=("elite", "veteran", "regular", "recruit", "rabble"),
+                keyword=True,
+            ),
+        ),
+        rule="BI-R253",
+        examples=("strafe omar", "strafe bmp pilot=veteran"),
+        phases=TIER_PHASES,
+        who="referee",
+        rolls=True,
+    ),
+    CommandSpec(
+        "smoke",
+        "Throw a smoke grenade (within 10 cm, no roll) or fire a vehicle's dischargers: his fire for the turn; "
+        "it lasts 6 + 1d6 turns. Dice: 1d10 isolation test if isolated, 1d6 for how long.",
+        _smoke,
+        params=(Param("unit", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R171",
+        examples=("smoke deiana",),
+        phases=("cover", "move-first", "move-second", *TIER_PHASES),
+        rolls=True,
+    ),
+)
