@@ -42,6 +42,8 @@ PIECES = (
         roles=("tank", "stabilised"),
         stats={"gun_mm": 120},
     ),
+    U(id="lynx", name="Lynx", side="blue", kind="vehicle", cls="veteran", weapons=("mg",), roles=("helicopter",)),
+    U(id="zaid", name="Zaid", side="red", team="AA", cls="veteran", weapons=("manpads",)),
     U(id="omar", name="Omar", side="red", team="H", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
     U(id="ali", name="Ali", side="red", team="H", cls="regular", weapons=("rpg",)),
     U(id="hassan", name="Hassan", side="red", team="H", cls="recruit", weapons=("smg",)),
@@ -324,7 +326,7 @@ def test_an_rpg_penetrates_and_damages_an_armoured_carrier(game):
     assert pen.target == 10 and pen.outcome == "penetrated"
     assert unit(game, "lince").has("weapon-lost-mg") and unit(game, "lince").has("damaged")
     # the only weapon, and so the main one: morale at -2
-    assert unit(game, "lince").has("morale-table")
+    assert unit(game, "lince").has("morale-table-2")
     facts = play(game, "morale lince dice=3")
     # Regular 4 + 3 - 2 (table) - 2 (HE fire) = 3
     assert rolls(facts)[0].target == 3
@@ -410,13 +412,13 @@ def test_an_he_miss_deviates(game):
 
 
 def test_the_game_ends_when_a_side_cannot_fight(game):
-    for u in ("omar", "ali", "hassan", "tecnica"):
+    for u in ("omar", "ali", "hassan", "tecnica", "zaid"):
         play(game, f"out {u} killed")
     play(game, "mark bmp seriously-wounded")  # nonsense for a vehicle, but it cannot fight
     play(game, "next")  # no initiative is rolled: the game is over
     assert game.state.phase == "ended"
     assert game.state.result.startswith("Blue win: Red have nobody left who can fight")
-    assert "Red: 4 killed, 1 seriously wounded" in game.state.result
+    assert "Red: 5 killed, 1 seriously wounded" in game.state.result
 
 
 def test_after_the_last_turn_the_referee_records_the_result(game):
@@ -522,3 +524,62 @@ def test_smoke_grenades_last_six_turns_and_a_d6(game):
         play(game, "@blue smoke ariete")
     play(game, "@blue smoke lince dice=6")
     assert "horseshoe" in game.state.vars["smoke.2"]
+
+
+# --------------------------------------------------------------- air and helicopters
+
+
+def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
+    goto(game, "move-first")
+    facts = play(game, "@blue move lynx 100 dice=3,4")
+    # 2d6 x 10: 70 cm this turn
+    moved = [e for e in facts if isinstance(e, ev.Moved)]
+    assert moved[0].cm == 70 and rolls(facts)[0].outcome == "up to 70 cm"
+    # MANPADS at a helicopter during the movement: 3 + 1 (Veteran) = 4, halved: 2
+    facts = play(game, "@red aa zaid lynx dice=2,3,1")
+    r = rolls(facts, "BI-R260")[0]
+    assert r.target == 2 and sum(m.value for m in r.mods) == 2
+    # 2d6 = 4: morale, and the rotor is damaged
+    assert unit(game, "lynx").has("rotor-damaged") and unit(game, "lynx").has("morale-due")
+    # helicopter morale: Veteran 5 + 3 - 2 under fire = 6; a 9 fails; 6: surrender counts as panic,
+    # and on 1d6 of 1 or 2 it goes home
+    facts = play(game, "morale lynx dice=9,6,2")
+    assert unit(game, "lynx").out.startswith("landed or went back to base")
+
+
+def test_a_damaged_rotor_may_bring_the_helicopter_down(game):
+    play(game, "mark lynx rotor-damaged")
+    goto(game, "move-first")
+    facts = play(game, "@blue move lynx 30 dice=2")
+    assert rolls(facts)[0].outcome == "it must land or go home"
+    assert not [e for e in facts if isinstance(e, ev.Moved)]
+
+
+def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):
+    goto(game, "fire-veteran")
+    play(game, "@blue call fo air dice=1")
+    facts = play(game, "@red aa zaid aircraft dice=3,5")
+    # MANPADS vs aircraft 2 + 1 = 3: hit; 1d6 = 5: damaged, breaks off
+    assert rolls(facts)[1].outcome == "damaged: it breaks off"
+    assert game.state.vars["aircraft.blue"] == "damaged:1"
+    goto(game, "fire-veteran", 2)
+    facts = play(game, "@blue ffe fo dice=4")
+    assert rolls(facts)[0].outcome == "not this turn"
+
+
+def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
+    from core.rulesets.bassa_intensita.cmd_air import aa_chance
+    from core.rulesets.bassa_intensita.tables import air
+
+    rocket = next(r for r in air().aa if r.weapon == "at-rocket")
+    assert aa_chance(rocket, "aircraft", "elite", False)[0] == 0  # NO
+    assert aa_chance(rocket, "helicopter", "rabble", False)[0] == 0  # 1 - 2
+    cannon = next(r for r in air().aa if r.weapon == "aa-cannon")
+    assert aa_chance(cannon, "helicopter", "elite", True)[0] == 2  # (2 + 2) / 2
+    goto(game, "fire-veteran")
+    play(game, "@blue call fo air dice=1")
+    play(game, "@red aa zaid aircraft dice=1,2")
+    assert game.state.vars["aircraft.blue"] == "down"
+    goto(game, "fire-veteran", 2)
+    with pytest.raises(Refused, match="shot down"):
+        play(game, "@blue ffe fo")

@@ -21,6 +21,7 @@ from core import events as ev
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
+    cmd_air,
     cmd_casualties,
     cmd_morale,
     cmd_support,
@@ -96,6 +97,7 @@ class BassaIntensita(ScenarioRuleset):
         *cmd_casualties.COMMANDS,
         *cmd_morale.COMMANDS,
         *cmd_support.COMMANDS,
+        *cmd_air.COMMANDS,
         *cmd_vehicles.COMMANDS,
         *ending.COMMANDS,
     )
@@ -114,6 +116,11 @@ class BassaIntensita(ScenarioRuleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "first_mover":
             return f"{value} moves first this turn (A.5.1)"
+        if key.startswith("aircraft."):
+            side = key.removeprefix("aircraft.")
+            if value == "down":
+                return f"{side}'s aircraft is shot down"
+            return f"{side}'s aircraft is damaged and broke off" if value else f"{side}'s aircraft is back"
         if key.startswith("smoke."):
             what, _, last = str(value).rpartition("|")
             return f"smoke: {what}, until the end of turn {last}" if value else "a smoke cloud lifts"

@@ -6,7 +6,8 @@ the referee's ``secret.dies.<id>``: the turn at whose end he dies undressed), ``
 On a vehicle: ``slowed`` / ``slowed-twice``, ``immobilised``, ``radio-out``,
 ``turret-jammed``, ``weapon-lost-<id>``, ``damaged`` (for the morale −2 of an
 undamaged armoured vehicle, BI-R183).  A check that is due: ``morale-due``, with
-``morale-fire`` (under HE or automatic fire) and ``morale-table`` (the table's −2).
+``morale-fire`` (under HE or automatic fire) and ``morale-table-2`` / ``morale-table-1``
+(what the result table takes off the chance).
 A man hit in his own fire tier before he acted gets ``struck`` (``struck-wounded``
 if he was already wounded): he still acts in that tier as he was (ruling BI-TIER-RESULTS).
 """
@@ -22,6 +23,8 @@ from core.rulesets.bassa_intensita.tables import Weapon, morale
 from core.state import Unit
 
 TRIGGERS = {t.id: t for t in morale().triggers}
+#: The badges of a morale check that is due.
+DUE = ("morale-due", "morale-fire", "morale-table-2", "morale-table-1")
 #: The badges of this ruleset a referee may give or take away by hand (``mark`` / ``clear``).
 BADGES = (
     "seriously-wounded",
@@ -35,6 +38,8 @@ BADGES = (
     "damaged",
     "combat-vehicle",
     "leader",
+    "landed",
+    "rotor-damaged",
 )
 HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
 
@@ -71,7 +76,7 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
     if under_fire:
         add.append("morale-fire")
     if table_mod:
-        add.append("morale-table")
+        add.append(f"morale-table{table_mod}")
     fresh = not unit.has("morale-due")
     _badges(ctx, unit, tuple(add))
     if fresh:
@@ -99,11 +104,11 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
     _grace(ctx, unit)
     if after == "dead":
         ctx.emit(ev.UnitOut(unit=unit.id, cause=f"killed by {cause}"))
-        _badges(ctx, unit, remove=("morale-due", "morale-fire", "morale-table"))
+        _badges(ctx, unit, remove=DUE)
         losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire)
         return
     if after == "seriously-wounded" and before != after:
-        _badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", "morale-due", "morale-fire", "morale-table"))
+        _badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
         turns = dying_clock(ctx, unit)
         ctx.emit(ev.Noted(text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed"))
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)

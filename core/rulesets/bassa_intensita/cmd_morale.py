@@ -15,10 +15,10 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, morale, rules, squads
 from core.rulesets.bassa_intensita.commands import quality
-from core.rulesets.bassa_intensita.tables import move_modes
+from core.rulesets.bassa_intensita.tables import air, move_modes
 from core.state import Unit
 
-DUE = ("morale-due", "morale-fire", "morale-table")
+DUE = casualties.DUE
 #: The running allowance a panicking man flees with (BI-R182; ruling BI-PANIC).
 RUN = "running"
 
@@ -65,7 +65,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         mod_ids(ctx, unit, args),
         near_seriously_wounded=args["near"] or 0,
         fanatic=max(0, min(2, unit.stats.get("fanatic", 0))),
-        table_mod=-2 if unit.has("morale-table") else 0,
+        table_mod=next((int(b.removeprefix("morale-table")) for b in unit.status if b.startswith("morale-table")), 0),
     )
     ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
     why = casualties.TRIGGERS[trigger].label if trigger else "as the combat result asked"
@@ -93,7 +93,29 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         unit=unit.id,
         outcome=lambda f: morale.effect(f[0], emods, already_shocked=shocked),
     )
-    apply_effect(ctx, unit, morale.effect(face, emods, already_shocked=shocked), bool(args["enemy"]))
+    result = morale.effect(face, emods, already_shocked=shocked)
+    if "helicopter" in unit.roles:
+        helicopter_effect(ctx, unit, result)
+        return
+    apply_effect(ctx, unit, result, bool(args["enemy"]))
+
+
+def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
+    """BI-R264: for a helicopter Shocked and Surrender both count as Panic; after a
+    Surrender it lands or goes home on 1d6 of 1 or 2."""
+    if result == "surrender":
+        (face,) = ctx.roll(
+            f"does {unit.name} break off?",
+            1,
+            rule="BI-R264",
+            unit=unit.id,
+            outcome=lambda f: "lands or goes back to base" if f[0] <= air().rotor_fails else "stays",
+        )
+        if face <= air().rotor_fails:
+            ctx.emit(ev.UnitOut(unit=unit.id, cause="landed or went back to base in panic (BI-R264)"))
+            return
+    flee(ctx, unit)
+    casualties.shock(ctx, unit)
 
 
 def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> None:
@@ -125,6 +147,9 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
 def flee(ctx: Context, unit: Unit) -> None:
     """Panic: at once, his full allowance towards cover away from the enemy (ruling
     BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its road speed."""
+    if "helicopter" in unit.roles:
+        ctx.emit(ev.Noted(text=f"{unit.name} flees at full speed, away from the enemy: move it (BI-R255)"))
+        return
     if unit.kind == "man":
         cm = move_modes()[RUN].cm
         if unit.has("wounded"):

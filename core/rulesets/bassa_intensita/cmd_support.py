@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, he, rules
+from core.rulesets.bassa_intensita import casualties, cmd_air, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
@@ -188,6 +188,8 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("the guns need a ranging shot first (BI-R103)")
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
+        if not cmd_air.aircraft_ready(ctx, unit.side):
+            return
         bomb = source.removeprefix("air-")
         row = landing(ctx, unit, "the air strike")
         if row == "lost":

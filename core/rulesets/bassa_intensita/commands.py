@@ -227,6 +227,11 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     vtype = damage.vehicle_type(unit)
     if vtype is None:
         raise Refused(f"{unit.name} has no vehicle type among its roles ({', '.join(vehicle_types())})")
+    if vtype.id == "helicopter":
+        from core.rulesets.bassa_intensita.cmd_air import helicopter_move  # a helicopter's own rules
+
+        helicopter_move(ctx, unit, args["cm"])
+        return
     halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
     on_road = args["ground"] == "road"
     allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))

@@ -249,6 +249,33 @@ class Indirect(msgspec.Struct, frozen=True):
     smoke: Smoke
 
 
+class AAWeapon(msgspec.Struct, frozen=True):
+    """BI-R260: an anti-aircraft weapon's 1d10 chance (None: NO)."""
+
+    weapon: str
+    it: str
+    aircraft: int | None = None
+    helicopter: int | None = None
+    max_cm: int | None = None
+    carried_by: tuple[str, ...] = ()
+
+
+class AircraftHit(msgspec.Struct, frozen=True):
+    shot_down: int
+    return_on: int
+    return_turns: int
+
+
+class Air(msgspec.Struct, frozen=True):
+    move_per_pip: int
+    rotor_fails: int
+    passenger_hit: int
+    aa: tuple[AAWeapon, ...]
+    quality: dict[str, int]
+    aircraft: AircraftHit
+    helicopter: tuple[Band, ...]
+
+
 class VehicleType(msgspec.Struct, frozen=True):
     """A vehicle type: movement (BI-R045), armour column (A.12.3), combat vehicle (BI-R025)."""
 
@@ -399,3 +426,9 @@ def high_explosive() -> HighExplosive:
 def indirect() -> Indirect:
     """Indirect fire (A.11) and smoke (A.14.2)."""
     return _load("indirect.toml", Indirect)
+
+
+@cache
+def air() -> Air:
+    """Aircraft, helicopters and anti-aircraft fire (A.15)."""
+    return _load("air.toml", Air)

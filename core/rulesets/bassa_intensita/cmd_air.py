@@ -1,0 +1,264 @@
+"""Anti-aircraft fire and helicopters (A.15.2, A.15.3), as commands and rules.
+
+A helicopter is a vehicle piece with the ``helicopter`` role (its type in vehicles.toml);
+``landed`` marks one on the ground, ``rotor-damaged`` one that may have to come down.
+An aircraft is not a piece: it is the air strike an observer called (cmd_support.py);
+``aircraft.<side>`` says what became of that side's aircraft ("down", or
+"damaged:<turn>" when it broke off and may come back).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.state import Unit
+
+
+def aa_weapon(unit: Unit) -> AAWeapon | None:
+    """The first anti-aircraft weapon (BI-R260) the piece carries."""
+    for row in air().aa:
+        if any(w in unit.weapons and not unit.has(f"weapon-lost-{w}") for w in (row.weapon, *row.carried_by)):
+            return row
+    return None
+
+
+def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple[int, tuple[ev.Mod, ...]]:
+    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier,
+    then halved in the movement phase, rounded up; 0 if NO or nothing is left."""
+    base = row.aircraft if target == "aircraft" else row.helicopter
+    if base is None:
+        return 0, ()
+    q = air().quality.get(tier, 0)
+    mods = [ev.Mod(f"{row.it} vs {target}", base, "BI-R260"), ev.Mod(f"{tier} shooter", q, "BI-R261")]
+    chance = max(0, base + q)
+    if opportunity and chance:
+        halved = ceil(chance / 2)
+        mods.append(ev.Mod("½ in the movement phase", halved - chance, "BI-R261"))
+        chance = halved
+    return chance, tuple(mods)
+
+
+def _aa(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R260..R263: fire at a helicopter or at the enemy's aircraft."""
+    shooter = ctx.unit(args["shooter"])
+    s = ctx.state
+    opportunity = s.phase in MOVE_PHASES
+    if opportunity and shooter.side != s.reacting_side:
+        raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
+    if s.phase in TIER_PHASES:
+        in_own_tier(ctx, shooter)
+    ready(ctx, shooter, "fire")
+    row = aa_weapon(shooter)
+    if row is None:
+        raise Refused(f"{shooter.name} carries no anti-aircraft weapon (BI-R260)")
+    target = args["target"]
+    heli = None
+    if target != "aircraft":
+        heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
+        if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
+            raise Refused("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft")
+        if heli.has("landed"):
+            raise Refused(f"{heli.name} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)")
+    if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
+        raise Refused(f"the {row.it} reaches {row.max_cm} cm (BI-R260): give range=")
+    chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
+    if chance <= 0:
+        raise Refused(f"{shooter.name} cannot hit that with the {row.it} (BI-R260)")
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    what = heli.name if heli else "the aircraft"
+    (face,) = ctx.roll(
+        f"anti-aircraft fire at {what}",
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=mods,
+        rule="BI-R260",
+        unit=shooter.id,
+        outcome=lambda f: "hit" if rules.succeeds(f[0], chance) else "miss",
+    )
+    if not rules.succeeds(face, chance):
+        return
+    if heli is None:
+        aircraft_hit(ctx, s.other_side(shooter.side))
+    else:
+        helicopter_hit(ctx, heli)
+
+
+def aircraft_hit(ctx: Context, side: str) -> None:
+    """BI-R262 (ruling BI-AIRCRAFT-HIT): 1d6 1-3 shot down before it attacks; 4-6 damaged:
+    it breaks off, and may come back on a 6 in one of the next three fire phases."""
+    t = air().aircraft
+    (face,) = ctx.roll(
+        f"{side}'s aircraft hit",
+        1,
+        rule="BI-R262",
+        outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
+    )
+    value = "down" if face <= t.shot_down else f"damaged:{ctx.state.turn}"
+    ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=value))
+
+
+def aircraft_ready(ctx: Context, side: str) -> bool:
+    """Before an air attack: a shot-down aircraft never comes; a damaged one comes back
+    on a 6 (BI-R262) in the three turns after it broke off, then it has gone home."""
+    state = str(ctx.state.vars.get(f"aircraft.{side}", ""))
+    if not state:
+        return True
+    if state == "down":
+        raise Refused(f"{side}'s aircraft was shot down (BI-R262)")
+    t = air().aircraft
+    since = int(state.split(":")[1])
+    if ctx.state.turn - since > t.return_turns:
+        raise Refused(f"{side}'s damaged aircraft has gone back to base (BI-R262)")
+    (face,) = ctx.roll(
+        f"{side}'s damaged aircraft comes back?",
+        1,
+        rule="BI-R262",
+        outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
+    )
+    if face >= t.return_on:
+        ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=""))
+        return True
+    return False
+
+
+def helicopter_hit(ctx: Context, heli: Unit) -> None:
+    """BI-R263: 2d6 on the helicopter table."""
+    faces = ctx.roll(
+        f"{heli.name} hit",
+        2,
+        total=True,
+        rule="BI-R263",
+        unit=heli.id,
+        outcome=lambda f: band(air().helicopter, sum(f)).it,
+    )
+    row = band(air().helicopter, sum(faces))
+    cause = "anti-aircraft fire"
+    match row.id:
+        case "exploded":
+            casualties.destroyed(ctx, heli, f"exploded under {cause}")
+            return
+        case "pilot":
+            if heli.has("landed"):
+                ctx.emit(ev.StatusChanged(unit=heli.id, add=("immobilised", "damaged")))
+            else:
+                casualties.destroyed(ctx, heli, "its pilot killed in flight")
+            return
+        case "rotor":
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("rotor-damaged", "damaged")))
+        case "weapon":
+            casualties.lose_weapon(ctx, heli)
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("damaged",)))
+        case "passengers":
+            for man in casualties.aboard(ctx.state, heli):
+                (f,) = ctx.roll(
+                    f"is {man.name} hit?",
+                    1,
+                    sides=rules.D10,
+                    target=air().passenger_hit,
+                    under=True,
+                    rule="BI-R263",
+                    unit=man.id,
+                    outcome=lambda x: "hit" if x[0] <= air().passenger_hit else "unhurt",
+                )
+                if f <= air().passenger_hit:
+                    casualties.infantry_hit(ctx, man, cause, under_fire=True)
+    casualties.morale_due(ctx, heli, "m7", under_fire=True, table_mod=row.morale_mod)
+
+
+def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
+    """BI-R255/R263: a damaged rotor may bring it down first (1d6 of 1-2); then it
+    moves up to 2d6 x 10 cm, rolled.  Returns whether it moved."""
+    if heli.has("landed"):
+        raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
+    if heli.has("rotor-damaged"):
+        (face,) = ctx.roll(
+            f"{heli.name}'s damaged rotor",
+            1,
+            rule="BI-R263",
+            unit=heli.id,
+            outcome=lambda f: "it must land or go home" if f[0] <= air().rotor_fails else "it holds",
+        )
+        if face <= air().rotor_fails:
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
+            ctx.emit(ev.Noted(text=f"{heli.name} lands or goes back to base: the referee says which"))
+            return False
+    faces = ctx.roll(
+        f"{heli.name}'s movement",
+        2,
+        total=True,
+        rule="BI-R255",
+        unit=heli.id,
+        outcome=lambda f: f"up to {sum(f) * air().move_per_pip} cm",
+    )
+    allowance = sum(faces) * air().move_per_pip
+    moved = min(cm, allowance)
+    if moved < cm:
+        ctx.emit(ev.Noted(text=f"{heli.name} can fly only {allowance} cm this turn"))
+    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how="flying"))
+    ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
+    return True
+
+
+def _land(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R256: landing or taking off takes the whole turn; troops get on or off meanwhile."""
+    heli = ctx.unit(args["helicopter"])
+    if "helicopter" not in heli.roles:
+        raise Refused(f"{heli.name} is not a helicopter")
+    if heli.side != ctx.state.active_side:
+        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+    ready(ctx, heli, "move")
+    landed = heli.has("landed")
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="takes off" if landed else "lands"))
+    ctx.emit(
+        ev.StatusChanged(
+            unit=heli.id, add=("moved",) if landed else ("moved", "landed"), remove=("landed",) if landed else ()
+        )
+    )
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "aa",
+        "Anti-aircraft fire at a helicopter or at the enemy's aircraft (halved in the movement phase). "
+        "Dice: 1d10 under the chance; a hit on an aircraft 1d6, on a helicopter 2d6, then any damage.",
+        _aa,
+        params=(
+            Param("shooter", "own"),
+            Param("target", "text", "a helicopter, or aircraft"),
+            Param("range", "int", "distance in cm (the AT rocket reaches 80)", optional=True, keyword=True),
+            Param(
+                "isolated",
+                "choice",
+                "beyond command distance",
+                optional=True,
+                default=False,
+                choices=("isolated",),
+                keyword=True,
+            ),
+        ),
+        rule="BI-R260",
+        examples=("aa ali aircraft", "aa ali lynx range=60"),
+        phases=(*MOVE_PHASES, *TIER_PHASES),
+        rolls=True,
+    ),
+    CommandSpec(
+        "land",
+        "A helicopter lands, or takes off if it has landed: its whole turn (BI-R256). No dice.",
+        _land,
+        params=(Param("helicopter", "own"),),
+        rule="BI-R256",
+        examples=("land lynx",),
+        phases=MOVE_PHASES,
+    ),
+)
