@@ -316,29 +316,21 @@ def test_isolation_test_failure_costs_the_turn(game):
     assert any(isinstance(e, ev.Moved) and e.cm == 10 for e in facts)
 
 
-def test_the_hidden_marksman_must_be_observed_before_he_is_fired_at(game):
+def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
+    play(game, "mark omar hidden")
     play(game, "next dice=5,2", "next", "next", "next")
     assert game.state.phase == "observe"
-    with pytest.raises(Refused, match="no unit 'said'"):
-        play(game, "@folgore fire marra said range=30")
+    with pytest.raises(Refused, match="no unit 'omar'"):
+        play(game, "@folgore fire marra omar range=30")
     # stationary infantry in cover, seen by infantry: difficult, ceil(5/2) = 3 for a Veteran
-    facts = play(game, "observe marra said cover dice=4")
+    facts = play(game, "observe marra omar cover dice=4")
     assert rolls(facts)[0].outcome == "nothing seen"
-    assert "said" not in game.view("folgore").units
-    assert not any("said" in line.text.lower() for line in game.log_lines("folgore"))
-    play(game, "observe ferrante said cover dice=3")
-    assert "said" in game.view("folgore").units
+    assert "omar" not in game.view("folgore").units
+    assert not any("observation" in line.text for line in game.log_lines("folgore"))
+    play(game, "observe ferrante omar cover dice=3")
+    assert "omar" in game.view("folgore").units
     with pytest.raises(Refused, match="already seen"):
-        play(game, "observe sanna said cover")
-    play(game, "next", "next", "next")
-    assert game.state.phase == "fire-regular"
-    facts = play(game, "@militia fire said deiana range=50 dice=3,5")
-    # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3
-    assert rolls(facts)[0].outcome == "hit: roll damage (A.12)"
-    # damage 5, +1 for a sniper: 6, wounded
-    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
-    assert game.state.units["deiana"].has("wounded")
-    assert game.state.units["said"].has("shot-single")
+        play(game, "observe sanna omar cover")
 
 
 def test_a_shot_in_the_phase_makes_observation_easier(game):
@@ -346,13 +338,42 @@ def test_a_shot_in_the_phase_makes_observation_easier(game):
     play(game, "mark omar hidden")
     assert game.state.phase == "fire-veteran"
     play(game, "next")  # fire-regular
-    play(game, "@militia fire said deiana range=50 dice=9", "@militia fire omar deiana range=20 dice=9,9")
+    play(game, "@militia fire omar deiana range=20 dice=9,9")
     while game.state.phase != "end":
         play(game, "next")
-    # Said fired this phase: difficult → normal, 5 or less for a Veteran
-    facts = play(game, "observe marra said cover dice=5")
+    # Omar fired this phase: difficult → normal, 5 or less for a Veteran
+    facts = play(game, "observe marra omar cover dice=5")
     assert "(normal)" in rolls(facts)[0].purpose
-    assert any(isinstance(e, ev.Spotted) and e.unit == "said" for e in facts)
+    assert any(isinstance(e, ev.Spotted) and e.unit == "omar" for e in facts)
+
+
+def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
+    play(game, "next dice=5,2", "next", "next", "next")
+    with pytest.raises(Refused, match="has not fired this turn"):
+        play(game, "observe marra said cover")
+    play(game, "next", "next", "next")
+    assert game.state.phase == "fire-regular"
+    # a Regular sniper fires on 1-2 (BI-R210): a 3 and he holds his fire
+    facts = play(game, "@militia fire said deiana range=50 dice=3")
+    assert rolls(facts)[0].outcome == "he holds his fire"
+    assert game.state.units["said"].has("held-fire") and not game.state.units["deiana"].has("wounded")
+    while game.state.phase != "end":
+        play(game, "next")
+    with pytest.raises(Refused, match="has not fired this turn"):
+        play(game, "observe marra said cover")
+    to_next_turn(game, "fire-regular")
+    facts = play(game, "@militia fire said deiana range=50 dice=2,3,5")
+    # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3; damage 5 + 1 (sniper): wounded
+    assert rolls(facts, "A.9.4")[0].outcome == "hit: roll damage (A.12)"
+    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
+    assert game.state.units["deiana"].has("wounded")
+    play(game, "morale deiana dice=1")
+    while game.state.phase != "end":
+        play(game, "next")
+    # seen only by infantry, as a difficult observation, firing or not: 3 for a Veteran
+    facts = play(game, "observe marra said cover dice=3")
+    assert "(difficult)" in rolls(facts)[0].purpose
+    assert "said" in game.view("folgore").units
 
 
 def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):

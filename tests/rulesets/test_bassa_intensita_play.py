@@ -20,6 +20,9 @@ PIECES = (
     U(id="capo", name="Sgt Capo", side="blue", team="A", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
     U(id="bruno", name="Pte Bruno", side="blue", team="A", cls="regular", weapons=("assault-rifle",)),
     U(id="carlo", name="Pte Carlo", side="blue", team="A", cls="regular", weapons=("rifle",), roles=("frag-vest",)),
+    U(id="gino", name="Pte Gino", side="blue", team="E", cls="regular", weapons=("rubber",), roles=("engineer",)),
+    U(id="vito", name="Sgt Vito", side="blue", team="S", cls="veteran", weapons=("carbine",), roles=("leader",)),
+    U(id="sara", name="Pte Sara", side="blue", team="S", cls="veteran", weapons=("carbine",), roles=("scout",)),
     U(id="fo", name="Lt Foschi", side="blue", team="FO", cls="veteran", weapons=("carbine",), roles=("observer",)),
     U(id="elio", name="Cpl Elio", side="blue", team="B", cls="elite", weapons=("sniper-rifle",), roles=("sniper",)),
     U(
@@ -583,3 +586,80 @@ def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
     goto(game, "fire-veteran", 2)
     with pytest.raises(Refused, match="shot down"):
         play(game, "@blue ffe fo")
+
+
+# ------------------------------------------------------------------ special rules
+
+
+def test_mines_and_booby_traps(game):
+    goto(game, "move-first")
+    # AP mine, short distance (2 cm), in the open: 6; damage 6: wounded
+    facts = play(game, "mine carlo ap dice=6,7")
+    assert rolls(facts, "A.10.3")[0].target == 6 and unit(game, "carlo").has("wounded")
+    play(game, "morale carlo dice=1")
+    # a booby trap: one man, in the open at short distance whatever his cover
+    facts = play(game, "mine bruno trap dice=7")
+    assert rolls(facts)[0].target == 6 and rolls(facts)[0].outcome == "unhurt"
+    facts = play(game, "mine ariete ap")
+    assert any(isinstance(e, ev.Noted) and "does nothing" in e.text for e in facts)
+    # an AT mine under a tank: penetrates as an AT rocket (6 against a tank)
+    facts = play(game, "mine ariete at dice=7")
+    assert rolls(facts)[0].target == 6 and rolls(facts)[0].outcome.startswith("not penetrated")
+    play(game, "morale ariete dice=1")
+    # under a soft vehicle: destroyed on 1-3
+    play(game, "mine tecnica at dice=3")
+    assert unit(game, "tecnica").out == "destroyed by an anti-tank mine"
+    # a man near an AT mine: only the long distance (1 in the open... 3)
+    facts = play(game, "mine hassan at dice=4")
+    assert rolls(facts)[0].target == 3
+
+
+def test_detection_is_not_an_action_and_engineers_do_better(game):
+    goto(game, "move-first")
+    facts = play(game, "detect gino trap dice=4")  # engineer: a trap is normal, 4
+    assert rolls(facts)[0].target == 4 and rolls(facts)[0].outcome == "found it"
+    facts = play(game, "detect bruno trap dice=3")  # difficult: 2
+    assert rolls(facts)[0].target == 2 and rolls(facts)[0].outcome == "nothing found"
+    play(game, "@blue move bruno 10")
+    with pytest.raises(Refused, match="too fast"):
+        play(game, "detect bruno minefield")
+    play(game, "@blue move capo 8 cautious")
+    play(game, "detect capo minefield dice=4")
+    assert not unit(game, "gino").has("acted")
+
+
+def test_rubber_bullets_hit_as_a_carbine_and_wound_less(game):
+    goto(game, "fire-regular")
+    facts = play(game, "@blue fire gino hassan range=10 dice=5,10")
+    # carbine, short range: Regular 4 + 1 = 5; damage 10 (dead) counts as wounded
+    assert "Rubber bullets" in rolls(facts, "A.9.4")[0].purpose
+    assert unit(game, "hassan").in_play and unit(game, "hassan").has("wounded")
+
+
+def test_flashbangs_shock_and_tear_gas_halves(game):
+    goto(game, "fire-regular")
+    play(game, "@blue flashbang bruno omar ali")
+    assert unit(game, "omar").has("shocked") and unit(game, "ali").has("shocked")
+    facts = play(game, "@blue gas capo hassan dice=1")
+    assert unit(game, "hassan").has("gassed")
+    assert game.state.vars["gas.1"] == "hassan|7"
+    play(game, "next")  # fire-recruit
+    facts = play(game, "@red fire hassan capo range=10 dice=3,9")
+    # Recruit 3, short +1, halved in gas: 2
+    assert [r.target for r in rolls(facts, "A.9.4")] == [2, 2]
+    goto(game, "move-second", 2)
+    with pytest.raises(Refused, match=r"1 to 8 cm \(in tear gas\)"):
+        play(game, "@red move hassan 9")
+
+
+def test_a_scout_works_twice_as_far_from_his_leader_and_observes_better(game):
+    goto(game, "move-first")
+    # Vito, a Veteran squad leader, commands to 12 cm; his scout to 24
+    facts = play(game, "@blue move sara 8 cautious lead=20")
+    assert not rolls(facts)
+    facts = play(game, "@blue move vito 8 cautious")
+    play(game, "mark hassan hidden")
+    goto(game, "observe")
+    # stationary infantry in cover: difficult, one step easier for the cautious scout: normal, 5
+    facts = play(game, "observe sara hassan cover dice=5")
+    assert "(normal)" in rolls(facts)[0].purpose and rolls(facts)[0].outcome == "spotted"

@@ -24,6 +24,7 @@ from core.rulesets.bassa_intensita import (
     cmd_air,
     cmd_casualties,
     cmd_morale,
+    cmd_special,
     cmd_support,
     cmd_vehicles,
     commands,
@@ -99,6 +100,7 @@ class BassaIntensita(ScenarioRuleset):
         *cmd_support.COMMANDS,
         *cmd_air.COMMANDS,
         *cmd_vehicles.COMMANDS,
+        *cmd_special.COMMANDS,
         *ending.COMMANDS,
     )
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
@@ -121,6 +123,9 @@ class BassaIntensita(ScenarioRuleset):
             if value == "down":
                 return f"{side}'s aircraft is shot down"
             return f"{side}'s aircraft is damaged and broke off" if value else f"{side}'s aircraft is back"
+        if key.startswith("gas."):
+            who, _, last = str(value).rpartition("|")
+            return f"tear gas over {who.replace(',', ', ')} until the end of turn {last}" if value else "the gas lifts"
         if key.startswith("smoke."):
             what, _, last = str(value).rpartition("|")
             return f"smoke: {what}, until the end of turn {last}" if value else "a smoke cloud lifts"

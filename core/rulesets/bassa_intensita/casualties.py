@@ -19,7 +19,7 @@ from core.ruleset import Context
 from core.rulesets.bassa_intensita import damage, he, rules
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
-from core.rulesets.bassa_intensita.tables import Weapon, morale
+from core.rulesets.bassa_intensita.tables import Weapon, morale, special
 from core.state import Unit
 
 TRIGGERS = {t.id: t for t in morale().triggers}
@@ -40,6 +40,7 @@ BADGES = (
     "leader",
     "landed",
     "rotor-damaged",
+    "gassed",
 )
 HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
 
@@ -165,8 +166,14 @@ def infantry_hit(
     )
     row = damage.infantry_result(face, mods)
     result = row.id
-    if rubber:
-        result = {"wounded": "shocked", "seriously-wounded": "shocked", "dead": "wounded"}.get(result, result)
+    if rubber:  # BI-R230: one row milder
+        nl = special().nonlethal
+        milder = {
+            "wounded": nl.rubber_wounded,
+            "seriously-wounded": nl.rubber_seriously_wounded,
+            "dead": nl.rubber_dead,
+        }
+        result = milder.get(result, result)
     wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result))
     return result
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from msgspec.structs import replace
+
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, he, rules, squads
@@ -20,6 +22,7 @@ from core.rulesets.bassa_intensita.tables import (
     move_modes,
     move_modifiers,
     observation,
+    special,
     tier_by_id,
     vehicle_types,
     vehicles,
@@ -30,6 +33,8 @@ from core.views import unit_audience, unit_visible
 
 # ------------------------------------------------------------------------ helpers
 
+#: BI-R232: a man in tear gas hits at half.
+GASSED = HitModifier("gassed", "shooter", "in tear gas", "", halves=True)
 #: BI-R240: a stabilised vehicle firing after a short move.
 STABILISED = HitModifier("stabilised", "shooter", "firing on the move (stabilised)", "", add=vehicles().stabilised_fire)
 
@@ -68,6 +73,11 @@ def ready(ctx: Context, unit: Unit, doing: str) -> None:
         raise Refused(f"{unit.name} has already {done} this turn: one move, fire or action per turn (BI-R030)")
 
 
+def _scout(unit: Unit) -> bool:
+    """BI-R212: a scout counts as one only in an Elite or Veteran squad (ruling BI-SCOUT)."""
+    return "scout" in unit.roles and unit.cls in special().scout.tiers
+
+
 def light_of(state) -> str:
     """The light of the game: the scenario's ``scenario.night`` (day, moon or dark; day by default)."""
     value = state.vars.get("scenario.night", "day")
@@ -97,6 +107,8 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if leader is None:
         raise Refused(f"{unit.name} has no leader in play to measure from")
     reach = squads.command_range(leader, section="section-leader" in leader.roles)
+    if reach is not None and _scout(unit):
+        reach *= special().scout.command_times  # BI-R212
     if reach is None or cm > reach:
         why = "may not lead a section" if reach is None else f"commands to {reach} cm"
         ctx.emit(ev.Noted(text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)"))
@@ -185,12 +197,15 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     via = _via(args["via"])
     auto = [m for m, on in (("wounded", unit.has("wounded")), ("stand-up", unit.has("prone"))) if on]
     allowance = rules.foot_allowance(mode.cm, [*via, *auto])
+    if unit.has("gassed"):
+        allowance = -(-allowance // 2)  # BI-R232: half in tear gas
+        auto.append("gassed")
     cm = args["cm"]
     whole = any(move_modifiers()[i].whole_turn for i in via)
     if whole and cm != 0:
         raise Refused("that takes his whole move: give 0 cm (BI-R042)")
     if not whole and not 0 < cm <= allowance:
-        why = ", ".join(move_modifiers()[i].label for i in [*via, *auto])
+        why = ", ".join(move_modifiers()[i].label if i in move_modifiers() else "in tear gas" for i in [*via, *auto])
         raise Refused(
             f"{mode.id} movement is 1 to {allowance} cm" + (f" ({why})" if why else "") + " (BI-R040, BI-R042)"
         )
@@ -269,7 +284,9 @@ def _fire_kind(ctx: Context, shooter: Unit) -> str:
 
 
 def _weapon(shooter: Unit, wanted: str | None):
-    table = weapons()
+    table = dict(weapons())
+    # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
+    table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
     carried = [w for w in shooter.weapons if w in table]
     if not carried:
         raise Refused(f"{shooter.name} carries no weapon of the direct-fire table")
@@ -314,6 +331,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(str(e)) from None
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
+    if not _sniper_fires(ctx, shooter):
+        return
     table = hit_modifiers()
     aimed = shooter.has("aimed") or "sniper" in shooter.roles
     hit_text = "hit: HE burst at the target (A.10)" if weapon.he else "hit: roll damage (A.12)"
@@ -339,6 +358,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         rows = [table[i] for i in ids]
         if shooter.has("moved-stabilised"):
             rows.append(STABILISED)
+        if shooter.has("gassed"):
+            rows.append(GASSED)
         chance, mods = rules.hit_chance(base, rows)
         quality_mods = [ev.Mod(f"{tier.name} Quality", tier.chance, "BI-R010")]
         if base != tier.chance:
@@ -356,6 +377,28 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
     _badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
+
+
+def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
+    """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
+    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
+    if "sniper" not in shooter.roles or not shooter.has("hidden"):
+        return True
+    t = special().sniper
+    need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
+    (face,) = ctx.roll(
+        f"{shooter.name} risks a shot?",
+        1,
+        target=need,
+        under=True,
+        rule="BI-R210",
+        unit=shooter.id,
+        outcome=lambda f: "he fires" if f[0] <= need else "he holds his fire",
+    )
+    if face <= need:
+        return True
+    _badges(ctx, shooter, "fired", "held-fire")
+    return False
 
 
 def _terrain(args: dict[str, Any]) -> str:
@@ -479,11 +522,23 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
         raise Refused("during movement only moving enemies may be observed (BI-R162)")
     column = _observer_column(observer)
-    row = f"{'infantry' if target.kind == 'man' else 'vehicle'}-{'moving' if target.has('moved') else 'still'}"
-    row += "-cover" if args["cover"] else "-open"
-    base = getattr(observation()[row], column)
-    fired = any(target.has(b) for b in ("shot-single", "shot-auto"))
-    difficulty = rules.observation_difficulty(base, target_fired=fired, night=bool(args["night"]))
+    night = bool(args["night"]) or light_of(s) != "day"
+    if "sniper" in target.roles and target.has("hidden"):
+        # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
+        if column != "infantry":
+            raise Refused("a hidden sniper is seen only by infantry (BI-R210)")
+        if not target.has("fired") or target.has("held-fire"):
+            raise Refused(f"{target.name} has not fired this turn: he cannot be seen (BI-R210)")
+        difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
+    else:
+        moving = target.has("moved") or "helicopter" in target.roles  # BI-R258: always heard
+        row = f"{'infantry' if target.kind == 'man' else 'vehicle'}-{'moving' if moving else 'still'}"
+        row += "-cover" if args["cover"] else "-open"
+        base = getattr(observation()[row], column)
+        fired = any(target.has(b) for b in ("shot-single", "shot-auto"))
+        difficulty = rules.observation_difficulty(base, target_fired=fired, night=night)
+    if _scout(observer) and (not observer.has("moved") or observer.has("cautious")):
+        difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0:
         raise Refused(f"{observer.name} cannot observe {target.name} there ({row}, {column}: NO; BI-R165)")

@@ -8,7 +8,18 @@ from core.state import Unit
 ACTIVITY = ("moved", "fired", "acted", "balked", "moved-stabilised")
 SHOT_BADGES = ("shot-single", "shot-auto")
 #: Badges that last one turn; ``ran`` and ``aimed`` are made from them at the turn's end.
-TURN_BADGES = (*ACTIVITY, "cautious", "running", "aiming", "ran", "aimed", *SHOT_BADGES, "struck", "struck-wounded")
+TURN_BADGES = (
+    *ACTIVITY,
+    "cautious",
+    "running",
+    "aiming",
+    "ran",
+    "aimed",
+    *SHOT_BADGES,
+    "struck",
+    "struck-wounded",
+    "held-fire",
+)
 #: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
 STRUCK = ("struck", "struck-wounded")
 

@@ -276,6 +276,55 @@ class Air(msgspec.Struct, frozen=True):
     helicopter: tuple[Band, ...]
 
 
+class Sniper(msgspec.Struct, frozen=True):
+    fires_on: int
+    veteran: int
+    elite: int
+    seen_as: str
+
+
+class Scout(msgspec.Struct, frozen=True):
+    command_times: int
+    observe_steps: int
+    tiers: tuple[str, ...]
+
+
+class Mines(msgspec.Struct, frozen=True):
+    ap_short: int
+    ap_long: int
+    at_short: int
+    at_long: int
+    at_destroys: int
+    at_penetration: str
+    trap_terrain: str
+    trap_zone: str
+
+
+class Detection(msgspec.Struct, frozen=True):
+    what: str
+    difficulty: str
+    cm: int
+    engineer_difficulty: str
+    engineer_cm: int
+
+
+class NonLethal(msgspec.Struct, frozen=True):
+    rubber_as: str
+    rubber_wounded: str
+    rubber_seriously_wounded: str
+    rubber_dead: str
+    flashbang_cm: int
+    gas_cm: int
+
+
+class Special(msgspec.Struct, frozen=True):
+    sniper: Sniper
+    scout: Scout
+    mines: Mines
+    detection: tuple[Detection, ...]
+    nonlethal: NonLethal
+
+
 class VehicleType(msgspec.Struct, frozen=True):
     """A vehicle type: movement (BI-R045), armour column (A.12.3), combat vehicle (BI-R025)."""
 
@@ -432,3 +481,9 @@ def indirect() -> Indirect:
 def air() -> Air:
     """Aircraft, helicopters and anti-aircraft fire (A.15)."""
     return _load("air.toml", Air)
+
+
+@cache
+def special() -> Special:
+    """The special rules of A.16."""
+    return _load("special.toml", Special)

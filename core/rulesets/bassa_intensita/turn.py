@@ -29,7 +29,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.bassa_intensita import casualties, cmd_support, ending, rules, squads
+from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     SHOT_BADGES,
@@ -136,6 +136,7 @@ def end_of_turn(ctx: Context) -> None:
             ctx.emit(ev.UnitOut(unit=u.id, cause="died of his wounds, not dressed in time"))
             casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False)
     cmd_support.clear_smoke(ctx)
+    cmd_special.clear_gas(ctx)
     for u in ctx.state.units.values():
         present = set(u.status) & set(TURN_BADGES)
         carried = {"ran"} if "running" in present else set()
