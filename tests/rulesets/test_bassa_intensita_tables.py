@@ -14,7 +14,9 @@ from core.rulesets.bassa_intensita.tables import (
     air,
     command_distance,
     high_explosive,
+    indirect,
     move_modifiers,
+    special,
     vehicle_types,
     weapons,
 )
@@ -369,3 +371,41 @@ def test_ranging_rows():
     assert (row.long, row.side) == (-1, 1)
     assert he.describe_landing(row, 12, 20) == "12 cm short and 20 cm right"
     assert "lost" in he.describe_landing(he.ranging("imprecise", 1), 0, 0)
+
+
+def test_special_rules_and_indirect_numbers_match_the_book(book):
+    text = "\n".join(book)
+    sp = special()
+    assert (sp.sniper.fires_on, sp.sniper.veteran, sp.sniper.elite) == (2, 1, 2)
+    assert "1 o 2 su 1d6 (modificato di +1 per Snipers Veterani e +2 per Snipers Elite)" in text
+    assert "come se fosse una Azione Difficile" in text and sp.sniper.seen_as == "difficult"
+    m = sp.mines
+    assert "Distanza Breve di 2cm ed una Distanza Lunga di 4cm" in text and (m.ap_short, m.ap_long) == (2, 4)
+    assert "Distanza Breve di 0cm ed una Distanza Lunga di 4cm" in text and (m.at_short, m.at_long) == (0, 4)
+    assert "con un risultato di 1,2 o 3 su 1d6" in text and m.at_destroys == 3
+    assert "come se fossero Razzi Anticarro" in text and m.at_penetration == "at-rocket"
+    det = {d.what: d for d in sp.detection}
+    assert (
+        "campo minato entro cm. 10 come se si trattasse di una Azione Normale "
+        "ed una Trappola come se fosse una Azione Difficile" in text
+    )
+    assert (det["minefield"].difficulty, det["trap"].difficulty) == ("normal", "difficult")
+    assert "trappola entro cm.1 come se fosse un Azione Normale" in text
+    assert (det["minefield"].engineer_difficulty, det["trap"].engineer_difficulty, det["trap"].engineer_cm) == (
+        "easy",
+        "normal",
+        1,
+    )
+    assert "doppio della normale distanza di comando" in text and sp.scout.command_times == 2
+    assert "Shoccano tutti i fanti entro cm.5" in text and sp.nonlethal.flashbang_cm == 5
+    assert "a tutti i fanti entro cm.10" in text and sp.nonlethal.gas_cm == 10
+    ind = indirect()
+    contacts = {c.id: c.difficulty for c in ind.contacts}
+    assert contacts == {"dedicated": "normal", "general": "difficult", "mortar": "easy"}
+    assert '"dedicata" (assegnata direttamente' in text and "sarà una Azione Facile" in text
+    assert "spostare il tiro di 20cm." in text and ind.shift_cm == 20
+    assert "Tutti i fumogeni durano 6 turni + 1d6" in text and ind.smoke.base == 6
+    smoke = _section(book, "Arma\tEffetto", 4)
+    assert _cells(smoke, "Bomba a mano")[0] == "cm. 5 x 20" and ind.smoke.grenade == "5 x 20"
+    assert "Distanza Breve x 6 volte la Distanza Lunga" in _cells(smoke, "Proiettili")[0]
+    assert ind.smoke.shell_length_times == 6
