@@ -663,3 +663,26 @@ def test_a_scout_works_twice_as_far_from_his_leader_and_observes_better(game):
     # stationary infantry in cover: difficult, one step easier for the cautious scout: normal, 5
     facts = play(game, "observe sara hassan cover dice=5")
     assert "(normal)" in rolls(facts)[0].purpose and rolls(facts)[0].outcome == "spotted"
+
+
+def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
+    play(game, "mark hassan hidden")
+    play(game, "next dice=6,1")  # cover phase
+    with pytest.raises(Refused, match="only automatic weapons"):
+        play(game, "@blue screen carlo feature=orchard")
+    play(game, '@blue screen bruno feature="the orchard"')
+    assert unit(game, "bruno").has("fired")
+    play(game, "next")
+    with pytest.raises(Refused, match="already fired"):
+        play(game, "@blue move bruno 5")
+    goto(game, "fire-recruit")
+    # Hassan, hidden in the orchard, tries to fire: Bruno's covering fire strikes first, at half:
+    # Regular 4, short +1, ½ = 3; the first shot misses, the second hits; damage 2: shocked
+    facts = play(game, "screened bruno hassan range=12 dice=4,3,2")
+    assert [r.target for r in rolls(facts, "A.9.4")] == [3, 3]
+    assert unit(game, "hassan").has("shocked") and unit(game, "hassan").has("hidden")
+    seen = game.log_lines("blue")
+    start = max(i for i, line in enumerate(seen) if "screened" in line.text or "fire-recruit" in line.text)
+    assert not any("Hassan" in line.text for line in seen[start:])  # not given away
+    with pytest.raises(Refused, match="already taken"):
+        play(game, "screened bruno hassan range=12")

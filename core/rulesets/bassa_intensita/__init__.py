@@ -23,6 +23,7 @@ from core.rulesets.bassa_intensita import (
     casualties,
     cmd_air,
     cmd_casualties,
+    cmd_cover,
     cmd_morale,
     cmd_special,
     cmd_support,
@@ -95,6 +96,7 @@ class BassaIntensita(ScenarioRuleset):
     turn = turn
     own_commands = (
         *commands.COMMANDS,
+        *cmd_cover.COMMANDS,
         *cmd_casualties.COMMANDS,
         *cmd_morale.COMMANDS,
         *cmd_support.COMMANDS,

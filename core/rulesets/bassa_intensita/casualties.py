@@ -21,6 +21,7 @@ from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
 from core.state import Unit
+from core.views import unit_audience
 
 TRIGGERS = {t.id: t for t in morale().triggers}
 #: The badges of a morale check that is due.
@@ -81,7 +82,12 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
     fresh = not unit.has("morale-due")
     _badges(ctx, unit, tuple(add))
     if fresh:
-        ctx.emit(ev.Noted(text=f"{unit.name} must check morale: {TRIGGERS[trigger].label} ({trigger.upper()}, A.13.1)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{unit.name} must check morale: {TRIGGERS[trigger].label} ({trigger.upper()}, A.13.1)",
+                vis=unit_audience(unit),
+            )
+        )
 
 
 def losses_felt(ctx: Context, unit: Unit, killed: bool, wounded: bool, under_fire: bool) -> None:
@@ -111,7 +117,12 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
     if after == "seriously-wounded" and before != after:
         _badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
         turns = dying_clock(ctx, unit)
-        ctx.emit(ev.Noted(text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed",
+                vis=unit_audience(unit),
+            )
+        )
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
         return
     if after == "wounded" and before != after:
@@ -219,7 +230,12 @@ def vehicle_hit(
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
         return row.id
     if not pen_row:
-        ctx.emit(ev.Noted(text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)",
+                vis=unit_audience(vehicle),
+            )
+        )
         return "no-effect"
     chance, mods = damage.penetration_chance(pen_row, column, damage.penetration_mod_ids(vehicle, flank))
     if halve_pen:
@@ -285,7 +301,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
     check if it is the main armament (the first weapon listed; ruling BI-MAIN-GUN)."""
     left = [w for w in vehicle.weapons if not vehicle.has(f"weapon-lost-{w}")]
     if not left:
-        ctx.emit(ev.Noted(text=f"{vehicle.name} has no weapon left to lose"))
+        ctx.emit(ev.Noted(text=f"{vehicle.name} has no weapon left to lose", vis=unit_audience(vehicle)))
         return 0
     pick = 0
     if len(left) > 1:
@@ -311,7 +327,10 @@ def destroyed(ctx: Context, vehicle: Unit, cause: str) -> None:
         infantry_hit(ctx, man, f"the wreck of {vehicle.name}", under_fire=True)
     if "tank" in vehicle.roles or damage.armour_column(vehicle):
         ctx.emit(
-            ev.Noted(text=f"friends who saw {vehicle.name} destroyed within 20 cm check morale (M1): morale UNIT m1")
+            ev.Noted(
+                text=f"friends who saw {vehicle.name} destroyed within 20 cm check morale (M1): morale UNIT m1",
+                vis=unit_audience(vehicle),
+            )
         )
 
 

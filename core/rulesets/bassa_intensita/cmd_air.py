@@ -19,6 +19,7 @@ from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
 from core.state import Unit
+from core.views import unit_audience
 
 
 def aa_weapon(unit: Unit) -> AAWeapon | None:
@@ -191,7 +192,11 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         )
         if face <= air().rotor_fails:
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
-            ctx.emit(ev.Noted(text=f"{heli.name} lands or goes back to base: the referee says which"))
+            ctx.emit(
+                ev.Noted(
+                    text=f"{heli.name} lands or goes back to base: the referee says which", vis=unit_audience(heli)
+                )
+            )
             return False
     faces = ctx.roll(
         f"{heli.name}'s movement",
@@ -204,7 +209,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     allowance = sum(faces) * air().move_per_pip
     moved = min(cm, allowance)
     if moved < cm:
-        ctx.emit(ev.Noted(text=f"{heli.name} can fly only {allowance} cm this turn"))
+        ctx.emit(ev.Noted(text=f"{heli.name} can fly only {allowance} cm this turn", vis=unit_audience(heli)))
     ctx.emit(ev.Moved(unit=heli.id, cm=moved, how="flying"))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
     return True

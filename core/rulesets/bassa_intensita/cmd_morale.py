@@ -17,6 +17,7 @@ from core.rulesets.bassa_intensita import casualties, damage, morale, rules, squ
 from core.rulesets.bassa_intensita.commands import quality
 from core.rulesets.bassa_intensita.tables import air, move_modes
 from core.state import Unit
+from core.views import unit_audience
 
 DUE = casualties.DUE
 #: The running allowance a panicking man flees with (BI-R182; ruling BI-PANIC).
@@ -138,7 +139,10 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
         if heavy:
             ctx.emit(ev.StatusChanged(unit=unit.id, add=tuple(f"weapon-lost-{w}" for w in heavy)))
             ctx.emit(
-                ev.Noted(text=f"no enemy to surrender to: {unit.name} panics and leaves {', '.join(heavy)} behind")
+                ev.Noted(
+                    text=f"no enemy to surrender to: {unit.name} panics and leaves {', '.join(heavy)} behind",
+                    vis=unit_audience(unit),
+                )
             )
     flee(ctx, unit)
     casualties.shock(ctx, unit)
@@ -148,7 +152,11 @@ def flee(ctx: Context, unit: Unit) -> None:
     """Panic: at once, his full allowance towards cover away from the enemy (ruling
     BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its road speed."""
     if "helicopter" in unit.roles:
-        ctx.emit(ev.Noted(text=f"{unit.name} flees at full speed, away from the enemy: move it (BI-R255)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{unit.name} flees at full speed, away from the enemy: move it (BI-R255)", vis=unit_audience(unit)
+            )
+        )
         return
     if unit.kind == "man":
         cm = move_modes()[RUN].cm
@@ -161,7 +169,7 @@ def flee(ctx: Context, unit: Unit) -> None:
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="panic: towards cover, away from the enemy"))
     else:
-        ctx.emit(ev.Noted(text=f"{unit.name} panics but cannot move"))
+        ctx.emit(ev.Noted(text=f"{unit.name} panics but cannot move", vis=unit_audience(unit)))
 
 
 def _motivation(ctx: Context, args: dict[str, Any]) -> None:

@@ -13,6 +13,7 @@ from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
 from core.state import Unit
+from core.views import unit_audience
 
 
 def _terrain(args: dict[str, Any]) -> str:
@@ -36,7 +37,12 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and armour:
         if kind == "ap":
-            ctx.emit(ev.Noted(text=f"an anti-personnel mine does nothing to {unit.name}'s armour (BI-R221)"))
+            ctx.emit(
+                ev.Noted(
+                    text=f"an anti-personnel mine does nothing to {unit.name}'s armour (BI-R221)",
+                    vis=unit_audience(unit),
+                )
+            )
             return
         casualties.vehicle_hit(ctx, unit, None, cause, pen_row=m.at_penetration)
         return

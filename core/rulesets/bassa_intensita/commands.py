@@ -98,7 +98,11 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         if vtype is None or vtype.combat or unit.has("combat-vehicle"):
             return False
     if squads.leader_lost(ctx.state, unit):
-        ctx.emit(ev.Noted(text=f"{unit.name}'s leader is down and not replaced: he is isolated (BI-R028)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{unit.name}'s leader is down and not replaced: he is isolated (BI-R028)", vis=unit_audience(unit)
+            )
+        )
         return True
     cm = args.get("lead")
     if cm is None:
@@ -111,7 +115,12 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         reach *= special().scout.command_times  # BI-R212
     if reach is None or cm > reach:
         why = "may not lead a section" if reach is None else f"commands to {reach} cm"
-        ctx.emit(ev.Noted(text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)",
+                vis=unit_audience(unit),
+            )
+        )
         return True
     return False
 
@@ -307,7 +316,6 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     targets = [ctx.unit(t) for t in args["targets"]]
     kind = _fire_kind(ctx, shooter)
     ready(ctx, shooter, "fire")
-    base = quality(shooter)
     weapon = _weapon(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
         raise Refused(f"{shooter.name}'s {weapon.name} is destroyed (BI-R140)")
@@ -333,6 +341,48 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         return
     if not _sniper_fires(ctx, shooter):
         return
+    shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
+    _badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
+
+
+def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
+    """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
+    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
+    if "sniper" not in shooter.roles or not shooter.has("hidden"):
+        return True
+    t = special().sniper
+    need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
+    (face,) = ctx.roll(
+        f"{shooter.name} risks a shot?",
+        1,
+        target=need,
+        under=True,
+        rule="BI-R210",
+        unit=shooter.id,
+        outcome=lambda f: "he fires" if f[0] <= need else "he holds his fire",
+    )
+    if face <= need:
+        return True
+    _badges(ctx, shooter, "fired", "held-fire")
+    return False
+
+
+def shots(
+    ctx: Context,
+    shooter: Unit,
+    weapon,
+    targets: list[Unit],
+    *,
+    band: str,
+    area: bool,
+    kind: str,
+    night: list[str],
+    dist: int,
+    args: dict[str, Any],
+) -> None:
+    """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
+    Rolls about a hidden target are shown only to those who may see it."""
+    base = quality(shooter)
     table = hit_modifiers()
     aimed = shooter.has("aimed") or "sniper" in shooter.roles
     hit_text = "hit: HE burst at the target (A.10)" if weapon.he else "hit: roll damage (A.12)"
@@ -367,38 +417,27 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         mods = (*quality_mods, *mods)
         for shot in range(1 if area else weapon.shots):
             if not ctx.unit(t.id).in_play:
-                ctx.emit(ev.Noted(text=f"{t.name} is down: {shot} of {weapon.shots} shots fired at him"))
+                ctx.emit(
+                    ev.Noted(
+                        text=f"{t.name} is down: {shot} of {weapon.shots} shots fired at him", vis=unit_audience(t)
+                    )
+                )
                 break
             hit = _roll_under(
-                ctx, f"{weapon.name} at {t.name} ({band} range)", shooter, chance, mods, "A.9.4", hit_text, miss_text
+                ctx,
+                f"{weapon.name} at {t.name} ({band} range)",
+                shooter,
+                chance,
+                mods,
+                "A.9.4",
+                hit_text,
+                miss_text,
+                vis=unit_audience(t),
             )
             if hit:
                 _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args)
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
-    _badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
-
-
-def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
-    """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
-    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
-    if "sniper" not in shooter.roles or not shooter.has("hidden"):
-        return True
-    t = special().sniper
-    need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
-    (face,) = ctx.roll(
-        f"{shooter.name} risks a shot?",
-        1,
-        target=need,
-        under=True,
-        rule="BI-R210",
-        unit=shooter.id,
-        outcome=lambda f: "he fires" if f[0] <= need else "he holds his fire",
-    )
-    if face <= need:
-        return True
-    _badges(ctx, shooter, "fired", "held-fire")
-    return False
 
 
 def _terrain(args: dict[str, Any]) -> str:
@@ -469,7 +508,7 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if chance >= rules.D10:
-        ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)"))
+        ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)", vis=unit_audience(unit)))
     else:
         _roll_under(ctx, f"{what} ({difficulty})", unit, chance, (), "BI-R066", "done", "failed")
     _badges(ctx, unit, "acted")

@@ -138,7 +138,7 @@ def end_of_turn(ctx: Context) -> None:
     cmd_support.clear_smoke(ctx)
     cmd_special.clear_gas(ctx)
     for u in ctx.state.units.values():
-        present = set(u.status) & set(TURN_BADGES)
+        present = (set(u.status) & set(TURN_BADGES)) | {b for b in u.status if b.startswith("screened-by-")}
         carried = {"ran"} if "running" in present else set()
         if "aiming" in present:
             carried.add("aimed")

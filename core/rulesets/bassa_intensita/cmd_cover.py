@@ -1,0 +1,101 @@
+"""Covering fire at a terrain feature (BI-R051..R054; ruling BI-COVER-FEATURE).
+
+Declared in the ``cover`` phase by an automatic weapon (``screen``), it is the firer's
+fire for the turn and is kept, for the referee, in ``secret.screen.<firer>`` as
+"feature|weapon|mode|turn".  It is rolled only if a hidden enemy in that feature tries
+to fire that turn: the referee resolves it first (``screened``), at half, against each
+such man, and resolving it does not reveal him.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita.commands import _weapon, light_of, ready, shots
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+
+
+def _key(uid: str) -> str:
+    return f"secret.screen.{uid}"
+
+
+def _screen(ctx: Context, args: dict[str, Any]) -> None:
+    shooter = ctx.unit(args["shooter"])
+    ready(ctx, shooter, "fire")
+    weapon = _weapon(shooter, args["weapon"])
+    if not weapon.automatic or weapon.he:
+        raise Refused(f"only automatic weapons fire at a terrain feature; the {weapon.name} is not one (BI-R053)")
+    mode = args["mode"]
+    if mode == "area" and not weapon.area:
+        raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{args['feature']}|{weapon.id}|{mode}|{ctx.state.turn}"))
+    ctx.emit(ev.Noted(text=f"{shooter.name} puts covering fire on {args['feature']} (BI-R053)"))
+
+
+def _screened(ctx: Context, args: dict[str, Any]) -> None:
+    shooter = ctx.unit(args["shooter"])
+    target = ctx.unit(args["target"])
+    raw = str(ctx.state.vars.get(_key(shooter.id), ""))
+    if not raw:
+        raise Refused(f"{shooter.name} has no covering fire on a terrain feature")
+    feature, weapon_id, mode, turn = raw.split("|")
+    if int(turn) != ctx.state.turn:
+        raise Refused(f"{shooter.name}'s covering fire on {feature} was in turn {turn} (BI-R054)")
+    if target.side == shooter.side or not target.in_play or not target.has("hidden"):
+        raise Refused(f"covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)")
+    if target.has(f"screened-by-{shooter.id}"):
+        raise Refused(f"{target.name} has already taken {shooter.name}'s covering fire this turn")
+    weapon = _weapon(shooter, weapon_id)
+    area = mode == "area"
+    dist = args["range"]
+    band = rules.range_band(weapon, dist, area)
+    if band is None:
+        raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
+    try:
+        night = rules.night_modifiers(light_of(ctx.state), "", dist)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+    ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
+    shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "screen",
+        "Covering fire at a terrain feature where enemies may hide (automatic weapons only): the firer's fire "
+        "for the turn, rolled only if a hidden enemy there tries to fire. No dice now.",
+        _screen,
+        params=(
+            Param("shooter", "own"),
+            Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True),
+            Param("weapon", "text", "which of his weapons", optional=True, keyword=True),
+            Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
+        ),
+        rule="BI-R053",
+        examples=('screen sanna feature="the orchard" area',),
+        phases=("cover",),
+    ),
+    CommandSpec(
+        "screened",
+        "A hidden enemy in a screened feature tries to fire: the covering fire strikes him first, at half, "
+        "without giving him away. Dice: per shot 1d10 to hit, then damage as for fire.",
+        _screened,
+        params=(
+            Param("shooter", "unit"),
+            Param("target", "unit"),
+            Param("range", "int", "distance in cm", keyword=True),
+            Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
+            Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),
+        ),
+        rule="BI-R053",
+        examples=("screened sanna said range=40 light",),
+        phases=(*MOVE_PHASES, *TIER_PHASES),
+        who="referee",
+        rolls=True,
+    ),
+)
