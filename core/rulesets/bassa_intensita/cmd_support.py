@@ -178,7 +178,7 @@ def _area_words(source: str) -> str:
 
 def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R104, BI-R250..R253: fire for effect on the last ranging point (a very easy
-    action, ruling BI-ORDER-ACTION); an aircraft attacks with its deviation rolled."""
+    action, ruling BI-RANGING-TIER); an aircraft attacks with its deviation rolled."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
     ready(ctx, unit, "act")

@@ -32,7 +32,7 @@ def leader_of(state: GameState, unit: Unit) -> Unit | None:
 
 def leader_lost(state: GameState, unit: Unit) -> bool:
     """BI-R028: his squad's leader was killed (or taken) and nobody has replaced him yet.
-    A wounded leader still leads (ruling BI-LEADER-WOUNDED, digest BI-AMB-10)."""
+    A wounded leader still leads (ruling BI-LEADER, digest BI-AMB-10)."""
     if not unit.team or is_leader(unit):
         return False
     team = team_of(state, unit)
