@@ -24,6 +24,7 @@ from core.rulesets.bassa_intensita import (
     cmd_air,
     cmd_casualties,
     cmd_cover,
+    cmd_fire,
     cmd_morale,
     cmd_special,
     cmd_support,
@@ -96,6 +97,7 @@ class BassaIntensita(ScenarioRuleset):
     turn = turn
     own_commands = (
         *commands.COMMANDS,
+        *cmd_fire.COMMANDS,
         *cmd_cover.COMMANDS,
         *cmd_casualties.COMMANDS,
         *cmd_morale.COMMANDS,

@@ -51,7 +51,7 @@ def aboard(state, vehicle: Unit) -> list[Unit]:
     return [u for u in state.units.values() if u.in_play and u.has(f"aboard-{vehicle.id}")]
 
 
-def _badges(ctx: Context, unit: Unit, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> None:
+def badges(ctx: Context, unit: Unit, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> None:
     add = tuple(b for b in add if not unit.has(b))
     remove = tuple(b for b in remove if unit.has(b))
     if add or remove:
@@ -63,7 +63,7 @@ def _grace(ctx: Context, unit: Unit) -> None:
     if unit.has("seriously-wounded") or unit.has("shocked") or not unit.in_play:
         return  # he could not act before the hit either
     if unit.kind == "man" and unit.cls == tier_of_phase(ctx.state.phase) and not activity(unit):
-        _badges(ctx, unit, ("struck-wounded",) if unit.has("wounded") else ("struck",))
+        badges(ctx, unit, ("struck-wounded",) if unit.has("wounded") else ("struck",))
 
 
 # ---------------------------------------------------------------- morale checks due
@@ -80,7 +80,7 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
     if table_mod:
         add.append(f"morale-table{table_mod}")
     fresh = not unit.has("morale-due")
-    _badges(ctx, unit, tuple(add))
+    badges(ctx, unit, tuple(add))
     if fresh:
         ctx.emit(
             ev.Noted(
@@ -111,11 +111,11 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
     _grace(ctx, unit)
     if after == "dead":
         ctx.emit(ev.UnitOut(unit=unit.id, cause=f"killed by {cause}"))
-        _badges(ctx, unit, remove=DUE)
+        badges(ctx, unit, remove=DUE)
         losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire)
         return
     if after == "seriously-wounded" and before != after:
-        _badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
+        badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
         turns = dying_clock(ctx, unit)
         ctx.emit(
             ev.Noted(
@@ -126,7 +126,7 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
         return
     if after == "wounded" and before != after:
-        _badges(ctx, unit, ("wounded",))
+        badges(ctx, unit, ("wounded",))
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
     if result == "shocked":
         shock(ctx, unit)
@@ -152,7 +152,7 @@ def shock(ctx: Context, unit: Unit) -> None:
     """Shocked: to the ground (infantry) and no move towards the enemy, fire or action
     until the end of the next turn (ruling BI-SHOCKED-TIME)."""
     prone = ("prone",) if unit.kind == "man" else ()
-    _badges(ctx, unit, ("shocked", "shocked-now", *prone))
+    badges(ctx, unit, ("shocked", "shocked-now", *prone))
 
 
 def infantry_hit(
@@ -280,18 +280,18 @@ def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: str, *, under_fire: 
             return
         case "radio":
             # always isolated from now on; not "damaged" for morale (BI-R140)
-            _badges(ctx, vehicle, ("radio-out",))
+            badges(ctx, vehicle, ("radio-out",))
         case "slowed":
             if not vehicle.has("immobilised"):
-                _badges(ctx, vehicle, ("slowed-twice",) if vehicle.has("slowed") else ("slowed",))
-            _badges(ctx, vehicle, ("damaged",))
+                badges(ctx, vehicle, ("slowed-twice",) if vehicle.has("slowed") else ("slowed",))
+            badges(ctx, vehicle, ("damaged",))
         case "immobilised":
-            _badges(ctx, vehicle, ("immobilised", "damaged"), ("slowed", "slowed-twice"))
+            badges(ctx, vehicle, ("immobilised", "damaged"), ("slowed", "slowed-twice"))
         case "turret" if has_turret(vehicle):
-            _badges(ctx, vehicle, ("turret-jammed", "damaged"))
+            badges(ctx, vehicle, ("turret-jammed", "damaged"))
         case "turret" | "weapon":
             table_mod = lose_weapon(ctx, vehicle)
-            _badges(ctx, vehicle, ("damaged",))
+            badges(ctx, vehicle, ("damaged",))
     if row.morale:
         morale_due(ctx, vehicle, "m7", under_fire=under_fire, table_mod=table_mod)
 
@@ -314,7 +314,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
             outcome=lambda f: left[f[0] - 1],
         )
         pick = face - 1
-    _badges(ctx, vehicle, (f"weapon-lost-{left[pick]}",))
+    badges(ctx, vehicle, (f"weapon-lost-{left[pick]}",))
     return -2 if left[pick] == vehicle.weapons[0] else 0
 
 
@@ -323,7 +323,7 @@ def destroyed(ctx: Context, vehicle: Unit, cause: str) -> None:
     carried = aboard(ctx.state, vehicle)
     ctx.emit(ev.UnitOut(unit=vehicle.id, cause=cause))
     for man in carried:
-        _badges(ctx, man, remove=(f"aboard-{vehicle.id}", "in-vehicle"))
+        badges(ctx, man, remove=(f"aboard-{vehicle.id}", "in-vehicle"))
         infantry_hit(ctx, man, f"the wreck of {vehicle.name}", under_fire=True)
     if "tank" in vehicle.roles or damage.armour_column(vehicle):
         ctx.emit(

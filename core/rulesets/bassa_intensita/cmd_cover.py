@@ -14,7 +14,8 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import rules
-from core.rulesets.bassa_intensita.commands import _weapon, light_of, ready, shots
+from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
+from core.rulesets.bassa_intensita.commands import light_of, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 
 
@@ -25,7 +26,7 @@ def _key(uid: str) -> str:
 def _screen(ctx: Context, args: dict[str, Any]) -> None:
     shooter = ctx.unit(args["shooter"])
     ready(ctx, shooter, "fire")
-    weapon = _weapon(shooter, args["weapon"])
+    weapon = weapon_of(shooter, args["weapon"])
     if not weapon.automatic or weapon.he:
         raise Refused(f"only automatic weapons fire at a terrain feature; the {weapon.name} is not one (BI-R053)")
     mode = args["mode"]
@@ -49,7 +50,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)")
     if target.has(f"screened-by-{shooter.id}"):
         raise Refused(f"{target.name} has already taken {shooter.name}'s covering fire this turn")
-    weapon = _weapon(shooter, weapon_id)
+    weapon = weapon_of(shooter, weapon_id)
     area = mode == "area"
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec.structs import replace
-
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, damage, he, rules, squads
+from core.rulesets.bassa_intensita import damage, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     TIER_PHASES,
@@ -17,26 +15,16 @@ from core.rulesets.bassa_intensita.phases import (
     tier_of_phase,
 )
 from core.rulesets.bassa_intensita.tables import (
-    HitModifier,
-    hit_modifiers,
     move_modes,
     move_modifiers,
     observation,
     special,
-    tier_by_id,
     vehicle_types,
-    vehicles,
-    weapons,
 )
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
 # ------------------------------------------------------------------------ helpers
-
-#: BI-R232: a man in tear gas hits at half.
-GASSED = HitModifier("gassed", "shooter", "in tear gas", "", halves=True)
-#: BI-R240: a stabilised vehicle firing after a short move.
-STABILISED = HitModifier("stabilised", "shooter", "firing on the move (stabilised)", "", add=vehicles().stabilised_fire)
 
 
 def quality(unit: Unit) -> int:
@@ -47,7 +35,7 @@ def quality(unit: Unit) -> int:
     return value
 
 
-def _badges(ctx: Context, unit: Unit, *add: str) -> None:
+def badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
@@ -143,11 +131,11 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
     )
     if rules.succeeds(face, chance):
         return True
-    _badges(ctx, unit, "balked")
+    badges(ctx, unit, "balked")
     return False
 
 
-def _roll_under(
+def roll_under(
     ctx: Context,
     purpose: str,
     unit: Unit,
@@ -268,225 +256,7 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=args["ground"]))
     steady = "stabilised" in unit.roles and 2 * cm < allowance
-    _badges(ctx, unit, "moved-stabilised" if steady else "moved")
-
-
-# ---------------------------------------------------------------------------- fire
-
-
-def _fire_kind(ctx: Context, shooter: Unit) -> str:
-    """Which fire this is, from the phase (A.5.1, A.7): covering fire is declared
-    before movement; opportunity fire is the non-moving side's, at moving enemies;
-    in the fire phase each Quality tier fires in turn (BI-R061)."""
-    s = ctx.state
-    if s.phase == "cover":
-        return "covering"
-    if s.phase in MOVE_PHASES:
-        if shooter.side != s.reacting_side:
-            raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
-        return "opportunity"
-    tier = tier_of_phase(s.phase)
-    if shooter.cls != tier:
-        name = tier_by_id()[shooter.cls].name if shooter.cls in tier_by_id() else "no"
-        raise Refused(f"{shooter.name} has {name} Quality and acts in his own tier, not now ({s.phase}; BI-R061)")
-    return "normal"
-
-
-def _weapon(shooter: Unit, wanted: str | None):
-    table = dict(weapons())
-    # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
-    table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
-    carried = [w for w in shooter.weapons if w in table]
-    if not carried:
-        raise Refused(f"{shooter.name} carries no weapon of the direct-fire table")
-    if wanted is None:
-        return table[carried[0]]
-    hits = [w for w in carried if w.startswith(wanted.lower())]
-    if len(hits) != 1:
-        raise Refused(f"{shooter.name} carries {', '.join(carried)}")
-    return table[hits[0]]
-
-
-def _fire(ctx: Context, args: dict[str, Any]) -> None:
-    """A.9.4/A.9.5: roll 1d10 under the hit chance for each shot; each hit goes on to
-    its damage at once (A.12), an HE hit to its burst (A.10.3), an HE miss to its
-    deviation (A.10.1).  Results take effect at once; a man of the tier now firing who
-    has not acted yet still acts in it (ruling BI-TIER-RESULTS)."""
-    shooter = ctx.unit(args["shooter"])
-    targets = [ctx.unit(t) for t in args["targets"]]
-    kind = _fire_kind(ctx, shooter)
-    ready(ctx, shooter, "fire")
-    weapon = _weapon(shooter, args["weapon"])
-    if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(f"{shooter.name}'s {weapon.name} is destroyed (BI-R140)")
-    area = args["mode"] == "area"
-    if area and not weapon.area:
-        raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
-    if not area and len(targets) != 1:
-        raise Refused("name one target, or fire at an area: area (BI-R071/R072)")
-    for t in targets:
-        if t.side == shooter.side or not t.in_play:
-            raise Refused(f"{t.name} is not an enemy in play")
-        if not unit_visible(t, shooter.side):
-            raise Refused(f"{t.name} has not been observed by {shooter.side} (BI-R161)")
-    dist = args["range"]
-    band = rules.range_band(weapon, dist, area)
-    if band is None:
-        raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
-    try:
-        night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
-    except ValueError as e:
-        raise Refused(str(e)) from None
-    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
-        return
-    if not _sniper_fires(ctx, shooter):
-        return
-    shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
-    _badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
-
-
-def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
-    """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
-    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
-    if "sniper" not in shooter.roles or not shooter.has("hidden"):
-        return True
-    t = special().sniper
-    need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
-    (face,) = ctx.roll(
-        f"{shooter.name} risks a shot?",
-        1,
-        target=need,
-        under=True,
-        rule="BI-R210",
-        unit=shooter.id,
-        outcome=lambda f: "he fires" if f[0] <= need else "he holds his fire",
-    )
-    if face <= need:
-        return True
-    _badges(ctx, shooter, "fired", "held-fire")
-    return False
-
-
-def shots(
-    ctx: Context,
-    shooter: Unit,
-    weapon,
-    targets: list[Unit],
-    *,
-    band: str,
-    area: bool,
-    kind: str,
-    night: list[str],
-    dist: int,
-    args: dict[str, Any],
-) -> None:
-    """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
-    Rolls about a hidden target are shown only to those who may see it."""
-    base = quality(shooter)
-    table = hit_modifiers()
-    aimed = shooter.has("aimed") or "sniper" in shooter.roles
-    hit_text = "hit: HE burst at the target (A.10)" if weapon.he else "hit: roll damage (A.12)"
-    miss_text = "miss: the HE round deviates (A.10.1)" if weapon.he else "miss"
-    tier = tier_by_id()[shooter.cls]
-    wounded = shooter.has("struck-wounded") or (shooter.has("wounded") and not shooter.has("struck"))
-    for t in targets:
-        moved = next((m for m in ("cautious", "running") if t.has(m)), "")
-        fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
-        ids = rules.fire_modifier_ids(
-            weapon,
-            band,
-            area=area,
-            kind=kind,
-            aimed=aimed,
-            wounded=wounded,
-            target_move=moved,
-            prone=bool(args["prone"]) or (t.has("prone") and t.kind == "man"),
-            cover=args["cover"] or "",
-            night=night,
-            target_fired=fired,
-        )
-        rows = [table[i] for i in ids]
-        if shooter.has("moved-stabilised"):
-            rows.append(STABILISED)
-        if shooter.has("gassed"):
-            rows.append(GASSED)
-        chance, mods = rules.hit_chance(base, rows)
-        quality_mods = [ev.Mod(f"{tier.name} Quality", tier.chance, "BI-R010")]
-        if base != tier.chance:
-            quality_mods.append(ev.Mod("motivation", base - tier.chance, "BI-R011"))
-        mods = (*quality_mods, *mods)
-        for shot in range(1 if area else weapon.shots):
-            if not ctx.unit(t.id).in_play:
-                ctx.emit(
-                    ev.Noted(
-                        text=f"{t.name} is down: {shot} of {weapon.shots} shots fired at him", vis=unit_audience(t)
-                    )
-                )
-                break
-            hit = _roll_under(
-                ctx,
-                f"{weapon.name} at {t.name} ({band} range)",
-                shooter,
-                chance,
-                mods,
-                "A.9.4",
-                hit_text,
-                miss_text,
-                vis=unit_audience(t),
-            )
-            if hit:
-                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args)
-            elif weapon.he:
-                _deviate(ctx, shooter, weapon, dist)
-
-
-def _terrain(args: dict[str, Any]) -> str:
-    """The target's terrain for an HE burst (A.10.3): dug in, in cover, or in the open."""
-    if args.get("entrenched"):
-        return "entrenched"
-    return "cover" if args.get("cover") else "open"
-
-
-def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
-    """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
-    hit on a vehicle (A.12.2-A.12.4)."""
-    cause = f"{shooter.name}'s {weapon.name}"
-    under_fire = weapon.automatic or weapon.he
-    if target.kind != "man":
-        pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
-        casualties.vehicle_hit(
-            ctx, target, weapon, cause, pen_row=pen, flank=bool(args["flank"]), under_fire=under_fire
-        )
-        return
-    if weapon.he:
-        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
-        casualties.he_burst(ctx, target, cause, zone="short", terrain=_terrain(args), big=area.big)
-        ctx.emit(
-            ev.Noted(text=f"the burst reaches {area.short} cm (short) and {area.long} cm (long): burst each man there")
-        )
-        return
-    casualties.infantry_hit(
-        ctx, target, cause, sniper="sniper" in shooter.roles, under_fire=under_fire, rubber=weapon.id == "rubber"
-    )
-
-
-def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
-    """A.10.1: where a direct HE round that missed lands (1d10, ruling BI-HE-D10)."""
-
-    def outcome(faces: tuple[int, ...]) -> str:
-        way, pct = he.deviation(faces[0])
-        if not way:
-            return "a dud or an air burst: no effect"
-        return f"lands {he.deviation_cm(pct, dist)} cm {way} of the target ({pct}% of {dist} cm)"
-
-    (face,) = ctx.roll(
-        f"where the {weapon.name} round lands", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
-    )
-    if he.deviation(face)[0]:
-        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
-        ctx.emit(
-            ev.Noted(text=f"it bursts there: burst each man within {area.short} cm (short) or {area.long} cm (long)")
-        )
+    badges(ctx, unit, "moved-stabilised" if steady else "moved")
 
 
 # ------------------------------------------------------------------------- actions
@@ -510,8 +280,8 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     if chance >= rules.D10:
         ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)", vis=unit_audience(unit)))
     else:
-        _roll_under(ctx, f"{what} ({difficulty})", unit, chance, (), "BI-R066", "done", "failed")
-    _badges(ctx, unit, "acted")
+        roll_under(ctx, f"{what} ({difficulty})", unit, chance, (), "BI-R066", "done", "failed")
+    badges(ctx, unit, "acted")
 
 
 def _aim(ctx: Context, args: dict[str, Any]) -> None:
@@ -524,12 +294,12 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.has("wounded"):
         chance = rules.action_chance(quality(unit), "easy")
-        if chance < rules.D10 and not _roll_under(
+        if chance < rules.D10 and not roll_under(
             ctx, "aim (easy, wounded)", unit, chance, (), "BI-R110", "aimed", "failed"
         ):
-            _badges(ctx, unit, "acted")
+            badges(ctx, unit, "acted")
             return
-    _badges(ctx, unit, "acted", "aiming")
+    badges(ctx, unit, "acted", "aiming")
 
 
 def in_own_tier(ctx: Context, unit: Unit) -> None:
@@ -583,7 +353,7 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{observer.name} cannot observe {target.name} there ({row}, {column}: NO; BI-R165)")
     # Until it is seen, only the target's own side may learn that the attempt concerned it.
     secret = unit_audience(target)
-    if chance >= rules.D10 or _roll_under(
+    if chance >= rules.D10 or roll_under(
         ctx, f"observation ({difficulty})", observer, chance, (), "BI-R165", "spotted", "nothing seen", vis=secret
     ):
         ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
@@ -591,7 +361,7 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
 
 # ------------------------------------------------------------------------- the list
 
-_ISOLATED = Param(
+ISOLATED = Param(
     "isolated",
     "choice",
     "beyond command distance: roll first (BI-R024)",
@@ -600,7 +370,7 @@ _ISOLATED = Param(
     choices=("isolated",),
     keyword=True,
 )
-_LEAD = Param("lead", "int", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True)
+LEAD = Param("lead", "int", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -642,8 +412,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("away",),
                 keyword=True,
             ),
-            _ISOLATED,
-            _LEAD,
+            ISOLATED,
+            LEAD,
         ),
         rule="BI-R040",
         examples=(
@@ -657,74 +427,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
     ),
     CommandSpec(
-        "fire",
-        "Direct fire: 1d10 under the shooter's Quality, modified, per shot (covering, opportunity or tier fire); "
-        "each hit goes on to its damage. Dice: per shot the hit, then for a hit on a man the damage 1d10 (HE: "
-        "1d10 to be caught by the burst first) and any death-clock 1d6, on a vehicle penetration 1d10 then damage "
-        "1d10; for an HE miss 1d10 deviation.",
-        _fire,
-        params=(
-            Param("shooter", "own"),
-            Param("targets", "enemy", "one target, or every figure in the area", many=True),
-            Param("range", "int", "distance in cm", keyword=True),
-            Param("weapon", "text", "which of his weapons (default: the first)", optional=True, keyword=True),
-            Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
-            Param(
-                "prone",
-                "choice",
-                "the target lies down",
-                optional=True,
-                default=False,
-                choices=("prone",),
-                keyword=True,
-            ),
-            Param(
-                "cover",
-                "choice",
-                "the target's cover",
-                optional=True,
-                choices=("light", "heavy", "trench"),
-                keyword=True,
-            ),
-            Param(
-                "flank",
-                "choice",
-                "a vehicle hit on the flank or rear",
-                optional=True,
-                default=False,
-                choices=("flank",),
-                keyword=True,
-            ),
-            Param(
-                "night",
-                "choice",
-                "the light (default: the scenario's)",
-                optional=True,
-                choices=("day", "moon", "dark"),
-                keyword=True,
-            ),
-            Param(
-                "intensifier",
-                "choice",
-                "image intensifier at night",
-                optional=True,
-                choices=("portable", "vehicle"),
-                keyword=True,
-            ),
-            _ISOLATED,
-            _LEAD,
-        ),
-        rule="A.9.4",
-        examples=(
-            "fire marra omar range=25",
-            "fire sanna omar yusuf range=40 area",
-            "fire ferrante omar range=80 heavy",
-            "fire yusuf lince range=30 weapon=rpg flank",
-        ),
-        phases=("cover", *MOVE_PHASES, *TIER_PHASES),
-        rolls=True,
-    ),
-    CommandSpec(
         "act",
         "An action other than moving or firing: very-easy (automatic), easy, normal or difficult (BI-R066); "
         "one level harder for a wounded man. Dice: 1d10 isolation test if isolated, then 1d10 under the chance.",
@@ -732,8 +434,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own"),
             Param("difficulty", "choice", choices=("very-easy", "easy", "normal", "difficult")),
-            _ISOLATED,
-            _LEAD,
+            ISOLATED,
+            LEAD,
             Param("what", "text", "what he does", optional=True),
         ),
         rule="BI-R066",
@@ -746,7 +448,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Take aim (a very easy action): next turn his fire is aimed, +1 (BI-R085). Dice: none, or 1d10 "
         "isolation test if isolated; a wounded man rolls 1d10 (easy).",
         _aim,
-        params=(Param("unit", "own"), _ISOLATED, _LEAD),
+        params=(Param("unit", "own"), ISOLATED, LEAD),
         rule="BI-R085",
         examples=("aim marra",),
         phases=TIER_PHASES,
