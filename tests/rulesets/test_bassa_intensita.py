@@ -262,7 +262,7 @@ def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
     assert [x.outcome for x in r] == ["hit: roll damage (A.12)", "miss"]
     assert all(x.target == 2 and x.under for x in r)
     assert sum(m.value for m in r[0].mods) == 2
-    assert [x.outcome for x in rolls(facts, "A.12.1")] == ["mancato di poco"]
+    assert [x.outcome for x in rolls(facts, "A.12.1")] == ["near miss"]
     assert game.state.units["marra"].has("morale-due")
 
 
@@ -365,7 +365,7 @@ def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     facts = play(game, "@militia fire said deiana range=50 dice=2,3,5")
     # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3; damage 5 + 1 (sniper): wounded
     assert rolls(facts, "A.9.4")[0].outcome == "hit: roll damage (A.12)"
-    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
+    assert rolls(facts, "A.12.1")[0].outcome == "wounded"
     assert game.state.units["deiana"].has("wounded")
     play(game, "morale deiana dice=1")
     while game.state.phase != "end":

@@ -131,7 +131,7 @@ def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
     facts = play(game, "@blue fire capo omar range=20 dice=4,7,9")
     # Regular 4: the first shot hits, damage 7 wounds; the second misses
     assert [r.outcome for r in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
-    assert rolls(facts, "A.12.1")[0].outcome == "ferito"
+    assert rolls(facts, "A.12.1")[0].outcome == "wounded"
     omar = unit(game, "omar")
     assert omar.has("wounded") and omar.has("morale-due") and omar.has("morale-fire")
     # his leader is wounded: his men check morale too (M6)
@@ -174,7 +174,7 @@ def test_a_vest_and_a_sniper_modify_the_damage_die(game):
     facts = play(game, "@blue fire elio omar range=25 dice=1,8,3")
     # sniper +1: 8 + 1 = 9, seriously wounded
     r = rolls(facts, "A.12.1")[0]
-    assert r.outcome == "ferito gravemente" and any(m.label == "shot by a sniper" for m in r.mods)
+    assert r.outcome == "seriously wounded" and any(m.label == "shot by a sniper" for m in r.mods)
     for man in ("ali", "hassan"):  # M6: their leader is seriously wounded
         play(game, f"morale {man} dice=1")
     goto(game, "fire-regular")
@@ -182,7 +182,7 @@ def test_a_vest_and_a_sniper_modify_the_damage_die(game):
     facts = play(game, "@red fire ali carlo range=15 dice=1,1,2")
     # RPG hit: the burst is at Carlo (open, short: 6); damage 2, frag vest -1: near miss
     assert rolls(facts, "A.10.3")[0].target == 6
-    assert rolls(facts, "A.12.1")[0].outcome == "mancato di poco"
+    assert rolls(facts, "A.12.1")[0].outcome == "near miss"
 
 
 def test_the_seriously_wounded_die_undressed(game):
@@ -197,6 +197,7 @@ def test_the_seriously_wounded_die_undressed(game):
     assert unit(game, "capo").has("seriously-wounded")
     assert game.state.vars["secret.dies.capo"] == 2
     assert "secret.dies.capo" not in game.view("red").vars  # the clock is the referee's
+    assert not any("dress" in line.text for line in game.log_lines("blue") + game.log_lines("red"))
     assert "dies at the end of turn 2" in game.log_lines()[-2].text or any(
         "dies at the end of turn 2" in line.text for line in game.log_lines()
     )
@@ -341,7 +342,7 @@ def test_small_arms_cannot_hurt_a_tank_and_a_gun_kills_a_technical(game):
     goto(game, "fire-veteran")
     facts = play(game, "@blue fire ariete tecnica range=40 dice=2,3")
     # gun on an unarmoured vehicle: 3 + 4 = 7, immobilised and morale -2
-    assert rolls(facts, "A.12.2")[0].outcome == "immobilizzato"
+    assert rolls(facts, "A.12.2")[0].outcome == "immobilised"
     assert unit(game, "tecnica").has("immobilised")
     play(game, "morale tecnica dice=1")
     goto(game, "fire-regular")
@@ -458,12 +459,14 @@ def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
     assert rolls(facts)[0].target == 3 and rolls(facts)[0].outcome == "done"
     assert game.state.vars["secret.support.fo"] == "contacted:gun-102:1"
     assert "secret.support.fo" not in game.view("blue").vars
+    assert not any("contact" in line.text or "Foschi is through" in line.text for line in game.log_lines("red"))
+    assert any("Foschi is through" in line.text for line in game.log_lines("blue"))
     with pytest.raises(Refused, match="next turn"):
         play(game, "@blue ranging fo")
     goto(game, "fire-veteran", 2)
     # precise (5 ≤ 5), 1d10 = 9: short right, 2d6 short (3 + 4) and 2d6 right (6 + 6)
     facts = play(game, "@blue ranging fo dice=5,9,3,4,6,6")
-    assert [r.outcome for r in rolls(facts)] == ["precise", "Corto a destra", "7 cm", "12 cm"]
+    assert [r.outcome for r in rolls(facts)] == ["precise", "short right", "7 cm", "12 cm"]
     assert any(isinstance(e, ev.Noted) and e.text == "the ranging shot lands 7 cm short and 12 cm right" for e in facts)
     assert game.state.vars["secret.support.fo"] == "ranged:gun-102:2"
     # the ranging shot is not his action: he may still act this turn
@@ -477,7 +480,7 @@ def test_an_imprecise_ranging_shot_can_be_lost_and_called_again(game):
     assert not rolls(facts)
     goto(game, "fire-veteran", 2)
     facts = play(game, "@blue ranging fo dice=6,2")
-    assert [r.outcome for r in rolls(facts)] == ["imprecise", "Dove sparate?"]
+    assert [r.outcome for r in rolls(facts)] == ["imprecise", "where are you shooting?"]
     assert game.state.vars["secret.support.fo"] == "lost:gun-76:2"
 
 

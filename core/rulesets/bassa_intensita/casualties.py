@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from core import events as ev
 from core.ruleset import Context
-from core.rulesets.bassa_intensita import damage, he, rules
+from core.rulesets.bassa_intensita import damage, he, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
 from core.state import Unit
-from core.views import unit_audience
+from core.views import REFEREE_ONLY, unit_audience
 
 TRIGGERS = {t.id: t for t in morale().triggers}
 #: The badges of a morale check that is due.
@@ -90,10 +90,15 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
         )
 
 
-def losses_felt(ctx: Context, unit: Unit, killed: bool, wounded: bool, under_fire: bool) -> None:
-    """M5: a man of the squad killed; M6: the squad's leader killed or wounded."""
+def losses_felt(
+    ctx: Context, unit: Unit, killed: bool, wounded: bool, under_fire: bool, commanding: bool | None = None
+) -> None:
+    """M5: a man of the squad killed; M6: the squad's leader (the one commanding it when
+    he was hit) killed or wounded."""
     mates = [u for u in team_of(ctx.state, unit) if u.in_play]
-    if is_leader(unit) and (killed or wounded):
+    if commanding is None:
+        commanding = is_leader(unit)
+    if commanding and (killed or wounded):
         for u in mates:
             morale_due(ctx, u, "m6", under_fire=under_fire)
     elif killed:
@@ -108,11 +113,12 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
     """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it."""
     before = "seriously-wounded" if unit.has("seriously-wounded") else "wounded" if unit.has("wounded") else ""
     after = damage.wound_after(before, result)
+    commanding = squads.commands(ctx.state, unit)
     _grace(ctx, unit)
     if after == "dead":
         ctx.emit(ev.UnitOut(unit=unit.id, cause=f"killed by {cause}"))
         badges(ctx, unit, remove=DUE)
-        losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire)
+        losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire, commanding=commanding)
         return
     if after == "seriously-wounded" and before != after:
         badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
@@ -120,14 +126,14 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
         ctx.emit(
             ev.Noted(
                 text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed",
-                vis=unit_audience(unit),
+                vis=REFEREE_ONLY,
             )
         )
-        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
+        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire, commanding=commanding)
         return
     if after == "wounded" and before != after:
         badges(ctx, unit, ("wounded",))
-        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire)
+        losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire, commanding=commanding)
     if result == "shocked":
         shock(ctx, unit)
     if morale_check:
@@ -137,14 +143,15 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
 def dying_clock(ctx: Context, unit: Unit) -> int:
     """BI-R110/R113: he dies if not dressed within 1d6 turns, counted from this one."""
     (face,) = ctx.roll(
-        f"{unit.name} dies if not dressed within",
+        "dies if not dressed within",
         1,
         rule="BI-R110",
         unit=unit.id,
+        vis=REFEREE_ONLY,  # the referee's secret clock (ruling BI-DRESS)
         outcome=lambda f: f"{f[0]} turns",
     )
     turn = ctx.state.turn + face
-    ctx.emit(ev.VarSet(key=f"secret.dies.{unit.id}", value=turn))
+    ctx.emit(ev.VarSet(key=f"secret.dies.{unit.id}", value=turn, vis=REFEREE_ONLY))
     return turn
 
 
@@ -170,11 +177,9 @@ def infantry_hit(
 
     def outcome(faces: tuple[int, ...]) -> str:
         row = damage.infantry_result(faces[0], mods)
-        return row.it.lower() + (" (natural 10: never modified)" if faces[0] == 10 and mods else "")
+        return row.words + (" (natural 10: never modified)" if faces[0] == 10 and mods else "")
 
-    (face,) = ctx.roll(
-        f"damage to {unit.name}", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome
-    )
+    (face,) = ctx.roll("takes damage", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
     row = damage.infantry_result(face, mods)
     result = row.id
     if rubber:  # BI-R230: one row milder
@@ -221,10 +226,10 @@ def vehicle_hit(
 
         def outcome(faces: tuple[int, ...]) -> str:
             row = damage.unarmoured_result(faces[0], mods)
-            return row.it.lower() + (" (natural 1: never modified)" if faces[0] == 1 and mods else "")
+            return row.words + (" (natural 1: never modified)" if faces[0] == 1 and mods else "")
 
         (face,) = ctx.roll(
-            f"damage to {vehicle.name}", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome
+            "takes damage", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome
         )
         row = damage.unarmoured_result(face, mods)
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
@@ -243,7 +248,7 @@ def vehicle_hit(
         mods = (*mods, ev.Mod("½ anti-personnel bombs", halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        f"penetration of {vehicle.name}",
+        "armour penetrated?",
         1,
         sides=rules.D10,
         target=chance,
@@ -258,13 +263,13 @@ def vehicle_hit(
         return "not-penetrated"
     amods = damage.armoured_mods(indirect)
     (face,) = ctx.roll(
-        f"damage to {vehicle.name}",
+        "takes damage",
         1,
         sides=rules.D10,
         mods=amods,
         rule="A.12.4",
         unit=vehicle.id,
-        outcome=lambda f: damage.armoured_result(f[0], amods).it.lower(),
+        outcome=lambda f: damage.armoured_result(f[0], amods).words,
     )
     row = damage.armoured_result(face, amods)
     vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
@@ -306,7 +311,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
     pick = 0
     if len(left) > 1:
         (face,) = ctx.roll(
-            f"which of {vehicle.name}'s weapons is destroyed",
+            "loses which weapon?",
             1,
             sides=len(left),
             rule="BI-R140",
@@ -364,7 +369,7 @@ def he_burst(
         mods.append(ev.Mod("½ anti-tank bomb", halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        f"HE at {unit.name}",
+        "caught by the HE?",
         1,
         sides=rules.D10,
         target=chance,

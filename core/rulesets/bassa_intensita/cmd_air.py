@@ -37,7 +37,7 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
     if base is None:
         return 0, ()
     q = air().quality.get(tier, 0)
-    mods = [ev.Mod(f"{row.it} vs {target}", base, "BI-R260"), ev.Mod(f"{tier} shooter", q, "BI-R261")]
+    mods = [ev.Mod(f"{row.name} vs {target}", base, "BI-R260"), ev.Mod(f"{tier} shooter", q, "BI-R261")]
     chance = max(0, base + q)
     if opportunity and chance:
         halved = ceil(chance / 2)
@@ -68,10 +68,10 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         if heli.has("landed"):
             raise Refused(f"{heli.name} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)")
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
-        raise Refused(f"the {row.it} reaches {row.max_cm} cm (BI-R260): give range=")
+        raise Refused(f"the {row.name} reaches {row.max_cm} cm (BI-R260): give range=")
     chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
     if chance <= 0:
-        raise Refused(f"{shooter.name} cannot hit that with the {row.it} (BI-R260)")
+        raise Refused(f"{shooter.name} cannot hit that with the {row.name} (BI-R260)")
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
@@ -136,12 +136,12 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
 def helicopter_hit(ctx: Context, heli: Unit) -> None:
     """BI-R263: 2d6 on the helicopter table."""
     faces = ctx.roll(
-        f"{heli.name} hit",
+        "is hit",
         2,
         total=True,
         rule="BI-R263",
         unit=heli.id,
-        outcome=lambda f: band(air().helicopter, sum(f)).it,
+        outcome=lambda f: band(air().helicopter, sum(f)).words,
     )
     row = band(air().helicopter, sum(faces))
     cause = "anti-aircraft fire"
@@ -163,7 +163,7 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         case "passengers":
             for man in casualties.aboard(ctx.state, heli):
                 (f,) = ctx.roll(
-                    f"is {man.name} hit?",
+                    "hit aboard?",
                     1,
                     sides=rules.D10,
                     target=air().passenger_hit,
@@ -184,7 +184,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
-            f"{heli.name}'s damaged rotor",
+            "damaged rotor holds?",
             1,
             rule="BI-R263",
             unit=heli.id,
@@ -199,7 +199,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
             )
             return False
     faces = ctx.roll(
-        f"{heli.name}'s movement",
+        "flies",
         2,
         total=True,
         rule="BI-R255",

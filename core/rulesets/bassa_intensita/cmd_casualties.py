@@ -12,6 +12,7 @@ from core.rulesets.bassa_intensita import casualties, damage, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
 SOURCES = tuple(a.id for a in high_explosive().areas)
@@ -38,7 +39,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"{medic.name} dresses {patient.name}'s wound ({difficulty})",
+        f"dresses {patient.name}'s wound ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,
@@ -49,7 +50,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     )
     if rules.succeeds(face, chance):
         ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))
-        ctx.emit(ev.VarSet(key=f"secret.dies.{patient.id}", value=0))
+        ctx.emit(ev.VarSet(key=f"secret.dies.{patient.id}", value=0, vis=REFEREE_ONLY))
 
 
 def _burst(ctx: Context, args: dict[str, Any]) -> None:

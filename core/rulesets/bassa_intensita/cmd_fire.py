@@ -114,7 +114,7 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
     (face,) = ctx.roll(
-        f"{shooter.name} risks a shot?",
+        "risks a shot?",
         1,
         target=need,
         under=True,
@@ -186,7 +186,7 @@ def shots(
                 break
             hit = roll_under(
                 ctx,
-                f"{weapon.name} at {t.name} ({band} range)",
+                f"fires his {weapon.name} at {t.name} ({band} range)",
                 shooter,
                 chance,
                 mods,

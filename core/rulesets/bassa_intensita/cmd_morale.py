@@ -68,10 +68,11 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         fanatic=max(0, min(2, unit.stats.get("fanatic", 0))),
         table_mod=next((int(b.removeprefix("morale-table")) for b in unit.status if b.startswith("morale-table")), 0),
     )
+    mods = (ev.Mod(f"{unit.cls} Quality", quality(unit), "BI-R010"), *mods)
     ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
     why = casualties.TRIGGERS[trigger].label if trigger else "as the combat result asked"
     (face,) = ctx.roll(
-        f"morale of {unit.name} ({why})",
+        f"morale ({why})",
         1,
         sides=rules.D10,
         target=chance,
@@ -87,7 +88,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has("damaged"))
     shocked = unit.has("shocked")
     (face,) = ctx.roll(
-        f"morale effect on {unit.name}",
+        "morale effect",
         1,
         mods=emods,
         rule="A.13.3",
@@ -106,7 +107,7 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
     Surrender it lands or goes home on 1d6 of 1 or 2."""
     if result == "surrender":
         (face,) = ctx.roll(
-            f"does {unit.name} break off?",
+            "breaks off?",
             1,
             rule="BI-R264",
             unit=unit.id,

@@ -48,7 +48,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
-            f"{cause} under {unit.name}",
+            f"{cause} goes off under it",
             1,
             rule="BI-R222",
             unit=unit.id,
@@ -78,7 +78,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     reach = row.engineer_cm if engineer else row.cm
     chance = rules.action_chance(quality(unit), difficulty)
     ctx.roll(
-        f"{unit.name} looks for a {row.what} within {reach} cm ({difficulty})",
+        f"looks for a {row.what} within {reach} cm ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,

@@ -40,7 +40,8 @@ def stage_of(ctx: Context, unit: Unit) -> tuple[str, str, int]:
 
 
 def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
-    ctx.emit(ev.VarSet(key=_key(unit), value=f"{stage}:{source}:{ctx.state.turn}"))
+    """Known to the observer's side and the referee only."""
+    ctx.emit(ev.VarSet(key=_key(unit), value=f"{stage}:{source}:{ctx.state.turn}", vis=(unit.side,)))
 
 
 def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
@@ -77,15 +78,24 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     what = "the aircraft" if args["kind"] == "air" else contacts[args["kind"]].label
-    ok = chance >= rules.D10 or _roll(ctx, unit, f"contact with {what} ({difficulty})", chance, "BI-R102")
+    # the call is heard by his own side only (and the referee)
+    mine = (unit.side,)
+    ok = chance >= rules.D10 or _roll(ctx, unit, f"contact with {what} ({difficulty})", chance, "BI-R102", vis=mine)
     if ok:
         _set(ctx, unit, "contacted", source)
         when = "attacks" if args["kind"] == "air" else "fires a ranging shot"
-        ctx.emit(ev.Noted(text=f"{unit.name} is through: it {when} in the next turn's fire phase"))
+        ctx.emit(ev.Noted(text=f"{unit.name} is through: it {when} in the next turn's fire phase", vis=mine))
 
 
 def _roll(
-    ctx: Context, unit: Unit, purpose: str, chance: int, rule: str, yes: str = "done", no: str = "failed"
+    ctx: Context,
+    unit: Unit,
+    purpose: str,
+    chance: int,
+    rule: str,
+    yes: str = "done",
+    no: str = "failed",
+    vis: tuple[str, ...] = (),
 ) -> bool:
     (face,) = ctx.roll(
         purpose,
@@ -95,6 +105,7 @@ def _roll(
         under=True,
         rule=rule,
         unit=unit.id,
+        vis=vis,
         outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
     )
     return rules.succeeds(face, chance)
@@ -111,7 +122,7 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
         sides=rules.D10,
         rule="A.11",
         unit=unit.id,
-        outcome=lambda f: he.ranging(table, f[0]).it,
+        outcome=lambda f: he.ranging(table, f[0]).words,
     )
     row = he.ranging(table, face)
     count, sides = he.offset_dice(table)
@@ -245,7 +256,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     pilot = args["pilot"]
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
-    hit = _roll(ctx, target, f"strafing pass at {target.name} ({pilot} pilot)", chance, "BI-R253", "hit", "miss")
+    hit = _roll(ctx, target, f"strafed by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
     if hit:
         if target.kind == "man":
             casualties.infantry_hit(ctx, target, "the strafing pass", under_fire=True)

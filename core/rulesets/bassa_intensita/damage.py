@@ -96,7 +96,7 @@ def penetration_chance(row: str, column: str, mod_ids: list[str]) -> tuple[int, 
     base = pen.tank if column == "tank" else pen.other
     rows = {m.id: m for m in damage().penetration_mods}
     mods = tuple(Mod(rows[i].label, rows[i].add, "BI-R131") for i in mod_ids)
-    return base + sum(m.value for m in mods), (Mod(pen.it, base, "BI-R130"), *mods)
+    return base + sum(m.value for m in mods), (Mod(pen.name, base, "BI-R130"), *mods)
 
 
 def penetration_mod_ids(vehicle: Unit, flank: bool) -> list[str]:

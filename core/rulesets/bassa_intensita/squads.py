@@ -25,9 +25,26 @@ def team_of(state: GameState, unit: Unit) -> list[Unit]:
     return [u for u in state.units.values() if u.team == unit.team and u.side == unit.side and u.id != unit.id]
 
 
+def team_leader(state: GameState, side: str, team: str) -> Unit | None:
+    """Who commands a squad: its leader in play, the best by Quality if it has two (a
+    platoon commander with a squad's sergeant; ruling BI-LEADER)."""
+    order = [t.id for t in tiers()]
+    leaders = [u for u in state.units.values() if u.side == side and u.team == team and u.in_play and is_leader(u)]
+    if not team or not leaders:
+        return None
+    return min(leaders, key=lambda u: order.index(u.cls) if u.cls in order else len(order))
+
+
+def commands(state: GameState, unit: Unit) -> bool:
+    """Whether he is the one commanding his squad now."""
+    leader = team_leader(state, unit.side, unit.team)
+    return leader is not None and leader.id == unit.id
+
+
 def leader_of(state: GameState, unit: Unit) -> Unit | None:
     """His squad's leader in play (None if the squad has none, or he is the leader)."""
-    return next((u for u in team_of(state, unit) if u.in_play and is_leader(u)), None)
+    leader = team_leader(state, unit.side, unit.team)
+    return None if leader is None or leader.id == unit.id else leader
 
 
 def leader_lost(state: GameState, unit: Unit) -> bool:

@@ -108,10 +108,16 @@ class Band(msgspec.Struct, frozen=True):
 
     id: str
     it: str
+    name: str = ""
     low: int | None = None
     high: int | None = None
     morale: bool = False
     morale_mod: int = 0
+
+    @property
+    def words(self) -> str:
+        """The row in plain English, for the log."""
+        return self.name or self.id.replace("-", " ")
 
     def covers(self, value: int) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
@@ -132,6 +138,7 @@ class Penetration(msgspec.Struct, frozen=True):
 
     id: str
     it: str
+    name: str
     tank: int
     other: int
 
@@ -254,6 +261,7 @@ class AAWeapon(msgspec.Struct, frozen=True):
 
     weapon: str
     it: str
+    name: str
     aircraft: int | None = None
     helicopter: int | None = None
     max_cm: int | None = None

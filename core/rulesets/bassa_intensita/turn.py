@@ -133,8 +133,9 @@ def end_of_turn(ctx: Context) -> None:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=("shocked",)))
         dies = ctx.state.vars.get(f"secret.dies.{u.id}", 0)
         if u.in_play and u.has("seriously-wounded") and dies and dies <= ctx.state.turn:
+            commanding = squads.commands(ctx.state, u)
             ctx.emit(ev.UnitOut(unit=u.id, cause="died of his wounds, not dressed in time"))
-            casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False)
+            casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False, commanding=commanding)
     cmd_support.clear_smoke(ctx)
     cmd_special.clear_gas(ctx)
     for u in ctx.state.units.values():
@@ -167,7 +168,7 @@ def replace_leaders(ctx: Context) -> None:
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
-            f"a new leader for {u.team}",
+            f"takes over {u.team}?",
             1,
             sides=rules.D10,
             target=chance,
