@@ -70,7 +70,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     )
     mods = (ev.Mod(f"{unit.cls} Quality", quality(unit), "BI-R010"), *mods)
     ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
-    why = casualties.TRIGGERS[trigger].label if trigger else "as the combat result asked"
+    why = casualties.TRIGGERS[trigger].label if trigger else "the check that is due"
     (face,) = ctx.roll(
         f"morale ({why})",
         1,
@@ -137,7 +137,13 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
             ctx.emit(ev.UnitOut(unit=unit.id, cause="surrendered (BI-R182)"))
             return
         heavy = [w for w in unit.weapons if w in casualties.HEAVY_WEAPONS and not unit.has(f"weapon-lost-{w}")]
-        if heavy:
+        if not heavy:
+            ctx.emit(
+                ev.Noted(
+                    text=f"no enemy to surrender to: {unit.name} panics instead (BI-R182)", vis=unit_audience(unit)
+                )
+            )
+        else:
             ctx.emit(ev.StatusChanged(unit=unit.id, add=tuple(f"weapon-lost-{w}" for w in heavy)))
             ctx.emit(
                 ev.Noted(
