@@ -4,6 +4,7 @@ here (UnitSpec), not read from a scenario file."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -139,6 +140,8 @@ def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
     with pytest.raises(Refused, match="morale checks are due first"):
         play(game, "next")
     # Omar: Regular 4 + 3, wounded -3, under automatic fire -2, heavy cover +2 = 4
+    odds = game.odds("morale omar heavy")
+    assert (odds.target, odds.sides, odds.chances[1]) == (4, 10, Fraction(4, 10))
     facts = play(game, "morale omar heavy dice=4")
     assert rolls(facts)[0].target == 4 and rolls(facts)[0].outcome == "passed"
     assert not unit(game, "omar").has("morale-due")
@@ -689,3 +692,16 @@ def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
     assert not any("Hassan" in line.text for line in seen[start:])  # not given away
     with pytest.raises(Refused, match="already taken"):
         play(game, "screened bruno hassan range=12")
+
+
+def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
+    own = [
+        c
+        for c in game.ruleset.commands()
+        if c.name not in ("scenario", "roll", "mark", "clear", "out", "back", "dp", "reveal")
+    ]
+    assert len(own) >= 29
+    for spec in own:
+        assert "dice" in spec.help.lower(), spec.name
+        assert spec.rule and spec.examples, spec.name
+        assert all(e.split()[0] == spec.name for e in spec.examples), spec.name

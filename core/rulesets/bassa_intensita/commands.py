@@ -376,7 +376,7 @@ LEAD = Param("lead", "int", "cm from his squad or section leader (BI-R021)", opt
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "order",
-        "The initiative winner chooses to move first or second (he moves first unless he says otherwise).",
+        "The initiative winner chooses to move first or second (he moves first unless he says otherwise). No dice.",
         _order,
         params=(Param("choice", "choice", choices=("first", "second")),),
         rule="A.5.1",
@@ -456,7 +456,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "observe",
-        "Roll an observation attempt at a hidden enemy (the referee, who knows where it is).",
+        "Roll an observation attempt at a hidden enemy (the referee, who knows where it is). "
+        "Dice: 1d10 under the observer's chance for the difficulty (none if very easy).",
         _observe,
         params=(
             Param("observer", "unit"),
