@@ -446,6 +446,8 @@ def test_a_draw_and_a_refused_victory(game):
         play(game, "victory")
     play(game, "victory draw")
     assert game.state.result.startswith("a draw: the referee ends the game")
+    with pytest.raises(Refused, match="the game is over"):
+        play(game, "victory blue")
 
 
 # ----------------------------------------------------------------- indirect fire

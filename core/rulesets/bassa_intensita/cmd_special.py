@@ -10,7 +10,7 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
-from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
 from core.state import Unit
 from core.views import unit_audience
@@ -91,8 +91,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
 
 def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[Unit]]:
     thrower = ctx.unit(args["thrower"])
-    if ctx.state.phase in TIER_PHASES:
-        in_own_tier(ctx, thrower)
+    in_own_tier(ctx, thrower)  # thrown as a hand grenade: fire, in his tier (ruling BI-GAS)
     ready(ctx, thrower, "fire")
     men = [ctx.unit(t) for t in args["targets"]]
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
@@ -191,7 +190,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=_THROWN,
         rule="BI-R231",
         examples=("flashbang marra omar karim",),
-        phases=(*MOVE_PHASES, *TIER_PHASES),
+        phases=TIER_PHASES,
         rolls=True,
     ),
     CommandSpec(
@@ -202,7 +201,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=_THROWN,
         rule="BI-R232",
         examples=("gas marra omar karim",),
-        phases=(*MOVE_PHASES, *TIER_PHASES),
+        phases=TIER_PHASES,
         rolls=True,
     ),
 )

@@ -82,6 +82,8 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     if s.turn < 1:
         raise Refused("the game has not started")
+    if s.result:
+        raise Refused(f"the game is over: {s.result}")
     winner = "" if args["draw"] else args["winner"]
     if not winner and not args["draw"]:
         raise Refused(f"name the winning side ({', '.join(s.sides)}) or say draw")
