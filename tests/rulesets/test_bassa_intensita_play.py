@@ -171,6 +171,14 @@ def test_a_second_wound_kills_and_the_squad_feels_it(game):
     assert unit(game, "omar").has("morale-due") and unit(game, "ali").has("morale-due")
 
 
+def test_a_squad_all_down_reminds_the_referee_of_m2(game):
+    for man in ("ali", "hassan"):
+        play(game, f"out {man} killed")
+    goto(game, "fire-regular")
+    facts = play(game, "@blue fire capo omar range=20 dice=1,10")
+    assert any(isinstance(e, ev.Noted) and "squad H is all killed or wounded" in e.text for e in facts)
+
+
 def test_a_vest_and_a_sniper_modify_the_damage_die(game):
     goto(game, "fire-elite")
     play(game, "mark carlo hidden")  # nothing to do with the vest: just not to shoot him

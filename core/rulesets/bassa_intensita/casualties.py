@@ -104,6 +104,16 @@ def losses_felt(
     elif killed:
         for u in mates:
             morale_due(ctx, u, "m5", under_fire=under_fire)
+    standing = [u for u in mates if not u.has("wounded") and not u.has("seriously-wounded")]
+    if unit.team and not standing:
+        # M2 needs sight and distance: the referee calls it
+        ctx.emit(
+            ev.Noted(
+                text=f"squad {unit.team} is all killed or wounded: friends who saw it within 20 cm check "
+                "morale (M2): morale UNIT m2",
+                vis=unit_audience(unit),
+            )
+        )
 
 
 # ----------------------------------------------------------------------- infantry
