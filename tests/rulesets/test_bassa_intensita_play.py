@@ -369,6 +369,8 @@ def test_a_destroyed_carrier_hurts_the_men_aboard(game):
     with pytest.raises(Refused, match="aboard a vehicle"):
         play(game, "@blue move bruno 4")
     goto(game, "fire-regular")
+    with pytest.raises(Refused, match="inside Lince: fire at the vehicle"):
+        play(game, "@red fire omar bruno range=15")
     play(game, "@red fire ali lince range=15 dice=1,3,10,2,10")
     # penetrated (3 ≤ 8), damage 10: destroyed; Bruno 2: shocked, Carlo 10: dead
     assert unit(game, "lince").out.startswith("destroyed by Ali's RPG")

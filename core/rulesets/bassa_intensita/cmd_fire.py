@@ -90,6 +90,9 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"{t.name} is not an enemy in play")
         if not unit_visible(t, shooter.side):
             raise Refused(f"{t.name} has not been observed by {shooter.side} (BI-R161)")
+        carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
+        if carrier is not None and damage.armour_column(carrier):
+            raise Refused(f"{t.name} is inside {carrier.name}: fire at the vehicle (ruling BI-OCCUPANTS)")
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
