@@ -717,3 +717,56 @@ def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
         assert "dice" in spec.help.lower(), spec.name
         assert spec.rule and spec.examples, spec.name
         assert all(e.split()[0] == spec.name for e in spec.examples), spec.name
+
+
+def test_radio_turret_and_mobility_hits_on_armour(game):
+    goto(game, "fire-regular")
+    # by hand: an AT grenade on the tank's flank: 3 + 2 = 5; a 5 penetrates; damage 2: radio
+    facts = play(game, "hit ariete weapon=at-grenade flank dice=5,2")
+    assert rolls(facts, "A.12.3")[0].target == 5
+    assert unit(game, "ariete").has("radio-out") and not unit(game, "ariete").has("damaged")
+    # radio gone: always isolated for morale; an undamaged tank's crew has -2 on the effect
+    facts = play(game, "morale ariete dice=9,4")
+    assert any(m.label == "isolated" for m in rolls(facts)[0].mods)
+    assert rolls(facts)[1].outcome == "shocked"  # 4 - 2 = 2
+    play(game, "hit ariete weapon=at-grenade dice=1,6")  # turret jammed: it has one
+    assert unit(game, "ariete").has("turret-jammed") and unit(game, "ariete").has("damaged")
+    play(game, "morale ariete dice=1")
+    play(game, "hit lince weapon=at-grenade dice=1,6")  # no turret: a weapon instead
+    assert unit(game, "lince").has("weapon-lost-mg")
+    play(game, "morale lince dice=1")
+    play(game, "hit lince weapon=at-grenade dice=1,3", "morale lince dice=1")
+    play(game, "hit lince weapon=at-grenade dice=1,4", "morale lince dice=1")
+    assert unit(game, "lince").has("slowed-twice")
+    goto(game, "move-first", 2)
+    with pytest.raises(Refused, match="1 to 20 cm road"):
+        play(game, "@blue move lince 21 road")  # 80 halved twice
+
+
+def test_a_soft_vehicle_halved_and_a_panicking_crew(game):
+    goto(game, "fire-veteran")
+    facts = play(game, "@blue fire ariete tecnica range=40 dice=2,1")
+    # a natural 1 on the unarmoured table is never modified: near miss
+    assert rolls(facts, "A.12.2")[0].outcome == "near miss (natural 1: never modified)"
+    # the technical's Rabble crew: 2 + 3 - 2 = 3; a 7 fails; 5: panic, off at road speed
+    facts = play(game, "morale tecnica dice=7,5")
+    moved = [e for e in facts if isinstance(e, ev.Moved)]
+    assert moved[0].cm == 120 and unit(game, "tecnica").has("shocked")
+    play(game, "morale tecnica m1 dice=9,6")
+    assert unit(game, "tecnica").out == "abandoned by its crew, who panic (BI-R182)"
+
+
+def test_motivation_and_landing(game):
+    play(game, "motivation hassan -1")
+    with pytest.raises(Refused, match="-1, 0 or \\+1"):
+        play(game, "motivation hassan 2")
+    goto(game, "fire-recruit")
+    facts = play(game, "@red fire hassan capo range=10 dice=4,4")
+    r = rolls(facts, "A.9.4")[0]
+    # Recruit 3 - 1 + short 1 = 3
+    assert r.target == 3 and any(m.label == "motivation" and m.value == -1 for m in r.mods)
+    goto(game, "move-first", 2)
+    play(game, "@blue land lynx")
+    assert unit(game, "lynx").has("landed")
+    with pytest.raises(Refused, match="landed"):
+        play(game, "@red aa zaid lynx")
