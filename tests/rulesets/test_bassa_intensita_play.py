@@ -770,3 +770,21 @@ def test_motivation_and_landing(game):
     assert unit(game, "lynx").has("landed")
     with pytest.raises(Refused, match="landed"):
         play(game, "@red aa zaid lynx")
+
+
+def test_hostile_numbers_and_names_are_refused(game):
+    goto(game, "cover")
+    with pytest.raises(Refused, match="without '\\|'"):
+        play(game, '@blue screen bruno feature="wood|x"')
+    with pytest.raises(Refused, match="1 to 60 characters"):
+        play(game, f"@blue screen bruno feature={'w' * 61}")
+    with pytest.raises(Refused, match="0 cm or more"):
+        play(game, "@blue fire capo omar range=-5")
+    goto(game, "move-first")
+    with pytest.raises(Refused, match="lead= is a distance"):
+        play(game, "@blue move bruno 5 lead=-3")
+    goto(game, "fire-veteran")
+    with pytest.raises(Refused, match="1 to 1000 mm"):
+        play(game, "@blue call fo dedicated mm=99999")
+    with pytest.raises(Refused, match="0 to 50"):
+        play(game, "morale omar m4 near=-2")

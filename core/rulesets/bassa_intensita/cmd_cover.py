@@ -18,6 +18,9 @@ from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
 from core.rulesets.bassa_intensita.commands import light_of, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 
+#: The longest name of a terrain feature kept in the log.
+MAX_FEATURE = 60
+
 
 def _key(uid: str) -> str:
     return f"secret.screen.{uid}"
@@ -25,6 +28,9 @@ def _key(uid: str) -> str:
 
 def _screen(ctx: Context, args: dict[str, Any]) -> None:
     shooter = ctx.unit(args["shooter"])
+    feature = args["feature"].strip()
+    if not feature or "|" in feature or len(feature) > MAX_FEATURE:
+        raise Refused(f"name the feature in 1 to {MAX_FEATURE} characters, without '|'")
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if not weapon.automatic or weapon.he:
@@ -33,8 +39,8 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     if mode == "area" and not weapon.area:
         raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
-    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{args['feature']}|{weapon.id}|{mode}|{ctx.state.turn}"))
-    ctx.emit(ev.Noted(text=f"{shooter.name} puts covering fire on {args['feature']} (BI-R053)"))
+    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
+    ctx.emit(ev.Noted(text=f"{shooter.name} puts covering fire on {feature} (BI-R053)"))
 
 
 def _screened(ctx: Context, args: dict[str, Any]) -> None:
@@ -53,6 +59,8 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapon_of(shooter, weapon_id)
     area = mode == "area"
     dist = args["range"]
+    if dist < 0:
+        raise Refused("a range is 0 cm or more")
     band = rules.range_band(weapon, dist, area)
     if band is None:
         raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")

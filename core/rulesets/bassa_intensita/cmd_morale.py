@@ -20,6 +20,8 @@ from core.state import Unit
 from core.views import unit_audience
 
 DUE = casualties.DUE
+#: More seriously wounded men than this within 10 cm is a typing error.
+MAX_NEAR = 50
 #: The running allowance a panicking man flees with (BI-R182; ruling BI-PANIC).
 RUN = "running"
 
@@ -61,10 +63,13 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     trigger = args["trigger"]
     if not unit.has("morale-due") and not trigger:
         raise Refused(f"no check is due for {unit.name}: name its trigger (m1 to m7, A.13.1)")
+    near = args["near"] or 0
+    if not 0 <= near <= MAX_NEAR:
+        raise Refused(f"near= counts the seriously wounded within 10 cm: 0 to {MAX_NEAR}")
     chance, mods = morale.pass_chance(
         quality(unit),
         mod_ids(ctx, unit, args),
-        near_seriously_wounded=args["near"] or 0,
+        near_seriously_wounded=near,
         fanatic=max(0, min(2, unit.stats.get("fanatic", 0))),
         table_mod=next((int(b.removeprefix("morale-table")) for b in unit.status if b.startswith("morale-table")), 0),
     )

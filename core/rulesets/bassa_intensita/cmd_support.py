@@ -22,6 +22,8 @@ from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapo
 from core.state import Unit
 
 OBSERVERS = ("observer", "commander")
+#: The largest calibre the engine takes (no field gun is bigger).
+MAX_MM = 1000
 BOMBS = ("ap", "at", "napalm")
 #: Air attack areas (BI-R251, BI-R253), in cm.
 AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
@@ -56,8 +58,8 @@ def _source(args: dict[str, Any]) -> str:
     if args["kind"] == "air":
         return f"air-{args['bomb'] or 'ap'}"
     mm = args["mm"]
-    if not mm or mm <= 0:
-        raise Refused("give the calibre of the guns or mortars: mm=81 (A.10.2)")
+    if not mm or not 0 < mm <= MAX_MM:
+        raise Refused(f"give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)")
     return he.area_by_calibre(mm).id
 
 
