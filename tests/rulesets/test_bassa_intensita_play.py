@@ -788,3 +788,15 @@ def test_hostile_numbers_and_names_are_refused(game):
         play(game, "@blue call fo dedicated mm=99999")
     with pytest.raises(Refused, match="0 to 50"):
         play(game, "morale omar m4 near=-2")
+
+
+def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
+    game = long_game
+    play(game, "out omar killed")
+    goto(game, "end")
+    play(game, "next dice=1")  # Ali takes over as a Recruit
+    play(game, "out ali killed")
+    goto(game, "end", 2)
+    facts = play(game, "next dice=1")
+    # Hassan alone, a Recruit: 3 or less; one level below Ali's Recruit ability
+    assert rolls(facts, "BI-R028")[0].outcome == "Hassan takes over (rabble)"

@@ -223,16 +223,24 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         casualties.vehicle_hit(
             ctx, target, weapon, cause, pen_row=pen, flank=bool(args["flank"]), under_fire=under_fire
         )
+        if weapon.he:  # the men around the vehicle are in the burst (ruling BI-HE-VEHICLES)
+            _burst_note(ctx, he.area_of(weapon, shooter.stats.get("gun_mm", 0)))
         return
     if weapon.he:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
         casualties.he_burst(ctx, target, cause, zone="short", terrain=_terrain(args), big=area.big)
-        ctx.emit(
-            ev.Noted(text=f"the burst reaches {area.short} cm (short) and {area.long} cm (long): burst each man there")
-        )
+        _burst_note(ctx, area)
         return
     casualties.infantry_hit(
         ctx, target, cause, sniper="sniper" in shooter.roles, under_fire=under_fire, rubber=weapon.id == "rubber"
+    )
+
+
+def _burst_note(ctx: Context, area) -> None:
+    ctx.emit(
+        ev.Noted(
+            text=f"the burst reaches {area.short} cm (short) and {area.long} cm (long): burst each other man there"
+        )
     )
 
 

@@ -163,7 +163,9 @@ def replace_leaders(ctx: Context) -> None:
             continue
         tier = squads.squad_quality(men)
         chance = squads.quality_chance(tier)
-        dead = next(m for m in s.units.values() if (m.side, m.team) == key and squads.is_leader(m) and not m.in_play)
+        fallen = [m for m in s.units.values() if (m.side, m.team) == key and squads.is_leader(m) and not m.in_play]
+        # the latest to fall is a replacement (his badge) before the leader the scenario gave
+        dead = next((m for m in fallen if m.has("leader")), fallen[0])
         order = [t.id for t in tiers()]
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
