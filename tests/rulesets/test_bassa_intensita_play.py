@@ -800,3 +800,27 @@ def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
     facts = play(game, "next dice=1")
     # Hassan alone, a Recruit: 3 or less; one level below Ali's Recruit ability
     assert rolls(facts, "BI-R028")[0].outcome == "Hassan takes over (rabble)"
+
+
+def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
+    monkeypatch.setattr(_Table, "turns", 9)
+    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
+    game = Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)
+    try:
+        game.execute("scenario table")
+        goto(game, "move-first")
+        play(game, "@blue smoke bruno dice=1")  # 6 + 1 turns: turns 1 to 7
+        goto(game, "fire-regular")
+        play(game, "@blue gas capo hassan dice=2")  # 6 + 2 turns: 1 to 8
+        goto(game, "end", 7)
+        facts = play(game, "next")
+        assert game.state.vars["smoke.1"] == "" and unit(game, "hassan").has("gassed")
+        assert any(
+            isinstance(e, ev.Noted) and e.text == "the smoke grenade (5 x 20 cm, within 10 cm of him) lifts"
+            for e in facts
+        )
+        goto(game, "end", 8)
+        play(game, "next")
+        assert game.state.vars["gas.1"] == "" and not unit(game, "hassan").has("gassed")
+    finally:
+        game.close()
