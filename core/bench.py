@@ -24,7 +24,7 @@ import msgspec
 import core
 from core import events as ev
 from core.game import Game
-from core.savefile import frame
+from core.savefile import Chain
 from core.views import REFEREE
 
 TARGETS = {"load_ratio": 4.0, "seek_p99_ms": 50.0, "peak_mb": 400.0}
@@ -39,6 +39,8 @@ def generate_save(path: Path, n_events: int, seed: int = 1) -> int:
     units = list(game.state.units)
     sides = list(game.state.sides)
     game.close()
+    chain = Chain(game.saved_check)
+    frame = chain.frame
     cmd = game.history.next_cmd
     written = game.timeline.length
     turn, phase_i = 1, 0

@@ -1,4 +1,4 @@
-"""The headless commands of ``fireteam``: script, replay, log, bench.
+"""The headless commands of ``fireteam``: script, replay, log, salvage, bench.
 
 The interactive client and the SSH server live in ``tui``; ``tui.main``
 dispatches here for everything that needs no terminal UI.
@@ -18,7 +18,7 @@ import msgspec
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused, available
-from core.savefile import SaveError
+from core.savefile import NoGameYet, SaveError
 from core.state import GameState
 from core.views import REFEREE, roles
 
@@ -69,13 +69,7 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(f"{path}: cannot read: {e}", file=sys.stderr)
         return 2
     try:
-        if save.exists():
-            if seed is not None:
-                print(f"{save}: exists; its seed was fixed when it was created (drop --seed)", file=sys.stderr)
-                return 2
-            game = Game.open(save)
-        else:
-            game = Game.new(save, ruleset, variant, seed=seed)
+        game = _open_or_start(save, seed, ruleset, variant)
     except (SaveError, ValueError) as e:
         print(str(e), file=sys.stderr)
         return 2
@@ -107,6 +101,21 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         game.close()
     print(f"{count} commands, {game.timeline.length} effective events in {save}", file=out)
     return 0
+
+
+def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> Game:
+    """The save to append to (its lock taken), or a new game there if it holds none yet."""
+    if save.exists():
+        try:
+            game = Game.open(save)
+        except NoGameYet:
+            pass  # a crash cut its header short: start it again (the bytes are set aside)
+        else:
+            if seed is not None:
+                game.close()
+                raise SaveError(f"{save}: exists; its seed was fixed when it was created (drop --seed)")
+            return game
+    return Game.new(save, ruleset, variant, seed=seed)
 
 
 # ---------------------------------------------------------------------- replay
@@ -173,9 +182,21 @@ def run_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_salvage(args: argparse.Namespace) -> int:
+    from core.salvage import salvage
+
+    try:
+        done = salvage(args.path, args.to)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(done.report())
+    return 0
+
+
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = ("script", "replay", "log", "bench")
+HEADLESS = ("script", "replay", "log", "salvage", "bench")
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
@@ -197,6 +218,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE)
 
+    p = sub.add_parser("salvage", help="copy the valid start of a damaged save into a new save")
+    p.add_argument("path", type=Path)
+    p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
+
     p = sub.add_parser("bench", help="measure load, seek, append and memory")
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, default=1_000_000, help="size of the big save (default 1,000,000)")
@@ -210,6 +235,8 @@ def run_headless(args: argparse.Namespace) -> int:
         return run_replay(args)
     if args.command == "log":
         return run_log(args)
+    if args.command == "salvage":
+        return run_salvage(args)
     if args.command == "bench":
         from core.bench import run_bench
 

@@ -26,7 +26,7 @@ from core.narrate import describe
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
-from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load, read_span
+from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load, read_commands, salvage_hint
 from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 
@@ -96,6 +96,7 @@ class Game:
         clock: Callable[[], int] = _now_ms,
         notes: list[str] | None = None,
         saved_bytes: int = 0,
+        saved_check: int = 0,
     ) -> None:
         self.path = path
         self.header = header
@@ -107,6 +108,8 @@ class Game:
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
+        #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
+        self.saved_check = writer.check if writer is not None else saved_check
         self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
@@ -148,7 +151,21 @@ class Game:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, writable: bool = True, clock: Callable[[], int] = _now_ms) -> Game:
-        """Open a save.  Read-only opens (replay) never touch the file."""
+        """Open a save.  Read-only opens (replay) never touch the file and take no lock.
+
+        A writable open takes the save's lock first (``SaveLocked`` if another
+        process writes it) and holds it until :meth:`close`.
+        """
+        writer = SaveWriter.lock(path) if writable else None
+        try:
+            return cls._open(Path(path), writer, clock)
+        except BaseException:
+            if writer is not None:
+                writer.close()
+            raise
+
+    @classmethod
+    def _open(cls, path: Path, writer: SaveWriter | None, clock: Callable[[], int]) -> Game:
         timeline = Timeline(History())
         try:
             loaded = load(path, history=timeline.history, after_batch=timeline.catch_up)
@@ -156,12 +173,13 @@ class Game:
         except KeyError:
             # Well-formed records that do not make a game (a fact about a unit,
             # side or secret that was never set up): a damaged or hand-edited save.
-            raise _inconsistent(Path(path), timeline.history) from None
+            raise _inconsistent(path, timeline.history) from None
         try:
             ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
         except ValueError as e:
             raise SaveError(f"{loaded.path}: {e}") from None
-        writer = SaveWriter.reopen(loaded) if writable else None
+        if writer is not None:
+            writer.adopt(loaded)
         return cls(
             loaded.path,
             loaded.header,
@@ -171,6 +189,7 @@ class Game:
             clock=clock,
             notes=loaded.notes,
             saved_bytes=loaded.good_bytes,
+            saved_check=loaded.check,
         )
 
     def close(self) -> None:
@@ -308,7 +327,10 @@ class Game:
         try:
             payloads = self.writer.append(group)
         except OSError as e:
-            raise Refused(f"could not write the save {self.path}: {e.strerror}; nothing was recorded") from None
+            raise Refused(
+                f"could not write the save {self.path}: {e.strerror}; nothing was recorded "
+                "(free some space or make the folder writable, then give the command again)"
+            ) from None
         except SaveError as e:
             raise Refused(f"{e}; nothing was recorded") from None
         base = len(self.history.store)
@@ -316,6 +338,7 @@ class Game:
         self.history.feed(group, base)
         self.timeline.catch_up()
         self.saved_bytes = self.writer.size
+        self.saved_check = self.writer.check
         outcome = Outcome(cmd, group, lines)
         self._tell(outcome)
         return outcome
@@ -324,20 +347,25 @@ class Game:
         for listener in list(self._listeners):
             listener(outcome)
 
-    def follow(self, upto: int) -> list[Outcome]:
+    def follow(self, upto: int | None = None) -> list[Outcome]:
         """Take in what the save's writer (another process) appended, up to byte ``upto``.
 
         A game opened read-only can so follow a live table: the writer says how
         far its file is synced, and this copy reads the new records, folds them
         and tells its listeners, a command at a time.  Sizes it already holds
-        are ignored, so the same news may arrive twice.  Raises SaveError if
-        the new bytes are damaged.
+        are ignored, so the same news may arrive twice.  With no ``upto``, the
+        whole commands the file holds now are taken (a client watching another
+        process's game).  Raises SaveError if the new bytes are damaged.
         """
-        if upto <= self.saved_bytes:
+        if upto is not None and upto <= self.saved_bytes:
             return []
         store = self.history.store
         base = len(store)
-        events, payloads = read_span(self.path, self.saved_bytes, upto, base)
+        events, payloads, check, end = read_commands(
+            self.path, self.saved_bytes, upto, base, self.saved_check, self.header.fireteam
+        )
+        if not events:
+            return []
         # The writer only names sizes between whole commands: anything else is
         # damage, and this copy cannot be trusted after it (open the save again).
         store.append(events, payloads)
@@ -346,9 +374,10 @@ class Game:
         except HistoryError as e:
             raise SaveError(f"{self.path}: {e}") from None
         if self.history.pending() is not None:
-            raise SaveError(f"{self.path}: bytes {self.saved_bytes}-{upto} end inside a command")
+            raise SaveError(f"{self.path}: bytes {self.saved_bytes}-{end} end inside a command")
         self.timeline.catch_up()
-        self.saved_bytes = upto
+        self.saved_bytes = end
+        self.saved_check = check
         outcomes = []
         i = 0
         while i < len(events):
@@ -478,7 +507,7 @@ def _inconsistent(path: Path, history: History) -> SaveError:
             # +1 for the header line, +1 to count lines from 1.
             return SaveError(
                 f"{path}:{index + 2}: the event refers to {missing}, which this game does not have; "
-                "the file was not changed"
+                f"the file was not changed. {salvage_hint(path).capitalize()}"
             )
     return SaveError(f"{path}: the events do not make a consistent game; the file was not changed")
 

@@ -25,6 +25,11 @@ from core.store import ISSUED, REDONE, EventStore
 _MARKER = re.compile(b"[%c-%c]" % (ISSUED, REDONE))
 
 
+#: The most facts one command may hold: a record claiming more is damage (and
+#: the writer refuses to write such a command, so every save loads again).
+MAX_COMMAND_EVENTS = 100_000
+
+
 class HistoryError(ValueError):
     pass
 
@@ -108,8 +113,16 @@ class History:
         """Commands whose markers stand at ``starts``, back to back, before ``limit``."""
         heads = [events[p - base] for p in starts]
         first = len(self.group_start)
-        if [e.cmd for e in heads] != list(range(first, first + len(heads))) or any(e.n < 0 for e in heads):
-            bad = next(p for k, (p, e) in enumerate(zip(starts, heads, strict=True)) if e.cmd != first + k or e.n < 0)
+        if [e.cmd for e in heads] != list(range(first, first + len(heads))) or any(
+            not 0 <= e.n <= MAX_COMMAND_EVENTS for e in heads
+        ):
+            bad, e = next(
+                (p, e)
+                for k, (p, e) in enumerate(zip(starts, heads, strict=True))
+                if e.cmd != first + k or not 0 <= e.n <= MAX_COMMAND_EVENTS
+            )
+            if not 0 <= e.n <= MAX_COMMAND_EVENTS:
+                raise HistoryError(f"event {bad + 1}: command claims {e.n} facts (from 0 to {MAX_COMMAND_EVENTS})")
             raise HistoryError(f"event {bad + 1}: command out of order or malformed")
         ends = [p + 1 + e.n for p, e in zip(starts, heads, strict=True)]
         if ends[:-1] != starts[1:]:

@@ -2,30 +2,42 @@
 
 Layout (UTF-8, one record a line)::
 
-    <crc32 as 8 hex digits> <space> <JSON> <newline>
+    <check as 8 hex digits> <space> <JSON> <newline>
 
 The first record is the :class:`Header`; every later one is an event of
-``core.events.AnyEvent``.  The checksum covers the JSON bytes exactly.
+``core.events.AnyEvent``.  The header's check is the CRC-32 of its JSON bytes.
+From format 2 on, each event's check is the CRC-32 of its JSON *continued from
+the check of the line before* (``zlib.crc32(json, previous)``): the checks
+form a chain, so a line moved, deleted or repeated anywhere breaks the chain
+at the line after it (format 1 checked each line alone, and is still read).
 
 Safety rules, in the order a load applies them:
 
-* a last line that is incomplete or fails its checksum is a torn write (the
-  program died mid-append): it is cut off and every complete event loads.  So is
-  a command group whose events are not all present at the end of the file;
+* a last line that is incomplete, or that fails its check and is not a whole
+  record, is a torn write (the program died mid-append): it is cut off and
+  every complete event loads.  So is a command group whose events are not all
+  present at the end of the file;
+* a file holding only part of a header line (a crash while creating it) holds
+  no game yet (:class:`NoGameYet`): a new game may be started in it, its bytes
+  set aside first;
 * any other bad line is corruption: the load is refused, naming file and line,
-  and the file is not touched;
+  and the file is not touched.  A whole record that fails its check at the end
+  is corruption too (a line moved there or repeated), never a torn write;
 * a save written by a newer format is refused; an older one is upgraded in
   memory, record by record, by the upcasters registered for each tag.  The file
   itself is never rewritten.
 
 Appending writes a command's records in one ``write`` and ``fsync``s before it
 returns, so a shown result is on disk.  Opening a file to play on it cuts a torn
-tail only after copying those bytes into a ``.torn-*`` file next to it.
+tail only after copying those bytes into a ``.torn-*`` file next to it.  A save
+is appended to in the format it was created in (see ``docs/architecture.md``),
+and only by the one process holding its lock (``core.savelock``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import time
 import zlib
 from collections.abc import Callable, Iterable
@@ -35,20 +47,30 @@ from typing import Any
 
 import msgspec
 
-from core.events import TAGS, AnyEvent, Event
-from core.history import History, HistoryError
+from core import savelock
+from core.events import TAGS, AnyEvent, Event, Issued
+from core.history import MAX_COMMAND_EVENTS, History, HistoryError
 from core.store import CHUNK
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and
 #: register an upcaster for every tag that changed (see ``UPCASTERS``).
-FORMAT_VERSION = 1
+#: 1: each line's check covers its own JSON.  2: the checks are chained.
+FORMAT_VERSION = 2
+#: The first format whose checks are chained.
+CHAINED_FROM = 2
 
 #: A line longer than this is not something Fireteam wrote.
 MAX_LINE_BYTES = 1 << 20
 #: Refuse files beyond this size rather than exhaust memory.
 MAX_FILE_BYTES = 2 << 30
+#: Every integer in a record lies within this (JSON's exact integers; a game
+#: counts far below it, and sums of such numbers stay encodable).
+MAX_RECORD_INT = (1 << 53) - 1
 
 _CHUNK = 8 << 20
+#: A run of digits long enough to be an integer beyond ``MAX_RECORD_INT``;
+#: only the lines holding one are looked at closely.
+_LONG_DIGITS = re.compile(rb"[0-9]{16}")
 
 
 class Header(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -65,11 +87,21 @@ class SaveError(Exception):
     """A save that cannot be loaded or written; the message names file and line."""
 
 
+class NoGameYet(SaveError):
+    """A save whose header a crash cut short: nothing was ever played in it."""
+
+
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 #: ``UPCASTERS[v][tag]`` turns a record of format ``v`` into format ``v + 1``.
-#: Tags with no entry are unchanged between the two versions.
-UPCASTERS: dict[int, dict[str, Upcaster]] = {}
+#: Tags with no entry are unchanged between the two versions.  From 1 to 2
+#: only the framing changed (chained checks), no record.
+UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}}
+
+
+def salvage_hint(path: Path) -> str:
+    """What to do with a save that is damaged past some line."""
+    return f"`fireteam salvage {path}` copies every command before the damage into a new save"
 
 
 @dataclass
@@ -79,11 +111,17 @@ class Loaded:
     history: History
     #: Bytes of the file that hold complete, valid records.
     good_bytes: int
+    #: The check of the last good line (the chain goes on from it).
+    check: int = 0
     #: What a crash left at the end (cut off from the history), if anything.
     torn_bytes: int = 0
     torn_line: int = 0
     upgraded_from: int = 0
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return self.header.fireteam
 
 
 _encoder = msgspec.json.Encoder()
@@ -93,16 +131,28 @@ _header_decoder = msgspec.json.Decoder(Header)
 _any_decoder = msgspec.json.Decoder()
 
 
-def frame(record: msgspec.Struct) -> bytes:
-    payload = _encoder.encode(record)
+class Chain:
+    """Frames records one after another, each check continuing the last one's."""
+
+    def __init__(self, check: int, version: int = FORMAT_VERSION) -> None:
+        self.check = check
+        self.chained = version >= CHAINED_FROM
+
+    def frame_payload(self, payload: bytes) -> bytes:
+        check = zlib.crc32(payload, self.check) if self.chained else zlib.crc32(payload)
+        self.check = check
+        return b"%08x %b\n" % (check, payload)
+
+    def frame(self, record: msgspec.Struct) -> bytes:
+        return self.frame_payload(_encoder.encode(record))
+
+
+def frame_header(header: Header) -> bytes:
+    payload = _encoder.encode(header)
     return b"%08x %b\n" % (zlib.crc32(payload), payload)
 
 
-def frame_payload(payload: bytes) -> bytes:
-    return b"%08x %b\n" % (zlib.crc32(payload), payload)
-
-
-# The checksum is compared as the exact 8 lowercase hex digits Fireteam writes:
+# The check is compared as the exact 8 lowercase hex digits Fireteam writes:
 # parsing it with int() would also accept "+", " ", "0x" or capitals in place of
 # a digit, so some damaged bytes would go unnoticed.
 
@@ -111,24 +161,74 @@ def _line_ok(line: bytes) -> bool:
     return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
 
 
-def _check_lines(lines: list[bytes], payloads: list[bytes]) -> int:
-    """Index of the first badly framed line, or -1 if every line's checksum holds.
+def _check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained: bool) -> tuple[int, int]:
+    """(index of the first bad line or -1, check of the last good line).
 
-    ``payloads`` are the lines without their frame (``line[9:]``), cut once by the caller.
+    ``payloads`` are the lines without their frame (``line[9:]``), cut once by the
+    caller; ``check`` is the check of the line before the first.
     """
     crc32 = zlib.crc32
-    if all([b"%08x " % crc32(p) == line[:9] for p, line in zip(payloads, lines, strict=True)]):
-        return -1
-    return next(i for i, line in enumerate(lines) if not _line_ok(line))
+    if not chained:
+        if all([b"%08x " % crc32(p) == line[:9] for p, line in zip(payloads, lines, strict=True)]):
+            return -1, int(lines[-1][:8], 16) if lines else check
+        bad = next(i for i, line in enumerate(lines) if not _line_ok(line))
+        return bad, int(lines[bad - 1][:8], 16) if bad else check
+    for i, (p, line) in enumerate(zip(payloads, lines, strict=True)):
+        following = crc32(p, check)
+        if b"%08x " % following != line[:9] or len(line) < 10:
+            return i, check
+        check = following
+    return -1, check
 
 
-def _offset_of_line(path: Path, number: int) -> int:
-    """Byte offset where line ``number`` (from 1) starts; only for the rare repair paths."""
-    offset = 0
+def _whole_record(line: bytes) -> bool:
+    """Whether a line that fails its check is nevertheless a whole, well-formed record.
+
+    A crash leaves the end of a write missing (or, on some file systems, zeros in
+    its place), never a whole record with a wrong check: that is a line moved,
+    repeated or edited, which is corruption.
+    """
+    if len(line) < 10 or line[8:9] != b" ":
+        return False
+    try:
+        return isinstance(_any_decoder.decode(line[9:]), dict)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False
+
+
+def _torn_header(data: bytes) -> bool:
+    """Whether ``data`` (a whole file with no newline) is the start of a header line."""
+    hex_part, space, rest = data[:8], data[8:9], data[9:]
+    if hex_part.strip(b"0123456789abcdef") or (space and space != b" "):
+        return False
+    opening = b'{"fireteam":'
+    return rest[: len(opening)] == opening[: len(rest)]
+
+
+def _lines_before(path: Path, number: int, version: int) -> tuple[int, int]:
+    """(byte offset where line ``number`` (from 1) starts, the check of the line before).
+
+    Only for the rare repair paths; the lines before ``number`` were checked already.
+    """
+    offset = check = 0
     with open(path, "rb") as f:
         for _ in range(number - 1):
-            offset += len(f.readline())
-    return offset
+            line = f.readline()
+            offset += len(line)
+            check = int(line[:8], 16)
+    return offset, check
+
+
+def _corrupt(path: Path, line: int, what: str) -> SaveError:
+    return SaveError(f"{path}:{line}: {what}; the file was not changed. {salvage_hint(path).capitalize()}")
+
+
+def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
+    if chained and line > 1:
+        return _corrupt(
+            path, line, "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
+        )
+    return _corrupt(path, line, "damaged record (checksum mismatch)")
 
 
 def load(
@@ -140,29 +240,25 @@ def load(
 ) -> Loaded:
     """Read a save file into ``history`` (a new one by default); never modifies the file.
 
-    ``after_batch`` runs after each batch of events joins the history, so a
-    caller can fold them while they are still decoded.
+    The file's size is read once, when it is opened, and nothing past it is
+    read: bytes a writer appends meanwhile are neither loaded nor counted as
+    torn.  ``after_batch`` runs after each batch of events joins the history,
+    so a caller can fold them while they are still decoded.
     """
     path = Path(path)
     upcasters = UPCASTERS if upcasters is None else upcasters
     history = History() if history is None else history
     store = history.store
-    try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
-    if size > MAX_FILE_BYTES:
-        raise SaveError(f"{path}: {size} bytes is larger than a save can be ({MAX_FILE_BYTES} bytes)")
-    if size == 0:
-        raise SaveError(f"{path}: empty file, not a Fireteam save")
 
     header: Header | None = None
+    chained = False
+    fast = True  # records decode straight into today's events (no upcaster applies)
+    check = 0
     pending: list[bytes] = []  # checked payloads not yet decoded
     lines_done = 0  # complete lines read so far
     good = 0  # bytes of complete, valid lines
     bad_line = 0  # a damaged line: fatal unless it turns out to be the last
+    bad_bytes = b""
 
     def flush(limit: int) -> None:
         """Decode and take in the pending payloads, CHUNK at a time while at least ``limit`` wait."""
@@ -171,8 +267,8 @@ def load(
             take = pending[done : done + CHUNK]
             done += len(take)
             base = len(store)
-            events = _decode_batch(path, take, base, header.fireteam, upcasters)  # type: ignore[union-attr]
-            if header.fireteam != FORMAT_VERSION:  # type: ignore[union-attr]
+            events = _decode_batch(path, take, base, header.fireteam, upcasters, fast)  # type: ignore[union-attr]
+            if not fast:
                 store.append(events, [_encoder.encode(e) for e in events])
             elif len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, b"[" + b",".join(take) + b"]")
@@ -181,60 +277,81 @@ def load(
             try:
                 history.feed(events, base)
             except HistoryError as e:
-                raise SaveError(f"{path}: {e}; the file was not changed") from None
+                raise _history_error(path, e) from None
             if after_batch is not None:
                 after_batch()
         del pending[:done]
 
     try:
         with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise SaveError(
+                    f"{path}: {size} bytes is larger than a save can be ({MAX_FILE_BYTES} bytes); "
+                    "is this the right file?"
+                )
+            if size == 0:
+                raise NoGameYet(f"{path}: empty file: no game was ever recorded in it")
+            left = size
             carry = b""
-            while chunk := f.read(_CHUNK):
+            while left > 0 and (chunk := f.read(min(_CHUNK, left))):
+                left -= len(chunk)
                 lines = (carry + chunk).split(b"\n")
                 carry = lines.pop()
                 if len(carry) > MAX_LINE_BYTES:
-                    raise SaveError(f"{path}:{lines_done + len(lines) + 1}: line longer than {MAX_LINE_BYTES} bytes")
+                    raise _corrupt(path, lines_done + len(lines) + 1, f"line longer than {MAX_LINE_BYTES} bytes")
                 # Every line, not only one cut by the end of a read: the same file
                 # must load or not wherever the reads happen to fall.
                 if lines and max(map(len, lines)) > MAX_LINE_BYTES:
                     long = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
-                    raise SaveError(f"{path}:{lines_done + long + 1}: line longer than {MAX_LINE_BYTES} bytes")
+                    raise _corrupt(path, lines_done + long + 1, f"line longer than {MAX_LINE_BYTES} bytes")
                 if not lines:
                     continue
                 if bad_line:
-                    raise SaveError(f"{path}:{bad_line}: damaged record (checksum mismatch); the file was not changed")
-                payloads = [line[9:] for line in lines]
-                first_bad = _check_lines(lines, payloads)
-                if first_bad >= 0:
-                    if first_bad < len(lines) - 1:
-                        raise SaveError(
-                            f"{path}:{lines_done + first_bad + 1}: damaged record (checksum mismatch); "
-                            "the file was not changed"
-                        )
-                    bad_line = lines_done + first_bad + 1
-                    lines.pop()
-                    payloads.pop()
-                if header is None and lines:
-                    header = _decode_header(path, payloads[0])
+                    raise _bad_check(path, bad_line, chained)
+                if header is None:
+                    if not _line_ok(lines[0]):
+                        raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
+                    header = _decode_header(path, lines[0][9:])
+                    chained = header.fireteam >= CHAINED_FROM
+                    fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
+                    check = zlib.crc32(lines[0][9:])
                     lines_done += 1
                     good += len(lines[0]) + 1
-                    del lines[0], payloads[0]
+                    del lines[0]
+                    if not lines:
+                        continue
+                payloads = [line[9:] for line in lines]
+                first_bad, check = _check_lines(lines, payloads, check, chained)
+                if first_bad >= 0:
+                    if first_bad < len(lines) - 1:
+                        raise _bad_check(path, lines_done + first_bad + 1, chained)
+                    bad_line = lines_done + first_bad + 1
+                    bad_bytes = lines.pop()
+                    payloads.pop()
                 pending.extend(payloads)
                 lines_done += len(lines)
                 good += sum(map(len, lines)) + len(lines)
                 flush(CHUNK)
+            size = size - left  # less if the file was cut meanwhile
+            if header is None:
+                if not lines_done and _torn_header(carry):
+                    raise NoGameYet(f"{path}: holds no game yet: a crash cut its first line short ({len(carry)} bytes)")
+                raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
             if carry:
                 if bad_line:
-                    raise SaveError(f"{path}:{bad_line}: damaged record (checksum mismatch); the file was not changed")
+                    raise _bad_check(path, bad_line, chained)
                 bad_line = lines_done + 1  # no newline: the last write was torn
-        if header is None:
-            raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
+            elif bad_line and _whole_record(bad_bytes):
+                raise _bad_check(path, bad_line, chained)
         flush(1)
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file; check the name") from None
     except OSError as e:
         raise SaveError(f"{path}: cannot read: {e.strerror}") from None
 
     version = header.fireteam
-    result = Loaded(path, header, history, good, upgraded_from=version if version != FORMAT_VERSION else 0)
+    result = Loaded(path, header, history, good, check, upgraded_from=version if version != FORMAT_VERSION else 0)
     if bad_line:
         result.torn_line = bad_line
         result.notes.append(f"line {bad_line}: incomplete last record cut off (torn write)")
@@ -245,55 +362,112 @@ def load(
         store.truncate(first)
         history.drop_pending()
         result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
-        result.good_bytes = _offset_of_line(path, result.torn_line)
+        result.good_bytes, result.check = _lines_before(path, result.torn_line, version)
         result.notes.append(f"line {result.torn_line}: command #{cmd} incomplete at the end of the file, cut off")
     result.torn_bytes = size - result.good_bytes
     return result
 
 
-def read_span(path: Path, start: int, end: int, base: int) -> tuple[list[Event], list[bytes]]:
-    """The events in bytes ``start``..``end`` of a save, which another process wrote and synced.
+def _history_error(path: Path, e: HistoryError) -> SaveError:
+    where = re.match(r"event (\d+): ", str(e))
+    if where is None:
+        return SaveError(f"{path}: {e}; the file was not changed. {salvage_hint(path).capitalize()}")
+    # Event k (from 1) is on line k + 1, after the header.
+    return _corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
 
-    For a copy of a game that follows its save while the one writer appends
-    (the seats of ``fireteam serve``): the writer names ``end`` only once the
-    bytes are on disk, so the span holds whole records, and any bad one is
-    damage, refused.  ``base`` is the index of the first event (for messages).
+
+def read_commands(
+    path: Path, start: int, end: int | None, base: int, check: int, version: int = FORMAT_VERSION
+) -> tuple[list[Event], list[bytes], int, int]:
+    """Whole commands another process appended to a save from byte ``start``.
+
+    For a copy of a game that follows its save while the one writer appends.
+    With ``end``, the writer named it once the bytes were synced (the seats of
+    ``fireteam serve``): the span must hold whole records, and anything else is
+    damage, refused.  With no ``end``, whatever whole commands the file holds
+    now are read, and a command still being written is left for a later call.
+    ``base`` is the index of the first event (for messages), ``check`` the check
+    of the line before ``start``.  Returns (events, payloads, check, end).
     """
     try:
         with open(path, "rb") as f:
             f.seek(start)
-            data = f.read(end - start)
+            if end is None:
+                data = f.read(max(0, min(os.fstat(f.fileno()).st_size - start, MAX_FILE_BYTES)))
+            else:
+                data = f.read(end - start)
     except OSError as e:
         raise SaveError(f"{path}: cannot read: {e.strerror}") from None
-    if len(data) != end - start or not data.endswith(b"\n"):
+    if end is not None and (len(data) != end - start or not data.endswith(b"\n")):
         raise SaveError(f"{path}: bytes {start}-{end} are not whole records (the file is shorter or was cut)")
-    lines = data[:-1].split(b"\n")
+    whole = data[: data.rfind(b"\n") + 1]
+    if not whole:
+        return [], [], check, start
+    lines = whole[:-1].split(b"\n")
     payloads = [line[9:] for line in lines]
-    bad = _check_lines(lines, payloads)
+    chained = version >= CHAINED_FROM
+    bad, _ = _check_lines(lines, payloads, check, chained)
     if bad >= 0:
-        raise SaveError(f"{path}:{base + bad + 2}: damaged record (checksum mismatch)")
-    return _decode_batch(path, payloads, base, FORMAT_VERSION, {}), payloads
+        # A writer writes whole lines: a complete line that fails its check is damage.
+        raise _bad_check(path, base + bad + 2, chained)
+    fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
+    events = _decode_batch(path, payloads, base, version, UPCASTERS, fast)
+    if not fast:
+        payloads = [_encoder.encode(e) for e in events]
+    if end is not None:
+        return events, payloads, int(lines[-1][:8], 16), end
+    # Only whole commands: a command marker owns the ``n`` events after it.
+    i = kept = 0
+    while i < len(events):
+        e = events[i]
+        i += 1 + max(0, e.n) if isinstance(e, Issued) else 1
+        if i <= len(events):
+            kept = i
+    if not kept:
+        return [], [], check, start
+    used = sum(map(len, lines[:kept])) + kept
+    return events[:kept], payloads[:kept], int(lines[kept - 1][:8], 16), start + used
 
 
 def _decode_batch(
-    path: Path, payloads: list[bytes], base: int, version: int, upcasters: dict[int, dict[str, Upcaster]]
+    path: Path,
+    payloads: list[bytes],
+    base: int,
+    version: int,
+    upcasters: dict[int, dict[str, Upcaster]],
+    fast: bool = True,
 ) -> list[Event]:
-    if version == FORMAT_VERSION:
-        try:
-            return _events_decoder.decode(b"[" + b",".join(payloads) + b"]")
-        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
-            pass  # find the culprit line by line, below
+    if fast:
+        joined = b"[" + b",".join(payloads) + b"]"
+        if _LONG_DIGITS.search(joined) is None:
+            try:
+                return _events_decoder.decode(joined)
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
+                pass  # find the culprit line by line, below
     events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
-            if version == FORMAT_VERSION:
-                events.append(_event_decoder.decode(payload))
-            else:
-                events.append(_upcast(payload, version, upcasters))
+            event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
+            if _LONG_DIGITS.search(payload) is not None:
+                _check_ints(msgspec.to_builtins(event))
+            events.append(event)
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
             # +1 for the header line, +1 to count lines from 1.
-            raise SaveError(f"{path}:{base + i + 2}: invalid event: {e}; the file was not changed") from None
+            raise _corrupt(path, base + i + 2, f"invalid event: {e}") from None
     return events
+
+
+def _check_ints(value: object) -> None:
+    """Refuse an integer no game counts to (hand-edited, or damage with a valid check)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not -MAX_RECORD_INT <= value <= MAX_RECORD_INT:
+            raise ValueError(f"the number {value} is out of range (at most {MAX_RECORD_INT} either way)")
+    elif isinstance(value, dict):
+        for v in value.values():
+            _check_ints(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check_ints(v)
 
 
 def _decode_header(path: Path, payload: bytes) -> Header:
@@ -311,7 +485,8 @@ def _decode_header(path: Path, payload: bytes) -> Header:
         )
     try:
         header = msgspec.convert(raw, Header)
-    except msgspec.ValidationError as e:
+        _check_ints(raw)
+    except (msgspec.ValidationError, ValueError) as e:
         raise SaveError(f"{path}:1: invalid header: {e}") from None
     if header.fireteam < 0:
         raise SaveError(f"{path}:1: invalid header: format version {header.fireteam}")
@@ -332,6 +507,19 @@ def _upcast(payload: bytes, version: int, upcasters: dict[int, dict[str, Upcaste
 
 
 # ------------------------------------------------------------------------- writing
+
+
+class SaveLocked(SaveError):
+    """Another process writes this save (``holder`` says who, if it said)."""
+
+    def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
+        super().__init__(
+            f"{path}: another Fireteam is writing this save: {who}. "
+            "Open it read-only to follow that game (`fireteam --replay`), or close the other one first"
+        )
+        self.path = path
+        self.holder = holder
+        self.who = who
 
 
 def _fsync_dir(path: Path) -> None:
@@ -358,75 +546,201 @@ def _create_aside(path: Path):
             n += 1
 
 
-class SaveWriter:
-    """Appends command groups to a save and syncs them before returning."""
+def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
+    """Copy bytes ``keep``..``size`` of the save into a ``.torn-*`` file, synced, then cut them off."""
+    with open(path, "rb") as torn:
+        torn.seek(keep)
+        tail = torn.read(size - keep)
+    with _create_aside(path) as aside_file:
+        aside = Path(aside_file.name)
+        aside_file.write(tail)
+        aside_file.flush()
+        os.fsync(aside_file.fileno())
+    os.ftruncate(fd, keep)
+    return aside
 
-    def __init__(self, path: Path, fileobj, size: int) -> None:
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _lock(path: Path, fd: int) -> None:
+    try:
+        savelock.acquire(path, fd)
+    except savelock.Busy as busy:
+        os.close(fd)
+        raise SaveLocked(path, busy.holder, busy.who()) from None
+
+
+def _unwritable(path: Path, e: OSError) -> SaveError:
+    return SaveError(
+        f"{path}: cannot open the save for writing: {e.strerror}; "
+        "open it read-only (`fireteam --replay`), or make the file and its folder writable"
+    )
+
+
+class SaveWriter:
+    """Appends command groups to a save and syncs them before returning.
+
+    A writer holds the save's lock (:mod:`core.savelock`) from the moment it
+    opens the file until :meth:`close`: no other process appends meanwhile.
+    """
+
+    def __init__(self, path: Path, fd: int, size: int, chain: Chain) -> None:
         self.path = path
-        self._f = fileobj
+        self._fd = fd
         #: Bytes in the file: every record written and synced.
         self.size = size
+        self.chain = chain
+        #: Why this writer can no longer append (a failed write it could not take back).
+        self.broken = ""
+
+    @property
+    def check(self) -> int:
+        return self.chain.check
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
+        """A new save holding ``header``; a save a crash left without a whole header is started again."""
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            f = open(path, "xb")
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
-            raise SaveError(f"{path}: already exists; choose another name (saves are never overwritten)") from None
+            fd = cls._restart(path)
         except OSError as e:
-            raise SaveError(f"{path}: cannot create the save: {e.strerror}") from None
-        first = frame(header)
-        f.write(first)
-        f.flush()
-        os.fsync(f.fileno())
+            raise SaveError(f"{path}: cannot create the save: {e.strerror}; choose a writable folder") from None
+        else:
+            _lock(path, fd)
+        writer = cls(path, fd, 0, Chain(0))
+        first = frame_header(header)
+        try:
+            _write_all(fd, first)
+            os.fsync(fd)
+        except OSError as e:
+            writer.close()
+            raise SaveError(f"{path}: cannot write the new save: {e.strerror}; free some space and try again") from None
         _fsync_dir(path)
-        return cls(path, f, len(first))
+        writer.size = len(first)
+        writer.chain = Chain(zlib.crc32(first[9:-1]), header.fireteam)
+        return writer
+
+    @staticmethod
+    def _restart(path: Path) -> int:
+        """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
+        exists = SaveError(f"{path}: already exists; choose another name (saves are never overwritten)")
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError:
+            raise exists from None
+        _lock(path, fd)
+        try:
+            load(path)
+        except NoGameYet:
+            size = os.fstat(fd).st_size
+            if size:
+                _set_aside(path, fd, 0, size)
+            return fd
+        except SaveError:
+            pass
+        savelock.release(path)
+        os.close(fd)
+        raise exists
 
     @classmethod
-    def reopen(cls, loaded: Loaded) -> SaveWriter:
-        """Open a loaded save for appending, first setting aside any torn tail.
+    def lock(cls, path: str | os.PathLike[str]) -> SaveWriter:
+        """Open an existing save to append to it, taking its lock; then load it and :meth:`adopt` it.
 
-        The file is opened before anything is cut, so a save that cannot be
-        written (permissions, a read-only disk) is refused untouched.
+        Raises :class:`SaveLocked` if another process writes it.  The lock comes
+        before the load, so what is loaded is what this writer appends to.
         """
-        path = loaded.path
+        path = Path(path)
         try:
-            f = open(path, "ab")
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except FileNotFoundError:
+            raise SaveError(f"{path}: no such save file; check the name") from None
+        except IsADirectoryError:
+            raise SaveError(f"{path}: cannot read: is a directory, not a save") from None
         except OSError as e:
-            raise SaveError(f"{path}: cannot open the save for writing: {e.strerror}") from None
-        if loaded.torn_bytes:
-            with open(path, "rb") as torn:
-                torn.seek(loaded.good_bytes)
-                tail = torn.read()
-            with _create_aside(path) as aside_file:
-                aside = Path(aside_file.name)
-                aside_file.write(tail)
-                aside_file.flush()
-                os.fsync(aside_file.fileno())
-            os.ftruncate(f.fileno(), loaded.good_bytes)
-            loaded.notes.append(f"torn bytes kept in {aside.name}")
-            loaded.torn_bytes = 0
-        os.fsync(f.fileno())
+            raise _unwritable(path, e) from None
+        _lock(path, fd)
+        return cls(path, fd, 0, Chain(0))
+
+    def adopt(self, loaded: Loaded) -> None:
+        """Go on from what was loaded, first setting aside any torn tail.
+
+        A save in an older format goes on in that format, as long as its records
+        still mean what they did (no upcaster since): one file, one format.
+        """
+        path = self.path
+        if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
+            raise SaveError(
+                f"{path}: written in save format {loaded.version}, which this Fireteam reads but no longer "
+                f"writes; open it read-only (`fireteam --replay`), or {salvage_hint(path)} in today's format"
+            )
+        try:
+            if loaded.torn_bytes:
+                aside = _set_aside(path, self._fd, loaded.good_bytes, loaded.good_bytes + loaded.torn_bytes)
+                loaded.notes.append(f"torn bytes kept in {aside.name}")
+                loaded.torn_bytes = 0
+            os.fsync(self._fd)
+        except OSError as e:
+            raise SaveError(
+                f"{path}: cannot set aside the torn end of the save: {e.strerror}; "
+                "free some space, or open it read-only (`fireteam --replay`)"
+            ) from None
         _fsync_dir(path)
-        return cls(path, f, loaded.good_bytes)
+        self.size = loaded.good_bytes
+        self.chain = Chain(loaded.check, loaded.version)
 
     def append(self, events: Iterable[Event]) -> list[bytes]:
-        """Write and sync ``events``; return their JSON payloads (for the store)."""
+        """Write and sync ``events``; return their JSON payloads (for the store).
+
+        If the write or the sync fails (a full disk, an I/O error), what was
+        written of it is cut off again and OSError is raised: the file keeps
+        only whole commands.  If even that fails, this writer refuses every
+        later append, since the save's end is no longer known to be whole.
+        """
+        if self.broken:
+            raise SaveError(self.broken)
         payloads = [_encoder.encode(e) for e in events]
         if not payloads:
             return payloads
-        longest = max(map(len, payloads)) + 9  # checksum and space
+        if len(payloads) > MAX_COMMAND_EVENTS + 1:
+            raise SaveError(
+                f"{self.path}: a command of {len(payloads) - 1} facts is too big (at most {MAX_COMMAND_EVENTS})"
+            )
+        longest = max(map(len, payloads)) + 9  # check and space
         if longest > MAX_LINE_BYTES:
             # The reader refuses such a line: writing it would make the save unloadable.
             raise SaveError(f"{self.path}: a record of {longest} bytes is too long (at most {MAX_LINE_BYTES})")
-        data = b"".join(frame_payload(p) for p in payloads)
-        self._f.write(data)
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        chain = Chain(self.chain.check)
+        chain.chained = self.chain.chained
+        data = b"".join(chain.frame_payload(p) for p in payloads)
+        try:
+            _write_all(self._fd, data)
+            os.fsync(self._fd)
+        except OSError:
+            self._take_back()
+            raise
         self.size += len(data)
+        self.chain = chain
         return payloads
 
+    def _take_back(self) -> None:
+        try:
+            os.ftruncate(self._fd, self.size)
+            os.fsync(self._fd)
+        except OSError as e:
+            self.broken = (
+                f"{self.path}: a write failed and could not be taken back ({e.strerror}); "
+                "close the game and open it again (a torn end is set aside then)"
+            )
+
     def close(self) -> None:
-        self._f.close()
+        if self._fd >= 0:
+            savelock.release(self.path)
+            os.close(self._fd)  # drops the lock
+            self._fd = -1

@@ -21,14 +21,17 @@ from textual.screen import Screen
 
 from core.game import Game, Outcome
 from core.ruleset import Refused
-from core.savefile import SaveError
+from core.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
+from tui.dialogs import LockedScreen
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 
 SAVES = Path("saves")
 DEMO_RULESET = "breaking-news"
 DEMO_SCENARIO = "demo"
+#: How often a game open read-only looks for what its writer appended.
+FOLLOW_EVERY_S = 0.5
 
 
 class GameChanged(Message):
@@ -65,6 +68,8 @@ class FireteamApp(App):
         self.owns_game = False
         self._unsubscribe = None
         self._redraw_queued = False
+        #: Who writes the save, when it was opened read-only because another process does.
+        self.locked_by = ""
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -75,6 +80,27 @@ class FireteamApp(App):
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
             self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10)
+        if not self.remote:
+            self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+        if self.locked_by:
+            self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
+
+    def _locked_answer(self, read_only: bool | None) -> None:
+        if not read_only:
+            self.exit(return_code=0)
+        else:
+            self.notify(f"read-only: following the game written by {self.locked_by}", timeout=8)
+
+    def _follow_save(self) -> None:
+        """A game open read-only takes in what its writer (another process) appends."""
+        game = self.game
+        if game.writable or getattr(game, "follow_failed", False):
+            return
+        try:
+            game.follow()
+        except SaveError as e:
+            game.follow_failed = True  # type: ignore[attr-defined]
+            self.notify(f"stopped following the save: {e}", severity="error", timeout=15)
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -176,8 +202,14 @@ def check_role(game: Game, role: str) -> str | None:
 
 
 def run_app(save: Path | None, replay: bool, role: str) -> int:
+    locked_by = ""
     try:
-        game = open_game(save, replay)
+        try:
+            game = open_game(save, replay)
+        except SaveLocked as e:
+            # Another process writes it: offer the read-only view that follows it.
+            locked_by = e.who
+            game = Game.open(e.path, writable=False)
     except SaveError as e:
         print(f"fireteam: cannot open the save: {e}", file=sys.stderr)
         return 2
@@ -189,7 +221,8 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
         game.close()
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
-    app = FireteamApp(game, role=role, replay=replay)
+    app = FireteamApp(game, role=role, replay=replay or bool(locked_by))
     app.owns_game = True
+    app.locked_by = locked_by
     app.run()
     return app.return_code or 0

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import core
 from core import events as ev
 from core.game import Game
-from core.savefile import FORMAT_VERSION, MAX_LINE_BYTES, SaveError, frame_payload, load
+from core.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
 from core.state import fold
 
 
@@ -84,10 +84,13 @@ def test_header_fields(tmp_path):
 def test_every_line_is_crc32_space_json(save):
     lines = file_lines(save)
     assert len(lines) > 25
-    for line in lines:
+    check = 0
+    for number, line in enumerate(lines):
         assert re.fullmatch(rb"[0-9a-f]{8} \{.*\}\n", line, re.DOTALL), line
         payload = line[9:-1]
-        assert int(line[:8], 16) == zlib.crc32(payload)
+        # The header's check covers it alone; every later one goes on from the line before.
+        check = zlib.crc32(payload, check if number else 0)
+        assert int(line[:8], 16) == check
         json.loads(payload)
     tags = [json.loads(line[9:])["t"] for line in lines[1:]]
     assert tags[0] == "cmd" and "undo" in tags and "redo" in tags and "roll" in tags
@@ -265,6 +268,11 @@ def test_corruption_is_refused_by_game_open_even_writable(save):
 # ------------------------------------------------------------------- versions
 
 
+def frame_payload(payload: bytes) -> bytes:
+    """A line as format 1 framed it: the check covers the line alone."""
+    return b"%08x %b\n" % (zlib.crc32(payload), payload)
+
+
 def _write(path: Path, *payloads: bytes) -> Path:
     path.write_bytes(b"".join(frame_payload(p) for p in payloads))
     return path
@@ -333,19 +341,21 @@ def test_an_older_format_is_upgraded_on_read_and_not_rewritten(tmp_path):
 # --------------------------------------------------------------- malformed input
 
 GOOD_HEADER = (
-    b'{"fireteam":1,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.1.0","created":"x","seed":1}'
+    b'{"fireteam":2,"ruleset":"breaking-news","ruleset_version":"1.5.1","engine":"0.1.0","created":"x","seed":1}'
 )
 GOOD_CMD = b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"note hi"}'
 GOOD_NOTE = b'{"t":"note","text":"hi"}'
 
 
-def _framed(*payloads: bytes) -> bytes:
-    return b"".join(frame_payload(p) for p in payloads)
+def _framed(header: bytes, *payloads: bytes) -> bytes:
+    """A file of today's format: the header alone, then each line's check chained to the last."""
+    chain = Chain(zlib.crc32(header))
+    return frame_payload(header) + b"".join(chain.frame_payload(p) for p in payloads)
 
 
 MALFORMED: dict[str, tuple[bytes, str]] = {
     "empty file": (b"", "empty file"),
-    "garbage bytes": (bytes(range(256)) * 4, ":1: damaged record"),
+    "garbage bytes": (bytes(range(256)) * 4, ":1: not a Fireteam save"),
     "garbage, one line": (bytes(range(11, 256)) * 4 + b"\n", ":1: not a Fireteam save"),
     "garbage lines": (b"hello\nworld\n\x00\x01\x02\n", "damaged record|not a Fireteam save"),
     "header not json": (_framed(b"not json at all", GOOD_CMD, GOOD_NOTE), "not a Fireteam save"),
@@ -404,7 +414,7 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
     ),
     "unknown ruleset": (
         _framed(
-            b'{"fireteam":1,"ruleset":"chess","ruleset_version":"1","engine":"0","created":"x","seed":1}',
+            b'{"fireteam":2,"ruleset":"chess","ruleset_version":"1","engine":"0","created":"x","seed":1}',
             GOOD_CMD,
             GOOD_NOTE,
         ),

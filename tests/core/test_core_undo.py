@@ -173,20 +173,21 @@ def test_a_private_command_is_taken_back_privately(skirmish):
 
 
 def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatch):
-    import builtins as py
+    import os
 
+    import core.savefile
     from core.savefile import SaveError
 
     skirmish.close()
     before = skirmish.path.read_bytes()
-    real_open = py.open
+    real_open = os.open
 
-    def no_append(file, mode="r", *args, **kwargs):
-        if "a" in mode:
+    def no_append(file, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR):
             raise PermissionError(13, "Permission denied")
-        return real_open(file, mode, *args, **kwargs)
+        return real_open(file, flags, *args, **kwargs)
 
-    monkeypatch.setattr(py, "open", no_append)
+    monkeypatch.setattr(core.savefile.os, "open", no_append)
     with pytest.raises(SaveError, match="cannot open the save for writing: Permission denied"):
         Game.open(skirmish.path)
     monkeypatch.undo()

@@ -1,4 +1,4 @@
-"""Small modal screens: confirm, ask for a line, ask for physical dice, event details."""
+"""Small modal screens: confirm, ask for a line, ask for physical dice, event details, a save in use."""
 
 from __future__ import annotations
 
@@ -51,6 +51,31 @@ class ConfirmScreen(ModalScreen[bool]):
             if self.detail:
                 yield Static(self.detail)
             yield Static(Text("Enter/y: yes   Esc/n: no", style="dim"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class LockedScreen(ModalScreen[bool]):
+    """Another process writes the save: open it read-only (following that game), or cancel."""
+
+    DEFAULT_CSS = DIALOG_CSS.format(name="LockedScreen")
+    BINDINGS = [
+        Binding("enter,r", "answer(True)", "Open read-only"),
+        Binding("escape,c", "answer(False)", "Cancel"),
+    ]
+
+    def __init__(self, path: str, who: str) -> None:
+        super().__init__()
+        self.path = path
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(Text("This save is being written by another Fireteam"), classes="title")
+            yield Static(Text(f"{self.path}\nheld by {self.who}"))
+            yield Static(Text("A save has one writer at a time: you can watch this game as it is played."))
+            yield Static(Text("Enter/r: open read-only (follows the live game)   Esc/c: cancel", style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -21,7 +21,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.game import Game
-from core.savefile import SaveError
+from core.savefile import SaveError, SaveLocked
+from tui.dialogs import LockedScreen
 
 SAVES = Path("saves")
 
@@ -136,13 +137,29 @@ class LoadGameScreen(Screen):
             return
         try:
             game = Game.open(path, writable=not replay)
+        except SaveLocked as e:
+
+            def answered(read_only: bool | None) -> None:
+                if read_only:
+                    self._open_read_only(path)
+
+            self.app.push_screen(LockedScreen(str(path), e.who), answered)
+            return
         except SaveError as e:
-            self.notify(f"corrupt save: {e}", severity="error")
+            self.notify(f"cannot open the save: {e}", severity="error")
             return
         except OSError as e:
             self.notify(f"cannot open {path}: {e.strerror or e}", severity="error")
             return
         self.app.switch_game(game, replay=replay)  # type: ignore[attr-defined]
+
+    def _open_read_only(self, path: Path) -> None:
+        try:
+            game = Game.open(path, writable=False)
+        except SaveError as e:
+            self.notify(f"cannot open the save: {e}", severity="error")
+            return
+        self.app.switch_game(game, replay=True)  # type: ignore[attr-defined]
 
     def action_cancel(self) -> None:
         self.app.pop_screen()

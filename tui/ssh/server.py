@@ -114,12 +114,15 @@ def open_tables(saves: Sequence[Path], saves_folder: Path = SAVES) -> list[Table
         if names.count(name) > 1:
             raise SaveError(f"two saves are named {name!r}; a game is chosen by its file name, so rename one")
     tables: list[Table] = []
-    for path in saves:
-        if not path.exists():
-            for t in tables:
-                t.game.close()
-            raise SaveError(f"{path}: no such save (run `fireteam serve` without SAVE for a new demo game)")
-        tables.append(Table(path.stem, Game.open(path)))
+    try:
+        for path in saves:
+            if not path.exists():
+                raise SaveError(f"{path}: no such save (run `fireteam serve` without SAVE for a new demo game)")
+            tables.append(Table(path.stem, Game.open(path)))  # takes the save's lock until the server stops
+    except BaseException:
+        for t in tables:
+            t.game.close()  # and lets go of the locks already taken
+        raise
     return tables
 
 

@@ -1,0 +1,191 @@
+"""``fireteam salvage``: the longest valid prefix of a damaged save, copied into a new file.
+
+A save refused as corrupt is never repaired in place.  Salvage reads it line by
+line, as a load does (framing, chained check, record, command structure, the
+fold), keeps every whole command before the first line that fails, and writes
+those into a new save in today's format.  The original is only read.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+from core import events as ev
+from core.history import History, HistoryError
+from core.replay import Timeline
+from core.savefile import (
+    FORMAT_VERSION,
+    MAX_FILE_BYTES,
+    MAX_LINE_BYTES,
+    UPCASTERS,
+    Chain,
+    SaveError,
+    _decode_batch,
+    _decode_header,
+    _line_ok,
+    frame_header,
+)
+
+_any = msgspec.json.Decoder()
+_encode = msgspec.json.Encoder().encode
+
+
+@dataclass
+class Salvaged:
+    source: Path
+    to: Path
+    #: Lines copied (the header included) and the commands, undos and redos among them.
+    kept_lines: int
+    kept_units: int
+    #: Lines left behind, and the commands, undos and redos that began among them.
+    dropped_lines: int
+    dropped_units: int
+    #: The first line left behind (0 if none) and why.
+    first_dropped: int = 0
+    reason: str = ""
+
+    def report(self) -> str:
+        kept = f"kept {self.kept_units} commands, undos and redos (lines 1-{self.kept_lines})"
+        if not self.dropped_lines:
+            return f"{self.to}: {kept}; nothing was dropped: {self.source} is whole"
+        return (
+            f"{self.to}: {kept}; dropped {self.dropped_lines} lines from line {self.first_dropped} "
+            f"({self.dropped_units} commands, undos and redos began there): {self.reason}. "
+            f"{self.source} was not changed"
+        )
+
+
+def default_target(path: Path) -> Path:
+    """``NAME.salvaged.ft`` next to the save, or ``NAME.salvaged-2.ft``…: never an existing file."""
+    n = 1
+    while True:
+        stem = f"{path.stem}.salvaged" + ("" if n == 1 else f"-{n}")
+        target = path.with_name(stem + path.suffix)
+        if not target.exists():
+            return target
+        n += 1
+
+
+def _is_unit_start(line: bytes) -> bool:
+    try:
+        record = _any.decode(line[9:])
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(record, dict) and record.get("t") in ("cmd", "undo", "redo")
+
+
+def salvage(path: Path, to: Path | None = None) -> Salvaged:
+    """Copy the whole commands of ``path`` before its first bad line into ``to`` (a new file)."""
+    path = Path(path)
+    try:
+        f = open(path, "rb")
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file; check the name") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+    with f:
+        if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+            raise SaveError(f"{path}: larger than a save can be ({MAX_FILE_BYTES} bytes); is this the right file?")
+        first = f.readline(MAX_LINE_BYTES + 1)
+        if not first.endswith(b"\n") or not _line_ok(first[:-1]):
+            raise SaveError(f"{path}:1: no whole header line: there is no game to salvage")
+        header = _decode_header(path, first[9:-1])
+        version = header.fireteam
+        fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
+        chain = Chain(int(first[:8], 16), version)
+
+        history = History()
+        timeline = Timeline(history)
+        kept: list[bytes] = []  # payloads of the accepted units, in today's format
+        group: list[ev.Event] = []
+        need = 0  # events the open unit still lacks
+        number = 1  # lines read
+        units = 0
+        reason = ""
+        last_in_group = False  # whether the last line read belongs to ``group``
+        while raw := f.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            line = raw[:-1]
+            if not raw.endswith(b"\n"):
+                reason = "line too long" if len(raw) > MAX_LINE_BYTES else "incomplete last line (a torn write)"
+            elif len(line) < 10 or chain.frame_payload(line[9:])[:9] != line[:9]:
+                reason = "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
+            if reason:
+                break
+            try:
+                (event,) = _decode_batch(path, [line[9:]], len(history.store) + len(group), version, UPCASTERS, fast)
+            except SaveError as e:
+                reason = str(e).split(": ", 2)[-1].split("; the file")[0]
+                break
+            if not group:
+                if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):
+                    reason = "a fact outside any command"
+                    break
+                need = event.n if isinstance(event, ev.Issued) else 0
+            else:
+                need -= 1
+            group.append(event)
+            if need > 0:
+                continue
+            base = len(history.store)
+            payloads = [_encode(e) for e in group]
+            history.store.append(group, payloads)
+            try:
+                history.feed(group, base)
+                timeline.catch_up()
+            except HistoryError as e:
+                reason = str(e).split(": ", 1)[-1]
+            except (KeyError, ValueError, TypeError) as e:
+                reason = f"the event refers to {e}, which the game lacks"
+            if reason:
+                last_in_group = True  # the unit is dropped whole, this line with it
+                break
+            kept.extend(payloads)
+            units += 1
+            group = []
+        dropped_lines = dropped_units = 0
+        # The open unit, whole, and everything after it.
+        first_dropped = number - len(group) + (1 if last_in_group or not reason else 0)
+        if not reason and group:
+            reason = "the last command is incomplete (a torn write)"
+        if reason:
+            f.seek(0)
+            for i, raw in enumerate(f, start=1):
+                if i >= first_dropped:
+                    dropped_lines += 1
+                    dropped_units += _is_unit_start(raw)
+        else:
+            first_dropped = 0
+    target = default_target(path) if to is None else Path(to)
+    _write_new(target, header, kept)
+    return Salvaged(path, target, 1 + len(kept), units, dropped_lines, dropped_units, first_dropped, reason)
+
+
+def _write_new(target: Path, header, payloads: list[bytes]) -> None:
+    today = msgspec.structs.replace(header, fireteam=FORMAT_VERSION)
+    first = frame_header(today)
+    chain = Chain(int(first[:8], 16))
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise SaveError(
+            f"{target}: already exists; choose another name with --to (saves are never overwritten)"
+        ) from None
+    except OSError as e:
+        raise SaveError(f"{target}: cannot create: {e.strerror}; choose another place with --to") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(first)
+            for start in range(0, len(payloads), 4096):
+                out.write(b"".join(chain.frame_payload(p) for p in payloads[start : start + 4096]))
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as e:
+        target.unlink(missing_ok=True)
+        raise SaveError(
+            f"{target}: cannot write: {e.strerror}; free some space or choose another place with --to"
+        ) from None

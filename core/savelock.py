@@ -1,0 +1,92 @@
+"""One writer per save: an OS lock held for as long as a process may append.
+
+Every writer (the client, ``fireteam script``, ``fireteam serve``) takes an
+exclusive ``flock`` on the save itself before it loads it, and keeps it until
+it closes the save.  The kernel drops the lock when the process ends, however
+it ends, so a lock left by a dead process never blocks anyone.  Readers
+(replay, log, the seats' followers) take no lock: they never write.
+
+Who holds the lock is written next to the save, in ``NAME.lock`` (process id,
+host, since when, command line), so a second opener can be told; that file is
+only a label; the lock is the truth, and a label left by a crash is ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import socket
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import msgspec
+
+#: A label longer than this is not one Fireteam wrote.
+MAX_LABEL_BYTES = 4096
+
+
+class Holder(msgspec.Struct, frozen=True):
+    pid: int
+    host: str
+    since: str
+    command: str
+
+    def describe(self) -> str:
+        where = "" if self.host == socket.gethostname() else f" on {self.host}"
+        return f"process {self.pid}{where} ({self.command}), since {self.since}"
+
+
+class Busy(Exception):
+    """Another process holds the lock; ``holder`` says who, if it said."""
+
+    def __init__(self, holder: Holder | None) -> None:
+        super().__init__(holder)
+        self.holder = holder
+
+    def who(self) -> str:
+        return self.holder.describe() if self.holder is not None else "another process (it left no label)"
+
+
+def label_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def acquire(path: Path, fd: int) -> None:
+    """Lock the save open on ``fd`` for writing, or raise :class:`Busy`."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise Busy(holder(path)) from None
+    me = Holder(
+        pid=os.getpid(),
+        host=socket.gethostname(),
+        since=datetime.now(UTC).isoformat(timespec="seconds"),
+        command=" ".join(["fireteam", *sys.argv[1:]])[:200],
+    )
+    # A label that cannot be written (a read-only folder) only costs the
+    # second opener the details: the lock itself holds.
+    with contextlib.suppress(OSError):
+        label_path(path).write_bytes(msgspec.json.encode(me))
+
+
+def release(path: Path) -> None:
+    """Remove the label, if it is still ours (call while the lock is held)."""
+    label = label_path(path)
+    found = holder(path)
+    if found is not None and found.pid == os.getpid() and found.host == socket.gethostname():
+        with contextlib.suppress(OSError):
+            label.unlink()
+
+
+def holder(path: Path) -> Holder | None:
+    """Who says he holds the lock of ``path`` (None if no readable label)."""
+    try:
+        with open(label_path(path), "rb") as f:
+            data = f.read(MAX_LABEL_BYTES + 1)
+        if len(data) > MAX_LABEL_BYTES:
+            return None
+        return msgspec.json.decode(data, type=Holder)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+        return None
