@@ -507,9 +507,11 @@ def _inconsistent(path: Path, history: History) -> SaveError:
             # +1 for the header line, +1 to count lines from 1.
             return SaveError(
                 f"{path}:{index + 2}: the event refers to {missing}, which this game does not have; "
-                f"the file was not changed. {salvage_hint(path).capitalize()}"
+                f"the file was not changed. {salvage_hint(path)}"
             )
-    return SaveError(f"{path}: the events do not make a consistent game; the file was not changed")
+    return SaveError(
+        f"{path}: the events do not make a consistent game; the file was not changed. {salvage_hint(path)}"
+    )
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch

@@ -36,6 +36,7 @@ and only by the one process holding its lock (``core.savelock``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import time
@@ -99,9 +100,17 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}}
 
 
+def _not_a_save(path: Path) -> SaveError:
+    return SaveError(f"{path}:1: not a Fireteam save (no valid header line); is this the right file?")
+
+
+def _start_again(path: Path) -> str:
+    return f"start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)"
+
+
 def salvage_hint(path: Path) -> str:
-    """What to do with a save that is damaged past some line."""
-    return f"`fireteam salvage {path}` copies every command before the damage into a new save"
+    """What to do with a save that is damaged past some line (a sentence)."""
+    return f"Run `fireteam salvage {path}` to copy every whole command before the damage into a new save."
 
 
 @dataclass
@@ -220,7 +229,7 @@ def _lines_before(path: Path, number: int, version: int) -> tuple[int, int]:
 
 
 def _corrupt(path: Path, line: int, what: str) -> SaveError:
-    return SaveError(f"{path}:{line}: {what}; the file was not changed. {salvage_hint(path).capitalize()}")
+    return SaveError(f"{path}:{line}: {what}; the file was not changed. {salvage_hint(path)}")
 
 
 def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
@@ -291,7 +300,7 @@ def load(
                     "is this the right file?"
                 )
             if size == 0:
-                raise NoGameYet(f"{path}: empty file: no game was ever recorded in it")
+                raise NoGameYet(f"{path}: empty file: no game was ever recorded in it; {_start_again(path)}")
             left = size
             carry = b""
             while left > 0 and (chunk := f.read(min(_CHUNK, left))):
@@ -311,7 +320,7 @@ def load(
                     raise _bad_check(path, bad_line, chained)
                 if header is None:
                     if not _line_ok(lines[0]):
-                        raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
+                        raise _not_a_save(path)
                     header = _decode_header(path, lines[0][9:])
                     chained = header.fireteam >= CHAINED_FROM
                     fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
@@ -336,8 +345,11 @@ def load(
             size = size - left  # less if the file was cut meanwhile
             if header is None:
                 if not lines_done and _torn_header(carry):
-                    raise NoGameYet(f"{path}: holds no game yet: a crash cut its first line short ({len(carry)} bytes)")
-                raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
+                    raise NoGameYet(
+                        f"{path}: holds no game yet: a crash cut its first line short ({len(carry)} bytes); "
+                        f"{_start_again(path)}"
+                    )
+                raise _not_a_save(path)
             if carry:
                 if bad_line:
                     raise _bad_check(path, bad_line, chained)
@@ -348,7 +360,7 @@ def load(
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file; check the name") from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+        raise SaveError(f"{path}: cannot read: {e.strerror}; check the name and the file's permissions") from None
 
     version = header.fireteam
     result = Loaded(path, header, history, good, check, upgraded_from=version if version != FORMAT_VERSION else 0)
@@ -371,7 +383,7 @@ def load(
 def _history_error(path: Path, e: HistoryError) -> SaveError:
     where = re.match(r"event (\d+): ", str(e))
     if where is None:
-        return SaveError(f"{path}: {e}; the file was not changed. {salvage_hint(path).capitalize()}")
+        return SaveError(f"{path}: {e}; the file was not changed. {salvage_hint(path)}")
     # Event k (from 1) is on line k + 1, after the header.
     return _corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
 
@@ -476,7 +488,7 @@ def _decode_header(path: Path, payload: bytes) -> Header:
     except (msgspec.DecodeError, UnicodeDecodeError):
         raw = None
     if not isinstance(raw, dict) or "fireteam" not in raw:
-        raise SaveError(f"{path}:1: not a Fireteam save (no valid header line)")
+        raise _not_a_save(path)
     version = raw.get("fireteam")
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise SaveError(
@@ -487,9 +499,9 @@ def _decode_header(path: Path, payload: bytes) -> Header:
         header = msgspec.convert(raw, Header)
         _check_ints(raw)
     except (msgspec.ValidationError, ValueError) as e:
-        raise SaveError(f"{path}:1: invalid header: {e}") from None
+        raise SaveError(f"{path}:1: invalid header: {e}; is this the right file?") from None
     if header.fireteam < 0:
-        raise SaveError(f"{path}:1: invalid header: format version {header.fireteam}")
+        raise SaveError(f"{path}:1: invalid header: format version {header.fireteam}; is this the right file?")
     return header
 
 
@@ -515,7 +527,7 @@ class SaveLocked(SaveError):
     def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
         super().__init__(
             f"{path}: another Fireteam is writing this save: {who}. "
-            "Open it read-only to follow that game (`fireteam --replay`), or close the other one first"
+            f"Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
         )
         self.path = path
         self.holder = holder
@@ -577,7 +589,7 @@ def _lock(path: Path, fd: int) -> None:
 def _unwritable(path: Path, e: OSError) -> SaveError:
     return SaveError(
         f"{path}: cannot open the save for writing: {e.strerror}; "
-        "open it read-only (`fireteam --replay`), or make the file and its folder writable"
+        "open it read-only (`fireteam {path} --replay`), or make the file and its folder writable"
     )
 
 
@@ -678,7 +690,8 @@ class SaveWriter:
         if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
             raise SaveError(
                 f"{path}: written in save format {loaded.version}, which this Fireteam reads but no longer "
-                f"writes; open it read-only (`fireteam --replay`), or {salvage_hint(path)} in today's format"
+                f"writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
+                "to copy it into a new save in today's format"
             )
         try:
             if loaded.torn_bytes:
@@ -689,7 +702,7 @@ class SaveWriter:
         except OSError as e:
             raise SaveError(
                 f"{path}: cannot set aside the torn end of the save: {e.strerror}; "
-                "free some space, or open it read-only (`fireteam --replay`)"
+                f"free some space, or open it read-only (`fireteam {path} --replay`)"
             ) from None
         _fsync_dir(path)
         self.size = loaded.good_bytes
@@ -732,12 +745,15 @@ class SaveWriter:
     def _take_back(self) -> None:
         try:
             os.ftruncate(self._fd, self.size)
-            os.fsync(self._fd)
         except OSError as e:
             self.broken = (
                 f"{self.path}: a write failed and could not be taken back ({e.strerror}); "
                 "close the game and open it again (a torn end is set aside then)"
             )
+            return
+        # If this sync fails too, the next append's sync carries the cut to the disk.
+        with contextlib.suppress(OSError):
+            os.fsync(self._fd)
 
     def close(self) -> None:
         if self._fd >= 0:

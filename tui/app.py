@@ -201,15 +201,18 @@ def check_role(game: Game, role: str) -> str | None:
     return f"--as {role}: not a role of this game (referee, spectator, or a side: {sides})"
 
 
-def run_app(save: Path | None, replay: bool, role: str) -> int:
-    locked_by = ""
+def open_or_follow(save: Path | None, replay: bool) -> tuple[Game, str]:
+    """``open_game``, or, when another process writes the save, the save opened
+    read-only (to follow that game) and who writes it."""
     try:
-        try:
-            game = open_game(save, replay)
-        except SaveLocked as e:
-            # Another process writes it: offer the read-only view that follows it.
-            locked_by = e.who
-            game = Game.open(e.path, writable=False)
+        return open_game(save, replay), ""
+    except SaveLocked as e:
+        return Game.open(e.path, writable=False), e.who
+
+
+def run_app(save: Path | None, replay: bool, role: str) -> int:
+    try:
+        game, locked_by = open_or_follow(save, replay)
     except SaveError as e:
         print(f"fireteam: cannot open the save: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,121 @@
+"""The client and the save: one writer (a second opener follows read-only), a corrupt
+save points to salvage, and a full disk refuses the command but keeps the client up."""
+
+from __future__ import annotations
+
+import errno
+import os
+import time
+
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+
+import core.savefile
+from core.game import Game
+from tui.app import FireteamApp, open_or_follow
+from tui.dialogs import LockedScreen
+from tui.loadgame import LoadGameScreen, summarise
+from tui.screens import GameScreen
+
+SIZE = (100, 30)
+#: Only ever an upper bound on waiting for something that happens (CI shares two cores).
+PATIENCE_S = 60
+
+
+async def _until(pilot, predicate, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE_S
+    while not predicate():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        await pilot.pause(0.05)
+
+
+def _shown(screen) -> str:
+    return " ".join(str(w.render()) for w in screen.query("Static, Label"))
+
+
+async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(game):
+    """``fireteam SAVE`` while another process (here: ``game``) writes it."""
+    followed, who = open_or_follow(game.path, replay=False)
+    assert not followed.writable and f"process {os.getpid()}" in who
+    app = FireteamApp(followed, replay=True)
+    app.owns_game = True
+    app.locked_by = who
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        text = _shown(app.screen)
+        assert "being written by another Fireteam" in text and f"process {os.getpid()}" in text
+        assert "open read-only (follows the live game)" in text
+        await pilot.press("enter")
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        assert app.screen.replay
+        game.execute("note heard from the other terminal")
+        await _until(pilot, lambda: followed.log_length == game.log_length, "the follower to catch up")
+        assert followed.history.timeline()[-1].text == "heard from the other terminal"
+        assert game.path.read_bytes()  # the writer's file is untouched by the follower
+    assert game.writer is not None  # and the writer still holds it
+
+
+async def test_cancel_leaves_the_locked_save_alone(game):
+    followed, who = open_or_follow(game.path, replay=False)
+    app = FireteamApp(followed, replay=True)
+    app.owns_game = True
+    app.locked_by = who
+    before = game.path.read_bytes()
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.return_code is not None, "the app to close")
+    assert app.return_code == 0
+    assert game.path.read_bytes() == before
+
+
+async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    writer = patrol_game(saves / "busy.ft")
+    try:
+        app = FireteamApp(game)
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(LoadGameScreen(saves=saves))
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.press("enter")
+            await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+            await pilot.press("enter")
+            await _until(pilot, lambda: app.game.path == writer.path, "the followed game")
+            assert not app.game.writable
+            writer.execute("next")
+            await _until(pilot, lambda: app.game.log_length == writer.log_length, "the follower to catch up")
+    finally:
+        writer.close()
+
+
+def test_a_corrupt_save_in_load_game_names_salvage(tmp_path):
+    path = tmp_path / "broken.ft"
+    good = patrol_game(tmp_path / "good.ft", commands=("next", "next"))
+    good.close()
+    lines = good.path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join([*lines[:3], lines[4], lines[3], *lines[5:]]))
+    summary = summarise(path)
+    assert not summary.ok and "broken.ft:4:" in summary.text and "fireteam salvage" in summary.text
+
+
+async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game, monkeypatch):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        before = game.path.read_bytes()
+        length = game.log_length
+
+        def full(fd, data):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(core.savefile.os, "write", full)
+        await pilot.press(*"note lost", "enter")
+        await pilot.pause()
+        hint = str(app.screen.query_one("#cmd-hint").render())
+        assert "No space left on device" in hint and "nothing was recorded" in hint
+        assert game.log_length == length and game.path.read_bytes() == before
+        monkeypatch.undo()
+        await pilot.press("ctrl+u")
+        await pilot.press(*"note kept", "enter")
+        await _until(pilot, lambda: game.log_length > length, "the command once the disk is back")
+    assert Game.open(game.path, writable=False).history.timeline()[-1].text == "kept"
