@@ -41,7 +41,7 @@ import os
 import re
 import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,9 +69,16 @@ MAX_FILE_BYTES = 2 << 30
 MAX_RECORD_INT = (1 << 53) - 1
 
 _CHUNK = 8 << 20
-#: A run of digits long enough to be an integer beyond ``MAX_RECORD_INT``;
-#: only the lines holding one are looked at closely.
-_LONG_DIGITS = re.compile(rb"[0-9]{16}")
+#: Every digit as "0", every other byte as ".": a run of 16 digits, long enough
+#: to be an integer beyond ``MAX_RECORD_INT``, is then one ``in`` away (two passes
+#: in C, where a regular expression costs a third of a load).  Only the lines
+#: holding such a run are looked at closely.
+_DIGITS = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
+_LONG_RUN = b"0" * 16
+
+
+def _long_digits(data: bytes) -> bool:
+    return _LONG_RUN in data.translate(_DIGITS)
 
 
 class Header(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -451,7 +458,7 @@ def _decode_batch(
 ) -> list[Event]:
     if fast:
         joined = b"[" + b",".join(payloads) + b"]"
-        if _LONG_DIGITS.search(joined) is None:
+        if not _long_digits(joined):
             try:
                 return _events_decoder.decode(joined)
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
@@ -460,7 +467,7 @@ def _decode_batch(
     for i, payload in enumerate(payloads):
         try:
             event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
-            if _LONG_DIGITS.search(payload) is not None:
+            if _long_digits(payload):
                 _check_ints(msgspec.to_builtins(event))
             events.append(event)
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
@@ -708,7 +715,7 @@ class SaveWriter:
         self.size = loaded.good_bytes
         self.chain = Chain(loaded.check, loaded.version)
 
-    def append(self, events: Iterable[Event]) -> list[bytes]:
+    def append(self, events: list[Event]) -> list[bytes]:
         """Write and sync ``events``; return their JSON payloads (for the store).
 
         If the write or the sync fails (a full disk, an I/O error), what was
@@ -725,6 +732,13 @@ class SaveWriter:
             raise SaveError(
                 f"{self.path}: a command of {len(payloads) - 1} facts is too big (at most {MAX_COMMAND_EVENTS})"
             )
+        if _long_digits(b"".join(payloads)):
+            # The reader refuses a number no game counts to: writing it would make the save unloadable.
+            try:
+                for event in events:
+                    _check_ints(msgspec.to_builtins(event))
+            except ValueError as e:
+                raise SaveError(f"{self.path}: {e}") from None
         longest = max(map(len, payloads)) + 9  # check and space
         if longest > MAX_LINE_BYTES:
             # The reader refuses such a line: writing it would make the save unloadable.

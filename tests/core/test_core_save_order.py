@@ -344,3 +344,18 @@ def test_a_format_whose_records_changed_is_read_but_not_appended_to(save, monkey
             Game.open(save)
         assert sha(save) == before
         assert not core.savefile.savelock.label_path(save).exists()
+
+
+def test_a_number_the_reader_would_refuse_is_never_written(demo):
+    from core.ruleset import Refused
+
+    size = demo.path.stat().st_size
+    with pytest.raises(SaveError, match="the number 18446744073709551616 is out of range"):
+        demo.writer.append(
+            [ev.Issued(cmd=99, n=1, by="x", text="x"), ev.DefeatPoints(side="regulars", points=2**64, reason="r")]
+        )
+    with pytest.raises(Refused):
+        demo.execute("dp regulars 18446744073709551616 building")
+    assert demo.path.stat().st_size == size
+    demo.execute("dp regulars 3 building")  # the game goes on
+    assert Game.open(demo.path, writable=False).state.sides["regulars"].defeat_points == 3

@@ -98,6 +98,7 @@ class GameScreen(Screen):
         self._player: Timer | None = None
         self._selected: LogLine | None = None
         self._seen_length = -1
+        self._seen_end = self.vp.length  # the effective length last shown
         self._shown_title = ""
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
@@ -160,7 +161,11 @@ class GameScreen(Screen):
         if not force and self._seen_length == self.game.log_length and self.vp.live:
             return
         self._seen_length = self.game.log_length
+        end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
+            if not self.game.writable and self.vp.step == end:
+                # Following another process's game from its end: stay at the end.
+                self.vp.step = self.vp.length
             self.vp.step = min(self.vp.step, self.vp.length)
         state = self.vp.state()
         # Most commands (a note, a roll) leave the role's view as it was: then the
