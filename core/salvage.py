@@ -119,7 +119,8 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
             try:
                 (event,) = _decode_batch(path, [line[9:]], len(history.store) + len(group), version, UPCASTERS, fast)
             except SaveError as e:
-                reason = str(e).split(": ", 2)[-1].split("; the file")[0]
+                # The message without its "FILE:LINE: " and its advice.
+                reason = str(e).removeprefix(f"{path}:{number}: ").split("; the file was not changed")[0]
                 break
             if not group:
                 if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,8 @@ import core.savefile
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
-from core.savefile import SaveError, SaveLocked
+from core.salvage import salvage
+from core.savefile import Chain, SaveError, SaveLocked
 from core.savelock import label_path
 from tui.main import main as fireteam
 
@@ -167,6 +169,65 @@ def test_salvage_copies_the_valid_prefix_and_never_touches_the_original(demo, tm
     game = Game.open(target)
     game.execute("note carried on")
     game.close()
+
+
+def _chained(payloads: list[bytes]) -> bytes:
+    """A file of today's format holding ``payloads`` (the header first), every check right."""
+    chain = Chain(zlib.crc32(payloads[0]))
+    return b"%08x %b\n" % (zlib.crc32(payloads[0]), payloads[0]) + b"".join(
+        chain.frame_payload(p) for p in payloads[1:]
+    )
+
+
+DAMAGE = {
+    # name: (what replaces the record at the damaged index, the reason salvage names)
+    "not json": (lambda r: b"{not json", "invalid event"),
+    "unknown tag": (lambda r: b'{"t":"warp"}', "invalid event"),
+    "huge number": (lambda r: r.replace(b'"at":1000', b'"at":99999999999999999999'), "out of range"),
+    "undo of another command": (lambda r: b'{"t":"undo","cmd":1,"by":"referee"}', "undo of command 1"),
+    "unknown unit": (lambda r: b'{"t":"move","unit":"nobody","cm":3}', "nobody"),
+}
+
+
+@pytest.mark.parametrize("kind", list(DAMAGE))
+def test_salvage_stops_at_every_kind_of_damage_and_keeps_whole_commands(demo, tmp_path, kind):
+    for line in ("note a", "note b", "roll 2d6", "note c"):
+        demo.execute(line)
+    demo.close()
+    payloads = [line[9:-1] for line in file_lines(demo.path)]
+    events = file_events(demo.path)
+    # The fact of "note b" (an Issued marker, then its one fact).
+    at = next(i for i, p in enumerate(payloads) if p == b'{"t":"note","text":"b"}')
+    if kind in ("huge number", "undo of another command"):
+        at -= 1  # the marker itself
+    replace, reason = DAMAGE[kind]
+    damaged = tmp_path / "damaged.ft"
+    damaged.write_bytes(_chained([*payloads[:at], replace(payloads[at]), *payloads[at + 1 :]]))
+    before = sha(damaged)
+    with pytest.raises(SaveError, match="fireteam salvage"):
+        Game.open(damaged, writable=False)
+    done = salvage(damaged)
+    assert sha(damaged) == before
+    assert reason in done.reason
+    kept = max(n for n in unit_ends(events) if n <= at - 1)  # every whole command before the damage
+    assert done.kept_lines == kept + 1 and done.first_dropped == kept + 2
+    assert done.dropped_lines == len(payloads) - kept - 1
+    got = Game.open(done.to, writable=False)
+    assert got.history.store.slice(0, got.log_length) == events[:kept]
+
+
+def test_salvage_converts_a_format_1_save(demo, tmp_path):
+    demo.execute("note old")
+    demo.close()
+    lines = file_lines(demo.path)
+    header = json.loads(lines[0][9:]) | {"fireteam": 1}
+    payloads = [json.dumps(header, separators=(",", ":")).encode()] + [line[9:-1] for line in lines[1:]]
+    old = tmp_path / "old.ft"
+    old.write_bytes(b"".join(b"%08x %b\n" % (zlib.crc32(p), p) for p in payloads))
+    done = salvage(old)
+    assert done.dropped_lines == 0
+    new = Game.open(done.to, writable=False)
+    assert new.header.fireteam == 2 and builtins(new.state) == builtins(Game.open(old, writable=False).state)
 
 
 def test_salvage_of_a_whole_save_says_nothing_was_dropped(demo, tmp_path, capsys):

@@ -12,9 +12,11 @@ import sys
 from pathlib import Path
 
 import asyncssh
+import pytest
 from ssh_club import demo_game, make_keys, seats_toml
 
 from core.game import Game
+from core.savefile import SaveError
 from tui.ssh.main import serve_main
 from tui.ssh.server import host_key, open_tables
 
@@ -51,6 +53,30 @@ def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, ca
     (tmp_path / "data" / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
     assert serve_main(args) == 2
     assert f"{tmp_path / 'nope.ft'}: no such save" in capsys.readouterr().err
+
+
+def test_a_save_another_fireteam_writes_is_refused_and_no_lock_is_kept(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "seats.toml").write_text(seats_toml(make_keys(["anna"]), {"anna": "referee"}))
+    demo_game(tmp_path / "free.ft").close()
+    busy = demo_game(tmp_path / "busy.ft")  # held by this process, as by another terminal
+    try:
+        args = argparse.Namespace(
+            saves=[tmp_path / "free.ft", tmp_path / "busy.ft"], host="127.0.0.1", port=0, seats=None, workers=None
+        )
+        assert serve_main(args) == 2
+        err = capsys.readouterr().err
+        assert "busy.ft: another Fireteam is writing this save" in err and f"process {os.getpid()}" in err
+        Game.open(tmp_path / "free.ft").close()  # the lock serve took on the first save was let go
+    finally:
+        busy.close()
+    [table] = open_tables([tmp_path / "busy.ft"])
+    try:  # and serve holds the lock while it serves: a second writer is refused
+        with pytest.raises(SaveError, match="another Fireteam is writing"):
+            Game.open(tmp_path / "busy.ft")
+    finally:
+        table.game.close()
 
 
 async def test_fireteam_serve_end_to_end(tmp_path):
