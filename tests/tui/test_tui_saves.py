@@ -119,3 +119,16 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
         await pilot.press(*"note kept", "enter")
         await _until(pilot, lambda: game.log_length > length, "the command once the disk is back")
     assert Game.open(game.path, writable=False).history.timeline()[-1].text == "kept"
+
+
+def test_new_game_starts_again_in_a_save_whose_header_a_crash_cut_short(tmp_path):
+    from skirmish import Skirmish
+
+    from tui.newgame import start_game
+
+    path = tmp_path / "torn.ft"
+    path.write_bytes(b'0badc0de {"fireteam":2,"rules')
+    game = start_game(path, Skirmish.id, "", "patrol", 5)
+    game.close()
+    assert Game.open(path, writable=False).state.scenario == "Patrol at the well"
+    assert [p.read_bytes() for p in tmp_path.glob("torn.ft.torn-*")] == [b'0badc0de {"fireteam":2,"rules']

@@ -75,8 +75,8 @@ def start_game(
     Raises Refused (with the ruleset's reason), SaveError or OSError; a game
     that could not start leaves no save behind.
     """
-    if path.exists():
-        raise Refused(f"{path} already exists; choose another name")
+    # Game.new refuses an existing save (SaveError), but starts again in a file
+    # that a crash left holding only part of a header, its bytes set aside.
     path.parent.mkdir(parents=True, exist_ok=True)
     kwargs = {"clock": clock} if clock is not None else {}
     game = Game.new(path, ruleset_id, variant, seed=seed, **kwargs)
