@@ -23,8 +23,8 @@ from core.game import Game, Outcome
 from core.ruleset import Refused
 from core.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
-from tui.dialogs import LockedScreen
 from tui.palette import GameCommands
+from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 
 SAVES = Path("saves")

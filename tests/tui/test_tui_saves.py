@@ -12,9 +12,9 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 import core.savefile
 from core.game import Game
 from tui.app import FireteamApp, open_or_follow
-from tui.dialogs import LockedScreen
-from tui.loadgame import LoadGameScreen, summarise
-from tui.screens import GameScreen
+from tui.screens.dialogs import LockedScreen
+from tui.screens.game import GameScreen
+from tui.screens.loadgame import LoadGameScreen, summarise
 
 SIZE = (100, 30)
 #: Only ever an upper bound on waiting for something that happens (CI shares two cores).
@@ -124,7 +124,7 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
 def test_new_game_starts_again_in_a_save_whose_header_a_crash_cut_short(tmp_path):
     from skirmish import Skirmish
 
-    from tui.newgame import start_game
+    from tui.screens.newgame import start_game
 
     path = tmp_path / "torn.ft"
     path.write_bytes(b'0badc0de {"fireteam":2,"rules')

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from core.game import Game
 from core.savefile import SaveError, SaveLocked
-from tui.dialogs import LockedScreen
+from tui.screens.dialogs import LockedScreen
 
 SAVES = Path("saves")
 
