@@ -17,6 +17,7 @@ import contextlib
 import fcntl
 import os
 import socket
+import stat
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,8 +35,15 @@ class Holder(msgspec.Struct, frozen=True):
     command: str
 
     def describe(self) -> str:
-        where = "" if self.host == socket.gethostname() else f" on {self.host}"
-        return f"process {self.pid}{where} ({self.command}), since {self.since}"
+        # The label is a file anyone who can write the folder can write: show it
+        # as plain text, with no control character reaching the terminal.
+        host, command, since = (_printable(v) for v in (self.host, self.command, self.since))
+        where = "" if self.host == socket.gethostname() else f" on {host}"
+        return f"process {self.pid}{where} ({command}), since {since}"
+
+
+def _printable(text: str, limit: int = 200) -> str:
+    return "".join(c if c.isprintable() else "?" for c in text[:limit])
 
 
 class Busy(Exception):
@@ -68,7 +76,14 @@ def acquire(path: Path, fd: int) -> None:
     # A label that cannot be written (a read-only folder) only costs the
     # second opener the details: the lock itself holds.
     with contextlib.suppress(OSError):
-        label_path(path).write_bytes(msgspec.json.encode(me))
+        # Never through a link (the label must not land in some other file), nor
+        # waiting on a pipe put in its place.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK
+        fd = os.open(label_path(path), flags, 0o644)
+        try:
+            os.write(fd, msgspec.json.encode(me))
+        finally:
+            os.close(fd)
 
 
 def release(path: Path) -> None:
@@ -83,10 +98,18 @@ def release(path: Path) -> None:
 def holder(path: Path) -> Holder | None:
     """Who says he holds the lock of ``path`` (None if no readable label)."""
     try:
-        with open(label_path(path), "rb") as f:
-            data = f.read(MAX_LABEL_BYTES + 1)
+        # Not through a link, and never waiting on a pipe someone put there.
+        fd = os.open(label_path(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = os.read(fd, MAX_LABEL_BYTES + 1)
         if len(data) > MAX_LABEL_BYTES:
             return None
         return msgspec.json.decode(data, type=Holder)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
         return None
+    finally:
+        os.close(fd)

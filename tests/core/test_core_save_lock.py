@@ -385,3 +385,31 @@ def test_kill_9_during_client_use_leaves_whole_commands_and_a_free_lock(tmp_path
         _kill_when_grown(proc, save, size + rng.randrange(100, 3_000))
         assert json.loads(file_lines(save)[-1][9:]) is not None or True
         _assert_whole_commands_and_resume(save, tmp_path)
+
+
+def test_a_hostile_label_is_shown_as_text_and_never_followed(demo, tmp_path):
+    """The label is only a file in the saves folder: a link, a pipe or control
+    characters in it neither redirect a write, block an opener, nor reach the terminal."""
+    label = label_path(demo.path)
+    demo.close()
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("keep me")
+    label.symlink_to(target)
+    game = Game.open(demo.path)  # a link in the label's place: the label is not written through it
+    assert target.read_text() == "keep me"
+    with pytest.raises(SaveLocked, match="left no label"):
+        Game.open(demo.path)
+    game.close()
+    label.unlink()
+    os.mkfifo(label)
+    game = Game.open(demo.path)  # a pipe: not written to, not waited on
+    with pytest.raises(SaveLocked, match="left no label"):
+        Game.open(demo.path)
+    game.close()
+    label.unlink()
+    game = Game.open(demo.path)
+    label.write_text('{"pid":1,"host":"\\u001b]0;pwned\\u0007","since":"now\\u001b[2J","command":"x\\ny"}')
+    with pytest.raises(SaveLocked) as locked:
+        Game.open(demo.path)
+    assert "\x1b" not in str(locked.value) and "\x07" not in str(locked.value) and "x?y" in str(locked.value)
+    game.close()
