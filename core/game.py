@@ -26,7 +26,8 @@ from core.narrate import describe
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
-from core.savefile import FORMAT_VERSION, Header, SaveError, SaveWriter, load, read_commands, salvage_hint
+from core.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
+from core.savewriter import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 

@@ -27,19 +27,15 @@ Safety rules, in the order a load applies them:
   memory, record by record, by the upcasters registered for each tag.  The file
   itself is never rewritten.
 
-Appending writes a command's records in one ``write`` and ``fsync``s before it
-returns, so a shown result is on disk.  Opening a file to play on it cuts a torn
-tail only after copying those bytes into a ``.torn-*`` file next to it.  A save
-is appended to in the format it was created in (see ``docs/architecture.md``),
-and only by the one process holding its lock (``core.savelock``).
+Writing is ``core.savewriter``'s: a save is appended to in the format it was
+created in (see ``docs/architecture.md``), and only by the one process holding
+its lock (``core.savelock``).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,7 +46,7 @@ import msgspec
 
 from core import savelock
 from core.events import TAGS, AnyEvent, Event, Issued
-from core.history import MAX_COMMAND_EVENTS, History, HistoryError
+from core.history import History, HistoryError
 from core.store import CHUNK
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and
@@ -77,7 +73,7 @@ _DIGITS = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
 _LONG_RUN = b"0" * 16
 
 
-def _long_digits(data: bytes) -> bool:
+def long_digits(data: bytes) -> bool:
     return _LONG_RUN in data.translate(_DIGITS)
 
 
@@ -97,6 +93,19 @@ class SaveError(Exception):
 
 class NoGameYet(SaveError):
     """A save whose header a crash cut short: nothing was ever played in it."""
+
+
+class SaveLocked(SaveError):
+    """Another process writes this save (``holder`` says who, if it said)."""
+
+    def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
+        super().__init__(
+            f"{path}: another Fireteam is writing this save: {who}. "
+            f"Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
+        )
+        self.path = path
+        self.holder = holder
+        self.who = who
 
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -140,7 +149,7 @@ class Loaded:
         return self.header.fireteam
 
 
-_encoder = msgspec.json.Encoder()
+encoder = msgspec.json.Encoder()
 _event_decoder = msgspec.json.Decoder(AnyEvent)
 _events_decoder = msgspec.json.Decoder(list[AnyEvent])
 _header_decoder = msgspec.json.Decoder(Header)
@@ -160,11 +169,11 @@ class Chain:
         return b"%08x %b\n" % (check, payload)
 
     def frame(self, record: msgspec.Struct) -> bytes:
-        return self.frame_payload(_encoder.encode(record))
+        return self.frame_payload(encoder.encode(record))
 
 
 def frame_header(header: Header) -> bytes:
-    payload = _encoder.encode(header)
+    payload = encoder.encode(header)
     return b"%08x %b\n" % (zlib.crc32(payload), payload)
 
 
@@ -285,7 +294,7 @@ def load(
             base = len(store)
             events = _decode_batch(path, take, base, header.fireteam, upcasters, fast)  # type: ignore[union-attr]
             if not fast:
-                store.append(events, [_encoder.encode(e) for e in events])
+                store.append(events, [encoder.encode(e) for e in events])
             elif len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, b"[" + b",".join(take) + b"]")
             else:
@@ -432,7 +441,7 @@ def read_commands(
     fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
     events = _decode_batch(path, payloads, base, version, UPCASTERS, fast)
     if not fast:
-        payloads = [_encoder.encode(e) for e in events]
+        payloads = [encoder.encode(e) for e in events]
     if end is not None:
         return events, payloads, int(lines[-1][:8], 16), end
     # Only whole commands: a command marker owns the ``n`` events after it.
@@ -458,7 +467,7 @@ def _decode_batch(
 ) -> list[Event]:
     if fast:
         joined = b"[" + b",".join(payloads) + b"]"
-        if not _long_digits(joined):
+        if not long_digits(joined):
             try:
                 return _events_decoder.decode(joined)
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
@@ -467,8 +476,8 @@ def _decode_batch(
     for i, payload in enumerate(payloads):
         try:
             event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
-            if _long_digits(payload):
-                _check_ints(msgspec.to_builtins(event))
+            if long_digits(payload):
+                check_ints(msgspec.to_builtins(event))
             events.append(event)
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
             # +1 for the header line, +1 to count lines from 1.
@@ -476,17 +485,17 @@ def _decode_batch(
     return events
 
 
-def _check_ints(value: object) -> None:
+def check_ints(value: object) -> None:
     """Refuse an integer no game counts to (hand-edited, or damage with a valid check)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if not -MAX_RECORD_INT <= value <= MAX_RECORD_INT:
             raise ValueError(f"the number {value} is out of range (at most {MAX_RECORD_INT} either way)")
     elif isinstance(value, dict):
         for v in value.values():
-            _check_ints(v)
+            check_ints(v)
     elif isinstance(value, list | tuple):
         for v in value:
-            _check_ints(v)
+            check_ints(v)
 
 
 def _decode_header(path: Path, payload: bytes) -> Header:
@@ -504,7 +513,7 @@ def _decode_header(path: Path, payload: bytes) -> Header:
         )
     try:
         header = msgspec.convert(raw, Header)
-        _check_ints(raw)
+        check_ints(raw)
     except (msgspec.ValidationError, ValueError) as e:
         raise SaveError(f"{path}:1: invalid header: {e}; is this the right file?") from None
     if header.fireteam < 0:
@@ -523,254 +532,3 @@ def _upcast(payload: bytes, version: int, upcasters: dict[int, dict[str, Upcaste
     if record.get("t") not in TAGS:
         raise ValueError(f"unknown event tag {record.get('t')!r}")
     return msgspec.convert(record, AnyEvent)
-
-
-# ------------------------------------------------------------------------- writing
-
-
-class SaveLocked(SaveError):
-    """Another process writes this save (``holder`` says who, if it said)."""
-
-    def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
-        super().__init__(
-            f"{path}: another Fireteam is writing this save: {who}. "
-            f"Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
-        )
-        self.path = path
-        self.holder = holder
-        self.who = who
-
-
-def _fsync_dir(path: Path) -> None:
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _create_aside(path: Path):
-    """A new ``NAME.torn-<time>`` file; a second crash within the same second gets ``-2``, ``-3``…"""
-    name = f"{path.name}.torn-{int(time.time())}"
-    n = 1
-    while True:
-        try:
-            return open(path.with_name(name if n == 1 else f"{name}-{n}"), "xb")
-        except FileExistsError:
-            n += 1
-
-
-def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
-    """Copy bytes ``keep``..``size`` of the save into a ``.torn-*`` file, synced, then cut them off."""
-    with open(path, "rb") as torn:
-        torn.seek(keep)
-        tail = torn.read(size - keep)
-    with _create_aside(path) as aside_file:
-        aside = Path(aside_file.name)
-        aside_file.write(tail)
-        aside_file.flush()
-        os.fsync(aside_file.fileno())
-    os.ftruncate(fd, keep)
-    return aside
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _lock(path: Path, fd: int) -> None:
-    try:
-        savelock.acquire(path, fd)
-    except savelock.Busy as busy:
-        os.close(fd)
-        raise SaveLocked(path, busy.holder, busy.who()) from None
-
-
-def _unwritable(path: Path, e: OSError) -> SaveError:
-    return SaveError(
-        f"{path}: cannot open the save for writing: {e.strerror}; "
-        "open it read-only (`fireteam {path} --replay`), or make the file and its folder writable"
-    )
-
-
-class SaveWriter:
-    """Appends command groups to a save and syncs them before returning.
-
-    A writer holds the save's lock (:mod:`core.savelock`) from the moment it
-    opens the file until :meth:`close`: no other process appends meanwhile.
-    """
-
-    def __init__(self, path: Path, fd: int, size: int, chain: Chain) -> None:
-        self.path = path
-        self._fd = fd
-        #: Bytes in the file: every record written and synced.
-        self.size = size
-        self.chain = chain
-        #: Why this writer can no longer append (a failed write it could not take back).
-        self.broken = ""
-
-    @property
-    def check(self) -> int:
-        return self.chain.check
-
-    @classmethod
-    def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
-        """A new save holding ``header``; a save a crash left without a whole header is started again."""
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            fd = cls._restart(path)
-        except OSError as e:
-            raise SaveError(f"{path}: cannot create the save: {e.strerror}; choose a writable folder") from None
-        else:
-            _lock(path, fd)
-        writer = cls(path, fd, 0, Chain(0))
-        first = frame_header(header)
-        try:
-            _write_all(fd, first)
-            os.fsync(fd)
-        except OSError as e:
-            writer.close()
-            raise SaveError(f"{path}: cannot write the new save: {e.strerror}; free some space and try again") from None
-        _fsync_dir(path)
-        writer.size = len(first)
-        writer.chain = Chain(zlib.crc32(first[9:-1]), header.fireteam)
-        return writer
-
-    @staticmethod
-    def _restart(path: Path) -> int:
-        """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
-        exists = SaveError(f"{path}: already exists; choose another name (saves are never overwritten)")
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        except OSError:
-            raise exists from None
-        _lock(path, fd)
-        try:
-            load(path)
-        except NoGameYet:
-            size = os.fstat(fd).st_size
-            if size:
-                _set_aside(path, fd, 0, size)
-            return fd
-        except SaveError:
-            pass
-        savelock.release(path)
-        os.close(fd)
-        raise exists
-
-    @classmethod
-    def lock(cls, path: str | os.PathLike[str]) -> SaveWriter:
-        """Open an existing save to append to it, taking its lock; then load it and :meth:`adopt` it.
-
-        Raises :class:`SaveLocked` if another process writes it.  The lock comes
-        before the load, so what is loaded is what this writer appends to.
-        """
-        path = Path(path)
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        except FileNotFoundError:
-            raise SaveError(f"{path}: no such save file; check the name") from None
-        except IsADirectoryError:
-            raise SaveError(f"{path}: cannot read: is a directory, not a save") from None
-        except OSError as e:
-            raise _unwritable(path, e) from None
-        _lock(path, fd)
-        return cls(path, fd, 0, Chain(0))
-
-    def adopt(self, loaded: Loaded) -> None:
-        """Go on from what was loaded, first setting aside any torn tail.
-
-        A save in an older format goes on in that format, as long as its records
-        still mean what they did (no upcaster since): one file, one format.
-        """
-        path = self.path
-        if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
-            raise SaveError(
-                f"{path}: written in save format {loaded.version}, which this Fireteam reads but no longer "
-                f"writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
-                "to copy it into a new save in today's format"
-            )
-        try:
-            if loaded.torn_bytes:
-                aside = _set_aside(path, self._fd, loaded.good_bytes, loaded.good_bytes + loaded.torn_bytes)
-                loaded.notes.append(f"torn bytes kept in {aside.name}")
-                loaded.torn_bytes = 0
-            os.fsync(self._fd)
-        except OSError as e:
-            raise SaveError(
-                f"{path}: cannot set aside the torn end of the save: {e.strerror}; "
-                f"free some space, or open it read-only (`fireteam {path} --replay`)"
-            ) from None
-        _fsync_dir(path)
-        self.size = loaded.good_bytes
-        self.chain = Chain(loaded.check, loaded.version)
-
-    def append(self, events: list[Event]) -> list[bytes]:
-        """Write and sync ``events``; return their JSON payloads (for the store).
-
-        If the write or the sync fails (a full disk, an I/O error), what was
-        written of it is cut off again and OSError is raised: the file keeps
-        only whole commands.  If even that fails, this writer refuses every
-        later append, since the save's end is no longer known to be whole.
-        """
-        if self.broken:
-            raise SaveError(self.broken)
-        payloads = [_encoder.encode(e) for e in events]
-        if not payloads:
-            return payloads
-        if len(payloads) > MAX_COMMAND_EVENTS + 1:
-            raise SaveError(
-                f"{self.path}: a command of {len(payloads) - 1} facts is too big (at most {MAX_COMMAND_EVENTS})"
-            )
-        if _long_digits(b"".join(payloads)):
-            # The reader refuses a number no game counts to: writing it would make the save unloadable.
-            try:
-                for event in events:
-                    _check_ints(msgspec.to_builtins(event))
-            except ValueError as e:
-                raise SaveError(f"{self.path}: {e}") from None
-        longest = max(map(len, payloads)) + 9  # check and space
-        if longest > MAX_LINE_BYTES:
-            # The reader refuses such a line: writing it would make the save unloadable.
-            raise SaveError(f"{self.path}: a record of {longest} bytes is too long (at most {MAX_LINE_BYTES})")
-        chain = Chain(self.chain.check)
-        chain.chained = self.chain.chained
-        data = b"".join(chain.frame_payload(p) for p in payloads)
-        try:
-            _write_all(self._fd, data)
-            os.fsync(self._fd)
-        except OSError:
-            self._take_back()
-            raise
-        self.size += len(data)
-        self.chain = chain
-        return payloads
-
-    def _take_back(self) -> None:
-        try:
-            os.ftruncate(self._fd, self.size)
-        except OSError as e:
-            self.broken = (
-                f"{self.path}: a write failed and could not be taken back ({e.strerror}); "
-                "close the game and open it again (a torn end is set aside then)"
-            )
-            return
-        # If this sync fails too, the next append's sync carries the cut to the disk.
-        with contextlib.suppress(OSError):
-            os.fsync(self._fd)
-
-    def close(self) -> None:
-        if self._fd >= 0:
-            savelock.release(self.path)
-            os.close(self._fd)  # drops the lock
-            self._fd = -1

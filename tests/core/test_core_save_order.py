@@ -290,7 +290,7 @@ def test_a_last_command_claiming_too_many_facts_is_corruption_not_a_torn_write(s
 
 
 def test_a_command_with_too_many_facts_is_never_written(demo):
-    from core.savefile import SaveWriter
+    from core.savewriter import SaveWriter
 
     writer: SaveWriter = demo.writer
     size = demo.path.stat().st_size

@@ -199,9 +199,9 @@ def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
 
 
 def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypatch):
-    import core.savefile
+    import core.savewriter
 
-    monkeypatch.setattr(core.savefile.time, "time", lambda: 1_700_000_000.0)
+    monkeypatch.setattr(core.savewriter.time, "time", lambda: 1_700_000_000.0)
     game = new_demo(tmp_path / "t.ftlog")
     game.close()
     tails = [b'deadbeef {"t":"cm', b"0badf00d {"]

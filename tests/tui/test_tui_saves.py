@@ -9,7 +9,7 @@ import time
 
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 
-import core.savefile
+import core.savewriter
 from core.game import Game
 from tui.app import FireteamApp, open_or_follow
 from tui.screens.dialogs import LockedScreen
@@ -108,7 +108,7 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
         def full(fd, data):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-        monkeypatch.setattr(core.savefile.os, "write", full)
+        monkeypatch.setattr(core.savewriter.os, "write", full)
         await pilot.press(*"note lost", "enter")
         await pilot.pause()
         hint = str(app.screen.query_one("#cmd-hint").render())
