@@ -140,16 +140,20 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
     count, sides = int(m.group(1) or 1), int(m.group(2))
     if not (1 <= count <= 50 and 2 <= sides <= 100):
         raise Refused("between 1 and 50 dice of 2 to 100 sides")
-    target = int(args["target"]) if args["target"] is not None else None
+    if args["target"] is not None and args["under"] is not None:
+        raise Refused("a roll needs target= (at least) or under= (at most), not both")
+    under = args["under"] is not None
+    target = args["under"] if under else args["target"]
     purpose = args["purpose"] or f"{count}d{sides}"
 
     def outcome(faces: tuple[int, ...]) -> str:
         if target is None:
             return f"total {sum(faces)}" if count > 1 else ""
-        hits = sum(f >= target for f in faces)
+        # Each die is judged on its own, as a quality check per die (Bassa Intensità's d10s).
+        hits = sum((f <= target) if under else (f >= target) for f in faces)
         return f"{hits} success" + ("" if hits == 1 else "es")
 
-    ctx.roll(purpose, count, sides=sides, target=target, outcome=outcome)
+    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome)
 
 
 def _mark(ctx: Context, args: dict[str, Any]) -> None:
@@ -207,9 +211,10 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         params=(
             Param("dice_spec", "text", "dice as NdS, e.g. 2d6"),
             Param("target", "int", "count dice at or above this", optional=True, keyword=True),
+            Param("under", "int", "count dice at or below this (roll-under checks)", optional=True, keyword=True),
             Param("purpose", "text", "what the roll is for", optional=True, keyword=True),
         ),
-        examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke"),
+        examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke", "roll 1d10 under=7 purpose=quality"),
         who="referee",
         rolls=True,
     ),

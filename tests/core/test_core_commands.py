@@ -61,7 +61,7 @@ def test_unknown_words(demo):
 
 def test_name_value_options(demo):
     p = demo.parse("roll 3d6 target=4 purpose=smoke")
-    assert p.args == {"dice_spec": "3d6", "target": 4, "purpose": "smoke"}
+    assert p.args == {"dice_spec": "3d6", "target": 4, "under": None, "purpose": "smoke"}
     assert demo.parse("roll 3d6 t=4 p=smoke").args == p.args
     assert demo.parse('roll 3d6 purpose="two words"').args["purpose"] == "two words"
     assert demo.parse('roll 3d6 d="6 4 3"').faces == [6, 4, 3]
