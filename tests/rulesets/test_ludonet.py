@@ -11,9 +11,10 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.tables import fire, melee, morale, movement
+from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ludonet-quick-rules-it.md"
+DIGEST = BOOK.with_name("digest-bassa-intensita-ludonet-linea-di-tiro.md")
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +60,62 @@ def test_melee_and_morale_match_the_fragment(book):
         assert lines[key] == int(text.split(":")[0])
     assert "subisce il 50% di perdite" in book and "1 o 2 indicano che il morale è scosso" in book
     assert (morale().loss_fraction_num, morale().loss_fraction_den, morale().shaken_max) == (1, 2, 2)
+
+
+def test_visibility_matches_the_fragment(book):
+    v = visibility()
+    assert "eccetto mortai o artiglieria, che possono effettuare un tiro indiretto" in book
+    assert (
+        f"Dentro boschi o macchie la visibilità è ridotta a {v.woods_standing_cm}cm per un uomo in posizione "
+        f"eretta; se è sdraiato è visibile solo fino a {v.woods_prone_cm}cm" in book
+    )
+
+
+def test_vehicles_match_the_fragment(book):
+    t = vehicles()
+    assert (
+        "lanciano entrambi un dado, al risultato ottenuto addizionano ciascuno i propri Valori di Combattimento" in book
+    )
+    assert f"{t.immobilise_it} rispetto al bersaglio, il bersaglio è immobilizzato per due turni (o ferito" in book
+    assert f"{t.destroy_it} rispetto a quello del bersaglio, il bersaglio è distrutto" in book
+    assert (t.immobilise_min, t.destroy_min, t.immobilised_turns) == (1, 3, 2)
+
+
+def test_areas_and_leaving_match_the_fragment(book):
+    a = areas()
+    assert "La granata che esplode ha un raggio di 3cm ed ogni figura compresa nel raggio" in book
+    assert a.grenade.radius_cm == 3
+    assert "Ogni aereo sul campo di battaglia può effettuare massimo tre passaggi" in book
+    assert "colpiscono sempre solo con 5 o 6, provocando un'area di 3cm di diametro" in book
+    assert (a.aircraft.passes, a.aircraft.hit_on, a.aircraft.diameter_cm) == (3, 5, 3)
+    assert "Le armi di controaerea colpiscono con 5 o 6" in book and a.anti_aircraft.hit_on == 5
+    assert "l'avversario godrà di un un ultimo lancio di dado con la modifica di +2" in book
+    assert melee().leaving.opponent_bonus == 2
+
+
+def test_every_table_names_its_digest_section():
+    if not DIGEST.exists():
+        pytest.skip(f"digest not found at {DIGEST}")
+    digest = DIGEST.read_text(encoding="utf-8")
+    a = areas()
+    tables = {
+        "movement": (movement(), "B.3"),
+        "visibility": (visibility(), "B.4"),
+        "fire": (fire(), "B.5, B.6"),
+        "melee": (melee(), "B.8"),
+        "morale": (morale(), "B.9"),
+        "vehicles": (vehicles(), "B.7"),
+        "grenade": (a.grenade, "B.6"),
+        "aircraft": (a.aircraft, "B.9"),
+        "anti-aircraft": (a.anti_aircraft, "B.9"),
+    }
+    for name, (table, section) in tables.items():
+        assert table.section == section, name
+        for s in section.split(", "):
+            assert f"\n## {s} " in digest, name
+        for rule in table.rule.replace("..", ", ").split(", "):
+            rule = rule if rule.startswith("LN-") else "LN-" + rule
+            assert f"**{rule}" in digest, (name, rule)
 
 
 # --------------------------------------------------------------------- pure rules
@@ -219,7 +276,7 @@ def test_melee_and_morale(game):
     assert game.state.phase == "melee"
     facts = play(game, "@paras melee smith hans behind dice=3,5")  # 3 + 1 expert + 2 behind = 6 > 5
     assert rolls(facts)[0].outcome == "total 6"
-    assert game.state.units["hans"].out == "eliminated in melee"
+    assert game.state.units["hans"].out == "eliminated in melee by Cpl Smith"
     facts = play(game, "@paras melee jones fritz dice=3,4")  # 3 + 1 = 4: a tie
     assert any(isinstance(e, ev.Noted) and "fight on" in e.text for e in facts)
     play(game, "out kurt", "next")

@@ -5,8 +5,8 @@ sequence proposed by the digest (B.2, LN-AMB-01)::
 
     setup → deployment → [move-first → move-second → reveal → fire → melee → morale → end] per turn
 
-The first player is rolled once when the deployment ends.  Rulings:
-docs/rulings.md.
+The first player is rolled once when the deployment ends; the game ends as
+end.py says.  Rulings: docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -42,6 +42,13 @@ PHASES = (
     Phase("melee", "Melee", "both", "figures in contact fight; then next", "LN-R050"),
     Phase("morale", "Morale", "both", "units at half strength test morale; then next", "LN-R070"),
     Phase("end", "End of turn", "referee", "wrecks, fatigue counters; then next", "B.2, LN-R071"),
+    Phase(
+        "final",
+        "Final count",
+        "referee",
+        "the scenario's last turn is over: victory SIDE|draw REASON",
+        "ruling LN-END",
+    ),
 )
 
 
@@ -58,7 +65,17 @@ class Ludonet(ScenarioRuleset):
     first_phase = ev.PhaseBegan(turn=0, phase="deployment")
 
     def describe_var(self, key: str, value: int | str) -> str | None:
-        return f"{value} is the first player for the game (LN-R002)" if key == "first_player" else None
+        head, _, unit = key.partition(".")
+        match head:
+            case "first_player":
+                return f"{value} is the first player for the game (LN-R002)"
+            case "passes" if unit:
+                return f"{unit} makes pass {value} (LN-R060)"
+            case "immobilised_until" if unit:
+                return f"{unit} cannot move until the end of turn {value} (LN-R041)"
+            case "team" if unit:
+                return f"{unit} joins {value} (LN-R070)"
+        return None
 
 
 register("ludonet", Ludonet)

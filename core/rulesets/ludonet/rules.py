@@ -9,12 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import Mod
-from core.rulesets.ludonet.tables import fire, melee, morale
+from core.rulesets.ludonet.tables import areas, fire, melee, morale, vehicles, visibility
 
 
 def _mods(table, conditions: Iterable[str], rule: str) -> tuple[Mod, ...]:
     wanted = set(conditions)
     return tuple(Mod(m.label, m.value, rule) for m in table.modifiers if m.id in wanted)
+
+
+def seen_in_woods(distance_cm: int, prone: bool) -> bool:
+    """LN-R020: a figure in woods or scrub is seen up to 20 cm standing, 12 cm lying down."""
+    v = visibility()
+    return distance_cm <= (v.woods_prone_cm if prone else v.woods_standing_cm)
 
 
 def to_hit_mods(conditions: Iterable[str]) -> tuple[Mod, ...]:
@@ -54,10 +60,68 @@ def melee_winner(a_total: int, b_total: int) -> str:
     return "a" if a_total > b_total else "b"
 
 
+def leaves_melee(leaver_total: int, opponent_total: int) -> bool:
+    """LN-R052 (ruling LN-LEAVE): the figure gets away unless the opponent's last
+    roll (with its +2) beats it; it never harms the opponent."""
+    return opponent_total <= leaver_total
+
+
+# ------------------------------------------------------------------------ vehicles
+
+
+def opposed_result(shooter_total: int, target_total: int, target_is_vehicle: bool) -> str:
+    """LN-R041: the shooter's total (1d6 + combat value) against the target's.
+
+    A vehicle is ``immobilised`` or ``destroyed``; a figure is ``wound``-ed or
+    ``eliminated`` (ruling LN-VS-INFANTRY); ``none`` when the target's total is as
+    high or higher."""
+    table = vehicles()
+    margin = shooter_total - target_total
+    if margin < table.immobilise_min:
+        return "none"
+    if margin < table.destroy_min:
+        return "immobilised" if target_is_vehicle else "wound"
+    return "destroyed" if target_is_vehicle else "eliminated"
+
+
+def immobilised_until(turn: int) -> int:
+    """LN-R041 (ruling LN-IMMOBILISED): hit in turn t, a vehicle cannot move in the
+    next two turns; it may move again after the end of turn t + 2."""
+    return turn + vehicles().immobilised_turns
+
+
+# ------------------------------------------------------------------ aircraft, AA
+
+
+def air_hits(face: int) -> bool:
+    """LN-R061: an aircraft hits on 5 or 6, never modified."""
+    return face >= areas().aircraft.hit_on
+
+
+def aa_hits(face: int) -> bool:
+    """LN-R062: anti-aircraft fire hits on 5 or 6."""
+    return face >= areas().anti_aircraft.hit_on
+
+
+def passes_allowed(scenario_passes: int | None) -> int:
+    """LN-R060: at most three passes; the scenario may allow an aircraft fewer."""
+    most = areas().aircraft.passes
+    return most if scenario_passes is None else max(0, min(scenario_passes, most))
+
+
+# -------------------------------------------------------------------------- morale
+
+
 def morale_due(start: int, lost: int) -> bool:
     """LN-R070 (ruling LN-MORALE): half the starting figures or more eliminated."""
     m = morale()
     return lost * m.loss_fraction_den >= start * m.loss_fraction_num and lost > 0
+
+
+def retreat_ends(start: int, strength: int) -> bool:
+    """LN-R070: reinforcements end a retreat once the unit is back to the number of
+    figures it started the fight with."""
+    return strength >= start
 
 
 def shaken(face: int) -> bool:
@@ -70,3 +134,14 @@ def first_player(faces: dict[str, int]) -> str | None:
     best = max(faces.values())
     winners = [side for side, face in faces.items() if face == best]
     return winners[0] if len(winners) == 1 else None
+
+
+# ---------------------------------------------------------------------- the end
+
+
+def last_standing(strength: dict[str, int]) -> tuple[str, ...] | None:
+    """Ruling LN-END: None while every side has a piece in play; else the sides that
+    still have one (one side: it wins; none: a draw)."""
+    if all(strength.values()):
+        return None
+    return tuple(side for side, n in strength.items() if n)

@@ -1,8 +1,10 @@
 """Ludonet tables, decoded from the TOML files in ``data/`` into typed structs.
 
 The source is an untitled fragment without numbered sections; each data file
-names the digest's section and rule ids, and the tests check the numbers
-against the fragment.  Weapon ranges are not in it (digest LN-AMB-02).
+carries the digest's section (``section``) and rule ids (``rule``), and the
+tests check the numbers against the fragment.  What the fragment leaves out
+(weapon ranges, combat values, vehicle movement: digest LN-AMB-02/04) is set per
+piece by the scenario (``Unit.stats``), not here.
 """
 
 from __future__ import annotations
@@ -21,13 +23,20 @@ class DieMod(msgspec.Struct, frozen=True):
     value: int
 
 
+class Sourced(msgspec.Struct, frozen=True, kw_only=True):
+    """A table with the digest section and rule ids it encodes."""
+
+    section: str
+    rule: str
+
+
 class MoveMode(msgspec.Struct, frozen=True):
     id: str
     it: str
     cm: int
 
 
-class Movement(msgspec.Struct, frozen=True):
+class Movement(Sourced, frozen=True):
     """LN-R010/R012."""
 
     heavy: int
@@ -40,7 +49,7 @@ class Movement(msgspec.Struct, frozen=True):
         return next(m for m in self.modes if m.id == mode_id)
 
 
-class Fire(msgspec.Struct, frozen=True):
+class Fire(Sourced, frozen=True):
     """LN-R030..R037."""
 
     full: int
@@ -52,18 +61,69 @@ class Fire(msgspec.Struct, frozen=True):
     modifiers: tuple[DieMod, ...]
 
 
-class Melee(msgspec.Struct, frozen=True):
-    """LN-R050/R051."""
+class Leaving(msgspec.Struct, frozen=True):
+    """LN-R052: the opponent's bonus on its last roll at a figure leaving the melee."""
+
+    rule: str
+    opponent_bonus: int
+
+
+class Melee(Sourced, frozen=True):
+    """LN-R050..R052."""
 
     modifiers: tuple[DieMod, ...]
+    leaving: Leaving
 
 
-class Morale(msgspec.Struct, frozen=True):
+class Morale(Sourced, frozen=True):
     """LN-R070."""
 
     loss_fraction_num: int
     loss_fraction_den: int
     shaken_max: int
+
+
+class Visibility(Sourced, frozen=True):
+    """LN-R020: how far a figure inside woods or scrub is seen."""
+
+    woods_standing_cm: int
+    woods_prone_cm: int
+
+
+class Vehicles(Sourced, frozen=True):
+    """LN-R041: the opposed combat-value roll, by the shooter's margin."""
+
+    immobilise_min: int
+    immobilise_it: str
+    destroy_min: int
+    destroy_it: str
+    immobilised_turns: int
+
+
+class Grenade(Sourced, frozen=True):
+    """LN-R038."""
+
+    radius_cm: int
+
+
+class Aircraft(Sourced, frozen=True):
+    """LN-R060/R061."""
+
+    passes: int
+    hit_on: int
+    diameter_cm: int
+
+
+class AntiAircraft(Sourced, frozen=True):
+    """LN-R062."""
+
+    hit_on: int
+
+
+class Areas(msgspec.Struct, frozen=True):
+    grenade: Grenade
+    aircraft: Aircraft
+    anti_aircraft: AntiAircraft
 
 
 def _load(name: str, kind: type) -> msgspec.Struct:
@@ -88,3 +148,18 @@ def melee() -> Melee:
 @cache
 def morale() -> Morale:
     return _load("morale.toml", Morale)
+
+
+@cache
+def vehicles() -> Vehicles:
+    return _load("vehicles.toml", Vehicles)
+
+
+@cache
+def areas() -> Areas:
+    return _load("areas.toml", Areas)
+
+
+@cache
+def visibility() -> Visibility:
+    return _load("visibility.toml", Visibility)

@@ -1,15 +1,17 @@
 """The Ludonet turn machine (digest B.2, the proposed sequence of LN-AMB-01).
 
     deployment → [move-first → move-second → reveal → fire → melee → morale → end] per turn
+    … → final (after the scenario's last turn) → ended
 
 The first player is rolled once, when ``next`` leaves the deployment (LN-R002),
 and keeps moving first all game.  Fire is simultaneous (LN-R021): hits are held
 on the targets as the badges ``hit-wound`` and ``hit-kill`` and take effect
-together when the fire phase ends.
+together when the fire phase ends (hits.py); aircraft leave the table then too.
 
 Badges that last a turn: ``moved`` (the −1 to hit of LN-R031), ``ran`` and
 ``fired``; ``prone``: the figure crawled and lies down until it walks or runs;
-``tired-3`` … ``tired-1``: turns left without running (LN-R012).
+``tired-3`` … ``tired-1``: turns left without running (LN-R012); ``immobilised``
+until the end of the turn its variable names (LN-R041).  How the game ends: end.py.
 """
 
 from __future__ import annotations
@@ -18,18 +20,17 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.tables import fire, movement
+from core.rulesets.ludonet import cmd_air, end, hits, rules
+from core.rulesets.ludonet.tables import movement
 from core.state import GameState
 from core.views import REFEREE
 
 MOVE_PHASES = ("move-first", "move-second")
-PENDING = ("hit-wound", "hit-kill")
 TIRED = tuple(f"tired-{n}" for n in range(1, movement().tired_turns + 1))
 #: The next phase of each phase within a turn.
 SEQUENCE = {"move-second": "reveal", "reveal": "fire", "fire": "melee", "melee": "morale", "morale": "end"}
 #: Commands either player may give in any phase (their handlers keep them to their phases and units).
-BOTH_SIDES = ("fire", "melee", "morale", "note")
+BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note")
 
 
 def tired(unit) -> int:
@@ -63,33 +64,29 @@ def advance(ctx: Context) -> None:
             second = s.reacting_side
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))
         case "fire":
-            resolve_fire(ctx)
+            hits.resolve(ctx)
+            cmd_air.end_of_fire(ctx)
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="melee"))
         case "end":
             end_of_turn(ctx)
+            if end.check(ctx):
+                return
             first = s.vars["first_player"]
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="move-first", active=first, reacting=s.other_side(first)))
         case phase if phase in SEQUENCE:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE[phase]))
+        case end.FINAL:
+            raise Refused("record the result: victory SIDE|draw REASON (ruling LN-END)")
         case _:
             raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
 
 
-def resolve_fire(ctx: Context) -> None:
-    """LN-R021/R037: every hit of the fire phase takes effect at once; a second wound eliminates."""
-    for u in ctx.state.units.values():
-        pending = tuple(b for b in PENDING if u.has(b))
-        if not pending:
-            continue
-        killed, wounded = u.has("hit-kill"), u.has("wounded")
-        ctx.emit(ev.StatusChanged(unit=u.id, add=() if killed or wounded else ("wounded",), remove=pending))
-        if killed or wounded:
-            cause = "eliminated" if killed else f"{fire().wounds_to_eliminate} wounds"
-            ctx.emit(ev.UnitOut(unit=u.id, cause=cause))
-
-
 def end_of_turn(ctx: Context) -> None:
-    """B.2 T7: the turn's badges go; a tired figure has one turn less to wait (LN-R012)."""
+    """B.2 T7: the turn's badges go; a tired figure has one turn less to wait (LN-R012),
+    an immobilised vehicle may be free again (LN-R041); aircraft that flew their last
+    pass are gone (LN-R060)."""
+    hits.end_of_turn(ctx)
+    cmd_air.end_of_turn(ctx)
     for u in ctx.state.units.values():
         add: tuple[str, ...] = ()
         remove = tuple(b for b in ("moved", "ran", "fired") if u.has(b))

@@ -1,0 +1,219 @@
+"""Ludonet fire: at figures (to hit, then the target's damage die), with or at
+vehicles (to hit, then the opposed combat-value roll) and grenades (to hit the spot,
+then a damage die for each figure inside the burst).  Results wait on the targets
+until the fire phase ends (hits.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet.pieces import (
+    EXPERT,
+    HEAVY,
+    INDIRECT,
+    MAN,
+    combat_value,
+    is_aircraft,
+    is_vehicle,
+    require_in_play,
+)
+from core.rulesets.ludonet.tables import areas, fire
+from core.state import Unit
+from core.views import unit_visible
+
+FIRED = "fired"
+
+
+def shooter_conditions(shooter: Unit) -> list[str]:
+    """LN-R031: the shooter's own modifiers."""
+    return [c for c, holds in (("moved", shooter.has("moved")), ("wounded", shooter.has("wounded"))) if holds] + (
+        ["expert"] if EXPERT in shooter.roles else []
+    )
+
+
+def ready_to_fire(shooter: Unit) -> None:
+    require_in_play(shooter)
+    if is_aircraft(shooter):
+        raise Refused(f"{shooter.name} attacks on its passes: strike (LN-R061)")
+    if shooter.has(FIRED):
+        raise Refused(f"{shooter.name} has already fired this turn (ruling LN-ONE-SHOT)")
+
+
+def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequence[str]) -> bool:
+    """LN-R030/R031: 1d6 against 5+ (4+ within half range), modified; marks the shooter as having fired."""
+    mods = rules.to_hit_mods(conditions)
+    needed = rules.to_hit_needed(half, mods)
+    (face,) = ctx.roll(
+        f"to hit {aim} ({'within half range' if half else 'beyond half range'})",
+        1,
+        target=needed,
+        mods=mods,
+        rule="LN-R030",
+        unit=shooter.id,
+        outcome=lambda f: "hit" if rules.hits(f[0], needed) else "miss",
+    )
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=(FIRED,)))
+    return rules.hits(face, needed)
+
+
+def damage_die(ctx: Context, target: Unit, heavy: bool) -> str:
+    """LN-R035/R036: the target's 1d6, +1 from a heavy weapon."""
+    (face,) = ctx.roll(
+        "damage",
+        1,
+        mods=(ev.Mod("heavy weapon", fire().heavy_damage, "LN-R036"),) if heavy else (),
+        total=True,
+        rule="LN-R035",
+        unit=target.id,
+        outcome=lambda f: rules.damage(f[0], heavy),
+    )
+    return rules.damage(face, heavy)
+
+
+def _cv_mods(value: int) -> tuple[ev.Mod, ...]:
+    return (ev.Mod("combat value", value, "LN-R041"),) if value else ()
+
+
+def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, target_cv: int) -> str:
+    """LN-R041: 1d6 + combat value each, the attacker first; the margin decides."""
+    (a,) = ctx.roll(
+        f"combat value roll against {target.name}",
+        1,
+        mods=_cv_mods(attacker_cv),
+        total=True,
+        rule="LN-R041",
+        unit=attacker.id,
+        outcome=lambda f: f"total {f[0] + attacker_cv}",
+    )
+    a_total = a + attacker_cv
+
+    def verdict(f: tuple[int, ...]) -> str:
+        result = rules.opposed_result(a_total, f[0] + target_cv, is_vehicle(target))
+        return f"total {f[0] + target_cv} against {a_total}: {'no damage' if result == 'none' else result}"
+
+    (t,) = ctx.roll(
+        f"combat value roll against {attacker.name}",
+        1,
+        mods=_cv_mods(target_cv),
+        total=True,
+        rule="LN-R041",
+        unit=target.id,
+        outcome=verdict,
+    )
+    return rules.opposed_result(a_total, t + target_cv, is_vehicle(target))
+
+
+# ---------------------------------------------------------------------------- fire
+
+
+def _fire(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R030/R031 to hit; then LN-R035/R036 damage, or with a vehicle at either end
+    the opposed roll of LN-R041.  The result waits until the fire phase ends (LN-R021)."""
+    shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
+    ready_to_fire(shooter)
+    require_in_play(target)
+    if shooter.side == target.side:
+        raise Refused(f"{target.name} is on {shooter.name}'s side")
+    indirect = INDIRECT in shooter.roles
+    if not unit_visible(target, shooter.side) and not indirect:
+        raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
+    woods = args["woods"]
+    if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has("prone") or args["prone"]):
+        raise Refused(f"{target.name} is not seen in the woods at {woods} cm (LN-R020)")
+    if is_aircraft(target):
+        raise Refused(f"only anti-aircraft weapons fire at {target.name}: aa (LN-R062)")
+    opposed = is_vehicle(shooter) or is_vehicle(target)
+    # Refuse a missing combat value before any die is rolled.
+    values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
+    conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
+    if target.has("prone") and "prone" not in conditions:
+        conditions.append("prone")
+    if not to_hit(ctx, shooter, target.name, args["band"] == "half", conditions):
+        return
+    if opposed:
+        result = opposed_roll(ctx, shooter, values[0], target, values[1])
+    else:
+        result = damage_die(ctx, target, HEAVY in shooter.roles)
+    hits.hold(ctx, target, result)
+
+
+# ------------------------------------------------------------------------- grenade
+
+
+def _grenade(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R038 (ruling LN-GRENADE): the thrower rolls to hit the spot as he would fire;
+    on a hit every figure the referee names inside the burst rolls the damage die."""
+    thrower = ctx.unit(args["thrower"])
+    inside = [ctx.unit(u) for u in args["figures"]]
+    ready_to_fire(thrower)
+    radius = areas().grenade.radius_cm
+    if thrower.kind != MAN:
+        raise Refused(f"{thrower.name} is not a figure: only figures throw grenades (ruling LN-GRENADE)")
+    if not inside:
+        raise Refused(f"name the figures within {radius} cm of the burst (LN-R038)")
+    if len({u.id for u in inside}) != len(inside):
+        raise Refused("each figure is named once")
+    for u in inside:
+        require_in_play(u)
+        if u.kind != MAN:
+            raise Refused(f"{u.name} is not a figure: a grenade harms figures only (ruling LN-GRENADE)")
+    if not to_hit(ctx, thrower, "the spot with a grenade", args["band"] == "half", shooter_conditions(thrower)):
+        ctx.emit(ev.Noted(text=f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"))
+        return
+    for u in inside:
+        hits.hold(ctx, u, damage_die(ctx, u, heavy=False))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+BAND = Param("band", "choice", "within half the weapon's range, or beyond", choices=("half", "full"))
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "fire",
+        "Fire at a figure or vehicle in sight (in woods: woods=CM, seen to 20 cm, 12 lying down; "
+        "mortars and artillery need no sight): 1d6, 5+ (4+ within half range), modified. "
+        "Dice: to hit, then the target's damage die; with a vehicle as shooter or target, "
+        "the shooter's then the target's 1d6 + combat value instead.",
+        _fire,
+        params=(
+            Param("shooter", "own"),
+            Param("target", "enemy"),
+            BAND,
+            _flag("prone", "the target lies down (a crawler always does): -1"),
+            _flag("cover", "the target is in cover: -1"),
+            Param("woods", "int", "the target is in woods or scrub this many cm away", optional=True, keyword=True),
+        ),
+        rule="LN-R030, LN-R041",
+        examples=(
+            "fire smith hans half",
+            "fire bren fritz full cover woods=15",
+            "fire piat panzer half dice=5,6,2",
+        ),
+        phases=("fire",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "grenade",
+        f"The referee throws a figure's grenade: to hit the spot as fire (the thrower's modifiers only); "
+        f"on a hit each figure named within {areas().grenade.radius_cm} cm of the burst rolls the damage die. "
+        "Dice: to hit, then one damage die per figure in the order named.",
+        _grenade,
+        params=(
+            Param("thrower", "own"),
+            BAND,
+            Param("figures", "unit", "every figure inside the burst", optional=True, many=True),
+        ),
+        rule="LN-R038",
+        examples=("grenade smith half hans fritz", "grenade jones full kurt dice=5,3"),
+        phases=("fire",),
+        who="referee",
+        rolls=True,
+    ),
+)

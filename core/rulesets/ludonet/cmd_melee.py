@@ -1,0 +1,126 @@
+"""Ludonet melee (LN-R050/R051) and leaving one (LN-R052)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.ludonet import rules
+from core.rulesets.ludonet.pieces import EXPERT, MAN, require_in_play
+from core.rulesets.ludonet.tables import melee
+from core.rulesets.ludonet.turn import MOVE_PHASES
+from core.state import Unit
+
+
+def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[Unit, Unit]:
+    a, b = ctx.unit(args[first]), ctx.unit(args[second])
+    for u in (a, b):
+        require_in_play(u)
+        if u.kind != MAN:
+            raise Refused(f"{u.name} is not a figure: melee is between two figures (LN-R050)")
+    if a.side == b.side:
+        raise Refused(f"{b.name} is on {a.name}'s side")
+    return a, b
+
+
+def _conditions(unit: Unit, *extra: str) -> list[str]:
+    """LN-R051: the modifiers a figure brings to a melee roll."""
+    held = ((EXPERT, EXPERT in unit.roles), ("wounded", unit.has("wounded")), ("prone", unit.has("prone")))
+    return [*extra, *(c for c, flag in held if flag)]
+
+
+def _fight_roll(ctx: Context, unit: Unit, purpose: str, mods: tuple[ev.Mod, ...], rule: str) -> int:
+    """One figure's 1d6 + modifiers; ``purpose`` names the other fighter, so the log
+    line (which starts with this figure's name) names both."""
+    (face,) = ctx.roll(
+        purpose,
+        1,
+        mods=mods,
+        total=True,
+        rule=rule,
+        unit=unit.id,
+        outcome=lambda f: f"total {f[0] + sum(m.value for m in mods)}",
+    )
+    return face + sum(m.value for m in mods)
+
+
+def _melee(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R050/R051: 1d6 each plus modifiers; the higher eliminates the other; a tie
+    fights on in the next melee phase (ruling LN-MELEE-TIE)."""
+    a, b = _pair(ctx, args, "attacker", "defender")
+    a_mods = rules.melee_mods(_conditions(a, *(("behind",) if args["behind"] else ())))
+    a_total = _fight_roll(ctx, a, f"melee against {b.name}", a_mods, "LN-R050")
+    b_total = _fight_roll(ctx, b, f"melee against {a.name}", rules.melee_mods(_conditions(b)), "LN-R050")
+    winner = rules.melee_winner(a_total, b_total)
+    if winner == "tie":
+        ctx.emit(ev.Noted(text=f"{a.name} and {b.name} fight on (LN-R050)"))
+        return
+    victor, loser = (a, b) if winner == "a" else (b, a)
+    ctx.emit(ev.UnitOut(unit=loser.id, cause=f"eliminated in melee by {victor.name}"))
+
+
+def _leave(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R052 (ruling LN-LEAVE): the opponent's last roll with +2 against the leaver's
+    roll; the leaver dies if beaten, else gets away (and may move in its move phase)."""
+    s = ctx.state
+    leaver, opponent = _pair(ctx, args, "figure", "opponent")
+    if s.phase in MOVE_PHASES and leaver.side != s.active_side:
+        raise Refused(f"{leaver.name} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)")
+    if s.phase in MOVE_PHASES and leaver.has("moved"):
+        raise Refused(f"{leaver.name} has already moved this turn: it leaves before it moves (ruling LN-LEAVE)")
+    leaving = melee().leaving
+    bonus = ev.Mod("last roll at a figure leaving", leaving.opponent_bonus, leaving.rule)
+    leaver_total = _fight_roll(
+        ctx, leaver, f"leaving the melee with {opponent.name}", rules.melee_mods(_conditions(leaver)), leaving.rule
+    )
+    opponent_total = _fight_roll(
+        ctx,
+        opponent,
+        f"last roll at {leaver.name} leaving",
+        (bonus, *rules.melee_mods(_conditions(opponent))),
+        leaving.rule,
+    )
+    if rules.leaves_melee(leaver_total, opponent_total):
+        ctx.emit(ev.Noted(text=f"{leaver.name} breaks away from {opponent.name} (LN-R052)"))
+    else:
+        ctx.emit(ev.UnitOut(unit=leaver.id, cause=f"cut down by {opponent.name} leaving the melee"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "melee",
+        "Two figures in contact fight: 1d6 each, modified; the higher eliminates the other, a tie fights on. "
+        "Dice: the attacker's, then the defender's.",
+        _melee,
+        params=(
+            Param("attacker", "own"),
+            Param("defender", "enemy"),
+            Param(
+                "behind",
+                "choice",
+                "attacks from behind: +2",
+                optional=True,
+                default=False,
+                choices=("behind",),
+                keyword=True,
+            ),
+        ),
+        rule="LN-R050",
+        examples=("melee smith hans", "melee jones fritz behind dice=3,5"),
+        phases=("melee",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "leave",
+        "A figure tries to leave a melee (in its move, before moving, or in the melee phase): "
+        f"its opponent has a last roll at +{melee().leaving.opponent_bonus}; beaten, the figure is eliminated, "
+        "else it gets away. Dice: the leaver's, then the opponent's.",
+        _leave,
+        params=(Param("figure", "own", "the figure leaving"), Param("opponent", "enemy", "the figure it fights")),
+        rule="LN-R052",
+        examples=("leave jones fritz", "leave jones fritz dice=4,2"),
+        phases=(*MOVE_PHASES, "melee"),
+        rolls=True,
+    ),
+)

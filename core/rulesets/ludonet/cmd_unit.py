@@ -1,0 +1,103 @@
+"""The Ludonet unit ("reparto", LN-R070): its morale test, and reinforcements that
+end its retreat (rulings LN-MORALE, LN-REINFORCE)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.ludonet import rules
+from core.rulesets.ludonet.pieces import (
+    find_team,
+    require_in_play,
+    starting_strength,
+    strength,
+    team_of,
+    team_var,
+)
+from core.views import unit_audience
+
+RETREATING = "retreating"
+
+
+def _morale(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R070: a unit at half its starting strength or less rolls 1d6; 1-2 and it falls back."""
+    s = ctx.state
+    team = find_team(s, args["team"])
+    start, now = starting_strength(s, team), strength(s, team)
+    lost = max(0, start - now)
+    if not rules.morale_due(start, lost):
+        raise Refused(f"{team} has lost {lost} of {start}: no test below half (LN-R070)")
+    (face,) = ctx.roll(
+        f"morale of {team}",
+        1,
+        rule="LN-R070",
+        outcome=lambda f: "shaken: falls back" if rules.shaken(f[0]) else "holds",
+    )
+    if rules.shaken(face):
+        for u in list(s.units.values()):
+            if u.in_play and team_of(s, u) == team and not u.has(RETREATING):
+                ctx.emit(ev.StatusChanged(unit=u.id, add=(RETREATING,)))
+
+
+def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
+    """LN-R070 (ruling LN-REINFORCE): figures join the unit of ``member``; back at its
+    starting strength, a retreating unit stops retreating."""
+    s = ctx.state
+    member = ctx.unit(args["member"])
+    team = team_of(s, member)
+    if not team:
+        raise Refused(f"{member.name} belongs to no unit")
+    joining = [ctx.unit(u) for u in args["figures"]]
+    if not joining:
+        raise Refused(f"name the figures that join {team}")
+    if len({u.id for u in joining}) != len(joining):
+        raise Refused("each figure is named once")
+    for u in joining:
+        require_in_play(u)
+        if u.side != member.side:
+            raise Refused(f"{u.name} is not on {member.name}'s side")
+        if team_of(s, u) == team:
+            raise Refused(f"{u.name} is already in {team}")
+        if u.has(RETREATING):
+            raise Refused(f"{u.name} is retreating with its own unit")
+    for u in joining:
+        ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=unit_audience(u)))
+    start, now = starting_strength(s, team), strength(s, team)
+    retreating = [u for u in s.units.values() if u.in_play and team_of(s, u) == team and u.has(RETREATING)]
+    if not retreating:
+        return
+    if rules.retreat_ends(start, now):
+        for u in retreating:
+            ctx.emit(ev.StatusChanged(unit=u.id, remove=(RETREATING,)))
+        ctx.emit(ev.Noted(text=f"{team} is back to {now} of {start}: the retreat ends (LN-R070)"))
+    else:
+        ctx.emit(ev.Noted(text=f"{team} is at {now} of {start}: it keeps retreating (LN-R070)"))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "morale",
+        "A unit at half strength or less tests morale: 1d6, 1-2 it falls back until reinforced. Dice: 1d6.",
+        _morale,
+        params=(Param("team", "text", "the unit (its team name)"),),
+        rule="LN-R070",
+        examples=("morale Section 1", "morale gruppe vogt dice=2"),
+        phases=("morale",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "reinforce",
+        "Figures join the unit of a member (in their side's move); back to its starting strength, "
+        "a retreating unit stops retreating. No dice.",
+        _reinforce,
+        params=(
+            Param("member", "own", "any figure of the unit reinforced"),
+            Param("figures", "own", "the figures that join it", optional=True, many=True),
+        ),
+        rule="LN-R070",
+        examples=("reinforce fritz karl", "reinforce hans karl max"),
+        phases=("move-first", "move-second"),
+    ),
+)

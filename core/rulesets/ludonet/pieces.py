@@ -1,0 +1,92 @@
+"""What a Ludonet piece is: its kind, the roles that change the rules for it, and the
+numbers the scenario sets for it (``Unit.stats``) because the fragment leaves them out.
+
+Kinds: ``man`` (a figure), ``vehicle``, ``aircraft``.  Roles: ``expert`` (LN-R031,
+LN-R051), ``heavy`` (LN-R010, LN-R036), ``aa`` (an anti-aircraft weapon, LN-R062),
+``indirect`` (a mortar or artillery piece, LN-R020).
+Stats (rulings LN-VEHICLES, LN-AIR): ``combat`` (the combat value of LN-R041, 0 for a
+figure without one), ``move`` (a vehicle's move in cm, LN-R011), ``passes`` (an
+aircraft's passes, at most three).
+"""
+
+from __future__ import annotations
+
+from core.ruleset import Refused
+from core.state import GameState, Unit
+
+MAN, VEHICLE, AIRCRAFT = "man", "vehicle", "aircraft"
+KINDS = (MAN, VEHICLE, AIRCRAFT)
+
+#: A figure with this role carries a heavy weapon (LN-R010, LN-R036; ruling LN-HEAVY).
+HEAVY = "heavy"
+#: Commandos, paratroopers, rangers and the like (LN-R031, LN-R051).
+EXPERT = "expert"
+#: An anti-aircraft weapon (LN-R062).
+AA = "aa"
+#: A mortar or artillery piece: it may fire without a line of sight (LN-R020).
+INDIRECT = "indirect"
+
+COMBAT, MOVE, PASSES = "combat", "move", "passes"
+
+
+def require_in_play(unit: Unit) -> None:
+    if not unit.in_play:
+        raise Refused(f"{unit.name} is out of action")
+
+
+def is_vehicle(unit: Unit) -> bool:
+    return unit.kind == VEHICLE
+
+
+def is_aircraft(unit: Unit) -> bool:
+    return unit.kind == AIRCRAFT
+
+
+def combat_value(unit: Unit) -> int:
+    """LN-R041: the scenario's combat value; a vehicle must have one, a figure without
+    one counts 0 (ruling LN-VEHICLES)."""
+    if COMBAT in unit.stats:
+        return unit.stats[COMBAT]
+    if unit.kind != MAN:
+        raise Refused(f"the scenario gives {unit.name} no combat value (stats.combat, LN-R041)")
+    return 0
+
+
+def vehicle_move(unit: Unit) -> int:
+    """LN-R011: a vehicle's move is the scenario's (stats.move, cm)."""
+    if MOVE not in unit.stats:
+        raise Refused(f"the scenario gives {unit.name} no move (stats.move in cm, LN-R011)")
+    return unit.stats[MOVE]
+
+
+# ------------------------------------------------------------------- the reparto
+
+
+def team_var(unit_id: str) -> str:
+    """The variable that records a figure sent to reinforce another unit (LN-R070)."""
+    return f"team.{unit_id}"
+
+
+def team_of(state: GameState, unit: Unit) -> str:
+    """The unit ("reparto") a piece belongs to now: its set-up team, unless it has
+    since joined another as a reinforcement."""
+    return str(state.vars.get(team_var(unit.id), unit.team))
+
+
+def starting_strength(state: GameState, team: str) -> int:
+    """LN-R070: the figures a unit started the fight with (its set-up members)."""
+    return sum(1 for u in state.units.values() if u.team == team)
+
+
+def strength(state: GameState, team: str) -> int:
+    """The unit's pieces in play now, reinforcements included."""
+    return sum(1 for u in state.units.values() if u.in_play and team_of(state, u) == team)
+
+
+def find_team(state: GameState, name: str) -> str:
+    """A unit by its team name, any case (refused with the names there are)."""
+    teams = sorted({u.team for u in state.units.values() if u.team})
+    match = [t for t in teams if t.lower() == name.lower()]
+    if not match:
+        raise Refused(f"no unit {name!r} (units: {', '.join(teams)})")
+    return match[0]

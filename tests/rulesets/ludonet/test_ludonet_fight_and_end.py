@@ -1,0 +1,145 @@
+"""Ludonet melee lines, leaving a melee, lying down, reinforcements and the end of the game."""
+
+from __future__ import annotations
+
+import pytest
+from ln_support import ludonet_game, play, rolls, to_phase
+
+from core import events as ev
+from core.ruleset import Refused
+from core.rulesets.ludonet import rules
+from core.rulesets.ludonet.commands import COMMANDS
+
+
+def test_pure_rules_of_leaving_reinforcing_and_the_end():
+    assert rules.leaves_melee(3, 3) and not rules.leaves_melee(3, 4)
+    assert not rules.retreat_ends(5, 4) and rules.retreat_ends(5, 5) and rules.retreat_ends(5, 6)
+    assert rules.last_standing({"a": 2, "b": 1}) is None
+    assert rules.last_standing({"a": 2, "b": 0}) == ("a",)
+    assert rules.last_standing({"a": 0, "b": 0}) == ()
+
+
+def test_melee_lines_name_both_fighters(armoured):
+    to_phase(armoured, 1, "melee")
+    play(armoured, "@paras melee smith hans dice=2,5")
+    text = [line.text for line in armoured.log_lines()][-4:]
+    assert any(t.startswith("Cpl Smith melee against Uffz Hans Vogt: 1d6") for t in text)
+    assert any(t.startswith("Uffz Hans Vogt melee against Cpl Smith: 1d6") for t in text)
+    assert armoured.state.units["smith"].out == "eliminated in melee by Uffz Hans Vogt"
+
+
+def test_leaving_a_melee(armoured):
+    to_phase(armoured, 1, "melee")
+    # Jones (expert) 3+1 = 4 against Fritz's last roll 2+2 = 4: not beaten, he gets away
+    facts = play(armoured, "@paras leave jones fritz dice=3,2")
+    leaver, opponent = rolls(facts)
+    assert (leaver.purpose, opponent.purpose) == (
+        "leaving the melee with Gefr Fritz Lang",
+        "last roll at Pte Jones leaving",
+    )
+    assert [m.value for m in opponent.mods] == [2] and opponent.rule == "LN-R052"
+    assert any(isinstance(e, ev.Noted) and "breaks away" in e.text for e in facts)
+    assert armoured.state.units["fritz"].in_play and armoured.state.units["jones"].in_play
+    # Wood 1+1 = 2 against Kurt's 1+2 = 3: cut down; the leaver never harms the opponent
+    play(armoured, "@paras leave wood kurt dice=1,1")
+    assert armoured.state.units["wood"].out == "cut down by Schtz Kurt Bauer leaving the melee"
+    to_phase(armoured, 2, "move-first")
+    with pytest.raises(Refused, match="own move"):
+        play(armoured, "leave fritz jones")
+    play(armoured, "@paras move jones 10")
+    with pytest.raises(Refused, match="leaves before it moves"):
+        play(armoured, "@paras leave jones fritz")
+
+
+def test_lying_down_without_crawling(armoured):
+    to_phase(armoured, 1, "move-first")
+    play(armoured, "@paras prone wood")
+    wood = armoured.state.units["wood"]
+    assert wood.has("prone") and not wood.has("moved") and wood.moved_cm == 0
+    with pytest.raises(Refused, match="already lying down"):
+        play(armoured, "@paras prone wood")
+    with pytest.raises(Refused, match="not a figure"):
+        play(armoured, "@paras prone sherman")
+    play(armoured, "@paras next")
+    with pytest.raises(Refused, match="cannot lie down: it is garrison's move"):
+        play(armoured, "prone jones")
+    to_phase(armoured, 1, "fire")
+    facts = play(armoured, "@garrison fire hans wood full dice=4")  # 5+, -1 lying down: needs 6
+    assert rolls(facts)[0].target == 6
+    to_phase(armoured, 1, "melee")
+    facts = play(armoured, "@garrison melee fritz wood dice=3,3")
+    assert [m.value for m in rolls(facts)[1].mods] == [1, -1]  # expert, lying down
+    to_phase(armoured, 2, "move-first")
+    play(armoured, "@paras stand wood")
+    assert not armoured.state.units["wood"].has("prone")
+
+
+def test_reinforcements_end_a_retreat(armoured):
+    to_phase(armoured, 1, "morale")
+    play(armoured, "out kurt", "out otto", "out mg42")
+    play(armoured, "@garrison morale gruppe vogt dice=1")
+    assert armoured.state.units["fritz"].has("retreating") and armoured.state.units["hans"].has("retreating")
+    to_phase(armoured, 2, "move-second")
+    with pytest.raises(Refused, match="already in Gruppe Vogt"):
+        play(armoured, "@garrison reinforce fritz hans")
+    with pytest.raises(Refused, match="no unit 'smith' on that side"):
+        play(armoured, "@garrison reinforce fritz smith")
+    facts = play(armoured, "@garrison reinforce fritz karl max")
+    assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in e.text for e in facts)
+    assert armoured.state.units["hans"].has("retreating")
+    facts = play(armoured, "@garrison reinforce hans paul")
+    assert any(isinstance(e, ev.Noted) and "back to 5 of 5: the retreat ends" in e.text for e in facts)
+    s = armoured.state
+    assert not any(s.units[u].has("retreating") for u in ("hans", "fritz", "karl", "max", "paul"))
+    # the reserve gave all its men away: its strength is what counts (ruling LN-REINFORCE)
+    to_phase(armoured, 2, "morale")
+    facts = play(armoured, "@garrison morale reserve dice=6")
+    assert rolls(facts)[0].outcome == "holds"
+
+
+def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, scenario__turns=1, scenario__victory="hold the farm at the end")
+    try:
+        with pytest.raises(Refused, match="has not started"):
+            play(game, "victory paras")
+        to_phase(game, 1, "end")
+        facts = play(game, "next")
+        assert game.state.phase == "final"
+        assert any(isinstance(e, ev.Noted) and "victory: hold the farm at the end" in e.text for e in facts)
+        with pytest.raises(Refused, match="victory SIDE"):
+            play(game, "next")
+        with pytest.raises(Refused, match="referee"):
+            play(game, "@paras victory paras")
+        play(game, "out hans")
+        play(game, "victory garrison the farm is still held")
+        assert game.state.result == (
+            "Farm garrison win: the farm is still held (losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11)"
+        )
+        assert game.state.phase == "ended"
+        with pytest.raises(Refused, match="the game is over"):
+            play(game, "victory draw")
+    finally:
+        game.close()
+
+
+def test_a_side_with_nothing_left_loses(armoured):
+    to_phase(armoured, 1, "end")
+    for u in armoured.state.units_of("garrison"):
+        play(armoured, f"out {u.id}")
+    play(armoured, "next")
+    assert armoured.state.phase == "ended"
+    assert armoured.state.result.startswith("7th Parachute Battalion win: Farm garrison have nothing left in play")
+
+
+def test_without_a_last_turn_the_game_goes_on_until_the_referee_ends_it(armoured):
+    to_phase(armoured, 3, "move-first")
+    play(armoured, "victory draw both sides withdraw")
+    assert armoured.state.result.startswith("a draw: both sides withdraw")
+
+
+def test_every_command_has_help_dice_and_examples_that_parse(armoured):
+    for spec in COMMANDS:
+        assert spec.help and spec.rule and spec.examples, spec.name
+        assert ("Dice:" in spec.help) == spec.rolls and ("No dice" in spec.help) != spec.rolls, spec.name
+        for example in spec.examples:
+            assert armoured.parse(example).spec.name == spec.name

@@ -1,0 +1,217 @@
+"""Ludonet vehicles, grenades, aircraft and anti-aircraft fire, with exact dice."""
+
+from __future__ import annotations
+
+import pytest
+from ln_support import play, rolls, to_phase
+
+from core import events as ev
+from core.ruleset import Refused
+from core.rulesets.ludonet import rules
+
+# --------------------------------------------------------------------- pure rules
+
+
+def test_the_opposed_roll_by_margin():
+    # LN-R041: equal or lower, nothing; 1-2 more, immobilised (a figure wounded); 3+, destroyed
+    vehicle = [rules.opposed_result(5 + m, 5, True) for m in range(-2, 5)]
+    assert vehicle == ["none", "none", "none", "immobilised", "immobilised", "destroyed", "destroyed"]
+    figure = [rules.opposed_result(5 + m, 5, False) for m in range(-2, 5)]
+    assert figure == ["none", "none", "none", "wound", "wound", "eliminated", "eliminated"]
+    assert rules.immobilised_until(3) == 5
+
+
+def test_air_and_anti_aircraft_hit_on_five_or_six():
+    assert [rules.air_hits(f) for f in range(1, 7)] == [False] * 4 + [True] * 2
+    assert [rules.aa_hits(f) for f in range(1, 7)] == [False] * 4 + [True] * 2
+    assert (rules.passes_allowed(None), rules.passes_allowed(2), rules.passes_allowed(5)) == (3, 2, 3)
+    assert rules.passes_allowed(-1) == 0
+
+
+# -------------------------------------------------------------- line of sight
+
+
+def test_sight_in_woods_and_indirect_fire(armoured):
+    assert [rules.seen_in_woods(d, prone=False) for d in (18, 20, 21)] == [True, True, False]
+    assert [rules.seen_in_woods(d, prone=True) for d in (12, 13)] == [True, False]
+    to_phase(armoured, 1, "fire")
+    with pytest.raises(Refused, match="not seen in the woods at 21 cm"):
+        play(armoured, "@paras fire smith hans full woods=21")
+    with pytest.raises(Refused, match="not seen in the woods at 14 cm"):
+        play(armoured, "@paras fire jones hans full prone woods=14")
+    play(armoured, "@paras fire smith hans full woods=20 dice=1")
+    # a mortar needs no line of sight: the referee, who sees the hidden MG 42, gives its fire
+    with pytest.raises(Refused, match="no unit 'mg42'"):
+        play(armoured, "@paras fire mortar mg42 full")
+    facts = play(armoured, "fire mortar mg42 full dice=5,6")
+    assert [r.outcome for r in rolls(facts)] == ["hit", "eliminated"]
+    with pytest.raises(Refused, match="no line of sight"):
+        play(armoured, "fire bren mg42 full")
+
+
+# ----------------------------------------------------------------------- vehicles
+
+
+def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
+    to_phase(armoured, 1, "fire")
+    # PIAT: expert, within half range: 3+; then 1d6 + 2 against the Panzer's 1d6 + 3
+    facts = play(armoured, "@paras fire piat panzer half dice=3,6,2")
+    (hit, shooter, target) = rolls(facts)
+    assert (hit.target, hit.outcome) == (3, "hit")
+    assert [m.value for m in shooter.mods] == [2] and shooter.outcome == "total 8"
+    assert [m.value for m in target.mods] == [3] and target.outcome == "total 5 against 8: destroyed"
+    assert "damage" not in [r.purpose for r in rolls(facts)]
+    assert armoured.state.units["panzer"].in_play  # simultaneous: it may still fire back
+    play(armoured, "@garrison fire panzer sherman full dice=5,3,3")  # 3+3 against 3+4: nothing
+    assert not armoured.state.units["sherman"].status
+    play(armoured, "next")
+    assert armoured.state.units["panzer"].out == "destroyed"
+    log = [line.text for line in armoured.log_lines()]
+    assert any("wreck of Panzer IV" in t and "cotton wool" in t for t in log)
+
+
+def test_immobilised_for_two_turns(armoured):
+    to_phase(armoured, 1, "fire")
+    play(armoured, "@paras fire sherman panzer full dice=5,4,4")  # 4+4 = 8 against 4+3 = 7: immobilised
+    play(armoured, "next")
+    panzer = armoured.state.units["panzer"]
+    assert panzer.has("immobilised") and armoured.state.vars["immobilised_until.panzer"] == 3
+    for turn in (2, 3):
+        to_phase(armoured, turn, "move-second")
+        with pytest.raises(Refused, match="immobilised"):
+            play(armoured, "@garrison move panzer 10")
+    to_phase(armoured, 4, "move-second")
+    play(armoured, "@garrison move panzer 20")
+    with pytest.raises(Refused, match="already moved"):
+        play(armoured, "@garrison move panzer 1")
+
+
+def test_immobilised_vehicle_still_fires(armoured):
+    to_phase(armoured, 1, "fire")
+    play(armoured, "@paras fire sherman panzer full dice=5,4,4", "next")
+    to_phase(armoured, 2, "fire")
+    facts = play(armoured, "@garrison fire panzer smith full dice=6,6,1")
+    assert [r.outcome for r in rolls(facts)] == ["hit", "total 9", "total 1 against 9: eliminated"]
+
+
+def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
+    to_phase(armoured, 1, "fire")
+    # Smith has no combat value: 0.  4+3 against 5+0: margin 2, a wound (ruling LN-VS-INFANTRY)
+    facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
+    assert [r.purpose for r in rolls(facts)] == [
+        "to hit Cpl Smith (within half range)",
+        "combat value roll against Cpl Smith",
+        "combat value roll against Panzer IV",
+    ]
+    assert rolls(facts)[2].outcome == "total 5 against 7: wound"
+    play(armoured, "next")
+    assert armoured.state.units["smith"].has("wounded")
+
+
+def test_vehicle_moves_and_missing_values(armoured):
+    to_phase(armoured, 1, "move-first")
+    with pytest.raises(Refused, match="1 to 25 cm"):
+        play(armoured, "@paras move sherman 26")
+    with pytest.raises(Refused, match="neither runs nor crawls"):
+        play(armoured, "@paras move sherman 10 run")
+    facts = play(armoured, "@paras move sherman 25")
+    assert isinstance(facts[0], ev.Moved) and armoured.state.units["sherman"].has("moved")
+    play(armoured, "next")
+    with pytest.raises(Refused, match=r"no move \(stats.move"):
+        play(armoured, "@garrison move lorry 10")
+    to_phase(armoured, 1, "fire")
+    before = armoured.log_length
+    with pytest.raises(Refused, match=r"no combat value \(stats.combat"):
+        play(armoured, "@paras fire piat lorry half")
+    assert armoured.log_length == before  # refused before any die was rolled
+    # the Sherman moved: -1 to hit
+    facts = play(armoured, "@paras fire sherman panzer half dice=5,1,1")
+    assert rolls(facts)[0].target == 5
+
+
+def test_melee_is_between_figures(armoured):
+    to_phase(armoured, 1, "melee")
+    with pytest.raises(Refused, match="not a figure"):
+        play(armoured, "@paras melee smith panzer")
+
+
+# ------------------------------------------------------------------------ grenades
+
+
+def test_grenade_hits_every_figure_named_inside(armoured):
+    to_phase(armoured, 1, "fire")
+    with pytest.raises(Refused, match="not allowed for paras|referee"):
+        play(armoured, "@paras grenade smith half hans")
+    with pytest.raises(Refused, match="within 3 cm"):
+        play(armoured, "grenade smith half")
+    with pytest.raises(Refused, match="harms figures only"):
+        play(armoured, "grenade smith half hans panzer")
+    # the referee names who is inside, the hidden MG 42 too; grenades are not heavy
+    facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
+    assert [(r.purpose, r.outcome) for r in rolls(facts)] == [
+        ("to hit the spot with a grenade (within half range)", "hit"),
+        ("damage", "none"),
+        ("damage", "eliminated"),
+    ]
+    assert rolls(facts)[0].target == 3  # expert +1, no target modifiers for a spot
+    with pytest.raises(Refused, match="already fired"):
+        play(armoured, "@paras fire smith hans half")
+    play(armoured, "next")
+    assert armoured.state.units["mg42"].out == "eliminated" and armoured.state.units["hans"].in_play
+
+
+def test_a_grenade_that_misses_does_nothing(armoured):
+    to_phase(armoured, 1, "fire")
+    facts = play(armoured, "grenade jones full kurt otto dice=3")
+    assert len(rolls(facts)) == 1 and rolls(facts)[0].outcome == "miss"
+    assert any(isinstance(e, ev.Noted) and "falls wide" in e.text for e in facts)
+
+
+# ------------------------------------------------------------------------ aircraft
+
+
+def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
+    assert "typhoon" not in armoured.view("garrison").units  # waiting off the table
+    to_phase(armoured, 1, "fire")
+    with pytest.raises(Refused, match="not over the table"):
+        play(armoured, "strike typhoon hans")
+    play(armoured, "pass typhoon")
+    assert "typhoon" in armoured.view("garrison").units
+    with pytest.raises(Refused, match="already over the table"):
+        play(armoured, "pass typhoon")
+    with pytest.raises(Refused, match="only anti-aircraft"):
+        play(armoured, "@garrison fire hans typhoon full")
+    with pytest.raises(Refused, match="not an anti-aircraft weapon"):
+        play(armoured, "@garrison aa hans typhoon")
+    facts = play(armoured, "@garrison aa flak typhoon dice=4")
+    assert (rolls(facts)[0].target, rolls(facts)[0].outcome) == (5, "miss")
+    # the strike, then Hans's damage die, then the Typhoon's and the Panzer's 1d6 + combat value
+    facts = play(armoured, "strike typhoon hans panzer dice=5,3,4,2")
+    assert [r.outcome for r in rolls(facts)] == ["hit", "wound", "total 8", "total 5 against 8: destroyed"]
+    assert not rolls(facts)[0].mods
+    with pytest.raises(Refused, match="already attacked"):
+        play(armoured, "strike typhoon fritz")
+    play(armoured, "next")
+    s = armoured.state
+    assert s.units["hans"].has("wounded") and s.units["panzer"].out == "destroyed"
+    assert not s.units["typhoon"].has("overhead") and s.vars["passes.typhoon"] == 1
+    to_phase(armoured, 2, "fire")
+    play(armoured, "pass typhoon", "strike typhoon fritz dice=1")
+    to_phase(armoured, 3, "move-first")
+    assert s.units["typhoon"].out.startswith("flew its last pass")  # the scenario allowed it two
+
+
+def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
+    to_phase(armoured, 1, "fire")
+    with pytest.raises(Refused, match="no unit 'typhoon'"):  # off the table, unseen
+        play(armoured, "@garrison aa flak typhoon")
+    with pytest.raises(Refused, match="not over the table"):
+        play(armoured, "aa flak typhoon")
+    play(armoured, "pass typhoon")
+    facts = play(armoured, "@garrison aa flak typhoon dice=5")
+    assert rolls(facts)[0].outcome == "hit: shot down"
+    assert armoured.state.units["typhoon"].out == "shot down by anti-aircraft fire"
+    with pytest.raises(Refused, match="out of action"):
+        play(armoured, "strike typhoon hans")
+    with pytest.raises(Refused, match="already fired"):
+        play(armoured, "@garrison fire flak smith full")
