@@ -118,6 +118,14 @@ def test_every_table_names_its_digest_section():
             assert f"**{rule}" in digest, (name, rule)
 
 
+def test_the_rulings_leave_nothing_unencoded():
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
+    ludonet = rulings[rulings.index("## Ludonet quick skirmish rules") :]
+    assert "Not encoded yet: nothing" in ludonet
+    for ruling in ("LN-GRENADE", "LN-VS-INFANTRY", "LN-LEAVE", "LN-AIR", "LN-AA", "LN-REINFORCE", "LN-END"):
+        assert f"| {ruling} |" in ludonet
+
+
 # --------------------------------------------------------------------- pure rules
 
 
