@@ -15,7 +15,14 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import FIRED, damage_die, opposed_roll
-from core.rulesets.ludonet.pieces import AA, PASSES, combat_value, is_aircraft, is_vehicle, require_in_play
+from core.rulesets.ludonet.pieces import (
+    PASSES,
+    combat_value,
+    is_aircraft,
+    is_anti_aircraft,
+    is_vehicle,
+    require_in_play,
+)
 from core.rulesets.ludonet.tables import areas
 from core.state import GameState, Unit
 
@@ -59,8 +66,8 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R062 (ruling LN-AA): 1d6, 5+ brings the aircraft down before it attacks."""
     gun, plane = ctx.unit(args["gun"]), _aircraft(ctx, args["aircraft"])
     require_in_play(gun)
-    if AA not in gun.roles:
-        raise Refused(f"{gun.name} is not an anti-aircraft weapon (role aa, LN-R062)")
+    if not is_anti_aircraft(ctx.state, gun):
+        raise Refused(f"{gun.name} has no anti-aircraft weapon (LN-R062)")
     if gun.side == plane.side:
         raise Refused(f"{plane.name} is on {gun.name}'s side")
     if gun.has(FIRED):

@@ -13,13 +13,15 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
-    HEAVY,
+    GRENADE_RANGE,
     INDIRECT,
     MAN,
     combat_value,
     is_aircraft,
+    is_heavy,
     is_vehicle,
     require_in_play,
+    weapon_range,
 )
 from core.rulesets.ludonet.tables import areas, fire
 from core.state import Unit
@@ -41,6 +43,24 @@ def ready_to_fire(shooter: Unit) -> None:
         raise Refused(f"{shooter.name} attacks on its passes: strike (LN-R061)")
     if shooter.has(FIRED):
         raise Refused(f"{shooter.name} has already fired this turn (ruling LN-ONE-SHOT)")
+
+
+def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
+    """LN-R030: whether the target is within half range: said (``half``/``full``) or
+    found from the measured ``range=`` and the scenario's range for ``what``."""
+    band, cm = args["band"], args["range"]
+    if cm is None:
+        if band is None:
+            raise Refused("say half or full, or give the measured distance: range=CM")
+        return band == "half"
+    if band is not None:
+        raise Refused("give half or full, or range=CM, not both")
+    if reach is None:
+        raise Refused(f"the scenario gives no range for {what}: say half or full (LN-AMB-02)")
+    measured = rules.range_band(cm, reach)
+    if measured is None:
+        raise Refused(f"{cm} cm is beyond the {reach} cm range of {what} (LN-R030)")
+    return measured == "half"
 
 
 def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequence[str]) -> bool:
@@ -129,15 +149,16 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
+    half = within_half(args, weapon_range(ctx.state, shooter), f"{shooter.name}'s weapon")
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
     if target.has("prone") and "prone" not in conditions:
         conditions.append("prone")
-    if not to_hit(ctx, shooter, target.name, args["band"] == "half", conditions):
+    if not to_hit(ctx, shooter, target.name, half, conditions):
         return
     if opposed:
         result = opposed_roll(ctx, shooter, values[0], target, values[1])
     else:
-        result = damage_die(ctx, target, HEAVY in shooter.roles)
+        result = damage_die(ctx, target, is_heavy(ctx.state, shooter))
     hits.hold(ctx, target, result)
 
 
@@ -161,7 +182,9 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
         require_in_play(u)
         if u.kind != MAN:
             raise Refused(f"{u.name} is not a figure: a grenade harms figures only (ruling LN-GRENADE)")
-    if not to_hit(ctx, thrower, "the spot with a grenade", args["band"] == "half", shooter_conditions(thrower)):
+    reach = ctx.state.vars.get(GRENADE_RANGE)
+    half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
+    if not to_hit(ctx, thrower, "the spot with a grenade", half, shooter_conditions(thrower)):
         ctx.emit(ev.Noted(text=f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"))
         return
     for u in inside:
@@ -172,12 +195,16 @@ def _flag(name: str, help: str) -> Param:
     return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
 
 
-BAND = Param("band", "choice", "within half the weapon's range, or beyond", choices=("half", "full"))
+BAND = Param(
+    "band", "choice", "within half the weapon's range, or beyond", optional=True, choices=("half", "full"), keyword=True
+)
+RANGE = Param("range", "int", "the measured distance in cm (the scenario gives the range)", optional=True, keyword=True)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "fire",
-        "Fire at a figure or vehicle in sight (in woods: woods=CM, seen to 20 cm, 12 lying down; "
+        "Fire at a figure or vehicle in sight, saying half or full range or giving range=CM "
+        "(in woods: woods=CM, seen to 20 cm, 12 lying down; "
         "mortars and artillery need no sight): 1d6, 5+ (4+ within half range), modified. "
         "Dice: to hit, then the target's damage die; with a vehicle as shooter or target, "
         "the shooter's then the target's 1d6 + combat value instead.",
@@ -186,6 +213,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("shooter", "own"),
             Param("target", "enemy"),
             BAND,
+            RANGE,
             _flag("prone", "the target lies down (a crawler always does): -1"),
             _flag("cover", "the target is in cover: -1"),
             Param("woods", "int", "the target is in woods or scrub this many cm away", optional=True, keyword=True),
@@ -195,6 +223,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire smith hans half",
             "fire bren fritz full cover woods=15",
             "fire piat panzer half dice=5,6,2",
+            "fire jones kurt range=25",
         ),
         phases=("fire",),
         rolls=True,
@@ -208,10 +237,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("thrower", "own"),
             BAND,
+            RANGE,
             Param("figures", "unit", "every figure inside the burst", optional=True, many=True),
         ),
         rule="LN-R038",
-        examples=("grenade smith half hans fritz", "grenade jones full kurt dice=5,3"),
+        examples=("grenade smith half hans fritz", "grenade jones full kurt dice=5,3", "grenade wood range=8 otto"),
         phases=("fire",),
         who="referee",
         rolls=True,

@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet.hits import IMMOBILISED
-from core.rulesets.ludonet.pieces import HEAVY, MAN, is_vehicle, require_in_play, vehicle_move
+from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
 from core.rulesets.ludonet.turn import MOVE_PHASES, TIRED, tired
 from core.state import Unit
@@ -53,8 +53,9 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{unit.name} flies its passes: pass (LN-R060)")
     table = movement()
     mode = table.mode(args["mode"])
-    limit = table.heavy if HEAVY in unit.roles and mode.id != "crawl" else mode.cm
-    if mode.id == "run" and HEAVY in unit.roles:
+    heavy = is_heavy(ctx.state, unit)
+    limit = table.heavy if heavy and mode.id != "crawl" else mode.cm
+    if mode.id == "run" and heavy:
         raise Refused(f"{unit.name} carries a heavy weapon and cannot run (ruling LN-HEAVY)")
     if mode.id == "run" and tired(unit):
         raise Refused(f"{unit.name} is tired and cannot run for {tired(unit)} more turn(s) (LN-R012)")

@@ -4,14 +4,14 @@ The fragment gives no victory rules: a scenario's objectives decide.  The game e
 
 * when a side has no figure or vehicle left in play (checked as each turn ends):
   the other side wins, or it is a draw if neither has any;
-* after the scenario's last turn (``scenario.turns``): the game passes to the
+* after the scenario's last turn (``turns``): the game passes to the
   ``final`` phase, where the referee judges the scenario's conditions
-  (``scenario.victory``, shown there) and records the result with ``victory``;
+  (``victory``, shown there) and records the result with ``victory``;
 * whenever the referee records a result with ``victory``.
 
-Scenario variables read (set by the scenario at set-up): ``scenario.turns`` (the
-last turn; absent or 0: no limit) and ``scenario.victory`` (the victory conditions
-in words; absent: none stated).
+Scenario variables read (set by the scenario at set-up): ``turns`` (the last
+turn; absent or 0: no limit) and ``victory`` (the victory conditions in words;
+absent: none stated).
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from core.rulesets.ludonet.pieces import AIRCRAFT
 from core.state import GameState
 
 FINAL = "final"
-TURNS = "scenario.turns"
-VICTORY = "scenario.victory"
+TURNS = "turns"
+VICTORY = "victory"
 DRAW = "draw"
 
 

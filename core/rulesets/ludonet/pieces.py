@@ -4,15 +4,19 @@ numbers the scenario sets for it (``Unit.stats``) because the fragment leaves th
 Kinds: ``man`` (a figure), ``vehicle``, ``aircraft``.  Roles: ``expert`` (LN-R031,
 LN-R051), ``heavy`` (LN-R010, LN-R036), ``aa`` (an anti-aircraft weapon, LN-R062),
 ``indirect`` (a mortar or artillery piece, LN-R020).
-Stats (rulings LN-VEHICLES, LN-AIR): ``combat`` (the combat value of LN-R041, 0 for a
+Stats (rulings LN-VEHICLES, LN-AIR): ``cv`` (the combat value of LN-R041, 0 for a
 figure without one), ``move`` (a vehicle's move in cm, LN-R011), ``passes`` (an
-aircraft's passes, at most three).
+aircraft's passes, at most three).  The scenario's weapons reach the state as
+variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
+``weapon.ID.anti_aircraft``; ``grenade_range`` is how far a grenade is thrown.
 """
 
 from __future__ import annotations
 
 from core.ruleset import Refused
 from core.state import GameState, Unit
+
+GRENADE_RANGE = "grenade_range"
 
 MAN, VEHICLE, AIRCRAFT = "man", "vehicle", "aircraft"
 KINDS = (MAN, VEHICLE, AIRCRAFT)
@@ -26,7 +30,7 @@ AA = "aa"
 #: A mortar or artillery piece: it may fire without a line of sight (LN-R020).
 INDIRECT = "indirect"
 
-COMBAT, MOVE, PASSES = "combat", "move", "passes"
+COMBAT, MOVE, PASSES = "cv", "move", "passes"
 
 
 def require_in_play(unit: Unit) -> None:
@@ -48,7 +52,7 @@ def combat_value(unit: Unit) -> int:
     if COMBAT in unit.stats:
         return unit.stats[COMBAT]
     if unit.kind != MAN:
-        raise Refused(f"the scenario gives {unit.name} no combat value (stats.combat, LN-R041)")
+        raise Refused(f"the scenario gives {unit.name} no combat value (stats.cv, LN-R041)")
     return 0
 
 
@@ -57,6 +61,29 @@ def vehicle_move(unit: Unit) -> int:
     if MOVE not in unit.stats:
         raise Refused(f"the scenario gives {unit.name} no move (stats.move in cm, LN-R011)")
     return unit.stats[MOVE]
+
+
+def _weapon_flag(state: GameState, unit: Unit, flag: str) -> bool:
+    return any(state.vars.get(f"weapon.{w}.{flag}") for w in unit.weapons)
+
+
+def is_heavy(state: GameState, unit: Unit) -> bool:
+    """LN-R010/R036 (ruling LN-HEAVY): the role ``heavy``, or a weapon the scenario calls heavy."""
+    return HEAVY in unit.roles or _weapon_flag(state, unit, "heavy")
+
+
+def is_anti_aircraft(state: GameState, unit: Unit) -> bool:
+    """LN-R062: the role ``aa``, or a weapon the scenario calls anti-aircraft."""
+    return AA in unit.roles or _weapon_flag(state, unit, "anti_aircraft")
+
+
+def weapon_range(state: GameState, unit: Unit) -> int | None:
+    """The range of the piece's first weapon the scenario gives one (LN-AMB-02)."""
+    for w in unit.weapons:
+        value = state.vars.get(f"weapon.{w}.range")
+        if isinstance(value, int) and value > 0:
+            return value
+    return None
 
 
 # ------------------------------------------------------------------- the reparto

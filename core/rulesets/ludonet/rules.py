@@ -28,6 +28,14 @@ def to_hit_mods(conditions: Iterable[str]) -> tuple[Mod, ...]:
     return _mods(fire(), conditions, "LN-R031")
 
 
+def range_band(distance_cm: int, weapon_range_cm: int) -> str | None:
+    """LN-R030 (ruling LN-MODS, LN-AMB-06): ``half`` within half the range (inclusive),
+    ``full`` within the range, None beyond it."""
+    if distance_cm * 2 <= weapon_range_cm:
+        return "half"
+    return "full" if distance_cm <= weapon_range_cm else None
+
+
 def to_hit_needed(half_range: bool, mods: Iterable[Mod]) -> int:
     """LN-R030/R031: the face the die itself must show to hit: 4+ within half range,
     5+ beyond, less the modifiers.  Above 6 it cannot hit; no face always hits."""

@@ -19,7 +19,7 @@ EXTRA = (
         team="PIAT team",
         weapons=("PIAT",),
         roles=("expert",),
-        stats={"combat": 2},
+        stats={"cv": 2},
     ),
     ev.UnitSpec(
         id="sherman",
@@ -27,7 +27,7 @@ EXTRA = (
         side="paras",
         team="Troop",
         kind="vehicle",
-        stats={"combat": 4, "move": 25},
+        stats={"cv": 4, "move": 25},
     ),
     ev.UnitSpec(id="mortar", name="3-inch mortar", side="paras", team="Mortar", roles=("indirect",)),
     ev.UnitSpec(
@@ -36,10 +36,10 @@ EXTRA = (
         side="paras",
         kind="aircraft",
         status=("hidden",),
-        stats={"combat": 4, "passes": 2},
+        stats={"cv": 4, "passes": 2},
     ),
     ev.UnitSpec(
-        id="panzer", name="Panzer IV", side="garrison", team="Panzer", kind="vehicle", stats={"combat": 3, "move": 20}
+        id="panzer", name="Panzer IV", side="garrison", team="Panzer", kind="vehicle", stats={"cv": 3, "move": 20}
     ),
     ev.UnitSpec(id="lorry", name="Opel lorry", side="garrison", team="Transport", kind="vehicle"),
     ev.UnitSpec(id="flak", name="Flak 38", side="garrison", team="Flak", roles=("aa", "heavy")),
@@ -49,14 +49,14 @@ EXTRA = (
 )
 
 
-def ludonet_game(tmp_path, monkeypatch, **variables: int | str) -> Game:
-    """The demo plus EXTRA; ``variables`` are set as the scenario would set them."""
+def ludonet_game(tmp_path, monkeypatch, variables: dict[str, int | str] | None = None) -> Game:
+    """The demo plus EXTRA; ``variables`` are set as the scenario file would set them."""
 
     def scenario(self, ctx, args):
         demo = self.scenarios["demo"]
         emit_scenario(ctx, msgspec.structs.replace(demo, units=demo.units + EXTRA))
-        for key, value in variables.items():
-            ctx.emit(ev.VarSet(key=key.replace("__", "."), value=value))
+        for key, value in (variables or {}).items():
+            ctx.emit(ev.VarSet(key=key, value=value))
         ctx.emit(self.first_phase)
 
     monkeypatch.setattr(Ludonet, "_scenario", scenario)

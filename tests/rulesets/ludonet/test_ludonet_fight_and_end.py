@@ -98,7 +98,7 @@ def test_reinforcements_end_a_retreat(armoured):
 
 
 def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
-    game = ludonet_game(tmp_path, monkeypatch, scenario__turns=1, scenario__victory="hold the farm at the end")
+    game = ludonet_game(tmp_path, monkeypatch, {"turns": 1, "victory": "hold the farm at the end"})
     try:
         with pytest.raises(Refused, match="has not started"):
             play(game, "victory paras")

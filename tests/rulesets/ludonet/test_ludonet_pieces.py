@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ln_support import play, rolls, to_phase
+from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
 from core.ruleset import Refused
@@ -121,7 +121,7 @@ def test_vehicle_moves_and_missing_values(armoured):
         play(armoured, "@garrison move lorry 10")
     to_phase(armoured, 1, "fire")
     before = armoured.log_length
-    with pytest.raises(Refused, match=r"no combat value \(stats.combat"):
+    with pytest.raises(Refused, match=r"no combat value \(stats.cv"):
         play(armoured, "@paras fire piat lorry half")
     assert armoured.log_length == before  # refused before any die was rolled
     # the Sherman moved: -1 to hit
@@ -181,7 +181,7 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
         play(armoured, "pass typhoon")
     with pytest.raises(Refused, match="only anti-aircraft"):
         play(armoured, "@garrison fire hans typhoon full")
-    with pytest.raises(Refused, match="not an anti-aircraft weapon"):
+    with pytest.raises(Refused, match="has no anti-aircraft weapon"):
         play(armoured, "@garrison aa hans typhoon")
     facts = play(armoured, "@garrison aa flak typhoon dice=4")
     assert (rolls(facts)[0].target, rolls(facts)[0].outcome) == (5, "miss")
@@ -215,3 +215,57 @@ def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
         play(armoured, "strike typhoon hans")
     with pytest.raises(Refused, match="already fired"):
         play(armoured, "@garrison fire flak smith full")
+
+
+# ------------------------------------------------------------ the scenario's weapons
+
+
+WEAPONS = {"weapon.rifle.range": 40, "weapon.MG 42.heavy": 1, "weapon.MG 42.range": 100, "grenade_range": 10}
+
+
+def test_range_band_from_the_measured_distance():
+    assert [rules.range_band(d, 40) for d in (1, 20, 21, 40, 41)] == ["half", "half", "full", "full", None]
+
+
+def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, WEAPONS)
+    try:
+        to_phase(game, 1, "fire")
+        with pytest.raises(Refused, match="beyond the 40 cm range of Pte Jones's weapon"):
+            play(game, "@paras fire jones kurt range=41")
+        with pytest.raises(Refused, match="say half or full, or give the measured distance"):
+            play(game, "@paras fire jones kurt")
+        with pytest.raises(Refused, match="not both"):
+            play(game, "@paras fire jones kurt half range=20")
+        with pytest.raises(Refused, match="no range for Cpl Smith's weapon"):
+            play(game, "@paras fire smith kurt range=10")  # a Sten: the scenario gives no range
+        facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
+        assert rolls(facts)[0].purpose == "to hit Schtz Kurt Bauer (within half range)"
+        assert rolls(facts)[0].target == 3
+        facts = play(game, "@paras fire wood kurt range=21 dice=1")
+        assert rolls(facts)[0].target == 4
+        with pytest.raises(Refused, match="beyond the 10 cm range of a grenade"):
+            play(game, "grenade brown range=11 hans")
+        facts = play(game, "grenade brown range=5 hans dice=6,1")
+        assert rolls(facts)[0].purpose.endswith("(within half range)")
+        # the scenario calls the MG 42 heavy: +1 damage, though its team has no role
+        facts = play(game, "@garrison fire mg42 bren range=60 dice=5,4")
+        assert [m.value for m in rolls(facts)[1].mods] == [1] and rolls(facts)[1].outcome == "eliminated"
+    finally:
+        game.close()
+
+
+def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
+    try:
+        to_phase(game, 1, "move-first")
+        with pytest.raises(Refused, match="1 to 5 cm"):
+            play(game, "@paras move jones 6")
+        to_phase(game, 1, "fire")
+        play(game, "pass typhoon")
+        with pytest.raises(Refused, match="has no anti-aircraft weapon"):
+            play(game, "@garrison aa fritz typhoon")
+        play(game, "@garrison aa hans typhoon dice=6")
+        assert game.state.units["typhoon"].out == "shot down by anti-aircraft fire"
+    finally:
+        game.close()
