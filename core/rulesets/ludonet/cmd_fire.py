@@ -49,6 +49,8 @@ def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
     """LN-R030: whether the target is within half range: said (``half``/``full``) or
     found from the measured ``range=`` and the scenario's range for ``what``."""
     band, cm = args["band"], args["range"]
+    if cm is not None and cm < 0:
+        raise Refused(f"range={cm}: a distance is 0 cm or more")
     if cm is None:
         if band is None:
             raise Refused("say half or full, or give the measured distance: range=CM")
@@ -116,8 +118,9 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         return f"total {f[0] + target_cv} against {a_total}: {'no damage' if result == 'none' else result}"
 
     (t,) = ctx.roll(
-        f"combat value roll against {attacker.name}",
+        f"combat value roll against {attacker.name}, to take no damage",
         1,
+        target=rules.face_to_come_through(a_total, target_cv),
         mods=_cv_mods(target_cv),
         total=True,
         rule="LN-R041",
@@ -142,6 +145,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if not unit_visible(target, shooter.side) and not indirect:
         raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
     woods = args["woods"]
+    if woods is not None and woods < 0:
+        raise Refused(f"woods={woods}: a distance is 0 cm or more")
     if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has("prone") or args["prone"]):
         raise Refused(f"{target.name} is not seen in the woods at {woods} cm (LN-R020)")
     if is_aircraft(target):

@@ -30,12 +30,15 @@ def _conditions(unit: Unit, *extra: str) -> list[str]:
     return [*extra, *(c for c, flag in held if flag)]
 
 
-def _fight_roll(ctx: Context, unit: Unit, purpose: str, mods: tuple[ev.Mod, ...], rule: str) -> int:
+def _fight_roll(
+    ctx: Context, unit: Unit, purpose: str, mods: tuple[ev.Mod, ...], rule: str, target: int | None = None
+) -> int:
     """One figure's 1d6 + modifiers; ``purpose`` names the other fighter, so the log
     line (which starts with this figure's name) names both."""
     (face,) = ctx.roll(
         purpose,
         1,
+        target=target,
         mods=mods,
         total=True,
         rule=rule,
@@ -74,12 +77,15 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
     leaver_total = _fight_roll(
         ctx, leaver, f"leaving the melee with {opponent.name}", rules.melee_mods(_conditions(leaver)), leaving.rule
     )
+    opponent_mods = (bonus, *rules.melee_mods(_conditions(opponent)))
     opponent_total = _fight_roll(
         ctx,
         opponent,
         f"last roll at {leaver.name} leaving",
-        (bonus, *rules.melee_mods(_conditions(opponent))),
+        opponent_mods,
         leaving.rule,
+        # the face that cuts the leaver down, so the dice pane shows the exact odds
+        target=rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods)),
     )
     if rules.leaves_melee(leaver_total, opponent_total):
         ctx.emit(ev.Noted(text=f"{leaver.name} breaks away from {opponent.name} (LN-R052)"))

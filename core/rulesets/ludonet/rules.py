@@ -74,6 +74,11 @@ def leaves_melee(leaver_total: int, opponent_total: int) -> bool:
     return opponent_total <= leaver_total
 
 
+def face_to_cut_down(leaver_total: int, opponent_mods: int) -> int:
+    """LN-R052: the face the opponent's last roll needs to beat the leaver's total."""
+    return leaver_total - opponent_mods + 1
+
+
 # ------------------------------------------------------------------------ vehicles
 
 
@@ -90,6 +95,11 @@ def opposed_result(shooter_total: int, target_total: int, target_is_vehicle: boo
     if margin < table.destroy_min:
         return "immobilised" if target_is_vehicle else "wound"
     return "destroyed" if target_is_vehicle else "eliminated"
+
+
+def face_to_come_through(shooter_total: int, target_cv: int) -> int:
+    """LN-R041: the face the target needs to match the shooter's total and take no damage."""
+    return shooter_total - target_cv
 
 
 def immobilised_until(turn: int) -> int:

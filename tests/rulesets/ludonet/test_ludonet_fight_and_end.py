@@ -38,6 +38,7 @@ def test_leaving_a_melee(armoured):
         "last roll at Pte Jones leaving",
     )
     assert [m.value for m in opponent.mods] == [2] and opponent.rule == "LN-R052"
+    assert opponent.target == 3  # 3 + 2 = 5 would have beaten Jones's 4
     assert any(isinstance(e, ev.Noted) and "breaks away" in e.text for e in facts)
     assert armoured.state.units["fritz"].in_play and armoured.state.units["jones"].in_play
     # Wood 1+1 = 2 against Kurt's 1+2 = 3: cut down; the leaver never harms the opponent

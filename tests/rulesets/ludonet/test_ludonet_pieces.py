@@ -60,6 +60,7 @@ def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
     assert (hit.target, hit.outcome) == (3, "hit")
     assert [m.value for m in shooter.mods] == [2] and shooter.outcome == "total 8"
     assert [m.value for m in target.mods] == [3] and target.outcome == "total 5 against 8: destroyed"
+    assert (target.target, target.total) == (5, True)  # the face that would have come through: 5 + 3 = 8
     assert "damage" not in [r.purpose for r in rolls(facts)]
     assert armoured.state.units["panzer"].in_play  # simultaneous: it may still fire back
     play(armoured, "@garrison fire panzer sherman full dice=5,3,3")  # 3+3 against 3+4: nothing
@@ -101,7 +102,7 @@ def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
     assert [r.purpose for r in rolls(facts)] == [
         "to hit Cpl Smith (within half range)",
         "combat value roll against Cpl Smith",
-        "combat value roll against Panzer IV",
+        "combat value roll against Panzer IV, to take no damage",
     ]
     assert rolls(facts)[2].outcome == "total 5 against 7: wound"
     play(armoured, "next")
@@ -225,6 +226,7 @@ WEAPONS = {"weapon.rifle.range": 40, "weapon.MG 42.heavy": 1, "weapon.MG 42.rang
 
 def test_range_band_from_the_measured_distance():
     assert [rules.range_band(d, 40) for d in (1, 20, 21, 40, 41)] == ["half", "half", "full", "full", None]
+    assert rules.face_to_come_through(8, 3) == 5 and rules.face_to_cut_down(4, 2) == 3
 
 
 def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
@@ -235,6 +237,10 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
             play(game, "@paras fire jones kurt range=41")
         with pytest.raises(Refused, match="say half or full, or give the measured distance"):
             play(game, "@paras fire jones kurt")
+        with pytest.raises(Refused, match="0 cm or more"):
+            play(game, "@paras fire jones kurt range=-3")
+        with pytest.raises(Refused, match="0 cm or more"):
+            play(game, "@paras fire jones kurt half woods=-3")
         with pytest.raises(Refused, match="not both"):
             play(game, "@paras fire jones kurt half range=20")
         with pytest.raises(Refused, match="no range for Cpl Smith's weapon"):
