@@ -16,6 +16,7 @@ from core.rulesets.ludonet.pieces import (
     GRENADE_RANGE,
     INDIRECT,
     MAN,
+    audience,
     combat_value,
     is_aircraft,
     is_heavy,
@@ -190,7 +191,8 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
     if not to_hit(ctx, thrower, "the spot with a grenade", half, shooter_conditions(thrower)):
-        ctx.emit(ev.Noted(text=f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"))
+        text = f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"
+        ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return
     for u in inside:
         hits.hold(ctx, u, damage_die(ctx, u, heavy=False))

@@ -7,7 +7,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.pieces import EXPERT, MAN, require_in_play
+from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, require_in_play
 from core.rulesets.ludonet.tables import melee
 from core.rulesets.ludonet.turn import MOVE_PHASES
 from core.state import Unit
@@ -57,7 +57,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     b_total = _fight_roll(ctx, b, f"melee against {a.name}", rules.melee_mods(_conditions(b)), "LN-R050")
     winner = rules.melee_winner(a_total, b_total)
     if winner == "tie":
-        ctx.emit(ev.Noted(text=f"{a.name} and {b.name} fight on (LN-R050)"))
+        ctx.emit(ev.Noted(text=f"{a.name} and {b.name} fight on (LN-R050)", vis=audience(a, b)))
         return
     victor, loser = (a, b) if winner == "a" else (b, a)
     ctx.emit(ev.UnitOut(unit=loser.id, cause=f"eliminated in melee by {victor.name}"))
@@ -88,7 +88,8 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
         target=rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods)),
     )
     if rules.leaves_melee(leaver_total, opponent_total):
-        ctx.emit(ev.Noted(text=f"{leaver.name} breaks away from {opponent.name} (LN-R052)"))
+        text = f"{leaver.name} breaks away from {opponent.name} (LN-R052)"
+        ctx.emit(ev.Noted(text=text, vis=audience(leaver, opponent)))
     else:
         ctx.emit(ev.UnitOut(unit=leaver.id, cause=f"cut down by {opponent.name} leaving the melee"))
 

@@ -9,14 +9,15 @@ from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import (
+    audience,
     find_team,
+    is_aircraft,
     require_in_play,
     starting_strength,
     strength,
     team_of,
     team_var,
 )
-from core.views import unit_audience
 
 RETREATING = "retreating"
 
@@ -56,6 +57,8 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("each figure is named once")
     for u in joining:
         require_in_play(u)
+        if is_aircraft(u):
+            raise Refused(f"{u.name} is an aircraft: it joins no unit")
         if u.side != member.side:
             raise Refused(f"{u.name} is not on {member.name}'s side")
         if team_of(s, u) == team:
@@ -63,17 +66,18 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         if u.has(RETREATING):
             raise Refused(f"{u.name} is retreating with its own unit")
     for u in joining:
-        ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=unit_audience(u)))
+        ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=audience(u)))
     start, now = starting_strength(s, team), strength(s, team)
     retreating = [u for u in s.units.values() if u.in_play and team_of(s, u) == team and u.has(RETREATING)]
     if not retreating:
         return
+    vis = audience(member, *joining)
     if rules.retreat_ends(start, now):
         for u in retreating:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=(RETREATING,)))
-        ctx.emit(ev.Noted(text=f"{team} is back to {now} of {start}: the retreat ends (LN-R070)"))
+        ctx.emit(ev.Noted(text=f"{team} is back to {now} of {start}: the retreat ends (LN-R070)", vis=vis))
     else:
-        ctx.emit(ev.Noted(text=f"{team} is at {now} of {start}: it keeps retreating (LN-R070)"))
+        ctx.emit(ev.Noted(text=f"{team} is at {now} of {start}: it keeps retreating (LN-R070)", vis=vis))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

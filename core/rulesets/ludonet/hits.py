@@ -11,10 +11,9 @@ from __future__ import annotations
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.pieces import is_vehicle
+from core.rulesets.ludonet.pieces import audience, is_vehicle
 from core.rulesets.ludonet.tables import fire
 from core.state import Unit
-from core.views import unit_audience
 
 WOUND, IMMOBILISE, KILL = "hit-wound", "hit-immobilise", "hit-kill"
 PENDING = (WOUND, IMMOBILISE, KILL)
@@ -53,7 +52,12 @@ def resolve(ctx: Context) -> None:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
             ctx.emit(ev.UnitOut(unit=u.id, cause="destroyed" if is_vehicle(u) else "eliminated"))
             if is_vehicle(u):
-                ctx.emit(ev.Noted(text=f"the wreck of {u.name}: remove it or mark it with cotton wool (LN-R071)"))
+                ctx.emit(
+                    ev.Noted(
+                        text=f"the wreck of {u.name}: remove it or mark it with cotton wool (LN-R071)",
+                        vis=audience(u),
+                    )
+                )
         elif u.has(WOUND) and u.has("wounded"):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
             ctx.emit(ev.UnitOut(unit=u.id, cause=f"{fire().wounds_to_eliminate} wounds"))
@@ -62,7 +66,7 @@ def resolve(ctx: Context) -> None:
         else:
             until = rules.immobilised_until(s.turn)
             ctx.emit(ev.StatusChanged(unit=u.id, add=(IMMOBILISED,), remove=pending))
-            ctx.emit(ev.VarSet(key=immobilised_var(u.id), value=until, vis=unit_audience(u)))
+            ctx.emit(ev.VarSet(key=immobilised_var(u.id), value=until, vis=audience(u)))
 
 
 def end_of_turn(ctx: Context) -> None:

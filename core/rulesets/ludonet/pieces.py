@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from core.ruleset import Refused
 from core.state import GameState, Unit
+from core.views import narrowest, unit_audience
 
 GRENADE_RANGE = "grenade_range"
 
@@ -31,6 +32,12 @@ AA = "aa"
 INDIRECT = "indirect"
 
 COMBAT, MOVE, PASSES = "cv", "move", "passes"
+
+
+def audience(*units: Unit) -> tuple[str, ...]:
+    """Who may read a note about these pieces: a hidden one's name stays with those
+    who can see it (views.py)."""
+    return narrowest(unit_audience(u) for u in units)
 
 
 def require_in_play(unit: Unit) -> None:

@@ -83,6 +83,8 @@ def test_reinforcements_end_a_retreat(armoured):
     to_phase(armoured, 2, "move-second")
     with pytest.raises(Refused, match="already in Gruppe Vogt"):
         play(armoured, "@garrison reinforce fritz hans")
+    with pytest.raises(Refused, match="is an aircraft"):
+        play(armoured, "reinforce smith typhoon")
     with pytest.raises(Refused, match="no unit 'smith' on that side"):
         play(armoured, "@garrison reinforce fritz smith")
     facts = play(armoured, "@garrison reinforce fritz karl max")

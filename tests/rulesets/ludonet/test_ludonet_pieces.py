@@ -166,6 +166,11 @@ def test_a_grenade_that_misses_does_nothing(armoured):
     facts = play(armoured, "grenade jones full kurt otto dice=3")
     assert len(rolls(facts)) == 1 and rolls(facts)[0].outcome == "miss"
     assert any(isinstance(e, ev.Noted) and "falls wide" in e.text for e in facts)
+    # a hidden thrower's miss stays with his side: the paras never read his name
+    play(armoured, "grenade mg42 full smith dice=2")
+    assert any("MG 42 team's grenade falls wide" in line.text for line in armoured.log_lines("garrison"))
+    assert not any("MG 42" in line.text for line in armoured.log_lines("paras"))
+    assert not any("MG 42" in line.text for line in armoured.log_lines("spectator"))
 
 
 # ------------------------------------------------------------------------ aircraft
