@@ -75,6 +75,8 @@ class Ludonet(ScenarioRuleset):
                 return f"{unit} cannot move until the end of turn {value} (LN-R041)"
             case "team" if unit:
                 return f"{unit} joins {value} (LN-R070)"
+            case "morale_lost" if unit:
+                return f"{unit} tests morale at {value} lost (LN-R070)"
         return None
 
 

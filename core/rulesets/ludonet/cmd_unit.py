@@ -18,18 +18,47 @@ from core.rulesets.ludonet.pieces import (
     team_of,
     team_var,
 )
+from core.state import GameState
 
 RETREATING = "retreating"
 
 
+def tested_var(team: str) -> str:
+    """The unit's losses when it last tested morale (LN-R070: it tests again at a further loss)."""
+    return f"morale_lost.{team}"
+
+
+def losses(state: GameState, team: str) -> tuple[int, int, int]:
+    """(starting strength, figures lost now, figures lost at its last test)."""
+    start = starting_strength(state, team)
+    last = state.vars.get(tested_var(team), 0)
+    return start, max(0, start - strength(state, team)), last if isinstance(last, int) else 0
+
+
+def announce_due(ctx: Context) -> None:
+    """As the morale phase begins, each side is told which of its units must test."""
+    s = ctx.state
+    for side in s.sides:
+        due = []
+        for team in sorted({u.team for u in s.units_of(side) if u.team}):
+            start, lost, last = losses(s, team)
+            if rules.morale_due(start, lost, last):
+                due.append(f"{team} ({lost} of {start} lost)")
+        if due:
+            ctx.emit(ev.Noted(text=f"morale tests due (LN-R070): {', '.join(due)}", vis=(side,)))
+
+
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
-    """LN-R070: a unit at half its starting strength or less rolls 1d6; 1-2 and it falls back."""
+    """LN-R070: a unit at half its starting strength or less rolls 1d6, and again at
+    each further loss; 1-2 and it falls back."""
     s = ctx.state
     team = find_team(s, args["team"])
-    start, now = starting_strength(s, team), strength(s, team)
-    lost = max(0, start - now)
-    if not rules.morale_due(start, lost):
+    start, lost, last = losses(s, team)
+    if not rules.morale_due(start, lost, last):
+        if lost and lost <= last:
+            raise Refused(f"{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)")
         raise Refused(f"{team} has lost {lost} of {start}: no test below half (LN-R070)")
+    ctx.emit(ev.VarSet(key=tested_var(team), value=lost))
     (face,) = ctx.roll(
         f"morale of {team}",
         1,

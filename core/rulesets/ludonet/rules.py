@@ -130,10 +130,11 @@ def passes_allowed(scenario_passes: int | None) -> int:
 # -------------------------------------------------------------------------- morale
 
 
-def morale_due(start: int, lost: int) -> bool:
-    """LN-R070 (ruling LN-MORALE): half the starting figures or more eliminated."""
+def morale_due(start: int, lost: int, lost_at_last_test: int = 0) -> bool:
+    """LN-R070 (ruling LN-MORALE): half the starting figures or more lost, and more
+    than at the unit's last test ("and at every further loss")."""
     m = morale()
-    return lost * m.loss_fraction_den >= start * m.loss_fraction_num and lost > 0
+    return lost * m.loss_fraction_den >= start * m.loss_fraction_num and lost > max(0, lost_at_last_test)
 
 
 def retreat_ends(start: int, strength: int) -> bool:

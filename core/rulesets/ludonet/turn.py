@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.ludonet import cmd_air, end, hits, rules
+from core.rulesets.ludonet import cmd_air, cmd_unit, end, hits, rules
 from core.rulesets.ludonet.tables import movement
 from core.state import GameState
 from core.views import REFEREE
@@ -67,6 +67,9 @@ def advance(ctx: Context) -> None:
             hits.resolve(ctx)
             cmd_air.end_of_fire(ctx)
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="melee"))
+        case "melee":
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="morale"))
+            cmd_unit.announce_due(ctx)
         case "end":
             end_of_turn(ctx)
             if end.check(ctx):

@@ -75,6 +75,23 @@ def test_lying_down_without_crawling(armoured):
     assert not armoured.state.units["wood"].has("prone")
 
 
+def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
+    assert not rules.morale_due(5, 3, lost_at_last_test=3) and rules.morale_due(5, 4, lost_at_last_test=3)
+    to_phase(armoured, 1, "melee")
+    play(armoured, "out kurt", "out otto", "out mg42")
+    facts = play(armoured, "next")
+    (due,) = [e for e in facts if isinstance(e, ev.Noted)]
+    assert (due.text, due.vis) == ("morale tests due (LN-R070): Gruppe Vogt (3 of 5 lost)", ("garrison",))
+    play(armoured, "@garrison morale gruppe vogt dice=4")
+    with pytest.raises(Refused, match="tested at 3 lost of 5: it tests again at its next loss"):
+        play(armoured, "@garrison morale gruppe vogt")
+    play(armoured, "out fritz")
+    facts = play(armoured, "@garrison morale gruppe vogt dice=2")
+    assert rolls(facts)[0].outcome == "shaken: falls back"
+    to_phase(armoured, 2, "morale")
+    assert not any("morale tests due" in line.text for line in armoured.log_lines("garrison")[-3:])
+
+
 def test_reinforcements_end_a_retreat(armoured):
     to_phase(armoured, 1, "morale")
     play(armoured, "out kurt", "out otto", "out mg42")
