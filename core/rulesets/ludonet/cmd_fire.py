@@ -21,6 +21,7 @@ from core.rulesets.ludonet.pieces import (
     is_aircraft,
     is_heavy,
     is_vehicle,
+    name_in_line_about,
     require_in_play,
     weapon_range,
 )
@@ -33,9 +34,8 @@ FIRED = "fired"
 
 def shooter_conditions(shooter: Unit) -> list[str]:
     """LN-R031: the shooter's own modifiers."""
-    return [c for c, holds in (("moved", shooter.has("moved")), ("wounded", shooter.has("wounded"))) if holds] + (
-        ["expert"] if EXPERT in shooter.roles else []
-    )
+    held = (("moved", shooter.has("moved")), ("wounded", shooter.has("wounded")), ("expert", EXPERT in shooter.roles))
+    return [c for c, holds in held if holds]
 
 
 def ready_to_fire(shooter: Unit) -> None:
@@ -104,7 +104,7 @@ def _cv_mods(value: int) -> tuple[ev.Mod, ...]:
 def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, target_cv: int) -> str:
     """LN-R041: 1d6 + combat value each, the attacker first; the margin decides."""
     (a,) = ctx.roll(
-        f"combat value roll against {target.name}",
+        f"combat value roll against {name_in_line_about(target, attacker)}",
         1,
         mods=_cv_mods(attacker_cv),
         total=True,
@@ -119,7 +119,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         return f"total {f[0] + target_cv} against {a_total}: {'no damage' if result == 'none' else result}"
 
     (t,) = ctx.roll(
-        f"combat value roll against {attacker.name}, to take no damage",
+        f"combat value roll against {name_in_line_about(attacker, target)}, to take no damage",
         1,
         target=rules.face_to_come_through(a_total, target_cv),
         mods=_cv_mods(target_cv),
@@ -159,7 +159,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
     if target.has("prone") and "prone" not in conditions:
         conditions.append("prone")
-    if not to_hit(ctx, shooter, target.name, half, conditions):
+    if not to_hit(ctx, shooter, name_in_line_about(target, shooter), half, conditions):
         return
     if opposed:
         result = opposed_roll(ctx, shooter, values[0], target, values[1])

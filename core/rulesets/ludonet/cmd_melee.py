@@ -7,7 +7,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, require_in_play
+from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
 from core.rulesets.ludonet.turn import MOVE_PHASES
 from core.state import Unit
@@ -53,14 +53,16 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     fights on in the next melee phase (ruling LN-MELEE-TIE)."""
     a, b = _pair(ctx, args, "attacker", "defender")
     a_mods = rules.melee_mods(_conditions(a, *(("behind",) if args["behind"] else ())))
-    a_total = _fight_roll(ctx, a, f"melee against {b.name}", a_mods, "LN-R050")
-    b_total = _fight_roll(ctx, b, f"melee against {a.name}", rules.melee_mods(_conditions(b)), "LN-R050")
+    a_total = _fight_roll(ctx, a, f"melee against {name_in_line_about(b, a)}", a_mods, "LN-R050")
+    b_total = _fight_roll(
+        ctx, b, f"melee against {name_in_line_about(a, b)}", rules.melee_mods(_conditions(b)), "LN-R050"
+    )
     winner = rules.melee_winner(a_total, b_total)
     if winner == "tie":
         ctx.emit(ev.Noted(text=f"{a.name} and {b.name} fight on (LN-R050)", vis=audience(a, b)))
         return
     victor, loser = (a, b) if winner == "a" else (b, a)
-    ctx.emit(ev.UnitOut(unit=loser.id, cause=f"eliminated in melee by {victor.name}"))
+    ctx.emit(ev.UnitOut(unit=loser.id, cause=f"eliminated in melee by {name_in_line_about(victor, loser)}"))
 
 
 def _leave(ctx: Context, args: dict[str, Any]) -> None:
@@ -75,13 +77,17 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
     leaving = melee().leaving
     bonus = ev.Mod("last roll at a figure leaving", leaving.opponent_bonus, leaving.rule)
     leaver_total = _fight_roll(
-        ctx, leaver, f"leaving the melee with {opponent.name}", rules.melee_mods(_conditions(leaver)), leaving.rule
+        ctx,
+        leaver,
+        f"leaving the melee with {name_in_line_about(opponent, leaver)}",
+        rules.melee_mods(_conditions(leaver)),
+        leaving.rule,
     )
     opponent_mods = (bonus, *rules.melee_mods(_conditions(opponent)))
     opponent_total = _fight_roll(
         ctx,
         opponent,
-        f"last roll at {leaver.name} leaving",
+        f"last roll at {name_in_line_about(leaver, opponent)} leaving",
         opponent_mods,
         leaving.rule,
         # the face that cuts the leaver down, so the dice pane shows the exact odds
@@ -91,7 +97,9 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
         text = f"{leaver.name} breaks away from {opponent.name} (LN-R052)"
         ctx.emit(ev.Noted(text=text, vis=audience(leaver, opponent)))
     else:
-        ctx.emit(ev.UnitOut(unit=leaver.id, cause=f"cut down by {opponent.name} leaving the melee"))
+        ctx.emit(
+            ev.UnitOut(unit=leaver.id, cause=f"cut down by {name_in_line_about(opponent, leaver)} leaving the melee")
+        )
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -40,6 +40,15 @@ def audience(*units: Unit) -> tuple[str, ...]:
     return narrowest(unit_audience(u) for u in units)
 
 
+def name_in_line_about(other: Unit, subject: Unit) -> str:
+    """``other``'s name in a fact about ``subject``: everyone who reads the fact sees
+    ``subject``; a hidden ``other`` is named only if they all see it too."""
+    readers, seers = unit_audience(subject), unit_audience(other)
+    if not seers or (readers and set(readers) <= set(seers)):
+        return other.name
+    return "an unseen enemy"
+
+
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
         raise Refused(f"{unit.name} is out of action")

@@ -45,6 +45,9 @@ def test_sight_in_woods_and_indirect_fire(armoured):
         play(armoured, "@paras fire mortar mg42 full")
     facts = play(armoured, "fire mortar mg42 full dice=5,6")
     assert [r.outcome for r in rolls(facts)] == ["hit", "eliminated"]
+    # the paras' own mortar line does not name what they have not seen
+    assert rolls(facts)[0].purpose == "to hit an unseen enemy (beyond half range)"
+    assert not any("MG 42" in line.text for line in armoured.log_lines("paras"))
     with pytest.raises(Refused, match="no line of sight"):
         play(armoured, "fire bren mg42 full")
 
