@@ -66,9 +66,9 @@ def advance(ctx: Context) -> None:
         case "fire":
             hits.resolve(ctx)
             cmd_air.end_of_fire(ctx)
-            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="melee"))
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["fire"]))
         case "melee":
-            ctx.emit(ev.PhaseBegan(turn=s.turn, phase="morale"))
+            ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["melee"]))
             cmd_unit.announce_due(ctx)
         case "end":
             end_of_turn(ctx)
