@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
@@ -19,6 +21,17 @@ def test_the_opposed_roll_by_margin():
     figure = [rules.opposed_result(5 + m, 5, False) for m in range(-2, 5)]
     assert figure == ["none", "none", "none", "wound", "wound", "eliminated", "eliminated"]
     assert rules.immobilised_until(3) == 5
+
+
+@given(st.integers(1, 6), st.integers(0, 6), st.integers(1, 6), st.integers(0, 6), st.booleans())
+def test_a_better_shooter_total_never_does_less_harm(s_face, s_cv, t_face, t_cv, vehicle):
+    order = ["none", "immobilised", "destroyed"] if vehicle else ["none", "wound", "eliminated"]
+    worse = rules.opposed_result(s_face + s_cv, t_face + t_cv, vehicle)
+    better = rules.opposed_result(s_face + s_cv + 1, t_face + t_cv, vehicle)
+    assert order.index(better) >= order.index(worse)
+    # the face the target needs to come through is exactly the one that leaves no damage
+    needed = rules.face_to_come_through(s_face + s_cv, t_cv)
+    assert (rules.opposed_result(s_face + s_cv, t_face + t_cv, vehicle) == "none") == (t_face >= needed)
 
 
 def test_air_and_anti_aircraft_hit_on_five_or_six():
