@@ -1,14 +1,11 @@
 """A Ludonet game on the demo farm with the pieces the demo lacks, built here rather
 than from a scenario file: vehicles with the scenario's combat values and moves, a
-PIAT, an aircraft with its passes, an anti-aircraft gun, a reserve to reinforce."""
+PIAT, a mortar, an aircraft with its passes, an anti-aircraft gun, a reserve to reinforce."""
 
 from __future__ import annotations
 
-import msgspec
-
 from core import events as ev
 from core.game import Game
-from core.rulesets.common import emit_scenario
 from core.rulesets.ludonet import Ludonet
 
 EXTRA = (
@@ -50,14 +47,16 @@ EXTRA = (
 
 
 def ludonet_game(tmp_path, monkeypatch, variables: dict[str, int | str] | None = None) -> Game:
-    """The demo plus EXTRA; ``variables`` are set as the scenario file would set them."""
+    """The demo plus EXTRA; ``variables`` are set as the scenario file would set them
+    (after the demo's own, so they win)."""
+    demo_setup = Ludonet._scenario
 
     def scenario(self, ctx, args):
-        demo = self.scenarios["demo"]
-        emit_scenario(ctx, msgspec.structs.replace(demo, units=demo.units + EXTRA))
+        demo_setup(self, ctx, args)
+        for u in EXTRA:
+            ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if "hidden" in u.status else ()))
         for key, value in (variables or {}).items():
             ctx.emit(ev.VarSet(key=key, value=value))
-        ctx.emit(self.first_phase)
 
     monkeypatch.setattr(Ludonet, "_scenario", scenario)
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=5)

@@ -264,8 +264,8 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
             play(game, "@paras fire jones kurt half woods=-3")
         with pytest.raises(Refused, match="not both"):
             play(game, "@paras fire jones kurt half range=20")
-        with pytest.raises(Refused, match="no range for Cpl Smith's weapon"):
-            play(game, "@paras fire smith kurt range=10")  # a Sten: the scenario gives no range
+        with pytest.raises(Refused, match="no range for Pte Hill's weapon"):
+            play(game, "@paras fire piat kurt range=10")  # a PIAT: the scenario gives no range
         facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
         assert rolls(facts)[0].purpose == "to hit Schtz Kurt Bauer (within half range)"
         assert rolls(facts)[0].target == 3
