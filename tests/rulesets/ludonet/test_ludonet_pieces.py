@@ -60,7 +60,7 @@ def test_sight_in_woods_and_indirect_fire(armoured):
     assert [r.outcome for r in rolls(facts)] == ["hit", "eliminated"]
     # the paras' own mortar line does not name what they have not seen
     assert rolls(facts)[0].purpose == "to hit an unseen enemy (beyond half range)"
-    assert not any("MG 42" in line.text for line in armoured.log_lines("paras"))
+    assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
     with pytest.raises(Refused, match="no line of sight"):
         play(armoured, "fire bren mg42 full")
 
@@ -185,8 +185,8 @@ def test_a_grenade_that_misses_does_nothing(armoured):
     # a hidden thrower's miss stays with his side: the paras never read his name
     play(armoured, "grenade mg42 full smith dice=2")
     assert any("MG 42 team's grenade falls wide" in line.text for line in armoured.log_lines("garrison"))
-    assert not any("MG 42" in line.text for line in armoured.log_lines("paras"))
-    assert not any("MG 42" in line.text for line in armoured.log_lines("spectator"))
+    assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
+    assert not any("MG 42 team" in line.text for line in armoured.log_lines("spectator"))
 
 
 # ------------------------------------------------------------------------ aircraft
