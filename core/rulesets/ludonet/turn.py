@@ -91,6 +91,8 @@ def end_of_turn(ctx: Context) -> None:
     hits.end_of_turn(ctx)
     cmd_air.end_of_turn(ctx)
     for u in ctx.state.units.values():
+        if not u.in_play:
+            continue  # a piece out of action keeps its last badges: nobody reads them
         add: tuple[str, ...] = ()
         remove = tuple(b for b in ("moved", "ran", "fired") if u.has(b))
         left = tired(u)
