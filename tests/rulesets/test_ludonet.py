@@ -147,7 +147,7 @@ def test_damage_and_melee():
 
 def test_morale_is_due_at_half_losses():
     assert not rules.morale_due(5, 2) and rules.morale_due(5, 3) and rules.morale_due(4, 2)
-    assert not rules.morale_due(4, 0)
+    assert not rules.morale_due(4, 0) and not rules.morale_due(4, 4)  # nobody left to test
     assert rules.shaken(2) and not rules.shaken(3)
 
 

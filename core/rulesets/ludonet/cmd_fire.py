@@ -121,7 +121,8 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
     (t,) = ctx.roll(
         f"combat value roll against {name_in_line_about(attacker, target)}, to take no damage",
         1,
-        target=rules.face_to_come_through(a_total, target_cv),
+        # 1+ when it cannot fail: a need below 1 would read oddly in the log
+        target=max(1, rules.face_to_come_through(a_total, target_cv)),
         mods=_cv_mods(target_cv),
         total=True,
         rule="LN-R041",

@@ -91,7 +91,7 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
         opponent_mods,
         leaving.rule,
         # the face that cuts the leaver down, so the dice pane shows the exact odds
-        target=rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods)),
+        target=max(1, rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods))),
     )
     if rules.leaves_melee(leaver_total, opponent_total):
         text = f"{leaver.name} breaks away from {opponent.name} (LN-R052)"

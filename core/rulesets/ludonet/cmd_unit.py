@@ -55,6 +55,8 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     team = find_team(s, args["team"])
     start, lost, last = losses(s, team)
     if not rules.morale_due(start, lost, last):
+        if start and lost >= start:
+            raise Refused(f"{team} has nobody left in play to test (LN-R070)")
         if lost and lost <= last:
             raise Refused(f"{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)")
         raise Refused(f"{team} has lost {lost} of {start}: no test below half (LN-R070)")

@@ -117,13 +117,14 @@ def team_of(state: GameState, unit: Unit) -> str:
 
 
 def starting_strength(state: GameState, team: str) -> int:
-    """LN-R070: the figures a unit started the fight with (its set-up members)."""
-    return sum(1 for u in state.units.values() if u.team == team)
+    """LN-R070: the pieces a unit started the fight with (its set-up members); aircraft
+    come and go and are no part of a unit's strength (ruling LN-MORALE)."""
+    return sum(1 for u in state.units.values() if u.team == team and not is_aircraft(u))
 
 
 def strength(state: GameState, team: str) -> int:
     """The unit's pieces in play now, reinforcements included."""
-    return sum(1 for u in state.units.values() if u.in_play and team_of(state, u) == team)
+    return sum(1 for u in state.units.values() if u.in_play and team_of(state, u) == team and not is_aircraft(u))
 
 
 def find_team(state: GameState, name: str) -> str:

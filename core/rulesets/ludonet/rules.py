@@ -132,9 +132,11 @@ def passes_allowed(scenario_passes: int | None) -> int:
 
 def morale_due(start: int, lost: int, lost_at_last_test: int = 0) -> bool:
     """LN-R070 (ruling LN-MORALE): half the starting figures or more lost, and more
-    than at the unit's last test ("and at every further loss")."""
+    than at the unit's last test ("and at every further loss"); a unit with nobody
+    left has nobody to test."""
     m = morale()
-    return lost * m.loss_fraction_den >= start * m.loss_fraction_num and lost > max(0, lost_at_last_test)
+    half = lost * m.loss_fraction_den >= start * m.loss_fraction_num
+    return half and max(0, lost_at_last_test) < lost < start
 
 
 def retreat_ends(start: int, strength: int) -> bool:

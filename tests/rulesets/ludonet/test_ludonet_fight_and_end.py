@@ -90,6 +90,9 @@ def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
     assert rolls(facts)[0].outcome == "shaken: falls back"
     to_phase(armoured, 2, "morale")
     assert not any("morale tests due" in line.text for line in armoured.log_lines("garrison")[-3:])
+    play(armoured, "out hans")
+    with pytest.raises(Refused, match="nobody left in play"):
+        play(armoured, "@garrison morale gruppe vogt")
 
 
 def test_reinforcements_end_a_retreat(armoured):
@@ -113,8 +116,8 @@ def test_reinforcements_end_a_retreat(armoured):
     assert not any(s.units[u].has("retreating") for u in ("hans", "fritz", "karl", "max", "paul"))
     # the reserve gave all its men away: its strength is what counts (ruling LN-REINFORCE)
     to_phase(armoured, 2, "morale")
-    facts = play(armoured, "@garrison morale reserve dice=6")
-    assert rolls(facts)[0].outcome == "holds"
+    with pytest.raises(Refused, match="Reserve has nobody left in play to test"):
+        play(armoured, "@garrison morale reserve")
 
 
 def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
