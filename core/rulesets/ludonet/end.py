@@ -70,11 +70,11 @@ def check(ctx: Context) -> bool:
     if last and s.turn >= last:
         conditions = s.vars.get(VICTORY, "")
         ctx.emit(ev.PhaseBegan(turn=s.turn, phase=FINAL))
+        said = f" The scenario's victory conditions: {conditions}" if conditions else ""
         ctx.emit(
             ev.Noted(
-                text=f"turn {last}, the scenario's last, is over"
-                + (f"; victory: {conditions}" if conditions else "")
-                + ": the referee records the result with victory SIDE|draw REASON"
+                text=f"turn {last}, the scenario's last, is over: the referee records the result "
+                f"with victory SIDE|draw REASON.{said}"
             )
         )
         return True
