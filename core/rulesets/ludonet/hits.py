@@ -11,7 +11,7 @@ from __future__ import annotations
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.ludonet import rules
-from core.rulesets.ludonet.pieces import audience, is_vehicle
+from core.rulesets.ludonet.pieces import aboard, audience, is_vehicle
 from core.rulesets.ludonet.tables import fire
 from core.state import Unit
 
@@ -52,6 +52,9 @@ def resolve(ctx: Context) -> None:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
             ctx.emit(ev.UnitOut(unit=u.id, cause="destroyed" if is_vehicle(u) else "eliminated"))
             if is_vehicle(u):
+                # Ruling LN-CREW: the combat value stood for the crew; it goes with the vehicle.
+                for crew in aboard(s, u):
+                    ctx.emit(ev.UnitOut(unit=crew.id, cause=f"lost with {u.name}"))
                 ctx.emit(
                     ev.Noted(
                         text=f"the wreck of {u.name}: remove it or mark it with cotton wool (LN-R071)",

@@ -79,6 +79,11 @@ def vehicle_move(unit: Unit) -> int:
     return unit.stats[MOVE]
 
 
+def aboard(state: GameState, vehicle: Unit) -> list[Unit]:
+    """The figures in play the scenario put aboard ``vehicle`` (variable ``aboard.ID``)."""
+    return [u for u in state.units.values() if u.in_play and state.vars.get(f"aboard.{u.id}") == vehicle.id]
+
+
 def _weapon_flag(state: GameState, unit: Unit, flag: str) -> bool:
     return any(state.vars.get(f"weapon.{w}.{flag}") for w in unit.weapons)
 

@@ -128,7 +128,9 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
         to_phase(game, 1, "end")
         facts = play(game, "next")
         assert game.state.phase == "final"
-        assert any(isinstance(e, ev.Noted) and e.text.endswith("victory conditions: hold the farm at the end") for e in facts)
+        assert any(
+            isinstance(e, ev.Noted) and e.text.endswith("victory conditions: hold the farm at the end") for e in facts
+        )
         with pytest.raises(Refused, match="victory SIDE"):
             play(game, "next")
         with pytest.raises(Refused, match="referee"):

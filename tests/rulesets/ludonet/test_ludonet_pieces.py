@@ -87,6 +87,17 @@ def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
     assert any("wreck of Panzer IV" in t and "cotton wool" in t for t in log)
 
 
+def test_the_crew_aboard_is_lost_with_its_vehicle(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, {"aboard.karl": "panzer"})
+    try:
+        to_phase(game, 1, "fire")
+        play(game, "@paras fire sherman panzer half dice=6,6,1", "next")
+        assert game.state.units["karl"].out == "lost with Panzer IV"
+        assert game.state.units["max"].in_play
+    finally:
+        game.close()
+
+
 def test_immobilised_for_two_turns(armoured):
     to_phase(armoured, 1, "fire")
     play(armoured, "@paras fire sherman panzer full dice=5,4,4")  # 4+4 = 8 against 4+3 = 7: immobilised
