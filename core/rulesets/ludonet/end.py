@@ -51,7 +51,7 @@ def losses(state: GameState) -> str:
 
 def result(state: GameState, winner: str, reason: str) -> str:
     head = "a draw" if winner == DRAW else f"{state.sides[winner].name} win"
-    return f"{head}: {reason} ({losses(state)})"
+    return f"{head}: {reason}; {losses(state)}"
 
 
 def check(ctx: Context) -> bool:

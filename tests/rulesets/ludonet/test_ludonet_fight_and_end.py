@@ -138,7 +138,7 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
         play(game, "out hans")
         play(game, "victory garrison the farm is still held")
         assert game.state.result == (
-            "Farm garrison win: the farm is still held (losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11)"
+            "Farm garrison win: the farm is still held; losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11"
         )
         assert game.state.phase == "ended"
         with pytest.raises(Refused, match="the game is over"):
