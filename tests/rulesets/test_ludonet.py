@@ -108,6 +108,7 @@ def test_every_table_names_its_digest_section():
         "grenade": (a.grenade, "B.6"),
         "aircraft": (a.aircraft, "B.9"),
         "anti-aircraft": (a.anti_aircraft, "B.9"),
+        "artillery": (a.artillery, "B.4"),
     }
     for name, (table, section) in tables.items():
         assert table.section == section, name

@@ -102,14 +102,17 @@ def _cv_mods(value: int) -> tuple[ev.Mod, ...]:
 
 
 def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, target_cv: int) -> str:
-    """LN-R041: 1d6 + combat value each, the attacker first; the margin decides."""
+    """LN-R041: 1d6 + combat value each, the attacker first; the margin decides.  The
+    attacker may be off the table (support, ruling LN-BARRAGE): its line then names it."""
+    on_table = attacker.id in ctx.state.units
     (a,) = ctx.roll(
-        f"combat value roll against {name_in_line_about(target, attacker)}",
+        ("" if on_table else f"{attacker.name}: ")
+        + f"combat value roll against {name_in_line_about(target, attacker)}",
         1,
         mods=_cv_mods(attacker_cv),
         total=True,
         rule="LN-R041",
-        unit=attacker.id,
+        unit=attacker.id if on_table else "",
         outcome=lambda f: f"total {f[0] + attacker_cv}",
     )
     a_total = a + attacker_cv

@@ -120,10 +120,19 @@ class AntiAircraft(Sourced, frozen=True):
     hit_on: int
 
 
+class Artillery(Sourced, frozen=True):
+    """Ruling LN-BARRAGE (LN-R020 gives no procedure)."""
+
+    hit_on: int
+    radius_cm: int
+    heavy: bool
+
+
 class Areas(msgspec.Struct, frozen=True):
     grenade: Grenade
     aircraft: Aircraft
     anti_aircraft: AntiAircraft
+    artillery: Artillery
 
 
 def _load(name: str, kind: type) -> msgspec.Struct:

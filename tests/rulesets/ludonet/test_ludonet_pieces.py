@@ -307,3 +307,50 @@ def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
         assert game.state.units["typhoon"].out == "shot down by anti-aircraft fire"
     finally:
         game.close()
+
+
+# -------------------------------------------------------------- support off the table
+
+SUPPORT = {
+    "support.mortar": "8 cm mortar behind the farm",
+    "support.mortar.side": "garrison",
+    "support.mortar.kind": "artillery",
+    "support.mortar.ammo": 2,
+    "support.stuka": "Stuka",
+    "support.stuka.side": "garrison",
+    "support.stuka.kind": "aircraft",
+    "support.stuka.cv": 3,
+}
+
+
+def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
+    try:
+        to_phase(game, 1, "fire")
+        with pytest.raises(Refused, match=r"no artillery or aircraft support 'nebel' .*support: mortar, stuka"):
+            play(game, "barrage nebel smith")
+        with pytest.raises(Refused, match="name the pieces inside the burst"):
+            play(game, "barrage mortar")
+        with pytest.raises(Refused, match="no combat value"):
+            play(game, "barrage mortar sherman")  # artillery without a combat value cannot hit a vehicle
+        # 5+, then each figure's damage die with the heavy +1 (ruling LN-BARRAGE)
+        facts = play(game, "barrage mortar smith jones dice=5,3,1")
+        assert [(r.purpose, r.outcome) for r in rolls(facts)] == [
+            ("8 cm mortar behind the farm (3 cm radius)", "hit"),
+            ("damage", "wound"),
+            ("damage", "wound"),
+        ]
+        assert [m.value for m in rolls(facts)[1].mods] == [1]
+        with pytest.raises(Refused, match="already fired this turn"):
+            play(game, "barrage mortar brown")
+        # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value
+        facts = play(game, "barrage stuka sherman dice=6,6,1")
+        assert [r.outcome for r in rolls(facts)] == ["hit", "total 9", "total 5 against 9: destroyed"]
+        assert rolls(facts)[1].purpose == "Stuka: combat value roll against Sherman Firefly"
+        to_phase(game, 2, "fire")
+        play(game, "barrage mortar brown dice=2")
+        to_phase(game, 3, "fire")
+        with pytest.raises(Refused, match="nothing left: 2 used"):
+            play(game, "barrage mortar brown")
+    finally:
+        game.close()
