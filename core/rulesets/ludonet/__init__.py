@@ -66,6 +66,11 @@ class Ludonet(ScenarioRuleset):
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         head, _, unit = key.partition(".")
+        if head == "support" and unit.endswith((".used", ".turn")):
+            support, _, field = unit.rpartition(".")
+            if field == "used":
+                return f"{support} calls its barrage number {value} (ruling LN-BARRAGE)"
+            return f"{support} fires in turn {value}, once only (ruling LN-BARRAGE)"
         match head:
             case "first_player":
                 return f"{value} is the first player for the game (LN-R002)"

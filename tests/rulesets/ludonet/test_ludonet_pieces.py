@@ -341,6 +341,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             ("damage", "wound"),
         ]
         assert [m.value for m in rolls(facts)[1].mods] == [1]
+        assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [line.text for line in game.log_lines()]
         with pytest.raises(Refused, match="already fired this turn"):
             play(game, "barrage mortar brown")
         # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value
