@@ -30,6 +30,8 @@ from core.state import Unit
 from core.views import unit_visible
 
 FIRED = "fired"
+#: The scenario's visibility in cm (night, fog): nobody sees, so nobody fires, further.
+VISIBILITY = "visibility"
 
 
 def shooter_conditions(shooter: Unit) -> list[str]:
@@ -149,6 +151,10 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     indirect = INDIRECT in shooter.roles
     if not unit_visible(target, shooter.side) and not indirect:
         raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
+    seen = ctx.state.vars.get(VISIBILITY)
+    cm = args["range"]
+    if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen and not indirect:
+        raise Refused(f"{target.name} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)")
     woods = args["woods"]
     if woods is not None and woods < 0:
         raise Refused(f"woods={woods}: a distance is 0 cm or more")

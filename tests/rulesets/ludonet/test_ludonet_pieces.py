@@ -293,6 +293,17 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
         game.close()
 
 
+def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})
+    try:
+        to_phase(game, 1, "fire")
+        with pytest.raises(Refused, match="16 cm away: the scenario's visibility is 15 cm"):
+            play(game, "@paras fire jones kurt range=16")
+        play(game, "@paras fire jones kurt range=15 dice=1")
+    finally:
+        game.close()
+
+
 def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
     try:
