@@ -1,26 +1,17 @@
+# ruff: noqa: F811  (pytest fixtures imported from linea_di_tiro_support)
 """Linea di Tiro 1.0: tables against the rulebook, the card machine driven with a
 deck of known order, activations, fire with exact dice, and replay of the deck."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from linea_di_tiro_support import FIRST, book, faces_for, game, inject, piece, play, rolls, stacked  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
-
-BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
-
-
-@pytest.fixture(scope="module")
-def book() -> str:
-    if not BOOK.exists():
-        pytest.skip(f"rulebook not found at {BOOK}")
-    return BOOK.read_text(encoding="utf-8")
 
 
 def _grid(book: str, heading: str, rows: int) -> list[list[str]]:
@@ -128,48 +119,6 @@ def test_restack_keeps_the_ten_on_top():
 # ---------------------------------------------------------------- the card machine
 
 
-def faces_for(order: list[str], cards: list[str] | None = None) -> list[int]:
-    """The faces that make Dice.shuffle put ``cards`` (default: the whole deck) in ``order``."""
-    work = list(deck().cards() if cards is None else cards)
-    faces = []
-    for i in range(len(work) - 1, 0, -1):
-        k = next(j for j in range(i + 1) if work[j] == order[i])
-        faces.append(k + 1)
-        work[i], work[k] = work[k], work[i]
-    return faces
-
-
-FIRST = ["7♥", "Q♠", "Joker", "3♣", "K♦", "2♥"]
-
-
-def stacked() -> list[str]:
-    rest = [c for c in deck().cards() if c not in FIRST or c == "Joker"]
-    rest.remove("Joker")
-    return FIRST + rest
-
-
-@pytest.fixture
-def game(tmp_path):
-    g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
-    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))))
-    yield g
-    g.close()
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return out.events[1:] if out else []
-
-
-def rolls(events):
-    return [e.roll for e in events if isinstance(e, ev.Rolled)]
-
-
 def test_the_shuffle_is_the_referees_secret(game):
     assert game.state.vars["secret.deck"].split(",") == stacked()
     assert game.state.phase == "deployment"
@@ -230,8 +179,16 @@ def test_a_face_card_activates_one_platoon(game):
 
 
 def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
+    inject(game, piece("hauptmann", "german", "rifles", roles=("company-command",)))
     play(game, "next", "next")
-    play(game, "@german unitmove call-artillery on the crossroads")
+    with pytest.raises(Refused, match="gives german no artillery"):
+        play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
+    inject(game, ev.VarSet(key="scenario.artillery.german", value=4))
+    with pytest.raises(Refused, match="name the piece that calls"):
+        play(game, "@german unitmove call-artillery on the crossroads")
+    with pytest.raises(Refused, match="only a company-command or artillery-observer"):
+        play(game, "@german unitmove call-artillery by=panzer on the crossroads")
+    play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
     with pytest.raises(Refused, match="spent on a unit move"):
         play(game, "@german activate panzer A5")
     facts = play(game, "next")  # the joker
@@ -249,7 +206,7 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
     # Sherman attack 5 against the Panzer's front 5: column 0; 2 + 3 = 5 → T
     facts = play(game, "@us at sherman1 panzer dice=2,3")
     roll = rolls(facts)[0]
-    assert roll.faces == (2, 3) and roll.total and roll.outcome == "T: morale test"
+    assert roll.faces == (2, 3) and roll.total and roll.outcome == "modified total 5, column 0: T: morale test"
     assert any(isinstance(e, ev.Noted) and "must test morale" in e.text for e in facts)
     with pytest.raises(Refused, match="no attack left"):
         play(game, "@us at sherman1 panzer")
@@ -260,9 +217,10 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
 def test_at_fire_destroys_and_routs(game):
     play(game, "next", "@us activate sherman1 A4 prepare=0")
     facts = play(game, "@us at sherman1 panzer flank dice=3,4")  # 5 vs side 3: +2; 7 → T
-    assert rolls(facts)[0].outcome == "T: morale test"
+    assert rolls(facts)[0].outcome == "modified total 7, column +2: T: morale test"
     facts = play(game, "@us at sherman1 panzer flank close dice=1,1")  # 2 - 1 = 1 → D
     assert sum(m.value for m in rolls(facts)[0].mods) == -1
+    assert rolls(facts)[0].outcome == "modified total 1, column +2: D: destroyed"  # the total compared
     assert game.state.units["panzer"].out == "destroyed"
 
 
@@ -274,7 +232,7 @@ def test_a_ready_attack_replies_out_of_turn(game):
     with pytest.raises(Refused, match="is us's"):
         play(game, "@german at panzer sherman1")
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
-    assert rolls(facts)[0].outcome == "no effect"
+    assert rolls(facts)[0].outcome == "modified total 7, column 0: no effect"
     assert not game.state.units["panzer"].has("ready-1")
     with pytest.raises(Refused, match="holds no ready attack"):
         play(game, "@german at panzer sherman1 ready")
@@ -294,7 +252,7 @@ def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
     with pytest.raises(Refused, match="say what Grenadiers is doing"):
         play(game, "@us mg gis grenadiers")
     facts = play(game, "@us mg gis grenadiers defence=still-open dice=2")  # 3 - 3 = 0; 2 → I
-    assert rolls(facts)[0].outcome.startswith("I")
+    assert rolls(facts)[0].outcome == "modified total 2, column 0: I: immobilised, loses its ready attacks"
     assert game.state.units["grenadiers"].has("immobilised")
     play(game, "next", "next", "next")  # Q♠, Joker, 3♣: german
     with pytest.raises(Refused, match="immobilised and cannot move"):
@@ -306,10 +264,10 @@ def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
 def test_morale_test_with_exact_dice(game):
     play(game, "next")
     facts = play(game, "@us morale sherman1 dice=5")  # morale 4: 5 → falls back 5 cm
-    assert rolls(facts)[0].outcome == "fall-back"
+    assert rolls(facts)[0].outcome == "modified total 5: fall-back"
     assert any(isinstance(e, ev.Moved) and e.cm == 5 for e in facts)
     facts = play(game, "@us morale gis plus=2 dice=4")  # morale 3: 4 + 2 = 6 → flees
-    assert rolls(facts)[0].outcome == "flee"
+    assert rolls(facts)[0].outcome == "modified total 6: flee"
     assert game.state.units["gis"].has("retreating")
 
 
@@ -318,10 +276,10 @@ def test_the_hidden_gun_is_attacked_only_once_spotted(game):
     with pytest.raises(Refused, match="no unit 'pak'"):
         play(game, "@us mg sherman1 pak")
     assert "pak" not in game.view("us").units
-    play(game, "spot pak")
+    play(game, "spot pak by=gis at=10 state=still-cover")  # a vehicle stationary in cover: 20 cm
     assert "pak" in game.view("us").units
     facts = play(game, "@us mg sherman1 pak dice=1")  # 3 - prepared 4 = -1; 1 → I (a gun is not a tank)
-    assert rolls(facts)[0].outcome.startswith("I")
+    assert rolls(facts)[0].outcome == "modified total 1, column <0: I: immobilised, loses its ready attacks"
 
 
 def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):

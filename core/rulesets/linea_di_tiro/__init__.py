@@ -53,7 +53,7 @@ class LineaDiTiro(Ruleset):
             scenario_command(
                 self.scenarios, self._scenario, help="Set up a ready-made scenario and shuffle the deck.", rolls=True
             ),
-            *commands.COMMANDS,
+            *commands.all_commands(),
             *REFEREE_TOOLS,
         ]
 
@@ -78,6 +78,8 @@ class LineaDiTiro(Ruleset):
             return f"card {value} spent on a unit move"
         if key.startswith("artillery."):
             return f"{key.partition('.')[2]}'s artillery: {value}"
+        if key.startswith("artillery_card."):
+            return f"{key.partition('.')[2]}'s artillery fires on card {value}"
         return None
 
     def profile(self, state: GameState, unit: Unit) -> Profile:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale
+from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, movement
 
 
 def draw(order: Sequence[str], drawn: int) -> tuple[str, int]:
@@ -53,3 +53,26 @@ def morale_result(total: int, morale_value: int) -> str:
     if total > morale_value:
         return "fall-back"
     return "steady"
+
+
+def he_bonus(streak: int) -> int:
+    """LT-R061 (ruling LT-HE-STREAK): what an HE attack adds to the attack factor against
+    immobilised infantry that has already taken ``streak`` HE attacks in a row."""
+    return mg_table().he_bonus * streak
+
+
+def he_streak_after(streak: int, he: bool, immobilised_infantry: bool) -> int:
+    """LT-R061: the streak after an attack.  An HE attack at immobilised infantry adds
+    one; any other attack at the piece breaks the streak."""
+    if he and immobilised_infantry:
+        return min(streak + 1, mg_table().he_streak_max)
+    return 0
+
+
+def move_allowance(option: str, bound: int, speed: int) -> tuple[str, int]:
+    """LT-R040..R042: how the activation ``option`` moves the piece (``bound`` or
+    ``speed``) and how far, from the piece's own bound/speed."""
+    mode = movement().options.get(option)
+    if mode is None:
+        raise ValueError(f"{option} does not move the piece: A1 or A2 make a bound, A5 a move at speed")
+    return mode, bound if mode == "bound" else speed

@@ -97,6 +97,8 @@ class FireTable(msgspec.Struct, frozen=True):
     no_effect_from: int
     columns: tuple[Column, ...]
     long_range_max: int | None = None
+    he_bonus: int = 0
+    he_streak_max: int = 0
     modifiers: tuple[DieMod, ...] = ()
     defences: tuple[Defence, ...] = ()
 
@@ -147,6 +149,108 @@ def mg_table() -> FireTable:
 @cache
 def morale() -> Morale:
     return _load("morale.toml", Morale)
+
+
+class SpotRow(msgspec.Struct, frozen=True):
+    """One row of the spotting distances (LT-R032): ``cm``, or ``unlimited``."""
+
+    kind: str
+    state: str
+    label: str
+    source: str
+    cm: int = 0
+    unlimited: bool = False
+
+
+class Spotting(msgspec.Struct, frozen=True):
+    """C.4, LT-R032..R034."""
+
+    fire_factor: int
+    max_doublings: int
+    vehicle_observer_divisor: int
+    recon_role: str
+    targets: tuple[SpotRow, ...]
+
+    def row(self, kind: str, state: str) -> SpotRow | None:
+        return next((r for r in self.targets if r.kind == kind and r.state == state), None)
+
+    def states(self, kind: str) -> tuple[str, ...]:
+        return tuple(r.state for r in self.targets if r.kind == kind)
+
+
+class Movement(msgspec.Struct, frozen=True):
+    """C.5, LT-R040..R042; ``options`` maps an activation option to ``bound`` or ``speed``."""
+
+    bound_cm: int
+    speed_times: int
+    max_turn_deg: int
+    options: dict[str, str]
+
+
+class Rating(msgspec.Struct, frozen=True):
+    role: str
+    label: str
+    rating: int
+
+
+class MeleeMods(msgspec.Struct, frozen=True):
+    entrenched: int
+    from_behind: int
+    immobilised: int
+    gun: int
+
+
+class DefaultRating(msgspec.Struct, frozen=True):
+    with_at: str
+    without_at: str
+
+
+class Assault(msgspec.Struct, frozen=True):
+    """C.9, LT-R100..R103."""
+
+    overrun_cover_max: int
+    adjacent_cm: int
+    no_mg_bonus: int
+    protected_malus: int
+    protected_role: str
+    ratings: tuple[Rating, ...]
+    melee: MeleeMods
+    default_rating: DefaultRating
+
+    def rating_of(self, roles: tuple[str, ...], has_at: bool) -> Rating:
+        """A piece's close-assault rating: its role's, else the default (ruling LT-RATING)."""
+        found = next((r for r in self.ratings if r.role in roles), None)
+        if found is not None:
+            return found
+        role = self.default_rating.with_at if has_at else self.default_rating.without_at
+        return next(r for r in self.ratings if r.role == role)
+
+
+class Artillery(msgspec.Struct, frozen=True):
+    """C.10, LT-R090."""
+
+    caller_roles: tuple[str, ...]
+    square_cm: int
+
+
+@cache
+def spotting() -> Spotting:
+    return _load("spotting.toml", Spotting)
+
+
+@cache
+def movement() -> Movement:
+    return _load("movement.toml", Movement)
+
+
+@cache
+def assault() -> Assault:
+    return _load("assault.toml", Assault)
+
+
+@cache
+def artillery() -> Artillery:
+    return _load("artillery.toml", Artillery)
 
 
 # ------------------------------------------------------------------- piece profiles

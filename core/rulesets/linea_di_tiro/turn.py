@@ -21,17 +21,25 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.linea_di_tiro import rules
-from core.rulesets.linea_di_tiro.tables import deck, options
+from core.rulesets.linea_di_tiro import rules, scenario_vars
+from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.state import GameState
 from core.views import REFEREE, REFEREE_ONLY
 
 DECK_VAR = "secret.deck"
 DRAWN_VAR = "deck.drawn"
 ATTACK_BADGES = ("attacks-1", "attacks-2")
-CARD_BADGES = (*options(), *ATTACK_BADGES)
-#: Commands a side may give out of its card: reactions with a ready attack, morale.
-REACTIONS = ("morale",)
+READY_BADGES = ("ready-1", "ready-2")
+#: LT-R033: shots fired since the piece's last bound (``fired-1`` ...).
+FIRED_BADGES = tuple(f"fired-{n}" for n in range(1, spotting().max_doublings + 1))
+#: LT-R061: HE attacks in a row taken by an immobilised piece (``he-1`` ...).
+HE_BADGES = tuple(f"he-{n}" for n in range(1, mg_table().he_streak_max + 1))
+#: Badges that last one card: the option taken, the attacks left, a move made, a
+#: flight (a piece that flees fires no more under that card, LT-R051), shelled.
+CARD_BADGES = (*options(), *ATTACK_BADGES, "moved", "retreating", "shelled")
+#: Commands a side may give out of its card: reactions with a ready attack, morale,
+#: a voluntary rout (LT-R082).
+REACTIONS = ("morale", "rout")
 
 
 def side_of_army(state: GameState, army: str) -> str:
@@ -54,13 +62,14 @@ def _record_deck(ctx: Context, order: list[str]) -> None:
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:
     """A side's player acts on the cards of his suits; out of them he may only react
-    with a ready attack (LT-R052/R053) and test morale (C.2.1 D4)."""
+    with a ready attack (LT-R052/R053), an opportunity shot at an assault (LT-R100/R102),
+    test morale or rout (C.2.1 D4)."""
     if role == REFEREE:
         return
     name = parsed.spec.name
     if name == "note" or name in REACTIONS:
         return
-    if name in ("at", "mg") and parsed.args.get("ready"):
+    if name in ("at", "mg") and any(parsed.args.get(k) for k in ("ready", "ambush", "opportunity")):
         return
     if state.phase != "card":
         raise Refused("no card has been drawn yet; the referee draws with next")
@@ -75,6 +84,9 @@ def advance(ctx: Context) -> None:
         case "setup":
             raise Refused("load a scenario first: scenario demo")
         case "deployment" | "card":
+            last = scenario_vars.game_cards(s)
+            if last and s.turn >= last:
+                raise Refused(f"the scenario's {last} cards have been played: record the result with result SIDE|draw")
             draw_card(ctx)
         case _:
             raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
@@ -107,11 +119,17 @@ def draw_card(ctx: Context) -> None:
 
 def _joker(ctx: Context) -> None:
     """LT-R010/R090: a joker is the scenario's special card; artillery called for starts firing."""
-    ctx.emit(ev.Noted(text="joker: the scenario's special event (LT-R010)"))
+    effect = scenario_vars.joker_effect(ctx.state)
+    ctx.emit(ev.Noted(text=f"joker: {effect or 'the scenario gives it no effect'} (LT-R010)"))
     for side in ctx.state.sides:
         key = f"artillery.{side}"
         if ctx.state.vars.get(key) == "requested":
             ctx.emit(ev.VarSet(key=key, value="firing"))
+            ctx.emit(ev.VarSet(key=scenario_vars.ARTILLERY_CARD + side, value=ctx.state.turn))
+            squares = scenario_vars.artillery_sections(ctx.state, side)
             ctx.emit(
-                ev.Noted(text=f"{side}'s artillery opens fire: every unit in the square takes an mg attack (LT-R090)")
+                ev.Noted(
+                    text=f"{side}'s artillery opens fire on {squares} square(s): every unit in them "
+                    f"takes an attack (barrage {side} PIECE; LT-R090)"
+                )
             )

@@ -1,0 +1,322 @@
+"""Linea di Tiro fire and morale: anti-tank fire (2d6, C.6), MG/HE fire (1d6, C.7),
+morale tests and voluntary rout (C.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.pieces import (
+    check_target,
+    fall_back,
+    flee,
+    has_fired,
+    he_streak,
+    is_tank,
+    lose_ready,
+    profile,
+    ready,
+    require_able_to_fire,
+    require_in_play,
+    say,
+    set_count,
+    spend_attack,
+    sum_mods,
+)
+from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
+from core.rulesets.linea_di_tiro.turn import HE_BADGES
+from core.state import Unit
+from core.views import REFEREE_ONLY
+
+#: The secret variable naming the first enemy that spotted a hidden piece which may
+#: reply to it (LT-R053): ``secret.ambush.<piece>`` = the spotter's id.
+AMBUSH_VAR = "secret.ambush."
+
+
+def flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+READY = flag("ready", "spend a prepared attack (a reply out of turn, LT-R052)")
+AMBUSH = flag("ambush", "a just-spotted piece's ready attack at its first spotter: -1 (LT-R053)")
+OPPORTUNITY = flag("opportunity", "an opportunity shot at an assaulting piece (LT-R100/R102; ruling LT-OPPORTUNITY)")
+
+
+def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) -> None:
+    """Spend the attack the shot uses: the activation's, a ready one, an ambush reply
+    (LT-R053) or an opportunity shot (a ready attack if held, else one free shot a card)."""
+    if args.get("ambush"):
+        key = AMBUSH_VAR + shooter.id
+        if ctx.state.vars.get(key) != target.id:
+            raise Refused(f"{shooter.name} may reply with -1 only at the first enemy that spotted it (LT-R053)")
+        ctx.emit(ev.VarSet(key=key, value="", vis=REFEREE_ONLY))
+        spend_attack(ctx, shooter, use_ready=True)
+    elif args.get("opportunity"):
+        require_able_to_fire(shooter)
+        if ready(shooter):
+            spend_attack(ctx, shooter, use_ready=True)
+        elif shooter.has("opportunity"):
+            raise Refused(f"{shooter.name} has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)")
+        else:
+            ctx.emit(ev.StatusChanged(unit=shooter.id, add=("opportunity",)))
+            has_fired(ctx, shooter)
+    else:
+        spend_attack(ctx, shooter, bool(args.get("ready")))
+
+
+def _at(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R050 ("TIRO CONTROCARRO"): 2d6 plus modifiers against attack minus protection."""
+    shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
+    check_target(shooter, target)
+    attacker, defender = profile(ctx, shooter), profile(ctx, target)
+    long_range = bool(args["long"])
+    attack = attacker.at_long if long_range else attacker.at
+    if not attack:
+        raise Refused(f"{shooter.name} has no anti-tank attack{' at long range' if long_range else ''}")
+    if not defender.front:
+        raise Refused(f"{target.name} has no armour: fire at it with mg (LT-R060)")
+    protection = defender.side if args["flank"] else defender.front
+    table = at_table()
+    close = args["close"] or args["ambush"]  # one modifier for either (ruling LT-AT-MODS)
+    mods = [ev.Mod(m.label, m.value, "LT-R050") for m in table.modifiers if m.id == "hull-down" and args["hulldown"]]
+    mods += [ev.Mod(m.label, m.value, "LT-R050") for m in table.modifiers if m.id == "close" and close]
+    _fire_with(ctx, shooter, target, args)
+    diff = attack - protection
+
+    def outcome(faces: tuple[int, ...]) -> str:
+        total = sum(faces) + sum_mods(mods)
+        result = rules.at_result(attack, protection, total, long_range)
+        return f"modified total {total}, column {table.column(diff).label}: {_AT_WORDS[result]}"
+
+    faces = ctx.roll(
+        f"AT fire at {target.name}, attack {attack} - protection {protection} = {diff:+d}",
+        2,
+        mods=mods,
+        total=True,
+        rule="LT-R050",
+        unit=shooter.id,
+        outcome=outcome,
+    )
+    result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
+    _hit_streak(ctx, target, defender, he=False)
+    apply_result(ctx, target, result)
+
+
+def _mg(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R060/R061/R071 ("ALTRI TIRI (MG & HE)"): 1d6 against attack factor minus defence."""
+    shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
+    check_target(shooter, target)
+    attacker = profile(ctx, shooter)
+    if not attacker.mg:
+        raise Refused(f"{shooter.name} has no MG/HE attack")
+    # The only die modifier on this table is the ambush of LT-R053 (ruling LT-MG-MODS).
+    mods = [ev.Mod("ambush by an unspotted piece", -1, "LT-R053")] if args["ambush"] else []
+    defence = _defence(ctx, target, args["defence"])
+    _fire_with(ctx, shooter, target, args)
+    mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, f"{'HE' if args['he'] else 'MG'}")
+
+
+def _defence(ctx: Context, target: Unit, key: str | None) -> tuple[str, int]:
+    """C.7.1: the target's defence, from what the referee says it is doing or, for a
+    vehicle, its own."""
+    defences = {d.id: d for d in mg_table().defences}
+    key = key or profile(ctx, target).defence
+    if not key:
+        raise Refused(f"say what {target.name} is doing: defence={'|'.join(defences)} (C.7.1)")
+    return defences[key].label, defences[key].value
+
+
+def mg_attack(
+    ctx: Context,
+    target: Unit,
+    attack: int,
+    defence: tuple[str, int],
+    he: bool,
+    mods: list[ev.Mod],
+    by: str,
+    what: str,
+) -> None:
+    """One attack on the MG/HE table, with the consecutive-HE bonus (LT-R061)."""
+    defender = profile(ctx, target)
+    infantry_pinned = target.has("immobilised") and not is_tank(defender)
+    bonus = rules.he_bonus(he_streak(target)) if he and infantry_pinned else 0
+    factor = attack + bonus
+    label, value = defence
+    diff = factor - value
+    table = mg_table()
+    extra = f" + {bonus} for consecutive HE (LT-R061)" if bonus else ""
+
+    def outcome(faces: tuple[int, ...]) -> str:
+        total = faces[0] + sum_mods(mods)
+        result = rules.mg_result(factor, value, total)
+        if result == "I" and is_tank(defender):
+            result = "T"
+        return f"modified total {total}, column {table.column(diff).label}: {_MG_WORDS[result]}"
+
+    (face,) = ctx.roll(
+        f"{what} fire at {target.name}, attack {attack}{extra} - {label} {value} = {diff:+d}",
+        1,
+        mods=mods,
+        total=True,
+        rule="LT-R060",
+        unit=by,
+        outcome=outcome,
+    )
+    result = rules.mg_result(factor, value, face + sum_mods(mods))
+    if result == "I" and is_tank(defender):
+        result = "T"  # an armoured vehicle tests morale instead (C.7 legend)
+    _hit_streak(ctx, target, defender, he=he)
+    apply_result(ctx, target, result)
+
+
+def _hit_streak(ctx: Context, target: Unit, defender: Profile, he: bool) -> None:
+    """LT-R061: an HE attack at immobilised infantry lengthens its streak; any other breaks it."""
+    pinned = target.has("immobilised") and not is_tank(defender)
+    set_count(ctx, target, HE_BADGES, rules.he_streak_after(he_streak(target), he, pinned))
+
+
+_AT_WORDS = {"D": "D: destroyed", "R": "R: routs without a test", "T": "T: morale test", "-": "no effect"}
+_MG_WORDS = {
+    "D": "D: destroyed",
+    "I": "I: immobilised, loses its ready attacks",
+    "T": "I: a tank tests morale",
+    "-": "no effect",
+}
+
+
+def apply_result(ctx: Context, target: Unit, result: str) -> None:
+    """Combat results apply at once (LT-R051)."""
+    if result == "D":
+        ctx.emit(ev.UnitOut(unit=target.id, cause="destroyed"))
+    elif result == "R":
+        flee(ctx, target, ", routed without a test")
+    elif result == "T":
+        say(ctx, target, f"{target.name} must test morale: morale {target.id}")
+    elif result == "I":
+        lose_ready(ctx, target)
+        if not target.has("immobilised"):
+            ctx.emit(ev.StatusChanged(unit=target.id, add=("immobilised",)))
+
+
+# ------------------------------------------------------------------------- morale
+
+
+def _morale(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R080/R081: 1d6, +1 for being immobilised and +1 for each other situation the
+    referee names (``plus=``), against the piece's morale."""
+    piece = ctx.unit(args["piece"])
+    require_in_play(piece)
+    value = profile(ctx, piece).morale
+    mods = morale_mods(piece, args["plus"])
+    (face,) = ctx.roll(
+        f"morale test, morale {value}",
+        1,
+        mods=mods,
+        total=True,
+        rule="LT-R080",
+        unit=piece.id,
+        outcome=lambda f: (
+            f"modified total {f[0] + sum_mods(mods)}: " + rules.morale_result(f[0] + sum_mods(mods), value)
+        ),
+    )
+    result = rules.morale_result(face + sum_mods(mods), value)
+    if result == "flee":
+        flee(ctx, piece)
+    elif result == "fall-back":
+        fall_back(ctx, piece)
+
+
+def morale_mods(piece: Unit, plus: int) -> list[ev.Mod]:
+    """LT-R081: +1 immobilised, +1 per other situation."""
+    if plus < 0:
+        raise Refused("plus= counts situations that make the test harder (+1 each)")
+    mods = [ev.Mod("immobilised", 1, "LT-R081")] if piece.has("immobilised") else []
+    if plus:
+        mods.append(ev.Mod("situations", plus, "LT-R081"))
+    return mods
+
+
+def _rout(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R082 (ruling LT-VOLUNTARY-ROUT): a piece may always rout of its own will, to
+    avoid a test or leave a dangerous place: it flees as on a failed test."""
+    piece = ctx.unit(args["piece"])
+    require_in_play(piece)
+    if piece.has("retreating"):
+        raise Refused(f"{piece.name} is already fleeing")
+    flee(ctx, piece, ", a voluntary rout")
+
+
+# ----------------------------------------------------------------------- the list
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "at",
+        "Anti-tank fire: 2d6 on the AT table, attack minus protection. Dice: the two d6.",
+        _at,
+        params=(
+            Param("shooter", "own"),
+            Param("target", "enemy"),
+            flag("long", "long range: the long-range attack; above 6 no effect"),
+            flag("flank", "the shot comes from the side or rear: side protection"),
+            flag("hulldown", "target hull down or in prepared cover: +1"),
+            flag("close", "range 5 cm or less: -1"),
+            READY,
+            AMBUSH,
+            OPPORTUNITY,
+        ),
+        rule="LT-R050",
+        examples=("at sherman1 panzer", "at pak sherman1 flank ready close", "at pak sherman1 ambush"),
+        phases=("card",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "mg",
+        "MG or HE fire: 1d6 on the MG/HE table, attack factor minus defence. Dice: one d6.",
+        _mg,
+        params=(
+            Param("shooter", "own"),
+            Param("target", "enemy"),
+            Param(
+                "defence",
+                "choice",
+                "what the target is doing (C.7.1); vehicles have their own",
+                optional=True,
+                choices=tuple(d.id for d in mg_table().defences),
+                keyword=True,
+            ),
+            flag("he", "high-explosive rounds: +1 per HE attack in a row at immobilised infantry (LT-R061)"),
+            READY,
+            AMBUSH,
+            OPPORTUNITY,
+        ),
+        rule="LT-R060",
+        examples=("mg gis grenadiers defence=still-open", "mg sherman1 grenadiers he defence=prepared"),
+        phases=("card",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "morale",
+        "Morale test: 1d6 (+1 immobilised, +1 per situation) against the piece's morale. Dice: one d6.",
+        _morale,
+        params=(
+            Param("piece", "own"),
+            Param("plus", "int", "situations: +1 each (LT-R081)", optional=True, default=0, keyword=True),
+        ),
+        rule="LT-R080",
+        examples=("morale sherman1", "morale gis plus=1"),
+        phases=("card",),
+        rolls=True,
+    ),
+    CommandSpec(
+        "rout",
+        "Rout of the piece's own will: it flees its full move, back to the enemy, and loses its ready attacks.",
+        _rout,
+        params=(Param("piece", "own"),),
+        rule="LT-R082",
+        examples=("rout gis",),
+        phases=("card",),
+    ),
+)

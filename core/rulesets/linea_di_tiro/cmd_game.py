@@ -1,0 +1,98 @@
+"""Linea di Tiro artillery fire (C.10, "Artiglieria") and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro import scenario_vars
+from core.rulesets.linea_di_tiro.cmd_fire import _defence, mg_attack
+from core.rulesets.linea_di_tiro.pieces import require_in_play
+from core.rulesets.linea_di_tiro.tables import artillery, mg_table
+from core.state import GameState
+
+
+def _barrage(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R090 (ruling LT-ARTILLERY): on the card its artillery fires (the joker that
+    started it, or a face card spent to continue it), every unit even partly in the
+    square takes one HE attack on the MG/HE table — hidden ones too (LT-R030)."""
+    s = ctx.state
+    side, target = args["side"], ctx.unit(args["piece"])
+    require_in_play(target)
+    if s.vars.get(f"artillery.{side}") != "firing" or s.vars.get(scenario_vars.ARTILLERY_CARD + side) != s.turn:
+        raise Refused(
+            f"{side}'s artillery does not fire on this card: a joker starts it, "
+            "unitmove continue-artillery continues it (LT-R090)"
+        )
+    if target.has("shelled"):
+        raise Refused(f"{target.name} has already taken this card's artillery attack")
+    factor = scenario_vars.artillery_factor(s, side)
+    if not factor:
+        raise Refused(f"this scenario gives {side} no artillery ({scenario_vars.SCENARIO_ARTILLERY}{side})")
+    defence = _defence(ctx, target, args["defence"])
+    ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
+    square = artillery().square_cm
+    mg_attack(ctx, target, factor, defence, True, [], target.id, f"{side}'s artillery ({square} cm square), HE")
+
+
+def _losses(state: GameState) -> str:
+    parts = []
+    for side in state.sides.values():
+        pieces = state.units_of(side.id)
+        lost = sum(1 for u in pieces if u.out)
+        parts.append(f"{side.name} lost {lost} of {len(pieces)}")
+    return "; ".join(parts)
+
+
+def _result(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
+    judging by the scenario's, records who won (or a draw), with the losses."""
+    s = ctx.state
+    winner, _, why = (args["verdict"] or "").strip().partition(" ")
+    if winner == "draw":
+        verdict = "a draw"
+    else:
+        if winner not in s.sides:
+            raise Refused(f"no side {winner!r}: name a side ({', '.join(s.sides)}) or draw")
+        verdict = f"{s.sides[winner].name} win"
+    why = why.strip() or scenario_vars.victory(s)
+    text = f"{verdict}{': ' + why if why else ''} ({_losses(s)}; after {s.turn} cards)"
+    ctx.emit(ev.GameEnded(result=text))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "barrage",
+        "A side's artillery attacks one unit in its square (HE on the MG/HE table, with the "
+        "scenario's attack factor); give it once for each unit even partly inside. Dice: one d6.",
+        _barrage,
+        params=(
+            Param("side", "side", "whose artillery"),
+            Param("piece", "unit", "a unit in the square"),
+            Param(
+                "defence",
+                "choice",
+                "what the unit is doing (C.7.1); vehicles have their own",
+                optional=True,
+                choices=tuple(d.id for d in mg_table().defences),
+                keyword=True,
+            ),
+        ),
+        rule="LT-R090",
+        examples=("barrage german gis defence=still-open", "barrage us grenadiers defence=prepared"),
+        phases=("card",),
+        who="referee",
+        rolls=True,
+    ),
+    CommandSpec(
+        "result",
+        "End the game and record its result: the winning side, or draw, and why.",
+        _result,
+        params=(Param("verdict", "text", "a side's id, or draw, then why"),),
+        rule="LT-AMB-32",
+        examples=("result us the hamlet is taken", "result draw"),
+        phases=("deployment", "card"),
+        who="referee",
+    ),
+)

@@ -1,0 +1,133 @@
+"""Linea di Tiro spotting (C.4, "Visibilità") and movement (C.5, "Movimento").
+
+The referee measures on the table and types the distance; the core decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro import rules, spotting
+from core.rulesets.linea_di_tiro.cmd_fire import AMBUSH_VAR
+from core.rulesets.linea_di_tiro.pieces import (
+    activated,
+    fired,
+    kind,
+    profile,
+    ready,
+    require_in_play,
+    say,
+    set_count,
+)
+from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
+from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
+from core.views import REFEREE_ONLY
+
+STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
+
+
+def _spot(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R030..R034, R053: whether an observer spots a hidden piece at the distance the
+    referee measured; a piece spotted with a ready attack may reply at its spotter."""
+    target, observer = ctx.unit(args["piece"]), ctx.unit(args["by"])
+    require_in_play(target)
+    require_in_play(observer)
+    if observer.side == target.side:
+        raise Refused(f"{observer.name} is on {target.name}'s side")
+    if not target.has("hidden"):
+        raise Refused(f"{target.name} is not hidden: it is on the table (LT-R030)")
+    if observer.side in target.spotted_by:
+        raise Refused(f"{target.name} is already spotted by {observer.side}")
+    cm = args["at"]
+    if cm < 0:
+        raise Refused("a distance cannot be negative")
+    target_kind = kind(ctx, target)
+    row = spotting_table().row(target_kind, args["state"])
+    if row is None:
+        known = ", ".join(spotting_table().states(target_kind))
+        raise Refused(f"{target.name} is {target_kind}: its state is one of {known} (LT-R032)")
+    shots = fired(target)
+    seen_from_vehicle = profile(ctx, observer).vehicle
+    recon = spotting_table().recon_role in observer.roles
+    limit = spotting.distance(target_kind, args["state"], shots, seen_from_vehicle, recon)
+    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon)
+    if not spotting.spotted(cm, limit):
+        ctx.emit(ev.Noted(text=f"{observer.name} does not spot {target.name} at {cm} cm: {why}", vis=REFEREE_ONLY))
+        return
+    ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
+    say(ctx, target, f"{observer.name} spots {target.name} at {cm} cm: {why}")
+    if ready(target):
+        ctx.emit(ev.VarSet(key=AMBUSH_VAR + target.id, value=observer.id, vis=REFEREE_ONLY))
+        say(
+            ctx,
+            target,
+            f"{target.name} may fire a ready attack at once at {observer.name}, its first spotter, "
+            f"with -1: at/mg {target.id} {observer.id} ambush (LT-R053)",
+        )
+
+
+def _explain(label: str, limit: float | None, shots: int, halved: bool) -> str:
+    if limit is None:
+        return f"{label}, seen at any distance (LT-R032)"
+    parts = [label]
+    if shots:
+        parts.append(f"fired {shots} time(s) since its last bound: x{spotting_table().fire_factor ** shots} (LT-R033)")
+    if halved:
+        parts.append("seen from a vehicle: halved (LT-R034)")
+    return f"{', '.join(parts)}; spotted within {limit:g} cm"
+
+
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R040..R042: a bound (A1, A2) or a move at speed (A5), as far as the piece's
+    bound/speed; a bound repositions a piece that has fired (LT-R033)."""
+    piece = ctx.unit(args["piece"])
+    require_in_play(piece)
+    option = activated(ctx, piece)
+    if not option or ctx.state.active_side != piece.side:
+        raise Refused(f"{piece.name} is not activated on this card: activate it with A1, A2 or A5 first")
+    if piece.has("moved"):
+        raise Refused(f"{piece.name} has already moved under this card (LT-R020)")
+    p = profile(ctx, piece)
+    mode, allowed = rules.move_allowance(option, p.bound, p.speed)
+    cm = args["cm"]
+    if cm < 0:
+        raise Refused("a distance cannot be negative; a bound backwards is typed as its length")
+    if cm > allowed:
+        what, rule = ("bound", "LT-R041") if mode == "bound" else ("move at speed", "LT-R042")
+        raise Refused(f"{piece.name}'s {what} is at most {allowed} cm ({rule})")
+    how = "bound" if mode == "bound" else "at speed"
+    ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=how))
+    ctx.emit(ev.StatusChanged(unit=piece.id, add=("moved",)))
+    if mode == "bound" and fired(piece):
+        set_count(ctx, piece, FIRED_BADGES, 0)
+        say(ctx, piece, f"{piece.name} is repositioned: its visibility is no longer doubled (LT-R033)")
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "spot",
+        "Does an observer spot a hidden piece at the distance measured? The core decides; "
+        "a spotted piece is put on the table. No dice.",
+        _spot,
+        params=(
+            Param("piece", "unit", "the hidden piece"),
+            Param("by", "unit", "the observing enemy piece, with a line of sight", keyword=True),
+            Param("at", "int", "the measured distance in cm", keyword=True),
+            Param("state", "choice", "what the hidden piece is doing (LT-R032)", choices=STATES, keyword=True),
+        ),
+        rule="LT-R032",
+        examples=("spot pak by=sherman1 at=12 state=still-cover",),
+        phases=("card",),
+        who="referee",
+    ),
+    CommandSpec(
+        "move",
+        "Move an activated piece: a bound (A1, A2; 10 cm, or a turn on the spot: 0) or at speed (A5; 30 cm). No dice.",
+        _move,
+        params=(Param("piece", "own"), Param("cm", "int", "the distance measured")),
+        rule="LT-R041",
+        examples=("move gis 10", "move sherman1 0"),
+        phases=("card",),
+    ),
+)

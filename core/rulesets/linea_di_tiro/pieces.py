@@ -1,0 +1,154 @@
+"""What the Linea di Tiro commands share about a piece: its profile, its badges
+(ready attacks, attacks left, shots fired, the HE streak) and the results that
+move it (flee, fall back)."""
+
+from __future__ import annotations
+
+from core import events as ev
+from core.ruleset import Context, Refused
+from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
+from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
+from core.state import Unit
+from core.views import unit_audience, unit_visible
+
+MAX_READY = len(READY_BADGES)  # ruling LT-READY (digest LT-AMB-08)
+
+
+def profile(ctx: Context, unit: Unit) -> Profile:
+    return ctx.ruleset.profile(ctx.state, unit)  # type: ignore[attr-defined]
+
+
+def kind(ctx: Context, unit: Unit) -> str:
+    """``vehicle`` or ``infantry`` (LT-R001)."""
+    return "vehicle" if profile(ctx, unit).vehicle else "infantry"
+
+
+def is_tank(p: Profile) -> bool:
+    """An armoured vehicle: one with front protection (ruling LT-MG-TANKS)."""
+    return p.vehicle and p.front > 0
+
+
+def is_gun(p: Profile) -> bool:
+    """A gun: a vehicle-sized piece without armour (LT-R001, LT-AMB-19)."""
+    return p.vehicle and not p.front
+
+
+def counted(unit: Unit, badges: tuple[str, ...]) -> int:
+    """The number a piece's counting badges hold (``ready-2`` → 2)."""
+    return next((i + 1 for i, b in reversed(list(enumerate(badges))) if unit.has(b)), 0)
+
+
+def ready(unit: Unit) -> int:
+    """How many prepared ("ready") attacks the piece holds."""
+    return counted(unit, READY_BADGES)
+
+
+def attacks_left(unit: Unit) -> int:
+    """How many attacks the piece may still execute under the current card."""
+    return counted(unit, ATTACK_BADGES)
+
+
+def fired(unit: Unit) -> int:
+    """How many times the piece has fired since its last bound (LT-R033)."""
+    return counted(unit, FIRED_BADGES)
+
+
+def he_streak(unit: Unit) -> int:
+    """How many HE attacks in a row the immobilised piece has taken (LT-R061)."""
+    return counted(unit, HE_BADGES)
+
+
+def set_count(ctx: Context, unit: Unit, badges: tuple[str, ...], new: int) -> None:
+    old = counted(unit, badges)
+    new = min(new, len(badges))
+    if old == new:
+        return
+    ctx.emit(
+        ev.StatusChanged(
+            unit=unit.id,
+            add=(badges[new - 1],) if new else (),
+            remove=(badges[old - 1],) if old else (),
+        )
+    )
+
+
+def say(ctx: Context, unit: Unit, text: str) -> None:
+    """A note about a piece, seen by whoever may see the piece."""
+    ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
+
+
+def require_in_play(unit: Unit) -> None:
+    if not unit.in_play:
+        raise Refused(f"{unit.name} is out of action")
+
+
+def activated(ctx: Context, unit: Unit) -> str:
+    """The option the piece took on the current card ("" if none)."""
+    return next((o for o in options() if unit.has(o)), "")
+
+
+def require_able_to_fire(unit: Unit) -> None:
+    """LT-R051: a piece that flees or routs does not fire."""
+    if unit.has("retreating"):
+        raise Refused(f"{unit.name} is fleeing and does not fire (LT-R051)")
+
+
+def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
+    """An attack is executed under the shooter's activation (A2–A4) or, with ``ready``,
+    by spending a prepared attack, which a piece may do out of its turn in reply
+    (LT-R052) or when it is spotted (LT-R053)."""
+    require_able_to_fire(shooter)
+    if use_ready:
+        held = ready(shooter)
+        if not held:
+            raise Refused(f"{shooter.name} holds no ready attack")
+        set_count(ctx, shooter, READY_BADGES, held - 1)
+    else:
+        if ctx.state.active_side != shooter.side or not activated(ctx, shooter):
+            raise Refused(f"{shooter.name} is not activated on this card; with a ready attack, add: ready")
+        left = attacks_left(shooter)
+        if not left:
+            raise Refused(f"{shooter.name}'s activation has no attack left to execute (LT-R020)")
+        set_count(ctx, shooter, ATTACK_BADGES, left - 1)
+    has_fired(ctx, shooter)
+
+
+def has_fired(ctx: Context, shooter: Unit) -> None:
+    """LT-R033: each shot doubles the piece's spotting distance until its next bound."""
+    shots = fired(shooter) + 1
+    set_count(ctx, shooter, FIRED_BADGES, min(shots, spotting().max_doublings))
+
+
+def check_target(shooter: Unit, target: Unit) -> None:
+    if not shooter.in_play or not target.in_play:
+        raise Refused("both pieces must be in play")
+    if shooter.side == target.side:
+        raise Refused(f"{target.name} is on {shooter.name}'s side")
+    if not unit_visible(target, shooter.side):
+        raise Refused(f"{target.name} has not been spotted: only a visible piece may be attacked (LT-R030)")
+
+
+def lose_ready(ctx: Context, piece: Unit) -> None:
+    set_count(ctx, piece, READY_BADGES, 0)
+
+
+def flee(ctx: Context, piece: Unit, why: str = "") -> None:
+    """LT-R080 (digest LT-AMB-22): it flees its full move, back to the enemy, loses its
+    ready attacks and, fleeing, fires no more under this card (LT-R051)."""
+    lose_ready(ctx, piece)
+    set_count(ctx, piece, ATTACK_BADGES, 0)
+    if not piece.has("retreating"):
+        ctx.emit(ev.StatusChanged(unit=piece.id, add=("retreating",)))
+    ctx.emit(ev.Moved(unit=piece.id, cm=profile(ctx, piece).speed, how="flees, back to the enemy"))
+    say(ctx, piece, f"{piece.name} flees {profile(ctx, piece).speed} cm, back to the enemy{why} (LT-R080)")
+
+
+def fall_back(ctx: Context, piece: Unit) -> None:
+    """LT-R080: 5 cm back, facing the enemy; the ready attacks are lost."""
+    lose_ready(ctx, piece)
+    ctx.emit(ev.Moved(unit=piece.id, cm=morale().fall_back_cm, how="falls back, facing the enemy"))
+    say(ctx, piece, f"{piece.name} falls back {morale().fall_back_cm} cm, facing the enemy (LT-R080)")
+
+
+def sum_mods(mods: list[ev.Mod] | tuple[ev.Mod, ...]) -> int:
+    return sum(m.value for m in mods)

@@ -1,0 +1,86 @@
+"""Shared helpers for the Linea di Tiro tests: the rulebook, a game on the demo
+with a deck of known order, commands as a side, and pieces added directly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core import events as ev
+from core.game import Game
+from core.rulesets.linea_di_tiro.tables import deck
+
+BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
+
+
+@pytest.fixture(scope="module")
+def book() -> str:
+    if not BOOK.exists():
+        pytest.skip(f"rulebook not found at {BOOK}")
+    return BOOK.read_text(encoding="utf-8")
+
+
+def faces_for(order: list[str], cards: list[str] | None = None) -> list[int]:
+    """The faces that make Dice.shuffle put ``cards`` (default: the whole deck) in ``order``."""
+    work = list(deck().cards() if cards is None else cards)
+    faces = []
+    for i in range(len(work) - 1, 0, -1):
+        k = next(j for j in range(i + 1) if work[j] == order[i])
+        faces.append(k + 1)
+        work[i], work[k] = work[k], work[i]
+    return faces
+
+
+FIRST = ["7♥", "Q♠", "Joker", "3♣", "K♦", "2♥"]
+
+
+def stacked(first: list[str] = FIRST) -> list[str]:
+    rest = [c for c in deck().cards() if c not in first or c == "Joker"]
+    for c in first:
+        if c == "Joker":
+            rest.remove("Joker")
+    return first + rest
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))))
+    yield g
+    g.close()
+
+
+def play(g: Game, *lines: str) -> list[ev.Event]:
+    """Run each line (``@side`` first to act as that side); the facts of the last one."""
+    out = None
+    for line in lines:
+        role = "referee"
+        if line.startswith("@"):
+            role, _, line = line[1:].partition(" ")
+        out = g.execute(line, role=role)
+    return out.events[1:] if out else []
+
+
+def rolls(events: list[ev.Event]) -> list[ev.Roll]:
+    return [e.roll for e in events if isinstance(e, ev.Rolled)]
+
+
+def notes(events: list[ev.Event]) -> list[str]:
+    return [e.text for e in events if isinstance(e, ev.Noted)]
+
+
+def inject(g: Game, *facts: ev.Event) -> None:
+    """Put facts straight into the game (pieces and scenario variables the demo lacks),
+    as a scenario file would at set-up."""
+    cmd = g.history.next_cmd
+    group = [ev.Issued(cmd=cmd, n=len(facts), by="referee", text="(test set-up)"), *facts]
+    g._append(cmd, group, [g.describe(e) for e in group])
+
+
+def piece(
+    uid: str, side: str, cls: str, *, team: str = "T", roles: tuple[str, ...] = (), status: tuple[str, ...] = ()
+) -> ev.UnitAdded:
+    """A piece of the demo's profiles (``cls``), added directly."""
+    spec = ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, cls=cls, roles=roles, status=status)
+    return ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ())
