@@ -84,3 +84,10 @@ def piece(
     """A piece of the demo's profiles (``cls``), added directly."""
     spec = ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, cls=cls, roles=roles, status=status)
     return ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ())
+
+
+def new_game(path: Path, first: list[str]) -> Game:
+    """A demo game whose deck starts with the cards ``first``."""
+    g = Game.new(path, "linea-di-tiro", seed=5)
+    g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked(first)))))
+    return g

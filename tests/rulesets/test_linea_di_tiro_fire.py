@@ -1,0 +1,100 @@
+# ruff: noqa: F811  (pytest fixtures imported from linea_di_tiro_support)
+"""Linea di Tiro fire: a piece that flees does not fire, the consecutive-HE bonus,
+the modified total in the log, and opportunity shots — with exact dice."""
+
+from __future__ import annotations
+
+import pytest
+from linea_di_tiro_support import game, inject, play, rolls  # noqa: F401  (fixtures)
+
+from core import events as ev
+from core.ruleset import Refused
+from core.rulesets.linea_di_tiro import rules
+
+
+def test_a_routed_tank_fires_no_more_under_the_card(game):
+    play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
+    play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
+    play(game, "@us activate sherman1 A4 prepare=0")  # two attacks to execute
+    # the panzer replies with its ready attack: 6 vs 5 front, column +1; 2 + 3 = 5 → R
+    facts = play(game, "@german at panzer sherman1 ready dice=2,3")
+    assert rolls(facts)[0].outcome == "modified total 5, column +1: R: routs without a test"
+    sherman = game.state.units["sherman1"]
+    assert sherman.has("retreating") and not sherman.has("attacks-2")
+    assert any(isinstance(e, ev.Moved) and e.unit == "sherman1" and e.cm == 30 for e in facts)
+    with pytest.raises(Refused, match="fleeing and does not fire"):
+        play(game, "@us at sherman1 panzer")
+    play(game, "@us next")  # 2♥: the flight was under the last card
+    assert not game.state.units["sherman1"].has("retreating")
+
+
+def test_a_fleeing_piece_cannot_spend_a_ready_attack(game):
+    play(game, "next", "@us activate gis A1")  # gis prepares one
+    assert game.state.units["gis"].has("ready-1")
+    play(game, "@us rout gis")  # and runs: the ready attack is lost with the flight
+    assert not game.state.units["gis"].has("ready-1")
+    inject(game, ev.StatusChanged(unit="gis", add=("ready-1",)))  # even were it kept
+    with pytest.raises(Refused, match="fleeing and does not fire"):
+        play(game, "@us mg gis grenadiers ready defence=still-open")
+
+
+def test_consecutive_he_attacks_at_immobilised_infantry_gain_one_each(game):
+    play(game, "next", "@us activate sherman1 A4 prepare=0")  # 7♥
+    # HE 3 against stationary infantry 3: column 0; a 2 immobilises (not yet immobilised: no bonus)
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=2")
+    assert rolls(facts)[0].purpose == "HE fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
+    assert game.state.units["grenadiers"].has("immobilised")
+    assert not game.state.units["grenadiers"].has("he-1")
+    # the first HE attack at the immobilised piece: no bonus yet; a 3 on column 0 is no effect
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
+    assert rolls(facts)[0].outcome == "modified total 3, column 0: no effect"
+    assert game.state.units["grenadiers"].has("he-1")
+    play(game, "next", "next", "next", "next", "@us activate sherman1 A2")  # K♦: us again
+    # the second in a row: +1 to the attack factor, column +1, where a 3 immobilises
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
+    roll = rolls(facts)[0]
+    assert "attack 3 + 1 for consecutive HE (LT-R061)" in roll.purpose and roll.purpose.endswith("= +1")
+    assert roll.outcome == "modified total 3, column +1: I: immobilised, loses its ready attacks"
+    assert game.state.units["grenadiers"].has("he-2")
+    # an MG (not HE) attack breaks the streak
+    play(game, "@us activate sherman2 A2")
+    play(game, "@us mg sherman2 grenadiers defence=still-open dice=6")
+    assert not any(b.startswith("he-") for b in game.state.units["grenadiers"].status)
+
+
+def test_the_streak_ends_when_the_piece_recovers(game):
+    inject(game, ev.StatusChanged(unit="grenadiers", add=("immobilised", "he-3")))
+    play(game, "next", "next", "next", "next")  # 3♣: german
+    play(game, "@german activate grenadiers A7")
+    assert game.state.units["grenadiers"].status == ("A7",)
+
+
+def test_he_streak_rules():
+    assert rules.he_bonus(0) == 0 and rules.he_bonus(2) == 2
+    assert rules.he_streak_after(0, he=True, immobilised_infantry=True) == 1
+    assert rules.he_streak_after(1, he=True, immobilised_infantry=True) == 2
+    assert rules.he_streak_after(2, he=False, immobilised_infantry=True) == 0
+    assert rules.he_streak_after(2, he=True, immobilised_infantry=False) == 0
+    assert rules.he_streak_after(6, he=True, immobilised_infantry=True) == 6  # counted up to the cap
+
+
+def test_the_at_log_line_shows_the_modified_total(game):
+    play(game, "next", "@us activate sherman1 A2")
+    play(game, "@us at sherman1 panzer hulldown dice=3,3")  # 6 + 1 = 7 on column 0 → no effect
+    lines = [ln.text for ln in game.log_lines("us") if "AT fire" in ln.text]
+    assert lines == [
+        "Sherman Easy AT fire at Panzer IV, attack 5 - protection 5 = +0: 2d6 "
+        "(target hull down or in prepared cover +1): "
+        "3 3 = 6 → modified total 7, column 0: no effect [table dice]"
+    ]
+
+
+def test_an_opportunity_shot_at_an_assaulting_piece(game):
+    play(game, "next")  # 7♥: us
+    # the grenadiers, attacked from the front, shoot first: one free shot a card
+    facts = play(game, "@german mg grenadiers gis opportunity defence=moving-open dice=5")  # 4 - 0: column +4, 5 → I
+    assert rolls(facts)[0].outcome.endswith("I: immobilised, loses its ready attacks")
+    with pytest.raises(Refused, match="free opportunity shot on this card"):
+        play(game, "@german mg grenadiers gis opportunity defence=moving-open")
+    with pytest.raises(Refused, match="is us's"):
+        play(game, "@german mg grenadiers gis defence=moving-open")  # no plain fire out of turn
