@@ -125,10 +125,7 @@ def test_tank_hunters_against_a_protected_tank(game):
     inject(
         game,
         piece("hunters", "us", "rifles", roles=("tank-hunters",)),
-        ev.StatusChanged(unit="panzer", add=()),
-    )
-    inject(
-        game, ev.UnitAdded(unit=ev.UnitSpec(id="tiger", name="Tiger", side="german", cls="pz4", roles=("protected",)))
+        piece("tiger", "german", "pz4", roles=("protected",)),
     )
     play(game, "next", "@us activate hunters A2")
     facts = play(game, "@us closeassault hunters tiger flank dice=4")  # 5 - 1 protected = 4: a 4 destroys it
