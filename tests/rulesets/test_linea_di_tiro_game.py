@@ -1,0 +1,137 @@
+# ruff: noqa: F811  (pytest fixtures imported from linea_di_tiro_support)
+"""Linea di Tiro voluntary rout, the scenario's jokers and artillery, and the end
+of the game with its recorded result."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from linea_di_tiro_support import game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
+
+from core import events as ev
+from core.ruleset import Refused
+from core.rulesets.linea_di_tiro import scenario_vars
+
+RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
+
+
+def test_a_piece_may_rout_of_its_own_will(game):
+    play(game, "next")  # 7♥: us
+    facts = play(game, "@us rout gis")
+    assert [(e.unit, e.cm) for e in facts if isinstance(e, ev.Moved)] == [("gis", 30)]
+    assert game.state.units["gis"].has("retreating")
+    assert notes(facts) == ["GIs, first half flees 30 cm, back to the enemy, a voluntary rout (LT-R080)"]
+    with pytest.raises(Refused, match="already fleeing"):
+        play(game, "@us rout gis")
+    with pytest.raises(Refused, match="fleeing under this card"):
+        play(game, "@us activate gis A2")
+    play(game, "@us next")  # Q♠: german; a side may rout out of its card too
+    play(game, "@us rout bazooka")
+    assert game.state.units["bazooka"].has("retreating")
+
+
+def test_the_joker_says_the_scenarios_effect(game):
+    inject(game, ev.VarSet(key=scenario_vars.SCENARIO_JOKER, value="the church bell rings: +1 to every morale test"))
+    facts = play(game, "next", "next", "next")
+    assert "joker: the church bell rings: +1 to every morale test (LT-R010)" in notes(facts)
+
+
+def test_without_a_scenario_effect_the_joker_says_so(game):
+    facts = play(game, "next", "next", "next")
+    assert "joker: the scenario gives it no effect (LT-R010)" in notes(facts)
+
+
+@pytest.fixture
+def shelled(tmp_path):
+    """German artillery (HE 4) called by a company command on Q♠, opening on the joker."""
+    g = new_game(tmp_path / "art.ft", ["Q♠", "Joker", "7♥", "K♠", "3♣"])
+    inject(
+        g,
+        piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
+        ev.VarSet(key="scenario.artillery.german", value=4),
+    )
+    play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
+    yield g
+    g.close()
+
+
+def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
+    g = shelled
+    with pytest.raises(Refused, match="does not fire on this card"):
+        play(g, "barrage german gis defence=still-open")
+    facts = play(g, "next")  # the joker
+    assert g.state.vars["artillery.german"] == "firing"
+    # HE 4 against stationary infantry 3: column +1, a 1 immobilises
+    facts = play(g, "barrage german gis defence=still-open dice=1")
+    r = rolls(facts)[0]
+    assert r.purpose == "german's artillery (10 cm square), HE fire at GIs, first half, attack 4 - " + (
+        "infantry stationary in the open 3 = +1"
+    )
+    assert r.outcome == "modified total 1, column +1: I: immobilised, loses its ready attacks"
+    with pytest.raises(Refused, match="already taken this card's artillery attack"):
+        play(g, "barrage german gis defence=still-open")
+    play(g, "barrage german sherman1 dice=1")  # a tank: defence 5, column -1, 1 → I: a tank tests morale
+    assert g.state.units["sherman1"].in_play
+    play(g, "next")  # 7♥: the artillery does not fire on it
+    with pytest.raises(Refused, match="does not fire on this card"):
+        play(g, "barrage german bazooka defence=still-open")
+    play(g, "next", "@german unitmove continue-artillery")  # K♠: a face card continues it
+    # the GIs, immobilised, take their first HE attack in a row: no bonus yet
+    facts = play(g, "barrage german gis defence=still-open dice=4")
+    assert rolls(facts)[0].outcome == "modified total 4, column +1: no effect"
+    assert g.state.units["gis"].has("he-1")
+
+
+def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
+    g = new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])
+    try:
+        inject(
+            g,
+            piece("captain", "us", "rifles", team="HQ", roles=("company-command",)),
+            ev.VarSet(key="scenario.artillery.us", value=5),
+        )
+        play(g, "next", "@us unitmove call-artillery by=captain", "next")
+        facts = play(g, "barrage us pak dice=6")  # the hidden gun: no effect
+        assert rolls(facts)[0].outcome.endswith("no effect")
+        assert not [ln for ln in g.log_lines("us") if "Pak" in ln.text]
+    finally:
+        g.close()
+
+
+def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
+    inject(
+        game,
+        ev.VarSet(key=scenario_vars.SCENARIO_CARDS, value=2),
+        ev.VarSet(key=scenario_vars.SCENARIO_VICTORY, value="hold the crossroads"),
+    )
+    play(game, "next", "next")
+    with pytest.raises(Refused, match="2 cards have been played"):
+        play(game, "next")
+    play(game, "out grenadiers")
+    with pytest.raises(Refused, match="no side 'nobody'"):
+        play(game, "result nobody")
+    with pytest.raises(Refused, match="only the referee"):
+        play(game, "@us result us")
+    facts = play(game, "result us")
+    assert facts == [
+        ev.GameEnded(
+            result="US 2nd Armored win: hold the crossroads "
+            "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"
+        )
+    ]
+    assert game.state.phase == "ended"
+    with pytest.raises(Refused):
+        play(game, "next")
+
+
+def test_a_draw_with_the_referees_words(game):
+    play(game, "next")
+    play(game, "result draw night falls on both")
+    assert game.state.result.startswith("a draw: night falls on both (")
+
+
+def test_every_scenario_variable_is_documented():
+    text = RULINGS.read_text(encoding="utf-8")
+    for key in scenario_vars.KEYS:
+        assert f"`{key}`" in text, key
