@@ -105,7 +105,8 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
         ev.VarSet(key=scenario_vars.SCENARIO_CARDS, value=2),
         ev.VarSet(key=scenario_vars.SCENARIO_VICTORY, value="hold the crossroads"),
     )
-    play(game, "next", "next")
+    assert "the last card of the game (2, scenario.cards)" not in notes(play(game, "next"))
+    assert "the last card of the game (2, scenario.cards)" in notes(play(game, "next"))
     with pytest.raises(Refused, match="2 cards have been played"):
         play(game, "next")
     play(game, "out grenadiers")

@@ -74,6 +74,9 @@ class LineaDiTiro(Ruleset):
             return f"{value} cards drawn since the last shuffle" if value else "a fresh deck"
         if key == "scenario_id":
             return f"scenario {value}"
+        if key.startswith("secret.ambush."):
+            piece = key.removeprefix("secret.ambush.")
+            return f"{piece} may reply to its first spotter {value}" if value else f"{piece}'s reply is spent"
         if key == "unit_move":
             return f"card {value} spent on a unit move"
         if key.startswith("artillery."):

@@ -190,7 +190,13 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
 
 
 _SIDE = Param(
-    "side", "choice", "where the assault comes from", optional=True, default="front", choices=("front", "flank", "rear")
+    "side",
+    "choice",
+    "where the assault comes from",
+    optional=True,
+    default="front",
+    choices=("front", "flank", "rear"),
+    keyword=True,
 )
 _READY = _flag("ready", "assault with a prepared attack (out of the activation)")
 

@@ -111,6 +111,9 @@ def draw_card(ctx: Context) -> None:
     )
     if deck().kind(card) == "joker":
         _joker(ctx)
+    last = scenario_vars.game_cards(s)
+    if last and s.turn == last:
+        ctx.emit(ev.Noted(text=f"the last card of the game ({last}, scenario.cards)"))
     if rules.reshuffle_due(order, drawn):
         discards = ctx.dice.shuffle(order[:drawn], "shuffle the discards")
         _record_deck(ctx, rules.restack(order, drawn, discards))
