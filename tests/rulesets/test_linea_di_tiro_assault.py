@@ -36,6 +36,8 @@ def test_close_assault_rules():
     assert assault.can_assault_tank(True, 6) == ""
     assert "flank or rear" in assault.can_assault_tank(False, None)
     assert "adjacent" in assault.can_assault_tank(True, 5)
+    with pytest.raises(ValueError, match="negative"):
+        assault.can_assault_tank(True, -1)
 
 
 def test_melee_rules():

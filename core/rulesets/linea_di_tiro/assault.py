@@ -48,6 +48,8 @@ def close_assault_destroys(face: int, need: int) -> bool:
 def can_assault_tank(from_flank_or_rear: bool, escort_cm: int | None) -> str:
     """LT-R101: "" if the tank may be assaulted, else why not.  ``escort_cm``: how far the
     nearest infantry friendly to the tank is (None: none in sight)."""
+    if escort_cm is not None and escort_cm < 0:
+        raise ValueError("a distance cannot be negative")
     if not from_flank_or_rear:
         return "a tank can be assaulted only on the flank or rear (LT-R101)"
     if escort_cm is not None and escort_cm <= assault().adjacent_cm:
