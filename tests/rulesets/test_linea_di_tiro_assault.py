@@ -90,7 +90,7 @@ def test_immobilised_infantry_takes_no_test(game):
     inject(game, ev.StatusChanged(unit="bazooka", add=("immobilised",)))
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=5")
-    assert [x.purpose for x in rolls(facts)] == ["Panzer IV overruns GIs, bazooka half in cover"]
+    assert [x.purpose for x in rolls(facts)] == ["overruns GIs, bazooka half in cover"]
     assert game.state.units["bazooka"].in_play
 
 

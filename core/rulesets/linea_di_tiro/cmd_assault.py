@@ -47,7 +47,7 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, why: str) -> b
     mods = assault.close_assault_mods(tank_has_mg=bool(p_tank.mg), protected=table.protected_role in tank.roles)
     need = assault.close_assault_need(rating.rating, mods)
     (face,) = ctx.roll(
-        f"{why}: {infantry.name} at {tank.name}, {rating.label} {rating.rating}",
+        f"{why} at {tank.name}, {rating.label} {rating.rating}",
         1,
         target=need,
         under=True,
@@ -81,7 +81,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
-            f"{target.name} faces the tank: morale test, morale {value}",
+            f"tests morale against {tank.name}'s overrun, morale {value}",
             1,
             mods=mods,
             total=True,
@@ -103,7 +103,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if not in_open:
         need = assault_table().overrun_cover_max
         (face,) = ctx.roll(
-            f"{tank.name} overruns {target.name} in cover",
+            f"overruns {target.name} in cover",
             1,
             target=need,
             under=True,
@@ -155,17 +155,18 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     spend_attack(ctx, attacker, bool(args["ready"]))
     behind = args["side"] == "rear"
     totals = []
-    for piece, p, mods in (
-        (attacker, p_att, assault.melee_mods(False, False, attacker.has("immobilised"), False)),
+    for piece, other, p, mods in (
+        (attacker, defender, p_att, assault.melee_mods(False, False, attacker.has("immobilised"), False)),
         (
             defender,
+            attacker,
             p_def,
             assault.melee_mods(bool(args["entrenched"]), behind, defender.has("immobilised"), is_gun(p_def)),
         ),
     ):
         all_mods = (ev.Mod("morale", p.morale, "LT-R102"), *mods)
         (face,) = ctx.roll(
-            f"melee: {piece.name}, 1d6 + morale",
+            f"in melee with {other.name}: 1d6 + morale",
             1,
             mods=all_mods,
             total=True,

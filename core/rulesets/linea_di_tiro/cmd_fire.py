@@ -115,7 +115,8 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     mods = [ev.Mod("ambush by an unspotted piece", -1, "LT-R053")] if args["ambush"] else []
     defence = _defence(ctx, target, args["defence"])
     _fire_with(ctx, shooter, target, args)
-    mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, f"{'HE' if args['he'] else 'MG'}")
+    what = f"{'HE' if args['he'] else 'MG'} fire at {target.name}"
+    mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
 
 
 def _defence(ctx: Context, target: Unit, key: str | None) -> tuple[str, int]:
@@ -138,7 +139,8 @@ def mg_attack(
     by: str,
     what: str,
 ) -> None:
-    """One attack on the MG/HE table, with the consecutive-HE bonus (LT-R061)."""
+    """One attack on the MG/HE table, with the consecutive-HE bonus (LT-R061); ``what``
+    heads the roll's purpose, which the log puts after the name of the unit ``by``."""
     defender = profile(ctx, target)
     infantry_pinned = target.has("immobilised") and not is_tank(defender)
     bonus = rules.he_bonus(he_streak(target)) if he and infantry_pinned else 0
@@ -156,7 +158,7 @@ def mg_attack(
         return f"modified total {total}, column {table.column(diff).label}: {_MG_WORDS[result]}"
 
     (face,) = ctx.roll(
-        f"{what} fire at {target.name}, attack {attack}{extra} - {label} {value} = {diff:+d}",
+        f"{what}, attack {attack}{extra} - {label} {value} = {diff:+d}",
         1,
         mods=mods,
         total=True,

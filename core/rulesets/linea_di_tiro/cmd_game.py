@@ -33,7 +33,9 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     defence = _defence(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm
-    mg_attack(ctx, target, factor, defence, True, [], target.id, f"{side}'s artillery ({square} cm square), HE")
+    mg_attack(
+        ctx, target, factor, defence, True, [], target.id, f"takes {side}'s artillery fire ({square} cm square), HE"
+    )
 
 
 def _losses(state: GameState) -> str:
