@@ -150,7 +150,10 @@ def test_melee_the_higher_total_wins(game):
     play(game, "next", "@us activate gis A2")
     # GIs morale 3 + 5 = 8 against grenadiers morale 4 + 3 = 7
     facts = play(game, "@us melee gis grenadiers dice=5,3")
-    assert [x.outcome for x in rolls(facts)] == ["total 8", "total 7"]
+    assert [(x.purpose, x.outcome) for x in rolls(facts)] == [
+        ("in melee with Grenadiers: 1d6 + morale", "total 8"),
+        ("in melee with GIs, first half: 1d6 + morale", "total 7"),
+    ]
     assert game.state.units["grenadiers"].out.startswith("captured or destroyed in a melee")
     assert game.state.units["gis"].in_play
 

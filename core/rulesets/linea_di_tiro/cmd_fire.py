@@ -113,13 +113,13 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{shooter.name} has no MG/HE attack")
     # The only die modifier on this table is the ambush of LT-R053 (ruling LT-MG-MODS).
     mods = [ev.Mod("ambush by an unspotted piece", -1, "LT-R053")] if args["ambush"] else []
-    defence = _defence(ctx, target, args["defence"])
+    defence = defence_of(ctx, target, args["defence"])
     _fire_with(ctx, shooter, target, args)
     what = f"{'HE' if args['he'] else 'MG'} fire at {target.name}"
     mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
 
 
-def _defence(ctx: Context, target: Unit, key: str | None) -> tuple[str, int]:
+def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[str, int]:
     """C.7.1: the target's defence, from what the referee says it is doing or, for a
     vehicle, its own."""
     defences = {d.id: d for d in mg_table().defences}

@@ -7,7 +7,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import scenario_vars
-from core.rulesets.linea_di_tiro.cmd_fire import _defence, mg_attack
+from core.rulesets.linea_di_tiro.cmd_fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
 from core.state import GameState
@@ -30,7 +30,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     factor = scenario_vars.artillery_factor(s, side)
     if not factor:
         raise Refused(f"this scenario gives {side} no artillery ({scenario_vars.SCENARIO_ARTILLERY}{side})")
-    defence = _defence(ctx, target, args["defence"])
+    defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm
     mg_attack(
