@@ -98,3 +98,6 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
         play(game, "@german mg grenadiers gis opportunity defence=moving-open")
     with pytest.raises(Refused, match="is us's"):
         play(game, "@german mg grenadiers gis defence=moving-open")  # no plain fire out of turn
+    play(game, "next", "next", "next", "next")  # K♦: a new card, a new free shot
+    play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")
+    assert game.state.units["grenadiers"].has("opportunity")

@@ -11,8 +11,12 @@ never shuffles again (ruling LT-DECK).
 
 What a piece did under the current card is kept as status badges on the piece
 (so a hidden piece's activation stays hidden with it): the option it took
-(``A1``…``A7``) and ``attacks-2``/``attacks-1``, the attacks it may still execute.
-They are cleared when the next card is drawn.
+(``A1``…``A7``), ``attacks-2``/``attacks-1`` (the attacks it may still execute),
+``moved``, ``retreating`` (it fled), ``opportunity`` (its free opportunity shot) and
+``shelled`` (it took the artillery's attack).  They are cleared when the next card
+is drawn.  Badges that outlast a card count things: ``ready-N`` (prepared attacks),
+``fired-N`` (shots since its last bound, LT-R033), ``he-N`` (HE attacks in a row
+taken while immobilised, LT-R061), and ``immobilised``.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ FIRED_BADGES = tuple(f"fired-{n}" for n in range(1, spotting().max_doublings + 1
 #: LT-R061: HE attacks in a row taken by an immobilised piece (``he-1`` ...).
 HE_BADGES = tuple(f"he-{n}" for n in range(1, mg_table().he_streak_max + 1))
 #: Badges that last one card: the option taken, the attacks left, a move made, a
-#: flight (a piece that flees fires no more under that card, LT-R051), shelled.
-CARD_BADGES = (*options(), *ATTACK_BADGES, "moved", "retreating", "shelled")
+#: flight (a piece that flees fires no more under that card, LT-R051), the free
+#: opportunity shot taken (ruling LT-OPPORTUNITY), the artillery attack taken.
+CARD_BADGES = (*options(), *ATTACK_BADGES, "moved", "retreating", "opportunity", "shelled")
 #: Commands a side may give out of its card: reactions with a ready attack, morale,
 #: a voluntary rout (LT-R082).
 REACTIONS = ("morale", "rout")
