@@ -79,10 +79,19 @@ def inject(g: Game, *facts: ev.Event) -> None:
 
 
 def piece(
-    uid: str, side: str, cls: str, *, team: str = "T", roles: tuple[str, ...] = (), status: tuple[str, ...] = ()
+    uid: str,
+    side: str,
+    cls: str,
+    *,
+    team: str = "T",
+    roles: tuple[str, ...] = (),
+    status: tuple[str, ...] = (),
+    stats: dict[str, int] | None = None,
 ) -> ev.UnitAdded:
     """A piece of the demo's profiles (``cls``), added directly."""
-    spec = ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, cls=cls, roles=roles, status=status)
+    spec = ev.UnitSpec(
+        id=uid, name=uid.title(), side=side, team=team, cls=cls, roles=roles, status=status, stats=stats or {}
+    )
     return ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ())
 
 
@@ -91,3 +100,15 @@ def new_game(path: Path, first: list[str]) -> Game:
     g = Game.new(path, "linea-di-tiro", seed=5)
     g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked(first)))))
     return g
+
+
+def artillery(side: str, he: int, sections: int = 1) -> list[ev.VarSet]:
+    """A side's artillery support as the scenario file sets it (docs/scenarios.md)."""
+    key = f"support.{side}-guns"
+    return [
+        ev.VarSet(key=key, value=f"{side}'s guns", vis=(side,)),
+        ev.VarSet(key=f"{key}.side", value=side, vis=(side,)),
+        ev.VarSet(key=f"{key}.kind", value="artillery", vis=(side,)),
+        ev.VarSet(key=f"{key}.count", value=sections, vis=(side,)),
+        ev.VarSet(key=f"{key}.he", value=he, vis=(side,)),
+    ]

@@ -5,7 +5,18 @@ deck of known order, activations, fire with exact dice, and replay of the deck."
 from __future__ import annotations
 
 import pytest
-from linea_di_tiro_support import FIRST, book, faces_for, game, inject, piece, play, rolls, stacked  # noqa: F401  (fixtures)
+from linea_di_tiro_support import (  # noqa: F401  (fixtures)
+    FIRST,
+    artillery,
+    book,
+    faces_for,
+    game,
+    inject,
+    piece,
+    play,
+    rolls,
+    stacked,
+)  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.game import Game
@@ -181,12 +192,12 @@ def test_a_face_card_activates_one_platoon(game):
 def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
     inject(game, piece("hauptmann", "german", "rifles", roles=("company-command",)))
     play(game, "next", "next")
-    with pytest.raises(Refused, match="gives german no artillery"):
+    with pytest.raises(Refused, match="gives german no artillery support"):
         play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
-    inject(game, ev.VarSet(key="scenario.artillery.german", value=4))
+    inject(game, *artillery("german", 4))
     with pytest.raises(Refused, match="name the piece that calls"):
         play(game, "@german unitmove call-artillery on the crossroads")
-    with pytest.raises(Refused, match="only a company-command or artillery-observer"):
+    with pytest.raises(Refused, match="only a company-command or observer"):
         play(game, "@german unitmove call-artillery by=panzer on the crossroads")
     play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
     with pytest.raises(Refused, match="spent on a unit move"):

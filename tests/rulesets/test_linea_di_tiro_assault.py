@@ -136,6 +136,31 @@ def test_tank_hunters_against_a_protected_tank(game):
     assert game.state.units["tiger"].out == "destroyed in a close assault"
 
 
+def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
+    inject(
+        game,
+        piece("veterans", "us", "rifles", stats={"close_assault": 3}),
+        piece("odd", "us", "rifles", stats={"close_assault": 4}),
+        piece("stug", "german", "pz4", roles=("no-mg",)),
+    )
+    play(game, "next", "@us activate veterans A2")
+    facts = play(game, "@us closeassault veterans stug rear dice=4")  # 3 + 1 (no MG) = 4: a 4 destroys it
+    r = rolls(facts)[0]
+    assert r.purpose == "close assault at Stug, its scenario's rating 3" and r.target == 4
+    assert game.state.units["stug"].out
+    play(game, "next", "next", "next", "next", "@us activate odd A2")  # K♦
+    with pytest.raises(Refused, match="rating is one of 1, 3, 5, not 4"):
+        play(game, "@us closeassault odd panzer rear")
+
+
+def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
+    inject(game, piece("rangers", "us", "rifles", roles=("portable-at",)))
+    play(game, "next", "next", "@german activate panzer A5")
+    facts = play(game, "@german overrun panzer rangers open dice=6")  # fails its test: stays, destroyed in the open
+    assert [x.outcome for x in rolls(facts)] == ["failed: it stays in place"]
+    assert game.state.units["rangers"].out == "overrun by a tank"
+
+
 def test_guns_are_not_close_assaulted_but_meleed(game):
     inject(game, ev.UnitAdded(unit=ev.UnitSpec(id="flak", name="Flak", side="german", cls="pak40")))
     play(game, "next", "@us activate gis A2")

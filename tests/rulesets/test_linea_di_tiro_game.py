@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from linea_di_tiro_support import game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
+from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.ruleset import Refused
@@ -32,7 +32,7 @@ def test_a_piece_may_rout_of_its_own_will(game):
 
 
 def test_the_joker_says_the_scenarios_effect(game):
-    inject(game, ev.VarSet(key=scenario_vars.SCENARIO_JOKER, value="the church bell rings: +1 to every morale test"))
+    inject(game, ev.VarSet(key=scenario_vars.JOKER_EFFECT, value="the church bell rings: +1 to every morale test"))
     facts = play(game, "next", "next", "next")
     assert "joker: the church bell rings: +1 to every morale test (LT-R010)" in notes(facts)
 
@@ -49,7 +49,7 @@ def shelled(tmp_path):
     inject(
         g,
         piece("hauptmann", "german", "rifles", team="Zug 1", roles=("company-command",)),
-        ev.VarSet(key="scenario.artillery.german", value=4),
+        *artillery("german", 4),
     )
     play(g, "next", "@german unitmove call-artillery by=hauptmann on the crossroads")
     yield g
@@ -83,13 +83,29 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     assert g.state.units["gis"].has("he-1")
 
 
+def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
+    g = new_game(tmp_path / "no-art.ft", ["Q♠", "Joker"])
+    try:
+        inject(
+            g,
+            piece("hauptmann", "german", "rifles", roles=("company-command",)),
+            *artillery("german", 4),
+            ev.VarSet(key=scenario_vars.JOKER_ARTILLERY, value=0),
+        )
+        play(g, "next")
+        with pytest.raises(Refused, match="a joker starts no artillery"):
+            play(g, "@german unitmove call-artillery by=hauptmann")
+    finally:
+        g.close()
+
+
 def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
     g = new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])
     try:
         inject(
             g,
             piece("captain", "us", "rifles", team="HQ", roles=("company-command",)),
-            ev.VarSet(key="scenario.artillery.us", value=5),
+            *artillery("us", 5),
         )
         play(g, "next", "@us unitmove call-artillery by=captain", "next")
         facts = play(g, "barrage us pak dice=6")  # the hidden gun: no effect
@@ -102,11 +118,11 @@ def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
 def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     inject(
         game,
-        ev.VarSet(key=scenario_vars.SCENARIO_CARDS, value=2),
-        ev.VarSet(key=scenario_vars.SCENARIO_VICTORY, value="hold the crossroads"),
+        ev.VarSet(key=scenario_vars.TURNS, value=2),
+        ev.VarSet(key=scenario_vars.VICTORY, value="hold the crossroads"),
     )
-    assert "the last card of the game (2, scenario.cards)" not in notes(play(game, "next"))
-    assert "the last card of the game (2, scenario.cards)" in notes(play(game, "next"))
+    assert "the last card of the game (2, the scenario's turns)" not in notes(play(game, "next"))
+    assert "the last card of the game (2, the scenario's turns)" in notes(play(game, "next"))
     with pytest.raises(Refused, match="2 cards have been played"):
         play(game, "next")
     play(game, "out grenadiers")

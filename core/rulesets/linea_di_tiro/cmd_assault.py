@@ -43,8 +43,9 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, why: str) -> b
     """LT-R101: 1d6 at or under the infantry's rating (+1 no MG, -1 protected)."""
     table = assault_table()
     p_inf, p_tank = profile(ctx, infantry), profile(ctx, tank)
-    rating = table.rating_of(infantry.roles, bool(p_inf.at))
-    mods = assault.close_assault_mods(tank_has_mg=bool(p_tank.mg), protected=table.protected_role in tank.roles)
+    rating = table.rating_of(infantry.roles, bool(p_inf.at), infantry.stats)
+    has_mg = bool(p_tank.mg) and table.no_mg_role not in tank.roles
+    mods = assault.close_assault_mods(tank_has_mg=has_mg, protected=table.protected_role in tank.roles)
     need = assault.close_assault_need(rating.rating, mods)
     (face,) = ctx.roll(
         f"{why} at {tank.name}, {rating.label} {rating.rating}",
@@ -76,7 +77,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     require_able_to_fire(tank)
     _require_moving(ctx, tank, "overruns")
     p_inf = profile(ctx, target)
-    portable_at = not p_inf.vehicle and bool(p_inf.at)
+    portable_at = not p_inf.vehicle and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
     if assault.overrun_test_needed(portable_at, target.has("immobilised")):
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale

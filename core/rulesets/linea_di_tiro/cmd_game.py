@@ -29,7 +29,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{target.name} has already taken this card's artillery attack")
     factor = scenario_vars.artillery_factor(s, side)
     if not factor:
-        raise Refused(f"this scenario gives {side} no artillery ({scenario_vars.SCENARIO_ARTILLERY}{side})")
+        raise Refused(f"this scenario gives {side} no artillery support with an HE factor (LT-R090)")
     defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm

@@ -14,7 +14,7 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, require_in_play, say, set_count
-from core.rulesets.linea_di_tiro.scenario_vars import ARTILLERY_CARD, SCENARIO_ARTILLERY, artillery_factor
+from core.rulesets.linea_di_tiro.scenario_vars import ARTILLERY_CARD, artillery_factor, joker_starts_artillery
 from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, HE_BADGES, READY_BADGES, card_kind
 from core.state import Unit
@@ -83,7 +83,9 @@ def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
     what = args["what"]
     if what == "call-artillery":
         if not artillery_factor(s, side):
-            raise Refused(f"this scenario gives {side} no artillery ({SCENARIO_ARTILLERY}{side}; LT-R090)")
+            raise Refused(f"this scenario gives {side} no artillery support with an HE factor (LT-R090)")
+        if not joker_starts_artillery(s):
+            raise Refused("in this scenario a joker starts no artillery, so none can be called (LT-R090)")
         if s.vars.get(key) in ("requested", "firing"):
             raise Refused(f"{side}'s artillery is already {s.vars[key]}")
         caller = _caller(ctx, args.get("by"), side)

@@ -1,37 +1,40 @@
-"""The scenario-level facts Linea di Tiro reads, as ``VarSet`` variables the
+"""The scenario-level facts Linea di Tiro reads, as the ``VarSet`` variables a
 scenario sets up.  The book leaves them to each scenario (digest C.0, part D);
-each has a default for a scenario that does not set it.  docs/rulings.md
-(LT-SCENARIO-VARS) lists them for the scenario schema.
+each has a default for a scenario that does not set it.  The keys follow the
+scenario file format's (docs/scenarios.md); docs/rulings.md (LT-SCENARIO-VARS)
+lists them.
 """
 
 from __future__ import annotations
 
 from core.state import GameState
 
-#: C.2 LT-R010 (LT-AMB-05): what a joker does in this scenario, in words (default: nothing
-#: beyond starting requested artillery).
-SCENARIO_JOKER = "scenario.joker"
-#: C.10 LT-R090 (LT-AMB-27): ``scenario.artillery.<side>``, the HE attack factor of that
-#: side's artillery on the MG/HE table (default 0: the side has none).
-SCENARIO_ARTILLERY = "scenario.artillery."
-#: C.10 LT-R090: ``scenario.artillery_sections.<side>``, how many sections (10 cm squares)
-#: the side's artillery fires (default 1).
-SCENARIO_SECTIONS = "scenario.artillery_sections."
+#: C.2 LT-R010 (LT-AMB-05): what a joker does in this scenario, in words (default: none).
+JOKER_EFFECT = "joker.effect"
+#: C.10 LT-R090 (LT-AMB-07): 1 if a joker starts a called artillery attack (default 1).
+JOKER_ARTILLERY = "joker.artillery"
 #: LT-AMB-32: how many cards the game lasts (default 0: until the referee records the result).
-SCENARIO_CARDS = "scenario.cards"
-#: LT-AMB-32: the victory conditions in words, repeated when the game ends (default "").
-SCENARIO_VICTORY = "scenario.victory"
+TURNS = "turns"
+#: LT-AMB-32: the victory conditions in words, repeated by the result (default "").
+VICTORY = "victory"
+#: C.10 LT-R090 (LT-AMB-27): ``support.<id>`` with ``.kind`` = ``artillery``, ``.side``,
+#: ``.count`` (its sections: 10 cm squares, default 1) and ``.he`` (its HE attack factor).
+SUPPORT = "support."
+ARTILLERY_KIND = "artillery"
 
 #: The turn (card number) on which a side's artillery fires: the joker that started it
 #: or the face card spent to continue it.
 ARTILLERY_CARD = "artillery_card."
 
 KEYS = {
-    SCENARIO_JOKER: "text",
-    SCENARIO_ARTILLERY + "<side>": "int",
-    SCENARIO_SECTIONS + "<side>": "int",
-    SCENARIO_CARDS: "int",
-    SCENARIO_VICTORY: "text",
+    JOKER_EFFECT: "text",
+    JOKER_ARTILLERY: "0 or 1",
+    TURNS: "int",
+    VICTORY: "text",
+    "support.<id>.kind": "artillery",
+    "support.<id>.side": "side id",
+    "support.<id>.count": "int",
+    "support.<id>.he": "int",
 }
 
 
@@ -40,21 +43,38 @@ def _int(state: GameState, key: str, default: int) -> int:
     return value if isinstance(value, int) and value >= 0 else default
 
 
+def artillery_support(state: GameState, side: str) -> str:
+    """The id of the side's artillery support ("" if it has none); the first by id."""
+    ids = sorted(
+        key[len(SUPPORT) : -len(".kind")]
+        for key, value in state.vars.items()
+        if key.startswith(SUPPORT) and key.endswith(".kind") and value == ARTILLERY_KIND
+    )
+    return next((i for i in ids if state.vars.get(f"{SUPPORT}{i}.side") == side), "")
+
+
 def artillery_factor(state: GameState, side: str) -> int:
-    return _int(state, SCENARIO_ARTILLERY + side, 0)
+    """The HE attack factor of the side's artillery (0: it has none)."""
+    found = artillery_support(state, side)
+    return _int(state, f"{SUPPORT}{found}.he", 0) if found else 0
 
 
 def artillery_sections(state: GameState, side: str) -> int:
-    return _int(state, SCENARIO_SECTIONS + side, 1) or 1
+    found = artillery_support(state, side)
+    return (_int(state, f"{SUPPORT}{found}.count", 1) or 1) if found else 1
+
+
+def joker_starts_artillery(state: GameState) -> bool:
+    return _int(state, JOKER_ARTILLERY, 1) != 0
 
 
 def game_cards(state: GameState) -> int:
-    return _int(state, SCENARIO_CARDS, 0)
+    return _int(state, TURNS, 0)
 
 
 def joker_effect(state: GameState) -> str:
-    return str(state.vars.get(SCENARIO_JOKER, ""))
+    return str(state.vars.get(JOKER_EFFECT, ""))
 
 
 def victory(state: GameState) -> str:
-    return str(state.vars.get(SCENARIO_VICTORY, ""))
+    return str(state.vars.get(VICTORY, ""))

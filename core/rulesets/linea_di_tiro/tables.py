@@ -211,14 +211,24 @@ class Assault(msgspec.Struct, frozen=True):
     overrun_cover_max: int
     adjacent_cm: int
     no_mg_bonus: int
+    no_mg_role: str
     protected_malus: int
     protected_role: str
+    portable_at_role: str
+    rating_stat: str
     ratings: tuple[Rating, ...]
     melee: MeleeMods
     default_rating: DefaultRating
 
-    def rating_of(self, roles: tuple[str, ...], has_at: bool) -> Rating:
-        """A piece's close-assault rating: its role's, else the default (ruling LT-RATING)."""
+    def rating_of(self, roles: tuple[str, ...], has_at: bool, stats: dict[str, int]) -> Rating:
+        """A piece's close-assault rating: its own (``stats``), its role's, else the
+        default (ruling LT-RATING)."""
+        own = stats.get(self.rating_stat)
+        if own is not None:
+            if own not in {r.rating for r in self.ratings}:
+                known = ", ".join(str(r.rating) for r in self.ratings)
+                raise ValueError(f"a close-assault rating is one of {known}, not {own} (LT-R101)")
+            return Rating(role="", label="its scenario's rating", rating=own)
         found = next((r for r in self.ratings if r.role in roles), None)
         if found is not None:
             return found

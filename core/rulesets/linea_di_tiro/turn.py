@@ -118,7 +118,7 @@ def draw_card(ctx: Context) -> None:
         _joker(ctx)
     last = scenario_vars.game_cards(s)
     if last and s.turn == last:
-        ctx.emit(ev.Noted(text=f"the last card of the game ({last}, scenario.cards)"))
+        ctx.emit(ev.Noted(text=f"the last card of the game ({last}, the scenario's turns)"))
     if rules.reshuffle_due(order, drawn):
         discards = ctx.dice.shuffle(order[:drawn], "shuffle the discards")
         _record_deck(ctx, rules.restack(order, drawn, discards))
@@ -129,6 +129,8 @@ def _joker(ctx: Context) -> None:
     """LT-R010/R090: a joker is the scenario's special card; artillery called for starts firing."""
     effect = scenario_vars.joker_effect(ctx.state)
     ctx.emit(ev.Noted(text=f"joker: {effect or 'the scenario gives it no effect'} (LT-R010)"))
+    if not scenario_vars.joker_starts_artillery(ctx.state):
+        return
     for side in ctx.state.sides:
         key = f"artillery.{side}"
         if ctx.state.vars.get(key) == "requested":
