@@ -46,7 +46,8 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     row = spotting_table().row(target_kind, args["state"])
     if row is None:
         known = ", ".join(spotting_table().states(target_kind))
-        raise Refused(f"{target.name} is {target_kind}: its state is one of {known} (LT-R032)")
+        what = "a vehicle" if target_kind == "vehicle" else "infantry"
+        raise Refused(f"{target.name} is {what}: its state is one of {known} (LT-R032)")
     shots = fired(target)
     seen_from_vehicle = profile(ctx, observer).vehicle
     recon = spotting_table().recon_role in observer.roles
