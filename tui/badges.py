@@ -24,8 +24,16 @@ PLAIN_STYLE = "bold black on white"
 
 
 def badge(status: str) -> Text:
-    label, style = BADGES.get(status, (status[:4].upper(), PLAIN_STYLE))
+    label, style = BADGES.get(status, (_short(status), PLAIN_STYLE))
     return Text(f" {label} ", style=style)
+
+
+def _short(status: str) -> str:
+    """A ruleset's badge in four letters; a counting one keeps its number (``ready-2`` → READ2)."""
+    word, _, count = status.rpartition("-")
+    if word and count.isdigit():
+        return f"{word[:4].upper()}{count}"
+    return status[:4].upper()
 
 
 def badges(statuses: tuple[str, ...], out: str = "") -> Text:
