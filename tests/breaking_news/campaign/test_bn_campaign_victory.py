@@ -148,12 +148,33 @@ def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
 def test_journalist_captured(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")  # regulars active
-    with pytest.raises(Refused, match="only Irregulars capture journalists"):
-        game.execute("capture reed", role="regulars")
+    for journalist in ("reed", "lupo"):  # their own embedded one as well as the militia's
+        with pytest.raises(Refused, match=r"only the Irregulars \(irregulars\) capture journalists"):
+            game.execute(f"capture {journalist}", role="regulars")
     run(game, "next", "next", "next dice=1,1,6,6")  # irregulars active
     game.execute("capture lupo", role="irregulars")
     assert _ledger(game, "regulars") == {"journalists": 30}
     assert game.state.units["lupo"].has("captured")
+
+
+def test_irregulars_capture_their_own_independent_journalist(tmp_path):
+    """Extras: Media: the Irregular player moves the independent journalists, and
+    either kind is captured by Irregulars who contact them; the Regular side pays 30
+    (ruling BN-MEDIA-CAPTURE).  Reed is the militia's independent journalist."""
+    game = _open(tmp_path)
+    run(game, "next", "next dice=1,1,6,6")  # irregulars active
+    game.execute("capture reed", role="irregulars")
+    assert game.state.units["reed"].out == "captured by irregulars"
+    assert _ledger(game, "regulars") == {"journalists": 30}
+    assert _ledger(game, "irregulars") == {}
+
+
+def test_the_referee_records_a_capture_for_the_irregulars(tmp_path):
+    game = _open(tmp_path)
+    run(game, "next", "next dice=6,6,1,1")
+    game.execute("capture reed")  # the referee, for the Irregular player
+    assert game.state.units["reed"].out == "captured by irregulars"
+    assert _ledger(game, "regulars") == {"journalists": 30}
 
 
 def test_final_count_with_the_multipliers(demo):

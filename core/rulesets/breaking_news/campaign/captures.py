@@ -11,7 +11,18 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL
 from core.rulesets.breaking_news.combat import hits
-from core.rulesets.breaking_news.ledger import army, charge, regular_side, regular_vs_irregular, var
+from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
+from core.state import GameState, Unit
+
+
+def captor(state: GameState, unit: Unit) -> str:
+    """The side that may capture ``unit``, or '' if none may.  Extras: Media: journalists
+    of either kind are captured by the Irregulars who contact them, even the independent
+    ones the Irregular player himself moves (ruling BN-MEDIA-CAPTURE); §12.0: a routed
+    man by the enemy he is left near."""
+    if unit.kind == "journalist":
+        return irregular_side(state) if regular_vs_irregular(state) else ""
+    return state.other_side(unit.side)
 
 
 def _capture(ctx: Context, args: dict[str, Any]) -> None:
@@ -19,21 +30,23 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
         u = ctx.unit(uid)
         if u.out:
             raise Refused(f"{u.name} is out of the game already ({u.out})")
-        captor = ctx.state.other_side(u.side)
-        if ctx.role in ctx.state.sides and ctx.role != captor:
-            raise Refused(f"{captor} capture {u.name}, not you")
+        by = captor(ctx.state, u)
+        if u.kind == "journalist" and not by:
+            raise Refused("journalists are captured only in games of Regulars against Irregulars (Extras: Media)")
+        if ctx.role in ctx.state.sides and ctx.role != by:
+            if u.kind == "journalist":
+                raise Refused(f"only the Irregulars ({by}) capture journalists, by contacting them (Extras: Media)")
+            raise Refused(f"{by} capture {u.name}, not you")
         if u.kind == "journalist":
-            if not regular_vs_irregular(ctx.state) or army(ctx.state, captor) != "irregular":
-                raise Refused("only Irregulars capture journalists, who contact them (Extras: Media)")
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
-            ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, captor)))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
             kind = media.journalist_kind(u)
-            charge(ctx, regular_side(ctx.state), "journalist-captured", f"{u.name} ({kind}) captured by {captor}")
+            charge(ctx, regular_side(ctx.state), "journalist-captured", f"{u.name} ({kind}) captured by {by}")
         elif u.kind == "man":
             if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
                 raise Refused("men are captured when their force is routed: within 10 cm of an enemy (§12.0)")
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
-            ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, captor)))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
         else:
             raise Refused(f"{u.name} cannot be captured")
     defeat.settle(ctx)
