@@ -128,3 +128,18 @@ def test_answering_fire_is_simultaneous(rng):
         rng.execute("react-fire rocket saw range=30", role="irregulars")
     with pytest.raises(Refused, match="out of action"):
         rng.execute("react-fire kalash saw range=30", role="irregulars")
+
+
+def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
+    """§6.5: a man who dodges makes the enemy's roll one worse, against the shot he
+    dodged.  At 120 cm an aimed AR needs 6; his dodge makes it 7, so the shot rolls no
+    dice (§8.0) — and the dodge is over: the next shot at him needs a plain 6."""
+    rng.execute("react-dodge kalash 2", role="irregulars")
+    out = rng.execute("fire m4 kalash range=120 aimed", role="regulars")
+    assert not rolls(out)
+    assert any("no hit possible" in n.text for n in facts(out, ev.Noted))
+    assert "dodging" not in status(rng, "kalash")
+    out = rng.execute("fire sarge kalash range=120 aimed dice=6,1", role="regulars")
+    to_hit = rolls(out)[0]
+    assert to_hit.target == 6 and "target dodges" not in [m.label for m in to_hit.mods]
+    assert rng.state.units["kalash"].out == "killed by regulars"

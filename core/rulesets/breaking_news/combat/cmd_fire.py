@@ -137,6 +137,10 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         purpose = (
             f"fires {'speculatively ' if sit.speculative else ''}{what} at {_aim(firer, target)}, {sit.range_cm} cm"
         )
+        if target.has("dodging"):
+            # §6.5: the dodge answers this shot, even one its +1 leaves without a die
+            # to roll; it does not wait for the next (ruling BN-C-DODGE).
+            hits.badge(ctx, target, remove=("dodging",))
         if not sh.possible:
             ctx.emit(ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)"))
             results.append((target, (), 0, sh))
@@ -153,8 +157,6 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         )
         all_faces += faces
         results.append((target, faces, fire.hits(faces, sh.need), sh))
-        if target.has("dodging"):
-            hits.badge(ctx, target, remove=("dodging",))
 
     if hits.option(s, "ammo") and firer.cls not in fire_table().special_forces_classes:
         _ammo(ctx, firer, weapon, tuple(all_faces), burst)
