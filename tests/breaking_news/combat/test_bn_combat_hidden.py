@@ -106,13 +106,26 @@ def test_sighting_within_5_cm_is_automatic(rng):
     assert not rolls(out) and facts(out, ev.Spotted)
 
 
-def test_special_forces_are_hard_to_sight(tmp_path, monkeypatch):
+def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch):
+    """§7.0: each figure may try to sight once a turn, and each failed try lets the
+    hidden figure move up to 5 cm.  At 40 cm a sighting needs 5, +2 against Special
+    Forces and +1 for an Irr3 spotter: 8, which no die reaches.  Nothing is tried:
+    Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE)."""
     g = new_game(tmp_path, "combat", active="regulars", monkeypatch=monkeypatch)
     g.execute("hide delta", role="regulars")
-    out = g.execute("react-spot kid delta range=40")
-    # 5 at 50 cm, +2 Special Forces, +1 Irr3 spotter: 8, impossible
-    assert not rolls(out) and not facts(out, ev.Spotted)
-    assert any("cannot sight" in n.text for n in facts(out, ev.Noted))
+    g.execute("hide sarge", role="regulars")
+    mark = g.log_length
+    with pytest.raises(Refused, match="needs 8 on 1d6.*cannot succeed"):
+        g.execute("react-spot kid delta range=40")
+    assert g.log_length == mark
+    assert "looked" not in status(g, "kid")
+    assert "spot-bonus.delta" not in g.state.secrets
+    with pytest.raises(Refused, match="no sighting bonus move"):
+        g.execute("react-shift delta 5", role="regulars")
+    # his one attempt of the turn is still his: at 15 cm Sgt Stone needs 3 + 1 (Irr3) = 4
+    out = g.execute("react-spot kid sarge range=15 dice=4")
+    assert rolls(out)[0].target == 4 and facts(out, ev.Spotted)
+    assert "looked" in status(g, "kid")
 
 
 def test_a_hidden_firer_is_seen_when_he_fires(tmp_path, monkeypatch):

@@ -218,11 +218,12 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     )
     mods = spotting.spot_mods(facts)
     need = spotting.spot_need(args["range"], mods)
+    spotting.require_possible(need, mods)
     hits.badge(ctx, spotter, "looked")
     # The roll names neither figure: the spotter's side learns a marker's identity
     # only by sighting it; the hidden side learns who looked only if he is in view.
     vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
-    if 1 < need <= 6:
+    if need > 1:
         (face,) = ctx.roll(
             f"sighting a hidden figure at {args['range']} cm",
             1,
@@ -238,8 +239,6 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Spotted(unit=target.id, by_side=spotter.side))
         ctx.emit(ev.Noted(text=f"{spotter.name} sights {target.name} (§7.0)", vis=(spotter.side, target.side)))
         return
-    if need > 6:
-        ctx.emit(ev.Noted(text=f"{spotter.name} cannot sight that marker: {need} needed (§7.0)", vis=vis))
     key = f"spot-bonus.{target.id}"
     have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
     ctx.emit(ev.SecretSet(key=key, owner=target.side, value=str(have + 1), vis=(target.side,)))

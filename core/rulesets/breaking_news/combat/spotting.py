@@ -53,6 +53,15 @@ def spot_need(range_cm: int, mods: tuple[Mod, ...]) -> int:
     return base_need(range_cm) + sum(m.value for m in mods)
 
 
+def require_possible(need: int, mods: tuple[Mod, ...]) -> None:
+    """§7.0: a failed sighting spends the spotter's one attempt of the turn and gives
+    the hidden figure a bonus move; a sighting that needs 7 or more is no attempt at
+    all, so it is refused and costs neither (ruling BN-C-SPOT-IMPOSSIBLE)."""
+    if need > 6:
+        why = ", ".join(f"{m.label} {m.value:+d}" for m in mods)
+        raise Refused(f"that sighting needs {need} on 1d6 ({why}): it cannot succeed, so it is not tried (§7.0)")
+
+
 def spot_succeeds(face: int | None, need: int) -> bool:
     if need <= 1:
         return True
