@@ -91,6 +91,33 @@ def test_melee_one_against_one(rng):
     assert rng.state.units["kalash"].out == "killed by regulars"
 
 
+def test_a_move_into_contact_ends_in_melee(rng):
+    """§11.0 with §5.0: a man runs (or moves) into base contact and fights; the melee
+    ends his action (AMB-50, ruling BN-C-MELEE-MOVE).  Stone (Melee 4) runs 20 cm onto
+    Kalash (Melee 2): 3 + 4 against 3 + 2."""
+    rng.execute("move sarge 20 run", role="regulars")
+    out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
+    assert [r.outcome for r in rolls(out)] == ["total 7", "total 5"]
+    assert rng.state.units["kalash"].out == "killed by regulars"
+    with pytest.raises(Refused, match="already"):
+        rng.execute("melee sarge kid dice=3,3", role="regulars")
+    rng.execute("move m4 4 cautious", role="regulars")
+    # a group, one who crept and one who stood: 1 + 4 + 4 against 6 + 1
+    out = rng.execute("melee m4 kid with=saw dice=1,6", role="regulars")
+    assert [r.outcome for r in rolls(out)] == ["total 9", "total 7"]
+    assert rng.state.units["kid"].out == "killed by regulars"
+    assert "acted" in status(rng, "m4") and "acted" in status(rng, "saw")
+
+
+def test_a_man_who_fired_does_not_fight(rng):
+    rng.execute("fire rook kalash range=30 aimed dice=1", role="regulars")
+    with pytest.raises(Refused, match="fired or fought"):
+        rng.execute("melee rook kalash dice=3,3", role="regulars")
+    rng.execute("covering saw area=yard range=20", role="regulars")
+    with pytest.raises(Refused, match="fired or fought"):
+        rng.execute("melee saw kalash dice=3,3", role="regulars")
+
+
 def test_melee_three_against_one_and_ties(rng):
     rng.execute("mark saw suppressed")
     out = rng.execute("melee m4 omar with=sarge,saw leader=sarge dice=2,1,1", role="regulars")

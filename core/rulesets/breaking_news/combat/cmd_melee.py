@@ -30,8 +30,8 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     if len(ours) > most or len(theirs) > most:
         raise Refused(f"at most {most} men fight one (§11.0)")
     for u in ours:
-        if hits.has_acted(u):
-            raise Refused(f"{u.name} has already acted this turn")
+        if not hits.may_fight(u):
+            raise Refused(f"{u.name} has already fired or fought this turn; only a move may end in melee (§11.0)")
     for u in theirs:
         hits.require_in_play(u)
         if u.has("hidden") and lead.side not in u.spotted_by:

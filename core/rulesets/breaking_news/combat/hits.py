@@ -142,6 +142,20 @@ def has_acted(unit: Unit) -> bool:
     return bool(action_badge(unit)) or unit.has("fired") or unit.has("acted") or unit.has("reloading")
 
 
+#: The badges of a move that may end in base contact (§5.0 a–c).
+MOVE_BADGES = ("ran", "moved", "crept", "climbed")
+
+
+def may_fight(unit: Unit) -> bool:
+    """§11.0 with §5.0: hand-to-hand is how a move into base contact ends (AMB-50), so a
+    man who has only moved this turn may still fight; one who fired, gave covering fire,
+    reloaded or already fought may not (ruling BN-C-MELEE-MOVE)."""
+    if unit.has("fired") or unit.has("acted") or unit.has("reloading"):
+        return False
+    badge = action_badge(unit)
+    return not badge or badge in MOVE_BADGES
+
+
 #: A figure not yet placed (deployment.py): it neither acts nor can be reached.
 OFF_TABLE = "off-table"
 
