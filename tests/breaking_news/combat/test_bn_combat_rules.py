@@ -144,6 +144,13 @@ def test_save_modifier_not_cumulative_and_largest_taken():
     assert saves.save_mods(saves.SaveFacts()) == ()
 
 
+def test_an_exploding_vehicle_gives_its_men_no_protection():
+    """§9.1 with §8.8: the vehicle was their cover; a leader keeps his +1 (§9.0)."""
+    assert saves.save_mods(saves.SaveFacts(protected=True, source=saves.EXPLOSION)) == ()
+    (leader,) = saves.save_mods(saves.SaveFacts(leader=True, protected=True, source=saves.EXPLOSION))
+    assert (leader.label, leader.value) == ("team leader", 1)
+
+
 def test_natural_one_always_kills_a_man():
     mods = saves.save_mods(saves.SaveFacts(source=saves.BOMBARDMENT))
     assert not saves.save_passes(1, 3, mods)

@@ -63,6 +63,25 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     assert "suppressed" in status(g, "m4") and "in-vehicle" not in status(g, "m4")
 
 
+def test_the_men_in_an_exploding_vehicle_have_no_protection_bonus(tmp_path, monkeypatch):
+    """§9.1: the men inside a vehicle that explodes save at 3+ (2+ in a heavily-armoured
+    one).  Of §9.0's +1s the leader's still counts; a protected vehicle's cover (§8.8) does
+    not, for it is what blew up (ruling BN-C-EXPLOSION-SAVE).  Rocket's RPG hits the
+    Hummer (save 6) and a 3 fails it by 3: Sgt Stone, the leader, saves with 2 + 1;
+    Emfour's 2 fails."""
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
+    g.execute("embark sarge hummer", role="regulars")
+    g.execute("embark m4 hummer", role="regulars")
+    _next_turn(g, "irregulars")
+    out = g.execute("fire rocket hummer range=30 dice=5,3,2,2", role="irregulars")
+    _to_hit, vsave, sarge, m4 = facts(out, ev.Rolled)
+    assert vsave.roll.outcome == "explodes"
+    assert (sarge.unit, sarge.roll.target, [m.label for m in sarge.roll.mods]) == ("sarge", 3, ["team leader"])
+    assert (m4.unit, m4.roll.target, m4.roll.mods) == ("m4", 3, ())
+    assert "suppressed" in status(g, "sarge") and "in-vehicle" not in status(g, "sarge")
+    assert g.state.units["m4"].out == "killed by irregulars"
+
+
 def test_knocked_out_without_exploding(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("fire rocket hummer range=30 dice=5,4", role="irregulars")

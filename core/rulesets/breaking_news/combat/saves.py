@@ -50,7 +50,9 @@ def save_value(class_save: int, facts: SaveFacts) -> int:
 def save_mods(facts: SaveFacts) -> tuple[Mod, ...]:
     """§9.0: one +1 if any of leader, protection, friendly fire, speculative fire applies
     (not cumulative); §8.6 and §8.4 make it +2 against speculative fire and
-    bombardment.  The largest applicable bonus is taken, never a sum (AMB-42, AMB-44)."""
+    bombardment.  The largest applicable bonus is taken, never a sum (AMB-42, AMB-44).
+    §9.1: the men in a vehicle that explodes have no protection to count: the vehicle
+    that covered them (§8.8) is what blew up; a leader keeps his +1 (BN-C-EXPLOSION-SAVE)."""
     t = save_table()
     candidates: list[Mod] = []
     if facts.source == SPECULATIVE:
@@ -61,7 +63,7 @@ def save_mods(facts: SaveFacts) -> tuple[Mod, ...]:
         candidates.append(Mod("friendly fire", t.friendly_bonus, "§8.7"))
     if facts.leader:
         candidates.append(Mod("team leader", t.bonus, "§9.0"))
-    if facts.protected:
+    if facts.protected and facts.source != EXPLOSION:
         candidates.append(Mod("behind protection", t.bonus, "§9.0"))
     if not candidates:
         return ()
