@@ -59,6 +59,33 @@ def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
     assert not any(r.purpose.startswith("fires") for r in rolls(out))
 
 
+def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(rng):
+    """§8.3's example: the machine-gun in the bunker that fires despite the covering
+    fire takes one hit, saved by each man involved; §9.0: a man behind protection adds
+    1 (the leader's +1 is the same one, not another); §10.0: one who saves in cover
+    drops out of sight (ruling BN-C-COVERING-HIT).  Omar's MMG, served by Kalash, rolls
+    3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1."""
+    rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    out = rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=kalash dice=3,3,3,3,4", role="irregulars")
+    test, *crew_saves = facts(out, ev.Rolled)
+    assert test.roll.outcome == "hit before reacting"
+    assert [(r.unit, r.roll.target, [m.label for m in r.roll.mods]) for r in crew_saves] == [
+        ("omar", 4, ["team leader"]),
+        ("kalash", 5, ["behind protection"]),
+    ]
+    for man in ("omar", "kalash"):
+        assert {"suppressed", "hidden"} <= set(status(rng, man))
+    assert not any(r.purpose.startswith("fires") for r in rolls(out))
+
+
+def test_the_crew_of_a_weapon_is_one_fire_team(rng):
+    rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    with pytest.raises(Refused, match="fire team"):
+        rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=tali1", role="irregulars")
+    with pytest.raises(Refused, match="one crew"):
+        rng.execute("react-fire omar sarge range=32 area=bunker crew=kalash lone", role="irregulars")
+
+
 def test_covering_fire_test_passed_on_ten(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=4,3,3,1,1,1,1", role="irregulars")

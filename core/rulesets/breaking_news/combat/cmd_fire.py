@@ -383,7 +383,8 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     _mark_reacted(ctx, ctx.unit(firer.id))
     if simultaneous:
         ctx.emit(ev.Noted(text=f"{firer.name} answers the fire that hit him: the shots are simultaneous (§8.2)"))
-    if not _covering_test(ctx, ctx.unit(firer.id), args.get("area"), bool(args.get("bunker"))):
+    crew = _crew(ctx, firer, args.get("crew"), sit.lone)
+    if not _covering_test(ctx, ctx.unit(firer.id), args.get("area"), bool(args.get("bunker")), crew):
         return
     shoot(ctx, ctx.unit(firer.id), targets, sit)
     if weapon.opportunity == "once":
@@ -419,9 +420,26 @@ def covering_areas(ctx: Context) -> dict[str, int]:
     return out
 
 
-def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool) -> bool:
+def _crew(ctx: Context, firer: Unit, words: str | None, lone: bool) -> list[Unit]:
+    """The men who serve the firer's weapon with him (§8.3's "each miniature involved"):
+    figures of his fire team, in play, not himself."""
+    crew = hits.resolve_units(ctx, words, side=firer.side)
+    if crew and lone:
+        raise Refused("a weapon with one crew (lone) has no crew to name")
+    if crew:
+        check_group([firer, *crew])
+    for u in crew:
+        hits.require_in_play(u)
+    return crew
+
+
+def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, crew: Sequence[Unit] = ()) -> bool:
     """§8.3: a reacting figure in an area under covering fire rolls 2d6 (3d6 from a
-    bunker); at or under the area's value it takes a hit first.  True if it may go on."""
+    bunker); at or under the area's value it takes a hit first.  True if it may go on.
+    The hit is saved by every man involved: he and the crew of his weapon, each once
+    (the book's example of the MG in the bunker); a bunker is protection, +1 to the
+    save (§9.0), and a man who saves there drops out of sight (§10.0)
+    (ruling BN-C-COVERING-HIT)."""
     if not area:
         return True
     areas = covering_areas(ctx)
@@ -441,7 +459,9 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool) -> 
     if not support.covering_hit(faces, value):
         return True
     enemy = ctx.state.active_side
-    survived = hits.take_hits(ctx, unit, 1, by_side=enemy)
+    survived = hits.take_hits(ctx, unit, 1, by_side=enemy, protected=bunker)
+    for man in crew:
+        hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
     if survived:
         ctx.emit(ev.Noted(text=f"{unit.name} is pinned by the covering fire: his reaction is lost (§8.3)"))
     return False
@@ -643,14 +663,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "bunker",
                 "choice",
-                "he fires from a bunker (3d6 covering test)",
+                "he fires from a bunker (3d6 covering test; +1 to the saves)",
                 optional=True,
                 choices=("bunker",),
                 keyword=True,
             ),
+            Param(
+                "crew",
+                "text",
+                "the men serving his weapon with him: each saves a covering-fire hit (§8.3)",
+                optional=True,
+                keyword=True,
+            ),
         ),
         rule="§8.2, §8.3",
-        examples=("react-fire egal rossi range=25 burst", "react-fire egal rossi range=25 area=market bunker"),
+        examples=(
+            "react-fire egal rossi range=25 burst",
+            "react-fire egal rossi range=25 area=market bunker crew=jama",
+        ),
         phases=("activation",),
         aliases=("opfire",),
         rolls=True,
@@ -678,7 +708,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("unit", "own", "the dodging figure"),
             Param("cm", "int", "how far he moves (0-5)", optional=True, default=0),
             Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
-            Param("bunker", "choice", "he is in a bunker", optional=True, choices=("bunker",), keyword=True),
+            Param("bunker", "choice", "in a bunker: 3d6, save +1", optional=True, choices=("bunker",), keyword=True),
         ),
         rule="§6.5",
         examples=("react-dodge ahmed 4",),
