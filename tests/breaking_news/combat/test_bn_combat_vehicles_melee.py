@@ -201,6 +201,28 @@ def test_storm_civilians_save_at_4_or_3_against_special_forces(rng):
     assert civ.target == 3 and rng.state.units["civ"].out == "killed by regulars"
 
 
+def test_storming_is_firing_and_melee_is_not(rng):
+    """§14.0 charges 5 to whoever fires first.  §11.1: storming a building replaces
+    ranged fire, and its dice are shots that force saves; §11.0's hand-to-hand fires
+    none (ruling BN-C-FIRST-SHOT).  Stone knifes Kalash: nobody has fired yet."""
+    rng.execute("melee sarge kalash dice=3,3", role="regulars")
+    assert rng.state.units["kalash"].out and "first_fire" not in rng.state.vars
+    rng.execute("storm rook against=tali1 dice=1,2", role="regulars")  # Rook: 1 die; Tali1: 1 die
+    assert rng.state.vars["first_fire"] == "regulars"
+    rng.execute("next")
+    assert rng.state.sides["regulars"].dp_by_category["first-fire"] == 5
+    assert "first-fire" not in rng.state.sides["irregulars"].dp_by_category
+
+
+def test_a_storm_whose_attackers_roll_nothing_is_the_defenders_fire(rng):
+    """The storming men who fail their suppression test sit the round out (§10.0, §11.1):
+    only the defenders' dice are rolled, so they are the ones who fire first."""
+    rng.execute("mark rook suppressed")
+    out = rng.execute("storm rook against=tali1 dice=6,1", role="regulars")  # the 6 fails his test
+    assert [r.outcome for r in rolls(out)] == ["fails: in panic", "0 hits"]
+    assert rng.state.vars["first_fire"] == "irregulars"
+
+
 # ------------------------------------------------------------------ support fire
 
 

@@ -20,7 +20,8 @@ def _fighter(u: Unit) -> suppression.Fighter:
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:
     """§11.0: 1d6 a side plus every fighter's Melee value, −2 per suppressed man; the
-    higher kills.  Up to three against one; a tie is fought again."""
+    higher kills.  Up to three against one; a tie is fought again.  No shot is fired,
+    so a melee is never the first shot of §14.0 (ruling BN-C-FIRST-SHOT)."""
     lead = ctx.unit(args["unit"])
     ours = [lead, *hits.resolve_units(ctx, args.get("with"), side=lead.side)]
     theirs = [ctx.unit(t) for t in args["enemies"]]
@@ -106,7 +107,6 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     able_d = [u for u in defenders if suppression_test(ctx, u, None)]
     for u in able_a:
         hits.reveal(ctx, ctx.unit(u.id), "storms the building")
-    hits.first_fire(ctx, side)
     hits_on_d = _storm_roll(ctx, able_a, defending=False)
     hits_on_a = _storm_roll(ctx, able_d, defending=True)
     sf = all(u.cls == "R1" for u in attackers)
@@ -126,6 +126,9 @@ def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
     if not dice:
         ctx.emit(ev.Noted(text=f"the {who} roll no dice this round (§11.1)"))
         return 0
+    # §11.1 replaces ranged fire: these dice are shots, and the first side to roll
+    # them may be the one that fires first (§14.0, ruling BN-C-FIRST-SHOT).
+    hits.first_fire(ctx, men[0].side)
     faces = ctx.roll(
         f"building {who} ({len(men)} men)",
         dice,
