@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)",
     )
+    from tui.ssh.limits import add_arguments
+
+    add_arguments(s)
     return p
 
 

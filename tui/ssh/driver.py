@@ -5,7 +5,10 @@ process; a server hosting many seats in one process needs one terminal per
 app.  :class:`SSHDriver` writes each app's output to its seat's channel and
 feeds the keys that come back through Textual's ``XTermParser``, exactly as the
 Linux driver does with a tty, but without threads or signals: everything runs
-in the server's event loop.  The terminal size comes from the client's pty
+in the server's event loop.  Input is limited before it becomes events (a
+token bucket, a longest line, a backlog; ``tui.ssh.limits``), and handed to
+the app one event at a time, each once the last was handled: a flood, or a
+long paste, costs its own seat time and never the other seats'.  The terminal size comes from the client's pty
 request and window-change messages, the colours from the client's ``TERM``:
 every app renders in true colour (Textual caches rendered lines process-wide,
 so one process cannot render for several colour systems) and the driver
@@ -21,9 +24,11 @@ other).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
 import sys
+from collections import deque
 from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
@@ -36,6 +41,8 @@ from textual.constants import ESCAPE_DELAY
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+
+from tui.ssh.limits import Limits, TokenBucket
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -51,16 +58,25 @@ _FOCUS_EVENTS_ON, _FOCUS_EVENTS_OFF = "\x1b[?1004h", "\x1b[?1004l"
 _PASTE_ON, _PASTE_OFF = "\x1b[?2004h", "\x1b[?2004l"
 _LINE_WRAP_ON, _LINE_WRAP_OFF = "\x1b[?7h", "\x1b[?7l"
 _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
+#: Keys that end a line (a command) or throw it away: the line length counts from there.
+_LINE_ENDS = frozenset({"enter", "escape", "ctrl+c", "ctrl+u"})
+#: The longest wait for the app to handle one input event before the next is given anyway
+#: (only ever reached if the app lost the callback, e.g. its screen closed meanwhile).
+_HANDLED_WAIT_S = 2.0
 
 
 class Terminal(Protocol):
     """The remote end of one seat, as the driver needs it (see ``tui.ssh.session``)."""
 
     size: tuple[int, int]
+    limits: Limits
 
     def write(self, data: str) -> None: ...
 
     def attach(self, driver: SSHDriver | None) -> None: ...
+
+    def input_refused(self, why: str) -> None:
+        """Input over a limit was dropped (the terminal logs it)."""
 
 
 class SSHDriver(Driver):
@@ -82,6 +98,13 @@ class SSHDriver(Driver):
         self._parser = XTermParser(debug=False)  # debug=True would open keys.log in the server's folder
         self._input_enabled = False
         self._escape_timer: asyncio.TimerHandle | None = None
+        limits = terminal.limits
+        self._limits = limits
+        self._bucket = TokenBucket(limits.input_rate, limits.input_burst)
+        self._line = 0  # characters typed since the last line end
+        self._backlog: deque[Message] = deque()
+        self._pump: asyncio.Task[None] | None = None
+        self._resize_timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ output
 
@@ -108,9 +131,14 @@ class SSHDriver(Driver):
 
     def disable_input(self) -> None:
         self._input_enabled = False
-        if self._escape_timer is not None:
-            self._escape_timer.cancel()
-            self._escape_timer = None
+        for timer in (self._escape_timer, self._resize_timer):
+            if timer is not None:
+                timer.cancel()
+        self._escape_timer = self._resize_timer = None
+        self._backlog.clear()
+        if self._pump is not None:
+            self._pump.cancel()
+            self._pump = None
         self._terminal.attach(None)
 
     # ------------------------------------------------------------------- input
@@ -119,8 +147,15 @@ class SSHDriver(Driver):
         """Keys, mouse and terminal replies typed at the remote end."""
         if not self._input_enabled:
             return
-        for message in self._parser.feed(data):
-            self.process_message(message)
+        granted = self._bucket.take(len(data))
+        if granted < len(data):
+            self._refuse(
+                f"{len(data) - granted} characters of input dropped: more than "
+                f"{self._limits.input_rate:.0f} a second (bursts of {self._limits.input_burst})"
+            )
+            data = data[:granted]
+        if data:
+            self._queue(self._parser.feed(data))
         # A lone ESC is a key only once no sequence follows it in time
         # (the Linux driver polls the parser for that every 0.1 s).
         if self._escape_timer is not None:
@@ -130,13 +165,85 @@ class SSHDriver(Driver):
     def _tick(self) -> None:
         self._escape_timer = None
         if self._input_enabled:
-            for message in self._parser.tick():
-                self.process_message(message)
+            self._queue(self._parser.tick())
+
+    def _queue(self, messages) -> None:
+        """Keep what is within the limits, for the pump to hand to the app."""
+        long_line = dropped = 0
+        for message in messages:
+            if isinstance(message, events.Key):
+                if message.key in _LINE_ENDS:
+                    self._line = 0
+                elif message.is_printable:
+                    if self._line >= self._limits.line_length:
+                        long_line += 1
+                        continue
+                    self._line += 1
+            elif isinstance(message, events.Paste) and self._line + len(message.text) > self._limits.line_length:
+                long_line += len(message.text)
+                continue
+            if len(self._backlog) >= self._limits.input_backlog:
+                dropped += 1
+                continue
+            self._backlog.append(message)
+        if long_line:
+            self._refuse(f"a line longer than {self._limits.line_length} characters: {long_line} characters dropped")
+        if dropped:
+            self._refuse(f"{dropped} keys dropped: {self._limits.input_backlog} were still waiting to be handled")
+        if self._backlog and self._pump is None:
+            self._pump = self._loop.create_task(self._deliver(), name="seat input")
+
+    async def _deliver(self) -> None:
+        """Hand the app one event at a time, each once the last was handled.
+
+        Textual handles queued messages back to back without yielding to the
+        loop, so a backlog given at once would hold every other seat up until
+        it is all handled.
+        """
+        try:
+            while self._backlog and self._input_enabled:
+                self.process_message(self._backlog.popleft())
+                await self._handled()
+        finally:
+            self._pump = None
+
+    async def _handled(self) -> None:
+        """Return once the app, and the widget its keys go to, have handled what was given them."""
+        done: asyncio.Future[None] = self._loop.create_future()
+
+        def settle() -> None:
+            if not done.done():
+                done.set_result(None)
+
+        def forwarded() -> None:
+            # The app has forwarded the event: wait for its target too, and for the redraw.
+            try:
+                screen = self._app.screen
+            except Exception:  # no screen (the app is closing)
+                settle()
+                return
+            target = screen.focused or screen
+            if not target.call_after_refresh(settle):
+                settle()
+
+        if not self._app.call_later(forwarded):
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done, _HANDLED_WAIT_S)
+
+    def _refuse(self, why: str) -> None:
+        self._terminal.input_refused(why)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed size."""
-        self._size = (width, height)
-        self._post_size()
+        """The client's window changed size: redraw once the changes stop coming."""
+        self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
+        if self._resize_timer is None:
+            self._resize_timer = self._loop.call_later(self._limits.resize_delay_s, self._resized)
+
+    def _resized(self) -> None:
+        self._resize_timer = None
+        if self._input_enabled:
+            self._post_size()
 
     def _post_size(self) -> None:
         width, height = self._size or self._terminal.size

@@ -10,12 +10,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
 
 from core.ruleset import Refused
 from core.savefile import SaveError
+from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.seats import SeatsError, SeatsFile
 from tui.ssh.server import (
@@ -26,6 +28,7 @@ from tui.ssh.server import (
     data_dir,
     host_key,
     open_tables,
+    private_folder,
     server_log,
 )
 
@@ -48,8 +51,15 @@ keys = ["ssh-ed25519 AAAA... projector"]
 
 
 def serve_main(args: argparse.Namespace) -> int:
-    folder = data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    # Everything the server creates (log, saves, their folders) is its owner's
+    # only, in this process and its seat workers: the log and saves name hidden units.
+    os.umask(0o077)
+    try:
+        limits = from_args(args)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    folder = private_folder(data_dir())
     seats_path: Path = args.seats or folder / SEATS_NAME
     if not seats_path.exists():
         print(
@@ -60,14 +70,14 @@ def serve_main(args: argparse.Namespace) -> int:
         return 2
     log = server_log(folder)
     try:
-        return _serve_with(args, folder, seats_path, log)
+        return _serve_with(args, folder, seats_path, log, limits)
     finally:
         for handler in list(log.handlers):
             log.removeHandler(handler)
             handler.close()
 
 
-def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger) -> int:
+def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger, limits: Limits) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 0:
         print("error: --workers must be 0 or more", file=sys.stderr)
@@ -94,17 +104,18 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             workers=workers,
             log=log,
             log_dir=folder,
+            limits=limits,
         )
     else:
-        server = FireteamServer(tables, seats, key, log=log)
+        server = FireteamServer(tables, seats, key, log=log, limits=limits)
     try:
-        return asyncio.run(_serve(server, args.host, args.port))
+        return asyncio.run(_serve(server, args.host, args.port, log))
     finally:
         for t in tables:
             t.game.close()
 
 
-async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int) -> int:
+async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int, log: logging.Logger) -> int:
     try:
         bound = await server.start(host, port)
     except OSError as e:
@@ -114,10 +125,12 @@ async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int) -> 
         print(f"error: the seat workers did not start: {e or 'timed out'}", file=sys.stderr)
         return 2
     print(f"listening on {host}:{bound} — players connect with: ssh -p {bound} {host}", flush=True)
+    stopped_by: list[signal.Signals] = []
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the host's terminal closed
+        loop.add_signal_handler(sig, lambda sig=sig: (stopped_by.append(sig), stop.set()))
     await stop.wait()
+    log.info("stopping on %s", stopped_by[0].name)
     await server.close()
     return 0

@@ -14,6 +14,16 @@ the seat and role they send with a command are the ones they read from the
 seats file when the player logged in.  A worker that dies takes its
 connections with it (their players reconnect) and is replaced; the game and
 the other seats go on.
+
+A worker is judged by its heartbeat, answered by a thread of its own: one
+that does not answer at all (stopped, or stuck outside Python) is hung after
+``HEARTBEAT_MISSES`` pings; one that answers but whose event loop has not
+turned for ``Limits.worker_hang_s`` is hung too.  Busy is neither: a worker
+drawing for many seats on a loaded machine keeps its players.
+
+This process accepts the connections, so it counts those not logged in yet
+and refuses those over the limits before any worker sees them
+(``tui.ssh.limits.Gate``).
 """
 
 from __future__ import annotations
@@ -31,6 +41,7 @@ from pathlib import Path
 from core.dice import NeedDice
 from core.ruleset import Refused
 from tui.ssh import wire
+from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seats import Seats, SeatsFile, seats_in_force
 from tui.ssh.server import Table, log_table
 
@@ -41,6 +52,8 @@ STOP_TIMEOUT_S = 10.0
 #: Seconds between the table's pings of each worker, and how many may go
 #: unanswered before a worker counts as hung, and is killed and replaced.
 HEARTBEAT_S, HEARTBEAT_MISSES = 10.0, 3
+#: A worker whose loop has not turned for this long is logged as busy (it is not replaced).
+BUSY_S = 10.0
 #: Pause before replacing a worker that died, doubled after each replacement that
 #: could not start (up to the maximum), so a worker that cannot start does not spin.
 RESPAWN_DELAY_S, MAX_RESPAWN_DELAY_S = 0.5, 60.0
@@ -60,14 +73,22 @@ class _Worker:
     proc: asyncio.subprocess.Process
     news: socket.socket
     requests: socket.socket
+    heartbeat: socket.socket
     ready: asyncio.Future[None]
-    connections: int = 0
+    #: The connections handed to it and not gone, by peer.
+    peers: set[str] = field(default_factory=set)
     seated: list[tuple[str, str]] = field(default_factory=list)
     #: Sizes not yet told because the worker's news socket was full, by table.
     behind: dict[str, int] = field(default_factory=dict)
     #: The last ping sent, and the last answered.
     pinged: int = 0
     ponged: int = 0
+    #: Seconds its event loop had not turned, at the last answer.
+    stalled: float = 0.0
+
+    @property
+    def connections(self) -> int:
+        return len(self.peers)
 
 
 class SeatWorkers:
@@ -84,6 +105,7 @@ class SeatWorkers:
         log: logging.Logger | None = None,
         log_dir: Path | None = None,
         heartbeat: float = HEARTBEAT_S,
+        limits: Limits | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("at least one seat worker")
@@ -94,6 +116,9 @@ class SeatWorkers:
         self.log = log or logging.getLogger("fireteam.serve")
         self.log_dir = log_dir
         self.heartbeat = heartbeat
+        self.limits = limits or Limits()
+        self.gate = Gate(self.limits, self.log)
+        self._quiet = QuietLog(self.log, interval=60.0)
         self.workers: list[_Worker] = []
         self._next_index = 1
         self._closing = False
@@ -137,6 +162,7 @@ class SeatWorkers:
         loop = asyncio.get_running_loop()
         for w in list(self.workers):
             loop.remove_reader(w.requests)
+            loop.remove_reader(w.heartbeat)
             loop.remove_writer(w.news)
             w.news.close()  # the worker hears the end and closes its seats
         for w in list(self.workers):
@@ -148,6 +174,7 @@ class SeatWorkers:
                     w.proc.kill()
                 await w.proc.wait()
             w.requests.close()
+            w.heartbeat.close()
         self.workers = []
         for unsubscribe in self._unsubscribe:
             unsubscribe()
@@ -163,12 +190,16 @@ class SeatWorkers:
         index, self._next_index = self._next_index, self._next_index + 1
         news, news_theirs = wire.pair()
         requests, requests_theirs = wire.pair()
+        beat, beat_theirs = wire.pair()
+        theirs = (news_theirs, requests_theirs, beat_theirs)
         args = [
             "--index", str(index),
             "--news-fd", str(news_theirs.fileno()),
             "--requests-fd", str(requests_theirs.fileno()),
+            "--heartbeat-fd", str(beat_theirs.fileno()),
             "--seats", str(self.seats_path),
             "--host-key", str(self.host_key_path),
+            "--limits", to_json(self.limits),
         ]  # fmt: skip
         if self.log_dir is not None:
             args += ["--log-dir", str(self.log_dir)]
@@ -180,18 +211,19 @@ class SeatWorkers:
                 "-m",
                 "tui.ssh.worker",
                 *args,
-                pass_fds=(news_theirs.fileno(), requests_theirs.fileno()),
+                pass_fds=tuple(s.fileno() for s in theirs),
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=asyncio.subprocess.DEVNULL,
             )
         finally:
-            news_theirs.close()
-            requests_theirs.close()
-        news.setblocking(False)
-        requests.setblocking(False)
-        worker = _Worker(index, proc, news, requests, asyncio.get_running_loop().create_future())
+            for sock in theirs:
+                sock.close()
+        for sock in (news, requests, beat):
+            sock.setblocking(False)
+        worker = _Worker(index, proc, news, requests, beat, asyncio.get_running_loop().create_future())
         self.workers.append(worker)
         asyncio.get_running_loop().add_reader(requests, self._on_request, worker)
+        asyncio.get_running_loop().add_reader(beat, self._on_pong, worker)
         self._track(self._watch(worker))
 
     async def _watch(self, w: _Worker) -> None:
@@ -201,9 +233,13 @@ class SeatWorkers:
         self.workers.remove(w)
         loop = asyncio.get_running_loop()
         loop.remove_reader(w.requests)
+        loop.remove_reader(w.heartbeat)
         loop.remove_writer(w.news)
         w.news.close()
         w.requests.close()
+        w.heartbeat.close()
+        for peer in w.peers:  # its connections went with it
+            self.gate.closed(peer)
         if not w.ready.done() and not self._started:
             w.ready.set_exception(RuntimeError(f"seat worker {w.index} stopped while starting (status {status})"))
             return
@@ -223,25 +259,49 @@ class SeatWorkers:
             await self._spawn()
 
     async def _ping(self) -> None:
-        """Kill a worker whose loop stopped answering: its seats are frozen, and a new one serves them."""
+        """Kill a worker that is hung: its seats are frozen, and a new one serves them."""
         while True:
             await asyncio.sleep(self.heartbeat)
             for w in list(self.workers):
                 if not w.ready.done():
                     continue
-                if w.pinged - w.ponged >= HEARTBEAT_MISSES:
-                    self.log.error(
-                        "seat worker %d did not answer for %.0f s: stopped (%d connections)",
-                        w.index,
-                        self.heartbeat * HEARTBEAT_MISSES,
-                        w.connections,
-                    )
+                why = self._hung(w)
+                if why:
+                    self.log.error("seat worker %d %s: stopped (%d connections)", w.index, why, w.connections)
                     with contextlib.suppress(ProcessLookupError):
                         w.proc.kill()  # _watch replaces it
                     continue
+                if w.stalled >= BUSY_S:
+                    self._quiet.warning(
+                        f"busy {w.index}",
+                        "seat worker %d is busy: its loop has not turned for %.0f s",
+                        w.index,
+                        w.stalled,
+                    )
                 w.pinged += 1
                 with contextlib.suppress(OSError):  # a full socket is a ping unanswered
-                    wire.send(w.news, wire.Ping(w.pinged))
+                    wire.send(w.heartbeat, wire.Ping(w.pinged))
+
+    def _hung(self, w: _Worker) -> str:
+        """Why ``w`` is hung, or "" (busy is not hung)."""
+        if w.pinged - w.ponged >= HEARTBEAT_MISSES:
+            return f"did not answer for {self.heartbeat * HEARTBEAT_MISSES:.0f} s"
+        if w.stalled >= self.limits.worker_hang_s:
+            return f"has had its event loop stalled for {w.stalled:.0f} s"
+        return ""
+
+    def _on_pong(self, w: _Worker) -> None:
+        while True:
+            try:
+                got = wire.receive(w.heartbeat, wire.PONG)
+            except BlockingIOError:
+                return
+            except OSError:
+                got = None
+            if got is None:  # the worker has gone; _watch takes it from here
+                asyncio.get_running_loop().remove_reader(w.heartbeat)
+                return
+            w.ponged, w.stalled = got[0].n, got[0].stalled
 
     # ------------------------------------------------------------ connections
 
@@ -255,7 +315,9 @@ class SeatWorkers:
                 await asyncio.sleep(0.1)
                 continue
             with conn:
-                self._hand_over(conn, f"{addr[0]}:{addr[1]}")
+                peer = f"{addr[0]}:{addr[1]}"
+                if self.gate.admit(peer):  # else refused (and logged) before any worker sees it
+                    self._hand_over(conn, peer)
 
     def _hand_over(self, conn: socket.socket, peer: str) -> None:
         """Give the connection to the ready worker with the fewest (this process closes its copy)."""
@@ -264,9 +326,10 @@ class SeatWorkers:
                 wire.send(w.news, wire.Arrived(peer), conn.fileno())
             except OSError:
                 continue  # full or gone: the next one
-            w.connections += 1
+            w.peers.add(peer)
             return
-        self.log.warning("no seat worker could take the connection from=%s; closed", peer)
+        self.gate.closed(peer)
+        self._quiet.warning("no worker", "no seat worker could take the connection from=%s; closed", peer)
 
     # --------------------------------------------------------------- requests
 
@@ -305,10 +368,11 @@ class SeatWorkers:
             case wire.Rose():
                 with contextlib.suppress(ValueError):
                     w.seated.remove((msg.table, msg.seat))
+            case wire.LoggedIn():
+                self.gate.logged_in(msg.peer)
             case wire.Gone():
-                w.connections = max(0, w.connections - 1)
-            case wire.Pong():
-                w.ponged = msg.n
+                w.peers.discard(msg.peer)
+                self.gate.closed(msg.peer)
         return None
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:

@@ -27,6 +27,10 @@ from typing import Any
 
 import asyncssh
 import platformdirs
+from asyncssh.encryption import get_encryption_algs
+from asyncssh.kex import get_kex_algs
+from asyncssh.mac import get_mac_algs
+from asyncssh.public_key import get_public_key_algs
 from textual.app import App
 
 from core import events as ev
@@ -34,6 +38,7 @@ from core.game import Game, Outcome, Refusal
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
+from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seats import Seat, Seats, SeatsFile, seats_in_force
 from tui.ssh.session import TableSession
 
@@ -70,32 +75,70 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir("fireteam"))
 
 
+def private_folder(folder: Path) -> Path:
+    """``folder``, created if need be, readable by its owner only (the log names hidden units)."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if folder.stat().st_mode & 0o077:
+        folder.chmod(0o700)
+    return folder
+
+
+def private_file(path: Path) -> Path:
+    """``path``, created empty if need be, readable and writable by its owner only."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o600)
+    return path
+
+
 def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
     """The server's host key, created (readable by its owner only) on first start."""
     path = folder / HOST_KEY_NAME
     if path.exists():
         return asyncssh.read_private_key(path), False
     key = asyncssh.generate_private_key("ssh-ed25519", comment="fireteam serve")
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(key.export_private_key())
     return key, True
 
 
+def escaped(text: str) -> str:
+    """``text`` with every control character but newline (escape, carriage return...) written as its Python escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text)
+
+
+class OneLineFormatter(logging.Formatter):
+    """No value a client chose can start a line of the log, or forge one.
+
+    Control characters are escaped, and every line after a record's first (a
+    traceback, or a newline in a client's TERM) is indented under it with
+    ``    | ``: a line that begins with a time is always a record.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        out = super().format(record)
+        head, _, rest = escaped(out).partition("\n")
+        return head + "".join(f"\n    | {line}" for line in rest.split("\n")) if rest else head
+
+
 def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") -> logging.Logger:
     """``fireteam.serve``: every connection and command, with seat, role and time (UTC).
 
-    ``tag`` starts every message of a seat worker's (they share the file).
+    ``tag`` starts every message of a seat worker's (they share the file).  The
+    file is its owner's only, as its folder is: it names hidden units.
     """
     log = logging.getLogger("fireteam.serve")
     log.setLevel(logging.INFO)
     prefix = f"{tag} " if tag else ""
-    formatter = logging.Formatter(f"%(asctime)s.%(msecs)03dZ %(levelname)s {prefix}%(message)s", "%Y-%m-%dT%H:%M:%S")
+    formatter = OneLineFormatter(f"%(asctime)s.%(msecs)03dZ %(levelname)s {prefix}%(message)s", "%Y-%m-%dT%H:%M:%S")
     formatter.converter = time.gmtime
     handlers: list[logging.Handler] = []
     if folder is not None:
-        handlers.append(logging.FileHandler(folder / LOG_NAME, encoding="utf-8"))
+        handlers.append(logging.FileHandler(private_file(private_folder(folder) / LOG_NAME), encoding="utf-8"))
     if to_stderr:
         handlers.append(logging.StreamHandler(sys.stderr))
     for handler in handlers:
@@ -157,6 +200,86 @@ def log_table(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> 
     return stop
 
 
+# -------------------------------------------------------------- algorithms
+
+# What current OpenSSH (9.x) offers by default, strongest first; SHA-1 only
+# where the organiser turns it on (``fireteam serve --sha1``), as OpenSSH left it.
+_KEX = (
+    "mlkem768x25519-sha256", "sntrup761x25519-sha512", "sntrup761x25519-sha512@openssh.com",
+    "curve25519-sha256", "curve25519-sha256@libssh.org",
+    "ecdh-sha2-nistp256", "ecdh-sha2-nistp384", "ecdh-sha2-nistp521",
+    "diffie-hellman-group-exchange-sha256",
+    "diffie-hellman-group16-sha512", "diffie-hellman-group18-sha512", "diffie-hellman-group14-sha256",
+)  # fmt: skip
+_CIPHERS = (
+    "chacha20-poly1305@openssh.com", "aes128-ctr", "aes192-ctr", "aes256-ctr",
+    "aes128-gcm@openssh.com", "aes256-gcm@openssh.com",
+)  # fmt: skip
+_MACS = (
+    "umac-64-etm@openssh.com", "umac-128-etm@openssh.com",
+    "hmac-sha2-256-etm@openssh.com", "hmac-sha2-512-etm@openssh.com",
+    "umac-64@openssh.com", "umac-128@openssh.com", "hmac-sha2-256", "hmac-sha2-512",
+)  # fmt: skip
+_SIGNATURES = (
+    "ssh-ed25519", "sk-ssh-ed25519@openssh.com",
+    "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521", "sk-ecdsa-sha2-nistp256@openssh.com",
+    "rsa-sha2-512", "rsa-sha2-256",
+)  # fmt: skip
+_SHA1_KEX, _SHA1_MACS, _SHA1_SIGNATURES = (
+    ("diffie-hellman-group14-sha1",),
+    ("hmac-sha1-etm@openssh.com", "hmac-sha1"),
+    ("ssh-rsa",),
+)
+
+
+def algorithms(*, sha1: bool) -> dict[str, list[str]]:
+    """asyncssh's options for the algorithms offered: OpenSSH's defaults that this asyncssh has."""
+
+    def known(names: tuple[str, ...], extra: tuple[str, ...], have: list[bytes]) -> list[str]:
+        return [n for n in names + (extra if sha1 else ()) if n.encode() in have]
+
+    return dict(
+        kex_algs=known(_KEX, _SHA1_KEX, get_kex_algs()),
+        encryption_algs=known(_CIPHERS, (), get_encryption_algs()),
+        mac_algs=known(_MACS, _SHA1_MACS, get_mac_algs()),
+        signature_algs=known(_SIGNATURES, _SHA1_SIGNATURES, get_public_key_algs()),
+        compression_algs=["none"],
+    )
+
+
+def signature_algorithm(signature: bytes) -> str:
+    """The algorithm an SSH signature blob names (its first string)."""
+    n = int.from_bytes(signature[:4], "big")
+    return signature[4 : 4 + n].decode("ascii", "replace")
+
+
+def refuse_sha1_signatures(conn: asyncssh.SSHServerConnection, server: FireteamServer) -> None:
+    """Refuse a login signed with SHA-1 (``ssh-rsa``) unless the organiser allows SHA-1.
+
+    asyncssh advertises ``signature_algs`` to the client but accepts any
+    signature its key type can check; the check is added to this connection.
+    """
+    if server.limits.sha1:
+        return
+    allowed = set(algorithms(sha1=False)["signature_algs"])
+    check = conn.validate_public_key
+
+    async def validate(username: str, key_data: bytes, msg: bytes, signature: bytes) -> bool:
+        if signature and (alg := signature_algorithm(signature)) not in allowed:
+            peer = conn.get_extra_info("peername")
+            server.quiet_log.warning(
+                f"signature {peer[0] if peer else '?'}",
+                "login refused from=%s user=%r: signed with %s (SHA-1 is off)",
+                f"{peer[0]}:{peer[1]}" if peer else "?",
+                username,
+                alg,
+            )
+            return False
+        return await check(username, key_data, msg, signature)
+
+    conn.validate_public_key = validate  # type: ignore[method-assign]
+
+
 # ------------------------------------------------------------------ server
 
 
@@ -174,6 +297,7 @@ class FireteamServer:
         output_limit: int = OUTPUT_LIMIT,
         keepalive: float = KEEPALIVE_S,
         log_commands: bool = True,
+        limits: Limits | None = None,
     ) -> None:
         self._tables = list(tables)
         self._seats = seats
@@ -182,6 +306,10 @@ class FireteamServer:
         self.log = log or logging.getLogger("fireteam.serve")
         self.output_limit = output_limit
         self.keepalive = keepalive
+        self.limits = limits or Limits()
+        #: Counts the connections not logged in yet, when this process accepts them (not in a seat worker).
+        self.gate: Gate | None = None
+        self.quiet_log = QuietLog(self.log)
         self.sessions: list[TableSession] = []
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -226,10 +354,25 @@ class FireteamServer:
             allow_scp=False,
             keepalive_interval=self.keepalive,
             keepalive_count_max=KEEPALIVE_MISSES,
+            login_timeout=self.limits.login_grace_s,
+            **algorithms(sha1=self.limits.sha1),
         )
+
+    def arrived(self, peer: str) -> bool:
+        """A connection this process accepted: whether it may stay (the unauthenticated limits)."""
+        return self.gate is None or self.gate.admit(peer)
+
+    def logged_in(self, peer: str) -> None:
+        if self.gate is not None:
+            self.gate.logged_in(peer)
+
+    def closed(self, peer: str) -> None:
+        if self.gate is not None:
+            self.gate.closed(peer)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; return the port (useful with ``port=0``)."""
+        self.gate = Gate(self.limits, self.log)
         self._acceptor = await asyncssh.create_server(lambda: _Connection(self), host, port, **self._ssh_options())
         bound = self._acceptor.get_port()
         self.log.info("listening on %s:%d, host key %s", host, bound, self.key.get_fingerprint())
@@ -273,12 +416,22 @@ class _Connection(asyncssh.SSHServer):
         self.seat: Seat | None = None
         self.username = ""
         self.peer = "?"
+        self._sessions: list[TableSession] = []
+        self._refused = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        if not self._server.arrived(self.peer):
+            self._refused = True  # logged by the gate
+            conn.abort()
+            return
+        refuse_sha1_signatures(conn, self._server)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._refused:
+            return
+        self._server.closed(self.peer)
         if self.seat is None:
             self._server.log.info("connection closed before login from=%s user=%r", self.peer, self.username)
         else:
@@ -323,6 +476,7 @@ class _Connection(asyncssh.SSHServer):
 
     async def auth_completed(self) -> None:
         self.seat = self._candidate  # before yielding: no later key attempt can change it
+        self._server.logged_in(self.peer)
         await asyncio.sleep(0)
         assert self.seat is not None
         self._server.log.info(
@@ -332,4 +486,18 @@ class _Connection(asyncssh.SSHServer):
     def session_requested(self) -> TableSession | bool:
         if self.seat is None:
             return False
-        return TableSession(self._server, self.seat, self.username, self.peer)
+        self._sessions = [s for s in self._sessions if not s.gone]
+        limit = self._server.limits.sessions_per_connection
+        if len(self._sessions) >= limit:
+            self._server.quiet_log.warning(
+                f"sessions {self.peer}",
+                "session refused seat=%s from=%s: %d sessions open on this connection (limit %d)",
+                self.seat.name,
+                self.peer,
+                len(self._sessions),
+                limit,
+            )
+            return False
+        session = TableSession(self._server, self.seat, self.username, self.peer)
+        self._sessions.append(session)
+        return session

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -21,6 +23,7 @@ from textual.app import App
 
 from tui.ssh import replies
 from tui.ssh.driver import SSHDriver, bind_app
+from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seats import Seat
 
 if TYPE_CHECKING:
@@ -30,6 +33,10 @@ if TYPE_CHECKING:
 _DEFAULT_SIZE = (80, 24)
 #: How long a closing app may take before its task is cancelled.
 _EXIT_GRACE_S = 5.0
+#: What a TERM may look like (it picks the colours); anything else is taken for "xterm".
+_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+#: Seconds between two notices to a seat that its input was dropped.
+_REFUSED_NOTICE_S = 3.0
 
 
 class Table(Protocol):
@@ -42,6 +49,7 @@ class Host(Protocol):
 
     log: logging.Logger
     output_limit: int
+    limits: Limits
     app_factory: Callable[[Game, Seat], App[Any]]
 
     @property
@@ -71,6 +79,16 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._choice: str | None = None  # the digits typed at the game chooser, while it is shown
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+        self.gone = False  # the channel has closed
+        self._refused_log = QuietLog(host.log)
+        self._refused_notice = 0.0
+
+    @property
+    def limits(self) -> Limits:
+        return self.host.limits
+
+    def _clamped(self, width: int, height: int) -> tuple[int, int]:
+        return min(width, self.limits.max_columns), min(height, self.limits.max_rows)
 
     # ------------------------------------------------------------- asyncssh side
 
@@ -79,10 +97,16 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
         self._pty = True
-        self.term = term_type
+        if _TERM.fullmatch(term_type):
+            self.term = term_type
+        else:
+            self.host.log.warning(
+                "odd TERM taken for xterm seat=%s from=%s term=%r", self.seat.name, self.peer, term_type
+            )
+            self.term = "xterm"
         width, height = term_size[0], term_size[1]
         if width > 0 and height > 0:
-            self.size = (width, height)
+            self.size = self._clamped(width, height)
         return True
 
     def shell_requested(self) -> bool:
@@ -117,9 +141,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
-            self.size = (width, height)
+            self.size = self._clamped(width, height)
             if self._driver is not None:
-                self._driver.resize(width, height)
+                self._driver.resize(*self.size)
 
     def eof_received(self) -> bool:
         self._leave("end of input")
@@ -130,6 +154,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
+        self.gone = True
         self._leave(f"connection lost: {exc}" if exc else "disconnected")
 
     # ------------------------------------------------------------ the terminal
@@ -161,6 +186,17 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def attach(self, driver: SSHDriver | None) -> None:
         self._driver = driver
+
+    def input_refused(self, why: str) -> None:
+        """Input over a limit was dropped: say so to the seat, and in the log (neither more than now and then)."""
+        seat = self.seat
+        self._refused_log.warning(
+            "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, why
+        )
+        now = time.monotonic()
+        if self.app is not None and now >= self._refused_notice:
+            self._refused_notice = now + _REFUSED_NOTICE_S
+            self.app.notify(f"Input dropped: {why}.", title="Too much input", severity="warning", markup=False)
 
     def _send(self, text: str) -> None:
         if self._pty:
@@ -252,6 +288,22 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._send(
                 f"Your seat {self.seat.name!r} plays {self.seat.role!r}, which is not a side of {table.name!r} "
                 f"(sides: {', '.join(sides)}). Ask the host to fix the seats file.\n"
+            )
+            self._finish(1)
+            return
+        open_here = sum(seat.name == self.seat.name for seats in self.host.seated().values() for seat in seats)
+        if open_here >= self.limits.terminals_per_seat:
+            self.host.log.warning(
+                "refused seat=%s role=%s from=%s: %d terminals open already (limit %d)",
+                self.seat.name,
+                self.seat.role,
+                self.peer,
+                open_here,
+                self.limits.terminals_per_seat,
+            )
+            self._send(
+                f"Your seat {self.seat.name!r} has {open_here} terminals open already, the most it may; "
+                "close one first.\n"
             )
             self._finish(1)
             return

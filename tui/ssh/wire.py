@@ -7,9 +7,12 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
   way to the one process that writes the save, and comes back as the size the
   save has grown to (``Done``), or as why it was refused.  The worker also says
   here who sat down and who left, and that a connection it was given closed.
-* *news*: the table tells every worker that a save grew (``Grew``), hands a
-  worker each new SSH connection (``Arrived``, with the socket), and asks now
-  and then whether it is still running (``Ping``, answered by ``Pong``).
+* *news*: the table tells every worker that a save grew (``Grew``) and hands a
+  worker each new SSH connection (``Arrived``, with the socket).
+
+A third, *heartbeat*, carries the table's ``Ping`` and the worker's ``Pong``,
+answered by a thread of the worker's: a worker busy drawing still answers,
+and says how long its event loop has not turned (``Pong.stalled``).
 
 Messages are msgpack-encoded msgspec structs, tagged by class name.
 """
@@ -81,14 +84,32 @@ class Rose(_Msg):
     seat: str
 
 
+class LoggedIn(_Msg):
+    """A connection the table handed over has logged in (it no longer counts as unauthenticated)."""
+
+    peer: str
+
+
 class Gone(_Msg):
     """A connection the table handed over has closed."""
 
+    peer: str
 
-class Pong(_Msg):
-    """The answer to ``Ping``: the worker's loop is running."""
+
+# ---------------------------------------------------------------------- heartbeat
+
+
+class Ping(_Msg):
+    """Is the worker still running?  (One that does not answer, or whose loop stalled, is replaced.)"""
 
     n: int
+
+
+class Pong(_Msg):
+    """The answer to ``Ping``: seconds since the worker's event loop last turned."""
+
+    n: int
+    stalled: float
 
 
 # ---------------------------------------------------------------------------- answers
@@ -132,20 +153,16 @@ class Arrived(_Msg):
     peer: str
 
 
-class Ping(_Msg):
-    """Is the worker's loop running?  (A worker that hangs is stopped and replaced.)"""
-
-    n: int
-
-
-Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | Gone | Pong
+Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | LoggedIn | Gone
 Answer = Done | Refusal | DiceNeeded | Seated
-News = Grew | Arrived | Ping
+News = Grew | Arrived
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)
 ANSWER = msgspec.msgpack.Decoder(Answer)
 NEWS = msgspec.msgpack.Decoder(News)
+PING = msgspec.msgpack.Decoder(Ping)
+PONG = msgspec.msgpack.Decoder(Pong)
 
 
 def pair() -> tuple[socket.socket, socket.socket]:

@@ -10,7 +10,7 @@ games (``tui.ssh.replica``), which follow the saves as the table reports them
 grown.
 
 Started by the table process only (``python -m tui.ssh.worker``): it inherits
-the two sockets of ``tui.ssh.wire`` and stops when the table closes them.
+the three sockets of ``tui.ssh.wire`` and stops when the table closes them.
 """
 
 from __future__ import annotations
@@ -20,17 +20,22 @@ import asyncio
 import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import asyncssh
 
 from core.savefile import SaveError
-from tui.ssh import wire
+from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seats import Seat, Seats, SeatsFile
 from tui.ssh.server import FireteamServer, Table, server_log
 from tui.ssh.session import TableSession
+
+#: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
+TURN_S = 1.0
 
 
 class WorkerServer(FireteamServer):
@@ -63,6 +68,10 @@ class WorkerServer(FireteamServer):
         if session.table is not None:
             self._link.tell(wire.Rose(session.table.name, session.seat.name))
 
+    def logged_in(self, peer: str) -> None:
+        # The table process counts the connections not logged in: it accepted them.
+        self._link.tell(wire.LoggedIn(peer))
+
 
 class _Worker:
     def __init__(self, args: argparse.Namespace) -> None:
@@ -70,6 +79,7 @@ class _Worker:
         self.log = server_log(args.log_dir, tag=f"worker={self.index}")
         self.news = socket.socket(fileno=args.news_fd)
         self.news.setblocking(False)
+        self.heartbeat = socket.socket(fileno=args.heartbeat_fd)
         self.link = TableLink(socket.socket(fileno=args.requests_fd))
         self.tables = [Table(name, ReplicaGame.of_table(Path(path), name, self.link)) for name, path in args.table]
         self.server = WorkerServer(
@@ -78,14 +88,18 @@ class _Worker:
             asyncssh.read_private_key(args.host_key),
             self.link,
             log=self.log,
+            limits=limits.from_json(args.limits),
         )
         self.stop = asyncio.Event()
         self.status = 0
         self._connections: set[asyncio.Task[None]] = set()
+        self._turned = time.monotonic()
 
     async def run(self) -> int:
         loop = asyncio.get_running_loop()
         loop.add_reader(self.news, self._on_news)
+        self._turn()
+        threading.Thread(target=self._answer_pings, name="heartbeat", daemon=True).start()
         # Ctrl+C at the host's terminal reaches every process of the group: the
         # table stops the workers itself, in order, by closing their sockets.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -115,8 +129,25 @@ class _Worker:
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
                 self._grew(msg)
-            elif isinstance(msg, wire.Ping):
-                self.link.tell(wire.Pong(msg.n))
+
+    def _turn(self) -> None:
+        self._turned = time.monotonic()
+        if not self.stop.is_set():
+            asyncio.get_running_loop().call_later(TURN_S, self._turn)
+
+    def _answer_pings(self) -> None:
+        """The heartbeat, answered from this thread: a loop busy drawing does not make the worker look hung.
+
+        The table judges the loop by how long ago it last turned (``Pong.stalled``).
+        """
+        while True:
+            try:
+                got = wire.receive(self.heartbeat, wire.PING)
+                if got is None:
+                    return
+                wire.send(self.heartbeat, wire.Pong(got[0].n, time.monotonic() - self._turned))
+            except OSError:
+                return
 
     def _grew(self, msg: wire.Grew) -> None:
         table = next((t for t in self.tables if t.name == msg.table), None)
@@ -135,7 +166,7 @@ class _Worker:
         try:
             await self.server.accept(sock, peer)
         finally:
-            self.link.tell(wire.Gone())
+            self.link.tell(wire.Gone(peer))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--index", type=int, required=True)
     parser.add_argument("--news-fd", type=int, required=True)
     parser.add_argument("--requests-fd", type=int, required=True)
+    parser.add_argument("--heartbeat-fd", type=int, required=True)
+    parser.add_argument("--limits", default="{}", help="tui.ssh.limits.Limits, as JSON")
     parser.add_argument("--seats", type=Path, required=True)
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)

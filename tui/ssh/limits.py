@@ -1,0 +1,208 @@
+"""The limits that keep one peer from stalling or dropping the table (docs/ssh.md, *Running on a public address*).
+
+Every limit is here, with its default, in :class:`Limits`; ``fireteam serve``
+lets the organiser change the ones he may want to (``tui.ssh.main``), and
+the seat workers get the same values from the table process.  The helpers
+below apply them: a token bucket for a seat's input, a gate for connections
+that have not logged in yet, and a log that cannot itself be flooded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import msgspec
+
+
+class Limits(msgspec.Struct, frozen=True, kw_only=True):
+    """Every limit of the server, with its default (msgspec: the workers receive it as JSON)."""
+
+    #: Connections not logged in yet, from one address and in all (OpenSSH's MaxStartups).
+    unauth_per_address: int = 10
+    unauth_total: int = 100
+    #: Seconds a connection has to log in (OpenSSH's LoginGraceTime).
+    login_grace_s: float = 60.0
+    #: Sessions (terminals and commands) open at once on one connection (OpenSSH's MaxSessions).
+    sessions_per_connection: int = 4
+    #: Terminals one seat has open at once, over all its connections.
+    terminals_per_seat: int = 4
+    #: A seat's input: characters per second it may send on average, and in one burst.
+    input_rate: float = 2000.0
+    input_burst: int = 8192
+    #: Key events read but not yet handled by the seat's app; more are dropped.
+    input_backlog: int = 512
+    #: Characters typed on one line (a command) before the rest of the line is dropped.
+    line_length: int = 1000
+    #: The largest terminal drawn; a client claiming more is drawn this size.
+    max_columns: int = 500
+    max_rows: int = 200
+    #: Seconds a window-change waits for the next, so a stream of them is one redraw.
+    resize_delay_s: float = 0.05
+    #: A seat worker's event loop that has not turned for this long is hung: it is replaced.
+    worker_hang_s: float = 120.0
+    #: Offer SHA-1 key exchange, MACs and ``ssh-rsa`` signatures (off, as in current OpenSSH).
+    sha1: bool = False
+
+
+#: The limits ``fireteam serve`` lets the organiser set: option, field, help.
+_OPTIONS = (
+    ("--max-unauth-per-address", "unauth_per_address", "connections not logged in yet from one address"),
+    ("--max-unauth", "unauth_total", "connections not logged in yet, in all"),
+    ("--login-grace", "login_grace_s", "seconds a connection has to log in"),
+    ("--sessions-per-connection", "sessions_per_connection", "sessions open at once on one connection"),
+    ("--terminals-per-seat", "terminals_per_seat", "terminals a seat has open at once"),
+    ("--input-rate", "input_rate", "characters a second a seat may type, on average"),
+    ("--input-burst", "input_burst", "characters a seat may type at once"),
+    ("--line-length", "line_length", "characters on one command line"),
+    ("--worker-hang", "worker_hang_s", "seconds a seat worker's loop may stall before it is replaced"),
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``fireteam serve``'s options for the limits (docs/ssh.md, *Running on a public address*)."""
+    defaults = Limits()
+    group = parser.add_argument_group("limits (see docs/ssh.md, Running on a public address)")
+    for option, name, text in _OPTIONS:
+        default = getattr(defaults, name)
+        group.add_argument(
+            option, dest=f"limit_{name}", type=type(default), default=default, metavar="N", help=f"{text} ({default})"
+        )
+    group.add_argument(
+        "--sha1", action="store_true", help="also offer SHA-1 key exchange, MACs and ssh-rsa signatures (old clients)"
+    )
+
+
+def from_args(args: argparse.Namespace) -> Limits:
+    """The limits given on the command line (each must be positive); the defaults for those not given."""
+    defaults = Limits()
+    values = {name: getattr(args, f"limit_{name}", getattr(defaults, name)) for _, name, _ in _OPTIONS}
+    for option, name, _ in _OPTIONS:
+        if values[name] <= 0:
+            raise ValueError(f"{option} must be more than 0")
+    return Limits(**values, sha1=getattr(args, "sha1", False))
+
+
+def to_json(limits: Limits) -> str:
+    return msgspec.json.encode(limits).decode()
+
+
+def from_json(text: str) -> Limits:
+    return msgspec.json.decode(text, type=Limits)
+
+
+class TokenBucket:
+    """``rate`` tokens a second, at most ``burst`` saved up; ``take`` says how many of those asked for are granted."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = float(burst)
+        self._at = clock()
+
+    def take(self, n: int) -> int:
+        now = self._clock()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        granted = min(n, int(self._tokens))
+        self._tokens -= granted
+        return granted
+
+
+@dataclass
+class _Quiet:
+    until: float
+    suppressed: int = 0
+
+
+class QuietLog:
+    """At most one line per kind of event every ``interval`` seconds, with the count of those left out.
+
+    Refusals are logged, but a flood of refusals must not flood the log.
+    """
+
+    def __init__(self, log: logging.Logger, interval: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self._log = log
+        self._interval = interval
+        self._clock = clock
+        self._quiet: dict[str, _Quiet] = {}
+
+    def warning(self, kind: str, msg: str, *args: object) -> None:
+        now = self._clock()
+        quiet = self._quiet.get(kind)
+        if quiet is not None and now < quiet.until:
+            quiet.suppressed += 1
+            return
+        more = quiet.suppressed if quiet is not None else 0
+        if more:
+            msg += " (and %d more like it in the last %.0f s)"
+            args = (*args, more, self._interval)
+        self._log.warning(msg, *args)
+        self._quiet[kind] = _Quiet(now + self._interval)
+        if len(self._quiet) > 1024:  # kinds are per address: forget the ones long quiet
+            self._quiet = {k: q for k, q in self._quiet.items() if q.until > now}
+
+
+def address_of(peer: str) -> str:
+    """The address part of ``host:port`` (IPv6 addresses have colons of their own)."""
+    return peer.rpartition(":")[0] or peer
+
+
+class Gate:
+    """Counts the connections that have not logged in, and refuses those over the limits as they arrive.
+
+    A connection is ``admit``-ted (or refused), then either ``logged_in`` or
+    ``closed``; only the time in between counts.
+    """
+
+    def __init__(self, limits: Limits, log: logging.Logger) -> None:
+        self.limits = limits
+        self._waiting: dict[str, str] = {}  # peer -> address
+        self._per_address: dict[str, int] = {}
+        self._quiet = QuietLog(log)
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    def admit(self, peer: str) -> bool:
+        address = address_of(peer)
+        here = self._per_address.get(address, 0)
+        if here >= self.limits.unauth_per_address:
+            self._quiet.warning(
+                f"address {address}",
+                "refused from=%s: %d connections from this address have not logged in yet (limit %d)",
+                peer,
+                here,
+                self.limits.unauth_per_address,
+            )
+            return False
+        if len(self._waiting) >= self.limits.unauth_total:
+            self._quiet.warning(
+                "total",
+                "refused from=%s: %d connections have not logged in yet (limit %d)",
+                peer,
+                len(self._waiting),
+                self.limits.unauth_total,
+            )
+            return False
+        self._waiting[peer] = address
+        self._per_address[address] = here + 1
+        return True
+
+    def logged_in(self, peer: str) -> None:
+        self.closed(peer)
+
+    def closed(self, peer: str) -> None:
+        address = self._waiting.pop(peer, None)
+        if address is None:
+            return
+        left = self._per_address[address] - 1
+        if left:
+            self._per_address[address] = left
+        else:
+            del self._per_address[address]
