@@ -144,6 +144,10 @@ class GameScreen(Screen):
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode}"
 
     def on_mount(self) -> None:
+        if self.app.return_code is not None:
+            # The app is closing before it was ever shown (a remote seat that left as
+            # it arrived): its panes may be gone already, and there is nothing to show.
+            return
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
         if self.replay:
