@@ -17,6 +17,7 @@ import pytest
 from ssh_vt import Screen
 
 from core.game import Game
+from tui.ssh.limits import Limits
 from tui.ssh.pool import SeatWorkers
 from tui.ssh.seats import Seats
 from tui.ssh.server import FireteamServer, Table
@@ -170,7 +171,11 @@ def demo_game(path: Path) -> Game:
 
 
 def seat_workers(
-    folder: Path, tables: list[Table], keys: dict[str, asyncssh.SSHKey], seats: dict[str, str]
+    folder: Path,
+    tables: list[Table],
+    keys: dict[str, asyncssh.SSHKey],
+    seats: dict[str, str],
+    limits: Limits | None = None,
 ) -> SeatWorkers:
     """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log."""
     seats_path = folder / "seats.toml"
@@ -178,5 +183,11 @@ def seat_workers(
     key_path = folder / "host_key"
     key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
     return SeatWorkers(
-        tables, Seats.load(seats_path), seats_path=seats_path, host_key_path=key_path, workers=2, log_dir=folder
+        tables,
+        Seats.load(seats_path),
+        seats_path=seats_path,
+        host_key_path=key_path,
+        workers=2,
+        log_dir=folder,
+        limits=limits,
     )

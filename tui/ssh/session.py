@@ -121,6 +121,20 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def session_started(self) -> None:
         command = (self._command or "").strip()
+        if len(command) > self.limits.line_length:
+            seat = self.seat
+            self.host.log.warning(
+                "refused seat=%s role=%s from=%s: a command of %d characters (limit %d): %r...",
+                seat.name,
+                seat.role,
+                self.peer,
+                len(command),
+                self.limits.line_length,
+                command[:40],
+            )
+            self._send(f"That command is {len(command)} characters long; at most {self.limits.line_length}.\n")
+            self._finish(1)
+            return
         word = command.split()[0] if command else ""
         if self._command is not None and (not self._pty or word in replies.COMMANDS):
             self._reply(command)

@@ -1,0 +1,223 @@
+"""Nobody can stall or drop the table: floods, unauthenticated connections, sessions, resizes, early drops.
+
+Each test plays the attacker with real SSH clients (asyncssh, or raw sockets
+where an attacker would not bother with SSH) against a server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import socket
+from collections.abc import AsyncIterator
+
+import asyncssh
+import pytest
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
+
+from tui.ssh.limits import Limits
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
+
+
+@contextlib.asynccontextmanager
+async def in_process(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
+    """``fireteam serve --workers 0`` with these limits: the seats share this process's loop."""
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    server = FireteamServer(
+        [Table("table", game)], Seats.parse(seats_toml(keys, SEATS)), asyncssh.generate_private_key("ssh-ed25519"),
+        limits=limits,
+    )  # fmt: skip
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog)
+    try:
+        yield club
+    finally:
+        await club.close()
+        game.close()
+
+
+@contextlib.asynccontextmanager
+async def with_workers(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
+    """``fireteam serve --workers 2`` with these limits."""
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, limits)
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
+    try:
+        yield club
+    finally:
+        await club.close()
+        game.close()
+
+
+# ------------------------------------------------------------------ input
+
+
+async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_open(tmp_path, caplog):
+    # All seats in one loop (--workers 0), the case where a flood froze the whole server.
+    async with in_process(tmp_path, caplog, Limits()) as club:
+        rita, spec = await club.connect("rita"), await club.connect("spec")
+        await asyncio.gather(rita.wait_for("type a command"), spec.wait_for("type a command"))
+        spec.type("\0" * 300_000)  # (head -c 300000 /dev/zero) | ssh -tt ...
+        spec.type("x" * 20_000)  # a long paste, without bracketed paste
+        rita.command('note "the referee is not held up"')
+        await wait_until(lambda: club.game.log_lines()[-1].text == "note: the referee is not held up")
+        await spec.wait_for("Input dropped")  # told, on its own screen
+        await wait_until(lambda: "input refused seat=spec role=spectator" in club.log())
+        assert not spec.closed.is_set() and "spec" in [s.seat.name for s in club.server.sessions]
+        rita.command('note "and spec still watches"')
+        await spec.wait_for("and spec still watches")
+
+
+async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_path, caplog):
+    async with in_process(tmp_path, caplog, Limits(line_length=200)) as club:
+        reg = await club.connect("reg")
+        await reg.wait_for("type a command")
+        reg.type("note " + "y" * 400)
+        await wait_until(lambda: "a line longer than 200 characters: 205 characters dropped" in club.log())
+        reg.type("\r")
+        await wait_until(lambda: club.game.log_lines()[-1].text.startswith("note: yyy"))
+        assert club.game.log_lines()[-1].text == "note: " + "y" * 195
+        # The next line starts afresh.
+        reg.command('note "short"')
+        await wait_until(lambda: club.game.log_lines()[-1].text == "note: short")
+        # A command given without a terminal is held to the same length.
+        answer = await club.run("reg", "status " + "z" * 300)
+        assert answer.exit_status == 1 and "at most 200" in answer.stdout
+        assert "refused seat=reg role=regulars from=127.0.0.1:" in club.log()
+        assert "a command of 307 characters (limit 200)" in club.log()
+
+
+async def test_a_storm_of_window_changes_is_one_redraw(tmp_path, caplog):
+    async with in_process(tmp_path, caplog, Limits(resize_delay_s=0.2)) as club:
+        rita, spec = await club.connect("rita"), await club.connect("spec")
+        await asyncio.gather(rita.wait_for("type a command"), spec.wait_for("type a command"))
+        app = club.session("spec").app
+        driver = club.session("spec")._driver
+        told, tell = [], driver._post_size
+        driver._post_size = lambda: (told.append(1), tell())  # every resize the app is told of
+        for n in range(2000):
+            spec.chan.change_terminal_size(80 + n % 40, 30)
+        spec.resize(90, 33)
+        await wait_until(lambda: tuple(app.size) == (90, 33))
+        rita.command('note "after the storm"')
+        await spec.wait_for("after the storm")
+        assert len(told) < 200, f"{len(told)} resizes reached the app"
+        # An absurd size is drawn at the largest the server draws.
+        spec.chan.change_terminal_size(100_000, 100_000)
+        await wait_until(lambda: tuple(app.size) == (500, 200))
+
+
+# -------------------------------------------------------------- connections
+
+
+def _banner_only(port: int) -> socket.socket:
+    """A TCP connection that says it speaks SSH and then nothing more."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(b"SSH-2.0-idle\r\n")
+    return sock
+
+
+async def _closed_by_server(sock: socket.socket) -> None:
+    """Return when the server has closed ``sock`` (reading what it sent first)."""
+    loop = asyncio.get_running_loop()
+    sock.setblocking(False)
+    while True:
+        try:
+            data = await loop.sock_recv(sock, 4096)
+        except ConnectionResetError:
+            return
+        if not data:
+            return
+
+
+@pytest.mark.parametrize("mode", ["workers", "in process"])
+async def test_connections_that_do_not_log_in_are_limited_per_address_and_given_a_grace_time(
+    tmp_path, caplog, mode
+):
+    limits = Limits(unauth_per_address=3, unauth_total=5, login_grace_s=2.0)
+    serve = with_workers if mode == "workers" else in_process
+    async with serve(tmp_path, caplog, limits) as club:
+        idle = [_banner_only(club.port) for _ in range(3)]
+        await wait_until(lambda: _waiting(club) == 3)
+        over = _banner_only(club.port)
+        await asyncio.wait_for(_closed_by_server(over), 10)  # refused at once, long before the grace time
+        await wait_until(lambda: "have not logged in yet (limit 3)" in club.log())
+        assert "3 connections from this address have not logged in yet (limit 3)" in club.log()
+        # A real player from the same address waits for the grace time to clear the idle ones...
+        await asyncio.gather(*(asyncio.wait_for(_closed_by_server(s), 30) for s in idle))
+        for sock in [*idle, over]:
+            sock.close()
+        await wait_until(lambda: _waiting(club) == 0)
+        rita = await club.connect("rita")
+        await rita.wait_for("rita (referee)")
+
+
+def _waiting(club: Club) -> int:
+    return club.server.gate.waiting
+
+
+async def test_refusals_are_logged_without_flooding_the_log(tmp_path, caplog):
+    async with in_process(tmp_path, caplog, Limits(unauth_per_address=1, login_grace_s=30)) as club:
+        first = _banner_only(club.port)
+        await wait_until(lambda: _waiting(club) == 1)
+        for _ in range(30):
+            sock = _banner_only(club.port)
+            await asyncio.wait_for(_closed_by_server(sock), 10)
+            sock.close()
+        refusals = [r for r in club.log().splitlines() if "have not logged in yet" in r]
+        assert 1 <= len(refusals) <= 3, refusals  # one line now and then, however many were refused
+        first.close()
+
+
+async def test_sessions_per_connection_and_terminals_per_seat_are_capped(tmp_path, caplog):
+    limits = Limits(sessions_per_connection=2, terminals_per_seat=2)
+    async with in_process(tmp_path, caplog, limits) as club:
+        reg = await club.connect("reg")
+        await reg.wait_for("type a command")
+        # A second session on the same connection is fine; a third is refused.
+        second_chan, _ = await reg.conn.create_session(asyncssh.SSHClientSession, "who")
+        await second_chan.wait_closed()  # a finished session no longer counts
+        extra = [await reg.conn.create_session(asyncssh.SSHClientSession, term_type="xterm")]
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await reg.conn.create_session(asyncssh.SSHClientSession, term_type="xterm")
+        await wait_until(lambda: "session refused seat=reg from=127.0.0.1:" in club.log())
+        assert "2 sessions open on this connection (limit 2)" in club.log()
+        for chan, _ in extra:
+            chan.close()
+        # Two terminals for a seat, over two connections; the third is turned away with the reason.
+        await wait_until(lambda: sum(s.seat.name == "reg" for s in club.server.sessions) == 1)
+        again = await club.connect("reg")
+        await again.wait_for("type a command")
+        third = await club.connect("reg")
+        await third.wait_for("has 2 terminals open already")
+        await asyncio.wait_for(third.closed.wait(), 10)
+        assert third.exit_status == 1
+        assert "refused seat=reg role=regulars from=127.0.0.1:" in club.log()
+        assert "2 terminals open already (limit 2)" in club.log()
+
+
+async def test_sessions_dropped_at_any_moment_leave_no_error(tmp_path, caplog):
+    random.seed(14)
+    async with with_workers(tmp_path, caplog, Limits(terminals_per_seat=100, unauth_per_address=100)) as club:
+
+        async def drop(delay: float) -> None:
+            player = await club.connect(random.choice(list(SEATS)))
+            await asyncio.sleep(delay)
+            player.conn.abort()
+
+        for _ in range(3):
+            await asyncio.gather(*(drop(random.uniform(0, 0.9)) for _ in range(10)))
+        rita = await club.connect("rita")
+        await rita.wait_for("rita (referee)")
+        await wait_until(lambda: sum(w.connections for w in club.server.workers) == 1)
+        await wait_until(lambda: club.log().count(" left seat=") == club.log().count(" seated seat=") - 1)
+        log = club.log()
+        assert "crashed" not in log and "Traceback" not in log, log
