@@ -139,9 +139,7 @@ async def _closed_by_server(sock: socket.socket) -> None:
 
 
 @pytest.mark.parametrize("mode", ["workers", "in process"])
-async def test_connections_that_do_not_log_in_are_limited_per_address_and_given_a_grace_time(
-    tmp_path, caplog, mode
-):
+async def test_connections_that_do_not_log_in_are_limited_per_address_and_given_a_grace_time(tmp_path, caplog, mode):
     limits = Limits(unauth_per_address=3, unauth_total=5, login_grace_s=2.0)
     serve = with_workers if mode == "workers" else in_process
     async with serve(tmp_path, caplog, limits) as club:
