@@ -16,6 +16,8 @@ from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, wait_until
 from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
+from tui.ssh.limits import Limits
+from tui.ssh.pool import HEARTBEAT_MISSES
 from tui.ssh.server import Table
 
 
@@ -188,18 +190,47 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
     try:
         rita, reg = [await club.connect(s) for s in ("rita", "reg")]
         await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
-        await asyncio.sleep(1.0)  # answered pings: nobody is stopped while all is well
+        # Pings answered: nobody is stopped while all is well.
+        await wait_until(lambda: all(w.ponged >= 2 * HEARTBEAT_MISSES for w in server.workers))
         assert "did not answer" not in club.log()
         await wait_until(lambda: " seated seat=reg " in club.log())
         hung = next(w for w in server.workers if w.index == worker_of(club, "reg"))
         hung.proc.send_signal(signal.SIGSTOP)  # alive, but its loop runs no more
-        await wait_until(lambda: f"seat worker {hung.index} did not answer for 1 s: stopped" in club.log())
+        await wait_until(lambda: f"seat worker {hung.index} did not answer for 0.6 s: stopped" in club.log())
         await asyncio.wait_for(reg.closed.wait(), 10)
         rita.command('note "still here"')
         await wait_until(lambda: game.log_lines()[-1].text == "note: still here")
         await wait_until(lambda: len(server.workers) == 2 and all(w.ready.done() for w in server.workers))
         again = await club.connect("reg")
         await again.wait_for("reg (regulars)", "still here")
+    finally:
+        await club.close()
+        game.close()
+
+
+async def test_a_busy_worker_is_never_taken_for_a_hung_one(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS, Limits(input_rate=1e6, input_burst=1 << 20))
+    # "Hung" after 3 s without an answer (30 s by default): less than a worker's loop is
+    # busy here, seating four players at once and handling their floods.
+    server.heartbeat = 1.0
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
+    pids = {w.proc.pid for w in server.workers}
+    try:
+        # Every seat at once (apps starting, the heap settling), then every seat flooding its input.
+        players = await asyncio.gather(*(club.connect(s) for s in SEATS))
+        await asyncio.gather(*(p.wait_for("type a command") for p in players))
+        for p in players:
+            p.type("note " + "w" * 200 + "\r")
+        # (Every seat but the spectator's is recorded: the line is costly to type, the machine may be loaded.)
+        await wait_until(lambda: sum(ln.text.startswith("note: www") for ln in game.log_lines()) == 3, timeout=120)
+        pinged = [w.pinged for w in server.workers]
+        await wait_until(lambda: all(w.ponged > n for w, n in zip(server.workers, pinged, strict=True)))
+        assert "did not answer" not in club.log() and "stalled" not in club.log()
+        assert {w.proc.pid for w in server.workers} == pids
+        assert all(not p.closed.is_set() for p in players)
     finally:
         await club.close()
         game.close()

@@ -7,7 +7,7 @@ feeds the keys that come back through Textual's ``XTermParser``, exactly as the
 Linux driver does with a tty, but without threads or signals: everything runs
 in the server's event loop.  Input is limited before it becomes events (a
 token bucket, a longest line, a backlog; ``tui.ssh.limits``), and handed to
-the app one event at a time, each once the last was handled: a flood, or a
+the app a few events at a time, each slice once the last was handled: a flood, or a
 long paste, costs its own seat time and never the other seats'.  The terminal size comes from the client's pty
 request and window-change messages, the colours from the client's ``TERM``:
 every app renders in true colour (Textual caches rendered lines process-wide,
@@ -60,6 +60,10 @@ _LINE_WRAP_ON, _LINE_WRAP_OFF = "\x1b[?7h", "\x1b[?7l"
 _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
 #: Keys that end a line (a command) or throw it away: the line length counts from there.
 _LINE_ENDS = frozenset({"enter", "escape", "ctrl+c", "ctrl+u"})
+#: Input events handed to the app at once, before waiting for it to handle them: small
+#: enough that a slice takes a few milliseconds, large enough that a paste is not slowed
+#: to one key per redraw.
+_SLICE = 16
 #: The longest wait for the app to handle one input event before the next is given anyway
 #: (only ever reached if the app lost the callback, e.g. its screen closed meanwhile).
 _HANDLED_WAIT_S = 2.0
@@ -194,7 +198,7 @@ class SSHDriver(Driver):
             self._pump = self._loop.create_task(self._deliver(), name="seat input")
 
     async def _deliver(self) -> None:
-        """Hand the app one event at a time, each once the last was handled.
+        """Hand the app a few events at a time, each slice once the last was handled.
 
         Textual handles queued messages back to back without yielding to the
         loop, so a backlog given at once would hold every other seat up until
@@ -202,7 +206,8 @@ class SSHDriver(Driver):
         """
         try:
             while self._backlog and self._input_enabled:
-                self.process_message(self._backlog.popleft())
+                for _ in range(min(_SLICE, len(self._backlog))):
+                    self.process_message(self._backlog.popleft())
                 await self._handled()
         finally:
             self._pump = None

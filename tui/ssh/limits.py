@@ -34,7 +34,7 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     input_rate: float = 2000.0
     input_burst: int = 8192
     #: Key events read but not yet handled by the seat's app; more are dropped.
-    input_backlog: int = 512
+    input_backlog: int = 2048
     #: Characters typed on one line (a command) before the rest of the line is dropped.
     line_length: int = 1000
     #: The largest terminal drawn; a client claiming more is drawn this size.

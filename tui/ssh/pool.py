@@ -285,7 +285,7 @@ class SeatWorkers:
     def _hung(self, w: _Worker) -> str:
         """Why ``w`` is hung, or "" (busy is not hung)."""
         if w.pinged - w.ponged >= HEARTBEAT_MISSES:
-            return f"did not answer for {self.heartbeat * HEARTBEAT_MISSES:.0f} s"
+            return f"did not answer for {round(self.heartbeat * HEARTBEAT_MISSES, 1):g} s"
         if w.stalled >= self.limits.worker_hang_s:
             return f"has had its event loop stalled for {w.stalled:.0f} s"
         return ""
