@@ -53,7 +53,14 @@ keys = ["ssh-ed25519 AAAA... projector"]
 def serve_main(args: argparse.Namespace) -> int:
     # Everything the server creates (log, saves, their folders) is its owner's
     # only, in this process and its seat workers: the log and saves name hidden units.
-    os.umask(0o077)
+    umask = os.umask(0o077)
+    try:
+        return _serve_in(args)
+    finally:
+        os.umask(umask)
+
+
+def _serve_in(args: argparse.Namespace) -> int:
     try:
         limits = from_args(args)
     except ValueError as e:
