@@ -79,7 +79,7 @@ def acquire(path: Path, fd: int) -> None:
         # Never through a link (the label must not land in some other file), nor
         # waiting on a pipe put in its place.
         flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK
-        fd = os.open(label_path(path), flags, 0o644)
+        fd = os.open(label_path(path), flags, 0o600)  # the owner's, like the save (it names the command)
         try:
             os.write(fd, msgspec.json.encode(me))
         finally:

@@ -95,6 +95,8 @@ async def test_the_server_files_are_its_owners_only_and_sighup_closes_it_cleanly
         ) as conn:
             result = await asyncio.wait_for(conn.run("status"), 30)
         assert "you: anna (referee)" in result.stdout
+        [lock] = (tmp_path / "saves").glob("demo-*.ft.lock")  # who holds the save, while the server runs
+        assert _mode(lock) == 0o600
     finally:
         proc.send_signal(signal.SIGHUP)  # the host's terminal closed
         assert await asyncio.wait_for(proc.wait(), 30) == 0
