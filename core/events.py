@@ -104,6 +104,9 @@ class Issued(Event, tag="cmd"):
     by: str
     text: str
     at: int = 0  # unix milliseconds
+    #: A command carried past a player's undo: the same facts as command
+    #: ``carries``, which was taken back with it (``Game._undo``).
+    carries: int = 0
 
 
 class Undone(Event, tag="undo"):

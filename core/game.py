@@ -11,11 +11,14 @@ from __future__ import annotations
 import os
 import secrets as _secrets
 import time
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+
+import msgspec
 
 import core
 from core import events as ev
@@ -23,6 +26,7 @@ from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
 from core.narrate import describe
+from core.numbering import Numbering
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
@@ -74,11 +78,14 @@ class Odds:
 
 @dataclass(frozen=True)
 class LogLine:
-    index: int  # position in the file's events
+    index: int  # position in the file's events (for the client's bookkeeping: never shown to a side)
     cmd: int  # the command it belongs to (0 for undo/redo markers)
     text: str
     event: ev.Event
     undone: bool
+    #: The number the role knows that command by (``core.numbering``), or the
+    #: command an undo/redo names; 0 if none.
+    number: int = 0
 
 
 def _now_ms() -> int:
@@ -112,6 +119,7 @@ class Game:
         #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
         self.saved_check = writer.check if writer is not None else saved_check
         self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
+        self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
 
@@ -394,14 +402,42 @@ class Game:
 
     # ------------------------------------------------------------------ undo/redo
 
-    def undo_preview(self) -> str | None:
-        """What undo would take back, in words (None if nothing)."""
-        cmd = self.history.last_effective()
-        return None if cmd is None else f"#{cmd} {self.history.issued(cmd).text}"
+    def numbering(self, role: str) -> Numbering:
+        """The numbers ``role`` is shown commands by (a side counts only what it may see)."""
+        numbering = self._numberings.get(role)
+        if numbering is None:
+            numbering = self._numberings[role] = Numbering(self.history, role)
+        return numbering
 
-    def redo_preview(self) -> str | None:
+    def shown_cmd(self, cmd: int, role: str = REFEREE) -> int | None:
+        return self.numbering(role).shown(cmd)
+
+    def undo_target(self, role: str = REFEREE) -> int | None:
+        """The command ``role``'s undo would take back: the last in effect that it may see.
+
+        For a side, the commands after it in effect are then all hidden from it;
+        its undo carries them past (see ``_undo``), so what a side may undo never
+        depends on what it cannot see.
+        """
+        numbering = self.numbering(role)
+        for cmd in reversed(self.history.eff_cmds):
+            if numbering.visible(cmd):
+                return cmd
+        return None
+
+    def redo_target(self, role: str = REFEREE) -> int | None:
         cmd = self.history.next_redo()
-        return None if cmd is None else f"#{cmd} {self.history.issued(cmd).text}"
+        return cmd if cmd is not None and self.numbering(role).visible(cmd) else None
+
+    def _preview(self, cmd: int | None, role: str) -> str | None:
+        return None if cmd is None else f"#{self.shown_cmd(cmd, role)} {self.history.issued(cmd).text}"
+
+    def undo_preview(self, role: str = REFEREE) -> str | None:
+        """What ``role``'s undo would take back, in words (None if nothing)."""
+        return self._preview(self.undo_target(role), role)
+
+    def redo_preview(self, role: str = REFEREE) -> str | None:
+        return self._preview(self.redo_target(role), role)
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
@@ -410,7 +446,7 @@ class Game:
     def _undo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused("this game is open read-only (replay)")
-        cmd = self.history.last_effective()
+        cmd = self.undo_target(role)
         if cmd is None:
             raise Refused("nothing to undo")
         issued = self.history.issued(cmd)
@@ -420,9 +456,48 @@ class Game:
                 raise Refused("the last command is not yours; ask the referee to undo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 raise Refused("dice were rolled or something was revealed; only the referee can undo that")
+        eff = self.history.eff_cmds  # always increasing
+        after = list(eff[bisect_left(eff, cmd) + 1 :])
         # Those who saw the command see it taken back, and no one else.
-        marker = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
-        return self._append(cmd, [marker], [f"undone: #{cmd} {issued.text}"])
+        undone = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
+        if not after:
+            return self._append(cmd, [undone], [f"undone: #{cmd} {issued.text}"])
+        group = self._carry_past(cmd, after, by, undone)
+        return self._append(cmd, group, [self.describe(e) for e in group])
+
+    def _carry_past(self, cmd: int, after: list[int], by: str, undone: ev.Undone) -> list[ev.Event]:
+        """A side's undo of ``cmd`` with commands hidden from it after it: the events that do it.
+
+        History is a stack, so those commands are taken back first, then ``cmd``,
+        and then entered again unchanged (the same facts, the same dice: nothing
+        is rolled again), each as a new command that ``carries`` the old one.
+        The side sees only its own command taken back, as if the others were not
+        there; the referee sees all of it.  Raises Refused if the hidden facts
+        no longer apply without ``cmd`` (they would have to be about something
+        it made, which a side's command never does to what it cannot see).
+        """
+        history = self.history
+        state = copy_state(self.timeline.state_at(history.length - sum(self._size(c) for c in [cmd, *after])))
+        groups = [history.group(c) for c in after]
+        try:
+            for group in groups:
+                apply_in_place(state, group[1:])
+        except (KeyError, ValueError):
+            raise Refused("the last command is not yours; ask the referee to undo it") from None
+        events: list[ev.Event] = [
+            ev.Undone(cmd=c, by=by, at=undone.at, vis=history.issued(c).vis) for c in reversed(after)
+        ]
+        events.append(undone)
+        next_cmd = history.next_cmd
+        for k, (c, group) in enumerate(zip(after, groups, strict=True)):
+            head = group[0]
+            assert isinstance(head, ev.Issued)
+            events.append(msgspec.structs.replace(head, cmd=next_cmd + k, carries=c))
+            events.extend(group[1:])
+        return events
+
+    def _size(self, cmd: int) -> int:
+        return self.history.group_end[cmd] - self.history.group_start[cmd]
 
     def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         by = by or role
@@ -431,13 +506,17 @@ class Game:
     def _redo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused("this game is open read-only (replay)")
-        cmd = self.history.next_redo()
+        cmd = self.redo_target(role)
         if cmd is None:
             raise Refused("nothing to redo")
         issued = self.history.issued(cmd)
         if role != REFEREE:
             if issued.by != by:
                 raise Refused("the last undone command is not yours; ask the referee to redo it")
+            undone = self.history.store[self.history.undone_at[cmd]]
+            if not isinstance(undone, ev.Undone) or undone.by != by:
+                # What the referee took back stays taken back until he brings it back.
+                raise Refused("the referee took that command back; only the referee can redo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 # Otherwise a player could bring back a roll the referee took away.
                 raise Refused("that command rolled dice or revealed something; only the referee can redo it")
@@ -450,8 +529,9 @@ class Game:
         state = self.state if step is None else self.timeline.state_at(step)
         return view_state(state, role)
 
-    def describe(self, e: ev.Event) -> str:
-        return describe(e, self.state.units, self.ruleset.describe_var)
+    def describe(self, e: ev.Event, role: str = REFEREE) -> str:
+        number = None if role == REFEREE else self.numbering(role).shown
+        return describe(e, self.state.units, self.ruleset.describe_var, number)
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.
@@ -461,12 +541,15 @@ class Game:
         """
         store = self.history.store
         end = len(store) if end is None else min(end, len(store))
+        numbering = self.numbering(role)
         out: list[LogLine] = []
         for i, e in enumerate(store.slice(start, end), start):
             if event_visible(e, role):
                 cmd = self.history.command_at(i)
                 undone = bool(cmd) and not self.history.is_live(cmd)
-                out.append(LogLine(i, cmd, self.describe(e), e, undone))
+                named = e.cmd if isinstance(e, ev.Undone | ev.Redone) else cmd
+                number = (numbering.shown(named) or 0) if named else 0
+                out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number))
         return out
 
     @property

@@ -55,6 +55,8 @@ class History:
         # starts at store index run_store[k].
         self.run_step = array("q")
         self.run_store = array("q")
+        #: Where the latest undo of each undone command stands in the store.
+        self.undone_at: dict[int, int] = {}
         self._open_cmd = 0  # a command whose events are still arriving
         self._cursor = 0  # store index up to which the structure is checked
 
@@ -141,7 +143,7 @@ class History:
         complete = len(starts) if last_end == limit else len(starts) - 1
         if complete:
             if self.redoable:
-                del self.redoable[:]  # a new command abandons the redo branch
+                self._abandon_redo(heads[:complete])
             run_step, run_store = self.run_step, self.run_store
             if not run_step or run_store[-1] + (self.length - run_step[-1]) != starts[0]:
                 run_step.append(self.length)
@@ -159,8 +161,22 @@ class History:
         self._open_cmd = 0
         self._cursor = self.group_end[cmd]
         if self.redoable:
-            del self.redoable[:]  # a new command abandons the redo branch
+            self._abandon_redo([self.issued(cmd)])
         self._push(cmd)
+
+    def _abandon_redo(self, heads: list[ev.Issued]) -> None:
+        """A new command abandons the redo branch, unless some side may not see it.
+
+        A side's redo must not depend on what it cannot see (docs/architecture.md,
+        *History, undo and redo*): a command hidden from anyone keeps the branch,
+        and a command carried past an undo takes only its original off it.
+        """
+        for head in heads:
+            if head.carries:
+                if head.carries in self.redoable:
+                    self.redoable.remove(head.carries)
+            elif not head.vis:
+                del self.redoable[:]
 
     def _push(self, cmd: int) -> None:
         start = self.group_start[cmd]
@@ -178,6 +194,7 @@ class History:
         self.eff_cmds.pop()
         self.live[cmd] = 0
         self.redoable.append(cmd)
+        self.undone_at[cmd] = where
         self.length -= self.group_end[cmd] - self.group_start[cmd]
         self.low_water = min(self.low_water, self.length)
         while self.run_step and self.run_step[-1] >= self.length:  # runs wholly past the end

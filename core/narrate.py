@@ -32,8 +32,13 @@ def describe(
     e: ev.Event,
     units: Mapping[str, Unit] | None = None,
     describe_var: Callable[[str, int | str], str | None] | None = None,
+    number: Callable[[int], int | None] | None = None,
 ) -> str:
-    """``describe_var`` lets a ruleset put its own counters in words (None: the default)."""
+    """``describe_var`` lets a ruleset put its own counters in words (None: the default);
+    ``number`` gives the number a command is shown by (``core.numbering``; None: the file's)."""
+
+    def shown(cmd: int) -> int | None:
+        return cmd if number is None else number(cmd)
 
     def name(uid: str) -> str:
         if units and uid in units:
@@ -42,11 +47,12 @@ def describe(
 
     match e:
         case ev.Issued():
-            return f"» {e.by}: {e.text}"
+            again = f"  (again after an undo: #{shown(e.carries)})" if e.carries else ""
+            return f"» {e.by}: {e.text}{again}"
         case ev.Undone():
-            return f"↶ {e.by} undid command #{e.cmd}"
+            return f"↶ {e.by} undid command #{shown(e.cmd)}"
         case ev.Redone():
-            return f"↷ {e.by} redid command #{e.cmd}"
+            return f"↷ {e.by} redid command #{shown(e.cmd)}"
         case ev.GameSetUp():
             return f"Scenario {e.scenario}: " + " vs ".join(s.name for s in e.sides)
         case ev.UnitAdded():

@@ -22,6 +22,7 @@ from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
 from core.state import fold
+from core.views import event_visible
 
 UNITS = ("rossi", "ahmed", "dahir", "lupo", "civ1")
 STATUSES = ("suppressed", "hidden", "wounded")
@@ -57,14 +58,28 @@ class Model:
         return [e for group in self.effective for e in group]
 
     def take(self, events: list[ev.Event]) -> None:
-        first = events[0]
-        if isinstance(first, ev.Undone):
-            self.redo.append(self.effective.pop())
-        elif isinstance(first, ev.Redone):
-            self.effective.append(self.redo.pop())
-        else:
-            self.effective.append(events)
-            self.redo.clear()
+        """One outcome's events: a command, an undo, a redo, or a side's undo that
+        carries the commands hidden from it past (undos, then the carried copies)."""
+        i = 0
+        while i < len(events):
+            first = events[i]
+            if isinstance(first, ev.Undone):
+                assert self.effective[-1][0].cmd == first.cmd
+                self.redo.append(self.effective.pop())
+                i += 1
+            elif isinstance(first, ev.Redone):
+                assert self.redo[-1][0].cmd == first.cmd
+                self.effective.append(self.redo.pop())
+                i += 1
+            else:
+                assert isinstance(first, ev.Issued)
+                group = events[i : i + 1 + first.n]
+                self.effective.append(group)
+                if first.carries:  # only its original leaves the redo branch
+                    self.redo = [g for g in self.redo if g[0].cmd != first.carries]
+                elif not first.vis:  # a command hidden from someone keeps the branch
+                    self.redo.clear()
+                i += len(group)
 
 
 def play(game: Game, lines: list[str], model: Model) -> None:
@@ -261,9 +276,13 @@ def test_players_and_referee_together(lines, steps):
             except (Refused, NeedDice):
                 continue
             if isinstance(outcome.events[0], ev.Undone) and role != "referee":
-                issued = game.history.issued(last)
-                assert issued.by == role
-                assert not any(isinstance(e, ev.Rolled | ev.Revealed) for e in game.history.group(last))
+                # A side undoes the last command it can see, its own; any after it are hidden from it.
+                undone = [e.cmd for e in outcome.events if isinstance(e, ev.Undone)]
+                issued = game.history.issued(undone[-1])
+                assert issued.by == role and event_visible(issued, role)
+                assert not any(isinstance(e, ev.Rolled | ev.Revealed) for e in game.history.group(undone[-1]))
+                assert undone[0] == last
+                assert not any(event_visible(game.history.issued(c), role) for c in undone[:-1])
             model.take(outcome.events)
             assert game.history.timeline() == model.timeline()
             assert builtins(game.state) == builtins(fold(game.history.timeline()))

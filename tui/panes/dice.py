@@ -93,7 +93,7 @@ def history_line(line: LogLine) -> Text:
     assert isinstance(line.event, ev.Rolled)
     roll = line.event.roll
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"#{line.cmd} " if line.cmd else "", style="dim")
+    text.append(f"#{line.number} " if line.number else "", style="dim")
     text.append(roll.purpose)
     text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
     if roll.outcome:

@@ -46,7 +46,7 @@ def line_text(line: LogLine) -> Text:
     if isinstance(e, ev.PhaseBegan):
         text.append(f"━━ {line.text} ━━", style="bold white on blue")
     elif isinstance(e, ev.Issued):
-        text.append(f"#{e.cmd} ", style="dim")
+        text.append(f"#{line.number} ", style="dim")
         text.append(line.text, style="bold cyan")
     elif isinstance(e, (ev.Undone, ev.Redone)):
         text.append(line.text, style="bold magenta")

@@ -155,15 +155,20 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(None)
 
 
-def event_details(line: LogLine, names: dict[str, str]) -> Text:
-    """Everything a log line's event records, in words."""
+def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True) -> Text:
+    """Everything a log line's event records, in words.
+
+    Only the referee is told where the event stands in the file: a position
+    counts the events hidden from a side too (``core.numbering``).
+    """
     e = line.event
     text = Text()
     text.append(line.text + "\n", style="bold")
-    text.append(f"file position {line.index + 1}", style="dim")
-    if line.cmd:
-        text.append(f" · command #{line.cmd}", style="dim")
-    text.append(f" · kind {event_kind(e)}", style="dim")
+    where = [f"file position {line.index + 1}"] if referee else []
+    if line.number:
+        where.append(f"command #{line.number}")
+    where.append(f"kind {event_kind(e)}")
+    text.append(" · ".join(where), style="dim")
     if line.undone:
         text.append(" · undone", style="bold magenta")
     text.append("\n")
@@ -198,6 +203,8 @@ def event_details(line: LogLine, names: dict[str, str]) -> Text:
     else:
         fields = msgspec.structs.asdict(e)
         fields.pop("vis", None)
+        if isinstance(e, ev.Undone | ev.Redone):
+            fields["cmd"] = line.number  # as this role numbers commands
         for key, value in fields.items():
             if isinstance(value, str) and value in names:
                 value = f"{names[value]} ({value})"
@@ -209,16 +216,17 @@ class DetailsScreen(ModalScreen[None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="DetailsScreen")
     BINDINGS = [Binding("escape,enter,q", "close", "Close")]
 
-    def __init__(self, line: LogLine, names: dict[str, str]) -> None:
+    def __init__(self, line: LogLine, names: dict[str, str], *, referee: bool = True) -> None:
         super().__init__()
         self.line = line
         self.names = names
+        self.referee = referee
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Event details", classes="title")
             with VerticalScroll():
-                yield Static(event_details(self.line, self.names))
+                yield Static(event_details(self.line, self.names, referee=self.referee))
             yield Static(Text("Esc/Enter: close", style="dim"))
 
     def action_close(self) -> None:

@@ -210,7 +210,7 @@ class GameScreen(Screen):
 
     @on(LogView.LineChosen)
     def _line_chosen(self, event: LogView.LineChosen) -> None:
-        self.app.push_screen(DetailsScreen(event.line, self._names))
+        self.app.push_screen(DetailsScreen(event.line, self._names, referee=self.role == REFEREE))
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
@@ -220,26 +220,27 @@ class GameScreen(Screen):
     # ------------------------------------------------------- commands (live)
 
     def _own_command(self, cmd: int | None) -> str | None:
-        """``#cmd text`` if command ``cmd`` is visible to this role and this seat gave it."""
+        """``#n text`` if this seat gave command ``cmd`` (which its role may see), numbered as it knows it."""
         if cmd is None:
             return None
-        start = self.game.history.group_start[cmd]
-        lines = self.game.log_lines(self.role, start, start + 1)
-        issued = lines[0].event if lines else None
-        if not isinstance(issued, ev.Issued) or issued.by != self.by:
+        issued = self.game.history.issued(cmd)
+        if issued.by != self.by:
             return None
-        return f"#{cmd} {issued.text}"
+        return f"#{self.game.shown_cmd(cmd, self.role)} {issued.text}"
 
     def undo_preview(self) -> str | None:
-        """What undo would take back, named for this seat (None if it may not undo)."""
+        """What undo would take back, named for this seat (None if it may not undo).
+
+        It depends only on what this role may see (``Game.undo_target``).
+        """
         if self.role == REFEREE:
             return self.game.undo_preview()
-        return self._own_command(self.game.history.last_effective())
+        return self._own_command(self.game.undo_target(self.role))
 
     def redo_preview(self) -> str | None:
         if self.role == REFEREE:
             return self.game.redo_preview()
-        return self._own_command(self.game.history.next_redo())
+        return self._own_command(self.game.redo_target(self.role))
 
     def _undo_hint(self) -> str:
         if self.replay:
@@ -279,7 +280,8 @@ class GameScreen(Screen):
             line.input.value = ""
         shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
         summary = "; ".join(shown) if shown else text
-        line.hint(Text(f"✓ #{outcome.cmd} {summary}", no_wrap=True, overflow="ellipsis"), "ok")
+        number = self.game.shown_cmd(outcome.cmd, self.role)
+        line.hint(Text(f"✓ #{number} {summary}", no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
 
     def start_action(self, spec: CommandSpec) -> None:
@@ -334,7 +336,9 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                "nothing to undo" if self.game.undo_preview() is None else "the last command is not yours to undo"
+                "nothing to undo"
+                if self.game.undo_target(self.role) is None
+                else "the last command is not yours to undo"
             )
             return
         self._confirm_then(f"Undo {preview}?", lambda: self.game.undo(role=self.role, by=self.by))
@@ -343,7 +347,7 @@ class GameScreen(Screen):
         preview = self.redo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                "nothing to redo" if self.game.redo_preview() is None else "the command to redo is not yours"
+                "nothing to redo" if self.game.redo_target(self.role) is None else "the command to redo is not yours"
             )
             return
         self._confirm_then(f"Redo {preview}?", lambda: self.game.redo(role=self.role, by=self.by))
