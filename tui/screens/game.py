@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from core import events as ev
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.ruleset import CommandSpec, Refused
