@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import secrets as _secrets
 import time
-from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -456,8 +455,11 @@ class Game:
                 raise Refused("the last command is not yours; ask the referee to undo it")
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 raise Refused("dice were rolled or something was revealed; only the referee can undo that")
-        eff = self.history.eff_cmds  # always increasing
-        after = list(eff[bisect_left(eff, cmd) + 1 :])
+        eff = self.history.eff_cmds  # in the order they took effect (a redo may follow a later command)
+        at = len(eff) - 1
+        while eff[at] != cmd:
+            at -= 1
+        after = list(eff[at + 1 :])
         # Those who saw the command see it taken back, and no one else.
         undone = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         if not after:

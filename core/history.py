@@ -41,7 +41,8 @@ class History:
         self.group_start = array("q", [0])
         self.group_end = array("q", [0])
         self.live = bytearray(1)
-        #: The effective commands, in order (always increasing).
+        #: The effective commands, in the order they took effect (a redo may
+        #: follow a command given after the undo, if that one was hidden).
         self.eff_cmds = array("q")
         self.redoable = array("q")
         #: Number of effective events.

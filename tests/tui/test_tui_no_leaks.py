@@ -1,0 +1,166 @@
+"""Nothing hidden leaks: what a side receives does not change when the referee acts unseen.
+
+Two games from the same seed and the same commands; in one, the referee also
+gives commands that touch only units hidden from the regulars (marks on the
+irregulars' hidden fighters).  Everything the regulars and the spectator get
+— their view, log lines and numbers, the dice pane, completion, the undo and
+redo hints, the answer to each of their commands (numbers, lines, refusals),
+their replay step by step, the ``ssh host status`` reply and, last, the whole
+screen the app draws — must be the same, byte for byte.
+
+The regulars' commands here roll no dice: the seeded dice are drawn by the
+file's command number, so a roll after a hidden command has other faces (which
+tells nothing: the seed is not the players').
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.game import Game
+from core.ruleset import Refused
+from core.state import encode_state
+from tui.app import FireteamApp
+from tui.panes.dice import history_line
+from tui.panes.log import line_text
+from tui.screens.dialogs import event_details
+from tui.screens.game import GameScreen
+from tui.ssh import replies
+from tui.ssh.seats import Seat
+from tui.ssh.server import Table
+from tui.viewpoint import Viewpoint, visible_step
+
+SEAT = Seat("reg", "regulars")
+WATCHERS = ("regulars", "spectator")
+#: What the referee may do that the regulars and the spectator cannot see.
+_hidden = st.builds(
+    lambda verb, unit, status: f"{verb} {unit} {status}",
+    st.sampled_from(("mark", "clear")),
+    st.sampled_from(("dahir", "egal")),
+    st.sampled_from(("pinned", "suppressed", "wounded")),
+)
+#: The regulars' own moves (none rolls dice), undos, redos and mistakes.
+_seat = st.one_of(
+    st.builds(lambda unit, cm: f"move {unit} {cm}", st.sampled_from(("conti", "greco", "ferri")), st.integers(1, 4)),
+    st.sampled_from(("undo", "redo", "note all quiet", "move dahir 2", "fire conti dahir", "mark conti pinned")),
+)
+_step = st.tuples(_seat, st.lists(_hidden, max_size=2))
+_PREFIXES = ("", "m", "move ", "move d", "mark ", "mark e", "fire conti ", "clear ")
+
+
+def _new(path: Path) -> Game:
+    game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000)
+    for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
+        game.execute(line)
+    assert game.state.active_side == "regulars"
+    return game
+
+
+def _plain(text) -> str:
+    return text.plain if hasattr(text, "plain") else str(text)
+
+
+def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> list[str]:
+    """Run the steps; return what the regulars' seat was told after each of its commands."""
+    told = []
+    for seat_line, referee_lines in steps:
+        if hidden:
+            for line in referee_lines:
+                try:
+                    game.execute(line)
+                except Refused:  # "not pinned": the referee's mistakes are his own
+                    pass
+        before = game.log_length
+        try:
+            outcome = game.execute(seat_line, role=SEAT.role, by=SEAT.name)
+        except Refused as e:
+            told.append(f"refused: {e}")
+            continue
+        shown = [ln.text for ln in game.log_lines(SEAT.role, before, game.log_length)[1:]]
+        told.append(f"#{game.shown_cmd(outcome.cmd, SEAT.role)} {'; '.join(shown)}")
+    return told
+
+
+def _received(game: Game, role: str) -> dict[str, object]:
+    """Everything ``role`` is shown of ``game``, as text and bytes."""
+    lines = game.log_lines(role)
+    vp = Viewpoint(game, role)
+    screen = GameScreen(game, role=role, seat=SEAT.name if role == SEAT.role else "")
+    replay = []
+    step, shown = 0, None
+    while True:  # the replay as the side steps through it (→), to its end
+        vp.step = step
+        if vp.shown_position() == shown:  # past the last event it may see: the same picture
+            break
+        shown = vp.shown_position()
+        state = msgspec.structs.replace(vp.state(), event_count=0)
+        replay.append((shown, encode_state(state), [_plain(line_text(ln)) for ln in vp.recent_rolls(6)]))
+        step = visible_step(game, role, step, 1)
+    return {
+        "view": encode_state(game.view(role)),
+        "log": [(_plain(line_text(ln)), ln.number, ln.undone) for ln in lines],
+        "details": [_plain(event_details(ln, {}, referee=False)) for ln in lines],
+        "dice": [_plain(history_line(ln)) for ln in Viewpoint(game, role).recent_rolls(6)],
+        "complete": [game.complete(p, role) for p in _PREFIXES],
+        "hints": (screen.undo_preview(), screen.redo_preview(), screen._undo_hint()),
+        "replay": replay,
+        "status": replies.status(Table("table", game), Seat(SEAT.name if role == SEAT.role else "spec", role)),
+    }
+
+
+@settings(
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(steps=st.lists(_step, min_size=1, max_size=12))
+def test_hidden_referee_commands_change_nothing_a_side_receives(steps):
+    with tempfile.TemporaryDirectory() as tmp:
+        plain, busy = _new(Path(tmp) / "plain.ft"), _new(Path(tmp) / "busy.ft")
+        try:
+            assert _play(plain, steps, hidden=False) == _play(busy, steps, hidden=True)
+            for role in WATCHERS:
+                assert _received(plain, role) == _received(busy, role), role
+        finally:
+            plain.close()
+            busy.close()
+
+
+async def _screen(game: Game) -> tuple[str, str]:
+    """The undo hint, and the whole screen as the app draws it."""
+    app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        return app.screen._undo_hint(), app.export_screenshot()
+
+
+async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
+    """The whole screen, drawn by the app: the hint, the log's numbers, the panes."""
+    steps = [
+        ("move conti 3", ["mark dahir pinned"]),
+        ("note all quiet", ["mark egal suppressed", "clear dahir pinned"]),
+        ("move greco 2", ["mark dahir wounded"]),
+        ("undo", ["clear egal suppressed"]),
+        ("move ferri 1", ["mark egal pinned"]),
+    ]
+    plain, busy = _new(tmp_path / "plain.ft"), _new(tmp_path / "busy.ft")
+    try:
+        assert _play(plain, steps, hidden=False) == _play(busy, steps, hidden=True)
+        busy.execute("mark egal wounded")  # after the regulars' last command
+        assert busy.log_length > plain.log_length + 10
+        hint, shown = await _screen(plain)
+        assert hint == "Ctrl+Z undoes #7 move ferri 1"
+        # In the file it is another command, and not the last: a hidden one came after it.
+        assert busy.undo_target("regulars") != plain.undo_target("regulars")
+        assert busy.undo_target("regulars") != busy.history.last_effective()
+        assert (hint, shown) == await _screen(busy)
+    finally:
+        plain.close()
+        busy.close()
