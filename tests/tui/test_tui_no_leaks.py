@@ -15,6 +15,7 @@ tells nothing: the seed is not the players').
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -72,10 +73,8 @@ def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> li
     for seat_line, referee_lines in steps:
         if hidden:
             for line in referee_lines:
-                try:
+                with contextlib.suppress(Refused):  # "not pinned": the referee's mistakes are his own
                     game.execute(line)
-                except Refused:  # "not pinned": the referee's mistakes are his own
-                    pass
         before = game.log_length
         try:
             outcome = game.execute(seat_line, role=SEAT.role, by=SEAT.name)
