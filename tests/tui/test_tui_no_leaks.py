@@ -163,3 +163,19 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
     finally:
         plain.close()
         busy.close()
+
+
+def test_details_tell_a_side_no_file_position(tmp_path):
+    game = _new(tmp_path / "g.ft")
+    try:
+        game.execute("mark dahir pinned")  # hidden from the regulars
+        game.execute("note all quiet", role="regulars", by="reg")
+        game.undo(role="regulars", by="reg")
+        marker = game.log_lines("regulars")[-1]
+        side = _plain(event_details(marker, {}, referee=False))
+        assert "file position" not in side
+        assert "cmd: 4" in side and "command #4" in side  # the regulars' fourth command, the file's fifth
+        referee = _plain(event_details(game.log_lines("referee")[-1], {}))
+        assert "file position" in referee and "cmd: 5" in referee
+    finally:
+        game.close()

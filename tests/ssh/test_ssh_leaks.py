@@ -1,0 +1,80 @@
+"""End to end, real SSH clients: a side counts only what it sees, and its undo does not
+depend on what the referee did unseen (issue 14, "Nothing hidden leaks")."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from ssh_club import Club, wait_until
+
+
+@pytest.fixture(params=["one process", "seat workers"])
+def table(request) -> Club:
+    return request.getfixturevalue("club" if request.param == "one process" else "workers_club")
+
+
+async def _to_activation(club: Club, rita) -> None:
+    game = club.game
+    for _ in range(2):  # deployment → initiative → activation: the regulars are active (seed 7)
+        before = game.log_length
+        rita.command("next")
+        await wait_until(lambda before=before: game.log_length > before)
+    assert game.state.phase == "activation" and game.state.active_side == "regulars"
+
+
+async def _given(club: Club, player, line: str) -> int:
+    """Have ``player`` give ``line``; the file's number of the command."""
+    before = club.game.log_length
+    player.command(line)
+    await wait_until(lambda: club.game.log_length > before)
+    return club.game.history.last_effective()
+
+
+async def test_a_side_numbers_only_what_it_sees_and_undoes_past_hidden_commands(table):
+    club = table
+    game = club.game
+    rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await asyncio.gather(rita.wait_for("type a command"), reg.wait_for("type a command"))
+    await _to_activation(club, rita)
+
+    move = await _given(club, reg, "move conti 3")
+    mine = game.shown_cmd(move, "regulars")
+    await _given(club, rita, "mark dahir pinned")  # hidden from the regulars
+    note = await _given(club, reg, "note all quiet")
+    assert note == move + 2
+    # The file says #move+2; the regulars' log goes on from their own last number.
+    await reg.wait_for(f"#{mine + 1} » reg: note all quiet")
+    assert f"#{note} » reg" not in reg.text()
+    await _given(club, rita, "mark egal suppressed")  # hidden, and after the note
+    await rita.wait_for("mark egal suppressed")
+    await reg.wait_for(f"Ctrl+Z undoes #{mine + 1} note all quiet")
+
+    reg.command("undo")
+    await wait_until(lambda: not game.history.is_live(note))
+    await reg.wait_for(f"Ctrl+Z undoes #{mine} move conti 3", f"undid command #{mine + 1}")
+    # The referee's hidden marks still hold: carried past the undo, same facts.
+    assert {"pinned"} <= set(game.state.units["dahir"].status)
+    assert {"suppressed"} <= set(game.state.units["egal"].status)
+    await rita.wait_for("again after an undo")
+    assert "Egal" not in reg.text() and "again after an undo" not in reg.text()
+
+
+async def test_a_player_cannot_redo_what_the_referee_undid(club):
+    game = club.game
+    rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await asyncio.gather(rita.wait_for("type a command"), reg.wait_for("type a command"))
+    await _to_activation(club, rita)
+    move = await _given(club, reg, "move conti 3")
+    rita.command("undo")
+    await wait_until(lambda: not game.history.is_live(move))
+    reg.command("redo")
+    await reg.wait_for("only the referee can redo it")
+    assert not game.history.is_live(move)
+    # What he took back himself he may bring back.
+    reg.type("\x15")  # Ctrl+U: the refused line was given back to him to edit
+    note = await _given(club, reg, "note mine")
+    reg.command("undo")
+    await wait_until(lambda: not game.history.is_live(note))
+    reg.command("redo")
+    await wait_until(lambda: game.history.is_live(note))
