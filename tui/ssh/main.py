@@ -19,7 +19,7 @@ from core.ruleset import Refused
 from core.savefile import SaveError
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
-from tui.ssh.seats import SeatsError, SeatsFile
+from tui.ssh.seats import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import (
     HOST_KEY_NAME,
     LOG_NAME,
@@ -90,9 +90,16 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
         print("error: --workers must be 0 or more", file=sys.stderr)
         return 2
     try:
-        seats = SeatsFile(seats_path, log)
         tables = open_tables(args.saves)
-    except (SeatsError, SaveError, Refused, ValueError) as e:
+    except (SaveError, Refused, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        # Checked against the games' sides: a role no game has ("Referee", "regular") is refused.
+        seats = SeatsFile(seats_path, log, table_roles([list(t.game.state.sides) for t in tables]))
+    except SeatsError as e:
+        for t in tables:
+            t.game.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
     key, created = host_key(folder)
@@ -137,7 +144,48 @@ async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int, log
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the host's terminal closed
         loop.add_signal_handler(sig, lambda sig=sig: (stopped_by.append(sig), stop.set()))
+    console = _Console(server, loop)
     await stop.wait()
+    console.close()
     log.info("stopping on %s", stopped_by[0].name)
     await server.close()
     return 0
+
+
+class _Console:
+    """The organiser's commands, typed at the server's terminal: ``kick NAME``."""
+
+    def __init__(self, server: FireteamServer | SeatWorkers, loop: asyncio.AbstractEventLoop) -> None:
+        self.server = server
+        self.loop = loop
+        self.fd = sys.stdin.fileno() if sys.stdin is not None else -1
+        self.buffer = b""
+        try:
+            loop.add_reader(self.fd, self._read)
+        except (OSError, ValueError):  # no terminal or pipe (a file, /dev/null): no console
+            self.fd = -1
+        else:
+            print("type 'kick NAME' here to close a seat's sessions", flush=True)
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.fd, 4096)
+        except OSError:
+            data = b""
+        if not data:
+            self.close()
+            return
+        self.buffer = (self.buffer + data)[-4096:]  # a line longer than that is not a command
+        *lines, self.buffer = self.buffer.split(b"\n")
+        for line in lines:
+            words = line.decode("utf-8", "replace").split()
+            if len(words) == 2 and words[0] == "kick":
+                count = self.server.kick(words[1], "the organiser")
+                print(f"{words[1]}: {count} sessions closed", flush=True)
+            elif words:
+                print("commands: kick NAME", flush=True)
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            self.loop.remove_reader(self.fd)
+            self.fd = -1

@@ -360,6 +360,8 @@ class SeatWorkers:
                     for table, seat in worker.seated:
                         seated.setdefault(table, []).append(seat)
                 return wire.Seated(msg.seq, seated)
+            case wire.Kick():
+                return wire.Kicked(msg.seq, self.kick(msg.seat, msg.by))
             case wire.Ready():
                 if not w.ready.done():
                     w.ready.set_result(None)
@@ -397,6 +399,15 @@ class SeatWorkers:
             return wire.Refusal(msg.seq, "the server failed on this command; the host has the details in its log")
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes)
+
+    def kick(self, seat: str, by: str) -> int:
+        """Close every session of ``seat`` in every worker; how many there were."""
+        seated = sum(1 for w in self.workers for _, name in w.seated if name == seat)
+        self.log.warning("kick seat=%s by=%s: %d sessions", seat, by, seated)
+        for w in self.workers:
+            with contextlib.suppress(OSError):  # a full or gone worker: its seats go with it
+                wire.send(w.news, wire.Close(seat, f"{by} closed your seat"))
+        return seated
 
     def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
         # Workers still starting too: news of a size they already read is ignored.

@@ -20,7 +20,7 @@ class TableInfo(Protocol):
 
 
 #: The words ``ssh host WORD`` answers in plain text, with or without a terminal.
-COMMANDS = ("status", "games", "who", "help")
+COMMANDS = ("status", "games", "who", "help", "kick")
 
 NEEDS_TERMINAL = (
     "Fireteam's table needs a terminal. Connect with a plain `ssh -p PORT HOST`\n"
@@ -71,6 +71,7 @@ def usage(tables: Sequence[TableInfo]) -> str:
         "ssh -p PORT HOST status [GAME] the game as your seat sees it\n"
         "ssh -p PORT HOST games         the games on this server\n"
         "ssh -p PORT HOST who           who is seated where\n"
+        "ssh -p PORT HOST kick NAME     (the referee) close every session of the seat NAME\n"
         f"games: {names}\n"
     )
 

@@ -62,7 +62,10 @@ class Seats:
         self._by_name = {seat.name: seat for seat in by_key.values()}
 
     @classmethod
-    def parse(cls, text: str, source: str = "seats file") -> Seats:
+    def parse(cls, text: str, source: str = "seats file", roles: frozenset[str] | None = None) -> Seats:
+        """``roles``: every role a seat may have (the referee, the spectator and the
+        games' sides); None while a game has no sides yet, when only the two
+        fixed roles are checked for spelling."""
         try:
             spec = msgspec.toml.decode(text.encode("utf-8"), type=_SeatsFile)
         except msgspec.DecodeError as e:
@@ -77,6 +80,13 @@ class Seats:
                 raise SeatsError(f"{where}: the name is used by another seat")
             if not _WORD.match(entry.role):
                 raise SeatsError(f"{where}: role must be referee, spectator or a side id, not {entry.role!r}")
+            misspelt = entry.role.lower() in (REFEREE, SPECTATOR) and entry.role not in (REFEREE, SPECTATOR)
+            if misspelt or (roles is not None and entry.role not in roles):
+                # A seat whose role matches nothing would sit at the table seeing nothing, or be turned away.
+                valid = ", ".join(
+                    sorted(roles or (REFEREE, SPECTATOR), key=lambda r: (r != REFEREE, r == SPECTATOR, r))
+                )
+                raise SeatsError(f"{where}: unknown role {entry.role!r}; the roles are: {valid}")
             if not entry.keys:
                 raise SeatsError(f"{where}: give at least one public key")
             names.add(entry.name)
@@ -93,15 +103,19 @@ class Seats:
         return cls(by_key)
 
     @classmethod
-    def load(cls, path: Path) -> Seats:
+    def load(cls, path: Path, roles: frozenset[str] | None = None) -> Seats:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise SeatsError(f"{path}: cannot read the seats file: {e}") from None
-        return cls.parse(text, str(path))
+        return cls.parse(text, str(path), roles)
 
     def seat_for(self, key: asyncssh.SSHKey) -> Seat | None:
         return self._by_key.get(key.public_data)
+
+    def seat_of(self, public_data: bytes) -> Seat | None:
+        """The seat of a key, by the key's public data (what a session keeps of it)."""
+        return self._by_key.get(public_data)
 
     def by_name(self, name: str) -> Seat | None:
         return self._by_name.get(name)
@@ -117,11 +131,17 @@ class SeatsFile:
     force, so a typo never locks everybody out (nor lets anybody new in).
     """
 
-    def __init__(self, path: Path, log: logging.Logger) -> None:
+    def __init__(self, path: Path, log: logging.Logger, roles: frozenset[str] | None = None) -> None:
         self.path = path
         self._log = log
+        self._roles = roles
         self._stamp = self._stat()
-        self._seats = Seats.load(path)
+        self._seats = Seats.load(path, roles)
+        self._warn_if_empty()
+
+    def _warn_if_empty(self) -> None:
+        if not len(self._seats):
+            self._log.warning("the seats file %s has no seats: nobody can log in until one is added", self.path)
 
     def _stat(self) -> tuple[int, int]:
         try:
@@ -136,12 +156,20 @@ class SeatsFile:
         if stamp != self._stamp:
             self._stamp = stamp
             try:
-                self._seats = Seats.load(self.path)
+                self._seats = Seats.load(self.path, self._roles)
             except SeatsError as e:
                 self._log.error("seats file not reloaded, the previous seats stay: %s", e)
             else:
                 self._log.info("seats file reloaded: %d seats", len(self._seats))
+                self._warn_if_empty()
         return self._seats
+
+
+def table_roles(sides: list[list[str]]) -> frozenset[str] | None:
+    """The roles a seat may have at games with these sides (None if a game has none yet)."""
+    if not sides or any(not s for s in sides):
+        return None
+    return frozenset({REFEREE, SPECTATOR}.union(*sides))
 
 
 def seats_in_force(source: SeatsFile | Seats) -> Seats:

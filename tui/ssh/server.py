@@ -45,6 +45,8 @@ from tui.ssh.session import TableSession
 DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SEATS_NAME = "seats.toml"
+#: How often the seats file is looked at (one stat) while seats are open.
+SEATS_POLL_S = 1.0
 LOG_NAME = "serve.log"
 #: Bytes of output a seat may leave unread before it is cut off.
 OUTPUT_LIMIT = 1 << 20
@@ -313,6 +315,8 @@ class FireteamServer:
         self.sessions: list[TableSession] = []
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
 
     @property
@@ -333,6 +337,39 @@ class FireteamServer:
     def session_started(self, session: TableSession) -> None:
         self.sessions.append(session)
         self._heap.seats_changed()
+        if self._watcher is None and isinstance(self._seats, SeatsFile):
+            self._watcher = asyncio.get_running_loop().create_task(self._watch_seats(), name="seats file")
+
+    async def _watch_seats(self) -> None:
+        """Read the seats file again whenever it changes, and apply it to the open sessions."""
+        while True:
+            await asyncio.sleep(self.seats_poll)
+            self.check_seats()
+
+    def check_seats(self) -> None:
+        """End the sessions whose seat the seats file no longer gives their key, or gives another role.
+
+        The role is read once, when a session opens; a changed one takes effect
+        as the player connects again (his screen is built for one role).
+        """
+        seats = self.seats
+        for session in list(self.sessions):
+            now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
+            if now is None or now.name != session.seat.name:
+                session.end("the host removed your seat from the seats file")
+            elif now.role != session.seat.role:
+                session.end(f"the host changed your seat's role to {now.role}: connect again to sit as {now.role}")
+
+    def kick(self, seat: str, by: str) -> int:
+        """Close every session of ``seat`` (the referee's ``kick``, the organiser's console)."""
+        self.log.warning("kick seat=%s by=%s", seat, by)
+        return self.close_seat(seat, f"{by} closed your seat")
+
+    def close_seat(self, seat: str, why: str) -> int:
+        ended = [s for s in self.sessions if s.seat.name == seat]
+        for session in ended:
+            session.end(why)
+        return len(ended)
 
     def session_ended(self, session: TableSession) -> None:
         if session in self.sessions:
@@ -389,6 +426,9 @@ class FireteamServer:
         await conn.wait_closed()
 
     async def close(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            self._watcher = None
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -413,7 +453,9 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, server: FireteamServer) -> None:
         self._server = server
         self._candidate: Seat | None = None
+        self._candidate_key = b""
         self.seat: Seat | None = None
+        self.key = b""  # the public data of the key that logged in
         self.username = ""
         self.peer = "?"
         self._sessions: list[TableSession] = []
@@ -472,11 +514,13 @@ class _Connection(asyncssh.SSHServer):
         # in between, and calls auth_completed() at once on success: the last
         # candidate is the key that logged in.
         self._candidate = seat
+        self._candidate_key = key.public_data
         return True
 
     async def auth_completed(self) -> None:
         self.seat = self._candidate  # before yielding: no later key attempt can change it
         self._server.logged_in(self.peer)
+        self.key = self._candidate_key
         await asyncio.sleep(0)
         assert self.seat is not None
         self._server.log.info(
@@ -484,7 +528,8 @@ class _Connection(asyncssh.SSHServer):
         )
 
     def session_requested(self) -> TableSession | bool:
-        if self.seat is None:
+        if self.seat is None or self._server.seats.seat_of(self.key) != self.seat:
+            # A seat removed (or changed) while its connection stays open opens nothing more.
             return False
         self._sessions = [s for s in self._sessions if not s.gone]
         limit = self._server.limits.sessions_per_connection
@@ -498,6 +543,6 @@ class _Connection(asyncssh.SSHServer):
                 limit,
             )
             return False
-        session = TableSession(self._server, self.seat, self.username, self.peer)
+        session = TableSession(self._server, self.seat, self.username, self.peer, self.key)
         self._sessions.append(session)
         return session

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 from textual.app import App
 
+from core.views import REFEREE
 from tui.ssh import replies
 from tui.ssh.driver import SSHDriver, bind_app
 from tui.ssh.limits import Limits, QuietLog
@@ -57,15 +58,18 @@ class Host(Protocol):
 
     def seated(self) -> dict[str, list[Seat]]: ...
 
+    def kick(self, seat: str, by: str) -> int: ...
+
     def session_started(self, session: TableSession) -> None: ...
 
     def session_ended(self, session: TableSession) -> None: ...
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    def __init__(self, host: Host, seat: Seat, username: str, peer: str) -> None:
+    def __init__(self, host: Host, seat: Seat, username: str, peer: str, key: bytes = b"") -> None:
         self.host = host
         self.seat = seat
+        self.key = key  # the public data of the key it logged in with
         self.username = username
         self.peer = peer
         self.table: Table | None = None
@@ -82,6 +86,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.gone = False  # the channel has closed
         self._refused_log = QuietLog(host.log)
         self._refused_notice = 0.0
+        self._ended: str | None = None  # why the host ended the session, if he did
 
     @property
     def limits(self) -> Limits:
@@ -227,11 +232,23 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # ---------------------------------------------------------- choosing a game
 
     def _reply(self, command: str) -> None:
-        text, status = replies.answer(command, self.seat, self.host.tables, self.host.seated())
+        words = command.split()
+        if words and words[0] == "kick":
+            text, status = self._kick(words[1:])
+        else:
+            text, status = replies.answer(command, self.seat, self.host.tables, self.host.seated())
         seat = self.seat
         self.host.log.info("query seat=%s role=%s from=%s command=%r", seat.name, seat.role, self.peer, command)
         self._send(text)
         self._finish(status)
+
+    def _kick(self, names: list[str]) -> tuple[str, int]:
+        if self.seat.role != REFEREE:
+            return "only the referee may kick a seat\n", 1
+        if len(names) != 1:
+            return "kick NAME: close every session of the seat NAME\n", 1
+        count = self.host.kick(names[0], self.seat.name)
+        return f"{names[0]}: {count} sessions closed\n", 0
 
     def _table(self, name: str) -> Table | None:
         return next((t for t in self.host.tables if t.name == name), None)
@@ -363,10 +380,21 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if crash:
             status = status or 1
             log.error("session crashed seat=%s role=%s game=%s:\n%s", seat.name, seat.role, table.name, crash)
-        if status and not self._closed:
+        if self._ended and not self._closed:
+            self._send(f"\nYour session was closed: {self._ended}.\n")
+            status = status or 1
+        elif status and not self._closed:
             self._send("\nYour session failed and was closed; the game is safe. Connect again to go on.\n")
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self._finish(status)
+
+    def end(self, why: str) -> None:
+        """The host ends this session (seat removed or changed, or kicked), telling the player why."""
+        if self._ended is not None:
+            return
+        self._ended = why
+        self.host.log.warning("closing seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, why)
+        self._leave(why)
 
     def _leave(self, why: str) -> None:
         """The client has gone: end the app (if any) without waiting for it to say goodbye."""

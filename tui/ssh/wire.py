@@ -61,6 +61,14 @@ class Redo(_Msg):
     by: str
 
 
+class Kick(_Msg):
+    """Close every session of a seat, in every worker (the referee's ``ssh host kick NAME``)."""
+
+    seq: int
+    seat: str
+    by: str
+
+
 class Who(_Msg):
     """Who is seated at every table, across all workers (for ``ssh host who``)."""
 
@@ -139,6 +147,13 @@ class Seated(_Msg):
     tables: dict[str, list[str]]
 
 
+class Kicked(_Msg):
+    """A ``Kick`` went out to every worker: ``seated`` sessions of the seat were open."""
+
+    seq: int
+    seated: int
+
+
 # --------------------------------------------------------------------- table → worker
 
 
@@ -153,9 +168,16 @@ class Arrived(_Msg):
     peer: str
 
 
-Request = Execute | Undo | Redo | Who | Ready | Sat | Rose | LoggedIn | Gone
-Answer = Done | Refusal | DiceNeeded | Seated
-News = Grew | Arrived
+class Close(_Msg):
+    """Close every session of ``seat`` in this worker, telling it why."""
+
+    seat: str
+    why: str
+
+
+Request = Execute | Undo | Redo | Who | Kick | Ready | Sat | Rose | LoggedIn | Gone
+Answer = Done | Refusal | DiceNeeded | Seated | Kicked
+News = Grew | Arrived | Close
 
 _encoder = msgspec.msgpack.Encoder()
 REQUEST = msgspec.msgpack.Decoder(Request)

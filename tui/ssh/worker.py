@@ -30,7 +30,7 @@ import asyncssh
 from core.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
-from tui.ssh.seats import Seat, Seats, SeatsFile
+from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles
 from tui.ssh.server import FireteamServer, Table, server_log
 from tui.ssh.session import TableSession
 
@@ -58,6 +58,11 @@ class WorkerServer(FireteamServer):
             for table, names in answer.tables.items()
         }
 
+    def kick(self, seat: str, by: str) -> int:
+        """Every worker holds seats: the table tells them all (``wire.Kick``)."""
+        answer = self._link.call(wire.Kick(self._link.next_seq(), seat, by))
+        return answer.seated if isinstance(answer, wire.Kicked) else 0
+
     def session_started(self, session: TableSession) -> None:
         super().session_started(session)
         if session.table is not None:
@@ -84,7 +89,7 @@ class _Worker:
         self.tables = [Table(name, ReplicaGame.of_table(Path(path), name, self.link)) for name, path in args.table]
         self.server = WorkerServer(
             self.tables,
-            SeatsFile(args.seats, self.log),
+            SeatsFile(args.seats, self.log, table_roles([list(t.game.state.sides) for t in self.tables])),
             asyncssh.read_private_key(args.host_key),
             self.link,
             log=self.log,
@@ -129,6 +134,8 @@ class _Worker:
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
                 self._grew(msg)
+            elif isinstance(msg, wire.Close):
+                self.server.close_seat(msg.seat, msg.why)
 
     def _turn(self) -> None:
         self._turned = time.monotonic()
