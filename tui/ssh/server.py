@@ -185,7 +185,13 @@ def log_table(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> 
         if isinstance(first, ev.Issued):
             log.info("command game=%s #%d seat=%s role=%s: %s", table.name, first.cmd, by, role, first.text)
         else:
-            log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, outcome.lines[0])
+            # An undo may carry hidden commands past it: name every marker, not only the first.
+            markers = [
+                line
+                for line, e in zip(outcome.lines, outcome.events, strict=True)
+                if isinstance(e, ev.Issued | ev.Undone | ev.Redone)
+            ]
+            log.info("command game=%s seat=%s role=%s: %s", table.name, by, role, "; ".join(markers))
 
     def refused(refusal: Refusal) -> None:
         log.info(
