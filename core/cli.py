@@ -62,9 +62,22 @@ def _role_error(game: Game, role: str) -> str | None:
 # ---------------------------------------------------------------------- script
 
 
+def script_lines(text: str) -> list[str]:
+    """The lines of a script: only a line feed ends one (a CR before it goes with it).
+
+    ``str.splitlines`` would also break at a form feed, U+2028 and other
+    separators, making two commands of one line; here such a character stays in
+    its line, where the command refuses it by name.
+    """
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
 def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=sys.stdout) -> int:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = script_lines(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError) as e:
         print(f"{path}: cannot read: {e}", file=sys.stderr)
         return 2

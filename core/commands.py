@@ -22,6 +22,7 @@ is "no such unit" exactly like one that does not exist.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,15 @@ from core.state import GameState, Unit
 from core.views import REFEREE, unit_visible
 
 DICE_KEYS = ("dice", "d")
+#: The longest command line, in characters: room for any command and a long
+#: note, while a refusal that quotes a word of it stays short enough to show.
+MAX_LINE = 2_000
+#: Characters no command may hold: control characters (a tab is a space), line
+#: and paragraph separators, and the bidirectional overrides that make text
+#: read otherwise than it is stored.  Written into the log they would reach
+#: every seat's terminal.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_INT = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 @dataclass
@@ -90,8 +100,10 @@ def match_prefix(word: str, options: list[str], what: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise Refused(f"no {what} {word!r}" + (f" (choose from {', '.join(options)})" if len(options) <= 12 else ""))
-    raise Refused(f"{word!r} could be {_or_list(hits)}")
+        raise Refused(
+            f"no {what} {quoted(word)}" + (f" (choose from {', '.join(options)})" if len(options) <= 12 else "")
+        )
+    raise Refused(f"{quoted(word)} could be {_or_list(hits)}")
 
 
 def _or_list(items: list[str]) -> str:
@@ -125,17 +137,36 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise Refused(f"no unit {word!r}" + (" on that side" if side or enemy_of else ""))
-    raise Refused(f"{word!r} could be {_or_list([u.id for u in hits])}")
+        raise Refused(f"no unit {quoted(word)}" + (" on that side" if side or enemy_of else ""))
+    raise Refused(f"{quoted(word)} could be {_or_list([u.id for u in hits])}")
+
+
+def quoted(word: str, most: int = 40) -> str:
+    """``word`` as a refusal quotes it: escaped, and cut if long."""
+    return repr(word) if len(word) <= most else repr(word[:most]) + "…"
+
+
+def check_line(text: str) -> None:
+    """Refuse a line too long, or holding a character no command may hold."""
+    if len(text) > MAX_LINE:
+        raise Refused(f"a command is at most {MAX_LINE:,} characters; this one has {len(text):,}")
+    bad = _CONTROL.search(text)
+    if bad:
+        raise Refused(f"a command cannot hold the control character {ascii(bad.group())} (column {bad.start() + 1})")
+
+
+def whole_number(word: str, name: str, lo: int, hi: int) -> int:
+    """``word`` as a whole number from ``lo`` to ``hi``, or Refused naming the bounds."""
+    value = int(word) if _INT.fullmatch(word) else None
+    if value is None or not lo <= value <= hi:
+        raise Refused(f"{name} must be a whole number from {lo} to {hi}, not {quoted(word)}")
+    return value
 
 
 def _convert(param: Param, word: str, state: GameState, role: str, acting: str | None) -> Any:
     kind = param.kind
     if kind == "int":
-        try:
-            return int(word)
-        except ValueError:
-            raise Refused(f"{param.name} must be a whole number, not {word!r}") from None
+        return whole_number(word, param.name, param.lo, param.hi)
     if kind == "choice":
         return match_prefix(word, list(param.choices), param.name)
     if kind == "side":
@@ -154,8 +185,9 @@ def _convert(param: Param, word: str, state: GameState, role: str, acting: str |
 
 
 def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> Parsed:
-    quoted = _words(text)
-    words = [w for w, _ in quoted]
+    check_line(text)
+    given = _words(text)
+    words = [w for w, _ in given]
     if not words:
         raise Refused("empty command")
     spec = find_verb(words[0], specs)
@@ -170,7 +202,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
     # the first unit named (resolved below).
     acting: str | None = role if role in state.sides else None
 
-    for w, literal in quoted[1:]:
+    for w, literal in given[1:]:
         if "=" in w and not w.startswith("=") and not literal:
             key, _, value = w.partition("=")
             if key.lower() in DICE_KEYS:
@@ -210,7 +242,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
             i += 1
         if i >= len(pos_params):
-            raise Refused(f"{spec.name}: unexpected {w!r}; usage: {usage(spec)}")
+            raise Refused(f"{spec.name}: unexpected {quoted(w)}; usage: {usage(spec)}")
         p = pos_params[i]
         if p.kind == "text":
             resolved[p.name] = " ".join(leftovers[w_index:])

@@ -274,6 +274,7 @@ class Game:
             raise
         except (KeyError, ValueError) as e:
             raise Refused(str(e).strip("'\"")) from None
+        _check_numbers(ctx.events)
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(f"{dice.unused} more dice typed than the command rolled")
         if not ctx.events:
@@ -598,6 +599,18 @@ def _inconsistent(path: Path, history: History) -> SaveError:
     return SaveError(
         f"{path}: the events do not make a consistent game; the file was not changed. {salvage_hint(path)}"
     )
+
+
+_event_encoder = msgspec.msgpack.Encoder()
+
+
+def _check_numbers(events: list[ev.Event]) -> None:
+    """Refuse facts holding a number the state cannot: the parameters' bounds keep
+    every number a command takes small, and this keeps any a rule computes so too."""
+    try:
+        _event_encoder.encode(events)
+    except OverflowError:
+        raise Refused("a number in this command is out of range; nothing was recorded") from None
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch

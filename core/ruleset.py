@@ -70,6 +70,11 @@ class Phase:
 # ------------------------------------------------------------------------ commands
 
 
+#: No bound of an ``int`` parameter goes beyond this: every sum or product a rule
+#: makes of a few of them stays far inside what the save and the state can hold.
+INT_LIMIT = 1_000_000
+
+
 @dataclass(frozen=True)
 class Param:
     """A command argument.
@@ -78,6 +83,11 @@ class Param:
     units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
     ``choice``, ``text`` (the rest of the line).
     ``many`` takes every remaining positional word of that kind.
+
+    An ``int`` is a whole number from ``lo`` to ``hi``: the parser refuses any
+    other, naming the bounds, so no handler sees a number its rule cannot use (a
+    count it would loop over, a value the save could not hold).  A parameter that
+    declares none gets 0 to 9,999, which is safe for any rule.
     """
 
     name: str
@@ -89,6 +99,13 @@ class Param:
     many: bool = False
     #: Keyword only: given as ``name=value`` (or as a bare flag for choices of one word).
     keyword: bool = False
+    #: For ``int``: the least and the most accepted, inclusive.
+    lo: int = 0
+    hi: int = 9_999
+
+    def __post_init__(self) -> None:
+        if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
+            raise ValueError(f"parameter {self.name}: bounds {self.lo}..{self.hi} not within ±{INT_LIMIT:,}")
 
 
 Handler = Callable[["Context", dict[str, Any]], None]

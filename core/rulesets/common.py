@@ -130,16 +130,21 @@ class ScenarioRuleset(Ruleset):
 # ------------------------------------------------------------------ free commands
 
 
-_DICE = re.compile(r"^(\d*)d(\d+)$", re.IGNORECASE)
+#: A free roll: at most this many dice, of 2 to this many sides.
+MAX_DICE, MAX_SIDES = 50, 100
+#: The most defeat points one ``dp`` adds or removes (a referee's ruling, far
+#: beyond any game's total).
+DP_MOST = 999
+_DICE = re.compile(r"([0-9]{0,4})d([0-9]{1,4})", re.IGNORECASE)
 
 
 def _roll(ctx: Context, args: dict[str, Any]) -> None:
-    m = _DICE.match(args["dice_spec"])
+    m = _DICE.fullmatch(args["dice_spec"])
     if not m:
         raise Refused("write dice as NdS, e.g. 2d6")
     count, sides = int(m.group(1) or 1), int(m.group(2))
-    if not (1 <= count <= 50 and 2 <= sides <= 100):
-        raise Refused("between 1 and 50 dice of 2 to 100 sides")
+    if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES):
+        raise Refused(f"between 1 and {MAX_DICE} dice of 2 to {MAX_SIDES} sides")
     if args["target"] is not None and args["under"] is not None:
         raise Refused("a roll needs target= (at least) or under= (at most), not both")
     under = args["under"] is not None
@@ -210,8 +215,16 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         _roll,
         params=(
             Param("dice_spec", "text", "dice as NdS, e.g. 2d6"),
-            Param("target", "int", "count dice at or above this", optional=True, keyword=True),
-            Param("under", "int", "count dice at or below this (roll-under checks)", optional=True, keyword=True),
+            Param("target", "int", "count dice at or above this", optional=True, keyword=True, lo=1, hi=MAX_SIDES),
+            Param(
+                "under",
+                "int",
+                "count dice at or below this (roll-under checks)",
+                optional=True,
+                keyword=True,
+                lo=1,
+                hi=MAX_SIDES,
+            ),
             Param("purpose", "text", "what the roll is for", optional=True, keyword=True),
         ),
         examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke", "roll 1d10 under=7 purpose=quality"),
@@ -253,7 +266,11 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         "dp",
         "Add (or with a negative number, remove) defeat points.",
         _dp,
-        params=(Param("side", "side"), Param("points", "int"), Param("reason", "text", optional=True)),
+        params=(
+            Param("side", "side"),
+            Param("points", "int", "defeat points, negative to remove", lo=-DP_MOST, hi=DP_MOST),
+            Param("reason", "text", optional=True),
+        ),
         examples=("dp regulars 5 building damaged",),
         who="referee",
     ),

@@ -51,7 +51,7 @@ def test_unknown_words(demo):
     assert refusal(demo, "mark nobody suppressed") == "no unit 'nobody'"
     assert refusal(demo, "mark ahmed asleep").startswith("no status 'asleep'")
     assert refusal(demo, "dp nobody 3").startswith("no side 'nobody'")
-    assert refusal(demo, "dp regulars many") == "points must be a whole number, not 'many'"
+    assert refusal(demo, "dp regulars many") == "points must be a whole number from -999 to 999, not 'many'"
     assert refusal(demo, "mark ahmed").startswith("mark: missing status; usage: mark unit status")
     assert refusal(demo, "back ahmed now").startswith("back: unexpected 'now'")
     assert refusal(demo, "roll 2d6 colour=red").startswith("no option for roll 'colour'")

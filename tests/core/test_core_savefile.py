@@ -475,17 +475,24 @@ def test_a_new_save_never_overwrites(save):
     assert sha(save) == before
 
 
-def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo):
-    """A save must always load again: the writer refuses a record the reader would refuse."""
+def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monkeypatch):
+    """A save must always load again: the writer refuses a record the reader would refuse.
+
+    A command line is far shorter than a record may be (``core.commands.MAX_LINE``),
+    so the writer's own limit is lowered here to reach it."""
+    import core.savefile
     from core.ruleset import Refused
 
     size = demo.path.stat().st_size
-    with pytest.raises(Refused, match="too long"):
+    with pytest.raises(Refused, match="at most 2,000 characters"):
         demo.execute("note " + "x" * MAX_LINE_BYTES)
+    monkeypatch.setattr(core.savefile, "MAX_LINE_BYTES", 1000)
+    with pytest.raises(Refused, match="too long"):
+        demo.execute("note " + "x" * 1000)
     assert demo.path.stat().st_size == size
-    demo.execute("note " + "y" * 1000)
+    demo.execute("note " + "y" * 900)
     demo.close()
-    assert Game.open(demo.path, writable=False).history.timeline()[-1] == ev.Noted(text="y" * 1000)
+    assert Game.open(demo.path, writable=False).history.timeline()[-1] == ev.Noted(text="y" * 900)
 
 
 def test_a_long_line_loads_the_same_wherever_the_read_chunks_fall(tmp_path, monkeypatch):

@@ -165,7 +165,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("line", "choice", "which line of §14.0", choices=tuple(SCORE_LINES)),
             Param("side", "side", "the side that takes the points"),
-            Param("count", "int", "how many times", optional=True, default=1, keyword=True),
+            Param("count", "int", "how many times", optional=True, default=1, keyword=True, lo=1, hi=50),
             Param("reason", "text", "what happened", optional=True),
         ),
         rule="§14.0",

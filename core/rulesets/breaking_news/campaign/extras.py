@@ -133,8 +133,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "After deployment, secretly note the helicopter's landing marker and the turn it comes.",
         _helicopter,
         params=(
-            Param("marker", "int", "the landing marker's number"),
-            Param("turn", "int", "the turn it lands"),
+            Param("marker", "int", "the landing marker's number", lo=1, hi=5),
+            Param("turn", "int", "the turn it lands", lo=1, hi=99),
             Param("of", "side", "whose marker (default: your own)", optional=True, default="", keyword=True),
             Param("side", "side", "whose helicopter (for the referee)", optional=True, default="", keyword=True),
         ),
@@ -156,7 +156,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Plant an IED under one of your fake markers (remote: you choose when it goes off).",
         _plant,
         params=(
-            Param("marker", "int", "your fake marker's number"),
+            Param("marker", "int", "your fake marker's number", lo=1, hi=5),
             Param("remote", "choice", "remotely controlled", choices=("remote",), optional=True, keyword=True),
             Param("side", "side", "whose IED (for the referee)", optional=True, default="", keyword=True),
         ),

@@ -43,7 +43,7 @@ def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, spe
         range_cm=args["range"],
         mode=args.get("mode"),
         weapon=args.get("weapon"),
-        split=hits.int_list(args.get("split"), "split"),
+        split=hits.int_list(args.get("split"), "split", 0, 99),
         cover=bool(args.get("cover")),
         lone=bool(args.get("lone")),
         flank=bool(args.get("flank")),
@@ -469,7 +469,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
 
 def _covering(ctx: Context, args: dict[str, Any]) -> None:
     group = [ctx.unit(u) for u in args["units"]]
-    ranges = hits.int_list(str(args["range"]), "range") or ()
+    ranges = hits.int_list(str(args["range"]), "range", 0, hits.MAX_CM) or ()
     if len(ranges) not in (1, len(group)):
         raise Refused(f"give one range, or one per figure ({len(group)})")
     area = args["area"]
@@ -588,7 +588,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------ specs
 
 _MODE = Param("mode", "choice", "aimed (single shot) or burst", optional=True, choices=("aimed", "burst"), keyword=True)
-_RANGE = Param("range", "int", "distance to the target in cm", keyword=True)
+_RANGE = Param("range", "int", "distance to the target in cm", keyword=True, hi=hits.MAX_CM)
 _WEAPON = Param("weapon", "text", "which weapon (default: the first carried)", optional=True, keyword=True)
 _COVER = Param("cover", "choice", "the target is behind cover", optional=True, choices=("cover",), keyword=True)
 _SPLIT = Param("split", "text", "burst dice per target, e.g. 2,1", optional=True, keyword=True)
@@ -706,7 +706,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _dodge,
         params=(
             Param("unit", "own", "the dodging figure"),
-            Param("cm", "int", "how far he moves (0-5)", optional=True, default=0),
+            Param("cm", "int", "how far he moves (0-5)", optional=True, default=0, hi=5),
             Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
             Param("bunker", "choice", "in a bunker: 3d6, save +1", optional=True, choices=("bunker",), keyword=True),
         ),

@@ -375,7 +375,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             # any figure in sight: the civilians belong to no player's own figures (Extras: Civilians)
             Param("unit", "unit", "the figure (or vehicle, or a civilian you move this turn)"),
-            Param("cm", "int", "distance in cm", optional=True),
+            Param("cm", "int", "distance in cm", optional=True, hi=hits.MAX_CM),
             Param("also", "own", "the rest of the fire team moving with him (§6.4)", many=True, optional=True),
             Param(
                 "action",
@@ -385,7 +385,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=MOVE_ACTIONS,
                 keyword=True,
             ),
-            Param("obstacle", "int", "the level (1-3) of an obstacle crossed (§6.2)", optional=True, keyword=True),
+            Param(
+                "obstacle",
+                "int",
+                "the level (1-3) of an obstacle crossed (§6.2)",
+                optional=True,
+                keyword=True,
+                lo=1,
+                hi=3,
+            ),
             Param(
                 "helped",
                 "choice",
@@ -424,7 +432,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the spotter"),
             Param("target", "unit", "the hidden figure"),
-            Param("range", "int", "distance in cm", keyword=True),
+            Param("range", "int", "distance in cm", keyword=True, hi=hits.MAX_CM),
             Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
             Param(
                 "night", "choice", "jungle, or night without visors", optional=True, choices=("night",), keyword=True
@@ -440,7 +448,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "react-shift",
         "Move a hidden figure up to 5 cm after an enemy failed to sight it (§7.0).",
         _shift,
-        params=(Param("unit", "own", "the hidden figure"), Param("cm", "int", "distance (1-5 cm)")),
+        params=(Param("unit", "own", "the hidden figure"), Param("cm", "int", "distance (1-5 cm)", lo=1, hi=5)),
         rule="§7.0",
         examples=("react-shift dahir 4",),
         phases=("activation",),

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core import events as ev
+from core.commands import whole_number
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news.combat import saves
 from core.rulesets.breaking_news.combat.saves import SaveFacts
@@ -26,6 +27,10 @@ from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.state import GameState, Unit
 
 # ------------------------------------------------------------------ causes
+
+#: The longest distance a command takes, in cm: 10 m, more than any table; the
+#: rules' own limits (a weapon's range, a move's length) are checked where they apply.
+MAX_CM = 1_000
 
 KILLED = "killed"
 WOUNDED = "wounded"
@@ -193,13 +198,11 @@ def resolve_units(ctx: Context, words: str | None, *, side: str | None = None) -
     return out
 
 
-def int_list(text: str | None, what: str) -> tuple[int, ...] | None:
+def int_list(text: str | None, what: str, lo: int, hi: int) -> tuple[int, ...] | None:
+    """``2,1`` (or ``2/1``): whole numbers, each from ``lo`` to ``hi``."""
     if text is None:
         return None
-    try:
-        return tuple(int(p) for p in str(text).replace("/", ",").split(",") if p.strip())
-    except ValueError:
-        raise Refused(f"{what} must be whole numbers separated by commas, not {text!r}") from None
+    return tuple(whole_number(p.strip(), what, lo, hi) for p in str(text).replace("/", ",").split(",") if p.strip())
 
 
 def badge(ctx: Context, unit: Unit, *add: str, remove: Sequence[str] = ()) -> None:

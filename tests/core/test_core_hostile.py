@@ -1,0 +1,227 @@
+"""No number, line or character a player writes can poison a game (issue 13).
+
+Through the API (``Game.execute``) and ``fireteam script``: every command of every
+ruleset with absurd numbers, control characters, markup and random lines is
+either carried out or refused in words; a refusal never changes the save, and
+the game goes on.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core import events as ev
+from core.cli import run_script, script_lines
+from core.commands import MAX_LINE
+from core.dice import NeedDice
+from core.game import Game
+from core.ruleset import CommandSpec, Refused, available
+from core.views import roles
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import hostile  # noqa: E402  (tests/ is not a package)
+
+RULESETS = [r for r in available() if r in ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")]
+FIRETEAM = Path(sys.executable).with_name("fireteam")
+
+
+def demo(path: Path, ruleset: str) -> Game:
+    game = Game.new(path, ruleset, seed=3)
+    game.execute("scenario demo")
+    return game
+
+
+def refused(game: Game, line: str, role: str = "referee") -> str:
+    """The refusal of ``line``; the save must be byte for byte as it was."""
+    before = game.path.read_bytes()
+    with pytest.raises(Refused) as refusal:
+        game.execute(line, role=role)
+    assert game.path.read_bytes() == before, f"{line!r} wrote to the save"
+    return str(refusal.value)
+
+
+def test_the_four_rulesets_are_here():
+    assert len(RULESETS) == 4
+
+
+def test_a_huge_number_of_defeat_points_is_refused_and_the_game_goes_on(tmp_path):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    why = refused(game, "dp regulars 18446744073709551616")
+    assert why == "points must be a whole number from -999 to 999, not '18446744073709551616'"
+    game.execute("dp regulars 5 shelling")
+    game.execute("note the game goes on")
+    game.close()
+    again = Game.open(game.path, writable=False)
+    assert again.state.sides["regulars"].defeat_points == 5
+
+
+def test_a_huge_count_is_refused_at_once_and_allocates_nothing(tmp_path):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    tracemalloc.start()
+    try:
+        for count in ("1000000", "10000000000000000000000", "51", "0", "-1"):
+            why = refused(game, f"score building regulars count={count}")
+            assert why == f"count must be a whole number from 1 to 50, not '{count}'"
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000  # bytes: the refusal reads a word, nothing more
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_number_a_command_takes_is_bounded_and_named(tmp_path, ruleset):
+    """Every ``int`` parameter of every command, the shared tools' and the ruleset's own
+    (and any added later: an undeclared one gets the default bounds)."""
+    game = demo(tmp_path / "g.ft", ruleset)
+    checked = 0
+    for spec in game.commands:
+        for p in spec.params:
+            if p.kind != "int":
+                continue
+            assert -1_000_000 <= p.lo <= p.hi <= 1_000_000, (spec.name, p.name)
+            for word in (str(p.lo - 1), str(p.hi + 1), "18446744073709551616", "-9223372036854775809", "9" * 1900):
+                why = refused(game, f"{spec.name} {p.name}={word}")
+                assert f"{p.name} must be a whole number from {p.lo} to {p.hi}, not " in why, why
+                assert len(why) < 200
+            for word in ("1_0", "\u0663", "1e3", "0x10", "three", "+-1"):  # int() would take the first two
+                assert f"{p.name} must be a whole number from" in refused(game, f"{spec.name} {p.name}={word}")
+            checked += 1
+    assert checked >= (10 if ruleset == "breaking-news" else 2)
+
+
+def test_a_free_roll_takes_a_bounded_number_of_dice(tmp_path):
+    game = demo(tmp_path / "g.ft", "ludonet")
+    for spec in ("51d6", "1d101", "99999999999999999999d6", "2d" + "9" * 1900, "\u0662d6", "2d6x"):
+        why = refused(game, f"roll {spec}")
+        assert why in ("between 1 and 50 dice of 2 to 100 sides", "write dice as NdS, e.g. 2d6"), why
+    assert refused(game, "roll 2d6 target=101") == "target must be a whole number from 1 to 100, not '101'"
+    game.execute("roll 50d100 target=100")
+
+
+@pytest.mark.parametrize("char", hostile.CONTROL)
+def test_a_control_character_in_a_command_is_refused_by_name(tmp_path, char):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    why = refused(game, f"note before{char}after")
+    assert why.startswith("a command cannot hold the control character ")
+    assert char not in why and all(c.isprintable() for c in why)
+
+
+def test_a_tab_is_a_space_and_markup_is_just_text(tmp_path):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    game.execute("mark\tahmed\tsuppressed")
+    assert "suppressed" in game.state.units["ahmed"].status
+    game.execute('note "[b]bold[/b] [@click=app.quit]"')
+    assert game.log_lines()[-1].text.endswith("[b]bold[/b] [@click=app.quit]")
+
+
+def test_a_line_too_long_is_refused_before_it_is_read(tmp_path):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    assert (
+        refused(game, "note " + "x" * MAX_LINE)
+        == f"a command is at most 2,000 characters; this one has {MAX_LINE + 5:,}"
+    )
+    started = time.process_time()
+    refused(game, "mark " + "a" * 10_000_000)
+    assert time.process_time() - started < 5  # seconds of CPU, however loaded the machine: it is not read
+
+
+def test_a_number_a_rule_computes_out_of_range_is_refused(tmp_path):
+    """Past the parameters' bounds, the game refuses any fact the state could not hold."""
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    game.commands.append(
+        CommandSpec(
+            "inflate", "test", lambda ctx, args: ctx.emit(ev.DefeatPoints(side="regulars", points=2**64, reason="x"))
+        )
+    )
+    assert refused(game, "inflate") == "a number in this command is out of range; nothing was recorded"
+    game.execute("next")
+
+
+def _run_all(game: Game, lines: list[str]) -> tuple[int, int]:
+    """Each line as every role; returns (done, refused)."""
+    done = refusals = 0
+    for line in lines:
+        for role in roles(game.state):
+            before = game.path.read_bytes()
+            try:
+                game.execute(line, role=role)
+                done += 1
+            except (Refused, NeedDice):
+                assert game.path.read_bytes() == before, f"{line!r} by {role} wrote to the save"
+                refusals += 1
+    return done, refusals
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, ruleset):
+    game = demo(tmp_path / "g.ft", ruleset)
+    lines = hostile.missing_lines(game) + hostile.poisoned_lines(game, hostile.MARKUP[:3] + hostile.CONTROL[:3])
+    lines += hostile.poisoned_lines(game, hostile.NUMBERS[:3])
+    done, refusals = _run_all(game, lines)
+    assert refusals > done
+    game.close()
+    Game.open(game.path, writable=False)  # and the save still loads
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, ruleset):
+    game = demo(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(line=hostile.command_lines(game), role=st.sampled_from(roles(game.state)))
+    def check(line: str, role: str) -> None:
+        before = game.path.read_bytes()
+        try:
+            game.execute(line, role=role)
+        except (Refused, NeedDice):
+            assert game.path.read_bytes() == before
+
+    check()
+    game.close()
+    Game.open(game.path, writable=False)
+
+
+# ------------------------------------------------------------------ scripts
+
+
+def test_only_a_line_feed_ends_a_script_line():
+    text = "note a\x0cb\nnote c\u2028d\r\nnote e\x1cf\x85g\n\nlast"
+    assert script_lines(text) == ["note a\x0cb", "note c\u2028d", "note e\x1cf\x85g", "", "last"]
+    assert script_lines("one\n") == ["one"] and script_lines("") == []
+
+
+@pytest.mark.parametrize("separator", ["\x0c", "\x0b", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+def test_a_separator_inside_a_script_line_is_refused_on_that_line(tmp_path, capsys, separator):
+    script = tmp_path / "s.txt"
+    script.write_text(f"scenario demo\nnote one{separator}dp regulars 9\nnote never\n", encoding="utf-8")
+    save = tmp_path / "s.ft"
+    assert run_script(script, save, 1, "breaking-news", "") == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{script}:2: a command cannot hold the control character ")
+    game = Game.open(save, writable=False)
+    assert game.state.sides["regulars"].defeat_points == 0 and game.history.next_cmd == 2
+
+
+def test_a_hostile_script_stops_in_words_through_the_installed_command(tmp_path):
+    for n, bad in enumerate(
+        ["dp regulars 18446744073709551616", "note a\x1b[2Jb", "mark " + "9" * 100_000, "roll 9d\u0669"]
+    ):
+        script, save = tmp_path / f"s{n}.txt", tmp_path / f"s{n}.ft"
+        script.write_text(f"scenario demo\nnote fine\n{bad}\nnote never\n", encoding="utf-8")
+        result = subprocess.run(
+            [str(FIRETEAM), "script", str(script), "--save", str(save)], capture_output=True, text=True, timeout=120
+        )
+        assert result.returncode == 1, result.stderr
+        assert "Traceback" not in result.stderr and result.stderr.startswith(f"{script}:3: ")
+        assert "\x1b" not in result.stderr and len(result.stderr) < 500
+        assert Game.open(save, writable=False).history.next_cmd == 3  # the two commands before it, and no more
+        replay = subprocess.run([str(FIRETEAM), "replay", str(save)], capture_output=True, text=True, timeout=120)
+        assert replay.returncode == 0, replay.stderr

@@ -1,0 +1,90 @@
+"""Hostile command lines, for the tests that feed them to the API, ``fireteam script``,
+the client and an SSH seat: every command of a game with each required argument
+missing, with markup-like text, control characters and absurd numbers in each
+argument, and random lines (a hypothesis strategy).
+
+A test module imports it with ``tests/`` on ``sys.path`` (see ``on_path``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import strategies as st
+
+from core.game import Game
+from core.ruleset import CommandSpec, Param
+
+MARKUP = ("[b]", "[a=b]", "[/]", "[@click=app.quit]", "[link=https://x]y[/link]", "a [b=c] d")
+CONTROL = ("\x1b[2J", "\x1b]0;pwned\x07", "\x07", "\x00", "\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\u202e", "\r")
+NUMBERS = ("18446744073709551616", "-9223372036854775809", "9" * 40, "-1", "1_000", "\u0663", "1e9", "99999")
+OTHERS = ("", "\u00e9t\u00e9", "\U0001f600", "\u200b", "'", '"', "=", "==", "x=", "=x", "dice=", "d=0", "dice=7,7")
+
+
+def on_path() -> None:
+    """Put ``tests/`` on ``sys.path`` (test folders are not packages)."""
+    here = str(Path(__file__).resolve().parent)
+    if here not in sys.path:
+        sys.path.insert(0, here)
+
+
+def stand_in(param: Param, game: Game) -> str:
+    """A value of the right kind for ``param`` (not always one the command would take)."""
+    state = game.state
+    if param.kind in ("unit", "own", "enemy"):
+        return next(iter(state.units), "nobody")
+    if param.kind == "side":
+        return next(iter(state.sides), "nobody")
+    if param.kind == "choice":
+        return param.choices[0] if param.choices else "x"
+    if param.kind == "int":
+        return str(param.lo)
+    return "x"
+
+
+def _line(spec: CommandSpec, given: dict[str, str]) -> str:
+    # By name, so that every argument lands where it is meant whatever is left out.
+    quoted = {name: value if " " not in value else f'"{value}"' for name, value in given.items()}
+    return " ".join([spec.name, *(f"{name}={value}" for name, value in quoted.items())])
+
+
+def missing_lines(game: Game) -> list[str]:
+    """Every command with each of its required arguments left out in turn."""
+    out = []
+    for spec in game.commands:
+        required = [p for p in spec.params if not p.optional]
+        for left_out in required:
+            out.append(_line(spec, {p.name: stand_in(p, game) for p in required if p is not left_out}))
+    return out
+
+
+def poisoned_lines(game: Game, values: tuple[str, ...]) -> list[str]:
+    """Every command with each of its arguments, in turn, given each of ``values``."""
+    out = []
+    for spec in game.commands:
+        required = {p.name: stand_in(p, game) for p in spec.params if not p.optional}
+        for param in spec.params:
+            for value in values:
+                out.append(_line(spec, {**required, param.name: value}))
+    return out
+
+
+def command_lines(game: Game) -> st.SearchStrategy[str]:
+    """Random command lines: verbs and their prefixes, any word of the game, options
+    named right or wrong, markup, control characters, absurd numbers, unicode, long words."""
+    names = sorted({n for spec in game.commands for n in (spec.name, *spec.aliases)})
+    params = sorted({p.name for spec in game.commands for p in spec.params})
+    words = sorted(
+        {*game.state.units, *game.state.sides, *(c for s in game.commands for p in s.params for c in p.choices)}
+    )
+    verb = st.one_of(st.sampled_from(names), st.sampled_from(names).map(lambda n: n[:2]), st.text(max_size=8))
+    value = st.one_of(
+        st.sampled_from(words or ["x"]),
+        st.sampled_from(MARKUP + CONTROL + NUMBERS + OTHERS),
+        st.integers().map(str),
+        st.text(max_size=12),
+        st.text(alphabet="9", min_size=50, max_size=5000),
+    )
+    word = st.one_of(value, st.tuples(st.sampled_from(params), value).map(lambda kv: f"{kv[0]}={kv[1]}"))
+    return st.tuples(verb, st.lists(word, max_size=6)).map(lambda vw: " ".join([vw[0], *vw[1]]))
