@@ -79,7 +79,7 @@ class FireteamApp(App):
         await self.push_screen(self._game_screen())
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
-            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10)
+            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10, markup=False)
         if not self.remote:
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.locked_by:
@@ -89,7 +89,7 @@ class FireteamApp(App):
         if not read_only:
             self.exit(return_code=0)
         else:
-            self.notify(f"read-only: following the game written by {self.locked_by}", timeout=8)
+            self.notify(f"read-only: following the game written by {self.locked_by}", timeout=8, markup=False)
 
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
@@ -100,7 +100,7 @@ class FireteamApp(App):
             game.follow()
         except SaveError as e:
             game.follow_failed = True  # type: ignore[attr-defined]
-            self.notify(f"stopped following the save: {e}", severity="error", timeout=15)
+            self.notify(f"stopped following the save: {e}", severity="error", timeout=15, markup=False)
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -144,7 +144,7 @@ class FireteamApp(App):
             await self.pop_screen()
         await self.switch_screen(self._game_screen())
         for note in self.game.notes:
-            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10)
+            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10, markup=False)
 
     # ------------------------------------------------------------- remote seats
 
@@ -156,10 +156,10 @@ class FireteamApp(App):
 
     def action_screenshot(self) -> None:
         if self.remote:
-            self.notify("screenshots are not saved on a shared table", severity="warning")
+            self.notify("screenshots are not saved on a shared table", severity="warning", markup=False)
             return
         path = self.save_screenshot(path=".")
-        self.notify(f"screenshot saved: {path}")
+        self.notify(f"screenshot saved: {path}", markup=False)
 
     def action_suspend_process(self) -> None:
         if not self.remote:

@@ -18,10 +18,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.suggester import Suggester
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from core.commands import find_verb, split, usage
 from core.ruleset import CommandSpec, Refused
+from tui.plain import Plain, PlainLabel, plain, visible
 
 Completer = Callable[[str], list[str]]
 
@@ -183,11 +184,11 @@ class CommandLine(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Label(f"{self.prompt} ›", id="cmd-prompt")
+            yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
             box = CommandInput(self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 help)")
             box.cursor_blink = self.blink
             yield box
-        yield Static("", id="cmd-hint")
+        yield Plain("", id="cmd-hint")
 
     @property
     def input(self) -> CommandInput:
@@ -195,11 +196,12 @@ class CommandLine(Vertical):
 
     def set_prompt(self, prompt: str) -> None:
         self.prompt = prompt
-        self.query_one("#cmd-prompt", Label).update(f"{prompt} ›")
+        self.query_one("#cmd-prompt", PlainLabel).update(f"{prompt} ›")
 
     def hint(self, text: str | Text, kind: str = "") -> None:
-        hint = self.query_one("#cmd-hint", Static)
-        hint.update(text, layout=False)  # one line high whatever it says: no layout of the screen
+        hint = self.query_one("#cmd-hint", Plain)
+        shown = plain(text) if isinstance(text, str) else text
+        hint.update(shown, layout=False)  # one line high whatever it says: no layout of the screen
         hint.set_class(kind == "error", "-error")
         hint.set_class(kind == "ok", "-ok")
 
@@ -241,7 +243,7 @@ class CommandLine(Vertical):
             try:
                 spec = find_verb(words[0], self.specs())
             except Refused as e:
-                return Text(str(e), style="yellow")
+                return plain(str(e), "yellow")
             out.append(usage(spec), style="bold")
             out.append(f"  {spec.help}", style="dim")
         candidates = self.completer(text)
@@ -249,7 +251,7 @@ class CommandLine(Vertical):
             if out:
                 out.append("  ")
             shown = candidates[:12]
-            out.append("  ".join(shown), style="cyan")
+            out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
                 out.append(f" … {len(candidates) - len(shown)} more", style="dim")
         return out

@@ -5,7 +5,9 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
+from tui.plain import visible
 from tui.screens.game import GameScreen
 
 
@@ -26,11 +28,18 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._entries():
-            yield DiscoveryHit(name, callback, help=help_text)  # type: ignore[arg-type]
+            yield DiscoveryHit(Content(name), callback, text=name, help=_help(help_text))  # type: ignore[arg-type]
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, help_text, callback in self._entries():
             score = max(matcher.match(name), matcher.match(help_text) * 0.5)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]
+                # A command's name is the ruleset's own word; its help may quote a
+                # player's command (undo's), so it is shown as text.
+                yield Hit(score, matcher.highlight(name), callback, text=name, help=_help(help_text))  # type: ignore[arg-type]
+
+
+def _help(text: str) -> Content:
+    """Help text as the palette shows it: never markup (a bare string would be read as markup)."""
+    return Content(visible(text))

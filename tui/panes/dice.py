@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual.widgets import Static
 
 from core import events as ev
 from core.game import LogLine
 from tui import odds
+from tui.plain import Plain, visible_text
 
 DIE_WIDTH = 6  # "╭───╮" and a space
 
@@ -103,7 +103,7 @@ def history_line(line: LogLine) -> Text:
     return text
 
 
-class DicePane(Static):
+class DicePane(Plain):
     DEFAULT_CSS = """
     DicePane { height: 1fr; }
     """
@@ -142,4 +142,4 @@ class DicePane(Static):
         if earlier:
             parts.append(Text("recent", style="dim underline"))
             parts += [history_line(r) for r in reversed(earlier)]
-        return Group(*parts)
+        return Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))

@@ -26,11 +26,12 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
+from tui.plain import Plain, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
 
 FETCH_AROUND = 64
@@ -65,7 +66,7 @@ def line_text(line: LogLine) -> Text:
     if line.undone:
         text.stylize("strike dim")
         text.append("  (undone)", style="dim italic")
-    return text
+    return visible_text(text, lines=False)
 
 
 def restyled_by_textual(widget: Widget) -> bool:
@@ -418,7 +419,7 @@ class LogPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
-        yield Static("", id="log-status")
+        yield Plain("", id="log-status")
         yield Input(id="log-query")
 
     @property
@@ -478,7 +479,7 @@ class LogPane(Vertical):
             self.apply_filter(event.value)
 
     def _set_status(self, text: str) -> None:
-        self.query_one("#log-status", Static).update(text)
+        self.query_one("#log-status", Plain).update(text)
         self.set_class(bool(text), "-status")
 
     # --------------------------------------------------------------- search

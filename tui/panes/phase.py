@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from core.ruleset import Ruleset
 from core.state import GameState
+from tui.plain import Plain, visible_text
 
 
 def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip: bool = True) -> Text:
@@ -56,7 +56,7 @@ def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip
     if undo_hint:
         dp.append("   ")
         dp.append(undo_hint, style="dim italic")
-    return Text("\n").join([line, phases, nxt, dp] if strip else [line, nxt, dp])
+    return visible_text(Text("\n").join([line, phases, nxt, dp] if strip else [line, nxt, dp]))
 
 
 def _side_name(state: GameState, side_id: str) -> str:
@@ -64,7 +64,7 @@ def _side_name(state: GameState, side_id: str) -> str:
     return side.name if side else side_id
 
 
-class PhasePane(Static):
+class PhasePane(Plain):
     """Four lines (three on screens under 30 rows: the strip of phases goes).
 
     Long lines are cut, never wrapped, so the pane keeps its height.

@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Input, Static, Tree
+from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
 
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
+from tui.plain import Plain, visible_text
 
 NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id)
 
@@ -42,7 +43,7 @@ def unit_label(unit: Unit) -> Text:
     elif unit.kind != "man":
         text.append(f" {unit.kind}", style="dim italic")
     text.append_text(badges(unit.status, unit.out))
-    return text
+    return visible_text(text, lines=False)
 
 
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
@@ -84,7 +85,7 @@ def team_label(name: str, units: list[Unit], morale: object) -> Text:
             text.append(f" {n} {label}", style="yellow")
     if morale not in (None, ""):
         text.append(f" morale {morale}", style="magenta")
-    return text
+    return visible_text(text, lines=False)
 
 
 def team_morale(state: GameState, side: str, team: str) -> object:
@@ -127,7 +128,7 @@ class RosterPane(Vertical):
         tree.show_root = False
         tree.guide_depth = 2
         yield tree
-        yield Static("", id="unit-details")
+        yield Plain("", id="unit-details")
 
     @property
     def tree(self) -> Tree[NodeKey]:
@@ -163,7 +164,7 @@ class RosterPane(Vertical):
         text = Text(side.name, style="bold underline")
         text.append(f" {sum(u.in_play for u in units)}/{len(units)} in play", style="dim")
         text.append(f" DP {side.defeat_points}", style="bold red" if side.defeat_points else "dim")
-        return text
+        return visible_text(text, lines=False)
 
     def _rebuild(self, state: GameState, groups) -> None:
         tree = self.tree
@@ -207,7 +208,7 @@ class RosterPane(Vertical):
         text = self._details_text()
         if text != self._details:  # an update lays out the pane (its height follows the text)
             self._details = text
-            self.query_one("#unit-details", Static).update(text)
+            self.query_one("#unit-details", Plain).update(text)
 
     def _details_text(self) -> Text:
         node = self.tree.cursor_node

@@ -11,13 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from core import events as ev
 from core.dice import parse_faces
 from core.game import LogLine
 from tui import odds
 from tui.logindex import event_kind
+from tui.plain import Plain, PlainLabel, visible
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -47,10 +48,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, classes="title")
+            yield PlainLabel(self.question, classes="title")
             if self.detail:
-                yield Static(self.detail)
-            yield Static(Text("Enter/y: yes   Esc/n: no", style="dim"))
+                yield Plain(self.detail)
+            yield Plain(Text("Enter/y: yes   Esc/n: no", style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -95,7 +96,7 @@ class AskScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, classes="title")
+            yield PlainLabel(self.question, classes="title")
             yield Input(value=self.value, placeholder=self.placeholder)
 
     @on(Input.Submitted)
@@ -122,15 +123,15 @@ class DicePrompt(ModalScreen[list[int] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"Roll {self.count}d{self.sides} for {self.purpose}", classes="title")
-            yield Static(Text(f"command: {self.command}", style="dim"))
+            yield PlainLabel(f"Roll {self.count}d{self.sides} for {self.purpose}", classes="title")
+            yield Plain(Text(visible(f"command: {self.command}"), style="dim"))
             if self.typed:
-                yield Static(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
+                yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
             yield Input(
                 placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. "
                 + " ".join(["6", "4", "3"][: self.count] or ["6"])
             )
-            yield Label("", classes="error", id="dice-error")
+            yield PlainLabel("", classes="error", id="dice-error")
 
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
@@ -149,7 +150,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(faces)
 
     def _error(self, message: str) -> None:
-        self.query_one("#dice-error", Label).update(message)
+        self.query_one("#dice-error", PlainLabel).update(message)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -224,10 +225,10 @@ class DetailsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Event details", classes="title")
+            yield PlainLabel("Event details", classes="title")
             with VerticalScroll():
-                yield Static(event_details(self.line, self.names, referee=self.referee))
-            yield Static(Text("Esc/Enter: close", style="dim"))
+                yield Plain(event_details(self.line, self.names, referee=self.referee))
+            yield Plain(Text("Esc/Enter: close", style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
+from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
 from core.commands import usage
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE
+from tui.plain import Plain, PlainLabel, plain
 from tui.screens.dialogs import DIALOG_CSS
 
 
@@ -99,7 +100,7 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
                 label.append(f"  ({why})", style="italic")
             options.append(Option(label, id=spec.name, disabled=bool(why)))
         with Vertical():
-            yield Label("Choose an action (Enter picks, Esc cancels)", classes="title")
+            yield PlainLabel("Choose an action (Enter picks, Esc cancels)", classes="title")
             yield OptionList(*options)
 
     @on(OptionList.OptionSelected)
@@ -131,25 +132,28 @@ class ActionForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"{self.spec.name}: {self.spec.help}", classes="title")
-            yield Static(Text(usage(self.spec) + (f"   {self.spec.rule}" if self.spec.rule else ""), style="dim"))
+            yield PlainLabel(f"{self.spec.name}: {self.spec.help}", classes="title")
+            yield Plain(Text(usage(self.spec) + (f"   {self.spec.rule}" if self.spec.rule else ""), style="dim"))
             with VerticalScroll():
                 for p in self.spec.params:
                     label = p.name.replace("_", " ") + ("" if p.optional else " *") + (f" — {p.help}" if p.help else "")
-                    yield Label(label, classes="field-label")
+                    yield PlainLabel(label, classes="field-label")
                     yield self._field(p)
-            yield Static("", id="form-preview")
-            yield Static(Text("Tab: next field   Ctrl+S: run   Esc: cancel", style="dim"))
+            yield Plain("", id="form-preview")
+            yield Plain(Text("Tab: next field   Ctrl+S: run   Esc: cancel", style="dim"))
 
     def _field(self, p: Param):
         options = param_options(p, self.state, self.role)
         if options and p.many:
-            return SelectionList[str](*[(label, value) for label, value in options], id=f"field-{p.name}")
+            return SelectionList[str](*[(plain(label), value) for label, value in options], id=f"field-{p.name}")
         if options:
             return Select(
-                options, allow_blank=True, prompt="(choose)" if not p.optional else "(none)", id=f"field-{p.name}"
+                [(plain(label), value) for label, value in options],
+                allow_blank=True,
+                prompt="(choose)" if not p.optional else "(none)",
+                id=f"field-{p.name}",
             )
-        placeholder = "a whole number" if p.kind == "int" else "text"
+        placeholder = f"a whole number from {p.lo} to {p.hi}" if p.kind == "int" else "text"
         if p.default is not None:
             placeholder += f" (default {p.default})"
         return Input(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")
@@ -173,7 +177,7 @@ class ActionForm(ModalScreen[str | None]):
         return command_text(self.spec, self.values())
 
     def _preview(self) -> None:
-        self.query_one("#form-preview", Static).update(Text("› " + self.text()))
+        self.query_one("#form-preview", Plain).update(Text("› " + self.text()))
 
     @on(Input.Changed)
     @on(Select.Changed)

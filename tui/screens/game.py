@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
@@ -29,6 +29,7 @@ from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.plain import Plain, plain, visible
 from tui.screens.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
 from tui.screens.forms import ActionForm, ActionPicker
 from tui.screens.help import HelpScreen
@@ -40,7 +41,7 @@ SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
 TICKS_PER_SECOND = 16
 
 
-class ReplayBar(Static):
+class ReplayBar(Plain):
     """Where the replay stands: step, turn and phase, speed, playing or paused."""
 
     DEFAULT_CSS = """
@@ -110,7 +111,8 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         phase = PhasePane(id="phase")
-        phase.border_title = self._shown_title = self._title()
+        self._shown_title = self._title()
+        phase.border_title = plain(self._shown_title)
         yield phase
         with Container(id="main"):
             roster = RosterPane(id="roster")
@@ -183,7 +185,8 @@ class GameScreen(Screen):
             phase.show(self.game.ruleset, state, undo_hint=shown[1])
             title = self._title()
             if title != self._shown_title:  # setting a border title repaints the pane, even the same title
-                phase.border_title = self._shown_title = title
+                self._shown_title = title
+                phase.border_title = plain(title)
             self.query_one(RosterPane).show(self.game.ruleset, state)
         self.query_one(LogPane).sync()
         self._show_dice()
@@ -280,7 +283,7 @@ class GameScreen(Screen):
         shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
         summary = "; ".join(shown) if shown else text
         number = self.game.shown_cmd(outcome.cmd, self.role)
-        line.hint(Text(f"✓ #{number} {summary}", no_wrap=True, overflow="ellipsis"), "ok")
+        line.hint(Text(visible(f"✓ #{number} {summary}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
 
     def start_action(self, spec: CommandSpec) -> None:
@@ -476,11 +479,11 @@ class GameScreen(Screen):
             try:
                 turn = int(text)
             except ValueError:
-                self.notify(f"not a turn number: {text!r}", severity="error")
+                self.notify(f"not a turn number: {text!r}", severity="error", markup=False)
                 return
             step = self.game.timeline.turn_start(turn)
             if step is None:
-                self.notify(f"turn {turn} was never reached", severity="error")
+                self.notify(f"turn {turn} was never reached", severity="error", markup=False)
                 return
             self.go(step)
 
@@ -525,7 +528,7 @@ class GameScreen(Screen):
         text = Text()
         text.append(" ▶ playing " if self._player else " ‖ paused ", style="bold reverse")
         text.append(f"  step {shown}/{total}", style="bold")
-        text.append(f"  turn {state.turn} · {phase.title if phase else state.phase}")
+        text.append(visible(f"  turn {state.turn} · {phase.title if phase else state.phase}"))
         text.append(f"  speed {SPEEDS[self.speed]}/s", style="dim")
         if self.role == REFEREE:  # a position in the file counts the hidden events too
             text.append(f"  file line {position_after(self.game, self.vp.step or 0) + 1}", style="dim")

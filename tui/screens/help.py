@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from core.commands import usage
 from core.ruleset import CommandSpec, Ruleset
 from tui.badges import legend
+from tui.plain import Plain
 
 KEY_NAMES = {
     "slash": "/",
@@ -51,10 +51,10 @@ def key_table(groups: Iterable[tuple[str, list[BindingType]]]) -> Table:
     table.add_column(style="bold cyan", no_wrap=True)
     table.add_column(ratio=1)
     for title, bindings in groups:
-        table.add_row(Text(title, style="bold underline"), "")
+        table.add_row(Text(title, style="bold underline"), Text())
         for b in bindings:
             if isinstance(b, Binding) and b.description:
-                table.add_row(key_label(b.key), b.description)
+                table.add_row(Text(key_label(b.key)), Text(b.description))
     return table
 
 
@@ -85,14 +85,14 @@ def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
                 )
         for example in spec.examples:
             text.append(f"\n  e.g. {example}", style="italic")
-        table.add_row(spec.name, text)
+        table.add_row(Text(spec.name), text)
     return table
 
 
 def badge_table() -> Table:
     table = Table(show_header=False, box=None, padding=(0, 1))
     for badge, meaning in legend():
-        table.add_row(badge, meaning)
+        table.add_row(badge, Text(meaning))
     return table
 
 
@@ -122,19 +122,19 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(
+            yield Plain(
                 Text(
                     f"Fireteam help — {self.ruleset.name} {self.ruleset.version}  (Esc closes, ↑↓ PgUp PgDn scroll)",
                     style="bold",
                 )
             )
-            yield Static(" Keys ", classes="heading")
-            yield Static(key_table(self.keys))
-            yield Static(" Commands ", classes="heading")
-            yield Static(LANGUAGE)
-            yield Static(command_table(self.specs, self.ruleset))
-            yield Static(" Status badges ", classes="heading")
-            yield Static(badge_table())
+            yield Plain(" Keys ", classes="heading")
+            yield Plain(key_table(self.keys))
+            yield Plain(" Commands ", classes="heading")
+            yield Plain(LANGUAGE)
+            yield Plain(command_table(self.specs, self.ruleset))
+            yield Plain(" Status badges ", classes="heading")
+            yield Plain(badge_table())
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

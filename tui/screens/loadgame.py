@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, OptionList
 from textual.widgets.option_list import Option
 
 from core.game import Game
 from core.savefile import SaveError, SaveLocked
+from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
 
 SAVES = Path("saves")
@@ -81,10 +82,10 @@ class LoadGameScreen(Screen):
         self.summaries: dict[Path, SaveSummary] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static(f" Load game from {self.saves}/ — Enter plays, r replays, Esc goes back ", classes="title")
+        yield Plain(f" Load game from {self.saves}/ — Enter plays, r replays, Esc goes back ", classes="title")
         with Horizontal():
-            yield OptionList(*[Option(p.name, id=str(i)) for i, p in enumerate(self.paths)], id="saves")
-            yield Static("No saves yet." if not self.paths else "reading…", id="save-summary")
+            yield OptionList(*[Option(plain(p.name), id=str(i)) for i, p in enumerate(self.paths)], id="saves")
+            yield Plain("No saves yet." if not self.paths else "reading…", id="save-summary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -101,7 +102,7 @@ class LoadGameScreen(Screen):
         self.summaries[summary.path] = summary
         i = self.paths.index(summary.path)
         options = self.query_one(OptionList)
-        label = Text(summary.path.name)
+        label = plain(summary.path.name)
         if not summary.ok:
             label.append(" corrupt", style="bold red")
         options.replace_option_prompt_at_index(i, label)
@@ -114,7 +115,7 @@ class LoadGameScreen(Screen):
     @on(OptionList.OptionHighlighted)
     def _show(self) -> None:
         path = self._current()
-        box = self.query_one("#save-summary", Static)
+        box = self.query_one("#save-summary", Plain)
         if path is None:
             return
         summary = self.summaries.get(path)
@@ -133,7 +134,7 @@ class LoadGameScreen(Screen):
             return
         summary = self.summaries.get(path)
         if summary is not None and not summary.ok:
-            self.notify(summary.text, severity="error")
+            self.notify(summary.text, severity="error", markup=False)
             return
         try:
             game = Game.open(path, writable=not replay)
@@ -146,10 +147,10 @@ class LoadGameScreen(Screen):
             self.app.push_screen(LockedScreen(str(path), e.who), answered)
             return
         except SaveError as e:
-            self.notify(f"cannot open the save: {e}", severity="error")
+            self.notify(f"cannot open the save: {e}", severity="error", markup=False)
             return
         except OSError as e:
-            self.notify(f"cannot open {path}: {e.strerror or e}", severity="error")
+            self.notify(f"cannot open {path}: {e.strerror or e}", severity="error", markup=False)
             return
         self.app.switch_game(game, replay=replay)  # type: ignore[attr-defined]
 
@@ -157,7 +158,7 @@ class LoadGameScreen(Screen):
         try:
             game = Game.open(path, writable=False)
         except SaveError as e:
-            self.notify(f"cannot open the save: {e}", severity="error")
+            self.notify(f"cannot open the save: {e}", severity="error", markup=False)
             return
         self.app.switch_game(game, replay=True)  # type: ignore[attr-defined]
 

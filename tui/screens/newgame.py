@@ -25,11 +25,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Footer, Input, Select, SelectionList
 
 from core.game import Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.savefile import SaveError
+from tui.plain import Plain, PlainLabel, plain
 
 SAVES = Path("saves")
 
@@ -134,24 +135,24 @@ class NewGameScreen(Screen):
     def compose(self) -> ComposeResult:
         first = self.first
         with VerticalScroll():
-            yield Static(" New game ", classes="title")
-            yield Label("Ruleset")
+            yield Plain(" New game ", classes="title")
+            yield PlainLabel("Ruleset")
             yield Select(
-                [(get_ruleset(r).name, r) for r in self.rulesets], value=first, allow_blank=False, id="ruleset"
+                [(plain(get_ruleset(r).name), r) for r in self.rulesets], value=first, allow_blank=False, id="ruleset"
             )
-            yield Label("Variant")
+            yield PlainLabel("Variant")
             yield Select([("standard", "")], value="", allow_blank=False, id="variant")
-            yield Label("Scenario")
+            yield PlainLabel("Scenario")
             yield Select([], allow_blank=True, prompt="(none: set up by hand)", id="scenario")
-            yield Static("", id="scenario-about")
+            yield Plain("", id="scenario-about")
             yield Vertical(id="rosters")
             yield Vertical(id="setup")
-            yield Static("", id="setup-preview")
-            yield Label("Save as (in saves/)")
+            yield Plain("", id="setup-preview")
+            yield PlainLabel("Save as (in saves/)")
             yield Input(id="save-name")
-            yield Label("Seed (blank: random)")
+            yield PlainLabel("Seed (blank: random)")
             yield Input(type="integer", id="seed", placeholder="e.g. 42 to replay the same dice")
-            yield Static(
+            yield Plain(
                 Text(
                     "Deployment and the rest of set-up are done with the ruleset's "
                     "commands once the game starts (F2 lists them).",
@@ -161,7 +162,7 @@ class NewGameScreen(Screen):
             with Horizontal():
                 yield Button("Start (Ctrl+S)", variant="primary", id="start")
                 yield Button("Back (Esc)", id="back")
-            yield Static("", id="new-error")
+            yield Plain("", id="new-error")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -179,11 +180,11 @@ class NewGameScreen(Screen):
     async def _ruleset_changed(self) -> None:
         ruleset = get_ruleset(str(self.query_one("#ruleset", Select).value))
         variant = self.query_one("#variant", Select)
-        variant.set_options([(v or "standard", v) for v in ruleset.variants])
+        variant.set_options([(plain(v or "standard"), v) for v in ruleset.variants])
         variant.value = ruleset.variants[0]
         scenario = self.query_one("#scenario", Select)
         scs = scenarios_of(ruleset)
-        scenario.set_options([(getattr(sc, "title", sid), sid) for sid, sc in scs.items()])
+        scenario.set_options([(plain(getattr(sc, "title", sid)), sid) for sid, sc in scs.items()])
         if scs:
             scenario.value = next(iter(scs))
         await self._scenario_changed()
@@ -198,7 +199,7 @@ class NewGameScreen(Screen):
         ruleset = self._ruleset()
         sid = self._scenario_id()
         sc = scenarios_of(ruleset).get(sid)
-        about = self.query_one("#scenario-about", Static)
+        about = self.query_one("#scenario-about", Plain)
         if sc is None:
             about.update("No scenario: the game starts empty, in its set-up phase.")
         else:
@@ -218,7 +219,7 @@ class NewGameScreen(Screen):
         hint = f"a roster file, or one of: {', '.join(shipped)}" if shipped else "a roster file"
         widgets = []
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
-            widgets.append(Label(f"Roster for {side.name} ({side.id})"))
+            widgets.append(PlainLabel(f"Roster for {side.name} ({side.id})"))
             widgets.append(Input(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
         await box.mount_all(widgets)
 
@@ -241,12 +242,12 @@ class NewGameScreen(Screen):
                 for note in (choice.rule, choice.help):
                     if note:
                         label.append(f" · {note}", style="dim")
-                widgets.append(Label(label))
+                widgets.append(PlainLabel(label))
                 if choice.multiple:
-                    widgets.append(SelectionList[str](*choice.options(), id=widget_id, classes="setup"))
+                    widgets.append(SelectionList[str](*_options(choice), id=widget_id, classes="setup"))
                 else:
                     widgets.append(
-                        Select(choice.options(), value=choice.default, allow_blank=False, id=widget_id, classes="setup")
+                        Select(_options(choice), value=choice.default, allow_blank=False, id=widget_id, classes="setup")
                     )
                 self.choices.append((choice, side_id, widget_id))
         await box.mount_all(widgets)
@@ -270,7 +271,7 @@ class NewGameScreen(Screen):
         lines = self.setup_lines()
         text = Text("Runs at the start: ", style="dim")
         text.append("; ".join(lines) if lines else "nothing beyond the scenario", style="dim italic")
-        preview = self.query_one("#setup-preview", Static)
+        preview = self.query_one("#setup-preview", Plain)
         preview.update(text)
         preview.display = bool(self.choices)
 
@@ -308,10 +309,15 @@ class NewGameScreen(Screen):
         self.app.switch_game(game)  # type: ignore[attr-defined]
 
     def _fail(self, why: str) -> None:
-        error = self.query_one("#new-error", Static)
+        error = self.query_one("#new-error", Plain)
         error.update(why)
         error.scroll_visible()
 
     @on(Button.Pressed, "#back")
     def action_cancel(self) -> None:
         self.app.pop_screen()
+
+
+def _options(choice: SetupChoice) -> list[tuple[Text, str]]:
+    """A set-up choice's (label, value) pairs, the labels shown as text."""
+    return [(plain(label), value) for label, value in choice.options()]

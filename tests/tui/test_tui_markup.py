@@ -1,0 +1,63 @@
+"""Text from a player, a save, a scenario or a refusal is shown as text, never read as markup."""
+
+from __future__ import annotations
+
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+
+from core.game import Game
+from tui.app import FireteamApp
+from tui.panes.log import LogPane
+from tui.screens.dialogs import DicePrompt
+
+SIZE = (100, 30)
+
+
+def hint(app) -> str:
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+async def type_command(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
+    await pilot.pause()
+
+
+async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=1)
+    game.execute("scenario demo")
+    before = game.path.read_bytes()
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "fire rossi")
+        assert app.is_running
+        shown = hint(app)
+        assert shown.startswith("✗ fire: missing targets; usage: fire unit targets… range=… [aimed|burst] [weapon=…]")
+        assert game.path.read_bytes() == before
+    game.close()
+
+
+async def test_a_unit_word_in_brackets_is_named_in_the_refusal(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_command(pilot, "mark [x] suppressed")
+        assert "no unit '[x]'" in hint(app)
+
+
+async def test_the_dice_prompt_shows_the_purpose_whole(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_command(pilot, 'roll 2d6 purpose="a [b=c] d"')
+        assert isinstance(app.screen, DicePrompt)
+        title = str(app.screen.query_one(".title").render())
+        assert title == "Roll 2d6 for a [b=c] d"
+
+
+async def test_a_log_search_names_what_it_looked_for(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f7", "slash", *"[a=b]", "enter")
+        pane = app.screen.query_one(LogPane)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert str(pane.query_one("#log-status").render()) == "no older line holds “[a=b]”"

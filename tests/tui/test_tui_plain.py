@@ -1,0 +1,79 @@
+"""The client keeps to ``tui/plain.py``'s rules: what comes from outside is shown as text.
+
+The rules are checked on the source (a new widget that would read markup fails
+here before anyone types a bracket), and the helpers on hostile strings.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.app import App
+
+from tui.plain import Plain, PlainLabel, plain, visible, visible_text
+
+TUI = Path(__file__).resolve().parents[2] / "tui"
+#: Widgets that read a bare string as markup: the client uses Plain and PlainLabel instead.
+MARKUP_WIDGETS = {"Static", "Label"}
+HOSTILE = ["[b]bold", "[a=b]", "[/]", "[@click=app.quit]x", "a\x1b]0;title\x07b", "c\x1b[2Jd", "e\u2028f", "g\u202eh"]
+
+
+def _sources() -> list[tuple[Path, ast.Module]]:
+    return [(p, ast.parse(p.read_text(encoding="utf-8"))) for p in sorted(TUI.rglob("*.py")) if p.name != "plain.py"]
+
+
+def _name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def test_no_widget_of_the_client_reads_markup():
+    found = []
+    for path, tree in _sources():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name(node.func) in MARKUP_WIDGETS:
+                found.append(f"{path.name}:{node.lineno}: {_name(node.func)}(…): use Plain / PlainLabel")
+            if isinstance(node, ast.ClassDef) and any(_name(b) in MARKUP_WIDGETS for b in node.bases):
+                found.append(f"{path.name}:{node.lineno}: class {node.name} derives from a markup widget")
+            if isinstance(node, ast.Call) and _name(node.func) == "notify":
+                markup = [k for k in node.keywords if k.arg == "markup"]
+                if not markup or not (isinstance(markup[0].value, ast.Constant) and markup[0].value.value is False):
+                    found.append(f"{path.name}:{node.lineno}: notify(…) without markup=False")
+            if isinstance(node, ast.Attribute) and node.attr == "from_markup":
+                found.append(f"{path.name}:{node.lineno}: from_markup")
+    assert found == []
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_visible_shows_every_character_and_hides_none(text):
+    shown = visible(text)
+    assert all(c.isprintable() for c in shown)
+    assert shown.encode().decode("unicode_escape") == text  # every character still there, as its escape
+    assert plain(text).plain == shown
+
+
+def test_visible_text_keeps_the_styles():
+    text = Text("roll ")
+    text.append("for\x1b[31m", style="bold")
+    text.append(" done", style="green")
+    shown = visible_text(text, lines=False)
+    assert shown.plain == "roll for\\x1b[31m done"
+    assert [(s.start, s.end, s.style) for s in shown.spans] == [(5, 16, "bold"), (16, 21, "green")]
+    assert visible_text(Text("as it was")).plain == "as it was"
+
+
+async def test_plain_widgets_show_markup_as_it_was_written():
+    class Show(App):
+        def compose(self):
+            yield Plain("[b]x[/b] [a=b]", id="s")
+            yield PlainLabel("[@click=app.quit]y", id="l")
+
+    app = Show()
+    async with app.run_test() as pilot:
+        assert str(app.query_one("#s").render()) == "[b]x[/b] [a=b]"
+        assert str(app.query_one("#l").render()) == "[@click=app.quit]y"
+        app.query_one("#s", Plain).update("[/] z\x1b[2J")
+        await pilot.pause()
+        assert str(app.query_one("#s").render()) == "[/] z\\x1b[2J"

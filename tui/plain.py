@@ -1,0 +1,90 @@
+"""Text from outside the code, shown as text.
+
+A player's command, a save, a scenario, a roster, a rule table and a refusal
+may hold any character: ``[b]`` is a word to show, not markup to read, and a
+control character is shown as its escape, never sent to a terminal.  So, in
+``tui/``:
+
+* text widgets are :class:`Plain` and :class:`PlainLabel` (a ``Static`` and a
+  ``Label`` that never read markup and show control characters escaped), never
+  ``Static`` or ``Label`` themselves;
+* any other string that reaches the screen (a list's option, a table's cell, a
+  tree's label, a title) goes in a rich ``Text`` styled by the code, with what
+  came from outside passed through :func:`visible` (or made by :func:`plain`);
+* ``notify`` is always given ``markup=False``.
+
+``tests/tui/test_tui_plain.py`` holds the client to these rules.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.text import Text
+from textual.visual import VisualType
+from textual.widgets import Label, Static
+
+#: What would not show as itself: control characters (C0, DEL, C1), the line and
+#: paragraph separators, and the bidirectional embeddings, overrides and isolates.
+_OTHERS = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
+_IN_A_LINE = re.compile("[\\x00-\\x1f" + _OTHERS + "]")
+#: A widget of several lines shows a line feed as a new line.
+_IN_LINES = re.compile("[\\x00-\\x09\\x0b-\\x1f" + _OTHERS + "]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return ascii(match.group())[1:-1]  # "\x1b", "\n", "\u2028"
+
+
+def visible(text: str, *, lines: bool = False) -> str:
+    """``text`` with every character that would not show as itself written as its
+    escape (a line feed too, unless ``lines``: for a widget of several lines)."""
+    return (_IN_LINES if lines else _IN_A_LINE).sub(_escape, text)
+
+
+def plain(text: str, style: str = "", *, lines: bool = False) -> Text:
+    """``text`` to show as it is: never markup, control characters escaped."""
+    return Text(visible(text, lines=lines), style=style)
+
+
+def visible_text(text: Text, *, lines: bool = True) -> Text:
+    """A rich ``Text`` (built by the code from outside words) with its hidden characters
+    escaped as :func:`visible` does, its styles kept."""
+    hidden = _IN_LINES if lines else _IN_A_LINE
+    if not hidden.search(text.plain):
+        return text
+    out = Text(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
+    # Cut at every span's ends, each piece has one set of styles over the whole of it.
+    cuts = sorted({offset for span in text.spans for offset in (span.start, span.end)})
+    for piece in text.divide(cuts):
+        shown = Text(visible(piece.plain, lines=lines))
+        for span in piece.spans:
+            shown.stylize(span.style, 0, len(shown))
+        out.append_text(shown)
+    return out
+
+
+def _shown(content: VisualType) -> VisualType:
+    if isinstance(content, str):
+        return plain(content, lines=True)
+    return visible_text(content) if isinstance(content, Text) else content
+
+
+class Plain(Static):
+    """A ``Static`` whose strings are shown as they are (see the module's rules)."""
+
+    def __init__(self, content: VisualType = "", **kwargs) -> None:
+        super().__init__(_shown(content), markup=False, **kwargs)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(_shown(content), layout=layout)
+
+
+class PlainLabel(Label):
+    """A ``Label`` whose strings are shown as they are (see the module's rules)."""
+
+    def __init__(self, content: VisualType = "", **kwargs) -> None:
+        super().__init__(_shown(content), markup=False, **kwargs)
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        super().update(_shown(content), layout=layout)
