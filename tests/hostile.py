@@ -59,14 +59,17 @@ def missing_lines(game: Game) -> list[str]:
     return out
 
 
-def poisoned_lines(game: Game, values: tuple[str, ...]) -> list[str]:
-    """Every command with each of its arguments, in turn, given each of ``values``."""
+def poisoned_lines(game: Game, values: tuple[str, ...], *, each: bool = True) -> list[str]:
+    """Every command with each of its arguments, in turn, given each of ``values``
+    (or, not ``each``, one of them: the next in turn)."""
     out = []
+    turn = 0
     for spec in game.commands:
         required = {p.name: stand_in(p, game) for p in spec.params if not p.optional}
         for param in spec.params:
-            for value in values:
+            for value in values if each else (values[turn % len(values)],):
                 out.append(_line(spec, {**required, param.name: value}))
+            turn += 1
     return out
 
 

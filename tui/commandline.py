@@ -22,7 +22,7 @@ from textual.widgets import Input
 
 from core.commands import find_verb, split, usage
 from core.ruleset import CommandSpec, Refused
-from tui.plain import Plain, PlainLabel, plain, visible
+from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
 
 Completer = Callable[[str], list[str]]
 
@@ -59,7 +59,7 @@ class CompletionSuggester(Suggester):
         return done if done != value and done.lower().startswith(value.lower()) else None
 
 
-class CommandInput(Input):
+class CommandInput(PlainInput):
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False),
         Binding("up", "history(-1)", "Previous command", show=False),

@@ -11,7 +11,9 @@ control character is shown as its escape, never sent to a terminal.  So, in
 * any other string that reaches the screen (a list's option, a table's cell, a
   tree's label, a title) goes in a rich ``Text`` styled by the code, with what
   came from outside passed through :func:`visible` (or made by :func:`plain`);
-* ``notify`` is always given ``markup=False``.
+* ``notify`` is always given ``markup=False``;
+* text boxes are :class:`PlainInput`: a paste puts in its first line with its
+  control characters as their escapes (a key never types one).
 
 ``tests/tui/test_tui_plain.py`` holds the client to these rules.
 """
@@ -21,8 +23,9 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
+from textual import events
 from textual.visual import VisualType
-from textual.widgets import Label, Static
+from textual.widgets import Input, Label, Static
 
 #: What would not show as itself: control characters (C0, DEL, C1), the line and
 #: paragraph separators, and the bidirectional embeddings, overrides and isolates.
@@ -30,6 +33,8 @@ _OTHERS = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
 _IN_A_LINE = re.compile("[\\x00-\\x1f" + _OTHERS + "]")
 #: A widget of several lines shows a line feed as a new line.
 _IN_LINES = re.compile("[\\x00-\\x09\\x0b-\\x1f" + _OTHERS + "]")
+#: Where a paste's first line ends: terminals send a line break as CR.
+_LINE_END = re.compile("[\\r\\n]")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -88,3 +93,13 @@ class PlainLabel(Label):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         super().update(_shown(content), layout=layout)
+
+
+class PlainInput(Input):
+    """An ``Input`` that never holds a control character (see the module's rules)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        # Textual runs this, then Input's own handler, which puts the text in.
+        # Only a CR or LF ends the pasted line (Input would also cut at a form
+        # feed or U+2028); what would not show as itself goes in as its escape.
+        event.text = visible(_LINE_END.split(event.text, maxsplit=1)[0].replace("\t", " "))

@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
+from textual import events
 from textual.app import App
 
-from tui.plain import Plain, PlainLabel, plain, visible, visible_text
+from tui.plain import Plain, PlainInput, PlainLabel, plain, visible, visible_text
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
 #: Widgets that read a bare string as markup: the client uses Plain and PlainLabel instead.
-MARKUP_WIDGETS = {"Static", "Label"}
+MARKUP_WIDGETS = {"Static", "Label", "Input"}
 HOSTILE = ["[b]bold", "[a=b]", "[/]", "[@click=app.quit]x", "a\x1b]0;title\x07b", "c\x1b[2Jd", "e\u2028f", "g\u202eh"]
 
 
@@ -34,7 +35,7 @@ def test_no_widget_of_the_client_reads_markup():
     for path, tree in _sources():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and _name(node.func) in MARKUP_WIDGETS:
-                found.append(f"{path.name}:{node.lineno}: {_name(node.func)}(…): use Plain / PlainLabel")
+                found.append(f"{path.name}:{node.lineno}: {_name(node.func)}(…): use Plain, PlainLabel, PlainInput")
             if isinstance(node, ast.ClassDef) and any(_name(b) in MARKUP_WIDGETS for b in node.bases):
                 found.append(f"{path.name}:{node.lineno}: class {node.name} derives from a markup widget")
             if isinstance(node, ast.Call) and _name(node.func) == "notify":
@@ -77,3 +78,26 @@ async def test_plain_widgets_show_markup_as_it_was_written():
         app.query_one("#s", Plain).update("[/] z\x1b[2J")
         await pilot.pause()
         assert str(app.query_one("#s").render()) == "[/] z\\x1b[2J"
+
+
+@pytest.mark.parametrize(
+    ("pasted", "held"),
+    [
+        ("note a\x1b]0;x\x07b\nmark ahmed", "note a\\x1b]0;x\\x07b"),
+        ("one\rtwo", "one"),
+        ("form\x0cfeed\u2028sep\tand tab", "form\\x0cfeed\\u2028sep and tab"),
+        ("[b]as typed[/b]", "[b]as typed[/b]"),
+    ],
+)
+async def test_a_paste_gives_its_first_line_with_control_characters_escaped(pasted, held):
+    class Ask(App):
+        def compose(self):
+            yield PlainInput(id="box")
+
+    app = Ask()
+    async with app.run_test() as pilot:
+        box = app.query_one("#box", PlainInput)
+        box.focus()
+        box.post_message(events.Paste(pasted))
+        await pilot.pause()
+        assert box.value == held

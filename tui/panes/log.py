@@ -31,7 +31,7 @@ from textual.widgets import Input
 from core import events as ev
 from core.game import LogLine
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
-from tui.plain import Plain, visible_text
+from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
 
 FETCH_AROUND = 64
@@ -420,7 +420,7 @@ class LogPane(Vertical):
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
         yield Plain("", id="log-status")
-        yield Input(id="log-query")
+        yield PlainInput(id="log-query")
 
     @property
     def view(self) -> LogView:

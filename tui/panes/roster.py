@@ -20,7 +20,7 @@ from textual.widgets.tree import TreeNode
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
-from tui.plain import Plain, visible_text
+from tui.plain import Plain, PlainInput, visible_text
 
 NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id)
 
@@ -123,7 +123,7 @@ class RosterPane(Vertical):
         self._details = Text()  # what the details line shows
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter: name, team, class, weapon, status", id="roster-filter")
+        yield PlainInput(placeholder="filter: name, team, class, weapon, status", id="roster-filter")
         tree: Tree[NodeKey] = Tree("Roster", id="roster-tree")
         tree.show_root = False
         tree.guide_depth = 2

@@ -18,7 +18,7 @@ from core.dice import parse_faces
 from core.game import LogLine
 from tui import odds
 from tui.logindex import event_kind
-from tui.plain import Plain, PlainLabel, visible
+from tui.plain import Plain, PlainInput, PlainLabel, visible
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -97,7 +97,7 @@ class AskScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.question, classes="title")
-            yield Input(value=self.value, placeholder=self.placeholder)
+            yield PlainInput(value=self.value, placeholder=self.placeholder)
 
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
@@ -127,7 +127,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
             yield Plain(Text(visible(f"command: {self.command}"), style="dim"))
             if self.typed:
                 yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
-            yield Input(
+            yield PlainInput(
                 placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. "
                 + " ".join(["6", "4", "3"][: self.count] or ["6"])
             )

@@ -23,7 +23,7 @@ from core.commands import usage
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE
-from tui.plain import Plain, PlainLabel, plain
+from tui.plain import Plain, PlainInput, PlainLabel, plain
 from tui.screens.dialogs import DIALOG_CSS
 
 
@@ -156,7 +156,7 @@ class ActionForm(ModalScreen[str | None]):
         placeholder = f"a whole number from {p.lo} to {p.hi}" if p.kind == "int" else "text"
         if p.default is not None:
             placeholder += f" (default {p.default})"
-        return Input(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")
+        return PlainInput(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")
 
     def on_mount(self) -> None:
         self._preview()

@@ -30,7 +30,7 @@ from textual.widgets import Button, Footer, Input, Select, SelectionList
 from core.game import Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.savefile import SaveError
-from tui.plain import Plain, PlainLabel, plain
+from tui.plain import Plain, PlainInput, PlainLabel, plain
 
 SAVES = Path("saves")
 
@@ -149,9 +149,9 @@ class NewGameScreen(Screen):
             yield Vertical(id="setup")
             yield Plain("", id="setup-preview")
             yield PlainLabel("Save as (in saves/)")
-            yield Input(id="save-name")
+            yield PlainInput(id="save-name")
             yield PlainLabel("Seed (blank: random)")
-            yield Input(type="integer", id="seed", placeholder="e.g. 42 to replay the same dice")
+            yield PlainInput(type="integer", id="seed", placeholder="e.g. 42 to replay the same dice")
             yield Plain(
                 Text(
                     "Deployment and the rest of set-up are done with the ruleset's "
@@ -220,7 +220,7 @@ class NewGameScreen(Screen):
         widgets = []
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
             widgets.append(PlainLabel(f"Roster for {side.name} ({side.id})"))
-            widgets.append(Input(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
+            widgets.append(PlainInput(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
         await box.mount_all(widgets)
 
     def rosters(self) -> dict[str, str]:

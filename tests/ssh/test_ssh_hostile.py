@@ -1,0 +1,121 @@
+"""An SSH seat never falls on what its player types or pastes (issue 13).
+
+Over a real SSH connection: a refusal whose usage holds brackets is drawn whole,
+markup a player wrote reaches the other seats as he wrote it, control characters
+in a paste never reach any terminal, and hostile lines (each required argument
+missing, markup and control characters in the arguments, random lines) leave the
+seat up, the refusal shown and a refused line's save as it was.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from ssh_club import Club, Player, wait_until
+
+from core.game import Refusal
+from tui.plain import visible
+from tui.screens.dialogs import DicePrompt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import hostile  # noqa: E402  (tests/ is not a package)
+
+SIZE = (160, 40)
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+#: An OSC that would set the terminal's title: it must never arrive whole.
+OSC = "\x1b]0;pwned\x07"
+CLEAR = "\x15"  # Ctrl+U: empties the command line
+
+
+def hint(club: Club, seat: str) -> str:
+    return str(club.session(seat).app.screen.query_one("#cmd-hint").render())
+
+
+async def test_a_refusal_and_markup_are_drawn_as_they_are(club):
+    rita = await club.connect("rita", size=SIZE)
+    reg = await club.connect("reg", size=SIZE)
+    await rita.wait_for("rita (referee)")
+    await reg.wait_for("reg (regulars)")
+    before = club.game.path.read_bytes()
+    rita.command("fire rossi")
+    await rita.wait_for("✗ fire: missing targets; usage: fire unit targets… range=… [aimed|burst] [weapon=…]")
+    assert club.game.path.read_bytes() == before
+    rita.type(CLEAR)  # the refused line is given back to be mended
+    rita.command("mark [x] suppressed")
+    await rita.wait_for("✗ no unit '[x]'")
+    rita.type(CLEAR)
+    rita.command('note "[b]loud[/b] [@click=app.quit]q [a=b]"')
+    for player in (rita, reg):
+        await player.wait_for("[b]loud[/b] [@click=app.quit]q [a=b]")
+    assert club.session("rita").app.is_running and club.session("reg").app.is_running
+
+
+async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
+    rita = await club.connect("rita", size=SIZE)
+    reg = await club.connect("reg", size=SIZE)
+    await rita.wait_for("rita (referee)")
+    await reg.wait_for("reg (regulars)")
+    # Inside a paste, what would not show as itself goes on the line as its escape.
+    rita.type(f"{PASTE_START}note look\x07here\x0c\u2028now\x85{PASTE_END}")
+    await rita.wait_for("note look\\x07here\\x0c\\u2028now\\x85")
+    rita.type("\r")
+    for player in (rita, reg):
+        await player.wait_for("look\\x07here\\x0c\\u2028now\\x85")
+    # An escape sequence ends the paste (Textual reads it as keys): it never arrives whole.
+    refusals: list[Refusal] = []
+    club.game.subscribe_refusals(refusals.append)
+    length = club.game.log_length
+    rita.type(f"{PASTE_START}note a{OSC}b\x1b[2J{PASTE_END}\r")
+    await wait_until(lambda: refusals or club.game.log_length > length, show=rita.text)
+    await rita.wait_for("pwned")  # drawn, as the keys it was read as
+    for player in (rita, reg):
+        raw = "".join(player.raw)
+        assert OSC not in raw and "look\x07" not in raw and "\u2028" not in raw
+
+
+async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) -> None:
+    """Paste ``line`` on rita's command line, Enter, wait for the answer and judge it."""
+    app = club.session("rita").app
+    before, refused, length = club.game.path.read_bytes(), len(refusals), club.game.log_length
+    player.type(f"{PASTE_START}{line}{PASTE_END}\r")
+    shown = visible(line.replace("\t", " ")).strip()  # what the paste puts on the line
+    if not shown:
+        return
+    await wait_until(
+        lambda: len(refusals) > refused or club.game.log_length > length or isinstance(app.screen, DicePrompt),
+        show=player.text,
+    )
+    assert app.is_running
+    if isinstance(app.screen, DicePrompt):
+        player.type("\x1b")
+        await wait_until(lambda: hint(club, "rita").startswith("✗ cancelled: "), show=player.text)
+    elif len(refusals) > refused:
+        await wait_until(lambda: hint(club, "rita") == "✗ " + visible(refusals[-1].why), show=player.text)
+    else:
+        return
+    assert club.game.path.read_bytes() == before, f"{line!r} wrote to the save"
+    player.type(CLEAR)  # the line given back to be mended: emptied for the next one
+
+
+async def test_hostile_lines_through_a_seat(club):
+    rita = await club.connect("rita", size=SIZE)
+    await rita.wait_for("rita (referee)")
+    refusals: list[Refusal] = []
+    club.game.subscribe_refusals(refusals.append)
+    lines = hostile.missing_lines(club.game)[::3]
+    lines += hostile.poisoned_lines(club.game, hostile.MARKUP[:4] + hostile.CONTROL[:5], each=False)[::5]
+    drawn: list[str] = []
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(line=hostile.command_lines(club.game))
+    def draw(line: str) -> None:
+        drawn.append(line)
+
+    draw()
+    # A paste ends at its first CR or LF, and a long one takes a while to type: keep them short.
+    for line in lines + [d[:300] for d in drawn]:
+        await _give(club, rita, refusals, line)
+    assert len(refusals) > len(lines) // 2
+    assert OSC not in "".join(rita.raw)

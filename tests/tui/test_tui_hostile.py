@@ -1,0 +1,131 @@
+"""The client never crashes on what a player types (issue 13).
+
+Driven by Pilot through every command of every ruleset: each required argument
+missing, markup-like text and control characters in each argument, and random
+lines.  The app stays up, a refusal is shown whole (as the game gave it, its
+control characters escaped), and a refused line leaves the save as it was.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from core.game import Game, Refusal
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.panes.log import LogView
+from tui.plain import Plain, visible
+from tui.screens.dialogs import DetailsScreen, DicePrompt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import hostile  # noqa: E402  (tests/ is not a package)
+
+RULESETS = ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"]
+SIZE = (120, 30)
+
+
+def hint(app) -> str:
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+class Seat:
+    """The app on a game, with what a test needs to give it lines and judge the answer."""
+
+    def __init__(self, app: FireteamApp, pilot) -> None:
+        self.app, self.pilot, self.game = app, pilot, app.game
+        self.refusals: list[Refusal] = []
+        self.game.subscribe_refusals(self.refusals.append)
+
+    async def give(self, line: str) -> None:
+        """Type ``line`` (as a paste would put it on the line) and Enter; judge what follows."""
+        game, app = self.game, self.app
+        before, refused = game.path.read_bytes(), len(self.refusals)
+        box = app.screen.query_one(CommandInput)
+        box.focus()
+        box.value = line
+        await self.pilot.press("enter")
+        await self.pilot.pause()
+        assert app.is_running, line
+        if isinstance(app.screen, DicePrompt):  # dice= typed short of what the command rolls
+            await self.pilot.press("escape")
+            await self.pilot.pause()
+            assert hint(app).startswith("✗ cancelled: ")
+            assert game.path.read_bytes() == before
+            return
+        if not line.strip():  # Enter on a blank line does nothing
+            assert game.path.read_bytes() == before
+        elif len(self.refusals) > refused:
+            why = self.refusals[-1].why
+            assert hint(app) == "✗ " + visible(why), line
+            assert game.path.read_bytes() == before, f"{line!r} wrote to the save"
+        else:
+            assert hint(app).startswith("✓ #"), (line, hint(app))
+            box.value = ""
+
+
+def demo(path: Path, ruleset: str) -> Game:
+    game = Game.new(path, ruleset, seed=3)
+    game.execute("scenario demo")
+    return game
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_every_command_with_an_argument_missing_or_poisoned(tmp_path, ruleset):
+    game = demo(tmp_path / "g.ft", ruleset)
+    lines = hostile.missing_lines(game)
+    # Each argument in turn gets one of the markup-like words or control characters
+    # (the API's test gives each argument each of them).
+    lines += hostile.poisoned_lines(game, hostile.MARKUP[:4] + hostile.CONTROL[:5], each=False)
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        seat = Seat(app, pilot)
+        for line in lines:
+            await seat.give(line)
+        assert len(seat.refusals) > len(lines) // 2
+    game.close()
+
+
+async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(tmp_path):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        seat = Seat(app, pilot)
+        await seat.give('note "[b]bold[/b] [@click=app.quit]q [a=b]"')
+        log = app.screen.query_one(LogView)
+        assert log.line_at(log.cursor).text.endswith("[b]bold[/b] [@click=app.quit]q [a=b]")
+        await pilot.press("f7", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        details = "\n".join(str(w.render()) for w in app.screen.query(Plain))
+        assert "[b]bold[/b] [@click=app.quit]q [a=b]" in details
+        await pilot.press("escape")
+        await pilot.pause()
+        await seat.give("mark ahmed suppressed")
+        await pilot.press("ctrl+z")  # the confirmation quotes the command
+        await pilot.pause()
+        assert app.screen.question == "Undo #3 mark ahmed suppressed?"
+        await pilot.press("escape")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
+    game = demo(tmp_path_factory.mktemp(ruleset) / "g.ft", ruleset)
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        seat = Seat(app, pilot)
+        lines: list[str] = []
+
+        # Hypothesis draws the lines; the app, which lives in this event loop, is then given them.
+        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @given(line=hostile.command_lines(game))
+        def draw(line: str) -> None:
+            lines.append(line)
+
+        draw()
+        for line in lines:
+            await seat.give(line)
+    game.close()
