@@ -34,6 +34,10 @@ from core.savewriter import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 
+#: A game's dice seed is a whole number below this: it fits every integer the
+#: save and its readers hold (a new game draws 48 random bits).
+SEED_LIMIT = 2**63
+
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Spotted)
 
@@ -144,6 +148,8 @@ class Game:
         seed: int | None = None,
         clock: Callable[[], int] = _now_ms,
     ) -> Game:
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
         ruleset = get_ruleset(ruleset_id, variant)
         header = Header(
             fireteam=FORMAT_VERSION,

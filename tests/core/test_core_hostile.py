@@ -192,6 +192,21 @@ def test_random_lines_never_raise_and_a_refusal_never_writes(tmp_path_factory, r
 # ------------------------------------------------------------------ scripts
 
 
+@pytest.mark.parametrize("seed", ["-1", "9223372036854775808", "9" * 4000])
+def test_a_seed_the_save_could_not_hold_is_refused(tmp_path, seed):
+    script = tmp_path / "s.txt"
+    script.write_text("scenario demo\n", encoding="utf-8")
+    result = subprocess.run(
+        [str(FIRETEAM), "script", str(script), "--save", str(tmp_path / "s.ft"), "--seed", seed],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "a seed is a whole number from 0 to 9223372036854775807" in result.stderr or "invalid int" in result.stderr
+    assert not (tmp_path / "s.ft").exists()
+
+
 def test_only_a_line_feed_ends_a_script_line():
     text = "note a\x0cb\nnote c\u2028d\r\nnote e\x1cf\x85g\n\nlast"
     assert script_lines(text) == ["note a\x0cb", "note c\u2028d", "note e\x1cf\x85g", "", "last"]

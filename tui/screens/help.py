@@ -77,10 +77,11 @@ def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
             text.append("  (" + "; ".join(extra) + ")", style="dim")
         text.append("\n" + usage(spec), style="bold")
         for p in spec.params:
-            if p.help or p.choices:
+            if p.help or p.choices or p.kind == "int":
                 text.append(
                     f"\n  {p.name}: {p.help}"
-                    + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else ""),
+                    + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
+                    + (f" ({p.lo} to {p.hi})" if p.kind == "int" else ""),
                     style="dim",
                 )
         for example in spec.examples:

@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, SelectionList
 
-from core.game import Game
+from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.savefile import SaveError
 from tui.plain import Plain, PlainInput, PlainLabel, plain
@@ -288,7 +288,11 @@ class NewGameScreen(Screen):
         if not name.endswith(".ft"):
             name += ".ft"
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else None
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:  # more digits than Python reads
+            self._fail(f"✗ a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+            return
         ruleset = self._ruleset()
         try:
             game = start_game(
