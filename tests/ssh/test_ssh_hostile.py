@@ -15,9 +15,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
-from core.game import Refusal
+from core.game import Game, Refusal
 from tui.plain import visible
 from tui.screens.dialogs import DicePrompt
+from tui.ssh import replies
+from tui.ssh.seats import Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import hostile  # noqa: E402  (tests/ is not a package)
@@ -73,6 +75,17 @@ async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
     for player in (rita, reg):
         raw = "".join(player.raw)
         assert OSC not in raw and "look\x07" not in raw and "\u2028" not in raw
+
+
+def test_a_plain_reply_escapes_what_came_from_a_save_or_a_file_name(tmp_path):
+    class Table:
+        name = "north\x1b]0;pwned\x07"
+        game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+
+    text, status = replies.answer("status", Seat("rita", "referee"), [Table()], {})
+    assert status == 0 and text.startswith("north\\x1b]0;pwned\\x07: no scenario set up yet\n")
+    assert "\x1b" not in text and "\x07" not in text
+    Table.game.close()
 
 
 async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
+from tui.plain import visible
 from tui.ssh.seats import Seat
 
 
@@ -82,7 +83,20 @@ def answer(
     tables: Sequence[TableInfo],
     seated: Mapping[str, Sequence[Seat]],
 ) -> tuple[str, int]:
-    """The reply to ``command`` and the exit status to send with it."""
+    """The reply to ``command`` and the exit status to send with it.
+
+    It goes to the player's terminal as it is: what came from a save or a file
+    name is shown with its control characters escaped (``tui.plain``)."""
+    text, status = _answer(command, seat, tables, seated)
+    return visible(text, lines=True), status
+
+
+def _answer(
+    command: str,
+    seat: Seat,
+    tables: Sequence[TableInfo],
+    seated: Mapping[str, Sequence[Seat]],
+) -> tuple[str, int]:
     words = command.split()
     by_name = {t.name: t for t in tables}
     if not words:
