@@ -9,6 +9,7 @@ seat up, the refusal shown and a refused line's save as it was.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -92,9 +93,12 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
     """Paste ``line`` on rita's command line, Enter, wait for the answer and judge it."""
     app = club.session("rita").app
     before, refused, length = club.game.path.read_bytes(), len(refusals), club.game.log_length
+    # An escape would end the paste and the rest be read as keys (Ctrl+Q among them):
+    # test_control_characters_in_a_paste_never_reach_a_terminal covers that.
+    line = line.replace("\x1b", "")
     player.type(f"{PASTE_START}{line}{PASTE_END}\r")
-    shown = visible(line.replace("\t", " ")).strip()  # what the paste puts on the line
-    if not shown:
+    # What the paste puts on the line, and the command line then strips.
+    if not visible(re.split("[\r\n]", line, maxsplit=1)[0].replace("\t", " ")).strip():
         return
     await wait_until(
         lambda: len(refusals) > refused or club.game.log_length > length or isinstance(app.screen, DicePrompt),

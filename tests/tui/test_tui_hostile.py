@@ -120,7 +120,7 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
         lines: list[str] = []
 
         # Hypothesis draws the lines; the app, which lives in this event loop, is then given them.
-        @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
         @given(line=hostile.command_lines(game))
         def draw(line: str) -> None:
             lines.append(line)
