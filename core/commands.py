@@ -290,6 +290,8 @@ def usage(spec: CommandSpec) -> str:
 
 def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -> list[str]:
     """Candidates for the word being typed at the end of ``text`` (whole words)."""
+    if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
+        return []
     ends_with_space = text.endswith(" ")
     try:
         words = split(text)

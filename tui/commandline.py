@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from core.commands import find_verb, split, usage
+from core.commands import check_line, find_verb, split, usage
 from core.ruleset import CommandSpec, Refused
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
 
@@ -234,6 +234,10 @@ class CommandLine(Vertical):
         out = Text()
         if not text.strip():
             return out
+        try:
+            check_line(text)  # said while typing: too long, or a character no command may hold
+        except Refused as e:
+            return plain(str(e), "yellow")
         try:
             words = split(text)
         except Refused:

@@ -6,6 +6,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core.game import Game
 from tui.app import FireteamApp
+from tui.commandline import CommandInput
 from tui.panes.log import LogPane
 from tui.screens.dialogs import DicePrompt
 
@@ -61,3 +62,15 @@ async def test_a_log_search_names_what_it_looked_for(game):
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert str(pane.query_one("#log-status").render()) == "no older line holds “[a=b]”"
+
+
+async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_while_typing(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        box.value = "note " + "x" * 3000
+        await pilot.pause()
+        assert hint(app) == "a command is at most 2,000 characters; this one has 3,005"
+        box.value = "note a\x1b[2Jb"
+        await pilot.pause()
+        assert hint(app) == "a command cannot hold the control character '\\x1b' (column 7)"
