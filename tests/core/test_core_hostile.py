@@ -26,8 +26,8 @@ from core.game import Game
 from core.ruleset import CommandSpec, Refused, available
 from core.views import roles
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import hostile  # noqa: E402  (tests/ is not a package)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+import hostile  # noqa: E402  (test folders are not packages)
 
 RULESETS = [r for r in available() if r in ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")]
 FIRETEAM = Path(sys.executable).with_name("fireteam")

@@ -22,8 +22,8 @@ from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
 from tui.ssh.seats import Seat
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import hostile  # noqa: E402  (tests/ is not a package)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+import hostile  # noqa: E402  (test folders are not packages)
 
 SIZE = (160, 40)
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"

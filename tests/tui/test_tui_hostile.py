@@ -21,8 +21,8 @@ from tui.panes.log import LogView
 from tui.plain import Plain, visible
 from tui.screens.dialogs import DetailsScreen, DicePrompt
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import hostile  # noqa: E402  (tests/ is not a package)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+import hostile  # noqa: E402  (test folders are not packages)
 
 RULESETS = ["breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet"]
 SIZE = (120, 30)

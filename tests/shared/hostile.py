@@ -3,13 +3,12 @@ the client and an SSH seat: every command of a game with each required argument
 missing, with markup-like text, control characters and absurd numbers in each
 argument, and random lines (a hypothesis strategy).
 
-A test module imports it with ``tests/`` on ``sys.path`` (see ``on_path``).
+A test module imports it with ``tests/shared`` on ``sys.path`` (test folders are
+not packages; ``tests/`` itself would not do: its ``core`` and ``tui`` folders
+would shadow the packages of those names).
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
 
 from hypothesis import strategies as st
 
@@ -20,13 +19,6 @@ MARKUP = ("[b]", "[a=b]", "[/]", "[@click=app.quit]", "[link=https://x]y[/link]"
 CONTROL = ("\x1b[2J", "\x1b]0;pwned\x07", "\x07", "\x00", "\x0c", "\x0b", "\x1c", "\x85", "\u2028", "\u202e", "\r")
 NUMBERS = ("18446744073709551616", "-9223372036854775809", "9" * 40, "-1", "1_000", "\u0663", "1e9", "99999")
 OTHERS = ("", "\u00e9t\u00e9", "\U0001f600", "\u200b", "'", '"', "=", "==", "x=", "=x", "dice=", "d=0", "dice=7,7")
-
-
-def on_path() -> None:
-    """Put ``tests/`` on ``sys.path`` (test folders are not packages)."""
-    here = str(Path(__file__).resolve().parent)
-    if here not in sys.path:
-        sys.path.insert(0, here)
 
 
 def stand_in(param: Param, game: Game) -> str:
