@@ -67,8 +67,6 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft")
         if heli.has("landed"):
             raise Refused(f"{heli.name} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)")
-    if (args["range"] or 0) < 0:
-        raise Refused("a range is 0 cm or more")
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
         raise Refused(f"the {row.name} reaches {row.max_cm} cm (BI-R260): give range=")
     chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)

@@ -59,8 +59,6 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapon_of(shooter, weapon_id)
     area = mode == "area"
     dist = args["range"]
-    if dist < 0:
-        raise Refused("a range is 0 cm or more")
     band = rules.range_band(weapon, dist, area)
     if band is None:
         raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")

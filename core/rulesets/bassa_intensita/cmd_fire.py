@@ -94,8 +94,6 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         if carrier is not None and damage.armour_column(carrier):
             raise Refused(f"{t.name} is inside {carrier.name}: fire at the vehicle (ruling BI-OCCUPANTS)")
     dist = args["range"]
-    if dist < 0:
-        raise Refused("a range is 0 cm or more")
     band = rules.range_band(weapon, dist, area)
     if band is None:
         raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")

@@ -64,8 +64,6 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     if not unit.has("morale-due") and not trigger:
         raise Refused(f"no check is due for {unit.name}: name its trigger (m1 to m7, A.13.1)")
     near = args["near"] or 0
-    if not 0 <= near <= MAX_NEAR:
-        raise Refused(f"near= counts the seriously wounded within 10 cm: 0 to {MAX_NEAR}")
     chance, mods = morale.pass_chance(
         quality(unit),
         mod_ids(ctx, unit, args),
@@ -187,9 +185,7 @@ def flee(ctx: Context, unit: Unit) -> None:
 def _motivation(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R011: the referee gives a unit +1 or -1 (or 0 to take it back)."""
     unit = ctx.unit(args["unit"])
-    value = args["value"]
-    if value not in (-1, 0, 1):
-        raise Refused("motivation is -1, 0 or +1 (BI-R011)")
+    value = args["value"]  # -1, 0 or +1 (BI-R011): the parameter's bounds
     remove = tuple(b for b in ("motivation+1", "motivation-1") if unit.has(b))
     add = (f"motivation{value:+d}",) if value else ()
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=tuple(b for b in remove if b not in add)))
@@ -223,7 +219,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("fire",),
                 keyword=True,
             ),
-            Param("near", "int", "friendly seriously wounded within 10 cm", optional=True, keyword=True),
+            Param("near", "int", "friendly seriously wounded within 10 cm", optional=True, keyword=True, hi=MAX_NEAR),
             Param(
                 "enemy",
                 "choice",
@@ -243,7 +239,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "motivation",
         "The referee's +1 or -1 to a unit's chance for motivation or fatigue (0 takes it back). No dice.",
         _motivation,
-        params=(Param("unit", "unit"), Param("value", "int", "-1, 0 or +1")),
+        params=(Param("unit", "unit"), Param("value", "int", "-1, 0 or +1", lo=-1, hi=1)),
         rule="BI-R011",
         examples=("motivation karim -1",),
         who="referee",

@@ -58,7 +58,7 @@ def _source(args: dict[str, Any]) -> str:
     if args["kind"] == "air":
         return f"air-{args['bomb'] or 'ap'}"
     mm = args["mm"]
-    if not mm or not 0 < mm <= MAX_MM:
+    if not mm:
         raise Refused(f"give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)")
     return he.area_by_calibre(mm).id
 
@@ -328,7 +328,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             _OBSERVER,
             Param("kind", "choice", "what he calls", choices=("dedicated", "general", "mortar", "air")),
-            Param("mm", "int", "the calibre of the guns or mortars", optional=True, keyword=True),
+            Param("mm", "int", "the calibre of the guns or mortars", optional=True, keyword=True, lo=1, hi=MAX_MM),
             Param("bomb", "choice", "an aircraft's bombs", optional=True, choices=BOMBS, keyword=True),
             Param(
                 "difficulty",

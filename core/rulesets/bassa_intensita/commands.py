@@ -95,8 +95,6 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     cm = args.get("lead")
     if cm is None:
         return False
-    if cm < 0:
-        raise Refused("lead= is a distance: 0 cm or more")
     leader = squads.leader_of(ctx.state, unit)
     if leader is None:
         raise Refused(f"{unit.name} has no leader in play to measure from")
