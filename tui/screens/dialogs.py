@@ -73,10 +73,10 @@ class LockedScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text("This save is being written by another Fireteam"), classes="title")
-            yield Static(Text(f"{self.path}\nheld by {self.who}"))
-            yield Static(Text("A save has one writer at a time: you can watch this game as it is played."))
-            yield Static(Text("Enter/r: open read-only (follows the live game)   Esc/c: cancel", style="dim"))
+            yield PlainLabel("This save is being written by another Fireteam", classes="title")
+            yield Plain(f"{self.path}\nheld by {self.who}")
+            yield Plain("A save has one writer at a time: you can watch this game as it is played.")
+            yield Plain(Text("Enter/r: open read-only (follows the live game)   Esc/c: cancel", style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
