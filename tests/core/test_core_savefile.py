@@ -480,13 +480,13 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
 
     A command line is far shorter than a record may be (``core.commands.MAX_LINE``),
     so the writer's own limit is lowered here to reach it."""
-    import core.savefile
+    import core.savewriter
     from core.ruleset import Refused
 
     size = demo.path.stat().st_size
     with pytest.raises(Refused, match="at most 2,000 characters"):
         demo.execute("note " + "x" * MAX_LINE_BYTES)
-    monkeypatch.setattr(core.savefile, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(core.savewriter, "MAX_LINE_BYTES", 1000)
     with pytest.raises(Refused, match="too long"):
         demo.execute("note " + "x" * 1000)
     assert demo.path.stat().st_size == size
