@@ -51,9 +51,7 @@ def ready_to_fire(shooter: Unit) -> None:
 def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
     """LN-R030: whether the target is within half range: said (``half``/``full``) or
     found from the measured ``range=`` and the scenario's range for ``what``."""
-    band, cm = args["band"], args["range"]
-    if cm is not None and cm < 0:
-        raise Refused(f"range={cm}: a distance is 0 cm or more")
+    band, cm = args["band"], args["range"]  # 0 or more: the parameter's bounds
     if cm is None:
         if band is None:
             raise Refused("say half or full, or give the measured distance: range=CM")
@@ -155,9 +153,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["range"]
     if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen and not indirect:
         raise Refused(f"{target.name} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)")
-    woods = args["woods"]
-    if woods is not None and woods < 0:
-        raise Refused(f"woods={woods}: a distance is 0 cm or more")
+    woods = args["woods"]  # 0 or more: the parameter's bounds
     if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has("prone") or args["prone"]):
         raise Refused(f"{target.name} is not seen in the woods at {woods} cm (LN-R020)")
     if is_aircraft(target):
