@@ -209,6 +209,15 @@ class Noted(Event, tag="note"):
     text: str
 
 
+class ScenarioRead(Event, tag="scenfile"):
+    """The text of the scenario (or force) file a game was set up from, kept so the
+    save replays without the file.  Written referee-only: the file holds every
+    side's secrets (docs/scenarios.md)."""
+
+    file: str
+    text: str
+
+
 class GameEnded(Event, tag="end"):
     result: str
 
@@ -231,6 +240,7 @@ AnyEvent = Union[
     Revealed,
     VarSet,
     Noted,
+    ScenarioRead,
     GameEnded,
 ]
 

@@ -91,6 +91,8 @@ def describe(
             return words or f"{e.key} = {e.value}"
         case ev.Noted():
             return f"note: {e.text}"
+        case ev.ScenarioRead():
+            return f"scenario file {e.file} recorded ({len(e.text)} characters)"
         case ev.GameEnded():
             return f"Game over: {e.result}"
     return type(e).__name__

@@ -207,6 +207,7 @@ _APPLY = {
     ev.Revealed: _reveal,
     ev.VarSet: _var,
     ev.Noted: _nothing,
+    ev.ScenarioRead: _nothing,
     ev.GameEnded: _end,
 }
 assert set(_APPLY) == set(ev.EVENT_TYPES), "every event type needs a fold rule"

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
 from core import events as ev
+from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
+from core.scenario_files import decode, error_at, is_path, read_text, user_scenarios_dir
+from core.scenario_schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
+
+__all__ = ["Scenario", "ScenarioSecret", "emit_table"]
 from core.state import GameState
 
 #: Status badges the client knows how to draw; rulesets may add others.
@@ -25,67 +30,94 @@ STATUSES = ("hidden", "suppressed", "wounded", "down", "retreating", "pinned", "
 # -------------------------------------------------------------------- scenarios
 
 
-class ScenarioSecret(msgspec.Struct, frozen=True):
-    key: str
-    owner: str
-    value: str
+class Loaded(NamedTuple):
+    """A scenario file decoded and checked by its ruleset's format."""
+
+    sc: Any
+    text: str
+    file: str
+    builtin: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.sc.id
+
+    @property
+    def title(self) -> str:
+        return self.sc.title
+
+    def table(self) -> Scenario:
+        """The sides, units and secrets, as they enter the game."""
+        return table(self.sc)
 
 
-class Scenario(msgspec.Struct, frozen=True):
-    """A ready-to-play set-up, kept as a TOML data file beside its ruleset."""
-
-    id: str
-    title: str
-    sides: tuple[ev.SideSpec, ...]
-    units: tuple[ev.UnitSpec, ...]
-    secrets: tuple[ScenarioSecret, ...] = ()
-    description: str = ""
+def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) -> Loaded:
+    """Decode and check a scenario's text; a ScenarioError lists every problem found."""
+    sc = decode(text, fmt.schema, file)
+    problems = fmt.check(sc)
+    if problems:
+        raise error_at(file, text, *problems)
+    return Loaded(sc, text, file, builtin)
 
 
-def load_scenarios(folder: Path) -> dict[str, Scenario]:
-    out: dict[str, Scenario] = {}
+def load_scenarios(fmt: Format, folder: Path) -> dict[str, Loaded]:
+    """The built-in scenarios of a ruleset, by id (a broken one is a bug: it raises)."""
+    out: dict[str, Loaded] = {}
     for path in sorted(folder.glob("*.toml")):
-        sc = msgspec.toml.decode(path.read_bytes(), type=Scenario)
-        side_ids = {s.id for s in sc.sides}
-        for u in sc.units:
-            if u.side not in side_ids:
-                raise ValueError(f"{path.name}: unit {u.id} on unknown side {u.side}")
-        out[sc.id] = sc
+        loaded = parse_scenario(fmt, path.read_text(encoding="utf-8"), path.name, builtin=True)
+        out[loaded.id] = loaded
     return out
 
 
-def emit_scenario(ctx: Context, sc: Scenario) -> None:
+def find_scenario(ruleset: Any, word: str) -> Loaded:
+    """``scenario WORD``: a file when the word has a ``/`` or ends in ``.toml``; else a
+    built-in scenario by (a prefix of) its id, else a file of the user's scenario folder."""
+    fmt: Format = ruleset.scenario_format
+    builtins: dict[str, Loaded] = ruleset.scenarios
+    if is_path(word):
+        path = Path(word)
+        return parse_scenario(fmt, read_text(path), str(path))
+    try:
+        return builtins[match_prefix(word, list(builtins), "scenario")]
+    except Refused:
+        own = user_scenarios_dir(fmt.ruleset_id) / f"{word}.toml"
+        if own.is_file():
+            return parse_scenario(fmt, read_text(own), str(own))
+        raise
+
+
+def emit_scenario(ctx: Context, word: str) -> Loaded:
+    """``scenario WORD``: set the game up from a built-in scenario or a file (whose
+    text is kept in the save, so the game replays without it)."""
     if ctx.state.sides:
         raise Refused("the game is already set up")
-    ctx.emit(ev.GameSetUp(scenario=sc.title, sides=sc.sides))
-    for u in sc.units:
-        # A unit deployed hidden is known to its own side (and the referee) only.
-        vis = (u.side,) if "hidden" in u.status else ()
-        ctx.emit(ev.UnitAdded(unit=u, vis=vis))
-    for s in sc.secrets:
-        ctx.emit(ev.SecretSet(key=s.key, owner=s.owner, value=s.value, vis=(s.owner,)))
+    loaded = find_scenario(ctx.ruleset, word)
+    ctx.ruleset.scenario_format.setup(ctx, loaded.sc)  # type: ignore[attr-defined]
+    if not loaded.builtin:
+        record_file(ctx, loaded.file, loaded.text)
+    return loaded
 
 
 def scenario_command(
-    scenarios: dict[str, Scenario],
+    scenarios: dict[str, Loaded],
     handler: Handler,
     *,
-    help: str = "Set up a ready-made scenario.",
+    help: str = "Set up a built-in scenario, or one from a file (a word with / or ending in .toml).",
     rolls: bool = False,
 ) -> CommandSpec:
-    """The ``scenario NAME`` command of a ruleset, whose ``handler`` sets the game up.
+    """The ``scenario NAME|PATH`` command of a ruleset, whose ``handler`` sets the game up.
 
-    Its text is public: it names a scenario, never a secret, even though the
-    set-up it makes holds secrets.
+    Its text is public: it names a scenario or a file, never a secret, even though
+    the set-up it makes holds secrets.
     """
     return CommandSpec(
         "scenario",
         help,
         handler,
-        params=(Param("name", "choice", choices=tuple(scenarios)),),
+        params=(Param("name", "text", "a built-in scenario, or a file path", choices=tuple(scenarios)),),
         phases=("setup",),
         who="referee",
-        examples=tuple(f"scenario {name}" for name in scenarios),
+        examples=(*(f"scenario {name}" for name in scenarios), "scenario ~/scenarios/ambush.toml"),
         rolls=rolls,
         public_text=True,
     )
@@ -105,19 +137,20 @@ class ScenarioRuleset(Ruleset):
     """
 
     scenarios_dir: Path
+    scenario_format: Format
     turn: TurnModule
     own_commands: tuple[CommandSpec, ...] = ()
     first_phase: ev.PhaseBegan
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Scenario] = load_scenarios(self.scenarios_dir)
+        self.scenarios: dict[str, Loaded] = load_scenarios(self.scenario_format, self.scenarios_dir)
 
     def commands(self) -> list[CommandSpec]:
         return [scenario_command(self.scenarios, self._scenario), *self.own_commands, *REFEREE_TOOLS]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, self.scenarios[args["name"]])
+        emit_scenario(ctx, args["name"])
         ctx.emit(self.first_phase)
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:

@@ -17,7 +17,7 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice, register
-from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_scenario
+from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_table
 from core.views import REFEREE
 
 PHASES = (
@@ -148,7 +148,7 @@ class Skirmish(Ruleset):
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, self.scenarios[args["name"]])
+        emit_table(ctx, self.scenarios[args["name"]])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:

@@ -33,6 +33,7 @@ from core.rulesets.bassa_intensita import (
     ending,
     turn,
 )
+from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
 from core.rulesets.common import STATUSES, ScenarioRuleset
 
@@ -94,6 +95,7 @@ class BassaIntensita(ScenarioRuleset):
     rule_source = "bassa-intensita-1.9-it.md"
 
     scenarios_dir = SCENARIOS
+    scenario_format = FORMAT
     turn = turn
     own_commands = (
         *commands.COMMANDS,

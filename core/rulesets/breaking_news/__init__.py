@@ -18,12 +18,13 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
-from core.rulesets.breaking_news import narration, scenario_rules, setup
+from core.rulesets.breaking_news import narration, setup
 from core.rulesets.breaking_news.campaign import commands as campaign_commands
 from core.rulesets.breaking_news.campaign import turn
 from core.rulesets.breaking_news.combat import commands as combat_commands
 from core.rulesets.breaking_news.tables import IT, troop_classes
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.breaking_news.scenario_format import FORMAT
+from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -57,11 +58,11 @@ class BreakingNews(Ruleset):
     variants = ("", IT)
     phases = PHASES
     rule_source = "breaking-news-1.5.1-en.md"
+    scenario_format = FORMAT
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
-        self.scenario_rules = scenario_rules.load(SCENARIOS)
+        self.scenarios: dict[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
 
     # ------------------------------------------------------------------ commands
 
@@ -75,17 +76,16 @@ class BreakingNews(Ruleset):
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        sc = self.scenarios[args["name"]]
-        emit_scenario(ctx, sc)
-        scenario_rules.apply(ctx, sc, self.scenario_rules[sc.id])
+        # The format adds the mission, points, forces and extras (scenario_rules.py).
+        emit_scenario(ctx, args["name"])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
         """The mission, optional rules, extras and objectives to choose (setup.py)."""
-        sc = self.scenarios.get(scenario_id)
-        if sc is None:
+        loaded = self.scenarios.get(scenario_id)
+        if loaded is None:
             return ()
-        return setup.choices(sc, self.scenario_rules[sc.id], self.variant)
+        return setup.choices(loaded.table(), FORMAT.rules(loaded.sc), self.variant)
 
     # ------------------------------------------------------------- turn machine
 

@@ -1,4 +1,4 @@
-"""What a Breaking News scenario file adds to the common one (core.rulesets.common):
+"""What a Breaking News scenario file adds to the common one (scenario_format.py):
 the mission, the last turn, the points limit, which sides play as a platoon, what
 their forces are and the EXTRAS they bought.
 
@@ -13,8 +13,6 @@ their forces are and the EXTRAS they bought.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import msgspec
 
@@ -33,14 +31,6 @@ class ScenarioRules(msgspec.Struct, frozen=True):
     platoon: tuple[str, ...] = ()
     forces: dict[str, str] = {}
     extras: dict[str, army.RosterExtras] = {}
-
-
-def load(folder: Path) -> dict[str, ScenarioRules]:
-    out = {}
-    for path in sorted(folder.glob("*.toml")):
-        rules = msgspec.toml.decode(path.read_bytes(), type=ScenarioRules)
-        out[rules.id] = rules
-    return out
 
 
 def rosters(sc: Scenario, rules: ScenarioRules) -> dict[str, army.Roster]:

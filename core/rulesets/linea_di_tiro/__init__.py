@@ -14,11 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
-from core.rulesets.common import REFEREE_TOOLS, Scenario, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
-from core.rulesets.linea_di_tiro.tables import Profile, deck, load_profiles
+from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
+from core.rulesets.linea_di_tiro.tables import Profile
 from core.state import GameState, Unit
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -42,11 +45,11 @@ class LineaDiTiro(Ruleset):
     version = "1.0"
     phases = PHASES
     rule_source = "linea-di-tiro-1.0-it.md"
+    scenario_format = FORMAT
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Scenario] = load_scenarios(SCENARIOS)
-        self.profiles: dict[str, dict[str, Profile]] = load_profiles(SCENARIOS)
+        self.scenarios: dict[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
         return [
@@ -58,13 +61,8 @@ class LineaDiTiro(Ruleset):
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        sc = self.scenarios[args["name"]]
-        armies = sorted(s.army for s in sc.sides)
-        if armies != sorted({s.army for s in deck().suits}):
-            raise Refused(f"scenario {sc.id}: one side must be the allied army and one the axis (LT-R010)")
-        emit_scenario(ctx, sc)
-        ctx.emit(ev.VarSet(key="scenario_id", value=sc.id))
-        turn.new_deck(ctx)
+        # The scenario's format checks the sides' armies and shuffles the deck.
+        emit_scenario(ctx, args["name"])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def describe_var(self, key: str, value: int | str) -> str | None:
@@ -77,6 +75,12 @@ class LineaDiTiro(Ruleset):
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
             return f"{piece} may reply to its first spotter {value}" if value else f"{piece}'s reply is spent"
+        if key.startswith("profile."):
+            return f"piece profile {key.partition('.')[2]} from the scenario"
+        if key == "joker.effect":
+            return f"a joker: {value} (LT-R010)"
+        if key == "joker.artillery":
+            return "a joker starts a called artillery attack (LT-R090)" if value else "jokers start no artillery"
         if key == "unit_move":
             return f"card {value} spent on a unit move"
         if key.startswith("artillery."):
@@ -86,8 +90,13 @@ class LineaDiTiro(Ruleset):
         return None
 
     def profile(self, state: GameState, unit: Unit) -> Profile:
-        """The piece's profile from its scenario (its ``cls``)."""
-        found = self.profiles.get(state.vars.get("scenario_id", ""), {}).get(unit.cls)
+        """The piece's profile from its scenario (its ``cls``), with its own stats over it."""
+        found = profile_of(state.vars, unit.cls, unit.stats)
+        if found is None:
+            # A game set up before profiles were recorded: its built-in scenario's.
+            built = self.scenarios.get(str(state.vars.get("scenario_id", "")))
+            spec = next((p for p in built.sc.profiles if p.id == unit.cls), None) if built else None
+            found = msgspec.convert(msgspec.to_builtins(spec), Profile) if spec else None
         if found is None:
             raise Refused(f"{unit.name} has no profile {unit.cls!r} in this scenario")
         return found

@@ -3,7 +3,7 @@
 The rulebook has no numbered sections: each data file names its heading and the
 digest's section and rule ids; the tests check the numbers against the book.
 Piece profiles (attack, protection, morale) are not in the book: each scenario
-brings its own (``[[profiles]]`` in the scenario file, digest C.0).
+brings its own (``[[profiles]]`` in the scenario file, digest C.0; scenario_format.py).
 """
 
 from __future__ import annotations
@@ -286,21 +286,3 @@ class Profile(msgspec.Struct, frozen=True):
     side: int = 0
     mg: int = 0
     defence: str = ""
-
-
-class _Profiles(msgspec.Struct, frozen=True):
-    profiles: tuple[Profile, ...] = ()
-
-
-def load_profiles(folder: Path) -> dict[str, dict[str, Profile]]:
-    """Each scenario's profiles, by scenario id."""
-    out: dict[str, dict[str, Profile]] = {}
-    for path in sorted(folder.glob("*.toml")):
-        raw = path.read_bytes()
-        scenario_id = msgspec.toml.decode(raw, type=_ScenarioId).id
-        out[scenario_id] = {p.id: p for p in msgspec.toml.decode(raw, type=_Profiles).profiles}
-    return out
-
-
-class _ScenarioId(msgspec.Struct, frozen=True):
-    id: str

@@ -17,6 +17,7 @@ from core import events as ev
 from core.ruleset import Phase, register
 from core.rulesets.common import ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
+from core.rulesets.ludonet.scenario_format import FORMAT
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -60,6 +61,7 @@ class Ludonet(ScenarioRuleset):
     rule_source = "ludonet-quick-rules-it.md"
 
     scenarios_dir = SCENARIOS
+    scenario_format = FORMAT
     turn = turn
     own_commands = commands.COMMANDS
     first_phase = ev.PhaseBegan(turn=0, phase="deployment")

@@ -10,6 +10,7 @@ from bn_campaign_support import IT
 from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, RosterUnit, validate_roster
+from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.common import load_scenarios
 
 SCENARIOS = army.ROSTERS.parent
@@ -55,8 +56,8 @@ def test_over_the_limit_says_by_how_much():
 
 
 def test_the_demo_forces_are_legal_in_both_drafts():
-    sc = load_scenarios(SCENARIOS)["demo"]
-    rules = scenario_rules.load(SCENARIOS)["demo"]
+    loaded = load_scenarios(FORMAT, SCENARIOS)["demo"]
+    sc, rules = loaded.table(), FORMAT.rules(loaded.sc)
     rosters = scenario_rules.rosters(sc, rules)
     for variant in ("", IT):
         assert {s: army.total_cost(r, variant) for s, r in rosters.items()} == {"regulars": 105, "irregulars": 121}

@@ -1,0 +1,109 @@
+"""Breaking News's scenario files (docs/scenarios.md): the common format, with the
+mission, points limit, platoons, restricted forces and EXTRAS of
+scenario_rules.py, the troop classes, vehicle types and weapons of the book's
+tables, and journalists and civilians as pieces (§10, §11)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Annotated, Any
+
+from msgspec import Meta
+
+from core.ruleset import Context
+from core.rulesets.breaking_news import scenario_rules
+from core.rulesets.breaking_news.campaign import army
+from core.rulesets.breaking_news.campaign.objectives import MISSIONS
+from core.rulesets.breaking_news.combat import hits
+from core.rulesets.breaking_news.combat.tables import weapons
+from core.rulesets.breaking_news.scenario_rules import ScenarioRules
+from core.rulesets.breaking_news.tables import army_points, troop_classes
+from core.scenario_files import Problem
+from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Unit, table, unknown
+
+
+class NewsScenario(BaseScenario):
+    #: §4.1; 0: the scenario sets its own objectives.
+    mission: Annotated[int, Meta(ge=0, le=3)] = 0
+    #: The army limit the sides were built to (Calculating points; 0: none).
+    points: Annotated[int, Meta(ge=0, le=9999)] = 0
+    #: Sides that play as a platoon (§13.0).
+    platoon: Annotated[tuple[Id, ...], Meta(max_length=MAX_SIDES)] = ()
+    #: What a side's force is, for the restricted extras.
+    forces: Annotated[dict[Id, Label], Meta(max_length=MAX_SIDES)] = {}
+    extras: Annotated[dict[Id, army.RosterExtras], Meta(max_length=MAX_SIDES)] = {}
+
+
+class NewsFormat(Format):
+    ruleset_id = "breaking-news"
+    schema = NewsScenario
+    kinds = {
+        "man": "a fighting man",
+        "vehicle": "a vehicle (its type is its cls: Calculating points)",
+        "journalist": "a journalist (§11): embedded or independent",
+        "civilian": "a civilian (§10)",
+    }
+    vehicle_kinds = ("vehicle",)
+    roles = {
+        "commander": "the main commander (§5.0)",
+        "leader": "a leader (§5.0, §13.0)",
+        "medic": "a medic (§9.3)",
+        "sniper": "a sniper",
+        "driver": "a vehicle's driver",
+        "helicopter": "the vehicle is a helicopter",
+        "tracked": "the vehicle is tracked",
+        "embedded": "an embedded journalist (§11)",
+        "independent": "an independent journalist (§11)",
+        "ambush": "deployed in ambush (Extras: Ambush)",
+        "crew": "crew of the vehicle it is aboard",
+    }
+    options = dict(hits.OPTIONS)
+    armies = ("regular", "irregular")
+    #: Breaking News's combat keeps who is aboard which vehicle as a secret (ledger.py).
+    aboard_key = "secret.aboard.{unit}"
+
+    def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
+        if unit.kind == "man":
+            return troop_classes()
+        if unit.kind == "vehicle":
+            return [v.id for v in army_points().vehicles]
+        return ()
+
+    def weapons(self, sc: Any) -> Iterable[str]:
+        return weapons()
+
+    def check_more(self, sc: NewsScenario) -> Iterator[Problem]:
+        sides = [s.id for s in sc.sides]
+        if sc.mission and sc.mission not in MISSIONS:
+            yield unknown(("mission",), str(sc.mission), "mission", [str(m) for m in MISSIONS])
+        for i, side in enumerate(sc.platoon):
+            if side not in sides:
+                yield unknown(("platoon", i), side, "side", sides)
+        for key, force in sc.forces.items():
+            if key not in sides:
+                yield unknown(("forces", key), key, "side", sides)
+            if force not in army.FORCES:
+                yield unknown(("forces", key), force, "force", [f for f in army.FORCES if f])
+        for key in sc.extras:
+            if key not in sides:
+                yield unknown(("extras", key), key, "side", sides)
+
+    def rules(self, sc: NewsScenario) -> ScenarioRules:
+        return ScenarioRules(
+            id=sc.id,
+            mission=sc.mission,
+            turns=sc.turns,
+            points=sc.points,
+            platoon=sc.platoon,
+            forces=dict(sc.forces),
+            extras=dict(sc.extras),
+        )
+
+    def setup(self, ctx: Context, sc: NewsScenario) -> None:
+        self.emit_table(ctx, sc)
+        # mission, turns and points are Breaking News's own keys (ledger.py)
+        self.emit_facts(ctx, sc, turns=False)
+        scenario_rules.apply(ctx, table(sc), self.rules(sc))
+
+
+FORMAT = NewsFormat()
