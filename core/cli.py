@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from core import scenario_cli
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused, available
@@ -81,6 +82,7 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
     except (OSError, UnicodeDecodeError) as e:
         print(f"{path}: cannot read: {e}", file=sys.stderr)
         return 2
+    created = not save.exists()
     try:
         game = _open_or_start(save, seed, ruleset, variant)
     except (SaveError, ValueError) as e:
@@ -112,6 +114,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                 print(line, file=out)
     finally:
         game.close()
+        if created and count == 0:
+            # Nothing was played: leave no empty save behind (the file is ours, just made).
+            save.unlink(missing_ok=True)
     print(f"{count} commands, {game.timeline.length} effective events in {save}", file=out)
     return 0
 
@@ -209,7 +214,7 @@ def run_salvage(args: argparse.Namespace) -> int:
 
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = ("script", "replay", "log", "salvage", "bench")
+HEADLESS = ("script", "replay", "log", "salvage", "bench", "scenarios", "scenario")
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
@@ -235,6 +240,8 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
 
+    scenario_cli.add_parsers(sub)
+
     p = sub.add_parser("bench", help="measure load, seek, append and memory")
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, default=1_000_000, help="size of the big save (default 1,000,000)")
@@ -250,6 +257,8 @@ def run_headless(args: argparse.Namespace) -> int:
         return run_log(args)
     if args.command == "salvage":
         return run_salvage(args)
+    if args.command in ("scenarios", "scenario"):
+        return scenario_cli.run(args)
     if args.command == "bench":
         from core.bench import run_bench
 

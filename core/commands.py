@@ -337,7 +337,7 @@ def _candidates(p: Param, state: GameState, role: str) -> list[str]:
         if p.kind == "enemy" and role in state.sides:
             pool = [u for u in pool if u.side != role]
         return [u.id for u in pool]
-    if p.kind == "choice":
+    if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)
     if p.kind == "side":
         return list(state.sides)

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
+import msgspec.inspect
 import platformdirs
 
 from core.ruleset import Refused
@@ -164,18 +165,19 @@ def decode(text: str, schema: type[T], file: str) -> T:
     try:
         return msgspec.convert(data, type=schema, strict=True)
     except msgspec.ValidationError as e:
-        problem = _problem(str(e), data)
+        problem = _problem(str(e), data, schema)
         raise error_at(file, text, problem) from None
 
 
-def _problem(message: str, data: Any) -> Problem:
+def _problem(message: str, data: Any, schema: type) -> Problem:
     m = _MSGSPEC_AT.match(message)
     assert m is not None
     text, where = m.group(1), m.group(2) or ""
-    path: list[str | int] = [k if k is not None else int(i) for k, i in _PATH_PART.findall(where)]
+    path: list[str | int] = [k if k else int(i) for k, i in _PATH_PART.findall(where)]
     if unknown := _UNKNOWN.search(text):
+        fields = _fields_at(schema, path)
         path.append(unknown.group(1))
-        return Problem(tuple(path), f"{dotted(path)}: no such field (a typo?)")
+        return Problem(tuple(path), f"{dotted(path)}: no such field{close_matches(unknown.group(1), fields)}")
     if missing := _MISSING.search(text):
         return Problem(tuple(path), f"{dotted([*path, missing.group(1)])}: missing (it is required)")
     for pattern, words in PATTERN_WORDS.items():
@@ -183,6 +185,25 @@ def _problem(message: str, data: Any) -> Problem:
     value = _value_at(data, path)
     shown = "" if value is _NOTHING or isinstance(value, dict | list) else f" = {_short(value)}"
     return Problem(tuple(path), f"{dotted(path)}{shown}: {text[0].lower()}{text[1:]}")
+
+
+def _fields_at(schema: type, path: list[str | int]) -> list[str]:
+    """The field names of the struct that ``path`` leads to in ``schema``."""
+    info: Any = msgspec.inspect.type_info(schema)
+    for part in [*path, None]:
+        while isinstance(info, msgspec.inspect.Metadata):
+            info = info.type
+        if isinstance(info, msgspec.inspect.StructType):
+            if part is None:
+                return [f.encode_name for f in info.fields]
+            info = next((f.type for f in info.fields if f.encode_name == part), None)
+        elif isinstance(info, msgspec.inspect.VarTupleType | msgspec.inspect.ListType):
+            info = info.item_type
+        elif isinstance(info, msgspec.inspect.DictType):
+            info = info.value_type
+        else:
+            return []
+    return []
 
 
 _NOTHING = object()

@@ -193,6 +193,10 @@ class Format:
     def weapons(self, sc: Any) -> Iterable[str]:
         return ()
 
+    def points(self, sc: Any) -> dict[str, int]:
+        """Each side's points, where the ruleset has points (none by default)."""
+        return {}
+
     # ------------------------------------------------------------------ checking
 
     def check(self, sc: Any) -> list[Problem]:
@@ -207,7 +211,9 @@ class Format:
 
     def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
         if sc.ruleset and sc.ruleset != self.ruleset_id:
-            yield Problem(("ruleset",), f"ruleset = {sc.ruleset!r}: this file is for another ruleset than {self.ruleset_id}")
+            yield Problem(
+                ("ruleset",), f"ruleset = {sc.ruleset!r}: this file is for another ruleset than {self.ruleset_id}"
+            )
         yield from _duplicates("sides", [s.id for s in sc.sides])
         sides = [s.id for s in sc.sides]
         for i, s in enumerate(sc.sides):
@@ -320,7 +326,9 @@ class Format:
         for o in sc.objectives:
             key = f"objective.{o.id}"
             if o.hidden:
-                value = f"{o.name}" + (f": {o.where}" if o.where else "") + (f" ({o.points} points)" if o.points else "")
+                value = (
+                    f"{o.name}" + (f": {o.where}" if o.where else "") + (f" ({o.points} points)" if o.points else "")
+                )
                 var(ev.SecretSet(key=key, owner=o.owner, value=value, vis=(o.owner,)))
                 continue
             put(key, o.name + (f": {o.where}" if o.where else ""))

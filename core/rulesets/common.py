@@ -12,8 +12,6 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-import msgspec
-
 from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
@@ -64,7 +62,7 @@ def load_scenarios(fmt: Format, folder: Path) -> dict[str, Loaded]:
     """The built-in scenarios of a ruleset, by id (a broken one is a bug: it raises)."""
     out: dict[str, Loaded] = {}
     for path in sorted(folder.glob("*.toml")):
-        loaded = parse_scenario(fmt, path.read_text(encoding="utf-8"), path.name, builtin=True)
+        loaded = parse_scenario(fmt, path.read_text(encoding="utf-8"), str(path), builtin=True)
         out[loaded.id] = loaded
     return out
 

@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-import platformdirs
 from asyncssh.encryption import get_encryption_algs
 from asyncssh.kex import get_kex_algs
 from asyncssh.mac import get_mac_algs
@@ -42,7 +41,6 @@ from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seats import Seat, Seats, SeatsFile, seats_in_force
 from tui.ssh.session import TableSession
 
-DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SEATS_NAME = "seats.toml"
 #: How often the seats file is looked at (one stat) while seats are open.
@@ -70,11 +68,6 @@ class Table:
 
 
 # ------------------------------------------------------------------- files
-
-
-def data_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir("fireteam"))
 
 
 def private_folder(folder: Path) -> Path:

@@ -22,8 +22,8 @@ from core.rulesets.breaking_news import narration, setup
 from core.rulesets.breaking_news.campaign import commands as campaign_commands
 from core.rulesets.breaking_news.campaign import turn
 from core.rulesets.breaking_news.combat import commands as combat_commands
-from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.scenario_format import FORMAT
+from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
 

@@ -99,6 +99,11 @@ class NewsFormat(Format):
             extras=dict(sc.extras),
         )
 
+    def points(self, sc: NewsScenario) -> dict[str, int]:
+        """Each side's cost (Calculating points): its figures and its extras."""
+        rosters = scenario_rules.rosters(table(sc), self.rules(sc))
+        return {side: army.total_cost(roster) for side, roster in rosters.items()}
+
     def setup(self, ctx: Context, sc: NewsScenario) -> None:
         self.emit_table(ctx, sc)
         # mission, turns and points are Breaking News's own keys (ledger.py)

@@ -10,7 +10,7 @@ numbers (a veteran crew's morale +1, LT-R070)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from msgspec import Meta
