@@ -173,7 +173,7 @@ def _problem(message: str, data: Any, schema: type) -> Problem:
     m = _MSGSPEC_AT.match(message)
     assert m is not None
     text, where = m.group(1), m.group(2) or ""
-    path: list[str | int] = [k if k else int(i) for k, i in _PATH_PART.findall(where)]
+    path = _path(where, data)
     if unknown := _UNKNOWN.search(text):
         fields = _fields_at(schema, path)
         path.append(unknown.group(1))
@@ -181,10 +181,25 @@ def _problem(message: str, data: Any, schema: type) -> Problem:
     if missing := _MISSING.search(text):
         return Problem(tuple(path), f"{dotted([*path, missing.group(1)])}: missing (it is required)")
     for pattern, words in PATTERN_WORDS.items():
-        text = text.replace(f"matching regex '{pattern}'", words)
+        for shown in (pattern, pattern.replace("\\", "\\\\")):
+            text = text.replace(f"matching regex '{shown}'", words)
     value = _value_at(data, path)
     shown = "" if value is _NOTHING or isinstance(value, dict | list) else f" = {_short(value)}"
     return Problem(tuple(path), f"{dotted(path)}{shown}: {text[0].lower()}{text[1:]}")
+
+
+def _path(where: str, data: Any) -> list[str | int]:
+    """msgspec's ``.a[0].b`` as keys; a dict's key shows as ``[...]``: it is the dict's
+    only key, or the path stops at the dict."""
+    path: list[str | int] = []
+    for key, index in _PATH_PART.findall(where):
+        if not key and not index:
+            node = _value_at(data, path)
+            if not (isinstance(node, dict) and len(node) == 1):
+                break
+            key = next(iter(node))
+        path.append(key or int(index))
+    return path
 
 
 def _fields_at(schema: type, path: list[str | int]) -> list[str]:
@@ -262,6 +277,7 @@ def line_index(text: str) -> dict[tuple[str | int, ...], int]:
                     path.append(counts[tuple(path)] - 1)
             if array:
                 base = tuple(path)
+                where.setdefault(base, number)
                 counts[base] = counts.get(base, 0) + 1
                 path.append(counts[base] - 1)
             current = tuple(path)

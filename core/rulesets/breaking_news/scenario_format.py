@@ -57,6 +57,7 @@ class NewsFormat(Format):
         "ambush": "deployed in ambush (Extras: Ambush)",
         "crew": "crew of the vehicle it is aboard",
     }
+    stats = {"ammo": "a light weapon's ammunition at the start, with the optional rule (§8.0.3)"}
     options = dict(hits.OPTIONS)
     armies = ("regular", "irregular")
     #: Breaking News's combat keeps who is aboard which vehicle as a secret (ledger.py).

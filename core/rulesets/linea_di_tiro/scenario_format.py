@@ -90,10 +90,15 @@ class LineaFormat(Format):
         return [p.id for p in sc.profiles]
 
     def check_more(self, sc: LineaScenario) -> Iterator[Problem]:
-        armies = sorted(s.army for s in sc.sides)
         needed = sorted({s.army for s in deck().suits})
-        if armies != needed:
-            yield Problem(("sides",), f"sides: one side must be the {' and one the '.join(needed)} army (LT-R010)")
+        seen: set[str] = set()
+        for i, side in enumerate(sc.sides):
+            if side.army not in needed or side.army in seen:
+                one = " and one the ".join(needed)
+                yield Problem(("sides", i, "army"), f"sides[{i}].army = {side.army!r}: one side must be the {one} army (LT-R010)")
+            seen.add(side.army)
+        if len(sc.sides) != len(needed):
+            yield Problem(("sides",), f"sides: Linea di Tiro is played by {len(needed)} sides (LT-R010)")
         ids = [p.id for p in sc.profiles]
         defences = [d.id for d in mg_table().defences]
         for i, p in enumerate(sc.profiles):

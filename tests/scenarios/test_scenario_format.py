@@ -1,0 +1,276 @@
+"""Every field of every ruleset's scenario schema, with a good and a bad value; errors
+at the field's line; limits; the read policy; the file text kept in the save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import msgspec.inspect
+import pytest
+from scenario_support import FULL, dumps, full
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused, get_ruleset
+from core.rulesets.common import parse_scenario
+from core.scenario_files import MAX_BYTES, ScenarioError, locate, restrict_reads
+
+RULESETS = tuple(FULL)
+
+
+def fmt(ruleset: str):
+    return get_ruleset(ruleset).scenario_format
+
+
+def refuse(ruleset: str, doc: dict) -> ScenarioError:
+    text = dumps(doc)
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(fmt(ruleset), text, "bad.toml")
+    return info.value
+
+
+def _leaves(value: Any, path: tuple = ()) -> list[tuple[tuple, Any]]:
+    if isinstance(value, dict) and not (path and path[-1] == "stats"):
+        return [leaf for k, v in value.items() for leaf in _leaves(v, (*path, k))]
+    if isinstance(value, list) and value and all(isinstance(x, dict) for x in value):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, (*path, i))]
+    return [(path, value)]
+
+
+def _wrong_type(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "yes"
+    if isinstance(value, int):
+        return "seven"
+    if isinstance(value, str):
+        return 7
+    if isinstance(value, list):
+        return "not a list"
+    if isinstance(value, dict):
+        return 3
+    raise TypeError(value)
+
+
+def _set(doc: dict, path: tuple, value: Any) -> None:
+    for part in path[:-1]:
+        doc = doc[part]
+    doc[path[-1]] = value
+
+
+def _schema_fields(t: Any, prefix: str = "") -> set[str]:
+    info: Any = msgspec.inspect.type_info(t)
+    out: set[str] = set()
+
+    def walk(info: Any, prefix: str) -> None:
+        while isinstance(info, msgspec.inspect.Metadata):
+            info = info.type
+        if isinstance(info, msgspec.inspect.StructType):
+            for f in info.fields:
+                out.add(prefix + f.encode_name)
+                walk(f.type, prefix + f.encode_name + ".")
+        elif isinstance(info, msgspec.inspect.VarTupleType | msgspec.inspect.ListType):
+            walk(info.item_type, prefix)
+        elif isinstance(info, msgspec.inspect.DictType) and not prefix.endswith("stats."):
+            walk(info.value_type, prefix + "*.")
+
+    walk(info, prefix)
+    return out
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_scenario_with_every_field_is_accepted_and_sets_the_game_up(ruleset, tmp_path):
+    path = tmp_path / "full.toml"
+    path.write_text(dumps(full(ruleset)), encoding="utf-8")
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
+    game.execute(f"scenario {path}")
+    assert set(game.state.units) == {"car", "man1", "man2"}
+    assert game.state.vars["turns"] == 6 or ruleset == "breaking-news"
+    assert game.state.vars["night"] == 1 and game.state.vars["visibility"] == 40
+    assert game.state.vars["victory.objectives"] == "well" and game.state.vars["victory.break_at"] == 50
+    assert game.state.secrets["objective.cache"].owner == "b"
+    assert "in-vehicle" in game.state.units["man1"].status
+    assert game.view("b").units.get("man1") is not None and "man2" not in game.view("a").units
+
+
+def _covered(ruleset: str) -> set[str]:
+    covered = {".".join(str(p) for p in path if not isinstance(p, int)) for path, _ in _leaves(full(ruleset))}
+    covered |= {k.rsplit(".", 1)[0] for k in covered}
+    covered = {c.replace("extras.a", "extras.*").replace("forces.a", "forces.*") for c in covered}
+    missing = {f for f in _schema_fields(fmt(ruleset).schema) if f not in covered and not f.startswith("rosters")}
+    # the extras' own fields are the roster's (tested with rosters)
+    missing = {f for f in missing if not f.startswith("extras.*.")}
+    assert not missing
+
+
+def _bad_type_cases() -> list:
+    out = []
+    for ruleset in RULESETS:
+        for path, value in _leaves(FULL[ruleset]):
+            if value in ([], {}):
+                continue
+            out.append(pytest.param(ruleset, path, _wrong_type(value), id=f"{ruleset}:{'.'.join(map(str, path))}"))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "path", "bad"), _bad_type_cases())
+def test_every_field_refuses_a_value_of_the_wrong_type_at_its_line(ruleset, path, bad):
+    doc = full(ruleset)
+    _set(doc, path, bad)
+    error = refuse(ruleset, doc)
+    text = dumps(doc)
+    assert error.line == locate(text, path)
+    assert text.splitlines()[error.line - 1].split("=")[0].strip() in {str(p) for p in path} | {"[[" + str(path[0]) + "]]"}
+
+
+VOCABULARY = [
+    # ruleset, path, bad value, words the message must hold
+    ("bassa-intensita", ("units", 1, "weapons", 0), "rilfe", "did you mean rifle"),
+    ("bassa-intensita", ("units", 1, "cls"), "veterna", "did you mean veteran"),
+    ("bassa-intensita", ("units", 0, "kind"), "tank", "unknown kind of piece"),
+    ("bassa-intensita", ("units", 1, "roles", 0), "leadr", "did you mean leader"),
+    ("bassa-intensita", ("units", 1, "status", 0), "asleep", "unknown starting status"),
+    ("bassa-intensita", ("units", 1, "stats"), {"vets": 1}, "did you mean vest"),
+    ("bassa-intensita", ("units", 1, "side"), "c", "unknown side"),
+    ("bassa-intensita", ("units", 1, "aboard"), "man2", "unknown vehicle"),
+    ("bassa-intensita", ("units", 1, "leadership"), 12, "<= 9"),
+    ("bassa-intensita", ("units", 1, "name"), "x" * 61, "length <= 60"),
+    ("bassa-intensita", ("units", 1, "name"), "Bad\x1b[31m", "without control characters"),
+    ("bassa-intensita", ("units", 1, "id"), "has space", "letters, digits"),
+    ("bassa-intensita", ("units", 2, "id"), "man1", "used twice"),
+    ("bassa-intensita", ("options", 0), "non-letal", "did you mean non-lethal"),
+    ("bassa-intensita", ("support", 0, "kind"), "battery", "unknown kind of support"),
+    ("bassa-intensita", ("support", 0, "cls"), "good", "unknown quality"),
+    ("bassa-intensita", ("support", 0, "weapon"), "howitzer", "unknown weapon"),
+    ("bassa-intensita", ("mines", 0, "kind"), "claymore", "unknown kind of mine"),
+    ("bassa-intensita", ("mines", 0, "owner"), "c", "unknown side"),
+    ("bassa-intensita", ("objectives", 0, "owner"), "c", "unknown side"),
+    ("bassa-intensita", ("victory", "objectives", 0), "wel", "did you mean well"),
+    ("bassa-intensita", ("secrets", 0, "owner"), "c", "unknown side"),
+    ("bassa-intensita", ("ruleset",), "ludonet", "another ruleset"),
+    ("bassa-intensita", ("visibility",), -1, ">= 0"),
+    ("linea-di-tiro", ("units", 0, "cls"), "tnak", "did you mean tank"),
+    ("linea-di-tiro", ("units", 0, "kind"), "man", "says vehicle = true"),
+    ("linea-di-tiro", ("profiles", 0, "defence"), "tnak", "did you mean tank"),
+    ("linea-di-tiro", ("profiles", 0, "morale"), 9, "<= 6"),
+    ("linea-di-tiro", ("sides", 1, "army"), "allied", "one side must be"),
+    ("linea-di-tiro", ("units", 1, "stats"), {"moral": 1}, "did you mean morale"),
+    ("ludonet", ("units", 1, "weapons", 0), "rifel", "did you mean rifle"),
+    ("ludonet", ("units", 1, "cls"), "elite", "unknown quality/class"),
+    ("ludonet", ("units", 0, "stats"), {"passes": 4}, "1 to 3 passes"),
+    ("ludonet", ("support", 0, "ammo"), 5, "at most 3 passes"),
+    ("ludonet", ("weapons", 0, "range"), 0, ">= 1"),
+    ("breaking-news", ("units", 1, "cls"), "R9", "unknown quality/class"),
+    ("breaking-news", ("units", 1, "weapons", 0), "RPG7", "did you mean RPG"),
+    ("breaking-news", ("forces", "a"), "navy", "unknown force"),
+    ("breaking-news", ("mission",), 4, "<= 3"),
+    ("breaking-news", ("platoon", 0), "c", "unknown side"),
+    ("breaking-news", ("extras", "a", "ambush"), "two", "expected `int`"),
+    ("breaking-news", ("sides", 0, "army"), "navy", "unknown army"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "path", "bad", "words"), VOCABULARY)
+def test_a_bad_name_or_number_is_refused_with_what_is_allowed(ruleset, path, bad, words):
+    doc = full(ruleset)
+    _set(doc, path, bad)
+    error = refuse(ruleset, doc)
+    assert words in str(error)
+    assert str(error).startswith(f"bad.toml:{error.line}: ")
+    assert error.line == locate(dumps(doc), path)
+
+
+def test_an_unknown_field_is_a_typo_with_the_close_field_named():
+    doc = full("ludonet")
+    doc["sides"][0]["nmae"] = "x"
+    error = refuse("ludonet", doc)
+    assert "sides[0].nmae: no such field; did you mean name?" in str(error)
+    assert dumps(doc).splitlines()[error.line - 1].startswith("nmae")
+
+
+def test_toml_syntax_errors_give_their_line():
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(fmt("ludonet"), 'id = "x"\ntitle = \n', "bad.toml")
+    assert str(info.value).startswith("bad.toml:2: not valid TOML")
+
+
+def test_limits_are_named(tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * MAX_BYTES)
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+    with pytest.raises(Refused, match="larger than the limit of 256 KB"):
+        game.execute(f"scenario {big}")
+    doc = full("ludonet")
+    doc["units"] = [dict(doc["units"][2], id=f"u{i}") for i in range(401)]
+    assert "length <= 400" in str(refuse("ludonet", doc))
+    assert game.timeline.length == 0
+
+
+def test_the_file_is_kept_in_the_save_for_the_referee_only(tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(dumps(full("ludonet")), encoding="utf-8")
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+    game.execute(f"scenario {path}")
+    path.unlink()
+    game.close()
+    again = Game.open(tmp_path / "g.ft", writable=False)
+    kept = [line.event for line in again.log_lines() if isinstance(line.event, ev.ScenarioRead)]
+    assert [e.text for e in kept] == [dumps(full("ludonet"))]
+    assert not [line for line in again.log_lines("a") if isinstance(line.event, ev.ScenarioRead)]
+    assert set(again.state.units) == {"car", "man1", "man2"}
+
+
+def test_a_refused_file_writes_nothing(tmp_path):
+    doc = full("bassa-intensita")
+    doc["units"][0]["weapons"] = ["lazer"]
+    path = tmp_path / "bad.toml"
+    path.write_text(dumps(doc), encoding="utf-8")
+    game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
+    with pytest.raises(ScenarioError, match=f"{path}:\\d+: units\\[0\\].weapons\\[0\\] = 'lazer'"):
+        game.execute(f"scenario {path}")
+    assert game.timeline.length == 0 and not game.state.sides
+
+
+def test_a_server_reads_scenario_files_from_its_folder_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    own = tmp_path / "data" / "scenarios" / "ludonet"
+    own.mkdir(parents=True)
+    (own / "raid.toml").write_text(dumps(full("ludonet")), encoding="utf-8")
+    outside = tmp_path / "secret.toml"
+    outside.write_text(dumps(full("ludonet")), encoding="utf-8")
+    restrict_reads([tmp_path / "data" / "scenarios"])
+    try:
+        game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+        with pytest.raises(Refused, match="reads scenario files only from"):
+            game.execute(f"scenario {outside}")
+        with pytest.raises(Refused, match="reads scenario files only from"):
+            game.execute(f"scenario {own}/../../../secret.toml")
+        game.execute("scenario raid")  # by name, from the user's folder
+        assert set(game.state.units) == {"car", "man1", "man2"}
+    finally:
+        restrict_reads(None)
+
+
+def test_player_seats_cannot_load_a_scenario(tmp_path):
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+    with pytest.raises(Refused):
+        game.execute("scenario /etc/passwd", role="paras")
+    assert game.timeline.length == 0
+
+
+def test_locate_finds_tables_keys_and_elements():
+    text = 'id = "x"\n\n[victory]\nsummary = "s"\n\n[[units]]\nid = "a"\n\n[[units]]\nid = "b"\nweapons = ["c"]\n'
+    assert locate(text, ("id",)) == 1
+    assert locate(text, ("victory", "summary")) == 4
+    assert locate(text, ("units", 1)) == 9
+    assert locate(text, ("units", 1, "weapons", 0)) == 11
+    assert locate(text, ("units", 0, "missing")) == 6
+
+
+def test_every_builtin_scenario_passes_its_format():
+    for ruleset in RULESETS:
+        scenarios = get_ruleset(ruleset).scenarios
+        assert len(scenarios) >= 3, ruleset
+        for loaded in scenarios.values():
+            assert Path(loaded.file).is_file()
