@@ -119,9 +119,7 @@ FULL: dict[str, dict[str, Any]] = {
             {k: v for k, v in u.items() if k != "weapons"}
             for u in _units("vehicle", "inf", "tank", "x", "recon", "morale")
         ],
-        "support": [
-            {"id": "arty", "name": "Guns", "side": "a", "kind": "artillery", "count": 2, "stats": {"he": 5}}
-        ],
+        "support": [{"id": "arty", "name": "Guns", "side": "a", "kind": "artillery", "count": 2, "stats": {"he": 5}}],
         "profiles": [
             {
                 "id": "tank",

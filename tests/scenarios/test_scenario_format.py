@@ -121,7 +121,8 @@ def test_every_field_refuses_a_value_of_the_wrong_type_at_its_line(ruleset, path
     error = refuse(ruleset, doc)
     text = dumps(doc)
     assert error.line == locate(text, path)
-    assert text.splitlines()[error.line - 1].split("=")[0].strip() in {str(p) for p in path} | {"[[" + str(path[0]) + "]]"}
+    key = text.splitlines()[error.line - 1].split("=")[0].strip()
+    assert key in {str(p) for p in path} | {f"[[{path[0]}]]"}
 
 
 VOCABULARY = [

@@ -95,7 +95,8 @@ class LineaFormat(Format):
         for i, side in enumerate(sc.sides):
             if side.army not in needed or side.army in seen:
                 one = " and one the ".join(needed)
-                yield Problem(("sides", i, "army"), f"sides[{i}].army = {side.army!r}: one side must be the {one} army (LT-R010)")
+                message = f"sides[{i}].army = {side.army!r}: one side must be the {one} army (LT-R010)"
+                yield Problem(("sides", i, "army"), message)
             seen.add(side.army)
         if len(sc.sides) != len(needed):
             yield Problem(("sides",), f"sides: Linea di Tiro is played by {len(needed)} sides (LT-R010)")
