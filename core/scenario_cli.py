@@ -51,7 +51,8 @@ def listing(ruleset_id: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def run_list(ruleset_id: str | None, as_json: bool, out=sys.stdout) -> int:
+def run_list(ruleset_id: str | None, as_json: bool, out=None) -> int:
+    out = out or sys.stdout
     rows = listing(ruleset_id)
     if as_json:
         print(json.dumps(rows, ensure_ascii=False, indent=1), file=out)
@@ -78,7 +79,8 @@ def _ruleset_of(path: Path, text: str, given: str | None) -> str:
     raise ScenarioError(str(path), 1, f'which ruleset? give --ruleset or ruleset = "ID" ({", ".join(available())})')
 
 
-def run_check(path: Path, given: str | None, out=sys.stdout) -> int:
+def run_check(path: Path, given: str | None, out=None) -> int:
+    out = out or sys.stdout
     try:
         text = read_text(path)
         rid = _ruleset_of(path, text, given)
@@ -100,7 +102,8 @@ def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
     lines = [f"{loaded.file}: {sc.title} ({ruleset.name}, scenario {sc.id}): valid"]
     for side in sc.sides:
         units = [u for u in sc.units if u.side == side.id]
-        cost = f", {points[side.id]} points" if side.id in points else ""
+        limit = f" of {sc.points}" if getattr(sc, "points", 0) else ""
+        cost = f", {points[side.id]}{limit} points" if side.id in points else ""
         army = f" ({side.army})" if side.army else ""
         lines.append(f"  {side.id}: {side.name}{army}, {len(units)} units{cost}")
         for u in units:

@@ -1,0 +1,202 @@
+"""The issue's "Done when", as a user would run it: each built-in scenario copied to
+another folder, loaded by path in ``fireteam script``, shown by ``fireteam replay
+--json``; one bad value refused with ``FILE:LINE:`` and no save written; and any
+scenario the schema accepts sets up and plays to its first ``next``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from scenario_support import dumps
+
+from core.game import Game
+from core.ruleset import Refused, get_ruleset
+from core.rulesets.common import parse_scenario
+from core.scenario_files import ScenarioError
+from tui.main import main as fireteam
+
+RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")
+BUILTINS = [(r, s) for r in RULESETS for s in get_ruleset(r).scenarios]
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), BUILTINS)
+def test_a_copied_builtin_loads_by_path_and_replays_with_its_sides_and_units(ruleset, scenario, tmp_path, capsys):
+    loaded = get_ruleset(ruleset).scenarios[scenario]
+    copy = tmp_path / "mine" / f"{scenario}.toml"
+    copy.parent.mkdir()
+    shutil.copy(loaded.file, copy)
+    script = tmp_path / "setup.txt"
+    script.write_text(f"scenario {copy}\n", encoding="utf-8")
+    save = tmp_path / "game.ft"
+    assert fireteam(["script", str(script), "--ruleset", ruleset, "--save", str(save), "--seed", "3"]) == 0
+    copy.unlink()  # the save replays without the file
+    capsys.readouterr()
+    assert fireteam(["replay", str(save), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["scenario"] == loaded.sc.title
+    assert [s["id"] for s in shown["sides"]] == [s.id for s in loaded.sc.sides]
+    units = {u["id"]: u for side in shown["sides"] for u in side["units"]}
+    assert set(units) == {u.id for u in loaded.sc.units}
+    for u in loaded.sc.units:
+        assert units[u.id]["side"] == u.side and units[u.id]["name"] == u.name
+
+
+def _one_bad_value(text: str) -> tuple[str, int]:
+    """The text with the first unit's side misspelt, and that line."""
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("[[units]]"))
+    at = next(i for i in range(first, len(lines)) if lines[i].startswith("side = "))
+    lines[at] = 'side = "nobody"'
+    return "\n".join(lines) + "\n", at + 1
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), [b for b in BUILTINS if get_ruleset(b[0]).scenarios[b[1]].sc.units])
+def test_the_same_file_with_one_bad_value_is_refused_at_its_line_and_writes_no_save(
+    ruleset, scenario, tmp_path, capsys
+):
+    text, line = _one_bad_value(Path(get_ruleset(ruleset).scenarios[scenario].file).read_text(encoding="utf-8"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text, encoding="utf-8")
+    script = tmp_path / "setup.txt"
+    script.write_text(f"scenario {bad}\n", encoding="utf-8")
+    save = tmp_path / "game.ft"
+    assert fireteam(["script", str(script), "--ruleset", ruleset, "--save", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:{line}: units[0].side = 'nobody': unknown side" in err
+    assert not save.exists()
+    assert fireteam(["scenario", "check", str(bad), "--ruleset", ruleset]) == 1
+    assert capsys.readouterr().err.startswith(f"{bad}:{line}: ")
+
+
+def test_scenario_check_prints_sides_units_and_points(capsys):
+    path = get_ruleset("breaking-news").scenarios["demo"].file
+    assert fireteam(["scenario", "check", path]) == 0  # its ruleset = "breaking-news"
+    out = capsys.readouterr().out
+    assert "regulars: Bersaglieri (regular), 7 units, 105 of 125 points" in out
+    assert "rossi: Sgt Rossi [man, Veteran, AR]" in out
+
+
+def test_scenarios_lists_builtins_and_the_users_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path))
+    own = tmp_path / "scenarios" / "ludonet"
+    own.mkdir(parents=True)
+    shutil.copy(get_ruleset("ludonet").scenarios["tanks"].file, own / "my-tanks.toml")
+    (own / "broken.toml").write_text('id = "x"\n', encoding="utf-8")
+    assert fireteam(["scenarios", "--ruleset", "ludonet", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {(r["id"], r["builtin"]) for r in rows} >= {("demo", True), ("tanks", True), ("night-raid", True)}
+    mine = next(r for r in rows if r["path"] == str(own / "my-tanks.toml"))
+    assert mine == {
+        "ruleset": "ludonet",
+        "id": "tanks",
+        "title": "Tanks at Cagny",
+        "path": mine["path"],
+        "builtin": False,
+    }
+    broken = next(r for r in rows if r["path"].endswith("broken.toml"))
+    assert broken["error"].startswith(f"{own / 'broken.toml'}:1: ")
+    assert all({"ruleset", "id", "title", "path"} <= set(r) for r in rows)
+
+
+# ------------------------------------------------------------------- property
+
+
+def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
+    fmt = get_ruleset(ruleset).scenario_format
+    word = st.text(alphabet="abcdefghij0123456789", min_size=1, max_size=8)
+    name = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=20)
+    armies = {"linea-di-tiro": ["allied", "axis"], "breaking-news": ["regular", "irregular"]}.get(ruleset)
+
+    @st.composite
+    def build(draw) -> dict:
+        n_sides = 2 if ruleset == "linea-di-tiro" else draw(st.integers(1, 3))
+        side_ids = draw(st.lists(word, min_size=n_sides, max_size=n_sides, unique=True))
+        sides = [{"id": s, "name": draw(name)} for s in side_ids]
+        for i, s in enumerate(sides):
+            if armies:
+                s["army"] = armies[i % 2] if ruleset == "linea-di-tiro" else draw(st.sampled_from(armies))
+        doc: dict = {"id": draw(word), "title": draw(name), "sides": sides}
+        profiles = []
+        if ruleset == "linea-di-tiro":
+            profiles = [
+                {"id": "veh", "name": "V", "vehicle": True, "morale": draw(st.integers(1, 6)), "at": 5, "front": 4},
+                {"id": "inf", "name": "I", "vehicle": False, "morale": draw(st.integers(1, 6)), "mg": 3},
+            ]
+            doc["profiles"] = profiles
+        weapons: list[str] = []
+        if ruleset == "ludonet":
+            doc["weapons"] = [{"id": "rifle", "range": draw(st.integers(1, 200))}]
+            weapons = ["rifle"]
+        else:
+            weapons = sorted(fmt.weapons(None) if ruleset != "linea-di-tiro" else [])
+        unit_ids = draw(st.lists(word, max_size=6, unique=True))
+        units = []
+        for uid in unit_ids:
+            kind = draw(st.sampled_from(sorted(fmt.kinds)))
+            if ruleset == "linea-di-tiro":
+                kind = draw(st.sampled_from(["man", "vehicle"]))
+            u = {"id": uid, "name": draw(name), "side": draw(st.sampled_from(side_ids)), "kind": kind}
+            probe = type("U", (), {"kind": kind, "cls": ""})
+            classes = sorted(fmt.classes(doc_struct_stub(doc, profiles), probe))
+            if ruleset == "linea-di-tiro":
+                classes = ["veh"] if kind == "vehicle" else ["inf"]
+            if classes:
+                u["cls"] = draw(st.sampled_from(classes))
+            if weapons:
+                u["weapons"] = draw(st.lists(st.sampled_from(weapons), max_size=2))
+            u["roles"] = (
+                draw(st.lists(st.sampled_from(sorted(fmt.roles)), max_size=2, unique=True)) if fmt.roles else []
+            )
+            u["status"] = draw(st.lists(st.sampled_from(["hidden", "wounded", "down"]), max_size=1))
+            if fmt.stats:
+                u["stats"] = {
+                    k: draw(st.integers(0, 3)) for k in draw(st.sets(st.sampled_from(sorted(fmt.stats)), max_size=2))
+                }
+            if ruleset == "ludonet" and "passes" in u.get("stats", {}):
+                u["stats"]["passes"] = draw(st.integers(1, 3))
+            units.append(u)
+        doc["units"] = units
+        doc["turns"] = draw(st.integers(0, 12))
+        doc["night"] = draw(st.booleans())
+        if fmt.options:
+            doc["options"] = draw(st.lists(st.sampled_from(sorted(fmt.options)), max_size=2, unique=True))
+        return doc
+
+    return build()
+
+
+def doc_struct_stub(doc: dict, profiles: list[dict]):
+    return type("S", (), {"profiles": [type("P", (), p) for p in profiles]})
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_any_scenario_the_schema_accepts_sets_up_and_plays_to_its_first_next(ruleset):
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(_scenario(ruleset))
+    def check(doc: dict) -> None:
+        text = dumps(doc)
+        try:
+            parse_scenario(get_ruleset(ruleset).scenario_format, text, "any.toml")
+        except ScenarioError:
+            return  # refused cleanly: not a scenario the schema accepts
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "any.toml"
+            path.write_text(text, encoding="utf-8")
+            game = Game.new(Path(folder) / "g.ft", ruleset, seed=1)
+            try:
+                game.execute(f"scenario {path}")
+                assert set(game.state.units) == {u["id"] for u in doc["units"]}
+                try:
+                    game.execute("next")
+                except Refused:
+                    pass  # a rule that wants something first (objectives...): said, not a traceback
+            finally:
+                game.close()
+
+    check()
