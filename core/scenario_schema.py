@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -155,6 +156,21 @@ class BaseScenario(Strict):
     rosters: Annotated[dict[Id, Annotated[str, Meta(max_length=300)]], Meta(max_length=MAX_SIDES)] = {}
 
 
+class ForceUnit(Unit, kw_only=True):
+    #: A force's pieces take the side they are fielded on.
+    side: Label = ""
+
+
+class BaseForce(Strict):
+    """A side's force in a file of its own (core.scenario_forces)."""
+
+    name: Name
+    units: Annotated[tuple[ForceUnit, ...], Meta(min_length=1, max_length=MAX_UNITS)]
+    ruleset: Label = ""
+    army: Label = ""
+    description: Text = ""
+
+
 #: Statuses a piece may start with (core.rulesets.common.STATUSES, by what setup means).
 START_STATUSES = {
     "hidden": "deployed hidden: seen by its side and the referee only",
@@ -185,6 +201,9 @@ class Format:
     armies: ClassVar[tuple[str, ...]] = ()
     #: The VarSet key that says which vehicle a piece is aboard.
     aboard_key: ClassVar[str] = "aboard.{unit}"
+    force_schema: ClassVar[type] = BaseForce
+    #: The ruleset's built-in force files.
+    forces_dir: ClassVar[Path | None] = None
 
     def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
         """The qualities/classes a unit may have ("" always allowed when empty)."""
@@ -281,6 +300,49 @@ class Format:
         for i, s in enumerate(sc.secrets):
             if s.owner not in sides:
                 yield unknown(("secrets", i, "owner"), s.owner, "side", sides)
+
+    # -------------------------------------------------------------------- forces
+
+    def force_units(self, force: Any, side: str) -> tuple[Unit, ...]:
+        return as_units(force.units, side)
+
+    def force_extras(self, force: Any) -> dict[str, Any]:
+        """What a force file brings beside its pieces, as scenario fields."""
+        return {}
+
+    def check_force(self, force: Any, side: Side | None, sc: Any = None) -> list[Problem]:
+        """A force on its own: its pieces against the vocabularies (its side's army, when
+        fielded).  The checks that need both sides are the scenario's."""
+        out = []
+        if force.ruleset and force.ruleset != self.ruleset_id:
+            out.append(Problem(("ruleset",), f"ruleset = {force.ruleset!r}: this force is for another ruleset"))
+        if side is not None and force.army and side.army and force.army != side.army:
+            out.append(Problem(("army",), f"army = {force.army!r}: fielded on {side.id}, whose army is {side.army!r}"))
+        side = side or Side(id="force", name="force", army=force.army)
+        alone = self.schema(
+            id="force", title="force", sides=(side,), units=self.force_units(force, side.id), **self.force_extras(force)
+        )
+        out += [p for p in self.check(alone) if p.path[:1] != ("sides",)]
+        return out
+
+    def merge_forces(self, sc: Any, fielded: list[Any]) -> tuple[Any, list[Problem]]:
+        """The scenario with the forces' pieces (and extras) added; what clashes."""
+        units = sc.units + tuple(u for f in fielded for u in f.units)
+        extra_fields: dict[str, Any] = {}
+        clashes: list[Problem] = []
+        for f in fielded:
+            for name, items in self.force_extras(f.force).items():
+                have = {x.id: x for x in extra_fields.get(name, getattr(sc, name))}
+                for x in items:
+                    if x.id in have and have[x.id] != x:
+                        clashes.append(
+                            Problem(
+                                ("rosters", f.side), f"force {f.file}: its {name} {x.id!r} differs from the scenario's"
+                            )
+                        )
+                    have.setdefault(x.id, x)
+                extra_fields[name] = tuple(have.values())
+        return msgspec.structs.replace(sc, units=units, **extra_fields), clashes
 
     # ------------------------------------------------------------------- set-up
 
@@ -390,6 +452,11 @@ def emit_table(ctx: Context, sc: Scenario) -> None:
         ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if "hidden" in u.status else ()))
     for s in sc.secrets:
         ctx.emit(ev.SecretSet(key=s.key, owner=s.owner, value=s.value, vis=(s.owner,)))
+
+
+def as_units(units: Any, side: str) -> tuple[Unit, ...]:
+    """A force's pieces on ``side``."""
+    return tuple(msgspec.convert(msgspec.to_builtins(u) | {"side": side}, Unit) for u in units)
 
 
 def unit_spec(u: Unit) -> ev.UnitSpec:

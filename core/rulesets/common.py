@@ -16,6 +16,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
 from core.scenario_files import decode, error_at, is_path, read_text, user_scenarios_dir
+from core.scenario_forces import field_forces, remap
 from core.scenario_schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
 
 __all__ = ["Scenario", "ScenarioSecret", "emit_table"]
@@ -35,6 +36,8 @@ class Loaded(NamedTuple):
     text: str
     file: str
     builtin: bool = False
+    #: The force files its ``rosters`` fielded: (file, text) each.
+    forces: tuple[tuple[str, str], ...] = ()
 
     @property
     def id(self) -> str:
@@ -50,12 +53,17 @@ class Loaded(NamedTuple):
 
 
 def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) -> Loaded:
-    """Decode and check a scenario's text; a ScenarioError lists every problem found."""
+    """Decode and check a scenario's text, with the forces it fields (read from beside
+    the file, the user's forces folder or the built-in ones); a ScenarioError lists
+    every problem found."""
     sc = decode(text, fmt.schema, file)
-    problems = fmt.check(sc)
+    own, fielded, problems = len(sc.units), [], []
+    if sc.rosters:
+        sc, fielded, problems = field_forces(fmt, sc, text, file, Path(file).parent)
+    problems += remap(fmt.check(sc), own, fielded)
     if problems:
         raise error_at(file, text, *problems)
-    return Loaded(sc, text, file, builtin)
+    return Loaded(sc, text, file, builtin, tuple((f.file, f.text) for f in fielded))
 
 
 def load_scenarios(fmt: Format, folder: Path) -> dict[str, Loaded]:
@@ -93,6 +101,8 @@ def emit_scenario(ctx: Context, word: str) -> Loaded:
     ctx.ruleset.scenario_format.setup(ctx, loaded.sc)  # type: ignore[attr-defined]
     if not loaded.builtin:
         record_file(ctx, loaded.file, loaded.text)
+    for file, text in loaded.forces:
+        record_file(ctx, file, text)
     return loaded
 
 

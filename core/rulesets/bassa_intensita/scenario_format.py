@@ -6,6 +6,7 @@ side may call (batteries BI-R102, aircraft BI-R250..R253)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -106,6 +107,8 @@ class BassaFormat(Format):
         "aircraft-napalm": "aircraft with napalm (BI-R252)",
     }
 
+    forces_dir = Path(__file__).parent / "forces"
+
     def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
         return tier_by_id()
 
@@ -113,6 +116,7 @@ class BassaFormat(Format):
         return weapons()
 
     def check_more(self, sc: BassaScenario) -> Iterator[Problem]:
+        yield from _composition(sc.units)
         sides = [s.id for s in sc.sides]
         tiers = tier_by_id()
         for i, s in enumerate(sc.support):
@@ -139,6 +143,30 @@ class BassaFormat(Format):
                 ctx.emit(ev.SecretSet(key=f"mine.{m.id}", owner=m.owner, value=text, vis=(m.owner,)))
             else:
                 ctx.emit(ev.VarSet(key=f"mine.{m.id}", value=text))
+
+
+#: BI-R021: only these may lead a section; BI-R212: only these may have a scout.
+SECTION_LEADERS = ("elite", "veteran", "regular")
+SCOUTS = ("elite", "veteran")
+
+
+def _composition(units: Iterable[Unit]) -> Iterator[Problem]:
+    """The book's limits on who a squad may have (BI-R021, BI-R212)."""
+    scouts: dict[tuple[str, str], int] = {}
+    for i, u in enumerate(units):
+        if "section-leader" in u.roles and u.cls not in SECTION_LEADERS:
+            yield Problem(
+                ("units", i, "roles"),
+                f"units[{i}].roles: a {u.cls or 'unrated'} soldier may not lead a section (BI-R021: "
+                f"{', '.join(SECTION_LEADERS)} only)",
+            )
+        if "scout" in u.roles:
+            if u.cls not in SCOUTS:
+                yield Problem(("units", i, "roles"), f"units[{i}].roles: scouts are elite or veteran only (BI-R212)")
+            team = (u.side, u.team)
+            scouts[team] = scouts.get(team, 0) + 1
+            if scouts[team] == 2:
+                yield Problem(("units", i, "roles"), f"units[{i}].roles: one scout per squad ({u.team!r}, BI-R212)")
 
 
 FORMAT = BassaFormat()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any
 
+import msgspec
 from msgspec import Meta
 
 from core.ruleset import Context
@@ -19,7 +20,7 @@ from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.scenario_files import Problem
-from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Unit, table, unknown
+from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
 
 class NewsScenario(BaseScenario):
@@ -99,6 +100,34 @@ class NewsFormat(Format):
             forces=dict(sc.forces),
             extras=dict(sc.extras),
         )
+
+    # Breaking News's forces are its rosters (army.py, docs/rosters.md).
+    force_schema = army.Roster
+    forces_dir = army.ROSTERS
+
+    def force_units(self, force: army.Roster, side: str) -> tuple[Unit, ...]:
+        # a roster's list_cls prices the figure; it does not enter the game (army.roster_unit)
+        return as_units([msgspec.structs.replace(u, list_cls="") for u in force.units], side)
+
+    def check_force(self, force: army.Roster, side: Side | None, sc: Any = None) -> list[Problem]:
+        out = super().check_force(force, side, sc)
+        limit = (sc.points if sc is not None else 0) or force.limit
+        out += [Problem((), message) for message in army.validate_roster(force, limit)]
+        return out
+
+    def merge_forces(self, sc: NewsScenario, fielded: list[Any]) -> tuple[NewsScenario, list[Problem]]:
+        merged, clashes = super().merge_forces(sc, fielded)
+        extras, forces, platoon = dict(sc.extras), dict(sc.forces), list(sc.platoon)
+        for f in fielded:
+            roster: army.Roster = f.force
+            if f.side in extras:
+                clashes.append(Problem(("rosters", f.side), f"force {f.file}: the scenario buys {f.side}'s extras too"))
+            extras[f.side] = roster.extras
+            if roster.force:
+                forces[f.side] = roster.force
+            if roster.platoon and f.side not in platoon:
+                platoon.append(f.side)
+        return msgspec.structs.replace(merged, extras=extras, forces=forces, platoon=tuple(platoon)), clashes
 
     def points(self, sc: NewsScenario) -> dict[str, int]:
         """Each side's cost (Calculating points): its figures and its extras."""

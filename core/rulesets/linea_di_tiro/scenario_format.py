@@ -10,7 +10,8 @@ numbers (a veteran crew's morale +1, LT-R070)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import msgspec
 from msgspec import Meta
@@ -20,7 +21,19 @@ from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
 from core.scenario_files import Problem
-from core.scenario_schema import MAX_ENTRIES, BaseScenario, Format, Id, Label, Name, Strict, Text, Unit, unknown
+from core.scenario_schema import (
+    MAX_ENTRIES,
+    BaseForce,
+    BaseScenario,
+    Format,
+    Id,
+    Label,
+    Name,
+    Strict,
+    Text,
+    Unit,
+    unknown,
+)
 
 Factor = Annotated[int, Meta(ge=0, le=20)]
 
@@ -54,6 +67,12 @@ class LineaScenario(BaseScenario):
     jokers: Jokers = Jokers()
 
 
+class LineaForce(BaseForce):
+    """A force brings the profiles of its pieces."""
+
+    profiles: Annotated[tuple[ProfileSpec, ...], Meta(max_length=MAX_ENTRIES)] = ()
+
+
 #: The numbers of a profile a piece's ``stats`` may override.
 PROFILE_STATS = ("morale", "bound", "speed", "at", "at_long", "front", "side", "mg")
 
@@ -85,6 +104,11 @@ class LineaFormat(Format):
         "he": "an artillery section's HE attack factor (LT-R090)",
     }
     support_kinds = {"artillery": "artillery sections (count) firing at a 10 cm square each (LT-R090)"}
+    force_schema = LineaForce
+    forces_dir = Path(__file__).parent / "forces"
+
+    def force_extras(self, force: LineaForce) -> dict[str, Any]:
+        return {"profiles": force.profiles}
 
     def classes(self, sc: LineaScenario, unit: Unit) -> Iterable[str]:
         return [p.id for p in sc.profiles]

@@ -7,6 +7,7 @@ passes (at most three each, LN-R060)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Annotated, Any
 
 from msgspec import Meta
@@ -14,7 +15,7 @@ from msgspec import Meta
 from core import events as ev
 from core.ruleset import Context
 from core.scenario_files import Problem
-from core.scenario_schema import MAX_ENTRIES, BaseScenario, Cm, Format, Label, Strict, Unit
+from core.scenario_schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
 
 #: Each aircraft may make at most three passes (LN-R060).
 MAX_PASSES = 3
@@ -38,6 +39,12 @@ class LudonetScenario(BaseScenario):
     weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
     #: How far a grenade is thrown, cm (LN-R038; 0: not set).
     grenade_range: Cm = 0
+
+
+class LudonetForce(BaseForce):
+    """A force brings the weapons of its pieces."""
+
+    weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
 
 
 class LudonetFormat(Format):
@@ -66,6 +73,12 @@ class LudonetFormat(Format):
         "aircraft": "aircraft off the table (count), each with its passes in ammo (LN-R060)",
         "artillery": "indirect fire: the fragment gives no procedure (referee's rules)",
     }
+
+    force_schema = LudonetForce
+    forces_dir = Path(__file__).parent / "forces"
+
+    def force_extras(self, force: LudonetForce) -> dict[str, Any]:
+        return {"weapons": force.weapons}
 
     def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
         return ()
