@@ -12,6 +12,7 @@ from typing import Any
 from core.ruleset import available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenario_files import ScenarioError, read_text, user_scenarios_dir
+from core.scenario_forces import load_force
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -80,18 +81,48 @@ def _ruleset_of(path: Path, text: str, given: str | None) -> str:
 
 
 def run_check(path: Path, given: str | None, out=None) -> int:
+    """Check a scenario file, or a force file (one with no ``sides``)."""
     out = out or sys.stdout
     try:
         text = read_text(path)
         rid = _ruleset_of(path, text, given)
         ruleset = get_ruleset(rid)
-        loaded = parse_scenario(ruleset.scenario_format, text, str(path))  # type: ignore[attr-defined]
+        fmt = ruleset.scenario_format  # type: ignore[attr-defined]
+        if _is_force(text):
+            force, _ = load_force(fmt, path)
+            lines = force_summary(ruleset, fmt, str(path), force)
+        else:
+            lines = summary(rid, parse_scenario(fmt, text, str(path)))
     except ScenarioError as e:
         print(str(e), file=sys.stderr)
         return 1
-    for line in summary(rid, loaded):
+    for line in lines:
         print(line, file=out)
     return 0
+
+
+def _is_force(text: str) -> bool:
+    try:
+        return "sides" not in tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False  # the scenario decoder says where
+
+
+def force_summary(ruleset: Any, fmt: Any, file: str, force: Any) -> list[str]:
+    units = fmt.force_units(force, "force")
+    points = fmt.force_points(force)
+    cost = f", {points} points" if points is not None else ""
+    lines = [f"{file}: force {force.name!r} ({ruleset.name}): valid, {len(units)} units{cost}"]
+    lines += [f"    {line}" for line in _unit_lines(ruleset, units)]
+    return lines
+
+
+def _unit_lines(ruleset: Any, units: Any) -> list[str]:
+    out = []
+    for u in units:
+        details = ", ".join(x for x in (u.kind, ruleset.class_name(u.cls) if u.cls else "", *u.weapons) if x)
+        out.append(f"{u.id}: {u.name} [{details}]")
+    return out
 
 
 def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
@@ -106,7 +137,7 @@ def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
         cost = f", {points[side.id]}{limit} points" if side.id in points else ""
         army = f" ({side.army})" if side.army else ""
         lines.append(f"  {side.id}: {side.name}{army}, {len(units)} units{cost}")
-        for u in units:
-            details = ", ".join(x for x in (u.kind, ruleset.class_name(u.cls) if u.cls else "", *u.weapons) if x)
-            lines.append(f"    {u.id}: {u.name} [{details}]")
+        lines += [f"    {line}" for line in _unit_lines(ruleset, units)]
+    for file, _ in loaded.forces:
+        lines.append(f"  force file: {file}")
     return lines

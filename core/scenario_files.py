@@ -109,14 +109,15 @@ def dotted(path: Iterable[str | int]) -> str:
 # ---------------------------------------------------------------------- reading
 
 _read_roots: tuple[Path, ...] | None = None
+#: The scenarios and forces shipped with Fireteam, always readable.
+BUILTIN_ROOT = (Path(__file__).parent / "rulesets").resolve()
 
 
 def restrict_reads(roots: Iterable[Path] | None) -> None:
-    """Read scenario and force files only under ``roots`` (None: anywhere).
-
-    The SSH server calls this at start: a path a seat types is the server's."""
+    """Read scenario and force files only under ``roots`` and the built-in ones (None:
+    anywhere).  The SSH server calls this at start: a path a seat types is the server's."""
     global _read_roots
-    _read_roots = None if roots is None else tuple(Path(r).resolve() for r in roots)
+    _read_roots = None if roots is None else (*(Path(r).resolve() for r in roots), BUILTIN_ROOT)
 
 
 def read_text(path: Path) -> str:

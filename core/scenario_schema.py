@@ -306,6 +306,10 @@ class Format:
     def force_units(self, force: Any, side: str) -> tuple[Unit, ...]:
         return as_units(force.units, side)
 
+    def force_points(self, force: Any) -> int | None:
+        """A force's points, where the ruleset has points (None by default)."""
+        return None
+
     def force_extras(self, force: Any) -> dict[str, Any]:
         """What a force file brings beside its pieces, as scenario fields."""
         return {}
@@ -314,7 +318,7 @@ class Format:
         """A force on its own: its pieces against the vocabularies (its side's army, when
         fielded).  The checks that need both sides are the scenario's."""
         out = []
-        if force.ruleset and force.ruleset != self.ruleset_id:
+        if getattr(force, "ruleset", "") not in ("", self.ruleset_id):
             out.append(Problem(("ruleset",), f"ruleset = {force.ruleset!r}: this force is for another ruleset"))
         if side is not None and force.army and side.army and force.army != side.army:
             out.append(Problem(("army",), f"army = {force.army!r}: fielded on {side.id}, whose army is {side.army!r}"))

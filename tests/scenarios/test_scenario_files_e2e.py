@@ -48,20 +48,27 @@ def test_a_copied_builtin_loads_by_path_and_replays_with_its_sides_and_units(rul
         assert units[u.id]["side"] == u.side and units[u.id]["name"] == u.name
 
 
-def _one_bad_value(text: str) -> tuple[str, int]:
-    """The text with the first unit's side misspelt, and that line."""
+def _one_bad_value(text: str) -> tuple[str, int, str]:
+    """The text with the first unit's side misspelt (or, with no unit, the title
+    emptied), that line, and the message."""
     lines = text.splitlines()
-    first = next(i for i, line in enumerate(lines) if line.startswith("[[units]]"))
-    at = next(i for i in range(first, len(lines)) if lines[i].startswith("side = "))
-    lines[at] = 'side = "nobody"'
-    return "\n".join(lines) + "\n", at + 1
+    first = next((i for i, line in enumerate(lines) if line.startswith("[[units]]")), None)
+    if first is None:
+        at = next(i for i, line in enumerate(lines) if line.startswith("title = "))
+        lines[at] = 'title = ""'
+        message = "title = '': expected `str` of length >= 1"
+    else:
+        at = next(i for i in range(first, len(lines)) if lines[i].startswith("side = "))
+        lines[at] = 'side = "nobody"'
+        message = "units[0].side = 'nobody': unknown side"
+    return "\n".join(lines) + "\n", at + 1, message
 
 
-@pytest.mark.parametrize(("ruleset", "scenario"), [b for b in BUILTINS if get_ruleset(b[0]).scenarios[b[1]].sc.units])
+@pytest.mark.parametrize(("ruleset", "scenario"), BUILTINS)
 def test_the_same_file_with_one_bad_value_is_refused_at_its_line_and_writes_no_save(
     ruleset, scenario, tmp_path, capsys
 ):
-    text, line = _one_bad_value(Path(get_ruleset(ruleset).scenarios[scenario].file).read_text(encoding="utf-8"))
+    text, line, message = _one_bad_value(Path(get_ruleset(ruleset).scenarios[scenario].file).read_text("utf-8"))
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
     script = tmp_path / "setup.txt"
@@ -69,7 +76,7 @@ def test_the_same_file_with_one_bad_value_is_refused_at_its_line_and_writes_no_s
     save = tmp_path / "game.ft"
     assert fireteam(["script", str(script), "--ruleset", ruleset, "--save", str(save)]) == 1
     err = capsys.readouterr().err
-    assert f"{bad}:{line}: units[0].side = 'nobody': unknown side" in err
+    assert f"{bad}:{line}: {message}" in err
     assert not save.exists()
     assert fireteam(["scenario", "check", str(bad), "--ruleset", ruleset]) == 1
     assert capsys.readouterr().err.startswith(f"{bad}:{line}: ")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from core.ruleset import Refused
 from core.savefile import SaveError
-from core.scenario_files import SCENARIOS_FOLDER, data_dir, restrict_reads
+from core.scenario_files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restrict_reads
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.seats import SeatsError, SeatsFile, table_roles
@@ -67,8 +67,8 @@ def _serve_in(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     folder = private_folder(data_dir())
-    # A path a seat types is the server's: scenario files come from its scenario folder only.
-    restrict_reads([folder / SCENARIOS_FOLDER])
+    # A path a seat types is the server's: scenario and force files come from its folders only.
+    restrict_reads([folder / SCENARIOS_FOLDER, folder / FORCES_FOLDER])
     seats_path: Path = args.seats or folder / SEATS_NAME
     if not seats_path.exists():
         print(

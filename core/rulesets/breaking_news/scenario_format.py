@@ -109,6 +109,9 @@ class NewsFormat(Format):
         # a roster's list_cls prices the figure; it does not enter the game (army.roster_unit)
         return as_units([msgspec.structs.replace(u, list_cls="") for u in force.units], side)
 
+    def force_points(self, force: army.Roster) -> int:
+        return army.total_cost(force)
+
     def check_force(self, force: army.Roster, side: Side | None, sc: Any = None) -> list[Problem]:
         out = super().check_force(force, side, sc)
         limit = (sc.points if sc is not None else 0) or force.limit
