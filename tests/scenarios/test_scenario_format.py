@@ -275,3 +275,17 @@ def test_every_builtin_scenario_passes_its_format():
         assert len(scenarios) >= 3, ruleset
         for loaded in scenarios.values():
             assert Path(loaded.file).is_file()
+
+
+DOCS = Path(__file__).parents[2] / "docs"
+#: Breaking News's rosters and extras are documented with them, in rosters.md.
+DOC = "".join((DOCS / name).read_text(encoding="utf-8") for name in ("scenarios.md", "rosters.md"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_docs_name_every_field_and_every_word_of_each_vocabulary(ruleset):
+    f = fmt(ruleset)
+    fields = {name.rsplit(".", 1)[-1] for name in _schema_fields(f.schema) | _schema_fields(f.force_schema)}
+    words = set(f.kinds) | set(f.roles) | set(f.stats) | set(f.options) | set(f.support_kinds)
+    missing = sorted(w for w in fields | words if not any(f in DOC for f in (f"`{w}`", f"[{w}]", f"\n{w} = ")))
+    assert not missing

@@ -55,7 +55,8 @@ class NewsFormat(Format):
         "tracked": "the vehicle is tracked",
         "embedded": "an embedded journalist (§11)",
         "independent": "an independent journalist (§11)",
-        "ambush": "deployed in ambush (Extras: Ambush)",
+        "ambush": "held off the table for an ambush (Extras: Ambush)",
+        "infiltrator": "deploys after everyone else (Extras: Infiltrators)",
         "crew": "crew of the vehicle it is aboard",
     }
     stats = {"ammo": "a light weapon's ammunition at the start, with the optional rule (§8.0.3)"}
