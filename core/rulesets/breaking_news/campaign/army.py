@@ -23,6 +23,7 @@ from core.commands import match_prefix
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
+from core.scenario_files import decode, read_text
 from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -74,12 +75,9 @@ class Roster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def load_roster(path: Path) -> Roster:
-    try:
-        return msgspec.toml.decode(path.read_bytes(), type=Roster)
-    except OSError as e:
-        raise Refused(f"cannot read {path}: {e.strerror}") from None
-    except msgspec.DecodeError as e:
-        raise Refused(f"{path}: {e}") from None
+    """The roster file, read and decoded as a force file is (core.scenario_files: the
+    size cap, a server's read policy, ``FILE:LINE: message`` errors)."""
+    return decode(read_text(path), Roster, str(path))
 
 
 def find_roster(name: str) -> Path:
