@@ -47,6 +47,19 @@ class Loaded(NamedTuple):
     def title(self) -> str:
         return self.sc.title
 
+    @property
+    def description(self) -> str:
+        return self.sc.description
+
+    @property
+    def sides(self) -> tuple:
+        return self.sc.sides
+
+    @property
+    def units(self) -> tuple:
+        """The pieces, with those its forces field."""
+        return self.sc.units
+
     def table(self) -> Scenario:
         """The sides, units and secrets, as they enter the game."""
         return table(self.sc)
