@@ -40,15 +40,25 @@ def listing(ruleset_id: str | None = None) -> list[dict[str, Any]]:
         ruleset = get_ruleset(rid)
         for loaded in ruleset.scenarios.values():  # type: ignore[attr-defined]
             out.append({"ruleset": rid, "id": loaded.id, "title": loaded.title, "path": loaded.file, "builtin": True})
-        own = user_scenarios_dir(rid)
-        for path in sorted(own.glob("*.toml")) if own.is_dir() else ():
-            entry = {"ruleset": rid, "id": path.stem, "title": "", "path": str(path), "builtin": False}
-            try:
-                loaded = parse_scenario(ruleset.scenario_format, read_text(path), str(path))  # type: ignore[attr-defined]
-                entry |= {"id": loaded.id, "title": loaded.title}
-            except ScenarioError as e:
-                entry["error"] = str(e).splitlines()[0]
-            out.append(entry)
+        out += user_scenarios(ruleset)
+    return out
+
+
+def user_scenarios(ruleset: Any) -> list[dict[str, Any]]:
+    """The files of ``<data>/scenarios/<ruleset>/``, each checked (``error`` when refused)."""
+    fmt = getattr(ruleset, "scenario_format", None)
+    own = user_scenarios_dir(ruleset.id)
+    if fmt is None or not own.is_dir():
+        return []
+    out = []
+    for path in sorted(own.glob("*.toml")):
+        entry = {"ruleset": ruleset.id, "id": path.stem, "title": "", "path": str(path), "builtin": False}
+        try:
+            loaded = parse_scenario(fmt, read_text(path), str(path))
+            entry |= {"id": loaded.id, "title": loaded.title}
+        except ScenarioError as e:
+            entry["error"] = str(e).splitlines()[0]
+        out.append(entry)
     return out
 
 

@@ -9,6 +9,11 @@ ships in its ``scenarios/rosters`` folder.  The rosters are fielded with that
 command, then the set-up choices (a mission, optional rules, extras, objectives
 …) run as the command lines they stand for, so the ruleset's own checks apply: a
 line it refuses stops the start and says why, and no save is left behind.
+
+The scenario list holds the ruleset's built-in scenarios, then the user's own
+(``<data>/scenarios/<ruleset>/*.toml``, docs/scenarios.md); a path typed in the
+scenario file field replaces the choice.  A file is checked as it is chosen: what
+it sets up, or where it is wrong, is shown before anything starts.
 """
 
 from __future__ import annotations
@@ -29,7 +34,10 @@ from textual.widgets import Button, Footer, Input, Select, SelectionList
 
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
+from core.rulesets.common import Loaded, parse_scenario
 from core.savefile import SaveError
+from core.scenario_cli import user_scenarios
+from core.scenario_files import ScenarioError, is_path, read_text
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 
 SAVES = Path("saves")
@@ -41,7 +49,26 @@ def scenarios_of(ruleset: Ruleset) -> dict:
 
 def default_name(ruleset_id: str, scenario: str, now: datetime | None = None) -> str:
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    return f"{ruleset_id}-{scenario or 'game'}-{stamp}.ft"
+    name = Path(scenario).stem if is_path(scenario) else scenario
+    return f"{ruleset_id}-{name or 'game'}-{stamp}.ft"
+
+
+def scenario_options(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """(label, value) of every scenario offered: the built-in ones by id, then the
+    user's own files by path (a refused one says so; choosing it shows why)."""
+    options = [(plain(getattr(sc, "title", sid)), sid) for sid, sc in scenarios_of(ruleset).items()]
+    for row in user_scenarios(ruleset):
+        mark = f"{row['title']} · yours" if row["title"] else f"{Path(row['path']).name} · yours, refused"
+        options.append((plain(mark), row["path"]))
+    return options
+
+
+def load_file(ruleset: Ruleset, path: str) -> Loaded | str:
+    """The scenario in the file, or why it is refused."""
+    try:
+        return parse_scenario(ruleset.scenario_format, read_text(Path(path)), path)  # type: ignore[attr-defined]
+    except ScenarioError as e:
+        return str(e)
 
 
 def takes_rosters(ruleset: Ruleset, scenario_id: str) -> bool:
@@ -83,7 +110,7 @@ def start_game(
     game = Game.new(path, ruleset_id, variant, seed=seed, **kwargs)
     try:
         if scenario:
-            game.execute(f"scenario {scenario}")
+            game.execute(f"scenario {shlex.quote(scenario) if is_path(scenario) else scenario}")
         for side, roster in (rosters or {}).items():
             if roster.strip():
                 try:
@@ -148,6 +175,8 @@ class NewGameScreen(Screen):
             yield Vertical(id="rosters")
             yield Vertical(id="setup")
             yield Plain("", id="setup-preview")
+            yield PlainLabel("…or a scenario file (a path; it replaces the choice above)")
+            yield PlainInput(id="scenario-file", placeholder="e.g. ~/club/convoy.toml")
             yield PlainLabel("Save as (in saves/)")
             yield PlainInput(id="save-name")
             yield PlainLabel("Seed (blank: random)")
@@ -183,10 +212,10 @@ class NewGameScreen(Screen):
         variant.set_options([(plain(v or "standard"), v) for v in ruleset.variants])
         variant.value = ruleset.variants[0]
         scenario = self.query_one("#scenario", Select)
-        scs = scenarios_of(ruleset)
-        scenario.set_options([(plain(getattr(sc, "title", sid)), sid) for sid, sc in scs.items()])
-        if scs:
-            scenario.value = next(iter(scs))
+        options = scenario_options(ruleset)
+        scenario.set_options(options)
+        if options:
+            scenario.value = options[0][1]
         await self._scenario_changed()
 
     @on(Select.Changed, "#variant")
@@ -195,17 +224,22 @@ class NewGameScreen(Screen):
         await self._show_setup(self._ruleset(), self._scenario_id())
 
     @on(Select.Changed, "#scenario")
+    @on(Input.Changed, "#scenario-file")
     async def _scenario_changed(self) -> None:
         ruleset = self._ruleset()
         sid = self._scenario_id()
         sc = scenarios_of(ruleset).get(sid)
         about = self.query_one("#scenario-about", Plain)
-        if sc is None:
+        if sid and is_path(sid):
+            sc = load_file(ruleset, sid)
+        if isinstance(sc, str):  # a file refused: where and why, as text
+            about.update(Text(sc, style="bold"))
+        elif sc is None:
             about.update("No scenario: the game starts empty, in its set-up phase.")
         else:
             sides = " vs ".join(s.name for s in getattr(sc, "sides", ()))
             units = len(getattr(sc, "units", ()))
-            about.update(f"{getattr(sc, 'description', '')}\n{sides} · {units} figures")
+            about.update(Text(f"{getattr(sc, 'description', '')}\n{sides} · {units} figures"))
         self.query_one("#save-name", Input).value = default_name(ruleset.id, sid)
         await self._show_rosters(ruleset, sid)
         await self._show_setup(ruleset, sid)
@@ -276,6 +310,10 @@ class NewGameScreen(Screen):
         preview.display = bool(self.choices)
 
     def _scenario_id(self) -> str:
+        """The scenario to set up: the typed file, else the one chosen."""
+        typed = self.query_one("#scenario-file", Input).value.strip()
+        if typed:
+            return typed if is_path(typed) else f"./{typed}"
         value = self.query_one("#scenario", Select).value
         return "" if value is Select.NULL else str(value)
 

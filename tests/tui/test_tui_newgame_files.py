@@ -1,0 +1,87 @@
+"""New game with scenario files: the user's scenario folder in the list, a typed path
+checked as it is typed (what it sets up, or FILE:LINE and why), and started."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from core.game import Game
+from core.ruleset import get_ruleset
+from tui.app import FireteamApp
+from tui.screens.game import GameScreen
+from tui.screens.newgame import NewGameScreen
+
+SIZE = (100, 40)
+
+
+def _app(tmp_path: Path) -> FireteamApp:
+    game = Game.new(tmp_path / "demo.ft", "ludonet", seed=7, clock=lambda: 0)
+    game.execute("scenario demo")
+    return FireteamApp(game)
+
+
+def _about(screen: NewGameScreen) -> str:
+    return str(screen.query_one("#scenario-about", Static).render())
+
+
+async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    own = tmp_path / "data" / "scenarios" / "ludonet"
+    own.mkdir(parents=True)
+    shutil.copy(get_ruleset("ludonet").scenarios["tanks"].file, own / "club-night.toml")
+    (own / "broken.toml").write_text('id = "x"\n', encoding="utf-8")
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.saves = tmp_path / "saves"
+        select = screen.query_one("#scenario", Select)
+        labels = [str(label) for label, _ in select._options]
+        assert "Tanks at Cagny · yours" in labels and "broken.toml · yours, refused" in labels
+        select.value = str(own / "broken.toml")
+        await pilot.pause()
+        assert f"{own / 'broken.toml'}:1: title: missing" in _about(screen)
+        select.value = str(own / "club-night.toml")
+        await pilot.pause()
+        assert "Fife and Forfar Yeomanry vs Kampfgruppe von Luck · 9 figures" in _about(screen)
+        assert screen.query_one("#save-name", Input).value.startswith("ludonet-club-night-")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.state.scenario == "Tanks at Cagny" and "typhoon" in app.game.state.units
+
+
+async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
+    good = tmp_path / "my raid.toml"
+    shutil.copy(get_ruleset("ludonet").scenarios["night-raid"].file, good)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(good.read_text(encoding="utf-8").replace('range = 25', 'range = "[red]far"'), encoding="utf-8")
+    app = _app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.saves = tmp_path / "saves"
+        path_box = screen.query_one("#scenario-file", Input)
+        path_box.value = str(bad)
+        await pilot.pause()
+        # the bad value is shown as it is written, not read as markup
+        assert "weapons[0].range = '[red]far': expected `int`, got `str`" in _about(screen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert not list((tmp_path / "saves").glob("*.ft"))
+        path_box.value = str(good)
+        await pilot.pause()
+        assert "No. 4 Commando vs Radar post · 6 figures" in _about(screen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.state.scenario == "Raid on the radar post"
+        assert app.game.state.vars["night"] == 1
