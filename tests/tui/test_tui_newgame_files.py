@@ -60,7 +60,7 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
     good = tmp_path / "my raid.toml"
     shutil.copy(get_ruleset("ludonet").scenarios["night-raid"].file, good)
     bad = tmp_path / "bad.toml"
-    bad.write_text(good.read_text(encoding="utf-8").replace('range = 25', 'range = "[red]far"'), encoding="utf-8")
+    bad.write_text(good.read_text(encoding="utf-8").replace("range = 25", 'range = "[red]far"'), encoding="utf-8")
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
