@@ -22,6 +22,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -130,6 +131,9 @@ def read_text(path: Path) -> str:
             raise ScenarioError(shown, 0, f"this server reads scenario files only from {places}")
         path = real
     try:
+        # Not a FIFO or a device: opening one could block, or never end.
+        if not stat.S_ISREG(os.stat(os.path.expanduser(path)).st_mode):
+            raise ScenarioError(shown, 0, "not a regular file")
         with open(os.path.expanduser(path), "rb") as f:
             raw = f.read(MAX_BYTES + 1)
     except OSError as e:

@@ -3,6 +3,7 @@ at the field's line; limits; the read policy; the file text kept in the save."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -205,6 +206,18 @@ def test_limits_are_named(tmp_path):
     doc = full("ludonet")
     doc["units"] = [dict(doc["units"][2], id=f"u{i}") for i in range(401)]
     assert "length <= 400" in str(refuse("ludonet", doc))
+    assert game.timeline.length == 0
+
+
+def test_a_fifo_or_a_device_is_not_read(tmp_path):
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    game = Game.new(tmp_path / "g.ft", "ludonet", seed=1)
+    for path in (fifo, Path("/dev/zero")):
+        with pytest.raises(Refused, match="not a regular file"):
+            game.execute(f"scenario {path}")
+    with pytest.raises(Refused, match="cannot read"):
+        game.execute(f"scenario {tmp_path / 'missing.toml'}")
     assert game.timeline.length == 0
 
 
