@@ -151,7 +151,7 @@ SCOUTS = ("elite", "veteran")
 
 
 def _composition(units: Iterable[Unit]) -> Iterator[Problem]:
-    """The book's limits on who a squad may have (BI-R021, BI-R212)."""
+    """The book's limits on who a squad may have (BI-R021, BI-R212; a squad is a `team`: ruling BI-SQUAD)."""
     scouts: dict[tuple[str, str], int] = {}
     for i, u in enumerate(units):
         if "section-leader" in u.roles and u.cls not in SECTION_LEADERS:

@@ -5,7 +5,7 @@ the artillery a side may call (LT-R090).
 
 Each profile reaches the game as the ``VarSet`` ``profile.<id>`` (its JSON), read
 by :meth:`LineaDiTiro.profile`; a piece's own ``stats`` override its profile's
-numbers (a veteran crew's morale +1, LT-R070)."""
+numbers (a veteran crew's morale +1; ruling LT-PROFILES)."""
 
 from __future__ import annotations
 
