@@ -44,14 +44,19 @@ def listing(ruleset_id: str | None = None) -> list[dict[str, Any]]:
     return out
 
 
+#: The most files of a user scenario folder that are read and listed (by name).
+MAX_LISTED = 200
+
+
 def user_scenarios(ruleset: Any) -> list[dict[str, Any]]:
-    """The files of ``<data>/scenarios/<ruleset>/``, each checked (``error`` when refused)."""
+    """The files of ``<data>/scenarios/<ruleset>/``, each checked (``error`` when refused):
+    the first :data:`MAX_LISTED` by name."""
     fmt = getattr(ruleset, "scenario_format", None)
     own = user_scenarios_dir(ruleset.id)
     if fmt is None or not own.is_dir():
         return []
     out = []
-    for path in sorted(own.glob("*.toml")):
+    for path in sorted(own.glob("*.toml"))[:MAX_LISTED]:
         entry = {"ruleset": ruleset.id, "id": path.stem, "title": "", "path": str(path), "builtin": False}
         try:
             loaded = parse_scenario(fmt, read_text(path), str(path))
