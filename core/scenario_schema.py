@@ -199,8 +199,13 @@ class Format:
     options: ClassVar[dict[str, str]] = {}
     support_kinds: ClassVar[dict[str, str]] = {}
     armies: ClassVar[tuple[str, ...]] = ()
-    #: The VarSet key that says which vehicle a piece is aboard.
+    #: The VarSet key that says which vehicle a piece is aboard ("": none) …
     aboard_key: ClassVar[str] = "aboard.{unit}"
+    #: … and the badge it starts with, besides ``in-vehicle`` ("": none).
+    aboard_badge: ClassVar[str] = ""
+    #: The VarSet keys of the game's length and victory conditions (a ruleset may have its own).
+    turns_key: ClassVar[str] = "turns"
+    victory_key: ClassVar[str] = "victory"
     force_schema: ClassVar[type] = BaseForce
     #: The ruleset's built-in force files.
     forces_dir: ClassVar[Path | None] = None
@@ -211,6 +216,14 @@ class Format:
 
     def weapons(self, sc: Any) -> Iterable[str]:
         return ()
+
+    def role_names(self, sc: Any) -> Iterable[str]:
+        """The roles a piece may have: ``roles``, and any the ruleset's tables add."""
+        return self.roles
+
+    def night_facts(self, sc: Any) -> list[tuple[str, int | str]]:
+        """The VarSets that say the game is at night."""
+        return [("night", 1)] if sc.night else []
 
     def points(self, sc: Any) -> dict[str, int]:
         """Each side's points, where the ruleset has points (none by default)."""
@@ -240,6 +253,7 @@ class Format:
                 yield unknown(("sides", i, "army"), s.army, "army", self.armies)
         yield from _duplicates("units", [u.id for u in sc.units])
         weapons = set(self.weapons(sc))
+        roles = set(self.role_names(sc))
         units = {u.id: u for u in sc.units}
         for i, u in enumerate(sc.units):
             at = ("units", i)
@@ -254,8 +268,8 @@ class Format:
                 if w not in weapons:
                     yield unknown((*at, "weapons", j), w, "weapon", weapons)
             for j, r in enumerate(u.roles):
-                if r not in self.roles:
-                    yield unknown((*at, "roles", j), r, "role", self.roles)
+                if r not in roles:
+                    yield unknown((*at, "roles", j), r, "role", roles)
             for j, st in enumerate(u.status):
                 if st not in START_STATUSES:
                     yield unknown((*at, "status", j), st, "starting status", START_STATUSES)
@@ -356,9 +370,9 @@ class Format:
         self.emit_facts(ctx, sc)
 
     def emit_table(self, ctx: Context, sc: BaseScenario) -> None:
-        emit_table(ctx, table(sc))
+        emit_table(ctx, table(sc, self.aboard_badge))
         for u in sc.units:
-            if u.aboard:
+            if u.aboard and self.aboard_key:
                 vis = (u.side,) if "hidden" in u.status else ()
                 ctx.emit(ev.VarSet(key=self.aboard_key.format(unit=u.id), value=u.aboard, vis=vis))
 
@@ -370,9 +384,9 @@ class Format:
             var(ev.VarSet(key=key, value=value, vis=vis))
 
         if turns and sc.turns:
-            put("turns", sc.turns)
-        if sc.night:
-            put("night", 1)
+            put(self.turns_key, sc.turns)
+        for key, value in self.night_facts(sc):
+            put(key, value)
         if sc.visibility:
             put("visibility", sc.visibility)
         for o in sc.options:
@@ -382,7 +396,7 @@ class Format:
             var(ev.Noted(text=f"special rule: {rule}"))
         v = sc.victory
         if v.summary:
-            put("victory", v.summary)
+            put(self.victory_key, v.summary)
         if v.objectives:
             put("victory.objectives", ",".join(v.objectives))
         if v.break_at:
@@ -436,12 +450,12 @@ class Scenario(msgspec.Struct, frozen=True):
     description: str = ""
 
 
-def table(sc: BaseScenario) -> Scenario:
+def table(sc: BaseScenario, aboard_badge: str = "") -> Scenario:
     return Scenario(
         id=sc.id,
         title=sc.title,
         sides=tuple(ev.SideSpec(s.id, s.name, s.army) for s in sc.sides),
-        units=tuple(unit_spec(u) for u in sc.units),
+        units=tuple(unit_spec(u, aboard_badge) for u in sc.units),
         secrets=tuple(ScenarioSecret(s.key, s.owner, s.value) for s in sc.secrets),
         description=sc.description,
     )
@@ -463,9 +477,11 @@ def as_units(units: Any, side: str) -> tuple[Unit, ...]:
     return tuple(msgspec.convert(msgspec.to_builtins(u) | {"side": side}, Unit) for u in units)
 
 
-def unit_spec(u: Unit) -> ev.UnitSpec:
-    """The piece as it enters the game (``aboard`` starts it ``in-vehicle``)."""
-    status = u.status + (("in-vehicle",) if u.aboard and "in-vehicle" not in u.status else ())
+def unit_spec(u: Unit, aboard_badge: str = "") -> ev.UnitSpec:
+    """The piece as it enters the game (``aboard`` starts it ``in-vehicle``, and with
+    the ruleset's ``aboard_badge``, e.g. ``aboard-{vehicle}``)."""
+    aboard = ("in-vehicle", aboard_badge.format(vehicle=u.aboard)) if u.aboard else ()
+    status = u.status + tuple(b for b in aboard if b and b not in u.status)
     return ev.UnitSpec(
         id=u.id,
         name=u.name,

@@ -91,20 +91,20 @@ FULL: dict[str, dict[str, Any]] = {
     | {
         "ruleset": "bassa-intensita",
         "moon": True,
-        "options": ["non-lethal"],
+        "options": [],
         "sides": [{"id": "a", "name": "Side A", "army": "nato"}, {"id": "b", "name": "Side B"}],
-        "units": _units("vehicle", "veteran", "regular", "rifle", "leader", "vest"),
+        "units": _units("vehicle", "veteran", "regular", "rifle", "leader", "gun_mm"),
         "support": [
             {
                 "id": "bty",
                 "name": "Battery",
                 "side": "a",
-                "kind": "battery-general",
+                "kind": "general",
                 "weapon": "mg",
                 "count": 2,
                 "ammo": 4,
                 "cls": "regular",
-                "stats": {"calibre": 105},
+                "stats": {"gun_mm": 105},
             }
         ],
         "mines": [{"id": "m1", "kind": "ap", "where": "the ford", "owner": "b", "hidden": True}],
@@ -168,6 +168,9 @@ FULL: dict[str, dict[str, Any]] = {
         "rosters": {},
     },
 }
+
+
+FULL["bassa-intensita"]["units"][0]["roles"] = ["truck"]  # a vehicle names its type (A.6.2)
 
 
 def full(ruleset: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from scenario_support import dumps
 
 from core.game import Game
 from core.ruleset import Refused, get_ruleset
+from core.rulesets.bassa_intensita.scenario_format import SCOUTS, SECTION_LEADERS
 from core.rulesets.common import parse_scenario
 from core.scenario_files import ScenarioError
 from tui.main import main as fireteam
@@ -159,10 +160,20 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
             if weapons:
                 u["weapons"] = draw(st.lists(st.sampled_from(weapons), max_size=2))
             u["roles"] = draw(some(fmt.roles))
+            extra_roles = sorted(set(fmt.role_names(None)) - set(fmt.roles))  # a vehicle's type (BI)
+            if kind == "vehicle" and extra_roles:
+                u["roles"].append(draw(st.sampled_from(extra_roles)))
             u["status"] = draw(some(["hidden", "wounded", "down"], 1))
-            u["stats"] = {k: draw(st.integers(0, 3)) for k in draw(some(fmt.stats))}
+            ranges = getattr(fmt, "STAT_RANGES", {}) | {"capacity": (20, 99)}
+            u["stats"] = {k: draw(st.integers(*ranges.get(k, (0, 3)))) for k in draw(some(fmt.stats))}
             if "passes" in u["stats"]:
                 u["stats"]["passes"] = draw(st.integers(1, 3))
+            if ruleset == "bassa-intensita":  # the book's composition (BI-R021, BI-R212)
+                scouts = {(x["side"], x.get("team", "")) for x in units if "scout" in x["roles"]}
+                if u.get("cls") not in SCOUTS or (u["side"], "") in scouts:
+                    u["roles"] = [r for r in u["roles"] if r != "scout"]
+                if u.get("cls") not in SECTION_LEADERS:
+                    u["roles"] = [r for r in u["roles"] if r != "section-leader"]
             aboard = [v for v, side in vehicles.items() if side == u["side"]]
             if kind == "man" and aboard and draw(st.booleans()):
                 u["aboard"] = draw(st.sampled_from(aboard))

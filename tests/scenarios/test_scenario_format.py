@@ -87,12 +87,18 @@ def test_a_scenario_with_every_field_is_accepted_and_sets_the_game_up(ruleset, t
     game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
     game.execute(f"scenario {path}")
     assert set(game.state.units) == {"car", "man1", "man2"}
-    assert game.state.vars["turns"] == 6 or ruleset == "breaking-news"
-    assert game.state.vars["night"] == 1 and game.state.vars["visibility"] == 40
+    f = fmt(ruleset)
+    assert game.state.vars[f.turns_key] == 6 or ruleset == "breaking-news"
+    assert all(game.state.vars[k] == v for k, v in f.night_facts(get_sc(game, ruleset, path)))
+    assert game.state.vars[f.victory_key] == "Hold the well." and game.state.vars["visibility"] == 40
     assert game.state.vars["victory.objectives"] == "well" and game.state.vars["victory.break_at"] == 50
     assert game.state.secrets["objective.cache"].owner == "b"
     assert "in-vehicle" in game.state.units["man1"].status
     assert game.view("b").units.get("man1") is not None and "man2" not in game.view("a").units
+
+
+def get_sc(game: Game, ruleset: str, path: Path):
+    return parse_scenario(fmt(ruleset), path.read_text(encoding="utf-8"), str(path)).sc
 
 
 def _covered(ruleset: str) -> set[str]:
@@ -133,7 +139,10 @@ VOCABULARY = [
     ("bassa-intensita", ("units", 0, "kind"), "tank", "unknown kind of piece"),
     ("bassa-intensita", ("units", 1, "roles", 0), "leadr", "did you mean leader"),
     ("bassa-intensita", ("units", 1, "status", 0), "asleep", "unknown starting status"),
-    ("bassa-intensita", ("units", 1, "stats"), {"vets": 1}, "did you mean vest"),
+    ("bassa-intensita", ("units", 1, "stats"), {"gun_m": 1}, "did you mean gun_mm"),
+    ("bassa-intensita", ("units", 1, "stats"), {"motivation": 2}, "from -1 to 1"),
+    ("bassa-intensita", ("units", 0, "roles"), ["truck", "tank"], "names its type once"),
+    ("bassa-intensita", ("units", 0, "stats"), {"capacity": 0}, "1 men are aboard"),
     ("bassa-intensita", ("units", 1, "side"), "c", "unknown side"),
     ("bassa-intensita", ("units", 1, "aboard"), "man2", "unknown vehicle"),
     ("bassa-intensita", ("units", 1, "leadership"), 12, "<= 9"),
@@ -141,8 +150,8 @@ VOCABULARY = [
     ("bassa-intensita", ("units", 1, "name"), "Bad\x1b[31m", "without control characters"),
     ("bassa-intensita", ("units", 1, "id"), "has space", "letters, digits"),
     ("bassa-intensita", ("units", 2, "id"), "man1", "used twice"),
-    ("bassa-intensita", ("options", 0), "non-letal", "did you mean non-lethal"),
-    ("bassa-intensita", ("support", 0, "kind"), "battery", "unknown kind of support"),
+    ("ludonet", ("options", 0), "igo-ugu", "did you mean igo-ugo"),
+    ("bassa-intensita", ("support", 0, "kind"), "generl", "did you mean general"),
     ("bassa-intensita", ("support", 0, "cls"), "good", "unknown quality"),
     ("bassa-intensita", ("support", 0, "weapon"), "howitzer", "unknown weapon"),
     ("bassa-intensita", ("mines", 0, "kind"), "claymore", "unknown kind of mine"),
@@ -181,6 +190,21 @@ def test_a_bad_name_or_number_is_refused_with_what_is_allowed(ruleset, path, bad
     assert words in str(error)
     assert str(error).startswith(f"bad.toml:{error.line}: ")
     assert error.line == locate(dumps(doc), path)
+
+
+def test_bassa_intensita_sets_its_own_keys_and_badges(tmp_path):
+    doc = full("bassa-intensita")
+    path = tmp_path / "s.toml"
+    path.write_text(dumps(doc), encoding="utf-8")
+    game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
+    game.execute(f"scenario {path}")
+    v = game.state.vars
+    assert (v["scenario.turns"], v["scenario.night"], v["scenario.victory"]) == (6, "moon", "Hold the well.")
+    assert "turns" not in v and "night" not in v
+    assert {"in-vehicle", "aboard-car"} <= set(game.state.units["man1"].status)
+    doc["night"] = False
+    error = refuse("bassa-intensita", doc)
+    assert "moon = true: a moon is for a game at night" in str(error)
 
 
 def test_an_unknown_field_is_a_typo_with_the_close_field_named():

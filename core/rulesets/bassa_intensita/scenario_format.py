@@ -1,7 +1,8 @@
 """Bassa Intensità's scenario files (docs/scenarios.md): the common format, with the
-book's qualities and weapons table, its vehicle kinds and flags, night with or
-without moon (BI-R169), mines and booby traps (BI-R220..R224), and the support a
-side may call (batteries BI-R102, aircraft BI-R250..R253)."""
+book's qualities, weapons and vehicle types, the rules' own roles and stats
+(ruling BI-SCENARIO-VARS), night with or without moon (``scenario.night``:
+``dark`` or ``moon``, BI-R169), mines and booby traps (BI-R220..R224), and the
+support a side may call (batteries BI-R102, aircraft BI-R250..R253)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from msgspec import Meta
 
 from core import events as ev
 from core.ruleset import Context
-from core.rulesets.bassa_intensita.tables import tier_by_id, weapons
+from core.rulesets.bassa_intensita.tables import air, tier_by_id, vehicle_types, weapons
 from core.scenario_files import Problem
 from core.scenario_schema import (
     MAX_ENTRIES,
@@ -30,7 +31,7 @@ from core.scenario_schema import (
 MINE_KINDS = {
     "ap": "anti-personnel minefield (BI-R221)",
     "at": "anti-tank minefield (BI-R222)",
-    "booby-trap": "booby trap on a door or window (BI-R223)",
+    "trap": "booby trap on a door or window (BI-R223)",
 }
 
 
@@ -50,73 +51,99 @@ class BassaScenario(BaseScenario):
 
 
 class BassaFormat(Format):
+    """The names are the rules' own (ruling BI-SCENARIO-VARS, docs/commands.md)."""
+
     ruleset_id = "bassa-intensita"
     schema = BassaScenario
     kinds = {
         "man": "a soldier (1 figure = 1 man, A.1)",
-        "vehicle": "a vehicle; its type and armour are roles (BI-R045, BI-R130)",
-        "helicopter": "a helicopter: a vehicle moving 2d6 × 10 cm (BI-R255)",
-        "gun": "a towed gun or on-table mortar",
+        "vehicle": "a vehicle or helicopter: its type is one of its roles, an id of data/vehicles.toml (A.6.2)",
     }
-    vehicle_kinds = ("vehicle", "helicopter")
+    vehicle_kinds = ("vehicle",)
     roles = {
-        "commander": "platoon or company commander (may observe for artillery, BI-R100)",
-        "leader": "squad leader (BI-R020)",
-        "section-leader": "section leader (BI-R020)",
-        "sniper": "sniper (BI-R023, BI-R210)",
-        "spotter": "a sniper's spotter (BI-R023)",
-        "scout": "scout (BI-R212)",
+        "commander": "platoon or company commander (A.11 BI-R100)",
+        "leader": "squad leader (A.4 BI-R020)",
+        "section-leader": "section leader (A.4 BI-R020)",
+        "observer": "forward observer (A.11 BI-R100)",
+        "sniper": "sniper (BI-R023, A.16.1)",
+        "scout": "scout (A.16.3 BI-R212)",
         "engineer": "engineer: finds mines and traps more easily (BI-R224)",
-        "observer": "forward observer (BI-R100)",
-        "fanatic": "fanatic (scenario rule)",
-        "crew": "crew of the vehicle it is aboard",
-        "intensifier": "carries a portable light intensifier: sees 100 cm at night (BI-R169)",
-        "tank": "vehicle type: tank (BI-R045)",
-        "tracked": "vehicle type: tracked transport (BI-R045)",
-        "wheeled": "vehicle type: wheeled 4x4 transport (BI-R045)",
-        "civilian-vehicle": "vehicle type: civilian wheeled transport (BI-R045)",
-        "armoured": "the vehicle is armoured (BI-R130)",
-        "advanced-armour": "advanced armour: -1 to penetration (BI-R131)",
-        "high-tech-armour": "high-tech armour: -2 to penetration (BI-R131)",
-        "stabilised": "stabilised armament (BI-R240)",
-        "turret": "the vehicle has a turret",
-        "open": "open vehicle, or hatch open with the commander out (BI-R167)",
-        "radio": "the vehicle has a radio (BI-R140)",
-        "armed-transport": "armed transport vehicle (BI-R027)",
-        "vehicle-intensifier": "vehicle light intensifier: sees 200 cm at night (BI-R169)",
+        "frag-vest": "wears a fragmentation vest (A.12.1)",
+        "bullet-vest": "wears a bullet-proof vest (A.12.1)",
+        "advanced-armour": "a vehicle's advanced armour (BI-R131)",
+        "hightech-armour": "a vehicle's high-tech armour (BI-R131)",
+        "turret": "the vehicle has a turret (A.12.4)",
+        "recoilless": "the piece's gun is recoilless (A.12.3)",
+        "stabilised": "stabilised armament (A.16.5 BI-R240)",
+        "dischargers": "smoke dischargers (A.14.2)",
+        "open": "an observing vehicle with its hatch open (BI-R167)",
     }
     stats = {
-        "quality_mod": "the referee's +1/-1 to the unit's chance (BI-R011)",
-        "vest": "body armour worn: 0 none, 1 light, 2 heavy (A.12.1)",
-        "move_road": "a vehicle's allowance on road, cm (BI-R045; the type's when absent)",
-        "move_off": "a vehicle's allowance off road, cm (BI-R045)",
-        "calibre": "a gun's or a battery's calibre in mm (BI-R130, A.11)",
-        "ammo": "rounds a piece carries, where the scenario limits them",
+        "gun_mm": "calibre of the piece's gun (a battery's): its penetration row and HE area (A.12.3, A.10.2)",
+        "capacity": "men a vehicle carries (A.6)",
+        "ability": "a leader's ability as a Quality chance, 2 (Rabble) to 6 (Elite), if not his own (BI-R022)",
+        "motivation": "the referee's -1, 0 or +1 (A.3 BI-R011)",
+        "fanatic": "+1 or +2 to pass morale (A.13.2)",
     }
-    options = {
-        "non-lethal": "non-lethal weapons (BI-R230..R232)",
-        "he-deviation-d6": "HE deviation rolled on 1d6 as printed (BI-AMB-01)",
-        "halve-first": "halve chances before adding modifiers (BI-AMB-03)",
-    }
+    #: The bounds of each stat the rules clamp to.
+    STAT_RANGES = {"ability": (2, 6), "motivation": (-1, 1), "fanatic": (1, 2), "capacity": (0, 99), "gun_mm": (1, 999)}
+    options = {}
     support_kinds = {
-        "battery-dedicated": "a battery assigned to the observer: Normal contact (BI-R102)",
-        "battery-general": "a battery in general support: Difficult contact (BI-R102)",
-        "mortar-on-table": "the platoon's light mortar: Easy contact (BI-R102)",
-        "aircraft-ap": "aircraft with anti-personnel bombs (BI-R252)",
-        "aircraft-at": "aircraft with anti-tank bombs (BI-R252)",
-        "aircraft-napalm": "aircraft with napalm (BI-R252)",
+        "dedicated": "a battery assigned to the observer: Normal contact (BI-R102; call dedicated)",
+        "general": "a battery in general support: Difficult contact (BI-R102; call general)",
+        "mortar": "the platoon's light mortar: Easy contact (BI-R102; call mortar)",
+        "air-ap": "aircraft with anti-personnel bombs (BI-R252; call air bomb=ap)",
+        "air-at": "aircraft with anti-tank bombs (BI-R252; call air bomb=at)",
+        "air-napalm": "aircraft with napalm (BI-R252; call air bomb=napalm)",
     }
-
     forces_dir = Path(__file__).parent / "forces"
+    # The rules' own keys (ending.py, commands.light_of) and badge (cmd_vehicles.py);
+    # a vehicle's crew is the vehicle (ruling BI-OCCUPANTS): who is aboard is carried.
+    turns_key = "scenario.turns"
+    victory_key = "scenario.victory"
+    aboard_key = ""
+    aboard_badge = "aboard-{vehicle}"
+
+    def night_facts(self, sc: BassaScenario) -> list[tuple[str, int | str]]:
+        return [("scenario.night", "moon" if sc.moon else "dark")] if sc.night else []
 
     def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
         return tier_by_id()
 
     def weapons(self, sc: Any) -> Iterable[str]:
-        return weapons()
+        # the direct-fire table, rubber bullets (BI-R230) and the AA weapons (BI-R260)
+        return [*weapons(), "rubber", *(a.weapon for a in air().aa)]
+
+    def role_names(self, sc: Any) -> Iterable[str]:
+        return [*self.roles, *vehicle_types()]
 
     def check_more(self, sc: BassaScenario) -> Iterator[Problem]:
         yield from _composition(sc.units)
+        types = vehicle_types()
+        for i, u in enumerate(sc.units):
+            kinds = [r for r in u.roles if r in types]
+            if u.kind == "vehicle" and len(kinds) != 1:
+                yield Problem(
+                    ("units", i, "roles"),
+                    f"units[{i}].roles: a vehicle names its type once among its roles ({', '.join(types)}; A.6.2)",
+                )
+            if u.kind == "man" and kinds:
+                yield Problem(("units", i, "kind"), f"units[{i}].kind = 'man': a {kinds[0]} is a vehicle")
+            for key, (low, high) in self.STAT_RANGES.items():
+                value = u.stats.get(key)
+                if value is not None and not low <= value <= high:
+                    yield Problem(("units", i, "stats", key), f"units[{i}].stats.{key} = {value}: from {low} to {high}")
+        if sc.moon and not sc.night:
+            yield Problem(("moon",), "moon = true: a moon is for a game at night (night = true)")
+        carried: dict[str, int] = {}
+        for u in sc.units:
+            if u.aboard:
+                carried[u.aboard] = carried.get(u.aboard, 0) + 1
+        for i, u in enumerate(sc.units):
+            capacity = u.stats.get("capacity")
+            if capacity is not None and carried.get(u.id, 0) > capacity:
+                message = f"units[{i}].stats.capacity = {capacity}: {carried[u.id]} men are aboard (BI-MOUNT)"
+                yield Problem(("units", i, "stats", "capacity"), message)
         sides = [s.id for s in sc.sides]
         tiers = tier_by_id()
         for i, s in enumerate(sc.support):
@@ -135,8 +162,6 @@ class BassaFormat(Format):
 
     def setup(self, ctx: Context, sc: BassaScenario) -> None:
         super().setup(ctx, sc)
-        if sc.moon:
-            ctx.emit(ev.VarSet(key="moon", value=1))
         for m in sc.mines:
             text = f"{MINE_KINDS[m.kind]}: {m.where}"
             if m.hidden:
