@@ -88,7 +88,7 @@ def load_scenarios(fmt: Format, folder: Path) -> dict[str, Loaded]:
     return out
 
 
-def find_scenario(ruleset: Any, word: str) -> Loaded:
+def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
     """``scenario WORD``: a file when the word has a ``/`` or ends in ``.toml``; else a
     built-in scenario by (a prefix of) its id, else a file of the user's scenario folder."""
     fmt: Format = ruleset.scenario_format
@@ -105,12 +105,16 @@ def find_scenario(ruleset: Any, word: str) -> Loaded:
         raise
 
 
-def emit_scenario(ctx: Context, word: str) -> Loaded:
+def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
     """``scenario WORD``: set the game up from a built-in scenario or a file (whose
-    text is kept in the save, so the game replays without it)."""
+    text is kept in the save, so the game replays without it).  A ruleset may also
+    keep a ready table (a :class:`Scenario`) among its scenarios: it is set up as is."""
     if ctx.state.sides:
         raise Refused("the game is already set up")
     loaded = find_scenario(ctx.ruleset, word)
+    if isinstance(loaded, Scenario):
+        emit_table(ctx, loaded)
+        return loaded
     ctx.ruleset.scenario_format.setup(ctx, loaded.sc)  # type: ignore[attr-defined]
     if not loaded.builtin:
         record_file(ctx, loaded.file, loaded.text)
