@@ -27,6 +27,15 @@ def _about(screen: NewGameScreen) -> str:
     return str(screen.query_one("#scenario-about", Static).render())
 
 
+async def _until(pilot, check) -> None:
+    """Let the app work until ``check()`` holds (a loaded machine may take many turns)."""
+    for _ in range(500):
+        if check():
+            return
+        await pilot.pause()
+    assert check()
+
+
 async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, monkeypatch):
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
     own = tmp_path / "data" / "scenarios" / "ludonet"
@@ -36,23 +45,20 @@ async def test_the_users_scenarios_are_offered_after_the_builtin_ones(tmp_path, 
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.saves = tmp_path / "saves"
         select = screen.query_one("#scenario", Select)
-        labels = [str(label) for label, _ in select._options]
-        assert "Tanks at Cagny · yours" in labels and "broken.toml · yours, refused" in labels
+        await _until(pilot, lambda: "Tanks at Cagny · yours" in [str(label) for label, _ in select._options])
+        assert "broken.toml · yours, refused" in [str(label) for label, _ in select._options]
         select.value = str(own / "broken.toml")
-        await pilot.pause()
-        assert f"{own / 'broken.toml'}:1: title: missing" in _about(screen)
+        await _until(pilot, lambda: f"{own / 'broken.toml'}:1: title: missing" in _about(screen))
         select.value = str(own / "club-night.toml")
-        await pilot.pause()
-        assert "Fife and Forfar Yeomanry vs Kampfgruppe von Luck · 9 figures" in _about(screen)
+        await _until(pilot, lambda: "Fife and Forfar Yeomanry vs Kampfgruppe von Luck · 9 figures" in _about(screen))
         assert screen.query_one("#save-name", Input).value.startswith("ludonet-club-night-")
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.game.state.scenario == "Tanks at Cagny" and "typhoon" in app.game.state.units
 
 
@@ -64,24 +70,22 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
     app = _app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await _until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.saves = tmp_path / "saves"
         path_box = screen.query_one("#scenario-file", Input)
         path_box.value = str(bad)
-        await pilot.pause()
         # the bad value is shown as it is written, not read as markup
-        assert "weapons[0].range = '[red]far': expected `int`, got `str`" in _about(screen)
+        await _until(pilot, lambda: "weapons[0].range = '[red]far': expected `int`, got `str`" in _about(screen))
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        error = screen.query_one("#new-error", Static)
+        await _until(pilot, lambda: "weapons[0].range" in str(error.render()))
         assert isinstance(app.screen, NewGameScreen)
         assert not list((tmp_path / "saves").glob("*.ft"))
         path_box.value = str(good)
-        await pilot.pause()
-        assert "No. 4 Commando vs Radar post · 6 figures" in _about(screen)
+        await _until(pilot, lambda: "No. 4 Commando vs Radar post · 6 figures" in _about(screen))
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.game.state.scenario == "Raid on the radar post"
         assert app.game.state.vars["night"] == 1
