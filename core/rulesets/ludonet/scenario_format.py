@@ -59,6 +59,8 @@ class LudonetFormat(Format):
     roles = {
         "expert": "commando, paratrooper, ranger or experienced (LN-R031, LN-R051)",
         "heavy": "carries a heavy weapon (LN-R010, LN-R036)",
+        "aa": "an anti-aircraft piece (LN-R062, ruling LN-WEAPONS)",
+        "indirect": "fires indirectly (mortars: ruling LN-BARRAGE)",
         "leader": "the unit's leader",
         "crew": "crew of the vehicle it is aboard",
     }
