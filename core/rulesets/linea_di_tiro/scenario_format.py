@@ -96,7 +96,10 @@ class LineaFormat(Format):
         "large-gun": "large gun (part D)",
         "portable-at": "carries portable anti-tank weapons (part D)",
         "no-mg": "a tank without machine guns (part D)",
-        "protected": "a specially protected tank (part D)",
+        "protected": "a specially protected tank (LT-R101)",
+        "improvised-at": "close-assault rating 1: improvised anti-tank means (LT-R101, ruling LT-RATING)",
+        "trained-at": "close-assault rating 3: trained with anti-tank weapons (LT-R101)",
+        "tank-hunters": "close-assault rating 5: tank hunters (LT-R101)",
         "crew": "crew of the vehicle it is aboard",
     }
     stats = {name: f"overrides the profile's {name} for this piece" for name in PROFILE_STATS} | {
