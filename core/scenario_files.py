@@ -114,11 +114,23 @@ _read_roots: tuple[Path, ...] | None = None
 BUILTIN_ROOT = (Path(__file__).parent / "rulesets").resolve()
 
 
-def restrict_reads(roots: Iterable[Path] | None) -> None:
+def restrict_reads(roots: Iterable[Path] | None) -> tuple[Path, ...] | None:
     """Read scenario and force files only under ``roots`` and the built-in ones (None:
-    anywhere).  The SSH server calls this at start: a path a seat types is the server's."""
+    anywhere).  The SSH server calls this at start: a path a seat types is the server's.
+
+    Returns the roots in force before, for :func:`restore_reads`.
+    """
     global _read_roots
+    before = _read_roots
     _read_roots = None if roots is None else (*(Path(r).resolve() for r in roots), BUILTIN_ROOT)
+    return before
+
+
+def restore_reads(before: tuple[Path, ...] | None) -> None:
+    """Put back the read policy :func:`restrict_reads` returned (a server that stops
+    inside a longer-lived process, as in tests, leaves it as it found it)."""
+    global _read_roots
+    _read_roots = before
 
 
 def read_text(path: Path) -> str:

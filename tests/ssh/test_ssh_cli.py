@@ -15,6 +15,7 @@ import asyncssh
 import pytest
 from ssh_club import demo_game, make_keys, seats_toml
 
+from core import scenario_files
 from core.game import Game
 from core.savefile import SaveError
 from tui.ssh.main import serve_main
@@ -53,6 +54,8 @@ def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, ca
     (tmp_path / "data" / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
     assert serve_main(args) == 2
     assert f"{tmp_path / 'nope.ft'}: no such save" in capsys.readouterr().err
+    # The server's read policy ends with it: this process may read any scenario file again.
+    assert scenario_files.restrict_reads(None) is None
 
 
 def test_a_save_another_fireteam_writes_is_refused_and_no_lock_is_kept(tmp_path, monkeypatch, capsys):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from core.ruleset import Refused
 from core.savefile import SaveError
-from core.scenario_files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restrict_reads
+from core.scenario_files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.seats import SeatsError, SeatsFile, table_roles
@@ -54,10 +54,12 @@ def serve_main(args: argparse.Namespace) -> int:
     # Everything the server creates (log, saves, their folders) is its owner's
     # only, in this process and its seat workers: the log and saves name hidden units.
     umask = os.umask(0o077)
+    reads = restrict_reads(None)  # _serve_in restricts them; this is what to put back
     try:
         return _serve_in(args)
     finally:
         os.umask(umask)
+        restore_reads(reads)
 
 
 def _serve_in(args: argparse.Namespace) -> int:
