@@ -1,0 +1,71 @@
+"""The recorded Ludonet game: saves/ludonet-game.ft is what saves/ludonet-game.script
+makes, and it is a whole game, from the scenario to the recorded result."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core import events as ev
+from core.cli import run_script
+from core.game import Game
+
+ROOT = Path(__file__).parents[3]
+SCRIPT = ROOT / "saves" / "ludonet-game.script"
+SAVE = ROOT / "saves" / "ludonet-game.ft"
+SEED = 2026
+REGENERATE = (
+    "rm saves/ludonet-game.ft && fireteam script saves/ludonet-game.script "
+    f"--save saves/ludonet-game.ft --seed {SEED} --ruleset ludonet"
+)
+
+
+def effective_facts(path: Path) -> list[dict]:
+    """Every event of the file, without the wall-clock time of the commands."""
+    game = Game.open(path, writable=False)
+    out = []
+    for line in game.log_lines():
+        data = msgspec.to_builtins(line.event)
+        data.pop("at", None)
+        out.append(data)
+    return out
+
+
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory) -> Path:
+    save = tmp_path_factory.mktemp("ludonet") / "ludonet-game.ft"
+    assert run_script(SCRIPT, save, SEED, "ludonet", "", out=io.StringIO()) == 0
+    return save
+
+
+def test_the_script_makes_the_committed_save(regenerated):
+    """A change to what any command records changes the game: regenerate the save
+    (and read its log) when this fails."""
+    assert effective_facts(regenerated) == effective_facts(SAVE), f"the Ludonet save is stale: {REGENERATE}"
+
+
+def test_the_recorded_game_is_a_whole_game():
+    game = Game.open(SAVE, writable=False)
+    state = game.state
+    assert state.phase == "ended" and state.turn == 7
+    assert state.result.startswith("Kampfgruppe von Luck win: Fife and Forfar Yeomanry have nothing left in play")
+    texts = [line.text for line in game.log_lines()]
+    for verb in ("move", "prone", "fire", "pass", "strike", "grenade", "melee", "morale"):
+        assert any(t.startswith("» ") and f": {verb} " in t for t in texts), verb
+    rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    assert any(r.rule == "LN-R041" for r in rolls)  # the opposed combat-value roll
+    assert any(t.endswith("now immobilised, no longer hit-immobilise") for t in texts)
+    assert any("flew its last pass" in t for t in texts)
+    assert any(t.endswith("lost with Sherman Firefly") for t in texts)  # its driver (ruling LN-CREW)
+    assert isinstance(game.log_lines()[-1].event, ev.GameEnded)
+
+
+def test_the_british_never_read_of_the_hidden_mg_until_it_is_seen():
+    game = Game.open(SAVE, writable=False)
+    texts = [line.text for line in game.log_lines("british")]
+    seen = next(i for i, t in enumerate(texts) if t == "MG 34 team no longer hidden")
+    assert not [t for t in texts[:seen] if "MG 34 team" in t]
+    assert any("MG 34 team joins german" in t for t in game.log_lines("german") for t in [t.text])
