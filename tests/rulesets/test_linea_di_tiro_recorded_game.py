@@ -1,0 +1,110 @@
+"""The recorded Linea di Tiro game: saves/linea-di-tiro-game.ft is what
+saves/linea-di-tiro-game.script makes, it plays a built-in scenario to its recorded
+result, and on the way it uses vehicles, artillery and every kind of assault."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core import events as ev
+from core.cli import run_script
+from core.game import Game
+
+ROOT = Path(__file__).parents[2]
+SCRIPT = ROOT / "saves" / "linea-di-tiro-game.script"
+SAVE = ROOT / "saves" / "linea-di-tiro-game.ft"
+SEED = 9
+REGENERATE = (
+    "rm saves/linea-di-tiro-game.ft && fireteam script saves/linea-di-tiro-game.script "
+    f"--save saves/linea-di-tiro-game.ft --seed {SEED} --ruleset linea-di-tiro"
+)
+
+
+def effective_facts(path: Path) -> list[dict]:
+    """Every event of the file, without the wall-clock time of the commands."""
+    game = Game.open(path, writable=False)
+    out = []
+    for line in game.log_lines():
+        data = msgspec.to_builtins(line.event)
+        data.pop("at", None)
+        out.append(data)
+    return out
+
+
+@pytest.fixture(scope="module")
+def regenerated(tmp_path_factory) -> Path:
+    save = tmp_path_factory.mktemp("ltgame") / "linea-di-tiro-game.ft"
+    assert run_script(SCRIPT, save, SEED, "linea-di-tiro", "", out=io.StringIO()) == 0
+    return save
+
+
+@pytest.fixture(scope="module")
+def events() -> list:
+    return [line.event for line in Game.open(SAVE, writable=False).log_lines()]
+
+
+def test_the_script_makes_the_committed_save(regenerated):
+    """A change to what any command records changes the game: regenerate the save
+    (and read its log) when this fails."""
+    assert effective_facts(regenerated) == effective_facts(SAVE), f"the recorded game is stale: {REGENERATE}"
+
+
+def test_the_game_is_a_built_in_scenario_played_to_its_recorded_result(events):
+    state = Game.open(SAVE, writable=False).state
+    assert state.scenario == "Night at the Vire bridge"
+    assert state.phase == "ended" and state.turn == 15
+    assert state.result == (
+        "US 30th Infantry win: two half-squads hold the far bank and the rearguard is destroyed "
+        "(US 30th Infantry lost 0 of 4; Rearguard lost 2 of 2; after 15 cards)"
+    )
+    assert isinstance(events[-1], ev.GameEnded) and events[-1].result == state.result
+    cards = [e.card for e in events if isinstance(e, ev.PhaseBegan) and e.phase == "card"]
+    assert len(cards) == 15 and "Joker" in cards
+    actives = [e.active for e in events if isinstance(e, ev.PhaseBegan) and e.phase == "card"]
+    assert actives.count("us") >= 5 and actives.count("german") >= 5, actives
+
+
+def _rolls(events: list) -> list[tuple[str, str, str]]:
+    return [(e.unit, e.roll.purpose, e.roll.outcome) for e in events if isinstance(e, ev.Rolled)]
+
+
+def test_the_game_uses_vehicles_artillery_and_assaults(events):
+    rolls = _rolls(events)
+    purposes = [p for _, p, _ in rolls]
+    # vehicles: the StuG's anti-tank fire at the halftrack, short and long range
+    assert sum(p.startswith("AT fire at Halftrack Able") for p in purposes) == 2
+    # artillery: called on a face card, opening on the joker, on both squares' units
+    assert ev.VarSet(key="artillery.us", value="requested") in events
+    assert ev.VarSet(key="artillery.us", value="firing") in events
+    shelled = [(u, o) for u, p, o in rolls if p.startswith("takes us's artillery fire")]
+    assert shelled == [
+        ("mg", "modified total 3, column +1: I: immobilised, loses its ready attacks"),
+        ("stug", "modified total 1, column 0: I: a tank tests morale"),
+    ]
+    # the assaults: a failed close assault, a melee won, an overrun stopped by a first strike
+    assert ("second", "no effect") in [(u, o) for u, p, o in rolls if p.startswith("close assault at StuG")]
+    melee = [(u, o) for u, p, o in rolls if p.startswith("in melee with")]
+    assert melee == [("first", "total 7"), ("mg", "total 5")]
+    assert ("second", "passed: it strikes first") in [(u, o) for u, p, o in rolls if "overrun" in p]
+    assert ("second", "tank destroyed") in [(u, o) for u, p, o in rolls if p.startswith("first strike")]
+    outs = {e.unit: e.cause for e in events if isinstance(e, ev.UnitOut)}
+    assert outs == {
+        "mg": "captured or destroyed in a melee with 1st squad, first half",
+        "stug": "destroyed in a close assault",
+    }
+
+
+def test_the_game_shows_spotting_an_ambush_reply_morale_and_a_rout(events):
+    assert ev.Spotted(unit="mg", by_side="us", vis=("german", "us")) in events
+    issued = [(e.by, e.text) for e in events if isinstance(e, ev.Issued)]
+    assert ("german", "mg mg second ambush defence=still-open dice=5") in issued
+    assert ("us", "rout m3") in issued
+    morale = [(u, o) for u, p, o in _rolls(events) if p.startswith("morale test")]
+    assert morale == [("stug", "modified total 2: steady")]
+    texts = [e.text for e in events if isinstance(e, ev.Noted)]
+    assert any("a voluntary rout" in t for t in texts)
+    assert any(t.startswith("joker: a German flare") for t in texts)
