@@ -108,3 +108,13 @@ def test_the_game_shows_spotting_an_ambush_reply_morale_and_a_rout(events):
     texts = [e.text for e in events if isinstance(e, ev.Noted)]
     assert any("a voluntary rout" in t for t in texts)
     assert any(t.startswith("joker: a German flare") for t in texts)
+
+
+def test_the_americans_log_keeps_the_hidden_mg_secret_until_it_is_spotted():
+    texts = [line.text for line in Game.open(SAVE, writable=False).log_lines("us")]
+    spotted = texts.index("MG 42 in the mill spotted by us")
+    before = texts[:spotted]
+    assert not [t for t in before if "MG 42" in t or "mg mg" in t or "activate mg" in t]
+    assert "1st squad, second half now immobilised" in before, "the Americans see what the fire did"
+    assert not [t for t in texts if "deck is shuffled" in t], "the deck's order is the referee's"
+    assert any("deck is shuffled" in line.text for line in Game.open(SAVE, writable=False).log_lines())
