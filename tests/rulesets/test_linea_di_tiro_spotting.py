@@ -112,3 +112,21 @@ def test_movement_checked_against_the_typed_distance(game):
     with pytest.raises(Refused, match="bound is at most 10 cm"):
         play(game, "@us move sherman2 11")
     play(game, "@us move sherman2 0")  # a turn on the spot
+
+
+def test_a6_mounts_a_piece_on_foot_and_dismounts_one_aboard(game):
+    """C.3 LT-R020, A6: the in-vehicle badge and the aboard variable follow the option."""
+    play(game, "next")  # 7♥: the Americans
+    with pytest.raises(Refused, match="into=VEHICLE"):
+        play(game, "@us activate gis A6")
+    with pytest.raises(Refused, match="not A5"):
+        play(game, "@us activate gis A5 into=sherman1")
+    play(game, "@us activate gis A6 into=sherman1")
+    assert game.state.units["gis"].has("in-vehicle")
+    assert game.state.vars["aboard.gis"] == "sherman1"
+    play(game, "next", "next", "next", "next")  # K♦: an American platoon
+    with pytest.raises(Refused, match="is aboard"):
+        play(game, "@us activate gis A6 into=sherman2")
+    play(game, "@us activate gis A6")
+    assert not game.state.units["gis"].has("in-vehicle")
+    assert game.state.vars["aboard.gis"] == ""

@@ -14,7 +14,12 @@ from typing import Any
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, require_in_play, say, set_count
-from core.rulesets.linea_di_tiro.scenario_vars import ARTILLERY_CARD, artillery_factor, joker_starts_artillery
+from core.rulesets.linea_di_tiro.scenario_vars import (
+    ABOARD_VAR,
+    ARTILLERY_CARD,
+    artillery_factor,
+    joker_starts_artillery,
+)
 from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, HE_BADGES, READY_BADGES, card_kind
 from core.state import Unit
@@ -57,13 +62,45 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     held = ready(piece)
     if held + prepare > MAX_READY:
         raise Refused(f"{piece.name} holds {held} ready attack(s); at most {MAX_READY} (ruling LT-READY)")
+    if args["into"] is not None and not option.mount:
+        raise Refused(f"into= names the vehicle a piece mounts with A6, not {option.id}")
     execute = min(option.execute, option.attacks - prepare)
     ctx.emit(ev.StatusChanged(unit=piece.id, add=(option.id,)))
     say(ctx, piece, f"{piece.name}: {option.id}, {option.title} (LT-R020)")
+    if option.mount:
+        _mount_or_dismount(ctx, piece, args["into"])
     set_count(ctx, piece, READY_BADGES, held + prepare)
     set_count(ctx, piece, ATTACK_BADGES, execute)
     if option.recover:
         recover(ctx, piece)
+
+
+def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
+    """A6 (LT-R020): a piece aboard gets off; one on foot gets on the vehicle ``into``.
+
+    Aboard is the ``in-vehicle`` badge and the ``aboard.<piece>`` variable, as a
+    scenario's ``aboard`` sets them (docs/scenarios.md).
+    """
+    key = ABOARD_VAR.format(unit=piece.id)
+    aboard = str(ctx.state.vars.get(key, ""))
+    vis = (piece.side,) if piece.has("hidden") else ()
+    if piece.has("in-vehicle") or aboard:
+        if into is not None:
+            raise Refused(f"{piece.name} is aboard: A6 gets it off first (into= is for a piece on foot)")
+        ctx.emit(ev.StatusChanged(unit=piece.id, remove=("in-vehicle",)))
+        if aboard:
+            ctx.emit(ev.VarSet(key=key, value="", vis=vis))
+        say(ctx, piece, f"{piece.name} dismounts")
+        return
+    if into is None:
+        raise Refused(f"{piece.name} is on foot: name the vehicle it mounts, into=VEHICLE (A6)")
+    vehicle = ctx.unit(into)
+    require_in_play(vehicle)
+    if vehicle.id == piece.id or vehicle.kind != "vehicle":
+        raise Refused(f"{vehicle.name} is not a vehicle {piece.name} can mount (A6)")
+    ctx.emit(ev.StatusChanged(unit=piece.id, add=("in-vehicle",)))
+    ctx.emit(ev.VarSet(key=key, value=vehicle.id, vis=vis))
+    say(ctx, piece, f"{piece.name} mounts {vehicle.name}")
 
 
 def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
@@ -139,9 +176,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 optional=True,
                 keyword=True,
             ),
+            Param("into", "own", "with A6: the vehicle a piece on foot mounts", optional=True, keyword=True),
         ),
         rule="LT-R020",
-        examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate gis A7"),
+        examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate gis A6 into=halftrack"),
         phases=("card",),
     ),
     CommandSpec(

@@ -22,6 +22,10 @@ VICTORY = "victory"
 SUPPORT = "support."
 ARTILLERY_KIND = "artillery"
 
+#: C.3 LT-R020 (A6): the vehicle a piece is aboard ("" on foot), set by the scenario's
+#: ``aboard`` (the scenario format's ``aboard_key``) and by A6.
+ABOARD_VAR = "aboard.{unit}"
+
 #: The turn (card number) on which a side's artillery fires: the joker that started it
 #: or the face card spent to continue it.
 ARTILLERY_CARD = "artillery_card."
@@ -35,6 +39,7 @@ KEYS = {
     "support.<id>.side": "side id",
     "support.<id>.count": "int",
     "support.<id>.he": "int",
+    "aboard.<piece>": "vehicle id",
 }
 
 
