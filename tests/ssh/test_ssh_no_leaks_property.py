@@ -1,0 +1,156 @@
+"""End to end, real SSH clients: the referee's hidden commands change nothing a side receives
+(issue 14, "A test of the whole property").
+
+The in-process proof is ``tests/tui/test_tui_no_leaks.py``; this one goes through
+the server and real asyncssh clients.  For a few seeded random games, two
+servers play the same commands from the same seed, each with the referee, a
+regulars' seat and the spectator seated at a terminal.  At one table the
+referee also types, before the regulars' commands, commands that touch only the
+irregulars' fighters, which neither the regulars nor the spectator can see.
+After each of the regulars' commands, once both tables have answered it and the
+regulars' screens show its ✓ or ✗ hint, the regulars' screens at the two tables
+and the spectator's must be the same; at the end, so must every plain reply
+(``ssh host status``, ``who``, ``games``, ``help``) each of them gets.
+
+What is compared is each terminal's settled screen, as a VT emulator draws it
+(``ssh_vt``), not the raw bytes: how the app splits its output into frames
+depends on timing (two updates may come in one frame or in two), which differs
+from run to run at the same table.  The games' clocks are fixed, so no time
+differs either.
+
+The regulars' commands roll no dice: the seeded dice are drawn by the file's
+command number, so a roll after a hidden command has other faces.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import difflib
+import logging
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+import pytest
+from ssh_club import SEATS, WAIT_S, Club, Player, make_keys, seats_toml, wait_until
+
+from core.game import Game, Outcome, Refusal
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
+
+WATCHERS = ("reg", "spec")
+#: The referee's commands on the irregulars' fighters, hidden from the regulars and the spectator.
+_HIDDEN = [f"{verb} {unit} {status}" for verb in ("mark", "clear") for unit in ("dahir", "egal")
+           for status in ("pinned", "suppressed", "wounded")]  # fmt: skip
+#: The regulars' moves (none rolls dice), undos, redos and mistakes.
+_SEAT = [f"move {unit} {cm}" for unit in ("conti", "greco", "ferri") for cm in (1, 2, 3)] + [
+    "undo", "undo", "redo", "redo", "note all quiet", "move dahir 2", "fire conti dahir", "mark conti pinned",
+]  # fmt: skip
+GAMES = (11, 22, 33)
+STEPS = 6
+
+
+def _steps(seed: int) -> list[tuple[str, list[str]]]:
+    rng = random.Random(seed)
+    return [(rng.choice(_SEAT), rng.sample(_HIDDEN, rng.randint(0, 2))) for _ in range(STEPS)]
+
+
+@dataclass
+class Side:
+    """One table: its server, its game, and the referee's, regulars' and spectator's terminals."""
+
+    club: Club
+    players: dict[str, Player] = field(default_factory=dict)
+    answers: list[Outcome | Refusal] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        return self.club.game
+
+    async def give(self, seat: str, line: str) -> Outcome | Refusal:
+        """Type ``line`` at ``seat``'s terminal (on an emptied line); what the game made of it."""
+        before = len(self.answers)
+        self.players[seat].type("\x15" + line + "\r")  # Ctrl+U: a refused line is given back to edit
+        await wait_until(lambda: len(self.answers) > before)
+        return self.answers[-1]
+
+    async def hinted(self, answer: Outcome | Refusal) -> None:
+        """Wait until the regulars' screen shows the hint of their command's answer."""
+        if isinstance(answer, Refusal):
+            hint = f"✗ {answer.why}"[:40]
+        else:
+            hint = f"✓ #{self.game.shown_cmd(answer.cmd, 'regulars')} "
+        await self.players["reg"].wait_for(hint)
+
+
+async def _table(folder: Path, keys: dict[str, asyncssh.SSHKey], caplog) -> Side:
+    folder.mkdir()
+    game = Game.new(folder / "table.ft", "breaking-news", seed=7, clock=lambda: 1_000)
+    for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
+        game.execute(line)
+    assert game.state.active_side == "regulars"
+    server = FireteamServer(
+        [Table("table", game)],
+        Seats.parse(seats_toml(keys, SEATS)),
+        asyncssh.generate_private_key("ssh-ed25519"),
+        output_limit=64 * 1024,
+    )
+    port = await server.start("127.0.0.1", 0)
+    side = Side(Club(server, port, keys, game, [], caplog))
+    game.subscribe(side.answers.append)
+    game.subscribe_refusals(side.answers.append)
+    for seat in ("rita", "reg", "spec"):  # one after the other: ``who`` lists them in this order
+        side.players[seat] = await side.club.connect(seat)
+        await side.players[seat].wait_for("type a command")
+    return side
+
+
+async def _same_screens(plain: Side, busy: Side, context: str) -> None:
+    for seat in WATCHERS:
+        a, b = plain.players[seat], busy.players[seat]
+        try:
+            await wait_until(lambda a=a, b=b: a.text() == b.text(), WAIT_S)
+        except AssertionError:
+            diff = "\n".join(difflib.unified_diff(a.text().splitlines(), b.text().splitlines(), lineterm=""))
+            raise AssertionError(f"{seat}'s screens differ {context}:\n{diff}") from None
+
+
+async def _replies(side: Side) -> list[tuple[str, str, str, int | None]]:
+    out = []
+    for seat in WATCHERS:
+        for command in ("status", "who", "games", "help"):
+            got = await side.club.run(seat, command)
+            out.append((seat, command, str(got.stdout) + str(got.stderr), got.exit_status))
+    return out
+
+
+async def _step(side: Side, seat_line: str, hidden: list[str]) -> Outcome | Refusal:
+    for line in hidden:  # the referee's mistakes ("not pinned") are refused: his own, and unseen too
+        await side.give("rita", line)
+    answer = await side.give("reg", seat_line)
+    await side.hinted(answer)
+    return answer
+
+
+@pytest.mark.parametrize("seed", GAMES)
+async def test_hidden_referee_commands_change_no_screen_or_reply_of_a_side(tmp_path, caplog, seed):
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    plain, busy = await asyncio.gather(
+        _table(tmp_path / "plain", keys, caplog), _table(tmp_path / "busy", keys, caplog)
+    )
+    try:
+        steps = [*_steps(seed), ("note the end", [])]  # last, a line both screens must show
+        for n, (seat_line, hidden) in enumerate(steps):
+            told = await asyncio.gather(_step(plain, seat_line, []), _step(busy, seat_line, hidden))
+            assert [type(t) for t in told] == [type(told[0])] * 2, (seat_line, told)
+            await _same_screens(plain, busy, f"after step {n} ({seat_line!r}, hidden {hidden})")
+        await asyncio.gather(*(side.players[s].wait_for("the end") for side in (plain, busy) for s in WATCHERS))
+        await _same_screens(plain, busy, "at the end")
+        assert busy.game.log_length > plain.game.log_length or not any(h for _, h in steps)
+        assert await _replies(plain) == await _replies(busy)
+    finally:
+        for side in (plain, busy):
+            await side.club.close()
+            side.game.close()
