@@ -40,15 +40,16 @@ from tui.ssh.seats import Seats
 from tui.ssh.server import FireteamServer, Table
 
 WATCHERS = ("reg", "spec")
-#: The referee's commands on the irregulars' fighters, hidden from the regulars and the spectator.
-_HIDDEN = [f"{verb} {unit} {status}" for verb in ("mark", "clear") for unit in ("dahir", "egal")
+#: The referee's commands on the irregulars' fighters, hidden from the regulars and the spectator
+#: (marks twice as likely as clears, which are refused unless the mark is there).
+_HIDDEN = [f"{verb} {unit} {status}" for verb in ("mark", "mark", "clear") for unit in ("dahir", "egal")
            for status in ("pinned", "suppressed", "wounded")]  # fmt: skip
 #: The regulars' moves (none rolls dice), undos, redos and mistakes.
 _SEAT = [f"move {unit} {cm}" for unit in ("conti", "greco", "ferri") for cm in (1, 2, 3)] + [
-    "undo", "undo", "redo", "redo", "note all quiet", "move dahir 2", "fire conti dahir", "mark conti pinned",
+    "undo", "undo", "undo", "redo", "redo", "note all quiet", "move dahir 2", "fire conti dahir", "mark conti pinned",
 ]  # fmt: skip
 GAMES = (11, 22, 33)
-STEPS = 6
+STEPS = 7
 
 
 def _steps(seed: int) -> list[tuple[str, list[str]]]:
@@ -148,7 +149,7 @@ async def test_hidden_referee_commands_change_no_screen_or_reply_of_a_side(tmp_p
             await _same_screens(plain, busy, f"after step {n} ({seat_line!r}, hidden {hidden})")
         await asyncio.gather(*(side.players[s].wait_for("the end") for side in (plain, busy) for s in WATCHERS))
         await _same_screens(plain, busy, "at the end")
-        assert busy.game.log_length > plain.game.log_length or not any(h for _, h in steps)
+        assert busy.game.log_length > plain.game.log_length  # the referee's hidden commands were recorded
         assert await _replies(plain) == await _replies(busy)
     finally:
         for side in (plain, busy):
