@@ -140,8 +140,9 @@ class BaseScenario(Strict):
     description: Text = ""
     #: The ruleset the file is for (checked when given).
     ruleset: Label = ""
-    #: The last turn (0: the game ends otherwise).
-    turns: Annotated[int, Meta(ge=0, le=99)] = 0
+    #: The last turn (0: the game ends otherwise); Linea di Tiro counts cards, and a
+    #: game of two decks is 108 of them.
+    turns: Annotated[int, Meta(ge=0, le=999)] = 0
     night: bool = False
     #: How far one can see, in cm (0: no limit beyond the table's).
     visibility: Cm = 0
