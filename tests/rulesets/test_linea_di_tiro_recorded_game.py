@@ -4,42 +4,19 @@ result, and on the way it uses vehicles, artillery and every kind of assault."""
 
 from __future__ import annotations
 
-import io
+import sys
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from core import events as ev
-from core.cli import run_script
 from core.game import Game
 
-ROOT = Path(__file__).parents[2]
-SCRIPT = ROOT / "saves" / "linea-di-tiro-game.script"
-SAVE = ROOT / "saves" / "linea-di-tiro-game.ft"
-SEED = 9
-REGENERATE = (
-    "rm saves/linea-di-tiro-game.ft && fireteam script saves/linea-di-tiro-game.script "
-    f"--save saves/linea-di-tiro-game.ft --seed {SEED} --ruleset linea-di-tiro"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
 
-
-def effective_facts(path: Path) -> list[dict]:
-    """Every event of the file, without the wall-clock time of the commands."""
-    game = Game.open(path, writable=False)
-    out = []
-    for line in game.log_lines():
-        data = msgspec.to_builtins(line.event)
-        data.pop("at", None)
-        out.append(data)
-    return out
-
-
-@pytest.fixture(scope="module")
-def regenerated(tmp_path_factory) -> Path:
-    save = tmp_path_factory.mktemp("ltgame") / "linea-di-tiro-game.ft"
-    assert run_script(SCRIPT, save, SEED, "linea-di-tiro", "", out=io.StringIO()) == 0
-    return save
+GAME = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9)
+SAVE = GAME.save
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +24,8 @@ def events() -> list:
     return [line.event for line in Game.open(SAVE, writable=False).log_lines()]
 
 
-def test_the_script_makes_the_committed_save(regenerated):
-    """A change to what any command records changes the game: regenerate the save
-    (and read its log) when this fails."""
-    assert effective_facts(regenerated) == effective_facts(SAVE), f"the recorded game is stale: {REGENERATE}"
+def test_the_script_makes_the_committed_save(tmp_path):
+    GAME.assert_regenerates(tmp_path)
 
 
 def test_the_game_is_a_built_in_scenario_played_to_its_recorded_result(events):

@@ -3,47 +3,21 @@ it plays the whole game to the final count, and it hides what it should."""
 
 from __future__ import annotations
 
-import io
+import sys
 from pathlib import Path
 
-import msgspec
-import pytest
-
 from core import events as ev
-from core.cli import run_script
 from core.game import Game
 
-ROOT = Path(__file__).parents[3]
-SCRIPT = ROOT / "saves" / "demo-game.script"
-SAVE = ROOT / "saves" / "demo-game.ft"
-SEED = 2026
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
+
+GAME = RecordedGame("demo-game", "breaking-news", 2026)
+SAVE = GAME.save
 
 
-def effective_facts(path: Path) -> list[dict]:
-    """Every event of the file, without the wall-clock time of the commands."""
-    game = Game.open(path, writable=False)
-    out = []
-    for line in game.log_lines():
-        data = msgspec.to_builtins(line.event)
-        data.pop("at", None)
-        out.append(data)
-    return out
-
-
-@pytest.fixture(scope="module")
-def regenerated(tmp_path_factory) -> Path:
-    save = tmp_path_factory.mktemp("demo") / "demo-game.ft"
-    assert run_script(SCRIPT, save, SEED, "breaking-news", "", out=io.StringIO()) == 0
-    return save
-
-
-REGENERATE = f"rm saves/demo-game.ft && fireteam script saves/demo-game.script --save saves/demo-game.ft --seed {SEED}"
-
-
-def test_the_script_makes_the_committed_save(regenerated):
-    """A change to what any command records changes the game: regenerate the save
-    (and read its log) when this fails."""
-    assert effective_facts(regenerated) == effective_facts(SAVE), f"the demo save is stale: {REGENERATE}"
+def test_the_script_makes_the_committed_save(tmp_path):
+    GAME.assert_regenerates(tmp_path)
 
 
 def test_the_demo_is_a_whole_game():

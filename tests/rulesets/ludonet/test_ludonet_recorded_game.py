@@ -3,48 +3,21 @@ makes, and it is a whole game, from the scenario to the recorded result."""
 
 from __future__ import annotations
 
-import io
+import sys
 from pathlib import Path
 
-import msgspec
-import pytest
-
 from core import events as ev
-from core.cli import run_script
 from core.game import Game
 
-ROOT = Path(__file__).parents[3]
-SCRIPT = ROOT / "saves" / "ludonet-game.script"
-SAVE = ROOT / "saves" / "ludonet-game.ft"
-SEED = 2026
-REGENERATE = (
-    "rm saves/ludonet-game.ft && fireteam script saves/ludonet-game.script "
-    f"--save saves/ludonet-game.ft --seed {SEED} --ruleset ludonet"
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
+
+GAME = RecordedGame("ludonet-game", "ludonet", 2026)
+SAVE = GAME.save
 
 
-def effective_facts(path: Path) -> list[dict]:
-    """Every event of the file, without the wall-clock time of the commands."""
-    game = Game.open(path, writable=False)
-    out = []
-    for line in game.log_lines():
-        data = msgspec.to_builtins(line.event)
-        data.pop("at", None)
-        out.append(data)
-    return out
-
-
-@pytest.fixture(scope="module")
-def regenerated(tmp_path_factory) -> Path:
-    save = tmp_path_factory.mktemp("ludonet") / "ludonet-game.ft"
-    assert run_script(SCRIPT, save, SEED, "ludonet", "", out=io.StringIO()) == 0
-    return save
-
-
-def test_the_script_makes_the_committed_save(regenerated):
-    """A change to what any command records changes the game: regenerate the save
-    (and read its log) when this fails."""
-    assert effective_facts(regenerated) == effective_facts(SAVE), f"the Ludonet save is stale: {REGENERATE}"
+def test_the_script_makes_the_committed_save(tmp_path):
+    GAME.assert_regenerates(tmp_path)
 
 
 def test_the_recorded_game_is_a_whole_game():
