@@ -122,7 +122,7 @@ def test_every_table_names_its_digest_section():
 def test_the_rulings_leave_nothing_unencoded():
     rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text(encoding="utf-8")
     ludonet = rulings[rulings.index("## Ludonet quick skirmish rules") :]
-    assert "Not encoded yet: nothing" in ludonet
+    assert "not encoded" not in ludonet.lower()  # no rule of the fragment is left out
     for ruling in ("LN-GRENADE", "LN-VS-INFANTRY", "LN-LEAVE", "LN-AIR", "LN-AA", "LN-REINFORCE", "LN-END"):
         assert f"| {ruling} |" in ludonet
 
