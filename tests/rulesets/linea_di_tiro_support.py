@@ -3,6 +3,7 @@ with a deck of known order, commands as a side, and pieces added directly."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,9 @@ import pytest
 from core import events as ev
 from core.game import Game
 from core.rulesets.linea_di_tiro.tables import deck
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "linea-di-tiro-1.0-it.md"
 
@@ -49,17 +53,6 @@ def game(tmp_path):
     g.execute("scenario demo dice=" + ",".join(map(str, faces_for(stacked()))))
     yield g
     g.close()
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    """Run each line (``@side`` first to act as that side); the facts of the last one."""
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return out.events[1:] if out else []
 
 
 def rolls(events: list[ev.Event]) -> list[ev.Roll]:

@@ -4,6 +4,7 @@ turn machine driven through whole turns."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,9 @@ from core.rulesets.bassa_intensita.tables import (
     tiers,
     weapons,
 )
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import play  # noqa: E402  (test folders are not packages)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "bassa-intensita-1.9-it.md"
 
@@ -166,17 +170,6 @@ def to_next_turn(g: Game, phase: str) -> None:
     turn = g.state.turn
     while (g.state.turn, g.state.phase) != (turn + 1, phase):
         g.execute("next dice=5,2" if g.state.phase == "initiative" else "next")
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    """Run lines (``@side text`` acts as that side); return the last command's facts."""
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return out.events[1:] if out else []
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:

@@ -4,7 +4,9 @@ here (UnitSpec), not read from a scenario file."""
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,9 @@ from core.game import Game
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import play  # noqa: E402  (test folders are not packages)
 
 U = ev.UnitSpec
 PIECES = (
@@ -97,16 +102,6 @@ def long_game(tmp_path, monkeypatch):
     g.execute("scenario table")
     yield g
     g.close()
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return out.events[1:] if out else []
 
 
 def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:

@@ -3,6 +3,7 @@ turn machine driven through whole turns."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,9 @@ from core.game import Game
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from playing import play  # noqa: E402  (test folders are not packages)
 
 BOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ludonet-quick-rules-it.md"
 DIGEST = BOOK.with_name("digest-bassa-intensita-ludonet-linea-di-tiro.md")
@@ -161,16 +165,6 @@ def game(tmp_path):
     g.execute("scenario demo")
     yield g
     g.close()
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return out.events[1:] if out else []
 
 
 def rolls(events):

@@ -4,9 +4,15 @@ PIAT, a mortar, an aircraft with its passes, an anti-aircraft gun, a reserve to 
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from core import events as ev
 from core.game import Game
 from core.rulesets.ludonet import Ludonet
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 EXTRA = (
     ev.UnitSpec(
@@ -62,17 +68,6 @@ def ludonet_game(tmp_path, monkeypatch, variables: dict[str, int | str] | None =
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=5)
     game.execute("scenario demo")
     return game
-
-
-def play(g: Game, *lines: str) -> list[ev.Event]:
-    """Run each line (``@side`` first to give it as that side); the last one's facts."""
-    out = None
-    for line in lines:
-        role = "referee"
-        if line.startswith("@"):
-            role, _, line = line[1:].partition(" ")
-        out = g.execute(line, role=role)
-    return list(out.events[1:]) if out else []
 
 
 def rolls(events) -> list[ev.Roll]:
