@@ -52,6 +52,7 @@ PIECES = (
         stats={"gun_mm": 120},
     ),
     U(id="lynx", name="Lynx", side="blue", kind="vehicle", cls="veteran", weapons=("mg",), roles=("helicopter",)),
+    U(id="rico", name="Pte Rico", side="blue", team="HB", cls="veteran", weapons=("carbine",), roles=("fast-rope",)),
     U(id="zaid", name="Zaid", side="red", team="AA", cls="veteran", weapons=("manpads",)),
     U(id="omar", name="Omar", side="red", team="H", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
     U(id="ali", name="Ali", side="red", team="H", cls="regular", weapons=("rpg",)),
@@ -569,6 +570,56 @@ def test_a_damaged_rotor_may_bring_the_helicopter_down(game):
     facts = play(game, "@blue move lynx 30 dice=2")
     assert rolls(facts)[0].outcome == "it must land or go home"
     assert not [e for e in facts if isinstance(e, ev.Moved)]
+
+
+def test_men_board_a_helicopter_only_once_it_has_landed(game):
+    goto(game, "move-first")
+    aloft = r"Lynx is in the air: men board a helicopter only once it has landed \(BI-R256\)"
+    with pytest.raises(Refused, match=aloft):
+        play(game, "@blue mount bruno lynx")
+    play(game, "@blue land lynx")
+    facts = play(game, "@blue mount bruno lynx", "@blue mount rico lynx")
+    assert unit(game, "bruno").has("aboard-lynx") and unit(game, "rico").has("aboard-lynx")
+    assert [e.how for e in facts if isinstance(e, ev.Moved)][0] == "mounts Lynx: half his move"
+    goto(game, "move-first", 2)
+    play(game, "@blue land lynx")  # takes off: the whole turn (BI-R256)
+    assert not unit(game, "lynx").has("landed")
+    with pytest.raises(Refused, match="in the air: men get off once it has landed"):
+        play(game, "@blue dismount bruno")
+
+
+def test_trained_men_fast_rope_from_a_hovering_helicopter(long_game):
+    game = long_game
+    goto(game, "move-first")
+    play(game, "@blue land lynx", "@blue mount bruno lynx", "@blue mount rico lynx")
+    goto(game, "move-first", 2)
+    play(game, "@blue land lynx")  # takes off
+    goto(game, "move-first", 3)
+    play(game, "@blue hover lynx")
+    assert unit(game, "lynx").has("hovering") and unit(game, "lynx").has("moved")
+    with pytest.raises(Refused, match=r"Pte Bruno is not trained to fast-rope \(BI-R257\): Lynx must land"):
+        play(game, "@blue dismount bruno")
+    facts = play(game, "@blue dismount rico")
+    assert [e.how for e in facts if isinstance(e, ev.Moved)] == ["fast-ropes down from Lynx: half his move"]
+    assert not unit(game, "rico").has("aboard-lynx") and unit(game, "rico").has("moved")
+    # hovering is the helicopter's move: it neither flies nor lands again this turn
+    with pytest.raises(Refused, match="already moved this turn"):
+        play(game, "@blue move lynx 30 dice=3")
+    # and it lasts the turn only
+    goto(game, "move-first", 4)
+    assert not unit(game, "lynx").has("hovering")
+    with pytest.raises(Refused, match="rope down while it hovers"):
+        play(game, "@blue dismount bruno")
+
+
+def test_a_landed_helicopter_does_not_hover(game):
+    goto(game, "move-first")
+    play(game, "@blue land lynx")
+    goto(game, "move-first", 2)
+    with pytest.raises(Refused, match="has landed: men get off it as from any vehicle"):
+        play(game, "@blue hover lynx")
+    with pytest.raises(Refused, match="Lince is not a helicopter"):
+        play(game, "@blue hover lince")
 
 
 def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):

@@ -1,7 +1,8 @@
 """Anti-aircraft fire and helicopters (A.15.2, A.15.3), as commands and rules.
 
 A helicopter is a vehicle piece with the ``helicopter`` role (its type in vehicles.toml);
-``landed`` marks one on the ground, ``rotor-damaged`` one that may have to come down.
+``landed`` marks one on the ground, ``hovering`` one holding still in the air this turn
+so that trained men can fast-rope down (BI-R257), ``rotor-damaged`` one that may have to come down.
 An aircraft is not a piece: it is the air strike an observer called (cmd_support.py);
 ``aircraft.<side>`` says what became of that side's aircraft ("down", or
 "damaged:<turn>" when it broke off and may come back).
@@ -232,6 +233,21 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     )
 
 
+def _hover(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R257: the helicopter holds still in the air for the turn, neither landing nor
+    taking off, so that men trained to fast-rope can get down (ruling BI-FAST-ROPE)."""
+    heli = ctx.unit(args["helicopter"])
+    if "helicopter" not in heli.roles:
+        raise Refused(f"{heli.name} is not a helicopter")
+    if heli.side != ctx.state.active_side:
+        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+    if heli.has("landed"):
+        raise Refused(f"{heli.name} has landed: men get off it as from any vehicle (dismount)")
+    ready(ctx, heli, "move")
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="hovers in place"))
+    ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))
+
+
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "aa",
@@ -264,6 +280,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(Param("helicopter", "own"),),
         rule="BI-R256",
         examples=("land lynx",),
+        phases=MOVE_PHASES,
+    ),
+    CommandSpec(
+        "hover",
+        "A flying helicopter holds still for the turn without landing, so that men with the "
+        "fast-rope role can rope down (dismount): its whole turn (BI-R257). No dice.",
+        _hover,
+        params=(Param("helicopter", "own"),),
+        rule="BI-R257",
+        examples=("hover lynx",),
         phases=MOVE_PHASES,
     ),
 )

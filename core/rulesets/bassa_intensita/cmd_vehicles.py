@@ -1,6 +1,9 @@
 """Men and vehicles (A.4, A.6): mounting, dismounting, and an armed transport turned
 combat vehicle.  A man aboard carries the badge ``aboard-<vehicle id>`` (and
-``in-vehicle``), so he is seen and hidden with himself."""
+``in-vehicle``), so he is seen and hidden with himself.
+
+Men get on and off a helicopter only while it stands ``landed`` (BI-R256); trained
+men (the ``fast-rope`` role) may also rope down from one ``hovering`` (BI-R257)."""
 
 from __future__ import annotations
 
@@ -20,6 +23,11 @@ def _vehicle(ctx: Context, unit_id: str):
     return v
 
 
+def _airborne(vehicle) -> bool:
+    """A helicopter that has not landed (BI-R256)."""
+    return "helicopter" in vehicle.roles and not vehicle.has("landed")
+
+
 def _how(vehicle) -> str:
     """BI-R042: an armoured vehicle takes the man's whole move; a truck or car half of it."""
     return "a whole turn (armoured)" if damage.armour_column(vehicle) else "half his move"
@@ -36,6 +44,8 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
     if vehicle.has("combat-vehicle"):
         raise Refused(f"{vehicle.name} was made a combat vehicle: it takes no troops back (BI-R027)")
+    if _airborne(vehicle):
+        raise Refused(f"{vehicle.name} is in the air: men board a helicopter only once it has landed (BI-R256)")
     capacity = vehicle.stats.get("capacity")
     if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
         raise Refused(f"{vehicle.name} carries {capacity} men and is full")
@@ -54,10 +64,20 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if man.side != ctx.state.active_side:
         raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
+    how = f"dismounts from {vehicle.name}: {_how(vehicle)}"
+    if _airborne(vehicle):
+        if not vehicle.has("hovering"):
+            raise Refused(
+                f"{vehicle.name} is in the air: men get off once it has landed (BI-R256), "
+                f"or rope down while it hovers (hover {vehicle.id}, BI-R257)"
+            )
+        if "fast-rope" not in man.roles:
+            raise Refused(f"{man.name} is not trained to fast-rope (BI-R257): {vehicle.name} must land")
+        how = f"fast-ropes down from {vehicle.name}: {_how(vehicle)}"
     ready(ctx, man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
-    ctx.emit(ev.Moved(unit=man.id, cm=0, how=f"dismounts from {vehicle.name}: {_how(vehicle)}"))
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=how))
     ctx.emit(ev.StatusChanged(unit=man.id, add=("moved",), remove=(badge, "in-vehicle")))
 
 
@@ -93,7 +113,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "dismount",
-        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042). No dice, "
+        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042); from a "
+        "helicopter only once it has landed, or by fast-rope while it hovers (BI-R257). No dice, "
         "but 1d10 isolation test first if isolated.",
         _dismount,
         params=(Param("man", "own"), _flag("isolated", "beyond command distance")),

@@ -19,6 +19,7 @@ TURN_BADGES = (
     "struck",
     "struck-wounded",
     "held-fire",
+    "hovering",
 )
 #: A man hit in his own tier before he acted (ruling BI-TIER-RESULTS): cleared when the tier ends.
 STRUCK = ("struck", "struck-wounded")

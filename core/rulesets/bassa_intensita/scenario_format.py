@@ -67,6 +67,7 @@ class BassaFormat(Format):
         "observer": "forward observer (A.11 BI-R100)",
         "sniper": "sniper (BI-R023, A.16.1)",
         "scout": "scout (A.16.3 BI-R212)",
+        "fast-rope": "trained to fast-rope from a hovering helicopter (A.15.2 BI-R257)",
         "engineer": "engineer: finds mines and traps more easily (BI-R224)",
         "frag-vest": "wears a fragmentation vest (A.12.1)",
         "bullet-vest": "wears a bullet-proof vest (A.12.1)",

@@ -15,7 +15,8 @@ What each unit did this turn is kept as status badges on the unit, so it is seen
   (movement or fire), which helps the enemy observe it (BI-R165) and, at night,
   hit it (A.9.4);
 * ``moved-stabilised``: a stabilised vehicle that moved under half its allowance
-  and may still fire (BI-R240).
+  and may still fire (BI-R240);
+* ``hovering``: a helicopter holding still in the air, for men to fast-rope (BI-R257).
 
 Damage and morale badges are listed in ``casualties.py``.  At the end of a turn a
 shock from an earlier turn wears off, and the seriously wounded whose time ran out
