@@ -94,3 +94,41 @@ async def test_the_processs_stdout_is_left_alone_by_apps_starting_and_stopping_o
     await second.close()
     await wait_until(lambda: not club.server.sessions)
     assert (sys.stdout, sys.stderr) == (out, err)
+
+
+async def test_keys_typed_while_the_seat_opens_are_not_lost(club, monkeypatch):
+    """A player who types at once (his app still starting) finds his keys on the command line."""
+    from tui.ssh.session import TableSession
+
+    opening, go, received = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    build = club.server.app_factory
+
+    def slow_app(game, seat):
+        app = build(game, seat)
+        run = app.run_async
+
+        async def run_when_allowed(**kwargs):
+            opening.set()
+            await go.wait()  # the app has not started: no driver takes keys yet
+            return await run(**kwargs)
+
+        app.run_async = run_when_allowed
+        return app
+
+    data_received = TableSession.data_received
+
+    def noted(self, data, datatype):
+        data_received(self, data, datatype)
+        received.set()
+
+    monkeypatch.setattr(club.server, "app_factory", slow_app)
+    monkeypatch.setattr(TableSession, "data_received", noted)
+    reg = await club.connect("reg")
+    await opening.wait()
+    reg.command('note "typed ahead"')
+    await received.wait()
+    go.set()
+    await reg.wait_for("reg (regulars)", "typed ahead")
+    assert ("reg", 'note "typed ahead"') in [
+        (ln.event.by, ln.event.text) for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"
+    ]

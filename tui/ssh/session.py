@@ -81,6 +81,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._command: str | None = None
         self._driver: SSHDriver | None = None
         self._choice: str | None = None  # the digits typed at the game chooser, while it is shown
+        #: Keys typed while the seat's app starts, handed to it once it takes input.
+        self._typed_ahead: list[str] = []
+        self._typed_ahead_chars = 0
         self._task: asyncio.Task[None] | None = None
         self._closed = False
         self.gone = False  # the channel has closed
@@ -157,6 +160,26 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._driver.feed(data)
         elif self._choice is not None:
             self._choose(data)
+        elif self._task is not None:
+            self._type_ahead(data)
+
+    def _type_ahead(self, data: str) -> None:
+        """Keep what a player types while his app starts (as much as one burst may
+        hold), so that nothing he typed at once is lost."""
+        room = self.limits.input_burst - self._typed_ahead_chars
+        if len(data) > room:
+            self.input_refused(f"{len(data) - room} characters typed while the game opened were dropped")
+            data = data[:room]
+        if data:
+            self._typed_ahead.append(data)
+            self._typed_ahead_chars += len(data)
+
+    def _give_typed_ahead(self) -> None:
+        data = "".join(self._typed_ahead)
+        self._typed_ahead.clear()
+        self._typed_ahead_chars = 0
+        if data and self._driver is not None:
+            self._driver.feed(data)  # the driver's own limits apply to it as to any input
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
@@ -205,6 +228,15 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def attach(self, driver: SSHDriver | None) -> None:
         self._driver = driver
+        # The driver attaches as the app starts: keys typed ahead would reach the app
+        # before its first screen has put the focus on the command line, so hand them
+        # over once the app has mounted, focused and drawn its first frame.
+        if (
+            driver is not None
+            and self._typed_ahead
+            and (self.app is None or not self.app.call_after_refresh(self._give_typed_ahead))
+        ):
+            asyncio.get_running_loop().call_soon(self._give_typed_ahead)
 
     def input_refused(self, why: str) -> None:
         """Input over a limit was dropped: say so to the seat, and in the log (neither more than now and then)."""
@@ -281,9 +313,12 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _choose(self, data: str) -> None:
         assert self._choice is not None
-        for ch in data:
+        for i, ch in enumerate(data):
             if ch in "\r\n":
                 self._pick()
+                if self._choice is None and self._task is not None:
+                    rest = data[i + 1 :]
+                    self._type_ahead(rest[1:] if ch == "\r" and rest.startswith("\n") else rest)
                 return
             if ch in "qQ\x03\x04":
                 self._send("\n")
