@@ -8,6 +8,7 @@ import asyncssh
 import pytest
 from ssh_club import Player, wait_until
 from ssh_memory import widget_strings
+from textual.pilot import Pilot
 
 from core.views import event_visible
 
@@ -234,8 +235,28 @@ async def test_an_idle_seat_is_sent_nothing(club):
     # sent to every seat twice a second, idle or not.
     rita = await club.connect("rita")
     await rita.wait_for("rita (referee)", "type a command")
-    await asyncio.sleep(1.0)  # the first screen and its follow-ups are done
-    sent = len("".join(rita.raw))
-    await asyncio.sleep(1.5)
-    assert len("".join(rita.raw)) == sent
-    assert club.session("rita").app.screen.query_one("CommandInput").cursor_blink is False
+    session = club.session("rita")
+    app = session.app
+    assert app.screen.query_one("CommandInput").cursor_blink is False
+    # Nothing of the seat's app repeats on its own, but the screen's own update timer
+    # (which runs only while something is to be drawn).
+    nodes = [app, *app.screen.walk_children(with_self=True)]
+    ticking = [
+        (type(node).__name__, timer.name)
+        for node in nodes
+        for timer in node._timers
+        if timer._repeat is None and timer._active.is_set() and timer.name != "screen_update"
+    ]
+    assert ticking == []
+    # Once the first screen and its follow-ups are handled and drawn, what the server
+    # writes to this seat over the next seconds is at most one late repaint, never a
+    # steady stream (a blink would be one every half second).
+    await Pilot(app)._wait_for_screen()
+    drawn = asyncio.Event()
+    app.call_after_refresh(drawn.set)
+    await drawn.wait()
+    written = []
+    write = session.write
+    session.write = lambda data: (written.append(data), write(data))
+    await asyncio.sleep(2.0)  # watching for output that should not come: no event can prove an absence
+    assert len(written) <= 1
