@@ -40,15 +40,19 @@ NAME_MAX = 60
 TEXT_MAX = 2000
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+#: What never shows as itself: C1 controls (``\x9b`` starts a terminal sequence as
+#: ``ESC [`` does), the line and paragraph separators, and the bidirectional
+#: embeddings, overrides and isolates, which reorder the text shown around them.
+_HIDDEN = r"\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
 #: One line of printable text: no control characters (a name is shown as text).
-LINE_PATTERN = r"^[^\x00-\x1f\x7f]*$"
+LINE_PATTERN = r"^[^\x00-\x1f" + _HIDDEN + r"]*$"
 #: Text that may run over several lines, but holds no other control character.
-TEXT_PATTERN = r"^[^\x00-\x09\x0b-\x1f\x7f]*$"
+TEXT_PATTERN = r"^[^\x00-\x09\x0b-\x1f" + _HIDDEN + r"]*$"
 PATTERN_WORDS.update(
     {
         ID_PATTERN: "made of letters, digits, '_', '.' and '-' (starting with a letter or digit)",
-        LINE_PATTERN: "one line of text without control characters",
-        TEXT_PATTERN: "text without control characters",
+        LINE_PATTERN: "one line of text without control or text-direction characters",
+        TEXT_PATTERN: "text without control or text-direction characters",
     }
 )
 
