@@ -163,7 +163,7 @@ FULL: dict[str, dict[str, Any]] = {
         "forces": {"a": "msu"},
         "extras": {"a": {"negotiation": 2}},
         "sides": [{"id": "a", "name": "Side A", "army": "regular"}, {"id": "b", "name": "Side B", "army": "irregular"}],
-        "units": _units("vehicle", "R3", "light", "AR", "medic", "ammo"),
+        "units": _units("vehicle", "R3", "light", "LMG", "medic", "ammo"),
         "support": [],
         "rosters": {},
     },

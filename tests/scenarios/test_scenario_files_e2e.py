@@ -157,8 +157,11 @@ def _scenario(ruleset: str) -> st.SearchStrategy[dict]:
             classes = (["veh"] if kind == "vehicle" else ["inf"]) if linea else sorted(fmt.classes(None, probe))
             if classes:
                 u["cls"] = draw(st.sampled_from(classes))
-            if weapons:
-                u["weapons"] = draw(st.lists(st.sampled_from(weapons), max_size=2))
+            # a ruleset may say who carries what (Breaking News: a tank gun on a tank)
+            carries = getattr(fmt, "carries", None)
+            fits = [w for w in weapons if carries(kind, u.get("cls", ""), w)] if carries else weapons
+            if fits:
+                u["weapons"] = draw(st.lists(st.sampled_from(fits), max_size=2))
             u["roles"] = draw(some(fmt.roles))
             extra_roles = sorted(set(fmt.role_names(None)) - set(fmt.roles))  # a vehicle's type (BI)
             if kind == "vehicle" and extra_roles:

@@ -19,7 +19,7 @@ from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
-from core.scenario_files import Problem
+from core.scenario_files import Problem, dotted
 from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
 
@@ -76,6 +76,10 @@ class NewsFormat(Format):
     def weapons(self, sc: Any) -> Iterable[str]:
         return weapons()
 
+    def carries(self, kind: str, cls: str, weapon: str) -> bool:
+        """May a piece of this kind and class carry the weapon (BN-PTS-MOUNT)?"""
+        return not army.mount_error(weapon, cls if kind == "vehicle" else "man")
+
     def check_more(self, sc: NewsScenario) -> Iterator[Problem]:
         sides = [s.id for s in sc.sides]
         if sc.mission and sc.mission not in MISSIONS:
@@ -91,6 +95,13 @@ class NewsFormat(Format):
         for key in sc.extras:
             if key not in sides:
                 yield unknown(("extras", key), key, "side", sides)
+        table = set(weapons())
+        for i, u in enumerate(sc.units):
+            for j, w in enumerate(u.weapons):
+                # an unknown id is the common check's; here only who may carry it (BN-PTS-MOUNT)
+                if w in table and not self.carries(u.kind, u.cls, w):
+                    why = army.mount_error(w, army.carrier(u))
+                    yield Problem(("units", i, "weapons", j), f"{dotted(('units', i, 'weapons', j))} = {w!r}: {why}")
 
     def rules(self, sc: NewsScenario) -> ScenarioRules:
         return ScenarioRules(

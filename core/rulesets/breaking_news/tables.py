@@ -106,6 +106,8 @@ def leadership_modifier(level: int) -> int:
 class WeaponCost(msgspec.Struct, frozen=True):
     id: str
     cost: int
+    #: What may carry it: "man", or the vehicle types that mount it (BN-PTS-MOUNT).
+    on: tuple[str, ...] = ("man",)
 
 
 class VehicleCost(msgspec.Struct, frozen=True):
@@ -126,6 +128,10 @@ class ArmyPoints(msgspec.Struct, frozen=True):
 
     def vehicle(self, kind: str) -> VehicleCost | None:
         return next((v for v in self.vehicles if v.id == kind), None)
+
+    def carriers(self, weapon: str) -> tuple[str, ...]:
+        """Who may carry the weapon: "man" and vehicle types; () if it is not listed."""
+        return next((w.on for w in self.weapons if w.id == weapon.upper()), ())
 
 
 @cache

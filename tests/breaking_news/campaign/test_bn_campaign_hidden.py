@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from bn_campaign_support import new_game, run
 
+from core import events as ev
 from core.ruleset import Refused
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")
@@ -104,7 +105,32 @@ def test_the_helicopter_lands_in_the_open(deployed):
     run(deployed, "next")
     deployed.execute("next dice=1")  # the waiting roll: a 1, it leaves
     assert deployed.state.vars["helicopter.regulars"] == "gone"
+    assert deployed.state.units["helicopter-regulars"].out == "left the field"
     assert deployed.state.sides["regulars"].defeat_points == 0  # evacuated men are not lost
+
+
+def test_the_landed_helicopter_can_be_shot_down(deployed):
+    """Extras: Helicopter evacuation, "helicopters can be fired upon": on the ground it is
+    a figure the enemy names, hit as §8.4 says of helicopters: small arms and rockets
+    only, always at long range, saving as light armour (rulings BN-HELI-TARGET)."""
+    run(deployed, "next", "next dice=6,6,1,1", "next", "next", "next dice=6,6,1,1", "next", "next")
+    deployed.execute("next dice=1,1,6,6")  # turn 3: it lands; the irregulars win the initiative
+    heli = deployed.state.units["helicopter-regulars"]
+    assert (heli.side, heli.kind, heli.cls, heli.in_play) == ("regulars", "vehicle", "light", True)
+    assert "helicopter-regulars" in deployed.view("irregulars").units
+    with pytest.raises(Refused, match="waits on its landing point"):
+        deployed.execute("move helicopter-regulars 20", role="referee")
+    # Aden (Irr1) fires his AR at 20 cm, read at its long band: 6+.  The 6 hits; the
+    # save needs 3+ (§9.2 light armour against light weapons) and the 2 fails it.
+    out = deployed.execute("fire aden helicopter-regulars range=20 dice=6,2", role="irregulars")
+    to_hit, vsave = [e.roll for e in out.events if isinstance(e, ev.Rolled)]
+    assert (to_hit.target, vsave.target, vsave.outcome) == (6, 3, "knocked out")
+    assert deployed.state.units["helicopter-regulars"].out == "knocked out by irregulars"
+    run(deployed, "next", "next")
+    deployed.execute("next dice=6,6,1,1")
+    with pytest.raises(Refused, match="helicopter was knocked out by irregulars"):
+        deployed.execute("board rossi conti", role="regulars")
+    assert deployed.state.vars["helicopter.regulars"] == "landed"  # no waiting roll for a wreck
 
 
 def test_a_set_off_ied_is_shown_to_all(deployed):

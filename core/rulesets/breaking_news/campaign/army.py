@@ -200,9 +200,7 @@ def _check_units(r: Roster, variant: str) -> list[str]:
                 errors.append(f"{u.id}: leadership {u.leadership} is over the highest level, 4")
         if u.kind == "vehicle" and pts.vehicle(u.cls) is None:
             errors.append(f"{u.id}: no vehicle type {u.cls!r} ({', '.join(v.id for v in pts.vehicles)})")
-        for w in u.weapons:
-            if pts.weapon_cost(w) is None:
-                errors.append(f"{u.id}: no weapon {w!r} in the points list")
+        errors += _check_weapons(u)
         errors += _check_kind_extra(u, r)
     commanders = [u.id for u in r.units if "commander" in u.roles]
     if len(commanders) != 1:
@@ -211,6 +209,30 @@ def _check_units(r: Roster, variant: str) -> list[str]:
         if any(role in u.roles for u in r.units) and not getattr(r.extras, key):
             errors.append(f"figures with role {role} need the {extras(variant)[key].name} extra")
     return errors
+
+
+def carrier(u: RosterUnit | Unit | ev.UnitSpec) -> str:
+    """What carries a figure's weapons, as army_points.toml's ``on`` names it: a
+    vehicle by its type, anyone else as a man."""
+    return u.cls if u.kind == "vehicle" else "man"
+
+
+def mount_error(weapon: str, who: str) -> str:
+    """Why ``who`` ("man" or a vehicle type) cannot carry ``weapon`` ('' if it can):
+    the points list prices a man's weapons, vehicles' machine guns, and a gun only
+    in the 50 points of a tank or heavy armoured vehicle (rulings BN-PTS-MOUNT)."""
+    on = army_points().carriers(weapon)
+    if not on:
+        return f"no weapon {weapon!r} in the points list"
+    if who in on:
+        return ""
+    what = "a man" if who == "man" else f"a {who} vehicle"
+    mounts = ", ".join("men" if c == "man" else f"{c} vehicles" for c in on)
+    return f"{what} cannot carry {weapon.upper()} (carried by {mounts}: Calculating points)"
+
+
+def _check_weapons(u: RosterUnit) -> list[str]:
+    return [f"{u.id}: {why}" for w in u.weapons if (why := mount_error(w, carrier(u)))]
 
 
 def _check_quality(u: RosterUnit, army: str, variant: str) -> list[str]:

@@ -19,7 +19,7 @@ from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
-from core.state import GameState
+from core.state import GameState, Unit
 
 LANDED, GONE = "landed", "gone"
 
@@ -46,6 +46,47 @@ def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(ev.SecretSet(key=turn_key, owner=side, value=str(args["turn"]), vis=(side,)))
 
 
+#: The landed helicopter's figure: a vehicle that saves as light armour (§8.4, BN-C-HELICOPTER).
+EVACUATION = "evacuation"
+
+
+def _helicopter_spec(side: str) -> dict[str, Any]:
+    return {
+        "name": f"Helicopter ({side})",
+        "side": side,
+        "kind": "vehicle",
+        "cls": "light",
+        "roles": ("helicopter", EVACUATION),
+    }
+
+
+def _helicopter_id(state: GameState, side: str) -> str:
+    """``helicopter-<side>``, or with a number when a scenario took that id."""
+    uid, n = f"helicopter-{side}", 1
+    while uid in state.units:
+        n += 1
+        uid = f"helicopter-{side}-{n}"
+    return uid
+
+
+def _evacuation_unit(state: GameState, side: str) -> Unit | None:
+    return next((u for u in state.units.values() if u.side == side and EVACUATION in u.roles), None)
+
+
+def landed(state: GameState, side: str) -> Unit | None:
+    """The side's helicopter on the ground and not shot down, or None."""
+    heli = _evacuation_unit(state, side)
+    if var(state, f"helicopter.{side}", "") != LANDED or heli is None or heli.out:
+        return None
+    return heli
+
+
+def _shot_down(state: GameState, side: str) -> str:
+    """How the enemy put the side's helicopter out ("knocked out by …"), or ''."""
+    heli = _evacuation_unit(state, side)
+    return heli.out if heli is not None and heli.out and heli.out != forces.LEFT else ""
+
+
 def arrivals(ctx: Context) -> None:
     """Start of a turn: a helicopter due this turn lands at its marker."""
     for side in ctx.state.sides:
@@ -57,13 +98,17 @@ def arrivals(ctx: Context) -> None:
             ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
         set_var(ctx, f"helicopter.{side}", LANDED)
         where = ctx.state.secrets[marker_key].value
+        # "Helicopters can be fired upon": on the ground it is a target like the
+        # §8.4 gunship (small arms and rockets, long range, a light-armoured save),
+        # with no weapon of its own (rulings BN-HELI-TARGET).
+        ctx.emit(ev.UnitAdded(unit=ev.UnitSpec(id=_helicopter_id(ctx.state, side), **_helicopter_spec(side))))
         ctx.emit(ev.Noted(text=f"{side}'s helicopter lands at marker {where}; it may be fired on (Extras)"))
 
 
 def waits(ctx: Context) -> None:
     """End of a turn: a landed helicopter stays for stragglers unless 1d6 shows 1."""
     for side in ctx.state.sides:
-        if var(ctx.state, f"helicopter.{side}", "") != LANDED:
+        if landed(ctx.state, side) is None:
             continue
         (face,) = ctx.roll(
             f"{side}'s helicopter waits",
@@ -73,7 +118,10 @@ def waits(ctx: Context) -> None:
             outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",
         )
         if face == 1:
+            heli = landed(ctx.state, side)
             set_var(ctx, f"helicopter.{side}", GONE)
+            if heli is not None:
+                ctx.emit(ev.UnitOut(unit=heli.id, cause=forces.LEFT))
 
 
 def _board(ctx: Context, args: dict[str, Any]) -> None:
@@ -82,8 +130,9 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     if len(sides) != 1:
         raise Refused("one side boards its own helicopter")
     (side,) = sides
-    if var(ctx.state, f"helicopter.{side}", "") != LANDED:
-        raise Refused(f"{side} have no helicopter on the ground")
+    if landed(ctx.state, side) is None:
+        shot = _shot_down(ctx.state, side)
+        raise Refused(f"{side}'s helicopter was {shot}" if shot else f"{side} have no helicopter on the ground")
     for u in units:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
         if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:

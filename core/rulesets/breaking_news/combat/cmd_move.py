@@ -149,6 +149,8 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
 
 def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     """§6.0: tracked 30 − 2d6 cm, wheeled 45 − 2d6 cm; the roll is the most it may go."""
+    if "evacuation" in vehicle.roles:
+        raise Refused(f"{vehicle.name} waits on its landing point for stragglers (Extras: Helicopter evacuation)")
     hits.require_active(ctx, vehicle)
     if vehicle.moved_cm or vehicle.has("fired"):
         raise Refused(f"{vehicle.name} has already acted this turn")
