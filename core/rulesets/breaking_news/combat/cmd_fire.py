@@ -163,7 +163,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if weapon.area_cm or weapon.indirect:
         for target, faces, n, sh in results:
             if faces and not n:
-                _missed_area_shot(ctx, weapon, sh.need, faces[0], _aim(firer, target))
+                _missed_area_shot(ctx, firer, weapon, sh.need, faces[0], _aim(firer, target))
 
     by = firer.side
     source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
@@ -243,29 +243,34 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         ctx.emit(ev.Noted(text=f"{firer.name} rolled {words}; the magazine is empty (§8.0.3)"))
 
 
-def _missed_area_shot(ctx: Context, weapon: Weapon, need: int, face: int, aim: str) -> None:
+def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face: int, aim: str) -> None:
     """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
     area weapon's missed shot deviates on its row of the table."""
+    name_them = f"name who is under it: blast ... source={weapon.blast}"
     if hits.option(ctx.state, "deviation") and weapon.deviation:
         direction = None
         if face != 1:
-            (direction,) = ctx.roll("deviation direction", 1, rule="§8.0.2")
+            (direction,) = ctx.roll(
+                "deviation direction",
+                1,
+                rule="§8.0.2",
+                unit=firer.id,
+                outcome=lambda f: fire_table().deviation[weapon.deviation].directions[f[0] - 1],
+            )
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
             ctx.emit(ev.Noted(text=f"the {weapon.name} round did not fire (a 1, §8.0.2)"))
         else:
             ctx.emit(
                 ev.Noted(
-                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {aim} (§8.0.2); "
-                    "name who is under it: blast ..."
+                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {aim} (§8.0.2); {name_them}"
                 )
             )
     elif weapon.indirect:
         off = fire.placement_offset(support_table().mortar.step_cm, need, face)
         ctx.emit(
             ev.Noted(
-                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); "
-                "name who is under it: blast ..."
+                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); {name_them}"
             )
         )
 
@@ -533,9 +538,11 @@ def _ground(ctx: Context, args: dict[str, Any]) -> None:
 
 
 BLAST_SOURCES = {
-    # source: (save source, vehicle column, rule)
+    # source: (save source, vehicle column, rule); a weapon's own is its `blast` in weapons.toml
     "grenade": (saves.NORMAL, "light", "§8.0.1"),
     "rpg": (saves.NORMAL, "light_at", "§8.0.1"),
+    "launcher": (saves.NORMAL, "light_at", "§8.0.1"),
+    "milan": (saves.NORMAL, "heavy_at", "§8.0.1"),
     "mortar": (saves.NORMAL, "light_at", "§8.5"),
     "tank": (saves.NORMAL, "heavy_at", "§8.0.1"),
     "bombardment": (saves.BOMBARDMENT, "heavy_at", "§8.4"),
@@ -727,7 +734,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "blast",
-        "One hit on each figure under a template: grenade, RPG, mortar, tank gun, bombardment (3+, +2) or IED (3+).",
+        "One hit on each figure under a template: grenade, RPG, grenade launcher, Milan, mortar, tank gun, "
+        "bombardment (3+, +2) or IED (3+).",
         _blast,
         params=(
             Param("units", "unit", "the figures under the template", many=True),

@@ -36,6 +36,7 @@ class Weapon(msgspec.Struct, frozen=True):
     crewed: bool = False
     magazine: bool = False
     area_cm: int = 0
+    blast: str = ""
     deviation: str = ""
     opportunity: str = "any"
     no_men: bool = False
