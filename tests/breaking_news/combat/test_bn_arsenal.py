@@ -422,8 +422,16 @@ def test_heavy_vehicle_saves_and_its_crew(irregulars):
 
 
 def test_light_armoured_vehicle_saves(irregulars):
-    """§9.2 light armour vs light weapons: 3+.  Idris's LMG at 40 cm needs 5 + 1 (Irr2):
+    """§8.8: the men inside an armoured vehicle cannot be hit, those in a protected one are
+    in cover.  §9.2 light armour vs light weapons: 3+.  Idris's LMG at 40 cm needs 5 + 1 (Irr2):
     two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard."""
+    # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
+    with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
+        irregulars.execute("fire idris gallo range=40", role="irregulars")
+    with pytest.raises(Refused, match="inside Puma"):
+        irregulars.execute("blast gallo source=grenade by=irregulars")
+    out = irregulars.execute("fire warsame neri range=40 dice=3", role="irregulars")
+    assert _labels(rolls(out)[0]) == ["target behind cover"]
     out = irregulars.execute("fire idris puma range=40 dice=6,6,1,1,3,2", role="irregulars")
     to_hit, vsave = rolls(out)
     assert (to_hit.target, to_hit.outcome, vsave.target, vsave.outcome) == (6, "2 hits", 3, "knocked out")

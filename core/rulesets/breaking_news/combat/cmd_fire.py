@@ -39,6 +39,7 @@ class Situation:
 def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, speculative: bool = False) -> Situation:
     for u in (*hits.resolve_units(ctx, args.get("line")), *hits.resolve_units(ctx, args.get("also"))):
         hits.require_in_play(u)
+        hits.require_exposed(ctx, u)
     return Situation(
         range_cm=args["range"],
         mode=args.get("mode"),
@@ -97,6 +98,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         raise Refused("only a burst may be split between targets (§8.0)")
     for t in targets:
         hits.require_in_play(t)
+        hits.require_exposed(ctx, t)
         if t.side == firer.side:
             raise Refused(f"{t.name} is on your own side")
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
@@ -557,6 +559,7 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     victims = [ctx.unit(u) for u in args["units"]]
     for v in victims:
         hits.require_in_play(v)
+        hits.require_exposed(ctx, v)
     seen = [v.name for v in victims if not v.has("hidden")]  # hidden men's own rolls stay private
     ctx.emit(ev.Noted(text=f"{args['source']} template over {', '.join(seen) or 'no one in sight'} ({rule})"))
     for v in victims:
@@ -624,6 +627,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire bianchi ahmed bashir range=20 split=2,2 cover",
             "fire rossi ahmed range=30 with=conti,bianchi",
             "fire marino ahmed range=40 weapon=GL also=bashir",
+            "fire ariete warsame range=30 weapon=TANKGUN also=kid",
         ),
         phases=("activation",),
         rolls=True,
@@ -744,7 +748,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _COVER,
         ),
         rule="§8.0.1, §8.4, §8.5, §9.1",
-        examples=("blast ahmed bashir source=bombardment by=regulars", "blast rossi source=ied by=irregulars"),
+        examples=(
+            "blast ahmed bashir source=bombardment by=regulars",
+            "blast rossi source=ied by=irregulars",
+            "blast idris hirsi source=tank by=regulars",
+        ),
         rolls=True,
     ),
     CommandSpec(

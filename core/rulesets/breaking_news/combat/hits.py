@@ -291,6 +291,18 @@ def take_hits(
     return survived
 
 
+#: §8.8: "the occupants of a vehicle that is protected but not armoured are subject to
+#: small arms fire"; those of an armoured one are not (rulings BN-C-ARMOURED-OCCUPANTS).
+ARMOURED = ("light", "heavy", "tank")
+
+
+def require_exposed(ctx: Context, unit: Unit) -> None:
+    """A man inside an armoured vehicle cannot be hit himself: the vehicle is (§8.8)."""
+    if unit.has("in-vehicle") and _vehicle_of(ctx, unit) in ARMOURED:
+        vehicle = ctx.state.units[str(unit_var(ctx.state, unit.id, "aboard", ""))]
+        raise Refused(f"{unit.name} is inside {vehicle.name}, an armoured vehicle: only the vehicle can be hit (§8.8)")
+
+
 def _vehicle_of(ctx: Context, unit: Unit) -> str:
     vid = unit_var(ctx.state, unit.id, "aboard", "")
     v = ctx.state.units.get(str(vid))
