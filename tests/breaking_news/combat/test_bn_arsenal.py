@@ -264,8 +264,12 @@ def test_lmg_burst_split(regulars):
 
 
 def test_mmg_with_one_crew(irregulars):
-    """§8.0: an MMG with one crew is +1 (not on a mount or turret).  At 40 cm the MMG
-    needs 5 + 1; one 6 of four dice hits Sora, who saves."""
+    """§8.0: an MMG with one crew is +1 (not on a mount or turret: a vehicle's MG never
+    is).  At 40 cm the MMG needs 5 + 1; one 6 of four dice hits Sora, who saves."""
+    with pytest.raises(Refused, match="mount or turret"):
+        irregulars.execute("fire technical sora range=40 lone", role="irregulars")
+    with pytest.raises(Refused, match="lone is for an MMG or HMG"):
+        irregulars.execute("fire idris sora range=40 lone", role="irregulars")
     out = irregulars.execute("fire guled sora range=40 lone dice=6,1,1,1,4", role="irregulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, len(to_hit.faces), _labels(to_hit)) == (6, 4, ["one crew on the MG"])
@@ -332,7 +336,7 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
     g = _game(tmp_path, "irregulars", "deviation")
     try:
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
-        assert rolls(out)[1].outcome == "over" and "lands 9 cm over of Lt Ferro" in _notes(out)
+        assert rolls(out)[1].outcome == "over" and "lands 9 cm beyond Lt Ferro" in _notes(out)
         assert "source=launcher" in _notes(out)
         out = g.execute("blast ferro source=launcher by=irregulars dice=3")
         assert rolls(out)[0].target == 3  # R3, his +1 as a leader
@@ -374,7 +378,7 @@ def test_tank_gun_hits_and_deviates(deviating):
     out = deviating.execute("fire centauro idris range=30 weapon=TANKGUN dice=2,1", role="regulars")
     miss, direction = rolls(out)
     assert (miss.outcome, direction.outcome) == ("miss", "over")
-    assert "lands 10 cm over of Idris" in _notes(out) and "source=tank" in _notes(out)
+    assert "lands 10 cm beyond Idris" in _notes(out) and "source=tank" in _notes(out)
     out = deviating.execute("blast idris hirsi source=tank by=regulars dice=5,1")
     assert [r.outcome for r in rolls(out)] == ["saved: suppressed", "failed: out of action"]
 
@@ -507,3 +511,15 @@ def test_press_and_civilians_are_fielded(regulars):
     out = regulars.execute("fire sora kid range=40 line=trader dice=1,1,1,1,3,4,5,6", role="regulars")
     ff = rolls(out)[1]
     assert (ff.target, len(ff.faces), _labels(ff)) == (4, 4, ["friendly fire"])
+
+
+def test_vehicles_fire_by_opportunity_but_guns_and_mortars_do_not(regulars):
+    """§8.2: a vehicle of the reacting player may fire by opportunity; heavy AT, tank guns
+    and mortars may not.  The technical's HMG answers Ferro's move at 40 cm: 5+, 5 dice."""
+    regulars.execute("move ferro 10", role="regulars")
+    for line in ("react-fire abdi ferro range=40", "react-fire t55 ferro range=40 weapon=TANKGUN"):
+        with pytest.raises(Refused, match="cannot fire by opportunity"):
+            regulars.execute(line, role="irregulars")
+    out = regulars.execute("react-fire technical ferro range=40 dice=5,1,1,1,1,3", role="irregulars")
+    to_hit, save = rolls(out)
+    assert (to_hit.target, len(to_hit.faces), save.outcome) == (5, 5, "saved: suppressed")

@@ -104,6 +104,10 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
             raise Refused(f"{t.name} is hidden: only speculative fire can reach him (§7.0)")
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
+    if sit.lone and not weapon.crewed:
+        raise Refused(f"lone is for an MMG or HMG served by one man, not a {weapon.name} (§8.0)")
+    if sit.lone and hits.is_vehicle(firer):
+        raise Refused(f"{firer.name}'s {weapon.name} is on a mount or turret: one crew costs nothing (§8.0)")
     if hits.is_vehicle(firer):
         # §6.1: a tank fires its gun or moves; vehicles' MGs fire on the move with +1.
         if weapon.movement == "gun" and firer.moved_cm:
@@ -263,11 +267,7 @@ def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face
         if d.dud:
             ctx.emit(ev.Noted(text=f"the {weapon.name} round did not fire (a 1, §8.0.2)"))
         else:
-            ctx.emit(
-                ev.Noted(
-                    text=f"the {weapon.name} lands {d.distance_cm} cm {d.direction} of {aim} (§8.0.2); {name_them}"
-                )
-            )
+            ctx.emit(ev.Noted(text=f"the {weapon.name} lands {fire.landing(d, aim)} (§8.0.2); {name_them}"))
     elif weapon.indirect:
         off = fire.placement_offset(support_table().mortar.step_cm, need, face)
         ctx.emit(

@@ -141,12 +141,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
         if d.dud:
             ctx.emit(ev.Noted(text="the mortar round did not fire (a 1, §8.0.2)"))
             return
-        ctx.emit(
-            ev.Noted(
-                text=f"the mortar lands {d.distance_cm} cm {d.direction} of the target (§8.0.2): "
-                "blast ... source=mortar"
-            )
-        )
+        ctx.emit(ev.Noted(text=f"the mortar lands {fire.landing(d, 'the target')} (§8.0.2): blast ... source=mortar"))
         return
     off = fire.placement_offset(support_table().mortar.step_cm, need, face)
     ctx.emit(

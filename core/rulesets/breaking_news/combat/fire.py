@@ -172,6 +172,14 @@ def deviation(weapon: Weapon, need: int, to_hit: int, direction_face: int | None
     return Deviation(False, row.step_cm * (need - to_hit), row.directions[direction_face - 1])
 
 
+#: §8.0.2's directions as the firer sees them, in words ("lands 6 cm left of Omar").
+_WHERE = {"short": "short of", "over": "beyond", "left": "left of", "right": "right of"}
+
+
+def landing(d: Deviation, aim: str) -> str:
+    return f"{d.distance_cm} cm {_WHERE[d.direction]} {aim}"
+
+
 def placement_offset(step_cm: int, need: int, to_hit: int) -> int:
     """§8.5 light mortars and §8.9 smoke: a miss puts the template this many cm off,
     in a direction the opponent chooses."""
