@@ -1,6 +1,6 @@
 """Issue #10: every weapon, vehicle and specialist of Breaking News 1.5.1 can be fielded
 and used.  The audit is data (core/rulesets/breaking_news/data/arsenal.toml); the first
-tests field each of its items in a roster and find it in the built-in `old-town`
+tests field each of its items in a roster and find it in the built-in `urban-armour`
 scenario, the rest use each weapon and vehicle with the book's dice."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from core.scenario_files import ScenarioError
 
 ARSENAL = tomllib.loads((Path(bn.__file__).parent / "data" / "arsenal.toml").read_text(encoding="utf-8"))
 TESTS = Path(__file__).parents[2]
-OLD_TOWN = bn.SCENARIOS / "old-town.toml"
+URBAN_ARMOUR = bn.SCENARIOS / "urban-armour.toml"
 
 
 # ------------------------------------------------------------------ the audit
@@ -52,7 +52,7 @@ def _commands() -> set[str]:
 
 
 def _scenario_units() -> dict:
-    return {u.id: u for u in parse_scenario(FORMAT, OLD_TOWN.read_text(encoding="utf-8"), str(OLD_TOWN)).units}
+    return {u.id: u for u in parse_scenario(FORMAT, URBAN_ARMOUR.read_text(encoding="utf-8"), str(URBAN_ARMOUR)).units}
 
 
 def test_the_audit_lists_every_weapon_and_vehicle_of_the_book():
@@ -147,7 +147,7 @@ def test_a_roster_with_a_tank_and_its_gun_is_fielded(tmp_path):
 
 
 def test_a_scenario_file_with_a_gun_on_a_man_is_refused(tmp_path):
-    text = OLD_TOWN.read_text(encoding="utf-8").replace('weapons = ["FLAMER"]', 'weapons = ["TANKGUN"]')
+    text = URBAN_ARMOUR.read_text(encoding="utf-8").replace('weapons = ["FLAMER"]', 'weapons = ["TANKGUN"]')
     with pytest.raises(ScenarioError, match=r"units\[\d+\]\.weapons\[0\] = 'TANKGUN': a man cannot carry TANKGUN"):
         parse_scenario(FORMAT, text, "bad.toml")
 
@@ -157,7 +157,7 @@ def test_a_scenario_file_with_a_gun_on_a_man_is_refused(tmp_path):
 
 def _game(tmp_path: Path, active: str, *options: str) -> Game:
     g = Game.new(tmp_path / f"{active}{len(options)}.ft", "breaking-news", seed=7)
-    g.execute("scenario old-town")
+    g.execute("scenario urban-armour")
     for name in options:
         g.execute(f"option {name} on")
     g.execute("next")
