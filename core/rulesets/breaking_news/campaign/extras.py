@@ -73,12 +73,11 @@ def _evacuation_unit(state: GameState, side: str) -> Unit | None:
     return next((u for u in state.units.values() if u.side == side and EVACUATION in u.roles), None)
 
 
-def landed(state: GameState, side: str) -> Unit | None:
-    """The side's helicopter on the ground and not shot down, or None."""
+def landed(state: GameState, side: str) -> bool:
+    """Is the side's helicopter on the ground, and not shot down?  (A game saved before
+    the helicopter became a figure has none: it is on the ground all the same.)"""
     heli = _evacuation_unit(state, side)
-    if var(state, f"helicopter.{side}", "") != LANDED or heli is None or heli.out:
-        return None
-    return heli
+    return var(state, f"helicopter.{side}", "") == LANDED and (heli is None or not heli.out)
 
 
 def _shot_down(state: GameState, side: str) -> str:
@@ -108,7 +107,7 @@ def arrivals(ctx: Context) -> None:
 def waits(ctx: Context) -> None:
     """End of a turn: a landed helicopter stays for stragglers unless 1d6 shows 1."""
     for side in ctx.state.sides:
-        if landed(ctx.state, side) is None:
+        if not landed(ctx.state, side):
             continue
         (face,) = ctx.roll(
             f"{side}'s helicopter waits",
@@ -118,8 +117,8 @@ def waits(ctx: Context) -> None:
             outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",
         )
         if face == 1:
-            heli = landed(ctx.state, side)
             set_var(ctx, f"helicopter.{side}", GONE)
+            heli = _evacuation_unit(ctx.state, side)
             if heli is not None:
                 ctx.emit(ev.UnitOut(unit=heli.id, cause=forces.LEFT))
 
@@ -130,7 +129,7 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     if len(sides) != 1:
         raise Refused("one side boards its own helicopter")
     (side,) = sides
-    if landed(ctx.state, side) is None:
+    if not landed(ctx.state, side):
         shot = _shot_down(ctx.state, side)
         raise Refused(f"{side}'s helicopter was {shot}" if shot else f"{side} have no helicopter on the ground")
     for u in units:
