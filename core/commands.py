@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from core.dice import parse_faces
@@ -41,6 +43,10 @@ MAX_LINE = 2_000
 #: every seat's terminal.
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
+#: A tape measure's reading: digits, up to two decimals after a point, and a unit.
+_DISTANCE = re.compile(r'([0-9]{1,6}(?:\.[0-9]{1,2})?)(cm|in|")?', re.IGNORECASE)
+#: Centimetres in an inch, exactly.
+CM_PER_INCH = Fraction(254, 100)
 
 
 @dataclass
@@ -163,10 +169,54 @@ def whole_number(word: str, name: str, lo: int, hi: int) -> int:
     return value
 
 
+def distance(word: str, name: str, lo: int, hi: int, measure: str = "cm") -> int | Decimal | Fraction:
+    """``word`` as a distance in ``measure`` from ``lo`` to ``hi``, or Refused naming
+    the bounds and what is accepted.
+
+    ``25``, ``25.5`` (two decimals at most: a tape reads half centimetres or
+    millimetres), ``10in`` / ``10"`` / ``25cm`` in either unit, converted exactly.
+    The value is exact: an ``int`` when whole, else a ``Decimal`` (a ``Fraction``
+    only for centimetres read on tables in inches, which no decimal can hold).
+    Commas, exponents, signs, ``nan`` and ``inf`` are refused, not guessed at.
+    """
+    m = _DISTANCE.fullmatch(word.strip())
+    value: Fraction | None = None
+    if m is not None:
+        value = Fraction(m.group(1))
+        given = {"in": "in", '"': "in", "cm": "cm"}.get((m.group(2) or measure).lower(), measure)
+        if given == "in" and measure == "cm":
+            value *= CM_PER_INCH
+        elif given == "cm" and measure == "in":
+            value /= CM_PER_INCH
+    if value is None or not lo <= value <= hi:
+        other = '10in or 10"' if measure == "cm" else "25cm"
+        raise Refused(
+            f"{name} must be a distance from {lo} to {hi} {measure}: a number with at most two decimals "
+            f"after a point (25 or 25.5), or {other}; not {quoted(word)}"
+        )
+    return exact(value)
+
+
+def exact(value: Fraction) -> int | Decimal | Fraction:
+    """``value`` as the simplest exact number: an int, a Decimal, or (for a third) a Fraction."""
+    if value.denominator == 1:
+        return value.numerator
+    d = value.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return value
+    return (Decimal(value.numerator) / Decimal(value.denominator)).normalize()
+
+
 def _convert(param: Param, word: str, state: GameState, role: str, acting: str | None) -> Any:
     kind = param.kind
     if kind == "int":
         return whole_number(word, param.name, param.lo, param.hi)
+    if kind == "distance":
+        return distance(word, param.name, param.lo, param.hi, param.measure)
     if kind == "choice":
         return match_prefix(word, list(param.choices), param.name)
     if kind == "side":

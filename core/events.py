@@ -15,7 +15,7 @@ allowed to see them.  An empty ``vis`` means public.  The referee sees everythin
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
@@ -148,9 +148,16 @@ class Rolled(Event, tag="roll"):
     unit: str = ""
 
 
+#: A distance with a fraction, as measured: written as its exact decimal text
+#: (``"25.5"``, never a float, which would drift), read back as that text and
+#: folded as a ``Decimal``.  Whole distances stay integers, as in every older save.
+DecimalText = Annotated[str, msgspec.Meta(pattern=r"^-?[0-9]{1,7}\.[0-9]{1,6}$")]
+
+
 class Moved(Event, tag="move"):
+    #: A handler may give ``cm`` as a ``Decimal``: it is written as ``DecimalText``.
     unit: str
-    cm: int
+    cm: int | DecimalText
     how: str = ""
 
 

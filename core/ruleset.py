@@ -73,6 +73,10 @@ class Phase:
 #: No bound of an ``int`` parameter goes beyond this: every sum or product a rule
 #: makes of a few of them stays far inside what the save and the state can hold.
 INT_LIMIT = 1_000_000
+#: The units a ``distance`` parameter may measure in.
+MEASURES = ("cm", "in")
+#: The longest distance a command takes, in cm: 10 m, beyond any table or weapon.
+MAX_DISTANCE_CM = 1_000
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,15 @@ class Param:
 
     kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
     units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
-    ``choice``, ``text`` (the rest of the line).
+    ``distance``, ``choice``, ``text`` (the rest of the line).
     ``many`` takes every remaining positional word of that kind.
+
+    A ``distance`` is a tape measure's reading, from ``lo`` to ``hi`` in the
+    ruleset's ``measure`` (the unit its tables are in): ``25``, ``25.5`` (up to
+    two decimals), or in the other unit with its suffix (``10in``, ``10"``,
+    ``25cm``), converted exactly (1 in = 2.54 cm).  The handler gets an ``int``
+    when the value is whole and an exact ``Decimal`` otherwise, so a band's edge
+    compares the value as measured (``core.commands.distance``).
 
     An ``int`` is a whole number from ``lo`` to ``hi``: the parser refuses any
     other, naming the bounds, so no handler sees a number its rule cannot use (a
@@ -99,13 +110,17 @@ class Param:
     many: bool = False
     #: Keyword only: given as ``name=value`` (or as a bare flag for choices of one word).
     keyword: bool = False
-    #: For ``int``: the least and the most accepted, inclusive.
+    #: For ``int`` and ``distance``: the least and the most accepted, inclusive.
     lo: int = 0
     hi: int = 9_999
+    #: For ``distance``: the unit the ruleset's tables measure in, ``cm`` or ``in``.
+    measure: str = "cm"
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
             raise ValueError(f"parameter {self.name}: bounds {self.lo}..{self.hi} not within ±{INT_LIMIT:,}")
+        if self.measure not in MEASURES:
+            raise ValueError(f"parameter {self.name}: measure {self.measure!r} is not one of {', '.join(MEASURES)}")
 
 
 Handler = Callable[["Context", dict[str, Any]], None]

@@ -7,6 +7,7 @@ updated in place, which is what makes folding a million events cheap.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -28,7 +29,8 @@ class Unit(msgspec.Struct, omit_defaults=True):
     status: tuple[str, ...] = ()
     #: Sides (other than its own) that have spotted this unit while hidden.
     spotted_by: tuple[str, ...] = ()
-    moved_cm: int = 0
+    #: How far it moved this turn: an int, or a Decimal once a move had a fraction.
+    moved_cm: int | Decimal = 0
     out: str = ""  # why it is out of action; "" while in play
     #: The scenario's numbers for this piece (see ``UnitSpec.stats``).
     stats: dict[str, int] = msgspec.field(default_factory=dict)
@@ -137,7 +139,9 @@ def _phase(s: GameState, e: ev.PhaseBegan) -> None:
 
 
 def _move(s: GameState, e: ev.Moved) -> None:
-    s.units[e.unit].moved_cm += e.cm
+    u = s.units[e.unit]
+    total = u.moved_cm + (Decimal(e.cm) if isinstance(e.cm, str) else e.cm)
+    u.moved_cm = int(total) if total == int(total) else total
 
 
 def _status(s: GameState, e: ev.StatusChanged) -> None:

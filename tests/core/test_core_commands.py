@@ -4,10 +4,14 @@ completion, and hidden units that a side cannot tell from units that do not exis
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 import pytest
 from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.commands import distance
 from core.ruleset import Refused
 
 
@@ -203,3 +207,22 @@ def test_an_option_that_takes_several_units_is_a_list_typed_either_way(demo):
     assert parse("group rossi also=conti", [spec], state, "referee").args["also"] == ["conti"]
     assert parse("group rossi also=conti,bianchi", [spec], state, "referee").args["also"] == ["conti", "bianchi"]
     assert parse("group rossi", [spec], state, "referee").args["also"] == []
+
+
+def test_a_distance_is_read_exactly_in_either_unit():
+    """Issue 10: half centimetres and inches, exact; an int when whole."""
+    assert distance("25", "range", 0, 100) == 25 and type(distance("25", "range", 0, 100)) is int
+    assert distance("25.50", "range", 0, 100) == Decimal("25.5")
+    assert str(distance("25.50", "range", 0, 100)) == "25.5"
+    assert distance("10in", "range", 0, 100) == Decimal("25.4")
+    assert distance('10.25"', "range", 0, 100) == Decimal("26.035")
+    assert distance("10IN", "range", 0, 100) == Decimal("25.4")
+    assert distance("100cm", "range", 0, 100) == 100
+    # A table in inches: inches as given, centimetres converted (and kept exact).
+    assert distance("10", "range", 0, 60, "in") == 10
+    assert distance("25.4cm", "range", 0, 60, "in") == 10
+    assert distance("10cm", "range", 0, 60, "in") == Fraction(500, 127)
+    with pytest.raises(Refused, match=r"range must be a distance from 0 to 60 in: .*25cm; not '61'"):
+        distance("61", "range", 0, 60, "in")
+    with pytest.raises(Refused, match=r"from 0 to 100 cm: .*\(25 or 25\.5\), or 10in or 10\"; not '100\.5'"):
+        distance("100.5", "range", 0, 100)

@@ -97,6 +97,27 @@ def test_every_number_a_command_takes_is_bounded_and_named(tmp_path, ruleset):
     assert checked >= (10 if ruleset == "breaking-news" else 2)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_distance_a_command_takes_is_bounded_and_refused_in_words(tmp_path, ruleset):
+    """Every ``distance`` parameter (issue 10): past its bounds, or anything but a
+    tape's reading (exponents, nan, a comma, a sign, other digits), is refused
+    naming the bounds and what is accepted; never a float, never a crash."""
+    game = demo(tmp_path / "g.ft", ruleset)
+    checked = 0
+    for spec in game.commands:
+        for p in spec.params:
+            if p.kind != "distance":
+                continue
+            assert p.hi <= 1_000, (spec.name, p.name)
+            over = f"{p.hi}.01"
+            for word in (over, f"{p.hi + 1}in", "1e9", "nan", "inf", "-3", "25,5", "1.234", "\u0663", "9" * 1900):
+                why = refused(game, f"{spec.name} {p.name}={word}")
+                assert why.startswith(f"{p.name} must be a distance from {p.lo} to {p.hi} {p.measure}: "), why
+                assert "25.5" in why and len(why) < 250
+            checked += 1
+    assert checked >= (5 if ruleset == "breaking-news" else 2)
+
+
 def test_a_free_roll_takes_a_bounded_number_of_dice(tmp_path):
     game = demo(tmp_path / "g.ft", "ludonet")
     for spec in ("51d6", "1d101", "99999999999999999999d6", "2d" + "9" * 1900, "\u0662d6", "2d6x"):

@@ -379,6 +379,27 @@ MALFORMED: dict[str, tuple[bytes, str]] = {
         ),
         ":3: invalid event",
     ),
+    # A distance with a fraction is its exact decimal text (issue 10): no float, no nan, no exponent.
+    "distance as a float": (
+        _framed(
+            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":2.5}'
+        ),
+        ":3: invalid event",
+    ),
+    "distance nan": (
+        _framed(
+            GOOD_HEADER, b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}', b'{"t":"move","unit":"a","cm":"nan"}'
+        ),
+        ":3: invalid event",
+    ),
+    "distance with an exponent": (
+        _framed(
+            GOOD_HEADER,
+            b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"m"}',
+            b'{"t":"move","unit":"a","cm":"1E+999"}',
+        ),
+        ":3: invalid event",
+    ),
     "event not an object": (_framed(GOOD_HEADER, GOOD_CMD, b"[1,2]"), ":3: invalid event"),
     "event missing field": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note"}'), ":3: invalid event"),
     "non-utf8 line": (_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note","text":"caf\xe9"}', GOOD_CMD), ":3: invalid event"),

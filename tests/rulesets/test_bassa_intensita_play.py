@@ -824,10 +824,10 @@ def test_hostile_numbers_and_names_are_refused(game):
         play(game, '@blue screen bruno feature="wood|x"')
     with pytest.raises(Refused, match="1 to 60 characters"):
         play(game, f"@blue screen bruno feature={'w' * 61}")
-    with pytest.raises(Refused, match="range must be a whole number from 0 to 9999, not '-5'"):
+    with pytest.raises(Refused, match="range must be a distance from 0 to 1000 cm: .*not '-5'"):
         play(game, "@blue fire capo omar range=-5")
     goto(game, "move-first")
-    with pytest.raises(Refused, match="lead must be a whole number from 0 to 9999, not '-3'"):
+    with pytest.raises(Refused, match="lead must be a distance from 0 to 1000 cm: .*not '-3'"):
         play(game, "@blue move bruno 5 lead=-3")
     goto(game, "fire-veteran")
     with pytest.raises(Refused, match="mm must be a whole number from 1 to 1000, not '99999'"):

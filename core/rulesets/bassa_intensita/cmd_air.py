@@ -14,7 +14,7 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
@@ -257,7 +257,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("shooter", "own"),
             Param("target", "text", "a helicopter, or aircraft"),
-            Param("range", "int", "distance in cm (the AT rocket reaches 80)", optional=True, keyword=True),
+            Param(
+                "range",
+                "distance",
+                "distance in cm (the AT rocket reaches 80)",
+                optional=True,
+                keyword=True,
+                hi=MAX_DISTANCE_CM,
+            ),
             Param(
                 "isolated",
                 "choice",

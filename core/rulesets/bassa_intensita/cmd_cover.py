@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
 from core.rulesets.bassa_intensita.commands import light_of, ready
@@ -94,7 +94,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("shooter", "unit"),
             Param("target", "unit"),
-            Param("range", "int", "distance in cm", keyword=True),
+            Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
             Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
             Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
@@ -272,7 +272,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("shooter", "own"),
             Param("targets", "enemy", "one target, or every figure in the area", many=True),
-            Param("range", "int", "distance in cm", keyword=True),
+            Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
             Param("weapon", "text", "which of his weapons (default: the first)", optional=True, keyword=True),
             Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
             Param(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, cmd_air, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -373,7 +373,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "shift",
         "Shift the fire up to 20 cm: a new ranging shot with no deviation (a very easy action). No dice.",
         _shift,
-        params=(_OBSERVER, Param("cm", "int", "how far, up to 20")),
+        params=(_OBSERVER, Param("cm", "distance", "how far, up to 20 cm", hi=MAX_DISTANCE_CM)),
         rule="BI-R104",
         examples=("shift ferrante 15",),
         phases=TIER_PHASES,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import damage, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -370,7 +370,9 @@ ISOLATED = Param(
     choices=("isolated",),
     keyword=True,
 )
-LEAD = Param("lead", "int", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True)
+LEAD = Param(
+    "lead", "distance", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True, hi=MAX_DISTANCE_CM
+)
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -391,7 +393,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _move,
         params=(
             Param("unit", "own"),
-            Param("cm", "int", "distance in cm"),
+            Param("cm", "distance", "distance in cm", hi=MAX_DISTANCE_CM),
             Param("mode", "choice", optional=True, default="normal", choices=tuple(move_modes()), keyword=True),
             Param("via", "text", "movement modifiers, e.g. door,low-obstacle (BI-R042)", optional=True, keyword=True),
             Param(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules, spotting
 from core.rulesets.linea_di_tiro.cmd_fire import AMBUSH_VAR
 from core.rulesets.linea_di_tiro.pieces import (
@@ -114,7 +114,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("piece", "unit", "the hidden piece"),
             Param("by", "unit", "the observing enemy piece, with a line of sight", keyword=True),
-            Param("at", "int", "the measured distance in cm", keyword=True),
+            Param("at", "distance", "the measured distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
             Param("state", "choice", "what the hidden piece is doing (LT-R032)", choices=STATES, keyword=True),
         ),
         rule="LT-R032",
@@ -126,7 +126,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "move",
         "Move an activated piece: a bound (A1, A2; 10 cm, or a turn on the spot: 0) or at speed (A5; 30 cm). No dice.",
         _move,
-        params=(Param("piece", "own"), Param("cm", "int", "the distance measured")),
+        params=(Param("piece", "own"), Param("cm", "distance", "the distance measured", hi=MAX_DISTANCE_CM)),
         rule="LT-R041",
         examples=("move gis 10", "move sherman1 0"),
         phases=("card",),

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -211,7 +211,14 @@ def _flag(name: str, help: str) -> Param:
 BAND = Param(
     "band", "choice", "within half the weapon's range, or beyond", optional=True, choices=("half", "full"), keyword=True
 )
-RANGE = Param("range", "int", "the measured distance in cm (the scenario gives the range)", optional=True, keyword=True)
+RANGE = Param(
+    "range",
+    "distance",
+    "the measured distance in cm (the scenario gives the range)",
+    optional=True,
+    keyword=True,
+    hi=MAX_DISTANCE_CM,
+)
 
 COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -229,7 +236,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
             RANGE,
             _flag("prone", "the target lies down (a crawler always does): -1"),
             _flag("cover", "the target is in cover: -1"),
-            Param("woods", "int", "the target is in woods or scrub this many cm away", optional=True, keyword=True),
+            Param(
+                "woods",
+                "distance",
+                "the target is in woods or scrub this many cm away",
+                optional=True,
+                keyword=True,
+                hi=MAX_DISTANCE_CM,
+            ),
         ),
         rule="LN-R030, LN-R041",
         examples=(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
@@ -101,7 +101,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _move,
         params=(
             Param("unit", "own"),
-            Param("cm", "int", "distance in cm"),
+            Param("cm", "distance", "distance in cm", hi=MAX_DISTANCE_CM),
             Param(
                 "mode",
                 "choice",

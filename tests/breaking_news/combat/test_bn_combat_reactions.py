@@ -110,7 +110,7 @@ def test_covering_fire_reaches_50_cm(rng):
 
 
 def test_dodge_and_going_to_ground(rng):
-    with pytest.raises(Refused, match="cm must be a whole number from 0 to 5, not '6'"):
+    with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")
     out = rng.execute("react-dodge kalash 4", role="irregulars")
     assert facts(out, ev.Moved)[0].cm == 4 and "dodging" in status(rng, "kalash")

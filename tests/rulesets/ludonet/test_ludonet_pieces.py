@@ -269,9 +269,9 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
             play(game, "@paras fire jones kurt range=41")
         with pytest.raises(Refused, match="say half or full, or give the measured distance"):
             play(game, "@paras fire jones kurt")
-        with pytest.raises(Refused, match="range must be a whole number from 0 to 9999, not '-3'"):
+        with pytest.raises(Refused, match="range must be a distance from 0 to 1000 cm: .*not '-3'"):
             play(game, "@paras fire jones kurt range=-3")
-        with pytest.raises(Refused, match="woods must be a whole number from 0 to 9999, not '-3'"):
+        with pytest.raises(Refused, match="woods must be a distance from 0 to 1000 cm: .*not '-3'"):
             play(game, "@paras fire jones kurt half woods=-3")
         with pytest.raises(Refused, match="not both"):
             play(game, "@paras fire jones kurt half range=20")

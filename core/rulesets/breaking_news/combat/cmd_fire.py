@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import events as ev
+from core.commands import distance
 from core.events import Mod
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
@@ -476,7 +477,8 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
 
 def _covering(ctx: Context, args: dict[str, Any]) -> None:
     group = [ctx.unit(u) for u in args["units"]]
-    ranges = hits.int_list(str(args["range"]), "range", 0, hits.MAX_CM) or ()
+    words = str(args["range"]).replace("/", ",").split(",")
+    ranges = tuple(distance(w.strip(), "range", 0, hits.MAX_CM) for w in words if w.strip())
     if len(ranges) not in (1, len(group)):
         raise Refused(f"give one range, or one per figure ({len(group)})")
     area = args["area"]
@@ -598,7 +600,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
 # ------------------------------------------------------------------------ specs
 
 _MODE = Param("mode", "choice", "aimed (single shot) or burst", optional=True, choices=("aimed", "burst"), keyword=True)
-_RANGE = Param("range", "int", "distance to the target in cm", keyword=True, hi=hits.MAX_CM)
+_RANGE = Param("range", "distance", "distance to the target in cm (or 10in)", keyword=True, hi=hits.MAX_CM)
 _WEAPON = Param("weapon", "text", "which weapon (default: the first carried)", optional=True, keyword=True)
 _COVER = Param("cover", "choice", "the target is behind cover", optional=True, choices=("cover",), keyword=True)
 _SPLIT = Param("split", "text", "burst dice per target, e.g. 2,1", optional=True, keyword=True)
@@ -703,7 +705,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("units", "own", "the covering figures", many=True),
             Param("area", "text", "a name for the area", keyword=True),
-            Param("range", "text", "distance in cm (one, or one per figure: 32,30)", keyword=True),
+            Param("range", "text", "distance in cm (one, or one per figure: 32,30.5)", keyword=True),
             LEADER,
         ),
         rule="§8.3",
@@ -717,7 +719,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _dodge,
         params=(
             Param("unit", "own", "the dodging figure"),
-            Param("cm", "int", "how far he moves (0-5)", optional=True, default=0, hi=5),
+            Param("cm", "distance", "how far he moves (0-5 cm)", optional=True, default=0, hi=5),
             Param("area", "text", "the covering-fire area he is in (tests first, §8.3)", optional=True, keyword=True),
             Param("bunker", "choice", "in a bunker: 3d6, save +1", optional=True, choices=("bunker",), keyword=True),
         ),

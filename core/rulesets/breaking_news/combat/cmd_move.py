@@ -377,7 +377,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             # any figure in sight: the civilians belong to no player's own figures (Extras: Civilians)
             Param("unit", "unit", "the figure (or vehicle, or a civilian you move this turn)"),
-            Param("cm", "int", "distance in cm", optional=True, hi=hits.MAX_CM),
+            Param("cm", "distance", "distance in cm (or 4in)", optional=True, hi=hits.MAX_CM),
             Param("also", "own", "the rest of the fire team moving with him (§6.4)", many=True, optional=True),
             Param(
                 "action",
@@ -434,7 +434,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(
             Param("unit", "own", "the spotter"),
             Param("target", "unit", "the hidden figure"),
-            Param("range", "int", "distance in cm", keyword=True, hi=hits.MAX_CM),
+            Param("range", "distance", "distance in cm (or 10in)", keyword=True, hi=hits.MAX_CM),
             Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
             Param(
                 "night", "choice", "jungle, or night without visors", optional=True, choices=("night",), keyword=True
@@ -450,7 +450,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "react-shift",
         "Move a hidden figure up to 5 cm after an enemy failed to sight it (§7.0).",
         _shift,
-        params=(Param("unit", "own", "the hidden figure"), Param("cm", "int", "distance (1-5 cm)", lo=1, hi=5)),
+        params=(Param("unit", "own", "the hidden figure"), Param("cm", "distance", "distance (up to 5 cm)", hi=5)),
         rule="§7.0",
         examples=("react-shift dahir 4",),
         phases=("activation",),

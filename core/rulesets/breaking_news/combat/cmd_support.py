@@ -218,7 +218,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Fire the off-table mortar that arrives this turn (§8.5); then name who is under it with blast.",
         _mortar,
         params=(
-            Param("range", "int", "distance from the firing edge in cm", keyword=True, hi=hits.MAX_CM),
+            Param("range", "distance", "distance from the firing edge in cm", keyword=True, hi=hits.MAX_CM),
             Param("side", "side", "the firing side (for the referee)", optional=True, keyword=True),
         ),
         rule="§8.5",
