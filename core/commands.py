@@ -17,7 +17,10 @@ A command is one line: a verb, then its arguments::
 * Quotes group words: ``note "ambush at the well"``.
 
 Unit names resolve against what the issuing role can see, so a hidden enemy
-is "no such unit" exactly like one that does not exist.
+is "no such unit" exactly like one that does not exist.  Where the book lets a
+side aim at a hidden enemy's marker (``Param.markers``), the marker's label
+(``K7Q``) names it: the core resolves it to the unit, and the side learns
+nothing from that but what the rules then show it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import Any
 from core.dice import parse_faces
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
-from core.views import REFEREE, unit_visible
+from core.views import REFEREE, marker_unit, unit_visible
 
 DICE_KEYS = ("dice", "d")
 #: The longest command line, in characters: room for any command and a long
@@ -58,6 +61,8 @@ class Parsed:
     #: The side the command acts for (the first unit's side, or the issuer's).
     acting_side: str = ""
     units: list[str] = field(default_factory=list)
+    #: The units named by their marker's label, not their name.
+    by_marker: set[str] = field(default_factory=set)
 
 
 _QUOTES = "\"'"
@@ -211,7 +216,9 @@ def exact(value: Fraction) -> int | Decimal | Fraction:
     return (Decimal(value.numerator) / Decimal(value.denominator)).normalize()
 
 
-def _convert(param: Param, word: str, state: GameState, role: str, acting: str | None) -> Any:
+def _convert(
+    param: Param, word: str, state: GameState, role: str, acting: str | None, marked: set[str] | None = None
+) -> Any:
     kind = param.kind
     if kind == "int":
         return whole_number(word, param.name, param.lo, param.hi)
@@ -222,6 +229,11 @@ def _convert(param: Param, word: str, state: GameState, role: str, acting: str |
     if kind == "side":
         return match_prefix(word, list(state.sides), "side")
     if kind in ("unit", "own", "enemy"):
+        under = marker_unit(state, word) if param.markers else None
+        if under is not None and not (kind == "enemy" and under.side == acting):
+            if marked is not None:
+                marked.add(under.id)
+            return under.id
         if kind == "own":
             u = find_unit(word, state, role, side=acting)
         elif kind == "enemy":
@@ -267,15 +279,16 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
             positional.append(w)
 
     resolved: dict[str, Any] = {}
+    marked: set[str] = set()
     pos_params = [p for p in params if not p.keyword and p.name not in args]
     i = 0
     for p in params:
         if p.name in args:
             if p.many:  # also=bashir,dahir: a list, however many are named
                 words = [w for w in args[p.name].split(",") if w.strip()]
-                resolved[p.name] = [_convert(p, w.strip(), state, role, acting) for w in words]
+                resolved[p.name] = [_convert(p, w.strip(), state, role, acting, marked) for w in words]
             else:
-                resolved[p.name] = _convert(p, args[p.name], state, role, acting)
+                resolved[p.name] = _convert(p, args[p.name], state, role, acting, marked)
     leftovers: list[str] = []
     for w in positional:
         # A bare word that names a choice goes to that choice argument.
@@ -298,7 +311,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
             resolved[p.name] = " ".join(leftovers[w_index:])
             i = len(pos_params)
             break
-        value = _convert(p, w, state, role, acting)
+        value = _convert(p, w, state, role, acting, marked)
         if p.kind in ("unit", "own") and acting is None and role == REFEREE:
             acting = state.units[value].side
         if p.many:
@@ -313,7 +326,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
             else:
                 raise Refused(f"{spec.name}: missing {p.name}; usage: {usage(spec)}")
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, text.strip(), acting or "", units)
+    return Parsed(spec, resolved, faces, text.strip(), acting or "", units, marked)
 
 
 def _as_list(v: Any) -> list:
@@ -386,7 +399,7 @@ def _candidates(p: Param, state: GameState, role: str) -> list[str]:
             pool = [u for u in pool if u.side == role]
         if p.kind == "enemy" and role in state.sides:
             pool = [u for u in pool if u.side != role]
-        return [u.id for u in pool]
+        return [u.id for u in pool] + (list(state.markers) if p.markers else [])
     if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)
     if p.kind == "side":

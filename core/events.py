@@ -167,6 +167,16 @@ class StatusChanged(Event, tag="status"):
     remove: tuple[str, ...] = ()
 
 
+class MarkerPlaced(Event, tag="marker"):
+    """A hidden unit on the table is under the marker ``label`` (referee only).
+
+    Every other role sees only the label (``core.views``), drawn at random, so it
+    says nothing of the unit; sides name the marker by it (``Param.markers``)."""
+
+    unit: str
+    label: str
+
+
 class Spotted(Event, tag="spot"):
     unit: str
     by_side: str
@@ -239,6 +249,7 @@ AnyEvent = Union[
     Rolled,
     Moved,
     StatusChanged,
+    MarkerPlaced,
     Spotted,
     UnitOut,
     UnitBack,

@@ -32,7 +32,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Rulese
 from core.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.savewriter import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
-from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
+from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, unit_audience, view_state
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -125,6 +125,8 @@ class Game:
         self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
+        #: The labels of command ``cmd``'s new markers (tests may give their own).
+        self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
 
     @property
     def writable(self) -> bool:
@@ -273,7 +275,7 @@ class Game:
         given = parsed.faces if parsed.faces is not None else faces
         cmd = self.history.next_cmd
         dice: Dice = ManualDice(given) if given is not None else SeededDice(self.header.seed, cmd)
-        ctx = Context(copy_state(self.state), dice, role, self.ruleset)
+        ctx = Context(copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd))
         try:
             parsed.spec.handler(ctx, parsed.args)
         except NeedDice:
@@ -291,10 +293,28 @@ class Game:
             by=by,
             text=text,
             at=self.clock(),
-            vis=() if parsed.spec.public_text else narrowest(e.vis for e in ctx.events),
+            vis=() if parsed.spec.public_text else self._text_audience(parsed, ctx.events, role),
         )
         group = [issued, *ctx.events]
         return self._append(cmd, group, [self.describe(e) for e in group])
+
+    def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
+        """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
+
+        A marker's label says nothing of its unit (rulings CORE-MARKER), so the
+        facts seen only by those who may see a unit named by its label do not
+        narrow it; nor does a marker's referee-only label.  A side always sees
+        the command it gave."""
+        private = [set(unit_audience(self.state.units[u])) | {REFEREE} for u in parsed.by_marker]
+        audiences = [
+            e.vis
+            for e in events
+            if not isinstance(e, ev.MarkerPlaced) and not any(e.vis and set(e.vis) <= p for p in private)
+        ]
+        vis = narrowest(audiences)
+        if vis and role in self.state.sides and role not in vis:
+            vis = tuple(sorted({*vis, role} - {REFEREE}))
+        return vis
 
     def odds(self, text: str, *, role: str = REFEREE) -> Odds | None:
         """What the command would roll first, and the exact odds, without doing anything.

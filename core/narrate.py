@@ -74,6 +74,8 @@ def describe(
         case ev.StatusChanged():
             parts = [f"now {s}" for s in e.add] + [f"no longer {s}" for s in e.remove]
             return f"{name(e.unit)} " + ", ".join(parts)
+        case ev.MarkerPlaced():
+            return f"{name(e.unit)} is under the marker {e.label}"
         case ev.Spotted():
             return f"{name(e.unit)} spotted by {e.by_side}"
         case ev.UnitOut():

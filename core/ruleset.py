@@ -25,7 +25,14 @@ from typing import Any
 from core import events as ev
 from core.dice import Dice
 from core.state import GameState, Unit, apply_in_place
-from core.views import REFEREE, SPECTATOR, unit_audience, with_vis  # noqa: F401  (roles live in views)
+from core.views import (  # noqa: F401  (roles live in views)
+    REFEREE,
+    REFEREE_ONLY,
+    SPECTATOR,
+    MarkerLabels,
+    unit_audience,
+    with_vis,
+)
 
 
 class Refused(Exception):
@@ -115,6 +122,9 @@ class Param:
     hi: int = 9_999
     #: For ``distance``: the unit the ruleset's tables measure in, ``cm`` or ``in``.
     measure: str = "cm"
+    #: For ``unit`` and ``enemy``: a hidden enemy's marker may be named by its label
+    #: (``K7Q``), for the commands a book lets aim at a marker (spotting, speculative fire).
+    markers: bool = False
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
@@ -215,6 +225,8 @@ class Context:
     events: list[ev.Event] = field(default_factory=list)
     #: A dry run stops at the first roll and reports it (:class:`RollAhead`).
     dry_run: bool = False
+    #: Where the labels of new markers come from (``Game`` keys them by its seed).
+    labels: MarkerLabels = field(default_factory=MarkerLabels)
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
@@ -227,6 +239,10 @@ class Context:
                 if audience:
                     e = with_vis(e, audience)
             self.events.append(e)
+            hidden = _newly_hidden(e)
+            if hidden and self.ruleset.hidden_markers:
+                # The book puts a marker down where he was: its label, for the referee only.
+                self.emit(ev.MarkerPlaced(unit=hidden, label=self.labels.draw(self.state), vis=REFEREE_ONLY))
 
     def roll(
         self,
@@ -268,6 +284,15 @@ class Context:
         return unit.side
 
 
+def _newly_hidden(e: ev.Event) -> str:
+    """The unit ``e`` hides (added hidden, or made hidden), or ""."""
+    if isinstance(e, ev.StatusChanged) and "hidden" in e.add:
+        return e.unit
+    if isinstance(e, ev.UnitAdded) and "hidden" in e.unit.status:
+        return e.unit.id
+    return ""
+
+
 class Ruleset:
     """Base class for rulesets.  Subclasses set the class attributes and commands."""
 
@@ -277,6 +302,11 @@ class Ruleset:
     variants: tuple[str, ...] = ("",)
     phases: tuple[Phase, ...] = ()
     rule_source: str = ""
+    #: Whether a hidden unit stands on the table under a marker, which the other
+    #: sides see and may name by its label (``core.views``).  Off when the book
+    #: keeps hidden units off the table (the referee notes where they are).  A
+    #: unit waiting off the table has the status ``off-table`` (no marker then).
+    hidden_markers: bool = False
 
     def __init__(self, variant: str = "") -> None:
         if variant not in self.variants:

@@ -34,6 +34,8 @@ class Unit(msgspec.Struct, omit_defaults=True):
     out: str = ""  # why it is out of action; "" while in play
     #: The scenario's numbers for this piece (see ``UnitSpec.stats``).
     stats: dict[str, int] = msgspec.field(default_factory=dict)
+    #: The label of its marker while it is hidden on the table (``MarkerPlaced``).
+    marker: str = ""
 
     @property
     def in_play(self) -> bool:
@@ -71,6 +73,9 @@ class GameState(msgspec.Struct, omit_defaults=True):
     secrets: dict[str, Secret] = msgspec.field(default_factory=dict)
     vars: dict[str, Any] = msgspec.field(default_factory=dict)
     result: str = ""
+    #: In a side's or the spectator's view only: the labels of the markers on the
+    #: table whose units it may not see, in label order (``core.views``).
+    markers: tuple[str, ...] = ()
     #: How many effective events this state is the fold of.
     event_count: int = 0
 
@@ -149,6 +154,12 @@ def _status(s: GameState, e: ev.StatusChanged) -> None:
     u.status = _sorted_union(u.status, e.add, e.remove)
     if "hidden" in e.add:
         u.spotted_by = ()
+    if "hidden" in e.remove:
+        u.marker = ""  # the marker is lifted: the unit stands there for all to see
+
+
+def _marker(s: GameState, e: ev.MarkerPlaced) -> None:
+    s.units[e.unit].marker = e.label
 
 
 def _spot(s: GameState, e: ev.Spotted) -> None:
@@ -203,6 +214,7 @@ _APPLY = {
     ev.PhaseBegan: _phase,
     ev.Moved: _move,
     ev.StatusChanged: _status,
+    ev.MarkerPlaced: _marker,
     ev.Spotted: _spot,
     ev.UnitOut: _out,
     ev.UnitBack: _back,

@@ -4,6 +4,12 @@ Roles: ``referee`` sees everything; a side id sees its own units, the enemy
 units that are not hidden or that it has spotted, its own secrets and any that
 were revealed; ``spectator`` sees only what is public.
 
+A hidden unit standing on the table (in a ruleset that puts markers down,
+``Ruleset.hidden_markers``) is seen by those who may not see it as a marker: a
+label drawn at random when it was hidden (``MarkerLabels``), recorded for the
+referee alone (``MarkerPlaced``).  A view lists the labels in label order and
+nothing else about them, so a marker says what the table says: one is there.
+
 Events carry ``vis`` (the sides allowed to see them); ``Context.emit`` fills it
 in for any fact about a unit that is hidden at that moment, so a handler cannot
 forget.  A command's marker is as private as the most private of its facts.
@@ -11,6 +17,9 @@ forget.  A command's marker is as private as the most private of its facts.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
 from collections.abc import Iterable
 
 import msgspec
@@ -23,6 +32,13 @@ SPECTATOR = "spectator"
 
 #: ``vis`` of something only the referee may see.
 REFEREE_ONLY: tuple[str, ...] = (REFEREE,)
+#: The status of a unit waiting off the table: it has no marker on it.
+OFF_TABLE = "off-table"
+#: The letters and digits of a marker's label: none that reads as another (no I, O, 0, 1).
+_LABEL_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+_LABEL_DIGITS = "23456789"
+#: Draws before giving up on a free label (4,608 exist; a table holds far fewer).
+_MOST_DRAWS = 10_000
 
 
 def roles(state: GameState) -> list[str]:
@@ -63,11 +79,71 @@ def narrowest(audiences: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
     return tuple(sorted(result)) or REFEREE_ONLY
 
 
+def on_the_table_as_marker(unit: Unit) -> bool:
+    """Whether ``unit`` is a marker on the table now (for those who cannot see it)."""
+    return bool(unit.marker) and unit.in_play and "hidden" in unit.status and OFF_TABLE not in unit.status
+
+
+def markers_for(state: GameState, role: str) -> tuple[str, ...]:
+    """The labels of the markers ``role`` sees on the table, in label order."""
+    return tuple(
+        sorted(u.marker for u in state.units.values() if on_the_table_as_marker(u) and not unit_visible(u, role))
+    )
+
+
+def marker_unit(state: GameState, label: str) -> Unit | None:
+    """The unit under the marker ``label`` (any case), if one is on the table."""
+    wanted = label.upper()
+    for u in state.units.values():
+        if u.marker == wanted and on_the_table_as_marker(u):
+            return u
+    return None
+
+
+class MarkerLabels:
+    """Labels for a command's new markers: a letter, a digit, a letter (``K7Q``).
+
+    A label is the HMAC-SHA256 of the command's number and the draw's count,
+    keyed by the game's seed: as secret as the seed, which decides the dice too,
+    and so the same when a script is run again.  Nothing of the unit goes in:
+    not its id, name, team or side, nor its place in the scenario.  Without a
+    seed (a command resolved outside a game) the labels come from ``secrets``.
+    A label that a unit id, a word of a unit's name or another marker already
+    uses is drawn again, so a typed label names one thing.
+    """
+
+    def __init__(self, seed: int | None = None, cmd: int = 0) -> None:
+        self._key = None if seed is None else f"fireteam-marker:{seed}".encode()
+        self._cmd = cmd
+        self._drawn = 0
+
+    def _pick(self) -> str:
+        if self._key is None:
+            return secrets.choice(_LABEL_LETTERS) + secrets.choice(_LABEL_DIGITS) + secrets.choice(_LABEL_LETTERS)
+        digest = hmac.new(self._key, f"{self._cmd}:{self._drawn}".encode(), hashlib.sha256).digest()
+        self._drawn += 1
+        n = int.from_bytes(digest[:8], "big")  # 64 bits for 4,608 labels: no bias worth the name
+        first, n = _LABEL_LETTERS[n % len(_LABEL_LETTERS)], n // len(_LABEL_LETTERS)
+        digit, n = _LABEL_DIGITS[n % len(_LABEL_DIGITS)], n // len(_LABEL_DIGITS)
+        return first + digit + _LABEL_LETTERS[n % len(_LABEL_LETTERS)]
+
+    def draw(self, state: GameState) -> str:
+        taken = {u.marker for u in state.units.values()}
+        for u in state.units.values():
+            taken |= {u.id.upper(), *(w.upper() for w in u.name.split())}
+        for _ in range(_MOST_DRAWS):
+            label = self._pick()
+            if label not in taken:
+                return label
+        raise ValueError("no marker label is free: too many hidden units on the table")
+
+
 def view_state(state: GameState, role: str) -> GameState:
     """The state as ``role`` may know it (a copy; the referee's view is the state)."""
     if role == REFEREE:
         return state
     out = copy_state(state)
+    out.markers = markers_for(state, role)
     out.units = {k: u for k, u in out.units.items() if unit_visible(u, role)}
     for u in out.units.values():
         if u.side != role:

@@ -24,6 +24,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
 from core.state import encode_state
@@ -179,3 +180,83 @@ def test_details_tell_a_side_no_file_position(tmp_path):
         assert "file position" in referee and "cmd: 5" in referee
     finally:
         game.close()
+
+
+# ------------------------------------------------- which marker is which (issue 10)
+
+
+class _Labels:
+    """Marker labels given in order, shared by every command of a game."""
+
+    def __init__(self, labels: list[str]) -> None:
+        self.labels = labels
+
+    def draw(self, state) -> str:
+        return self.labels.pop(0)
+
+
+#: The demo hides Dahir and Egal (both Irr3, of the Market team): their markers' labels,
+#: in the order the scenario places them, then spares for figures the regulars hide.
+_LABELS = ["K7Q", "P3X", "C4D", "E5F", "G6H", "J7K"]
+
+
+def _marked(path: Path, swapped: bool) -> Game:
+    game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000)
+    labels = list(_LABELS)
+    if swapped:
+        labels[0], labels[1] = labels[1], labels[0]
+    source = _Labels(labels)
+    game.marker_labels = lambda cmd: source
+    for line in ("scenario demo", "next", "next"):
+        game.execute(line)
+    return game
+
+
+#: The regulars sight and fire at the two markers (sightings that fail: a spotter at
+#: 30 cm or more needs 4 or more), hide and move their own, take their commands back.
+_at_marker = st.one_of(
+    st.builds(
+        lambda who, m, r, f: f"react-spot {who} {m} range={r} dice={f}",
+        st.sampled_from(("conti", "greco", "ferri", "rossi")),
+        st.sampled_from(("K7Q", "p3x")),
+        st.sampled_from(("30", "30.5", "18in")),
+        st.integers(1, 2),
+    ),
+    st.builds(
+        lambda who, m, faces: f"speculative {who} {m} range=30 dice={','.join(map(str, faces))}",
+        st.sampled_from(("conti", "greco", "ferri")),
+        st.sampled_from(("K7Q", "P3X")),
+        st.lists(st.integers(1, 6), min_size=1, max_size=3),
+    ),
+    st.sampled_from(("undo", "note all quiet", "hide marino", "move rossi 3", "react-spot marino K7Q range=12 dice=1")),
+)
+
+
+@settings(
+    max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "25")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(lines=st.lists(_at_marker, min_size=1, max_size=8))
+def test_which_marker_is_which_man_changes_nothing_a_side_receives(lines):
+    """Two games where Dahir and Egal are under each other's marker: whatever the regulars
+    do to the markers (sightings that fail, speculative fire, hits and saves included), all
+    they and the spectator receive is the same, byte for byte: a label tells nothing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        games = [_marked(Path(tmp) / f"{n}.ft", swapped=bool(n)) for n in range(2)]
+        try:
+            assert games[0].state.units["dahir"].marker == games[1].state.units["egal"].marker == "K7Q"
+            told: list[list[str]] = [[], []]
+            for line in lines:
+                for game, answers in zip(games, told, strict=True):
+                    try:
+                        game.execute(line, role=SEAT.role, by=SEAT.name)
+                        answers.append("done")
+                    except (Refused, NeedDice) as e:
+                        answers.append(f"refused: {e}")
+            assert told[0] == told[1]
+            for role in WATCHERS:
+                assert _received(games[0], role) == _received(games[1], role), role
+        finally:
+            for game in games:
+                game.close()

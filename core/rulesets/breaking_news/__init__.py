@@ -59,6 +59,8 @@ class BreakingNews(Ruleset):
     phases = PHASES
     rule_source = "breaking-news-1.5.1-en.md"
     scenario_format = FORMAT
+    #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
+    hidden_markers = True
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)

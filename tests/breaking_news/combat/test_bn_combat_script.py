@@ -4,6 +4,7 @@ writes replays to the same state, and each side's log keeps the other's secrets.
 from __future__ import annotations
 
 import io
+import re
 
 from bn_combat_support import HERE
 
@@ -27,7 +28,7 @@ def test_skirmish_script(tmp_path, monkeypatch):
     assert not {"fired", "moved"} & set(s.units["m4"].status)  # the turn's badges went with it
     regulars = [line.text for line in g.log_lines("regulars")]
     assert not any("Shadow" in t for t in regulars)
-    assert any("sighting a hidden figure at 15 cm" in t for t in regulars)
+    assert any(re.search(r"sighting a hidden figure \(marker [A-Z][2-9][A-Z]\) at 15 cm", t) for t in regulars)
     irregulars = [line.text for line in g.log_lines("irregulars")]
     assert any("Shadow moves 4 cm" in t for t in irregulars)
     assert "kalash" not in g.view("regulars").units and "shadow" not in g.view("regulars").units

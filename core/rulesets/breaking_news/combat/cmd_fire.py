@@ -215,9 +215,12 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
 
 
 def _aim(firer: Unit, target: Unit) -> str:
-    """How the public log names a target: a hidden man is not named to the firer's side."""
+    """How the public log names a target: a hidden man is not named to the firer's side,
+    only his marker (rulings BN-C-MARKER)."""
     unseen = target.has("hidden") and firer.side not in target.spotted_by
-    return "a suspect position" if unseen else target.name
+    if not unseen:
+        return target.name
+    return f"marker {target.marker}" if target.marker else "a suspect position"
 
 
 def _fire_rule(firer: Unit) -> str:
@@ -322,6 +325,13 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"{', '.join(given)} describe the figures at the position: name them, or fire at nobody")
     if firer.has("fired"):
         raise Refused(f"{firer.name} has already fired this turn")
+    if not ctx.is_referee:
+        # A player aims at what he sees: a marker, or a position with nobody he can see
+        # (rulings BN-C-MARKER); a figure in sight is fired at, not suspected.
+        for t in args["targets"]:
+            target = ctx.unit(t)
+            if not target.has("hidden") or ctx.role in target.spotted_by or target.side == ctx.role:
+                raise Refused(f"{target.name} is in sight: fire at him (fire), or name a marker (§8.6)")
     if not ready_to_act(ctx, firer, args.get("leader")):
         return
     if args.get("permission"):
@@ -636,11 +646,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "speculative",
-        "Speculative fire at a suspect position (§8.6): the referee names who is really there; saves +2.",
+        "Speculative fire at a suspect position (§8.6): a player names the hidden figure's marker by its "
+        "label (or no one: an empty position); the referee may name who is really there. Saves +2.",
         _speculative,
         params=(
             Param("unit", "unit", "the firer"),
-            Param("targets", "unit", "the figures actually there (none: an empty position)", many=True, optional=True),
+            Param(
+                "targets",
+                "unit",
+                "the marker's label, or the figures actually there (none: an empty position)",
+                many=True,
+                optional=True,
+                markers=True,
+            ),
             _RANGE,
             _MODE,
             _WEAPON,
@@ -659,9 +677,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
             LEADER,
         ),
         rule="§8.6",
-        examples=("speculative marino dahir range=40 weapon=GL", "speculative bianchi range=45"),
+        examples=(
+            "speculative marino K7Q range=40 weapon=GL",
+            "speculative bianchi range=45",
+            "speculative marino dahir range=40",
+        ),
         phases=("activation",),
-        who="referee",
         rolls=True,
     ),
     CommandSpec(

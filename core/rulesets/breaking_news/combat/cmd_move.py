@@ -227,7 +227,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
     if need > 1:
         (face,) = ctx.roll(
-            f"sighting a hidden figure at {args['range']} cm",
+            f"sighting a hidden figure{_marker_words(target)} at {args['range']} cm",
             1,
             target=need,
             mods=mods,
@@ -244,6 +244,11 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     key = f"spot-bonus.{target.id}"
     have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
     ctx.emit(ev.SecretSet(key=key, owner=target.side, value=str(have + 1), vis=(target.side,)))
+
+
+def _marker_words(target: Unit) -> str:
+    """A hidden figure's marker as the sides see it: its label, never his name."""
+    return f" (marker {target.marker})" if target.marker else ""
 
 
 def _shift(ctx: Context, args: dict[str, Any]) -> None:
@@ -429,11 +434,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "react-spot",
         "Try to sight a hidden enemy (once per figure per turn, also as a reaction) (§7.0). "
-        "Players cannot name hidden figures: the referee names the figure under the marker.",
+        "Name the hidden figure by his marker's label (the roster lists the markers).",
         _spot,
         params=(
             Param("unit", "own", "the spotter"),
-            Param("target", "unit", "the hidden figure"),
+            Param("target", "unit", "the hidden figure: his marker's label", markers=True),
             Param("range", "distance", "distance in cm (or 10in)", keyword=True, hi=hits.MAX_CM),
             Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
             Param(
@@ -441,7 +446,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             ),
         ),
         rule="§7.0",
-        examples=("react-spot conti dahir range=20 open",),
+        examples=("react-spot conti K7Q range=20 open", "react-spot conti dahir range=20.5"),
         phases=("activation",),
         aliases=("spot",),
         rolls=True,

@@ -1,0 +1,128 @@
+"""A hidden enemy on the table is a marker a side can name (issue 10, rulings BN-C-MARKER).
+
+§7.0 puts a marker down where a hidden figure is.  The side that cannot see him
+sees the marker's label, drawn at random and recorded for the referee alone, and
+names it to sight him (§7.0) or fire at him speculatively (§8.6); everything it
+is told names the label, never the man, until a sighting or his fire reveals him."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bn_combat_support import facts, new_game, rolls
+
+from core import events as ev
+from core.game import Game
+from core.ruleset import Refused
+from core.views import MarkerLabels
+
+LABEL = re.compile(r"[A-HJ-NP-Z][2-9][A-HJ-NP-Z]")
+
+
+def _label(g: Game, side: str = "regulars") -> str:
+    (label,) = g.view(side).markers
+    return label
+
+
+def _told(g: Game, role: str, start: int) -> str:
+    return "\n".join(line.text for line in g.log_lines(role, start))
+
+
+def test_a_hidden_enemy_is_a_marker_in_the_view_and_nothing_more(rng):
+    label = _label(rng)
+    assert LABEL.fullmatch(label)
+    assert rng.state.units["shadow"].marker == label
+    assert rng.view("spectator").markers == (label,)
+    # His own side sees him, and the label of his marker; the referee sees all of it.
+    assert rng.view("irregulars").markers == ()
+    assert rng.view("irregulars").units["shadow"].marker == label
+    assert rng.view("referee").markers == ()
+    # The label is the referee's alone in the log.
+    placed = [ln for ln in rng.log_lines("referee") if isinstance(ln.event, ev.MarkerPlaced)]
+    assert [(ln.event.unit, ln.event.label, ln.event.vis) for ln in placed] == [("shadow", label, ("referee",))]
+    assert "under the marker" in placed[0].text
+    for role in ("regulars", "irregulars", "spectator"):
+        assert not any(isinstance(ln.event, ev.MarkerPlaced) for ln in rng.log_lines(role))
+
+
+def test_a_side_sights_a_marker_with_the_books_dice(rng):
+    """§7.0: at 15 cm a sighting needs 3 (R2 spotter, Irr1 target: no modifier).
+    Sgt Stone rolls 2 and fails; the Saw gunner rolls 3 and sights him."""
+    label = _label(rng)
+    mark = rng.log_length
+    out = rng.execute(f"react-spot sarge {label.lower()} range=15 dice=2", role="regulars")
+    (roll,) = rolls(out)
+    assert (roll.faces, roll.target, roll.outcome) == ((2,), 3, "not sighted")
+    assert roll.purpose == f"sighting a hidden figure (marker {label}) at 15 cm"
+    told = _told(rng, "regulars", mark)
+    assert f"react-spot sarge {label.lower()} range=15" in told  # the side sees its own command
+    assert "Shadow" not in told and "shadow" not in told
+    assert rng.view("regulars").markers == (label,)
+    out = rng.execute(f"react-spot saw {label} range=15 dice=3", role="regulars")
+    assert facts(out, ev.Spotted)[0].by_side == "regulars"
+    # The reveal the book allows: the man under the marker, and the marker is his.
+    assert rng.view("regulars").markers == ()
+    assert rng.view("regulars").units["shadow"].marker == label
+    assert "Shadow" in _told(rng, "regulars", mark)
+
+
+def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, monkeypatch):
+    """§8.6: resolved as normal fire with +2 on the save.  The GL at 40 cm needs 5: a 5 hits;
+    Shadow (Irr1) saves on 4+ with +2 against speculative fire, rolls 1 and falls; his
+    wound die 4 is a bad wound (§9.3).  The regulars are told of their hit, not of him."""
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    label = _label(g)
+    mark = g.log_length
+    out = g.execute(f"speculative rook {label} range=40 weapon=GL dice=5,1,4", role="regulars")
+    to_hit, save, wound = rolls(out)
+    assert (to_hit.faces, to_hit.target, to_hit.outcome) == ((5,), 5, "1 hit")
+    assert to_hit.purpose == f"fires speculatively Grenade launcher at marker {label}, 40 cm"
+    assert (save.faces, save.target) == ((1,), 4) and "speculative fire" in save.mods[0].label
+    assert wound.faces == (4,) and "badly wounded" in wound.outcome
+    assert g.state.units["shadow"].out.startswith("wounded")
+    told = _told(g, "regulars", mark)
+    assert f"at marker {label}, 40 cm: 1d6 needing 5+: 5 → 1 hit" in told
+    assert "Shadow" not in told and "shadow" not in told and "save" not in told
+    assert "Shadow" not in _told(g, "spectator", mark)
+    # His figure is off the table, and his marker with him (rulings BN-C-MARKER).
+    assert g.view("regulars").markers == ()
+
+
+def test_a_side_cannot_aim_a_normal_shot_at_a_marker_nor_suspect_a_man_in_sight(rng):
+    label = _label(rng)
+    with pytest.raises(Refused, match=f"no unit '{label}'"):
+        rng.execute(f"fire sarge {label} range=20 dice=1", role="regulars")
+    with pytest.raises(Refused, match="Kalash Man is in sight: fire at him"):
+        rng.execute("speculative rook kalash range=20 dice=1", role="regulars")
+    with pytest.raises(Refused, match="no unit 'shadow'"):
+        rng.execute("speculative rook shadow range=20 dice=1", role="regulars")
+    with pytest.raises(Refused, match="no unit 'Z9Z'"):
+        rng.execute("react-spot sarge Z9Z range=20 dice=1", role="regulars")
+
+
+def test_a_man_who_hides_gets_a_new_label_and_his_side_is_told_it(rng):
+    before = _label(rng)
+    rng.execute("hide m4", role="regulars")
+    (label,) = rng.view("irregulars").markers
+    assert LABEL.fullmatch(label) and label != before
+    assert rng.view("regulars").units["m4"].marker == label
+    assert sorted(rng.view("spectator").markers) == list(rng.view("spectator").markers) == sorted([before, label])
+    rng.execute("move m4 10", role="regulars")  # a normal move reveals him (§7.0): the marker is lifted
+    assert rng.view("irregulars").markers == ()
+    assert rng.state.units["m4"].marker == ""
+
+
+def test_labels_come_from_the_seed_and_the_command_not_from_the_unit():
+    """The same seed and command give the same labels (scripts replay); another seed
+    others; and a label never spells a unit's id or a word of its name."""
+    from core.state import GameState, Unit
+
+    state = GameState(units={"k7q": Unit("k7q", "Bob K2A", "x")})
+    same = [MarkerLabels(7, 3).draw(state) for _ in range(2)]
+    assert same[0] == same[1]
+    assert {MarkerLabels(seed, 3).draw(state) for seed in range(40)} != {same[0]}
+    labels = MarkerLabels(7, 3)
+    drawn = {labels.draw(state) for _ in range(300)}
+    assert all(LABEL.fullmatch(x) for x in drawn) and not drawn & {"K7Q", "BOB", "K2A"}
+    assert LABEL.fullmatch(MarkerLabels().draw(state))  # no seed: the system's CSPRNG
