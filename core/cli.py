@@ -50,6 +50,7 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
             for side in state.sides.values()
         ],
         "secrets": {k: msgspec.to_builtins(v) for k, v in state.secrets.items()},
+        "markers": list(state.markers),
     }
 
 
@@ -181,6 +182,8 @@ def run_replay(args: argparse.Namespace) -> int:
         for side in data["sides"]:
             alive = sum(1 for u in side["units"] if not u.get("out"))
             print(f"{side['name']}: {alive}/{len(side['units'])} in play, {side['defeat_points']} DP")
+        if state.markers:
+            print(f"hidden markers on the table: {', '.join(state.markers)}")
         if state.result:
             print(f"result: {state.result}")
     return 0

@@ -18,8 +18,9 @@ depends on timing (two updates may come in one frame or in two), which differs
 from run to run at the same table.  The games' clocks are fixed, so no time
 differs either.
 
-The regulars' commands roll no dice: the seeded dice are drawn by the file's
-command number, so a roll after a hidden command has other faces.
+The regulars' commands roll no seeded dice (their sightings of the hidden
+fighters' markers, named by label, type theirs): the seeded dice are drawn by the
+file's command number, so a roll after a hidden command has other faces.
 """
 
 from __future__ import annotations
@@ -44,9 +45,12 @@ WATCHERS = ("reg", "spec")
 #: (marks twice as likely as clears, which are refused unless the mark is there).
 _HIDDEN = [f"{verb} {unit} {status}" for verb in ("mark", "mark", "clear") for unit in ("dahir", "egal")
            for status in ("pinned", "suppressed", "wounded")]  # fmt: skip
-#: The regulars' moves (none rolls dice), undos, redos and mistakes.
+#: The regulars' moves (none rolls dice), undos, redos and mistakes, and sightings of the
+#: hidden fighters' markers named by their labels ({m0}, {m1}: the regulars' markers in
+#: label order; typed dice, so a hidden command before them changes no face).
 _SEAT = [f"move {unit} {cm}" for unit in ("conti", "greco", "ferri") for cm in (1, 2, 3)] + [
     "undo", "undo", "undo", "redo", "redo", "note all quiet", "move dahir 2", "fire conti dahir", "mark conti pinned",
+    "react-spot conti {m0} range=30 dice=1", "react-spot greco {m1} range=30.5 dice=2",
 ]  # fmt: skip
 GAMES = (11, 22, 33)
 STEPS = 7
@@ -129,7 +133,8 @@ async def _replies(side: Side) -> list[tuple[str, str, str, int | None]]:
 async def _step(side: Side, seat_line: str, hidden: list[str]) -> Outcome | Refusal:
     for line in hidden:  # the referee's mistakes ("not pinned") are refused: his own, and unseen too
         await side.give("rita", line)
-    answer = await side.give("reg", seat_line)
+    markers = side.game.view("regulars").markers
+    answer = await side.give("reg", seat_line.format(m0=markers[0], m1=markers[-1]) if markers else seat_line)
     await side.hinted(answer)
     return answer
 

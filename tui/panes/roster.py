@@ -1,6 +1,8 @@
 """The roster pane: sides, their teams and figures, with class, weapons and status badges.
 
-A tree (side → team → figure) over the role's view of the state.  ``/`` opens a
+A tree (side → team → figure) over the role's view of the state, then the hidden
+enemies' markers the role sees on the table, by label (nothing else is known of
+them).  ``/`` opens a
 filter that narrows the tree to matching figures (name, id, team, class,
 weapon or status) and puts the cursor on the first; Enter on a figure sends
 its id to the command line.
@@ -22,7 +24,7 @@ from core.state import GameState, Unit
 from tui.badges import badges
 from tui.plain import Plain, PlainInput, visible_text
 
-NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id)
+NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id) / ("markers",) / ("marker", label)
 
 
 def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
@@ -43,7 +45,22 @@ def unit_label(unit: Unit) -> Text:
     elif unit.kind != "man":
         text.append(f" {unit.kind}", style="dim italic")
     text.append_text(badges(unit.status, unit.out))
+    if unit.marker:
+        text.append(f" marker {unit.marker}", style="dim")
     return visible_text(text, lines=False)
+
+
+def markers_label(markers: tuple[str, ...]) -> Text:
+    text = Text("Hidden markers", style="bold underline")
+    text.append(f" {len(markers)} on the table", style="dim")
+    return visible_text(text, lines=False)
+
+
+def marker_details(label: str) -> Text:
+    return Text(
+        f"marker {label}: a hidden enemy on the table. Name it to sight him (react-spot UNIT {label} range=…) "
+        f"or to fire speculatively (speculative UNIT {label} range=…)."
+    )
 
 
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
@@ -65,6 +82,8 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
         text.append(f" · moved {unit.moved_cm} cm this turn")
     if unit.status:
         text.append(" · " + ", ".join(unit.status), style="bold")
+    if unit.marker:
+        text.append(f" · under marker {unit.marker}")
     if unit.spotted_by:
         text.append(" (spotted by " + ", ".join(unit.spotted_by) + ")")
     if unit.out:
@@ -140,6 +159,7 @@ class RosterPane(Vertical):
         self._ruleset, self._state = ruleset, state
         groups = self._groups(state)
         shape = tuple((side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups)
+        shape += (("markers", self._markers(state)),)
         if shape == self._shape:
             self._relabel(state, groups)
         else:
@@ -157,6 +177,9 @@ class RosterPane(Vertical):
                 teams.setdefault(u.team, []).append(u)
             out.append((side, list(teams.items())))
         return out
+
+    def _markers(self, state: GameState) -> tuple[str, ...]:
+        return tuple(m for m in state.markers if not self._filter or self._filter.lower() in m.lower())
 
     def _side_label(self, state: GameState, side_id: str) -> Text:
         side = state.sides[side_id]
@@ -183,6 +206,14 @@ class RosterPane(Vertical):
                     if keep == leaf.data:
                         target = leaf
                     first_unit = first_unit or leaf
+        markers = self._markers(state)
+        if markers:
+            mnode = tree.root.add(markers_label(markers), data=("markers",), expand=True)
+            for label in markers:  # in label order: the order they were put down is not shown
+                leaf = mnode.add_leaf(Text(label), data=("marker", label))
+                if keep == leaf.data:
+                    target = leaf
+                first_unit = first_unit or leaf
         if self._filter and first_unit is not None:
             target = first_unit
         if target is not None:
@@ -217,6 +248,8 @@ class RosterPane(Vertical):
             return Text()
         if node.data[0] == "unit" and node.data[1] in state.units:
             return unit_details(state.units[node.data[1]], ruleset, state)
+        if node.data[0] == "marker":
+            return marker_details(node.data[1])
         if node.data[0] == "side" and node.data[1] in state.sides:
             side = state.sides[node.data[1]]
             cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
@@ -231,8 +264,8 @@ class RosterPane(Vertical):
 
     @on(Tree.NodeSelected)
     def _selected(self, event: Tree.NodeSelected) -> None:
-        if event.node.data and event.node.data[0] == "unit":
-            event.stop()
+        if event.node.data and event.node.data[0] in ("unit", "marker"):
+            event.stop()  # a marker's label goes to the command line as a unit's id does
             self.post_message(self.UnitChosen(event.node.data[1]))
 
     def action_filter(self) -> None:

@@ -45,9 +45,10 @@ def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, 
                 units = [u for u in units if u.side == role]
             elif param.kind == "enemy":
                 units = [u for u in units if u.side != role]
+        markers = [(f"hidden marker {label}", label) for label in state.markers] if param.markers else []
         return [
             (f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units
-        ]
+        ] + markers
     if param.kind == "side":
         return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
     if param.kind == "choice":
@@ -153,7 +154,10 @@ class ActionForm(ModalScreen[str | None]):
                 prompt="(choose)" if not p.optional else "(none)",
                 id=f"field-{p.name}",
             )
-        placeholder = f"a whole number from {p.lo} to {p.hi}" if p.kind == "int" else "text"
+        placeholder = {
+            "int": f"a whole number from {p.lo} to {p.hi}",
+            "distance": f"a distance from {p.lo} to {p.hi} {p.measure} (25.5, 10in)",
+        }.get(p.kind, "text")
         if p.default is not None:
             placeholder += f" (default {p.default})"
         return PlainInput(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")

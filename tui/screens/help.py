@@ -77,11 +77,13 @@ def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
             text.append("  (" + "; ".join(extra) + ")", style="dim")
         text.append("\n" + usage(spec), style="bold")
         for p in spec.params:
-            if p.help or p.choices or p.kind == "int":
+            if p.help or p.choices or p.kind in ("int", "distance"):
                 text.append(
                     f"\n  {p.name}: {p.help}"
                     + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
-                    + (f" ({p.lo} to {p.hi})" if p.kind == "int" else ""),
+                    + (f" ({p.lo} to {p.hi})" if p.kind == "int" else "")
+                    + (f" ({p.lo} to {p.hi} {p.measure}: 25.5, 10in)" if p.kind == "distance" else "")
+                    + (" (or a hidden marker's label)" if p.markers else ""),
                     style="dim",
                 )
         for example in spec.examples:

@@ -7,6 +7,7 @@ is told names the label, never the man, until a sighting or his fire reveals him
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -126,3 +127,32 @@ def test_labels_come_from_the_seed_and_the_command_not_from_the_unit():
     drawn = {labels.draw(state) for _ in range(300)}
     assert all(LABEL.fullmatch(x) for x in drawn) and not drawn & {"K7Q", "BOB", "K2A"}
     assert LABEL.fullmatch(MarkerLabels().draw(state))  # no seed: the system's CSPRNG
+
+
+def test_replays_and_logs_as_a_side_name_the_label_never_the_man(demo, capsys):
+    """``fireteam replay --as`` at every step and ``fireteam log --as``: the regulars and the
+    spectator see the demo's two markers by label, never Dahir or Egal, nor which is which."""
+    from tui.main import main as fireteam
+
+    first, second = demo.view("regulars").markers
+    demo.execute(f"react-spot conti {first} range=30 dice=1", role="regulars")
+    demo.execute(f"speculative greco {second} range=30 dice=6,6", role="regulars")
+    demo.close()
+    hidden = ("dahir", "egal", "Dahir", "Egal", "under the marker")
+    total = Game.open(demo.path, writable=False).timeline.length
+    for role in ("regulars", "spectator"):
+        assert fireteam(["log", str(demo.path), "--as", role]) == 0
+        log = capsys.readouterr().out
+        assert not [w for w in hidden if w in log], role
+        assert f"(marker {first}) at 30 cm" in log or role == "spectator"
+        assert f"at marker {second}, 30 cm" in log
+        for step in range(total + 1):
+            assert fireteam(["replay", str(demo.path), "--as", role, "--json", "--step", str(step)]) == 0
+            text = capsys.readouterr().out
+            assert not [w for w in hidden if w in text], (role, step)
+        assert json.loads(text)["markers"] == sorted([first, second])
+        assert fireteam(["replay", str(demo.path), "--as", role]) == 0
+        assert f"hidden markers on the table: {first}, {second}" in capsys.readouterr().out
+    assert fireteam(["log", str(demo.path)]) == 0
+    referee = capsys.readouterr().out
+    assert "Dahir Omar is under the marker" in referee and "Egal Yusuf is under the marker" in referee
