@@ -1,0 +1,62 @@
+"""The roster lists the hidden enemies' markers a side sees, by label only (issue 10),
+and Enter on one puts its label on the command line, as on a figure its id."""
+
+from __future__ import annotations
+
+from core.game import Game
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.panes.roster import RosterPane
+
+
+def _demo(tmp_path) -> Game:
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 1_000)
+    for line in ("scenario demo", "next", "next"):
+        game.execute(line)
+    return game
+
+
+def _tree_lines(app) -> list[str]:
+    tree = app.screen.query_one(RosterPane).tree
+    out, stack = [], list(reversed(tree.root.children))
+    while stack:
+        node = stack.pop()
+        out.append(node.label.plain)
+        stack.extend(reversed(node.children))
+    return out
+
+
+async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path):
+    game = _demo(tmp_path)
+    labels = game.view("regulars").markers
+    assert len(labels) == 2
+    app = FireteamApp(game, role="regulars", seat="reg")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        lines = _tree_lines(app)
+        at = lines.index("Hidden markers 2 on the table")
+        assert lines[at + 1 :] == list(labels)  # in label order, and nothing else about them
+        assert not any("Dahir" in line or "Egal" in line for line in lines)
+        roster = app.screen.query_one(RosterPane)
+        await pilot.press("f6")
+        node = next(n for n in roster.tree.root.children if n.data == ("markers",)).children[1]
+        roster.tree.move_cursor(node)
+        await pilot.pause()
+        assert f"marker {labels[1]}: a hidden enemy on the table" in roster._details.plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).value == f"{labels[1]} "
+    game.close()
+
+
+async def test_the_referee_and_the_hidden_side_see_the_figure_with_its_label(tmp_path):
+    game = _demo(tmp_path)
+    label = game.state.units["dahir"].marker
+    for role in ("referee", "irregulars"):
+        app = FireteamApp(game, role=role, seat="x")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            lines = _tree_lines(app)
+            assert any(line.startswith("Dahir Omar") and line.endswith(f"marker {label}") for line in lines)
+            assert not any(line.startswith("Hidden markers") for line in lines)
+    game.close()
