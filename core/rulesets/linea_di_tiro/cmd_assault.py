@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import assault, rules
 from core.rulesets.linea_di_tiro.cmd_fire import morale_mods
 from core.rulesets.linea_di_tiro.commands import recover
@@ -231,10 +231,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
             _SIDE,
             Param(
                 "escort",
-                "int",
+                "distance",
                 "cm to the nearest infantry friendly to the tank (none: leave out)",
                 optional=True,
                 keyword=True,
+                hi=MAX_DISTANCE_CM,
             ),
             _READY,
         ),
