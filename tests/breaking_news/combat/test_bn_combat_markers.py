@@ -156,3 +156,16 @@ def test_replays_and_logs_as_a_side_name_the_label_never_the_man(demo, capsys):
     assert fireteam(["log", str(demo.path)]) == 0
     referee = capsys.readouterr().out
     assert "Dahir Omar is under the marker" in referee and "Egal Yusuf is under the marker" in referee
+
+
+def test_a_man_who_drops_out_of_sight_under_fire_leaves_a_marker_and_the_firer_sees_his_command(rng):
+    """§10.0 (ruling BN-C-SUPPRESS-HIDE): Kalash saves behind cover (6 on 5+), is suppressed
+    and hidden; the regulars see a new marker, and their own fire command (ruling CORE-TEXT)."""
+    mark = rng.log_length
+    out = rng.execute("fire sarge kalash range=20 cover dice=6,6", role="regulars")
+    assert [r.faces for r in rolls(out)] == [(6,), (6,)]
+    assert {"suppressed", "hidden"} <= set(rng.state.units["kalash"].status)
+    label = rng.state.units["kalash"].marker
+    assert label in rng.view("regulars").markers and len(rng.view("regulars").markers) == 2
+    assert rng.log_lines("regulars", mark)[0].text == "» regulars: fire sarge kalash range=20 cover dice=6,6"
+    assert label not in _told(rng, "regulars", mark)
