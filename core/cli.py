@@ -15,7 +15,6 @@ from typing import Any
 
 import msgspec
 
-from core import scenario_cli
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused, available
@@ -240,6 +239,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
 
+    # Imported here, not at the top: the client imports this module for HEADLESS
+    # and starts faster without the scenario tools (and the rulesets' shared code).
+    from core import scenario_cli
+
     scenario_cli.add_parsers(sub)
 
     p = sub.add_parser("bench", help="measure load, seek, append and memory")
@@ -258,6 +261,8 @@ def run_headless(args: argparse.Namespace) -> int:
     if args.command == "salvage":
         return run_salvage(args)
     if args.command in ("scenarios", "scenario"):
+        from core import scenario_cli
+
         return scenario_cli.run(args)
     if args.command == "bench":
         from core.bench import run_bench
