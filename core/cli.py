@@ -245,9 +245,13 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     scenario_cli.add_parsers(sub)
 
-    p = sub.add_parser("bench", help="measure load, seek, append and memory")
+    p = sub.add_parser("bench", help="measure load, seek, append and memory (--client: the client's start and keys)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, default=1_000_000, help="size of the big save (default 1,000,000)")
+    p.add_argument("--events", type=int, help="size of the big save (default 1,000,000; 100,000 with --client)")
+    # The client's bench lives in tui (core never imports the client): tui.main runs it.
+    p.add_argument("--client", action="store_true", help="time the client's start and keys instead (tui/bench.py)")
+    p.add_argument("--rounds", type=int, default=15, help="--client: timed presses of each key per save")
+    p.add_argument("--start-rounds", type=int, default=5, help="--client: timed starts of each app per save")
 
 
 def run_headless(args: argparse.Namespace) -> int:
@@ -267,5 +271,5 @@ def run_headless(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from core.bench import run_bench
 
-        return run_bench(events=args.events, as_json=args.json)
+        return run_bench(events=args.events or 1_000_000, as_json=args.json)
     raise AssertionError(args.command)

@@ -53,6 +53,12 @@ def main(argv: list[str] | None = None) -> int:
             return serve_main(args)
         if args.command is None:
             return 0
+        if args.command == "bench" and args.client:
+            from tui.bench import BIG_EVENTS, run_client_bench
+
+            return run_client_bench(
+                events=args.events or BIG_EVENTS, rounds=args.rounds, start_rounds=args.start_rounds, as_json=args.json
+            )
         return run_headless(args)
     args = _app_parser().parse_args(argv)
     # Starting the client builds a few hundred thousand objects that live as
