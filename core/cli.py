@@ -15,7 +15,6 @@ from typing import Any
 
 import msgspec
 
-from core import scenario_cli
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused, available
@@ -243,11 +242,19 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
 
+    # Imported here, not at the top: the client imports this module for HEADLESS
+    # and starts faster without the scenario tools (and the rulesets' shared code).
+    from core import scenario_cli
+
     scenario_cli.add_parsers(sub)
 
-    p = sub.add_parser("bench", help="measure load, seek, append and memory")
+    p = sub.add_parser("bench", help="measure load, seek, append and memory (--client: the client's start and keys)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, default=1_000_000, help="size of the big save (default 1,000,000)")
+    p.add_argument("--events", type=int, help="size of the big save (default 1,000,000; 100,000 with --client)")
+    # The client's bench lives in tui (core never imports the client): tui.main runs it.
+    p.add_argument("--client", action="store_true", help="time the client's start and keys instead (tui/bench.py)")
+    p.add_argument("--rounds", type=int, default=15, help="--client: timed presses of each key per save")
+    p.add_argument("--start-rounds", type=int, default=5, help="--client: timed starts of each app per save")
 
 
 def run_headless(args: argparse.Namespace) -> int:
@@ -261,9 +268,11 @@ def run_headless(args: argparse.Namespace) -> int:
     if args.command == "salvage":
         return run_salvage(args)
     if args.command in ("scenarios", "scenario"):
+        from core import scenario_cli
+
         return scenario_cli.run(args)
     if args.command == "bench":
         from core.bench import run_bench
 
-        return run_bench(events=args.events, as_json=args.json)
+        return run_bench(events=args.events or 1_000_000, as_json=args.json)
     raise AssertionError(args.command)

@@ -9,6 +9,7 @@ roles) is never kept, and the redraw happens in the app's own task.
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections.abc import Iterable
 from datetime import datetime
@@ -70,6 +71,8 @@ class FireteamApp(App):
         self._redraw_queued = False
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
+        #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
+        self.gc_paused = False
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -77,6 +80,8 @@ class FireteamApp(App):
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
+        if self.gc_paused:
+            self.call_after_refresh(self._resume_gc)
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
             self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10, markup=False)
@@ -84,6 +89,12 @@ class FireteamApp(App):
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.locked_by:
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
+
+    def _resume_gc(self) -> None:
+        """The first frame is drawn: what the start made stays, out of the collector's way."""
+        gc.freeze()
+        gc.enable()
+        self.gc_paused = False
 
     def _locked_answer(self, read_only: bool | None) -> None:
         if not read_only:
@@ -227,5 +238,6 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
     app = FireteamApp(game, role=role, replay=replay or bool(locked_by))
     app.owns_game = True
     app.locked_by = locked_by
+    app.gc_paused = not gc.isenabled()
     app.run()
     return app.return_code or 0

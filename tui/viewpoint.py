@@ -115,20 +115,31 @@ class Viewpoint:
             and 0 <= limit - last.limit <= ROLL_SCAN_STEP
             and not strikes_changed(self.game, last.length, length)
         ):
-            new = self._rolls_between(last.limit, limit)
+            new = self._rolls_between(last.limit, limit, count)
             found = (last.rolls + new)[-count:] if new else last.rolls
         else:
             found = []
             for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), ROLL_SCAN_STEP):
-                found[:0] = self._rolls_between(a, b)
+                found[:0] = self._rolls_between(a, b, count - len(found))
                 if len(found) >= count:
                     break
             found = found[-count:]
         self._rolls_seen = _RollsSeen(limit, length, count, found)
         return found
 
-    def _rolls_between(self, start: int, end: int) -> list[LogLine]:
-        return [line for line in self.game.log_lines(self.role, start, end) if isinstance(line.event, ev.Rolled)]
+    def _rolls_between(self, start: int, end: int, want: int) -> list[LogLine]:
+        """The last ``want`` rolls this role may see among file positions ``start``..``end``."""
+        # Only those rolls are put into words, newest first: describing every
+        # event of the window cost an undo or a redo (which rescan it) most of its time.
+        game = self.game
+        rolls = [i for i, e in enumerate(game.history.store.slice(start, end), start) if isinstance(e, ev.Rolled)]
+        out: list[LogLine] = []
+        for i in reversed(rolls):
+            if len(out) >= want:
+                break
+            out += game.log_lines(self.role, i, i + 1)
+        out.reverse()
+        return out
 
 
 def strikes_changed(game: Game, start: int, end: int) -> bool:

@@ -1,8 +1,3 @@
-"""Built-in rulesets; importing this package registers them."""
-
-from core.rulesets import (
-    bassa_intensita,  # noqa: F401
-    breaking_news,  # noqa: F401
-    linea_di_tiro,  # noqa: F401
-    ludonet,  # noqa: F401
-)
+"""Built-in rulesets, one package each; ``core.ruleset.BUILTIN`` names them, and
+``core.ruleset.get_ruleset`` imports only the one a game asks for (importing
+a ruleset's package registers it)."""

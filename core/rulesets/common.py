@@ -9,6 +9,7 @@ ruleset's commands.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -79,20 +80,47 @@ def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) 
     return Loaded(sc, text, file, builtin, tuple((f.file, f.text) for f in fielded))
 
 
-def load_scenarios(fmt: Format, folder: Path) -> dict[str, Loaded]:
-    """The built-in scenarios of a ruleset, by id (a broken one is a bug: it raises)."""
-    out: dict[str, Loaded] = {}
-    for path in sorted(folder.glob("*.toml")):
-        loaded = parse_scenario(fmt, path.read_text(encoding="utf-8"), str(path), builtin=True)
-        out[loaded.id] = loaded
-    return out
+class BuiltinScenarios(Mapping[str, Loaded]):
+    """The built-in scenarios of a ruleset, by id, each read when first asked for.
+
+    A game opens its ruleset before its first frame, and needs only the ids
+    then (the ``scenario`` command's choices): parsing every scenario and the
+    forces it fields would add to every start.  A built-in scenario's id is
+    its file's name (a broken one is a bug: it raises when read).
+    """
+
+    def __init__(self, fmt: Format, folder: Path) -> None:
+        self.fmt = fmt
+        self.paths = {path.stem: path for path in sorted(folder.glob("*.toml"))}
+        self._loaded: dict[str, Loaded] = {}
+
+    def __getitem__(self, scenario_id: str) -> Loaded:
+        loaded = self._loaded.get(scenario_id)
+        if loaded is None:
+            path = self.paths[scenario_id]
+            loaded = parse_scenario(self.fmt, path.read_text(encoding="utf-8"), str(path), builtin=True)
+            if loaded.id != scenario_id:
+                raise ValueError(f"{path}: a built-in scenario's id is its file's name, not {loaded.id!r}")
+            self._loaded[scenario_id] = loaded
+        return loaded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+
+def load_scenarios(fmt: Format, folder: Path) -> BuiltinScenarios:
+    """The built-in scenarios of a ruleset, by id (read when first asked for)."""
+    return BuiltinScenarios(fmt, folder)
 
 
 def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
     """``scenario WORD``: a file when the word has a ``/`` or ends in ``.toml``; else a
     built-in scenario by (a prefix of) its id, else a file of the user's scenario folder."""
     fmt: Format = ruleset.scenario_format
-    builtins: dict[str, Loaded] = ruleset.scenarios
+    builtins: Mapping[str, Loaded] = ruleset.scenarios
     if is_path(word):
         path = Path(word)
         return parse_scenario(fmt, read_text(path), str(path))
@@ -124,7 +152,7 @@ def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
 
 
 def scenario_command(
-    scenarios: dict[str, Loaded],
+    scenarios: Mapping[str, Loaded],
     handler: Handler,
     *,
     help: str = "Set up a built-in scenario, or one from a file (a word with / or ending in .toml).",
@@ -169,7 +197,7 @@ class ScenarioRuleset(Ruleset):
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Loaded] = load_scenarios(self.scenario_format, self.scenarios_dir)
+        self.scenarios: Mapping[str, Loaded] = load_scenarios(self.scenario_format, self.scenarios_dir)
 
     def commands(self) -> list[CommandSpec]:
         return [scenario_command(self.scenarios, self._scenario), *self.own_commands, *REFEREE_TOOLS]

@@ -290,3 +290,41 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
         await pilot.press("enter")
         await pilot.pause()
         assert box.value == "" and box.scroll_x == 0
+
+
+async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tmp_path, monkeypatch):
+    # Done as the dialog closes, the game screen is drawn once, already changed;
+    # and the footer, showing the same keys as before the dialog, is not rebuilt.
+    from tui.screens.dialogs import ConfirmScreen
+
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        footer = screen.query_one(Footer)
+        rebuilt = []
+        monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
+        cmd = game.undo_target(REFEREE)
+        live_at_dismiss = []
+        dismiss = ConfirmScreen.dismiss
+
+        def spy(self, result=None):
+            live_at_dismiss.append(game.history.is_live(cmd))
+            return dismiss(self, result)
+
+        monkeypatch.setattr(ConfirmScreen, "dismiss", spy)
+        await pilot.press("ctrl+z")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen
+        assert live_at_dismiss == [False]  # undone while the dialog was still up
+        log = screen.query_one(LogView)
+        last = log.line_at(log.rows - 1).event
+        assert isinstance(last, ev.Undone) and last.cmd == cmd
+        assert not rebuilt
+        # A "no" leaves the game as it was.
+        await pilot.press("ctrl+y", "n")
+        await pilot.pause()
+        assert not game.history.is_live(cmd) and app.screen is screen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import msgspec
@@ -41,10 +42,12 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape,n", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str = "", *, on_yes: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.question = question
         self.detail = detail
+        #: Run on yes while the dialog is still up, so the screen below is next drawn already changed.
+        self.on_yes = on_yes
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -54,6 +57,8 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Plain(Text("Enter/y: yes   Esc/n: no", style="dim"))
 
     def action_answer(self, yes: bool) -> None:
+        if yes and self.on_yes is not None:
+            self.on_yes()
         self.dismiss(yes)
 
 

@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
@@ -26,12 +25,12 @@ from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.panes.dice import DicePane
+from tui.panes.footer import KeysFooter
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
 from tui.screens.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
-from tui.screens.forms import ActionForm, ActionPicker
 from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
@@ -136,7 +135,7 @@ class GameScreen(Screen):
                 blink=not self.remote,
                 id="command",
             )
-        yield Footer()
+        yield KeysFooter()  # Textual's Footer, rebuilt only when its keys change
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
@@ -299,9 +298,13 @@ class GameScreen(Screen):
                 self.query_one(CommandLine).input.value = text
                 self.run_command(text)
 
+        from tui.screens.forms import ActionForm  # imported when first used: a faster start
+
         self.app.push_screen(ActionForm(spec, self.vp.state(), self.role), done)
 
     def action_pick_action(self) -> None:
+        from tui.screens.forms import ActionPicker  # imported when first used: a faster start
+
         def picked(spec: CommandSpec | None) -> None:
             if spec is not None:
                 self.start_action(spec)
@@ -320,9 +323,7 @@ class GameScreen(Screen):
         self.refresh_bindings()
 
     def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
-        def answer(yes: bool | None) -> None:
-            if not yes:
-                return
+        def carry_out() -> None:
             try:
                 run()
             except Refused as e:
@@ -330,8 +331,11 @@ class GameScreen(Screen):
                 return
             self.refresh_game()
 
+        # Carried out as the dialog closes, before this screen is drawn again: as
+        # the dialog's result callback it ran after that, and the screen was drawn
+        # twice (as it stood, then changed), which made an undo half as slow again.
         self.app.push_screen(
-            ConfirmScreen(question, "It stays in the log, struck through; every seat sees it."), answer
+            ConfirmScreen(question, "It stays in the log, struck through; every seat sees it.", on_yes=carry_out)
         )
 
     def action_undo(self) -> None:
@@ -537,4 +541,5 @@ class GameScreen(Screen):
         keys = Text(
             "  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim"
         )
-        self.query_one(ReplayBar).update(Text("\n").join([text, keys]))
+        # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.
+        self.query_one(ReplayBar).update(Text("\n").join([text, keys]), layout=False)

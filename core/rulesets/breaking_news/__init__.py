@@ -13,6 +13,7 @@ Turn machine (§5.0, turn.py)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +65,7 @@ class BreakingNews(Ruleset):
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
+        self.scenarios: Mapping[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
 
     # ------------------------------------------------------------------ commands
 

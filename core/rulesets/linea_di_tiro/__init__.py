@@ -11,6 +11,7 @@ special card.  Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,7 @@ class LineaDiTiro(Ruleset):
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
-        self.scenarios: dict[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
+        self.scenarios: Mapping[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
         return [

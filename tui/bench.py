@@ -1,0 +1,355 @@
+"""``fireteam bench --client``: how fast the client starts and answers a key.
+
+Both figures are taken on the demo save (``saves/demo-game.ft``) and on a
+generated 100,000-event save (``core.bench.generate_save``), each copied into
+a temporary folder first: the bench gives commands, undoes and redoes them,
+and a user's save is never written.
+
+**Start** (``start_ratio``).  Each start is a fresh ``python`` process on a
+real pseudo-terminal (100x30), timed from just before the process is spawned
+to its *first full frame*: for Fireteam, the first frame Textual writes after
+the game screen has filled its panes (``GameScreen.refresh_game`` has run
+once, so the phase, roster, log and dice panes hold the game); for the
+baseline, a bare Textual app showing one widget (a line of text), its first
+frame.  The child reports that moment on a pipe from Textual's
+``post_display_hook`` (called once the frame has gone to the terminal
+driver), with the CPU time it has used, then quits.  Both are started by the
+same runner (``python -c "from tui.bench import start_child; …"``);
+Fireteam's goes through ``tui.main``'s entry point, as the ``fireteam``
+command does.  Compiled modules are cached in the bench's folder (one
+untimed start of each fills it), as an installed program has them.  Rounds
+alternate bare and Fireteam; the figure is the median of the per-round
+ratios, so a machine that slows down between rounds moves both sides of each
+ratio.  ``start_cpu_ratio`` is the same for the CPU time, which a loaded
+machine moves less.
+
+**Keys** (``command_p50_ms``, ``undo_p50_ms``, ``redo_p50_ms``,
+``replay_step_p50_ms``).  The app runs in this process under Textual's
+Pilot, with a terminal driver that draws each frame into escape codes as the
+real one does and throws the bytes away (``NullTerminal``): headless Pilot
+would skip that last step of every frame.  A key's time runs from the moment
+Pilot sends it to the last frame drawn because of it (every pane repainted),
+stamped from the same ``post_display_hook``; ``KIND_cpu_ms`` is the CPU time
+this process used over the same span.  What is not in it: the terminal's
+parsing of the key bytes (microseconds) and the terminal emulator's own
+drawing.  The keys are Enter on a typed command (``mark … suppressed`` or
+``clear …``, whichever applies: a roster badge changes), ``y`` in the undo and redo
+dialogs (the Ctrl+Z that opens the dialog is timed too, as
+``dialog_p50_ms``), and → in replay mode from the middle of the game.  The
+command line's blinking cursor is turned off while it runs, or its frames
+would be taken for the key's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import selectors
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+#: The pseudo-terminal (and Pilot's screen) size: columns, rows.
+SIZE = (100, 30)
+#: The demo save shipped with the project.
+DEMO_SAVE = Path(__file__).resolve().parent.parent / "saves" / "demo-game.ft"
+BIG_EVENTS = 100_000
+TARGETS = {"start_ratio": 1.5, "key_p50_ms": 50.0}
+#: The keys with a target (each, on each save).
+KEYS = ("command_p50_ms", "undo_p50_ms", "redo_p50_ms", "replay_step_p50_ms")
+#: A start that takes longer than this is reported as a failure, not waited on for ever.
+START_TIMEOUT_S = 120.0
+#: How long a child that has drawn its frame is given to quit before it is killed.
+QUIT_TIMEOUT_S = 10.0
+#: After a key, how long no new frame must come before its last frame counts as the last.
+QUIET_S = 0.08
+
+# ------------------------------------------------------------------ the start
+
+
+def start_child() -> None:
+    """In the child: start the bare app or Fireteam; at the first full frame, write its CPU time to the pipe.
+
+    ``sys.argv``: [-c, pipe fd, "bare" or a save path].  Imports nothing of
+    Fireteam for the bare app, so both pay only for what they use.
+    """
+    fd, what = int(sys.argv[1]), sys.argv[2]
+    from textual.app import App
+
+    def hook(app: App) -> None:
+        if what == "bare" or getattr(app.screen, "_shown_view", None) is not None:
+            os.write(fd, b"%.6f\n" % time.process_time())  # the CPU time it took, for the record
+            App.post_display_hook = lambda app: None
+            app.exit()
+
+    App.post_display_hook = hook
+    if what == "bare":
+        from rich.text import Text
+        from textual.widget import Widget
+
+        class One(Widget):
+            def render(self) -> Text:
+                return Text("Fireteam")
+
+        class Bare(App):
+            def compose(self):
+                yield One()
+
+        Bare().run()
+    else:
+        # The ``fireteam`` command's own entry point, run as ``python -m tui.main SAVE``
+        # would run it (by name: the client's modules never import the entry
+        # point, which also starts the SSH server).
+        import runpy
+
+        sys.argv = ["fireteam", what]
+        runpy.run_module("tui.main", run_name="__main__")
+
+
+def _start_once(what: str, cwd: Path) -> tuple[float, float]:
+    """Seconds from spawning a child on a fresh pseudo-terminal to its first full frame,
+    and the CPU seconds the child had used by then."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    ready_r, ready_w = os.pipe()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL") and k != "PYTHONDONTWRITEBYTECODE"}
+    # Compiled modules are cached in the bench's folder, as an installed
+    # Fireteam and Textual have theirs: each start then pays for loading
+    # modules, not for compiling them (a machine that sets
+    # PYTHONDONTWRITEBYTECODE would otherwise compile all of Fireteam every time).
+    env["PYTHONPYCACHEPREFIX"] = str(cwd / "pycache")
+    env["TERM"] = "xterm-256color"
+    code = "from tui.bench import start_child; start_child()"
+    t0 = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(ready_w), what],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        pass_fds=(ready_w,),
+        cwd=cwd,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    os.close(ready_w)
+    elapsed = None
+    said = shown = b""
+    try:
+        with selectors.DefaultSelector() as sel:
+            sel.register(master, selectors.EVENT_READ)
+            sel.register(ready_r, selectors.EVENT_READ)
+            deadline = t0 + START_TIMEOUT_S
+            # Read the terminal as a terminal would (a full pty would stall the child),
+            # until the mark, then until the child has gone.
+            while time.perf_counter() < deadline:
+                for key, _ in sel.select(timeout=0.5):
+                    try:
+                        data = os.read(key.fd, 65536)
+                    except OSError:  # the pty's other end closed: the child is gone
+                        data = b""
+                    if key.fd == ready_r and data:
+                        if elapsed is None:
+                            elapsed = time.perf_counter() - t0
+                            deadline = min(deadline, time.perf_counter() + QUIT_TIMEOUT_S)
+                        said += data
+                    elif data:
+                        shown = (shown + data)[-2000:]  # for the error, if it never draws
+                    if not data:
+                        sel.unregister(key.fd)
+                if elapsed is not None and child.poll() is not None:
+                    break
+                if not sel.get_map():
+                    break
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+        os.close(ready_r)
+    if elapsed is None:
+        last = shown.decode("utf-8", "replace")[-500:]
+        raise RuntimeError(f"the {what} start drew no full frame within {START_TIMEOUT_S:.0f} s; it showed: {last!r}")
+    return elapsed, float(said.split(b"\n")[0])
+
+
+def start_ratios(saves: dict[str, Path], rounds: int, cwd: Path) -> dict[str, dict[str, float]]:
+    """Per save: the median start ratio over ``rounds`` (wall clock, and CPU time), and the best times (s)."""
+    _start_once("bare", cwd)  # fills the cache of compiled modules: not timed
+    for path in saves.values():
+        _start_once(str(path), cwd)
+    bare: list[tuple[float, float]] = []
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in saves}
+    for _ in range(rounds):
+        bare.append(_start_once("bare", cwd))
+        for name, path in saves.items():
+            times[name].append(_start_once(str(path), cwd))
+    out = {}
+    for name, ts in times.items():
+        pairs = list(zip(ts, bare, strict=True))
+        out[name] = {
+            "start_ratio": round(statistics.median(t[0] / b[0] for t, b in pairs), 2),
+            "start_cpu_ratio": round(statistics.median(t[1] / b[1] for t, b in pairs), 2),
+            "start_s": round(min(t[0] for t in ts), 3),
+            "bare_start_s": round(min(b[0] for b in bare), 3),
+        }
+    return out
+
+
+# ------------------------------------------------------------------- the keys
+
+
+def _null_terminal():
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    class NullTerminal(HeadlessDriver):
+        """Headless input, but frames drawn into escape codes as on a terminal (then dropped)."""
+
+        written = 0
+
+        @property
+        def is_headless(self) -> bool:
+            return False
+
+        def write(self, data: str) -> None:
+            NullTerminal.written += len(data)
+
+    return NullTerminal
+
+
+#: A frame's moment: wall clock and this process's CPU time (s).
+Stamp = tuple[float, float]
+
+
+def _now() -> Stamp:
+    return time.perf_counter(), time.process_time()
+
+
+async def _settle(app, stamps: list[Stamp], since: int) -> None:
+    """Wait until the app has drawn all a key caused: idle, and no frame for ``QUIET_S``."""
+    while True:
+        idle = asyncio.Event()
+        app.screen.call_after_refresh(idle.set)
+        await idle.wait()
+        count = len(stamps)
+        await asyncio.sleep(QUIET_S)
+        if len(stamps) == count and count > since:
+            return
+
+
+async def _timed(pilot, stamps: list[Stamp], key: str) -> Stamp:
+    """Milliseconds from sending ``key`` to the last frame it caused: wall clock, and CPU."""
+    since = len(stamps)
+    wall, cpu = _now()
+    await pilot.press(key)
+    await _settle(pilot.app, stamps, since)
+    return (stamps[-1][0] - wall) * 1000, (stamps[-1][1] - cpu) * 1000
+
+
+async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
+    """Per kind of key on ``save`` (which gets commands, undos and redos): median
+    milliseconds to the last frame (``KIND_p50_ms``) and of CPU time (``KIND_cpu_ms``)."""
+    from core.game import Game
+    from tui.app import FireteamApp
+    from tui.commandline import CommandInput
+    from tui.screens.game import GameScreen
+
+    # Started as ``tui.main`` starts the client: the cycle collector paused until
+    # the first frame, which then sets aside what the start made (gc.freeze).
+    # Without it a full collection of the 100,000-event game lands in a key now and then.
+    gc.disable()
+    game = Game.open(save)
+    app = FireteamApp(game, driver_class=_null_terminal())
+    app.owns_game = True
+    app.gc_paused = True
+    stamps: list[Stamp] = []
+    app.post_display_hook = lambda: stamps.append(_now())  # type: ignore[method-assign]
+    times: dict[str, list[Stamp]] = {"command": [], "dialog": [], "undo": [], "redo": [], "replay_step": []}
+    unit = next(iter(game.state.units))
+    async with app.run_test(headless=False, size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        box.cursor_blink = False
+        await _settle(app, stamps, 0)
+        for i in range(rounds + 1):  # the first round warms up (imports, caches) and is not counted
+            verb = "clear" if "suppressed" in game.state.units[unit].status else "mark"
+            box.value = f"{verb} {unit} suppressed"
+            took = {"command": await _timed(pilot, stamps, "enter")}
+            took["dialog"] = await _timed(pilot, stamps, "ctrl+z")
+            took["undo"] = await _timed(pilot, stamps, "y")
+            await _timed(pilot, stamps, "ctrl+y")
+            took["redo"] = await _timed(pilot, stamps, "y")
+            if i:
+                for kind, ms in took.items():
+                    times[kind].append(ms)
+        await _timed(pilot, stamps, "f5")
+        replay = app.screen
+        assert isinstance(replay, GameScreen) and replay.replay
+        replay.go(replay.vp.length // 2)
+        await _settle(app, stamps, 0)
+        for i in range(rounds + 1):
+            ms = await _timed(pilot, stamps, "right")
+            if i:
+                times["replay_step"].append(ms)
+    gc.unfreeze()  # the next save starts as this one did
+    gc.enable()
+    out: dict[str, float] = {}
+    for kind, samples in times.items():
+        out[f"{kind}_p50_ms"] = round(statistics.median(wall for wall, _ in samples), 1)
+        out[f"{kind}_cpu_ms"] = round(statistics.median(cpu for _, cpu in samples), 1)
+    return out
+
+
+# ------------------------------------------------------------------- the run
+
+
+def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 5, as_json: bool = False) -> int:
+    from core.bench import generate_save
+
+    say: Callable[..., None] = (lambda *a: None) if as_json else (lambda *a: print(*a, flush=True))
+    results: dict[str, object] = {}
+    with tempfile.TemporaryDirectory(prefix="fireteam-client-bench-") as tmp:
+        folder = Path(tmp)
+        saves = {"demo": folder / "demo.ft", "big": folder / "big.ft"}
+        shutil.copyfile(DEMO_SAVE, saves["demo"])
+        say(f"generating a {events:,}-event save …")
+        generate_save(saves["big"], events)
+        say(f"starting the bare app and Fireteam {start_rounds} times each, in turn …")
+        starts = start_ratios(saves, start_rounds, folder)
+        per_save: dict[str, dict[str, float]] = {}
+        for name, path in saves.items():
+            say(f"{name}: {rounds} of each key …")
+            per_save[name] = {**starts[name], **asyncio.run(key_latencies(path, rounds))}
+            say("  " + ", ".join(f"{k} {v}" for k, v in per_save[name].items()))
+    results["start_ratio"] = per_save["demo"]["start_ratio"]
+    results["start_ratio_big"] = per_save["big"]["start_ratio"]
+    for key in KEYS:
+        results[key] = max(s[key] for s in per_save.values())  # the worse of the two saves
+    results["saves"] = per_save
+    results["events"] = events
+    results["size"] = f"{SIZE[0]}x{SIZE[1]}"
+    results["python"] = sys.version.split()[0]
+    results["cpus"] = os.cpu_count() or 0
+    keys = [s[k] for s in per_save.values() for k in KEYS]
+    met = results["start_ratio"] <= TARGETS["start_ratio"] and max(keys) <= TARGETS["key_p50_ms"]
+    results["targets_met"] = met
+    if as_json:
+        print(json.dumps(results))
+    else:
+        say(
+            f"start ratio {results['start_ratio']} on the demo save (target ≤ {TARGETS['start_ratio']}), "
+            f"{results['start_ratio_big']} on the {events:,}-event save"
+        )
+        say("every key's median within target" if met else "TARGETS MISSED: see the figures above")
+    return 0

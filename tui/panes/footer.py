@@ -1,0 +1,40 @@
+"""The footer of keys, rebuilt only when the keys it shows change.
+
+Textual's ``Footer`` recomposes (removes and mounts a widget per key, then
+lays out the screen) whenever the screen's bindings are refreshed: on every
+focus change and every time a dialog closes, even when it would show the same
+keys.  That was most of the time an undo or a redo took (Ctrl+Z opens a
+dialog, ``y`` closes it: two rebuilds, the second after the panes had
+already been drawn, so a second full frame).  This footer compares what it
+would show with what it shows, and rebuilds only when they differ.
+"""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+from textual.widgets import Footer
+
+
+class KeysFooter(Footer):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._shown: tuple | None = None
+
+    def _keys(self) -> tuple:
+        """What :meth:`Footer.compose` reads from the screen, as a value to compare."""
+        palette = self.app.COMMAND_PALETTE_BINDING if self.show_command_palette else None
+        return tuple(
+            (binding.key, binding.action, binding.description, binding.group, enabled, tooltip)
+            for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
+            if binding.show or key == palette
+        ) + (self.app.ENABLE_COMMAND_PALETTE,)
+
+    def compose(self):
+        if self._bindings_ready:
+            self._shown = self._keys()
+        return super().compose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        if self._shown is not None and screen is self.screen and self.is_attached and self._keys() == self._shown:
+            return
+        super().bindings_changed(screen)
