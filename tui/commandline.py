@@ -243,21 +243,25 @@ class CommandLine(Vertical):
         except Refused:
             words = text.split()
         verb_done = len(words) > 1 or text.endswith(" ")
+        spec = None
         if verb_done and words:
             try:
                 spec = find_verb(words[0], self.specs())
             except Refused as e:
                 return plain(str(e), "yellow")
-            out.append(usage(spec), style="bold")
-            out.append(f"  {spec.help}", style="dim")
+        # The candidates come first: the line is one row, and a long usage
+        # after them may be cut where candidates after it would be lost.
         candidates = self.completer(text)
         if candidates:
-            if out:
-                out.append("  ")
             shown = candidates[:12]
             out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
                 out.append(f" … {len(candidates) - len(shown)} more", style="dim")
+        if spec is not None:
+            if out:
+                out.append("   ")
+            out.append(usage(spec), style="bold")
+            out.append(f"  {spec.help}", style="dim")
         return out
 
     @on(Input.Submitted, "#cmd-input")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.app import App
 
 from tui.app import FireteamApp
+from tui.commandline import CommandInput, CommandLine, current_word
 from tui.screens.forms import ActionForm, ActionPicker
 
 SIZES = [(80, 24), (160, 48)]
@@ -55,3 +57,63 @@ async def test_the_picker_filters_as_you_type_and_puts_the_phase_first(game, siz
         await pilot.pause()
         await pilot.press("down")  # from the filter into the list
         assert app.focused is app.screen.query_one("OptionList")
+
+
+# ------------------------------------------------------------- 2. completion
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as drawn, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def hint_row(app) -> str:
+    return screen_lines(app)[app.screen.query_one("#cmd-hint").region.y]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_candidates_come_before_a_long_usage(game, size):
+    shoot = next(s for s in game.commands if s.name == "shoot")
+    assert len(shoot.help) + len("shoot UNIT TARGET RANGE") > 75  # it alone would fill 80 columns
+    app = FireteamApp(game)
+    async with app.run_test(size=size) as pilot:
+        await press_text(pilot, "shoot cole ")
+        row = hint_row(app)
+        for name in ("cole", "diaz", "ivan", "kemal"):
+            assert name in row
+        if size[0] >= 160:
+            assert "Fire at an enemy" in row  # room for the usage too
+
+
+class _Completing(App):
+    """A command line alone, with candidates that share a start longer than the word typed."""
+
+    def compose(self):
+        words = ["suppressed", "supported", "supply", "stabilised"]
+
+        def complete(text: str) -> list[str]:
+            word = current_word(text)
+            return [w for w in words if w.startswith(word)]
+
+        yield CommandLine("referee", complete, list, id="command")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_tab_completes_the_common_start_first_then_cycles(size):
+    app = _Completing()
+    async with app.run_test(size=size) as pilot:
+        box = app.query_one(CommandInput)
+        box.focus()
+        await press_text(pilot, "mark kemal su")
+        await pilot.press("tab")
+        assert box.value == "mark kemal supp"  # what every candidate shares, no further
+        await pilot.press("tab")
+        assert box.value == "mark kemal suppressed"
+        await pilot.press("tab")
+        assert box.value == "mark kemal supported"
+        await pilot.press("tab")
+        assert box.value == "mark kemal supply"
+        await pilot.press("tab")
+        assert box.value == "mark kemal suppressed"  # round again
+        await pilot.press("space", "s", "t", "tab")
+        assert box.value == "mark kemal suppressed stabilised "  # a single candidate: done, with a space
