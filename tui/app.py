@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
+import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -26,6 +27,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
+from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
 DEMO_RULESET = "breaking-news"
@@ -45,7 +47,7 @@ class FireteamApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f12", "screenshot", "Save a screenshot (SVG)", show=False),
+        Binding("ctrl+f,f12", "screenshot", "Save a screenshot (SVG)", show=False),
     ]
 
     def __init__(
@@ -56,10 +58,14 @@ class FireteamApp(App):
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
+        store: UserStore | None = None,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.game = game
+        #: Where settings, histories and screenshots are kept (None: nothing is remembered).
+        self.store = None if remote else store
+        self.settings = Settings()
         self.role = role
         self.seat = seat
         self.replay = replay
@@ -74,6 +80,7 @@ class FireteamApp(App):
     # ---------------------------------------------------------------- lifecycle
 
     async def on_mount(self) -> None:
+        self._load_settings()
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
@@ -84,6 +91,42 @@ class FireteamApp(App):
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.locked_by:
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
+
+    def _load_settings(self) -> None:
+        if self.store is None:
+            return
+        self.settings = self.store.load_settings()
+        if self.settings.theme:
+            if self.settings.theme in self.available_themes:
+                self.theme = self.settings.theme
+            else:
+                self.store.notices.append(f"settings: no theme {self.settings.theme!r}; the default is used")
+        self.show_notices()
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+
+    def show_notices(self) -> None:
+        """Tell the player what was wrong with the files read (once each)."""
+        if self.store is not None:
+            for note in self.store.notices:
+                self.notify_stored(note)
+            self.store.notices.clear()
+
+    def notify_stored(self, message: str) -> None:
+        self.notify(message, title="Your settings", severity="warning", timeout=10, markup=False)
+
+    def remember(self, **changes) -> None:
+        """Change settings and write them (in a thread: a disk may be slow)."""
+        if self.store is None:
+            return
+        self.settings = msgspec.structs.replace(self.settings, **changes)
+        store, settings = self.store, self.settings
+        self.run_worker(lambda: self._write(store.save_settings, settings), thread=True, group="settings")
+
+    def _write(self, write, *args) -> None:
+        try:
+            write(*args)
+        except OSError as e:
+            self.call_from_thread(self.notify_stored, f"could not save your settings or history: {e}")
 
     def _locked_answer(self, read_only: bool | None) -> None:
         if not read_only:
@@ -150,16 +193,27 @@ class FireteamApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
-            if self.remote and command.title in ("Screenshot",):
-                continue  # it would write to the server's disk
+            if command.title == "Screenshot":
+                continue  # Textual's own writes to the current folder or Downloads: ours is below
             yield command
+        if not self.remote:  # it would write to the server's disk
+            yield SystemCommand("Screenshot", "Save an SVG screenshot in your data folder", self.action_screenshot)
+
+    def screenshot_folder(self) -> Path:
+        return (self.store or UserStore.default()).screenshots
 
     def action_screenshot(self) -> None:
         if self.remote:
             self.notify("screenshots are not saved on a shared table", severity="warning", markup=False)
             return
-        path = self.save_screenshot(path=".")
-        self.notify(f"screenshot saved: {path}", markup=False)
+        folder = self.screenshot_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            path = self.save_screenshot(path=str(folder))
+        except OSError as e:
+            self.notify(f"no screenshot: {folder}: {e.strerror or e}", severity="error", markup=False)
+            return
+        self.notify(f"screenshot saved in {folder}: {Path(path).name}", timeout=8, markup=False)
 
     def action_suspend_process(self) -> None:
         if not self.remote:
@@ -224,7 +278,7 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
         game.close()
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
-    app = FireteamApp(game, role=role, replay=replay or bool(locked_by))
+    app = FireteamApp(game, role=role, replay=replay or bool(locked_by), store=UserStore.default())
     app.owns_game = True
     app.locked_by = locked_by
     app.run()

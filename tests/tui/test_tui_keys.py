@@ -117,3 +117,93 @@ async def test_tab_completes_the_common_start_first_then_cycles(size):
         assert box.value == "mark kemal suppressed"  # round again
         await pilot.press("space", "s", "t", "tab")
         assert box.value == "mark kemal suppressed stabilised "  # a single candidate: done, with a space
+
+
+# ------------------------------------------------------- 4. footer and keys
+
+
+def f_key(key: str) -> bool:
+    return key.startswith("f") and key[1:].isdigit()
+
+
+def bindings_by_action(bindings) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for b in bindings:
+        for key in b.key.split(","):
+            out.setdefault(b.action, []).append(key.strip())
+    return out
+
+
+async def palette_entries(game, *, replay: bool) -> set[str]:
+    """The actions the command palette offers on a running app (live or in replay)."""
+    app = FireteamApp(game, replay=replay)
+    async with app.run_test(size=(80, 24)):
+        screen = app.screen
+        found = {action for _name, _help, action in screen.palette_actions()}
+        system = {c.title: c.callback for c in app.get_system_commands(screen)}
+        if system.get("Screenshot") == app.action_screenshot:  # ours, not Textual's (another folder)
+            found.add("screenshot")
+        return found
+
+
+async def test_every_f_key_has_a_non_f_key_and_a_palette_entry(game):
+    from tui.screens.game import GameScreen
+
+    app_keys = bindings_by_action(FireteamApp.BINDINGS)
+    screen_keys = bindings_by_action(GameScreen.BINDINGS)
+    f_actions = {a for keys in (app_keys, screen_keys) for a, ks in keys.items() if any(map(f_key, ks))}
+    assert {"help", "pick_action", "toggle_dice", "open_replay", "screenshot", "focus_pane('roster')"} <= f_actions
+    for keys in (app_keys, screen_keys):
+        for action, ks in keys.items():
+            if any(map(f_key, ks)):
+                assert [k for k in ks if not f_key(k)], f"{action} has only F-keys: {ks}"
+    live = await palette_entries(game, replay=False)
+    replay = await palette_entries(game, replay=True)
+    for action in f_actions:
+        assert action in live | replay, f"{action} has no palette entry"
+    assert {"pick_action", "toggle_dice", "open_replay", "screenshot", "help"} <= live
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
+    from tui.panes.log import LogView
+    from tui.screens.game import GameScreen
+    from tui.screens.help import HelpScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        await pilot.press("ctrl+s")
+        assert app.focused is screen.query_one("#roster-tree")
+        await pilot.press("ctrl+l")
+        assert isinstance(app.focused, LogView)
+        await pilot.press("colon")
+        assert isinstance(app.focused, CommandInput)
+        await pilot.press("ctrl+t")
+        assert screen.table_dice
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionPicker)
+        await pilot.press("escape", "ctrl+g")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape", "ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.replay
+
+
+@pytest.mark.parametrize("replay", [False, True])
+async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
+    from textual.widgets._footer import FooterKey
+
+    app = FireteamApp(game, replay=replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("ctrl+s", "ctrl+l", "colon"):
+            await pilot.press(key)
+            await pilot.pause()
+            keys = list(app.screen.query(FooterKey))
+            assert keys
+            row = screen_lines(app)[-1]
+            for fk in keys:
+                assert fk.region.right <= 80, f"{fk.description!r} is cut off"
+                assert fk.description in row
