@@ -207,3 +207,50 @@ async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
             for fk in keys:
                 assert fk.region.right <= 80, f"{fk.description!r} is cut off"
                 assert fk.description in row
+
+
+# ------------------------------------------------------------------- 3. help
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
+    from textual.containers import VerticalScroll
+
+    from tui.screens.help import HelpEntry, HelpScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        scroll = help_screen.query_one(VerticalScroll)
+        assert scroll.region.width >= size[0] - 6  # the terminal's width, less the frame
+        for entry in help_screen.query(HelpEntry):
+            assert entry.region.width == scroll.scrollable_content_region.width  # wrapped to it, never cut
+        # A command's help is wrapped to the width: every word of it is drawn, none cut.
+        roll = next(e for e in help_screen.query(HelpEntry) if e.text.startswith("roll "))
+        drawn = " ".join(strip.text for strip in roll.render_lines(roll.region.reset_offset)).split()
+        spec = next(s for s in game.commands if s.name == "roll")
+        assert set(spec.help.split()) <= set(drawn)
+        await pilot.press("slash", *"screenshot")
+        await pilot.pause()
+        assert [e.text.split()[0] for e in help_screen.matches] == ["anywhere"]
+        await pilot.press("ctrl+a", "ctrl+k", *"unit")
+        await pilot.pause()
+        found = help_screen.matches
+        assert len(found) >= 4
+        assert found[0].has_class("-current")
+        for entry in found:  # every match drawn highlighted
+            spans = [s for line in entry.render_lines(entry.region.reset_offset) for s in line if s.style]
+            assert any(s.text.lower() == "unit" and s.style.bgcolor for s in spans), entry.text[:30]
+        await pilot.press("enter")
+        await pilot.pause()
+        current = found[1]
+        assert current.has_class("-current") and not found[0].has_class("-current")
+        assert current.region.y >= scroll.region.y and current.region.y < scroll.region.bottom  # scrolled to it
+        help_screen.query_one(VerticalScroll).focus()
+        await pilot.press("n", "n")
+        assert help_screen.current == 3
+        await pilot.press("N")
+        assert help_screen.current == 2 and found[2].has_class("-current")
