@@ -262,13 +262,16 @@ def load(
     history: History | None = None,
     after_batch: Callable[[], None] | None = None,
     upcasters: dict[int, dict[str, Upcaster]] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Loaded:
     """Read a save file into ``history`` (a new one by default); never modifies the file.
 
     The file's size is read once, when it is opened, and nothing past it is
     read: bytes a writer appends meanwhile are neither loaded nor counted as
     torn.  ``after_batch`` runs after each batch of events joins the history,
-    so a caller can fold them while they are still decoded.
+    so a caller can fold them while they are still decoded.  ``progress``, if
+    given, is told (bytes taken in, bytes in all) after each read of the file
+    (a client draws a progress bar from it; it may be called from any thread).
     """
     path = Path(path)
     upcasters = UPCASTERS if upcasters is None else upcasters
@@ -358,6 +361,8 @@ def load(
                 lines_done += len(lines)
                 good += sum(map(len, lines)) + len(lines)
                 flush(CHUNK)
+                if progress is not None:
+                    progress(size - left, size)
             size = size - left  # less if the file was cut meanwhile
             if header is None:
                 if not lines_done and _torn_header(carry):

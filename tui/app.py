@@ -10,8 +10,9 @@ roles) is never kept, and the redraw happens in the app's own task.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -27,6 +28,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
+from tui.screens.loading import LoadingScreen
 from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
@@ -34,6 +36,12 @@ DEMO_RULESET = "breaking-news"
 DEMO_SCENARIO = "demo"
 #: How often a game open read-only looks for what its writer appended.
 FOLLOW_EVERY_S = 0.5
+#: A save larger than this is opened inside the client, with a progress bar
+#: (a million events take seconds); a smaller one before it starts.
+LOAD_IN_APP_BYTES = 8 << 20
+
+#: Opens the game, telling a progress callback (bytes read, bytes in all); returns it and who else writes it.
+Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
 
 
 class GameChanged(Message):
@@ -52,13 +60,15 @@ class FireteamApp(App):
 
     def __init__(
         self,
-        game: Game,
+        game: Game | None,
         *,
         role: str = REFEREE,
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
         store: UserStore | None = None,
+        opener: Opener | None = None,
+        opening: str = "the save",
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -76,11 +86,60 @@ class FireteamApp(App):
         self._redraw_queued = False
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
+        #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
+        self.opener = opener
+        self._loading = LoadingScreen(opening)
+        #: Why the game could not be opened that way (run_app says it once the screen is put back).
+        self.load_error = ""
 
     # ---------------------------------------------------------------- lifecycle
 
     async def on_mount(self) -> None:
         self._load_settings()
+        if self.game is None:
+            assert self.opener is not None, "FireteamApp needs a game or an opener"
+            await self.push_screen(self._loading)
+            self.run_worker(self._open_in_thread, thread=True, group="open")
+            return
+        await self._start()
+
+    def _open_in_thread(self) -> None:
+        shown = -1
+
+        def progress(done: int, total: int) -> None:
+            nonlocal shown
+            percent = done * 100 // max(total, 1)
+            if percent != shown:  # at most a hundred redraws, however the file is read
+                shown = percent
+                self.call_from_thread(self._loading.progress, done, total)
+
+        assert self.opener is not None
+        try:
+            game, locked_by = self.opener(progress)
+        except SaveError as e:
+            self.call_from_thread(self._not_opened, f"cannot open the save: {e}")
+            return
+        except OSError as e:
+            self.call_from_thread(self._not_opened, f"cannot open the save: {e.strerror or e}")
+            return
+        self.call_from_thread(self._opened, game, locked_by)
+
+    def _not_opened(self, why: str) -> None:
+        self.load_error = why
+        self.exit(return_code=2)
+
+    async def _opened(self, game: Game, locked_by: str) -> None:
+        problem = check_role(game, self.role)
+        if problem:
+            game.close()
+            self._not_opened(problem)
+            return
+        self.game, self.owns_game, self.locked_by = game, True, locked_by
+        self.replay = self.replay or bool(locked_by)
+        await self.pop_screen()
+        await self._start()
+
+    async def _start(self) -> None:
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
@@ -137,7 +196,7 @@ class FireteamApp(App):
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
         game = self.game
-        if game.writable or getattr(game, "follow_failed", False):
+        if game is None or game.writable or getattr(game, "follow_failed", False):
             return
         try:
             game.follow()
@@ -149,7 +208,7 @@ class FireteamApp(App):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        if self.owns_game:
+        if self.owns_game and self.game is not None:
             self.game.close()
 
     def _game_changed(self, outcome: Outcome) -> None:
@@ -236,7 +295,7 @@ def new_demo_game(saves: Path = SAVES) -> Game:
     return game
 
 
-def open_game(save: Path | None, replay: bool) -> Game:
+def open_game(save: Path | None, replay: bool, progress: Callable[[int, int], None] | None = None) -> Game:
     """The game to show: a save, or a new demo game.  Raises SaveError or OSError."""
     if save is None:
         if replay:
@@ -244,7 +303,7 @@ def open_game(save: Path | None, replay: bool) -> Game:
         return new_demo_game()
     if not save.exists():
         raise SaveError(f"{save}: no such save")
-    return Game.open(save, writable=not replay)
+    return Game.open(save, writable=not replay, progress=progress)
 
 
 def check_role(game: Game, role: str) -> str | None:
@@ -255,16 +314,33 @@ def check_role(game: Game, role: str) -> str | None:
     return f"--as {role}: not a role of this game (referee, spectator, or a side: {sides})"
 
 
-def open_or_follow(save: Path | None, replay: bool) -> tuple[Game, str]:
+def open_or_follow(
+    save: Path | None, replay: bool, progress: Callable[[int, int], None] | None = None
+) -> tuple[Game, str]:
     """``open_game``, or, when another process writes the save, the save opened
     read-only (to follow that game) and who writes it."""
     try:
-        return open_game(save, replay), ""
+        return open_game(save, replay, progress), ""
     except SaveLocked as e:
-        return Game.open(e.path, writable=False), e.who
+        return Game.open(e.path, writable=False, progress=progress), e.who
+
+
+def _big(save: Path | None) -> bool:
+    try:
+        return save is not None and save.stat().st_size > LOAD_IN_APP_BYTES
+    except OSError:
+        return False  # opened the usual way, which says why it cannot be
 
 
 def run_app(save: Path | None, replay: bool, role: str) -> int:
+    if _big(save):
+        assert save is not None
+        opener = partial(open_or_follow, save, replay)
+        app = FireteamApp(None, role=role, replay=replay, store=UserStore.default(), opener=opener, opening=save.name)
+        app.run()
+        if app.load_error:
+            print(f"fireteam: {app.load_error}", file=sys.stderr)
+        return app.return_code or 0
     try:
         game, locked_by = open_or_follow(save, replay)
     except SaveError as e:

@@ -205,3 +205,74 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
         assert len(shots) == 1
         assert not list(tmp_path.glob("*.svg"))
         assert any(str(store.screenshots) in n.message for n in app._notifications)
+
+
+# ----------------------------------------------------- 5. a big save loading
+
+
+def test_the_loader_reports_its_progress(game, monkeypatch):
+    import core.savefile
+
+    for i in range(300):
+        game.execute(f"note line {i} of a longer game")
+    size = game.path.stat().st_size
+    monkeypatch.setattr(core.savefile, "_CHUNK", 4096)  # many reads, as a big save has
+    told: list[tuple[int, int]] = []
+    Game.open(game.path, writable=False, progress=lambda done, total: told.append((done, total))).close()
+    assert len(told) >= size // 4096
+    assert [d for d, _ in told] == sorted(d for d, _ in told) and told[-1] == (size, size)
+    assert {t for _, t in told} == {size}
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
+    import threading
+
+    from textual.widgets import ProgressBar
+
+    from tui.app import open_or_follow
+    from tui.screens.game import GameScreen
+    from tui.screens.loading import LoadingScreen
+
+    game.close()
+    halfway, go_on = threading.Event(), threading.Event()
+
+    def opener(progress):
+        def slow(done: int, total: int) -> None:
+            progress(done // 2, total)  # the first half is told, then the loader waits
+            halfway.set()
+            assert go_on.wait(60)
+            progress(done, total)
+
+        return open_or_follow(game.path, False, slow)
+
+    app = FireteamApp(None, store=store, opener=opener, opening="patrol.ft")
+    async with app.run_test(size=size) as pilot:
+        while not halfway.is_set():
+            await pilot.pause(0.01)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LoadingScreen)
+        bar = screen.query_one(ProgressBar)
+        assert 0.45 <= bar.percentage <= 0.55
+        assert any("patrol.ft" in line for line in screen_lines(app))
+        go_on.set()
+        while not isinstance(app.screen, GameScreen):
+            await pilot.pause(0.01)
+        assert app.game is not None and app.game.writable and app.owns_game
+        await pilot.pause()
+        assert isinstance(app.focused, CommandInput), app.focused
+        await type_line(pilot, "next")
+        assert app.game.state.phase == "initiative"
+
+
+async def test_a_save_that_cannot_be_opened_in_the_client_says_why(tmp_path, store):
+    from tui.app import open_or_follow
+
+    bad = tmp_path / "bad.ft"
+    bad.write_text("this is not a save\n")
+    app = FireteamApp(None, store=store, opener=lambda progress: open_or_follow(bad, False, progress))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert app.return_code == 2 and "cannot open the save" in app.load_error
