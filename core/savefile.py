@@ -288,9 +288,12 @@ def load(
     bad_line = 0  # a damaged line: fatal unless it turns out to be the last
     bad_bytes = b""
 
+    told = [0, 0, 0]  # bytes told to ``progress``, bytes read, the file's size
+
     def flush(limit: int) -> None:
         """Decode and take in the pending payloads, CHUNK at a time while at least ``limit`` wait."""
         done = 0
+        waiting = len(pending)
         while len(pending) - done >= limit and len(pending) > done:
             take = pending[done : done + CHUNK]
             done += len(take)
@@ -308,6 +311,10 @@ def load(
                 raise _history_error(path, e) from None
             if after_batch is not None:
                 after_batch()
+            if progress is not None:  # the bytes read so far, in step with the events taken in
+                start, end, total = told
+                progress(start + (end - start) * done // waiting, total)
+        told[0] = told[1]
         del pending[:done]
 
     try:
@@ -360,9 +367,8 @@ def load(
                 pending.extend(payloads)
                 lines_done += len(lines)
                 good += sum(map(len, lines)) + len(lines)
+                told[1:] = [size - left, size]
                 flush(CHUNK)
-                if progress is not None:
-                    progress(size - left, size)
             size = size - left  # less if the file was cut meanwhile
             if header is None:
                 if not lines_done and _torn_header(carry):
@@ -377,6 +383,7 @@ def load(
                 bad_line = lines_done + 1  # no newline: the last write was torn
             elif bad_line and _whole_record(bad_bytes):
                 raise _bad_check(path, bad_line, chained)
+        told[1] = told[2]
         flush(1)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file; check the name") from None
