@@ -55,7 +55,7 @@ class FireteamApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("ctrl+f,f12", "screenshot", "Save a screenshot (SVG)", show=False),
+        Binding("ctrl+backslash,f12", "screenshot", "Save a screenshot (SVG)", show=False),
     ]
 
     def __init__(

@@ -194,7 +194,7 @@ class CommandLine(Vertical):
         with Horizontal():
             yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
             box = CommandInput(
-                self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 or Ctrl+G help)"
+                self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 or Ctrl+F help)"
             )
             box.cursor_blink = self.blink
             yield box

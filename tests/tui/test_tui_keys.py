@@ -184,7 +184,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert isinstance(app.screen, ActionPicker)
-        await pilot.press("escape", "ctrl+g")
+        await pilot.press("escape", "ctrl+f")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape", "ctrl+r")

@@ -194,7 +194,7 @@ async def test_a_chosen_figure_goes_only_where_a_figure_belongs(game, typed, aft
             assert "does not go here" in str(app.screen.query_one("#cmd-hint").render())
 
 
-@pytest.mark.parametrize("key", ["f12", "ctrl+f"])
+@pytest.mark.parametrize("key", ["f12", "ctrl+backslash"])
 async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypatch, key):
     monkeypatch.chdir(tmp_path)
     app = FireteamApp(game, store=store)

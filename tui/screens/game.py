@@ -55,7 +55,9 @@ class GameScreen(Screen):
         # Every F-key has a Ctrl key too (terminals take some F-keys for
         # themselves, macOS needs Fn), shown first in the footer since it works
         # everywhere; tests/tui/test_tui_keys.py checks each has one and a palette entry.
-        Binding("ctrl+g,f1", "help", "Help"),
+        # Not Ctrl+G: that is BEL, which ends terminal escape sequences, so the
+        # remnant of a cut one (a hostile paste) would press it.
+        Binding("ctrl+f,f1", "help", "Help"),
         Binding("ctrl+b,f2", "pick_action", "Actions"),
         Binding("ctrl+t,f3", "toggle_dice", "Table dice"),
         Binding("ctrl+r,f5", "open_replay", "Replay", show=False),
@@ -440,7 +442,7 @@ class GameScreen(Screen):
     def palette_actions(self) -> list[tuple[str, str, str]]:
         """(name, help, action) for the command palette; only those that apply now."""
         entries = [
-            ("Help", "every key and command (F1, Ctrl+G)", "help"),
+            ("Help", "every key and command (F1, Ctrl+F)", "help"),
             ("Undo", f"take back {self.undo_preview() or 'nothing'}", "undo"),
             ("Redo", f"bring back {self.redo_preview() or 'nothing'}", "redo"),
             ("Actions", "pick an action from a list and fill in a form (F2, Ctrl+B)", "pick_action"),

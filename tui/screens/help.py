@@ -42,6 +42,7 @@ KEY_NAMES = {
     "enter": "Enter",
     "pageup": "PgUp",
     "pagedown": "PgDn",
+    "backslash": "\\",
 }
 
 
