@@ -88,7 +88,8 @@ class FireteamApp(App):
         self.locked_by = ""
         #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
         self.opener = opener
-        self._loading = LoadingScreen(opening)
+        self._opening = opening
+        self._loading: LoadingScreen | None = None
         #: Why the game could not be opened that way (run_app says it once the screen is put back).
         self.load_error = ""
 
@@ -98,6 +99,7 @@ class FireteamApp(App):
         self._load_settings()
         if self.game is None:
             assert self.opener is not None, "FireteamApp needs a game or an opener"
+            self._loading = LoadingScreen(self._opening)
             await self.push_screen(self._loading)
             self.run_worker(self._open_in_thread, thread=True, group="open")
             return
@@ -106,16 +108,18 @@ class FireteamApp(App):
     def _open_in_thread(self) -> None:
         shown = -1
 
+        loading, opener = self._loading, self.opener
+        assert loading is not None and opener is not None
+
         def progress(done: int, total: int) -> None:
             nonlocal shown
             percent = done * 100 // max(total, 1)
             if percent != shown:  # at most a hundred redraws, however the file is read
                 shown = percent
-                self.call_from_thread(self._loading.progress, done, total)
+                self.call_from_thread(loading.progress, done, total)
 
-        assert self.opener is not None
         try:
-            game, locked_by = self.opener(progress)
+            game, locked_by = opener(progress)
         except SaveError as e:
             self.call_from_thread(self._not_opened, f"cannot open the save: {e}")
             return
