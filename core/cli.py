@@ -17,6 +17,7 @@ import msgspec
 
 from core.dice import NeedDice
 from core.game import Game
+from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
 from core.savefile import NoGameYet, SaveError
 from core.state import GameState
@@ -157,8 +158,11 @@ def run_replay(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, role)
     if game is None:
         return 2
-    total = game.timeline.length
-    step = total
+    # Steps as this role counts them (core.replay.visible_steps): every effective
+    # event for the referee, only those it may see for a side, as the client's replay.
+    steps = visible_steps(game.history, role, game.timeline.length)
+    total = len(steps)
+    step = game.timeline.length
     if args.turn is not None:
         found = game.timeline.turn_start(args.turn)
         if found is None:
@@ -169,13 +173,14 @@ def run_replay(args: argparse.Namespace) -> int:
         if not 0 <= args.step <= total:
             print(f"{args.path}: step must be between 0 and {total}", file=sys.stderr)
             return 2
-        step = args.step
+        step = step_of_shown(steps, args.step)
     state = game.view(role, step)
-    data = state_json(state, step, total)
+    shown = shown_step(steps, step)
+    data = state_json(state, shown, total)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print(f"{state.scenario or 'game'} — step {step}/{total}, turn {state.turn}, {state.phase}")
+        print(f"{state.scenario or 'game'} — step {shown}/{total}, turn {state.turn}, {state.phase}")
         if state.active_side:
             print(f"active: {state.active_side}, reacting: {state.reacting_side}")
         for side in data["sides"]:
@@ -229,7 +234,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("replay", help="print the state of a save at a step")
     p.add_argument("path", type=Path)
-    p.add_argument("--step", type=int, help="effective events to apply (default: all)")
+    p.add_argument(
+        "--step", type=int, help="effective events to apply, counting only those the role may see (default: all)"
+    )
     p.add_argument("--turn", type=int, help="the start of this turn")
     p.add_argument("--as", dest="as_role", default=REFEREE, help="referee, a side id, or spectator")
     p.add_argument("--json", action="store_true")

@@ -166,25 +166,39 @@ class Game:
         return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, writable: bool = True, clock: Callable[[], int] = _now_ms) -> Game:
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        writable: bool = True,
+        clock: Callable[[], int] = _now_ms,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Game:
         """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
         A writable open takes the save's lock first (``SaveLocked`` if another
-        process writes it) and holds it until :meth:`close`.
+        process writes it) and holds it until :meth:`close`.  ``progress`` is
+        told (bytes read, bytes in all) as the save loads (``core.savefile.load``).
         """
         writer = SaveWriter.lock(path) if writable else None
         try:
-            return cls._open(Path(path), writer, clock)
+            return cls._open(Path(path), writer, clock, progress)
         except BaseException:
             if writer is not None:
                 writer.close()
             raise
 
     @classmethod
-    def _open(cls, path: Path, writer: SaveWriter | None, clock: Callable[[], int]) -> Game:
+    def _open(
+        cls,
+        path: Path,
+        writer: SaveWriter | None,
+        clock: Callable[[], int],
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Game:
         timeline = Timeline(History())
         try:
-            loaded = load(path, history=timeline.history, after_batch=timeline.catch_up)
+            loaded = load(path, history=timeline.history, after_batch=timeline.catch_up, progress=progress)
             timeline.catch_up()
         except KeyError:
             # Well-formed records that do not make a game (a fact about a unit,

@@ -9,13 +9,16 @@ before the step and folds at most ``SNAPSHOT_EVERY - 1`` events.
 
 from __future__ import annotations
 
+import array
 from bisect import bisect_left, bisect_right
 
 from core.events import PhaseBegan
 from core.history import History
 from core.state import GameState, apply_in_place, copy_state, decode_state, encode_state
+from core.views import REFEREE, event_visible
 
 SNAPSHOT_EVERY = 512
+VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 
 
 class Timeline:
@@ -97,3 +100,36 @@ class Timeline:
             if e.turn == turn:
                 return step
         return None
+
+
+# ------------------------------------------------------------ a side's steps
+#
+# A side replaying a game counts only the events it may see: counting every one
+# would tell it how many hidden events there were, and where.  Its step n is the
+# moment just after the n-th event it may see.  The client's replay bar and
+# ``fireteam replay --as SIDE --step N`` both number steps this way.
+
+
+def visible_steps(
+    history: History, role: str, length: int, start: int = 0, into: array.array[int] | None = None
+) -> array.array[int]:
+    """The effective steps (1-based) whose event ``role`` may see, from ``start`` up to ``length``,
+    appended to ``into`` (which holds those before ``start``)."""
+    steps = into if into is not None else array.array("i")
+    if role == REFEREE:
+        steps.extend(range(start + 1, length + 1))
+        return steps
+    for a in range(start, length, VISIBLE_SCAN_STEP):
+        events = history.timeline(a, min(length, a + VISIBLE_SCAN_STEP))
+        steps.extend(a + i + 1 for i, e in enumerate(events) if event_visible(e, role))
+    return steps
+
+
+def shown_step(steps: array.array[int], step: int) -> int:
+    """The number a side is told for effective step ``step``: the events it may see up to there."""
+    return bisect_right(steps, step)
+
+
+def step_of_shown(steps: array.array[int], shown: int) -> int:
+    """The effective step a side's step ``shown`` stands for (0: before any event)."""
+    return steps[shown - 1] if shown > 0 else 0

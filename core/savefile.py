@@ -262,13 +262,16 @@ def load(
     history: History | None = None,
     after_batch: Callable[[], None] | None = None,
     upcasters: dict[int, dict[str, Upcaster]] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Loaded:
     """Read a save file into ``history`` (a new one by default); never modifies the file.
 
     The file's size is read once, when it is opened, and nothing past it is
     read: bytes a writer appends meanwhile are neither loaded nor counted as
     torn.  ``after_batch`` runs after each batch of events joins the history,
-    so a caller can fold them while they are still decoded.
+    so a caller can fold them while they are still decoded.  ``progress``, if
+    given, is told (bytes taken in, bytes in all) after each read of the file
+    (a client draws a progress bar from it; it may be called from any thread).
     """
     path = Path(path)
     upcasters = UPCASTERS if upcasters is None else upcasters
@@ -285,9 +288,12 @@ def load(
     bad_line = 0  # a damaged line: fatal unless it turns out to be the last
     bad_bytes = b""
 
+    told = [0, 0, 0]  # bytes told to ``progress``, bytes read, the file's size
+
     def flush(limit: int) -> None:
         """Decode and take in the pending payloads, CHUNK at a time while at least ``limit`` wait."""
         done = 0
+        waiting = len(pending)
         while len(pending) - done >= limit and len(pending) > done:
             take = pending[done : done + CHUNK]
             done += len(take)
@@ -305,6 +311,10 @@ def load(
                 raise _history_error(path, e) from None
             if after_batch is not None:
                 after_batch()
+            if progress is not None:  # the bytes read so far, in step with the events taken in
+                start, end, total = told
+                progress(start + (end - start) * done // waiting, total)
+        told[0] = told[1]
         del pending[:done]
 
     try:
@@ -357,6 +367,7 @@ def load(
                 pending.extend(payloads)
                 lines_done += len(lines)
                 good += sum(map(len, lines)) + len(lines)
+                told[1:] = [size - left, size]
                 flush(CHUNK)
             size = size - left  # less if the file was cut meanwhile
             if header is None:
@@ -372,6 +383,7 @@ def load(
                 bad_line = lines_done + 1  # no newline: the last write was torn
             elif bad_line and _whole_record(bad_bytes):
                 raise _bad_check(path, bad_line, chained)
+        told[1] = told[2]
         flush(1)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file; check the name") from None

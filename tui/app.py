@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
+import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -27,12 +29,20 @@ from core.views import REFEREE, SPECTATOR
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
+from tui.screens.loading import LoadingScreen
+from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
 DEMO_RULESET = "breaking-news"
 DEMO_SCENARIO = "demo"
 #: How often a game open read-only looks for what its writer appended.
 FOLLOW_EVERY_S = 0.5
+#: A save larger than this is opened inside the client, with a progress bar
+#: (a million events take seconds); a smaller one before it starts.
+LOAD_IN_APP_BYTES = 8 << 20
+
+#: Opens the game, telling a progress callback (bytes read, bytes in all); returns it and who else writes it.
+Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
 
 
 class GameChanged(Message):
@@ -46,21 +56,27 @@ class FireteamApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f12", "screenshot", "Save a screenshot (SVG)", show=False),
+        Binding("ctrl+backslash,f12", "screenshot", "Save a screenshot (SVG)", show=False),
     ]
 
     def __init__(
         self,
-        game: Game,
+        game: Game | None,
         *,
         role: str = REFEREE,
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
+        store: UserStore | None = None,
+        opener: Opener | None = None,
+        opening: str = "the save",
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.game = game
+        #: Where settings, histories and screenshots are kept (None: nothing is remembered).
+        self.store = None if remote else store
+        self.settings = Settings()
         self.role = role
         self.seat = seat
         self.replay = replay
@@ -73,10 +89,64 @@ class FireteamApp(App):
         self.locked_by = ""
         #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
         self.gc_paused = False
+        #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
+        self.opener = opener
+        self._opening = opening
+        self._loading: LoadingScreen | None = None
+        #: Why the game could not be opened that way (run_app says it once the screen is put back).
+        self.load_error = ""
 
     # ---------------------------------------------------------------- lifecycle
 
     async def on_mount(self) -> None:
+        self._load_settings()
+        if self.game is None:
+            assert self.opener is not None, "FireteamApp needs a game or an opener"
+            self._loading = LoadingScreen(self._opening)
+            await self.push_screen(self._loading)
+            self.run_worker(self._open_in_thread, thread=True, group="open")
+            return
+        await self._start()
+
+    def _open_in_thread(self) -> None:
+        shown = -1
+
+        loading, opener = self._loading, self.opener
+        assert loading is not None and opener is not None
+
+        def progress(done: int, total: int) -> None:
+            nonlocal shown
+            percent = done * 100 // max(total, 1)
+            if percent != shown:  # at most a hundred redraws, however the file is read
+                shown = percent
+                self.call_from_thread(loading.progress, done, total)
+
+        try:
+            game, locked_by = opener(progress)
+        except SaveError as e:
+            self.call_from_thread(self._not_opened, f"cannot open the save: {e}")
+            return
+        except OSError as e:
+            self.call_from_thread(self._not_opened, f"cannot open the save: {e.strerror or e}")
+            return
+        self.call_from_thread(self._opened, game, locked_by)
+
+    def _not_opened(self, why: str) -> None:
+        self.load_error = why
+        self.exit(return_code=2)
+
+    async def _opened(self, game: Game, locked_by: str) -> None:
+        problem = check_role(game, self.role)
+        if problem:
+            game.close()
+            self._not_opened(problem)
+            return
+        self.game, self.owns_game, self.locked_by = game, True, locked_by
+        self.replay = self.replay or bool(locked_by)
+        await self.pop_screen()
+        await self._start()
+
+    async def _start(self) -> None:
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
@@ -95,6 +165,41 @@ class FireteamApp(App):
         gc.freeze()
         gc.enable()
         self.gc_paused = False
+    def _load_settings(self) -> None:
+        if self.store is None:
+            return
+        self.settings = self.store.load_settings()
+        if self.settings.theme:
+            if self.settings.theme in self.available_themes:
+                self.theme = self.settings.theme
+            else:
+                self.store.notices.append(f"settings: no theme {self.settings.theme!r}; the default is used")
+        self.show_notices()
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
+
+    def show_notices(self) -> None:
+        """Tell the player what was wrong with the files read (once each)."""
+        if self.store is not None:
+            for note in self.store.notices:
+                self.notify_stored(note)
+            self.store.notices.clear()
+
+    def notify_stored(self, message: str) -> None:
+        self.notify(message, title="Your settings", severity="warning", timeout=10, markup=False)
+
+    def remember(self, **changes) -> None:
+        """Change settings and write them (in a thread: a disk may be slow)."""
+        if self.store is None:
+            return
+        self.settings = msgspec.structs.replace(self.settings, **changes)
+        store, settings = self.store, self.settings
+        self.run_worker(lambda: self._write(store.save_settings, settings), thread=True, group="settings")
+
+    def _write(self, write, *args) -> None:
+        try:
+            write(*args)
+        except OSError as e:
+            self.call_from_thread(self.notify_stored, f"could not save your settings or history: {e}")
 
     def _locked_answer(self, read_only: bool | None) -> None:
         if not read_only:
@@ -105,7 +210,7 @@ class FireteamApp(App):
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
         game = self.game
-        if game.writable or getattr(game, "follow_failed", False):
+        if game is None or game.writable or getattr(game, "follow_failed", False):
             return
         try:
             game.follow()
@@ -117,7 +222,7 @@ class FireteamApp(App):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        if self.owns_game:
+        if self.owns_game and self.game is not None:
             self.game.close()
 
     def _game_changed(self, outcome: Outcome) -> None:
@@ -161,16 +266,27 @@ class FireteamApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
-            if self.remote and command.title in ("Screenshot",):
-                continue  # it would write to the server's disk
+            if command.title == "Screenshot":
+                continue  # Textual's own writes to the current folder or Downloads: ours is below
             yield command
+        if not self.remote:  # it would write to the server's disk
+            yield SystemCommand("Screenshot", "Save an SVG screenshot in your data folder", self.action_screenshot)
+
+    def screenshot_folder(self) -> Path:
+        return (self.store or UserStore.default()).screenshots
 
     def action_screenshot(self) -> None:
         if self.remote:
             self.notify("screenshots are not saved on a shared table", severity="warning", markup=False)
             return
-        path = self.save_screenshot(path=".")
-        self.notify(f"screenshot saved: {path}", markup=False)
+        folder = self.screenshot_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            path = self.save_screenshot(path=str(folder))
+        except OSError as e:
+            self.notify(f"no screenshot: {folder}: {e.strerror or e}", severity="error", markup=False)
+            return
+        self.notify(f"screenshot saved in {folder}: {Path(path).name}", timeout=8, markup=False)
 
     def action_suspend_process(self) -> None:
         if not self.remote:
@@ -193,7 +309,7 @@ def new_demo_game(saves: Path = SAVES) -> Game:
     return game
 
 
-def open_game(save: Path | None, replay: bool) -> Game:
+def open_game(save: Path | None, replay: bool, progress: Callable[[int, int], None] | None = None) -> Game:
     """The game to show: a save, or a new demo game.  Raises SaveError or OSError."""
     if save is None:
         if replay:
@@ -201,7 +317,7 @@ def open_game(save: Path | None, replay: bool) -> Game:
         return new_demo_game()
     if not save.exists():
         raise SaveError(f"{save}: no such save")
-    return Game.open(save, writable=not replay)
+    return Game.open(save, writable=not replay, progress=progress)
 
 
 def check_role(game: Game, role: str) -> str | None:
@@ -212,16 +328,33 @@ def check_role(game: Game, role: str) -> str | None:
     return f"--as {role}: not a role of this game (referee, spectator, or a side: {sides})"
 
 
-def open_or_follow(save: Path | None, replay: bool) -> tuple[Game, str]:
+def open_or_follow(
+    save: Path | None, replay: bool, progress: Callable[[int, int], None] | None = None
+) -> tuple[Game, str]:
     """``open_game``, or, when another process writes the save, the save opened
     read-only (to follow that game) and who writes it."""
     try:
-        return open_game(save, replay), ""
+        return open_game(save, replay, progress), ""
     except SaveLocked as e:
-        return Game.open(e.path, writable=False), e.who
+        return Game.open(e.path, writable=False, progress=progress), e.who
+
+
+def _big(save: Path | None) -> bool:
+    try:
+        return save is not None and save.stat().st_size > LOAD_IN_APP_BYTES
+    except OSError:
+        return False  # opened the usual way, which says why it cannot be
 
 
 def run_app(save: Path | None, replay: bool, role: str) -> int:
+    if _big(save):
+        assert save is not None
+        opener = partial(open_or_follow, save, replay)
+        app = FireteamApp(None, role=role, replay=replay, store=UserStore.default(), opener=opener, opening=save.name)
+        app.run()
+        if app.load_error:
+            print(f"fireteam: {app.load_error}", file=sys.stderr)
+        return app.return_code or 0
     try:
         game, locked_by = open_or_follow(save, replay)
     except SaveError as e:
@@ -235,7 +368,7 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
         game.close()
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
-    app = FireteamApp(game, role=role, replay=replay or bool(locked_by))
+    app = FireteamApp(game, role=role, replay=replay or bool(locked_by), store=UserStore.default())
     app.owns_game = True
     app.locked_by = locked_by
     app.gc_paused = not gc.isenabled()

@@ -25,6 +25,8 @@ from core.ruleset import CommandSpec, Refused
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
 
 Completer = Callable[[str], list[str]]
+#: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
+HISTORY_LINES = 1000
 
 
 def replace_last_word(text: str, word: str) -> str:
@@ -144,9 +146,15 @@ class CommandInput(PlainInput):
         self.value = self.history[self._history_pos] if self._history_pos < len(self.history) else ""
         self.cursor_position = len(self.value)
 
+    def recall(self, lines: list[str]) -> None:
+        """Start with the history remembered from earlier runs (oldest first)."""
+        self.history = list(lines)
+        self._history_pos = len(self.history)
+
     def remember(self, text: str) -> None:
         if text and (not self.history or self.history[-1] != text):
             self.history.append(text)
+            del self.history[:-HISTORY_LINES]
         self._history_pos = len(self.history)
         self._cycle = []
 
@@ -185,7 +193,9 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
-            box = CommandInput(self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 help)")
+            box = CommandInput(
+                self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 or Ctrl+F help)"
+            )
             box.cursor_blink = self.blink
             yield box
         yield Plain("", id="cmd-hint")
@@ -216,12 +226,30 @@ class CommandLine(Vertical):
                 box.value = text
             box.cursor_position = len(text)
 
-    def insert(self, word: str) -> None:
+    def insert_unit(self, unit_id: str) -> bool:
+        """Put a figure's id on the line where the command being typed takes a figure.
+
+        The id takes the place of the word being typed (a start of a name, or
+        ``target=``) or goes after the last whole word; anywhere else (an empty
+        line, a number, a keyword value that is not a figure) the line stays as
+        it is and says so.
+        """
         box = self.input
         text = box.value
-        box.value = text + ("" if not text or text.endswith(" ") else " ") + word + " "
+        word = current_word(text)
+        if word and word in self.completer(text):  # a whole word already: the id goes after it
+            text, word = text + " ", ""
+        head = text[: len(text) - len(word)]
+        key = word.partition("=")[0] + "=" if "=" in word else ""
+        line = head + key + unit_id
+        if not text.strip() or key + unit_id not in self.completer(line):
+            self.error(f"{unit_id} does not go here: the command being typed takes no figure at this point")
+            box.focus()
+            return False
+        box.value = line + " "
         box.cursor_position = len(box.value)
         box.focus()
+        return True
 
     @on(Input.Changed, "#cmd-input")
     def _changed(self, event: Input.Changed) -> None:
@@ -243,21 +271,25 @@ class CommandLine(Vertical):
         except Refused:
             words = text.split()
         verb_done = len(words) > 1 or text.endswith(" ")
+        spec = None
         if verb_done and words:
             try:
                 spec = find_verb(words[0], self.specs())
             except Refused as e:
                 return plain(str(e), "yellow")
-            out.append(usage(spec), style="bold")
-            out.append(f"  {spec.help}", style="dim")
+        # The candidates come first: the line is one row, and a long usage
+        # after them may be cut where candidates after it would be lost.
         candidates = self.completer(text)
         if candidates:
-            if out:
-                out.append("  ")
             shown = candidates[:12]
             out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
                 out.append(f" … {len(candidates) - len(shown)} more", style="dim")
+        if spec is not None:
+            if out:
+                out.append("   ")
+            out.append(usage(spec), style="bold")
+            out.append(f"  {spec.help}", style="dim")
         return out
 
     @on(Input.Submitted, "#cmd-input")

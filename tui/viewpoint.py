@@ -9,11 +9,11 @@ positions, so the viewpoint also says where in the file a step lies.
 from __future__ import annotations
 
 import array
-import bisect
 from dataclasses import dataclass, field
 
 from core import events as ev
 from core.game import Game, LogLine
+from core.replay import shown_step, visible_steps
 from core.state import GameState
 from core.store import REDONE, UNDONE
 from core.views import REFEREE, event_visible
@@ -21,7 +21,6 @@ from tui.logindex import windows
 
 ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
 ROLL_SCAN_STEP = 512  # events read at a time looking for them
-VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 
 
 @dataclass(frozen=True)
@@ -67,14 +66,14 @@ class Viewpoint:
     def shown_position(self) -> tuple[int, int]:
         """Where the replay is, as this role may be told: (steps so far, steps in all).
 
-        A side counts only the events it may see: counting every one would
-        tell it how many hidden events there were, and where.
+        A side counts only the events it may see (``core.replay.visible_steps``),
+        as ``fireteam replay --as SIDE`` does.
         """
         step = self.length if self.step is None else self.step
         if self.role == REFEREE:
             return step, self.length
         steps = self._visible_steps()
-        return bisect.bisect_right(steps, step), len(steps)
+        return shown_step(steps, step), len(steps)
 
     def _visible_steps(self) -> array.array[int]:
         """The steps whose event this role may see.
@@ -88,10 +87,7 @@ class Viewpoint:
             steps, start = seen.steps, seen.length
         else:
             steps, start = array.array("i"), 0
-        history = self.game.history
-        for a in range(start, length, VISIBLE_SCAN_STEP):
-            events = history.timeline(a, min(length, a + VISIBLE_SCAN_STEP))
-            steps.extend(a + i + 1 for i, e in enumerate(events) if event_visible(e, self.role))
+        visible_steps(self.game.history, self.role, length, start, steps)
         self._visible = _VisibleSeen(file_length, length, steps)
         return steps
 

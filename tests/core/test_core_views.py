@@ -12,6 +12,7 @@ from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, sk
 
 from core import events as ev
 from core.game import Game
+from core.replay import step_of_shown, visible_steps
 from core.state import fold
 from core.views import view_state
 from tui.main import main as fireteam
@@ -122,13 +123,18 @@ def test_fireteam_log_as_a_role(played, role, capsys):
 
 @pytest.mark.parametrize("role", ["regulars", "spectator"])
 def test_fireteam_replay_as_a_role_at_every_step(played, role, capsys):
-    for step in range(played.timeline.length + 1):
+    # A side's steps count the events it may see (core.replay.visible_steps, as the client's replay bar).
+    steps = visible_steps(played.history, role, played.timeline.length)
+    assert 0 < len(steps) < played.timeline.length
+    for step in range(len(steps) + 1):
         assert fireteam(["replay", str(played.path), "--step", str(step), "--as", role, "--json"]) == 0
         out = capsys.readouterr().out
         data = json.loads(out)
-        assert data["event_count"] == step
+        assert data["event_count"] == step and data["total_events"] == len(steps)
+        hidden = _secret_keys_hidden_from(played, role, step_of_shown(steps, step))
         _assert_absent(out, _hidden_from(role), f"replay --as {role} --step {step}")
-        _assert_absent(out, _secret_keys_hidden_from(played, role, step), f"replay --as {role} --step {step}")
+        _assert_absent(out, hidden, f"replay --as {role} --step {step}")
+    assert fireteam(["replay", str(played.path), "--step", str(len(steps) + 1), "--as", role]) == 2
 
 
 def test_a_secret_becomes_public_after_reveal(tmp_path):

@@ -222,12 +222,12 @@ async def test_log_details_search_and_filter(game):
 async def test_roster_filter_and_unit_to_command_line(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f6", "slash", *"rpg", "enter")
+        await pilot.press(*"mark", "space", "f6", "slash", *"rpg", "enter")
         await pilot.pause()
         assert roster_units(app) == {"kemal"}
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one(CommandInput).value == "kemal "
+        assert app.screen.query_one(CommandInput).value == "mark kemal "
 
 
 async def test_a_side_sees_only_its_view_and_follows_other_seats(tmp_path):

@@ -150,7 +150,10 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
         ("undo", ["clear egal suppressed"]),
         ("move ferri 1", ["mark egal pinned"]),
     ]
-    plain, busy = _new(tmp_path / "plain.ft"), _new(tmp_path / "busy.ft")
+    # One file name in two folders: the screen names the save.
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "busy").mkdir()
+    plain, busy = _new(tmp_path / "plain" / "game.ft"), _new(tmp_path / "busy" / "game.ft")
     try:
         assert _play(plain, steps, hidden=False) == _play(busy, steps, hidden=True)
         busy.execute("mark egal wounded")  # after the regulars' last command

@@ -105,7 +105,7 @@ class LogView(ScrollView, can_focus=True):
         Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("home", "edge(-1)", "Oldest", show=False),
         Binding("end", "edge(1)", "Newest", show=False),
-        Binding("enter", "choose", "Details", show=True),
+        Binding("enter", "choose", "Details", show=False),  # the footer keeps to 80 columns; F1 lists it
     ]
 
     # No Textual scrollbar: the view draws its own in its last column (see ``_bar``).

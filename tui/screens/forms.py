@@ -77,32 +77,89 @@ def command_text(spec: CommandSpec, values: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-class ActionPicker(ModalScreen[CommandSpec | None]):
-    """Choose an action; those not possible now are listed with the reason."""
+def picker_order(specs: list[CommandSpec], state: GameState, role: str) -> list[CommandSpec]:
+    """The actions in the order the picker lists them: those of the current phase
+    first, then the others possible now, then those not possible now (greyed)."""
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ActionPicker") + "ActionPicker OptionList { height: auto; max-height: 20; }"
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    def rank(spec: CommandSpec) -> int:
+        if allowed_now(spec, state, role):
+            return 2
+        return 0 if spec.phases and state.phase in spec.phases else 1
+
+    return sorted(specs, key=rank)  # stable: the ruleset's own order within each group
+
+
+def matches(spec: CommandSpec, query: str) -> bool:
+    """Whether the picker's filter keeps ``spec``: every word typed is in its name, an alias or its help."""
+    haystack = " ".join((spec.name, *spec.aliases, spec.help)).lower()
+    return all(word in haystack for word in query.lower().split())
+
+
+class ActionPicker(ModalScreen[CommandSpec | None]):
+    """Choose an action; those not possible now are listed with the reason.
+
+    Focus starts in the filter box: typing narrows the list, Enter picks the
+    first action left that is possible now, ↓ moves into the list.
+    """
+
+    DEFAULT_CSS = (
+        DIALOG_CSS.format(name="ActionPicker")
+        + "ActionPicker OptionList { height: auto; max-height: 20; } ActionPicker #picker-filter { margin: 0; }"
+    )
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "to_list", "To the list", show=False)]
 
     def __init__(self, specs: list[CommandSpec], state: GameState, role: str) -> None:
         super().__init__()
-        self.specs = specs
+        self.specs = picker_order(specs, state, role)
         self.state = state
         self.role = role
 
     def compose(self) -> ComposeResult:
+        with Vertical():
+            yield PlainLabel("Choose an action (type to filter, Enter picks, Esc cancels)", classes="title")
+            yield PlainInput(placeholder="filter: a command's name or a word of its help", id="picker-filter")
+            yield OptionList(*self._options(""))
+
+    def _options(self, query: str) -> list[Option]:
         options = []
-        # What can be done now first; the rest after, greyed, with the reason.
-        ordered = sorted(self.specs, key=lambda spec: bool(allowed_now(spec, self.state, self.role)))
-        for spec in ordered:
+        for spec in self.specs:
+            if not matches(spec, query):
+                continue
             why = allowed_now(spec, self.state, self.role)
             label = Text(spec.name, style="bold", no_wrap=True, overflow="ellipsis")
             label.append(f"  {spec.help}", style="dim")
             if why:
                 label.append(f"  ({why})", style="italic")
             options.append(Option(label, id=spec.name, disabled=bool(why)))
-        with Vertical():
-            yield PlainLabel("Choose an action (Enter picks, Esc cancels)", classes="title")
-            yield OptionList(*options)
+        return options
+
+    def on_mount(self) -> None:
+        self.query_one("#picker-filter", Input).focus()
+
+    def shown(self) -> list[str]:
+        """The names the list shows now, in order."""
+        listing = self.query_one(OptionList)
+        return [str(listing.get_option_at_index(i).id) for i in range(listing.option_count)]
+
+    @on(Input.Changed, "#picker-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        listing.add_options(self._options(event.value))
+        listing.highlighted = next((i for i, o in enumerate(listing.options) if not o.disabled), None)
+
+    @on(Input.Submitted, "#picker-filter")
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        listing = self.query_one(OptionList)
+        first = next((o for o in listing.options if not o.disabled), None)
+        if first is None:
+            self.app.bell()
+            return
+        self.dismiss(next(s for s in self.specs if s.name == first.id))
+
+    def action_to_list(self) -> None:
+        self.query_one(OptionList).focus()
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -164,6 +221,8 @@ class ActionForm(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self._preview()
+        if self.spec.params:  # the first field has the focus, not the form's scroll box
+            self.query_one(f"#field-{self.spec.params[0].name}").focus()
 
     def values(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

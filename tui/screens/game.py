@@ -12,6 +12,7 @@ from collections.abc import Callable
 import msgspec
 from rich.text import Text
 from textual import on
+from textual._context import active_app
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -50,29 +51,33 @@ class ReplayBar(Plain):
 
 class GameScreen(Screen):
     BINDINGS = [
-        Binding("f1", "help", "Help"),
-        Binding("f2", "pick_action", "Actions", show=True),
-        Binding("f3", "toggle_dice", "Table dice"),
-        Binding("f5", "open_replay", "Replay"),
+        # Every F-key has a Ctrl key too (terminals take some F-keys for
+        # themselves, macOS needs Fn), shown first in the footer since it works
+        # everywhere; tests/tui/test_tui_keys.py checks each has one and a palette entry.
+        # Not Ctrl+G: that is BEL, which ends terminal escape sequences, so the
+        # remnant of a cut one (a hostile paste) would press it.
+        Binding("ctrl+f,f1", "help", "Help"),
+        Binding("ctrl+b,f2", "pick_action", "Actions"),
+        Binding("ctrl+t,f3", "toggle_dice", "Table dice"),
+        Binding("ctrl+r,f5", "open_replay", "Replay", show=False),
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("f6", "focus_pane('roster')", "Roster", show=False),
-        Binding("f7", "focus_pane('log')", "Log", show=False),
-        Binding("f8", "focus_pane('command')", "Command line", show=False),
-        Binding("colon", "focus_pane('command')", "Command line", show=False),
+        Binding("ctrl+y", "redo", "Redo", show=False),
+        Binding("ctrl+s,f6", "focus_pane('roster')", "Roster", show=False),
+        Binding("ctrl+l,f7", "focus_pane('log')", "Log", show=False),
+        Binding("colon,f8", "focus_pane('command')", "Command line", show=False),
         Binding("ctrl+n", "new_game", "New game", show=False),
         Binding("ctrl+o", "load_game", "Load game", show=False),
-        # Replay
-        Binding("right", "step(1)", "Next event", show=True),
-        Binding("left", "step(-1)", "Prev event", show=True),
-        Binding("right_square_bracket", "phase(1)", "Next phase", show=True),
+        # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
+        Binding("right", "step(1)", "Next event", show=False),
+        Binding("left", "step(-1)", "Prev event", show=False),
+        Binding("right_square_bracket", "phase(1)", "Next phase", show=False),
         Binding("left_square_bracket", "phase(-1)", "Prev phase", show=False),
         Binding("right_curly_bracket", "turn(1)", "Next turn", show=False),
         Binding("left_curly_bracket", "turn(-1)", "Prev turn", show=False),
-        Binding("t", "jump_turn", "Go to turn", show=True),
+        Binding("t", "jump_turn", "Go to turn", show=False),
         Binding("less_than_sign", "edge(-1)", "Start", show=False),
         Binding("greater_than_sign", "edge(1)", "End", show=False),
-        Binding("space", "play", "Play/pause", show=True),
+        Binding("space", "play", "Play/pause", show=False),
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("escape", "leave_replay", "Leave replay", show=False),
@@ -92,8 +97,9 @@ class GameScreen(Screen):
         self.replay = replay or not game.writable
         self.remote = remote
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
-        self.table_dice = False
-        self.speed = 2  # index into SPEEDS
+        settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
+        self.table_dice = bool(settings and settings.table_dice)
+        self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
         self._player: Timer | None = None
         self._selected: LogLine | None = None
         self._seen_length = -1
@@ -112,6 +118,7 @@ class GameScreen(Screen):
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
+        phase.border_subtitle = plain(self.game.path.name)
         yield phase
         with Container(id="main"):
             roster = RosterPane(id="roster")
@@ -135,11 +142,11 @@ class GameScreen(Screen):
                 blink=not self.remote,
                 id="command",
             )
-        yield KeysFooter()  # Textual's Footer, rebuilt only when its keys change
+        yield KeysFooter(compact=True)  # Textual's Footer, rebuilt only when its keys change
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
-        mode = "replay" if self.replay else "live"
+        mode = "replay" if self.replay else "live, TABLE DICE" if self.table_dice else "live"
         who = self.role if self.role == REFEREE else f"as {self.role}"
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode}"
 
@@ -150,10 +157,16 @@ class GameScreen(Screen):
             return
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
+        self.app.sub_title = self.game.path.name
         if self.replay:
             self.query_one(LogView).focus()
         else:
-            self.query_one(CommandInput).focus()
+            box = self.query_one(CommandInput)
+            store = getattr(self.app, "store", None)
+            if store is not None:
+                box.recall(store.load_history(self.game.path))
+                self.app.show_notices()
+            box.focus()
 
     def _complete(self, text: str) -> list[str]:
         return self.game.complete(text, self.role)
@@ -216,7 +229,7 @@ class GameScreen(Screen):
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
         if not self.replay:
-            self.query_one(CommandLine).insert(event.unit_id)
+            self.query_one(CommandLine).insert_unit(event.unit_id)
 
     # ------------------------------------------------------- commands (live)
 
@@ -251,6 +264,10 @@ class GameScreen(Screen):
 
     @on(CommandLine.Submitted)
     def _submitted(self, event: CommandLine.Submitted) -> None:
+        store = getattr(self.app, "store", None)
+        if store is not None:  # remembered for this save, in a thread: a disk may be slow
+            lines, path = list(self.query_one(CommandInput).history), self.game.path
+            self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
         self.run_command(event.text)
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
@@ -320,7 +337,11 @@ class GameScreen(Screen):
             else "Table dice OFF: the game rolls its own seeded dice",
             "ok",
         )
-        self.refresh_bindings()
+        self._shown_title = self._title()
+        self.query_one(PhasePane).border_title = plain(self._shown_title)
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(table_dice=self.table_dice)
 
     def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
         def carry_out() -> None:
@@ -425,12 +446,15 @@ class GameScreen(Screen):
     def palette_actions(self) -> list[tuple[str, str, str]]:
         """(name, help, action) for the command palette; only those that apply now."""
         entries = [
-            ("Help", "every key and command", "help"),
+            ("Help", "every key and command (F1, Ctrl+F)", "help"),
             ("Undo", f"take back {self.undo_preview() or 'nothing'}", "undo"),
             ("Redo", f"bring back {self.redo_preview() or 'nothing'}", "redo"),
-            ("Actions", "pick an action from a list and fill in a form", "pick_action"),
-            ("Table dice", "toggle typing the faces of real dice", "toggle_dice"),
-            ("Replay this game", "step through the game from the start", "open_replay"),
+            ("Actions", "pick an action from a list and fill in a form (F2, Ctrl+B)", "pick_action"),
+            ("Table dice", "toggle typing the faces of real dice (F3, Ctrl+T)", "toggle_dice"),
+            ("Replay this game", "step through the game from the start (F5, Ctrl+R)", "open_replay"),
+            ("Focus the roster", "move the keyboard to the roster (F6, Ctrl+S)", "focus_pane('roster')"),
+            ("Focus the log", "move the keyboard to the action log (F7, Ctrl+L)", "focus_pane('log')"),
+            ("Focus the command line", "move the keyboard to the command line (F8, :)", "focus_pane('command')"),
             ("Leave replay", "back to the live game", "leave_replay"),
             ("Next event", "replay: one event forward", "step(1)"),
             ("Previous event", "replay: one event back", "step(-1)"),
@@ -520,6 +544,9 @@ class GameScreen(Screen):
 
     def action_speed(self, direction: int) -> None:
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + direction))
+        remember = getattr(self.app, "remember", None)
+        if remember is not None:
+            remember(replay_speed=self.speed)
         if self._player is not None:
             self._stop_player()
             self.action_play()

@@ -1,20 +1,28 @@
-"""The help screen: every key (read from the bindings themselves) and every command."""
+"""The help screen: every key (read from the bindings themselves) and every command, searchable."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable
+from functools import partial
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widgets import Input
 
 from core.commands import usage
 from core.ruleset import CommandSpec, Ruleset
 from tui.badges import legend
-from tui.plain import Plain
+from tui.plain import Plain, PlainInput
+
+#: How a search's matches look.
+MATCH = "bold black on yellow"
 
 KEY_NAMES = {
     "slash": "/",
@@ -34,6 +42,7 @@ KEY_NAMES = {
     "enter": "Enter",
     "pageup": "PgUp",
     "pagedown": "PgDn",
+    "backslash": "\\",
 }
 
 
@@ -42,105 +51,194 @@ def key_label(keys: str) -> str:
     for key in keys.split(","):
         parts = key.split("+")
         parts[-1] = KEY_NAMES.get(parts[-1], parts[-1])
+        if len(parts) > 1 and len(parts[-1]) == 1:
+            parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)
         out.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
     return " / ".join(out)
 
 
-def key_table(groups: Iterable[tuple[str, list[BindingType]]]) -> Table:
+def marked(text: str | Text, query: str, style: str = "") -> Text:
+    """``text`` (shown as text, never markup) with every match of ``query`` highlighted."""
+    out = Text(text, style=style) if isinstance(text, str) else text
+    if query:
+        out.highlight_regex(re.compile(re.escape(query), re.IGNORECASE), style=MATCH)
+    return out
+
+
+def _table(first: int | None = None) -> Table:
+    # Two columns, the second wrapping to whatever width the screen gives it;
+    # the first as wide in every entry, so that entries line up.
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
-    table.add_column(style="bold cyan", no_wrap=True)
-    table.add_column(ratio=1)
-    for title, bindings in groups:
-        table.add_row(Text(title, style="bold underline"), Text())
-        for b in bindings:
-            if isinstance(b, Binding) and b.description:
-                table.add_row(Text(key_label(b.key)), Text(b.description))
+    table.add_column(no_wrap=True, width=first)
+    table.add_column(ratio=1, overflow="fold")
     return table
 
 
-def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
-    table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
-    table.add_column(style="bold green", no_wrap=True)
-    table.add_column(ratio=1)
-    for spec in specs:
-        text = Text(spec.help)
-        extra = []
-        if spec.rule:
-            extra.append(spec.rule)
-        if spec.who == "referee":
-            extra.append("referee only")
-        if spec.phases:
-            extra.append("phases: " + ", ".join(spec.phases))
-        if spec.aliases:
-            extra.append("also: " + ", ".join(spec.aliases))
-        if extra:
-            text.append("  (" + "; ".join(extra) + ")", style="dim")
-        text.append("\n" + usage(spec), style="bold")
-        for p in spec.params:
-            if p.help or p.choices or p.kind in ("int", "distance"):
-                text.append(
-                    f"\n  {p.name}: {p.help}"
-                    + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
-                    + (f" ({p.lo} to {p.hi})" if p.kind == "int" else "")
-                    + (f" ({p.lo} to {p.hi} {p.measure}: 25.5, 10in)" if p.kind == "distance" else "")
-                    + (" (or a hidden marker's label)" if p.markers else ""),
-                    style="dim",
-                )
-        for example in spec.examples:
-            text.append(f"\n  e.g. {example}", style="italic")
-        table.add_row(Text(spec.name), text)
+def key_table(title: str, bindings: list[BindingType], query: str = "", *, first: int | None = None) -> Table:
+    table = _table(first)
+    table.add_row(marked(title, query, "bold underline"), Text())
+    for b in bindings:
+        if isinstance(b, Binding) and b.description:
+            table.add_row(marked(key_label(b.key), query, "bold cyan"), marked(b.description, query))
     return table
 
 
-def badge_table() -> Table:
-    table = Table(show_header=False, box=None, padding=(0, 1))
+def command_text(spec: CommandSpec) -> Text:
+    text = Text(spec.help)
+    extra = []
+    if spec.rule:
+        extra.append(spec.rule)
+    if spec.who == "referee":
+        extra.append("referee only")
+    if spec.phases:
+        extra.append("phases: " + ", ".join(spec.phases))
+    if spec.aliases:
+        extra.append("also: " + ", ".join(spec.aliases))
+    if extra:
+        text.append("  (" + "; ".join(extra) + ")", style="dim")
+    text.append("\n" + usage(spec), style="bold")
+    for p in spec.params:
+        if p.help or p.choices or p.kind in ("int", "distance"):
+            text.append(
+                f"\n  {p.name}: {p.help}"
+                + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
+                + (f" ({p.lo} to {p.hi})" if p.kind == "int" else "")
+                + (f" ({p.lo} to {p.hi} {p.measure}: 25.5, 10in)" if p.kind == "distance" else "")
+                + (" (or a hidden marker's label)" if p.markers else ""),
+                style="dim",
+            )
+    for example in spec.examples:
+        text.append(f"\n  e.g. {example}", style="italic")
+    return text
+
+
+def command_table(spec: CommandSpec, query: str = "", *, first: int | None = None) -> Table:
+    table = _table(first)
+    table.add_row(marked(spec.name, query, "bold green"), marked(command_text(spec), query))
+    return table
+
+
+def badge_table(query: str = "") -> Table:
+    table = _table()
     for badge, meaning in legend():
-        table.add_row(badge, Text(meaning))
+        table.add_row(marked(badge, query, "bold"), marked(meaning, query))
     return table
 
 
-LANGUAGE = """\
-Commands are one line: a verb, then its arguments.  Verbs, unit names, sides and
-choices may be shortened to any unambiguous start (fi ro ah).  name=value sets an
-argument by name; dice=6,4,3 gives the faces of real dice.  Quotes group words.
-Log filter: unit:NAME side:ID kind:roll|move|status|dp|out|cmd|phase|note plus words."""
+LANGUAGE = (
+    "Commands are one line: a verb, then its arguments.  Verbs, unit names, sides and "
+    "choices may be shortened to any unambiguous start (fi ro ah).  name=value sets an "
+    "argument by name; dice=6,4,3 gives the faces of real dice.  Quotes group words.\n"
+    "Log filter: unit:NAME side:ID kind:roll|move|status|dp|out|cmd|phase|note plus words."
+)
+
+
+class HelpEntry(Plain):
+    """One searchable piece of the help: drawn again with a search's matches highlighted."""
+
+    DEFAULT_CSS = "HelpEntry.-current { background: $boost; }"
+
+    def __init__(self, text: str, draw: Callable[[str], RenderableType]) -> None:
+        super().__init__(draw(""))
+        self.text = text.lower()
+        self.draw = draw
+
+    def search(self, query: str) -> bool:
+        found = bool(query) and query.lower() in self.text
+        self.update(self.draw(query if found else ""))
+        return found
 
 
 class HelpScreen(ModalScreen[None]):
+    """Every key, command and badge, to the screen's width, with a search box.
+
+    Typing in the box highlights every match; Enter or n goes to the next
+    entry that has one, N to the previous; / comes back to the box.
+    """
+
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 100%; max-width: 120; height: 100%;
+    HelpScreen > Vertical {
+        width: 100%; height: 100%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
+    HelpScreen #help-search { border: none; height: 1; padding: 0; margin: 0 0 1 0; background: $boost; }
+    HelpScreen VerticalScroll { height: 1fr; }
     HelpScreen .heading { text-style: bold reverse; margin: 1 0 0 0; }
     """
-    BINDINGS = [Binding("escape,q,f1", "close", "Close help")]
+    BINDINGS = [
+        Binding("escape,f1", "close", "Close help"),
+        Binding("q", "close", "Close help", show=False),
+        Binding("slash", "search", "Search", show=False),
+        Binding("n", "next_match(1)", "Next match", show=False),
+        Binding("N", "next_match(-1)", "Previous match", show=False),
+    ]
 
     def __init__(self, keys: list[tuple[str, list[BindingType]]], specs: list[CommandSpec], ruleset: Ruleset) -> None:
         super().__init__()
         self.keys = keys
         self.specs = specs
         self.ruleset = ruleset
+        self.matches: list[HelpEntry] = []
+        self.current = -1
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
+        with Vertical():
             yield Plain(
                 Text(
-                    f"Fireteam help — {self.ruleset.name} {self.ruleset.version}  (Esc closes, ↑↓ PgUp PgDn scroll)",
+                    f"Fireteam help — {self.ruleset.name} {self.ruleset.version}"
+                    "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous)",
                     style="bold",
                 )
             )
-            yield Plain(" Keys ", classes="heading")
-            yield Plain(key_table(self.keys))
-            yield Plain(" Commands ", classes="heading")
-            yield Plain(LANGUAGE)
-            yield Plain(command_table(self.specs, self.ruleset))
-            yield Plain(" Status badges ", classes="heading")
-            yield Plain(badge_table())
+            yield PlainInput(placeholder="search the help: type a word", id="help-search")
+            with VerticalScroll():
+                yield Plain(" Keys ", classes="heading")
+                first = max(
+                    (len(key_label(b.key)) for _, bs in self.keys for b in bs if isinstance(b, Binding)), default=8
+                )
+                for title, bindings in self.keys:
+                    words = " ".join(f"{key_label(b.key)} {b.description}" for b in bindings if isinstance(b, Binding))
+                    yield HelpEntry(f"{title} {words}", partial(key_table, title, bindings, first=first))
+                yield Plain(" Commands ", classes="heading")
+                yield HelpEntry(LANGUAGE, partial(marked, LANGUAGE))
+                first = max((len(spec.name) for spec in self.specs), default=8)
+                for spec in self.specs:
+                    yield HelpEntry(
+                        f"{spec.name} {command_text(spec).plain}", partial(command_table, spec, first=first)
+                    )
+                yield Plain(" Status badges ", classes="heading")
+                yield HelpEntry(" ".join(f"{b} {m}" for b, m in legend()), badge_table)
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
+
+    @on(Input.Changed, "#help-search")
+    def _search(self, event: Input.Changed) -> None:
+        query = event.value.strip()
+        self.matches = [entry for entry in self.query(HelpEntry) if entry.search(query)]
+        self.current = -1
+        self.action_next_match(1)
+
+    @on(Input.Submitted, "#help-search")
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_next_match(1)
+
+    def action_next_match(self, direction: int) -> None:
+        for entry in self.query(HelpEntry):
+            entry.remove_class("-current")
+        if not self.matches:
+            if self.query_one("#help-search", Input).value.strip():
+                self.app.bell()
+            return
+        self.current = (self.current + direction) % len(self.matches)
+        entry = self.matches[self.current]
+        entry.add_class("-current")
+        self.query_one(VerticalScroll).scroll_to_widget(entry, animate=False, top=True)
+
+    def action_search(self) -> None:
+        self.query_one("#help-search", Input).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,35 @@
+"""The screen shown while a big save loads: its name and a progress bar.
+
+The save is read in a worker thread (``FireteamApp`` with an opener), which
+reports through ``core.savefile.load``'s progress callback; this screen only
+draws what it is told.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import ProgressBar
+
+from tui.plain import PlainLabel
+
+
+class LoadingScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LoadingScreen { align: center middle; }
+    LoadingScreen > Vertical { width: 60; max-width: 100%; height: auto; border: thick $primary; padding: 0 1; }
+    LoadingScreen ProgressBar { margin: 1 0 0 0; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.save_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield PlainLabel(f"Opening {self.save_name}…", id="loading-title")
+            yield ProgressBar(total=None, show_eta=True, id="loading-bar")
+
+    def progress(self, done: int, total: int) -> None:
+        self.query_one(ProgressBar).update(total=max(total, 1), progress=done)

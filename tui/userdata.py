@@ -1,0 +1,173 @@
+"""What the client remembers between runs: settings, each save's command history, screenshots.
+
+Settings and histories live in the user's config and data folders
+(platformdirs: ``~/.config/fireteam`` and ``~/.local/share/fireteam`` on Linux).
+They are conveniences, not saves: a file that is missing, corrupt, too big or
+hostile is ignored with a notice (never a crash), and every value read is
+checked before use.  Writes replace a file whole (a temporary file, fsynced,
+then renamed over it), so a crash leaves the old file or the new one, never half.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import msgspec
+import platformdirs
+
+from core.commands import check_line
+from core.ruleset import Refused
+
+APP = "fireteam"
+#: Commands remembered per save; older ones are forgotten first.
+HISTORY_LINES = 1000
+#: Characters of one remembered command (a longer one is not kept).
+HISTORY_LINE_CHARS = 500
+#: A settings or history file larger than this is not read.
+MAX_FILE_BYTES = 1_000_000
+#: Replay speeds a setting may choose (indices into the screen's SPEEDS).
+SPEED_INDICES = range(8)
+
+
+class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
+    theme: str = ""  # "" is Textual's default
+    table_dice: bool = False
+    replay_speed: int = 2
+
+
+class _History(msgspec.Struct):
+    save: str
+    lines: list[str]
+
+
+def history_lines(lines: list[str]) -> list[str]:
+    """The lines worth keeping: valid command lines of bounded length, the newest ``HISTORY_LINES``."""
+    kept = []
+    for line in lines:
+        if not isinstance(line, str) or not line.strip() or len(line) > HISTORY_LINE_CHARS:
+            continue
+        try:
+            check_line(line)  # no control character, within a command's length
+        except Refused:
+            continue
+        kept.append(line)
+    return kept[-HISTORY_LINES:]
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` whole: a temporary file beside it, fsynced, renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself is durable once the folder is synced
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+
+
+def _read_small(path: Path) -> bytes | None:
+    """The file's bytes; None if it does not exist.  Raises ValueError if it is not a small regular file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise ValueError(e.strerror or str(e)) from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not (info.st_mode & 0o170000 == 0o100000):
+            raise ValueError("not a regular file")
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"larger than {MAX_FILE_BYTES:,} bytes")
+    return data
+
+
+@dataclass
+class UserStore:
+    """The folders the client keeps its own files in (platformdirs by default)."""
+
+    config: Path
+    data: Path
+    #: Problems met reading the files, to tell the player once.
+    notices: list[str] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def default(cls) -> UserStore:
+        return cls(platformdirs.user_config_path(APP), platformdirs.user_data_path(APP))
+
+    @property
+    def settings_path(self) -> Path:
+        return self.config / "settings.json"
+
+    @property
+    def screenshots(self) -> Path:
+        return self.data / "screenshots"
+
+    def history_path(self, save: Path) -> Path:
+        # One file a save, named by its absolute path's hash: a save's name may
+        # hold any character, and the file says which save it is for.
+        key = hashlib.sha256(str(save.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+        return self.data / "history" / f"{key}.json"
+
+    # ------------------------------------------------------------- settings
+
+    def load_settings(self) -> Settings:
+        path = self.settings_path
+        try:
+            data = _read_small(path)
+            if data is None:
+                return Settings()
+            settings = msgspec.json.decode(data, type=Settings)
+            if settings.replay_speed not in SPEED_INDICES or len(settings.theme) > 64:
+                raise ValueError("a value out of range")
+        except (ValueError, msgspec.DecodeError) as e:
+            self.notices.append(f"settings ignored ({path}): {e}")
+            return Settings()
+        return settings
+
+    def save_settings(self, settings: Settings) -> None:
+        with self._lock:
+            write_atomic(self.settings_path, msgspec.json.format(msgspec.json.encode(settings)) + b"\n")
+
+    # -------------------------------------------------------------- history
+
+    def load_history(self, save: Path) -> list[str]:
+        path = self.history_path(save)
+        try:
+            data = _read_small(path)
+            if data is None:
+                return []
+            history = msgspec.json.decode(data, type=_History)
+        except (ValueError, msgspec.DecodeError) as e:
+            self.notices.append(f"command history ignored ({path}): {e}")
+            return []
+        if history.save != str(save.resolve()):
+            return []  # another save's (a hash collision, or a hand-made file)
+        kept = history_lines(history.lines)
+        if len(kept) < len(history.lines) and len(history.lines) <= HISTORY_LINES:
+            self.notices.append(f"command history: {len(history.lines) - len(kept)} unreadable line(s) left out")
+        return kept
+
+    def save_history(self, save: Path, lines: list[str]) -> None:
+        record = _History(str(save.resolve()), history_lines(list(lines)))
+        with self._lock:
+            write_atomic(self.history_path(save), msgspec.json.encode(record) + b"\n")
