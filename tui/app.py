@@ -165,6 +165,7 @@ class FireteamApp(App):
         gc.freeze()
         gc.enable()
         self.gc_paused = False
+
     def _load_settings(self) -> None:
         if self.store is None:
             return
