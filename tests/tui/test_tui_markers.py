@@ -43,9 +43,12 @@ async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path)
         roster.tree.move_cursor(node)
         await pilot.pause()
         assert f"marker {labels[1]}: a hidden enemy on the table" in roster._details.plain
+        spotter = next(u.id for u in game.state.units.values() if u.side == "regulars" and u.in_play)
+        line = app.screen.query_one(CommandInput)
+        line.value = f"react-spot {spotter} "  # a marker goes where the command takes a hidden figure
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one(CommandInput).value == f"{labels[1]} "
+        assert line.value == f"react-spot {spotter} {labels[1]} "
     game.close()
 
 
