@@ -18,6 +18,7 @@ import msgspec
 from core import scenario_cli
 from core.dice import NeedDice
 from core.game import Game
+from core.report import cli as report_cli
 from core.ruleset import Refused, available
 from core.savefile import NoGameYet, SaveError
 from core.state import GameState
@@ -214,7 +215,7 @@ def run_salvage(args: argparse.Namespace) -> int:
 
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = ("script", "replay", "log", "salvage", "bench", "scenarios", "scenario")
+HEADLESS = ("script", "replay", "log", "report", "salvage", "bench", "scenarios", "scenario")
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
@@ -236,6 +237,8 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE)
 
+    report_cli.add_parser(sub)
+
     p = sub.add_parser("salvage", help="copy the valid start of a damaged save into a new save")
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
@@ -255,6 +258,8 @@ def run_headless(args: argparse.Namespace) -> int:
         return run_replay(args)
     if args.command == "log":
         return run_log(args)
+    if args.command == "report":
+        return report_cli.run(args)
     if args.command == "salvage":
         return run_salvage(args)
     if args.command in ("scenarios", "scenario"):
