@@ -55,6 +55,7 @@ class GameScreen(Screen):
         Binding("f2", "pick_action", "Actions", show=True),
         Binding("f3", "toggle_dice", "Table dice"),
         Binding("f5", "open_replay", "Replay"),
+        Binding("ctrl+f,f4", "report", "Report", show=False),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("f6", "focus_pane('roster')", "Roster", show=False),
@@ -401,6 +402,12 @@ class GameScreen(Screen):
         elif not self.replay:
             self.query_one(CommandInput).focus()
 
+    def action_report(self) -> None:
+        from tui.screens.report import ReportScreen
+
+        # In replay, up to the step on screen; live, the whole game so far.
+        self.app.push_screen(ReportScreen(self.game, self.role, self.vp.step))
+
     def action_open_replay(self) -> None:
         self.app.push_screen(GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote))
 
@@ -427,6 +434,7 @@ class GameScreen(Screen):
             ("Actions", "pick an action from a list and fill in a form", "pick_action"),
             ("Table dice", "toggle typing the faces of real dice", "toggle_dice"),
             ("Replay this game", "step through the game from the start", "open_replay"),
+            ("Report", "the after-action report: turn by turn, losses, score, the dice's luck", "report"),
             ("Leave replay", "back to the live game", "leave_replay"),
             ("Next event", "replay: one event forward", "step(1)"),
             ("Previous event", "replay: one event back", "step(-1)"),
