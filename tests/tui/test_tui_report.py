@@ -38,6 +38,11 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         assert "\n".join(render_text.render(build(game))) == text
         assert "Somali militia win with 20 defeat points against 30" in text
         assert len(app.screen.query(PlotextPlot)) == 3
+        # Live, the report follows the game: a command given (by any seat) shows in it.
+        game.execute('note "the Bersaglieri pull back to the checkpoint"')
+        await pilot.pause()
+        assert app.screen.report.facts.steps == game.timeline.length
+        assert "“the Bersaglieri pull back to the checkpoint”" in shown(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

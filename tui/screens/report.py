@@ -27,37 +27,60 @@ class ReportScreen(Screen):
 
     def __init__(self, game: Game, role: str, step: int | None = None) -> None:
         super().__init__()
+        self.game = game
+        self.role = role
+        #: None: the live game, followed as it goes on; else the replay's step.
+        self.step = step
         self.report: Report = build(game, role, step)
 
+    @property
+    def live(self) -> bool:
+        return self.step is None
+
     def compose(self) -> ComposeResult:
-        f = self.report.facts
-        where = f"step {f.step} of {f.steps}" if f.step < f.steps else "the whole game so far"
-        yield PlainLabel(f"Report: {f.scenario or 'a game'} — as {f.role}, {where}", id="report-title")
+        yield PlainLabel(id="report-title")
         with Horizontal(id="report-charts"):
             yield PlotextPlot(id="chart-score")
             yield PlotextPlot(id="chart-losses")
             yield PlotextPlot(id="chart-luck")
         with VerticalScroll(id="report-text"):
-            yield Plain("\n".join(visible(line) for line in render_text.render(self.report)))
+            yield Plain()
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show()
+        self.query_one("#report-text").focus()
+
+    def refresh_report(self) -> None:
+        """The live game changed (any seat's command): report it again."""
+        if self.live:
+            self.report = build(self.game, self.role)
+            self._show()
+
+    def _show(self) -> None:
         f, luck = self.report.facts, self.report.luck
+        where = f"step {f.step} of {f.steps}" if f.step < f.steps else "the whole game so far"
+        self.query_one("#report-title", PlainLabel).update(f"Report: {f.scenario or 'a game'} — as {f.role}, {where}")
+        self.query_one("#report-text").query_one(Plain).update(
+            "\n".join(visible(line) for line in render_text.render(self.report))
+        )
         turns = [t.turn for t in f.turns]
-        score = self.query_one("#chart-score", PlotextPlot).plt
-        score.title(f"{f.score_name} (more is worse)")
-        for s in f.sides:
-            score.plot(turns, f.score_by_turn[s.id], label=visible(s.name), marker="braille")
-        losses = self.query_one("#chart-losses", PlotextPlot).plt
-        losses.title("losses per turn")
+        names = [visible(s.name) for s in f.sides]
+        score = self._chart("#chart-score", f"{f.score_name} (more is worse)")
+        for s, name in zip(f.sides, names, strict=True):
+            score.plot(turns, f.score_by_turn[s.id], label=name, marker="braille")
+        losses = self._chart("#chart-losses", "losses per turn")
         if f.sides:
-            losses.multiple_bar(
-                turns, [f.losses_by_turn[s.id] for s in f.sides], labels=[visible(s.name) for s in f.sides]
-            )
-        chart = self.query_one("#chart-luck", PlotextPlot).plt
-        chart.title("luck: successes − expected")
-        for s in f.sides:
-            chart.plot(turns, luck.by_turn[s.id], label=visible(s.name), marker="braille")
+            losses.multiple_bar(turns, [f.losses_by_turn[s.id] for s in f.sides], labels=names)
+        chart = self._chart("#chart-luck", "luck: successes − expected")
+        for s, name in zip(f.sides, names, strict=True):
+            chart.plot(turns, luck.by_turn[s.id], label=name, marker="braille")
         for plot in self.query(PlotextPlot):
             plot.plt.xticks(turns)
-        self.query_one("#report-text").focus()
+            plot.refresh()
+
+    def _chart(self, selector: str, title: str):
+        plt = self.query_one(selector, PlotextPlot).plt
+        plt.clear_data()
+        plt.title(title)
+        return plt
