@@ -87,6 +87,9 @@ def losses(report: Report) -> Chart:
     title = "Losses per turn"
     chart = pygal.Bar(**_config("losses", title, x_title="turn", y_title="units out of action"))
     chart.x_labels = _turns(report)
+    values = [v for row in f.losses_by_turn.values() for v in row] or [0]
+    if max(values) - min(values) <= 20:  # whole units: no 0.2 of a man on the axis
+        chart.y_labels = list(range(min(0, *values), max(values) + 1))
     for s in f.sides:
         chart.add(s.name, f.losses_by_turn[s.id])
     return Chart("losses", title, _render(chart, "losses"))
@@ -95,7 +98,7 @@ def losses(report: Report) -> Chart:
 def luck(report: Report) -> Chart:
     f = report.facts
     title = "Luck over the game: successes above (below) expectation"
-    chart = pygal.Line(**_config("luck", title, x_title="turn", y_title="successes − expected"))
+    chart = pygal.Line(**_config("luck", title, x_title="turn", y_title="successes over expected"))
     chart.x_labels = _turns(report)
     for s in f.sides:
         chart.add(s.name, [round(v, 2) for v in report.luck.by_turn[s.id]])
