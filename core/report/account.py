@@ -80,9 +80,8 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
         if rolls:
             made = sum(j.successes for j in rolls)
             expected = float(sum(j.expected for j in rolls))
-            said.append(
-                f"{side.name} rolled {len(rolls)} times against a target: {_successes(made)}, {expected:.1f} expected."
-            )
+            times = "once" if len(rolls) == 1 else f"{len(rolls)} times"
+            said.append(f"{side.name} rolled {times} against a target: {_successes(made)}, {expected:.1f} expected.")
     for loss in t.losses:
         said.append(f"{loss.unit} ({name(loss.side)}) was put out of action: {loss.cause}.")
     for back in t.returns:
