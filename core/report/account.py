@@ -75,8 +75,7 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
     for unit, side in t.spotted:
         said.append(f"{name(side)} spotted {unit}.")
     for side in f.sides:
-        mine = [r for r in report.luck.sides if r.side == side.id]
-        rolls = [j for j in mine[0].rolls if j.fact.turn == t.turn] if mine else []
+        rolls = report.luck.of_turn.get(side.id, {}).get(t.turn, [])
         if rolls:
             made = sum(j.successes for j in rolls)
             expected = float(sum(j.expected for j in rolls))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
 from math import erf, sqrt
 
 from core.probability import p_sum_at_least, p_sum_at_most, successes_distribution
@@ -28,30 +30,64 @@ EXTREMES = 3
 
 
 @dataclass(frozen=True)
+class Odds:
+    """The chance of each number of successes of one kind of roll, and what follows."""
+
+    #: ``chances[k]``: the chance of exactly k successes.
+    chances: tuple[Fraction, ...]
+    expected: Fraction
+    #: ``at_least[k]``: the chance of k successes or more; ``at_most[k]``: k or fewer.
+    at_least: tuple[Fraction, ...]
+    at_most: tuple[Fraction, ...]
+    #: ``expected`` as a float, for the running sums of a long game.
+    mean: float
+    #: Whether the roll could have gone more than one way.
+    uncertain: bool
+
+    @classmethod
+    def of(cls, chances: tuple[Fraction, ...]) -> Odds:
+        at_most = tuple(accumulate(chances))
+        at_least = tuple(reversed(tuple(accumulate(reversed(chances)))))
+        expected = sum((k * p for k, p in enumerate(chances)), Fraction(0))
+        return cls(chances, expected, at_least, at_most, float(expected), sum(1 for p in chances if p) > 1)
+
+
+@lru_cache(maxsize=4096)
+def odds(dice: int, target: int, sides: int, under: bool, total: bool) -> Odds:
+    """A game rolls the same few kinds of roll over and over: each is worked out once."""
+    if total:
+        p = p_sum_at_most(dice, target, sides) if under else p_sum_at_least(dice, target, sides)
+        return Odds.of((1 - p, p))
+    return Odds.of(tuple(successes_distribution(dice, target, sides, under)))
+
+
+@dataclass(frozen=True)
 class RollLuck:
     fact: RollFact
     successes: int
-    #: ``chances[k]``: the chance of exactly k successes.
-    chances: tuple[Fraction, ...]
+    odds: Odds
+
+    @property
+    def chances(self) -> tuple[Fraction, ...]:
+        return self.odds.chances
 
     @property
     def expected(self) -> Fraction:
-        return sum((k * p for k, p in enumerate(self.chances)), Fraction(0))
+        return self.odds.expected
 
     @property
     def p_at_least(self) -> Fraction:
         """The chance of doing at least this well."""
-        return sum(self.chances[self.successes :], Fraction(0))
+        return self.odds.at_least[self.successes]
 
     @property
     def p_at_most(self) -> Fraction:
         """The chance of doing this badly or worse."""
-        return sum(self.chances[: self.successes + 1], Fraction(0))
+        return self.odds.at_most[self.successes]
 
     @property
     def uncertain(self) -> bool:
-        """Whether the roll could have gone more than one way."""
-        return sum(1 for p in self.chances if p) > 1
+        return self.odds.uncertain
 
 
 @dataclass(frozen=True)
@@ -75,6 +111,8 @@ class Luck:
     unjudged: int
     #: Each side's successes minus their expectation, cumulative, at the end of each turn.
     by_turn: dict[str, list[float]]
+    #: Each side's judged rolls of each turn: ``of_turn[side][turn]``.
+    of_turn: dict[str, dict[int, list[RollLuck]]]
 
 
 def judge(fact: RollFact) -> RollLuck | None:
@@ -83,13 +121,11 @@ def judge(fact: RollFact) -> RollLuck | None:
     n = len(r.faces)
     if r.target is None or not 0 < n <= MAX_ROLL_DICE:
         return None
+    kind = odds(n, r.target, r.sides, r.under, r.total)
     if r.total:
         total = sum(r.faces)
-        p = p_sum_at_most(n, r.target, r.sides) if r.under else p_sum_at_least(n, r.target, r.sides)
-        made = total <= r.target if r.under else total >= r.target
-        return RollLuck(fact, int(made), (1 - p, p))
-    made = sum(1 for f in r.faces if (f <= r.target if r.under else f >= r.target))
-    return RollLuck(fact, made, tuple(successes_distribution(n, r.target, r.sides, r.under)))
+        return RollLuck(fact, int(total <= r.target if r.under else total >= r.target), kind)
+    return RollLuck(fact, sum(1 for f in r.faces if (f <= r.target if r.under else f >= r.target)), kind)
 
 
 def convolve(distributions: list[tuple[Fraction, ...]]) -> list[float]:
@@ -135,12 +171,16 @@ def assess(facts: list[RollFact], sides: list[str], turns: int) -> Luck:
     """The luck of ``facts`` (every roll the reader saw) for each of ``sides``."""
     judged = [j for j in (judge(f) for f in facts) if j is not None]
     mine = [j for j in judged if j.fact.side in sides]
-    by_side = {s: [j for j in mine if j.fact.side == s] for s in sides}
+    by_side: dict[str, list[RollLuck]] = {s: [] for s in sides}
+    of_turn: dict[str, dict[int, list[RollLuck]]] = {s: {} for s in sides}
+    for j in mine:
+        by_side[j.fact.side].append(j)
+        of_turn[j.fact.side].setdefault(j.fact.turn, []).append(j)
     by_turn: dict[str, list[float]] = {}
     for s in sides:
         running, row = 0.0, []
         for t in range(turns):
-            running += sum(float(j.successes - j.expected) for j in by_side[s] if j.fact.turn == t)
+            running += sum(j.successes - j.odds.mean for j in of_turn[s].get(t, ()))
             row.append(running)
         by_turn[s] = row
     varied = [j for j in mine if j.uncertain]
@@ -152,4 +192,5 @@ def assess(facts: list[RollFact], sides: list[str], turns: int) -> Luck:
         unluckiest=tuple(unlucky[:EXTREMES]),
         unjudged=len(facts) - len(mine),
         by_turn=by_turn,
+        of_turn=of_turn,
     )
