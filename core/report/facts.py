@@ -95,7 +95,7 @@ def collect(
             case ev.Rolled():
                 unit = known(e.unit) if e.unit else None
                 side = _favoured(e.roll, unit, by, state, ruleset)
-                turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll, command.text))
+                turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
             case ev.GameEnded():
                 turn.result = result = e.result
             case ev.Moved() | ev.StatusChanged():

@@ -50,8 +50,6 @@ class RollFact:
     side: str
     unit: str  # the unit's name ("" if none)
     roll: ev.Roll
-    #: The command it was rolled by, as the reader may see it ("" when its text is hidden from him).
-    command: str = ""
 
 
 @dataclass

@@ -88,3 +88,21 @@ async def test_the_palette_offers_the_report_live_and_in_replay():
             await pilot.pause()
             names = [hit.text async for hit in GameCommands(app.screen).discover()]
             assert "Report" in names
+
+
+async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path):
+    from skirmish import patrol_game
+
+    hostile = "[@click=app.quit]boom [b]bold[/b] <script>"
+    game = patrol_game(tmp_path / "game.ft", commands=(f'note "{hostile}"', f'dp blue 5 "{hostile}"'))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        assert f"“{hostile}”" in shown(app)
+        await pilot.click("#report-text")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ReportScreen)
+    game.close()
