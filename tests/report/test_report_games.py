@@ -86,6 +86,9 @@ def test_a_roll_against_a_vehicle_is_luck_for_the_side_that_attacks_it():
     report = build(Game.open(SAVES / "bassa-intensita-game.ft", writable=False))
     rolls = [r for t in report.facts.turns for r in t.rolls if r.roll.purpose == "armour penetrated?"]
     assert [(r.unit, r.side) for r in rolls] == [("Puma armoured car", "militia")]
+    # A.10.3: "caught by the HE?" names the militiaman the convoy's mortars fell on.
+    caught = [r for t in report.facts.turns for r in t.rolls if r.roll.purpose == "caught by the HE?"]
+    assert [(r.unit, r.side) for r in caught] == [("Abdi the gunner", "convoy"), ("Farah", "convoy")]
 
 
 def test_a_report_up_to_a_step_knows_nothing_after_it():
