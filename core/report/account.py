@@ -94,17 +94,29 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
     return said or ["Nothing the reader saw changed the balance."]
 
 
+def score_heading(report: Report) -> str:
+    name = report.facts.score_name
+    return "Losses" if name == "losses" else f"Losses and {name}"
+
+
+def score_caption(report: Report) -> str:
+    name = report.facts.score_name
+    if name == "losses":
+        return "Units put out of action in each turn (this ruleset scores no points: losses are the score)."
+    return f"Units put out of action in each turn, and each side's {name} so far (more is worse)."
+
+
 def score_table(report: Report) -> tuple[list[str], list[list[str]]]:
-    """Header and rows: per turn, each side's losses and score (cumulative)."""
+    """Header and rows: per turn, each side's losses in it and its score so far."""
     f = report.facts
     head = ["turn"]
     for s in f.sides:
-        head.append(f"{s.name}: losses")
+        head.append(f"{s.name}: lost")
         if f.score_name != "losses":
-            head.append(f"{s.name}: {f.score_name}")
+            head.append(f"{s.name}: {f.score_name} so far")
     rows = []
     for i, t in enumerate(f.turns):
-        row = [str(t.turn)]
+        row = ["set-up" if t.turn == 0 else str(t.turn)]
         for s in f.sides:
             row.append(str(f.losses_by_turn[s.id][i]))
             if f.score_name != "losses":

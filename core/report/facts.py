@@ -46,7 +46,7 @@ def collect(
     def known(uid: str) -> UnitFacts:
         if uid not in units:
             u = state.units[uid]
-            units[uid] = UnitFacts(uid, u.name, u.side, u.kind, u.cls)
+            units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.class_name(u.cls) if u.cls else "")
         return units[uid]
 
     for e in events:

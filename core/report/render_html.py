@@ -34,8 +34,9 @@ def render(report: Report) -> str:
     for t in report.facts.turns:
         out += [f"<h3>{h(account.turn_heading(t))}</h3>", _list(account.turn_account(report, t))]
     f = report.facts
-    out.append(f"<h2>Losses and {h(f.score_name)}</h2>")
+    out.append(f"<h2>{h(account.score_heading(report))}</h2>")
     head, rows = account.score_table(report)
+    out.append(f"<p>{h(account.score_caption(report))}</p>")
     out.append("<table><tr>" + "".join(f"<th>{h(c)}</th>" for c in head) + "</tr>")
     out += ["<tr>" + "".join(f"<td>{h(c)}</td>" for c in row) + "</tr>" for row in rows]
     out.append("</table>")

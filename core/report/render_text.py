@@ -15,7 +15,7 @@ def render(report: Report) -> list[str]:
     for t in report.facts.turns:
         out += ["", account.turn_heading(t)] + [f"  · {s}" for s in account.turn_account(report, t)]
     f = report.facts
-    out += ["", f"LOSSES AND {f.score_name.upper()}", ""]
+    out += ["", account.score_heading(report).upper(), "", account.score_caption(report), ""]
     head, rows = account.score_table(report)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     out += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [head, *rows]]
