@@ -18,6 +18,7 @@ import msgspec
 from core.dice import NeedDice
 from core.game import Game
 from core.replay import shown_step, step_of_shown, visible_steps
+from core.report import cli as report_cli
 from core.ruleset import Refused, available
 from core.savefile import NoGameYet, SaveError
 from core.state import GameState
@@ -221,7 +222,7 @@ def run_salvage(args: argparse.Namespace) -> int:
 
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = ("script", "replay", "log", "salvage", "bench", "scenarios", "scenario")
+HEADLESS = ("script", "replay", "log", "report", "salvage", "bench", "scenarios", "scenario")
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
@@ -244,6 +245,8 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("log", help="print the log in plain words")
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE)
+
+    report_cli.add_parser(sub)
 
     p = sub.add_parser("salvage", help="copy the valid start of a damaged save into a new save")
     p.add_argument("path", type=Path)
@@ -272,6 +275,8 @@ def run_headless(args: argparse.Namespace) -> int:
         return run_replay(args)
     if args.command == "log":
         return run_log(args)
+    if args.command == "report":
+        return report_cli.run(args)
     if args.command == "salvage":
         return run_salvage(args)
     if args.command in ("scenarios", "scenario"):

@@ -347,6 +347,12 @@ class Ruleset:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
 
+    def success_hurts_unit(self, roll: ev.Roll) -> bool:
+        """Whether a success of ``roll`` is bad for the side of the unit it names (a
+        roll whether a vehicle's armour is penetrated): the after-action report then
+        counts its luck for the other side.  By default a success is the unit's own."""
+        return False
+
 
 _REGISTRY: dict[str, Callable[[str], Ruleset]] = {}
 

@@ -30,6 +30,7 @@ from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.screens.loading import LoadingScreen
+from tui.screens.report import ReportScreen
 from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
@@ -239,6 +240,8 @@ class FireteamApp(App):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)
+            elif isinstance(screen, ReportScreen) and screen.game is self.game:
+                screen.refresh_report()
 
     def switch_game(self, game: Game, *, replay: bool = False) -> None:
         """Play (or replay) another game in this app: new game and load game (never remote)."""

@@ -29,6 +29,7 @@ from tui.screens.newgame import NewGameScreen
 
 SEED = 7
 OUT = Path("screenshots")
+RECORDED = Path(__file__).resolve().parents[1] / "saves" / "demo-game.ft"
 
 #: A short game of the Breaking News demo: initiative, two bursts of fire, the
 #: referee's marks.  The rules grow while the client does: a command the
@@ -75,6 +76,12 @@ def _game(work: Path) -> FireteamApp:
 def _replay(work: Path) -> FireteamApp:
     demo_game(work / "replay.ft").close()
     return FireteamApp(Game.open(work / "replay.ft", writable=False), replay=True)
+
+
+def _recorded_replay(work: Path) -> FireteamApp:
+    """The recorded demo game (saves/demo-game.ft), in replay at its end."""
+    shutil.copy(RECORDED, work / "demo-game.ft")
+    return FireteamApp(Game.open(work / "demo-game.ft", writable=False), replay=True)
 
 
 def _side(work: Path) -> FireteamApp:
@@ -133,6 +140,7 @@ SCENES: tuple[Scene, ...] = (
     Scene("new-game", "the new game screen", _game, before=_new_game),
     Scene("help", "the help screen: every key, then every command", _game, before=_help),
     Scene("load-game", "the load game screen with a corrupt save", _game, before=_load_game),
+    Scene("report", "the Report screen (F4) of the recorded demo game", _recorded_replay, press=("f4",)),
 )
 
 

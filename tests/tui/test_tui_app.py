@@ -369,7 +369,7 @@ async def test_a_remote_seat_cannot_touch_the_server(game, tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     app = FireteamApp(game, remote=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f12", "ctrl+n", "ctrl+o")
+        await pilot.press("f12", "ctrl+n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # no new/load game on a shared table
         assert not list(tmp_path.glob("*.svg"))

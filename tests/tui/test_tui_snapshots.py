@@ -45,6 +45,7 @@ SCENES = [
     ("replay", replay, (100, 30), ("less_than_sign", "right_curly_bracket", "right_square_bracket", "right"), None),
     ("new-game", live, (100, 30), (), screenshots._new_game),
     ("help", live, (100, 30), (), screenshots._help),
+    ("report", live, (100, 30), ("f4",), None),
 ]
 
 

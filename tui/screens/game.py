@@ -60,13 +60,13 @@ class GameScreen(Screen):
         Binding("ctrl+b,f2", "pick_action", "Actions"),
         Binding("ctrl+t,f3", "toggle_dice", "Table dice"),
         Binding("ctrl+r,f5", "open_replay", "Replay", show=False),
+        Binding("ctrl+o,f4", "report", "Report", show=False),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo", show=False),
         Binding("ctrl+s,f6", "focus_pane('roster')", "Roster", show=False),
         Binding("ctrl+l,f7", "focus_pane('log')", "Log", show=False),
         Binding("colon,f8", "focus_pane('command')", "Command line", show=False),
         Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("ctrl+o", "load_game", "Load game", show=False),
         # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
         Binding("right", "step(1)", "Next event", show=False),
         Binding("left", "step(-1)", "Prev event", show=False),
@@ -426,6 +426,12 @@ class GameScreen(Screen):
         elif not self.replay:
             self.query_one(CommandInput).focus()
 
+    def action_report(self) -> None:
+        from tui.screens.report import ReportScreen
+
+        # In replay, up to the step on screen; live, the whole game so far.
+        self.app.push_screen(ReportScreen(self.game, self.role, self.vp.step))
+
     def action_open_replay(self) -> None:
         self.app.push_screen(GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote))
 
@@ -455,6 +461,7 @@ class GameScreen(Screen):
             ("Focus the roster", "move the keyboard to the roster (F6, Ctrl+S)", "focus_pane('roster')"),
             ("Focus the log", "move the keyboard to the action log (F7, Ctrl+L)", "focus_pane('log')"),
             ("Focus the command line", "move the keyboard to the command line (F8, :)", "focus_pane('command')"),
+            ("Report", "the after-action report: turn by turn, losses, score, the dice's luck (F4, Ctrl+O)", "report"),
             ("Leave replay", "back to the live game", "leave_replay"),
             ("Next event", "replay: one event forward", "step(1)"),
             ("Previous event", "replay: one event back", "step(-1)"),

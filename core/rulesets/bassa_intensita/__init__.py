@@ -147,5 +147,14 @@ class BassaIntensita(ScenarioRuleset):
         tier = tier_by_id().get(cls)
         return tier.name if tier else cls
 
+    def success_hurts_unit(self, roll: ev.Roll) -> bool:
+        # These rolls name the unit they strike: a success is the attacker's
+        # (A.12.3 penetration, A.10.3 HE, BI-R263 passengers hit aboard).
+        return roll.purpose in _ROLLED_AGAINST_THE_UNIT
+
+
+#: Rolls whose success is bad for the unit they name (``success_hurts_unit``).
+_ROLLED_AGAINST_THE_UNIT = frozenset({"armour penetrated?", "caught by the HE?", "hit aboard?"})
+
 
 register("bassa-intensita", BassaIntensita)

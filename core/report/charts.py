@@ -1,0 +1,109 @@
+"""The report's three charts, drawn by pygal as SVG text: the score over the
+turns, the losses per turn and side, and the luck over the game.
+
+The charts are self-contained (no script: pygal's tooltips would load one from
+the web) and the same for the same report (pygal draws a random id per chart;
+it is set from the chart's name), so a generated document can be checked
+against the command that made it.  pygal writes every label through an XML
+library, so a name from the save is text in the SVG, never markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygal
+from pygal.style import Style
+
+from core.report.build import Report
+
+_STYLE = Style(
+    background="white",
+    plot_background="white",
+    foreground="#333",
+    foreground_strong="#111",
+    foreground_subtle="#999",
+    colors=("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d68910"),
+    font_family="DejaVu Sans, Arial, sans-serif",
+)
+_SIZE = {"width": 720, "height": 360}
+
+
+@dataclass(frozen=True)
+class Chart:
+    name: str  # a file name part: "score", "losses", "luck"
+    title: str
+    svg: str
+
+
+def _config(name: str, title: str, **extra) -> dict:
+    return {
+        "title": title,
+        "style": _STYLE,
+        "js": [],  # no script, and nothing fetched from the web
+        "disable_xml_declaration": True,
+        "explicit_size": True,
+        "print_values": False,
+        "show_legend": True,
+        "legend_at_bottom": True,
+        "truncate_legend": -1,
+        **_SIZE,
+        **extra,
+    }
+
+
+def _without_scripts(root):
+    """pygal always writes its configuration (the legends: names from the save) in a
+    script for its tooltips; a report needs none, and a page should run nothing.  Its
+    comments carry the day it drew the chart, which would make every run differ."""
+    for parent in list(root.iter()):
+        for child in [c for c in parent if not isinstance(c.tag, str) or c.tag.rsplit("}", 1)[-1] == "script"]:
+            parent.remove(child)
+    return root
+
+
+def _render(chart, name: str) -> str:
+    chart.uuid = f"fireteam-report-{name}"  # pygal's own id is random
+    chart.add_xml_filter(_without_scripts)
+    return chart.render(is_unicode=True)
+
+
+def _turns(report: Report) -> list[str]:
+    return ["set-up" if t.turn == 0 else str(t.turn) for t in report.facts.turns]
+
+
+def score(report: Report) -> Chart:
+    f = report.facts
+    title = f"{f.score_name.capitalize()} over the turns (more is worse)"
+    chart = pygal.Line(**_config("score", title, x_title="turn", y_title=f.score_name))
+    chart.x_labels = _turns(report)
+    for s in f.sides:
+        chart.add(s.name, f.score_by_turn[s.id])
+    return Chart("score", title, _render(chart, "score"))
+
+
+def losses(report: Report) -> Chart:
+    f = report.facts
+    title = "Losses per turn"
+    chart = pygal.Bar(**_config("losses", title, x_title="turn", y_title="units out of action"))
+    chart.x_labels = _turns(report)
+    values = [v for row in f.losses_by_turn.values() for v in row] or [0]
+    if max(values) - min(values) <= 20:  # whole units: no 0.2 of a man on the axis
+        chart.y_labels = list(range(min(0, *values), max(values) + 1))
+    for s in f.sides:
+        chart.add(s.name, f.losses_by_turn[s.id])
+    return Chart("losses", title, _render(chart, "losses"))
+
+
+def luck(report: Report) -> Chart:
+    f = report.facts
+    title = "Luck over the game: successes above (below) expectation"
+    chart = pygal.Line(**_config("luck", title, x_title="turn", y_title="successes over expected"))
+    chart.x_labels = _turns(report)
+    for s in f.sides:
+        chart.add(s.name, [round(v, 2) for v in report.luck.by_turn[s.id]])
+    return Chart("luck", title, _render(chart, "luck"))
+
+
+def all_charts(report: Report) -> list[Chart]:
+    return [score(report), losses(report), luck(report)]

@@ -1,0 +1,75 @@
+"""``fireteam report SAVE [--as ROLE] [--format md|html] [-o FILE]``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from core.game import Game
+from core.report import render_html, render_md
+from core.report.build import build
+from core.savefile import SaveError
+from core.views import REFEREE, roles
+
+FORMATS = ("md", "html")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("report", help="the after-action report of a save (Markdown or HTML, with charts)")
+    p.add_argument("path", type=Path)
+    p.add_argument("--as", dest="as_role", default=REFEREE, help="referee, a side id, or spectator")
+    p.add_argument("--format", choices=FORMATS, help="md or html (default: from -o's suffix, else md)")
+    p.add_argument("-o", "--out", type=Path, help="the file to write (Markdown: its charts beside it); default: stdout")
+    p.add_argument("--step", type=int, help="report the game up to this effective step (default: all)")
+
+
+def run(args: argparse.Namespace) -> int:
+    fmt = args.format or ("html" if args.out is not None and args.out.suffix.lower() in (".html", ".htm") else "md")
+    if args.out is not None:
+        problem = _refuse_out(args.out, args.path)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+    try:
+        game = Game.open(args.path, writable=False)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    if args.as_role not in roles(game.state):
+        print(
+            f"{args.path}: no role {args.as_role!r} in this game (choose from {', '.join(roles(game.state))})",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        report = build(game, args.as_role, args.step)
+    except ValueError as e:
+        print(f"{args.path}: {e}", file=sys.stderr)
+        return 2
+    if fmt == "html":
+        text = render_html.render(report)
+        if args.out is None:
+            sys.stdout.write(text)
+            return 0
+        render_md.write_text(args.out, text)
+        print(args.out)
+        return 0
+    if args.out is None:
+        sys.stdout.write(render_md.render(report))
+        print("(the charts are written only with -o FILE.md, beside it)", file=sys.stderr)
+        return 0
+    for path in render_md.write(report, args.out):
+        print(path)
+    return 0
+
+
+def _refuse_out(out: Path, save: Path) -> str | None:
+    """A report never overwrites a save (its own or any other) or a folder."""
+    if out.suffix.lower() == ".ft" or (out.exists() and save.exists() and out.resolve() == save.resolve()):
+        return f"{out}: will not write a report over a save; choose a .md or .html file"
+    if out.is_dir():
+        return f"{out}: is a folder; give a file name (e.g. {out / 'report.md'})"
+    if not out.parent.is_dir():
+        return f"{out.parent}: no such folder"
+    return None

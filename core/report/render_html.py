@@ -1,0 +1,61 @@
+"""The report as one self-contained HTML page: its charts are inline SVG, it loads
+nothing and runs nothing (its Content-Security-Policy forbids both)."""
+
+from __future__ import annotations
+
+from core.report import account
+from core.report.build import Report
+from core.report.charts import all_charts
+from core.report.escape import html_text as h
+
+_STYLE = """
+body { font-family: DejaVu Sans, Arial, sans-serif; max-width: 60em; margin: 2em auto; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; } h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; } h3 { margin-bottom: 0.2em; }
+table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; } figure { margin: 1em 0; } svg { max-width: 100%; height: auto; }
+"""
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+
+def render(report: Report) -> str:
+    charts = {c.name: c for c in all_charts(report)}
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
+        f"<title>{h(account.title(report))}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{h(account.title(report))}</h1>",
+    ]
+    out += [f"<p>{h(line)}</p>" for line in account.summary(report)]
+    out.append("<h2>Forces</h2>")
+    for side, units in account.forces(report):
+        out += [f"<h3>{h(side)}</h3>", _list(units)]
+    out.append("<h2>The game, turn by turn</h2>")
+    for t in report.facts.turns:
+        out += [f"<h3>{h(account.turn_heading(t))}</h3>", _list(account.turn_account(report, t))]
+    f = report.facts
+    out.append(f"<h2>{h(account.score_heading(report))}</h2>")
+    head, rows = account.score_table(report)
+    out.append(f"<p>{h(account.score_caption(report))}</p>")
+    out.append("<table><tr>" + "".join(f"<th>{h(c)}</th>" for c in head) + "</tr>")
+    out += ["<tr>" + "".join(f"<td>{h(c)}</td>" for c in row) + "</tr>" for row in rows]
+    out.append("</table>")
+    out += [_figure(charts["score"].svg), _figure(charts["losses"].svg)]
+    out.append("<h2>Decisive moments</h2>")
+    out.append(_list([account.moment(report, m) for m in f.moments] or ["No command moved the balance."]))
+    out.append("<h2>The dice</h2>")
+    out.append(_list([account.side_luck(report, s) for s in report.luck.sides]))
+    out.append(f"<p>Rolls with no target, or rolled for no side, are not counted: {report.luck.unjudged}.</p>")
+    out += ["<h3>The luckiest rolls</h3>", _list([account.roll(report, j, True) for j in report.luck.luckiest])]
+    out += ["<h3>The unluckiest rolls</h3>", _list([account.roll(report, j, False) for j in report.luck.unluckiest])]
+    out += [_figure(charts["luck"].svg), "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+def _list(items: list[str]) -> str:
+    return "<ul>" + "".join(f"<li>{h(i)}</li>" for i in items or ["none"]) + "</ul>"
+
+
+def _figure(svg: str) -> str:
+    # pygal's SVG is written by an XML library: every text in it is escaped.
+    return f"<figure>{svg}</figure>"

@@ -1,0 +1,72 @@
+"""The report as Markdown, its charts as SVG files beside it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.report import account
+from core.report.build import Report
+from core.report.charts import all_charts
+from core.report.escape import md
+
+
+def chart_files(path: Path) -> dict[str, Path]:
+    """Where the charts of the report written to ``path`` go: beside it, named after it."""
+    return {name: path.with_name(f"{path.stem}-{name}.svg") for name in ("score", "losses", "luck")}
+
+
+def render(report: Report, charts: dict[str, str] | None = None) -> str:
+    """The Markdown text; ``charts`` maps a chart's name to the file it links (none: no charts)."""
+    out = [f"# {md(account.title(report))}", ""]
+    out += [md(line) + "  " for line in account.summary(report)]
+    out += ["", "## Forces", ""]
+    for side, units in account.forces(report):
+        out += [f"**{md(side)}**", ""] + [f"- {md(u)}" for u in units] + [""]
+    out += ["## The game, turn by turn", ""]
+    for t in report.facts.turns:
+        out += [f"### {md(account.turn_heading(t))}", ""]
+        out += [f"- {md(s)}" for s in account.turn_account(report, t)] + [""]
+    f = report.facts
+    out += [f"## {md(account.score_heading(report))}", "", md(account.score_caption(report)), ""]
+    head, rows = account.score_table(report)
+    out += [_row(head), "|" + "---|" * len(head)] + [_row(r) for r in rows] + [""]
+    out += _chart(charts, "score", "Score over the turns") + _chart(charts, "losses", "Losses per turn")
+    out += ["## Decisive moments", ""]
+    out += [f"- {md(account.moment(report, m))}" for m in f.moments] or ["- No command moved the balance."]
+    out += ["", "## The dice", ""]
+    out += [f"- {md(account.side_luck(report, s))}" for s in report.luck.sides]
+    out += ["", f"Rolls with no target, or rolled for no side, are not counted: {report.luck.unjudged}.", ""]
+    out += ["**The luckiest rolls**", ""]
+    out += [f"- {md(account.roll(report, j, True))}" for j in report.luck.luckiest] or ["- none"]
+    out += ["", "**The unluckiest rolls**", ""]
+    out += [f"- {md(account.roll(report, j, False))}" for j in report.luck.unluckiest] or ["- none"]
+    out += [""] + _chart(charts, "luck", "Luck over the game")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(md(c) for c in cells) + " |"
+
+
+def _chart(charts: dict[str, str] | None, name: str, alt: str) -> list[str]:
+    if not charts:
+        return []
+    return [f"![{alt}]({charts[name]})", ""]
+
+
+def write(report: Report, path: Path) -> list[Path]:
+    """Write the report to ``path`` and its charts beside it; return every file written."""
+    files = chart_files(path)
+    written = []
+    for chart in all_charts(report):
+        write_text(files[chart.name], chart.svg)
+        written.append(files[chart.name])
+    write_text(path, render(report, {name: p.name for name, p in files.items()}))
+    return [path, *written]
+
+
+def write_text(path: Path, text: str) -> None:
+    """Whole or not at all: a reader never sees half a file."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)

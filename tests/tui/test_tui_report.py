@@ -1,0 +1,108 @@
+"""The Report screen: its key and palette entry, live and in replay, the seat's view only."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from textual_plotext import PlotextPlot
+
+from core.game import Game
+from core.report import build, render_text
+from tui.app import FireteamApp
+from tui.palette import GameCommands
+from tui.plain import Plain
+from tui.screens.game import GameScreen
+from tui.screens.report import ReportScreen
+
+SIZE = (100, 30)
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+
+def shown(app: FireteamApp) -> str:
+    return str(app.screen.query_one("#report-text").query_one(Plain).render())
+
+
+async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
+    shutil.copy(DEMO, tmp_path / "demo.ft")
+    game = Game.open(tmp_path / "demo.ft")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        report = app.screen.report
+        assert report.facts.step == report.facts.steps == game.timeline.length
+        text = shown(app)
+        assert "\n".join(render_text.render(build(game))) == text
+        assert "Somali militia win with 20 defeat points against 30" in text
+        assert len(app.screen.query(PlotextPlot)) == 3
+        # Live, the report follows the game: a command given (by any seat) shows in it.
+        game.execute('note "the Bersaglieri pull back to the checkpoint"')
+        await pilot.pause()
+        assert app.screen.report.facts.steps == game.timeline.length
+        assert "“the Bersaglieri pull back to the checkpoint”" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    game.close()
+
+
+async def test_in_replay_the_report_stops_at_the_step_on_screen():
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.go(game.timeline.turn_start(3))
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        f = app.screen.report.facts
+        assert f.step == game.timeline.turn_start(3) and f.result == ""
+        assert "Bashir Ali (Somali militia) was put out of action" not in shown(app)  # that is turn 4
+        assert "Ahmed Noor (Somali militia) was put out of action" in shown(app)
+
+
+async def test_a_sides_seat_sees_its_own_report_only():
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, role="regulars", replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.go(game.timeline.turn_start(2))
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        text = shown(app)
+        assert "As Bersaglieri saw it" in text
+        for hidden in ("Dahir Omar", "Egal Yusuf", "secret objective die", "hidden move"):
+            assert hidden not in text
+
+
+async def test_the_palette_offers_the_report_live_and_in_replay():
+    for replay in (False, True):
+        game = Game.open(DEMO, writable=False)
+        app = FireteamApp(game, replay=replay)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            names = [hit.text async for hit in GameCommands(app.screen).discover()]
+            assert "Report" in names
+
+
+async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path):
+    from skirmish import patrol_game
+
+    hostile = "[@click=app.quit]boom [b]bold[/b] <script>"
+    game = patrol_game(tmp_path / "game.ft", commands=(f'note "{hostile}"', f'dp blue 5 "{hostile}"'))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        assert f"“{hostile}”" in shown(app)
+        await pilot.click("#report-text")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, ReportScreen)
+    game.close()

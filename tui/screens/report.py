@@ -1,0 +1,86 @@
+"""The Report screen: the after-action report of the game on screen, for the seat's
+role, live or up to the replay's step, with the report's three charts as text
+charts (textual-plotext).  Everything in it comes from ``core.report``."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual_plotext import PlotextPlot
+
+from core.game import Game
+from core.report import Report, build, render_text
+from tui.plain import Plain, PlainLabel, visible
+
+
+class ReportScreen(Screen):
+    DEFAULT_CSS = """
+    ReportScreen #report-title { height: 1; background: $boost; padding: 0 1; width: 100%; }
+    ReportScreen #report-charts { height: 14; }
+    ReportScreen PlotextPlot { width: 1fr; height: 14; }
+    ReportScreen #report-text { height: 1fr; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back to the game")]
+
+    def __init__(self, game: Game, role: str, step: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.role = role
+        #: None: the live game, followed as it goes on; else the replay's step.
+        self.step = step
+        self.report: Report = build(game, role, step)
+
+    @property
+    def live(self) -> bool:
+        return self.step is None
+
+    def compose(self) -> ComposeResult:
+        yield PlainLabel(id="report-title")
+        with Horizontal(id="report-charts"):
+            yield PlotextPlot(id="chart-score")
+            yield PlotextPlot(id="chart-losses")
+            yield PlotextPlot(id="chart-luck")
+        with VerticalScroll(id="report-text"):
+            yield Plain()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show()
+        self.query_one("#report-text").focus()
+
+    def refresh_report(self) -> None:
+        """The live game changed (any seat's command): report it again."""
+        if self.live:
+            self.report = build(self.game, self.role)
+            self._show()
+
+    def _show(self) -> None:
+        f, luck = self.report.facts, self.report.luck
+        where = f"step {f.step} of {f.steps}" if f.step < f.steps else "the whole game so far"
+        self.query_one("#report-title", PlainLabel).update(f"Report: {f.scenario or 'a game'} — as {f.role}, {where}")
+        self.query_one("#report-text").query_one(Plain).update(
+            "\n".join(visible(line) for line in render_text.render(self.report))
+        )
+        turns = [t.turn for t in f.turns]
+        names = [visible(s.name) for s in f.sides]
+        score = self._chart("#chart-score", f"{f.score_name} (more is worse)")
+        for s, name in zip(f.sides, names, strict=True):
+            score.plot(turns, f.score_by_turn[s.id], label=name, marker="braille")
+        losses = self._chart("#chart-losses", "losses per turn")
+        if f.sides:
+            losses.multiple_bar(turns, [f.losses_by_turn[s.id] for s in f.sides], labels=names)
+        chart = self._chart("#chart-luck", "luck: successes − expected")
+        for s, name in zip(f.sides, names, strict=True):
+            chart.plot(turns, luck.by_turn[s.id], label=name, marker="braille")
+        for plot in self.query(PlotextPlot):
+            plot.plt.xticks(turns)
+            plot.refresh()
+
+    def _chart(self, selector: str, title: str):
+        plt = self.query_one(selector, PlotextPlot).plt
+        plt.clear_data()
+        plt.title(title)
+        return plt
