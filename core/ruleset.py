@@ -127,6 +127,13 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
+    #: The dice it asks for, in the order it rolls them, each a short phrase such
+    #: as "to hit: 1d6 per shot" or "each hit's save: 1d6 per hit" (a roll that
+    #: happens only sometimes says when: "if a 6: the wound, 1d6").  A referee
+    #: rolling real dice reads it before the first face is asked for; the help
+    #: and docs/commands.md show it.  Every command that can roll declares it
+    #: (tests/core/test_core_dice_order.py).
+    dice: tuple[str, ...] = ()
     #: Whether the command's text can be shown to everyone even when some of its
     #: facts are private (it names no hidden unit and types no secret: ``next``,
     #: ``scenario demo``).  Otherwise the text is as private as its most private fact.
