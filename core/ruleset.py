@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core import events as ev
-from core.dice import Dice
+import msgspec
+
+from core.dice import Dice, NeedDice
 from core.state import GameState, Unit, apply_in_place
 from core.views import REFEREE, SPECTATOR, unit_audience, with_vis  # noqa: F401  (roles live in views)
 
@@ -232,13 +234,24 @@ class Context:
         under: bool = False,
         rule: str = "",
         unit: str = "",
+        side: str = "",
         vis: tuple[str, ...] = (),
         outcome: Callable[[tuple[int, ...]], str] | str = "",
     ) -> tuple[int, ...]:
-        """Roll (or take typed faces), record the roll as an event, return the faces."""
+        """Roll (or take typed faces), record the roll as an event, return the faces.
+
+        ``unit`` is whose roll it is, or else ``side`` (a side's roll no unit makes:
+        initiative, morale); with neither it is the referee's.  They, ``target``,
+        ``under``, ``total`` and ``mods`` are what a referee rolling real dice is
+        told (:class:`core.dice.DiceRequest`), so pass them for every roll.
+        """
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under)
-        faces = self.dice.roll(count, sides, purpose)
+        try:
+            faces = self.dice.roll(count, sides, purpose)
+        except NeedDice as need:
+            asked = msgspec.structs.replace(need.request, target=target, under=under, total=total, mods=tuple(mods))
+            raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(
             ev.Rolled(

@@ -207,7 +207,7 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("a roll needs target= (at least) or under= (at most), not both")
     under = args["under"] is not None
     target = args["under"] if under else args["target"]
-    purpose = args["purpose"] or f"{count}d{sides}"
+    purpose = args["purpose"] or "free roll"
 
     def outcome(faces: tuple[int, ...]) -> str:
         if target is None:

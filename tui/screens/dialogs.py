@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from core import events as ev
-from core.dice import parse_faces
+from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
 from tui import odds
 from tui.logindex import event_kind
@@ -108,23 +108,27 @@ class AskScreen(ModalScreen[str | None]):
 
 
 class DicePrompt(ModalScreen[list[int] | None]):
-    """Physical dice: ask for exactly the faces ``NeedDice`` named."""
+    """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
+    it is, what for and what it needs, after the command's order of dice."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
     BINDINGS = [Binding("escape", "cancel", "Cancel the command")]
 
-    def __init__(self, count: int, sides: int, purpose: str, command: str, typed: list[int]) -> None:
+    def __init__(self, request: DiceRequest, command: str, typed: list[int]) -> None:
         super().__init__()
-        self.count = count
-        self.sides = sides
-        self.purpose = purpose
+        self.request = request
+        self.count = request.missing or request.count
+        self.sides = request.sides
         self.command = command
         self.typed = typed
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel(f"Roll {self.count}d{self.sides} for {self.purpose}", classes="title")
+            yield PlainLabel(self.request.text(), classes="title")
             yield Plain(Text(visible(f"command: {self.command}"), style="dim"))
+            if self.request.order:
+                steps = "\n".join(f"{i}. {visible(step)}" for i, step in enumerate(self.request.order, start=1))
+                yield Plain(Text("its dice, in order:\n" + steps, style="dim"), id="dice-order")
             if self.typed:
                 yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
             yield PlainInput(

@@ -84,6 +84,8 @@ def command_table(specs: list[CommandSpec], ruleset: Ruleset) -> Table:
                     + (f" ({p.lo} to {p.hi})" if p.kind == "int" else ""),
                     style="dim",
                 )
+        if spec.dice:
+            text.append("\n  dice, in order: " + "; then ".join(spec.dice), style="yellow")
         for example in spec.examples:
             text.append(f"\n  e.g. {example}", style="italic")
         table.add_row(Text(spec.name), text)
