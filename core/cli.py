@@ -105,7 +105,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                 outcome = game.execute(text, role=role, by=role)
             except NeedDice as e:
                 order = f"; its dice, in order: {e.request.order_text()}" if e.request.order else ""
-                print(f"{path}:{number}: needs dice: {e.request.text()} (give them with dice=...{order})", file=sys.stderr)
+                print(
+                    f"{path}:{number}: needs dice: {e.request.text()} (give them with dice=...{order})", file=sys.stderr
+                )
                 return 1
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 import msgspec
 
 from core.events import Mod
+from core.narrate import describe_mod, possessive
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -51,7 +52,7 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         what = f"{possessive(self.whose)} {self.purpose}" if self.whose else self.purpose
         dice = f"{self.count}d{self.sides}"
         if self.mods:
-            dice += " (" + ", ".join(f"{m.label} {m.value:+d}" for m in self.mods) + ")"
+            dice += " (" + ", ".join(describe_mod(m) for m in self.mods) + ")"
         need = ""
         if self.target is not None:
             need = f", needs {self.target} or less" if self.under else f", needs {self.target}+"
@@ -67,11 +68,6 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     def order_text(self) -> str:
         """The command's dice order in one line ("" when it declares none)."""
         return "; then ".join(self.order)
-
-
-def possessive(name: str) -> str:
-    """``Sgt Rossi`` → ``Sgt Rossi's``; ``regulars`` → ``regulars'``."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 class NeedDice(Exception):

@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from core import events as ev
 import msgspec
 
+from core import events as ev
 from core.dice import Dice, NeedDice
+from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import REFEREE, SPECTATOR, unit_audience, with_vis  # noqa: F401  (roles live in views)
 
@@ -257,6 +258,7 @@ class Context:
             ev.Rolled(
                 roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under),
                 unit=unit,
+                side=side if not unit else "",
                 vis=vis,
             )
         )

@@ -16,6 +16,7 @@ from textual.widgets import Input
 from core import events as ev
 from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
+from core.narrate import describe_mod
 from tui import odds
 from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
@@ -107,6 +108,10 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def _faces(n: int) -> str:
+    return "1 face" if n == 1 else f"{n} faces"
+
+
 class DicePrompt(ModalScreen[list[int] | None]):
     """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
     it is, what for and what it needs, after the command's order of dice."""
@@ -132,7 +137,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
             if self.typed:
                 yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
             yield PlainInput(
-                placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. "
+                placeholder=f"{_faces(self.count)}, 1 to {self.sides}, e.g. "
                 + " ".join(["6", "4", "3"][: self.count] or ["6"])
             )
             yield PlainLabel("", classes="error", id="dice-error")
@@ -145,7 +150,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
             self._error(str(e))
             return
         if len(faces) != self.count:
-            self._error(f"type exactly {self.count} faces (you typed {len(faces)})")
+            self._error(f"type exactly {_faces(self.count)} (you typed {len(faces)})")
             return
         bad = [f for f in faces if not 1 <= f <= self.sides]
         if bad:
@@ -190,7 +195,7 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True)
             if r.mods:
                 text.append(f" (base {r.target - odds.modifier_sum(r)}, moved by the modifiers below)")
         for m in r.mods:
-            text.append(f"\n  modifier {m.label} {m.value:+d}" + (f" ({m.rule})" if m.rule else ""))
+            text.append(f"\n  modifier {describe_mod(m)}" + (f" ({m.rule})" if m.rule else ""))
         chance = odds.chance_text(r)
         if chance:
             text.append(f"\nchance before the roll: {chance}")

@@ -15,7 +15,7 @@ if he was already wounded): he still acts in that tier as he was (ruling BI-TIER
 from __future__ import annotations
 
 from core import events as ev
-from core.ruleset import Context
+from core.ruleset import Context, possessive
 from core.rulesets.bassa_intensita import damage, he, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
@@ -247,7 +247,7 @@ def vehicle_hit(
     if not pen_row:
         ctx.emit(
             ev.Noted(
-                text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)",
+                text=f"{cause} cannot penetrate {possessive(vehicle.name)} armour: no effect (ruling BI-NO-PEN)",
                 vis=unit_audience(vehicle),
             )
         )

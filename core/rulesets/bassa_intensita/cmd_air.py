@@ -14,7 +14,7 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
@@ -101,7 +101,7 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     it breaks off, and may come back on a 6 in one of the next three fire phases."""
     t = air().aircraft
     (face,) = ctx.roll(
-        f"{side}'s aircraft hit",
+        f"{possessive(side)} aircraft hit",
         1,
         rule="BI-R262",
         outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
@@ -117,13 +117,13 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if not state:
         return True
     if state == "down":
-        raise Refused(f"{side}'s aircraft was shot down (BI-R262)")
+        raise Refused(f"{possessive(side)} aircraft was shot down (BI-R262)")
     t = air().aircraft
     since = int(state.split(":")[1])
     if ctx.state.turn - since > t.return_turns:
-        raise Refused(f"{side}'s damaged aircraft has gone back to base (BI-R262)")
+        raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
     (face,) = ctx.roll(
-        f"{side}'s damaged aircraft comes back?",
+        f"{possessive(side)} damaged aircraft comes back?",
         1,
         rule="BI-R262",
         outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
@@ -222,7 +222,7 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     if "helicopter" not in heli.roles:
         raise Refused(f"{heli.name} is not a helicopter")
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     ready(ctx, heli, "move")
     landed = heli.has("landed")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how="takes off" if landed else "lands"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, damage, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -39,7 +39,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"dresses {patient.name}'s wound ({difficulty})",
+        f"dresses {possessive(patient.name)} wound ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,

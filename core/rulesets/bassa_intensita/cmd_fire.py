@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, damage, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
@@ -79,7 +79,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(f"{shooter.name}'s {weapon.name} is destroyed (BI-R140)")
+        raise Refused(f"{possessive(shooter.name)} {weapon.name} is destroyed (BI-R140)")
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
@@ -214,7 +214,7 @@ def _terrain(args: dict[str, Any]) -> str:
 def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
     hit on a vehicle (A.12.2-A.12.4)."""
-    cause = f"{shooter.name}'s {weapon.name}"
+    cause = f"{possessive(shooter.name)} {weapon.name}"
     under_fire = weapon.automatic or weapon.he
     if target.kind != "man":
         pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, damage, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -39,7 +39,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         if kind == "ap":
             ctx.emit(
                 ev.Noted(
-                    text=f"an anti-personnel mine does nothing to {unit.name}'s armour (BI-R221)",
+                    text=f"an anti-personnel mine does nothing to {possessive(unit.name)} armour (BI-R221)",
                     vis=unit_audience(unit),
                 )
             )

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, cmd_air, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -288,7 +288,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     ready(ctx, unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import damage, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -88,7 +88,8 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name}'s leader is down and not replaced: he is isolated (BI-R028)", vis=unit_audience(unit)
+                text=f"{possessive(unit.name)} leader is down and not replaced: he is isolated (BI-R028)",
+                vis=unit_audience(unit),
             )
         )
         return True
@@ -183,7 +184,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     unit = ctx.unit(args["unit"])
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot move: it is {s.active_side}'s movement (A.5.1)")
+        raise Refused(f"{unit.name} cannot move: it is {possessive(s.active_side)} movement (A.5.1)")
     ready(ctx, unit, "move")
     if unit.has("shocked") and not args["away"]:
         raise Refused(f"{unit.name} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)")

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, possessive, register
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
@@ -74,7 +74,7 @@ class LineaDiTiro(Ruleset):
             return f"scenario {value}"
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
-            return f"{piece} may reply to its first spotter {value}" if value else f"{piece}'s reply is spent"
+            return f"{piece} may reply to its first spotter {value}" if value else f"{possessive(piece)} reply is spent"
         if key.startswith("profile."):
             return f"piece profile {key.partition('.')[2]} from the scenario"
         if key == "joker.effect":
@@ -84,9 +84,9 @@ class LineaDiTiro(Ruleset):
         if key == "unit_move":
             return f"card {value} spent on a unit move"
         if key.startswith("artillery."):
-            return f"{key.partition('.')[2]}'s artillery: {value}"
+            return f"{possessive(key.partition('.')[2])} artillery: {value}"
         if key.startswith("artillery_card."):
-            return f"{key.partition('.')[2]}'s artillery fires on card {value}"
+            return f"{possessive(key.partition('.')[2])} artillery fires on card {value}"
         return None
 
     def profile(self, state: GameState, unit: Unit) -> Profile:

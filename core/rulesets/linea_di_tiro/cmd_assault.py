@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.linea_di_tiro import assault, rules
 from core.rulesets.linea_di_tiro.cmd_fire import morale_mods
 from core.rulesets.linea_di_tiro.commands import recover
@@ -82,7 +82,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
-            f"tests morale against {tank.name}'s overrun, morale {value}",
+            f"tests morale against {possessive(tank.name)} overrun, morale {value}",
             1,
             mods=mods,
             total=True,
@@ -115,7 +115,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if assault.overrun_destroys(in_open, face):
         ctx.emit(ev.UnitOut(unit=target.id, cause="overrun by a tank"))
     else:
-        say(ctx, target, f"{target.name} survives {tank.name}'s overrun (LT-R100)")
+        say(ctx, target, f"{target.name} survives {possessive(tank.name)} overrun (LT-R100)")
 
 
 def _close_assault(ctx: Context, args: dict[str, Any]) -> None:

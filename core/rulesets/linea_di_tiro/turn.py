@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset
+from core.ruleset import Context, Refused, Ruleset, possessive
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.state import GameState
@@ -79,7 +79,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase != "card":
         raise Refused("no card has been drawn yet; the referee draws with next")
     if role != state.active_side:
-        whose = f"{state.active_side}'s" if state.active_side else "no side's (a joker)"
+        whose = f"{possessive(state.active_side)}" if state.active_side else "no side's (a joker)"
         raise Refused(f"the card {state.card} is {whose}; you may only fire a ready attack in reply")
 
 
@@ -139,7 +139,7 @@ def _joker(ctx: Context) -> None:
             squares = scenario_vars.artillery_sections(ctx.state, side)
             ctx.emit(
                 ev.Noted(
-                    text=f"{side}'s artillery opens fire on {squares} square(s): every unit in them "
+                    text=f"{possessive(side)} artillery opens fire on {squares} square(s): every unit in them "
                     f"takes an attack (barrage {side} PIECE; LT-R090)"
                 )
             )

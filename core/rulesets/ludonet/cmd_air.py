@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
@@ -69,7 +69,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     if not is_anti_aircraft(ctx.state, gun):
         raise Refused(f"{gun.name} has no anti-aircraft weapon (LN-R062)")
     if gun.side == plane.side:
-        raise Refused(f"{plane.name} is on {gun.name}'s side")
+        raise Refused(f"{plane.name} is on {possessive(gun.name)} side")
     if gun.has(FIRED):
         raise Refused(f"{gun.name} has already fired this turn (ruling LN-ONE-SHOT)")
     if not plane.has(OVERHEAD):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -145,7 +145,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready_to_fire(shooter)
     require_in_play(target)
     if shooter.side == target.side:
-        raise Refused(f"{target.name} is on {shooter.name}'s side")
+        raise Refused(f"{target.name} is on {possessive(shooter.name)} side")
     indirect = INDIRECT in shooter.roles
     if not unit_visible(target, shooter.side) and not indirect:
         raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
@@ -161,7 +161,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
-    half = within_half(args, weapon_range(ctx.state, shooter), f"{shooter.name}'s weapon")
+    half = within_half(args, weapon_range(ctx.state, shooter), f"{possessive(shooter.name)} weapon")
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
     if target.has("prone") and "prone" not in conditions:
         conditions.append("prone")
@@ -197,7 +197,7 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
     if not to_hit(ctx, thrower, "the spot with a grenade", half, shooter_conditions(thrower)):
-        text = f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"
+        text = f"{possessive(thrower.name)} grenade falls wide: no effect (ruling LN-GRENADE)"
         ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return
     for u in inside:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import (
     audience,
@@ -91,7 +91,7 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         if is_aircraft(u):
             raise Refused(f"{u.name} is an aircraft: it joins no unit")
         if u.side != member.side:
-            raise Refused(f"{u.name} is not on {member.name}'s side")
+            raise Refused(f"{u.name} is not on {possessive(member.name)} side")
         if team_of(s, u) == team:
             raise Refused(f"{u.name} is already in {team}")
         if u.has(RETREATING):

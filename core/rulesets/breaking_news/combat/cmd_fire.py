@@ -9,7 +9,7 @@ from typing import Any
 
 from core import events as ev
 from core.events import Mod
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat import fire, hits, saves, support
 from core.rulesets.breaking_news.combat.movement import may_fire_after
@@ -59,7 +59,7 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
     if not weapon.magazine:
         return
     if firer.has("no-ammo"):
-        raise Refused(f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)")
+        raise Refused(f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)")
     if firer.has("empty-mag"):
         raise Refused(f"{firer.name} must change magazine first: reload {firer.id} (§8.0.3)")
     if firer.has("low-ammo") and mode == fire.BURST:
@@ -236,7 +236,7 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
     r = fire.ammunition(faces, weapon, burst, firer.has("low-ammo"), hits.italian(ctx))
     if r.exhausted:
         hits.badge(ctx, firer, "no-ammo", remove=("low-ammo", "empty-mag"))
-        ctx.emit(ev.Noted(text=f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)"))
+        ctx.emit(ev.Noted(text=f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)"))
         return
     add = []
     if r.empty:

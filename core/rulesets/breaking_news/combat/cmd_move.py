@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, movement, spotting
@@ -299,7 +299,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     if not hits.option(ctx.state, "ammo"):
         raise Refused("the ammunition rule is off (option ammo on)")
     if not unit.has("empty-mag"):
-        raise Refused(f"{unit.name}'s magazine is not empty")
+        raise Refused(f"{possessive(unit.name)} magazine is not empty")
     if hits.has_acted(unit):
         raise Refused(f"{unit.name} has already acted this turn: changing magazine takes the whole turn (§8.0.3)")
     if not ready_to_act(ctx, unit, args.get("leader")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import fire, hits, support
@@ -53,7 +53,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     enemy = ctx.state.other_side(side)
     if kind == "mortar":
         if var(ctx.state, f"mortar-silenced.{side}"):
-            raise Refused(f"{side}'s mortar has been silenced by counter-battery fire")
+            raise Refused(f"{possessive(side)} mortar has been silenced by counter-battery fire")
         need = t.mortar.irregular_call
     elif kind == "counter":
         if not var(ctx.state, f"mortar-fired.{enemy}"):
@@ -73,12 +73,13 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         return
     if kind == "counter":
         set_var(ctx, f"mortar-silenced.{enemy}", 1)
-        ctx.emit(ev.Noted(text=f"{enemy}'s mortar is suppressed (Extras: Mortars)"))
+        ctx.emit(ev.Noted(text=f"{possessive(enemy)} mortar is suppressed (Extras: Mortars)"))
         return
     set_var(ctx, key, f"{kind}@{ctx.state.turn + 1}")
     ctx.emit(
         ev.Noted(
-            text=f"{side}'s {kind} fire will land at the start of turn {ctx.state.turn + 1}, before initiative (§8.4)"
+            text=f"{possessive(side)} {kind} fire will land at the start of turn {ctx.state.turn + 1}, "
+            "before initiative (§8.4)"
         )
     )
 
@@ -98,18 +99,23 @@ def land_support(ctx: Context) -> None:
         if kind == "artillery":
             a = support_table().artillery
             faces = ctx.roll(
-                f"{side}'s bombardment drifts", a.drift_dice, total=True, rule="§8.4", outcome=lambda f: f"{sum(f)} cm"
+                f"{possessive(side)} bombardment drifts",
+                a.drift_dice,
+                total=True,
+                rule="§8.4",
+                outcome=lambda f: f"{sum(f)} cm",
             )
             ctx.emit(
                 ev.Noted(
-                    text=f"{side}'s bombardment lands: {s.other_side(side)} moves the centre of the {a.template_cm} cm "
+                    text=f"{possessive(side)} bombardment lands: {s.other_side(side)} moves the centre of the "
+                    f"{a.template_cm} cm "
                     f"template {sum(faces)} cm his way; every figure under it saves at {a.save}+ with +{a.save_bonus}: "
                     f"blast ... source=bombardment by={side}"
                 )
             )
         else:
             set_var(ctx, f"mortar-ready.{side}", s.turn)
-            ctx.emit(ev.Noted(text=f"{side}'s mortar fire arrives: mortar range=N (§8.5)"))
+            ctx.emit(ev.Noted(text=f"{possessive(side)} mortar fire arrives: mortar range=N (§8.5)"))
 
 
 def _mortar(ctx: Context, args: dict[str, Any]) -> None:
@@ -121,7 +127,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
-        f"{side}'s mortar, {args['range']} cm",
+        f"{possessive(side)} mortar, {args['range']} cm",
         dice,
         target=need,
         rule="§8.5",
