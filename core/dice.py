@@ -51,15 +51,18 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         """``Sgt Rossi's save: 1d6, needs 3+``; the missing dice when some were typed."""
         what = f"{possessive(self.whose)} {self.purpose}" if self.whose else self.purpose
         dice = f"{self.count}d{self.sides}"
-        if self.mods:
-            dice += " (" + ", ".join(describe_mod(m) for m in self.mods) + ")"
+        mods = " (" + ", ".join(describe_mod(m) for m in self.mods) + ")" if self.mods else ""
         need = ""
         if self.target is not None:
+            # the target is already moved by the modifiers: they follow it
             need = f", needs {self.target} or less" if self.under else f", needs {self.target}+"
             if self.total:
                 need += " total"
             elif self.count > 1:
-                need += " on each die"
+                need += " per die"
+            need += mods
+        else:
+            dice += mods  # added to the dice
         more = ""
         if 0 < self.missing < self.count:
             more = f"; {self.count - self.missing} typed, {self.missing} more to type"

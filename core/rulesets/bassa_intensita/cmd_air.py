@@ -101,8 +101,9 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     it breaks off, and may come back on a 6 in one of the next three fire phases."""
     t = air().aircraft
     (face,) = ctx.roll(
-        f"{possessive(side)} aircraft hit",
+        "aircraft hit",
         1,
+        side=side,
         rule="BI-R262",
         outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
     )
@@ -123,8 +124,10 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if ctx.state.turn - since > t.return_turns:
         raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
     (face,) = ctx.roll(
-        f"{possessive(side)} damaged aircraft comes back?",
+        "damaged aircraft's return",
         1,
+        target=t.return_on,
+        side=side,
         rule="BI-R262",
         outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
     )
@@ -137,7 +140,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
 def helicopter_hit(ctx: Context, heli: Unit) -> None:
     """BI-R263: 2d6 on the helicopter table."""
     faces = ctx.roll(
-        "is hit",
+        "helicopter hit",
         2,
         total=True,
         rule="BI-R263",
@@ -164,7 +167,7 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         case "passengers":
             for man in casualties.aboard(ctx.state, heli):
                 (f,) = ctx.roll(
-                    "hit aboard?",
+                    "hit aboard",
                     1,
                     sides=rules.D10,
                     target=air().passenger_hit,
@@ -185,7 +188,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
-            "damaged rotor holds?",
+            "damaged rotor",
             1,
             rule="BI-R263",
             unit=heli.id,
@@ -200,7 +203,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
             )
             return False
     faces = ctx.roll(
-        "flies",
+        "flight",
         2,
         total=True,
         rule="BI-R255",

@@ -39,7 +39,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"dresses {possessive(patient.name)} wound ({difficulty})",
+        f"dressing {possessive(patient.name)} wound ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,

@@ -117,7 +117,7 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
     (face,) = ctx.roll(
-        "risks a shot?",
+        "risking a shot",
         1,
         target=need,
         under=True,
@@ -189,7 +189,7 @@ def shots(
                 break
             hit = roll_under(
                 ctx,
-                f"fires his {weapon.name} at {t.name} ({band} range)",
+                f"fire with his {weapon.name} at {t.name} ({band} range)",
                 shooter,
                 chance,
                 mods,
@@ -252,7 +252,7 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
         return f"lands {he.deviation_cm(pct, dist)} cm {way} of the target ({pct}% of {dist} cm)"
 
     (face,) = ctx.roll(
-        f"where the {weapon.name} round lands", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
+        f"landing of the {weapon.name} round", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
     )
     if he.deviation(face)[0]:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))

@@ -110,7 +110,7 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
     Surrender it lands or goes home on 1d6 of 1 or 2."""
     if result == "surrender":
         (face,) = ctx.roll(
-            "breaks off?",
+            "breaking off",
             1,
             rule="BI-R264",
             unit=unit.id,

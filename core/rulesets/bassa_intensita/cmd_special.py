@@ -48,7 +48,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
-            f"{cause} goes off under it",
+            f"{cause} going off under it",
             1,
             rule="BI-R222",
             unit=unit.id,
@@ -78,7 +78,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     reach = row.engineer_cm if engineer else row.cm
     chance = rules.action_chance(quality(unit), difficulty)
     ctx.roll(
-        f"looks for a {row.what} within {reach} cm ({difficulty})",
+        f"search for a {row.what} within {reach} cm ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,
@@ -114,9 +114,7 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
     if not men:
         return
     t = indirect().smoke
-    (face,) = ctx.roll(
-        "how long the gas lasts", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns"
-    )
+    (face,) = ctx.roll("gas duration", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns")
     last = ctx.state.turn + t.base + face - 1
     for man in men:
         ctx.emit(ev.StatusChanged(unit=man.id, add=("gassed",)))

@@ -116,10 +116,10 @@ def _roll(
 def landing(ctx: Context, unit: Unit, what: str) -> str:
     """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
     Returns the row id ("lost" for who knows where)."""
-    precise = _roll(ctx, unit, f"{what}: is it precise?", quality(unit), "BI-R103", "precise", "imprecise")
+    precise = _roll(ctx, unit, f"precision of {what}", quality(unit), "BI-R103", "precise", "imprecise")
     table = "precise" if precise else "imprecise"
     (face,) = ctx.roll(
-        f"{what}: where it lands ({table})",
+        f"landing of {what} ({table})",
         1,
         sides=rules.D10,
         rule="A.11",
@@ -132,7 +132,7 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
     if row.long:
         along = sum(
             ctx.roll(
-                f"{what}: how far {'long' if row.long > 0 else 'short'}",
+                f"how far {what} falls {'long' if row.long > 0 else 'short'}",
                 count,
                 sides=sides,
                 total=True,
@@ -144,7 +144,7 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
     if row.side:
         across = sum(
             ctx.roll(
-                f"{what}: how far {'right' if row.side > 0 else 'left'}",
+                f"how far {what} falls {'right' if row.side > 0 else 'left'}",
                 count,
                 sides=sides,
                 total=True,
@@ -258,7 +258,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     pilot = args["pilot"]
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
-    hit = _roll(ctx, target, f"strafed by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
+    hit = _roll(ctx, target, f"strafing by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
     if hit:
         if target.kind == "man":
             casualties.infantry_hit(ctx, target, "the strafing pass", under_fire=True)
@@ -274,7 +274,7 @@ def lay_smoke(ctx: Context, unit: Unit, what: str) -> None:
     of this phase; ruling BI-SMOKE-TIME, digest BI-AMB-48)."""
     t = indirect().smoke
     (face,) = ctx.roll(
-        f"how long the {what} lasts", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
+        f"duration of the {what}", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
     )
     last = ctx.state.turn + t.base + face - 1
     n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))

@@ -171,7 +171,7 @@ def replace_leaders(ctx: Context) -> None:
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
-            f"takes over {u.team}?",
+            f"taking over {u.team}",
             1,
             sides=rules.D10,
             target=chance,
@@ -200,7 +200,7 @@ def roll_initiative(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused("initiative needs exactly two sides")
     while True:
-        faces = {side: ctx.roll(f"initiative {side}", 1, rule="A.5.1")[0] for side in sides}
+        faces = {side: ctx.roll("initiative", 1, rule="A.5.1", side=side)[0] for side in sides}
         winner = rules.roll_off_winner(faces)
         if winner:
             return winner

@@ -82,7 +82,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
-            f"tests morale against {possessive(tank.name)} overrun, morale {value}",
+            f"morale test against {possessive(tank.name)} overrun, morale {value}",
             1,
             mods=mods,
             total=True,
@@ -104,7 +104,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if not in_open:
         need = assault_table().overrun_cover_max
         (face,) = ctx.roll(
-            f"overruns {target.name} in cover",
+            f"overrun of {target.name} in cover",
             1,
             target=need,
             under=True,
@@ -167,7 +167,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     ):
         all_mods = (ev.Mod("morale", p.morale, "LT-R102"), *mods)
         (face,) = ctx.roll(
-            f"in melee with {other.name}: 1d6 + morale",
+            f"melee with {other.name}, 1d6 + morale",
             1,
             mods=all_mods,
             total=True,

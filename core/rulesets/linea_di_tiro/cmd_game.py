@@ -40,8 +40,9 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
         defence,
         True,
         [],
-        target.id,
-        f"takes {possessive(side)} artillery fire ({square} cm square), HE",
+        "",
+        f"artillery fire on {target.name} ({square} cm square), HE",
+        side=side,
     )
 
 

@@ -57,7 +57,7 @@ def card_kind(state: GameState) -> str:
 
 def new_deck(ctx: Context) -> None:
     """LT-R002: the 54 cards shuffled with the game's dice; the order is the referee's secret."""
-    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "shuffle the deck"))
+    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "deck shuffle"))
 
 
 def _record_deck(ctx: Context, order: list[str]) -> None:
@@ -120,7 +120,7 @@ def draw_card(ctx: Context) -> None:
     if last and s.turn == last:
         ctx.emit(ev.Noted(text=f"the last card of the game ({last}, the scenario's turns)"))
     if rules.reshuffle_due(order, drawn):
-        discards = ctx.dice.shuffle(order[:drawn], "shuffle the discards")
+        discards = ctx.dice.shuffle(order[:drawn], "discards shuffle")
         _record_deck(ctx, rules.restack(order, drawn, discards))
         ctx.emit(ev.Noted(text=f"{deck().reshuffle_at} cards left: the discards are shuffled under them (LT-R011)"))
 

@@ -71,7 +71,7 @@ def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequen
     mods = rules.to_hit_mods(conditions)
     needed = rules.to_hit_needed(half, mods)
     (face,) = ctx.roll(
-        f"to hit {aim} ({'within half range' if half else 'beyond half range'})",
+        f"shot at {aim} ({'within half range' if half else 'beyond half range'})",
         1,
         target=needed,
         mods=mods,
@@ -113,6 +113,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         total=True,
         rule="LN-R041",
         unit=attacker.id if on_table else "",
+        side=attacker.side,
         outcome=lambda f: f"total {f[0] + attacker_cv}",
     )
     a_total = a + attacker_cv
@@ -196,7 +197,7 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"{u.name} is not a figure: a grenade harms figures only (ruling LN-GRENADE)")
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
-    if not to_hit(ctx, thrower, "the spot with a grenade", half, shooter_conditions(thrower)):
+    if not to_hit(ctx, thrower, "the spot, a grenade", half, shooter_conditions(thrower)):
         text = f"{possessive(thrower.name)} grenade falls wide: no effect (ruling LN-GRENADE)"
         ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return

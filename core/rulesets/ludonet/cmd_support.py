@@ -84,6 +84,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"{name} ({size})",
         1,
+        side=str(_var(s, sid, "side") or ""),
         target=hit_on,
         rule="LN-R061" if air else "ruling LN-BARRAGE",
         outcome=lambda f: "hit" if f[0] >= hit_on else "miss",

@@ -64,6 +64,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"morale of {team}",
         1,
+        side=next((u.side for u in s.units.values() if team_of(s, u) == team), ""),
         rule="LN-R070",
         outcome=lambda f: "shaken: falls back" if rules.shaken(f[0]) else "holds",
     )

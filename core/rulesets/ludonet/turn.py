@@ -109,7 +109,7 @@ def roll_first_player(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused("the first player is rolled between exactly two sides")
     while True:
-        faces = {side: ctx.roll(f"first player {side}", 1, rule="LN-R002")[0] for side in sides}
+        faces = {side: ctx.roll("first player roll", 1, rule="LN-R002", side=side)[0] for side in sides}
         first = rules.first_player(faces)
         if first:
             return first

@@ -110,8 +110,9 @@ def waits(ctx: Context) -> None:
         if not landed(ctx.state, side):
             continue
         (face,) = ctx.roll(
-            f"{possessive(side)} helicopter waits",
+            "helicopter waiting",
             1,
+            side=side,
             target=2,
             rule="Extras: Helicopter evacuation",
             outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",

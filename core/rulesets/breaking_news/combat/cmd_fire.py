@@ -141,7 +141,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         sh = fire.shot(base_need, dice, mods, burst)
         what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
         purpose = (
-            f"fires {'speculatively ' if sit.speculative else ''}{what} at {_aim(firer, target)}, {sit.range_cm} cm"
+            f"{'speculative ' if sit.speculative else ''}fire with {what} at {_aim(firer, target)}, {sit.range_cm} cm"
         )
         if target.has("dodging"):
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
@@ -257,7 +257,7 @@ def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face
         direction = None
         if face != 1:
             (direction,) = ctx.roll(
-                "deviation direction",
+                f"{weapon.name} deviation direction",
                 1,
                 rule="§8.0.2",
                 unit=firer.id,
@@ -329,6 +329,7 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             "permission for speculative fire",
             1,
+            unit=firer.id,
             target=need,
             rule="§8.6",
             outcome=lambda f: "allowed" if f[0] >= need else "not allowed",
@@ -358,7 +359,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
     hits.first_fire(ctx, firer.side)
     what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
     ctx.roll(
-        f"fires speculatively {what} at a suspect position, {args['range']} cm",
+        f"speculative fire with {what} at a suspect position, {args['range']} cm",
         dice,
         target=need,
         rule="§8.6",
@@ -459,6 +460,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         n,
         target=value,
         total=True,
+        under=True,  # §8.3: the covering fire hits at or under the area's value
         rule="§8.3",
         unit=unit.id,
         outcome=lambda f: "hit before reacting" if support.covering_hit(f, value) else "reacts",

@@ -227,11 +227,12 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
     if need > 1:
         (face,) = ctx.roll(
-            f"sighting a hidden figure at {args['range']} cm",
+            f"sighting of a hidden figure at {args['range']} cm",
             1,
             target=need,
             mods=mods,
             rule="§7.0",
+            unit=spotter.id,  # in view of the hidden side only when it may see him (vis)
             vis=vis,
             outcome=lambda f: "sighted" if f[0] >= need else "not sighted",
         )
@@ -354,7 +355,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return
     (face,) = ctx.roll(
-        f"carry {patient.name}",
+        f"carrying {patient.name}",
         1,
         rule="§9.3",
         unit=carrier.id,

@@ -14,6 +14,7 @@ from core.rulesets.breaking_news.combat import fire, hits, support
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.state import GameState
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 
@@ -62,8 +63,9 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     else:
         need = t.artillery.call
     (face,) = ctx.roll(
-        f"{side} calls {kind} support" if kind != "counter" else f"{side} counter-battery fire",
+        f"call for {kind} support" if kind != "counter" else "counter-battery fire",
         1,
+        side=side,
         target=need,
         mods=mods,
         rule="§8.4" if kind == "artillery" else "Extras: Mortars",
@@ -99,8 +101,9 @@ def land_support(ctx: Context) -> None:
         if kind == "artillery":
             a = support_table().artillery
             faces = ctx.roll(
-                f"{possessive(side)} bombardment drifts",
+                "bombardment drift",
                 a.drift_dice,
+                side=side,
                 total=True,
                 rule="§8.4",
                 outcome=lambda f: f"{sum(f)} cm",
@@ -127,8 +130,9 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
-        f"{possessive(side)} mortar, {args['range']} cm",
+        f"mortar fire, {args['range']} cm",
         dice,
+        side=side,
         target=need,
         rule="§8.5",
         outcome=lambda f: "on target" if f[0] >= need else "off target",
@@ -142,7 +146,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     if hits.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
-            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2")
+            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2", side=side)
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
             ctx.emit(ev.Noted(text="the mortar round did not fire (a 1, §8.0.2)"))
@@ -172,6 +176,12 @@ def _ied_site(ctx: Context, where: str) -> str:
     return site
 
 
+def ied_owner(state: GameState, key: str) -> str:
+    """The side that planted the IED at ``key`` ("" if the scenario set it)."""
+    secret = state.secrets.get(key)
+    return secret.owner if secret else ""
+
+
 def _ied(ctx: Context, args: dict[str, Any]) -> None:
     """Extras, Explosives: an IED goes off unless 1d6 shows 1 or 2; a dud is spent."""
     where = _ied_site(ctx, args["where"])
@@ -181,6 +191,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"IED at {where}",
         1,
+        side=ied_owner(ctx.state, key),
         target=support_table().ied.dud_up_to + 1,
         rule="Extras: Explosives",
         outcome=lambda f: "explodes" if support.ied_explodes(f[0]) else "dud",

@@ -328,7 +328,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
     """Out of action; under the optional wounded rule roll 1–2 dead, 3–6 turns to live (§9.3)."""
     if option(ctx.state, "wounded") and not is_vehicle(unit):
         (face,) = ctx.roll(
-            "wound (§9.3)",
+            "wound",
             1,
             rule="§9.3",
             unit=unit.id,
