@@ -580,6 +580,7 @@ class Game:
                 "End the current phase and begin the next one.",
                 lambda ctx, args: ctx.ruleset.advance(ctx),
                 rolls=True,
+                dice=self.ruleset.next_dice,
                 aliases=("end",),
                 public_text=True,
             ),

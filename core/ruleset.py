@@ -284,6 +284,8 @@ class Ruleset:
     variants: tuple[str, ...] = ("",)
     phases: tuple[Phase, ...] = ()
     rule_source: str = ""
+    #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
+    next_dice: tuple[str, ...] = ()
 
     def __init__(self, variant: str = "") -> None:
         if variant not in self.variants:

@@ -92,6 +92,10 @@ class BassaIntensita(ScenarioRuleset):
     name = "Bassa Intensità"
     version = "1.9"
     phases = PHASES
+    next_dice = (
+        "a squad whose leader fell: its best man taking over, 1d10 under his chance",
+        "initiative: 1d6 per side, both again on a tie",
+    )
     rule_source = "bassa-intensita-1.9-it.md"
 
     scenarios_dir = SCENARIOS

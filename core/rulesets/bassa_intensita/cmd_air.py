@@ -275,6 +275,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aa ali aircraft", "aa ali lynx range=60"),
         phases=(*MOVE_PHASES, *TIER_PHASES),
         rolls=True,
+        dice=(
+            "anti-aircraft fire: 1d10 under the hit chance",
+            "if hit: a helicopter's hit 2d6 total (and a man aboard hit 1d6, if the table says), an aircraft's 1d6",
+        ),
     ),
     CommandSpec(
         "land",

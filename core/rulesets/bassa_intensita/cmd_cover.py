@@ -13,7 +13,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
 from core.rulesets.bassa_intensita.commands import light_of, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
@@ -104,5 +104,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, *TIER_PHASES),
         who="referee",
         rolls=True,
+        dice=(
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+        ),
     ),
 )

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import casualties, damage, he, rules
+from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
     LEAD,
@@ -329,5 +329,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a hidden sniper: risking a shot, 1d6",
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+            "an HE hit: whether it catches each man, 1d10, and his damage 1d10",
+            "an HE miss: where the round lands, 1d10",
+        ),
     ),
 )

@@ -234,6 +234,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale omar heavy", "morale karim m4", "morale yusuf near=1 enemy"),
         who="referee",
         rolls=True,
+        dice=(
+            "morale: 1d10 under the chance",
+            "if failed: its effect, 1d6",
+            "a helicopter's pilot: breaking off, 1d6",
+        ),
     ),
     CommandSpec(
         "motivation",

@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import casualties, damage, rules
+from core.rulesets.bassa_intensita import casualties, damage, dice_order, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
@@ -168,6 +168,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mine karim ap", "mine bmp at", "mine omar trap"),
         who="referee",
         rolls=True,
+        dice=(
+            "the mine: whether it goes off under him, 1d6",
+            "an anti-personnel mine: whether it catches him, 1d10, then damage 1d10",
+            "an anti-tank mine: penetration 1d10, then damage 1d10",
+        ),
     ),
     CommandSpec(
         "detect",
@@ -179,6 +184,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("detect marra minefield",),
         who="referee",
         rolls=True,
+        dice=("the search: 1d10 under its chance",),
     ),
     CommandSpec(
         "flashbang",
@@ -190,6 +196,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("flashbang marra omar karim",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "gas",
@@ -201,5 +208,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("gas marra omar karim",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "how long the gas lasts: 1d6",
+        ),
     ),
 )

@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import casualties, cmd_air, he, rules
+from core.rulesets.bassa_intensita import casualties, cmd_air, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
@@ -344,6 +344,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=("contact: 1d10 under its chance, unless very easy",),
     ),
     CommandSpec(
         "ranging",
@@ -356,6 +357,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("ranging ferrante", "ranging ferrante unseen"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            "precision: 1d10 under the observer's Quality",
+            "where it lands: 1d10",
+            "how far long or short: 2d6 total, if the table says",
+            "how far left or right: 2d6 total, if the table says",
+        ),
     ),
     CommandSpec(
         "ffe",
@@ -368,6 +375,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("ffe ferrante", "ffe ferrante smoke"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            "a damaged aircraft: its return, 1d6",
+            "an air strike: precision 1d10, then where it lands 1d10",
+            "smoke shells: how long they last, 1d6",
+        ),
     ),
     CommandSpec(
         "shift",
@@ -400,6 +412,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=TIER_PHASES,
         who="referee",
         rolls=True,
+        dice=(
+            "strafing: 1d10 under the pilot's chance",
+            dice_order.DAMAGE,
+        ),
     ),
     CommandSpec(
         "smoke",
@@ -411,5 +427,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke deiana",),
         phases=("cover", "move-first", "move-second", *TIER_PHASES),
         rolls=True,
+        dice=("how long the smoke lasts: 1d6",),
     ),
 )

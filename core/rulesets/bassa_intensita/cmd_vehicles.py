@@ -11,7 +11,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import casualties, damage
+from core.rulesets.bassa_intensita import casualties, damage, dice_order
 from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 
@@ -110,6 +110,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mount marra lince",),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "dismount",
@@ -122,6 +123,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("dismount marra",),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "combat",

@@ -7,7 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
-from core.rulesets.bassa_intensita import damage, rules, squads
+from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     TIER_PHASES,
@@ -426,6 +426,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a helicopter: a damaged rotor's test 1d6, then its flight 2d6 total",
+        ),
     ),
     CommandSpec(
         "act",
@@ -443,6 +447,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("act pinna normal dress the wound", "act sanna very-easy emplace the LMG"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "the action: 1d10 under its chance, unless very easy",
+        ),
     ),
     CommandSpec(
         "aim",
@@ -454,6 +462,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aim marra",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a wounded man: his aim, 1d10 under his chance",
+        ),
     ),
     CommandSpec(
         "observe",
@@ -487,5 +499,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, "observe", "end"),
         who="referee",
         rolls=True,
+        dice=("observation: 1d10 under its chance, unless very easy",),
     ),
 )

@@ -44,6 +44,7 @@ class LineaDiTiro(Ruleset):
     name = "Linea di Tiro"
     version = "1.0"
     phases = PHASES
+    next_dice = ("when the deck runs low: the discards' shuffle, one die per card",)
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
 
@@ -54,7 +55,11 @@ class LineaDiTiro(Ruleset):
     def commands(self) -> list[CommandSpec]:
         return [
             scenario_command(
-                self.scenarios, self._scenario, help="Set up a ready-made scenario and shuffle the deck.", rolls=True
+                self.scenarios,
+                self._scenario,
+                help="Set up a ready-made scenario and shuffle the deck.",
+                rolls=True,
+                dice=("the deck's shuffle: one die per card, 1d54 down to 1d2",),
             ),
             *commands.all_commands(),
             *REFEREE_TOOLS,

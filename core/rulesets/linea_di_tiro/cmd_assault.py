@@ -219,6 +219,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("overrun sherman1 grenadiers", "overrun panzer gis open"),
         phases=("card",),
         rolls=True,
+        dice=(
+            "infantry in the open: its morale test, 1d6 + modifiers",
+            "if steady: its first strike, 1d6 at or under its rating",
+            "infantry in cover: the overrun, 1d6",
+        ),
     ),
     CommandSpec(
         "closeassault",
@@ -242,6 +247,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("closeassault grenadiers sherman1 rear", "closeassault bazooka panzer flank escort=12"),
         phases=("card",),
         rolls=True,
+        dice=("close assault: 1d6 at or under the infantry's rating",),
     ),
     CommandSpec(
         "melee",
@@ -259,5 +265,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee gis grenadiers", "melee gis grenadiers rear", "melee gis pak entrenched"),
         phases=("card",),
         rolls=True,
+        dice=("each side's melee: 1d6 + morale, the attacker first",),
     ),
 )

@@ -278,6 +278,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("at sherman1 panzer", "at pak sherman1 flank ready close", "at pak sherman1 ambush"),
         phases=("card",),
         rolls=True,
+        dice=("AT fire: 2d6 total",),
     ),
     CommandSpec(
         "mg",
@@ -303,6 +304,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mg gis grenadiers defence=still-open", "mg sherman1 grenadiers he defence=prepared"),
         phases=("card",),
         rolls=True,
+        dice=("MG or HE fire: 1d6 + modifiers on the MG/HE table",),
     ),
     CommandSpec(
         "morale",
@@ -316,6 +318,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale sherman1", "morale gis plus=1"),
         phases=("card",),
         rolls=True,
+        dice=("morale test: 1d6 + modifiers, against the morale",),
     ),
     CommandSpec(
         "rout",

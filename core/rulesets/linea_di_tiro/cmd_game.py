@@ -94,6 +94,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
         who="referee",
         rolls=True,
+        dice=("artillery fire on the piece: 1d6 + modifiers on the MG/HE table",),
     ),
     CommandSpec(
         "result",

@@ -166,6 +166,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aa flak typhoon", "aa flak typhoon dice=5"),
         phases=("fire",),
         rolls=True,
+        dice=("anti-aircraft fire: 1d6",),
     ),
     CommandSpec(
         "strike",
@@ -180,5 +181,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "the air strike: 1d6",
+            "if hit: damage 1d6 per figure; 1d6 + combat value each per vehicle, the aircraft first",
+        ),
     ),
 )

@@ -241,6 +241,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("fire",),
         rolls=True,
+        dice=(
+            "to hit: 1d6",
+            "if hit: damage 1d6 on a figure; with a vehicle at either end, 1d6 + combat value each, the shooter first",
+        ),
     ),
     CommandSpec(
         "grenade",
@@ -259,5 +263,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "to hit the spot: 1d6",
+            "if it lands: damage 1d6 per figure inside",
+        ),
     ),
 )

@@ -125,6 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee smith hans", "melee jones fritz behind dice=3,5"),
         phases=("melee",),
         rolls=True,
+        dice=("each fighter's melee: 1d6 + modifiers, the attacker first",),
     ),
     CommandSpec(
         "leave",
@@ -137,5 +138,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("leave jones fritz", "leave jones fritz dice=4,2"),
         phases=(*MOVE_PHASES, "melee"),
         rolls=True,
+        dice=(
+            "leaving the melee: 1d6 + modifiers",
+            "the other's last roll at him: 1d6 + modifiers",
+        ),
     ),
 )

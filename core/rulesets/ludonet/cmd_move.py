@@ -115,6 +115,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("move smith 10", "move jones 14 run dice=3", "move brown 3 crawl", "move panzer 20"),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=("running: fatigue, 1d6",),
     ),
     CommandSpec(
         "prone",

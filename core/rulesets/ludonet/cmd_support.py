@@ -113,5 +113,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "the burst: 1d6",
+            "if hit: damage 1d6 per figure inside; 1d6 + combat value each per vehicle, the support first",
+        ),
     ),
 )

@@ -122,6 +122,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale Section 1", "morale gruppe vogt dice=2"),
         phases=("morale",),
         rolls=True,
+        dice=("morale: 1d6",),
     ),
     CommandSpec(
         "reinforce",

@@ -66,5 +66,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("civilians", "civilians dice=4"),
         phases=("activation",),
         rolls=True,
+        dice=("control of the civilians: 1d6",),
     ),
 )

@@ -222,6 +222,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("deployment",),
         who="referee",
         rolls=True,
+        dice=("deployment: 1d6 + leadership per side, both again on a tie",),
     ),
     CommandSpec(
         "deploy",

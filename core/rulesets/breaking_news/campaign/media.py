@@ -97,5 +97,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("press lupo",),
         phases=("activation",),
         rolls=True,
+        dice=("the journalist's move: 2d6 total",),
     ),
 )

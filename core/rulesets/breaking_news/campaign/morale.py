@@ -181,5 +181,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale regulars", "morale irregulars dice=1,2,4"),
         phases=("end",),
         rolls=True,
+        dice=("each side due: morale, the test's dice (1d6 each)",),
     ),
 )

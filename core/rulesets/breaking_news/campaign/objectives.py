@@ -371,6 +371,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§4.1",
         examples=("objectives regulars 4 2 5", "objectives irregulars random"),
         phases=("deployment",),
+        rolls=True,
+        dice=(
+            "each side drawing at random: main objective 1d5",
+            "then its secondary objectives, 1d6",
+        ),
     ),
     CommandSpec(
         "objective-roll",
@@ -380,6 +385,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("objective-roll",),
         phases=("deployment",),
         rolls=True,
+        dice=("the secret objective die: 1d6",),
     ),
     CommandSpec(
         "take",
@@ -412,5 +418,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("intelligence regulars",),
         phases=("deployment", "initiative", "activation", "end"),
         rolls=True,
+        dice=("intelligence: 1d6, at or under the level",),
     ),
 )

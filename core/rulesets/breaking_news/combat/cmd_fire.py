@@ -10,6 +10,7 @@ from typing import Any
 from core import events as ev
 from core.events import Mod
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat import fire, hits, saves, support
 from core.rulesets.breaking_news.combat.movement import may_fire_after
@@ -633,6 +634,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            dice_order.TO_HIT,
+            "a missed area shot, with deviation on: its direction, 1d6",
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "speculative",
@@ -663,6 +671,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         who="referee",
         rolls=True,
+        dice=(
+            "with permission: the permission, 1d6",
+            dice_order.SUPPRESSION,
+            dice_order.TO_HIT,
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "react-fire",
@@ -697,6 +712,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("opfire",),
         rolls=True,
+        dice=(
+            dice_order.COVERING_TEST,
+            dice_order.TO_HIT,
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "covering",
@@ -712,6 +733,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("covering bianchi conti area=bunker range=32",),
         phases=("activation",),
         rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "react-dodge",
@@ -728,6 +750,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("dodge",),
         rolls=True,
+        dice=(dice_order.COVERING_TEST,),
     ),
     CommandSpec(
         "react-ground",
@@ -756,6 +779,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "blast idris hirsi source=tank by=regulars",
         ),
         rolls=True,
+        dice=(
+            "each figure under it: save 1d6 (a vehicle's own save first, then each man aboard)",
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "smoke",
@@ -766,5 +793,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke conti range=8", "smoke marino range=40 weapon=GL"),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "placement: 1d6",
+        ),
     ),
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, saves, suppression
 from core.rulesets.breaking_news.combat.tables import support
@@ -178,6 +179,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee rossi ahmed", "melee rossi ahmed with=conti,bianchi"),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' melee: 1d6 + modifiers",
+            "the defender's: 1d6 + modifiers",
+            "both again on a tie",
+        ),
     ),
     CommandSpec(
         "storm",
@@ -200,5 +207,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("storm rossi conti greco against=ahmed,bashir",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' dice: their melee dice",
+            "the defenders' dice: their melee dice",
+            dice_order.SAVES,
+        ),
     ),
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, movement, spotting
@@ -417,6 +418,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "a hidden figure: his hidden move, 1d6",
+            "a vehicle: its move, 2d6 total",
+        ),
     ),
     CommandSpec(
         "hide",
@@ -446,6 +452,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("spot",),
         rolls=True,
+        dice=("sighting: 1d6",),
     ),
     CommandSpec(
         "react-shift",
@@ -464,6 +471,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§6.3",
         examples=("embark conti humvee",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "disembark",
@@ -473,6 +482,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§6.3",
         examples=("disembark conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "reload",
@@ -482,6 +493,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§8.0.3",
         examples=("reload conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "rally",
@@ -492,6 +505,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("rally conti leader=rossi",),
         phases=("activation",),
         rolls=True,
+        dice=("suppression test: 1d6",),
     ),
     CommandSpec(
         "medic",
@@ -511,6 +525,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("carry greco conti",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "carrying: 1d6",
+        ),
     ),
     CommandSpec(
         "evacuate",

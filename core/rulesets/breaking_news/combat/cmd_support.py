@@ -229,6 +229,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call-support", "call-support mortar", "call-support counter"),
         phases=("initiative",),
         rolls=True,
+        dice=("the call: 1d6",),
     ),
     CommandSpec(
         "mortar",
@@ -242,6 +243,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mortar range=60",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            "mortar fire: 1d6",
+            "a miss, with deviation on: its direction, 1d6",
+        ),
     ),
     CommandSpec(
         "ied",
@@ -251,6 +256,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Explosives",
         examples=("ied 4", "ied irregulars.4"),
         rolls=True,
+        dice=("the IED: 1d6",),
     ),
     CommandSpec(
         "option",
