@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from bn_campaign_support import IT, dp, events, new_game, rolls, run
+from bn_campaign_support import IT, dp, events, new_game, run
 
 from core import events as ev
 from core.dice import ManualDice
