@@ -106,7 +106,10 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
             try:
                 outcome = game.execute(text, role=role, by=role)
             except NeedDice as e:
-                print(f"{path}:{number}: {e} (give them with dice=...)", file=sys.stderr)
+                order = f"; its dice, in order: {e.request.order_text()}" if e.request.order else ""
+                print(
+                    f"{path}:{number}: needs dice: {e.request.text()} (give them with dice=...{order})", file=sys.stderr
+                )
                 return 1
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)

@@ -9,7 +9,8 @@ that used it; replay reads those faces back and never rolls again.
   again after an undo gets fresh ones (the earlier roll stays in the log).
 * :class:`ManualDice` takes faces typed by a referee rolling real dice, or fixed
   by a script.  When it runs out it raises :class:`NeedDice`, naming what is
-  wanted, so a client can ask for those faces and resolve the command again.
+  wanted (a :class:`DiceRequest`), so a client can ask for those faces and
+  resolve the command again.
 """
 
 from __future__ import annotations
@@ -17,15 +18,87 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import msgspec
+
+from core.events import Mod
+from core.narrate import describe_mod, possessive
+
+
+class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
+    """The next roll a command needs from the table, as the asking role may be told it.
+
+    It crosses the SSH pool's wire (``tui/ssh/wire.py``), so it holds only what
+    that role may know: ``whose`` is already a name it may see, never a unit id.
+    :meth:`text` is the one place a request is put in words.
+    """
+
+    #: Dice this roll takes, and how many of them are still to be typed.
+    count: int
+    sides: int
+    purpose: str
+    missing: int = 0
+    #: Whose roll it is: a unit's name, a side, or "referee".
+    whose: str = ""
+    #: What it needs, as ``events.Roll`` records it (after the modifiers).
+    target: int | None = None
+    under: bool = False
+    total: bool = False
+    mods: tuple[Mod, ...] = ()
+    #: The command's dice, in the order it asks for them (``CommandSpec.dice``).
+    order: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """``Sgt Rossi's save: 1d6, needs 3+``; the missing dice when some were typed."""
+        what = f"{possessive(self.whose)} {self.purpose}" if self.whose else self.purpose
+        dice = f"{self.count}d{self.sides}"
+        mods = " (" + ", ".join(describe_mod(m) for m in self.mods) + ")" if self.mods else ""
+        need = ""
+        if self.target is not None:
+            # the target is already moved by the modifiers: they follow it
+            need = f", needs {self.target} or less" if self.under else f", needs {self.target}+"
+            if self.total:
+                need += " total"
+            elif self.count > 1:
+                need += " per die"
+            need += mods
+        else:
+            dice += mods  # added to the dice
+        more = ""
+        if 0 < self.missing < self.count:
+            more = f"; {self.count - self.missing} typed, {self.missing} more to type"
+        return f"{what}: {dice}{need}{more}"
+
+    def order_text(self) -> str:
+        """The command's dice order in one line ("" when it declares none)."""
+        return "; then ".join(self.order)
+
 
 class NeedDice(Exception):
-    """More faces are needed than were given."""
+    """More faces are needed than were given.
 
-    def __init__(self, count: int, sides: int, purpose: str) -> None:
-        super().__init__(f"{purpose} needs {count} more d{sides}")
-        self.count = count
-        self.sides = sides
-        self.purpose = purpose
+    ``unit`` and ``side`` say whose roll it is for :class:`core.game.Game`, which
+    puts the name the asking role may see in ``request.whose`` (``views.roller``)
+    and never lets ``unit`` leave it.
+    """
+
+    def __init__(self, request: DiceRequest, *, unit: str = "", side: str = "") -> None:
+        super().__init__(request.text())
+        self.request = request
+        self.unit = unit
+        self.side = side
+
+    @property
+    def count(self) -> int:
+        """How many faces are still wanted."""
+        return self.request.missing or self.request.count
+
+    @property
+    def sides(self) -> int:
+        return self.request.sides
+
+    @property
+    def purpose(self) -> str:
+        return self.request.purpose
 
 
 class Dice:
@@ -62,7 +135,7 @@ class ManualDice(Dice):
     def roll(self, count: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
         left = len(self._faces) - self._used
         if left < count:
-            raise NeedDice(count - left, sides, purpose)
+            raise NeedDice(DiceRequest(count, sides, purpose, missing=count - max(left, 0)))
         faces = tuple(self._faces[self._used : self._used + count])
         for f in faces:
             if not 1 <= f <= sides:

@@ -144,8 +144,12 @@ class PhaseBegan(Event, tag="phase"):
 
 
 class Rolled(Event, tag="roll"):
+    """A roll, and whose it was: a unit's, else a side's (``side``, added in engine
+    0.1 without a format change: a save without it reads as before), else the referee's."""
+
     roll: Roll
     unit: str = ""
+    side: str = ""
 
 
 #: A distance with a fraction, as measured: written as its exact decimal text

@@ -32,7 +32,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Rulese
 from core.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.savewriter import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
-from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, unit_audience, view_state
+from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, roller, unit_audience, view_state
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -292,8 +292,12 @@ class Game:
         ctx = Context(copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd))
         try:
             parsed.spec.handler(ctx, parsed.args)
-        except NeedDice:
-            raise
+        except NeedDice as need:
+            # Said as this role may hear it: whose roll (a name it may see), and the
+            # command's order of dice.  The unit's id goes no further.
+            whose = roller(ctx.state, need.unit, need.side, role)
+            asked = msgspec.structs.replace(need.request, whose=whose, order=parsed.spec.dice)
+            raise NeedDice(asked) from None
         except (KeyError, ValueError) as e:
             raise Refused(str(e).strip("'\"")) from None
         _check_numbers(ctx.events)
@@ -610,6 +614,7 @@ class Game:
                 "End the current phase and begin the next one.",
                 lambda ctx, args: ctx.ruleset.advance(ctx),
                 rolls=True,
+                dice=self.ruleset.next_dice,
                 aliases=("end",),
                 public_text=True,
             ),

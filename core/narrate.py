@@ -12,6 +12,16 @@ def _signed(v: int) -> str:
     return f"+{v}" if v > 0 else str(v)
 
 
+def possessive(name: str) -> str:
+    """``Sgt Rossi`` → ``Sgt Rossi's``; ``regulars`` → ``regulars'``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def describe_mod(m: ev.Mod) -> str:
+    """``cover -1``; a modifier that only notes something (its value 0) is its label alone."""
+    return f"{m.label} {_signed(m.value)}" if m.value else m.label
+
+
 def describe_roll(r: ev.Roll) -> str:
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
@@ -21,7 +31,7 @@ def describe_roll(r: ev.Roll) -> str:
         need += " total" if r.total else ""
     mods = ""
     if r.mods:
-        mods = " (" + ", ".join(f"{m.label} {_signed(m.value)}" for m in r.mods) + ")"
+        mods = " (" + ", ".join(describe_mod(m) for m in r.mods) + ")"
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
     manual = " [table dice]" if r.manual else ""
     outcome = f" → {r.outcome}" if r.outcome else ""
@@ -66,8 +76,8 @@ def describe(
             card = f", card {e.card}" if e.card else ""
             return f"Turn {e.turn}: {e.phase}{who}{card}"
         case ev.Rolled():
-            prefix = f"{name(e.unit)} " if e.unit else ""
-            return prefix + describe_roll(e.roll)
+            owner = name(e.unit) if e.unit else e.side
+            return (f"{possessive(owner)} " if owner else "") + describe_roll(e.roll)
         case ev.Moved():
             how = f" ({e.how})" if e.how else ""
             return f"{name(e.unit)} moves {e.cm} cm{how}"

@@ -23,8 +23,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from core import events as ev
-from core.dice import Dice
+from core.dice import Dice, NeedDice
+from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
@@ -153,6 +156,13 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
+    #: The dice it asks for, in the order it rolls them, each a short phrase such
+    #: as "to hit: 1d6 per shot" or "each hit's save: 1d6 per hit" (a roll that
+    #: happens only sometimes says when: "if a 6: the wound, 1d6").  A referee
+    #: rolling real dice reads it before the first face is asked for; the help
+    #: and docs/commands.md show it.  Every command that can roll declares it
+    #: (tests/core/test_core_dice_order.py).
+    dice: tuple[str, ...] = ()
     #: Whether the command's text can be shown to everyone even when some of its
     #: facts are private (it names no hidden unit and types no secret: ``next``,
     #: ``scenario demo``).  Otherwise the text is as private as its most private fact.
@@ -257,18 +267,30 @@ class Context:
         under: bool = False,
         rule: str = "",
         unit: str = "",
+        side: str = "",
         vis: tuple[str, ...] = (),
         outcome: Callable[[tuple[int, ...]], str] | str = "",
     ) -> tuple[int, ...]:
-        """Roll (or take typed faces), record the roll as an event, return the faces."""
+        """Roll (or take typed faces), record the roll as an event, return the faces.
+
+        ``unit`` is whose roll it is, or else ``side`` (a side's roll no unit makes:
+        initiative, morale); with neither it is the referee's.  They, ``target``,
+        ``under``, ``total`` and ``mods`` are what a referee rolling real dice is
+        told (:class:`core.dice.DiceRequest`), so pass them for every roll.
+        """
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under)
-        faces = self.dice.roll(count, sides, purpose)
+        try:
+            faces = self.dice.roll(count, sides, purpose)
+        except NeedDice as need:
+            asked = msgspec.structs.replace(need.request, target=target, under=under, total=total, mods=tuple(mods))
+            raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(
             ev.Rolled(
                 roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under),
                 unit=unit,
+                side=side if not unit else "",
                 vis=vis,
             )
         )
@@ -308,6 +330,8 @@ class Ruleset:
     #: keeps hidden units off the table (the referee notes where they are).  A
     #: unit waiting off the table has the status ``off-table`` (no marker then).
     hidden_markers: bool = False
+    #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
+    next_dice: tuple[str, ...] = ()
 
     def __init__(self, variant: str = "") -> None:
         if variant not in self.variants:

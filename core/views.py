@@ -53,6 +53,16 @@ def unit_visible(unit: Unit, role: str) -> bool:
     return role in unit.spotted_by
 
 
+def roller(state: GameState, unit_id: str, side: str, role: str) -> str:
+    """Whose roll it is, as ``role`` may be told: the unit's name if it may see the
+    unit, else "an unseen unit" (a hidden enemy's name and side stay hidden); a
+    side's roll names the side; anything else is the referee's."""
+    unit = state.units.get(unit_id) if unit_id else None
+    if unit is not None:
+        return unit.name if unit_visible(unit, role) else "an unseen unit"
+    return side or REFEREE
+
+
 def unit_audience(unit: Unit) -> tuple[str, ...]:
     """Who may see facts about ``unit`` now: () if everyone."""
     if "hidden" not in unit.status:

@@ -157,6 +157,7 @@ def scenario_command(
     *,
     help: str = "Set up a built-in scenario, or one from a file (a word with / or ending in .toml).",
     rolls: bool = False,
+    dice: tuple[str, ...] = (),
 ) -> CommandSpec:
     """The ``scenario NAME|PATH`` command of a ruleset, whose ``handler`` sets the game up.
 
@@ -172,6 +173,7 @@ def scenario_command(
         who="referee",
         examples=(*(f"scenario {name}" for name in scenarios), "scenario ~/scenarios/ambush.toml"),
         rolls=rolls,
+        dice=dice,
         public_text=True,
     )
 
@@ -235,7 +237,7 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("a roll needs target= (at least) or under= (at most), not both")
     under = args["under"] is not None
     target = args["under"] if under else args["target"]
-    purpose = args["purpose"] or f"{count}d{sides}"
+    purpose = args["purpose"] or "free roll"
 
     def outcome(faces: tuple[int, ...]) -> str:
         if target is None:
@@ -316,6 +318,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke", "roll 1d10 under=7 purpose=quality"),
         who="referee",
         rolls=True,
+        dice=("the roll: the dice named, each judged against target= or under= if given",),
     ),
     CommandSpec(
         "mark",

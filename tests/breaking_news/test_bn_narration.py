@@ -6,9 +6,13 @@ from core.rulesets.breaking_news.narration import describe_var
 def test_counters_read_as_words():
     assert describe_var("extra.regulars.motivation", 1) == "regulars bought Motivation"
     assert describe_var("first_fire", "irregulars") == "irregulars fired first"
-    assert describe_var("initiative_penalty.regulars", 2) == "regulars's initiative penalty is now -2"
-    assert describe_var("taken.irregulars.4", "regulars") == "regulars took irregulars's marker 4"
+    assert describe_var("initiative_penalty.regulars", 2) == "regulars' initiative penalty is now -2"
+    assert describe_var("initiative_penalty.regulars", 0) == "regulars' initiative penalty is gone"
+    assert describe_var("taken.irregulars.4", "regulars") == "regulars took irregulars' marker 4"
     assert describe_var("ambush.irregulars", 0) == "irregulars' ambush bonus used"
+    assert describe_var("ied.militia.2", "spent") == "militia's IED 2: spent"
+    assert describe_var("secret.wound.m4", 4) == "m4's wound is fatal in turn 4"
+    assert describe_var("secret.wound.m4", 0) == "m4's wound no longer counts down"
 
 
 def test_an_unknown_key_falls_back_to_the_plain_form():

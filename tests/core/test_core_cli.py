@@ -107,7 +107,7 @@ def test_a_script_stops_at_the_first_invalid_command(tmp_path, capsys):
 def test_script_errors_name_file_and_line(tmp_path, capsys):
     cases = {
         "@nobody note hi\n": ":1: no role 'nobody'",
-        "scenario demo\nroll 3d6 dice=6\n": ":2: 3d6 needs 2 more d6",
+        "scenario demo\nroll 3d6 dice=6\n": ":2: needs dice: referee's free roll: 3d6; 1 typed, 2 more to type (give",
         "scenario demo\n@regulars mark ahmed pinned\n": ":2: only the referee may mark",
         "scenario demo\n@regulars undo\n": ":2: the last command is not yours",
     }

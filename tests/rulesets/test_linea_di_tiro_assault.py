@@ -90,7 +90,7 @@ def test_immobilised_infantry_takes_no_test(game):
     inject(game, ev.StatusChanged(unit="bazooka", add=("immobilised",)))
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=5")
-    assert [x.purpose for x in rolls(facts)] == ["overruns GIs, bazooka half in cover"]
+    assert [x.purpose for x in rolls(facts)] == ["overrun of GIs, bazooka half in cover"]
     assert game.state.units["bazooka"].in_play
 
 
@@ -176,8 +176,8 @@ def test_melee_the_higher_total_wins(game):
     # GIs morale 3 + 5 = 8 against grenadiers morale 4 + 3 = 7
     facts = play(game, "@us melee gis grenadiers dice=5,3")
     assert [(x.purpose, x.outcome) for x in rolls(facts)] == [
-        ("in melee with Grenadiers: 1d6 + morale", "total 8"),
-        ("in melee with GIs, first half: 1d6 + morale", "total 7"),
+        ("melee with Grenadiers, 1d6 + morale", "total 8"),
+        ("melee with GIs, first half, 1d6 + morale", "total 7"),
     ]
     assert game.state.units["grenadiers"].out.startswith("captured or destroyed in a melee")
     assert game.state.units["gis"].in_play

@@ -83,7 +83,7 @@ def test_the_at_log_line_shows_the_modified_total(game):
     play(game, "@us at sherman1 panzer hulldown dice=3,3")  # 6 + 1 = 7 on column 0 → no effect
     lines = [ln.text for ln in game.log_lines("us") if "AT fire" in ln.text]
     assert lines == [
-        "Sherman Easy AT fire at Panzer IV, attack 5 - protection 5 = +0: 2d6 "
+        "Sherman Easy's AT fire at Panzer IV, attack 5 - protection 5 = +0: 2d6 "
         "(target hull down or in prepared cover +1): "
         "3 3 = 6 → modified total 7, column 0: no effect [table dice]"
     ]
@@ -96,7 +96,7 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     assert rolls(facts)[0].outcome.endswith("I: immobilised, loses its ready attacks")
     with pytest.raises(Refused, match="free opportunity shot on this card"):
         play(game, "@german mg grenadiers gis opportunity defence=moving-open")
-    with pytest.raises(Refused, match="is us's"):
+    with pytest.raises(Refused, match="is us'"):
         play(game, "@german mg grenadiers gis defence=moving-open")  # no plain fire out of turn
     play(game, "next", "next", "next", "next")  # K♦: a new card, a new free shot
     play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")

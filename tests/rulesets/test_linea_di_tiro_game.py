@@ -65,7 +65,7 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     # HE 4 against stationary infantry 3: column +1, a 1 immobilises
     facts = play(g, "barrage german gis defence=still-open dice=1")
     r = rolls(facts)[0]
-    assert r.purpose == "takes german's artillery fire (10 cm square), HE, attack 4 - " + (
+    assert r.purpose == "artillery fire on GIs, first half (10 cm square), HE, attack 4 - " + (
         "infantry stationary in the open 3 = +1"
     )
     assert r.outcome == "modified total 1, column +1: I: immobilised, loses its ready attacks"

@@ -55,14 +55,14 @@ def test_the_game_uses_vehicles_artillery_and_assaults(events):
     # artillery: called on a face card, opening on the joker, on both squares' units
     assert ev.VarSet(key="artillery.us", value="requested") in events
     assert ev.VarSet(key="artillery.us", value="firing") in events
-    shelled = [(u, o) for u, p, o in rolls if p.startswith("takes us's artillery fire")]
+    shelled = [(p.partition(" (")[0], o) for u, p, o in rolls if p.startswith("artillery fire on")]
     assert shelled == [
-        ("mg", "modified total 3, column +1: I: immobilised, loses its ready attacks"),
-        ("stug", "modified total 1, column 0: I: a tank tests morale"),
+        ("artillery fire on MG 42 in the mill", "modified total 3, column +1: I: immobilised, loses its ready attacks"),
+        ("artillery fire on StuG Berta", "modified total 1, column 0: I: a tank tests morale"),
     ]
     # the assaults: a failed close assault, a melee won, an overrun stopped by a first strike
     assert ("second", "no effect") in [(u, o) for u, p, o in rolls if p.startswith("close assault at StuG")]
-    melee = [(u, o) for u, p, o in rolls if p.startswith("in melee with")]
+    melee = [(u, o) for u, p, o in rolls if p.startswith("melee with")]
     assert melee == [("first", "total 7"), ("mg", "total 5")]
     assert ("second", "passed: it strikes first") in [(u, o) for u, p, o in rolls if "overrun" in p]
     assert ("second", "tank destroyed") in [(u, o) for u, p, o in rolls if p.startswith("first strike")]
@@ -78,7 +78,7 @@ def test_the_game_shows_spotting_an_ambush_reply_morale_and_a_rout(events):
     issued = [(e.by, e.text) for e in events if isinstance(e, ev.Issued)]
     assert ("german", "mg mg second ambush defence=still-open dice=5") in issued
     assert ("us", "rout m3") in issued
-    morale = [(u, o) for u, p, o in _rolls(events) if p.startswith("morale test")]
+    morale = [(u, o) for u, p, o in _rolls(events) if p.startswith("morale test,")]
     assert morale == [("stug", "modified total 2: steady")]
     texts = [e.text for e in events if isinstance(e, ev.Noted)]
     assert any("a voluntary rout" in t for t in texts)

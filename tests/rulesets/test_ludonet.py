@@ -203,9 +203,9 @@ def test_out_of_turn_commands_are_refused(game):
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@paras next")
     play(game, "next dice=6,1")
-    with pytest.raises(Refused, match="paras's move"):
+    with pytest.raises(Refused, match="paras' move"):
         play(game, "@garrison move hans 5")
-    with pytest.raises(Refused, match="cannot move: it is paras's move"):
+    with pytest.raises(Refused, match="cannot move: it is paras' move"):
         play(game, "move hans 5")
     with pytest.raises(Refused, match="not allowed in the move-first phase"):
         play(game, "@paras fire smith hans half")

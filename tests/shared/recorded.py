@@ -11,7 +11,8 @@ from pathlib import Path
 
 import msgspec
 
-from core.cli import run_script
+from core.cli import _COMMENT, run_script, script_lines
+from core.dice import DiceRequest, NeedDice, SeededDice
 from core.game import Game
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -62,3 +63,47 @@ class RecordedGame:
         (and read its log) when this fails."""
         fresh = self.regenerate(folder)
         assert effective_facts(fresh) == effective_facts(self.save), f"{self.save.name} is stale: {self.command()}"
+
+
+def recorded_games() -> list[RecordedGame]:
+    """Every recorded game in ``saves/``, its ruleset and seed read from its save's header."""
+    games = []
+    for script in sorted(SAVES.glob("*.script")):
+        header = Game.open(script.with_suffix(".ft"), writable=False).header
+        games.append(RecordedGame(script.stem, header.ruleset, header.seed))
+    return games
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One request for dice made while a script was played with table dice."""
+
+    line: str
+    role: str
+    command: str
+    request: DiceRequest
+
+
+def play_with_table_dice(game: RecordedGame, folder: Path) -> tuple[Game, list[Asked]]:
+    """Play ``game``'s script as a referee with real dice would: every command is given
+    no faces, and each request is answered with the faces the seeded dice would have
+    shown, so the game is the recorded one.  Returns the game (open) and every request."""
+    g = Game.new(folder / game.save.name, game.ruleset, seed=game.seed)
+    asked = []
+    for raw in script_lines(game.script.read_text()):
+        text = _COMMENT.sub("", raw).strip()
+        if not text:
+            continue
+        role = "referee"
+        if text.startswith("@"):
+            role, _, text = text[1:].partition(" ")
+        faces: list[int] = []
+        seeded = SeededDice(game.seed, g.history.next_cmd)
+        while True:
+            try:
+                g.execute(text, role=role, faces=None if "dice=" in text else faces)
+                break
+            except NeedDice as need:
+                asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request))
+                faces += seeded.roll(need.count, need.sides)
+    return g, asked

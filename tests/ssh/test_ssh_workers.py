@@ -86,8 +86,10 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(worker
     await rita.wait_for("type a command")
     rita.type("\x1bOR")  # F3: table dice
     await rita.wait_for("Table dice ON")
-    rita.command("roll 2d6")
-    await rita.wait_for("Roll 2d6")
+    rita.command("roll 2d6 target=5")
+    # the seat is told what DiceRequest.text() says, and the command's order of dice
+    await rita.wait_for("referee's free roll: 2d6, needs 5+ per die")
+    await rita.wait_for("1. the roll: the dice named")
     rita.command("3 4")
     await wait_until(lambda: isinstance(club.game.log_lines()[-1].event, ev.Rolled))
     roll = club.game.log_lines()[-1].event.roll

@@ -106,6 +106,7 @@ class Skirmish(Ruleset):
     name = "Test Skirmish"
     version = "1.0"
     phases = PHASES
+    next_dice = ("initiative: 2d6 + leadership per side",)
     scenarios = {"patrol": PATROL, "open": OPEN}
 
     def commands(self) -> list[CommandSpec]:
@@ -126,6 +127,7 @@ class Skirmish(Ruleset):
                 rule="T4",
                 phases=("activation",),
                 rolls=True,
+                dice=("to hit: 2d6",),
                 examples=("shoot cole ivan 20",),
             ),
             CommandSpec(
@@ -186,8 +188,9 @@ class Skirmish(Ruleset):
                 leader = max((u.leadership for u in s.units_of(side) if u.in_play), default=0)
                 mods = (ev.Mod("leadership", leader, "T2"),)
                 faces = ctx.roll(
-                    f"initiative {side}",
+                    "initiative",
                     2,
+                    side=side,
                     mods=mods,
                     total=True,
                     rule="T2",

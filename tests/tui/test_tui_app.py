@@ -141,6 +141,10 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         await type_command(pilot, "next")  # initiative: 2d6 for each side
         assert isinstance(app.screen, DicePrompt)
         assert (app.screen.count, app.screen.sides) == (2, 6)
+        # whose roll, what for, and the command's dice in order before the first face
+        assert str(app.screen.query_one(".title").render()) == "blue's initiative: 2d6 (leadership +1)"
+        order = str(app.screen.query_one("#dice-order").render())
+        assert order == "its dice, in order:\n1. initiative: 2d6 + leadership per side"
         await pilot.press("7", "1", "enter")  # a d6 cannot show 7: asked again
         await pilot.pause()
         assert isinstance(app.screen, DicePrompt)
@@ -200,11 +204,11 @@ async def test_log_details_search_and_filter(game):
         log = app.screen.query_one(LogView)
         assert app.focused is log
         pane = app.screen.query_one(LogPane)
-        await pilot.press("slash", *"initiative red", "enter")
+        await pilot.press("slash", *"red's initiative", "enter")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         line = log.line_at(log.cursor)
-        assert isinstance(line.event, ev.Rolled) and line.event.roll.purpose == "initiative red"
+        assert isinstance(line.event, ev.Rolled) and (line.event.side, line.event.roll.purpose) == ("red", "initiative")
         assert app.screen.query_one(DicePane).border_title == "Selected roll"
         await pilot.press("enter")
         await pilot.pause()

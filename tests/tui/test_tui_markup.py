@@ -50,7 +50,7 @@ async def test_the_dice_prompt_shows_the_purpose_whole(game):
         await type_command(pilot, 'roll 2d6 purpose="a [b=c] d"')
         assert isinstance(app.screen, DicePrompt)
         title = str(app.screen.query_one(".title").render())
-        assert title == "Roll 2d6 for a [b=c] d"
+        assert title == "referee's a [b=c] d: 2d6"
 
 
 async def test_a_log_search_names_what_it_looked_for(game):

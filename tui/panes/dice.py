@@ -9,6 +9,7 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
+from core.narrate import describe_mod
 from tui import odds
 from tui.plain import Plain, visible_text
 
@@ -72,7 +73,7 @@ def target_text(roll: ev.Roll) -> Text:
         text.append("modifiers", style="bold")
     for m in roll.mods:
         text.append(" · ", style="dim")
-        text.append(f"{m.label} {m.value:+d}")
+        text.append(describe_mod(m))
         if m.rule:
             text.append(f" {m.rule}", style="dim")
     if roll.rule:

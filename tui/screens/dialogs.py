@@ -15,8 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from core import events as ev
-from core.dice import parse_faces
+from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
+from core.narrate import describe_mod
 from tui import odds
 from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
@@ -112,28 +113,36 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+def _faces(n: int) -> str:
+    return "1 face" if n == 1 else f"{n} faces"
+
+
 class DicePrompt(ModalScreen[list[int] | None]):
-    """Physical dice: ask for exactly the faces ``NeedDice`` named."""
+    """Physical dice: ask for exactly the faces ``NeedDice`` named, saying whose roll
+    it is, what for and what it needs, after the command's order of dice."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
     BINDINGS = [Binding("escape", "cancel", "Cancel the command")]
 
-    def __init__(self, count: int, sides: int, purpose: str, command: str, typed: list[int]) -> None:
+    def __init__(self, request: DiceRequest, command: str, typed: list[int]) -> None:
         super().__init__()
-        self.count = count
-        self.sides = sides
-        self.purpose = purpose
+        self.request = request
+        self.count = request.missing or request.count
+        self.sides = request.sides
         self.command = command
         self.typed = typed
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel(f"Roll {self.count}d{self.sides} for {self.purpose}", classes="title")
+            yield PlainLabel(self.request.text(), classes="title")
             yield Plain(Text(visible(f"command: {self.command}"), style="dim"))
+            if self.request.order:
+                steps = "\n".join(f"{i}. {visible(step)}" for i, step in enumerate(self.request.order, start=1))
+                yield Plain(Text("its dice, in order:\n" + steps, style="dim"), id="dice-order")
             if self.typed:
                 yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
             yield PlainInput(
-                placeholder=f"{self.count} faces, 1 to {self.sides}, e.g. "
+                placeholder=f"{_faces(self.count)}, 1 to {self.sides}, e.g. "
                 + " ".join(["6", "4", "3"][: self.count] or ["6"])
             )
             yield PlainLabel("", classes="error", id="dice-error")
@@ -146,7 +155,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
             self._error(str(e))
             return
         if len(faces) != self.count:
-            self._error(f"type exactly {self.count} faces (you typed {len(faces)})")
+            self._error(f"type exactly {_faces(self.count)} (you typed {len(faces)})")
             return
         bad = [f for f in faces if not 1 <= f <= self.sides]
         if bad:
@@ -191,7 +200,7 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True)
             if r.mods:
                 text.append(f" (base {r.target - odds.modifier_sum(r)}, moved by the modifiers below)")
         for m in r.mods:
-            text.append(f"\n  modifier {m.label} {m.value:+d}" + (f" ({m.rule})" if m.rule else ""))
+            text.append(f"\n  modifier {describe_mod(m)}" + (f" ({m.rule})" if m.rule else ""))
         chance = odds.chance_text(r)
         if chance:
             text.append(f"\nchance before the roll: {chance}")

@@ -288,7 +288,7 @@ class GameScreen(Screen):
                 else:
                     self.run_command(text, typed + new)
 
-            self.app.push_screen(DicePrompt(need.count, need.sides, need.purpose, text, typed), got)
+            self.app.push_screen(DicePrompt(need.request, text, typed), got)
             return
         except Refused as e:
             line.error(str(e))

@@ -107,6 +107,8 @@ def command_text(spec: CommandSpec) -> Text:
                 + (" (or a hidden marker's label)" if p.markers else ""),
                 style="dim",
             )
+    if spec.dice:
+        text.append("\n  dice, in order: " + "; then ".join(spec.dice), style="yellow")
     for example in spec.examples:
         text.append(f"\n  e.g. {example}", style="italic")
     return text

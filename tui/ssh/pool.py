@@ -393,7 +393,7 @@ class SeatWorkers:
         except Refused as e:
             return wire.Refusal(msg.seq, str(e))
         except NeedDice as need:
-            return wire.DiceNeeded(msg.seq, need.count, need.sides, need.purpose)
+            return wire.DiceNeeded(msg.seq, need.request)
         except Exception:
             self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
             return wire.Refusal(msg.seq, "the server failed on this command; the host has the details in its log")

@@ -108,7 +108,7 @@ class ReplicaGame(Game):
         if isinstance(answer, wire.Refusal):
             raise Refused(answer.message)
         if isinstance(answer, wire.DiceNeeded):
-            raise NeedDice(answer.count, answer.sides, answer.purpose)
+            raise NeedDice(answer.request)
         assert isinstance(answer, wire.Done)
         # The save now ends with this command: reading up to its size brings it
         # (and any command another seat gave before it) into this copy.

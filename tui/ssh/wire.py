@@ -26,6 +26,8 @@ from typing import Any
 
 import msgspec
 
+from core.dice import DiceRequest
+
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.
 MAX_PACKET = 64 << 10
@@ -136,10 +138,10 @@ class Refusal(_Msg):
 
 
 class DiceNeeded(_Msg):
+    """The command needs dice typed at the table: what to ask, said for the seat's role."""
+
     seq: int
-    count: int
-    sides: int
-    purpose: str
+    request: DiceRequest
 
 
 class Seated(_Msg):

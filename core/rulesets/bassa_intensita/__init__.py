@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from core import events as ev
-from core.ruleset import CommandSpec, Param, Phase, register
+from core.ruleset import CommandSpec, Param, Phase, possessive, register
 from core.rulesets.bassa_intensita import (
     casualties,
     cmd_air,
@@ -92,6 +92,10 @@ class BassaIntensita(ScenarioRuleset):
     name = "Bassa Intensità"
     version = "1.9"
     phases = PHASES
+    next_dice = (
+        "a squad whose leader fell: its best man taking over, 1d10 under his chance",
+        "initiative: 1d6 per side, both again on a tie",
+    )
     rule_source = "bassa-intensita-1.9-it.md"
 
     scenarios_dir = SCENARIOS
@@ -127,8 +131,12 @@ class BassaIntensita(ScenarioRuleset):
         if key.startswith("aircraft."):
             side = key.removeprefix("aircraft.")
             if value == "down":
-                return f"{side}'s aircraft is shot down"
-            return f"{side}'s aircraft is damaged and broke off" if value else f"{side}'s aircraft is back"
+                return f"{possessive(side)} aircraft is shot down"
+            return (
+                f"{possessive(side)} aircraft is damaged and broke off"
+                if value
+                else f"{possessive(side)} aircraft is back"
+            )
         if key.startswith("gas."):
             who, _, last = str(value).rpartition("|")
             return f"tear gas over {who.replace(',', ', ')} until the end of turn {last}" if value else "the gas lifts"
@@ -137,10 +145,14 @@ class BassaIntensita(ScenarioRuleset):
             return f"smoke: {what}, until the end of turn {last}" if value else "a smoke cloud lifts"
         if key.startswith("secret.support."):
             stage, source, turn = str(value).split(":")
-            return f"{key.removeprefix('secret.support.')}'s fire support ({source}): {stage} in turn {turn}"
+            return f"{possessive(key.removeprefix('secret.support.'))} fire support ({source}): {stage} in turn {turn}"
         if key.startswith("secret.dies."):
             who = key.removeprefix("secret.dies.")
-            return f"{who} dies at the end of turn {value} unless dressed" if value else f"{who}'s wound is dressed"
+            return (
+                f"{who} dies at the end of turn {value} unless dressed"
+                if value
+                else f"{possessive(who)} wound is dressed"
+            )
         return SCENARIO_VARS.get(key, lambda v: None)(value)
 
     def class_name(self, cls: str) -> str:

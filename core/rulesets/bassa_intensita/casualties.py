@@ -15,7 +15,7 @@ if he was already wounded): he still acts in that tier as he was (ruling BI-TIER
 from __future__ import annotations
 
 from core import events as ev
-from core.ruleset import Context
+from core.ruleset import Context, possessive
 from core.rulesets.bassa_intensita import damage, he, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
@@ -153,7 +153,7 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
 def dying_clock(ctx: Context, unit: Unit) -> int:
     """BI-R110/R113: he dies if not dressed within 1d6 turns, counted from this one."""
     (face,) = ctx.roll(
-        "dies if not dressed within",
+        "turns he lives undressed",
         1,
         rule="BI-R110",
         unit=unit.id,
@@ -189,7 +189,7 @@ def infantry_hit(
         row = damage.infantry_result(faces[0], mods)
         return row.words + (" (natural 10: never modified)" if faces[0] == 10 and mods else "")
 
-    (face,) = ctx.roll("takes damage", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
+    (face,) = ctx.roll("damage", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
     row = damage.infantry_result(face, mods)
     result = row.id
     if rubber:  # BI-R230: one row milder
@@ -238,16 +238,14 @@ def vehicle_hit(
             row = damage.unarmoured_result(faces[0], mods)
             return row.words + (" (natural 1: never modified)" if faces[0] == 1 and mods else "")
 
-        (face,) = ctx.roll(
-            "takes damage", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome
-        )
+        (face,) = ctx.roll("damage", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome)
         row = damage.unarmoured_result(face, mods)
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
         return row.id
     if not pen_row:
         ctx.emit(
             ev.Noted(
-                text=f"{cause} cannot penetrate {vehicle.name}'s armour: no effect (ruling BI-NO-PEN)",
+                text=f"{cause} cannot penetrate {possessive(vehicle.name)} armour: no effect (ruling BI-NO-PEN)",
                 vis=unit_audience(vehicle),
             )
         )
@@ -258,7 +256,7 @@ def vehicle_hit(
         mods = (*mods, ev.Mod("½ anti-personnel bombs", halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        "armour penetrated?",
+        "armour penetration",
         1,
         sides=rules.D10,
         target=chance,
@@ -273,7 +271,7 @@ def vehicle_hit(
         return "not-penetrated"
     amods = damage.armoured_mods(indirect)
     (face,) = ctx.roll(
-        "takes damage",
+        "damage",
         1,
         sides=rules.D10,
         mods=amods,
@@ -321,7 +319,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
     pick = 0
     if len(left) > 1:
         (face,) = ctx.roll(
-            "loses which weapon?",
+            "weapon lost",
             1,
             sides=len(left),
             rule="BI-R140",
@@ -379,7 +377,7 @@ def he_burst(
         mods.append(ev.Mod("½ anti-tank bomb", halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        "caught by the HE?",
+        "whether the HE catches him",
         1,
         sides=rules.D10,
         target=chance,

@@ -14,7 +14,7 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
@@ -101,8 +101,9 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     it breaks off, and may come back on a 6 in one of the next three fire phases."""
     t = air().aircraft
     (face,) = ctx.roll(
-        f"{side}'s aircraft hit",
+        "aircraft hit",
         1,
+        side=side,
         rule="BI-R262",
         outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
     )
@@ -117,14 +118,16 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if not state:
         return True
     if state == "down":
-        raise Refused(f"{side}'s aircraft was shot down (BI-R262)")
+        raise Refused(f"{possessive(side)} aircraft was shot down (BI-R262)")
     t = air().aircraft
     since = int(state.split(":")[1])
     if ctx.state.turn - since > t.return_turns:
-        raise Refused(f"{side}'s damaged aircraft has gone back to base (BI-R262)")
+        raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
     (face,) = ctx.roll(
-        f"{side}'s damaged aircraft comes back?",
+        "damaged aircraft's return",
         1,
+        target=t.return_on,
+        side=side,
         rule="BI-R262",
         outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
     )
@@ -137,7 +140,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
 def helicopter_hit(ctx: Context, heli: Unit) -> None:
     """BI-R263: 2d6 on the helicopter table."""
     faces = ctx.roll(
-        "is hit",
+        "helicopter hit",
         2,
         total=True,
         rule="BI-R263",
@@ -164,7 +167,7 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         case "passengers":
             for man in casualties.aboard(ctx.state, heli):
                 (f,) = ctx.roll(
-                    "hit aboard?",
+                    "hit aboard",
                     1,
                     sides=rules.D10,
                     target=air().passenger_hit,
@@ -185,7 +188,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
-            "damaged rotor holds?",
+            "damaged rotor",
             1,
             rule="BI-R263",
             unit=heli.id,
@@ -200,7 +203,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
             )
             return False
     faces = ctx.roll(
-        "flies",
+        "flight",
         2,
         total=True,
         rule="BI-R255",
@@ -222,7 +225,7 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     if "helicopter" not in heli.roles:
         raise Refused(f"{heli.name} is not a helicopter")
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     ready(ctx, heli, "move")
     landed = heli.has("landed")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how="takes off" if landed else "lands"))
@@ -279,6 +282,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aa ali aircraft", "aa ali lynx range=60"),
         phases=(*MOVE_PHASES, *TIER_PHASES),
         rolls=True,
+        dice=(
+            "anti-aircraft fire: 1d10 under the hit chance",
+            "if hit: a helicopter's hit 2d6 total (and a man aboard hit 1d6, if the table says), an aircraft's 1d6",
+        ),
     ),
     CommandSpec(
         "land",

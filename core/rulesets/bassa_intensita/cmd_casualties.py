@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, damage, he, rules
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
@@ -39,7 +39,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"dresses {patient.name}'s wound ({difficulty})",
+        f"dressing {possessive(patient.name)} wound ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,
@@ -148,6 +148,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("dress marra deiana",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=("dressing: 1d10 under its chance",),
     ),
     CommandSpec(
         "burst",
@@ -170,6 +171,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("burst karim source=rpg long", "burst omar source=gun-102 short cover=trench indirect"),
         who="referee",
         rolls=True,
+        dice=(
+            "each man: whether the HE catches him, 1d10",
+            dice_order.DAMAGE,
+        ),
     ),
     CommandSpec(
         "hit",
@@ -188,5 +193,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("hit karim booby trap", "hit bmp weapon=at-mine"),
         who="referee",
         rolls=True,
+        dice=(dice_order.DAMAGE,),
     ),
 )

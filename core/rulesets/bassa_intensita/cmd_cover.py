@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import rules
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
 from core.rulesets.bassa_intensita.commands import light_of, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
@@ -51,11 +51,11 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{shooter.name} has no covering fire on a terrain feature")
     feature, weapon_id, mode, turn = raw.split("|")
     if int(turn) != ctx.state.turn:
-        raise Refused(f"{shooter.name}'s covering fire on {feature} was in turn {turn} (BI-R054)")
+        raise Refused(f"{possessive(shooter.name)} covering fire on {feature} was in turn {turn} (BI-R054)")
     if target.side == shooter.side or not target.in_play or not target.has("hidden"):
         raise Refused(f"covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)")
     if target.has(f"screened-by-{shooter.id}"):
-        raise Refused(f"{target.name} has already taken {shooter.name}'s covering fire this turn")
+        raise Refused(f"{target.name} has already taken {possessive(shooter.name)} covering fire this turn")
     weapon = weapon_of(shooter, weapon_id)
     area = mode == "area"
     dist = args["range"]
@@ -104,5 +104,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, *TIER_PHASES),
         who="referee",
         rolls=True,
+        dice=(
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+        ),
     ),
 )

@@ -8,8 +8,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, damage, he, rules
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
     LEAD,
@@ -79,7 +79,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(f"{shooter.name}'s {weapon.name} is destroyed (BI-R140)")
+        raise Refused(f"{possessive(shooter.name)} {weapon.name} is destroyed (BI-R140)")
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
@@ -117,7 +117,7 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
     (face,) = ctx.roll(
-        "risks a shot?",
+        "risking a shot",
         1,
         target=need,
         under=True,
@@ -189,7 +189,7 @@ def shots(
                 break
             hit = roll_under(
                 ctx,
-                f"fires his {weapon.name} at {t.name} ({band} range)",
+                f"fire with his {weapon.name} at {t.name} ({band} range)",
                 shooter,
                 chance,
                 mods,
@@ -214,7 +214,7 @@ def _terrain(args: dict[str, Any]) -> str:
 def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
     hit on a vehicle (A.12.2-A.12.4)."""
-    cause = f"{shooter.name}'s {weapon.name}"
+    cause = f"{possessive(shooter.name)} {weapon.name}"
     under_fire = weapon.automatic or weapon.he
     if target.kind != "man":
         pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
@@ -252,7 +252,7 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
         return f"lands {he.deviation_cm(pct, dist)} cm {way} of the target ({pct}% of {dist} cm)"
 
     (face,) = ctx.roll(
-        f"where the {weapon.name} round lands", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
+        f"landing of the {weapon.name} round", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
     )
     if he.deviation(face)[0]:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
@@ -329,5 +329,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a hidden sniper: risking a shot, 1d6",
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+            "an HE hit: whether it catches each man, 1d10, and his damage 1d10",
+            "an HE miss: where the round lands, 1d10",
+        ),
     ),
 )

@@ -110,7 +110,7 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
     Surrender it lands or goes home on 1d6 of 1 or 2."""
     if result == "surrender":
         (face,) = ctx.roll(
-            "breaks off?",
+            "breaking off",
             1,
             rule="BI-R264",
             unit=unit.id,
@@ -234,6 +234,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale omar heavy", "morale karim m4", "morale yusuf near=1 enemy"),
         who="referee",
         rolls=True,
+        dice=(
+            "morale: 1d10 under the chance",
+            "if failed: its effect, 1d6",
+            "a helicopter's pilot: breaking off, 1d6",
+        ),
     ),
     CommandSpec(
         "motivation",

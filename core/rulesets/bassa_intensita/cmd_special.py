@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, damage, rules
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import casualties, damage, dice_order, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
@@ -39,7 +39,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         if kind == "ap":
             ctx.emit(
                 ev.Noted(
-                    text=f"an anti-personnel mine does nothing to {unit.name}'s armour (BI-R221)",
+                    text=f"an anti-personnel mine does nothing to {possessive(unit.name)} armour (BI-R221)",
                     vis=unit_audience(unit),
                 )
             )
@@ -48,7 +48,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
-            f"{cause} goes off under it",
+            f"{cause} going off under it",
             1,
             rule="BI-R222",
             unit=unit.id,
@@ -78,7 +78,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     reach = row.engineer_cm if engineer else row.cm
     chance = rules.action_chance(quality(unit), difficulty)
     ctx.roll(
-        f"looks for a {row.what} within {reach} cm ({difficulty})",
+        f"search for a {row.what} within {reach} cm ({difficulty})",
         1,
         sides=rules.D10,
         target=chance,
@@ -114,9 +114,7 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
     if not men:
         return
     t = indirect().smoke
-    (face,) = ctx.roll(
-        "how long the gas lasts", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns"
-    )
+    (face,) = ctx.roll("gas duration", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns")
     last = ctx.state.turn + t.base + face - 1
     for man in men:
         ctx.emit(ev.StatusChanged(unit=man.id, add=("gassed",)))
@@ -170,6 +168,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mine karim ap", "mine bmp at", "mine omar trap"),
         who="referee",
         rolls=True,
+        dice=(
+            "the mine: whether it goes off under him, 1d6",
+            "an anti-personnel mine: whether it catches him, 1d10, then damage 1d10",
+            "an anti-tank mine: penetration 1d10, then damage 1d10",
+        ),
     ),
     CommandSpec(
         "detect",
@@ -181,6 +184,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("detect marra minefield",),
         who="referee",
         rolls=True,
+        dice=("the search: 1d10 under its chance",),
     ),
     CommandSpec(
         "flashbang",
@@ -192,6 +196,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("flashbang marra omar karim",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "gas",
@@ -203,5 +208,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("gas marra omar karim",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "how long the gas lasts: 1d6",
+        ),
     ),
 )

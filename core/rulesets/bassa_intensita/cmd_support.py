@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, cmd_air, he, rules
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import casualties, cmd_air, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
@@ -116,10 +116,10 @@ def _roll(
 def landing(ctx: Context, unit: Unit, what: str) -> str:
     """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
     Returns the row id ("lost" for who knows where)."""
-    precise = _roll(ctx, unit, f"{what}: is it precise?", quality(unit), "BI-R103", "precise", "imprecise")
+    precise = _roll(ctx, unit, f"precision of {what}", quality(unit), "BI-R103", "precise", "imprecise")
     table = "precise" if precise else "imprecise"
     (face,) = ctx.roll(
-        f"{what}: where it lands ({table})",
+        f"landing of {what} ({table})",
         1,
         sides=rules.D10,
         rule="A.11",
@@ -132,7 +132,7 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
     if row.long:
         along = sum(
             ctx.roll(
-                f"{what}: how far {'long' if row.long > 0 else 'short'}",
+                f"how far {what} falls {'long' if row.long > 0 else 'short'}",
                 count,
                 sides=sides,
                 total=True,
@@ -144,7 +144,7 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
     if row.side:
         across = sum(
             ctx.roll(
-                f"{what}: how far {'right' if row.side > 0 else 'left'}",
+                f"how far {what} falls {'right' if row.side > 0 else 'left'}",
                 count,
                 sides=sides,
                 total=True,
@@ -258,7 +258,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     pilot = args["pilot"]
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
-    hit = _roll(ctx, target, f"strafed by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
+    hit = _roll(ctx, target, f"strafing by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
     if hit:
         if target.kind == "man":
             casualties.infantry_hit(ctx, target, "the strafing pass", under_fire=True)
@@ -274,7 +274,7 @@ def lay_smoke(ctx: Context, unit: Unit, what: str) -> None:
     of this phase; ruling BI-SMOKE-TIME, digest BI-AMB-48)."""
     t = indirect().smoke
     (face,) = ctx.roll(
-        f"how long the {what} lasts", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
+        f"duration of the {what}", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
     )
     last = ctx.state.turn + t.base + face - 1
     n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
@@ -288,7 +288,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     ready(ctx, unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":
@@ -344,6 +344,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=("contact: 1d10 under its chance, unless very easy",),
     ),
     CommandSpec(
         "ranging",
@@ -356,6 +357,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("ranging ferrante", "ranging ferrante unseen"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            "precision: 1d10 under the observer's Quality",
+            "where it lands: 1d10",
+            "how far long or short: 2d6 total, if the table says",
+            "how far left or right: 2d6 total, if the table says",
+        ),
     ),
     CommandSpec(
         "ffe",
@@ -368,6 +375,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("ffe ferrante", "ffe ferrante smoke"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            "a damaged aircraft: its return, 1d6",
+            "an air strike: precision 1d10, then where it lands 1d10",
+            "smoke shells: how long they last, 1d6",
+        ),
     ),
     CommandSpec(
         "shift",
@@ -400,6 +412,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=TIER_PHASES,
         who="referee",
         rolls=True,
+        dice=(
+            "strafing: 1d10 under the pilot's chance",
+            dice_order.DAMAGE,
+        ),
     ),
     CommandSpec(
         "smoke",
@@ -411,5 +427,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke deiana",),
         phases=("cover", "move-first", "move-second", *TIER_PHASES),
         rolls=True,
+        dice=("how long the smoke lasts: 1d6",),
     ),
 )

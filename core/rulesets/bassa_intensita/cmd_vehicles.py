@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, damage
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import casualties, damage, dice_order
 from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 
@@ -41,7 +41,7 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     if not vehicle.in_play:
         raise Refused(f"{vehicle.name} is out of action")
     if man.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     if vehicle.has("combat-vehicle"):
         raise Refused(f"{vehicle.name} was made a combat vehicle: it takes no troops back (BI-R027)")
     if _airborne(vehicle):
@@ -62,7 +62,7 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if not badge:
         raise Refused(f"{man.name} is not aboard a vehicle")
     if man.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
     how = f"dismounts from {vehicle.name}: {_how(vehicle)}"
     if _airborne(vehicle):
@@ -110,6 +110,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mount marra lince",),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "dismount",
@@ -122,6 +123,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("dismount marra",),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(dice_order.ISOLATION,),
     ),
     CommandSpec(
         "combat",

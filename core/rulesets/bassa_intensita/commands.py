@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import damage, rules, squads
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     TIER_PHASES,
@@ -88,7 +88,8 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name}'s leader is down and not replaced: he is isolated (BI-R028)", vis=unit_audience(unit)
+                text=f"{possessive(unit.name)} leader is down and not replaced: he is isolated (BI-R028)",
+                vis=unit_audience(unit),
             )
         )
         return True
@@ -183,7 +184,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     unit = ctx.unit(args["unit"])
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot move: it is {s.active_side}'s movement (A.5.1)")
+        raise Refused(f"{unit.name} cannot move: it is {possessive(s.active_side)} movement (A.5.1)")
     ready(ctx, unit, "move")
     if unit.has("shocked") and not args["away"]:
         raise Refused(f"{unit.name} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)")
@@ -427,6 +428,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a helicopter: a damaged rotor's test 1d6, then its flight 2d6 total",
+        ),
     ),
     CommandSpec(
         "act",
@@ -444,6 +449,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("act pinna normal dress the wound", "act sanna very-easy emplace the LMG"),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "the action: 1d10 under its chance, unless very easy",
+        ),
     ),
     CommandSpec(
         "aim",
@@ -455,6 +464,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aim marra",),
         phases=TIER_PHASES,
         rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a wounded man: his aim, 1d10 under his chance",
+        ),
     ),
     CommandSpec(
         "observe",
@@ -488,5 +501,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, "observe", "end"),
         who="referee",
         rolls=True,
+        dice=("observation: 1d10 under its chance, unless very easy",),
     ),
 )

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset
+from core.ruleset import Context, Refused, Ruleset, possessive
 from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -62,7 +62,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name == "order" and role != state.active_side:
         raise Refused(f"{state.active_side} won the initiative and chooses who moves first")
     if name == "move" and phase in MOVE_PHASES and role != state.active_side:
-        raise Refused(f"it is {state.active_side}'s movement; you may only make opportunity fire")
+        raise Refused(f"it is {possessive(state.active_side)} movement; you may only make opportunity fire")
     if name == "fire" and phase in MOVE_PHASES and role == state.active_side:
         raise Refused("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)")
 
@@ -171,7 +171,7 @@ def replace_leaders(ctx: Context) -> None:
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
-            f"takes over {u.team}?",
+            f"taking over {u.team}",
             1,
             sides=rules.D10,
             target=chance,
@@ -200,7 +200,7 @@ def roll_initiative(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused("initiative needs exactly two sides")
     while True:
-        faces = {side: ctx.roll(f"initiative {side}", 1, rule="A.5.1")[0] for side in sides}
+        faces = {side: ctx.roll("initiative", 1, rule="A.5.1", side=side)[0] for side in sides}
         winner = rules.roll_off_winner(faces)
         if winner:
             return winner

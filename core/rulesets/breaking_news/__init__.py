@@ -58,6 +58,13 @@ class BreakingNews(Ruleset):
     version = "1.5.1"
     variants = ("", IT)
     phases = PHASES
+    next_dice = (
+        "leaving deployment: a set-up roll still due (the secret objective die, the deployment roll-off)",
+        "at the start of a turn: smoke drift 2d6 total; support fire landing: its drift, 2d6 total",
+        "initiative: 2d6 + modifiers per side, both again on a tie",
+        "at the end of a turn: each morale test still due; a waiting helicopter, 1d6",
+        "at the game's end: negotiation, 1d6 per side negotiating",
+    )
     rule_source = "breaking-news-1.5.1-en.md"
     scenario_format = FORMAT
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from core.ruleset import possessive
 from core.rulesets.breaking_news.tables import extras
 
 Phrase = Callable[[re.Match[str], int | str], str | None]
@@ -54,31 +55,48 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"morale\.(?P<side>[^.]+)\.tested", lambda m, v: f"{m['side']} tested morale in turn {v}"),
     (r"morale\.(?P<side>[^.]+)\.failed", lambda m, v: f"{m['side']} failed morale in turn {v}"),
     (r"motivation\.(?P<side>[^.]+)\.used", lambda m, v: f"{m['side']} used their Motivation"),
-    (r"negotiation\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s negotiation: {v}"),
+    (r"negotiation\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} negotiation: {v}"),
     (r"civilians\.control", lambda m, v: f"{v} moves the civilians this turn"),
     (r"civilians\.turn", lambda m, v: f"civilians' control rolled for turn {v}"),
-    (r"helicopter\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s helicopter: {v}"),
+    (r"helicopter\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} helicopter: {v}"),
     (
         r"ambush\.(?P<side>[^.]+)",
-        lambda m, v: f"{m['side']} get +1 to the next initiative (ambush)" if v else f"{m['side']}' ambush bonus used",
+        lambda m, v: (
+            f"{m['side']} get +1 to the next initiative (ambush)" if v else f"{possessive(m['side'])} ambush bonus used"
+        ),
     ),
-    (r"ied\.(?P<side>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{m['side']}' IED {m['n']}: {v}"),
+    (r"ied\.(?P<side>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{possessive(m['side'])} IED {m['n']}: {v}"),
     (r"ambush_used\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} have sprung their ambush"),
     (r"intelligence\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} used Intelligence"),
-    (r"taken\.(?P<owner>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{v} took {m['owner']}'s marker {m['n']}"),
+    (r"taken\.(?P<owner>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{v} took {possessive(m['owner'])} marker {m['n']}"),
     (r"activating\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} activate squad {v}" if v else None),
     (r"activated\.(?P<side>[^.]+)\.(?P<squad>.+)", lambda m, v: f"{m['side']} squad {m['squad']} has acted"),
-    (r"initiative_penalty\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s initiative penalty is now -{v}"),
+    (
+        r"initiative_penalty\.(?P<side>[^.]+)",
+        lambda m, v: (
+            f"{possessive(m['side'])} initiative penalty is now -{v}"
+            if v
+            else f"{possessive(m['side'])} initiative penalty is gone"
+        ),
+    ),
     (r"option\.(?P<name>.+)", lambda m, v: f"optional rule {m['name']}: {'on' if v else 'off'}"),
-    (r"mortar-ready\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s mortar is ready"),
-    (r"mortar-fired\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s mortar has fired"),
-    (r"mortar-silenced\.(?P<side>[^.]+)", lambda m, v: f"{m['side']}'s mortar is silenced"),
+    (r"mortar-ready\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar is ready"),
+    (r"mortar-fired\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar has fired"),
+    (r"mortar-silenced\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar is silenced"),
     (r"game_over", lambda m, v: f"the game is over: {v}"),
     (r"struck", _struck),
     (r"covering", _covering),
-    (r"secret\.lost\.(?P<unit>.+)", lambda m, v: f"{m['unit']}'s loss counted in turn {v}"),
+    (r"secret\.lost\.(?P<unit>.+)", lambda m, v: f"{possessive(m['unit'])} loss counted in turn {v}"),
     (r"secret\.aboard\.(?P<unit>.+)", lambda m, v: f"{m['unit']} aboard {v}" if v else f"{m['unit']} on foot"),
-    (r"secret\.wound\.(?P<unit>.+)", lambda m, v: f"{m['unit']}'s wound is fatal in turn {v}"),
+    (
+        r"secret\.wound\.(?P<unit>.+)",
+        # 0: stabilised, carried off or dead of it: no turn is counted down any more
+        lambda m, v: (
+            f"{possessive(m['unit'])} wound is fatal in turn {v}"
+            if v
+            else f"{possessive(m['unit'])} wound no longer counts down"
+        ),
+    ),
     (r"secret\.reacted\.(?P<unit>.+)", lambda m, v: f"{m['unit']} has reacted to action {v}"),
     (r"secret\.civilian\.(?P<unit>.+)", lambda m, v: f"{m['unit']} scored as a civilian hit"),
 )

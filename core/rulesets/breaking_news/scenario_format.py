@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from core.ruleset import Context
+from core.ruleset import Context, possessive
 from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.objectives import MISSIONS
@@ -137,7 +137,9 @@ class NewsFormat(Format):
         for f in fielded:
             roster: army.Roster = f.force
             if f.side in extras:
-                clashes.append(Problem(("rosters", f.side), f"force {f.file}: the scenario buys {f.side}'s extras too"))
+                clashes.append(
+                    Problem(("rosters", f.side), f"force {f.file}: the scenario buys {possessive(f.side)} extras too")
+                )
             extras[f.side] = roster.extras
             if roster.force:
                 forces[f.side] = roster.force

@@ -18,7 +18,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, possessive, register
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
@@ -45,6 +45,7 @@ class LineaDiTiro(Ruleset):
     name = "Linea di Tiro"
     version = "1.0"
     phases = PHASES
+    next_dice = ("when the deck runs low: the discards' shuffle, one die per card",)
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
 
@@ -55,7 +56,11 @@ class LineaDiTiro(Ruleset):
     def commands(self) -> list[CommandSpec]:
         return [
             scenario_command(
-                self.scenarios, self._scenario, help="Set up a ready-made scenario and shuffle the deck.", rolls=True
+                self.scenarios,
+                self._scenario,
+                help="Set up a ready-made scenario and shuffle the deck.",
+                rolls=True,
+                dice=("the deck's shuffle: one die per card, 1d54 down to 1d2",),
             ),
             *commands.all_commands(),
             *REFEREE_TOOLS,
@@ -75,7 +80,7 @@ class LineaDiTiro(Ruleset):
             return f"scenario {value}"
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
-            return f"{piece} may reply to its first spotter {value}" if value else f"{piece}'s reply is spent"
+            return f"{piece} may reply to its first spotter {value}" if value else f"{possessive(piece)} reply is spent"
         if key.startswith("profile."):
             return f"piece profile {key.partition('.')[2]} from the scenario"
         if key == "joker.effect":
@@ -85,9 +90,9 @@ class LineaDiTiro(Ruleset):
         if key == "unit_move":
             return f"card {value} spent on a unit move"
         if key.startswith("artillery."):
-            return f"{key.partition('.')[2]}'s artillery: {value}"
+            return f"{possessive(key.partition('.')[2])} artillery: {value}"
         if key.startswith("artillery_card."):
-            return f"{key.partition('.')[2]}'s artillery fires on card {value}"
+            return f"{possessive(key.partition('.')[2])} artillery fires on card {value}"
         return None
 
     def profile(self, state: GameState, unit: Unit) -> Profile:

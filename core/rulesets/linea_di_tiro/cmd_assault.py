@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.linea_di_tiro import assault, rules
 from core.rulesets.linea_di_tiro.cmd_fire import morale_mods
 from core.rulesets.linea_di_tiro.commands import recover
@@ -82,7 +82,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
-            f"tests morale against {tank.name}'s overrun, morale {value}",
+            f"morale test against {possessive(tank.name)} overrun, morale {value}",
             1,
             mods=mods,
             total=True,
@@ -104,7 +104,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if not in_open:
         need = assault_table().overrun_cover_max
         (face,) = ctx.roll(
-            f"overruns {target.name} in cover",
+            f"overrun of {target.name} in cover",
             1,
             target=need,
             under=True,
@@ -115,7 +115,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     if assault.overrun_destroys(in_open, face):
         ctx.emit(ev.UnitOut(unit=target.id, cause="overrun by a tank"))
     else:
-        say(ctx, target, f"{target.name} survives {tank.name}'s overrun (LT-R100)")
+        say(ctx, target, f"{target.name} survives {possessive(tank.name)} overrun (LT-R100)")
 
 
 def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
@@ -167,7 +167,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     ):
         all_mods = (ev.Mod("morale", p.morale, "LT-R102"), *mods)
         (face,) = ctx.roll(
-            f"in melee with {other.name}: 1d6 + morale",
+            f"melee with {other.name}, 1d6 + morale",
             1,
             mods=all_mods,
             total=True,
@@ -219,6 +219,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("overrun sherman1 grenadiers", "overrun panzer gis open"),
         phases=("card",),
         rolls=True,
+        dice=(
+            "infantry in the open: its morale test, 1d6 + modifiers",
+            "if steady: its first strike, 1d6 at or under its rating",
+            "infantry in cover: the overrun, 1d6",
+        ),
     ),
     CommandSpec(
         "closeassault",
@@ -243,6 +248,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("closeassault grenadiers sherman1 rear", "closeassault bazooka panzer flank escort=12"),
         phases=("card",),
         rolls=True,
+        dice=("close assault: 1d6 at or under the infantry's rating",),
     ),
     CommandSpec(
         "melee",
@@ -260,5 +266,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee gis grenadiers", "melee gis grenadiers rear", "melee gis pak entrenched"),
         phases=("card",),
         rolls=True,
+        dice=("each side's melee: 1d6 + morale, the attacker first",),
     ),
 )

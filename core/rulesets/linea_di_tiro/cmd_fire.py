@@ -28,7 +28,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.turn import HE_BADGES
 from core.state import Unit
-from core.views import REFEREE_ONLY
+from core.views import REFEREE_ONLY, unit_audience
 
 #: The secret variable naming the first enemy that spotted a hidden piece which may
 #: reply to it (LT-R053): ``secret.ambush.<piece>`` = the spotter's id.
@@ -138,9 +138,11 @@ def mg_attack(
     mods: list[ev.Mod],
     by: str,
     what: str,
+    side: str = "",
 ) -> None:
     """One attack on the MG/HE table, with the consecutive-HE bonus (LT-R061); ``what``
-    heads the roll's purpose, which the log puts after the name of the unit ``by``."""
+    heads the roll's purpose, which the log puts after the name of the unit ``by`` (or
+    of ``side``, for an attack no unit on the table makes: artillery)."""
     defender = profile(ctx, target)
     infantry_pinned = target.has("immobilised") and not is_tank(defender)
     bonus = rules.he_bonus(he_streak(target)) if he and infantry_pinned else 0
@@ -164,6 +166,9 @@ def mg_attack(
         total=True,
         rule="LT-R060",
         unit=by,
+        side=side,
+        # about the target, who may be hidden (LT-R030): as private as he is
+        vis=() if by else unit_audience(ctx.unit(target.id)),
         outcome=outcome,
     )
     result = rules.mg_result(factor, value, face + sum_mods(mods))
@@ -273,6 +278,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("at sherman1 panzer", "at pak sherman1 flank ready close", "at pak sherman1 ambush"),
         phases=("card",),
         rolls=True,
+        dice=("AT fire: 2d6 total",),
     ),
     CommandSpec(
         "mg",
@@ -298,6 +304,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mg gis grenadiers defence=still-open", "mg sherman1 grenadiers he defence=prepared"),
         phases=("card",),
         rolls=True,
+        dice=("MG or HE fire: 1d6 + modifiers on the MG/HE table",),
     ),
     CommandSpec(
         "morale",
@@ -311,6 +318,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale sherman1", "morale gis plus=1"),
         phases=("card",),
         rolls=True,
+        dice=("morale test: 1d6 + modifiers, against the morale",),
     ),
     CommandSpec(
         "rout",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.rulesets.linea_di_tiro.cmd_fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
@@ -22,7 +22,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     if s.vars.get(f"artillery.{side}") != "firing" or s.vars.get(scenario_vars.ARTILLERY_CARD + side) != s.turn:
         raise Refused(
-            f"{side}'s artillery does not fire on this card: a joker starts it, "
+            f"{possessive(side)} artillery does not fire on this card: a joker starts it, "
             "unitmove continue-artillery continues it (LT-R090)"
         )
     if target.has("shelled"):
@@ -34,7 +34,15 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm
     mg_attack(
-        ctx, target, factor, defence, True, [], target.id, f"takes {side}'s artillery fire ({square} cm square), HE"
+        ctx,
+        target,
+        factor,
+        defence,
+        True,
+        [],
+        "",
+        f"artillery fire on {target.name} ({square} cm square), HE",
+        side=side,
     )
 
 
@@ -86,6 +94,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
         who="referee",
         rolls=True,
+        dice=("artillery fire on the piece: 1d6 + modifiers on the MG/HE table",),
     ),
     CommandSpec(
         "result",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.linea_di_tiro import rules, spotting
 from core.rulesets.linea_di_tiro.cmd_fire import AMBUSH_VAR
 from core.rulesets.linea_di_tiro.pieces import (
@@ -34,7 +34,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     require_in_play(observer)
     if observer.side == target.side:
-        raise Refused(f"{observer.name} is on {target.name}'s side")
+        raise Refused(f"{observer.name} is on {possessive(target.name)} side")
     if not target.has("hidden"):
         raise Refused(f"{target.name} is not hidden: it is on the table (LT-R030)")
     if observer.side in target.spotted_by:
@@ -96,7 +96,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("a distance cannot be negative; a bound backwards is typed as its length")
     if cm > allowed:
         what, rule = ("bound", "LT-R041") if mode == "bound" else ("move at speed", "LT-R042")
-        raise Refused(f"{piece.name}'s {what} is at most {allowed} cm ({rule})")
+        raise Refused(f"{possessive(piece.name)} {what} is at most {allowed} cm ({rule})")
     how = "bound" if mode == "bound" else "at speed"
     ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=how))
     ctx.emit(ev.StatusChanged(unit=piece.id, add=("moved",)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, require_in_play, say, set_count
 from core.rulesets.linea_di_tiro.scenario_vars import (
     ABOARD_VAR,
@@ -37,7 +37,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     if kind == "joker":
         raise Refused("a joker activates no piece: it is the scenario's special card (LT-R010)")
     if piece.side != s.active_side:
-        raise Refused(f"the card {s.card} is {s.active_side}'s: {piece.name} cannot be activated (LT-R010)")
+        raise Refused(f"the card {s.card} is {possessive(s.active_side)}: {piece.name} cannot be activated (LT-R010)")
     require_in_play(piece)
     if piece.has("retreating"):
         raise Refused(f"{piece.name} is fleeing under this card (LT-R051)")
@@ -124,15 +124,23 @@ def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
         if not joker_starts_artillery(s):
             raise Refused("in this scenario a joker starts no artillery, so none can be called (LT-R090)")
         if s.vars.get(key) in ("requested", "firing"):
-            raise Refused(f"{side}'s artillery is already {s.vars[key]}")
+            raise Refused(f"{possessive(side)} artillery is already {s.vars[key]}")
         caller = _caller(ctx, args.get("by"), side)
         ctx.emit(ev.VarSet(key=key, value="requested"))
-        say(ctx, caller, f"{caller.name} calls for {side}'s artillery; it opens fire on the next joker (LT-R090)")
+        say(
+            ctx,
+            caller,
+            f"{caller.name} calls for {possessive(side)} artillery; it opens fire on the next joker (LT-R090)",
+        )
     elif what == "continue-artillery":
         if s.vars.get(key) != "firing":
-            raise Refused(f"{side}'s artillery is not firing: it starts on a joker (LT-R090)")
+            raise Refused(f"{possessive(side)} artillery is not firing: it starts on a joker (LT-R090)")
         ctx.emit(ev.VarSet(key=ARTILLERY_CARD + side, value=s.turn))
-        ctx.emit(ev.Noted(text=f"{side}'s artillery fires again: every unit in the square takes an attack (barrage)"))
+        ctx.emit(
+            ev.Noted(
+                text=f"{possessive(side)} artillery fires again: every unit in the square takes an attack (barrage)"
+            )
+        )
     ctx.emit(ev.VarSet(key="unit_move", value=s.turn))
     if args["text"]:
         ctx.emit(ev.Noted(text=args["text"]))
@@ -145,7 +153,7 @@ def _caller(ctx: Context, piece_id: str | None, side: str) -> Unit:
         raise Refused(f"name the piece that calls: by=PIECE (one with the role {' or '.join(roles)}; LT-R090)")
     caller = ctx.unit(piece_id)
     if caller.side != side:
-        raise Refused(f"{caller.name} is not {side}'s")
+        raise Refused(f"{caller.name} is not {possessive(side)}")
     require_in_play(caller)
     if not set(roles) & set(caller.roles):
         raise Refused(f"{caller.name} cannot call artillery: only a {' or '.join(roles)} may (LT-R090)")

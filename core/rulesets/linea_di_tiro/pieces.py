@@ -5,7 +5,7 @@ move it (flee, fall back)."""
 from __future__ import annotations
 
 from core import events as ev
-from core.ruleset import Context, Refused
+from core.ruleset import Context, Refused, possessive
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
 from core.state import Unit
@@ -108,7 +108,7 @@ def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
             raise Refused(f"{shooter.name} is not activated on this card; with a ready attack, add: ready")
         left = attacks_left(shooter)
         if not left:
-            raise Refused(f"{shooter.name}'s activation has no attack left to execute (LT-R020)")
+            raise Refused(f"{possessive(shooter.name)} activation has no attack left to execute (LT-R020)")
         set_count(ctx, shooter, ATTACK_BADGES, left - 1)
     has_fired(ctx, shooter)
 
@@ -123,7 +123,7 @@ def check_target(shooter: Unit, target: Unit) -> None:
     if not shooter.in_play or not target.in_play:
         raise Refused("both pieces must be in play")
     if shooter.side == target.side:
-        raise Refused(f"{target.name} is on {shooter.name}'s side")
+        raise Refused(f"{target.name} is on {possessive(shooter.name)} side")
     if not unit_visible(target, shooter.side):
         raise Refused(f"{target.name} has not been spotted: only a visible piece may be attacked (LT-R030)")
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset
+from core.ruleset import Context, Refused, Ruleset, possessive
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.state import GameState
@@ -57,7 +57,7 @@ def card_kind(state: GameState) -> str:
 
 def new_deck(ctx: Context) -> None:
     """LT-R002: the 54 cards shuffled with the game's dice; the order is the referee's secret."""
-    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "shuffle the deck"))
+    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "deck shuffle"))
 
 
 def _record_deck(ctx: Context, order: list[str]) -> None:
@@ -79,7 +79,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase != "card":
         raise Refused("no card has been drawn yet; the referee draws with next")
     if role != state.active_side:
-        whose = f"{state.active_side}'s" if state.active_side else "no side's (a joker)"
+        whose = f"{possessive(state.active_side)}" if state.active_side else "no side's (a joker)"
         raise Refused(f"the card {state.card} is {whose}; you may only fire a ready attack in reply")
 
 
@@ -120,7 +120,7 @@ def draw_card(ctx: Context) -> None:
     if last and s.turn == last:
         ctx.emit(ev.Noted(text=f"the last card of the game ({last}, the scenario's turns)"))
     if rules.reshuffle_due(order, drawn):
-        discards = ctx.dice.shuffle(order[:drawn], "shuffle the discards")
+        discards = ctx.dice.shuffle(order[:drawn], "discards shuffle")
         _record_deck(ctx, rules.restack(order, drawn, discards))
         ctx.emit(ev.Noted(text=f"{deck().reshuffle_at} cards left: the discards are shuffled under them (LT-R011)"))
 
@@ -139,7 +139,7 @@ def _joker(ctx: Context) -> None:
             squares = scenario_vars.artillery_sections(ctx.state, side)
             ctx.emit(
                 ev.Noted(
-                    text=f"{side}'s artillery opens fire on {squares} square(s): every unit in them "
+                    text=f"{possessive(side)} artillery opens fire on {squares} square(s): every unit in them "
                     f"takes an attack (barrage {side} PIECE; LT-R090)"
                 )
             )

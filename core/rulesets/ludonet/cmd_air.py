@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
@@ -69,7 +69,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     if not is_anti_aircraft(ctx.state, gun):
         raise Refused(f"{gun.name} has no anti-aircraft weapon (LN-R062)")
     if gun.side == plane.side:
-        raise Refused(f"{plane.name} is on {gun.name}'s side")
+        raise Refused(f"{plane.name} is on {possessive(gun.name)} side")
     if gun.has(FIRED):
         raise Refused(f"{gun.name} has already fired this turn (ruling LN-ONE-SHOT)")
     if not plane.has(OVERHEAD):
@@ -166,6 +166,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aa flak typhoon", "aa flak typhoon dice=5"),
         phases=("fire",),
         rolls=True,
+        dice=("anti-aircraft fire: 1d6",),
     ),
     CommandSpec(
         "strike",
@@ -180,5 +181,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "the air strike: 1d6",
+            "if hit: damage 1d6 per figure; 1d6 + combat value each per vehicle, the aircraft first",
+        ),
     ),
 )

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -71,7 +71,7 @@ def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequen
     mods = rules.to_hit_mods(conditions)
     needed = rules.to_hit_needed(half, mods)
     (face,) = ctx.roll(
-        f"to hit {aim} ({'within half range' if half else 'beyond half range'})",
+        f"shot at {aim} ({'within half range' if half else 'beyond half range'})",
         1,
         target=needed,
         mods=mods,
@@ -113,6 +113,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         total=True,
         rule="LN-R041",
         unit=attacker.id if on_table else "",
+        side=attacker.side,
         outcome=lambda f: f"total {f[0] + attacker_cv}",
     )
     a_total = a + attacker_cv
@@ -145,7 +146,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready_to_fire(shooter)
     require_in_play(target)
     if shooter.side == target.side:
-        raise Refused(f"{target.name} is on {shooter.name}'s side")
+        raise Refused(f"{target.name} is on {possessive(shooter.name)} side")
     indirect = INDIRECT in shooter.roles
     if not unit_visible(target, shooter.side) and not indirect:
         raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
@@ -161,7 +162,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
-    half = within_half(args, weapon_range(ctx.state, shooter), f"{shooter.name}'s weapon")
+    half = within_half(args, weapon_range(ctx.state, shooter), f"{possessive(shooter.name)} weapon")
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
     if target.has("prone") and "prone" not in conditions:
         conditions.append("prone")
@@ -196,8 +197,8 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"{u.name} is not a figure: a grenade harms figures only (ruling LN-GRENADE)")
     reach = ctx.state.vars.get(GRENADE_RANGE)
     half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
-    if not to_hit(ctx, thrower, "the spot with a grenade", half, shooter_conditions(thrower)):
-        text = f"{thrower.name}'s grenade falls wide: no effect (ruling LN-GRENADE)"
+    if not to_hit(ctx, thrower, "the spot, a grenade", half, shooter_conditions(thrower)):
+        text = f"{possessive(thrower.name)} grenade falls wide: no effect (ruling LN-GRENADE)"
         ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return
     for u in inside:
@@ -254,6 +255,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("fire",),
         rolls=True,
+        dice=(
+            "to hit: 1d6",
+            "if hit: damage 1d6 on a figure; with a vehicle at either end, 1d6 + combat value each, the shooter first",
+        ),
     ),
     CommandSpec(
         "grenade",
@@ -272,5 +277,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "to hit the spot: 1d6",
+            "if it lands: damage 1d6 per figure inside",
+        ),
     ),
 )

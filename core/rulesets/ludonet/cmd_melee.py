@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
@@ -20,7 +20,7 @@ def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[
         if u.kind != MAN:
             raise Refused(f"{u.name} is not a figure: melee is between two figures (LN-R050)")
     if a.side == b.side:
-        raise Refused(f"{b.name} is on {a.name}'s side")
+        raise Refused(f"{b.name} is on {possessive(a.name)} side")
     return a, b
 
 
@@ -125,6 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee smith hans", "melee jones fritz behind dice=3,5"),
         phases=("melee",),
         rolls=True,
+        dice=("each fighter's melee: 1d6 + modifiers, the attacker first",),
     ),
     CommandSpec(
         "leave",
@@ -137,5 +138,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("leave jones fritz", "leave jones fritz dice=4,2"),
         phases=(*MOVE_PHASES, "melee"),
         rolls=True,
+        dice=(
+            "leaving the melee: 1d6 + modifiers",
+            "the other's last roll at him: 1d6 + modifiers",
+        ),
     ),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
@@ -22,7 +22,7 @@ def _mover(ctx: Context, unit_id: str, doing: str) -> Unit:
     unit = ctx.unit(unit_id)
     require_in_play(unit)
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot {doing}: it is {s.active_side}'s move (B.2)")
+        raise Refused(f"{unit.name} cannot {doing}: it is {possessive(s.active_side)} move (B.2)")
     return unit
 
 
@@ -115,6 +115,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("move smith 10", "move jones 14 run dice=3", "move brown 3 crawl", "move panzer 20"),
         phases=MOVE_PHASES,
         rolls=True,
+        dice=("running: fatigue, 1d6",),
     ),
     CommandSpec(
         "prone",

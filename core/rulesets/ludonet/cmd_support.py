@@ -84,6 +84,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"{name} ({size})",
         1,
+        side=str(_var(s, sid, "side") or ""),
         target=hit_on,
         rule="LN-R061" if air else "ruling LN-BARRAGE",
         outcome=lambda f: "hit" if f[0] >= hit_on else "miss",
@@ -112,5 +113,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("fire",),
         who="referee",
         rolls=True,
+        dice=(
+            "the burst: 1d6",
+            "if hit: damage 1d6 per figure inside; 1d6 + combat value each per vehicle, the support first",
+        ),
     ),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import (
     audience,
@@ -64,6 +64,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"morale of {team}",
         1,
+        side=next((u.side for u in s.units.values() if team_of(s, u) == team), ""),
         rule="LN-R070",
         outcome=lambda f: "shaken: falls back" if rules.shaken(f[0]) else "holds",
     )
@@ -91,7 +92,7 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
         if is_aircraft(u):
             raise Refused(f"{u.name} is an aircraft: it joins no unit")
         if u.side != member.side:
-            raise Refused(f"{u.name} is not on {member.name}'s side")
+            raise Refused(f"{u.name} is not on {possessive(member.name)} side")
         if team_of(s, u) == team:
             raise Refused(f"{u.name} is already in {team}")
         if u.has(RETREATING):
@@ -121,6 +122,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale Section 1", "morale gruppe vogt dice=2"),
         phases=("morale",),
         rolls=True,
+        dice=("morale: 1d6",),
     ),
     CommandSpec(
         "reinforce",

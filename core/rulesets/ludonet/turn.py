@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset
+from core.ruleset import Context, Refused, Ruleset, possessive
 from core.rulesets.ludonet import cmd_air, cmd_unit, end, hits, rules
 from core.rulesets.ludonet.tables import movement
 from core.state import GameState
@@ -47,7 +47,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase in MOVE_PHASES and role == state.active_side:
         return  # the mover moves and ends his movement with next
     if state.phase in MOVE_PHASES:
-        raise Refused(f"it is {state.active_side}'s move")
+        raise Refused(f"it is {possessive(state.active_side)} move")
     raise Refused(f"only the referee moves the game on in the {state.phase} phase")
 
 
@@ -109,7 +109,7 @@ def roll_first_player(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused("the first player is rolled between exactly two sides")
     while True:
-        faces = {side: ctx.roll(f"first player {side}", 1, rule="LN-R002")[0] for side in sides}
+        faces = {side: ctx.roll("first player roll", 1, rule="LN-R002", side=side)[0] for side in sides}
         first = rules.first_player(faces)
         if first:
             return first

@@ -38,7 +38,7 @@ def test_the_demo_log_keeps_the_militias_secrets_until_the_end():
     end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: marker.regulars.1" in line.text)
     texts = [line.text for line in game.log_lines("regulars")]
     assert not [t for t in texts[:end] if "objective.die" in t or "secret objective die:" in t]
-    set_off = next(i for i, t in enumerate(texts) if t.startswith("IED at irregulars.4"))
+    set_off = next(i for i, t in enumerate(texts) if t.startswith("irregulars' IED at irregulars.4"))
     assert not [t for t in texts[:set_off] if "ied." in t or "plant" in t], "the IED is secret until it goes off"
     before = texts[:end]
     assert any("irregulars roll the secret objective die" in t for t in before)
@@ -53,7 +53,7 @@ def test_the_demo_shows_a_close_fight_from_both_sides():
     actives = [e.active for e in events if isinstance(e, ev.PhaseBegan) and e.phase == "activation"]
     assert actives.count("regulars") >= 2 and actives.count("irregulars") >= 2, actives
     rolls = [e.roll for e in events if isinstance(e, ev.Rolled)]
-    shots = {r.outcome for r in rolls if r.purpose.startswith("fires")}
+    shots = {r.outcome for r in rolls if r.purpose.startswith("fire with")}
     assert "miss" in shots and "1 hit" in shots
     saves = {r.outcome for r in rolls if r.purpose == "save"}
     assert saves == {"saved: suppressed", "failed: out of action"}

@@ -83,7 +83,8 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
     demo.execute("next")
     # regulars 6 + 2 + 4 - 1 (won turn 1) = 11; irregulars 7 + 1 + 3 + 1 (ambush) = 12
     out = demo.execute("next dice=3,3,4,3")
-    mods = [r.mods for r in rolls(out) if r.purpose == "initiative irregulars"][0]
+    mods = [e.roll.mods for e in events(out, ev.Rolled) if e.side == "irregulars"][0]
+    assert [e.roll.purpose for e in events(out, ev.Rolled)] == ["initiative", "initiative"]
     assert ("ambush last turn", 1) in [(m.label, m.value) for m in mods]
     assert demo.state.active_side == "irregulars"
     assert demo.state.vars["ambush.irregulars"] == 0

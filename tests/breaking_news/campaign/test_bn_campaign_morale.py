@@ -69,7 +69,7 @@ def test_not_losing_the_squad_is_shaken(demo):
 def test_next_rolls_the_tests_still_due(demo):
     _losses_then_end(demo, "aden killed by regulars")
     out = demo.execute("next dice=6,1,1")
-    assert [r.purpose for r in rolls(out)] == ["morale irregulars (squad)"]
+    assert [(e.side, e.roll.purpose) for e in events(out, ev.Rolled)] == [("irregulars", "morale (squad)")]
     assert demo.state.phase == "initiative" and demo.state.turn == 2
 
 
@@ -111,4 +111,5 @@ def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
     # Veteran 4 + the 1st and 3rd squads (2nd has lost 2 of 3, the AT section 1 of 2);
     # 3 lost + the 2nd squad's leader counted twice = 4
     assert (len(roll.faces), roll.target, roll.outcome) == (6, 4, "passed")
-    assert roll.purpose == "morale regulars (platoon)"
+    assert roll.purpose == "morale (platoon)"
+    assert [e.side for e in events(out, ev.Rolled)] == ["regulars"]

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from bn_campaign_support import IT, dp, events, new_game, rolls, run
+from bn_campaign_support import IT, dp, events, new_game, run
 
 from core import events as ev
 from core.dice import ManualDice
@@ -124,7 +124,7 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
         game = _open(tmp_path, name=f"n{face}.ft")
         run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
         out = game.execute(f"victory dice={face}")
-        (roll,) = [r for r in rolls(out) if r.purpose == "negotiation regulars"]
+        (roll,) = [e.roll for e in events(out, ev.Rolled) if (e.side, e.roll.purpose) == ("regulars", "negotiation")]
         assert roll.outcome == ("points cancelled" if face <= 3 else "points stand")
         assert game.state.sides["regulars"].dp_by_category["negotiation"] == expected
 

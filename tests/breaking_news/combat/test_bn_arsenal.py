@@ -498,7 +498,7 @@ def test_medic_stabilises(tmp_path):
         g.execute("next")
         to_activation(g, "regulars")
         g.execute("medic riva sora", role="regulars")
-        assert g.state.units["sora"].out == "stabilised by irregulars"
+        assert g.state.units["sora"].out == "stabilised, wounded by irregulars"
     finally:
         g.close()
 

@@ -75,7 +75,7 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
         g.execute("react-shift shadow 3", role="irregulars")
     assert "shadow" not in g.view("regulars").units
     assert _mentions(g, "regulars", "Shadow", mark) == []
-    assert any("sighting a hidden figure" in line.text for line in g.log_lines("regulars", mark))
+    assert any("sighting of a hidden figure" in line.text for line in g.log_lines("regulars", mark))
     with pytest.raises(Refused, match="already tried"):
         g.execute("react-spot sarge shadow range=15 dice=6")
     out = g.execute("react-spot saw shadow range=15 dice=3")

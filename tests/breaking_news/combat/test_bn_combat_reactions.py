@@ -90,7 +90,9 @@ def test_covering_fire_test_passed_on_ten(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=4,3,3,1,1,1,1", role="irregulars")
     test, shot = rolls(out)
-    assert test.outcome == "reacts" and shot.purpose.startswith("fires")
+    assert test.outcome == "reacts" and shot.purpose.startswith("fire with")
+    # §8.3: the covering fire hits at or under the area's value: a roll under, said so
+    assert (test.target, test.under, test.total) == (9, True, True)
 
 
 def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):

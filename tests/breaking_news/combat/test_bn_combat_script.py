@@ -19,7 +19,7 @@ def test_skirmish_script(tmp_path, monkeypatch):
     save = tmp_path / "skirmish.ftlog"
     assert run_script(HERE / "skirmish.ft", save, 7, "breaking-news", "", out=out) == 0
     text = out.getvalue()
-    assert "Kid Smg save: 1d6 needing 5+: 1 → failed: out of action" in text
+    assert "Kid Smg's save: 1d6 needing 5+: 1 → failed: out of action" in text
     g = Game.open(save, writable=False)
     s = g.state
     assert s.turn == 2 and s.phase == "initiative"
@@ -28,7 +28,7 @@ def test_skirmish_script(tmp_path, monkeypatch):
     assert not {"fired", "moved"} & set(s.units["m4"].status)  # the turn's badges went with it
     regulars = [line.text for line in g.log_lines("regulars")]
     assert not any("Shadow" in t for t in regulars)
-    assert any(re.search(r"sighting a hidden figure \(marker [A-Z][2-9][A-Z]\) at 15 cm", t) for t in regulars)
+    assert any(re.search(r"sighting of a hidden figure \(marker [A-Z][2-9][A-Z]\) at 15 cm", t) for t in regulars)
     irregulars = [line.text for line in g.log_lines("irregulars")]
     assert any("Shadow moves 4 cm" in t for t in irregulars)
     assert "kalash" not in g.view("regulars").units and "shadow" not in g.view("regulars").units

@@ -299,7 +299,9 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
     assert g.state.units["m4"].out == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
     g.execute("medic doc m4", role="regulars")
-    assert g.state.units["m4"].out == "stabilised by irregulars"
+    assert g.state.units["m4"].out == "stabilised, wounded by irregulars"
+    line = [ln.text for ln in g.log_lines()][-2:]
+    assert line == ["Pfc Emfour out of action: stabilised, wounded by irregulars", "m4's wound no longer counts down"]
 
 
 def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):

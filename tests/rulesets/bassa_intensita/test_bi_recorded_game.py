@@ -40,7 +40,7 @@ def test_the_game_shows_vehicles_he_indirect_fire_night_and_smoke():
     assert "Puma armoured car now immobilised, now damaged" in texts
     assert any(t.startswith("Pte Russo moves 0 cm (dismounts from ACM 90 truck") for t in texts)
     # Night without moon: every shot in the dark at -2 (A.9.4).
-    shots = [t for t in texts if " fires his " in t]
+    shots = [t for t in texts if " fire with his " in t]
     assert shots and all("night, no moon -2" in t for t in shots)
     # HE: the RPG's miss deviates; the 81 mm bursts catch two men.
     assert any("the HE round deviates" in t for t in texts)

@@ -23,8 +23,8 @@ def test_melee_lines_name_both_fighters(armoured):
     to_phase(armoured, 1, "melee")
     play(armoured, "@paras melee smith hans dice=2,5")
     text = [line.text for line in armoured.log_lines()][-4:]
-    assert any(t.startswith("Cpl Smith melee against Uffz Hans Vogt: 1d6") for t in text)
-    assert any(t.startswith("Uffz Hans Vogt melee against Cpl Smith: 1d6") for t in text)
+    assert any(t.startswith("Cpl Smith's melee against Uffz Hans Vogt: 1d6") for t in text)
+    assert any(t.startswith("Uffz Hans Vogt's melee against Cpl Smith: 1d6") for t in text)
     assert armoured.state.units["smith"].out == "eliminated in melee by Uffz Hans Vogt"
 
 

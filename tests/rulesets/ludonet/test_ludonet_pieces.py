@@ -59,7 +59,7 @@ def test_sight_in_woods_and_indirect_fire(armoured):
     facts = play(armoured, "fire mortar mg42 full dice=5,6")
     assert [r.outcome for r in rolls(facts)] == ["hit", "eliminated"]
     # the paras' own mortar line does not name what they have not seen
-    assert rolls(facts)[0].purpose == "to hit an unseen enemy (beyond half range)"
+    assert rolls(facts)[0].purpose == "shot at an unseen enemy (beyond half range)"
     assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
     with pytest.raises(Refused, match="no line of sight"):
         play(armoured, "fire bren mg42 full")
@@ -127,7 +127,7 @@ def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
     # Smith has no combat value: 0.  4+3 against 5+0: margin 2, a wound (ruling LN-VS-INFANTRY)
     facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
     assert [r.purpose for r in rolls(facts)] == [
-        "to hit Cpl Smith (within half range)",
+        "shot at Cpl Smith (within half range)",
         "combat value roll against Cpl Smith",
         "combat value roll against Panzer IV, to take no damage",
     ]
@@ -177,7 +177,7 @@ def test_grenade_hits_every_figure_named_inside(armoured):
     # the referee names who is inside, the hidden MG 42 too; grenades are not heavy
     facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
     assert [(r.purpose, r.outcome) for r in rolls(facts)] == [
-        ("to hit the spot with a grenade (within half range)", "hit"),
+        ("shot at the spot, a grenade (within half range)", "hit"),
         ("damage", "none"),
         ("damage", "eliminated"),
     ]
@@ -265,7 +265,7 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
     game = ludonet_game(tmp_path, monkeypatch, WEAPONS)
     try:
         to_phase(game, 1, "fire")
-        with pytest.raises(Refused, match="beyond the 40 cm range of Pte Jones's weapon"):
+        with pytest.raises(Refused, match="beyond the 40 cm range of Pte Jones' weapon"):
             play(game, "@paras fire jones kurt range=41")
         with pytest.raises(Refused, match="say half or full, or give the measured distance"):
             play(game, "@paras fire jones kurt")
@@ -278,7 +278,7 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
         with pytest.raises(Refused, match="no range for Pte Hill's weapon"):
             play(game, "@paras fire piat kurt range=10")  # a PIAT: the scenario gives no range
         facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
-        assert rolls(facts)[0].purpose == "to hit Schtz Kurt Bauer (within half range)"
+        assert rolls(facts)[0].purpose == "shot at Schtz Kurt Bauer (within half range)"
         assert rolls(facts)[0].target == 3
         facts = play(game, "@paras fire wood kurt range=21 dice=1")
         assert rolls(facts)[0].target == 4

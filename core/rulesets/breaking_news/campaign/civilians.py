@@ -44,8 +44,9 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     other = ctx.state.other_side(side)
     need = negotiation.level(ctx.state, other)
     (face,) = ctx.roll(
-        "civilians",
+        "control of the civilians",
         1,
+        side=side,
         target=need + 1,
         rule="Extras: Civilians",
         outcome=lambda f: f"{side} move them" if f[0] > need else f"{other} move them",
@@ -65,5 +66,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("civilians", "civilians dice=4"),
         phases=("activation",),
         rolls=True,
+        dice=("control of the civilians: 1d6",),
     ),
 )

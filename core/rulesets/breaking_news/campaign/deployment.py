@@ -114,8 +114,9 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
             mod = leadership_modifier(chief.leadership) if chief else 0
             mods = (ev.Mod("squad commander's leadership", mod, "§4.2"),) if mod else ()
             (face,) = ctx.roll(
-                f"deployment {side}",
+                "deployment",
                 1,
+                side=side,
                 mods=mods,
                 total=True,
                 rule="§4.2",
@@ -221,6 +222,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("deployment",),
         who="referee",
         rolls=True,
+        dice=("deployment: 1d6 + leadership per side, both again on a tie",),
     ),
     CommandSpec(
         "deploy",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import hits
@@ -101,7 +101,7 @@ def arrivals(ctx: Context) -> None:
         # §8.4 gunship (small arms and rockets, long range, a light-armoured save),
         # with no weapon of its own (rulings BN-HELI-TARGET).
         ctx.emit(ev.UnitAdded(unit=ev.UnitSpec(id=_helicopter_id(ctx.state, side), **_helicopter_spec(side))))
-        ctx.emit(ev.Noted(text=f"{side}'s helicopter lands at marker {where}; it may be fired on (Extras)"))
+        ctx.emit(ev.Noted(text=f"{possessive(side)} helicopter lands at marker {where}; it may be fired on (Extras)"))
 
 
 def waits(ctx: Context) -> None:
@@ -110,8 +110,9 @@ def waits(ctx: Context) -> None:
         if not landed(ctx.state, side):
             continue
         (face,) = ctx.roll(
-            f"{side}'s helicopter waits",
+            "helicopter waiting",
             1,
+            side=side,
             target=2,
             rule="Extras: Helicopter evacuation",
             outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",
@@ -138,7 +139,7 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused(f"{u.name} is out of the game ({u.out})")
     for u in units:
         ctx.emit(ev.UnitOut(unit=u.id, cause=forces.EVACUATED))
-    ctx.emit(ev.Noted(text=f"{len(units)} aboard {side}'s helicopter: off the field, not lost (Extras)"))
+    ctx.emit(ev.Noted(text=f"{len(units)} aboard {possessive(side)} helicopter: off the field, not lost (Extras)"))
 
 
 # ----------------------------------------------------------------------- IEDs

@@ -77,7 +77,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("the Irregular player moves the independent journalists (Extras: Media)")
     dice = media()["independent"].move_dice
     faces = ctx.roll(
-        f"{u.name} moves",
+        "move",
         dice,
         total=True,
         rule="Extras: Media",
@@ -97,5 +97,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("press lupo",),
         phases=("activation",),
         rolls=True,
+        dice=("the journalist's move: 2d6 total",),
     ),
 )

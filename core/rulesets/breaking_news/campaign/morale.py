@@ -102,8 +102,9 @@ def take_test(ctx: Context, side: str) -> None:
     what = "platoon" if forces.is_platoon(ctx.state, side) else "squad"
     set_var(ctx, f"morale.{side}.tested", ctx.state.turn)
     faces = ctx.roll(
-        f"morale {side} ({what})",
+        f"morale ({what})",
         t.dice,
+        side=side,
         target=t.losses,
         rule="§13.0" if what == "platoon" else "§12.0",
         outcome=lambda f: "passed" if passes(t, f) else "failed",
@@ -180,5 +181,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale regulars", "morale irregulars dice=1,2,4"),
         phases=("end",),
         rolls=True,
+        dice=("each side due: morale, the test's dice (1d6 each)",),
     ),
 )

@@ -78,8 +78,9 @@ def end_roll(ctx: Context) -> None:
             continue
         lv = level(ctx.state, side)
         (face,) = ctx.roll(
-            f"negotiation {side}",
+            "negotiation",
             1,
+            side=side,
             target=lv,
             under=True,
             rule="Extras: Negotiation",

@@ -189,16 +189,18 @@ def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
     """Roll a side's roles where only that side (and the referee) see the dice."""
     ctx.emit(ev.Noted(text=f"{side}: objective markers drawn at random, in secret (rulings BN-OBJ-RANDOM)"))
     (main,) = ctx.roll(
-        f"main objective of {side}",
+        "main objective",
         1,
+        side=side,
         sides=len(MARKERS),
         rule="§4.1",
         vis=(side,),
         outcome=lambda f: f"marker {f[0]} is the main objective",
     )
     (pair,) = ctx.roll(
-        f"secondary objectives of {side}",
+        "secondary objectives",
         1,
+        side=side,
         sides=PAIRS,
         rule="§4.1",
         vis=(side,),
@@ -229,6 +231,7 @@ def roll_die(ctx: Context) -> None:
     (face,) = ctx.roll(
         "secret objective die",
         1,
+        side=irregulars,
         rule="§4.1",
         vis=(irregulars,),
         outcome=lambda f: die_effect(f[0], declared),
@@ -320,8 +323,9 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     set_var(ctx, f"intelligence.{side}", 1)
     mods = (ev.Mod("counter-intelligence", -counter, "Extras: Intelligence"),) if counter else ()
     (face,) = ctx.roll(
-        f"intelligence {side}",
+        "intelligence",
         1,
+        side=side,
         target=need,
         under=True,
         mods=mods,
@@ -367,6 +371,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§4.1",
         examples=("objectives regulars 4 2 5", "objectives irregulars random"),
         phases=("deployment",),
+        rolls=True,
+        dice=(
+            "each side drawing at random: main objective 1d5",
+            "then its secondary objectives, 1d6",
+        ),
     ),
     CommandSpec(
         "objective-roll",
@@ -376,6 +385,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("objective-roll",),
         phases=("deployment",),
         rolls=True,
+        dice=("the secret objective die: 1d6",),
     ),
     CommandSpec(
         "take",
@@ -408,5 +418,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("intelligence regulars",),
         phases=("deployment", "initiative", "activation", "end"),
         rolls=True,
+        dice=("intelligence: 1d6, at or under the level",),
     ),
 )

@@ -147,8 +147,9 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
         for side in sides:
             mods = initiative_mods(s, side)
             faces = ctx.roll(
-                f"initiative {side}",
+                "initiative",
                 2,
+                side=side,
                 mods=mods,
                 total=True,
                 rule="§5.0",

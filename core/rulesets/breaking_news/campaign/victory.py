@@ -114,6 +114,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("initiative", "activation", "end", FINAL),
         who="referee",
         rolls=True,
+        dice=("each side negotiating: negotiation 1d6, at or under its level",),
     ),
     CommandSpec(
         "exfiltrate",

@@ -10,7 +10,8 @@ from typing import Any
 from core import events as ev
 from core.commands import distance
 from core.events import Mod
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat import fire, hits, saves, support
 from core.rulesets.breaking_news.combat.movement import may_fire_after
@@ -60,7 +61,7 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
     if not weapon.magazine:
         return
     if firer.has("no-ammo"):
-        raise Refused(f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)")
+        raise Refused(f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)")
     if firer.has("empty-mag"):
         raise Refused(f"{firer.name} must change magazine first: reload {firer.id} (§8.0.3)")
     if firer.has("low-ammo") and mode == fire.BURST:
@@ -142,7 +143,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         sh = fire.shot(base_need, dice, mods, burst)
         what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
         purpose = (
-            f"fires {'speculatively ' if sit.speculative else ''}{what} at {_aim(firer, target)}, {sit.range_cm} cm"
+            f"{'speculative ' if sit.speculative else ''}fire with {what} at {_aim(firer, target)}, {sit.range_cm} cm"
         )
         if target.has("dodging"):
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
@@ -240,7 +241,7 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
     r = fire.ammunition(faces, weapon, burst, firer.has("low-ammo"), hits.italian(ctx))
     if r.exhausted:
         hits.badge(ctx, firer, "no-ammo", remove=("low-ammo", "empty-mag"))
-        ctx.emit(ev.Noted(text=f"{firer.name}'s {weapon.name} is out of ammunition (§8.0.3)"))
+        ctx.emit(ev.Noted(text=f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)"))
         return
     add = []
     if r.empty:
@@ -261,7 +262,7 @@ def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face
         direction = None
         if face != 1:
             (direction,) = ctx.roll(
-                "deviation direction",
+                f"{weapon.name} deviation direction",
                 1,
                 rule="§8.0.2",
                 unit=firer.id,
@@ -340,6 +341,7 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             "permission for speculative fire",
             1,
+            unit=firer.id,
             target=need,
             rule="§8.6",
             outcome=lambda f: "allowed" if f[0] >= need else "not allowed",
@@ -369,7 +371,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
     hits.first_fire(ctx, firer.side)
     what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
     ctx.roll(
-        f"fires speculatively {what} at a suspect position, {args['range']} cm",
+        f"speculative fire with {what} at a suspect position, {args['range']} cm",
         dice,
         target=need,
         rule="§8.6",
@@ -470,6 +472,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         n,
         target=value,
         total=True,
+        under=True,  # §8.3: the covering fire hits at or under the area's value
         rule="§8.3",
         unit=unit.id,
         outcome=lambda f: "hit before reacting" if support.covering_hit(f, value) else "reacts",
@@ -643,6 +646,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            dice_order.TO_HIT,
+            "a missed area shot, with deviation on: its direction, 1d6",
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "speculative",
@@ -684,6 +694,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("activation",),
         rolls=True,
+        dice=(
+            "with permission: the permission, 1d6",
+            dice_order.SUPPRESSION,
+            dice_order.TO_HIT,
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "react-fire",
@@ -718,6 +735,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("opfire",),
         rolls=True,
+        dice=(
+            dice_order.COVERING_TEST,
+            dice_order.TO_HIT,
+            dice_order.SAVES,
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "covering",
@@ -733,6 +756,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("covering bianchi conti area=bunker range=32",),
         phases=("activation",),
         rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "react-dodge",
@@ -749,6 +773,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("dodge",),
         rolls=True,
+        dice=(dice_order.COVERING_TEST,),
     ),
     CommandSpec(
         "react-ground",
@@ -777,6 +802,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "blast idris hirsi source=tank by=regulars",
         ),
         rolls=True,
+        dice=(
+            "each figure under it: save 1d6 (a vehicle's own save first, then each man aboard)",
+            dice_order.WOUND,
+        ),
     ),
     CommandSpec(
         "smoke",
@@ -787,5 +816,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke conti range=8", "smoke marino range=40 weapon=GL"),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "placement: 1d6",
+        ),
     ),
 )

@@ -7,6 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, saves, suppression
 from core.rulesets.breaking_news.combat.tables import support
@@ -45,18 +46,21 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         hits.reveal(ctx, u, "charges")
     mods_a = suppression.melee_mods([_fighter(u) for u in ours])
     mods_b = suppression.melee_mods([_fighter(u) for u in theirs])
+    (what_a, whose_a), (what_b, whose_b) = _melee_roll(ours), _melee_roll(theirs)
     while True:
         (a,) = ctx.roll(
-            f"melee {' & '.join(u.name for u in ours)}",
+            what_a,
             1,
+            **whose_a,
             mods=mods_a,
             total=True,
             rule="§11.0",
             outcome=lambda f: f"total {f[0] + sum(m.value for m in mods_a)}",
         )
         (b,) = ctx.roll(
-            f"melee {' & '.join(u.name for u in theirs)}",
+            what_b,
             1,
+            **whose_b,
             mods=mods_b,
             total=True,
             rule="§11.0",
@@ -119,6 +123,14 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     hits.next_action(ctx, attackers)
 
 
+def _melee_roll(men: Sequence[Unit]) -> tuple[str, dict[str, str]]:
+    """What one group's melee roll is called, and whose it is: one man's own, or
+    several men's side's, naming them."""
+    if len(men) == 1:
+        return "melee", {"unit": men[0].id}
+    return f"melee of {' & '.join(u.name for u in men)}", {"side": men[0].side}
+
+
 def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
     dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
     who = "defenders" if defending else "attackers"
@@ -130,8 +142,9 @@ def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
     # them may be the one that fires first (§14.0, ruling BN-C-FIRST-SHOT).
     hits.first_fire(ctx, men[0].side)
     faces = ctx.roll(
-        f"building {who} ({len(men)} men)",
+        f"building assault as {who} ({len(men)} men)",
         dice,
+        side=men[0].side,
         target=need,
         rule="§11.1",
         outcome=lambda f: f"{suppression.storm_hits(f, defending)} hits",
@@ -166,6 +179,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee rossi ahmed", "melee rossi ahmed with=conti,bianchi"),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' melee: 1d6 + modifiers",
+            "the defender's: 1d6 + modifiers",
+            "both again on a tie",
+        ),
     ),
     CommandSpec(
         "storm",
@@ -188,5 +207,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("storm rossi conti greco against=ahmed,bashir",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' dice: their melee dice",
+            "the defenders' dice: their melee dice",
+            dice_order.SAVES,
+        ),
     ),
 )

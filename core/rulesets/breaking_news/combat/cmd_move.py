@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, movement, spotting
@@ -227,11 +228,12 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
     if need > 1:
         (face,) = ctx.roll(
-            f"sighting a hidden figure{_marker_words(target)} at {args['range']} cm",
+            f"sighting of a hidden figure{_marker_words(target)} at {args['range']} cm",
             1,
             target=need,
             mods=mods,
             rule="§7.0",
+            unit=spotter.id,  # in view of the hidden side only when it may see him (vis)
             vis=vis,
             outcome=lambda f: "sighted" if f[0] >= need else "not sighted",
         )
@@ -304,7 +306,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     if not hits.option(ctx.state, "ammo"):
         raise Refused("the ammunition rule is off (option ammo on)")
     if not unit.has("empty-mag"):
-        raise Refused(f"{unit.name}'s magazine is not empty")
+        raise Refused(f"{possessive(unit.name)} magazine is not empty")
     if hits.has_acted(unit):
         raise Refused(f"{unit.name} has already acted this turn: changing magazine takes the whole turn (§8.0.3)")
     if not ready_to_act(ctx, unit, args.get("leader")):
@@ -359,7 +361,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return
     (face,) = ctx.roll(
-        f"carry {patient.name}",
+        f"carrying {patient.name}",
         1,
         rule="§9.3",
         unit=carrier.id,
@@ -421,6 +423,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "a hidden figure: his hidden move, 1d6",
+            "a vehicle: its move, 2d6 total",
+        ),
     ),
     CommandSpec(
         "hide",
@@ -450,6 +457,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("spot",),
         rolls=True,
+        dice=("sighting: 1d6",),
     ),
     CommandSpec(
         "react-shift",
@@ -468,6 +476,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§6.3",
         examples=("embark conti humvee",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "disembark",
@@ -477,6 +487,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§6.3",
         examples=("disembark conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "reload",
@@ -486,6 +498,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§8.0.3",
         examples=("reload conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "rally",
@@ -496,6 +510,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("rally conti leader=rossi",),
         phases=("activation",),
         rolls=True,
+        dice=("suppression test: 1d6",),
     ),
     CommandSpec(
         "medic",
@@ -515,6 +530,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("carry greco conti",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "carrying: 1d6",
+        ),
     ),
     CommandSpec(
         "evacuate",

@@ -7,13 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import fire, hits, support
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.state import GameState
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
 
@@ -53,7 +54,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     enemy = ctx.state.other_side(side)
     if kind == "mortar":
         if var(ctx.state, f"mortar-silenced.{side}"):
-            raise Refused(f"{side}'s mortar has been silenced by counter-battery fire")
+            raise Refused(f"{possessive(side)} mortar has been silenced by counter-battery fire")
         need = t.mortar.irregular_call
     elif kind == "counter":
         if not var(ctx.state, f"mortar-fired.{enemy}"):
@@ -62,8 +63,9 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     else:
         need = t.artillery.call
     (face,) = ctx.roll(
-        f"{side} calls {kind} support" if kind != "counter" else f"{side} counter-battery fire",
+        f"call for {kind} support" if kind != "counter" else "counter-battery fire",
         1,
+        side=side,
         target=need,
         mods=mods,
         rule="§8.4" if kind == "artillery" else "Extras: Mortars",
@@ -73,12 +75,13 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         return
     if kind == "counter":
         set_var(ctx, f"mortar-silenced.{enemy}", 1)
-        ctx.emit(ev.Noted(text=f"{enemy}'s mortar is suppressed (Extras: Mortars)"))
+        ctx.emit(ev.Noted(text=f"{possessive(enemy)} mortar is suppressed (Extras: Mortars)"))
         return
     set_var(ctx, key, f"{kind}@{ctx.state.turn + 1}")
     ctx.emit(
         ev.Noted(
-            text=f"{side}'s {kind} fire will land at the start of turn {ctx.state.turn + 1}, before initiative (§8.4)"
+            text=f"{possessive(side)} {kind} fire will land at the start of turn {ctx.state.turn + 1}, "
+            "before initiative (§8.4)"
         )
     )
 
@@ -98,18 +101,24 @@ def land_support(ctx: Context) -> None:
         if kind == "artillery":
             a = support_table().artillery
             faces = ctx.roll(
-                f"{side}'s bombardment drifts", a.drift_dice, total=True, rule="§8.4", outcome=lambda f: f"{sum(f)} cm"
+                "bombardment drift",
+                a.drift_dice,
+                side=side,
+                total=True,
+                rule="§8.4",
+                outcome=lambda f: f"{sum(f)} cm",
             )
             ctx.emit(
                 ev.Noted(
-                    text=f"{side}'s bombardment lands: {s.other_side(side)} moves the centre of the {a.template_cm} cm "
+                    text=f"{possessive(side)} bombardment lands: {s.other_side(side)} moves the centre of the "
+                    f"{a.template_cm} cm "
                     f"template {sum(faces)} cm his way; every figure under it saves at {a.save}+ with +{a.save_bonus}: "
                     f"blast ... source=bombardment by={side}"
                 )
             )
         else:
             set_var(ctx, f"mortar-ready.{side}", s.turn)
-            ctx.emit(ev.Noted(text=f"{side}'s mortar fire arrives: mortar range=N (§8.5)"))
+            ctx.emit(ev.Noted(text=f"{possessive(side)} mortar fire arrives: mortar range=N (§8.5)"))
 
 
 def _mortar(ctx: Context, args: dict[str, Any]) -> None:
@@ -121,8 +130,9 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
-        f"{side}'s mortar, {args['range']} cm",
+        f"mortar fire, {args['range']} cm",
         dice,
+        side=side,
         target=need,
         rule="§8.5",
         outcome=lambda f: "on target" if f[0] >= need else "off target",
@@ -136,7 +146,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     if hits.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
-            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2")
+            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2", side=side)
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
             ctx.emit(ev.Noted(text="the mortar round did not fire (a 1, §8.0.2)"))
@@ -166,6 +176,12 @@ def _ied_site(ctx: Context, where: str) -> str:
     return site
 
 
+def ied_owner(state: GameState, key: str) -> str:
+    """The side that planted the IED at ``key`` ("" if the scenario set it)."""
+    secret = state.secrets.get(key)
+    return secret.owner if secret else ""
+
+
 def _ied(ctx: Context, args: dict[str, Any]) -> None:
     """Extras, Explosives: an IED goes off unless 1d6 shows 1 or 2; a dud is spent."""
     where = _ied_site(ctx, args["where"])
@@ -175,6 +191,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         f"IED at {where}",
         1,
+        side=ied_owner(ctx.state, key),
         target=support_table().ied.dud_up_to + 1,
         rule="Extras: Explosives",
         outcome=lambda f: "explodes" if support.ied_explodes(f[0]) else "dud",
@@ -212,6 +229,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call-support", "call-support mortar", "call-support counter"),
         phases=("initiative",),
         rolls=True,
+        dice=("the call: 1d6",),
     ),
     CommandSpec(
         "mortar",
@@ -225,6 +243,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mortar range=60",),
         phases=("activation",),
         rolls=True,
+        dice=(
+            "mortar fire: 1d6",
+            "a miss, with deviation on: its direction, 1d6",
+        ),
     ),
     CommandSpec(
         "ied",
@@ -234,6 +256,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Explosives",
         examples=("ied 4", "ied irregulars.4"),
         rolls=True,
+        dice=("the IED: 1d6",),
     ),
     CommandSpec(
         "option",

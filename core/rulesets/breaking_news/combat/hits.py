@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from core import events as ev
 from core.commands import whole_number
-from core.ruleset import Context, Refused
+from core.ruleset import Context, Refused, possessive
 from core.rulesets.breaking_news.combat import saves
 from core.rulesets.breaking_news.combat.saves import SaveFacts
 from core.rulesets.breaking_news.combat.tables import Weapon, weapons
@@ -40,14 +40,21 @@ KNOCKED_OUT = "knocked out"
 DESTROYED = "destroyed"
 
 
+#: Said between a stabilised man's cause and the side that wounded him: "stabilised
+#: by irregulars" read as if the enemy had saved him.  Saves made before it hold the
+#: bare "stabilised by SIDE", which :func:`parse_cause` reads the same.
+_STABILISED_JOINT = ", wounded"
+
+
 def cause(what: str, by_side: str) -> str:
-    return f"{what} by {by_side}" if by_side else what
+    joint = _STABILISED_JOINT if what == STABILISED else ""
+    return f"{what}{joint} by {by_side}" if by_side else what
 
 
 def parse_cause(text: str) -> tuple[str, str]:
     """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''."""
     what, _, side = text.partition(" by ")
-    return what, side
+    return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side
 
 
 # ---------------------------------------------------------------- options
@@ -124,7 +131,7 @@ def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
             raise Refused(f"{unit.name} carries no weapon")
         first = carried[0]
         if first not in table:
-            raise Refused(f"{unit.name}'s weapon {first} is not on the §8.0 table")
+            raise Refused(f"{possessive(unit.name)} weapon {first} is not on the §8.0 table")
         return table[first]
     hits = [w for w in carried if w.lower() == name.lower()] or [
         w for w in carried if w.lower().startswith(name.lower())
@@ -321,7 +328,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
     """Out of action; under the optional wounded rule roll 1–2 dead, 3–6 turns to live (§9.3)."""
     if option(ctx.state, "wounded") and not is_vehicle(unit):
         (face,) = ctx.roll(
-            "wound (§9.3)",
+            "wound",
             1,
             rule="§9.3",
             unit=unit.id,

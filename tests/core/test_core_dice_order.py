@@ -1,0 +1,123 @@
+"""Every command that can roll declares the order of its dice (``CommandSpec.dice``).
+
+Found two ways: statically, every command whose handler reaches a roll in its
+ruleset's code; and by playing every recorded game with table dice, every command
+that asked for dice.  A referee rolling real dice reads the order before the first
+face is asked for, in the prompt, in the help and in docs/commands.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.game import Game
+from core.ruleset import available, get_ruleset
+from core.rulesets import common
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import play_with_table_dice, recorded_games  # noqa: E402
+
+RULESETS = Path(common.__file__).parent
+#: The built-in rulesets (a test may register its own, which the docs do not list).
+BUILTIN = [r for r in available() if get_ruleset(r).__module__.startswith("core.rulesets.")]
+PACKAGES = {r: RULESETS / get_ruleset(r).__module__.split(".")[2] for r in BUILTIN}
+COMMANDS_MD = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
+
+
+def rolling_functions(package: Path) -> set[str]:
+    """The names of the functions of ``package`` (and common.py) that can roll: those that
+    call ``.roll(`` or ``.shuffle(`` on something, or call one that can.  By name only,
+    so a name two modules share counts as rolling if either does: it may over-count,
+    never miss one."""
+    calls: dict[str, set[str]] = {}
+    rolling: set[str] = set()
+    for path in [*package.rglob("*.py"), RULESETS / "common.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            called = calls.setdefault(node.name, set())
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call):
+                    fn = sub.func
+                    name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                    if isinstance(fn, ast.Attribute) and name in ("roll", "shuffle"):
+                        rolling.add(node.name)
+                    called.add(name)
+    grown = True
+    while grown:
+        grown = False
+        for fn, called in calls.items():
+            if fn not in rolling and called & rolling:
+                rolling.add(fn)
+                grown = True
+    return rolling
+
+
+@pytest.mark.parametrize("ruleset", BUILTIN)
+def test_every_command_whose_code_can_roll_declares_its_dice(ruleset):
+    rs = get_ruleset(ruleset)
+    rolling = rolling_functions(PACKAGES[ruleset])
+    for spec in rs.commands():
+        name = getattr(spec.handler, "__name__", "")
+        if name in rolling:
+            assert spec.dice, f"{ruleset} {spec.name}: its handler {name} can roll; declare dice=(...)"
+        # ``rolls`` (physical-dice entry) and the declaration go together
+        assert spec.rolls == bool(spec.dice), f"{ruleset} {spec.name}: rolls={spec.rolls} but dice={spec.dice}"
+        assert all(step.strip() == step and step for step in spec.dice), spec.name
+    assert rs.next_dice and "advance" in rolling, f"{ruleset}: next can roll; declare next_dice"
+
+
+def test_the_static_check_finds_rolling_handlers():
+    """It would fail: the handlers it must find are found (and a handler that never rolls is not)."""
+    bn = rolling_functions(PACKAGES["breaking-news"])
+    assert {"_fire", "_rally", "_embark", "advance"} <= bn
+    assert "_mark" not in bn and "_hide" not in bn
+
+
+@pytest.mark.parametrize("game", recorded_games(), ids=lambda g: g.name)
+def test_every_command_asking_for_dice_in_the_recorded_games_declares_its_order(game, tmp_path):
+    g, asked = play_with_table_dice(game, tmp_path)
+    try:
+        specs = {s.name: s for s in g.commands}
+        assert asked, f"{game.name} asked for no dice"
+        for a in asked:
+            spec = specs[a.command]
+            assert spec.dice, f"{game.name}: {a.line!r} asked for dice but {a.command} declares no order"
+            assert a.request.order == spec.dice
+            words = a.request.text()
+            assert a.request.whose and words.startswith(a.request.whose), words
+            assert not words.startswith("Roll ") and " for " not in words.split(":")[0], words
+        # the table's dice were the seeded ones: the game is the recorded one, typed
+        recorded = [ln.text.removesuffix(" [table dice]") for ln in Game.open(game.save, writable=False).log_lines()]
+        assert [ln.text.removesuffix(" [table dice]") for ln in g.log_lines()] == recorded
+    finally:
+        g.close()
+
+
+def test_docs_commands_lists_every_dice_order():
+    """docs/commands.md holds, per ruleset, every command's dice in order, as the specs say."""
+    text = COMMANDS_MD.read_text()
+    expected = dice_order_markdown()
+    assert expected in text, "docs/commands.md's dice orders are stale; the section should read:\n\n" + expected
+
+
+def dice_order_markdown() -> str:
+    """The section of docs/commands.md listing every command's dice in order."""
+    out = ["## The dice of each command, in order", ""]
+    out.append(
+        "With table dice, a command that rolls asks for one roll at a time, saying whose "
+        "roll it is, what for and what it needs (`Sgt Rossi's save: 1d6, needs 3+`). "
+        "Before the first face, the prompt lists the command's dice in the order below; "
+        "`fireteam script` names the roll it stopped at and the order, and the help (`F1`) shows it too."
+    )
+    for ruleset in BUILTIN:
+        rs = get_ruleset(ruleset)
+        out += ["", f"### {rs.name}", "", "| command | dice, in order |", "|---|---|"]
+        rows = [(spec.name, spec.dice) for spec in rs.commands() if spec.dice] + [("next", rs.next_dice)]
+        for name, dice in sorted(rows):
+            out.append(f"| `{name}` | " + "; then ".join(dice).replace("|", "\\|") + " |")
+    return "\n".join(out) + "\n"
