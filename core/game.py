@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 import core
+from core import commitments
 from core import events as ev
 from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
@@ -39,7 +40,7 @@ from core.views import REFEREE, SPECTATOR, event_visible, narrowest, view_state
 SEED_LIMIT = 2**63
 
 #: Facts after which a player may no longer take back his own command alone.
-_IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Spotted)
+_IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
 
 @dataclass
@@ -285,15 +286,17 @@ class Game:
             raise Refused(f"{dice.unused} more dice typed than the command rolled")
         if not ctx.events:
             raise Refused(f"{parsed.spec.name}: nothing to do")
+        ends = any(type(e) is ev.GameEnded for e in ctx.events)
+        facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None)
         issued = ev.Issued(
             cmd=cmd,
-            n=len(ctx.events),
+            n=len(facts),
             by=by,
             text=text,
             at=self.clock(),
             vis=() if parsed.spec.public_text else narrowest(e.vis for e in ctx.events),
         )
-        group = [issued, *ctx.events]
+        group = [issued, *facts]
         return self._append(cmd, group, [self.describe(e) for e in group])
 
     def odds(self, text: str, *, role: str = REFEREE) -> Odds | None:
