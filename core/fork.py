@@ -22,7 +22,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets as _secrets
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +75,22 @@ def fork_step(game: Game, step: int) -> int:
             f"steps {bounds[k - 1]} to {bounds[k]}); fork at {bounds[k - 1]} (before it) or {bounds[k]} (after it)"
         )
     return k
+
+
+def boundary_before(game: Game, step: int) -> int:
+    """The last step between two commands at or before ``step`` (where "play from here" forks)."""
+    bounds = boundaries(game)
+    return bounds[max(0, bisect_right(bounds, step) - 1)]
+
+
+def default_target(source: Path, step: int) -> Path:
+    """``NAME.whatif-STEP.ft`` next to the save, or ``NAME.whatif-STEP-2.ft``…: never an existing file."""
+    n = 1
+    while True:
+        target = source.with_name(f"{source.stem}.whatif-{step}" + ("" if n == 1 else f"-{n}") + source.suffix)
+        if not os.path.lexists(target):
+            return target
+        n += 1
 
 
 def _sha256_prefix(path: Path, size: int) -> str:
