@@ -1,14 +1,18 @@
 """Secrets anyone can verify: every secret is committed when it is set, and opened when shown.
 
 A *secret fact* is a :class:`~core.events.SecretSet` (a side's written secret:
-objective markers, IEDs, mines, a scenario file's secrets) or a ``secret.``
+objective markers, IEDs, mines, a scenario file's secrets), a ``secret.``
 :class:`~core.events.VarSet` that some role may not see (the referee's: Linea
 di Tiro's shuffled deck and ambushes, Bassa Intensità's hidden death rolls,
-covering-fire screens and fire missions).  When a command sets one, the game
+covering-fire screens and fire missions; a hidden figure's bookkeeping), or a
+hidden piece's :class:`~core.events.UnitAdded` (its key is ``unit.<id>``, its
+value the canonical JSON of its ``UnitSpec``).  When a command sets one, the game
 (:func:`seal`) gives it a random salt and puts a :class:`~core.events.Committed`
 right after it: the SHA-256 of its canonical encoding.  The salt stays with the
 fact, as private as its value (``vis``); the commitment is seen by everyone who
-sees the rest of the command.  A reveal carries the value, the salt and the
+sees the rest of the command.  A command of secrets alone (an IED laid, explosives
+bought) and a hidden piece, or a fact about one, are committed only to those who
+see the fact: that they exist at all is the secret.  A reveal carries the value, the salt and the
 digest it opens, so anyone can check it; when a command ends the game, every
 commitment not yet opened is (``Revealed`` for the secrets still standing,
 :class:`~core.events.Opened` for the rest).  ``core.verify`` checks them all.
@@ -28,13 +32,13 @@ import msgspec
 
 from core import events as ev
 from core.state import GameState
-from core.views import REFEREE
+from core.views import REFEREE, REFEREE_ONLY
 
 DOMAIN = "fireteam-secret/1"
 #: Bytes of randomness in a salt (as hex: twice as many characters).
 SALT_BYTES = 16
 
-SecretFact = ev.SecretSet | ev.VarSet
+SecretFact = ev.SecretSet | ev.VarSet | ev.UnitAdded
 Opening = ev.Revealed | ev.Opened
 
 
@@ -48,13 +52,24 @@ def digest(key: str, value: int | str, salt: str) -> str:
 
 def is_secret(e: ev.Event) -> bool:
     """Whether ``e`` sets a secret that needs a commitment."""
-    if type(e) is ev.SecretSet:
+    t = type(e)
+    if t is ev.SecretSet:
         return True
-    return type(e) is ev.VarSet and bool(e.vis) and e.key.startswith("secret.")
+    if t is ev.UnitAdded:
+        return bool(e.vis)
+    return t is ev.VarSet and bool(e.vis) and e.key.startswith("secret.")
+
+
+def key_of(e: SecretFact) -> str:
+    return f"unit.{e.unit.id}" if type(e) is ev.UnitAdded else e.key
+
+
+def value_of(e: SecretFact) -> int | str:
+    return msgspec.json.encode(e.unit).decode() if type(e) is ev.UnitAdded else e.value
 
 
 def fact_digest(e: SecretFact) -> str:
-    return digest(e.key, e.value, e.salt)
+    return digest(key_of(e), value_of(e), e.salt)
 
 
 def owner_of(e: SecretFact) -> str:
@@ -62,6 +77,8 @@ def owner_of(e: SecretFact) -> str:
     for his own; a hidden figure's side for its bookkeeping)."""
     if type(e) is ev.SecretSet:
         return e.owner
+    if type(e) is ev.UnitAdded:
+        return e.unit.side
     return "+".join(v for v in e.vis if v != REFEREE) or REFEREE
 
 
@@ -82,15 +99,18 @@ def seal(events: list[ev.Event], state: GameState, history: Iterable[ev.Event] |
     reveal shows).  ``history`` is the effective history before it, read only
     if the command ends the game: every commitment not opened yet is opened then.
     """
-    # A commitment tells that the command happened: it is seen by whoever sees any of its other facts.
-    audience = _widest([e.vis for e in events if not is_secret(e)])
+    # A commitment tells that the command happened: it is seen by whoever sees any of its other
+    # facts; a command of secrets alone (an IED laid) stays as unseen as it was.
+    others = [e.vis for e in events if not is_secret(e)]
+    audience = _widest(others) if others else None
     salts: dict[str, str] = {}  # this command's secrets so far, by key
     out: list[ev.Event] = []
     for e in events:
         if is_secret(e) and not e.salt:
             e = msgspec.structs.replace(e, salt=new_salt())
             out.append(e)
-            out.append(ev.Committed(digest=fact_digest(e), owner=owner_of(e), vis=audience))
+            vis = e.vis if audience is None or _of_a_figure(e) else audience
+            out.append(ev.Committed(digest=fact_digest(e), owner=owner_of(e), vis=vis))
             if type(e) is ev.SecretSet:
                 salts[e.key] = e.value, e.salt
             continue
@@ -103,9 +123,16 @@ def seal(events: list[ev.Event], state: GameState, history: Iterable[ev.Event] |
     return out
 
 
+def _of_a_figure(e: SecretFact) -> bool:
+    """A hidden piece, or a fact about one (seen by its side and those who spotted it): its
+    commitment is seen only by them, since that such a piece exists, or that the command
+    touched it, is itself the secret."""
+    return type(e) is ev.UnitAdded or type(e) is ev.VarSet and e.vis != REFEREE_ONLY
+
+
 def _widest(audiences: list[tuple[str, ...]]) -> tuple[str, ...]:
-    """Those who may see at least one of ``audiences`` (() = everyone, as is no audience at all)."""
-    if not audiences or not all(audiences):
+    """Those who may see at least one of ``audiences`` (() = everyone)."""
+    if not all(audiences):
         return ()
     return tuple(sorted(set().union(*audiences)))
 
@@ -154,5 +181,5 @@ def _open_all(events: list[ev.Event]) -> list[ev.Event]:
         if type(fact) is ev.SecretSet and current.get(fact.key) == d and fact.key not in revealed:
             out.append(ev.Revealed(key=fact.key, value=fact.value, salt=fact.salt, digest=d))
         else:
-            out.append(ev.Opened(key=fact.key, value=fact.value, salt=fact.salt, digest=d, vis=vis))
+            out.append(ev.Opened(key=key_of(fact), value=value_of(fact), salt=fact.salt, digest=d, vis=vis))
     return out

@@ -132,7 +132,10 @@ class GameSetUp(Event, tag="setup"):
 
 
 class UnitAdded(Event, tag="unit"):
+    """A piece enters the game; a hidden one (``vis`` set) is a secret, committed with ``salt``."""
+
     unit: UnitSpec
+    salt: str = ""
 
 
 class PhaseBegan(Event, tag="phase"):

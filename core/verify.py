@@ -34,7 +34,7 @@ class Check:
 
     digest: str
     owner: str
-    step: int  # the commitment's step (0 if the copy never showed it)
+    step: int  # the step of the secret (just before its commitment); 0 if the copy never showed it
     key: str = ""
     opened: int = 0
     status: str = NEVER
@@ -108,8 +108,8 @@ def verify(path: Path) -> Verified:
         e = s.event
         t = type(e)
         if pending is not None and not (t is ev.Committed and s.step == pending.step + 1):
-            fact = pending.event
-            result.stray.append(f"{fact.key}: set at step {pending.step} with no commitment after it: mismatch")
+            key = commitments.key_of(pending.event)
+            result.stray.append(f"{key}: set at step {pending.step} with no commitment after it: mismatch")
         pending = None
         if commitments.is_secret(e):
             if e.salt:
@@ -119,11 +119,12 @@ def verify(path: Path) -> Verified:
         elif t is ev.Committed:
             check = by_digest.get(e.digest)
             if check is None:
-                check = by_digest[e.digest] = Check(e.digest, e.owner, s.step)
+                # The secret it commits to is the fact just before it (in a side's copy, perhaps unseen).
+                check = by_digest[e.digest] = Check(e.digest, e.owner, s.step - 1)
                 result.checks.append(check)
             fact = before.event if before is not None and before.step == s.step - 1 else None
             if fact is not None and commitments.is_secret(fact) and fact.salt:
-                check.key = fact.key
+                check.key = commitments.key_of(fact)
                 if commitments.fact_digest(fact) != e.digest:
                     _fail(check, f"the secret set at step {before.step} does not match its commitment")
         elif commitments.opens(e):
@@ -132,7 +133,8 @@ def verify(path: Path) -> Verified:
             result.ended = True
         before = s
     if pending is not None:
-        result.stray.append(f"{pending.event.key}: set at step {pending.step} with no commitment after it: mismatch")
+        key = commitments.key_of(pending.event)
+        result.stray.append(f"{key}: set at step {pending.step} with no commitment after it: mismatch")
     return result
 
 

@@ -17,13 +17,13 @@ from core.game import Game
 from core.savefile import Header, SaveError
 from core.savewriter import write_new
 from core.sidecopy import export
-from core.verify import MISMATCH, NEVER, OK, verify
+from core.verify import MISMATCH, NEVER, OK, UNSEEN, verify
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import SAVES  # noqa: E402
 
-RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game")
+RECORDED = ("demo-game", "bassa-intensita-game", "linea-di-tiro-game", "ludonet-game")
 
 
 def rechain(path: Path, edit) -> None:
@@ -107,24 +107,38 @@ def test_every_recorded_game_reveals_and_verifies_every_secret(name):
 
 def test_the_secrets_of_each_ruleset_are_committed():
     keys = {name: {c.key.split(".")[0] + "." + c.key.split(".")[1] for c in verify(SAVES / f"{name}.ft").checks}
-            for name in RECORDED}  # fmt: skip
-    assert {"marker.regulars", "marker.irregulars", "ied.irregulars", "objective.die"} <= keys["demo-game"]
-    assert {"mine.bridge", "secret.support", "secret.dies"} <= keys["bassa-intensita-game"]
-    assert "secret.deck" in keys["linea-di-tiro-game"]
+            for name in (*RECORDED, "ludonet-game")}  # fmt: skip
+    assert {"marker.regulars", "marker.irregulars", "ied.irregulars", "objective.die", "unit.dahir"} <= keys[
+        "demo-game"
+    ]
+    assert {"mine.bridge", "secret.support", "secret.dies", "unit.abdi"} <= keys["bassa-intensita-game"]
+    assert {"secret.deck", "secret.ambush", "unit.mg"} <= keys["linea-di-tiro-game"]
+    assert keys["ludonet-game"] == {"unit.mg34"}  # Ludonet's only secret: the hidden MG
+
+
+def step_of(path: Path, match) -> int:
+    """The step (from 1) of the first effective event ``match`` accepts."""
+    timeline = Game.open(path, writable=False).history.timeline()
+    return next(i + 1 for i, e in enumerate(timeline) if match(e))
 
 
 def test_verify_prints_one_line_per_secret(capsys):
-    assert fireteam(["verify", str(SAVES / "demo-game.ft")]) == 0
+    save = SAVES / "demo-game.ft"
+    assert fireteam(["verify", str(save)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 15
-    assert out[0].startswith("marker.regulars.1 (") and ": set at step 19, revealed at step " in out[0]
-    assert out[0].endswith(": ok")
-    assert out[-1].endswith("14 commitments checked, game finished: every secret matches its commitment")
+    secrets = [e for e in Game.open(save, writable=False).history.timeline() if isinstance(e, ev.Committed)]
+    assert len(out) == len(secrets) + 1 == 17
+    set_at = step_of(save, lambda e: isinstance(e, ev.SecretSet) and e.key == "marker.regulars.1")
+    shown_at = step_of(save, lambda e: isinstance(e, ev.Revealed) and e.key == "marker.regulars.1")
+    (line,) = [line for line in out if line.startswith("marker.regulars.1 (")]
+    assert line.endswith(f": set at step {set_at}, revealed at step {shown_at}: ok")
+    assert out[-1].endswith("16 commitments checked, game finished: every secret matches its commitment")
 
 
 def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_path, capsys):
     save = tmp_path / "demo.ft"
     save.write_bytes((SAVES / "demo-game.ft").read_bytes())
+    set_at = step_of(save, lambda e: isinstance(e, ev.SecretSet) and e.key == "marker.regulars.2")
 
     def edit(records):
         (r,) = [r for r in records if r["t"] == "secret" and r["key"] == "marker.regulars.2"]
@@ -136,8 +150,8 @@ def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_
     assert fireteam(["verify", str(save)]) == 1
     out = capsys.readouterr().out
     (line,) = [line for line in out.splitlines() if line.startswith("marker.regulars.2 ")]
-    assert ": set at step 21," in line and line.split(": ")[2] == MISMATCH
-    assert "the secret set at step 20 does not match its commitment" in line
+    assert f": set at step {set_at}," in line and line.split(": ")[2] == MISMATCH
+    assert f"the secret set at step {set_at} does not match its commitment" in line
     assert out.splitlines()[-1].endswith("1 failed")
 
 
@@ -194,13 +208,41 @@ def test_an_older_save_without_commitments_still_loads_and_verifies(tmp_path, ca
 @pytest.mark.parametrize("name", RECORDED)
 def test_each_sides_copy_of_a_finished_game_verifies(name, tmp_path, capsys):
     game = Game.open(SAVES / f"{name}.ft", writable=False)
+    checked = set()
     for role in [*game.state.sides, "spectator"]:
         copy = tmp_path / f"{role}.json"
         assert fireteam(["export", str(game.path), "--as", role, "-o", str(copy)]) == 0
         result = verify(copy)
         assert result.role == role and result.ok, result.report()
-        assert any(c.status == OK for c in result.checks)
+        # A secret laid out of a side's sight (an IED) is shown to it at the end, unchecked.
+        unseen = {c.key for c in result.checks if c.status == UNSEEN}
+        assert unseen == ({"ied.irregulars.4"} if name == "demo-game" and role != "irregulars" else set())
+        checked |= {c.digest for c in result.checks if c.status == OK}
+    # Every secret is checked by some side (a hidden piece by its own side alone).
+    assert checked == {c.digest for c in verify(game.path).checks}
     capsys.readouterr()
+
+
+def test_a_hidden_piece_and_a_secret_laid_unseen_are_committed_out_of_the_enemys_sight(tmp_path):
+    game = new_demo(tmp_path / "g.ft")
+    try:
+        game.execute("objective-roll", role="irregulars")
+        # The regulars see the irregulars' commitments to their five markers and their explosives
+        # at set-up and to the secret objective die, and nothing of their hidden fighters.
+        theirs = [ln.event for ln in game.log_lines("regulars") if isinstance(ln.event, ev.Committed)]
+        assert [c.owner for c in theirs].count("irregulars") == 7
+        hidden = [e for e in game.history.timeline() if isinstance(e, ev.UnitAdded) and e.vis]
+        assert {e.unit.id for e in hidden} == {"dahir", "egal"}
+        regulars = msgspec.json.encode(export(game, "regulars")).decode()
+        for e in hidden:
+            d = digest(f"unit.{e.unit.id}", msgspec.json.encode(e.unit).decode(), e.salt)
+            assert d not in regulars and d in msgspec.json.encode(export(game, "irregulars")).decode()
+        size = len(game.log_lines("regulars"))
+        game.execute("plant 4", role="irregulars")
+        assert len(game.log_lines("regulars")) == size  # not even a commitment shows
+        assert isinstance(game.log_lines("irregulars")[-1].event, ev.Committed)
+    finally:
+        game.close()
 
 
 def test_a_sides_copy_holds_only_what_it_saw_and_a_changed_one_fails(tmp_path):
@@ -248,7 +290,8 @@ def test_an_unfinished_game_lists_its_secrets_not_revealed_yet(tmp_path):
     game.close()
     result = verify(game.path)
     assert not result.ended and result.ok
-    assert [c.status for c in result.checks] == [NEVER] * 11
+    # The five objective markers of each side, the explosives bought, the two hidden fighters.
+    assert [c.status for c in result.checks] == [NEVER] * 13
     assert all(" not revealed: never revealed" in c.line() for c in result.checks)
 
 
