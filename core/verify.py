@@ -41,11 +41,16 @@ class Check:
     why: str = ""
 
     def line(self) -> str:
-        name = self.key or f"a secret of {self.owner}"
+        name = _shown(self.key) if self.key else f"a secret of {_shown(self.owner)}"
         at = f"set at step {self.step}" if self.step else "set out of this copy's sight"
         shown = f"revealed at step {self.opened}" if self.opened else "not revealed"
-        why = f": {self.why}" if self.why else ""
-        return f"{name} ({self.digest[:16]}): {at}, {shown}: {self.status}{why}"
+        why = f": {_shown(self.why)}" if self.why else ""
+        return f"{name} ({_shown(self.digest[:16])}): {at}, {shown}: {self.status}{why}"
+
+
+def _shown(text: str) -> str:
+    """Text from the file as text: a control character is printed as its escape, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @dataclass
@@ -109,7 +114,7 @@ def verify(path: Path) -> Verified:
         t = type(e)
         if pending is not None and not (t is ev.Committed and s.step == pending.step + 1):
             key = commitments.key_of(pending.event)
-            result.stray.append(f"{key}: set at step {pending.step} with no commitment after it: mismatch")
+            result.stray.append(f"{_shown(key)}: set at step {pending.step} with no commitment after it: mismatch")
         pending = None
         if commitments.is_secret(e):
             if e.salt:
@@ -134,7 +139,7 @@ def verify(path: Path) -> Verified:
         before = s
     if pending is not None:
         key = commitments.key_of(pending.event)
-        result.stray.append(f"{key}: set at step {pending.step} with no commitment after it: mismatch")
+        result.stray.append(f"{_shown(key)}: set at step {pending.step} with no commitment after it: mismatch")
     return result
 
 

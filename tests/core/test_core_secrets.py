@@ -275,6 +275,18 @@ def test_a_damaged_copy_is_refused_clearly(tmp_path, text, capsys):
     assert str(bad) in capsys.readouterr().err
 
 
+def test_a_hostile_key_is_printed_as_text(tmp_path, capsys):
+    copy = tmp_path / "c.json"
+    assert fireteam(["export", str(SAVES / "demo-game.ft"), "--as", "regulars", "-o", str(copy)]) == 0
+    data = json.loads(copy.read_text())
+    reveal = next(e for _, e in data["events"] if e["t"] == "reveal")
+    reveal["key"] = "\x1b[2J\x1b]0;owned\x07"
+    copy.write_text(json.dumps(data))
+    assert fireteam(["verify", str(copy)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and r"\x1b[2J" in out
+
+
 def test_a_copy_with_steps_out_of_order_is_refused(tmp_path):
     copy = tmp_path / "c.json"
     assert fireteam(["export", str(SAVES / "demo-game.ft"), "--as", "regulars", "-o", str(copy)]) == 0
