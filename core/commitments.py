@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets as _secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import msgspec
 
@@ -92,7 +92,12 @@ def matches(e: Opening) -> bool:
     return digest(e.key, e.value, e.salt) == e.digest
 
 
-def seal(events: list[ev.Event], state: GameState, history: Iterable[ev.Event] | None) -> list[ev.Event]:
+def seal(
+    events: list[ev.Event],
+    state: GameState,
+    history: Iterable[ev.Event] | None,
+    salt: Callable[[], str] = new_salt,
+) -> list[ev.Event]:
     """A command's facts with its secrets salted and committed and its reveals opened.
 
     ``state`` is the table before the command (for the salts of the secrets a
@@ -107,7 +112,7 @@ def seal(events: list[ev.Event], state: GameState, history: Iterable[ev.Event] |
     out: list[ev.Event] = []
     for e in events:
         if is_secret(e) and not e.salt:
-            e = msgspec.structs.replace(e, salt=new_salt())
+            e = msgspec.structs.replace(e, salt=salt())
             out.append(e)
             vis = e.vis if audience is None or _of_a_figure(e) else audience
             out.append(ev.Committed(digest=fact_digest(e), owner=owner_of(e), vis=vis))

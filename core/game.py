@@ -106,6 +106,7 @@ class Game:
         writer: SaveWriter | None,
         *,
         clock: Callable[[], int] = _now_ms,
+        salt: Callable[[], str] = commitments.new_salt,
         notes: list[str] | None = None,
         saved_bytes: int = 0,
         saved_check: int = 0,
@@ -117,6 +118,8 @@ class Game:
         self.history = timeline.history
         self.writer = writer
         self.clock = clock
+        #: Where the salts of the secrets' commitments come from (fixed only by tests that draw screens).
+        self.salt = salt
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
@@ -148,6 +151,7 @@ class Game:
         *,
         seed: int | None = None,
         clock: Callable[[], int] = _now_ms,
+        salt: Callable[[], str] = commitments.new_salt,
     ) -> Game:
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
@@ -162,7 +166,7 @@ class Game:
             variant=variant,
         )
         writer = SaveWriter.create(path, header)
-        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock)
+        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock, salt=salt)
 
     @classmethod
     def open(cls, path: str | os.PathLike[str], *, writable: bool = True, clock: Callable[[], int] = _now_ms) -> Game:
@@ -287,7 +291,7 @@ class Game:
         if not ctx.events:
             raise Refused(f"{parsed.spec.name}: nothing to do")
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
-        facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None)
+        facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         issued = ev.Issued(
             cmd=cmd,
             n=len(facts),

@@ -132,8 +132,9 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@us result us")
     *openings, end = play(game, "result us")
-    # The end opens the referee's secrets: the shuffled deck, with the salt of its commitment.
-    assert [(o.key, o.value) for o in openings] == [("secret.deck", game.state.vars["secret.deck"])]
+    # The end opens every secret with the salt of its commitment: the hidden gun, the shuffled deck.
+    assert [o.key for o in openings] == ["unit.pak", "secret.deck"]
+    assert openings[1].value == game.state.vars["secret.deck"]
     assert all(map(matches, openings))
     assert [end] == [
         ev.GameEnded(
