@@ -108,7 +108,7 @@ def seal(
     # facts; a command of secrets alone (an IED laid) stays as unseen as it was.
     others = [e.vis for e in events if not is_secret(e)]
     audience = _widest(others) if others else None
-    salts: dict[str, str] = {}  # this command's secrets so far, by key
+    salts: dict[str, tuple[str, str]] = {}  # this command's secrets so far: key -> (value, salt)
     out: list[ev.Event] = []
     for e in events:
         if is_secret(e) and not e.salt:
