@@ -1,4 +1,4 @@
-"""The headless commands of ``fireteam``: script, replay, log, salvage, bench.
+"""The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, bench.
 
 The interactive client and the SSH server live in ``tui``; ``tui.main``
 dispatches here for everything that needs no terminal UI.
@@ -223,9 +223,61 @@ def run_salvage(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_fork(args: argparse.Namespace) -> int:
+    from core.fork import fork
+
+    try:
+        done = fork(args.path, args.step, args.save, seed=args.seed)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(done.report())
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from core import sidecopy
+
+    game = _open_to_read(args.path, args.as_role)
+    if game is None:
+        return 2
+    copy = sidecopy.export(game, args.as_role)
+    if args.out is None:
+        sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
+        return 0
+    try:
+        sidecopy.write(copy, args.out)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(f"{args.out}: the copy of {args.as_role}: {len(copy.events)} of {copy.steps} events")
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from core.verify import run
+
+    status, lines = run(args.path)
+    for line in lines:
+        print(line, file=sys.stderr if status == 2 else sys.stdout)
+    return status
+
+
 # -------------------------------------------------------------------- parsing
 
-HEADLESS = ("script", "replay", "log", "report", "salvage", "bench", "scenarios", "scenario")
+HEADLESS = (
+    "script",
+    "replay",
+    "log",
+    "report",
+    "salvage",
+    "fork",
+    "export",
+    "verify",
+    "bench",
+    "scenarios",
+    "scenario",
+)
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
@@ -255,6 +307,20 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
 
+    p = sub.add_parser("fork", help="a what-if game: a new save holding a save's effective history up to a step")
+    p.add_argument("path", type=Path)
+    p.add_argument("--step", type=int, required=True, help="effective events to keep (between two commands)")
+    p.add_argument("--save", type=Path, required=True, help="the new save (never an existing file)")
+    p.add_argument("--seed", type=int, help="dice seed for the new game (default: a new random one)")
+
+    p = sub.add_parser("export", help="a side's copy of a game: what that role saw, for fireteam verify")
+    p.add_argument("path", type=Path)
+    p.add_argument("--as", dest="as_role", required=True, help="referee, a side id, or spectator")
+    p.add_argument("-o", dest="out", type=Path, help="the file to write (never an existing one; default: stdout)")
+
+    p = sub.add_parser("verify", help="check every secret of a save or a side's copy against its commitment")
+    p.add_argument("path", type=Path)
+
     # Imported here, not at the top: the client imports this module for HEADLESS
     # and starts faster without the scenario tools (and the rulesets' shared code).
     from core import scenario_cli
@@ -282,6 +348,12 @@ def run_headless(args: argparse.Namespace) -> int:
         return report_cli.run(args)
     if args.command == "salvage":
         return run_salvage(args)
+    if args.command == "fork":
+        return run_fork(args)
+    if args.command == "export":
+        return run_export(args)
+    if args.command == "verify":
+        return run_verify(args)
     if args.command in ("scenarios", "scenario"):
         from core import scenario_cli
 

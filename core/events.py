@@ -132,7 +132,10 @@ class GameSetUp(Event, tag="setup"):
 
 
 class UnitAdded(Event, tag="unit"):
+    """A piece enters the game; a hidden one (``vis`` set) is a secret, committed with ``salt``."""
+
     unit: UnitSpec
+    salt: str = ""
 
 
 class PhaseBegan(Event, tag="phase"):
@@ -205,25 +208,60 @@ class DefeatPoints(Event, tag="dp"):
 
 
 class SecretSet(Event, tag="secret"):
-    """A hidden fact known to ``owner`` (and the referee): objective roles, IEDs."""
+    """A hidden fact known to ``owner`` (and the referee): objective roles, IEDs.
+
+    ``salt`` (random, set by the game) makes the :class:`Committed` that follows
+    it unguessable; it is "" in saves from before commitments (docs/secrets.md).
+    """
 
     key: str
     owner: str
     value: str
+    salt: str = ""
 
 
 class Revealed(Event, tag="reveal"):
-    """A secret becomes public; ``value`` repeats it so the public log can say what it was."""
+    """A secret becomes public; ``value`` repeats it so the public log can say what it was.
+
+    ``salt`` and ``digest`` open the secret's commitment: anyone can check that
+    the commitment ``digest`` is the hash of ``key``, ``value`` and ``salt``.
+    """
 
     key: str
     value: str = ""
+    salt: str = ""
+    digest: str = ""
 
 
-class VarSet(Event, tag="var"):
-    """A ruleset counter or flag (initiative penalty, ammo, the deck)."""
+class Committed(Event, tag="commit"):
+    """The commitment to the secret fact just before it: ``digest`` is the SHA-256 of
+    its key, value and salt (``core.commitments``).  It names no key, which could
+    name a hidden piece; ``owner`` is whose secret it is (a side, or the referee)."""
+
+    digest: str
+    owner: str
+
+
+class Opened(Event, tag="open"):
+    """A commitment opened at the end of the game without changing the table: a
+    referee's secret variable, or a secret's value since replaced."""
 
     key: str
     value: int | str
+    salt: str
+    digest: str
+
+
+class VarSet(Event, tag="var"):
+    """A ruleset counter or flag (initiative penalty, ammo, the deck).
+
+    A ``secret.`` variable hidden from someone is a secret: it gets a ``salt`` and a
+    :class:`Committed` after it, as a :class:`SecretSet` does.
+    """
+
+    key: str
+    value: int | str
+    salt: str = ""
 
 
 class Noted(Event, tag="note"):
@@ -260,6 +298,8 @@ AnyEvent = Union[
     DefeatPoints,
     SecretSet,
     Revealed,
+    Committed,
+    Opened,
     VarSet,
     Noted,
     ScenarioRead,

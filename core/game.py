@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 import core
+from core import commitments
 from core import events as ev
 from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
@@ -39,7 +40,7 @@ from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowes
 SEED_LIMIT = 2**63
 
 #: Facts after which a player may no longer take back his own command alone.
-_IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Spotted)
+_IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
 
 @dataclass
@@ -105,6 +106,7 @@ class Game:
         writer: SaveWriter | None,
         *,
         clock: Callable[[], int] = _now_ms,
+        salt: Callable[[], str] = commitments.new_salt,
         notes: list[str] | None = None,
         saved_bytes: int = 0,
         saved_check: int = 0,
@@ -116,6 +118,8 @@ class Game:
         self.history = timeline.history
         self.writer = writer
         self.clock = clock
+        #: Where the salts of the secrets' commitments come from (fixed only by tests that draw screens).
+        self.salt = salt
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
@@ -149,6 +153,7 @@ class Game:
         *,
         seed: int | None = None,
         clock: Callable[[], int] = _now_ms,
+        salt: Callable[[], str] = commitments.new_salt,
     ) -> Game:
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
@@ -163,7 +168,7 @@ class Game:
             variant=variant,
         )
         writer = SaveWriter.create(path, header)
-        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock)
+        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock, salt=salt)
 
     @classmethod
     def open(
@@ -305,15 +310,17 @@ class Game:
             raise Refused(f"{dice.unused} more dice typed than the command rolled")
         if not ctx.events:
             raise Refused(f"{parsed.spec.name}: nothing to do")
+        ends = any(type(e) is ev.GameEnded for e in ctx.events)
+        facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         issued = ev.Issued(
             cmd=cmd,
-            n=len(ctx.events),
+            n=len(facts),
             by=by,
             text=text,
             at=self.clock(),
             vis=() if parsed.spec.public_text else self._text_audience(parsed, ctx.events, role),
         )
-        group = [issued, *ctx.events]
+        group = [issued, *facts]
         return self._append(cmd, group, [self.describe(e) for e in group])
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:

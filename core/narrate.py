@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from core import events as ev
+from core.commitments import matches
 from core.state import Unit
 
 
@@ -97,7 +98,12 @@ def describe(
         case ev.SecretSet():
             return f"secret for {e.owner}: {e.key} = {e.value}"
         case ev.Revealed():
-            return f"revealed: {e.key} = {e.value}" if e.value else f"revealed: {e.key}"
+            shown = f"revealed: {e.key} = {e.value}" if e.value else f"revealed: {e.key}"
+            return shown + _proof(e) if e.salt else shown
+        case ev.Opened():
+            return f"opened at the end: {e.key} = {e.value}{_proof(e)}"
+        case ev.Committed():
+            return f"commitment to a secret of {e.owner}: {e.digest[:16]}"
         case ev.VarSet():
             words = describe_var(e.key, e.value) if describe_var is not None else None
             return words or f"{e.key} = {e.value}"
@@ -108,3 +114,9 @@ def describe(
         case ev.GameEnded():
             return f"Game over: {e.result}"
     return type(e).__name__
+
+
+def _proof(e: ev.Revealed | ev.Opened) -> str:
+    if matches(e):
+        return f" (matches its commitment {e.digest[:16]})"
+    return f" (DOES NOT MATCH its commitment {e.digest[:16]})"

@@ -27,8 +27,8 @@ from core.savefile import (
     _decode_batch,
     _decode_header,
     _line_ok,
-    frame_header,
 )
+from core.savewriter import write_new
 
 _any = msgspec.json.Decoder()
 _encode = msgspec.json.Encoder().encode
@@ -162,31 +162,5 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
         else:
             first_dropped = 0
     target = default_target(path) if to is None else Path(to)
-    _write_new(target, header, kept)
+    write_new(target, header, kept, option="--to")
     return Salvaged(path, target, 1 + len(kept), units, dropped_lines, dropped_units, first_dropped, reason)
-
-
-def _write_new(target: Path, header, payloads: list[bytes]) -> None:
-    today = msgspec.structs.replace(header, fireteam=FORMAT_VERSION)
-    first = frame_header(today)
-    chain = Chain(int(first[:8], 16))
-    try:
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except FileExistsError:
-        raise SaveError(
-            f"{target}: already exists; choose another name with --to (saves are never overwritten)"
-        ) from None
-    except OSError as e:
-        raise SaveError(f"{target}: cannot create: {e.strerror}; choose another place with --to") from None
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(first)
-            for start in range(0, len(payloads), 4096):
-                out.write(b"".join(chain.frame_payload(p) for p in payloads[start : start + 4096]))
-            out.flush()
-            os.fsync(out.fileno())
-    except OSError as e:
-        target.unlink(missing_ok=True)
-        raise SaveError(
-            f"{target}: cannot write: {e.strerror}; free some space or choose another place with --to"
-        ) from None

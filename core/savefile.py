@@ -77,6 +77,15 @@ def long_digits(data: bytes) -> bool:
     return _LONG_RUN in data.translate(_DIGITS)
 
 
+class Parent(msgspec.Struct, frozen=True):
+    """The save a fork was made from (``fireteam fork``, ``core.fork``): its path when
+    forked, the SHA-256 of the bytes read from it, and the effective step forked at."""
+
+    path: str
+    sha256: str
+    step: int
+
+
 class Header(msgspec.Struct, frozen=True, omit_defaults=True):
     fireteam: int
     ruleset: str
@@ -85,6 +94,8 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True):
     created: str
     seed: int
     variant: str = ""
+    #: Set on a what-if game forked from another save; absent otherwise (older saves too).
+    parent: Parent | None = None
 
 
 class SaveError(Exception):

@@ -271,3 +271,37 @@ class SaveWriter:
             savelock.release(self.path)
             os.close(self._fd)  # drops the lock
             self._fd = -1
+
+
+def write_new(target: Path, header: Header, payloads: list[bytes], *, option: str) -> None:
+    """A new save at ``target`` (never an existing file) holding ``header``, in today's
+    format, and the records ``payloads``, chained and synced; ``option`` is the
+    command-line option naming ``target`` (for the advice when it cannot be made).
+
+    For saves made whole from another (``fireteam salvage``, ``fireteam fork``):
+    if writing fails, the partial file is removed.
+    """
+    today = msgspec.structs.replace(header, fireteam=FORMAT_VERSION)
+    first = frame_header(today)
+    chain = Chain(int(first[:8], 16))
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise SaveError(
+            f"{target}: already exists; choose another name with {option} (saves are never overwritten)"
+        ) from None
+    except OSError as e:
+        raise SaveError(f"{target}: cannot create: {e.strerror}; choose another place with {option}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(first)
+            for start in range(0, len(payloads), 4096):
+                out.write(b"".join(chain.frame_payload(p) for p in payloads[start : start + 4096]))
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as e:
+        target.unlink(missing_ok=True)
+        raise SaveError(
+            f"{target}: cannot write: {e.strerror}; free some space or choose another place with {option}"
+        ) from None
+    _fsync_dir(target)

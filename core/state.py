@@ -59,6 +59,8 @@ class Secret(msgspec.Struct, omit_defaults=True):
     owner: str
     value: str
     revealed: bool = False
+    #: The salt of its commitment (core.commitments); "" in older saves.
+    salt: str = ""
 
 
 class GameState(msgspec.Struct, omit_defaults=True):
@@ -184,7 +186,7 @@ def _dp(s: GameState, e: ev.DefeatPoints) -> None:
 
 
 def _secret(s: GameState, e: ev.SecretSet) -> None:
-    s.secrets[e.key] = Secret(e.owner, e.value)
+    s.secrets[e.key] = Secret(e.owner, e.value, salt=e.salt)
 
 
 def _reveal(s: GameState, e: ev.Revealed) -> None:
@@ -221,6 +223,8 @@ _APPLY = {
     ev.DefeatPoints: _dp,
     ev.SecretSet: _secret,
     ev.Revealed: _reveal,
+    ev.Committed: _nothing,  # the proof lives in the log (core.commitments)
+    ev.Opened: _nothing,
     ev.VarSet: _var,
     ev.Noted: _nothing,
     ev.ScenarioRead: _nothing,

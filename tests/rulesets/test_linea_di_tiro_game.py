@@ -10,6 +10,7 @@ import pytest
 from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.commitments import matches
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 
@@ -130,8 +131,12 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
         play(game, "result nobody")
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@us result us")
-    facts = play(game, "result us")
-    assert facts == [
+    *openings, end = play(game, "result us")
+    # The end opens every secret with the salt of its commitment: the hidden gun, the shuffled deck.
+    assert [o.key for o in openings] == ["unit.pak", "secret.deck"]
+    assert openings[1].value == game.state.vars["secret.deck"]
+    assert all(map(matches, openings))
+    assert [end] == [
         ev.GameEnded(
             result="US 2nd Armored win: hold the crossroads "
             "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"

@@ -19,12 +19,14 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
 def effective_facts(path: Path) -> list[dict]:
-    """Every event of the file, without the wall-clock time of the commands."""
+    """Every event of the file, without the wall-clock time of the commands and the
+    random salts of the secrets (and so the digests of their commitments)."""
     game = Game.open(path, writable=False)
     out = []
     for line in game.log_lines():
         data = msgspec.to_builtins(line.event)
-        data.pop("at", None)
+        for chance in ("at", "salt", "digest"):
+            data.pop(chance, None)
         out.append(data)
     return out
 

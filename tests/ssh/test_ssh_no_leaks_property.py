@@ -91,7 +91,8 @@ class Side:
 
 async def _table(folder: Path, keys: dict[str, asyncssh.SSHKey], caplog) -> Side:
     folder.mkdir()
-    game = Game.new(folder / "table.ft", "breaking-news", seed=7, clock=lambda: 1_000)
+    # Fixed salts too: the two tables' commitments (shown in the log) must differ only by the hidden commands.
+    game = Game.new(folder / "table.ft", "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
     for line in ("scenario demo", "next", "next"):  # to turn 1: the regulars are active (seed 7)
         game.execute(line)
     assert game.state.active_side == "regulars"

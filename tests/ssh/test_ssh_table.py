@@ -39,7 +39,10 @@ def regulars_secrets(game) -> list[str]:
 
 
 async def test_each_seat_sees_only_its_own_view(club):
-    rita, reg, irr, spec = await asyncio.gather(*(club.connect(s) for s in ("rita", "reg", "irr", "spec")))
+    # The regulars' terminal is tall enough for the log to show the set-up's secrets with their commitments.
+    rita, reg, irr, spec = await asyncio.gather(
+        *(club.connect(s, size=(100, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr", "spec"))
+    )
     for player in (rita, irr):
         await player.wait_for(*HIDDEN)
     await reg.wait_for("Faysal Abdi", "Turn 0: deployment")

@@ -9,6 +9,7 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 
 from core import events as ev
+from core.fork import boundaries
 from core.game import Game
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput
@@ -300,6 +301,43 @@ async def test_replay_from_the_live_game_and_back(game):
         await pilot.press("less_than_sign", "escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and not app.screen.replay
+
+
+async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game):
+    for text in ("next", "next", "mark ivan suppressed", "next"):
+        game.execute(text)
+    original = game.path
+    before = original.read_bytes()
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5", "less_than_sign", "right_square_bracket", "right")
+        await pilot.pause()
+        shown = app.screen.vp.step
+        bounds = boundaries(game)
+        assert shown not in bounds  # one event into a command: the fork starts before that command
+        await pilot.press("w")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and not screen.replay and screen.game is app.game
+        forked = app.game
+        assert forked.path.name.startswith("patrol.whatif-") and forked.writable
+        parent = forked.header.parent
+        assert parent is not None and parent.path == str(original.resolve())
+        assert parent.step == max(b for b in bounds if b < shown)
+        assert forked.timeline.length == parent.step
+        await pilot.press(*"note what if", "enter")
+        await pilot.pause()
+        assert forked.history.issued(forked.history.eff_cmds[-1]).text == "note what if"
+    assert original.read_bytes() == before
+
+
+async def test_play_from_here_is_the_referees_alone(game):
+    app = FireteamApp(game, role="blue", replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.game is game and not list(game.path.parent.glob("*.whatif-*"))
+        assert "play_from_here" not in [action for _, _, action in app.screen.palette_actions()]
 
 
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):

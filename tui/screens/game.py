@@ -20,8 +20,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from core.dice import NeedDice
+from core.fork import boundary_before, default_target, fork
 from core.game import Game, LogLine
 from core.ruleset import CommandSpec, Refused
+from core.savefile import SaveError
 from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
@@ -81,9 +83,10 @@ class GameScreen(Screen):
         Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
         Binding("minus", "speed(-1)", "Slower", show=False),
         Binding("escape", "leave_replay", "Leave replay", show=False),
+        Binding("w", "play_from_here", "Play from here (what-if)", show=False),
     ]
 
-    REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay"}
+    REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay", "play_from_here"}
     LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
@@ -409,6 +412,9 @@ class GameScreen(Screen):
             return False
         if action in self.LOCAL_ACTIONS and self.remote:
             return False
+        if action == "play_from_here":
+            # A what-if game needs the full save: the referee's, at his own client.
+            return self.role == REFEREE and not self.remote
         return action != "leave_replay" or self._can_leave_replay()
 
     def _can_leave_replay(self) -> bool:
@@ -471,6 +477,7 @@ class GameScreen(Screen):
             ("Previous turn", "replay: to the previous turn", "turn(-1)"),
             ("Go to turn", "replay: jump to a turn", "jump_turn"),
             ("Play / pause", "replay: play at the chosen speed", "play"),
+            ("Play from here", "replay: a what-if game, a new save from this step", "play_from_here"),
             ("New game", "choose a ruleset and scenario", "new_game"),
             ("Load game", "open a save from saves/", "load_game"),
         ]
@@ -488,6 +495,26 @@ class GameScreen(Screen):
             self.go(self.vp.step + direction)
         else:
             self.go(visible_step(self.game, self.role, self.vp.step, direction))
+
+    def action_play_from_here(self) -> None:
+        """A what-if game from the step shown: a new save next to this one, played live at once."""
+        assert self.vp.step is not None
+        self._stop_player()
+        step = boundary_before(self.game, self.vp.step)
+        try:
+            done = fork(self.game.path, step, default_target(self.game.path, step))
+            game = Game.open(done.to)
+        except SaveError as e:
+            self.notify(str(e), title="Cannot play from here", severity="error", markup=False)
+            return
+        inside = "" if step == self.vp.step else f" (the start of the command at step {self.vp.step})"
+        self.app.switch_game(game)  # type: ignore[attr-defined]
+        self.app.notify(
+            f"{done.to.name}: from step {step}{inside} of {self.game.path.name}, which is unchanged",
+            title="A what-if game",
+            markup=False,
+            timeout=10,
+        )
 
     def action_phase(self, direction: int) -> None:
         self._by(direction, by_turn=False)

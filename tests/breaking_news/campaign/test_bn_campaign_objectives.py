@@ -6,6 +6,7 @@ import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 
 from core import events as ev
+from core.commitments import matches
 from core.ruleset import Refused
 
 
@@ -85,7 +86,8 @@ def test_reveal_a_marker_within_10cm(demo):
     with pytest.raises(Refused, match="owner of a marker"):
         demo.execute("reveal 4 regulars", role="irregulars")
     out = demo.execute("reveal 4 regulars", role="regulars")
-    assert events(out, ev.Revealed)[0] == ev.Revealed(key="marker.regulars.4", value="main")
+    shown = events(out, ev.Revealed)[0]
+    assert (shown.key, shown.value) == ("marker.regulars.4", "main") and matches(shown)
     assert "marker.regulars.4" in demo.view("irregulars").secrets
     with pytest.raises(Refused, match="already revealed"):
         demo.execute("reveal regulars.4")
@@ -137,7 +139,8 @@ def test_intelligence_reveals_the_enemy_main(demo):
     out = demo.execute("intelligence dice=1", role="regulars")
     (roll,) = rolls(out)
     assert (roll.outcome, roll.target, roll.under) == ("success", 1, True)  # level 1, no counter-intelligence
-    assert events(out, ev.Revealed) == [ev.Revealed(key="marker.irregulars.3", value="main")]
+    assert [(e.key, e.value) for e in events(out, ev.Revealed)] == [("marker.irregulars.3", "main")]
+    assert all(map(matches, events(out, ev.Revealed)))
     with pytest.raises(Refused, match="one Intelligence roll per game"):
         demo.execute("intelligence dice=1", role="regulars")
 
