@@ -30,6 +30,7 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
+from tui import odds
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
@@ -40,11 +41,42 @@ STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
 
+def outcome_first(line: LogLine) -> tuple[str, str] | None:
+    """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
+    message line, still shows what the roll meant.  None when the line has no outcome."""
+    e = line.event
+    if not isinstance(e, ev.Rolled) or not e.roll.outcome:
+        return None
+    tail = f" → {e.roll.outcome}"
+    at = line.text.rfind(tail)
+    if at < 0:
+        return None
+    return e.roll.outcome, line.text[:at] + line.text[at + len(tail) :]
+
+
+def outcome_style(roll: ev.Roll) -> str:
+    ok = odds.succeeded(roll)
+    return "bold green" if ok else "bold red" if ok is False else "bold"
+
+
+def plain_line(line: LogLine) -> str:
+    """A log line in words, a roll's outcome first (for one-line summaries)."""
+    split = outcome_first(line)
+    return f"{split[0]} · {split[1]}" if split else line.text
+
+
 def line_text(line: LogLine) -> Text:
-    """One log row as styled text (without the cursor)."""
+    """One log row as styled text (without the cursor); a roll's outcome comes first."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
-    if isinstance(e, ev.PhaseBegan):
+    split = outcome_first(line)
+    if split is not None:
+        assert isinstance(e, ev.Rolled)
+        text.append("  ", style="dim")
+        text.append(split[0], style=outcome_style(e.roll))
+        text.append(" · ", style="dim")
+        text.append(split[1], style="green")
+    elif isinstance(e, ev.PhaseBegan):
         text.append(f"━━ {line.text} ━━", style="bold white on blue")
     elif isinstance(e, ev.Issued):
         text.append(f"#{line.number} ", style="dim")
@@ -299,6 +331,7 @@ class LogView(ScrollView, can_focus=True):
                 strip = Strip.blank(p.width, p.base)
             else:
                 text = line_text(line)
+                text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)
                 strip = Strip(list(text.render(self.app.console))).crop_extend(0, p.width, p.base).apply_style(p.base)

@@ -36,6 +36,9 @@ from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 RECENT_ROLLS = 6
+#: The smallest terminal the game screen works in (columns, rows): below it the log
+#: would have no room, so the screen says so instead of drawing the panes.
+MIN_SIZE = (60, 16)
 #: Replay speeds in events per second.
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
 TICKS_PER_SECOND = 16
@@ -137,6 +140,7 @@ class GameScreen(Screen):
                 id="command",
             )
         yield Footer()
+        yield Plain("", id="too-small")
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
@@ -149,6 +153,7 @@ class GameScreen(Screen):
             # The app is closing before it was ever shown (a remote seat that left as
             # it arrived): its panes may be gone already, and there is nothing to show.
             return
+        self._check_size()
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
         if self.replay:
@@ -197,8 +202,18 @@ class GameScreen(Screen):
         # the game, and refreshing it rebuilds the footer and lays out the screen.
 
     def on_resize(self) -> None:
+        self._check_size()
         if self.is_mounted:
             self.query_one(PhasePane).refresh(layout=True)
+
+    def _check_size(self) -> None:
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#too-small", Plain).update(
+                f"Terminal too small: {width}x{height}.\nFireteam needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}."
+            )
+        self.set_class(small, "-too-small")
 
     def _show_dice(self) -> None:
         selected = self._selected if self._selected is not None and not self.query_one(LogView).follow else None
