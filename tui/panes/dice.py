@@ -174,8 +174,8 @@ class DicePane(Plain):
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
-        if not earlier:
-            return shown
+        if not earlier or not (side_by_side or self.screen.has_class("-tall")):
+            return shown  # a short screen has no rows for them under the roll
         recent = [Text("recent", style="dim underline"), *(history_line(r) for r in reversed(earlier))]
         recent = [visible_text(t, lines=False) for t in recent]
         if not side_by_side:

@@ -26,7 +26,7 @@ from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.panes.dice import DicePane
-from tui.panes.log import LogPane, LogView
+from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
@@ -295,10 +295,10 @@ class GameScreen(Screen):
             return
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
-        shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
-        summary = "; ".join(shown) if shown else text
+        self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
+        said = summary(self.game.log_lines(self.role, before, self.game.log_length)[1:]) or text
         number = self.game.shown_cmd(outcome.cmd, self.role)
-        line.hint(Text(visible(f"✓ #{number} {summary}"), no_wrap=True, overflow="ellipsis"), "ok")
+        line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
 
     def start_action(self, spec: CommandSpec) -> None:
@@ -334,20 +334,22 @@ class GameScreen(Screen):
         )
         self.refresh_bindings()
 
-    def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
+    def _confirm_then(self, question: str, detail: str, run: Callable[[], object], done: str) -> None:
         def answer(yes: bool | None) -> None:
             if not yes:
                 return
+            line = self.query_one(CommandLine)
             try:
                 run()
             except Refused as e:
-                self.query_one(CommandLine).error(str(e))
+                line.error(str(e))
                 return
+            # The message line no longer speaks of the command as it stood before.
+            line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
+            self.query_one(LogView).follow_end()
             self.refresh_game()
 
-        self.app.push_screen(
-            ConfirmScreen(question, "It stays in the log, struck through; every seat sees it."), answer
-        )
+        self.app.push_screen(ConfirmScreen(question, detail), answer)
 
     def action_undo(self) -> None:
         preview = self.undo_preview()
@@ -358,7 +360,13 @@ class GameScreen(Screen):
                 else "the last command is not yours to undo"
             )
             return
-        self._confirm_then(f"Undo {preview}?", lambda: self.game.undo(role=self.role, by=self.by))
+        self._confirm_then(
+            f"Undo {preview}?",
+            "Its lines stay in the log, struck through, and stop counting; every seat sees it."
+            " Ctrl+Y brings it back until another command is given.",
+            lambda: self.game.undo(role=self.role, by=self.by),
+            f"↶ undone: {preview} (Ctrl+Y redoes it)",
+        )
 
     def action_redo(self) -> None:
         preview = self.redo_preview()
@@ -367,7 +375,12 @@ class GameScreen(Screen):
                 "nothing to redo" if self.game.redo_target(self.role) is None else "the command to redo is not yours"
             )
             return
-        self._confirm_then(f"Redo {preview}?", lambda: self.game.redo(role=self.role, by=self.by))
+        self._confirm_then(
+            f"Redo {preview}?",
+            "Its struck-through lines count again, as they were, with the same dice; every seat sees it.",
+            lambda: self.game.redo(role=self.role, by=self.by),
+            f"↷ redone: {preview}",
+        )
 
     # ------------------------------------------------------------ both modes
 
