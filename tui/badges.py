@@ -140,6 +140,12 @@ def badges(statuses: tuple[str, ...], out: str = "") -> Text:
 
 
 def legend() -> list[tuple[Text, str]]:
-    rows = [(badge(s), s) for s in WORDS]
-    rows.append((Text(" out ", style=OUT_STYLE), "out of action"))
-    return rows
+    """What the colours say (the words say the rest), for the help screen."""
+    return [
+        (badge("hidden"), "unseen by the enemy, or off the table"),
+        (badge("suppressed"), "a penalty or a check due: suppressed, pinned, shocked, morale due"),
+        (badge("wounded"), "harmed: wounded, retreating, damaged, immobilised"),
+        (Text(" out ", style=OUT_STYLE), "out of action; also down, captured"),
+        (badge("stabilised"), "for the better: stabilised, leader"),
+        (badge("fired"), "what the figure did this turn, or a status in the ruleset's own words"),
+    ]

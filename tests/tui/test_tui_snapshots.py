@@ -39,7 +39,7 @@ def replay(tmp_path: Path) -> FireteamApp:
 SCENES = [
     ("game", live, (100, 30), (), None),
     ("game-80x24", live, (80, 24), (), None),
-    ("game-wide", live, (140, 36), (), None),
+    ("game-wide", live, (160, 48), (), None),
     ("dice", live, (100, 30), (), screenshots._dice),
     ("side", lambda p: live(p, "blue"), (100, 30), (), None),
     ("replay", replay, (100, 30), ("less_than_sign", "right_curly_bracket", "right_square_bracket", "right"), None),

@@ -14,6 +14,7 @@ from tui import odds
 from tui.plain import Plain, visible_text
 
 DIE_WIDTH = 6  # "╭───╮" and a space
+TALL = 30  # rows from which the dice are drawn as boxes (the app's "-tall" breakpoint)
 
 
 def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
@@ -166,7 +167,7 @@ class DicePane(Plain):
         roll_width = width // 2 if side_by_side else width
         unit = self._names.get(line.event.unit, line.event.unit)
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone)]
-        if self.screen.has_class("-tall"):
+        if self.app.size.height >= TALL:
             parts += dice_rows(roll, roll_width)
             parts += [t for t in (target_text(roll), chance_line(roll)) if t.plain]
         else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
@@ -174,8 +175,11 @@ class DicePane(Plain):
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
-        if not earlier or not (side_by_side or self.screen.has_class("-tall")):
-            return shown  # a short screen has no rows for them under the roll
+        if not side_by_side:  # under the roll: as many as the rows left show, or none
+            used = sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
+            earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
+        if not earlier:
+            return shown
         recent = [Text("recent", style="dim underline"), *(history_line(r) for r in reversed(earlier))]
         recent = [visible_text(t, lines=False) for t in recent]
         if not side_by_side:
