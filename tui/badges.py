@@ -81,6 +81,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "combat-vehicle": ("combat vehicle", PLAIN_STYLE),
     "leader": ("leader", GOOD),
     "landed": ("landed", PLAIN_STYLE),
+    "hovering": ("hovering", PLAIN_STYLE),
     "rotor-damaged": ("rotor damaged", HARM),
     "gassed": ("gassed", HARM),
     # Linea di Tiro: the activation option taken (LT-R020, data/activation.toml).
