@@ -55,6 +55,8 @@ class FireteamApp(App):
     TITLE = "Fireteam"
     COMMANDS = App.COMMANDS | {GameCommands}
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    #: Under 22 rows the dice pane gives its rows to the log; under 30 it is shorter; from 40, taller.
+    VERTICAL_BREAKPOINTS = [(0, "-tiny"), (22, "-short"), (30, "-tall"), (40, "-taller")]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+backslash,f12", "screenshot", "Save a screenshot (SVG)", show=False),

@@ -128,7 +128,12 @@ async def _load_game(pilot: Pilot) -> None:
 SCENES: tuple[Scene, ...] = (
     Scene("game", "the game screen after the first initiative (referee, 100x30)", _game),
     Scene("game-80x24", "the game screen in an 80x24 terminal", _game, size=(80, 24)),
-    Scene("game-wide", "wide terminals put the dice pane beside the log (140x36)", _game, size=(140, 36)),
+    Scene(
+        "game-wide",
+        "a wide terminal gives the log the room, recent rolls beside the dice (160x48)",
+        _game,
+        size=(160, 48),
+    ),
     Scene("dice", "an initiative roll picked in the log: dice, modifiers with rules, outcome", _game, before=_dice),
     Scene("side", "what the Bersaglieri player sees: no hidden militia, his own objective markers", _side),
     Scene(

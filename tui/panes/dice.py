@@ -5,6 +5,7 @@ the outcome, and a short history of recent rolls."""
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from core import events as ev
@@ -14,6 +15,7 @@ from tui import odds
 from tui.plain import Plain, visible_text
 
 DIE_WIDTH = 6  # "╭───╮" and a space
+TALL = 30  # rows from which the dice are drawn as boxes (the app's "-tall" breakpoint)
 
 
 def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
@@ -45,16 +47,31 @@ def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
     return rows
 
 
+def dice_line(roll: ev.Roll) -> Text:
+    """The faces on one line, for short screens: a die that met the target reversed in green."""
+    text = Text()
+    for face in roll.faces:
+        ok = odds.die_succeeds(roll, face)
+        text.append(f" {face} ", style="bold green reverse" if ok else "dim reverse" if ok is False else "bold reverse")
+        text.append(" ")
+    if roll.total:
+        total = sum(roll.faces)
+        mods = odds.modifier_sum(roll) if roll.target is None and roll.mods else 0
+        text.append(f"= {total} {mods:+d} = {total + mods}" if mods else f"= {total}", style="bold")
+    return text
+
+
 def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False) -> Text:
-    """Purpose, dice and outcome on one line."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(roll.purpose, style="bold")
-    text.append(f" {len(roll.faces)}d{roll.sides}", style="dim")
-    if unit_name:
-        text.append(f" {unit_name}")
+    """Outcome, who, purpose and dice: it wraps rather than lose the outcome."""
+    text = Text()
     if roll.outcome:
         ok = odds.succeeded(roll)
-        text.append(" → " + roll.outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
+        text.append(roll.outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
+        text.append(" · ", style="dim")
+    if unit_name:
+        text.append(f"{unit_name} ")
+    text.append(roll.purpose, style="bold")
+    text.append(f" {len(roll.faces)}d{roll.sides}", style="dim")
     if roll.manual:
         text.append(" table dice", style="italic")
     if undone:
@@ -95,52 +112,81 @@ def history_line(line: LogLine) -> Text:
     roll = line.event.roll
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"#{line.number} " if line.number else "", style="dim")
+    if roll.outcome:
+        text.append(f"{roll.outcome} · ", style="bold")
     text.append(roll.purpose)
     text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
-    if roll.outcome:
-        text.append(f" → {roll.outcome}")
     if line.undone:
         text.stylize("strike dim")
     return text
 
 
 class DicePane(Plain):
+    """Under the log.  Its height is set by the screen's size (``fireteam.tcss``), never by
+    what it shows, so a new roll repaints it without laying out the screen: on a short
+    screen the dice take one line; on a wide one the recent rolls stand beside the roll."""
+
     DEFAULT_CSS = """
     DicePane { height: 1fr; }
     """
+
+    #: From this many columns the recent rolls have a column of their own.
+    SIDE_BY_SIDE = 90
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._rolls: list[LogLine] = []
         self._selected: LogLine | None = None
         self._names: dict[str, str] = {}
+        self._undone = False  # whether rolls were left out because they were undone
 
     def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
         """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log.
 
-        Repaints only if what it shows changed: most commands roll nothing.
+        An undone roll is shown only when picked in the log: the last roll is the
+        last one still in play.  Repaints only if what it shows changed: most
+        commands roll nothing.
         """
         selected = selected if selected is not None and isinstance(selected.event, ev.Rolled) else None
+        self._undone = any(r.undone for r in rolls)
+        rolls = [r for r in rolls if not r.undone]
         if (rolls, names, selected) == (self._rolls, self._names, self._selected):
             return
         self._rolls = rolls
         self._names = names
         self._selected = selected
         self.border_title = "Selected roll" if self._selected else "Last roll"
-        self.refresh()  # its height is the room left: what it shows does not change it
+        self.refresh()
 
     def render(self) -> RenderableType:
         line = self._selected or (self._rolls[-1] if self._rolls else None)
         if line is None or not isinstance(line.event, ev.Rolled):
-            return Text("No dice rolled yet.", style="dim")
+            return Text("No roll in play: the last was undone." if self._undone else "No dice rolled yet.", style="dim")
         roll = line.event.roll
         width = max(DIE_WIDTH, self.content_size.width)
+        side_by_side = width >= self.SIDE_BY_SIDE
+        roll_width = width // 2 if side_by_side else width
         unit = self._names.get(line.event.unit, line.event.unit)
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone)]
-        parts += dice_rows(roll, width)
-        parts += [t for t in (target_text(roll), chance_line(roll)) if t.plain]
+        if self.app.size.height >= TALL:
+            parts += dice_rows(roll, roll_width)
+            parts += [t for t in (target_text(roll), chance_line(roll)) if t.plain]
+        else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
+            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll)))
+            parts += [t for t in (chance_line(roll),) if t.plain]
+        shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
-        if earlier:
-            parts.append(Text("recent", style="dim underline"))
-            parts += [history_line(r) for r in reversed(earlier)]
-        return Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
+        if not side_by_side:  # under the roll: as many as the rows left show, or none
+            used = sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
+            earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
+        if not earlier:
+            return shown
+        recent = [Text("recent", style="dim underline"), *(history_line(r) for r in reversed(earlier))]
+        recent = [visible_text(t, lines=False) for t in recent]
+        if not side_by_side:
+            return Group(shown, *recent)
+        grid = Table.grid(expand=True, padding=(0, 2))
+        grid.add_column(ratio=1)
+        grid.add_column(ratio=1)
+        grid.add_row(shown, Group(*recent))
+        return grid

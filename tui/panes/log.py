@@ -30,6 +30,7 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
+from tui import odds
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
@@ -40,11 +41,49 @@ STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
 
+def outcome_first(line: LogLine) -> tuple[str, str] | None:
+    """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
+    message line, still shows what the roll meant.  None when the line has no outcome."""
+    e = line.event
+    if not isinstance(e, ev.Rolled) or not e.roll.outcome:
+        return None
+    tail = f" → {e.roll.outcome}"
+    at = line.text.rfind(tail)
+    if at < 0:
+        return None
+    return e.roll.outcome, line.text[:at] + line.text[at + len(tail) :]
+
+
+def outcome_style(roll: ev.Roll) -> str:
+    ok = odds.succeeded(roll)
+    return "bold green" if ok else "bold red" if ok is False else "bold"
+
+
+def summary(lines: list[LogLine]) -> str:
+    """What a command did on one line: the outcomes of its rolls first, then its lines
+    (without those outcomes), so that a line cut at the terminal's edge keeps them."""
+    outcomes, texts = [], []
+    for line in lines:
+        split = outcome_first(line)
+        if split:
+            outcomes.append(split[0])
+        texts.append(split[1] if split else line.text)
+    said = "; ".join(texts)
+    return f"{', '.join(outcomes)} · {said}" if outcomes else said
+
+
 def line_text(line: LogLine) -> Text:
-    """One log row as styled text (without the cursor)."""
+    """One log row as styled text (without the cursor); a roll's outcome comes first."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
-    if isinstance(e, ev.PhaseBegan):
+    split = outcome_first(line)
+    if split is not None:
+        assert isinstance(e, ev.Rolled)
+        text.append("  ", style="dim")
+        text.append(split[0], style=outcome_style(e.roll))
+        text.append(" · ", style="dim")
+        text.append(split[1], style="green")
+    elif isinstance(e, ev.PhaseBegan):
         text.append(f"━━ {line.text} ━━", style="bold white on blue")
     elif isinstance(e, ev.Issued):
         text.append(f"#{line.number} ", style="dim")
@@ -125,6 +164,13 @@ class LogView(ScrollView, can_focus=True):
             super().__init__()
             self.line = line
 
+    class Newer(Message):
+        """How many rows lie below the view (0 when none, or when the log follows)."""
+
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.vp: Viewpoint | None = None
@@ -140,6 +186,7 @@ class LogView(ScrollView, can_focus=True):
         self._dragging = False
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
+        self._newer = 0  # the rows below the view, as last told
 
     # ------------------------------------------------------------------ data
 
@@ -188,6 +235,22 @@ class LogView(ScrollView, can_focus=True):
         self._reveal_cursor()
         self.refresh()
         self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
+        self._tell_newer()
+
+    def follow_end(self) -> None:
+        """Follow the newest line again (after this seat's own command): the next sync moves there."""
+        self.follow = True
+
+    def _tell_newer(self) -> None:
+        height = self.scrollable_content_region.height
+        count = 0 if self.follow or height < 1 else max(0, self.rows - (int(self.scroll_y) + height))
+        if count != self._newer:
+            self._newer = count
+            self.post_message(self.Newer(count))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell_newer()
 
     def _grow(self, size: Size) -> None:
         """Take the log's new length without laying out the screen.
@@ -299,6 +362,7 @@ class LogView(ScrollView, can_focus=True):
                 strip = Strip.blank(p.width, p.base)
             else:
                 text = line_text(line)
+                text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)
                 strip = Strip(list(text.render(self.app.console))).crop_extend(0, p.width, p.base).apply_style(p.base)
@@ -315,6 +379,7 @@ class LogView(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, self.rows)
         self._reveal_cursor()
+        self._tell_newer()
 
     def on_focus(self) -> None:
         self.refresh()
@@ -341,6 +406,7 @@ class LogView(ScrollView, can_focus=True):
         self._reveal_cursor()
         self.refresh()
         self.post_message(self.LineHighlighted(self.line_at(row)))
+        self._tell_newer()
 
     # ---------------------------------------------------------------- actions
 
@@ -477,6 +543,11 @@ class LogPane(Vertical):
                 self.action_search_again(-1)
         else:
             self.apply_filter(event.value)
+
+    @on(LogView.Newer)
+    def _newer(self, event: LogView.Newer) -> None:
+        # In the border, so that it costs the log no row.
+        self.border_subtitle = f"▼ {event.count} newer (End)" if event.count else ""
 
     def _set_status(self, text: str) -> None:
         self.query_one("#log-status", Plain).update(text)

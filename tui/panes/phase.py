@@ -3,21 +3,31 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 
 from core.ruleset import Ruleset
 from core.state import GameState
 from tui.plain import Plain, visible_text
 
+#: Room an undo hint needs to say anything; with less it takes a line of its own.
+HINT_ROOM = 16
 
-def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip: bool = True) -> Text:
+
+def _fitted(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: max(0, room - 1)] + "…"
+
+
+def phase_text(
+    ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip: bool = True, width: int | None = None
+) -> Text:
+    """The pane's lines.  With ``width``, the phase's rule section and the undo hint
+    (which the confirmation repeats in full) are cut to fit; the rest wraps."""
     phase = ruleset.phase(state.phase)
     title = phase.title if phase else state.phase.capitalize()
     line = Text()
     line.append(f"Turn {state.turn}" if state.turn else "Before play", style="bold")
     line.append("  ")
     line.append(f" {title} ", style="bold reverse")
-    if phase and phase.rule:
-        line.append(f" {phase.rule}", style="dim")
     if state.active_side:
         line.append(" │ active ", style="dim")
         line.append(_side_name(state, state.active_side), style="bold green")
@@ -29,6 +39,11 @@ def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip
         line.append(state.card, style="bold magenta")
     if state.result:
         line.append(f"  Game over: {state.result}", style="bold red")
+    if phase and phase.rule:
+        rule = f" {phase.rule}"
+        room = len(rule) if width is None else width - line.cell_len
+        if room >= min(len(rule), 5):
+            line.append(_fitted(rule, room), style="dim")
 
     phases = Text()
     for i, p in enumerate(ruleset.phases):
@@ -54,8 +69,13 @@ def phase_text(ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
     if undo_hint:
-        dp.append("   ")
-        dp.append(undo_hint, style="dim italic")
+        room = len(undo_hint) if width is None else width - dp.cell_len - 3
+        if room >= min(len(undo_hint), HINT_ROOM):
+            dp.append("   ")
+            dp.append(_fitted(undo_hint, room), style="dim italic")
+        else:
+            dp.append("\n")
+            dp.append(_fitted(undo_hint, width or len(undo_hint)), style="dim italic")
     return visible_text(Text("\n").join([line, phases, nxt, dp] if strip else [line, nxt, dp]))
 
 
@@ -67,11 +87,13 @@ def _side_name(state: GameState, side_id: str) -> str:
 class PhasePane(Plain):
     """Four lines (three on screens under 30 rows: the strip of phases goes).
 
-    Long lines are cut, never wrapped, so the pane keeps its height.
+    A line too long for the terminal wraps: who acts, what comes next and the
+    defeat points are never cut; only the phase's rule section and the undo
+    hint are cut to fit (the help and the confirmation say them in full).
     """
 
     DEFAULT_CSS = """
-    PhasePane { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    PhasePane { height: auto; }
     """
 
     TALL = 30
@@ -84,16 +106,30 @@ class PhasePane(Plain):
     def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "") -> None:
         """Show ``state``; repaint only if the text changed (most commands leave it as it is)."""
         self._shown = (ruleset, state, undo_hint)
-        text = phase_text(ruleset, state, undo_hint=undo_hint)
+        width = self._width()
+        text = self._text_for(width)
         if text == self._text:
             return
-        # Only a change in the number of lines changes the pane's height.
-        layout = self._text is None or len(text.split()) != len(self._text.split())
+        # Only a change in the number of rows (lines as wrapped) changes the pane's height.
+        layout = self._text is None or self._rows(text, width) != self._rows(self._text, width)
         self._text = text
         self.refresh(layout=layout)
 
-    def render(self) -> Text:
+    def _width(self) -> int:
+        return max(1, self.content_size.width or self.app.size.width - 4)
+
+    def _rows(self, text: Text, width: int) -> int:
+        return len(text.wrap(self.app.console, width))
+
+    def _text_for(self, width: int) -> Text:
         if self._shown is None:
             return Text()
         ruleset, state, undo_hint = self._shown
-        return phase_text(ruleset, state, undo_hint=undo_hint, strip=self.app.size.height >= self.TALL)
+        return phase_text(ruleset, state, undo_hint=undo_hint, strip=self.app.size.height >= self.TALL, width=width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # The lines depend on the width (what is cut to fit): count them at the width being laid out.
+        return self._rows(self._text_for(max(1, width)), max(1, width)) if width else 0
+
+    def render(self) -> Text:
+        return self._text_for(self._width())

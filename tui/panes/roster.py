@@ -35,16 +35,18 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
 
 
 def unit_label(unit: Unit) -> Text:
+    """Name, ★ for a leader, status badges, then class and weapons: what a narrow
+    roster cuts at its edge is the kit, which the details line repeats."""
     text = Text()
     text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
+    text.append_text(badges(unit.status, unit.out))
     kit = " ".join(x for x in (unit.cls, *unit.weapons) if x)
     if kit:
         text.append(f" {kit}", style="dim")
     elif unit.kind != "man":
         text.append(f" {unit.kind}", style="dim italic")
-    text.append_text(badges(unit.status, unit.out))
     if unit.marker:
         text.append(f" marker {unit.marker}", style="dim")
     return visible_text(text, lines=False)
@@ -125,8 +127,12 @@ class RosterPane(Vertical):
     RosterPane #roster-filter { display: none; height: 1; border: none; padding: 0 1; }
     RosterPane.-filtering #roster-filter { display: block; }
     RosterPane Tree { height: 1fr; padding: 0; overflow-x: hidden; }
-    RosterPane #unit-details { height: auto; max-height: 3; color: $text-muted; }
+    RosterPane #unit-details { height: 3; color: $text-muted; }
+    Screen.-short RosterPane #unit-details, Screen.-tiny RosterPane #unit-details { height: 2; }
     """
+    # The details line keeps its height whatever it shows: were it to grow as the
+    # cursor moves onto a figure, the tree would shrink under the cursor it had
+    # just scrolled to, and the highlighted row would leave the screen.
 
     class UnitChosen(Message):
         def __init__(self, unit_id: str) -> None:
@@ -185,8 +191,8 @@ class RosterPane(Vertical):
         side = state.sides[side_id]
         units = state.units_of(side_id)
         text = Text(side.name, style="bold underline")
-        text.append(f" {sum(u.in_play for u in units)}/{len(units)} in play", style="dim")
         text.append(f" DP {side.defeat_points}", style="bold red" if side.defeat_points else "dim")
+        text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
     def _rebuild(self, state: GameState, groups) -> None:
@@ -237,9 +243,9 @@ class RosterPane(Vertical):
 
     def _show_details(self) -> None:
         text = self._details_text()
-        if text != self._details:  # an update lays out the pane (its height follows the text)
+        if text != self._details:
             self._details = text
-            self.query_one("#unit-details", Plain).update(text)
+            self.query_one("#unit-details", Plain).update(text, layout=False)  # its height is fixed
 
     def _details_text(self) -> Text:
         node = self.tree.cursor_node
@@ -253,7 +259,11 @@ class RosterPane(Vertical):
         if node.data[0] == "side" and node.data[1] in state.sides:
             side = state.sides[node.data[1]]
             cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
-            return Text(f"{side.name} ({side.id}, {side.army or 'army'}) · defeat points {side.defeat_points}: {cats}")
+            units = state.units_of(side.id)
+            return Text(
+                f"{side.name} ({side.id}, {side.army or 'army'}) · {sum(u.in_play for u in units)} of"
+                f" {len(units)} in play · defeat points {side.defeat_points}: {cats}"
+            )
         return Text()
 
     # ------------------------------------------------------------------- events

@@ -29,7 +29,7 @@ from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.panes.dice import DicePane
 from tui.panes.footer import KeysFooter
-from tui.panes.log import LogPane, LogView
+from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
@@ -38,6 +38,9 @@ from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 RECENT_ROLLS = 6
+#: The smallest terminal the game screen works in (columns, rows): below it the log
+#: would have no room, so the screen says so instead of drawing the panes.
+MIN_SIZE = (60, 16)
 #: Replay speeds in events per second.
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
 TICKS_PER_SECOND = 16
@@ -146,6 +149,7 @@ class GameScreen(Screen):
                 id="command",
             )
         yield KeysFooter(compact=True)  # Textual's Footer, rebuilt only when its keys change
+        yield Plain("", id="too-small")
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
@@ -158,6 +162,7 @@ class GameScreen(Screen):
             # The app is closing before it was ever shown (a remote seat that left as
             # it arrived): its panes may be gone already, and there is nothing to show.
             return
+        self._check_size()
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
         self.app.sub_title = self.game.path.name
@@ -212,8 +217,18 @@ class GameScreen(Screen):
         # the game, and refreshing it rebuilds the footer and lays out the screen.
 
     def on_resize(self) -> None:
+        self._check_size()
         if self.is_mounted:
             self.query_one(PhasePane).refresh(layout=True)
+
+    def _check_size(self) -> None:
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#too-small", Plain).update(
+                f"Terminal too small: {width}x{height}.\nFireteam needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}."
+            )
+        self.set_class(small, "-too-small")
 
     def _show_dice(self) -> None:
         selected = self._selected if self._selected is not None and not self.query_one(LogView).follow else None
@@ -299,10 +314,10 @@ class GameScreen(Screen):
             return
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
-        shown = [ln.text for ln in self.game.log_lines(self.role, before, self.game.log_length)[1:]]
-        summary = "; ".join(shown) if shown else text
+        self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
+        said = summary(self.game.log_lines(self.role, before, self.game.log_length)[1:]) or text
         number = self.game.shown_cmd(outcome.cmd, self.role)
-        line.hint(Text(visible(f"✓ #{number} {summary}"), no_wrap=True, overflow="ellipsis"), "ok")
+        line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
 
     def start_action(self, spec: CommandSpec) -> None:
@@ -346,21 +361,23 @@ class GameScreen(Screen):
         if remember is not None:
             remember(table_dice=self.table_dice)
 
-    def _confirm_then(self, question: str, run: Callable[[], object]) -> None:
+    def _confirm_then(self, question: str, detail: str, run: Callable[[], object], done: str) -> None:
         def carry_out() -> None:
+            line = self.query_one(CommandLine)
             try:
                 run()
             except Refused as e:
-                self.query_one(CommandLine).error(str(e))
+                line.error(str(e))
                 return
+            # The message line no longer speaks of the command as it stood before.
+            line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
+            self.query_one(LogView).follow_end()
             self.refresh_game()
 
         # Carried out as the dialog closes, before this screen is drawn again: as
         # the dialog's result callback it ran after that, and the screen was drawn
         # twice (as it stood, then changed), which made an undo half as slow again.
-        self.app.push_screen(
-            ConfirmScreen(question, "It stays in the log, struck through; every seat sees it.", on_yes=carry_out)
-        )
+        self.app.push_screen(ConfirmScreen(question, detail, on_yes=carry_out))
 
     def action_undo(self) -> None:
         preview = self.undo_preview()
@@ -371,7 +388,13 @@ class GameScreen(Screen):
                 else "the last command is not yours to undo"
             )
             return
-        self._confirm_then(f"Undo {preview}?", lambda: self.game.undo(role=self.role, by=self.by))
+        self._confirm_then(
+            f"Undo {preview}?",
+            "Its lines stay in the log, struck through, and stop counting; every seat sees it."
+            " Ctrl+Y brings it back until another command is given.",
+            lambda: self.game.undo(role=self.role, by=self.by),
+            f"↶ undone: {preview} (Ctrl+Y redoes it)",
+        )
 
     def action_redo(self) -> None:
         preview = self.redo_preview()
@@ -380,7 +403,12 @@ class GameScreen(Screen):
                 "nothing to redo" if self.game.redo_target(self.role) is None else "the command to redo is not yours"
             )
             return
-        self._confirm_then(f"Redo {preview}?", lambda: self.game.redo(role=self.role, by=self.by))
+        self._confirm_then(
+            f"Redo {preview}?",
+            "Its struck-through lines count again, as they were, with the same dice; every seat sees it.",
+            lambda: self.game.redo(role=self.role, by=self.by),
+            f"↷ redone: {preview}",
+        )
 
     # ------------------------------------------------------------ both modes
 

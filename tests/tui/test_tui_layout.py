@@ -1,0 +1,197 @@
+"""The game screen's layout at 80x24 and at a wide size: nothing important cut off,
+the roster's cursor always on screen, too small a terminal said in words."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.widgets import Tree
+
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.panes.dice import DicePane
+from tui.panes.log import LogPane, LogView, line_text
+from tui.panes.roster import RosterPane
+from tui.screens.dialogs import ConfirmScreen
+from tui.screenshots import demo_game
+
+SIZES = [(80, 24), (160, 48)]
+
+
+def demo(tmp_path: Path) -> FireteamApp:
+    return FireteamApp(demo_game(tmp_path / "demo.ft"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_roster_cursor_never_leaves_the_screen(tmp_path, size):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        tree: Tree = app.screen.query_one(RosterPane).tree
+        await pilot.press("f6", "home")
+        await pilot.pause()
+        seen = []
+        for _ in range(tree.last_line + 1):
+            await pilot.pause()
+            top, rows = int(tree.scroll_y), tree.scrollable_content_region.height
+            assert top <= tree.cursor_line < top + rows, f"row {tree.cursor_line} is off rows {top}..{top + rows - 1}"
+            seen.append(tree.cursor_line)
+            await pilot.press("down")
+        assert seen == list(range(tree.last_line + 1)) and len(seen) >= 20
+        for _ in seen:  # and back up
+            await pilot.press("up")
+            await pilot.pause()
+            top = int(tree.scroll_y)
+            assert top <= tree.cursor_line < top + tree.scrollable_content_region.height
+
+
+def rendered(widget) -> str:
+    """What a widget's render() shows at its width, as plain text."""
+    console = Console(width=widget.content_size.width or 80, file=io.StringIO(), record=True)
+    console.print(widget.render())
+    return console.export_text()
+
+
+def screen_text(app) -> str:
+    """The screen as a person reads it: its rows of characters."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def type_command(pilot, text: str) -> None:
+    pilot.app.screen.query_one(CommandInput).focus()
+    await pilot.press(*[c if c != " " else "space" for c in text], "enter")
+    await pilot.pause()
+
+
+# ------------------------------------------------------------- what is cut off
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_rolls_outcome_is_on_screen_wherever_its_line_is_cut(tmp_path, size):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await type_command(pilot, "fire greco ahmed range=30")
+        await type_command(pilot, "fire conti ahmed range=20")
+        text = screen_text(app)
+        log = app.screen.query_one(LogView)
+        # The log: each roll's row starts with what it meant.
+        greco = next(r for r in range(log.rows) if log.line_at(r).text.startswith("Pte Greco fires"))
+        assert line_text(log.line_at(greco)).plain.startswith("  miss · Pte Greco fires Assault rifle")
+        assert "  1 hit · Pte Conti fires Assault rifle" in text
+        assert "  failed: out of action · Ahmed Noor save" in text
+        # The message line: every outcome of the command, first.
+        assert "✓ #10 1 hit, failed: out of action · Pte Conti fires" in text
+        # The dice pane: the last roll's outcome, before its long description.
+        assert "failed: out of action · Ahmed Noor save 1d6" in text
+        # The phase pane: who acts and what comes next, never cut.
+        assert "reacting Somali militia" in text
+        assert "Next: the active player acts; the reacting player reacts; then next" in text
+        # The log has rows to show: more than 6 at 80x24, most of the screen when wide.
+        assert log.size.height >= (9 if size == (80, 24) else 25)
+        assert app.screen.query_one(LogPane).size.width >= (size[0] * 0.55)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_roster_row_shows_its_name_and_badges_before_its_kit(tmp_path, size):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Faysal Abdi  off table " in text or size == (80, 24)  # further down at 80x24
+        assert "Sgt Rossi ★  fired " in text and "Pte Conti  wounded " in text
+        assert "Bersaglieri DP 0 · 7/7" in text
+
+
+@pytest.mark.parametrize(("size", "small"), [((59, 24), True), ((80, 15), True), ((60, 16), False)])
+async def test_a_terminal_too_small_is_told_so(tmp_path, size, small):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        log = app.screen.query_one(LogView)
+        if small:
+            assert f"Terminal too small: {size[0]}x{size[1]}." in text
+            assert "Fireteam needs at least 60x16." in text
+            assert "Action log" not in text
+        else:
+            assert "Terminal too small" not in text
+            assert log.size.height >= 3  # the smallest size that works still shows the log
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "Terminal too small" not in screen_text(app) and log.size.height >= 9
+
+
+# ------------------------------------------------------------ the log follows
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_log_follows_after_a_search_and_says_when_newer_lines_exist(tmp_path, size):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        log, pane = app.screen.query_one(LogView), app.screen.query_one(LogPane)
+        await pilot.press("f7", "slash", *"armies", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        found = log.cursor
+        assert "armies of" in log.line_at(found).text and not log.follow
+        assert pane.border_subtitle == f"▼ {log.rows - int(log.scroll_y) - log.size.height} newer (End)"
+        # Another seat's command: the cursor stays where the search left it, the border counts the new lines.
+        before = log.rows - int(log.scroll_y) - log.size.height
+        app.game.execute("note from the other table", by="umpire")
+        await pilot.pause()
+        assert log.cursor == found
+        assert pane.border_subtitle == f"▼ {before + 2} newer (End)"
+        assert "newer (End)" in screen_text(app)
+        # This seat's own command: the log goes to it.
+        await type_command(pilot, "note mine")
+        assert log.follow and log.cursor == log.rows - 1 and log.line_at(log.cursor).text == "note: mine"
+        assert pane.border_subtitle == "" and "newer (End)" not in screen_text(app)
+        # A filter: it shows its newest line, and follows the new ones.
+        await pilot.press("f7", "f", *"kind:note", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert log.line_at(log.cursor).text == "note: mine"
+        app.game.execute("note later still", by="umpire")
+        await pilot.pause()
+        assert log.line_at(log.cursor).text == "note: later still" and log.cursor == log.rows - 1
+        # Scrolled away from the end, then End: following again.
+        await pilot.press("home")
+        await pilot.press("escape")  # clears the filter: every line again, following
+        await pilot.pause()
+        assert log.follow and log.line_at(log.cursor).text == "note: later still"
+
+
+# ----------------------------------------------------------- undo and redo
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
+    app = demo(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        dice = app.screen.query_one(DicePane)
+        await type_command(pilot, "fire greco ahmed range=30")
+        await type_command(pilot, "fire conti ahmed range=20")
+        assert "failed: out of action · Ahmed Noor save" in str(rendered(dice))
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "struck through, and stop counting" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        # The dice pane shows the last roll still in play; the message line, the undo.
+        assert "miss · Pte Greco fires" in rendered(dice) and "Conti" not in rendered(dice)
+        assert "↶ undone: #10 fire conti ahmed range=20" in text and "✓ #10" not in text
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        text = screen_text(app)
+        assert "Redo #10 fire conti ahmed range=20?" in text
+        assert "count again" in text and "stays struck through" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "failed: out of action · Ahmed Noor save" in rendered(dice)
+        assert "↷ redone: #10 fire conti ahmed range=20" in text and "↶ undone" not in text
