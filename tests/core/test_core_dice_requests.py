@@ -30,7 +30,7 @@ EXPECTED = {
         "demo-game",
         "react-spot rossi dahir",
         "referee",
-    ): "Sgt Rossi's sighting of a hidden figure at 20 cm: 1d6, needs 3+",
+    ): "Sgt Rossi's sighting of a hidden figure (marker V6L) at 20 cm: 1d6, needs 3+",
     (
         "demo-game",
         "fire bianchi dahir",

@@ -86,7 +86,7 @@ def test_the_militias_hidden_men_secret_die_and_hidden_crawl_stay_theirs():
 
 def test_the_referees_dying_clock_is_in_no_sides_report():
     game = Game.open(SAVES / "bassa-intensita-game.ft", writable=False)
-    assert "dies if not dressed within" in " ".join(r.roll.purpose for t in build(game).facts.turns for r in t.rolls)
+    assert "turns he lives undressed" in " ".join(r.roll.purpose for t in build(game).facts.turns for r in t.rolls)
     for role in ("convoy", "militia", SPECTATOR):
         rolls = [r.roll.purpose for t in build(game, role).facts.turns for r in t.rolls]
-        assert "dies if not dressed within" not in rolls
+        assert "turns he lives undressed" not in rolls

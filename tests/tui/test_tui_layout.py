@@ -77,14 +77,14 @@ async def test_a_rolls_outcome_is_on_screen_wherever_its_line_is_cut(tmp_path, s
         text = screen_text(app)
         log = app.screen.query_one(LogView)
         # The log: each roll's row starts with what it meant.
-        greco = next(r for r in range(log.rows) if log.line_at(r).text.startswith("Pte Greco fires"))
-        assert line_text(log.line_at(greco)).plain.startswith("  miss · Pte Greco fires Assault rifle")
-        assert "  1 hit · Pte Conti fires Assault rifle" in text
-        assert "  failed: out of action · Ahmed Noor save" in text
+        greco = next(r for r in range(log.rows) if log.line_at(r).text.startswith("Pte Greco's fire with"))
+        assert line_text(log.line_at(greco)).plain.startswith("  miss · Pte Greco's fire with Assault rifle")
+        assert "  1 hit · Pte Conti's fire with Assault" in text
+        assert "  failed: out of action · Ahmed Noor's save" in text
         # The message line: every outcome of the command, first.
-        assert "✓ #10 1 hit, failed: out of action · Pte Conti fires" in text
+        assert "✓ #10 1 hit, failed: out of action · Pte Conti's fire with" in text
         # The dice pane: the last roll's outcome, before its long description.
-        assert "failed: out of action · Ahmed Noor save 1d6" in text
+        assert "│ failed: out of action · Ahmed Noor's save" in text
         # The phase pane: who acts and what comes next, never cut.
         assert "reacting Somali militia" in text
         assert "Next: the active player acts; the reacting player reacts; then next" in text
@@ -173,7 +173,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         dice = app.screen.query_one(DicePane)
         await type_command(pilot, "fire greco ahmed range=30")
         await type_command(pilot, "fire conti ahmed range=20")
-        assert "failed: out of action · Ahmed Noor save" in str(rendered(dice))
+        assert "failed: out of action · Ahmed Noor's save" in str(rendered(dice))
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -182,7 +182,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         await pilot.pause()
         text = screen_text(app)
         # The dice pane shows the last roll still in play; the message line, the undo.
-        assert "miss · Pte Greco fires" in rendered(dice) and "Conti" not in rendered(dice)
+        assert "miss · Pte Greco's fire with" in rendered(dice) and "Conti" not in rendered(dice)
         assert "↶ undone: #10 fire conti ahmed range=20" in text and "✓ #10" not in text
         await pilot.press("ctrl+y")
         await pilot.pause()
@@ -193,5 +193,5 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         await pilot.press("enter")
         await pilot.pause()
         text = screen_text(app)
-        assert "failed: out of action · Ahmed Noor save" in rendered(dice)
+        assert "failed: out of action · Ahmed Noor's save" in rendered(dice)
         assert "↷ redone: #10 fire conti ahmed range=20" in text and "↶ undone" not in text

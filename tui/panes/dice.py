@@ -11,6 +11,7 @@ from rich.text import Text
 from core import events as ev
 from core.game import LogLine
 from core.narrate import describe_mod
+from core.ruleset import possessive
 from tui import odds
 from tui.plain import Plain, visible_text
 
@@ -69,7 +70,7 @@ def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False) -> Te
         text.append(roll.outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
         text.append(" · ", style="dim")
     if unit_name:
-        text.append(f"{unit_name} ")
+        text.append(f"{possessive(unit_name)} ")  # "Pte Greco's fire with …": purposes are nouns
     text.append(roll.purpose, style="bold")
     text.append(f" {len(roll.faces)}d{roll.sides}", style="dim")
     if roll.manual:

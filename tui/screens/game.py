@@ -124,7 +124,6 @@ class GameScreen(Screen):
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
-        phase.border_subtitle = plain(self.game.path.name)
         yield phase
         with Container(id="main"):
             roster = RosterPane(id="roster")
@@ -155,7 +154,8 @@ class GameScreen(Screen):
         scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
         mode = "replay" if self.replay else "live, TABLE DICE" if self.table_dice else "live"
         who = self.role if self.role == REFEREE else f"as {self.role}"
-        return f"{self.game.ruleset.name} · {scenario} · {who} · {mode}"
+        # The save's name last: on a short screen the phase pane has no bottom border.
+        return f"{self.game.ruleset.name} · {scenario} · {who} · {mode} · {self.game.path.name}"
 
     def on_mount(self) -> None:
         if self.app.return_code is not None:

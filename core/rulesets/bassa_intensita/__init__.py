@@ -165,8 +165,18 @@ class BassaIntensita(ScenarioRuleset):
         return roll.purpose in _ROLLED_AGAINST_THE_UNIT
 
 
-#: Rolls whose success is bad for the unit they name (``success_hurts_unit``).
-_ROLLED_AGAINST_THE_UNIT = frozenset({"armour penetrated?", "caught by the HE?", "hit aboard?"})
+#: Rolls whose success is bad for the unit they name (``success_hurts_unit``), by
+#: their purpose; the questions are how saves made before rolls read as nouns name them.
+_ROLLED_AGAINST_THE_UNIT = frozenset(
+    {
+        "armour penetration",
+        "whether the HE catches him",
+        "hit aboard",
+        "armour penetrated?",
+        "caught by the HE?",
+        "hit aboard?",
+    }
+)
 
 
 register("bassa-intensita", BassaIntensita)

@@ -15,6 +15,7 @@ from bn_combat_support import facts, new_game, rolls
 
 from core import events as ev
 from core.game import Game
+from core.replay import visible_steps
 from core.ruleset import Refused
 from core.views import MarkerLabels
 
@@ -55,7 +56,7 @@ def test_a_side_sights_a_marker_with_the_books_dice(rng):
     out = rng.execute(f"react-spot sarge {label.lower()} range=15 dice=2", role="regulars")
     (roll,) = rolls(out)
     assert (roll.faces, roll.target, roll.outcome) == ((2,), 3, "not sighted")
-    assert roll.purpose == f"sighting a hidden figure (marker {label}) at 15 cm"
+    assert roll.purpose == f"sighting of a hidden figure (marker {label}) at 15 cm"
     told = _told(rng, "regulars", mark)
     assert f"react-spot sarge {label.lower()} range=15" in told  # the side sees its own command
     assert "Shadow" not in told and "shadow" not in told
@@ -78,7 +79,7 @@ def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, mo
     out = g.execute(f"speculative rook {label} range=40 weapon=GL dice=5,1,4", role="regulars")
     to_hit, save, wound = rolls(out)
     assert (to_hit.faces, to_hit.target, to_hit.outcome) == ((5,), 5, "1 hit")
-    assert to_hit.purpose == f"fires speculatively Grenade launcher at marker {label}, 40 cm"
+    assert to_hit.purpose == f"speculative fire with Grenade launcher at marker {label}, 40 cm"
     assert (save.faces, save.target) == ((1,), 4) and "speculative fire" in save.mods[0].label
     assert wound.faces == (4,) and "badly wounded" in wound.outcome
     assert g.state.units["shadow"].out.startswith("wounded")
@@ -139,8 +140,10 @@ def test_replays_and_logs_as_a_side_name_the_label_never_the_man(demo, capsys):
     demo.execute(f"speculative greco {second} range=30 dice=6,6", role="regulars")
     demo.close()
     hidden = ("dahir", "egal", "Dahir", "Egal", "under the marker")
-    total = Game.open(demo.path, writable=False).timeline.length
+    done = Game.open(demo.path, writable=False)
     for role in ("regulars", "spectator"):
+        # a side's steps count the events it may see (core.replay.visible_steps)
+        total = len(visible_steps(done.history, role, done.timeline.length))
         assert fireteam(["log", str(demo.path), "--as", role]) == 0
         log = capsys.readouterr().out
         assert not [w for w in hidden if w in log], role
