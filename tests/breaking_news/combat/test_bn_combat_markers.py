@@ -172,3 +172,25 @@ def test_a_man_who_drops_out_of_sight_under_fire_leaves_a_marker_and_the_firer_s
     assert label in rng.view("regulars").markers and len(rng.view("regulars").markers) == 2
     assert rng.log_lines("regulars", mark)[0].text == "» regulars: fire sarge kalash range=20 cover dice=6,6"
     assert label not in _told(rng, "regulars", mark)
+
+
+def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
+    """In the demo, the regulars sight the hidden Dahir Omar and shoot him: the shot
+    names him to the regulars and to his own side, never to a spectator, who never
+    sees the man (nor the opening of his hidden deployment, committed to his side)."""
+    import shutil
+    from pathlib import Path
+
+    save = tmp_path / "demo.ft"
+    shutil.copy(Path(__file__).parents[3] / "saves" / "demo-game.ft", save)
+    g = Game.open(save, writable=False)
+    try:
+        shot = [ln.text for ln in g.log_lines("referee") if "fire with Light machine gun at Dahir Omar" in ln.text]
+        assert len(shot) == 1
+        for role in ("regulars", "irregulars"):
+            assert shot[0] in [ln.text for ln in g.log_lines(role)]
+        spectator = [ln.text for ln in g.log_lines("spectator")]
+        assert any("Cpl Bianchi now fired" in t for t in spectator)  # the table shows that he fired
+        assert not [t for t in spectator if "Dahir" in t]
+    finally:
+        g.close()

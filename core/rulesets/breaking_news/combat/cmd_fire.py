@@ -19,6 +19,7 @@ from core.rulesets.breaking_news.combat.tables import Weapon, allowances, coveri
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
 from core.state import Unit
+from core.views import unit_audience
 
 
 @dataclass(frozen=True)
@@ -149,8 +150,11 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
             # to roll; it does not wait for the next (ruling BN-C-DODGE).
             hits.badge(ctx, target, remove=("dodging",))
+        named_for = _aim_audience(firer, target)
         if not sh.possible:
-            ctx.emit(ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)"))
+            ctx.emit(
+                ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)", vis=named_for)
+            )
             results.append((target, (), 0, sh))
             continue
         lost = [Mod(f"burst loses {sh.lost} dice", 0, "§8.0")] if sh.lost else []
@@ -161,6 +165,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             mods=(*mods, *lost),
             rule="§8.6" if sit.speculative else "§8.0",
             unit=firer.id,
+            vis=named_for,
             outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),
         )
         all_faces += faces
@@ -171,7 +176,9 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if weapon.area_cm or weapon.indirect:
         for target, faces, n, sh in results:
             if faces and not n:
-                _missed_area_shot(ctx, firer, weapon, sh.need, faces[0], _aim(firer, target))
+                _missed_area_shot(
+                    ctx, firer, weapon, sh.need, faces[0], _aim(firer, target), _aim_audience(firer, target)
+                )
 
     by = firer.side
     source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
@@ -224,6 +231,15 @@ def _aim(firer: Unit, target: Unit) -> str:
     return f"marker {target.marker}" if target.marker else "a suspect position"
 
 
+def _aim_audience(firer: Unit, target: Unit) -> tuple[str, ...]:
+    """Who may read a line that names the target as :func:`_aim` does: a hidden man
+    named because the firer's side has spotted him is named only to those who see
+    him (his own side and the spotters), never to a spectator or a third side."""
+    if target.has("hidden") and firer.side in target.spotted_by:
+        return unit_audience(target)
+    return ()
+
+
 def _fire_rule(firer: Unit) -> str:
     return {"ran": "none", "covering": "covering"}.get(hits.action_badge(firer), "penalty")
 
@@ -254,7 +270,9 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         ctx.emit(ev.Noted(text=f"{firer.name} rolled {words}; the magazine is empty (§8.0.3)"))
 
 
-def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face: int, aim: str) -> None:
+def _missed_area_shot(
+    ctx: Context, firer: Unit, weapon: Weapon, need: int, face: int, aim: str, vis: tuple[str, ...] = ()
+) -> None:
     """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
     area weapon's missed shot deviates on its row of the table."""
     name_them = f"name who is under it: blast ... source={weapon.blast}"
@@ -272,12 +290,13 @@ def _missed_area_shot(ctx: Context, firer: Unit, weapon: Weapon, need: int, face
         if d.dud:
             ctx.emit(ev.Noted(text=f"the {weapon.name} round did not fire (a 1, §8.0.2)"))
         else:
-            ctx.emit(ev.Noted(text=f"the {weapon.name} lands {fire.landing(d, aim)} (§8.0.2); {name_them}"))
+            ctx.emit(ev.Noted(text=f"the {weapon.name} lands {fire.landing(d, aim)} (§8.0.2); {name_them}", vis=vis))
     elif weapon.indirect:
         off = fire.placement_offset(support_table().mortar.step_cm, need, face)
         ctx.emit(
             ev.Noted(
-                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); {name_them}"
+                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); {name_them}",
+                vis=vis,
             )
         )
 
