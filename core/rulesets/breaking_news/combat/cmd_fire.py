@@ -143,14 +143,12 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
         sh = fire.shot(base_need, dice, mods, burst)
         what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
-        purpose = (
-            f"{'speculative ' if sit.speculative else ''}fire with {what} at {_aim(firer, target)}, {sit.range_cm} cm"
-        )
+        aim, named_for = _aim(firer, target)
+        purpose = f"{'speculative ' if sit.speculative else ''}fire with {what} at {aim}, {sit.range_cm} cm"
         if target.has("dodging"):
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
             # to roll; it does not wait for the next (ruling BN-C-DODGE).
             hits.badge(ctx, target, remove=("dodging",))
-        named_for = _aim_audience(firer, target)
         if not sh.possible:
             ctx.emit(
                 ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)", vis=named_for)
@@ -176,9 +174,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     if weapon.area_cm or weapon.indirect:
         for target, faces, n, sh in results:
             if faces and not n:
-                _missed_area_shot(
-                    ctx, firer, weapon, sh.need, faces[0], _aim(firer, target), _aim_audience(firer, target)
-                )
+                _missed_area_shot(ctx, firer, weapon, sh.need, faces[0], *_aim(firer, target))
 
     by = firer.side
     source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
@@ -222,22 +218,17 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
     return range_cm
 
 
-def _aim(firer: Unit, target: Unit) -> str:
-    """How the public log names a target: a hidden man is not named to the firer's side,
-    only his marker (rulings BN-C-MARKER)."""
-    unseen = target.has("hidden") and firer.side not in target.spotted_by
-    if not unseen:
-        return target.name
-    return f"marker {target.marker}" if target.marker else "a suspect position"
+def _aim(firer: Unit, target: Unit) -> tuple[str, tuple[str, ...]]:
+    """How a line names the target, and who may read it (() = everyone).
 
-
-def _aim_audience(firer: Unit, target: Unit) -> tuple[str, ...]:
-    """Who may read a line that names the target as :func:`_aim` does: a hidden man
-    named because the firer's side has spotted him is named only to those who see
-    him (his own side and the spotters), never to a spectator or a third side."""
-    if target.has("hidden") and firer.side in target.spotted_by:
-        return unit_audience(target)
-    return ()
+    A hidden man the firer's side has not spotted is named by his marker, to all
+    (ruling BN-C-MARKER); one it has spotted is named, but only to those who see him
+    (his own side and the spotters), never to a spectator or a third side."""
+    if not target.has("hidden"):
+        return target.name, ()
+    if firer.side in target.spotted_by:
+        return target.name, unit_audience(target)
+    return (f"marker {target.marker}" if target.marker else "a suspect position"), ()
 
 
 def _fire_rule(firer: Unit) -> str:
