@@ -9,7 +9,6 @@ face is asked for, in the prompt, in the help and in docs/commands.md.
 from __future__ import annotations
 
 import ast
-import re
 import sys
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from core.ruleset import available, get_ruleset
 from core.rulesets import common
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
-from recorded import play_with_table_dice, recorded_games  # noqa: E402
+from recorded import play_with_table_dice, recorded_games, without_digests  # noqa: E402
 
 RULESETS = Path(common.__file__).parent
 #: The built-in rulesets (a test may register its own, which the docs do not list).
@@ -79,10 +78,6 @@ def test_the_static_check_finds_rolling_handlers():
     assert "_mark" not in bn and "_hide" not in bn
 
 
-#: A commitment's digest as the log shows it (core/commitments.py).
-DIGEST = re.compile(r"\b[0-9a-f]{16}\b")
-
-
 @pytest.mark.parametrize("game", recorded_games(), ids=lambda g: g.name)
 def test_every_command_asking_for_dice_in_the_recorded_games_declares_its_order(game, tmp_path):
     g, asked = play_with_table_dice(game, tmp_path)
@@ -100,7 +95,7 @@ def test_every_command_asking_for_dice_in_the_recorded_games_declares_its_order(
         # the table's dice were the seeded ones: the game is the recorded one, typed
         # (but for the commitments' digests, salted afresh in every game)
         def words(lines) -> list[str]:
-            return [DIGEST.sub("<digest>", ln.text.removesuffix(" [table dice]")) for ln in lines]
+            return [without_digests(ln.text.removesuffix(" [table dice]")) for ln in lines]
 
         assert words(g.log_lines()) == words(Game.open(game.save, writable=False).log_lines())
     finally:

@@ -6,6 +6,7 @@ A test module imports it with ``tests/shared`` on ``sys.path`` (see ``hostile.py
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,17 @@ def effective_facts(path: Path) -> list[dict]:
             data.pop(chance, None)
         out.append(data)
     return out
+
+
+#: A commitment's digest as the log (its first 16 hex digits) or the details (all 64) show it.
+_DIGEST = re.compile(r"\b[0-9a-f]{16}(?:[0-9a-f]{48})?\b")
+
+
+def without_digests(text: str) -> str:
+    """``text`` with every commitment's digest blanked: a digest hashes a secret random
+    salt, so two games that differ only by their salts (or by a hidden value under a
+    fixed salt) differ there, and nowhere else it tells anything."""
+    return _DIGEST.sub("<digest>", text)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -36,6 +36,10 @@ from tui.screens.dialogs import event_details
 from tui.screens.game import GameScreen
 from tui.ssh import replies
 from tui.ssh.seats import Seat
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import without_digests  # noqa: E402  (test folders are not packages)
+
 from tui.ssh.server import Table
 from tui.viewpoint import Viewpoint, visible_step
 
@@ -264,14 +268,8 @@ def test_which_marker_is_which_man_changes_nothing_a_side_receives(lines):
             # tells nothing; the salts fixed here to compare the games would make it differ
             # by the value alone, so the digests are left out of the comparison.
             for role in WATCHERS:
-                assert _undigested(_received(games[0], role)) == _undigested(_received(games[1], role)), role
+                seen = [without_digests(repr(_received(game, role))) for game in games]
+                assert seen[0] == seen[1], role
         finally:
             for game in games:
                 game.close()
-
-
-_DIGEST = re.compile(r"\b[0-9a-f]{16}(?:[0-9a-f]{48})?\b")
-
-
-def _undigested(received: dict) -> str:
-    return _DIGEST.sub("<digest>", repr(received))
