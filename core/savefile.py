@@ -52,7 +52,9 @@ from core.store import CHUNK
 #: Version of the on-disk format.  Bump it when a record changes shape, and
 #: register an upcaster for every tag that changed (see ``UPCASTERS``).
 #: 1: each line's check covers its own JSON.  2: the checks are chained.
-FORMAT_VERSION = 2
+#: 3: secrets are committed (``core.commitments``) and words are messages
+#: (``core.i18n.Msg``), which a reader of format 2 cannot decode.
+FORMAT_VERSION = 3
 #: The first format whose checks are chained.
 CHAINED_FROM = 2
 
@@ -123,8 +125,9 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 #: ``UPCASTERS[v][tag]`` turns a record of format ``v`` into format ``v + 1``.
 #: Tags with no entry are unchanged between the two versions.  From 1 to 2
-#: only the framing changed (chained checks), no record.
-UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}}
+#: only the framing changed (chained checks), no record; from 2 to 3 records
+#: gained fields and shapes, and every format-2 record reads as it did.
+UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}, 2: {}}
 
 
 def _not_a_save(path: Path) -> SaveError:

@@ -24,7 +24,7 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
 from core.salvage import salvage
-from core.savefile import Chain, SaveError, SaveLocked
+from core.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
 from core.savelock import label_path
 from tui.main import main as fireteam
 
@@ -227,7 +227,8 @@ def test_salvage_converts_a_format_1_save(demo, tmp_path):
     done = salvage(old)
     assert done.dropped_lines == 0
     new = Game.open(done.to, writable=False)
-    assert new.header.fireteam == 2 and builtins(new.state) == builtins(Game.open(old, writable=False).state)
+    assert new.header.fireteam == FORMAT_VERSION
+    assert builtins(new.state) == builtins(Game.open(old, writable=False).state)
 
 
 def test_salvage_of_a_whole_save_says_nothing_was_dropped(demo, tmp_path, capsys):

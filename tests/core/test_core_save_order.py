@@ -56,7 +56,7 @@ def _refused_at(path: Path, line: int) -> None:
 
 def test_every_line_is_chained_to_the_one_before(save):
     lines = file_lines(save)
-    assert json.loads(lines[0][9:])["fireteam"] == FORMAT_VERSION == 2
+    assert json.loads(lines[0][9:])["fireteam"] == FORMAT_VERSION == 3
     check = zlib.crc32(lines[0][9:-1])
     assert int(lines[0][:8], 16) == check
     for line in lines[1:]:
