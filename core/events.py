@@ -9,6 +9,12 @@ were rolled, defeat points were scored).  Rulesets decide *which* facts a comman
 produces; the fold in ``core.state`` only knows how each fact changes the state.
 That keeps the fold fast and the same for every ruleset.
 
+Words: where an event says something in words (a roll's purpose and outcome, a
+modifier's label, a cause, a reason, a note, a result) it holds a
+:class:`core.i18n.Msg`, the English template and its arguments, rendered in each
+reader's language when shown; saves from before messages hold finished English
+sentences there, shown as written (``core.i18n.Text``).
+
 Visibility: events that may carry hidden information have ``vis``, the sides
 allowed to see them.  An empty ``vis`` means public.  The referee sees everything.
 """
@@ -18,6 +24,8 @@ from __future__ import annotations
 from typing import Annotated, Union
 
 import msgspec
+
+from core.i18n import Text
 
 
 class Event(
@@ -39,7 +47,7 @@ class Event(
 class Mod(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """One modifier applied to a roll, with the rule that grants it."""
 
-    label: str
+    label: Text
     value: int
     rule: str = ""
 
@@ -52,13 +60,13 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     checks); ``outcome`` is the ruleset's plain-words verdict.
     """
 
-    purpose: str
+    purpose: Text
     faces: tuple[int, ...]
     sides: int = 6
     target: int | None = None
     mods: tuple[Mod, ...] = ()
     total: bool = False
-    outcome: str = ""
+    outcome: Text = ""
     rule: str = ""
     manual: bool = False
     under: bool = False
@@ -165,7 +173,7 @@ class Moved(Event, tag="move"):
     #: A handler may give ``cm`` as a ``Decimal``: it is written as ``DecimalText``.
     unit: str
     cm: int | DecimalText
-    how: str = ""
+    how: Text = ""
 
 
 class StatusChanged(Event, tag="status"):
@@ -191,7 +199,7 @@ class Spotted(Event, tag="spot"):
 
 class UnitOut(Event, tag="out"):
     unit: str
-    cause: str
+    cause: Text
 
 
 class UnitBack(Event, tag="back"):
@@ -203,7 +211,7 @@ class UnitBack(Event, tag="back"):
 class DefeatPoints(Event, tag="dp"):
     side: str
     points: int
-    reason: str
+    reason: Text
     category: str = ""
 
 
@@ -265,7 +273,7 @@ class VarSet(Event, tag="var"):
 
 
 class Noted(Event, tag="note"):
-    text: str
+    text: Text
 
 
 class ScenarioRead(Event, tag="scenfile"):
@@ -278,7 +286,7 @@ class ScenarioRead(Event, tag="scenfile"):
 
 
 class GameEnded(Event, tag="end"):
-    result: str
+    result: Text
 
 
 AnyEvent = Union[

@@ -585,7 +585,7 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
         number = None if role == REFEREE else self.numbering(role).shown
-        return describe(e, self.state.units, self.ruleset.describe_var, number)
+        return describe(e, self.state.units, self.ruleset.describe_var, number, self.ruleset.domain)
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.

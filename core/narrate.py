@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 from core import events as ev
 from core.commitments import matches
+from core.i18n import CORE_DOMAIN, Text, render
 from core.state import Unit
 
 
@@ -18,12 +19,13 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def describe_mod(m: ev.Mod) -> str:
+def describe_mod(m: ev.Mod, domain: str = CORE_DOMAIN) -> str:
     """``cover -1``; a modifier that only notes something (its value 0) is its label alone."""
-    return f"{m.label} {_signed(m.value)}" if m.value else m.label
+    label = render(m.label, domain)
+    return f"{label} {_signed(m.value)}" if m.value else label
 
 
-def describe_roll(r: ev.Roll) -> str:
+def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
     need = ""
@@ -32,11 +34,11 @@ def describe_roll(r: ev.Roll) -> str:
         need += " total" if r.total else ""
     mods = ""
     if r.mods:
-        mods = " (" + ", ".join(describe_mod(m) for m in r.mods) + ")"
+        mods = " (" + ", ".join(describe_mod(m, domain) for m in r.mods) + ")"
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
     manual = " [table dice]" if r.manual else ""
-    outcome = f" → {r.outcome}" if r.outcome else ""
-    return f"{r.purpose}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
+    outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
+    return f"{render(r.purpose, domain)}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
 
 
 def describe(
@@ -44,9 +46,14 @@ def describe(
     units: Mapping[str, Unit] | None = None,
     describe_var: Callable[[str, int | str], str | None] | None = None,
     number: Callable[[int], int | None] | None = None,
+    domain: str = CORE_DOMAIN,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
-    ``number`` gives the number a command is shown by (``core.numbering``; None: the file's)."""
+    ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
+    ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``)."""
+
+    def words(text: Text) -> str:
+        return render(text, domain)
 
     def shown(cmd: int) -> int | None:
         return cmd if number is None else number(cmd)
@@ -78,9 +85,9 @@ def describe(
             return f"Turn {e.turn}: {e.phase}{who}{card}"
         case ev.Rolled():
             owner = name(e.unit) if e.unit else e.side
-            return (f"{possessive(owner)} " if owner else "") + describe_roll(e.roll)
+            return (f"{possessive(owner)} " if owner else "") + describe_roll(e.roll, domain)
         case ev.Moved():
-            how = f" ({e.how})" if e.how else ""
+            how = f" ({words(e.how)})" if e.how else ""
             return f"{name(e.unit)} moves {e.cm} cm{how}"
         case ev.StatusChanged():
             parts = [f"now {s}" for s in e.add] + [f"no longer {s}" for s in e.remove]
@@ -90,11 +97,11 @@ def describe(
         case ev.Spotted():
             return f"{name(e.unit)} spotted by {e.by_side}"
         case ev.UnitOut():
-            return f"{name(e.unit)} out of action: {e.cause}"
+            return f"{name(e.unit)} out of action: {words(e.cause)}"
         case ev.UnitBack():
             return f"{name(e.unit)} back in action"
         case ev.DefeatPoints():
-            return f"{e.side} scores {e.points} defeat points: {e.reason}"
+            return f"{e.side} scores {e.points} defeat points: {words(e.reason)}"
         case ev.SecretSet():
             return f"secret for {e.owner}: {e.key} = {e.value}"
         case ev.Revealed():
@@ -108,11 +115,11 @@ def describe(
             words = describe_var(e.key, e.value) if describe_var is not None else None
             return words or f"{e.key} = {e.value}"
         case ev.Noted():
-            return f"note: {e.text}"
+            return f"note: {words(e.text)}"
         case ev.ScenarioRead():
             return f"scenario file {e.file} recorded ({len(e.text)} characters)"
         case ev.GameEnded():
-            return f"Game over: {e.result}"
+            return f"Game over: {words(e.result)}"
     return type(e).__name__
 
 

@@ -27,6 +27,7 @@ import msgspec
 
 from core import events as ev
 from core.dice import Dice, NeedDice
+from core.i18n import CORE_DOMAIN, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -257,7 +258,7 @@ class Context:
 
     def roll(
         self,
-        purpose: str,
+        purpose: Text,
         count: int,
         *,
         sides: int = 6,
@@ -269,7 +270,7 @@ class Context:
         unit: str = "",
         side: str = "",
         vis: tuple[str, ...] = (),
-        outcome: Callable[[tuple[int, ...]], str] | str = "",
+        outcome: Callable[[tuple[int, ...]], Text] | Text = "",
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
 
@@ -332,6 +333,12 @@ class Ruleset:
     hidden_markers: bool = False
     #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
     next_dice: tuple[str, ...] = ()
+
+    @property
+    def domain(self) -> str:
+        """The catalogue of the book's words (``core.i18n``): the ruleset's package name."""
+        module = type(self).__module__
+        return module.split(".")[2] if module.startswith("core.rulesets.") else CORE_DOMAIN
 
     def __init__(self, variant: str = "") -> None:
         if variant not in self.variants:

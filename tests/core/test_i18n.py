@@ -1,0 +1,73 @@
+"""core.i18n: readers, messages kept as data, rendering that never evaluates a save's text."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+import pytest
+
+from core import events as ev
+from core.i18n import M, Msg, Reader, fill, from_environment, lang, reading, render
+
+
+def test_a_message_is_stored_as_its_template_and_arguments_and_reads_back_equal():
+    e = ev.Noted(text=M("{side} fired first", side="regulars"))
+    raw = msgspec.json.encode(e)
+    assert raw == b'{"t":"note","text":["{side} fired first",{"side":"regulars"}]}'
+    assert msgspec.json.decode(raw, type=ev.AnyEvent) == e
+
+
+def test_an_older_save_sentence_reads_back_as_the_string_it_was():
+    raw = b'{"t":"note","text":"regulars fired first"}'
+    assert msgspec.json.decode(raw, type=ev.AnyEvent).text == "regulars fired first"
+
+
+def test_english_fills_the_template_and_nested_messages():
+    assert render(M("{who} is {what}", who="Rossi", what=M("pinned"))) == "Rossi is pinned"
+    assert render(M("{n} hits", n=3)) == "3 hits"
+
+
+@pytest.mark.parametrize("template", ["{x.__class__}", "{x[0]}", "{x!r}", "{x:>99999}", "{0}", "{missing}", "{"])
+def test_a_hostile_template_is_shown_as_written_never_evaluated(template):
+    assert fill(template, {"x": "a"}) is None
+    assert render(Msg(template, {"x": "a"})) == template
+
+
+@pytest.mark.parametrize(
+    "env, want",
+    [
+        ({"LANG": "it_IT.UTF-8"}, "it"),
+        ({"LANG": "en_GB.UTF-8"}, "en"),
+        ({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, "en"),
+        ({"LANGUAGE": "it:en", "LANG": "en_US.UTF-8"}, "it"),
+        ({"LC_MESSAGES": "it_CH"}, "it"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_locale_chooses_italian_or_else_english(env, want):
+    assert from_environment(env) == want
+
+
+async def test_each_reader_keeps_its_language_in_the_tasks_it_starts():
+    seen: dict[str, list[str]] = {"a": [], "b": []}
+    a, b = Reader("it"), Reader("en")
+
+    async def seat(name: str, r: Reader) -> None:
+        with reading(r):
+            child = asyncio.create_task(asyncio.sleep(0, result=None))
+            await child
+            seen[name].append(lang())
+            r.set("en" if r.lang == "it" else "it")  # a seat's setting, changed live
+            await asyncio.sleep(0)
+            seen[name].append(lang())
+
+    await asyncio.gather(seat("a", a), seat("b", b))
+    assert seen == {"a": ["it", "en"], "b": ["en", "it"]}
+    assert lang() == "en"
+
+
+def test_an_unknown_language_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        Reader("fr")
