@@ -7,6 +7,7 @@ choices in ``choice``; help, dice phrases and phases as plain messages), then
 updates each ``core/locale/<lang>/LC_MESSAGES/<domain>.po``: new messages are added
 untranslated, translations kept, messages no longer in the code dropped.
 
+``--domain NAME`` (repeatable) limits either to those domains.
 ``python -m core.i18n_catalogues check`` lists what is untranslated or stale, and
 exits 1 if anything is; ``tests/core/test_i18n_catalogues.py`` asserts the same.
 """
@@ -103,6 +104,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                         yield domain, p.help, None
                     if p.kind == "choice":
                         yield from ((domain, c, "choice") for c in p.choices)
+            yield from ((r.domain, t, "term") for t in r.terms())
             for phase in r.phases:
                 yield r.domain, phase.id, "phase"
                 yield from ((r.domain, t, None) for t in (phase.title, phase.expects) if t)
@@ -129,8 +131,8 @@ def write(cat: Catalog, lang: str, domain: str) -> None:
     path.write_bytes(buf.getvalue())
 
 
-def update() -> None:
-    for domain in DOMAINS:
+def update(domains: tuple[str, ...] = DOMAINS) -> None:
+    for domain in domains:
         tpl = template(domain)
         for lang in LANGUAGES:
             if lang == SOURCE:
@@ -160,15 +162,17 @@ def untranslated(lang: str, domain: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m core.i18n_catalogues")
     ap.add_argument("action", choices=("update", "check"))
+    ap.add_argument("--domain", action="append", choices=DOMAINS, help="only these domains (default: all)")
     args = ap.parse_args(argv)
+    domains = tuple(args.domain or DOMAINS)
     if args.action == "update":
-        update()
+        update(domains)
         return 0
     bad = 0
     for lang in LANGUAGES:
         if lang == SOURCE:
             continue
-        for domain in DOMAINS:
+        for domain in domains:
             missing = untranslated(lang, domain)
             bad += len(missing)
             for m in missing:

@@ -348,6 +348,12 @@ class Ruleset:
     def commands(self) -> Iterable[CommandSpec]:
         return ()
 
+    def terms(self) -> Iterable[str]:
+        """The book's words the ruleset shows from data rather than from code (statuses,
+        weapons, qualities, results read from its tables): each is translated with the
+        context ``term`` (``core.i18n.Domain.term``), and the catalogue lists them all."""
+        return ()
+
     def phase(self, phase_id: str) -> Phase | None:
         for p in self.phases:
             if p.id == phase_id:
