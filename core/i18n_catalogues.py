@@ -1,7 +1,7 @@
 """The translation catalogues: what each domain must translate, kept in step with the code.
 
 ``python -m core.i18n_catalogues update`` re-reads the code with babel's extractor
-(``_``, ``N_``, ``M``, ``ngettext``, ``pgettext`` and the ``Domain`` methods) and walks
+(``_``, ``N_``, ``M``, ``gettext``, ``ngettext``, ``pgettext``) and walks
 every ruleset's commands (names in the context ``command``, options in ``option``,
 choices in ``choice``; help, dice phrases and phases as plain messages), then
 updates each ``core/locale/<lang>/LC_MESSAGES/<domain>.po``: new messages are added
@@ -30,11 +30,9 @@ from core.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LANGUAGES, LOCALE_DIR, SERVER_
 from core.ruleset import BUILTIN, get_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {
-    **DEFAULT_KEYWORDS,
-    "M": None,
-    "term": ((1, "c"), 2),  # Domain.term("pinned") is pgettext("term", "pinned")
-}
+#: ``Domain.term(word)`` cannot be told apart from its word by babel: a term the
+#: code names is written ``pgettext("term", "pinned")``, or listed by ``Ruleset.terms``.
+KEYWORDS = {**DEFAULT_KEYWORDS, "M": None}
 #: The ruleset packages, each its own domain.
 RULESET_DOMAINS = {module.rsplit(".", 1)[1]: ruleset_id for ruleset_id, module in BUILTIN.items()}
 DOMAINS = (CORE_DOMAIN, CLIENT_DOMAIN, SERVER_DOMAIN, *sorted(RULESET_DOMAINS))
