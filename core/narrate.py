@@ -56,6 +56,12 @@ def describe_need(target: int, under: bool, total: bool) -> str:
 
 
 def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
+    """``save: 1d6 needing 3+: 4 → saved``."""
+    return f"{render(r.purpose, domain)}: {roll_details(r, domain)}"
+
+
+def roll_details(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
+    """A roll without its purpose: ``1d6 needing 3+ (cover -1): 4 → saved``."""
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
     need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
@@ -65,7 +71,7 @@ def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
     manual = " " + _("[table dice]") if r.manual else ""
     outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
-    return f"{render(r.purpose, domain)}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
+    return f"{dice}{need}{mods}: {faces}{total}{outcome}{manual}"
 
 
 def describe(
@@ -112,8 +118,9 @@ def describe(
             return _phase_began(e, book)
         case ev.Rolled():
             owner = name(e.unit) if e.unit else e.side
-            roll = describe_roll(e.roll, domain)
-            return whose(owner, roll) if owner else roll
+            if not owner:
+                return describe_roll(e.roll, domain)
+            return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, domain)}"
         case ev.Moved():
             cm = decimal(e.cm)
             if e.how:
