@@ -249,3 +249,63 @@ def test_the_html_report_says_its_language(capsys):
     page = capsys.readouterr().out
     assert '<html lang="it">' in page
     assert "<h2>Forze</h2>" in page
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["script"],
+        ["replay"],
+        ["log"],
+        ["report"],
+        ["salvage"],
+        ["fork"],
+        ["export"],
+        ["verify"],
+        ["scenarios"],
+        ["scenario"],
+        ["scenario", "check"],
+        ["bench"],
+    ],
+)
+def test_every_headless_command_takes_lang_and_helps_in_italian(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        fireteam([*command, "--help", "--lang", "it"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(f"uso: fireteam {' '.join(command)} ")
+    assert "--lang {en,it}" in shown
+    assert "la lingua di ciò che viene mostrato" in shown
+
+
+def test_verify_and_salvage_report_in_italian(capsys, tmp_path):
+    assert fireteam(["verify", str(DEMO), "--lang", "it"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(
+        rf"{re.escape(str(DEMO))}: \d+ impegni verificati, partita finita: ogni segreto corrisponde al suo impegno",
+        last,
+    )
+    torn = tmp_path / "torn.ft"
+    data = DEMO.read_bytes()
+    torn.write_bytes(data[: data.index(b"\n", len(data) // 2) + 20])  # a torn last line
+    assert fireteam(["salvage", str(torn), "--lang", "it"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"{tmp_path / 'torn.salvaged.ft'}: tenuti ")
+    assert "ultima riga incompleta (una scrittura interrotta)" in said
+    assert said.endswith(f"{torn} non è stato modificato\n")
+
+
+def test_the_clients_text_report_in_italian():
+    from core.game import Game
+    from core.report import build
+    from core.report.render_text import render
+
+    game = Game.open(DEMO, writable=False)
+    try:
+        with reading("it"):
+            lines = render(build(game))
+    finally:
+        game.close()
+    assert lines[0] == "Rapporto dopo l'azione: Checkpoint at Afgooye"
+    for heading in ("FORZE", "LA PARTITA, TURNO PER TURNO", "MOMENTI DECISIVI", "I DADI", "I tiri più fortunati"):
+        assert heading in lines
