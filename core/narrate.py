@@ -187,7 +187,8 @@ def _unit_added(u: ev.UnitSpec, book: Domain) -> str:
 
 
 def _phase_began(e: ev.PhaseBegan, book: Domain) -> str:
-    fields = {"turn": e.turn, "phase": book.pgettext("phase", e.phase), "side": e.active, "card": e.card}
+    card = book.term(e.card) if e.card else ""
+    fields = {"turn": e.turn, "phase": book.pgettext("phase", e.phase), "side": e.active, "card": card}
     if e.active and e.card:
         said = _("Turn {turn}: {phase}, {side} active, card {card}")
     elif e.active:

@@ -7,7 +7,7 @@ They are in the reader's language (``core.i18n``), one whole template each.
 
 from __future__ import annotations
 
-from core.i18n import N_, _, ngettext, render
+from core.i18n import N_, Domain, _, ngettext, render
 from core.narrate import describe_need
 from core.numerals import decimal, localised
 from core.report.build import Report
@@ -96,7 +96,8 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
     name = f.side_name
     said: list[str] = []
     if t.cards:
-        said.append(_("Cards drawn: {cards}.").format(cards=", ".join(t.cards)))
+        book = Domain(f.domain)
+        said.append(_("Cards drawn: {cards}.").format(cards=", ".join(book.term(c) for c in t.cards)))
     if t.active:
         then = _("then")
         sides = f" {then} ".join(name(s) for s in t.active)
