@@ -15,8 +15,10 @@ from typing import Any
 
 import msgspec
 
+from core.cli_lang import add_lang_option
 from core.dice import NeedDice
 from core.game import Game
+from core.i18n import Domain, _, ngettext
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.report import cli as report_cli
 from core.ruleset import Refused, available
@@ -38,7 +40,7 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
         "reacting_side": state.reacting_side,
         "card": state.card,
         "scenario": state.scenario,
-        "result": state.result,
+        "result": msgspec.to_builtins(state.result),  # a message as data: the same in every language
         "event_count": step,
         "total_events": total,
         "sides": [
@@ -58,7 +60,9 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
 def _role_error(game: Game, role: str) -> str | None:
     valid = roles(game.state)
     if role not in valid:
-        return f"{game.path}: no role {role!r} in this game (choose from {', '.join(valid)})"
+        return _("{path}: no role {role} in this game (choose from {roles})").format(
+            path=game.path, role=repr(role), roles=", ".join(valid)
+        )
     return None
 
 
@@ -82,7 +86,7 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
     try:
         lines = script_lines(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError) as e:
-        print(f"{path}: cannot read: {e}", file=sys.stderr)
+        print(_("{path}: cannot read: {error}").format(path=path, error=e), file=sys.stderr)
         return 2
     created = not save.exists()
     try:
@@ -98,18 +102,23 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                 continue
             role = REFEREE
             if text.startswith("@"):
-                role_word, _, text = text[1:].partition(" ")
+                role_word, _sep, text = text[1:].partition(" ")
                 role = role_word.strip()
                 if role not in roles(game.state):
-                    print(f"{path}:{number}: no role {role!r}", file=sys.stderr)
+                    print(
+                        _("{path}:{line}: no role {role}").format(path=path, line=number, role=repr(role)),
+                        file=sys.stderr,
+                    )
                     return 1
             try:
                 outcome = game.execute(text, role=role, by=role)
             except NeedDice as e:
-                order = f"; its dice, in order: {e.request.order_text()}" if e.request.order else ""
-                print(
-                    f"{path}:{number}: needs dice: {e.request.text()} (give them with dice=...{order})", file=sys.stderr
-                )
+                if e.request.order:
+                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})")
+                else:
+                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
+                dice, order = e.request.text(), e.request.order_text()
+                print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
                 return 1
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)
@@ -122,7 +131,12 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         if created and count == 0:
             # Nothing was played: leave no empty save behind (the file is ours, just made).
             save.unlink(missing_ok=True)
-    print(f"{count} commands, {game.timeline.length} effective events in {save}", file=out)
+    said = ngettext(
+        "{count} commands, {events} effective events in {save}",
+        "{count} commands, {events} effective events in {save}",
+        count,
+    )
+    print(said.format(count=count, events=game.timeline.length, save=save), file=out)
     return 0
 
 
@@ -136,7 +150,9 @@ def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> 
         else:
             if seed is not None:
                 game.close()
-                raise SaveError(f"{save}: exists; its seed was fixed when it was created (drop --seed)")
+                raise SaveError(
+                    _("{save}: exists; its seed was fixed when it was created (drop --seed)").format(save=save)
+                )
             return game
     return Game.new(save, ruleset, variant, seed=seed)
 
@@ -170,12 +186,12 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.turn is not None:
         found = game.timeline.turn_start(args.turn)
         if found is None:
-            print(f"{args.path}: there is no turn {args.turn}", file=sys.stderr)
+            print(_("{path}: there is no turn {turn}").format(path=args.path, turn=args.turn), file=sys.stderr)
             return 2
         step = found
     if args.step is not None:
         if not 0 <= args.step <= total:
-            print(f"{args.path}: step must be between 0 and {total}", file=sys.stderr)
+            print(_("{path}: step must be between 0 and {total}").format(path=args.path, total=total), file=sys.stderr)
             return 2
         step = step_of_shown(steps, args.step)
     state = game.view(role, step)
@@ -184,16 +200,26 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        print(f"{state.scenario or 'game'} — step {shown}/{total}, turn {state.turn}, {state.phase}")
+        book = Domain(game.ruleset.domain)
+        print(
+            _("{scenario} — step {step}/{total}, turn {turn}, {phase}").format(
+                scenario=state.scenario or _("game"),
+                step=shown,
+                total=total,
+                turn=state.turn,
+                phase=book.pgettext("phase", state.phase),
+            )
+        )
         if state.active_side:
-            print(f"active: {state.active_side}, reacting: {state.reacting_side}")
+            print(_("active: {side}, reacting: {other}").format(side=state.active_side, other=state.reacting_side))
         for side in data["sides"]:
             alive = sum(1 for u in side["units"] if not u.get("out"))
-            print(f"{side['name']}: {alive}/{len(side['units'])} in play, {side['defeat_points']} DP")
+            said = _("{side}: {alive}/{units} in play, {points} DP")
+            print(said.format(side=side["name"], alive=alive, units=len(side["units"]), points=side["defeat_points"]))
         if state.markers:
-            print(f"hidden markers on the table: {', '.join(state.markers)}")
+            print(_("hidden markers on the table: {markers}").format(markers=", ".join(state.markers)))
         if state.result:
-            print(f"result: {state.result}")
+            print(_("result: {result}").format(result=book.render(state.result)))
     return 0
 
 
@@ -205,7 +231,7 @@ def run_log(args: argparse.Namespace) -> int:
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
     for line in game.log_lines(role):
-        mark = "  (undone)" if line.undone else ""
+        mark = "  " + _("(undone)") if line.undone else ""
         indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
         print(f"{indent}{line.text}{mark}")
     return 0
@@ -250,7 +276,8 @@ def run_export(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
-    print(f"{args.out}: the copy of {args.as_role}: {len(copy.events)} of {copy.steps} events")
+    said = _("{file}: the copy of {role}: {shown} of {steps} events")
+    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=copy.steps))
     return 0
 
 
@@ -281,45 +308,57 @@ HEADLESS = (
 
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("script", help="run a file of commands headlessly into a save")
+    """The headless subcommands, their help in the process's language (``core.cli_lang``)."""
+    p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
     p.add_argument("file", type=Path)
-    p.add_argument("--save", type=Path, help="save to create or append to (default: saves/FILE-NAME.ft)")
-    p.add_argument("--seed", type=int, help="dice seed for a new save")
-    p.add_argument("--ruleset", default=DEFAULT_RULESET, help=f"for a new save ({', '.join(available())})")
-    p.add_argument("--variant", default="", help="ruleset variant for a new save")
+    p.add_argument("--save", type=Path, help=_("save to create or append to (default: saves/FILE-NAME.ft)"))
+    p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
+    p.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=_("for a new save ({rulesets})").format(rulesets=", ".join(available())),
+    )
+    p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
+    add_lang_option(p)
 
-    p = sub.add_parser("replay", help="print the state of a save at a step")
+    p = sub.add_parser("replay", help=_("print the state of a save at a step"))
     p.add_argument("path", type=Path)
     p.add_argument(
-        "--step", type=int, help="effective events to apply, counting only those the role may see (default: all)"
+        "--step", type=int, help=_("effective events to apply, counting only those the role may see (default: all)")
     )
-    p.add_argument("--turn", type=int, help="the start of this turn")
-    p.add_argument("--as", dest="as_role", default=REFEREE, help="referee, a side id, or spectator")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--turn", type=int, help=_("the start of this turn"))
+    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    p.add_argument("--json", action="store_true", help=_("the state as JSON, the same in every language"))
+    add_lang_option(p)
 
-    p = sub.add_parser("log", help="print the log in plain words")
+    p = sub.add_parser("log", help=_("print the log in plain words"))
     p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", default=REFEREE)
+    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    add_lang_option(p)
 
     report_cli.add_parser(sub)
 
-    p = sub.add_parser("salvage", help="copy the valid start of a damaged save into a new save")
+    p = sub.add_parser("salvage", help=_("copy the valid start of a damaged save into a new save"))
     p.add_argument("path", type=Path)
-    p.add_argument("--to", type=Path, help="the new save (default: NAME.salvaged.ft next to it; never overwritten)")
+    p.add_argument("--to", type=Path, help=_("the new save (default: NAME.salvaged.ft next to it; never overwritten)"))
+    add_lang_option(p)
 
-    p = sub.add_parser("fork", help="a what-if game: a new save holding a save's effective history up to a step")
+    p = sub.add_parser("fork", help=_("a what-if game: a new save holding a save's effective history up to a step"))
     p.add_argument("path", type=Path)
-    p.add_argument("--step", type=int, required=True, help="effective events to keep (between two commands)")
-    p.add_argument("--save", type=Path, required=True, help="the new save (never an existing file)")
-    p.add_argument("--seed", type=int, help="dice seed for the new game (default: a new random one)")
+    p.add_argument("--step", type=int, required=True, help=_("effective events to keep (between two commands)"))
+    p.add_argument("--save", type=Path, required=True, help=_("the new save (never an existing file)"))
+    p.add_argument("--seed", type=int, help=_("dice seed for the new game (default: a new random one)"))
+    add_lang_option(p)
 
-    p = sub.add_parser("export", help="a side's copy of a game: what that role saw, for fireteam verify")
+    p = sub.add_parser("export", help=_("a side's copy of a game: what that role saw, for fireteam verify"))
     p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", required=True, help="referee, a side id, or spectator")
-    p.add_argument("-o", dest="out", type=Path, help="the file to write (never an existing one; default: stdout)")
+    p.add_argument("--as", dest="as_role", required=True, help=_("referee, a side id, or spectator"))
+    p.add_argument("-o", dest="out", type=Path, help=_("the file to write (never an existing one; default: stdout)"))
+    add_lang_option(p)
 
-    p = sub.add_parser("verify", help="check every secret of a save or a side's copy against its commitment")
+    p = sub.add_parser("verify", help=_("check every secret of a save or a side's copy against its commitment"))
     p.add_argument("path", type=Path)
+    add_lang_option(p)
 
     # Imported here, not at the top: the client imports this module for HEADLESS
     # and starts faster without the scenario tools (and the rulesets' shared code).
@@ -327,13 +366,14 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     scenario_cli.add_parsers(sub)
 
-    p = sub.add_parser("bench", help="measure load, seek, append and memory (--client: the client's start and keys)")
+    p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, help="size of the big save (default 1,000,000; 100,000 with --client)")
+    p.add_argument("--events", type=int, help=_("size of the big save (default 1,000,000; 100,000 with --client)"))
     # The client's bench lives in tui (core never imports the client): tui.main runs it.
-    p.add_argument("--client", action="store_true", help="time the client's start and keys instead (tui/bench.py)")
-    p.add_argument("--rounds", type=int, default=15, help="--client: timed presses of each key per save")
-    p.add_argument("--start-rounds", type=int, default=5, help="--client: timed starts of each app per save")
+    p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
+    p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
+    p.add_argument("--start-rounds", type=int, default=5, help=_("--client: timed starts of each app per save"))
+    add_lang_option(p)
 
 
 def run_headless(args: argparse.Namespace) -> int:

@@ -21,7 +21,8 @@ from collections.abc import Iterable
 import msgspec
 
 from core.events import Mod
-from core.narrate import describe_mod, possessive
+from core.i18n import CORE_DOMAIN, Domain, Text, _, render
+from core.narrate import describe_mod, whose
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -35,7 +36,7 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     #: Dice this roll takes, and how many of them are still to be typed.
     count: int
     sides: int
-    purpose: str
+    purpose: Text
     missing: int = 0
     #: Whose roll it is: a unit's name, a side, or "referee".
     whose: str = ""
@@ -46,31 +47,48 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     mods: tuple[Mod, ...] = ()
     #: The command's dice, in the order it asks for them (``CommandSpec.dice``).
     order: tuple[str, ...] = ()
+    #: The catalogue of the purpose's and the order's words (``Ruleset.domain``).
+    domain: str = CORE_DOMAIN
 
     def text(self) -> str:
         """``Sgt Rossi's save: 1d6, needs 3+``; the missing dice when some were typed."""
-        what = f"{possessive(self.whose)} {self.purpose}" if self.whose else self.purpose
+        purpose = render(self.purpose, self.domain)
+        what = whose(self.whose, purpose) if self.whose else purpose
         dice = f"{self.count}d{self.sides}"
-        mods = " (" + ", ".join(describe_mod(m) for m in self.mods) + ")" if self.mods else ""
+        mods = " (" + ", ".join(describe_mod(m, self.domain) for m in self.mods) + ")" if self.mods else ""
         need = ""
         if self.target is not None:
             # the target is already moved by the modifiers: they follow it
-            need = f", needs {self.target} or less" if self.under else f", needs {self.target}+"
-            if self.total:
-                need += " total"
-            elif self.count > 1:
-                need += " per die"
-            need += mods
+            need = ", " + self._need() + mods
         else:
             dice += mods  # added to the dice
         more = ""
         if 0 < self.missing < self.count:
-            more = f"; {self.count - self.missing} typed, {self.missing} more to type"
+            typed = self.count - self.missing
+            more = "; " + _("{typed} typed, {missing} more to type").format(typed=typed, missing=self.missing)
         return f"{what}: {dice}{need}{more}"
+
+    def _need(self) -> str:
+        per_die = not self.total and self.count > 1
+        if self.under:
+            if self.total:
+                said = _("needs {target} or less total")
+            elif per_die:
+                said = _("needs {target} or less per die")
+            else:
+                said = _("needs {target} or less")
+        elif self.total:
+            said = _("needs {target}+ total")
+        elif per_die:
+            said = _("needs {target}+ per die")
+        else:
+            said = _("needs {target}+")
+        return said.format(target=self.target)
 
     def order_text(self) -> str:
         """The command's dice order in one line ("" when it declares none)."""
-        return "; then ".join(self.order)
+        book = Domain(self.domain)
+        return _("; then ").join(book.gettext(d) for d in self.order)
 
 
 class NeedDice(Exception):
@@ -97,17 +115,17 @@ class NeedDice(Exception):
         return self.request.sides
 
     @property
-    def purpose(self) -> str:
+    def purpose(self) -> Text:
         return self.request.purpose
 
 
 class Dice:
     manual = False
 
-    def roll(self, count: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
+    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         raise NotImplementedError
 
-    def shuffle(self, items: list, purpose: str = "shuffle") -> list:
+    def shuffle(self, items: list, purpose: Text = "shuffle") -> list:
         """A shuffled copy of ``items`` (card decks)."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
@@ -120,7 +138,7 @@ class SeededDice(Dice):
     def __init__(self, seed: int, cmd: int) -> None:
         self._rng = random.Random(f"fireteam:{seed}:{cmd}")
 
-    def roll(self, count: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
+    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         r = self._rng.randrange
         return tuple(r(sides) + 1 for _ in range(count))
 
@@ -132,14 +150,16 @@ class ManualDice(Dice):
         self._faces = list(faces)
         self._used = 0
 
-    def roll(self, count: int, sides: int = 6, purpose: str = "roll") -> tuple[int, ...]:
+    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         left = len(self._faces) - self._used
         if left < count:
             raise NeedDice(DiceRequest(count, sides, purpose, missing=count - max(left, 0)))
         faces = tuple(self._faces[self._used : self._used + count])
         for f in faces:
             if not 1 <= f <= sides:
-                raise ValueError(f"{purpose}: a d{sides} cannot show {f}")
+                raise ValueError(
+                    _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f)
+                )
         self._used += count
         return faces
 
@@ -159,4 +179,4 @@ def parse_faces(text: str) -> list[int]:
     try:
         return [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"dice faces must be numbers, not {text!r}") from None
+        raise ValueError(_("dice faces must be numbers, not {text}").format(text=repr(text))) from None

@@ -32,6 +32,7 @@ import msgspec
 import core
 from core import events as ev
 from core.game import SEED_LIMIT, Game
+from core.i18n import _
 from core.savefile import Parent, SaveError, encoder
 from core.savewriter import write_new
 from core.sidecopy import looks_like_side_copy
@@ -46,10 +47,11 @@ class Forked:
     sha256: str
 
     def report(self) -> str:
-        return (
-            f"{self.to}: a what-if game from {self.source} at step {self.step} "
-            f"({self.commands} commands in effect then); {self.source} was not changed"
+        said = _(
+            "{to}: a what-if game from {source} at step {step} ({commands} commands in effect then); "
+            "{source} was not changed"
         )
+        return said.format(to=self.to, source=self.source, step=self.step, commands=self.commands)
 
 
 def boundaries(game: Game) -> list[int]:
@@ -66,13 +68,18 @@ def fork_step(game: Game, step: int) -> int:
     bounds = boundaries(game)
     total = bounds[-1]
     if not 0 <= step <= total:
-        raise SaveError(f"{game.path}: step {step} is out of range: this game has steps 0 to {total}")
+        said = _("{path}: step {step} is out of range: this game has steps 0 to {total}")
+        raise SaveError(said.format(path=game.path, step=step, total=total))
     k = bisect_left(bounds, step)
     if bounds[k] != step:
         cmd = game.history.eff_cmds[k - 1]
+        said = _(
+            "{path}: step {step} is inside command #{cmd} ({text}, steps {before} to {after}); "
+            "fork at {before} (before it) or {after} (after it)"
+        )
+        text = repr(game.history.issued(cmd).text)
         raise SaveError(
-            f"{game.path}: step {step} is inside command #{cmd} ({game.history.issued(cmd).text!r}, "
-            f"steps {bounds[k - 1]} to {bounds[k]}); fork at {bounds[k - 1]} (before it) or {bounds[k]} (after it)"
+            said.format(path=game.path, step=step, cmd=cmd, text=text, before=bounds[k - 1], after=bounds[k])
         )
     return k
 
@@ -108,9 +115,10 @@ def fork(source: Path, step: int, to: Path, *, seed: int | None = None) -> Forke
     """Write a new save at ``to`` holding ``source``'s effective history up to ``step``."""
     source, to = Path(source), Path(to)
     if os.path.lexists(to):
-        raise SaveError(f"{to}: already exists; choose another name with --save (saves are never overwritten)")
+        said = _("{path}: already exists; choose another name with {option} (saves are never overwritten)")
+        raise SaveError(said.format(path=to, option="--save"))
     if seed is not None and not 0 <= seed < SEED_LIMIT:
-        raise SaveError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+        raise SaveError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
     game = _open_full_save(source)
     kept = fork_step(game, step)
     history = game.history
@@ -138,7 +146,9 @@ def _open_full_save(source: Path) -> Game:
     except SaveError as e:
         if looks_like_side_copy(source):
             raise SaveError(
-                f"{source}: a side's copy of a game (fireteam export) cannot be forked: it lacks what that "
-                "side could not see. Fork the full save, which the referee holds"
+                _(
+                    "{path}: a side's copy of a game (fireteam export) cannot be forked: it lacks what that "
+                    "side could not see. Fork the full save, which the referee holds"
+                ).format(path=source)
             ) from None
-        raise SaveError(f"cannot fork: {e}") from None
+        raise SaveError(_("cannot fork: {error}").format(error=e)) from None

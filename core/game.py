@@ -25,6 +25,7 @@ from core import events as ev
 from core.commands import Parsed, complete, parse
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
+from core.i18n import Domain, Text, _
 from core.narrate import describe
 from core.numbering import Numbering
 from core.probability import odds_summary, successes_distribution, sum_distribution
@@ -70,7 +71,7 @@ class Odds:
     a total of exactly k (summed dice).
     """
 
-    purpose: str
+    purpose: Text
     count: int
     sides: int
     target: int | None
@@ -156,7 +157,7 @@ class Game:
         salt: Callable[[], str] = commitments.new_salt,
     ) -> Game:
         if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+            raise ValueError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
         ruleset = get_ruleset(ruleset_id, variant)
         header = Header(
             fireteam=FORMAT_VERSION,
@@ -282,9 +283,9 @@ class Game:
 
     def _execute(self, text: str, role: str, by: str, faces: list[int] | None) -> Outcome:
         if self.writer is None:
-            raise Refused("this game is open read-only (replay)")
+            raise Refused(_("this game is open read-only (replay)"))
         if role == SPECTATOR:
-            raise Refused("spectators watch; they cannot give commands")
+            raise Refused(_("spectators watch; they cannot give commands"))
         parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
             return self._undo(role, by)
@@ -301,15 +302,17 @@ class Game:
             # Said as this role may hear it: whose roll (a name it may see), and the
             # command's order of dice.  The unit's id goes no further.
             whose = roller(ctx.state, need.unit, need.side, role)
-            asked = msgspec.structs.replace(need.request, whose=whose, order=parsed.spec.dice)
+            asked = msgspec.structs.replace(
+                need.request, whose=whose, order=parsed.spec.dice, domain=self.ruleset.domain
+            )
             raise NeedDice(asked) from None
         except (KeyError, ValueError) as e:
             raise Refused(str(e).strip("'\"")) from None
         _check_numbers(ctx.events)
         if isinstance(dice, ManualDice) and dice.unused:
-            raise Refused(f"{dice.unused} more dice typed than the command rolled")
+            raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
         if not ctx.events:
-            raise Refused(f"{parsed.spec.name}: nothing to do")
+            raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed.spec)))
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         issued = ev.Issued(
@@ -372,14 +375,22 @@ class Game:
         spec = parsed.spec
         if role != REFEREE:
             if spec.who == REFEREE:
-                raise Refused(f"only the referee may {spec.name}")
+                raise Refused(_("only the referee may {command}").format(command=self._command_word(spec)))
             if role not in self.state.sides:
-                raise Refused(f"{role!r} is not a side of this game")
+                raise Refused(_("{role} is not a side of this game").format(role=repr(role)))
         if spec.phases and self.state.phase not in spec.phases:
             expects = self.ruleset.expects(self.state)
-            hint = f"; now: {expects}" if expects else ""
-            raise Refused(f"{spec.name} is not allowed in the {self.state.phase} phase{hint}")
+            phase = Domain(self.ruleset.domain).pgettext("phase", self.state.phase)
+            if expects:
+                said = _("{command} is not allowed in the {phase} phase; now: {expects}")
+            else:
+                said = _("{command} is not allowed in the {phase} phase")
+            raise Refused(said.format(command=self._command_word(spec), phase=phase, expects=expects))
         self.ruleset.check_turn(self.state, parsed, role)
+
+    def _command_word(self, spec: CommandSpec) -> str:
+        """A command's name in the reader's language (the ruleset's catalogue, context ``command``)."""
+        return Domain(self.ruleset.domain).pgettext("command", spec.name)
 
     def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome:
         """Write, sync, then take into the history: the file is ahead of memory, never behind."""
@@ -388,11 +399,13 @@ class Game:
             payloads = self.writer.append(group)
         except OSError as e:
             raise Refused(
-                f"could not write the save {self.path}: {e.strerror}; nothing was recorded "
-                "(free some space or make the folder writable, then give the command again)"
+                _(
+                    "could not write the save {path}: {error}; nothing was recorded "
+                    "(free some space or make the folder writable, then give the command again)"
+                ).format(path=self.path, error=e.strerror)
             ) from None
         except SaveError as e:
-            raise Refused(f"{e}; nothing was recorded") from None
+            raise Refused(_("{error}; nothing was recorded").format(error=e)) from None
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)
@@ -434,7 +447,11 @@ class Game:
         except HistoryError as e:
             raise SaveError(f"{self.path}: {e}") from None
         if self.history.pending() is not None:
-            raise SaveError(f"{self.path}: bytes {self.saved_bytes}-{end} end inside a command")
+            raise SaveError(
+                _("{path}: bytes {start}-{end} end inside a command").format(
+                    path=self.path, start=self.saved_bytes, end=end
+                )
+            )
         self.timeline.catch_up()
         self.saved_bytes = end
         self.saved_check = check
@@ -496,17 +513,17 @@ class Game:
 
     def _undo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
-            raise Refused("this game is open read-only (replay)")
+            raise Refused(_("this game is open read-only (replay)"))
         cmd = self.undo_target(role)
         if cmd is None:
-            raise Refused("nothing to undo")
+            raise Refused(_("nothing to undo"))
         issued = self.history.issued(cmd)
         if role != REFEREE:
             if issued.by != by:
                 # Name neither the command nor its author: it may be one this seat never saw.
-                raise Refused("the last command is not yours; ask the referee to undo it")
+                raise Refused(_("the last command is not yours; ask the referee to undo it"))
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
-                raise Refused("dice were rolled or something was revealed; only the referee can undo that")
+                raise Refused(_("dice were rolled or something was revealed; only the referee can undo that"))
         eff = self.history.eff_cmds  # in the order they took effect (a redo may follow a later command)
         at = len(eff) - 1
         while eff[at] != cmd:
@@ -515,7 +532,7 @@ class Game:
         # Those who saw the command see it taken back, and no one else.
         undone = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         if not after:
-            return self._append(cmd, [undone], [f"undone: #{cmd} {issued.text}"])
+            return self._append(cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=issued.text)])
         group = self._carry_past(cmd, after, by, undone)
         return self._append(cmd, group, [self.describe(e) for e in group])
 
@@ -537,7 +554,7 @@ class Game:
             for group in groups:
                 apply_in_place(state, group[1:])
         except (KeyError, ValueError):
-            raise Refused("the last command is not yours; ask the referee to undo it") from None
+            raise Refused(_("the last command is not yours; ask the referee to undo it")) from None
         events: list[ev.Event] = [
             ev.Undone(cmd=c, by=by, at=undone.at, vis=history.issued(c).vis) for c in reversed(after)
         ]
@@ -559,23 +576,23 @@ class Game:
 
     def _redo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
-            raise Refused("this game is open read-only (replay)")
+            raise Refused(_("this game is open read-only (replay)"))
         cmd = self.redo_target(role)
         if cmd is None:
-            raise Refused("nothing to redo")
+            raise Refused(_("nothing to redo"))
         issued = self.history.issued(cmd)
         if role != REFEREE:
             if issued.by != by:
-                raise Refused("the last undone command is not yours; ask the referee to redo it")
+                raise Refused(_("the last undone command is not yours; ask the referee to redo it"))
             undone = self.history.store[self.history.undone_at[cmd]]
             if not isinstance(undone, ev.Undone) or undone.by != by:
                 # What the referee took back stays taken back until he brings it back.
-                raise Refused("the referee took that command back; only the referee can redo it")
+                raise Refused(_("the referee took that command back; only the referee can redo it"))
             if any(isinstance(e, _IRREVERSIBLE_FOR_PLAYERS) for e in self.history.group(cmd)):
                 # Otherwise a player could bring back a roll the referee took away.
-                raise Refused("that command rolled dice or revealed something; only the referee can redo it")
+                raise Refused(_("that command rolled dice or revealed something; only the referee can redo it"))
         marker = ev.Redone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
-        return self._append(cmd, [marker], [f"redone: #{cmd} {issued.text}"])
+        return self._append(cmd, [marker], [_("redone: #{cmd} {text}").format(cmd=cmd, text=issued.text)])
 
     # -------------------------------------------------------------------- reading
 
@@ -642,14 +659,18 @@ def _inconsistent(path: Path, history: History) -> SaveError:
         try:
             apply_in_place(state, (e,))
         except KeyError as missing:
-            ((index, _),) = history.ranges(step, step + 1)
+            ((index, _end),) = history.ranges(step, step + 1)
             # +1 for the header line, +1 to count lines from 1.
             return SaveError(
-                f"{path}:{index + 2}: the event refers to {missing}, which this game does not have; "
-                f"the file was not changed. {salvage_hint(path)}"
+                _(
+                    "{path}:{line}: the event refers to {missing}, which this game does not have; "
+                    "the file was not changed. {hint}"
+                ).format(path=path, line=index + 2, missing=missing, hint=salvage_hint(path))
             )
     return SaveError(
-        f"{path}: the events do not make a consistent game; the file was not changed. {salvage_hint(path)}"
+        _("{path}: the events do not make a consistent game; the file was not changed. {hint}").format(
+            path=path, hint=salvage_hint(path)
+        )
     )
 
 
@@ -662,7 +683,7 @@ def _check_numbers(events: list[ev.Event]) -> None:
     try:
         _event_encoder.encode(events)
     except OverflowError:
-        raise Refused("a number in this command is out of range; nothing was recorded") from None
+        raise Refused(_("a number in this command is out of range; nothing was recorded")) from None
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch

@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from core import events as ev
+from core.i18n import _
 from core.store import ISSUED, REDONE, EventStore
 
 #: Kind bytes of the history markers (command, undo, redo) in the store.
@@ -32,6 +33,20 @@ MAX_COMMAND_EVENTS = 100_000
 
 class HistoryError(ValueError):
     pass
+
+
+def _at(event: int, what: str) -> HistoryError:
+    """``event N: what``: the prefix stays as it is (``core.savefile`` reads the line
+    number from it); the rest is in the reader's language."""
+    return HistoryError(f"event {event}: {what}")
+
+
+def _missing(event: int, cmd: int) -> HistoryError:
+    return _at(event, _("command {cmd} is missing events").format(cmd=cmd))
+
+
+def _outside(event: int) -> HistoryError:
+    return _at(event, _("a fact outside any command"))
 
 
 class History:
@@ -104,13 +119,13 @@ class History:
             group_end = self.group_end[self._open_cmd]
             if i < group_end:
                 if at_marker:
-                    raise HistoryError(f"event {i + 1}: command {self._open_cmd} is missing events")
+                    raise _missing(i + 1, self._open_cmd)
                 return  # the rest of the command is still to come
             if i > group_end:
-                raise HistoryError(f"event {group_end + 1}: a fact outside any command")
+                raise _outside(group_end + 1)
             self._close()
         elif i != self._cursor:
-            raise HistoryError(f"event {self._cursor + 1}: a fact outside any command")
+            raise _outside(self._cursor + 1)
 
     def _issue(self, events: list[ev.Event], base: int, starts: list[int], limit: int, *, at_marker: bool) -> None:
         """Commands whose markers stand at ``starts``, back to back, before ``limit``."""
@@ -125,22 +140,24 @@ class History:
                 if e.cmd != first + k or not 0 <= e.n <= MAX_COMMAND_EVENTS
             )
             if not 0 <= e.n <= MAX_COMMAND_EVENTS:
-                raise HistoryError(f"event {bad + 1}: command claims {e.n} facts (from 0 to {MAX_COMMAND_EVENTS})")
-            raise HistoryError(f"event {bad + 1}: command out of order or malformed")
+                raise _at(
+                    bad + 1, _("command claims {n} facts (from 0 to {limit})").format(n=e.n, limit=MAX_COMMAND_EVENTS)
+                )
+            raise _at(bad + 1, _("command out of order or malformed"))
         ends = [p + 1 + e.n for p, e in zip(starts, heads, strict=True)]
         if ends[:-1] != starts[1:]:
             k = next(k for k in range(len(starts) - 1) if ends[k] != starts[k + 1])
             if ends[k] > starts[k + 1]:
-                raise HistoryError(f"event {starts[k + 1] + 1}: command {first + k} is missing events")
-            raise HistoryError(f"event {ends[k] + 1}: a fact outside any command")
+                raise _missing(starts[k + 1] + 1, first + k)
+            raise _outside(ends[k] + 1)
         self.group_start.extend(starts)
         self.group_end.extend(ends)
         self.live.extend(bytes(len(starts)))
         last_end = ends[-1]
         if last_end > limit and at_marker:
-            raise HistoryError(f"event {limit + 1}: command {first + len(starts) - 1} is missing events")
+            raise _missing(limit + 1, first + len(starts) - 1)
         if last_end < limit:
-            raise HistoryError(f"event {last_end + 1}: a fact outside any command")
+            raise _outside(last_end + 1)
         complete = len(starts) if last_end == limit else len(starts) - 1
         if complete:
             if self.redoable:
@@ -191,7 +208,7 @@ class History:
 
     def _undo(self, cmd: int, where: int) -> None:
         if not self.eff_cmds or self.eff_cmds[-1] != cmd:
-            raise HistoryError(f"event {where + 1}: undo of command {cmd}, which is not the last in effect")
+            raise _at(where + 1, _("undo of command {cmd}, which is not the last in effect").format(cmd=cmd))
         self.eff_cmds.pop()
         self.live[cmd] = 0
         self.redoable.append(cmd)
@@ -204,7 +221,7 @@ class History:
 
     def _redo(self, cmd: int, where: int) -> None:
         if not self.redoable or self.redoable[-1] != cmd:
-            raise HistoryError(f"event {where + 1}: redo of command {cmd}, which is not the last undone")
+            raise _at(where + 1, _("redo of command {cmd}, which is not the last undone").format(cmd=cmd))
         self.redoable.pop()
         self._push(cmd)
 

@@ -1,4 +1,11 @@
-"""Events in plain words, one line each, for the log pane and ``fireteam log``."""
+"""Events in plain words, one line each, for the log pane and ``fireteam log``.
+
+Every sentence is one whole template in the ``fireteam`` catalogue, its names
+and numbers filled in (``{unit} moves {cm} cm``), so a language puts them in
+its own order ("Tiro salvezza di Sgt Rossi", not "Sgt Rossi's"). What an event
+says in words (a roll's purpose, a cause) is rendered from the ruleset's
+domain; statuses, phases and cards are ids, shown as the ruleset's terms.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,8 @@ from collections.abc import Callable, Mapping
 
 from core import events as ev
 from core.commitments import matches
-from core.i18n import CORE_DOMAIN, Text, render
+from core.i18n import CORE_DOMAIN, Domain, Text, _, ngettext, render
+from core.numerals import decimal
 from core.state import Unit
 
 
@@ -15,8 +23,17 @@ def _signed(v: int) -> str:
 
 
 def possessive(name: str) -> str:
-    """``Sgt Rossi`` → ``Sgt Rossi's``; ``regulars`` → ``regulars'``."""
+    """``Sgt Rossi`` → ``Sgt Rossi's``; ``regulars`` → ``regulars'`` (English only:
+    a sentence for a catalogue says whose with a template, see :func:`whose`)."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def whose(owner: str, thing: str) -> str:
+    """``Sgt Rossi's save`` in English, ``tiro salvezza di Sgt Rossi`` in Italian."""
+    if owner.endswith("s"):
+        # TRANSLATORS: an owner whose name ends in s (English writes "regulars' roll").
+        return _("{owner}' {thing}").format(owner=owner, thing=thing)
+    return _("{owner}'s {thing}").format(owner=owner, thing=thing)
 
 
 def describe_mod(m: ev.Mod, domain: str = CORE_DOMAIN) -> str:
@@ -25,20 +42,36 @@ def describe_mod(m: ev.Mod, domain: str = CORE_DOMAIN) -> str:
     return f"{label} {_signed(m.value)}" if m.value else label
 
 
+def describe_need(target: int, under: bool, total: bool) -> str:
+    """What a roll needs: ``needing 4+``, ``needing 9+ total``, ``needing 3 or less``."""
+    if under and total:
+        said = _("needing {target} or less total")
+    elif under:
+        said = _("needing {target} or less")
+    elif total:
+        said = _("needing {target}+ total")
+    else:
+        said = _("needing {target}+")
+    return said.format(target=target)
+
+
 def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
+    """``save: 1d6 needing 3+: 4 → saved``."""
+    return f"{render(r.purpose, domain)}: {roll_details(r, domain)}"
+
+
+def roll_details(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
+    """A roll without its purpose: ``1d6 needing 3+ (cover -1): 4 → saved``."""
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
-    need = ""
-    if r.target is not None:
-        need = f" needing {r.target} or less" if r.under else f" needing {r.target}+"
-        need += " total" if r.total else ""
+    need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
     mods = ""
     if r.mods:
         mods = " (" + ", ".join(describe_mod(m, domain) for m in r.mods) + ")"
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
-    manual = " [table dice]" if r.manual else ""
+    manual = " " + _("[table dice]") if r.manual else ""
     outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
-    return f"{render(r.purpose, domain)}: {dice}{need}{mods}: {faces}{total}{outcome}{manual}"
+    return f"{dice}{need}{mods}: {faces}{total}{outcome}{manual}"
 
 
 def describe(
@@ -51,6 +84,7 @@ def describe(
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
     ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``)."""
+    book = Domain(domain)
 
     def words(text: Text) -> str:
         return render(text, domain)
@@ -65,65 +99,108 @@ def describe(
 
     match e:
         case ev.Issued():
-            again = f"  (again after an undo: #{shown(e.carries)})" if e.carries else ""
-            return f"» {e.by}: {e.text}{again}"
+            line = f"» {e.by}: {e.text}"
+            if e.carries:
+                line += "  " + _("(again after an undo: #{cmd})").format(cmd=shown(e.carries))
+            return line
         case ev.Undone():
-            return f"↶ {e.by} undid command #{shown(e.cmd)}"
+            return "↶ " + _("{who} undid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
         case ev.Redone():
-            return f"↷ {e.by} redid command #{shown(e.cmd)}"
+            return "↷ " + _("{who} redid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
         case ev.GameSetUp():
-            return f"Scenario {e.scenario}: " + " vs ".join(s.name for s in e.sides)
+            # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
+            vs = _("vs")
+            sides = f" {vs} ".join(s.name for s in e.sides)
+            return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=sides)
         case ev.UnitAdded():
-            u = e.unit
-            extra = f" {u.cls}" if u.cls else ""
-            weapons = f" with {', '.join(u.weapons)}" if u.weapons else ""
-            hidden = " (hidden)" if "hidden" in u.status else ""
-            return f"{u.name} joins {u.side}{extra}{weapons}{hidden}"
+            return _unit_added(e.unit, book)
         case ev.PhaseBegan():
-            who = f", {e.active} active" if e.active else ""
-            card = f", card {e.card}" if e.card else ""
-            return f"Turn {e.turn}: {e.phase}{who}{card}"
+            return _phase_began(e, book)
         case ev.Rolled():
             owner = name(e.unit) if e.unit else e.side
-            return (f"{possessive(owner)} " if owner else "") + describe_roll(e.roll, domain)
+            if not owner:
+                return describe_roll(e.roll, domain)
+            return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, domain)}"
         case ev.Moved():
-            how = f" ({words(e.how)})" if e.how else ""
-            return f"{name(e.unit)} moves {e.cm} cm{how}"
+            cm = decimal(e.cm)
+            if e.how:
+                return _("{unit} moves {cm} cm ({how})").format(unit=name(e.unit), cm=cm, how=words(e.how))
+            return _("{unit} moves {cm} cm").format(unit=name(e.unit), cm=cm)
         case ev.StatusChanged():
-            parts = [f"now {s}" for s in e.add] + [f"no longer {s}" for s in e.remove]
+            parts = [_("now {status}").format(status=book.term(s)) for s in e.add]
+            parts += [_("no longer {status}").format(status=book.term(s)) for s in e.remove]
             return f"{name(e.unit)} " + ", ".join(parts)
         case ev.MarkerPlaced():
-            return f"{name(e.unit)} is under the marker {e.label}"
+            return _("{unit} is under the marker {label}").format(unit=name(e.unit), label=e.label)
         case ev.Spotted():
-            return f"{name(e.unit)} spotted by {e.by_side}"
+            return _("{unit} spotted by {side}").format(unit=name(e.unit), side=e.by_side)
         case ev.UnitOut():
-            return f"{name(e.unit)} out of action: {words(e.cause)}"
+            return _("{unit} out of action: {cause}").format(unit=name(e.unit), cause=words(e.cause))
         case ev.UnitBack():
-            return f"{name(e.unit)} back in action"
+            return _("{unit} back in action").format(unit=name(e.unit))
         case ev.DefeatPoints():
-            return f"{e.side} scores {e.points} defeat points: {words(e.reason)}"
+            # English said "points" even for one: kept, so old logs read the same.
+            said = ngettext(
+                "{side} scores {points} defeat points: {reason}",
+                "{side} scores {points} defeat points: {reason}",
+                e.points,
+            )
+            return said.format(side=e.side, points=e.points, reason=words(e.reason))
         case ev.SecretSet():
-            return f"secret for {e.owner}: {e.key} = {e.value}"
+            return _("secret for {owner}: {key} = {value}").format(owner=e.owner, key=e.key, value=e.value)
         case ev.Revealed():
-            shown = f"revealed: {e.key} = {e.value}" if e.value else f"revealed: {e.key}"
-            return shown + _proof(e) if e.salt else shown
+            if e.value:
+                said = _("revealed: {key} = {value}").format(key=e.key, value=e.value)
+            else:
+                said = _("revealed: {key}").format(key=e.key)
+            return said + _proof(e) if e.salt else said
         case ev.Opened():
-            return f"opened at the end: {e.key} = {e.value}{_proof(e)}"
+            return _("opened at the end: {key} = {value}").format(key=e.key, value=e.value) + _proof(e)
         case ev.Committed():
-            return f"commitment to a secret of {e.owner}: {e.digest[:16]}"
+            return _("commitment to a secret of {owner}: {digest}").format(owner=e.owner, digest=e.digest[:16])
         case ev.VarSet():
-            words = describe_var(e.key, e.value) if describe_var is not None else None
-            return words or f"{e.key} = {e.value}"
+            said = describe_var(e.key, e.value) if describe_var is not None else None
+            return said or f"{e.key} = {e.value}"
         case ev.Noted():
-            return f"note: {words(e.text)}"
+            return _("note: {text}").format(text=words(e.text))
         case ev.ScenarioRead():
-            return f"scenario file {e.file} recorded ({len(e.text)} characters)"
+            n = len(e.text)
+            said = ngettext(
+                "scenario file {file} recorded ({n} character)", "scenario file {file} recorded ({n} characters)", n
+            )
+            return said.format(file=e.file, n=n)
         case ev.GameEnded():
-            return f"Game over: {words(e.result)}"
+            return _("Game over: {result}").format(result=words(e.result))
     return type(e).__name__
+
+
+def _unit_added(u: ev.UnitSpec, book: Domain) -> str:
+    if u.cls:
+        said = _("{unit} joins {side} {cls}").format(unit=u.name, side=u.side, cls=u.cls)
+    else:
+        said = _("{unit} joins {side}").format(unit=u.name, side=u.side)
+    if u.weapons:
+        said += " " + _("with {weapons}").format(weapons=", ".join(book.term(w) for w in u.weapons))
+    if "hidden" in u.status:
+        said += " " + _("(hidden)")
+    return said
+
+
+def _phase_began(e: ev.PhaseBegan, book: Domain) -> str:
+    card = book.term(e.card) if e.card else ""
+    fields = {"turn": e.turn, "phase": book.pgettext("phase", e.phase), "side": e.active, "card": card}
+    if e.active and e.card:
+        said = _("Turn {turn}: {phase}, {side} active, card {card}")
+    elif e.active:
+        said = _("Turn {turn}: {phase}, {side} active")
+    elif e.card:
+        said = _("Turn {turn}: {phase}, card {card}")
+    else:
+        said = _("Turn {turn}: {phase}")
+    return said.format(**fields)
 
 
 def _proof(e: ev.Revealed | ev.Opened) -> str:
     if matches(e):
-        return f" (matches its commitment {e.digest[:16]})"
-    return f" (DOES NOT MATCH its commitment {e.digest[:16]})"
+        return " " + _("(matches its commitment {digest})").format(digest=e.digest[:16])
+    return " " + _("(DOES NOT MATCH its commitment {digest})").format(digest=e.digest[:16])

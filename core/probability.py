@@ -9,6 +9,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from core.i18n import _
+from core.numerals import localised
+
 
 def p_face_at_least(target: int, sides: int = 6) -> Fraction:
     """Chance one die shows ``target`` or more (clamped: 1+ always, above ``sides`` never)."""
@@ -40,7 +43,7 @@ def p_at_least_successes(dice: int, target: int, k: int = 1, sides: int = 6) -> 
 def sum_distribution(dice: int, sides: int = 6) -> tuple[Fraction, ...]:
     """``result[t]`` is the chance that ``dice`` dice sum to exactly t."""
     counts = [1]
-    for _ in range(dice):
+    for _die in range(dice):
         nxt = [0] * (len(counts) + sides)
         for total, c in enumerate(counts):
             for face in range(1, sides + 1):
@@ -61,21 +64,28 @@ def p_sum_at_most(dice: int, limit: int, sides: int = 6) -> Fraction:
 
 
 def percent(p: Fraction) -> str:
-    """70.4% style, exact fraction rounded to one decimal."""
-    return f"{float(p) * 100:.1f}%"
+    """70.4% style, exact fraction rounded to one decimal (70,4% in Italian)."""
+    return localised(f"{float(p) * 100:.1f}%")
 
 
 def odds_summary(count: int, target: int | None, sides: int = 6, total: bool = False, under: bool = False) -> str:
     """One line for the dice pane, e.g. "needs 5+ on 3 dice: 70.4% at least one"."""
+    fields = {"count": count, "sides": sides, "target": target}
     if target is None:
-        return f"{count}d{sides}: no target"
+        return _("{count}d{sides}: no target").format(**fields)
     if under and not total:
         p_one = successes_distribution(count, target, sides, under=True)
-        return f"needs {target} or less on {count}d{sides}: {percent(1 - p_one[0])}" + (
-            " at least one" if count > 1 else ""
-        )
+        if count > 1:
+            said = _("needs {target} or less on {count}d{sides}: {chance} at least one")
+        else:
+            said = _("needs {target} or less on {count}d{sides}: {chance}")
+        return said.format(chance=percent(1 - p_one[0]), **fields)
     if total:
-        return f"needs {target}+ total on {count}d{sides}: {percent(p_sum_at_least(count, target, sides))}"
+        said = _("needs {target}+ total on {count}d{sides}: {chance}")
+        return said.format(chance=percent(p_sum_at_least(count, target, sides)), **fields)
     if count == 1:
-        return f"needs {target}+ on 1d{sides}: {percent(p_face_at_least(target, sides))}"
-    return f"needs {target}+ on {count} dice: {percent(p_at_least_successes(count, target, 1, sides))} at least one"
+        return _("needs {target}+ on 1d{sides}: {chance}").format(
+            chance=percent(p_face_at_least(target, sides)), **fields
+        )
+    said = _("needs {target}+ on {count} dice: {chance} at least one")
+    return said.format(chance=percent(p_at_least_successes(count, target, 1, sides)), **fields)

@@ -16,6 +16,7 @@ import msgspec
 
 from core import events as ev
 from core.history import History, HistoryError
+from core.i18n import _
 from core.replay import Timeline
 from core.savefile import (
     FORMAT_VERSION,
@@ -49,14 +50,26 @@ class Salvaged:
     reason: str = ""
 
     def report(self) -> str:
-        kept = f"kept {self.kept_units} commands, undos and redos (lines 1-{self.kept_lines})"
+        fields = {
+            "to": self.to,
+            "source": self.source,
+            "kept": self.kept_units,
+            "lines": self.kept_lines,
+            "dropped": self.dropped_lines,
+            "first": self.first_dropped,
+            "units": self.dropped_units,
+            "reason": self.reason,
+        }
         if not self.dropped_lines:
-            return f"{self.to}: {kept}; nothing was dropped: {self.source} is whole"
-        return (
-            f"{self.to}: {kept}; dropped {self.dropped_lines} lines from line {self.first_dropped} "
-            f"({self.dropped_units} commands, undos and redos began there): {self.reason}. "
-            f"{self.source} was not changed"
+            said = _(
+                "{to}: kept {kept} commands, undos and redos (lines 1-{lines}); nothing was dropped: {source} is whole"
+            )
+            return said.format(**fields)
+        said = _(
+            "{to}: kept {kept} commands, undos and redos (lines 1-{lines}); dropped {dropped} lines from line {first} "
+            "({units} commands, undos and redos began there): {reason}. {source} was not changed"
         )
+        return said.format(**fields)
 
 
 def default_target(path: Path) -> Path:
@@ -84,15 +97,16 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
     try:
         f = open(path, "rb")
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file; check the name") from None
+        raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+        raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
     with f:
         if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
-            raise SaveError(f"{path}: larger than a save can be ({MAX_FILE_BYTES} bytes); is this the right file?")
+            said = _("{path}: larger than a save can be ({limit} bytes); is this the right file?")
+            raise SaveError(said.format(path=path, limit=MAX_FILE_BYTES))
         first = f.readline(MAX_LINE_BYTES + 1)
         if not first.endswith(b"\n") or not _line_ok(first[:-1]):
-            raise SaveError(f"{path}:1: no whole header line: there is no game to salvage")
+            raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
         header = _decode_header(path, first[9:-1])
         version = header.fireteam
         fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
@@ -111,20 +125,19 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
             number += 1
             line = raw[:-1]
             if not raw.endswith(b"\n"):
-                reason = "line too long" if len(raw) > MAX_LINE_BYTES else "incomplete last line (a torn write)"
+                reason = _("line too long") if len(raw) > MAX_LINE_BYTES else _("incomplete last line (a torn write)")
             elif len(line) < 10 or chain.frame_payload(line[9:])[:9] != line[:9]:
-                reason = "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
+                reason = _("damaged record, or a line missing, repeated or out of order before it (check mismatch)")
             if reason:
                 break
             try:
                 (event,) = _decode_batch(path, [line[9:]], len(history.store) + len(group), version, UPCASTERS, fast)
             except SaveError as e:
-                # The message without its "FILE:LINE: " and its advice.
-                reason = str(e).removeprefix(f"{path}:{number}: ").split("; the file was not changed")[0]
+                reason = e.what or str(e)  # the damage, without its "FILE:LINE: " and its advice
                 break
             if not group:
                 if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):
-                    reason = "a fact outside any command"
+                    reason = _("a fact outside any command")
                     break
                 need = event.n if isinstance(event, ev.Issued) else 0
             else:
@@ -141,7 +154,7 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
             except HistoryError as e:
                 reason = str(e).split(": ", 1)[-1]
             except (KeyError, ValueError, TypeError) as e:
-                reason = f"the event refers to {e}, which the game lacks"
+                reason = _("the event refers to {missing}, which the game lacks").format(missing=e)
             if reason:
                 last_in_group = True  # the unit is dropped whole, this line with it
                 break
@@ -152,7 +165,7 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
         # The open unit, whole, and everything after it.
         first_dropped = number - len(group) + (1 if last_in_group or not reason else 0)
         if not reason and group:
-            reason = "the last command is incomplete (a torn write)"
+            reason = _("the last command is incomplete (a torn write)")
         if reason:
             f.seek(0)
             for i, raw in enumerate(f, start=1):

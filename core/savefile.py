@@ -47,6 +47,7 @@ import msgspec
 from core import savelock
 from core.events import TAGS, AnyEvent, Event, Issued
 from core.history import History, HistoryError
+from core.i18n import _
 from core.store import CHUNK
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and
@@ -103,6 +104,9 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True):
 class SaveError(Exception):
     """A save that cannot be loaded or written; the message names file and line."""
 
+    #: The damage alone, without the file, the line and the advice (``fireteam salvage`` says it).
+    what: str = ""
+
 
 class NoGameYet(SaveError):
     """A save whose header a crash cut short: nothing was ever played in it."""
@@ -113,8 +117,10 @@ class SaveLocked(SaveError):
 
     def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
         super().__init__(
-            f"{path}: another Fireteam is writing this save: {who}. "
-            f"Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
+            _(
+                "{path}: another Fireteam is writing this save: {who}. "
+                "Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
+            ).format(path=path, who=who)
         )
         self.path = path
         self.holder = holder
@@ -131,16 +137,22 @@ UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}, 2: {}}
 
 
 def _not_a_save(path: Path) -> SaveError:
-    return SaveError(f"{path}:1: not a Fireteam save (no valid header line); is this the right file?")
+    return SaveError(
+        _("{path}:1: not a Fireteam save (no valid header line); is this the right file?").format(path=path)
+    )
 
 
 def _start_again(path: Path) -> str:
-    return f"start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)"
+    return _("start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)").format(
+        path=path
+    )
 
 
 def salvage_hint(path: Path) -> str:
     """What to do with a save that is damaged past some line (a sentence)."""
-    return f"Run `fireteam salvage {path}` to copy every whole command before the damage into a new save."
+    return _("Run `fireteam salvage {path}` to copy every whole command before the damage into a new save.").format(
+        path=path
+    )
 
 
 @dataclass
@@ -259,7 +271,10 @@ def _lines_before(path: Path, number: int, version: int) -> tuple[int, int]:
 
 
 def _corrupt(path: Path, line: int, what: str) -> SaveError:
-    return SaveError(f"{path}:{line}: {what}; the file was not changed. {salvage_hint(path)}")
+    said = _("{path}:{line}: {what}; the file was not changed. {hint}")
+    error = SaveError(said.format(path=path, line=line, what=what, hint=salvage_hint(path)))
+    error.what = what
+    return error
 
 
 def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
@@ -336,11 +351,13 @@ def load(
             size = os.fstat(f.fileno()).st_size
             if size > MAX_FILE_BYTES:
                 raise SaveError(
-                    f"{path}: {size} bytes is larger than a save can be ({MAX_FILE_BYTES} bytes); "
-                    "is this the right file?"
+                    _(
+                        "{path}: {size} bytes is larger than a save can be ({limit} bytes); is this the right file?"
+                    ).format(path=path, size=size, limit=MAX_FILE_BYTES)
                 )
             if size == 0:
-                raise NoGameYet(f"{path}: empty file: no game was ever recorded in it; {_start_again(path)}")
+                said = _("{path}: empty file: no game was ever recorded in it; {advice}")
+                raise NoGameYet(said.format(path=path, advice=_start_again(path)))
             left = size
             carry = b""
             while left > 0 and (chunk := f.read(min(_CHUNK, left))):
@@ -348,12 +365,14 @@ def load(
                 lines = (carry + chunk).split(b"\n")
                 carry = lines.pop()
                 if len(carry) > MAX_LINE_BYTES:
-                    raise _corrupt(path, lines_done + len(lines) + 1, f"line longer than {MAX_LINE_BYTES} bytes")
+                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
+                    raise _corrupt(path, lines_done + len(lines) + 1, too_long)
                 # Every line, not only one cut by the end of a read: the same file
                 # must load or not wherever the reads happen to fall.
                 if lines and max(map(len, lines)) > MAX_LINE_BYTES:
                     long = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
-                    raise _corrupt(path, lines_done + long + 1, f"line longer than {MAX_LINE_BYTES} bytes")
+                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
+                    raise _corrupt(path, lines_done + long + 1, too_long)
                 if not lines:
                     continue
                 if bad_line:
@@ -386,10 +405,8 @@ def load(
             size = size - left  # less if the file was cut meanwhile
             if header is None:
                 if not lines_done and _torn_header(carry):
-                    raise NoGameYet(
-                        f"{path}: holds no game yet: a crash cut its first line short ({len(carry)} bytes); "
-                        f"{_start_again(path)}"
-                    )
+                    said = _("{path}: holds no game yet: a crash cut its first line short ({size} bytes); {advice}")
+                    raise NoGameYet(said.format(path=path, size=len(carry), advice=_start_again(path)))
                 raise _not_a_save(path)
             if carry:
                 if bad_line:
@@ -400,15 +417,16 @@ def load(
         told[1] = told[2]
         flush(1)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file; check the name") from None
+        raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}; check the name and the file's permissions") from None
+        said = _("{path}: cannot read: {error}; check the name and the file's permissions")
+        raise SaveError(said.format(path=path, error=e.strerror)) from None
 
     version = header.fireteam
     result = Loaded(path, header, history, good, check, upgraded_from=version if version != FORMAT_VERSION else 0)
     if bad_line:
         result.torn_line = bad_line
-        result.notes.append(f"line {bad_line}: incomplete last record cut off (torn write)")
+        result.notes.append(_("line {line}: incomplete last record cut off (torn write)").format(line=bad_line))
     cut = history.pending()
     if cut is not None:
         # The crash tore a command in half: drop it whole so no half-command is applied.
@@ -417,7 +435,8 @@ def load(
         history.drop_pending()
         result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
         result.good_bytes, result.check = _lines_before(path, result.torn_line, version)
-        result.notes.append(f"line {result.torn_line}: command #{cmd} incomplete at the end of the file, cut off")
+        said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
+        result.notes.append(said.format(line=result.torn_line, cmd=cmd))
     result.torn_bytes = size - result.good_bytes
     return result
 
@@ -425,7 +444,8 @@ def load(
 def _history_error(path: Path, e: HistoryError) -> SaveError:
     where = re.match(r"event (\d+): ", str(e))
     if where is None:
-        return SaveError(f"{path}: {e}; the file was not changed. {salvage_hint(path)}")
+        said = _("{path}: {what}; the file was not changed. {hint}")
+        return SaveError(said.format(path=path, what=e, hint=salvage_hint(path)))
     # Event k (from 1) is on line k + 1, after the header.
     return _corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
 
@@ -451,16 +471,17 @@ def read_commands(
             else:
                 data = f.read(end - start)
     except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+        raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
     if end is not None and (len(data) != end - start or not data.endswith(b"\n")):
-        raise SaveError(f"{path}: bytes {start}-{end} are not whole records (the file is shorter or was cut)")
+        said = _("{path}: bytes {start}-{end} are not whole records (the file is shorter or was cut)")
+        raise SaveError(said.format(path=path, start=start, end=end))
     whole = data[: data.rfind(b"\n") + 1]
     if not whole:
         return [], [], check, start
     lines = whole[:-1].split(b"\n")
     payloads = [line[9:] for line in lines]
     chained = version >= CHAINED_FROM
-    bad, _ = _check_lines(lines, payloads, check, chained)
+    bad, _last = _check_lines(lines, payloads, check, chained)
     if bad >= 0:
         # A writer writes whole lines: a complete line that fails its check is damage.
         raise _bad_check(path, base + bad + 2, chained)
@@ -507,7 +528,7 @@ def _decode_batch(
             events.append(event)
         except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
             # +1 for the header line, +1 to count lines from 1.
-            raise _corrupt(path, base + i + 2, f"invalid event: {e}") from None
+            raise _corrupt(path, base + i + 2, _("invalid event: {error}").format(error=e)) from None
     return events
 
 
@@ -534,16 +555,21 @@ def _decode_header(path: Path, payload: bytes) -> Header:
     version = raw.get("fireteam")
     if isinstance(version, int) and version > FORMAT_VERSION:
         raise SaveError(
-            f"{path}: written by a newer Fireteam (save format {version}; this version reads up to {FORMAT_VERSION}). "
-            "Upgrade Fireteam to open it."
+            _(
+                "{path}: written by a newer Fireteam (save format {version}; this version reads up to {known}). "
+                "Upgrade Fireteam to open it."
+            ).format(path=path, version=version, known=FORMAT_VERSION)
         )
     try:
         header = msgspec.convert(raw, Header)
         check_ints(raw)
     except (msgspec.ValidationError, ValueError) as e:
-        raise SaveError(f"{path}:1: invalid header: {e}; is this the right file?") from None
+        raise SaveError(
+            _("{path}:1: invalid header: {error}; is this the right file?").format(path=path, error=e)
+        ) from None
     if header.fireteam < 0:
-        raise SaveError(f"{path}:1: invalid header: format version {header.fireteam}; is this the right file?")
+        said = _("{path}:1: invalid header: format version {version}; is this the right file?")
+        raise SaveError(said.format(path=path, version=header.fireteam))
     return header
 
 

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import msgspec
 
+from core.i18n import _
+
 #: A label longer than this is not one Fireteam wrote.
 MAX_LABEL_BYTES = 4096
 
@@ -38,8 +40,11 @@ class Holder(msgspec.Struct, frozen=True):
         # The label is a file anyone who can write the folder can write: show it
         # as plain text, with no control character reaching the terminal.
         host, command, since = (_printable(v) for v in (self.host, self.command, self.since))
-        where = "" if self.host == socket.gethostname() else f" on {host}"
-        return f"process {self.pid}{where} ({command}), since {since}"
+        if self.host == socket.gethostname():
+            said = _("process {pid} ({command}), since {since}")
+        else:
+            said = _("process {pid} on {host} ({command}), since {since}")
+        return said.format(pid=self.pid, host=host, command=command, since=since)
 
 
 def _printable(text: str, limit: int = 200) -> str:
@@ -54,7 +59,7 @@ class Busy(Exception):
         self.holder = holder
 
     def who(self) -> str:
-        return self.holder.describe() if self.holder is not None else "another process (it left no label)"
+        return self.holder.describe() if self.holder is not None else _("another process (it left no label)")
 
 
 def label_path(path: Path) -> Path:

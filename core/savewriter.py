@@ -20,6 +20,7 @@ import msgspec
 from core import savelock
 from core.events import Event
 from core.history import MAX_COMMAND_EVENTS
+from core.i18n import _
 from core.savefile import (
     FORMAT_VERSION,
     MAX_LINE_BYTES,
@@ -92,8 +93,10 @@ def _lock(path: Path, fd: int) -> None:
 
 def _unwritable(path: Path, e: OSError) -> SaveError:
     return SaveError(
-        f"{path}: cannot open the save for writing: {e.strerror}; "
-        "open it read-only (`fireteam {path} --replay`), or make the file and its folder writable"
+        _(
+            "{path}: cannot open the save for writing: {error}; "
+            "open it read-only (`fireteam {path} --replay`), or make the file and its folder writable"
+        ).format(path=path, error=e.strerror)
     )
 
 
@@ -127,7 +130,8 @@ class SaveWriter:
         except FileExistsError:
             fd = cls._restart(path)
         except OSError as e:
-            raise SaveError(f"{path}: cannot create the save: {e.strerror}; choose a writable folder") from None
+            said = _("{path}: cannot create the save: {error}; choose a writable folder")
+            raise SaveError(said.format(path=path, error=e.strerror)) from None
         else:
             _lock(path, fd)
         writer = cls(path, fd, 0, Chain(0))
@@ -137,7 +141,8 @@ class SaveWriter:
             os.fsync(fd)
         except OSError as e:
             writer.close()
-            raise SaveError(f"{path}: cannot write the new save: {e.strerror}; free some space and try again") from None
+            said = _("{path}: cannot write the new save: {error}; free some space and try again")
+            raise SaveError(said.format(path=path, error=e.strerror)) from None
         _fsync_dir(path)
         writer.size = len(first)
         writer.chain = Chain(zlib.crc32(first[9:-1]), header.fireteam)
@@ -146,7 +151,9 @@ class SaveWriter:
     @staticmethod
     def _restart(path: Path) -> int:
         """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
-        exists = SaveError(f"{path}: already exists; choose another name (saves are never overwritten)")
+        exists = SaveError(
+            _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
+        )
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         except OSError:
@@ -176,9 +183,9 @@ class SaveWriter:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND)
         except FileNotFoundError:
-            raise SaveError(f"{path}: no such save file; check the name") from None
+            raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
         except IsADirectoryError:
-            raise SaveError(f"{path}: cannot read: is a directory, not a save") from None
+            raise SaveError(_("{path}: cannot read: is a directory, not a save").format(path=path)) from None
         except OSError as e:
             raise _unwritable(path, e) from None
         _lock(path, fd)
@@ -193,20 +200,24 @@ class SaveWriter:
         path = self.path
         if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
             raise SaveError(
-                f"{path}: written in save format {loaded.version}, which this Fireteam reads but no longer "
-                f"writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
-                "to copy it into a new save in today's format"
+                _(
+                    "{path}: written in save format {version}, which this Fireteam reads but no longer "
+                    "writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
+                    "to copy it into a new save in today's format"
+                ).format(path=path, version=loaded.version)
             )
         try:
             if loaded.torn_bytes:
                 aside = _set_aside(path, self._fd, loaded.good_bytes, loaded.good_bytes + loaded.torn_bytes)
-                loaded.notes.append(f"torn bytes kept in {aside.name}")
+                loaded.notes.append(_("torn bytes kept in {file}").format(file=aside.name))
                 loaded.torn_bytes = 0
             os.fsync(self._fd)
         except OSError as e:
             raise SaveError(
-                f"{path}: cannot set aside the torn end of the save: {e.strerror}; "
-                f"free some space, or open it read-only (`fireteam {path} --replay`)"
+                _(
+                    "{path}: cannot set aside the torn end of the save: {error}; "
+                    "free some space, or open it read-only (`fireteam {path} --replay`)"
+                ).format(path=path, error=e.strerror)
             ) from None
         _fsync_dir(path)
         self.size = loaded.good_bytes
@@ -226,9 +237,8 @@ class SaveWriter:
         if not payloads:
             return payloads
         if len(payloads) > MAX_COMMAND_EVENTS + 1:
-            raise SaveError(
-                f"{self.path}: a command of {len(payloads) - 1} facts is too big (at most {MAX_COMMAND_EVENTS})"
-            )
+            said = _("{path}: a command of {facts} facts is too big (at most {limit})")
+            raise SaveError(said.format(path=self.path, facts=len(payloads) - 1, limit=MAX_COMMAND_EVENTS))
         if long_digits(b"".join(payloads)):
             # The reader refuses a number no game counts to: writing it would make the save unloadable.
             try:
@@ -239,7 +249,8 @@ class SaveWriter:
         longest = max(map(len, payloads)) + 9  # check and space
         if longest > MAX_LINE_BYTES:
             # The reader refuses such a line: writing it would make the save unloadable.
-            raise SaveError(f"{self.path}: a record of {longest} bytes is too long (at most {MAX_LINE_BYTES})")
+            said = _("{path}: a record of {size} bytes is too long (at most {limit})")
+            raise SaveError(said.format(path=self.path, size=longest, limit=MAX_LINE_BYTES))
         chain = Chain(self.chain.check)
         chain.chained = self.chain.chained
         data = b"".join(chain.frame_payload(p) for p in payloads)
@@ -257,10 +268,10 @@ class SaveWriter:
         try:
             os.ftruncate(self._fd, self.size)
         except OSError as e:
-            self.broken = (
-                f"{self.path}: a write failed and could not be taken back ({e.strerror}); "
+            self.broken = _(
+                "{path}: a write failed and could not be taken back ({error}); "
                 "close the game and open it again (a torn end is set aside then)"
-            )
+            ).format(path=self.path, error=e.strerror)
             return
         # If this sync fails too, the next append's sync carries the cut to the disk.
         with contextlib.suppress(OSError):
@@ -287,11 +298,11 @@ def write_new(target: Path, header: Header, payloads: list[bytes], *, option: st
     try:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        raise SaveError(
-            f"{target}: already exists; choose another name with {option} (saves are never overwritten)"
-        ) from None
+        said = _("{path}: already exists; choose another name with {option} (saves are never overwritten)")
+        raise SaveError(said.format(path=target, option=option)) from None
     except OSError as e:
-        raise SaveError(f"{target}: cannot create: {e.strerror}; choose another place with {option}") from None
+        said = _("{path}: cannot create: {error}; choose another place with {option}")
+        raise SaveError(said.format(path=target, error=e.strerror, option=option)) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(first)
@@ -301,7 +312,6 @@ def write_new(target: Path, header: Header, payloads: list[bytes], *, option: st
             os.fsync(out.fileno())
     except OSError as e:
         target.unlink(missing_ok=True)
-        raise SaveError(
-            f"{target}: cannot write: {e.strerror}; free some space or choose another place with {option}"
-        ) from None
+        said = _("{path}: cannot write: {error}; free some space or choose another place with {option}")
+        raise SaveError(said.format(path=target, error=e.strerror, option=option)) from None
     _fsync_dir(target)

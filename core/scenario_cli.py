@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from core.cli_lang import add_lang_option
+from core.i18n import _, ngettext
 from core.ruleset import available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenario_files import ScenarioError, read_text, user_scenarios_dir
@@ -16,15 +18,18 @@ from core.scenario_forces import load_force
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("scenarios", help="list the built-in and your own scenarios")
-    p.add_argument("--ruleset", choices=available(), help="only this ruleset's")
-    p.add_argument("--json", action="store_true", help="a list of {ruleset, id, title, path}")
+    p = sub.add_parser("scenarios", help=_("list the built-in and your own scenarios"))
+    p.add_argument("--ruleset", choices=available(), help=_("only this ruleset's"))
+    p.add_argument("--json", action="store_true", help=_("a list of {ruleset, id, title, path}"))
+    add_lang_option(p)
 
-    p = sub.add_parser("scenario", help="check a scenario file")
+    p = sub.add_parser("scenario", help=_("check a scenario file"))
+    add_lang_option(p)
     what = p.add_subparsers(dest="scenario_command", required=True)
-    check = what.add_parser("check", help="validate FILE and print what it sets up")
+    check = what.add_parser("check", help=_("validate FILE and print what it sets up"))
     check.add_argument("file", type=Path)
-    check.add_argument("--ruleset", choices=available(), help="the file's ruleset (else its ruleset = ...)")
+    check.add_argument("--ruleset", choices=available(), help=_("the file's ruleset (else its ruleset = ...)"))
+    add_lang_option(check)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,8 +79,8 @@ def run_list(ruleset_id: str | None, as_json: bool, out=None) -> int:
         print(json.dumps(rows, ensure_ascii=False, indent=1), file=out)
         return 0
     for row in rows:
-        where = "built-in" if row["builtin"] else row["path"]
-        title = row["title"] or f"(refused: {row['error']})"
+        where = _("built-in") if row["builtin"] else row["path"]
+        title = row["title"] or _("(refused: {error})").format(error=row["error"])
         print(f"{row['ruleset']:16} {row['id']:16} {title}  [{where}]", file=out)
     return 0
 
@@ -92,7 +97,8 @@ def _ruleset_of(path: Path, text: str, given: str | None) -> str:
     for rid in available():
         if path.resolve().is_relative_to(user_scenarios_dir(rid).resolve()):
             return rid
-    raise ScenarioError(str(path), 1, f'which ruleset? give --ruleset or ruleset = "ID" ({", ".join(available())})')
+    said = _('which ruleset? give --ruleset or ruleset = "ID" ({rulesets})')
+    raise ScenarioError(str(path), 1, said.format(rulesets=", ".join(available())))
 
 
 def run_check(path: Path, given: str | None, out=None) -> int:
@@ -104,7 +110,7 @@ def run_check(path: Path, given: str | None, out=None) -> int:
         ruleset = get_ruleset(rid)
         fmt = ruleset.scenario_format  # type: ignore[attr-defined]
         if _is_force(text):
-            force, _ = load_force(fmt, path)
+            force = load_force(fmt, path)[0]
             lines = force_summary(ruleset, fmt, str(path), force)
         else:
             lines = summary(rid, parse_scenario(fmt, text, str(path)))
@@ -126,8 +132,12 @@ def _is_force(text: str) -> bool:
 def force_summary(ruleset: Any, fmt: Any, file: str, force: Any) -> list[str]:
     units = fmt.force_units(force, "force")
     points = fmt.force_points(force)
-    cost = f", {points} points" if points is not None else ""
-    lines = [f"{file}: force {force.name!r} ({ruleset.name}): valid, {len(units)} units{cost}"]
+    fields = {"file": file, "force": repr(force.name), "ruleset": ruleset.name, "units": len(units), "points": points}
+    if points is not None:
+        said = _("{file}: force {force} ({ruleset}): valid, {units} units, {points} points")
+    else:
+        said = _("{file}: force {force} ({ruleset}): valid, {units} units")
+    lines = [said.format(**fields)]
     lines += [f"    {line}" for line in _unit_lines(ruleset, units)]
     return lines
 
@@ -145,14 +155,22 @@ def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
     ruleset = get_ruleset(ruleset_id)
     sc = loaded.sc
     points = ruleset.scenario_format.points(sc)  # type: ignore[attr-defined]
-    lines = [f"{loaded.file}: {sc.title} ({ruleset.name}, scenario {sc.id}): valid"]
+    said = _("{file}: {title} ({ruleset}, scenario {id}): valid")
+    lines = [said.format(file=loaded.file, title=sc.title, ruleset=ruleset.name, id=sc.id)]
     for side in sc.sides:
         units = [u for u in sc.units if u.side == side.id]
-        limit = f" of {sc.points}" if getattr(sc, "points", 0) else ""
-        cost = f", {points[side.id]}{limit} points" if side.id in points else ""
+        limit = getattr(sc, "points", 0)
+        fields = {"points": points.get(side.id), "limit": limit}
+        if side.id not in points:
+            cost = ""
+        elif limit:
+            cost = ", " + _("{points} of {limit} points").format(**fields)
+        else:
+            cost = ", " + _("{points} points").format(**fields)
         army = f" ({side.army})" if side.army else ""
-        lines.append(f"  {side.id}: {side.name}{army}, {len(units)} units{cost}")
+        said = ngettext("{units} unit", "{units} units", len(units)).format(units=len(units))
+        lines.append(f"  {side.id}: {side.name}{army}, {said}{cost}")
         lines += [f"    {line}" for line in _unit_lines(ruleset, units)]
-    for file, _ in loaded.forces:
-        lines.append(f"  force file: {file}")
+    for file, _force in loaded.forces:
+        lines.append("  " + _("force file: {file}").format(file=file))
     return lines

@@ -20,6 +20,7 @@ import msgspec
 
 from core import events as ev
 from core.game import Game
+from core.i18n import _
 from core.savefile import MAX_FILE_BYTES, SaveError
 from core.views import event_visible
 
@@ -65,9 +66,11 @@ def write(copy: SideCopy, to: Path) -> None:
     try:
         fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        raise SaveError(f"{to}: already exists; choose another name with -o (files are never overwritten)") from None
+        said = _("{path}: already exists; choose another name with -o (files are never overwritten)")
+        raise SaveError(said.format(path=to)) from None
     except OSError as e:
-        raise SaveError(f"{to}: cannot create: {e.strerror}; choose another place with -o") from None
+        said = _("{path}: cannot create: {error}; choose another place with {option}")
+        raise SaveError(said.format(path=to, error=e.strerror, option="-o")) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
@@ -75,7 +78,7 @@ def write(copy: SideCopy, to: Path) -> None:
             os.fsync(out.fileno())
     except OSError as e:
         to.unlink(missing_ok=True)
-        raise SaveError(f"{to}: cannot write: {e.strerror}") from None
+        raise SaveError(_("{path}: cannot write: {error}").format(path=to, error=e.strerror)) from None
 
 
 def looks_like_side_copy(path: Path) -> bool:
@@ -92,22 +95,25 @@ def read(path: Path) -> SideCopy:
         with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_FILE_BYTES:
-                raise SaveError(f"{path}: {size} bytes is larger than a copy can be ({MAX_FILE_BYTES} bytes)")
+                said = _("{path}: {size} bytes is larger than a copy can be ({limit} bytes)")
+                raise SaveError(said.format(path=path, size=size, limit=MAX_FILE_BYTES))
             data = f.read(size)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such file; check the name") from None
+        raise SaveError(_("{path}: no such file; check the name").format(path=path)) from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot read: {e.strerror}") from None
+        raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
     try:
         copy = msgspec.json.decode(data, type=SideCopy)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path}: not a valid side's copy of a game: {e}") from None
+        raise SaveError(_("{path}: not a valid side's copy of a game: {error}").format(path=path, error=e)) from None
     if copy.fireteam_copy > COPY_VERSION or copy.fireteam_copy < 1:
-        raise SaveError(f"{path}: a side's copy in format {copy.fireteam_copy}; this Fireteam reads format 1")
+        said = _("{path}: a side's copy in format {version}; this Fireteam reads format 1")
+        raise SaveError(said.format(path=path, version=copy.fireteam_copy))
     last = 0
-    for step, _ in copy.events:
+    for step, _event in copy.events:
         if not last < step <= copy.steps:
-            raise SaveError(f"{path}: step {step} out of order (after {last}, of {copy.steps}): the copy is damaged")
+            said = _("{path}: step {step} out of order (after {last}, of {steps}): the copy is damaged")
+            raise SaveError(said.format(path=path, step=step, last=last, steps=copy.steps))
         last = step
     return copy
 

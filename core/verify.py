@@ -22,10 +22,12 @@ from pathlib import Path
 from core import commitments
 from core import events as ev
 from core.game import Game
+from core.i18n import N_, _
 from core.savefile import SaveError
 from core.sidecopy import Step, looks_like_side_copy, read, steps
 
-OK, MISMATCH, NEVER, UNSEEN = "ok", "mismatch", "never revealed", "commitment not seen"
+#: A check's status: an id, shown in the reader's language.
+OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")
 
 
 @dataclass
@@ -41,11 +43,12 @@ class Check:
     why: str = ""
 
     def line(self) -> str:
-        name = _shown(self.key) if self.key else f"a secret of {_shown(self.owner)}"
-        at = f"set at step {self.step}" if self.step else "set out of this copy's sight"
-        shown = f"revealed at step {self.opened}" if self.opened else "not revealed"
+        name = _shown(self.key) if self.key else _("a secret of {owner}").format(owner=_shown(self.owner))
+        at = _("set at step {step}").format(step=self.step) if self.step else _("set out of this copy's sight")
+        shown = _("revealed at step {step}").format(step=self.opened) if self.opened else _("not revealed")
         why = f": {_shown(self.why)}" if self.why else ""
-        return f"{name} ({_shown(self.digest[:16])}): {at}, {shown}: {self.status}{why}"
+        status = _(self.status)
+        return f"{name} ({_shown(self.digest[:16])}): {at}, {shown}: {status}{why}"
 
 
 def _shown(text: str) -> str:
@@ -82,15 +85,24 @@ class Verified:
         return not self.failed and not self.stray
 
     def report(self) -> list[str]:
-        who = "" if self.role == "referee" else f" (the copy of {self.role})"
+        source = str(self.source)
+        if self.role != "referee":
+            source = _("{file} (the copy of {role})").format(file=self.source, role=self.role)
         if not self.checks and not self.stray:
             if self.older:
-                return [f"{self.source}{who}: no commitments (older save): {self.older} secrets set unchecked"]
-            return [f"{self.source}{who}: no commitments: no secret was set in this game, nothing to verify"]
+                said = _("{source}: no commitments (older save): {n} secrets set unchecked")
+                return [said.format(source=source, n=self.older)]
+            return [
+                _("{source}: no commitments: no secret was set in this game, nothing to verify").format(source=source)
+            ]
         lines = [c.line() for c in self.checks] + self.stray
-        state = "finished" if self.ended else "not finished: secrets still hidden are not revealed yet"
-        verdict = "every secret matches its commitment" if self.ok else f"{len(self.failed) + len(self.stray)} failed"
-        lines.append(f"{self.source}{who}: {len(self.checks)} commitments checked, game {state}: {verdict}")
+        state = _("finished") if self.ended else _("not finished: secrets still hidden are not revealed yet")
+        if self.ok:
+            verdict = _("every secret matches its commitment")
+        else:
+            verdict = _("{n} failed").format(n=len(self.failed) + len(self.stray))
+        said = _("{source}: {n} commitments checked, game {state}: {verdict}")
+        lines.append(said.format(source=source, n=len(self.checks), state=state, verdict=verdict))
         return lines
 
 
@@ -114,7 +126,7 @@ def verify(path: Path) -> Verified:
         t = type(e)
         if pending is not None and not (t is ev.Committed and s.step == pending.step + 1):
             key = commitments.key_of(pending.event)
-            result.stray.append(f"{_shown(key)}: set at step {pending.step} with no commitment after it: mismatch")
+            result.stray.append(_unpaired(key, pending.step))
         pending = None
         if commitments.is_secret(e):
             if e.salt:
@@ -131,7 +143,9 @@ def verify(path: Path) -> Verified:
             if fact is not None and commitments.is_secret(fact) and fact.salt:
                 check.key = commitments.key_of(fact)
                 if commitments.fact_digest(fact) != e.digest:
-                    _fail(check, f"the secret set at step {before.step} does not match its commitment")
+                    _fail(
+                        check, _("the secret set at step {step} does not match its commitment").format(step=before.step)
+                    )
         elif commitments.opens(e):
             _opening(result, by_digest, s, e)
         elif t is ev.GameEnded:
@@ -139,8 +153,13 @@ def verify(path: Path) -> Verified:
         before = s
     if pending is not None:
         key = commitments.key_of(pending.event)
-        result.stray.append(f"{_shown(key)}: set at step {pending.step} with no commitment after it: mismatch")
+        result.stray.append(_unpaired(key, pending.step))
     return result
+
+
+def _unpaired(key: str, step: int) -> str:
+    said = _("{key}: set at step {step} with no commitment after it: mismatch")
+    return said.format(key=_shown(key), step=step)
 
 
 def _opening(result: Verified, by_digest: dict[str, Check], s: Step, e: ev.Revealed | ev.Opened) -> None:
@@ -149,16 +168,18 @@ def _opening(result: Verified, by_digest: dict[str, Check], s: Step, e: ev.Revea
         check = by_digest[e.digest] = Check(e.digest, "", 0, key=e.key)
         result.checks.append(check)
         check.opened = s.step
-        _fail(check, "revealed, but no commitment to it came before in this history", UNSEEN)
+        _fail(check, _("revealed, but no commitment to it came before in this history"), UNSEEN)
         return
     if check.key and check.key != e.key:
-        _fail(check, f"opened at step {s.step} as {e.key!r}, but it was the commitment to {check.key!r}")
+        said = _("opened at step {step} as {key}, but it was the commitment to {other}")
+        _fail(check, said.format(step=s.step, key=repr(e.key), other=repr(check.key)))
         return
     check.key = check.key or e.key
     if not check.opened:
         check.opened = s.step
     if not commitments.matches(e):
-        _fail(check, f"the value revealed at step {s.step} ({e.value!r}) does not match its commitment")
+        said = _("the value revealed at step {step} ({value}) does not match its commitment")
+        _fail(check, said.format(step=s.step, value=repr(e.value)))
     elif check.status == NEVER:
         check.status = OK
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 import msgspec
 
 from core import events as ev
+from core.i18n import _
 from core.state import GameState, Unit, copy_state
 
 REFEREE = "referee"
@@ -141,11 +142,11 @@ class MarkerLabels:
         taken = {u.marker for u in state.units.values()}
         for u in state.units.values():
             taken |= {u.id.upper(), *(w.upper() for w in u.name.split())}
-        for _ in range(_MOST_DRAWS):
+        for _draw in range(_MOST_DRAWS):
             label = self._pick()
             if label not in taken:
                 return label
-        raise ValueError("no marker label is free: too many hidden units on the table")
+        raise ValueError(_("no marker label is free: too many hidden units on the table"))
 
 
 def view_state(state: GameState, role: str) -> GameState:

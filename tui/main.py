@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from core.cli import HEADLESS, add_headless, run_headless
+from core.cli_lang import add_lang_option, after_lang, choose_language
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -16,6 +17,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="fireteam",
         description="A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game.",
     )
+    add_lang_option(p, top=True)
     sub = p.add_subparsers(dest="command")
     add_headless(sub)
     s = sub.add_parser("serve", help="host games over SSH")
@@ -45,7 +47,9 @@ def _app_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and (argv[0] in (*HEADLESS, "serve") or argv[0] in ("-h", "--help")):
+    choose_language(argv)  # before any parser is built: its help and errors are in it too
+    words = after_lang(argv)
+    if words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")):
         args = _parser().parse_args(argv)
         if args.command == "serve":
             from tui.ssh.main import serve_main

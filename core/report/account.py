@@ -2,43 +2,65 @@
 
 Every renderer (Markdown, HTML, the client's text) writes these same
 sentences; each escapes them for its own format, since they quote the save.
+They are in the reader's language (``core.i18n``), one whole template each.
 """
 
 from __future__ import annotations
 
+from core.i18n import N_, Domain, _, ngettext, render
+from core.narrate import describe_need
+from core.numerals import decimal, localised
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts
 
+#: The report's headings, the same in every format (each renderer translates them).
+FORCES = N_("Forces")
+TURN_BY_TURN = N_("The game, turn by turn")
+MOMENTS = N_("Decisive moments")
+NO_MOMENT = N_("No command moved the balance.")
+DICE = N_("The dice")
+LUCKIEST = N_("The luckiest rolls")
+UNLUCKIEST = N_("The unluckiest rolls")
+NONE = N_("none")
+
 
 def title(report: Report) -> str:
     f = report.facts
-    return f"After-action report: {f.scenario or 'a game'}"
+    return _("After-action report: {scenario}").format(scenario=f.scenario or _("a game"))
 
 
 def summary(report: Report) -> list[str]:
     """Who played what, from whose view, and how it ended."""
     f = report.facts
-    sides = " against ".join(s.name for s in f.sides) or "no sides yet"
-    lines = [f"{f.ruleset} {f.ruleset_version}: {sides}."]
+    against = _("against")
+    sides = f" {against} ".join(s.name for s in f.sides) or _("no sides yet")
+    lines = [_("{ruleset} {version}: {sides}.").format(ruleset=f.ruleset, version=f.ruleset_version, sides=sides)]
     if f.origin is not None:
         lines.append(
-            f"A what-if game: it leaves the original {f.origin.path} (sha256 {f.origin.sha256}) "
-            f"after step {f.origin.step} and goes its own way from there."
+            _(
+                "A what-if game: it leaves the original {path} (sha256 {sha256}) "
+                "after step {step} and goes its own way from there."
+            ).format(path=f.origin.path, sha256=f.origin.sha256, step=f.origin.step)
         )
     lines.append(_viewpoint(f))
     if f.step < f.steps:
-        lines.append(f"Up to step {f.step} of {f.steps}.")
-    lines.append(f"Result: {f.result}." if f.result else "No result yet: the game is not over.")
+        lines.append(_("Up to step {step} of {steps}.").format(step=f.step, steps=f.steps))
+    if f.result:
+        lines.append(_("Result: {result}.").format(result=f.result))
+    else:
+        lines.append(_("No result yet: the game is not over."))
     return lines
 
 
 def _viewpoint(f: Facts) -> str:
     if f.role == "referee":
-        return "As the referee saw it: every fact, hidden or not."
+        return _("As the referee saw it: every fact, hidden or not.")
     if f.role == "spectator":
-        return "As a spectator saw it: public facts only."
-    return f"As {f.side_name(f.role)} saw it: their own units and secrets, and what they spotted of the enemy."
+        return _("As a spectator saw it: public facts only.")
+    return _("As {side} saw it: their own units and secrets, and what they spotted of the enemy.").format(
+        side=f.side_name(f.role)
+    )
 
 
 def forces(report: Report) -> list[tuple[str, list[str]]]:
@@ -48,16 +70,24 @@ def forces(report: Report) -> list[tuple[str, list[str]]]:
     for s in f.sides:
         lines = []
         for u in (u for u in f.units if u.side == s.id):
-            fate = f"out of action in turn {u.out_turn}: {u.out}" if u.out else "in play at the end"
+            if u.out:
+                fate = _("out of action in turn {turn}: {cause}").format(turn=u.out_turn, cause=u.out)
+            else:
+                fate = _("in play at the end")
             cls = f" ({u.cls})" if u.cls else ""
             lines.append(f"{u.name}{cls}: {fate}")
         army = f" — {s.army}" if s.army else ""
-        out.append((f"{s.name}{army}", lines or ["no unit seen"]))
+        out.append((f"{s.name}{army}", lines or [_("no unit seen")]))
     return out
 
 
 def turn_heading(t: TurnFacts) -> str:
-    return "Set-up and deployment" if t.turn == 0 else f"Turn {t.turn}"
+    return _("Set-up and deployment") if t.turn == 0 else _("Turn {turn}").format(turn=t.turn)
+
+
+def turn_label(turn: int) -> str:
+    """A turn in a table or on a chart's axis: ``set-up`` for turn 0."""
+    return _("set-up") if turn == 0 else str(turn)
 
 
 def turn_account(report: Report, t: TurnFacts) -> list[str]:
@@ -66,57 +96,81 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
     name = f.side_name
     said: list[str] = []
     if t.cards:
-        said.append(f"Cards drawn: {', '.join(t.cards)}.")
+        book = Domain(f.domain)
+        said.append(_("Cards drawn: {cards}.").format(cards=", ".join(book.term(c) for c in t.cards)))
     if t.active:
-        said.append(
-            f"{' then '.join(name(s) for s in t.active)} {'had' if len(t.active) == 1 else 'took'} the initiative."
-        )
+        then = _("then")
+        sides = f" {then} ".join(name(s) for s in t.active)
+        if len(t.active) == 1:
+            said.append(_("{sides} had the initiative.").format(sides=sides))
+        else:
+            said.append(_("{sides} took the initiative.").format(sides=sides))
     said.extend(f"“{n}”" for n in t.notes)
     for unit, side in t.spotted:
-        said.append(f"{name(side)} spotted {unit}.")
+        said.append(_("{side} spotted {unit}.").format(side=name(side), unit=unit))
     for side in f.sides:
         rolls = report.luck.of_turn.get(side.id, {}).get(t.turn, [])
         if rolls:
             made = sum(j.successes for j in rolls)
-            expected = float(sum(j.expected for j in rolls))
-            times = "once" if len(rolls) == 1 else f"{len(rolls)} times"
-            said.append(f"{side.name} rolled {times} against a target: {_successes(made)}, {expected:.1f} expected.")
+            expected = decimal(float(sum(j.expected for j in rolls)), 1)
+            if len(rolls) == 1:
+                line = _("{side} rolled once against a target: {successes}, {expected} expected.")
+            else:
+                line = _("{side} rolled {n} times against a target: {successes}, {expected} expected.")
+            said.append(line.format(side=side.name, n=len(rolls), successes=_successes(made), expected=expected))
     for loss in t.losses:
-        said.append(f"{loss.unit} ({name(loss.side)}) was put out of action: {loss.cause}.")
+        line = _("{unit} ({side}) was put out of action: {cause}.")
+        said.append(line.format(unit=loss.unit, side=name(loss.side), cause=loss.cause))
     for back in t.returns:
-        said.append(f"{back.unit} ({name(back.side)}) came back into action.")
+        said.append(_("{unit} ({side}) came back into action.").format(unit=back.unit, side=name(back.side)))
     for p in t.points:
-        said.append(f"{name(p.side)} scored {p.points} defeat points: {p.reason}.")
+        # English said "points" even for one: kept, so reports read the same.
+        line = ngettext(
+            "{side} scored {points} defeat points: {reason}.",
+            "{side} scored {points} defeat points: {reason}.",
+            p.points,
+        )
+        said.append(line.format(side=name(p.side), points=p.points, reason=p.reason))
     for key, value in t.revealed:
-        said.append(f"Revealed: {key}" + (f" was {value}." if value else "."))
+        if value:
+            said.append(_("Revealed: {key} was {value}.").format(key=key, value=value))
+        else:
+            said.append(_("Revealed: {key}.").format(key=key))
     if t.result:
-        said.append(f"The game ended: {t.result}.")
-    return said or ["Nothing the reader saw changed the balance."]
+        said.append(_("The game ended: {result}.").format(result=t.result))
+    return said or [_("Nothing the reader saw changed the balance.")]
+
+
+def score_name(report: Report) -> str:
+    """What the score counts, in words: ``defeat points`` or ``losses``."""
+    return _("losses") if report.facts.score_name == "losses" else _("defeat points")
 
 
 def score_heading(report: Report) -> str:
-    name = report.facts.score_name
-    return "Losses" if name == "losses" else f"Losses and {name}"
+    if report.facts.score_name == "losses":
+        return _("Losses")
+    return _("Losses and {score}").format(score=score_name(report))
 
 
 def score_caption(report: Report) -> str:
-    name = report.facts.score_name
-    if name == "losses":
-        return "Units put out of action in each turn (this ruleset scores no points: losses are the score)."
-    return f"Units put out of action in each turn, and each side's {name} so far (more is worse)."
+    if report.facts.score_name == "losses":
+        return _("Units put out of action in each turn (this ruleset scores no points: losses are the score).")
+    return _("Units put out of action in each turn, and each side's {score} so far (more is worse).").format(
+        score=score_name(report)
+    )
 
 
 def score_table(report: Report) -> tuple[list[str], list[list[str]]]:
     """Header and rows: per turn, each side's losses in it and its score so far."""
     f = report.facts
-    head = ["turn"]
+    head = [_("turn")]
     for s in f.sides:
-        head.append(f"{s.name}: lost")
+        head.append(_("{side}: lost").format(side=s.name))
         if f.score_name != "losses":
-            head.append(f"{s.name}: {f.score_name} so far")
+            head.append(_("{side}: {score} so far").format(side=s.name, score=score_name(report)))
     rows = []
     for i, t in enumerate(f.turns):
-        row = ["set-up" if t.turn == 0 else str(t.turn)]
+        row = [turn_label(t.turn)]
         for s in f.sides:
             row.append(str(f.losses_by_turn[s.id][i]))
             if f.score_name != "losses":
@@ -128,44 +182,87 @@ def score_table(report: Report) -> tuple[list[str], list[list[str]]]:
 def moment(report: Report, m: Moment) -> str:
     f = report.facts
     change = ", ".join(f"{f.side_name(s)} {v:+d}" for s, v in m.change.items() if v)
-    by = f" (“{m.command}”)" if m.command else ""
-    return (
-        f"Turn {m.turn}{by}: {'; '.join(m.facts)}. {f.score_name.capitalize()}: {change}; "
-        f"a swing of {m.swing} to {f.side_name(m.favours)}."
-    )
+    fields = {
+        "turn": m.turn,
+        "command": m.command,
+        "facts": "; ".join(m.facts),
+        "score": score_name(report).capitalize(),
+        "change": change,
+        "swing": m.swing,
+        "side": f.side_name(m.favours),
+    }
+    if m.command:
+        said = _("Turn {turn} (“{command}”): {facts}. {score}: {change}; a swing of {swing} to {side}.")
+    else:
+        said = _("Turn {turn}: {facts}. {score}: {change}; a swing of {swing} to {side}.")
+    return said.format(**fields)
 
 
 def side_luck(report: Report, s: SideLuck) -> str:
     name = report.facts.side_name(s.side)
     if not s.rolls:
-        return f"{name}: no roll with a target seen."
-    how = "exactly" if s.exact else "by the normal approximation"
-    return (
-        f"{name}: {_successes(s.successes)} in {len(s.rolls)} rolls against {float(s.expected):.2f} expected; "
-        f"the chance of doing at least this well was {_pct(s.p_at_least)}, "
-        f"of doing this badly or worse {_pct(s.p_at_most)} ({how})."
+        return _("{side}: no roll with a target seen.").format(side=name)
+    if s.exact:
+        said = _(
+            "{side}: {successes} in {rolls} rolls against {expected} expected; "
+            "the chance of doing at least this well was {at_least}, "
+            "of doing this badly or worse {at_most} (exactly)."
+        )
+    else:
+        said = _(
+            "{side}: {successes} in {rolls} rolls against {expected} expected; "
+            "the chance of doing at least this well was {at_least}, "
+            "of doing this badly or worse {at_most} (by the normal approximation)."
+        )
+    return said.format(
+        side=name,
+        successes=_successes(s.successes),
+        rolls=len(s.rolls),
+        expected=decimal(float(s.expected), 2),
+        at_least=_pct(s.p_at_least),
+        at_most=_pct(s.p_at_most),
     )
 
 
 def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     r = j.fact.roll
+    f = report.facts
     who = f"{j.fact.unit}: " if j.fact.unit else ""
-    need = f"{r.target} or less" if r.under else f"{r.target}+"
-    need += " total" if r.total else ""
     faces = " ".join(str(x) for x in r.faces)
     odds = j.p_at_least if lucky else j.p_at_most
-    chance = "at least this well" if lucky else "this badly or worse"
-    return (
-        f"Turn {j.fact.turn}, {report.facts.side_name(j.fact.side)}: {who}{r.purpose} "
-        f"({len(r.faces)}d{r.sides} needing {need}: {faces}) — {_successes(j.successes)}, "
-        f"{float(j.expected):.2f} expected; a chance of {_pct(float(odds))} of doing {chance}."
-    )
+    fields = {
+        "turn": j.fact.turn,
+        "side": f.side_name(j.fact.side),
+        "what": who + render(r.purpose, f.domain),
+        "dice": f"{len(r.faces)}d{r.sides}",
+        "need": describe_need(r.target, r.under, r.total) if r.target is not None else "",
+        "faces": faces,
+        "successes": _successes(j.successes),
+        "expected": decimal(float(j.expected), 2),
+        "chance": _pct(float(odds)),
+    }
+    if lucky:
+        said = _(
+            "Turn {turn}, {side}: {what} ({dice} {need}: {faces}) — {successes}, {expected} expected; "
+            "a chance of {chance} of doing at least this well."
+        )
+    else:
+        said = _(
+            "Turn {turn}, {side}: {what} ({dice} {need}: {faces}) — {successes}, {expected} expected; "
+            "a chance of {chance} of doing this badly or worse."
+        )
+    return said.format(**fields)
 
 
 def _successes(n: int) -> str:
-    return "1 success" if n == 1 else f"{n} successes"
+    return ngettext("{n} success", "{n} successes", n).format(n=n)
 
 
 def _pct(p: float) -> str:
     """70.4%; a chance below 0.1% with two significant digits (0.0052%), never "0.0%"."""
-    return f"{p * 100:.1f}%" if p >= 0.001 else f"{p * 100:.2g}%"
+    return localised(f"{p * 100:.1f}%" if p >= 0.001 else f"{p * 100:.2g}%")
+
+
+def unjudged(report: Report) -> str:
+    n = report.luck.unjudged
+    return _("Rolls with no target, or rolled for no side, are not counted: {n}.").format(n=n)

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import pygal
 from pygal.style import Style
 
+from core.i18n import _
+from core.report.account import score_name, turn_label
 from core.report.build import Report
 
 _STYLE = Style(
@@ -69,13 +71,14 @@ def _render(chart, name: str) -> str:
 
 
 def _turns(report: Report) -> list[str]:
-    return ["set-up" if t.turn == 0 else str(t.turn) for t in report.facts.turns]
+    return [turn_label(t.turn) for t in report.facts.turns]
 
 
 def score(report: Report) -> Chart:
     f = report.facts
-    title = f"{f.score_name.capitalize()} over the turns (more is worse)"
-    chart = pygal.Line(**_config("score", title, x_title="turn", y_title=f.score_name))
+    score = score_name(report)
+    title = _("{score} over the turns (more is worse)").format(score=score.capitalize())
+    chart = pygal.Line(**_config("score", title, x_title=_("turn"), y_title=score))
     chart.x_labels = _turns(report)
     for s in f.sides:
         chart.add(s.name, f.score_by_turn[s.id])
@@ -84,8 +87,8 @@ def score(report: Report) -> Chart:
 
 def losses(report: Report) -> Chart:
     f = report.facts
-    title = "Losses per turn"
-    chart = pygal.Bar(**_config("losses", title, x_title="turn", y_title="units out of action"))
+    title = _("Losses per turn")
+    chart = pygal.Bar(**_config("losses", title, x_title=_("turn"), y_title=_("units out of action")))
     chart.x_labels = _turns(report)
     values = [v for row in f.losses_by_turn.values() for v in row] or [0]
     if max(values) - min(values) <= 20:  # whole units: no 0.2 of a man on the axis
@@ -97,8 +100,8 @@ def losses(report: Report) -> Chart:
 
 def luck(report: Report) -> Chart:
     f = report.facts
-    title = "Luck over the game: successes above (below) expectation"
-    chart = pygal.Line(**_config("luck", title, x_title="turn", y_title="successes over expected"))
+    title = _("Luck over the game: successes above (below) expectation")
+    chart = pygal.Line(**_config("luck", title, x_title=_("turn"), y_title=_("successes over expected")))
     chart.x_labels = _turns(report)
     for s in f.sides:
         chart.add(s.name, [round(v, 2) for v in report.luck.by_turn[s.id]])

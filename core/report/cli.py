@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from core.cli_lang import add_lang_option
 from core.game import Game
+from core.i18n import _
 from core.report import render_html, render_md
 from core.report.build import build
 from core.savefile import SaveError
@@ -16,12 +18,15 @@ FORMATS = ("md", "html")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("report", help="the after-action report of a save (Markdown or HTML, with charts)")
+    p = sub.add_parser("report", help=_("the after-action report of a save (Markdown or HTML, with charts)"))
     p.add_argument("path", type=Path)
-    p.add_argument("--as", dest="as_role", default=REFEREE, help="referee, a side id, or spectator")
-    p.add_argument("--format", choices=FORMATS, help="md or html (default: from -o's suffix, else md)")
-    p.add_argument("-o", "--out", type=Path, help="the file to write (Markdown: its charts beside it); default: stdout")
-    p.add_argument("--step", type=int, help="report the game up to this effective step (default: all)")
+    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    p.add_argument("--format", choices=FORMATS, help=_("md or html (default: from -o's suffix, else md)"))
+    p.add_argument(
+        "-o", "--out", type=Path, help=_("the file to write (Markdown: its charts beside it); default: stdout")
+    )
+    p.add_argument("--step", type=int, help=_("report the game up to this effective step (default: all)"))
+    add_lang_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,10 +42,8 @@ def run(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
         return 2
     if args.as_role not in roles(game.state):
-        print(
-            f"{args.path}: no role {args.as_role!r} in this game (choose from {', '.join(roles(game.state))})",
-            file=sys.stderr,
-        )
+        said = _("{path}: no role {role} in this game (choose from {roles})")
+        print(said.format(path=args.path, role=repr(args.as_role), roles=", ".join(roles(game.state))), file=sys.stderr)
         return 2
     try:
         report = build(game, args.as_role, args.step)
@@ -57,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.out is None:
         sys.stdout.write(render_md.render(report))
-        print("(the charts are written only with -o FILE.md, beside it)", file=sys.stderr)
+        print(_("(the charts are written only with -o FILE.md, beside it)"), file=sys.stderr)
         return 0
     for path in render_md.write(report, args.out):
         print(path)
@@ -67,9 +70,9 @@ def run(args: argparse.Namespace) -> int:
 def _refuse_out(out: Path, save: Path) -> str | None:
     """A report never overwrites a save (its own or any other) or a folder."""
     if out.suffix.lower() == ".ft" or (out.exists() and save.exists() and out.resolve() == save.resolve()):
-        return f"{out}: will not write a report over a save; choose a .md or .html file"
+        return _("{out}: will not write a report over a save; choose a .md or .html file").format(out=out)
     if out.is_dir():
-        return f"{out}: is a folder; give a file name (e.g. {out / 'report.md'})"
+        return _("{out}: is a folder; give a file name (e.g. {example})").format(out=out, example=out / "report.md")
     if not out.parent.is_dir():
-        return f"{out.parent}: no such folder"
+        return _("{folder}: no such folder").format(folder=out.parent)
     return None

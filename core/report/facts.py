@@ -9,6 +9,7 @@ named as the log names them, and only those some seen fact is about.
 from __future__ import annotations
 
 from core import events as ev
+from core.i18n import Text, _, render
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
 from core.savefile import Header
@@ -43,6 +44,9 @@ def collect(
     any_points = False
     result = ""
 
+    def words(text: Text) -> str:
+        return render(text, ruleset.domain)
+
     def known(uid: str) -> UnitFacts:
         if uid not in units:
             u = state.units[uid]
@@ -70,26 +74,28 @@ def collect(
             case ev.Noted() if command.text.split(" ", 1)[0] == "note":
                 # A `note` command is the table's own narration; the ruleset's
                 # notes explain its rules, which the log already holds.
-                turn.notes.append(e.text)
+                turn.notes.append(words(e.text))
             case ev.Spotted():
                 turn.spotted.append((known(e.unit).name, e.by_side))
             case ev.UnitOut():
                 u = known(e.unit)
-                u.out, u.out_turn = e.cause, state.turn
-                turn.losses.append(Loss(u.name, u.side, e.cause))
+                u.out, u.out_turn = words(e.cause), state.turn
+                turn.losses.append(Loss(u.name, u.side, u.out))
                 command.losses[u.side] = command.losses.get(u.side, 0) + 1
-                command.words.append(f"{u.name} out of action: {e.cause}")
+                command.words.append(_("{unit} out of action: {cause}").format(unit=u.name, cause=u.out))
             case ev.UnitBack():
                 u = known(e.unit)
                 turn.returns.append(Loss(u.name, u.side, u.out))
                 u.out = ""
                 command.losses[u.side] = command.losses.get(u.side, 0) - 1
-                command.words.append(f"{u.name} back in action")
+                command.words.append(_("{unit} back in action").format(unit=u.name))
             case ev.DefeatPoints():
                 any_points = True
-                turn.points.append(Points(e.side, e.points, e.reason))
+                reason = words(e.reason)
+                turn.points.append(Points(e.side, e.points, reason))
                 command.points[e.side] = command.points.get(e.side, 0) + e.points
-                command.words.append(f"{state.sides[e.side].name}: {e.points:+d} defeat points, {e.reason}")
+                said = _("{side}: {points} defeat points, {reason}")
+                command.words.append(said.format(side=state.sides[e.side].name, points=f"{e.points:+d}", reason=reason))
             case ev.Revealed():
                 turn.revealed.append((e.key, e.value))
             case ev.Rolled():
@@ -97,7 +103,7 @@ def collect(
                 side = _favoured(e.roll, unit, by, state, ruleset)
                 turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
             case ev.GameEnded():
-                turn.result = result = e.result
+                turn.result = result = words(e.result)
             case ev.Moved() | ev.StatusChanged():
                 known(e.unit)
 
@@ -116,6 +122,7 @@ def collect(
     return Facts(
         ruleset=ruleset.name,
         ruleset_version=header.ruleset_version,
+        domain=ruleset.domain,
         scenario=state.scenario,
         role=role,
         sides=sides,

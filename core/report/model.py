@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core import events as ev
+from core.i18n import CORE_DOMAIN
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,8 @@ class Facts:
     step: int
     steps: int
     origin: Origin | None = None
+    #: The catalogue of the ruleset's words (``Ruleset.domain``): the rolls' purposes.
+    domain: str = CORE_DOMAIN
 
     def side_name(self, side: str) -> str:
         for s in self.sides:

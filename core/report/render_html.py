@@ -3,6 +3,7 @@ nothing and runs nothing (its Content-Security-Policy forbids both)."""
 
 from __future__ import annotations
 
+from core.i18n import _, lang
 from core.report import account
 from core.report.build import Report
 from core.report.charts import all_charts
@@ -21,16 +22,16 @@ def render(report: Report) -> str:
     charts = {c.name: c for c in all_charts(report)}
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{lang()}"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
         f"<title>{h(account.title(report))}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{h(account.title(report))}</h1>",
     ]
     out += [f"<p>{h(line)}</p>" for line in account.summary(report)]
-    out.append("<h2>Forces</h2>")
+    out.append(f"<h2>{h(_(account.FORCES))}</h2>")
     for side, units in account.forces(report):
         out += [f"<h3>{h(side)}</h3>", _list(units)]
-    out.append("<h2>The game, turn by turn</h2>")
+    out.append(f"<h2>{h(_(account.TURN_BY_TURN))}</h2>")
     for t in report.facts.turns:
         out += [f"<h3>{h(account.turn_heading(t))}</h3>", _list(account.turn_account(report, t))]
     f = report.facts
@@ -41,19 +42,21 @@ def render(report: Report) -> str:
     out += ["<tr>" + "".join(f"<td>{h(c)}</td>" for c in row) + "</tr>" for row in rows]
     out.append("</table>")
     out += [_figure(charts["score"].svg), _figure(charts["losses"].svg)]
-    out.append("<h2>Decisive moments</h2>")
-    out.append(_list([account.moment(report, m) for m in f.moments] or ["No command moved the balance."]))
-    out.append("<h2>The dice</h2>")
+    out.append(f"<h2>{h(_(account.MOMENTS))}</h2>")
+    out.append(_list([account.moment(report, m) for m in f.moments] or [_(account.NO_MOMENT)]))
+    out.append(f"<h2>{h(_(account.DICE))}</h2>")
     out.append(_list([account.side_luck(report, s) for s in report.luck.sides]))
-    out.append(f"<p>Rolls with no target, or rolled for no side, are not counted: {report.luck.unjudged}.</p>")
-    out += ["<h3>The luckiest rolls</h3>", _list([account.roll(report, j, True) for j in report.luck.luckiest])]
-    out += ["<h3>The unluckiest rolls</h3>", _list([account.roll(report, j, False) for j in report.luck.unluckiest])]
+    out.append(f"<p>{h(account.unjudged(report))}</p>")
+    lucky = [account.roll(report, j, True) for j in report.luck.luckiest]
+    unlucky = [account.roll(report, j, False) for j in report.luck.unluckiest]
+    out += [f"<h3>{h(_(account.LUCKIEST))}</h3>", _list(lucky)]
+    out += [f"<h3>{h(_(account.UNLUCKIEST))}</h3>", _list(unlucky)]
     out += [_figure(charts["luck"].svg), "</body></html>"]
     return "\n".join(out) + "\n"
 
 
 def _list(items: list[str]) -> str:
-    return "<ul>" + "".join(f"<li>{h(i)}</li>" for i in items or ["none"]) + "</ul>"
+    return "<ul>" + "".join(f"<li>{h(i)}</li>" for i in items or [_(account.NONE)]) + "</ul>"
 
 
 def _figure(svg: str) -> str:

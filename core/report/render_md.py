@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from core.i18n import _
 from core.report import account
 from core.report.build import Report
 from core.report.charts import all_charts
@@ -19,10 +20,10 @@ def render(report: Report, charts: dict[str, str] | None = None) -> str:
     """The Markdown text; ``charts`` maps a chart's name to the file it links (none: no charts)."""
     out = [f"# {md(account.title(report))}", ""]
     out += [md(line) + "  " for line in account.summary(report)]
-    out += ["", "## Forces", ""]
+    out += ["", f"## {_(account.FORCES)}", ""]
     for side, units in account.forces(report):
         out += [f"**{md(side)}**", ""] + [f"- {md(u)}" for u in units] + [""]
-    out += ["## The game, turn by turn", ""]
+    out += [f"## {_(account.TURN_BY_TURN)}", ""]
     for t in report.facts.turns:
         out += [f"### {md(account.turn_heading(t))}", ""]
         out += [f"- {md(s)}" for s in account.turn_account(report, t)] + [""]
@@ -30,17 +31,17 @@ def render(report: Report, charts: dict[str, str] | None = None) -> str:
     out += [f"## {md(account.score_heading(report))}", "", md(account.score_caption(report)), ""]
     head, rows = account.score_table(report)
     out += [_row(head), "|" + "---|" * len(head)] + [_row(r) for r in rows] + [""]
-    out += _chart(charts, "score", "Score over the turns") + _chart(charts, "losses", "Losses per turn")
-    out += ["## Decisive moments", ""]
-    out += [f"- {md(account.moment(report, m))}" for m in f.moments] or ["- No command moved the balance."]
-    out += ["", "## The dice", ""]
+    out += _chart(charts, "score", _("Score over the turns")) + _chart(charts, "losses", _("Losses per turn"))
+    out += [f"## {_(account.MOMENTS)}", ""]
+    out += [f"- {md(account.moment(report, m))}" for m in f.moments] or [f"- {_(account.NO_MOMENT)}"]
+    out += ["", f"## {_(account.DICE)}", ""]
     out += [f"- {md(account.side_luck(report, s))}" for s in report.luck.sides]
-    out += ["", f"Rolls with no target, or rolled for no side, are not counted: {report.luck.unjudged}.", ""]
-    out += ["**The luckiest rolls**", ""]
-    out += [f"- {md(account.roll(report, j, True))}" for j in report.luck.luckiest] or ["- none"]
-    out += ["", "**The unluckiest rolls**", ""]
-    out += [f"- {md(account.roll(report, j, False))}" for j in report.luck.unluckiest] or ["- none"]
-    out += [""] + _chart(charts, "luck", "Luck over the game")
+    out += ["", md(account.unjudged(report)), ""]
+    out += [f"**{_(account.LUCKIEST)}**", ""]
+    out += [f"- {md(account.roll(report, j, True))}" for j in report.luck.luckiest] or [f"- {_(account.NONE)}"]
+    out += ["", f"**{_(account.UNLUCKIEST)}**", ""]
+    out += [f"- {md(account.roll(report, j, False))}" for j in report.luck.unluckiest] or [f"- {_(account.NONE)}"]
+    out += [""] + _chart(charts, "luck", _("Luck over the game"))
     return "\n".join(out).rstrip("\n") + "\n"
 
 

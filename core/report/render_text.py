@@ -3,15 +3,16 @@ as text, never markup) and anything else that wants no format."""
 
 from __future__ import annotations
 
+from core.i18n import _
 from core.report import account
 from core.report.build import Report
 
 
 def render(report: Report) -> list[str]:
-    out = [account.title(report), "", *account.summary(report), "", "FORCES"]
+    out = [account.title(report), "", *account.summary(report), "", _(account.FORCES).upper()]
     for side, units in account.forces(report):
         out += ["", side] + [f"  · {u}" for u in units]
-    out += ["", "THE GAME, TURN BY TURN"]
+    out += ["", _(account.TURN_BY_TURN).upper()]
     for t in report.facts.turns:
         out += ["", account.turn_heading(t)] + [f"  · {s}" for s in account.turn_account(report, t)]
     f = report.facts
@@ -19,11 +20,11 @@ def render(report: Report) -> list[str]:
     head, rows = account.score_table(report)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     out += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [head, *rows]]
-    out += ["", "DECISIVE MOMENTS", ""]
-    out += [f"  · {account.moment(report, m)}" for m in f.moments] or ["  · No command moved the balance."]
-    out += ["", "THE DICE", ""]
+    out += ["", _(account.MOMENTS).upper(), ""]
+    out += [f"  · {account.moment(report, m)}" for m in f.moments] or [f"  · {_(account.NO_MOMENT)}"]
+    out += ["", _(account.DICE).upper(), ""]
     out += [f"  · {account.side_luck(report, s)}" for s in report.luck.sides]
-    out += [f"  Rolls with no target, or rolled for no side, are not counted: {report.luck.unjudged}."]
-    out += ["", "The luckiest rolls"] + [f"  · {account.roll(report, j, True)}" for j in report.luck.luckiest]
-    out += ["", "The unluckiest rolls"] + [f"  · {account.roll(report, j, False)}" for j in report.luck.unluckiest]
+    out += [f"  {account.unjudged(report)}"]
+    out += ["", _(account.LUCKIEST)] + [f"  · {account.roll(report, j, True)}" for j in report.luck.luckiest]
+    out += ["", _(account.UNLUCKIEST)] + [f"  · {account.roll(report, j, False)}" for j in report.luck.unluckiest]
     return out
