@@ -37,6 +37,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -260,8 +261,23 @@ def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None) -
     if isinstance(text, str):
         return tr.gettext(text) if text else text
     template = tr.gettext(text.id)
-    values = {k: (render(v, domain, language) if isinstance(v, Msg) else str(v)) for k, v in text.args.items()}
+    values = {k: _argument(v, domain, language) for k, v in text.args.items()}
     return fill(template, values) or fill(text.id, values) or text.id
+
+
+#: An argument written as a decimal number (a measured distance): shown with the
+#: reader's decimal point.
+_DECIMAL = re.compile(r"-?[0-9]{1,9}\.[0-9]{1,6}")
+
+
+def _argument(value: str | int | Msg, domain: str, language: str | None) -> str:
+    if isinstance(value, Msg):
+        return render(value, domain, language)
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        from core.numerals import localised  # core.numerals builds on this module
+
+        return localised(value, language)
+    return str(value)
 
 
 def fill(template: str, values: Mapping[str, str]) -> str | None:

@@ -71,3 +71,10 @@ async def test_each_reader_keeps_its_language_in_the_tasks_it_starts():
 def test_an_unknown_language_is_refused_by_name():
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         Reader("fr")
+
+
+def test_a_decimal_argument_reads_with_the_readers_decimal_point():
+    m = M("{unit} moves {cm} cm", unit="Rossi", cm="25.5")
+    assert render(m, language="en") == "Rossi moves 25.5 cm"
+    assert render(m, language="it") == "Rossi moves 25,5 cm"  # no catalogue entry: the English template
+    assert render(M("{unit}", unit="Pvt 1.5"), language="it") == "Pvt 1.5"
