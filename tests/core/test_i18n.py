@@ -74,7 +74,7 @@ def test_an_unknown_language_is_refused_by_name():
 
 
 def test_a_decimal_argument_reads_with_the_readers_decimal_point():
-    m = M("{unit} moves {cm} cm", unit="Rossi", cm="25.5")
-    assert render(m, language="en") == "Rossi moves 25.5 cm"
-    assert render(m, language="it") == "Rossi moves 25,5 cm"  # no catalogue entry: the English template
+    m = M("{unit} crawls {cm} cm", unit="Rossi", cm="25.5")  # in no catalogue: the English template
+    assert render(m, language="en") == "Rossi crawls 25.5 cm"
+    assert render(m, language="it") == "Rossi crawls 25,5 cm"
     assert render(M("{unit}", unit="Pvt 1.5"), language="it") == "Pvt 1.5"
