@@ -34,6 +34,8 @@ def _value(value: int | str) -> Msg | str:
 def _extra_name(extra_id: str) -> Msg:
     if extra_id == "motivation_platoon":
         return M("Motivation at the platoon's price")
+    if extra_id == "negotiation":  # its levels have a table of their own
+        return M("Negotiation")
     extra = extras().get(extra_id)
     return M(extra.name) if extra else M("{extra}", extra=extra_id.replace("_", " "))
 
