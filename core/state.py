@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
+from core.i18n import Text
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
@@ -31,7 +32,8 @@ class Unit(msgspec.Struct, omit_defaults=True):
     spotted_by: tuple[str, ...] = ()
     #: How far it moved this turn: an int, or a Decimal once a move had a fraction.
     moved_cm: int | Decimal = 0
-    out: str = ""  # why it is out of action; "" while in play
+    #: Why it is out of action (the ``UnitOut`` words, core.i18n.Text); "" while in play.
+    out: Text = ""
     #: The scenario's numbers for this piece (see ``UnitSpec.stats``).
     stats: dict[str, int] = msgspec.field(default_factory=dict)
     #: The label of its marker while it is hidden on the table (``MarkerPlaced``).
@@ -74,7 +76,8 @@ class GameState(msgspec.Struct, omit_defaults=True):
     units: dict[str, Unit] = msgspec.field(default_factory=dict)
     secrets: dict[str, Secret] = msgspec.field(default_factory=dict)
     vars: dict[str, Any] = msgspec.field(default_factory=dict)
-    result: str = ""
+    #: How the game ended (the ``GameEnded`` words, core.i18n.Text).
+    result: Text = ""
     #: In a side's or the spectator's view only: the labels of the markers on the
     #: table whose units it may not see, in label order (``core.views``).
     markers: tuple[str, ...] = ()

@@ -8,6 +8,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import render
 from core.report import account, build, render_html, render_md
 from core.views import REFEREE, SPECTATOR
 
@@ -25,7 +26,8 @@ def test_the_referees_report_adds_up_to_the_final_state(name):
     game = Game.open(SAVES / name, writable=False)
     report = build(game)
     f, state = report.facts, game.state
-    assert f.scenario == state.scenario and f.result == state.result
+    # the report holds the result in the reader's words
+    assert f.scenario == state.scenario and f.result == render(state.result, game.ruleset.domain)
     for side in state.sides.values():
         out = sum(1 for u in state.units_of(side.id) if u.out)
         assert sum(f.losses_by_turn[side.id]) == out

@@ -25,6 +25,7 @@ from core.rulesets.breaking_news.campaign import turn
 from core.rulesets.breaking_news.combat import commands as combat_commands
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.breaking_news.tables import IT, troop_classes
+from core.rulesets.breaking_news.words import STATUSES, _
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
 
@@ -110,7 +111,11 @@ class BreakingNews(Ruleset):
 
     def class_name(self, cls: str) -> str:
         tc = troop_classes().get(cls)
-        return tc.name if tc else cls
+        return _(tc.name) if tc else cls
+
+    def terms(self) -> tuple[str, ...]:
+        """The statuses a figure shows (words.STATUSES), translated as terms."""
+        return STATUSES
 
 
 register("breaking-news", BreakingNews)

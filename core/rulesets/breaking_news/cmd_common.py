@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits, suppression
 from core.state import Unit
@@ -72,7 +73,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         raise Refused(f"{unit.name} has no troop class to test with")
     mods = suppression.suppression_mods(leader_bonus(unit, helper))
     (face,) = ctx.roll(
-        "suppression test",
+        M("suppression test"),
         1,
         # at or under the value, and a 6 always fails: the odds are those of 5 or less at most
         target=min(t.suppression + sum(m.value for m in mods), 5),
@@ -80,7 +81,9 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         mods=mods,
         rule="§10.0",
         unit=unit.id,
-        outcome=lambda f: "passes" if suppression.suppression_passes(f[0], t.suppression, mods) else "fails: in panic",
+        outcome=lambda f: (
+            M("passes") if suppression.suppression_passes(f[0], t.suppression, mods) else M("fails: in panic")
+        ),
     )
     if suppression.suppression_passes(face, t.suppression, mods):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(s for s in ("suppressed", "retreating") if unit.has(s))))
@@ -88,10 +91,18 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     if unit.has("retreating"):
         # §12.0: a man of a team that failed morale falls back instead of freezing.
         hits.badge(ctx, unit, "falling-back")
-        ctx.emit(ev.Noted(text=f"{unit.name} falls back: at least 15 cm toward his table edge; he may fire (§12.0)"))
+        ctx.emit(
+            ev.Noted(
+                text=M("{unit} falls back: at least 15 cm toward his table edge; he may fire (§12.0)", unit=unit.name)
+            )
+        )
         return True
     hits.badge(ctx, unit, "panicked")
-    ctx.emit(ev.Noted(text=f"{unit.name} stays suppressed: he may only crawl up to 10 cm to cover this turn (§10.0)"))
+    ctx.emit(
+        ev.Noted(
+            text=M("{unit} stays suppressed: he may only crawl up to 10 cm to cover this turn (§10.0)", unit=unit.name)
+        )
+    )
     return False
 
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Text
 from core.ruleset import Context
 from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
 from core.state import GameState, Unit
@@ -106,7 +107,7 @@ def charge(
     ctx: Context,
     side: str,
     line_id: str,
-    reason: str,
+    reason: Text,
     *,
     points: int | None = None,
     about: Unit | None = None,
@@ -119,4 +120,12 @@ def charge(
     if value == 0:
         return
     vis = unit_audience(about) if about is not None else ()
-    ctx.emit(ev.DefeatPoints(side=side, points=value, reason=f"{reason} ({row.rule})", category=row.category, vis=vis))
+    ctx.emit(
+        ev.DefeatPoints(
+            side=side,
+            points=value,
+            reason=M("{reason} ({rule})", reason=reason, rule=row.rule),
+            category=row.category,
+            vis=vis,
+        )
+    )

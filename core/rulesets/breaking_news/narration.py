@@ -1,7 +1,8 @@
 """Breaking News bookkeeping (``VarSet``, keys listed in ``ledger.py``) in plain words.
 
 The log shows every event; these phrases keep the ruleset's counters readable
-instead of ``key = value``.  Keys with no phrase fall back to that form.
+instead of ``key = value``.  Keys with no phrase fall back to that form.  Each
+phrase is a message of the ``breaking_news`` catalogue, rendered for the reader.
 """
 
 from __future__ import annotations
@@ -9,103 +10,185 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.ruleset import possessive
+from core.i18n import N_, M, Msg
 from core.rulesets.breaking_news.tables import extras
+from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 
-Phrase = Callable[[re.Match[str], int | str], str | None]
+Phrase = Callable[[re.Match[str], int | str], Msg | None]
+
+#: The words a key holds as its value (negotiation.py, extras.py, cmd_support.py).
+_VALUES = {
+    "running": N_("running"),
+    "broken": N_("broken"),
+    "ended": N_("ended"),
+    "landed": N_("landed"),
+    "gone": N_("gone"),
+    "spent": N_("spent"),
+}
 
 
-def _extra_name(extra_id: str) -> str:
+def _value(value: int | str) -> Msg | str:
+    return M(_VALUES[value]) if isinstance(value, str) and value in _VALUES else str(value)
+
+
+def _extra_name(extra_id: str) -> Msg:
     if extra_id == "motivation_platoon":
-        return "Motivation at the platoon's price"
+        return M("Motivation at the platoon's price")
+    if extra_id == "negotiation":  # its levels have a table of their own
+        return M("Negotiation")
     extra = extras().get(extra_id)
-    return extra.name if extra else extra_id.replace("_", " ")
+    return M(extra.name) if extra else M("{extra}", extra=extra_id.replace("_", " "))
 
 
-def _bought(m: re.Match[str], value: int | str) -> str:
+def _bought(m: re.Match[str], value: int | str) -> Msg:
     name = _extra_name(m["id"])
-    level = f" (level {value})" if isinstance(value, int) and value > 1 else ""
-    return f"{m['side']} bought {name}{level}" if value else f"{m['side']} no longer has {name}"
+    if not value:
+        return M("{side} no longer has {extra}", side=m["side"], extra=name)
+    if isinstance(value, int) and value > 1:
+        return M("{side} bought {extra} (level {level})", side=m["side"], extra=name, level=value)
+    return M("{side} bought {extra}", side=m["side"], extra=name)
 
 
-def _struck(m: re.Match[str], value: int | str) -> str:
+def _struck(m: re.Match[str], value: int | str) -> Msg:
     action, _, ids = str(value).partition(":")
-    return f"hit by action {action}, may still answer it: {ids.replace(',', ', ')}"
+    return M("hit by action {action}, may still answer it: {units}", action=action, units=ids.replace(",", ", "))
 
 
-def _covering(m: re.Match[str], value: int | str) -> str:
-    areas = [part.replace("=", " worth ") for part in str(value).split(";") if part]
-    return "under covering fire: " + ", ".join(areas) if areas else "no covering fire"
+def _covering(m: re.Match[str], value: int | str) -> Msg:
+    areas = [part.partition("=") for part in str(value).split(";") if part]
+    if not areas:
+        return M("no covering fire")
+    worth = [M("{area} worth {value}", area=area, value=v) for area, _, v in areas]
+    return M("under covering fire: {areas}", areas=listing(worth))
+
+
+def _game_over(m: re.Match[str], value: int | str) -> Msg:
+    """``game_over`` holds why (victory.py): an id and its side or turn, or the
+    referee's own words, shown as he typed them."""
+    why, _, arg = str(value).partition(":")
+    if why == "last-turn" and arg:
+        reason = M("turn {turn}, the scenario's last, is over", turn=arg)
+    elif why == "morale" and arg:
+        reason = M(
+            "{side} failed morale with more defeat points than the enemy (§12.0); "
+            "figures within 10 cm of an enemy are captured: record them with capture",
+            side=arg,
+        )
+    elif why == "exfiltration" and arg:
+        reason = M("{side} left the field (§14.0)", side=arg)
+    elif why == "referee" and not arg:
+        reason = M("the referee ends the game")
+    else:
+        return M("the game is over: {reason}", reason=str(value))
+    return M("the game is over: {reason}", reason=reason)
+
+
+def _penalty(m: re.Match[str], v: int | str) -> Msg:
+    if v:
+        return M("{whose} initiative penalty is now -{n}", whose=whose(m["side"]), n=v)
+    return M("{whose} initiative penalty is gone", whose=whose(m["side"]))
 
 
 _PHRASES: tuple[tuple[str, Phrase], ...] = (
-    (r"mission", lambda m, v: f"mission type {v}"),
-    (r"turns", lambda m, v: f"the game lasts {v} turns" if v else "no turn limit"),
-    (r"points", lambda m, v: f"armies of {v} points"),
-    (r"points\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} built to {v} points"),
-    (r"force\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} field a {v} force"),
+    (r"mission", lambda m, v: M("mission type {n}", n=v)),
+    (r"turns", lambda m, v: M("the game lasts {n} turns", n=v) if v else M("no turn limit")),
+    (r"points", lambda m, v: M("armies of {n} points", n=v)),
+    (r"points\.(?P<side>[^.]+)", lambda m, v: M("{side} built to {n} points", side=m["side"], n=v)),
+    (r"force\.(?P<side>[^.]+)", lambda m, v: M("{side} field a {force} force", side=m["side"], force=v)),
     (r"extra\.(?P<side>[^.]+)\.(?P<id>.+)", _bought),
-    (r"platoon\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} play as a platoon" if v else None),
-    (r"first_player", lambda m, v: f"{v} is the first player"),
-    (r"second_player", lambda m, v: f"{v} is the second player"),
-    (r"deploy\.stage", lambda m, v: f"deployment step {v}"),
-    (r"first_fire", lambda m, v: f"{v} fired first"),
-    (r"first_fire\.scored", lambda m, v: "first fire scored"),
-    (r"action", lambda m, v: f"action {v} of this activation"),
-    (r"morale\.(?P<side>[^.]+)\.tested", lambda m, v: f"{m['side']} tested morale in turn {v}"),
-    (r"morale\.(?P<side>[^.]+)\.failed", lambda m, v: f"{m['side']} failed morale in turn {v}"),
-    (r"motivation\.(?P<side>[^.]+)\.used", lambda m, v: f"{m['side']} used their Motivation"),
-    (r"negotiation\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} negotiation: {v}"),
-    (r"civilians\.control", lambda m, v: f"{v} moves the civilians this turn"),
-    (r"civilians\.turn", lambda m, v: f"civilians' control rolled for turn {v}"),
-    (r"helicopter\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} helicopter: {v}"),
+    (r"platoon\.(?P<side>[^.]+)", lambda m, v: M("{side} play as a platoon", side=m["side"]) if v else None),
+    (r"first_player", lambda m, v: M("{side} is the first player", side=v)),
+    (r"second_player", lambda m, v: M("{side} is the second player", side=v)),
+    (r"deploy\.stage", lambda m, v: M("deployment step {n}", n=v)),
+    (r"first_fire", lambda m, v: M("{side} fired first", side=v)),
+    (r"first_fire\.scored", lambda m, v: M("first fire scored")),
+    (r"action", lambda m, v: M("action {n} of this activation", n=v)),
+    (
+        r"morale\.(?P<side>[^.]+)\.tested",
+        lambda m, v: M("{side} tested morale in turn {turn}", side=m["side"], turn=v),
+    ),
+    (
+        r"morale\.(?P<side>[^.]+)\.failed",
+        lambda m, v: M("{side} failed morale in turn {turn}", side=m["side"], turn=v),
+    ),
+    (r"motivation\.(?P<side>[^.]+)\.used", lambda m, v: M("{side} used their Motivation", side=m["side"])),
+    (
+        r"negotiation\.(?P<side>[^.]+)",
+        lambda m, v: M("{whose} negotiation: {state}", whose=whose(m["side"]), state=_value(v)),
+    ),
+    (r"civilians\.control", lambda m, v: M("{side} moves the civilians this turn", side=v)),
+    (r"civilians\.turn", lambda m, v: M("civilians' control rolled for turn {turn}", turn=v)),
+    (
+        r"helicopter\.(?P<side>[^.]+)",
+        lambda m, v: M("{whose} helicopter: {state}", whose=whose(m["side"]), state=_value(v)),
+    ),
     (
         r"ambush\.(?P<side>[^.]+)",
         lambda m, v: (
-            f"{m['side']} get +1 to the next initiative (ambush)" if v else f"{possessive(m['side'])} ambush bonus used"
-        ),
-    ),
-    (r"ied\.(?P<side>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{possessive(m['side'])} IED {m['n']}: {v}"),
-    (r"ambush_used\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} have sprung their ambush"),
-    (r"intelligence\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} used Intelligence"),
-    (r"taken\.(?P<owner>[^.]+)\.(?P<n>\d+)", lambda m, v: f"{v} took {possessive(m['owner'])} marker {m['n']}"),
-    (r"activating\.(?P<side>[^.]+)", lambda m, v: f"{m['side']} activate squad {v}" if v else None),
-    (r"activated\.(?P<side>[^.]+)\.(?P<squad>.+)", lambda m, v: f"{m['side']} squad {m['squad']} has acted"),
-    (
-        r"initiative_penalty\.(?P<side>[^.]+)",
-        lambda m, v: (
-            f"{possessive(m['side'])} initiative penalty is now -{v}"
+            M("{side} get +1 to the next initiative (ambush)", side=m["side"])
             if v
-            else f"{possessive(m['side'])} initiative penalty is gone"
+            else M("{whose} ambush bonus used", whose=whose(m["side"]))
         ),
     ),
-    (r"option\.(?P<name>.+)", lambda m, v: f"optional rule {m['name']}: {'on' if v else 'off'}"),
-    (r"mortar-ready\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar is ready"),
-    (r"mortar-fired\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar has fired"),
-    (r"mortar-silenced\.(?P<side>[^.]+)", lambda m, v: f"{possessive(m['side'])} mortar is silenced"),
-    (r"game_over", lambda m, v: f"the game is over: {v}"),
+    (
+        r"ied\.(?P<side>[^.]+)\.(?P<n>\d+)",
+        lambda m, v: M("{whose} IED {n}: {state}", whose=whose(m["side"]), n=m["n"], state=_value(v)),
+    ),
+    (r"ambush_used\.(?P<side>[^.]+)", lambda m, v: M("{side} have sprung their ambush", side=m["side"])),
+    (r"intelligence\.(?P<side>[^.]+)", lambda m, v: M("{side} used Intelligence", side=m["side"])),
+    (
+        r"taken\.(?P<owner>[^.]+)\.(?P<n>\d+)",
+        lambda m, v: M("{side} took {whose} marker {n}", side=v, whose=whose(m["owner"]), n=m["n"]),
+    ),
+    (
+        r"activating\.(?P<side>[^.]+)",
+        lambda m, v: M("{side} activate squad {squad}", side=m["side"], squad=v) if v else None,
+    ),
+    (
+        r"activated\.(?P<side>[^.]+)\.(?P<squad>.+)",
+        lambda m, v: M("{side} squad {squad} has acted", side=m["side"], squad=m["squad"]),
+    ),
+    (r"initiative_penalty\.(?P<side>[^.]+)", _penalty),
+    (
+        r"option\.(?P<name>.+)",
+        lambda m, v: M("optional rule {name}: {state}", name=m["name"], state=M("on") if v else M("off")),
+    ),
+    (r"mortar-ready\.(?P<side>[^.]+)", lambda m, v: M("{whose} mortar is ready", whose=whose(m["side"]))),
+    (r"mortar-fired\.(?P<side>[^.]+)", lambda m, v: M("{whose} mortar has fired", whose=whose(m["side"]))),
+    (r"mortar-silenced\.(?P<side>[^.]+)", lambda m, v: M("{whose} mortar is silenced", whose=whose(m["side"]))),
+    (r"game_over", _game_over),
     (r"struck", _struck),
     (r"covering", _covering),
-    (r"secret\.lost\.(?P<unit>.+)", lambda m, v: f"{possessive(m['unit'])} loss counted in turn {v}"),
-    (r"secret\.aboard\.(?P<unit>.+)", lambda m, v: f"{m['unit']} aboard {v}" if v else f"{m['unit']} on foot"),
+    (
+        r"secret\.lost\.(?P<unit>.+)",
+        lambda m, v: M("{whose} loss counted in turn {turn}", whose=whose(m["unit"]), turn=v),
+    ),
+    (
+        r"secret\.aboard\.(?P<unit>.+)",
+        lambda m, v: (
+            M("{unit} aboard {vehicle}", unit=m["unit"], vehicle=v) if v else M("{unit} on foot", unit=m["unit"])
+        ),
+    ),
     (
         r"secret\.wound\.(?P<unit>.+)",
         # 0: stabilised, carried off or dead of it: no turn is counted down any more
         lambda m, v: (
-            f"{possessive(m['unit'])} wound is fatal in turn {v}"
+            M("{whose} wound is fatal in turn {turn}", whose=whose(m["unit"]), turn=v)
             if v
-            else f"{possessive(m['unit'])} wound no longer counts down"
+            else M("{whose} wound no longer counts down", whose=whose(m["unit"]))
         ),
     ),
-    (r"secret\.reacted\.(?P<unit>.+)", lambda m, v: f"{m['unit']} has reacted to action {v}"),
-    (r"secret\.civilian\.(?P<unit>.+)", lambda m, v: f"{m['unit']} scored as a civilian hit"),
+    (r"secret\.reacted\.(?P<unit>.+)", lambda m, v: M("{unit} has reacted to action {n}", unit=m["unit"], n=v)),
+    (r"secret\.civilian\.(?P<unit>.+)", lambda m, v: M("{unit} scored as a civilian hit", unit=m["unit"])),
 )
 _COMPILED = tuple((re.compile(pattern), phrase) for pattern, phrase in _PHRASES)
 
 
 def describe_var(key: str, value: int | str) -> str | None:
+    """``key = value`` in the reader's language; None where there is no phrase."""
     for pattern, phrase in _COMPILED:
         m = pattern.fullmatch(key)
         if m:
-            return phrase(m, value)
+            words = phrase(m, value)
+            return None if words is None else DOMAIN.render(words)
     return None

@@ -10,17 +10,18 @@ from collections import Counter
 from collections.abc import Iterable
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.breaking_news.tables import troop_classes
 
 
 def initiative_mods(leadership: int, quality: int, penalty: int, ambush: bool) -> tuple[Mod, ...]:
     """§5.0 step 1 [INI-1]: main commander's leadership, troop quality, the
     cumulative -1 of the previous winner [INI-2], +1 after an ambush (Extras)."""
-    mods = [Mod("leadership", leadership, "§5.0"), Mod("troop quality", quality, "§3.0")]
+    mods = [Mod(M("leadership"), leadership, "§5.0"), Mod(M("troop quality"), quality, "§3.0")]
     if penalty:
-        mods.append(Mod("previous winner", -penalty, "§5.0"))
+        mods.append(Mod(M("previous winner"), -penalty, "§5.0"))
     if ambush:
-        mods.append(Mod("ambush last turn", 1, "Extras: Ambush"))
+        mods.append(Mod(M("ambush last turn"), 1, "Extras: Ambush"))
     return tuple(mods)
 
 

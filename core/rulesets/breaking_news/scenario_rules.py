@@ -17,6 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import Context
 from core.rulesets.breaking_news.campaign import army, objectives
 from core.rulesets.breaking_news.ledger import set_var
@@ -56,9 +57,15 @@ def apply(ctx: Context, sc: Scenario, rules: ScenarioRules) -> None:
         if value:
             set_var(ctx, key, value)
     if rules.mission:
-        ctx.emit(ev.Noted(text=f"mission {rules.mission}: {objectives.MISSIONS[rules.mission]} (§4.1)"))
+        mission = M(objectives.MISSIONS[rules.mission])
+        ctx.emit(ev.Noted(text=M("mission {n}: {what} (§4.1)", n=rules.mission, what=mission)))
     for side, roster in rosters(sc, rules).items():
         army.record_force(ctx, side, roster.extras, roster.force, roster.platoon)
         cost = army.total_cost(roster, ctx.ruleset.variant)
-        limit = f" of {rules.points}" if rules.points else ""
-        ctx.emit(ev.Noted(text=f"{side}: {roster.name}, {cost} points{limit}"))
+        if rules.points:
+            text = M(
+                "{side}: {force}, {cost} points of {limit}", side=side, force=roster.name, cost=cost, limit=rules.points
+            )
+        else:
+            text = M("{side}: {force}, {cost} points", side=side, force=roster.name, cost=cost)
+        ctx.emit(ev.Noted(text=text))

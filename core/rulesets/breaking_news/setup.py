@@ -19,19 +19,21 @@ from __future__ import annotations
 import msgspec
 
 from core.events import SideSpec
+from core.i18n import N_
 from core.ruleset import Refused, SetupChoice
 from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import extras, negotiation, troop_classes
+from core.rulesets.breaking_news.words import _
 from core.rulesets.common import Scenario
 
 #: Each mission in a few words (§4.1; objectives.MISSIONS has the whole of it).
 MISSION_LABELS = {
-    1: "1: like against like, both sides defend markers",
-    2: "2: Regulars against Irregulars, plus the Irregulars' secret die",
-    3: "3: Special Forces attack, only the other side defends",
+    1: N_("1: like against like, both sides defend markers"),
+    2: N_("2: Regulars against Irregulars, plus the Irregulars' secret die"),
+    3: N_("3: Special Forces attack, only the other side defends"),
 }
 
 
@@ -44,13 +46,13 @@ def choices(sc: Scenario, rules: ScenarioRules, variant: str = "") -> tuple[Setu
     out.append(
         SetupChoice(
             "options",
-            "Optional rules",
+            _("Optional rules"),
             tuple(hits.OPTIONS),
             "",
             "option {value} on",
             multiple=True,
-            labels=tuple(hits.OPTIONS.values()),
-            help="Space picks",
+            labels=tuple(_(label) for label in hits.OPTIONS.values()),
+            help=_("Space picks"),
             rule="§8.0.2, §8.0.3, §9.3",
         )
     )
@@ -61,12 +63,12 @@ def choices(sc: Scenario, rules: ScenarioRules, variant: str = "") -> tuple[Setu
         out.append(
             SetupChoice(
                 "objectives",
-                "Objectives",
+                _("Objectives"),
                 ("player", "random"),
                 "player",
                 "objectives {side} {value}",
                 per_side=True,
-                labels=("chosen in deployment by the player", "drawn at random now, secret to the side"),
+                labels=(_("chosen in deployment by the player"), _("drawn at random now, secret to the side")),
                 rule="§4.1",
             )
         )
@@ -87,12 +89,12 @@ def _mission(sc: Scenario, rules: ScenarioRules) -> SetupChoice | None:
     fits.sort()
     return SetupChoice(
         "mission",
-        "Mission",
+        _("Mission"),
         tuple(str(m) for m in fits),
         str(rules.mission),
         "mission {value}",
-        labels=tuple(MISSION_LABELS[m] for m in fits),
-        help="3 needs one side of Special Forces (all R1)",
+        labels=tuple(_(MISSION_LABELS[m]) for m in fits),
+        help=_("3 needs one side of Special Forces (all R1)"),
         rule="§4.1",
     )
 
@@ -116,34 +118,44 @@ def _extras(side: SideSpec, roster: army.Roster, variant: str) -> SetupChoice:
             continue
         if key in table and table[key].requires == "special-forces" and not table[key].special_level and not special:
             continue
-        title = army.extra_name(key, variant)
+        title = _(army.extra_name(key, variant))
         if key == "negotiation":
             levels = [(level, row.cost) for level, row in negotiation(variant).items() if row.cost]
-            offers += [(cost, f"{key} {level}", f"{title} {level} ({cost})") for level, cost in levels]
+            offers += [(cost, f"{key} {level}", _leveled(title, level, cost)) for level, cost in levels]
         elif key == "intelligence":
             row = table[key]
             top = row.special_level if special else row.max_level
             levels = [(level, row.cost * level) for level in range(1, top + 1)]
-            offers += [(cost, f"{key} {level}", f"{title} {level} ({cost})") for level, cost in levels]
+            offers += [(cost, f"{key} {level}", _leveled(title, level, cost)) for level, cost in levels]
         else:
             row = table[key]
-            each = {"count": " each", "squad": " a squad"}.get(row.per, "")
-            offers.append((row.cost, key, f"{title} ({row.cost}{each})"))
+            if row.per == "count":
+                label = _("{extra} ({cost} each)").format(extra=title, cost=row.cost)
+            elif row.per == "squad":
+                label = _("{extra} ({cost} a squad)").format(extra=title, cost=row.cost)
+            else:
+                label = _("{extra} ({cost})").format(extra=title, cost=row.cost)
+            offers.append((row.cost, key, label))
     if roster.units:
         offers = [offer for offer in offers if _may_add(roster, offer[1], variant)]
     # What lowers the bill first, so no purchase is refused for points a later one gives back.
     offers.sort(key=lambda offer: offer[0] >= 0)
     return SetupChoice(
         f"extras-{side.id}",
-        f"Extras for {side.name}",
+        _("Extras for {side}").format(side=side.name),
         tuple(value for _, value, _ in offers),
         "",
         f"buy {side.id} {{value}}",
         multiple=True,
         labels=tuple(label for _, _, label in offers),
-        help="points checked at the start",
+        help=_("points checked at the start"),
         rule="Calculating points, Extras",
     )
+
+
+def _leveled(title: str, level: int, cost: int) -> str:
+    """An EXTRA bought by level, with its price: ``Intelligence 2 (20)``."""
+    return _("{extra} {level} ({cost})").format(extra=title, level=level, cost=cost)
 
 
 def _may_add(roster: army.Roster, offer: str, variant: str) -> bool:

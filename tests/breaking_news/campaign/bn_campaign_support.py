@@ -3,11 +3,15 @@ victory, army building): new games, command runs, and reading events back."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from core import events as ev
 from core.game import Game, Outcome
 from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from english import english  # noqa: E402  (test folders are not packages)
 
 CLOCK = 1_700_000_000_000
 
@@ -26,7 +30,8 @@ def run(game: Game, *lines: str, role: str = "referee") -> list[Outcome]:
 
 
 def events(outcome: Outcome, kind: type) -> list:
-    return [e for e in outcome.events if isinstance(e, kind)]
+    """The events of ``kind``, their words in English (tests/shared/words.py)."""
+    return [english(e) for e in outcome.events if isinstance(e, kind)]
 
 
 def rolls(outcome: Outcome) -> list[ev.Roll]:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
-from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
+from english import english_roll  # noqa: E402  (test folders are not packages)
+from recorded import RecordedGame  # noqa: E402
 
 GAME = RecordedGame("demo-game", "breaking-news", 2026)
 SAVE = GAME.save
@@ -24,7 +26,7 @@ def test_the_demo_is_a_whole_game():
     game = Game.open(SAVE, writable=False)
     state = game.state
     assert state.phase == "ended" and state.turn == 6
-    assert state.result.startswith("Somali militia win with 20 defeat points against 30 for Bersaglieri")
+    assert plain(state.result).startswith("Somali militia win with 20 defeat points against 30 for Bersaglieri")
     kinds = {type(line.event) for line in game.log_lines()}
     assert {ev.PhaseBegan, ev.Rolled, ev.UnitOut, ev.DefeatPoints, ev.SecretSet, ev.Revealed, ev.GameEnded} <= kinds
     texts = [line.text for line in game.log_lines()]
@@ -52,7 +54,7 @@ def test_the_demo_shows_a_close_fight_from_both_sides():
     events = [line.event for line in game.log_lines()]
     actives = [e.active for e in events if isinstance(e, ev.PhaseBegan) and e.phase == "activation"]
     assert actives.count("regulars") >= 2 and actives.count("irregulars") >= 2, actives
-    rolls = [e.roll for e in events if isinstance(e, ev.Rolled)]
+    rolls = [english_roll(e.roll) for e in events if isinstance(e, ev.Rolled)]
     shots = {r.outcome for r in rolls if r.purpose.startswith("fire with")}
     assert "miss" in shots and "1 hit" in shots
     saves = {r.outcome for r in rolls if r.purpose == "save"}

@@ -14,6 +14,7 @@ import pytest
 from bn_campaign_support import new_game, run
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")
@@ -101,11 +102,11 @@ def test_the_helicopter_lands_in_the_open(deployed):
     assert deployed.view("irregulars").secrets["helicopter.regulars.marker"].value == "regulars.5"
     assert deployed.state.vars["helicopter.regulars"] == "landed"
     deployed.execute("board rossi conti", role="regulars")
-    assert deployed.state.units["rossi"].out == "evacuated by helicopter"
+    assert plain(deployed.state.units["rossi"].out) == "evacuated by helicopter"
     run(deployed, "next")
     deployed.execute("next dice=1")  # the waiting roll: a 1, it leaves
     assert deployed.state.vars["helicopter.regulars"] == "gone"
-    assert deployed.state.units["helicopter-regulars"].out == "left the field"
+    assert plain(deployed.state.units["helicopter-regulars"].out) == "left the field"
     assert deployed.state.sides["regulars"].defeat_points == 0  # evacuated men are not lost
 
 
@@ -124,8 +125,8 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     # save needs 3+ (§9.2 light armour against light weapons) and the 2 fails it.
     out = deployed.execute("fire aden helicopter-regulars range=20 dice=6,2", role="irregulars")
     to_hit, vsave = [e.roll for e in out.events if isinstance(e, ev.Rolled)]
-    assert (to_hit.target, vsave.target, vsave.outcome) == (6, 3, "knocked out")
-    assert deployed.state.units["helicopter-regulars"].out == "knocked out by irregulars"
+    assert (to_hit.target, vsave.target, plain(vsave.outcome)) == (6, 3, "knocked out")
+    assert plain(deployed.state.units["helicopter-regulars"].out) == "knocked out by irregulars"
     run(deployed, "next", "next")
     deployed.execute("next dice=6,6,1,1")
     with pytest.raises(Refused, match="helicopter was knocked out by irregulars"):

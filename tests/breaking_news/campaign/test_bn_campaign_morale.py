@@ -7,6 +7,7 @@ import pytest
 from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -52,7 +53,9 @@ def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(de
     assert rolls(out)[0].outcome == "failed"
     assert demo.state.phase == "final"
     assert demo.state.sides["regulars"].dp_by_category["disengagement"] == 15
-    assert "failed morale" in demo.state.vars["game_over"]
+    # the var keeps why as an id; the log says it in words
+    said = demo.ruleset.describe_var("game_over", demo.state.vars["game_over"])
+    assert said.startswith("the game is over: regulars failed morale")
 
 
 def test_not_losing_the_squad_is_shaken(demo):
@@ -83,7 +86,7 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
     with pytest.raises(Refused, match="irregulars capture Cpl Bianchi, not you"):
         demo.execute("capture bianchi", role="regulars")
     demo.execute("capture bianchi", role="irregulars")
-    assert demo.state.units["bianchi"].out == "captured by irregulars"
+    assert plain(demo.state.units["bianchi"].out) == "captured by irregulars"
     assert demo.state.sides["regulars"].dp_by_category["casualties"] == 50
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.i18n import plain
 from core.rulesets.breaking_news import rules
 from core.rulesets.breaking_news.campaign import media, morale, objectives
 from core.rulesets.breaking_news.tables import media as media_table
@@ -13,7 +14,7 @@ from core.rulesets.breaking_news.tables import media as media_table
 
 def test_initiative_total_and_modifiers():
     mods = rules.initiative_mods(leadership=2, quality=4, penalty=1, ambush=True)
-    assert [(m.label, m.value) for m in mods] == [
+    assert [(plain(m.label), m.value) for m in mods] == [
         ("leadership", 2),
         ("troop quality", 4),
         ("previous winner", -1),
@@ -118,9 +119,9 @@ def test_ex01_secret_die_redesignates_markers(die, expected):
 
 def test_die_effect_in_words():
     declared = {4: "main"}
-    assert objectives.die_effect(3, declared) == "3: Regular marker 3 becomes a main objective too"
-    assert "no change" in objectives.die_effect(4, declared)
-    assert "becomes a fake" in objectives.die_effect(6, declared)
+    assert plain(objectives.die_effect(3, declared)) == "3: Regular marker 3 becomes a main objective too"
+    assert "no change" in plain(objectives.die_effect(4, declared))
+    assert "becomes a fake" in plain(objectives.die_effect(6, declared))
 
 
 # ------------------------------------------------------------ journalists (T-20)

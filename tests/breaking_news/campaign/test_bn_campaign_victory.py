@@ -8,6 +8,7 @@ from bn_campaign_support import IT, dp, events, new_game, run
 
 from core import events as ev
 from core.dice import ManualDice
+from core.i18n import plain
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news.campaign import army, defeat
 from core.state import copy_state
@@ -164,7 +165,7 @@ def test_irregulars_capture_their_own_independent_journalist(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=1,1,6,6")  # irregulars active
     game.execute("capture reed", role="irregulars")
-    assert game.state.units["reed"].out == "captured by irregulars"
+    assert plain(game.state.units["reed"].out) == "captured by irregulars"
     assert _ledger(game, "regulars") == {"journalists": 30}
     assert _ledger(game, "irregulars") == {}
 
@@ -173,7 +174,7 @@ def test_the_referee_records_a_capture_for_the_irregulars(tmp_path):
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
     game.execute("capture reed")  # the referee, for the Irregular player
-    assert game.state.units["reed"].out == "captured by irregulars"
+    assert plain(game.state.units["reed"].out) == "captured by irregulars"
     assert _ledger(game, "regulars") == {"journalists": 30}
 
 
@@ -198,7 +199,9 @@ def test_exfiltration_ends_the_game(demo):
     assert demo.state.phase == "final"
     assert _ledger(demo, "irregulars") == {"exfiltration": 5}
     assert all(
-        u.out == "left the field" for u in demo.state.units.values() if u.side == "irregulars" and u.kind == "man"
+        plain(u.out) == "left the field"
+        for u in demo.state.units.values()
+        if u.side == "irregulars" and u.kind == "man"
     )
     out = demo.execute("next")
     assert "Bersaglieri win" in events(out, ev.GameEnded)[0].result

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from english import english  # noqa: E402  (test folders are not packages)
 
 HERE = Path(__file__).parent
 
@@ -50,7 +54,8 @@ def to_activation(g: Game, active: str) -> None:
 
 
 def facts(outcome, kind: type) -> list:
-    return [e for e in outcome.events if isinstance(e, kind)]
+    """The events of ``kind``, their words in English (tests/shared/words.py)."""
+    return [english(e) for e in outcome.events if isinstance(e, kind)]
 
 
 def rolls(outcome) -> list[ev.Roll]:

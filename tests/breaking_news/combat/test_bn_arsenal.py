@@ -14,6 +14,7 @@ from bn_combat_support import facts, rolls, status, to_activation
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.combat.tables import weapons
@@ -212,7 +213,7 @@ def test_rifle_bands(regulars):
     out = regulars.execute("fire landi idris range=60 dice=5,4", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, len(to_hit.faces), save.target) == (5, 1, 5)
-    assert regulars.state.units["idris"].out == "killed by regulars"
+    assert plain(regulars.state.units["idris"].out) == "killed by regulars"
 
 
 def test_assault_rifle_aimed_and_burst(regulars):
@@ -221,7 +222,7 @@ def test_assault_rifle_aimed_and_burst(regulars):
         regulars.execute("fire ferro idris range=60 burst", role="regulars")
     out = regulars.execute("fire ferro kid range=30 dice=4,2", role="regulars")
     assert rolls(out)[0].target == 4 and len(rolls(out)[0].faces) == 1
-    assert regulars.state.units["kid"].out == "killed by regulars"  # save 5+, a 2
+    assert plain(regulars.state.units["kid"].out) == "killed by regulars"  # save 5+, a 2
     out = regulars.execute("fire pace idris range=40 burst dice=6,6,1,5,5", role="regulars")
     to_hit, saves = rolls(out)
     assert (to_hit.target, to_hit.outcome, saves.faces) == (6, "2 hits", (5, 5))
@@ -260,7 +261,7 @@ def test_lmg_burst_split(regulars):
     kid_hit, idris_hit, kid_save, idris_save = rolls(out)
     assert (kid_hit.target, kid_hit.faces, idris_hit.faces) == (5, (5, 1), (6, 6))
     assert kid_save.outcome == "saved: suppressed" and idris_save.faces == (5, 2)
-    assert regulars.state.units["idris"].out == "killed by regulars"
+    assert plain(regulars.state.units["idris"].out) == "killed by regulars"
 
 
 def test_mmg_with_one_crew(irregulars):
@@ -285,7 +286,7 @@ def test_hmg_against_a_protected_vehicle(irregulars):
     assert (to_hit.target, len(to_hit.faces)) == (5, 5)
     assert (vsave.target, vsave.outcome) == (6, "explodes")
     assert (crew.target, crew.outcome) == (3, "saved: suppressed")
-    assert irregulars.state.units["vm90"].out == "destroyed by irregulars"
+    assert plain(irregulars.state.units["vm90"].out) == "destroyed by irregulars"
     assert "in-vehicle" not in status(irregulars, "neri") and "suppressed" in status(irregulars, "neri")
 
 
@@ -358,8 +359,8 @@ def test_milan_against_the_tank(regulars):
     to_hit, vsave, crew = facts(out, ev.Rolled)
     assert (to_hit.roll.target, vsave.roll.target, vsave.roll.outcome) == (5, 5, "explodes")
     assert (crew.unit, crew.roll.target) == ("omar", 3)
-    assert regulars.state.units["t55"].out == "destroyed by regulars"
-    assert "suppressed" in status(regulars, "omar") and not regulars.state.units["omar"].out
+    assert plain(regulars.state.units["t55"].out) == "destroyed by regulars"
+    assert "suppressed" in status(regulars, "omar") and not plain(regulars.state.units["omar"].out)
 
 
 def test_tank_gun_hits_and_deviates(deviating):
@@ -393,7 +394,7 @@ def test_light_mortar_on_the_table(irregulars):
     out = irregulars.execute("fire abdi sora range=60 also=landi dice=5,4,2", role="irregulars")
     to_hit, sora, landi = rolls(out)
     assert (to_hit.target, to_hit.mods, sora.outcome) == (5, (), "saved: suppressed")
-    assert irregulars.state.units["landi"].out == "killed by irregulars"
+    assert plain(irregulars.state.units["landi"].out) == "killed by irregulars"
     irregulars.execute("next")
     irregulars.execute("next")
     to_activation(irregulars, "irregulars")
@@ -422,7 +423,7 @@ def test_heavy_vehicle_saves_and_its_crew(irregulars):
     out = irregulars.execute("fire t55 centauro range=60 weapon=TANKGUN dice=5,2,2", role="irregulars")
     to_hit, vsave, crew = rolls(out)
     assert (to_hit.target, vsave.target, vsave.outcome, crew.target) == (5, 5, "explodes", 2)
-    assert "suppressed" in status(irregulars, "dami") and not irregulars.state.units["dami"].out
+    assert "suppressed" in status(irregulars, "dami") and not plain(irregulars.state.units["dami"].out)
 
 
 def test_light_armoured_vehicle_saves(irregulars):
@@ -439,7 +440,7 @@ def test_light_armoured_vehicle_saves(irregulars):
     out = irregulars.execute("fire idris puma range=40 dice=6,6,1,1,3,2", role="irregulars")
     to_hit, vsave = rolls(out)
     assert (to_hit.target, to_hit.outcome, vsave.target, vsave.outcome) == (6, "2 hits", 3, "knocked out")
-    assert irregulars.state.units["puma"].out == "knocked out by irregulars"
+    assert plain(irregulars.state.units["puma"].out) == "knocked out by irregulars"
     assert irregulars.state.vars["secret.aboard.gallo"] == "puma" and irregulars.state.units["gallo"].in_play
 
 
@@ -450,7 +451,7 @@ def test_technical_has_no_save_and_loses_its_driver(regulars):
     out = regulars.execute("fire sora technical range=40 dice=5,1,1,1", role="regulars")
     assert "unharmed" in _notes(out)
     out = regulars.execute("fire landi gedi range=40 dice=4,1", role="regulars")
-    assert regulars.state.units["gedi"].out and "runs on for a whole move" in _notes(out)
+    assert plain(regulars.state.units["gedi"].out) and "runs on for a whole move" in _notes(out)
     out = regulars.execute("fire bassi technical range=40 dice=5,4", role="regulars")
     assert (rolls(out)[1].target, rolls(out)[1].outcome) == (7, "explodes")
 
@@ -493,12 +494,12 @@ def test_medic_stabilises(tmp_path):
     g = _game(tmp_path, "irregulars", "wounded")
     try:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
-        assert g.state.units["sora"].out == "wounded by irregulars"
+        assert plain(g.state.units["sora"].out) == "wounded by irregulars"
         g.execute("next")
         g.execute("next")
         to_activation(g, "regulars")
         g.execute("medic riva sora", role="regulars")
-        assert g.state.units["sora"].out == "stabilised, wounded by irregulars"
+        assert plain(g.state.units["sora"].out) == "stabilised, wounded by irregulars"
     finally:
         g.close()
 

@@ -8,6 +8,7 @@ from bn_combat_support import facts, new_game, rolls, status
 
 from core import events as ev
 from core.dice import NeedDice
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -16,7 +17,7 @@ def test_hit_failed_save_puts_him_out(rng):
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.faces, to_hit.outcome) == (4, (4,), "1 hit")
     assert (save.target, save.faces) == (5, (2,))  # Irr2 saves on 5+
-    assert rng.state.units["kalash"].out == "killed by regulars"
+    assert plain(rng.state.units["kalash"].out) == "killed by regulars"
     assert rng.state.vars["first_fire"] == "regulars"
     assert "fired" in status(rng, "sarge")
 
@@ -35,7 +36,7 @@ def test_saved_hit_suppresses_and_in_cover_he_drops_out_of_sight(rng):
 
 def test_natural_one_kills_even_a_leader_in_cover(rng):
     rng.execute("fire sarge omar range=10 cover dice=4,1", role="regulars")
-    assert rng.state.units["omar"].out.startswith("killed")
+    assert plain(rng.state.units["omar"].out).startswith("killed")
 
 
 def test_split_burst_rolls_per_target(rng):
@@ -44,7 +45,7 @@ def test_split_burst_rolls_per_target(rng):
     assert [x.faces for x in r[:2]] == [(4, 4, 1), (6,)]
     assert [x.outcome for x in r[:2]] == ["2 hits", "1 hit"]
     assert r[2].faces == (5, 6) and "suppressed" in status(rng, "kalash")
-    assert rng.state.units["rocket"].out.startswith("killed")
+    assert plain(rng.state.units["rocket"].out).startswith("killed")
     with pytest.raises(Refused, match="split"):
         rng.execute("fire m4 kalash kid range=20 burst split=2,2 dice=1,1,1", role="regulars")
 
@@ -131,7 +132,7 @@ def test_hits_in_the_burst_area(rng):
     out = rng.execute("fire rook kalash range=30 weapon=GL also=rocket dice=5,6,1", role="regulars")
     assert rolls(out)[0].target == 5  # no class +1 for grenade launchers
     assert "suppressed" in status(rng, "kalash")
-    assert rng.state.units["rocket"].out.startswith("killed")
+    assert plain(rng.state.units["rocket"].out).startswith("killed")
 
 
 def test_friendly_fire_for_every_missed_die(rng):
@@ -140,7 +141,7 @@ def test_friendly_fire_for_every_missed_die(rng):
     assert r[0].outcome == "1 hit"
     friendly = r[2]
     assert friendly.faces == (2, 2, 1) and [m.label for m in friendly.mods] == ["friendly fire"]
-    assert rng.state.units["m4"].out == "killed by regulars"  # the natural 1
+    assert plain(rng.state.units["m4"].out) == "killed by regulars"  # the natural 1
 
 
 def test_missed_grenade_deviates_under_the_option(tmp_path, monkeypatch):
@@ -211,7 +212,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
 def test_manual_dice_must_cover_every_roll(rng):
     with pytest.raises(NeedDice):
         rng.execute("fire sarge kalash range=30 dice=4", role="regulars")
-    assert "kalash" in rng.state.units and not rng.state.units["kalash"].out
+    assert "kalash" in rng.state.units and not plain(rng.state.units["kalash"].out)
 
 
 def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
@@ -234,7 +235,7 @@ def test_a_retreating_man_who_passes_is_himself_again(rng):
 
 def test_civilians_hit_by_regulars_are_recorded_for_defeat_points(demo):
     demo.execute("fire rossi civ1 range=20 dice=3,2", role="regulars")
-    assert demo.state.units["civ1"].out == "killed by regulars"
+    assert plain(demo.state.units["civ1"].out) == "killed by regulars"
     assert any(e.category for e in demo.history.store.slice(0, demo.log_length) if isinstance(e, ev.DefeatPoints))
 
 

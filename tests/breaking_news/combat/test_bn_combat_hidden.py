@@ -9,6 +9,7 @@ from bn_combat_support import facts, new_game, rolls, status
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -157,7 +158,7 @@ def test_bookkeeping_about_a_hidden_man_stays_with_his_side(tmp_path, monkeypatc
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     mark = g.log_length
     g.execute("speculative rook shadow range=40 weapon=GL dice=5,1,4")
-    assert g.state.units["shadow"].out.startswith("wounded")
+    assert plain(g.state.units["shadow"].out).startswith("wounded")
     assert "secret.wound.shadow" not in g.view("regulars").vars
     assert _mentions(g, "regulars", "Shadow", mark) == []
     assert not any("shadow" in line.text for line in g.log_lines("regulars", mark))

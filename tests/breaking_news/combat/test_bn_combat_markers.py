@@ -15,6 +15,7 @@ from bn_combat_support import facts, new_game, rolls
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.replay import visible_steps
 from core.ruleset import Refused
 from core.views import MarkerLabels
@@ -82,7 +83,7 @@ def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, mo
     assert to_hit.purpose == f"speculative fire with Grenade launcher at marker {label}, 40 cm"
     assert (save.faces, save.target) == ((1,), 4) and "speculative fire" in save.mods[0].label
     assert wound.faces == (4,) and "badly wounded" in wound.outcome
-    assert g.state.units["shadow"].out.startswith("wounded")
+    assert plain(g.state.units["shadow"].out).startswith("wounded")
     told = _told(g, "regulars", mark)
     assert f"at marker {label}, 40 cm: 1d6 needing 5+: 5 → 1 hit" in told
     assert "Shadow" not in told and "shadow" not in told and "save" not in told

@@ -9,6 +9,7 @@ import pytest
 from bn_combat_support import at_initiative, rolls, to_activation
 
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -27,7 +28,7 @@ def test_the_reacting_player_fires_his_mortar_and_names_who_is_under_it(tmp_path
     out = g.execute("blast sarge m4 source=mortar dice=4,1", role="irregulars")
     sarge, m4 = rolls(out)
     assert (sarge.target, sarge.outcome) == (3, "saved: suppressed")  # R2 saves 3+
-    assert g.state.units["m4"].out == "killed by irregulars"
+    assert plain(g.state.units["m4"].out) == "killed by irregulars"
     assert "suppressed" in g.state.units["sarge"].status
 
 
@@ -55,6 +56,6 @@ def test_the_reacting_player_sets_off_his_own_ied_only(tmp_path):
     rossi, conti = rolls(out)
     assert (rossi.target, rossi.outcome) == (3, "saved: suppressed")  # IED 3+, the leader's +1 (§9.1)
     assert (conti.target, conti.outcome) == (3, "failed: out of action")
-    assert g.state.units["conti"].out == "killed by irregulars"
+    assert plain(g.state.units["conti"].out) == "killed by irregulars"
     g.execute("next", role="regulars")  # the phase ends: the spent charge is shown to all
     assert g.view("regulars").secrets["ied.irregulars.4"].revealed

@@ -7,6 +7,7 @@ import pytest
 from bn_combat_support import facts, rolls, status, to_activation
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -145,7 +146,7 @@ def test_turn_badges_clear_at_the_next_turn(rng):
 def test_answering_fire_is_simultaneous(rng):
     """§8.2: a man the enemy's fire kills or suppresses may still answer that fire."""
     rng.execute("fire sarge kalash range=30 dice=4,2", role="regulars")
-    assert rng.state.units["kalash"].out
+    assert plain(rng.state.units["kalash"].out)
     out = rng.execute("react-fire kalash sarge range=30 dice=5,2", role="irregulars")
     assert any("simultaneous" in n.text for n in facts(out, ev.Noted))
     assert rolls(out)[0].outcome == "1 hit"
@@ -171,4 +172,4 @@ def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
     out = rng.execute("fire sarge kalash range=120 aimed dice=6,1", role="regulars")
     to_hit = rolls(out)[0]
     assert to_hit.target == 6 and "target dodges" not in [m.label for m in to_hit.mods]
-    assert rng.state.units["kalash"].out == "killed by regulars"
+    assert plain(rng.state.units["kalash"].out) == "killed by regulars"

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.events import Mod
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat import fire, movement, saves, spotting, support, suppression
 from core.rulesets.breaking_news.combat.tables import weapons
@@ -148,7 +149,7 @@ def test_an_exploding_vehicle_gives_its_men_no_protection():
     """§9.1 with §8.8: the vehicle was their cover; a leader keeps his +1 (§9.0)."""
     assert saves.save_mods(saves.SaveFacts(protected=True, source=saves.EXPLOSION)) == ()
     (leader,) = saves.save_mods(saves.SaveFacts(leader=True, protected=True, source=saves.EXPLOSION))
-    assert (leader.label, leader.value) == ("team leader", 1)
+    assert (plain(leader.label), leader.value) == ("team leader", 1)
 
 
 def test_natural_one_always_kills_a_man():

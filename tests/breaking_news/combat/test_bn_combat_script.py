@@ -11,6 +11,7 @@ from bn_combat_support import HERE
 import core.rulesets.breaking_news as bn
 from core.cli import run_script
 from core.game import Game
+from core.i18n import plain
 
 
 def test_skirmish_script(tmp_path, monkeypatch):
@@ -23,7 +24,7 @@ def test_skirmish_script(tmp_path, monkeypatch):
     g = Game.open(save, writable=False)
     s = g.state
     assert s.turn == 2 and s.phase == "initiative"
-    assert s.units["kid"].out == "wounded by regulars"
+    assert plain(s.units["kid"].out) == "wounded by regulars"
     assert {"suppressed", "hidden"} <= set(s.units["kalash"].status)
     assert not {"fired", "moved"} & set(s.units["m4"].status)  # the turn's badges went with it
     regulars = [line.text for line in g.log_lines("regulars")]

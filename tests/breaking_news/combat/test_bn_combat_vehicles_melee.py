@@ -8,6 +8,7 @@ import pytest
 from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 
 
@@ -45,7 +46,7 @@ def test_small_arms_cannot_hurt_a_tank(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     out = g.execute("fire kalash abrams range=20 dice=6", role="irregulars")
     assert len(rolls(out)) == 1 and "unharmed" in facts(out, ev.Noted)[-1].text
-    assert not g.state.units["abrams"].out
+    assert not plain(g.state.units["abrams"].out)
 
 
 def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
@@ -59,7 +60,7 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     to_hit, vsave, crew = rolls(out)
     assert vsave.target == 6 and vsave.outcome == "explodes"  # protected vs RPG 6; fails by 3
     assert crew.target == 3  # §9.1 occupants of an exploding vehicle
-    assert g.state.units["hummer"].out == "destroyed by irregulars"
+    assert plain(g.state.units["hummer"].out) == "destroyed by irregulars"
     assert "suppressed" in status(g, "m4") and "in-vehicle" not in status(g, "m4")
 
 
@@ -79,13 +80,13 @@ def test_the_men_in_an_exploding_vehicle_have_no_protection_bonus(tmp_path, monk
     assert (sarge.unit, sarge.roll.target, [m.label for m in sarge.roll.mods]) == ("sarge", 3, ["team leader"])
     assert (m4.unit, m4.roll.target, m4.roll.mods) == ("m4", 3, ())
     assert "suppressed" in status(g, "sarge") and "in-vehicle" not in status(g, "sarge")
-    assert g.state.units["m4"].out == "killed by irregulars"
+    assert plain(g.state.units["m4"].out) == "killed by irregulars"
 
 
 def test_knocked_out_without_exploding(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("fire rocket hummer range=30 dice=5,4", role="irregulars")
-    assert g.state.units["hummer"].out == "knocked out by irregulars"
+    assert plain(g.state.units["hummer"].out) == "knocked out by irregulars"
 
 
 @pytest.mark.parametrize(("variant", "save_ok"), [("", False), ("it-2009-12-09", True)])
@@ -97,7 +98,7 @@ def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, sa
     vsave, crew = rolls(out)
     assert vsave.target == 4 and vsave.outcome == "explodes"
     assert crew.target == (2 if save_ok else 3)
-    assert bool(g.state.units["m4"].out) is not save_ok
+    assert bool(plain(g.state.units["m4"].out)) is not save_ok
 
 
 # ----------------------------------------------------------------------- melee
@@ -107,7 +108,7 @@ def test_melee_one_against_one(rng):
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     a, b = rolls(out)
     assert a.outcome == "total 7" and b.outcome == "total 5"
-    assert rng.state.units["kalash"].out == "killed by regulars"
+    assert plain(rng.state.units["kalash"].out) == "killed by regulars"
 
 
 def test_a_move_into_contact_ends_in_melee(rng):
@@ -117,14 +118,14 @@ def test_a_move_into_contact_ends_in_melee(rng):
     rng.execute("move sarge 20 run", role="regulars")
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     assert [r.outcome for r in rolls(out)] == ["total 7", "total 5"]
-    assert rng.state.units["kalash"].out == "killed by regulars"
+    assert plain(rng.state.units["kalash"].out) == "killed by regulars"
     with pytest.raises(Refused, match="already"):
         rng.execute("melee sarge kid dice=3,3", role="regulars")
     rng.execute("move m4 4 cautious", role="regulars")
     # a group, one who crept and one who stood: 1 + 4 + 4 against 6 + 1
     out = rng.execute("melee m4 kid with=saw dice=1,6", role="regulars")
     assert [r.outcome for r in rolls(out)] == ["total 9", "total 7"]
-    assert rng.state.units["kid"].out == "killed by regulars"
+    assert plain(rng.state.units["kid"].out) == "killed by regulars"
     assert "acted" in status(rng, "m4") and "acted" in status(rng, "saw")
 
 
@@ -143,10 +144,10 @@ def test_melee_three_against_one_and_ties(rng):
     # saw tests first (2 <= 4 + 2: passes, no longer suppressed); then 1 + 12 against 1 + 3.
     r = rolls(out)
     assert r[0].outcome == "passes" and r[1].outcome == "total 13"
-    assert rng.state.units["omar"].out.startswith("killed")
+    assert plain(rng.state.units["omar"].out).startswith("killed")
     out = rng.execute("melee rook kid dice=1,1,6,1", role="regulars")
     assert any("tied" in n.text for n in facts(out, ev.Noted))
-    assert rng.state.units["kid"].out.startswith("killed")
+    assert plain(rng.state.units["kid"].out).startswith("killed")
 
 
 def test_melee_limits_and_the_lone_winner(rng):
@@ -155,7 +156,7 @@ def test_melee_limits_and_the_lone_winner(rng):
     with pytest.raises(Refused, match="at most"):
         rng.execute("melee sarge kalash with=saw,m4,rook", role="regulars")
     out = rng.execute("melee rook kalash rocket dice=1,6", role="regulars")
-    assert rng.state.units["rook"].out == "killed by irregulars"
+    assert plain(rng.state.units["rook"].out) == "killed by irregulars"
     assert [e.unit for e in facts(out, ev.UnitOut)] == ["rook"]
 
 
@@ -164,7 +165,7 @@ def test_melee_suppressed_defender_minus_two(rng):
     out = rng.execute("melee rook kalash dice=3,3", role="regulars")
     b = rolls(out)[1]
     assert b.outcome == "total 3"  # 3 + 2 - 2
-    assert rng.state.units["kalash"].out
+    assert plain(rng.state.units["kalash"].out)
 
 
 # --------------------------------------------------------------------- storming
@@ -180,7 +181,7 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
     a, d = rolls(out)[:2]
     assert (len(a.faces), a.target, a.outcome) == (28, 6, "5 hits")
     assert (len(d.faces), d.target, d.outcome) == (4, 5, "1 hits")
-    alive = [t for t in ("tali1", "tali2", "tali3", "tali4") if not rng.state.units[t].out]
+    alive = [t for t in ("tali1", "tali2", "tali3", "tali4") if not plain(rng.state.units[t].out)]
     assert alive == ["tali1", "tali2"]
     assert all("suppressed" in status(rng, t) for t in alive)
     assert "suppressed" in status(rng, "sarge")
@@ -198,7 +199,7 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
 def test_storm_civilians_save_at_4_or_3_against_special_forces(rng):
     out = rng.execute("storm delta against=tali1 civilians=civ dice=1,1,1,1,1,3,2", role="regulars")
     civ = rolls(out)[-1]
-    assert civ.target == 3 and rng.state.units["civ"].out == "killed by regulars"
+    assert civ.target == 3 and plain(rng.state.units["civ"].out) == "killed by regulars"
 
 
 def test_storming_is_firing_and_melee_is_not(rng):
@@ -206,7 +207,7 @@ def test_storming_is_firing_and_melee_is_not(rng):
     ranged fire, and its dice are shots that force saves; §11.0's hand-to-hand fires
     none (ruling BN-C-FIRST-SHOT).  Stone knifes Kalash: nobody has fired yet."""
     rng.execute("melee sarge kalash dice=3,3", role="regulars")
-    assert rng.state.units["kalash"].out and "first_fire" not in rng.state.vars
+    assert plain(rng.state.units["kalash"].out) and "first_fire" not in rng.state.vars
     rng.execute("storm rook against=tali1 dice=1,2", role="regulars")  # Rook: 1 die; Tali1: 1 die
     assert rng.state.vars["first_fire"] == "regulars"
     rng.execute("next")
@@ -244,7 +245,7 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
     out = g.execute("blast kalash rocket source=bombardment by=regulars dice=1,2")
     k, r = rolls(out)
     assert k.target == 3 and k.mods[0].value == 2
-    assert g.state.units["kalash"].out and not g.state.units["rocket"].out
+    assert plain(g.state.units["kalash"].out) and not plain(g.state.units["rocket"].out)
 
 
 def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
@@ -287,7 +288,7 @@ def test_ied_dud_and_blast(rng):
     out = rng.execute("blast sarge m4 source=ied by=irregulars dice=3,2")
     s, m = rolls(out)
     assert s.target == 3 and s.mods[0].label == "team leader"
-    assert not rng.state.units["sarge"].out and rng.state.units["m4"].out == "killed by irregulars"
+    assert not plain(rng.state.units["sarge"].out) and plain(rng.state.units["m4"].out) == "killed by irregulars"
 
 
 # ---------------------------------------------------------------------- wounded
@@ -297,9 +298,9 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
-    assert g.state.units["m4"].out == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
+    assert plain(g.state.units["m4"].out) == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
     g.execute("medic doc m4", role="regulars")
-    assert g.state.units["m4"].out == "stabilised, wounded by irregulars"
+    assert plain(g.state.units["m4"].out) == "stabilised, wounded by irregulars"
     line = [ln.text for ln in g.log_lines()][-2:]
     assert line == ["Pfc Emfour out of action: stabilised, wounded by irregulars", "m4's wound no longer counts down"]
 
@@ -309,18 +310,18 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
     g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     for turn in (1, 2, 3):
         g.execute("next")
-        assert g.state.units["m4"].out.startswith("wounded"), turn
+        assert plain(g.state.units["m4"].out).startswith("wounded"), turn
         g.execute("next")
         to_activation(g, "regulars")
     g.execute("next")
     g.execute("next")
-    assert g.state.units["m4"].out == "died of wounds by irregulars"
+    assert plain(g.state.units["m4"].out) == "died of wounds by irregulars"
 
 
 def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,2")
-    assert g.state.units["m4"].out == "killed by irregulars"
+    assert plain(g.state.units["m4"].out) == "killed by irregulars"
 
 
 def test_options_are_referee_switches_before_play(rng):

@@ -20,9 +20,11 @@ import msgspec
 
 from core import events as ev
 from core.commands import match_prefix
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
+from core.rulesets.breaking_news.words import DOMAIN
 from core.scenario_files import decode, read_text
 from core.state import GameState, Unit
 
@@ -387,7 +389,7 @@ def extra_name(key: str, variant: str = "") -> str:
     return table[key].name if key in table else key.capitalize()  # negotiation has a table of its own
 
 
-def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[RosterExtras, str]:
+def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[RosterExtras, Msg]:
     """The roster's EXTRAS once ``key`` is bought, and the purchase in words (rulings
     BN-PTS-BUY): a one-off extra once; ``amount`` more ambushes or IEDs (1 if 0); the
     level ``amount`` of Intelligence (1 if 0) or Negotiation (2 if 0), above the one
@@ -403,23 +405,26 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
         if amount not in (0, n):
             raise Refused(f"{name} covers every squad: {n} (Extras: Motivation)")
         if roster.platoon and row.platoon_cost and row.platoon_cost < row.cost * n:
-            return msgspec.structs.replace(x, motivation_platoon=True), f"{name} for the platoon"
-        return msgspec.structs.replace(x, motivation=n), f"{name} for {n} squad{'s' if n != 1 else ''}"
+            return msgspec.structs.replace(x, motivation_platoon=True), M("{extra} for the platoon", extra=M(name))
+        if n == 1:
+            return msgspec.structs.replace(x, motivation=n), M("{extra} for {n} squad", extra=M(name), n=n)
+        return msgspec.structs.replace(x, motivation=n), M("{extra} for {n} squads", extra=M(name), n=n)
     if isinstance(held, bool):
         if amount not in (0, 1):
             raise Refused(f"{name} is bought once, not {amount} times")
         if held:
             raise Refused(f"{name} is bought already")
-        return msgspec.structs.replace(x, **{key: True}), name
+        return msgspec.structs.replace(x, **{key: True}), M(name)
     if key in ("intelligence", "negotiation"):
         level = amount or (2 if key == "negotiation" else 1)
         if level <= held:
             raise Refused(f"{name} level {held} is bought already: buy a higher level")
-        return msgspec.structs.replace(x, **{key: level}), f"{name} level {level}"
+        return msgspec.structs.replace(x, **{key: level}), M("{extra} level {level}", extra=M(name), level=level)
     count = amount or 1
     if count < 1:
         raise Refused(f"buy at least one {name}")
-    return msgspec.structs.replace(x, **{key: held + count}), name if count == 1 else f"{name} ×{count}"
+    bought = msgspec.structs.replace(x, **{key: held + count})
+    return bought, M(name) if count == 1 else M("{extra} ×{n}", extra=M(name), n=count)
 
 
 def _buy(ctx: Context, args: dict[str, Any]) -> None:
@@ -435,15 +440,27 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
     standing = set(validate_roster(before, limit, variant))
     errors = [e for e in validate_roster(after, limit, variant) if e not in standing]
     if errors:
-        raise Refused(f"{side} with {what}: " + "; ".join(errors))
+        raise Refused(f"{side} with {DOMAIN.render(what)}: " + "; ".join(errors))
     old, new = extra_values(before.extras), extra_values(bought)
     for k, value in new.items():
         if old.get(k) != value:
             record_extra(ctx, side, k, value)
     cost, total = total_cost(after, variant) - total_cost(before, variant), total_cost(after, variant)
     secret = (side,) if key in SECRET_EXTRAS else ()
-    of = f" of {limit}" if limit else ""
-    ctx.emit(ev.Noted(text=f"{side} buy {what} for {cost} points: {total} points{of} (Extras)", vis=secret))
+    if limit:
+        text = M(
+            "{side} buy {what} for {cost} points: {total} points of {limit} (Extras)",
+            side=side,
+            what=what,
+            cost=cost,
+            total=total,
+            limit=limit,
+        )
+    else:
+        text = M(
+            "{side} buy {what} for {cost} points: {total} points (Extras)", side=side, what=what, cost=cost, total=total
+        )
+    ctx.emit(ev.Noted(text=text, vis=secret))
 
 
 def _roster(ctx: Context, args: dict[str, Any]) -> None:
@@ -476,7 +493,12 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     record_force(ctx, side, r.extras, r.force, r.platoon)
     if limit != int(var(ctx.state, "points", 0)):
         set_var(ctx, f"points.{side}", limit)  # what a later buy is checked against
-    ctx.emit(ev.Noted(text=f"{side}: {r.name}, {total_cost(r, ctx.ruleset.variant)} points of {limit or 'no limit'}"))
+    cost = total_cost(r, ctx.ruleset.variant)
+    if limit:
+        text = M("{side}: {force}, {cost} points of {limit}", side=side, force=r.name, cost=cost, limit=limit)
+    else:
+        text = M("{side}: {force}, {cost} points of no limit", side=side, force=r.name, cost=cost)
+    ctx.emit(ev.Noted(text=text))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
+from core.rulesets.breaking_news.words import DOMAIN
 from core.state import GameState, Unit
 
 
@@ -29,7 +31,7 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
     for uid in args["units"]:
         u = ctx.unit(uid)
         if u.out:
-            raise Refused(f"{u.name} is out of the game already ({u.out})")
+            raise Refused(f"{u.name} is out of the game already ({DOMAIN.render(u.out)})")
         by = captor(ctx.state, u)
         if u.kind == "journalist" and not by:
             raise Refused("journalists are captured only in games of Regulars against Irregulars (Extras: Media)")
@@ -41,7 +43,8 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
             kind = media.journalist_kind(u)
-            charge(ctx, regular_side(ctx.state), "journalist-captured", f"{u.name} ({kind}) captured by {by}")
+            reason = M("{unit} ({kind}) captured by {side}", unit=u.name, kind=M(kind), side=by)
+            charge(ctx, regular_side(ctx.state), "journalist-captured", reason)
         elif u.kind == "man":
             if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
                 raise Refused("men are captured when their force is routed: within 10 cm of an enemy (§12.0)")

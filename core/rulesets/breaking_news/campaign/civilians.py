@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Refused
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
@@ -44,17 +45,21 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     other = ctx.state.other_side(side)
     need = negotiation.level(ctx.state, other)
     (face,) = ctx.roll(
-        "control of the civilians",
+        M("control of the civilians"),
         1,
         side=side,
         target=need + 1,
         rule="Extras: Civilians",
-        outcome=lambda f: f"{side} move them" if f[0] > need else f"{other} move them",
+        outcome=lambda f: M("{side} move them", side=side if f[0] > need else other),
     )
     who = side if face > need else other
     set_var(ctx, "civilians.turn", ctx.state.turn)
     set_var(ctx, "civilians.control", who)
-    ctx.emit(ev.Noted(text=f"{who} move the civilians this turn, up to {MOVE_CM} cm each (Extras: Civilians)"))
+    ctx.emit(
+        ev.Noted(
+            text=M("{side} move the civilians this turn, up to {cm} cm each (Extras: Civilians)", side=who, cm=MOVE_CM)
+        )
+    )
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import N_, M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces, negotiation
 from core.rulesets.breaking_news.combat import hits
@@ -76,14 +77,13 @@ def _settle_man(ctx: Context, u: Unit) -> None:
     lost = forces.is_loss(u)
     if lost and not scored:
         what = hits.parse_cause(u.out)[0]
-        charge(ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {what}", about=u)
+        charge(ctx, u.side, casualty_line(ctx.state, u), M("{unit} {what}", unit=u.name, what=M(what)), about=u)
         set_unit_var(ctx, u, "lost", ctx.state.turn or 1)
     elif scored and not lost:
         row = defeat_line(ctx, casualty_line(ctx.state, u))
-        why = "stabilised" if u.out else "back in action"
-        charge(
-            ctx, u.side, casualty_line(ctx.state, u), f"{u.name} {why}: no longer a loss", points=-row.points, about=u
-        )
+        why = M("stabilised") if u.out else M("back in action")
+        reason = M("{unit} {why}: no longer a loss", unit=u.name, why=why)
+        charge(ctx, u.side, casualty_line(ctx.state, u), reason, points=-row.points, about=u)
         set_unit_var(ctx, u, "lost", 0)
 
 
@@ -96,11 +96,11 @@ def shot_fired(ctx: Context, side: str) -> None:
         set_var(ctx, "first_fire", side)
     set_var(ctx, "first_fire.scored", 1)
     if negotiation.broken_by(ctx, side):
-        charge(ctx, side, "negotiation-broken-first-fire", f"{side} fired first, breaking the negotiation")
+        charge(ctx, side, "negotiation-broken-first-fire", M("{side} fired first, breaking the negotiation", side=side))
     else:
-        charge(ctx, side, "first-fire", f"{side} fired first")
+        charge(ctx, side, "first-fire", M("{side} fired first", side=side))
     if has_roe(ctx.state, side):
-        charge(ctx, side, "roe-first-fire", f"{side} fired first under Rules of Engagement")
+        charge(ctx, side, "roe-first-fire", M("{side} fired first under Rules of Engagement", side=side))
 
 
 def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) -> None:
@@ -114,7 +114,11 @@ def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) ->
         return
     if unit_var(ctx.state, civilian.id, "civilian"):
         return
-    charge(ctx, by_side, "civilian", f"{civilian.name} {'killed' if killed else 'hit'} by {by_side}", about=civilian)
+    if killed:
+        reason = M("{unit} killed by {side}", unit=civilian.name, side=by_side)
+    else:
+        reason = M("{unit} hit by {side}", unit=civilian.name, side=by_side)
+    charge(ctx, by_side, "civilian", reason, about=civilian)
     set_unit_var(ctx, civilian, "civilian", 1)
 
 
@@ -130,6 +134,19 @@ SCORE_LINES = {
     "main-objective": "the side that lost its main objective",
     "secondary-objective": "the side that lost a secondary objective",
     "journalist-captured": "the Regular side whose journalist was captured",
+}
+
+
+#: Each line's name, the reason a charge gives when the referee gives none.
+LINE_NAMES = {
+    "first-fire": N_("first fire"),
+    "building": N_("building"),
+    "civilian": N_("civilian"),
+    "exfiltration": N_("exfiltration"),
+    "disengagement": N_("disengagement"),
+    "main-objective": N_("main objective"),
+    "secondary-objective": N_("secondary objective"),
+    "journalist-captured": N_("journalist captured"),
 }
 
 
@@ -151,7 +168,8 @@ def _score(ctx: Context, args: dict[str, Any]) -> None:
     row = defeat_line(ctx, line_id)
     if row.value(has_roe(ctx.state, side)) == 0:
         raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings.md)")
-    reason = args["reason"] or line_id.replace("-", " ")
+    # the referee's own words, as typed; else the line's name
+    reason = args["reason"] or M(LINE_NAMES[line_id])
     for _ in range(count):
         charge(ctx, side, line_id, reason)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
@@ -95,7 +96,7 @@ def quick_start(ctx: Context) -> None:
     for u in list(ctx.state.units.values()):
         if AMBUSH in u.roles and OFF not in u.status:
             ctx.emit(ev.StatusChanged(unit=u.id, add=(OFF,)))
-    ctx.emit(ev.Noted(text="the figures are placed as the scenario sets them up (§4.2 not used)"))
+    ctx.emit(ev.Noted(text=M("the figures are placed as the scenario sets them up (§4.2 not used)")))
 
 
 # --------------------------------------------------------------------- commands
@@ -112,20 +113,22 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
         for side in sides:
             chief = forces.commander(ctx.state, side)
             mod = leadership_modifier(chief.leadership) if chief else 0
-            mods = (ev.Mod("squad commander's leadership", mod, "§4.2"),) if mod else ()
+            mods = (ev.Mod(M("squad commander's leadership"), mod, "§4.2"),) if mod else ()
             (face,) = ctx.roll(
-                "deployment",
+                M("deployment"),
                 1,
                 side=side,
                 mods=mods,
                 total=True,
                 rule="§4.2",
-                outcome=lambda f, mod=mod: f"total {f[0] + mod}",
+                outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),
             )
             totals[side] = face + mod
         if totals[sides[0]] != totals[sides[1]]:
             break
-        ctx.emit(ev.Noted(text=f"deployment roll tied at {totals[sides[0]]}: both roll again (rulings BN-DEP-TIE)"))
+        ctx.emit(
+            ev.Noted(text=M("deployment roll tied at {n}: both roll again (rulings BN-DEP-TIE)", n=totals[sides[0]]))
+        )
     first = max(sides, key=lambda s: totals[s])
     second = ctx.state.other_side(first)
     for u in list(ctx.state.units.values()):
@@ -136,9 +139,13 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
     set_var(ctx, "deploy.stage", 1)
     ctx.emit(
         ev.Noted(
-            text=f"{first} are the First player and choose a table edge; {second} take the opposite one. "
-            f"Markers go down one by one, {second} first, at least 10 cm apart and 5 cm from the edges; "
-            f"then {second} field at least half their force within 30 cm of their edge (§4.2)"
+            text=M(
+                "{first} are the First player and choose a table edge; {second} take the opposite one. "
+                "Markers go down one by one, {second} first, at least 10 cm apart and 5 cm from the edges; "
+                "then {second} field at least half their force within 30 cm of their edge (§4.2)",
+                first=first,
+                second=second,
+            )
         )
     )
 
@@ -164,7 +171,7 @@ def _deploy(ctx: Context, args: dict[str, Any]) -> None:
     for u in units:
         ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
     if any(INFILTRATOR in u.roles for u in units):
-        ctx.emit(ev.Noted(text="infiltrators: anywhere on the table, but not within 15 cm of a marker or an enemy"))
+        ctx.emit(ev.Noted(text=M("infiltrators: anywhere on the table, but not within 15 cm of a marker or an enemy")))
 
 
 def _step(ctx: Context, side: str, first: str, second: str) -> None:
@@ -206,8 +213,11 @@ def _ambush(ctx: Context, args: dict[str, Any]) -> None:
     set_var(ctx, f"ambush.{side}", 1)
     ctx.emit(
         ev.Noted(
-            text=f"{side} spring an ambush: on their own half, not within 15 cm of an objective or an enemy; "
-            "+1 to their next initiative (Extras: Ambush)"
+            text=M(
+                "{side} spring an ambush: on their own half, not within 15 cm of an objective or an enemy; "
+                "+1 to their next initiative (Extras: Ambush)",
+                side=side,
+            )
         )
     )
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, plain
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.rulesets.breaking_news.words import DOMAIN, whose
 from core.state import GameState, Unit
 
 LANDED, GONE = "landed", "gone"
@@ -83,7 +85,7 @@ def landed(state: GameState, side: str) -> bool:
 def _shot_down(state: GameState, side: str) -> str:
     """How the enemy put the side's helicopter out ("knocked out by …"), or ''."""
     heli = _evacuation_unit(state, side)
-    return heli.out if heli is not None and heli.out and heli.out != forces.LEFT else ""
+    return DOMAIN.render(heli.out) if heli is not None and heli.out and plain(heli.out) != forces.LEFT else ""
 
 
 def arrivals(ctx: Context) -> None:
@@ -101,7 +103,15 @@ def arrivals(ctx: Context) -> None:
         # §8.4 gunship (small arms and rockets, long range, a light-armoured save),
         # with no weapon of its own (rulings BN-HELI-TARGET).
         ctx.emit(ev.UnitAdded(unit=ev.UnitSpec(id=_helicopter_id(ctx.state, side), **_helicopter_spec(side))))
-        ctx.emit(ev.Noted(text=f"{possessive(side)} helicopter lands at marker {where}; it may be fired on (Extras)"))
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{whose} helicopter lands at marker {marker}; it may be fired on (Extras)",
+                    whose=whose(side),
+                    marker=where,
+                )
+            )
+        )
 
 
 def waits(ctx: Context) -> None:
@@ -110,18 +120,18 @@ def waits(ctx: Context) -> None:
         if not landed(ctx.state, side):
             continue
         (face,) = ctx.roll(
-            "helicopter waiting",
+            M("helicopter waiting"),
             1,
             side=side,
             target=2,
             rule="Extras: Helicopter evacuation",
-            outcome=lambda f: "waits another turn" if f[0] > 1 else "leaves for good",
+            outcome=lambda f: M("waits another turn") if f[0] > 1 else M("leaves for good"),
         )
         if face == 1:
             set_var(ctx, f"helicopter.{side}", GONE)
             heli = _evacuation_unit(ctx.state, side)
             if heli is not None:
-                ctx.emit(ev.UnitOut(unit=heli.id, cause=forces.LEFT))
+                ctx.emit(ev.UnitOut(unit=heli.id, cause=M(forces.LEFT)))
 
 
 def _board(ctx: Context, args: dict[str, Any]) -> None:
@@ -136,10 +146,14 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     for u in units:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
         if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:
-            raise Refused(f"{u.name} is out of the game ({u.out})")
+            raise Refused(f"{u.name} is out of the game ({DOMAIN.render(u.out)})")
     for u in units:
-        ctx.emit(ev.UnitOut(unit=u.id, cause=forces.EVACUATED))
-    ctx.emit(ev.Noted(text=f"{len(units)} aboard {possessive(side)} helicopter: off the field, not lost (Extras)"))
+        ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.EVACUATED)))
+    ctx.emit(
+        ev.Noted(
+            text=M("{n} aboard {whose} helicopter: off the field, not lost (Extras)", n=len(units), whose=whose(side))
+        )
+    )
 
 
 # ----------------------------------------------------------------------- IEDs

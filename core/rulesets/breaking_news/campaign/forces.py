@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from core.i18n import N_
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality
 from core.state import GameState, Unit
 
-CAPTURED = "captured"
-LEFT = "left the field"
-EVACUATED = "evacuated by helicopter"
+CAPTURED = N_("captured")
+LEFT = N_("left the field")
+EVACUATED = N_("evacuated by helicopter")
 
 #: Causes that make a man a loss (§12.0 "dead or non-stabilised wounded"; captured: AMB-52).
 LOSS_CAUSES = frozenset({hits.KILLED, hits.WOUNDED, hits.DIED, CAPTURED})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
@@ -77,14 +78,14 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("the Irregular player moves the independent journalists (Extras: Media)")
     dice = media()["independent"].move_dice
     faces = ctx.roll(
-        "move",
+        M("move"),
         dice,
         total=True,
         rule="Extras: Media",
         unit=u.id,
-        outcome=lambda f: f"{sum(f)} cm",
+        outcome=lambda f: M("{cm} cm", cm=sum(f)),
     )
-    ctx.emit(ev.Moved(unit=u.id, cm=sum(faces), how="journalist, 2d6"))
+    ctx.emit(ev.Moved(unit=u.id, cm=sum(faces), how=M("journalist, 2d6")))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
@@ -99,23 +100,36 @@ def losing(ctx: Context, side: str) -> bool:
 def take_test(ctx: Context, side: str) -> None:
     """Roll a due morale test and apply the outcome."""
     t = build_test(ctx, side)
-    what = "platoon" if forces.is_platoon(ctx.state, side) else "squad"
+    platoon = forces.is_platoon(ctx.state, side)
     set_var(ctx, f"morale.{side}.tested", ctx.state.turn)
     faces = ctx.roll(
-        f"morale ({what})",
+        M("morale (platoon)") if platoon else M("morale (squad)"),
         t.dice,
         side=side,
         target=t.losses,
-        rule="§13.0" if what == "platoon" else "§12.0",
-        outcome=lambda f: "passed" if passes(t, f) else "failed",
+        rule="§13.0" if platoon else "§12.0",
+        outcome=lambda f: M("passed") if passes(t, f) else M("failed"),
     )
-    half = "at least half still fight: a 6 passes" if t.half_fighting else "under half still fight: a 6 is only a 6"
-    ctx.emit(ev.Noted(text=f"{side} morale: {t.dice} dice, losses so far {t.losses}; {half}"))
+    if t.half_fighting:
+        half = M("at least half still fight: a 6 passes")
+    else:
+        half = M("under half still fight: a 6 is only a 6")
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "{side} morale: {dice} dice, losses so far {losses}; {half}",
+                side=side,
+                dice=t.dice,
+                losses=t.losses,
+                half=half,
+            )
+        )
+    )
     if passes(t, faces):
         return
     if extra(ctx.state, side, "motivation") and not var(ctx.state, f"motivation.{side}.used", 0):
         set_var(ctx, f"motivation.{side}.used", 1)
-        ctx.emit(ev.Noted(text=f"{side} ignore their first failed morale test (Extras: Motivation)"))
+        ctx.emit(ev.Noted(text=M("{side} ignore their first failed morale test (Extras: Motivation)", side=side)))
         return
     set_var(ctx, f"morale.{side}.failed", ctx.state.turn)
     if losing(ctx, side):
@@ -126,12 +140,8 @@ def take_test(ctx: Context, side: str) -> None:
 
 def rout(ctx: Context, side: str) -> None:
     """Failed while losing: the force leaves the field and the game is over (§12.0, §14.0)."""
-    charge(ctx, side, "disengagement", f"{side} fail morale while losing and leave the field")
-    victory.game_over(
-        ctx,
-        f"{side} failed morale with more defeat points than the enemy (§12.0); "
-        "figures within 10 cm of an enemy are captured: record them with capture",
-    )
+    charge(ctx, side, "disengagement", M("{side} fail morale while losing and leave the field", side=side))
+    victory.game_over(ctx, f"{victory.MORALE}:{side}")
 
 
 def shaken(ctx: Context, side: str) -> None:
@@ -144,8 +154,11 @@ def shaken(ctx: Context, side: str) -> None:
                 ctx.emit(ev.StatusChanged(unit=u.id, add=add))
     ctx.emit(
         ev.Noted(
-            text=f"{side} fail morale but are not losing: suppressed; each man who fails his suppression "
-            "test falls back at least 15 cm toward his table edge (§12.0)"
+            text=M(
+                "{side} fail morale but are not losing: suppressed; each man who fails his suppression "
+                "test falls back at least 15 cm toward his table edge (§12.0)",
+                side=side,
+            )
         )
     )
 

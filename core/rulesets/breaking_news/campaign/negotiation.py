@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
@@ -44,7 +45,7 @@ def accrue(ctx: Context) -> None:
         return
     lv = level(ctx.state, side)
     rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
-    charge(ctx, side, "negotiation", f"negotiation holds another turn (level {lv})", points=rate)
+    charge(ctx, side, "negotiation", M("negotiation holds another turn (level {level})", level=lv), points=rate)
 
 
 def broken_by(ctx: Context, firer: str) -> bool:
@@ -56,18 +57,24 @@ def broken_by(ctx: Context, firer: str) -> bool:
         return False
     if firer == side:
         set_var(ctx, f"negotiation.{side}", ENDED)
-        ctx.emit(ev.Noted(text=f"{side} fired first: the negotiation is over"))
+        ctx.emit(ev.Noted(text=M("{side} fired first: the negotiation is over", side=side)))
         return False
-    _break(ctx, side, firer, "fired first")
+    _break(ctx, side, firer, M("fired first"))
     return True
 
 
-def _break(ctx: Context, negotiator: str, breaker: str, how: str) -> None:
+def _break(ctx: Context, negotiator: str, breaker: str, how: Msg) -> None:
     set_var(ctx, f"negotiation.{negotiator}", BROKEN)
     held = points(ctx.state, negotiator)
     if held:
-        charge(ctx, negotiator, "negotiation", f"{breaker} {how}: the negotiation points are struck off", points=-held)
-    charge(ctx, breaker, "negotiation-broken", f"{breaker} {how} and broke the negotiation")
+        charge(
+            ctx,
+            negotiator,
+            "negotiation",
+            M("{side} {how}: the negotiation points are struck off", side=breaker, how=how),
+            points=-held,
+        )
+    charge(ctx, breaker, "negotiation-broken", M("{side} {how} and broke the negotiation", side=breaker, how=how))
 
 
 def end_roll(ctx: Context) -> None:
@@ -78,16 +85,22 @@ def end_roll(ctx: Context) -> None:
             continue
         lv = level(ctx.state, side)
         (face,) = ctx.roll(
-            "negotiation",
+            M("negotiation"),
             1,
             side=side,
             target=lv,
             under=True,
             rule="Extras: Negotiation",
-            outcome=lambda f, lv=lv: "points cancelled" if f[0] <= lv else "points stand",
+            outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),
         )
         if face <= lv:
-            charge(ctx, side, "negotiation", f"negotiation roll {face} at or under level {lv}", points=-held)
+            charge(
+                ctx,
+                side,
+                "negotiation",
+                M("negotiation roll {face} at or under level {level}", face=face, level=lv),
+                points=-held,
+            )
         set_var(ctx, f"negotiation.{side}", ENDED)
 
 
@@ -114,7 +127,7 @@ def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
             raise Refused("the referee rules that the negotiation was breached")
         if running(ctx.state) != side:
             raise Refused(f"{side} is not negotiating")
-        _break(ctx, side, other, f"came within {negotiation_keep_away_cm()} cm")
+        _break(ctx, side, other, M("came within {cm} cm", cm=negotiation_keep_away_cm()))
         return
     if ctx.ruleset.variant != IT and army(ctx.state, side) != "regular":
         raise Refused("the Regular player negotiates (English draft, Extras: Negotiation)")
@@ -130,8 +143,15 @@ def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
     set_var(ctx, f"negotiation.{side}", RUNNING)
     ctx.emit(
         ev.Noted(
-            text=f"{side} negotiate at level {lv}: {rate} defeat points to {side} each turn it holds; "
-            f"{other} keep at least {negotiation_keep_away_cm()} cm away (Extras: Negotiation)"
+            text=M(
+                "{side} negotiate at level {level}: {rate} defeat points to {side} each turn it holds; "
+                "{other} keep at least {cm} cm away (Extras: Negotiation)",
+                side=side,
+                level=lv,
+                rate=rate,
+                other=other,
+                cm=negotiation_keep_away_cm(),
+            )
         )
     )
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
+from core.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces
 from core.rulesets.breaking_news.cmd_common import side_for
@@ -44,9 +45,9 @@ ROLES = (MAIN, SECONDARY, FAKE)
 MARKERS = range(1, 6)
 DIE = "objective.die"
 MISSIONS = {
-    1: "Regulars against Regulars, or Irregulars against Irregulars: each side defends five markers",
-    2: "Regulars against Irregulars: each side defends five markers, and the Irregular player's secret die",
-    3: "Special Forces against Regulars or Irregulars: only the other side defends five markers",
+    1: N_("Regulars against Regulars, or Irregulars against Irregulars: each side defends five markers"),
+    2: N_("Regulars against Irregulars: each side defends five markers, and the Irregular player's secret die"),
+    3: N_("Special Forces against Regulars or Irregulars: only the other side defends five markers"),
 }
 
 
@@ -86,13 +87,13 @@ def effective_role(state: GameState, owner: str, n: int) -> str:
     return declared
 
 
-def die_effect(face: int, declared: dict[int, str]) -> str:
+def die_effect(face: int, declared: dict[int, str]) -> Msg:
     """The die's effect in words (for the Irregular player and the final count)."""
     if face == 6:
-        return "6: the Regular main objective becomes a fake"
+        return M("6: the Regular main objective becomes a fake")
     if declared.get(face) == MAIN:
-        return f"{face}: the Regular main objective already: no change"
-    return f"{face}: Regular marker {face} becomes a main objective too"
+        return M("{face}: the Regular main objective already: no change", face=face)
+    return M("{face}: Regular marker {face} becomes a main objective too", face=face)
 
 
 def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int]:
@@ -136,7 +137,7 @@ def _mission(ctx: Context, args: dict[str, Any]) -> None:
     if any(markers(ctx.state, s) for s in ctx.state.sides):
         raise Refused("the markers are already set for the current mission")
     set_var(ctx, "mission", m)
-    ctx.emit(ev.Noted(text=f"mission {m}: {MISSIONS[m]} (§4.1)"))
+    ctx.emit(ev.Noted(text=M("mission {n}: {what} (§4.1)", n=m, what=M(MISSIONS[m]))))
 
 
 def defends(state: GameState, side: str) -> bool:
@@ -187,26 +188,32 @@ def _objectives(ctx: Context, args: dict[str, Any]) -> None:
 
 def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
     """Roll a side's roles where only that side (and the referee) see the dice."""
-    ctx.emit(ev.Noted(text=f"{side}: objective markers drawn at random, in secret (rulings BN-OBJ-RANDOM)"))
+    ctx.emit(
+        ev.Noted(text=M("{side}: objective markers drawn at random, in secret (rulings BN-OBJ-RANDOM)", side=side))
+    )
     (main,) = ctx.roll(
-        "main objective",
+        M("main objective"),
         1,
         side=side,
         sides=len(MARKERS),
         rule="§4.1",
         vis=(side,),
-        outcome=lambda f: f"marker {f[0]} is the main objective",
+        outcome=lambda f: M("marker {n} is the main objective", n=f[0]),
     )
     (pair,) = ctx.roll(
-        "secondary objectives",
+        M("secondary objectives"),
         1,
         side=side,
         sides=PAIRS,
         rule="§4.1",
         vis=(side,),
-        outcome=lambda f: "markers {} and {} are secondary".format(*random_roles(main, f[0])[1]),
+        outcome=lambda f: _secondary_words(random_roles(main, f[0])[1]),
     )
     return main, list(random_roles(main, pair)[1])
+
+
+def _secondary_words(pair: tuple[int, int]) -> Msg:
+    return M("markers {a} and {b} are secondary", a=pair[0], b=pair[1])
 
 
 def _objective_roll(ctx: Context, args: dict[str, Any]) -> None:
@@ -227,9 +234,9 @@ def roll_die(ctx: Context) -> None:
     declared = markers(ctx.state, regulars)
     if not declared:
         raise Refused(f"{regulars} must choose their objectives first")
-    ctx.emit(ev.Noted(text=f"{irregulars} roll the secret objective die (§4.1)"))
+    ctx.emit(ev.Noted(text=M("{side} roll the secret objective die (§4.1)", side=irregulars)))
     (face,) = ctx.roll(
-        "secret objective die",
+        M("secret objective die"),
         1,
         side=irregulars,
         rule="§4.1",
@@ -253,16 +260,22 @@ def _take(ctx: Context, args: dict[str, Any]) -> None:
     if role != declared and not ctx.state.secrets[DIE].revealed:
         face = die(ctx.state)
         ctx.emit(ev.Revealed(key=DIE, value=str(face)))
-        ctx.emit(ev.Noted(text=f"the Irregular player's secret die was {die_effect(face, markers(ctx.state, owner))}"))
-    what = f"{taker} take {owner} marker {n} (§4.1.1)"
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "the Irregular player's secret die was {effect}", effect=die_effect(face, markers(ctx.state, owner))
+                )
+            )
+        )
+    what = M("{taker} take {owner} marker {n} (§4.1.1)", taker=taker, owner=owner, n=n)
     if role == MAIN:
-        charge(ctx, owner, "main-objective", f"{what}: a main objective")
+        charge(ctx, owner, "main-objective", M("{what}: a main objective", what=what))
     elif role == SECONDARY:
-        charge(ctx, owner, "secondary-objective", f"{what}: a secondary objective")
+        charge(ctx, owner, "secondary-objective", M("{what}: a secondary objective", what=what))
         if defeat_line(ctx, "secondary-objective").points == 0:
-            ctx.emit(ev.Noted(text=f"{what}: a secondary objective, worth no points in this draft"))
+            ctx.emit(ev.Noted(text=M("{what}: a secondary objective, worth no points in this draft", what=what)))
     else:
-        ctx.emit(ev.Noted(text=f"{what}: a fake"))
+        ctx.emit(ev.Noted(text=M("{what}: a fake", what=what)))
 
 
 def _reveal(ctx: Context, args: dict[str, Any]) -> None:
@@ -284,8 +297,8 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.secrets[key].revealed:
         raise Refused(f"{owner} marker {n} is already revealed")
     ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
-    rule = "within 10 cm and in line of sight" if ctx.ruleset.variant == IT else "reached within 10 cm"
-    ctx.emit(ev.Noted(text=f"{owner} marker {n} is revealed: an enemy {rule} (§4.1)"))
+    rule = M("within 10 cm and in line of sight") if ctx.ruleset.variant == IT else M("reached within 10 cm")
+    ctx.emit(ev.Noted(text=M("{owner} marker {n} is revealed: an enemy {rule} (§4.1)", owner=owner, n=n, rule=rule)))
 
 
 def _reveal_key(ctx: Context, key: str) -> None:
@@ -321,16 +334,16 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     if need < 1:
         raise Refused(f"level {level} against counter-intelligence {counter}: no roll can succeed")
     set_var(ctx, f"intelligence.{side}", 1)
-    mods = (ev.Mod("counter-intelligence", -counter, "Extras: Intelligence"),) if counter else ()
+    mods = (ev.Mod(M("counter-intelligence"), -counter, "Extras: Intelligence"),) if counter else ()
     (face,) = ctx.roll(
-        "intelligence",
+        M("intelligence"),
         1,
         side=side,
         target=need,
         under=True,
         mods=mods,
         rule="Extras: Intelligence",
-        outcome=lambda f: "success" if f[0] <= need else "failure",
+        outcome=lambda f: M("success") if f[0] <= need else M("failure"),
     )
     if face > need:
         return
@@ -340,7 +353,15 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
         if not ctx.state.secrets[key].revealed:
             ctx.emit(ev.Revealed(key=key, value=MAIN))
     if not mains:
-        ctx.emit(ev.Noted(text=f"{other} must show {side} where the objective is (no main marker of theirs in play)"))
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{other} must show {side} where the objective is (no main marker of theirs in play)",
+                    other=other,
+                    side=side,
+                )
+            )
+        )
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

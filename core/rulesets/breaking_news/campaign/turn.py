@@ -19,12 +19,14 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import rules
 from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory
 from core.rulesets.breaking_news.combat import commands as combat
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
+from core.rulesets.breaking_news.words import DOMAIN
 from core.state import GameState
 from core.views import REFEREE
 
@@ -101,7 +103,7 @@ def advance(ctx: Context) -> None:
         case victory.FINAL:
             victory.finish(ctx)
         case _:
-            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+            raise Refused(f"the game is over: {DOMAIN.render(s.result)}" if s.result else f"unknown phase {s.phase}")
 
 
 def end_of_turn(ctx: Context) -> None:
@@ -116,7 +118,7 @@ def end_of_turn(ctx: Context) -> None:
     extras.waits(ctx)
     last = int(var(s, "turns", 0))
     if last and s.turn >= last:
-        victory.game_over(ctx, f"turn {last}, the scenario's last, is over")
+        victory.game_over(ctx, f"{victory.LAST_TURN}:{last}")
         return
     ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
 
@@ -147,18 +149,18 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
         for side in sides:
             mods = initiative_mods(s, side)
             faces = ctx.roll(
-                "initiative",
+                M("initiative"),
                 2,
                 side=side,
                 mods=mods,
                 total=True,
                 rule="§5.0",
-                outcome=lambda f, mods=mods: f"total {rules.initiative_total(f, mods)}",
+                outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),
             )
             totals[side] = rules.initiative_total(faces, mods)
         if totals[a] != totals[b]:
             break
-        ctx.emit(ev.Noted(text=f"initiative tied at {totals[a]}: both roll again (§5.0, rulings BN-INI-TIE)"))
+        ctx.emit(ev.Noted(text=M("initiative tied at {n}: both roll again (§5.0, rulings BN-INI-TIE)", n=totals[a])))
     active = a if totals[a] > totals[b] else b
     reacting = b if active == a else a
     for side in sides:

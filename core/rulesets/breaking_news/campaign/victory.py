@@ -14,12 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
+from core.rulesets.breaking_news.words import listing
 from core.state import GameState
 
 FINAL = "final"
+
+
+#: Why the game ended, kept in ``game_over`` as an id (a var holds no words) with
+#: its side or turn after a colon (``morale:regulars``); the referee's own reason as typed.
+#: narration.py puts them in words.
+LAST_TURN, MORALE, EXFILTRATION, REFEREE = "last-turn", "morale", "exfiltration", "referee"
 
 
 def game_over(ctx: Context, reason: str) -> None:
@@ -34,7 +42,7 @@ def final_points(state: GameState) -> dict[str, int]:
     return {side: media.standing(state, side) for side in state.sides}
 
 
-def breakdown(state: GameState, side: str) -> str:
+def breakdown(state: GameState, side: str) -> Msg:
     """A side's ledger in words, column by column, with its multiplier."""
     s = state.sides[side]
     present = media.journalists_in_game(state) if regular_vs_irregular(state) else []
@@ -44,17 +52,20 @@ def breakdown(state: GameState, side: str) -> str:
         if not points:
             continue
         times = media.factor(category, regular, present)
-        parts.append(f"{category} {points}" + (f" ×{times}" if times != 1 else ""))
-    return ", ".join(parts) or "nothing"
+        if times != 1:
+            parts.append(M("{category} {points} ×{times}", category=M(category), points=points, times=times))
+        else:
+            parts.append(M("{category} {points}", category=M(category), points=points))
+    return listing(parts)
 
 
-def result(state: GameState) -> str:
+def result(state: GameState) -> Msg:
     points = final_points(state)
     (a, pa), (b, pb) = sorted(points.items(), key=lambda kv: kv[1])
     name = {s.id: s.name for s in state.sides.values()}
     if pa == pb:
-        return f"a draw: {name[a]} and {name[b]} both have {pa} defeat points"
-    return f"{name[a]} win with {pa} defeat points against {pb} for {name[b]} (§14.0)"
+        return M("a draw: {a} and {b} both have {points} defeat points", a=name[a], b=name[b], points=pa)
+    return M("{a} win with {pa} defeat points against {pb} for {b} (§14.0)", a=name[a], pa=pa, pb=pb, b=name[b])
 
 
 def finish(ctx: Context) -> None:
@@ -66,7 +77,16 @@ def finish(ctx: Context) -> None:
     objectives.reveal_all(ctx)
     for side in list(ctx.state.sides):
         total = media.standing(ctx.state, side)
-        ctx.emit(ev.Noted(text=f"{side}: {breakdown(ctx.state, side)} = {total} defeat points"))
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{side}: {breakdown} = {total} defeat points",
+                    side=side,
+                    breakdown=breakdown(ctx.state, side),
+                    total=total,
+                )
+            )
+        )
         added = total - ctx.state.sides[side].defeat_points
         if added:
             # booked as points of their own, so every reader of the ledger sees the final count
@@ -74,7 +94,7 @@ def finish(ctx: Context) -> None:
                 ev.DefeatPoints(
                     side=side,
                     points=added,
-                    reason="what the journalists' multipliers add (Extras: Media)",
+                    reason=M("what the journalists' multipliers add (Extras: Media)"),
                     category=media.MULTIPLIERS,
                 )
             )
@@ -88,7 +108,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.turn < 1:
         raise Refused("the game has not started")
     if ctx.state.phase != FINAL:
-        game_over(ctx, args["reason"] or "the referee ends the game")
+        game_over(ctx, args["reason"] or REFEREE)
     finish(ctx)
 
 
@@ -98,9 +118,9 @@ def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("a player takes only his own side off the field")
     for u in list(ctx.state.units.values()):
         if u.side == side and u.in_play and u.kind != "civilian":
-            ctx.emit(ev.UnitOut(unit=u.id, cause=forces.LEFT))
-    charge(ctx, side, "exfiltration", f"{side} leave the field by their own table edge")
-    game_over(ctx, f"{side} left the field (§14.0)")
+            ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.LEFT)))
+    charge(ctx, side, "exfiltration", M("{side} leave the field by their own table edge", side=side))
+    game_over(ctx, f"{EXFILTRATION}:{side}")
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -10,6 +10,7 @@ from typing import Any
 from core import events as ev
 from core.commands import distance
 from core.events import Mod
+from core.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
@@ -18,6 +19,7 @@ from core.rulesets.breaking_news.combat.movement import may_fire_after
 from core.rulesets.breaking_news.combat.tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
+from core.rulesets.breaking_news.words import listing, whose
 from core.state import Unit
 from core.views import unit_audience
 
@@ -121,11 +123,16 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             raise Refused(why)
     split = fire.split_dice(base_dice, sit.split, len(targets)) if burst else (base_dice,)
 
-    hits.reveal(ctx, firer, "fires")
+    hits.reveal(ctx, firer, M("fires"))
     hits.first_fire(ctx, firer.side)
     if weapon.no_men and any(not hits.is_vehicle(t) for t in targets):
         ctx.emit(
-            ev.Noted(text=f"the {weapon.name} is aimed at the structure beside the man (§7.0); its area does the rest")
+            ev.Noted(
+                text=M(
+                    "the {weapon} is aimed at the structure beside the man (§7.0); its area does the rest",
+                    weapon=M(weapon.name),
+                )
+            )
         )
 
     results: list[tuple[Unit, tuple[int, ...], int, fire.Shot]] = []  # target, faces, hits, shot
@@ -142,20 +149,28 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         )
         mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
         sh = fire.shot(base_need, dice, mods, burst)
-        what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
+        what = _weapon_words(weapon, mode)
         aim, named_for = _aim(firer, target)
-        purpose = f"{'speculative ' if sit.speculative else ''}fire with {what} at {aim}, {sit.range_cm} cm"
+        if sit.speculative:
+            purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
+        else:
+            purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
         if target.has("dodging"):
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
             # to roll; it does not wait for the next (ruling BN-C-DODGE).
             hits.badge(ctx, target, remove=("dodging",))
         if not sh.possible:
             ctx.emit(
-                ev.Noted(text=f"{firer.name}: {purpose}: needs more than 6, no hit possible (§8.0)", vis=named_for)
+                ev.Noted(
+                    text=M(
+                        "{unit}: {purpose}: needs more than 6, no hit possible (§8.0)", unit=firer.name, purpose=purpose
+                    ),
+                    vis=named_for,
+                )
             )
             results.append((target, (), 0, sh))
             continue
-        lost = [Mod(f"burst loses {sh.lost} dice", 0, "§8.0")] if sh.lost else []
+        lost = [Mod(M("burst loses {n} dice", n=sh.lost), 0, "§8.0")] if sh.lost else []
         faces = ctx.roll(
             purpose,
             sh.dice,
@@ -218,7 +233,14 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
     return range_cm
 
 
-def _aim(firer: Unit, target: Unit) -> tuple[str, tuple[str, ...]]:
+def _weapon_words(weapon: Weapon, mode: str) -> Msg:
+    """The weapon and, where it has a choice, its mode (``Assault rifle burst``)."""
+    if weapon.has_burst_mode:
+        return M("{weapon} {mode}", weapon=M(weapon.name), mode=M(mode))
+    return M(weapon.name)
+
+
+def _aim(firer: Unit, target: Unit) -> tuple[Text, tuple[str, ...]]:
     """How a line names the target, and who may read it (() = everyone).
 
     A hidden man the firer's side has not spotted is named by his marker, to all
@@ -228,7 +250,7 @@ def _aim(firer: Unit, target: Unit) -> tuple[str, tuple[str, ...]]:
         return target.name, ()
     if firer.side in target.spotted_by:
         return target.name, unit_audience(target)
-    return (f"marker {target.marker}" if target.marker else "a suspect position"), ()
+    return (M("marker {n}", n=target.marker) if target.marker else M("a suspect position")), ()
 
 
 def _fire_rule(firer: Unit) -> str:
@@ -240,15 +262,21 @@ def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
     return unit.has("in-vehicle") and hits._vehicle_of(ctx, unit) == "protected"
 
 
-def _hit_words(n: int) -> str:
-    return "miss" if n == 0 else f"{n} hit" + ("s" if n > 1 else "")
+def _hit_words(n: int) -> Msg:
+    if n == 0:
+        return M("miss")
+    return M("{n} hit", n=n) if n == 1 else M("{n} hits", n=n)
 
 
 def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], burst: bool) -> None:
     r = fire.ammunition(faces, weapon, burst, firer.has("low-ammo"), hits.italian(ctx))
     if r.exhausted:
         hits.badge(ctx, firer, "no-ammo", remove=("low-ammo", "empty-mag"))
-        ctx.emit(ev.Noted(text=f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)"))
+        ctx.emit(
+            ev.Noted(
+                text=M("{whose} {weapon} is out of ammunition (§8.0.3)", whose=whose(firer.name), weapon=M(weapon.name))
+            )
+        )
         return
     add = []
     if r.empty:
@@ -257,36 +285,47 @@ def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], bur
         add.append("low-ammo")
     if add:
         hits.badge(ctx, firer, *add)
-        words = "three of a kind: aimed fire only until a 1" if r.low else "a double"
-        ctx.emit(ev.Noted(text=f"{firer.name} rolled {words}; the magazine is empty (§8.0.3)"))
+        words = M("three of a kind: aimed fire only until a 1") if r.low else M("a double")
+        ctx.emit(ev.Noted(text=M("{unit} rolled {what}; the magazine is empty (§8.0.3)", unit=firer.name, what=words)))
 
 
 def _missed_area_shot(
-    ctx: Context, firer: Unit, weapon: Weapon, need: int, face: int, aim: str, vis: tuple[str, ...] = ()
+    ctx: Context, firer: Unit, weapon: Weapon, need: int, face: int, aim: Text, vis: tuple[str, ...] = ()
 ) -> None:
     """§8.5 a light mortar's template lands 3 cm per point off; §8.0.2 (optional) any
     area weapon's missed shot deviates on its row of the table."""
-    name_them = f"name who is under it: blast ... source={weapon.blast}"
+    name_them = M("name who is under it: blast ... source={source}", source=weapon.blast)
     if hits.option(ctx.state, "deviation") and weapon.deviation:
         direction = None
         if face != 1:
             (direction,) = ctx.roll(
-                f"{weapon.name} deviation direction",
+                M("{weapon} deviation direction", weapon=M(weapon.name)),
                 1,
                 rule="§8.0.2",
                 unit=firer.id,
-                outcome=lambda f: fire_table().deviation[weapon.deviation].directions[f[0] - 1],
+                outcome=lambda f: M(fire_table().deviation[weapon.deviation].directions[f[0] - 1]),
             )
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
-            ctx.emit(ev.Noted(text=f"the {weapon.name} round did not fire (a 1, §8.0.2)"))
+            ctx.emit(ev.Noted(text=M("the {weapon} round did not fire (a 1, §8.0.2)", weapon=M(weapon.name))))
         else:
-            ctx.emit(ev.Noted(text=f"the {weapon.name} lands {fire.landing(d, aim)} (§8.0.2); {name_them}", vis=vis))
+            lands = M(
+                "the {weapon} lands {where} (§8.0.2); {then}",
+                weapon=M(weapon.name),
+                where=fire.landing(d, aim),
+                then=name_them,
+            )
+            ctx.emit(ev.Noted(text=lands, vis=vis))
     elif weapon.indirect:
         off = fire.placement_offset(support_table().mortar.step_cm, need, face)
         ctx.emit(
             ev.Noted(
-                text=f"the mortar template lands {off} cm from {aim}, the opponent chooses where (§8.5); {name_them}",
+                text=M(
+                    "the mortar template lands {cm} cm from {target}, the opponent chooses where (§8.5); {then}",
+                    cm=off,
+                    target=aim,
+                    then=name_them,
+                ),
                 vis=vis,
             )
         )
@@ -349,12 +388,12 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         # §8.6, Extras: Rules of Engagement: a 6 for a side that bought them
         need = support.speculative_permission(bool(extra(ctx.state, firer.side, "rules_of_engagement")))
         (face,) = ctx.roll(
-            "permission for speculative fire",
+            M("permission for speculative fire"),
             1,
             unit=firer.id,
             target=need,
             rule="§8.6",
-            outcome=lambda f: "allowed" if f[0] >= need else "not allowed",
+            outcome=lambda f: M("allowed") if f[0] >= need else M("not allowed"),
         )
         if face < need:
             return  # refused permission does not spend his action
@@ -377,11 +416,15 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
     why = "" if hits.is_vehicle(firer) else may_fire_after(weapon, moved_cm, _fire_rule(firer))
     if why:
         raise Refused(why)
-    hits.reveal(ctx, firer, "fires")
+    hits.reveal(ctx, firer, M("fires"))
     hits.first_fire(ctx, firer.side)
-    what = f"{weapon.name} {mode if weapon.has_burst_mode else ''}".strip()
     ctx.roll(
-        f"speculative fire with {what} at a suspect position, {args['range']} cm",
+        M(
+            "speculative fire with {weapon} at {target}, {cm} cm",
+            weapon=_weapon_words(weapon, mode),
+            target=M("a suspect position"),
+            cm=args["range"],
+        ),
         dice,
         target=need,
         rule="§8.6",
@@ -409,10 +452,12 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
         raise Refused(f"opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)")
     sit = situation(ctx, args, reaction=True)
-    hits.reveal(ctx, firer, "fires")
+    hits.reveal(ctx, firer, M("fires"))
     _mark_reacted(ctx, ctx.unit(firer.id))
     if simultaneous:
-        ctx.emit(ev.Noted(text=f"{firer.name} answers the fire that hit him: the shots are simultaneous (§8.2)"))
+        ctx.emit(
+            ev.Noted(text=M("{unit} answers the fire that hit him: the shots are simultaneous (§8.2)", unit=firer.name))
+        )
     crew = _crew(ctx, firer, args.get("crew"), sit.lone)
     if not _covering_test(ctx, ctx.unit(firer.id), args.get("area"), bool(args.get("bunker")), crew):
         return
@@ -478,14 +523,14 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
     value = min(covering().cap, areas[area])
     n = support.covering_dice(bunker)
     faces = ctx.roll(
-        f"covering-fire test in {area}",
+        M("covering-fire test in {area}", area=area),
         n,
         target=value,
         total=True,
         under=True,  # §8.3: the covering fire hits at or under the area's value
         rule="§8.3",
         unit=unit.id,
-        outcome=lambda f: "hit before reacting" if support.covering_hit(f, value) else "reacts",
+        outcome=lambda f: M("hit before reacting") if support.covering_hit(f, value) else M("reacts"),
     )
     if not support.covering_hit(faces, value):
         return True
@@ -494,7 +539,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
     for man in crew:
         hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
     if survived:
-        ctx.emit(ev.Noted(text=f"{unit.name} is pinned by the covering fire: his reaction is lost (§8.3)"))
+        ctx.emit(ev.Noted(text=M("{unit} is pinned by the covering fire: his reaction is lost (§8.3)", unit=unit.name)))
     return False
 
 
@@ -527,13 +572,23 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     raw = sum(m.value for m in mods)
     areas[area] = areas.get(area, 0) + raw
     for u, _r in firing:
-        hits.reveal(ctx, u, "fires")
+        hits.reveal(ctx, u, M("fires"))
         hits.badge(ctx, ctx.unit(u.id), "covering", "fired")
     hits.first_fire(ctx, firing[0][0].side)
     capped = min(covering().cap, areas[area])
     set_var(ctx, "covering", ";".join(f"{k}={v}" for k, v in areas.items()))
-    parts_text = ", ".join(f"{m.label} {m.value}" for m in mods)
-    ctx.emit(ev.Noted(text=f"covering fire on {area}: {parts_text} → worth {capped} (max {covering().cap}, §8.3)"))
+    parts_text = listing([M("{label} {value}", label=m.label, value=m.value) for m in mods])
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "covering fire on {area}: {parts} → worth {value} (max {cap}, §8.3)",
+                area=area,
+                parts=parts_text,
+                value=capped,
+                cap=covering().cap,
+            )
+        )
+    )
     hits.next_action(ctx, [u for u, _ in firing])
 
 
@@ -550,7 +605,7 @@ def _dodge(ctx: Context, args: dict[str, Any]) -> None:
     if not _covering_test(ctx, unit, args.get("area"), bool(args.get("bunker"))):
         return
     if cm:
-        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="dodges to cover"))
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("dodges to cover")))
     hits.badge(ctx, unit, "dodging")
 
 
@@ -561,7 +616,11 @@ def _ground(ctx: Context, args: dict[str, Any]) -> None:
     _reaction_gate(ctx, unit)
     _mark_reacted(ctx, unit)
     hits.badge(ctx, unit, "suppressed")
-    ctx.emit(ev.Noted(text=f"{unit.name} goes to ground: suppressed, in cover against fire past 25 cm (§6.5, §10.0)"))
+    ctx.emit(
+        ev.Noted(
+            text=M("{unit} goes to ground: suppressed, in cover against fire past 25 cm (§6.5, §10.0)", unit=unit.name)
+        )
+    )
 
 
 BLAST_SOURCES = {
@@ -586,7 +645,8 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
         hits.require_in_play(v)
         hits.require_exposed(ctx, v)
     seen = [v.name for v in victims if not v.has("hidden")]  # hidden men's own rolls stay private
-    ctx.emit(ev.Noted(text=f"{args['source']} template over {', '.join(seen) or 'no one in sight'} ({rule})"))
+    over = listing(seen, empty=M("no one in sight"))
+    ctx.emit(ev.Noted(text=M("{source} template over {who} ({rule})", source=args["source"], who=over, rule=rule)))
     for v in victims:
         hits.take_hits(
             ctx, ctx.unit(v.id), 1, by_side=by, source=source, protected=bool(args.get("cover")), vehicle_column=column
@@ -604,16 +664,16 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused("smoke is thrown by hand or fired from a grenade launcher (§8.9)")
     need, _ = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
-        f"smoke from {weapon.name}, {args['range']} cm",
+        M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
         1,
         target=need,
         rule="§8.9",
         unit=unit.id,
-        outcome=lambda f: "on the spot" if f[0] >= need else "off the spot",
+        outcome=lambda f: M("on the spot") if f[0] >= need else M("off the spot"),
     )
     off = fire.placement_offset(weapon.smoke_step_cm, need, face)
-    where = "on the spot" if not off else f"{off} cm off, the opponent chooses the direction"
-    ctx.emit(ev.Noted(text=f"smoke (10 cm template) lands {where} (§8.9); it drifts next turn"))
+    where = M("on the spot") if not off else M("{cm} cm off, the opponent chooses the direction", cm=off)
+    ctx.emit(ev.Noted(text=M("smoke (10 cm template) lands {where} (§8.9); it drifts next turn", where=where)))
     key = f"smoke.{ctx.state.turn}"
     set_var(ctx, key, int(var(ctx.state, key, 0)) + 1)
     hits.badge(ctx, ctx.unit(unit.id), "fired")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
@@ -43,7 +44,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         return
     ours = [ctx.unit(u.id) for u in fighting]
     for u in ours:
-        hits.reveal(ctx, u, "charges")
+        hits.reveal(ctx, u, M("charges"))
     mods_a = suppression.melee_mods([_fighter(u) for u in ours])
     mods_b = suppression.melee_mods([_fighter(u) for u in theirs])
     (what_a, whose_a), (what_b, whose_b) = _melee_roll(ours), _melee_roll(theirs)
@@ -55,7 +56,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             mods=mods_a,
             total=True,
             rule="§11.0",
-            outcome=lambda f: f"total {f[0] + sum(m.value for m in mods_a)}",
+            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_a)),
         )
         (b,) = ctx.roll(
             what_b,
@@ -64,12 +65,12 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             mods=mods_b,
             total=True,
             rule="§11.0",
-            outcome=lambda f: f"total {f[0] + sum(m.value for m in mods_b)}",
+            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_b)),
         )
         winner = suppression.melee_winner(a, mods_a, b, mods_b)
         if winner != "tie":
             break
-        ctx.emit(ev.Noted(text="the melee is tied: both roll again (ruling BN-C-MELEE-TIE)"))
+        ctx.emit(ev.Noted(text=M("the melee is tied: both roll again (ruling BN-C-MELEE-TIE)")))
     losers, win_side = (theirs, lead.side) if winner == "a" else (ours, theirs[0].side)
     victim = _casualty(ctx, losers, args.get("casualty"))
     ctx.emit(ev.UnitOut(unit=victim.id, cause=hits.cause(hits.KILLED, win_side)))
@@ -110,7 +111,7 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
     able_d = [u for u in defenders if suppression_test(ctx, u, None)]
     for u in able_a:
-        hits.reveal(ctx, ctx.unit(u.id), "storms the building")
+        hits.reveal(ctx, ctx.unit(u.id), M("storms the building"))
     hits_on_d = _storm_roll(ctx, able_a, defending=False)
     hits_on_a = _storm_roll(ctx, able_d, defending=True)
     sf = all(u.cls == "R1" for u in attackers)
@@ -123,31 +124,35 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     hits.next_action(ctx, attackers)
 
 
-def _melee_roll(men: Sequence[Unit]) -> tuple[str, dict[str, str]]:
+def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
     """What one group's melee roll is called, and whose it is: one man's own, or
     several men's side's, naming them."""
     if len(men) == 1:
-        return "melee", {"unit": men[0].id}
-    return f"melee of {' & '.join(u.name for u in men)}", {"side": men[0].side}
+        return M("melee"), {"unit": men[0].id}
+    return M("melee of {men}", men=" & ".join(u.name for u in men)), {"side": men[0].side}
 
 
 def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
     dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
-    who = "defenders" if defending else "attackers"
     need = support().storm.defender_hits if defending else support().storm.attacker_hits
     if not dice:
-        ctx.emit(ev.Noted(text=f"the {who} roll no dice this round (§11.1)"))
+        if defending:
+            ctx.emit(ev.Noted(text=M("the defenders roll no dice this round (§11.1)")))
+        else:
+            ctx.emit(ev.Noted(text=M("the attackers roll no dice this round (§11.1)")))
         return 0
     # §11.1 replaces ranged fire: these dice are shots, and the first side to roll
     # them may be the one that fires first (§14.0, ruling BN-C-FIRST-SHOT).
     hits.first_fire(ctx, men[0].side)
     faces = ctx.roll(
-        f"building assault as {who} ({len(men)} men)",
+        M("building assault as defenders ({n} men)", n=len(men))
+        if defending
+        else M("building assault as attackers ({n} men)", n=len(men)),
         dice,
         side=men[0].side,
         target=need,
         rule="§11.1",
-        outcome=lambda f: f"{suppression.storm_hits(f, defending)} hits",
+        outcome=lambda f: M("{n} hits", n=suppression.storm_hits(f, defending)),
     )
     return suppression.storm_hits(faces, defending)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import civilians
@@ -63,7 +64,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             )
         if cm > allowed.max_cm:
             raise Refused(f"{u.name} may move {allowed.max_cm} cm with that action (§6.0, §6.2)")
-        hits.reveal(ctx, ctx.unit(u.id), "moves in the open")
+        hits.reveal(ctx, ctx.unit(u.id), M("moves in the open"))
         if cm:
             ctx.emit(ev.Moved(unit=u.id, cm=cm, how=_how(action, args)))
         hits.badge(ctx, ctx.unit(u.id), _badge(action, cm, allowed.fire, bool(args.get("obstacle"))))
@@ -88,15 +89,17 @@ def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
     cm = args["cm"]
     if cm is None or not 0 < cm <= civilians.MOVE_CM:
         raise Refused(f"a civilian moves 1 to {civilians.MOVE_CM} cm a turn (Extras: Civilians)")
-    ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=f"moved by {who}"))
+    ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=M("moved by {side}", side=who)))
     hits.badge(ctx, ctx.unit(civilian.id), "acted")
 
 
-def _how(action: str, args: dict[str, Any]) -> str:
-    words = {"run": "run", "shoot": "move and shoot", "cautious": "cautious", "covering": "covering fire"}[action]
+_HOW = {"run": N_("run"), "shoot": N_("move and shoot"), "cautious": N_("cautious"), "covering": N_("covering fire")}
+
+
+def _how(action: str, args: dict[str, Any]) -> Msg:
     if args.get("obstacle"):
-        words += f", over a level {args['obstacle']} obstacle"
-    return words
+        return M("{action}, over a level {level} obstacle", action=M(_HOW[action]), level=args["obstacle"])
+    return M(_HOW[action])
 
 
 def _badge(action: str, cm: int, fire: str, obstacle: bool) -> str:
@@ -121,7 +124,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
             return
         raise Refused(f"{unit.name} is in panic: he may only move up to {limit} cm to cover (§10.0)")
     if cm:
-        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="crawls to cover"))
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("crawls to cover")))
         hits.badge(ctx, ctx.unit(unit.id), "acted")
 
 
@@ -135,16 +138,16 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
     if not ready_to_act(ctx, unit, leader):
         return
     (face,) = ctx.roll(
-        "hidden move",
+        M("hidden move"),
         1,
         rule="§7.0",
         unit=unit.id,
-        outcome=lambda f: f"up to {movement.hidden_allowance(f[0])} cm unseen",
+        outcome=lambda f: M("up to {cm} cm unseen", cm=movement.hidden_allowance(f[0])),
     )
     allowed = movement.hidden_allowance(face)
     go = allowed if cm is None else min(cm, allowed)
     if go:
-        ctx.emit(ev.Moved(unit=unit.id, cm=go, how="hidden"))
+        ctx.emit(ev.Moved(unit=unit.id, cm=go, how=M("hidden")))
     hits.badge(ctx, ctx.unit(unit.id), "crept")
 
 
@@ -159,23 +162,23 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
         # §8.4: a gunship moves over the table without limit.
         if not args["cm"]:
             raise Refused("how far does the helicopter fly? e.g. move apache 60")
-        ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how="flies"))
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how=M("flies")))
         hits.next_action(ctx, [vehicle])
         return
     tracked = "tracked" in vehicle.roles
     a = allowances()
     faces = ctx.roll(
-        f"{'tracked' if tracked else 'wheeled'} move",
+        M("tracked move") if tracked else M("wheeled move"),
         a.vehicle_dice,
         total=True,
         rule="§6.0",
         unit=vehicle.id,
-        outcome=lambda f: f"up to {movement.vehicle_allowance(tracked, f)} cm",
+        outcome=lambda f: M("up to {cm} cm", cm=movement.vehicle_allowance(tracked, f)),
     )
     allowed = movement.vehicle_allowance(tracked, faces)
     cm = allowed if args["cm"] is None else min(args["cm"], allowed)
     if cm:
-        ctx.emit(ev.Moved(unit=vehicle.id, cm=cm, how="drives"))
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=cm, how=M("drives")))
     hits.next_action(ctx, [vehicle])
 
 
@@ -189,7 +192,7 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{unit.name} has acted this turn: a figure is declared hidden when he is activated (§7.0)")
     if hits.is_vehicle(unit):
         raise Refused("vehicles do not hide")
-    ctx.emit(ev.Noted(text=f"{unit.name} goes out of sight: a hidden marker is left where he was (§7.0)"))
+    ctx.emit(ev.Noted(text=M("{unit} goes out of sight: a hidden marker is left where he was (§7.0)", unit=unit.name)))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
 
@@ -228,29 +231,36 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
     if need > 1:
         (face,) = ctx.roll(
-            f"sighting of a hidden figure{_marker_words(target)} at {args['range']} cm",
+            _sighting_words(target, args["range"]),
             1,
             target=need,
             mods=mods,
             rule="§7.0",
             unit=spotter.id,  # in view of the hidden side only when it may see him (vis)
             vis=vis,
-            outcome=lambda f: "sighted" if f[0] >= need else "not sighted",
+            outcome=lambda f: M("sighted") if f[0] >= need else M("not sighted"),
         )
     else:
         face = None
     if spotting.spot_succeeds(face, need):
         ctx.emit(ev.Spotted(unit=target.id, by_side=spotter.side))
-        ctx.emit(ev.Noted(text=f"{spotter.name} sights {target.name} (§7.0)", vis=(spotter.side, target.side)))
+        ctx.emit(
+            ev.Noted(
+                text=M("{spotter} sights {target} (§7.0)", spotter=spotter.name, target=target.name),
+                vis=(spotter.side, target.side),
+            )
+        )
         return
     key = f"spot-bonus.{target.id}"
     have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
     ctx.emit(ev.SecretSet(key=key, owner=target.side, value=str(have + 1), vis=(target.side,)))
 
 
-def _marker_words(target: Unit) -> str:
+def _sighting_words(target: Unit, range_cm: int) -> Msg:
     """A hidden figure's marker as the sides see it: its label, never his name."""
-    return f" (marker {target.marker})" if target.marker else ""
+    if target.marker:
+        return M("sighting of a hidden figure (marker {marker}) at {cm} cm", marker=target.marker, cm=range_cm)
+    return M("sighting of a hidden figure at {cm} cm", cm=range_cm)
 
 
 def _shift(ctx: Context, args: dict[str, Any]) -> None:
@@ -265,7 +275,7 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     if not 0 < args["cm"] <= limit:
         raise Refused(f"a sighting bonus move is up to {limit} cm (§7.0)")
     ctx.emit(ev.SecretSet(key=key, owner=unit.side, value=str(have - 1), vis=(unit.side,)))
-    ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how="bonus move after a failed sighting"))
+    ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how=M("bonus move after a failed sighting")))
 
 
 def _embark(ctx: Context, args: dict[str, Any]) -> None:
@@ -280,7 +290,7 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{unit.name} is already aboard a vehicle")
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
-    hits.reveal(ctx, unit, "gets into a vehicle")
+    hits.reveal(ctx, unit, M("gets into a vehicle"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("in-vehicle", "acted")))
     set_unit_var(ctx, ctx.unit(unit.id), "aboard", vehicle.id)
     hits.next_action(ctx, [unit])
@@ -348,7 +358,7 @@ def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{patient.name} is not a wounded man")
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
-    ctx.emit(ev.Noted(text=f"{patient.name} is carried off the table (§9.3)"))
+    ctx.emit(ev.Noted(text=M("{unit} is carried off the table (§9.3)", unit=patient.name)))
 
 
 def _carry(ctx: Context, args: dict[str, Any]) -> None:
@@ -361,16 +371,16 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return
     (face,) = ctx.roll(
-        f"carrying {patient.name}",
+        M("carrying {unit}", unit=patient.name),
         1,
         rule="§9.3",
         unit=carrier.id,
-        outcome=lambda f: f"{movement.carry_allowance(f[0])} cm",
+        outcome=lambda f: M("{cm} cm", cm=movement.carry_allowance(f[0])),
     )
     cm = movement.carry_allowance(face)
     if cm:
-        ctx.emit(ev.Moved(unit=carrier.id, cm=cm, how=f"carrying {patient.name}"))
-        ctx.emit(ev.Moved(unit=patient.id, cm=cm, how=f"carried by {carrier.name}"))
+        ctx.emit(ev.Moved(unit=carrier.id, cm=cm, how=M("carrying {unit}", unit=patient.name)))
+        ctx.emit(ev.Moved(unit=patient.id, cm=cm, how=M("carried by {unit}", unit=carrier.name)))
     hits.badge(ctx, ctx.unit(carrier.id), "acted")
     hits.next_action(ctx, [carrier])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import N_, M
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.cmd_common import side_for
@@ -14,6 +15,7 @@ from core.rulesets.breaking_news.combat import fire, hits, support
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
+from core.rulesets.breaking_news.words import whose
 from core.state import GameState
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
@@ -63,27 +65,33 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     else:
         need = t.artillery.call
     (face,) = ctx.roll(
-        f"call for {kind} support" if kind != "counter" else "counter-battery fire",
+        _CALLS[kind],
         1,
         side=side,
         target=need,
         mods=mods,
         rule="§8.4" if kind == "artillery" else "Extras: Mortars",
-        outcome=lambda f: "granted" if support.call_succeeds(f[0], need, mods) else "refused",
+        outcome=lambda f: M("granted") if support.call_succeeds(f[0], need, mods) else M("refused"),
     )
     if not support.call_succeeds(face, need, mods):
         return
     if kind == "counter":
         set_var(ctx, f"mortar-silenced.{enemy}", 1)
-        ctx.emit(ev.Noted(text=f"{possessive(enemy)} mortar is suppressed (Extras: Mortars)"))
+        ctx.emit(ev.Noted(text=M("{whose} mortar is suppressed (Extras: Mortars)", whose=whose(enemy))))
         return
     set_var(ctx, key, f"{kind}@{ctx.state.turn + 1}")
-    ctx.emit(
-        ev.Noted(
-            text=f"{possessive(side)} {kind} fire will land at the start of turn {ctx.state.turn + 1}, "
-            "before initiative (§8.4)"
-        )
-    )
+    ctx.emit(ev.Noted(text=M(_LANDS[kind], whose=whose(side), turn=ctx.state.turn + 1)))
+
+
+_CALLS = {
+    "artillery": M("call for artillery support"),
+    "mortar": M("call for mortar support"),
+    "counter": M("counter-battery fire"),
+}
+_LANDS = {
+    "artillery": N_("{whose} artillery fire will land at the start of turn {turn}, before initiative (§8.4)"),
+    "mortar": N_("{whose} mortar fire will land at the start of turn {turn}, before initiative (§8.4)"),
+}
 
 
 def land_support(ctx: Context) -> None:
@@ -101,24 +109,32 @@ def land_support(ctx: Context) -> None:
         if kind == "artillery":
             a = support_table().artillery
             faces = ctx.roll(
-                "bombardment drift",
+                M("bombardment drift"),
                 a.drift_dice,
                 side=side,
                 total=True,
                 rule="§8.4",
-                outcome=lambda f: f"{sum(f)} cm",
+                outcome=lambda f: M("{cm} cm", cm=sum(f)),
             )
             ctx.emit(
                 ev.Noted(
-                    text=f"{possessive(side)} bombardment lands: {s.other_side(side)} moves the centre of the "
-                    f"{a.template_cm} cm "
-                    f"template {sum(faces)} cm his way; every figure under it saves at {a.save}+ with +{a.save_bonus}: "
-                    f"blast ... source=bombardment by={side}"
+                    text=M(
+                        "{whose} bombardment lands: {other} moves the centre of the {template} cm template {cm} cm "
+                        "his way; every figure under it saves at {save}+ with +{bonus}: "
+                        "blast ... source=bombardment by={side}",
+                        whose=whose(side),
+                        side=side,
+                        other=s.other_side(side),
+                        template=a.template_cm,
+                        cm=sum(faces),
+                        save=a.save,
+                        bonus=a.save_bonus,
+                    )
                 )
             )
         else:
             set_var(ctx, f"mortar-ready.{side}", s.turn)
-            ctx.emit(ev.Noted(text=f"{possessive(side)} mortar fire arrives: mortar range=N (§8.5)"))
+            ctx.emit(ev.Noted(text=M("{whose} mortar fire arrives: mortar range=N (§8.5)", whose=whose(side))))
 
 
 def _mortar(ctx: Context, args: dict[str, Any]) -> None:
@@ -130,34 +146,38 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
-        f"mortar fire, {args['range']} cm",
+        M("mortar fire, {cm} cm", cm=args["range"]),
         dice,
         side=side,
         target=need,
         rule="§8.5",
-        outcome=lambda f: "on target" if f[0] >= need else "off target",
+        outcome=lambda f: M("on target") if f[0] >= need else M("off target"),
     )
     set_var(ctx, f"mortar-ready.{side}", 0)
     set_var(ctx, f"mortar-fired.{side}", 1)
     hits.first_fire(ctx, side)
     if face >= need:
-        ctx.emit(ev.Noted(text="the 10 cm mortar template lands on the target: blast ... source=mortar"))
+        ctx.emit(ev.Noted(text=M("the 10 cm mortar template lands on the target: blast ... source=mortar")))
         return
     if hits.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
-            (direction,) = ctx.roll("mortar deviation direction", 1, rule="§8.0.2", side=side)
+            (direction,) = ctx.roll(M("mortar deviation direction"), 1, rule="§8.0.2", side=side)
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
-            ctx.emit(ev.Noted(text="the mortar round did not fire (a 1, §8.0.2)"))
+            ctx.emit(ev.Noted(text=M("the mortar round did not fire (a 1, §8.0.2)")))
             return
-        ctx.emit(ev.Noted(text=f"the mortar lands {fire.landing(d, 'the target')} (§8.0.2): blast ... source=mortar"))
+        lands = M("the mortar lands {where} (§8.0.2): blast ... source=mortar", where=fire.landing(d, M("the target")))
+        ctx.emit(ev.Noted(text=lands))
         return
     off = fire.placement_offset(support_table().mortar.step_cm, need, face)
     ctx.emit(
         ev.Noted(
-            text=f"the mortar template lands {off} cm off, where {ctx.state.other_side(side)} chooses (§8.5): "
-            "blast ... source=mortar"
+            text=M(
+                "the mortar template lands {cm} cm off, where {side} chooses (§8.5): blast ... source=mortar",
+                cm=off,
+                side=ctx.state.other_side(side),
+            )
         )
     )
 
@@ -189,19 +209,23 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     if var(ctx.state, key) == "spent":
         raise Refused(f"the IED at {where} has already gone off or failed")
     (face,) = ctx.roll(
-        f"IED at {where}",
+        M("IED at {where}", where=where),
         1,
         side=ied_owner(ctx.state, key),
         target=support_table().ied.dud_up_to + 1,
         rule="Extras: Explosives",
-        outcome=lambda f: "explodes" if support.ied_explodes(f[0]) else "dud",
+        outcome=lambda f: M("explodes") if support.ied_explodes(f[0]) else M("dud"),
     )
     set_var(ctx, key, "spent")
     if support.ied_explodes(face):
         ctx.emit(
             ev.Noted(
-                text=f"the IED at {where} explodes: every figure under the template saves at "
-                f"{support_table().ied.save}+: blast ... source=ied"
+                text=M(
+                    "the IED at {where} explodes: every figure under the template saves at {save}+: "
+                    "blast ... source=ied",
+                    where=where,
+                    save=support_table().ied.save,
+                )
             )
         )
 
@@ -211,7 +235,9 @@ def _option(ctx: Context, args: dict[str, Any]) -> None:
     if hits.option(ctx.state, name) == on:
         raise Refused(f"{name} is already {args['state']}")
     set_var(ctx, f"option.{name}", int(on))
-    ctx.emit(ev.Noted(text=f"optional rule {hits.OPTIONS[name]}: {args['state']}"))
+    ctx.emit(
+        ev.Noted(text=M("optional rule {rule}: {state}", rule=M(hits.OPTIONS[name]), state=M("on") if on else M("off")))
+    )
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -11,6 +11,7 @@ active player's activation (turn.check_turn).
 from __future__ import annotations
 
 from core import events as ev
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news.combat import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
 from core.rulesets.breaking_news.combat.support import smoke_drift
@@ -36,16 +37,16 @@ def _smoke(ctx: Context) -> None:
     s = ctx.state
     for _ in range(int(var(s, f"smoke.{s.turn - 1}", 0))):
         faces = ctx.roll(
-            "smoke drift", support().smoke.drift_dice, total=True, rule="§8.9", outcome=lambda f: _drift_words(f)
+            M("smoke drift"), support().smoke.drift_dice, total=True, rule="§8.9", outcome=lambda f: _drift_words(f)
         )
-        ctx.emit(ev.Noted(text=f"last turn's smoke drifts {_drift_words(faces)} (§8.9)"))
+        ctx.emit(ev.Noted(text=M("last turn's smoke drifts {drift} (§8.9)", drift=_drift_words(faces))))
     if int(var(s, f"smoke.{s.turn - 2}", 0)):
-        ctx.emit(ev.Noted(text=f"the smoke of turn {s.turn - 2} clears: remove it (§8.9)"))
+        ctx.emit(ev.Noted(text=M("the smoke of turn {turn} clears: remove it (§8.9)", turn=s.turn - 2)))
 
 
-def _drift_words(faces: tuple[int, ...]) -> str:
+def _drift_words(faces: tuple[int, ...]) -> Msg:
     cm, same = smoke_drift(faces)
-    return f"{cm} cm {'the way it first deviated' if same else 'the opposite way'}"
+    return M("{cm} cm the way it first deviated", cm=cm) if same else M("{cm} cm the opposite way", cm=cm)
 
 
 def end_of_turn(ctx: Context) -> None:

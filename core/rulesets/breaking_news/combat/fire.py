@@ -10,11 +10,12 @@ from collections import Counter
 from dataclasses import dataclass
 
 from core.events import Mod
+from core.i18n import N_, M, Msg, Text
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import Weapon, fire_table
 
-AIMED = "aimed"
-BURST = "burst"
+AIMED = N_("aimed")
+BURST = N_("burst")
 
 
 def band(range_cm: int) -> int:
@@ -91,21 +92,21 @@ def modifiers(weapon: Weapon, mode: str, range_cm: int, facts: ShotFacts) -> tup
     t = fire_table()
     mods: list[Mod] = []
     if facts.moved_cm > t.moved_over_cm or facts.moving_penalty:
-        mods.append(Mod("firer moved", t.moved, "§8.0"))
+        mods.append(Mod(M("firer moved"), t.moved, "§8.0"))
     in_cover = facts.cover or (facts.target_suppressed_in_open and range_cm > t.suppressed_open_cover_beyond_cm)
     if in_cover and not weapon.ignores_cover:
-        label = "target behind cover" if facts.cover else "suppressed target, in cover past 25 cm"
+        label = M("target behind cover") if facts.cover else M("suppressed target, in cover past 25 cm")
         mods.append(Mod(label, t.cover, "§8.0" if facts.cover else "§10.0"))
     if facts.firer_class in t.poor_classes and weapon.small_arms:
-        mods.append(Mod(f"{facts.firer_class} firing", t.poor_class, "§8.0"))
+        mods.append(Mod(M("{cls} firing", cls=facts.firer_class), t.poor_class, "§8.0"))
     if facts.dodge and not weapon.sniper:
-        mods.append(Mod("target dodges", t.dodge, "§6.5"))
+        mods.append(Mod(M("target dodges"), t.dodge, "§6.5"))
     if facts.target_sniper:
-        mods.append(Mod("target is a sniper", t.sniper_target, "§8.0"))
+        mods.append(Mod(M("target is a sniper"), t.sniper_target, "§8.0"))
     if facts.lone_crew and weapon.crewed:
-        mods.append(Mod("one crew on the MG", t.lone_crew, "§8.0"))
+        mods.append(Mod(M("one crew on the MG"), t.lone_crew, "§8.0"))
     if facts.firer_class in t.special_forces_classes and not is_burst(weapon, mode):
-        mods.append(Mod("Special Forces", t.special_forces, "§8.0"))
+        mods.append(Mod(M("Special Forces"), t.special_forces, "§8.0"))
     return tuple(mods)
 
 
@@ -173,11 +174,16 @@ def deviation(weapon: Weapon, need: int, to_hit: int, direction_face: int | None
 
 
 #: §8.0.2's directions as the firer sees them, in words ("lands 6 cm left of Omar").
-_WHERE = {"short": "short of", "over": "beyond", "left": "left of", "right": "right of"}
+_WHERE = {
+    "short": N_("{cm} cm short of {target}"),
+    "over": N_("{cm} cm beyond {target}"),
+    "left": N_("{cm} cm left of {target}"),
+    "right": N_("{cm} cm right of {target}"),
+}
 
 
-def landing(d: Deviation, aim: str) -> str:
-    return f"{d.distance_cm} cm {_WHERE[d.direction]} {aim}"
+def landing(d: Deviation, aim: Text) -> Msg:
+    return M(_WHERE[d.direction], cm=d.distance_cm, target=aim)
 
 
 def placement_offset(step_cm: int, need: int, to_hit: int) -> int:

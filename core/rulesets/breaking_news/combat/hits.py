@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from core import events as ev
 from core.commands import whole_number
+from core.i18n import N_, M, Msg, Text, plain, render
 from core.ruleset import Context, Refused, possessive
 from core.rulesets.breaking_news.combat import saves
 from core.rulesets.breaking_news.combat.saves import SaveFacts
@@ -32,12 +33,12 @@ from core.state import GameState, Unit
 #: rules' own limits (a weapon's range, a move's length) are checked where they apply.
 MAX_CM = 1_000
 
-KILLED = "killed"
-WOUNDED = "wounded"
-DIED = "died of wounds"
-STABILISED = "stabilised"
-KNOCKED_OUT = "knocked out"
-DESTROYED = "destroyed"
+KILLED = N_("killed")
+WOUNDED = N_("wounded")
+DIED = N_("died of wounds")
+STABILISED = N_("stabilised")
+KNOCKED_OUT = N_("knocked out")
+DESTROYED = N_("destroyed")
 
 
 #: Said between a stabilised man's cause and the side that wounded him: "stabilised
@@ -46,14 +47,20 @@ DESTROYED = "destroyed"
 _STABILISED_JOINT = ", wounded"
 
 
-def cause(what: str, by_side: str) -> str:
-    joint = _STABILISED_JOINT if what == STABILISED else ""
-    return f"{what}{joint} by {by_side}" if by_side else what
+def cause(what: str, by_side: str) -> Msg:
+    """The words of a ``UnitOut``: ``what`` (one of the causes above) and the side."""
+    if not by_side:
+        return M(what)
+    if what == STABILISED:
+        return M("stabilised, wounded by {side}", side=by_side)
+    return M("{what} by {side}", what=M(what), side=by_side)
 
 
-def parse_cause(text: str) -> tuple[str, str]:
-    """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''."""
-    what, _, side = text.partition(" by ")
+def parse_cause(text: Text) -> tuple[str, str]:
+    """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''.
+    Read from the English words (:func:`core.i18n.plain`): an older save holds them as a
+    sentence, a newer one as a message."""
+    what, _, side = plain(text).partition(" by ")
     return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side
 
 
@@ -61,9 +68,9 @@ def parse_cause(text: str) -> tuple[str, str]:
 
 #: Optional rules (§8.0.2, §8.0.3, §9.3), switched with ``option NAME on|off``.
 OPTIONS = {
-    "deviation": "§8.0.2 missed area shots deviate",
-    "ammo": "§8.0.3 ammunition for light weapons",
-    "wounded": "§9.3 wounded men, medics and stabilisation",
+    "deviation": N_("§8.0.2 missed area shots deviate"),
+    "ammo": N_("§8.0.3 ammunition for light weapons"),
+    "wounded": N_("§9.3 wounded men, medics and stabilisation"),
 }
 
 
@@ -174,7 +181,7 @@ OFF_TABLE = "off-table"
 
 def require_in_play(unit: Unit) -> None:
     if unit.out:
-        raise Refused(f"{unit.name} is out of action ({unit.out})")
+        raise Refused(f"{unit.name} is out of action ({render(unit.out, 'breaking_news')})")
     if unit.has(OFF_TABLE):
         raise Refused(f"{unit.name} is not on the table yet")
 
@@ -219,11 +226,11 @@ def badge(ctx: Context, unit: Unit, *add: str, remove: Sequence[str] = ()) -> No
         ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=remove))
 
 
-def reveal(ctx: Context, unit: Unit, why: str) -> None:
+def reveal(ctx: Context, unit: Unit, why: Msg) -> None:
     """A hidden figure that fires or moves too far is sighted by everyone (§7.0)."""
     if unit.has("hidden"):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=("hidden",)))
-        ctx.emit(ev.Noted(text=f"{unit.name} {why} and is sighted (§7.0)"))
+        ctx.emit(ev.Noted(text=M("{unit} {why} and is sighted (§7.0)", unit=unit.name, why=why)))
 
 
 def next_action(ctx: Context, units: Sequence[Unit]) -> None:
@@ -277,13 +284,13 @@ def take_hits(
     value = saves.save_value(class_save(unit), facts)
     mods = saves.save_mods(facts)
     faces = ctx.roll(
-        "save",
+        M("save"),
         count,
         target=value,
         mods=mods,
         rule="§9.1" if source in (saves.IED, saves.BOMBARDMENT, saves.EXPLOSION) else "§9.0",
         unit=unit.id,
-        outcome=lambda f: "saved: suppressed" if saves.all_saved(f, value, mods) else "failed: out of action",
+        outcome=lambda f: M("saved: suppressed") if saves.all_saved(f, value, mods) else M("failed: out of action"),
     )
     survived = saves.all_saved(faces, value, mods)
     if survived:
@@ -320,7 +327,7 @@ def suppress(ctx: Context, unit: Unit, *, in_cover: bool) -> None:
     """§10.0: suppressed; a man already in cover also becomes hidden."""
     badge(ctx, unit, "suppressed")
     if in_cover and not unit.has("hidden") and not is_vehicle(unit):
-        ctx.emit(ev.Noted(text=f"{unit.name} was in cover: suppressed, he drops out of sight (§10.0)"))
+        ctx.emit(ev.Noted(text=M("{unit} was in cover: suppressed, he drops out of sight (§10.0)", unit=unit.name)))
         ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
 
@@ -328,11 +335,13 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
     """Out of action; under the optional wounded rule roll 1–2 dead, 3–6 turns to live (§9.3)."""
     if option(ctx.state, "wounded") and not is_vehicle(unit):
         (face,) = ctx.roll(
-            "wound",
+            M("wound"),
             1,
             rule="§9.3",
             unit=unit.id,
-            outcome=lambda f: "dead" if not saves.wound(f[0]) else f"badly wounded: {f[0]} turns without a medic",
+            outcome=lambda f: (
+                M("dead") if not saves.wound(f[0]) else M("badly wounded: {turns} turns without a medic", turns=f[0])
+            ),
         )
         turns = saves.wound(face)
         if turns:
@@ -351,13 +360,19 @@ def _leave_vehicle(ctx: Context, unit: Unit) -> None:
         return
     set_unit_var(ctx, unit, "aboard", "")
     if "driver" in unit.roles and vehicle.in_play:
-        way = " straight on" if italian(ctx) else ""
-        ctx.emit(
-            ev.Noted(
-                text=f"{vehicle.name} has lost its driver: it runs on{way} for a whole move, then stops; "
-                "hitting an obstacle stops it sooner (§8.8)"
+        if italian(ctx):
+            text = M(
+                "{vehicle} has lost its driver: it runs on straight on for a whole move, then stops; "
+                "hitting an obstacle stops it sooner (§8.8)",
+                vehicle=vehicle.name,
             )
-        )
+        else:
+            text = M(
+                "{vehicle} has lost its driver: it runs on for a whole move, then stops; "
+                "hitting an obstacle stops it sooner (§8.8)",
+                vehicle=vehicle.name,
+            )
+        ctx.emit(ev.Noted(text=text))
 
 
 def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
@@ -375,10 +390,10 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     except KeyError:
         raise Refused(f"{vehicle.name} has no vehicle type (tank, heavy, light, protected, unprotected)") from None
     if value == 0:
-        ctx.emit(ev.Noted(text=f"{vehicle.name} is unharmed: this weapon cannot hurt it (§9.2)"))
+        ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))
         return True
     faces = ctx.roll(
-        "vehicle save",
+        M("vehicle save"),
         count,
         target=value,
         rule="§9.2",
@@ -400,8 +415,8 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     return False
 
 
-def _vehicle_outcome(faces: tuple[int, ...], value: int) -> str:
+def _vehicle_outcome(faces: tuple[int, ...], value: int) -> Msg:
     results = [saves.vehicle_save(f, value) for f in faces]
     if all(r.passed for r in results):
-        return "saved"
-    return "explodes" if any(r.exploded for r in results) else "knocked out"
+        return M("saved")
+    return M("explodes") if any(r.exploded for r in results) else M("knocked out")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.breaking_news.combat.tables import saves as save_table
 from core.rulesets.breaking_news.combat.tables import support, vehicle_saves
 
@@ -56,15 +57,15 @@ def save_mods(facts: SaveFacts) -> tuple[Mod, ...]:
     t = save_table()
     candidates: list[Mod] = []
     if facts.source == SPECULATIVE:
-        candidates.append(Mod("speculative fire", t.speculative_bonus, "§8.6"))
+        candidates.append(Mod(M("speculative fire"), t.speculative_bonus, "§8.6"))
     if facts.source == BOMBARDMENT:
-        candidates.append(Mod("bombardment", t.bombardment_bonus, "§8.4"))
+        candidates.append(Mod(M("bombardment"), t.bombardment_bonus, "§8.4"))
     if facts.source == FRIENDLY:
-        candidates.append(Mod("friendly fire", t.friendly_bonus, "§8.7"))
+        candidates.append(Mod(M("friendly fire"), t.friendly_bonus, "§8.7"))
     if facts.leader:
-        candidates.append(Mod("team leader", t.bonus, "§9.0"))
+        candidates.append(Mod(M("team leader"), t.bonus, "§9.0"))
     if facts.protected and facts.source != EXPLOSION:
-        candidates.append(Mod("behind protection", t.bonus, "§9.0"))
+        candidates.append(Mod(M("behind protection"), t.bonus, "§9.0"))
     if not candidates:
         return ()
     return (max(candidates, key=lambda m: m.value),)

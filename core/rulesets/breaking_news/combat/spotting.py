@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.events import Mod
+from core.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import spotting
+from core.rulesets.breaking_news.words import DOMAIN
 
 
 def base_need(range_cm: int) -> int:
@@ -34,17 +36,17 @@ def spot_mods(facts: SpotFacts) -> tuple[Mod, ...]:
     t = spotting()
     mods: list[Mod] = []
     if facts.jungle_or_night:
-        mods.append(Mod("jungle or night", t.jungle_or_night, "§7.0"))
+        mods.append(Mod(M("jungle or night"), t.jungle_or_night, "§7.0"))
     if facts.open:
-        mods.append(Mod("target in the open", t.open, "§7.0"))
+        mods.append(Mod(M("target in the open"), t.open, "§7.0"))
     if facts.target_class in t.special_forces_classes:
-        mods.append(Mod("target is Special Forces", t.special_forces, "§7.0"))
+        mods.append(Mod(M("target is Special Forces"), t.special_forces, "§7.0"))
     if facts.target_sniper:
-        mods.append(Mod("target is a sniper", t.sniper_target, "§7.0"))
+        mods.append(Mod(M("target is a sniper"), t.sniper_target, "§7.0"))
     if facts.spotter_sniper:
-        mods.append(Mod("spotter is a sniper", t.sniper_spotter, "§7.0"))
+        mods.append(Mod(M("spotter is a sniper"), t.sniper_spotter, "§7.0"))
     if facts.spotter_class_mod:
-        mods.append(Mod(f"spotter {facts.spotter_class}", facts.spotter_class_mod, "§3.0"))
+        mods.append(Mod(M("spotter {cls}", cls=facts.spotter_class), facts.spotter_class_mod, "§3.0"))
     return tuple(mods)
 
 
@@ -58,7 +60,7 @@ def require_possible(need: int, mods: tuple[Mod, ...]) -> None:
     the hidden figure a bonus move; a sighting that needs 7 or more is no attempt at
     all, so it is refused and costs neither (ruling BN-C-SPOT-IMPOSSIBLE)."""
     if need > 6:
-        why = ", ".join(f"{m.label} {m.value:+d}" for m in mods)
+        why = ", ".join(f"{DOMAIN.render(m.label)} {m.value:+d}" for m in mods)
         raise Refused(f"that sighting needs {need} on 1d6 ({why}): it cannot succeed, so it is not tried (§7.0)")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import Mod
+from core.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import covering, support
 
@@ -28,8 +29,8 @@ def covering_value(
         v = values[0 if range_cm <= 25 else 1]
         if not v:
             raise Refused(f"a {weapon} gives no covering fire at {range_cm} cm (§8.3)")
-        parts.append(Mod(f"{weapon} at {range_cm} cm", v, "§8.3"))
-    parts += [Mod("troop bonus", b, "§3.0") for b in group_bonuses if b]
+        parts.append(Mod(M("{weapon} at {cm} cm", weapon=weapon, cm=range_cm), v, "§8.3"))
+    parts += [Mod(M("troop bonus"), b, "§3.0") for b in group_bonuses if b]
     return min(t.cap, sum(m.value for m in parts)), tuple(parts)
 
 
@@ -50,9 +51,9 @@ def call_mods(improved: bool, roe: bool) -> tuple[Mod, ...]:
         raise Refused("Improved Support Fire cannot be had with Rules of Engagement (Extras)")
     mods = []
     if improved:
-        mods.append(Mod("Improved Support Fire", a.improved, "Extras"))
+        mods.append(Mod(M("Improved Support Fire"), a.improved, "Extras"))
     if roe:
-        mods.append(Mod("Rules of Engagement", a.roe, "Extras"))
+        mods.append(Mod(M("Rules of Engagement"), a.roe, "Extras"))
     return tuple(mods)
 
 

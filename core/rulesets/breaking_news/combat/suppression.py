@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.breaking_news.combat.tables import support
 
 
 def suppression_mods(leader_leadership: int) -> tuple[Mod, ...]:
     """§10.0: the leadership of one Officer/NCO within 5 cm adds to the value (AMB-48)."""
-    return (Mod("leader within 5 cm", leader_leadership, "§10.0"),) if leader_leadership else ()
+    return (Mod(M("leader within 5 cm"), leader_leadership, "§10.0"),) if leader_leadership else ()
 
 
 def suppression_passes(face: int, class_value: int, mods: tuple[Mod, ...]) -> bool:
@@ -31,9 +32,9 @@ class Fighter:
 
 def melee_mods(fighters: Sequence[Fighter]) -> tuple[Mod, ...]:
     """§11.0: the Melee value (§3.0) of every man in the fight, −2 for each suppressed one."""
-    mods = [Mod(f"{f.name} melee", f.melee, "§11.0") for f in fighters]
+    mods = [Mod(M("{unit} melee", unit=f.name), f.melee, "§11.0") for f in fighters]
     penalty = support().melee.suppressed
-    mods += [Mod(f"{f.name} suppressed", penalty, "§11.0") for f in fighters if f.suppressed]
+    mods += [Mod(M("{unit} suppressed", unit=f.name), penalty, "§11.0") for f in fighters if f.suppressed]
     return tuple(mods)
 
 
