@@ -104,6 +104,12 @@ def names(spec: CommandSpec, domain: str = CORE_DOMAIN) -> tuple[str, str]:
     return local_name("command", spec.name, spec_domain(spec, domain)), spec.name
 
 
+def title(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """A command as help heads it: ``tira (roll)`` for an Italian reader, ``roll`` in English."""
+    mine, english = names(spec, domain)
+    return english if mine == english else f"{mine} ({english})"
+
+
 def _namer(context: str, domain: str):
     return lambda word: local_name(context, word, domain)
 

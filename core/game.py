@@ -22,7 +22,7 @@ import msgspec
 import core
 from core import commitments
 from core import events as ev
-from core.commands import Parsed, complete, localize_line, parse, usage
+from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
 from core.i18n import Domain, Text, _
@@ -269,6 +269,10 @@ class Game:
     def usage(self, spec: CommandSpec) -> str:
         """``spec``'s usage in the reader's names."""
         return usage(spec, self.ruleset.domain)
+
+    def names(self, spec: CommandSpec) -> tuple[str, str]:
+        """``spec``'s name in the reader's language and in English, for help that shows both."""
+        return names(spec, self.ruleset.domain)
 
     def localize(self, text: str) -> str:
         """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import core.i18n
 from core import events as ev
 from core.cli import run_script, script_lines
-from core.commands import distance, localize_line, match_prefix, names, spec_domain
+from core.commands import distance, localize_line, match_prefix, names, spec_domain, title
 from core.commands_doc import COMMANDS_MD, updated
 from core.game import Game, builtin_commands
 from core.i18n import CORE_DOMAIN, LOCALE_DIR, plain, reading
@@ -232,8 +232,10 @@ def test_completion_offers_the_readers_language(bn, test_names):
 def test_help_has_both_names(bn):
     roll = next(s for s in bn.commands if s.name == "roll")
     with reading("it"):
-        assert names(roll, bn.ruleset.domain) == ("tira", "roll")
+        assert names(roll, bn.ruleset.domain) == bn.names(roll) == ("tira", "roll")
+        assert title(roll, bn.ruleset.domain) == "tira (roll)"
     assert names(roll, bn.ruleset.domain) == ("roll", "roll")
+    assert title(roll, bn.ruleset.domain) == "roll"
 
 
 def test_docs_list_every_command_in_both_languages():
