@@ -485,8 +485,10 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
             if key.lower() in dice_keys:
                 try:
                     faces = parse_faces(value)
-                except ValueError as e:
-                    raise Refused(str(e)) from None
+                except ValueError:
+                    raise Refused(
+                        _("dice faces must be numbers, not {faces}").format(faces=repr(value.strip()))
+                    ) from None
                 if key.lower() not in DICE_KEYS:
                     subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
                 continue

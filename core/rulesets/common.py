@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import Domain, M, Msg, _, render
+from core.i18n import N_, Domain, M, Msg, _, render
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
 from core.scenario_files import decode, error_at, is_path, read_text, user_scenarios_dir
 from core.scenario_forces import field_forces, remap
@@ -277,8 +277,8 @@ def _out(ctx: Context, args: dict[str, Any]) -> None:
         cause = render(u.out, ctx.ruleset.domain)
         raise Refused(_("{unit} is already out of action ({cause})").format(unit=u.name, cause=cause))
     # A plain string while the state keeps a unit's cause as one (``Unit.out``), which
-    # rulesets read back (Breaking News's ``hits.parse_cause``).
-    ctx.emit(ev.UnitOut(unit=u.id, cause=args["cause"] or "removed by the referee"))
+    # rulesets read back (Breaking News's ``hits.parse_cause``); shown translated.
+    ctx.emit(ev.UnitOut(unit=u.id, cause=args["cause"] or N_("removed by the referee")))
 
 
 def _back(ctx: Context, args: dict[str, Any]) -> None:

@@ -203,6 +203,8 @@ def test_an_unknown_word_in_italian_lists_the_italian_names(bn):
         )
         assert refusal(bn, "segna ahmed") == "segna: manca stato; uso: segna unità stato"
         assert refusal(bn, "") == "comando vuoto"
+        assert refusal(bn, "tira 2d6 dadi=a,b") == "le facce dei dadi devono essere numeri, non 'a,b'"
+    assert refusal(bn, "roll 2d6 dice=a,b") == "dice faces must be numbers, not 'a,b'"
 
 
 def test_english_is_unchanged(bn, test_names):
@@ -339,3 +341,6 @@ def test_events_hold_no_words_from_the_shared_tools(bn):
     with reading("it"):
         assert "tiro libero" in bn.describe(bn.log_lines()[-3].event)
         assert bn.describe(out.events[-1]).endswith("decisione dell'arbitro")
+    out = bn.execute(f"out {next(iter(bn.state.units))}")
+    with reading("it"):
+        assert bn.describe(out.events[-1]).endswith("tolto dall'arbitro")
