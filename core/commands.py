@@ -75,10 +75,18 @@ _TYPABLE = re.compile(r"[^\W\d_][\w.-]*")
 SHARED = ("core.rulesets.common", "core.game")
 
 
-def spec_domain(spec: CommandSpec, domain: str) -> str:
-    """The catalogue naming ``spec``: the core's for a shared command, else ``domain``
-    (its ruleset's).  ``python -m core.i18n_catalogues`` lists each name there."""
-    return CORE_DOMAIN if spec.handler.__module__ in SHARED else domain
+def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """The catalogue naming ``spec``: the core's for a shared command; a built-in
+    ruleset's for a command its package handles (so a caller that does not name the
+    ruleset's domain still finds its names); else ``domain``.
+    ``python -m core.i18n_catalogues`` lists each name there."""
+    module = getattr(spec.handler, "__module__", None) or ""
+    if module in SHARED:
+        return CORE_DOMAIN
+    parts = module.split(".")
+    if len(parts) > 3 and parts[:2] == ["core", "rulesets"]:
+        return parts[2]
+    return domain
 
 
 def local_name(context: str, word: str, domain: str = CORE_DOMAIN) -> str:

@@ -190,6 +190,16 @@ def test_a_ruleset_command_by_its_italian_name_is_recorded_by_its_english_one(bn
         )
 
 
+def test_a_caller_that_names_no_domain_still_finds_a_rulesets_names(bn, test_names):
+    """The client's command line asks ``find_verb`` and ``usage`` with the specs alone."""
+    from core.commands import find_verb, usage
+
+    with reading("it"):
+        fire = find_verb("zzfi", bn.commands)
+        assert fire.name == "fire" and usage(fire).startswith("zzfire ")
+        assert find_verb("tira", bn.commands).name == "roll"
+
+
 def test_an_ambiguous_italian_prefix_is_refused(bn, test_names):
     with reading("it"):
         message = refusal(bn, "zzre")
