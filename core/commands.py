@@ -31,12 +31,14 @@ nothing from that but what the rules then show it.
 
 from __future__ import annotations
 
+import gettext
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal, get_decimal_symbol
@@ -96,8 +98,21 @@ def local_name(context: str, word: str, domain: str = CORE_DOMAIN) -> str:
     language = lang()
     if language == SOURCE:
         return word
-    name = translations(language, domain).pgettext(context, word).strip().lower()
+    return _translated(translations(language, domain), context, word)
+
+
+@lru_cache(maxsize=16_384)
+def _translated(catalogue: gettext.NullTranslations, context: str, word: str) -> str:
+    """``word``'s typable name in ``catalogue`` (kept per catalogue: a parse looks up
+    every command's name, and a key pressed completes them all)."""
+    name = catalogue.pgettext(context, word).strip().lower()
     return name if _TYPABLE.fullmatch(name) else word
+
+
+@lru_cache(maxsize=16_384)
+def _folded(name: str) -> str:
+    """:func:`_fold` of a name from a catalogue (a few hundred of them), kept."""
+    return _fold(name)
 
 
 def _fold(word: str) -> str:
@@ -205,7 +220,7 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
     """The option ``word`` names, and whether it was named in the reader's language:
     exactly in it, exactly in English, by a prefix in it, by a prefix in English."""
     w = word.lower()
-    mine = [(_fold(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
+    mine = [(_folded(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
     folded = _fold(word)
     if mine:
         hits = list(dict.fromkeys(o for n, o in mine if n == folded))
@@ -476,7 +491,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     keyword_at: dict[str, _Word] = {}
     choice_words = {c.lower(): p for p in params if p.kind == "choice" for c in p.choices}
     local_choices = (
-        {_fold(local_name("choice", c, domain)): p for p in params if p.kind == "choice" for c in p.choices}
+        {_folded(local_name("choice", c, domain)): p for p in params if p.kind == "choice" for c in p.choices}
         if lang() != SOURCE
         else {}
     )
