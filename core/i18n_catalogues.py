@@ -99,9 +99,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                     yield domain, alias, "command"
                 if spec.help:
                     yield domain, spec.help, None
-                # ``next``'s dice are the ruleset's (``Ruleset.next_dice``), in its words
-                dice_domain = r.domain if spec.name == "next" else domain
-                yield from ((dice_domain, d, None) for d in spec.dice)
+                yield from ((domain, d, None) for d in spec.dice)
                 for p in spec.params:
                     yield domain, p.name, "option"
                     if p.help:
