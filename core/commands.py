@@ -15,6 +15,12 @@ A command is one line: a verb, then its arguments::
 * ``dice=6,4,3`` (or ``d=643``) gives the faces of physical dice, in the order
   the rolls happen; without it the game's seeded dice roll.
 * Quotes group words: ``note "ambush at the well"``.
+* Every verb, option and choice also has a name in the reader's language (its
+  ruleset's catalogue, msgctxt ``command`` / ``option`` / ``choice``): a word is
+  matched in the reader's language first, then in English, and the line is
+  recorded with the English names (:attr:`Parsed.text`), so a script typed in
+  Italian and its English equivalent write the same events.  An Italian reader
+  may write a decimal comma (``25,5``); the record holds ``25.5``.
 
 Unit names resolve against what the issuing role can see, so a hidden enemy
 is "no such unit" exactly like one that does not exist.  Where the book lets a
@@ -25,13 +31,20 @@ nothing from that but what the rules then show it.
 
 from __future__ import annotations
 
+import gettext
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
+from babel.numbers import format_decimal, get_decimal_symbol
+
 from core.dice import parse_faces
+from core.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
@@ -50,6 +63,88 @@ _INT = re.compile(r"[+-]?[0-9]{1,9}")
 _DISTANCE = re.compile(r'([0-9]{1,6}(?:\.[0-9]{1,2})?)(cm|in|")?', re.IGNORECASE)
 #: Centimetres in an inch, exactly.
 CM_PER_INCH = Fraction(254, 100)
+#: What a name in the reader's language may be to be typed as one word: letters,
+#: digits, ``-`` and ``.``, starting with a letter.  A translation that is not (a
+#: phrase with a space, an ``=``) is not used: the English name is still there.
+_TYPABLE = re.compile(r"[^\W\d_][\w.-]*")
+
+
+# ------------------------------------------------------------------ names in two languages
+
+
+#: The modules whose commands every ruleset shares (the referee's tools, undo, next,
+#: note): their names are the core's words, whatever the ruleset's catalogue says.
+SHARED = ("core.rulesets.common", "core.game")
+
+
+def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """The catalogue naming ``spec``: the core's for a shared command; a built-in
+    ruleset's for a command its package handles (so a caller that does not name the
+    ruleset's domain still finds its names); else ``domain``.
+    ``python -m core.i18n_catalogues`` lists each name there."""
+    module = getattr(spec.handler, "__module__", None) or ""
+    if module in SHARED:
+        return CORE_DOMAIN
+    parts = module.split(".")
+    if len(parts) > 3 and parts[:2] == ["core", "rulesets"]:
+        return parts[2]
+    return domain
+
+
+def local_name(context: str, word: str, domain: str = CORE_DOMAIN) -> str:
+    """``word`` (the English name of a command, an option or a choice: ``context``
+    is ``command``, ``option`` or ``choice``) as the reader types it: its translation
+    in ``domain`` (a ruleset's catalogue, falling back to the core's), else itself."""
+    language = lang()
+    if language == SOURCE:
+        return word
+    return _translated(translations(language, domain), context, word)
+
+
+@lru_cache(maxsize=16_384)
+def _translated(catalogue: gettext.NullTranslations, context: str, word: str) -> str:
+    """``word``'s typable name in ``catalogue`` (kept per catalogue: a parse looks up
+    every command's name, and a key pressed completes them all)."""
+    name = catalogue.pgettext(context, word).strip().lower()
+    return name if _TYPABLE.fullmatch(name) else word
+
+
+@lru_cache(maxsize=16_384)
+def _folded(name: str) -> str:
+    """:func:`_fold` of a name from a catalogue (a few hundred of them), kept."""
+    return _fold(name)
+
+
+def _fold(word: str) -> str:
+    """``word`` as a name in the reader's language is compared: lower case, without
+    accents (``unita`` is ``unità``, for a keyboard without them)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+def names(spec: CommandSpec, domain: str = CORE_DOMAIN) -> tuple[str, str]:
+    """A command's name in the reader's language and in English (the same twice in
+    English, or where the catalogue has no translation): for help that shows both."""
+    return local_name("command", spec.name, spec_domain(spec, domain)), spec.name
+
+
+def title(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """A command as help heads it: ``tira (roll)`` for an Italian reader, ``roll`` in English."""
+    mine, english = names(spec, domain)
+    return english if mine == english else f"{mine} ({english})"
+
+
+def _namer(context: str, domain: str):
+    return lambda word: local_name(context, word, domain)
+
+
+def decimal_point() -> str:
+    """The reader's decimal separator (``,`` in Italian)."""
+    return get_decimal_symbol(lang())
+
+
+def number(n: int) -> str:
+    """A whole number with the reader's thousands separator (``2,000``, ``2.000``)."""
+    return f"{n:,}" if lang() == SOURCE else format_decimal(n, locale=lang())
 
 
 @dataclass
@@ -57,6 +152,8 @@ class Parsed:
     spec: CommandSpec
     args: dict[str, Any]
     faces: list[int] | None = None
+    #: The line as recorded (``Issued.text``): as typed, but for the words typed in
+    #: the reader's language, which are given their English names (``25,5`` its ``25.5``).
     text: str = ""
     #: The side the command acts for (the first unit's side, or the issuer's).
     acting_side: str = ""
@@ -68,14 +165,24 @@ class Parsed:
 _QUOTES = "\"'"
 
 
-def _words(text: str) -> list[tuple[str, bool]]:
-    """The words of a line, each with whether it began with a quote.
+@dataclass(frozen=True)
+class _Word:
+    text: str
+    #: Whether it began with a quote (literal text: its ``=`` sets no option).
+    literal: bool
+    #: Where it stands in the line, quotes included.
+    start: int
+    end: int
+
+
+def _words(text: str) -> list[_Word]:
+    """The words of a line.
 
     A quote groups words only where it opens a word or a value (``note "a b"``,
     ``d="6 4 3"``); inside a word it is a letter (``Rossi's``).  A word that
     began with a quote is literal text: its ``=`` sets no option.
     """
-    words: list[tuple[str, bool]] = []
+    words: list[_Word] = []
     i, n = 0, len(text)
     while i < n:
         if text[i].isspace():
@@ -87,49 +194,93 @@ def _words(text: str) -> list[tuple[str, bool]]:
             if c in _QUOTES and (i == start or text[i - 1] == "="):
                 end = text.find(c, i + 1)
                 if end < 0:
-                    raise Refused(f"cannot read the command: no closing {c}")
+                    raise Refused(_("cannot read the command: no closing {quote}").format(quote=c))
                 parts.append(text[i + 1 : end])
                 i = end + 1
             else:
                 parts.append(c)
                 i += 1
-        words.append(("".join(parts), text[start] in _QUOTES))
+        words.append(_Word("".join(parts), text[start] in _QUOTES, start, i))
     return words
 
 
 def split(text: str) -> list[str]:
-    return [w for w, _ in _words(text)]
+    return [w.text for w in _words(text)]
 
 
-def match_prefix(word: str, options: list[str], what: str) -> str:
-    """The one option equal to or starting with ``word`` (case-insensitive)."""
+def match_prefix(word: str, options: list[str], what: str, local: Callable[[str], str] | None = None) -> str:
+    """The one option equal to or starting with ``word`` (case-insensitive).
+
+    ``local`` gives an option's name in the reader's language: that name is
+    matched first (an ambiguous prefix of it is refused), then the English one."""
+    return _match(word, options, what, local)[0]
+
+
+def _match(word: str, options: list[str], what: str, local: Callable[[str], str] | None) -> tuple[str, bool]:
+    """The option ``word`` names, and whether it was named in the reader's language:
+    exactly in it, exactly in English, by a prefix in it, by a prefix in English."""
     w = word.lower()
+    mine = [(_folded(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
+    folded = _fold(word)
+    if mine:
+        hits = list(dict.fromkeys(o for n, o in mine if n == folded))
+        if len(hits) == 1:
+            return hits[0], True
+        if hits:
+            raise Refused(_could_be(word, [local(h) for h in hits]))  # type: ignore[misc]
     exact = [o for o in options if o.lower() == w]
     if exact:
-        return exact[0]
+        return exact[0], False
+    if mine:
+        hits = list(dict.fromkeys(o for n, o in mine if n.startswith(folded)))
+        if len(hits) == 1:
+            return hits[0], True
+        if hits:
+            raise Refused(_could_be(word, [local(h) for h in hits]))  # type: ignore[misc]
     hits = [o for o in options if o.lower().startswith(w)]
     if len(hits) == 1:
-        return hits[0]
+        return hits[0], False
     if not hits:
-        raise Refused(
-            f"no {what} {quoted(word)}" + (f" (choose from {', '.join(options)})" if len(options) <= 12 else "")
-        )
-    raise Refused(f"{quoted(word)} could be {_or_list(hits)}")
+        shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
+        if len(shown) <= 12:
+            raise Refused(
+                _("no {what} {word} (choose from {options})").format(
+                    what=what, word=quoted(word), options=", ".join(shown)
+                )
+            )
+        raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)))
+    raise Refused(_could_be(word, hits))
+
+
+def _could_be(word: str, items: list[str]) -> str:
+    return _("{word} could be {options}").format(word=quoted(word), options=_or_list(items))
 
 
 def _or_list(items: list[str]) -> str:
     items = sorted(items)
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else items[0]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def find_verb(word: str, specs: list[CommandSpec]) -> CommandSpec:
-    names: dict[str, CommandSpec] = {}
+def _verb(word: str, specs: list[CommandSpec], domain: str) -> tuple[CommandSpec, str, bool]:
+    """The command ``word`` names, the English name (or alias) it matched, and whether
+    it was named in the reader's language."""
+    by_name: dict[str, CommandSpec] = {}
     for s in specs:
-        names[s.name] = s
+        by_name[s.name] = s
         for a in s.aliases:
-            names[a] = s
-    name = match_prefix(word, list(names), "command")
-    return names[name]
+            by_name[a] = s
+    name, mine = _match(
+        word, list(by_name), _("command"), lambda n: local_name("command", n, spec_domain(by_name[n], domain))
+    )
+    return by_name[name], name, mine
+
+
+def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> CommandSpec:
+    """The command ``word`` names, in the reader's language (``domain``: the
+    ruleset's catalogue) or in English."""
+    return _verb(word, specs, domain)[0]
 
 
 def find_unit(word: str, state: GameState, role: str, *, side: str | None = None, enemy_of: str | None = None) -> Unit:
@@ -148,8 +299,10 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        raise Refused(f"no unit {quoted(word)}" + (" on that side" if side or enemy_of else ""))
-    raise Refused(f"{quoted(word)} could be {_or_list([u.id for u in hits])}")
+        if side or enemy_of:
+            raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
+        raise Refused(_("no unit {word}").format(word=quoted(word)))
+    raise Refused(_could_be(word, [u.id for u in hits]))
 
 
 def quoted(word: str, most: int = 40) -> str:
@@ -160,18 +313,38 @@ def quoted(word: str, most: int = 40) -> str:
 def check_line(text: str) -> None:
     """Refuse a line too long, or holding a character no command may hold."""
     if len(text) > MAX_LINE:
-        raise Refused(f"a command is at most {MAX_LINE:,} characters; this one has {len(text):,}")
+        raise Refused(
+            _("a command is at most {most} characters; this one has {length}").format(
+                most=number(MAX_LINE), length=number(len(text))
+            )
+        )
     bad = _CONTROL.search(text)
     if bad:
-        raise Refused(f"a command cannot hold the control character {ascii(bad.group())} (column {bad.start() + 1})")
+        raise Refused(
+            _("a command cannot hold the control character {char} (column {column})").format(
+                char=ascii(bad.group()), column=bad.start() + 1
+            )
+        )
 
 
 def whole_number(word: str, name: str, lo: int, hi: int) -> int:
     """``word`` as a whole number from ``lo`` to ``hi``, or Refused naming the bounds."""
     value = int(word) if _INT.fullmatch(word) else None
     if value is None or not lo <= value <= hi:
-        raise Refused(f"{name} must be a whole number from {lo} to {hi}, not {quoted(word)}")
+        raise Refused(
+            _("{name} must be a whole number from {lo} to {hi}, not {word}").format(
+                name=name, lo=lo, hi=hi, word=quoted(word)
+            )
+        )
     return value
+
+
+def _with_point(word: str) -> str:
+    """A distance typed with the reader's decimal comma (``25,5cm``), with a point."""
+    point = decimal_point()
+    if point != "." and word.count(point) == 1 and "." not in word:
+        return word.replace(point, ".")
+    return word
 
 
 def distance(word: str, name: str, lo: int, hi: int, measure: str = "cm") -> int | Decimal | Fraction:
@@ -180,11 +353,13 @@ def distance(word: str, name: str, lo: int, hi: int, measure: str = "cm") -> int
 
     ``25``, ``25.5`` (two decimals at most: a tape reads half centimetres or
     millimetres), ``10in`` / ``10"`` / ``25cm`` in either unit, converted exactly.
+    A reader whose language writes a decimal comma may write ``25,5`` too (in
+    English a comma is refused).
     The value is exact: an ``int`` when whole, else a ``Decimal`` (a ``Fraction``
     only for centimetres read on tables in inches, which no decimal can hold).
-    Commas, exponents, signs, ``nan`` and ``inf`` are refused, not guessed at.
+    Exponents, signs, ``nan`` and ``inf`` are refused, not guessed at.
     """
-    m = _DISTANCE.fullmatch(word.strip())
+    m = _DISTANCE.fullmatch(_with_point(word.strip()))
     value: Fraction | None = None
     if m is not None:
         value = Fraction(m.group(1))
@@ -194,11 +369,18 @@ def distance(word: str, name: str, lo: int, hi: int, measure: str = "cm") -> int
         elif given == "cm" and measure == "in":
             value /= CM_PER_INCH
     if value is None or not lo <= value <= hi:
-        other = '10in or 10"' if measure == "cm" else "25cm"
-        raise Refused(
-            f"{name} must be a distance from {lo} to {hi} {measure}: a number with at most two decimals "
-            f"after a point (25 or 25.5), or {other}; not {quoted(word)}"
-        )
+        point = decimal_point()
+        if measure == "cm":
+            template = _(
+                "{name} must be a distance from {lo} to {hi} cm: a number with at most two decimals "
+                'after a point (25 or 25{point}5), or 10in or 10"; not {word}'
+            )
+        else:
+            template = _(
+                "{name} must be a distance from {lo} to {hi} in: a number with at most two decimals "
+                "after a point (25 or 25{point}5), or 25cm; not {word}"
+            )
+        raise Refused(template.format(name=name, lo=lo, hi=hi, point=point, word=quoted(word)))
     return exact(value)
 
 
@@ -217,17 +399,24 @@ def exact(value: Fraction) -> int | Decimal | Fraction:
 
 
 def _convert(
-    param: Param, word: str, state: GameState, role: str, acting: str | None, marked: set[str] | None = None
+    param: Param,
+    word: str,
+    state: GameState,
+    role: str,
+    acting: str | None,
+    marked: set[str] | None = None,
+    domain: str = CORE_DOMAIN,
 ) -> Any:
     kind = param.kind
+    shown = local_name("option", param.name, domain)
     if kind == "int":
-        return whole_number(word, param.name, param.lo, param.hi)
+        return whole_number(word, shown, param.lo, param.hi)
     if kind == "distance":
-        return distance(word, param.name, param.lo, param.hi, param.measure)
+        return distance(word, shown, param.lo, param.hi, param.measure)
     if kind == "choice":
-        return match_prefix(word, list(param.choices), param.name)
+        return match_prefix(word, list(param.choices), shown, _namer("choice", domain))
     if kind == "side":
-        return match_prefix(word, list(state.sides), "side")
+        return match_prefix(word, list(state.sides), _("side"))
     if kind in ("unit", "own", "enemy"):
         under = marker_unit(state, word) if param.markers else None
         if under is not None and not (kind == "enemy" and under.side == acting):
@@ -246,37 +435,95 @@ def _convert(
     raise AssertionError(f"unknown parameter kind {kind}")
 
 
-def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> Parsed:
+def _canonical(param: Param, word: str, domain: str) -> str | None:
+    """How the record writes ``word`` given for ``param``, where the reader's language
+    wrote it otherwise: a choice by its English name, a distance with a point; None
+    where it is recorded as typed."""
+    if lang() == SOURCE:
+        return None
+    if param.kind == "choice":
+        choice, mine = _match(word, list(param.choices), param.name, _namer("choice", domain))
+        return choice if mine else None
+    if param.kind == "distance":
+        pointed = _with_point(word)
+        return pointed if pointed != word else None
+    return None
+
+
+def _choice_param(word: str, choice_words: dict[str, Param], local: dict[str, Param]) -> Param | None:
+    """The choice argument a bare word names: its name in the reader's language, then
+    in English, exactly; else the one name it begins (reader's language first)."""
+    w = word.lower()
+    cp = local.get(_fold(w)) or choice_words.get(w)
+    if cp is not None or w.isdigit():
+        return cp
+    for names_, typed in ((local, _fold(w)), (choice_words, w)):
+        prefixed = [p for c, p in names_.items() if c.startswith(typed)]
+        if len(prefixed) == 1:
+            return prefixed[0]
+    return None
+
+
+def _dice_keys(domain: str) -> tuple[str, ...]:
+    mine = local_name("option", "dice", domain)
+    return DICE_KEYS if mine in DICE_KEYS else (*DICE_KEYS, mine)
+
+
+def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> Parsed:
+    """``text`` as a command of ``specs`` (named in ``domain``'s catalogue, a
+    ruleset's, for a reader of another language than English) given by ``role``."""
     check_line(text)
     given = _words(text)
-    words = [w for w, _ in given]
-    if not words:
-        raise Refused("empty command")
-    spec = find_verb(words[0], specs)
+    if not given:
+        raise Refused(_("empty command"))
+    spec, verb, mine = _verb(given[0].text, specs, domain)
+    domain = spec_domain(spec, domain)
+    #: Where the record writes other than typed: (start, end, English).
+    subs: list[tuple[int, int, str]] = []
+    if mine:
+        subs.append((given[0].start, given[0].end, verb))
+    command = local_name("command", spec.name, domain)
     args: dict[str, Any] = {}
     faces: list[int] | None = None
-    positional: list[str] = []
+    positional: list[_Word] = []
     params = list(spec.params)
     by_name = {p.name: p for p in params}
+    keyword_at: dict[str, _Word] = {}
     choice_words = {c.lower(): p for p in params if p.kind == "choice" for c in p.choices}
+    local_choices = (
+        {_folded(local_name("choice", c, domain)): p for p in params if p.kind == "choice" for c in p.choices}
+        if lang() != SOURCE
+        else {}
+    )
+    dice_keys = _dice_keys(domain)
 
     # A side's player acts for its own side; the referee acts for the side of
     # the first unit named (resolved below).
     acting: str | None = role if role in state.sides else None
 
-    for w, literal in given[1:]:
-        if "=" in w and not w.startswith("=") and not literal:
-            key, _, value = w.partition("=")
-            if key.lower() in DICE_KEYS:
+    for word in given[1:]:
+        w = word.text
+        if "=" in w and not w.startswith("=") and not word.literal:
+            key, _eq, value = w.partition("=")
+            if key.lower() in dice_keys:
                 try:
                     faces = parse_faces(value)
-                except ValueError as e:
-                    raise Refused(str(e)) from None
+                except ValueError:
+                    raise Refused(
+                        _("dice faces must be numbers, not {faces}").format(faces=repr(value.strip()))
+                    ) from None
+                if key.lower() not in DICE_KEYS:
+                    subs.append((word.start, word.start + len(key), DICE_KEYS[0]))
                 continue
-            name = match_prefix(key, list(by_name), f"option for {spec.name}")
+            name, mine = _match(
+                key, list(by_name), _("option for {command}").format(command=command), _namer("option", domain)
+            )
+            if mine:
+                subs.append((word.start, word.start + len(key), name))
             args[name] = value
+            keyword_at[name] = word
         else:
-            positional.append(w)
+            positional.append(word)
 
     resolved: dict[str, Any] = {}
     marked: set[str] = set()
@@ -286,32 +533,43 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
         if p.name in args:
             if p.many:  # also=bashir,dahir: a list, however many are named
                 words = [w for w in args[p.name].split(",") if w.strip()]
-                resolved[p.name] = [_convert(p, w.strip(), state, role, acting, marked) for w in words]
+                resolved[p.name] = [_convert(p, w.strip(), state, role, acting, marked, domain) for w in words]
             else:
-                resolved[p.name] = _convert(p, args[p.name], state, role, acting, marked)
-    leftovers: list[str] = []
-    for w in positional:
+                resolved[p.name] = _convert(p, args[p.name], state, role, acting, marked, domain)
+                english = _canonical(p, args[p.name], domain)
+                if english is not None:
+                    word = keyword_at[p.name]
+                    subs.append((word.start + word.text.index("=") + 1, word.end, english))
+    leftovers: list[_Word] = []
+    for word in positional:
         # A bare word that names a choice goes to that choice argument.
-        cp = choice_words.get(w.lower())
-        if cp is None:
-            prefixed = [p for c, p in choice_words.items() if c.startswith(w.lower())]
-            if len(prefixed) == 1 and not w.isdigit():
-                cp = prefixed[0]
+        cp = _choice_param(word.text, choice_words, local_choices)
         if cp is not None and cp.name not in resolved and cp.keyword:
-            resolved[cp.name] = _convert(cp, w, state, role, acting)
+            resolved[cp.name] = _convert(cp, word.text, state, role, acting, domain=domain)
+            english = _canonical(cp, word.text, domain)
+            if english is not None:
+                subs.append((word.start, word.end, english))
             continue
-        leftovers.append(w)
-    for w_index, w in enumerate(leftovers):
+        leftovers.append(word)
+    for w_index, word in enumerate(leftovers):
+        w = word.text
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
             i += 1
         if i >= len(pos_params):
-            raise Refused(f"{spec.name}: unexpected {quoted(w)}; usage: {usage(spec)}")
+            raise Refused(
+                _("{command}: unexpected {word}; usage: {usage}").format(
+                    command=command, word=quoted(w), usage=usage(spec, domain)
+                )
+            )
         p = pos_params[i]
         if p.kind == "text":
-            resolved[p.name] = " ".join(leftovers[w_index:])
+            resolved[p.name] = " ".join(x.text for x in leftovers[w_index:])
             i = len(pos_params)
             break
-        value = _convert(p, w, state, role, acting, marked)
+        value = _convert(p, w, state, role, acting, marked, domain)
+        english = _canonical(p, w, domain)
+        if english is not None:
+            subs.append((word.start, word.end, english))
         if p.kind in ("unit", "own") and acting is None and role == REFEREE:
             acting = state.units[value].side
         if p.many:
@@ -324,9 +582,23 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str) -> P
             if p.optional:
                 resolved[p.name] = [] if p.many and p.default is None else p.default
             else:
-                raise Refused(f"{spec.name}: missing {p.name}; usage: {usage(spec)}")
+                raise Refused(
+                    _("{command}: missing {option}; usage: {usage}").format(
+                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain)
+                    )
+                )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, text.strip(), acting or "", units, marked)
+    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked)
+
+
+def _spliced(text: str, subs: list[tuple[int, int, str]]) -> str:
+    """``text`` with each span of ``subs`` replaced."""
+    out, at = [], 0
+    for start, end, new in sorted(subs):
+        out += [text[at:start], new]
+        at = end
+    out.append(text[at:])
+    return "".join(out)
 
 
 def _as_list(v: Any) -> list:
@@ -335,24 +607,92 @@ def _as_list(v: Any) -> list:
     return v if isinstance(v, list) else [v]
 
 
-def usage(spec: CommandSpec) -> str:
-    parts = [spec.name]
+def usage(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
+    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue)."""
+    domain = spec_domain(spec, domain)
+    option = _namer("option", domain)
+    choice = _namer("choice", domain)
+    parts = [local_name("command", spec.name, domain)]
     for p in spec.params:
         if p.keyword and p.kind == "choice":
-            token = "|".join(p.choices)
+            token = "|".join(choice(c) for c in p.choices)
         elif p.keyword:
-            token = f"{p.name}=…"
+            token = f"{option(p.name)}=…"
         else:
-            token = p.name + ("…" if p.many else "")
+            token = option(p.name) + ("…" if p.many else "")
         parts.append(f"[{token}]" if p.optional else token)
     return " ".join(parts)
+
+
+# ------------------------------------------------------------------ the record, shown
+
+
+def localize_line(text: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> str:
+    """A recorded line (``Issued.text``, English names) as the reader would type it:
+    the verb, options and choices named in full in English given their names in the
+    reader's language, distances their decimal comma.  Units, sides and text stay as
+    written; a word given as a prefix stays as typed; a line that does not read as a
+    command (an older or hostile save's) is shown as it is."""
+    if lang() == SOURCE:
+        return text
+    try:
+        given = _words(text)
+    except Refused:
+        return text
+    if not given:
+        return text
+    by_name = {a: s for s in specs for a in (s.name, *s.aliases)}
+    spec = by_name.get(given[0].text.lower())
+    if spec is None:
+        return text
+    domain = spec_domain(spec, domain)
+    subs = [(given[0].start, given[0].end, local_name("command", given[0].text.lower(), domain))]
+    params = {p.name: p for p in spec.params}
+    choice_words = {c: p for p in spec.params if p.kind == "choice" and p.keyword for c in p.choices}
+    keyed = {w.text.partition("=")[0].lower() for w in given[1:] if "=" in w.text and not w.literal}
+    pos_params = [p for p in spec.params if not p.keyword and p.name not in keyed]
+    point = decimal_point()
+
+    def shown(p: Param, value: str) -> str | None:
+        if p.kind == "choice" and value.lower() in p.choices:
+            return local_name("choice", value.lower(), domain)
+        if p.kind == "distance" and _DISTANCE.fullmatch(value) and "." in value:
+            return value.replace(".", point)
+        return None
+
+    i = 0
+    for word in given[1:]:
+        w = word.text
+        if "=" in w and not w.startswith("=") and not word.literal:
+            key, _eq, value = w.partition("=")
+            mine = local_name("option", key.lower(), domain) if key.lower() in params or key == "dice" else None
+            if mine is not None:
+                subs.append((word.start, word.start + len(key), mine))
+            p = params.get(key.lower())
+            new = shown(p, value) if p is not None and not p.many else None
+            if new is not None:
+                subs.append((word.start + len(key) + 1, word.end, new))
+            continue
+        if w.lower() in choice_words:
+            subs.append((word.start, word.end, local_name("choice", w.lower(), domain)))
+            continue
+        if i >= len(pos_params) or pos_params[i].kind == "text":
+            continue  # the rest of the bare words are text, shown as written
+        p = pos_params[i]
+        new = shown(p, w)
+        if new is not None:
+            subs.append((word.start, word.end, new))
+        if not p.many:
+            i += 1
+    return _spliced(text, subs)
 
 
 # ---------------------------------------------------------------------- completion
 
 
-def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -> list[str]:
-    """Candidates for the word being typed at the end of ``text`` (whole words)."""
+def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
+    """Candidates for the word being typed at the end of ``text`` (whole words), in
+    the reader's language (English names where none of the reader's fits)."""
     if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
         return []
     ends_with_space = text.endswith(" ")
@@ -362,34 +702,57 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str) -
         words = text.split()
     current = "" if ends_with_space or not words else words[-1]
     before = words if ends_with_space else words[:-1]
+    typed = current.lower()
     if not before:
-        names = sorted({s.name for s in specs})
-        return [n for n in names if n.startswith(current.lower())]
+        both = [(local_name("command", s.name, spec_domain(s, domain)), s.name) for s in specs]
+        return _offered(typed, both)
     try:
-        spec = find_verb(before[0], specs)
+        spec = find_verb(before[0], specs, domain)
     except Refused:
         return []
+    domain = spec_domain(spec, domain)
+    option = _namer("option", domain)
+    choice = _namer("choice", domain)
     if "=" in current:
-        key, _, value = current.partition("=")
-        p = next((p for p in spec.params if p.name.startswith(key.lower())), None)
+        key, _eq, value = current.partition("=")
+        p = next((p for p in spec.params if option(p.name).startswith(key.lower())), None)
+        p = p or next((p for p in spec.params if p.name.startswith(key.lower())), None)
         if p is None:
             return []
-        return [f"{p.name}={c}" for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
+        if p.kind == "choice":
+            values = _offered(value.lower(), [(choice(c), c) for c in p.choices], ordered=False)
+        else:
+            values = [c for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
+        return [f"{option(p.name)}={c}" for c in values]
     filled = len([w for w in before[1:] if "=" not in w])
     positional = [p for p in spec.params if not p.keyword]
     out: list[str] = []
     if filled < len(positional) or (positional and positional[-1].many):
         p = positional[min(filled, len(positional) - 1)]
-        out += [c for c in _candidates(p, state, role) if c.lower().startswith(current.lower())]
+        if p.kind == "choice":
+            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
+        else:
+            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
         if p.keyword and p.kind == "choice":
-            out += [c for c in p.choices if c.startswith(current.lower())]
-        elif p.keyword and current and p.name.startswith(current.lower()):
-            out.append(f"{p.name}=")
-    if spec.rolls and "dice=".startswith(current.lower()) and current:
-        out.append("dice=")
+            out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
+        elif p.keyword and current:
+            out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
+    dice = local_name("option", "dice", domain)
+    if spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
+        out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]
+
+
+def _offered(typed: str, both: list[tuple[str, str]], *, ordered: bool = True) -> list[str]:
+    """The reader's names that begin with ``typed``; where none does, the English ones
+    (sorted unless ``ordered`` is False, which keeps the given order)."""
+    for names_ in ([n for n, _e in both], [e for _n, e in both]):
+        hits = list(dict.fromkeys(n for n in names_ if n.lower().startswith(typed)))
+        if hits:
+            return sorted(hits) if ordered else hits
+    return []
 
 
 def _candidates(p: Param, state: GameState, role: str) -> list[str]:

@@ -22,7 +22,7 @@ import msgspec
 import core
 from core import commitments
 from core import events as ev
-from core.commands import Parsed, complete, parse
+from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
 from core.i18n import Domain, Text, _
@@ -126,7 +126,7 @@ class Game:
         self.saved_bytes = writer.size if writer is not None else saved_bytes
         #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
         self.saved_check = writer.check if writer is not None else saved_check
-        self._specs: list[CommandSpec] = [*ruleset.commands(), *self._builtin_commands()]
+        self._specs: list[CommandSpec] = [*ruleset.commands(), *builtin_commands(ruleset)]
         self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
@@ -259,10 +259,24 @@ class Game:
         return self._specs
 
     def complete(self, text: str, role: str = REFEREE) -> list[str]:
-        return complete(text, self._specs, view_state(self.state, role), role)
+        """Candidates for the word being typed, in the reader's language (``core.commands``)."""
+        return complete(text, self._specs, view_state(self.state, role), role, self.ruleset.domain)
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
-        return parse(text, self._specs, self.state, role)
+        """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
+        return parse(text, self._specs, self.state, role, self.ruleset.domain)
+
+    def usage(self, spec: CommandSpec) -> str:
+        """``spec``'s usage in the reader's names."""
+        return usage(spec, self.ruleset.domain)
+
+    def names(self, spec: CommandSpec) -> tuple[str, str]:
+        """``spec``'s name in the reader's language and in English, for help that shows both."""
+        return names(spec, self.ruleset.domain)
+
+    def localize(self, text: str) -> str:
+        """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""
+        return localize_line(text, self._specs, self.ruleset.domain)
 
     def execute(
         self,
@@ -319,7 +333,7 @@ class Game:
             cmd=cmd,
             n=len(facts),
             by=by,
-            text=text,
+            text=parsed.text,
             at=self.clock(),
             vis=() if parsed.spec.public_text else self._text_audience(parsed, ctx.events, role),
         )
@@ -498,7 +512,7 @@ class Game:
         return cmd if cmd is not None and self.numbering(role).visible(cmd) else None
 
     def _preview(self, cmd: int | None, role: str) -> str | None:
-        return None if cmd is None else f"#{self.shown_cmd(cmd, role)} {self.history.issued(cmd).text}"
+        return None if cmd is None else f"#{self.shown_cmd(cmd, role)} {self.localize(self.history.issued(cmd).text)}"
 
     def undo_preview(self, role: str = REFEREE) -> str | None:
         """What ``role``'s undo would take back, in words (None if nothing)."""
@@ -532,7 +546,9 @@ class Game:
         # Those who saw the command see it taken back, and no one else.
         undone = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         if not after:
-            return self._append(cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=issued.text)])
+            return self._append(
+                cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
+            )
         group = self._carry_past(cmd, after, by, undone)
         return self._append(cmd, group, [self.describe(e) for e in group])
 
@@ -592,7 +608,9 @@ class Game:
                 # Otherwise a player could bring back a roll the referee took away.
                 raise Refused(_("that command rolled dice or revealed something; only the referee can redo it"))
         marker = ev.Redone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
-        return self._append(cmd, [marker], [_("redone: #{cmd} {text}").format(cmd=cmd, text=issued.text)])
+        return self._append(
+            cmd, [marker], [_("redone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
+        )
 
     # -------------------------------------------------------------------- reading
 
@@ -602,7 +620,7 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
         number = None if role == REFEREE else self.numbering(role).shown
-        return describe(e, self.state.units, self.ruleset.describe_var, number, self.ruleset.domain)
+        return describe(e, self.state.units, self.ruleset.describe_var, number, self.ruleset.domain, self.localize)
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.
@@ -627,29 +645,29 @@ class Game:
     def log_length(self) -> int:
         return len(self.history.store)
 
-    # ------------------------------------------------------------ built-in commands
 
-    def _builtin_commands(self) -> list[CommandSpec]:
-        return [
-            CommandSpec("undo", "Take back the last command in effect (it stays in the log).", _never, who="side"),
-            CommandSpec("redo", "Bring back the last undone command.", _never, who="side"),
-            CommandSpec(
-                "next",
-                "End the current phase and begin the next one.",
-                lambda ctx, args: ctx.ruleset.advance(ctx),
-                rolls=True,
-                dice=self.ruleset.next_dice,
-                aliases=("end",),
-                public_text=True,
-            ),
-            CommandSpec(
-                "note",
-                "Write a note into the log.",
-                lambda ctx, args: ctx.emit(ev.Noted(text=args["text"])),
-                params=(Param("text", "text", "what to note"),),
-                examples=('note "smoke drifts north"',),
-            ),
-        ]
+def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
+    """The commands every game has, whatever its ruleset (their names are the core's words)."""
+    return [
+        CommandSpec("undo", "Take back the last command in effect (it stays in the log).", _never, who="side"),
+        CommandSpec("redo", "Bring back the last undone command.", _never, who="side"),
+        CommandSpec(
+            "next",
+            "End the current phase and begin the next one.",
+            lambda ctx, args: ctx.ruleset.advance(ctx),
+            rolls=True,
+            dice=ruleset.next_dice,
+            aliases=("end",),
+            public_text=True,
+        ),
+        CommandSpec(
+            "note",
+            "Write a note into the log.",
+            lambda ctx, args: ctx.emit(ev.Noted(text=args["text"])),
+            params=(Param("text", "text", "what to note"),),
+            examples=('note "smoke drifts north"',),
+        ),
+    ]
 
 
 def _inconsistent(path: Path, history: History) -> SaveError:

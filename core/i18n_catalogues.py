@@ -26,6 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from core.commands import spec_domain
 from core.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LANGUAGES, LOCALE_DIR, SERVER_DOMAIN, SOURCE
 from core.ruleset import BUILTIN, get_ruleset
 
@@ -83,13 +84,16 @@ def template(domain: str) -> Catalog:
 
 def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     """The words of every ruleset's commands and phases, in every variant, each with
-    its domain: a command the rulesets share (``core.rulesets.common``) is the core's."""
+    its domain: a command the rulesets share (``core.rulesets.common``, or one every
+    game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
+    from core.game import builtin_commands
+
+    yield CORE_DOMAIN, "dice", "option"
     for ruleset_id in BUILTIN:
         for variant in get_ruleset(ruleset_id).variants:
             r = get_ruleset(ruleset_id, variant)
-            for spec in r.commands():
-                shared = spec.handler.__module__ == "core.rulesets.common"
-                domain = CORE_DOMAIN if shared else r.domain
+            for spec in [*r.commands(), *builtin_commands(r)]:
+                domain = spec_domain(spec, r.domain)
                 yield domain, spec.name, "command"
                 for alias in spec.aliases:
                     yield domain, alias, "command"

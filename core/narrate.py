@@ -80,10 +80,12 @@ def describe(
     describe_var: Callable[[str, int | str], str | None] | None = None,
     number: Callable[[int], int | None] | None = None,
     domain: str = CORE_DOMAIN,
+    localize: Callable[[str], str] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
-    ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``)."""
+    ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``); ``localize``
+    shows a command's recorded line in the reader's names (``core.commands.localize_line``)."""
     book = Domain(domain)
 
     def words(text: Text) -> str:
@@ -99,7 +101,7 @@ def describe(
 
     match e:
         case ev.Issued():
-            line = f"» {e.by}: {e.text}"
+            line = f"» {e.by}: {localize(e.text) if localize else e.text}"
             if e.carries:
                 line += "  " + _("(again after an undo: #{cmd})").format(cmd=shown(e.carries))
             return line

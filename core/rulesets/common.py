@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, Protocol
 
 from core import events as ev
 from core.commands import match_prefix
+from core.i18n import N_, Domain, M, Msg, _, render
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
 from core.scenario_files import decode, error_at, is_path, read_text, user_scenarios_dir
 from core.scenario_forces import field_forces, remap
@@ -125,7 +126,7 @@ def find_scenario(ruleset: Any, word: str) -> Loaded | Scenario:
         path = Path(word)
         return parse_scenario(fmt, read_text(path), str(path))
     try:
-        return builtins[match_prefix(word, list(builtins), "scenario")]
+        return builtins[match_prefix(word, list(builtins), _("scenario"))]
     except Refused:
         own = user_scenarios_dir(fmt.ruleset_id) / f"{word}.toml"
         if own.is_file():
@@ -138,7 +139,7 @@ def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
     text is kept in the save, so the game replays without it).  A ruleset may also
     keep a ready table (a :class:`Scenario`) among its scenarios: it is set up as is."""
     if ctx.state.sides:
-        raise Refused("the game is already set up")
+        raise Refused(_("the game is already set up"))
     loaded = find_scenario(ctx.ruleset, word)
     if isinstance(loaded, Scenario):
         emit_table(ctx, loaded)
@@ -229,31 +230,36 @@ _DICE = re.compile(r"([0-9]{0,4})d([0-9]{1,4})", re.IGNORECASE)
 def _roll(ctx: Context, args: dict[str, Any]) -> None:
     m = _DICE.fullmatch(args["dice_spec"])
     if not m:
-        raise Refused("write dice as NdS, e.g. 2d6")
+        raise Refused(_("write dice as NdS, e.g. 2d6"))
     count, sides = int(m.group(1) or 1), int(m.group(2))
     if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES):
-        raise Refused(f"between 1 and {MAX_DICE} dice of 2 to {MAX_SIDES} sides")
+        raise Refused(_("between 1 and {most} dice of 2 to {sides} sides").format(most=MAX_DICE, sides=MAX_SIDES))
     if args["target"] is not None and args["under"] is not None:
-        raise Refused("a roll needs target= (at least) or under= (at most), not both")
+        raise Refused(_("a roll needs target= (at least) or under= (at most), not both"))
     under = args["under"] is not None
     target = args["under"] if under else args["target"]
-    purpose = args["purpose"] or "free roll"
+    purpose = args["purpose"] or M("free roll")
 
-    def outcome(faces: tuple[int, ...]) -> str:
+    def outcome(faces: tuple[int, ...]) -> Msg | str:
         if target is None:
-            return f"total {sum(faces)}" if count > 1 else ""
+            return M("total {total}", total=sum(faces)) if count > 1 else ""
         # Each die is judged on its own, as a quality check per die (Bassa Intensità's d10s).
         hits = sum((f <= target) if under else (f >= target) for f in faces)
-        return f"{hits} success" + ("" if hits == 1 else "es")
+        return M("{hits} success", hits=hits) if hits == 1 else M("{hits} successes", hits=hits)
 
     ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome)
+
+
+def _term(ctx: Context, status: str) -> str:
+    """A status as the reader calls it: the ruleset's word for it (its catalogue, then the core's)."""
+    return Domain(ctx.ruleset.domain).term(status)
 
 
 def _mark(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     status = args["status"]
     if status in u.status:
-        raise Refused(f"{u.name} is already {status}")
+        raise Refused(_("{unit} is already {status}").format(unit=u.name, status=_term(ctx, status)))
     ctx.emit(ev.StatusChanged(unit=u.id, add=(status,)))
 
 
@@ -261,38 +267,43 @@ def _clear(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     status = args["status"]
     if status not in u.status:
-        raise Refused(f"{u.name} is not {status}")
+        raise Refused(_("{unit} is not {status}").format(unit=u.name, status=_term(ctx, status)))
     ctx.emit(ev.StatusChanged(unit=u.id, remove=(status,)))
 
 
 def _out(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if u.out:
-        raise Refused(f"{u.name} is already out of action ({u.out})")
-    ctx.emit(ev.UnitOut(unit=u.id, cause=args["cause"] or "removed by the referee"))
+        cause = render(u.out, ctx.ruleset.domain)
+        raise Refused(_("{unit} is already out of action ({cause})").format(unit=u.name, cause=cause))
+    # A plain string while the state keeps a unit's cause as one (``Unit.out``), which
+    # rulesets read back (Breaking News's ``hits.parse_cause``); shown translated.
+    ctx.emit(ev.UnitOut(unit=u.id, cause=args["cause"] or N_("removed by the referee")))
 
 
 def _back(ctx: Context, args: dict[str, Any]) -> None:
     u = ctx.unit(args["unit"])
     if not u.out:
-        raise Refused(f"{u.name} is in play")
+        raise Refused(_("{unit} is in play").format(unit=u.name))
     ctx.emit(ev.UnitBack(unit=u.id))
 
 
 def _dp(ctx: Context, args: dict[str, Any]) -> None:
     points = args["points"]
     if points == 0:
-        raise Refused("0 defeat points changes nothing")
-    ctx.emit(ev.DefeatPoints(side=args["side"], points=points, reason=args["reason"] or "referee's ruling"))
+        raise Refused(_("0 defeat points changes nothing"))
+    reason = args["reason"] or M("referee's ruling")
+    ctx.emit(ev.DefeatPoints(side=args["side"], points=points, reason=reason))
 
 
 def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     key = args["key"]
     secret = ctx.state.secrets.get(key)
     if secret is None:
-        raise Refused(f"no secret {key!r} (known: {', '.join(sorted(ctx.state.secrets)) or 'none'})")
+        known = ", ".join(sorted(ctx.state.secrets)) or _("none")
+        raise Refused(_("no secret {key} (known: {known})").format(key=repr(key), known=known))
     if secret.revealed:
-        raise Refused(f"{key} is already revealed")
+        raise Refused(_("{key} is already revealed").format(key=key))
     ctx.emit(ev.Revealed(key=key, value=secret.value))
 
 

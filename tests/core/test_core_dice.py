@@ -14,6 +14,7 @@ from coretests_support import demo  # noqa: F401  (fixtures)
 from core import events as ev
 from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
 from core.game import Game
+from core.i18n import plain
 from core.probability import (
     odds_summary,
     p_at_least_successes,
@@ -41,7 +42,7 @@ def test_every_face_is_recorded(demo):
     assert all(1 <= f <= 6 for f in rolled.roll.faces)
     assert rolled.roll.target == 5 and rolled.roll.manual is False
     hits = sum(f >= 5 for f in rolled.roll.faces)
-    assert rolled.roll.outcome == f"{hits} success" + ("" if hits == 1 else "es")
+    assert plain(rolled.roll.outcome) == f"{hits} success" + ("" if hits == 1 else "es")
 
 
 def test_replay_never_rolls_again(demo, monkeypatch):
@@ -97,7 +98,7 @@ def test_typed_dice_are_used_exactly(demo):
     outcome = demo.execute("roll 3d6 target=4 dice=6,4,3")
     rolled = outcome.events[-1]
     assert rolled.roll.faces == (6, 4, 3) and rolled.roll.manual
-    assert rolled.roll.outcome == "2 successes"
+    assert plain(rolled.roll.outcome) == "2 successes"
     assert "[table dice]" in outcome.lines[-1]
     assert demo.execute("roll 2d6 d=52").events[-1].roll.faces == (5, 2)
     assert demo.execute("roll 2d6", faces=[1, 1]).events[-1].roll.faces == (1, 1)
