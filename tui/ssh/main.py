@@ -15,7 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
-from core.i18n import from_environment, reading
+from core.i18n import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.savefile import SaveError
 from core.scenario_files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
@@ -192,7 +192,8 @@ class _Console:
             words = line.decode("utf-8", "replace").split()
             if len(words) == 2 and words[0] == "kick":
                 count = self.server.kick(words[1], ORGANISER)
-                print(sessions_closed(words[1], count), flush=True)
+                with reading(SOURCE):  # the organiser's side (console, log) is English: docs/ssh.md, *Languages*
+                    print(sessions_closed(words[1], count), flush=True)
             elif words:
                 print("commands: kick NAME", flush=True)
 
