@@ -24,7 +24,7 @@ from babel.messages.mofile import write_mo
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
 
 from core import i18n
-from core.i18n import Reader, lang, reading
+from core.i18n import M, Reader, lang, reading
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
@@ -282,9 +282,19 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
             player.type("note " + "y" * 200)
         await asyncio.gather(reg.wait_for("Troppo input", "Input scartato"), irr.wait_for("Too much input"))
         assert "Input dropped" not in reg.text() and "Troppo input" not in irr.text()
+        for player in (reg, irr):
+            player.type("\x15")  # Ctrl+U: the line is thrown away
+        await wait_until(lambda: all("yyyyyyyyyy" not in p.text() for p in (reg, irr)))
         # The log says it once each, in English.
         await wait_until(lambda: club.log().count("a line longer than 100 characters: 105 characters dropped") == 2)
         assert "scartat" not in club.log()
+        # A seat that changes its language in the client's settings (its reader) is told in the new one.
+        session = club.session("irr")
+        session.reader.set("it")
+        session._refused_notice = 0.0  # not to wait out the notices' pace
+        session.input_refused(M("{count} keys dropped: {limit} were still waiting to be handled", count=9, limit=8))
+        await irr.wait_for("Troppo input", "9 tasti scartati")
+        assert lang() == "en" and all(s.reader is not session.reader for s in club.server.sessions if s is not session)
 
 
 @pytest.mark.skipif(not CLIENT_TITLES_TRANSLATED, reason="enable once the client translates its pane titles (#17)")
