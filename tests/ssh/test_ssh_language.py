@@ -215,12 +215,33 @@ def test_fireteam_serve_refuses_a_seats_file_with_an_unknown_language(tmp_path, 
     keys = make_keys(["a"])
     (tmp_path / "seats.toml").write_text(seats_toml(keys, {"a": "referee"}, {"a": "fr"}))
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
-    assert main(["serve", "--seats", str(tmp_path / "seats.toml"), "--lang", "it", str(tmp_path / "none.ft")]) == 2
     save = tmp_path / "game.ft"
     demo_game(save).close()
-    assert main(["serve", "--seats", str(tmp_path / "seats.toml"), str(save)]) == 2
+    assert main(["serve", "--seats", str(tmp_path / "seats.toml"), "--lang", "it", str(save)]) == 2
     err = capsys.readouterr().err
-    assert "seat 1 ('a'): unknown language 'fr'; the languages are: en, it" in err
+    assert err == f"error: {tmp_path / 'seats.toml'}: seat 1 ('a'): unknown language 'fr'; the languages are: en, it\n"
+    with pytest.raises(SystemExit):
+        main(["serve", "--lang", "fr", str(save)])
+    assert "invalid choice: 'fr' (choose from 'en', 'it')" in capsys.readouterr().err
+
+
+def test_the_servers_language_is_lang_else_its_locale(monkeypatch):
+    from argparse import Namespace
+
+    from tui.ssh import main as serve
+
+    seen: list[str] = []
+    monkeypatch.setattr(serve, "_serve_in", lambda args: seen.append(lang()) or 0)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    serve.serve_main(Namespace(lang=None))
+    serve.serve_main(Namespace(lang="en"))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    serve.serve_main(Namespace(lang="it"))
+    serve.serve_main(Namespace(lang=None))
+    assert seen == ["it", "en", "it", "en"]
+    assert lang() == "en"  # only while it serves
 
 
 # ------------------------------------------------------------ seats with terminals
