@@ -25,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=2222)
     s.add_argument("--seats", type=Path, help="seats file: public keys, names and roles")
+    add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none
     s.add_argument(
         "--workers",
         type=int,

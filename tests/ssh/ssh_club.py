@@ -117,6 +117,7 @@ class Club:
         username: str = "player",
         key: asyncssh.SSHKey | None = None,
         window: int = 2 * 1024 * 1024,
+        env: dict[str, str] | None = None,
     ) -> Player:
         conn = await asyncssh.connect(
             "127.0.0.1",
@@ -128,18 +129,18 @@ class Club:
         )
         player = Player(*size)
         chan, _ = await conn.create_session(
-            lambda: player, command, term_type=term, term_size=size, encoding="utf-8", window=window
+            lambda: player, command, term_type=term, term_size=size, encoding="utf-8", window=window, env=env
         )
         player.conn, player.chan = conn, chan
         self.players.append(player)
         return player
 
-    async def run(self, seat: str, command: str) -> asyncssh.SSHCompletedProcess:
-        """``ssh host COMMAND``: no terminal, a plain reply."""
+    async def run(self, seat: str, command: str, env: dict[str, str] | None = None) -> asyncssh.SSHCompletedProcess:
+        """``ssh host COMMAND``: no terminal, a plain reply (``env``: what the client sends, as ``SendEnv``)."""
         async with asyncssh.connect(
             "127.0.0.1", self.port, username="player", client_keys=[self.keys[seat]], known_hosts=None, agent_path=None
         ) as conn:
-            return await asyncio.wait_for(conn.run(command), WAIT_S)
+            return await asyncio.wait_for(conn.run(command, env=env), WAIT_S)
 
     async def close(self) -> None:
         """Pull every player's cable, then stop the server (the test closes its games)."""
@@ -156,11 +157,13 @@ def make_keys(names) -> dict[str, asyncssh.SSHKey]:
     return {name: asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@test") for name in names}
 
 
-def seats_toml(keys: dict[str, asyncssh.SSHKey], roles: dict[str, str]) -> str:
+def seats_toml(keys: dict[str, asyncssh.SSHKey], roles: dict[str, str], langs: dict[str, str] | None = None) -> str:
+    """The seats file of these seats; ``langs``: the seats that name their language."""
     out = []
     for name, role in roles.items():
         public = keys[name].export_public_key().decode().strip()
-        out.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n')
+        lang = f'lang = "{langs[name]}"\n' if langs and name in langs else ""
+        out.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n{lang}')
     return "\n".join(out)
 
 
@@ -176,10 +179,15 @@ def seat_workers(
     keys: dict[str, asyncssh.SSHKey],
     seats: dict[str, str],
     limits: Limits | None = None,
+    *,
+    langs: dict[str, str] | None = None,
+    lang: str | None = None,
 ) -> SeatWorkers:
-    """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log."""
+    """A server with two real seat workers (not started), its files in ``folder``, its workers' log in serve.log.
+
+    ``langs``: the seats whose entry names a language; ``lang``: the server's (``fireteam serve --lang``)."""
     seats_path = folder / "seats.toml"
-    seats_path.write_text(seats_toml(keys, seats))
+    seats_path.write_text(seats_toml(keys, seats, langs))
     key_path = folder / "host_key"
     key_path.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
     return SeatWorkers(
@@ -190,4 +198,5 @@ def seat_workers(
         workers=2,
         log_dir=folder,
         limits=limits,
+        lang=lang,
     )

@@ -168,7 +168,7 @@ async def test_the_organiser_kicks_a_seat_from_the_servers_console(tmp_path):
         await proc.stdin.drain()
         await asyncio.wait_for(bob.closed.wait(), WAIT_S)
         assert "the organiser closed your seat" in "".join(bob.raw)
-        while "bob: 1 sessions closed" not in out:
+        while "bob: 1 session closed" not in out:
             line = await asyncio.wait_for(proc.stdout.readline(), WAIT_S)
             assert line
             out += line.decode()

@@ -42,6 +42,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from core.i18n import M, Msg, Text
 from tui.ssh.limits import Limits, TokenBucket
 
 if TYPE_CHECKING:
@@ -79,8 +80,8 @@ class Terminal(Protocol):
 
     def attach(self, driver: SSHDriver | None) -> None: ...
 
-    def input_refused(self, why: str) -> None:
-        """Input over a limit was dropped (the terminal logs it)."""
+    def input_refused(self, why: Text) -> None:
+        """Input over a limit was dropped (the terminal logs it in English and tells the seat in its language)."""
 
 
 class SSHDriver(Driver):
@@ -154,8 +155,12 @@ class SSHDriver(Driver):
         granted = self._bucket.take(len(data))
         if granted < len(data):
             self._refuse(
-                f"{len(data) - granted} characters of input dropped: more than "
-                f"{self._limits.input_rate:.0f} a second (bursts of {self._limits.input_burst})"
+                M(
+                    "{count} characters of input dropped: more than {rate} a second (bursts of {burst})",
+                    count=len(data) - granted,
+                    rate=f"{self._limits.input_rate:.0f}",
+                    burst=self._limits.input_burst,
+                )
             )
             data = data[:granted]
         if data:
@@ -191,9 +196,21 @@ class SSHDriver(Driver):
                 continue
             self._backlog.append(message)
         if long_line:
-            self._refuse(f"a line longer than {self._limits.line_length} characters: {long_line} characters dropped")
+            self._refuse(
+                M(
+                    "a line longer than {limit} characters: {count} characters dropped",
+                    limit=self._limits.line_length,
+                    count=long_line,
+                )
+            )
         if dropped:
-            self._refuse(f"{dropped} keys dropped: {self._limits.input_backlog} were still waiting to be handled")
+            self._refuse(
+                M(
+                    "{count} keys dropped: {limit} were still waiting to be handled",
+                    count=dropped,
+                    limit=self._limits.input_backlog,
+                )
+            )
         if self._backlog and self._pump is None:
             self._pump = self._loop.create_task(self._deliver(), name="seat input")
 
@@ -236,7 +253,7 @@ class SSHDriver(Driver):
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done, _HANDLED_WAIT_S)
 
-    def _refuse(self, why: str) -> None:
+    def _refuse(self, why: Msg) -> None:
         self._terminal.input_refused(why)
 
     def resize(self, width: int, height: int) -> None:

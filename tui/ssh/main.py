@@ -15,15 +15,18 @@ import signal
 import sys
 from pathlib import Path
 
+from core.i18n import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.savefile import SaveError
 from core.scenario_files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
+from tui.ssh.replies import sessions_closed
 from tui.ssh.seats import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import (
     HOST_KEY_NAME,
     LOG_NAME,
+    ORGANISER,
     SEATS_NAME,
     FireteamServer,
     host_key,
@@ -55,8 +58,12 @@ def serve_main(args: argparse.Namespace) -> int:
     # only, in this process and its seat workers: the log and saves name hidden units.
     umask = os.umask(0o077)
     reads = restrict_reads(None)  # _serve_in restricts them; this is what to put back
+    # The server's language (--lang, else its locale): the organiser's console, and a seat's when
+    # neither its seats-file entry nor its client names one.  The server's loop runs in this context.
+    language = getattr(args, "lang", None) or from_environment()
     try:
-        return _serve_in(args)
+        with reading(language):
+            return _serve_in(args)
     finally:
         os.umask(umask)
         restore_reads(reads)
@@ -184,8 +191,9 @@ class _Console:
         for line in lines:
             words = line.decode("utf-8", "replace").split()
             if len(words) == 2 and words[0] == "kick":
-                count = self.server.kick(words[1], "the organiser")
-                print(f"{words[1]}: {count} sessions closed", flush=True)
+                count = self.server.kick(words[1], ORGANISER)
+                with reading(SOURCE):  # the organiser's side (console, log) is English: docs/ssh.md, *Languages*
+                    print(sessions_closed(words[1], count), flush=True)
             elif words:
                 print("commands: kick NAME", flush=True)
 

@@ -38,9 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core import i18n
 from core.dice import NeedDice
 from core.ruleset import Refused
 from tui.ssh import wire
+from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seats import Seats, SeatsFile, seats_in_force
 from tui.ssh.server import Table, log_table
@@ -106,6 +108,7 @@ class SeatWorkers:
         log_dir: Path | None = None,
         heartbeat: float = HEARTBEAT_S,
         limits: Limits | None = None,
+        lang: str | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("at least one seat worker")
@@ -117,6 +120,8 @@ class SeatWorkers:
         self.log_dir = log_dir
         self.heartbeat = heartbeat
         self.limits = limits or Limits()
+        #: The language of a seat whose seats-file entry and client name none (default: this process's).
+        self.lang = i18n.checked(lang) if lang else i18n.lang()
         self.gate = Gate(self.limits, self.log)
         self._quiet = QuietLog(self.log, interval=60.0)
         self.workers: list[_Worker] = []
@@ -200,6 +205,7 @@ class SeatWorkers:
             "--seats", str(self.seats_path),
             "--host-key", str(self.host_key_path),
             "--limits", to_json(self.limits),
+            "--lang", self.lang,
         ]  # fmt: skip
         if self.log_dir is not None:
             args += ["--log-dir", str(self.log_dir)]
@@ -378,9 +384,14 @@ class SeatWorkers:
         return None
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
+        # Carried out in the seat's language, as in a seat's own task without workers: a refusal is worded for it.
+        with i18n.reading(msg.lang if msg.lang in i18n.LANGUAGES else i18n.SOURCE):
+            return self._carry_out(w, msg)
+
+    def _carry_out(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
         table = self._tables.get(msg.table)
         if table is None:
-            return wire.Refusal(msg.seq, f"there is no game {msg.table!r} here")
+            return wire.Refusal(msg.seq, _("there is no game {name} here").format(name=repr(msg.table)))
         game = table.game
         try:
             match msg:
@@ -396,7 +407,7 @@ class SeatWorkers:
             return wire.DiceNeeded(msg.seq, need.request)
         except Exception:
             self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
-            return wire.Refusal(msg.seq, "the server failed on this command; the host has the details in its log")
+            return wire.Refusal(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes)
 
@@ -406,7 +417,7 @@ class SeatWorkers:
         self.log.warning("kick seat=%s by=%s: %d sessions", seat, by, seated)
         for w in self.workers:
             with contextlib.suppress(OSError):  # a full or gone worker: its seats go with it
-                wire.send(w.news, wire.Close(seat, f"{by} closed your seat"))
+                wire.send(w.news, wire.Close(seat, by))
         return seated
 
     def _tell_grew(self, table: str, size: int, but: _Worker) -> None:

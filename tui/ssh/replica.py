@@ -22,10 +22,12 @@ from typing import Any
 
 from core.dice import NeedDice
 from core.game import Game, Outcome
+from core.i18n import lang
 from core.ruleset import Refused
 from core.savefile import SaveError
 from core.views import REFEREE
 from tui.ssh import wire
+from tui.ssh.language import _
 
 #: How long a seat waits for the table to record its command.
 CALL_TIMEOUT_S = 10.0
@@ -61,20 +63,24 @@ class TableLink:
             while True:
                 got = wire.receive(self._sock, wire.ANSWER)
                 if got is None:
-                    raise Refused("the server is shutting down; nothing was recorded")
-                answer, _ = got
+                    raise Refused(_("the server is shutting down; nothing was recorded"))
+                answer = got[0]
                 if answer.seq == msg.seq:
                     return answer
                 # The answer to an earlier question that timed out: already given up on.
         except TimeoutError:
             raise Refused(
-                "the server did not answer in time; look at the log before trying again "
-                "(the command may have been recorded)"
+                _(
+                    "the server did not answer in time; look at the log before trying again "
+                    "(the command may have been recorded)"
+                )
             ) from None
         except OSError as e:
             if e.errno == errno.EMSGSIZE:
-                raise Refused("the command is too long") from None
-            raise Refused(f"the server cannot be reached ({e.strerror or e}); nothing was recorded") from None
+                raise Refused(_("the command is too long")) from None
+            raise Refused(
+                _("the server cannot be reached ({error}); nothing was recorded").format(error=e.strerror or e)
+            ) from None
 
 
 class ReplicaGame(Game):
@@ -96,13 +102,13 @@ class ReplicaGame(Game):
 
     def execute(self, text: str, *, role: str = REFEREE, by: str = "", faces: list[int] | None = None) -> Outcome:
         seq = self.link.next_seq()
-        return self._recorded(self.link.call(wire.Execute(seq, self.table, text, role, by or role, faces)))
+        return self._recorded(self.link.call(wire.Execute(seq, self.table, text, role, by or role, faces, lang())))
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
-        return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role)))
+        return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role, lang())))
 
     def redo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
-        return self._recorded(self.link.call(wire.Redo(self.link.next_seq(), self.table, role, by or role)))
+        return self._recorded(self.link.call(wire.Redo(self.link.next_seq(), self.table, role, by or role, lang())))
 
     def _recorded(self, answer: wire.Answer) -> Outcome:
         if isinstance(answer, wire.Refusal):
@@ -115,7 +121,7 @@ class ReplicaGame(Game):
         try:
             outcomes = self.follow(answer.size)
         except SaveError as e:
-            raise Refused(f"{e}; the command was recorded, reconnect to see it") from None
+            raise Refused(_("{error}; the command was recorded, reconnect to see it").format(error=e)) from None
         if not outcomes:
-            raise Refused("the server recorded the command but this seat could not read it back; reconnect")
+            raise Refused(_("the server recorded the command but this seat could not read it back; reconnect"))
         return outcomes[-1]

@@ -2,7 +2,8 @@
 
 Everything here reads the game through ``game.view(role)``, so a side's
 player learns from a status line no more than his own screen would show
-(hidden enemies are not counted, secrets are not named).
+(hidden enemies are not counted, secrets are not named).  They are in the
+seat's language: the session answers inside its reader (``tui.ssh.session``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
+from core.i18n import SERVER_DOMAIN, Domain, render
 from tui.plain import visible
+from tui.ssh.language import _
 from tui.ssh.seats import Seat
+
+ngettext = Domain(SERVER_DOMAIN).ngettext
 
 
 class TableInfo(Protocol):
@@ -23,58 +28,103 @@ class TableInfo(Protocol):
 #: The words ``ssh host WORD`` answers in plain text, with or without a terminal.
 COMMANDS = ("status", "games", "who", "help", "kick")
 
-NEEDS_TERMINAL = (
-    "Fireteam's table needs a terminal. Connect with a plain `ssh -p PORT HOST`\n"
-    "(or `ssh -t -p PORT HOST GAME`), or ask for text: `ssh -p PORT HOST status`.\n"
-)
+
+def needs_terminal() -> str:
+    return (
+        _(
+            "Fireteam's table needs a terminal. Connect with a plain `ssh -p PORT HOST`\n"
+            "(or `ssh -t -p PORT HOST GAME`), or ask for text: `ssh -p PORT HOST status`."
+        )
+        + "\n"
+    )
+
+
+def _phase(game: Game, phase: str) -> str:
+    """A phase id in the reader's words (the ruleset's catalogue, context ``phase``)."""
+    return Domain(game.ruleset.domain).pgettext("phase", phase)
+
+
+def _scenario(title: str) -> str:
+    return title or _("no scenario set up yet")
 
 
 def status(table: TableInfo, seat: Seat) -> str:
-    view = table.game.view(seat.role)
-    lines = [f"{table.name}: {view.scenario or 'no scenario set up yet'}"]
-    phase = f"turn {view.turn}, {view.phase}"
+    game = table.game
+    view = game.view(seat.role)
+    lines = [_("{game}: {scenario}").format(game=table.name, scenario=_scenario(view.scenario))]
     if view.active_side:
-        phase += f"; active {view.active_side}, reacting {view.reacting_side}"
-    lines.append(phase)
+        lines.append(
+            _("turn {turn}, {phase}; active {active}, reacting {reacting}").format(
+                turn=view.turn, phase=_phase(game, view.phase), active=view.active_side, reacting=view.reacting_side
+            )
+        )
+    else:
+        lines.append(_("turn {turn}, {phase}").format(turn=view.turn, phase=_phase(game, view.phase)))
     for side in view.sides.values():
         units = view.units_of(side.id)
         in_play = sum(1 for u in units if u.in_play)
-        lines.append(f"{side.name} ({side.id}): {in_play}/{len(units)} in play, {side.defeat_points} DP")
+        lines.append(
+            _("{side} ({id}): {in_play}/{units} in play, {dp} DP").format(
+                side=side.name, id=side.id, in_play=in_play, units=len(units), dp=side.defeat_points
+            )
+        )
     if view.result:
-        lines.append(f"result: {view.result}")
-    lines.append(f"you: {seat.name} ({seat.role})")
+        lines.append(_("result: {result}").format(result=render(view.result, game.ruleset.domain)))
+    lines.append(_("you: {seat} ({role})").format(seat=seat.name, role=seat.role))
     return "\n".join(lines) + "\n"
+
+
+def game_line(table: TableInfo) -> str:
+    """One game, as the chooser lists it."""
+    state = table.game.state
+    return _("{game}: {scenario}, turn {turn}, {phase}").format(
+        game=table.name, scenario=_scenario(state.scenario), turn=state.turn, phase=_phase(table.game, state.phase)
+    )
 
 
 def games(tables: Iterable[TableInfo], seated: Mapping[str, Sequence[Seat]]) -> str:
     lines = []
     for table in tables:
         state = table.game.state
-        title = state.scenario or "no scenario yet"
-        count = len(seated.get(table.name, ()))
-        lines.append(f"{table.name}: {title}, turn {state.turn}, {state.phase}; {count} seated")
+        lines.append(
+            _("{game}: {scenario}, turn {turn}, {phase}; {count} seated").format(
+                game=table.name,
+                scenario=_scenario(state.scenario),
+                turn=state.turn,
+                phase=_phase(table.game, state.phase),
+                count=len(seated.get(table.name, ())),
+            )
+        )
     return "\n".join(lines) + "\n"
 
 
 def who(tables: Iterable[TableInfo], seated: Mapping[str, Sequence[Seat]]) -> str:
     lines = []
     for table in tables:
-        people = ", ".join(f"{s.name} ({s.role})" for s in seated.get(table.name, ())) or "nobody"
-        lines.append(f"{table.name}: {people}")
+        people = ", ".join(f"{s.name} ({s.role})" for s in seated.get(table.name, ())) or _("nobody")
+        lines.append(_("{game}: {people}").format(game=table.name, people=people))
     return "\n".join(lines) + "\n"
+
+
+def sessions_closed(seat: str, count: int) -> str:
+    """The answer to ``kick``."""
+    return ngettext("{seat}: {count} session closed", "{seat}: {count} sessions closed", count).format(
+        seat=seat, count=count
+    )
 
 
 def usage(tables: Sequence[TableInfo]) -> str:
     names = ", ".join(t.name for t in tables)
-    return (
+    # TRANSLATORS: keep the commands and the column where the explanations start.
+    return _(
         "ssh -p PORT HOST               sit at the table (with several games: pick one)\n"
         "ssh -t -p PORT HOST GAME       sit at GAME's table\n"
         "ssh -p PORT HOST status [GAME] the game as your seat sees it\n"
         "ssh -p PORT HOST games         the games on this server\n"
         "ssh -p PORT HOST who           who is seated where\n"
         "ssh -p PORT HOST kick NAME     (the referee) close every session of the seat NAME\n"
-        f"games: {names}\n"
-    )
+        "games: {games}\n"
+    ).format(games=names)
 
 
 def answer(
@@ -111,11 +161,11 @@ def _answer(
             return "".join(status(t, seat) + "\n" for t in tables), 0
         if len(rest) == 1 and rest[0] in by_name:
             return status(by_name[rest[0]], seat), 0
-        return f"no game {' '.join(rest)!r}; games: {', '.join(by_name)}\n", 1
+        return _("no game {name}; games: {games}").format(name=repr(" ".join(rest)), games=", ".join(by_name)) + "\n", 1
     if word == "games":
         return games(tables, seated), 0
     if word == "who":
         return who(tables, seated), 0
     if word == "help":
         return usage(tables), 0
-    return f"unknown command {word!r}\n" + usage(tables), 1
+    return _("unknown command {word}").format(word=repr(word)) + "\n" + usage(tables), 1

@@ -7,6 +7,7 @@ public keys (OpenSSH one-line format) of the people who sit in it::
     name = "anna"
     role = "referee"
     keys = ["ssh-ed25519 AAAAC3Nza... anna@laptop"]
+    lang = "it"              # optional: the seat's language (else the client's locale)
 
 A key belongs to exactly one seat.  The server reads a seat's role from this
 file and from nothing the client sends (environment variables, the SSH user
@@ -24,6 +25,7 @@ from pathlib import Path
 import asyncssh
 import msgspec
 
+from core.i18n import LANGUAGES
 from core.views import REFEREE, SPECTATOR
 
 #: Names and roles are single words: they appear in logs and in ``by`` of the save.
@@ -38,6 +40,7 @@ class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     role: str
     keys: tuple[str, ...]
+    lang: str = ""
 
 
 class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,6 +51,8 @@ class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Seat:
     name: str
     role: str
+    #: The language the seat reads (``core.i18n.LANGUAGES``), or "" to follow the client's locale.
+    lang: str = ""
 
     @property
     def is_side(self) -> bool:
@@ -87,10 +92,12 @@ class Seats:
                     sorted(roles or (REFEREE, SPECTATOR), key=lambda r: (r != REFEREE, r == SPECTATOR, r))
                 )
                 raise SeatsError(f"{where}: unknown role {entry.role!r}; the roles are: {valid}")
+            if entry.lang and entry.lang not in LANGUAGES:
+                raise SeatsError(f"{where}: unknown language {entry.lang!r}; the languages are: {', '.join(LANGUAGES)}")
             if not entry.keys:
                 raise SeatsError(f"{where}: give at least one public key")
             names.add(entry.name)
-            seat = Seat(entry.name, entry.role)
+            seat = Seat(entry.name, entry.role, entry.lang)
             for text_key in entry.keys:
                 try:
                     key = asyncssh.import_public_key(text_key)

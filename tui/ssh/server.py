@@ -33,10 +33,13 @@ from asyncssh.public_key import get_public_key_algs
 from textual.app import App
 
 from core import events as ev
+from core import i18n
 from core.game import Game, Outcome, Refusal
+from core.i18n import M, Msg
 from core.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
+from tui.ssh.language import carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seats import Seat, Seats, SeatsFile, seats_in_force
 from tui.ssh.session import TableSession
@@ -52,6 +55,13 @@ OUTPUT_LIMIT = 1 << 20
 KEEPALIVE_S, KEEPALIVE_MISSES = 30.0, 4
 
 AppFactory = Callable[[Game, Seat], App[Any]]
+#: Who ``kick`` names when the organiser kicks a seat at the server's terminal.
+ORGANISER = "the organiser"
+
+
+def closed_by(by: str) -> Msg:
+    """What a kicked seat is told: who closed it (a seat's name, or the organiser)."""
+    return M("the organiser closed your seat") if by == ORGANISER else M("{by} closed your seat", by=by)
 
 
 def fireteam_app(game: Game, seat: Seat) -> App[Any]:
@@ -299,8 +309,11 @@ class FireteamServer:
         keepalive: float = KEEPALIVE_S,
         log_commands: bool = True,
         limits: Limits | None = None,
+        lang: str | None = None,
     ) -> None:
         self._tables = list(tables)
+        #: The language of a seat whose seats-file entry and client name none (default: this process's).
+        self.lang = i18n.checked(lang) if lang else i18n.lang()
         self._seats = seats
         self.key = key
         self.app_factory = app_factory
@@ -355,16 +368,18 @@ class FireteamServer:
         for session in list(self.sessions):
             now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
             if now is None or now.name != session.seat.name:
-                session.end("the host removed your seat from the seats file")
+                session.end(M("the host removed your seat from the seats file"))
             elif now.role != session.seat.role:
-                session.end(f"the host changed your seat's role to {now.role}: connect again to sit as {now.role}")
+                session.end(
+                    M("the host changed your seat's role to {role}: connect again to sit as {role}", role=now.role)
+                )
 
     def kick(self, seat: str, by: str) -> int:
         """Close every session of ``seat`` (the referee's ``kick``, the organiser's console)."""
         self.log.warning("kick seat=%s by=%s", seat, by)
-        return self.close_seat(seat, f"{by} closed your seat")
+        return self.close_seat(seat, closed_by(by))
 
-    def close_seat(self, seat: str, why: str) -> int:
+    def close_seat(self, seat: str, why: i18n.Text) -> int:
         ended = [s for s in self.sessions if s.seat.name == seat]
         for session in ended:
             session.end(why)
@@ -408,6 +423,7 @@ class FireteamServer:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; return the port (useful with ``port=0``)."""
+        carry_readers_into_threads(asyncio.get_running_loop())
         self.gate = Gate(self.limits, self.log)
         self._acceptor = await asyncssh.create_server(lambda: _Connection(self), host, port, **self._ssh_options())
         bound = self._acceptor.get_port()
@@ -416,6 +432,7 @@ class FireteamServer:
 
     async def accept(self, sock: socket.socket, peer: str) -> None:
         """Serve one connection accepted elsewhere (by the table process, for a seat worker) until it closes."""
+        carry_readers_into_threads(asyncio.get_running_loop())
         try:
             conn = await asyncssh.run_server(sock, server_factory=lambda: _Connection(self), **self._ssh_options())
         except (asyncssh.Error, OSError) as e:
@@ -527,7 +544,8 @@ class _Connection(asyncssh.SSHServer):
         )
 
     def session_requested(self) -> TableSession | bool:
-        if self.seat is None or self._server.seats.seat_of(self.key) != self.seat:
+        now = self._server.seats.seat_of(self.key)
+        if self.seat is None or now is None or (now.name, now.role) != (self.seat.name, self.seat.role):
             # A seat removed (or changed) while its connection stays open opens nothing more.
             return False
         self._sessions = [s for s in self._sessions if not s.gone]
@@ -542,6 +560,7 @@ class _Connection(asyncssh.SSHServer):
                 limit,
             )
             return False
-        session = TableSession(self._server, self.seat, self.username, self.peer, self.key)
+        # The seat as the file has it now: a language changed there counts from the next session.
+        session = TableSession(self._server, now, self.username, self.peer, self.key)
         self._sessions.append(session)
         return session

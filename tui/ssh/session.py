@@ -6,6 +6,9 @@ session with a command and no terminal gets a plain-text reply
 (``tui.ssh.replies``).  Whatever the client does — closes the window, stops
 reading, sends garbage — only its own session ends: the game and the other
 seats go on.
+
+Each session reads its own language (``tui.ssh.language``): its :class:`Reader`
+is the context of its app's task and of every word the session says itself.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 from textual.app import App
 
+from core.i18n import M, Reader, Text, plain, reading, use_reader
 from core.views import REFEREE
 from tui.ssh import replies
 from tui.ssh.driver import SSHDriver, bind_app
+from tui.ssh.language import _, seat_language, told
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seats import Seat
 
@@ -51,6 +56,8 @@ class Host(Protocol):
     log: logging.Logger
     output_limit: int
     limits: Limits
+    #: The language of a seat whose seats-file entry and client name none.
+    lang: str
     app_factory: Callable[[Game, Seat], App[Any]]
 
     @property
@@ -89,7 +96,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.gone = False  # the channel has closed
         self._refused_log = QuietLog(host.log)
         self._refused_notice = 0.0
-        self._ended: str | None = None  # why the host ended the session, if he did
+        self._ended: Text | None = None  # why the host ended the session, if he did
+        #: The seat's language, chosen when the session starts (``tui.ssh.language``).
+        self.reader = Reader(seat.lang or host.lang)
 
     @property
     def limits(self) -> Limits:
@@ -128,6 +137,12 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return False
 
     def session_started(self) -> None:
+        env = self._chan.get_environment() if self._chan is not None else {}
+        self.reader.set(seat_language(self.seat.lang, env, self.host.lang))
+        with reading(self.reader):
+            self._start()
+
+    def _start(self) -> None:
         command = (self._command or "").strip()
         if len(command) > self.limits.line_length:
             seat = self.seat
@@ -140,7 +155,12 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.limits.line_length,
                 command[:40],
             )
-            self._send(f"That command is {len(command)} characters long; at most {self.limits.line_length}.\n")
+            self._send(
+                _("That command is {length} characters long; at most {limit}.").format(
+                    length=len(command), limit=self.limits.line_length
+                )
+                + "\n"
+            )
             self._finish(1)
             return
         word = command.split()[0] if command else ""
@@ -148,7 +168,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._reply(command)
         elif not self._pty:
             self.host.log.info("no terminal seat=%s role=%s from=%s", self.seat.name, self.seat.role, self.peer)
-            self._send(replies.NEEDS_TERMINAL)
+            self._send(replies.needs_terminal())
             self._finish(1)
         elif command:
             self._open_named(command)
@@ -159,7 +179,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if self._driver is not None:
             self._driver.feed(data)
         elif self._choice is not None:
-            self._choose(data)
+            with reading(self.reader):
+                self._choose(data)
         elif self._task is not None:
             self._type_ahead(data)
 
@@ -168,7 +189,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         hold), so that nothing he typed at once is lost."""
         room = self.limits.input_burst - self._typed_ahead_chars
         if len(data) > room:
-            self.input_refused(f"{len(data) - room} characters typed while the game opened were dropped")
+            self.input_refused(M("{count} characters typed while the game opened were dropped", count=len(data) - room))
             data = data[:room]
         if data:
             self._typed_ahead.append(data)
@@ -238,16 +259,22 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         ):
             asyncio.get_running_loop().call_soon(self._give_typed_ahead)
 
-    def input_refused(self, why: str) -> None:
+    def input_refused(self, why: Text) -> None:
         """Input over a limit was dropped: say so to the seat, and in the log (neither more than now and then)."""
         seat = self.seat
         self._refused_log.warning(
-            "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, why
+            "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, plain(why)
         )
         now = time.monotonic()
         if self.app is not None and now >= self._refused_notice:
             self._refused_notice = now + _REFUSED_NOTICE_S
-            self.app.notify(f"Input dropped: {why}.", title="Too much input", severity="warning", markup=False)
+            with reading(self.reader):
+                self.app.notify(
+                    _("Input dropped: {why}.").format(why=told(why, self.reader)),
+                    title=_("Too much input"),
+                    severity="warning",
+                    markup=False,
+                )
 
     def _send(self, text: str) -> None:
         if self._pty:
@@ -276,11 +303,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _kick(self, names: list[str]) -> tuple[str, int]:
         if self.seat.role != REFEREE:
-            return "only the referee may kick a seat\n", 1
+            return _("only the referee may kick a seat") + "\n", 1
         if len(names) != 1:
-            return "kick NAME: close every session of the seat NAME\n", 1
+            return _("kick NAME: close every session of the seat NAME") + "\n", 1
         count = self.host.kick(names[0], self.seat.name)
-        return f"{names[0]}: {count} sessions closed\n", 0
+        return replies.sessions_closed(names[0], count) + "\n", 0
 
     def _table(self, name: str) -> Table | None:
         return next((t for t in self.host.tables if t.name == name), None)
@@ -289,7 +316,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         table = self._table(name)
         if table is None:
             names = ", ".join(t.name for t in self.host.tables)
-            self._send(f"There is no game {name!r} here. Games: {names}\n")
+            self._send(_("There is no game {name} here. Games: {games}").format(name=repr(name), games=names) + "\n")
             self._finish(1)
         else:
             self._open(table)
@@ -304,11 +331,14 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._open(table)
             return
         self._choice = ""
-        lines = ["\x1b[2J\x1b[H", f"Fireteam — {self.seat.name} ({self.seat.role}). Games at this table:", ""]
+        lines = [
+            "\x1b[2J\x1b[H",
+            _("Fireteam — {seat} ({role}). Games at this table:").format(seat=self.seat.name, role=self.seat.role),
+            "",
+        ]
         for number, t in enumerate(tables, start=1):
-            s = t.game.state
-            lines.append(f"  {number}) {t.name}: {s.scenario or 'no scenario yet'}, turn {s.turn}, {s.phase}")
-        lines += ["", f"Type a number (1-{len(tables)}) and Enter, or q to leave: "]
+            lines.append(f"  {number}) {replies.game_line(t)}")
+        lines += ["", _("Type a number (1-{count}) and Enter, or q to leave: ").format(count=len(tables))]
         self._send("\n".join(lines))
 
     def _choose(self, data: str) -> None:
@@ -341,7 +371,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._open(tables[number - 1])
         else:
             self._choice = ""
-            self._send(f"\nNo game {number or ''}; type 1-{len(tables)}: ")
+            self._send("\n" + _("No game {number}; type 1-{count}: ").format(number=number or "", count=len(tables)))
 
     # ----------------------------------------------------------------- the app
 
@@ -352,8 +382,13 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 "refused seat=%s role=%s game=%s: not a side of this game", self.seat.name, self.seat.role, table.name
             )
             self._send(
-                f"Your seat {self.seat.name!r} plays {self.seat.role!r}, which is not a side of {table.name!r} "
-                f"(sides: {', '.join(sides)}). Ask the host to fix the seats file.\n"
+                _(
+                    "Your seat {seat} plays {role}, which is not a side of {game} (sides: {sides}). "
+                    "Ask the host to fix the seats file."
+                ).format(
+                    seat=repr(self.seat.name), role=repr(self.seat.role), game=repr(table.name), sides=", ".join(sides)
+                )
+                + "\n"
             )
             self._finish(1)
             return
@@ -368,8 +403,10 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.limits.terminals_per_seat,
             )
             self._send(
-                f"Your seat {self.seat.name!r} has {open_here} terminals open already, the most it may; "
-                "close one first.\n"
+                _("Your seat {seat} has {count} terminals open already, the most it may; close one first.").format(
+                    seat=repr(self.seat.name), count=open_here
+                )
+                + "\n"
             )
             self._finish(1)
             return
@@ -377,13 +414,15 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._task = asyncio.get_running_loop().create_task(self._run(table), name=f"seat {self.seat.name}")
 
     async def _run(self, table: Table) -> None:
+        # The seat's reader, for its app and every task the app starts (they inherit this task's context).
+        use_reader(self.reader)
         log = self.host.log
         seat = self.seat
         try:
             app = self.host.app_factory(table.game, seat)
         except Exception:
             log.exception("could not build the app seat=%s role=%s game=%s", seat.name, seat.role, table.name)
-            self._send("The server could not open your seat; the host has the details in the server log.\n")
+            self._send(_("The server could not open your seat; the host has the details in the server log.") + "\n")
             self._finish(1)
             return
         env = {"TERM": self.term or "xterm"}
@@ -416,28 +455,30 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             status = status or 1
             log.error("session crashed seat=%s role=%s game=%s:\n%s", seat.name, seat.role, table.name, crash)
         if self._ended and not self._closed:
-            self._send(f"\nYour session was closed: {self._ended}.\n")
+            self._send("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
             status = status or 1
         elif status and not self._closed:
-            self._send("\nYour session failed and was closed; the game is safe. Connect again to go on.\n")
+            self._send("\n" + _("Your session failed and was closed; the game is safe. Connect again to go on.") + "\n")
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self._finish(status)
 
-    def end(self, why: str) -> None:
-        """The host ends this session (seat removed or changed, or kicked), telling the player why."""
+    def end(self, why: Text) -> None:
+        """The host ends this session (seat removed or changed, or kicked), telling the player why (in his language)."""
         if self._ended is not None:
             return
         self._ended = why
-        self.host.log.warning("closing seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, why)
+        self.host.log.warning(
+            "closing seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why)
+        )
         self._leave(why)
 
-    def _leave(self, why: str) -> None:
+    def _leave(self, why: Text) -> None:
         """The client has gone: end the app (if any) without waiting for it to say goodbye."""
         self._choice = None
         task = self._task
         if task is None or task.done():
             return
-        self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, why)
+        self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why))
         if self.app is not None:
             self.app.exit()
         asyncio.get_running_loop().call_later(_EXIT_GRACE_S, self._cancel_if_stuck, task)

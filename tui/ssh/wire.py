@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from core.dice import DiceRequest
+from core.i18n import SOURCE
 
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.
@@ -41,12 +42,15 @@ class _Msg(msgspec.Struct, tag=True, frozen=True):
 
 
 class Execute(_Msg):
+    """A seat's command; ``lang`` is the seat's language, in which a refusal is worded."""
+
     seq: int
     table: str
     text: str
     role: str
     by: str
     faces: list[int] | None = None
+    lang: str = SOURCE
 
 
 class Undo(_Msg):
@@ -54,6 +58,7 @@ class Undo(_Msg):
     table: str
     role: str
     by: str
+    lang: str = SOURCE
 
 
 class Redo(_Msg):
@@ -61,6 +66,7 @@ class Redo(_Msg):
     table: str
     role: str
     by: str
+    lang: str = SOURCE
 
 
 class Kick(_Msg):
@@ -171,10 +177,10 @@ class Arrived(_Msg):
 
 
 class Close(_Msg):
-    """Close every session of ``seat`` in this worker, telling it why."""
+    """Close every session of ``seat`` in this worker, telling it who did (a seat's name, or the organiser)."""
 
     seat: str
-    why: str
+    by: str
 
 
 Request = Execute | Undo | Redo | Who | Kick | Ready | Sat | Rose | LoggedIn | Gone

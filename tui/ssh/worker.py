@@ -27,11 +27,12 @@ from pathlib import Path
 
 import asyncssh
 
+from core.i18n import LANGUAGES, SOURCE
 from core.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles
-from tui.ssh.server import FireteamServer, Table, server_log
+from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 from tui.ssh.session import TableSession
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
@@ -94,6 +95,7 @@ class _Worker:
             self.link,
             log=self.log,
             limits=limits.from_json(args.limits),
+            lang=args.lang,
         )
         self.stop = asyncio.Event()
         self.status = 0
@@ -135,7 +137,7 @@ class _Worker:
             elif isinstance(msg, wire.Grew):
                 self._grew(msg)
             elif isinstance(msg, wire.Close):
-                self.server.close_seat(msg.seat, msg.why)
+                self.server.close_seat(msg.seat, closed_by(msg.by))
 
     def _turn(self) -> None:
         self._turned = time.monotonic()
@@ -186,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=Path, required=True)
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)
+    parser.add_argument("--lang", choices=LANGUAGES, default=SOURCE, help="the server's language (a seat's default)")
     parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
     args = parser.parse_args(argv)
 
