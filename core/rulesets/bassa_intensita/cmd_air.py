@@ -14,11 +14,13 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.rulesets.bassa_intensita.words import word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -38,11 +40,14 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
     if base is None:
         return 0, ()
     q = air().quality.get(tier, 0)
-    mods = [ev.Mod(f"{row.name} vs {target}", base, "BI-R260"), ev.Mod(f"{tier} shooter", q, "BI-R261")]
+    mods = [
+        ev.Mod(M("{weapon} vs {target}", weapon=word(row.name), target=word(target)), base, "BI-R260"),
+        ev.Mod(M("{tier} shooter", tier=word(tier)), q, "BI-R261"),
+    ]
     chance = max(0, base + q)
     if opportunity and chance:
         halved = ceil(chance / 2)
-        mods.append(ev.Mod("½ in the movement phase", halved - chance, "BI-R261"))
+        mods.append(ev.Mod(M("½ in the movement phase"), halved - chance, "BI-R261"))
         chance = halved
     return chance, tuple(mods)
 
@@ -76,9 +81,9 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
-    what = heli.name if heli else "the aircraft"
+    what = heli.name if heli else M("the aircraft")
     (face,) = ctx.roll(
-        f"anti-aircraft fire at {what}",
+        M("anti-aircraft fire at {target}", target=what),
         1,
         sides=rules.D10,
         target=chance,
@@ -86,7 +91,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         mods=mods,
         rule="BI-R260",
         unit=shooter.id,
-        outcome=lambda f: "hit" if rules.succeeds(f[0], chance) else "miss",
+        outcome=lambda f: M("hit") if rules.succeeds(f[0], chance) else M("miss"),
     )
     if not rules.succeeds(face, chance):
         return
@@ -101,11 +106,11 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     it breaks off, and may come back on a 6 in one of the next three fire phases."""
     t = air().aircraft
     (face,) = ctx.roll(
-        "aircraft hit",
+        M("aircraft hit"),
         1,
         side=side,
         rule="BI-R262",
-        outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
+        outcome=lambda f: M("shot down") if f[0] <= t.shot_down else M("damaged: it breaks off"),
     )
     value = "down" if face <= t.shot_down else f"damaged:{ctx.state.turn}"
     ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=value))
@@ -124,12 +129,12 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if ctx.state.turn - since > t.return_turns:
         raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
     (face,) = ctx.roll(
-        "damaged aircraft's return",
+        M("damaged aircraft's return"),
         1,
         target=t.return_on,
         side=side,
         rule="BI-R262",
-        outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
+        outcome=lambda f: M("it comes back and attacks") if f[0] >= t.return_on else M("not this turn"),
     )
     if face >= t.return_on:
         ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=""))
@@ -140,7 +145,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
 def helicopter_hit(ctx: Context, heli: Unit) -> None:
     """BI-R263: 2d6 on the helicopter table."""
     faces = ctx.roll(
-        "helicopter hit",
+        M("helicopter hit"),
         2,
         total=True,
         rule="BI-R263",
@@ -148,16 +153,16 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         outcome=lambda f: band(air().helicopter, sum(f)).words,
     )
     row = band(air().helicopter, sum(faces))
-    cause = "anti-aircraft fire"
+    cause = M("anti-aircraft fire")
     match row.id:
         case "exploded":
-            casualties.destroyed(ctx, heli, f"exploded under {cause}")
+            casualties.destroyed(ctx, heli, M("exploded under {cause}", cause=cause))
             return
         case "pilot":
             if heli.has("landed"):
                 ctx.emit(ev.StatusChanged(unit=heli.id, add=("immobilised", "damaged")))
             else:
-                casualties.destroyed(ctx, heli, "its pilot killed in flight")
+                casualties.destroyed(ctx, heli, M("its pilot killed in flight"))
             return
         case "rotor":
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("rotor-damaged", "damaged")))
@@ -167,14 +172,14 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         case "passengers":
             for man in casualties.aboard(ctx.state, heli):
                 (f,) = ctx.roll(
-                    "hit aboard",
+                    casualties.HIT_ABOARD,
                     1,
                     sides=rules.D10,
                     target=air().passenger_hit,
                     under=True,
                     rule="BI-R263",
                     unit=man.id,
-                    outcome=lambda x: "hit" if x[0] <= air().passenger_hit else "unhurt",
+                    outcome=lambda x: M("hit") if x[0] <= air().passenger_hit else M("unhurt"),
                 )
                 if f <= air().passenger_hit:
                     casualties.infantry_hit(ctx, man, cause, under_fire=True)
@@ -188,33 +193,35 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
-            "damaged rotor",
+            M("damaged rotor"),
             1,
             rule="BI-R263",
             unit=heli.id,
-            outcome=lambda f: "it must land or go home" if f[0] <= air().rotor_fails else "it holds",
+            outcome=lambda f: M("it must land or go home") if f[0] <= air().rotor_fails else M("it holds"),
         )
         if face <= air().rotor_fails:
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
             ctx.emit(
                 ev.Noted(
-                    text=f"{heli.name} lands or goes back to base: the referee says which", vis=unit_audience(heli)
+                    text=M("{unit} lands or goes back to base: the referee says which", unit=heli.name),
+                    vis=unit_audience(heli),
                 )
             )
             return False
     faces = ctx.roll(
-        "flight",
+        M("flight"),
         2,
         total=True,
         rule="BI-R255",
         unit=heli.id,
-        outcome=lambda f: f"up to {sum(f) * air().move_per_pip} cm",
+        outcome=lambda f: M("up to {cm} cm", cm=sum(f) * air().move_per_pip),
     )
     allowance = sum(faces) * air().move_per_pip
     moved = min(cm, allowance)
     if moved < cm:
-        ctx.emit(ev.Noted(text=f"{heli.name} can fly only {allowance} cm this turn", vis=unit_audience(heli)))
-    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how="flying"))
+        text = M("{unit} can fly only {cm} cm this turn", unit=heli.name, cm=allowance)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(heli)))
+    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how=M("flying")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
     return True
 
@@ -228,7 +235,7 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     ready(ctx, heli, "move")
     landed = heli.has("landed")
-    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="takes off" if landed else "lands"))
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
     ctx.emit(
         ev.StatusChanged(
             unit=heli.id, add=("moved",) if landed else ("moved", "landed"), remove=("landed",) if landed else ()
@@ -247,7 +254,7 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
     if heli.has("landed"):
         raise Refused(f"{heli.name} has landed: men get off it as from any vehicle (dismount)")
     ready(ctx, heli, "move")
-    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="hovers in place"))
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.words import whose, word
 from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
@@ -39,14 +41,14 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"dressing {possessive(patient.name)} wound ({difficulty})",
+        M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty)),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R066",
         unit=medic.id,
-        outcome=lambda f: "dressed: he counts as wounded" if rules.succeeds(f[0], chance) else "not yet",
+        outcome=lambda f: M("dressed: he counts as wounded") if rules.succeeds(f[0], chance) else M("not yet"),
     )
     if rules.succeeds(face, chance):
         ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))
@@ -77,7 +79,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         casualties.he_burst(
             ctx,
             unit,
-            f"{source.removeprefix('bomb-')} bombs",
+            M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
             zone=args["zone"],
             terrain=_terrain(args),
             big=False,
@@ -91,7 +93,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         he_weapons = [w for w in table if table[w].he]
         raise Refused(f"no HE source {source!r}: {', '.join(he_weapons + list(areas) + list(BOMBS))}")
     terrain = _terrain(args)
-    cause = f"a {weapon.name if weapon else area.it} burst"
+    cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
     casualties.he_burst(
         ctx,
@@ -121,7 +123,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:
         raise Refused(f"no weapon {source!r} in the tables")
-    cause = args["cause"] or (weapon.name if weapon else source or "a hit")
+    cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
     if unit.kind == "man":
         casualties.infantry_hit(
             ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=bool(weapon and (weapon.he or weapon.automatic))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
@@ -40,7 +41,7 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
     ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
-    ctx.emit(ev.Noted(text=f"{shooter.name} puts covering fire on {feature} (BI-R053)"))
+    ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
 
 
 def _screened(ctx: Context, args: dict[str, Any]) -> None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
+from core.rulesets.bassa_intensita.words import whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -29,7 +31,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     kind = args["kind"]
     m = special().mines
     armour = damage.armour_column(unit)
-    cause = {"ap": "an anti-personnel mine", "at": "an anti-tank mine", "trap": "a booby trap"}[kind]
+    cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
     if kind == "trap":
         if unit.kind != "man":
             raise Refused("a booby trap catches one man at a door or window (BI-R223)")
@@ -39,7 +41,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         if kind == "ap":
             ctx.emit(
                 ev.Noted(
-                    text=f"an anti-personnel mine does nothing to {possessive(unit.name)} armour (BI-R221)",
+                    text=M("an anti-personnel mine does nothing to {owner} armour (BI-R221)", owner=whose(unit.name)),
                     vis=unit_audience(unit),
                 )
             )
@@ -48,14 +50,14 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
-            f"{cause} going off under it",
+            M("{cause} going off under it", cause=cause),
             1,
             rule="BI-R222",
             unit=unit.id,
-            outcome=lambda f: "destroyed" if f[0] <= m.at_destroys else "it survives",
+            outcome=lambda f: M("destroyed") if f[0] <= m.at_destroys else M("it survives"),
         )
         if face <= m.at_destroys:
-            casualties.destroyed(ctx, unit, f"destroyed by {cause}")
+            casualties.destroyed(ctx, unit, M(casualties.DESTROYED_BY, cause=cause))
         return
     zone = args["zone"]
     if kind == "at" and zone == "short":
@@ -78,14 +80,19 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     reach = row.engineer_cm if engineer else row.cm
     chance = rules.action_chance(quality(unit), difficulty)
     ctx.roll(
-        f"search for a {row.what} within {reach} cm ({difficulty})",
+        M(
+            "search for a {what} within {cm} cm ({difficulty})",
+            what=word(row.what),
+            cm=reach,
+            difficulty=word(difficulty),
+        ),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R224",
         unit=unit.id,
-        outcome=lambda f: "found it" if rules.succeeds(f[0], chance) else "nothing found",
+        outcome=lambda f: M("found it") if rules.succeeds(f[0], chance) else M("nothing found"),
     )
 
 
@@ -114,7 +121,9 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
     if not men:
         return
     t = indirect().smoke
-    (face,) = ctx.roll("gas duration", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns")
+    (face,) = ctx.roll(
+        M("gas duration"), 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: M("{n} turns", n=t.base + f[0])
+    )
     last = ctx.state.turn + t.base + face - 1
     for man in men:
         ctx.emit(ev.StatusChanged(unit=man.id, add=("gassed",)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import casualties, damage, dice_order
 from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready
@@ -28,9 +29,9 @@ def _airborne(vehicle) -> bool:
     return "helicopter" in vehicle.roles and not vehicle.has("landed")
 
 
-def _how(vehicle) -> str:
+def _how(vehicle) -> Msg:
     """BI-R042: an armoured vehicle takes the man's whole move; a truck or car half of it."""
-    return "a whole turn (armoured)" if damage.armour_column(vehicle) else "half his move"
+    return M("a whole turn (armoured)") if damage.armour_column(vehicle) else M("half his move")
 
 
 def _mount(ctx: Context, args: dict[str, Any]) -> None:
@@ -52,7 +53,7 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     ready(ctx, man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
-    ctx.emit(ev.Moved(unit=man.id, cm=0, how=f"mounts {vehicle.name}: {_how(vehicle)}"))
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=M("mounts {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))))
     ctx.emit(ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone",)))
 
 
@@ -64,7 +65,7 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if man.side != ctx.state.active_side:
         raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
-    how = f"dismounts from {vehicle.name}: {_how(vehicle)}"
+    how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     if _airborne(vehicle):
         if not vehicle.has("hovering"):
             raise Refused(
@@ -73,7 +74,7 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
             )
         if "fast-rope" not in man.roles:
             raise Refused(f"{man.name} is not trained to fast-rope (BI-R257): {vehicle.name} must land")
-        how = f"fast-ropes down from {vehicle.name}: {_how(vehicle)}"
+        how = M("fast-ropes down from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     ready(ctx, man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
 from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
@@ -21,6 +22,7 @@ from core.rulesets.bassa_intensita.tables import (
     special,
     vehicle_types,
 )
+from core.rulesets.bassa_intensita.words import listing, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
@@ -45,7 +47,7 @@ def ready(ctx: Context, unit: Unit, doing: str) -> None:
     A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has("struck") or unit.has("struck-wounded")
     if not unit.in_play and not struck:
-        raise Refused(f"{unit.name} is out of action ({unit.out})")
+        raise Refused(f"{unit.name} is out of action ({render(unit.out)})")
     if unit.has("seriously-wounded") and not struck:
         raise Refused(f"{unit.name} is seriously wounded: he can no longer move, fight or act (BI-R110)")
     if unit.has("shocked") and doing != "move" and not struck:
@@ -88,7 +90,7 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(
-                text=f"{possessive(unit.name)} leader is down and not replaced: he is isolated (BI-R028)",
+                text=M("{owner} leader is down and not replaced: he is isolated (BI-R028)", owner=whose(unit.name)),
                 vis=unit_audience(unit),
             )
         )
@@ -103,10 +105,16 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if reach is not None and _scout(unit):
         reach *= special().scout.command_times  # BI-R212
     if reach is None or cm > reach:
-        why = "may not lead a section" if reach is None else f"commands to {reach} cm"
+        why = M("may not lead a section") if reach is None else M("commands to {cm} cm", cm=reach)
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)",
+                text=M(
+                    "{unit} is {cm} cm from {leader}, who {why}: isolated (BI-R021)",
+                    unit=unit.name,
+                    cm=cm,
+                    leader=leader.name,
+                    why=why,
+                ),
                 vis=unit_audience(unit),
             )
         )
@@ -121,14 +129,14 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         return True
     chance = quality(unit)
     (face,) = ctx.roll(
-        "isolation test",
+        M("isolation test"),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R024",
         unit=unit.id,
-        outcome=lambda f: "passed" if rules.succeeds(f[0], chance) else "failed: does nothing this turn",
+        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: does nothing this turn"),
     )
     if rules.succeeds(face, chance):
         return True
@@ -138,13 +146,13 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
 
 def roll_under(
     ctx: Context,
-    purpose: str,
+    purpose: Text,
     unit: Unit,
     chance: int,
     mods: tuple[ev.Mod, ...],
     rule: str,
-    yes: str,
-    no: str,
+    yes: Text,
+    no: Text,
     vis: tuple[str, ...] = (),
 ) -> bool:
     (face,) = ctx.roll(
@@ -211,7 +219,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(f"{unit.name} ran last turn and may not run this turn (BI-R041)")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    how = mode.id + "".join(f", {move_modifiers()[i].label}" for i in via)
+    how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
     gone = ("prone",) if unit.has("prone") else ()
     ctx.emit(
@@ -255,7 +263,7 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
         raise Refused(f"a {vtype.name} moves 1 to {allowance} cm {args['ground']} (BI-R045)")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=args["ground"]))
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
     steady = "stabilised" in unit.roles and 2 * cm < allowance
     badges(ctx, unit, "moved-stabilised" if steady else "moved")
 
@@ -275,13 +283,15 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     if chance <= 0:
         why = " for a wounded man" if unit.has("wounded") else ""
         raise Refused(f"that action is impossible{why} (BI-R069, BI-R110)")
-    what = args["what"] or "an action"
+    what = args["what"] or M("an action")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if chance >= rules.D10:
-        ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)", vis=unit_audience(unit)))
+        text = M("{unit}: {what} (very easy, done; BI-R066)", unit=unit.name, what=what)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
     else:
-        roll_under(ctx, f"{what} ({difficulty})", unit, chance, (), "BI-R066", "done", "failed")
+        purpose = M("{what} ({difficulty})", what=what, difficulty=word(difficulty))
+        roll_under(ctx, purpose, unit, chance, (), "BI-R066", M("done"), M("failed"))
     badges(ctx, unit, "acted")
 
 
@@ -296,7 +306,7 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
     if unit.has("wounded"):
         chance = rules.action_chance(quality(unit), "easy")
         if chance < rules.D10 and not roll_under(
-            ctx, "aim (easy, wounded)", unit, chance, (), "BI-R110", "aimed", "failed"
+            ctx, M("aim (easy, wounded)"), unit, chance, (), "BI-R110", M("aimed"), M("failed")
         ):
             badges(ctx, unit, "acted")
             return
@@ -355,7 +365,15 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     # Until it is seen, only the target's own side may learn that the attempt concerned it.
     secret = unit_audience(target)
     if chance >= rules.D10 or roll_under(
-        ctx, f"observation ({difficulty})", observer, chance, (), "BI-R165", "spotted", "nothing seen", vis=secret
+        ctx,
+        M("observation ({difficulty})", difficulty=word(difficulty)),
+        observer,
+        chance,
+        (),
+        "BI-R165",
+        M("spotted"),
+        M("nothing seen"),
+        vis=secret,
     ):
         ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from math import ceil
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.bassa_intensita.tables import (
     HitModifier,
     Weapon,
@@ -18,6 +19,7 @@ from core.rulesets.bassa_intensita.tables import (
     hit_modifiers,
     move_modifiers,
 )
+from core.rulesets.bassa_intensita.words import listing, word
 
 #: Every check is 1d10 rolled under a chance; a 0 on the die counts as 10 (BI-R001).
 D10 = 10
@@ -77,9 +79,9 @@ def hit_chance(quality: int, rows: Iterable[HitModifier]) -> tuple[int, tuple[Mo
     halves = [r for r in rows if r.halves]
     additive = quality + sum(r.add for r in adds)
     chance = 0 if additive <= 0 else ceil(additive / 2 ** len(halves))
-    mods = [Mod(r.label, r.add, "A.9.4") for r in adds]
+    mods = [Mod(word(r.label), r.add, "A.9.4") for r in adds]
     if halves:
-        label = "½ for " + " and ".join(r.label for r in halves)
+        label = M("½ for {what}", what=listing([word(r.label) for r in halves], "and"))
         mods.append(Mod(label, chance - max(additive, 0), "A.9.4"))
     return chance, tuple(mods)
 

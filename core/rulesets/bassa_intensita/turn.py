@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import Context, Refused, Ruleset, possessive
 from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (
@@ -41,6 +42,7 @@ from core.rulesets.bassa_intensita.phases import (
     tier_of_phase,
 )
 from core.rulesets.bassa_intensita.tables import tiers
+from core.rulesets.bassa_intensita.words import render, word
 from core.state import GameState
 from core.views import REFEREE
 
@@ -108,7 +110,7 @@ def advance(ctx: Context) -> None:
         case "final":
             raise Refused("the last turn is over: record the result with victory SIDE or victory draw")
         case _:
-            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+            raise Refused(f"the game is over: {render(s.result)}" if s.result else f"unknown phase {s.phase}")
 
 
 def _next_fire_phase(s: GameState, after: str) -> str:
@@ -135,7 +137,7 @@ def end_of_turn(ctx: Context) -> None:
         dies = ctx.state.vars.get(f"secret.dies.{u.id}", 0)
         if u.in_play and u.has("seriously-wounded") and dies and dies <= ctx.state.turn:
             commanding = squads.commands(ctx.state, u)
-            ctx.emit(ev.UnitOut(unit=u.id, cause="died of his wounds, not dressed in time"))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=casualties.DIED_OF_WOUNDS))
             casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False, commanding=commanding)
     cmd_support.clear_smoke(ctx)
     cmd_special.clear_gas(ctx)
@@ -171,7 +173,7 @@ def replace_leaders(ctx: Context) -> None:
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
-            f"taking over {u.team}",
+            M("taking over {team}", team=u.team),
             1,
             sides=rules.D10,
             target=chance,
@@ -179,7 +181,9 @@ def replace_leaders(ctx: Context) -> None:
             rule="BI-R028",
             unit=best.id,
             outcome=lambda f, best=best, new=new_ability, chance=chance: (
-                f"{best.name} takes over ({new})" if rules.succeeds(f[0], chance) else "no leader yet"
+                M("{unit} takes over ({ability})", unit=best.name, ability=word(new))
+                if rules.succeeds(f[0], chance)
+                else M("no leader yet")
             ),
         )
         if rules.succeeds(face, chance):
@@ -200,8 +204,10 @@ def roll_initiative(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused("initiative needs exactly two sides")
     while True:
-        faces = {side: ctx.roll("initiative", 1, rule="A.5.1", side=side)[0] for side in sides}
+        faces = {side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side)[0] for side in sides}
         winner = rules.roll_off_winner(faces)
         if winner:
             return winner
-        ctx.emit(ev.Noted(text=f"initiative tied at {faces[sides[0]]}: both roll again (ruling BI-INI-TIE)"))
+        ctx.emit(
+            ev.Noted(text=M("initiative tied at {face}: both roll again (ruling BI-INI-TIE)", face=faces[sides[0]]))
+        )
