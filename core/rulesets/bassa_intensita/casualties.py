@@ -398,7 +398,7 @@ def he_burst(
     unarmoured table (ruling BI-HE-VEHICLES, digest BI-AMB-26).  ``halve``: an
     anti-tank bomb against men (BI-R252).  Returns the damage row, or "missed"."""
     chance = he.hit_chance(terrain, zone, big)
-    where = M("{terrain}, {zone} distance", terrain=word(terrain), zone=word(zone))
+    where = M("{terrain}, {distance}", terrain=word(terrain), distance=word(f"{zone} distance"))
     mods = [ev.Mod(where, he.hit_chance(terrain, zone, False), "BI-R092")]
     if big:
         mods.append(ev.Mod(M("guns or mortars over 103 mm"), chance - mods[0].value, "BI-R092"))

@@ -200,10 +200,10 @@ def shots(
             hit = roll_under(
                 ctx,
                 M(
-                    "fire with his {weapon} at {target} ({band} range)",
+                    "fire with his {weapon} at {target} ({range})",
                     weapon=word(weapon.name),
                     target=t.name,
-                    band=word(band),
+                    range=word(f"{band} range"),
                 ),
                 shooter,
                 chance,

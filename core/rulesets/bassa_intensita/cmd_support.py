@@ -299,7 +299,7 @@ def smoke_what(kind: str, size: str) -> Msg:
         reach = indirect().smoke.grenade_reach
         return M("smoke grenade ({size} cm, within {reach} cm of him)", size=size, reach=reach)
     if kind == "dischargers":
-        return M("smoke dischargers ({size})", size=size)
+        return M("smoke dischargers ({size})", size=word(size))
     return M("smoke shells ({size})", size=size)
 
 

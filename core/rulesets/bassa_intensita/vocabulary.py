@@ -52,9 +52,10 @@ def data_words() -> set[str]:
     out |= {w.name for w in weapons().values()}
     out |= {r.name for r in a.aa} | {r.english for r in a.helicopter} | {"aircraft", "helicopter"}
     out |= {r.english for r in h.ranging} | {r.direction for r in h.deviation if r.direction}
-    out |= {c.terrain for c in h.chances} | {"short", "normal", "long", "right", "left"}
+    out |= {c.terrain for c in h.chances} | {"short", "long", "right", "left"}  # where a round lands
+    out |= {f"{band} range" for band in ("short", "normal", "long")} | {"short distance", "long distance"}
     out |= {"precise", "imprecise"}
-    out |= {c.label for c in indirect().contacts}
+    out |= {c.label for c in indirect().contacts} | {indirect().smoke.dischargers}
     out |= set(move_modes()) | {r.label for r in move_modifiers().values()}
     out |= {x.id for x in difficulties()}
     out |= {x.what for x in special().detection}
