@@ -15,12 +15,12 @@ from typing import Any
 
 from core import events as ev
 from core.i18n import M
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
-from core.rulesets.bassa_intensita.words import word
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -58,26 +58,36 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     opportunity = s.phase in MOVE_PHASES
     if opportunity and shooter.side != s.reacting_side:
-        raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
+        raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
     ready(ctx, shooter, "fire")
     row = aa_weapon(shooter)
     if row is None:
-        raise Refused(f"{shooter.name} carries no anti-aircraft weapon (BI-R260)")
+        raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
     target = args["target"]
     heli = None
     if target != "aircraft":
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
-            raise Refused("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft")
+            raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
         if heli.has("landed"):
-            raise Refused(f"{heli.name} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)")
+            raise Refused(
+                _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name)
+            )
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
-        raise Refused(f"the {row.name} reaches {row.max_cm} cm (BI-R260): give range=")
+        raise Refused(
+            _("the {weapon} reaches {max_cm} cm (BI-R260): give range=").format(
+                weapon=render(word(row.name)), max_cm=row.max_cm
+            )
+        )
     chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
     if chance <= 0:
-        raise Refused(f"{shooter.name} cannot hit that with the {row.name} (BI-R260)")
+        raise Refused(
+            _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(
+                shooter=shooter.name, weapon=render(word(row.name))
+            )
+        )
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
@@ -123,11 +133,11 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if not state:
         return True
     if state == "down":
-        raise Refused(f"{possessive(side)} aircraft was shot down (BI-R262)")
+        raise Refused(_("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(side))))
     t = air().aircraft
     since = int(state.split(":")[1])
     if ctx.state.turn - since > t.return_turns:
-        raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
+        raise Refused(_("{owner} damaged aircraft has gone back to base (BI-R262)").format(owner=render(whose(side))))
     (face,) = ctx.roll(
         M("damaged aircraft's return"),
         1,
@@ -190,7 +200,11 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     """BI-R255/R263: a damaged rotor may bring it down first (1d6 of 1-2); then it
     moves up to 2d6 x 10 cm, rolled.  Returns whether it moved."""
     if heli.has("landed"):
-        raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
+        raise Refused(
+            _("{heli} has landed: taking off takes a whole turn (act {id} very-easy take off)").format(
+                heli=heli.name, id=heli.id
+            )
+        )
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
             M("damaged rotor"),
@@ -230,9 +244,9 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R256: landing or taking off takes the whole turn; troops get on or off meanwhile."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(f"{heli.name} is not a helicopter")
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     ready(ctx, heli, "move")
     landed = heli.has("landed")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
@@ -248,11 +262,11 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
     taking off, so that men trained to fast-rope can get down (ruling BI-FAST-ROPE)."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(f"{heli.name} is not a helicopter")
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     if heli.has("landed"):
-        raise Refused(f"{heli.name} has landed: men get off it as from any vehicle (dismount)")
+        raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
     ready(ctx, heli, "move")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))

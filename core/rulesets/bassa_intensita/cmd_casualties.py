@@ -13,7 +13,7 @@ from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, ru
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
-from core.rulesets.bassa_intensita.words import whose, word
+from core.rulesets.bassa_intensita.words import _, whose, word
 from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
@@ -28,15 +28,15 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     medic = ctx.unit(args["medic"])
     patient = ctx.unit(args["patient"])
     if patient.side != medic.side or patient.id == medic.id:
-        raise Refused("a man dresses a friend's wound, not his own")
+        raise Refused(_("a man dresses a friend's wound, not his own"))
     if not patient.in_play or not patient.has("seriously-wounded"):
-        raise Refused(f"{patient.name} is not seriously wounded: nothing to dress (BI-R110)")
+        raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
     in_own_tier(ctx, medic)
     ready(ctx, medic, "act")
     difficulty = rules.shift_difficulty("normal", 1) if medic.has("wounded") else "normal"
     chance = rules.action_chance(quality(medic), difficulty)
     if chance <= 0:
-        raise Refused(f"{medic.name} is wounded: dressing is beyond him (BI-R069)")
+        raise Refused(_("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name))
     if not passes_isolation(ctx, medic, isolated(ctx, medic, args)):
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
@@ -61,7 +61,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     a direct-fire HE weapon, or a gun/mortar row of A.10.2 for indirect fire."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     source = args["source"].lower()
     table = weapons()
     weapon = table.get(source)
@@ -91,7 +91,11 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         return
     else:
         he_weapons = [w for w in table if table[w].he]
-        raise Refused(f"no HE source {source!r}: {', '.join(he_weapons + list(areas) + list(BOMBS))}")
+        raise Refused(
+            _("no HE source {source}: {sources}").format(
+                source=repr(source), sources=", ".join(he_weapons + list(areas) + list(BOMBS))
+            )
+        )
     terrain = _terrain(args)
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
@@ -118,11 +122,11 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     feature, rubber bullets...): damage to a man, or a hit on a vehicle by ``weapon``."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     source = (args["weapon"] or "").lower()
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:
-        raise Refused(f"no weapon {source!r} in the tables")
+        raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
     if unit.kind == "man":
         casualties.infantry_hit(

@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from core import events as ev
 from core.i18n import N_, M, Msg
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
@@ -24,7 +24,7 @@ from core.rulesets.bassa_intensita.commands import (
 )
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_of_phase
 from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
-from core.rulesets.bassa_intensita.words import whose, word
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
@@ -48,12 +48,16 @@ def _fire_kind(ctx: Context, shooter: Unit) -> str:
         return "covering"
     if s.phase in MOVE_PHASES:
         if shooter.side != s.reacting_side:
-            raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
+            raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
         return "opportunity"
     tier = tier_of_phase(s.phase)
     if shooter.cls != tier:
         name = tier_by_id()[shooter.cls].name if shooter.cls in tier_by_id() else "no"
-        raise Refused(f"{shooter.name} has {name} Quality and acts in his own tier, not now ({s.phase}; BI-R061)")
+        raise Refused(
+            _("{shooter} has {quality} Quality and acts in his own tier, not now ({phase}; BI-R061)").format(
+                shooter=shooter.name, quality=pgettext("term", name), phase=pgettext("phase", s.phase)
+            )
+        )
     return "normal"
 
 
@@ -63,12 +67,12 @@ def weapon_of(shooter: Unit, wanted: str | None):
     table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
     carried = [w for w in shooter.weapons if w in table]
     if not carried:
-        raise Refused(f"{shooter.name} carries no weapon of the direct-fire table")
+        raise Refused(_("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name))
     if wanted is None:
         return table[carried[0]]
     hits = [w for w in carried if w.startswith(wanted.lower())]
     if len(hits) != 1:
-        raise Refused(f"{shooter.name} carries {', '.join(carried)}")
+        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
     return table[hits[0]]
 
 
@@ -83,24 +87,34 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(f"{possessive(shooter.name)} {weapon.name} is destroyed (BI-R140)")
+        raise Refused(
+            _("{owner} {weapon} is destroyed (BI-R140)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
+            )
+        )
     area = args["mode"] == "area"
     if area and not weapon.area:
-        raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
+        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
     if not area and len(targets) != 1:
-        raise Refused("name one target, or fire at an area: area (BI-R071/R072)")
+        raise Refused(_("name one target, or fire at an area: area (BI-R071/R072)"))
     for t in targets:
         if t.side == shooter.side or not t.in_play:
-            raise Refused(f"{t.name} is not an enemy in play")
+            raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
         if not unit_visible(t, shooter.side):
-            raise Refused(f"{t.name} has not been observed by {shooter.side} (BI-R161)")
+            raise Refused(_("{unit} has not been observed by {side} (BI-R161)").format(unit=t.name, side=shooter.side))
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
         if carrier is not None and damage.armour_column(carrier):
-            raise Refused(f"{t.name} is inside {carrier.name}: fire at the vehicle (ruling BI-OCCUPANTS)")
+            raise Refused(
+                _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
+                    unit=t.name, carrier=carrier.name
+                )
+            )
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
-        raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
+        raise Refused(
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+        )
     try:
         night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
     except ValueError as e:

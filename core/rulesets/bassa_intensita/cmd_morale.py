@@ -17,7 +17,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, morale, rules, squads
 from core.rulesets.bassa_intensita.commands import quality
 from core.rulesets.bassa_intensita.tables import air, move_modes
-from core.rulesets.bassa_intensita.words import word
+from core.rulesets.bassa_intensita.words import _, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -59,12 +59,14 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R180..R184: 1d10 under Quality + 3, modified; if it fails, 1d6 for the effect."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     if unit.has("seriously-wounded"):
-        raise Refused(f"{unit.name} is seriously wounded: he can do nothing, morale included (BI-R110)")
+        raise Refused(
+            _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name)
+        )
     trigger = args["trigger"]
     if not unit.has("morale-due") and not trigger:
-        raise Refused(f"no check is due for {unit.name}: name its trigger (m1 to m7, A.13.1)")
+        raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
     near = args["near"] or 0
     chance, mods = morale.pass_chance(
         quality(unit),

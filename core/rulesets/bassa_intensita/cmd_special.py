@@ -13,7 +13,7 @@ from core.rulesets.bassa_intensita import casualties, damage, dice_order, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
-from core.rulesets.bassa_intensita.words import whose, word
+from core.rulesets.bassa_intensita.words import _, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -27,14 +27,14 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     the man or vehicle that sets it off (or, for an AT mine, a man within 4 cm of it)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     kind = args["kind"]
     m = special().mines
     armour = damage.armour_column(unit)
     cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
     if kind == "trap":
         if unit.kind != "man":
-            raise Refused("a booby trap catches one man at a door or window (BI-R223)")
+            raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
         casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
         return
     if unit.kind != "man" and armour:
@@ -71,9 +71,9 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     test, and it costs him nothing."""
     unit = ctx.unit(args["unit"])
     if unit.kind != "man" or not unit.in_play:
-        raise Refused("a man in play looks for mines")
+        raise Refused(_("a man in play looks for mines"))
     if unit.has("moved") and not unit.has("cautious"):
-        raise Refused(f"{unit.name} moved too fast this turn to look for mines (BI-R224)")
+        raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
     difficulty = row.engineer_difficulty if engineer else row.difficulty
@@ -109,7 +109,7 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
 
 def _flashbang(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R231: every man within 5 cm of a flash-bang is shocked; no roll."""
-    _, men = _thrown(ctx, args, "flash-bang")
+    _thrower, men = _thrown(ctx, args, "flash-bang")
     for man in men:
         casualties.shock(ctx, man)
 
@@ -135,7 +135,7 @@ def clear_gas(ctx: Context) -> None:
     """At the end of a turn the gas whose time is over lifts from the men it held."""
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("gas.") and value:
-            ids, _, last = str(value).rpartition("|")
+            ids, _sep, last = str(value).rpartition("|")
             if int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 for uid in ids.split(","):

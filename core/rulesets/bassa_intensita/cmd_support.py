@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import N_, M, Msg, Text
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, cmd_air, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
-from core.rulesets.bassa_intensita.words import word
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
 
 DONE, FAILED = M("done"), M("failed")
@@ -54,7 +54,9 @@ def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
 def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
     unit = ctx.unit(args["observer"])
     if unit.kind != "man" or not any(r in unit.roles for r in OBSERVERS):
-        raise Refused(f"{unit.name} is not a forward observer or a commander with a radio (BI-R100)")
+        raise Refused(
+            _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name)
+        )
     return unit
 
 
@@ -64,7 +66,9 @@ def _source(args: dict[str, Any]) -> str:
         return f"air-{args['bomb'] or 'ap'}"
     mm = args["mm"]
     if not mm:
-        raise Refused(f"give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)")
+        raise Refused(
+            _("give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)").format(MAX_MM=MAX_MM)
+        )
     return he.area_by_calibre(mm).id
 
 
@@ -80,7 +84,11 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, 1)
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        raise Refused(f"{unit.name} cannot make that contact ({difficulty}; BI-R069)")
+        raise Refused(
+            _("{unit} cannot make that contact ({difficulty}; BI-R069)").format(
+                unit=unit.name, difficulty=render(word(difficulty))
+            )
+        )
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
@@ -171,9 +179,13 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
 def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[str, str]:
     stage, source, turn = stage_of(ctx, unit)
     if stage not in wanted:
-        raise Refused(f"{unit.name} has no {what} to order now (stage: {stage or 'no contact'}; A.11)")
+        raise Refused(
+            _("{unit} has no {what} to order now (stage: {stage}; A.11)").format(
+                unit=unit.name, what=_(what), stage=pgettext("term", stage) if stage else _("no contact")
+            )
+        )
     if ctx.state.turn <= turn:
-        raise Refused("that comes in the fire phase of the next turn (BI-R103)")
+        raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"))
     return stage, source
 
 
@@ -181,9 +193,9 @@ def _ranging(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R103/R104: the guns fire one ranging shot (in the observer's tier, ruling BI-RANGING-TIER)."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
-    _, source = _due(ctx, unit, ("contacted", "lost"), "ranging shot")
+    _stage, source = _due(ctx, unit, ("contacted", "lost"), N_("ranging shot"))
     if source.startswith("air"):
-        raise Refused("aircraft fire no ranging shots: order the attack with ffe (BI-R250)")
+        raise Refused(_("aircraft fire no ranging shots: order the attack with ffe (BI-R250)"))
     row = landing(ctx, unit, M("the ranging shot"))
     seen = not args["unseen"]
     if row == "lost" or not seen:
@@ -213,10 +225,10 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
     ready(ctx, unit, "act")
-    stage, source = _due(ctx, unit, ("ranged", "contacted"), "fire for effect")
+    stage, source = _due(ctx, unit, ("ranged", "contacted"), N_("fire for effect"))
     air = source.startswith("air")
     if stage == "contacted" and not air:
-        raise Refused("the guns need a ranging shot first (BI-R103)")
+        raise Refused(_("the guns need a ranging shot first (BI-R103)"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
         if not cmd_air.aircraft_ready(ctx, unit.side):
@@ -263,10 +275,10 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
     ready(ctx, unit, "act")
-    _, source = _due(ctx, unit, ("ranged",), "shift")
+    _stage, source = _due(ctx, unit, ("ranged",), N_("shift"))
     limit = indirect().shift_cm
     if not 0 < args["cm"] <= limit:
-        raise Refused(f"the fire shifts 1 to {limit} cm (BI-R104)")
+        raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     ctx.emit(ev.Noted(text=M("a new ranging shot lands exactly {cm} cm from the last one", cm=args["cm"])))
     _set(ctx, unit, "ranged", source)
@@ -277,7 +289,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
     target = ctx.unit(args["unit"])
     if not target.in_play:
-        raise Refused(f"{target.name} is out of action")
+        raise Refused(_("{target} is out of action").format(target=target.name))
     pilot = args["pilot"]
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
@@ -308,10 +320,10 @@ def smoke_value(value: str) -> tuple[Text, str, str]:
     before smoke was kept as data holds "words by NAME|last"."""
     parts = value.split("|", 2)
     if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells"):
-        who, _, last = parts[2].rpartition("|")
+        who, _sep, last = parts[2].rpartition("|")
         return smoke_what(parts[0], parts[1]), who, last
-    what, _, last = value.rpartition("|")
-    words, _, who = what.partition(" by ")
+    what, _sep, last = value.rpartition("|")
+    words, _sep, who = what.partition(" by ")
     return words, who, last
 
 
@@ -338,7 +350,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     ready(ctx, unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":
@@ -346,7 +358,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     elif "dischargers" in unit.roles:
         kind, size = "dischargers", t.dischargers
     else:
-        raise Refused(f"{unit.name} has no smoke dischargers")
+        raise Refused(_("{unit} has no smoke dischargers").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("fired",)))
@@ -357,7 +369,7 @@ def clear_smoke(ctx: Context) -> None:
     """At the end of a turn, the smoke whose time is over lifts."""
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("smoke.") and value:
-            what, _, last = smoke_value(str(value))
+            what, _sep, last = smoke_value(str(value))
             if int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))

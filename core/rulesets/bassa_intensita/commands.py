@@ -7,7 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.i18n import M, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -22,7 +22,7 @@ from core.rulesets.bassa_intensita.tables import (
     special,
     vehicle_types,
 )
-from core.rulesets.bassa_intensita.words import listing, render, whose, word
+from core.rulesets.bassa_intensita.words import _, listing, pgettext, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
@@ -33,7 +33,7 @@ def quality(unit: Unit) -> int:
     """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
     value = squads.chance(unit)
     if value is None:
-        raise Refused(f"{unit.name} has no Quality (elite, veteran, regular, recruit or rabble)")
+        raise Refused(_("{unit} has no Quality (elite, veteran, regular, recruit or rabble)").format(unit=unit.name))
     return value
 
 
@@ -47,20 +47,30 @@ def ready(ctx: Context, unit: Unit, doing: str) -> None:
     A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has("struck") or unit.has("struck-wounded")
     if not unit.in_play and not struck:
-        raise Refused(f"{unit.name} is out of action ({render(unit.out)})")
+        raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
     if unit.has("seriously-wounded") and not struck:
-        raise Refused(f"{unit.name} is seriously wounded: he can no longer move, fight or act (BI-R110)")
+        raise Refused(
+            _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
+        )
     if unit.has("shocked") and doing != "move" and not struck:
-        raise Refused(f"{unit.name} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)")
+        raise Refused(
+            _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
+                unit=unit.name
+            )
+        )
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
-        raise Refused(f"{unit.name} is aboard a vehicle: dismount first (A.6)")
+        raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
     if done == "moved-stabilised" and doing == "fire":
         return  # BI-R240: it may still fire, at -1
     if done == "balked":
-        raise Refused(f"{unit.name} failed his isolation test and does nothing this turn (BI-R024)")
+        raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:
-        raise Refused(f"{unit.name} has already {done} this turn: one move, fire or action per turn (BI-R030)")
+        raise Refused(
+            _("{unit} has already {done} this turn: one move, fire or action per turn (BI-R030)").format(
+                unit=unit.name, done=pgettext("term", done)
+            )
+        )
 
 
 def _scout(unit: Unit) -> bool:
@@ -100,7 +110,7 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         return False
     leader = squads.leader_of(ctx.state, unit)
     if leader is None:
-        raise Refused(f"{unit.name} has no leader in play to measure from")
+        raise Refused(_("{unit} has no leader in play to measure from").format(unit=unit.name))
     reach = squads.command_range(leader, section="section-leader" in leader.roles)
     if reach is not None and _scout(unit):
         reach *= special().scout.command_times  # BI-R212
@@ -179,7 +189,7 @@ def _order(ctx: Context, args: dict[str, Any]) -> None:
     winner = s.active_side
     first = winner if args["choice"] == "first" else s.other_side(winner)
     if s.vars.get("first_mover") == first:
-        raise Refused(f"{first} already moves first")
+        raise Refused(_("{first} already moves first").format(first=first))
     ctx.emit(ev.VarSet(key="first_mover", value=first))
 
 
@@ -192,10 +202,18 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     unit = ctx.unit(args["unit"])
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot move: it is {possessive(s.active_side)} movement (A.5.1)")
+        raise Refused(
+            _("{unit} cannot move: it is {owner} movement (A.5.1)").format(
+                unit=unit.name, owner=render(whose(s.active_side))
+            )
+        )
     ready(ctx, unit, "move")
     if unit.has("shocked") and not args["away"]:
-        raise Refused(f"{unit.name} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)")
+        raise Refused(
+            _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
+                unit=unit.name
+            )
+        )
     if unit.kind != "man":
         _move_vehicle(ctx, unit, args)
         return
@@ -209,14 +227,16 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["cm"]
     whole = any(move_modifiers()[i].whole_turn for i in via)
     if whole and cm != 0:
-        raise Refused("that takes his whole move: give 0 cm (BI-R042)")
+        raise Refused(_("that takes his whole move: give 0 cm (BI-R042)"))
     if not whole and not 0 < cm <= allowance:
-        why = ", ".join(move_modifiers()[i].label if i in move_modifiers() else "in tear gas" for i in [*via, *auto])
-        raise Refused(
-            f"{mode.id} movement is 1 to {allowance} cm" + (f" ({why})" if why else "") + " (BI-R040, BI-R042)"
-        )
+        labels = [word(move_modifiers()[i].label if i in move_modifiers() else "in tear gas") for i in [*via, *auto]]
+        if labels:
+            text = _("{mode} movement is 1 to {cm} cm ({why}) (BI-R040, BI-R042)")
+        else:
+            text = _("{mode} movement is 1 to {cm} cm (BI-R040, BI-R042)")
+        raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
     if mode.not_twice_running and unit.has("ran"):
-        raise Refused(f"{unit.name} ran last turn and may not run this turn (BI-R041)")
+        raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
@@ -238,7 +258,7 @@ def _via(text: str | None) -> list[str]:
     for i in ids:
         if i not in table or table[i].auto:
             choices = ", ".join(k for k, m in table.items() if not m.auto)
-            raise Refused(f"no movement modifier {i!r}: {choices}")
+            raise Refused(_("no movement modifier {i}: {choices}").format(i=repr(i), choices=choices))
     return ids
 
 
@@ -247,7 +267,11 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     a stabilised one that moves under half of it may still fire (BI-R240)."""
     vtype = damage.vehicle_type(unit)
     if vtype is None:
-        raise Refused(f"{unit.name} has no vehicle type among its roles ({', '.join(vehicle_types())})")
+        raise Refused(
+            _("{unit} has no vehicle type among its roles ({types})").format(
+                unit=unit.name, types=", ".join(vehicle_types())
+            )
+        )
     if vtype.id == "helicopter":
         from core.rulesets.bassa_intensita.cmd_air import helicopter_move  # a helicopter's own rules
 
@@ -257,10 +281,14 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     on_road = args["ground"] == "road"
     allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
     if allowance == 0:
-        raise Refused(f"{unit.name} is immobilised (A.12)")
+        raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
     cm = args["cm"]
     if not 0 < cm <= allowance:
-        raise Refused(f"a {vtype.name} moves 1 to {allowance} cm {args['ground']} (BI-R045)")
+        raise Refused(
+            _("a {vehicle} moves 1 to {allowance} cm {ground} (BI-R045)").format(
+                vehicle=render(word(vtype.name)), allowance=allowance, ground=render(word(args["ground"]))
+            )
+        )
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
@@ -281,8 +309,9 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        why = " for a wounded man" if unit.has("wounded") else ""
-        raise Refused(f"that action is impossible{why} (BI-R069, BI-R110)")
+        if unit.has("wounded"):
+            raise Refused(_("that action is impossible for a wounded man (BI-R069, BI-R110)"))
+        raise Refused(_("that action is impossible (BI-R069, BI-R110)"))
     what = args["what"] or M("an action")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
@@ -316,7 +345,11 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
 def in_own_tier(ctx: Context, unit: Unit) -> None:
     tier = tier_of_phase(ctx.state.phase)
     if unit.cls != tier:
-        raise Refused(f"{unit.name} acts in his own Quality tier, not in {ctx.state.phase} (BI-R061)")
+        raise Refused(
+            _("{unit} acts in his own Quality tier, not in {phase} (BI-R061)").format(
+                unit=unit.name, phase=pgettext("phase", ctx.state.phase)
+            )
+        )
 
 
 # --------------------------------------------------------------------- observation
@@ -336,19 +369,19 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     observer = ctx.unit(args["observer"])
     target = ctx.unit(args["target"])
     if observer.side == target.side or not observer.in_play or not target.in_play:
-        raise Refused("an observer in play looks for an enemy in play")
+        raise Refused(_("an observer in play looks for an enemy in play"))
     if unit_visible(target, observer.side):
-        raise Refused(f"{target.name} is already seen by {observer.side} (BI-R163)")
+        raise Refused(_("{target} is already seen by {side} (BI-R163)").format(target=target.name, side=observer.side))
     if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
-        raise Refused("during movement only moving enemies may be observed (BI-R162)")
+        raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
     column = _observer_column(observer)
     night = bool(args["night"]) or light_of(s) != "day"
     if "sniper" in target.roles and target.has("hidden"):
         # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
         if column != "infantry":
-            raise Refused("a hidden sniper is seen only by infantry (BI-R210)")
+            raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
         if not target.has("fired") or target.has("held-fire"):
-            raise Refused(f"{target.name} has not fired this turn: he cannot be seen (BI-R210)")
+            raise Refused(_("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name))
         difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
     else:
         moving = target.has("moved") or "helicopter" in target.roles  # BI-R258: always heard
@@ -361,7 +394,11 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0:
-        raise Refused(f"{observer.name} cannot observe {target.name} there ({row}, {column}: NO; BI-R165)")
+        raise Refused(
+            _("{observer} cannot observe {target} there ({row}, {column}: NO; BI-R165)").format(
+                observer=observer.name, target=target.name, row=row, column=column
+            )
+        )
     # Until it is seen, only the target's own side may learn that the attempt concerned it.
     secret = unit_audience(target)
     if chance >= rules.D10 or roll_under(

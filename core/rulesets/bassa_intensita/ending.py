@@ -21,7 +21,7 @@ from core import events as ev
 from core.i18n import M, Msg, Text, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
-from core.rulesets.bassa_intensita.words import listing, render
+from core.rulesets.bassa_intensita.words import _, listing, render
 from core.state import GameState, Unit
 
 FINAL = "final"
@@ -64,7 +64,7 @@ def losses(state: GameState, side: str) -> Text:
             count(M("wounded"))
     if not counts:
         return M("no losses")
-    return listing([M("{n} {what}", n=n, what=what) for _, (what, n) in sorted(counts.items())])
+    return listing([M("{n} {what}", n=n, what=what) for _key, (what, n) in sorted(counts.items())])
 
 
 def _record(ctx: Context, winner: str, reason: Text) -> None:
@@ -111,12 +111,12 @@ def last_turn_over(ctx: Context) -> bool:
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     if s.turn < 1:
-        raise Refused("the game has not started")
+        raise Refused(_("the game has not started"))
     if s.result:
-        raise Refused(f"the game is over: {render(s.result)}")
+        raise Refused(_("the game is over: {result}").format(result=render(s.result)))
     winner = "" if args["draw"] else args["winner"]
     if not winner and not args["draw"]:
-        raise Refused(f"name the winning side ({', '.join(s.sides)}) or say draw")
+        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=", ".join(s.sides)))
     reason = args["reason"] or (M("the last turn is over") if s.phase == FINAL else M("the referee ends the game"))
     _record(ctx, winner, reason)
 

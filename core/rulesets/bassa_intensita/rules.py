@@ -19,7 +19,7 @@ from core.rulesets.bassa_intensita.tables import (
     hit_modifiers,
     move_modifiers,
 )
-from core.rulesets.bassa_intensita.words import listing, word
+from core.rulesets.bassa_intensita.words import _, listing, pgettext, word
 
 #: Every check is 1d10 rolled under a chance; a 0 on the die counts as 10 (BI-R001).
 D10 = 10
@@ -63,7 +63,11 @@ def night_modifiers(light: str, intensifier: str, dist: int) -> list[str]:
     else:
         limit = unaided
     if limit is not None and dist > limit:
-        raise ValueError(f"at night ({light}) nothing can be fired at beyond {limit} cm")
+        raise ValueError(
+            _("at night ({light}) nothing can be fired at beyond {cm} cm").format(
+                light=pgettext("term", light), cm=limit
+            )
+        )
     return rows
 
 
@@ -182,6 +186,6 @@ def vehicle_allowance(road_cm: int, off_road_cm: int, on_road: bool, halvings: i
     if immobilised:
         return 0
     cm = road_cm if on_road else off_road_cm
-    for _ in range(halvings):
+    for _halving in range(halvings):
         cm = ceil(cm / 2)
     return cm

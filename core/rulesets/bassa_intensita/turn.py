@@ -30,7 +30,7 @@ from typing import Any
 
 from core import events as ev
 from core.i18n import M
-from core.ruleset import Context, Refused, Ruleset, possessive
+from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -42,7 +42,7 @@ from core.rulesets.bassa_intensita.phases import (
     tier_of_phase,
 )
 from core.rulesets.bassa_intensita.tables import tiers
-from core.rulesets.bassa_intensita.words import render, word
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import GameState
 from core.views import REFEREE
 
@@ -60,13 +60,17 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name == "next":
         if phase in MOVE_PHASES and role == state.active_side:
             return  # the mover ends his own movement
-        raise Refused("only the referee moves the game on, except the moving player ending his movement")
+        raise Refused(_("only the referee moves the game on, except the moving player ending his movement"))
     if name == "order" and role != state.active_side:
-        raise Refused(f"{state.active_side} won the initiative and chooses who moves first")
+        raise Refused(_("{side} won the initiative and chooses who moves first").format(side=state.active_side))
     if name == "move" and phase in MOVE_PHASES and role != state.active_side:
-        raise Refused(f"it is {possessive(state.active_side)} movement; you may only make opportunity fire")
+        raise Refused(
+            _("it is {owner} movement; you may only make opportunity fire").format(
+                owner=render(whose(state.active_side))
+            )
+        )
     if name == "fire" and phase in MOVE_PHASES and role == state.active_side:
-        raise Refused("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)")
+        raise Refused(_("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)"))
 
 
 def advance(ctx: Context) -> None:
@@ -75,7 +79,9 @@ def advance(ctx: Context) -> None:
         due = [u.name for u in s.units.values() if u.in_play and u.has("morale-due")]
         if due:
             raise Refused(
-                f"morale checks are due first: {', '.join(due)} (morale UNIT; or clear UNIT morale-due to waive one)"
+                _("morale checks are due first: {units} (morale UNIT; or clear UNIT morale-due to waive one)").format(
+                    units=", ".join(due)
+                )
             )
         if ending.decided(ctx):
             return
@@ -83,7 +89,7 @@ def advance(ctx: Context) -> None:
         _clear(ctx, STRUCK)
     match s.phase:
         case "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused(_("load a scenario first: scenario demo"))
         case "initiative":
             winner = roll_initiative(ctx)
             ctx.emit(ev.VarSet(key="first_mover", value=winner))
@@ -108,9 +114,11 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
             replace_leaders(ctx)
         case "final":
-            raise Refused("the last turn is over: record the result with victory SIDE or victory draw")
+            raise Refused(_("the last turn is over: record the result with victory SIDE or victory draw"))
         case _:
-            raise Refused(f"the game is over: {render(s.result)}" if s.result else f"unknown phase {s.phase}")
+            if s.result:
+                raise Refused(_("the game is over: {result}").format(result=render(s.result)))
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
 
 
 def _next_fire_phase(s: GameState, after: str) -> str:
@@ -202,7 +210,7 @@ def roll_initiative(ctx: Context) -> str:
     ``order``; by default he moves first).  Ties are rolled again (ruling BI-INI-TIE)."""
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused("initiative needs exactly two sides")
+        raise Refused(_("initiative needs exactly two sides"))
     while True:
         faces = {side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side)[0] for side in sides}
         winner = rules.roll_off_winner(faces)

@@ -14,6 +14,7 @@ from core import events as ev
 from core.game import Game
 from core.i18n import M, Msg, plain, reading
 from core.i18n_catalogues import read
+from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, msg_ids, render
 
@@ -94,6 +95,18 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     assert plain(g.state.result) == (
         "Folgore patrol win: the village is searched. Losses: Folgore patrol: no losses; Village militia: no losses"
     )
+    g.close()
+
+
+def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE[:-1])
+    with reading("it"), pytest.raises(Refused, match=r"^400 cm è fuori gittata per fucile d'assalto \(BI-R075\)$"):
+        play(g, "fire ferrante omar range=400")
+    with pytest.raises(Refused, match=r"^400 cm is out of range of the Assault rifle \(BI-R075\)$"):
+        play(g, "fire ferrante omar range=400")
+    with reading("it"), pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello"):
+        play(g, "fire marra omar range=20")
     g.close()
 
 
