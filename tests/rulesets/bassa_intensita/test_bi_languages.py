@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from core import events as ev
+from core.dice import NeedDice
 from core.game import Game
 from core.i18n import M, Msg, plain, reading
 from core.i18n_catalogues import read
@@ -107,6 +108,23 @@ def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(tmp_path):
         play(g, "fire ferrante omar range=400")
     with reading("it"), pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello"):
         play(g, "fire marra omar range=20")
+    g.close()
+
+
+def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE[:-1])
+    with reading("it"):
+        with pytest.raises(NeedDice) as asked:
+            g.execute("fire ferrante omar range=10", faces=[])
+        said = asked.value.request.text()
+    assert "tiro con fucile d'assalto contro Omar Haji (distanza breve): 1d10" in said
+    assert "(Qualità Elite +6, distanza breve +1)" in said
+    with pytest.raises(NeedDice) as asked:
+        g.execute("fire ferrante omar range=10", faces=[])
+    said = asked.value.request.text()
+    assert "fire with his Assault rifle at Omar Haji (short range): 1d10" in said
+    assert "(Elite Quality +6, short range +1)" in said
     g.close()
 
 
