@@ -57,19 +57,23 @@ def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
     facts = play(g, *FIRE)
     shots = [e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.9.4"]
     damage = next(e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.12.1")
+    shock = next(e for e in facts if isinstance(e, ev.StatusChanged) and e.unit == "omar")
     note = next(e for e in facts if isinstance(e, ev.Noted))
     with reading("it"):
-        hit, miss, hurt, due = (g.describe(e) for e in (*shots, damage, note))
-    assert "tiro con fucile d'assalto contro Omar Haji (distanza breve)" in hit
-    assert "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12)" in hit
-    assert ": 8 → mancato" in miss
-    assert "danni: 1d10: 3 → shoccato" in hurt
-    assert "Omar Haji deve controllare il morale: lo chiedono le tabelle dei risultati (M7, A.13.1)" in due
+        hit, miss, hurt, shocked, due = (g.describe(e) for e in (*shots, damage, shock, note))
+    fire = "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10 serve 7 o meno "
+    assert hit == fire + "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12) [dadi del tavolo]"
+    assert miss == fire + "(Qualità Elite +6, distanza breve +1): 8 → mancato [dadi del tavolo]"
+    assert hurt == "danni di Omar Haji: 1d10: 3 → shoccato [dadi del tavolo]"
+    assert shocked == "Omar Haji ora shoccato, ora shoccato in questo turno, ora a terra"
+    assert due.endswith("Omar Haji deve controllare il morale: lo chiedono le tabelle dei risultati (M7, A.13.1)")
     with reading("en"):
         hit, hurt = g.describe(shots[0]), g.describe(damage)
-    assert "fire with his Assault rifle at Omar Haji (short range)" in hit
-    assert "(Elite Quality +6, short range +1): 7 → hit: roll damage (A.12)" in hit
-    assert "damage: 1d10: 3 → shocked" in hurt
+    assert hit == (
+        "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10 needing 7 or less "
+        "(Elite Quality +6, short range +1): 7 → hit: roll damage (A.12) [table dice]"
+    )
+    assert hurt == "Omar Haji's damage: 1d10: 3 → shocked [table dice]"
     g.close()
 
 
@@ -83,12 +87,12 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     moved = next(e for e in facts if isinstance(e, ev.Moved))
     play(g, "victory folgore the village is searched")
     with reading("it"):
-        assert (
-            "morale (il controllo dovuto): 1d10 needing 5 or less (Qualità regolare +4, morale +3, "
-            "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto"
-        ) in g.describe(check)
-        assert "effetto sul morale: 1d6: 6 → resa" in g.describe(effect)
-        assert "(panico: verso un riparo, lontano dal nemico)" in g.describe(moved)
+        assert g.describe(check) == (
+            "morale (il controllo dovuto) di Omar Haji: 1d10 serve 5 o meno (Qualità regolare +4, morale +3, "
+            "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto [dadi del tavolo]"
+        )
+        assert g.describe(effect) == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
+        assert g.describe(moved) == "Omar Haji muove di 24 cm (panico: verso un riparo, lontano dal nemico)"
         assert render(g.state.result) == (
             "vince Folgore patrol: the village is searched. Perdite: Folgore patrol: nessuna perdita; "
             "Village militia: nessuna perdita"
@@ -118,13 +122,17 @@ def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path)
         with pytest.raises(NeedDice) as asked:
             g.execute("fire ferrante omar range=10", faces=[])
         said = asked.value.request.text()
-    assert "tiro con fucile d'assalto contro Omar Haji (distanza breve): 1d10" in said
-    assert "(Qualità Elite +6, distanza breve +1)" in said
+    assert said == (
+        "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10, serve 7 o meno "
+        "(Qualità Elite +6, distanza breve +1)"
+    )
     with pytest.raises(NeedDice) as asked:
         g.execute("fire ferrante omar range=10", faces=[])
     said = asked.value.request.text()
-    assert "fire with his Assault rifle at Omar Haji (short range): 1d10" in said
-    assert "(Elite Quality +6, short range +1)" in said
+    assert said == (
+        "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10, needs 7 or less "
+        "(Elite Quality +6, short range +1)"
+    )
     g.close()
 
 
