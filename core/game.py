@@ -25,7 +25,7 @@ from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
-from core.i18n import Domain, Text, _
+from core.i18n import Domain, Text, _, render
 from core.narrate import describe
 from core.numbering import Numbering
 from core.probability import odds_summary, successes_distribution, sum_distribution
@@ -378,9 +378,10 @@ class Game:
             else:
                 chances = ()
             summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
-            return Odds(
-                ahead.purpose, ahead.count, ahead.sides, ahead.target, ahead.mods, ahead.total, chances, summary
-            )
+            domain = self.ruleset.domain  # the ruleset's messages, in the asker's words
+            mods = tuple(msgspec.structs.replace(m, label=render(m.label, domain)) for m in ahead.mods)
+            purpose = render(ahead.purpose, domain)
+            return Odds(purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary)
         except (Refused, NeedDice, KeyError, ValueError):
             return None
         return None

@@ -107,6 +107,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                     if p.kind == "choice":
                         yield from ((domain, c, "choice") for c in p.choices)
             yield from ((r.domain, t, "term") for t in r.terms())
+            yield from ((r.domain, t, None) for t in r.phrases())
             for phase in r.phases:
                 yield r.domain, phase.id, "phase"
                 yield from ((r.domain, t, None) for t in (phase.title, phase.expects) if t)

@@ -354,6 +354,12 @@ class Ruleset:
         context ``term`` (``core.i18n.Domain.term``), and the catalogue lists them all."""
         return ()
 
+    def phrases(self) -> Iterable[str]:
+        """Words from the ruleset's data that its events hold as ``M(word)`` (a table's
+        row, a modifier's label, a weapon's name): rendered as messages, so the
+        catalogue lists them without a context."""
+        return ()
+
     def phase(self, phase_id: str) -> Phase | None:
         for p in self.phases:
             if p.id == phase_id:

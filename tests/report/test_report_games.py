@@ -8,7 +8,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import render
+from core.i18n import plain, render
 from core.report import account, build, render_html, render_md
 from core.views import REFEREE, SPECTATOR
 
@@ -86,10 +86,10 @@ def test_the_demo_game_in_figures():
 def test_a_roll_against_a_vehicle_is_luck_for_the_side_that_attacks_it():
     # Bassa Intensità A.12.3: "armour penetration" names the Puma; a success is the militia's.
     report = build(Game.open(SAVES / "bassa-intensita-game.ft", writable=False))
-    rolls = [r for t in report.facts.turns for r in t.rolls if r.roll.purpose == "armour penetration"]
+    rolls = [r for t in report.facts.turns for r in t.rolls if plain(r.roll.purpose) == "armour penetration"]
     assert [(r.unit, r.side) for r in rolls] == [("Puma armoured car", "militia")]
     # A.10.3: "whether the HE catches him" names the militiaman the convoy's mortars fell on.
-    caught = [r for t in report.facts.turns for r in t.rolls if r.roll.purpose == "whether the HE catches him"]
+    caught = [r for t in report.facts.turns for r in t.rolls if plain(r.roll.purpose) == "whether the HE catches him"]
     assert [(r.unit, r.side) for r in caught] == [("Abdi the gunner", "convoy"), ("Farah", "convoy")]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.report import build, render_html, render_md
 from core.report.charts import all_charts
 from core.views import REFEREE, SPECTATOR, event_visible, roles
@@ -86,7 +87,9 @@ def test_the_militias_hidden_men_secret_die_and_hidden_crawl_stay_theirs():
 
 def test_the_referees_dying_clock_is_in_no_sides_report():
     game = Game.open(SAVES / "bassa-intensita-game.ft", writable=False)
-    assert "turns he lives undressed" in " ".join(r.roll.purpose for t in build(game).facts.turns for r in t.rolls)
+    assert "turns he lives undressed" in " ".join(
+        plain(r.roll.purpose) for t in build(game).facts.turns for r in t.rolls
+    )
     for role in ("convoy", "militia", SPECTATOR):
-        rolls = [r.roll.purpose for t in build(game, role).facts.turns for r in t.rolls]
+        rolls = [plain(r.roll.purpose) for t in build(game, role).facts.turns for r in t.rolls]
         assert "turns he lives undressed" not in rolls

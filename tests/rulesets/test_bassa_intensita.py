@@ -11,6 +11,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
 from core.rulesets.bassa_intensita.tables import (
@@ -182,7 +183,7 @@ def test_a_whole_turn_visits_every_phase_in_order(game):
     assert (s.turn, s.phase) == (1, "initiative")
     facts = play(game, "next dice=2,2,6,1")  # a tie, rolled again (ruling BI-INI-TIE)
     assert [r.faces for r in rolls(facts)] == [(2,), (2,), (6,), (1,)]
-    assert any(isinstance(e, ev.Noted) and "tied" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "tied" in plain(e.text) for e in facts)
     s = game.state
     assert (s.phase, s.active_side, s.vars["first_mover"]) == ("cover", "folgore", "folgore")
     play(game, "next")
@@ -252,10 +253,10 @@ def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
     facts = play(game, "@militia fire omar marra range=20 dice=2,1,3")
     r = rolls(facts, "A.9.4")
     # Regular 4, cautious target -1, opportunity ½: ceil(3/2) = 2 (BI-R082)
-    assert [x.outcome for x in r] == ["hit: roll damage (A.12)", "miss"]
+    assert [plain(x.outcome) for x in r] == ["hit: roll damage (A.12)", "miss"]
     assert all(x.target == 2 and x.under for x in r)
     assert sum(m.value for m in r[0].mods) == 2
-    assert [x.outcome for x in rolls(facts, "A.12.1")] == ["near miss"]
+    assert [plain(x.outcome) for x in rolls(facts, "A.12.1")] == ["near miss"]
     assert game.state.units["marra"].has("morale-due")
 
 
@@ -266,7 +267,7 @@ def test_fire_tiers_take_only_their_own_quality(game):
         play(game, "fire marra omar range=20")
     facts = play(game, "fire ferrante omar range=10 dice=7,3,8")
     # Elite 6 + short range 1 = 7: a 7 hits (damage 3: shocked), an 8 misses
-    assert [x.outcome for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
+    assert [plain(x.outcome) for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
     with pytest.raises(Refused, match="morale checks are due first: Omar Haji"):
         play(game, "next")
     play(game, "morale omar dice=1")
@@ -295,8 +296,8 @@ def test_aim_gives_an_aimed_shot_next_turn(game):
     to_next_turn(game, "fire-veteran")
     facts = play(game, "@folgore fire marra omar range=20 dice=6,1,7")
     # Veteran 5 + aimed 1 = 6
-    assert [x.outcome for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
-    assert any(m.label == "aimed shot" for m in rolls(facts)[0].mods)
+    assert [plain(x.outcome) for x in rolls(facts, "A.9.4")] == ["hit: roll damage (A.12)", "miss"]
+    assert any(plain(m.label) == "aimed shot" for m in rolls(facts)[0].mods)
 
 
 def test_isolation_test_failure_costs_the_turn(game):
@@ -317,7 +318,7 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
         play(game, "@folgore fire marra omar range=30")
     # stationary infantry in cover, seen by infantry: difficult, ceil(5/2) = 3 for a Veteran
     facts = play(game, "observe marra omar cover dice=4")
-    assert rolls(facts)[0].outcome == "nothing seen"
+    assert plain(rolls(facts)[0].outcome) == "nothing seen"
     assert "omar" not in game.view("folgore").units
     assert not any("observation" in line.text for line in game.log_lines("folgore"))
     play(game, "observe ferrante omar cover dice=3")
@@ -336,7 +337,7 @@ def test_a_shot_in_the_phase_makes_observation_easier(game):
         play(game, "next")
     # Omar fired this phase: difficult → normal, 5 or less for a Veteran
     facts = play(game, "observe marra omar cover dice=5")
-    assert "(normal)" in rolls(facts)[0].purpose
+    assert "(normal)" in plain(rolls(facts)[0].purpose)
     assert any(isinstance(e, ev.Spotted) and e.unit == "omar" for e in facts)
 
 
@@ -348,7 +349,7 @@ def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     assert game.state.phase == "fire-regular"
     # a Regular sniper fires on 1-2 (BI-R210): a 3 and he holds his fire
     facts = play(game, "@militia fire said deiana range=50 dice=3")
-    assert rolls(facts)[0].outcome == "he holds his fire"
+    assert plain(rolls(facts)[0].outcome) == "he holds his fire"
     assert game.state.units["said"].has("held-fire") and not game.state.units["deiana"].has("wounded")
     while game.state.phase != "end":
         play(game, "next")
@@ -357,15 +358,15 @@ def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
     to_next_turn(game, "fire-regular")
     facts = play(game, "@militia fire said deiana range=50 dice=2,3,5")
     # Regular 4, long -1, sniper's aimed shot +1, bolt action -1 = 3; damage 5 + 1 (sniper): wounded
-    assert rolls(facts, "A.9.4")[0].outcome == "hit: roll damage (A.12)"
-    assert rolls(facts, "A.12.1")[0].outcome == "wounded"
+    assert plain(rolls(facts, "A.9.4")[0].outcome) == "hit: roll damage (A.12)"
+    assert plain(rolls(facts, "A.12.1")[0].outcome) == "wounded"
     assert game.state.units["deiana"].has("wounded")
     play(game, "morale deiana dice=1")
     while game.state.phase != "end":
         play(game, "next")
     # seen only by infantry, as a difficult observation, firing or not: 3 for a Veteran
     facts = play(game, "observe marra said cover dice=3")
-    assert "(difficult)" in rolls(facts)[0].purpose
+    assert "(difficult)" in plain(rolls(facts)[0].purpose)
     assert "said" in game.view("folgore").units
 
 

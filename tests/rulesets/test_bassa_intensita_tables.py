@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.events import Mod
+from core.i18n import plain
 from core.rulesets.bassa_intensita import damage, he, morale, rules, squads
 from core.rulesets.bassa_intensita.tables import (
     air,
@@ -369,8 +370,8 @@ def test_ranging_rows():
     assert he.ranging("precise", 2).id == "bullseye"
     row = he.ranging("imprecise", 9)
     assert (row.long, row.side) == (-1, 1)
-    assert he.describe_landing(row, 12, 20) == "12 cm short and 20 cm right"
-    assert "lost" in he.describe_landing(he.ranging("imprecise", 1), 0, 0)
+    assert plain(he.describe_landing(row, 12, 20)) == "12 cm short and 20 cm right"
+    assert "lost" in plain(he.describe_landing(he.ranging("imprecise", 1), 0, 0))
 
 
 def test_special_rules_and_indirect_numbers_match_the_book(book):

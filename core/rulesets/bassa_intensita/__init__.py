@@ -18,7 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from core import events as ev
-from core.ruleset import CommandSpec, Param, Phase, possessive, register
+from core.i18n import M, Msg
+from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
     cmd_air,
@@ -35,6 +36,8 @@ from core.rulesets.bassa_intensita import (
 )
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
+from core.rulesets.bassa_intensita.vocabulary import STATUSES_SHOWN, data_words
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose
 from core.rulesets.common import STATUSES, ScenarioRuleset
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -81,9 +84,11 @@ PHASES = (
 
 #: The scenario's facts this ruleset reads, set as variables at set-up (docs/rulings.md, BI-SCENARIO-VARS).
 SCENARIO_VARS = {
-    "scenario.turns": lambda v: f"the game lasts {v} turns" if v else "no turn limit",
-    "scenario.night": lambda v: "it is daylight" if v == "day" else f"it is night ({v})",
-    "scenario.victory": lambda v: f"victory: {v}",
+    "scenario.turns": lambda v: _("the game lasts {n} turns").format(n=v) if v else _("no turn limit"),
+    "scenario.night": lambda v: (
+        _("it is daylight") if v == "day" else _("it is night ({light})").format(light=pgettext("term", str(v)))
+    ),
+    "scenario.victory": lambda v: _("victory: {conditions}").format(conditions=v),
 }
 
 
@@ -126,48 +131,74 @@ class BassaIntensita(ScenarioRuleset):
         return out
 
     def describe_var(self, key: str, value: int | str) -> str | None:
+        """A variable in the reader's language."""
         if key == "first_mover":
-            return f"{value} moves first this turn (A.5.1)"
+            return _("{side} moves first this turn (A.5.1)").format(side=value)
         if key.startswith("aircraft."):
-            side = key.removeprefix("aircraft.")
+            owner = render(whose(key.removeprefix("aircraft.")))
             if value == "down":
-                return f"{possessive(side)} aircraft is shot down"
-            return (
-                f"{possessive(side)} aircraft is damaged and broke off"
-                if value
-                else f"{possessive(side)} aircraft is back"
-            )
+                return _("{owner} aircraft is shot down").format(owner=owner)
+            if value:
+                return _("{owner} aircraft is damaged and broke off").format(owner=owner)
+            return _("{owner} aircraft is back").format(owner=owner)
         if key.startswith("gas."):
-            who, _, last = str(value).rpartition("|")
-            return f"tear gas over {who.replace(',', ', ')} until the end of turn {last}" if value else "the gas lifts"
+            who, _sep, last = str(value).rpartition("|")
+            if not value:
+                return _("the gas lifts")
+            return _("tear gas over {men} until the end of turn {turn}").format(men=who.replace(",", ", "), turn=last)
         if key.startswith("smoke."):
-            what, _, last = str(value).rpartition("|")
-            return f"smoke: {what}, until the end of turn {last}" if value else "a smoke cloud lifts"
+            if not value:
+                return _("a smoke cloud lifts")
+            what, who, last = cmd_support.smoke_value(str(value))
+            cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
+            return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
         if key.startswith("secret.support."):
             stage, source, turn = str(value).split(":")
-            return f"{possessive(key.removeprefix('secret.support.'))} fire support ({source}): {stage} in turn {turn}"
+            owner = render(whose(key.removeprefix("secret.support.")))
+            return _("{owner} fire support ({source}): {stage} in turn {turn}").format(
+                owner=owner, source=source, stage=pgettext("term", stage), turn=turn
+            )
         if key.startswith("secret.dies."):
             who = key.removeprefix("secret.dies.")
-            return (
-                f"{who} dies at the end of turn {value} unless dressed"
-                if value
-                else f"{possessive(who)} wound is dressed"
-            )
+            if value:
+                return _("{unit} dies at the end of turn {turn} unless dressed").format(unit=who, turn=value)
+            return _("{owner} wound is dressed").format(owner=render(whose(who)))
         return SCENARIO_VARS.get(key, lambda v: None)(value)
 
     def class_name(self, cls: str) -> str:
         tier = tier_by_id().get(cls)
-        return tier.name if tier else cls
+        return pgettext("term", tier.name) if tier else cls
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # These rolls name the unit they strike: a success is the attacker's
         # (A.12.3 penetration, A.10.3 HE, BI-R263 passengers hit aboard).
-        return roll.purpose in _ROLLED_AGAINST_THE_UNIT
+        if isinstance(roll.purpose, Msg):
+            return roll.purpose.id in _ROLLED_AGAINST_THE_UNIT
+        return roll.purpose in _OLDER_PURPOSES
+
+    def terms(self) -> list[str]:
+        """The badges (statuses) the narration and the roster show, the Quality tiers'
+        names, the night's lights and the fire-support stages, shown by id."""
+        return sorted(
+            {
+                *STATUSES_SHOWN,
+                *(t.name for t in tiers()),
+                *("moon", "dark"),
+                *("contacted", "lost", "ranged"),
+            }
+        )
+
+    def phrases(self) -> list[str]:
+        return sorted(data_words())
 
 
 #: Rolls whose success is bad for the unit they name (``success_hurts_unit``), by
-#: their purpose; the questions are how saves made before rolls read as nouns name them.
+#: their message's template.
 _ROLLED_AGAINST_THE_UNIT = frozenset(
+    m.id for m in (casualties.PENETRATION, casualties.CAUGHT_BY_HE, casualties.HIT_ABOARD)
+)
+#: The same rolls as saves from before messages name them (and before rolls read as nouns).
+_OLDER_PURPOSES = frozenset(
     {
         "armour penetration",
         "whether the HE catches him",

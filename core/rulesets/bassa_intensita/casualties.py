@@ -15,11 +15,13 @@ if he was already wounded): he still acts in that tier as he was (ruling BI-TIER
 from __future__ import annotations
 
 from core import events as ev
-from core.ruleset import Context, possessive
+from core.i18n import N_, M, Msg, Text
+from core.ruleset import Context
 from core.rulesets.bassa_intensita import damage, he, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
+from core.rulesets.bassa_intensita.words import whose, word
 from core.state import Unit
 from core.views import REFEREE_ONLY, unit_audience
 
@@ -43,6 +45,15 @@ BADGES = (
     "rotor-damaged",
     "gassed",
 )
+#: Rolls whose success strikes the unit they name (``BassaIntensita.success_hurts_unit``).
+PENETRATION = M("armour penetration")
+CAUGHT_BY_HE = M("whether the HE catches him")
+HIT_ABOARD = M("hit aboard")
+#: Causes of losses that ``ending.losses`` counts together, whatever killed them.
+KILLED_BY = N_("killed by {cause}")
+DESTROYED_BY = N_("destroyed by {cause}")
+DIED_OF_WOUNDS = M("died of his wounds, not dressed in time")
+ABANDONED = M("abandoned by its crew, who panic (BI-R182)")
 HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
 
 
@@ -84,7 +95,12 @@ def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = Fal
     if fresh:
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name} must check morale: {TRIGGERS[trigger].label} ({trigger.upper()}, A.13.1)",
+                text=M(
+                    "{unit} must check morale: {why} ({trigger}, A.13.1)",
+                    unit=unit.name,
+                    why=word(TRIGGERS[trigger].label),
+                    trigger=trigger.upper(),
+                ),
                 vis=unit_audience(unit),
             )
         )
@@ -109,8 +125,11 @@ def losses_felt(
         # M2 needs sight and distance: the referee calls it
         ctx.emit(
             ev.Noted(
-                text=f"squad {unit.team} is all killed or wounded: friends who saw it within 20 cm check "
-                "morale (M2): morale UNIT m2",
+                text=M(
+                    "squad {team} is all killed or wounded: friends who saw it within 20 cm check "
+                    "morale (M2): morale UNIT m2",
+                    team=unit.team,
+                ),
                 vis=unit_audience(unit),
             )
         )
@@ -119,14 +138,14 @@ def losses_felt(
 # ----------------------------------------------------------------------- infantry
 
 
-def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool, morale_check: bool) -> None:
+def wound(ctx: Context, unit: Unit, result: str, cause: Text, *, under_fire: bool, morale_check: bool) -> None:
     """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it."""
     before = "seriously-wounded" if unit.has("seriously-wounded") else "wounded" if unit.has("wounded") else ""
     after = damage.wound_after(before, result)
     commanding = squads.commands(ctx.state, unit)
     _grace(ctx, unit)
     if after == "dead":
-        ctx.emit(ev.UnitOut(unit=unit.id, cause=f"killed by {cause}"))
+        ctx.emit(ev.UnitOut(unit=unit.id, cause=M(KILLED_BY, cause=cause)))
         badges(ctx, unit, remove=DUE)
         losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire, commanding=commanding)
         return
@@ -135,7 +154,11 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
         turns = dying_clock(ctx, unit)
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name} is seriously wounded: he dies at the end of turn {turns} unless dressed",
+                text=M(
+                    "{unit} is seriously wounded: he dies at the end of turn {turn} unless dressed",
+                    unit=unit.name,
+                    turn=turns,
+                ),
                 vis=REFEREE_ONLY,
             )
         )
@@ -153,12 +176,12 @@ def wound(ctx: Context, unit: Unit, result: str, cause: str, *, under_fire: bool
 def dying_clock(ctx: Context, unit: Unit) -> int:
     """BI-R110/R113: he dies if not dressed within 1d6 turns, counted from this one."""
     (face,) = ctx.roll(
-        "turns he lives undressed",
+        M("turns he lives undressed"),
         1,
         rule="BI-R110",
         unit=unit.id,
         vis=REFEREE_ONLY,  # the referee's secret clock (ruling BI-DRESS)
-        outcome=lambda f: f"{f[0]} turns",
+        outcome=lambda f: M("{n} turns", n=f[0]),
     )
     turn = ctx.state.turn + face
     ctx.emit(ev.VarSet(key=f"secret.dies.{unit.id}", value=turn, vis=REFEREE_ONLY))
@@ -173,7 +196,7 @@ def shock(ctx: Context, unit: Unit) -> None:
 
 
 def infantry_hit(
-    ctx: Context, unit: Unit, cause: str, *, sniper: bool = False, under_fire: bool = False, rubber: bool = False
+    ctx: Context, unit: Unit, cause: Text, *, sniper: bool = False, under_fire: bool = False, rubber: bool = False
 ) -> str:
     """Roll 1d10 on the infantry damage table (A.12.1) and apply it; returns the row id.
 
@@ -181,15 +204,15 @@ def infantry_hit(
     Shocked, Dead as Wounded.
     """
     mods = tuple(
-        ev.Mod(m.label, m.add, "BI-R111")
+        ev.Mod(word(m.label), m.add, "BI-R111")
         for m in (damage.damage().mods("infantry")[i] for i in damage.infantry_mod_ids(unit, sniper))
     )
 
-    def outcome(faces: tuple[int, ...]) -> str:
+    def outcome(faces: tuple[int, ...]) -> Msg:
         row = damage.infantry_result(faces[0], mods)
-        return row.words + (" (natural 10: never modified)" if faces[0] == 10 and mods else "")
+        return M("{result} (natural 10: never modified)", result=row.words) if faces[0] == 10 and mods else row.words
 
-    (face,) = ctx.roll("damage", 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
+    (face,) = ctx.roll(M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
     row = damage.infantry_result(face, mods)
     result = row.id
     if rubber:  # BI-R230: one row milder
@@ -220,7 +243,7 @@ def vehicle_hit(
     ctx: Context,
     vehicle: Unit,
     weapon: Weapon | None,
-    cause: str,
+    cause: Text,
     *,
     pen_row: str = "",
     flank: bool = False,
@@ -234,18 +257,22 @@ def vehicle_hit(
     if not column:
         mods = damage.unarmoured_mods(weapon)
 
-        def outcome(faces: tuple[int, ...]) -> str:
+        def outcome(faces: tuple[int, ...]) -> Msg:
             row = damage.unarmoured_result(faces[0], mods)
-            return row.words + (" (natural 1: never modified)" if faces[0] == 1 and mods else "")
+            return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
 
-        (face,) = ctx.roll("damage", 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome)
+        (face,) = ctx.roll(M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome)
         row = damage.unarmoured_result(face, mods)
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
         return row.id
     if not pen_row:
         ctx.emit(
             ev.Noted(
-                text=f"{cause} cannot penetrate {possessive(vehicle.name)} armour: no effect (ruling BI-NO-PEN)",
+                text=M(
+                    "{cause} cannot penetrate {owner} armour: no effect (ruling BI-NO-PEN)",
+                    cause=cause,
+                    owner=whose(vehicle.name),
+                ),
                 vis=unit_audience(vehicle),
             )
         )
@@ -253,10 +280,10 @@ def vehicle_hit(
     chance, mods = damage.penetration_chance(pen_row, column, damage.penetration_mod_ids(vehicle, flank))
     if halve_pen:
         halved = -(-chance // 2)
-        mods = (*mods, ev.Mod("½ anti-personnel bombs", halved - chance, "BI-R252"))
+        mods = (*mods, ev.Mod(M("½ anti-personnel bombs"), halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        "armour penetration",
+        PENETRATION,
         1,
         sides=rules.D10,
         target=chance,
@@ -264,14 +291,14 @@ def vehicle_hit(
         mods=mods,
         rule="A.12.3",
         unit=vehicle.id,
-        outcome=lambda f: "penetrated" if rules.succeeds(f[0], chance) else "not penetrated: check morale",
+        outcome=lambda f: M("penetrated") if rules.succeeds(f[0], chance) else M("not penetrated: check morale"),
     )
     if not rules.succeeds(face, chance):
         morale_due(ctx, vehicle, "m7", under_fire=under_fire)
         return "not-penetrated"
     amods = damage.armoured_mods(indirect)
     (face,) = ctx.roll(
-        "damage",
+        M("damage"),
         1,
         sides=rules.D10,
         mods=amods,
@@ -284,12 +311,12 @@ def vehicle_hit(
     return row.id
 
 
-def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: str, *, under_fire: bool) -> None:
+def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: Text, *, under_fire: bool) -> None:
     """Apply a vehicle damage row (BI-R120, BI-R140; rulings BI-MOBILITY, BI-TURRET, BI-OCCUPANTS)."""
     table_mod = row.morale_mod
     match row.id:
         case "destroyed":
-            destroyed(ctx, vehicle, f"destroyed by {cause}")
+            destroyed(ctx, vehicle, M(DESTROYED_BY, cause=cause))
             return
         case "radio":
             # always isolated from now on; not "damaged" for morale (BI-R140)
@@ -314,12 +341,12 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
     check if it is the main armament (the first weapon listed; ruling BI-MAIN-GUN)."""
     left = [w for w in vehicle.weapons if not vehicle.has(f"weapon-lost-{w}")]
     if not left:
-        ctx.emit(ev.Noted(text=f"{vehicle.name} has no weapon left to lose", vis=unit_audience(vehicle)))
+        ctx.emit(ev.Noted(text=M("{unit} has no weapon left to lose", unit=vehicle.name), vis=unit_audience(vehicle)))
         return 0
     pick = 0
     if len(left) > 1:
         (face,) = ctx.roll(
-            "weapon lost",
+            M("weapon lost"),
             1,
             sides=len(left),
             rule="BI-R140",
@@ -331,17 +358,19 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
     return -2 if left[pick] == vehicle.weapons[0] else 0
 
 
-def destroyed(ctx: Context, vehicle: Unit, cause: str) -> None:
+def destroyed(ctx: Context, vehicle: Unit, cause: Text) -> None:
     """The vehicle is out; every man aboard is hit (ruling BI-OCCUPANTS) and is on foot."""
     carried = aboard(ctx.state, vehicle)
     ctx.emit(ev.UnitOut(unit=vehicle.id, cause=cause))
     for man in carried:
         badges(ctx, man, remove=(f"aboard-{vehicle.id}", "in-vehicle"))
-        infantry_hit(ctx, man, f"the wreck of {vehicle.name}", under_fire=True)
+        infantry_hit(ctx, man, M("the wreck of {unit}", unit=vehicle.name), under_fire=True)
     if "tank" in vehicle.roles or damage.armour_column(vehicle):
         ctx.emit(
             ev.Noted(
-                text=f"friends who saw {vehicle.name} destroyed within 20 cm check morale (M1): morale UNIT m1",
+                text=M(
+                    "friends who saw {unit} destroyed within 20 cm check morale (M1): morale UNIT m1", unit=vehicle.name
+                ),
                 vis=unit_audience(vehicle),
             )
         )
@@ -353,7 +382,7 @@ def destroyed(ctx: Context, vehicle: Unit, cause: str) -> None:
 def he_burst(
     ctx: Context,
     unit: Unit,
-    cause: str,
+    cause: Text,
     *,
     zone: str,
     terrain: str,
@@ -369,15 +398,16 @@ def he_burst(
     unarmoured table (ruling BI-HE-VEHICLES, digest BI-AMB-26).  ``halve``: an
     anti-tank bomb against men (BI-R252).  Returns the damage row, or "missed"."""
     chance = he.hit_chance(terrain, zone, big)
-    mods = [ev.Mod(f"{terrain}, {zone} distance", he.hit_chance(terrain, zone, False), "BI-R092")]
+    where = M("{terrain}, {distance}", terrain=word(terrain), distance=word(f"{zone} distance"))
+    mods = [ev.Mod(where, he.hit_chance(terrain, zone, False), "BI-R092")]
     if big:
-        mods.append(ev.Mod("guns or mortars over 103 mm", chance - mods[0].value, "BI-R092"))
+        mods.append(ev.Mod(M("guns or mortars over 103 mm"), chance - mods[0].value, "BI-R092"))
     if halve:
         halved = -(-chance // 2)
-        mods.append(ev.Mod("½ anti-tank bomb", halved - chance, "BI-R252"))
+        mods.append(ev.Mod(M("½ anti-tank bomb"), halved - chance, "BI-R252"))
         chance = halved
     (face,) = ctx.roll(
-        "whether the HE catches him",
+        CAUGHT_BY_HE,
         1,
         sides=rules.D10,
         target=chance,
@@ -385,7 +415,7 @@ def he_burst(
         mods=tuple(mods),
         rule="A.10.3",
         unit=unit.id,
-        outcome=lambda f: "hit: roll damage" if rules.succeeds(f[0], chance) else "unhurt",
+        outcome=lambda f: M("hit: roll damage") if rules.succeeds(f[0], chance) else M("unhurt"),
     )
     if not rules.succeeds(face, chance):
         return "missed"

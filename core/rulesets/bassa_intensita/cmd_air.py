@@ -14,11 +14,13 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -38,11 +40,14 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
     if base is None:
         return 0, ()
     q = air().quality.get(tier, 0)
-    mods = [ev.Mod(f"{row.name} vs {target}", base, "BI-R260"), ev.Mod(f"{tier} shooter", q, "BI-R261")]
+    mods = [
+        ev.Mod(M("{weapon} vs {target}", weapon=word(row.name), target=word(target)), base, "BI-R260"),
+        ev.Mod(M("{tier} shooter", tier=word(tier)), q, "BI-R261"),
+    ]
     chance = max(0, base + q)
     if opportunity and chance:
         halved = ceil(chance / 2)
-        mods.append(ev.Mod("½ in the movement phase", halved - chance, "BI-R261"))
+        mods.append(ev.Mod(M("½ in the movement phase"), halved - chance, "BI-R261"))
         chance = halved
     return chance, tuple(mods)
 
@@ -53,32 +58,42 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     opportunity = s.phase in MOVE_PHASES
     if opportunity and shooter.side != s.reacting_side:
-        raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
+        raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
     ready(ctx, shooter, "fire")
     row = aa_weapon(shooter)
     if row is None:
-        raise Refused(f"{shooter.name} carries no anti-aircraft weapon (BI-R260)")
+        raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
     target = args["target"]
     heli = None
     if target != "aircraft":
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
-            raise Refused("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft")
+            raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
         if heli.has("landed"):
-            raise Refused(f"{heli.name} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)")
+            raise Refused(
+                _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name)
+            )
     if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
-        raise Refused(f"the {row.name} reaches {row.max_cm} cm (BI-R260): give range=")
+        raise Refused(
+            _("the {weapon} reaches {max_cm} cm (BI-R260): give range=").format(
+                weapon=render(word(row.name)), max_cm=row.max_cm
+            )
+        )
     chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
     if chance <= 0:
-        raise Refused(f"{shooter.name} cannot hit that with the {row.name} (BI-R260)")
+        raise Refused(
+            _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(
+                shooter=shooter.name, weapon=render(word(row.name))
+            )
+        )
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
-    what = heli.name if heli else "the aircraft"
+    what = heli.name if heli else M("the aircraft")
     (face,) = ctx.roll(
-        f"anti-aircraft fire at {what}",
+        M("anti-aircraft fire at {target}", target=what),
         1,
         sides=rules.D10,
         target=chance,
@@ -86,7 +101,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         mods=mods,
         rule="BI-R260",
         unit=shooter.id,
-        outcome=lambda f: "hit" if rules.succeeds(f[0], chance) else "miss",
+        outcome=lambda f: M("hit") if rules.succeeds(f[0], chance) else M("miss"),
     )
     if not rules.succeeds(face, chance):
         return
@@ -101,11 +116,11 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     it breaks off, and may come back on a 6 in one of the next three fire phases."""
     t = air().aircraft
     (face,) = ctx.roll(
-        "aircraft hit",
+        M("aircraft hit"),
         1,
         side=side,
         rule="BI-R262",
-        outcome=lambda f: "shot down" if f[0] <= t.shot_down else "damaged: it breaks off",
+        outcome=lambda f: M("shot down") if f[0] <= t.shot_down else M("damaged: it breaks off"),
     )
     value = "down" if face <= t.shot_down else f"damaged:{ctx.state.turn}"
     ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=value))
@@ -118,18 +133,18 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if not state:
         return True
     if state == "down":
-        raise Refused(f"{possessive(side)} aircraft was shot down (BI-R262)")
+        raise Refused(_("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(side))))
     t = air().aircraft
     since = int(state.split(":")[1])
     if ctx.state.turn - since > t.return_turns:
-        raise Refused(f"{possessive(side)} damaged aircraft has gone back to base (BI-R262)")
+        raise Refused(_("{owner} damaged aircraft has gone back to base (BI-R262)").format(owner=render(whose(side))))
     (face,) = ctx.roll(
-        "damaged aircraft's return",
+        M("damaged aircraft's return"),
         1,
         target=t.return_on,
         side=side,
         rule="BI-R262",
-        outcome=lambda f: "it comes back and attacks" if f[0] >= t.return_on else "not this turn",
+        outcome=lambda f: M("it comes back and attacks") if f[0] >= t.return_on else M("not this turn"),
     )
     if face >= t.return_on:
         ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=""))
@@ -140,7 +155,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
 def helicopter_hit(ctx: Context, heli: Unit) -> None:
     """BI-R263: 2d6 on the helicopter table."""
     faces = ctx.roll(
-        "helicopter hit",
+        M("helicopter hit"),
         2,
         total=True,
         rule="BI-R263",
@@ -148,16 +163,16 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         outcome=lambda f: band(air().helicopter, sum(f)).words,
     )
     row = band(air().helicopter, sum(faces))
-    cause = "anti-aircraft fire"
+    cause = M("anti-aircraft fire")
     match row.id:
         case "exploded":
-            casualties.destroyed(ctx, heli, f"exploded under {cause}")
+            casualties.destroyed(ctx, heli, M("exploded under {cause}", cause=cause))
             return
         case "pilot":
             if heli.has("landed"):
                 ctx.emit(ev.StatusChanged(unit=heli.id, add=("immobilised", "damaged")))
             else:
-                casualties.destroyed(ctx, heli, "its pilot killed in flight")
+                casualties.destroyed(ctx, heli, M("its pilot killed in flight"))
             return
         case "rotor":
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("rotor-damaged", "damaged")))
@@ -167,14 +182,14 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         case "passengers":
             for man in casualties.aboard(ctx.state, heli):
                 (f,) = ctx.roll(
-                    "hit aboard",
+                    casualties.HIT_ABOARD,
                     1,
                     sides=rules.D10,
                     target=air().passenger_hit,
                     under=True,
                     rule="BI-R263",
                     unit=man.id,
-                    outcome=lambda x: "hit" if x[0] <= air().passenger_hit else "unhurt",
+                    outcome=lambda x: M("hit") if x[0] <= air().passenger_hit else M("unhurt"),
                 )
                 if f <= air().passenger_hit:
                     casualties.infantry_hit(ctx, man, cause, under_fire=True)
@@ -185,36 +200,42 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     """BI-R255/R263: a damaged rotor may bring it down first (1d6 of 1-2); then it
     moves up to 2d6 x 10 cm, rolled.  Returns whether it moved."""
     if heli.has("landed"):
-        raise Refused(f"{heli.name} has landed: taking off takes a whole turn (act {heli.id} very-easy take off)")
+        raise Refused(
+            _("{heli} has landed: taking off takes a whole turn (act {id} very-easy take off)").format(
+                heli=heli.name, id=heli.id
+            )
+        )
     if heli.has("rotor-damaged"):
         (face,) = ctx.roll(
-            "damaged rotor",
+            M("damaged rotor"),
             1,
             rule="BI-R263",
             unit=heli.id,
-            outcome=lambda f: "it must land or go home" if f[0] <= air().rotor_fails else "it holds",
+            outcome=lambda f: M("it must land or go home") if f[0] <= air().rotor_fails else M("it holds"),
         )
         if face <= air().rotor_fails:
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
             ctx.emit(
                 ev.Noted(
-                    text=f"{heli.name} lands or goes back to base: the referee says which", vis=unit_audience(heli)
+                    text=M("{unit} lands or goes back to base: the referee says which", unit=heli.name),
+                    vis=unit_audience(heli),
                 )
             )
             return False
     faces = ctx.roll(
-        "flight",
+        M("flight"),
         2,
         total=True,
         rule="BI-R255",
         unit=heli.id,
-        outcome=lambda f: f"up to {sum(f) * air().move_per_pip} cm",
+        outcome=lambda f: M("up to {cm} cm", cm=sum(f) * air().move_per_pip),
     )
     allowance = sum(faces) * air().move_per_pip
     moved = min(cm, allowance)
     if moved < cm:
-        ctx.emit(ev.Noted(text=f"{heli.name} can fly only {allowance} cm this turn", vis=unit_audience(heli)))
-    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how="flying"))
+        text = M("{unit} can fly only {cm} cm this turn", unit=heli.name, cm=allowance)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(heli)))
+    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how=M("flying")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
     return True
 
@@ -223,12 +244,12 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R256: landing or taking off takes the whole turn; troops get on or off meanwhile."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(f"{heli.name} is not a helicopter")
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     ready(ctx, heli, "move")
     landed = heli.has("landed")
-    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="takes off" if landed else "lands"))
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
     ctx.emit(
         ev.StatusChanged(
             unit=heli.id, add=("moved",) if landed else ("moved", "landed"), remove=("landed",) if landed else ()
@@ -241,13 +262,13 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
     taking off, so that men trained to fast-rope can get down (ruling BI-FAST-ROPE)."""
     heli = ctx.unit(args["helicopter"])
     if "helicopter" not in heli.roles:
-        raise Refused(f"{heli.name} is not a helicopter")
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(f"it is {ctx.state.active_side}'s movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     if heli.has("landed"):
-        raise Refused(f"{heli.name} has landed: men get off it as from any vehicle (dismount)")
+        raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
     ready(ctx, heli, "move")
-    ctx.emit(ev.Moved(unit=heli.id, cm=0, how="hovers in place"))
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.words import _, whose, word
 from core.views import REFEREE_ONLY
 
 #: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
@@ -26,27 +28,27 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     medic = ctx.unit(args["medic"])
     patient = ctx.unit(args["patient"])
     if patient.side != medic.side or patient.id == medic.id:
-        raise Refused("a man dresses a friend's wound, not his own")
+        raise Refused(_("a man dresses a friend's wound, not his own"))
     if not patient.in_play or not patient.has("seriously-wounded"):
-        raise Refused(f"{patient.name} is not seriously wounded: nothing to dress (BI-R110)")
+        raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
     in_own_tier(ctx, medic)
     ready(ctx, medic, "act")
     difficulty = rules.shift_difficulty("normal", 1) if medic.has("wounded") else "normal"
     chance = rules.action_chance(quality(medic), difficulty)
     if chance <= 0:
-        raise Refused(f"{medic.name} is wounded: dressing is beyond him (BI-R069)")
+        raise Refused(_("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name))
     if not passes_isolation(ctx, medic, isolated(ctx, medic, args)):
         return
     ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
     (face,) = ctx.roll(
-        f"dressing {possessive(patient.name)} wound ({difficulty})",
+        M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty)),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R066",
         unit=medic.id,
-        outcome=lambda f: "dressed: he counts as wounded" if rules.succeeds(f[0], chance) else "not yet",
+        outcome=lambda f: M("dressed: he counts as wounded") if rules.succeeds(f[0], chance) else M("not yet"),
     )
     if rules.succeeds(face, chance):
         ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))
@@ -59,7 +61,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
     a direct-fire HE weapon, or a gun/mortar row of A.10.2 for indirect fire."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     source = args["source"].lower()
     table = weapons()
     weapon = table.get(source)
@@ -77,7 +79,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         casualties.he_burst(
             ctx,
             unit,
-            f"{source.removeprefix('bomb-')} bombs",
+            M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
             zone=args["zone"],
             terrain=_terrain(args),
             big=False,
@@ -89,9 +91,13 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         return
     else:
         he_weapons = [w for w in table if table[w].he]
-        raise Refused(f"no HE source {source!r}: {', '.join(he_weapons + list(areas) + list(BOMBS))}")
+        raise Refused(
+            _("no HE source {source}: {sources}").format(
+                source=repr(source), sources=", ".join(he_weapons + list(areas) + list(BOMBS))
+            )
+        )
     terrain = _terrain(args)
-    cause = f"a {weapon.name if weapon else area.it} burst"
+    cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
     casualties.he_burst(
         ctx,
@@ -116,12 +122,12 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     feature, rubber bullets...): damage to a man, or a hit on a vehicle by ``weapon``."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     source = (args["weapon"] or "").lower()
     weapon = weapons().get(source) if source else None
     if source and weapon is None and source not in damage.PEN_ONLY:
-        raise Refused(f"no weapon {source!r} in the tables")
-    cause = args["cause"] or (weapon.name if weapon else source or "a hit")
+        raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+    cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
     if unit.kind == "man":
         casualties.infantry_hit(
             ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=bool(weapon and (weapon.he or weapon.automatic))

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of
 from core.rulesets.bassa_intensita.commands import light_of, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 
 #: The longest name of a terrain feature kept in the log.
 MAX_FEATURE = 60
@@ -30,17 +32,23 @@ def _screen(ctx: Context, args: dict[str, Any]) -> None:
     shooter = ctx.unit(args["shooter"])
     feature = args["feature"].strip()
     if not feature or "|" in feature or len(feature) > MAX_FEATURE:
-        raise Refused(f"name the feature in 1 to {MAX_FEATURE} characters, without '|'")
+        raise Refused(
+            _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
+        )
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if not weapon.automatic or weapon.he:
-        raise Refused(f"only automatic weapons fire at a terrain feature; the {weapon.name} is not one (BI-R053)")
+        raise Refused(
+            _("only automatic weapons fire at a terrain feature; the {weapon} is not one (BI-R053)").format(
+                weapon=render(word(weapon.name))
+            )
+        )
     mode = args["mode"]
     if mode == "area" and not weapon.area:
-        raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
+        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
     ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
-    ctx.emit(ev.Noted(text=f"{shooter.name} puts covering fire on {feature} (BI-R053)"))
+    ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
 
 
 def _screened(ctx: Context, args: dict[str, Any]) -> None:
@@ -48,20 +56,34 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
     target = ctx.unit(args["target"])
     raw = str(ctx.state.vars.get(_key(shooter.id), ""))
     if not raw:
-        raise Refused(f"{shooter.name} has no covering fire on a terrain feature")
+        raise Refused(_("{shooter} has no covering fire on a terrain feature").format(shooter=shooter.name))
     feature, weapon_id, mode, turn = raw.split("|")
     if int(turn) != ctx.state.turn:
-        raise Refused(f"{possessive(shooter.name)} covering fire on {feature} was in turn {turn} (BI-R054)")
+        raise Refused(
+            _("{owner} covering fire on {feature} was in turn {turn} (BI-R054)").format(
+                owner=render(whose(shooter.name)), feature=feature, turn=turn
+            )
+        )
     if target.side == shooter.side or not target.in_play or not target.has("hidden"):
-        raise Refused(f"covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)")
+        raise Refused(
+            _("covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)").format(
+                feature=feature
+            )
+        )
     if target.has(f"screened-by-{shooter.id}"):
-        raise Refused(f"{target.name} has already taken {possessive(shooter.name)} covering fire this turn")
+        raise Refused(
+            _("{target} has already taken {owner} covering fire this turn").format(
+                target=target.name, owner=render(whose(shooter.name))
+            )
+        )
     weapon = weapon_of(shooter, weapon_id)
     area = mode == "area"
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
-        raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
+        raise Refused(
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+        )
     try:
         night = rules.night_modifiers(light_of(ctx.state), "", dist)
     except ValueError as e:

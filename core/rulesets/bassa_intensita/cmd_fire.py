@@ -8,7 +8,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import N_, M, Msg
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import (
     ISOLATED,
@@ -23,13 +24,16 @@ from core.rulesets.bassa_intensita.commands import (
 )
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_of_phase
 from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
 #: BI-R232: a man in tear gas hits at half.
-GASSED = HitModifier("gassed", "shooter", "in tear gas", "", halves=True)
+GASSED = HitModifier("gassed", "shooter", N_("in tear gas"), "", halves=True)
 #: BI-R240: a stabilised vehicle firing after a short move.
-STABILISED = HitModifier("stabilised", "shooter", "firing on the move (stabilised)", "", add=vehicles().stabilised_fire)
+STABILISED = HitModifier(
+    "stabilised", "shooter", N_("firing on the move (stabilised)"), "", add=vehicles().stabilised_fire
+)
 
 
 # ---------------------------------------------------------------------------- fire
@@ -44,12 +48,16 @@ def _fire_kind(ctx: Context, shooter: Unit) -> str:
         return "covering"
     if s.phase in MOVE_PHASES:
         if shooter.side != s.reacting_side:
-            raise Refused(f"{shooter.name} cannot fire in his own side's movement (BI-R050)")
+            raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
         return "opportunity"
     tier = tier_of_phase(s.phase)
     if shooter.cls != tier:
         name = tier_by_id()[shooter.cls].name if shooter.cls in tier_by_id() else "no"
-        raise Refused(f"{shooter.name} has {name} Quality and acts in his own tier, not now ({s.phase}; BI-R061)")
+        raise Refused(
+            _("{shooter} has {quality} Quality and acts in his own tier, not now ({phase}; BI-R061)").format(
+                shooter=shooter.name, quality=pgettext("term", name), phase=pgettext("phase", s.phase)
+            )
+        )
     return "normal"
 
 
@@ -59,12 +67,12 @@ def weapon_of(shooter: Unit, wanted: str | None):
     table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
     carried = [w for w in shooter.weapons if w in table]
     if not carried:
-        raise Refused(f"{shooter.name} carries no weapon of the direct-fire table")
+        raise Refused(_("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name))
     if wanted is None:
         return table[carried[0]]
     hits = [w for w in carried if w.startswith(wanted.lower())]
     if len(hits) != 1:
-        raise Refused(f"{shooter.name} carries {', '.join(carried)}")
+        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
     return table[hits[0]]
 
 
@@ -79,24 +87,34 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready(ctx, shooter, "fire")
     weapon = weapon_of(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
-        raise Refused(f"{possessive(shooter.name)} {weapon.name} is destroyed (BI-R140)")
+        raise Refused(
+            _("{owner} {weapon} is destroyed (BI-R140)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
+            )
+        )
     area = args["mode"] == "area"
     if area and not weapon.area:
-        raise Refused(f"the {weapon.name} cannot fire at an area (BI-R072)")
+        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
     if not area and len(targets) != 1:
-        raise Refused("name one target, or fire at an area: area (BI-R071/R072)")
+        raise Refused(_("name one target, or fire at an area: area (BI-R071/R072)"))
     for t in targets:
         if t.side == shooter.side or not t.in_play:
-            raise Refused(f"{t.name} is not an enemy in play")
+            raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
         if not unit_visible(t, shooter.side):
-            raise Refused(f"{t.name} has not been observed by {shooter.side} (BI-R161)")
+            raise Refused(_("{unit} has not been observed by {side} (BI-R161)").format(unit=t.name, side=shooter.side))
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
         if carrier is not None and damage.armour_column(carrier):
-            raise Refused(f"{t.name} is inside {carrier.name}: fire at the vehicle (ruling BI-OCCUPANTS)")
+            raise Refused(
+                _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
+                    unit=t.name, carrier=carrier.name
+                )
+            )
     dist = args["range"]
     band = rules.range_band(weapon, dist, area)
     if band is None:
-        raise Refused(f"{dist} cm is out of range of the {weapon.name} (BI-R075)")
+        raise Refused(
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+        )
     try:
         night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
     except ValueError as e:
@@ -117,13 +135,13 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
     (face,) = ctx.roll(
-        "risking a shot",
+        M("risking a shot"),
         1,
         target=need,
         under=True,
         rule="BI-R210",
         unit=shooter.id,
-        outcome=lambda f: "he fires" if f[0] <= need else "he holds his fire",
+        outcome=lambda f: M("he fires") if f[0] <= need else M("he holds his fire"),
     )
     if face <= need:
         return True
@@ -149,8 +167,8 @@ def shots(
     base = quality(shooter)
     table = hit_modifiers()
     aimed = shooter.has("aimed") or "sniper" in shooter.roles
-    hit_text = "hit: HE burst at the target (A.10)" if weapon.he else "hit: roll damage (A.12)"
-    miss_text = "miss: the HE round deviates (A.10.1)" if weapon.he else "miss"
+    hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
+    miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
     tier = tier_by_id()[shooter.cls]
     wounded = shooter.has("struck-wounded") or (shooter.has("wounded") and not shooter.has("struck"))
     for t in targets:
@@ -175,21 +193,32 @@ def shots(
         if shooter.has("gassed"):
             rows.append(GASSED)
         chance, mods = rules.hit_chance(base, rows)
-        quality_mods = [ev.Mod(f"{tier.name} Quality", tier.chance, "BI-R010")]
+        quality_mods = [ev.Mod(M("{tier} Quality", tier=word(tier.name)), tier.chance, "BI-R010")]
         if base != tier.chance:
-            quality_mods.append(ev.Mod("motivation", base - tier.chance, "BI-R011"))
+            quality_mods.append(ev.Mod(M("motivation"), base - tier.chance, "BI-R011"))
         mods = (*quality_mods, *mods)
         for shot in range(1 if area else weapon.shots):
             if not ctx.unit(t.id).in_play:
                 ctx.emit(
                     ev.Noted(
-                        text=f"{t.name} is down: {shot} of {weapon.shots} shots fired at him", vis=unit_audience(t)
+                        text=M(
+                            "{unit} is down: {shot} of {shots} shots fired at him",
+                            unit=t.name,
+                            shot=shot,
+                            shots=weapon.shots,
+                        ),
+                        vis=unit_audience(t),
                     )
                 )
                 break
             hit = roll_under(
                 ctx,
-                f"fire with his {weapon.name} at {t.name} ({band} range)",
+                M(
+                    "fire with his {weapon} at {target} ({range})",
+                    weapon=word(weapon.name),
+                    target=t.name,
+                    range=word(f"{band} range"),
+                ),
                 shooter,
                 chance,
                 mods,
@@ -214,7 +243,7 @@ def _terrain(args: dict[str, Any]) -> str:
 def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
     hit on a vehicle (A.12.2-A.12.4)."""
-    cause = f"{possessive(shooter.name)} {weapon.name}"
+    cause = M("{owner} {weapon}", owner=whose(shooter.name), weapon=word(weapon.name))
     under_fire = weapon.automatic or weapon.he
     if target.kind != "man":
         pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
@@ -237,7 +266,11 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
 def _burst_note(ctx: Context, area) -> None:
     ctx.emit(
         ev.Noted(
-            text=f"the burst reaches {area.short} cm (short) and {area.long} cm (long): burst each other man there"
+            text=M(
+                "the burst reaches {short} cm (short) and {long} cm (long): burst each other man there",
+                short=area.short,
+                long=area.long,
+            )
         )
     )
 
@@ -245,19 +278,36 @@ def _burst_note(ctx: Context, area) -> None:
 def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
     """A.10.1: where a direct HE round that missed lands (1d10, ruling BI-HE-D10)."""
 
-    def outcome(faces: tuple[int, ...]) -> str:
+    def outcome(faces: tuple[int, ...]) -> Msg:
         way, pct = he.deviation(faces[0])
         if not way:
-            return "a dud or an air burst: no effect"
-        return f"lands {he.deviation_cm(pct, dist)} cm {way} of the target ({pct}% of {dist} cm)"
+            return M("a dud or an air burst: no effect")
+        return M(
+            "lands {cm} cm {way} of the target ({pct}% of {dist} cm)",
+            cm=he.deviation_cm(pct, dist),
+            way=word(way),
+            pct=pct,
+            dist=dist,
+        )
 
     (face,) = ctx.roll(
-        f"landing of the {weapon.name} round", 1, sides=rules.D10, rule="A.10.1", unit=shooter.id, outcome=outcome
+        M("landing of the {weapon} round", weapon=word(weapon.name)),
+        1,
+        sides=rules.D10,
+        rule="A.10.1",
+        unit=shooter.id,
+        outcome=outcome,
     )
     if he.deviation(face)[0]:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
         ctx.emit(
-            ev.Noted(text=f"it bursts there: burst each man within {area.short} cm (short) or {area.long} cm (long)")
+            ev.Noted(
+                text=M(
+                    "it bursts there: burst each man within {short} cm (short) or {long} cm (long)",
+                    short=area.short,
+                    long=area.long,
+                )
+            )
         )
 
 

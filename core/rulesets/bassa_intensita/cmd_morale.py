@@ -12,10 +12,12 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, morale, rules, squads
 from core.rulesets.bassa_intensita.commands import quality
 from core.rulesets.bassa_intensita.tables import air, move_modes
+from core.rulesets.bassa_intensita.words import _, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -57,12 +59,14 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R180..R184: 1d10 under Quality + 3, modified; if it fails, 1d6 for the effect."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     if unit.has("seriously-wounded"):
-        raise Refused(f"{unit.name} is seriously wounded: he can do nothing, morale included (BI-R110)")
+        raise Refused(
+            _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name)
+        )
     trigger = args["trigger"]
     if not unit.has("morale-due") and not trigger:
-        raise Refused(f"no check is due for {unit.name}: name its trigger (m1 to m7, A.13.1)")
+        raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
     near = args["near"] or 0
     chance, mods = morale.pass_chance(
         quality(unit),
@@ -71,11 +75,11 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         fanatic=max(0, min(2, unit.stats.get("fanatic", 0))),
         table_mod=next((int(b.removeprefix("morale-table")) for b in unit.status if b.startswith("morale-table")), 0),
     )
-    mods = (ev.Mod(f"{unit.cls} Quality", quality(unit), "BI-R010"), *mods)
+    mods = (ev.Mod(M("{tier} Quality", tier=word(unit.cls)), quality(unit), "BI-R010"), *mods)
     ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
-    why = casualties.TRIGGERS[trigger].label if trigger else "the check that is due"
+    why = word(casualties.TRIGGERS[trigger].label) if trigger else M("the check that is due")
     (face,) = ctx.roll(
-        f"morale ({why})",
+        M("morale ({why})", why=why),
         1,
         sides=rules.D10,
         target=chance,
@@ -83,7 +87,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         mods=mods,
         rule="A.13.2",
         unit=unit.id,
-        outcome=lambda f: "passed" if rules.succeeds(f[0], chance) else "failed: roll the effect",
+        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: roll the effect"),
     )
     if rules.succeeds(face, chance):
         return
@@ -91,12 +95,12 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has("damaged"))
     shocked = unit.has("shocked")
     (face,) = ctx.roll(
-        "morale effect",
+        M("morale effect"),
         1,
         mods=emods,
         rule="A.13.3",
         unit=unit.id,
-        outcome=lambda f: morale.effect(f[0], emods, already_shocked=shocked),
+        outcome=lambda f: word(morale.effect(f[0], emods, already_shocked=shocked)),
     )
     result = morale.effect(face, emods, already_shocked=shocked)
     if "helicopter" in unit.roles:
@@ -110,14 +114,14 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
     Surrender it lands or goes home on 1d6 of 1 or 2."""
     if result == "surrender":
         (face,) = ctx.roll(
-            "breaking off",
+            M("breaking off"),
             1,
             rule="BI-R264",
             unit=unit.id,
-            outcome=lambda f: "lands or goes back to base" if f[0] <= air().rotor_fails else "stays",
+            outcome=lambda f: M("lands or goes back to base") if f[0] <= air().rotor_fails else M("stays"),
         )
         if face <= air().rotor_fails:
-            ctx.emit(ev.UnitOut(unit=unit.id, cause="landed or went back to base in panic (BI-R264)"))
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=M("landed or went back to base in panic (BI-R264)")))
             return
     flee(ctx, unit)
     casualties.shock(ctx, unit)
@@ -134,23 +138,28 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
         if unit.kind != "man":
             for man in casualties.aboard(ctx.state, unit):
                 ctx.emit(ev.StatusChanged(unit=man.id, remove=(f"aboard-{unit.id}", "in-vehicle")))
-            ctx.emit(ev.UnitOut(unit=unit.id, cause="abandoned by its crew, who panic (BI-R182)"))
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=casualties.ABANDONED))
             return
         if enemy_near:
-            ctx.emit(ev.UnitOut(unit=unit.id, cause="surrendered (BI-R182)"))
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=M("surrendered (BI-R182)")))
             return
         heavy = [w for w in unit.weapons if w in casualties.HEAVY_WEAPONS and not unit.has(f"weapon-lost-{w}")]
         if not heavy:
             ctx.emit(
                 ev.Noted(
-                    text=f"no enemy to surrender to: {unit.name} panics instead (BI-R182)", vis=unit_audience(unit)
+                    text=M("no enemy to surrender to: {unit} panics instead (BI-R182)", unit=unit.name),
+                    vis=unit_audience(unit),
                 )
             )
         else:
             ctx.emit(ev.StatusChanged(unit=unit.id, add=tuple(f"weapon-lost-{w}" for w in heavy)))
             ctx.emit(
                 ev.Noted(
-                    text=f"no enemy to surrender to: {unit.name} panics and leaves {', '.join(heavy)} behind",
+                    text=M(
+                        "no enemy to surrender to: {unit} panics and leaves {weapons} behind",
+                        unit=unit.name,
+                        weapons=", ".join(heavy),
+                    ),
                     vis=unit_audience(unit),
                 )
             )
@@ -164,7 +173,8 @@ def flee(ctx: Context, unit: Unit) -> None:
     if "helicopter" in unit.roles:
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name} flees at full speed, away from the enemy: move it (BI-R255)", vis=unit_audience(unit)
+                text=M("{unit} flees at full speed, away from the enemy: move it (BI-R255)", unit=unit.name),
+                vis=unit_audience(unit),
             )
         )
         return
@@ -177,9 +187,9 @@ def flee(ctx: Context, unit: Unit) -> None:
         halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
         cm = rules.vehicle_allowance(vtype.road, vtype.road, True, halvings, unit.has("immobilised")) if vtype else 0
     if cm:
-        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how="panic: towards cover, away from the enemy"))
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("panic: towards cover, away from the enemy")))
     else:
-        ctx.emit(ev.Noted(text=f"{unit.name} panics but cannot move", vis=unit_audience(unit)))
+        ctx.emit(ev.Noted(text=M("{unit} panics but cannot move", unit=unit.name), vis=unit_audience(unit)))
 
 
 def _motivation(ctx: Context, args: dict[str, Any]) -> None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import indirect, special
+from core.rulesets.bassa_intensita.words import _, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
@@ -25,21 +27,21 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     the man or vehicle that sets it off (or, for an AT mine, a man within 4 cm of it)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
     kind = args["kind"]
     m = special().mines
     armour = damage.armour_column(unit)
-    cause = {"ap": "an anti-personnel mine", "at": "an anti-tank mine", "trap": "a booby trap"}[kind]
+    cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
     if kind == "trap":
         if unit.kind != "man":
-            raise Refused("a booby trap catches one man at a door or window (BI-R223)")
+            raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
         casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
         return
     if unit.kind != "man" and armour:
         if kind == "ap":
             ctx.emit(
                 ev.Noted(
-                    text=f"an anti-personnel mine does nothing to {possessive(unit.name)} armour (BI-R221)",
+                    text=M("an anti-personnel mine does nothing to {owner} armour (BI-R221)", owner=whose(unit.name)),
                     vis=unit_audience(unit),
                 )
             )
@@ -48,14 +50,14 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
-            f"{cause} going off under it",
+            M("{cause} going off under it", cause=cause),
             1,
             rule="BI-R222",
             unit=unit.id,
-            outcome=lambda f: "destroyed" if f[0] <= m.at_destroys else "it survives",
+            outcome=lambda f: M("destroyed") if f[0] <= m.at_destroys else M("it survives"),
         )
         if face <= m.at_destroys:
-            casualties.destroyed(ctx, unit, f"destroyed by {cause}")
+            casualties.destroyed(ctx, unit, M(casualties.DESTROYED_BY, cause=cause))
         return
     zone = args["zone"]
     if kind == "at" and zone == "short":
@@ -69,23 +71,28 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     test, and it costs him nothing."""
     unit = ctx.unit(args["unit"])
     if unit.kind != "man" or not unit.in_play:
-        raise Refused("a man in play looks for mines")
+        raise Refused(_("a man in play looks for mines"))
     if unit.has("moved") and not unit.has("cautious"):
-        raise Refused(f"{unit.name} moved too fast this turn to look for mines (BI-R224)")
+        raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
     difficulty = row.engineer_difficulty if engineer else row.difficulty
     reach = row.engineer_cm if engineer else row.cm
     chance = rules.action_chance(quality(unit), difficulty)
     ctx.roll(
-        f"search for a {row.what} within {reach} cm ({difficulty})",
+        M(
+            "search for a {what} within {cm} cm ({difficulty})",
+            what=word(row.what),
+            cm=reach,
+            difficulty=word(difficulty),
+        ),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R224",
         unit=unit.id,
-        outcome=lambda f: "found it" if rules.succeeds(f[0], chance) else "nothing found",
+        outcome=lambda f: M("found it") if rules.succeeds(f[0], chance) else M("nothing found"),
     )
 
 
@@ -102,7 +109,7 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
 
 def _flashbang(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R231: every man within 5 cm of a flash-bang is shocked; no roll."""
-    _, men = _thrown(ctx, args, "flash-bang")
+    _thrower, men = _thrown(ctx, args, "flash-bang")
     for man in men:
         casualties.shock(ctx, man)
 
@@ -114,7 +121,9 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
     if not men:
         return
     t = indirect().smoke
-    (face,) = ctx.roll("gas duration", 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: f"{t.base + f[0]} turns")
+    (face,) = ctx.roll(
+        M("gas duration"), 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: M("{n} turns", n=t.base + f[0])
+    )
     last = ctx.state.turn + t.base + face - 1
     for man in men:
         ctx.emit(ev.StatusChanged(unit=man.id, add=("gassed",)))
@@ -126,7 +135,7 @@ def clear_gas(ctx: Context) -> None:
     """At the end of a turn the gas whose time is over lifts from the men it held."""
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("gas.") and value:
-            ids, _, last = str(value).rpartition("|")
+            ids, _sep, last = str(value).rpartition("|")
             if int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 for uid in ids.split(","):

@@ -6,7 +6,8 @@ to know): ``contacted`` (the guns answer next turn with a ranging shot), ``lost`
 shot went who knows where, or out of his sight: another ranging shot next turn, no new
 contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
 An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
-Smoke clouds are public: ``smoke.<n>`` holds "what|last turn".
+Smoke clouds are public: ``smoke.<n>`` holds "kind|size|who laid it|last turn" (kind:
+grenade, dischargers or shells; :func:`smoke_what` puts it in words).
 """
 
 from __future__ import annotations
@@ -14,12 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import N_, M, Msg, Text
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, cmd_air, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
+
+DONE, FAILED = M("done"), M("failed")
 
 OBSERVERS = ("observer", "commander")
 #: The largest calibre the engine takes (no field gun is bigger).
@@ -49,7 +54,9 @@ def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
 def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
     unit = ctx.unit(args["observer"])
     if unit.kind != "man" or not any(r in unit.roles for r in OBSERVERS):
-        raise Refused(f"{unit.name} is not a forward observer or a commander with a radio (BI-R100)")
+        raise Refused(
+            _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name)
+        )
     return unit
 
 
@@ -59,7 +66,9 @@ def _source(args: dict[str, Any]) -> str:
         return f"air-{args['bomb'] or 'ap'}"
     mm = args["mm"]
     if not mm:
-        raise Refused(f"give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)")
+        raise Refused(
+            _("give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)").format(MAX_MM=MAX_MM)
+        )
     return he.area_by_calibre(mm).id
 
 
@@ -75,28 +84,36 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, 1)
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        raise Refused(f"{unit.name} cannot make that contact ({difficulty}; BI-R069)")
+        raise Refused(
+            _("{unit} cannot make that contact ({difficulty}; BI-R069)").format(
+                unit=unit.name, difficulty=render(word(difficulty))
+            )
+        )
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
-    what = "the aircraft" if args["kind"] == "air" else contacts[args["kind"]].label
+    what = M("the aircraft") if args["kind"] == "air" else word(contacts[args["kind"]].label)
     # the call is heard by his own side only (and the referee)
     mine = (unit.side,)
-    ok = chance >= rules.D10 or _roll(ctx, unit, f"contact with {what} ({difficulty})", chance, "BI-R102", vis=mine)
+    purpose = M("contact with {what} ({difficulty})", what=what, difficulty=word(difficulty))
+    ok = chance >= rules.D10 or _roll(ctx, unit, purpose, chance, "BI-R102", vis=mine)
     if ok:
         _set(ctx, unit, "contacted", source)
-        when = "attacks" if args["kind"] == "air" else "fires a ranging shot"
-        ctx.emit(ev.Noted(text=f"{unit.name} is through: it {when} in the next turn's fire phase", vis=mine))
+        if args["kind"] == "air":
+            text = M("{unit} is through: it attacks in the next turn's fire phase", unit=unit.name)
+        else:
+            text = M("{unit} is through: it fires a ranging shot in the next turn's fire phase", unit=unit.name)
+        ctx.emit(ev.Noted(text=text, vis=mine))
 
 
 def _roll(
     ctx: Context,
     unit: Unit,
-    purpose: str,
+    purpose: Text,
     chance: int,
     rule: str,
-    yes: str = "done",
-    no: str = "failed",
+    yes: Text = DONE,
+    no: Text = FAILED,
     vis: tuple[str, ...] = (),
 ) -> bool:
     (face,) = ctx.roll(
@@ -113,13 +130,15 @@ def _roll(
     return rules.succeeds(face, chance)
 
 
-def landing(ctx: Context, unit: Unit, what: str) -> str:
+def landing(ctx: Context, unit: Unit, what: Msg) -> str:
     """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
     Returns the row id ("lost" for who knows where)."""
-    precise = _roll(ctx, unit, f"precision of {what}", quality(unit), "BI-R103", "precise", "imprecise")
+    precise = _roll(
+        ctx, unit, M("precision of {what}", what=what), quality(unit), "BI-R103", M("precise"), M("imprecise")
+    )
     table = "precise" if precise else "imprecise"
     (face,) = ctx.roll(
-        f"landing of {what} ({table})",
+        M("landing of {what} ({table})", what=what, table=word(table)),
         1,
         sides=rules.D10,
         rule="A.11",
@@ -132,37 +151,41 @@ def landing(ctx: Context, unit: Unit, what: str) -> str:
     if row.long:
         along = sum(
             ctx.roll(
-                f"how far {what} falls {'long' if row.long > 0 else 'short'}",
+                M("how far {what} falls {way}", what=what, way=word("long" if row.long > 0 else "short")),
                 count,
                 sides=sides,
                 total=True,
                 rule="A.11",
                 unit=unit.id,
-                outcome=lambda f: f"{sum(f)} cm",
+                outcome=lambda f: M("{cm} cm", cm=sum(f)),
             )
         )
     if row.side:
         across = sum(
             ctx.roll(
-                f"how far {what} falls {'right' if row.side > 0 else 'left'}",
+                M("how far {what} falls {way}", what=what, way=word("right" if row.side > 0 else "left")),
                 count,
                 sides=sides,
                 total=True,
                 rule="A.11",
                 unit=unit.id,
-                outcome=lambda f: f"{sum(f)} cm",
+                outcome=lambda f: M("{cm} cm", cm=sum(f)),
             )
         )
-    ctx.emit(ev.Noted(text=f"{what} lands {he.describe_landing(row, along, across)}"))
+    ctx.emit(ev.Noted(text=M("{what} lands {where}", what=what, where=he.describe_landing(row, along, across))))
     return row.id
 
 
 def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[str, str]:
     stage, source, turn = stage_of(ctx, unit)
     if stage not in wanted:
-        raise Refused(f"{unit.name} has no {what} to order now (stage: {stage or 'no contact'}; A.11)")
+        raise Refused(
+            _("{unit} has no {what} to order now (stage: {stage}; A.11)").format(
+                unit=unit.name, what=_(what), stage=pgettext("term", stage) if stage else _("no contact")
+            )
+        )
     if ctx.state.turn <= turn:
-        raise Refused("that comes in the fire phase of the next turn (BI-R103)")
+        raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"))
     return stage, source
 
 
@@ -170,23 +193,30 @@ def _ranging(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R103/R104: the guns fire one ranging shot (in the observer's tier, ruling BI-RANGING-TIER)."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
-    _, source = _due(ctx, unit, ("contacted", "lost"), "ranging shot")
+    _stage, source = _due(ctx, unit, ("contacted", "lost"), N_("ranging shot"))
     if source.startswith("air"):
-        raise Refused("aircraft fire no ranging shots: order the attack with ffe (BI-R250)")
-    row = landing(ctx, unit, "the ranging shot")
+        raise Refused(_("aircraft fire no ranging shots: order the attack with ffe (BI-R250)"))
+    row = landing(ctx, unit, M("the ranging shot"))
     seen = not args["unseen"]
     if row == "lost" or not seen:
         if seen is False:
-            ctx.emit(ev.Noted(text=f"{unit.name} cannot see where it fell: as if lost (ruling BI-RANGING-LOST)"))
+            text = M("{unit} cannot see where it fell: as if lost (ruling BI-RANGING-LOST)", unit=unit.name)
+            ctx.emit(ev.Noted(text=text))
         _set(ctx, unit, "lost", source)
     else:
         _set(ctx, unit, "ranged", source)
 
 
-def _area_words(source: str) -> str:
+def _area_words(source: str) -> Msg:
     areas = {a.id: a for a in high_explosive().areas}
     a = areas[source]
-    return f"within {a.short} cm (short) and {a.long} cm (long): burst UNIT source={source} indirect"
+    return M(
+        "fire for effect lands on the ranging point: everyone within {short} cm (short) and {long} cm (long): "
+        "burst UNIT source={source} indirect",
+        short=a.short,
+        long=a.long,
+        source=source,
+    )
 
 
 def _ffe(ctx: Context, args: dict[str, Any]) -> None:
@@ -195,38 +225,43 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
     ready(ctx, unit, "act")
-    stage, source = _due(ctx, unit, ("ranged", "contacted"), "fire for effect")
+    stage, source = _due(ctx, unit, ("ranged", "contacted"), N_("fire for effect"))
     air = source.startswith("air")
     if stage == "contacted" and not air:
-        raise Refused("the guns need a ranging shot first (BI-R103)")
+        raise Refused(_("the guns need a ranging shot first (BI-R103)"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
         if not cmd_air.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
-        row = landing(ctx, unit, "the air strike")
+        row = landing(ctx, unit, M("the air strike"))
         if row == "lost":
             return
         ctx.emit(
             ev.Noted(
-                text=f"{bomb} bombs: a {AIR_LONG} cm area at long distance, its centre {AIR_SHORT} cm at short "
-                f"(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
+                text=M(
+                    "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
+                    "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)",
+                    bomb=bomb,
+                    long=AIR_LONG,
+                    short=AIR_SHORT,
+                )
             )
         )
         _set(ctx, unit, "ranged", source)
         _m3(ctx)
         return
     if args["smoke"]:
-        lay_smoke(ctx, unit, f"smoke shells ({_smoke_shell(source)})")
+        lay_smoke(ctx, unit, "shells", _smoke_shell(source))
         return
-    ctx.emit(ev.Noted(text=f"fire for effect lands on the ranging point: everyone {_area_words(source)}"))
+    ctx.emit(ev.Noted(text=_area_words(source)))
     _set(ctx, unit, "ranged", source)
     if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
         _m3(ctx)
 
 
 def _m3(ctx: Context) -> None:
-    ctx.emit(ev.Noted(text="everyone within 20 cm of the attack, friend or foe, checks morale (M3): morale UNIT m3"))
+    ctx.emit(ev.Noted(text=M("everyone within 20 cm of the attack, friend or foe, checks morale (M3): morale UNIT m3")))
 
 
 def _smoke_shell(source: str) -> str:
@@ -240,12 +275,12 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
     ready(ctx, unit, "act")
-    _, source = _due(ctx, unit, ("ranged",), "shift")
+    _stage, source = _due(ctx, unit, ("ranged",), N_("shift"))
     limit = indirect().shift_cm
     if not 0 < args["cm"] <= limit:
-        raise Refused(f"the fire shifts 1 to {limit} cm (BI-R104)")
+        raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
-    ctx.emit(ev.Noted(text=f"a new ranging shot lands exactly {args['cm']} cm from the last one"))
+    ctx.emit(ev.Noted(text=M("a new ranging shot lands exactly {cm} cm from the last one", cm=args["cm"])))
     _set(ctx, unit, "ranged", source)
 
 
@@ -254,31 +289,58 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
     target = ctx.unit(args["unit"])
     if not target.in_play:
-        raise Refused(f"{target.name} is out of action")
+        raise Refused(_("{target} is out of action").format(target=target.name))
     pilot = args["pilot"]
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
-    hit = _roll(ctx, target, f"strafing by a {pilot} pilot", chance, "BI-R253", "hit", "miss")
+    purpose = M("strafing by a {tier} pilot", tier=word(pilot))
+    hit = _roll(ctx, target, purpose, chance, "BI-R253", M("hit"), M("miss"))
     if hit:
         if target.kind == "man":
-            casualties.infantry_hit(ctx, target, "the strafing pass", under_fire=True)
+            casualties.infantry_hit(ctx, target, M("the strafing pass"), under_fire=True)
         else:
-            casualties.vehicle_hit(ctx, target, cannon, "the strafing pass", pen_row=cannon.penetration)
+            casualties.vehicle_hit(ctx, target, cannon, M("the strafing pass"), pen_row=cannon.penetration)
 
 
 # -------------------------------------------------------------------------- smoke
 
 
-def lay_smoke(ctx: Context, unit: Unit, what: str) -> None:
+def smoke_what(kind: str, size: str) -> Msg:
+    """A smoke cloud in words: ``grenade``, ``dischargers`` or ``shells``, and its size."""
+    if kind == "grenade":
+        reach = indirect().smoke.grenade_reach
+        return M("smoke grenade ({size} cm, within {reach} cm of him)", size=size, reach=reach)
+    if kind == "dischargers":
+        return M("smoke dischargers ({size})", size=word(size))
+    return M("smoke shells ({size})", size=size)
+
+
+def smoke_value(value: str) -> tuple[Text, str, str]:
+    """A ``smoke.<n>`` variable's cloud, who laid it and its last turn; a save from
+    before smoke was kept as data holds "words by NAME|last"."""
+    parts = value.split("|", 2)
+    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells"):
+        who, _sep, last = parts[2].rpartition("|")
+        return smoke_what(parts[0], parts[1]), who, last
+    what, _sep, last = value.rpartition("|")
+    words, _sep, who = what.partition(" by ")
+    return words, who, last
+
+
+def lay_smoke(ctx: Context, unit: Unit, kind: str, size: str) -> None:
     """BI-R170/R171: smoke lasts 6 + 1d6 turns from the turn it takes effect (at the end
     of this phase; ruling BI-SMOKE-TIME, digest BI-AMB-48)."""
     t = indirect().smoke
     (face,) = ctx.roll(
-        f"duration of the {what}", 1, rule="BI-R171", unit=unit.id, outcome=lambda f: f"{t.base + f[0]} turns"
+        M("duration of the {what}", what=smoke_what(kind, size)),
+        1,
+        rule="BI-R171",
+        unit=unit.id,
+        outcome=lambda f: M("{n} turns", n=t.base + f[0]),
     )
     last = ctx.state.turn + t.base + face - 1
     n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
-    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"{what} by {unit.name}|{last}"))
+    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"{kind}|{size}|{unit.name}|{last}"))
 
 
 def _smoke(ctx: Context, args: dict[str, Any]) -> None:
@@ -288,29 +350,29 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     ready(ctx, unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":
-        what = f"smoke grenade ({t.grenade} cm, within {t.grenade_reach} cm of him)"
+        kind, size = "grenade", t.grenade
     elif "dischargers" in unit.roles:
-        what = f"smoke dischargers ({t.dischargers})"
+        kind, size = "dischargers", t.dischargers
     else:
-        raise Refused(f"{unit.name} has no smoke dischargers")
+        raise Refused(_("{unit} has no smoke dischargers").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("fired",)))
-    lay_smoke(ctx, unit, what)
+    lay_smoke(ctx, unit, kind, size)
 
 
 def clear_smoke(ctx: Context) -> None:
     """At the end of a turn, the smoke whose time is over lifts."""
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("smoke.") and value:
-            what, _, last = str(value).rpartition("|")
+            what, _sep, last = smoke_value(str(value))
             if int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
-                ctx.emit(ev.Noted(text=f"the {what.split(' by ')[0]} lifts"))
+                ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))
 
 
 def _flag(name: str, help: str) -> Param:

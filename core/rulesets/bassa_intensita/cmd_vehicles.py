@@ -10,16 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Msg
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order
 from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
+from core.rulesets.bassa_intensita.words import _, render, whose
 
 
 def _vehicle(ctx: Context, unit_id: str):
     v = ctx.unit(unit_id)
     if v.kind == "man" or damage.vehicle_type(v) is None:
-        raise Refused(f"{v.name} is not a vehicle")
+        raise Refused(_("{unit} is not a vehicle").format(unit=v.name))
     return v
 
 
@@ -28,31 +30,37 @@ def _airborne(vehicle) -> bool:
     return "helicopter" in vehicle.roles and not vehicle.has("landed")
 
 
-def _how(vehicle) -> str:
+def _how(vehicle) -> Msg:
     """BI-R042: an armoured vehicle takes the man's whole move; a truck or car half of it."""
-    return "a whole turn (armoured)" if damage.armour_column(vehicle) else "half his move"
+    return M("a whole turn (armoured)") if damage.armour_column(vehicle) else M("half his move")
 
 
 def _mount(ctx: Context, args: dict[str, Any]) -> None:
     man = ctx.unit(args["man"])
     vehicle = _vehicle(ctx, args["vehicle"])
     if man.kind != "man" or man.side != vehicle.side:
-        raise Refused("a man mounts a vehicle of his own side")
+        raise Refused(_("a man mounts a vehicle of his own side"))
     if not vehicle.in_play:
-        raise Refused(f"{vehicle.name} is out of action")
+        raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
     if man.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     if vehicle.has("combat-vehicle"):
-        raise Refused(f"{vehicle.name} was made a combat vehicle: it takes no troops back (BI-R027)")
+        raise Refused(
+            _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name)
+        )
     if _airborne(vehicle):
-        raise Refused(f"{vehicle.name} is in the air: men board a helicopter only once it has landed (BI-R256)")
+        raise Refused(
+            _("{vehicle} is in the air: men board a helicopter only once it has landed (BI-R256)").format(
+                vehicle=vehicle.name
+            )
+        )
     capacity = vehicle.stats.get("capacity")
     if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
-        raise Refused(f"{vehicle.name} carries {capacity} men and is full")
+        raise Refused(_("{vehicle} carries {capacity} men and is full").format(vehicle=vehicle.name, capacity=capacity))
     ready(ctx, man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
-    ctx.emit(ev.Moved(unit=man.id, cm=0, how=f"mounts {vehicle.name}: {_how(vehicle)}"))
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=M("mounts {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))))
     ctx.emit(ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone",)))
 
 
@@ -60,20 +68,26 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     man = ctx.unit(args["man"])
     badge = next((b for b in man.status if b.startswith("aboard-")), "")
     if not badge:
-        raise Refused(f"{man.name} is not aboard a vehicle")
+        raise Refused(_("{man} is not aboard a vehicle").format(man=man.name))
     if man.side != ctx.state.active_side:
-        raise Refused(f"it is {possessive(ctx.state.active_side)} movement (A.5.1)")
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
-    how = f"dismounts from {vehicle.name}: {_how(vehicle)}"
+    how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     if _airborne(vehicle):
         if not vehicle.has("hovering"):
             raise Refused(
-                f"{vehicle.name} is in the air: men get off once it has landed (BI-R256), "
-                f"or rope down while it hovers (hover {vehicle.id}, BI-R257)"
+                _(
+                    "{vehicle} is in the air: men get off once it has landed (BI-R256), "
+                    "or rope down while it hovers (hover {id}, BI-R257)"
+                ).format(vehicle=vehicle.name, id=vehicle.id)
             )
         if "fast-rope" not in man.roles:
-            raise Refused(f"{man.name} is not trained to fast-rope (BI-R257): {vehicle.name} must land")
-        how = f"fast-ropes down from {vehicle.name}: {_how(vehicle)}"
+            raise Refused(
+                _("{man} is not trained to fast-rope (BI-R257): {vehicle} must land").format(
+                    man=man.name, vehicle=vehicle.name
+                )
+            )
+        how = M("fast-ropes down from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     ready(ctx, man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
@@ -87,11 +101,13 @@ def _combat(ctx: Context, args: dict[str, Any]) -> None:
     vehicle = _vehicle(ctx, args["vehicle"])
     vtype = damage.vehicle_type(vehicle)
     if vtype.combat or vehicle.has("combat-vehicle"):
-        raise Refused(f"{vehicle.name} is already a combat vehicle")
+        raise Refused(_("{vehicle} is already a combat vehicle").format(vehicle=vehicle.name))
     if not vehicle.weapons:
-        raise Refused(f"{vehicle.name} is unarmed: only an armed transport may fight (BI-R027)")
+        raise Refused(
+            _("{vehicle} is unarmed: only an armed transport may fight (BI-R027)").format(vehicle=vehicle.name)
+        )
     if casualties.aboard(ctx.state, vehicle):
-        raise Refused(f"{vehicle.name} still carries troops: they dismount first (BI-R027)")
+        raise Refused(_("{vehicle} still carries troops: they dismount first (BI-R027)").format(vehicle=vehicle.name))
     ctx.emit(ev.StatusChanged(unit=vehicle.id, add=("combat-vehicle",)))
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Text
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -21,6 +22,7 @@ from core.rulesets.bassa_intensita.tables import (
     special,
     vehicle_types,
 )
+from core.rulesets.bassa_intensita.words import _, listing, pgettext, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
@@ -31,7 +33,7 @@ def quality(unit: Unit) -> int:
     """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
     value = squads.chance(unit)
     if value is None:
-        raise Refused(f"{unit.name} has no Quality (elite, veteran, regular, recruit or rabble)")
+        raise Refused(_("{unit} has no Quality (elite, veteran, regular, recruit or rabble)").format(unit=unit.name))
     return value
 
 
@@ -45,20 +47,30 @@ def ready(ctx: Context, unit: Unit, doing: str) -> None:
     A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
     struck = unit.has("struck") or unit.has("struck-wounded")
     if not unit.in_play and not struck:
-        raise Refused(f"{unit.name} is out of action ({unit.out})")
+        raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
     if unit.has("seriously-wounded") and not struck:
-        raise Refused(f"{unit.name} is seriously wounded: he can no longer move, fight or act (BI-R110)")
+        raise Refused(
+            _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
+        )
     if unit.has("shocked") and doing != "move" and not struck:
-        raise Refused(f"{unit.name} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)")
+        raise Refused(
+            _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
+                unit=unit.name
+            )
+        )
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
-        raise Refused(f"{unit.name} is aboard a vehicle: dismount first (A.6)")
+        raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
     if done == "moved-stabilised" and doing == "fire":
         return  # BI-R240: it may still fire, at -1
     if done == "balked":
-        raise Refused(f"{unit.name} failed his isolation test and does nothing this turn (BI-R024)")
+        raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:
-        raise Refused(f"{unit.name} has already {done} this turn: one move, fire or action per turn (BI-R030)")
+        raise Refused(
+            _("{unit} has already {done} this turn: one move, fire or action per turn (BI-R030)").format(
+                unit=unit.name, done=pgettext("term", done)
+            )
+        )
 
 
 def _scout(unit: Unit) -> bool:
@@ -88,7 +100,7 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(
             ev.Noted(
-                text=f"{possessive(unit.name)} leader is down and not replaced: he is isolated (BI-R028)",
+                text=M("{owner} leader is down and not replaced: he is isolated (BI-R028)", owner=whose(unit.name)),
                 vis=unit_audience(unit),
             )
         )
@@ -98,15 +110,21 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         return False
     leader = squads.leader_of(ctx.state, unit)
     if leader is None:
-        raise Refused(f"{unit.name} has no leader in play to measure from")
+        raise Refused(_("{unit} has no leader in play to measure from").format(unit=unit.name))
     reach = squads.command_range(leader, section="section-leader" in leader.roles)
     if reach is not None and _scout(unit):
         reach *= special().scout.command_times  # BI-R212
     if reach is None or cm > reach:
-        why = "may not lead a section" if reach is None else f"commands to {reach} cm"
+        why = M("may not lead a section") if reach is None else M("commands to {cm} cm", cm=reach)
         ctx.emit(
             ev.Noted(
-                text=f"{unit.name} is {cm} cm from {leader.name}, who {why}: isolated (BI-R021)",
+                text=M(
+                    "{unit} is {cm} cm from {leader}, who {why}: isolated (BI-R021)",
+                    unit=unit.name,
+                    cm=cm,
+                    leader=leader.name,
+                    why=why,
+                ),
                 vis=unit_audience(unit),
             )
         )
@@ -121,14 +139,14 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         return True
     chance = quality(unit)
     (face,) = ctx.roll(
-        "isolation test",
+        M("isolation test"),
         1,
         sides=rules.D10,
         target=chance,
         under=True,
         rule="BI-R024",
         unit=unit.id,
-        outcome=lambda f: "passed" if rules.succeeds(f[0], chance) else "failed: does nothing this turn",
+        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: does nothing this turn"),
     )
     if rules.succeeds(face, chance):
         return True
@@ -138,13 +156,13 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
 
 def roll_under(
     ctx: Context,
-    purpose: str,
+    purpose: Text,
     unit: Unit,
     chance: int,
     mods: tuple[ev.Mod, ...],
     rule: str,
-    yes: str,
-    no: str,
+    yes: Text,
+    no: Text,
     vis: tuple[str, ...] = (),
 ) -> bool:
     (face,) = ctx.roll(
@@ -171,7 +189,7 @@ def _order(ctx: Context, args: dict[str, Any]) -> None:
     winner = s.active_side
     first = winner if args["choice"] == "first" else s.other_side(winner)
     if s.vars.get("first_mover") == first:
-        raise Refused(f"{first} already moves first")
+        raise Refused(_("{first} already moves first").format(first=first))
     ctx.emit(ev.VarSet(key="first_mover", value=first))
 
 
@@ -184,10 +202,18 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     unit = ctx.unit(args["unit"])
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot move: it is {possessive(s.active_side)} movement (A.5.1)")
+        raise Refused(
+            _("{unit} cannot move: it is {owner} movement (A.5.1)").format(
+                unit=unit.name, owner=render(whose(s.active_side))
+            )
+        )
     ready(ctx, unit, "move")
     if unit.has("shocked") and not args["away"]:
-        raise Refused(f"{unit.name} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)")
+        raise Refused(
+            _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
+                unit=unit.name
+            )
+        )
     if unit.kind != "man":
         _move_vehicle(ctx, unit, args)
         return
@@ -201,17 +227,19 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["cm"]
     whole = any(move_modifiers()[i].whole_turn for i in via)
     if whole and cm != 0:
-        raise Refused("that takes his whole move: give 0 cm (BI-R042)")
+        raise Refused(_("that takes his whole move: give 0 cm (BI-R042)"))
     if not whole and not 0 < cm <= allowance:
-        why = ", ".join(move_modifiers()[i].label if i in move_modifiers() else "in tear gas" for i in [*via, *auto])
-        raise Refused(
-            f"{mode.id} movement is 1 to {allowance} cm" + (f" ({why})" if why else "") + " (BI-R040, BI-R042)"
-        )
+        labels = [word(move_modifiers()[i].label if i in move_modifiers() else "in tear gas") for i in [*via, *auto]]
+        if labels:
+            text = _("{mode} movement is 1 to {cm} cm ({why}) (BI-R040, BI-R042)")
+        else:
+            text = _("{mode} movement is 1 to {cm} cm (BI-R040, BI-R042)")
+        raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
     if mode.not_twice_running and unit.has("ran"):
-        raise Refused(f"{unit.name} ran last turn and may not run this turn (BI-R041)")
+        raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    how = mode.id + "".join(f", {move_modifiers()[i].label}" for i in via)
+    how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
     gone = ("prone",) if unit.has("prone") else ()
     ctx.emit(
@@ -230,7 +258,7 @@ def _via(text: str | None) -> list[str]:
     for i in ids:
         if i not in table or table[i].auto:
             choices = ", ".join(k for k, m in table.items() if not m.auto)
-            raise Refused(f"no movement modifier {i!r}: {choices}")
+            raise Refused(_("no movement modifier {i}: {choices}").format(i=repr(i), choices=choices))
     return ids
 
 
@@ -239,7 +267,11 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     a stabilised one that moves under half of it may still fire (BI-R240)."""
     vtype = damage.vehicle_type(unit)
     if vtype is None:
-        raise Refused(f"{unit.name} has no vehicle type among its roles ({', '.join(vehicle_types())})")
+        raise Refused(
+            _("{unit} has no vehicle type among its roles ({types})").format(
+                unit=unit.name, types=", ".join(vehicle_types())
+            )
+        )
     if vtype.id == "helicopter":
         from core.rulesets.bassa_intensita.cmd_air import helicopter_move  # a helicopter's own rules
 
@@ -249,13 +281,17 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     on_road = args["ground"] == "road"
     allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
     if allowance == 0:
-        raise Refused(f"{unit.name} is immobilised (A.12)")
+        raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
     cm = args["cm"]
     if not 0 < cm <= allowance:
-        raise Refused(f"a {vtype.name} moves 1 to {allowance} cm {args['ground']} (BI-R045)")
+        raise Refused(
+            _("a {vehicle} moves 1 to {allowance} cm {ground} (BI-R045)").format(
+                vehicle=render(word(vtype.name)), allowance=allowance, ground=render(word(args["ground"]))
+            )
+        )
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=args["ground"]))
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
     steady = "stabilised" in unit.roles and 2 * cm < allowance
     badges(ctx, unit, "moved-stabilised" if steady else "moved")
 
@@ -273,15 +309,18 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        why = " for a wounded man" if unit.has("wounded") else ""
-        raise Refused(f"that action is impossible{why} (BI-R069, BI-R110)")
-    what = args["what"] or "an action"
+        if unit.has("wounded"):
+            raise Refused(_("that action is impossible for a wounded man (BI-R069, BI-R110)"))
+        raise Refused(_("that action is impossible (BI-R069, BI-R110)"))
+    what = args["what"] or M("an action")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if chance >= rules.D10:
-        ctx.emit(ev.Noted(text=f"{unit.name}: {what} (very easy, done; BI-R066)", vis=unit_audience(unit)))
+        text = M("{unit}: {what} (very easy, done; BI-R066)", unit=unit.name, what=what)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
     else:
-        roll_under(ctx, f"{what} ({difficulty})", unit, chance, (), "BI-R066", "done", "failed")
+        purpose = M("{what} ({difficulty})", what=what, difficulty=word(difficulty))
+        roll_under(ctx, purpose, unit, chance, (), "BI-R066", M("done"), M("failed"))
     badges(ctx, unit, "acted")
 
 
@@ -296,7 +335,7 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
     if unit.has("wounded"):
         chance = rules.action_chance(quality(unit), "easy")
         if chance < rules.D10 and not roll_under(
-            ctx, "aim (easy, wounded)", unit, chance, (), "BI-R110", "aimed", "failed"
+            ctx, M("aim (easy, wounded)"), unit, chance, (), "BI-R110", M("aimed"), M("failed")
         ):
             badges(ctx, unit, "acted")
             return
@@ -306,7 +345,11 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
 def in_own_tier(ctx: Context, unit: Unit) -> None:
     tier = tier_of_phase(ctx.state.phase)
     if unit.cls != tier:
-        raise Refused(f"{unit.name} acts in his own Quality tier, not in {ctx.state.phase} (BI-R061)")
+        raise Refused(
+            _("{unit} acts in his own Quality tier, not in {phase} (BI-R061)").format(
+                unit=unit.name, phase=pgettext("phase", ctx.state.phase)
+            )
+        )
 
 
 # --------------------------------------------------------------------- observation
@@ -326,19 +369,19 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     observer = ctx.unit(args["observer"])
     target = ctx.unit(args["target"])
     if observer.side == target.side or not observer.in_play or not target.in_play:
-        raise Refused("an observer in play looks for an enemy in play")
+        raise Refused(_("an observer in play looks for an enemy in play"))
     if unit_visible(target, observer.side):
-        raise Refused(f"{target.name} is already seen by {observer.side} (BI-R163)")
+        raise Refused(_("{target} is already seen by {side} (BI-R163)").format(target=target.name, side=observer.side))
     if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
-        raise Refused("during movement only moving enemies may be observed (BI-R162)")
+        raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
     column = _observer_column(observer)
     night = bool(args["night"]) or light_of(s) != "day"
     if "sniper" in target.roles and target.has("hidden"):
         # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
         if column != "infantry":
-            raise Refused("a hidden sniper is seen only by infantry (BI-R210)")
+            raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
         if not target.has("fired") or target.has("held-fire"):
-            raise Refused(f"{target.name} has not fired this turn: he cannot be seen (BI-R210)")
+            raise Refused(_("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name))
         difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
     else:
         moving = target.has("moved") or "helicopter" in target.roles  # BI-R258: always heard
@@ -351,11 +394,23 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0:
-        raise Refused(f"{observer.name} cannot observe {target.name} there ({row}, {column}: NO; BI-R165)")
+        raise Refused(
+            _("{observer} cannot observe {target} there ({row}, {column}: NO; BI-R165)").format(
+                observer=observer.name, target=target.name, row=row, column=column
+            )
+        )
     # Until it is seen, only the target's own side may learn that the attempt concerned it.
     secret = unit_audience(target)
     if chance >= rules.D10 or roll_under(
-        ctx, f"observation ({difficulty})", observer, chance, (), "BI-R165", "spotted", "nothing seen", vis=secret
+        ctx,
+        M("observation ({difficulty})", difficulty=word(difficulty)),
+        observer,
+        chance,
+        (),
+        "BI-R165",
+        M("spotted"),
+        M("nothing seen"),
+        vis=secret,
     ):
         ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.events import Mod
 from core.rulesets.bassa_intensita.tables import Band, Weapon, band, damage, vehicle_types
+from core.rulesets.bassa_intensita.words import word
 from core.state import Unit
 
 #: A man's wound states, least to worst (BI-R110).
@@ -14,7 +15,7 @@ WOUNDS = ("", "wounded", "seriously-wounded", "dead")
 
 def _mods(table: str, ids: list[str]) -> tuple[Mod, ...]:
     rows = damage().mods(table)
-    return tuple(Mod(rows[i].label, rows[i].add, "A.12") for i in ids)
+    return tuple(Mod(word(rows[i].label), rows[i].add, "A.12") for i in ids)
 
 
 def infantry_mod_ids(target: Unit, shooter_sniper: bool) -> list[str]:
@@ -95,8 +96,8 @@ def penetration_chance(row: str, column: str, mod_ids: list[str]) -> tuple[int, 
     pen = next(p for p in damage().penetration if p.id == row)
     base = pen.tank if column == "tank" else pen.other
     rows = {m.id: m for m in damage().penetration_mods}
-    mods = tuple(Mod(rows[i].label, rows[i].add, "BI-R131") for i in mod_ids)
-    return base + sum(m.value for m in mods), (Mod(pen.name, base, "BI-R130"), *mods)
+    mods = tuple(Mod(word(rows[i].label), rows[i].add, "BI-R131") for i in mod_ids)
+    return base + sum(m.value for m in mods), (Mod(word(pen.name), base, "BI-R130"), *mods)
 
 
 def penetration_mod_ids(vehicle: Unit, flank: bool) -> list[str]:

@@ -18,7 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import M, Msg, Text, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
+from core.rulesets.bassa_intensita.words import _, listing, render
 from core.state import GameState, Unit
 
 FINAL = "final"
@@ -28,28 +31,48 @@ def can_fight(unit: Unit) -> bool:
     return unit.in_play and not unit.has("seriously-wounded")
 
 
-def losses(state: GameState, side: str) -> str:
+#: How a loss is counted, by the template of its cause (``UnitOut.cause``); any other
+#: cause counts as itself.
+_LOSS_KIND: dict[str, Msg] = {
+    KILLED_BY: M("killed"),
+    DESTROYED_BY: M("destroyed"),
+    DIED_OF_WOUNDS.id: M("died of his wounds"),
+    ABANDONED.id: M("abandoned"),
+}
+
+
+def _loss_kind(cause: Text) -> Text:
+    if isinstance(cause, Msg):
+        return _LOSS_KIND.get(cause.id, cause)
+    return cause.split(" by ")[0].split(",")[0]  # a save from before messages, or a core cause
+
+
+def losses(state: GameState, side: str) -> Text:
     """A side's losses in words: killed, surrendered, destroyed... and wounded."""
-    counts: dict[str, int] = {}
+    counts: dict[str, tuple[Text, int]] = {}
+
+    def count(what: Text) -> None:
+        key = plain(what)
+        counts[key] = (what, counts.get(key, (what, 0))[1] + 1)
+
     for u in state.units_of(side):
         if not u.in_play:
-            what = u.out.split(" by ")[0].split(",")[0]
-            counts[what] = counts.get(what, 0) + 1
+            count(_loss_kind(u.out))
         elif u.has("seriously-wounded"):
-            counts["seriously wounded"] = counts.get("seriously wounded", 0) + 1
+            count(M("seriously wounded"))
         elif u.has("wounded"):
-            counts["wounded"] = counts.get("wounded", 0) + 1
+            count(M("wounded"))
     if not counts:
-        return "no losses"
-    return ", ".join(f"{n} {what}" for what, n in sorted(counts.items()))
+        return M("no losses")
+    return listing([M("{n} {what}", n=n, what=what) for _key, (what, n) in sorted(counts.items())])
 
 
-def _record(ctx: Context, winner: str, reason: str) -> None:
+def _record(ctx: Context, winner: str, reason: Text) -> None:
     s = ctx.state
     names = {side.id: side.name for side in s.sides.values()}
-    head = "a draw" if not winner else f"{names[winner]} win"
-    tally = "; ".join(f"{names[side]}: {losses(s, side)}" for side in s.sides)
-    ctx.emit(ev.GameEnded(result=f"{head}: {reason}. Losses: {tally}"))
+    head = M("a draw") if not winner else M("{side} win", side=names[winner])
+    tally = listing([M("{side}: {losses}", side=names[side], losses=losses(s, side)) for side in s.sides], ";")
+    ctx.emit(ev.GameEnded(result=M("{head}: {reason}. Losses: {tally}", head=head, reason=reason, tally=tally)))
 
 
 def decided(ctx: Context) -> bool:
@@ -61,7 +84,7 @@ def decided(ctx: Context) -> bool:
     if len(beaten) != 1:
         return False
     winner = s.other_side(beaten[0])
-    _record(ctx, winner, f"{s.sides[beaten[0]].name} have nobody left who can fight")
+    _record(ctx, winner, M("{side} have nobody left who can fight", side=s.sides[beaten[0]].name))
     return True
 
 
@@ -72,8 +95,15 @@ def last_turn_over(ctx: Context) -> bool:
     if not isinstance(last, int) or not last or s.turn < last:
         return False
     conditions = s.vars.get("scenario.victory", "")
-    text = f"turn {s.turn} was the last: the referee records the result"
-    ctx.emit(ev.Noted(text=text + (f" by the scenario's conditions: {conditions}" if conditions else "")))
+    if conditions:
+        text = M(
+            "turn {turn} was the last: the referee records the result by the scenario's conditions: {conditions}",
+            turn=s.turn,
+            conditions=conditions,
+        )
+    else:
+        text = M("turn {turn} was the last: the referee records the result", turn=s.turn)
+    ctx.emit(ev.Noted(text=text))
     ctx.emit(ev.PhaseBegan(turn=s.turn, phase=FINAL))
     return True
 
@@ -81,13 +111,13 @@ def last_turn_over(ctx: Context) -> bool:
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     if s.turn < 1:
-        raise Refused("the game has not started")
+        raise Refused(_("the game has not started"))
     if s.result:
-        raise Refused(f"the game is over: {s.result}")
+        raise Refused(_("the game is over: {result}").format(result=render(s.result)))
     winner = "" if args["draw"] else args["winner"]
     if not winner and not args["draw"]:
-        raise Refused(f"name the winning side ({', '.join(s.sides)}) or say draw")
-    reason = args["reason"] or ("the last turn is over" if s.phase == FINAL else "the referee ends the game")
+        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=", ".join(s.sides)))
+    reason = args["reason"] or (M("the last turn is over") if s.phase == FINAL else M("the referee ends the game"))
     _record(ctx, winner, reason)
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from math import ceil
 
+from core.i18n import M, Text
 from core.rulesets.bassa_intensita.tables import HEArea, Weapon, band, high_explosive
+from core.rulesets.bassa_intensita.words import listing, word
 
 
 def deviation(face: int) -> tuple[str, int]:
@@ -58,13 +60,13 @@ def offset_dice(table: str) -> tuple[int, int]:
     return d.count, d.sides
 
 
-def describe_landing(row, along: int, across: int) -> str:
+def describe_landing(row, along: int, across: int) -> Text:
     """Where a ranging shot landed, in words."""
     if row.id == "bullseye":
-        return "right on the target"
+        return M("right on the target")
     if row.id == "lost":
-        return "who knows where: the round is lost (ruling BI-RANGING-LOST)"
-    parts = [f"{along} cm {'long' if row.long > 0 else 'short'}"]
+        return M("who knows where: the round is lost (ruling BI-RANGING-LOST)")
+    parts = [M("{cm} cm {way}", cm=along, way=word("long" if row.long > 0 else "short"))]
     if row.side:
-        parts.append(f"{across} cm {'right' if row.side > 0 else 'left'}")
-    return " and ".join(parts)
+        parts.append(M("{cm} cm {way}", cm=across, way=word("right" if row.side > 0 else "left")))
+    return listing(parts, "and")

@@ -4,7 +4,9 @@ The checks themselves, and when they fall due, are in ``casualties.py``."""
 from __future__ import annotations
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.bassa_intensita.tables import band, morale
+from core.rulesets.bassa_intensita.words import word
 
 
 def pass_chance(
@@ -24,15 +26,16 @@ def pass_chance(
     """
     t = morale()
     rows = {m.id: m for m in t.modifiers}
-    mods = [Mod("morale", t.bonus, "BI-R181")]
-    mods += [Mod(rows[i].label, rows[i].add, "BI-R181") for i in mod_ids]
+    mods = [Mod(M("morale"), t.bonus, "BI-R181")]
+    mods += [Mod(word(rows[i].label), rows[i].add, "BI-R181") for i in mod_ids]
     if near_seriously_wounded:
         row = rows["seriously-wounded-near"]
-        mods.append(Mod(f"{near_seriously_wounded} {row.label}", row.add * near_seriously_wounded, "BI-R181"))
+        label = M("{n} {what}", n=near_seriously_wounded, what=word(row.label))
+        mods.append(Mod(label, row.add * near_seriously_wounded, "BI-R181"))
     if fanatic:
-        mods.append(Mod("fanatics", fanatic, "BI-R181"))
+        mods.append(Mod(M("fanatics"), fanatic, "BI-R181"))
     if table_mod:
-        mods.append(Mod("damage table", table_mod, "A.12"))
+        mods.append(Mod(M("damage table"), table_mod, "A.12"))
     return quality + sum(m.value for m in mods), tuple(mods)
 
 
@@ -40,7 +43,7 @@ def effect_mods(*, elite: bool, undamaged_armour: bool) -> tuple[Mod, ...]:
     """BI-R183: −2 for the crew of an undamaged armoured vehicle, −1 for Elite; they stack."""
     rows = {m.id: m for m in morale().effect_modifiers}
     ids = [i for i, on in (("undamaged-armour", undamaged_armour), ("elite", elite)) if on]
-    return tuple(Mod(rows[i].label, rows[i].add, "BI-R183") for i in ids)
+    return tuple(Mod(word(rows[i].label), rows[i].add, "BI-R183") for i in ids)
 
 
 def effect(face: int, mods: tuple[Mod, ...], *, already_shocked: bool) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from math import ceil
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.bassa_intensita.tables import (
     HitModifier,
     Weapon,
@@ -18,6 +19,7 @@ from core.rulesets.bassa_intensita.tables import (
     hit_modifiers,
     move_modifiers,
 )
+from core.rulesets.bassa_intensita.words import _, listing, pgettext, word
 
 #: Every check is 1d10 rolled under a chance; a 0 on the die counts as 10 (BI-R001).
 D10 = 10
@@ -61,7 +63,11 @@ def night_modifiers(light: str, intensifier: str, dist: int) -> list[str]:
     else:
         limit = unaided
     if limit is not None and dist > limit:
-        raise ValueError(f"at night ({light}) nothing can be fired at beyond {limit} cm")
+        raise ValueError(
+            _("at night ({light}) nothing can be fired at beyond {cm} cm").format(
+                light=pgettext("term", light), cm=limit
+            )
+        )
     return rows
 
 
@@ -77,9 +83,9 @@ def hit_chance(quality: int, rows: Iterable[HitModifier]) -> tuple[int, tuple[Mo
     halves = [r for r in rows if r.halves]
     additive = quality + sum(r.add for r in adds)
     chance = 0 if additive <= 0 else ceil(additive / 2 ** len(halves))
-    mods = [Mod(r.label, r.add, "A.9.4") for r in adds]
+    mods = [Mod(word(r.label), r.add, "A.9.4") for r in adds]
     if halves:
-        label = "½ for " + " and ".join(r.label for r in halves)
+        label = M("½ for {what}", what=listing([word(r.label) for r in halves], "and"))
         mods.append(Mod(label, chance - max(additive, 0), "A.9.4"))
     return chance, tuple(mods)
 
@@ -180,6 +186,6 @@ def vehicle_allowance(road_cm: int, off_road_cm: int, on_road: bool, halvings: i
     if immobilised:
         return 0
     cm = road_cm if on_road else off_road_cm
-    for _ in range(halvings):
+    for _halving in range(halvings):
         cm = ceil(cm / 2)
     return cm

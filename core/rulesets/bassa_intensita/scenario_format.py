@@ -15,6 +15,7 @@ from msgspec import Meta
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.bassa_intensita.tables import air, tier_by_id, vehicle_types, weapons
+from core.rulesets.bassa_intensita.words import _
 from core.scenario_files import Problem
 from core.scenario_schema import (
     MAX_ENTRIES,
@@ -126,16 +127,22 @@ class BassaFormat(Format):
             if u.kind == "vehicle" and len(kinds) != 1:
                 yield Problem(
                     ("units", i, "roles"),
-                    f"units[{i}].roles: a vehicle names its type once among its roles ({', '.join(types)}; A.6.2)",
+                    _("units[{i}].roles: a vehicle names its type once among its roles ({types}; A.6.2)").format(
+                        i=i, types=", ".join(types)
+                    ),
                 )
             if u.kind == "man" and kinds:
-                yield Problem(("units", i, "kind"), f"units[{i}].kind = 'man': a {kinds[0]} is a vehicle")
+                message = _("units[{i}].kind = 'man': a {type} is a vehicle").format(i=i, type=kinds[0])
+                yield Problem(("units", i, "kind"), message)
             for key, (low, high) in self.STAT_RANGES.items():
                 value = u.stats.get(key)
                 if value is not None and not low <= value <= high:
-                    yield Problem(("units", i, "stats", key), f"units[{i}].stats.{key} = {value}: from {low} to {high}")
+                    message = _("units[{i}].stats.{key} = {value}: from {low} to {high}").format(
+                        i=i, key=key, value=value, low=low, high=high
+                    )
+                    yield Problem(("units", i, "stats", key), message)
         if sc.moon and not sc.night:
-            yield Problem(("moon",), "moon = true: a moon is for a game at night (night = true)")
+            yield Problem(("moon",), _("moon = true: a moon is for a game at night (night = true)"))
         carried: dict[str, int] = {}
         for u in sc.units:
             if u.aboard:
@@ -143,7 +150,9 @@ class BassaFormat(Format):
         for i, u in enumerate(sc.units):
             capacity = u.stats.get("capacity")
             if capacity is not None and carried.get(u.id, 0) > capacity:
-                message = f"units[{i}].stats.capacity = {capacity}: {carried[u.id]} men are aboard (BI-MOUNT)"
+                message = _("units[{i}].stats.capacity = {capacity}: {men} men are aboard (BI-MOUNT)").format(
+                    i=i, capacity=capacity, men=carried[u.id]
+                )
                 yield Problem(("units", i, "stats", "capacity"), message)
         sides = [s.id for s in sc.sides]
         tiers = tier_by_id()
@@ -157,9 +166,9 @@ class BassaFormat(Format):
             if m.owner and m.owner not in sides:
                 yield unknown(("mines", i, "owner"), m.owner, "side", sides)
             if m.hidden and not m.owner:
-                yield Problem(("mines", i, "hidden"), "hidden = true needs an owner (the side that laid it)")
+                yield Problem(("mines", i, "hidden"), _("hidden = true needs an owner (the side that laid it)"))
             if ids.index(m.id) != i:
-                yield Problem(("mines", i, "id"), f"mines[{i}].id = {m.id!r}: used twice")
+                yield Problem(("mines", i, "id"), _("mines[{i}].id = {id}: used twice").format(i=i, id=repr(m.id)))
 
     def setup(self, ctx: Context, sc: BassaScenario) -> None:
         super().setup(ctx, sc)
@@ -183,16 +192,19 @@ def _composition(units: Iterable[Unit]) -> Iterator[Problem]:
         if "section-leader" in u.roles and u.cls not in SECTION_LEADERS:
             yield Problem(
                 ("units", i, "roles"),
-                f"units[{i}].roles: a {u.cls or 'unrated'} soldier may not lead a section (BI-R021: "
-                f"{', '.join(SECTION_LEADERS)} only)",
+                _("units[{i}].roles: a {quality} soldier may not lead a section (BI-R021: {qualities} only)").format(
+                    i=i, quality=u.cls or _("unrated"), qualities=", ".join(SECTION_LEADERS)
+                ),
             )
         if "scout" in u.roles:
             if u.cls not in SCOUTS:
-                yield Problem(("units", i, "roles"), f"units[{i}].roles: scouts are elite or veteran only (BI-R212)")
+                message = _("units[{i}].roles: scouts are elite or veteran only (BI-R212)").format(i=i)
+                yield Problem(("units", i, "roles"), message)
             team = (u.side, u.team)
             scouts[team] = scouts.get(team, 0) + 1
             if scouts[team] == 2:
-                yield Problem(("units", i, "roles"), f"units[{i}].roles: one scout per squad ({u.team!r}, BI-R212)")
+                message = _("units[{i}].roles: one scout per squad ({team}, BI-R212)").format(i=i, team=repr(u.team))
+                yield Problem(("units", i, "roles"), message)
 
 
 FORMAT = BassaFormat()

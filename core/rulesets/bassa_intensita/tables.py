@@ -11,6 +11,9 @@ from pathlib import Path
 
 import msgspec
 
+from core.i18n import Msg
+from core.rulesets.bassa_intensita.words import word
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -115,9 +118,14 @@ class Band(msgspec.Struct, frozen=True):
     morale_mod: int = 0
 
     @property
-    def words(self) -> str:
-        """The row in plain English, for the log."""
+    def english(self) -> str:
+        """The row in plain English (the catalogue's ``msgid``)."""
         return self.name or self.id.replace("-", " ")
+
+    @property
+    def words(self) -> Msg:
+        """The row for the log, in the reader's language when shown."""
+        return word(self.english)
 
     def covers(self, value: int) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)

@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset, possessive
+from core.i18n import M
+from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
@@ -41,6 +42,7 @@ from core.rulesets.bassa_intensita.phases import (
     tier_of_phase,
 )
 from core.rulesets.bassa_intensita.tables import tiers
+from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import GameState
 from core.views import REFEREE
 
@@ -58,13 +60,17 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name == "next":
         if phase in MOVE_PHASES and role == state.active_side:
             return  # the mover ends his own movement
-        raise Refused("only the referee moves the game on, except the moving player ending his movement")
+        raise Refused(_("only the referee moves the game on, except the moving player ending his movement"))
     if name == "order" and role != state.active_side:
-        raise Refused(f"{state.active_side} won the initiative and chooses who moves first")
+        raise Refused(_("{side} won the initiative and chooses who moves first").format(side=state.active_side))
     if name == "move" and phase in MOVE_PHASES and role != state.active_side:
-        raise Refused(f"it is {possessive(state.active_side)} movement; you may only make opportunity fire")
+        raise Refused(
+            _("it is {owner} movement; you may only make opportunity fire").format(
+                owner=render(whose(state.active_side))
+            )
+        )
     if name == "fire" and phase in MOVE_PHASES and role == state.active_side:
-        raise Refused("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)")
+        raise Refused(_("a side cannot fire in its own movement: opportunity fire is the other side's (BI-R050)"))
 
 
 def advance(ctx: Context) -> None:
@@ -73,7 +79,9 @@ def advance(ctx: Context) -> None:
         due = [u.name for u in s.units.values() if u.in_play and u.has("morale-due")]
         if due:
             raise Refused(
-                f"morale checks are due first: {', '.join(due)} (morale UNIT; or clear UNIT morale-due to waive one)"
+                _("morale checks are due first: {units} (morale UNIT; or clear UNIT morale-due to waive one)").format(
+                    units=", ".join(due)
+                )
             )
         if ending.decided(ctx):
             return
@@ -81,7 +89,7 @@ def advance(ctx: Context) -> None:
         _clear(ctx, STRUCK)
     match s.phase:
         case "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused(_("load a scenario first: scenario demo"))
         case "initiative":
             winner = roll_initiative(ctx)
             ctx.emit(ev.VarSet(key="first_mover", value=winner))
@@ -106,9 +114,11 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
             replace_leaders(ctx)
         case "final":
-            raise Refused("the last turn is over: record the result with victory SIDE or victory draw")
+            raise Refused(_("the last turn is over: record the result with victory SIDE or victory draw"))
         case _:
-            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+            if s.result:
+                raise Refused(_("the game is over: {result}").format(result=render(s.result)))
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
 
 
 def _next_fire_phase(s: GameState, after: str) -> str:
@@ -135,7 +145,7 @@ def end_of_turn(ctx: Context) -> None:
         dies = ctx.state.vars.get(f"secret.dies.{u.id}", 0)
         if u.in_play and u.has("seriously-wounded") and dies and dies <= ctx.state.turn:
             commanding = squads.commands(ctx.state, u)
-            ctx.emit(ev.UnitOut(unit=u.id, cause="died of his wounds, not dressed in time"))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=casualties.DIED_OF_WOUNDS))
             casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False, commanding=commanding)
     cmd_support.clear_smoke(ctx)
     cmd_special.clear_gas(ctx)
@@ -171,7 +181,7 @@ def replace_leaders(ctx: Context) -> None:
         best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
-            f"taking over {u.team}",
+            M("taking over {team}", team=u.team),
             1,
             sides=rules.D10,
             target=chance,
@@ -179,7 +189,9 @@ def replace_leaders(ctx: Context) -> None:
             rule="BI-R028",
             unit=best.id,
             outcome=lambda f, best=best, new=new_ability, chance=chance: (
-                f"{best.name} takes over ({new})" if rules.succeeds(f[0], chance) else "no leader yet"
+                M("{unit} takes over ({ability})", unit=best.name, ability=word(new))
+                if rules.succeeds(f[0], chance)
+                else M("no leader yet")
             ),
         )
         if rules.succeeds(face, chance):
@@ -198,10 +210,12 @@ def roll_initiative(ctx: Context) -> str:
     ``order``; by default he moves first).  Ties are rolled again (ruling BI-INI-TIE)."""
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused("initiative needs exactly two sides")
+        raise Refused(_("initiative needs exactly two sides"))
     while True:
-        faces = {side: ctx.roll("initiative", 1, rule="A.5.1", side=side)[0] for side in sides}
+        faces = {side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side)[0] for side in sides}
         winner = rules.roll_off_winner(faces)
         if winner:
             return winner
-        ctx.emit(ev.Noted(text=f"initiative tied at {faces[sides[0]]}: both roll again (ruling BI-INI-TIE)"))
+        ctx.emit(
+            ev.Noted(text=M("initiative tied at {face}: both roll again (ruling BI-INI-TIE)", face=faces[sides[0]]))
+        )

@@ -10,6 +10,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
@@ -42,7 +43,9 @@ def test_the_rope_team_starts_aboard_and_comes_down_while_the_helicopter_hovers(
         play(game, "@raiders dismount ferri")
     play(game, "@raiders hover nh90")
     facts = play(game, "@raiders dismount ferri", "@raiders dismount greco", "@raiders dismount neri")
-    assert [e.how for e in facts if isinstance(e, ev.Moved)] == ["fast-ropes down from NH90 transport: half his move"]
+    assert [plain(e.how) for e in facts if isinstance(e, ev.Moved)] == [
+        "fast-ropes down from NH90 transport: half his move"
+    ]
     with pytest.raises(Refused, match="Pte Monti, medic is not trained to fast-rope"):
         play(game, "@raiders dismount monti")
     assert aboard(game, "nh90") == {"monti"}

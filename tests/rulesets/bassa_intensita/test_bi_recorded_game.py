@@ -9,6 +9,7 @@ from pathlib import Path
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
@@ -25,7 +26,7 @@ def test_the_recorded_game_ends_with_a_result():
     game = Game.open(SAVE, writable=False)
     state = game.state
     assert state.phase == "ended" and state.turn == 5
-    assert state.result == (
+    assert plain(state.result) == (
         "Italian convoy win: the truck crossed the bridge and left by the north edge. "
         "Losses: Italian convoy: 1 wounded; Road militia: 1 killed, 1 wounded"
     )
@@ -54,4 +55,4 @@ def test_the_game_shows_vehicles_he_indirect_fire_night_and_smoke():
         for t in texts
     )
     rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
-    assert any(r.purpose.startswith("morale") for r in rolls)
+    assert any(plain(r.purpose).startswith("morale") for r in rolls)

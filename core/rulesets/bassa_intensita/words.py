@@ -1,0 +1,58 @@
+"""Bassa Intensità's words: its catalogue (domain ``bassa_intensita``) and the
+messages its events hold in place of sentences (core.i18n: events hold no words).
+
+Display code translates now with ``_`` / ``pgettext``; a rule that records a fact
+in words makes a message with ``M`` (``core.i18n``), and a word that comes from the
+tables (a row, a label, a weapon's name, a difficulty) with :func:`word`, listed in
+the catalogue by :func:`phrases`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from core.i18n import Domain, M, Msg, Text
+
+DOMAIN = "bassa_intensita"
+_words = Domain(DOMAIN)
+_ = _words.gettext
+pgettext = _words.pgettext
+
+
+def word(text: str) -> Msg:
+    """A word of the ruleset's data in an event (``BassaIntensita.phrases`` lists it)."""
+    return M(text)
+
+
+def whose(name: str) -> Msg:
+    """``Omar's`` / ``Marras'``: a name as an owner; Italian puts ``di Omar`` after the noun."""
+    return M("{name}'", name=name) if name.endswith("s") else M("{name}'s", name=name)
+
+
+def listing(items: Sequence[Text], sep: str = ",") -> Text:
+    """Items one after another as one message whatever their number: ``a, b, c``
+    (``sep=";"``: ``a; b; c``, ``sep="and"``: ``a and b and c``)."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        if sep == "and":
+            out = M("{a} and {b}", a=item, b=out)
+        elif sep == ";":
+            out = M("{a}; {b}", a=item, b=out)
+        else:
+            out = M("{a}, {b}", a=item, b=out)
+    return out
+
+
+def render(text: Text) -> str:
+    """``text`` in the reader's language, with this ruleset's words."""
+    return _words.render(text)
+
+
+def msg_ids(text: Text) -> Iterator[str]:
+    """Every template in ``text`` and its nested messages (for tests and checks)."""
+    if isinstance(text, Msg):
+        yield text.id
+        for v in text.args.values():
+            yield from msg_ids(v)

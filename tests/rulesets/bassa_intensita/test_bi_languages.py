@@ -1,0 +1,179 @@
+"""Bassa Intensità in Italian and English: the same commands make the same events
+(words kept as messages, never as sentences), each reader sees them in his own
+language, and every message the game can hold is in the Italian catalogue."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core import events as ev
+from core.dice import NeedDice
+from core.game import Game
+from core.i18n import M, Msg, plain, reading
+from core.i18n_catalogues import read
+from core.ruleset import Refused
+from core.rulesets.bassa_intensita import BassaIntensita, casualties
+from core.rulesets.bassa_intensita.words import DOMAIN, msg_ids, render
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
+from playing import play  # noqa: E402  (test folders are not packages)
+from recorded import RecordedGame, effective_facts  # noqa: E402
+
+GAME = RecordedGame("bassa-intensita-game", "bassa-intensita", 2026)
+SAVE = GAME.save
+#: The demo scenario to the elite's fire phase; Lt Ferrante (Elite 6, short range +1)
+#: fires twice at Omar: a 7 hits and the damage die's 3 shocks him, an 8 misses.
+FIRE = ("next dice=5,2", "next", "next", "next", "next", "fire ferrante omar range=10 dice=7,3,8")
+
+
+def _new(tmp_path: Path, name: str) -> Game:
+    g = Game.new(tmp_path / name, "bassa-intensita", seed=11)
+    g.execute("scenario demo")
+    return g
+
+
+def _words(e: ev.Event) -> list:
+    """Whatever an event says in words (a command's own text is what was typed)."""
+    if isinstance(e, ev.Issued):
+        return []
+    if isinstance(e, ev.Rolled):
+        return [e.roll.purpose, e.roll.outcome, *(m.label for m in e.roll.mods)]
+    return [getattr(e, f) for f in ("text", "how", "cause", "reason", "result") if hasattr(e, f)]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_recorded_game_makes_the_same_events_whatever_the_readers_language(tmp_path, lang):
+    with reading(lang):
+        made = GAME.regenerate(tmp_path)
+    assert msgspec.json.encode(effective_facts(made)) == msgspec.json.encode(effective_facts(SAVE))
+
+
+def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    facts = play(g, *FIRE)
+    shots = [e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.9.4"]
+    damage = next(e for e in facts if isinstance(e, ev.Rolled) and e.roll.rule == "A.12.1")
+    shock = next(e for e in facts if isinstance(e, ev.StatusChanged) and e.unit == "omar")
+    note = next(e for e in facts if isinstance(e, ev.Noted))
+    with reading("it"):
+        hit, miss, hurt, shocked, due = (g.describe(e) for e in (*shots, damage, shock, note))
+    fire = "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10 serve 7 o meno "
+    assert hit == fire + "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12) [dadi del tavolo]"
+    assert miss == fire + "(Qualità Elite +6, distanza breve +1): 8 → mancato [dadi del tavolo]"
+    assert hurt == "danni di Omar Haji: 1d10: 3 → shoccato [dadi del tavolo]"
+    assert shocked == "Omar Haji ora shoccato, ora shoccato in questo turno, ora a terra"
+    assert due.endswith("Omar Haji deve controllare il morale: lo chiedono le tabelle dei risultati (M7, A.13.1)")
+    with reading("en"):
+        hit, hurt = g.describe(shots[0]), g.describe(damage)
+    assert hit == (
+        "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10 needing 7 or less "
+        "(Elite Quality +6, short range +1): 7 → hit: roll damage (A.12) [table dice]"
+    )
+    assert hurt == "Omar Haji's damage: 1d10: 3 → shocked [table dice]"
+    g.close()
+
+
+def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE)
+    facts = play(g, "morale omar dice=9,6")
+    # Regular 4 + 3, under automatic fire -2: a 9 fails; the effect's 6 is a surrender,
+    # with no enemy near to surrender to: panic
+    check, effect = (e for e in facts if isinstance(e, ev.Rolled))
+    moved = next(e for e in facts if isinstance(e, ev.Moved))
+    play(g, "victory folgore the village is searched")
+    with reading("it"):
+        assert g.describe(check) == (
+            "morale (il controllo dovuto) di Omar Haji: 1d10 serve 5 o meno (Qualità regolare +4, morale +3, "
+            "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto [dadi del tavolo]"
+        )
+        assert g.describe(effect) == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
+        assert g.describe(moved) == "Omar Haji muove di 24 cm (panico: verso un riparo, lontano dal nemico)"
+        assert render(g.state.result) == (
+            "vince Folgore patrol: the village is searched. Perdite: Folgore patrol: nessuna perdita; "
+            "Village militia: nessuna perdita"
+        )
+    assert plain(g.state.result) == (
+        "Folgore patrol win: the village is searched. Losses: Folgore patrol: no losses; Village militia: no losses"
+    )
+    g.close()
+
+
+def test_a_refusal_reads_in_the_language_of_whoever_gave_the_command(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE[:-1])
+    with reading("it"), pytest.raises(Refused, match=r"^400 cm è fuori gittata per fucile d'assalto \(BI-R075\)$"):
+        play(g, "fire ferrante omar range=400")
+    with pytest.raises(Refused, match=r"^400 cm is out of range of the Assault rifle \(BI-R075\)$"):
+        play(g, "fire ferrante omar range=400")
+    with reading("it"), pytest.raises(Refused, match=r"^Sgt Marra ha Qualità Veterano e agisce nel proprio livello"):
+        play(g, "fire marra omar range=20")
+    g.close()
+
+
+def test_a_request_for_table_dice_says_what_for_in_the_askers_language(tmp_path):
+    g = _new(tmp_path, "bi.ft")
+    play(g, *FIRE[:-1])
+    with reading("it"):
+        with pytest.raises(NeedDice) as asked:
+            g.execute("fire ferrante omar range=10", faces=[])
+        said = asked.value.request.text()
+    assert said == (
+        "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10, serve 7 o meno "
+        "(Qualità Elite +6, distanza breve +1)"
+    )
+    with pytest.raises(NeedDice) as asked:
+        g.execute("fire ferrante omar range=10", faces=[])
+    said = asked.value.request.text()
+    assert said == (
+        "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10, needs 7 or less "
+        "(Elite Quality +6, short range +1)"
+    )
+    g.close()
+
+
+def test_the_rulesets_own_words_follow_the_reader():
+    r = BassaIntensita()
+    with reading("it"):
+        assert r.describe_var("scenario.night", "dark") == "è notte (notte senza luna)"
+        assert r.describe_var("aircraft.regulars", "down") == "l'aereo di regulars è abbattuto"
+        assert r.describe_var("secret.dies.abdi", 0) == "la ferita di abdi è medicata"
+        assert r.describe_var("smoke.1", "grenade|5 x 20|Pte Bruno|7") == (
+            "fumo: bomba fumogena (5 x 20 cm, entro 10 cm da lui) di Pte Bruno, fino alla fine del turno 7"
+        )
+        assert r.class_name("rabble") == "Marmaglia"
+    assert r.describe_var("aircraft.regulars", "down") == "regulars' aircraft is shot down"
+    assert r.class_name("rabble") == "Rabble"
+
+
+@pytest.mark.parametrize(
+    "purpose, hurts",
+    [
+        (casualties.PENETRATION, True),
+        (casualties.CAUGHT_BY_HE, True),
+        (casualties.HIT_ABOARD, True),
+        (M("damage"), False),
+        ("armour penetrated?", True),  # a save from before messages
+        ("damage", False),
+    ],
+)
+def test_a_roll_against_the_unit_is_known_by_its_template_not_its_words(purpose, hurts):
+    roll = ev.Roll(purpose=purpose, faces=(3,), sides=10, target=5, under=True)
+    with reading("it"):
+        assert BassaIntensita().success_hurts_unit(roll) is hurts
+
+
+def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():
+    events = [line.event for line in Game.open(SAVE, writable=False).log_lines()]
+    # the scenario's own notes come from its file, as written: the rules' words begin with the first turn
+    first = next(i for i, e in enumerate(events) if isinstance(e, ev.PhaseBegan) and e.turn == 1)
+    said = [w for e in events[first:] for w in _words(e) if w]
+    assert said and all(isinstance(w, Msg) for w in said), "an event holds a sentence, not a message"
+    used = {i for w in said for i in msg_ids(w)}
+    catalogue = read("it", DOMAIN)
+    missing = sorted(i for i in used if not (catalogue.get(i) and catalogue.get(i).string))
+    assert len(used) > 80 and missing == []
