@@ -65,7 +65,7 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
-    winner, _, why = (args["verdict"] or "").strip().partition(" ")
+    winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
     if winner == "draw":
         verdict = M("a draw")
     else:
