@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from linea_di_tiro_support import game, play, rolls  # noqa: F401  (fixtures)
+from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.i18n import Domain, Msg, plain, reading
@@ -128,3 +128,14 @@ def test_the_italian_names_are_single_words_each_meaning_one_thing(context):
         if context == "command":
             # An Italian name is never another command's English name.
             assert [k for k, v in space.items() if v in english and v != k] == []
+
+
+@pytest.mark.parametrize("word", ["pareggio", "draw", "Pareggio"])
+def test_a_draw_typed_in_either_language_records_the_same_result(tmp_path, word):
+    g = new_game(tmp_path / "lt.ft", FIRST)
+    play(g, "next")
+    (end,) = [e for e in play(g, f"result {word} night falls") if isinstance(e, ev.GameEnded)]
+    g.close()
+    assert plain(end.result).startswith("a draw: night falls (US 2nd Armored lost 0 of 4;")
+    with reading("it"):
+        assert Domain("linea_di_tiro").render(end.result).startswith("pareggio: night falls (")

@@ -101,12 +101,14 @@ class LineaDiTiro(Ruleset):
         return None
 
     def terms(self) -> list[str]:
-        """Badges and states shown from data (turn.py), the joker, the artillery's states."""
+        """Badges and states shown from data (turn.py), the joker, the artillery's states, and
+        ``draw``, the word a result takes for a draw (cmd_game.py)."""
         return [
             *turn.BADGES,
             deck().joker,
             "requested",
             "firing",
+            "draw",
         ]
 
     def profile(self, state: GameState, unit: Unit) -> Profile:

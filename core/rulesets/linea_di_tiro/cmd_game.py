@@ -11,7 +11,7 @@ from core.rulesets.linea_di_tiro import scenario_vars
 from core.rulesets.linea_di_tiro.cmd_fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
-from core.rulesets.linea_di_tiro.words import _, joined, owner
+from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
 from core.state import GameState
 
 
@@ -66,7 +66,7 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
     winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
-    if winner == "draw":
+    if winner.lower() in draw_words():
         verdict = M("a draw")
     else:
         if winner not in s.sides:

@@ -91,8 +91,9 @@ class Ludonet(ScenarioRuleset):
         return None
 
     def terms(self) -> tuple[str, ...]:
-        """The badges pieces wear (turn.py, hits.py, cmd_air.py), shown from data."""
-        return turn.BADGES
+        """The badges pieces wear (turn.py, hits.py, cmd_air.py), shown from data; ``draw``,
+        the word a result takes for a draw (end.py)."""
+        return (*turn.BADGES, "draw")
 
 
 register("ludonet", Ludonet)

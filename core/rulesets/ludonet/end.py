@@ -24,7 +24,7 @@ from core.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
-from core.rulesets.ludonet.words import DOMAIN, _, listed
+from core.rulesets.ludonet.words import DOMAIN, _, draw_words, listed
 from core.state import GameState
 
 FINAL = "final"
@@ -97,7 +97,10 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     words = (args["result"] or "").split(maxsplit=1)
     if not words:
         raise Refused(_("say who won: victory SIDE|draw REASON"))
-    winner = match_prefix(words[0], [*s.sides, DRAW], "side")
+    draws = draw_words()
+    winner = match_prefix(words[0], [*s.sides, *draws], "side")
+    if winner in draws:
+        winner = DRAW
     reason = words[1] if len(words) > 1 else M("the referee's ruling")
     ctx.emit(ev.GameEnded(result=result(s, winner, reason)))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.i18n import N_, Domain, M, Msg
+from core.i18n import LANGUAGES, N_, Domain, M, Msg, translations
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext
@@ -37,6 +37,12 @@ def listed(items: Sequence[Msg | str]) -> Msg | str:
     for item in items[1:]:
         out = M("{first}, {then}", first=out, then=item)
     return out
+
+
+def draw_words() -> list[str]:
+    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``):
+    a script gives the same result whoever reads it."""
+    return sorted({translations(lang, DOMAIN.name).pgettext("term", "draw") for lang in LANGUAGES})
 
 
 #: The tables' words an event carries (data/*.toml), for the catalogue.

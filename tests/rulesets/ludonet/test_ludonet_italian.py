@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from ln_support import play, rolls, to_phase
+from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
 from core.game import Game
@@ -121,3 +121,15 @@ def test_the_italian_names_are_single_words_each_meaning_one_thing(context):
         assert all(name and " " not in name and name == name.lower() for name in space.values()), space
         if context == "command":
             assert [k for k, v in space.items() if v in english and v != k] == []
+
+
+@pytest.mark.parametrize("word", ["pareggio", "pareg", "draw"])
+def test_a_draw_typed_in_either_language_records_the_same_result(tmp_path, monkeypatch, word):
+    (tmp_path / word).mkdir()
+    game = ludonet_game(tmp_path / word, monkeypatch)
+    to_phase(game, 1, "move-first")
+    (end,) = [e for e in play(game, f"victory {word} both sides withdraw") if isinstance(e, ev.GameEnded)]
+    game.close()
+    assert plain(end.result).startswith("a draw: both sides withdraw; losses: ")
+    with reading("it"):
+        assert Domain("ludonet").render(end.result).startswith("pareggio: both sides withdraw; perdite: ")
