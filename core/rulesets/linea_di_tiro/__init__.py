@@ -76,7 +76,14 @@ class LineaDiTiro(Ruleset):
         if key == "secret.deck":
             return _("the deck is shuffled: {cards}").format(cards=str(value).replace(",", " "))
         if key == "deck.drawn":
-            return _("{n} cards drawn since the last shuffle").format(n=value) if value else _("a fresh deck")
+            if not value:
+                return _("a fresh deck")
+            drawn = DOMAIN.ngettext(
+                "{n} card drawn since the last shuffle",
+                "{n} cards drawn since the last shuffle",
+                value if isinstance(value, int) else 0,
+            )
+            return drawn.format(n=value)
         if key == "scenario_id":
             return _("scenario {id}").format(id=value)
         if key.startswith("secret.ambush."):

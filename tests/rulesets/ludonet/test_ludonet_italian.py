@@ -66,7 +66,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     facts += play(armoured, "@garrison morale gruppe vogt dice=2")  # 1-2: shaken (LN-R070)
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
-    assert any("test di morale dovuti (LN-R070): Gruppe Vogt (3 perdite su 5)" in line for line in said)
+    assert any("test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in line for line in said)
     assert any("morale di Gruppe Vogt" in line and "2 → morale scosso: ripiega" in line for line in said)
 
 
