@@ -133,3 +133,41 @@ def test_a_draw_typed_in_either_language_records_the_same_result(tmp_path, monke
     assert plain(end.result).startswith("a draw: both sides withdraw; losses: ")
     with reading("it"):
         assert Domain("ludonet").render(end.result).startswith("pareggio: both sides withdraw; perdite: ")
+
+
+ENGLISH = (
+    "@paras move jones 14 mode=run dice=5",
+    "@paras move smith 3 mode=crawl",
+    "next",
+    "next",
+    "next",
+    "@paras fire jones hans half dice=6,5",
+    "@garrison fire panzer smith half dice=4,4,5",
+)
+ITALIAN = (
+    "@paras muovi jones 14 modo=corsa dice=5",
+    "@paras muovi smith 3 modo=carponi",
+    "next",
+    "next",
+    "next",
+    "@paras spara jones hans mezzo dice=6,5",
+    "@garrison spara panzer smith mezzo dice=4,4,5",
+)
+
+
+def test_commands_typed_in_italian_record_what_the_english_ones_do(tmp_path, monkeypatch):
+    import core.commands
+
+    if not hasattr(core.commands, "local_name"):
+        pytest.skip("the parser does not read Italian names yet (the command language's branch)")
+    games = {}
+    for lang, script in (("en", ENGLISH), ("it", ITALIAN)):
+        (tmp_path / lang).mkdir()
+        with reading(lang):
+            game = ludonet_game(tmp_path / lang, monkeypatch)
+            to_phase(game, 1, "move-first")
+            play(game, *script)
+            games[lang] = [line.event for line in game.log_lines() if not isinstance(line.event, ev.Issued)]
+            game.close()
+    assert games["it"] == games["en"]
+    assert any(isinstance(e, ev.Moved) and e.how == Msg("crawl") for e in games["it"])
