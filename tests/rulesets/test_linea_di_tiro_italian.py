@@ -12,6 +12,7 @@ import pytest
 from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.game import Game
 from core.i18n import Domain, Msg, plain, reading
 from core.ruleset import get_ruleset
 from core.rulesets.linea_di_tiro import tables, words
@@ -84,9 +85,8 @@ def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(
 
 
 def test_no_event_of_the_recorded_game_holds_an_english_sentence():
-    from core.game import Game
-
-    events = [line.event for line in Game.open(RecordedGame("linea-di-tiro-game", "", 0).save).log_lines()]
+    save = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9).save
+    events = [line.event for line in Game.open(save, writable=False).log_lines()]
     worded = []
     for e in events:
         match e:
