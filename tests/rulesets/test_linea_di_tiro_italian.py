@@ -29,18 +29,18 @@ def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
     facts = play(game, "@german at panzer sherman1 ready dice=2,3")
     with reading("it"):
         said = [game.describe(e) for e in activated + facts]
-    assert "Sherman Easy: A4, preparare o eseguire 2 attacchi (LT-R020)" in said[1]
-    (shot,) = [line for line, e in zip(said[len(activated) :], facts, strict=True) if isinstance(e, ev.Rolled)]
-    assert "tiro controcarro contro Sherman Easy, attacco 6 - protezione 5 = +1" in shot
-    assert "2 3 = 5" in shot and "totale modificato 5, colonna +1: R: ritirata/rotta senza test" in shot
-    assert any("fugge, spalle al nemico" in line for line in said)
-    assert any("Sherman Easy fugge di 30 cm, spalle al nemico, in rotta senza test (LT-R080)" in s for s in said)
+    assert "nota: Sherman Easy: A4, preparare o eseguire 2 attacchi (LT-R020)" in said
+    assert (
+        "tiro controcarro contro Sherman Easy, attacco 6 - protezione 5 = +1 di Panzer IV: 2d6: 2 3 = 5 "
+        "→ totale modificato 5, colonna +1: R: ritirata/rotta senza test [dadi del tavolo]"
+    ) in said
+    assert "Sherman Easy muove di 30 cm (fugge, spalle al nemico)" in said
+    assert "nota: Sherman Easy fugge di 30 cm, spalle al nemico, in rotta senza test (LT-R080)" in said
     # The same events read in English, as they did before they were kept as data.
-    assert any(
-        "AT fire at Sherman Easy, attack 6 - protection 5 = +1" in game.describe(e)
-        and "modified total 5, column +1: R: routs without a test" in game.describe(e)
-        for e in facts
-    )
+    assert (
+        "Panzer IV's AT fire at Sherman Easy, attack 6 - protection 5 = +1: 2d6: 2 3 = 5 "
+        "→ modified total 5, column +1: R: routs without a test [table dice]"
+    ) in [game.describe(e) for e in facts]
 
 
 def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
@@ -50,12 +50,13 @@ def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
     (roll,) = rolls(facts)
     assert plain(roll.outcome) == "modified total 7: fall-back"
     with reading("it"):
-        line = next(game.describe(e) for e in facts if isinstance(e, ev.Rolled))
-    assert "test di morale, morale 4: 1d6 (situazioni +1): 6" in line
-    assert "totale modificato 7: indietreggia" in line
-    with reading("it"):
         said = [game.describe(e) for e in facts]
-    assert any("Sherman Easy indietreggia di 5 cm, fronte al nemico (LT-R080)" in line for line in said)
+    assert (
+        "test di morale, morale 4 di Sherman Easy: 1d6 (situazioni +1): 6 → totale modificato 7: indietreggia "
+        "[dadi del tavolo]"
+    ) in said
+    assert "Sherman Easy muove di 5 cm (indietreggia, fronte al nemico)" in said
+    assert "nota: Sherman Easy indietreggia di 5 cm, fronte al nemico (LT-R080)" in said
 
 
 def test_the_result_keeps_the_referees_words_and_translates_the_rest(game):

@@ -29,13 +29,13 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
     facts += play(armoured, "next")
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
-    shot, damage = (line for line, e in zip(said, facts, strict=True) if isinstance(e, ev.Rolled))
-    assert "tiro contro Uffz Hans Vogt (entro metà raggio)" in shot
-    assert "(il tiratore è esperto +1): 6" in shot and shot.split("→ ")[1].startswith("colpito")
-    assert "danni" in damage and "5 → eliminato" in damage
-    out_at = next(i for i, e in enumerate(facts) if isinstance(e, ev.UnitOut))
-    assert said[out_at].startswith("Uffz Hans Vogt") and said[out_at].endswith(": eliminato")
-    out = facts[out_at]
+    assert said[0] == (
+        "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: 1d6 serve 3+ (il tiratore è esperto +1): 6 "
+        "→ colpito [dadi del tavolo]"
+    )
+    assert "danni di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
+    assert "Uffz Hans Vogt fuori combattimento: eliminato" in said
+    out = next(e for e in facts if isinstance(e, ev.UnitOut))
     assert out.cause == Msg("eliminated") and plain(out.cause) == "eliminated"
 
 
@@ -45,10 +45,12 @@ def test_a_vehicle_against_a_figure_reads_its_opposed_roll_in_italian(armoured):
     facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
     with reading("it"):
         said = [armoured.describe(e) for e in facts if isinstance(e, ev.Rolled)]
-    assert "tiro con il valore di combattimento contro Cpl Smith: 1d6 (valore di combattimento +3): 4" in said[1]
-    assert "totale 7" in said[1]
-    assert "tiro con il valore di combattimento contro Panzer IV, per non subire danni" in said[2]
-    assert "totale 5 contro 7: ferito" in said[2]
+    assert said[1:] == [
+        "tiro con il valore di combattimento contro Cpl Smith di Panzer IV: 1d6 (valore di combattimento +3): 4 "
+        "→ totale 7 [dadi del tavolo]",
+        "tiro con il valore di combattimento contro Panzer IV, per non subire danni di Cpl Smith: 1d6 serve 7+ "
+        "in totale: 5 → totale 5 contro 7: ferito [dadi del tavolo]",
+    ]
     assert plain(rolls(facts)[2].outcome) == "total 5 against 7: wound"
 
 
@@ -58,16 +60,17 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     facts = play(armoured, "@paras move jones 14 mode=run dice=5")  # 5: tired (LN-R012)
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
-    assert any("Pte Jones" in line and "(di corsa)" in line for line in said)
-    assert any("stanchezza: 1d6" in line and "5 → stanco: non può correre per 3 turni" in line for line in said)
+    assert "Pte Jones muove di 14 cm (di corsa)" in said
+    assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi del tavolo]" in said
     to_phase(armoured, 1, "melee")
     play(armoured, "out kurt", "out otto", "out mg42")
     facts = play(armoured, "next")
     facts += play(armoured, "@garrison morale gruppe vogt dice=2")  # 1-2: shaken (LN-R070)
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
-    assert any("test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in line for line in said)
-    assert any("morale di Gruppe Vogt" in line and "2 → morale scosso: ripiega" in line for line in said)
+    assert "nota: test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in said
+    assert "Gruppe Vogt fa il test di morale con perdite: 3 (LN-R070)" in said
+    assert "morale di Gruppe Vogt di garrison: 1d6: 2 → morale scosso: ripiega [dadi del tavolo]" in said
 
 
 def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(tmp_path):
