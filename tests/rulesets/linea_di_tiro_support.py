@@ -10,6 +10,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.rulesets.linea_di_tiro.tables import deck
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -60,7 +61,7 @@ def rolls(events: list[ev.Event]) -> list[ev.Roll]:
 
 
 def notes(events: list[ev.Event]) -> list[str]:
-    return [e.text for e in events if isinstance(e, ev.Noted)]
+    return [plain(e.text) for e in events if isinstance(e, ev.Noted)]
 
 
 def inject(g: Game, *facts: ev.Event) -> None:

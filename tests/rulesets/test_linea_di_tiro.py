@@ -20,6 +20,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options
@@ -168,7 +169,7 @@ def test_a_number_card_activates_one_piece_once(game):
         play(game, "activate panzer A2")  # a rule, for the referee too
     facts = play(game, "@us activate sherman1 A2")
     assert any(isinstance(e, ev.StatusChanged) and e.add == ("A2",) for e in facts)
-    assert any(isinstance(e, ev.Noted) and "A2, bound and execute" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "A2, bound and execute" in plain(e.text) for e in facts)
     with pytest.raises(Refused, match="already been activated on this card"):
         play(game, "@us activate sherman1 A5")
     with pytest.raises(Refused, match="activates one piece"):
@@ -205,7 +206,7 @@ def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
     facts = play(game, "next")  # the joker
     assert game.state.active_side == "" and game.state.card == "Joker"
     assert game.state.vars["artillery.german"] == "firing"
-    assert any(isinstance(e, ev.Noted) and "artillery opens fire" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "artillery opens fire" in plain(e.text) for e in facts)
     with pytest.raises(Refused, match="joker activates no piece"):
         play(game, "activate panzer A5")
     with pytest.raises(Refused, match="no side's"):
@@ -217,8 +218,8 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
     # Sherman attack 5 against the Panzer's front 5: column 0; 2 + 3 = 5 → T
     facts = play(game, "@us at sherman1 panzer dice=2,3")
     roll = rolls(facts)[0]
-    assert roll.faces == (2, 3) and roll.total and roll.outcome == "modified total 5, column 0: T: morale test"
-    assert any(isinstance(e, ev.Noted) and "must test morale" in e.text for e in facts)
+    assert roll.faces == (2, 3) and roll.total and plain(roll.outcome) == "modified total 5, column 0: T: morale test"
+    assert any(isinstance(e, ev.Noted) and "must test morale" in plain(e.text) for e in facts)
     with pytest.raises(Refused, match="no attack left"):
         play(game, "@us at sherman1 panzer")
     with pytest.raises(Refused, match="not activated on this card"):
@@ -228,11 +229,11 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
 def test_at_fire_destroys_and_routs(game):
     play(game, "next", "@us activate sherman1 A4 prepare=0")
     facts = play(game, "@us at sherman1 panzer flank dice=3,4")  # 5 vs side 3: +2; 7 → T
-    assert rolls(facts)[0].outcome == "modified total 7, column +2: T: morale test"
+    assert plain(rolls(facts)[0].outcome) == "modified total 7, column +2: T: morale test"
     facts = play(game, "@us at sherman1 panzer flank close dice=1,1")  # 2 - 1 = 1 → D
     assert sum(m.value for m in rolls(facts)[0].mods) == -1
-    assert rolls(facts)[0].outcome == "modified total 1, column +2: D: destroyed"  # the total compared
-    assert game.state.units["panzer"].out == "destroyed"
+    assert plain(rolls(facts)[0].outcome) == "modified total 1, column +2: D: destroyed"  # the total compared
+    assert plain(game.state.units["panzer"].out) == "destroyed"
 
 
 def test_a_ready_attack_replies_out_of_turn(game):
@@ -243,7 +244,7 @@ def test_a_ready_attack_replies_out_of_turn(game):
     with pytest.raises(Refused, match="is us'"):
         play(game, "@german at panzer sherman1")
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
-    assert rolls(facts)[0].outcome == "modified total 7, column 0: no effect"
+    assert plain(rolls(facts)[0].outcome) == "modified total 7, column 0: no effect"
     assert not game.state.units["panzer"].has("ready-1")
     with pytest.raises(Refused, match="holds no ready attack"):
         play(game, "@german at panzer sherman1 ready")
@@ -263,7 +264,7 @@ def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
     with pytest.raises(Refused, match="say what Grenadiers is doing"):
         play(game, "@us mg gis grenadiers")
     facts = play(game, "@us mg gis grenadiers defence=still-open dice=2")  # 3 - 3 = 0; 2 → I
-    assert rolls(facts)[0].outcome == "modified total 2, column 0: I: immobilised, loses its ready attacks"
+    assert plain(rolls(facts)[0].outcome) == "modified total 2, column 0: I: immobilised, loses its ready attacks"
     assert game.state.units["grenadiers"].has("immobilised")
     play(game, "next", "next", "next")  # Q♠, Joker, 3♣: german
     with pytest.raises(Refused, match="immobilised and cannot move"):
@@ -275,10 +276,10 @@ def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
 def test_morale_test_with_exact_dice(game):
     play(game, "next")
     facts = play(game, "@us morale sherman1 dice=5")  # morale 4: 5 → falls back 5 cm
-    assert rolls(facts)[0].outcome == "modified total 5: fall-back"
+    assert plain(rolls(facts)[0].outcome) == "modified total 5: fall-back"
     assert any(isinstance(e, ev.Moved) and e.cm == 5 for e in facts)
     facts = play(game, "@us morale gis plus=2 dice=4")  # morale 3: 4 + 2 = 6 → flees
-    assert rolls(facts)[0].outcome == "modified total 6: flee"
+    assert plain(rolls(facts)[0].outcome) == "modified total 6: flee"
     assert game.state.units["gis"].has("retreating")
 
 
@@ -290,7 +291,7 @@ def test_the_hidden_gun_is_attacked_only_once_spotted(game):
     play(game, "spot pak by=gis at=10 state=still-cover")  # a vehicle stationary in cover: 20 cm
     assert "pak" in game.view("us").units
     facts = play(game, "@us mg sherman1 pak dice=1")  # 3 - prepared 4 = -1; 1 → I (a gun is not a tank)
-    assert rolls(facts)[0].outcome == "modified total 1, column <0: I: immobilised, loses its ready attacks"
+    assert plain(rolls(facts)[0].outcome) == "modified total 1, column <0: I: immobilised, loses its ready attacks"
 
 
 def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
@@ -302,7 +303,7 @@ def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
     facts = play(game, "next dice=" + ",".join(map(str, faces_for(discards, order[:44]))))
     began = next(e for e in facts if isinstance(e, ev.PhaseBegan))
     assert (began.turn, began.card) == (44, order[43])
-    assert any(isinstance(e, ev.Noted) and "LT-R011" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "LT-R011" in plain(e.text) for e in facts)
     new = game.state.vars["secret.deck"].split(",")
     assert new == order[44:] + discards
     assert game.state.vars["deck.drawn"] == 0

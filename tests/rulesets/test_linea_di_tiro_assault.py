@@ -8,6 +8,7 @@ import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import assault
 
@@ -56,16 +57,16 @@ def test_a_tank_overruns_infantry_in_the_open_without_a_roll(game):
     play(game, "next", "next", "@german activate panzer A5")  # Q♠
     facts = play(game, "@german overrun panzer gis open")  # the GIs have no AT weapon: no test
     assert rolls(facts) == []
-    assert game.state.units["gis"].out == "overrun by a tank"
+    assert plain(game.state.units["gis"].out) == "overrun by a tank"
 
 
 def test_infantry_that_fails_its_test_stays_in_place(game):
     play(game, "next", "next", "@german activate panzer A1")
     # the bazooka team (morale 3) tests: a 4 fails; it stays (no fall back); the tank's 4 destroys it in cover
     facts = play(game, "@german overrun panzer bazooka dice=4,4")
-    assert [r.outcome for r in rolls(facts)] == ["failed: it stays in place", "destroyed"]
+    assert [plain(r.outcome) for r in rolls(facts)] == ["failed: it stays in place", "destroyed"]
     assert moved(facts, "bazooka") == []
-    assert game.state.units["bazooka"].out == "overrun by a tank"
+    assert plain(game.state.units["bazooka"].out) == "overrun by a tank"
 
 
 def test_infantry_that_passes_strikes_first(game):
@@ -73,16 +74,16 @@ def test_infantry_that_passes_strikes_first(game):
     # passes on 3; first strike as trained infantry with AT weapons, 3 or less: a 3 destroys the tank
     facts = play(game, "@german overrun panzer bazooka dice=3,3")
     r = rolls(facts)
-    assert [x.outcome for x in r] == ["passed: it strikes first", "tank destroyed"]
+    assert [plain(x.outcome) for x in r] == ["passed: it strikes first", "tank destroyed"]
     assert r[1].target == 3 and r[1].under
-    assert game.state.units["panzer"].out == "destroyed in a close assault"
+    assert plain(game.state.units["panzer"].out) == "destroyed in a close assault"
     assert game.state.units["bazooka"].in_play
 
 
 def test_a_missed_first_strike_is_followed_by_the_tanks_attack(game):
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=3,6,5")  # passes, misses; the tank's 5 fails in cover
-    assert [x.outcome for x in rolls(facts)] == ["passed: it strikes first", "no effect", "survives"]
+    assert [plain(x.outcome) for x in rolls(facts)] == ["passed: it strikes first", "no effect", "survives"]
     assert game.state.units["bazooka"].in_play and game.state.units["panzer"].in_play
 
 
@@ -90,7 +91,7 @@ def test_immobilised_infantry_takes_no_test(game):
     inject(game, ev.StatusChanged(unit="bazooka", add=("immobilised",)))
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=5")
-    assert [x.purpose for x in rolls(facts)] == ["overrun of GIs, bazooka half in cover"]
+    assert [plain(x.purpose) for x in rolls(facts)] == ["overrun of GIs, bazooka half in cover"]
     assert game.state.units["bazooka"].in_play
 
 
@@ -117,7 +118,7 @@ def test_infantry_assaults_a_tank_from_the_rear(game):
     # the GIs have no AT weapon: improvised, 1 or less; the Panzer has machine guns
     facts = play(game, "@us closeassault gis panzer rear escort=6 dice=2")
     r = rolls(facts)[0]
-    assert (r.target, r.under, r.outcome) == (1, True, "no effect")
+    assert (r.target, r.under, plain(r.outcome)) == (1, True, "no effect")
     assert game.state.units["panzer"].in_play
     with pytest.raises(Refused, match="no attack left"):
         play(game, "@us closeassault gis panzer rear")
@@ -133,7 +134,7 @@ def test_tank_hunters_against_a_protected_tank(game):
     facts = play(game, "@us closeassault hunters tiger flank dice=4")  # 5 - 1 protected = 4: a 4 destroys it
     r = rolls(facts)[0]
     assert r.target == 4 and [m.value for m in r.mods] == [-1]
-    assert game.state.units["tiger"].out == "destroyed in a close assault"
+    assert plain(game.state.units["tiger"].out) == "destroyed in a close assault"
 
 
 def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
@@ -146,7 +147,7 @@ def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
     play(game, "next", "@us activate veterans A2")
     facts = play(game, "@us closeassault veterans stug rear dice=4")  # 3 + 1 (no MG) = 4: a 4 destroys it
     r = rolls(facts)[0]
-    assert r.purpose == "close assault at Stug, its scenario's rating 3" and r.target == 4
+    assert plain(r.purpose) == "close assault at Stug, its scenario's rating 3" and r.target == 4
     assert game.state.units["stug"].out
     play(game, "next", "next", "next", "next", "@us activate odd A2")  # K♦
     with pytest.raises(Refused, match="rating is one of 1, 3, 5, not 4"):
@@ -157,8 +158,8 @@ def test_infantry_marked_with_portable_at_weapons_tests_before_an_overrun(game):
     inject(game, piece("rangers", "us", "rifles", roles=("portable-at",)))
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer rangers open dice=6")  # fails its test: stays, destroyed in the open
-    assert [x.outcome for x in rolls(facts)] == ["failed: it stays in place"]
-    assert game.state.units["rangers"].out == "overrun by a tank"
+    assert [plain(x.outcome) for x in rolls(facts)] == ["failed: it stays in place"]
+    assert plain(game.state.units["rangers"].out) == "overrun by a tank"
 
 
 def test_guns_are_not_close_assaulted_but_meleed(game):
@@ -175,11 +176,11 @@ def test_melee_the_higher_total_wins(game):
     play(game, "next", "@us activate gis A2")
     # GIs morale 3 + 5 = 8 against grenadiers morale 4 + 3 = 7
     facts = play(game, "@us melee gis grenadiers dice=5,3")
-    assert [(x.purpose, x.outcome) for x in rolls(facts)] == [
+    assert [(plain(x.purpose), plain(x.outcome)) for x in rolls(facts)] == [
         ("melee with Grenadiers, 1d6 + morale", "total 8"),
         ("melee with GIs, first half, 1d6 + morale", "total 7"),
     ]
-    assert game.state.units["grenadiers"].out.startswith("captured or destroyed in a melee")
+    assert plain(game.state.units["grenadiers"].out).startswith("captured or destroyed in a melee")
     assert game.state.units["gis"].in_play
 
 
@@ -195,7 +196,7 @@ def test_melee_modifiers_and_an_immobilised_winner_recovers(game):
     # grenadiers entrenched +2, from behind -1, immobilised -2: 4 + 6 - 1 = 9 against GIs 3 + 1 = 4
     facts = play(game, "@us melee gis grenadiers rear entrenched dice=1,6")
     defender = rolls(facts)[1]
-    assert [(m.label, m.value) for m in defender.mods] == [
+    assert [(plain(m.label), m.value) for m in defender.mods] == [
         ("morale", 4),
         ("entrenched", 2),
         ("attacked from behind", -1),
@@ -218,5 +219,5 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(game):
         play(game, "@us melee sherman1 grenadiers")
     play(game, "next", "next", "next", "@german activate grenadiers A2")  # 3♣
     facts = play(game, "@german melee grenadiers atgun dice=1,6")  # 4 + 1 = 5 against 4 + 6 - 3 = 7
-    assert ("a gun", -3) in [(m.label, m.value) for m in rolls(facts)[1].mods]
+    assert ("a gun", -3) in [(plain(m.label), m.value) for m in rolls(facts)[1].mods]
     assert game.state.units["grenadiers"].out

@@ -8,6 +8,7 @@ import pytest
 from linea_di_tiro_support import game, inject, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 
@@ -18,7 +19,7 @@ def test_a_routed_tank_fires_no_more_under_the_card(game):
     play(game, "@us activate sherman1 A4 prepare=0")  # two attacks to execute
     # the panzer replies with its ready attack: 6 vs 5 front, column +1; 2 + 3 = 5 → R
     facts = play(game, "@german at panzer sherman1 ready dice=2,3")
-    assert rolls(facts)[0].outcome == "modified total 5, column +1: R: routs without a test"
+    assert plain(rolls(facts)[0].outcome) == "modified total 5, column +1: R: routs without a test"
     sherman = game.state.units["sherman1"]
     assert sherman.has("retreating") and not sherman.has("attacks-2")
     assert any(isinstance(e, ev.Moved) and e.unit == "sherman1" and e.cm == 30 for e in facts)
@@ -42,19 +43,19 @@ def test_consecutive_he_attacks_at_immobilised_infantry_gain_one_each(game):
     play(game, "next", "@us activate sherman1 A4 prepare=0")  # 7♥
     # HE 3 against stationary infantry 3: column 0; a 2 immobilises (not yet immobilised: no bonus)
     facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=2")
-    assert rolls(facts)[0].purpose == "HE fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
+    assert plain(rolls(facts)[0].purpose) == "HE fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
     assert game.state.units["grenadiers"].has("immobilised")
     assert not game.state.units["grenadiers"].has("he-1")
     # the first HE attack at the immobilised piece: no bonus yet; a 3 on column 0 is no effect
     facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
-    assert rolls(facts)[0].outcome == "modified total 3, column 0: no effect"
+    assert plain(rolls(facts)[0].outcome) == "modified total 3, column 0: no effect"
     assert game.state.units["grenadiers"].has("he-1")
     play(game, "next", "next", "next", "next", "@us activate sherman1 A2")  # K♦: us again
     # the second in a row: +1 to the attack factor, column +1, where a 3 immobilises
     facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
     roll = rolls(facts)[0]
-    assert "attack 3 + 1 for consecutive HE (LT-R061)" in roll.purpose and roll.purpose.endswith("= +1")
-    assert roll.outcome == "modified total 3, column +1: I: immobilised, loses its ready attacks"
+    assert "attack 3 + 1 for consecutive HE (LT-R061)" in plain(roll.purpose) and plain(roll.purpose).endswith("= +1")
+    assert plain(roll.outcome) == "modified total 3, column +1: I: immobilised, loses its ready attacks"
     assert game.state.units["grenadiers"].has("he-2")
     # an MG (not HE) attack breaks the streak
     play(game, "@us activate sherman2 A2")
@@ -93,7 +94,7 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     play(game, "next")  # 7♥: us
     # the grenadiers, attacked from the front, shoot first: one free shot a card
     facts = play(game, "@german mg grenadiers gis opportunity defence=moving-open dice=5")  # 4 - 0: column +4, 5 → I
-    assert rolls(facts)[0].outcome.endswith("I: immobilised, loses its ready attacks")
+    assert plain(rolls(facts)[0].outcome).endswith("I: immobilised, loses its ready attacks")
     with pytest.raises(Refused, match="free opportunity shot on this card"):
         play(game, "@german mg grenadiers gis opportunity defence=moving-open")
     with pytest.raises(Refused, match="is us'"):

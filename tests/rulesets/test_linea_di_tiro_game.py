@@ -11,6 +11,7 @@ from linea_di_tiro_support import artillery, game, inject, new_game, notes, piec
 
 from core import events as ev
 from core.commitments import matches
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 
@@ -66,10 +67,10 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     # HE 4 against stationary infantry 3: column +1, a 1 immobilises
     facts = play(g, "barrage german gis defence=still-open dice=1")
     r = rolls(facts)[0]
-    assert r.purpose == "artillery fire on GIs, first half (10 cm square), HE, attack 4 - " + (
+    assert plain(r.purpose) == "artillery fire on GIs, first half (10 cm square), HE, attack 4 - " + (
         "infantry stationary in the open 3 = +1"
     )
-    assert r.outcome == "modified total 1, column +1: I: immobilised, loses its ready attacks"
+    assert plain(r.outcome) == "modified total 1, column +1: I: immobilised, loses its ready attacks"
     with pytest.raises(Refused, match="already taken this card's artillery attack"):
         play(g, "barrage german gis defence=still-open")
     play(g, "barrage german sherman1 dice=1")  # a tank: defence 5, column -1, 1 → I: a tank tests morale
@@ -80,7 +81,7 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     play(g, "next", "@german unitmove continue-artillery")  # K♠: a face card continues it
     # the GIs, immobilised, take their first HE attack in a row: no bonus yet
     facts = play(g, "barrage german gis defence=still-open dice=4")
-    assert rolls(facts)[0].outcome == "modified total 4, column +1: no effect"
+    assert plain(rolls(facts)[0].outcome) == "modified total 4, column +1: no effect"
     assert g.state.units["gis"].has("he-1")
 
 
@@ -110,7 +111,7 @@ def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
         )
         play(g, "next", "@us unitmove call-artillery by=captain", "next")
         facts = play(g, "barrage us pak dice=6")  # the hidden gun: no effect
-        assert rolls(facts)[0].outcome.endswith("no effect")
+        assert plain(rolls(facts)[0].outcome).endswith("no effect")
         assert not [ln for ln in g.log_lines("us") if "Pak" in ln.text]
     finally:
         g.close()
@@ -136,12 +137,10 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
     assert [o.key for o in openings] == ["unit.pak", "secret.deck"]
     assert openings[1].value == game.state.vars["secret.deck"]
     assert all(map(matches, openings))
-    assert [end] == [
-        ev.GameEnded(
-            result="US 2nd Armored win: hold the crossroads "
-            "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"
-        )
-    ]
+    assert isinstance(end, ev.GameEnded) and plain(end.result) == (
+        "US 2nd Armored win: hold the crossroads "
+        "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 2 cards)"
+    )
     assert game.state.phase == "ended"
     with pytest.raises(Refused):
         play(game, "next")
@@ -150,7 +149,7 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
 def test_a_draw_with_the_referees_words(game):
     play(game, "next")
     play(game, "result draw night falls on both")
-    assert game.state.result.startswith("a draw: night falls on both (")
+    assert plain(game.state.result).startswith("a draw: night falls on both (")
 
 
 def test_every_scenario_variable_is_documented():

@@ -11,6 +11,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
@@ -32,7 +33,7 @@ def test_the_game_is_a_built_in_scenario_played_to_its_recorded_result(events):
     state = Game.open(SAVE, writable=False).state
     assert state.scenario == "Night at the Vire bridge"
     assert state.phase == "ended" and state.turn == 15
-    assert state.result == (
+    assert plain(state.result) == (
         "US 30th Infantry win: two half-squads hold the far bank and the rearguard is destroyed "
         "(US 30th Infantry lost 0 of 4; Rearguard lost 2 of 2; after 15 cards)"
     )
@@ -44,7 +45,7 @@ def test_the_game_is_a_built_in_scenario_played_to_its_recorded_result(events):
 
 
 def _rolls(events: list) -> list[tuple[str, str, str]]:
-    return [(e.unit, e.roll.purpose, e.roll.outcome) for e in events if isinstance(e, ev.Rolled)]
+    return [(e.unit, plain(e.roll.purpose), plain(e.roll.outcome)) for e in events if isinstance(e, ev.Rolled)]
 
 
 def test_the_game_uses_vehicles_artillery_and_assaults(events):
@@ -66,7 +67,7 @@ def test_the_game_uses_vehicles_artillery_and_assaults(events):
     assert melee == [("first", "total 7"), ("mg", "total 5")]
     assert ("second", "passed: it strikes first") in [(u, o) for u, p, o in rolls if "overrun" in p]
     assert ("second", "tank destroyed") in [(u, o) for u, p, o in rolls if p.startswith("first strike")]
-    outs = {e.unit: e.cause for e in events if isinstance(e, ev.UnitOut)}
+    outs = {e.unit: plain(e.cause) for e in events if isinstance(e, ev.UnitOut)}
     assert outs == {
         "mg": "captured or destroyed in a melee with 1st squad, first half",
         "stug": "destroyed in a close assault",
@@ -80,7 +81,7 @@ def test_the_game_shows_spotting_an_ambush_reply_morale_and_a_rout(events):
     assert ("us", "rout m3") in issued
     morale = [(u, o) for u, p, o in _rolls(events) if p.startswith("morale test,")]
     assert morale == [("stug", "modified total 2: steady")]
-    texts = [e.text for e in events if isinstance(e, ev.Noted)]
+    texts = [plain(e.text) for e in events if isinstance(e, ev.Noted)]
     assert any("a voluntary rout" in t for t in texts)
     assert any(t.startswith("joker: a German flare") for t in texts)
 

@@ -8,6 +8,7 @@ import pytest
 from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules, spotting
 
@@ -88,7 +89,7 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
     # 7 - 5 = +2; 4 + 3 - 1 = 6 → T
     facts = play(game, "@german at pak sherman1 ambush dice=4,3")
     r = rolls(facts)[0]
-    assert [m.value for m in r.mods] == [-1] and r.outcome == "modified total 6, column +2: T: morale test"
+    assert [m.value for m in r.mods] == [-1] and plain(r.outcome) == "modified total 6, column +2: T: morale test"
     assert not game.state.units["pak"].has("ready-1")
     with pytest.raises(Refused, match="only at the first enemy"):
         play(game, "@german at pak sherman1 ambush")
@@ -102,7 +103,7 @@ def test_movement_checked_against_the_typed_distance(game):
     with pytest.raises(Refused, match="move at speed is at most 30 cm"):
         play(game, "@us move gis 31")
     facts = play(game, "@us move gis 30")
-    assert [(e.cm, e.how) for e in facts if isinstance(e, ev.Moved)] == [(30, "at speed")]
+    assert [(e.cm, plain(e.how)) for e in facts if isinstance(e, ev.Moved)] == [(30, "at speed")]
     with pytest.raises(Refused, match="already moved"):
         play(game, "@us move gis 1")
     play(game, "next", "next", "next", "next", "@us activate sherman1 A4")  # K♦

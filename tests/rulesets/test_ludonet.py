@@ -10,6 +10,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility
@@ -227,7 +228,7 @@ def test_movement_allowances_and_fatigue(game):
     with pytest.raises(Refused, match="1 to 5 cm"):
         play(game, "@paras move bren 6")
     facts = play(game, "@paras move jones 14 run dice=5")
-    assert rolls(facts)[0].outcome == "tired: no running for 3 turns"
+    assert plain(rolls(facts)[0].outcome) == "tired: no running for 3 turns"
     play(game, "@paras move wood 14 run dice=4")
     assert not game.state.units["wood"].has("tired-3")
     # tired in turn 1: no running in turns 2, 3 and 4; free again in turn 5
@@ -246,10 +247,10 @@ def test_fire_is_simultaneous(game):
     assert game.state.phase == "fire"
     # Smith moved (-1) but is expert (+1): 4+ within half range; damage 3 = wound
     facts = play(game, "@paras fire smith hans half dice=4,3")
-    assert [(r.target, r.outcome) for r in rolls(facts)] == [(4, "hit"), (None, "wound")]
+    assert [(r.target, plain(r.outcome)) for r in rolls(facts)] == [(4, "hit"), (None, "wound")]
     # Hans is hit but still fires back in the same phase (LN-R021)
     facts = play(game, "@garrison fire hans smith half dice=5,6")
-    assert rolls(facts)[1].outcome == "eliminated"
+    assert plain(rolls(facts)[1].outcome) == "eliminated"
     assert game.state.units["smith"].in_play and game.state.units["hans"].in_play
     with pytest.raises(Refused, match="already fired"):
         play(game, "@paras fire smith kurt full")
@@ -258,8 +259,8 @@ def test_fire_is_simultaneous(game):
     play(game, "next")
     s = game.state
     assert s.phase == "melee"
-    assert s.units["smith"].out == "eliminated"
-    assert s.units["kurt"].out == "eliminated"
+    assert plain(s.units["smith"].out) == "eliminated"
+    assert plain(s.units["kurt"].out) == "eliminated"
     assert s.units["hans"].in_play and s.units["hans"].has("wounded")
     assert not any(u.has("hit-wound") or u.has("hit-kill") for u in s.units.values())
 
@@ -271,22 +272,22 @@ def test_heavy_weapon_and_hidden_targets(game):
     # the crawler lies down: -1 to hit him; the MG 42's damage +1 turns a 4 into elimination
     facts = play(game, "@garrison fire mg42 brown full dice=6,4")
     assert rolls(facts)[0].target == 6
-    assert rolls(facts)[1].outcome == "eliminated"
+    assert plain(rolls(facts)[1].outcome) == "eliminated"
 
 
 def test_melee_and_morale(game):
     play(game, "next dice=6,1", *["next"] * 4)
     assert game.state.phase == "melee"
     facts = play(game, "@paras melee smith hans behind dice=3,5")  # 3 + 1 expert + 2 behind = 6 > 5
-    assert rolls(facts)[0].outcome == "total 6"
-    assert game.state.units["hans"].out == "eliminated in melee by Cpl Smith"
+    assert plain(rolls(facts)[0].outcome) == "total 6"
+    assert plain(game.state.units["hans"].out) == "eliminated in melee by Cpl Smith"
     facts = play(game, "@paras melee jones fritz dice=3,4")  # 3 + 1 = 4: a tie
-    assert any(isinstance(e, ev.Noted) and "fight on" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "fight on" in plain(e.text) for e in facts)
     play(game, "out kurt", "next")
     assert game.state.phase == "morale"
     with pytest.raises(Refused, match="lost 2 of 5"):
         play(game, "@garrison morale Gruppe Vogt")
     play(game, "out otto")
     facts = play(game, "@garrison morale gruppe vogt dice=2")
-    assert rolls(facts)[0].outcome == "shaken: falls back"
+    assert plain(rolls(facts)[0].outcome) == "shaken: falls back"
     assert game.state.units["fritz"].has("retreating")

@@ -18,11 +18,12 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, possessive, register
+from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
-from core.rulesets.linea_di_tiro.tables import Profile
+from core.rulesets.linea_di_tiro.tables import Profile, deck
+from core.rulesets.linea_di_tiro.words import DOMAIN, _, owner
 from core.state import GameState, Unit
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -73,27 +74,49 @@ class LineaDiTiro(Ruleset):
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         if key == "secret.deck":
-            return f"the deck is shuffled: {str(value).replace(',', ' ')}"
+            return _("the deck is shuffled: {cards}").format(cards=str(value).replace(",", " "))
         if key == "deck.drawn":
-            return f"{value} cards drawn since the last shuffle" if value else "a fresh deck"
+            if not value:
+                return _("a fresh deck")
+            drawn = DOMAIN.ngettext(
+                "{n} card drawn since the last shuffle",
+                "{n} cards drawn since the last shuffle",
+                value if isinstance(value, int) else 0,
+            )
+            return drawn.format(n=value)
         if key == "scenario_id":
-            return f"scenario {value}"
+            return _("scenario {id}").format(id=value)
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
-            return f"{piece} may reply to its first spotter {value}" if value else f"{possessive(piece)} reply is spent"
+            if value:
+                return _("{piece} may reply to its first spotter {spotter}").format(piece=piece, spotter=value)
+            return _("{whose} reply is spent").format(whose=owner(piece))
         if key.startswith("profile."):
-            return f"piece profile {key.partition('.')[2]} from the scenario"
+            return _("piece profile {id} from the scenario").format(id=key.partition(".")[2])
         if key == "joker.effect":
-            return f"a joker: {value} (LT-R010)"
+            return _("a joker: {effect} (LT-R010)").format(effect=value)
         if key == "joker.artillery":
-            return "a joker starts a called artillery attack (LT-R090)" if value else "jokers start no artillery"
+            return _("a joker starts a called artillery attack (LT-R090)") if value else _("jokers start no artillery")
         if key == "unit_move":
-            return f"card {value} spent on a unit move"
+            return _("card {card} spent on a unit move").format(card=value)
         if key.startswith("artillery."):
-            return f"{possessive(key.partition('.')[2])} artillery: {value}"
+            side = owner(key.partition(".")[2])
+            return _("{whose} artillery: {state}").format(whose=side, state=DOMAIN.term(str(value)))
         if key.startswith("artillery_card."):
-            return f"{possessive(key.partition('.')[2])} artillery fires on card {value}"
+            side = owner(key.partition(".")[2])
+            return _("{whose} artillery fires on card {card}").format(whose=side, card=value)
         return None
+
+    def terms(self) -> list[str]:
+        """Badges and states shown from data (turn.py), the joker, the artillery's states, and
+        ``draw``, the word a result takes for a draw (cmd_game.py)."""
+        return [
+            *turn.BADGES,
+            deck().joker,
+            "requested",
+            "firing",
+            "draw",
+        ]
 
     def profile(self, state: GameState, unit: Unit) -> Profile:
         """The piece's profile from its scenario (its ``cls``), with its own stats over it."""
@@ -104,7 +127,7 @@ class LineaDiTiro(Ruleset):
             spec = next((p for p in built.sc.profiles if p.id == unit.cls), None) if built else None
             found = msgspec.convert(msgspec.to_builtins(spec), Profile) if spec else None
         if found is None:
-            raise Refused(f"{unit.name} has no profile {unit.cls!r} in this scenario")
+            raise Refused(_("{unit} has no profile {cls!r} in this scenario").format(unit=unit.name, cls=unit.cls))
         return found
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:

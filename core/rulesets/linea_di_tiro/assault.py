@@ -4,7 +4,9 @@ tanks overrunning infantry, infantry assaulting tanks, and melee."""
 from __future__ import annotations
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.linea_di_tiro.tables import assault
+from core.rulesets.linea_di_tiro.words import _
 
 
 def overrun_test_needed(portable_at: bool, immobilised: bool) -> bool:
@@ -28,9 +30,9 @@ def close_assault_mods(tank_has_mg: bool, protected: bool) -> tuple[Mod, ...]:
     table = assault()
     mods = []
     if not tank_has_mg:
-        mods.append(Mod("tank without machine guns", table.no_mg_bonus, "LT-R101"))
+        mods.append(Mod(M("tank without machine guns"), table.no_mg_bonus, "LT-R101"))
     if protected:
-        mods.append(Mod("specially protected tank", table.protected_malus, "LT-R101"))
+        mods.append(Mod(M("specially protected tank"), table.protected_malus, "LT-R101"))
     return tuple(mods)
 
 
@@ -51,9 +53,11 @@ def can_assault_tank(from_flank_or_rear: bool, escort_cm: int | None) -> str:
     if escort_cm is not None and escort_cm < 0:
         raise ValueError("a distance cannot be negative")
     if not from_flank_or_rear:
-        return "a tank can be assaulted only on the flank or rear (LT-R101)"
+        return _("a tank can be assaulted only on the flank or rear (LT-R101)")
     if escort_cm is not None and escort_cm <= assault().adjacent_cm:
-        return f"the tank has friendly infantry adjacent ({escort_cm} cm, {assault().adjacent_cm} cm or less; LT-R101)"
+        return _("the tank has friendly infantry adjacent ({cm} cm, {most} cm or less; LT-R101)").format(
+            cm=escort_cm, most=assault().adjacent_cm
+        )
     return ""
 
 
@@ -62,13 +66,13 @@ def melee_mods(entrenched: bool, from_behind: bool, immobilised: bool, gun: bool
     m = assault().melee
     mods = []
     if entrenched:
-        mods.append(Mod("entrenched", m.entrenched, "LT-R102"))
+        mods.append(Mod(M("entrenched"), m.entrenched, "LT-R102"))
     if from_behind:
-        mods.append(Mod("attacked from behind", m.from_behind, "LT-R102"))
+        mods.append(Mod(M("attacked from behind"), m.from_behind, "LT-R102"))
     if immobilised:
-        mods.append(Mod("immobilised", m.immobilised, "LT-R102"))
+        mods.append(Mod(M("immobilised"), m.immobilised, "LT-R102"))
     if gun:
-        mods.append(Mod("a gun", m.gun, "LT-R103"))
+        mods.append(Mod(M("a gun"), m.gun, "LT-R103"))
     return tuple(mods)
 
 

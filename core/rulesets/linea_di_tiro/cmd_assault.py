@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import assault, rules
 from core.rulesets.linea_di_tiro.cmd_fire import morale_mods
 from core.rulesets.linea_di_tiro.commands import recover
@@ -26,6 +27,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
 from core.rulesets.linea_di_tiro.tables import movement
+from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
 
 
@@ -33,13 +35,20 @@ def _flag(name: str, help: str) -> Param:
     return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
 
 
-def _require_moving(ctx: Context, piece: Unit, what: str) -> None:
+def _require_moving(ctx: Context, piece: Unit) -> None:
+    """LT-R100: a tank overruns in the course of its move."""
     option = activated(ctx, piece)
     if ctx.state.active_side != piece.side or option not in movement().options:
-        raise Refused(f"{piece.name} {what} in the course of its move: activate it with A1, A2 or A5 first")
+        raise Refused(
+            _("{unit} overruns in the course of its move: activate it with A1, A2 or A5 first").format(unit=piece.name)
+        )
 
 
-def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, why: str) -> bool:
+def _immobilised(piece: Unit) -> str:
+    return _("{unit} is immobilised and cannot move to assault (ruling LT-IMMOBILISED)").format(unit=piece.name)
+
+
+def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, first_strike: bool) -> bool:
     """LT-R101: 1d6 at or under the infantry's rating (+1 no MG, -1 protected)."""
     table = assault_table()
     p_inf, p_tank = profile(ctx, infantry), profile(ctx, tank)
@@ -47,18 +56,23 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, why: str) -> b
     has_mg = bool(p_tank.mg) and table.no_mg_role not in tank.roles
     mods = assault.close_assault_mods(tank_has_mg=has_mg, protected=table.protected_role in tank.roles)
     need = assault.close_assault_need(rating.rating, mods)
+    args = {"tank": tank.name, "rating": M(rating.label), "value": rating.rating}
+    if first_strike:
+        purpose = M("first strike at {tank}, {rating} {value}", **args)
+    else:
+        purpose = M("close assault at {tank}, {rating} {value}", **args)
     (face,) = ctx.roll(
-        f"{why} at {tank.name}, {rating.label} {rating.rating}",
+        purpose,
         1,
         target=need,
         under=True,
         mods=mods,
         rule="LT-R101",
         unit=infantry.id,
-        outcome=lambda f: "tank destroyed" if assault.close_assault_destroys(f[0], need) else "no effect",
+        outcome=lambda f: M("tank destroyed") if assault.close_assault_destroys(f[0], need) else M("no effect"),
     )
     if assault.close_assault_destroys(face, need):
-        ctx.emit(ev.UnitOut(unit=tank.id, cause="destroyed in a close assault"))
+        ctx.emit(ev.UnitOut(unit=tank.id, cause=M("destroyed in a close assault")))
         return True
     return False
 
@@ -71,51 +85,51 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     tank, target = ctx.unit(args["tank"]), ctx.unit(args["target"])
     check_target(tank, target)
     if not is_tank(profile(ctx, tank)):
-        raise Refused(f"{tank.name} is not a tank: only tanks overrun (LT-R100)")
+        raise Refused(_("{unit} is not a tank: only tanks overrun (LT-R100)").format(unit=tank.name))
     if is_tank(profile(ctx, target)):
-        raise Refused(f"{target.name} is a tank: tanks overrun infantry and guns (LT-R100)")
+        raise Refused(_("{unit} is a tank: tanks overrun infantry and guns (LT-R100)").format(unit=target.name))
     require_able_to_fire(tank)
-    _require_moving(ctx, tank, "overruns")
+    _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
     portable_at = not p_inf.vehicle and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
     if assault.overrun_test_needed(portable_at, target.has("immobilised")):
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
-            f"morale test against {possessive(tank.name)} overrun, morale {value}",
+            M("morale test against {whose} overrun, morale {value}", whose=whose(tank.name), value=value),
             1,
             mods=mods,
             total=True,
             rule="LT-R100",
             unit=target.id,
             outcome=lambda f: (
-                "passed: it strikes first"
+                M("passed: it strikes first")
                 if rules.morale_result(f[0] + sum_mods(mods), value) == "steady"
-                else "failed: it stays in place"
+                else M("failed: it stays in place")
             ),
         )
         if rules.morale_result(face + sum_mods(mods), value) == "steady":
-            if _close_assault_roll(ctx, target, tank, "first strike"):
+            if _close_assault_roll(ctx, target, tank, first_strike=True):
                 return
         else:
-            say(ctx, target, f"{target.name} fails its test and stays in place under the tank (LT-R100)")
+            say(ctx, target, M("{unit} fails its test and stays in place under the tank (LT-R100)", unit=target.name))
     in_open = bool(args["open"])
     face = None
     if not in_open:
         need = assault_table().overrun_cover_max
         (face,) = ctx.roll(
-            f"overrun of {target.name} in cover",
+            M("overrun of {target} in cover", target=target.name),
             1,
             target=need,
             under=True,
             rule="LT-R100",
             unit=tank.id,
-            outcome=lambda f: "destroyed" if assault.overrun_destroys(False, f[0]) else "survives",
+            outcome=lambda f: M("destroyed") if assault.overrun_destroys(False, f[0]) else M("survives"),
         )
     if assault.overrun_destroys(in_open, face):
-        ctx.emit(ev.UnitOut(unit=target.id, cause="overrun by a tank"))
+        ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
     else:
-        say(ctx, target, f"{target.name} survives {possessive(tank.name)} overrun (LT-R100)")
+        say(ctx, target, M("{unit} survives {whose} overrun (LT-R100)", unit=target.name, whose=whose(tank.name)))
 
 
 def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
@@ -124,17 +138,19 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     infantry, tank = ctx.unit(args["infantry"]), ctx.unit(args["tank"])
     check_target(infantry, tank)
     if profile(ctx, infantry).vehicle:
-        raise Refused(f"{infantry.name} is not infantry (LT-R101)")
+        raise Refused(_("{unit} is not infantry (LT-R101)").format(unit=infantry.name))
     if not is_tank(profile(ctx, tank)):
-        raise Refused(f"{tank.name} is not a tank: infantry assaults infantry and guns with melee (LT-R102)")
+        raise Refused(
+            _("{unit} is not a tank: infantry assaults infantry and guns with melee (LT-R102)").format(unit=tank.name)
+        )
     if infantry.has("immobilised"):
-        raise Refused(f"{infantry.name} is immobilised and cannot move to assault (ruling LT-IMMOBILISED)")
+        raise Refused(_immobilised(infantry))
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
         raise Refused(why)
     spend_attack(ctx, infantry, bool(args["ready"]))
-    if not _close_assault_roll(ctx, infantry, tank, "close assault"):
-        say(ctx, tank, f"{tank.name} survives the close assault (LT-R101)")
+    if not _close_assault_roll(ctx, infantry, tank, first_strike=False):
+        say(ctx, tank, M("{unit} survives the close assault (LT-R101)", unit=tank.name))
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:
@@ -145,14 +161,13 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     check_target(attacker, defender)
     p_att, p_def = profile(ctx, attacker), profile(ctx, defender)
     if p_att.vehicle:
-        raise Refused(
-            f"{attacker.name} cannot start a melee: "
-            + ("guns cannot (LT-R103)" if is_gun(p_att) else "a tank overruns (overrun)")
-        )
+        if is_gun(p_att):
+            raise Refused(_("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name))
+        raise Refused(_("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name))
     if is_tank(p_def):
-        raise Refused(f"{defender.name} is a tank: assault it with closeassault (LT-R101)")
+        raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
     if attacker.has("immobilised"):
-        raise Refused(f"{attacker.name} is immobilised and cannot move to assault (ruling LT-IMMOBILISED)")
+        raise Refused(_immobilised(attacker))
     spend_attack(ctx, attacker, bool(args["ready"]))
     behind = args["side"] == "rear"
     totals = []
@@ -165,30 +180,45 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             assault.melee_mods(bool(args["entrenched"]), behind, defender.has("immobilised"), is_gun(p_def)),
         ),
     ):
-        all_mods = (ev.Mod("morale", p.morale, "LT-R102"), *mods)
+        all_mods = (ev.Mod(M("morale"), p.morale, "LT-R102"), *mods)
         (face,) = ctx.roll(
-            f"melee with {other.name}, 1d6 + morale",
+            M("melee with {other}, 1d6 + morale", other=other.name),
             1,
             mods=all_mods,
             total=True,
             rule="LT-R102",
             unit=piece.id,
-            outcome=lambda f, m=all_mods: f"total {f[0] + sum_mods(m)}",
+            outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),
         )
         totals.append(face + sum_mods(all_mods))
     winner = assault.melee_winner(*totals)
-    text = f"melee {attacker.name} {totals[0]} against {defender.name} {totals[1]}"
+    score = M(
+        "melee {attacker} {a} against {defender} {d}",
+        attacker=attacker.name,
+        a=totals[0],
+        defender=defender.name,
+        d=totals[1],
+    )
     if winner == "both":
-        ctx.emit(ev.Noted(text=f"{text}: a tie, both are destroyed (LT-R102)"))
+        ctx.emit(ev.Noted(text=M("{melee}: a tie, both are destroyed (LT-R102)", melee=score)))
         for piece in (attacker, defender):
-            ctx.emit(ev.UnitOut(unit=piece.id, cause="destroyed in a melee"))
+            ctx.emit(ev.UnitOut(unit=piece.id, cause=M("destroyed in a melee")))
         return
     won, lost = (attacker, defender) if winner == "attacker" else (defender, attacker)
-    ctx.emit(ev.Noted(text=f"{text}: {won.name} wins and captures or destroys {lost.name} (LT-R102)"))
-    ctx.emit(ev.UnitOut(unit=lost.id, cause=f"captured or destroyed in a melee with {won.name}"))
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "{melee}: {winner} wins and captures or destroys {loser} (LT-R102)",
+                melee=score,
+                winner=won.name,
+                loser=lost.name,
+            )
+        )
+    )
+    ctx.emit(ev.UnitOut(unit=lost.id, cause=M("captured or destroyed in a melee with {winner}", winner=won.name)))
     if won.has("immobilised"):
         recover(ctx, won)
-        say(ctx, won, f"{won.name} wins the melee and is no longer immobilised (LT-R102)")
+        say(ctx, won, M("{unit} wins the melee and is no longer immobilised (LT-R102)", unit=won.name))
 
 
 _SIDE = Param(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.pieces import (
@@ -27,6 +28,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.turn import HE_BADGES
+from core.rulesets.linea_di_tiro.words import _
 from core.state import Unit
 from core.views import REFEREE_ONLY, unit_audience
 
@@ -50,7 +52,11 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
     if args.get("ambush"):
         key = AMBUSH_VAR + shooter.id
         if ctx.state.vars.get(key) != target.id:
-            raise Refused(f"{shooter.name} may reply with -1 only at the first enemy that spotted it (LT-R053)")
+            raise Refused(
+                _("{unit} may reply with -1 only at the first enemy that spotted it (LT-R053)").format(
+                    unit=shooter.name
+                )
+            )
         ctx.emit(ev.VarSet(key=key, value="", vis=REFEREE_ONLY))
         spend_attack(ctx, shooter, use_ready=True)
     elif args.get("opportunity"):
@@ -58,7 +64,11 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         if ready(shooter):
             spend_attack(ctx, shooter, use_ready=True)
         elif shooter.has("opportunity"):
-            raise Refused(f"{shooter.name} has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)")
+            raise Refused(
+                _("{unit} has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)").format(
+                    unit=shooter.name
+                )
+            )
         else:
             ctx.emit(ev.StatusChanged(unit=shooter.id, add=("opportunity",)))
             has_fired(ctx, shooter)
@@ -74,24 +84,32 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     long_range = bool(args["long"])
     attack = attacker.at_long if long_range else attacker.at
     if not attack:
-        raise Refused(f"{shooter.name} has no anti-tank attack{' at long range' if long_range else ''}")
+        if long_range:
+            raise Refused(_("{unit} has no anti-tank attack at long range").format(unit=shooter.name))
+        raise Refused(_("{unit} has no anti-tank attack").format(unit=shooter.name))
     if not defender.front:
-        raise Refused(f"{target.name} has no armour: fire at it with mg (LT-R060)")
+        raise Refused(_("{unit} has no armour: fire at it with mg (LT-R060)").format(unit=target.name))
     protection = defender.side if args["flank"] else defender.front
     table = at_table()
     close = args["close"] or args["ambush"]  # one modifier for either (ruling LT-AT-MODS)
-    mods = [ev.Mod(m.label, m.value, "LT-R050") for m in table.modifiers if m.id == "hull-down" and args["hulldown"]]
-    mods += [ev.Mod(m.label, m.value, "LT-R050") for m in table.modifiers if m.id == "close" and close]
+    mods = [ev.Mod(M(m.label), m.value, "LT-R050") for m in table.modifiers if m.id == "hull-down" and args["hulldown"]]
+    mods += [ev.Mod(M(m.label), m.value, "LT-R050") for m in table.modifiers if m.id == "close" and close]
     _fire_with(ctx, shooter, target, args)
     diff = attack - protection
 
-    def outcome(faces: tuple[int, ...]) -> str:
+    def outcome(faces: tuple[int, ...]) -> Msg:
         total = sum(faces) + sum_mods(mods)
         result = rules.at_result(attack, protection, total, long_range)
-        return f"modified total {total}, column {table.column(diff).label}: {_AT_WORDS[result]}"
+        return _verdict(total, table.column(diff).label, _AT_WORDS[result])
 
     faces = ctx.roll(
-        f"AT fire at {target.name}, attack {attack} - protection {protection} = {diff:+d}",
+        M(
+            "AT fire at {target}, attack {attack} - protection {protection} = {diff}",
+            target=target.name,
+            attack=attack,
+            protection=protection,
+            diff=f"{diff:+d}",
+        ),
         2,
         mods=mods,
         total=True,
@@ -110,34 +128,38 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     check_target(shooter, target)
     attacker = profile(ctx, shooter)
     if not attacker.mg:
-        raise Refused(f"{shooter.name} has no MG/HE attack")
+        raise Refused(_("{unit} has no MG/HE attack").format(unit=shooter.name))
     # The only die modifier on this table is the ambush of LT-R053 (ruling LT-MG-MODS).
-    mods = [ev.Mod("ambush by an unspotted piece", -1, "LT-R053")] if args["ambush"] else []
+    mods = [ev.Mod(M("ambush by an unspotted piece"), -1, "LT-R053")] if args["ambush"] else []
     defence = defence_of(ctx, target, args["defence"])
     _fire_with(ctx, shooter, target, args)
-    what = f"{'HE' if args['he'] else 'MG'} fire at {target.name}"
+    what = M("HE fire at {target}", target=target.name) if args["he"] else M("MG fire at {target}", target=target.name)
     mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
 
 
-def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[str, int]:
+def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
     """C.7.1: the target's defence, from what the referee says it is doing or, for a
     vehicle, its own."""
     defences = {d.id: d for d in mg_table().defences}
     key = key or profile(ctx, target).defence
     if not key:
-        raise Refused(f"say what {target.name} is doing: defence={'|'.join(defences)} (C.7.1)")
-    return defences[key].label, defences[key].value
+        raise Refused(
+            _("say what {unit} is doing: defence={choices} (C.7.1)").format(
+                unit=target.name, choices="|".join(defences)
+            )
+        )
+    return M(defences[key].label), defences[key].value
 
 
 def mg_attack(
     ctx: Context,
     target: Unit,
     attack: int,
-    defence: tuple[str, int],
+    defence: tuple[Msg, int],
     he: bool,
     mods: list[ev.Mod],
     by: str,
-    what: str,
+    what: Msg,
     side: str = "",
 ) -> None:
     """One attack on the MG/HE table, with the consecutive-HE bonus (LT-R061); ``what``
@@ -150,17 +172,25 @@ def mg_attack(
     label, value = defence
     diff = factor - value
     table = mg_table()
-    extra = f" + {bonus} for consecutive HE (LT-R061)" if bonus else ""
+    sums = {"what": what, "attack": attack, "defence": label, "value": value, "diff": f"{diff:+d}"}
+    if bonus:
+        purpose = M(
+            "{what}, attack {attack} + {bonus} for consecutive HE (LT-R061) - {defence} {value} = {diff}",
+            bonus=bonus,
+            **sums,
+        )
+    else:
+        purpose = M("{what}, attack {attack} - {defence} {value} = {diff}", **sums)
 
-    def outcome(faces: tuple[int, ...]) -> str:
+    def outcome(faces: tuple[int, ...]) -> Msg:
         total = faces[0] + sum_mods(mods)
         result = rules.mg_result(factor, value, total)
         if result == "I" and is_tank(defender):
             result = "T"
-        return f"modified total {total}, column {table.column(diff).label}: {_MG_WORDS[result]}"
+        return _verdict(total, table.column(diff).label, _MG_WORDS[result])
 
     (face,) = ctx.roll(
-        f"{what}, attack {attack}{extra} - {label} {value} = {diff:+d}",
+        purpose,
         1,
         mods=mods,
         total=True,
@@ -184,23 +214,35 @@ def _hit_streak(ctx: Context, target: Unit, defender: Profile, he: bool) -> None
     set_count(ctx, target, HE_BADGES, rules.he_streak_after(he_streak(target), he, pinned))
 
 
-_AT_WORDS = {"D": "D: destroyed", "R": "R: routs without a test", "T": "T: morale test", "-": "no effect"}
-_MG_WORDS = {
-    "D": "D: destroyed",
-    "I": "I: immobilised, loses its ready attacks",
-    "T": "I: a tank tests morale",
-    "-": "no effect",
+#: The tables' legends (C.6, C.7), each result's letter and words.
+_AT_WORDS = {
+    "D": N_("D: destroyed"),
+    "R": N_("R: routs without a test"),
+    "T": N_("T: morale test"),
+    "-": N_("no effect"),
 }
+_MG_WORDS = {
+    "D": N_("D: destroyed"),
+    "I": N_("I: immobilised, loses its ready attacks"),
+    "T": N_("I: a tank tests morale"),
+    "-": N_("no effect"),
+}
+#: LT-R080: a morale test's results (rules.morale_result).
+_MORALE_WORDS = {"flee": N_("flee"), "fall-back": N_("fall-back"), "steady": N_("steady")}
+
+
+def _verdict(total: int, column: str, result: str) -> Msg:
+    return M("modified total {total}, column {column}: {result}", total=total, column=column, result=M(result))
 
 
 def apply_result(ctx: Context, target: Unit, result: str) -> None:
     """Combat results apply at once (LT-R051)."""
     if result == "D":
-        ctx.emit(ev.UnitOut(unit=target.id, cause="destroyed"))
+        ctx.emit(ev.UnitOut(unit=target.id, cause=M("destroyed")))
     elif result == "R":
-        flee(ctx, target, ", routed without a test")
+        flee(ctx, target, M("routed without a test"))
     elif result == "T":
-        say(ctx, target, f"{target.name} must test morale: morale {target.id}")
+        say(ctx, target, M("{unit} must test morale: morale {id}", unit=target.name, id=target.id))
     elif result == "I":
         lose_ready(ctx, target)
         if not target.has("immobilised"):
@@ -218,14 +260,16 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     value = profile(ctx, piece).morale
     mods = morale_mods(piece, args["plus"])
     (face,) = ctx.roll(
-        f"morale test, morale {value}",
+        M("morale test, morale {value}", value=value),
         1,
         mods=mods,
         total=True,
         rule="LT-R080",
         unit=piece.id,
-        outcome=lambda f: (
-            f"modified total {f[0] + sum_mods(mods)}: " + rules.morale_result(f[0] + sum_mods(mods), value)
+        outcome=lambda f: M(
+            "modified total {total}: {result}",
+            total=f[0] + sum_mods(mods),
+            result=M(_MORALE_WORDS[rules.morale_result(f[0] + sum_mods(mods), value)]),
         ),
     )
     result = rules.morale_result(face + sum_mods(mods), value)
@@ -238,10 +282,10 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
 def morale_mods(piece: Unit, plus: int) -> list[ev.Mod]:
     """LT-R081: +1 immobilised, +1 per other situation."""
     if plus < 0:
-        raise Refused("plus= counts situations that make the test harder (+1 each)")
-    mods = [ev.Mod("immobilised", 1, "LT-R081")] if piece.has("immobilised") else []
+        raise Refused(_("plus= counts situations that make the test harder (+1 each)"))
+    mods = [ev.Mod(M("immobilised"), 1, "LT-R081")] if piece.has("immobilised") else []
     if plus:
-        mods.append(ev.Mod("situations", plus, "LT-R081"))
+        mods.append(ev.Mod(M("situations"), plus, "LT-R081"))
     return mods
 
 
@@ -251,8 +295,8 @@ def _rout(ctx: Context, args: dict[str, Any]) -> None:
     piece = ctx.unit(args["piece"])
     require_in_play(piece)
     if piece.has("retreating"):
-        raise Refused(f"{piece.name} is already fleeing")
-    flee(ctx, piece, ", a voluntary rout")
+        raise Refused(_("{unit} is already fleeing").format(unit=piece.name))
+    flee(ctx, piece, M("a voluntary rout"))
 
 
 # ----------------------------------------------------------------------- the list

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Text
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.rulesets.linea_di_tiro.cmd_fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
+from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
 from core.state import GameState
 
 
@@ -22,14 +24,18 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     if s.vars.get(f"artillery.{side}") != "firing" or s.vars.get(scenario_vars.ARTILLERY_CARD + side) != s.turn:
         raise Refused(
-            f"{possessive(side)} artillery does not fire on this card: a joker starts it, "
-            "unitmove continue-artillery continues it (LT-R090)"
+            _(
+                "{whose} artillery does not fire on this card: a joker starts it, "
+                "unitmove continue-artillery continues it (LT-R090)"
+            ).format(whose=owner(side))
         )
     if target.has("shelled"):
-        raise Refused(f"{target.name} has already taken this card's artillery attack")
+        raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
     factor = scenario_vars.artillery_factor(s, side)
     if not factor:
-        raise Refused(f"this scenario gives {side} no artillery support with an HE factor (LT-R090)")
+        raise Refused(
+            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+        )
     defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
     square = artillery().square_cm
@@ -41,33 +47,42 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
         True,
         [],
         "",
-        f"artillery fire on {target.name} ({square} cm square), HE",
+        M("artillery fire on {target} ({cm} cm square), HE", target=target.name, cm=square),
         side=side,
     )
 
 
-def _losses(state: GameState) -> str:
-    parts = []
+def _losses(state: GameState) -> Text:
+    parts: list[Text] = []
     for side in state.sides.values():
         pieces = state.units_of(side.id)
         lost = sum(1 for u in pieces if u.out)
-        parts.append(f"{side.name} lost {lost} of {len(pieces)}")
-    return "; ".join(parts)
+        parts.append(M("{side} lost {lost} of {n}", side=side.name, lost=lost, n=len(pieces)))
+    return joined(parts)
 
 
 def _result(ctx: Context, args: dict[str, Any]) -> None:
     """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
-    winner, _, why = (args["verdict"] or "").strip().partition(" ")
-    if winner == "draw":
-        verdict = "a draw"
+    winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
+    if winner.lower() in draw_words():
+        verdict = M("a draw")
     else:
         if winner not in s.sides:
-            raise Refused(f"no side {winner!r}: name a side ({', '.join(s.sides)}) or draw")
-        verdict = f"{s.sides[winner].name} win"
+            raise Refused(
+                _("no side {side!r}: name a side ({sides}) or draw").format(side=winner, sides=", ".join(s.sides))
+            )
+        verdict = M("{side} win", side=s.sides[winner].name)
+    # The referee's words, or the scenario's, are shown as they were written.
     why = why.strip() or scenario_vars.victory(s)
-    text = f"{verdict}{': ' + why if why else ''} ({_losses(s)}; after {s.turn} cards)"
+    losses, cards = _losses(s), s.turn
+    if why:
+        text = M(
+            "{verdict}: {why} ({losses}; after {cards} cards)", verdict=verdict, why=why, losses=losses, cards=cards
+        )
+    else:
+        text = M("{verdict} ({losses}; after {cards} cards)", verdict=verdict, losses=losses, cards=cards)
     ctx.emit(ev.GameEnded(result=text))
 
 

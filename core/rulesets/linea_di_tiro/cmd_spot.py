@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Msg
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules, spotting
 from core.rulesets.linea_di_tiro.cmd_fire import AMBUSH_VAR
 from core.rulesets.linea_di_tiro.pieces import (
@@ -22,6 +23,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
 from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
+from core.rulesets.linea_di_tiro.words import _, owner
 from core.views import REFEREE_ONLY
 
 STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
@@ -34,49 +36,73 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(target)
     require_in_play(observer)
     if observer.side == target.side:
-        raise Refused(f"{observer.name} is on {possessive(target.name)} side")
+        raise Refused(_("{unit} is on {whose} side").format(unit=observer.name, whose=owner(target.name)))
     if not target.has("hidden"):
-        raise Refused(f"{target.name} is not hidden: it is on the table (LT-R030)")
+        raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name))
     if observer.side in target.spotted_by:
-        raise Refused(f"{target.name} is already spotted by {observer.side}")
+        raise Refused(_("{unit} is already spotted by {side}").format(unit=target.name, side=observer.side))
     cm = args["at"]
     if cm < 0:
-        raise Refused("a distance cannot be negative")
+        raise Refused(_("a distance cannot be negative"))
     target_kind = kind(ctx, target)
     row = spotting_table().row(target_kind, args["state"])
     if row is None:
         known = ", ".join(spotting_table().states(target_kind))
-        what = "a vehicle" if target_kind == "vehicle" else "infantry"
-        raise Refused(f"{target.name} is {what}: its state is one of {known} (LT-R032)")
+        if target_kind == "vehicle":
+            said = _("{unit} is a vehicle: its state is one of {states} (LT-R032)")
+        else:
+            said = _("{unit} is infantry: its state is one of {states} (LT-R032)")
+        raise Refused(said.format(unit=target.name, states=known))
     shots = fired(target)
     seen_from_vehicle = profile(ctx, observer).vehicle
     recon = spotting_table().recon_role in observer.roles
     limit = spotting.distance(target_kind, args["state"], shots, seen_from_vehicle, recon)
     why = _explain(row.label, limit, shots, seen_from_vehicle and not recon)
     if not spotting.spotted(cm, limit):
-        ctx.emit(ev.Noted(text=f"{observer.name} does not spot {target.name} at {cm} cm: {why}", vis=REFEREE_ONLY))
+        seen = M(
+            "{observer} does not spot {target} at {cm} cm: {why}",
+            observer=observer.name,
+            target=target.name,
+            cm=cm,
+            why=why,
+        )
+        ctx.emit(ev.Noted(text=seen, vis=REFEREE_ONLY))
         return
     ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
-    say(ctx, target, f"{observer.name} spots {target.name} at {cm} cm: {why}")
+    say(
+        ctx,
+        target,
+        M("{observer} spots {target} at {cm} cm: {why}", observer=observer.name, target=target.name, cm=cm, why=why),
+    )
     if ready(target):
         ctx.emit(ev.VarSet(key=AMBUSH_VAR + target.id, value=observer.id, vis=REFEREE_ONLY))
         say(
             ctx,
             target,
-            f"{target.name} may fire a ready attack at once at {observer.name}, its first spotter, "
-            f"with -1: at/mg {target.id} {observer.id} ambush (LT-R053)",
+            M(
+                "{target} may fire a ready attack at once at {observer}, its first spotter, "
+                "with -1: at/mg {target_id} {observer_id} ambush (LT-R053)",
+                target=target.name,
+                observer=observer.name,
+                target_id=target.id,
+                observer_id=observer.id,
+            ),
         )
 
 
-def _explain(label: str, limit: float | None, shots: int, halved: bool) -> str:
+def _explain(label: str, limit: float | None, shots: int, halved: bool) -> Msg:
+    """Why a piece is spotted or not: the table's row, then what changed its distance."""
     if limit is None:
-        return f"{label}, seen at any distance (LT-R032)"
-    parts = [label]
+        return M("{row}, seen at any distance (LT-R032)", row=M(label))
+    why: Msg = M(label)
     if shots:
-        parts.append(f"fired {shots} time(s) since its last bound: x{spotting_table().fire_factor ** shots} (LT-R033)")
+        times = spotting_table().fire_factor ** shots
+        why = M(
+            "{row}, fired {shots} time(s) since its last bound: x{times} (LT-R033)", row=why, shots=shots, times=times
+        )
     if halved:
-        parts.append("seen from a vehicle: halved (LT-R034)")
-    return f"{', '.join(parts)}; spotted within {limit:g} cm"
+        why = M("{row}, seen from a vehicle: halved (LT-R034)", row=why)
+    return M("{row}; spotted within {cm} cm", row=why, cm=f"{limit:g}")
 
 
 def _move(ctx: Context, args: dict[str, Any]) -> None:
@@ -86,23 +112,28 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(piece)
     option = activated(ctx, piece)
     if not option or ctx.state.active_side != piece.side:
-        raise Refused(f"{piece.name} is not activated on this card: activate it with A1, A2 or A5 first")
+        raise Refused(
+            _("{unit} is not activated on this card: activate it with A1, A2 or A5 first").format(unit=piece.name)
+        )
     if piece.has("moved"):
-        raise Refused(f"{piece.name} has already moved under this card (LT-R020)")
+        raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)
     cm = args["cm"]
     if cm < 0:
-        raise Refused("a distance cannot be negative; a bound backwards is typed as its length")
+        raise Refused(_("a distance cannot be negative; a bound backwards is typed as its length"))
     if cm > allowed:
-        what, rule = ("bound", "LT-R041") if mode == "bound" else ("move at speed", "LT-R042")
-        raise Refused(f"{possessive(piece.name)} {what} is at most {allowed} cm ({rule})")
-    how = "bound" if mode == "bound" else "at speed"
+        if mode == "bound":
+            said = _("{whose} bound is at most {cm} cm (LT-R041)")
+        else:
+            said = _("{whose} move at speed is at most {cm} cm (LT-R042)")
+        raise Refused(said.format(whose=owner(piece.name), cm=allowed))
+    how = M("bound") if mode == "bound" else M("at speed")
     ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=how))
     ctx.emit(ev.StatusChanged(unit=piece.id, add=("moved",)))
     if mode == "bound" and fired(piece):
         set_count(ctx, piece, FIRED_BADGES, 0)
-        say(ctx, piece, f"{piece.name} is repositioned: its visibility is no longer doubled (LT-R033)")
+        say(ctx, piece, M("{unit} is repositioned: its visibility is no longer doubled (LT-R033)", unit=piece.name))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, require_in_play, say, set_count
 from core.rulesets.linea_di_tiro.scenario_vars import (
     ABOARD_VAR,
@@ -22,6 +23,7 @@ from core.rulesets.linea_di_tiro.scenario_vars import (
 )
 from core.rulesets.linea_di_tiro.tables import artillery, options
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, HE_BADGES, READY_BADGES, card_kind
+from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
 from core.state import Unit
 
 # --------------------------------------------------------------------- activation
@@ -35,38 +37,56 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     option = options()[args["option"]]
     kind = card_kind(s)
     if kind == "joker":
-        raise Refused("a joker activates no piece: it is the scenario's special card (LT-R010)")
+        raise Refused(_("a joker activates no piece: it is the scenario's special card (LT-R010)"))
     if piece.side != s.active_side:
-        raise Refused(f"the card {s.card} is {possessive(s.active_side)}: {piece.name} cannot be activated (LT-R010)")
+        raise Refused(
+            _("the card {card} is {whose}: {unit} cannot be activated (LT-R010)").format(
+                card=s.card, whose=owner(s.active_side), unit=piece.name
+            )
+        )
     require_in_play(piece)
     if piece.has("retreating"):
-        raise Refused(f"{piece.name} is fleeing under this card (LT-R051)")
+        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name))
     if any(piece.has(o) for o in options()):
-        raise Refused(f"{piece.name} has already been activated on this card ({s.card})")
+        raise Refused(_("{unit} has already been activated on this card ({card})").format(unit=piece.name, card=s.card))
     others = [u for u in s.units.values() if u.id != piece.id and any(u.has(o) for o in options())]
     if kind == "number" and others:
-        raise Refused(f"a number card activates one piece, and {others[0].name} was activated (LT-R010)")
+        raise Refused(
+            _("a number card activates one piece, and {unit} was activated (LT-R010)").format(unit=others[0].name)
+        )
     if kind == "face":
         if s.vars.get("unit_move") == s.turn:
-            raise Refused(f"the card {s.card} was spent on a unit move (LT-R010)")
+            raise Refused(_("the card {card} was spent on a unit move (LT-R010)").format(card=s.card))
         if others and others[0].team != piece.team:
-            raise Refused(f"the card {s.card} activates platoon {others[0].team}; {piece.name} is in {piece.team}")
+            raise Refused(
+                _("the card {card} activates platoon {platoon}; {unit} is in {team}").format(
+                    card=s.card, platoon=others[0].team, unit=piece.name, team=piece.team
+                )
+            )
     immobilised = piece.has("immobilised")
     if option.recover and not immobilised:
-        raise Refused(f"{piece.name} is not immobilised (A7)")
+        raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name))
     if option.moves and immobilised:
-        raise Refused(f"{piece.name} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)")
+        raise Refused(
+            _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
+                unit=piece.name
+            )
+        )
     prepare = option.prepare if args["prepare"] is None else args["prepare"]
     if not 0 <= prepare <= option.prepare:
-        raise Refused(f"{option.id} prepares at most {option.prepare} attack(s)")
+        raise Refused(_("{option} prepares at most {n} attack(s)").format(option=option.id, n=option.prepare))
     held = ready(piece)
     if held + prepare > MAX_READY:
-        raise Refused(f"{piece.name} holds {held} ready attack(s); at most {MAX_READY} (ruling LT-READY)")
+        raise Refused(
+            _("{unit} holds {n} ready attack(s); at most {most} (ruling LT-READY)").format(
+                unit=piece.name, n=held, most=MAX_READY
+            )
+        )
     if args["into"] is not None and not option.mount:
-        raise Refused(f"into= names the vehicle a piece mounts with A6, not {option.id}")
+        raise Refused(_("into= names the vehicle a piece mounts with A6, not {option}").format(option=option.id))
     execute = min(option.execute, option.attacks - prepare)
     ctx.emit(ev.StatusChanged(unit=piece.id, add=(option.id,)))
-    say(ctx, piece, f"{piece.name}: {option.id}, {option.title} (LT-R020)")
+    say(ctx, piece, M("{unit}: {option}, {title} (LT-R020)", unit=piece.name, option=option.id, title=M(option.title)))
     if option.mount:
         _mount_or_dismount(ctx, piece, args["into"])
     set_count(ctx, piece, READY_BADGES, held + prepare)
@@ -86,21 +106,25 @@ def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
     vis = (piece.side,) if piece.has("hidden") else ()
     if piece.has("in-vehicle") or aboard:
         if into is not None:
-            raise Refused(f"{piece.name} is aboard: A6 gets it off first (into= is for a piece on foot)")
+            raise Refused(
+                _("{unit} is aboard: A6 gets it off first (into= is for a piece on foot)").format(unit=piece.name)
+            )
         ctx.emit(ev.StatusChanged(unit=piece.id, remove=("in-vehicle",)))
         if aboard:
             ctx.emit(ev.VarSet(key=key, value="", vis=vis))
-        say(ctx, piece, f"{piece.name} dismounts")
+        say(ctx, piece, M("{unit} dismounts", unit=piece.name))
         return
     if into is None:
-        raise Refused(f"{piece.name} is on foot: name the vehicle it mounts, into=VEHICLE (A6)")
+        raise Refused(_("{unit} is on foot: name the vehicle it mounts, into=VEHICLE (A6)").format(unit=piece.name))
     vehicle = ctx.unit(into)
     require_in_play(vehicle)
     if vehicle.id == piece.id or vehicle.kind != "vehicle":
-        raise Refused(f"{vehicle.name} is not a vehicle {piece.name} can mount (A6)")
+        raise Refused(
+            _("{vehicle} is not a vehicle {unit} can mount (A6)").format(vehicle=vehicle.name, unit=piece.name)
+        )
     ctx.emit(ev.StatusChanged(unit=piece.id, add=("in-vehicle",)))
     ctx.emit(ev.VarSet(key=key, value=vehicle.id, vis=vis))
-    say(ctx, piece, f"{piece.name} mounts {vehicle.name}")
+    say(ctx, piece, M("{unit} mounts {vehicle}", unit=piece.name, vehicle=vehicle.name))
 
 
 def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
@@ -110,37 +134,44 @@ def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
     attack (it fires again on this card), or another move the scenario allows."""
     s = ctx.state
     if card_kind(s) != "face":
-        raise Refused("only a face card gives a unit move (LT-R010)")
+        raise Refused(_("only a face card gives a unit move (LT-R010)"))
     if s.vars.get("unit_move") == s.turn:
-        raise Refused(f"the card {s.card} was already spent on a unit move")
+        raise Refused(_("the card {card} was already spent on a unit move").format(card=s.card))
     if any(any(u.has(o) for o in options()) for u in s.units.values()):
-        raise Refused(f"the card {s.card} already activated a platoon")
+        raise Refused(_("the card {card} already activated a platoon").format(card=s.card))
     side = s.active_side
     key = f"artillery.{side}"
     what = args["what"]
     if what == "call-artillery":
         if not artillery_factor(s, side):
-            raise Refused(f"this scenario gives {side} no artillery support with an HE factor (LT-R090)")
+            raise Refused(
+                _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+            )
         if not joker_starts_artillery(s):
-            raise Refused("in this scenario a joker starts no artillery, so none can be called (LT-R090)")
+            raise Refused(_("in this scenario a joker starts no artillery, so none can be called (LT-R090)"))
         if s.vars.get(key) in ("requested", "firing"):
-            raise Refused(f"{possessive(side)} artillery is already {s.vars[key]}")
+            raise Refused(
+                _("{whose} artillery is already {state}").format(whose=owner(side), state=pgettext("term", s.vars[key]))
+            )
         caller = _caller(ctx, args.get("by"), side)
         ctx.emit(ev.VarSet(key=key, value="requested"))
         say(
             ctx,
             caller,
-            f"{caller.name} calls for {possessive(side)} artillery; it opens fire on the next joker (LT-R090)",
+            M(
+                "{unit} calls for {whose} artillery; it opens fire on the next joker (LT-R090)",
+                unit=caller.name,
+                whose=whose(side),
+            ),
         )
     elif what == "continue-artillery":
         if s.vars.get(key) != "firing":
-            raise Refused(f"{possessive(side)} artillery is not firing: it starts on a joker (LT-R090)")
-        ctx.emit(ev.VarSet(key=ARTILLERY_CARD + side, value=s.turn))
-        ctx.emit(
-            ev.Noted(
-                text=f"{possessive(side)} artillery fires again: every unit in the square takes an attack (barrage)"
+            raise Refused(
+                _("{whose} artillery is not firing: it starts on a joker (LT-R090)").format(whose=owner(side))
             )
-        )
+        ctx.emit(ev.VarSet(key=ARTILLERY_CARD + side, value=s.turn))
+        text = M("{whose} artillery fires again: every unit in the square takes an attack (barrage)", whose=whose(side))
+        ctx.emit(ev.Noted(text=text))
     ctx.emit(ev.VarSet(key="unit_move", value=s.turn))
     if args["text"]:
         ctx.emit(ev.Noted(text=args["text"]))
@@ -150,13 +181,19 @@ def _caller(ctx: Context, piece_id: str | None, side: str) -> Unit:
     """LT-R090: only a company command or a piece named for it calls artillery."""
     roles = artillery().caller_roles
     if piece_id is None:
-        raise Refused(f"name the piece that calls: by=PIECE (one with the role {' or '.join(roles)}; LT-R090)")
+        raise Refused(
+            _("name the piece that calls: by=PIECE (one with the role {roles}; LT-R090)").format(roles=either(roles))
+        )
     caller = ctx.unit(piece_id)
     if caller.side != side:
-        raise Refused(f"{caller.name} is not {possessive(side)}")
+        raise Refused(_("{unit} is not {whose}").format(unit=caller.name, whose=owner(side)))
     require_in_play(caller)
     if not set(roles) & set(caller.roles):
-        raise Refused(f"{caller.name} cannot call artillery: only a {' or '.join(roles)} may (LT-R090)")
+        raise Refused(
+            _("{unit} cannot call artillery: only a {roles} may (LT-R090)").format(
+                unit=caller.name, roles=either(roles)
+            )
+        )
     return caller
 
 

@@ -5,9 +5,11 @@ move it (flee, fall back)."""
 from __future__ import annotations
 
 from core import events as ev
-from core.ruleset import Context, Refused, possessive
+from core.i18n import M, Msg, Text
+from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
+from core.rulesets.linea_di_tiro.words import _, owner
 from core.state import Unit
 from core.views import unit_audience, unit_visible
 
@@ -72,14 +74,14 @@ def set_count(ctx: Context, unit: Unit, badges: tuple[str, ...], new: int) -> No
     )
 
 
-def say(ctx: Context, unit: Unit, text: str) -> None:
+def say(ctx: Context, unit: Unit, text: Text) -> None:
     """A note about a piece, seen by whoever may see the piece."""
     ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
 
 
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
 
 
 def activated(ctx: Context, unit: Unit) -> str:
@@ -90,7 +92,7 @@ def activated(ctx: Context, unit: Unit) -> str:
 def require_able_to_fire(unit: Unit) -> None:
     """LT-R051: a piece that flees or routs does not fire."""
     if unit.has("retreating"):
-        raise Refused(f"{unit.name} is fleeing and does not fire (LT-R051)")
+        raise Refused(_("{unit} is fleeing and does not fire (LT-R051)").format(unit=unit.name))
 
 
 def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
@@ -101,14 +103,18 @@ def spend_attack(ctx: Context, shooter: Unit, use_ready: bool) -> None:
     if use_ready:
         held = ready(shooter)
         if not held:
-            raise Refused(f"{shooter.name} holds no ready attack")
+            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name))
         set_count(ctx, shooter, READY_BADGES, held - 1)
     else:
         if ctx.state.active_side != shooter.side or not activated(ctx, shooter):
-            raise Refused(f"{shooter.name} is not activated on this card; with a ready attack, add: ready")
+            raise Refused(
+                _("{unit} is not activated on this card; with a ready attack, add: ready").format(unit=shooter.name)
+            )
         left = attacks_left(shooter)
         if not left:
-            raise Refused(f"{possessive(shooter.name)} activation has no attack left to execute (LT-R020)")
+            raise Refused(
+                _("{whose} activation has no attack left to execute (LT-R020)").format(whose=owner(shooter.name))
+            )
         set_count(ctx, shooter, ATTACK_BADGES, left - 1)
     has_fired(ctx, shooter)
 
@@ -121,33 +127,40 @@ def has_fired(ctx: Context, shooter: Unit) -> None:
 
 def check_target(shooter: Unit, target: Unit) -> None:
     if not shooter.in_play or not target.in_play:
-        raise Refused("both pieces must be in play")
+        raise Refused(_("both pieces must be in play"))
     if shooter.side == target.side:
-        raise Refused(f"{target.name} is on {possessive(shooter.name)} side")
+        raise Refused(_("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)))
     if not unit_visible(target, shooter.side):
-        raise Refused(f"{target.name} has not been spotted: only a visible piece may be attacked (LT-R030)")
+        raise Refused(
+            _("{unit} has not been spotted: only a visible piece may be attacked (LT-R030)").format(unit=target.name)
+        )
 
 
 def lose_ready(ctx: Context, piece: Unit) -> None:
     set_count(ctx, piece, READY_BADGES, 0)
 
 
-def flee(ctx: Context, piece: Unit, why: str = "") -> None:
+def flee(ctx: Context, piece: Unit, why: Msg | None = None) -> None:
     """LT-R080 (digest LT-AMB-22): it flees its full move, back to the enemy, loses its
     ready attacks and, fleeing, fires no more under this card (LT-R051)."""
     lose_ready(ctx, piece)
     set_count(ctx, piece, ATTACK_BADGES, 0)
     if not piece.has("retreating"):
         ctx.emit(ev.StatusChanged(unit=piece.id, add=("retreating",)))
-    ctx.emit(ev.Moved(unit=piece.id, cm=profile(ctx, piece).speed, how="flees, back to the enemy"))
-    say(ctx, piece, f"{piece.name} flees {profile(ctx, piece).speed} cm, back to the enemy{why} (LT-R080)")
+    cm = profile(ctx, piece).speed
+    ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=M("flees, back to the enemy")))
+    if why is None:
+        say(ctx, piece, M("{unit} flees {cm} cm, back to the enemy (LT-R080)", unit=piece.name, cm=cm))
+    else:
+        say(ctx, piece, M("{unit} flees {cm} cm, back to the enemy, {why} (LT-R080)", unit=piece.name, cm=cm, why=why))
 
 
 def fall_back(ctx: Context, piece: Unit) -> None:
     """LT-R080: 5 cm back, facing the enemy; the ready attacks are lost."""
     lose_ready(ctx, piece)
-    ctx.emit(ev.Moved(unit=piece.id, cm=morale().fall_back_cm, how="falls back, facing the enemy"))
-    say(ctx, piece, f"{piece.name} falls back {morale().fall_back_cm} cm, facing the enemy (LT-R080)")
+    cm = morale().fall_back_cm
+    ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=M("falls back, facing the enemy")))
+    say(ctx, piece, M("{unit} falls back {cm} cm, facing the enemy (LT-R080)", unit=piece.name, cm=cm))
 
 
 def sum_mods(mods: list[ev.Mod] | tuple[ev.Mod, ...]) -> int:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import msgspec
 
+from core.i18n import N_
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -228,7 +230,7 @@ class Assault(msgspec.Struct, frozen=True):
             if own not in {r.rating for r in self.ratings}:
                 known = ", ".join(str(r.rating) for r in self.ratings)
                 raise ValueError(f"a close-assault rating is one of {known}, not {own} (LT-R101)")
-            return Rating(role="", label="its scenario's rating", rating=own)
+            return Rating(role="", label=N_("its scenario's rating"), rating=own)
         found = next((r for r in self.ratings if r.role in roles), None)
         if found is not None:
             return found

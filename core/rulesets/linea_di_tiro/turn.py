@@ -24,9 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset, possessive
+from core.i18n import M
+from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
+from core.rulesets.linea_di_tiro.words import DOMAIN, _, owner, whose
 from core.state import GameState
 from core.views import REFEREE, REFEREE_ONLY
 
@@ -42,6 +44,19 @@ HE_BADGES = tuple(f"he-{n}" for n in range(1, mg_table().he_streak_max + 1))
 #: flight (a piece that flees fires no more under that card, LT-R051), the free
 #: opportunity shot taken (ruling LT-OPPORTUNITY), the artillery attack taken.
 CARD_BADGES = (*options(), *ATTACK_BADGES, "moved", "retreating", "opportunity", "shelled")
+#: Every badge the pieces wear, for the catalogue (``Ruleset.terms``); the options are their ids.
+BADGES = (
+    *ATTACK_BADGES,
+    "moved",
+    "retreating",
+    "opportunity",
+    "shelled",
+    *READY_BADGES,
+    *FIRED_BADGES,
+    *HE_BADGES,
+    "immobilised",
+    "in-vehicle",
+)
 #: Commands a side may give out of its card: reactions with a ready attack, morale,
 #: a voluntary rout (LT-R082).
 REACTIONS = ("morale", "rout")
@@ -77,24 +92,39 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if name in ("at", "mg") and any(parsed.args.get(k) for k in ("ready", "ambush", "opportunity")):
         return
     if state.phase != "card":
-        raise Refused("no card has been drawn yet; the referee draws with next")
+        raise Refused(_("no card has been drawn yet; the referee draws with next"))
     if role != state.active_side:
-        whose = f"{possessive(state.active_side)}" if state.active_side else "no side's (a joker)"
-        raise Refused(f"the card {state.card} is {whose}; you may only fire a ready attack in reply")
+        if not state.active_side:
+            raise Refused(
+                _("the card {card} is no side's (a joker); you may only fire a ready attack in reply").format(
+                    card=state.card
+                )
+            )
+        raise Refused(
+            _("the card {card} is {whose}; you may only fire a ready attack in reply").format(
+                card=state.card, whose=owner(state.active_side)
+            )
+        )
 
 
 def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused(_("load a scenario first: scenario demo"))
         case "deployment" | "card":
             last = scenario_vars.game_cards(s)
             if last and s.turn >= last:
-                raise Refused(f"the scenario's {last} cards have been played: record the result with result SIDE|draw")
+                raise Refused(
+                    _("the scenario's {n} cards have been played: record the result with result SIDE|draw").format(
+                        n=last
+                    )
+                )
             draw_card(ctx)
         case _:
-            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+            if s.result:
+                raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
 
 
 def draw_card(ctx: Context) -> None:
@@ -118,17 +148,19 @@ def draw_card(ctx: Context) -> None:
         _joker(ctx)
     last = scenario_vars.game_cards(s)
     if last and s.turn == last:
-        ctx.emit(ev.Noted(text=f"the last card of the game ({last}, the scenario's turns)"))
+        ctx.emit(ev.Noted(text=M("the last card of the game ({n}, the scenario's turns)", n=last)))
     if rules.reshuffle_due(order, drawn):
         discards = ctx.dice.shuffle(order[:drawn], "discards shuffle")
         _record_deck(ctx, rules.restack(order, drawn, discards))
-        ctx.emit(ev.Noted(text=f"{deck().reshuffle_at} cards left: the discards are shuffled under them (LT-R011)"))
+        left = deck().reshuffle_at
+        ctx.emit(ev.Noted(text=M("{n} cards left: the discards are shuffled under them (LT-R011)", n=left)))
 
 
 def _joker(ctx: Context) -> None:
     """LT-R010/R090: a joker is the scenario's special card; artillery called for starts firing."""
     effect = scenario_vars.joker_effect(ctx.state)
-    ctx.emit(ev.Noted(text=f"joker: {effect or 'the scenario gives it no effect'} (LT-R010)"))
+    said = effect or M("the scenario gives it no effect")
+    ctx.emit(ev.Noted(text=M("joker: {effect} (LT-R010)", effect=said)))
     if not scenario_vars.joker_starts_artillery(ctx.state):
         return
     for side in ctx.state.sides:
@@ -137,9 +169,11 @@ def _joker(ctx: Context) -> None:
             ctx.emit(ev.VarSet(key=key, value="firing"))
             ctx.emit(ev.VarSet(key=scenario_vars.ARTILLERY_CARD + side, value=ctx.state.turn))
             squares = scenario_vars.artillery_sections(ctx.state, side)
-            ctx.emit(
-                ev.Noted(
-                    text=f"{possessive(side)} artillery opens fire on {squares} square(s): every unit in them "
-                    f"takes an attack (barrage {side} PIECE; LT-R090)"
-                )
+            text = M(
+                "{whose} artillery opens fire on {n} square(s): every unit in them "
+                "takes an attack (barrage {side} PIECE; LT-R090)",
+                whose=whose(side),
+                n=squares,
+                side=side,
             )
+            ctx.emit(ev.Noted(text=text))

@@ -18,6 +18,7 @@ from core.ruleset import Phase, register
 from core.rulesets.common import ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
 from core.rulesets.ludonet.scenario_format import FORMAT
+from core.rulesets.ludonet.words import _
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -68,24 +69,31 @@ class Ludonet(ScenarioRuleset):
     first_phase = ev.PhaseBegan(turn=0, phase="deployment")
 
     def describe_var(self, key: str, value: int | str) -> str | None:
-        head, _, unit = key.partition(".")
+        head, _dot, unit = key.partition(".")
         if head == "support" and unit.endswith((".used", ".turn")):
-            support, _, field = unit.rpartition(".")
+            support, _dot, field = unit.rpartition(".")
             if field == "used":
-                return f"{support} calls its barrage number {value} (ruling LN-BARRAGE)"
-            return f"{support} fires in turn {value}, once only (ruling LN-BARRAGE)"
+                return _("{support} calls its barrage number {n} (ruling LN-BARRAGE)").format(support=support, n=value)
+            return _("{support} fires in turn {turn}, once only (ruling LN-BARRAGE)").format(
+                support=support, turn=value
+            )
         match head:
             case "first_player":
-                return f"{value} is the first player for the game (LN-R002)"
+                return _("{side} is the first player for the game (LN-R002)").format(side=value)
             case "passes" if unit:
-                return f"{unit} makes pass {value} (LN-R060)"
+                return _("{unit} makes pass {n} (LN-R060)").format(unit=unit, n=value)
             case "immobilised_until" if unit:
-                return f"{unit} cannot move until the end of turn {value} (LN-R041)"
+                return _("{unit} cannot move until the end of turn {turn} (LN-R041)").format(unit=unit, turn=value)
             case "team" if unit:
-                return f"{unit} joins {value} (LN-R070)"
+                return _("{unit} joins {team} (LN-R070)").format(unit=unit, team=value)
             case "morale_lost" if unit:
-                return f"{unit} tests morale at {value} lost (LN-R070)"
+                return _("{unit} tests morale at {n} lost (LN-R070)").format(unit=unit, n=value)
         return None
+
+    def terms(self) -> tuple[str, ...]:
+        """The badges pieces wear (turn.py, hits.py, cmd_air.py), shown from data; ``draw``,
+        the word a result takes for a draw (end.py)."""
+        return (*turn.BADGES, "draw")
 
 
 register("ludonet", Ludonet)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
@@ -24,6 +25,7 @@ from core.rulesets.ludonet.pieces import (
     require_in_play,
 )
 from core.rulesets.ludonet.tables import areas
+from core.rulesets.ludonet.words import _, owner
 from core.state import GameState, Unit
 
 OVERHEAD, STRUCK = "overhead", "struck"
@@ -44,7 +46,7 @@ def passes_allowed(unit: Unit) -> int:
 def _aircraft(ctx: Context, unit_id: str) -> Unit:
     plane = ctx.unit(unit_id)
     if not is_aircraft(plane):
-        raise Refused(f"{plane.name} is not an aircraft")
+        raise Refused(_("{unit} is not an aircraft").format(unit=plane.name))
     require_in_play(plane)
     return plane
 
@@ -53,10 +55,10 @@ def _pass(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R060: the referee limits air support; each aircraft makes at most three passes."""
     plane = _aircraft(ctx, args["aircraft"])
     if plane.has(OVERHEAD):
-        raise Refused(f"{plane.name} is already over the table this turn")
+        raise Refused(_("{unit} is already over the table this turn").format(unit=plane.name))
     made, allowed = passes_made(ctx.state, plane), passes_allowed(plane)
     if made >= allowed:
-        raise Refused(f"{plane.name} has made its {allowed} passes (LN-R060)")
+        raise Refused(_("{unit} has made its {n} passes (LN-R060)").format(unit=plane.name, n=allowed))
     ctx.emit(ev.VarSet(key=passes_var(plane.id), value=made + 1))
     # An aircraft waiting off the table may be hidden; over the table everyone sees it.
     ctx.emit(ev.StatusChanged(unit=plane.id, add=(OVERHEAD,), remove=("hidden",) if plane.has("hidden") else ()))
@@ -67,28 +69,28 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     gun, plane = ctx.unit(args["gun"]), _aircraft(ctx, args["aircraft"])
     require_in_play(gun)
     if not is_anti_aircraft(ctx.state, gun):
-        raise Refused(f"{gun.name} has no anti-aircraft weapon (LN-R062)")
+        raise Refused(_("{unit} has no anti-aircraft weapon (LN-R062)").format(unit=gun.name))
     if gun.side == plane.side:
-        raise Refused(f"{plane.name} is on {possessive(gun.name)} side")
+        raise Refused(_("{unit} is on {whose} side").format(unit=plane.name, whose=owner(gun.name)))
     if gun.has(FIRED):
-        raise Refused(f"{gun.name} has already fired this turn (ruling LN-ONE-SHOT)")
+        raise Refused(_("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=gun.name))
     if not plane.has(OVERHEAD):
-        raise Refused(f"{plane.name} is not over the table: the referee flies it with pass first")
+        raise Refused(_("{unit} is not over the table: the referee flies it with pass first").format(unit=plane.name))
     if plane.has(STRUCK):
-        raise Refused(f"{plane.name} has already attacked on this pass")
+        raise Refused(_("{unit} has already attacked on this pass").format(unit=plane.name))
     hit_on = areas().anti_aircraft.hit_on
     (face,) = ctx.roll(
-        f"anti-aircraft fire at {plane.name}",
+        M("anti-aircraft fire at {aircraft}", aircraft=plane.name),
         1,
         target=hit_on,
         rule="LN-R062",
         unit=gun.id,
-        outcome=lambda f: "hit: shot down" if rules.aa_hits(f[0]) else "miss",
+        outcome=lambda f: M("hit: shot down") if rules.aa_hits(f[0]) else M("miss"),
     )
     ctx.emit(ev.StatusChanged(unit=gun.id, add=(FIRED,)))
     if rules.aa_hits(face):
         ctx.emit(ev.StatusChanged(unit=plane.id, remove=(OVERHEAD,)))
-        ctx.emit(ev.UnitOut(unit=plane.id, cause="shot down by anti-aircraft fire"))
+        ctx.emit(ev.UnitOut(unit=plane.id, cause=M("shot down by anti-aircraft fire")))
 
 
 def _strike(ctx: Context, args: dict[str, Any]) -> None:
@@ -98,26 +100,26 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
     inside = [ctx.unit(u) for u in args["targets"]]
     across = areas().aircraft.diameter_cm
     if not plane.has(OVERHEAD):
-        raise Refused(f"{plane.name} is not over the table: pass {plane.id} first")
+        raise Refused(_("{unit} is not over the table: pass {id} first").format(unit=plane.name, id=plane.id))
     if plane.has(STRUCK):
-        raise Refused(f"{plane.name} has already attacked on this pass")
+        raise Refused(_("{unit} has already attacked on this pass").format(unit=plane.name))
     if not inside:
-        raise Refused(f"name the pieces inside the {across} cm area (LN-R061)")
+        raise Refused(_("name the pieces inside the {cm} cm area (LN-R061)").format(cm=across))
     if len({u.id for u in inside}) != len(inside):
-        raise Refused("each piece is named once")
+        raise Refused(_("each piece is named once"))
     for u in inside:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(f"{u.name} is in the air, not in the area")
+            raise Refused(_("{unit} is in the air, not in the area").format(unit=u.name))
     plane_cv = combat_value(plane) if any(is_vehicle(u) for u in inside) else 0
     hit_on = areas().aircraft.hit_on
     (face,) = ctx.roll(
-        f"air strike ({across} cm across)",
+        M("air strike ({cm} cm across)", cm=across),
         1,
         target=hit_on,
         rule="LN-R061",
         unit=plane.id,
-        outcome=lambda f: "hit" if rules.air_hits(f[0]) else "miss",
+        outcome=lambda f: M("hit") if rules.air_hits(f[0]) else M("miss"),
     )
     ctx.emit(ev.StatusChanged(unit=plane.id, add=(STRUCK,)))
     if not rules.air_hits(face):
@@ -139,7 +141,7 @@ def end_of_turn(ctx: Context) -> None:
     """LN-R060: after its last pass an aircraft cannot come back."""
     for u in list(ctx.state.units.values()):
         if is_aircraft(u) and u.in_play and passes_made(ctx.state, u) >= passes_allowed(u):
-            ctx.emit(ev.UnitOut(unit=u.id, cause=f"flew its last pass ({passes_allowed(u)}, LN-R060)"))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=M("flew its last pass ({n}, LN-R060)", n=passes_allowed(u))))
 
 
 AIRCRAFT = Param("aircraft", "unit", "the aircraft")

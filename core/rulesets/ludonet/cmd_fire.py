@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import N_, M, Msg, Text
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -26,12 +27,21 @@ from core.rulesets.ludonet.pieces import (
     weapon_range,
 )
 from core.rulesets.ludonet.tables import areas, fire
+from core.rulesets.ludonet.words import _, owner, whose
 from core.state import Unit
 from core.views import unit_visible
 
 FIRED = "fired"
 #: The scenario's visibility in cm (night, fog): nobody sees, so nobody fires, further.
 VISIBILITY = "visibility"
+#: The results of a hit (rules.damage, rules.opposed_result) as a roll's outcome says them.
+RESULT_WORDS = {
+    "none": N_("none"),
+    "wound": N_("wound"),
+    "eliminated": N_("eliminated"),
+    "immobilised": N_("immobilised"),
+    "destroyed": N_("destroyed"),
+}
 
 
 def shooter_conditions(shooter: Unit) -> list[str]:
@@ -43,9 +53,9 @@ def shooter_conditions(shooter: Unit) -> list[str]:
 def ready_to_fire(shooter: Unit) -> None:
     require_in_play(shooter)
     if is_aircraft(shooter):
-        raise Refused(f"{shooter.name} attacks on its passes: strike (LN-R061)")
+        raise Refused(_("{unit} attacks on its passes: strike (LN-R061)").format(unit=shooter.name))
     if shooter.has(FIRED):
-        raise Refused(f"{shooter.name} has already fired this turn (ruling LN-ONE-SHOT)")
+        raise Refused(_("{unit} has already fired this turn (ruling LN-ONE-SHOT)").format(unit=shooter.name))
 
 
 def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
@@ -54,30 +64,32 @@ def within_half(args: dict[str, Any], reach: int | None, what: str) -> bool:
     band, cm = args["band"], args["range"]  # 0 or more: the parameter's bounds
     if cm is None:
         if band is None:
-            raise Refused("say half or full, or give the measured distance: range=CM")
+            raise Refused(_("say half or full, or give the measured distance: range=CM"))
         return band == "half"
     if band is not None:
-        raise Refused("give half or full, or range=CM, not both")
+        raise Refused(_("give half or full, or range=CM, not both"))
     if reach is None:
-        raise Refused(f"the scenario gives no range for {what}: say half or full (LN-AMB-02)")
+        raise Refused(_("the scenario gives no range for {what}: say half or full (LN-AMB-02)").format(what=what))
     measured = rules.range_band(cm, reach)
     if measured is None:
-        raise Refused(f"{cm} cm is beyond the {reach} cm range of {what} (LN-R030)")
+        raise Refused(
+            _("{cm} cm is beyond the {reach} cm range of {what} (LN-R030)").format(cm=cm, reach=reach, what=what)
+        )
     return measured == "half"
 
 
-def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequence[str]) -> bool:
+def to_hit(ctx: Context, shooter: Unit, aim: Text, half: bool, conditions: Sequence[str]) -> bool:
     """LN-R030/R031: 1d6 against 5+ (4+ within half range), modified; marks the shooter as having fired."""
     mods = rules.to_hit_mods(conditions)
     needed = rules.to_hit_needed(half, mods)
     (face,) = ctx.roll(
-        f"shot at {aim} ({'within half range' if half else 'beyond half range'})",
+        M("shot at {aim} (within half range)", aim=aim) if half else M("shot at {aim} (beyond half range)", aim=aim),
         1,
         target=needed,
         mods=mods,
         rule="LN-R030",
         unit=shooter.id,
-        outcome=lambda f: "hit" if rules.hits(f[0], needed) else "miss",
+        outcome=lambda f: M("hit") if rules.hits(f[0], needed) else M("miss"),
     )
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=(FIRED,)))
     return rules.hits(face, needed)
@@ -86,44 +98,45 @@ def to_hit(ctx: Context, shooter: Unit, aim: str, half: bool, conditions: Sequen
 def damage_die(ctx: Context, target: Unit, heavy: bool) -> str:
     """LN-R035/R036: the target's 1d6, +1 from a heavy weapon."""
     (face,) = ctx.roll(
-        "damage",
+        M("damage"),
         1,
-        mods=(ev.Mod("heavy weapon", fire().heavy_damage, "LN-R036"),) if heavy else (),
+        mods=(ev.Mod(M("heavy weapon"), fire().heavy_damage, "LN-R036"),) if heavy else (),
         total=True,
         rule="LN-R035",
         unit=target.id,
-        outcome=lambda f: rules.damage(f[0], heavy),
+        outcome=lambda f: M(RESULT_WORDS[rules.damage(f[0], heavy)]),
     )
     return rules.damage(face, heavy)
 
 
 def _cv_mods(value: int) -> tuple[ev.Mod, ...]:
-    return (ev.Mod("combat value", value, "LN-R041"),) if value else ()
+    return (ev.Mod(M("combat value"), value, "LN-R041"),) if value else ()
 
 
 def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, target_cv: int) -> str:
     """LN-R041: 1d6 + combat value each, the attacker first; the margin decides.  The
     attacker may be off the table (support, ruling LN-BARRAGE): its line then names it."""
     on_table = attacker.id in ctx.state.units
+    against = M("combat value roll against {target}", target=name_in_line_about(target, attacker))
     (a,) = ctx.roll(
-        ("" if on_table else f"{attacker.name}: ")
-        + f"combat value roll against {name_in_line_about(target, attacker)}",
+        against if on_table else M("{firer}: {roll}", firer=attacker.name, roll=against),
         1,
         mods=_cv_mods(attacker_cv),
         total=True,
         rule="LN-R041",
         unit=attacker.id if on_table else "",
         side=attacker.side,
-        outcome=lambda f: f"total {f[0] + attacker_cv}",
+        outcome=lambda f: M("total {total}", total=f[0] + attacker_cv),
     )
     a_total = a + attacker_cv
 
-    def verdict(f: tuple[int, ...]) -> str:
+    def verdict(f: tuple[int, ...]) -> Msg:
         result = rules.opposed_result(a_total, f[0] + target_cv, is_vehicle(target))
-        return f"total {f[0] + target_cv} against {a_total}: {'no damage' if result == 'none' else result}"
+        said = M("no damage") if result == "none" else M(RESULT_WORDS[result])
+        return M("total {total} against {theirs}: {result}", total=f[0] + target_cv, theirs=a_total, result=said)
 
     (t,) = ctx.roll(
-        f"combat value roll against {name_in_line_about(attacker, target)}, to take no damage",
+        M("combat value roll against {firer}, to take no damage", firer=name_in_line_about(attacker, target)),
         1,
         # 1+ when it cannot fail: a need below 1 would read oddly in the log
         target=max(1, rules.face_to_come_through(a_total, target_cv)),
@@ -146,23 +159,31 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     ready_to_fire(shooter)
     require_in_play(target)
     if shooter.side == target.side:
-        raise Refused(f"{target.name} is on {possessive(shooter.name)} side")
+        raise Refused(_("{unit} is on {whose} side").format(unit=target.name, whose=owner(shooter.name)))
     indirect = INDIRECT in shooter.roles
     if not unit_visible(target, shooter.side) and not indirect:
-        raise Refused(f"{target.name} is not on the table for {shooter.side}: no line of sight (LN-R001, LN-R020)")
+        raise Refused(
+            _("{unit} is not on the table for {side}: no line of sight (LN-R001, LN-R020)").format(
+                unit=target.name, side=shooter.side
+            )
+        )
     seen = ctx.state.vars.get(VISIBILITY)
     cm = args["range"]
     if isinstance(seen, int) and seen > 0 and cm is not None and cm > seen and not indirect:
-        raise Refused(f"{target.name} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)")
+        raise Refused(
+            _("{unit} is {cm} cm away: the scenario's visibility is {seen} cm (LN-R020)").format(
+                unit=target.name, cm=cm, seen=seen
+            )
+        )
     woods = args["woods"]  # 0 or more: the parameter's bounds
     if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has("prone") or args["prone"]):
-        raise Refused(f"{target.name} is not seen in the woods at {woods} cm (LN-R020)")
+        raise Refused(_("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods))
     if is_aircraft(target):
-        raise Refused(f"only anti-aircraft weapons fire at {target.name}: aa (LN-R062)")
+        raise Refused(_("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name))
     opposed = is_vehicle(shooter) or is_vehicle(target)
     # Refuse a missing combat value before any die is rolled.
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
-    half = within_half(args, weapon_range(ctx.state, shooter), f"{possessive(shooter.name)} weapon")
+    half = within_half(args, weapon_range(ctx.state, shooter), _("{whose} weapon").format(whose=owner(shooter.name)))
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
     if target.has("prone") and "prone" not in conditions:
         conditions.append("prone")
@@ -186,19 +207,23 @@ def _grenade(ctx: Context, args: dict[str, Any]) -> None:
     ready_to_fire(thrower)
     radius = areas().grenade.radius_cm
     if thrower.kind != MAN:
-        raise Refused(f"{thrower.name} is not a figure: only figures throw grenades (ruling LN-GRENADE)")
+        raise Refused(
+            _("{unit} is not a figure: only figures throw grenades (ruling LN-GRENADE)").format(unit=thrower.name)
+        )
     if not inside:
-        raise Refused(f"name the figures within {radius} cm of the burst (LN-R038)")
+        raise Refused(_("name the figures within {cm} cm of the burst (LN-R038)").format(cm=radius))
     if len({u.id for u in inside}) != len(inside):
-        raise Refused("each figure is named once")
+        raise Refused(_("each figure is named once"))
     for u in inside:
         require_in_play(u)
         if u.kind != MAN:
-            raise Refused(f"{u.name} is not a figure: a grenade harms figures only (ruling LN-GRENADE)")
+            raise Refused(
+                _("{unit} is not a figure: a grenade harms figures only (ruling LN-GRENADE)").format(unit=u.name)
+            )
     reach = ctx.state.vars.get(GRENADE_RANGE)
-    half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, "a grenade")
-    if not to_hit(ctx, thrower, "the spot, a grenade", half, shooter_conditions(thrower)):
-        text = f"{possessive(thrower.name)} grenade falls wide: no effect (ruling LN-GRENADE)"
+    half = within_half(args, reach if isinstance(reach, int) and reach > 0 else None, _("a grenade"))
+    if not to_hit(ctx, thrower, M("the spot, a grenade"), half, shooter_conditions(thrower)):
+        text = M("{whose} grenade falls wide: no effect (ruling LN-GRENADE)", whose=whose(thrower.name))
         ctx.emit(ev.Noted(text=text, vis=audience(thrower)))
         return
     for u in inside:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Msg
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
 from core.rulesets.ludonet.turn import MOVE_PHASES
+from core.rulesets.ludonet.words import _, owner
 from core.state import Unit
 
 
@@ -18,9 +20,9 @@ def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[
     for u in (a, b):
         require_in_play(u)
         if u.kind != MAN:
-            raise Refused(f"{u.name} is not a figure: melee is between two figures (LN-R050)")
+            raise Refused(_("{unit} is not a figure: melee is between two figures (LN-R050)").format(unit=u.name))
     if a.side == b.side:
-        raise Refused(f"{b.name} is on {possessive(a.name)} side")
+        raise Refused(_("{unit} is on {whose} side").format(unit=b.name, whose=owner(a.name)))
     return a, b
 
 
@@ -31,7 +33,7 @@ def _conditions(unit: Unit, *extra: str) -> list[str]:
 
 
 def _fight_roll(
-    ctx: Context, unit: Unit, purpose: str, mods: tuple[ev.Mod, ...], rule: str, target: int | None = None
+    ctx: Context, unit: Unit, purpose: Msg, mods: tuple[ev.Mod, ...], rule: str, target: int | None = None
 ) -> int:
     """One figure's 1d6 + modifiers; ``purpose`` names the other fighter, so the log
     line (which starts with this figure's name) names both."""
@@ -43,7 +45,7 @@ def _fight_roll(
         total=True,
         rule=rule,
         unit=unit.id,
-        outcome=lambda f: f"total {f[0] + sum(m.value for m in mods)}",
+        outcome=lambda f: M("total {total}", total=f[0] + sum(m.value for m in mods)),
     )
     return face + sum(m.value for m in mods)
 
@@ -53,16 +55,17 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     fights on in the next melee phase (ruling LN-MELEE-TIE)."""
     a, b = _pair(ctx, args, "attacker", "defender")
     a_mods = rules.melee_mods(_conditions(a, *(("behind",) if args["behind"] else ())))
-    a_total = _fight_roll(ctx, a, f"melee against {name_in_line_about(b, a)}", a_mods, "LN-R050")
-    b_total = _fight_roll(
-        ctx, b, f"melee against {name_in_line_about(a, b)}", rules.melee_mods(_conditions(b)), "LN-R050"
-    )
+    a_total = _fight_roll(ctx, a, M("melee against {other}", other=name_in_line_about(b, a)), a_mods, "LN-R050")
+    b_mods = rules.melee_mods(_conditions(b))
+    b_total = _fight_roll(ctx, b, M("melee against {other}", other=name_in_line_about(a, b)), b_mods, "LN-R050")
     winner = rules.melee_winner(a_total, b_total)
     if winner == "tie":
-        ctx.emit(ev.Noted(text=f"{a.name} and {b.name} fight on (LN-R050)", vis=audience(a, b)))
+        ctx.emit(ev.Noted(text=M("{a} and {b} fight on (LN-R050)", a=a.name, b=b.name), vis=audience(a, b)))
         return
     victor, loser = (a, b) if winner == "a" else (b, a)
-    ctx.emit(ev.UnitOut(unit=loser.id, cause=f"eliminated in melee by {name_in_line_about(victor, loser)}"))
+    ctx.emit(
+        ev.UnitOut(unit=loser.id, cause=M("eliminated in melee by {victor}", victor=name_in_line_about(victor, loser)))
+    )
 
 
 def _leave(ctx: Context, args: dict[str, Any]) -> None:
@@ -71,15 +74,21 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     leaver, opponent = _pair(ctx, args, "figure", "opponent")
     if s.phase in MOVE_PHASES and leaver.side != s.active_side:
-        raise Refused(f"{leaver.name} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)")
+        raise Refused(
+            _("{unit} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)").format(unit=leaver.name)
+        )
     if s.phase in MOVE_PHASES and leaver.has("moved"):
-        raise Refused(f"{leaver.name} has already moved this turn: it leaves before it moves (ruling LN-LEAVE)")
+        raise Refused(
+            _("{unit} has already moved this turn: it leaves before it moves (ruling LN-LEAVE)").format(
+                unit=leaver.name
+            )
+        )
     leaving = melee().leaving
-    bonus = ev.Mod("last roll at a figure leaving", leaving.opponent_bonus, leaving.rule)
+    bonus = ev.Mod(M("last roll at a figure leaving"), leaving.opponent_bonus, leaving.rule)
     leaver_total = _fight_roll(
         ctx,
         leaver,
-        f"leaving the melee with {name_in_line_about(opponent, leaver)}",
+        M("leaving the melee with {other}", other=name_in_line_about(opponent, leaver)),
         rules.melee_mods(_conditions(leaver)),
         leaving.rule,
     )
@@ -87,19 +96,18 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
     opponent_total = _fight_roll(
         ctx,
         opponent,
-        f"last roll at {name_in_line_about(leaver, opponent)} leaving",
+        M("last roll at {other} leaving", other=name_in_line_about(leaver, opponent)),
         opponent_mods,
         leaving.rule,
         # the face that cuts the leaver down, so the dice pane shows the exact odds
         target=max(1, rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods))),
     )
     if rules.leaves_melee(leaver_total, opponent_total):
-        text = f"{leaver.name} breaks away from {opponent.name} (LN-R052)"
+        text = M("{unit} breaks away from {other} (LN-R052)", unit=leaver.name, other=opponent.name)
         ctx.emit(ev.Noted(text=text, vis=audience(leaver, opponent)))
     else:
-        ctx.emit(
-            ev.UnitOut(unit=leaver.id, cause=f"cut down by {name_in_line_about(opponent, leaver)} leaving the melee")
-        )
+        cause = M("cut down by {other} leaving the melee", other=name_in_line_about(opponent, leaver))
+        ctx.emit(ev.UnitOut(unit=leaver.id, cause=cause))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -7,34 +7,44 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, possessive
+from core.i18n import N_, M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
 from core.rulesets.ludonet.turn import MOVE_PHASES, TIRED, tired
+from core.rulesets.ludonet.words import _, owner, pgettext
 from core.state import Unit
 
 PRONE = "prone"
+#: LN-R010: how a figure moved, as the log says it (``Moved.how``).
+MODE_WORDS = {"walk": N_("walk"), "run": N_("run"), "crawl": N_("crawl")}
 
 
 def _mover(ctx: Context, unit_id: str, doing: str) -> Unit:
+    """The unit, if its side is moving; ``doing`` is ``move``, ``lie down`` or ``stand up``."""
     s = ctx.state
     unit = ctx.unit(unit_id)
     require_in_play(unit)
     if unit.side != s.active_side:
-        raise Refused(f"{unit.name} cannot {doing}: it is {possessive(s.active_side)} move (B.2)")
+        said = {
+            "move": _("{unit} cannot move: it is {whose} move (B.2)"),
+            "lie down": _("{unit} cannot lie down: it is {whose} move (B.2)"),
+            "stand up": _("{unit} cannot stand up: it is {whose} move (B.2)"),
+        }[doing]
+        raise Refused(said.format(unit=unit.name, whose=owner(s.active_side)))
     return unit
 
 
 def _move_vehicle(ctx: Context, unit: Unit, mode: str, cm: int) -> None:
     """LN-R011 (ruling LN-VEHICLES): as far as the scenario's ``move``; immobilised, not at all."""
     if mode != "walk":
-        raise Refused(f"{unit.name} is a vehicle: it neither runs nor crawls")
+        raise Refused(_("{unit} is a vehicle: it neither runs nor crawls").format(unit=unit.name))
     if unit.has(IMMOBILISED):
-        raise Refused(f"{unit.name} is immobilised (LN-R041)")
+        raise Refused(_("{unit} is immobilised (LN-R041)").format(unit=unit.name))
     limit = vehicle_move(unit)
     if not 0 < cm <= limit:
-        raise Refused(f"{unit.name} moves 1 to {limit} cm (the scenario's move)")
+        raise Refused(_("{unit} moves 1 to {cm} cm (the scenario's move)").format(unit=unit.name, cm=limit))
     ctx.emit(ev.Moved(unit=unit.id, cm=cm))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("moved",)))
 
@@ -44,40 +54,41 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     rolls 1d6 for fatigue."""
     unit = _mover(ctx, args["unit"], "move")
     if unit.has("moved"):
-        raise Refused(f"{unit.name} has already moved this turn")
+        raise Refused(_("{unit} has already moved this turn").format(unit=unit.name))
     cm = args["cm"]
     if is_vehicle(unit):
         _move_vehicle(ctx, unit, args["mode"], cm)
         return
     if unit.kind != MAN:
-        raise Refused(f"{unit.name} flies its passes: pass (LN-R060)")
+        raise Refused(_("{unit} flies its passes: pass (LN-R060)").format(unit=unit.name))
     table = movement()
     mode = table.mode(args["mode"])
     heavy = is_heavy(ctx.state, unit)
     limit = table.heavy if heavy and mode.id != "crawl" else mode.cm
     if mode.id == "run" and heavy:
-        raise Refused(f"{unit.name} carries a heavy weapon and cannot run (ruling LN-HEAVY)")
+        raise Refused(_("{unit} carries a heavy weapon and cannot run (ruling LN-HEAVY)").format(unit=unit.name))
     if mode.id == "run" and tired(unit):
-        raise Refused(f"{unit.name} is tired and cannot run for {tired(unit)} more turn(s) (LN-R012)")
-    if not 0 < cm <= limit:
         raise Refused(
-            f"{unit.name} moves 1 to {limit} cm {mode.id}ning"
-            if mode.id == "run"
-            else f"{unit.name} moves 1 to {limit} cm ({mode.id})"
+            _("{unit} is tired and cannot run for {n} more turn(s) (LN-R012)").format(unit=unit.name, n=tired(unit))
         )
-    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=mode.id))
+    if not 0 < cm <= limit:
+        said = _("{unit} moves 1 to {cm} cm running") if mode.id == "run" else _("{unit} moves 1 to {cm} cm ({mode})")
+        raise Refused(said.format(unit=unit.name, cm=limit, mode=pgettext("choice", mode.id)))
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M(MODE_WORDS[mode.id])))
     # A crawling figure is lying down; one that walks or runs stands up (ruling LN-PRONE).
     badges = {"walk": ("moved",), "run": ("moved", "ran"), "crawl": ("moved", PRONE)}[mode.id]
     stands = mode.id != "crawl" and unit.has(PRONE)
     ctx.emit(ev.StatusChanged(unit=unit.id, add=badges, remove=(PRONE,) if stands else ()))
     if mode.id == "run":
         (face,) = ctx.roll(
-            "fatigue",
+            M("fatigue"),
             1,
             target=table.tired_on,
             rule="LN-R012",
             unit=unit.id,
-            outcome=lambda f: f"tired: no running for {table.tired_turns} turns" if f[0] >= table.tired_on else "fresh",
+            outcome=lambda f: (
+                M("tired: no running for {n} turns", n=table.tired_turns) if f[0] >= table.tired_on else M("fresh")
+            ),
         )
         if face >= table.tired_on:
             ctx.emit(ev.StatusChanged(unit=unit.id, add=(TIRED[-1],)))
@@ -87,9 +98,10 @@ def _posture(ctx: Context, unit_id: str, down: bool) -> None:
     """Ruling LN-PRONE: lying down or getting up where it stands is not a move."""
     unit = _mover(ctx, unit_id, "lie down" if down else "stand up")
     if unit.kind != MAN:
-        raise Refused(f"{unit.name} is not a figure")
+        raise Refused(_("{unit} is not a figure").format(unit=unit.name))
     if unit.has(PRONE) == down:
-        raise Refused(f"{unit.name} is already {'lying down' if down else 'standing'}")
+        said = _("{unit} is already lying down") if down else _("{unit} is already standing")
+        raise Refused(said.format(unit=unit.name))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=(PRONE,) if down else (), remove=() if down else (PRONE,)))
 
 

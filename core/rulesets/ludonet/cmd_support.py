@@ -14,11 +14,13 @@ from typing import Any
 
 from core import events as ev
 from core.commands import find_unit
+from core.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
 from core.rulesets.ludonet.tables import areas
+from core.rulesets.ludonet.words import DOMAIN, _
 from core.state import GameState, Unit
 
 KINDS = ("artillery", "aircraft")
@@ -42,11 +44,11 @@ def rounds_allowed(state: GameState, sid: str) -> int | None:
 def _pieces(ctx: Context, words: list[str]) -> list[Unit]:
     out = [ctx.unit(find_unit(w, ctx.state, ctx.role).id) for w in words]
     if len({u.id for u in out}) != len(out):
-        raise Refused("each piece is named once")
+        raise Refused(_("each piece is named once"))
     for u in out:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(f"{u.name} is in the air, not in the burst")
+            raise Refused(_("{unit} is in the air, not in the burst").format(unit=u.name))
     return out
 
 
@@ -55,39 +57,46 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     sid, *words = args["call"].split()
     kind = _var(s, sid, "kind")
     if kind not in KINDS:
-        have = ", ".join(known(s)) or "none"
-        raise Refused(f"no artillery or aircraft support {sid!r} in this scenario (support: {have})")
+        have = ", ".join(known(s)) or _("none")
+        raise Refused(
+            _("no artillery or aircraft support {id!r} in this scenario (support: {have})").format(id=sid, have=have)
+        )
     name = str(_var(s, sid) or sid)
     used, allowed = int(_var(s, sid, "used") or 0), rounds_allowed(s, sid)
     if allowed is not None and used >= allowed:
-        raise Refused(f"{name} has nothing left: {allowed} used (ruling LN-BARRAGE)")
+        raise Refused(_("{name} has nothing left: {n} used (ruling LN-BARRAGE)").format(name=name, n=allowed))
     if _var(s, sid, "turn") == s.turn:
-        raise Refused(f"{name} has already fired this turn (ruling LN-BARRAGE)")
+        raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
     inside = _pieces(ctx, words)
     air = kind == "aircraft"
-    size = f"{areas().aircraft.diameter_cm} cm across" if air else f"{areas().artillery.radius_cm} cm radius"
+    if air:
+        size = M("{cm} cm across", cm=areas().aircraft.diameter_cm)
+    else:
+        size = M("{cm} cm radius", cm=areas().artillery.radius_cm)
     if not inside:
-        raise Refused(f"name the pieces inside the burst ({size})")
+        raise Refused(_("name the pieces inside the burst ({size})").format(size=DOMAIN.render(size)))
     cv = 0
     if any(is_vehicle(u) for u in inside):
         cv = _var(s, sid, "cv")
         if not isinstance(cv, int):
-            raise Refused(f"the scenario gives {name} no combat value (support.{sid}.cv, LN-R041)")
+            raise Refused(
+                _("the scenario gives {name} no combat value (support.{id}.cv, LN-R041)").format(name=name, id=sid)
+            )
     for u in inside:
         if u.kind != MAN and not is_vehicle(u):
-            raise Refused(f"{u.name} cannot be hit by {name}")
+            raise Refused(_("{unit} cannot be hit by {name}").format(unit=u.name, name=name))
         if is_vehicle(u):
             combat_value(u)  # refused now, before any die, if the scenario gives none
     ctx.emit(ev.VarSet(key=f"support.{sid}.used", value=used + 1))
     ctx.emit(ev.VarSet(key=f"support.{sid}.turn", value=s.turn))
     hit_on = areas().aircraft.hit_on if air else areas().artillery.hit_on
     (face,) = ctx.roll(
-        f"{name} ({size})",
+        M("{name} ({size})", name=name, size=size),
         1,
         side=str(_var(s, sid, "side") or ""),
         target=hit_on,
         rule="LN-R061" if air else "ruling LN-BARRAGE",
-        outcome=lambda f: "hit" if f[0] >= hit_on else "miss",
+        outcome=lambda f: M("hit") if f[0] >= hit_on else M("miss"),
     )
     if face < hit_on:
         return

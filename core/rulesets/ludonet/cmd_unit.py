@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.i18n import M, Text
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import (
     audience,
@@ -18,6 +19,7 @@ from core.rulesets.ludonet.pieces import (
     team_of,
     team_var,
 )
+from core.rulesets.ludonet.words import _, listed, owner
 from core.state import GameState
 
 RETREATING = "retreating"
@@ -39,13 +41,13 @@ def announce_due(ctx: Context) -> None:
     """As the morale phase begins, each side is told which of its units must test."""
     s = ctx.state
     for side in s.sides:
-        due = []
+        due: list[Text] = []
         for team in sorted({u.team for u in s.units_of(side) if u.team}):
             start, lost, last = losses(s, team)
             if rules.morale_due(start, lost, last):
-                due.append(f"{team} ({lost} of {start} lost)")
+                due.append(M("{team} ({lost} of {start} lost)", team=team, lost=lost, start=start))
         if due:
-            ctx.emit(ev.Noted(text=f"morale tests due (LN-R070): {', '.join(due)}", vis=(side,)))
+            ctx.emit(ev.Noted(text=M("morale tests due (LN-R070): {teams}", teams=listed(due)), vis=(side,)))
 
 
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
@@ -56,17 +58,25 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     start, lost, last = losses(s, team)
     if not rules.morale_due(start, lost, last):
         if start and lost >= start:
-            raise Refused(f"{team} has nobody left in play to test (LN-R070)")
+            raise Refused(_("{team} has nobody left in play to test (LN-R070)").format(team=team))
         if lost and lost <= last:
-            raise Refused(f"{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)")
-        raise Refused(f"{team} has lost {lost} of {start}: no test below half (LN-R070)")
+            raise Refused(
+                _("{team} tested at {last} lost of {start}: it tests again at its next loss (LN-R070)").format(
+                    team=team, last=last, start=start
+                )
+            )
+        raise Refused(
+            _("{team} has lost {lost} of {start}: no test below half (LN-R070)").format(
+                team=team, lost=lost, start=start
+            )
+        )
     ctx.emit(ev.VarSet(key=tested_var(team), value=lost))
     (face,) = ctx.roll(
-        f"morale of {team}",
+        M("morale of {team}", team=team),
         1,
         side=next((u.side for u in s.units.values() if team_of(s, u) == team), ""),
         rule="LN-R070",
-        outcome=lambda f: "shaken: falls back" if rules.shaken(f[0]) else "holds",
+        outcome=lambda f: M("shaken: falls back") if rules.shaken(f[0]) else M("holds"),
     )
     if rules.shaken(face):
         for u in list(s.units.values()):
@@ -81,22 +91,22 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
     member = ctx.unit(args["member"])
     team = team_of(s, member)
     if not team:
-        raise Refused(f"{member.name} belongs to no unit")
+        raise Refused(_("{unit} belongs to no unit").format(unit=member.name))
     joining = [ctx.unit(u) for u in args["figures"]]
     if not joining:
-        raise Refused(f"name the figures that join {team}")
+        raise Refused(_("name the figures that join {team}").format(team=team))
     if len({u.id for u in joining}) != len(joining):
-        raise Refused("each figure is named once")
+        raise Refused(_("each figure is named once"))
     for u in joining:
         require_in_play(u)
         if is_aircraft(u):
-            raise Refused(f"{u.name} is an aircraft: it joins no unit")
+            raise Refused(_("{unit} is an aircraft: it joins no unit").format(unit=u.name))
         if u.side != member.side:
-            raise Refused(f"{u.name} is not on {possessive(member.name)} side")
+            raise Refused(_("{unit} is not on {whose} side").format(unit=u.name, whose=owner(member.name)))
         if team_of(s, u) == team:
-            raise Refused(f"{u.name} is already in {team}")
+            raise Refused(_("{unit} is already in {team}").format(unit=u.name, team=team))
         if u.has(RETREATING):
-            raise Refused(f"{u.name} is retreating with its own unit")
+            raise Refused(_("{unit} is retreating with its own unit").format(unit=u.name))
     for u in joining:
         ctx.emit(ev.VarSet(key=team_var(u.id), value=team, vis=audience(u)))
     start, now = starting_strength(s, team), strength(s, team)
@@ -107,9 +117,10 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
     if rules.retreat_ends(start, now):
         for u in retreating:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=(RETREATING,)))
-        ctx.emit(ev.Noted(text=f"{team} is back to {now} of {start}: the retreat ends (LN-R070)", vis=vis))
+        text = M("{team} is back to {now} of {start}: the retreat ends (LN-R070)", team=team, now=now, start=start)
     else:
-        ctx.emit(ev.Noted(text=f"{team} is at {now} of {start}: it keeps retreating (LN-R070)", vis=vis))
+        text = M("{team} is at {now} of {start}: it keeps retreating (LN-R070)", team=team, now=now, start=start)
+    ctx.emit(ev.Noted(text=text, vis=vis))
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

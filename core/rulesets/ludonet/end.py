@@ -20,9 +20,11 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
+from core.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
+from core.rulesets.ludonet.words import DOMAIN, _, draw_words, listed
 from core.state import GameState
 
 FINAL = "final"
@@ -41,17 +43,19 @@ def ground_strength(state: GameState) -> dict[str, int]:
     return {side: sum(1 for u in state.units_of(side) if u.in_play and u.kind != AIRCRAFT) for side in state.sides}
 
 
-def losses(state: GameState) -> str:
-    parts = []
+def losses(state: GameState) -> Msg:
+    parts: list[Text] = []
     for side in state.sides.values():
         pieces = [u for u in state.units_of(side.id) if u.kind != AIRCRAFT]
-        parts.append(f"{side.name} {sum(1 for u in pieces if not u.in_play)} of {len(pieces)}")
-    return "losses: " + ", ".join(parts)
+        lost = sum(1 for u in pieces if not u.in_play)
+        parts.append(M("{side} {lost} of {n}", side=side.name, lost=lost, n=len(pieces)))
+    return M("losses: {losses}", losses=listed(parts))
 
 
-def result(state: GameState, winner: str, reason: str) -> str:
-    head = "a draw" if winner == DRAW else f"{state.sides[winner].name} win"
-    return f"{head}: {reason}; {losses(state)}"
+def result(state: GameState, winner: str, reason: Text) -> Msg:
+    """The result as the game records it; ``reason`` is the referee's own words or a ruling's."""
+    head = M("a draw") if winner == DRAW else M("{side} win", side=state.sides[winner].name)
+    return M("{result}: {reason}; {losses}", result=head, reason=reason, losses=losses(state))
 
 
 def check(ctx: Context) -> bool:
@@ -62,21 +66,24 @@ def check(ctx: Context) -> bool:
         if standing:
             (winner,) = standing
             loser = s.sides[s.other_side(winner)].name
-            ctx.emit(ev.GameEnded(result=result(s, winner, f"{loser} have nothing left in play (ruling LN-END)")))
+            why = M("{side} have nothing left in play (ruling LN-END)", side=loser)
+            ctx.emit(ev.GameEnded(result=result(s, winner, why)))
         else:
-            ctx.emit(ev.GameEnded(result=result(s, DRAW, "neither side has anything left in play (ruling LN-END)")))
+            why = M("neither side has anything left in play (ruling LN-END)")
+            ctx.emit(ev.GameEnded(result=result(s, DRAW, why)))
         return True
     last = last_turn(s)
     if last and s.turn >= last:
         conditions = s.vars.get(VICTORY, "")
         ctx.emit(ev.PhaseBegan(turn=s.turn, phase=FINAL))
-        said = f" The scenario's victory conditions: {conditions}" if conditions else ""
-        ctx.emit(
-            ev.Noted(
-                text=f"turn {last}, the scenario's last, is over: the referee records the result "
-                f"with victory SIDE|draw REASON.{said}"
-            )
+        over = M(
+            "turn {turn}, the scenario's last, is over: the referee records the result with victory SIDE|draw REASON.",
+            turn=last,
         )
+        if conditions:
+            # The scenario's own words, shown as written.
+            over = M("{over} The scenario's victory conditions: {conditions}", over=over, conditions=conditions)
+        ctx.emit(ev.Noted(text=over))
         return True
     return False
 
@@ -84,14 +91,17 @@ def check(ctx: Context) -> bool:
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     s = ctx.state
     if s.result:
-        raise Refused(f"the game is over: {s.result}")
+        raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
     if s.turn < 1:
-        raise Refused("the game has not started")
+        raise Refused(_("the game has not started"))
     words = (args["result"] or "").split(maxsplit=1)
     if not words:
-        raise Refused("say who won: victory SIDE|draw REASON")
-    winner = match_prefix(words[0], [*s.sides, DRAW], "side")
-    reason = words[1] if len(words) > 1 else "the referee's ruling"
+        raise Refused(_("say who won: victory SIDE|draw REASON"))
+    draws = draw_words()
+    winner = match_prefix(words[0], [*s.sides, *draws], "side")
+    if winner in draws:
+        winner = DRAW
+    reason = words[1] if len(words) > 1 else M("the referee's ruling")
     ctx.emit(ev.GameEnded(result=result(s, winner, reason)))
 
 

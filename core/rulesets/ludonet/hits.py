@@ -9,6 +9,7 @@ phase still fires in it.
 from __future__ import annotations
 
 from core import events as ev
+from core.i18n import M
 from core.ruleset import Context
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import aboard, audience, is_vehicle
@@ -50,20 +51,22 @@ def resolve(ctx: Context) -> None:
             continue
         if u.has(KILL):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
-            ctx.emit(ev.UnitOut(unit=u.id, cause="destroyed" if is_vehicle(u) else "eliminated"))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=M("destroyed") if is_vehicle(u) else M("eliminated")))
             if is_vehicle(u):
                 # Ruling LN-CREW: the combat value stood for the crew; it goes with the vehicle.
                 for crew in aboard(s, u):
-                    ctx.emit(ev.UnitOut(unit=crew.id, cause=f"lost with {u.name}"))
+                    ctx.emit(ev.UnitOut(unit=crew.id, cause=M("lost with {vehicle}", vehicle=u.name)))
                 ctx.emit(
                     ev.Noted(
-                        text=f"the wreck of {u.name}: remove it or mark it with cotton wool (LN-R071)",
+                        text=M(
+                            "the wreck of {vehicle}: remove it or mark it with cotton wool (LN-R071)", vehicle=u.name
+                        ),
                         vis=audience(u),
                     )
                 )
         elif u.has(WOUND) and u.has("wounded"):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
-            ctx.emit(ev.UnitOut(unit=u.id, cause=f"{fire().wounds_to_eliminate} wounds"))
+            ctx.emit(ev.UnitOut(unit=u.id, cause=M("{n} wounds", n=fire().wounds_to_eliminate)))
         elif u.has(WOUND):
             ctx.emit(ev.StatusChanged(unit=u.id, add=("wounded",), remove=pending))
         else:

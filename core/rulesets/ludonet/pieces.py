@@ -13,7 +13,9 @@ variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
 
 from __future__ import annotations
 
+from core.i18n import M, Text
 from core.ruleset import Refused
+from core.rulesets.ludonet.words import _
 from core.state import GameState, Unit
 from core.views import narrowest, unit_audience
 
@@ -40,18 +42,18 @@ def audience(*units: Unit) -> tuple[str, ...]:
     return narrowest(unit_audience(u) for u in units)
 
 
-def name_in_line_about(other: Unit, subject: Unit) -> str:
+def name_in_line_about(other: Unit, subject: Unit) -> Text:
     """``other``'s name in a fact about ``subject``: everyone who reads the fact sees
     ``subject``; a hidden ``other`` is named only if they all see it too."""
     readers, seers = unit_audience(subject), unit_audience(other)
     if not seers or (readers and set(readers) <= set(seers)):
         return other.name
-    return "an unseen enemy"
+    return M("an unseen enemy")
 
 
 def require_in_play(unit: Unit) -> None:
     if not unit.in_play:
-        raise Refused(f"{unit.name} is out of action")
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
 
 
 def is_vehicle(unit: Unit) -> bool:
@@ -68,14 +70,14 @@ def combat_value(unit: Unit) -> int:
     if COMBAT in unit.stats:
         return unit.stats[COMBAT]
     if unit.kind != MAN:
-        raise Refused(f"the scenario gives {unit.name} no combat value (stats.cv, LN-R041)")
+        raise Refused(_("the scenario gives {unit} no combat value (stats.cv, LN-R041)").format(unit=unit.name))
     return 0
 
 
 def vehicle_move(unit: Unit) -> int:
     """LN-R011: a vehicle's move is the scenario's (stats.move, cm)."""
     if MOVE not in unit.stats:
-        raise Refused(f"the scenario gives {unit.name} no move (stats.move in cm, LN-R011)")
+        raise Refused(_("the scenario gives {unit} no move (stats.move in cm, LN-R011)").format(unit=unit.name))
     return unit.stats[MOVE]
 
 
@@ -137,5 +139,5 @@ def find_team(state: GameState, name: str) -> str:
     teams = sorted({u.team for u in state.units.values() if u.team})
     match = [t for t in teams if t.lower() == name.lower()]
     if not match:
-        raise Refused(f"no unit {name!r} (units: {', '.join(teams)})")
+        raise Refused(_("no unit {name!r} (units: {units})").format(name=name, units=", ".join(teams)))
     return match[0]

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import Mod
+from core.i18n import M
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, vehicles, visibility
 
 
 def _mods(table, conditions: Iterable[str], rule: str) -> tuple[Mod, ...]:
     wanted = set(conditions)
-    return tuple(Mod(m.label, m.value, rule) for m in table.modifiers if m.id in wanted)
+    return tuple(Mod(M(m.label), m.value, rule) for m in table.modifiers if m.id in wanted)
 
 
 def seen_in_woods(distance_cm: int, prone: bool) -> bool:

@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.ruleset import Context, Refused, Ruleset, possessive
+from core.i18n import M
+from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.ludonet import cmd_air, cmd_unit, end, hits, rules
 from core.rulesets.ludonet.tables import movement
+from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
 from core.views import REFEREE
 
@@ -29,6 +31,20 @@ MOVE_PHASES = ("move-first", "move-second")
 TIRED = tuple(f"tired-{n}" for n in range(1, movement().tired_turns + 1))
 #: The next phase of each phase within a turn.
 SEQUENCE = {"move-second": "reveal", "reveal": "fire", "fire": "melee", "melee": "morale", "morale": "end"}
+#: Every badge a piece may wear, for the catalogue (``Ruleset.terms``).
+BADGES = (
+    "moved",
+    "ran",
+    "fired",
+    "prone",
+    *TIRED,
+    "wounded",
+    "retreating",
+    *hits.PENDING,
+    hits.IMMOBILISED,
+    cmd_air.OVERHEAD,
+    cmd_air.STRUCK,
+)
 #: Commands either player may give in any phase (their handlers keep them to their phases and units).
 BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note")
 
@@ -47,15 +63,17 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase in MOVE_PHASES and role == state.active_side:
         return  # the mover moves and ends his movement with next
     if state.phase in MOVE_PHASES:
-        raise Refused(f"it is {possessive(state.active_side)} move")
-    raise Refused(f"only the referee moves the game on in the {state.phase} phase")
+        raise Refused(_("it is {whose} move").format(whose=owner(state.active_side)))
+    raise Refused(
+        _("only the referee moves the game on in the {phase} phase").format(phase=pgettext("phase", state.phase))
+    )
 
 
 def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused(_("load a scenario first: scenario demo"))
         case "deployment":
             first = roll_first_player(ctx)
             ctx.emit(ev.VarSet(key="first_player", value=first))
@@ -79,9 +97,11 @@ def advance(ctx: Context) -> None:
         case phase if phase in SEQUENCE:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE[phase]))
         case end.FINAL:
-            raise Refused("record the result: victory SIDE|draw REASON (ruling LN-END)")
+            raise Refused(_("record the result: victory SIDE|draw REASON (ruling LN-END)"))
         case _:
-            raise Refused(f"the game is over: {s.result}" if s.result else f"unknown phase {s.phase}")
+            if s.result:
+                raise Refused(_("the game is over: {result}").format(result=DOMAIN.render(s.result)))
+            raise Refused(_("unknown phase {phase}").format(phase=s.phase))
 
 
 def end_of_turn(ctx: Context) -> None:
@@ -107,10 +127,10 @@ def roll_first_player(ctx: Context) -> str:
     """LN-R002 (ruling LN-FIRST): 1d6 each, once for the scenario; ties roll again."""
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused("the first player is rolled between exactly two sides")
+        raise Refused(_("the first player is rolled between exactly two sides"))
     while True:
-        faces = {side: ctx.roll("first player roll", 1, rule="LN-R002", side=side)[0] for side in sides}
+        faces = {side: ctx.roll(M("first player roll"), 1, rule="LN-R002", side=side)[0] for side in sides}
         first = rules.first_player(faces)
         if first:
             return first
-        ctx.emit(ev.Noted(text=f"tied at {faces[sides[0]]}: both roll again (ruling LN-FIRST)"))
+        ctx.emit(ev.Noted(text=M("tied at {face}: both roll again (ruling LN-FIRST)", face=faces[sides[0]])))

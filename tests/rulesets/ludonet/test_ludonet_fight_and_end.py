@@ -6,6 +6,7 @@ import pytest
 from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.commands import COMMANDS
@@ -25,7 +26,7 @@ def test_melee_lines_name_both_fighters(armoured):
     text = [line.text for line in armoured.log_lines()][-4:]
     assert any(t.startswith("Cpl Smith's melee against Uffz Hans Vogt: 1d6") for t in text)
     assert any(t.startswith("Uffz Hans Vogt's melee against Cpl Smith: 1d6") for t in text)
-    assert armoured.state.units["smith"].out == "eliminated in melee by Uffz Hans Vogt"
+    assert plain(armoured.state.units["smith"].out) == "eliminated in melee by Uffz Hans Vogt"
 
 
 def test_leaving_a_melee(armoured):
@@ -33,17 +34,17 @@ def test_leaving_a_melee(armoured):
     # Jones (expert) 3+1 = 4 against Fritz's last roll 2+2 = 4: not beaten, he gets away
     facts = play(armoured, "@paras leave jones fritz dice=3,2")
     leaver, opponent = rolls(facts)
-    assert (leaver.purpose, opponent.purpose) == (
+    assert (plain(leaver.purpose), plain(opponent.purpose)) == (
         "leaving the melee with Gefr Fritz Lang",
         "last roll at Pte Jones leaving",
     )
     assert [m.value for m in opponent.mods] == [2] and opponent.rule == "LN-R052"
     assert opponent.target == 3  # 3 + 2 = 5 would have beaten Jones's 4
-    assert any(isinstance(e, ev.Noted) and "breaks away" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "breaks away" in plain(e.text) for e in facts)
     assert armoured.state.units["fritz"].in_play and armoured.state.units["jones"].in_play
     # Wood 1+1 = 2 against Kurt's 1+2 = 3: cut down; the leaver never harms the opponent
     play(armoured, "@paras leave wood kurt dice=1,1")
-    assert armoured.state.units["wood"].out == "cut down by Schtz Kurt Bauer leaving the melee"
+    assert plain(armoured.state.units["wood"].out) == "cut down by Schtz Kurt Bauer leaving the melee"
     to_phase(armoured, 2, "move-first")
     with pytest.raises(Refused, match="own move"):
         play(armoured, "leave fritz jones")
@@ -81,13 +82,13 @@ def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
     play(armoured, "out kurt", "out otto", "out mg42")
     facts = play(armoured, "next")
     (due,) = [e for e in facts if isinstance(e, ev.Noted)]
-    assert (due.text, due.vis) == ("morale tests due (LN-R070): Gruppe Vogt (3 of 5 lost)", ("garrison",))
+    assert (plain(due.text), due.vis) == ("morale tests due (LN-R070): Gruppe Vogt (3 of 5 lost)", ("garrison",))
     play(armoured, "@garrison morale gruppe vogt dice=4")
     with pytest.raises(Refused, match="tested at 3 lost of 5: it tests again at its next loss"):
         play(armoured, "@garrison morale gruppe vogt")
     play(armoured, "out fritz")
     facts = play(armoured, "@garrison morale gruppe vogt dice=2")
-    assert rolls(facts)[0].outcome == "shaken: falls back"
+    assert plain(rolls(facts)[0].outcome) == "shaken: falls back"
     to_phase(armoured, 2, "morale")
     assert not any("morale tests due" in line.text for line in armoured.log_lines("garrison")[-3:])
     play(armoured, "out hans")
@@ -108,10 +109,10 @@ def test_reinforcements_end_a_retreat(armoured):
     with pytest.raises(Refused, match="no unit 'smith' on that side"):
         play(armoured, "@garrison reinforce fritz smith")
     facts = play(armoured, "@garrison reinforce fritz karl max")
-    assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in plain(e.text) for e in facts)
     assert armoured.state.units["hans"].has("retreating")
     facts = play(armoured, "@garrison reinforce hans paul")
-    assert any(isinstance(e, ev.Noted) and "back to 5 of 5: the retreat ends" in e.text for e in facts)
+    assert any(isinstance(e, ev.Noted) and "back to 5 of 5: the retreat ends" in plain(e.text) for e in facts)
     s = armoured.state
     assert not any(s.units[u].has("retreating") for u in ("hans", "fritz", "karl", "max", "paul"))
     # the reserve gave all its men away: its strength is what counts (ruling LN-REINFORCE)
@@ -129,7 +130,8 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
         facts = play(game, "next")
         assert game.state.phase == "final"
         assert any(
-            isinstance(e, ev.Noted) and e.text.endswith("victory conditions: hold the farm at the end") for e in facts
+            isinstance(e, ev.Noted) and plain(e.text).endswith("victory conditions: hold the farm at the end")
+            for e in facts
         )
         with pytest.raises(Refused, match="victory SIDE"):
             play(game, "next")
@@ -137,7 +139,7 @@ def test_the_last_turn_goes_to_the_final_count(tmp_path, monkeypatch):
             play(game, "@paras victory paras")
         play(game, "out hans")
         play(game, "victory garrison the farm is still held")
-        assert game.state.result == (
+        assert plain(game.state.result) == (
             "Farm garrison win: the farm is still held; losses: 7th Parachute Battalion 0 of 8, Farm garrison 1 of 11"
         )
         assert game.state.phase == "ended"
@@ -153,13 +155,15 @@ def test_a_side_with_nothing_left_loses(armoured):
         play(armoured, f"out {u.id}")
     play(armoured, "next")
     assert armoured.state.phase == "ended"
-    assert armoured.state.result.startswith("7th Parachute Battalion win: Farm garrison have nothing left in play")
+    assert plain(armoured.state.result).startswith(
+        "7th Parachute Battalion win: Farm garrison have nothing left in play"
+    )
 
 
 def test_without_a_last_turn_the_game_goes_on_until_the_referee_ends_it(armoured):
     to_phase(armoured, 3, "move-first")
     play(armoured, "victory draw both sides withdraw")
-    assert armoured.state.result.startswith("a draw: both sides withdraw")
+    assert plain(armoured.state.result).startswith("a draw: both sides withdraw")
 
 
 def test_every_command_has_help_dice_and_examples_that_parse(armoured):

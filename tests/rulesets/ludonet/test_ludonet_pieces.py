@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
+from core.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 
@@ -57,9 +58,9 @@ def test_sight_in_woods_and_indirect_fire(armoured):
     with pytest.raises(Refused, match="no unit 'mg42'"):
         play(armoured, "@paras fire mortar mg42 full")
     facts = play(armoured, "fire mortar mg42 full dice=5,6")
-    assert [r.outcome for r in rolls(facts)] == ["hit", "eliminated"]
+    assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "eliminated"]
     # the paras' own mortar line does not name what they have not seen
-    assert rolls(facts)[0].purpose == "shot at an unseen enemy (beyond half range)"
+    assert plain(rolls(facts)[0].purpose) == "shot at an unseen enemy (beyond half range)"
     assert not any("MG 42 team" in line.text for line in armoured.log_lines("paras"))
     with pytest.raises(Refused, match="no line of sight"):
         play(armoured, "fire bren mg42 full")
@@ -73,16 +74,16 @@ def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
     # PIAT: expert, within half range: 3+; then 1d6 + 2 against the Panzer's 1d6 + 3
     facts = play(armoured, "@paras fire piat panzer half dice=3,6,2")
     (hit, shooter, target) = rolls(facts)
-    assert (hit.target, hit.outcome) == (3, "hit")
-    assert [m.value for m in shooter.mods] == [2] and shooter.outcome == "total 8"
-    assert [m.value for m in target.mods] == [3] and target.outcome == "total 5 against 8: destroyed"
+    assert (hit.target, plain(hit.outcome)) == (3, "hit")
+    assert [m.value for m in shooter.mods] == [2] and plain(shooter.outcome) == "total 8"
+    assert [m.value for m in target.mods] == [3] and plain(target.outcome) == "total 5 against 8: destroyed"
     assert (target.target, target.total) == (5, True)  # the face that would have come through: 5 + 3 = 8
-    assert "damage" not in [r.purpose for r in rolls(facts)]
+    assert "damage" not in [plain(r.purpose) for r in rolls(facts)]
     assert armoured.state.units["panzer"].in_play  # simultaneous: it may still fire back
     play(armoured, "@garrison fire panzer sherman full dice=5,3,3")  # 3+3 against 3+4: nothing
     assert not armoured.state.units["sherman"].status
     play(armoured, "next")
-    assert armoured.state.units["panzer"].out == "destroyed"
+    assert plain(armoured.state.units["panzer"].out) == "destroyed"
     log = [line.text for line in armoured.log_lines()]
     assert any("wreck of Panzer IV" in t and "cotton wool" in t for t in log)
 
@@ -92,7 +93,7 @@ def test_the_crew_aboard_is_lost_with_its_vehicle(tmp_path, monkeypatch):
     try:
         to_phase(game, 1, "fire")
         play(game, "@paras fire sherman panzer half dice=6,6,1", "next")
-        assert game.state.units["karl"].out == "lost with Panzer IV"
+        assert plain(game.state.units["karl"].out) == "lost with Panzer IV"
         assert game.state.units["max"].in_play
     finally:
         game.close()
@@ -119,19 +120,19 @@ def test_immobilised_vehicle_still_fires(armoured):
     play(armoured, "@paras fire sherman panzer full dice=5,4,4", "next")
     to_phase(armoured, 2, "fire")
     facts = play(armoured, "@garrison fire panzer smith full dice=6,6,1")
-    assert [r.outcome for r in rolls(facts)] == ["hit", "total 9", "total 1 against 9: eliminated"]
+    assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "total 9", "total 1 against 9: eliminated"]
 
 
 def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
     to_phase(armoured, 1, "fire")
     # Smith has no combat value: 0.  4+3 against 5+0: margin 2, a wound (ruling LN-VS-INFANTRY)
     facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
-    assert [r.purpose for r in rolls(facts)] == [
+    assert [plain(r.purpose) for r in rolls(facts)] == [
         "shot at Cpl Smith (within half range)",
         "combat value roll against Cpl Smith",
         "combat value roll against Panzer IV, to take no damage",
     ]
-    assert rolls(facts)[2].outcome == "total 5 against 7: wound"
+    assert plain(rolls(facts)[2].outcome) == "total 5 against 7: wound"
     play(armoured, "next")
     assert armoured.state.units["smith"].has("wounded")
 
@@ -176,7 +177,7 @@ def test_grenade_hits_every_figure_named_inside(armoured):
         play(armoured, "grenade smith half hans panzer")
     # the referee names who is inside, the hidden MG 42 too; grenades are not heavy
     facts = play(armoured, "grenade smith half hans mg42 dice=4,1,5")
-    assert [(r.purpose, r.outcome) for r in rolls(facts)] == [
+    assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
         ("shot at the spot, a grenade (within half range)", "hit"),
         ("damage", "none"),
         ("damage", "eliminated"),
@@ -185,14 +186,14 @@ def test_grenade_hits_every_figure_named_inside(armoured):
     with pytest.raises(Refused, match="already fired"):
         play(armoured, "@paras fire smith hans half")
     play(armoured, "next")
-    assert armoured.state.units["mg42"].out == "eliminated" and armoured.state.units["hans"].in_play
+    assert plain(armoured.state.units["mg42"].out) == "eliminated" and armoured.state.units["hans"].in_play
 
 
 def test_a_grenade_that_misses_does_nothing(armoured):
     to_phase(armoured, 1, "fire")
     facts = play(armoured, "grenade jones full kurt otto dice=3")
-    assert len(rolls(facts)) == 1 and rolls(facts)[0].outcome == "miss"
-    assert any(isinstance(e, ev.Noted) and "falls wide" in e.text for e in facts)
+    assert len(rolls(facts)) == 1 and plain(rolls(facts)[0].outcome) == "miss"
+    assert any(isinstance(e, ev.Noted) and "falls wide" in plain(e.text) for e in facts)
     # a hidden thrower's miss stays with his side: the paras never read his name
     play(armoured, "grenade mg42 full smith dice=2")
     assert any("MG 42 team's grenade falls wide" in line.text for line in armoured.log_lines("garrison"))
@@ -217,21 +218,21 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
     with pytest.raises(Refused, match="has no anti-aircraft weapon"):
         play(armoured, "@garrison aa hans typhoon")
     facts = play(armoured, "@garrison aa flak typhoon dice=4")
-    assert (rolls(facts)[0].target, rolls(facts)[0].outcome) == (5, "miss")
+    assert (rolls(facts)[0].target, plain(rolls(facts)[0].outcome)) == (5, "miss")
     # the strike, then Hans's damage die, then the Typhoon's and the Panzer's 1d6 + combat value
     facts = play(armoured, "strike typhoon hans panzer dice=5,3,4,2")
-    assert [r.outcome for r in rolls(facts)] == ["hit", "wound", "total 8", "total 5 against 8: destroyed"]
+    assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "wound", "total 8", "total 5 against 8: destroyed"]
     assert not rolls(facts)[0].mods
     with pytest.raises(Refused, match="already attacked"):
         play(armoured, "strike typhoon fritz")
     play(armoured, "next")
     s = armoured.state
-    assert s.units["hans"].has("wounded") and s.units["panzer"].out == "destroyed"
+    assert s.units["hans"].has("wounded") and plain(s.units["panzer"].out) == "destroyed"
     assert not s.units["typhoon"].has("overhead") and s.vars["passes.typhoon"] == 1
     to_phase(armoured, 2, "fire")
     play(armoured, "pass typhoon", "strike typhoon fritz dice=1")
     to_phase(armoured, 3, "move-first")
-    assert s.units["typhoon"].out.startswith("flew its last pass")  # the scenario allowed it two
+    assert plain(s.units["typhoon"].out).startswith("flew its last pass")  # the scenario allowed it two
 
 
 def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
@@ -242,8 +243,8 @@ def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
         play(armoured, "aa flak typhoon")
     play(armoured, "pass typhoon")
     facts = play(armoured, "@garrison aa flak typhoon dice=5")
-    assert rolls(facts)[0].outcome == "hit: shot down"
-    assert armoured.state.units["typhoon"].out == "shot down by anti-aircraft fire"
+    assert plain(rolls(facts)[0].outcome) == "hit: shot down"
+    assert plain(armoured.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
     with pytest.raises(Refused, match="out of action"):
         play(armoured, "strike typhoon hans")
     with pytest.raises(Refused, match="already fired"):
@@ -278,17 +279,17 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
         with pytest.raises(Refused, match="no range for Pte Hill's weapon"):
             play(game, "@paras fire piat kurt range=10")  # a PIAT: the scenario gives no range
         facts = play(game, "@paras fire jones kurt range=20 dice=1")  # half range, inclusive: 3+ for an expert
-        assert rolls(facts)[0].purpose == "shot at Schtz Kurt Bauer (within half range)"
+        assert plain(rolls(facts)[0].purpose) == "shot at Schtz Kurt Bauer (within half range)"
         assert rolls(facts)[0].target == 3
         facts = play(game, "@paras fire wood kurt range=21 dice=1")
         assert rolls(facts)[0].target == 4
         with pytest.raises(Refused, match="beyond the 10 cm range of a grenade"):
             play(game, "grenade brown range=11 hans")
         facts = play(game, "grenade brown range=5 hans dice=6,1")
-        assert rolls(facts)[0].purpose.endswith("(within half range)")
+        assert plain(rolls(facts)[0].purpose).endswith("(within half range)")
         # the scenario calls the MG 42 heavy: +1 damage, though its team has no role
         facts = play(game, "@garrison fire mg42 bren range=60 dice=5,4")
-        assert [m.value for m in rolls(facts)[1].mods] == [1] and rolls(facts)[1].outcome == "eliminated"
+        assert [m.value for m in rolls(facts)[1].mods] == [1] and plain(rolls(facts)[1].outcome) == "eliminated"
     finally:
         game.close()
 
@@ -315,7 +316,7 @@ def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
         with pytest.raises(Refused, match="has no anti-aircraft weapon"):
             play(game, "@garrison aa fritz typhoon")
         play(game, "@garrison aa hans typhoon dice=6")
-        assert game.state.units["typhoon"].out == "shot down by anti-aircraft fire"
+        assert plain(game.state.units["typhoon"].out) == "shot down by anti-aircraft fire"
     finally:
         game.close()
 
@@ -346,7 +347,7 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             play(game, "barrage mortar sherman")  # artillery without a combat value cannot hit a vehicle
         # 5+, then each figure's damage die with the heavy +1 (ruling LN-BARRAGE)
         facts = play(game, "barrage mortar smith jones dice=5,3,1")
-        assert [(r.purpose, r.outcome) for r in rolls(facts)] == [
+        assert [(plain(r.purpose), plain(r.outcome)) for r in rolls(facts)] == [
             ("8 cm mortar behind the farm (3 cm radius)", "hit"),
             ("damage", "wound"),
             ("damage", "wound"),
@@ -357,8 +358,8 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             play(game, "barrage mortar brown")
         # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value
         facts = play(game, "barrage stuka sherman dice=6,6,1")
-        assert [r.outcome for r in rolls(facts)] == ["hit", "total 9", "total 5 against 9: destroyed"]
-        assert rolls(facts)[1].purpose == "Stuka: combat value roll against Sherman Firefly"
+        assert [plain(r.outcome) for r in rolls(facts)] == ["hit", "total 9", "total 5 against 9: destroyed"]
+        assert plain(rolls(facts)[1].purpose) == "Stuka: combat value roll against Sherman Firefly"
         to_phase(game, 2, "fire")
         play(game, "barrage mortar brown dice=2")
         to_phase(game, 3, "fire")

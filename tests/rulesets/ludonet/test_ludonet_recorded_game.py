@@ -8,6 +8,7 @@ from pathlib import Path
 
 from core import events as ev
 from core.game import Game
+from core.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from recorded import RecordedGame  # noqa: E402  (test folders are not packages)
@@ -24,7 +25,9 @@ def test_the_recorded_game_is_a_whole_game():
     game = Game.open(SAVE, writable=False)
     state = game.state
     assert state.phase == "ended" and state.turn == 7
-    assert state.result.startswith("Kampfgruppe von Luck win: Fife and Forfar Yeomanry have nothing left in play")
+    assert plain(state.result).startswith(
+        "Kampfgruppe von Luck win: Fife and Forfar Yeomanry have nothing left in play"
+    )
     texts = [line.text for line in game.log_lines()]
     for verb in ("move", "prone", "fire", "pass", "strike", "grenade", "melee", "morale"):
         assert any(t.startswith("» ") and f": {verb} " in t for t in texts), verb

@@ -1,0 +1,91 @@
+"""Linea di Tiro's words in the reader's language: the ``linea_di_tiro`` domain (core.i18n).
+
+Display code translates now with ``_``/``pgettext``; what goes into an event is a
+``core.i18n.Msg`` (``M``), translated when it is shown.  The tables' words that
+reach events (modifiers, defences, ratings, options, spotting rows) live in the
+TOML files; :data:`TABLE_WORDS` lists them for the catalogue, and a test keeps
+the list and the files in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.i18n import LANGUAGES, N_, Domain, M, Msg, translations
+
+DOMAIN = Domain("linea_di_tiro")
+_ = DOMAIN.gettext
+pgettext = DOMAIN.pgettext
+
+
+def whose(name: str) -> Msg:
+    """``name``'s, for a message that says whose something is ("the germans' artillery");
+    a language with another word order translates both forms as the bare name."""
+    if name.endswith("s"):
+        return M("{name}'", name=name)
+    return M("{name}'s", name=name)
+
+
+def owner(name: str) -> str:
+    """:func:`whose`, shown now (a refusal, a description)."""
+    return DOMAIN.render(whose(name))
+
+
+def either(items: Sequence[str]) -> str:
+    """ "a or b or c", shown now."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("{first} or {then}").format(first=out, then=item)
+    return out
+
+
+def joined(items: Sequence[Msg | str]) -> Msg | str:
+    """Items one after another, "a; b; c" (the sides' losses), each translated on its own."""
+    out: Msg | str = items[0] if items else ""
+    for item in items[1:]:
+        out = M("{first}; {then}", first=out, then=item)
+    return out
+
+
+def draw_words() -> list[str]:
+    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``):
+    a script gives the same result whoever reads it."""
+    return sorted({translations(lang, DOMAIN.name).pgettext("term", "draw") for lang in LANGUAGES})
+
+
+#: The tables' words an event carries (data/*.toml), for the catalogue.
+TABLE_WORDS = (
+    # activation.toml: the options A1-A7 (LT-R020)
+    N_("bound and prepare an attack (either order)"),
+    N_("bound and execute an attack (either order)"),
+    N_("execute and prepare an attack (either order)"),
+    N_("prepare or execute two attacks"),
+    N_("move at full speed"),
+    N_("mount or dismount (infantry and guns)"),
+    N_("remove an immobilisation"),
+    # assault.toml: close-assault ratings (LT-R101)
+    N_("infantry not particularly steady, improvised anti-tank weapons"),
+    N_("well-trained infantry with adequate anti-tank weapons"),
+    N_("specialised tank hunters"),
+    # at_fire.toml: modifiers (LT-R050)
+    N_("target hull down or in prepared cover"),
+    N_("range 5 cm or less, or ambush"),
+    # mg_fire.toml: defences (C.7.1)
+    N_("infantry moving in the open"),
+    N_("infantry in a bound in the open"),
+    N_("infantry in a bound in protection"),
+    N_("infantry stationary in the open"),
+    N_("open-topped vehicle"),
+    N_("infantry or guns in a prepared position"),
+    N_("light tank or armoured car"),
+    N_("entrenched infantry"),
+    N_("other tanks"),
+    # spotting.toml: targets (LT-R032)
+    N_("vehicle moving in the open"),
+    N_("vehicle stationary in the open"),
+    N_("infantry in a bound"),
+    N_("vehicle stationary in cover"),
+    N_("infantry stationary in cover"),
+    N_("infantry in ambush"),
+    N_("vehicle moving in cover"),
+)

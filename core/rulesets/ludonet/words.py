@@ -1,0 +1,61 @@
+"""Ludonet's words in the reader's language: the ``ludonet`` domain (core.i18n).
+
+Display code translates now with ``_``/``pgettext``; what goes into an event is a
+``core.i18n.Msg`` (``M``), translated when it is shown.  The tables' words that
+reach events (the modifiers of data/fire.toml and data/melee.toml) live in the
+TOML files; :data:`TABLE_WORDS` lists them for the catalogue, and a test keeps
+the list and the files in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.i18n import LANGUAGES, N_, Domain, M, Msg, translations
+
+DOMAIN = Domain("ludonet")
+_ = DOMAIN.gettext
+pgettext = DOMAIN.pgettext
+
+
+def whose(name: str) -> Msg:
+    """``name``'s, for a message that says whose something is ("Jones' grenade");
+    a language with another word order translates both forms as the bare name."""
+    if name.endswith("s"):
+        return M("{name}'", name=name)
+    return M("{name}'s", name=name)
+
+
+def owner(name: str) -> str:
+    """:func:`whose`, shown now (a refusal)."""
+    return DOMAIN.render(whose(name))
+
+
+def listed(items: Sequence[Msg | str]) -> Msg | str:
+    """Items one after another, "a, b, c", each translated on its own."""
+    out: Msg | str = items[0] if items else ""
+    for item in items[1:]:
+        out = M("{first}, {then}", first=out, then=item)
+    return out
+
+
+def draw_words() -> list[str]:
+    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``):
+    a script gives the same result whoever reads it."""
+    return sorted({translations(lang, DOMAIN.name).pgettext("term", "draw") for lang in LANGUAGES})
+
+
+#: The tables' words an event carries (data/*.toml), for the catalogue.
+TABLE_WORDS = (
+    # fire.toml: to-hit modifiers (LN-R031)
+    N_("shooter moved this turn"),
+    N_("shooter wounded"),
+    N_("target lying down"),
+    N_("target in cover"),
+    N_("expert shooter"),
+    # melee.toml: melee modifiers (LN-R051)
+    N_("commandos, paratroopers, rangers or veterans"),
+    N_("attacking from behind"),
+    N_("lying down"),
+    N_("wounded"),
+)

@@ -1,0 +1,188 @@
+# ruff: noqa: F811  (pytest fixtures imported from linea_di_tiro_support)
+"""Linea di Tiro in Italian and English: the log says the book's words in the reader's
+language, with exact dice, while the events stay the same data in every language;
+the tables' words reach the catalogue; the Italian command names are usable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F401  (fixtures)
+
+from core import events as ev
+from core.game import Game
+from core.i18n import Domain, Msg, plain, reading
+from core.ruleset import get_ruleset
+from core.rulesets.linea_di_tiro import tables, words
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import RecordedGame, effective_facts  # noqa: E402  (test folders are not packages)
+
+
+def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
+    play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
+    play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
+    activated = play(game, "@us activate sherman1 A4 prepare=0")
+    # 6 against front 5: column +1; 2 + 3 = 5 → R, the Sherman routs without a test
+    facts = play(game, "@german at panzer sherman1 ready dice=2,3")
+    with reading("it"):
+        said = [game.describe(e) for e in activated + facts]
+    assert "nota: Sherman Easy: A4, preparare o eseguire 2 attacchi (LT-R020)" in said
+    assert (
+        "tiro controcarro contro Sherman Easy, attacco 6 - protezione 5 = +1 di Panzer IV: 2d6: 2 3 = 5 "
+        "→ totale modificato 5, colonna +1: R: ritirata/rotta senza test [dadi del tavolo]"
+    ) in said
+    assert "Sherman Easy muove di 30 cm (fugge, spalle al nemico)" in said
+    assert "nota: Sherman Easy fugge di 30 cm, spalle al nemico, in rotta senza test (LT-R080)" in said
+    # The same events read in English, as they did before they were kept as data.
+    assert (
+        "Panzer IV's AT fire at Sherman Easy, attack 6 - protection 5 = +1: 2d6: 2 3 = 5 "
+        "→ modified total 5, column +1: R: routs without a test [table dice]"
+    ) in [game.describe(e) for e in facts]
+
+
+def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
+    play(game, "next")  # 7♥: us
+    # 6 + 1 = 7 against morale 4: above it, under twice it: the Sherman falls back 5 cm
+    facts = play(game, "@us morale sherman1 plus=1 dice=6")
+    (roll,) = rolls(facts)
+    assert plain(roll.outcome) == "modified total 7: fall-back"
+    with reading("it"):
+        said = [game.describe(e) for e in facts]
+    assert (
+        "test di morale, morale 4 di Sherman Easy: 1d6 (situazioni +1): 6 → totale modificato 7: indietreggia "
+        "[dadi del tavolo]"
+    ) in said
+    assert "Sherman Easy muove di 5 cm (indietreggia, fronte al nemico)" in said
+    assert "nota: Sherman Easy indietreggia di 5 cm, fronte al nemico (LT-R080)" in said
+
+
+def test_the_result_keeps_the_referees_words_and_translates_the_rest(game):
+    play(game, "next", "out grenadiers")
+    (end,) = [e for e in play(game, "result us the hamlet is ours") if isinstance(e, ev.GameEnded)]
+    assert isinstance(end.result, Msg)
+    with reading("it"):
+        said = Domain("linea_di_tiro").render(end.result)
+    assert said == (
+        "vince US 2nd Armored: the hamlet is ours "
+        "(US 2nd Armored ha perso 0 su 4; Kampfgruppe Heinz ha perso 1 su 3; carte giocate: 1)"
+    )
+    assert plain(end.result) == (
+        "US 2nd Armored win: the hamlet is ours "
+        "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 1 cards)"
+    )
+
+
+def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(tmp_path):
+    recorded = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9)
+    made = {}
+    for lang in ("it", "en"):
+        (tmp_path / lang).mkdir()
+        with reading(lang):
+            made[lang] = effective_facts(recorded.regenerate(tmp_path / lang))
+    assert made["it"] == made["en"] == effective_facts(recorded.save)
+
+
+def test_no_event_of_the_recorded_game_holds_an_english_sentence():
+    save = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9).save
+    events = [line.event for line in Game.open(save, writable=False).log_lines()]
+    worded = []
+    for e in events:
+        match e:
+            case ev.Rolled():
+                worded += [e.roll.purpose, e.roll.outcome, *(m.label for m in e.roll.mods)]
+            case ev.UnitOut() | ev.GameEnded():
+                worded.append(e.cause if isinstance(e, ev.UnitOut) else e.result)
+            case ev.Moved() if e.how:
+                worded.append(e.how)
+    assert worded and [w for w in worded if w and not isinstance(w, Msg)] == []
+
+
+def test_every_table_word_an_event_carries_is_in_the_catalogue():
+    toml = {o.title for o in tables.options().values()}
+    toml |= {r.label for r in tables.assault().ratings}
+    toml |= {m.label for m in tables.at_table().modifiers}
+    toml |= {d.label for d in tables.mg_table().defences}
+    toml |= {r.label for r in tables.spotting().targets}
+    assert toml == set(words.TABLE_WORDS)
+
+
+@pytest.mark.parametrize("context", ["command", "option", "choice"])
+def test_the_italian_names_are_single_words_each_meaning_one_thing(context):
+    rs = get_ruleset("linea-di-tiro")
+    mine = [s for s in rs.commands() if s.handler.__module__ != "core.rulesets.common"]
+    it = Domain(rs.domain)
+    with reading("it"):
+        if context == "command":
+            names = {s.name: it.pgettext("command", s.name) for s in mine}
+            english = {s.name for s in rs.commands()}
+            spaces = [names]
+        elif context == "option":
+            spaces = [{p.name: it.pgettext("option", p.name) for p in s.params} for s in mine]
+        else:
+            spaces = [{c: it.pgettext("choice", c) for c in p.choices} for s in mine for p in s.params]
+    for space in spaces:
+        assert len(set(space.values())) == len(space), space
+        assert all(name and " " not in name and name == name.lower() or name == key for key, name in space.items())
+        if context == "command":
+            # An Italian name is never another command's English name.
+            assert [k for k, v in space.items() if v in english and v != k] == []
+
+
+@pytest.mark.parametrize("word", ["pareggio", "draw", "Pareggio"])
+def test_a_draw_typed_in_either_language_records_the_same_result(tmp_path, word):
+    g = new_game(tmp_path / "lt.ft", FIRST)
+    play(g, "next")
+    (end,) = [e for e in play(g, f"result {word} night falls") if isinstance(e, ev.GameEnded)]
+    g.close()
+    assert plain(end.result).startswith("a draw: night falls (US 2nd Armored lost 0 of 4;")
+    with reading("it"):
+        assert Domain("linea_di_tiro").render(end.result).startswith("pareggio: night falls (")
+
+
+def _facts(path: Path) -> list[dict]:
+    """Every fact of the game but the commands as typed (``Issued``), without their
+    random salts (``effective_facts``)."""
+    return [f for f in effective_facts(path) if f["t"] != "cmd"]
+
+
+ENGLISH = (
+    "next",
+    "next",
+    "@german activate panzer A1",
+    "next",
+    "next",
+    "next",
+    "@us activate sherman1 A4 prepare=0",
+    "@german at panzer sherman1 ready dice=2,3",
+    "@us morale sherman1 plus=1 dice=6",
+)
+ITALIAN = (
+    "next",
+    "next",
+    "@german attiva panzer A1",
+    "next",
+    "next",
+    "next",
+    "@us attiva sherman1 A4 prepara=0",
+    "@german controcarro panzer sherman1 pronto dice=2,3",
+    "@us morale sherman1 situazioni=1 dice=6",
+)
+
+
+def test_commands_typed_in_italian_record_what_the_english_ones_do(tmp_path):
+    games = {}
+    for lang, script in (("en", ENGLISH), ("it", ITALIAN)):
+        with reading(lang):
+            g = new_game(tmp_path / f"{lang}.ft", FIRST)
+            play(g, *script)
+            g.close()
+            games[lang] = _facts(tmp_path / f"{lang}.ft")
+    assert games["it"] == games["en"]
+    shot = next(f["roll"] for f in games["it"] if f["t"] == "roll")
+    assert shot["outcome"] == [
+        "modified total {total}, column {column}: {result}",
+        {"total": 5, "column": "+1", "result": ["R: routs without a test", {}]},
+    ]
