@@ -10,6 +10,7 @@ from pathlib import Path
 
 from core.cli import HEADLESS, add_headless, run_headless
 from core.cli_lang import add_lang_option, after_lang, choose_language
+from core.i18n import LANGUAGE_NAMES, LANGUAGES
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,6 +44,13 @@ def _app_parser() -> argparse.ArgumentParser:
     p.add_argument("save", nargs="?", type=Path, help="a save to open (default: a new demo game in saves/)")
     p.add_argument("--replay", action="store_true", help="open the save in replay mode (never writes)")
     p.add_argument("--as", dest="as_role", default="referee", help="referee, a side id, or spectator")
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the client's language: "
+        + ", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+        + " (default: the one chosen in the client, else the locale, else English)",
+    )
     return p
 
 
@@ -76,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from tui.app import run_app
 
-        return run_app(save=args.save, replay=args.replay, role=args.as_role)
+        return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang)
     finally:
         gc.enable()
 

@@ -1,0 +1,207 @@
+"""The client in Italian and English: chosen by --lang, the saved setting or the locale,
+changed live from the command palette, and each app (each SSH seat) with its own reader."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual.widgets._footer import FooterKey
+
+import core.i18n as i18n
+from core.i18n import Reader, lang, reader, set_process_language, use_reader
+from tui.app import FireteamApp, prepare_language
+from tui.i18n import phase_name, start_language
+from tui.panes.dice import DicePane
+from tui.panes.log import LogPane, LogView
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpEntry, HelpScreen
+from tui.userdata import Settings, UserStore
+
+SIZE = (100, 30)
+LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded")
+
+
+@pytest.fixture(autouse=True)
+def english_after(monkeypatch):
+    """No locale from the machine running the tests, and the process back in English after each."""
+    for key in LOCALE:
+        monkeypatch.delenv(key, raising=False)
+    yield
+    set_process_language("en")
+
+
+def footer_words(app) -> list[str]:
+    return [str(k.description) for k in app.screen.query(FooterKey) if k.description]
+
+
+def phase_line(app) -> str:
+    return str(app.screen.query_one(PhasePane).render())
+
+
+def log_rows(app) -> str:
+    view = app.screen.query_one(LogView)
+    return "\n".join(view.render_line(y).text for y in range(view.size.height))
+
+
+# ----------------------------------------------------------------- choosing
+
+
+def test_the_language_is_lang_then_the_saved_setting_then_the_locale_then_english():
+    it = {"LANG": "it_IT.UTF-8"}
+    assert start_language("en", "it", it) == "en"
+    assert start_language(None, "it", {"LANG": "C"}) == "it"
+    assert start_language(None, "", it) == "it"
+    assert start_language(None, "", {}) == "en"
+    assert start_language(None, "fr", {"LANG": "fr_FR"}) == "en"  # a language the client has not
+
+
+async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_and_help(monkeypatch, tmp_path):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    prepare_language(None)  # what `fireteam` does before the app starts
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(RosterPane).border_title == "Schieramento"
+        assert screen.query_one(LogPane).border_title == "Registro delle azioni"
+        assert screen.query_one(DicePane).border_title == "Ultimo tiro"
+        line = phase_line(app)
+        assert "Turno 1" in line and "Punti sconfitta" in line and "attivo" in line
+        assert "arbitro" in str(screen.query_one(PhasePane).border_title)
+        assert {"Aiuto", "Azioni", "Annulla"} <= set(footer_words(app))
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        shown = " ".join(str(p.render()) for p in help_screen.query("Plain"))
+        assert "Aiuto di Fireteam" in shown and " Tasti " in shown and " Comandi " in shown
+        entries = " ".join(entry.text for entry in help_screen.query(HelpEntry))
+        assert "tavolozza dei comandi: ogni azione" in entries and "i comandi stanno su una riga" in entries
+
+
+async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(monkeypatch, tmp_path):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.save_settings(Settings(lang="it"))
+    prepare_language("en")
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert lang() == "en"
+        assert app.screen.query_one(RosterPane).border_title == "Roster"
+        assert "Turn 1" in phase_line(app)
+
+
+async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.save_settings(Settings(lang="it"))
+    prepare_language(None)  # no locale: English, until the setting is read
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(RosterPane).border_title == "Schieramento"
+
+
+def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.settings_path.parent.mkdir(parents=True)
+    store.settings_path.write_text('{"lang": "xx"}')
+    assert store.load_settings() == Settings()
+    assert any("settings ignored" in n for n in store.notices)
+
+
+# --------------------------------------------------------------------- live
+
+
+async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+    app = FireteamApp(game, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "(undone)" not in log_rows(app)
+        await pilot.press("ctrl+z", "y")  # an undone line says so in the reader's language
+        await pilot.pause()
+        assert "(undone)" in log_rows(app)
+        entries = {name: action for name, _help, action in screen.palette_actions()}
+        assert entries["Language: Italiano"] == "language('it')"
+        assert "Language: English" not in entries
+        await screen.run_action("language('it')")
+        await pilot.pause()
+        assert lang() == "it"
+        assert screen.query_one(RosterPane).border_title == "Schieramento"
+        assert screen.query_one(LogPane).border_title == "Registro delle azioni"
+        assert "Turno 1" in phase_line(app)
+        assert "(annullato)" in log_rows(app) and "(undone)" not in log_rows(app)
+        assert "Aiuto" in footer_words(app)
+        assert {name for name, _help, _a in screen.palette_actions()} >= {"Lingua: English", "Aiuto"}
+        await app.workers.wait_for_complete()
+        assert store.load_settings().lang == "it"  # remembered for the next start
+        await screen.run_action("language('en')")
+        await pilot.pause()
+        assert screen.query_one(RosterPane).border_title == "Roster"
+        assert "Turn 1" in phase_line(app)
+        assert "(undone)" in log_rows(app)
+        assert "Help" in footer_words(app)
+
+
+async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
+    """As two SSH seats do: each app in a task with its own reader; a change in one leaves the other."""
+    game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+    seen: dict[str, tuple[str, str]] = {}
+
+    async def seat(name: str, code: str, switch_to: str | None) -> None:
+        use_reader(Reader(code))
+        app = FireteamApp(game, role="referee", remote=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            if switch_to:
+                app.set_language(switch_to)
+                await pilot.pause()
+            await asyncio.sleep(0)
+            seen[name] = (reader().lang, str(app.screen.query_one(RosterPane).border_title))
+
+    await asyncio.gather(asyncio.create_task(seat("anna", "it", None)), asyncio.create_task(seat("bob", "it", "en")))
+    assert seen == {"anna": ("it", "Schieramento"), "bob": ("en", "Roster")}
+    assert lang() == "en"  # the process's own reader was never touched
+
+
+# ------------------------------------------------------------- phase names
+
+
+def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, tmp_path, monkeypatch):
+    """The book's name for a phase (``msgctxt "phase"``) where its catalogue has one."""
+    ruleset = game.ruleset
+    activation = ruleset.phase("activation")
+    assert phase_name(ruleset, activation) == "Activation"
+    locale = tmp_path / "locale"
+    (locale / "it" / "LC_MESSAGES").mkdir(parents=True)
+    source = i18n.LOCALE_DIR / "it" / "LC_MESSAGES"
+    shutil.copy(source / "client.po", locale / "it" / "LC_MESSAGES" / "client.po")
+    (locale / "it" / "LC_MESSAGES" / f"{ruleset.domain}.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgctxt "phase"\nmsgid "activation"\nmsgstr "Attivazione"\n\n'
+        'msgid "End of turn"\nmsgstr "Fine del turno"\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    i18n._compiled.cache_clear()
+    i18n.translations.cache_clear()
+    try:
+        with i18n.reading("it"):
+            assert phase_name(ruleset, activation) == "Attivazione"
+            assert phase_name(ruleset, ruleset.phase("end")) == "Fine del turno"  # its title translated
+            assert phase_name(ruleset, ruleset.phase("setup")) == "Set-up"  # neither: the title
+    finally:
+        monkeypatch.setattr(i18n, "LOCALE_DIR", Path(i18n.__file__).parent / "locale")
+        i18n._compiled.cache_clear()
+        i18n.translations.cache_clear()
