@@ -48,6 +48,22 @@ LOAD_IN_APP_BYTES = 8 << 20
 Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
 
 
+#: The command palette entries Textual adds (``App.get_system_commands``), for the catalogue.
+TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+)
+
+
 class GameChanged(Message):
     """Some seat changed the game; redraw."""
 
@@ -309,7 +325,8 @@ class FireteamApp(App):
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot":
                 continue  # Textual's own writes to the current folder or Downloads: ours is below
-            yield command
+            # Textual's words, in the reader's language (TEXTUAL_COMMANDS lists them for the catalogue).
+            yield command._replace(title=_(command.title), help=_(command.help))
         if not self.remote:  # it would write to the server's disk
             yield SystemCommand(
                 _("Screenshot"), _("Save an SVG screenshot in your data folder"), self.action_screenshot

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.i18n import CORE_DOMAIN, Domain, lang
+from core.i18n import CORE_DOMAIN, SOURCE, Domain, lang
 from tui.i18n import N_, _
 
 ALERT = "bold white on red"
@@ -122,7 +122,7 @@ MAX_WORD = 16
 
 def word(status: str, domain: str = "") -> str:
     """The word a badge shows for ``status`` (``domain``: the ruleset's, for its own words)."""
-    if lang() != "en":
+    if lang() != SOURCE:
         book = Domain(domain or CORE_DOMAIN).term(status)
         if book != status:
             return book

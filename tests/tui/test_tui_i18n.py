@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-from pathlib import Path
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
@@ -20,7 +19,7 @@ from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.screens.game import GameScreen
-from tui.screens.help import HelpEntry, HelpScreen
+from tui.screens.help import HelpEntry, HelpScreen, command_names
 from tui.userdata import Settings, UserStore
 
 SIZE = (100, 30)
@@ -178,30 +177,53 @@ async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
 # ------------------------------------------------------------- phase names
 
 
-def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, tmp_path, monkeypatch):
+@pytest.fixture
+def catalogue(tmp_path, monkeypatch):
+    """A made-up Italian catalogue for a domain (the client's own kept): what a ruleset's
+    catalogue will say, whatever the real ones hold today."""
+
+    def make(domain: str, po: str) -> None:
+        folder = tmp_path / "locale" / "it" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / "client.po", folder / "client.po")
+        header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        (folder / f"{domain}.po").write_text(header + po, encoding="utf-8")
+        monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+        i18n._compiled.cache_clear()
+        i18n.translations.cache_clear()
+
+    yield make
+    monkeypatch.undo()
+    i18n._compiled.cache_clear()
+    i18n.translations.cache_clear()
+
+
+def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, catalogue):
     """The book's name for a phase (``msgctxt "phase"``) where its catalogue has one."""
     ruleset = game.ruleset
     activation = ruleset.phase("activation")
     assert phase_name(ruleset, activation) == "Activation"
-    locale = tmp_path / "locale"
-    (locale / "it" / "LC_MESSAGES").mkdir(parents=True)
-    source = i18n.LOCALE_DIR / "it" / "LC_MESSAGES"
-    shutil.copy(source / "client.po", locale / "it" / "LC_MESSAGES" / "client.po")
-    (locale / "it" / "LC_MESSAGES" / f"{ruleset.domain}.po").write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
-        'msgctxt "phase"\nmsgid "activation"\nmsgstr "Attivazione"\n\n'
-        'msgid "End of turn"\nmsgstr "Fine del turno"\n',
-        encoding="utf-8",
+    catalogue(
+        ruleset.domain,
+        'msgctxt "phase"\nmsgid "activation"\nmsgstr "Attivazione"\n\nmsgid "End of turn"\nmsgstr "Fine del turno"\n',
     )
-    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
-    i18n._compiled.cache_clear()
-    i18n.translations.cache_clear()
-    try:
-        with i18n.reading("it"):
-            assert phase_name(ruleset, activation) == "Attivazione"
-            assert phase_name(ruleset, ruleset.phase("end")) == "Fine del turno"  # its title translated
-            assert phase_name(ruleset, ruleset.phase("setup")) == "Set-up"  # neither: the title
-    finally:
-        monkeypatch.setattr(i18n, "LOCALE_DIR", Path(i18n.__file__).parent / "locale")
-        i18n._compiled.cache_clear()
-        i18n.translations.cache_clear()
+    with i18n.reading("it"):
+        assert phase_name(ruleset, activation) == "Attivazione"
+        assert phase_name(ruleset, ruleset.phase("end")) == "Fine del turno"  # its title translated
+        assert phase_name(ruleset, ruleset.phase("setup")) == "Set-up"  # neither: the title
+    assert phase_name(ruleset, activation) == "Activation"  # an English reader's
+
+
+async def test_the_help_shows_each_commands_italian_and_english_names_in_either_language(game, catalogue):
+    catalogue(game.ruleset.domain, 'msgctxt "command"\nmsgid "shoot"\nmsgstr "spara"\n')
+    shoot = next(spec for spec in game.commands if spec.name == "shoot")
+    assert command_names(shoot, game.ruleset.domain) == ["shoot", "spara"]
+    for code in ("en", "it"):
+        with i18n.reading(code):
+            app = FireteamApp(game)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("f1")
+                await pilot.pause()
+                texts = [entry.text for entry in app.screen.query(HelpEntry)]
+                assert any(t.startswith("shoot spara ") for t in texts), code

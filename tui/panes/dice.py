@@ -10,7 +10,7 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
-from core.i18n import CORE_DOMAIN, lang, render
+from core.i18n import CORE_DOMAIN, SOURCE, lang, render
 from core.narrate import describe_mod
 from core.ruleset import possessive
 from tui import odds
@@ -72,7 +72,7 @@ def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False, domai
         text.append(render(roll.outcome, domain), style="bold green" if ok else "bold red" if ok is False else "bold")
         text.append(" · ", style="dim")
     purpose = render(roll.purpose, domain)
-    if unit_name and lang() == "en":
+    if unit_name and lang() == SOURCE:
         text.append(f"{possessive(unit_name)} ")  # "Pte Greco's fire with …": purposes are nouns
         text.append(purpose, style="bold")
     elif unit_name:
