@@ -33,18 +33,25 @@ KEY_NAMES = {
     "right_square_bracket": "]",
     "plus": "+",
     "minus": "-",
-    "space": "Space",
+    "space": N_("Space"),
     "colon": ":",
     "less_than_sign": "<",
     "greater_than_sign": ">",
     "left_curly_bracket": "{",
     "right_curly_bracket": "}",
     "equals_sign": "=",
-    "escape": "Esc",
-    "enter": "Enter",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
+    "escape": N_("Esc"),
+    "enter": N_("Enter"),
+    "pageup": N_("PgUp"),
+    "pagedown": N_("PgDn"),
     "backslash": "\\",
+    "right": N_("Right"),
+    "left": N_("Left"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "tab": N_("Tab"),
 }
 
 
@@ -52,7 +59,7 @@ def key_label(keys: str) -> str:
     out = []
     for key in keys.split(","):
         parts = key.split("+")
-        parts[-1] = KEY_NAMES.get(parts[-1], parts[-1])
+        parts[-1] = _(KEY_NAMES[parts[-1]]) if parts[-1] in KEY_NAMES else parts[-1]
         if len(parts) > 1 and len(parts[-1]) == 1:
             parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)
         out.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
