@@ -17,8 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.events import Roll
-from core.probability import p_sum_at_least, p_sum_at_most, percent, successes_distribution
-from tui.i18n import _
+from core.probability import p_sum_at_least, p_sum_at_most, successes_distribution
+from tui.i18n import _, percentage
 
 
 def modifier_sum(roll: Roll) -> int:
@@ -47,7 +47,7 @@ def chance_text(roll: Roll) -> str:
     if p is None:
         return ""
     n = len(roll.faces)
-    said = dict(chance=percent(p), need=need(roll), dice=f"{n}d{roll.sides}")
+    said = dict(chance=percentage(p), need=need(roll), dice=f"{n}d{roll.sides}")
     if roll.total:
         return _("{chance} for a total of {need} on {dice}").format(**said)
     if n == 1:

@@ -11,10 +11,12 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets._footer import FooterKey
 
 import core.i18n as i18n
-from core.i18n import Reader, lang, reader, set_process_language, use_reader
+from core.events import Mod, Roll
+from core.i18n import M, Reader, lang, reader, set_process_language, use_reader
+from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
-from tui.panes.dice import DicePane
+from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
@@ -227,3 +229,19 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
                 await pilot.pause()
                 texts = [entry.text for entry in app.screen.query(HelpEntry)]
                 assert any(t.startswith("shoot spara ") for t in texts), code
+
+
+# ---------------------------------------------------------------- the dice
+
+
+def test_the_dice_pane_says_a_rolls_chance_target_and_owner_in_italian():
+    """Breaking News §8.0: 3 dice needing 5+, 1 - (4/6)^3 = 19/27 = 70.4%."""
+    roll = Roll(M("fire"), (2, 5, 1), target=5, mods=(Mod(M("range"), 1, "§8.0"),), outcome=M("1 hit"))
+    with i18n.reading("it"):
+        assert odds.chance_text(roll) == "70,4% di fare almeno un 5+ con 3d6"
+        assert odds.chance_text(Roll("save", (3,), target=4, under=True)) == "66,7% di fare 4 o meno con 1d6"
+        assert chance_line(roll).plain == "prima del tiro: 70,4% di fare almeno un 5+ con 3d6"
+        assert target_text(roll).plain == "serve 5+ (base 4) · range +1 §8.0"
+        assert roll_summary(roll, "Pte Greco").plain == "1 hit · fire di Pte Greco 3d6"
+    assert odds.chance_text(roll) == "70.4% for at least one 5+ on 3d6"
+    assert roll_summary(roll, "Pte Greco").plain == "1 hit · Pte Greco's fire 3d6"
