@@ -70,7 +70,7 @@ async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one(RosterPane).border_title == "Schieramento"
+        assert screen.query_one(RosterPane).border_title == "Forze"
         assert screen.query_one(LogPane).border_title == "Registro delle azioni"
         assert screen.query_one(DicePane).border_title == "Ultimo tiro"
         line = phase_line(app)
@@ -107,7 +107,7 @@ async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
     app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert app.screen.query_one(RosterPane).border_title == "Schieramento"
+        assert app.screen.query_one(RosterPane).border_title == "Forze"
 
 
 def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
@@ -139,7 +139,7 @@ async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(t
         await screen.run_action("language('it')")
         await pilot.pause()
         assert lang() == "it"
-        assert screen.query_one(RosterPane).border_title == "Schieramento"
+        assert screen.query_one(RosterPane).border_title == "Forze"
         assert screen.query_one(LogPane).border_title == "Registro delle azioni"
         assert "Turno 1" in phase_line(app)
         assert "(annullato)" in log_rows(app) and "(undone)" not in log_rows(app)
@@ -172,7 +172,7 @@ async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
             seen[name] = (reader().lang, str(app.screen.query_one(RosterPane).border_title))
 
     await asyncio.gather(asyncio.create_task(seat("anna", "it", None)), asyncio.create_task(seat("bob", "it", "en")))
-    assert seen == {"anna": ("it", "Schieramento"), "bob": ("en", "Roster")}
+    assert seen == {"anna": ("it", "Forze"), "bob": ("en", "Roster")}
     assert lang() == "en"  # the process's own reader was never touched
 
 
