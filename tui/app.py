@@ -356,6 +356,13 @@ class FireteamApp(App):
             markup=False,
         )
 
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search box in the reader's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
+
     def action_suspend_process(self) -> None:
         if not self.remote:
             super().action_suspend_process()

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual.command import CommandInput
 from textual.widgets._footer import FooterKey
 
 import core.i18n as i18n
@@ -145,6 +146,11 @@ async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(t
         assert "(annullato)" in log_rows(app) and "(undone)" not in log_rows(app)
         assert "Aiuto" in footer_words(app)
         assert {name for name, _help, _a in screen.palette_actions()} >= {"Lingua: English", "Aiuto"}
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).placeholder == "Cerca tra i comandi…"
+        await pilot.press("escape")
+        await pilot.pause()
         await app.workers.wait_for_complete()
         assert store.load_settings().lang == "it"  # remembered for the next start
         await screen.run_action("language('en')")
