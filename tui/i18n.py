@@ -66,7 +66,7 @@ def phase_name(ruleset: Ruleset, phase: Phase) -> str:
     translation), else its title translated, else its title."""
     words = book(ruleset)
     name = words.pgettext("phase", phase.id)
-    return name if name != phase.id else words.gettext(phase.title)
+    return name if name != phase.id or not phase.title else words.gettext(phase.title)
 
 
 def shown(text: Text, ruleset: Ruleset) -> str:

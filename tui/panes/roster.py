@@ -78,7 +78,8 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     text = Text()
     text.append(unit.name, style="bold")
     text.append(f" ({unit.id})", style="dim")
-    cls = words.gettext(ruleset.class_name(unit.cls)) if unit.cls else words.term(unit.kind)
+    named = ruleset.class_name(unit.cls) if unit.cls else ""
+    cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
     side = state.sides.get(unit.side)

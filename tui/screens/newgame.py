@@ -287,7 +287,8 @@ class NewGameScreen(Screen):
                 side_id = side.id if side is not None else ""
                 widget_id = f"setup-{choice.id}" + (f"-{side_id}" if side_id else "")
                 words = book(ruleset)
-                title = words.gettext(choice.label) + (f": {side.name}" if side is not None else "")
+                title = words.gettext(choice.label) if choice.label else ""
+                title += f": {side.name}" if side is not None else ""
                 label = Text(title, style="bold", no_wrap=True, overflow="ellipsis")
                 for note in (choice.rule, words.gettext(choice.help) if choice.help else ""):
                     if note:
