@@ -17,6 +17,7 @@ from core.i18n import M, Reader, lang, reader, set_process_language, use_reader
 from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
+from tui.main import main as fireteam
 from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
@@ -251,3 +252,19 @@ def test_the_dice_pane_says_a_rolls_chance_target_and_owner_in_italian():
         assert roll_summary(roll, "Pte Greco").plain == "1 hit · fire di Pte Greco 3d6"
     assert odds.chance_text(roll) == "70.4% for at least one 5+ on 3d6"
     assert roll_summary(roll, "Pte Greco").plain == "1 hit · Pte Greco's fire 3d6"
+
+
+# ------------------------------------------------------------ the command
+
+
+def test_fireteam_lang_it_gives_its_help_and_its_errors_in_italian(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        fireteam(["--lang", "it", "--help"])
+    assert "un salvataggio da aprire" in capsys.readouterr().out
+    missing = tmp_path / "missing.ft"
+    assert fireteam([str(missing), "--replay", "--lang=it"]) == 2
+    assert (
+        capsys.readouterr().err == f"fireteam: impossibile aprire il salvataggio: {missing}: salvataggio inesistente\n"
+    )
+    assert fireteam([str(missing), "--replay", "--lang", "en"]) == 2
+    assert capsys.readouterr().err == f"fireteam: cannot open the save: {missing}: no such save\n"
