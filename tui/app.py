@@ -23,9 +23,11 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core.game import Game, Outcome
+from core.i18n import LANGUAGE_NAMES, reader, set_process_language
 from core.ruleset import Refused
 from core.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
+from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
@@ -46,6 +48,22 @@ LOAD_IN_APP_BYTES = 8 << 20
 Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
 
 
+#: The command palette entries Textual adds (``App.get_system_commands``), for the catalogue.
+TEXTUAL_COMMANDS = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+)
+
+
 class GameChanged(Message):
     """Some seat changed the game; redraw."""
 
@@ -58,8 +76,8 @@ class FireteamApp(App):
     #: Under 22 rows the dice pane gives its rows to the log; under 30 it is shorter; from 40, taller.
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (22, "-short"), (30, "-tall"), (40, "-taller")]
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("ctrl+backslash,f12", "screenshot", "Save a screenshot (SVG)", show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+        Binding("ctrl+backslash,f12", "screenshot", N_("Save a screenshot (SVG)"), show=False),
     ]
 
     def __init__(
@@ -72,7 +90,8 @@ class FireteamApp(App):
         remote: bool = False,
         store: UserStore | None = None,
         opener: Opener | None = None,
-        opening: str = "the save",
+        opening: str = "",
+        lang: str | None = None,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -95,6 +114,9 @@ class FireteamApp(App):
         #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
         self.opener = opener
         self._opening = opening
+        #: The language ``--lang`` chose; None: the saved setting, else the reader's as it
+        #: stands (the locale's, set by ``run_app``; an SSH seat's, set by the server).
+        self.lang = lang
         self._loading: LoadingScreen | None = None
         #: Why the game could not be opened that way (run_app says it once the screen is put back).
         self.load_error = ""
@@ -103,9 +125,12 @@ class FireteamApp(App):
 
     async def on_mount(self) -> None:
         self._load_settings()
+        chosen = self.lang or self.settings.lang
+        if chosen and not self.remote:  # a seat's language is the server's to set (its reader, before the app)
+            reader().set(chosen)
         if self.game is None:
             assert self.opener is not None, "FireteamApp needs a game or an opener"
-            self._loading = LoadingScreen(self._opening)
+            self._loading = LoadingScreen(self._opening or _("the save"))
             await self.push_screen(self._loading)
             self.run_worker(self._open_in_thread, thread=True, group="open")
             return
@@ -124,15 +149,19 @@ class FireteamApp(App):
                 shown = percent
                 self.call_from_thread(loading.progress, done, total)
 
+        # The reasons are put in words in the app's task, which knows its reader (a thread does not).
         try:
             game, locked_by = opener(progress)
         except SaveError as e:
-            self.call_from_thread(self._not_opened, f"cannot open the save: {e}")
+            self.call_from_thread(self._not_opened_because, str(e))
             return
         except OSError as e:
-            self.call_from_thread(self._not_opened, f"cannot open the save: {e.strerror or e}")
+            self.call_from_thread(self._not_opened_because, str(e.strerror or e))
             return
         self.call_from_thread(self._opened, game, locked_by)
+
+    def _not_opened_because(self, error: str) -> None:
+        self._not_opened(_("cannot open the save: {error}").format(error=error))
 
     def _not_opened(self, why: str) -> None:
         self.load_error = why
@@ -157,7 +186,7 @@ class FireteamApp(App):
             self.call_after_refresh(self._resume_gc)
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
-            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10, markup=False)
+            self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
         if not self.remote:
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.locked_by:
@@ -177,7 +206,9 @@ class FireteamApp(App):
             if self.settings.theme in self.available_themes:
                 self.theme = self.settings.theme
             else:
-                self.store.notices.append(f"settings: no theme {self.settings.theme!r}; the default is used")
+                self.store.notices.append(
+                    _("settings: no theme {theme}; the default is used").format(theme=repr(self.settings.theme))
+                )
         self.show_notices()
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember(theme=theme.name))
 
@@ -189,7 +220,7 @@ class FireteamApp(App):
             self.store.notices.clear()
 
     def notify_stored(self, message: str) -> None:
-        self.notify(message, title="Your settings", severity="warning", timeout=10, markup=False)
+        self.notify(message, title=_("Your settings"), severity="warning", timeout=10, markup=False)
 
     def remember(self, **changes) -> None:
         """Change settings and write them (in a thread: a disk may be slow)."""
@@ -203,13 +234,18 @@ class FireteamApp(App):
         try:
             write(*args)
         except OSError as e:
-            self.call_from_thread(self.notify_stored, f"could not save your settings or history: {e}")
+            self.call_from_thread(self._not_written, str(e))
+
+    def _not_written(self, error: str) -> None:
+        self.notify_stored(_("could not save your settings or history: {error}").format(error=error))
 
     def _locked_answer(self, read_only: bool | None) -> None:
         if not read_only:
             self.exit(return_code=0)
         else:
-            self.notify(f"read-only: following the game written by {self.locked_by}", timeout=8, markup=False)
+            self.notify(
+                _("read-only: following the game written by {who}").format(who=self.locked_by), timeout=8, markup=False
+            )
 
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
@@ -220,7 +256,9 @@ class FireteamApp(App):
             game.follow()
         except SaveError as e:
             game.follow_failed = True  # type: ignore[attr-defined]
-            self.notify(f"stopped following the save: {e}", severity="error", timeout=15, markup=False)
+            self.notify(
+                _("stopped following the save: {error}").format(error=e), severity="error", timeout=15, markup=False
+            )
 
     def on_unmount(self) -> None:
         if self._unsubscribe is not None:
@@ -248,7 +286,7 @@ class FireteamApp(App):
     def switch_game(self, game: Game, *, replay: bool = False) -> None:
         """Play (or replay) another game in this app: new game and load game (never remote)."""
         if self.remote:
-            raise Refused("a shared table cannot switch games")
+            raise Refused(_("a shared table cannot switch games"))
         if self._unsubscribe is not None:
             self._unsubscribe()
         old, owned = self.game, self.owns_game
@@ -266,7 +304,20 @@ class FireteamApp(App):
             await self.pop_screen()
         await self.switch_screen(self._game_screen())
         for note in self.game.notes:
-            self.notify(note, title="The save was repaired on opening", severity="warning", timeout=10, markup=False)
+            self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
+
+    # ---------------------------------------------------------------- language
+
+    def set_language(self, lang: str) -> None:
+        """Show this app (this seat alone, over SSH) in ``lang`` from now on, and remember it."""
+        reader().set(lang)
+        self.remember(lang=lang)
+        for screen in self.screen_stack:
+            retranslate = getattr(screen, "retranslate", None)
+            if retranslate is not None:
+                retranslate()
+        self.screen.refresh_bindings()  # the footer's words
+        self.notify(_("Language: {name}").format(name=LANGUAGE_NAMES[lang]), timeout=4, markup=False)
 
     # ------------------------------------------------------------- remote seats
 
@@ -274,25 +325,43 @@ class FireteamApp(App):
         for command in super().get_system_commands(screen):
             if command.title == "Screenshot":
                 continue  # Textual's own writes to the current folder or Downloads: ours is below
-            yield command
+            # Textual's words, in the reader's language (TEXTUAL_COMMANDS lists them for the catalogue).
+            yield command._replace(title=_(command.title), help=_(command.help))
         if not self.remote:  # it would write to the server's disk
-            yield SystemCommand("Screenshot", "Save an SVG screenshot in your data folder", self.action_screenshot)
+            yield SystemCommand(
+                _("Screenshot"), _("Save an SVG screenshot in your data folder"), self.action_screenshot
+            )
 
     def screenshot_folder(self) -> Path:
         return (self.store or UserStore.default()).screenshots
 
     def action_screenshot(self) -> None:
         if self.remote:
-            self.notify("screenshots are not saved on a shared table", severity="warning", markup=False)
+            self.notify(_("screenshots are not saved on a shared table"), severity="warning", markup=False)
             return
         folder = self.screenshot_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
             path = self.save_screenshot(path=str(folder))
         except OSError as e:
-            self.notify(f"no screenshot: {folder}: {e.strerror or e}", severity="error", markup=False)
+            self.notify(
+                _("no screenshot: {folder}: {error}").format(folder=folder, error=e.strerror or e),
+                severity="error",
+                markup=False,
+            )
             return
-        self.notify(f"screenshot saved in {folder}: {Path(path).name}", timeout=8, markup=False)
+        self.notify(
+            _("screenshot saved in {folder}: {name}").format(folder=folder, name=Path(path).name),
+            timeout=8,
+            markup=False,
+        )
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search box in the reader's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     def action_suspend_process(self) -> None:
         if not self.remote:
@@ -319,10 +388,10 @@ def open_game(save: Path | None, replay: bool, progress: Callable[[int, int], No
     """The game to show: a save, or a new demo game.  Raises SaveError or OSError."""
     if save is None:
         if replay:
-            raise SaveError("--replay needs a save to replay")
+            raise SaveError(_("--replay needs a save to replay"))
         return new_demo_game()
     if not save.exists():
-        raise SaveError(f"{save}: no such save")
+        raise SaveError(_("{save}: no such save").format(save=save))
     return Game.open(save, writable=not replay, progress=progress)
 
 
@@ -330,8 +399,10 @@ def check_role(game: Game, role: str) -> str | None:
     """Why ``role`` cannot watch this game (None if it can)."""
     if role in (REFEREE, SPECTATOR) or role in game.state.sides:
         return None
-    sides = ", ".join(game.state.sides) or "none yet"
-    return f"--as {role}: not a role of this game (referee, spectator, or a side: {sides})"
+    sides = ", ".join(game.state.sides) or _("none yet")
+    return _("--as {role}: not a role of this game (referee, spectator, or a side: {sides})").format(
+        role=role, sides=sides
+    )
 
 
 def open_or_follow(
@@ -352,11 +423,32 @@ def _big(save: Path | None) -> bool:
         return False  # opened the usual way, which says why it cannot be
 
 
-def run_app(save: Path | None, replay: bool, role: str) -> int:
+def prepare_language(lang: str | None) -> None:
+    """The process's language before the app starts: ``--lang``, else the locale.
+
+    What is said before the app is up (a save that cannot be opened) is in it; the
+    app, as it mounts and before its first screen, puts the language saved in its
+    settings in the locale's place (``FireteamApp.on_mount``), so the order is
+    ``--lang``, the saved setting, the locale, English.
+    """
+    set_process_language(start_language(lang, ""))
+
+
+def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None) -> int:
+    """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale)."""
+    prepare_language(lang)
     if _big(save):
         assert save is not None
         opener = partial(open_or_follow, save, replay)
-        app = FireteamApp(None, role=role, replay=replay, store=UserStore.default(), opener=opener, opening=save.name)
+        app = FireteamApp(
+            None,
+            role=role,
+            replay=replay,
+            store=UserStore.default(),
+            opener=opener,
+            opening=save.name,
+            lang=lang,
+        )
         app.run()
         if app.load_error:
             print(f"fireteam: {app.load_error}", file=sys.stderr)
@@ -364,17 +456,17 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
     try:
         game, locked_by = open_or_follow(save, replay)
     except SaveError as e:
-        print(f"fireteam: cannot open the save: {e}", file=sys.stderr)
+        print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=sys.stderr)
         return 2
     except OSError as e:
-        print(f"fireteam: cannot open {save}: {e.strerror or e}", file=sys.stderr)
+        print("fireteam: " + _("cannot open {save}: {error}").format(save=save, error=e.strerror or e), file=sys.stderr)
         return 2
     problem = check_role(game, role)
     if problem:
         game.close()
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
-    app = FireteamApp(game, role=role, replay=replay or bool(locked_by), store=UserStore.default())
+    app = FireteamApp(game, role=role, replay=replay or bool(locked_by), store=UserStore.default(), lang=lang)
     app.owns_game = True
     app.locked_by = locked_by
     app.gc_paused = not gc.isenabled()

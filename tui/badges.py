@@ -5,11 +5,18 @@ shows that word, any other (a ruleset's own, or one made up as the game goes:
 ``aboard-<vehicle>``, ``screened-by-<unit>``) shows its own words, its hyphens
 as spaces, and a counting one keeps its number (``ready-2`` → ``ready 2``).
 Colours are ANSI names so they stay distinct in a 16-colour terminal.
+
+In another language than English a status is the ruleset's own word for it
+(its ``term``, from its book) where its catalogue has one, else the badge's
+word translated.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+
+from core.i18n import CORE_DOMAIN, SOURCE, Domain, lang
+from tui.i18n import N_, _
 
 ALERT = "bold white on red"
 HARM = "bold white on magenta"
@@ -24,129 +31,134 @@ OUT_STYLE = ALERT
 #: its sense.  (``tests/tui/test_tui_badges.py`` checks every status of every ruleset.)
 WORDS: dict[str, tuple[str, str]] = {
     # Shared by the rulesets (core.rulesets.common.STATUSES).
-    "hidden": ("hidden", QUIET),
-    "suppressed": ("suppressed", CHECK),
-    "pinned": ("pinned", CHECK),
-    "wounded": ("wounded", HARM),
-    "down": ("down", ALERT),
-    "retreating": ("retreating", HARM),
-    "stabilised": ("stabilised", GOOD),
-    "captured": ("captured", ALERT),
-    "in-vehicle": ("in vehicle", PLAIN_STYLE),
+    "hidden": (N_("hidden"), QUIET),
+    "suppressed": (N_("suppressed"), CHECK),
+    "pinned": (N_("pinned"), CHECK),
+    "wounded": (N_("wounded"), HARM),
+    "down": (N_("down"), ALERT),
+    "retreating": (N_("retreating"), HARM),
+    "stabilised": (N_("stabilised"), GOOD),
+    "captured": (N_("captured"), ALERT),
+    "in-vehicle": (N_("in vehicle"), PLAIN_STYLE),
     # What a figure did this turn.
-    "acted": ("acted", PLAIN_STYLE),
-    "fired": ("fired", PLAIN_STYLE),
-    "moved": ("moved", PLAIN_STYLE),
-    "ran": ("ran", PLAIN_STYLE),
-    "crept": ("crept", PLAIN_STYLE),
-    "looked": ("looked", PLAIN_STYLE),
-    "climbed": ("climbed", PLAIN_STYLE),
-    "covering": ("covering", PLAIN_STYLE),
-    "cautious": ("cautious", PLAIN_STYLE),
-    "running": ("running", PLAIN_STYLE),
-    "aiming": ("aiming", PLAIN_STYLE),
-    "aimed": ("aimed", PLAIN_STYLE),
-    "struck": ("struck", HARM),
+    "acted": (N_("acted"), PLAIN_STYLE),
+    "fired": (N_("fired"), PLAIN_STYLE),
+    "moved": (N_("moved"), PLAIN_STYLE),
+    "ran": (N_("ran"), PLAIN_STYLE),
+    "crept": (N_("crept"), PLAIN_STYLE),
+    "looked": (N_("looked"), PLAIN_STYLE),
+    "climbed": (N_("climbed"), PLAIN_STYLE),
+    "covering": (N_("covering"), PLAIN_STYLE),
+    "cautious": (N_("cautious"), PLAIN_STYLE),
+    "running": (N_("running"), PLAIN_STYLE),
+    "aiming": (N_("aiming"), PLAIN_STYLE),
+    "aimed": (N_("aimed"), PLAIN_STYLE),
+    "struck": (N_("struck"), HARM),
     # Breaking News.
-    "off-table": ("off table", QUIET),
-    "panicked": ("panicked", HARM),
-    "rpg-fired": ("RPG fired", PLAIN_STYLE),
-    "reloading": ("reloading", CHECK),
-    "empty-mag": ("empty mag", CHECK),
-    "low-ammo": ("low ammo", CHECK),
-    "dodging": ("dodging", PLAIN_STYLE),
-    "falling-back": ("falling back", HARM),
-    "no-ammo": ("no ammo", ALERT),
+    "off-table": (N_("off table"), QUIET),
+    "panicked": (N_("panicked"), HARM),
+    "rpg-fired": (N_("RPG fired"), PLAIN_STYLE),
+    "reloading": (N_("reloading"), CHECK),
+    "empty-mag": (N_("empty mag"), CHECK),
+    "low-ammo": (N_("low ammo"), CHECK),
+    "dodging": (N_("dodging"), PLAIN_STYLE),
+    "falling-back": (N_("falling back"), HARM),
+    "no-ammo": (N_("no ammo"), ALERT),
     # Bassa Intensità.
-    "seriously-wounded": ("badly wounded", HARM),
-    "shocked": ("shocked", CHECK),
-    "shocked-now": ("shocked now", CHECK),
-    "prone": ("prone", PLAIN_STYLE),
-    "morale-due": ("morale due", CHECK),
-    "morale-fire": ("morale: fire", CHECK),
-    "morale-table-1": ("morale table 1", CHECK),
-    "morale-table-2": ("morale table 2", CHECK),
-    "shot-auto": ("auto fire", PLAIN_STYLE),
-    "shot-single": ("single shot", PLAIN_STYLE),
-    "struck-wounded": ("struck: wounded", HARM),
-    "held-fire": ("held fire", PLAIN_STYLE),
-    "balked": ("balked", CHECK),
-    "moved-stabilised": ("moved stabilised", PLAIN_STYLE),
-    "slowed-twice": ("slowed twice", CHECK),
-    "slowed": ("slowed", CHECK),
-    "immobilised": ("immobilised", HARM),
-    "radio-out": ("radio out", CHECK),
-    "turret-jammed": ("turret jammed", HARM),
-    "damaged": ("damaged", HARM),
-    "combat-vehicle": ("combat vehicle", PLAIN_STYLE),
-    "leader": ("leader", GOOD),
-    "landed": ("landed", PLAIN_STYLE),
-    "hovering": ("hovering", PLAIN_STYLE),
-    "rotor-damaged": ("rotor damaged", HARM),
-    "gassed": ("gassed", HARM),
+    "seriously-wounded": (N_("badly wounded"), HARM),
+    "shocked": (N_("shocked"), CHECK),
+    "shocked-now": (N_("shocked now"), CHECK),
+    "prone": (N_("prone"), PLAIN_STYLE),
+    "morale-due": (N_("morale due"), CHECK),
+    "morale-fire": (N_("morale: fire"), CHECK),
+    "morale-table-1": (N_("morale table 1"), CHECK),
+    "morale-table-2": (N_("morale table 2"), CHECK),
+    "shot-auto": (N_("auto fire"), PLAIN_STYLE),
+    "shot-single": (N_("single shot"), PLAIN_STYLE),
+    "struck-wounded": (N_("struck: wounded"), HARM),
+    "held-fire": (N_("held fire"), PLAIN_STYLE),
+    "balked": (N_("balked"), CHECK),
+    "moved-stabilised": (N_("moved stabilised"), PLAIN_STYLE),
+    "slowed-twice": (N_("slowed twice"), CHECK),
+    "slowed": (N_("slowed"), CHECK),
+    "immobilised": (N_("immobilised"), HARM),
+    "radio-out": (N_("radio out"), CHECK),
+    "turret-jammed": (N_("turret jammed"), HARM),
+    "damaged": (N_("damaged"), HARM),
+    "combat-vehicle": (N_("combat vehicle"), PLAIN_STYLE),
+    "leader": (N_("leader"), GOOD),
+    "landed": (N_("landed"), PLAIN_STYLE),
+    "hovering": (N_("hovering"), PLAIN_STYLE),
+    "rotor-damaged": (N_("rotor damaged"), HARM),
+    "gassed": (N_("gassed"), HARM),
     # Linea di Tiro: the activation option taken (LT-R020, data/activation.toml).
-    "A1": ("A1 bound+prepare", PLAIN_STYLE),
-    "A2": ("A2 bound+execute", PLAIN_STYLE),
-    "A3": ("A3 exec+prepare", PLAIN_STYLE),
-    "A4": ("A4 two attacks", PLAIN_STYLE),
-    "A5": ("A5 full speed", PLAIN_STYLE),
-    "A6": ("A6 mount", PLAIN_STYLE),
-    "A7": ("A7 recover", PLAIN_STYLE),
-    "opportunity": ("opportunity", CHECK),
-    "shelled": ("shelled", HARM),
+    "A1": (N_("A1 bound+prepare"), PLAIN_STYLE),
+    "A2": (N_("A2 bound+execute"), PLAIN_STYLE),
+    "A3": (N_("A3 exec+prepare"), PLAIN_STYLE),
+    "A4": (N_("A4 two attacks"), PLAIN_STYLE),
+    "A5": (N_("A5 full speed"), PLAIN_STYLE),
+    "A6": (N_("A6 mount"), PLAIN_STYLE),
+    "A7": (N_("A7 recover"), PLAIN_STYLE),
+    "opportunity": (N_("opportunity"), CHECK),
+    "shelled": (N_("shelled"), HARM),
     # Ludonet.
-    "hit-wound": ("hit: wound", HARM),
-    "hit-immobilise": ("hit: immobilise", HARM),
-    "hit-kill": ("hit: kill", ALERT),
-    "overhead": ("overhead", PLAIN_STYLE),
+    "hit-wound": (N_("hit: wound"), HARM),
+    "hit-immobilise": (N_("hit: immobilise"), HARM),
+    "hit-kill": (N_("hit: kill"), ALERT),
+    "overhead": (N_("overhead"), PLAIN_STYLE),
 }
 #: Counting badges (``he-2``): the word for what is counted, then the count.
 COUNTED: dict[str, str] = {
-    "he": "HE streak",  # Linea di Tiro: HE fire kept on a target
-    "attacks": "attacks",
-    "ready": "ready",
-    "fired": "fired",
-    "tired": "tired",
-    "motivation": "motivation",
+    "he": N_("HE streak"),  # Linea di Tiro: HE fire kept on a target
+    "attacks": N_("attacks"),
+    "ready": N_("ready"),
+    "fired": N_("fired"),
+    "tired": N_("tired"),
+    "motivation": N_("motivation"),
 }
 #: The longest word in ``WORDS``: a badge takes at most this much of a roster row.
 MAX_WORD = 16
 
 
-def word(status: str) -> str:
-    """The word a badge shows for ``status``."""
+def word(status: str, domain: str = "") -> str:
+    """The word a badge shows for ``status`` (``domain``: the ruleset's, for its own words)."""
+    if lang() != SOURCE:
+        book = Domain(domain or CORE_DOMAIN).term(status)
+        if book != status:
+            return book
     known = WORDS.get(status)
     if known is not None:
-        return known[0]
-    counted, _, count = status.rpartition("-")
+        return _(known[0])
+    counted, sep, count = status.rpartition("-")
     if counted in COUNTED and count.isdigit():
-        return f"{COUNTED[counted]} {count}"
+        return f"{_(COUNTED[counted])} {count}"
     return status.replace("-", " ")
 
 
-def badge(status: str) -> Text:
+def badge(status: str, domain: str = "") -> Text:
     style = WORDS.get(status, ("", PLAIN_STYLE))[1]
-    return Text(f" {word(status)} ", style=style)
+    return Text(f" {word(status, domain)} ", style=style)
 
 
-def badges(statuses: tuple[str, ...], out: str = "") -> Text:
+def badges(statuses: tuple[str, ...], out: object = "", domain: str = "") -> Text:
     text = Text()
     for s in statuses:
         text.append(" ")
-        text.append_text(badge(s))
+        text.append_text(badge(s, domain))
     if out:
         text.append(" ")
-        text.append(" out ", style=OUT_STYLE)
+        # TRANSLATORS: the badge of a figure out of action, in the roster
+        text.append(" " + _("out") + " ", style=OUT_STYLE)
     return text
 
 
 def legend() -> list[tuple[Text, str]]:
     """What the colours say (the words say the rest), for the help screen."""
     return [
-        (badge("hidden"), "unseen by the enemy, or off the table"),
-        (badge("suppressed"), "a penalty or a check due: suppressed, pinned, shocked, morale due"),
-        (badge("wounded"), "harmed: wounded, retreating, damaged, immobilised"),
-        (Text(" out ", style=OUT_STYLE), "out of action; also down, captured"),
-        (badge("stabilised"), "for the better: stabilised, leader"),
-        (badge("fired"), "what the figure did this turn, or a status in the ruleset's own words"),
+        (badge("hidden"), _("unseen by the enemy, or off the table")),
+        (badge("suppressed"), _("a penalty or a check due: suppressed, pinned, shocked, morale due")),
+        (badge("wounded"), _("harmed: wounded, retreating, damaged, immobilised")),
+        (Text(" " + _("out") + " ", style=OUT_STYLE), _("out of action; also down, captured")),
+        (badge("stabilised"), _("for the better: stabilised, leader")),
+        (badge("fired"), _("what the figure did this turn, or a status in the ruleset's own words")),
     ]

@@ -21,7 +21,9 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from core.commands import check_line, find_verb, split, usage
+from core.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
+from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
 
 Completer = Callable[[str], list[str]]
@@ -32,7 +34,7 @@ HISTORY_LINES = 1000
 def replace_last_word(text: str, word: str) -> str:
     if text.endswith(" ") or not text:
         return text + word
-    head, _, _ = text.rpartition(" ")
+    head, _sep, _word = text.rpartition(" ")
     return (head + " " if head else "") + word
 
 
@@ -63,10 +65,10 @@ class CompletionSuggester(Suggester):
 
 class CommandInput(PlainInput):
     BINDINGS = [
-        Binding("tab", "complete", "Complete", show=False),
-        Binding("up", "history(-1)", "Previous command", show=False),
-        Binding("down", "history(1)", "Next command", show=False),
-        Binding("escape", "leave", "To the log", show=False),
+        Binding("tab", "complete", N_("Complete"), show=False),
+        Binding("up", "history(-1)", N_("Previous command"), show=False),
+        Binding("down", "history(1)", N_("Next command"), show=False),
+        Binding("escape", "leave", N_("To the log"), show=False),
     ]
 
     def __init__(self, completer: Completer, **kwargs) -> None:
@@ -182,9 +184,12 @@ class CommandLine(Vertical):
         specs: Callable[[], list[CommandSpec]],
         *,
         blink: bool = True,
+        domain: str = CORE_DOMAIN,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        #: The ruleset's catalogue, for its commands' help.
+        self.words = Domain(domain)
         self.prompt = prompt
         self.completer = completer
         self.specs = specs
@@ -193,12 +198,20 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
-            box = CommandInput(
-                self.completer, id="cmd-input", placeholder="type a command (Tab completes, F1 or Ctrl+F help)"
-            )
+            box = CommandInput(self.completer, id="cmd-input", placeholder=self._placeholder())
             box.cursor_blink = self.blink
             yield box
         yield Plain("", id="cmd-hint")
+
+    @staticmethod
+    def _placeholder() -> str:
+        return _("type a command (Tab completes, F1 or Ctrl+F help)")
+
+    def retranslate(self) -> None:
+        """The reader's language changed."""
+        self.input.placeholder = self._placeholder()
+        if self.input.value.strip():
+            self.hint(self.guide(self.input.value))
 
     @property
     def input(self) -> CommandInput:
@@ -243,7 +256,9 @@ class CommandLine(Vertical):
         key = word.partition("=")[0] + "=" if "=" in word else ""
         line = head + key + unit_id
         if not text.strip() or key + unit_id not in self.completer(line):
-            self.error(f"{unit_id} does not go here: the command being typed takes no figure at this point")
+            self.error(
+                _("{unit} does not go here: the command being typed takes no figure at this point").format(unit=unit_id)
+            )
             box.focus()
             return False
         box.value = line + " "
@@ -284,12 +299,12 @@ class CommandLine(Vertical):
             shown = candidates[:12]
             out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
-                out.append(f" … {len(candidates) - len(shown)} more", style="dim")
+                out.append(" " + _("… {count} more").format(count=len(candidates) - len(shown)), style="dim")
         if spec is not None:
             if out:
                 out.append("   ")
             out.append(usage(spec), style="bold")
-            out.append(f"  {spec.help}", style="dim")
+            out.append(f"  {self.words.gettext(spec.help)}" if spec.help else "  ", style="dim")
         return out
 
     @on(Input.Submitted, "#cmd-input")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from core.cli import HEADLESS, add_headless, run_headless
 from core.cli_lang import add_lang_option, after_lang, choose_language
+from core.i18n import LANGUAGE_NAMES, LANGUAGES
+from tui.i18n import _
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,10 +41,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _app_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="fireteam", description="Open the Fireteam client.")
-    p.add_argument("save", nargs="?", type=Path, help="a save to open (default: a new demo game in saves/)")
-    p.add_argument("--replay", action="store_true", help="open the save in replay mode (never writes)")
-    p.add_argument("--as", dest="as_role", default="referee", help="referee, a side id, or spectator")
+    p = argparse.ArgumentParser(prog="fireteam", description=_("Open the Fireteam client."))
+    p.add_argument("save", nargs="?", type=Path, help=_("a save to open (default: a new demo game in saves/)"))
+    p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
+    p.add_argument("--as", dest="as_role", default="referee", help=_("referee, a side id, or spectator"))
+    p.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_(
+            "the client's language: {choices} (default: the one chosen in the client, else the locale, else English)"
+        ).format(choices=", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())),
+    )
     return p
 
 
@@ -76,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         from tui.app import run_app
 
-        return run_app(save=args.save, replay=args.replay, role=args.as_role)
+        return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang)
     finally:
         gc.enable()
 

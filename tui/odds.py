@@ -17,7 +17,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from core.events import Roll
-from core.probability import p_sum_at_least, p_sum_at_most, percent, successes_distribution
+from core.probability import p_sum_at_least, p_sum_at_most, successes_distribution
+from tui.i18n import _, percentage
 
 
 def modifier_sum(roll: Roll) -> int:
@@ -38,7 +39,7 @@ def need(roll: Roll) -> str:
     """ "5+", "6 or less" (empty without a target)."""
     if roll.target is None:
         return ""
-    return f"{roll.target} or less" if roll.under else f"{roll.target}+"
+    return _("{target} or less").format(target=roll.target) if roll.under else f"{roll.target}+"
 
 
 def chance_text(roll: Roll) -> str:
@@ -46,11 +47,12 @@ def chance_text(roll: Roll) -> str:
     if p is None:
         return ""
     n = len(roll.faces)
+    said = dict(chance=percentage(p), need=need(roll), dice=f"{n}d{roll.sides}")
     if roll.total:
-        return f"{percent(p)} for a total of {need(roll)} on {n}d{roll.sides}"
+        return _("{chance} for a total of {need} on {dice}").format(**said)
     if n == 1:
-        return f"{percent(p)} to roll {need(roll)} on 1d{roll.sides}"
-    return f"{percent(p)} for at least one {need(roll)} on {n}d{roll.sides}"
+        return _("{chance} to roll {need} on {dice}").format(**said)
+    return _("{chance} for at least one {need} on {dice}").format(**said)
 
 
 def die_succeeds(roll: Roll, face: int) -> bool | None:

@@ -7,6 +7,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
+from core.i18n import Domain
 from tui.plain import visible
 from tui.screens.game import GameScreen
 
@@ -20,8 +21,12 @@ class GameCommands(Provider):
             return []
         out: list[tuple[str, str, object]] = []
         if not screen.replay:
+            words = Domain(screen.game.ruleset.domain)
             for spec in screen.game.commands:
-                out.append((f"{spec.name}", spec.help, partial(screen.start_action, spec)))
+                name = words.pgettext("command", spec.name)  # the reader's name for it, beside the English
+                shown = spec.name if name == spec.name else f"{spec.name} · {name}"
+                said = words.gettext(spec.help) if spec.help else spec.help
+                out.append((shown, said, partial(screen.start_action, spec)))
         for name, help_text, action in screen.palette_actions():
             out.append((name, help_text, partial(screen.call_later, screen.run_action, action)))
         return out

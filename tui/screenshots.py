@@ -21,6 +21,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from core.game import Game
+from core.i18n import reading
 from core.ruleset import Refused
 from tui.app import FireteamApp
 from tui.screens.help import HelpScreen
@@ -71,6 +72,11 @@ class Scene:
 
 def _game(work: Path) -> FireteamApp:
     return FireteamApp(demo_game(work / "game.ft"))
+
+
+def _game_it(work: Path) -> FireteamApp:
+    """The game screen in Italian: ``fireteam --lang it``."""
+    return FireteamApp(demo_game(work / "partita.ft"), lang="it")
 
 
 def _replay(work: Path) -> FireteamApp:
@@ -146,10 +152,16 @@ SCENES: tuple[Scene, ...] = (
     Scene("help", "the help screen: every key, then every command", _game, before=_help),
     Scene("load-game", "the load game screen with a corrupt save", _game, before=_load_game),
     Scene("report", "the Report screen (F4) of the recorded demo game", _recorded_replay, press=("f4",)),
+    Scene("game-it", "the game screen in Italian (fireteam --lang it)", _game_it),
 )
 
 
 async def take(scene: Scene, out: Path, work: Path) -> Path:
+    with reading("en"):  # a reader of the scene's own: a scene in Italian leaves the next in English
+        return await _take(scene, out, work)
+
+
+async def _take(scene: Scene, out: Path, work: Path) -> Path:
     app = scene.build(work)
     async with app.run_test(size=scene.size) as pilot:
         await pilot.pause()

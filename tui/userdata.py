@@ -22,7 +22,9 @@ import msgspec
 import platformdirs
 
 from core.commands import check_line
+from core.i18n import LANGUAGES
 from core.ruleset import Refused
+from tui.i18n import _, ngettext, number
 
 APP = "fireteam"
 #: Commands remembered per save; older ones are forgotten first.
@@ -39,6 +41,8 @@ class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
     theme: str = ""  # "" is Textual's default
     table_dice: bool = False
     replay_speed: int = 2
+    #: The language chosen in the client ("" until one is: then ``--lang`` or the locale decides).
+    lang: str = ""
 
 
 class _History(msgspec.Struct):
@@ -93,10 +97,10 @@ def _read_small(path: Path) -> bytes | None:
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
         if not (info.st_mode & 0o170000 == 0o100000):
-            raise ValueError("not a regular file")
+            raise ValueError(_("not a regular file"))
         data = f.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
-        raise ValueError(f"larger than {MAX_FILE_BYTES:,} bytes")
+        raise ValueError(_("larger than {limit} bytes").format(limit=number(MAX_FILE_BYTES)))
     return data
 
 
@@ -137,10 +141,14 @@ class UserStore:
             if data is None:
                 return Settings()
             settings = msgspec.json.decode(data, type=Settings)
-            if settings.replay_speed not in SPEED_INDICES or len(settings.theme) > 64:
-                raise ValueError("a value out of range")
+            if (
+                settings.replay_speed not in SPEED_INDICES
+                or len(settings.theme) > 64
+                or settings.lang not in ("", *LANGUAGES)
+            ):
+                raise ValueError(_("a value out of range"))
         except (ValueError, msgspec.DecodeError) as e:
-            self.notices.append(f"settings ignored ({path}): {e}")
+            self.notices.append(_("settings ignored ({path}): {error}").format(path=path, error=e))
             return Settings()
         return settings
 
@@ -158,13 +166,18 @@ class UserStore:
                 return []
             history = msgspec.json.decode(data, type=_History)
         except (ValueError, msgspec.DecodeError) as e:
-            self.notices.append(f"command history ignored ({path}): {e}")
+            self.notices.append(_("command history ignored ({path}): {error}").format(path=path, error=e))
             return []
         if history.save != str(save.resolve()):
             return []  # another save's (a hash collision, or a hand-made file)
         kept = history_lines(history.lines)
         if len(kept) < len(history.lines) and len(history.lines) <= HISTORY_LINES:
-            self.notices.append(f"command history: {len(history.lines) - len(kept)} unreadable line(s) left out")
+            n = len(history.lines) - len(kept)
+            self.notices.append(
+                ngettext(
+                    "command history: {n} unreadable line left out", "command history: {n} unreadable lines left out", n
+                ).format(n=n)
+            )
         return kept
 
     def save_history(self, save: Path, lines: list[str]) -> None:

@@ -257,7 +257,9 @@ async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(g
         before = bar_cells(log)
         assert 2 < sum(before) < len(before)  # a thumb of several rows, at the bottom
         drawn = []
-        monkeypatch.setattr(log_pane, "line_text", lambda line: (drawn.append(line.text), line_text(line))[1])
+        monkeypatch.setattr(
+            log_pane, "line_text", lambda line, *how: (drawn.append(line.text), line_text(line, *how))[1]
+        )
         game.execute("note one more")  # every row moves up two: the thumb's top two rows leave it
         await pilot.pause()
         after = bar_cells(log)

@@ -14,6 +14,7 @@ from skirmish import patrol_game
 from textual.widgets import Input
 
 from core.game import Game
+from core.i18n import reading
 from tui import screenshots
 from tui.app import FireteamApp
 
@@ -32,6 +33,11 @@ def live(tmp_path: Path, role: str = "referee") -> FireteamApp:
     return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), role=role)
 
 
+def live_it(tmp_path: Path) -> FireteamApp:
+    """The same game shown in Italian (``fireteam --lang it``)."""
+    return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), lang="it")
+
+
 def replay(tmp_path: Path) -> FireteamApp:
     patrol_game(tmp_path / "replay.ft", commands=OPENING).close()
     return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), replay=True)
@@ -47,6 +53,8 @@ SCENES = [
     ("new-game", live, (100, 30), (), screenshots._new_game),
     ("help", live, (100, 30), (), screenshots._help),
     ("report", live, (100, 30), ("f4",), None),
+    ("game-it-80x24", live_it, (80, 24), (), None),
+    ("game-it-wide", live_it, (160, 48), (), None),
 ]
 
 
@@ -65,4 +73,6 @@ def steady(before):
 
 @pytest.mark.parametrize(("build", "size", "press", "before"), [pytest.param(*s[1:], id=s[0]) for s in SCENES])
 def test_screen(snap_compare, tmp_path, build, size, press, before):
-    assert snap_compare(build(tmp_path), terminal_size=size, press=press, run_before=steady(before))
+    # A reader of its own: the Italian app sets its language there, not in the process's.
+    with reading("en"):
+        assert snap_compare(build(tmp_path), terminal_size=size, press=press, run_before=steady(before))

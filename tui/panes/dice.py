@@ -10,9 +10,11 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
+from core.i18n import CORE_DOMAIN, SOURCE, lang, render
 from core.narrate import describe_mod
 from core.ruleset import possessive
 from tui import odds
+from tui.i18n import _, styled
 from tui.plain import Plain, visible_text
 
 DIE_WIDTH = 6  # "╭───╮" and a space
@@ -62,40 +64,47 @@ def dice_line(roll: ev.Roll) -> Text:
     return text
 
 
-def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False) -> Text:
+def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN) -> Text:
     """Outcome, who, purpose and dice: it wraps rather than lose the outcome."""
     text = Text()
     if roll.outcome:
         ok = odds.succeeded(roll)
-        text.append(roll.outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
+        text.append(render(roll.outcome, domain), style="bold green" if ok else "bold red" if ok is False else "bold")
         text.append(" · ", style="dim")
-    if unit_name:
+    purpose = render(roll.purpose, domain)
+    if unit_name and lang() == SOURCE:
         text.append(f"{possessive(unit_name)} ")  # "Pte Greco's fire with …": purposes are nouns
-    text.append(roll.purpose, style="bold")
+        text.append(purpose, style="bold")
+    elif unit_name:
+        # TRANSLATORS: whose roll it is: "Pte Greco's fire with an assault rifle"
+        text.append_text(styled(_("{unit}'s {purpose}"), unit=unit_name, purpose=(purpose, "bold")))
+    else:
+        text.append(purpose, style="bold")
     text.append(f" {len(roll.faces)}d{roll.sides}", style="dim")
     if roll.manual:
-        text.append(" table dice", style="italic")
+        text.append(" " + _("table dice"), style="italic")
     if undone:
-        text.append(" (undone)", style="dim italic")
+        text.append(" " + _("(undone)"), style="dim italic")
     return text
 
 
-def target_text(roll: ev.Roll) -> Text:
+def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     """The target and each modifier with its rule."""
     text = Text()
     if roll.target is not None:
-        text.append(f"needs {'a total of ' if roll.total else ''}{odds.need(roll)}", style="bold")
+        needs = _("needs a total of {need}") if roll.total else _("needs {need}")
+        text.append(needs.format(need=odds.need(roll)), style="bold")
         if roll.mods:
-            text.append(f" (base {roll.target - odds.modifier_sum(roll)})", style="dim")
+            text.append(" " + _("(base {target})").format(target=roll.target - odds.modifier_sum(roll)), style="dim")
     elif roll.mods:
-        text.append("modifiers", style="bold")
+        text.append(_("modifiers"), style="bold")
     for m in roll.mods:
         text.append(" · ", style="dim")
-        text.append(describe_mod(m))
+        text.append(describe_mod(m, domain))
         if m.rule:
             text.append(f" {m.rule}", style="dim")
     if roll.rule:
-        text.append(f" · rule {roll.rule}", style="dim")
+        text.append(" · " + _("rule {rule}").format(rule=roll.rule), style="dim")
     return text
 
 
@@ -103,19 +112,17 @@ def chance_line(roll: ev.Roll) -> Text:
     chance = odds.chance_text(roll)
     if not chance:
         return Text()
-    text = Text("before the roll: ", style="dim")
-    text.append(chance, style="bold")
-    return text
+    return styled(_("before the roll: {chance}"), "dim", chance=(chance, "bold"))
 
 
-def history_line(line: LogLine) -> Text:
+def history_line(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
     assert isinstance(line.event, ev.Rolled)
     roll = line.event.roll
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"#{line.number} " if line.number else "", style="dim")
     if roll.outcome:
-        text.append(f"{roll.outcome} · ", style="bold")
-    text.append(roll.purpose)
+        text.append(f"{render(roll.outcome, domain)} · ", style="bold")
+    text.append(render(roll.purpose, domain))
     text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
     if line.undone:
         text.stylize("strike dim")
@@ -140,6 +147,8 @@ class DicePane(Plain):
         self._selected: LogLine | None = None
         self._names: dict[str, str] = {}
         self._undone = False  # whether rolls were left out because they were undone
+        #: The ruleset's catalogue, for the words its rolls hold (set by the game screen).
+        self.domain = CORE_DOMAIN
 
     def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
         """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log.
@@ -156,24 +165,33 @@ class DicePane(Plain):
         self._rolls = rolls
         self._names = names
         self._selected = selected
-        self.border_title = "Selected roll" if self._selected else "Last roll"
+        self._title()
+        self.refresh()
+
+    def _title(self) -> None:
+        self.border_title = _("Selected roll") if self._selected else _("Last roll")
+
+    def retranslate(self) -> None:
+        self._title()
         self.refresh()
 
     def render(self) -> RenderableType:
         line = self._selected or (self._rolls[-1] if self._rolls else None)
         if line is None or not isinstance(line.event, ev.Rolled):
-            return Text("No roll in play: the last was undone." if self._undone else "No dice rolled yet.", style="dim")
+            return Text(
+                _("No roll in play: the last was undone.") if self._undone else _("No dice rolled yet."), style="dim"
+            )
         roll = line.event.roll
         width = max(DIE_WIDTH, self.content_size.width)
         side_by_side = width >= self.SIDE_BY_SIDE
         roll_width = width // 2 if side_by_side else width
         unit = self._names.get(line.event.unit, line.event.unit)
-        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone)]
+        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
         if self.app.size.height >= TALL:
             parts += dice_rows(roll, roll_width)
-            parts += [t for t in (target_text(roll), chance_line(roll)) if t.plain]
+            parts += [t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain]
         else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
-            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll)))
+            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll, self.domain)))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
@@ -182,7 +200,7 @@ class DicePane(Plain):
             earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
         if not earlier:
             return shown
-        recent = [Text("recent", style="dim underline"), *(history_line(r) for r in reversed(earlier))]
+        recent = [Text(_("recent"), style="dim underline"), *(history_line(r, self.domain) for r in reversed(earlier))]
         recent = [visible_text(t, lines=False) for t in recent]
         if not side_by_side:
             return Group(shown, *recent)

@@ -7,12 +7,19 @@ keys.  That was most of the time an undo or a redo took (Ctrl+Z opens a
 dialog, ``y`` closes it: two rebuilds, the second after the panes had
 already been drawn, so a second full frame).  This footer compares what it
 would show with what it shows, and rebuilds only when they differ.
+
+The bindings' descriptions are English (marked ``N_``): the footer shows them
+in the reader's language, and a change of language rebuilds it.
 """
 
 from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from core.i18n import lang
+from tui.i18n import _
 
 
 class KeysFooter(Footer):
@@ -27,12 +34,15 @@ class KeysFooter(Footer):
             (binding.key, binding.action, binding.description, binding.group, enabled, tooltip)
             for key, (_node, binding, enabled, tooltip) in self.screen.active_bindings.items()
             if binding.show or key == palette
-        ) + (self.app.ENABLE_COMMAND_PALETTE,)
+        ) + (self.app.ENABLE_COMMAND_PALETTE, lang())
 
     def compose(self):
         if self._bindings_ready:
             self._shown = self._keys()
-        return super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else ""
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if self._shown is not None and screen is self.screen and self.is_attached and self._keys() == self._shown:

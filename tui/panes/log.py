@@ -30,7 +30,9 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
+from core.i18n import CORE_DOMAIN, render
 from tui import odds
+from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
@@ -41,17 +43,19 @@ STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
 
-def outcome_first(line: LogLine) -> tuple[str, str] | None:
+def outcome_first(line: LogLine, domain: str = CORE_DOMAIN) -> tuple[str, str] | None:
     """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
-    message line, still shows what the roll meant.  None when the line has no outcome."""
+    message line, still shows what the roll meant.  None when the line has no outcome.
+    ``domain``: the ruleset's, in which the line was narrated."""
     e = line.event
     if not isinstance(e, ev.Rolled) or not e.roll.outcome:
         return None
-    tail = f" → {e.roll.outcome}"
+    outcome = render(e.roll.outcome, domain)
+    tail = f" → {outcome}"
     at = line.text.rfind(tail)
     if at < 0:
         return None
-    return e.roll.outcome, line.text[:at] + line.text[at + len(tail) :]
+    return outcome, line.text[:at] + line.text[at + len(tail) :]
 
 
 def outcome_style(roll: ev.Roll) -> str:
@@ -59,12 +63,12 @@ def outcome_style(roll: ev.Roll) -> str:
     return "bold green" if ok else "bold red" if ok is False else "bold"
 
 
-def summary(lines: list[LogLine]) -> str:
+def summary(lines: list[LogLine], domain: str = CORE_DOMAIN) -> str:
     """What a command did on one line: the outcomes of its rolls first, then its lines
     (without those outcomes), so that a line cut at the terminal's edge keeps them."""
     outcomes, texts = [], []
     for line in lines:
-        split = outcome_first(line)
+        split = outcome_first(line, domain)
         if split:
             outcomes.append(split[0])
         texts.append(split[1] if split else line.text)
@@ -72,11 +76,11 @@ def summary(lines: list[LogLine]) -> str:
     return f"{', '.join(outcomes)} · {said}" if outcomes else said
 
 
-def line_text(line: LogLine) -> Text:
+def line_text(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
     """One log row as styled text (without the cursor); a roll's outcome comes first."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
-    split = outcome_first(line)
+    split = outcome_first(line, domain)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text.append("  ", style="dim")
@@ -104,7 +108,7 @@ def line_text(line: LogLine) -> Text:
         text.append(line.text, style=style)
     if line.undone:
         text.stylize("strike dim")
-        text.append("  (undone)", style="dim italic")
+        text.append("  " + _("(undone)"), style="dim italic")
     return visible_text(text, lines=False)
 
 
@@ -138,13 +142,13 @@ class LogView(ScrollView, can_focus=True):
     """The scrolling list itself; :class:`LogPane` adds search and filter around it."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "edge(-1)", "Oldest", show=False),
-        Binding("end", "edge(1)", "Newest", show=False),
-        Binding("enter", "choose", "Details", show=False),  # the footer keeps to 80 columns; F1 lists it
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False),
+        Binding("home", "edge(-1)", N_("Oldest"), show=False),
+        Binding("end", "edge(1)", N_("Newest"), show=False),
+        Binding("enter", "choose", N_("Details"), show=False),  # the footer keeps to 80 columns; F1 lists it
     ]
 
     # No Textual scrollbar: the view draws its own in its last column (see ``_bar``).
@@ -199,6 +203,13 @@ class LogView(ScrollView, can_focus=True):
         self._strips.clear()
         self._shown = None
         self.sync()
+
+    def forget_lines(self) -> None:
+        """Draw every row again, from lines fetched again (their words are the reader's)."""
+        self._cache.clear()
+        self._strips.clear()
+        self.refresh()
+        self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
 
     def use_index(self, index: RowIndex | FilteredIndex) -> None:
         self.index = index
@@ -361,7 +372,7 @@ class LogView(ScrollView, can_focus=True):
             if line is None:
                 strip = Strip.blank(p.width, p.base)
             else:
-                text = line_text(line)
+                text = line_text(line, self.vp.game.ruleset.domain if self.vp is not None else CORE_DOMAIN)
                 text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)
@@ -463,11 +474,11 @@ class LogPane(Vertical):
     """The log with its search and filter boxes and a status line."""
 
     BINDINGS = [
-        Binding("slash", "search", "Search", show=True),
-        Binding("n", "search_again(-1)", "Older match", show=False),
-        Binding("N", "search_again(1)", "Newer match", show=False),
-        Binding("f", "filter", "Filter", show=True),
-        Binding("escape", "clear", "Clear filter", show=False),
+        Binding("slash", "search", N_("Search"), show=True),
+        Binding("n", "search_again(-1)", N_("Older match"), show=False),
+        Binding("N", "search_again(1)", N_("Newer match"), show=False),
+        Binding("f", "filter", N_("Filter"), show=True),
+        Binding("escape", "clear", N_("Clear filter"), show=False),
     ]
 
     DEFAULT_CSS = """
@@ -482,6 +493,7 @@ class LogPane(Vertical):
         self._asking = ""  # "search" or "filter"
         self._search = ""
         self.filter = LogFilter()
+        self._newer_count = 0  # rows below the view, as the border says
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
@@ -496,6 +508,15 @@ class LogPane(Vertical):
         self.filter = LogFilter()
         self._set_status("")
         self.view.bind(vp)
+
+    def retranslate(self) -> None:
+        """The reader's language changed: the rows, the border and the status line say it again."""
+        self.view.forget_lines()
+        self._show_newer()
+        if self.filter:
+            self._set_status(self._filter_status())
+        if self._asking:
+            self.query_one("#log-query", Input).placeholder = self._placeholder(self._asking)
 
     def sync(self) -> None:
         view = self.view
@@ -513,13 +534,17 @@ class LogPane(Vertical):
         self.add_class("-asking")
         box.focus()
 
+    @staticmethod
+    def _placeholder(what: str) -> str:
+        if what == "search":
+            return _("search the log (Enter: older match, then n older / N newer)")
+        return _("filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words")
+
     def action_search(self) -> None:
-        self._ask("search", "search the log (Enter: older match, then n older / N newer)", self._search)
+        self._ask("search", self._placeholder("search"), self._search)
 
     def action_filter(self) -> None:
-        self._ask(
-            "filter", "filter: unit:NAME side:ID kind:roll|move|status|dp|cmd|phase|… words", self.filter.describe()
-        )
+        self._ask("filter", self._placeholder("filter"), self.filter.describe())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear":  # Esc falls through to the screen when there is nothing to clear
@@ -546,8 +571,13 @@ class LogPane(Vertical):
 
     @on(LogView.Newer)
     def _newer(self, event: LogView.Newer) -> None:
+        self._newer_count = event.count
+        self._show_newer()
+
+    def _show_newer(self) -> None:
         # In the border, so that it costs the log no row.
-        self.border_subtitle = f"▼ {event.count} newer (End)" if event.count else ""
+        count = self._newer_count
+        self.border_subtitle = _("▼ {count} newer (End)").format(count=count) if count else ""
 
     def _set_status(self, text: str) -> None:
         self.query_one("#log-status", Plain).update(text)
@@ -568,7 +598,7 @@ class LogPane(Vertical):
         needle = words.lower()
         row = view.cursor + direction
         step = SEARCH_WINDOW
-        self._set_status(f"searching for “{words}”…")
+        self._set_status(_("searching for “{words}”…").format(words=words))
         while 0 <= row < view.rows:
             lo, hi = (max(0, row - step + 1), row + 1) if direction < 0 else (row, min(view.rows, row + step))
             a, b = view.index.position(lo), view.index.position(hi - 1) + 1
@@ -582,7 +612,8 @@ class LogPane(Vertical):
                 return
             row = lo - 1 if direction < 0 else hi
             await asyncio.sleep(0)
-        self._set_status(f"no {'older' if direction < 0 else 'newer'} line holds “{words}”")
+        said = _("no older line holds “{words}”") if direction < 0 else _("no newer line holds “{words}”")
+        self._set_status(said.format(words=words))
 
     # --------------------------------------------------------------- filter
 
@@ -609,7 +640,9 @@ class LogPane(Vertical):
             view.sync()
             total = max(1, view.vp.game.log_length if view.vp else 1)
             self._set_status(
-                f"filter {self.filter.describe()}: {index.rows()} lines, scanning {100 * index.scanned // total}%"
+                _("filter {filter}: {count} lines, scanning {percent}%").format(
+                    filter=self.filter.describe(), count=index.rows(), percent=100 * index.scanned // total
+                )
             )
             await asyncio.sleep(0)
         if view.index is index:
@@ -618,4 +651,6 @@ class LogPane(Vertical):
     def _filter_status(self) -> str:
         if not self.filter:
             return ""
-        return f"filter {self.filter.describe()}: {self.view.rows} lines (Esc clears)"
+        return _("filter {filter}: {count} lines (Esc clears)").format(
+            filter=self.filter.describe(), count=self.view.rows
+        )

@@ -7,6 +7,7 @@ from textual.geometry import Size
 
 from core.ruleset import Ruleset
 from core.state import GameState
+from tui.i18n import _, book, phase_name, shown
 from tui.plain import Plain, visible_text
 
 #: Room an undo hint needs to say anything; with less it takes a line of its own.
@@ -23,22 +24,22 @@ def phase_text(
     """The pane's lines.  With ``width``, the phase's rule section and the undo hint
     (which the confirmation repeats in full) are cut to fit; the rest wraps."""
     phase = ruleset.phase(state.phase)
-    title = phase.title if phase else state.phase.capitalize()
+    title = phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", state.phase).capitalize()
     line = Text()
-    line.append(f"Turn {state.turn}" if state.turn else "Before play", style="bold")
+    line.append(_("Turn {turn}").format(turn=state.turn) if state.turn else _("Before play"), style="bold")
     line.append("  ")
     line.append(f" {title} ", style="bold reverse")
     if state.active_side:
-        line.append(" │ active ", style="dim")
+        line.append(" │ " + _("active") + " ", style="dim")
         line.append(_side_name(state, state.active_side), style="bold green")
     if state.reacting_side:
-        line.append(" │ reacting ", style="dim")
+        line.append(" │ " + _("reacting") + " ", style="dim")
         line.append(_side_name(state, state.reacting_side), style="bold yellow")
     if state.card:
-        line.append(" │ card ", style="dim")
+        line.append(" │ " + _("card") + " ", style="dim")
         line.append(state.card, style="bold magenta")
     if state.result:
-        line.append(f"  Game over: {state.result}", style="bold red")
+        line.append("  " + _("Game over: {result}").format(result=shown(state.result, ruleset)), style="bold red")
     if phase and phase.rule:
         rule = f" {phase.rule}"
         room = len(rule) if width is None else width - line.cell_len
@@ -49,23 +50,23 @@ def phase_text(
     for i, p in enumerate(ruleset.phases):
         if i:
             phases.append(" › ", style="dim")
-        phases.append(p.title, style="bold reverse" if p.id == state.phase else "dim")
+        phases.append(phase_name(ruleset, p), style="bold reverse" if p.id == state.phase else "dim")
 
     nxt = Text()
     expects = ruleset.expects(state)
     if expects:
-        nxt.append("Next: ", style="bold")
-        nxt.append(expects)
+        nxt.append(_("Next:") + " ", style="bold")
+        nxt.append(shown(expects, ruleset))
 
     dp = Text()
     if state.sides:
-        dp.append("Defeat points ", style="bold")
+        dp.append(_("Defeat points") + " ", style="bold")
         for i, side in enumerate(state.sides.values()):
             if i:
                 dp.append(" · ", style="dim")
             dp.append(f"{side.name} ")
             dp.append(str(side.defeat_points), style="bold red" if side.defeat_points else "bold")
-            cats = [f"{k} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
+            cats = [f"{book(ruleset).term(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
     if undo_hint:

@@ -19,9 +19,11 @@ from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
 
+from core.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
+from tui.i18n import N_, _, book, number
 from tui.plain import Plain, PlainInput, visible_text
 
 NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id) / ("markers",) / ("marker", label)
@@ -31,81 +33,101 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     t = text.lower()
     fields = [unit.id, unit.name, unit.team, unit.cls, ruleset.class_name(unit.cls), unit.kind, *unit.weapons]
     fields += [*unit.status, *unit.roles]
+    words = book(ruleset)  # the reader's words for them too
+    fields += [words.term(w) for w in (*unit.weapons, *unit.status, *unit.roles)]
     return any(t in f.lower() for f in fields if f)
 
 
-def unit_label(unit: Unit) -> Text:
+def unit_label(unit: Unit, domain: str = "") -> Text:
     """Name, ★ for a leader, status badges, then class and weapons: what a narrow
-    roster cuts at its edge is the kit, which the details line repeats."""
+    roster cuts at its edge is the kit, which the details line repeats.  ``domain``:
+    the ruleset's, for its words (weapons, statuses) in the reader's language."""
+    words = Domain(domain or CORE_DOMAIN)
     text = Text()
     text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
-    text.append_text(badges(unit.status, unit.out))
-    kit = " ".join(x for x in (unit.cls, *unit.weapons) if x)
+    text.append_text(badges(unit.status, unit.out, domain))
+    kit = " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
     if kit:
         text.append(f" {kit}", style="dim")
     elif unit.kind != "man":
-        text.append(f" {unit.kind}", style="dim italic")
+        text.append(f" {words.term(unit.kind)}", style="dim italic")
     if unit.marker:
-        text.append(f" marker {unit.marker}", style="dim")
+        text.append(" " + _("marker {label}").format(label=unit.marker), style="dim")
     return visible_text(text, lines=False)
 
 
 def markers_label(markers: tuple[str, ...]) -> Text:
-    text = Text("Hidden markers", style="bold underline")
-    text.append(f" {len(markers)} on the table", style="dim")
+    text = Text(_("Hidden markers"), style="bold underline")
+    text.append(" " + _("{count} on the table").format(count=len(markers)), style="dim")
     return visible_text(text, lines=False)
 
 
 def marker_details(label: str) -> Text:
     return Text(
-        f"marker {label}: a hidden enemy on the table. Name it to sight him (react-spot UNIT {label} range=…) "
-        f"or to fire speculatively (speculative UNIT {label} range=…)."
+        _(
+            "marker {label}: a hidden enemy on the table. Name it to sight him (react-spot UNIT {label} range=…) "
+            "or to fire speculatively (speculative UNIT {label} range=…)."
+        ).format(label=label)
     )
 
 
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
+    words = book(ruleset)
     text = Text()
     text.append(unit.name, style="bold")
     text.append(f" ({unit.id})", style="dim")
-    cls = ruleset.class_name(unit.cls) if unit.cls else unit.kind
+    named = ruleset.class_name(unit.cls) if unit.cls else ""
+    cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
     side = state.sides.get(unit.side)
     text.append(f" · {cls} · {side.name if side else unit.side}" + (f", {unit.team}" if unit.team else ""))
     if unit.weapons:
-        text.append(" · " + ", ".join(unit.weapons))
+        text.append(" · " + ", ".join(words.term(w) for w in unit.weapons))
     if unit.roles:
-        text.append(" · " + ", ".join(unit.roles), style="italic")
+        text.append(" · " + ", ".join(words.term(r) for r in unit.roles), style="italic")
     if unit.leadership:
-        text.append(f" · leadership {unit.leadership}")
+        text.append(" · " + _("leadership {value}").format(value=unit.leadership))
     if unit.moved_cm:
-        text.append(f" · moved {unit.moved_cm} cm this turn")
+        text.append(" · " + _("moved {distance} cm this turn").format(distance=number(unit.moved_cm)))
     if unit.status:
-        text.append(" · " + ", ".join(unit.status), style="bold")
+        text.append(" · " + ", ".join(words.term(st) for st in unit.status), style="bold")
     if unit.marker:
-        text.append(f" · under marker {unit.marker}")
+        text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
-        text.append(" (spotted by " + ", ".join(unit.spotted_by) + ")")
+        text.append(" " + _("(spotted by {units})").format(units=", ".join(unit.spotted_by)))
     if unit.out:
-        text.append(f" · out of action: {unit.out}", style="bold red")
+        text.append(" · " + _("out of action: {cause}").format(cause=words.render(unit.out)), style="bold red")
     return text
 
 
-def team_label(name: str, units: list[Unit], morale: object) -> Text:
+#: The statuses a team's line counts, each with its short word.
+TEAM_COUNTS = (
+    # TRANSLATORS: short for "suppressed", counted on a team's line of the roster ("2 sup")
+    ("suppressed", N_("sup")),
+    # TRANSLATORS: short for "wounded" ("1 wnd")
+    ("wounded", N_("wnd")),
+    # TRANSLATORS: short for "retreating" ("1 retr")
+    ("retreating", N_("retr")),
+)
+
+
+def team_label(name: str, units: list[Unit], morale: object, domain: str = "") -> Text:
     in_play = sum(1 for u in units if u.in_play)
-    text = Text(name or "(no team)", style="bold")
+    text = Text(name or _("(no team)"), style="bold")
     text.append(f" {in_play}/{len(units)}", style="dim")
     losses = len(units) - in_play
     if losses:
-        text.append(f" losses {losses}", style="red")
-    for status, label in (("suppressed", "sup"), ("wounded", "wnd"), ("retreating", "retr")):
+        text.append(" " + _("losses {count}").format(count=losses), style="red")
+    for status, label in TEAM_COUNTS:
         n = sum(1 for u in units if u.in_play and status in u.status)
         if n:
-            text.append(f" {n} {label}", style="yellow")
+            text.append(f" {n} {_(label)}", style="yellow")
     if morale not in (None, ""):
-        text.append(f" morale {morale}", style="magenta")
+        shown = Domain(domain or CORE_DOMAIN).term(morale) if isinstance(morale, str) else morale
+        text.append(" " + _("morale {state}").format(state=shown), style="magenta")
     return visible_text(text, lines=False)
 
 
@@ -148,7 +170,7 @@ class RosterPane(Vertical):
         self._details = Text()  # what the details line shows
 
     def compose(self) -> ComposeResult:
-        yield PlainInput(placeholder="filter: name, team, class, weapon, status", id="roster-filter")
+        yield PlainInput(placeholder=_("filter: name, team, class, weapon, status"), id="roster-filter")
         tree: Tree[NodeKey] = Tree("Roster", id="roster-tree")
         tree.show_root = False
         tree.guide_depth = 2
@@ -173,6 +195,15 @@ class RosterPane(Vertical):
             self._shape = shape
         self._show_details()
 
+    def retranslate(self) -> None:
+        """The reader's language changed: every label is made again at the next ``show``."""
+        self.query_one("#roster-filter", Input).placeholder = _("filter: name, team, class, weapon, status")
+        self._shape = ()
+
+    @property
+    def _domain(self) -> str:
+        return self._ruleset.domain if self._ruleset is not None else ""
+
     def _groups(self, state: GameState) -> list[tuple[str, list[tuple[str, list[Unit]]]]]:
         out = []
         for side in state.sides:
@@ -191,7 +222,10 @@ class RosterPane(Vertical):
         side = state.sides[side_id]
         units = state.units_of(side_id)
         text = Text(side.name, style="bold underline")
-        text.append(f" DP {side.defeat_points}", style="bold red" if side.defeat_points else "dim")
+        # TRANSLATORS: short for "defeat points", on a side's line of the roster
+        text.append(
+            " " + _("DP {points}").format(points=side.defeat_points), style="bold red" if side.defeat_points else "dim"
+        )
         text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
@@ -205,10 +239,12 @@ class RosterPane(Vertical):
             snode = tree.root.add(self._side_label(state, side), data=("side", side), expand=True)
             for team, units in teams:
                 tnode = snode.add(
-                    team_label(team, units, team_morale(state, side, team)), data=("team", side, team), expand=True
+                    team_label(team, units, team_morale(state, side, team), self._domain),
+                    data=("team", side, team),
+                    expand=True,
                 )
                 for u in units:
-                    leaf = tnode.add_leaf(unit_label(u), data=("unit", u.id))
+                    leaf = tnode.add_leaf(unit_label(u, self._domain), data=("unit", u.id))
                     if keep == leaf.data:
                         target = leaf
                     first_unit = first_unit or leaf
@@ -230,9 +266,9 @@ class RosterPane(Vertical):
         for side, teams in groups:
             by_key[("side", side)] = self._side_label(state, side)
             for team, units in teams:
-                by_key[("team", side, team)] = team_label(team, units, team_morale(state, side, team))
+                by_key[("team", side, team)] = team_label(team, units, team_morale(state, side, team), self._domain)
                 for u in units:
-                    by_key[("unit", u.id)] = unit_label(u)
+                    by_key[("unit", u.id)] = unit_label(u, self._domain)
         stack = list(self.tree.root.children)
         while stack:
             node = stack.pop()
@@ -258,11 +294,19 @@ class RosterPane(Vertical):
             return marker_details(node.data[1])
         if node.data[0] == "side" and node.data[1] in state.sides:
             side = state.sides[node.data[1]]
-            cats = ", ".join(f"{k} {v}" for k, v in sorted(side.dp_by_category.items())) or "none"
+            words = book(ruleset)
+            cats = ", ".join(f"{words.term(k)} {v}" for k, v in sorted(side.dp_by_category.items())) or _("none")
             units = state.units_of(side.id)
             return Text(
-                f"{side.name} ({side.id}, {side.army or 'army'}) · {sum(u.in_play for u in units)} of"
-                f" {len(units)} in play · defeat points {side.defeat_points}: {cats}"
+                _("{side} ({id}, {army}) · {in_play} of {count} in play · defeat points {points}: {categories}").format(
+                    side=side.name,
+                    id=side.id,
+                    army=side.army or _("army"),
+                    in_play=sum(u.in_play for u in units),
+                    count=len(units),
+                    points=side.defeat_points,
+                    categories=cats,
+                )
             )
         return Text()
 

@@ -17,8 +17,10 @@ from textual.widgets import Input
 from core import events as ev
 from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
+from core.i18n import CORE_DOMAIN, Domain, Msg, render
 from core.narrate import describe_mod
 from tui import odds
+from tui.i18n import N_, _, ngettext
 from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
 
@@ -39,8 +41,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Yes"),
-        Binding("escape,n", "answer(False)", "No"),
+        Binding("enter,y", "answer(True)", N_("Yes")),
+        Binding("escape,n", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, detail: str = "", *, on_yes: Callable[[], None] | None = None) -> None:
@@ -55,7 +57,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield PlainLabel(self.question, classes="title")
             if self.detail:
                 yield Plain(self.detail)
-            yield Plain(Text("Enter/y: yes   Esc/n: no", style="dim"))
+            yield Plain(Text(_("Enter/y: yes   Esc/n: no"), style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         if yes and self.on_yes is not None:
@@ -68,8 +70,8 @@ class LockedScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = DIALOG_CSS.format(name="LockedScreen")
     BINDINGS = [
-        Binding("enter,r", "answer(True)", "Open read-only"),
-        Binding("escape,c", "answer(False)", "Cancel"),
+        Binding("enter,r", "answer(True)", N_("Open read-only")),
+        Binding("escape,c", "answer(False)", N_("Cancel")),
     ]
 
     def __init__(self, path: str, who: str) -> None:
@@ -79,10 +81,10 @@ class LockedScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel("This save is being written by another Fireteam", classes="title")
-            yield Plain(f"{self.path}\nheld by {self.who}")
-            yield Plain("A save has one writer at a time: you can watch this game as it is played.")
-            yield Plain(Text("Enter/r: open read-only (follows the live game)   Esc/c: cancel", style="dim"))
+            yield PlainLabel(_("This save is being written by another Fireteam"), classes="title")
+            yield Plain(_("{path}\nheld by {who}").format(path=self.path, who=self.who))
+            yield Plain(_("A save has one writer at a time: you can watch this game as it is played."))
+            yield Plain(Text(_("Enter/r: open read-only (follows the live game)   Esc/c: cancel"), style="dim"))
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -92,7 +94,7 @@ class AskScreen(ModalScreen[str | None]):
     """Ask for one line of text; Esc cancels."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="AskScreen")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, question: str, placeholder: str = "", value: str = "") -> None:
         super().__init__()
@@ -114,7 +116,7 @@ class AskScreen(ModalScreen[str | None]):
 
 
 def _faces(n: int) -> str:
-    return "1 face" if n == 1 else f"{n} faces"
+    return ngettext("{n} face", "{n} faces", n).format(n=n)
 
 
 class DicePrompt(ModalScreen[list[int] | None]):
@@ -122,10 +124,12 @@ class DicePrompt(ModalScreen[list[int] | None]):
     it is, what for and what it needs, after the command's order of dice."""
 
     DEFAULT_CSS = DIALOG_CSS.format(name="DicePrompt")
-    BINDINGS = [Binding("escape", "cancel", "Cancel the command")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel the command"))]
 
-    def __init__(self, request: DiceRequest, command: str, typed: list[int]) -> None:
+    def __init__(self, request: DiceRequest, command: str, typed: list[int], domain: str = CORE_DOMAIN) -> None:
         super().__init__()
+        #: The ruleset's catalogue, for the command's dice phrases.
+        self.words = Domain(domain)
         self.request = request
         self.count = request.missing or request.count
         self.sides = request.sides
@@ -135,15 +139,18 @@ class DicePrompt(ModalScreen[list[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield PlainLabel(self.request.text(), classes="title")
-            yield Plain(Text(visible(f"command: {self.command}"), style="dim"))
+            yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
             if self.request.order:
-                steps = "\n".join(f"{i}. {visible(step)}" for i, step in enumerate(self.request.order, start=1))
-                yield Plain(Text("its dice, in order:\n" + steps, style="dim"), id="dice-order")
+                steps = "\n".join(
+                    f"{i}. {visible(self.words.gettext(step))}" for i, step in enumerate(self.request.order, start=1)
+                )
+                yield Plain(Text(_("its dice, in order:") + "\n" + steps, style="dim"), id="dice-order")
             if self.typed:
-                yield Plain(Text("typed so far: " + " ".join(map(str, self.typed)), style="dim"))
+                yield Plain(Text(_("typed so far: {faces}").format(faces=" ".join(map(str, self.typed))), style="dim"))
             yield PlainInput(
-                placeholder=f"{_faces(self.count)}, 1 to {self.sides}, e.g. "
-                + " ".join(["6", "4", "3"][: self.count] or ["6"])
+                placeholder=_("{faces}, 1 to {sides}, e.g. {example}").format(
+                    faces=_faces(self.count), sides=self.sides, example=" ".join(["6", "4", "3"][: self.count] or ["6"])
+                )
             )
             yield PlainLabel("", classes="error", id="dice-error")
 
@@ -155,11 +162,13 @@ class DicePrompt(ModalScreen[list[int] | None]):
             self._error(str(e))
             return
         if len(faces) != self.count:
-            self._error(f"type exactly {_faces(self.count)} (you typed {len(faces)})")
+            self._error(
+                _("type exactly {faces} (you typed {count})").format(faces=_faces(self.count), count=len(faces))
+            )
             return
         bad = [f for f in faces if not 1 <= f <= self.sides]
         if bad:
-            self._error(f"a d{self.sides} cannot show {bad[0]}")
+            self._error(_("a d{sides} cannot show {face}").format(sides=self.sides, face=bad[0]))
             return
         self.dismiss(faces)
 
@@ -170,8 +179,8 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(None)
 
 
-def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True) -> Text:
-    """Everything a log line's event records, in words.
+def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True, domain: str = CORE_DOMAIN) -> Text:
+    """Everything a log line's event records, in words (``domain``: the ruleset's).
 
     Only the referee is told where the event stands in the file: a position
     counts the events hidden from a side too (``core.numbering``).
@@ -179,49 +188,57 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True)
     e = line.event
     text = Text()
     text.append(line.text + "\n", style="bold")
-    where = [f"file position {line.index + 1}"] if referee else []
+    where = [_("file position {position}").format(position=line.index + 1)] if referee else []
     if line.number:
-        where.append(f"command #{line.number}")
-    where.append(f"kind {event_kind(e)}")
+        where.append(_("command #{number}").format(number=line.number))
+    where.append(_("kind {kind}").format(kind=event_kind(e)))
     text.append(" · ".join(where), style="dim")
     if line.undone:
-        text.append(" · undone", style="bold magenta")
+        text.append(" · " + _("undone"), style="bold magenta")
     text.append("\n")
     if isinstance(e, ev.Rolled):
         r = e.roll
-        text.append(f"\n{r.purpose}: {len(r.faces)}d{r.sides}", style="bold")
+        text.append(f"\n{render(r.purpose, domain)}: {len(r.faces)}d{r.sides}", style="bold")
         if e.unit:
-            text.append(f" by {names.get(e.unit, e.unit)}")
-        text.append("\nfaces: " + " ".join(str(f) for f in r.faces))
+            text.append(" " + _("by {unit}").format(unit=names.get(e.unit, e.unit)))
+        text.append("\n" + _("faces: {faces}").format(faces=" ".join(str(f) for f in r.faces)))
         if r.total:
-            text.append(f" (total {sum(r.faces)})")
+            text.append(" " + _("(total {total})").format(total=sum(r.faces)))
         if r.target is not None:
-            text.append(f"\ntarget: {odds.need(r)}" + (" on the total" if r.total else " on each die"))
+            target = _("target: {need} on the total") if r.total else _("target: {need} on each die")
+            text.append("\n" + target.format(need=odds.need(r)))
             if r.mods:
-                text.append(f" (base {r.target - odds.modifier_sum(r)}, moved by the modifiers below)")
+                text.append(
+                    " "
+                    + _("(base {target}, moved by the modifiers below)").format(target=r.target - odds.modifier_sum(r))
+                )
         for m in r.mods:
-            text.append(f"\n  modifier {describe_mod(m)}" + (f" ({m.rule})" if m.rule else ""))
+            text.append("\n  " + _("modifier {modifier}").format(modifier=describe_mod(m, domain)))
+            if m.rule:
+                text.append(f" ({m.rule})")
         chance = odds.chance_text(r)
         if chance:
-            text.append(f"\nchance before the roll: {chance}")
+            text.append("\n" + _("chance before the roll: {chance}").format(chance=chance))
         if r.outcome:
-            text.append(f"\noutcome: {r.outcome}", style="bold")
+            text.append("\n" + _("outcome: {outcome}").format(outcome=render(r.outcome, domain)), style="bold")
         if r.rule:
-            text.append(f"\nrule: {r.rule}")
-        text.append("\ndice: " + ("typed at the table" if r.manual else "the game's seeded dice"))
+            text.append("\n" + _("rule: {rule}").format(rule=r.rule))
+        text.append("\n" + (_("dice: typed at the table") if r.manual else _("dice: the game's seeded dice")))
     elif isinstance(e, ev.Issued):
-        text.append(f"\ngiven by {e.by}: {e.text}")
+        text.append("\n" + _("given by {who}: {command}").format(who=e.by, command=e.text))
         if e.at:
             when = datetime.fromtimestamp(e.at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-            text.append(f"\nat {when}")
-        text.append(f"\n{e.n} facts follow")
+            text.append("\n" + _("at {when}").format(when=when))
+        text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", e.n).format(n=e.n))
     else:
         fields = msgspec.structs.asdict(e)
         fields.pop("vis", None)
         if isinstance(e, ev.Undone | ev.Redone):
             fields["cmd"] = line.number  # as this role numbers commands
         for key, value in fields.items():
-            if isinstance(value, str) and value in names:
+            if isinstance(value, Msg):  # words kept as data: said in the reader's language
+                value = render(value, domain)
+            elif isinstance(value, str) and value in names:
                 value = f"{names[value]} ({value})"
             text.append(f"\n{key}: {value}")
     return text
@@ -229,20 +246,23 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True)
 
 class DetailsScreen(ModalScreen[None]):
     DEFAULT_CSS = DIALOG_CSS.format(name="DetailsScreen")
-    BINDINGS = [Binding("escape,enter,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,q", "close", N_("Close"))]
 
-    def __init__(self, line: LogLine, names: dict[str, str], *, referee: bool = True) -> None:
+    def __init__(
+        self, line: LogLine, names: dict[str, str], *, referee: bool = True, domain: str = CORE_DOMAIN
+    ) -> None:
         super().__init__()
         self.line = line
         self.names = names
         self.referee = referee
+        self.domain = domain
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel("Event details", classes="title")
+            yield PlainLabel(_("Event details"), classes="title")
             with VerticalScroll():
-                yield Plain(event_details(self.line, self.names, referee=self.referee))
-            yield Plain(Text("Esc/Enter: close", style="dim"))
+                yield Plain(event_details(self.line, self.names, referee=self.referee, domain=self.domain))
+            yield Plain(Text(_("Esc/Enter: close"), style="dim"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,19 +20,22 @@ from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
 from core.commands import usage
+from core.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE
+from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 from tui.screens.dialogs import DIALOG_CSS
 
 
-def allowed_now(spec: CommandSpec, state: GameState, role: str) -> str:
+def allowed_now(spec: CommandSpec, state: GameState, role: str, domain: str = CORE_DOMAIN) -> str:
     """Why ``spec`` cannot be given now ("" if it can, as far as the form can tell)."""
     if role != REFEREE and spec.who == REFEREE:
-        return "referee only"
+        return _("referee only")
     if spec.phases and state.phase not in spec.phases:
-        return "in " + ", ".join(spec.phases)
+        words = Domain(domain)
+        return _("in {phases}").format(phases=", ".join(words.pgettext("phase", p) for p in spec.phases))
     return ""
 
 
@@ -45,7 +48,11 @@ def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, 
                 units = [u for u in units if u.side == role]
             elif param.kind == "enemy":
                 units = [u for u in units if u.side != role]
-        markers = [(f"hidden marker {label}", label) for label in state.markers] if param.markers else []
+        markers = (
+            [(_("hidden marker {label}").format(label=label), label) for label in state.markers]
+            if param.markers
+            else []
+        )
         return [
             (f"{u.name} ({u.id}, {state.sides[u.side].name if u.side in state.sides else u.side})", u.id) for u in units
         ] + markers
@@ -89,9 +96,12 @@ def picker_order(specs: list[CommandSpec], state: GameState, role: str) -> list[
     return sorted(specs, key=rank)  # stable: the ruleset's own order within each group
 
 
-def matches(spec: CommandSpec, query: str) -> bool:
-    """Whether the picker's filter keeps ``spec``: every word typed is in its name, an alias or its help."""
-    haystack = " ".join((spec.name, *spec.aliases, spec.help)).lower()
+def matches(spec: CommandSpec, query: str, domain: str = CORE_DOMAIN) -> bool:
+    """Whether the picker's filter keeps ``spec``: every word typed is in its name, an alias or
+    its help, in English or in the reader's language."""
+    words = Domain(domain)
+    said = (words.pgettext("command", spec.name), words.gettext(spec.help)) if spec.help else ()
+    haystack = " ".join((spec.name, *spec.aliases, spec.help, *said)).lower()
     return all(word in haystack for word in query.lower().split())
 
 
@@ -106,28 +116,36 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
         DIALOG_CSS.format(name="ActionPicker")
         + "ActionPicker OptionList { height: auto; max-height: 20; } ActionPicker #picker-filter { margin: 0; }"
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "to_list", "To the list", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("down", "to_list", N_("To the list"), show=False),
+    ]
 
-    def __init__(self, specs: list[CommandSpec], state: GameState, role: str) -> None:
+    def __init__(self, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> None:
         super().__init__()
         self.specs = picker_order(specs, state, role)
         self.state = state
         self.role = role
+        self.domain = domain
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel("Choose an action (type to filter, Enter picks, Esc cancels)", classes="title")
-            yield PlainInput(placeholder="filter: a command's name or a word of its help", id="picker-filter")
+            yield PlainLabel(_("Choose an action (type to filter, Enter picks, Esc cancels)"), classes="title")
+            yield PlainInput(placeholder=_("filter: a command's name or a word of its help"), id="picker-filter")
             yield OptionList(*self._options(""))
 
     def _options(self, query: str) -> list[Option]:
         options = []
+        words = Domain(self.domain)
         for spec in self.specs:
-            if not matches(spec, query):
+            if not matches(spec, query, self.domain):
                 continue
-            why = allowed_now(spec, self.state, self.role)
+            why = allowed_now(spec, self.state, self.role, self.domain)
             label = Text(spec.name, style="bold", no_wrap=True, overflow="ellipsis")
-            label.append(f"  {spec.help}", style="dim")
+            name = words.pgettext("command", spec.name)
+            if name != spec.name:  # the reader's name for it too
+                label.append(f" ({name})", style="bold")
+            label.append(f"  {words.gettext(spec.help) if spec.help else ''}", style="dim")
             if why:
                 label.append(f"  ({why})", style="italic")
             options.append(Option(label, id=spec.name, disabled=bool(why)))
@@ -180,25 +198,33 @@ class ActionForm(ModalScreen[str | None]):
     ActionForm #form-preview { margin: 1 0 0 0; color: $accent; }
     """
     )
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "submit", "Run")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel")), Binding("ctrl+s", "submit", N_("Run"))]
 
-    def __init__(self, spec: CommandSpec, state: GameState, role: str) -> None:
+    def __init__(self, spec: CommandSpec, state: GameState, role: str, domain: str = CORE_DOMAIN) -> None:
         super().__init__()
         self.spec = spec
         self.state = state
         self.role = role
+        self.words = Domain(domain)
+
+    def _said(self, message: str) -> str:
+        return self.words.gettext(message) if message else message
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel(f"{self.spec.name}: {self.spec.help}", classes="title")
+            yield PlainLabel(f"{self.spec.name}: {self._said(self.spec.help)}", classes="title")
             yield Plain(Text(usage(self.spec) + (f"   {self.spec.rule}" if self.spec.rule else ""), style="dim"))
             with VerticalScroll():
                 for p in self.spec.params:
-                    label = p.name.replace("_", " ") + ("" if p.optional else " *") + (f" — {p.help}" if p.help else "")
+                    label = (
+                        p.name.replace("_", " ")
+                        + ("" if p.optional else " *")
+                        + (f" — {self._said(p.help)}" if p.help else "")
+                    )
                     yield PlainLabel(label, classes="field-label")
                     yield self._field(p)
             yield Plain("", id="form-preview")
-            yield Plain(Text("Tab: next field   Ctrl+S: run   Esc: cancel", style="dim"))
+            yield Plain(Text(_("Tab: next field   Ctrl+S: run   Esc: cancel"), style="dim"))
 
     def _field(self, p: Param):
         options = param_options(p, self.state, self.role)
@@ -208,15 +234,19 @@ class ActionForm(ModalScreen[str | None]):
             return Select(
                 [(plain(label), value) for label, value in options],
                 allow_blank=True,
-                prompt="(choose)" if not p.optional else "(none)",
+                prompt=_("(choose)") if not p.optional else _("(none)"),
                 id=f"field-{p.name}",
             )
-        placeholder = {
-            "int": f"a whole number from {p.lo} to {p.hi}",
-            "distance": f"a distance from {p.lo} to {p.hi} {p.measure} (25.5, 10in)",
-        }.get(p.kind, "text")
+        if p.kind == "int":
+            placeholder = _("a whole number from {lo} to {hi}").format(lo=p.lo, hi=p.hi)
+        elif p.kind == "distance":
+            placeholder = _("a distance from {lo} to {hi} {measure} (25.5, 10in)").format(
+                lo=p.lo, hi=p.hi, measure=p.measure
+            )
+        else:
+            placeholder = _("text")
         if p.default is not None:
-            placeholder += f" (default {p.default})"
+            placeholder += " " + _("(default {value})").format(value=p.default)
         return PlainInput(placeholder=placeholder, type="integer" if p.kind == "int" else "text", id=f"field-{p.name}")
 
     def on_mount(self) -> None:

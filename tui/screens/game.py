@@ -22,11 +22,13 @@ from textual.timer import Timer
 from core.dice import NeedDice
 from core.fork import boundary_before, default_target, fork
 from core.game import Game, LogLine
+from core.i18n import LANGUAGE_NAMES, lang
 from core.ruleset import CommandSpec, Refused
 from core.savefile import SaveError
 from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
+from tui.i18n import N_, _, phase_name
 from tui.panes.dice import DicePane
 from tui.panes.footer import KeysFooter
 from tui.panes.log import LogPane, LogView, summary
@@ -61,32 +63,32 @@ class GameScreen(Screen):
         # everywhere; tests/tui/test_tui_keys.py checks each has one and a palette entry.
         # Not Ctrl+G: that is BEL, which ends terminal escape sequences, so the
         # remnant of a cut one (a hostile paste) would press it.
-        Binding("ctrl+f,f1", "help", "Help"),
-        Binding("ctrl+b,f2", "pick_action", "Actions"),
-        Binding("ctrl+t,f3", "toggle_dice", "Table dice"),
-        Binding("ctrl+r,f5", "open_replay", "Replay", show=False),
-        Binding("ctrl+o,f4", "report", "Report", show=False),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False),
-        Binding("ctrl+s,f6", "focus_pane('roster')", "Roster", show=False),
-        Binding("ctrl+l,f7", "focus_pane('log')", "Log", show=False),
-        Binding("colon,f8", "focus_pane('command')", "Command line", show=False),
-        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("ctrl+f,f1", "help", N_("Help")),
+        Binding("ctrl+b,f2", "pick_action", N_("Actions")),
+        Binding("ctrl+t,f3", "toggle_dice", N_("Table dice")),
+        Binding("ctrl+r,f5", "open_replay", N_("Replay"), show=False),
+        Binding("ctrl+o,f4", "report", N_("Report"), show=False),
+        Binding("ctrl+z", "undo", N_("Undo")),
+        Binding("ctrl+y", "redo", N_("Redo"), show=False),
+        Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False),
+        Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False),
+        Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False),
+        Binding("ctrl+n", "new_game", N_("New game"), show=False),
         # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
-        Binding("right", "step(1)", "Next event", show=False),
-        Binding("left", "step(-1)", "Prev event", show=False),
-        Binding("right_square_bracket", "phase(1)", "Next phase", show=False),
-        Binding("left_square_bracket", "phase(-1)", "Prev phase", show=False),
-        Binding("right_curly_bracket", "turn(1)", "Next turn", show=False),
-        Binding("left_curly_bracket", "turn(-1)", "Prev turn", show=False),
-        Binding("t", "jump_turn", "Go to turn", show=False),
-        Binding("less_than_sign", "edge(-1)", "Start", show=False),
-        Binding("greater_than_sign", "edge(1)", "End", show=False),
-        Binding("space", "play", "Play/pause", show=False),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("escape", "leave_replay", "Leave replay", show=False),
-        Binding("w", "play_from_here", "Play from here (what-if)", show=False),
+        Binding("right", "step(1)", N_("Next event"), show=False),
+        Binding("left", "step(-1)", N_("Prev event"), show=False),
+        Binding("right_square_bracket", "phase(1)", N_("Next phase"), show=False),
+        Binding("left_square_bracket", "phase(-1)", N_("Prev phase"), show=False),
+        Binding("right_curly_bracket", "turn(1)", N_("Next turn"), show=False),
+        Binding("left_curly_bracket", "turn(-1)", N_("Prev turn"), show=False),
+        Binding("t", "jump_turn", N_("Go to turn"), show=False),
+        Binding("less_than_sign", "edge(-1)", N_("Start"), show=False),
+        Binding("greater_than_sign", "edge(1)", N_("End"), show=False),
+        Binding("space", "play", N_("Play/pause"), show=False),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
+        Binding("escape", "leave_replay", N_("Leave replay"), show=False),
+        Binding("w", "play_from_here", N_("Play from here (what-if)"), show=False),
     ]
 
     REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay", "play_from_here"}
@@ -127,13 +129,14 @@ class GameScreen(Screen):
         yield phase
         with Container(id="main"):
             roster = RosterPane(id="roster")
-            roster.border_title = "Roster"
+            roster.border_title = _("Roster")
             yield roster
             log = LogPane(id="log")
-            log.border_title = "Action log"
+            log.border_title = _("Action log")
             yield log
             dice = DicePane(id="dice")
-            dice.border_title = "Last roll"
+            dice.domain = self.game.ruleset.domain
+            dice.border_title = _("Last roll")
             yield dice
         if self.replay:
             yield ReplayBar(id="replay-bar")
@@ -145,15 +148,16 @@ class GameScreen(Screen):
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
+                domain=self.game.ruleset.domain,
                 id="command",
             )
         yield KeysFooter(compact=True)  # Textual's Footer, rebuilt only when its keys change
         yield Plain("", id="too-small")
 
     def _title(self) -> str:
-        scenario = self.game.state.scenario or "no scenario yet"  # every role's view has it
-        mode = "replay" if self.replay else "live, TABLE DICE" if self.table_dice else "live"
-        who = self.role if self.role == REFEREE else f"as {self.role}"
+        scenario = self.game.state.scenario or _("no scenario yet")  # every role's view has it
+        mode = _("replay") if self.replay else _("live, TABLE DICE") if self.table_dice else _("live")
+        who = _("referee") if self.role == REFEREE else _("as {role}").format(role=self.role)
         # The save's name last: on a short screen the phase pane has no bottom border.
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode} · {self.game.path.name}"
 
@@ -216,6 +220,22 @@ class GameScreen(Screen):
         # and the screen stack (Textual refreshes it when those change), never on
         # the game, and refreshing it rebuilds the footer and lays out the screen.
 
+    def retranslate(self) -> None:
+        """The reader's language changed (``FireteamApp.set_language``): say everything again in it."""
+        if not self.is_mounted:
+            return
+        self.query_one(RosterPane).border_title = _("Roster")
+        self.query_one(LogPane).border_title = _("Action log")
+        self.query_one(RosterPane).retranslate()
+        self.query_one(LogPane).retranslate()
+        self.query_one(DicePane).retranslate()
+        if not self.replay:
+            self.query_one(CommandLine).retranslate()
+        self._shown_view = None  # the phase pane, the roster and the title are drawn again
+        self._shown_title = ""
+        self._check_size()
+        self.refresh_game()
+
     def on_resize(self) -> None:
         self._check_size()
         if self.is_mounted:
@@ -226,7 +246,9 @@ class GameScreen(Screen):
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small:
             self.query_one("#too-small", Plain).update(
-                f"Terminal too small: {width}x{height}.\nFireteam needs at least {MIN_SIZE[0]}x{MIN_SIZE[1]}."
+                _("Terminal too small: {width}x{height}.\nFireteam needs at least {min_width}x{min_height}.").format(
+                    width=width, height=height, min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]
+                )
             )
         self.set_class(small, "-too-small")
 
@@ -242,7 +264,9 @@ class GameScreen(Screen):
 
     @on(LogView.LineChosen)
     def _line_chosen(self, event: LogView.LineChosen) -> None:
-        self.app.push_screen(DetailsScreen(event.line, self._names, referee=self.role == REFEREE))
+        self.app.push_screen(
+            DetailsScreen(event.line, self._names, referee=self.role == REFEREE, domain=self.game.ruleset.domain)
+        )
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
@@ -278,7 +302,7 @@ class GameScreen(Screen):
         if self.replay:
             return ""
         preview = self.undo_preview()
-        return f"Ctrl+Z undoes {preview}" if preview else ""
+        return _("Ctrl+Z undoes {command}").format(command=preview) if preview else ""
 
     @on(CommandLine.Submitted)
     def _submitted(self, event: CommandLine.Submitted) -> None:
@@ -301,12 +325,12 @@ class GameScreen(Screen):
 
             def got(new: list[int] | None) -> None:
                 if new is None:
-                    line.error(f"cancelled: {text} (nothing was recorded)")
+                    line.error(_("cancelled: {command} (nothing was recorded)").format(command=text))
                     line.give_back(text)
                 else:
                     self.run_command(text, typed + new)
 
-            self.app.push_screen(DicePrompt(need.request, text, typed), got)
+            self.app.push_screen(DicePrompt(need.request, text, typed, self.game.ruleset.domain), got)
             return
         except Refused as e:
             line.error(str(e))
@@ -315,7 +339,9 @@ class GameScreen(Screen):
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
         self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
-        said = summary(self.game.log_lines(self.role, before, self.game.log_length)[1:]) or text
+        said = (
+            summary(self.game.log_lines(self.role, before, self.game.log_length)[1:], self.game.ruleset.domain) or text
+        )
         number = self.game.shown_cmd(outcome.cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
@@ -335,7 +361,7 @@ class GameScreen(Screen):
 
         from tui.screens.forms import ActionForm  # imported when first used: a faster start
 
-        self.app.push_screen(ActionForm(spec, self.vp.state(), self.role), done)
+        self.app.push_screen(ActionForm(spec, self.vp.state(), self.role, self.game.ruleset.domain), done)
 
     def action_pick_action(self) -> None:
         from tui.screens.forms import ActionPicker  # imported when first used: a faster start
@@ -344,15 +370,17 @@ class GameScreen(Screen):
             if spec is not None:
                 self.start_action(spec)
 
-        self.app.push_screen(ActionPicker(self.game.commands, self.vp.state(), self.role), picked)
+        self.app.push_screen(
+            ActionPicker(self.game.commands, self.vp.state(), self.role, self.game.ruleset.domain), picked
+        )
 
     def action_toggle_dice(self) -> None:
         self.table_dice = not self.table_dice
         line = self.query_one(CommandLine)
         line.hint(
-            "Table dice ON: you will be asked for the faces of every roll"
+            _("Table dice ON: you will be asked for the faces of every roll")
             if self.table_dice
-            else "Table dice OFF: the game rolls its own seeded dice",
+            else _("Table dice OFF: the game rolls its own seeded dice"),
             "ok",
         )
         self._shown_title = self._title()
@@ -383,43 +411,48 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                "nothing to undo"
+                _("nothing to undo")
                 if self.game.undo_target(self.role) is None
-                else "the last command is not yours to undo"
+                else _("the last command is not yours to undo")
             )
             return
         self._confirm_then(
-            f"Undo {preview}?",
-            "Its lines stay in the log, struck through, and stop counting; every seat sees it."
-            " Ctrl+Y brings it back until another command is given.",
+            _("Undo {command}?").format(command=preview),
+            _(
+                "Its lines stay in the log, struck through, and stop counting; every seat sees it."
+                " Ctrl+Y brings it back until another command is given."
+            ),
             lambda: self.game.undo(role=self.role, by=self.by),
-            f"↶ undone: {preview} (Ctrl+Y redoes it)",
+            _("↶ undone: {command} (Ctrl+Y redoes it)").format(command=preview),
         )
 
     def action_redo(self) -> None:
         preview = self.redo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                "nothing to redo" if self.game.redo_target(self.role) is None else "the command to redo is not yours"
+                _("nothing to redo")
+                if self.game.redo_target(self.role) is None
+                else _("the command to redo is not yours")
             )
             return
         self._confirm_then(
-            f"Redo {preview}?",
-            "Its struck-through lines count again, as they were, with the same dice; every seat sees it.",
+            _("Redo {command}?").format(command=preview),
+            _("Its struck-through lines count again, as they were, with the same dice; every seat sees it."),
             lambda: self.game.redo(role=self.role, by=self.by),
-            f"↷ redone: {preview}",
+            _("↷ redone: {command}").format(command=preview),
         )
 
     # ------------------------------------------------------------ both modes
 
     def action_help(self) -> None:
         # The app's own keys are read from the app, so this screen need not import it.
+        # Titles and descriptions stay English here: the help screen shows them in the reader's language.
         keys = [
-            ("Game", [b for b in self.BINDINGS if self._binding_applies(b)]),
-            ("Anywhere", self.app.BINDINGS + [Binding("ctrl+p", "", "Command palette: every action")]),
-            ("Command line", CommandInput.BINDINGS + [Binding("right", "", "Accept the greyed suggestion")]),
-            ("Roster", RosterPane.BINDINGS + [Binding("enter", "", "Put the figure's id on the command line")]),
-            ("Log", LogView.BINDINGS + LogPane.BINDINGS),
+            (N_("Game"), [b for b in self.BINDINGS if self._binding_applies(b)]),
+            (N_("Anywhere"), self.app.BINDINGS + [Binding("ctrl+p", "", N_("Command palette: every action"))]),
+            (N_("Command line"), CommandInput.BINDINGS + [Binding("right", "", N_("Accept the greyed suggestion"))]),
+            (N_("Roster"), RosterPane.BINDINGS + [Binding("enter", "", N_("Put the figure's id on the command line"))]),
+            (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
         ]
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
@@ -485,31 +518,55 @@ class GameScreen(Screen):
 
     def palette_actions(self) -> list[tuple[str, str, str]]:
         """(name, help, action) for the command palette; only those that apply now."""
+        undo, redo = self.undo_preview(), self.redo_preview()
         entries = [
-            ("Help", "every key and command (F1, Ctrl+F)", "help"),
-            ("Undo", f"take back {self.undo_preview() or 'nothing'}", "undo"),
-            ("Redo", f"bring back {self.redo_preview() or 'nothing'}", "redo"),
-            ("Actions", "pick an action from a list and fill in a form (F2, Ctrl+B)", "pick_action"),
-            ("Table dice", "toggle typing the faces of real dice (F3, Ctrl+T)", "toggle_dice"),
-            ("Replay this game", "step through the game from the start (F5, Ctrl+R)", "open_replay"),
-            ("Focus the roster", "move the keyboard to the roster (F6, Ctrl+S)", "focus_pane('roster')"),
-            ("Focus the log", "move the keyboard to the action log (F7, Ctrl+L)", "focus_pane('log')"),
-            ("Focus the command line", "move the keyboard to the command line (F8, :)", "focus_pane('command')"),
-            ("Report", "the after-action report: turn by turn, losses, score, the dice's luck (F4, Ctrl+O)", "report"),
-            ("Leave replay", "back to the live game", "leave_replay"),
-            ("Next event", "replay: one event forward", "step(1)"),
-            ("Previous event", "replay: one event back", "step(-1)"),
-            ("Next phase", "replay: to the next phase", "phase(1)"),
-            ("Previous phase", "replay: to the previous phase", "phase(-1)"),
-            ("Next turn", "replay: to the next turn", "turn(1)"),
-            ("Previous turn", "replay: to the previous turn", "turn(-1)"),
-            ("Go to turn", "replay: jump to a turn", "jump_turn"),
-            ("Play / pause", "replay: play at the chosen speed", "play"),
-            ("Play from here", "replay: a what-if game, a new save from this step", "play_from_here"),
-            ("New game", "choose a ruleset and scenario", "new_game"),
-            ("Load game", "open a save from saves/", "load_game"),
+            (_("Help"), _("every key and command (F1, Ctrl+F)"), "help"),
+            (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
+            (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
+            (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),
+            (_("Table dice"), _("toggle typing the faces of real dice (F3, Ctrl+T)"), "toggle_dice"),
+            (_("Replay this game"), _("step through the game from the start (F5, Ctrl+R)"), "open_replay"),
+            (_("Focus the roster"), _("move the keyboard to the roster (F6, Ctrl+S)"), "focus_pane('roster')"),
+            (_("Focus the log"), _("move the keyboard to the action log (F7, Ctrl+L)"), "focus_pane('log')"),
+            (
+                _("Focus the command line"),
+                _("move the keyboard to the command line (F8, :)"),
+                "focus_pane('command')",
+            ),
+            (
+                _("Report"),
+                _("the after-action report: turn by turn, losses, score, the dice's luck (F4, Ctrl+O)"),
+                "report",
+            ),
+            (_("Leave replay"), _("back to the live game"), "leave_replay"),
+            (_("Next event"), _("replay: one event forward"), "step(1)"),
+            (_("Previous event"), _("replay: one event back"), "step(-1)"),
+            (_("Next phase"), _("replay: to the next phase"), "phase(1)"),
+            (_("Previous phase"), _("replay: to the previous phase"), "phase(-1)"),
+            (_("Next turn"), _("replay: to the next turn"), "turn(1)"),
+            (_("Previous turn"), _("replay: to the previous turn"), "turn(-1)"),
+            (_("Go to turn"), _("replay: jump to a turn"), "jump_turn"),
+            (_("Play / pause"), _("replay: play at the chosen speed"), "play"),
+            (_("Play from here"), _("replay: a what-if game, a new save from this step"), "play_from_here"),
+            (_("New game"), _("choose a ruleset and scenario"), "new_game"),
+            (_("Load game"), _("open a save from saves/"), "load_game"),
         ]
+        # The other languages, each named in itself (so a reader who cannot read this one finds his own).
+        for code, name in LANGUAGE_NAMES.items():
+            if code != lang():
+                entries.append(
+                    (
+                        _("Language: {name}").format(name=name),
+                        _("show the client in {name} (Language, Lingua); remembered for next time").format(name=name),
+                        f"language('{code}')",
+                    )
+                )
         return [e for e in entries if self.check_action(e[2].split("(")[0], ()) is not False]
+
+    def action_language(self, code: str) -> None:
+        set_language = getattr(self.app, "set_language", None)
+        if set_language is not None and code in LANGUAGE_NAMES:
+            set_language(code)
 
     # ---------------------------------------------------------------- replay
 
@@ -533,13 +590,18 @@ class GameScreen(Screen):
             done = fork(self.game.path, step, default_target(self.game.path, step))
             game = Game.open(done.to)
         except SaveError as e:
-            self.notify(str(e), title="Cannot play from here", severity="error", markup=False)
+            self.notify(str(e), title=_("Cannot play from here"), severity="error", markup=False)
             return
-        inside = "" if step == self.vp.step else f" (the start of the command at step {self.vp.step})"
+        if step == self.vp.step:
+            said = _("{save}: from step {step} of {source}, which is unchanged")
+        else:
+            said = _(
+                "{save}: from step {step} (the start of the command at step {shown}) of {source}, which is unchanged"
+            )
         self.app.switch_game(game)  # type: ignore[attr-defined]
         self.app.notify(
-            f"{done.to.name}: from step {step}{inside} of {self.game.path.name}, which is unchanged",
-            title="A what-if game",
+            said.format(save=done.to.name, step=step, shown=self.vp.step, source=self.game.path.name),
+            title=_("A what-if game"),
             markup=False,
             timeout=10,
         )
@@ -569,15 +631,15 @@ class GameScreen(Screen):
             try:
                 turn = int(text)
             except ValueError:
-                self.notify(f"not a turn number: {text!r}", severity="error", markup=False)
+                self.notify(_("not a turn number: {text}").format(text=repr(text)), severity="error", markup=False)
                 return
             step = self.game.timeline.turn_start(turn)
             if step is None:
-                self.notify(f"turn {turn} was never reached", severity="error", markup=False)
+                self.notify(_("turn {turn} was never reached").format(turn=turn), severity="error", markup=False)
                 return
             self.go(step)
 
-        self.app.push_screen(AskScreen("Go to turn", "a turn number, e.g. 3"), answer)
+        self.app.push_screen(AskScreen(_("Go to turn"), _("a turn number, e.g. 3")), answer)
 
     def action_play(self) -> None:
         if self._player is not None:
@@ -597,7 +659,7 @@ class GameScreen(Screen):
         assert self.vp.step is not None
         per_tick = max(1, SPEEDS[self.speed] // TICKS_PER_SECOND)
         step = self.vp.step
-        for _ in range(per_tick):
+        for _step in range(per_tick):
             step = step + 1 if self.role == REFEREE else visible_step(self.game, self.role, step, 1)
         self.go(step)
         if self.vp.step >= self.vp.length:
@@ -619,16 +681,19 @@ class GameScreen(Screen):
         shown, total = self.vp.shown_position()
         phase = self.game.ruleset.phase(state.phase)
         text = Text()
-        text.append(" ▶ playing " if self._player else " ‖ paused ", style="bold reverse")
-        text.append(f"  step {shown}/{total}", style="bold")
-        text.append(visible(f"  turn {state.turn} · {phase.title if phase else state.phase}"))
-        text.append(f"  speed {SPEEDS[self.speed]}/s", style="dim")
+        text.append(" ▶ " + _("playing") + " " if self._player else " ‖ " + _("paused") + " ", style="bold reverse")
+        text.append("  " + _("step {shown}/{total}").format(shown=shown, total=total), style="bold")
+        name = phase_name(self.game.ruleset, phase) if phase else state.phase
+        text.append(visible("  " + _("turn {turn} · {phase}").format(turn=state.turn, phase=name)))
+        text.append("  " + _("speed {speed}/s").format(speed=SPEEDS[self.speed]), style="dim")
         if self.role == REFEREE:  # a position in the file counts the hidden events too
-            text.append(f"  file line {position_after(self.game, self.vp.step or 0) + 1}", style="dim")
+            line = position_after(self.game, self.vp.step or 0) + 1
+            text.append("  " + _("file line {line}").format(line=line), style="dim")
         else:
-            text.append(f"  as {self.role}", style="bold yellow")
+            text.append("  " + _("as {role}").format(role=self.role), style="bold yellow")
         keys = Text(
-            "  ← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed", style="dim"
+            "  " + _("← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed"),
+            style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.
         self.query_one(ReplayBar).update(Text("\n").join([text, keys]), layout=False)

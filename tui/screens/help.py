@@ -17,8 +17,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from core.commands import usage
+from core.i18n import CORE_DOMAIN, LANGUAGES, SOURCE, Domain, translations
 from core.ruleset import CommandSpec, Ruleset
 from tui.badges import legend
+from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput
 
 #: How a search's matches look.
@@ -31,18 +33,25 @@ KEY_NAMES = {
     "right_square_bracket": "]",
     "plus": "+",
     "minus": "-",
-    "space": "Space",
+    "space": N_("Space"),
     "colon": ":",
     "less_than_sign": "<",
     "greater_than_sign": ">",
     "left_curly_bracket": "{",
     "right_curly_bracket": "}",
     "equals_sign": "=",
-    "escape": "Esc",
-    "enter": "Enter",
-    "pageup": "PgUp",
-    "pagedown": "PgDn",
+    "escape": N_("Esc"),
+    "enter": N_("Enter"),
+    "pageup": N_("PgUp"),
+    "pagedown": N_("PgDn"),
     "backslash": "\\",
+    "right": N_("Right"),
+    "left": N_("Left"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "tab": N_("Tab"),
 }
 
 
@@ -50,7 +59,7 @@ def key_label(keys: str) -> str:
     out = []
     for key in keys.split(","):
         parts = key.split("+")
-        parts[-1] = KEY_NAMES.get(parts[-1], parts[-1])
+        parts[-1] = _(KEY_NAMES[parts[-1]]) if parts[-1] in KEY_NAMES else parts[-1]
         if len(parts) > 1 and len(parts[-1]) == 1:
             parts[-1] = parts[-1].upper()  # Ctrl+G; a letter alone keeps its case (n and N differ)
         out.append("+".join(p.capitalize() if len(p) > 1 and p.islower() else p for p in parts))
@@ -75,48 +84,77 @@ def _table(first: int | None = None) -> Table:
 
 
 def key_table(title: str, bindings: list[BindingType], query: str = "", *, first: int | None = None) -> Table:
+    """The keys of one part of the screen; ``title`` and the descriptions are English, shown translated."""
     table = _table(first)
-    table.add_row(marked(title, query, "bold underline"), Text())
+    table.add_row(marked(_(title), query, "bold underline"), Text())
     for b in bindings:
         if isinstance(b, Binding) and b.description:
-            table.add_row(marked(key_label(b.key), query, "bold cyan"), marked(b.description, query))
+            table.add_row(marked(key_label(b.key), query, "bold cyan"), marked(_(b.description), query))
     return table
 
 
-def command_text(spec: CommandSpec) -> Text:
-    text = Text(spec.help)
+def command_names(spec: CommandSpec, domain: str = CORE_DOMAIN) -> list[str]:
+    """The command's name in every language, English (the canonical one) first, each once."""
+    names = [spec.name]
+    for code in LANGUAGES:
+        if code != SOURCE:
+            name = translations(code, domain).pgettext("command", spec.name)
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
+    """A command's help in the reader's language (``domain``: the ruleset's)."""
+    words = Domain(domain)
+
+    def said(message: str) -> str:
+        return words.gettext(message) if message else message
+
+    text = Text(said(spec.help))
     extra = []
     if spec.rule:
         extra.append(spec.rule)
     if spec.who == "referee":
-        extra.append("referee only")
+        extra.append(_("referee only"))
     if spec.phases:
-        extra.append("phases: " + ", ".join(spec.phases))
+        extra.append(_("phases: {phases}").format(phases=", ".join(words.pgettext("phase", p) for p in spec.phases)))
     if spec.aliases:
-        extra.append("also: " + ", ".join(spec.aliases))
+        extra.append(_("also: {names}").format(names=", ".join(spec.aliases)))
     if extra:
         text.append("  (" + "; ".join(extra) + ")", style="dim")
     text.append("\n" + usage(spec), style="bold")
     for p in spec.params:
         if p.help or p.choices or p.kind in ("int", "distance"):
             text.append(
-                f"\n  {p.name}: {p.help}"
+                f"\n  {p.name}: {said(p.help)}"
                 + (f" [{'|'.join(p.choices)}]" if p.choices and len(p.choices) <= 12 else "")
-                + (f" ({p.lo} to {p.hi})" if p.kind == "int" else "")
-                + (f" ({p.lo} to {p.hi} {p.measure}: 25.5, 10in)" if p.kind == "distance" else "")
-                + (" (or a hidden marker's label)" if p.markers else ""),
+                + (" " + _("({lo} to {hi})").format(lo=p.lo, hi=p.hi) if p.kind == "int" else "")
+                + (
+                    " " + _("({lo} to {hi} {measure}: 25.5, 10in)").format(lo=p.lo, hi=p.hi, measure=p.measure)
+                    if p.kind == "distance"
+                    else ""
+                )
+                + (" " + _("(or a hidden marker's label)") if p.markers else ""),
                 style="dim",
             )
     if spec.dice:
-        text.append("\n  dice, in order: " + "; then ".join(spec.dice), style="yellow")
+        text.append(
+            "\n  " + _("dice, in order: {dice}").format(dice=_("; then ").join(said(d) for d in spec.dice)),
+            style="yellow",
+        )
     for example in spec.examples:
-        text.append(f"\n  e.g. {example}", style="italic")
+        text.append("\n  " + _("e.g. {example}").format(example=example), style="italic")
     return text
 
 
-def command_table(spec: CommandSpec, query: str = "", *, first: int | None = None) -> Table:
+def command_table(spec: CommandSpec, query: str = "", *, first: int | None = None, domain: str = CORE_DOMAIN) -> Table:
     table = _table(first)
-    table.add_row(marked(spec.name, query, "bold green"), marked(command_text(spec), query))
+    names = command_names(spec, domain)
+    name = Text(names[0], style="bold green")
+    for other in names[1:]:
+        name.append("\n" + other, style="green")
+    table.add_row(marked(name, query), marked(command_text(spec, domain), query))
     return table
 
 
@@ -127,7 +165,7 @@ def badge_table(query: str = "") -> Table:
     return table
 
 
-LANGUAGE = (
+LANGUAGE = N_(
     "Commands are one line: a verb, then its arguments.  Verbs, unit names, sides and "
     "choices may be shortened to any unambiguous start (fi ro ah).  name=value sets an "
     "argument by name; dice=6,4,3 gives the faces of real dice.  Quotes group words.\n"
@@ -169,11 +207,11 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen .heading { text-style: bold reverse; margin: 1 0 0 0; }
     """
     BINDINGS = [
-        Binding("escape,f1", "close", "Close help"),
-        Binding("q", "close", "Close help", show=False),
-        Binding("slash", "search", "Search", show=False),
-        Binding("n", "next_match(1)", "Next match", show=False),
-        Binding("N", "next_match(-1)", "Previous match", show=False),
+        Binding("escape,f1", "close", N_("Close help")),
+        Binding("q", "close", N_("Close help"), show=False),
+        Binding("slash", "search", N_("Search"), show=False),
+        Binding("n", "next_match(1)", N_("Next match"), show=False),
+        Binding("N", "next_match(-1)", N_("Previous match"), show=False),
     ]
 
     def __init__(self, keys: list[tuple[str, list[BindingType]]], specs: list[CommandSpec], ruleset: Ruleset) -> None:
@@ -188,28 +226,38 @@ class HelpScreen(ModalScreen[None]):
         with Vertical():
             yield Plain(
                 Text(
-                    f"Fireteam help — {self.ruleset.name} {self.ruleset.version}"
-                    "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous)",
+                    _(
+                        "Fireteam help — {ruleset} {version}"
+                        "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous)"
+                    ).format(ruleset=self.ruleset.name, version=self.ruleset.version),
                     style="bold",
                 )
             )
-            yield PlainInput(placeholder="search the help: type a word", id="help-search")
+            yield PlainInput(placeholder=_("search the help: type a word"), id="help-search")
             with VerticalScroll():
-                yield Plain(" Keys ", classes="heading")
+                yield Plain(" " + _("Keys") + " ", classes="heading")
                 first = max(
-                    (len(key_label(b.key)) for _, bs in self.keys for b in bs if isinstance(b, Binding)), default=8
+                    (len(key_label(b.key)) for _t, bs in self.keys for b in bs if isinstance(b, Binding)), default=8
                 )
                 for title, bindings in self.keys:
-                    words = " ".join(f"{key_label(b.key)} {b.description}" for b in bindings if isinstance(b, Binding))
-                    yield HelpEntry(f"{title} {words}", partial(key_table, title, bindings, first=first))
-                yield Plain(" Commands ", classes="heading")
-                yield HelpEntry(LANGUAGE, partial(marked, LANGUAGE))
-                first = max((len(spec.name) for spec in self.specs), default=8)
-                for spec in self.specs:
-                    yield HelpEntry(
-                        f"{spec.name} {command_text(spec).plain}", partial(command_table, spec, first=first)
+                    words = " ".join(
+                        f"{key_label(b.key)} {_(b.description)}"
+                        for b in bindings
+                        if isinstance(b, Binding) and b.description
                     )
-                yield Plain(" Status badges ", classes="heading")
+                    yield HelpEntry(f"{_(title)} {words}", partial(key_table, title, bindings, first=first))
+                yield Plain(" " + _("Commands") + " ", classes="heading")
+                language = _(LANGUAGE)
+                yield HelpEntry(language, partial(marked, language))
+                domain = self.ruleset.domain
+                first = max((len(name) for spec in self.specs for name in command_names(spec, domain)), default=8)
+                for spec in self.specs:
+                    names = " ".join(command_names(spec, domain))
+                    yield HelpEntry(
+                        f"{names} {command_text(spec, domain).plain}",
+                        partial(command_table, spec, first=first, domain=domain),
+                    )
+                yield Plain(" " + _("Status badges") + " ", classes="heading")
                 yield HelpEntry(" ".join(f"{b} {m}" for b, m in legend()), badge_table)
 
     def on_mount(self) -> None:

@@ -17,11 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from core.game import Game
+from core.i18n import reader, reading
 from core.savefile import SaveError, SaveLocked
+from tui.i18n import N_, _, phase_name, shown
+from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
 
@@ -39,13 +42,14 @@ def summarise(path: Path) -> SaveSummary:
     try:
         game = Game.open(path, writable=False)
     except SaveError as e:
-        return SaveSummary(path, False, f"corrupt save: {e}")
+        return SaveSummary(path, False, _("corrupt save: {error}").format(error=e))
     except OSError as e:
-        return SaveSummary(path, False, f"cannot read: {e.strerror or e}")
+        return SaveSummary(path, False, _("cannot read: {error}").format(error=e.strerror or e))
     state = game.state
     h = game.header
-    sides = " vs ".join(s.name for s in state.sides.values()) or "no sides yet"
+    sides = _(" vs ").join(s.name for s in state.sides.values()) or _("no sides yet")
     phase = game.ruleset.phase(state.phase)
+    where = phase_name(game.ruleset, phase) if phase else state.phase
     last = game.history.last_effective()
     when = ""
     if last is not None and game.history.issued(last).at:
@@ -53,20 +57,23 @@ def summarise(path: Path) -> SaveSummary:
         when = at.strftime("%Y-%m-%d %H:%M")
     lines = [
         f"{game.ruleset.name} {h.ruleset_version}" + (f" ({h.variant})" if h.variant else ""),
-        f"{state.scenario or 'no scenario'}: {sides}",
-        f"turn {state.turn}, {phase.title if phase else state.phase}" + (f" — {state.result}" if state.result else ""),
-        f"{game.history.next_cmd - 1} commands, {game.log_length} events, seed {h.seed}",
-        f"last played {when or 'never'} · created {h.created}",
+        f"{state.scenario or _('no scenario')}: {sides}",
+        _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
+        + (f" — {shown(state.result, game.ruleset)}" if state.result else ""),
+        _("{commands} commands, {events} events, seed {seed}").format(
+            commands=game.history.next_cmd - 1, events=game.log_length, seed=h.seed
+        ),
+        _("last played {when} · created {created}").format(when=when or _("never"), created=h.created),
     ]
-    lines += [f"note: {n}" for n in game.notes]
+    lines += [_("note: {note}").format(note=n) for n in game.notes]
     return SaveSummary(path, True, "\n".join(lines))
 
 
 class LoadGameScreen(Screen):
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("enter", "open(False)", "Play", show=True),
-        Binding("r", "open(True)", "Replay", show=True),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("enter", "open(False)", N_("Play"), show=True),
+        Binding("r", "open(True)", N_("Replay"), show=True),
     ]
     DEFAULT_CSS = """
     LoadGameScreen Horizontal { height: 1fr; }
@@ -82,21 +89,26 @@ class LoadGameScreen(Screen):
         self.summaries: dict[Path, SaveSummary] = {}
 
     def compose(self) -> ComposeResult:
-        yield Plain(f" Load game from {self.saves}/ — Enter plays, r replays, Esc goes back ", classes="title")
+        yield Plain(
+            " " + _("Load game from {folder}/ — Enter plays, r replays, Esc goes back").format(folder=self.saves) + " ",
+            classes="title",
+        )
         with Horizontal():
             yield OptionList(*[Option(plain(p.name), id=str(i)) for i, p in enumerate(self.paths)], id="saves")
-            yield Plain("No saves yet." if not self.paths else "reading…", id="save-summary")
-        yield Footer()
+            yield Plain(_("No saves yet.") if not self.paths else _("reading…"), id="save-summary")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
-        self._read_all()
+        self._read_all(reader())
 
     @work(thread=True, exclusive=True)
-    def _read_all(self) -> None:
-        for path in self.paths:
-            summary = summarise(path)
-            self.app.call_from_thread(self._got, summary)
+    def _read_all(self, who) -> None:
+        # A thread does not inherit the app's reader (an SSH seat's language): it is handed over.
+        with reading(who):
+            for path in self.paths:
+                summary = summarise(path)
+                self.app.call_from_thread(self._got, summary)
 
     def _got(self, summary: SaveSummary) -> None:
         self.summaries[summary.path] = summary
@@ -104,7 +116,7 @@ class LoadGameScreen(Screen):
         options = self.query_one(OptionList)
         label = plain(summary.path.name)
         if not summary.ok:
-            label.append(" corrupt", style="bold red")
+            label.append(" " + _("corrupt"), style="bold red")
         options.replace_option_prompt_at_index(i, label)
         self._show()
 
@@ -120,7 +132,7 @@ class LoadGameScreen(Screen):
             return
         summary = self.summaries.get(path)
         if summary is None:
-            box.update("reading…")
+            box.update(_("reading…"))
         else:
             box.update(Text(summary.text, style="" if summary.ok else "bold red"))
 
@@ -147,10 +159,14 @@ class LoadGameScreen(Screen):
             self.app.push_screen(LockedScreen(str(path), e.who), answered)
             return
         except SaveError as e:
-            self.notify(f"cannot open the save: {e}", severity="error", markup=False)
+            self.notify(_("cannot open the save: {error}").format(error=e), severity="error", markup=False)
             return
         except OSError as e:
-            self.notify(f"cannot open {path}: {e.strerror or e}", severity="error", markup=False)
+            self.notify(
+                _("cannot open {save}: {error}").format(save=path, error=e.strerror or e),
+                severity="error",
+                markup=False,
+            )
             return
         self.app.switch_game(game, replay=replay)  # type: ignore[attr-defined]
 
@@ -158,7 +174,7 @@ class LoadGameScreen(Screen):
         try:
             game = Game.open(path, writable=False)
         except SaveError as e:
-            self.notify(f"cannot open the save: {e}", severity="error", markup=False)
+            self.notify(_("cannot open the save: {error}").format(error=e), severity="error", markup=False)
             return
         self.app.switch_game(game, replay=True)  # type: ignore[attr-defined]
 

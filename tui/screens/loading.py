@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import ProgressBar
 
+from tui.i18n import _
 from tui.plain import PlainLabel
 
 
@@ -28,7 +29,7 @@ class LoadingScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield PlainLabel(f"Opening {self.save_name}…", id="loading-title")
+            yield PlainLabel(_("Opening {name}…").format(name=self.save_name), id="loading-title")
             yield ProgressBar(total=None, show_eta=True, id="loading-bar")
 
     def progress(self, done: int, total: int) -> None:

@@ -30,7 +30,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, SelectionList
+from textual.widgets import Button, Input, Select, SelectionList
 
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
@@ -38,6 +38,8 @@ from core.rulesets.common import Loaded, parse_scenario
 from core.savefile import SaveError
 from core.scenario_cli import user_scenarios
 from core.scenario_files import ScenarioError, is_path, read_text
+from tui.i18n import N_, _, book, ngettext
+from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 
 SAVES = Path("saves")
@@ -56,9 +58,14 @@ def default_name(ruleset_id: str, scenario: str, now: datetime | None = None) ->
 def scenario_options(ruleset: Ruleset) -> list[tuple[str, str]]:
     """(label, value) of every scenario offered: the built-in ones by id, then the
     user's own files by path (a refused one says so; choosing it shows why)."""
-    options = [(plain(getattr(sc, "title", sid)), sid) for sid, sc in scenarios_of(ruleset).items()]
+    words = book(ruleset)
+    titles = {sid: getattr(sc, "title", sid) for sid, sc in scenarios_of(ruleset).items()}
+    options = [(plain(words.gettext(title) if title else title), sid) for sid, title in titles.items()]
     for row in user_scenarios(ruleset):
-        mark = f"{row['title']} · yours" if row["title"] else f"{Path(row['path']).name} · yours, refused"
+        if row["title"]:
+            mark = _("{title} · yours").format(title=row["title"])
+        else:
+            mark = _("{name} · yours, refused").format(name=Path(row["path"]).name)
         options.append((plain(mark), row["path"]))
     return options
 
@@ -116,7 +123,7 @@ def start_game(
                 try:
                     game.execute(f"roster {shlex.quote(roster.strip())} {side}")
                 except Refused as e:
-                    raise Refused(f"roster for {side}: {e}") from None
+                    raise Refused(_("roster for {side}: {error}").format(side=side, error=e)) from None
         for line in setup:
             try:
                 game.execute(line)
@@ -131,8 +138,8 @@ def start_game(
 
 class NewGameScreen(Screen):
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
     DEFAULT_CSS = """
     NewGameScreen { align: center top; }
@@ -162,37 +169,39 @@ class NewGameScreen(Screen):
     def compose(self) -> ComposeResult:
         first = self.first
         with VerticalScroll():
-            yield Plain(" New game ", classes="title")
-            yield PlainLabel("Ruleset")
+            yield Plain(" " + _("New game") + " ", classes="title")
+            yield PlainLabel(_("Ruleset"))
             yield Select(
                 [(plain(get_ruleset(r).name), r) for r in self.rulesets], value=first, allow_blank=False, id="ruleset"
             )
-            yield PlainLabel("Variant")
-            yield Select([("standard", "")], value="", allow_blank=False, id="variant")
-            yield PlainLabel("Scenario")
-            yield Select([], allow_blank=True, prompt="(none: set up by hand)", id="scenario")
+            yield PlainLabel(_("Variant"))
+            yield Select([(_("standard"), "")], value="", allow_blank=False, id="variant")
+            yield PlainLabel(_("Scenario"))
+            yield Select([], allow_blank=True, prompt=_("(none: set up by hand)"), id="scenario")
             yield Plain("", id="scenario-about")
             yield Vertical(id="rosters")
             yield Vertical(id="setup")
             yield Plain("", id="setup-preview")
-            yield PlainLabel("…or a scenario file (a path; it replaces the choice above)")
-            yield PlainInput(id="scenario-file", placeholder="e.g. ~/club/convoy.toml")
-            yield PlainLabel("Save as (in saves/)")
+            yield PlainLabel(_("…or a scenario file (a path; it replaces the choice above)"))
+            yield PlainInput(id="scenario-file", placeholder=_("e.g. ~/club/convoy.toml"))
+            yield PlainLabel(_("Save as (in saves/)"))
             yield PlainInput(id="save-name")
-            yield PlainLabel("Seed (blank: random)")
-            yield PlainInput(type="integer", id="seed", placeholder="e.g. 42 to replay the same dice")
+            yield PlainLabel(_("Seed (blank: random)"))
+            yield PlainInput(type="integer", id="seed", placeholder=_("e.g. 42 to replay the same dice"))
             yield Plain(
                 Text(
-                    "Deployment and the rest of set-up are done with the ruleset's "
-                    "commands once the game starts (F2 lists them).",
+                    _(
+                        "Deployment and the rest of set-up are done with the ruleset's "
+                        "commands once the game starts (F2 lists them)."
+                    ),
                     style="dim",
                 )
             )
             with Horizontal():
-                yield Button("Start (Ctrl+S)", variant="primary", id="start")
-                yield Button("Back (Esc)", id="back")
+                yield Button(_("Start (Ctrl+S)"), variant="primary", id="start")
+                yield Button(_("Back (Esc)"), id="back")
             yield Plain("", id="new-error")
-        yield Footer()
+        yield KeysFooter()
 
     async def on_mount(self) -> None:
         await self._ruleset_changed()
@@ -209,7 +218,7 @@ class NewGameScreen(Screen):
     async def _ruleset_changed(self) -> None:
         ruleset = get_ruleset(str(self.query_one("#ruleset", Select).value))
         variant = self.query_one("#variant", Select)
-        variant.set_options([(plain(v or "standard"), v) for v in ruleset.variants])
+        variant.set_options([(plain(v or _("standard")), v) for v in ruleset.variants])
         variant.value = ruleset.variants[0]
         scenario = self.query_one("#scenario", Select)
         options = scenario_options(ruleset)
@@ -235,11 +244,15 @@ class NewGameScreen(Screen):
         if isinstance(sc, str):  # a file refused: where and why, as text
             about.update(Text(sc, style="bold"))
         elif sc is None:
-            about.update("No scenario: the game starts empty, in its set-up phase.")
+            about.update(_("No scenario: the game starts empty, in its set-up phase."))
         else:
-            sides = " vs ".join(s.name for s in getattr(sc, "sides", ()))
+            sides = _(" vs ").join(s.name for s in getattr(sc, "sides", ()))
             units = len(getattr(sc, "units", ()))
-            about.update(Text(f"{getattr(sc, 'description', '')}\n{sides} · {units} figures"))
+            description = getattr(sc, "description", "")
+            if description:
+                description = book(ruleset).gettext(description)
+            figures = ngettext("{sides} · {n} figure", "{sides} · {n} figures", units).format(sides=sides, n=units)
+            about.update(Text(f"{description}\n{figures}"))
         self.query_one("#save-name", Input).value = default_name(ruleset.id, sid)
         await self._show_rosters(ruleset, sid)
         await self._show_setup(ruleset, sid)
@@ -250,10 +263,12 @@ class NewGameScreen(Screen):
         if not takes_rosters(ruleset, sid):
             return
         shipped = shipped_rosters(ruleset)
-        hint = f"a roster file, or one of: {', '.join(shipped)}" if shipped else "a roster file"
+        hint = (
+            _("a roster file, or one of: {names}").format(names=", ".join(shipped)) if shipped else _("a roster file")
+        )
         widgets = []
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
-            widgets.append(PlainLabel(f"Roster for {side.name} ({side.id})"))
+            widgets.append(PlainLabel(_("Roster for {side} ({id})").format(side=side.name, id=side.id)))
             widgets.append(PlainInput(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
         await box.mount_all(widgets)
 
@@ -271,9 +286,11 @@ class NewGameScreen(Screen):
             for side in sides if choice.per_side else (None,):
                 side_id = side.id if side is not None else ""
                 widget_id = f"setup-{choice.id}" + (f"-{side_id}" if side_id else "")
-                title = choice.label + (f": {side.name}" if side is not None else "")
+                words = book(ruleset)
+                title = words.gettext(choice.label) if choice.label else ""
+                title += f": {side.name}" if side is not None else ""
                 label = Text(title, style="bold", no_wrap=True, overflow="ellipsis")
-                for note in (choice.rule, choice.help):
+                for note in (choice.rule, words.gettext(choice.help) if choice.help else ""):
                     if note:
                         label.append(f" · {note}", style="dim")
                 widgets.append(PlainLabel(label))
@@ -303,8 +320,8 @@ class NewGameScreen(Screen):
     @on(SelectionList.SelectedChanged, ".setup")
     def _preview(self) -> None:
         lines = self.setup_lines()
-        text = Text("Runs at the start: ", style="dim")
-        text.append("; ".join(lines) if lines else "nothing beyond the scenario", style="dim italic")
+        text = Text(_("Runs at the start:") + " ", style="dim")
+        text.append("; ".join(lines) if lines else _("nothing beyond the scenario"), style="dim italic")
         preview = self.query_one("#setup-preview", Plain)
         preview.update(text)
         preview.display = bool(self.choices)
@@ -321,7 +338,7 @@ class NewGameScreen(Screen):
     def action_start(self) -> None:
         name = self.query_one("#save-name", Input).value.strip()
         if not name:
-            self._fail("give the save a name")
+            self._fail(_("give the save a name"))
             return
         if not name.endswith(".ft"):
             name += ".ft"
@@ -329,7 +346,7 @@ class NewGameScreen(Screen):
         try:
             seed = int(seed_text) if seed_text else None
         except ValueError:  # more digits than Python reads
-            self._fail(f"✗ a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+            self._fail("✗ " + _("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
             return
         ruleset = self._ruleset()
         try:
@@ -346,7 +363,7 @@ class NewGameScreen(Screen):
             self._fail(f"✗ {e}")
             return
         except OSError as e:
-            self._fail(f"✗ cannot write {name}: {e.strerror or e}")
+            self._fail("✗ " + _("cannot write {name}: {error}").format(name=name, error=e.strerror or e))
             return
         self.app.switch_game(game)  # type: ignore[attr-defined]
 

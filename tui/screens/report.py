@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.report import Report, build, render_text
+from tui.i18n import N_, _
+from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
 
@@ -23,7 +24,7 @@ class ReportScreen(Screen):
     ReportScreen PlotextPlot { width: 1fr; height: 14; }
     ReportScreen #report-text { height: 1fr; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back to the game")]
+    BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back to the game"))]
 
     def __init__(self, game: Game, role: str, step: int | None = None) -> None:
         super().__init__()
@@ -45,11 +46,17 @@ class ReportScreen(Screen):
             yield PlotextPlot(id="chart-luck")
         with VerticalScroll(id="report-text"):
             yield Plain()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show()
         self.query_one("#report-text").focus()
+
+    def retranslate(self) -> None:
+        """The reader's language changed: the report is said again."""
+        if self.is_mounted:
+            self.report = build(self.game, self.role, self.step)
+            self._show()
 
     def refresh_report(self) -> None:
         """The live game changed (any seat's command): report it again."""
@@ -59,20 +66,25 @@ class ReportScreen(Screen):
 
     def _show(self) -> None:
         f, luck = self.report.facts, self.report.luck
-        where = f"step {f.step} of {f.steps}" if f.step < f.steps else "the whole game so far"
-        self.query_one("#report-title", PlainLabel).update(f"Report: {f.scenario or 'a game'} — as {f.role}, {where}")
+        if f.step < f.steps:
+            title = _("Report: {scenario} — as {role}, step {step} of {steps}")
+        else:
+            title = _("Report: {scenario} — as {role}, the whole game so far")
+        self.query_one("#report-title", PlainLabel).update(
+            title.format(scenario=f.scenario or _("a game"), role=f.role, step=f.step, steps=f.steps)
+        )
         self.query_one("#report-text").query_one(Plain).update(
             "\n".join(visible(line) for line in render_text.render(self.report))
         )
         turns = [t.turn for t in f.turns]
         names = [visible(s.name) for s in f.sides]
-        score = self._chart("#chart-score", f"{f.score_name} (more is worse)")
+        score = self._chart("#chart-score", _("{score} (more is worse)").format(score=f.score_name))
         for s, name in zip(f.sides, names, strict=True):
             score.plot(turns, f.score_by_turn[s.id], label=name, marker="braille")
-        losses = self._chart("#chart-losses", "losses per turn")
+        losses = self._chart("#chart-losses", _("losses per turn"))
         if f.sides:
             losses.multiple_bar(turns, [f.losses_by_turn[s.id] for s in f.sides], labels=names)
-        chart = self._chart("#chart-luck", "luck: successes − expected")
+        chart = self._chart("#chart-luck", _("luck: successes − expected"))
         for s, name in zip(f.sides, names, strict=True):
             chart.plot(turns, luck.by_turn[s.id], label=name, marker="braille")
         for plot in self.query(PlotextPlot):

@@ -1,0 +1,271 @@
+"""The client in Italian and English: chosen by --lang, the saved setting or the locale,
+changed live from the command palette, and each app (each SSH seat) with its own reader."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+
+import pytest
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual.command import CommandInput
+from textual.widgets._footer import FooterKey
+
+import core.i18n as i18n
+from core.events import Mod, Roll
+from core.i18n import M, Reader, lang, reader, set_process_language, use_reader
+from tui import odds
+from tui.app import FireteamApp, prepare_language
+from tui.i18n import phase_name, start_language
+from tui.main import main as fireteam
+from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
+from tui.panes.log import LogPane, LogView
+from tui.panes.phase import PhasePane
+from tui.panes.roster import RosterPane
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpEntry, HelpScreen, command_names
+from tui.userdata import Settings, UserStore
+
+SIZE = (100, 30)
+LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded")
+
+
+@pytest.fixture(autouse=True)
+def english_after(monkeypatch):
+    """No locale from the machine running the tests, and the process back in English after each."""
+    for key in LOCALE:
+        monkeypatch.delenv(key, raising=False)
+    yield
+    set_process_language("en")
+
+
+def footer_words(app) -> list[str]:
+    return [str(k.description) for k in app.screen.query(FooterKey) if k.description]
+
+
+def phase_line(app) -> str:
+    return str(app.screen.query_one(PhasePane).render())
+
+
+def log_rows(app) -> str:
+    view = app.screen.query_one(LogView)
+    return "\n".join(view.render_line(y).text for y in range(view.size.height))
+
+
+# ----------------------------------------------------------------- choosing
+
+
+def test_the_language_is_lang_then_the_saved_setting_then_the_locale_then_english():
+    it = {"LANG": "it_IT.UTF-8"}
+    assert start_language("en", "it", it) == "en"
+    assert start_language(None, "it", {"LANG": "C"}) == "it"
+    assert start_language(None, "", it) == "it"
+    assert start_language(None, "", {}) == "en"
+    assert start_language(None, "fr", {"LANG": "fr_FR"}) == "en"  # a language the client has not
+
+
+async def test_at_an_italian_locale_the_client_shows_italian_panes_phase_footer_and_help(monkeypatch, tmp_path):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    prepare_language(None)  # what `fireteam` does before the app starts
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one(RosterPane).border_title == "Forze"
+        assert screen.query_one(LogPane).border_title == "Registro delle azioni"
+        assert screen.query_one(DicePane).border_title == "Ultimo tiro"
+        line = phase_line(app)
+        assert "Turno 1" in line and "Punti sconfitta" in line and "attivo" in line
+        assert "arbitro" in str(screen.query_one(PhasePane).border_title)
+        assert {"Aiuto", "Azioni", "Annulla"} <= set(footer_words(app))
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        shown = " ".join(str(p.render()) for p in help_screen.query("Plain"))
+        assert "Aiuto di Fireteam" in shown and " Tasti " in shown and " Comandi " in shown
+        entries = " ".join(entry.text for entry in help_screen.query(HelpEntry))
+        assert "tavolozza dei comandi: ogni azione" in entries and "i comandi stanno su una riga" in entries
+
+
+async def test_lang_en_overrides_an_italian_locale_and_a_saved_italian_setting(monkeypatch, tmp_path):
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.save_settings(Settings(lang="it"))
+    prepare_language("en")
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store, lang="en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert lang() == "en"
+        assert app.screen.query_one(RosterPane).border_title == "Roster"
+        assert "Turn 1" in phase_line(app)
+
+
+async def test_a_saved_setting_is_used_when_no_lang_is_given(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.save_settings(Settings(lang="it"))
+    prepare_language(None)  # no locale: English, until the setting is read
+    app = FireteamApp(patrol_game(tmp_path / "g.ft", commands=OPENING), store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one(RosterPane).border_title == "Forze"
+
+
+def test_a_saved_language_the_client_has_not_is_ignored_with_a_notice(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    store.settings_path.parent.mkdir(parents=True)
+    store.settings_path.write_text('{"lang": "xx"}')
+    assert store.load_settings() == Settings()
+    assert any("settings ignored" in n for n in store.notices)
+
+
+# --------------------------------------------------------------------- live
+
+
+async def test_the_palette_entry_switches_language_live_every_pane_and_the_log(tmp_path):
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+    app = FireteamApp(game, store=store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "(undone)" not in log_rows(app)
+        await pilot.press("ctrl+z", "y")  # an undone line says so in the reader's language
+        await pilot.pause()
+        assert "(undone)" in log_rows(app)
+        entries = {name: action for name, _help, action in screen.palette_actions()}
+        assert entries["Language: Italiano"] == "language('it')"
+        assert "Language: English" not in entries
+        await screen.run_action("language('it')")
+        await pilot.pause()
+        assert lang() == "it"
+        assert screen.query_one(RosterPane).border_title == "Forze"
+        assert screen.query_one(LogPane).border_title == "Registro delle azioni"
+        assert "Turno 1" in phase_line(app)
+        assert "(annullato)" in log_rows(app) and "(undone)" not in log_rows(app)
+        assert "Aiuto" in footer_words(app)
+        assert {name for name, _help, _a in screen.palette_actions()} >= {"Lingua: English", "Aiuto"}
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).placeholder == "Cerca tra i comandi…"
+        await pilot.press("escape")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert store.load_settings().lang == "it"  # remembered for the next start
+        await screen.run_action("language('en')")
+        await pilot.pause()
+        assert screen.query_one(RosterPane).border_title == "Roster"
+        assert "Turn 1" in phase_line(app)
+        assert "(undone)" in log_rows(app)
+        assert "Help" in footer_words(app)
+
+
+async def test_two_apps_in_one_process_each_read_their_own_language(tmp_path):
+    """As two SSH seats do: each app in a task with its own reader; a change in one leaves the other."""
+    game = patrol_game(tmp_path / "g.ft", commands=OPENING)
+    seen: dict[str, tuple[str, str]] = {}
+
+    async def seat(name: str, code: str, switch_to: str | None) -> None:
+        use_reader(Reader(code))
+        app = FireteamApp(game, role="referee", remote=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            if switch_to:
+                app.set_language(switch_to)
+                await pilot.pause()
+            await asyncio.sleep(0)
+            seen[name] = (reader().lang, str(app.screen.query_one(RosterPane).border_title))
+
+    await asyncio.gather(asyncio.create_task(seat("anna", "it", None)), asyncio.create_task(seat("bob", "it", "en")))
+    assert seen == {"anna": ("it", "Forze"), "bob": ("en", "Roster")}
+    assert lang() == "en"  # the process's own reader was never touched
+
+
+# ------------------------------------------------------------- phase names
+
+
+@pytest.fixture
+def catalogue(tmp_path, monkeypatch):
+    """A made-up Italian catalogue for a domain (the client's own kept): what a ruleset's
+    catalogue will say, whatever the real ones hold today."""
+
+    def make(domain: str, po: str) -> None:
+        folder = tmp_path / "locale" / "it" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        shutil.copy(i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / "client.po", folder / "client.po")
+        header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        (folder / f"{domain}.po").write_text(header + po, encoding="utf-8")
+        monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+        i18n._compiled.cache_clear()
+        i18n.translations.cache_clear()
+
+    yield make
+    monkeypatch.undo()
+    i18n._compiled.cache_clear()
+    i18n.translations.cache_clear()
+
+
+def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, catalogue):
+    """The book's name for a phase (``msgctxt "phase"``) where its catalogue has one."""
+    ruleset = game.ruleset
+    activation = ruleset.phase("activation")
+    assert phase_name(ruleset, activation) == "Activation"
+    catalogue(
+        ruleset.domain,
+        'msgctxt "phase"\nmsgid "activation"\nmsgstr "Attivazione"\n\nmsgid "End of turn"\nmsgstr "Fine del turno"\n',
+    )
+    with i18n.reading("it"):
+        assert phase_name(ruleset, activation) == "Attivazione"
+        assert phase_name(ruleset, ruleset.phase("end")) == "Fine del turno"  # its title translated
+        assert phase_name(ruleset, ruleset.phase("setup")) == "Set-up"  # neither: the title
+    assert phase_name(ruleset, activation) == "Activation"  # an English reader's
+
+
+async def test_the_help_shows_each_commands_italian_and_english_names_in_either_language(game, catalogue):
+    catalogue(game.ruleset.domain, 'msgctxt "command"\nmsgid "shoot"\nmsgstr "spara"\n')
+    shoot = next(spec for spec in game.commands if spec.name == "shoot")
+    assert command_names(shoot, game.ruleset.domain) == ["shoot", "spara"]
+    for code in ("en", "it"):
+        with i18n.reading(code):
+            app = FireteamApp(game)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                await pilot.press("f1")
+                await pilot.pause()
+                texts = [entry.text for entry in app.screen.query(HelpEntry)]
+                assert any(t.startswith("shoot spara ") for t in texts), code
+
+
+# ---------------------------------------------------------------- the dice
+
+
+def test_the_dice_pane_says_a_rolls_chance_target_and_owner_in_italian():
+    """Breaking News §8.0: 3 dice needing 5+, 1 - (4/6)^3 = 19/27 = 70.4%."""
+    roll = Roll(M("fire"), (2, 5, 1), target=5, mods=(Mod(M("range"), 1, "§8.0"),), outcome=M("1 hit"))
+    with i18n.reading("it"):
+        assert odds.chance_text(roll) == "70,4% di fare almeno un 5+ con 3d6"
+        assert odds.chance_text(Roll("save", (3,), target=4, under=True)) == "66,7% di fare 4 o meno con 1d6"
+        assert chance_line(roll).plain == "prima del tiro: 70,4% di fare almeno un 5+ con 3d6"
+        assert target_text(roll).plain == "serve 5+ (base 4) · range +1 §8.0"
+        assert roll_summary(roll, "Pte Greco").plain == "1 hit · fire di Pte Greco 3d6"
+    assert odds.chance_text(roll) == "70.4% for at least one 5+ on 3d6"
+    assert roll_summary(roll, "Pte Greco").plain == "1 hit · Pte Greco's fire 3d6"
+
+
+# ------------------------------------------------------------ the command
+
+
+def test_fireteam_lang_it_gives_its_help_and_its_errors_in_italian(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        fireteam(["--lang", "it", "game.ft", "--help"])  # the client's own options (the first word is a save)
+    said = capsys.readouterr().out
+    assert "un salvataggio da aprire" in said and "la lingua del client" in said
+    missing = tmp_path / "missing.ft"
+    assert fireteam([str(missing), "--replay", "--lang=it"]) == 2
+    assert (
+        capsys.readouterr().err == f"fireteam: impossibile aprire il salvataggio: {missing}: salvataggio inesistente\n"
+    )
+    assert fireteam([str(missing), "--replay", "--lang", "en"]) == 2
+    assert capsys.readouterr().err == f"fireteam: cannot open the save: {missing}: no such save\n"

@@ -1,0 +1,101 @@
+"""The client's words in the reader's language (``core.i18n``, domain ``client``).
+
+Every module of ``tui/`` (but ``tui/ssh/``, the server's) says what it shows with
+``_("… {field} …").format(field=...)``, imported from here; a constant shown
+later (a binding's description, a table's row) is marked ``N_`` and translated
+where it is drawn, so a change of language shows at the next repaint.
+
+The language is the reader's (``core.i18n.reader()``): each app, and over SSH
+each seat, reads its own, and the setting in the client changes that reader in
+place (``FireteamApp.set_language``).  Which language a local client starts in:
+``--lang``, else the language saved in its settings, else the locale
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from string import Formatter
+
+from babel.numbers import format_decimal, get_decimal_symbol
+from rich.text import Text as RichText
+
+from core.i18n import CLIENT_DOMAIN, LANGUAGES, N_, SOURCE, Domain, Text, from_environment, lang, render
+from core.probability import percent
+from core.ruleset import Phase, Ruleset
+
+__all__ = [
+    "N_",
+    "_",
+    "ngettext",
+    "pgettext",
+    "start_language",
+    "phase_name",
+    "book",
+    "shown",
+    "number",
+    "styled",
+    "percentage",
+]
+
+_client = Domain(CLIENT_DOMAIN)
+_ = _client.gettext
+ngettext = _client.ngettext
+pgettext = _client.pgettext
+
+#: Words Textual itself shows in the client's footer, translated there.
+TEXTUAL_WORDS = (N_("palette"),)
+
+
+def start_language(cli: str | None, saved: str, environ: Mapping[str, str] | None = None) -> str:
+    """The language a local client starts in: ``--lang``, the saved setting, the locale, English."""
+    for choice in (cli, saved):
+        if choice in LANGUAGES:
+            return choice
+    return from_environment(environ)
+
+
+def book(ruleset: Ruleset) -> Domain:
+    """The ruleset's own words (its catalogue, falling back to the client's and the core's)."""
+    return Domain(ruleset.domain)
+
+
+def phase_name(ruleset: Ruleset, phase: Phase) -> str:
+    """A phase's name as the book gives it in the reader's language (its ``phase``
+    translation), else its title translated, else its title."""
+    words = book(ruleset)
+    name = words.pgettext("phase", phase.id)
+    return name if name != phase.id or not phase.title else words.gettext(phase.title)
+
+
+def shown(text: Text, ruleset: Ruleset) -> str:
+    """Words a game holds (an event's ``Msg``, an older save's English) in the reader's language."""
+    return render(text, ruleset.domain)
+
+
+def number(n: int | float) -> str:
+    """A number as the reader writes it: ``1,000,000`` in English, ``1.000.000`` in Italian."""
+    return format_decimal(n, locale=lang())
+
+
+def percentage(p: Fraction) -> str:
+    """``core.probability.percent`` (``70.4%``) with the reader's decimal sign (``70,4%``)."""
+    shown = percent(p)
+    return shown if lang() == SOURCE else shown.replace(".", get_decimal_symbol(lang()))
+
+
+def styled(template: str, style: str = "", **fields: str | tuple[str, str]) -> RichText:
+    """A translated ``template`` as rich text, each field filled with its value, or
+    with ``(value, style)`` in a style of its own: a sentence whose word order is
+    the language's keeps the styles of its parts."""
+    out = RichText(style=style)
+    for literal, name, _spec, _conversion in Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            value = fields[name]
+            if isinstance(value, tuple):
+                out.append(value[0], style=value[1])
+            else:
+                out.append(value)
+    return out
