@@ -30,7 +30,6 @@ from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.screens.loading import LoadingScreen
-from tui.screens.report import ReportScreen
 from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
@@ -242,7 +241,9 @@ class FireteamApp(App):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)
-            elif isinstance(screen, ReportScreen) and screen.game is self.game:
+            elif getattr(screen, "game", None) is self.game and hasattr(screen, "refresh_report"):
+                # A ReportScreen, named by what it does: its module (and its chart
+                # library) is imported when a report is first opened, not at the start.
                 screen.refresh_report()
 
     def switch_game(self, game: Game, *, replay: bool = False) -> None:
