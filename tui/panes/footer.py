@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
@@ -32,7 +33,12 @@ class KeysFooter(Footer):
     def compose(self):
         if self._bindings_ready:
             self._shown = self._keys()
-        return super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # Each key is told it is compact once mounted (a data binding), which
+                # restyles it: with the class given now, that changes nothing.
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         if self._shown is not None and screen is self.screen and self.is_attached and self._keys() == self._shown:

@@ -13,7 +13,7 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual._context import active_app
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
@@ -52,6 +52,19 @@ class ReplayBar(Plain):
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; }
     """
+
+
+def size_classes(app: App | None) -> set[str]:
+    """The breakpoint classes (``-narrow``, ``-short`` …) Textual gives a screen of the app's size."""
+    if app is None:
+        return set()
+    classes = set()
+    width, height = app.size
+    for extent, breakpoints in ((width, app.HORIZONTAL_BREAKPOINTS), (height, app.VERTICAL_BREAKPOINTS)):
+        reached = [(at, name) for at, name in breakpoints or () if extent >= at]
+        if reached:
+            classes.add(max(reached)[1])
+    return classes
 
 
 class GameScreen(Screen):
@@ -96,7 +109,9 @@ class GameScreen(Screen):
     def __init__(
         self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
     ) -> None:
-        super().__init__()
+        # Born with the size classes its first resize would give it: given then,
+        # they would restyle every widget once more before the first frame.
+        super().__init__(classes=" ".join(size_classes(active_app.get(None))))
         self.game = game
         self.role = role
         self.seat = seat
