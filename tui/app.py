@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import msgspec
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -99,6 +100,15 @@ class FireteamApp(App):
         self.load_error = ""
 
     # ---------------------------------------------------------------- lifecycle
+
+    async def on_event(self, event: events.Event) -> None:
+        # A question on the game screen (undo, redo) has the first say on every
+        # key, and is dropped by any other input (GameScreen.confirm_key).
+        if isinstance(event, events.Key | events.Paste | events.MouseDown) and not event.is_forwarded:
+            screen = self.screen
+            if isinstance(screen, GameScreen) and screen.confirm_key(getattr(event, "key", None)):
+                return
+        await super().on_event(event)
 
     async def on_mount(self) -> None:
         self._load_settings()

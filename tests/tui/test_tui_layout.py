@@ -15,7 +15,7 @@ from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, line_text
 from tui.panes.roster import RosterPane
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ConfirmBox
 from tui.screenshots import demo_game
 
 SIZES = [(80, 24), (160, 48)]
@@ -176,7 +176,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         assert "failed: out of action · Ahmed Noor's save" in str(rendered(dice))
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.query_one(ConfirmBox).asking
         assert "struck through, and stop counting" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -186,7 +186,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         assert "↶ undone: #10 fire conti ahmed range=20" in text and "✓ #10" not in text
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.query_one(ConfirmBox).asking
         text = screen_text(app)
         assert "Redo #10 fire conti ahmed range=20?" in text
         assert "count again" in text and "stays struck through" not in text

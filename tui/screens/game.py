@@ -33,7 +33,7 @@ from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
-from tui.screens.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
+from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
 from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
@@ -136,6 +136,11 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
+        if not self.replay:
+            # Undo and redo ask here (hidden until then).  First in the screen so
+            # that showing it leaves every other widget's place in Textual's
+            # drawing order as it was: only the rows it covers are drawn again.
+            yield ConfirmBox(id="confirm")
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
@@ -200,6 +205,9 @@ class GameScreen(Screen):
         """Redraw every pane from the game (after any seat's command, or a replay step)."""
         if not force and self._seen_length == self.game.log_length and self.vp.live:
             return
+        asking = self._asking()
+        if asking is not None:
+            asking.answer(False)  # another seat changed the game: the question may be stale, nothing is done
         self._seen_length = self.game.log_length
         end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
@@ -389,10 +397,30 @@ class GameScreen(Screen):
             self.query_one(LogView).follow_end()
             self.refresh_game()
 
-        # Carried out as the dialog closes, before this screen is drawn again: as
-        # the dialog's result callback it ran after that, and the screen was drawn
-        # twice (as it stood, then changed), which made an undo half as slow again.
-        self.app.push_screen(ConfirmScreen(question, detail, on_yes=carry_out))
+        # Carried out as the box closes, before this screen is drawn again: the
+        # screen is drawn once, already changed.
+        self.query_one(ConfirmBox).ask(question, detail, on_yes=carry_out)
+
+    def confirm_key(self, key: str | None) -> bool:
+        """Answer the question up (if any) with ``key``: True if that was the answer.
+
+        Any other key (None: a paste, a click) drops the question, nothing done,
+        before it does what it does: Enter, typed after a command, never says yes.
+        """
+        box = self._asking()
+        if box is None:
+            return False
+        if key in ("enter", "y", "escape", "n"):
+            box.answer(key in ("enter", "y"))
+            return True
+        box.answer(False)
+        return False
+
+    def _asking(self) -> ConfirmBox | None:
+        for box in self.query(ConfirmBox):
+            if box.asking:
+                return box
+        return None
 
     def action_undo(self) -> None:
         preview = self.undo_preview()
