@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import partial
@@ -41,6 +42,9 @@ FOLLOW_EVERY_S = 0.5
 #: A save larger than this is opened inside the client, with a progress bar
 #: (a million events take seconds); a smaller one before it starts.
 LOAD_IN_APP_BYTES = 8 << 20
+#: How often the progress bar is redrawn while a big save loads: every redraw
+#: takes the interpreter from the loader, which a hundred redraws slowed by half.
+PROGRESS_EVERY_S = 0.25
 
 #: Opens the game, telling a progress callback (bytes read, bytes in all); returns it and who else writes it.
 Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
@@ -121,17 +125,19 @@ class FireteamApp(App):
         await self._start()
 
     def _open_in_thread(self) -> None:
-        shown = -1
+        told = -PROGRESS_EVERY_S
 
         loading, opener = self._loading, self.opener
         assert loading is not None and opener is not None
 
         def progress(done: int, total: int) -> None:
-            nonlocal shown
-            percent = done * 100 // max(total, 1)
-            if percent != shown:  # at most a hundred redraws, however the file is read
-                shown = percent
-                self.call_from_thread(loading.progress, done, total)
+            nonlocal told
+            now = time.monotonic()
+            if now - told >= PROGRESS_EVERY_S or done >= total:
+                told = now
+                # Posted, not called (call_from_thread waits for the screen's
+                # turn): the loader goes on reading while the bar is drawn.
+                loading.post_message(LoadingScreen.Progress(done, total))
 
         try:
             game, locked_by = opener(progress)
@@ -368,6 +374,7 @@ def run_app(save: Path | None, replay: bool, role: str) -> int:
         assert save is not None
         opener = partial(open_or_follow, save, replay)
         app = FireteamApp(None, role=role, replay=replay, store=UserStore.default(), opener=opener, opening=save.name)
+        app.gc_paused = not gc.isenabled()  # resumed at the game's first frame, as below
         app.run()
         if app.load_error:
             print(f"fireteam: {app.load_error}", file=sys.stderr)
