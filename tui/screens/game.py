@@ -128,6 +128,7 @@ class GameScreen(Screen):
         self._shown_title = ""
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
+        self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
 
     @property
     def by(self) -> str:
@@ -140,7 +141,8 @@ class GameScreen(Screen):
             # Undo and redo ask here (hidden until then).  First in the screen so
             # that showing it leaves every other widget's place in Textual's
             # drawing order as it was: only the rows it covers are drawn again.
-            yield ConfirmBox(id="confirm")
+            self._confirm = ConfirmBox(id="confirm")
+            yield self._confirm
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
@@ -399,7 +401,8 @@ class GameScreen(Screen):
 
         # Carried out as the box closes, before this screen is drawn again: the
         # screen is drawn once, already changed.
-        self.query_one(ConfirmBox).ask(question, detail, on_yes=carry_out)
+        assert self._confirm is not None
+        self._confirm.ask(question, detail, on_yes=carry_out)
 
     def confirm_key(self, key: str | None) -> bool:
         """Answer the question up (if any) with ``key``: True if that was the answer.
@@ -417,10 +420,8 @@ class GameScreen(Screen):
         return False
 
     def _asking(self) -> ConfirmBox | None:
-        for box in self.query(ConfirmBox):
-            if box.asking:
-                return box
-        return None
+        box = self._confirm
+        return box if box is not None and box.asking else None
 
     def action_undo(self) -> None:
         preview = self.undo_preview()
