@@ -20,7 +20,6 @@ from core.dice import NeedDice
 from core.game import Game
 from core.i18n import Domain, _, ngettext
 from core.replay import shown_step, step_of_shown, visible_steps
-from core.report import cli as report_cli
 from core.ruleset import Refused, available
 from core.savefile import NoGameYet, SaveError
 from core.state import GameState
@@ -336,6 +335,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
     add_lang_option(p)
 
+    # Imported here, not at the top: the client imports this module and starts
+    # faster without the report's chart library.
+    from core.report import cli as report_cli
+
     report_cli.add_parser(sub)
 
     p = sub.add_parser("salvage", help=_("copy the valid start of a damaged save into a new save"))
@@ -385,6 +388,8 @@ def run_headless(args: argparse.Namespace) -> int:
     if args.command == "log":
         return run_log(args)
     if args.command == "report":
+        from core.report import cli as report_cli
+
         return report_cli.run(args)
     if args.command == "salvage":
         return run_salvage(args)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import gc
 import sys
+import time
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 
 import msgspec
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -32,7 +34,6 @@ from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.screens.loading import LoadingScreen
-from tui.screens.report import ReportScreen
 from tui.userdata import Settings, UserStore
 
 SAVES = Path("saves")
@@ -43,6 +44,9 @@ FOLLOW_EVERY_S = 0.5
 #: A save larger than this is opened inside the client, with a progress bar
 #: (a million events take seconds); a smaller one before it starts.
 LOAD_IN_APP_BYTES = 8 << 20
+#: How often the progress bar is redrawn while a big save loads: every redraw
+#: takes the interpreter from the loader, which a hundred redraws slowed by half.
+PROGRESS_EVERY_S = 0.25
 
 #: Opens the game, telling a progress callback (bytes read, bytes in all); returns it and who else writes it.
 Opener = Callable[[Callable[[int, int], None]], tuple[Game, str]]
@@ -123,6 +127,15 @@ class FireteamApp(App):
 
     # ---------------------------------------------------------------- lifecycle
 
+    async def on_event(self, event: events.Event) -> None:
+        # A question on the game screen (undo, redo) has the first say on every
+        # key, and is dropped by any other input (GameScreen.confirm_key).
+        if isinstance(event, events.Key | events.Paste | events.MouseDown) and not event.is_forwarded:
+            screen = self.screen
+            if isinstance(screen, GameScreen) and screen.confirm_key(getattr(event, "key", None)):
+                return
+        await super().on_event(event)
+
     async def on_mount(self) -> None:
         self._load_settings()
         chosen = self.lang or self.settings.lang
@@ -137,17 +150,19 @@ class FireteamApp(App):
         await self._start()
 
     def _open_in_thread(self) -> None:
-        shown = -1
+        told = -PROGRESS_EVERY_S
 
         loading, opener = self._loading, self.opener
         assert loading is not None and opener is not None
 
         def progress(done: int, total: int) -> None:
-            nonlocal shown
-            percent = done * 100 // max(total, 1)
-            if percent != shown:  # at most a hundred redraws, however the file is read
-                shown = percent
-                self.call_from_thread(loading.progress, done, total)
+            nonlocal told
+            now = time.monotonic()
+            if now - told >= PROGRESS_EVERY_S or done >= total:
+                told = now
+                # Posted, not called (call_from_thread waits for the screen's
+                # turn): the loader goes on reading while the bar is drawn.
+                loading.post_message(LoadingScreen.Progress(done, total))
 
         # The reasons are put in words in the app's task, which knows its reader (a thread does not).
         try:
@@ -280,7 +295,9 @@ class FireteamApp(App):
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen) and screen.game is self.game:
                 screen.refresh_game(force=False)
-            elif isinstance(screen, ReportScreen) and screen.game is self.game:
+            elif getattr(screen, "game", None) is self.game and hasattr(screen, "refresh_report"):
+                # A ReportScreen, named by what it does: its module (and its chart
+                # library) is imported when a report is first opened, not at the start.
                 screen.refresh_report()
 
     def switch_game(self, game: Game, *, replay: bool = False) -> None:
@@ -449,6 +466,7 @@ def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None)
             opening=save.name,
             lang=lang,
         )
+        app.gc_paused = not gc.isenabled()  # resumed at the game's first frame, as below
         app.run()
         if app.load_error:
             print(f"fireteam: {app.load_error}", file=sys.stderr)

@@ -17,7 +17,7 @@ from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
-from tui.screens.dialogs import ConfirmScreen, DetailsScreen, DicePrompt
+from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
 from tui.screens.forms import ActionForm, ActionPicker, command_text
 from tui.screens.game import GameScreen
 
@@ -115,8 +115,8 @@ async def test_undo_names_the_command_then_redo(game):
         assert "Ctrl+Z undoes #2 mark ivan suppressed" in phase_text(app)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question == "Undo #2 mark ivan suppressed?"
+        box = app.screen.query_one(ConfirmBox)
+        assert box.asking and box.question == "Undo #2 mark ivan suppressed?"
         await pilot.press("escape")  # cancelled: nothing happens
         await pilot.pause()
         assert "suppressed" in game.state.units["ivan"].status
@@ -128,7 +128,7 @@ async def test_undo_names_the_command_then_redo(game):
         assert [line.text for line in struck] == ["» referee: mark ivan suppressed", "Ivan Petrov now suppressed"]
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert app.screen.question == "Redo #2 mark ivan suppressed?"
+        assert box.asking and box.question == "Redo #2 mark ivan suppressed?"
         await pilot.press("y")
         await pilot.pause()
         assert "suppressed" in game.state.units["ivan"].status
@@ -381,7 +381,7 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert not isinstance(app.screen, ConfirmScreen)
+        assert not app.screen.query_one(ConfirmBox).asking
         assert "not yours to undo" in hint(app)
         await type_command(pilot, "move cole 12")
         assert game.state.units["cole"].moved_cm == 12
@@ -390,7 +390,7 @@ async def test_a_player_undoes_only_his_own_command(tmp_path):
         assert "Ctrl+Z undoes #3 move cole 12" in phase_text(app)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.screen.question == "Undo #3 move cole 12?"
+        assert app.screen.query_one(ConfirmBox).question == "Undo #3 move cole 12?"
         await pilot.press("enter")
         await pilot.pause()
         assert game.state.units["cole"].moved_cm == 0

@@ -19,7 +19,7 @@ from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.log import LogView
 from tui.plain import Plain, visible
-from tui.screens.dialogs import DetailsScreen, DicePrompt
+from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
@@ -107,7 +107,7 @@ async def test_markup_a_player_wrote_is_shown_whole_in_the_log_and_the_details(t
         await seat.give("mark ahmed suppressed")
         await pilot.press("ctrl+z")  # the confirmation quotes the command
         await pilot.pause()
-        assert app.screen.question == "Undo #3 mark ahmed suppressed?"
+        assert app.screen.query_one(ConfirmBox).question == "Undo #3 mark ahmed suppressed?"
         await pilot.press("escape")
 
 

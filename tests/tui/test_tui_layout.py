@@ -15,7 +15,7 @@ from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, line_text
 from tui.panes.roster import RosterPane
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ConfirmBox
 from tui.screenshots import demo_game
 
 SIZES = [(80, 24), (160, 48)]
@@ -176,7 +176,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         assert "failed: out of action · Ahmed Noor's save" in str(rendered(dice))
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.query_one(ConfirmBox).asking
         assert "struck through, and stop counting" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -186,7 +186,7 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         assert "↶ undone: #10 fire conti ahmed range=20" in text and "✓ #10" not in text
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.query_one(ConfirmBox).asking
         text = screen_text(app)
         assert "Redo #10 fire conti ahmed range=20?" in text
         assert "count again" in text and "stays struck through" not in text
@@ -195,3 +195,26 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
         text = screen_text(app)
         assert "failed: out of action · Ahmed Noor's save" in rendered(dice)
         assert "↷ redone: #10 fire conti ahmed range=20" in text and "↶ undone" not in text
+
+
+async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tmp_path, monkeypatch):
+    # Textual hands a scroll view the laid-out virtual size at every layout, never
+    # the tree's own, and the bar was repainted each time, in a frame of its own
+    # (the one an undo waited for); it is repainted when the tree has changed.
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        tree = app.screen.query_one(RosterPane).tree
+        await pilot.pause()
+        bar = tree.vertical_scrollbar
+        assert tree.show_vertical_scrollbar and bar.window_virtual_size == tree.virtual_size.height
+        repainted = []
+        refresh = bar.refresh
+        monkeypatch.setattr(bar, "refresh", lambda *a, **k: (repainted.append(1), refresh(*a, **k))[1])
+        app.screen.refresh(layout=True)
+        await pilot.pause()
+        assert not repainted
+        rows = tree.virtual_size.height
+        tree.root.children[0].collapse()  # a side folded: fewer rows, the bar follows
+        await pilot.pause()
+        assert tree.virtual_size.height < rows and repainted
+        assert bar.window_virtual_size == tree.virtual_size.height

@@ -297,33 +297,36 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
 
 
 async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tmp_path, monkeypatch):
-    # Done as the dialog closes, the game screen is drawn once, already changed;
-    # and the footer, showing the same keys as before the dialog, is not rebuilt.
-    from tui.screens.dialogs import ConfirmScreen
+    # Done as the box closes, the game screen is drawn once, already changed; no
+    # screen is pushed, the focus stays where it was, and the footer, showing
+    # the same keys as before the question, is not rebuilt.
+    from tui.screens.dialogs import ConfirmBox
 
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await pilot.pause()
+        focused = app.focused
         footer = screen.query_one(Footer)
+        box = screen.query_one(ConfirmBox)
         rebuilt = []
         monkeypatch.setattr(footer, "recompose", lambda: rebuilt.append(footer))
         cmd = game.undo_target(REFEREE)
-        live_at_dismiss = []
-        dismiss = ConfirmScreen.dismiss
+        box_up_at_undo = []
+        undo = game.undo
 
-        def spy(self, result=None):
-            live_at_dismiss.append(game.history.is_live(cmd))
-            return dismiss(self, result)
+        def spy(**kwargs):
+            box_up_at_undo.append(box.display)
+            return undo(**kwargs)
 
-        monkeypatch.setattr(ConfirmScreen, "dismiss", spy)
+        monkeypatch.setattr(game, "undo", spy)
         await pilot.press("ctrl+z")
-        assert isinstance(app.screen, ConfirmScreen)
+        assert box.asking and box.display and app.screen is screen and app.focused is focused
         await pilot.press("y")
         await pilot.pause()
-        assert app.screen is screen
-        assert live_at_dismiss == [False]  # undone while the dialog was still up
+        assert app.screen is screen and not box.display and app.focused is focused
+        assert box_up_at_undo == [True]  # undone while the box was still up
         log = screen.query_one(LogView)
         last = log.line_at(log.rows - 1).event
         assert isinstance(last, ev.Undone) and last.cmd == cmd
@@ -331,4 +334,50 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         # A "no" leaves the game as it was.
         await pilot.press("ctrl+y", "n")
         await pilot.pause()
-        assert not game.history.is_live(cmd) and app.screen is screen
+        assert not game.history.is_live(cmd) and app.screen is screen and not box.display
+
+
+async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):
+    # Typing while undo asks drops the question (nothing undone) and types: the
+    # Enter that ends the command then gives the command, it never says yes.
+    from tui.screens.dialogs import ConfirmBox
+
+    game = patrol_game(tmp_path / "typed.ft", commands=("next",))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(ConfirmBox)
+        cmd = game.undo_target(REFEREE)
+        await pilot.press("ctrl+z")
+        assert box.asking
+        await pilot.press("m")
+        assert not box.asking and not box.display
+        assert app.screen.query_one(CommandInput).value == "m"
+        await pilot.press(*"ark cole suppressed", "enter")
+        await pilot.pause()
+        assert game.history.is_live(cmd) and "suppressed" in game.state.units["cole"].status
+        # A paste drops it too.
+        await pilot.press("ctrl+z")
+        assert box.asking
+        app.post_message(events.Paste("x"))
+        await pilot.pause()
+        assert not box.asking and game.history.is_live(cmd)
+
+
+async def test_another_seats_command_drops_the_question(tmp_path):
+    # The question named a command; once another seat has changed the game a yes
+    # could take back another one: it goes, nothing done, and the panes show the change.
+    from tui.screens.dialogs import ConfirmBox
+
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(ConfirmBox)
+        cmd = game.undo_target(REFEREE)
+        await pilot.press("ctrl+z")
+        assert box.asking
+        game.execute("note from another seat", role=REFEREE, by="anna")
+        await pilot.pause()
+        assert not box.asking and not box.display
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.history.is_live(cmd) and app.screen.query_one(CommandInput).value == "y"

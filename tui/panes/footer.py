@@ -42,6 +42,9 @@ class KeysFooter(Footer):
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description) if widget.description else ""
+                # Each key is told it is compact once mounted (a data binding), which
+                # restyles it: with the class given now, that changes nothing.
+                widget.set_class(self.compact, "-compact", update=False)
             yield widget
 
     def bindings_changed(self, screen: Screen) -> None:

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input, Tree
 from textual.widgets.tree import TreeNode
@@ -139,6 +140,27 @@ def team_morale(state: GameState, side: str, team: str) -> object:
     return None
 
 
+class RosterTree(Tree[NodeKey]):
+    """Textual's tree, less a frame after every layout of the screen.
+
+    At each layout Textual hands a scroll view the laid-out virtual size, never
+    the tree's own (its rows), so ``ScrollView`` takes it for a change and
+    repaints the scroll bar, in a frame of its own after the one the layout
+    drew: an undo or a redo (the question box goes) waited for that frame.
+    Here the bars are updated when the tree's size, its container's or its
+    own virtual size has changed.
+    """
+
+    _bars_for: tuple | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        seen = (size, container_size, self.virtual_size)
+        if seen == self._bars_for:
+            return False
+        self._bars_for = seen
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
+
 class RosterPane(Vertical):
     BINDINGS = [
         Binding("slash", "filter", "Filter", show=True),
@@ -171,7 +193,7 @@ class RosterPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield PlainInput(placeholder=_("filter: name, team, class, weapon, status"), id="roster-filter")
-        tree: Tree[NodeKey] = Tree("Roster", id="roster-tree")
+        tree: Tree[NodeKey] = RosterTree("Roster", id="roster-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree

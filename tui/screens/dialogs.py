@@ -1,4 +1,5 @@
-"""Small modal screens: confirm, ask for a line, ask for physical dice, event details, a save in use."""
+"""Small dialogs: confirm (a box on the game screen), and modal screens to ask for a line,
+ask for physical dice, show an event's details, say a save is in use."""
 
 from __future__ import annotations
 
@@ -36,33 +37,55 @@ DIALOG_CSS = """
 """
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; Enter or y says yes, Esc or n says no."""
+class ConfirmBox(Vertical):
+    """A yes/no question over the bottom of the game screen; Enter or y says yes, Esc or n says no.
 
-    DEFAULT_CSS = DIALOG_CSS.format(name="ConfirmScreen")
-    BINDINGS = [
-        Binding("enter,y", "answer(True)", N_("Yes")),
-        Binding("escape,n", "answer(False)", N_("No")),
-    ]
+    A box on the screen's top layer rather than a modal screen: a modal screen
+    drew the whole game screen again, dimmed, in each of its frames, and again
+    as it closed; the box repaints the rows it covers.  The keyboard focus
+    stays where it was (moving it repaints the whole screen): the app gives
+    the box every key first (``FireteamApp.on_event``, through
+    ``GameScreen.confirm_key``), and any other key, a paste or a click drops
+    the question (nothing is done) before it does what it does.
+    """
 
-    def __init__(self, question: str, detail: str = "", *, on_yes: Callable[[], None] | None = None) -> None:
-        super().__init__()
-        self.question = question
-        self.detail = detail
-        #: Run on yes while the dialog is still up, so the screen below is next drawn already changed.
-        self.on_yes = on_yes
+    DEFAULT_CSS = """
+    ConfirmBox {
+        display: none; layer: dialog; dock: bottom; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    ConfirmBox .title { text-style: bold; width: 100%; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.question = ""
+        self.detail = ""
+        #: Run on yes while the box is still up, so the screen is next drawn already changed.
+        self.on_yes: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield PlainLabel(self.question, classes="title")
-            if self.detail:
-                yield Plain(self.detail)
-            yield Plain(Text(_("Enter/y: yes   Esc/n: no"), style="dim"))
+        yield PlainLabel(self.question, classes="title")
+        yield Plain(self.detail, id="confirm-detail")
+        yield Plain(Text(_("Enter/y: yes   Esc/n: no"), style="dim"))
 
-    def action_answer(self, yes: bool) -> None:
-        if yes and self.on_yes is not None:
-            self.on_yes()
-        self.dismiss(yes)
+    @property
+    def asking(self) -> bool:
+        return self.on_yes is not None
+
+    def ask(self, question: str, detail: str, *, on_yes: Callable[[], None]) -> None:
+        self.question, self.detail, self.on_yes = question, detail, on_yes
+        self.query_one(".title", PlainLabel).update(question)
+        self.query_one("#confirm-detail", Plain).update(detail)
+        self.display = True
+
+    def answer(self, yes: bool) -> None:
+        on_yes, self.on_yes = self.on_yes, None
+        if on_yes is None:
+            return
+        if yes:
+            on_yes()
+        self.display = False
 
 
 class LockedScreen(ModalScreen[bool]):

@@ -13,7 +13,7 @@ import msgspec
 from rich.text import Text
 from textual import on
 from textual._context import active_app
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
@@ -35,7 +35,7 @@ from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
-from tui.screens.dialogs import AskScreen, ConfirmScreen, DetailsScreen, DicePrompt
+from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
 from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
@@ -54,6 +54,19 @@ class ReplayBar(Plain):
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; }
     """
+
+
+def size_classes(app: App | None) -> set[str]:
+    """The breakpoint classes (``-narrow``, ``-short`` …) Textual gives a screen of the app's size."""
+    if app is None:
+        return set()
+    classes = set()
+    width, height = app.size
+    for extent, breakpoints in ((width, app.HORIZONTAL_BREAKPOINTS), (height, app.VERTICAL_BREAKPOINTS)):
+        reached = [(at, name) for at, name in breakpoints or () if extent >= at]
+        if reached:
+            classes.add(max(reached)[1])
+    return classes
 
 
 class GameScreen(Screen):
@@ -98,7 +111,9 @@ class GameScreen(Screen):
     def __init__(
         self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
     ) -> None:
-        super().__init__()
+        # Born with the size classes its first resize would give it: given then,
+        # they would restyle every widget once more before the first frame.
+        super().__init__(classes=" ".join(size_classes(active_app.get(None))))
         self.game = game
         self.role = role
         self.seat = seat
@@ -115,6 +130,7 @@ class GameScreen(Screen):
         self._shown_title = ""
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
+        self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
 
     @property
     def by(self) -> str:
@@ -123,6 +139,12 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
+        if not self.replay:
+            # Undo and redo ask here (hidden until then).  First in the screen so
+            # that showing it leaves every other widget's place in Textual's
+            # drawing order as it was: only the rows it covers are drawn again.
+            self._confirm = ConfirmBox(id="confirm")
+            yield self._confirm
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
@@ -189,6 +211,9 @@ class GameScreen(Screen):
         """Redraw every pane from the game (after any seat's command, or a replay step)."""
         if not force and self._seen_length == self.game.log_length and self.vp.live:
             return
+        asking = self._asking()
+        if asking is not None:
+            asking.answer(False)  # another seat changed the game: the question may be stale, nothing is done
         self._seen_length = self.game.log_length
         end, self._seen_end = self._seen_end, self.vp.length
         if self.vp.step is not None:
@@ -402,10 +427,29 @@ class GameScreen(Screen):
             self.query_one(LogView).follow_end()
             self.refresh_game()
 
-        # Carried out as the dialog closes, before this screen is drawn again: as
-        # the dialog's result callback it ran after that, and the screen was drawn
-        # twice (as it stood, then changed), which made an undo half as slow again.
-        self.app.push_screen(ConfirmScreen(question, detail, on_yes=carry_out))
+        # Carried out as the box closes, before this screen is drawn again: the
+        # screen is drawn once, already changed.
+        assert self._confirm is not None
+        self._confirm.ask(question, detail, on_yes=carry_out)
+
+    def confirm_key(self, key: str | None) -> bool:
+        """Answer the question up (if any) with ``key``: True if that was the answer.
+
+        Any other key (None: a paste, a click) drops the question, nothing done,
+        before it does what it does: Enter, typed after a command, never says yes.
+        """
+        box = self._asking()
+        if box is None:
+            return False
+        if key in ("enter", "y", "escape", "n"):
+            box.answer(key in ("enter", "y"))
+            return True
+        box.answer(False)
+        return False
+
+    def _asking(self) -> ConfirmBox | None:
+        box = self._confirm
+        return box if box is not None and box.asking else None
 
     def action_undo(self) -> None:
         preview = self.undo_preview()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ProgressBar
 
@@ -31,6 +32,16 @@ class LoadingScreen(Screen[None]):
         with Vertical():
             yield PlainLabel(_("Opening {name}…").format(name=self.save_name), id="loading-title")
             yield ProgressBar(total=None, show_eta=True, id="loading-bar")
+
+    class Progress(Message):
+        """Bytes taken in, bytes in all: posted by the loader's thread."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done, self.total = done, total
+
+    def on_loading_screen_progress(self, message: Progress) -> None:
+        self.progress(message.done, message.total)
 
     def progress(self, done: int, total: int) -> None:
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
