@@ -33,6 +33,7 @@ import msgspec
 import msgspec.inspect
 import platformdirs
 
+from core.i18n import _
 from core.ruleset import Refused
 
 #: The largest scenario or force file read (a large scenario is ~20 KB).
@@ -92,12 +93,12 @@ def close_matches(word: str, known: Iterable[str]) -> str:
     options = sorted(set(known))
     near = difflib.get_close_matches(word, options, n=3, cutoff=0.6)
     if near:
-        return f"; did you mean {' or '.join(near)}?"
+        return _("; did you mean {words}?").format(words=_(" or ").join(near))
     if not options:
-        return " (none is defined)"
+        return _(" (none is defined)")
     if len(options) <= 12:
-        return f" (allowed: {', '.join(options)})"
-    return f" ({len(options)} are allowed: see docs/scenarios.md)"
+        return _(" (allowed: {words})").format(words=", ".join(options))
+    return _(" ({n} are allowed: see docs/scenarios.md)").format(n=len(options))
 
 
 def dotted(path: Iterable[str | int]) -> str:
@@ -194,9 +195,14 @@ def _problem(message: str, data: Any, schema: type) -> Problem:
     if unknown := _UNKNOWN.search(text):
         fields = _fields_at(schema, path)
         path.append(unknown.group(1))
-        return Problem(tuple(path), f"{dotted(path)}: no such field{close_matches(unknown.group(1), fields)}")
+        why = _("{field}: no such field{matches}").format(
+            field=dotted(path), matches=close_matches(unknown.group(1), fields)
+        )
+        return Problem(tuple(path), why)
     if missing := _MISSING.search(text):
-        return Problem(tuple(path), f"{dotted([*path, missing.group(1)])}: missing (it is required)")
+        return Problem(
+            tuple(path), _("{field}: missing (it is required)").format(field=dotted([*path, missing.group(1)]))
+        )
     for pattern, words in PATTERN_WORDS.items():
         for shown in (pattern, pattern.replace("\\", "\\\\")):
             text = text.replace(f"matching regex '{shown}'", words)

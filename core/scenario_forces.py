@@ -22,6 +22,7 @@ from typing import Any
 
 import msgspec
 
+from core.i18n import _
 from core.scenario_files import Problem, decode, dotted, error_at, is_path, read_text, user_forces_dir
 from core.scenario_schema import Side, Unit
 
@@ -71,7 +72,10 @@ def field_forces(
         path = find_force(fmt, word, base)
         if path is None:
             places = f"{user_forces_dir(fmt.ruleset_id)} or the built-in forces"
-            problems.append(Problem(at, f"{dotted(at)} = {word!r}: no force of that name in {places}"))
+            why = _("{field} = {value}: no force of that name in {places}").format(
+                field=dotted(at), value=repr(word), places=places
+            )
+            problems.append(Problem(at, why))
             continue
         force, force_text = load_force(fmt, path, sides[side_id], sc)
         fielded.append(Fielded(side_id, str(path), force_text, fmt.force_units(force, side_id), force))
@@ -95,6 +99,6 @@ def remap(problems: list[Problem], own_units: int, fielded: list[Fielded]) -> li
             for first, end, f in starts:
                 if first <= index < end:
                     local = p.message.replace(f"units[{index}]", f"units[{index - first}]", 1)
-                    p = Problem(("rosters", f.side), f"force {f.file}: {local}")
+                    p = Problem(("rosters", f.side), _("force {file}: {problem}").format(file=f.file, problem=local))
         out.append(p)
     return out

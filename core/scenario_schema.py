@@ -25,6 +25,7 @@ import msgspec
 from msgspec import Meta
 
 from core import events as ev
+from core.i18n import N_, M, _
 from core.ruleset import Context, Refused
 from core.scenario_files import PATTERN_WORDS, Problem, close_matches, dotted
 from core.views import REFEREE_ONLY
@@ -249,13 +250,16 @@ class Format:
     def _check_common(self, sc: BaseScenario) -> Iterator[Problem]:
         if sc.ruleset and sc.ruleset != self.ruleset_id:
             yield Problem(
-                ("ruleset",), f"ruleset = {sc.ruleset!r}: this file is for another ruleset than {self.ruleset_id}"
+                ("ruleset",),
+                _("ruleset = {given}: this file is for another ruleset than {ruleset}").format(
+                    given=repr(sc.ruleset), ruleset=self.ruleset_id
+                ),
             )
         yield from _duplicates("sides", [s.id for s in sc.sides])
         sides = [s.id for s in sc.sides]
         for i, s in enumerate(sc.sides):
             if self.armies and s.army not in self.armies:
-                yield unknown(("sides", i, "army"), s.army, "army", self.armies)
+                yield unknown(("sides", i, "army"), s.army, N_("army"), self.armies)
         yield from _duplicates("units", [u.id for u in sc.units])
         weapons = set(self.weapons(sc))
         roles = set(self.role_names(sc))
@@ -263,51 +267,55 @@ class Format:
         for i, u in enumerate(sc.units):
             at = ("units", i)
             if u.side not in sides:
-                yield unknown((*at, "side"), u.side, "side", sides)
+                yield unknown((*at, "side"), u.side, N_("side"), sides)
             if u.kind not in self.kinds:
-                yield unknown((*at, "kind"), u.kind, "kind of piece", self.kinds)
+                yield unknown((*at, "kind"), u.kind, N_("kind of piece"), self.kinds)
             classes = set(self.classes(sc, u))
             if (u.cls or classes) and u.cls not in classes:
-                yield unknown((*at, "cls"), u.cls, f"quality/class for a {u.kind}", classes)
+                what = _("quality/class for a {kind}").format(kind=u.kind)
+                yield unknown((*at, "cls"), u.cls, what, classes)
             for j, w in enumerate(u.weapons):
                 if w not in weapons:
-                    yield unknown((*at, "weapons", j), w, "weapon", weapons)
+                    yield unknown((*at, "weapons", j), w, N_("weapon"), weapons)
             for j, r in enumerate(u.roles):
                 if r not in roles:
-                    yield unknown((*at, "roles", j), r, "role", roles)
+                    yield unknown((*at, "roles", j), r, N_("role"), roles)
             for j, st in enumerate(u.status):
                 if st not in START_STATUSES:
-                    yield unknown((*at, "status", j), st, "starting status", START_STATUSES)
+                    yield unknown((*at, "status", j), st, N_("starting status"), START_STATUSES)
             for key in u.stats:
                 if key not in self.stats:
-                    yield unknown((*at, "stats", key), key, "stat", self.stats)
+                    yield unknown((*at, "stats", key), key, N_("stat"), self.stats)
             if u.aboard:
                 carrier = units.get(u.aboard)
                 if carrier is None or carrier.kind not in self.vehicle_kinds or carrier is u:
                     vehicles = [v.id for v in sc.units if v.kind in self.vehicle_kinds]
-                    yield unknown((*at, "aboard"), u.aboard, "vehicle", vehicles)
+                    yield unknown((*at, "aboard"), u.aboard, N_("vehicle"), vehicles)
                 elif carrier.side != u.side:
-                    yield Problem((*at, "aboard"), f"aboard = {u.aboard!r}: that vehicle is another side's")
-        for key, _ in sc.rosters.items():
+                    yield Problem(
+                        (*at, "aboard"),
+                        _("aboard = {vehicle}: that vehicle is another side's").format(vehicle=repr(u.aboard)),
+                    )
+        for key in sc.rosters:
             if key not in sides:
-                yield unknown(("rosters", key), key, "side", sides)
+                yield unknown(("rosters", key), key, N_("side"), sides)
         for i, o in enumerate(sc.options):
             if o not in self.options:
-                yield unknown(("options", i), o, "optional rule", self.options)
+                yield unknown(("options", i), o, N_("optional rule"), self.options)
         objectives = [o.id for o in sc.objectives]
         yield from _duplicates("objectives", objectives)
         for i, o in enumerate(sc.objectives):
             if o.owner and o.owner not in sides:
-                yield unknown(("objectives", i, "owner"), o.owner, "side", sides)
+                yield unknown(("objectives", i, "owner"), o.owner, N_("side"), sides)
             if o.hidden and not o.owner:
-                yield Problem(("objectives", i, "hidden"), "hidden = true needs an owner (the side that knows it)")
+                yield Problem(("objectives", i, "hidden"), _("hidden = true needs an owner (the side that knows it)"))
         for i, name in enumerate(sc.victory.objectives):
             if name not in objectives:
-                yield unknown(("victory", "objectives", i), name, "objective", objectives)
+                yield unknown(("victory", "objectives", i), name, N_("objective"), objectives)
         yield from _duplicates("support", [s.id for s in sc.support])
         for i, s in enumerate(sc.support):
             if s.side not in sides:
-                yield unknown(("support", i, "side"), s.side, "side", sides)
+                yield unknown(("support", i, "side"), s.side, N_("side"), sides)
             if s.kind not in self.support_kinds:
                 yield unknown(("support", i, "kind"), s.kind, "kind of support", self.support_kinds)
             if s.weapon and s.weapon not in weapons:
@@ -338,9 +346,13 @@ class Format:
         fielded).  The checks that need both sides are the scenario's."""
         out = []
         if getattr(force, "ruleset", "") not in ("", self.ruleset_id):
-            out.append(Problem(("ruleset",), f"ruleset = {force.ruleset!r}: this force is for another ruleset"))
+            why = _("ruleset = {given}: this force is for another ruleset").format(given=repr(force.ruleset))
+            out.append(Problem(("ruleset",), why))
         if side is not None and force.army and side.army and force.army != side.army:
-            out.append(Problem(("army",), f"army = {force.army!r}: fielded on {side.id}, whose army is {side.army!r}"))
+            why = _("army = {army}: fielded on {side}, whose army is {theirs}").format(
+                army=repr(force.army), side=side.id, theirs=repr(side.army)
+            )
+            out.append(Problem(("army",), why))
         side = side or Side(id="force", name="force", army=force.army)
         alone = self.schema(
             id="force", title="force", sides=(side,), units=self.force_units(force, side.id), **self.force_extras(force)
@@ -358,11 +370,10 @@ class Format:
                 have = {x.id: x for x in extra_fields.get(name, getattr(sc, name))}
                 for x in items:
                     if x.id in have and have[x.id] != x:
-                        clashes.append(
-                            Problem(
-                                ("rosters", f.side), f"force {f.file}: its {name} {x.id!r} differs from the scenario's"
-                            )
+                        why = _("force {file}: its {field} {id} differs from the scenario's").format(
+                            file=f.file, field=name, id=repr(x.id)
                         )
+                        clashes.append(Problem(("rosters", f.side), why))
                     have.setdefault(x.id, x)
                 extra_fields[name] = tuple(have.values())
         return msgspec.structs.replace(sc, units=units, **extra_fields), clashes
@@ -396,9 +407,9 @@ class Format:
             put("visibility", sc.visibility)
         for o in sc.options:
             put(f"option.{o}", 1)
-            var(ev.Noted(text=f"optional rule: {self.options[o]}"))
+            var(ev.Noted(text=M("optional rule: {rule}", rule=self.options[o])))
         for rule in sc.special_rules:
-            var(ev.Noted(text=f"special rule: {rule}"))
+            var(ev.Noted(text=M("special rule: {rule}", rule=rule)))
         v = sc.victory
         if v.summary:
             put(self.victory_key, v.summary)
@@ -508,7 +519,13 @@ def record_file(ctx: Context, file: str, text: str) -> None:
 
 
 def unknown(path: tuple[str | int, ...], value: str, what: str, known: Iterable[str]) -> Problem:
-    return Problem(path, f"{dotted(path)} = {value!r}: unknown {what}{close_matches(value, known)}")
+    """``what`` is a noun marked with ``N_`` (or already in the reader's words)."""
+    return Problem(
+        path,
+        _("{field} = {value}: unknown {what}{matches}").format(
+            field=dotted(path), value=repr(value), what=_(what), matches=close_matches(value, known)
+        ),
+    )
 
 
 def _duplicates(field_name: str, ids: list[str], field: str = "id") -> Iterator[Problem]:
@@ -516,5 +533,6 @@ def _duplicates(field_name: str, ids: list[str], field: str = "id") -> Iterator[
     seen: set[str] = set()
     for i, name in enumerate(ids):
         if counts[name] > 1 and name in seen:
-            yield Problem((field_name, i, field), f"{field_name}[{i}].{field} = {name!r}: used twice")
+            why = _("{field} = {value}: used twice").format(field=f"{field_name}[{i}].{field}", value=repr(name))
+            yield Problem((field_name, i, field), why)
         seen.add(name)

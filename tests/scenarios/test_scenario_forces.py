@@ -172,3 +172,17 @@ def test_a_force_file_checks_on_its_own(capsys):
     path = get_ruleset("breaking-news").scenario_format.forces_dir / "bersaglieri.toml"
     assert fireteam(["scenario", "check", str(path), "--ruleset", "breaking-news"]) == 0
     assert "force 'Bersaglieri, 3rd squad' (Breaking News): valid, 9 units, 132 points" in capsys.readouterr().out
+
+
+def test_a_mistake_in_a_scenario_reads_in_the_readers_language(tmp_path):
+    from core.i18n import reading
+
+    force = {"name": "Squad", "units": [{"id": "x1", "name": "X", "cls": "veteran", "weapons": ["rilfe"]}]}
+    (tmp_path / "squad.toml").write_text(dumps(force), encoding="utf-8")
+    path = scenario(
+        tmp_path, "bassa-intensita", {"id": "s", "title": "S", "rosters": {"a": "squad.toml"}, "sides": SIDES}
+    )
+    with reading("it"), pytest.raises(ScenarioError) as info:
+        parse_scenario(fmt("bassa-intensita"), path.read_text(), str(path))
+    where = tmp_path / "squad.toml"
+    assert str(info.value) == f"{where}:7: units[0].weapons[0] = 'rilfe': arma inesistente; forse rifle?"
