@@ -20,6 +20,7 @@ from core import events as ev
 from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
+from core.rulesets.linea_di_tiro.words import _
 from core.scenario_files import Problem
 from core.scenario_schema import (
     MAX_ENTRIES,
@@ -121,26 +122,31 @@ class LineaFormat(Format):
         seen: set[str] = set()
         for i, side in enumerate(sc.sides):
             if side.army not in needed or side.army in seen:
-                one = " and one the ".join(needed)
-                message = f"sides[{i}].army = {side.army!r}: one side must be the {one} army (LT-R010)"
+                message = _(
+                    "sides[{i}].army = {army}: one side must be the {first} and one the {second} army (LT-R010)"
+                )
+                message = message.format(i=i, army=repr(side.army), first=needed[0], second=needed[-1])
                 yield Problem(("sides", i, "army"), message)
             seen.add(side.army)
         if len(sc.sides) != len(needed):
-            yield Problem(("sides",), f"sides: Linea di Tiro is played by {len(needed)} sides (LT-R010)")
+            yield Problem(("sides",), _("sides: Linea di Tiro is played by {n} sides (LT-R010)").format(n=len(needed)))
         ids = [p.id for p in sc.profiles]
         defences = [d.id for d in mg_table().defences]
         for i, p in enumerate(sc.profiles):
             if ids.index(p.id) != i:
-                yield Problem(("profiles", i, "id"), f"profiles[{i}].id = {p.id!r}: used twice")
+                why = _("{field} = {value}: used twice").format(field=f"profiles[{i}].id", value=repr(p.id))
+                yield Problem(("profiles", i, "id"), why)
             if p.defence and p.defence not in defences:
-                yield unknown(("profiles", i, "defence"), p.defence, "defence", defences)
+                yield unknown(("profiles", i, "defence"), p.defence, _("defence"), defences)
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
             p = profiles.get(u.cls)
             if p is not None and p.vehicle != (u.kind in ("vehicle", "gun")):
                 yield Problem(
                     ("units", i, "kind"),
-                    f"units[{i}].kind = {u.kind!r}: its profile {p.id!r} says vehicle = {str(p.vehicle).lower()}",
+                    _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(
+                        i=i, kind=repr(u.kind), profile=repr(p.id), vehicle=str(p.vehicle).lower()
+                    ),
                 )
 
     def setup(self, ctx: Context, sc: LineaScenario) -> None:

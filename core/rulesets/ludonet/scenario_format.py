@@ -14,6 +14,7 @@ from msgspec import Meta
 
 from core import events as ev
 from core.ruleset import Context
+from core.rulesets.ludonet.words import _
 from core.scenario_files import Problem
 from core.scenario_schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
 
@@ -92,19 +93,24 @@ class LudonetFormat(Format):
         ids = [w.id for w in sc.weapons]
         for i, w in enumerate(sc.weapons):
             if ids.index(w.id) != i:
-                yield Problem(("weapons", i, "id"), f"weapons[{i}].id = {w.id!r}: used twice")
+                why = _("{field} = {value}: used twice").format(field=f"weapons[{i}].id", value=repr(w.id))
+                yield Problem(("weapons", i, "id"), why)
         for i, u in enumerate(sc.units):
             passes = u.stats.get("passes")
             if passes is not None and not 1 <= passes <= MAX_PASSES:
                 yield Problem(
                     ("units", i, "stats", "passes"),
-                    f"units[{i}].stats.passes = {passes}: an aircraft makes 1 to {MAX_PASSES} passes (LN-R060)",
+                    _("units[{i}].stats.passes = {passes}: an aircraft makes 1 to {most} passes (LN-R060)").format(
+                        i=i, passes=passes, most=MAX_PASSES
+                    ),
                 )
         for i, s in enumerate(sc.support):
             if s.kind == "aircraft" and s.ammo > MAX_PASSES:
                 yield Problem(
                     ("support", i, "ammo"),
-                    f"support[{i}].ammo = {s.ammo}: an aircraft makes at most {MAX_PASSES} passes (LN-R060)",
+                    _("support[{i}].ammo = {ammo}: an aircraft makes at most {most} passes (LN-R060)").format(
+                        i=i, ammo=s.ammo, most=MAX_PASSES
+                    ),
                 )
 
     def setup(self, ctx: Context, sc: LudonetScenario) -> None:
