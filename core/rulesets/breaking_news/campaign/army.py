@@ -239,7 +239,7 @@ def _check_units(r: Roster, variant: str) -> list[str]:
         if any(role in u.roles for u in r.units) and not getattr(r.extras, key):
             errors.append(
                 _("figures with role {role} need the {extras} extra").format(
-                    role=role, extras=extras(variant)[key].name
+                    role=role, extras=_(extras(variant)[key].name)
                 )
             )
     return errors
@@ -314,13 +314,13 @@ def _check_extras(r: Roster, variant: str) -> list[str]:
     for key in sorted(bought):
         e = table[key]
         if e.army and e.army != r.army:
-            errors.append(_("{extra} is for {army} forces only").format(extra=e.name, army=e.army))
+            errors.append(_("{extra} is for {army} forces only").format(extra=_(e.name), army=e.army))
         if e.requires == "special-forces" and not e.special_level and not special:
-            errors.append(_("{extra} is for Special Forces only").format(extra=e.name))
+            errors.append(_("{extra} is for Special Forces only").format(extra=_(e.name)))
         for other in e.excludes:
             if other in bought and key < other:
                 errors.append(
-                    _("{extra} cannot be combined with {other}").format(extra=e.name, other=table[other].name)
+                    _("{extra} cannot be combined with {other}").format(extra=_(e.name), other=_(table[other].name))
                 )
     lv = table["intelligence"]
     if x.intelligence > lv.special_level or x.intelligence < 0:
@@ -367,7 +367,7 @@ def _check_extras(r: Roster, variant: str) -> list[str]:
         )
     for key in ("ambush", "ied", "ied_remote"):
         if getattr(x, key) < 0:
-            errors.append(_("{extra}: a count cannot be negative").format(extra=table[key].name))
+            errors.append(_("{extra}: a count cannot be negative").format(extra=_(table[key].name)))
     return errors
 
 
@@ -470,10 +470,10 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
     held = getattr(x, key)
     if key == "motivation":
         if x.motivation or x.motivation_platoon:
-            raise Refused(_("{name} is bought already").format(name=name))
+            raise Refused(_("{name} is bought already").format(name=_(name)))
         row, n = extras(variant)["motivation"], squads(roster)
         if amount not in (0, n):
-            raise Refused(_("{name} covers every squad: {n} (Extras: Motivation)").format(name=name, n=n))
+            raise Refused(_("{name} covers every squad: {n} (Extras: Motivation)").format(name=_(name), n=n))
         if roster.platoon and row.platoon_cost and row.platoon_cost < row.cost * n:
             return msgspec.structs.replace(x, motivation_platoon=True), M("{extra} for the platoon", extra=M(name))
         if n == 1:
@@ -481,18 +481,20 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
         return msgspec.structs.replace(x, motivation=n), M("{extra} for {n} squads", extra=M(name), n=n)
     if isinstance(held, bool):
         if amount not in (0, 1):
-            raise Refused(_("{name} is bought once, not {amount} times").format(name=name, amount=amount))
+            raise Refused(_("{name} is bought once, not {amount} times").format(name=_(name), amount=amount))
         if held:
-            raise Refused(_("{name} is bought already").format(name=name))
+            raise Refused(_("{name} is bought already").format(name=_(name)))
         return msgspec.structs.replace(x, **{key: True}), M(name)
     if key in ("intelligence", "negotiation"):
         level = amount or (2 if key == "negotiation" else 1)
         if level <= held:
-            raise Refused(_("{name} level {held} is bought already: buy a higher level").format(name=name, held=held))
+            raise Refused(
+                _("{name} level {held} is bought already: buy a higher level").format(name=_(name), held=held)
+            )
         return msgspec.structs.replace(x, **{key: level}), M("{extra} level {level}", extra=M(name), level=level)
     count = amount or 1
     if count < 1:
-        raise Refused(_("buy at least one {name}").format(name=name))
+        raise Refused(_("buy at least one {name}").format(name=_(name)))
     bought = msgspec.structs.replace(x, **{key: held + count})
     return bought, M(name) if count == 1 else M("{extra} ×{n}", extra=M(name), n=count)
 

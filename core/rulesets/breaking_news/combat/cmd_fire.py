@@ -66,7 +66,7 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
     if firer.has("no-ammo"):
         raise Refused(
             _("{firer} {weapon} is out of ammunition (§8.0.3)").format(
-                firer=DOMAIN.render(whose(firer.name)), weapon=weapon.name
+                firer=DOMAIN.render(whose(firer.name)), weapon=_(weapon.name)
             )
         )
     if firer.has("empty-mag"):
@@ -117,12 +117,12 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
         raise Refused(
-            _("lone is for an MMG or HMG served by one man, not a {weapon} (§8.0)").format(weapon=weapon.name)
+            _("lone is for an MMG or HMG served by one man, not a {weapon} (§8.0)").format(weapon=_(weapon.name))
         )
     if sit.lone and hits.is_vehicle(firer):
         raise Refused(
             _("{firer}'s {weapon} is on a mount or turret: one crew costs nothing (§8.0)").format(
-                firer=firer.name, weapon=weapon.name
+                firer=firer.name, weapon=_(weapon.name)
             )
         )
     if hits.is_vehicle(firer):
@@ -242,7 +242,7 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
         if not (weapon.small_arms or weapon.deviation == "rocket"):
             raise Refused(
                 _("only small arms and rockets can hit a helicopter, not the {weapon} (§8.4)").format(
-                    weapon=weapon.name
+                    weapon=_(weapon.name)
                 )
             )
         return fire.longest_reach(weapon, mode)
@@ -469,11 +469,11 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     _reaction_gate(ctx, firer, simultaneous)
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     if weapon.opportunity == "never":
-        raise Refused(_("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=weapon.name))
+        raise Refused(_("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=_(weapon.name)))
     if weapon.opportunity == "once" and firer.has("rpg-fired"):
         raise Refused(
             _("{firer} has already fired his {weapon} by opportunity this turn (§8.2)").format(
-                firer=firer.name, weapon=weapon.name
+                firer=firer.name, weapon=_(weapon.name)
             )
         )
     limit = fire_table().opportunity.men_within_cm

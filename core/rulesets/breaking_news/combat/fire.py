@@ -41,19 +41,19 @@ def is_burst(weapon: Weapon, mode: str) -> bool:
 def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     """(number needed, dice) from the §8.0 table, or Refused when the weapon cannot fire."""
     if mode == BURST and not (weapon.burst or weapon.has_burst_mode):
-        raise Refused(_("the {weapon} fires single shots only (§8.0)").format(weapon=weapon.name))
+        raise Refused(_("the {weapon} fires single shots only (§8.0)").format(weapon=_(weapon.name)))
     if mode == AIMED and weapon.burst:
-        raise Refused(_("the {weapon} fires bursts only (§8.0, ruling BN-C-BURST)").format(weapon=weapon.name))
+        raise Refused(_("the {weapon} fires bursts only (§8.0, ruling BN-C-BURST)").format(weapon=_(weapon.name)))
     if range_cm < 0:
         raise Refused(_("a range cannot be negative"))
     if range_cm > weapon.max_cm:
         raise Refused(
-            _("the {weapon} reaches {max_cm} cm at most (§8.0)").format(weapon=weapon.name, max_cm=weapon.max_cm)
+            _("the {weapon} reaches {max_cm} cm at most (§8.0)").format(weapon=_(weapon.name), max_cm=weapon.max_cm)
         )
     if range_cm < weapon.min_cm:
         raise Refused(
             _("the {weapon} cannot fire closer than {min_cm} cm (§8.0)").format(
-                weapon=weapon.name, min_cm=weapon.min_cm
+                weapon=_(weapon.name), min_cm=weapon.min_cm
             )
         )
     b = band(range_cm)
@@ -63,8 +63,11 @@ def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     else:
         need, dice = weapon.bands[b], weapon.dice
     if not need:
-        what = f"{weapon.name} {mode} fire" if weapon.has_burst_mode else f"the {weapon.name}"
-        raise Refused(_("{what} cannot reach {range_cm} cm (§8.0)").format(what=what, range_cm=range_cm))
+        if weapon.has_burst_mode:
+            said = _("{weapon} {mode} fire cannot reach {range_cm} cm (§8.0)")
+        else:
+            said = _("the {weapon} cannot reach {range_cm} cm (§8.0)")
+        raise Refused(said.format(weapon=_(weapon.name), mode=_(mode), range_cm=range_cm))
     return need, dice
 
 

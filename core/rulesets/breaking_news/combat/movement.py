@@ -59,9 +59,9 @@ def may_fire_after(weapon: Weapon, moved_cm: int, allowed_fire: str) -> str:
         return _("a figure giving covering fire does not fire at a target (§8.3)")
     match weapon.movement:
         case "steady" if moved_cm > 5:
-            return _("the {weapon} fires only after a move of 5 cm or less (§6.1)").format(weapon=weapon.name)
+            return _("the {weapon} fires only after a move of 5 cm or less (§6.1)").format(weapon=_(weapon.name))
         case "fixed" if moved_cm > 0:
-            return _("the {weapon} cannot fire after moving (§6.1)").format(weapon=weapon.name)
+            return _("the {weapon} cannot fire after moving (§6.1)").format(weapon=_(weapon.name))
         case "gun" if moved_cm > 0:
             return _("a tank fires its gun or moves, not both (§6.1)")
     return ""
