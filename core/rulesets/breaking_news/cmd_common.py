@@ -10,6 +10,7 @@ from core import events as ev
 from core.i18n import M
 from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits, suppression
+from core.rulesets.breaking_news.words import _
 from core.state import Unit
 
 
@@ -18,10 +19,10 @@ def side_for(ctx: Context, given: str | None, example: str) -> str:
     referee names it, as in ``example``."""
     if ctx.role in ctx.state.sides:
         if given and given != ctx.role:
-            raise Refused(f"you act for {ctx.role} only")
+            raise Refused(_("you act for {role} only").format(role=ctx.role))
         return ctx.role
     if not given:
-        raise Refused(f"name the side: {example}")
+        raise Refused(_("name the side: {example}").format(example=example))
     return given
 
 
@@ -41,11 +42,11 @@ def named_leader(ctx: Context, unit: Unit, word: str | None) -> Unit | None:
         return None
     named = hits.resolve_units(ctx, word, side=unit.side)
     if len(named) != 1:
-        raise Refused("name one leader: leader=rossi")
+        raise Refused(_("name one leader: leader=rossi"))
     (leader,) = named
     hits.require_in_play(leader)
     if not leader.leadership:
-        raise Refused(f"{leader.name} has no leadership to add")
+        raise Refused(_("{leader} has no leadership to add").format(leader=leader.name))
     return leader
 
 
@@ -54,7 +55,9 @@ def leader_bonus(unit: Unit, leader: Unit | None) -> int:
     if leader is None:
         return 0
     if leader.id == unit.id:
-        raise Refused(f"{unit.name} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)")
+        raise Refused(
+            _("{unit} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)").format(unit=unit.name)
+        )
     return leader.leadership
 
 
@@ -70,7 +73,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         return False
     t = hits.troop(unit)
     if t is None:
-        raise Refused(f"{unit.name} has no troop class to test with")
+        raise Refused(_("{unit} has no troop class to test with").format(unit=unit.name))
     mods = suppression.suppression_mods(leader_bonus(unit, helper))
     (face,) = ctx.roll(
         M("suppression test"),
@@ -111,9 +114,11 @@ def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
     suppression test (the roll is recorded; the action does not happen)."""
     hits.require_active(ctx, unit)
     if unit.has("reloading"):
-        raise Refused(f"{unit.name} is changing magazine this turn (§8.0.3)")
+        raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
     if unit.has("panicked"):
-        raise Refused(f"{unit.name} is in panic this turn: he may only move up to 10 cm to cover (§10.0)")
+        raise Refused(
+            _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name)
+        )
     return suppression_test(ctx, unit, leader)
 
 
@@ -121,6 +126,6 @@ def check_group(group: Sequence[Unit]) -> None:
     """§6.4/§8.1: a group is figures of one fire team, within 5 cm of each other
     (the player's word: the table has no map)."""
     if len({u.team for u in group}) != 1 or not group[0].team:
-        raise Refused("a group must be figures of one fire team (§6.4, §8.1)")
+        raise Refused(_("a group must be figures of one fire team (§6.4, §8.1)"))
     if len({u.id for u in group}) != len(group):
-        raise Refused("a figure is named twice in the group")
+        raise Refused(_("a figure is named twice in the group"))

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from core.ruleset import Context, possessive
+from core.ruleset import Context
 from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.objectives import MISSIONS
@@ -19,6 +19,7 @@ from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.scenario_files import Problem, dotted
 from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
@@ -101,7 +102,12 @@ class NewsFormat(Format):
                 # an unknown id is the common check's; here only who may carry it (BN-PTS-MOUNT)
                 if w in table and not self.carries(u.kind, u.cls, w):
                     why = army.mount_error(w, army.carrier(u))
-                    yield Problem(("units", i, "weapons", j), f"{dotted(('units', i, 'weapons', j))} = {w!r}: {why}")
+                    yield Problem(
+                        ("units", i, "weapons", j),
+                        _("{key} = {weapon!r}: {why}").format(
+                            key=dotted(("units", i, "weapons", j)), weapon=w, why=why
+                        ),
+                    )
 
     def rules(self, sc: NewsScenario) -> ScenarioRules:
         return ScenarioRules(
@@ -138,7 +144,12 @@ class NewsFormat(Format):
             roster: army.Roster = f.force
             if f.side in extras:
                 clashes.append(
-                    Problem(("rosters", f.side), f"force {f.file}: the scenario buys {possessive(f.side)} extras too")
+                    Problem(
+                        ("rosters", f.side),
+                        _("force {file}: the scenario buys {side} extras too").format(
+                            file=f.file, side=DOMAIN.render(whose(f.side))
+                        ),
+                    )
                 )
             extras[f.side] = roster.extras
             if roster.force:

@@ -4,10 +4,13 @@ narrated in each reader's language with the book's words (rulings I18N-BN)."""
 from __future__ import annotations
 
 import msgspec
+import pytest
 from bn_combat_support import new_game
 
 from core import events as ev
 from core.i18n import M, plain, reading, render
+from core.ruleset import Refused
+from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.narration import describe_var
 
@@ -119,3 +122,64 @@ def test_every_name_the_tables_put_in_words_has_its_italian():
     catalogue = read("it", "breaking_news")
     assert len(names) > 40
     assert sorted(n for n in names if catalogue.get(n) is None or not catalogue.get(n).string) == []
+
+
+#: A refusal is read in the language of the seat that typed the command (rulings I18N-BN).
+REFUSALS = [
+    # §8.0: the assault rifle reaches 150 cm
+    (
+        "regulars",
+        "fire sarge kalash range=500 aimed",
+        "the Assault rifle reaches 150 cm at most (§8.0)",
+        "Fucile d'assalto arriva al massimo a 150 cm (§8.0)",
+    ),
+    # a weapon the figure does not carry
+    (
+        "regulars",
+        "fire sarge kalash range=30 aimed weapon=lasergun",
+        "Sgt Stone carries AR, GRENADE; which is 'lasergun'?",
+        "Sgt Stone porta AR, GRENADE; quale è 'lasergun'?",
+    ),
+    # §8.0: only a burst is split between targets
+    (
+        "regulars",
+        "fire sarge kalash kid range=20 aimed",
+        "only a burst may be split between targets (§8.0)",
+        "solo una raffica può essere suddivisa tra più bersagli (§8.0)",
+    ),
+    # §5.0: the irregulars are not the active side
+    (
+        "irregulars",
+        "fire kalash sarge range=20",
+        "regulars are active: you may only react",
+        "sono attivi regulars: puoi solo reagire",
+    ),
+]
+
+
+@pytest.mark.parametrize(("role", "line", "english", "italian"), REFUSALS)
+def test_refusals_read_in_the_seats_language(rng, role, line, english, italian):
+    with pytest.raises(Refused) as said:
+        rng.execute(line, role=role)
+    assert str(said.value) == english
+    with reading("it"), pytest.raises(Refused) as said:
+        rng.execute(line, role=role)
+    assert str(said.value) == italian
+    with reading("en"), pytest.raises(Refused) as said:
+        rng.execute(line, role=role)
+    assert str(said.value) == english
+
+
+def test_a_reason_not_to_fire_after_moving_reads_in_italian(rng):
+    # §5.0, §6.2: a figure that ran does not fire this turn
+    rng.execute("move sarge 20 run", role="regulars")
+    with reading("it"), pytest.raises(Refused) as said:
+        rng.execute("fire sarge kalash range=30 aimed", role="regulars")
+    assert str(said.value) == "una figura che ha corso non può sparare in questo turno (§5.0, §6.2)"
+
+
+def test_roster_problems_read_in_italian():
+    # Calculating points: a weapon must be on the points list
+    assert army.mount_error("LASER", "man") == "no weapon 'LASER' in the points list"
+    with reading("it"):
+        assert army.mount_error("LASER", "man") == "nessuna arma 'LASER' nella lista dei punti"

@@ -24,7 +24,7 @@ from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
-from core.rulesets.breaking_news.words import DOMAIN
+from core.rulesets.breaking_news.words import DOMAIN, _
 from core.scenario_files import decode, read_text
 from core.state import GameState, Unit
 
@@ -87,7 +87,7 @@ def find_roster(name: str) -> Path:
     for candidate in (Path(name), ROSTERS / name, ROSTERS / f"{name}.toml"):
         if candidate.is_file():
             return candidate
-    raise Refused(f"no roster file {name!r}")
+    raise Refused(_("no roster file {name!r}").format(name=name))
 
 
 # ------------------------------------------------------------------------ costs
@@ -171,7 +171,9 @@ def validate_roster(roster: Roster, limit: int, variant: str = "") -> list[str]:
     errors += _check_extras(roster, variant)
     total = total_cost(roster, variant)
     if limit and total > limit:
-        errors.append(f"{total} points is {total - limit} over the limit of {limit}")
+        errors.append(
+            _("{total} points is {over} over the limit of {limit}").format(total=total, over=total - limit, limit=limit)
+        )
     return errors
 
 
@@ -179,37 +181,67 @@ def _check_units(r: Roster, variant: str) -> list[str]:
     errors = []
     classes, pts = troop_classes(), army_points()
     if r.army not in ("regular", "irregular"):
-        errors.append(f"army must be regular or irregular, not {r.army!r}")
+        errors.append(_("army must be regular or irregular, not {army!r}").format(army=r.army))
     if r.force not in FORCES:
-        errors.append(f"force must be one of {', '.join(f for f in FORCES if f)}, not {r.force!r}")
+        errors.append(
+            _("force must be one of {forces}, not {force!r}").format(
+                forces=", ".join(f for f in FORCES if f), force=r.force
+            )
+        )
     seen: set[str] = set()
     for u in r.units:
         if u.id in seen:
-            errors.append(f"{u.id}: the id is used twice")
+            errors.append(_("{id}: the id is used twice").format(id=u.id))
         seen.add(u.id)
         if u.kind not in KINDS:
-            errors.append(f"{u.id}: kind must be one of {', '.join(KINDS)}, not {u.kind!r}")
+            errors.append(
+                _("{id}: kind must be one of {kinds}, not {kind!r}").format(
+                    id=u.id, kinds=", ".join(KINDS), kind=u.kind
+                )
+            )
             continue
         if u.kind == "man":
             tc = classes.get(u.cls)
             if tc is None:
-                errors.append(f"{u.id}: no troop class {u.cls!r} (§3.0: {', '.join(classes)})")
+                errors.append(
+                    _("{id}: no troop class {cls!r} (§3.0: {classes})").format(
+                        id=u.id, cls=u.cls, classes=", ".join(classes)
+                    )
+                )
             elif tc.side != r.army:
-                errors.append(f"{u.id}: {u.cls} is not a class of the {r.army} army (§3.0)")
+                errors.append(
+                    _("{id}: {cls} is not a class of the {army} army (§3.0)").format(id=u.id, cls=u.cls, army=r.army)
+                )
             elif u.list_cls:
                 errors += _check_quality(u, r.army, variant)
             if u.leadership and u.leadership not in leadership():
-                errors.append(f"{u.id}: leadership {u.leadership} is over the highest level, 4")
+                errors.append(
+                    _("{id}: leadership {leadership} is over the highest level, 4").format(
+                        id=u.id, leadership=u.leadership
+                    )
+                )
         if u.kind == "vehicle" and pts.vehicle(u.cls) is None:
-            errors.append(f"{u.id}: no vehicle type {u.cls!r} ({', '.join(v.id for v in pts.vehicles)})")
+            errors.append(
+                _("{id}: no vehicle type {cls!r} ({vehicles})").format(
+                    id=u.id, cls=u.cls, vehicles=", ".join(v.id for v in pts.vehicles)
+                )
+            )
         errors += _check_weapons(u)
         errors += _check_kind_extra(u, r)
     commanders = [u.id for u in r.units if "commander" in u.roles]
     if len(commanders) != 1:
-        errors.append(f"one figure must be the commander (role commander); found {len(commanders)}")
+        errors.append(
+            _("one figure must be the commander (role commander); found {commanders}").format(
+                commanders=len(commanders)
+            )
+        )
     for role, key in (("ambush", "ambush"), ("infiltrator", "infiltrators")):
         if any(role in u.roles for u in r.units) and not getattr(r.extras, key):
-            errors.append(f"figures with role {role} need the {extras(variant)[key].name} extra")
+            errors.append(
+                _("figures with role {role} need the {extras} extra").format(
+                    role=role, extras=_(extras(variant)[key].name)
+                )
+            )
     return errors
 
 
@@ -225,25 +257,35 @@ def mount_error(weapon: str, who: str) -> str:
     in the 50 points of a tank or heavy armoured vehicle (rulings BN-PTS-MOUNT)."""
     on = army_points().carriers(weapon)
     if not on:
-        return f"no weapon {weapon!r} in the points list"
+        return _("no weapon {weapon!r} in the points list").format(weapon=weapon)
     if who in on:
         return ""
     what = "a man" if who == "man" else f"a {who} vehicle"
     mounts = ", ".join("men" if c == "man" else f"{c} vehicles" for c in on)
-    return f"{what} cannot carry {weapon.upper()} (carried by {mounts}: Calculating points)"
+    return _("{what} cannot carry {weapon} (carried by {mounts}: Calculating points)").format(
+        what=what, weapon=weapon.upper(), mounts=mounts
+    )
 
 
 def _check_weapons(u: RosterUnit) -> list[str]:
-    return [f"{u.id}: {why}" for w in u.weapons if (why := mount_error(w, carrier(u)))]
+    return [_("{id}: {why}").format(id=u.id, why=why) for w in u.weapons if (why := mount_error(w, carrier(u)))]
 
 
 def _check_quality(u: RosterUnit, army: str, variant: str) -> list[str]:
     """The list's quality may be raised or lowered — by one level only in the Italian draft (DIFF-51)."""
     if u.list_cls not in troop_classes() or troop_classes()[u.list_cls].side != army:
-        return [f"{u.id}: list class {u.list_cls!r} is not a class of the {army} army"]
+        return [
+            _("{id}: list class {list_cls!r} is not a class of the {army} army").format(
+                id=u.id, list_cls=u.list_cls, army=army
+            )
+        ]
     step = abs(_class_rank(u.cls)[1] - _class_rank(u.list_cls)[1])
     if variant == IT and step > 1:
-        return [f"{u.id}: {u.list_cls} raised or lowered to {u.cls} is {step - 1} level over the one allowed"]
+        return [
+            _("{id}: {list_cls} raised or lowered to {cls} is {step} level over the one allowed").format(
+                id=u.id, list_cls=u.list_cls, cls=u.cls, step=step - 1
+            )
+        ]
     return []
 
 
@@ -253,9 +295,13 @@ def _check_kind_extra(u: RosterUnit, r: Roster) -> list[str]:
         wanted = "irregular" if "independent" in u.roles else "regular"
         if r.army != wanted:
             kind = "independent" if wanted == "irregular" else "embedded"
-            return [f"{u.id}: {kind} journalists are bought by the {wanted} player (Extras: Media)"]
+            return [
+                _("{id}: {kind} journalists are bought by the {wanted} player (Extras: Media)").format(
+                    id=u.id, kind=kind, wanted=wanted
+                )
+            ]
     if u.kind == "civilian" and r.army != "irregular":
-        return [f"{u.id}: civilians are bought by the Irregular player (Extras: Civilians)"]
+        return [_("{id}: civilians are bought by the Irregular player (Extras: Civilians)").format(id=u.id)]
     return []
 
 
@@ -268,36 +314,60 @@ def _check_extras(r: Roster, variant: str) -> list[str]:
     for key in sorted(bought):
         e = table[key]
         if e.army and e.army != r.army:
-            errors.append(f"{e.name} is for {e.army} forces only")
+            errors.append(_("{extra} is for {army} forces only").format(extra=_(e.name), army=e.army))
         if e.requires == "special-forces" and not e.special_level and not special:
-            errors.append(f"{e.name} is for Special Forces only")
+            errors.append(_("{extra} is for Special Forces only").format(extra=_(e.name)))
         for other in e.excludes:
             if other in bought and key < other:
-                errors.append(f"{e.name} cannot be combined with {table[other].name}")
+                errors.append(
+                    _("{extra} cannot be combined with {other}").format(extra=_(e.name), other=_(table[other].name))
+                )
     lv = table["intelligence"]
     if x.intelligence > lv.special_level or x.intelligence < 0:
-        errors.append(f"Intelligence level {x.intelligence} is over the highest, {lv.special_level}")
+        errors.append(
+            _("Intelligence level {intelligence} is over the highest, {special_level}").format(
+                intelligence=x.intelligence, special_level=lv.special_level
+            )
+        )
     elif x.intelligence > lv.max_level and not special:
         over = x.intelligence - lv.max_level
-        errors.append(f"Intelligence level {x.intelligence} is {over} over {lv.max_level} (4 is for Special Forces)")
+        errors.append(
+            _("Intelligence level {intelligence} is {over} over {max_level} (4 is for Special Forces)").format(
+                intelligence=x.intelligence, over=over, max_level=lv.max_level
+            )
+        )
     levels = negotiation(variant)
     if x.negotiation not in levels:
-        errors.append(f"Negotiation level {x.negotiation}: levels are 1 to {max(levels)}")
+        errors.append(
+            _("Negotiation level {negotiation}: levels are 1 to {top}").format(
+                negotiation=x.negotiation, top=max(levels)
+            )
+        )
     elif levels[x.negotiation].only and r.force not in levels[x.negotiation].only:
-        errors.append(f'Negotiation level {x.negotiation} is for MSU and Secret Services only (force = "msu")')
+        errors.append(
+            _('Negotiation level {negotiation} is for MSU and Secret Services only (force = "msu")').format(
+                negotiation=x.negotiation
+            )
+        )
     if x.motivation_platoon and not table["motivation"].platoon_cost:
-        errors.append("Motivation is sold per squad in the English draft, not per platoon")
+        errors.append(_("Motivation is sold per squad in the English draft, not per platoon"))
     elif x.motivation_platoon and not r.platoon:
-        errors.append("Motivation for a platoon needs a platoon (platoon = true)")
+        errors.append(_("Motivation for a platoon needs a platoon (platoon = true)"))
     if x.motivation > squads(r):
         errors.append(
-            f"Motivation for {x.motivation} squads is {x.motivation - squads(r)} more than the {squads(r)} fielded"
+            _("Motivation for {motivation} squads is {more} more than the {squads} fielded").format(
+                motivation=x.motivation, more=x.motivation - squads(r), squads=squads(r)
+            )
         )
     elif r.platoon and x.motivation and x.motivation < squads(r):
-        errors.append(f"Motivation in a platoon covers every squad: {squads(r) - x.motivation} more to buy (or none)")
+        errors.append(
+            _("Motivation in a platoon covers every squad: {squads} more to buy (or none)").format(
+                squads=squads(r) - x.motivation
+            )
+        )
     for key in ("ambush", "ied", "ied_remote"):
         if getattr(x, key) < 0:
-            errors.append(f"{table[key].name}: a count cannot be negative")
+            errors.append(_("{extra}: a count cannot be negative").format(extra=_(table[key].name)))
     return errors
 
 
@@ -400,10 +470,10 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
     held = getattr(x, key)
     if key == "motivation":
         if x.motivation or x.motivation_platoon:
-            raise Refused(f"{name} is bought already")
+            raise Refused(_("{name} is bought already").format(name=_(name)))
         row, n = extras(variant)["motivation"], squads(roster)
         if amount not in (0, n):
-            raise Refused(f"{name} covers every squad: {n} (Extras: Motivation)")
+            raise Refused(_("{name} covers every squad: {n} (Extras: Motivation)").format(name=_(name), n=n))
         if roster.platoon and row.platoon_cost and row.platoon_cost < row.cost * n:
             return msgspec.structs.replace(x, motivation_platoon=True), M("{extra} for the platoon", extra=M(name))
         if n == 1:
@@ -411,18 +481,20 @@ def purchase(roster: Roster, key: str, amount: int, variant: str = "") -> tuple[
         return msgspec.structs.replace(x, motivation=n), M("{extra} for {n} squads", extra=M(name), n=n)
     if isinstance(held, bool):
         if amount not in (0, 1):
-            raise Refused(f"{name} is bought once, not {amount} times")
+            raise Refused(_("{name} is bought once, not {amount} times").format(name=_(name), amount=amount))
         if held:
-            raise Refused(f"{name} is bought already")
+            raise Refused(_("{name} is bought already").format(name=_(name)))
         return msgspec.structs.replace(x, **{key: True}), M(name)
     if key in ("intelligence", "negotiation"):
         level = amount or (2 if key == "negotiation" else 1)
         if level <= held:
-            raise Refused(f"{name} level {held} is bought already: buy a higher level")
+            raise Refused(
+                _("{name} level {held} is bought already: buy a higher level").format(name=_(name), held=held)
+            )
         return msgspec.structs.replace(x, **{key: level}), M("{extra} level {level}", extra=M(name), level=level)
     count = amount or 1
     if count < 1:
-        raise Refused(f"buy at least one {name}")
+        raise Refused(_("buy at least one {name}").format(name=_(name)))
     bought = msgspec.structs.replace(x, **{key: held + count})
     return bought, M(name) if count == 1 else M("{extra} ×{n}", extra=M(name), n=count)
 
@@ -431,7 +503,7 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
     """An EXTRA bought outside a roster, checked like a roster against the side's limit."""
     side, key, variant = args["side"], args["extra"], ctx.ruleset.variant
     if not any(u.side == side for u in ctx.state.units.values()):
-        raise Refused(f"{side} have no figures yet: field them first (roster FILE {side})")
+        raise Refused(_("{side} have no figures yet: field them first (roster FILE {side})").format(side=side))
     before = force_roster(ctx.state, side)
     bought, what = purchase(before, key, args["amount"], variant)
     after = msgspec.structs.replace(before, extras=bought)
@@ -440,7 +512,9 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
     standing = set(validate_roster(before, limit, variant))
     errors = [e for e in validate_roster(after, limit, variant) if e not in standing]
     if errors:
-        raise Refused(f"{side} with {DOMAIN.render(what)}: " + "; ".join(errors))
+        raise Refused(
+            _("{side} with {what}: {errors}").format(side=side, what=DOMAIN.render(what), errors="; ".join(errors))
+        )
     old, new = extra_values(before.extras), extra_values(bought)
     for k, value in new.items():
         if old.get(k) != value:
@@ -468,25 +542,29 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     never reads the file again)."""
     words = args["what"].split()
     if len(words) != 2:
-        raise Refused("roster FILE SIDE, e.g. roster bersaglieri regulars")
+        raise Refused(_("roster FILE SIDE, e.g. roster bersaglieri regulars"))
     side = match_prefix(words[1], list(ctx.state.sides), "side")
     path = find_roster(words[0])
     r = load_roster(path)
     limit = args["limit"] or int(var(ctx.state, "points", 0)) or r.limit
     army = ctx.state.sides[side].army
     if r.army != army:
-        raise Refused(f"{path.name} is a {r.army} roster; {side} are {army}")
+        raise Refused(
+            _("{path} is a {army} roster; {side} are {army2}").format(
+                path=path.name, army=r.army, side=side, army2=army
+            )
+        )
     if any(u.side == side for u in ctx.state.units.values()):
-        raise Refused(f"{side} have their figures already")
+        raise Refused(_("{side} have their figures already").format(side=side))
     taken = {u.id for u in ctx.state.units.values()}
     clash = [u.id for u in r.units if u.id in taken]
     if clash:
-        raise Refused(f"ids already used in this game: {', '.join(clash)}")
+        raise Refused(_("ids already used in this game: {clash}").format(clash=", ".join(clash)))
     if any(u.kind == "journalist" for u in r.units) and not regular_vs_irregular(ctx.state):
-        raise Refused("journalists are for games of Regulars against Irregulars only (Extras: Media)")
+        raise Refused(_("journalists are for games of Regulars against Irregulars only (Extras: Media)"))
     errors = validate_roster(r, limit, ctx.ruleset.variant)
     if errors:
-        raise Refused(f"{path.name}: " + "; ".join(errors))
+        raise Refused(_("{file}: {errors}").format(file=path.name, errors="; ".join(errors)))
     for u in r.units:
         spec = ev.UnitSpec(side=side, **_figure(u))
         ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in u.status else ()))

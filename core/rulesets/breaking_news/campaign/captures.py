@@ -13,7 +13,7 @@ from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
-from core.rulesets.breaking_news.words import DOMAIN
+from core.rulesets.breaking_news.words import DOMAIN, _
 from core.state import GameState, Unit
 
 
@@ -31,14 +31,18 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
     for uid in args["units"]:
         u = ctx.unit(uid)
         if u.out:
-            raise Refused(f"{u.name} is out of the game already ({DOMAIN.render(u.out)})")
+            raise Refused(_("{name} is out of the game already ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
         by = captor(ctx.state, u)
         if u.kind == "journalist" and not by:
-            raise Refused("journalists are captured only in games of Regulars against Irregulars (Extras: Media)")
+            raise Refused(_("journalists are captured only in games of Regulars against Irregulars (Extras: Media)"))
         if ctx.role in ctx.state.sides and ctx.role != by:
             if u.kind == "journalist":
-                raise Refused(f"only the Irregulars ({by}) capture journalists, by contacting them (Extras: Media)")
-            raise Refused(f"{by} capture {u.name}, not you")
+                raise Refused(
+                    _("only the Irregulars ({by}) capture journalists, by contacting them (Extras: Media)").format(
+                        by=by
+                    )
+                )
+            raise Refused(_("{by} capture {name}, not you").format(by=by, name=u.name))
         if u.kind == "journalist":
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
@@ -47,11 +51,11 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
             charge(ctx, regular_side(ctx.state), "journalist-captured", reason)
         elif u.kind == "man":
             if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
-                raise Refused("men are captured when their force is routed: within 10 cm of an enemy (§12.0)")
+                raise Refused(_("men are captured when their force is routed: within 10 cm of an enemy (§12.0)"))
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
         else:
-            raise Refused(f"{u.name} cannot be captured")
+            raise Refused(_("{name} cannot be captured").format(name=u.name))
     defeat.settle(ctx)
 
 

@@ -15,6 +15,7 @@ from core.i18n import M
 from core.ruleset import CommandSpec, Context, Refused
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
+from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
 MOVE_CM = 15
@@ -35,13 +36,15 @@ def controller(state: GameState) -> str:
 def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     side = owner(ctx.state)
     if not side:
-        raise Refused("there are no civilians in this game")
+        raise Refused(_("there are no civilians in this game"))
     if not any(u.kind == "civilian" and u.in_play for u in ctx.state.units.values()):
-        raise Refused("no civilian is left on the table")
+        raise Refused(_("no civilian is left on the table"))
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(f"{side} roll for the civilians (Extras: Civilians)")
+        raise Refused(_("{side} roll for the civilians (Extras: Civilians)").format(side=side))
     if controller(ctx.state):
-        raise Refused(f"the civilians' roll is made this turn: {controller(ctx.state)} move them")
+        raise Refused(
+            _("the civilians' roll is made this turn: {controller} move them").format(controller=controller(ctx.state))
+        )
     other = ctx.state.other_side(side)
     need = negotiation.level(ctx.state, other)
     (face,) = ctx.roll(

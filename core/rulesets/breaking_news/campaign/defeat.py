@@ -41,6 +41,7 @@ from core.rulesets.breaking_news.ledger import (
     unit_var,
     var,
 )
+from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
 
@@ -153,24 +154,34 @@ LINE_NAMES = {
 def _score(ctx: Context, args: dict[str, Any]) -> None:
     line_id, side, count = args["line"], args["side"], args["count"]
     if count < 1:
-        raise Refused("count at least 1")
+        raise Refused(_("count at least 1"))
     if line_id == "first-fire":
         if var(ctx.state, "first_fire.scored", 0):
-            raise Refused(f"{var(ctx.state, 'first_fire')} fired first already")
+            raise Refused(_("{first_fire} fired first already").format(first_fire=var(ctx.state, "first_fire")))
         set_var(ctx, "first_fire", side)
         shot_fired(ctx, side)
         return
     if line_id in ("building", "civilian", "journalist-captured"):
         if not regular_vs_irregular(ctx.state):
-            raise Refused(f"the {line_id} line counts only in games of Regulars against Irregulars (§14.0)")
+            raise Refused(
+                _("the {line_id} line counts only in games of Regulars against Irregulars (§14.0)").format(
+                    line_id=line_id
+                )
+            )
         if army(ctx.state, side) != "regular":
-            raise Refused(f"only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)")
+            raise Refused(
+                _("only the Regular player scores the {line_id} line (§14.0, Extras: Civilians)").format(
+                    line_id=line_id
+                )
+            )
     row = defeat_line(ctx, line_id)
     if row.value(has_roe(ctx.state, side)) == 0:
-        raise Refused(f"the {line_id} line is worth nothing in this variant (docs/rulings.md)")
+        raise Refused(
+            _("the {line_id} line is worth nothing in this variant (docs/rulings.md)").format(line_id=line_id)
+        )
     # the referee's own words, as typed; else the line's name
     reason = args["reason"] or M(LINE_NAMES[line_id])
-    for _ in range(count):
+    for _i in range(count):
         charge(ctx, side, line_id, reason)
 
 

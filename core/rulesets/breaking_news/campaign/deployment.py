@@ -23,6 +23,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
+from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
 OFF = "off-table"
@@ -60,15 +61,15 @@ def missing(state: GameState) -> list[str]:
     """What must still happen before the first turn."""
     out = []
     if not var(state, "first_player", ""):
-        out.append("the deployment roll (rolloff)")
+        out.append(_("the deployment roll (rolloff)"))
     for side in state.sides:
         waiting = [u.id for u in state.units.values() if u.side == side and OFF in u.status and AMBUSH not in u.roles]
         if waiting:
-            out.append(f"{side} to deploy {', '.join(waiting)}")
+            out.append(_("{side} to deploy {waiting}").format(side=side, waiting=", ".join(waiting)))
     out += objective_steps(state, with_die=True)
     for side in state.sides:
         if extra(state, side, "helicopter") and f"helicopter.{side}.turn" not in state.secrets:
-            out.append(f"{side} to note the helicopter's landing marker and turn (helicopter)")
+            out.append(_("{side} to note the helicopter's landing marker and turn (helicopter)").format(side=side))
     return out
 
 
@@ -78,9 +79,15 @@ def objective_steps(state: GameState, *, with_die: bool) -> list[str]:
     if m:
         for side in state.sides:
             if objectives.defends(state, side) and not objectives.markers(state, side):
-                out.append(f"{side} to choose their objectives (objectives {side} MAIN SECOND SECOND)")
+                out.append(
+                    _("{side} to choose their objectives (objectives {side} MAIN SECOND SECOND)").format(side=side)
+                )
         if with_die and m == 2 and objectives.DIE not in state.secrets:
-            out.append(f"{irregular_side(state)} to roll the secret objective die (objective-roll)")
+            out.append(
+                _("{irregular_side} to roll the secret objective die (objective-roll)").format(
+                    irregular_side=irregular_side(state)
+                )
+            )
     return out
 
 
@@ -90,7 +97,7 @@ def quick_start(ctx: Context) -> None:
     him if it is due."""
     steps = objective_steps(ctx.state, with_die=False)
     if steps:
-        raise Refused("before the first turn: " + "; ".join(steps))
+        raise Refused(_("before the first turn: {steps}").format(steps="; ".join(steps)))
     if objectives.mission(ctx.state) == 2 and objectives.DIE not in ctx.state.secrets:
         objectives.roll_die(ctx)
     for u in list(ctx.state.units.values()):
@@ -104,10 +111,12 @@ def quick_start(ctx: Context) -> None:
 
 def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
     if var(ctx.state, "first_player", ""):
-        raise Refused(f"{var(ctx.state, 'first_player')} won the deployment roll already")
+        raise Refused(
+            _("{first_player} won the deployment roll already").format(first_player=var(ctx.state, "first_player"))
+        )
     sides = list(ctx.state.sides)
     if len(sides) != 2:
-        raise Refused("the deployment roll needs two sides")
+        raise Refused(_("the deployment roll needs two sides"))
     while True:
         totals = {}
         for side in sides:
@@ -154,18 +163,22 @@ def _deploy(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused("deploy one side's figures at a time")
+        raise Refused(_("deploy one side's figures at a time"))
     (side,) = sides
     first, second = var(ctx.state, "first_player", ""), var(ctx.state, "second_player", "")
     if not first:
-        raise Refused("roll for deployment first: rolloff (§4.2)")
+        raise Refused(_("roll for deployment first: rolloff (§4.2)"))
     for u in units:
         if OFF not in u.status:
-            raise Refused(f"{u.name} is on the table already")
+            raise Refused(_("{name} is on the table already").format(name=u.name))
         if AMBUSH in u.roles:
-            raise Refused(f"{u.name} is held back for an ambush: he comes on at the end of a turn (ambush)")
+            raise Refused(
+                _("{name} is held back for an ambush: he comes on at the end of a turn (ambush)").format(name=u.name)
+            )
         if INFILTRATOR in u.roles and not all(all_placed(ctx.state, s) for s in ctx.state.sides):
-            raise Refused(f"{u.name} infiltrates after both sides have deployed (Extras: Infiltrators)")
+            raise Refused(
+                _("{name} infiltrates after both sides have deployed (Extras: Infiltrators)").format(name=u.name)
+            )
     if any(is_force(u) for u in units):
         _step(ctx, side, first, second)
     for u in units:
@@ -181,16 +194,24 @@ def _step(ctx: Context, side: str, first: str, second: str) -> None:
     if side == first:
         if stage == 1:
             if placed(s, second) < half(len(force(s, second))):
-                raise Refused(f"{second}, the Second player, field at least half their force first (§4.2)")
+                raise Refused(
+                    _("{second}, the Second player, field at least half their force first (§4.2)").format(second=second)
+                )
             stage = 2
         elif stage == 3:
             if not all_placed(s, second):
-                raise Refused(f"{second} deploy the rest of their force before {first} deploy theirs (§4.2)")
+                raise Refused(
+                    _("{second} deploy the rest of their force before {first} deploy theirs (§4.2)").format(
+                        second=second, first=first
+                    )
+                )
             stage = 4
     else:
         if stage == 2:
             if placed(s, first) < half(len(force(s, first))):
-                raise Refused(f"{first}, the First player, field at least half their force now (§4.2)")
+                raise Refused(
+                    _("{first}, the First player, field at least half their force now (§4.2)").format(first=first)
+                )
             stage = 3
     set_var(ctx, "deploy.stage", stage)
 
@@ -199,14 +220,16 @@ def _ambush(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused("one side's ambush at a time")
+        raise Refused(_("one side's ambush at a time"))
     (side,) = sides
     bought, used = extra(ctx.state, side, "ambush"), int(var(ctx.state, f"ambush_used.{side}", 0))
     if used >= bought:
-        raise Refused(f"{side} have no ambush left (Extras: Ambush: {bought} bought)")
+        raise Refused(
+            _("{side} have no ambush left (Extras: Ambush: {bought} bought)").format(side=side, bought=bought)
+        )
     for u in units:
         if AMBUSH not in u.roles or OFF not in u.status:
-            raise Refused(f"{u.name} is not waiting in ambush")
+            raise Refused(_("{name} is not waiting in ambush").format(name=u.name))
     for u in units:
         ctx.emit(ev.StatusChanged(unit=u.id, remove=(OFF,)))
     set_var(ctx, f"ambush_used.{side}", used + 1)

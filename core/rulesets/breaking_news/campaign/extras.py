@@ -20,7 +20,7 @@ from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
-from core.rulesets.breaking_news.words import DOMAIN, whose
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit
 
 LANDED, GONE = "landed", "gone"
@@ -37,12 +37,12 @@ def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     """After all deployment: secretly note the landing marker and the turn it comes."""
     side = side_for(ctx, args["side"], "helicopter 3 4 side=regulars")
     if not extra(ctx.state, side, "helicopter"):
-        raise Refused(f"{side} bought no helicopter evacuation (Extras)")
+        raise Refused(_("{side} bought no helicopter evacuation (Extras)").format(side=side))
     if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
-        raise Refused("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)")
+        raise Refused(_("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)"))
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), args["of"] or side)
     if args["turn"] < 1:
-        raise Refused("the helicopter comes in turn 1 or later")
+        raise Refused(_("the helicopter comes in turn 1 or later"))
     marker_key, turn_key = helicopter_keys(side)
     ctx.emit(ev.SecretSet(key=marker_key, owner=side, value=f"{owner}.{n}", vis=(side,)))
     ctx.emit(ev.SecretSet(key=turn_key, owner=side, value=str(args["turn"]), vis=(side,)))
@@ -138,15 +138,19 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     units = [ctx.unit(uid) for uid in args["units"]]
     sides = {u.side for u in units}
     if len(sides) != 1:
-        raise Refused("one side boards its own helicopter")
+        raise Refused(_("one side boards its own helicopter"))
     (side,) = sides
     if not landed(ctx.state, side):
         shot = _shot_down(ctx.state, side)
-        raise Refused(f"{side}'s helicopter was {shot}" if shot else f"{side} have no helicopter on the ground")
+        raise Refused(
+            _("{side}'s helicopter was {shot}").format(side=side, shot=shot)
+            if shot
+            else _("{side} have no helicopter on the ground").format(side=side)
+        )
     for u in units:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
         if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:
-            raise Refused(f"{u.name} is out of the game ({DOMAIN.render(u.out)})")
+            raise Refused(_("{name} is out of the game ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
     for u in units:
         ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.EVACUATED)))
     ctx.emit(
@@ -177,16 +181,30 @@ def _plant(ctx: Context, args: dict[str, Any]) -> None:
     """Extras: Explosives — an IED under one of your own fake markers, kept secret."""
     side = side_for(ctx, args["side"], "plant 3 side=irregulars")
     if army(ctx.state, side) != "irregular":
-        raise Refused("only Irregulars plant IEDs (Extras: Explosives)")
+        raise Refused(_("only Irregulars plant IEDs (Extras: Explosives)"))
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), side)
     if owner != side or objectives.markers(ctx.state, side).get(n) != objectives.FAKE:
-        raise Refused("an IED goes under one of your own fake markers (Extras: Explosives)")
+        raise Refused(_("an IED goes under one of your own fake markers (Extras: Explosives)"))
     if ied_key(side, n) in ctx.state.secrets:
-        raise Refused(f"there is an IED at marker {n} already")
+        raise Refused(_("there is an IED at marker {n} already").format(n=n))
     kind = "remote" if args["remote"] else "proximity"
     bought = extra(ctx.state, side, "ied_remote" if kind == "remote" else "ied")
     if charges(ctx.state, side)[kind] >= bought:
-        raise Refused(f"{side} bought {bought} {kind} IED{'s' if bought != 1 else ''} (Extras: Explosives)")
+        raise Refused(
+            (
+                DOMAIN.ngettext(
+                    "{side} bought {bought} remote IED (Extras: Explosives)",
+                    "{side} bought {bought} remote IEDs (Extras: Explosives)",
+                    bought,
+                )
+                if kind == "remote"
+                else DOMAIN.ngettext(
+                    "{side} bought {bought} proximity IED (Extras: Explosives)",
+                    "{side} bought {bought} proximity IEDs (Extras: Explosives)",
+                    bought,
+                )
+            ).format(side=side, bought=bought)
+        )
     ctx.emit(ev.SecretSet(key=ied_key(side, n), owner=side, value=kind, vis=(side,)))
 
 

@@ -11,6 +11,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
+from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
 #: The ledger columns that take the civilians-and-buildings multiplier.
@@ -72,10 +73,12 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     """Extras: Media — the Irregular player moves an independent journalist 2d6 cm."""
     u = ctx.unit(args["unit"])
     if journalist_kind(u) != "independent":
-        raise Refused(f"{u.name} is not an independent journalist; only they move 2d6 cm (Extras: Media)")
+        raise Refused(
+            _("{name} is not an independent journalist; only they move 2d6 cm (Extras: Media)").format(name=u.name)
+        )
     hits.require_in_play(u)
     if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
-        raise Refused("the Irregular player moves the independent journalists (Extras: Media)")
+        raise Refused(_("the Irregular player moves the independent journalists (Extras: Media)"))
     dice = media()["independent"].move_dice
     faces = ctx.roll(
         M("move"),

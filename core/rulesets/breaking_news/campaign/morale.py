@@ -24,6 +24,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
 # ------------------------------------------------------------------ pure rules
@@ -166,12 +167,12 @@ def shaken(ctx: Context, side: str) -> None:
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused("each player rolls his own side's morale")
+        raise Refused(_("each player rolls his own side's morale"))
     defeat.settle(ctx)
     if int(var(ctx.state, f"morale.{side}.tested", 0)) == ctx.state.turn:
-        raise Refused(f"{side} have already tested morale this turn")
+        raise Refused(_("{side} have already tested morale this turn").format(side=side))
     if not due(ctx.state, side):
-        raise Refused(f"{side} took no losses this turn: no morale test (§12.0)")
+        raise Refused(_("{side} took no losses this turn: no morale test (§12.0)").format(side=side))
     take_test(ctx, side)
 
 

@@ -18,6 +18,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
+from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
 RUNNING, BROKEN, ENDED = "running", "broken", "ended"
@@ -112,10 +113,10 @@ def _may_declare_now(ctx: Context) -> None:
     if ctx.ruleset.variant == IT:
         # "deve essere giocata al primo turno, a prescindere da chi ha l'iniziativa" (DIFF-58)
         if s.turn != 1:
-            raise Refused("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)")
+            raise Refused(_("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)"))
     elif not (s.phase == "deployment" or (s.turn == 1 and s.phase == "initiative")):
         raise Refused(
-            "negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)"
+            _("negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)")
         )
 
 
@@ -124,20 +125,20 @@ def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
     other = ctx.state.other_side(side)
     if args["breach"]:
         if not ctx.is_referee:
-            raise Refused("the referee rules that the negotiation was breached")
+            raise Refused(_("the referee rules that the negotiation was breached"))
         if running(ctx.state) != side:
-            raise Refused(f"{side} is not negotiating")
+            raise Refused(_("{side} is not negotiating").format(side=side))
         _break(ctx, side, other, M("came within {cm} cm", cm=negotiation_keep_away_cm()))
         return
     if ctx.ruleset.variant != IT and army(ctx.state, side) != "regular":
-        raise Refused("the Regular player negotiates (English draft, Extras: Negotiation)")
+        raise Refused(_("the Regular player negotiates (English draft, Extras: Negotiation)"))
     _may_declare_now(ctx)
     if var(ctx.state, f"negotiation.{side}", ""):
-        raise Refused(f"{side} has already negotiated this game")
+        raise Refused(_("{side} has already negotiated this game").format(side=side))
     if running(ctx.state):
-        raise Refused(f"{running(ctx.state)} is already negotiating")
+        raise Refused(_("{running} is already negotiating").format(running=running(ctx.state)))
     if var(ctx.state, "first_fire", ""):
-        raise Refused("shots have been fired: too late to negotiate")
+        raise Refused(_("shots have been fired: too late to negotiate"))
     lv = level(ctx.state, side)
     rate = negotiation(ctx.ruleset.variant)[lv].dp_per_turn
     set_var(ctx, f"negotiation.{side}", RUNNING)

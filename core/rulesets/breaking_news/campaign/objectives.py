@@ -38,6 +38,7 @@ from core.rulesets.breaking_news.ledger import (
     var,
 )
 from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
 MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
@@ -98,22 +99,26 @@ def die_effect(face: int, declared: dict[int, str]) -> Msg:
 
 def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int]:
     """``4`` (with ``owner``, or when only one side has markers) or ``regulars.4``."""
-    side_word, _, number = word.rpartition(".")
+    side_word, _sep, number = word.rpartition(".")
     if side_word:
         owner = match_prefix(side_word, list(state.sides), "side")
     try:
         n = int(number)
     except ValueError:
-        raise Refused(f"a marker is a number 1–5, or SIDE.NUMBER, not {word!r}") from None
+        raise Refused(_("a marker is a number 1–5, or SIDE.NUMBER, not {word!r}").format(word=word)) from None
     if n not in MARKERS:
-        raise Refused("markers are numbered 1 to 5 (§4.1)")
+        raise Refused(_("markers are numbered 1 to 5 (§4.1)"))
     if not owner:
         owners = [s for s in state.sides if markers(state, s)]
         if len(owners) != 1:
-            raise Refused(f"whose marker {n}? write SIDE.{n} (e.g. {next(iter(state.sides), 'regulars')}.{n})")
+            raise Refused(
+                _("whose marker {n}? write SIDE.{n} (e.g. {next}.{n})").format(
+                    n=n, next=next(iter(state.sides), "regulars")
+                )
+            )
         owner = owners[0]
     if n not in markers(state, owner):
-        raise Refused(f"{owner} have no marker {n}")
+        raise Refused(_("{owner} have no marker {n}").format(owner=owner, n=n))
     return owner, n
 
 
@@ -123,19 +128,21 @@ def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int
 def _mission(ctx: Context, args: dict[str, Any]) -> None:
     m = args["number"]
     if m not in MISSIONS:
-        raise Refused("missions are 1, 2 or 3 (§4.1)")
+        raise Refused(_("missions are 1, 2 or 3 (§4.1)"))
     armies = sorted(army(ctx.state, s) for s in ctx.state.sides)
     if m == 2 and armies != ["irregular", "regular"]:
-        raise Refused("mission 2 is Regulars against Irregulars (§4.1)")
+        raise Refused(_("mission 2 is Regulars against Irregulars (§4.1)"))
     if m == 1 and len(set(armies)) != 1:
-        raise Refused("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)")
+        raise Refused(_("mission 1 is Regulars against Regulars or Irregulars against Irregulars (§4.1)"))
     if m == 3 and sum(forces.special_forces(ctx.state, s) for s in ctx.state.sides) != 1:
         raise Refused(
-            "mission 3 is Special Forces (every man R1) against Regulars or Irregulars: "
-            "one side, and one only, must field them (§4.1, rulings BN-OBJ-MISSION)"
+            _(
+                "mission 3 is Special Forces (every man R1) against Regulars or Irregulars: "
+                "one side, and one only, must field them (§4.1, rulings BN-OBJ-MISSION)"
+            )
         )
     if any(markers(ctx.state, s) for s in ctx.state.sides):
-        raise Refused("the markers are already set for the current mission")
+        raise Refused(_("the markers are already set for the current mission"))
     set_var(ctx, "mission", m)
     ctx.emit(ev.Noted(text=M("mission {n}: {what} (§4.1)", n=m, what=M(MISSIONS[m]))))
 
@@ -162,24 +169,24 @@ def random_roles(main_face: int, pair_face: int) -> tuple[int, tuple[int, int]]:
 def _objectives(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused("each player chooses his own objectives")
+        raise Refused(_("each player chooses his own objectives"))
     if not mission(ctx.state):
-        raise Refused("choose the mission first: mission 2")
+        raise Refused(_("choose the mission first: mission 2"))
     if not defends(ctx.state, side):
-        raise Refused(f"{side} defend no markers in mission 3 (§4.1)")
+        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=side))
     if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
-        raise Refused("a marker is already revealed: too late to change them")
+        raise Refused(_("a marker is already revealed: too late to change them"))
     secondary = list(args["secondary"])
     if args["main"] == "random":
         if secondary:
-            raise Refused("random draws the secondary markers too: objectives regulars random")
+            raise Refused(_("random draws the secondary markers too: objectives regulars random"))
         main, secondary = _draw(ctx, side)
     else:
         main = int(args["main"])
     chosen = [main, *secondary]
     if len(secondary) != 2 or len(set(chosen)) != 3 or any(n not in MARKERS for n in chosen):
         raise Refused(
-            "name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5"
+            _("name the main marker and two secondary ones, all different, from 1 to 5: objectives regulars 4 2 5")
         )
     for n in MARKERS:
         role = MAIN if n == main else SECONDARY if n in secondary else FAKE
@@ -219,11 +226,11 @@ def _secondary_words(pair: tuple[int, int]) -> Msg:
 def _objective_roll(ctx: Context, args: dict[str, Any]) -> None:
     irregulars = irregular_side(ctx.state)
     if mission(ctx.state) != 2:
-        raise Refused("the secret objective die belongs to mission 2 (§4.1)")
+        raise Refused(_("the secret objective die belongs to mission 2 (§4.1)"))
     if ctx.role in ctx.state.sides and ctx.role != irregulars:
-        raise Refused("the Irregular player rolls the secret objective die (§4.1)")
+        raise Refused(_("the Irregular player rolls the secret objective die (§4.1)"))
     if DIE in ctx.state.secrets:
-        raise Refused("the secret objective die has been rolled")
+        raise Refused(_("the secret objective die has been rolled"))
     roll_die(ctx)
 
 
@@ -233,7 +240,7 @@ def roll_die(ctx: Context) -> None:
     regulars = regular_side(ctx.state)
     declared = markers(ctx.state, regulars)
     if not declared:
-        raise Refused(f"{regulars} must choose their objectives first")
+        raise Refused(_("{regulars} must choose their objectives first").format(regulars=regulars))
     ctx.emit(ev.Noted(text=M("{side} roll the secret objective die (§4.1)", side=irregulars)))
     (face,) = ctx.roll(
         M("secret objective die"),
@@ -250,7 +257,7 @@ def _take(ctx: Context, args: dict[str, Any]) -> None:
     taker = args["side"]
     owner, n = parse_marker(ctx.state, str(args["marker"]), ctx.state.other_side(taker))
     if var(ctx.state, f"taken.{owner}.{n}", ""):
-        raise Refused(f"{owner} marker {n} was taken already: it is taken for good (§4.1.1)")
+        raise Refused(_("{owner} marker {n} was taken already: it is taken for good (§4.1.1)").format(owner=owner, n=n))
     set_var(ctx, f"taken.{owner}.{n}", taker)
     key = marker_key(owner, n)
     declared = ctx.state.secrets[key].value
@@ -286,16 +293,16 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
     number = [w for w in words if w.rpartition(".")[2].isdigit()]
     named = [w for w in words if w not in number]
     if len(number) != 1 or len(named) > 1:
-        raise Refused("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key")
+        raise Refused(_("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key"))
     side = ""
     if named:
         side = match_prefix(named[0], list(ctx.state.sides), "side")
     owner, n = parse_marker(ctx.state, number[0], side)
     if ctx.role in ctx.state.sides and ctx.role != owner:
-        raise Refused("the owner of a marker (or the referee) reveals it")
+        raise Refused(_("the owner of a marker (or the referee) reveals it"))
     key = marker_key(owner, n)
     if ctx.state.secrets[key].revealed:
-        raise Refused(f"{owner} marker {n} is already revealed")
+        raise Refused(_("{owner} marker {n} is already revealed").format(owner=owner, n=n))
     ctx.emit(ev.Revealed(key=key, value=ctx.state.secrets[key].value))
     rule = M("within 10 cm and in line of sight") if ctx.ruleset.variant == IT else M("reached within 10 cm")
     ctx.emit(ev.Noted(text=M("{owner} marker {n} is revealed: an enemy {rule} (§4.1)", owner=owner, n=n, rule=rule)))
@@ -306,9 +313,9 @@ def _reveal_key(ctx: Context, key: str) -> None:
     secret = ctx.state.secrets.get(key)
     if secret is None or ctx.role in ctx.state.sides and ctx.role != secret.owner:
         # a player cannot tell another side's secret from no secret at all
-        raise Refused(f"you have no secret {key!r}")
+        raise Refused(_("you have no secret {key!r}").format(key=key))
     if secret.revealed:
-        raise Refused(f"{key} is already revealed")
+        raise Refused(_("{key} is already revealed").format(key=key))
     ctx.emit(ev.Revealed(key=key, value=secret.value))
 
 
@@ -323,16 +330,20 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     side = side_for(ctx, args["side"], "intelligence regulars")
     level = extra(ctx.state, side, "intelligence")
     if not level:
-        raise Refused(f"{side} bought no Intelligence (Extras)")
+        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=side))
     if var(ctx.state, f"intelligence.{side}", 0):
-        raise Refused("one Intelligence roll per game (Extras: Intelligence)")
+        raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"))
     if ctx.state.phase == "deployment" and not forces.special_forces(ctx.state, side):
-        raise Refused("only Special Forces roll Intelligence before deployment (Extras: Intelligence)")
+        raise Refused(_("only Special Forces roll Intelligence before deployment (Extras: Intelligence)"))
     other = ctx.state.other_side(side)
     counter = extra(ctx.state, other, "intelligence")
     need = level - counter
     if need < 1:
-        raise Refused(f"level {level} against counter-intelligence {counter}: no roll can succeed")
+        raise Refused(
+            _("level {level} against counter-intelligence {counter}: no roll can succeed").format(
+                level=level, counter=counter
+            )
+        )
     set_var(ctx, f"intelligence.{side}", 1)
     mods = (ev.Mod(M("counter-intelligence"), -counter, "Extras: Intelligence"),) if counter else ()
     (face,) = ctx.roll(

@@ -26,7 +26,7 @@ from core.rulesets.breaking_news.campaign import defeat, deployment, extras, for
 from core.rulesets.breaking_news.combat import commands as combat
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
-from core.rulesets.breaking_news.words import DOMAIN
+from core.rulesets.breaking_news.words import DOMAIN, _
 from core.state import GameState
 from core.views import REFEREE
 
@@ -48,13 +48,13 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     name = parsed.spec.name
     if name == "next":
         if state.phase != "activation" or role != state.active_side:
-            raise Refused("only the referee moves the game on, except the active player ending his activation")
+            raise Refused(_("only the referee moves the game on, except the active player ending his activation"))
         return
     if name not in PLACING:
         for uid in parsed.units:
             u = state.units.get(uid)
             if u is not None and u.side == role and deployment.OFF in u.status:
-                raise Refused(f"{u.name} is not on the table yet")
+                raise Refused(_("{name} is not on the table yet").format(name=u.name))
     phase = ruleset.phase(state.phase)
     if not phase or phase.actor != "active" or name in ANY_TIME:
         return
@@ -62,30 +62,34 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return  # whoever won the civilians' roll moves them, active or not (rulings BN-CIV-MOVE)
     if role != state.active_side:
         if not name.startswith("react"):
-            raise Refused(f"{state.active_side} are active: you may only react")
+            raise Refused(_("{active_side} are active: you may only react").format(active_side=state.active_side))
         return
     if forces.is_platoon(state, role) and name != "activate":
         own = [state.units[u] for u in parsed.units if state.units[u].side == role]
         squad = var(state, f"activating.{role}", "")
         if own and not squad:
-            raise Refused("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)")
+            raise Refused(_("a platoon acts squad by squad: activate one first (activate SQUAD, §13.0)"))
         strays = [u.name for u in own if u.team != squad]
         if strays:
-            raise Refused(f"{', '.join(strays)} not in {squad}, the squad now activated (§13.0)")
+            raise Refused(
+                _("{strays} not in {squad}, the squad now activated (§13.0)").format(
+                    strays=", ".join(strays), squad=squad
+                )
+            )
 
 
 def advance(ctx: Context) -> None:
     s = ctx.state
     match s.phase:
         case "setup":
-            raise Refused("load a scenario first: scenario demo")
+            raise Refused(_("load a scenario first: scenario demo"))
         case "deployment":
             if not deployment.started(s):
                 deployment.quick_start(ctx)
             else:
                 todo = deployment.missing(s)
                 if todo:
-                    raise Refused("before the first turn: " + "; ".join(todo))
+                    raise Refused(_("before the first turn: {steps}").format(steps="; ".join(todo)))
             ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
         case "initiative":
             combat.start_of_turn(ctx)
@@ -103,7 +107,11 @@ def advance(ctx: Context) -> None:
         case victory.FINAL:
             victory.finish(ctx)
         case _:
-            raise Refused(f"the game is over: {DOMAIN.render(s.result)}" if s.result else f"unknown phase {s.phase}")
+            raise Refused(
+                _("the game is over: {result}").format(result=DOMAIN.render(s.result))
+                if s.result
+                else _("unknown phase {phase}").format(phase=s.phase)
+            )
 
 
 def end_of_turn(ctx: Context) -> None:
@@ -142,7 +150,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
     s = ctx.state
     sides = list(s.sides)
     if len(sides) != 2:
-        raise Refused("initiative needs exactly two sides")
+        raise Refused(_("initiative needs exactly two sides"))
     a, b = sides
     while True:
         totals = {}
@@ -181,11 +189,11 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     the next one starts."""
     side = ctx.state.active_side
     if not forces.is_platoon(ctx.state, side):
-        raise Refused(f"{side} play a single squad: every figure may act (§5.0)")
+        raise Refused(_("{side} play a single squad: every figure may act (§5.0)").format(side=side))
     teams = forces.sub_units(ctx.state, side)
     squad = match_prefix(args["squad"], list(teams), "squad")
     if int(var(ctx.state, f"activated.{side}.{squad}", 0)) == ctx.state.turn:
-        raise Refused(f"{squad} has been activated this turn")
+        raise Refused(_("{squad} has been activated this turn").format(squad=squad))
     set_var(ctx, f"activating.{side}", squad)
     set_var(ctx, f"activated.{side}.{squad}", ctx.state.turn)
 

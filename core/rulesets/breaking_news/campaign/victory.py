@@ -18,7 +18,7 @@ from core.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
-from core.rulesets.breaking_news.words import listing
+from core.rulesets.breaking_news.words import _, listing
 from core.state import GameState
 
 FINAL = "final"
@@ -71,7 +71,7 @@ def result(state: GameState) -> Msg:
 def finish(ctx: Context) -> None:
     """The final count (§14.0) and the end of the game."""
     if len(ctx.state.sides) != 2:
-        raise Refused("a final count needs two sides")
+        raise Refused(_("a final count needs two sides"))
     defeat.settle(ctx)
     negotiation.end_roll(ctx)
     objectives.reveal_all(ctx)
@@ -106,7 +106,7 @@ def finish(ctx: Context) -> None:
 
 def _victory(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.turn < 1:
-        raise Refused("the game has not started")
+        raise Refused(_("the game has not started"))
     if ctx.state.phase != FINAL:
         game_over(ctx, args["reason"] or REFEREE)
     finish(ctx)
@@ -115,7 +115,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
 def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused("a player takes only his own side off the field")
+        raise Refused(_("a player takes only his own side off the field"))
     for u in list(ctx.state.units.values()):
         if u.side == side and u.in_play and u.kind != "civilian":
             ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.LEFT)))

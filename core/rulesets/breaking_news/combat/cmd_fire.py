@@ -11,7 +11,7 @@ from core import events as ev
 from core.commands import distance
 from core.events import Mod
 from core.i18n import M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act
 from core.rulesets.breaking_news.combat import fire, hits, saves, support
@@ -19,7 +19,7 @@ from core.rulesets.breaking_news.combat.movement import may_fire_after
 from core.rulesets.breaking_news.combat.tables import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
-from core.rulesets.breaking_news.words import listing, whose
+from core.rulesets.breaking_news.words import DOMAIN, _, listing, whose
 from core.state import Unit
 from core.views import unit_audience
 
@@ -64,11 +64,17 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
     if not weapon.magazine:
         return
     if firer.has("no-ammo"):
-        raise Refused(f"{possessive(firer.name)} {weapon.name} is out of ammunition (§8.0.3)")
+        raise Refused(
+            _("{firer} {weapon} is out of ammunition (§8.0.3)").format(
+                firer=DOMAIN.render(whose(firer.name)), weapon=_(weapon.name)
+            )
+        )
     if firer.has("empty-mag"):
-        raise Refused(f"{firer.name} must change magazine first: reload {firer.id} (§8.0.3)")
+        raise Refused(
+            _("{firer} must change magazine first: reload {firer2} (§8.0.3)").format(firer=firer.name, firer2=firer.id)
+        )
     if firer.has("low-ammo") and mode == fire.BURST:
-        raise Refused(f"{firer.name} is low on ammunition: aimed fire only (§8.0.3)")
+        raise Refused(_("{firer} is low on ammunition: aimed fire only (§8.0.3)").format(firer=firer.name))
 
 
 def _moved_facts(firer: Unit) -> tuple[int, bool]:
@@ -98,25 +104,31 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
     base_need, base_dice = fire.base_shot(weapon, mode, _table_range(weapon, mode, firer, targets, sit.range_cm))
     _ammo_gate(firer, weapon, mode)
     if not targets:
-        raise Refused("name a target")
+        raise Refused(_("name a target"))
     if len(targets) > 1 and not burst:
-        raise Refused("only a burst may be split between targets (§8.0)")
+        raise Refused(_("only a burst may be split between targets (§8.0)"))
     for t in targets:
         hits.require_in_play(t)
         hits.require_exposed(ctx, t)
         if t.side == firer.side:
-            raise Refused(f"{t.name} is on your own side")
+            raise Refused(_("{t} is on your own side").format(t=t.name))
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
-            raise Refused(f"{t.name} is hidden: only speculative fire can reach him (§7.0)")
+            raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
-        raise Refused(f"lone is for an MMG or HMG served by one man, not a {weapon.name} (§8.0)")
+        raise Refused(
+            _("lone is for an MMG or HMG served by one man, not a {weapon} (§8.0)").format(weapon=_(weapon.name))
+        )
     if sit.lone and hits.is_vehicle(firer):
-        raise Refused(f"{firer.name}'s {weapon.name} is on a mount or turret: one crew costs nothing (§8.0)")
+        raise Refused(
+            _("{firer}'s {weapon} is on a mount or turret: one crew costs nothing (§8.0)").format(
+                firer=firer.name, weapon=_(weapon.name)
+            )
+        )
     if hits.is_vehicle(firer):
         # §6.1: a tank fires its gun or moves; vehicles' MGs fire on the move with +1.
         if weapon.movement == "gun" and firer.moved_cm:
-            raise Refused("a tank fires its gun or moves, not both (§6.1)")
+            raise Refused(_("a tank fires its gun or moves, not both (§6.1)"))
     elif not sit.reaction:
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
         if why:
@@ -226,9 +238,13 @@ def _table_range(weapon: Weapon, mode: str, firer: Unit, targets: Sequence[Unit]
         return fire.longest_reach(weapon, mode)
     if any(hits.is_helicopter(t) for t in targets):
         if len(targets) > 1:
-            raise Refused("a helicopter is shot at on its own (§8.4)")
+            raise Refused(_("a helicopter is shot at on its own (§8.4)"))
         if not (weapon.small_arms or weapon.deviation == "rocket"):
-            raise Refused(f"only small arms and rockets can hit a helicopter, not the {weapon.name} (§8.4)")
+            raise Refused(
+                _("only small arms and rockets can hit a helicopter, not the {weapon} (§8.4)").format(
+                    weapon=_(weapon.name)
+                )
+            )
         return fire.longest_reach(weapon, mode)
     return range_cm
 
@@ -342,11 +358,11 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     if len(group) > 1:
         check_group(group)
         if len(targets) > 1 or sit.split:
-            raise Refused("group fire is at one target (§8.1)")
+            raise Refused(_("group fire is at one target (§8.1)"))
     acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
     for u in acting:
         if u.has("fired"):
-            raise Refused(f"{u.name} has already fired this turn")
+            raise Refused(_("{name} has already fired this turn").format(name=u.name))
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
     hits.next_action(ctx, group)
@@ -363,7 +379,7 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
 
 def _struck_now(ctx: Context, unit: Unit) -> bool:
     """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
-    action, _, ids = str(var(ctx.state, "struck", "")).partition(":")
+    action, _sep, ids = str(var(ctx.state, "struck", "")).partition(":")
     return action == str(var(ctx.state, "action", 0)) and unit.id in ids.split(",")
 
 
@@ -372,16 +388,22 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
     if not args["targets"]:
         given = [f"{k}=" for k in ("split", "line", "also") if args.get(k)] + (["cover"] if args.get("cover") else [])
         if given:
-            raise Refused(f"{', '.join(given)} describe the figures at the position: name them, or fire at nobody")
+            raise Refused(
+                _("{given} describe the figures at the position: name them, or fire at nobody").format(
+                    given=", ".join(given)
+                )
+            )
     if firer.has("fired"):
-        raise Refused(f"{firer.name} has already fired this turn")
+        raise Refused(_("{firer} has already fired this turn").format(firer=firer.name))
     if not ctx.is_referee:
         # A player aims at what he sees: a marker, or a position with nobody he can see
         # (rulings BN-C-MARKER); a figure in sight is fired at, not suspected.
         for t in args["targets"]:
             target = ctx.unit(t)
             if not target.has("hidden") or ctx.role in target.spotted_by or target.side == ctx.role:
-                raise Refused(f"{target.name} is in sight: fire at him (fire), or name a marker (§8.6)")
+                raise Refused(
+                    _("{target} is in sight: fire at him (fire), or name a marker (§8.6)").format(target=target.name)
+                )
     if not ready_to_act(ctx, firer, args.get("leader")):
         return
     if args.get("permission"):
@@ -412,7 +434,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     mode = args.get("mode") or fire.default_mode(weapon)
     need, dice = fire.base_shot(weapon, mode, args["range"])
-    moved_cm, _ = _moved_facts(firer)
+    moved_cm, _rest = _moved_facts(firer)
     why = "" if hits.is_vehicle(firer) else may_fire_after(weapon, moved_cm, _fire_rule(firer))
     if why:
         raise Refused(why)
@@ -438,19 +460,27 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     simultaneous = _struck_now(ctx, firer)
     if simultaneous:
         if firer.side != ctx.state.reacting_side:
-            raise Refused(f"{firer.name} is on the active side; reactions are the reacting player's (§5.0)")
+            raise Refused(
+                _("{firer} is on the active side; reactions are the reacting player's (§5.0)").format(firer=firer.name)
+            )
     else:
         hits.require_reacting(ctx, firer)
     targets = [ctx.unit(t) for t in args["targets"]]
     _reaction_gate(ctx, firer, simultaneous)
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     if weapon.opportunity == "never":
-        raise Refused(f"the {weapon.name} cannot fire by opportunity (§8.2)")
+        raise Refused(_("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=_(weapon.name)))
     if weapon.opportunity == "once" and firer.has("rpg-fired"):
-        raise Refused(f"{firer.name} has already fired his {weapon.name} by opportunity this turn (§8.2)")
+        raise Refused(
+            _("{firer} has already fired his {weapon} by opportunity this turn (§8.2)").format(
+                firer=firer.name, weapon=_(weapon.name)
+            )
+        )
     limit = fire_table().opportunity.men_within_cm
     if args["range"] > limit and not weapon.sniper and any(not hits.is_vehicle(t) for t in targets):
-        raise Refused(f"opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)")
+        raise Refused(
+            _("opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)").format(limit=limit)
+        )
     sit = situation(ctx, args, reaction=True)
     hits.reveal(ctx, firer, M("fires"))
     _mark_reacted(ctx, ctx.unit(firer.id))
@@ -472,10 +502,10 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     §8.2: one reaction per enemy action."""
     if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
-        raise Refused(f"{unit.name} is suppressed and cannot react (§10.0)")
+        raise Refused(_("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name))
     action = var(ctx.state, "action", 0)
     if action and unit_var(ctx.state, unit.id, "reacted") == action:
-        raise Refused(f"{unit.name} has already reacted to this enemy action (§8.2)")
+        raise Refused(_("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name))
 
 
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
@@ -490,7 +520,7 @@ def covering_areas(ctx: Context) -> dict[str, int]:
     out: dict[str, int] = {}
     for part in text.split(";"):
         if "=" in part:
-            name, _, value = part.partition("=")
+            name, _sep, value = part.partition("=")
             out[name] = int(value)
     return out
 
@@ -500,7 +530,7 @@ def _crew(ctx: Context, firer: Unit, words: str | None, lone: bool) -> list[Unit
     figures of his fire team, in play, not himself."""
     crew = hits.resolve_units(ctx, words, side=firer.side)
     if crew and lone:
-        raise Refused("a weapon with one crew (lone) has no crew to name")
+        raise Refused(_("a weapon with one crew (lone) has no crew to name"))
     if crew:
         check_group([firer, *crew])
     for u in crew:
@@ -519,7 +549,11 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         return True
     areas = covering_areas(ctx)
     if area not in areas:
-        raise Refused(f"no covering fire on {area!r} this turn (areas: {', '.join(areas) or 'none'})")
+        raise Refused(
+            _("no covering fire on {area!r} this turn (areas: {areas})").format(
+                area=area, areas=", ".join(areas) or _("none")
+            )
+        )
     value = min(covering().cap, areas[area])
     n = support.covering_dice(bunker)
     faces = ctx.roll(
@@ -548,13 +582,13 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     words = str(args["range"]).replace("/", ",").split(",")
     ranges = tuple(distance(w.strip(), "range", 0, hits.MAX_CM) for w in words if w.strip())
     if len(ranges) not in (1, len(group)):
-        raise Refused(f"give one range, or one per figure ({len(group)})")
+        raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
     area = args["area"]
     firing: list[tuple[Unit, int]] = []
     for i, u in enumerate(group):
         hits.require_active(ctx, u)
         if hits.has_acted(u) and hits.action_badge(u) != "covering" or u.has("fired"):
-            raise Refused(f"{u.name} has already acted this turn")
+            raise Refused(_("{name} has already acted this turn").format(name=u.name))
         if ready_to_act(ctx, u, args.get("leader")):
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
     if not firing:
@@ -600,7 +634,7 @@ def _dodge(ctx: Context, args: dict[str, Any]) -> None:
     cm = args["cm"]
     limit = allowances().dodge_cm
     if not 0 <= cm <= limit:
-        raise Refused(f"a dodge moves {limit} cm at most, to cover within {limit} cm (§6.5)")
+        raise Refused(_("a dodge moves {limit} cm at most, to cover within {limit} cm (§6.5)").format(limit=limit))
     _mark_reacted(ctx, unit)
     if not _covering_test(ctx, unit, args.get("area"), bool(args.get("bunker"))):
         return
@@ -661,8 +695,8 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         return
     weapon = hits.unit_weapon(unit, ctx, args.get("weapon") or "GRENADE")
     if not weapon.smoke_step_cm:
-        raise Refused("smoke is thrown by hand or fired from a grenade launcher (§8.9)")
-    need, _ = fire.base_shot(weapon, fire.AIMED, args["range"])
+        raise Refused(_("smoke is thrown by hand or fired from a grenade launcher (§8.9)"))
+    need, _rest = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
         1,

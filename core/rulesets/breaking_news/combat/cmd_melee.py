@@ -12,6 +12,7 @@ from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, saves, suppression
 from core.rulesets.breaking_news.combat.tables import support
+from core.rulesets.breaking_news.words import _
 from core.state import Unit
 
 
@@ -29,16 +30,20 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     theirs = [ctx.unit(t) for t in args["enemies"]]
     most = support().melee.max_per_side
     if len(ours) > 1 and len(theirs) > 1:
-        raise Refused("a melee is up to three against ONE; break bigger fights up (§11.0)")
+        raise Refused(_("a melee is up to three against ONE; break bigger fights up (§11.0)"))
     if len(ours) > most or len(theirs) > most:
-        raise Refused(f"at most {most} men fight one (§11.0)")
+        raise Refused(_("at most {most} men fight one (§11.0)").format(most=most))
     for u in ours:
         if not hits.may_fight(u):
-            raise Refused(f"{u.name} has already fired or fought this turn; only a move may end in melee (§11.0)")
+            raise Refused(
+                _("{name} has already fired or fought this turn; only a move may end in melee (§11.0)").format(
+                    name=u.name
+                )
+            )
     for u in theirs:
         hits.require_in_play(u)
         if u.has("hidden") and lead.side not in u.spotted_by:
-            raise Refused(f"{u.name} is hidden")
+            raise Refused(_("{name} is hidden").format(name=u.name))
     fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
     if not fighting:
         return
@@ -86,7 +91,7 @@ def _casualty(ctx: Context, losers: Sequence[Unit], named: str | None) -> Unit:
         return losers[0]
     (pick,) = hits.resolve_units(ctx, named)
     if pick.id not in {u.id for u in losers}:
-        raise Refused(f"{pick.name} is not in the losing group")
+        raise Refused(_("{pick} is not in the losing group").format(pick=pick.name))
     return pick
 
 
@@ -98,16 +103,16 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     defenders = hits.resolve_units(ctx, args["against"])
     civilians = hits.resolve_units(ctx, args.get("civilians"))
     if not defenders:
-        raise Refused("name the defenders: against=a,b")
+        raise Refused(_("name the defenders: against=a,b"))
     side = attackers[0].side
     for u in attackers:
         hits.require_active(ctx, u)
         if hits.has_acted(u):
-            raise Refused(f"{u.name} has already acted this turn")
+            raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in defenders:
         hits.require_in_play(u)
         if u.side == side:
-            raise Refused(f"{u.name} is on your side")
+            raise Refused(_("{name} is on your side").format(name=u.name))
     able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
     able_d = [u for u in defenders if suppression_test(ctx, u, None)]
     for u in able_a:

@@ -8,13 +8,14 @@ from typing import Any
 
 from core import events as ev
 from core.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.combat import hits, movement, spotting
 from core.rulesets.breaking_news.combat.tables import allowances
 from core.rulesets.breaking_news.ledger import set_unit_var
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import Unit
 
 MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
@@ -26,13 +27,13 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         _civilian_move(ctx, lead, args)
         return
     if ctx.role in ctx.state.sides and lead.side != ctx.role:
-        raise Refused(f"{lead.name} is not one of your figures")
+        raise Refused(_("{lead} is not one of your figures").format(lead=lead.name))
     group = [lead, *[ctx.unit(u) for u in args["also"]]]
     if len(group) > 1:
         check_group(group)
     if hits.is_vehicle(lead):
         if len(group) > 1:
-            raise Refused("vehicles move one at a time")
+            raise Refused(_("vehicles move one at a time"))
         _vehicle_move(ctx, lead, args)
         return
     cm = args["cm"]
@@ -42,9 +43,9 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             _hidden_move(ctx, u, cm, args.get("leader"))
         return
     if cm is None:
-        raise Refused("how far? e.g. move rossi 12 run")
+        raise Refused(_("how far? e.g. move rossi 12 run"))
     if cm < 0:
-        raise Refused("a distance cannot be negative")
+        raise Refused(_("a distance cannot be negative"))
     action = action or movement.default_action(cm)
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
@@ -53,17 +54,23 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             _panic_move(ctx, u, cm, just_failed=False)
             return
         if hits.has_acted(u):
-            raise Refused(f"{u.name} has already acted this turn")
+            raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in group:
         if not ready_to_act(ctx, u, args.get("leader")):
             _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
             continue
         if ctx.unit(u.id).has("falling-back") and cm < allowances().retreat_cm:
             raise Refused(
-                f"{u.name} must fall back at least {allowances().retreat_cm} cm toward his table edge (§12.0)"
+                _("{name} must fall back at least {retreat_cm} cm toward his table edge (§12.0)").format(
+                    name=u.name, retreat_cm=allowances().retreat_cm
+                )
             )
         if cm > allowed.max_cm:
-            raise Refused(f"{u.name} may move {allowed.max_cm} cm with that action (§6.0, §6.2)")
+            raise Refused(
+                _("{name} may move {max_cm} cm with that action (§6.0, §6.2)").format(
+                    name=u.name, max_cm=allowed.max_cm
+                )
+            )
         hits.reveal(ctx, ctx.unit(u.id), M("moves in the open"))
         if cm:
             ctx.emit(ev.Moved(unit=u.id, cm=cm, how=_how(action, args)))
@@ -76,19 +83,21 @@ def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
     up to 15 cm, whoever is active; the other player may not (rulings BN-CIV-MOVE)."""
     who = civilians.controller(ctx.state)
     if not who:
-        raise Refused("roll for the civilians first: civilians (Extras: Civilians)")
+        raise Refused(_("roll for the civilians first: civilians (Extras: Civilians)"))
     if ctx.role in ctx.state.sides and ctx.role != who:
-        raise Refused(f"{who} move the civilians this turn, not you (Extras: Civilians)")
+        raise Refused(_("{who} move the civilians this turn, not you (Extras: Civilians)").format(who=who))
     if args["also"]:
-        raise Refused("civilians move one at a time: move civ1 12, then move civ2 8")
+        raise Refused(_("civilians move one at a time: move civ1 12, then move civ2 8"))
     if args.get("action") or args.get("obstacle") or args.get("leader"):
-        raise Refused("civilians just move: give the distance only, e.g. move civ1 12")
+        raise Refused(_("civilians just move: give the distance only, e.g. move civ1 12"))
     hits.require_in_play(civilian)
     if civilian.has("acted"):
-        raise Refused(f"{civilian.name} has moved this turn")
+        raise Refused(_("{civilian} has moved this turn").format(civilian=civilian.name))
     cm = args["cm"]
     if cm is None or not 0 < cm <= civilians.MOVE_CM:
-        raise Refused(f"a civilian moves 1 to {civilians.MOVE_CM} cm a turn (Extras: Civilians)")
+        raise Refused(
+            _("a civilian moves 1 to {move_cm} cm a turn (Extras: Civilians)").format(move_cm=civilians.MOVE_CM)
+        )
     ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=M("moved by {side}", side=who)))
     hits.badge(ctx, ctx.unit(civilian.id), "acted")
 
@@ -118,11 +127,15 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
     after a failed test a longer move simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
     if not just_failed and unit.has("acted"):
-        raise Refused(f"{unit.name} has already crawled this turn (§10.0)")
+        raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
     if cm > limit:
         if just_failed:
             return
-        raise Refused(f"{unit.name} is in panic: he may only move up to {limit} cm to cover (§10.0)")
+        raise Refused(
+            _("{unit} is in panic: he may only move up to {limit} cm to cover (§10.0)").format(
+                unit=unit.name, limit=limit
+            )
+        )
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("crawls to cover")))
         hits.badge(ctx, ctx.unit(unit.id), "acted")
@@ -132,9 +145,9 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
     """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
     hits.require_active(ctx, unit)
     if not unit.has("hidden"):
-        raise Refused(f"{unit.name} is not hidden; hide him first: hide {unit.id}")
+        raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
     if hits.has_acted(unit):
-        raise Refused(f"{unit.name} has already acted this turn")
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
     if not ready_to_act(ctx, unit, leader):
         return
     (face,) = ctx.roll(
@@ -154,14 +167,18 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
 def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     """§6.0: tracked 30 − 2d6 cm, wheeled 45 − 2d6 cm; the roll is the most it may go."""
     if "evacuation" in vehicle.roles:
-        raise Refused(f"{vehicle.name} waits on its landing point for stragglers (Extras: Helicopter evacuation)")
+        raise Refused(
+            _("{vehicle} waits on its landing point for stragglers (Extras: Helicopter evacuation)").format(
+                vehicle=vehicle.name
+            )
+        )
     hits.require_active(ctx, vehicle)
     if vehicle.moved_cm or vehicle.has("fired"):
-        raise Refused(f"{vehicle.name} has already acted this turn")
+        raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
     if hits.is_helicopter(vehicle):
         # §8.4: a gunship moves over the table without limit.
         if not args["cm"]:
-            raise Refused("how far does the helicopter fly? e.g. move apache 60")
+            raise Refused(_("how far does the helicopter fly? e.g. move apache 60"))
         ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how=M("flies")))
         hits.next_action(ctx, [vehicle])
         return
@@ -187,11 +204,15 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx, unit)
     if unit.has("hidden"):
-        raise Refused(f"{unit.name} is already hidden")
+        raise Refused(_("{unit} is already hidden").format(unit=unit.name))
     if hits.has_acted(unit):
-        raise Refused(f"{unit.name} has acted this turn: a figure is declared hidden when he is activated (§7.0)")
+        raise Refused(
+            _("{unit} has acted this turn: a figure is declared hidden when he is activated (§7.0)").format(
+                unit=unit.name
+            )
+        )
     if hits.is_vehicle(unit):
-        raise Refused("vehicles do not hide")
+        raise Refused(_("vehicles do not hide"))
     ctx.emit(ev.Noted(text=M("{unit} goes out of sight: a hidden marker is left where he was (§7.0)", unit=unit.name)))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 
@@ -203,15 +224,19 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(spotter)
     hits.require_in_play(target)
     if target.side == spotter.side:
-        raise Refused("sighting is of enemies")
+        raise Refused(_("sighting is of enemies"))
     if not target.has("hidden"):
-        raise Refused(f"{target.name} is not hidden: no sighting needed (§7.0, AMB-19)")
+        raise Refused(_("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name))
     if spotter.side in target.spotted_by:
-        raise Refused(f"{target.name} is already sighted by {spotter.side}")
+        raise Refused(_("{target} is already sighted by {side}").format(target=target.name, side=spotter.side))
     if spotter.has("looked"):
-        raise Refused(f"{spotter.name} has already tried to sight this turn (§7.0)")
+        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
     if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has("suppressed"):
-        raise Refused(f"{spotter.name} is suppressed and cannot react, not even to sight (Italian draft §10.0)")
+        raise Refused(
+            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
+                spotter=spotter.name
+            )
+        )
     t = hits.troop(spotter)
     facts = spotting.SpotFacts(
         jungle_or_night=bool(args.get("night")),
@@ -270,10 +295,10 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     key = f"spot-bonus.{unit.id}"
     have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
     if not have:
-        raise Refused(f"{unit.name} has no sighting bonus move left (§7.0)")
+        raise Refused(_("{unit} has no sighting bonus move left (§7.0)").format(unit=unit.name))
     limit = allowances().spot_bonus_cm
     if not 0 < args["cm"] <= limit:
-        raise Refused(f"a sighting bonus move is up to {limit} cm (§7.0)")
+        raise Refused(_("a sighting bonus move is up to {limit} cm (§7.0)").format(limit=limit))
     ctx.emit(ev.SecretSet(key=key, owner=unit.side, value=str(have - 1), vis=(unit.side,)))
     ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how=M("bonus move after a failed sighting")))
 
@@ -282,12 +307,12 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
     """§6.3: a whole action; the figure starts adjacent to the vehicle."""
     unit, vehicle = ctx.unit(args["unit"]), ctx.unit(args["vehicle"])
     if not hits.is_vehicle(vehicle):
-        raise Refused(f"{vehicle.name} is not a vehicle")
+        raise Refused(_("{vehicle} is not a vehicle").format(vehicle=vehicle.name))
     hits.require_in_play(vehicle)
     if hits.has_acted(unit):
-        raise Refused(f"{unit.name} has already acted this turn")
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
     if unit.has("in-vehicle"):
-        raise Refused(f"{unit.name} is already aboard a vehicle")
+        raise Refused(_("{unit} is already aboard a vehicle").format(unit=unit.name))
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     hits.reveal(ctx, unit, M("gets into a vehicle"))
@@ -300,9 +325,9 @@ def _disembark(ctx: Context, args: dict[str, Any]) -> None:
     """§6.3: a whole action; placed adjacent to the vehicle, prone if he likes."""
     unit = ctx.unit(args["unit"])
     if not unit.has("in-vehicle"):
-        raise Refused(f"{unit.name} is not aboard a vehicle")
+        raise Refused(_("{unit} is not aboard a vehicle").format(unit=unit.name))
     if hits.has_acted(unit):
-        raise Refused(f"{unit.name} has already acted this turn")
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
@@ -314,11 +339,15 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     """§8.0.3 (optional): changing a magazine takes his whole turn (one action in the Italian draft)."""
     unit = ctx.unit(args["unit"])
     if not hits.option(ctx.state, "ammo"):
-        raise Refused("the ammunition rule is off (option ammo on)")
+        raise Refused(_("the ammunition rule is off (option ammo on)"))
     if not unit.has("empty-mag"):
-        raise Refused(f"{possessive(unit.name)} magazine is not empty")
+        raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))))
     if hits.has_acted(unit):
-        raise Refused(f"{unit.name} has already acted this turn: changing magazine takes the whole turn (§8.0.3)")
+        raise Refused(
+            _("{unit} has already acted this turn: changing magazine takes the whole turn (§8.0.3)").format(
+                unit=unit.name
+            )
+        )
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("reloading",), remove=("empty-mag",)))
@@ -329,9 +358,9 @@ def _rally(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx, unit)
     if not unit.has("suppressed"):
-        raise Refused(f"{unit.name} is not suppressed")
+        raise Refused(_("{unit} is not suppressed").format(unit=unit.name))
     if unit.has("panicked"):
-        raise Refused(f"{unit.name} already failed his test this turn (§10.0)")
+        raise Refused(_("{unit} already failed his test this turn (§10.0)").format(unit=unit.name))
     suppression_test(ctx, unit, args.get("leader"))
 
 
@@ -339,13 +368,13 @@ def _medic(ctx: Context, args: dict[str, Any]) -> None:
     """§9.3 (optional): a medic in contact with a wounded man stabilises him."""
     medic, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
     if not hits.option(ctx.state, "wounded"):
-        raise Refused("the wounded rule is off (option wounded on)")
+        raise Refused(_("the wounded rule is off (option wounded on)"))
     hits.require_in_play(medic)
     if "medic" not in medic.roles:
-        raise Refused(f"{medic.name} is not a medic")
+        raise Refused(_("{medic} is not a medic").format(medic=medic.name))
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
-        raise Refused(f"{patient.name} is not a wounded man awaiting a medic")
+        raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name))
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
 
@@ -355,7 +384,7 @@ def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
     patient = ctx.unit(args["patient"])
     what, by = hits.parse_cause(patient.out)
     if what != hits.WOUNDED:
-        raise Refused(f"{patient.name} is not a wounded man")
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
     ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
     set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
     ctx.emit(ev.Noted(text=M("{unit} is carried off the table (§9.3)", unit=patient.name)))
@@ -365,9 +394,9 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     """§9.3: a comrade carries a wounded man 10 − 1d6 cm (his action)."""
     carrier, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
     if hits.parse_cause(patient.out)[0] not in (hits.WOUNDED, hits.STABILISED):
-        raise Refused(f"{patient.name} is not a wounded man")
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
     if hits.has_acted(carrier):
-        raise Refused(f"{carrier.name} has already acted this turn")
+        raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return
     (face,) = ctx.roll(

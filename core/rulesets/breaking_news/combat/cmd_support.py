@@ -8,14 +8,14 @@ from typing import Any
 
 from core import events as ev
 from core.i18n import N_, M
-from core.ruleset import CommandSpec, Context, Param, Refused, possessive
+from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.combat import fire, hits, support
 from core.rulesets.breaking_news.combat.tables import support as support_table
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
-from core.rulesets.breaking_news.words import whose
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState
 
 SUPPORT_KINDS = ("artillery", "mortar", "counter")
@@ -29,14 +29,18 @@ def _support_fire(ctx: Context, side: str, kind: str) -> None:
     the referee cannot grant what was not paid for (rulings BN-C-SUPPORT-EXTRAS)."""
     mortars = bool(extra(ctx.state, side, "mortars"))
     if kind == "mortar" and not mortars:
-        raise Refused(f"{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)")
+        raise Refused(_("{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)").format(side=side))
     if kind != "mortar" and army(ctx.state, side) == "irregular":
         if not mortars:
             raise Refused(
-                f"{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
+                _(
+                    "{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
+                ).format(side=side)
             )
         if kind == "artillery":
-            raise Refused(f"the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)")
+            raise Refused(
+                _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(side=side)
+            )
 
 
 def _call(ctx: Context, args: dict[str, Any]) -> None:
@@ -48,7 +52,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
     if kind != "counter" and var(ctx.state, key):
-        raise Refused(f"{side} already has support fire on the way (ruling BN-C-ONE-CALL)")
+        raise Refused(_("{side} already has support fire on the way (ruling BN-C-ONE-CALL)").format(side=side))
     mods = support.call_mods(
         bool(extra(ctx.state, side, "improved_support_fire")), bool(extra(ctx.state, side, "rules_of_engagement"))
     )
@@ -56,11 +60,13 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     enemy = ctx.state.other_side(side)
     if kind == "mortar":
         if var(ctx.state, f"mortar-silenced.{side}"):
-            raise Refused(f"{possessive(side)} mortar has been silenced by counter-battery fire")
+            raise Refused(
+                _("{side} mortar has been silenced by counter-battery fire").format(side=DOMAIN.render(whose(side)))
+            )
         need = t.mortar.irregular_call
     elif kind == "counter":
         if not var(ctx.state, f"mortar-fired.{enemy}"):
-            raise Refused("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)")
+            raise Refused(_("counter-battery fire needs an enemy mortar that has already fired (Extras: Mortars)"))
         need = t.mortar.counter_battery
     else:
         need = t.artillery.call
@@ -102,7 +108,7 @@ def land_support(ctx: Context) -> None:
     for side in list(s.sides):
         key = f"support.{side}"
         pending = str(var(s, key, ""))
-        kind, _, turn = pending.partition("@")
+        kind, _sep, turn = pending.partition("@")
         if not pending or int(turn) != s.turn:
             continue
         set_var(ctx, key, "")
@@ -142,7 +148,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     template 3 cm per point away, where the opponent chooses."""
     side = side_for(ctx, args.get("side"), "mortar range=60 side=irregulars")
     if var(ctx.state, f"mortar-ready.{side}") != ctx.state.turn:
-        raise Refused(f"{side} has no mortar fire arriving this turn: call-support kind=mortar")
+        raise Refused(_("{side} has no mortar fire arriving this turn: call-support kind=mortar").format(side=side))
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
@@ -192,7 +198,9 @@ def _ied_site(ctx: Context, where: str) -> str:
     secret = ctx.state.secrets.get(f"ied.{site}")
     if secret is None or secret.owner != ctx.role:
         # the same words whether the enemy has a charge there or not
-        raise Refused(f"{ctx.role} planted no IED at marker {where} (plant, Extras: Explosives)")
+        raise Refused(
+            _("{role} planted no IED at marker {where} (plant, Extras: Explosives)").format(role=ctx.role, where=where)
+        )
     return site
 
 
@@ -207,7 +215,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     where = _ied_site(ctx, args["where"])
     key = f"ied.{where}"
     if var(ctx.state, key) == "spent":
-        raise Refused(f"the IED at {where} has already gone off or failed")
+        raise Refused(_("the IED at {where} has already gone off or failed").format(where=where))
     (face,) = ctx.roll(
         M("IED at {where}", where=where),
         1,
@@ -233,7 +241,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
 def _option(ctx: Context, args: dict[str, Any]) -> None:
     name, on = args["name"], args["state"] == "on"
     if hits.option(ctx.state, name) == on:
-        raise Refused(f"{name} is already {args['state']}")
+        raise Refused(_("{name} is already {state}").format(name=name, state=args["state"]))
     set_var(ctx, f"option.{name}", int(on))
     ctx.emit(
         ev.Noted(text=M("optional rule {rule}: {state}", rule=M(hits.OPTIONS[name]), state=M("on") if on else M("off")))

@@ -13,6 +13,7 @@ from core.events import Mod
 from core.i18n import N_, M, Msg, Text
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import Weapon, fire_table
+from core.rulesets.breaking_news.words import _
 
 AIMED = N_("aimed")
 BURST = N_("burst")
@@ -21,11 +22,11 @@ BURST = N_("burst")
 def band(range_cm: int) -> int:
     """The §8.0 range band (0..3) of a distance; a band includes its upper value (AMB-01)."""
     if range_cm < 0:
-        raise Refused("a range cannot be negative")
+        raise Refused(_("a range cannot be negative"))
     for i, upper in enumerate(fire_table().bands_cm):
         if range_cm <= upper:
             return i
-    raise Refused(f"{range_cm} cm is beyond every weapon's range (150 cm, §8.0)")
+    raise Refused(_("{range_cm} cm is beyond every weapon's range (150 cm, §8.0)").format(range_cm=range_cm))
 
 
 def default_mode(weapon: Weapon) -> str:
@@ -40,15 +41,21 @@ def is_burst(weapon: Weapon, mode: str) -> bool:
 def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     """(number needed, dice) from the §8.0 table, or Refused when the weapon cannot fire."""
     if mode == BURST and not (weapon.burst or weapon.has_burst_mode):
-        raise Refused(f"the {weapon.name} fires single shots only (§8.0)")
+        raise Refused(_("the {weapon} fires single shots only (§8.0)").format(weapon=_(weapon.name)))
     if mode == AIMED and weapon.burst:
-        raise Refused(f"the {weapon.name} fires bursts only (§8.0, ruling BN-C-BURST)")
+        raise Refused(_("the {weapon} fires bursts only (§8.0, ruling BN-C-BURST)").format(weapon=_(weapon.name)))
     if range_cm < 0:
-        raise Refused("a range cannot be negative")
+        raise Refused(_("a range cannot be negative"))
     if range_cm > weapon.max_cm:
-        raise Refused(f"the {weapon.name} reaches {weapon.max_cm} cm at most (§8.0)")
+        raise Refused(
+            _("the {weapon} reaches {max_cm} cm at most (§8.0)").format(weapon=_(weapon.name), max_cm=weapon.max_cm)
+        )
     if range_cm < weapon.min_cm:
-        raise Refused(f"the {weapon.name} cannot fire closer than {weapon.min_cm} cm (§8.0)")
+        raise Refused(
+            _("the {weapon} cannot fire closer than {min_cm} cm (§8.0)").format(
+                weapon=_(weapon.name), min_cm=weapon.min_cm
+            )
+        )
     b = band(range_cm)
     if weapon.has_burst_mode and mode == BURST:
         assert weapon.burst_bands is not None
@@ -56,8 +63,11 @@ def base_shot(weapon: Weapon, mode: str, range_cm: int) -> tuple[int, int]:
     else:
         need, dice = weapon.bands[b], weapon.dice
     if not need:
-        what = f"{weapon.name} {mode} fire" if weapon.has_burst_mode else f"the {weapon.name}"
-        raise Refused(f"{what} cannot reach {range_cm} cm (§8.0)")
+        if weapon.has_burst_mode:
+            said = _("{weapon} {mode} fire cannot reach {range_cm} cm (§8.0)")
+        else:
+            said = _("the {weapon} cannot reach {range_cm} cm (§8.0)")
+        raise Refused(said.format(weapon=_(weapon.name), mode=_(mode), range_cm=range_cm))
     return need, dice
 
 
@@ -143,12 +153,12 @@ def split_dice(total: int, split: tuple[int, ...] | None, targets: int) -> tuple
     """How a burst's dice are divided between targets (§8.0): as declared, or all on one."""
     if split is None:
         if targets != 1:
-            raise Refused("a burst at several targets needs split=a,b (dice on each, §8.0)")
+            raise Refused(_("a burst at several targets needs split=a,b (dice on each, §8.0)"))
         return (total,)
     if len(split) != targets:
-        raise Refused(f"split gives {len(split)} numbers for {targets} targets")
+        raise Refused(_("split gives {split} numbers for {targets} targets").format(split=len(split), targets=targets))
     if any(n < 1 for n in split) or sum(split) != total:
-        raise Refused(f"split must give each target at least one die and add up to {total}")
+        raise Refused(_("split must give each target at least one die and add up to {total}").format(total=total))
     return split
 
 

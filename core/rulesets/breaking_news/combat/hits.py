@@ -19,12 +19,13 @@ from collections.abc import Sequence
 from core import events as ev
 from core.commands import whole_number
 from core.i18n import N_, M, Msg, Text, plain, render
-from core.ruleset import Context, Refused, possessive
+from core.ruleset import Context, Refused
 from core.rulesets.breaking_news.combat import saves
 from core.rulesets.breaking_news.combat.saves import SaveFacts
 from core.rulesets.breaking_news.combat.tables import Weapon, weapons
 from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit
 
 # ------------------------------------------------------------------ causes
@@ -60,7 +61,7 @@ def parse_cause(text: Text) -> tuple[str, str]:
     """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''.
     Read from the English words (:func:`core.i18n.plain`): an older save holds them as a
     sentence, a newer one as a message."""
-    what, _, side = plain(text).partition(" by ")
+    what, _sep, side = plain(text).partition(" by ")
     return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side
 
 
@@ -135,18 +136,26 @@ def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
         carried.append("GRENADE")
     if not name:
         if not unit.weapons:
-            raise Refused(f"{unit.name} carries no weapon")
+            raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
         first = carried[0]
         if first not in table:
-            raise Refused(f"{possessive(unit.name)} weapon {first} is not on the §8.0 table")
+            raise Refused(
+                _("{unit} weapon {first} is not on the §8.0 table").format(
+                    unit=DOMAIN.render(whose(unit.name)), first=first
+                )
+            )
         return table[first]
     hits = [w for w in carried if w.lower() == name.lower()] or [
         w for w in carried if w.lower().startswith(name.lower())
     ]
     if len(hits) != 1:
-        raise Refused(f"{unit.name} carries {', '.join(carried)}; which is {name!r}?")
+        raise Refused(
+            _("{unit} carries {carried}; which is {name!r}?").format(
+                unit=unit.name, carried=", ".join(carried), name=name
+            )
+        )
     if hits[0] not in table:
-        raise Refused(f"{hits[0]} is not on the §8.0 table")
+        raise Refused(_("{weapon} is not on the §8.0 table").format(weapon=hits[0]))
     return table[hits[0]]
 
 
@@ -181,22 +190,30 @@ OFF_TABLE = "off-table"
 
 def require_in_play(unit: Unit) -> None:
     if unit.out:
-        raise Refused(f"{unit.name} is out of action ({render(unit.out, 'breaking_news')})")
+        raise Refused(
+            _("{unit} is out of action ({cause})").format(unit=unit.name, cause=render(unit.out, "breaking_news"))
+        )
     if unit.has(OFF_TABLE):
-        raise Refused(f"{unit.name} is not on the table yet")
+        raise Refused(_("{unit} is not on the table yet").format(unit=unit.name))
 
 
 def require_active(ctx: Context, unit: Unit) -> None:
     """The active player's figures act in his activation (§5.0)."""
     require_in_play(unit)
     if unit.side != ctx.state.active_side:
-        raise Refused(f"{unit.name} is not on the active side ({ctx.state.active_side}); it may only react")
+        raise Refused(
+            _("{unit} is not on the active side ({active_side}); it may only react").format(
+                unit=unit.name, active_side=ctx.state.active_side
+            )
+        )
 
 
 def require_reacting(ctx: Context, unit: Unit) -> None:
     require_in_play(unit)
     if unit.side != ctx.state.reacting_side:
-        raise Refused(f"{unit.name} is on the active side; reactions are the reacting player's (§5.0)")
+        raise Refused(
+            _("{unit} is on the active side; reactions are the reacting player's (§5.0)").format(unit=unit.name)
+        )
 
 
 def resolve_units(ctx: Context, words: str | None, *, side: str | None = None) -> list[Unit]:
@@ -314,7 +331,11 @@ def require_exposed(ctx: Context, unit: Unit) -> None:
     """A man inside an armoured vehicle cannot be hit himself: the vehicle is (§8.8)."""
     if unit.has("in-vehicle") and _vehicle_of(ctx, unit) in ARMOURED:
         vehicle = ctx.state.units[str(unit_var(ctx.state, unit.id, "aboard", ""))]
-        raise Refused(f"{unit.name} is inside {vehicle.name}, an armoured vehicle: only the vehicle can be hit (§8.8)")
+        raise Refused(
+            _("{unit} is inside {vehicle}, an armoured vehicle: only the vehicle can be hit (§8.8)").format(
+                unit=unit.name, vehicle=vehicle.name
+            )
+        )
 
 
 def _vehicle_of(ctx: Context, unit: Unit) -> str:
@@ -388,7 +409,9 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     try:
         value = saves.vehicle_save_value(vtype, column, ctx.ruleset.variant)
     except KeyError:
-        raise Refused(f"{vehicle.name} has no vehicle type (tank, heavy, light, protected, unprotected)") from None
+        raise Refused(
+            _("{vehicle} has no vehicle type (tank, heavy, light, protected, unprotected)").format(vehicle=vehicle.name)
+        ) from None
     if value == 0:
         ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))
         return True

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import Weapon, actions, allowances, obstacles
+from core.rulesets.breaking_news.words import _
 
 
 @dataclass(frozen=True)
@@ -23,16 +24,22 @@ def action_allowance(action: str, obstacle: int = 0, helped: bool = False) -> Al
         return Allowed(a.max_cm, a.fire)
     table = obstacles()
     if obstacle not in table:
-        raise Refused("obstacles are level 1, 2 or 3 (§6.2)")
+        raise Refused(_("obstacles are level 1, 2 or 3 (§6.2)"))
     ob = table[obstacle]
     if ob.helped_as:
         if not helped:
-            raise Refused(f"a level {obstacle} obstacle needs equipment or a comrade's help (add: helped) (§6.2)")
+            raise Refused(
+                _("a level {obstacle} obstacle needs equipment or a comrade's help (add: helped) (§6.2)").format(
+                    obstacle=obstacle
+                )
+            )
         ob = table[ob.helped_as]
     allowed = ob.allows.get(action)
     if allowed is None:
         spend = " or ".join(actions()[k].name for k in ob.allows)
-        raise Refused(f"crossing a level {ob.level} obstacle takes a {spend} action (§6.2)")
+        raise Refused(
+            _("crossing a level {level} obstacle takes a {spend} action (§6.2)").format(level=ob.level, spend=spend)
+        )
     return Allowed(allowed.max_cm, allowed.fire)
 
 
@@ -41,22 +48,22 @@ def default_action(cm: int) -> str:
     for a in sorted(actions().values(), key=lambda a: a.max_cm):
         if a.fire != "covering" and cm <= a.max_cm:
             return a.id
-    raise Refused(f"infantry move 25 cm at most (§6.0); {cm} cm is too far")
+    raise Refused(_("infantry move 25 cm at most (§6.0); {cm} cm is too far").format(cm=cm))
 
 
 def may_fire_after(weapon: Weapon, moved_cm: int, allowed_fire: str) -> str:
     """'' if the weapon may fire after this move, else the reason (§6.1, T-05)."""
     if allowed_fire == "none":
-        return "a figure that ran cannot fire this turn (§5.0, §6.2)"
+        return _("a figure that ran cannot fire this turn (§5.0, §6.2)")
     if allowed_fire == "covering":
-        return "a figure giving covering fire does not fire at a target (§8.3)"
+        return _("a figure giving covering fire does not fire at a target (§8.3)")
     match weapon.movement:
         case "steady" if moved_cm > 5:
-            return f"the {weapon.name} fires only after a move of 5 cm or less (§6.1)"
+            return _("the {weapon} fires only after a move of 5 cm or less (§6.1)").format(weapon=_(weapon.name))
         case "fixed" if moved_cm > 0:
-            return f"the {weapon.name} cannot fire after moving (§6.1)"
+            return _("the {weapon} cannot fire after moving (§6.1)").format(weapon=_(weapon.name))
         case "gun" if moved_cm > 0:
-            return "a tank fires its gun or moves, not both (§6.1)"
+            return _("a tank fires its gun or moves, not both (§6.1)")
     return ""
 
 

@@ -8,17 +8,17 @@ from core.events import Mod
 from core.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import spotting
-from core.rulesets.breaking_news.words import DOMAIN
+from core.rulesets.breaking_news.words import DOMAIN, _
 
 
 def base_need(range_cm: int) -> int:
     """The number needed by distance (digest T-07); each band includes its upper value."""
     if range_cm < 0:
-        raise Refused("a range cannot be negative")
+        raise Refused(_("a range cannot be negative"))
     for upper, need in spotting().bands:
         if range_cm <= upper:
             return need
-    raise Refused(f"nothing can be sighted beyond {spotting().bands[-1][0]} cm (§7.0, AMB-03)")
+    raise Refused(_("nothing can be sighted beyond {bands} cm (§7.0, AMB-03)").format(bands=spotting().bands[-1][0]))
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,11 @@ def require_possible(need: int, mods: tuple[Mod, ...]) -> None:
     all, so it is refused and costs neither (ruling BN-C-SPOT-IMPOSSIBLE)."""
     if need > 6:
         why = ", ".join(f"{DOMAIN.render(m.label)} {m.value:+d}" for m in mods)
-        raise Refused(f"that sighting needs {need} on 1d6 ({why}): it cannot succeed, so it is not tried (§7.0)")
+        raise Refused(
+            _("that sighting needs {need} on 1d6 ({why}): it cannot succeed, so it is not tried (§7.0)").format(
+                need=need, why=why
+            )
+        )
 
 
 def spot_succeeds(face: int | None, need: int) -> bool:

@@ -9,6 +9,7 @@ from core.events import Mod
 from core.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import covering, support
+from core.rulesets.breaking_news.words import _
 
 
 def covering_value(
@@ -20,15 +21,17 @@ def covering_value(
     parts: list[Mod] = []
     for weapon, range_cm in weapon_range:
         if range_cm < 0:
-            raise Refused("a range cannot be negative")
+            raise Refused(_("a range cannot be negative"))
         if range_cm > t.max_cm:
-            raise Refused(f"covering fire reaches {t.max_cm} cm at most (§8.3)")
+            raise Refused(_("covering fire reaches {max_cm} cm at most (§8.3)").format(max_cm=t.max_cm))
         values = t.values.get(weapon)
         if values is None:
-            raise Refused(f"a {weapon} gives no covering fire (§8.3)")
+            raise Refused(_("a {weapon} gives no covering fire (§8.3)").format(weapon=weapon))
         v = values[0 if range_cm <= 25 else 1]
         if not v:
-            raise Refused(f"a {weapon} gives no covering fire at {range_cm} cm (§8.3)")
+            raise Refused(
+                _("a {weapon} gives no covering fire at {range_cm} cm (§8.3)").format(weapon=weapon, range_cm=range_cm)
+            )
         parts.append(Mod(M("{weapon} at {cm} cm", weapon=weapon, cm=range_cm), v, "§8.3"))
     parts += [Mod(M("troop bonus"), b, "§3.0") for b in group_bonuses if b]
     return min(t.cap, sum(m.value for m in parts)), tuple(parts)
@@ -48,7 +51,7 @@ def call_mods(improved: bool, roe: bool) -> tuple[Mod, ...]:
     """§8.4 and Extras: Improved Support Fire +1, Rules of Engagement −1 (not both)."""
     a = support().artillery
     if improved and roe:
-        raise Refused("Improved Support Fire cannot be had with Rules of Engagement (Extras)")
+        raise Refused(_("Improved Support Fire cannot be had with Rules of Engagement (Extras)"))
     mods = []
     if improved:
         mods.append(Mod(M("Improved Support Fire"), a.improved, "Extras"))
