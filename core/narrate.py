@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import msgspec
+
 from core import events as ev
 from core.commitments import matches
 from core.i18n import CORE_DOMAIN, Domain, Text, _, ngettext, render
@@ -157,7 +159,7 @@ def describe(
                 said = _("revealed: {key}").format(key=e.key)
             return said + _proof(e) if e.salt else said
         case ev.Opened():
-            return _("opened at the end: {key} = {value}").format(key=e.key, value=e.value) + _proof(e)
+            return _opened(e) + _proof(e)
         case ev.Committed():
             return _("commitment to a secret of {owner}: {digest}").format(owner=e.owner, digest=e.digest[:16])
         case ev.VarSet():
@@ -200,6 +202,18 @@ def _phase_began(e: ev.PhaseBegan, book: Domain) -> str:
     else:
         said = _("Turn {turn}: {phase}")
     return said.format(**fields)
+
+
+def _opened(e: ev.Opened) -> str:
+    """A hidden piece opened at the end reads as the piece, not as the JSON its secret is."""
+    if e.key.startswith("unit.") and isinstance(e.value, str):
+        try:
+            unit = msgspec.json.decode(e.value, type=ev.UnitSpec)
+        except msgspec.MsgspecError:
+            pass  # not a piece after all (a hostile or older save): shown as it is
+        else:
+            return _("opened at the end: {name} of {side} was a hidden piece").format(name=unit.name, side=unit.side)
+    return _("opened at the end: {key} = {value}").format(key=e.key, value=e.value)
 
 
 def _proof(e: ev.Revealed | ev.Opened) -> str:

@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from core import events as ev
@@ -309,3 +310,14 @@ def test_the_clients_text_report_in_italian():
     assert lines[0] == "Rapporto dopo l'azione: Checkpoint at Afgooye"
     for heading in ("FORZE", "LA PARTITA, TURNO PER TURNO", "MOMENTI DECISIVI", "I DADI", "I tiri più fortunati"):
         assert heading in lines
+
+
+def test_a_hidden_piece_opened_at_the_end_reads_as_the_piece_not_as_json():
+    spec = ev.UnitSpec(id="dahir", name="Dahir Omar", side="irregulars")
+    e = ev.Opened(key="unit.dahir", value=msgspec.json.encode(spec).decode(), salt="s", digest="0" * 64)
+    assert describe(e).startswith("opened at the end: Dahir Omar of irregulars was a hidden piece (")
+    with reading("it"):
+        assert describe(e).startswith("aperto alla fine: Dahir Omar di irregulars era un pezzo nascosto (")
+    # A value that is not a piece (a hostile or older save) is shown as it is.
+    odd = ev.Opened(key="unit.x", value="[not json", salt="s", digest="0" * 64)
+    assert describe(odd).startswith("opened at the end: unit.x = [not json (")

@@ -66,7 +66,8 @@ def phase_text(
                 dp.append(" · ", style="dim")
             dp.append(f"{side.name} ")
             dp.append(str(side.defeat_points), style="bold red" if side.defeat_points else "bold")
-            cats = [f"{book(ruleset).term(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
+            # A ledger column is named as the ruleset's narration names it (no context).
+            cats = [f"{book(ruleset).gettext(k)} {v}" for k, v in sorted(side.dp_by_category.items()) if v]
             if len(cats) > 1:
                 dp.append(f" ({', '.join(cats)})", style="dim")
     if undo_hint:
