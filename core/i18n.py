@@ -248,7 +248,14 @@ pgettext = _core.pgettext
 _FIELDS = string.Formatter()
 
 
-def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None) -> str:
+#: How deep messages may nest in one another when shown: far more than any rule
+#: writes (a roll's outcome naming a term in a phrase), far less than a hostile
+#: save would need to exhaust the stack.  A message deeper than this is shown as
+#: its template.
+MAX_NESTING = 16
+
+
+def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0) -> str:
     """``text`` in the reader's language (or ``language``).
 
     A plain string (an older save's sentence, a name) is looked up as it is and
@@ -260,8 +267,10 @@ def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None) -
     tr = translations(language or lang(), domain)
     if isinstance(text, str):
         return tr.gettext(text) if text else text
+    if _depth >= MAX_NESTING:
+        return text.id
     template = tr.gettext(text.id)
-    values = {k: _argument(v, domain, language) for k, v in text.args.items()}
+    values = {k: _argument(v, domain, language, _depth + 1) for k, v in text.args.items()}
     return fill(template, values) or fill(text.id, values) or text.id
 
 
@@ -270,9 +279,9 @@ def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None) -
 _DECIMAL = re.compile(r"-?[0-9]{1,9}\.[0-9]{1,6}")
 
 
-def _argument(value: str | int | Msg, domain: str, language: str | None) -> str:
+def _argument(value: str | int | Msg, domain: str, language: str | None, depth: int) -> str:
     if isinstance(value, Msg):
-        return render(value, domain, language)
+        return render(value, domain, language, depth)
     if isinstance(value, str) and _DECIMAL.fullmatch(value):
         from core.numerals import localised  # core.numerals builds on this module
 

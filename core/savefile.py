@@ -517,8 +517,8 @@ def _decode_batch(
         if not long_digits(joined):
             try:
                 return _events_decoder.decode(joined)
-            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError):  # msgspec: bad UTF-8
-                pass  # find the culprit line by line, below
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
     events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
@@ -526,8 +526,9 @@ def _decode_batch(
             if long_digits(payload):
                 check_ints(msgspec.to_builtins(event))
             events.append(event)
-        except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError) as e:
-            # +1 for the header line, +1 to count lines from 1.
+        except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as e:
+            # +1 for the header line, +1 to count lines from 1.  (RecursionError: messages
+            # nested in one another deeper than the decoder goes, which no game writes.)
             raise _corrupt(path, base + i + 2, _("invalid event: {error}").format(error=e)) from None
     return events
 

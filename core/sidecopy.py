@@ -104,7 +104,7 @@ def read(path: Path) -> SideCopy:
         raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
     try:
         copy = msgspec.json.decode(data, type=SideCopy)
-    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as e:
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as e:
         raise SaveError(_("{path}: not a valid side's copy of a game: {error}").format(path=path, error=e)) from None
     if copy.fireteam_copy > COPY_VERSION or copy.fireteam_copy < 1:
         said = _("{path}: a side's copy in format {version}; this Fireteam reads format 1")

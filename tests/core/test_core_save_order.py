@@ -359,3 +359,39 @@ def test_a_number_the_reader_would_refuse_is_never_written(demo):
     assert demo.path.stat().st_size == size
     demo.execute("dp regulars 3 building")  # the game goes on
     assert Game.open(demo.path, writable=False).state.sides["regulars"].defeat_points == 3
+
+
+def _nest_the_note(path: Path, depth: int) -> int:
+    """Make the save's note a message nested ``depth`` deep (written as raw JSON: no
+    encoder goes that deep), re-chained as a careful hand would; its line's index."""
+    lines = file_lines(path)
+    payloads = [line[9:-1] for line in lines]
+    index = next(i for i, p in enumerate(payloads) if p.startswith(b'{"t":"note"'))
+    nested = b'["{x}",{"x":' * depth + b'"x"' + b"}]" * depth
+    payloads[index] = b'{"t":"note","text":' + nested + b"}"
+    chain = Chain(zlib.crc32(payloads[0]))
+    out = [b"%08x %b\n" % (zlib.crc32(payloads[0]), payloads[0])]
+    out += [chain.frame_payload(p) for p in payloads[1:]]
+    path.write_bytes(b"".join(out))
+    return index
+
+
+def test_messages_nested_past_what_the_decoder_goes_are_corruption_at_their_line(tmp_path):
+    game = Game.new(tmp_path / "deep.ft", "breaking-news", seed=4)
+    game.execute("note a")
+    game.close()
+    index = _nest_the_note(game.path, 50_000)
+    before = sha(game.path)
+    for opener in (load, Game.open):
+        with pytest.raises(SaveError, match=rf"deep.ft:{index + 1}: invalid event"):
+            opener(game.path)
+    assert sha(game.path) == before
+
+
+def test_messages_nested_deep_but_decodable_are_shown_cut_short_not_a_crash(tmp_path):
+    game = Game.new(tmp_path / "deep.ft", "breaking-news", seed=4)
+    game.execute("note a")
+    game.close()
+    _nest_the_note(game.path, 300)
+    opened = Game.open(game.path, writable=False)
+    assert [line.text for line in opened.log_lines() if line.text.startswith("note:")] == ["note: {x}"]
