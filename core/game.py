@@ -394,8 +394,10 @@ class Game:
             if role not in self.state.sides:
                 raise Refused(_("{role} is not a side of this game").format(role=repr(role)))
         if spec.phases and self.state.phase not in spec.phases:
+            book = Domain(self.ruleset.domain)
             expects = self.ruleset.expects(self.state)
-            phase = Domain(self.ruleset.domain).pgettext("phase", self.state.phase)
+            expects = book.gettext(expects) if expects else expects  # a phase's own words are in its catalogue
+            phase = book.pgettext("phase", self.state.phase)
             if expects:
                 said = _("{command} is not allowed in the {phase} phase; now: {expects}")
             else:

@@ -321,3 +321,17 @@ def test_a_hidden_piece_opened_at_the_end_reads_as_the_piece_not_as_json():
     # A value that is not a piece (a hostile or older save) is shown as it is.
     odd = ev.Opened(key="unit.x", value="[not json", salt="s", digest="0" * 64)
     assert describe(odd).startswith("opened at the end: unit.x = [not json (")
+
+
+def test_a_command_refused_in_the_wrong_phase_names_the_phase_and_what_it_expects_in_italian(tmp_path):
+    from core.game import Game
+    from core.ruleset import Refused
+
+    game = Game.new(tmp_path / "x.ft", "breaking-news", seed=1)
+    game.execute("scenario demo")
+    with reading("it"), pytest.raises(Refused) as info:
+        game.execute("fire rossi ahmed range=10")
+    assert str(info.value).startswith("fuoco non è ammesso nella fase schieramento; ora: obiettivi, rolloff,")
+    with pytest.raises(Refused) as info:
+        game.execute("fire rossi ahmed range=10")
+    assert str(info.value).startswith("fire is not allowed in the deployment phase; now: objectives, rolloff,")
