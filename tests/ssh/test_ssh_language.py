@@ -249,11 +249,8 @@ def test_the_servers_language_is_lang_else_its_locale(monkeypatch):
 #: A catalogue for the test, so that the narration of the same note reads in Italian where it is
 #: shown to an Italian seat whatever the rulesets' catalogues hold yet.
 NOTE_EN, NOTE_IT = "the bridge is down", "il ponte è crollato"
-#: And a pane title in the client's domain, for the test below that waits for the client to translate it.
+#: And a pane title in the client's domain, given a test translation of its own.
 TITLE_EN, TITLE_IT = "Action log", "Registro (prova)"
-#: Whether the client marks its pane titles for translation yet (issue #17, the client's branch): until
-#: then the pane-title test is skipped, and it runs by itself once they are.
-CLIENT_TITLES_TRANSLATED = f'_("{TITLE_EN}")' in (Path(__file__).parents[2] / "tui/screens/game.py").read_text()
 
 
 @pytest.fixture
@@ -319,7 +316,6 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
         assert lang() == "en" and all(s.reader is not session.reader for s in club.server.sessions if s is not session)
 
 
-@pytest.mark.skipif(not CLIENT_TITLES_TRANSLATED, reason="enable once the client translates its pane titles (#17)")
 async def test_the_same_pane_reads_in_each_seats_own_language(tmp_path, caplog, test_catalogue):
     async with table(tmp_path, caplog) as club:
         reg, irr = await club.connect("reg", env=EN), await club.connect("irr", env=IT)
