@@ -17,22 +17,24 @@ from tui.i18n import _
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fireteam",
-        description="A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game.",
+        description=_(
+            "A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game."
+        ),
     )
     add_lang_option(p, top=True)
     sub = p.add_subparsers(dest="command")
     add_headless(sub)
-    s = sub.add_parser("serve", help="host games over SSH")
+    s = sub.add_parser("serve", help=_("host games over SSH"))
     s.add_argument("saves", nargs="*", type=Path)
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=2222)
-    s.add_argument("--seats", type=Path, help="seats file: public keys, names and roles")
+    s.add_argument("--seats", type=Path, help=_("seats file: public keys, names and roles"))
     add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none
     s.add_argument(
         "--workers",
         type=int,
         default=None,
-        help="processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)",
+        help=_("processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)"),
     )
     from tui.ssh.limits import add_arguments
 

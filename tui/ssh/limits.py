@@ -17,6 +17,9 @@ from dataclasses import dataclass
 
 import msgspec
 
+from core.i18n import N_
+from tui.ssh.language import _
+
 
 class Limits(msgspec.Struct, frozen=True, kw_only=True):
     """Every limit of the server, with its default (msgspec: the workers receive it as JSON)."""
@@ -50,39 +53,46 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
 
 #: The limits ``fireteam serve`` lets the organiser set: option, field, help.
 _OPTIONS = (
-    ("--max-unauth-per-address", "unauth_per_address", "connections not logged in yet from one address"),
-    ("--max-unauth", "unauth_total", "connections not logged in yet, in all"),
-    ("--login-grace", "login_grace_s", "seconds a connection has to log in"),
-    ("--sessions-per-connection", "sessions_per_connection", "sessions open at once on one connection"),
-    ("--terminals-per-seat", "terminals_per_seat", "terminals a seat has open at once"),
-    ("--input-rate", "input_rate", "characters a second a seat may type, on average"),
-    ("--input-burst", "input_burst", "characters a seat may type at once"),
-    ("--line-length", "line_length", "characters on one command line"),
-    ("--worker-hang", "worker_hang_s", "seconds a seat worker's loop may stall before it is replaced"),
+    ("--max-unauth-per-address", "unauth_per_address", N_("connections not logged in yet from one address")),
+    ("--max-unauth", "unauth_total", N_("connections not logged in yet, in all")),
+    ("--login-grace", "login_grace_s", N_("seconds a connection has to log in")),
+    ("--sessions-per-connection", "sessions_per_connection", N_("sessions open at once on one connection")),
+    ("--terminals-per-seat", "terminals_per_seat", N_("terminals a seat has open at once")),
+    ("--input-rate", "input_rate", N_("characters a second a seat may type, on average")),
+    ("--input-burst", "input_burst", N_("characters a seat may type at once")),
+    ("--line-length", "line_length", N_("characters on one command line")),
+    ("--worker-hang", "worker_hang_s", N_("seconds a seat worker's loop may stall before it is replaced")),
 )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``fireteam serve``'s options for the limits (docs/ssh.md, *Running on a public address*)."""
     defaults = Limits()
-    group = parser.add_argument_group("limits (see docs/ssh.md, Running on a public address)")
+    group = parser.add_argument_group(_("limits (see docs/ssh.md, Running on a public address)"))
     for option, name, text in _OPTIONS:
         default = getattr(defaults, name)
         group.add_argument(
-            option, dest=f"limit_{name}", type=type(default), default=default, metavar="N", help=f"{text} ({default})"
+            option,
+            dest=f"limit_{name}",
+            type=type(default),
+            default=default,
+            metavar="N",
+            help=f"{_(text)} ({default})",
         )
     group.add_argument(
-        "--sha1", action="store_true", help="also offer SHA-1 key exchange, MACs and ssh-rsa signatures (old clients)"
+        "--sha1",
+        action="store_true",
+        help=_("also offer SHA-1 key exchange, MACs and ssh-rsa signatures (old clients)"),
     )
 
 
 def from_args(args: argparse.Namespace) -> Limits:
     """The limits given on the command line (each must be positive); the defaults for those not given."""
     defaults = Limits()
-    values = {name: getattr(args, f"limit_{name}", getattr(defaults, name)) for _, name, _ in _OPTIONS}
-    for option, name, _ in _OPTIONS:
+    values = {name: getattr(args, f"limit_{name}", getattr(defaults, name)) for _option, name, _text in _OPTIONS}
+    for option, name, _text in _OPTIONS:
         if values[name] <= 0:
-            raise ValueError(f"{option} must be more than 0")
+            raise ValueError(_("{option} must be more than 0").format(option=option))
     return Limits(**values, sha1=getattr(args, "sha1", False))
 
 
