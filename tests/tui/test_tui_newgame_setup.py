@@ -17,6 +17,15 @@ from tui.screens.newgame import NewGameScreen, start_game
 SMALL = (80, 24)
 
 
+async def _until(pilot, ready, pauses: int = 1000) -> None:
+    """Let the app run until ``ready()`` holds (counted in turns of its loop, not seconds)."""
+    for _ in range(pauses):
+        if ready():
+            return
+        await pilot.pause()
+    raise AssertionError(f"still not ready after {pauses} pauses")
+
+
 def _bn_app(tmp_path: Path) -> FireteamApp:
     game = Game.new(tmp_path / "demo.ft", "breaking-news", seed=7, clock=lambda: 0)
     game.execute("scenario demo")
@@ -112,8 +121,8 @@ async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
     app = FireteamApp(game)
     async with app.run_test(size=SMALL) as pilot:
         await app.push_screen(NewGameScreen(saves=tmp_path / "saves", ruleset=Skirmish.id))
-        await pilot.pause()
         screen = app.screen
+        await _until(pilot, lambda: screen.choices)  # the scenario's fields are built after the screen
         assert [widget_id for _, _, widget_id in screen.choices] == [
             "setup-weather",
             "setup-wounded",
@@ -127,14 +136,14 @@ async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
         await pilot.pause()
         assert "weather: dust" in str(screen.query_one("#setup-preview").content)
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         state = app.game.state
         assert state.units["diaz"].has("wounded") and not state.units["cole"].has("wounded")
         assert (state.sides["red"].defeat_points, state.sides["blue"].defeat_points) == (5, 0)
         assert "note: weather: dust" in [line.text for line in app.game.log_lines("referee")]
         # a scenario without choices shows none
         await app.push_screen(NewGameScreen(saves=tmp_path / "saves", ruleset=Skirmish.id))
-        await pilot.pause()
+        await _until(pilot, lambda: app.screen.choices)
         app.screen.query_one("#scenario", Select).value = "open"
-        await pilot.pause()
+        await _until(pilot, lambda: not app.screen.choices)
         assert app.screen.choices == [] and not app.screen.query_one("#setup-preview").display

@@ -165,6 +165,8 @@ class NewGameScreen(Screen):
         #: The set-up choices on screen: each with the side it is for ("" if not
         #: per side) and the id of its widget.
         self.choices: list[tuple[SetupChoice, str, str]] = []
+        #: The ruleset, variant and scenario the set-up fields were built for.
+        self._setup_for: tuple[str, str, str] | None = None
 
     def compose(self) -> ComposeResult:
         first = self.first
@@ -276,10 +278,21 @@ class NewGameScreen(Screen):
         return {box.id.removeprefix("roster-"): box.value for box in self.query("Input.roster") if box.id}
 
     async def _show_setup(self, ruleset: Ruleset, sid: str) -> None:
-        """One field per set-up choice (per side where it is per side), at its default."""
+        """One field per set-up choice (per side where it is per side), at its default.
+
+        Setting the ruleset's fields at mount sends their Changed messages after
+        the fact: the choices shown already are kept, with what was picked in them.
+        """
+        key = (ruleset.id, ruleset.variant, sid)
+        if key == self._setup_for:
+            return
+        self._setup_for = key
         box = self.query_one("#setup", Vertical)
         await box.remove_children()
+        # The choices are published once their fields are mounted: before that a
+        # Select has no value yet, and the set-up would read as all blanks.
         self.choices = []
+        choices: list[tuple[SetupChoice, str, str]] = []
         sides = getattr(scenarios_of(ruleset).get(sid), "sides", ())
         widgets = []
         for choice in ruleset.setup_choices(sid) if sid else ():
@@ -300,8 +313,9 @@ class NewGameScreen(Screen):
                     widgets.append(
                         Select(_options(choice), value=choice.default, allow_blank=False, id=widget_id, classes="setup")
                     )
-                self.choices.append((choice, side_id, widget_id))
+                choices.append((choice, side_id, widget_id))
         await box.mount_all(widgets)
+        self.choices = choices
         self._preview()
 
     def setup_lines(self) -> list[str]:
