@@ -89,6 +89,19 @@ def test_a_plain_reply_escapes_what_came_from_a_save_or_a_file_name(tmp_path):
     Table.game.close()
 
 
+def test_the_game_chooser_escapes_a_game_name_and_a_scenario_title(tmp_path):
+    class Table:
+        name = "north\x1b]0;pwned\x07"
+        game = Game.new(tmp_path / "g.ft", "breaking-news", seed=1)
+
+    Table.game.execute("scenario demo")
+    Table.game.timeline.state.scenario = "Afgooye\x1b[2J\u2028"  # as a hostile scenario file could title it
+    line = replies.game_line(Table())
+    assert line.startswith("north\\x1b]0;pwned\\x07: Afgooye\\x1b[2J\\u2028, turn 0, ")
+    assert not any(ch in line for ch in "\x1b\x07\u2028")
+    Table.game.close()
+
+
 async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) -> None:
     """Paste ``line`` on rita's command line, Enter, wait for the answer and judge it."""
     app = club.session("rita").app

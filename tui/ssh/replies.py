@@ -75,11 +75,14 @@ def status(table: TableInfo, seat: Seat) -> str:
 
 
 def game_line(table: TableInfo) -> str:
-    """One game, as the chooser lists it."""
+    """One game, as the chooser lists it on the player's terminal: what came from a
+    save or a file name (the game's name, its scenario's title) with its control
+    characters escaped (``tui.plain``)."""
     state = table.game.state
-    return _("{game}: {scenario}, turn {turn}, {phase}").format(
+    line = _("{game}: {scenario}, turn {turn}, {phase}").format(
         game=table.name, scenario=_scenario(state.scenario), turn=state.turn, phase=_phase(table.game, state.phase)
     )
+    return visible(line)
 
 
 def games(tables: Iterable[TableInfo], seated: Mapping[str, Sequence[Seat]]) -> str:
