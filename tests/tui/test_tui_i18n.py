@@ -198,13 +198,11 @@ def catalogue(tmp_path, monkeypatch):
         header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
         (folder / f"{domain}.po").write_text(header + po, encoding="utf-8")
         monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
-        i18n._compiled.cache_clear()
-        i18n.translations.cache_clear()
+        i18n.forget_catalogues()
 
     yield make
     monkeypatch.undo()
-    i18n._compiled.cache_clear()
-    i18n.translations.cache_clear()
+    i18n.forget_catalogues()
 
 
 def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, catalogue):
