@@ -181,7 +181,7 @@ def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == SOURCE or not path.is_file():
         return None
-    from core import i18n_cache
+    from core import i18n_cache  # (what English never needs)
 
     return i18n_cache.load(path.read_bytes(), lang, domain, i18n_cache.folder())
 

@@ -54,21 +54,27 @@ DIGEST_SIZE = DIGEST().digest_size
 #: The largest entry read: the largest catalogue compiles to ~100 KB today.
 MAX_BYTES = 8 * 1024 * 1024
 
-#: Where :func:`folder` points when told (:func:`use_folder`); ``False``: not told.
-_chosen: Path | None | bool = False
+#: The folder :func:`use_folder` chose (None: no cache), if it was called.
+_chosen: tuple[Path | None] | None = None
 
 
-def use_folder(where: Path | None | bool) -> None:
+def use_folder(where: Path | None) -> None:
     """Keep compiled catalogues in ``where`` (a test's or a server's own folder),
-    or nowhere (``None``: compile in every process); ``False``: the default again."""
+    or nowhere (``None``: compile in every process), whatever the environment says."""
     global _chosen
-    _chosen = where
+    _chosen = (where,)
+
+
+def use_default_folder() -> None:
+    """The folder the environment names again (undoes :func:`use_folder`)."""
+    global _chosen
+    _chosen = None
 
 
 def folder() -> Path | None:
     """The folder entries live in, or None when the cache is off."""
-    if _chosen is not False:
-        return _chosen  # type: ignore[return-value]
+    if _chosen is not None:
+        return _chosen[0]
     override = os.environ.get(CACHE_DIR_ENV)
     if override:
         return Path(override) / SUBFOLDER
@@ -110,7 +116,8 @@ def entry_name(po: bytes, lang: str, domain: str) -> str:
     """``it-client-<digest>.mo``: the language and domain for a reader of the folder
     (and for removing an entry's predecessors), the digest for the cache."""
     key = DIGEST()
-    for part in (MAGIC, sys.implementation.cache_tag.encode(), _babel_release(), lang.encode(), domain.encode()):
+    python = (sys.implementation.cache_tag or "").encode()
+    for part in (MAGIC, python, _babel_release(), lang.encode(), domain.encode()):
         key.update(len(part).to_bytes(4, "big") + part)
     key.update(po)
     return f"{lang}-{domain}-{key.hexdigest()[:40]}.mo"
@@ -132,7 +139,9 @@ def _babel_release() -> bytes:
 def read_entry(path: Path) -> gettext.GNUTranslations | None:
     """The catalogue an entry holds, or None unless every check passes."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        # A link is not followed, and a FIFO opens without waiting for a writer (then is refused).
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return None
     try:

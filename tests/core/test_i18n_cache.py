@@ -50,7 +50,7 @@ def cache(tmp_path) -> Iterator[Path]:
     i18n_cache.use_folder(folder)
     i18n.forget_catalogues()
     yield folder
-    i18n_cache.use_folder(False)
+    i18n_cache.use_default_folder()
     i18n.forget_catalogues()
 
 
@@ -124,6 +124,17 @@ def test_every_answer_from_the_cache_is_the_freshly_compiled_one(cache, domain, 
     assert any(v != k[1][-1] for k, v in fresh.items() if k[0] == "gettext")  # some Italian was read
 
 
+def test_the_chains_share_each_catalogue_without_tangling(cache):
+    """Each domain is parsed once and every chain links copies of it: the answers of all
+    the domains asked in one process are those of each asked alone."""
+    alone = {}
+    for domain in DOMAINS:
+        i18n.forget_catalogues()
+        alone[domain] = answers(domain)
+    i18n.forget_catalogues()
+    assert {domain: answers(domain) for domain in DOMAINS} == alone
+
+
 def test_a_small_catalogue_from_the_cache_answers_as_compiled(tmp_path):
     po = SMALL_PO.encode()
     fresh = load(po, "it", "small")
@@ -159,7 +170,7 @@ def test_an_edited_catalogue_is_compiled_again_and_its_old_entry_removed(tmp_pat
             i18n.forget_catalogues()  # a new process
             assert i18n.translations("it").gettext("fire") == "fuoco!"
     finally:
-        i18n_cache.use_folder(False)
+        i18n_cache.use_default_folder()
         i18n.forget_catalogues()
 
 
@@ -316,7 +327,7 @@ def test_the_folder_is_the_users_cache_unless_told(monkeypatch, tmp_path):
         i18n_cache.use_folder(None)
         assert i18n_cache.folder() is None
     finally:
-        i18n_cache.use_folder(False)
+        i18n_cache.use_default_folder()
     assert i18n_cache.folder() == tmp_path / "locale"
 
 
@@ -327,6 +338,6 @@ def test_with_the_cache_off_nothing_is_written(tmp_path, monkeypatch):
     try:
         assert i18n.translations("it", "client").gettext("Roster") != "Roster"
     finally:
-        i18n_cache.use_folder(False)
+        i18n_cache.use_default_folder()
         i18n.forget_catalogues()
     assert list(tmp_path.iterdir()) == []
