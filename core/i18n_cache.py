@@ -13,8 +13,8 @@ later one reads them back.
 on: the ``.po`` file's bytes, its language and domain, this cache's format, the
 Python it was compiled under and babel's release (its ``__init__.py``, which
 names its version, read without importing babel).  An edited catalogue or an
-upgraded babel is a different name: the old entry is never read again, and is
-removed when its successor is written.
+upgraded babel is a different name: the old entry is never read again, and
+only the :data:`KEEP` newest entries of a language and domain are kept.
 
 **Hostile input.**  A cache folder is only a file system's word: an entry may
 be truncated by a crash, flipped by a disk, replaced by a directory, a FIFO or a
@@ -53,6 +53,9 @@ DIGEST = hashlib.sha256
 DIGEST_SIZE = DIGEST().digest_size
 #: The largest entry read: the largest catalogue compiles to ~100 KB today.
 MAX_BYTES = 8 * 1024 * 1024
+#: Entries kept per language and domain (the newest written): a few, so that two
+#: installs or checkouts with different catalogues do not evict each other at every start.
+KEEP = 4
 
 #: The folder :func:`use_folder` chose (None: no cache), if it was called.
 _chosen: tuple[Path | None] | None = None
@@ -114,7 +117,7 @@ def _parsed(mo: bytes) -> gettext.GNUTranslations:
 
 def entry_name(po: bytes, lang: str, domain: str) -> str:
     """``it-client-<digest>.mo``: the language and domain for a reader of the folder
-    (and for removing an entry's predecessors), the digest for the cache."""
+    (and for keeping a few of each), the digest for the cache."""
     key = DIGEST()
     python = (sys.implementation.cache_tag or "").encode()
     for part in (MAGIC, python, _babel_release(), lang.encode(), domain.encode()):
@@ -177,8 +180,8 @@ def packed(mo: bytes) -> bytes:
 
 
 def write_entry(path: Path, mo: bytes) -> bool:
-    """Leave ``mo`` at ``path`` whole or not at all, and remove the entries it replaces
-    (the same language and domain under older keys); False if the folder refused."""
+    """Leave ``mo`` at ``path`` whole or not at all, and remove the oldest entries of the
+    same language and domain past :data:`KEEP`; False if the folder refused."""
     import tempfile  # only a writer pays for it
 
     where = path.parent
@@ -192,7 +195,7 @@ def write_entry(path: Path, mo: bytes) -> bool:
             f.write(packed(mo))
         os.replace(tmp, path)
         tmp = None
-        _remove_predecessors(path)
+        _remove_oldest(path)
         return True
     except OSError:
         return False
@@ -202,9 +205,13 @@ def write_entry(path: Path, mo: bytes) -> bool:
                 os.unlink(tmp)
 
 
-def _remove_predecessors(path: Path) -> None:
+def _remove_oldest(path: Path) -> None:
     lang, domain, _key = path.name.split("-", 2)
-    for old in path.parent.glob(f"{lang}-{domain}-*.mo"):
-        if old.name != path.name:
-            with contextlib.suppress(OSError):  # (a directory stays)
-                old.unlink()
+    entries = []
+    for entry in path.parent.glob(f"{lang}-{domain}-*.mo"):
+        with contextlib.suppress(OSError):
+            entries.append((entry == path, entry.lstat().st_mtime_ns, entry))
+    entries.sort(reverse=True)  # the one just written, then the newest
+    for _written, _when, old in entries[KEEP:]:
+        with contextlib.suppress(OSError):  # (a directory stays)
+            old.unlink()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import struct
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 import core.i18n as i18n
 from core import i18n_cache
 from core.i18n import Msg, render
-from core.i18n_cache import MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
+from core.i18n_cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
 from core.i18n_catalogues import DOMAINS
 
 IT = i18n.LOCALE_DIR / "it" / "LC_MESSAGES"
@@ -150,12 +151,21 @@ def test_a_small_catalogue_from_the_cache_answers_as_compiled(tmp_path):
     assert cached._catalog == fresh._catalog and cached._info == fresh._info
 
 
-def test_an_edited_catalogue_is_compiled_again_and_its_old_entry_removed(tmp_path):
+def test_an_edited_catalogue_is_compiled_again_and_only_the_newest_entries_are_kept(tmp_path):
     po = SMALL_PO.encode()
     assert load(po, "it", "small", tmp_path).gettext("fire") == "fuoco"
     edited = po.replace(b'msgstr "fuoco"', b'msgstr "fuoco!"')
     assert load(edited, "it", "small", tmp_path).gettext("fire") == "fuoco!"
-    assert [p.name for p in tmp_path.iterdir()] == [entry_name(edited, "it", "small")]
+    assert load(po, "it", "small", tmp_path).gettext("fire") == "fuoco"  # (the first, still there)
+    assert load(po, "it", "other", tmp_path).gettext("fire") == "fuoco"
+    versions = [po.replace(b"fuoco", b"fuoco %d" % n) for n in range(KEEP + 2)]
+    later = time.time_ns()
+    for n, version in enumerate(versions):
+        assert load(version, "it", "small", tmp_path).gettext("fire") == f"fuoco {n}"
+        # Each newer than the last, whatever the file system's clock granularity.
+        os.utime(tmp_path / entry_name(version, "it", "small"), ns=(later + n * 10**9,) * 2)
+    kept = {entry_name(v, "it", "small") for v in versions[-KEEP:]} | {entry_name(po, "it", "other")}
+    assert {p.name for p in tmp_path.iterdir()} == kept
     # Through core.i18n: an edited .po file in the locale folder.
     locale = tmp_path / "locale" / "it" / "LC_MESSAGES"
     locale.mkdir(parents=True)
