@@ -40,6 +40,7 @@ import io
 import os
 import stat
 import sys
+import time
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -56,6 +57,8 @@ MAX_BYTES = 8 * 1024 * 1024
 #: Entries kept per language and domain (the newest written): a few, so that two
 #: installs or checkouts with different catalogues do not evict each other at every start.
 KEEP = 4
+#: A temporary file this old is a dead writer's (one lives for a millisecond).
+ABANDONED_S = 3600
 
 #: The folder :func:`use_folder` chose (None: no cache), if it was called.
 _chosen: tuple[Path | None] | None = None
@@ -206,6 +209,12 @@ def write_entry(path: Path, mo: bytes) -> bool:
 
 
 def _remove_oldest(path: Path) -> None:
+    """The entries of ``path``'s language and domain past the newest :data:`KEEP`, and
+    the temporary files of writers that died before they were done."""
+    for tmp in path.parent.glob(".tmp-*.mo"):
+        with contextlib.suppress(OSError):
+            if tmp.lstat().st_mtime < time.time() - ABANDONED_S:
+                tmp.unlink()
     lang, domain, _key = path.name.split("-", 2)
     entries = []
     for entry in path.parent.glob(f"{lang}-{domain}-*.mo"):

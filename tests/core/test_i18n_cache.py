@@ -323,6 +323,16 @@ def test_an_entry_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_dead_writers_temporary_file_is_removed_by_the_next_writer(tmp_path):
+    dead, alive = tmp_path / ".tmp-dead.mo", tmp_path / ".tmp-alive.mo"
+    dead.write_bytes(b"half")
+    alive.write_bytes(b"half")
+    an_hour_ago = time.time() - i18n_cache.ABANDONED_S - 60
+    os.utime(dead, (an_hour_ago, an_hour_ago))
+    load(SMALL_PO.encode(), "it", "small", tmp_path)
+    assert not dead.exists() and alive.exists()
+
+
 # ------------------------------------------------------------------------- folders
 
 
