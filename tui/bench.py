@@ -83,7 +83,8 @@ def start_child() -> None:
     ``sys.argv``: [-c, pipe fd, "bare" or a save path, and Fireteam's ``--lang`` if
     any].  Imports nothing of Fireteam for the bare app, so both pay only for what they use.
     """
-    fd, what, lang = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    fd, what = int(sys.argv[1]), sys.argv[2]
+    lang = sys.argv[3] if len(sys.argv) > 3 else None
     from textual.app import App
 
     def hook(app: App) -> None:
@@ -112,7 +113,7 @@ def start_child() -> None:
         # point, which also starts the SSH server).
         import runpy
 
-        sys.argv = ["fireteam", *(["--lang", *lang] if lang else []), what]
+        sys.argv = ["fireteam", *(["--lang", lang] if lang else []), what]
         runpy.run_module("tui.main", run_name="__main__")
 
 
