@@ -41,10 +41,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from babel.numbers import format_decimal, get_decimal_symbol
-
 from core.dice import parse_faces
 from core.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
+from core.numerals import grouped, point
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
@@ -139,12 +138,12 @@ def _namer(context: str, domain: str):
 
 def decimal_point() -> str:
     """The reader's decimal separator (``,`` in Italian)."""
-    return get_decimal_symbol(lang())
+    return point(lang())
 
 
 def number(n: int) -> str:
     """A whole number with the reader's thousands separator (``2,000``, ``2.000``)."""
-    return f"{n:,}" if lang() == SOURCE else format_decimal(n, locale=lang())
+    return grouped(n)
 
 
 @dataclass

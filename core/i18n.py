@@ -2,8 +2,10 @@
 
 The source language is English: every message is written in English in the code
 (the gettext ``msgid``) and Italian comes from the catalogues under
-``core/locale/it/LC_MESSAGES/<domain>.po``, read with babel when a reader first
-asks for Italian.  A message missing from a catalogue falls back to English.
+``core/locale/it/LC_MESSAGES/<domain>.po``, compiled with babel when a reader
+first asks for Italian and kept compiled in the user's cache folder for the next
+process (``core.i18n_cache``).  A message missing from a catalogue falls back to
+English.
 
 Domains keep each vocabulary apart, as the same English word can be two Italian
 ones ("fire" is *fuoco* in one book and *tiro* in another):
@@ -34,8 +36,8 @@ terms a ruleset shows as words, with ``term``.
 
 from __future__ import annotations
 
+import copy
 import gettext
-import io
 import os
 import re
 import string
@@ -172,25 +174,29 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 @cache
-def _compiled(lang: str, domain: str) -> bytes | None:
-    """One domain's catalogue for ``lang``, compiled from its ``.po`` with babel
-    (once per process); None where there is no file (English)."""
+def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
+    """One domain's catalogue for ``lang``, read once per process: from the cache of
+    compiled catalogues when it holds this very ``.po``, else compiled with babel
+    (``core.i18n_cache``); None where there is no file (English)."""
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == SOURCE or not path.is_file():
         return None
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from core import i18n_cache  # (what English never needs)
 
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=domain)
-    buf = io.BytesIO()
-    write_mo(buf, catalog, use_fuzzy=False)
-    return buf.getvalue()
+    return i18n_cache.load(path.read_bytes(), lang, domain, i18n_cache.folder())
 
 
 def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
-    mo = _compiled(lang, domain)
-    return gettext.NullTranslations() if mo is None else gettext.GNUTranslations(io.BytesIO(mo))
+    """A link of a fallback chain: its own copy of the loaded catalogue (sharing its
+    messages), as each chain sets the fallback of its links."""
+    loaded = _loaded(lang, domain)
+    return gettext.NullTranslations() if loaded is None else copy.copy(loaded)
+
+
+def forget_catalogues() -> None:
+    """Read the catalogues afresh when next asked (a test that changes ``LOCALE_DIR``)."""
+    _loaded.cache_clear()
+    translations.cache_clear()
 
 
 @cache

@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from string import Formatter
 
-from babel.numbers import format_decimal, get_decimal_symbol
 from rich.text import Text as RichText
 
-from core.i18n import CLIENT_DOMAIN, LANGUAGES, N_, SOURCE, Domain, Text, from_environment, lang, render
+from core.i18n import CLIENT_DOMAIN, LANGUAGES, N_, Domain, Text, from_environment, render
+from core.numerals import grouped, localised
 from core.probability import percent
 from core.ruleset import Phase, Ruleset
 
@@ -76,13 +76,12 @@ def shown(text: Text, ruleset: Ruleset) -> str:
 
 def number(n: int | float) -> str:
     """A number as the reader writes it: ``1,000,000`` in English, ``1.000.000`` in Italian."""
-    return format_decimal(n, locale=lang())
+    return grouped(n)
 
 
 def percentage(p: Fraction) -> str:
     """``core.probability.percent`` (``70.4%``) with the reader's decimal sign (``70,4%``)."""
-    shown = percent(p)
-    return shown if lang() == SOURCE else shown.replace(".", get_decimal_symbol(lang()))
+    return localised(percent(p))
 
 
 def styled(template: str, style: str = "", **fields: str | tuple[str, str]) -> RichText:

@@ -32,11 +32,6 @@ from recorded import effective_facts, recorded_games  # noqa: E402
 MARK = "zz"
 
 
-def _forget_catalogues() -> None:
-    core.i18n._compiled.cache_clear()
-    core.i18n.translations.cache_clear()
-
-
 @pytest.fixture
 def test_names(tmp_path, monkeypatch):
     """Catalogues where every command, option and choice of each ruleset has an Italian
@@ -60,9 +55,9 @@ def test_names(tmp_path, monkeypatch):
         with (locale / "it" / "LC_MESSAGES" / f"{domain}.po").open("wb") as f:
             write_po(f, cat)
     monkeypatch.setattr(core.i18n, "LOCALE_DIR", locale)
-    _forget_catalogues()
+    core.i18n.forget_catalogues()
     yield
-    _forget_catalogues()
+    core.i18n.forget_catalogues()
 
 
 @pytest.fixture

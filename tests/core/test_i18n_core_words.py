@@ -81,11 +81,9 @@ def book(tmp_path, monkeypatch):
         (where / f"{domain}.po").symlink_to(i18n.LOCALE_DIR / "it" / "LC_MESSAGES" / f"{domain}.po")
     (where / f"{BOOK}.po").write_text(BOOK_PO, encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    i18n.translations.cache_clear()
-    i18n._compiled.cache_clear()
+    i18n.forget_catalogues()
     yield BOOK
-    i18n.translations.cache_clear()
-    i18n._compiled.cache_clear()
+    i18n.forget_catalogues()
 
 
 def said(e: ev.Event, domain: str = BOOK, lang: str = "it") -> str:

@@ -255,16 +255,16 @@ TITLE_EN, TITLE_IT = "Action log", "Registro (prova)"
 
 @pytest.fixture
 def test_catalogue(monkeypatch):
-    compiled = i18n._compiled
+    loaded = i18n._loaded
 
     words = {"breaking_news": (NOTE_EN, NOTE_IT), "client": (TITLE_EN, TITLE_IT)}
 
-    def with_note(language: str, domain: str) -> bytes | None:
+    def with_note(language: str, domain: str) -> gettext.GNUTranslations | None:
         if language != "it" or domain not in words:
-            return compiled(language, domain)
+            return loaded(language, domain)
         # The real catalogue's messages, and the test's over them.
-        real = compiled(language, domain)
-        found = gettext.GNUTranslations(io.BytesIO(real))._catalog if real is not None else {}
+        real = loaded(language, domain)
+        found = real._catalog if real is not None else {}
         messages = {msgid: msgstr for msgid, msgstr in found.items() if isinstance(msgid, str) and msgid}
         messages.update([words[domain]])
         cat = Catalog(locale="it", domain=domain)
@@ -272,10 +272,10 @@ def test_catalogue(monkeypatch):
             cat.add(msgid, msgstr)
         buf = io.BytesIO()
         write_mo(buf, cat)
-        return buf.getvalue()
+        return gettext.GNUTranslations(io.BytesIO(buf.getvalue()))
 
     i18n.translations.cache_clear()
-    monkeypatch.setattr(i18n, "_compiled", with_note)
+    monkeypatch.setattr(i18n, "_loaded", with_note)
     yield
     i18n.translations.cache_clear()
 

@@ -24,7 +24,8 @@ def test_client_bench_prints_every_figure(tmp_path):
     (line,) = result.stdout.strip().splitlines()
     data = json.loads(line)
     assert data["events"] == 2000
-    assert data["start_ratio"] > 0 and data["start_ratio_big"] > 0
+    assert data["start_ratio"] > 0 and data["start_ratio_big"] > 0 and data["start_ratio_it"] > 0
+    assert data["start_it"]["start_s"] > 0 and data["start_it"]["bare_start_s"] > 0
     for key in KEYS:
         assert data[f"{key}_p50_ms"] > 0, key
     # Per save, each key's wall-clock median and CPU time, and the start.

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
@@ -26,6 +29,7 @@ from tui.screens.game import GameScreen
 from tui.screens.help import HelpEntry, HelpScreen, command_names
 from tui.userdata import Settings, UserStore
 
+ROOT = Path(__file__).resolve().parents[2]
 SIZE = (100, 30)
 LOCALE = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 OPENING = ("next", "next", "shoot cole ivan 40", "mark diaz wounded")
@@ -198,13 +202,11 @@ def catalogue(tmp_path, monkeypatch):
         header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
         (folder / f"{domain}.po").write_text(header + po, encoding="utf-8")
         monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
-        i18n._compiled.cache_clear()
-        i18n.translations.cache_clear()
+        i18n.forget_catalogues()
 
     yield make
     monkeypatch.undo()
-    i18n._compiled.cache_clear()
-    i18n.translations.cache_clear()
+    i18n.forget_catalogues()
 
 
 def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, catalogue):
@@ -269,3 +271,54 @@ def test_fireteam_lang_it_gives_its_help_and_its_errors_in_italian(tmp_path, cap
     )
     assert fireteam([str(missing), "--replay", "--lang", "en"]) == 2
     assert capsys.readouterr().err == f"fireteam: cannot open the save: {missing}: no such save\n"
+
+
+# ------------------------------------------------------------ the start
+
+#: A client started on a copy of the demo save in a language, in a process of its own:
+#: what its roster is called, whether it compiled a catalogue, whether babel was imported.
+STARTED = """
+import asyncio, shutil, sys
+from pathlib import Path
+from core import i18n_cache
+from core.game import Game
+from tui.app import FireteamApp, prepare_language
+from tui.panes.roster import RosterPane
+from tui.userdata import UserStore
+
+lang, folder = sys.argv[1], Path(sys.argv[2])
+compiled = []
+compile_po = i18n_cache.compile_po
+i18n_cache.compile_po = lambda po, lang, domain: compiled.append(domain) or compile_po(po, lang, domain)
+save = folder / "saves" / f"{lang}.ft"
+save.parent.mkdir(exist_ok=True)
+shutil.copyfile("saves/demo-game.ft", save)
+prepare_language(lang)
+
+async def start():
+    app = FireteamApp(Game.open(save), store=UserStore(folder / "config", folder / "data"), lang=lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        print(app.screen.query_one(RosterPane).border_title)
+
+asyncio.run(start())
+print(sorted(compiled))
+print("babel" in sys.modules)
+"""
+
+
+def _start(lang: str, folder, monkeypatch) -> list[str]:
+    monkeypatch.setenv("FIRETEAM_CACHE_DIR", str(folder / "cache"))
+    result = subprocess.run(
+        [sys.executable, "-c", STARTED, lang, str(folder)], capture_output=True, text=True, cwd=ROOT, timeout=600
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_an_english_start_imports_no_babel_and_an_italian_one_only_to_compile_the_first_time(tmp_path, monkeypatch):
+    assert _start("en", tmp_path, monkeypatch) == ["Roster", "[]", "False"]
+    assert _start("it", tmp_path, monkeypatch) == ["Forze", "['breaking_news', 'client', 'fireteam']", "True"]
+    # The next Italian start reads what the first compiled, and needs no babel at all.
+    assert _start("it", tmp_path, monkeypatch) == ["Forze", "[]", "False"]
+    assert len(list((tmp_path / "cache" / "locale").iterdir())) == 3
