@@ -28,6 +28,7 @@ from core.history import History, HistoryError
 from core.i18n import Domain, Text, _, render
 from core.narrate import describe
 from core.numbering import Numbering
+from core.opencache import Mark, NotCached, OpenCache
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
@@ -130,6 +131,8 @@ class Game:
         self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
+        #: Where the open cache's entry for this save stands (``core.opencache``), if it was opened with one.
+        self.cache_mark: Mark | None = None
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
 
@@ -179,16 +182,22 @@ class Game:
         writable: bool = True,
         clock: Callable[[], int] = _now_ms,
         progress: Callable[[int, int], None] | None = None,
+        cache: OpenCache | None = None,
+        cached_only: bool = False,
     ) -> Game:
         """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
         A writable open takes the save's lock first (``SaveLocked`` if another
         process writes it) and holds it until :meth:`close`.  ``progress`` is
         told (bytes read, bytes in all) as the save loads (``core.savefile.load``).
+        With ``cache``, what a load of the same bytes found before is restored
+        from it if it holds, and kept in it after a full load and as a game that
+        grew closes (``core.opencache``).  ``cached_only``: raise ``NotCached``
+        rather than load in full.
         """
         writer = SaveWriter.lock(path) if writable else None
         try:
-            return cls._open(Path(path), writer, clock, progress)
+            return cls._open(Path(path), writer, clock, progress, cache, cached_only)
         except BaseException:
             if writer is not None:
                 writer.close()
@@ -201,10 +210,24 @@ class Game:
         writer: SaveWriter | None,
         clock: Callable[[], int],
         progress: Callable[[int, int], None] | None = None,
+        cache: OpenCache | None = None,
+        cached_only: bool = False,
     ) -> Game:
-        timeline = Timeline(History())
+        opening = cache.opening(path) if cache is not None else None
+        hit = opening.hit if opening is not None else None
+        if cached_only and hit is None:
+            raise NotCached(path)
+        timeline = hit.timeline if hit is not None else Timeline(History())
+        hasher = opening.full_load_hasher() if opening is not None and hit is None else None
         try:
-            loaded = load(path, history=timeline.history, after_batch=timeline.catch_up, progress=progress)
+            loaded = load(
+                path,
+                history=timeline.history,
+                after_batch=timeline.catch_up,
+                progress=progress,
+                resume=hit.resume if hit is not None else None,
+                hasher=hasher,
+            )
             timeline.catch_up()
         except KeyError:
             # Well-formed records that do not make a game (a fact about a unit,
@@ -214,9 +237,10 @@ class Game:
             ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
         except ValueError as e:
             raise SaveError(f"{loaded.path}: {e}") from None
+        mark = opening.finish(loaded, timeline, hasher) if opening is not None else None
         if writer is not None:
             writer.adopt(loaded)
-        return cls(
+        game = cls(
             loaded.path,
             loaded.header,
             ruleset,
@@ -227,9 +251,14 @@ class Game:
             saved_bytes=loaded.good_bytes,
             saved_check=loaded.check,
         )
+        game.cache_mark = mark
+        return game
 
     def close(self) -> None:
         if self.writer is not None:
+            mark = self.cache_mark
+            if mark is not None and self.saved_bytes > mark.size:
+                mark.keep(self.path, self.timeline, self.saved_bytes, self.saved_check, self.header.fireteam)
             self.writer.close()
             self.writer = None
 

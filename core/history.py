@@ -31,6 +31,20 @@ _MARKER = re.compile(b"[%c-%c]" % (ISSUED, REDONE))
 MAX_COMMAND_EVENTS = 100_000
 
 
+#: What :meth:`History.restore` takes (all that feeding the events finds).
+RESTORED = (
+    "group_start",
+    "group_end",
+    "live",
+    "eff_cmds",
+    "redoable",
+    "length",
+    "run_step",
+    "run_store",
+    "undone_at",
+)
+
+
 class HistoryError(ValueError):
     pass
 
@@ -242,6 +256,16 @@ class History:
             del self.group_end[-1]
             del self.live[-1]
             self._open_cmd = 0
+
+    def restore(self, fields: dict[str, array[int] | bytearray | dict[int, int] | int]) -> None:
+        """Take what feeding every event of the store found (``core.opencache``,
+        which checks it): the arrays and counts named as this class names them,
+        with no command left open."""
+        for name in RESTORED:
+            setattr(self, name, fields[name])
+        self.low_water = self.length
+        self._open_cmd = 0
+        self._cursor = len(self.store)
 
     # -------------------------------------------------------------------- queries
 

@@ -37,6 +37,18 @@ class Timeline:
     def length(self) -> int:
         return self.history.length
 
+    @property
+    def snapshots(self) -> list[bytes]:
+        """The encoded states at steps 0, ``every``, 2 × ``every``… up to ``folded``."""
+        return self._snapshots
+
+    def restore(self, snapshots: list[bytes], state: GameState, phases: list[tuple[int, PhaseBegan]]) -> None:
+        """Take what folding the whole history found (``core.opencache``, which checks it)."""
+        self._snapshots = snapshots
+        self.state = state
+        self.folded = self.history.length
+        self.phases = phases
+
     def catch_up(self) -> GameState:
         """Bring the live state level with the history after it changed."""
         target = self.history.length

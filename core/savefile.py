@@ -34,13 +34,14 @@ its lock (``core.savelock``).
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -175,6 +176,27 @@ class Loaded:
         return self.header.fireteam
 
 
+@dataclass
+class Resume:
+    """Where a load may start instead of at the first byte (``core.opencache``).
+
+    ``data`` is the whole file as read; its first ``good_bytes`` are known to be
+    whole, valid records (``lines`` of them, the header first, the last with
+    check ``check``) already taken into the history given to :func:`load`,
+    which takes in the rest exactly as a load from the start would.
+    """
+
+    data: bytes
+    good_bytes: int
+    header: Header
+    check: int
+    lines: int
+
+
+class Hasher(Protocol):
+    def update(self, data: bytes, /) -> None: ...
+
+
 encoder = msgspec.json.Encoder()
 _event_decoder = msgspec.json.Decoder(AnyEvent)
 _events_decoder = msgspec.json.Decoder(list[AnyEvent])
@@ -256,13 +278,14 @@ def _torn_header(data: bytes) -> bool:
     return rest[: len(opening)] == opening[: len(rest)]
 
 
-def _lines_before(path: Path, number: int, version: int) -> tuple[int, int]:
+def _lines_before(path: Path, number: int, version: int, data: bytes | None = None) -> tuple[int, int]:
     """(byte offset where line ``number`` (from 1) starts, the check of the line before).
 
-    Only for the rare repair paths; the lines before ``number`` were checked already.
+    Only for the rare repair paths; the lines before ``number`` were checked already
+    (in ``data``, the file as read, if given).
     """
     offset = check = 0
-    with open(path, "rb") as f:
+    with io.BytesIO(data) if data is not None else open(path, "rb") as f:
         for _ in range(number - 1):
             line = f.readline()
             offset += len(line)
@@ -292,6 +315,8 @@ def load(
     after_batch: Callable[[], None] | None = None,
     upcasters: dict[int, dict[str, Upcaster]] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    resume: Resume | None = None,
+    hasher: Hasher | None = None,
 ) -> Loaded:
     """Read a save file into ``history`` (a new one by default); never modifies the file.
 
@@ -301,6 +326,8 @@ def load(
     so a caller can fold them while they are still decoded.  ``progress``, if
     given, is told (bytes taken in, bytes in all) after each read of the file
     (a client draws a progress bar from it; it may be called from any thread).
+    With ``resume``, the file is not read again: the load goes on from where
+    ``resume`` stands, in its bytes.  ``hasher`` is given every byte read.
     """
     path = Path(path)
     upcasters = UPCASTERS if upcasters is None else upcasters
@@ -347,8 +374,8 @@ def load(
         del pending[:done]
 
     try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
+        with open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
+            size = os.fstat(f.fileno()).st_size if resume is None else len(resume.data)
             if size > MAX_FILE_BYTES:
                 raise SaveError(
                     _(
@@ -360,8 +387,16 @@ def load(
                 raise NoGameYet(said.format(path=path, advice=_start_again(path)))
             left = size
             carry = b""
+            if resume is not None:
+                header, check, lines_done, good = resume.header, resume.check, resume.lines, resume.good_bytes
+                chained = header.fireteam >= CHAINED_FROM
+                fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
+                f.seek(good)
+                left -= good
             while left > 0 and (chunk := f.read(min(_CHUNK, left))):
                 left -= len(chunk)
+                if hasher is not None:
+                    hasher.update(chunk)
                 lines = (carry + chunk).split(b"\n")
                 carry = lines.pop()
                 if len(carry) > MAX_LINE_BYTES:
@@ -434,7 +469,8 @@ def load(
         store.truncate(first)
         history.drop_pending()
         result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
-        result.good_bytes, result.check = _lines_before(path, result.torn_line, version)
+        data = resume.data if resume is not None else None
+        result.good_bytes, result.check = _lines_before(path, result.torn_line, version, data)
         said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
         result.notes.append(said.format(line=result.torn_line, cmd=cmd))
     result.torn_bytes = size - result.good_bytes

@@ -5,11 +5,16 @@ objects.  The store keeps them instead as the JSON they were read from, packed
 ``CHUNK`` records to a JSON array; a chunk decodes in one msgspec call when it
 is needed, and a small cache keeps the chunks in use decoded.  Per event it
 keeps only one byte: its kind (fact, command marker, undo, redo, phase).
+
+A store restored by ``core.opencache`` does not even hold that JSON for the
+chunks it restored: it holds the save's own bytes, and a chunk's lines are
+stripped of their frames and joined into the array when it is first needed.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from itertools import pairwise
 
 import msgspec
 
@@ -17,6 +22,8 @@ from core import events as ev
 
 CHUNK = 1024
 CACHE_CHUNKS = 48
+#: A line of the save is its payload, framed by the 8-digit check, a space and a newline.
+FRAME_BYTES = 10
 
 FACT, ISSUED, UNDONE, REDONE, PHASE = range(5)
 _KIND = {t: FACT for t in ev.EVENT_TYPES} | {
@@ -35,11 +42,44 @@ def kind_of(e: ev.Event) -> int:
 
 class EventStore:
     def __init__(self) -> None:
-        self._sealed: list[bytes] = []  # JSON arrays of exactly CHUNK events
+        self._sealed: list[bytes | memoryview] = []  # JSON arrays of exactly CHUNK events
+        #: The first ``_framed`` sealed chunks are the save's lines themselves (``restored``).
+        self._framed = 0
         self._tail: list[ev.Event] = []  # the last, unsealed chunk, decoded
         self._tail_json: list[bytes] = []
         self._cache: OrderedDict[int, list[ev.Event]] = OrderedDict()
         self.kinds = bytearray()
+
+    @classmethod
+    def restored(
+        cls, data: bytes, offsets: list[int], kinds: bytearray, tail: list[ev.Event], tail_json: list[bytes]
+    ) -> EventStore:
+        """A store whose sealed chunk ``k`` is the lines of ``data`` in
+        ``[offsets[k], offsets[k + 1])`` (exactly CHUNK whole lines each, checked by
+        the caller), then the events ``tail``; ``kinds`` covers them all."""
+        store = cls()
+        view = memoryview(data)
+        store._sealed = [view[a:b] for a, b in pairwise(offsets)]
+        store._framed = len(store._sealed)
+        store._tail, store._tail_json = tail, tail_json
+        store.kinds = kinds
+        return store
+
+    def file_offsets(self, start: int) -> list[int]:
+        """Where each sealed chunk would start in a save whose first event's line
+        starts at ``start`` and whose lines hold exactly the store's payloads, and
+        where the unsealed tail would start (``core.opencache`` checks the claim)."""
+        offsets = [start]
+        for k, chunk in enumerate(self._sealed):
+            # "[" and "]" and a comma between payloads in place of a frame on each line.
+            size = len(chunk) if k < self._framed else len(chunk) - 2 - (CHUNK - 1) + CHUNK * FRAME_BYTES
+            offsets.append(offsets[-1] + size)
+        return offsets
+
+    @property
+    def tail_json(self) -> list[bytes]:
+        """The payloads of the events after the last sealed chunk."""
+        return self._tail_json
 
     def __len__(self) -> int:
         return len(self.kinds)
@@ -80,11 +120,19 @@ class EventStore:
             return self._tail
         events = self._cache.get(index)
         if events is None:
-            events = _list_decoder.decode(self._sealed[index])
+            events = _list_decoder.decode(self._json(index))
             self._remember(index, events)
         else:
             self._cache.move_to_end(index)
         return events
+
+    def _json(self, index: int) -> bytes | memoryview:
+        chunk = self._sealed[index]
+        if index >= self._framed:
+            return chunk
+        lines = bytes(chunk).split(b"\n")
+        lines.pop()  # after the last newline
+        return b"[" + b",".join([line[9:] for line in lines]) + b"]"  # past the check and its space
 
     def __getitem__(self, i: int) -> ev.Event:
         if i < 0:
@@ -109,6 +157,7 @@ class EventStore:
             return
         keep = self.slice(n - n % CHUNK, n)
         del self._sealed[n // CHUNK :]
+        self._framed = min(self._framed, len(self._sealed))
         for k in [k for k in self._cache if k >= n // CHUNK]:
             del self._cache[k]
         del self.kinds[n - n % CHUNK :]

@@ -25,6 +25,13 @@ machine moves less.  ``start_ratio_it`` is the demo save's start in Italian
 (``--lang it``), over bare starts of its own rounds: the untimed start has
 compiled its catalogues into the cache folder (``core.i18n_cache``, in the
 bench's folder), so it reads them as every start after a player's first does.
+The children's cache folder (``XDG_CACHE_HOME``) is in the bench's
+folder, so a user's cache is never touched: the untimed start also fills the
+open cache (``core.opencache``), and ``start_ratio_big`` is the big save's
+start with it, as a player starts the second time.
+``start_ratio_big_first_open`` is the same start with the save's entry
+removed before each one (its first open: a full load behind the progress
+bar, which writes the entry).
 
 **Keys** (``command_p50_ms``, ``undo_p50_ms``, ``redo_p50_ms``,
 ``replay_step_p50_ms``).  The app runs in this process under Textual's
@@ -192,12 +199,17 @@ def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, f
 
 
 def start_ratios(
-    saves: dict[str, Path], rounds: int, cwd: Path, lang: str | None = None
+    saves: dict[str, Path],
+    rounds: int,
+    cwd: Path,
+    lang: str | None = None,
+    first_open: frozenset[str] = frozenset(),
 ) -> dict[str, dict[str, float]]:
     """Per save: the median start ratio over ``rounds`` (wall clock, and CPU time), and the best times (s).
 
-    Fireteam starts with ``--lang lang`` if given."""
-    _start_once("bare", cwd)  # fills the cache of compiled modules: not timed
+    Fireteam starts with ``--lang lang`` if given; the saves named in ``first_open``
+    are started with an empty open cache each time."""
+    _start_once("bare", cwd)  # fills the caches of compiled modules, catalogues and opens: not timed
     for path in saves.values():
         _start_once(str(path), cwd, lang)
     bare: list[tuple[float, float]] = []
@@ -205,6 +217,8 @@ def start_ratios(
     for _ in range(rounds):
         bare.append(_start_once("bare", cwd))
         for name, path in saves.items():
+            if name in first_open:
+                shutil.rmtree(cwd / "cache" / "fireteam" / "open", ignore_errors=True)
             times[name].append(_start_once(str(path), cwd, lang))
     out = {}
     for name, ts in times.items():
@@ -336,7 +350,8 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
         say(f"generating a {events:,}-event save …")
         generate_save(saves["big"], events)
         say(f"starting the bare app and Fireteam {start_rounds} times each, in turn …")
-        starts = start_ratios(saves, start_rounds, folder)
+        first = "big_first_open"
+        starts = start_ratios({**saves, first: saves["big"]}, start_rounds, folder, first_open=frozenset([first]))
         italian = start_ratios({"demo": saves["demo"]}, start_rounds, folder, lang="it")["demo"]
         per_save: dict[str, dict[str, float]] = {}
         for name, path in saves.items():
@@ -347,6 +362,7 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
     results["start_ratio_big"] = per_save["big"]["start_ratio"]
     results["start_ratio_it"] = italian["start_ratio"]
     results["start_it"] = italian
+    results["start_ratio_big_first_open"] = starts[first]["start_ratio"]
     for key in KEYS:
         results[key] = max(s[key] for s in per_save.values())  # the worse of the two saves
     results["saves"] = per_save
@@ -362,7 +378,8 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
     else:
         say(
             f"start ratio {results['start_ratio']} on the demo save (target ≤ {TARGETS['start_ratio']}), "
-            f"{results['start_ratio_big']} on the {events:,}-event save, "
+            f"{results['start_ratio_big']} on the {events:,}-event save "
+            f"({results['start_ratio_big_first_open']} the first time it is opened), "
             f"{results['start_ratio_it']} on the demo save in Italian"
         )
         say("every key's median within target" if met else "TARGETS MISSED: see the figures above")

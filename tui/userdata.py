@@ -1,7 +1,8 @@
 """What the client remembers between runs: settings, each save's command history, screenshots.
 
 Settings and histories live in the user's config and data folders
-(platformdirs: ``~/.config/fireteam`` and ``~/.local/share/fireteam`` on Linux).
+(platformdirs: ``~/.config/fireteam`` and ``~/.local/share/fireteam`` on Linux);
+what loading a big save found, in its cache folder (``open_cache``).
 They are conveniences, not saves: a file that is missing, corrupt, too big or
 hostile is ignored with a notice (never a crash), and every value read is
 checked before use.  Writes replace a file whole (a temporary file, fsynced,
@@ -23,6 +24,7 @@ import platformdirs
 
 from core.commands import check_line
 from core.i18n import LANGUAGES
+from core.opencache import OpenCache
 from core.ruleset import Refused
 from tui.i18n import _, ngettext, number
 
@@ -102,6 +104,11 @@ def _read_small(path: Path) -> bytes | None:
     if len(data) > MAX_FILE_BYTES:
         raise ValueError(_("larger than {limit} bytes").format(limit=number(MAX_FILE_BYTES)))
     return data
+
+
+def open_cache() -> OpenCache:
+    """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux)."""
+    return OpenCache(platformdirs.user_cache_path(APP) / "open")
 
 
 @dataclass

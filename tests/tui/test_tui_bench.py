@@ -25,6 +25,7 @@ def test_client_bench_prints_every_figure(tmp_path):
     data = json.loads(line)
     assert data["events"] == 2000
     assert data["start_ratio"] > 0 and data["start_ratio_big"] > 0 and data["start_ratio_it"] > 0
+    assert data["start_ratio_big_first_open"] > 0
     assert data["start_it"]["start_s"] > 0 and data["start_it"]["bare_start_s"] > 0
     for key in KEYS:
         assert data[f"{key}_p50_ms"] > 0, key

@@ -7,10 +7,13 @@ import errno
 import os
 import time
 
+import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 
 import core.savewriter
 from core.game import Game
+from core.opencache import NotCached, OpenCache
+from core.state import encode_state
 from tui.app import FireteamApp, open_or_follow
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
@@ -52,6 +55,22 @@ async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(gam
         assert followed.history.timeline()[-1].text == "heard from the other terminal"
         assert game.path.read_bytes()  # the writer's file is untouched by the follower
     assert game.writer is not None  # and the writer still holds it
+
+
+def test_a_save_another_fireteam_writes_is_followed_from_the_open_cache(game, tmp_path):
+    """A big save (``run_app``) is first opened only if the cache holds it; locked, it is followed."""
+    cache = OpenCache(tmp_path / "open")
+    with pytest.raises(NotCached):
+        open_or_follow(game.path, replay=False, cache=cache, cached_only=True)
+    assert game.writer is not None  # the writer's lock is not disturbed
+    loaded, _who = open_or_follow(game.path, replay=False, cache=cache)  # in full: the cache keeps it
+    loaded.close()
+    followed, who = open_or_follow(game.path, replay=False, cache=cache, cached_only=True)
+    assert not followed.writable and f"process {os.getpid()}" in who
+    game.execute("note heard from the other terminal")
+    followed.follow()
+    assert followed.history.timeline()[-1].text == "heard from the other terminal"
+    assert encode_state(followed.state) == encode_state(game.state)
 
 
 async def test_cancel_leaves_the_locked_save_alone(game):

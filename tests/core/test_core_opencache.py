@@ -1,0 +1,429 @@
+"""The open cache (core.opencache): a game restored from it is the game a full load
+makes, and an entry that does not hold for the save's bytes is never used."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import msgspec
+import pytest
+
+import core.opencache as oc
+from core.bench import generate_save
+from core.cli import state_json
+from core.game import Game
+from core.opencache import NotCached, OpenCache
+from core.replay import visible_steps
+from core.savefile import SaveError, SaveLocked
+from core.state import encode_state
+from core.store import CHUNK
+from core.views import REFEREE
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+RECORDED = sorted(SAVES.glob("*.ft"))
+
+
+@pytest.fixture(scope="module")
+def big_save(tmp_path_factory) -> Path:
+    """A generated game of 5,000 events: several sealed chunks, undos and redos."""
+    path = tmp_path_factory.mktemp("big") / "big.ft"
+    generate_save(path, 5_000)
+    return path
+
+
+@pytest.fixture
+def restores(monkeypatch) -> list[bool]:
+    """Whether each open with a cache was restored from an entry (True) or not."""
+    seen: list[bool] = []
+    real = OpenCache.opening
+
+    def spy(self, path):
+        opening = real(self, path)
+        seen.append(opening is not None and opening.hit is not None)
+        return opening
+
+    monkeypatch.setattr(OpenCache, "opening", spy)
+    return seen
+
+
+def _copy(src: Path, folder: Path, name: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, folder / name)
+    return folder / name
+
+
+def _open(path: Path, cache: OpenCache | None = None, **kw) -> Game:
+    return Game.open(path, cache=cache, clock=lambda: 1_000, **kw)
+
+
+def _seen(game: Game) -> dict:
+    """Everything a reader of the game sees: the replay's JSON for each role at several
+    steps, the state, the history's arrays, the timeline's phases and the log."""
+    h, t = game.history, game.timeline
+    steps = sorted({0, 1, h.length // 3, h.length // 2, max(0, h.length - 1), h.length})
+    roles = [REFEREE, *game.state.sides]
+    return {
+        "replay": {
+            role: [state_json(game.view(role, s), s, h.length) for s in steps]
+            + [list(visible_steps(h, role, h.length))]
+            for role in roles
+        },
+        "state": encode_state(game.state),
+        "state_at": [encode_state(t.state_at(s)) for s in steps],
+        "arrays": [bytes(getattr(h, name)) for name in ("group_start", "group_end", "live", "eff_cmds", "redoable")],
+        "runs": (list(h.run_step), list(h.run_store), h.length, dict(h.undone_at), h.next_cmd),
+        "kinds": bytes(h.store.kinds),
+        "events": msgspec.json.encode(h.store.slice(0, len(h.store))),
+        "timeline": msgspec.json.encode(h.timeline()),
+        "phases": msgspec.json.encode(t.phases),
+        "log": [(line.text, line.undone, line.number) for line in game.log_lines(REFEREE, max(0, len(h.store) - 40))],
+        "undo": (game.undo_preview(), game.redo_preview()),
+        "saved": (game.saved_bytes, game.saved_check, game.notes),
+    }
+
+
+def _play(game: Game) -> list[str]:
+    """The same commands, undo and redo on a game; what each did (or why it was refused)."""
+    game.salt = lambda: "5a17" * 8  # commitments' salts, the same on both
+    said = []
+    for act in (
+        lambda: game.execute('note "first"'),
+        game.undo,
+        game.redo,
+        game.undo,
+        lambda: game.execute('note "second"'),
+        lambda: game.execute("next"),
+        game.undo,
+    ):
+        try:
+            said.append(str(act().lines))
+        except Exception as e:  # refused the same way on both, or the test fails on the comparison
+            said.append(f"{type(e).__name__}: {e}")
+    return said
+
+
+@pytest.mark.parametrize("save", [*RECORDED, "big"], ids=[*(p.stem for p in RECORDED), "generated"])
+def test_a_restored_game_is_the_loaded_game(save, big_save, tmp_path, restores):
+    src = big_save if save == "big" else save
+    full = _copy(src, tmp_path / "full", "game.ft")
+    cached = _copy(src, tmp_path / "cached", "game.ft")
+    cache = OpenCache(tmp_path / "cache")
+
+    first = _open(cached, cache, writable=False)  # a full load, which writes the entry
+    assert restores == [False] and len(list((tmp_path / "cache").iterdir())) == 1
+    first.close()
+    game = _open(cached, cache)
+    assert restores == [False, True]
+    loaded = _open(full)
+    assert _seen(game) == _seen(loaded)
+    if save == "big":
+        assert len(game.history.store) > 4 * CHUNK and game.history.store._framed == 4
+
+    # Played on, both write the same bytes; the restored game's entry then covers its new end.
+    assert _play(game) == _play(loaded)
+    assert _seen(game) == _seen(loaded)
+    game.close()
+    loaded.close()
+    assert cached.read_bytes() == full.read_bytes()
+    assert _entry(cache).size == cached.stat().st_size
+    again = _open(cached, cache, writable=False)
+    assert restores[-1] is True and again.history.store is not game.history.store
+    assert _seen(again) == _seen(_open(full, writable=False))
+
+
+def test_a_restored_game_reads_its_sealed_chunks_from_the_save(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True]
+    # No event is in the entry: its size is a fraction of the events' JSON.
+    (entry,) = (tmp_path / "cache").iterdir()
+    assert b'"t":"cmd"' not in entry.read_bytes()
+    full = _open(path, writable=False)
+    for index in (0, CHUNK - 1, CHUNK, 3 * CHUNK + 7, len(full.history.store) - 1):
+        assert game.history.store[index] == full.history.store[index]
+
+
+def test_another_writers_commands_are_taken_in_after_the_entry(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    other = _open(path)  # another Fireteam, with no cache, appends
+    _play(other)
+    other.close()
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True]
+    assert _seen(game) == _seen(_open(path, writable=False))
+    # The entry now covers the appended commands too.
+    assert _entry(cache).size == path.stat().st_size
+
+
+def _entry(cache: OpenCache) -> oc.Entry:
+    envelope = msgspec.msgpack.decode(_entry_file(cache).read_bytes(), type=oc.Envelope)
+    return msgspec.msgpack.decode(envelope.body, type=oc.Entry)
+
+
+def test_a_torn_tail_after_the_entry_is_cut_off_as_in_a_full_load(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    with open(path, "ab") as f:
+        f.write(b'0badc0de {"t":"note","tex')
+    game = _open(path, cache, writable=False)
+    full = _open(path, writable=False)
+    assert restores == [False, True]
+    assert game.notes == full.notes and game.notes and "torn" in game.notes[0]
+    assert _seen(game) == _seen(full)
+    # Writable: the torn bytes are set aside as a full load does, and play goes on.
+    game = _open(path, cache)
+    assert restores[-1] is True and any("kept in" in note for note in game.notes)
+    game.execute('note "after"')
+    game.close()
+    assert _seen(_open(path, cache, writable=False)) == _seen(_open(path, writable=False))
+
+
+def test_damage_after_the_entry_is_refused_as_in_a_full_load(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    other = _open(path)
+    _play(other)
+    other.close()
+    data = bytearray(path.read_bytes())
+    data[-20] ^= 1  # inside the last line, which the entry does not cover
+    data += b"deadbeef {}\n"  # and one more line, so that it is not the last
+    path.write_bytes(bytes(data))
+    with pytest.raises(SaveError) as full:
+        _open(path, writable=False)
+    with pytest.raises(SaveError) as cached:
+        _open(path, cache, writable=False)
+    assert str(cached.value) == str(full.value) and ":" in str(full.value)
+    assert restores == [False, True]
+
+
+def test_a_save_changed_inside_the_entrys_prefix_is_loaded_in_full_and_refused(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    data = bytearray(path.read_bytes())
+    lines = data.split(b"\n")
+    at = sum(len(line) + 1 for line in lines[:2000]) + 20  # inside line 2001, same length
+    data[at] = ord("7") if data[at] != ord("7") else ord("8")
+    path.write_bytes(bytes(data))
+    with pytest.raises(SaveError) as refused:
+        _open(path, cache, writable=False)
+    assert restores == [False, False]
+    assert f"{path}:2001:" in str(refused.value)
+    with pytest.raises(NotCached):
+        _open(path, cache, cached_only=True)
+    with pytest.raises(SaveError) as again:  # damaged, not locked: NotCached let the lock go
+        _open(path)
+    assert not isinstance(again.value, SaveLocked)
+
+
+# ------------------------------------------------------------------ hostile entries
+
+
+def _entry_file(cache: OpenCache) -> Path:
+    (entry,) = [p for p in cache.folder.iterdir() if p.suffix == ".open"]
+    return entry
+
+
+def _changed(**fields):
+    """An attack that rewrites an entry with ``fields`` changed (each a function of the old
+    value, or the new value) and a valid digest of its own: what only someone who writes
+    the user's cache folder could make."""
+
+    def attack(path: Path) -> None:
+        envelope = msgspec.msgpack.decode(path.read_bytes(), type=oc.Envelope)
+        entry = msgspec.msgpack.decode(envelope.body, type=oc.Entry)
+        new = {k: v(getattr(entry, k)) if callable(v) else v for k, v in fields.items()}
+        body = msgspec.msgpack.encode(msgspec.structs.replace(entry, **new))
+        digest = hashlib.blake2b(body, digest_size=oc.DIGEST_BYTES).digest()
+        path.write_bytes(msgspec.msgpack.encode(oc.Envelope(envelope.format, envelope.fingerprint, digest, body)))
+
+    return attack
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _flip(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+def _stale(path: Path) -> None:
+    envelope = msgspec.msgpack.decode(path.read_bytes(), type=oc.Envelope)
+    stale = msgspec.structs.replace(envelope, fingerprint=bytes(16))
+    path.write_bytes(msgspec.msgpack.encode(stale))
+
+
+def _garbage(path: Path) -> None:
+    path.write_bytes(os.urandom(5000))
+
+
+def _huge(path: Path) -> None:
+    with open(path, "r+b") as f:
+        f.truncate(oc.MAX_ENTRY_BYTES + 1)
+
+
+HOSTILE = {
+    "truncated": _truncate,
+    "bit-flipped": _flip,
+    "stale fingerprint": _stale,
+    "garbage": _garbage,
+    "too big": _huge,
+    "empty": lambda p: p.write_bytes(b""),
+    "offsets past the end": _changed(offsets=lambda o: [*o[:-1], 10**12]),
+    "offsets not on lines": _changed(offsets=lambda o: [o[0], *(x + 3 for x in o[1:])]),
+    "size past the end": _changed(size=10**12),
+    "size short of the digest": _changed(size=lambda size: size - 1),
+    "huge counts": _changed(lines=10**15, length=10**15),
+    "negative length": _changed(length=-5),
+    "kinds of another save": _changed(kinds=lambda k: k[:-1] + b"\x07"),
+    "arrays cut short": _changed(group_start=lambda a: a[:-3]),
+    "commands past the end": _changed(eff_cmds=lambda a: a + (10**9).to_bytes(8, "little")),
+    "snapshots missing": _changed(snapshots=lambda snapshots: snapshots[:1]),
+    "state not a state": _changed(state=b"\x93\x01\x02\x03"),
+    "wrong check": _changed(check=lambda check: check ^ 1),
+    "digest of nothing": _changed(digest=bytes(oc.DIGEST_BYTES)),
+    "phases past the end": _changed(phases=lambda phases: [(10**9, phases[0][1])]),
+}
+
+
+@pytest.mark.parametrize("attack", HOSTILE, ids=list(HOSTILE))
+def test_a_hostile_or_damaged_entry_is_never_used(attack, big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    HOSTILE[attack](_entry_file(cache))
+    with pytest.raises(NotCached):
+        _open(path, cache, writable=False, cached_only=True)
+    game = _open(path, cache, writable=False)  # loaded in full, and a fresh entry written
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert _open(path, cache, writable=False, cached_only=True).timeline.state == game.state
+    assert restores[-1] is True and True not in restores[:-1]
+
+
+def test_an_entry_of_another_save_is_not_used(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    other = _copy(SAVES / "demo-game.ft", tmp_path, "demo.ft")
+    _open(path, cache, writable=False)
+    head = other.read_bytes().split(b"\n", 1)[0]
+    shutil.copyfile(_entry_file(cache), cache.path_of(head))  # under the other save's name
+    with pytest.raises(NotCached):
+        _open(other, cache, writable=False, cached_only=True)
+    # A divergent copy (same header, other commands) does not use it either.
+    fork = _copy(big_save, tmp_path / "fork", "big.ft")
+    with open(fork, "r+b") as f:
+        f.truncate(fork.stat().st_size - 1000)
+    game = _open(fork, cache, writable=False)
+    assert _seen(game) == _seen(_open(fork, writable=False))
+    assert restores == [False, False, False]
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing(big_save, tmp_path, restores):
+    path = _copy(big_save, tmp_path, "big.ft")
+    before = path.read_bytes()
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    read_only = tmp_path / "read-only"
+    read_only.mkdir()
+    read_only.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    for folder in (a_file, a_file / "open", read_only / "open", read_only):
+        game = _open(path, OpenCache(folder))
+        assert _seen(game) == _seen(_open(path, writable=False))
+        game.execute('note "x"')
+        game.close()
+    read_only.chmod(stat.S_IRWXU)
+    assert a_file.read_text() == "not a folder"
+    assert path.read_bytes().startswith(before)
+    if os.geteuid() != 0:  # root writes anywhere
+        assert not list(read_only.iterdir())
+    assert True not in restores
+
+
+def test_a_missing_cache_folder_is_made(big_save, tmp_path, restores):
+    folder = tmp_path / "deep" / "er" / "open"
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, OpenCache(folder), writable=False)
+    assert len(list(folder.iterdir())) == 1
+    _open(path, OpenCache(folder), writable=False)
+    assert restores == [False, True]
+
+
+def test_the_least_recently_used_entries_are_evicted(tmp_path):
+    cache = OpenCache(tmp_path / "cache", max_entries=2)
+    paths = [_copy(save, tmp_path, f"{i}.ft") for i, save in enumerate(RECORDED[:3])]
+    entries = [cache.path_of(path.read_bytes().split(b"\n", 1)[0]) for path in paths]
+    for used, (path, entry) in enumerate(zip(paths[:2], entries, strict=False)):
+        _open(path, cache, writable=False)
+        os.utime(entry, (1000 + used, 1000 + used))
+    _open(paths[0], cache, writable=False, cached_only=True)  # used again: now the most recent
+    _open(paths[2], cache, writable=False)
+    assert sorted(cache.folder.iterdir()) == sorted([entries[0], entries[2]])
+
+
+def test_a_save_in_a_format_that_needs_upcasting_gets_no_entry(tmp_path, monkeypatch):
+    import core.savefile
+
+    # The demo save is in format 3: as a later Fireteam with an upcaster from 3 would see it.
+    path = _copy(SAVES / "demo-game.ft", tmp_path, "demo.ft")
+    monkeypatch.setattr(core.savefile, "FORMAT_VERSION", 4)
+    monkeypatch.setattr(oc, "FORMAT_VERSION", 4)
+    monkeypatch.setitem(core.savefile.UPCASTERS, 3, {"note": lambda r: r})
+    _open(path, OpenCache(tmp_path / "cache"), writable=False)
+    assert not (tmp_path / "cache").exists()
+
+
+def test_an_entry_whose_chunks_are_a_line_short_is_not_used(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    data = path.read_bytes()
+    # Each boundary between two chunks moved back one line: still on line starts, wrong counts.
+    attack = _changed(offsets=lambda o: [o[0], *(data.rindex(b"\n", 0, x - 1) + 1 for x in o[1:-1]), o[-1]])
+    attack(_entry_file(cache))
+    with pytest.raises(NotCached):
+        _open(path, cache, writable=False, cached_only=True)
+    assert _seen(_open(path, cache, writable=False)) == _seen(_open(path, writable=False))
+
+
+def _flip_byte(path: Path, at: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[at] = ord("1") if data[at] != ord("1") else ord("2")
+    path.write_bytes(bytes(data))
+
+
+def test_a_save_changed_behind_a_games_back_is_not_cached_as_it_closes(big_save, tmp_path, restores):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    covered = _entry(cache).size
+    # Another program changes what this game appended, while it is open.
+    game = _open(path, cache)
+    game.execute('note "mine"')
+    _flip_byte(path, path.stat().st_size - 5)
+    game.close()
+    assert _entry(cache).size == covered
+    with pytest.raises(SaveError) as refused:
+        _open(path, cache, writable=False)
+    assert restores == [False, True, True]
+    # Or what it had loaded: the new entry is of the bytes as they were, which no longer match.
+    path.write_bytes(big_save.read_bytes())
+    game = _open(path, cache)
+    game.execute('note "mine"')
+    _flip_byte(path, 3000)
+    game.close()
+    with pytest.raises(SaveError) as refused:
+        _open(path, cache, writable=False)
+    assert restores[-1] is False and f"{path}:" in str(refused.value)
