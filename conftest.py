@@ -6,13 +6,13 @@ import os
 
 import pytest
 
-from core.i18n_cache import CACHE_DIR_ENV
+from core.cachedir import CACHE_DIR_ENV
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _cache_folder(tmp_path_factory):
-    """Compiled catalogues go to a folder of the test run's, not the user's cache
-    (in this process and in every process a test starts)."""
+    """Caches (compiled catalogues, opened saves) go to a folder of the test run's,
+    not the user's (in this process and in every process a test starts)."""
     before = os.environ.get(CACHE_DIR_ENV)
     os.environ[CACHE_DIR_ENV] = str(tmp_path_factory.mktemp("cache"))
     yield

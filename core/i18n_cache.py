@@ -4,10 +4,9 @@ Compiling a ``.po`` with babel costs more than a client's whole start-up budget
 (importing babel and reading the three catalogues a game needs, ~140 ms), while
 the ``.mo`` it makes reads with the standard library in a millisecond.  So the
 first process to need a catalogue compiles it and leaves the ``.mo`` bytes, as
-babel's ``write_mo`` made them, in the user's cache folder
-(``platformdirs.user_cache_path("fireteam") / "locale"``, or
-``$FIRETEAM_CACHE_DIR/locale``, or whatever :func:`use_folder` names); every
-later one reads them back.
+babel's ``write_mo`` made them, in the ``locale`` folder of Fireteam's cache
+(``core.cachedir``), or whatever :func:`use_folder` names; every later one
+reads them back.
 
 **Never stale.**  An entry is named by a digest of everything its bytes depend
 on: the ``.po`` file's bytes, its language and domain, this cache's format, the
@@ -45,8 +44,8 @@ from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
-#: ``FIRETEAM_CACHE_DIR`` overrides platformdirs' cache folder (tests, servers).
-CACHE_DIR_ENV = "FIRETEAM_CACHE_DIR"
+from core.cachedir import cache_root
+
 SUBFOLDER = "locale"
 #: The first bytes of an entry; the number changes with the entry's layout.
 MAGIC = b"FTMO\x00\x00\x00\x01"
@@ -81,12 +80,7 @@ def folder() -> Path | None:
     """The folder entries live in, or None when the cache is off."""
     if _chosen is not None:
         return _chosen[0]
-    override = os.environ.get(CACHE_DIR_ENV)
-    if override:
-        return Path(override) / SUBFOLDER
-    import platformdirs  # only a reader of Italian pays for it
-
-    return platformdirs.user_cache_path("fireteam") / SUBFOLDER
+    return cache_root() / SUBFOLDER
 
 
 def compile_po(po: bytes, lang: str, domain: str) -> bytes:

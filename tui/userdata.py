@@ -22,6 +22,7 @@ from pathlib import Path
 import msgspec
 import platformdirs
 
+from core.cachedir import cache_root
 from core.commands import check_line
 from core.i18n import LANGUAGES
 from core.opencache import OpenCache
@@ -107,8 +108,8 @@ def _read_small(path: Path) -> bytes | None:
 
 
 def open_cache() -> OpenCache:
-    """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux)."""
-    return OpenCache(platformdirs.user_cache_path(APP) / "open")
+    """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux, ``core.cachedir``)."""
+    return OpenCache(cache_root() / "open")
 
 
 @dataclass

@@ -15,6 +15,7 @@ import pytest
 
 import core.i18n as i18n
 from core import i18n_cache
+from core.cachedir import CACHE_DIR_ENV
 from core.i18n import Msg, render
 from core.i18n_cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
 from core.i18n_catalogues import DOMAINS
@@ -337,9 +338,9 @@ def test_a_dead_writers_temporary_file_is_removed_by_the_next_writer(tmp_path):
 
 
 def test_the_folder_is_the_users_cache_unless_told(monkeypatch, tmp_path):
-    monkeypatch.delenv(i18n_cache.CACHE_DIR_ENV, raising=False)
+    monkeypatch.delenv(CACHE_DIR_ENV, raising=False)
     assert i18n_cache.folder() == platformdirs.user_cache_path("fireteam") / "locale"
-    monkeypatch.setenv(i18n_cache.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     assert i18n_cache.folder() == tmp_path / "locale"
     i18n_cache.use_folder(tmp_path / "mine")
     try:
@@ -352,7 +353,7 @@ def test_the_folder_is_the_users_cache_unless_told(monkeypatch, tmp_path):
 
 
 def test_with_the_cache_off_nothing_is_written(tmp_path, monkeypatch):
-    monkeypatch.setenv(i18n_cache.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path))
     i18n_cache.use_folder(None)
     i18n.forget_catalogues()
     try:
