@@ -12,7 +12,6 @@ import os
 import secrets as _secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -45,8 +44,7 @@ SEED_LIMIT = 2**63
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
 
-@dataclass
-class Outcome:
+class Outcome(msgspec.Struct):
     """What a command did: the events appended, and the same in plain words."""
 
     cmd: int
@@ -54,8 +52,7 @@ class Outcome:
     lines: list[str]
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True):
     """A command that was refused: nothing was written, the issuer was told ``why``."""
 
     text: str
@@ -64,8 +61,7 @@ class Refusal:
     why: str
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """The first roll a command would make, with the exact chance of each outcome.
 
     ``chances[k]`` is the chance of exactly k successes (per-die target) or of
@@ -82,8 +78,7 @@ class Odds:
     summary: str
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(msgspec.Struct, frozen=True):
     index: int  # position in the file's events (for the client's bookkeeping: never shown to a side)
     cmd: int  # the command it belongs to (0 for undo/redo markers)
     text: str

@@ -11,8 +11,8 @@ the row under the cursor is sent to the dice pane, Enter opens its details.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 
+import msgspec
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -126,8 +126,7 @@ def restyled_by_textual(widget: Widget) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class _Pass:
+class _Pass(msgspec.Struct, frozen=True):
     """What drawing every row of one repaint of the log needs."""
 
     top: int  # the row at the top of the view
