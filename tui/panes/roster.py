@@ -193,7 +193,7 @@ class RosterPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield PlainInput(placeholder=_("filter: name, team, class, weapon, status"), id="roster-filter")
-        tree: Tree[NodeKey] = RosterTree("Roster", id="roster-tree")
+        tree: Tree[NodeKey] = RosterTree(Text("Roster"), id="roster-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree

@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from core.dice import NeedDice
-from core.fork import boundary_before, default_target, fork
 from core.game import Game, LogLine
 from core.i18n import LANGUAGE_NAMES, lang
 from core.ruleset import CommandSpec, Refused
@@ -36,7 +35,6 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
 from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
-from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 RECENT_ROLLS = 6
@@ -498,6 +496,8 @@ class GameScreen(Screen):
             (N_("Roster"), RosterPane.BINDINGS + [Binding("enter", "", N_("Put the figure's id on the command line"))]),
             (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
         ]
+        from tui.screens.help import HelpScreen  # imported when first shown, not at the start
+
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
     def _binding_applies(self, b) -> bool:
@@ -627,6 +627,8 @@ class GameScreen(Screen):
 
     def action_play_from_here(self) -> None:
         """A what-if game from the step shown: a new save next to this one, played live at once."""
+        from core.fork import boundary_before, default_target, fork  # what only this key needs, imported then
+
         assert self.vp.step is not None
         self._stop_player()
         step = boundary_before(self.game, self.vp.step)
