@@ -113,3 +113,26 @@ async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
         assert box.display and box.asking
         assert str(box.query_one(".title", PlainLabel).render()) == "Undo #2 next?"
         assert str(box.query_one("#confirm-detail", Plain).render()) == "phase"
+
+
+def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monkeypatch, tmp_path):
+    import gc
+
+    import core.cli
+    import tui.app
+    from tui.main import main
+
+    seen = {}
+    monkeypatch.setattr(core.cli, "run_headless", lambda args: seen.setdefault("headless", gc.isenabled()) and 0)
+    monkeypatch.setattr(tui.app, "run_app", lambda **kwargs: seen.setdefault("client", gc.isenabled()) and 0)
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    main(["log", str(save)])
+    main([str(save)])
+    assert seen == {"headless": True, "client": False}
+    assert gc.isenabled()  # and back on once the client has quit
+    # "From the first import": importing the entry point imports none of Fireteam's
+    # modules (main() does, once the collector is paused).
+    code = "import sys, tui.main; print(sorted(m for m in sys.modules if m.startswith(('core', 'tui.'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["['tui.main']"]
