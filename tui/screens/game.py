@@ -207,6 +207,10 @@ class GameScreen(Screen):
             self._confirm_box()
         self.query_one(LogPane).add_hidden()
         self.query_one(RosterPane).add_hidden()
+        if not self.replay:
+            # The ruleset's commands (and the modules they import) are gathered now,
+            # not by the first key typed: the line's hint and completion need them.
+            _ = self.game.commands
 
     def _confirm_box(self) -> ConfirmBox:
         """Where undo and redo ask (live only), hidden until then."""
