@@ -7,7 +7,6 @@ dispatches here for everything that needs no terminal UI.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
@@ -197,6 +196,8 @@ def run_replay(args: argparse.Namespace) -> int:
     shown = shown_step(steps, step)
     data = state_json(state, shown, total)
     if args.json:
+        import json  # here: the client imports this module, and needs no json
+
         print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
         book = Domain(game.ruleset.domain)

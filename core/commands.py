@@ -35,11 +35,12 @@ import gettext
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
+
+import msgspec
 
 from core.dice import parse_faces
 from core.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
@@ -146,8 +147,7 @@ def number(n: int) -> str:
     return grouped(n)
 
 
-@dataclass
-class Parsed:
+class Parsed(msgspec.Struct):
     spec: CommandSpec
     args: dict[str, Any]
     faces: list[int] | None = None
@@ -156,16 +156,15 @@ class Parsed:
     text: str = ""
     #: The side the command acts for (the first unit's side, or the issuer's).
     acting_side: str = ""
-    units: list[str] = field(default_factory=list)
+    units: list[str] = msgspec.field(default_factory=list)
     #: The units named by their marker's label, not their name.
-    by_marker: set[str] = field(default_factory=set)
+    by_marker: set[str] = msgspec.field(default_factory=set)
 
 
 _QUOTES = "\"'"
 
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(msgspec.Struct, frozen=True):
     text: str
     #: Whether it began with a quote (literal text: its ``=`` sets no option).
     literal: bool

@@ -12,7 +12,6 @@ import os
 import secrets as _secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -25,7 +24,7 @@ from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
-from core.i18n import Domain, Text, _, render
+from core.i18n import SOURCE, Domain, Text, _, lang, render
 from core.narrate import describe
 from core.numbering import Numbering
 from core.opencache import Mark, NotCached, OpenCache
@@ -45,8 +44,7 @@ SEED_LIMIT = 2**63
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
 
 
-@dataclass
-class Outcome:
+class Outcome(msgspec.Struct):
     """What a command did: the events appended, and the same in plain words."""
 
     cmd: int
@@ -54,8 +52,7 @@ class Outcome:
     lines: list[str]
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True):
     """A command that was refused: nothing was written, the issuer was told ``why``."""
 
     text: str
@@ -64,8 +61,7 @@ class Refusal:
     why: str
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(msgspec.Struct, frozen=True):
     """The first roll a command would make, with the exact chance of each outcome.
 
     ``chances[k]`` is the chance of exactly k successes (per-die target) or of
@@ -82,8 +78,7 @@ class Odds:
     summary: str
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(msgspec.Struct, frozen=True):
     index: int  # position in the file's events (for the client's bookkeeping: never shown to a side)
     cmd: int  # the command it belongs to (0 for undo/redo markers)
     text: str
@@ -127,7 +122,7 @@ class Game:
         self.saved_bytes = writer.size if writer is not None else saved_bytes
         #: The check of the save's line that ends at ``saved_bytes`` (its chain goes on from there).
         self.saved_check = writer.check if writer is not None else saved_check
-        self._specs: list[CommandSpec] = [*ruleset.commands(), *builtin_commands(ruleset)]
+        self._specs: list[CommandSpec] | None = None  # the commands, gathered when first needed
         self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
@@ -285,15 +280,19 @@ class Game:
 
     @property
     def commands(self) -> list[CommandSpec]:
+        # Gathered on first use, not as the game opens: a ruleset's commands import
+        # most of its modules, which opening and drawing a game do not need.
+        if self._specs is None:
+            self._specs = [*self.ruleset.commands(), *builtin_commands(self.ruleset)]
         return self._specs
 
     def complete(self, text: str, role: str = REFEREE) -> list[str]:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
-        return complete(text, self._specs, view_state(self.state, role), role, self.ruleset.domain)
+        return complete(text, self.commands, view_state(self.state, role), role, self.ruleset.domain)
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
-        return parse(text, self._specs, self.state, role, self.ruleset.domain)
+        return parse(text, self.commands, self.state, role, self.ruleset.domain)
 
     def usage(self, spec: CommandSpec) -> str:
         """``spec``'s usage in the reader's names."""
@@ -305,7 +304,9 @@ class Game:
 
     def localize(self, text: str) -> str:
         """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""
-        return localize_line(text, self._specs, self.ruleset.domain)
+        if lang() == SOURCE:
+            return text  # as recorded; and drawing the log in English need not gather the commands
+        return localize_line(text, self.commands, self.ruleset.domain)
 
     def execute(
         self,

@@ -33,7 +33,6 @@ import sys
 import tempfile
 import time
 from array import array
-from dataclasses import dataclass
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -223,16 +222,14 @@ class OpenCache:
             os.unlink(old)
 
 
-@dataclass
-class Hit:
+class Hit(msgspec.Struct):
     timeline: Timeline
     resume: Resume
     #: Fed the save's first ``resume.good_bytes`` bytes.
     hasher: Any
 
 
-@dataclass
-class Opening:
+class Opening(msgspec.Struct):
     """A save being opened with a cache: restored (``hit``), or to be loaded in full."""
 
     cache: OpenCache
@@ -263,8 +260,7 @@ class Opening:
         return mark
 
 
-@dataclass
-class Mark:
+class Mark(msgspec.Struct):
     """Where a game's save stood when its entry was last made: a game that grows
     makes a new one from it as it closes (``keep``)."""
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -63,8 +62,7 @@ class RollAhead(Exception):
 # ------------------------------------------------------------------ turn structure
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(msgspec.Struct, frozen=True):
     """One state of a ruleset's turn machine.
 
     ``actor`` says whose move it is: ``active`` (the initiative winner),
@@ -91,8 +89,7 @@ MEASURES = ("cm", "in")
 MAX_DISTANCE_CM = 1_000
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(msgspec.Struct, frozen=True):
     """A command argument.
 
     kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
@@ -141,8 +138,7 @@ class Param:
 Handler = Callable[["Context", dict[str, Any]], None]
 
 
-@dataclass(frozen=True)
-class CommandSpec:
+class CommandSpec(msgspec.Struct, frozen=True):
     name: str
     help: str
     handler: Handler
@@ -173,8 +169,7 @@ class CommandSpec:
 # ------------------------------------------------------------------ set-up choices
 
 
-@dataclass(frozen=True)
-class SetupChoice:
+class SetupChoice(msgspec.Struct, frozen=True):
     """A choice the New game screen offers for a scenario, as a command line to run.
 
     When the game starts, the scenario is set up (and the sides' rosters fielded);
@@ -222,8 +217,7 @@ class SetupChoice:
 # ------------------------------------------------------------------------- context
 
 
-@dataclass
-class Context:
+class Context(msgspec.Struct):
     """What a command handler sees, and where it puts the events it decides on.
 
     ``state`` is a private working copy: every emitted fact is folded into it at
@@ -234,11 +228,11 @@ class Context:
     dice: Dice
     role: str
     ruleset: Ruleset
-    events: list[ev.Event] = field(default_factory=list)
+    events: list[ev.Event] = msgspec.field(default_factory=list)
     #: A dry run stops at the first roll and reports it (:class:`RollAhead`).
     dry_run: bool = False
     #: Where the labels of new markers come from (``Game`` keys them by its seed).
-    labels: MarkerLabels = field(default_factory=MarkerLabels)
+    labels: MarkerLabels = msgspec.field(default_factory=MarkerLabels)
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:

@@ -39,7 +39,6 @@ import os
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -156,8 +155,7 @@ def salvage_hint(path: Path) -> str:
     )
 
 
-@dataclass
-class Loaded:
+class Loaded(msgspec.Struct):
     path: Path
     header: Header
     history: History
@@ -169,15 +167,14 @@ class Loaded:
     torn_bytes: int = 0
     torn_line: int = 0
     upgraded_from: int = 0
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
 
     @property
     def version(self) -> int:
         return self.header.fireteam
 
 
-@dataclass
-class Resume:
+class Resume(msgspec.Struct):
     """Where a load may start instead of at the first byte (``core.opencache``).
 
     ``data`` is the whole file as read; its first ``good_bytes`` are known to be

@@ -25,7 +25,6 @@ import re
 import stat
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -80,8 +79,7 @@ class ScenarioError(Refused):
         return self.problems[0][0]
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """Something wrong at ``path`` (keys and indexes from the document's root)."""
 
     path: tuple[str | int, ...]

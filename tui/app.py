@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 from textual import events
@@ -34,8 +35,10 @@ from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
-from tui.screens.loading import LoadingScreen
 from tui.userdata import Settings, UserStore, open_cache
+
+if TYPE_CHECKING:
+    from tui.screens.loading import LoadingScreen
 
 SAVES = Path("saves")
 DEMO_RULESET = "breaking-news"
@@ -149,6 +152,8 @@ class FireteamApp(App):
             reader().set(chosen)
         if self.game is None:
             assert self.opener is not None, "FireteamApp needs a game or an opener"
+            from tui.screens.loading import LoadingScreen  # only a big save shows it: not imported otherwise
+
             self._loading = LoadingScreen(self._opening or _("the save"))
             await self.push_screen(self._loading)
             self.run_worker(self._open_in_thread, thread=True, group="open")
@@ -157,6 +162,8 @@ class FireteamApp(App):
 
     def _open_in_thread(self) -> None:
         told = -PROGRESS_EVERY_S
+
+        from tui.screens.loading import LoadingScreen
 
         loading, opener = self._loading, self.opener
         assert loading is not None and opener is not None

@@ -18,7 +18,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+
+import msgspec
 
 from core import events as ev
 from core.game import Game, LogLine
@@ -70,8 +71,7 @@ class RowIndex:
 # ---------------------------------------------------------------------- filters
 
 
-@dataclass(frozen=True)
-class LogFilter:
+class LogFilter(msgspec.Struct, frozen=True):
     """``unit:ahmed side:regulars kind:roll words…``: every part must match."""
 
     units: tuple[str, ...] = ()

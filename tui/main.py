@@ -8,13 +8,15 @@ import os
 import sys
 from pathlib import Path
 
-from core.cli import HEADLESS, add_headless, run_headless
-from core.cli_lang import add_lang_option, after_lang, choose_language
-from core.i18n import LANGUAGE_NAMES, LANGUAGES
-from tui.i18n import _
+# Fireteam's own modules are imported in the functions, not here: the client's
+# start pauses the cycle collector before the first of them (``main``).
 
 
 def _parser() -> argparse.ArgumentParser:
+    from core.cli import add_headless
+    from core.cli_lang import add_lang_option
+    from tui.i18n import _
+
     p = argparse.ArgumentParser(
         prog="fireteam",
         description=_(
@@ -43,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _app_parser() -> argparse.ArgumentParser:
+    from core.i18n import LANGUAGE_NAMES, LANGUAGES
+    from tui.i18n import _
+
     p = argparse.ArgumentParser(prog="fireteam", description=_("Open the Fireteam client."))
     p.add_argument("save", nargs="?", type=Path, help=_("a save to open (default: a new demo game in saves/)"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
@@ -59,37 +64,49 @@ def _app_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    choose_language(argv)  # before any parser is built: its help and errors are in it too
-    words = after_lang(argv)
-    if words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")):
-        args = _parser().parse_args(argv)
-        if args.command == "serve":
-            from tui.ssh.main import serve_main
-
-            return serve_main(args)
-        if args.command is None:
-            return 0
-        if args.command == "bench" and args.client:
-            from tui.bench import BIG_EVENTS, run_client_bench
-
-            return run_client_bench(
-                events=args.events or BIG_EVENTS, rounds=args.rounds, start_rounds=args.start_rounds, as_json=args.json
-            )
-        return run_headless(args)
-    args = _app_parser().parse_args(argv)
     # Starting the client builds a few hundred thousand objects that live as
     # long as it does (modules, styles, widgets, the game), and the cycle
     # collector would go through them again and again while they are made: it
-    # is paused until the first frame is drawn, and then those objects are set
-    # aside for good (gc.freeze, in FireteamApp), so no later collection scans
-    # them either.  ``fireteam bench --client`` measures the start.
+    # is paused from the first import until the first frame is drawn, and then
+    # those objects are set aside for good (gc.freeze, in FireteamApp), so no
+    # later collection scans them either.  A headless command runs with it, as
+    # any program.  ``fireteam bench --client`` measures the start.
     gc.disable()
     try:
+        from core.cli import HEADLESS
+        from core.cli_lang import after_lang, choose_language
+
+        choose_language(argv)  # before any parser is built: its help and errors are in it too
+        words = after_lang(argv)
+        if words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")):
+            gc.enable()
+            return _headless(argv)
+        args = _app_parser().parse_args(argv)
         from tui.app import run_app
 
         return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang)
     finally:
         gc.enable()
+
+
+def _headless(argv: list[str]) -> int:
+    """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
+    from core.cli import run_headless
+
+    args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from tui.ssh.main import serve_main
+
+        return serve_main(args)
+    if args.command is None:
+        return 0
+    if args.command == "bench" and args.client:
+        from tui.bench import BIG_EVENTS, run_client_bench
+
+        return run_client_bench(
+            events=args.events or BIG_EVENTS, rounds=args.rounds, start_rounds=args.start_rounds, as_json=args.json
+        )
+    return run_headless(args)
 
 
 def entry() -> int:

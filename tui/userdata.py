@@ -16,7 +16,6 @@ import hashlib
 import os
 import tempfile
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
@@ -112,15 +111,14 @@ def open_cache() -> OpenCache:
     return OpenCache(cache_root() / "open")
 
 
-@dataclass
-class UserStore:
+class UserStore(msgspec.Struct):
     """The folders the client keeps its own files in (platformdirs by default)."""
 
     config: Path
     data: Path
     #: Problems met reading the files, to tell the player once.
-    notices: list[str] = field(default_factory=list)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    notices: list[str] = msgspec.field(default_factory=list)
+    _lock: threading.Lock = msgspec.field(default_factory=threading.Lock)
 
     @classmethod
     def default(cls) -> UserStore:

@@ -9,7 +9,8 @@ positions, so the viewpoint also says where in the file a step lies.
 from __future__ import annotations
 
 import array
-from dataclasses import dataclass, field
+
+import msgspec
 
 from core import events as ev
 from core.game import Game, LogLine
@@ -23,8 +24,7 @@ ROLL_SCAN_LIMIT = 32_768  # how far back the dice pane looks for recent rolls
 ROLL_SCAN_STEP = 512  # events read at a time looking for them
 
 
-@dataclass(frozen=True)
-class _RollsSeen:
+class _RollsSeen(msgspec.Struct, frozen=True):
     """What the last ``Viewpoint.recent_rolls`` found: lines this role may see, nothing more."""
 
     limit: int  # it looked at file positions before this one
@@ -33,8 +33,7 @@ class _RollsSeen:
     rolls: list[LogLine]
 
 
-@dataclass(frozen=True)
-class _VisibleSeen:
+class _VisibleSeen(msgspec.Struct, frozen=True):
     """What the last ``Viewpoint._visible_steps`` read: the steps a side may see, up to ``length``."""
 
     file_length: int  # the file's length then
@@ -42,14 +41,13 @@ class _VisibleSeen:
     steps: array.array[int]
 
 
-@dataclass
-class Viewpoint:
+class Viewpoint(msgspec.Struct):
     game: Game
     role: str
     #: None: the live game; otherwise the number of effective events replayed.
     step: int | None = None
-    _rolls_seen: _RollsSeen | None = field(default=None, repr=False, compare=False)
-    _visible: _VisibleSeen | None = field(default=None, repr=False, compare=False)
+    _rolls_seen: _RollsSeen | None = None
+    _visible: _VisibleSeen | None = None
 
     @property
     def live(self) -> bool:

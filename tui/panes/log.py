@@ -11,8 +11,8 @@ the row under the cursor is sent to the dice pane, Enter opens its details.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 
+import msgspec
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -126,8 +126,7 @@ def restyled_by_textual(widget: Widget) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class _Pass:
+class _Pass(msgspec.Struct, frozen=True):
     """What drawing every row of one repaint of the log needs."""
 
     top: int  # the row at the top of the view
@@ -497,8 +496,28 @@ class LogPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield LogView(id="log-view")
-        yield Plain("", id="log-status")
-        yield PlainInput(id="log-query")
+        # The status line and the search box are hidden until used: mounted after
+        # the first frame (``add_hidden``), or when first needed, whichever comes first.
+
+    def add_hidden(self) -> None:
+        self._status_line()
+        self._query_box()
+
+    def _status_line(self) -> Plain:
+        found = self.query_children("#log-status")
+        if found:
+            return found.first(Plain)
+        line = Plain("", id="log-status")
+        self.mount(line, after=self.view)
+        return line
+
+    def _query_box(self) -> Input:
+        found = self.query_children("#log-query")
+        if found:
+            return found.first(Input)
+        box = PlainInput(id="log-query")
+        self.mount(box)
+        return box
 
     @property
     def view(self) -> LogView:
@@ -516,7 +535,7 @@ class LogPane(Vertical):
         if self.filter:
             self._set_status(self._filter_status())
         if self._asking:
-            self.query_one("#log-query", Input).placeholder = self._placeholder(self._asking)
+            self._query_box().placeholder = self._placeholder(self._asking)
 
     def sync(self) -> None:
         view = self.view
@@ -528,7 +547,7 @@ class LogPane(Vertical):
 
     def _ask(self, what: str, placeholder: str, value: str = "") -> None:
         self._asking = what
-        box = self.query_one("#log-query", Input)
+        box = self._query_box()
         box.placeholder = placeholder
         box.value = value
         self.add_class("-asking")
@@ -580,7 +599,8 @@ class LogPane(Vertical):
         self.border_subtitle = _("▼ {count} newer (End)").format(count=count) if count else ""
 
     def _set_status(self, text: str) -> None:
-        self.query_one("#log-status", Plain).update(text)
+        if text or self.query_children("#log-status"):  # nothing to say: no need to make the line yet
+            self._status_line().update(text)
         self.set_class(bool(text), "-status")
 
     # --------------------------------------------------------------- search

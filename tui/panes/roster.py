@@ -192,8 +192,9 @@ class RosterPane(Vertical):
         self._details = Text()  # what the details line shows
 
     def compose(self) -> ComposeResult:
-        yield PlainInput(placeholder=_("filter: name, team, class, weapon, status"), id="roster-filter")
-        tree: Tree[NodeKey] = RosterTree("Roster", id="roster-tree")
+        # The filter box is hidden until used: mounted after the first frame
+        # (``add_hidden``), or when first needed, whichever comes first.
+        tree: Tree[NodeKey] = RosterTree(Text("Roster"), id="roster-tree")
         tree.show_root = False
         tree.guide_depth = 2
         yield tree
@@ -202,6 +203,21 @@ class RosterPane(Vertical):
     @property
     def tree(self) -> Tree[NodeKey]:
         return self.query_one("#roster-tree", Tree)
+
+    def add_hidden(self) -> None:
+        self._filter_box()
+
+    def _filter_box(self) -> Input:
+        found = self.query_children("#roster-filter")
+        if found:
+            return found.first(Input)
+        box = PlainInput(placeholder=self._filter_placeholder(), id="roster-filter")
+        self.mount(box, before=self.tree)
+        return box
+
+    @staticmethod
+    def _filter_placeholder() -> str:
+        return _("filter: name, team, class, weapon, status")
 
     # ------------------------------------------------------------------ drawing
 
@@ -219,7 +235,7 @@ class RosterPane(Vertical):
 
     def retranslate(self) -> None:
         """The reader's language changed: every label is made again at the next ``show``."""
-        self.query_one("#roster-filter", Input).placeholder = _("filter: name, team, class, weapon, status")
+        self._filter_box().placeholder = self._filter_placeholder()
         self._shape = ()
 
     @property
@@ -346,7 +362,7 @@ class RosterPane(Vertical):
 
     def action_filter(self) -> None:
         self.add_class("-filtering")
-        self.query_one("#roster-filter", Input).focus()
+        self._filter_box().focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "clear_filter":  # Esc falls through to the screen when there is no filter
@@ -354,7 +370,7 @@ class RosterPane(Vertical):
         return True
 
     def action_clear_filter(self) -> None:
-        box = self.query_one("#roster-filter", Input)
+        box = self._filter_box()
         box.value = ""
         self.remove_class("-filtering")
         self.tree.focus()
@@ -374,5 +390,5 @@ class RosterPane(Vertical):
 
     def focus_filter(self, text: str = "") -> None:
         self.action_filter()
-        box = self.query_one("#roster-filter", Input)
+        box = self._filter_box()
         box.value = text

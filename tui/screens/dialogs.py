@@ -75,8 +75,9 @@ class ConfirmBox(Vertical):
 
     def ask(self, question: str, detail: str, *, on_yes: Callable[[], None]) -> None:
         self.question, self.detail, self.on_yes = question, detail, on_yes
-        self.query_one(".title", PlainLabel).update(question)
-        self.query_one("#confirm-detail", Plain).update(detail)
+        if self.children:  # else it is composed with them (mounted just now: a key pressed as the client started)
+            self.query_one(".title", PlainLabel).update(question)
+            self.query_one("#confirm-detail", Plain).update(detail)
         self.display = True
 
     def answer(self, yes: bool) -> None:

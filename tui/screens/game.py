@@ -20,7 +20,6 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from core.dice import NeedDice
-from core.fork import boundary_before, default_target, fork
 from core.game import Game, LogLine
 from core.i18n import LANGUAGE_NAMES, lang
 from core.ruleset import CommandSpec, Refused
@@ -36,7 +35,6 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, plain, visible
 from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
-from tui.screens.help import HelpScreen
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 RECENT_ROLLS = 6
@@ -139,12 +137,10 @@ class GameScreen(Screen):
     # ---------------------------------------------------------------- layout
 
     def compose(self) -> ComposeResult:
-        if not self.replay:
-            # Undo and redo ask here (hidden until then).  First in the screen so
-            # that showing it leaves every other widget's place in Textual's
-            # drawing order as it was: only the rows it covers are drawn again.
-            self._confirm = ConfirmBox(id="confirm")
-            yield self._confirm
+        # What the first frame does not show (the undo and redo box, the notice of a
+        # terminal too small, the panes' search and filter lines) is mounted once
+        # that frame is drawn (``_add_hidden``): every widget is styled before the
+        # first frame, which then comes sooner.
         phase = PhasePane(id="phase")
         self._shown_title = self._title()
         phase.border_title = plain(self._shown_title)
@@ -174,7 +170,6 @@ class GameScreen(Screen):
                 id="command",
             )
         yield KeysFooter(compact=True)  # Textual's Footer, rebuilt only when its keys change
-        yield Plain("", id="too-small")
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or _("no scenario yet")  # every role's view has it
@@ -191,6 +186,7 @@ class GameScreen(Screen):
         self._check_size()
         self.query_one(LogPane).bind(self.vp)
         self.refresh_game()
+        self.call_after_refresh(self._add_hidden)
         self.app.sub_title = self.game.path.name
         if self.replay:
             self.query_one(LogView).focus()
@@ -201,6 +197,38 @@ class GameScreen(Screen):
                 box.recall(store.load_history(self.game.path))
                 self.app.show_notices()
             box.focus()
+
+    def _add_hidden(self) -> None:
+        """The widgets the first frame does not show, mounted once it is drawn (or sooner, when asked for)."""
+        if not self.is_attached:
+            return
+        self._too_small()
+        if not self.replay:
+            self._confirm_box()
+        self.query_one(LogPane).add_hidden()
+        self.query_one(RosterPane).add_hidden()
+        if not self.replay:
+            # The ruleset's commands (and the modules they import) are gathered now,
+            # not by the first key typed: the line's hint and completion need them.
+            _ = self.game.commands
+
+    def _confirm_box(self) -> ConfirmBox:
+        """Where undo and redo ask (live only), hidden until then."""
+        if self._confirm is None:
+            # First in the screen so that showing it leaves every other widget's
+            # place in Textual's drawing order as it was: only the rows it covers
+            # are drawn again.
+            self._confirm = ConfirmBox(id="confirm")
+            self.mount(self._confirm, before=0)
+        return self._confirm
+
+    def _too_small(self) -> Plain:
+        found = self.query_children("#too-small")
+        if found:
+            return found.first(Plain)
+        notice = Plain("", id="too-small")
+        self.mount(notice)
+        return notice
 
     def _complete(self, text: str) -> list[str]:
         return self.game.complete(text, self.role)
@@ -270,7 +298,7 @@ class GameScreen(Screen):
         width, height = self.app.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         if small:
-            self.query_one("#too-small", Plain).update(
+            self._too_small().update(
                 _("Terminal too small: {width}x{height}.\nFireteam needs at least {min_width}x{min_height}.").format(
                     width=width, height=height, min_width=MIN_SIZE[0], min_height=MIN_SIZE[1]
                 )
@@ -429,8 +457,7 @@ class GameScreen(Screen):
 
         # Carried out as the box closes, before this screen is drawn again: the
         # screen is drawn once, already changed.
-        assert self._confirm is not None
-        self._confirm.ask(question, detail, on_yes=carry_out)
+        self._confirm_box().ask(question, detail, on_yes=carry_out)
 
     def confirm_key(self, key: str | None) -> bool:
         """Answer the question up (if any) with ``key``: True if that was the answer.
@@ -498,6 +525,8 @@ class GameScreen(Screen):
             (N_("Roster"), RosterPane.BINDINGS + [Binding("enter", "", N_("Put the figure's id on the command line"))]),
             (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
         ]
+        from tui.screens.help import HelpScreen  # imported when first shown, not at the start
+
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
     def _binding_applies(self, b) -> bool:
@@ -627,6 +656,8 @@ class GameScreen(Screen):
 
     def action_play_from_here(self) -> None:
         """A what-if game from the step shown: a new save next to this one, played live at once."""
+        from core.fork import boundary_before, default_target, fork  # what only this key needs, imported then
+
         assert self.vp.step is not None
         self._stop_player()
         step = boundary_before(self.game, self.vp.step)

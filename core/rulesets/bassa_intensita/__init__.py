@@ -14,8 +14,9 @@ Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
+
+import msgspec
 
 from core import events as ev
 from core.i18n import M, Msg
@@ -126,7 +127,9 @@ class BassaIntensita(ScenarioRuleset):
         out = []
         for spec in super().commands():
             if spec.name in ("mark", "clear"):
-                spec = replace(spec, params=(spec.params[0], Param("status", "choice", choices=statuses)))
+                spec = msgspec.structs.replace(
+                    spec, params=(spec.params[0], Param("status", "choice", choices=statuses))
+                )
             out.append(spec)
         return out
 

@@ -14,20 +14,26 @@ Turn machine (§5.0, turn.py)::
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import events as ev
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
-from core.rulesets.breaking_news import narration, setup
-from core.rulesets.breaking_news.campaign import commands as campaign_commands
-from core.rulesets.breaking_news.campaign import turn
-from core.rulesets.breaking_news.combat import commands as combat_commands
-from core.rulesets.breaking_news.scenario_format import FORMAT
+from core.rulesets.breaking_news import narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.words import STATUSES, _
-from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
+
+if TYPE_CHECKING:
+    from core.rulesets.common import Loaded
+    from core.scenario_schema import Format
+
+# The commands, the turn machine, the scenarios and their format (which between
+# them import nearly every module of the ruleset, and the scenario files' readers)
+# are imported where they are first used: opening a saved game and drawing it
+# needs none of them, and the client's start would pay for them all
+# (tests/tui/test_tui_start_imports.py).
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -67,17 +73,26 @@ class BreakingNews(Ruleset):
         "at the game's end: negotiation, 1d6 per side negotiating",
     )
     rule_source = "breaking-news-1.5.1-en.md"
-    scenario_format = FORMAT
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True
 
-    def __init__(self, variant: str = "") -> None:
-        super().__init__(variant)
-        self.scenarios: Mapping[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
+    @cached_property
+    def scenarios(self) -> Mapping[str, Loaded]:
+        from core.rulesets.common import load_scenarios
+
+        return load_scenarios(self.scenario_format, SCENARIOS)
+
+    @property
+    def scenario_format(self) -> Format:
+        return _format()
 
     # ------------------------------------------------------------------ commands
 
     def commands(self) -> list[CommandSpec]:
+        from core.rulesets.breaking_news.campaign import commands as campaign_commands
+        from core.rulesets.breaking_news.combat import commands as combat_commands
+        from core.rulesets.common import REFEREE_TOOLS, scenario_command
+
         return [
             scenario_command(self.scenarios, self._scenario),
             *campaign_commands.COMMANDS,
@@ -87,23 +102,31 @@ class BreakingNews(Ruleset):
         ]
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        from core.rulesets.common import emit_scenario
+
         # The format adds the mission, points, forces and extras (scenario_rules.py).
         emit_scenario(ctx, args["name"])
         ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
         """The mission, optional rules, extras and objectives to choose (setup.py)."""
+        from core.rulesets.breaking_news import setup
+
         loaded = self.scenarios.get(scenario_id)
         if loaded is None:
             return ()
-        return setup.choices(loaded.table(), FORMAT.rules(loaded.sc), self.variant)
+        return setup.choices(loaded.table(), _format().rules(loaded.sc), self.variant)
 
     # ------------------------------------------------------------- turn machine
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        from core.rulesets.breaking_news.campaign import turn
+
         turn.check_turn(self, state, parsed, role)
 
     def advance(self, ctx: Context) -> None:
+        from core.rulesets.breaking_news.campaign import turn
+
         turn.advance(ctx)
 
     def describe_var(self, key: str, value: int | str) -> str | None:
@@ -116,6 +139,12 @@ class BreakingNews(Ruleset):
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES
+
+
+def _format() -> Format:
+    from core.rulesets.breaking_news.scenario_format import FORMAT
+
+    return FORMAT
 
 
 register("breaking-news", BreakingNews)

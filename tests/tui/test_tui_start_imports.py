@@ -1,0 +1,157 @@
+"""The client's start imports only what its first frame needs (issue #15's ``start_ratio``).
+
+A fresh process opens the demo save and runs the client to its first frame,
+as a player starting ``fireteam SAVE`` in English would; what that frame does
+not need must still be out of ``sys.modules`` then: the ruleset's commands,
+turn machine and scenario code (the game screen gathers the commands once the
+frame is drawn, for the command line), the loading screen (a big save's), the
+help screen, forking, json, Rich's emoji table, the report's chart library;
+the last of these still once the client is idle.
+No timing here (``fireteam bench --client`` measures the start); the screens
+and commands themselves are exercised by the other Pilot tests, which import
+them as they are used.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+
+from tui.app import FireteamApp
+from tui.plain import Plain, PlainLabel
+from tui.screens.dialogs import ConfirmBox
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+#: Imported by nothing the first frame needs (each made lazy for the start).
+NOT_AT_FIRST_FRAME = (
+    "core.rulesets.breaking_news.campaign.commands",
+    "core.rulesets.breaking_news.campaign.turn",
+    "core.rulesets.breaking_news.combat.commands",
+    "core.rulesets.breaking_news.scenario_format",
+    "core.rulesets.breaking_news.setup",
+    "core.rulesets.common",
+    "core.scenario_files",
+    "tomllib",
+)
+#: ... nor by anything the client does until a key is pressed.
+NOT_UNTIL_USED = (
+    "core.fork",
+    "core.sidecopy",
+    "core.report",
+    "pygal",
+    "tui.screens.loading",
+    "textual.widgets._progress_bar",
+    "tui.screens.help",
+    "json",
+    "rich._emoji_codes",
+)
+
+CHILD = """
+import asyncio, sys
+from pathlib import Path
+import tui.main
+from tui.app import FireteamApp, open_or_follow
+from tui.screens.game import GameScreen
+
+at_first_frame = []
+add_hidden = GameScreen._add_hidden
+
+def first_frame_drawn(screen):  # what the screen runs once its first frame is drawn
+    assert screen._shown_view is not None  # the panes show the game
+    at_first_frame.extend(sys.modules)
+    add_hidden(screen)
+
+GameScreen._add_hidden = first_frame_drawn
+
+async def start():
+    game, _ = open_or_follow(Path(sys.argv[1]), False)
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        idle = list(sys.modules)
+    game.close()
+    print(" ".join(at_first_frame))
+    print(" ".join(idle))
+
+asyncio.run(start())
+"""
+
+
+def _modules_after_start(tmp_path: Path) -> tuple[set[str], set[str]]:
+    """The modules imported at the first frame, and once the client is idle."""
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "TEXTUAL"))}
+    env["LC_ALL"] = "C"  # an English start
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(save)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    first_frame, idle = out.stdout.splitlines()
+    return set(first_frame.split()), set(idle.split())
+
+
+def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
+    first_frame, idle = _modules_after_start(tmp_path)
+    assert "tui.screens.game" in first_frame and "core.rulesets.breaking_news" in first_frame  # it did start
+    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
+    assert [name for name in NOT_UNTIL_USED if name in idle] == []
+    assert "core.rulesets.breaking_news.combat.commands" in idle  # gathered once the frame is drawn
+
+
+async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):
+    # The undo box, the "too small" notice and the panes' search and filter lines
+    # are mounted after the first frame (GameScreen._add_hidden), where they were.
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen.children[0], ConfirmBox) and not screen.children[0].display
+        assert screen.children[-1].id == "too-small"
+        assert [w.id for w in screen.query_one("#log").children] == ["log-view", "log-status", "log-query"]
+        assert [w.id for w in screen.query_one("#roster").children] == ["roster-filter", "roster-tree", "unit-details"]
+        hidden = screen.query("#log-status, #log-query, #roster-filter")
+        assert len(hidden) == 3 and not any(w.display for w in hidden)
+
+
+async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
+    # A key pressed before the first frame asks in a box made then: it is composed with the question.
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        box = ConfirmBox()
+        box.ask("Undo #2 next?", "phase", on_yes=lambda: None)
+        await app.screen.mount(box)
+        await pilot.pause()
+        assert box.display and box.asking
+        assert str(box.query_one(".title", PlainLabel).render()) == "Undo #2 next?"
+        assert str(box.query_one("#confirm-detail", Plain).render()) == "phase"
+
+
+def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monkeypatch, tmp_path):
+    import gc
+
+    import core.cli
+    import tui.app
+    from tui.main import main
+
+    seen = {}
+    monkeypatch.setattr(core.cli, "run_headless", lambda args: seen.setdefault("headless", gc.isenabled()) and 0)
+    monkeypatch.setattr(tui.app, "run_app", lambda **kwargs: seen.setdefault("client", gc.isenabled()) and 0)
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    main(["log", str(save)])
+    main([str(save)])
+    assert seen == {"headless": True, "client": False}
+    assert gc.isenabled()  # and back on once the client has quit
+    # "From the first import": importing the entry point imports none of Fireteam's
+    # modules (main() does, once the collector is paused).
+    code = "import sys, tui.main; print(sorted(m for m in sys.modules if m.startswith(('core', 'tui.'))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["['tui.main']"]
