@@ -338,6 +338,16 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
 # ------------------------------------------------------------------- the run
 
 
+def targets_met(results: dict) -> bool:
+    """Whether both saves start within ``start_ratio``'s target and every key of both
+    within ``key_p50_ms``'s.  The big save's start is with its open-cache entry, as
+    every start after a save's first is; ``start_ratio_big_first_open`` and
+    ``start_ratio_it`` are reported with no target of their own."""
+    starts = max(results["start_ratio"], results["start_ratio_big"])
+    keys = max(s[k] for s in results["saves"].values() for k in KEYS)
+    return starts <= TARGETS["start_ratio"] and keys <= TARGETS["key_p50_ms"]
+
+
 def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 5, as_json: bool = False) -> int:
     from core.bench import generate_save
 
@@ -370,8 +380,7 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
     results["size"] = f"{SIZE[0]}x{SIZE[1]}"
     results["python"] = sys.version.split()[0]
     results["cpus"] = os.cpu_count() or 0
-    keys = [s[k] for s in per_save.values() for k in KEYS]
-    met = results["start_ratio"] <= TARGETS["start_ratio"] and max(keys) <= TARGETS["key_p50_ms"]
+    met = targets_met(results)
     results["targets_met"] = met
     if as_json:
         print(json.dumps(results))
@@ -382,5 +391,5 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
             f"({results['start_ratio_big_first_open']} the first time it is opened), "
             f"{results['start_ratio_it']} on the demo save in Italian"
         )
-        say("every key's median within target" if met else "TARGETS MISSED: see the figures above")
+        say("every start and every key's median within target" if met else "TARGETS MISSED: see the figures above")
     return 0

@@ -40,3 +40,17 @@ def test_client_bench_prints_every_figure(tmp_path):
     assert isinstance(data["targets_met"], bool)
     # The bench gave its commands to copies: no save was left behind where it ran.
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_targets_are_met_only_when_both_saves_start_and_answer_within_them():
+    from tui.bench import KEYS, targets_met
+
+    def results(demo: float, big: float, slowest_key: float) -> dict:
+        saves = {name: dict.fromkeys(KEYS, 20.0) for name in ("demo", "big")}
+        saves["big"]["undo_p50_ms"] = slowest_key
+        return {"start_ratio": demo, "start_ratio_big": big, "start_ratio_big_first_open": 3.0, "saves": saves}
+
+    assert targets_met(results(1.4, 1.5, 50.0))  # the first open (3.0) has no target
+    assert not targets_met(results(1.4, 1.51, 20.0))  # the big save's start counts too
+    assert not targets_met(results(1.51, 1.4, 20.0))
+    assert not targets_met(results(1.4, 1.4, 50.5))
