@@ -190,8 +190,12 @@ class OpenCache:
 
     def write(self, header_line: bytes, entry: Entry) -> None:
         """Keep ``entry`` for saves with this header line (best effort: never raises)."""
+        try:
+            stamp = fingerprint()
+        except OSError:
+            return  # this Fireteam's sources cannot be read (a frozen build): nothing is kept
         body = _encoder.encode(entry)
-        raw = _encoder.encode(Envelope(FORMAT, fingerprint(), _digest(body), body))
+        raw = _encoder.encode(Envelope(FORMAT, stamp, _digest(body), body))
         if len(raw) > MAX_ENTRY_BYTES:
             return
         temp = None

@@ -352,6 +352,22 @@ def test_a_cache_that_cannot_be_written_changes_nothing(big_save, tmp_path, rest
     assert True not in restores
 
 
+def test_a_fireteam_whose_sources_cannot_be_read_opens_saves_and_keeps_no_entry(big_save, tmp_path, monkeypatch):
+    # A frozen build's modules may have no readable source: the fingerprint cannot be
+    # taken, and the cache steps aside instead of failing the open.
+    def unreadable() -> bytes:
+        raise FileNotFoundError("core/events.py")
+
+    monkeypatch.setattr(oc, "fingerprint", unreadable)
+    path = _copy(big_save, tmp_path, "big.ft")
+    folder = tmp_path / "open"
+    game = _open(path, OpenCache(folder))
+    assert _seen(game) == _seen(_open(path, writable=False))
+    game.execute('note "x"')
+    game.close()
+    assert not folder.exists() or not list(folder.iterdir())
+
+
 def test_a_missing_cache_folder_is_made(big_save, tmp_path, restores):
     folder = tmp_path / "deep" / "er" / "open"
     path = _copy(big_save, tmp_path, "big.ft")
