@@ -6,33 +6,16 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import asyncssh
 import pytest
-from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, served_table
 
-from tui.ssh.seats import Seats
-from tui.ssh.server import FireteamServer, Table
+from tui.ssh.server import Table
 
 
 @pytest.fixture
 async def club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    seats = Seats.parse(seats_toml(keys, SEATS))
-    server = FireteamServer(
-        [Table("table", game)],
-        seats,
-        asyncssh.generate_private_key("ssh-ed25519"),
-        output_limit=64 * 1024,
-    )
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog)
-    try:
+    async with served_table(tmp_path, caplog, output_limit=64 * 1024) as club:
         yield club
-    finally:
-        await club.close()
-        game.close()
 
 
 @pytest.fixture

@@ -7,10 +7,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -173,6 +176,27 @@ def demo_game(path: Path) -> Game:
     game = Game.new(path, "breaking-news", seed=7)
     game.execute("scenario demo")
     return game
+
+
+@contextlib.asynccontextmanager
+async def served_table(
+    folder: Path, caplog, *, langs: dict[str, str] | None = None, **server: Any
+) -> AsyncIterator[Club]:
+    """``fireteam serve --workers 0`` at the demo game (its save in ``folder``), the seats
+    sharing this process's loop; ``langs``: the seats whose entry names a language,
+    ``server``: FireteamServer's options (``limits``, ``lang``, ``output_limit``)."""
+    caplog.set_level(logging.INFO, logger="fireteam.serve")
+    keys = make_keys(SEATS)
+    game = demo_game(folder / "table.ft")
+    seats = Seats.parse(seats_toml(keys, SEATS, langs))
+    serve = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"), **server)
+    port = await serve.start("127.0.0.1", 0)
+    club = Club(serve, port, keys, game, [], caplog)
+    try:
+        yield club
+    finally:
+        await club.close()
+        game.close()
 
 
 def seat_workers(

@@ -9,19 +9,17 @@ to English and is never echoed nor logged.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gettext
 import io
 import logging
 import socket
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, served_table, wait_until
 
 from core import i18n
 from core.i18n import M, Reader, lang, reading
@@ -39,28 +37,9 @@ EN = {"LANG": "en_US.UTF-8"}
 IT = {"LANG": "it_IT.UTF-8"}
 
 
-@contextlib.asynccontextmanager
-async def table(
-    tmp_path: Path, caplog, *, lang: str | None = None, limits: Limits | None = None
-) -> AsyncIterator[Club]:
+def table(tmp_path: Path, caplog, *, lang: str | None = None, limits: Limits | None = None):
     """``fireteam serve --workers 0 [--lang LANG]`` at the demo game, with :data:`LANGS` in the seats file."""
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    server = FireteamServer(
-        [Table("table", game)],
-        Seats.parse(seats_toml(keys, SEATS, LANGS)),
-        asyncssh.generate_private_key("ssh-ed25519"),
-        lang=lang,
-        limits=limits,
-    )
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog)
-    try:
-        yield club
-    finally:
-        await club.close()
-        game.close()
+    return served_table(tmp_path, caplog, langs=LANGS, lang=lang, limits=limits)
 
 
 # ------------------------------------------------------------- plain replies

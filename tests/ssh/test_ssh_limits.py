@@ -15,30 +15,15 @@ from collections.abc import AsyncIterator
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, wait_until
+from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, served_table, wait_until
 
 from tui.ssh.limits import Limits
-from tui.ssh.seats import Seats
-from tui.ssh.server import FireteamServer, Table
+from tui.ssh.server import Table
 
 
-@contextlib.asynccontextmanager
-async def in_process(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
+def in_process(tmp_path, caplog, limits: Limits):
     """``fireteam serve --workers 0`` with these limits: the seats share this process's loop."""
-    caplog.set_level(logging.INFO, logger="fireteam.serve")
-    keys = make_keys(SEATS)
-    game = demo_game(tmp_path / "table.ft")
-    server = FireteamServer(
-        [Table("table", game)], Seats.parse(seats_toml(keys, SEATS)), asyncssh.generate_private_key("ssh-ed25519"),
-        limits=limits,
-    )  # fmt: skip
-    port = await server.start("127.0.0.1", 0)
-    club = Club(server, port, keys, game, [], caplog)
-    try:
-        yield club
-    finally:
-        await club.close()
-        game.close()
+    return served_table(tmp_path, caplog, limits=limits)
 
 
 @contextlib.asynccontextmanager
