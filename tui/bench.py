@@ -16,7 +16,8 @@ frame.  The child reports that moment on a pipe from Textual's
 driver), with the CPU time it has used, then quits.  Both are started by the
 same runner (``python -c "from tui.bench import start_child; …"``);
 Fireteam's goes through ``tui.main``'s entry point, as the ``fireteam``
-command does.  Compiled modules are cached in the bench's folder (one
+command does, and like it pauses the cycle collector before importing
+Textual (the bare app, as any Textual app, runs with it).  Compiled modules are cached in the bench's folder (one
 untimed start of each fills it), as an installed program has them.  Rounds
 alternate bare and Fireteam; the figure is the median of the per-round
 ratios, so a machine that slows down between rounds moves both sides of each
@@ -92,6 +93,11 @@ def start_child() -> None:
     """
     fd, what = int(sys.argv[1]), sys.argv[2]
     lang = sys.argv[3] if len(sys.argv) > 3 else None
+    if what != "bare":
+        # ``tui.main.main`` pauses the cycle collector before its first import
+        # (Textual included); the hook below needs Textual first, so the pause
+        # is taken here as the ``fireteam`` command takes it, and ``main`` finds it taken.
+        gc.disable()
     from textual.app import App
 
     def hook(app: App) -> None:
