@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.geometry import Size
 
+from core.i18n import lang
 from core.ruleset import Ruleset
 from core.state import GameState
 from tui.i18n import _, book, phase_name, shown
@@ -104,6 +105,9 @@ class PhasePane(Plain):
         super().__init__(**kwargs)
         self._shown: tuple[Ruleset, GameState, str] | None = None
         self._text: Text | None = None  # what the pane shows on a tall screen
+        #: The text last made, and for what: a layout asks for it (its height) and the
+        #: frame then draws it, at the same width.
+        self._made: tuple[tuple, tuple, Text] | None = None
 
     def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "") -> None:
         """Show ``state``; repaint only if the text changed (most commands leave it as it is)."""
@@ -124,10 +128,18 @@ class PhasePane(Plain):
         return len(text.wrap(self.app.console, width))
 
     def _text_for(self, width: int) -> Text:
-        if self._shown is None:
+        shown = self._shown
+        if shown is None:
             return Text()
-        ruleset, state, undo_hint = self._shown
-        return phase_text(ruleset, state, undo_hint=undo_hint, strip=self.app.size.height >= self.TALL, width=width)
+        tall = self.app.size.height >= self.TALL
+        key = (width, tall, lang())
+        made = self._made
+        # What ``show`` was last given, by identity: the pane draws what it was told
+        # to show (the game's live state is updated in place, so it is not the key).
+        if made is None or made[0] is not shown or made[1] != key:
+            ruleset, state, undo_hint = shown
+            made = self._made = (shown, key, phase_text(ruleset, state, undo_hint=undo_hint, strip=tall, width=width))
+        return made[2]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         # The lines depend on the width (what is cut to fit): count them at the width being laid out.
