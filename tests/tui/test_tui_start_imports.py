@@ -21,10 +21,13 @@ import sys
 from pathlib import Path
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.widgets._footer import FooterKey
 
 from tui.app import FireteamApp
+from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel
 from tui.screens.dialogs import ConfirmBox
+from tui.screens.game import FooterRoom
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
@@ -106,14 +109,17 @@ def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
 
 
 async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):
-    # The undo box, the "too small" notice and the panes' search and filter lines
-    # are mounted after the first frame (GameScreen._add_hidden), where they were.
+    # The undo box, the "too small" notice, the footer and the panes' search and filter
+    # lines are mounted after the first frame (GameScreen._add_hidden), where they were.
     app = FireteamApp(game)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen.children[0], ConfirmBox) and not screen.children[0].display
         assert screen.children[-1].id == "too-small"
+        # The footer is in its row's place, once the screen's keys are settled.
+        assert not screen.query(FooterRoom) and isinstance(screen.children[-2], KeysFooter)
+        assert "Quit" in [key.description for key in screen.query(FooterKey)]
         assert [w.id for w in screen.query_one("#log").children] == ["log-view", "log-status", "log-query"]
         assert [w.id for w in screen.query_one("#roster").children] == ["roster-filter", "roster-tree", "unit-details"]
         hidden = screen.query("#log-status, #log-query, #roster-filter")

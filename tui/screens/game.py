@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
@@ -44,6 +45,17 @@ MIN_SIZE = (60, 16)
 #: Replay speeds in events per second.
 SPEEDS = (1, 2, 4, 8, 16, 32, 64, 128)
 TICKS_PER_SECOND = 16
+
+
+class FooterRoom(Widget):
+    """The footer's row, blank, until the footer is mounted in its place."""
+
+    DEFAULT_CSS = """
+    FooterRoom { dock: bottom; height: 1; background: $footer-background; }
+    """
+
+    def render(self) -> str:
+        return ""
 
 
 class ReplayBar(Plain):
@@ -169,7 +181,10 @@ class GameScreen(Screen):
                 domain=self.game.ruleset.domain,
                 id="command",
             )
-        yield KeysFooter(compact=True)  # Textual's Footer, rebuilt only when its keys change
+        # The footer's row: the footer itself (Textual's, rebuilt only when its keys
+        # change) has no keys until the screen's bindings are settled, after the first
+        # frame; it is mounted then (``_add_hidden``), its styles parsed and applied then.
+        yield FooterRoom()
 
     def _title(self) -> str:
         scenario = self.game.state.scenario or _("no scenario yet")  # every role's view has it
@@ -203,6 +218,9 @@ class GameScreen(Screen):
         if not self.is_attached:
             return
         self._too_small()
+        for room in self.query_children(FooterRoom):
+            self.mount(KeysFooter(compact=True), after=room)
+            room.remove()
         if not self.replay:
             self._confirm_box()
         self.query_one(LogPane).add_hidden()
