@@ -20,6 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets._footer import FooterKey
 
@@ -27,7 +28,7 @@ from tui.app import FireteamApp
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel
 from tui.screens.dialogs import ConfirmBox
-from tui.screens.game import FooterRoom
+from tui.screens.game import FooterRoom, GameScreen
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
@@ -124,6 +125,32 @@ async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game
         assert [w.id for w in screen.query_one("#roster").children] == ["roster-filter", "roster-tree", "unit-details"]
         hidden = screen.query("#log-status, #log-query, #roster-filter")
         assert len(hidden) == 3 and not any(w.display for w in hidden)
+
+
+@pytest.mark.parametrize(("replay", "size"), [(False, (100, 30)), (True, (80, 24)), (False, (160, 48))])
+async def test_the_first_frame_is_styled_as_a_full_restyle_would_style_it(game, monkeypatch, replay, size):
+    # Its widgets are styled as they are mounted, not all again when it is first shown
+    # (GameScreen.on_screen_resume): what they hold at the first frame is what
+    # styling every one of them again gives.
+    seen: list[tuple[dict, dict]] = []
+    add_hidden = GameScreen._add_hidden
+
+    def first_frame_drawn(screen: GameScreen) -> None:
+        def styles() -> dict:
+            return {node: node.styles.css for node in screen.walk_children(with_self=True)}
+
+        before = styles()
+        screen.app.update_styles(screen)
+        seen.append((before, styles()))
+        add_hidden(screen)
+
+    monkeypatch.setattr(GameScreen, "_add_hidden", first_frame_drawn)
+    app = FireteamApp(game, replay=replay)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+    assert len(seen) == 1
+    before, after = seen[0]
+    assert len(before) >= 10 and before == after
 
 
 async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import msgspec
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual._context import active_app
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -141,6 +141,7 @@ class GameScreen(Screen):
         self._shown_view: tuple[bytes, str] | None = None  # (the role's view, the undo hint) last shown
         self._names: dict[str, str] = {}  # unit id → name, in that view
         self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
+        self._resumed = False
 
     @property
     def by(self) -> str:
@@ -192,6 +193,15 @@ class GameScreen(Screen):
         who = _("referee") if self.role == REFEREE else _("as {role}").format(role=self.role)
         # The save's name last: on a short screen the phase pane has no bottom border.
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode} · {self.game.path.name}"
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:
+            # Shown for the first time: its widgets were styled as they were mounted, a
+            # moment ago, and each widget's own CSS (scoped, Textual's default) styles
+            # only it and what it holds, mounted after it.  Textual would style all
+            # of them again (a screen coming back from under a dialog needs that).
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         if self.app.return_code is not None:
