@@ -47,6 +47,11 @@ class KeysFooter(Footer):
                 widget.set_class(self.compact, "-compact", update=False)
             yield widget
 
+    def on_mount(self) -> None:
+        # The game screen mounts it once its keys are settled (after its first frame):
+        # no change of them may come then to tell it, so it shows them as it is mounted.
+        self.bindings_changed(self.screen)
+
     def bindings_changed(self, screen: Screen) -> None:
         if self._shown is not None and screen is self.screen and self.is_attached and self._keys() == self._shown:
             return
