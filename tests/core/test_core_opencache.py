@@ -3,7 +3,6 @@ makes, and an entry that does not hold for the save's bytes is never used."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import stat
@@ -244,8 +243,8 @@ def _changed(**fields):
         entry = msgspec.msgpack.decode(envelope.body, type=oc.Entry)
         new = {k: v(getattr(entry, k)) if callable(v) else v for k, v in fields.items()}
         body = msgspec.msgpack.encode(msgspec.structs.replace(entry, **new))
-        digest = hashlib.blake2b(body, digest_size=oc.DIGEST_BYTES).digest()
-        path.write_bytes(msgspec.msgpack.encode(oc.Envelope(envelope.format, envelope.fingerprint, digest, body)))
+        envelope = oc.Envelope(envelope.format, envelope.fingerprint, oc._digest(body), body)
+        path.write_bytes(msgspec.msgpack.encode(envelope))
 
     return attack
 
@@ -297,6 +296,17 @@ HOSTILE = {
     "digest of nothing": _changed(digest=bytes(oc.DIGEST_BYTES)),
     "phases past the end": _changed(phases=lambda phases: [(10**9, phases[0][1])]),
 }
+
+
+def test_an_entry_rewritten_with_nothing_changed_is_used(big_save, tmp_path, restores):
+    # So each attack of ``_changed`` is refused for what it changed, not for how it was written.
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    _changed()(_entry_file(cache))
+    game = _open(path, cache, writable=False, cached_only=True)
+    assert restores == [False, True]
+    assert _seen(game) == _seen(_open(path, writable=False))
 
 
 @pytest.mark.parametrize("attack", HOSTILE, ids=list(HOSTILE))
