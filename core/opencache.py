@@ -34,7 +34,8 @@ import tempfile
 import threading
 import time
 from array import array
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,7 @@ from core.savefile import (
     _decode_header,
 )
 from core.state import decode_state, encode_state
-from core.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kind_of
+from core.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).
 FORMAT = 2
@@ -163,14 +164,15 @@ class OpenCache:
                 head = f.readline(MAX_LINE_BYTES + 1)
                 if not head.endswith(b"\n"):
                     return None
-                entry = self._read(self.path_of(head[:-1]))
+                where = self.path_of(head[:-1])
+                entry = self._read(where)
                 if entry is None or entry.size > size:
                     return Opening(self, head)
                 f.seek(0)
                 data = f.read(size)
         except OSError:
             return None
-        return Opening(self, head, _restore(path, data, len(head), entry))
+        return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where)))
 
     def _read(self, where: Path) -> Entry | None:
         try:
@@ -350,17 +352,24 @@ def _need(condition: bool) -> None:
         raise _Mismatch
 
 
-def _restore(path: Path, data: bytes, head: int, entry: Entry) -> Hit | None:
-    """The game ``entry`` holds, if it is this save's (else None: load it in full)."""
+def _forget(where: Path) -> None:
+    """Remove an entry found to lie after it was used (``EventStore.restored``)."""
+    with contextlib.suppress(OSError):
+        os.unlink(where)
+
+
+def _restore(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit | None:
+    """The game ``entry`` holds, if it is this save's (else None: load it in full).
+    ``distrust`` is for what is checked later, as the game uses it."""
     try:
-        return _restored(path, data, head, entry)
+        return _restored(path, data, head, entry, distrust)
     except (_Mismatch, SaveError, ValueError, TypeError, IndexError, KeyError, OverflowError, msgspec.DecodeError):
         # ValueError: arrays of the wrong byte length; DecodeError: the state.  None
         # of it is more than a damaged or hostile entry, which is only a cache.
         return None
 
 
-def _restored(path: Path, data: bytes, head: int, entry: Entry) -> Hit:
+def _restored(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit:
     size = entry.size
     _need(head <= size <= len(data) and data[size - 1] == 10)
     hasher = new_hasher()
@@ -370,14 +379,14 @@ def _restored(path: Path, data: bytes, head: int, entry: Entry) -> Hit:
     hashing = threading.Thread(target=hasher.update, args=(memoryview(data)[:size],), name="opencache-digest")
     hashing.start()
     try:
-        hit = _fitted(path, data, head, entry, hasher)
+        hit = _fitted(path, data, head, entry, hasher, distrust)
     finally:
         hashing.join()
     _need(hasher.digest() == entry.digest)
     return hit
 
 
-def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any) -> Hit:
+def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distrust: Callable[[], None]) -> Hit:
     """The game ``entry`` holds, if it fits ``data`` (``_Mismatch`` if not)."""
     size = entry.size
     last = data.rfind(b"\n", 0, size - 1) + 1
@@ -393,19 +402,17 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any) -> Hi
     offsets = entry.offsets
     sealed = n // CHUNK
     _need(len(offsets) == sealed + 1 and offsets[0] == head and offsets[-1] <= size)
-    for a, b in pairwise(offsets):
-        _need(a < b and data[b - 1] == 10 and data.count(b"\n", a, b) == CHUNK)
+    # Each sealed chunk is whole lines here; that it is CHUNK of them is counted as
+    # the store first uses it (``EventStore.restored``), which costs nothing now.
+    _need(all(a < b and data[b - 1] == 10 for a, b in pairwise(offsets)))
     tail_lines = data[offsets[-1] : size].split(b"\n")
     tail_lines.pop()
     _need(len(tail_lines) == n - sealed * CHUNK)
     payloads = [line[9:] for line in tail_lines]
     tail = _decode_batch(path, payloads, sealed * CHUNK, header.fireteam, UPCASTERS)
-    _need(all(kind_of(e) == k for e, k in zip(tail, kinds[sealed * CHUNK :], strict=True)))
+    _need(kinds_of(tail) == kinds[sealed * CHUNK :])
 
-    fields: dict[str, Any] = {}
-    for name in _ARRAYS:
-        fields[name] = array("q")
-        fields[name].frombytes(getattr(entry, name))
+    fields: dict[str, Any] = {name: array("q", getattr(entry, name)) for name in _ARRAYS}
     fields["live"] = bytearray(entry.live)
     commands = len(fields["group_start"])
     _need(commands == len(fields["group_end"]) == len(entry.live) == kinds.count(ISSUED) + 1)
@@ -424,7 +431,7 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any) -> Hi
     _need(steps == sorted(steps) and all(0 < step <= entry.length for step in steps))
     folded = decode_state(entry.state)
 
-    restored = EventStore.restored(data, offsets, kinds, tail, payloads)
+    restored = EventStore.restored(data, offsets, kinds, tail, payloads, distrust)
     timeline = Timeline(History(restored))
     timeline.history.restore(fields)
     timeline.restore(entry.snapshots, folded, entry.phases)

@@ -9,16 +9,22 @@ keeps only one byte: its kind (fact, command marker, undo, redo, phase).
 A store restored by ``core.opencache`` does not even hold that JSON for the
 chunks it restored: it holds the save's own bytes, and a chunk's lines are
 stripped of their frames and joined into the array when it is first needed.
+Where those chunks start comes from the cache's entry, which is not believed:
+before a restored chunk is first used, it and every restored chunk before it
+are counted to be exactly ``CHUNK`` lines, and its events to be of the kinds
+the store holds for them (``RestoreMismatch`` if not).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from itertools import pairwise
 
 import msgspec
 
 from core import events as ev
+from core.i18n import _
 
 CHUNK = 1024
 CACHE_CHUNKS = 48
@@ -36,8 +42,14 @@ _KIND = {t: FACT for t in ev.EVENT_TYPES} | {
 _list_decoder = msgspec.json.Decoder(list[ev.AnyEvent])
 
 
-def kind_of(e: ev.Event) -> int:
-    return _KIND[type(e)]
+def kinds_of(events: list[ev.Event]) -> bytes:
+    return bytes(map(_KIND.__getitem__, map(type, events)))
+
+
+class RestoreMismatch(Exception):
+    """A chunk of a restored store is not what the open cache's entry said it is:
+    its lines are not ``CHUNK`` from where the store expects them, or its events are
+    of other kinds.  Nothing of it has been shown, and the entry is gone."""
 
 
 class EventStore:
@@ -45,6 +57,11 @@ class EventStore:
         self._sealed: list[bytes | memoryview] = []  # JSON arrays of exactly CHUNK events
         #: The first ``_framed`` sealed chunks are the save's lines themselves (``restored``).
         self._framed = 0
+        #: Of those, the first ``_counted`` have been found to hold CHUNK lines each.
+        self._counted = 0
+        self._save: bytes = b""  # the save's bytes and where each chunk of them starts
+        self._offsets: list[int] = []
+        self._distrust: Callable[[], None] = lambda: None
         self._tail: list[ev.Event] = []  # the last, unsealed chunk, decoded
         self._tail_json: list[bytes] = []
         self._cache: OrderedDict[int, list[ev.Event]] = OrderedDict()
@@ -52,15 +69,24 @@ class EventStore:
 
     @classmethod
     def restored(
-        cls, data: bytes, offsets: list[int], kinds: bytearray, tail: list[ev.Event], tail_json: list[bytes]
+        cls,
+        data: bytes,
+        offsets: list[int],
+        kinds: bytearray,
+        tail: list[ev.Event],
+        tail_json: list[bytes],
+        distrust: Callable[[], None],
     ) -> EventStore:
-        """A store whose sealed chunk ``k`` is the lines of ``data`` in
-        ``[offsets[k], offsets[k + 1])`` (exactly CHUNK whole lines each, checked by
-        the caller), then the events ``tail``; ``kinds`` covers them all."""
+        """A store whose sealed chunk ``k`` is the whole lines of ``data`` in
+        ``[offsets[k], offsets[k + 1])`` (the caller checks that they are whole
+        lines; this store, that there are CHUNK of them, as each is first used),
+        then the events ``tail``; ``kinds`` covers them all.  ``distrust`` is
+        called before ``RestoreMismatch`` is raised (it forgets the entry)."""
         store = cls()
         view = memoryview(data)
         store._sealed = [view[a:b] for a, b in pairwise(offsets)]
         store._framed = len(store._sealed)
+        store._save, store._offsets, store._distrust = data, offsets, distrust
         store._tail, store._tail_json = tail, tail_json
         store.kinds = kinds
         return store
@@ -99,7 +125,7 @@ class EventStore:
         assert not self._tail and len(events) == CHUNK
         index = len(self._sealed)
         self._sealed.append(array_json)
-        self.kinds.extend(map(_KIND.__getitem__, map(type, events)))
+        self.kinds.extend(kinds_of(events))
         self._remember(index, events)
 
     def _seal(self) -> None:
@@ -121,6 +147,8 @@ class EventStore:
         events = self._cache.get(index)
         if events is None:
             events = _list_decoder.decode(self._json(index))
+            if index < self._framed and kinds_of(events) != self.kinds[index * CHUNK : (index + 1) * CHUNK]:
+                self._mismatch(index)
             self._remember(index, events)
         else:
             self._cache.move_to_end(index)
@@ -130,9 +158,27 @@ class EventStore:
         chunk = self._sealed[index]
         if index >= self._framed:
             return chunk
+        self._count_through(index)
         lines = bytes(chunk).split(b"\n")
         lines.pop()  # after the last newline
         return b"[" + b",".join([line[9:] for line in lines]) + b"]"  # past the check and its space
+
+    def _count_through(self, index: int) -> None:
+        """Count the lines of the restored chunks up to ``index``: only if each before
+        it holds CHUNK lines does chunk ``index`` start at event ``index * CHUNK``.
+        (Counting them all as the store is restored would cost a fifth of a restore,
+        and a game seldom goes back further than its last chunks.)"""
+        save, offsets = self._save, self._offsets
+        while self._counted <= index:
+            k = self._counted
+            if save.count(b"\n", offsets[k], offsets[k + 1]) != CHUNK:
+                self._mismatch(k)
+            self._counted += 1
+
+    def _mismatch(self, index: int) -> None:
+        self._distrust()
+        said = _("events {first} to {last} are not where the open cache's entry for this save said; open it again")
+        raise RestoreMismatch(said.format(first=index * CHUNK + 1, last=(index + 1) * CHUNK))
 
     def __getitem__(self, i: int) -> ev.Event:
         if i < 0:

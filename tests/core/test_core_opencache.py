@@ -19,7 +19,7 @@ from core.opencache import NotCached, OpenCache
 from core.replay import visible_steps
 from core.savefile import SaveError, SaveLocked
 from core.state import encode_state
-from core.store import CHUNK
+from core.store import CHUNK, ISSUED, RestoreMismatch
 from core.views import REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -411,17 +411,67 @@ def test_a_save_in_a_format_that_needs_upcasting_gets_no_entry(tmp_path, monkeyp
     assert not (tmp_path / "cache").exists()
 
 
-def test_an_entry_whose_chunks_are_a_line_short_is_not_used(big_save, tmp_path, restores):
+def _line_before(data: bytes, at: int) -> int:
+    return data.rindex(b"\n", 0, at - 1) + 1
+
+
+def _kinds_swapped_in_chunk(kinds: bytes) -> bytes:
+    """Chunk 1's first command marker and the fact before it swapped: as many of each kind."""
+    at = kinds.index(ISSUED, CHUNK + 1, 2 * CHUNK)
+    swapped = bytearray(kinds)
+    swapped[at - 1 : at + 1] = kinds[at : at + 1] + kinds[at - 1 : at]
+    assert swapped != kinds
+    return bytes(swapped)
+
+
+# Entries that fit the save's bytes as a restore checks them, and lie about where
+# the events of its sealed chunks are, or of what kind they are (what the store
+# checks as each chunk is first used): (the attack, the chunk that lies, the chunk
+# first read, the chunks that fail, the chunks that do not).
+LYING_CHUNKS = {
+    # Every boundary a line early: chunk 0 is a line short, the last a line long.
+    "every chunk a line early": (
+        lambda data: _changed(offsets=lambda o: [o[0], *(_line_before(data, x) for x in o[1:-1]), o[-1]]),
+        0,
+        3,
+        [0, 1, 3],
+        [],
+    ),
+    # Chunk 2 a line early at both ends: its own count is right, chunk 1's is not.
+    "one chunk a line early": (
+        lambda data: _changed(offsets=lambda o: [*o[:2], *(_line_before(data, x) for x in o[2:4]), *o[4:]]),
+        1,
+        2,
+        [1, 2, 3],
+        [0],
+    ),
+    "kinds of a chunk swapped": (lambda data: _changed(kinds=_kinds_swapped_in_chunk), 1, 1, [1], [0, 2, 3]),
+}
+
+
+@pytest.mark.parametrize("lie", LYING_CHUNKS, ids=list(LYING_CHUNKS))
+def test_an_entry_that_lies_about_its_chunks_shows_no_wrong_event_and_is_forgotten(lie, big_save, tmp_path, restores):
     cache = OpenCache(tmp_path / "cache")
     path = _copy(big_save, tmp_path, "big.ft")
     _open(path, cache, writable=False)
-    data = path.read_bytes()
-    # Each boundary between two chunks moved back one line: still on line starts, wrong counts.
-    attack = _changed(offsets=lambda o: [o[0], *(data.rindex(b"\n", 0, x - 1) + 1 for x in o[1:-1]), o[-1]])
-    attack(_entry_file(cache))
+    attack, bad, first, failing, good = LYING_CHUNKS[lie]
+    attack(path.read_bytes())(_entry_file(cache))
+    game = _open(path, cache, writable=False, cached_only=True)
+    full = _open(path, writable=False)
+    store, events = game.history.store, full.history.store
+    assert restores == [False, True] and len(store) > 4 * CHUNK
+    with pytest.raises(RestoreMismatch, match=f"events {bad * CHUNK + 1} to {(bad + 1) * CHUNK} "):
+        store[first * CHUNK + 3]
+    assert not list(cache.folder.iterdir())  # the entry is gone: the next open loads in full
+    for chunk in failing:
+        with pytest.raises(RestoreMismatch):
+            store.slice(chunk * CHUNK, chunk * CHUNK + 2)
+    for index in (*(k * CHUNK + 5 for k in good), len(store) - 1):
+        assert store[index] == events[index]
     with pytest.raises(NotCached):
         _open(path, cache, writable=False, cached_only=True)
-    assert _seen(_open(path, cache, writable=False)) == _seen(_open(path, writable=False))
+    assert _seen(_open(path, cache, writable=False)) == _seen(full)
+    assert restores[-1] is False
 
 
 def _flip_byte(path: Path, at: int) -> None:
