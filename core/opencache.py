@@ -34,7 +34,7 @@ import tempfile
 import threading
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
@@ -177,9 +177,10 @@ class OpenCache:
     def _read(self, where: Path) -> Entry | None:
         try:
             with open(where, "rb") as f:
-                if os.fstat(f.fileno()).st_size > MAX_ENTRY_BYTES:
+                size = os.fstat(f.fileno()).st_size
+                if size > MAX_ENTRY_BYTES:
                     return None
-                raw = f.read(MAX_ENTRY_BYTES + 1)
+                raw = f.read(size)  # not more: a read allocates all it is asked for (1.5 ms for 256 MB)
             envelope = _envelope_decoder.decode(raw)
             if (
                 envelope.format != FORMAT
@@ -418,17 +419,17 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     _need(commands == len(fields["group_end"]) == len(entry.live) == kinds.count(ISSUED) + 1)
     _need(len(fields["run_step"]) == len(fields["run_store"]) and 0 <= entry.length <= n)
     for name in ("group_start", "group_end", "run_step", "run_store"):
-        _need(not fields[name] or (min(fields[name]) >= 0 and max(fields[name]) <= n))
+        _need(_within(fields[name], 0, n))
     for name in ("eff_cmds", "redoable"):
-        _need(not fields[name] or (min(fields[name]) >= 1 and max(fields[name]) < commands))
+        _need(_within(fields[name], 1, commands - 1))
     _need(not entry.live.translate(None, b"\0\1"))
-    _need(all(0 < c < commands and 0 <= at < n for c, at in entry.undone_at.items()))
+    _need(_within(entry.undone_at.keys(), 1, commands - 1) and _within(entry.undone_at.values(), 0, n - 1))
     fields["length"] = entry.length
     fields["undone_at"] = entry.undone_at
 
     _need(entry.every == SNAPSHOT_EVERY and len(entry.snapshots) == entry.length // SNAPSHOT_EVERY + 1)
     steps = [step for step, _phase in entry.phases]
-    _need(steps == sorted(steps) and all(0 < step <= entry.length for step in steps))
+    _need(steps == sorted(steps) and (not steps or steps[0] > 0 and steps[-1] <= entry.length))
     folded = decode_state(entry.state)
 
     restored = EventStore.restored(data, offsets, kinds, tail, payloads, distrust)
@@ -436,3 +437,12 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     timeline.history.restore(fields)
     timeline.restore(entry.snapshots, folded, entry.phases)
     return Hit(timeline, Resume(data, size, header, entry.check, entry.lines), hasher)
+
+
+def _within(values: Iterable[int], low: int, high: int) -> bool:
+    """Whether every value is in ``[low, high]``.  One sort finds both ends: these
+    arrays are sorted, or nearly, which timsort takes in one pass, and it makes each
+    value a Python int once, where ``min`` and ``max`` make each twice (2.6 times as
+    long for a 100,000-event save's)."""
+    ordered = sorted(values)
+    return not ordered or (low <= ordered[0] and ordered[-1] <= high)
