@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import blake3
 import msgspec
@@ -165,22 +165,30 @@ class OpenCache:
                 if not head.endswith(b"\n"):
                     return None
                 where = self.path_of(head[:-1])
-                entry = self._read(where)
-                if entry is None or entry.size > size:
-                    return Opening(self, head)
-                f.seek(0)
-                data = f.read(size)
+                try:
+                    held = open(where, "rb")
+                except OSError:
+                    return Opening(self, head)  # no entry: the save is loaded in full
+                with held:
+                    # Reading the save is a third of a restore, mostly the kernel's
+                    # (filling memory never touched before): it runs on another core,
+                    # with the GIL released, while the entry is read and decoded here.
+                    f.seek(0)
+                    reading = _Reading(f, size)
+                    entry = self._read(held, where)
+                    data = reading.result()
         except OSError:
             return None
+        if entry is None or entry.size > size:
+            return Opening(self, head)
         return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where)))
 
-    def _read(self, where: Path) -> Entry | None:
+    def _read(self, f: BinaryIO, where: Path) -> Entry | None:
         try:
-            with open(where, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                if size > MAX_ENTRY_BYTES:
-                    return None
-                raw = f.read(size)  # not more: a read allocates all it is asked for (1.5 ms for 256 MB)
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_ENTRY_BYTES:
+                return None
+            raw = f.read(size)  # not more: a read allocates all it is asked for (1.5 ms for 256 MB)
             envelope = _envelope_decoder.decode(raw)
             if (
                 envelope.format != FORMAT
@@ -232,6 +240,29 @@ class OpenCache:
         entries.sort()
         for _mtime, old in entries[: max(0, len(entries) - self.max_entries)]:
             os.unlink(old)
+
+
+class _Reading(threading.Thread):
+    """The first ``size`` bytes of ``f``, read on a thread of their own."""
+
+    def __init__(self, f: BinaryIO, size: int) -> None:
+        super().__init__(name="opencache-read")
+        self._f, self._size = f, size
+        self._data = b""
+        self._error: Exception | None = None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            self._data = self._f.read(self._size)
+        except Exception as e:  # raised where the bytes are wanted
+            self._error = e
+
+    def result(self) -> bytes:
+        self.join()
+        if self._error is not None:
+            raise self._error
+        return self._data
 
 
 class Hit(msgspec.Struct):

@@ -3,6 +3,7 @@ makes, and an entry that does not hold for the save's bytes is never used."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import stat
@@ -380,6 +381,22 @@ def test_a_fireteam_whose_sources_cannot_be_read_opens_saves_and_keeps_no_entry(
     game.execute('note "x"')
     game.close()
     assert not folder.exists() or not list(folder.iterdir())
+
+
+def test_a_save_that_fails_to_read_beside_its_entry_is_opened_as_without_a_cache(
+    big_save, tmp_path, monkeypatch, restores
+):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+
+    def failing(self) -> None:
+        self._error = OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(oc._Reading, "run", failing)  # the read on its own thread fails
+    game = _open(path, cache, writable=False)
+    assert restores == [False, False]  # no entry used: the load read the save itself
+    assert _seen(game) == _seen(_open(path, writable=False))
 
 
 def test_a_missing_cache_folder_is_made(big_save, tmp_path, restores):
