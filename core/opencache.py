@@ -111,7 +111,9 @@ class Envelope(msgspec.Struct, array_like=True, forbid_unknown_fields=True):
     fingerprint: bytes
     #: The digest of ``body`` (a torn or damaged entry is found before it is decoded).
     digest: bytes
-    body: bytes
+    #: The entry, encoded: a view of the file's bytes, not a copy of them (1.6 MB
+    #: for 100,000 events, 1-2 ms to copy in a fresh process).
+    body: msgspec.Raw
 
 
 _envelope_decoder = msgspec.msgpack.Decoder(Envelope)
@@ -210,7 +212,7 @@ class OpenCache:
         except OSError:
             return  # this Fireteam's sources cannot be read (a frozen build): nothing is kept
         body = _encoder.encode(entry)
-        raw = _encoder.encode(Envelope(FORMAT, stamp, _digest(body), body))
+        raw = _encoder.encode(Envelope(FORMAT, stamp, _digest(body), msgspec.Raw(body)))
         if len(raw) > MAX_ENTRY_BYTES:
             return
         temp = None

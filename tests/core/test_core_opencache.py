@@ -244,7 +244,7 @@ def _changed(**fields):
         entry = msgspec.msgpack.decode(envelope.body, type=oc.Entry)
         new = {k: v(getattr(entry, k)) if callable(v) else v for k, v in fields.items()}
         body = msgspec.msgpack.encode(msgspec.structs.replace(entry, **new))
-        envelope = oc.Envelope(envelope.format, envelope.fingerprint, oc._digest(body), body)
+        envelope = oc.Envelope(envelope.format, envelope.fingerprint, oc._digest(body), msgspec.Raw(body))
         path.write_bytes(msgspec.msgpack.encode(envelope))
 
     return attack
