@@ -51,6 +51,11 @@ class RestoreMismatch(Exception):
     its lines are not ``CHUNK`` from where the store expects them, or its events are
     of other kinds.  Nothing of it has been shown, and the entry is gone."""
 
+    def __rich__(self) -> str:
+        # What a Textual app shows, instead of a traceback, as this ends it (``App.panic``):
+        # a game cannot go on from an entry that lied.  The message is Fireteam's own.
+        return f"fireteam: {self}"
+
 
 class EventStore:
     def __init__(self) -> None:

@@ -151,3 +151,44 @@ def test_new_game_starts_again_in_a_save_whose_header_a_crash_cut_short(tmp_path
     game.close()
     assert Game.open(path, writable=False).state.scenario == "Patrol at the well"
     assert [p.read_bytes() for p in tmp_path.glob("torn.ft.torn-*")] == [b'0badc0de {"fireteam":2,"rules']
+
+
+async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_traceback(tmp_path, capsys):
+    # An entry rewritten (with a valid digest) by someone who writes the user's cache
+    # folder, whose kinds lie about chunk 0: found as the log first reads it
+    # (core.store), it ends the client with what happened, as Textual's panic shows an
+    # exception that renders itself, and the next open loads the save in full.
+    import msgspec
+
+    from core import opencache as oc
+    from core.bench import generate_save
+    from core.store import CHUNK, ISSUED, RestoreMismatch
+
+    path = tmp_path / "big.ft"
+    generate_save(path, 3 * CHUNK)
+    cache = OpenCache(tmp_path / "open")
+    Game.open(path, writable=False, cache=cache).close()
+    (entry_file,) = cache.folder.iterdir()
+    envelope = msgspec.msgpack.decode(entry_file.read_bytes(), type=oc.Envelope)
+    entry = msgspec.msgpack.decode(envelope.body, type=oc.Entry)
+    kinds = bytearray(entry.kinds)
+    at = kinds.index(ISSUED, 1, CHUNK)  # chunk 0's first command marker and the fact before it, swapped
+    kinds[at - 1], kinds[at] = kinds[at], kinds[at - 1]
+    body = msgspec.msgpack.encode(msgspec.structs.replace(entry, kinds=bytes(kinds)))
+    entry_file.write_bytes(
+        msgspec.msgpack.encode(oc.Envelope(envelope.format, envelope.fingerprint, oc._digest(body), msgspec.Raw(body)))
+    )
+    game = Game.open(path, writable=False, cache=cache, cached_only=True)
+    app = FireteamApp(game, replay=True)
+    with pytest.raises(RestoreMismatch):  # Pilot raises what ended the app, once it has ended
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("home")  # the log goes to the first events
+            await pilot.pause()
+    game.close()
+    assert app.return_code == 1
+    said = " ".join(capsys.readouterr().err.split())  # what the terminal shows as it ends
+    assert "fireteam: events 1 to 1024 are not where the open cache's entry for this save said" in said
+    assert "Traceback" not in said
+    assert not list(cache.folder.iterdir())
+    with pytest.raises(NotCached):
+        Game.open(path, writable=False, cache=cache, cached_only=True)
