@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 
 import msgspec
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
@@ -23,7 +22,6 @@ from textual.containers import Vertical
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input
@@ -34,6 +32,7 @@ from core.i18n import CORE_DOMAIN, render
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
+from tui.panes.barview import BarView
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
 
@@ -137,7 +136,7 @@ class _Pass(msgspec.Struct, frozen=True):
     mark: str  # how the cursor's row is marked
 
 
-class LogView(ScrollView, can_focus=True):
+class LogView(BarView, can_focus=True):
     """The scrolling list itself; :class:`LogPane` adds search and filter around it."""
 
     BINDINGS = [
@@ -150,7 +149,7 @@ class LogView(ScrollView, can_focus=True):
         Binding("enter", "choose", N_("Details"), show=False),  # the footer keeps to 80 columns; F1 lists it
     ]
 
-    # No Textual scrollbar: the view draws its own in its last column (see ``_bar``).
+    # No Textual scrollbar: the view draws its own in its last column (``BarView``).
     DEFAULT_CSS = """
     LogView { overflow-x: hidden; overflow-y: hidden; height: 1fr; }
     """
@@ -186,7 +185,6 @@ class LogView(ScrollView, can_focus=True):
         #: their scroll bar cell by (that key, the cell's style).
         self._strips: dict[tuple, Strip] = {}
         self._pass = _Pass(0, 0, Style(), None, (Style(), Style()), "")
-        self._dragging = False
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
         self._newer = 0  # the rows below the view, as last told
@@ -305,40 +303,17 @@ class LogView(ScrollView, can_focus=True):
 
     # -------------------------------------------------------------- rendering
 
-    @property
-    def allow_vertical_scroll(self) -> bool:
-        # The mouse wheel scrolls the log although Textual draws no scrollbar for it.
-        return not self.is_disabled and self.max_scroll_y > 0
-
-    def _bar(self) -> tuple[int, int] | None:
-        """The scroll bar's thumb as rows of the view [start, end), or None when every row fits.
-
-        The log draws its scroll bar itself, as the last cell of each row: a
-        new line scrolls every row anyway, and Textual's own scrollbar, a
-        widget of its own, would be drawn again after it.
-        """
-        height = self.size.height
-        if self.rows <= height or height < 1:
-            return None
-        size = max(1, round(height * height / self.rows))
-        start = round((height - size) * self.scroll_y / max(1, self.rows - height))
-        return start, start + size
-
     def render_lines(self, crop: Region) -> list[Strip]:
         # What every row needs, found once per repaint rather than once per row
         # (styles walk the ancestors' CSS, sizes the box model).
         base_background, background = self.background_colors
-        track = self.styles.scrollbar_background
-        if track.a < 1:
-            track = base_background + track
-        thumb = track + self.styles.scrollbar_color
         bar = self._bar()
         self._pass = _Pass(
             top=int(self.scroll_y),
             width=self.size.width - (1 if bar else 0),
             base=self.rich_style,
             bar=bar,
-            cells=(Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color)),
+            cells=self._bar_cells(base_background),
             mark="reverse" if self.has_focus else "underline",
         )
         if restyled_by_textual(self):
@@ -383,7 +358,7 @@ class LogView(ScrollView, can_focus=True):
         # the thumb as the log scrolls is not drawn again for it.
         barred = self._strips.get((key, cell))
         if barred is None:
-            barred = self._strips[(key, cell)] = Strip.join([strip, Strip([Segment(" ", cell)], 1)])
+            barred = self._strips[(key, cell)] = self._with_cell(strip, cell)
         return barred
 
     def on_resize(self) -> None:
@@ -437,36 +412,6 @@ class LogView(ScrollView, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         if not self._on_bar(event.x):
             self.set_cursor(int(self.scroll_y) + event.y)
-
-    # ------------------------------------------------------- the scroll bar
-
-    def _on_bar(self, x: int) -> bool:
-        return self._bar() is not None and x == self.size.width - 1
-
-    def _drag_to(self, y: int) -> None:
-        """Scroll so that the thumb is centred on row ``y`` of the view."""
-        bar = self._bar()
-        if bar is None:
-            return
-        size, height = bar[1] - bar[0], self.size.height
-        share = (y - size / 2) / max(1, height - size)
-        self.scroll_to(y=round(max(0.0, min(1.0, share)) * self.max_scroll_y), animate=False, immediate=True)
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        if self._on_bar(event.x):
-            self._dragging = True
-            self.capture_mouse()
-            self._drag_to(event.y)
-            event.stop()
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if self._dragging:
-            self._drag_to(event.y)
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if self._dragging:
-            self._dragging = False
-            self.release_mouse()
 
 
 class LogPane(Vertical):

@@ -1,0 +1,79 @@
+"""A scroll view of rows that draws its own scroll bar, as the last cell of each row.
+
+Textual's scrollbar is a widget of its own: every scroll of the view, and every
+layout of the screen, draws it again in a frame of its own after the one that
+drew the rows.  The log and the roster draw theirs in the same pass as their
+rows, one column wide (every column counts at 80x24), and take the mouse
+wheel and a drag of the bar themselves.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.color import Color
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class BarView(ScrollView):
+    """Rows ``0 .. rows - 1``, scrolled by ``scroll_y``; subclasses set ``rows`` and draw them."""
+
+    rows = 0
+    _dragging = False
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        # The mouse wheel scrolls the view although Textual draws no scrollbar for it.
+        return not self.is_disabled and self.max_scroll_y > 0
+
+    def _bar(self) -> tuple[int, int] | None:
+        """The scroll bar's thumb as rows of the view [start, end), or None when every row fits."""
+        height = self.size.height
+        if self.rows <= height or height < 1:
+            return None
+        size = max(1, round(height * height / self.rows))
+        start = round((height - size) * self.scroll_y / max(1, self.rows - height))
+        return start, start + size
+
+    def _bar_cells(self, base_background: Color) -> tuple[Style, Style]:
+        """The bar's track and thumb cells, in the view's scrollbar colours
+        (``base_background``: what is behind the view, from ``background_colors``)."""
+        track = self.styles.scrollbar_background
+        if track.a < 1:
+            track = base_background + track
+        thumb = track + self.styles.scrollbar_color
+        return Style(bgcolor=track.rich_color), Style(bgcolor=thumb.rich_color)
+
+    @staticmethod
+    def _with_cell(strip: Strip, cell: Style) -> Strip:
+        return Strip.join([strip, Strip([Segment(" ", cell)], 1)])
+
+    def _on_bar(self, x: int) -> bool:
+        return self._bar() is not None and x == self.size.width - 1
+
+    def _drag_to(self, y: int) -> None:
+        """Scroll so that the thumb is centred on row ``y`` of the view."""
+        bar = self._bar()
+        if bar is None:
+            return
+        size, height = bar[1] - bar[0], self.size.height
+        share = (y - size / 2) / max(1, height - size)
+        self.scroll_to(y=round(max(0.0, min(1.0, share)) * self.max_scroll_y), animate=False, immediate=True)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if self._on_bar(event.x):
+            self._dragging = True
+            self.capture_mouse()
+            self._drag_to(event.y)
+            event.stop()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._dragging:
+            self._drag_to(event.y)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.release_mouse()
