@@ -40,14 +40,7 @@ def phase_text(app) -> str:
 
 
 def roster_units(app) -> set[str]:
-    out = set()
-    stack = list(app.screen.query_one(RosterPane).tree.root.children)
-    while stack:
-        node = stack.pop()
-        if node.data and node.data[0] == "unit":
-            out.add(node.data[1])
-        stack.extend(node.children)
-    return out
+    return {key[1] for key in app.screen.query_one(RosterPane).view.item_keys() if key[0] == "unit"}
 
 
 async def type_command(pilot, text: str) -> None:

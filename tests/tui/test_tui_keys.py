@@ -174,7 +174,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
     async with app.run_test(size=size) as pilot:
         screen = app.screen
         await pilot.press("ctrl+s")
-        assert app.focused is screen.query_one("#roster-tree")
+        assert app.focused is screen.query_one("#roster-view")
         await pilot.press("ctrl+l")
         assert isinstance(app.focused, LogView)
         await pilot.press("colon")

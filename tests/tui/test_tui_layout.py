@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Tree
 
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, line_text
 from tui.panes.roster import RosterPane
+from tui.panes.rosterview import RosterView
 from tui.screens.dialogs import ConfirmBox
 from tui.screenshots import demo_game
 
@@ -29,22 +29,22 @@ def demo(tmp_path: Path) -> FireteamApp:
 async def test_the_roster_cursor_never_leaves_the_screen(tmp_path, size):
     app = demo(tmp_path)
     async with app.run_test(size=size) as pilot:
-        tree: Tree = app.screen.query_one(RosterPane).tree
+        view: RosterView = app.screen.query_one(RosterPane).view
         await pilot.press("f6", "home")
         await pilot.pause()
         seen = []
-        for _ in range(tree.last_line + 1):
+        for _ in range(view.rows):
             await pilot.pause()
-            top, rows = int(tree.scroll_y), tree.scrollable_content_region.height
-            assert top <= tree.cursor_line < top + rows, f"row {tree.cursor_line} is off rows {top}..{top + rows - 1}"
-            seen.append(tree.cursor_line)
+            top, rows = int(view.scroll_y), view.scrollable_content_region.height
+            assert top <= view.cursor < top + rows, f"row {view.cursor} is off rows {top}..{top + rows - 1}"
+            seen.append(view.cursor)
             await pilot.press("down")
-        assert seen == list(range(tree.last_line + 1)) and len(seen) >= 20
+        assert seen == list(range(view.rows)) and len(seen) >= 20
         for _ in seen:  # and back up
             await pilot.press("up")
             await pilot.pause()
-            top = int(tree.scroll_y)
-            assert top <= tree.cursor_line < top + tree.scrollable_content_region.height
+            top = int(view.scroll_y)
+            assert top <= view.cursor < top + view.scrollable_content_region.height
 
 
 def rendered(widget) -> str:
@@ -198,23 +198,28 @@ async def test_undo_and_redo_leave_nothing_stale(tmp_path, size):
 
 
 async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tmp_path, monkeypatch):
-    # Textual hands a scroll view the laid-out virtual size at every layout, never
-    # the tree's own, and the bar was repainted each time, in a frame of its own
-    # (the one an undo waited for); it is repainted when the tree has changed.
+    # Textual's scrollbar, a widget of its own, was repainted at every layout of the
+    # screen, in a frame of its own (the one an undo waited for).  The roster draws
+    # its bar in its rows' last column: a layout leaves it be; a side folded (fewer
+    # rows) draws it again, here gone, as every row now fits.
     app = demo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        tree = app.screen.query_one(RosterPane).tree
+        view = app.screen.query_one(RosterPane).view
         await pilot.pause()
-        bar = tree.vertical_scrollbar
-        assert tree.show_vertical_scrollbar and bar.window_virtual_size == tree.virtual_size.height
+        thumb = view._bar()
+        assert thumb is not None and not view.show_vertical_scrollbar
+        last_cells = [strip.crop(view.size.width - 1).text for strip in view.render_lines(view.size.region)]
+        assert last_cells == [" "] * view.size.height  # a track and a thumb, in colours
+        styles = [list(strip.crop(view.size.width - 1))[0].style for strip in view.render_lines(view.size.region)]
+        assert {styles[y].bgcolor for y in range(*thumb)} != {styles[y].bgcolor for y in range(thumb[1], len(styles))}
         repainted = []
-        refresh = bar.refresh
-        monkeypatch.setattr(bar, "refresh", lambda *a, **k: (repainted.append(1), refresh(*a, **k))[1])
+        refresh = view.refresh
+        monkeypatch.setattr(view, "refresh", lambda *a, **k: (repainted.append(1), refresh(*a, **k))[1])
         app.screen.refresh(layout=True)
         await pilot.pause()
         assert not repainted
-        rows = tree.virtual_size.height
-        tree.root.children[0].collapse()  # a side folded: fewer rows, the bar follows
+        rows = view.rows
+        await pilot.press("f6", "home", "space")  # a side folded: fewer rows, the bar follows
         await pilot.pause()
-        assert tree.virtual_size.height < rows and repainted
-        assert bar.window_virtual_size == tree.virtual_size.height
+        assert view.rows < rows and repainted
+        assert view.rows <= view.size.height and view._bar() is None

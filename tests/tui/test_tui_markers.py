@@ -17,13 +17,8 @@ def _demo(tmp_path) -> Game:
 
 
 def _tree_lines(app) -> list[str]:
-    tree = app.screen.query_one(RosterPane).tree
-    out, stack = [], list(reversed(tree.root.children))
-    while stack:
-        node = stack.pop()
-        out.append(node.label.plain)
-        stack.extend(reversed(node.children))
-    return out
+    view = app.screen.query_one(RosterPane).view
+    return [view.label(key).plain for key in view.item_keys()]
 
 
 async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path):
@@ -39,8 +34,7 @@ async def test_the_roster_shows_a_sides_markers_by_label_and_names_one(tmp_path)
         assert not any("Dahir" in line or "Egal" in line for line in lines)
         roster = app.screen.query_one(RosterPane)
         await pilot.press("f6")
-        node = next(n for n in roster.tree.root.children if n.data == ("markers",)).children[1]
-        roster.tree.move_cursor(node)
+        roster.view.move_to(("marker", labels[1]))
         await pilot.pause()
         assert f"marker {labels[1]}: a hidden enemy on the table" in roster._details.plain
         spotter = next(u.id for u in game.state.units.values() if u.side == "regulars" and u.in_play)

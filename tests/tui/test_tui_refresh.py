@@ -14,7 +14,7 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Footer, Static, Tree
+from textual.widgets import Footer, Static
 
 from core import events as ev
 from core.views import REFEREE
@@ -24,6 +24,7 @@ from tui.panes import log as log_pane
 from tui.panes.dice import DicePane
 from tui.panes.log import LogView, line_text
 from tui.panes.phase import PhasePane
+from tui.panes.rosterview import RosterView
 from tui.viewpoint import Viewpoint
 
 SIZE = (100, 30)
@@ -35,14 +36,10 @@ def struck(log: LogView, row: int) -> bool:
     return any(segment.style and segment.style.strike for segment in strip if segment.text.strip())
 
 
-def unit_label_of(tree: Tree, unit: str) -> str:
-    stack = list(tree.root.children)
-    while stack:
-        node = stack.pop()
-        if node.data == ("unit", unit):
-            return node.label.plain
-        stack.extend(node.children)
-    raise AssertionError(f"{unit} is not in the roster")
+def unit_label_of(view: RosterView, unit: str) -> str:
+    label = view.label(("unit", unit))
+    assert label is not None, f"{unit} is not in the roster"
+    return label.plain
 
 
 @pytest.fixture
@@ -76,7 +73,7 @@ async def test_a_note_from_another_seat_repaints_the_log_and_nothing_else(tmp_pa
         assert log.rows == rows + 2 and log.line_at(log.rows - 1).text == "note: smoke drifts north"
         mine = [(w, layout) for w, layout in repaints if w.app is watcher]
         assert log in [w for w, _ in mine]
-        untouched = [screen.query_one(PhasePane), screen.query_one(DicePane), screen.query_one(Tree)]
+        untouched = [screen.query_one(PhasePane), screen.query_one(DicePane), screen.query_one(RosterView)]
         untouched.append(screen.query_one("#unit-details", Static))
         assert not [w for w, _ in mine if w in untouched]
         assert not [w for w, layout in mine if layout]
@@ -96,7 +93,7 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
         assert "Activation" in str(screen.query_one(PhasePane).render())
         game.execute("mark ivan suppressed", role=REFEREE)  # an enemy the patrol sees
         await pilot.pause()
-        assert " suppressed " in unit_label_of(screen.query_one(Tree), "ivan")
+        assert " suppressed " in unit_label_of(screen.query_one(RosterView), "ivan")
 
 
 async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_path):

@@ -122,7 +122,7 @@ async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game
         assert not screen.query(FooterRoom) and isinstance(screen.children[-2], KeysFooter)
         assert "Quit" in [key.description for key in screen.query(FooterKey)]
         assert [w.id for w in screen.query_one("#log").children] == ["log-view", "log-status", "log-query"]
-        assert [w.id for w in screen.query_one("#roster").children] == ["roster-filter", "roster-tree", "unit-details"]
+        assert [w.id for w in screen.query_one("#roster").children] == ["roster-filter", "roster-view", "unit-details"]
         hidden = screen.query("#log-status, #log-query, #roster-filter")
         assert len(hidden) == 3 and not any(w.display for w in hidden)
 

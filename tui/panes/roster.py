@@ -2,7 +2,7 @@
 
 A tree (side → team → figure) over the role's view of the state, then the hidden
 enemies' markers the role sees on the table, by label (nothing else is known of
-them).  ``/`` opens a
+them), drawn by :class:`tui.panes.rosterview.RosterView`.  ``/`` opens a
 filter that narrows the tree to matching figures (name, id, team, class,
 weapon or status) and puts the cursor on the first; Enter on a figure sends
 its id to the command line.
@@ -15,19 +15,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.geometry import Size
 from textual.message import Message
-from textual.widgets import Input, Tree
-from textual.widgets.tree import TreeNode
+from textual.widgets import Input
 
 from core.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
 from tui.i18n import N_, _, book, number
-from tui.plain import Plain, PlainInput, visible_text
-
-NodeKey = tuple[str, ...]  # ("side", id) / ("team", side, team) / ("unit", id) / ("markers",) / ("marker", label)
+from tui.panes.rosterview import Item, RosterView
+from tui.plain import Plain, PlainInput, plain, visible_text
 
 
 def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
@@ -140,27 +137,6 @@ def team_morale(state: GameState, side: str, team: str) -> object:
     return None
 
 
-class RosterTree(Tree[NodeKey]):
-    """Textual's tree, less a frame after every layout of the screen.
-
-    At each layout Textual hands a scroll view the laid-out virtual size, never
-    the tree's own (its rows), so ``ScrollView`` takes it for a change and
-    repaints the scroll bar, in a frame of its own after the one the layout
-    drew: an undo or a redo (the question box goes) waited for that frame.
-    Here the bars are updated when the tree's size, its container's or its
-    own virtual size has changed.
-    """
-
-    _bars_for: tuple | None = None
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        seen = (size, container_size, self.virtual_size)
-        if seen == self._bars_for:
-            return False
-        self._bars_for = seen
-        return super()._size_updated(size, virtual_size, container_size, layout)
-
-
 class RosterPane(Vertical):
     BINDINGS = [
         Binding("slash", "filter", "Filter", show=True),
@@ -170,12 +146,11 @@ class RosterPane(Vertical):
     DEFAULT_CSS = """
     RosterPane #roster-filter { display: none; height: 1; border: none; padding: 0 1; }
     RosterPane.-filtering #roster-filter { display: block; }
-    RosterPane Tree { height: 1fr; padding: 0; overflow-x: hidden; }
     RosterPane #unit-details { height: 3; color: $text-muted; }
     Screen.-short RosterPane #unit-details, Screen.-tiny RosterPane #unit-details { height: 2; }
     """
     # The details line keeps its height whatever it shows: were it to grow as the
-    # cursor moves onto a figure, the tree would shrink under the cursor it had
+    # cursor moves onto a figure, the rows would shrink under the cursor it had
     # just scrolled to, and the highlighted row would leave the screen.
 
     class UnitChosen(Message):
@@ -194,15 +169,12 @@ class RosterPane(Vertical):
     def compose(self) -> ComposeResult:
         # The filter box is hidden until used: mounted after the first frame
         # (``add_hidden``), or when first needed, whichever comes first.
-        tree: Tree[NodeKey] = RosterTree(Text("Roster"), id="roster-tree")
-        tree.show_root = False
-        tree.guide_depth = 2
-        yield tree
+        yield RosterView(id="roster-view")
         yield Plain("", id="unit-details")
 
     @property
-    def tree(self) -> Tree[NodeKey]:
-        return self.query_one("#roster-tree", Tree)
+    def view(self) -> RosterView:
+        return self.query_one("#roster-view", RosterView)
 
     def add_hidden(self) -> None:
         self._filter_box()
@@ -212,7 +184,7 @@ class RosterPane(Vertical):
         if found:
             return found.first(Input)
         box = PlainInput(placeholder=self._filter_placeholder(), id="roster-filter")
-        self.mount(box, before=self.tree)
+        self.mount(box, before=self.view)
         return box
 
     @staticmethod
@@ -223,13 +195,18 @@ class RosterPane(Vertical):
 
     def show(self, ruleset: Ruleset, state: GameState) -> None:
         self._ruleset, self._state = ruleset, state
+        self._draw(state)
+
+    def _draw(self, state: GameState, first_match: bool = False) -> None:
+        """Relabel the rows if they are the same items, else make them again (then, if
+        ``first_match``, with the cursor on the first figure or marker)."""
         groups = self._groups(state)
         shape = tuple((side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups)
         shape += (("markers", self._markers(state)),)
-        if shape == self._shape:
+        if shape == self._shape and not first_match:
             self._relabel(state, groups)
         else:
-            self._rebuild(state, groups)
+            self._rebuild(state, groups, first_match)
             self._shape = shape
         self._show_details()
 
@@ -267,53 +244,31 @@ class RosterPane(Vertical):
         text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
-    def _rebuild(self, state: GameState, groups) -> None:
-        tree = self.tree
-        keep = tree.cursor_node.data if tree.cursor_node else None
-        tree.clear()
-        target: TreeNode[NodeKey] | None = None
-        first_unit: TreeNode[NodeKey] | None = None
+    def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
+        items = []
         for side, teams in groups:
-            snode = tree.root.add(self._side_label(state, side), data=("side", side), expand=True)
+            items.append(Item(("side", side), self._side_label(state, side), 0, group=True))
             for team, units in teams:
-                tnode = snode.add(
-                    team_label(team, units, team_morale(state, side, team), self._domain),
-                    data=("team", side, team),
-                    expand=True,
-                )
-                for u in units:
-                    leaf = tnode.add_leaf(unit_label(u, self._domain), data=("unit", u.id))
-                    if keep == leaf.data:
-                        target = leaf
-                    first_unit = first_unit or leaf
+                label = team_label(team, units, team_morale(state, side, team), self._domain)
+                items.append(Item(("team", side, team), label, 1, group=True))
+                items += [Item(("unit", u.id), unit_label(u, self._domain), 2) for u in units]
         markers = self._markers(state)
         if markers:
-            mnode = tree.root.add(markers_label(markers), data=("markers",), expand=True)
-            for label in markers:  # in label order: the order they were put down is not shown
-                leaf = mnode.add_leaf(Text(label), data=("marker", label))
-                if keep == leaf.data:
-                    target = leaf
-                first_unit = first_unit or leaf
-        if self._filter and first_unit is not None:
-            target = first_unit
-        if target is not None:
-            self.call_after_refresh(tree.move_cursor, target)
+            items.append(Item(("markers",), markers_label(markers), 0, group=True))
+            # in label order: the order they were put down is not shown
+            items += [Item(("marker", label), plain(label), 1) for label in markers]
+        first = next((i.key for i in items if i.key[0] in ("unit", "marker")), None) if first_match else None
+        self.view.show(items, first)
 
     def _relabel(self, state: GameState, groups) -> None:
-        by_key = {}
+        labels = {}
         for side, teams in groups:
-            by_key[("side", side)] = self._side_label(state, side)
+            labels[("side", side)] = self._side_label(state, side)
             for team, units in teams:
-                by_key[("team", side, team)] = team_label(team, units, team_morale(state, side, team), self._domain)
+                labels[("team", side, team)] = team_label(team, units, team_morale(state, side, team), self._domain)
                 for u in units:
-                    by_key[("unit", u.id)] = unit_label(u, self._domain)
-        stack = list(self.tree.root.children)
-        while stack:
-            node = stack.pop()
-            label = by_key.get(node.data) if node.data else None
-            if label is not None and label != node.label:
-                node.set_label(label)
-            stack.extend(node.children)
+                    labels[("unit", u.id)] = unit_label(u, self._domain)
+        self.view.relabel(labels)
 
     def _show_details(self) -> None:
         text = self._details_text()
@@ -322,16 +277,16 @@ class RosterPane(Vertical):
             self.query_one("#unit-details", Plain).update(text, layout=False)  # its height is fixed
 
     def _details_text(self) -> Text:
-        node = self.tree.cursor_node
+        key = self.view.cursor_key
         state, ruleset = self._state, self._ruleset
-        if node is None or not node.data or state is None or ruleset is None:
+        if key is None or state is None or ruleset is None:
             return Text()
-        if node.data[0] == "unit" and node.data[1] in state.units:
-            return unit_details(state.units[node.data[1]], ruleset, state)
-        if node.data[0] == "marker":
-            return marker_details(node.data[1])
-        if node.data[0] == "side" and node.data[1] in state.sides:
-            side = state.sides[node.data[1]]
+        if key[0] == "unit" and key[1] in state.units:
+            return unit_details(state.units[key[1]], ruleset, state)
+        if key[0] == "marker":
+            return marker_details(key[1])
+        if key[0] == "side" and key[1] in state.sides:
+            side = state.sides[key[1]]
             words = book(ruleset)
             cats = ", ".join(f"{words.term(k)} {v}" for k, v in sorted(side.dp_by_category.items())) or _("none")
             units = state.units_of(side.id)
@@ -350,15 +305,15 @@ class RosterPane(Vertical):
 
     # ------------------------------------------------------------------- events
 
-    @on(Tree.NodeHighlighted)
-    def _highlighted(self) -> None:
+    @on(RosterView.Highlighted)
+    def _highlighted(self, event: RosterView.Highlighted) -> None:
+        event.stop()
         self._show_details()
 
-    @on(Tree.NodeSelected)
-    def _selected(self, event: Tree.NodeSelected) -> None:
-        if event.node.data and event.node.data[0] in ("unit", "marker"):
-            event.stop()  # a marker's label goes to the command line as a unit's id does
-            self.post_message(self.UnitChosen(event.node.data[1]))
+    @on(RosterView.Chosen)
+    def _chosen(self, event: RosterView.Chosen) -> None:
+        event.stop()  # a marker's label goes to the command line as a unit's id does
+        self.post_message(self.UnitChosen(event.key[1]))
 
     def action_filter(self) -> None:
         self.add_class("-filtering")
@@ -373,20 +328,19 @@ class RosterPane(Vertical):
         box = self._filter_box()
         box.value = ""
         self.remove_class("-filtering")
-        self.tree.focus()
+        self.view.focus()
 
     @on(Input.Changed, "#roster-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
         self._filter = event.value.strip()
-        if self._ruleset and self._state:
-            self._shape = ()
-            self.show(self._ruleset, self._state)
+        if self._state is not None:
+            self._draw(self._state, first_match=bool(self._filter))
 
     @on(Input.Submitted, "#roster-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.tree.focus()
+        self.view.focus()
 
     def focus_filter(self, text: str = "") -> None:
         self.action_filter()

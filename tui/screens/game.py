@@ -34,6 +34,7 @@ from tui.panes.footer import KeysFooter
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
 from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
 from tui.viewpoint import Viewpoint, position_after, visible_step
@@ -550,7 +551,7 @@ class GameScreen(Screen):
             (N_("Game"), [b for b in self.BINDINGS if self._binding_applies(b)]),
             (N_("Anywhere"), self.app.BINDINGS + [Binding("ctrl+p", "", N_("Command palette: every action"))]),
             (N_("Command line"), CommandInput.BINDINGS + [Binding("right", "", N_("Accept the greyed suggestion"))]),
-            (N_("Roster"), RosterPane.BINDINGS + [Binding("enter", "", N_("Put the figure's id on the command line"))]),
+            (N_("Roster"), RosterView.BINDINGS + RosterPane.BINDINGS),
             (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
         ]
         from tui.screens.help import HelpScreen  # imported when first shown, not at the start
@@ -588,7 +589,7 @@ class GameScreen(Screen):
 
     def action_focus_pane(self, pane: str) -> None:
         if pane == "roster":
-            self.query_one(RosterPane).tree.focus()
+            self.query_one(RosterPane).view.focus()
         elif pane == "log":
             self.query_one(LogView).focus()
         elif not self.replay:

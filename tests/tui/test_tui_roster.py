@@ -1,0 +1,203 @@
+"""The roster's own line view (tui/panes/rosterview.py): Tree's rows, keys and looks,
+a cursor that keeps its item, and only the rows that changed drawn again."""
+
+from __future__ import annotations
+
+from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from textual import events
+from textual.geometry import Region
+
+from core.views import REFEREE
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.panes.roster import RosterPane
+from tui.panes.rosterview import Item, RosterView, link
+
+SIZE = (100, 30)
+
+PATROL = [
+    "▼ Blue Patrol DP 0 · 4/4",
+    "├ ▼ Alpha 2/2",
+    "│ ├ Sgt Cole ★ Vet rifle",
+    "│ └ Pte Diaz Vet LMG",
+    "├ ▼ Bravo 1/1",
+    "│ └ Pte Park Reg rifle",
+    "└ ▼ Press 1/1",
+    "  └ Ann Lee (press) journalist",
+    "▼ Red Cell DP 0 · 4/4",
+    "├ ▼ Cell 2/2",
+    "│ ├ Ivan Petrov ★ Mil AK",
+    "│ └ Kemal Aydin Mil RPG",
+    "└ ▼ Well 2/2",
+    "  ├ Omar Haddad  hidden  Mil AK",
+    "  └ Yusuf Demir  hidden  Mil AK",
+]
+
+
+def view_of(app) -> RosterView:
+    return app.screen.query_one(RosterPane).view
+
+
+def details(app) -> str:
+    return app.screen.query_one(RosterPane)._details.plain
+
+
+def test_link_gives_each_item_its_parent_and_whether_it_is_the_last_of_them():
+    from rich.text import Text
+
+    items = [Item(k, Text(), d) for k, d in [(("a",), 0), (("a1",), 1), (("a2",), 1), (("b",), 0), (("b1",), 1)]]
+    link(items)
+    assert [i.parent.key if i.parent else None for i in items] == [None, ("a",), ("a",), None, ("b",)]
+    assert [i.last for i in items] == [False, False, True, True, True]
+
+
+async def test_the_rows_are_the_trees_sides_teams_and_figures_with_its_guides(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        view = view_of(app)
+        assert view.rows_text() == PATROL
+        assert view.cursor == -1 and details(app) == ""  # as Tree's: no cursor until a key moves it
+        screen = [strip.text for strip in app.screen._compositor.render_strips()]
+        region = view.region
+        assert [line[region.x : region.right].rstrip() for line in screen[region.y : region.y + 15]] == PATROL
+
+
+async def test_the_keys_move_the_cursor_and_the_details_follow(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.press("f6", "down")
+        assert view.cursor_key == ("side", "blue") and details(app).startswith("Blue Patrol (blue, ")
+        await pilot.press("down", "down")
+        assert view.cursor_key == ("unit", "cole") and details(app).startswith("Sgt Cole (cole) · Vet")
+        await pilot.press("end")
+        assert view.cursor_key == ("unit", "yusuf")
+        await pilot.press("home", "pagedown")  # 15 rows in 16: to the last
+        assert view.cursor == 14
+        await pilot.press("pageup", "up")
+        assert view.cursor == 0
+        await pilot.press("shift+down")  # the next side
+        assert view.cursor_key == ("side", "red")
+        await pilot.press("down", "shift+down", "shift+up")  # team Well, back to team Cell
+        assert view.cursor_key == ("team", "red", "Cell")
+        await pilot.press("shift+up")  # no team before it: its side
+        assert view.cursor_key == ("side", "red")
+        await pilot.press("down", "down", "shift+right")  # from Ivan to the team after his
+        assert view.cursor_key == ("team", "red", "Well")
+        await pilot.press("down", "shift+left")  # from Omar to his team
+        assert view.cursor_key == ("team", "red", "Well")
+        await pilot.press("up", "shift+down", "shift+down")  # Kemal: the last of Cell, then the team after
+        assert view.cursor_key == ("team", "red", "Well")
+
+
+async def test_enter_or_space_folds_a_group_and_enter_on_a_figure_names_it(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.press("f6", "down", "down", "enter")  # team Alpha folded
+        assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▶ Alpha 2/2", "├ ▼ Bravo 1/1"]
+        assert view.cursor_key == ("team", "blue", "Alpha")
+        await pilot.press("space")
+        assert view.rows_text() == PATROL
+        await pilot.press("up", "space")  # a side folded: the other stays
+        assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", *PATROL[8:]]
+        await pilot.press("shift+space")  # Blue folded, not all: every side folded
+        assert view.rows_text() == ["▶ Blue Patrol DP 0 · 4/4", "▶ Red Cell DP 0 · 4/4"]
+        await pilot.press("shift+space")  # all folded: all unfolded
+        assert view.rows_text() == PATROL
+        line = app.screen.query_one(CommandInput)
+        line.value = "mark "
+        await pilot.press("down", "down", "space")  # on a figure, Space does nothing
+        assert view.rows_text() == PATROL and line.value == "mark "
+        await pilot.press("enter")
+        await pilot.pause()
+        assert line.value == "mark cole "
+
+
+async def test_a_click_chooses_a_figure_or_folds_a_group(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        line = app.screen.query_one(CommandInput)
+        line.value = "mark "
+        await pilot.click(view, offset=(4, 5))  # Pte Park
+        await pilot.pause()
+        assert view.cursor_key == ("unit", "park") and line.value == "mark park "
+        await pilot.click(view, offset=(4, 9))  # team Cell
+        await pilot.pause()
+        assert view.rows_text()[9] == "├ ▶ Cell 2/2" and view.cursor_key == ("team", "red", "Cell")
+
+
+async def test_the_cursor_keeps_its_item_across_a_relabel_and_a_rebuild(tmp_path):
+    game = patrol_game(tmp_path / "g.ft")
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.press("f6", *["down"] * 5, "enter", "down")  # Bravo folded, then Press
+        assert view.cursor_key == ("team", "blue", "Press")
+        game.execute("mark diaz wounded", role=REFEREE)  # a relabel
+        await pilot.pause()
+        assert view.cursor_key == ("team", "blue", "Press") and "wounded" in view.rows_text()[3]
+        await pilot.press("end")
+        assert view.cursor_key == ("unit", "kemal")  # the hidden two are not this side's to see
+        rows = view.rows
+        game.execute("clear omar hidden", role=REFEREE)  # a new row above the cursor: a rebuild
+        await pilot.pause()
+        assert view.rows == rows + 2 and view.cursor_key == ("unit", "kemal")  # his team's row, and Omar
+        assert view.rows_text()[4] == "├ ▶ Bravo 1/1"  # still folded
+        assert details(app).startswith("Kemal Aydin (kemal)")
+
+
+async def test_a_filter_puts_the_cursor_on_the_first_match_and_clearing_it_keeps_the_item(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.press("f6", "down", "space")  # Blue folded
+        await pilot.press("slash", *"rifle")
+        await pilot.pause()
+        assert view.cursor_key == ("unit", "cole")  # the first match, its side unfolded to show it
+        assert view.rows_text()[:3] == ["▼ Blue Patrol DP 0 · 4/4", "├ ▼ Alpha 1/1", "│ └ Sgt Cole ★ Vet rifle"]
+        assert details(app).startswith("Sgt Cole (cole)")
+        await pilot.press("enter", "down", "down")  # to the list: Bravo, then Park
+        assert view.cursor_key == ("unit", "park")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert view.rows_text() == PATROL and view.cursor_key == ("unit", "park")
+
+
+async def test_a_relabel_draws_again_only_the_rows_that_changed(tmp_path, monkeypatch):
+    game = patrol_game(tmp_path / "g.ft")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.pause()
+        drawn = []
+        refresh = view.refresh
+        monkeypatch.setattr(view, "refresh", lambda *regions, **kw: (drawn.append(regions), refresh(*regions, **kw)))
+        game.execute("mark ivan suppressed", role=REFEREE)  # his row, and his team's count of the suppressed
+        await pilot.pause()
+        width = view.size.width
+        assert sorted(drawn) == [(Region(0, 9, width, 1),), (Region(0, 10, width, 1),)]
+        assert view.rows_text()[9] == "├ ▼ Cell 2/2 1 sup"
+
+
+async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
+    from tui.screenshots import demo_game
+
+    app = FireteamApp(demo_game(tmp_path / "demo.ft"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = view_of(app)
+        await pilot.pause()
+        assert view.rows > view.size.height and view.scroll_y == 0
+        await pilot.press("f6", "home", "pagedown")  # a page less a row down: the last row on screen
+        assert view.cursor == view.size.height - 1 and view.scroll_y == 0
+        await pilot.press("pagedown")
+        assert view.cursor == min(view.rows - 1, 2 * (view.size.height - 1))
+        assert view.cursor == int(view.scroll_y) + view.size.height - 1  # scrolled to show it at the bottom
+        await pilot.press("home")
+        assert view.scroll_y == 0
+        # Pilot has no wheel: the event the terminal sends.
+        view.post_message(events.MouseScrollDown(view, 2, 2, 0, 1, 0, False, False, False))
+        await pilot.pause()
+        assert view.scroll_y > 0
