@@ -201,3 +201,26 @@ async def test_page_keys_and_the_mouse_wheel_scroll_the_roster(tmp_path):
         view.post_message(events.MouseScrollDown(view, 2, 2, 0, 1, 0, False, False, False))
         await pilot.pause()
         assert view.scroll_y > 0
+
+
+async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+
+        def cursor_style():
+            strip = view.render_lines(view.size.region)[view.cursor]
+            return next(seg.style for seg in strip if seg.text.strip() and seg.text.strip() not in "│├└▼▶")
+
+        await pilot.press("f6", "down")
+        focused = cursor_style()
+        assert focused.bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
+        await pilot.press("f7")
+        await pilot.pause()
+        blurred = cursor_style()
+        assert blurred.bgcolor != focused.bgcolor
+        assert blurred.bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
+        app.theme = "textual-light"
+        await pilot.pause()
+        assert cursor_style().bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
+        assert cursor_style().bgcolor != blurred.bgcolor

@@ -144,6 +144,7 @@ class RosterView(BarView, can_focus=True):
         # What drawing every row of one repaint needs (see ``render_lines``).
         self._width, self._focused = 0, False
         self._styles: dict[str, Style] = {}
+        self._styled_for: tuple | None = None  # what ``_styles`` were found for
         self._bar_now: tuple[int, int] | None = None
         self._cells = (Style(), Style())
 
@@ -265,13 +266,17 @@ class RosterView(BarView, can_focus=True):
         self._cells = self._bar_cells(base_background)
         self._width = self.size.width - (1 if self._bar_now else 0)
         self._focused = self.has_focus
-        self._styles = {
-            "base": self.rich_style,
-            "cursor": self.get_component_rich_style("roster--cursor", partial=False),
-            "hover": self.get_component_rich_style("roster--hover", partial=False),
-            "guides": self.get_component_rich_style("roster--guides", partial=True),
-            "selected": self.get_component_rich_style("roster--guides-selected", partial=True),
-        }
+        # The rows' styles walk the CSS: found again when the focus or the styles changed.
+        base = self.rich_style
+        if self._styled_for != (self._focused, base):
+            self._styled_for = (self._focused, base)
+            self._styles = {
+                "base": base,
+                "cursor": self.get_component_rich_style("roster--cursor", partial=False),
+                "hover": self.get_component_rich_style("roster--hover", partial=False),
+                "guides": self.get_component_rich_style("roster--guides", partial=True),
+                "selected": self.get_component_rich_style("roster--guides-selected", partial=True),
+            }
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
@@ -315,7 +320,8 @@ class RosterView(BarView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self.refresh()  # a new theme: its colours
+        self._styled_for = None  # a new theme, or a pseudo-class: their colours
+        self.refresh()
 
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, self.rows)
