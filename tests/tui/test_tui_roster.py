@@ -224,3 +224,20 @@ async def test_the_cursors_colours_follow_the_focus_and_the_theme(game):
         await pilot.pause()
         assert cursor_style().bgcolor == view.get_component_rich_style("roster--cursor", partial=False).bgcolor
         assert cursor_style().bgcolor != blurred.bgcolor
+
+
+async def test_a_cursor_whose_item_goes_stays_on_its_row_or_the_last(tmp_path):
+    game = patrol_game(tmp_path / "g.ft")
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        view = view_of(app)
+        await pilot.pause()
+        rows = view.rows
+        game.execute("clear yusuf hidden", role=REFEREE)
+        await pilot.pause()
+        await pilot.press("f6", "end")
+        assert view.cursor_key == ("unit", "yusuf") and view.rows == rows + 2  # his team's row and his
+        game.execute("mark yusuf hidden", role=REFEREE)  # out of this side's sight again
+        await pilot.pause()
+        assert view.rows == rows and view.cursor == rows - 1 and view.cursor_key == ("unit", "kemal")
+        assert details(app).startswith("Kemal Aydin (kemal)")

@@ -183,15 +183,13 @@ class RosterView(BarView, can_focus=True):
 
     def relabel(self, labels: dict[NodeKey, Text]) -> None:
         """New labels for some items (the rows are the same): only the rows whose label changed are drawn again."""
-        for row, item in enumerate(self._shown):
+        rows = {id(item): row for row, item in enumerate(self._shown)}  # (those folded away have none)
+        for item in self._items:
             label = labels.get(item.key)
             if label is not None and label != item.label:
                 item.label = label
-                self._refresh_rows(row, 1)
-        for item in self._items:  # and those folded away, for when they show again
-            label = labels.get(item.key)
-            if label is not None:
-                item.label = label
+                if id(item) in rows:
+                    self._refresh_rows(rows[id(item)], 1)
 
     def move_to(self, key: NodeKey) -> None:
         """Put the cursor on the item ``key``, unfolding the groups it is in."""
@@ -227,7 +225,7 @@ class RosterView(BarView, can_focus=True):
         row = max(0, min(len(self._shown) - 1, row)) if self._shown else -1
         if row != self.cursor:
             for old in (self.cursor, row):  # its row and the guides below it change
-                if old >= 0:
+                if 0 <= old < len(self._shown):  # (the rows may just have shrunk under the old)
                     self._refresh_rows(old, 1 + self._descendants(old))
             self.cursor = row
         self._reveal_cursor()
