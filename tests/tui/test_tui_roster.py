@@ -241,3 +241,35 @@ async def test_a_cursor_whose_item_goes_stays_on_its_row_or_the_last(tmp_path):
         await pilot.pause()
         assert view.rows == rows and view.cursor == rows - 1 and view.cursor_key == ("unit", "kemal")
         assert details(app).startswith("Kemal Aydin (kemal)")
+
+
+async def test_hostile_names_are_shown_as_text_never_as_markup_or_escapes():
+    from textual.app import App
+
+    from core.state import Unit
+    from tui.panes.roster import markers_label, team_label, unit_label
+    from tui.plain import plain
+
+    bad = "[b]Bad[/b] [@click=app.quit]x[/] \x1b[2J"
+    unit = Unit(id="u", name=bad, side="s", team=bad, weapons=(bad,))
+    items = [
+        Item(("team", "s", bad), team_label(bad, [unit], None), 0, group=True),
+        Item(("unit", "u"), unit_label(unit), 1),
+        Item(("markers",), markers_label((bad,)), 0, group=True),
+        Item(("marker", bad), plain(bad), 1),
+    ]
+
+    class One(App):
+        def compose(self):
+            yield RosterView()
+
+    app = One()
+    async with app.run_test(size=(120, 10)) as pilot:
+        view = app.query_one(RosterView)
+        view.show(items)
+        await pilot.pause()
+        shown = [strip.text for strip in app.screen._compositor.render_strips()]
+        escaped = "[b]Bad[/b] [@click=app.quit]x[/] \\x1b[2J"
+        assert shown[0].startswith(f"▼ {escaped} 1/1") and shown[1].startswith(f"└ {escaped} {escaped}")
+        assert shown[3].startswith(f"└ {escaped}")
+        assert app.is_running
