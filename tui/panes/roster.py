@@ -150,8 +150,8 @@ class RosterPane(Vertical):
     Screen.-short RosterPane #unit-details, Screen.-tiny RosterPane #unit-details { height: 2; }
     """
     # The details line keeps its height whatever it shows: were it to grow as the
-    # cursor moves onto a figure, the rows would shrink under the cursor it had
-    # just scrolled to, and the highlighted row would leave the screen.
+    # cursor moves onto a figure, the roster's view would shrink under the cursor
+    # it had just scrolled to, and the highlighted row would leave the screen.
 
     class UnitChosen(Message):
         def __init__(self, unit_id: str) -> None:
