@@ -35,6 +35,7 @@ from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
+from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore, open_cache
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ class FireteamApp(App):
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         Binding("ctrl+backslash,f12", "screenshot", N_("Save a screenshot (SVG)"), show=False),
     ]
+    QUIT_KEYS = frozenset(key for binding in BINDINGS if binding.action == "quit" for key in binding.key.split(","))
 
     def __init__(
         self,
@@ -105,10 +107,13 @@ class FireteamApp(App):
         opener: Opener | None = None,
         opening: str = "",
         lang: str | None = None,
+        typed: str = "",
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
         self.game = game
+        #: Keys typed before the game screen is up (``typed``: before the app ran), held for its command line.
+        self.typeahead = Typeahead(typed)
         #: Where settings, histories and screenshots are kept (None: nothing is remembered).
         self.store = None if remote else store
         self.settings = Settings()
@@ -137,6 +142,9 @@ class FireteamApp(App):
     # ---------------------------------------------------------------- lifecycle
 
     async def on_event(self, event: events.Event) -> None:
+        typed = isinstance(event, events.Key | events.Paste) and not event.is_forwarded
+        if typed and not self._quits_loading(event) and self.typeahead.hold(event):
+            return  # until the game screen is up (tui.typeahead)
         # A question on the game screen (undo, redo) has the first say on every
         # key, and is dropped by any other input (GameScreen.confirm_key).
         if isinstance(event, events.Key | events.Paste | events.MouseDown) and not event.is_forwarded:
@@ -144,6 +152,19 @@ class FireteamApp(App):
             if isinstance(screen, GameScreen) and screen.confirm_key(getattr(event, "key", None)):
                 return
         await super().on_event(event)
+
+    def _quits_loading(self, event: events.Key | events.Paste) -> bool:
+        """Whether ``event`` is the quit key pressed while a big save loads: it quits at once
+        (held, it would wait for the load to end; elsewhere it keeps its place among the keys)."""
+        return self.game is None and getattr(event, "key", None) in self.QUIT_KEYS
+
+    async def _release_typeahead(self) -> None:
+        """The game screen's first frame is drawn and its command line focused: the keys held go there."""
+        held = self.typeahead.release()
+        if not isinstance(self.screen, GameScreen):
+            return  # a question is asked first (a locked save): they were not typed as its answer
+        for event in held:
+            await self.on_event(event)
 
     async def on_mount(self) -> None:
         self._load_settings()
@@ -212,6 +233,7 @@ class FireteamApp(App):
         await self.push_screen(self._game_screen())
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
+        self.call_after_refresh(self._release_typeahead)
         self._unsubscribe = self.game.subscribe(self._game_changed)
         for note in self.game.notes:
             self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
@@ -477,8 +499,9 @@ def prepare_language(lang: str | None) -> None:
     set_process_language(start_language(lang, ""))
 
 
-def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None) -> int:
-    """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale)."""
+def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None, typed: str = "") -> int:
+    """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale);
+    ``typed``: keys typed before it runs, for the command line (``tui.typeahead``)."""
     prepare_language(lang)
     size = _size(save)
     cache = open_cache() if size > CACHE_FROM_BYTES else None
@@ -497,6 +520,7 @@ def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None)
             opener=opener,
             opening=save.name,
             lang=lang,
+            typed=typed,
         )
         app.gc_paused = not gc.isenabled()  # resumed at the game's first frame, as below
         app.run()
@@ -514,7 +538,9 @@ def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None)
         game.close()
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
-    app = FireteamApp(game, role=role, replay=replay or bool(locked_by), store=UserStore.default(), lang=lang)
+    app = FireteamApp(
+        game, role=role, replay=replay or bool(locked_by), store=UserStore.default(), lang=lang, typed=typed
+    )
     app.owns_game = True
     app.locked_by = locked_by
     app.gc_paused = not gc.isenabled()

@@ -62,7 +62,9 @@ def _app_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
+    """The ``fireteam`` command; ``terminal``: it owns the terminal on stdin (the console
+    script's, not a caller's), which is quieted at once for keys typed ahead (``tui.typeahead``)."""
     argv = sys.argv[1:] if argv is None else argv
     # Starting the client builds a few hundred thousand objects that live as
     # long as it does (modules, styles, widgets, the game), and the cycle
@@ -72,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     # later collection scans them either.  A headless command runs with it, as
     # any program.  ``fireteam bench --client`` measures the start.
     gc.disable()
+    from tui.typeahead import QuietTerminal
+
+    tty = QuietTerminal()
+    if terminal:
+        tty.quiet()
     try:
         from core.cli import HEADLESS
         from core.cli_lang import after_lang, choose_language
@@ -79,13 +86,15 @@ def main(argv: list[str] | None = None) -> int:
         choose_language(argv)  # before any parser is built: its help and errors are in it too
         words = after_lang(argv)
         if words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")):
+            tty.restore()  # what was typed is left to whatever reads the terminal next
             gc.enable()
             return _headless(argv)
         args = _app_parser().parse_args(argv)
         from tui.app import run_app
 
-        return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang)
+        return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang, typed=tty.take_typed())
     finally:
+        tty.restore()
         gc.enable()
 
 
@@ -112,7 +121,9 @@ def _headless(argv: list[str]) -> int:
 def entry() -> int:
     """The console script: ``main`` with a quiet exit when the output pipe closes (``| head``)."""
     try:
-        return main()
+        return main(terminal=True)
+    except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up
+        return 130
     except BrokenPipeError:
         # Python flushes stdout again at exit; point it at devnull so that is silent too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -249,14 +249,10 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def attach(self, driver: SSHDriver | None) -> None:
         self._driver = driver
-        # The driver attaches as the app starts: keys typed ahead would reach the app
-        # before its first screen has put the focus on the command line, so hand them
-        # over once the app has mounted, focused and drawn its first frame.
-        if (
-            driver is not None
-            and self._typed_ahead
-            and (self.app is None or not self.app.call_after_refresh(self._give_typed_ahead))
-        ):
+        # The driver attaches as the app starts, before it takes input: what was typed
+        # until now goes to it next, ahead of anything typed later; the app holds it
+        # all until its command line is up (``tui.typeahead``).
+        if driver is not None and self._typed_ahead:
             asyncio.get_running_loop().call_soon(self._give_typed_ahead)
 
     def input_refused(self, why: Text) -> None:
