@@ -132,3 +132,21 @@ async def test_keys_typed_while_the_seat_opens_are_not_lost(club, monkeypatch):
     assert ("reg", 'note "typed ahead"') in [
         (ln.event.by, ln.event.text) for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"
     ]
+
+
+async def test_keys_that_come_as_the_app_starts_are_not_lost(club, monkeypatch):
+    """Keys that reach the seat's driver before its game screen is up wait for its command line."""
+    from tui.ssh.driver import SSHDriver
+
+    start = SSHDriver.start_application_mode
+
+    def start_and_type(self):
+        start(self)
+        self.feed('note "typed as it started"\r')  # as the channel would: the app has no screen yet
+
+    monkeypatch.setattr(SSHDriver, "start_application_mode", start_and_type)
+    reg = await club.connect("reg")
+    await reg.wait_for("reg (regulars)", "typed as it started")
+    assert ("reg", 'note "typed as it started"') in [
+        (ln.event.by, ln.event.text) for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"
+    ]

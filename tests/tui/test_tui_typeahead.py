@@ -1,0 +1,335 @@
+"""Keys typed while the client starts reach its command line; the terminal is left as found.
+
+The start is a real one where it matters: a fresh ``python`` running the
+``fireteam`` command's entry point on a pseudo-terminal of its own (its
+controlling terminal, as a shell gives it), the keys written to the
+terminal right after the spawn, the save then read with core's API.  Nothing
+here waits on a clock: each wait is for an event (a command in the save, a
+word on the terminal, the child's exit), with a generous deadline.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual import events
+
+from core import events as ev
+from core.game import Game
+from tui.app import FireteamApp, open_or_follow
+from tui.commandline import CommandInput
+from tui.screens.dialogs import LockedScreen
+from tui.screens.game import GameScreen
+from tui.typeahead import QuietTerminal, keys
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+#: Only ever an upper bound on waiting for something that happens (CI shares two cores).
+PATIENCE_S = 120
+#: The ``fireteam`` console script, run as it is installed.
+ENTRY = "import sys; from tui.main import entry; sys.exit(entry())"
+
+
+class Child:
+    """A process on a fresh pseudo-terminal (100x30) that is its controlling terminal; its output drained."""
+
+    def __init__(self, code: str, *args: str, cwd: Path) -> None:
+        self.master, self.slave = pty.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        #: The terminal's modes as the child finds them (a shell's: echo, lines, Ctrl+C).
+        self.modes = termios.tcgetattr(self.slave)
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "LC_", "LANG"))}
+        env.update(LC_ALL="C", TERM="xterm-256color", HOME=str(cwd))
+        for folder in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+            env[folder] = str(cwd / folder.lower())  # a user's settings, history and cache are never touched
+        self.output = b""
+        self._seen = threading.Condition()
+        self._stop = threading.Event()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, *args],
+            stdin=self.slave,
+            stdout=self.slave,
+            stderr=self.slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),  # noqa: PLW1509  (single-threaded until here)
+        )
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        # The terminal's side is read as a terminal would: a full pty would stall the child.
+        while not self._stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    data = os.read(self.master, 65536)
+                except OSError:
+                    return
+                with self._seen:
+                    self.output += data
+                    self._seen.notify_all()
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def wait_for_output(self, text: bytes) -> None:
+        with self._seen:
+            assert self._seen.wait_for(lambda: text in self.output, PATIENCE_S), self.output[-2000:]
+
+    def exit_code(self) -> int:
+        return self.proc.wait(PATIENCE_S)
+
+    def modes_now(self) -> list:
+        return termios.tcgetattr(self.slave)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._stop.set()
+        self._reader.join()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture(name="child")
+def child_fixture():
+    started: list[Child] = []
+
+    def start(code: str, *args: str, cwd: Path) -> Child:
+        started.append(Child(code, *args, cwd=cwd))
+        return started[-1]
+
+    yield start
+    for child in started:
+        child.close()
+
+
+def _commands(save: Path) -> list[str]:
+    """The commands in a save, as typed (core's reading of it, never the client's)."""
+    game = Game.open(save, writable=False)
+    try:
+        return [e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.Issued)]
+    finally:
+        game.close()
+
+
+def _until_command(save: Path, command: str) -> None:
+    """Wait until the save holds ``command`` (read again as it grows)."""
+    deadline = time.monotonic() + PATIENCE_S
+    while command not in _commands(save):
+        assert time.monotonic() < deadline, f"the save never got {command!r}"
+        time.sleep(0.1)
+
+
+def test_keys_typed_as_the_client_starts_run_as_if_typed_once_it_is_up(child, tmp_path):
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    before = _commands(save)
+    client = child(ENTRY, str(save), cwd=tmp_path)
+    client.type(b"note typed early\r")  # at once: the client is still starting
+    _until_command(save, "note typed early")
+    client.type(b"note typed later\r")
+    _until_command(save, "note typed later")
+    client.type(b"\x11")  # Ctrl+Q
+    assert client.exit_code() == 0
+    assert _commands(save) == [*before, "note typed early", "note typed later"]  # each once, in order
+    assert client.modes_now() == client.modes
+
+
+def test_a_save_that_cannot_be_opened_leaves_the_terminal_as_found(child, tmp_path):
+    client = child(ENTRY, str(tmp_path / "missing.ft"), cwd=tmp_path)
+    client.type(b"note typed early\r")
+    assert client.exit_code() == 2
+    assert b"no such save" in client.output
+    assert client.modes_now() == client.modes
+
+
+def test_ctrl_c_during_the_start_gives_it_up_quietly_and_leaves_the_terminal_as_found(child, tmp_path):
+    # The start is held in the middle (where the client would open the save) until Ctrl+C.
+    code = (
+        "import os, sys, time, tui.app\n"
+        "def starting(**kwargs):\n"
+        "    os.write(1, b'STARTING\\r\\n')\n"
+        "    time.sleep(600)\n"
+        "tui.app.run_app = starting\n" + ENTRY
+    )
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    client = child(code, str(save), cwd=tmp_path)
+    client.wait_for_output(b"STARTING")
+    client.type(b"\x03")
+    assert client.exit_code() == 130
+    assert b"Traceback" not in client.output
+    assert client.modes_now() == client.modes
+
+
+def test_a_crash_in_the_client_leaves_the_terminal_as_found(child, tmp_path):
+    code = (
+        "import tui.app\n"
+        "async def crash(self):\n"
+        "    raise RuntimeError('broken on purpose')\n"
+        "tui.app.FireteamApp._start = crash\n" + ENTRY
+    )
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    client = child(code, str(save), cwd=tmp_path)
+    assert client.exit_code() != 0
+    assert b"broken on purpose" in client.output
+    assert client.modes_now() == client.modes
+
+
+# ---------------------------------------------------------------- the terminal, in this process
+
+
+def test_what_was_typed_before_the_terminal_was_quieted_is_taken_and_its_echo_wiped():
+    master, slave = pty.openpty()
+    try:
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 10, 0, 0))
+        found = termios.tcgetattr(slave)
+        os.write(master, b"note abcdefghijkl\rx")  # typed into the shell's terminal: echoed, Enter made a line feed
+        _read_until(master, b"note abcdefghijkl\r\nx")
+        tty = QuietTerminal(slave)
+        tty.quiet()
+        assert tty.early == 19
+        os.write(master, b"y\r")  # typed since: no echo, Enter as the raw terminal passes it
+        deadline = time.monotonic() + PATIENCE_S
+        while _waiting(slave) < 21:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert tty.take_typed() == "note abcdefghijkl\rx"
+        assert _read_until(slave, b"y\r") == b"y\r"  # left for Textual's driver
+        # Back to where the echo began: two rows for the 17 columns of the first line at 10 wide, one for "x".
+        assert _read_until(master, b"\x1b[J") == b"\r\x1b[2A\x1b[J"
+        tty.restore()
+        assert termios.tcgetattr(slave) == found
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_a_terminal_that_is_not_one_is_left_alone(tmp_path):
+    with (tmp_path / "keys").open("w+b") as f:
+        f.write(b"note x\n")
+        f.seek(0)
+        tty = QuietTerminal(f.fileno())
+        tty.quiet()
+        assert tty.take_typed() == ""
+        tty.restore()
+        assert f.read() == b"note x\n"
+
+
+def _waiting(fd: int) -> int:
+    """Bytes a terminal holds to be read."""
+    return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
+
+
+def _read_until(fd: int, end: bytes) -> bytes:
+    """What comes out of ``fd`` up to and with ``end`` (a terminal passes bytes on in its own time)."""
+    out = b""
+    deadline = time.monotonic() + PATIENCE_S
+    while not out.endswith(end):
+        assert time.monotonic() < deadline, out
+        if select.select([fd], [], [], 0.1)[0]:
+            out += os.read(fd, 1)
+    return out
+
+
+def test_the_early_bytes_are_the_keys_textual_makes_of_them():
+    assert [k.key for k in keys("no\x1b[A\t\r")] == ["n", "o", "up", "tab", "enter"]
+
+
+# ---------------------------------------------------------------- the app
+
+
+async def _until(pilot, predicate, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE_S
+    while not predicate():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        await pilot.pause(0.05)
+
+
+def _noted(game: Game) -> list[str]:
+    return [e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.Issued)]
+
+
+async def test_keys_typed_before_the_app_ran_go_to_the_command_line(game):
+    app = FireteamApp(game, typed="note before\r")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: "note before" in _noted(game), "the note")
+        assert isinstance(app.focused, CommandInput)
+
+
+async def test_keys_typed_while_a_big_save_loads_go_to_the_game_once_it_is_shown(game):
+    from tui.screens.loading import LoadingScreen
+
+    path = game.path
+    game.close()
+    go_on = threading.Event()
+
+    def opener(progress):
+        assert go_on.wait(PATIENCE_S)
+        return open_or_follow(path, False, progress)
+
+    app = FireteamApp(None, opener=opener, opening=path.name)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
+        await pilot.press(*"note", "space", *"loading", "enter")
+        go_on.set()
+        await _until(pilot, lambda: app.game is not None and "note loading" in _noted(app.game), "the note")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_ctrl_q_while_a_big_save_loads_quits_at_once(game):
+    path = game.path
+    game.close()
+    go_on = threading.Event()
+
+    def opener(progress):
+        assert go_on.wait(PATIENCE_S)
+        return open_or_follow(path, False, progress)
+
+    app = FireteamApp(None, opener=opener, opening=path.name)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("n", "ctrl+q")
+            await _until(pilot, lambda: app.return_code is not None, "the quit")
+    finally:
+        go_on.set()
+    assert app.return_code == 0
+
+
+async def test_keys_typed_ahead_never_answer_the_question_the_start_ends_on(game):
+    # "early" holds r (open read-only): held keys are for the command line, not for a question.
+    followed, who = open_or_follow(game.path, replay=False)
+    app = FireteamApp(followed, replay=True, typed="note typed early\r")
+    app.owns_game, app.locked_by = True, who
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        await _until(pilot, lambda: app.typeahead.held is None, "the keys to be let go")
+        await pilot.pause()
+        assert isinstance(app.screen, LockedScreen)
+
+
+def test_held_keys_are_limited():
+    from tui.typeahead import HELD_LIMIT, Typeahead
+
+    typeahead = Typeahead()
+    for _ in range(HELD_LIMIT + 10):
+        assert typeahead.hold(events.Key("x", "x"))
+    assert len(typeahead.release()) == HELD_LIMIT
+    assert not typeahead.hold(events.Key("x", "x"))  # released: keys go their usual way
