@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 # Fireteam's own modules are imported in the functions, not here: the client's
-# start pauses the cycle collector before the first of them (``main``).
+# start pauses the cycle collector before the first of them (``main``).  So
+# are argparse and pathlib: the terminal is quieted for keys typed ahead
+# (``tui.typeahead``) as soon as the command runs, and each import before is
+# milliseconds more of the shell's echo.
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+    from pathlib import Path
+
     from core.cli import add_headless
     from core.cli_lang import add_lang_option
     from tui.i18n import _
@@ -45,6 +53,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _app_parser() -> argparse.ArgumentParser:
+    import argparse
+    from pathlib import Path
+
     from core.i18n import LANGUAGE_NAMES, LANGUAGES
     from tui.i18n import _
 
@@ -80,22 +91,31 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     if terminal:
         tty.quiet()
     try:
-        from core.cli import HEADLESS
-        from core.cli_lang import after_lang, choose_language
+        if _is_client(argv):
+            args = _app_parser().parse_args(argv)
+            from tui.app import run_app
 
-        choose_language(argv)  # before any parser is built: its help and errors are in it too
-        words = after_lang(argv)
-        if words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")):
-            tty.restore()  # what was typed is left to whatever reads the terminal next
-            gc.enable()
-            return _headless(argv)
-        args = _app_parser().parse_args(argv)
-        from tui.app import run_app
-
-        return run_app(save=args.save, replay=args.replay, role=args.as_role, lang=args.lang, typed=tty.take_typed())
+            return run_app(
+                save=args.save, replay=args.replay, role=args.as_role, lang=args.lang, typed=tty.take_typed()
+            )
+    except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
+        return 130
     finally:
+        # The modes found, on every way out; before a headless command runs (what was
+        # typed is left to whatever reads the terminal next).
         tty.restore()
         gc.enable()
+    return _headless(argv)
+
+
+def _is_client(argv: list[str]) -> bool:
+    """Whether the command line opens the client (else: a headless command, the server, the help)."""
+    from core.cli import HEADLESS
+    from core.cli_lang import after_lang, choose_language
+
+    choose_language(argv)  # before any parser is built: its help and errors are in it too
+    words = after_lang(argv)
+    return not (words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")))
 
 
 def _headless(argv: list[str]) -> int:
@@ -122,8 +142,6 @@ def entry() -> int:
     """The console script: ``main`` with a quiet exit when the output pipe closes (``| head``)."""
     try:
         return main(terminal=True)
-    except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up
-        return 130
     except BrokenPipeError:
         # Python flushes stdout again at exit; point it at devnull so that is silent too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
