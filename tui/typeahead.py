@@ -1,4 +1,4 @@
-"""Keys typed while the client starts: none echoed, none lost, the terminal left as it was.
+"""Keys typed while the client starts: none lost, no echo left behind, the terminal left as it was.
 
 A referee who runs ``fireteam SAVE`` and types at once types into a terminal
 that nobody reads yet, in the mode the shell left it in (cooked: each key is
