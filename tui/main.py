@@ -101,10 +101,9 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
     finally:
-        # The modes found, on every way out; before a headless command runs (what was
-        # typed is left to whatever reads the terminal next).
-        tty.restore()
+        tty.restore()  # the modes found, on every way out
         gc.enable()
+    tty.give_back()  # not the client's: what was typed is for whatever reads the terminal next
     return _headless(argv)
 
 

@@ -9,10 +9,10 @@ line, in order, as if typed once it was up:
 
 * :class:`QuietTerminal`, the first thing the ``fireteam`` command does, turns
   off echo and line editing right away (the modes Textual sets later, less
-  its raw input: Ctrl+C still interrupts a start); once the command is known
-  to be the client, it takes in what was typed before that (during the
-  interpreter's own start, some 40 ms), wiping its echo; on the way out, by
-  any path, it puts back the modes it found.
+  its raw input: Ctrl+C still interrupts a start), takes in what was typed
+  before that (during the interpreter's own start, some 40 ms) and wipes its
+  echo; on the way out, by any path, it puts back the modes it found (and
+  what it took, when the command is not the client after all).
 * :func:`keys` turns those early bytes into the key events Textual would have
   made of them.
 * :class:`Typeahead`, in the app, holds every key from the first until the
@@ -48,8 +48,10 @@ class QuietTerminal:
         self.fd = fd
         #: The modes found (None: not a terminal, or already restored).
         self.modes: list | None = None
-        #: Bytes typed before :meth:`quiet`, still to be read (and echoed already).
-        self.early = 0
+        #: What was typed before :meth:`quiet`, as the terminal passed it on.
+        self.early = b""
+        #: Whether it passed Enter on as a line feed (ICRNL, a shell's usual mode).
+        self.enter_as_line_feed = False
 
     def quiet(self) -> None:
         try:
@@ -66,34 +68,38 @@ class QuietTerminal:
         quiet[6][termios.VTIME] = 0
         try:
             termios.tcsetattr(self.fd, termios.TCSANOW, quiet)
-            # What was typed before is readable now, half a line included (a tty hands
-            # the pending line on when line editing stops).  It is left where it is, and
-            # counted: a headless command leaves it to the shell, the client reads it.
-            self.early = int.from_bytes(ioctl(self.fd, termios.FIONREAD, b"\0\0\0\0"), sys.byteorder)
+            # What was typed before is readable now, half a line included (a tty hands the
+            # pending line on when line editing stops): it is read (only it: what is typed
+            # from now on is left for Textual's driver) and its echo wiped at once.
+            waiting = int.from_bytes(ioctl(self.fd, termios.FIONREAD, b"\0\0\0\0"), sys.byteorder)
+            while len(self.early) < min(waiting, EARLY_LIMIT):
+                chunk = os.read(self.fd, min(waiting, EARLY_LIMIT) - len(self.early))
+                if not chunk:
+                    break
+                self.early += chunk
         except (termios.error, OSError):
             self.restore()
+            return
+        self.enter_as_line_feed = bool(self.modes[0] & termios.ICRNL)
+        if self.early and self.modes[3] & termios.ECHO:
+            self._unecho(self.early.decode("utf-8", "replace"))
 
     def take_typed(self) -> str:
-        """What was typed before :meth:`quiet`, as the raw terminal would have passed it on;
-        its echo is wiped.  (What was typed since is left for Textual's driver.)"""
-        typed = b""
-        while len(typed) < min(self.early, EARLY_LIMIT):
-            try:
-                chunk = os.read(self.fd, min(self.early, EARLY_LIMIT) - len(typed))
-            except OSError:
-                break
-            if not chunk:
-                break
-            typed += chunk
-        self.early = 0
-        if not typed or self.modes is None:
-            return ""
-        text = typed.decode("utf-8", "replace")
-        if self.modes[3] & termios.ECHO:
-            self._unecho(text)
-        # The line discipline turned Enter into a line feed (ICRNL): it is put back,
-        # as the raw terminal would have passed it (Enter, not Ctrl+J).
-        return text.replace("\n", "\r") if self.modes[0] & termios.ICRNL else text
+        """What was typed before :meth:`quiet`, as the raw terminal would have passed it on (the client's)."""
+        text = self.early.decode("utf-8", "replace")
+        self.early = b""
+        # The line discipline turned Enter into a line feed: it is put back, as the
+        # raw terminal would have passed it (Enter, not Ctrl+J).
+        return text.replace("\n", "\r") if self.enter_as_line_feed else text
+
+    def give_back(self) -> None:
+        """Put what was typed before :meth:`quiet` back in the terminal's input, for whatever
+        reads it next (a headless command's shell), where the system lets a program do so
+        (``TIOCSTI``; Linux may forbid it, and then it is lost).  Call after :meth:`restore`."""
+        early, self.early = self.early, b""
+        with contextlib.suppress(OSError):
+            for byte in early:
+                ioctl(self.fd, termios.TIOCSTI, bytes((byte,)))
 
     def _unecho(self, typed: str) -> None:
         """Wipe the echo of ``typed`` from the terminal (it started on a line of its own:

@@ -196,26 +196,46 @@ def test_a_crash_in_the_client_leaves_the_terminal_as_found(child, tmp_path):
 # ---------------------------------------------------------------- the terminal, in this process
 
 
-def test_what_was_typed_before_the_terminal_was_quieted_is_taken_and_its_echo_wiped():
+def _shell_terminal(typed: bytes, cols: int = 10) -> tuple[int, int, list]:
+    """A pty (master, slave, its modes) into which ``typed`` was typed, and echoed, in a shell's modes."""
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, cols, 0, 0))
+    found = termios.tcgetattr(slave)
+    os.write(master, typed)
+    _read_until(master, typed.replace(b"\r", b"\r\n"))  # echoed, Enter made a line feed
+    return master, slave, found
+
+
+def test_what_was_typed_before_the_terminal_was_quieted_is_taken_and_its_echo_wiped():
+    master, slave, found = _shell_terminal(b"note abcdefghijkl\rx")
     try:
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 10, 0, 0))
-        found = termios.tcgetattr(slave)
-        os.write(master, b"note abcdefghijkl\rx")  # typed into the shell's terminal: echoed, Enter made a line feed
-        _read_until(master, b"note abcdefghijkl\r\nx")
         tty = QuietTerminal(slave)
         tty.quiet()
-        assert tty.early == 19
-        os.write(master, b"y\r")  # typed since: no echo, Enter as the raw terminal passes it
-        deadline = time.monotonic() + PATIENCE_S
-        while _waiting(slave) < 21:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        assert tty.take_typed() == "note abcdefghijkl\rx"
-        assert _read_until(slave, b"y\r") == b"y\r"  # left for Textual's driver
         # Back to where the echo began: two rows for the 17 columns of the first line at 10 wide, one for "x".
         assert _read_until(master, b"\x1b[J") == b"\r\x1b[2A\x1b[J"
+        os.write(master, b"y\r")  # typed since: no echo, Enter as the raw terminal passes it
+        assert _read_until(slave, b"y\r") == b"y\r"  # left for Textual's driver
+        assert tty.take_typed() == "note abcdefghijkl\rx"
         tty.restore()
+        assert termios.tcgetattr(slave) == found
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_what_was_typed_before_a_headless_command_is_given_back():
+    master, slave, found = _shell_terminal(b"ls\r")
+    try:
+        tty = QuietTerminal(slave)
+        tty.quiet()
+        tty.restore()
+        try:
+            fcntl.ioctl(slave, termios.TIOCSTI, b"\n")
+        except OSError:
+            pytest.skip("this system lets no program put keys back in a terminal (TIOCSTI)")
+        assert _read_until(slave, b"\n") == b"\n"  # (that probe's empty line)
+        tty.give_back()
+        assert _read_until(slave, b"ls\n") == b"ls\n"  # as the shell would have read it
         assert termios.tcgetattr(slave) == found
     finally:
         os.close(master)
