@@ -160,10 +160,7 @@ class FireteamApp(App):
 
     async def _release_typeahead(self) -> None:
         """The game screen's first frame is drawn and its command line focused: the keys held go there."""
-        held = self.typeahead.release()
-        if not isinstance(self.screen, GameScreen):
-            return  # a question is asked first (a locked save): they were not typed as its answer
-        for event in held:
+        for event in self.typeahead.release():
             await self.on_event(event)
 
     async def on_mount(self) -> None:
@@ -240,6 +237,8 @@ class FireteamApp(App):
         if not self.remote:
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
         if self.locked_by:
+            # Keys typed so far were for the command line, not answers to this question: dropped.
+            self.typeahead.release()
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
 
     def _resume_gc(self) -> None:
