@@ -33,7 +33,6 @@ from core.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
-from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore, open_cache
@@ -239,6 +238,8 @@ class FireteamApp(App):
         if self.locked_by:
             # Keys typed so far were for the command line, not answers to this question: dropped.
             self.typeahead.release()
+            from tui.screens.dialogs import LockedScreen  # a locked save's question: not otherwise imported
+
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
 
     def _resume_gc(self) -> None:

@@ -42,6 +42,11 @@ NOT_AT_FIRST_FRAME = (
     "core.rulesets.common",
     "core.scenario_files",
     "tomllib",
+    # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
+    # the dialogs there too, the others when asked for.
+    "textual.widgets._footer",
+    "tui.panes.footer",
+    "tui.screens.dialogs",
 )
 #: ... nor by anything the client does until a key is pressed.
 NOT_UNTIL_USED = (

@@ -8,6 +8,7 @@ stood after ``step`` effective events (``Timeline.state_at`` through
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 from rich.text import Text
@@ -30,14 +31,15 @@ from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.i18n import N_, _, phase_name
 from tui.panes.dice import DicePane
-from tui.panes.footer import KeysFooter
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
-from tui.screens.dialogs import AskScreen, ConfirmBox, DetailsScreen, DicePrompt
 from tui.viewpoint import Viewpoint, position_after, visible_step
+
+if TYPE_CHECKING:
+    from tui.screens.dialogs import ConfirmBox  # imported when first needed: not for the first frame
 
 RECENT_ROLLS = 6
 #: The smallest terminal the game screen works in (columns, rows): below it the log
@@ -230,6 +232,8 @@ class GameScreen(Screen):
             return
         self._too_small()
         for room in self.query_children(FooterRoom):
+            from tui.panes.footer import KeysFooter  # with Textual's footer: not for the first frame
+
             self.mount(KeysFooter(compact=True), after=room)
             room.remove()
         if not self.replay:
@@ -244,6 +248,8 @@ class GameScreen(Screen):
     def _confirm_box(self) -> ConfirmBox:
         """Where undo and redo ask (live only), hidden until then."""
         if self._confirm is None:
+            from tui.screens.dialogs import ConfirmBox
+
             # First in the screen so that showing it leaves every other widget's
             # place in Textual's drawing order as it was: only the rows it covers
             # are drawn again.
@@ -346,6 +352,8 @@ class GameScreen(Screen):
 
     @on(LogView.LineChosen)
     def _line_chosen(self, event: LogView.LineChosen) -> None:
+        from tui.screens.dialogs import DetailsScreen
+
         self.app.push_screen(
             DetailsScreen(event.line, self._names, referee=self.role == REFEREE, domain=self.game.ruleset.domain)
         )
@@ -411,6 +419,8 @@ class GameScreen(Screen):
                     line.give_back(text)
                 else:
                     self.run_command(text, typed + new)
+
+            from tui.screens.dialogs import DicePrompt
 
             self.app.push_screen(DicePrompt(need.request, text, typed, self.game.ruleset.domain), got)
             return
@@ -742,6 +752,8 @@ class GameScreen(Screen):
                 self.notify(_("turn {turn} was never reached").format(turn=turn), severity="error", markup=False)
                 return
             self.go(step)
+
+        from tui.screens.dialogs import AskScreen
 
         self.app.push_screen(AskScreen(_("Go to turn"), _("a turn number, e.g. 3")), answer)
 
