@@ -376,7 +376,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     # The client's bench lives in tui (core never imports the client): tui.main runs it.
     p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
-    p.add_argument("--start-rounds", type=int, default=5, help=_("--client: timed starts of each app per save"))
+    p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
     add_lang_option(p)
 
 

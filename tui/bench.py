@@ -354,7 +354,7 @@ def targets_met(results: dict) -> bool:
     return starts <= TARGETS["start_ratio"] and keys <= TARGETS["key_p50_ms"]
 
 
-def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 5, as_json: bool = False) -> int:
+def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 9, as_json: bool = False) -> int:
     from core.bench import generate_save
 
     say: Callable[..., None] = (lambda *a: None) if as_json else (lambda *a: print(*a, flush=True))
