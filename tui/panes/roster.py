@@ -244,7 +244,8 @@ class RosterPane(Vertical):
         text.append(f" · {sum(u.in_play for u in units)}/{len(units)}", style="dim")
         return visible_text(text, lines=False)
 
-    def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
+    def _items(self, state: GameState, groups) -> list[Item]:
+        """The rows, in order: each side, its teams and their figures, then the markers."""
         items = []
         for side, teams in groups:
             items.append(Item(("side", side), self._side_label(state, side), 0, group=True))
@@ -257,18 +258,15 @@ class RosterPane(Vertical):
             items.append(Item(("markers",), markers_label(markers), 0, group=True))
             # in label order: the order they were put down is not shown
             items += [Item(("marker", label), plain(label), 1) for label in markers]
+        return items
+
+    def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
+        items = self._items(state, groups)
         first = next((i.key for i in items if i.key[0] in ("unit", "marker")), None) if first_match else None
         self.view.show(items, first)
 
     def _relabel(self, state: GameState, groups) -> None:
-        labels = {}
-        for side, teams in groups:
-            labels[("side", side)] = self._side_label(state, side)
-            for team, units in teams:
-                labels[("team", side, team)] = team_label(team, units, team_morale(state, side, team), self._domain)
-                for u in units:
-                    labels[("unit", u.id)] = unit_label(u, self._domain)
-        self.view.relabel(labels)
+        self.view.relabel({item.key: item.label for item in self._items(state, groups)})
 
     def _show_details(self) -> None:
         text = self._details_text()
