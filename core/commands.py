@@ -43,8 +43,8 @@ from typing import Any
 import msgspec
 
 from core.dice import parse_faces
-from core.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
-from core.numerals import grouped, point
+from core.language.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
+from core.language.numerals import grouped, point
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
@@ -81,7 +81,7 @@ def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
     """The catalogue naming ``spec``: the core's for a shared command; a built-in
     ruleset's for a command its package handles (so a caller that does not name the
     ruleset's domain still finds its names); else ``domain``.
-    ``python -m core.i18n_catalogues`` lists each name there."""
+    ``python -m core.language.catalogues`` lists each name there."""
     module = getattr(spec.handler, "__module__", None) or ""
     if module in SHARED:
         return CORE_DOMAIN

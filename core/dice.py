@@ -21,7 +21,7 @@ from collections.abc import Iterable
 import msgspec
 
 from core.events import Mod
-from core.i18n import CORE_DOMAIN, Domain, Text, _, render
+from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import describe_mod, whose
 
 

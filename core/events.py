@@ -11,9 +11,9 @@ That keeps the fold fast and the same for every ruleset.
 
 Words: where an event says something in words (a roll's purpose and outcome, a
 modifier's label, a cause, a reason, a note, a result) it holds a
-:class:`core.i18n.Msg`, the English template and its arguments, rendered in each
+:class:`core.language.i18n.Msg`, the English template and its arguments, rendered in each
 reader's language when shown; saves from before messages hold finished English
-sentences there, shown as written (``core.i18n.Text``).
+sentences there, shown as written (``core.language.i18n.Text``).
 
 Visibility: events that may carry hidden information have ``vis``, the sides
 allowed to see them.  An empty ``vis`` means public.  The referee sees everything.
@@ -25,7 +25,7 @@ from typing import Annotated, Union
 
 import msgspec
 
-from core.i18n import Text
+from core.language.i18n import Text
 
 
 class Event(
@@ -243,7 +243,7 @@ class Revealed(Event, tag="reveal"):
 
 class Committed(Event, tag="commit"):
     """The commitment to the secret fact just before it: ``digest`` is the SHA-256 of
-    its key, value and salt (``core.commitments``).  It names no key, which could
+    its key, value and salt (``core.secrets.commitments``).  It names no key, which could
     name a hidden piece; ``owner`` is whose secret it is (a side, or the referee)."""
 
     digest: str

@@ -19,20 +19,20 @@ from pathlib import Path
 import msgspec
 
 import core
-from core import commitments
+from core.secrets import commitments
 from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
-from core.i18n import SOURCE, Domain, Text, _, lang, render
+from core.language.i18n import SOURCE, Domain, Text, _, lang, render
 from core.narrate import describe
 from core.numbering import Numbering
-from core.opencache import Mark, NotCached, OpenCache
+from core.storage.opencache import Mark, NotCached, OpenCache
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
-from core.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
-from core.savewriter import SaveWriter
+from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
+from core.storage.writer import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, roller, unit_audience, view_state
 
@@ -126,7 +126,7 @@ class Game:
         self._numberings: dict[str, Numbering] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
-        #: Where the open cache's entry for this save stands (``core.opencache``), if it was opened with one.
+        #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
@@ -184,10 +184,10 @@ class Game:
 
         A writable open takes the save's lock first (``SaveLocked`` if another
         process writes it) and holds it until :meth:`close`.  ``progress`` is
-        told (bytes read, bytes in all) as the save loads (``core.savefile.load``).
+        told (bytes read, bytes in all) as the save loads (``core.storage.savefile.load``).
         With ``cache``, what a load of the same bytes found before is restored
         from it if it holds, and kept in it after a full load and as a game that
-        grew closes (``core.opencache``).  ``cached_only``: raise ``NotCached``
+        grew closes (``core.storage.opencache``).  ``cached_only``: raise ``NotCached``
         rather than load in full.
         """
         writer = SaveWriter.lock(path) if writable else None

@@ -19,8 +19,8 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from core import events as ev
-from core.i18n import _
-from core.store import ISSUED, REDONE, EventStore
+from core.language.i18n import _
+from core.storage.store import ISSUED, REDONE, EventStore
 
 #: Kind bytes of the history markers (command, undo, redo) in the store.
 _MARKER = re.compile(b"[%c-%c]" % (ISSUED, REDONE))
@@ -50,7 +50,7 @@ class HistoryError(ValueError):
 
 
 def _at(event: int, what: str) -> HistoryError:
-    """``event N: what``: the prefix stays as it is (``core.savefile`` reads the line
+    """``event N: what``: the prefix stays as it is (``core.storage.savefile`` reads the line
     number from it); the rest is in the reader's language."""
     return HistoryError(f"event {event}: {what}")
 
@@ -258,7 +258,7 @@ class History:
             self._open_cmd = 0
 
     def restore(self, fields: dict[str, array[int] | bytearray | dict[int, int] | int]) -> None:
-        """Take what feeding every event of the store found (``core.opencache``,
+        """Take what feeding every event of the store found (``core.storage.opencache``,
         which checks it): the arrays and counts named as this class names them,
         with no command left open."""
         for name in RESTORED:

@@ -9,8 +9,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from core.i18n import _
-from core.numerals import localised
+from core.language.i18n import _
+from core.language.numerals import localised
 
 
 def p_face_at_least(target: int, sides: int = 6) -> Fraction:

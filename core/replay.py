@@ -43,7 +43,7 @@ class Timeline:
         return self._snapshots
 
     def restore(self, snapshots: list[bytes], state: GameState, phases: list[tuple[int, PhaseBegan]]) -> None:
-        """Take what folding the whole history found (``core.opencache``, which checks it)."""
+        """Take what folding the whole history found (``core.storage.opencache``, which checks it)."""
         self._snapshots = snapshots
         self.state = state
         self.folded = self.history.length

@@ -26,7 +26,7 @@ import msgspec
 
 from core import events as ev
 from core.dice import Dice, NeedDice
-from core.i18n import CORE_DOMAIN, Text
+from core.language.i18n import CORE_DOMAIN, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -330,7 +330,7 @@ class Ruleset:
 
     @property
     def domain(self) -> str:
-        """The catalogue of the book's words (``core.i18n``): the ruleset's package name."""
+        """The catalogue of the book's words (``core.language.i18n``): the ruleset's package name."""
         module = type(self).__module__
         return module.split(".")[2] if module.startswith("core.rulesets.") else CORE_DOMAIN
 
@@ -345,7 +345,7 @@ class Ruleset:
     def terms(self) -> Iterable[str]:
         """The book's words the ruleset shows from data rather than from code (statuses,
         weapons, qualities, results read from its tables): each is translated with the
-        context ``term`` (``core.i18n.Domain.term``), and the catalogue lists them all."""
+        context ``term`` (``core.language.i18n.Domain.term``), and the catalogue lists them all."""
         return ()
 
     def phrases(self) -> Iterable[str]:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.i18n import Text
+from core.language.i18n import Text
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
@@ -32,7 +32,7 @@ class Unit(msgspec.Struct, omit_defaults=True):
     spotted_by: tuple[str, ...] = ()
     #: How far it moved this turn: an int, or a Decimal once a move had a fraction.
     moved_cm: int | Decimal = 0
-    #: Why it is out of action (the ``UnitOut`` words, core.i18n.Text); "" while in play.
+    #: Why it is out of action (the ``UnitOut`` words, core.language.i18n.Text); "" while in play.
     out: Text = ""
     #: The scenario's numbers for this piece (see ``UnitSpec.stats``).
     stats: dict[str, int] = msgspec.field(default_factory=dict)
@@ -61,7 +61,7 @@ class Secret(msgspec.Struct, omit_defaults=True):
     owner: str
     value: str
     revealed: bool = False
-    #: The salt of its commitment (core.commitments); "" in older saves.
+    #: The salt of its commitment (core.secrets.commitments); "" in older saves.
     salt: str = ""
 
 
@@ -76,7 +76,7 @@ class GameState(msgspec.Struct, omit_defaults=True):
     units: dict[str, Unit] = msgspec.field(default_factory=dict)
     secrets: dict[str, Secret] = msgspec.field(default_factory=dict)
     vars: dict[str, Any] = msgspec.field(default_factory=dict)
-    #: How the game ended (the ``GameEnded`` words, core.i18n.Text).
+    #: How the game ended (the ``GameEnded`` words, core.language.i18n.Text).
     result: Text = ""
     #: In a side's or the spectator's view only: the labels of the markers on the
     #: table whose units it may not see, in label order (``core.views``).
@@ -226,7 +226,7 @@ _APPLY = {
     ev.DefeatPoints: _dp,
     ev.SecretSet: _secret,
     ev.Revealed: _reveal,
-    ev.Committed: _nothing,  # the proof lives in the log (core.commitments)
+    ev.Committed: _nothing,  # the proof lives in the log (core.secrets.commitments)
     ev.Opened: _nothing,
     ev.VarSet: _var,
     ev.Noted: _nothing,

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 import msgspec
 
 from core import events as ev
-from core.i18n import _
+from core.language.i18n import _
 from core.state import GameState, Unit, copy_state
 
 REFEREE = "referee"

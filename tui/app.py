@@ -26,10 +26,10 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core.game import Game, Outcome
-from core.i18n import LANGUAGE_NAMES, reader, set_process_language
-from core.opencache import NotCached, OpenCache
+from core.language.i18n import LANGUAGE_NAMES, reader, set_process_language
+from core.storage.opencache import NotCached, OpenCache
 from core.ruleset import Refused
-from core.savefile import SaveError, SaveLocked
+from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
@@ -48,7 +48,7 @@ FOLLOW_EVERY_S = 0.5
 #: A save larger than this is opened inside the client, with a progress bar
 #: (a million events take seconds); a smaller one before it starts.
 LOAD_IN_APP_BYTES = 8 << 20
-#: A save larger than this is opened with the open cache (``core.opencache``).
+#: A save larger than this is opened with the open cache (``core.storage.opencache``).
 #: Measured: 100,000 events (11 MB) load in 0.45-0.55 s of CPU and are restored in
 #: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
 #: way, so a smaller save gains a few milliseconds at most, not worth an entry.

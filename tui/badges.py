@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.i18n import CORE_DOMAIN, SOURCE, Domain, lang
+from core.language.i18n import CORE_DOMAIN, SOURCE, Domain, lang
 from tui.i18n import N_, _
 
 ALERT = "bold white on red"

@@ -1,7 +1,7 @@
 """``fireteam bench --client``: how fast the client starts and answers a key.
 
 Both figures are taken on the demo save (``saves/demo-game.ft``) and on a
-generated 100,000-event save (``core.bench.generate_save``), each copied into
+generated 100,000-event save (``core.cli.bench.generate_save``), each copied into
 a temporary folder first: the bench gives commands, undoes and redoes them,
 and a user's save is never written.
 
@@ -24,11 +24,11 @@ ratios, so a machine that slows down between rounds moves both sides of each
 ratio.  ``start_cpu_ratio`` is the same for the CPU time, which a loaded
 machine moves less.  ``start_ratio_it`` is the demo save's start in Italian
 (``--lang it``), over bare starts of its own rounds: the untimed start has
-compiled its catalogues into the cache folder (``core.i18n_cache``, in the
+compiled its catalogues into the cache folder (``core.language.cache``, in the
 bench's folder), so it reads them as every start after a player's first does.
 The children's cache folder (``XDG_CACHE_HOME``) is in the bench's
 folder, so a user's cache is never touched: the untimed start also fills the
-open cache (``core.opencache``), and ``start_ratio_big`` is the big save's
+open cache (``core.storage.opencache``), and ``start_ratio_big`` is the big save's
 start with it, as a player starts the second time.
 ``start_ratio_big_first_open`` is the same start with the save's entry
 removed before each one (its first open: a full load behind the progress
@@ -148,7 +148,7 @@ def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, f
     # PYTHONDONTWRITEBYTECODE would otherwise compile all of Fireteam every time).
     env["PYTHONPYCACHEPREFIX"] = str(cwd / "pycache")
     env["XDG_CACHE_HOME"] = str(cwd / "cache")
-    env.pop("FIRETEAM_CACHE_DIR", None)  # (core.i18n_cache's override): the bench's cache, not another
+    env.pop("FIRETEAM_CACHE_DIR", None)  # (core.language.cache's override): the bench's cache, not another
     env["TERM"] = "xterm-256color"
     code = "from tui.bench import start_child; start_child()"
     t0 = time.perf_counter()
@@ -355,7 +355,7 @@ def targets_met(results: dict) -> bool:
 
 
 def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 9, as_json: bool = False) -> int:
-    from core.bench import generate_save
+    from core.cli.bench import generate_save
 
     say: Callable[..., None] = (lambda *a: None) if as_json else (lambda *a: print(*a, flush=True))
     results: dict[str, object] = {}

@@ -21,7 +21,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from core.commands import check_line, find_verb, split, usage
-from core.i18n import CORE_DOMAIN, Domain
+from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible

@@ -7,7 +7,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-from core.i18n import Domain
+from core.language.i18n import Domain
 from tui.plain import visible
 from tui.screens.game import GameScreen
 

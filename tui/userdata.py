@@ -23,8 +23,8 @@ import platformdirs
 
 from core.cachedir import cache_root
 from core.commands import check_line
-from core.i18n import LANGUAGES
-from core.opencache import OpenCache
+from core.language.i18n import LANGUAGES
+from core.storage.opencache import OpenCache
 from core.ruleset import Refused
 from tui.i18n import _, ngettext, number
 

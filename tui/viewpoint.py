@@ -16,7 +16,7 @@ from core import events as ev
 from core.game import Game, LogLine
 from core.replay import shown_step, visible_steps
 from core.state import GameState
-from core.store import REDONE, UNDONE
+from core.storage.store import REDONE, UNDONE
 from core.views import REFEREE, event_visible
 from tui.logindex import windows
 

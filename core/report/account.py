@@ -2,14 +2,14 @@
 
 Every renderer (Markdown, HTML, the client's text) writes these same
 sentences; each escapes them for its own format, since they quote the save.
-They are in the reader's language (``core.i18n``), one whole template each.
+They are in the reader's language (``core.language.i18n``), one whole template each.
 """
 
 from __future__ import annotations
 
-from core.i18n import N_, Domain, _, ngettext, render
+from core.language.i18n import N_, Domain, _, ngettext, render
 from core.narrate import describe_need
-from core.numerals import decimal, localised
+from core.language.numerals import decimal, localised
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.game import Game
-from core.i18n import _
+from core.language.i18n import _
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts

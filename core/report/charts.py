@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygal
 from pygal.style import Style
 
-from core.i18n import _
+from core.language.i18n import _
 from core.report.account import score_name, turn_label
 from core.report.build import Report
 

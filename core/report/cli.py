@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from core.cli_lang import add_lang_option
+from core.cli.lang import add_lang_option
 from core.game import Game
-from core.i18n import _
+from core.language.i18n import _
 from core.report import render_html, render_md
 from core.report.build import build
-from core.savefile import SaveError
+from core.storage.savefile import SaveError
 from core.views import REFEREE, roles
 
 FORMATS = ("md", "html")

@@ -9,10 +9,10 @@ named as the log names them, and only those some seen fact is about.
 from __future__ import annotations
 
 from core import events as ev
-from core.i18n import Text, _, render
+from core.language.i18n import Text, _, render
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
-from core.savefile import Header
+from core.storage.savefile import Header
 from core.state import GameState, apply_in_place
 from core.views import event_visible
 

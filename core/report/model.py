@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core import events as ev
-from core.i18n import CORE_DOMAIN
+from core.language.i18n import CORE_DOMAIN
 
 
 @dataclass(frozen=True)

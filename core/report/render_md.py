@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.i18n import _
+from core.language.i18n import _
 from core.report import account
 from core.report.build import Report
 from core.report.charts import all_charts

@@ -3,7 +3,7 @@ as text, never markup) and anything else that wants no format."""
 
 from __future__ import annotations
 
-from core.i18n import _
+from core.language.i18n import _
 from core.report import account
 from core.report.build import Report
 

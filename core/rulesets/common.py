@@ -15,11 +15,11 @@ from typing import Any, NamedTuple, Protocol
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import N_, Domain, M, Msg, _, render
+from core.language.i18n import N_, Domain, M, Msg, _, render
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
-from core.scenario_files import decode, error_at, is_path, read_text, user_scenarios_dir
-from core.scenario_forces import field_forces, remap
-from core.scenario_schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
+from core.scenarios.files import decode, error_at, is_path, read_text, user_scenarios_dir
+from core.scenarios.forces import field_forces, remap
+from core.scenarios.schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
 
 __all__ = ["Scenario", "ScenarioSecret", "emit_table"]
 from core.state import GameState

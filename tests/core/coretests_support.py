@@ -9,12 +9,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-import core.savefile
-import core.store
+import core.storage.savefile
+import core.storage.store
 from core import events as ev
 from core.game import Game
 from core.replay import Timeline
-from core.savefile import load
+from core.storage.savefile import load
 
 DEMO_HIDDEN_UNITS = ("dahir", "egal")
 DEMO_HIDDEN_NAMES = ("Dahir", "Egal")
@@ -66,14 +66,14 @@ def unit_ends(events: list[ev.Event]) -> list[int]:
 def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
     """Shrink the store's chunks, its cache and the snapshot spacing so a small game
     crosses every boundary a million-event game would (sealing, eviction, batches, snapshots)."""
-    saved = (core.store.CHUNK, core.savefile.CHUNK, core.store.CACHE_CHUNKS, Timeline.__init__.__defaults__)
-    core.store.CHUNK = core.savefile.CHUNK = chunk
-    core.store.CACHE_CHUNKS = cache
+    saved = (core.storage.store.CHUNK, core.storage.savefile.CHUNK, core.storage.store.CACHE_CHUNKS, Timeline.__init__.__defaults__)
+    core.storage.store.CHUNK = core.storage.savefile.CHUNK = chunk
+    core.storage.store.CACHE_CHUNKS = cache
     Timeline.__init__.__defaults__ = (None, every)
     try:
         yield
     finally:
-        core.store.CHUNK, core.savefile.CHUNK, core.store.CACHE_CHUNKS, Timeline.__init__.__defaults__ = saved
+        core.storage.store.CHUNK, core.storage.savefile.CHUNK, core.storage.store.CACHE_CHUNKS, Timeline.__init__.__defaults__ = saved
 
 
 # ------------------------------------------------------------- a small test ruleset

@@ -15,14 +15,14 @@ from babel.messages.pofile import write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import core.i18n
+import core.language.i18n
 from core import events as ev
-from core.cli import run_script, script_lines
+from core.cli.main import run_script, script_lines
 from core.commands import distance, localize_line, match_prefix, names, spec_domain, title
-from core.commands_doc import COMMANDS_MD, updated
+from core.cli.commands_doc import COMMANDS_MD, updated
 from core.game import Game, builtin_commands
-from core.i18n import CORE_DOMAIN, LOCALE_DIR, plain, reading
-from core.i18n_catalogues import DOMAINS, RULESET_DOMAINS, read
+from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain, reading
+from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.ruleset import BUILTIN, Refused, get_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -54,10 +54,10 @@ def test_names(tmp_path, monkeypatch):
                         cat.add(c, MARK + c.lower(), context="choice")
         with (locale / "it" / "LC_MESSAGES" / f"{domain}.po").open("wb") as f:
             write_po(f, cat)
-    monkeypatch.setattr(core.i18n, "LOCALE_DIR", locale)
-    core.i18n.forget_catalogues()
+    monkeypatch.setattr(core.language.i18n, "LOCALE_DIR", locale)
+    core.language.i18n.forget_catalogues()
     yield
-    core.i18n.forget_catalogues()
+    core.language.i18n.forget_catalogues()
 
 
 @pytest.fixture
@@ -246,9 +246,9 @@ def test_help_has_both_names(bn):
 
 
 def test_docs_list_every_command_in_both_languages():
-    """docs/commands.md's section is the generator's: ``python -m core.commands_doc``."""
+    """docs/commands.md's section is the generator's: ``python -m core.cli.commands_doc``."""
     text = COMMANDS_MD.read_text(encoding="utf-8")
-    assert updated(text) == text, "docs/commands.md is stale: run python -m core.commands_doc"
+    assert updated(text) == text, "docs/commands.md is stale: run python -m core.cli.commands_doc"
     assert "| `tira` · `roll` |" in text
 
 
@@ -258,7 +258,7 @@ def test_every_italian_name_can_be_typed_and_names_one_thing():
     apart, nor an option called as ``dice=`` is.  Checks the catalogues as they are."""
 
     def said(context: str, word: str, domain: str) -> str:
-        return core.i18n.translations("it", domain).pgettext(context, word).strip().lower()
+        return core.language.i18n.translations("it", domain).pgettext(context, word).strip().lower()
 
     bad = []
     for ruleset_id in BUILTIN:
@@ -339,10 +339,10 @@ def test_any_italian_line_is_parsed_or_refused_and_its_record_reads_the_same_in_
 def test_events_hold_no_words_from_the_shared_tools(bn):
     """A free roll's purpose and outcome and a referee's defeat points are messages."""
     out = bn.execute("roll 2d6 target=4 dice=5,1")
-    assert out.events[-1].roll.purpose == core.i18n.M("free roll")
-    assert out.events[-1].roll.outcome == core.i18n.M("{hits} success", hits=1)
+    assert out.events[-1].roll.purpose == core.language.i18n.M("free roll")
+    assert out.events[-1].roll.outcome == core.language.i18n.M("{hits} success", hits=1)
     out = bn.execute("dp regulars 2")
-    assert isinstance(out.events[-1], ev.DefeatPoints) and out.events[-1].reason == core.i18n.M("referee's ruling")
+    assert isinstance(out.events[-1], ev.DefeatPoints) and out.events[-1].reason == core.language.i18n.M("referee's ruling")
     with reading("it"):
         assert "tiro libero" in bn.describe(bn.log_lines()[-3].event)
         assert bn.describe(out.events[-1]).endswith("decisione dell'arbitro")

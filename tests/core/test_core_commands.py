@@ -12,7 +12,7 @@ from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.commands import distance
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

@@ -14,7 +14,7 @@ from coretests_support import demo  # noqa: F401  (fixtures)
 from core import events as ev
 from core.dice import ManualDice, NeedDice, SeededDice, parse_faces
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.probability import (
     odds_summary,
     p_at_least_successes,

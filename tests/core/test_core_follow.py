@@ -8,7 +8,7 @@ from coretests_support import builtins, demo  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.game import Game
-from core.savefile import SaveError
+from core.storage.savefile import SaveError
 
 
 def _copy(game: Game) -> Game:

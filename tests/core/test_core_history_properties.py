@@ -212,17 +212,17 @@ def test_reload_when_an_undo_and_later_commands_share_a_load_batch(tmp_path):
 
 def test_reload_across_a_real_load_batch_boundary(tmp_path):
     """The same at full size: the undone command ends exactly at the first chunk's end."""
-    import core.store
+    import core.storage.store
 
     game = new_demo(tmp_path / "big.ftlog")
     if len(game.history.store) % 2:
         game.execute("note pad")
         game.execute("undo")  # three events: makes the length even
-    while len(game.history.store) < core.store.CHUNK - 2:
+    while len(game.history.store) < core.storage.store.CHUNK - 2:
         suppressed = "suppressed" in game.state.units["ahmed"].status
         game.execute("clear ahmed suppressed" if suppressed else "mark ahmed suppressed")
     game.execute("dp regulars 5")
-    assert len(game.history.store) == core.store.CHUNK
+    assert len(game.history.store) == core.storage.store.CHUNK
     game.execute("undo")
     game.execute("dp irregulars 3")
     game.execute("dp irregulars 3")

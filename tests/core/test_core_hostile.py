@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import events as ev
-from core.cli import run_script, script_lines
+from core.cli.main import run_script, script_lines
 from core.commands import MAX_LINE
 from core.dice import NeedDice
 from core.game import Game

@@ -1,4 +1,4 @@
-"""The open cache (core.opencache): a game restored from it is the game a full load
+"""The open cache (core.storage.opencache): a game restored from it is the game a full load
 makes, and an entry that does not hold for the save's bytes is never used."""
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
-import core.opencache as oc
-from core.bench import generate_save
-from core.cli import state_json
+import core.storage.opencache as oc
+from core.cli.bench import generate_save
+from core.cli.main import state_json
 from core.game import Game
-from core.opencache import NotCached, OpenCache
+from core.storage.opencache import NotCached, OpenCache
 from core.replay import visible_steps
-from core.savefile import SaveError, SaveLocked
+from core.storage.savefile import SaveError, SaveLocked
 from core.state import encode_state
-from core.store import CHUNK, ISSUED, RestoreMismatch
+from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 from core.views import REFEREE
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -421,13 +421,13 @@ def test_the_least_recently_used_entries_are_evicted(tmp_path):
 
 
 def test_a_save_in_a_format_that_needs_upcasting_gets_no_entry(tmp_path, monkeypatch):
-    import core.savefile
+    import core.storage.savefile
 
     # The demo save is in format 3: as a later Fireteam with an upcaster from 3 would see it.
     path = _copy(SAVES / "demo-game.ft", tmp_path, "demo.ft")
-    monkeypatch.setattr(core.savefile, "FORMAT_VERSION", 4)
+    monkeypatch.setattr(core.storage.savefile, "FORMAT_VERSION", 4)
     monkeypatch.setattr(oc, "FORMAT_VERSION", 4)
-    monkeypatch.setitem(core.savefile.UPCASTERS, 3, {"note": lambda r: r})
+    monkeypatch.setitem(core.storage.savefile.UPCASTERS, 3, {"note": lambda r: r})
     _open(path, OpenCache(tmp_path / "cache"), writable=False)
     assert not (tmp_path / "cache").exists()
 

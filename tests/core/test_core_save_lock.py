@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_demo, sha, unit_ends  # noqa: F401
 
-import core.savewriter
+import core.storage.writer
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
-from core.salvage import salvage
-from core.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
-from core.savelock import label_path
+from core.storage.salvage import salvage
+from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
+from core.storage.lock import label_path
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
@@ -273,9 +273,9 @@ def test_a_failed_append_is_refused_with_the_reason_and_leaves_a_valid_save(demo
             real_write(fd, bytes(data[: len(data) // 2]))
             raise OSError(code, os.strerror(code))
 
-        monkeypatch.setattr(core.savewriter.os, "write", half_then_fail)
+        monkeypatch.setattr(core.storage.writer.os, "write", half_then_fail)
     else:
-        monkeypatch.setattr(core.savewriter.os, "fsync", _os_error(code))
+        monkeypatch.setattr(core.storage.writer.os, "fsync", _os_error(code))
     with pytest.raises(Refused, match=rf"{demo.path.name}: {os.strerror(code)}; nothing was recorded"):
         demo.execute("note lost")
     monkeypatch.undo()
@@ -292,9 +292,9 @@ def test_a_write_that_cannot_be_taken_back_stops_the_writer_but_not_the_save(dem
     size = demo.path.stat().st_size
     real_write = os.write
     monkeypatch.setattr(
-        core.savewriter.os, "write", lambda fd, data: real_write(fd, bytes(data[:20])) and _os_error(errno.EIO)()
+        core.storage.writer.os, "write", lambda fd, data: real_write(fd, bytes(data[:20])) and _os_error(errno.EIO)()
     )
-    monkeypatch.setattr(core.savewriter.os, "ftruncate", _os_error(errno.EIO))
+    monkeypatch.setattr(core.storage.writer.os, "ftruncate", _os_error(errno.EIO))
     with pytest.raises(Refused, match="Input/output error"):
         demo.execute("note lost")
     monkeypatch.undo()
@@ -314,7 +314,7 @@ def test_a_read_only_save_or_folder_is_refused_for_writing_with_what_to_do(demo,
     else:  # root writes through permissions: refuse the open as a read-only disk would
         real_open = os.open
         monkeypatch.setattr(
-            core.savewriter.os,
+            core.storage.writer.os,
             "open",
             lambda p, flags, *a: _os_error(errno.EROFS)() if flags & os.O_WRONLY else real_open(p, flags, *a),
         )

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_skirmish, sha, skirmish_registered, unit_ends  # noqa: F401
 
-import core.savefile
+import core.storage.savefile
 from core import events as ev
 from core.game import Game
 from core.history import MAX_COMMAND_EVENTS
-from core.savefile import FORMAT_VERSION, MAX_RECORD_INT, Chain, NoGameYet, SaveError, load
+from core.storage.savefile import FORMAT_VERSION, MAX_RECORD_INT, Chain, NoGameYet, SaveError, load
 
 
 def played(path: Path) -> Game:
@@ -159,7 +159,7 @@ def test_a_file_that_is_not_a_torn_header_is_never_started_again(tmp_path):
 
 
 def test_script_starts_a_save_with_a_torn_header_again(tmp_path, capsys):
-    from core.cli import run_script
+    from core.cli.main import run_script
 
     script = tmp_path / "s.txt"
     script.write_text("scenario demo\n")
@@ -188,7 +188,7 @@ def test_bytes_a_writer_appends_during_a_load_are_neither_read_nor_cut(save, mon
             f.write(more[:-7])  # the writer is in the middle of its write
         return result
 
-    monkeypatch.setattr(core.savefile.os, "fstat", fstat_then_append)
+    monkeypatch.setattr(core.storage.savefile.os, "fstat", fstat_then_append)
     loaded = load(save)
     monkeypatch.undo()
     assert loaded.good_bytes == size and loaded.torn_bytes == 0 and not loaded.notes
@@ -290,7 +290,7 @@ def test_a_last_command_claiming_too_many_facts_is_corruption_not_a_torn_write(s
 
 
 def test_a_command_with_too_many_facts_is_never_written(demo):
-    from core.savewriter import SaveWriter
+    from core.storage.writer import SaveWriter
 
     writer: SaveWriter = demo.writer
     size = demo.path.stat().st_size
@@ -338,12 +338,12 @@ def test_a_format_whose_records_changed_is_read_but_not_appended_to(save, monkey
     with skirmish_registered():
         _format_1(save)
         before = sha(save)
-        monkeypatch.setitem(core.savefile.UPCASTERS, 1, {"note": lambda r: r})
+        monkeypatch.setitem(core.storage.savefile.UPCASTERS, 1, {"note": lambda r: r})
         Game.open(save, writable=False)
         with pytest.raises(SaveError, match=r"format 1, which this Fireteam reads but no longer writes.*salvage"):
             Game.open(save)
         assert sha(save) == before
-        assert not core.savefile.savelock.label_path(save).exists()
+        assert not core.storage.savefile.savelock.label_path(save).exists()
 
 
 def test_a_number_the_reader_would_refuse_is_never_written(demo):

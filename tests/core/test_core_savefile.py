@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import core
 from core import events as ev
 from core.game import Game
-from core.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
+from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
 from core.state import fold
 
 
@@ -199,9 +199,9 @@ def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
 
 
 def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypatch):
-    import core.savewriter
+    import core.storage.writer
 
-    monkeypatch.setattr(core.savewriter.time, "time", lambda: 1_700_000_000.0)
+    monkeypatch.setattr(core.storage.writer.time, "time", lambda: 1_700_000_000.0)
     game = new_demo(tmp_path / "t.ftlog")
     game.close()
     tails = [b'deadbeef {"t":"cm', b"0badf00d {"]
@@ -501,13 +501,13 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
 
     A command line is far shorter than a record may be (``core.commands.MAX_LINE``),
     so the writer's own limit is lowered here to reach it."""
-    import core.savewriter
+    import core.storage.writer
     from core.ruleset import Refused
 
     size = demo.path.stat().st_size
     with pytest.raises(Refused, match="at most 2,000 characters"):
         demo.execute("note " + "x" * MAX_LINE_BYTES)
-    monkeypatch.setattr(core.savewriter, "MAX_LINE_BYTES", 1000)
+    monkeypatch.setattr(core.storage.writer, "MAX_LINE_BYTES", 1000)
     with pytest.raises(Refused, match="too long"):
         demo.execute("note " + "x" * 1000)
     assert demo.path.stat().st_size == size
@@ -518,12 +518,12 @@ def test_a_command_too_long_for_a_line_is_refused_and_writes_nothing(demo, monke
 
 def test_a_long_line_loads_the_same_wherever_the_read_chunks_fall(tmp_path, monkeypatch):
     """The line limit holds for every line, not only one that straddles a read chunk."""
-    import core.savefile
+    import core.storage.savefile
 
     path = tmp_path / "long.ftlog"
     path.write_bytes(_framed(GOOD_HEADER, GOOD_CMD, b'{"t":"note","text":"%s"}' % (b"z" * (MAX_LINE_BYTES + 1))))
     for chunk in (8 << 20, 1 << 20, 4096):
-        monkeypatch.setattr(core.savefile, "_CHUNK", chunk)
+        monkeypatch.setattr(core.storage.savefile, "_CHUNK", chunk)
         with pytest.raises(SaveError, match="longer than"):
             load(path)
 

@@ -175,8 +175,8 @@ def test_a_private_command_is_taken_back_privately(skirmish):
 def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatch):
     import os
 
-    import core.savewriter
-    from core.savefile import SaveError
+    import core.storage.writer
+    from core.storage.savefile import SaveError
 
     skirmish.close()
     before = skirmish.path.read_bytes()
@@ -187,7 +187,7 @@ def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatc
             raise PermissionError(13, "Permission denied")
         return real_open(file, flags, *args, **kwargs)
 
-    monkeypatch.setattr(core.savewriter.os, "open", no_append)
+    monkeypatch.setattr(core.storage.writer.os, "open", no_append)
     with pytest.raises(SaveError, match="cannot open the save for writing: Permission denied"):
         Game.open(skirmish.path)
     monkeypatch.undo()

@@ -1,4 +1,4 @@
-"""core.i18n: readers, messages kept as data, rendering that never evaluates a save's text."""
+"""core.language.i18n: readers, messages kept as data, rendering that never evaluates a save's text."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from core import events as ev
-from core.i18n import M, Msg, Reader, fill, from_environment, lang, reading, render
+from core.language.i18n import M, Msg, Reader, fill, from_environment, lang, reading, render
 
 
 def test_a_message_is_stored_as_its_template_and_arguments_and_reads_back_equal():

@@ -1,4 +1,4 @@
-"""The cache of compiled catalogues (core/i18n_cache.py): what it serves reads exactly as
+"""The cache of compiled catalogues (core/language/cache.py): what it serves reads exactly as
 a catalogue compiled now, an edited catalogue is never served stale, and a damaged or
 hostile entry is never believed: the catalogue is compiled again and the entry healed."""
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-import core.i18n as i18n
-from core import i18n_cache
+import core.language.i18n as i18n
+from core.language import cache as i18n_cache
 from core.cachedir import CACHE_DIR_ENV
-from core.i18n import Msg, render
-from core.i18n_cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
-from core.i18n_catalogues import DOMAINS
+from core.language.i18n import Msg, render
+from core.language.cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
+from core.language.catalogues import DOMAINS
 
 IT = i18n.LOCALE_DIR / "it" / "LC_MESSAGES"
 #: A small catalogue of the shapes a catalogue has: a plain message, one in a context,
@@ -47,7 +47,7 @@ msgstr "{unit} ha mosso di {cm} cm"
 
 @pytest.fixture
 def cache(tmp_path) -> Iterator[Path]:
-    """core.i18n reading through a cache folder of the test's own, from nothing."""
+    """core.language.i18n reading through a cache folder of the test's own, from nothing."""
     folder = tmp_path / "cache" / "locale"
     i18n_cache.use_folder(folder)
     i18n.forget_catalogues()
@@ -88,7 +88,7 @@ def answers(domain: str) -> dict[tuple[str, tuple], str]:
     out = {}
     for how, args in questions(domain):
         if how == "render":
-            # The template with a value for every plain field: core.i18n's field checks apply.
+            # The template with a value for every plain field: core.language.i18n's field checks apply.
             fields = {name: f"<{name}>" for name in _field_names(args[0])}
             out[how, args] = render(Msg(args[0], fields), domain, "it")
         else:
@@ -167,7 +167,7 @@ def test_an_edited_catalogue_is_compiled_again_and_only_the_newest_entries_are_k
         os.utime(tmp_path / entry_name(version, "it", "small"), ns=(later + n * 10**9,) * 2)
     kept = {entry_name(v, "it", "small") for v in versions[-KEEP:]} | {entry_name(po, "it", "other")}
     assert {p.name for p in tmp_path.iterdir()} == kept
-    # Through core.i18n: an edited .po file in the locale folder.
+    # Through core.language.i18n: an edited .po file in the locale folder.
     locale = tmp_path / "locale" / "it" / "LC_MESSAGES"
     locale.mkdir(parents=True)
     (locale / "fireteam.po").write_bytes(po)

@@ -1,14 +1,14 @@
 """Every word the product shows has its Italian, and no catalogue holds words the code dropped.
 
-A failure lists the messages: run ``python -m core.i18n_catalogues update`` and
-translate what it added (``core/locale/it/LC_MESSAGES/<domain>.po``)."""
+A failure lists the messages: run ``python -m core.language.catalogues update`` and
+translate what it added (``core/language/locale/it/LC_MESSAGES/<domain>.po``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.i18n import LANGUAGES, SOURCE, render, translations
-from core.i18n_catalogues import DOMAINS, read, template, untranslated
+from core.language.i18n import LANGUAGES, SOURCE, render, translations
+from core.language.catalogues import DOMAINS, read, template, untranslated
 
 TARGETS = [lang for lang in LANGUAGES if lang != SOURCE]
 

@@ -15,9 +15,9 @@ import msgspec
 import pytest
 
 from core import events as ev
-from core import i18n
+from core.language import i18n
 from core.dice import DiceRequest
-from core.i18n import M, reading, set_process_language
+from core.language.i18n import M, reading, set_process_language
 from core.narrate import describe
 from core.probability import odds_summary, percent
 from core.state import Unit

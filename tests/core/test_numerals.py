@@ -1,4 +1,4 @@
-"""Numbers in the reader's notation (core/numerals.py), written without babel as babel
+"""Numbers in the reader's notation (core/language/numerals.py), written without babel as babel
 writes them, so that no start pays for importing it."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.i18n import LANGUAGES
-from core.numerals import SEPARATORS, grouped, point
+from core.language.i18n import LANGUAGES
+from core.language.numerals import SEPARATORS, grouped, point
 
 ROOT = Path(__file__).resolve().parents[2]
 #: From 25 digits on babel raises (three decimals past the decimal context's 28 digits); this writes them.
@@ -51,7 +51,7 @@ def test_the_client_imports_no_babel_for_english_or_for_the_numbers_of_italian()
 import sys
 import tui.main
 from decimal import Decimal
-from core.numerals import grouped, localised
+from core.language.numerals import grouped, localised
 from tui.i18n import number
 for language in ("en", "it"):
     grouped(1234567, language), grouped(Decimal("2.5"), language), localised("2.5", language)

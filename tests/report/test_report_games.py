@@ -8,7 +8,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain, render
+from core.language.i18n import plain, render
 from core.report import account, build, render_html, render_md
 from core.views import REFEREE, SPECTATOR
 

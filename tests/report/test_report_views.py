@@ -12,7 +12,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.report import build, render_html, render_md
 from core.report.charts import all_charts
 from core.views import REFEREE, SPECTATOR, event_visible, roles

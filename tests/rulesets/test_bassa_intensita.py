@@ -11,7 +11,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import rules
 from core.rulesets.bassa_intensita.tables import (

@@ -14,7 +14,7 @@ import pytest
 from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from core.events import Mod
-from core.i18n import plain
+from core.language.i18n import plain
 from core.rulesets.bassa_intensita import damage, he, morale, rules, squads
 from core.rulesets.bassa_intensita.tables import (
     air,

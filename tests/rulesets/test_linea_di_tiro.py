@@ -20,7 +20,7 @@ from linea_di_tiro_support import (  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, options

@@ -8,7 +8,7 @@ import pytest
 from linea_di_tiro_support import game, inject, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import rules
 

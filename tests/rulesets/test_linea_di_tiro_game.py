@@ -10,8 +10,8 @@ import pytest
 from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
-from core.commitments import matches
-from core.i18n import plain
+from core.secrets.commitments import matches
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 

@@ -10,7 +10,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, movement, vehicles, visibility

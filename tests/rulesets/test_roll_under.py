@@ -8,7 +8,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.narrate import describe_roll
 from core.ruleset import Refused
 from tui.odds import chance, succeeded

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from core.cli import run_script
+from core.cli.main import run_script
 from core.game import Game
 
 SCRIPTS = {

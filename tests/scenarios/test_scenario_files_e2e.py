@@ -20,7 +20,7 @@ from core.game import Game
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.bassa_intensita.scenario_format import SCOUTS, SECTION_LEADERS
 from core.rulesets.common import parse_scenario
-from core.scenario_files import ScenarioError
+from core.scenarios.files import ScenarioError
 from tui.main import main as fireteam
 
 RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")

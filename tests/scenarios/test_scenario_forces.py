@@ -14,8 +14,8 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import get_ruleset
 from core.rulesets.common import parse_scenario
-from core.scenario_files import ScenarioError
-from core.scenario_forces import find_force
+from core.scenarios.files import ScenarioError
+from core.scenarios.forces import find_force
 from tui.main import main as fireteam
 
 
@@ -175,7 +175,7 @@ def test_a_force_file_checks_on_its_own(capsys):
 
 
 def test_a_mistake_in_a_scenario_reads_in_the_readers_language(tmp_path):
-    from core.i18n import reading
+    from core.language.i18n import reading
 
     force = {"name": "Squad", "units": [{"id": "x1", "name": "X", "cls": "veteran", "weapons": ["rilfe"]}]}
     (tmp_path / "squad.toml").write_text(dumps(force), encoding="utf-8")

@@ -16,7 +16,7 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.common import parse_scenario
-from core.scenario_files import MAX_BYTES, ScenarioError, locate, restrict_reads
+from core.scenarios.files import MAX_BYTES, ScenarioError, locate, restrict_reads
 
 RULESETS = tuple(FULL)
 

@@ -1,5 +1,5 @@
 """Events as an English reader sees them: every field that holds words
-(``core.i18n.Text``) given as its English sentence (``core.i18n.plain``), so a
+(``core.language.i18n.Text``) given as its English sentence (``core.language.i18n.plain``), so a
 test compares what a rule said, whatever form the event keeps it in."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from core import events as ev
-from core.i18n import Msg, plain
+from core.language.i18n import Msg, plain
 
 #: The event fields that hold words (core/events.py), by struct.
 _TEXT = {

@@ -21,8 +21,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, served_table, wait_until
 
-from core import i18n
-from core.i18n import M, Reader, lang, reading
+from core.language import i18n
+from core.language.i18n import M, Reader, lang, reading
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language

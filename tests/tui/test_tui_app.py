@@ -9,7 +9,7 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 
 from core import events as ev
-from core.fork import boundaries
+from core.storage.fork import boundaries
 from core.game import Game
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput

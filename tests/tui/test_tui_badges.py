@@ -18,7 +18,7 @@ from core.rulesets.breaking_news.combat import hits
 from core.rulesets.common import STATUSES
 from core.rulesets.linea_di_tiro import turn as lt_turn
 from core.rulesets.ludonet import turn as ln_turn
-from core.scenario_schema import START_STATUSES
+from core.scenarios.schema import START_STATUSES
 from tui.badges import COUNTED, MAX_WORD, WORDS, badge, word
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

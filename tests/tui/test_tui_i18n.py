@@ -14,9 +14,9 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
 from textual.widgets._footer import FooterKey
 
-import core.i18n as i18n
+import core.language.i18n as i18n
 from core.events import Mod, Roll
-from core.i18n import M, Reader, lang, reader, set_process_language, use_reader
+from core.language.i18n import M, Reader, lang, reader, set_process_language, use_reader
 from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
@@ -280,7 +280,7 @@ def test_fireteam_lang_it_gives_its_help_and_its_errors_in_italian(tmp_path, cap
 STARTED = """
 import asyncio, shutil, sys
 from pathlib import Path
-from core import i18n_cache
+from core.language import cache as i18n_cache
 from core.game import Game
 from tui.app import FireteamApp, prepare_language
 from tui.panes.roster import RosterPane

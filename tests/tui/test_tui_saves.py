@@ -10,9 +10,9 @@ import time
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 
-import core.savewriter
+import core.storage.writer
 from core.game import Game
-from core.opencache import NotCached, OpenCache
+from core.storage.opencache import NotCached, OpenCache
 from core.state import encode_state
 from tui.app import FireteamApp, open_or_follow
 from tui.screens.dialogs import LockedScreen
@@ -127,7 +127,7 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
         def full(fd, data):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-        monkeypatch.setattr(core.savewriter.os, "write", full)
+        monkeypatch.setattr(core.storage.writer.os, "write", full)
         await pilot.press(*"note lost", "enter")
         await pilot.pause()
         hint = str(app.screen.query_one("#cmd-hint").render())
@@ -156,13 +156,13 @@ def test_new_game_starts_again_in_a_save_whose_header_a_crash_cut_short(tmp_path
 async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_traceback(tmp_path, capsys):
     # An entry rewritten (with a valid digest) by someone who writes the user's cache
     # folder, whose kinds lie about chunk 0: found as the log first reads it
-    # (core.store), it ends the client with what happened, as Textual's panic shows an
+    # (core.storage.store), it ends the client with what happened, as Textual's panic shows an
     # exception that renders itself, and the next open loads the save in full.
     import msgspec
 
-    from core import opencache as oc
-    from core.bench import generate_save
-    from core.store import CHUNK, ISSUED, RestoreMismatch
+    from core.storage import opencache as oc
+    from core.cli.bench import generate_save
+    from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 
     path = tmp_path / "big.ft"
     generate_save(path, 3 * CHUNK)

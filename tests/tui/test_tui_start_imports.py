@@ -40,7 +40,7 @@ NOT_AT_FIRST_FRAME = (
     "core.rulesets.breaking_news.scenario_format",
     "core.rulesets.breaking_news.setup",
     "core.rulesets.common",
-    "core.scenario_files",
+    "core.scenarios.files",
     "tomllib",
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
     # the dialogs there too, the others when asked for.
@@ -50,8 +50,8 @@ NOT_AT_FIRST_FRAME = (
 )
 #: ... nor by anything the client does until a key is pressed.
 NOT_UNTIL_USED = (
-    "core.fork",
-    "core.sidecopy",
+    "core.storage.fork",
+    "core.secrets.sidecopy",
     "core.report",
     "pygal",
     "tui.screens.loading",
@@ -175,12 +175,12 @@ async def test_a_question_asked_as_its_box_is_mounted_shows_in_it(game):
 def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monkeypatch, tmp_path):
     import gc
 
-    import core.cli
+    import core.cli.main
     import tui.app
     from tui.main import main
 
     seen = {}
-    monkeypatch.setattr(core.cli, "run_headless", lambda args: seen.setdefault("headless", gc.isenabled()) and 0)
+    monkeypatch.setattr(core.cli.main, "run_headless", lambda args: seen.setdefault("headless", gc.isenabled()) and 0)
     monkeypatch.setattr(tui.app, "run_app", lambda **kwargs: seen.setdefault("client", gc.isenabled()) and 0)
     save = tmp_path / "demo.ft"
     shutil.copy(DEMO, save)

@@ -211,13 +211,13 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
 
 
 def test_the_loader_reports_its_progress(tmp_path, monkeypatch):
-    import core.savefile
-    from core.bench import generate_save
+    import core.storage.savefile
+    from core.cli.bench import generate_save
 
     path = tmp_path / "long.ft"
     events = generate_save(path, 20_000)
     size = path.stat().st_size
-    monkeypatch.setattr(core.savefile, "_CHUNK", 64 << 10)  # many reads, as a big save has
+    monkeypatch.setattr(core.storage.savefile, "_CHUNK", 64 << 10)  # many reads, as a big save has
     told: list[tuple[int, int]] = []
     Game.open(path, writable=False, progress=lambda done, total: told.append((done, total))).close()
     assert len(told) >= min(size // (64 << 10), events // 1024) > 5  # after each read and each batch

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
-from core.i18n import CORE_DOMAIN, SOURCE, lang, render
+from core.language.i18n import CORE_DOMAIN, SOURCE, lang, render
 from core.narrate import describe_mod
 from core.ruleset import possessive
 from tui import odds

@@ -28,7 +28,7 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
-from core.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN, render
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input
 
-from core.i18n import CORE_DOMAIN, Domain
+from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges

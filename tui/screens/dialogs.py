@@ -18,7 +18,7 @@ from textual.widgets import Input
 from core import events as ev
 from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
-from core.i18n import CORE_DOMAIN, Domain, Msg, render
+from core.language.i18n import CORE_DOMAIN, Domain, Msg, render
 from core.narrate import describe_mod
 from tui import odds
 from tui.i18n import N_, _, ngettext

@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
 from core.commands import usage
-from core.i18n import CORE_DOMAIN, Domain
+from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
 from core.views import REFEREE

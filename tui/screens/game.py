@@ -23,9 +23,9 @@ from textual.widget import Widget
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
-from core.i18n import LANGUAGE_NAMES, lang
+from core.language.i18n import LANGUAGE_NAMES, lang
 from core.ruleset import CommandSpec, Refused
-from core.savefile import SaveError
+from core.storage.savefile import SaveError
 from core.state import encode_state
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
@@ -695,7 +695,7 @@ class GameScreen(Screen):
 
     def action_play_from_here(self) -> None:
         """A what-if game from the step shown: a new save next to this one, played live at once."""
-        from core.fork import boundary_before, default_target, fork  # what only this key needs, imported then
+        from core.storage.fork import boundary_before, default_target, fork  # what only this key needs, imported then
 
         assert self.vp.step is not None
         self._stop_player()

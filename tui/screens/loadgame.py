@@ -21,8 +21,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from core.game import Game
-from core.i18n import reader, reading
-from core.savefile import SaveError, SaveLocked
+from core.language.i18n import reader, reading
+from core.storage.savefile import SaveError, SaveLocked
 from tui.i18n import N_, _, phase_name, shown
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain

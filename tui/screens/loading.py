@@ -1,7 +1,7 @@
 """The screen shown while a big save loads: its name and a progress bar.
 
 The save is read in a worker thread (``FireteamApp`` with an opener), which
-reports through ``core.savefile.load``'s progress callback; this screen only
+reports through ``core.storage.savefile.load``'s progress callback; this screen only
 draws what it is told.
 """
 

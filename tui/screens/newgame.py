@@ -35,9 +35,9 @@ from textual.widgets import Button, Input, Select, SelectionList
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
-from core.savefile import SaveError
-from core.scenario_cli import user_scenarios
-from core.scenario_files import ScenarioError, is_path, read_text
+from core.storage.savefile import SaveError
+from core.cli.scenarios import user_scenarios
+from core.scenarios.files import ScenarioError, is_path, read_text
 from tui.i18n import N_, _, book, ngettext
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain

@@ -42,7 +42,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
-from core.i18n import M, Msg, Text
+from core.language.i18n import M, Msg, Text
 from tui.ssh.limits import Limits, TokenBucket
 
 if TYPE_CHECKING:

@@ -6,18 +6,18 @@ the one its SSH client's locale asks for (``LANGUAGE``, ``LC_ALL``,
 (``fireteam serve --lang``, else the server's locale, else English).
 
 The client's variables are hostile: they are only ever mapped by
-``core.i18n.from_environment`` to one of ``core.i18n.LANGUAGES``, never shown,
+``core.language.i18n.from_environment`` to one of ``core.language.i18n.LANGUAGES``, never shown,
 logged or used otherwise.
 
-Each seat's app runs with its own ``core.i18n.Reader`` (``tui.ssh.session``).
+Each seat's app runs with its own ``core.language.i18n.Reader`` (``tui.ssh.session``).
 Its tasks inherit it; threads do not (``loop.run_in_executor`` does not copy
 the caller's context), so the server's loop runs its threads with
 :class:`ContextExecutor`, which does: a Textual thread worker of a seat's app
 writes in the seat's language too.
 
 The server's log is the organiser's and stays English: what a seat is told
-(why its session ends, why its input was dropped) is a ``core.i18n.Msg``,
-logged with :func:`core.i18n.plain` and shown with :func:`told`.
+(why its session ends, why its input was dropped) is a ``core.language.i18n.Msg``,
+logged with :func:`core.language.i18n.plain` and shown with :func:`told`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from core.i18n import SERVER_DOMAIN, Domain, Reader, Text, from_environment, render
+from core.language.i18n import SERVER_DOMAIN, Domain, Reader, Text, from_environment, render
 
 _words = Domain(SERVER_DOMAIN)
 #: The server's own words, in the current reader's language (a seat's, inside its session).

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from core.i18n import N_
+from core.language.i18n import N_
 from tui.ssh.language import _
 
 

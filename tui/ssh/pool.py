@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core import i18n
+from core.language import i18n
 from core.dice import NeedDice
 from core.ruleset import Refused
 from tui.ssh import wire

@@ -22,9 +22,9 @@ from typing import Any
 
 from core.dice import NeedDice
 from core.game import Game, Outcome
-from core.i18n import lang
+from core.language.i18n import lang
 from core.ruleset import Refused
-from core.savefile import SaveError
+from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.ssh import wire
 from tui.ssh.language import _

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
-from core.i18n import SERVER_DOMAIN, Domain, render
+from core.language.i18n import SERVER_DOMAIN, Domain, render
 from tui.plain import visible
 from tui.ssh.language import _
 from tui.ssh.seats import Seat

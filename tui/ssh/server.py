@@ -33,10 +33,10 @@ from asyncssh.public_key import get_public_key_algs
 from textual.app import App
 
 from core import events as ev
-from core import i18n
+from core.language import i18n
 from core.game import Game, Outcome, Refusal
-from core.i18n import M, Msg
-from core.savefile import SaveError
+from core.language.i18n import M, Msg
+from core.storage.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
 from tui.ssh.language import carry_readers_into_threads

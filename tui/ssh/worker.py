@@ -27,8 +27,8 @@ from pathlib import Path
 
 import asyncssh
 
-from core.i18n import LANGUAGES, SOURCE
-from core.savefile import SaveError
+from core.language.i18n import LANGUAGES, SOURCE
+from core.storage.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles

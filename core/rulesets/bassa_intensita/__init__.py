@@ -19,7 +19,7 @@ from pathlib import Path
 import msgspec
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,

@@ -15,7 +15,7 @@ if he was already wounded): he still acts in that tier as he was (ruling BI-TIER
 from __future__ import annotations
 
 from core import events as ev
-from core.i18n import N_, M, Msg, Text
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import Context
 from core.rulesets.bassa_intensita import damage, he, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase

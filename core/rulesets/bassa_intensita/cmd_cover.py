@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.cmd_fire import shots, weapon_of

@@ -8,7 +8,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from core import events as ev
-from core.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import (

@@ -12,7 +12,7 @@ from math import ceil
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, morale, rules, squads
 from core.rulesets.bassa_intensita.commands import quality

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import N_, M, Msg, Text
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, cmd_air, dice_order, he, rules
 from core.rulesets.bassa_intensita.commands import in_own_tier, isolated, passes_isolation, quality, ready

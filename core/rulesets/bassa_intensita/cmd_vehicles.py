@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, damage, dice_order
 from core.rulesets.bassa_intensita.commands import isolated, passes_isolation, ready

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import damage, dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (

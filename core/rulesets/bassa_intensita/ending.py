@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg, Text, plain
+from core.language.i18n import M, Msg, Text, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.words import _, listing, render

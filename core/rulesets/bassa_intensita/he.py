@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from math import ceil
 
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.rulesets.bassa_intensita.tables import HEArea, Weapon, band, high_explosive
 from core.rulesets.bassa_intensita.words import listing, word
 

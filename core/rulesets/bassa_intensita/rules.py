@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from math import ceil
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.bassa_intensita.tables import (
     HitModifier,
     Weapon,

@@ -16,8 +16,8 @@ from core import events as ev
 from core.ruleset import Context
 from core.rulesets.bassa_intensita.tables import air, tier_by_id, vehicle_types, weapons
 from core.rulesets.bassa_intensita.words import _
-from core.scenario_files import Problem
-from core.scenario_schema import (
+from core.scenarios.files import Problem
+from core.scenarios.schema import (
     MAX_ENTRIES,
     BaseScenario,
     Format,

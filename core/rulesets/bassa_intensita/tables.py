@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from core.i18n import Msg
+from core.language.i18n import Msg
 from core.rulesets.bassa_intensita.words import word
 
 DATA = Path(__file__).parent / "data"

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
 from core.rulesets.bassa_intensita.phases import (

@@ -1,8 +1,8 @@
 """Bassa Intensità's words: its catalogue (domain ``bassa_intensita``) and the
-messages its events hold in place of sentences (core.i18n: events hold no words).
+messages its events hold in place of sentences (core.language.i18n: events hold no words).
 
 Display code translates now with ``_`` / ``pgettext``; a rule that records a fact
-in words makes a message with ``M`` (``core.i18n``), and a word that comes from the
+in words makes a message with ``M`` (``core.language.i18n``), and a word that comes from the
 tables (a row, a label, a weapon's name, a difficulty) with :func:`word`, listed in
 the catalogue by :func:`phrases`.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from core.i18n import Domain, M, Msg, Text
+from core.language.i18n import Domain, M, Msg, Text
 
 DOMAIN = "bassa_intensita"
 _words = Domain(DOMAIN)

@@ -27,7 +27,7 @@ from core.state import GameState
 
 if TYPE_CHECKING:
     from core.rulesets.common import Loaded
-    from core.scenario_schema import Format
+    from core.scenarios.schema import Format
 
 # The commands, the turn machine, the scenarios and their format (which between
 # them import nearly every module of the ruleset, and the scenario files' readers)

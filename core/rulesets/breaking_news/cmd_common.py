@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits, suppression
 from core.rulesets.breaking_news.words import _

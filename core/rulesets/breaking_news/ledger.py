@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.ruleset import Context
 from core.rulesets.breaking_news.tables import DefeatLine, defeat_points
 from core.state import GameState, Unit

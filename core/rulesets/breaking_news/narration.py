@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg
 from core.rulesets.breaking_news.tables import extras
 from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 

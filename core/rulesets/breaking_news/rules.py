@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.breaking_news.tables import troop_classes
 
 

@@ -20,8 +20,8 @@ from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
-from core.scenario_files import Problem, dotted
-from core.scenario_schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
+from core.scenarios.files import Problem, dotted
+from core.scenarios.schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
 
 class NewsScenario(BaseScenario):

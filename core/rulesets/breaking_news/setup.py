@@ -19,7 +19,7 @@ from __future__ import annotations
 import msgspec
 
 from core.events import SideSpec
-from core.i18n import N_
+from core.language.i18n import N_
 from core.ruleset import Refused, SetupChoice
 from core.rulesets.breaking_news import scenario_rules
 from core.rulesets.breaking_news.campaign import army

@@ -2,7 +2,7 @@
 book's words its tables hold.
 
 Display code translates now with ``_`` / ``pgettext``; events keep words as
-:class:`core.i18n.Msg` (``M``), rendered when shown.  A word read from a data table
+:class:`core.language.i18n.Msg` (``M``), rendered when shown.  A word read from a data table
 (a weapon's, a class's, an extra's name) reaches an event as ``M(name)``: its
 Italian is catalogued here, as babel reads no TOML, and a test checks that every
 name the tables hold is listed (tests/breaking_news/test_bn_i18n.py).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.i18n import N_, Domain, M, Msg
+from core.language.i18n import N_, Domain, M, Msg
 
 DOMAIN = Domain("breaking_news")
 _ = DOMAIN.gettext

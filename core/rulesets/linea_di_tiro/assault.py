@@ -4,7 +4,7 @@ tanks overrunning infantry, infantry assaulting tanks, and melee."""
 from __future__ import annotations
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.linea_di_tiro.tables import assault
 from core.rulesets.linea_di_tiro.words import _
 

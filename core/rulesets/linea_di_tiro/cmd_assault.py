@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import assault, rules
 from core.rulesets.linea_di_tiro.cmd_fire import morale_mods

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.rulesets.linea_di_tiro.cmd_fire import defence_of, mg_attack

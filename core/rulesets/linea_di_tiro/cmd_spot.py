@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import rules, spotting
 from core.rulesets.linea_di_tiro.cmd_fire import AMBUSH_VAR

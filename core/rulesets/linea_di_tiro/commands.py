@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, require_in_play, say, set_count
 from core.rulesets.linea_di_tiro.scenario_vars import (

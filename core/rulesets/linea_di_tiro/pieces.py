@@ -5,7 +5,7 @@ move it (flee, fall back)."""
 from __future__ import annotations
 
 from core import events as ev
-from core.i18n import M, Msg, Text
+from core.language.i18n import M, Msg, Text
 from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES

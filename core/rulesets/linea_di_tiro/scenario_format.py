@@ -21,8 +21,8 @@ from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
 from core.rulesets.linea_di_tiro.words import _
-from core.scenario_files import Problem
-from core.scenario_schema import (
+from core.scenarios.files import Problem
+from core.scenarios.schema import (
     MAX_ENTRIES,
     BaseForce,
     BaseScenario,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 
-from core.i18n import N_
+from core.language.i18n import N_
 
 DATA = Path(__file__).parent / "data"
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.i18n import N_, M, Msg, Text
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (

@@ -14,7 +14,7 @@ from typing import Any
 
 from core import events as ev
 from core.commands import find_unit
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.cmd_fire import damage_die, opposed_roll

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import (

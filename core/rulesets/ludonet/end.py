@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import M, Msg, Text
+from core.language.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT

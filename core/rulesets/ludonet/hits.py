@@ -9,7 +9,7 @@ phase still fires in it.
 from __future__ import annotations
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Context
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import aboard, audience, is_vehicle

@@ -13,7 +13,7 @@ variables (ruling LN-WEAPONS): ``weapon.ID.range`` (cm), ``weapon.ID.heavy`` and
 
 from __future__ import annotations
 
-from core.i18n import M, Text
+from core.language.i18n import M, Text
 from core.ruleset import Refused
 from core.rulesets.ludonet.words import _
 from core.state import GameState, Unit

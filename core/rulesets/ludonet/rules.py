@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, vehicles, visibility
 
 

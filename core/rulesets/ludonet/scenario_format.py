@@ -15,8 +15,8 @@ from msgspec import Meta
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.ludonet.words import _
-from core.scenario_files import Problem
-from core.scenario_schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
+from core.scenarios.files import Problem
+from core.scenarios.schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
 
 #: Each aircraft may make at most three passes (LN-R060).
 MAX_PASSES = 3

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.ludonet import cmd_air, cmd_unit, end, hits, rules
 from core.rulesets.ludonet.tables import movement

@@ -1,7 +1,7 @@
-"""Ludonet's words in the reader's language: the ``ludonet`` domain (core.i18n).
+"""Ludonet's words in the reader's language: the ``ludonet`` domain (core.language.i18n).
 
 Display code translates now with ``_``/``pgettext``; what goes into an event is a
-``core.i18n.Msg`` (``M``), translated when it is shown.  The tables' words that
+``core.language.i18n.Msg`` (``M``), translated when it is shown.  The tables' words that
 reach events (the modifiers of data/fire.toml and data/melee.toml) live in the
 TOML files; :data:`TABLE_WORDS` lists them for the catalogue, and a test keeps
 the list and the files in step.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.i18n import LANGUAGES, N_, Domain, M, Msg, translations
+from core.language.i18n import LANGUAGES, N_, Domain, M, Msg, translations
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext

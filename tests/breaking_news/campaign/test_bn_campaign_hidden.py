@@ -14,7 +14,7 @@ import pytest
 from bn_campaign_support import new_game, run
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 REGULAR_SECRETS = ("marker.regulars", "helicopter.regulars", "Landing")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bn_campaign_support import run
 
 from core import events as ev
-from core.i18n import reading, render
+from core.language.i18n import reading, render
 
 
 def test_the_final_count_reads_in_italian(demo):

@@ -7,7 +7,7 @@ import pytest
 from bn_campaign_support import dp, events, new_game, platoon_roster, rolls, run
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

@@ -6,7 +6,7 @@ import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 
 from core import events as ev
-from core.commitments import matches
+from core.secrets.commitments import matches
 from core.ruleset import Refused
 
 

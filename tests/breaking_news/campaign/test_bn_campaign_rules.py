@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.i18n import plain
+from core.language.i18n import plain
 from core.rulesets.breaking_news import rules
 from core.rulesets.breaking_news.campaign import media, morale, objectives
 from core.rulesets.breaking_news.tables import media as media_table

@@ -8,7 +8,7 @@ from bn_campaign_support import IT, dp, events, new_game, run
 
 from core import events as ev
 from core.dice import ManualDice
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news.campaign import army, defeat
 from core.state import copy_state

@@ -14,14 +14,14 @@ from bn_combat_support import facts, rolls, status, to_activation
 import core.rulesets.breaking_news as bn
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.common import parse_scenario
-from core.scenario_files import ScenarioError
+from core.scenarios.files import ScenarioError
 
 ARSENAL = tomllib.loads((Path(bn.__file__).parent / "data" / "arsenal.toml").read_text(encoding="utf-8"))
 TESTS = Path(__file__).parents[2]

@@ -9,7 +9,7 @@ from bn_combat_support import facts, new_game, rolls, status
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

@@ -8,7 +8,7 @@ import pytest
 from bn_combat_support import new_game
 
 from core import events as ev
-from core.i18n import M, plain, reading, render
+from core.language.i18n import M, plain, reading, render
 from core.ruleset import Refused
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.combat import hits
@@ -109,7 +109,7 @@ def test_a_sides_possessive_reads_as_english_writes_it_and_as_italian_does():
 def test_every_name_the_tables_put_in_words_has_its_italian():
     """babel reads no TOML: words.TABLE_WORDS lists the tables' names, and this finds
     one a table gained without its Italian."""
-    from core.i18n_catalogues import read
+    from core.language.catalogues import read
     from core.rulesets.breaking_news.combat.tables import actions, fire_table, vehicle_saves, weapons
     from core.rulesets.breaking_news.tables import IT, defeat_points, extras, troop_classes
 

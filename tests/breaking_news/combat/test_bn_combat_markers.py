@@ -15,7 +15,7 @@ from bn_combat_support import facts, new_game, rolls
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.replay import visible_steps
 from core.ruleset import Refused
 from core.views import MarkerLabels

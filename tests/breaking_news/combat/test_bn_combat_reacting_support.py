@@ -9,7 +9,7 @@ import pytest
 from bn_combat_support import at_initiative, rolls, to_activation
 
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

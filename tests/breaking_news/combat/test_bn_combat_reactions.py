@@ -7,7 +7,7 @@ import pytest
 from bn_combat_support import facts, rolls, status, to_activation
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.events import Mod
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat import fire, movement, saves, spotting, support, suppression
 from core.rulesets.breaking_news.combat.tables import weapons

@@ -9,9 +9,9 @@ import re
 from bn_combat_support import HERE
 
 import core.rulesets.breaking_news as bn
-from core.cli import run_script
+from core.cli.main import run_script
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 
 
 def test_skirmish_script(tmp_path, monkeypatch):

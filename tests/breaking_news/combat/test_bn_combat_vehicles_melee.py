@@ -8,7 +8,7 @@ import pytest
 from bn_combat_support import at_initiative, facts, new_game, rolls, status, to_activation
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 

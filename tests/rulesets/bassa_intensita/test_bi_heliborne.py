@@ -10,7 +10,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 
 sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core import events as ev
 from core.game import Game
-from core.i18n import plain
+from core.language.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "shared"))
 from recorded import RecordedGame  # noqa: E402  (test folders are not packages)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
-from core.i18n import plain
+from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.ludonet import rules
 

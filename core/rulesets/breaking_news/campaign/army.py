@@ -20,12 +20,12 @@ import msgspec
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
 from core.rulesets.breaking_news.words import DOMAIN, _
-from core.scenario_files import decode, read_text
+from core.scenarios.files import decode, read_text
 from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -77,7 +77,7 @@ class Roster(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def load_roster(path: Path) -> Roster:
-    """The roster file, read and decoded as a force file is (core.scenario_files: the
+    """The roster file, read and decoded as a force file is (core.scenarios.files: the
     size cap, a server's read policy, ``FILE:LINE: message`` errors)."""
     return decode(read_text(path), Roster, str(path))
 

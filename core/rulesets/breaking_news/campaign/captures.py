@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Refused
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var

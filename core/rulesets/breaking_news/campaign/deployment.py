@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var

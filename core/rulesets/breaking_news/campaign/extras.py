@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, plain
+from core.language.i18n import M, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.cmd_common import side_for

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from core.i18n import N_
+from core.language.i18n import N_
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular

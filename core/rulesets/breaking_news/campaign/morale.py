@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core import events as ev
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var

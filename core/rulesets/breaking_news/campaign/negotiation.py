@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.cmd_common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var

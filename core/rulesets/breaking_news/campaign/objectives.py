@@ -23,7 +23,7 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces
 from core.rulesets.breaking_news.cmd_common import side_for

@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.commands import match_prefix
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import rules
 from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory

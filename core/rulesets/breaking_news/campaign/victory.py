@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var

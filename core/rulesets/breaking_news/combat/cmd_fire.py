@@ -10,7 +10,7 @@ from typing import Any
 from core import events as ev
 from core.commands import distance
 from core.events import Mod
-from core.i18n import M, Msg, Text
+from core.language.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, check_group, ready_to_act

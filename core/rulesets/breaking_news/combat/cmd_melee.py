@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.cmd_common import LEADER, ready_to_act, suppression_test

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import civilians

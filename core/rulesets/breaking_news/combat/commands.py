@@ -11,7 +11,7 @@ active player's activation (turn.check_turn).
 from __future__ import annotations
 
 from core import events as ev
-from core.i18n import M, Msg
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context
 from core.rulesets.breaking_news.combat import cmd_fire, cmd_melee, cmd_move, cmd_support, hits
 from core.rulesets.breaking_news.combat.support import smoke_drift

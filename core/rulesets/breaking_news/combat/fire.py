@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.i18n import N_, M, Msg, Text
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import Weapon, fire_table
 from core.rulesets.breaking_news.words import _

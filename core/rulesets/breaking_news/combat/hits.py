@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from core import events as ev
 from core.commands import whole_number
-from core.i18n import N_, M, Msg, Text, plain, render
+from core.language.i18n import N_, M, Msg, Text, plain, render
 from core.ruleset import Context, Refused
 from core.rulesets.breaking_news.combat import saves
 from core.rulesets.breaking_news.combat.saves import SaveFacts
@@ -59,7 +59,7 @@ def cause(what: str, by_side: str) -> Msg:
 
 def parse_cause(text: Text) -> tuple[str, str]:
     """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''.
-    Read from the English words (:func:`core.i18n.plain`): an older save holds them as a
+    Read from the English words (:func:`core.language.i18n.plain`): an older save holds them as a
     sentence, a newer one as a message."""
     what, _sep, side = plain(text).partition(" by ")
     return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.breaking_news.combat.tables import saves as save_table
 from core.rulesets.breaking_news.combat.tables import support, vehicle_saves
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import spotting
 from core.rulesets.breaking_news.words import DOMAIN, _

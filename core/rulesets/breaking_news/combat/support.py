@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.combat.tables import covering, support
 from core.rulesets.breaking_news.words import _

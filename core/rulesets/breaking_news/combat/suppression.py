@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.events import Mod
-from core.i18n import M
+from core.language.i18n import M
 from core.rulesets.breaking_news.combat.tables import support
 
 

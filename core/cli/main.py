@@ -1,0 +1,411 @@
+"""The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, bench.
+
+The interactive client and the SSH server live in ``tui``; ``tui.main``
+dispatches here for everything that needs no terminal UI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core.cli.lang import add_lang_option
+from core.dice import NeedDice
+from core.game import Game
+from core.language.i18n import Domain, _, ngettext
+from core.replay import shown_step, step_of_shown, visible_steps
+from core.ruleset import Refused, available
+from core.storage.savefile import NoGameYet, SaveError
+from core.state import GameState
+from core.views import REFEREE, roles
+
+DEFAULT_RULESET = "breaking-news"
+#: A comment starts at a "#" at the start of a line or after a space.
+_COMMENT = re.compile(r"(^|\s)#.*$")
+SAVES = Path("saves")
+
+
+def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "active_side": state.active_side,
+        "reacting_side": state.reacting_side,
+        "card": state.card,
+        "scenario": state.scenario,
+        "result": msgspec.to_builtins(state.result),  # a message as data: the same in every language
+        "event_count": step,
+        "total_events": total,
+        "sides": [
+            {
+                "id": side.id,
+                "name": side.name,
+                "defeat_points": side.defeat_points,
+                "units": [msgspec.to_builtins(u) for u in state.units.values() if u.side == side.id],
+            }
+            for side in state.sides.values()
+        ],
+        "secrets": {k: msgspec.to_builtins(v) for k, v in state.secrets.items()},
+        "markers": list(state.markers),
+    }
+
+
+def _role_error(game: Game, role: str) -> str | None:
+    valid = roles(game.state)
+    if role not in valid:
+        return _("{path}: no role {role} in this game (choose from {roles})").format(
+            path=game.path, role=repr(role), roles=", ".join(valid)
+        )
+    return None
+
+
+# ---------------------------------------------------------------------- script
+
+
+def script_lines(text: str) -> list[str]:
+    """The lines of a script: only a line feed ends one (a CR before it goes with it).
+
+    ``str.splitlines`` would also break at a form feed, U+2028 and other
+    separators, making two commands of one line; here such a character stays in
+    its line, where the command refuses it by name.
+    """
+    lines = text.split("\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=sys.stdout) -> int:
+    try:
+        lines = script_lines(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        print(_("{path}: cannot read: {error}").format(path=path, error=e), file=sys.stderr)
+        return 2
+    created = not save.exists()
+    try:
+        game = _open_or_start(save, seed, ruleset, variant)
+    except (SaveError, ValueError) as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    count = 0
+    try:
+        for number, raw in enumerate(lines, start=1):
+            text = _COMMENT.sub("", raw).strip()
+            if not text:
+                continue
+            role = REFEREE
+            if text.startswith("@"):
+                role_word, _sep, text = text[1:].partition(" ")
+                role = role_word.strip()
+                if role not in roles(game.state):
+                    print(
+                        _("{path}:{line}: no role {role}").format(path=path, line=number, role=repr(role)),
+                        file=sys.stderr,
+                    )
+                    return 1
+            try:
+                outcome = game.execute(text, role=role, by=role)
+            except NeedDice as e:
+                if e.request.order:
+                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})")
+                else:
+                    said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
+                dice, order = e.request.text(), e.request.order_text()
+                print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
+                return 1
+            except Refused as e:
+                print(f"{path}:{number}: {e}", file=sys.stderr)
+                return 1
+            count += 1
+            for line in outcome.lines:
+                print(line, file=out)
+    finally:
+        game.close()
+        if created and count == 0:
+            # Nothing was played: leave no empty save behind (the file is ours, just made).
+            save.unlink(missing_ok=True)
+    said = ngettext(
+        "{count} commands, {events} effective events in {save}",
+        "{count} commands, {events} effective events in {save}",
+        count,
+    )
+    print(said.format(count=count, events=game.timeline.length, save=save), file=out)
+    return 0
+
+
+def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> Game:
+    """The save to append to (its lock taken), or a new game there if it holds none yet."""
+    if save.exists():
+        try:
+            game = Game.open(save)
+        except NoGameYet:
+            pass  # a crash cut its header short: start it again (the bytes are set aside)
+        else:
+            if seed is not None:
+                game.close()
+                raise SaveError(
+                    _("{save}: exists; its seed was fixed when it was created (drop --seed)").format(save=save)
+                )
+            return game
+    return Game.new(save, ruleset, variant, seed=seed)
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def _open_to_read(path: Path, role: str) -> Game | None:
+    """The save opened read-only for ``role``, or None after saying why on stderr."""
+    try:
+        game = Game.open(path, writable=False)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return None
+    if error := _role_error(game, role):
+        print(error, file=sys.stderr)
+        return None
+    return game
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    role = args.as_role
+    game = _open_to_read(args.path, role)
+    if game is None:
+        return 2
+    # Steps as this role counts them (core.replay.visible_steps): every effective
+    # event for the referee, only those it may see for a side, as the client's replay.
+    steps = visible_steps(game.history, role, game.timeline.length)
+    total = len(steps)
+    step = game.timeline.length
+    if args.turn is not None:
+        found = game.timeline.turn_start(args.turn)
+        if found is None:
+            print(_("{path}: there is no turn {turn}").format(path=args.path, turn=args.turn), file=sys.stderr)
+            return 2
+        step = found
+    if args.step is not None:
+        if not 0 <= args.step <= total:
+            print(_("{path}: step must be between 0 and {total}").format(path=args.path, total=total), file=sys.stderr)
+            return 2
+        step = step_of_shown(steps, args.step)
+    state = game.view(role, step)
+    shown = shown_step(steps, step)
+    data = state_json(state, shown, total)
+    if args.json:
+        import json  # here: the client imports this module, and needs no json
+
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+    else:
+        book = Domain(game.ruleset.domain)
+        print(
+            _("{scenario} — step {step}/{total}, turn {turn}, {phase}").format(
+                scenario=state.scenario or _("game"),
+                step=shown,
+                total=total,
+                turn=state.turn,
+                phase=book.pgettext("phase", state.phase),
+            )
+        )
+        if state.active_side:
+            print(_("active: {side}, reacting: {other}").format(side=state.active_side, other=state.reacting_side))
+        for side in data["sides"]:
+            alive = sum(1 for u in side["units"] if not u.get("out"))
+            said = _("{side}: {alive}/{units} in play, {points} DP")
+            print(said.format(side=side["name"], alive=alive, units=len(side["units"]), points=side["defeat_points"]))
+        if state.markers:
+            print(_("hidden markers on the table: {markers}").format(markers=", ".join(state.markers)))
+        if state.result:
+            print(_("result: {result}").format(result=book.render(state.result)))
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    role = args.as_role
+    game = _open_to_read(args.path, role)
+    if game is None:
+        return 2
+    for note in game.notes:
+        print(f"({note})", file=sys.stderr)
+    for line in game.log_lines(role):
+        mark = "  " + _("(undone)") if line.undone else ""
+        indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
+        print(f"{indent}{line.text}{mark}")
+    return 0
+
+
+def run_salvage(args: argparse.Namespace) -> int:
+    from core.storage.salvage import salvage
+
+    try:
+        done = salvage(args.path, args.to)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(done.report())
+    return 0
+
+
+def run_fork(args: argparse.Namespace) -> int:
+    from core.storage.fork import fork
+
+    try:
+        done = fork(args.path, args.step, args.save, seed=args.seed)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    print(done.report())
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from core.secrets import sidecopy
+
+    game = _open_to_read(args.path, args.as_role)
+    if game is None:
+        return 2
+    copy = sidecopy.export(game, args.as_role)
+    if args.out is None:
+        sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
+        return 0
+    try:
+        sidecopy.write(copy, args.out)
+    except SaveError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    said = _("{file}: the copy of {role}: {shown} of {steps} events")
+    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=copy.steps))
+    return 0
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    from core.secrets.verify import run
+
+    status, lines = run(args.path)
+    for line in lines:
+        print(line, file=sys.stderr if status == 2 else sys.stdout)
+    return status
+
+
+# -------------------------------------------------------------------- parsing
+
+HEADLESS = (
+    "script",
+    "replay",
+    "log",
+    "report",
+    "salvage",
+    "fork",
+    "export",
+    "verify",
+    "bench",
+    "scenarios",
+    "scenario",
+)
+
+
+def add_headless(sub: argparse._SubParsersAction) -> None:
+    """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
+    p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
+    p.add_argument("file", type=Path)
+    p.add_argument("--save", type=Path, help=_("save to create or append to (default: saves/FILE-NAME.ft)"))
+    p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
+    p.add_argument(
+        "--ruleset",
+        default=DEFAULT_RULESET,
+        help=_("for a new save ({rulesets})").format(rulesets=", ".join(available())),
+    )
+    p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
+    add_lang_option(p)
+
+    p = sub.add_parser("replay", help=_("print the state of a save at a step"))
+    p.add_argument("path", type=Path)
+    p.add_argument(
+        "--step", type=int, help=_("effective events to apply, counting only those the role may see (default: all)")
+    )
+    p.add_argument("--turn", type=int, help=_("the start of this turn"))
+    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    p.add_argument("--json", action="store_true", help=_("the state as JSON, the same in every language"))
+    add_lang_option(p)
+
+    p = sub.add_parser("log", help=_("print the log in plain words"))
+    p.add_argument("path", type=Path)
+    p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    add_lang_option(p)
+
+    # Imported here, not at the top: the client imports this module and starts
+    # faster without the report's chart library.
+    from core.report import cli as report_cli
+
+    report_cli.add_parser(sub)
+
+    p = sub.add_parser("salvage", help=_("copy the valid start of a damaged save into a new save"))
+    p.add_argument("path", type=Path)
+    p.add_argument("--to", type=Path, help=_("the new save (default: NAME.salvaged.ft next to it; never overwritten)"))
+    add_lang_option(p)
+
+    p = sub.add_parser("fork", help=_("a what-if game: a new save holding a save's effective history up to a step"))
+    p.add_argument("path", type=Path)
+    p.add_argument("--step", type=int, required=True, help=_("effective events to keep (between two commands)"))
+    p.add_argument("--save", type=Path, required=True, help=_("the new save (never an existing file)"))
+    p.add_argument("--seed", type=int, help=_("dice seed for the new game (default: a new random one)"))
+    add_lang_option(p)
+
+    p = sub.add_parser("export", help=_("a side's copy of a game: what that role saw, for fireteam verify"))
+    p.add_argument("path", type=Path)
+    p.add_argument("--as", dest="as_role", required=True, help=_("referee, a side id, or spectator"))
+    p.add_argument("-o", dest="out", type=Path, help=_("the file to write (never an existing one; default: stdout)"))
+    add_lang_option(p)
+
+    p = sub.add_parser("verify", help=_("check every secret of a save or a side's copy against its commitment"))
+    p.add_argument("path", type=Path)
+    add_lang_option(p)
+
+    # Imported here, not at the top: the client imports this module for HEADLESS
+    # and starts faster without the scenario tools (and the rulesets' shared code).
+    from core.cli import scenarios as scenario_cli
+
+    scenario_cli.add_parsers(sub)
+
+    p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--events", type=int, help=_("size of the big save (default 1,000,000; 100,000 with --client)"))
+    # The client's bench lives in tui (core never imports the client): tui.main runs it.
+    p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
+    p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
+    p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
+    add_lang_option(p)
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    if args.command == "script":
+        save = args.save if args.save is not None else SAVES / f"{args.file.stem}.ft"
+        return run_script(args.file, save, args.seed, args.ruleset, args.variant)
+    if args.command == "replay":
+        return run_replay(args)
+    if args.command == "log":
+        return run_log(args)
+    if args.command == "report":
+        from core.report import cli as report_cli
+
+        return report_cli.run(args)
+    if args.command == "salvage":
+        return run_salvage(args)
+    if args.command == "fork":
+        return run_fork(args)
+    if args.command == "export":
+        return run_export(args)
+    if args.command == "verify":
+        return run_verify(args)
+    if args.command in ("scenarios", "scenario"):
+        from core.cli import scenarios as scenario_cli
+
+        return scenario_cli.run(args)
+    if args.command == "bench":
+        from core.cli.bench import run_bench
+
+        return run_bench(events=args.events or 1_000_000, as_json=args.json)
+    raise AssertionError(args.command)

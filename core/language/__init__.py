@@ -1,0 +1,2 @@
+"""Words in the reader's language: the reader and rendering (``i18n``), the catalogues
+(``catalogues``, ``locale/``), their compiled cache (``cache``) and numbers (``numerals``)."""

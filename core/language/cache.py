@@ -1,0 +1,220 @@
+"""Compiled catalogues kept between runs, so that Italian starts as fast as English.
+
+Compiling a ``.po`` with babel costs more than a client's whole start-up budget
+(importing babel and reading the three catalogues a game needs, ~140 ms), while
+the ``.mo`` it makes reads with the standard library in a millisecond.  So the
+first process to need a catalogue compiles it and leaves the ``.mo`` bytes, as
+babel's ``write_mo`` made them, in the ``locale`` folder of Fireteam's cache
+(``core.cachedir``), or whatever :func:`use_folder` names; every later one
+reads them back.
+
+**Never stale.**  An entry is named by a digest of everything its bytes depend
+on: the ``.po`` file's bytes, its language and domain, this cache's format, the
+Python it was compiled under and babel's release (its ``__init__.py``, which
+names its version, read without importing babel).  An edited catalogue or an
+upgraded babel is a different name: the old entry is never read again, and
+only the :data:`KEEP` newest entries of a language and domain are kept.
+
+**Hostile input.**  A cache folder is only a file system's word: an entry may
+be truncated by a crash, flipped by a disk, replaced by a directory, a FIFO or a
+link, or written by something else.  An entry is read only if it is a regular
+file (links are not followed) of at most :data:`MAX_BYTES`, starts with
+:data:`MAGIC`, carries the SHA-256 of the ``.mo`` bytes that follow it, and those
+parse as a catalogue.  Anything else, and any error in reading or writing, falls
+back silently to compiling from the ``.po``; the fresh entry is then written
+atomically (a temporary file, then ``os.replace``), so no reader ever sees half
+of one.  A folder that cannot be written leaves every start compiling, as before
+the cache.  (The digest guards against damage, not against a writer with the
+user's own rights: such a writer could change the ``.po`` files as well.  What
+a catalogue says is shown as text, and its ``{field}`` templates are checked
+before they are filled, wherever it came from: ``core.language.i18n.fill``.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import hashlib
+import io
+import os
+import stat
+import sys
+import time
+from functools import cache
+from importlib.util import find_spec
+from pathlib import Path
+
+from core.cachedir import cache_root
+
+SUBFOLDER = "locale"
+#: The first bytes of an entry; the number changes with the entry's layout.
+MAGIC = b"FTMO\x00\x00\x00\x01"
+DIGEST = hashlib.sha256
+DIGEST_SIZE = DIGEST().digest_size
+#: The largest entry read: the largest catalogue compiles to ~100 KB today.
+MAX_BYTES = 8 * 1024 * 1024
+#: Entries kept per language and domain (the newest written): a few, so that two
+#: installs or checkouts with different catalogues do not evict each other at every start.
+KEEP = 4
+#: A temporary file this old is a dead writer's (one lives for a millisecond).
+ABANDONED_S = 3600
+
+#: The folder :func:`use_folder` chose (None: no cache), if it was called.
+_chosen: tuple[Path | None] | None = None
+
+
+def use_folder(where: Path | None) -> None:
+    """Keep compiled catalogues in ``where`` (a test's or a server's own folder),
+    or nowhere (``None``: compile in every process), whatever the environment says."""
+    global _chosen
+    _chosen = (where,)
+
+
+def use_default_folder() -> None:
+    """The folder the environment names again (undoes :func:`use_folder`)."""
+    global _chosen
+    _chosen = None
+
+
+def folder() -> Path | None:
+    """The folder entries live in, or None when the cache is off."""
+    if _chosen is not None:
+        return _chosen[0]
+    return cache_root() / SUBFOLDER
+
+
+def compile_po(po: bytes, lang: str, domain: str) -> bytes:
+    """``po`` compiled to ``.mo`` bytes with babel (untranslated and fuzzy messages left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(po), locale=lang, domain=domain)
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def load(po: bytes, lang: str, domain: str, where: Path | None = None) -> gettext.GNUTranslations:
+    """The catalogue ``po`` compiles to: read from the cache in ``where`` when a sound
+    entry is there, else compiled now and left there for the next process."""
+    if where is None:
+        return _parsed(compile_po(po, lang, domain))
+    path = where / entry_name(po, lang, domain)
+    found = read_entry(path)
+    if found is not None:
+        return found
+    mo = compile_po(po, lang, domain)
+    write_entry(path, mo)
+    return _parsed(mo)
+
+
+def _parsed(mo: bytes) -> gettext.GNUTranslations:
+    return gettext.GNUTranslations(io.BytesIO(mo))
+
+
+def entry_name(po: bytes, lang: str, domain: str) -> str:
+    """``it-client-<digest>.mo``: the language and domain for a reader of the folder
+    (and for keeping a few of each), the digest for the cache."""
+    key = DIGEST()
+    python = (sys.implementation.cache_tag or "").encode()
+    for part in (MAGIC, python, _babel_release(), lang.encode(), domain.encode()):
+        key.update(len(part).to_bytes(4, "big") + part)
+    key.update(po)
+    return f"{lang}-{domain}-{key.hexdigest()[:40]}.mo"
+
+
+@cache
+def _babel_release() -> bytes:
+    """Babel's ``__init__.py``, which names its release: found, not imported (importing
+    babel costs what the cache saves)."""
+    spec = find_spec("babel")
+    if spec is None or spec.origin is None:
+        return b""
+    try:
+        return Path(spec.origin).read_bytes()[:65536]
+    except OSError:
+        return b""
+
+
+def read_entry(path: Path) -> gettext.GNUTranslations | None:
+    """The catalogue an entry holds, or None unless every check passes."""
+    try:
+        # A link is not followed, and a FIFO opens without waiting for a writer (then is refused).
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return unpacked(data)
+
+
+def unpacked(data: bytes) -> gettext.GNUTranslations | None:
+    """The catalogue in an entry's ``data`` if its magic, digest and ``.mo`` are sound."""
+    head = len(MAGIC) + DIGEST_SIZE
+    if len(data) > MAX_BYTES or len(data) < head or not data.startswith(MAGIC):
+        return None
+    mo = data[head:]
+    if DIGEST(mo).digest() != data[len(MAGIC) : head]:
+        return None
+    try:
+        # The digest proves the bytes are those written; parsing, that they were a catalogue.
+        return _parsed(mo)
+    except Exception:  # noqa: BLE001 - a catalogue the reader refuses, however it refuses it
+        return None
+
+
+def packed(mo: bytes) -> bytes:
+    return MAGIC + DIGEST(mo).digest() + mo
+
+
+def write_entry(path: Path, mo: bytes) -> bool:
+    """Leave ``mo`` at ``path`` whole or not at all, and remove the oldest entries of the
+    same language and domain past :data:`KEEP`; False if the folder refused."""
+    import tempfile  # only a writer pays for it
+
+    where = path.parent
+    tmp = None
+    try:
+        where.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()  # an empty directory in an entry's place; a full one stays (and is never read)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".mo", dir=where)
+        with os.fdopen(fd, "wb") as f:
+            f.write(packed(mo))
+        os.replace(tmp, path)
+        tmp = None
+        _remove_oldest(path)
+        return True
+    except OSError:
+        return False
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _remove_oldest(path: Path) -> None:
+    """The entries of ``path``'s language and domain past the newest :data:`KEEP`, and
+    the temporary files of writers that died before they were done."""
+    for tmp in path.parent.glob(".tmp-*.mo"):
+        with contextlib.suppress(OSError):
+            if tmp.lstat().st_mtime < time.time() - ABANDONED_S:
+                tmp.unlink()
+    lang, domain, _key = path.name.split("-", 2)
+    entries = []
+    for entry in path.parent.glob(f"{lang}-{domain}-*.mo"):
+        with contextlib.suppress(OSError):
+            entries.append((entry == path, entry.lstat().st_mtime_ns, entry))
+    entries.sort(reverse=True)  # the one just written, then the newest
+    for _written, _when, old in entries[KEEP:]:
+        with contextlib.suppress(OSError):  # (a directory stays)
+            old.unlink()

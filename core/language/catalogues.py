@@ -1,0 +1,189 @@
+"""The translation catalogues: what each domain must translate, kept in step with the code.
+
+``python -m core.language.catalogues update`` re-reads the code with babel's extractor
+(``_``, ``N_``, ``M``, ``gettext``, ``ngettext``, ``pgettext``) and walks
+every ruleset's commands (names in the context ``command``, options in ``option``,
+choices in ``choice``; help, dice phrases and phases as plain messages), then
+updates each ``core/language/locale/<lang>/LC_MESSAGES/<domain>.po``: new messages are added
+untranslated, translations kept, messages no longer in the code dropped.
+
+``--domain NAME`` (repeatable) limits either to those domains.
+``python -m core.language.catalogues check`` lists what is untranslated or stale, and
+exits 1 if anything is; ``tests/core/test_i18n_catalogues.py`` asserts the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from core.commands import spec_domain
+from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LANGUAGES, LOCALE_DIR, SERVER_DOMAIN, SOURCE
+from core.ruleset import BUILTIN, get_ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+#: ``Domain.term(word)`` cannot be told apart from its word by babel: a term the
+#: code names is written ``pgettext("term", "pinned")``, or listed by ``Ruleset.terms``.
+KEYWORDS = {**DEFAULT_KEYWORDS, "M": None}
+#: The ruleset packages, each its own domain.
+RULESET_DOMAINS = {module.rsplit(".", 1)[1]: ruleset_id for ruleset_id, module in BUILTIN.items()}
+DOMAINS = (CORE_DOMAIN, CLIENT_DOMAIN, SERVER_DOMAIN, *sorted(RULESET_DOMAINS))
+_HEADER = """\
+# Fireteam's words in Italian: the {domain} domain (core/language/i18n.py).
+# New messages come from the code: python -m core.language.catalogues update
+"""
+#: The date every catalogue's header carries, so that updating one changes only its words.
+_EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def domain_of(path: Path) -> str:
+    rel = path.resolve().relative_to(ROOT).parts
+    if rel[:2] == ("tui", "ssh"):
+        return SERVER_DOMAIN
+    if rel[0] == "tui":
+        return CLIENT_DOMAIN
+    if rel[:2] == ("core", "rulesets") and len(rel) > 3:
+        return rel[2]
+    return CORE_DOMAIN
+
+
+def _sources(domain: str) -> Iterator[Path]:
+    for top in ("core", "tui"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            if domain_of(path) == domain:
+                yield path
+
+
+@cache
+def template(domain: str) -> Catalog:
+    """Every message ``domain`` must translate, as the code has them now."""
+    cat = Catalog(domain=domain, project="Fireteam", fuzzy=False)
+    for path in _sources(domain):
+        rel = path.relative_to(ROOT).as_posix()
+        for _line, msg, comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            if not msg or (isinstance(msg, tuple) and not msg[0]):
+                continue
+            cat.add(msg, locations=[(rel, None)], auto_comments=comments, context=context)
+    for owner, msgid, context in _ruleset_words():
+        if owner == domain:
+            where = f"core/rulesets/{domain}" if domain in RULESET_DOMAINS else "core/rulesets/common.py"
+            cat.add(msgid, locations=[(where, None)], context=context)
+    return cat
+
+
+def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
+    """The words of every ruleset's commands and phases, in every variant, each with
+    its domain: a command the rulesets share (``core.rulesets.common``, or one every
+    game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
+    from core.game import builtin_commands
+
+    yield CORE_DOMAIN, "dice", "option"
+    for ruleset_id in BUILTIN:
+        for variant in get_ruleset(ruleset_id).variants:
+            r = get_ruleset(ruleset_id, variant)
+            for spec in [*r.commands(), *builtin_commands(r)]:
+                domain = spec_domain(spec, r.domain)
+                yield domain, spec.name, "command"
+                for alias in spec.aliases:
+                    yield domain, alias, "command"
+                if spec.help:
+                    yield domain, spec.help, None
+                yield from ((domain, d, None) for d in spec.dice)
+                for p in spec.params:
+                    yield domain, p.name, "option"
+                    if p.help:
+                        yield domain, p.help, None
+                    if p.kind == "choice":
+                        yield from ((domain, c, "choice") for c in p.choices)
+            yield from ((r.domain, t, "term") for t in r.terms())
+            yield from ((r.domain, t, None) for t in r.phrases())
+            for phase in r.phases:
+                yield r.domain, phase.id, "phase"
+                yield from ((r.domain, t, None) for t in (phase.title, phase.expects) if t)
+    yield CORE_DOMAIN, "ended", "phase"  # every game's last phase (core.state, GameEnded)
+
+
+def po_path(lang: str, domain: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read(lang: str, domain: str) -> Catalog:
+    path = po_path(lang, domain)
+    if not path.is_file():
+        return Catalog(locale=lang, domain=domain, project="Fireteam")
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def write(cat: Catalog, lang: str, domain: str) -> None:
+    buf = io.BytesIO()
+    # No line numbers and no dates: a catalogue changes only when its words do.
+    write_po(buf, cat, width=100, omit_header=False, sort_output=False, include_lineno=False, ignore_obsolete=True)
+    path = po_path(lang, domain)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buf.getvalue())
+
+
+def update(domains: tuple[str, ...] = DOMAINS) -> None:
+    for domain in domains:
+        tpl = template(domain)
+        for lang in LANGUAGES:
+            if lang == SOURCE:
+                continue
+            cat = read(lang, domain)
+            cat.update(tpl, no_fuzzy_matching=True)
+            cat.revision_date = cat.creation_date = cat.pot_creation_date = _EPOCH
+            cat.fuzzy = False
+            cat.header_comment = _HEADER.format(domain=domain)
+            write(cat, lang, domain)
+
+
+def untranslated(lang: str, domain: str) -> list[str]:
+    """The messages ``domain`` needs that ``lang``'s catalogue lacks (or marks fuzzy)."""
+    have = read(lang, domain)
+    out = []
+    for m in template(domain):
+        if not m.id:
+            continue
+        got = have.get(m.id, m.context)
+        if got is None or got.fuzzy or not (all(got.string) if isinstance(got.string, tuple) else got.string):
+            key = m.id if isinstance(m.id, str) else m.id[0]
+            out.append(f"{m.context}|{key}" if m.context else key)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m core.language.catalogues")
+    ap.add_argument("action", choices=("update", "check"))
+    ap.add_argument("--domain", action="append", choices=DOMAINS, help="only these domains (default: all)")
+    args = ap.parse_args(argv)
+    domains = tuple(args.domain or DOMAINS)
+    if args.action == "update":
+        update(domains)
+        return 0
+    bad = 0
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        for domain in domains:
+            missing = untranslated(lang, domain)
+            bad += len(missing)
+            for m in missing:
+                print(f"{lang}/{domain}: {m}")
+    print(f"{bad} untranslated", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

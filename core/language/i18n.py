@@ -1,0 +1,319 @@
+"""Words in the reader's language: gettext catalogues, one language per reader.
+
+The source language is English: every message is written in English in the code
+(the gettext ``msgid``) and Italian comes from the catalogues under
+``core/language/locale/it/LC_MESSAGES/<domain>.po``, compiled with babel when a reader
+first asks for Italian and kept compiled in the user's cache folder for the next
+process (``core.language.cache``).  A message missing from a catalogue falls back to
+English.
+
+Domains keep each vocabulary apart, as the same English word can be two Italian
+ones ("fire" is *fuoco* in one book and *tiro* in another):
+
+* ``fireteam``: the core, the headless commands and the report;
+* ``client``: the Textual client (falling back to ``fireteam``);
+* ``server``: the SSH server's own words (falling back to ``client``, then ``fireteam``);
+* one per ruleset, named as its package (``breaking_news``), falling back to
+  ``fireteam``: the book's own words, its narration, its commands' names.
+
+**Who reads.**  The language is a :class:`Reader`, a small mutable box in a
+context variable.  A process sets one from ``--lang`` or the locale; an SSH seat
+gets its own before its app starts, so every task of that app (which inherits the
+context) reads the same box, and changing the box's language in a setting changes
+it for that seat alone, live.
+
+**Events hold no words.**  A fact a ruleset records in words is a :class:`Msg`:
+the English template (its ``msgid``) and its arguments, rendered for each reader
+by :func:`render`.  The same save replays to the same JSON in every language;
+older saves, whose events hold finished English sentences, display as written.
+
+Marking: ``_("…")`` translates now; ``N_("…")`` marks a constant translated later
+(a table's row); ``M("… {unit} …", unit=...)`` makes a :class:`Msg` for an event.
+Commands' names are translated with the context ``command``, their options with
+``option`` and choices with ``choice`` (``pgettext``); statuses, phases and other
+terms a ruleset shows as words, with ``term``.
+"""
+
+from __future__ import annotations
+
+import copy
+import gettext
+import os
+import re
+import string
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Union
+
+import msgspec
+
+#: The languages a reader may choose, the source language first.
+LANGUAGES: tuple[str, ...] = ("en", "it")
+SOURCE = "en"
+#: Each language's name in itself, for the settings and ``--lang`` help.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "it": "Italiano"}
+LOCALE_DIR = Path(__file__).parent / "locale"
+CORE_DOMAIN = "fireteam"
+CLIENT_DOMAIN = "client"
+SERVER_DOMAIN = "server"
+
+
+# ----------------------------------------------------------------------- messages
+
+
+class Msg(msgspec.Struct, frozen=True, gc=False, array_like=True, omit_defaults=True):
+    """A sentence kept as data in an event: the English template and its arguments.
+
+    ``id`` is the gettext ``msgid``, with ``{name}`` fields; ``args`` fills them.
+    An argument is a name or a number shown as it is, or a :class:`Msg` of its own
+    (a term, a phrase), rendered in the reader's language first.  On disk it is a
+    JSON array, ``["{side} fired first", {"side": "regulars"}]``.
+    """
+
+    id: str
+    args: dict[str, Union[str, int, Msg]] = {}
+
+
+#: What an event holds where it says something in words: a :class:`Msg`, or in a
+#: save from before messages, a finished English sentence.
+Text = Union[str, Msg]
+
+
+def M(template: str, /, **args: str | int | Msg) -> Msg:
+    """A message for an event; babel extracts ``template`` as a ``msgid``."""
+    return Msg(template, args)
+
+
+def N_(message: str) -> str:
+    """Marks a constant for the catalogue; it is translated where it is shown."""
+    return message
+
+
+# ------------------------------------------------------------------------ readers
+
+
+class Reader:
+    """Whoever reads what is shown: a language, changeable in place (a seat's setting)."""
+
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: str = SOURCE) -> None:
+        self.lang = checked(lang)
+
+    def set(self, lang: str) -> None:
+        self.lang = checked(lang)
+
+    def __repr__(self) -> str:
+        return f"Reader({self.lang!r})"
+
+
+def checked(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: choose from {', '.join(LANGUAGES)}")
+    return lang
+
+
+#: The process's reader, until a seat or a test sets its own.
+_DEFAULT = Reader()
+_reader: ContextVar[Reader] = ContextVar("fireteam_reader", default=_DEFAULT)
+
+
+def reader() -> Reader:
+    return _reader.get()
+
+
+def lang() -> str:
+    """The current reader's language."""
+    return _reader.get().lang
+
+
+def set_process_language(lang: str) -> None:
+    """The language of everything this process shows, unless a seat has its own."""
+    _DEFAULT.set(lang)
+
+
+@contextmanager
+def reading(who: Reader | str) -> Iterator[Reader]:
+    """Everything shown inside (and in tasks started inside) is for ``who``."""
+    r = who if isinstance(who, Reader) else Reader(who)
+    token = _reader.set(r)
+    try:
+        yield r
+    finally:
+        _reader.reset(token)
+
+
+def use_reader(r: Reader) -> None:
+    """Make ``r`` the reader of the current context for good (an SSH seat's task,
+    before it starts its app: every task the app starts inherits it)."""
+    _reader.set(r)
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language a locale asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, the first set wins, as gettext reads them), else English."""
+    env = os.environ if environ is None else environ
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if not value:
+            continue
+        for choice in value.split(":"):  # LANGUAGE may list several: it:en
+            code = choice.split("_")[0].split(".")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code in ("c", "posix"):
+                return SOURCE
+        return SOURCE
+    return SOURCE
+
+
+# --------------------------------------------------------------------- catalogues
+
+
+@cache
+def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
+    """One domain's catalogue for ``lang``, read once per process: from the cache of
+    compiled catalogues when it holds this very ``.po``, else compiled with babel
+    (``core.language.cache``); None where there is no file (English)."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if lang == SOURCE or not path.is_file():
+        return None
+    from core.language import cache as i18n_cache  # (what English never needs)
+
+    return i18n_cache.load(path.read_bytes(), lang, domain, i18n_cache.folder())
+
+
+def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
+    """A link of a fallback chain: its own copy of the loaded catalogue (sharing its
+    messages), as each chain sets the fallback of its links."""
+    loaded = _loaded(lang, domain)
+    return gettext.NullTranslations() if loaded is None else copy.copy(loaded)
+
+
+def forget_catalogues() -> None:
+    """Read the catalogues afresh when next asked (a test that changes ``LOCALE_DIR``)."""
+    _loaded.cache_clear()
+    translations.cache_clear()
+
+
+@cache
+def translations(lang: str, domain: str = CORE_DOMAIN) -> gettext.NullTranslations:
+    """``domain``'s catalogue for ``lang``, falling back to the client's and the
+    core's, then to English."""
+    chain = [domain]
+    if domain not in (CORE_DOMAIN, CLIENT_DOMAIN):
+        chain.append(CLIENT_DOMAIN)
+    if domain != CORE_DOMAIN:
+        chain.append(CORE_DOMAIN)
+    first = _catalogue(lang, chain[0])
+    last = first
+    for d in chain[1:]:
+        nxt = _catalogue(lang, d)
+        last.add_fallback(nxt)
+        last = nxt
+    return first
+
+
+class Domain:
+    """The translating functions of one domain, for the current reader::
+
+    _ = Domain("breaking_news").gettext
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def gettext(self, message: str) -> str:
+        return translations(lang(), self.name).gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return translations(lang(), self.name).ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return translations(lang(), self.name).pgettext(context, message)
+
+    def term(self, word: str) -> str:
+        """A ruleset's term (a status, a phase, a weapon) in the reader's language."""
+        return self.pgettext("term", word)
+
+    def render(self, text: Text) -> str:
+        return render(text, self.name)
+
+
+_core = Domain(CORE_DOMAIN)
+_ = _core.gettext
+ngettext = _core.ngettext
+pgettext = _core.pgettext
+
+
+# ---------------------------------------------------------------------- rendering
+
+_FIELDS = string.Formatter()
+
+
+#: How deep messages may nest in one another when shown: far more than any rule
+#: writes (a roll's outcome naming a term in a phrase), far less than a hostile
+#: save would need to exhaust the stack.  A message deeper than this is shown as
+#: its template.
+MAX_NESTING = 16
+
+
+def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0) -> str:
+    """``text`` in the reader's language (or ``language``).
+
+    A plain string (an older save's sentence, a name) is looked up as it is and
+    shown untranslated when the catalogue lacks it.  A :class:`Msg`'s template is
+    translated, then filled; a template that is not a plain ``{name}`` template
+    (a hostile save's ``{x.__class__}``, a field with no argument) is shown as
+    written, never evaluated.
+    """
+    tr = translations(language or lang(), domain)
+    if isinstance(text, str):
+        return tr.gettext(text) if text else text
+    if _depth >= MAX_NESTING:
+        return text.id
+    template = tr.gettext(text.id)
+    values = {k: _argument(v, domain, language, _depth + 1) for k, v in text.args.items()}
+    return fill(template, values) or fill(text.id, values) or text.id
+
+
+#: An argument written as a decimal number (a measured distance): shown with the
+#: reader's decimal point.
+_DECIMAL = re.compile(r"-?[0-9]{1,9}\.[0-9]{1,6}")
+
+
+def _argument(value: str | int | Msg, domain: str, language: str | None, depth: int) -> str:
+    if isinstance(value, Msg):
+        return render(value, domain, language, depth)
+    if isinstance(value, str) and _DECIMAL.fullmatch(value):
+        from core.language.numerals import localised  # core.language.numerals builds on this module
+
+        return localised(value, language)
+    return str(value)
+
+
+def fill(template: str, values: Mapping[str, str]) -> str | None:
+    """``template`` with its ``{name}`` fields filled from ``values``; None if it has
+    any other kind of field (an index, an attribute, a conversion, a format) or a
+    field with no value."""
+    out: list[str] = []
+    try:
+        parts = list(_FIELDS.parse(template))
+    except ValueError:
+        return None
+    for literal, field, spec, conversion in parts:
+        out.append(literal)
+        if field is None:
+            continue
+        if spec or conversion or not field.isidentifier() or field not in values:
+            return None
+        out.append(values[field])
+    return "".join(out)
+
+
+def plain(text: Text) -> str:
+    """``text`` in English, as the source wrote it: for tests and the rules' own checks."""
+    return render(text, CORE_DOMAIN, SOURCE)

@@ -1,0 +1,200 @@
+"""``fireteam verify``: every commitment of a game checked against its secret and its opening.
+
+It reads a full save or a side's copy (``core.secrets.sidecopy``) as an effective
+history of numbered steps and checks, for each :class:`~core.events.Committed`:
+
+* where its secret fact is in the history (the full save; a side's own
+  secrets), that the fact hashes to it: a secret changed after it was
+  committed fails here, named with its step;
+* that an opening (a ``Revealed`` or ``Opened`` naming its digest) comes after
+  it, and that the value and salt shown hash to it.
+
+An opening naming no earlier commitment, or a salted secret with no commitment
+after it, fails too.  A game with no salted secret at all is an older save:
+nothing to check.  The result is one line per secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from core.secrets import commitments
+from core import events as ev
+from core.game import Game
+from core.language.i18n import N_, _
+from core.storage.savefile import SaveError
+from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
+
+#: A check's status: an id, shown in the reader's language.
+OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")
+
+
+@dataclass
+class Check:
+    """One secret: its commitment's step, its opening's, and what was found."""
+
+    digest: str
+    owner: str
+    step: int  # the step of the secret (just before its commitment); 0 if the copy never showed it
+    key: str = ""
+    opened: int = 0
+    status: str = NEVER
+    why: str = ""
+
+    def line(self) -> str:
+        name = _shown(self.key) if self.key else _("a secret of {owner}").format(owner=_shown(self.owner))
+        at = _("set at step {step}").format(step=self.step) if self.step else _("set out of this copy's sight")
+        shown = _("revealed at step {step}").format(step=self.opened) if self.opened else _("not revealed")
+        why = f": {_shown(self.why)}" if self.why else ""
+        status = _(self.status)
+        return f"{name} ({_shown(self.digest[:16])}): {at}, {shown}: {status}{why}"
+
+
+def _shown(text: str) -> str:
+    """Text from the file as text: a control character is printed as its escape, never sent to the terminal."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+@dataclass
+class Verified:
+    source: Path
+    role: str
+    ended: bool
+    checks: list[Check] = field(default_factory=list)
+    #: Problems that belong to no commitment (a secret set with none).
+    stray: list[str] = field(default_factory=list)
+    #: Secrets set with no salt: made before commitments existed.
+    older: int = 0
+
+    @property
+    def failed(self) -> list[Check]:
+        """Mismatches; in the full save also an opening of no commitment (one was removed)
+        and, once the game is over, a commitment never opened (its opening was removed).
+        A side's copy lacks the commitments made out of its sight (a hidden figure's
+        bookkeeping): those openings are listed, not failed."""
+        bad = {MISMATCH}
+        if self.role == "referee":
+            bad.add(UNSEEN)
+        if self.ended:
+            bad.add(NEVER)
+        return [c for c in self.checks if c.status in bad]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed and not self.stray
+
+    def report(self) -> list[str]:
+        source = str(self.source)
+        if self.role != "referee":
+            source = _("{file} (the copy of {role})").format(file=self.source, role=self.role)
+        if not self.checks and not self.stray:
+            if self.older:
+                said = _("{source}: no commitments (older save): {n} secrets set unchecked")
+                return [said.format(source=source, n=self.older)]
+            return [
+                _("{source}: no commitments: no secret was set in this game, nothing to verify").format(source=source)
+            ]
+        lines = [c.line() for c in self.checks] + self.stray
+        state = _("finished") if self.ended else _("not finished: secrets still hidden are not revealed yet")
+        if self.ok:
+            verdict = _("every secret matches its commitment")
+        else:
+            verdict = _("{n} failed").format(n=len(self.failed) + len(self.stray))
+        said = _("{source}: {n} commitments checked, game {state}: {verdict}")
+        lines.append(said.format(source=source, n=len(self.checks), state=state, verdict=verdict))
+        return lines
+
+
+def history(path: Path) -> tuple[str, list[Step]]:
+    """(role, the effective history with its steps) of a save or a side's copy."""
+    if looks_like_side_copy(path):
+        copy = read(path)
+        return copy.role, steps(copy)
+    game = Game.open(path, writable=False)
+    return "referee", [Step(i + 1, e) for i, e in enumerate(game.history.timeline())]
+
+
+def verify(path: Path) -> Verified:
+    role, events = history(Path(path))
+    result = Verified(Path(path), role, ended=False)
+    by_digest: dict[str, Check] = {}
+    before: Step | None = None
+    pending: Step | None = None  # a salted secret, waiting for its commitment
+    for s in events:
+        e = s.event
+        t = type(e)
+        if pending is not None and not (t is ev.Committed and s.step == pending.step + 1):
+            key = commitments.key_of(pending.event)
+            result.stray.append(_unpaired(key, pending.step))
+        pending = None
+        if commitments.is_secret(e):
+            if e.salt:
+                pending = s
+            else:
+                result.older += 1
+        elif t is ev.Committed:
+            check = by_digest.get(e.digest)
+            if check is None:
+                # The secret it commits to is the fact just before it (in a side's copy, perhaps unseen).
+                check = by_digest[e.digest] = Check(e.digest, e.owner, s.step - 1)
+                result.checks.append(check)
+            fact = before.event if before is not None and before.step == s.step - 1 else None
+            if fact is not None and commitments.is_secret(fact) and fact.salt:
+                check.key = commitments.key_of(fact)
+                if commitments.fact_digest(fact) != e.digest:
+                    _fail(
+                        check, _("the secret set at step {step} does not match its commitment").format(step=before.step)
+                    )
+        elif commitments.opens(e):
+            _opening(result, by_digest, s, e)
+        elif t is ev.GameEnded:
+            result.ended = True
+        before = s
+    if pending is not None:
+        key = commitments.key_of(pending.event)
+        result.stray.append(_unpaired(key, pending.step))
+    return result
+
+
+def _unpaired(key: str, step: int) -> str:
+    said = _("{key}: set at step {step} with no commitment after it: mismatch")
+    return said.format(key=_shown(key), step=step)
+
+
+def _opening(result: Verified, by_digest: dict[str, Check], s: Step, e: ev.Revealed | ev.Opened) -> None:
+    check = by_digest.get(e.digest)
+    if check is None:
+        check = by_digest[e.digest] = Check(e.digest, "", 0, key=e.key)
+        result.checks.append(check)
+        check.opened = s.step
+        _fail(check, _("revealed, but no commitment to it came before in this history"), UNSEEN)
+        return
+    if check.key and check.key != e.key:
+        said = _("opened at step {step} as {key}, but it was the commitment to {other}")
+        _fail(check, said.format(step=s.step, key=repr(e.key), other=repr(check.key)))
+        return
+    check.key = check.key or e.key
+    if not check.opened:
+        check.opened = s.step
+    if not commitments.matches(e):
+        said = _("the value revealed at step {step} ({value}) does not match its commitment")
+        _fail(check, said.format(step=s.step, value=repr(e.value)))
+    elif check.status == NEVER:
+        check.status = OK
+
+
+def _fail(check: Check, why: str, status: str = MISMATCH) -> None:
+    if check.status != MISMATCH:
+        check.status, check.why = status, why
+    else:
+        check.why += f"; {why}"
+
+
+def run(path: Path) -> tuple[int, list[str]]:
+    """(exit status, lines to print): 0 if every commitment checks out, 1 if not, 2 if unreadable."""
+    try:
+        result = verify(path)
+    except SaveError as e:
+        return 2, [str(e)]
+    return (0 if result.ok else 1), result.report()

@@ -1,0 +1,179 @@
+"""``fireteam salvage``: the longest valid prefix of a damaged save, copied into a new file.
+
+A save refused as corrupt is never repaired in place.  Salvage reads it line by
+line, as a load does (framing, chained check, record, command structure, the
+fold), keeps every whole command before the first line that fails, and writes
+those into a new save in today's format.  The original is only read.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import msgspec
+
+from core import events as ev
+from core.history import History, HistoryError
+from core.language.i18n import _
+from core.replay import Timeline
+from core.storage.savefile import (
+    FORMAT_VERSION,
+    MAX_FILE_BYTES,
+    MAX_LINE_BYTES,
+    UPCASTERS,
+    Chain,
+    SaveError,
+    _decode_batch,
+    _decode_header,
+    _line_ok,
+)
+from core.storage.writer import write_new
+
+_any = msgspec.json.Decoder()
+_encode = msgspec.json.Encoder().encode
+
+
+@dataclass
+class Salvaged:
+    source: Path
+    to: Path
+    #: Lines copied (the header included) and the commands, undos and redos among them.
+    kept_lines: int
+    kept_units: int
+    #: Lines left behind, and the commands, undos and redos that began among them.
+    dropped_lines: int
+    dropped_units: int
+    #: The first line left behind (0 if none) and why.
+    first_dropped: int = 0
+    reason: str = ""
+
+    def report(self) -> str:
+        fields = {
+            "to": self.to,
+            "source": self.source,
+            "kept": self.kept_units,
+            "lines": self.kept_lines,
+            "dropped": self.dropped_lines,
+            "first": self.first_dropped,
+            "units": self.dropped_units,
+            "reason": self.reason,
+        }
+        if not self.dropped_lines:
+            said = _(
+                "{to}: kept {kept} commands, undos and redos (lines 1-{lines}); nothing was dropped: {source} is whole"
+            )
+            return said.format(**fields)
+        said = _(
+            "{to}: kept {kept} commands, undos and redos (lines 1-{lines}); dropped {dropped} lines from line {first} "
+            "({units} commands, undos and redos began there): {reason}. {source} was not changed"
+        )
+        return said.format(**fields)
+
+
+def default_target(path: Path) -> Path:
+    """``NAME.salvaged.ft`` next to the save, or ``NAME.salvaged-2.ft``…: never an existing file."""
+    n = 1
+    while True:
+        stem = f"{path.stem}.salvaged" + ("" if n == 1 else f"-{n}")
+        target = path.with_name(stem + path.suffix)
+        if not target.exists():
+            return target
+        n += 1
+
+
+def _is_unit_start(line: bytes) -> bool:
+    try:
+        record = _any.decode(line[9:])
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(record, dict) and record.get("t") in ("cmd", "undo", "redo")
+
+
+def salvage(path: Path, to: Path | None = None) -> Salvaged:
+    """Copy the whole commands of ``path`` before its first bad line into ``to`` (a new file)."""
+    path = Path(path)
+    try:
+        f = open(path, "rb")
+    except FileNotFoundError:
+        raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
+    except OSError as e:
+        raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
+    with f:
+        if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+            said = _("{path}: larger than a save can be ({limit} bytes); is this the right file?")
+            raise SaveError(said.format(path=path, limit=MAX_FILE_BYTES))
+        first = f.readline(MAX_LINE_BYTES + 1)
+        if not first.endswith(b"\n") or not _line_ok(first[:-1]):
+            raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
+        header = _decode_header(path, first[9:-1])
+        version = header.fireteam
+        fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
+        chain = Chain(int(first[:8], 16), version)
+
+        history = History()
+        timeline = Timeline(history)
+        kept: list[bytes] = []  # payloads of the accepted units, in today's format
+        group: list[ev.Event] = []
+        need = 0  # events the open unit still lacks
+        number = 1  # lines read
+        units = 0
+        reason = ""
+        last_in_group = False  # whether the last line read belongs to ``group``
+        while raw := f.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            line = raw[:-1]
+            if not raw.endswith(b"\n"):
+                reason = _("line too long") if len(raw) > MAX_LINE_BYTES else _("incomplete last line (a torn write)")
+            elif len(line) < 10 or chain.frame_payload(line[9:])[:9] != line[:9]:
+                reason = _("damaged record, or a line missing, repeated or out of order before it (check mismatch)")
+            if reason:
+                break
+            try:
+                (event,) = _decode_batch(path, [line[9:]], len(history.store) + len(group), version, UPCASTERS, fast)
+            except SaveError as e:
+                reason = e.what or str(e)  # the damage, without its "FILE:LINE: " and its advice
+                break
+            if not group:
+                if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):
+                    reason = _("a fact outside any command")
+                    break
+                need = event.n if isinstance(event, ev.Issued) else 0
+            else:
+                need -= 1
+            group.append(event)
+            if need > 0:
+                continue
+            base = len(history.store)
+            payloads = [_encode(e) for e in group]
+            history.store.append(group, payloads)
+            try:
+                history.feed(group, base)
+                timeline.catch_up()
+            except HistoryError as e:
+                reason = str(e).split(": ", 1)[-1]
+            except (KeyError, ValueError, TypeError) as e:
+                reason = _("the event refers to {missing}, which the game lacks").format(missing=e)
+            if reason:
+                last_in_group = True  # the unit is dropped whole, this line with it
+                break
+            kept.extend(payloads)
+            units += 1
+            group = []
+        dropped_lines = dropped_units = 0
+        # The open unit, whole, and everything after it.
+        first_dropped = number - len(group) + (1 if last_in_group or not reason else 0)
+        if not reason and group:
+            reason = _("the last command is incomplete (a torn write)")
+        if reason:
+            f.seek(0)
+            for i, raw in enumerate(f, start=1):
+                if i >= first_dropped:
+                    dropped_lines += 1
+                    dropped_units += _is_unit_start(raw)
+        else:
+            first_dropped = 0
+    target = default_target(path) if to is None else Path(to)
+    write_new(target, header, kept, option="--to")
+    return Salvaged(path, target, 1 + len(kept), units, dropped_lines, dropped_units, first_dropped, reason)

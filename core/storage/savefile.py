@@ -1,0 +1,620 @@
+"""The save file: an append-only, checksummed JSON Lines log.
+
+Layout (UTF-8, one record a line)::
+
+    <check as 8 hex digits> <space> <JSON> <newline>
+
+The first record is the :class:`Header`; every later one is an event of
+``core.events.AnyEvent``.  The header's check is the CRC-32 of its JSON bytes.
+From format 2 on, each event's check is the CRC-32 of its JSON *continued from
+the check of the line before* (``zlib.crc32(json, previous)``): the checks
+form a chain, so a line moved, deleted or repeated anywhere breaks the chain
+at the line after it (format 1 checked each line alone, and is still read).
+
+Safety rules, in the order a load applies them:
+
+* a last line that is incomplete, or that fails its check and is not a whole
+  record, is a torn write (the program died mid-append): it is cut off and
+  every complete event loads.  So is a command group whose events are not all
+  present at the end of the file;
+* a file holding only part of a header line (a crash while creating it) holds
+  no game yet (:class:`NoGameYet`): a new game may be started in it, its bytes
+  set aside first;
+* any other bad line is corruption: the load is refused, naming file and line,
+  and the file is not touched.  A whole record that fails its check at the end
+  is corruption too (a line moved there or repeated), never a torn write;
+* a save written by a newer format is refused; an older one is upgraded in
+  memory, record by record, by the upcasters registered for each tag.  The file
+  itself is never rewritten.
+
+Writing is ``core.storage.writer``'s: a save is appended to in the format it was
+created in (see ``docs/architecture.md``), and only by the one process holding
+its lock (``core.storage.lock``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+import msgspec
+
+from core.storage import lock as savelock
+from core.events import TAGS, AnyEvent, Event, Issued
+from core.history import History, HistoryError
+from core.language.i18n import _
+from core.storage.store import CHUNK
+
+#: Version of the on-disk format.  Bump it when a record changes shape, and
+#: register an upcaster for every tag that changed (see ``UPCASTERS``).
+#: 1: each line's check covers its own JSON.  2: the checks are chained.
+#: 3: secrets are committed (``core.secrets.commitments``) and words are messages
+#: (``core.language.i18n.Msg``), which a reader of format 2 cannot decode.
+FORMAT_VERSION = 3
+#: The first format whose checks are chained.
+CHAINED_FROM = 2
+
+#: A line longer than this is not something Fireteam wrote.
+MAX_LINE_BYTES = 1 << 20
+#: Refuse files beyond this size rather than exhaust memory.
+MAX_FILE_BYTES = 2 << 30
+#: Every integer in a record lies within this (JSON's exact integers; a game
+#: counts far below it, and sums of such numbers stay encodable).
+MAX_RECORD_INT = (1 << 53) - 1
+
+_CHUNK = 8 << 20
+#: Every digit as "0", every other byte as ".": a run of 16 digits, long enough
+#: to be an integer beyond ``MAX_RECORD_INT``, is then one ``in`` away (two passes
+#: in C, where a regular expression costs a third of a load).  Only the lines
+#: holding such a run are looked at closely.
+_DIGITS = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
+_LONG_RUN = b"0" * 16
+
+
+def long_digits(data: bytes) -> bool:
+    return _LONG_RUN in data.translate(_DIGITS)
+
+
+class Parent(msgspec.Struct, frozen=True):
+    """The save a fork was made from (``fireteam fork``, ``core.storage.fork``): its path when
+    forked, the SHA-256 of the bytes read from it, and the effective step forked at."""
+
+    path: str
+    sha256: str
+    step: int
+
+
+class Header(msgspec.Struct, frozen=True, omit_defaults=True):
+    fireteam: int
+    ruleset: str
+    ruleset_version: str
+    engine: str
+    created: str
+    seed: int
+    variant: str = ""
+    #: Set on a what-if game forked from another save; absent otherwise (older saves too).
+    parent: Parent | None = None
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded or written; the message names file and line."""
+
+    #: The damage alone, without the file, the line and the advice (``fireteam salvage`` says it).
+    what: str = ""
+
+
+class NoGameYet(SaveError):
+    """A save whose header a crash cut short: nothing was ever played in it."""
+
+
+class SaveLocked(SaveError):
+    """Another process writes this save (``holder`` says who, if it said)."""
+
+    def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
+        super().__init__(
+            _(
+                "{path}: another Fireteam is writing this save: {who}. "
+                "Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
+            ).format(path=path, who=who)
+        )
+        self.path = path
+        self.holder = holder
+        self.who = who
+
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+
+#: ``UPCASTERS[v][tag]`` turns a record of format ``v`` into format ``v + 1``.
+#: Tags with no entry are unchanged between the two versions.  From 1 to 2
+#: only the framing changed (chained checks), no record; from 2 to 3 records
+#: gained fields and shapes, and every format-2 record reads as it did.
+UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}, 2: {}}
+
+
+def _not_a_save(path: Path) -> SaveError:
+    return SaveError(
+        _("{path}:1: not a Fireteam save (no valid header line); is this the right file?").format(path=path)
+    )
+
+
+def _start_again(path: Path) -> str:
+    return _("start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)").format(
+        path=path
+    )
+
+
+def salvage_hint(path: Path) -> str:
+    """What to do with a save that is damaged past some line (a sentence)."""
+    return _("Run `fireteam salvage {path}` to copy every whole command before the damage into a new save.").format(
+        path=path
+    )
+
+
+class Loaded(msgspec.Struct):
+    path: Path
+    header: Header
+    history: History
+    #: Bytes of the file that hold complete, valid records.
+    good_bytes: int
+    #: The check of the last good line (the chain goes on from it).
+    check: int = 0
+    #: What a crash left at the end (cut off from the history), if anything.
+    torn_bytes: int = 0
+    torn_line: int = 0
+    upgraded_from: int = 0
+    notes: list[str] = msgspec.field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        return self.header.fireteam
+
+
+class Resume(msgspec.Struct):
+    """Where a load may start instead of at the first byte (``core.storage.opencache``).
+
+    ``data`` is the whole file as read; its first ``good_bytes`` are known to be
+    whole, valid records (``lines`` of them, the header first, the last with
+    check ``check``) already taken into the history given to :func:`load`,
+    which takes in the rest exactly as a load from the start would.
+    """
+
+    data: bytes
+    good_bytes: int
+    header: Header
+    check: int
+    lines: int
+
+
+class Hasher(Protocol):
+    def update(self, data: bytes, /) -> None: ...
+
+
+encoder = msgspec.json.Encoder()
+_event_decoder = msgspec.json.Decoder(AnyEvent)
+_events_decoder = msgspec.json.Decoder(list[AnyEvent])
+_header_decoder = msgspec.json.Decoder(Header)
+_any_decoder = msgspec.json.Decoder()
+
+
+class Chain:
+    """Frames records one after another, each check continuing the last one's."""
+
+    def __init__(self, check: int, version: int = FORMAT_VERSION) -> None:
+        self.check = check
+        self.chained = version >= CHAINED_FROM
+
+    def frame_payload(self, payload: bytes) -> bytes:
+        check = zlib.crc32(payload, self.check) if self.chained else zlib.crc32(payload)
+        self.check = check
+        return b"%08x %b\n" % (check, payload)
+
+    def frame(self, record: msgspec.Struct) -> bytes:
+        return self.frame_payload(encoder.encode(record))
+
+
+def frame_header(header: Header) -> bytes:
+    payload = encoder.encode(header)
+    return b"%08x %b\n" % (zlib.crc32(payload), payload)
+
+
+# The check is compared as the exact 8 lowercase hex digits Fireteam writes:
+# parsing it with int() would also accept "+", " ", "0x" or capitals in place of
+# a digit, so some damaged bytes would go unnoticed.
+
+
+def _line_ok(line: bytes) -> bool:
+    return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
+
+
+def _check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained: bool) -> tuple[int, int]:
+    """(index of the first bad line or -1, check of the last good line).
+
+    ``payloads`` are the lines without their frame (``line[9:]``), cut once by the
+    caller; ``check`` is the check of the line before the first.
+    """
+    crc32 = zlib.crc32
+    if not chained:
+        if all([b"%08x " % crc32(p) == line[:9] for p, line in zip(payloads, lines, strict=True)]):
+            return -1, int(lines[-1][:8], 16) if lines else check
+        bad = next(i for i, line in enumerate(lines) if not _line_ok(line))
+        return bad, int(lines[bad - 1][:8], 16) if bad else check
+    for i, (p, line) in enumerate(zip(payloads, lines, strict=True)):
+        following = crc32(p, check)
+        if b"%08x " % following != line[:9] or len(line) < 10:
+            return i, check
+        check = following
+    return -1, check
+
+
+def _whole_record(line: bytes) -> bool:
+    """Whether a line that fails its check is nevertheless a whole, well-formed record.
+
+    A crash leaves the end of a write missing (or, on some file systems, zeros in
+    its place), never a whole record with a wrong check: that is a line moved,
+    repeated or edited, which is corruption.
+    """
+    if len(line) < 10 or line[8:9] != b" ":
+        return False
+    try:
+        return isinstance(_any_decoder.decode(line[9:]), dict)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return False
+
+
+def _torn_header(data: bytes) -> bool:
+    """Whether ``data`` (a whole file with no newline) is the start of a header line."""
+    hex_part, space, rest = data[:8], data[8:9], data[9:]
+    if hex_part.strip(b"0123456789abcdef") or (space and space != b" "):
+        return False
+    opening = b'{"fireteam":'
+    return rest[: len(opening)] == opening[: len(rest)]
+
+
+def _lines_before(path: Path, number: int, version: int, data: bytes | None = None) -> tuple[int, int]:
+    """(byte offset where line ``number`` (from 1) starts, the check of the line before).
+
+    Only for the rare repair paths; the lines before ``number`` were checked already
+    (in ``data``, the file as read, if given).
+    """
+    offset = check = 0
+    with io.BytesIO(data) if data is not None else open(path, "rb") as f:
+        for _ in range(number - 1):
+            line = f.readline()
+            offset += len(line)
+            check = int(line[:8], 16)
+    return offset, check
+
+
+def _corrupt(path: Path, line: int, what: str) -> SaveError:
+    said = _("{path}:{line}: {what}; the file was not changed. {hint}")
+    error = SaveError(said.format(path=path, line=line, what=what, hint=salvage_hint(path)))
+    error.what = what
+    return error
+
+
+def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
+    if chained and line > 1:
+        return _corrupt(
+            path, line, "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
+        )
+    return _corrupt(path, line, "damaged record (checksum mismatch)")
+
+
+def load(
+    path: str | os.PathLike[str],
+    *,
+    history: History | None = None,
+    after_batch: Callable[[], None] | None = None,
+    upcasters: dict[int, dict[str, Upcaster]] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    resume: Resume | None = None,
+    hasher: Hasher | None = None,
+) -> Loaded:
+    """Read a save file into ``history`` (a new one by default); never modifies the file.
+
+    The file's size is read once, when it is opened, and nothing past it is
+    read: bytes a writer appends meanwhile are neither loaded nor counted as
+    torn.  ``after_batch`` runs after each batch of events joins the history,
+    so a caller can fold them while they are still decoded.  ``progress``, if
+    given, is told (bytes taken in, bytes in all) after each read of the file
+    (a client draws a progress bar from it; it may be called from any thread).
+    With ``resume``, the file is not read again: the load goes on from where
+    ``resume`` stands, in its bytes.  ``hasher`` is given every byte read.
+    """
+    path = Path(path)
+    upcasters = UPCASTERS if upcasters is None else upcasters
+    history = History() if history is None else history
+    store = history.store
+
+    header: Header | None = None
+    chained = False
+    fast = True  # records decode straight into today's events (no upcaster applies)
+    check = 0
+    pending: list[bytes] = []  # checked payloads not yet decoded
+    lines_done = 0  # complete lines read so far
+    good = 0  # bytes of complete, valid lines
+    bad_line = 0  # a damaged line: fatal unless it turns out to be the last
+    bad_bytes = b""
+
+    told = [0, 0, 0]  # bytes told to ``progress``, bytes read, the file's size
+
+    def flush(limit: int) -> None:
+        """Decode and take in the pending payloads, CHUNK at a time while at least ``limit`` wait."""
+        done = 0
+        waiting = len(pending)
+        while len(pending) - done >= limit and len(pending) > done:
+            take = pending[done : done + CHUNK]
+            done += len(take)
+            base = len(store)
+            events = _decode_batch(path, take, base, header.fireteam, upcasters, fast)  # type: ignore[union-attr]
+            if not fast:
+                store.append(events, [encoder.encode(e) for e in events])
+            elif len(events) == CHUNK and not base % CHUNK:
+                store.append_chunk(events, b"[" + b",".join(take) + b"]")
+            else:
+                store.append(events, take)
+            try:
+                history.feed(events, base)
+            except HistoryError as e:
+                raise _history_error(path, e) from None
+            if after_batch is not None:
+                after_batch()
+            if progress is not None:  # the bytes read so far, in step with the events taken in
+                start, end, total = told
+                progress(start + (end - start) * done // waiting, total)
+        told[0] = told[1]
+        del pending[:done]
+
+    try:
+        with open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
+            size = os.fstat(f.fileno()).st_size if resume is None else len(resume.data)
+            if size > MAX_FILE_BYTES:
+                raise SaveError(
+                    _(
+                        "{path}: {size} bytes is larger than a save can be ({limit} bytes); is this the right file?"
+                    ).format(path=path, size=size, limit=MAX_FILE_BYTES)
+                )
+            if size == 0:
+                said = _("{path}: empty file: no game was ever recorded in it; {advice}")
+                raise NoGameYet(said.format(path=path, advice=_start_again(path)))
+            left = size
+            carry = b""
+            if resume is not None:
+                header, check, lines_done, good = resume.header, resume.check, resume.lines, resume.good_bytes
+                chained = header.fireteam >= CHAINED_FROM
+                fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
+                f.seek(good)
+                left -= good
+            while left > 0 and (chunk := f.read(min(_CHUNK, left))):
+                left -= len(chunk)
+                if hasher is not None:
+                    hasher.update(chunk)
+                lines = (carry + chunk).split(b"\n")
+                carry = lines.pop()
+                if len(carry) > MAX_LINE_BYTES:
+                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
+                    raise _corrupt(path, lines_done + len(lines) + 1, too_long)
+                # Every line, not only one cut by the end of a read: the same file
+                # must load or not wherever the reads happen to fall.
+                if lines and max(map(len, lines)) > MAX_LINE_BYTES:
+                    long = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
+                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
+                    raise _corrupt(path, lines_done + long + 1, too_long)
+                if not lines:
+                    continue
+                if bad_line:
+                    raise _bad_check(path, bad_line, chained)
+                if header is None:
+                    if not _line_ok(lines[0]):
+                        raise _not_a_save(path)
+                    header = _decode_header(path, lines[0][9:])
+                    chained = header.fireteam >= CHAINED_FROM
+                    fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
+                    check = zlib.crc32(lines[0][9:])
+                    lines_done += 1
+                    good += len(lines[0]) + 1
+                    del lines[0]
+                    if not lines:
+                        continue
+                payloads = [line[9:] for line in lines]
+                first_bad, check = _check_lines(lines, payloads, check, chained)
+                if first_bad >= 0:
+                    if first_bad < len(lines) - 1:
+                        raise _bad_check(path, lines_done + first_bad + 1, chained)
+                    bad_line = lines_done + first_bad + 1
+                    bad_bytes = lines.pop()
+                    payloads.pop()
+                pending.extend(payloads)
+                lines_done += len(lines)
+                good += sum(map(len, lines)) + len(lines)
+                told[1:] = [size - left, size]
+                flush(CHUNK)
+            size = size - left  # less if the file was cut meanwhile
+            if header is None:
+                if not lines_done and _torn_header(carry):
+                    said = _("{path}: holds no game yet: a crash cut its first line short ({size} bytes); {advice}")
+                    raise NoGameYet(said.format(path=path, size=len(carry), advice=_start_again(path)))
+                raise _not_a_save(path)
+            if carry:
+                if bad_line:
+                    raise _bad_check(path, bad_line, chained)
+                bad_line = lines_done + 1  # no newline: the last write was torn
+            elif bad_line and _whole_record(bad_bytes):
+                raise _bad_check(path, bad_line, chained)
+        told[1] = told[2]
+        flush(1)
+    except FileNotFoundError:
+        raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
+    except OSError as e:
+        said = _("{path}: cannot read: {error}; check the name and the file's permissions")
+        raise SaveError(said.format(path=path, error=e.strerror)) from None
+
+    version = header.fireteam
+    result = Loaded(path, header, history, good, check, upgraded_from=version if version != FORMAT_VERSION else 0)
+    if bad_line:
+        result.torn_line = bad_line
+        result.notes.append(_("line {line}: incomplete last record cut off (torn write)").format(line=bad_line))
+    cut = history.pending()
+    if cut is not None:
+        # The crash tore a command in half: drop it whole so no half-command is applied.
+        cmd, first = cut
+        store.truncate(first)
+        history.drop_pending()
+        result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
+        data = resume.data if resume is not None else None
+        result.good_bytes, result.check = _lines_before(path, result.torn_line, version, data)
+        said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
+        result.notes.append(said.format(line=result.torn_line, cmd=cmd))
+    result.torn_bytes = size - result.good_bytes
+    return result
+
+
+def _history_error(path: Path, e: HistoryError) -> SaveError:
+    where = re.match(r"event (\d+): ", str(e))
+    if where is None:
+        said = _("{path}: {what}; the file was not changed. {hint}")
+        return SaveError(said.format(path=path, what=e, hint=salvage_hint(path)))
+    # Event k (from 1) is on line k + 1, after the header.
+    return _corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
+
+
+def read_commands(
+    path: Path, start: int, end: int | None, base: int, check: int, version: int = FORMAT_VERSION
+) -> tuple[list[Event], list[bytes], int, int]:
+    """Whole commands another process appended to a save from byte ``start``.
+
+    For a copy of a game that follows its save while the one writer appends.
+    With ``end``, the writer named it once the bytes were synced (the seats of
+    ``fireteam serve``): the span must hold whole records, and anything else is
+    damage, refused.  With no ``end``, whatever whole commands the file holds
+    now are read, and a command still being written is left for a later call.
+    ``base`` is the index of the first event (for messages), ``check`` the check
+    of the line before ``start``.  Returns (events, payloads, check, end).
+    """
+    try:
+        with open(path, "rb") as f:
+            f.seek(start)
+            if end is None:
+                data = f.read(max(0, min(os.fstat(f.fileno()).st_size - start, MAX_FILE_BYTES)))
+            else:
+                data = f.read(end - start)
+    except OSError as e:
+        raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
+    if end is not None and (len(data) != end - start or not data.endswith(b"\n")):
+        said = _("{path}: bytes {start}-{end} are not whole records (the file is shorter or was cut)")
+        raise SaveError(said.format(path=path, start=start, end=end))
+    whole = data[: data.rfind(b"\n") + 1]
+    if not whole:
+        return [], [], check, start
+    lines = whole[:-1].split(b"\n")
+    payloads = [line[9:] for line in lines]
+    chained = version >= CHAINED_FROM
+    bad, _last = _check_lines(lines, payloads, check, chained)
+    if bad >= 0:
+        # A writer writes whole lines: a complete line that fails its check is damage.
+        raise _bad_check(path, base + bad + 2, chained)
+    fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
+    events = _decode_batch(path, payloads, base, version, UPCASTERS, fast)
+    if not fast:
+        payloads = [encoder.encode(e) for e in events]
+    if end is not None:
+        return events, payloads, int(lines[-1][:8], 16), end
+    # Only whole commands: a command marker owns the ``n`` events after it.
+    i = kept = 0
+    while i < len(events):
+        e = events[i]
+        i += 1 + max(0, e.n) if isinstance(e, Issued) else 1
+        if i <= len(events):
+            kept = i
+    if not kept:
+        return [], [], check, start
+    used = sum(map(len, lines[:kept])) + kept
+    return events[:kept], payloads[:kept], int(lines[kept - 1][:8], 16), start + used
+
+
+def _decode_batch(
+    path: Path,
+    payloads: list[bytes],
+    base: int,
+    version: int,
+    upcasters: dict[int, dict[str, Upcaster]],
+    fast: bool = True,
+) -> list[Event]:
+    if fast:
+        joined = b"[" + b",".join(payloads) + b"]"
+        if not long_digits(joined):
+            try:
+                return _events_decoder.decode(joined)
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+    events: list[Event] = []
+    for i, payload in enumerate(payloads):
+        try:
+            event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
+            if long_digits(payload):
+                check_ints(msgspec.to_builtins(event))
+            events.append(event)
+        except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as e:
+            # +1 for the header line, +1 to count lines from 1.  (RecursionError: messages
+            # nested in one another deeper than the decoder goes, which no game writes.)
+            raise _corrupt(path, base + i + 2, _("invalid event: {error}").format(error=e)) from None
+    return events
+
+
+def check_ints(value: object) -> None:
+    """Refuse an integer no game counts to (hand-edited, or damage with a valid check)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not -MAX_RECORD_INT <= value <= MAX_RECORD_INT:
+            raise ValueError(f"the number {value} is out of range (at most {MAX_RECORD_INT} either way)")
+    elif isinstance(value, dict):
+        for v in value.values():
+            check_ints(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            check_ints(v)
+
+
+def _decode_header(path: Path, payload: bytes) -> Header:
+    try:
+        raw = _any_decoder.decode(payload)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        raw = None
+    if not isinstance(raw, dict) or "fireteam" not in raw:
+        raise _not_a_save(path)
+    version = raw.get("fireteam")
+    if isinstance(version, int) and version > FORMAT_VERSION:
+        raise SaveError(
+            _(
+                "{path}: written by a newer Fireteam (save format {version}; this version reads up to {known}). "
+                "Upgrade Fireteam to open it."
+            ).format(path=path, version=version, known=FORMAT_VERSION)
+        )
+    try:
+        header = msgspec.convert(raw, Header)
+        check_ints(raw)
+    except (msgspec.ValidationError, ValueError) as e:
+        raise SaveError(
+            _("{path}:1: invalid header: {error}; is this the right file?").format(path=path, error=e)
+        ) from None
+    if header.fireteam < 0:
+        said = _("{path}:1: invalid header: format version {version}; is this the right file?")
+        raise SaveError(said.format(path=path, version=header.fireteam))
+    return header
+
+
+def _upcast(payload: bytes, version: int, upcasters: dict[int, dict[str, Upcaster]]) -> Event:
+    record = _any_decoder.decode(payload)
+    if not isinstance(record, dict):
+        raise ValueError("record is not an object")
+    for v in range(version, FORMAT_VERSION):
+        step = upcasters.get(v, {}).get(record.get("t"))
+        if step is not None:
+            record = step(dict(record))
+    if record.get("t") not in TAGS:
+        raise ValueError(f"unknown event tag {record.get('t')!r}")
+    return msgspec.convert(record, AnyEvent)

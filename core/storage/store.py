@@ -1,0 +1,217 @@
+"""Every event of a save, in file order, held compactly.
+
+A million decoded events would cost several hundred megabytes of Python
+objects.  The store keeps them instead as the JSON they were read from, packed
+``CHUNK`` records to a JSON array; a chunk decodes in one msgspec call when it
+is needed, and a small cache keeps the chunks in use decoded.  Per event it
+keeps only one byte: its kind (fact, command marker, undo, redo, phase).
+
+A store restored by ``core.storage.opencache`` does not even hold that JSON for the
+chunks it restored: it holds the save's own bytes, and a chunk's lines are
+stripped of their frames and joined into the array when it is first needed.
+Where those chunks start comes from the cache's entry, which is not believed:
+before a restored chunk is first used, it and every restored chunk before it
+are counted to be exactly ``CHUNK`` lines, and its events to be of the kinds
+the store holds for them (``RestoreMismatch`` if not).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from itertools import pairwise
+
+import msgspec
+
+from core import events as ev
+from core.language.i18n import _
+
+CHUNK = 1024
+CACHE_CHUNKS = 48
+#: A line of the save is its payload, framed by the 8-digit check, a space and a newline.
+FRAME_BYTES = 10
+
+FACT, ISSUED, UNDONE, REDONE, PHASE = range(5)
+_KIND = {t: FACT for t in ev.EVENT_TYPES} | {
+    ev.Issued: ISSUED,
+    ev.Undone: UNDONE,
+    ev.Redone: REDONE,
+    ev.PhaseBegan: PHASE,
+}
+
+_list_decoder = msgspec.json.Decoder(list[ev.AnyEvent])
+
+
+def kinds_of(events: list[ev.Event]) -> bytes:
+    return bytes(map(_KIND.__getitem__, map(type, events)))
+
+
+class RestoreMismatch(Exception):
+    """A chunk of a restored store is not what the open cache's entry said it is:
+    its lines are not ``CHUNK`` from where the store expects them, or its events are
+    of other kinds.  Nothing of it has been shown, and the entry is gone."""
+
+    def __rich__(self) -> str:
+        # What a Textual app shows, instead of a traceback, as this ends it (``App.panic``):
+        # a game cannot go on from an entry that lied.  The message is Fireteam's own.
+        return f"fireteam: {self}"
+
+
+class EventStore:
+    def __init__(self) -> None:
+        self._sealed: list[bytes | memoryview] = []  # JSON arrays of exactly CHUNK events
+        #: The first ``_framed`` sealed chunks are the save's lines themselves (``restored``).
+        self._framed = 0
+        #: Of those, the first ``_counted`` have been found to hold CHUNK lines each.
+        self._counted = 0
+        self._save: bytes = b""  # the save's bytes and where each chunk of them starts
+        self._offsets: list[int] = []
+        self._distrust: Callable[[], None] = lambda: None
+        self._tail: list[ev.Event] = []  # the last, unsealed chunk, decoded
+        self._tail_json: list[bytes] = []
+        self._cache: OrderedDict[int, list[ev.Event]] = OrderedDict()
+        self.kinds = bytearray()
+
+    @classmethod
+    def restored(
+        cls,
+        data: bytes,
+        offsets: list[int],
+        kinds: bytearray,
+        tail: list[ev.Event],
+        tail_json: list[bytes],
+        distrust: Callable[[], None],
+    ) -> EventStore:
+        """A store whose sealed chunk ``k`` is the whole lines of ``data`` in
+        ``[offsets[k], offsets[k + 1])`` (the caller checks that they are whole
+        lines; this store, that there are CHUNK of them, as each is first used),
+        then the events ``tail``; ``kinds`` covers them all.  ``distrust`` is
+        called before ``RestoreMismatch`` is raised (it forgets the entry)."""
+        store = cls()
+        view = memoryview(data)
+        store._sealed = [view[a:b] for a, b in pairwise(offsets)]
+        store._framed = len(store._sealed)
+        store._save, store._offsets, store._distrust = data, offsets, distrust
+        store._tail, store._tail_json = tail, tail_json
+        store.kinds = kinds
+        return store
+
+    def file_offsets(self, start: int) -> list[int]:
+        """Where each sealed chunk would start in a save whose first event's line
+        starts at ``start`` and whose lines hold exactly the store's payloads, and
+        where the unsealed tail would start (``core.storage.opencache`` checks the claim)."""
+        offsets = [start]
+        for k, chunk in enumerate(self._sealed):
+            # "[" and "]" and a comma between payloads in place of a frame on each line.
+            size = len(chunk) if k < self._framed else len(chunk) - 2 - (CHUNK - 1) + CHUNK * FRAME_BYTES
+            offsets.append(offsets[-1] + size)
+        return offsets
+
+    @property
+    def tail_json(self) -> list[bytes]:
+        """The payloads of the events after the last sealed chunk."""
+        return self._tail_json
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def append(self, events: list[ev.Event], payloads: list[bytes]) -> None:
+        """Add events with their JSON encodings (as written to the file)."""
+        kinds = self.kinds
+        for e, p in zip(events, payloads, strict=True):
+            self._tail.append(e)
+            self._tail_json.append(p)
+            kinds.append(_KIND.get(type(e), FACT))
+            if len(self._tail) == CHUNK:
+                self._seal()
+
+    def append_chunk(self, events: list[ev.Event], array_json: bytes) -> None:
+        """Fast path for loading: a whole chunk, already an encoded JSON array."""
+        assert not self._tail and len(events) == CHUNK
+        index = len(self._sealed)
+        self._sealed.append(array_json)
+        self.kinds.extend(kinds_of(events))
+        self._remember(index, events)
+
+    def _seal(self) -> None:
+        index = len(self._sealed)
+        self._sealed.append(b"[" + b",".join(self._tail_json) + b"]")
+        self._remember(index, self._tail)
+        self._tail = []
+        self._tail_json = []
+
+    def _remember(self, index: int, events: list[ev.Event]) -> None:
+        self._cache[index] = events
+        self._cache.move_to_end(index)
+        while len(self._cache) > CACHE_CHUNKS:
+            self._cache.popitem(last=False)
+
+    def _chunk(self, index: int) -> list[ev.Event]:
+        if index == len(self._sealed):
+            return self._tail
+        events = self._cache.get(index)
+        if events is None:
+            events = _list_decoder.decode(self._json(index))
+            if index < self._framed and kinds_of(events) != self.kinds[index * CHUNK : (index + 1) * CHUNK]:
+                self._mismatch(index)
+            self._remember(index, events)
+        else:
+            self._cache.move_to_end(index)
+        return events
+
+    def _json(self, index: int) -> bytes | memoryview:
+        chunk = self._sealed[index]
+        if index >= self._framed:
+            return chunk
+        self._count_through(index)
+        lines = bytes(chunk).split(b"\n")
+        lines.pop()  # after the last newline
+        return b"[" + b",".join([line[9:] for line in lines]) + b"]"  # past the check and its space
+
+    def _count_through(self, index: int) -> None:
+        """Count the lines of the restored chunks up to ``index``: only if each before
+        it holds CHUNK lines does chunk ``index`` start at event ``index * CHUNK``.
+        (Counting them all as the store is restored took 10 ms for 100,000 events, and
+        a game seldom reads further back than its last chunks.)"""
+        save, offsets = self._save, self._offsets
+        while self._counted <= index:
+            k = self._counted
+            if save.count(b"\n", offsets[k], offsets[k + 1]) != CHUNK:
+                self._mismatch(k)
+            self._counted += 1
+
+    def _mismatch(self, index: int) -> None:
+        self._distrust()
+        said = _("events {first} to {last} are not where the open cache's entry for this save said; open it again")
+        raise RestoreMismatch(said.format(first=index * CHUNK + 1, last=(index + 1) * CHUNK))
+
+    def __getitem__(self, i: int) -> ev.Event:
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._chunk(i // CHUNK)[i % CHUNK]
+
+    def slice(self, start: int, end: int) -> list[ev.Event]:
+        end = min(end, len(self))
+        out: list[ev.Event] = []
+        while start < end:
+            c, off = divmod(start, CHUNK)
+            take = min(end - start, CHUNK - off)
+            out.extend(self._chunk(c)[off : off + take])
+            start += take
+        return out
+
+    def truncate(self, n: int) -> None:
+        """Drop events from ``n`` on (a command torn by a crash at the end of a file)."""
+        if n >= len(self):
+            return
+        keep = self.slice(n - n % CHUNK, n)
+        del self._sealed[n // CHUNK :]
+        self._framed = min(self._framed, len(self._sealed))
+        for k in [k for k in self._cache if k >= n // CHUNK]:
+            del self._cache[k]
+        del self.kinds[n - n % CHUNK :]
+        self._tail, self._tail_json = [], []
+        enc = msgspec.json.encode
+        self.append(keep, [enc(e) for e in keep])

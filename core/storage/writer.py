@@ -1,0 +1,317 @@
+"""Writing a save: create it, lock it, go on from what was loaded, append and sync.
+
+The format and the reading are ``core.storage.savefile``'s.  A writer appends a
+command's records in one ``write`` and ``fsync``s before it returns, so a shown
+result is on disk; it cuts a torn tail only after copying those bytes into a
+``.torn-*`` file next to the save; and it holds the save's lock
+(``core.storage.lock``) for its whole life, so no other process appends meanwhile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+import zlib
+from pathlib import Path
+
+import msgspec
+
+from core.storage import lock as savelock
+from core.events import Event
+from core.history import MAX_COMMAND_EVENTS
+from core.language.i18n import _
+from core.storage.savefile import (
+    FORMAT_VERSION,
+    MAX_LINE_BYTES,
+    UPCASTERS,
+    Chain,
+    Header,
+    Loaded,
+    NoGameYet,
+    SaveError,
+    SaveLocked,
+    check_ints,
+    encoder,
+    frame_header,
+    load,
+    long_digits,
+)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _create_aside(path: Path):
+    """A new ``NAME.torn-<time>`` file; a second crash within the same second gets ``-2``, ``-3``…"""
+    name = f"{path.name}.torn-{int(time.time())}"
+    n = 1
+    while True:
+        try:
+            return open(path.with_name(name if n == 1 else f"{name}-{n}"), "xb")
+        except FileExistsError:
+            n += 1
+
+
+def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
+    """Copy bytes ``keep``..``size`` of the save into a ``.torn-*`` file, synced, then cut them off."""
+    with open(path, "rb") as torn:
+        torn.seek(keep)
+        tail = torn.read(size - keep)
+    with _create_aside(path) as aside_file:
+        aside = Path(aside_file.name)
+        aside_file.write(tail)
+        aside_file.flush()
+        os.fsync(aside_file.fileno())
+    os.ftruncate(fd, keep)
+    return aside
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _lock(path: Path, fd: int) -> None:
+    try:
+        savelock.acquire(path, fd)
+    except savelock.Busy as busy:
+        os.close(fd)
+        raise SaveLocked(path, busy.holder, busy.who()) from None
+
+
+def _unwritable(path: Path, e: OSError) -> SaveError:
+    return SaveError(
+        _(
+            "{path}: cannot open the save for writing: {error}; "
+            "open it read-only (`fireteam {path} --replay`), or make the file and its folder writable"
+        ).format(path=path, error=e.strerror)
+    )
+
+
+class SaveWriter:
+    """Appends command groups to a save and syncs them before returning.
+
+    A writer holds the save's lock (:mod:`core.storage.lock`) from the moment it
+    opens the file until :meth:`close`: no other process appends meanwhile.
+    """
+
+    def __init__(self, path: Path, fd: int, size: int, chain: Chain) -> None:
+        self.path = path
+        self._fd = fd
+        #: Bytes in the file: every record written and synced.
+        self.size = size
+        self.chain = chain
+        #: Why this writer can no longer append (a failed write it could not take back).
+        self.broken = ""
+
+    @property
+    def check(self) -> int:
+        return self.chain.check
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
+        """A new save holding ``header``; a save a crash left without a whole header is started again."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            fd = cls._restart(path)
+        except OSError as e:
+            said = _("{path}: cannot create the save: {error}; choose a writable folder")
+            raise SaveError(said.format(path=path, error=e.strerror)) from None
+        else:
+            _lock(path, fd)
+        writer = cls(path, fd, 0, Chain(0))
+        first = frame_header(header)
+        try:
+            _write_all(fd, first)
+            os.fsync(fd)
+        except OSError as e:
+            writer.close()
+            said = _("{path}: cannot write the new save: {error}; free some space and try again")
+            raise SaveError(said.format(path=path, error=e.strerror)) from None
+        _fsync_dir(path)
+        writer.size = len(first)
+        writer.chain = Chain(zlib.crc32(first[9:-1]), header.fireteam)
+        return writer
+
+    @staticmethod
+    def _restart(path: Path) -> int:
+        """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
+        exists = SaveError(
+            _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
+        )
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError:
+            raise exists from None
+        _lock(path, fd)
+        try:
+            load(path)
+        except NoGameYet:
+            size = os.fstat(fd).st_size
+            if size:
+                _set_aside(path, fd, 0, size)
+            return fd
+        except SaveError:
+            pass
+        savelock.release(path)
+        os.close(fd)
+        raise exists
+
+    @classmethod
+    def lock(cls, path: str | os.PathLike[str]) -> SaveWriter:
+        """Open an existing save to append to it, taking its lock; then load it and :meth:`adopt` it.
+
+        Raises :class:`SaveLocked` if another process writes it.  The lock comes
+        before the load, so what is loaded is what this writer appends to.
+        """
+        path = Path(path)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except FileNotFoundError:
+            raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
+        except IsADirectoryError:
+            raise SaveError(_("{path}: cannot read: is a directory, not a save").format(path=path)) from None
+        except OSError as e:
+            raise _unwritable(path, e) from None
+        _lock(path, fd)
+        return cls(path, fd, 0, Chain(0))
+
+    def adopt(self, loaded: Loaded) -> None:
+        """Go on from what was loaded, first setting aside any torn tail.
+
+        A save in an older format goes on in that format, as long as its records
+        still mean what they did (no upcaster since): one file, one format.
+        """
+        path = self.path
+        if any(UPCASTERS.get(v) for v in range(loaded.version, FORMAT_VERSION)):
+            raise SaveError(
+                _(
+                    "{path}: written in save format {version}, which this Fireteam reads but no longer "
+                    "writes; open it read-only (`fireteam {path} --replay`), or run `fireteam salvage {path}` "
+                    "to copy it into a new save in today's format"
+                ).format(path=path, version=loaded.version)
+            )
+        try:
+            if loaded.torn_bytes:
+                aside = _set_aside(path, self._fd, loaded.good_bytes, loaded.good_bytes + loaded.torn_bytes)
+                loaded.notes.append(_("torn bytes kept in {file}").format(file=aside.name))
+                loaded.torn_bytes = 0
+            os.fsync(self._fd)
+        except OSError as e:
+            raise SaveError(
+                _(
+                    "{path}: cannot set aside the torn end of the save: {error}; "
+                    "free some space, or open it read-only (`fireteam {path} --replay`)"
+                ).format(path=path, error=e.strerror)
+            ) from None
+        _fsync_dir(path)
+        self.size = loaded.good_bytes
+        self.chain = Chain(loaded.check, loaded.version)
+
+    def append(self, events: list[Event]) -> list[bytes]:
+        """Write and sync ``events``; return their JSON payloads (for the store).
+
+        If the write or the sync fails (a full disk, an I/O error), what was
+        written of it is cut off again and OSError is raised: the file keeps
+        only whole commands.  If even that fails, this writer refuses every
+        later append, since the save's end is no longer known to be whole.
+        """
+        if self.broken:
+            raise SaveError(self.broken)
+        payloads = [encoder.encode(e) for e in events]
+        if not payloads:
+            return payloads
+        if len(payloads) > MAX_COMMAND_EVENTS + 1:
+            said = _("{path}: a command of {facts} facts is too big (at most {limit})")
+            raise SaveError(said.format(path=self.path, facts=len(payloads) - 1, limit=MAX_COMMAND_EVENTS))
+        if long_digits(b"".join(payloads)):
+            # The reader refuses a number no game counts to: writing it would make the save unloadable.
+            try:
+                for event in events:
+                    check_ints(msgspec.to_builtins(event))
+            except ValueError as e:
+                raise SaveError(f"{self.path}: {e}") from None
+        longest = max(map(len, payloads)) + 9  # check and space
+        if longest > MAX_LINE_BYTES:
+            # The reader refuses such a line: writing it would make the save unloadable.
+            said = _("{path}: a record of {size} bytes is too long (at most {limit})")
+            raise SaveError(said.format(path=self.path, size=longest, limit=MAX_LINE_BYTES))
+        chain = Chain(self.chain.check)
+        chain.chained = self.chain.chained
+        data = b"".join(chain.frame_payload(p) for p in payloads)
+        try:
+            _write_all(self._fd, data)
+            os.fsync(self._fd)
+        except OSError:
+            self._take_back()
+            raise
+        self.size += len(data)
+        self.chain = chain
+        return payloads
+
+    def _take_back(self) -> None:
+        try:
+            os.ftruncate(self._fd, self.size)
+        except OSError as e:
+            self.broken = _(
+                "{path}: a write failed and could not be taken back ({error}); "
+                "close the game and open it again (a torn end is set aside then)"
+            ).format(path=self.path, error=e.strerror)
+            return
+        # If this sync fails too, the next append's sync carries the cut to the disk.
+        with contextlib.suppress(OSError):
+            os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            savelock.release(self.path)
+            os.close(self._fd)  # drops the lock
+            self._fd = -1
+
+
+def write_new(target: Path, header: Header, payloads: list[bytes], *, option: str) -> None:
+    """A new save at ``target`` (never an existing file) holding ``header``, in today's
+    format, and the records ``payloads``, chained and synced; ``option`` is the
+    command-line option naming ``target`` (for the advice when it cannot be made).
+
+    For saves made whole from another (``fireteam salvage``, ``fireteam fork``):
+    if writing fails, the partial file is removed.
+    """
+    today = msgspec.structs.replace(header, fireteam=FORMAT_VERSION)
+    first = frame_header(today)
+    chain = Chain(int(first[:8], 16))
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        said = _("{path}: already exists; choose another name with {option} (saves are never overwritten)")
+        raise SaveError(said.format(path=target, option=option)) from None
+    except OSError as e:
+        said = _("{path}: cannot create: {error}; choose another place with {option}")
+        raise SaveError(said.format(path=target, error=e.strerror, option=option)) from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(first)
+            for start in range(0, len(payloads), 4096):
+                out.write(b"".join(chain.frame_payload(p) for p in payloads[start : start + 4096]))
+            out.flush()
+            os.fsync(out.fileno())
+    except OSError as e:
+        target.unlink(missing_ok=True)
+        said = _("{path}: cannot write: {error}; free some space or choose another place with {option}")
+        raise SaveError(said.format(path=target, error=e.strerror, option=option)) from None
+    _fsync_dir(target)
