@@ -43,8 +43,9 @@ from typing import Any
 import msgspec
 
 from core.dice import parse_faces
-from core.language.i18n import CORE_DOMAIN, SOURCE, _, lang, translations
+from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.numerals import grouped, point
+from core.language.reader import SOURCE, lang
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible

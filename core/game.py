@@ -19,21 +19,22 @@ from pathlib import Path
 import msgspec
 
 import core
-from core.secrets import commitments
 from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
-from core.language.i18n import SOURCE, Domain, Text, _, lang, render
+from core.language.i18n import Domain, Text, _, render
+from core.language.reader import SOURCE, lang
 from core.narrate import describe
 from core.numbering import Numbering
-from core.storage.opencache import Mark, NotCached, OpenCache
 from core.probability import odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
+from core.secrets import commitments
+from core.state import GameState, apply_in_place, copy_state
+from core.storage.opencache import Mark, NotCached, OpenCache
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
-from core.state import GameState, apply_in_place, copy_state
 from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, roller, unit_audience, view_state
 
 #: A game's dice seed is a whole number below this: it fits every integer the

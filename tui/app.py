@@ -26,9 +26,9 @@ from textual.message import Message
 from textual.screen import Screen
 
 from core.game import Game, Outcome
-from core.language.i18n import LANGUAGE_NAMES, reader, set_process_language
-from core.storage.opencache import NotCached, OpenCache
+from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.ruleset import Refused
+from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _, start_language

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from core.language.i18n import CORE_DOMAIN, SOURCE, Domain, lang
+from core.language.i18n import CORE_DOMAIN, Domain
+from core.language.reader import SOURCE, lang
 from tui.i18n import N_, _
 
 ALERT = "bold white on red"

@@ -5,7 +5,7 @@ Every module of ``tui/`` (but ``tui/ssh/``, the server's) says what it shows wit
 later (a binding's description, a table's row) is marked ``N_`` and translated
 where it is drawn, so a change of language shows at the next repaint.
 
-The language is the reader's (``core.language.i18n.reader()``): each app, and over SSH
+The language is the reader's (``core.language.reader.reader()``): each app, and over SSH
 each seat, reads its own, and the setting in the client changes that reader in
 place (``FireteamApp.set_language``).  Which language a local client starts in:
 ``--lang``, else the language saved in its settings, else the locale
@@ -20,8 +20,9 @@ from string import Formatter
 
 from rich.text import Text as RichText
 
-from core.language.i18n import CLIENT_DOMAIN, LANGUAGES, N_, Domain, Text, from_environment, render
+from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, render
 from core.language.numerals import grouped, localised
+from core.language.reader import LANGUAGES, from_environment
 from core.probability import percent
 from core.ruleset import Phase, Ruleset
 

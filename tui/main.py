@@ -21,8 +21,8 @@ def _parser() -> argparse.ArgumentParser:
     import argparse
     from pathlib import Path
 
-    from core.cli.main import add_headless
     from core.cli.lang import add_lang_option
+    from core.cli.main import add_headless
     from tui.i18n import _
 
     p = argparse.ArgumentParser(
@@ -56,7 +56,7 @@ def _app_parser() -> argparse.ArgumentParser:
     import argparse
     from pathlib import Path
 
-    from core.language.i18n import LANGUAGE_NAMES, LANGUAGES
+    from core.language.reader import LANGUAGE_NAMES, LANGUAGES
     from tui.i18n import _
 
     p = argparse.ArgumentParser(prog="fireteam", description=_("Open the Fireteam client."))
@@ -109,8 +109,8 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
 
 def _is_client(argv: list[str]) -> bool:
     """Whether the command line opens the client (else: a headless command, the server, the help)."""
-    from core.cli.main import HEADLESS
     from core.cli.lang import after_lang, choose_language
+    from core.cli.main import HEADLESS
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)

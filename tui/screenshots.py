@@ -21,7 +21,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from core.game import Game
-from core.language.i18n import reading
+from core.language.reader import reading
 from core.ruleset import Refused
 from tui.app import FireteamApp
 from tui.screens.help import HelpScreen

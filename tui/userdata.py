@@ -23,9 +23,9 @@ import platformdirs
 
 from core.cachedir import cache_root
 from core.commands import check_line
-from core.language.i18n import LANGUAGES
-from core.storage.opencache import OpenCache
+from core.language.reader import LANGUAGES
 from core.ruleset import Refused
+from core.storage.opencache import OpenCache
 from tui.i18n import _, ngettext, number
 
 APP = "fireteam"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from core.commands import local_name, spec_domain
 from core.game import builtin_commands
-from core.language.i18n import reading
+from core.language.reader import reading
 from core.ruleset import BUILTIN, CommandSpec, get_ruleset
 
 COMMANDS_MD = Path(__file__).resolve().parents[2] / "docs" / "commands.md"

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from core.language.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, from_environment, ngettext, set_process_language
+from core.language.i18n import N_, _, ngettext
+from core.language.reader import LANGUAGE_NAMES, LANGUAGES, from_environment, set_process_language
 
 #: argparse's messages that a ``fireteam`` command can show, as Python 3.11+ writes them.
 ARGPARSE_WORDS = (

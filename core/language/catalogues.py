@@ -27,7 +27,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from core.commands import spec_domain
-from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LANGUAGES, LOCALE_DIR, SERVER_DOMAIN, SOURCE
+from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SERVER_DOMAIN
+from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import BUILTIN, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from functools import cache
 
-from core.language.i18n import SOURCE, lang
+from core.language.reader import SOURCE, lang
 
 #: Each language's decimal and thousands separators, as babel's CLDR data has
 #: them (``tests/core/test_numerals.py`` checks); both write numbers with CLDR's

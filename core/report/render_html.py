@@ -3,7 +3,8 @@ nothing and runs nothing (its Content-Security-Policy forbids both)."""
 
 from __future__ import annotations
 
-from core.language.i18n import _, lang
+from core.language.i18n import _
+from core.language.reader import lang
 from core.report import account
 from core.report.build import Report
 from core.report.charts import all_charts

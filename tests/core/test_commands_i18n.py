@@ -17,12 +17,13 @@ from hypothesis import strategies as st
 
 import core.language.i18n
 from core import events as ev
+from core.cli.commands_doc import COMMANDS_MD, updated
 from core.cli.main import run_script, script_lines
 from core.commands import distance, localize_line, match_prefix, names, spec_domain, title
-from core.cli.commands_doc import COMMANDS_MD, updated
 from core.game import Game, builtin_commands
-from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain, reading
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
+from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
+from core.language.reader import reading
 from core.ruleset import BUILTIN, Refused, get_ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

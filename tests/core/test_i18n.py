@@ -8,7 +8,8 @@ import msgspec
 import pytest
 
 from core import events as ev
-from core.language.i18n import M, Msg, Reader, fill, from_environment, lang, reading, render
+from core.language.i18n import M, Msg, fill, render
+from core.language.reader import Reader, from_environment, lang, reading
 
 
 def test_a_message_is_stored_as_its_template_and_arguments_and_reads_back_equal():

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.language.i18n import LANGUAGES, SOURCE, render, translations
 from core.language.catalogues import DOMAINS, read, template, untranslated
+from core.language.i18n import render, translations
+from core.language.reader import LANGUAGES, SOURCE
 
 TARGETS = [lang for lang in LANGUAGES if lang != SOURCE]
 

@@ -15,9 +15,10 @@ import msgspec
 import pytest
 
 from core import events as ev
-from core.language import i18n
 from core.dice import DiceRequest
-from core.language.i18n import M, reading, set_process_language
+from core.language import i18n
+from core.language.i18n import M
+from core.language.reader import reading, set_process_language
 from core.narrate import describe
 from core.probability import odds_summary, percent
 from core.state import Unit

@@ -13,8 +13,8 @@ from babel.numbers import format_decimal, get_decimal_symbol, get_group_symbol
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.language.i18n import LANGUAGES
 from core.language.numerals import SEPARATORS, grouped, point
+from core.language.reader import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 #: From 25 digits on babel raises (three decimals past the decimal context's 28 digits); this writes them.

@@ -648,7 +648,7 @@ def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):
 
 
 def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
-    from core.rulesets.bassa_intensita.cmd_air import aa_chance
+    from core.rulesets.bassa_intensita.commands.air import aa_chance
     from core.rulesets.bassa_intensita.tables import air
 
     rocket = next(r for r in air().aa if r.weapon == "at-rocket")

@@ -10,7 +10,8 @@ import pytest
 
 from core.events import Mod
 from core.language.i18n import plain
-from core.rulesets.bassa_intensita import damage, he, morale, rules, squads
+from core.rulesets.bassa_intensita import rules, squads
+from core.rulesets.bassa_intensita.rules import damage, he, morale
 from core.rulesets.bassa_intensita.tables import (
     air,
     command_distance,

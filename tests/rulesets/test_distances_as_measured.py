@@ -8,9 +8,8 @@ import pytest
 
 from core.commands import distance
 from core.rulesets.bassa_intensita import rules as bi
-from core.rulesets.bassa_intensita.tables import weapons as bi_weapons
-from core.rulesets.linea_di_tiro import assault as lt_assault
-from core.rulesets.linea_di_tiro import spotting as lt_spotting
+from core.rulesets.bassa_intensita.tables import weapons
+from core.rulesets.linea_di_tiro.rules import assault, spotting
 from core.rulesets.ludonet import rules as ln
 
 
@@ -35,16 +34,16 @@ def test_ludonet_woods_sight_compares_the_exact_distance(word, seen):
 )
 def test_bassa_intensita_bands_compare_the_exact_distance(word, band):
     """BI-R075: a rifle's bands reach 20, 40 and 120 cm, limits included (47.25 in is 120.015 cm)."""
-    assert bi.range_band(bi_weapons()["rifle"], cm(word)) == band
+    assert bi.range_band(weapons()["rifle"], cm(word)) == band
 
 
 @pytest.mark.parametrize(("word", "why"), [("5", "adjacent"), ("5.5", ""), ("2in", ""), ("1.9in", "adjacent")])
 def test_linea_di_tiro_escort_compares_the_exact_distance(word, why):
     """LT-R101: a tank with friendly infantry within 5 cm cannot be assaulted (2 in is 5.08 cm)."""
-    refusal = lt_assault.can_assault_tank(True, cm(word))
+    refusal = assault.can_assault_tank(True, cm(word))
     assert why in refusal if why else refusal == ""
 
 
 def test_linea_di_tiro_spotting_compares_the_exact_distance():
     """LT-R032: spotted within the distance, the distance itself included."""
-    assert lt_spotting.spotted(cm("7.5"), 7.5) and not lt_spotting.spotted(cm("7.51"), 7.5)
+    assert spotting.spotted(cm("7.5"), 7.5) and not spotting.spotted(cm("7.51"), 7.5)

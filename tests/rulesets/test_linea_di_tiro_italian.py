@@ -13,7 +13,8 @@ from linea_di_tiro_support import FIRST, game, new_game, play, rolls  # noqa: F4
 
 from core import events as ev
 from core.game import Game
-from core.language.i18n import Domain, Msg, plain, reading
+from core.language.i18n import Domain, Msg, plain
+from core.language.reader import reading
 from core.ruleset import get_ruleset
 from core.rulesets.linea_di_tiro import tables, words
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.rulesets.linea_di_tiro import assault, rules, spotting
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.rules import assault, spotting
 from core.rulesets.linea_di_tiro.tables import mg_table
 from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
 

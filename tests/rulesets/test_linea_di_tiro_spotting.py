@@ -10,7 +10,8 @@ from linea_di_tiro_support import game, inject, piece, play, rolls  # noqa: F401
 from core import events as ev
 from core.language.i18n import plain
 from core.ruleset import Refused
-from core.rulesets.linea_di_tiro import rules, spotting
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.rules import spotting
 
 
 def test_spotting_distances():

@@ -175,7 +175,7 @@ def test_a_force_file_checks_on_its_own(capsys):
 
 
 def test_a_mistake_in_a_scenario_reads_in_the_readers_language(tmp_path):
-    from core.language.i18n import reading
+    from core.language.reader import reading
 
     force = {"name": "Squad", "units": [{"id": "x1", "name": "X", "cls": "veteran", "weapons": ["rilfe"]}]}
     (tmp_path / "squad.toml").write_text(dumps(force), encoding="utf-8")

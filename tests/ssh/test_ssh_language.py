@@ -22,7 +22,9 @@ from babel.messages.mofile import write_mo
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, served_table, wait_until
 
 from core.language import i18n
-from core.language.i18n import M, Reader, lang, reading
+from core.language import reader as readers
+from core.language.i18n import M
+from core.language.reader import Reader, lang, reading
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.language import LOCALE_VALUE_LIMIT, ContextExecutor, seat_language
@@ -329,7 +331,7 @@ async def test_a_seats_app_and_its_thread_workers_read_in_the_seats_language(tmp
 
             def in_the_app() -> None:
                 # As the app's own handlers do: a worker started from the app's task, in a thread.
-                worker = app.run_worker(lambda: (lang(), i18n.reader().lang), thread=True)
+                worker = app.run_worker(lambda: (lang(), readers.reader().lang), thread=True)
                 done.set_result(worker)
 
             app.call_later(in_the_app)

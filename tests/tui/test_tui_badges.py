@@ -14,7 +14,7 @@ from core import events as ev
 from core.game import Game
 from core.ruleset import Refused, available, get_ruleset
 from core.rulesets.bassa_intensita import casualties, phases
-from core.rulesets.breaking_news.combat import hits
+from core.rulesets.breaking_news import hits
 from core.rulesets.common import STATUSES
 from core.rulesets.linea_di_tiro import turn as lt_turn
 from core.rulesets.ludonet import turn as ln_turn

@@ -16,7 +16,9 @@ from textual.widgets._footer import FooterKey
 
 import core.language.i18n as i18n
 from core.events import Mod, Roll
-from core.language.i18n import M, Reader, lang, reader, set_process_language, use_reader
+from core.language import reader as readers
+from core.language.i18n import M
+from core.language.reader import Reader, lang, reader, set_process_language, use_reader
 from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
@@ -218,7 +220,7 @@ def test_a_phase_is_named_from_its_rulesets_catalogue_else_by_its_title(game, ca
         ruleset.domain,
         'msgctxt "phase"\nmsgid "activation"\nmsgstr "Attivazione"\n\nmsgid "End of turn"\nmsgstr "Fine del turno"\n',
     )
-    with i18n.reading("it"):
+    with readers.reading("it"):
         assert phase_name(ruleset, activation) == "Attivazione"
         assert phase_name(ruleset, ruleset.phase("end")) == "Fine del turno"  # its title translated
         assert phase_name(ruleset, ruleset.phase("setup")) == "Set-up"  # neither: the title
@@ -230,7 +232,7 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
     shoot = next(spec for spec in game.commands if spec.name == "shoot")
     assert command_names(shoot, game.ruleset.domain) == ["shoot", "spara"]
     for code in ("en", "it"):
-        with i18n.reading(code):
+        with readers.reading(code):
             app = FireteamApp(game)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
@@ -246,7 +248,7 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
 def test_the_dice_pane_says_a_rolls_chance_target_and_owner_in_italian():
     """Breaking News §8.0: 3 dice needing 5+, 1 - (4/6)^3 = 19/27 = 70.4%."""
     roll = Roll(M("fire"), (2, 5, 1), target=5, mods=(Mod(M("range"), 1, "§8.0"),), outcome=M("1 hit"))
-    with i18n.reading("it"):
+    with readers.reading("it"):
         assert odds.chance_text(roll) == "70,4% di fare almeno un 5+ con 3d6"
         assert odds.chance_text(Roll("save", (3,), target=4, under=True)) == "66,7% di fare 4 o meno con 1d6"
         assert chance_line(roll).plain == "prima del tiro: 70,4% di fare almeno un 5+ con 3d6"

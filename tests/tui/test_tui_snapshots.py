@@ -14,7 +14,7 @@ from skirmish import patrol_game
 from textual.widgets import Input
 
 from core.game import Game
-from core.language.i18n import reading
+from core.language.reader import reading
 from tui import screenshots
 from tui.app import FireteamApp
 

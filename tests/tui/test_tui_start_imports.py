@@ -34,9 +34,9 @@ DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 
 #: Imported by nothing the first frame needs (each made lazy for the start).
 NOT_AT_FIRST_FRAME = (
-    "core.rulesets.breaking_news.campaign.commands",
-    "core.rulesets.breaking_news.campaign.turn",
-    "core.rulesets.breaking_news.combat.commands",
+    "core.rulesets.breaking_news.commands.campaign",
+    "core.rulesets.breaking_news.turn",
+    "core.rulesets.breaking_news.commands.combat",
     "core.rulesets.breaking_news.scenario_format",
     "core.rulesets.breaking_news.setup",
     "core.rulesets.common",
@@ -111,7 +111,7 @@ def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     assert "tui.screens.game" in first_frame and "core.rulesets.breaking_news" in first_frame  # it did start
     assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
     assert [name for name in NOT_UNTIL_USED if name in idle] == []
-    assert "core.rulesets.breaking_news.combat.commands" in idle  # gathered once the frame is drawn
+    assert "core.rulesets.breaking_news.commands.combat" in idle  # gathered once the frame is drawn
 
 
 async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):

@@ -10,7 +10,8 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, SOURCE, lang, render
+from core.language.i18n import CORE_DOMAIN, render
+from core.language.reader import SOURCE, lang
 from core.narrate import describe_mod
 from core.ruleset import possessive
 from tui import odds

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from core.language.i18n import lang
+from core.language.reader import lang
 from tui.i18n import _
 
 

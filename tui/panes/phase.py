@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.geometry import Size
 
-from core.language.i18n import lang
+from core.language.reader import lang
 from core.ruleset import Ruleset
 from core.state import GameState
 from tui.i18n import _, book, phase_name, shown

@@ -23,10 +23,10 @@ from textual.widget import Widget
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
-from core.language.i18n import LANGUAGE_NAMES, lang
+from core.language.reader import LANGUAGE_NAMES, lang
 from core.ruleset import CommandSpec, Refused
-from core.storage.savefile import SaveError
 from core.state import encode_state
+from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
 from tui.i18n import N_, _, phase_name

@@ -17,7 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from core.commands import usage
-from core.language.i18n import CORE_DOMAIN, LANGUAGES, SOURCE, Domain, translations
+from core.language.i18n import CORE_DOMAIN, Domain, translations
+from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import CommandSpec, Ruleset
 from tui.badges import legend
 from tui.i18n import N_, _

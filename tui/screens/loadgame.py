@@ -21,7 +21,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from core.game import Game
-from core.language.i18n import reader, reading
+from core.language.reader import reader, reading
 from core.storage.savefile import SaveError, SaveLocked
 from tui.i18n import N_, _, phase_name, shown
 from tui.panes.footer import KeysFooter

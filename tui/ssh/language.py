@@ -6,10 +6,10 @@ the one its SSH client's locale asks for (``LANGUAGE``, ``LC_ALL``,
 (``fireteam serve --lang``, else the server's locale, else English).
 
 The client's variables are hostile: they are only ever mapped by
-``core.language.i18n.from_environment`` to one of ``core.language.i18n.LANGUAGES``, never shown,
+``core.language.reader.from_environment`` to one of ``core.language.reader.LANGUAGES``, never shown,
 logged or used otherwise.
 
-Each seat's app runs with its own ``core.language.i18n.Reader`` (``tui.ssh.session``).
+Each seat's app runs with its own ``core.language.reader.Reader`` (``tui.ssh.session``).
 Its tasks inherit it; threads do not (``loop.run_in_executor`` does not copy
 the caller's context), so the server's loop runs its threads with
 :class:`ContextExecutor`, which does: a Textual thread worker of a seat's app
@@ -28,7 +28,8 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from core.language.i18n import SERVER_DOMAIN, Domain, Reader, Text, from_environment, render
+from core.language.i18n import SERVER_DOMAIN, Domain, Text, render
+from core.language.reader import Reader, from_environment
 
 _words = Domain(SERVER_DOMAIN)
 #: The server's own words, in the current reader's language (a seat's, inside its session).

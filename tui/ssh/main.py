@@ -15,10 +15,10 @@ import signal
 import sys
 from pathlib import Path
 
-from core.language.i18n import SOURCE, from_environment, reading
+from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
-from core.storage.savefile import SaveError
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
+from core.storage.savefile import SaveError
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed

@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.language import i18n
 from core.dice import NeedDice
+from core.language import reader as readers
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.language import _
@@ -121,7 +121,7 @@ class SeatWorkers:
         self.heartbeat = heartbeat
         self.limits = limits or Limits()
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
-        self.lang = i18n.checked(lang) if lang else i18n.lang()
+        self.lang = readers.checked(lang) if lang else readers.lang()
         self.gate = Gate(self.limits, self.log)
         self._quiet = QuietLog(self.log, interval=60.0)
         self.workers: list[_Worker] = []
@@ -385,7 +385,7 @@ class SeatWorkers:
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
         # Carried out in the seat's language, as in a seat's own task without workers: a refusal is worded for it.
-        with i18n.reading(msg.lang if msg.lang in i18n.LANGUAGES else i18n.SOURCE):
+        with readers.reading(msg.lang if msg.lang in readers.LANGUAGES else readers.SOURCE):
             return self._carry_out(w, msg)
 
     def _carry_out(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:

@@ -22,7 +22,7 @@ from typing import Any
 
 from core.dice import NeedDice
 from core.game import Game, Outcome
-from core.language.i18n import lang
+from core.language.reader import lang
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import REFEREE

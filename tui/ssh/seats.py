@@ -25,7 +25,7 @@ from pathlib import Path
 import asyncssh
 import msgspec
 
-from core.language.i18n import LANGUAGES
+from core.language.reader import LANGUAGES
 from core.views import REFEREE, SPECTATOR
 
 #: Names and roles are single words: they appear in logs and in ``by`` of the save.
@@ -51,7 +51,7 @@ class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class Seat:
     name: str
     role: str
-    #: The language the seat reads (``core.language.i18n.LANGUAGES``), or "" to follow the client's locale.
+    #: The language the seat reads (``core.language.reader.LANGUAGES``), or "" to follow the client's locale.
     lang: str = ""
 
     @property

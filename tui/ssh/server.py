@@ -33,8 +33,9 @@ from asyncssh.public_key import get_public_key_algs
 from textual.app import App
 
 from core import events as ev
-from core.language import i18n
 from core.game import Game, Outcome, Refusal
+from core.language import i18n
+from core.language import reader as readers
 from core.language.i18n import M, Msg
 from core.storage.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
@@ -313,7 +314,7 @@ class FireteamServer:
     ) -> None:
         self._tables = list(tables)
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
-        self.lang = i18n.checked(lang) if lang else i18n.lang()
+        self.lang = readers.checked(lang) if lang else readers.lang()
         self._seats = seats
         self.key = key
         self.app_factory = app_factory

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import asyncssh
 from textual.app import App
 
-from core.language.i18n import M, Reader, Text, plain, reading, use_reader
+from core.language.i18n import M, Text, plain
+from core.language.reader import Reader, reading, use_reader
 from core.views import REFEREE
 from tui.ssh import replies
 from tui.ssh.driver import SSHDriver, bind_app

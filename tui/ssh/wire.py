@@ -27,7 +27,7 @@ from typing import Any
 import msgspec
 
 from core.dice import DiceRequest
-from core.language.i18n import SOURCE
+from core.language.reader import SOURCE
 
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.

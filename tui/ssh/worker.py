@@ -27,7 +27,7 @@ from pathlib import Path
 
 import asyncssh
 
-from core.language.i18n import LANGUAGES, SOURCE
+from core.language.reader import LANGUAGES, SOURCE
 from core.storage.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink

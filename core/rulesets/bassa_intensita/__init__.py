@@ -8,7 +8,7 @@ Turn machine (digest A.5.2; book "SEQUENZA DI GIOCO")::
 ``next`` moves from one phase to the next; leaving ``initiative`` rolls it.
 Every check is 1d10 rolled under the unit's Quality (tables.py, rules.py).
 A hit goes on to its damage (damage.py, casualties.py); losses make morale checks
-due (cmd_morale.py); the game ends as ending.py says.
+due (commands/morale.py); the game ends as commands/end.py says.
 Rulings: docs/rulings.md.
 """
 
@@ -23,18 +23,10 @@ from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
-    cmd_air,
-    cmd_casualties,
-    cmd_cover,
-    cmd_fire,
-    cmd_morale,
-    cmd_special,
-    cmd_support,
-    cmd_vehicles,
     commands,
-    ending,
     turn,
 )
+from core.rulesets.bassa_intensita.commands import support
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
 from core.rulesets.bassa_intensita.vocabulary import STATUSES_SHOWN, data_words
@@ -107,18 +99,7 @@ class BassaIntensita(ScenarioRuleset):
     scenarios_dir = SCENARIOS
     scenario_format = FORMAT
     turn = turn
-    own_commands = (
-        *commands.COMMANDS,
-        *cmd_fire.COMMANDS,
-        *cmd_cover.COMMANDS,
-        *cmd_casualties.COMMANDS,
-        *cmd_morale.COMMANDS,
-        *cmd_support.COMMANDS,
-        *cmd_air.COMMANDS,
-        *cmd_vehicles.COMMANDS,
-        *cmd_special.COMMANDS,
-        *ending.COMMANDS,
-    )
+    own_commands = commands.COMMANDS
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def commands(self) -> list[CommandSpec]:
@@ -152,7 +133,7 @@ class BassaIntensita(ScenarioRuleset):
         if key.startswith("smoke."):
             if not value:
                 return _("a smoke cloud lifts")
-            what, who, last = cmd_support.smoke_value(str(value))
+            what, who, last = support.smoke_value(str(value))
             cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
             return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
         if key.startswith("secret.support."):

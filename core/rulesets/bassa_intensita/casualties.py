@@ -17,8 +17,9 @@ from __future__ import annotations
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import Context
-from core.rulesets.bassa_intensita import damage, he, rules, squads
+from core.rulesets.bassa_intensita import rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
+from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
 from core.rulesets.bassa_intensita.words import whose, word

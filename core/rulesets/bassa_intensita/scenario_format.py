@@ -99,7 +99,7 @@ class BassaFormat(Format):
         "air-napalm": "aircraft with napalm (BI-R252; call air bomb=napalm)",
     }
     forces_dir = Path(__file__).parent / "forces"
-    # The rules' own keys (ending.py, commands.light_of) and badge (cmd_vehicles.py);
+    # The rules' own keys (commands/end.py, commands.common.light_of) and badge (commands/vehicles.py);
     # a vehicle's crew is the vehicle (ruling BI-OCCUPANTS): who is aboard is carried.
     turns_key = "scenario.turns"
     victory_key = "scenario.victory"

@@ -31,7 +31,9 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.bassa_intensita import casualties, cmd_special, cmd_support, ending, rules, squads
+from core.rulesets.bassa_intensita import casualties, rules, squads
+from core.rulesets.bassa_intensita.commands import end as ending
+from core.rulesets.bassa_intensita.commands import special, support
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     SHOT_BADGES,
@@ -147,8 +149,8 @@ def end_of_turn(ctx: Context) -> None:
             commanding = squads.commands(ctx.state, u)
             ctx.emit(ev.UnitOut(unit=u.id, cause=casualties.DIED_OF_WOUNDS))
             casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False, commanding=commanding)
-    cmd_support.clear_smoke(ctx)
-    cmd_special.clear_gas(ctx)
+    support.clear_smoke(ctx)
+    special.clear_gas(ctx)
     for u in ctx.state.units.values():
         present = (set(u.status) & set(TURN_BADGES)) | {b for b in u.status if b.startswith("screened-by-")}
         carried = {"ran"} if "running" in present else set()

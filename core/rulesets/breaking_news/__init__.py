@@ -89,8 +89,8 @@ class BreakingNews(Ruleset):
     # ------------------------------------------------------------------ commands
 
     def commands(self) -> list[CommandSpec]:
-        from core.rulesets.breaking_news.campaign import commands as campaign_commands
-        from core.rulesets.breaking_news.combat import commands as combat_commands
+        from core.rulesets.breaking_news.commands import campaign as campaign_commands
+        from core.rulesets.breaking_news.commands import combat as combat_commands
         from core.rulesets.common import REFEREE_TOOLS, scenario_command
 
         return [
@@ -120,12 +120,12 @@ class BreakingNews(Ruleset):
     # ------------------------------------------------------------- turn machine
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
-        from core.rulesets.breaking_news.campaign import turn
+        from core.rulesets.breaking_news import turn
 
         turn.check_turn(self, state, parsed, role)
 
     def advance(self, ctx: Context) -> None:
-        from core.rulesets.breaking_news.campaign import turn
+        from core.rulesets.breaking_news import turn
 
         turn.advance(ctx)
 

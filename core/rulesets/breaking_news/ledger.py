@@ -129,3 +129,22 @@ def charge(
             vis=vis,
         )
     )
+
+
+def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) -> None:
+    """A civilian hit (or killed) by ``by_side``'s fire.  Only the Regular player scores,
+    only against Irregulars (§14.0, Extras: Civilians); once per civilian.  The English
+    draft scores a civilian killed, the Italian one a civilian hit (DIFF-46)."""
+    row = defeat_line(ctx, "civilian")
+    if row.trigger == "killed" and not killed:
+        return
+    if not regular_vs_irregular(ctx.state) or army(ctx.state, by_side) != "regular":
+        return
+    if unit_var(ctx.state, civilian.id, "civilian"):
+        return
+    if killed:
+        reason = M("{unit} killed by {side}", unit=civilian.name, side=by_side)
+    else:
+        reason = M("{unit} hit by {side}", unit=civilian.name, side=by_side)
+    charge(ctx, by_side, "civilian", reason, about=civilian)
+    set_unit_var(ctx, civilian, "civilian", 1)

@@ -16,7 +16,7 @@ from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 
 Phrase = Callable[[re.Match[str], int | str], Msg | None]
 
-#: The words a key holds as its value (negotiation.py, extras.py, cmd_support.py).
+#: The words a key holds as its value (negotiation.py, extras.py, commands/support.py).
 _VALUES = {
     "running": N_("running"),
     "broken": N_("broken"),

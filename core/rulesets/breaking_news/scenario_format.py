@@ -12,13 +12,12 @@ import msgspec
 from msgspec import Meta
 
 from core.ruleset import Context
-from core.rulesets.breaking_news import scenario_rules
+from core.rulesets.breaking_news import hits, scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.campaign.objectives import MISSIONS
-from core.rulesets.breaking_news.combat import hits
-from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
+from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.scenarios.files import Problem, dotted
 from core.scenarios.schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown

@@ -21,9 +21,8 @@ import msgspec
 from core.events import SideSpec
 from core.language.i18n import N_
 from core.ruleset import Refused, SetupChoice
-from core.rulesets.breaking_news import scenario_rules
+from core.rulesets.breaking_news import hits, scenario_rules
 from core.rulesets.breaking_news.campaign import army
-from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import extras, negotiation, troop_classes
 from core.rulesets.breaking_news.words import _

@@ -63,7 +63,7 @@ class LineaDiTiro(Ruleset):
                 rolls=True,
                 dice=("the deck's shuffle: one die per card, 1d54 down to 1d2",),
             ),
-            *commands.all_commands(),
+            *commands.COMMANDS,
             *REFEREE_TOOLS,
         ]
 
@@ -109,7 +109,7 @@ class LineaDiTiro(Ruleset):
 
     def terms(self) -> list[str]:
         """Badges and states shown from data (turn.py), the joker, the artillery's states, and
-        ``draw``, the word a result takes for a draw (cmd_game.py)."""
+        ``draw``, the word a result takes for a draw (commands/game.py)."""
         return [
             *turn.BADGES,
             deck().joker,

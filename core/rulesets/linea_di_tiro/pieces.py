@@ -165,3 +165,10 @@ def fall_back(ctx: Context, piece: Unit) -> None:
 
 def sum_mods(mods: list[ev.Mod] | tuple[ev.Mod, ...]) -> int:
     return sum(m.value for m in mods)
+
+
+def recover(ctx: Context, piece: Unit) -> None:
+    """The piece is no longer immobilised (A7, or a melee won: LT-R102); its HE streak ends."""
+    set_count(ctx, piece, HE_BADGES, 0)
+    if piece.has("immobilised"):
+        ctx.emit(ev.StatusChanged(unit=piece.id, remove=("immobilised",)))

@@ -91,7 +91,7 @@ class Ludonet(ScenarioRuleset):
         return None
 
     def terms(self) -> tuple[str, ...]:
-        """The badges pieces wear (turn.py, hits.py, cmd_air.py), shown from data; ``draw``,
+        """The badges pieces wear (turn.py, hits.py, commands/air.py), shown from data; ``draw``,
         the word a result takes for a draw (end.py)."""
         return (*turn.BADGES, "draw")
 

@@ -21,7 +21,9 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.ludonet import cmd_air, cmd_unit, end, hits, rules
+from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet.commands import air, end
+from core.rulesets.ludonet.commands import unit as cmd_unit
 from core.rulesets.ludonet.tables import movement
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
@@ -42,8 +44,8 @@ BADGES = (
     "retreating",
     *hits.PENDING,
     hits.IMMOBILISED,
-    cmd_air.OVERHEAD,
-    cmd_air.STRUCK,
+    air.OVERHEAD,
+    air.STRUCK,
 )
 #: Commands either player may give in any phase (their handlers keep them to their phases and units).
 BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note")
@@ -83,7 +85,7 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))
         case "fire":
             hits.resolve(ctx)
-            cmd_air.end_of_fire(ctx)
+            air.end_of_fire(ctx)
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["fire"]))
         case "melee":
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["melee"]))
@@ -109,7 +111,7 @@ def end_of_turn(ctx: Context) -> None:
     an immobilised vehicle may be free again (LN-R041); aircraft that flew their last
     pass are gone (LN-R060)."""
     hits.end_of_turn(ctx)
-    cmd_air.end_of_turn(ctx)
+    air.end_of_turn(ctx)
     for u in ctx.state.units.values():
         if not u.in_play:
             continue  # a piece out of action keeps its last badges: nobody reads them

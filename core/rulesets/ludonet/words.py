@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.language.i18n import LANGUAGES, N_, Domain, M, Msg, translations
+from core.language.i18n import N_, Domain, M, Msg, translations
+from core.language.reader import LANGUAGES
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bn_campaign_support import run
 
 from core import events as ev
-from core.language.i18n import reading, render
+from core.language.i18n import render
+from core.language.reader import reading
 
 
 def test_the_final_count_reads_in_italian(demo):

@@ -10,7 +10,8 @@ from core import events as ev
 from core.dice import ManualDice
 from core.language.i18n import plain
 from core.ruleset import Context, Refused
-from core.rulesets.breaking_news.campaign import army, defeat
+from core.rulesets.breaking_news import ledger
+from core.rulesets.breaking_news.campaign import army
 from core.state import copy_state
 
 
@@ -61,7 +62,7 @@ def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
     for variant, expected in (("", []), (IT, [5])):
         game = new_game(tmp_path, variant=variant, name=f"civ{variant}.ft")
         ctx = Context(copy_state(game.state), ManualDice([]), "referee", game.ruleset)
-        defeat.civilian_hit(ctx, ctx.state.units["civ1"], "regulars", killed=False)
+        ledger.civilian_hit(ctx, ctx.state.units["civ1"], "regulars", killed=False)
         assert [e.points for e in ctx.events if isinstance(e, ev.DefeatPoints)] == expected
 
 

@@ -17,9 +17,9 @@ from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused, get_ruleset
 from core.rulesets.breaking_news.campaign import army
-from core.rulesets.breaking_news.combat.tables import weapons
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.breaking_news.tables import army_points, troop_classes
+from core.rulesets.breaking_news.tables.combat import weapons
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import ScenarioError
 

@@ -8,10 +8,11 @@ import pytest
 from bn_combat_support import new_game
 
 from core import events as ev
-from core.language.i18n import M, plain, reading, render
+from core.language.i18n import M, plain, render
+from core.language.reader import reading
 from core.ruleset import Refused
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import army
-from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.narration import describe_var
 
 BN = "breaking_news"
@@ -110,8 +111,8 @@ def test_every_name_the_tables_put_in_words_has_its_italian():
     """babel reads no TOML: words.TABLE_WORDS lists the tables' names, and this finds
     one a table gained without its Italian."""
     from core.language.catalogues import read
-    from core.rulesets.breaking_news.combat.tables import actions, fire_table, vehicle_saves, weapons
     from core.rulesets.breaking_news.tables import IT, defeat_points, extras, troop_classes
+    from core.rulesets.breaking_news.tables.combat import actions, fire_table, vehicle_saves, weapons
 
     names = {c.name for c in troop_classes().values()} | {a.name for a in actions().values()}
     names |= {d for row in fire_table().deviation.values() for d in row.directions}

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from core.events import Mod
 from core.language.i18n import plain
 from core.ruleset import Refused
-from core.rulesets.breaking_news.combat import fire, movement, saves, spotting, support, suppression
-from core.rulesets.breaking_news.combat.tables import weapons
+from core.rulesets.breaking_news.rules import fire, movement, saves, spotting, support, suppression
 from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.tables.combat import weapons
 
 W = weapons()
 

@@ -13,8 +13,9 @@ import pytest
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
-from core.language.i18n import M, Msg, plain, reading
 from core.language.catalogues import read
+from core.language.i18n import M, Msg, plain
+from core.language.reader import reading
 from core.ruleset import Refused
 from core.rulesets.bassa_intensita import BassaIntensita, casualties
 from core.rulesets.bassa_intensita.words import DOMAIN, msg_ids, render

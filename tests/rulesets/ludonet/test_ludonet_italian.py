@@ -12,7 +12,8 @@ from ln_support import ludonet_game, play, rolls, to_phase
 
 from core import events as ev
 from core.game import Game
-from core.language.i18n import Domain, Msg, plain, reading
+from core.language.i18n import Domain, Msg, plain
+from core.language.reader import reading
 from core.ruleset import get_ruleset
 from core.rulesets.ludonet import tables, words
 

@@ -9,9 +9,9 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL
-from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.state import GameState, Unit

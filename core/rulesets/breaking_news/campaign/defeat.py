@@ -14,7 +14,7 @@ which the turn machine runs whenever a phase ends and before the final count:
   the side): 5, or 10 under Rules of Engagement;
 * an IED planted at a marker that combat's ``ied SIDE.N`` set off: shown to all.
 
-Combat may call :func:`shot_fired` and :func:`civilian_hit` directly for the
+Combat may call :func:`shot_fired` and ``ledger.civilian_hit`` directly for the
 same effect at once (the Italian draft scores a civilian *hit*, which leaves no
 fact behind when he saves).  The ``score`` command charges the lines that are
 the referee's call: a building hit by support fire, a civilian, an objective
@@ -28,11 +28,12 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import forces, negotiation
-from core.rulesets.breaking_news.combat import hits
 from core.rulesets.breaking_news.ledger import (
     army,
     charge,
+    civilian_hit,
     defeat_line,
     has_roe,
     regular_vs_irregular,
@@ -102,25 +103,6 @@ def shot_fired(ctx: Context, side: str) -> None:
         charge(ctx, side, "first-fire", M("{side} fired first", side=side))
     if has_roe(ctx.state, side):
         charge(ctx, side, "roe-first-fire", M("{side} fired first under Rules of Engagement", side=side))
-
-
-def civilian_hit(ctx: Context, civilian: Unit, by_side: str, *, killed: bool) -> None:
-    """A civilian hit (or killed) by ``by_side``'s fire.  Only the Regular player scores,
-    only against Irregulars (§14.0, Extras: Civilians); once per civilian.  The English
-    draft scores a civilian killed, the Italian one a civilian hit (DIFF-46)."""
-    row = defeat_line(ctx, "civilian")
-    if row.trigger == "killed" and not killed:
-        return
-    if not regular_vs_irregular(ctx.state) or army(ctx.state, by_side) != "regular":
-        return
-    if unit_var(ctx.state, civilian.id, "civilian"):
-        return
-    if killed:
-        reason = M("{unit} killed by {side}", unit=civilian.name, side=by_side)
-    else:
-        reason = M("{unit} hit by {side}", unit=civilian.name, side=by_side)
-    charge(ctx, by_side, "civilian", reason, about=civilian)
-    set_unit_var(ctx, civilian, "civilian", 1)
 
 
 # ---------------------------------------------------------------------- score

@@ -16,9 +16,9 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
-from core.rulesets.breaking_news.cmd_common import side_for
-from core.rulesets.breaking_news.combat import hits
+from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit

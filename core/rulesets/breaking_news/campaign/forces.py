@@ -8,7 +8,7 @@ in the scenario or roster) has squads and independent sections instead: then
 ``Unit.team`` names the squad or section.
 
 Losses are read from the facts combat records: ``UnitOut`` with a cause
-``"<what> by <side>"`` (core.rulesets.breaking_news.combat.hits).  A man killed, badly
+``"<what> by <side>"`` (core.rulesets.breaking_news.hits).  A man killed, badly
 wounded, dead of wounds or captured is lost; a stabilised man is not (§9.3), nor
 one who left the field on his own feet (exfiltration, the helicopter).
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from core.language.i18n import N_
-from core.rulesets.breaking_news.combat import hits
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality
 from core.state import GameState, Unit

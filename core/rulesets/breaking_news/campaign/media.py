@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.combat import hits
+from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
 from core.rulesets.breaking_news.words import _

@@ -15,7 +15,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news.cmd_common import side_for
+from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
 from core.rulesets.breaking_news.words import _

@@ -26,7 +26,7 @@ from core.commands import match_prefix
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import forces
-from core.rulesets.breaking_news.cmd_common import side_for
+from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import (
     army,
     charge,

@@ -1,0 +1,397 @@
+"""Bassa Intensità commands of the initiative winner's choice, movement, actions and
+observation, each held to the golden rule (BI-R030)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import (
+    ISOLATED,
+    LEAD,
+    badges,
+    in_own_tier,
+    isolated,
+    light_of,
+    passes_isolation,
+    quality,
+    ready,
+    roll_under,
+    scout,
+)
+from core.rulesets.bassa_intensita.phases import (
+    MOVE_PHASES,
+    TIER_PHASES,
+)
+from core.rulesets.bassa_intensita.rules import damage
+from core.rulesets.bassa_intensita.tables import (
+    move_modes,
+    move_modifiers,
+    observation,
+    special,
+    vehicle_types,
+)
+from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
+from core.state import Unit
+from core.views import unit_audience, unit_visible
+
+# ------------------------------------------------------------------ initiative order
+
+
+def _order(ctx: Context, args: dict[str, Any]) -> None:
+    """A.5.1: the initiative winner chooses to move first or second."""
+    s = ctx.state
+    winner = s.active_side
+    first = winner if args["choice"] == "first" else s.other_side(winner)
+    if s.vars.get("first_mover") == first:
+        raise Refused(_("{first} already moves first").format(first=first))
+    ctx.emit(ev.VarSet(key="first_mover", value=first))
+
+
+# ----------------------------------------------------------------------- movement
+
+
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R040..R042: move a man on foot up to his mode's allowance less its modifiers,
+    or a vehicle up to its type's (BI-R045), in his side's movement."""
+    s = ctx.state
+    unit = ctx.unit(args["unit"])
+    if unit.side != s.active_side:
+        raise Refused(
+            _("{unit} cannot move: it is {owner} movement (A.5.1)").format(
+                unit=unit.name, owner=render(whose(s.active_side))
+            )
+        )
+    ready(ctx, unit, "move")
+    if unit.has("shocked") and not args["away"]:
+        raise Refused(
+            _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
+                unit=unit.name
+            )
+        )
+    if unit.kind != "man":
+        _move_vehicle(ctx, unit, args)
+        return
+    mode = move_modes()[args["mode"]]
+    via = _via(args["via"])
+    auto = [m for m, on in (("wounded", unit.has("wounded")), ("stand-up", unit.has("prone"))) if on]
+    allowance = rules.foot_allowance(mode.cm, [*via, *auto])
+    if unit.has("gassed"):
+        allowance = -(-allowance // 2)  # BI-R232: half in tear gas
+        auto.append("gassed")
+    cm = args["cm"]
+    whole = any(move_modifiers()[i].whole_turn for i in via)
+    if whole and cm != 0:
+        raise Refused(_("that takes his whole move: give 0 cm (BI-R042)"))
+    if not whole and not 0 < cm <= allowance:
+        labels = [word(move_modifiers()[i].label if i in move_modifiers() else "in tear gas") for i in [*via, *auto]]
+        if labels:
+            text = _("{mode} movement is 1 to {cm} cm ({why}) (BI-R040, BI-R042)")
+        else:
+            text = _("{mode} movement is 1 to {cm} cm (BI-R040, BI-R042)")
+        raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
+    if mode.not_twice_running and unit.has("ran"):
+        raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
+    gone = ("prone",) if unit.has("prone") else ()
+    ctx.emit(
+        ev.StatusChanged(
+            unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone
+        )
+    )
+
+
+def _via(text: str | None) -> list[str]:
+    """The movement modifiers the referee names (``via=door,wounded``; BI-R042)."""
+    if not text:
+        return []
+    ids = [w.strip() for w in text.split(",") if w.strip()]
+    table = move_modifiers()
+    for i in ids:
+        if i not in table or table[i].auto:
+            choices = ", ".join(k for k, m in table.items() if not m.auto)
+            raise Refused(_("no movement modifier {i}: {choices}").format(i=repr(i), choices=choices))
+    return ids
+
+
+def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
+    """BI-R045/R046: a vehicle's allowance by type and ground, halved by mobility hits;
+    a stabilised one that moves under half of it may still fire (BI-R240)."""
+    vtype = damage.vehicle_type(unit)
+    if vtype is None:
+        raise Refused(
+            _("{unit} has no vehicle type among its roles ({types})").format(
+                unit=unit.name, types=", ".join(vehicle_types())
+            )
+        )
+    if vtype.id == "helicopter":
+        from core.rulesets.bassa_intensita.commands.air import helicopter_move  # a helicopter's own rules
+
+        helicopter_move(ctx, unit, args["cm"])
+        return
+    halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
+    on_road = args["ground"] == "road"
+    allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
+    if allowance == 0:
+        raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
+    cm = args["cm"]
+    if not 0 < cm <= allowance:
+        raise Refused(
+            _("a {vehicle} moves 1 to {allowance} cm {ground} (BI-R045)").format(
+                vehicle=render(word(vtype.name)), allowance=allowance, ground=render(word(args["ground"]))
+            )
+        )
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
+    steady = "stabilised" in unit.roles and 2 * cm < allowance
+    badges(ctx, unit, "moved-stabilised" if steady else "moved")
+
+
+# ------------------------------------------------------------------------- actions
+
+
+def _act(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R065/R066: any activity other than moving and firing, rolled by difficulty."""
+    unit = ctx.unit(args["unit"])
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    difficulty = args["difficulty"]
+    if unit.has("wounded"):
+        difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
+    chance = rules.action_chance(quality(unit), difficulty)
+    if chance <= 0:
+        if unit.has("wounded"):
+            raise Refused(_("that action is impossible for a wounded man (BI-R069, BI-R110)"))
+        raise Refused(_("that action is impossible (BI-R069, BI-R110)"))
+    what = args["what"] or M("an action")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    if chance >= rules.D10:
+        text = M("{unit}: {what} (very easy, done; BI-R066)", unit=unit.name, what=what)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
+    else:
+        purpose = M("{what} ({difficulty})", what=what, difficulty=word(difficulty))
+        roll_under(ctx, purpose, unit, chance, (), "BI-R066", M("done"), M("failed"))
+    badges(ctx, unit, "acted")
+
+
+def _aim(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R085 (ruling BI-AIM): Aim is a very easy action; next turn the man's fire is
+    aimed (+1).  A wounded man finds it easy, not very easy: he rolls (BI-R110)."""
+    unit = ctx.unit(args["unit"])
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    if unit.has("wounded"):
+        chance = rules.action_chance(quality(unit), "easy")
+        if chance < rules.D10 and not roll_under(
+            ctx, M("aim (easy, wounded)"), unit, chance, (), "BI-R110", M("aimed"), M("failed")
+        ):
+            badges(ctx, unit, "acted")
+            return
+    badges(ctx, unit, "acted", "aiming")
+
+
+# --------------------------------------------------------------------- observation
+
+
+def _observer_column(observer: Unit) -> str:
+    """BI-R165/R167: infantry, an "open" vehicle (hatch open, commander out) or a closed one."""
+    if observer.kind == "man":
+        return "infantry"
+    return "open_vehicle" if "open" in observer.roles else "closed_vehicle"
+
+
+def _observe(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R160..R165: the referee rolls an observation attempt as an action of the
+    matrix's difficulty.  It is not an action: it costs the observer nothing (BI-R166)."""
+    s = ctx.state
+    observer = ctx.unit(args["observer"])
+    target = ctx.unit(args["target"])
+    if observer.side == target.side or not observer.in_play or not target.in_play:
+        raise Refused(_("an observer in play looks for an enemy in play"))
+    if unit_visible(target, observer.side):
+        raise Refused(_("{target} is already seen by {side} (BI-R163)").format(target=target.name, side=observer.side))
+    if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
+        raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
+    column = _observer_column(observer)
+    night = bool(args["night"]) or light_of(s) != "day"
+    if "sniper" in target.roles and target.has("hidden"):
+        # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
+        if column != "infantry":
+            raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
+        if not target.has("fired") or target.has("held-fire"):
+            raise Refused(_("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name))
+        difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
+    else:
+        moving = target.has("moved") or "helicopter" in target.roles  # BI-R258: always heard
+        row = f"{'infantry' if target.kind == 'man' else 'vehicle'}-{'moving' if moving else 'still'}"
+        row += "-cover" if args["cover"] else "-open"
+        base = getattr(observation()[row], column)
+        fired = any(target.has(b) for b in ("shot-single", "shot-auto"))
+        difficulty = rules.observation_difficulty(base, target_fired=fired, night=night)
+    if scout(observer) and (not observer.has("moved") or observer.has("cautious")):
+        difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
+    chance = rules.action_chance(quality(observer), difficulty)
+    if chance <= 0:
+        raise Refused(
+            _("{observer} cannot observe {target} there ({row}, {column}: NO; BI-R165)").format(
+                observer=observer.name, target=target.name, row=row, column=column
+            )
+        )
+    # Until it is seen, only the target's own side may learn that the attempt concerned it.
+    secret = unit_audience(target)
+    if chance >= rules.D10 or roll_under(
+        ctx,
+        M("observation ({difficulty})", difficulty=word(difficulty)),
+        observer,
+        chance,
+        (),
+        "BI-R165",
+        M("spotted"),
+        M("nothing seen"),
+        vis=secret,
+    ):
+        ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
+
+
+# ------------------------------------------------------------------------- the list
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "order",
+        "The initiative winner chooses to move first or second (he moves first unless he says otherwise). No dice.",
+        _order,
+        params=(Param("choice", "choice", choices=("first", "second")),),
+        rule="A.5.1",
+        examples=("order second",),
+        phases=("cover",),
+    ),
+    CommandSpec(
+        "move",
+        "Move a man on foot: cautious 8, normal 16, running 24 cm (not two turns running), less the "
+        "modifiers (wounded and standing up counted by the engine); or a vehicle by its type and ground. "
+        "Dice: 1d10 isolation test if isolated.",
+        _move,
+        params=(
+            Param("unit", "own"),
+            Param("cm", "distance", "distance in cm", hi=MAX_DISTANCE_CM),
+            Param("mode", "choice", optional=True, default="normal", choices=tuple(move_modes()), keyword=True),
+            Param("via", "text", "movement modifiers, e.g. door,low-obstacle (BI-R042)", optional=True, keyword=True),
+            Param(
+                "ground",
+                "choice",
+                "a vehicle's ground",
+                optional=True,
+                default="off-road",
+                choices=("road", "off-road"),
+                keyword=True,
+            ),
+            Param(
+                "away",
+                "choice",
+                "not towards the enemy (a shocked man)",
+                optional=True,
+                default=False,
+                choices=("away",),
+                keyword=True,
+            ),
+            ISOLATED,
+            LEAD,
+        ),
+        rule="BI-R040",
+        examples=(
+            "move marra 16",
+            "move deiana 8 cautious",
+            "move sanna 20 running isolated",
+            "move omar 6 via=window",
+            "move lince 80 road",
+        ),
+        phases=MOVE_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a helicopter: a damaged rotor's test 1d6, then its flight 2d6 total",
+        ),
+    ),
+    CommandSpec(
+        "act",
+        "An action other than moving or firing: very-easy (automatic), easy, normal or difficult (BI-R066); "
+        "one level harder for a wounded man. Dice: 1d10 isolation test if isolated, then 1d10 under the chance.",
+        _act,
+        params=(
+            Param("unit", "own"),
+            Param("difficulty", "choice", choices=("very-easy", "easy", "normal", "difficult")),
+            ISOLATED,
+            LEAD,
+            Param("what", "text", "what he does", optional=True),
+        ),
+        rule="BI-R066",
+        examples=("act pinna normal dress the wound", "act sanna very-easy emplace the LMG"),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "the action: 1d10 under its chance, unless very easy",
+        ),
+    ),
+    CommandSpec(
+        "aim",
+        "Take aim (a very easy action): next turn his fire is aimed, +1 (BI-R085). Dice: none, or 1d10 "
+        "isolation test if isolated; a wounded man rolls 1d10 (easy).",
+        _aim,
+        params=(Param("unit", "own"), ISOLATED, LEAD),
+        rule="BI-R085",
+        examples=("aim marra",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a wounded man: his aim, 1d10 under his chance",
+        ),
+    ),
+    CommandSpec(
+        "observe",
+        "Roll an observation attempt at a hidden enemy (the referee, who knows where it is). "
+        "Dice: 1d10 under the observer's chance for the difficulty (none if very easy).",
+        _observe,
+        params=(
+            Param("observer", "unit"),
+            Param("target", "unit"),
+            Param(
+                "cover",
+                "choice",
+                "the target is in cover",
+                optional=True,
+                default=False,
+                choices=("cover",),
+                keyword=True,
+            ),
+            Param(
+                "night",
+                "choice",
+                "it is night (one step harder)",
+                optional=True,
+                default=False,
+                choices=("night",),
+                keyword=True,
+            ),
+        ),
+        rule="BI-R165",
+        examples=("observe marra said cover",),
+        phases=(*MOVE_PHASES, "observe", "end"),
+        who="referee",
+        rolls=True,
+        dice=("observation: 1d10 under its chance, unless very easy",),
+    ),
+)

@@ -1,0 +1,330 @@
+"""Anti-aircraft fire and helicopters (A.15.2, A.15.3), as commands and rules.
+
+A helicopter is a vehicle piece with the ``helicopter`` role (its type in vehicles.toml);
+``landed`` marks one on the ground, ``hovering`` one holding still in the air this turn
+so that trained men can fast-rope down (BI-R257), ``rotor-damaged`` one that may have to come down.
+An aircraft is not a piece: it is the air strike an observer called (support.py);
+``aircraft.<side>`` says what became of that side's aircraft ("down", or
+"damaged:<turn>" when it broke off and may come back).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.rulesets.bassa_intensita.words import _, render, whose, word
+from core.state import Unit
+from core.views import unit_audience
+
+
+def aa_weapon(unit: Unit) -> AAWeapon | None:
+    """The first anti-aircraft weapon (BI-R260) the piece carries."""
+    for row in air().aa:
+        if any(w in unit.weapons and not unit.has(f"weapon-lost-{w}") for w in (row.weapon, *row.carried_by)):
+            return row
+    return None
+
+
+def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple[int, tuple[ev.Mod, ...]]:
+    """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier,
+    then halved in the movement phase, rounded up; 0 if NO or nothing is left."""
+    base = row.aircraft if target == "aircraft" else row.helicopter
+    if base is None:
+        return 0, ()
+    q = air().quality.get(tier, 0)
+    mods = [
+        ev.Mod(M("{weapon} vs {target}", weapon=word(row.name), target=word(target)), base, "BI-R260"),
+        ev.Mod(M("{tier} shooter", tier=word(tier)), q, "BI-R261"),
+    ]
+    chance = max(0, base + q)
+    if opportunity and chance:
+        halved = ceil(chance / 2)
+        mods.append(ev.Mod(M("½ in the movement phase"), halved - chance, "BI-R261"))
+        chance = halved
+    return chance, tuple(mods)
+
+
+def _aa(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R260..R263: fire at a helicopter or at the enemy's aircraft."""
+    shooter = ctx.unit(args["shooter"])
+    s = ctx.state
+    opportunity = s.phase in MOVE_PHASES
+    if opportunity and shooter.side != s.reacting_side:
+        raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
+    if s.phase in TIER_PHASES:
+        in_own_tier(ctx, shooter)
+    ready(ctx, shooter, "fire")
+    row = aa_weapon(shooter)
+    if row is None:
+        raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
+    target = args["target"]
+    heli = None
+    if target != "aircraft":
+        heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
+        if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
+            raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
+        if heli.has("landed"):
+            raise Refused(
+                _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name)
+            )
+    if row.max_cm is not None and (args["range"] or 0) > row.max_cm:
+        raise Refused(
+            _("the {weapon} reaches {max_cm} cm (BI-R260): give range=").format(
+                weapon=render(word(row.name)), max_cm=row.max_cm
+            )
+        )
+    chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
+    if chance <= 0:
+        raise Refused(
+            _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(
+                shooter=shooter.name, weapon=render(word(row.name))
+            )
+        )
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    what = heli.name if heli else M("the aircraft")
+    (face,) = ctx.roll(
+        M("anti-aircraft fire at {target}", target=what),
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=mods,
+        rule="BI-R260",
+        unit=shooter.id,
+        outcome=lambda f: M("hit") if rules.succeeds(f[0], chance) else M("miss"),
+    )
+    if not rules.succeeds(face, chance):
+        return
+    if heli is None:
+        aircraft_hit(ctx, s.other_side(shooter.side))
+    else:
+        helicopter_hit(ctx, heli)
+
+
+def aircraft_hit(ctx: Context, side: str) -> None:
+    """BI-R262 (ruling BI-AIRCRAFT-HIT): 1d6 1-3 shot down before it attacks; 4-6 damaged:
+    it breaks off, and may come back on a 6 in one of the next three fire phases."""
+    t = air().aircraft
+    (face,) = ctx.roll(
+        M("aircraft hit"),
+        1,
+        side=side,
+        rule="BI-R262",
+        outcome=lambda f: M("shot down") if f[0] <= t.shot_down else M("damaged: it breaks off"),
+    )
+    value = "down" if face <= t.shot_down else f"damaged:{ctx.state.turn}"
+    ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=value))
+
+
+def aircraft_ready(ctx: Context, side: str) -> bool:
+    """Before an air attack: a shot-down aircraft never comes; a damaged one comes back
+    on a 6 (BI-R262) in the three turns after it broke off, then it has gone home."""
+    state = str(ctx.state.vars.get(f"aircraft.{side}", ""))
+    if not state:
+        return True
+    if state == "down":
+        raise Refused(_("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(side))))
+    t = air().aircraft
+    since = int(state.split(":")[1])
+    if ctx.state.turn - since > t.return_turns:
+        raise Refused(_("{owner} damaged aircraft has gone back to base (BI-R262)").format(owner=render(whose(side))))
+    (face,) = ctx.roll(
+        M("damaged aircraft's return"),
+        1,
+        target=t.return_on,
+        side=side,
+        rule="BI-R262",
+        outcome=lambda f: M("it comes back and attacks") if f[0] >= t.return_on else M("not this turn"),
+    )
+    if face >= t.return_on:
+        ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=""))
+        return True
+    return False
+
+
+def helicopter_hit(ctx: Context, heli: Unit) -> None:
+    """BI-R263: 2d6 on the helicopter table."""
+    faces = ctx.roll(
+        M("helicopter hit"),
+        2,
+        total=True,
+        rule="BI-R263",
+        unit=heli.id,
+        outcome=lambda f: band(air().helicopter, sum(f)).words,
+    )
+    row = band(air().helicopter, sum(faces))
+    cause = M("anti-aircraft fire")
+    match row.id:
+        case "exploded":
+            casualties.destroyed(ctx, heli, M("exploded under {cause}", cause=cause))
+            return
+        case "pilot":
+            if heli.has("landed"):
+                ctx.emit(ev.StatusChanged(unit=heli.id, add=("immobilised", "damaged")))
+            else:
+                casualties.destroyed(ctx, heli, M("its pilot killed in flight"))
+            return
+        case "rotor":
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("rotor-damaged", "damaged")))
+        case "weapon":
+            casualties.lose_weapon(ctx, heli)
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("damaged",)))
+        case "passengers":
+            for man in casualties.aboard(ctx.state, heli):
+                (f,) = ctx.roll(
+                    casualties.HIT_ABOARD,
+                    1,
+                    sides=rules.D10,
+                    target=air().passenger_hit,
+                    under=True,
+                    rule="BI-R263",
+                    unit=man.id,
+                    outcome=lambda x: M("hit") if x[0] <= air().passenger_hit else M("unhurt"),
+                )
+                if f <= air().passenger_hit:
+                    casualties.infantry_hit(ctx, man, cause, under_fire=True)
+    casualties.morale_due(ctx, heli, "m7", under_fire=True, table_mod=row.morale_mod)
+
+
+def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
+    """BI-R255/R263: a damaged rotor may bring it down first (1d6 of 1-2); then it
+    moves up to 2d6 x 10 cm, rolled.  Returns whether it moved."""
+    if heli.has("landed"):
+        raise Refused(
+            _("{heli} has landed: taking off takes a whole turn (act {id} very-easy take off)").format(
+                heli=heli.name, id=heli.id
+            )
+        )
+    if heli.has("rotor-damaged"):
+        (face,) = ctx.roll(
+            M("damaged rotor"),
+            1,
+            rule="BI-R263",
+            unit=heli.id,
+            outcome=lambda f: M("it must land or go home") if f[0] <= air().rotor_fails else M("it holds"),
+        )
+        if face <= air().rotor_fails:
+            ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
+            ctx.emit(
+                ev.Noted(
+                    text=M("{unit} lands or goes back to base: the referee says which", unit=heli.name),
+                    vis=unit_audience(heli),
+                )
+            )
+            return False
+    faces = ctx.roll(
+        M("flight"),
+        2,
+        total=True,
+        rule="BI-R255",
+        unit=heli.id,
+        outcome=lambda f: M("up to {cm} cm", cm=sum(f) * air().move_per_pip),
+    )
+    allowance = sum(faces) * air().move_per_pip
+    moved = min(cm, allowance)
+    if moved < cm:
+        text = M("{unit} can fly only {cm} cm this turn", unit=heli.name, cm=allowance)
+        ctx.emit(ev.Noted(text=text, vis=unit_audience(heli)))
+    ctx.emit(ev.Moved(unit=heli.id, cm=moved, how=M("flying")))
+    ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
+    return True
+
+
+def _land(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R256: landing or taking off takes the whole turn; troops get on or off meanwhile."""
+    heli = ctx.unit(args["helicopter"])
+    if "helicopter" not in heli.roles:
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
+    if heli.side != ctx.state.active_side:
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+    ready(ctx, heli, "move")
+    landed = heli.has("landed")
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
+    ctx.emit(
+        ev.StatusChanged(
+            unit=heli.id, add=("moved",) if landed else ("moved", "landed"), remove=("landed",) if landed else ()
+        )
+    )
+
+
+def _hover(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R257: the helicopter holds still in the air for the turn, neither landing nor
+    taking off, so that men trained to fast-rope can get down (ruling BI-FAST-ROPE)."""
+    heli = ctx.unit(args["helicopter"])
+    if "helicopter" not in heli.roles:
+        raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
+    if heli.side != ctx.state.active_side:
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+    if heli.has("landed"):
+        raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
+    ready(ctx, heli, "move")
+    ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
+    ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "aa",
+        "Anti-aircraft fire at a helicopter or at the enemy's aircraft (halved in the movement phase). "
+        "Dice: 1d10 under the chance; a hit on an aircraft 1d6, on a helicopter 2d6, then any damage.",
+        _aa,
+        params=(
+            Param("shooter", "own"),
+            Param("target", "text", "a helicopter, or aircraft"),
+            Param(
+                "range",
+                "distance",
+                "distance in cm (the AT rocket reaches 80)",
+                optional=True,
+                keyword=True,
+                hi=MAX_DISTANCE_CM,
+            ),
+            Param(
+                "isolated",
+                "choice",
+                "beyond command distance",
+                optional=True,
+                default=False,
+                choices=("isolated",),
+                keyword=True,
+            ),
+        ),
+        rule="BI-R260",
+        examples=("aa ali aircraft", "aa ali lynx range=60"),
+        phases=(*MOVE_PHASES, *TIER_PHASES),
+        rolls=True,
+        dice=(
+            "anti-aircraft fire: 1d10 under the hit chance",
+            "if hit: a helicopter's hit 2d6 total (and a man aboard hit 1d6, if the table says), an aircraft's 1d6",
+        ),
+    ),
+    CommandSpec(
+        "land",
+        "A helicopter lands, or takes off if it has landed: its whole turn (BI-R256). No dice.",
+        _land,
+        params=(Param("helicopter", "own"),),
+        rule="BI-R256",
+        examples=("land lynx",),
+        phases=MOVE_PHASES,
+    ),
+    CommandSpec(
+        "hover",
+        "A flying helicopter holds still for the turn without landing, so that men with the "
+        "fast-rope role can rope down (dismount): its whole turn (BI-R257). No dice.",
+        _hover,
+        params=(Param("helicopter", "own"),),
+        rule="BI-R257",
+        examples=("hover lynx",),
+        phases=MOVE_PHASES,
+    ),
+)

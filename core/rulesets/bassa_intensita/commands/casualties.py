@@ -1,0 +1,206 @@
+"""Commands about casualties: dressing a wound (BI-R110), a man caught in an HE burst
+(A.10.2-A.10.3) and a hit the referee resolves by hand (A.12: mines, covering fire at a
+terrain feature, anything no other command rolls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.phases import TIER_PHASES
+from core.rulesets.bassa_intensita.rules import damage, he
+from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.words import _, whose, word
+from core.views import REFEREE_ONLY
+
+#: Sources of HE that are not direct-fire weapons: mortar and artillery rounds by calibre.
+SOURCES = tuple(a.id for a in high_explosive().areas)
+BOMBS = ("bomb-ap", "bomb-at", "bomb-napalm")
+
+
+def _dress(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R110 (ruling BI-DRESS, digest BI-AMB-36): a man in contact dresses a seriously
+    wounded friend as a Normal action (harder if he is wounded himself); from then on
+    the patient counts as Wounded and his death clock stops."""
+    medic = ctx.unit(args["medic"])
+    patient = ctx.unit(args["patient"])
+    if patient.side != medic.side or patient.id == medic.id:
+        raise Refused(_("a man dresses a friend's wound, not his own"))
+    if not patient.in_play or not patient.has("seriously-wounded"):
+        raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
+    in_own_tier(ctx, medic)
+    ready(ctx, medic, "act")
+    difficulty = rules.shift_difficulty("normal", 1) if medic.has("wounded") else "normal"
+    chance = rules.action_chance(quality(medic), difficulty)
+    if chance <= 0:
+        raise Refused(_("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name))
+    if not passes_isolation(ctx, medic, isolated(ctx, medic, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=medic.id, add=("acted",)))
+    (face,) = ctx.roll(
+        M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty)),
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        rule="BI-R066",
+        unit=medic.id,
+        outcome=lambda f: M("dressed: he counts as wounded") if rules.succeeds(f[0], chance) else M("not yet"),
+    )
+    if rules.succeeds(face, chance):
+        ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))
+        ctx.emit(ev.VarSet(key=f"secret.dies.{patient.id}", value=0, vis=REFEREE_ONLY))
+
+
+def _burst(ctx: Context, args: dict[str, Any]) -> None:
+    """A.10.2/A.10.3: one man (or vehicle) within an HE burst rolls to be hit, then
+    damage.  The referee measures the zone (short or long) and names the source:
+    a direct-fire HE weapon, or a gun/mortar row of A.10.2 for indirect fire."""
+    unit = ctx.unit(args["unit"])
+    if not unit.in_play:
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    source = args["source"].lower()
+    table = weapons()
+    weapon = table.get(source)
+    areas = {a.id: a for a in high_explosive().areas}
+    if weapon is not None and weapon.he:
+        area = he.area_of(weapon)
+        pen = weapon.penetration
+    elif source in areas:
+        area = areas[source]
+        weapon = None
+        pen = "artillery-106" if area.big else "artillery-105"  # ruling BI-CALIBRE
+    elif source in BOMBS:
+        # BI-R251/R252 (ruling BI-BOMBS): no +1 for calibre; bombs penetrate as artillery
+        # over 106 mm with the -4 of indirect fire; AP bombs halve it, AT bombs halve the chance against men
+        casualties.he_burst(
+            ctx,
+            unit,
+            M("{bomb} bombs", bomb=source.removeprefix("bomb-")),
+            zone=args["zone"],
+            terrain=_terrain(args),
+            big=False,
+            pen_row="artillery-106",
+            indirect=True,
+            halve=source == "bomb-at" and unit.kind == "man",
+            halve_pen=source == "bomb-ap",
+        )
+        return
+    else:
+        he_weapons = [w for w in table if table[w].he]
+        raise Refused(
+            _("no HE source {source}: {sources}").format(
+                source=repr(source), sources=", ".join(he_weapons + list(areas) + list(BOMBS))
+            )
+        )
+    terrain = _terrain(args)
+    cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
+    indirect = bool(args["indirect"])
+    casualties.he_burst(
+        ctx,
+        unit,
+        cause,
+        zone=args["zone"],
+        terrain=terrain,
+        big=area.big,
+        weapon=weapon,
+        pen_row=pen,
+        indirect=indirect,
+        halve=bool(args["antitank"]) and unit.kind == "man",
+    )
+
+
+def _terrain(args: dict[str, Any]) -> str:
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args["cover"] or "", "open")
+
+
+def _hit(ctx: Context, args: dict[str, Any]) -> None:
+    """A.12: the referee resolves a hit no command rolled (a mine, covering fire at a
+    feature, rubber bullets...): damage to a man, or a hit on a vehicle by ``weapon``."""
+    unit = ctx.unit(args["unit"])
+    if not unit.in_play:
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    source = (args["weapon"] or "").lower()
+    weapon = weapons().get(source) if source else None
+    if source and weapon is None and source not in damage.PEN_ONLY:
+        raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
+    cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
+    if unit.kind == "man":
+        casualties.infantry_hit(
+            ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=bool(weapon and (weapon.he or weapon.automatic))
+        )
+        return
+    pen = damage.PEN_ONLY.get(source, weapon.penetration if weapon else "")
+    casualties.vehicle_hit(
+        ctx, unit, weapon, cause, pen_row=pen, flank=bool(args["flank"]), indirect=bool(args["indirect"])
+    )
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "dress",
+        "Dress a seriously wounded friend in contact (a Normal action, Difficult if the medic is wounded): "
+        "he then counts as wounded. Dice: 1d10 under the medic's chance.",
+        _dress,
+        params=(Param("medic", "own"), Param("patient", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R110",
+        examples=("dress marra deiana",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=("dressing: 1d10 under its chance",),
+    ),
+    CommandSpec(
+        "burst",
+        "A man or vehicle within an HE burst: 1d10 under the chance for his terrain and zone, then damage. "
+        "Source: an HE weapon (rpg, hand-grenade...), a gun/mortar row (gun-59 ... gun-big) or bombs "
+        "(bomb-ap, bomb-at, bomb-napalm). "
+        "Dice: 1d10 to be hit, then the damage dice.",
+        _burst,
+        params=(
+            Param("unit", "unit"),
+            Param("source", "text", "the HE weapon or gun/mortar row", keyword=True),
+            Param(
+                "zone", "choice", "distance from the burst", optional=True, default="short", choices=("short", "long")
+            ),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
+            _flag("indirect", "mortar or artillery firing indirectly (-4 on armour damage)"),
+            _flag("antitank", "an anti-tank bomb: half the chance against men (BI-R252)"),
+        ),
+        rule="A.10.3",
+        examples=("burst karim source=rpg long", "burst omar source=gun-102 short cover=trench indirect"),
+        who="referee",
+        rolls=True,
+        dice=(
+            "each man: whether the HE catches him, 1d10",
+            dice_order.DAMAGE,
+        ),
+    ),
+    CommandSpec(
+        "hit",
+        "Resolve a hit by hand (mines, covering fire at a feature...): damage to a man, or penetration "
+        "and damage to a vehicle by the weapon named. Dice: penetration 1d10 (armour), then damage 1d10.",
+        _hit,
+        params=(
+            Param("unit", "unit"),
+            Param("weapon", "text", "the weapon, or at-mine / at-grenade", optional=True, keyword=True),
+            _flag("flank", "hit on the flank or rear (+2 to penetrate)"),
+            _flag("indirect", "mortar or artillery firing indirectly"),
+            _flag("sniper", "shot by a sniper (+1)"),
+            Param("cause", "text", "what hit him", optional=True),
+        ),
+        rule="A.12",
+        examples=("hit karim booby trap", "hit bmp weapon=at-mine"),
+        who="referee",
+        rolls=True,
+        dice=(dice_order.DAMAGE,),
+    ),
+)

@@ -1,0 +1,199 @@
+"""What the Bassa Intensità commands share: a man's quality and badges, the golden rule
+(BI-R030) and his tier, the isolation test (BI-R024), a roll under a chance, the light."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M, Text
+from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
+from core.rulesets.bassa_intensita import rules, squads
+from core.rulesets.bassa_intensita.phases import (
+    activity,
+    tier_of_phase,
+)
+from core.rulesets.bassa_intensita.rules import damage
+from core.rulesets.bassa_intensita.tables import (
+    special,
+)
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose
+from core.state import Unit
+from core.views import unit_audience
+
+
+def quality(unit: Unit) -> int:
+    """His chance of success (BI-R010), with the referee's motivation (BI-R011)."""
+    value = squads.chance(unit)
+    if value is None:
+        raise Refused(_("{unit} has no Quality (elite, veteran, regular, recruit or rabble)").format(unit=unit.name))
+    return value
+
+
+def badges(ctx: Context, unit: Unit, *add: str) -> None:
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
+
+
+def ready(ctx: Context, unit: Unit, doing: str) -> None:
+    """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
+    and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
+    A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
+    struck = unit.has("struck") or unit.has("struck-wounded")
+    if not unit.in_play and not struck:
+        raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
+    if unit.has("seriously-wounded") and not struck:
+        raise Refused(
+            _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
+        )
+    if unit.has("shocked") and doing != "move" and not struck:
+        raise Refused(
+            _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
+                unit=unit.name
+            )
+        )
+    if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
+        raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
+    done = activity(unit)
+    if done == "moved-stabilised" and doing == "fire":
+        return  # BI-R240: it may still fire, at -1
+    if done == "balked":
+        raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
+    if done:
+        raise Refused(
+            _("{unit} has already {done} this turn: one move, fire or action per turn (BI-R030)").format(
+                unit=unit.name, done=pgettext("term", done)
+            )
+        )
+
+
+def scout(unit: Unit) -> bool:
+    """BI-R212: a scout counts as one only in an Elite or Veteran squad (ruling BI-SCOUT)."""
+    return "scout" in unit.roles and unit.cls in special().scout.tiers
+
+
+def light_of(state) -> str:
+    """The light of the game: the scenario's ``scenario.night`` (day, moon or dark; day by default)."""
+    value = state.vars.get("scenario.night", "day")
+    return value if value in ("day", "moon", "dark") else "day"
+
+
+def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
+    """BI-R024: isolated if the issuer says so, if he stands further from his leader
+    (``lead=CM``) than the leader's command distance (BI-R021), or if his leader was
+    killed and not yet replaced (BI-R028).  Snipers of Regular or better units and
+    combat vehicles are free of command distance (BI-R023, BI-R025)."""
+    if args.get("isolated"):
+        return True
+    if "sniper" in unit.roles and unit.cls in ("elite", "veteran", "regular"):
+        return False
+    if unit.kind != "man":
+        vtype = damage.vehicle_type(unit)
+        if vtype is None or vtype.combat or unit.has("combat-vehicle"):
+            return False
+    if squads.leader_lost(ctx.state, unit):
+        ctx.emit(
+            ev.Noted(
+                text=M("{owner} leader is down and not replaced: he is isolated (BI-R028)", owner=whose(unit.name)),
+                vis=unit_audience(unit),
+            )
+        )
+        return True
+    cm = args.get("lead")
+    if cm is None:
+        return False
+    leader = squads.leader_of(ctx.state, unit)
+    if leader is None:
+        raise Refused(_("{unit} has no leader in play to measure from").format(unit=unit.name))
+    reach = squads.command_range(leader, section="section-leader" in leader.roles)
+    if reach is not None and scout(unit):
+        reach *= special().scout.command_times  # BI-R212
+    if reach is None or cm > reach:
+        why = M("may not lead a section") if reach is None else M("commands to {cm} cm", cm=reach)
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{unit} is {cm} cm from {leader}, who {why}: isolated (BI-R021)",
+                    unit=unit.name,
+                    cm=cm,
+                    leader=leader.name,
+                    why=why,
+                ),
+                vis=unit_audience(unit),
+            )
+        )
+        return True
+    return False
+
+
+def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
+    """BI-R024: a man beyond command distance rolls 1d10 under his Quality before he
+    moves, fires or acts; failing, he does nothing this turn (ruling BI-ISOLATED)."""
+    if not isolated:
+        return True
+    chance = quality(unit)
+    (face,) = ctx.roll(
+        M("isolation test"),
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        rule="BI-R024",
+        unit=unit.id,
+        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: does nothing this turn"),
+    )
+    if rules.succeeds(face, chance):
+        return True
+    badges(ctx, unit, "balked")
+    return False
+
+
+def roll_under(
+    ctx: Context,
+    purpose: Text,
+    unit: Unit,
+    chance: int,
+    mods: tuple[ev.Mod, ...],
+    rule: str,
+    yes: Text,
+    no: Text,
+    vis: tuple[str, ...] = (),
+) -> bool:
+    (face,) = ctx.roll(
+        purpose,
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=mods,
+        rule=rule,
+        unit=unit.id,
+        vis=vis,
+        outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
+    )
+    return rules.succeeds(face, chance)
+
+
+def in_own_tier(ctx: Context, unit: Unit) -> None:
+    tier = tier_of_phase(ctx.state.phase)
+    if unit.cls != tier:
+        raise Refused(
+            _("{unit} acts in his own Quality tier, not in {phase} (BI-R061)").format(
+                unit=unit.name, phase=pgettext("phase", ctx.state.phase)
+            )
+        )
+
+
+ISOLATED = Param(
+    "isolated",
+    "choice",
+    "beyond command distance: roll first (BI-R024)",
+    optional=True,
+    default=False,
+    choices=("isolated",),
+    keyword=True,
+)
+
+
+LEAD = Param(
+    "lead", "distance", "cm from his squad or section leader (BI-R021)", optional=True, keyword=True, hi=MAX_DISTANCE_CM
+)

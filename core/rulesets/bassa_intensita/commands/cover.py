@@ -1,0 +1,135 @@
+"""Covering fire at a terrain feature (BI-R051..R054; ruling BI-COVER-FEATURE).
+
+Declared in the ``cover`` phase by an automatic weapon (``screen``), it is the firer's
+fire for the turn and is kept, for the referee, in ``secret.screen.<firer>`` as
+"feature|weapon|mode|turn".  It is rolled only if a hidden enemy in that feature tries
+to fire that turn: the referee resolves it first (``screened``), at half, against each
+such man, and resolving it does not reveal him.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import rules
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import light_of, ready
+from core.rulesets.bassa_intensita.commands.fire import shots, weapon_of
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.words import _, render, whose, word
+
+#: The longest name of a terrain feature kept in the log.
+MAX_FEATURE = 60
+
+
+def _key(uid: str) -> str:
+    return f"secret.screen.{uid}"
+
+
+def _screen(ctx: Context, args: dict[str, Any]) -> None:
+    shooter = ctx.unit(args["shooter"])
+    feature = args["feature"].strip()
+    if not feature or "|" in feature or len(feature) > MAX_FEATURE:
+        raise Refused(
+            _("name the feature in 1 to {MAX_FEATURE} characters, without '|'").format(MAX_FEATURE=MAX_FEATURE)
+        )
+    ready(ctx, shooter, "fire")
+    weapon = weapon_of(shooter, args["weapon"])
+    if not weapon.automatic or weapon.he:
+        raise Refused(
+            _("only automatic weapons fire at a terrain feature; the {weapon} is not one (BI-R053)").format(
+                weapon=render(word(weapon.name))
+            )
+        )
+    mode = args["mode"]
+    if mode == "area" and not weapon.area:
+        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+    ctx.emit(ev.StatusChanged(unit=shooter.id, add=("fired", "shot-auto")))
+    ctx.emit(ev.VarSet(key=_key(shooter.id), value=f"{feature}|{weapon.id}|{mode}|{ctx.state.turn}"))
+    ctx.emit(ev.Noted(text=M("{unit} puts covering fire on {feature} (BI-R053)", unit=shooter.name, feature=feature)))
+
+
+def _screened(ctx: Context, args: dict[str, Any]) -> None:
+    shooter = ctx.unit(args["shooter"])
+    target = ctx.unit(args["target"])
+    raw = str(ctx.state.vars.get(_key(shooter.id), ""))
+    if not raw:
+        raise Refused(_("{shooter} has no covering fire on a terrain feature").format(shooter=shooter.name))
+    feature, weapon_id, mode, turn = raw.split("|")
+    if int(turn) != ctx.state.turn:
+        raise Refused(
+            _("{owner} covering fire on {feature} was in turn {turn} (BI-R054)").format(
+                owner=render(whose(shooter.name)), feature=feature, turn=turn
+            )
+        )
+    if target.side == shooter.side or not target.in_play or not target.has("hidden"):
+        raise Refused(
+            _("covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)").format(
+                feature=feature
+            )
+        )
+    if target.has(f"screened-by-{shooter.id}"):
+        raise Refused(
+            _("{target} has already taken {owner} covering fire this turn").format(
+                target=target.name, owner=render(whose(shooter.name))
+            )
+        )
+    weapon = weapon_of(shooter, weapon_id)
+    area = mode == "area"
+    dist = args["range"]
+    band = rules.range_band(weapon, dist, area)
+    if band is None:
+        raise Refused(
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+        )
+    try:
+        night = rules.night_modifiers(light_of(ctx.state), "", dist)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+    ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
+    shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "screen",
+        "Covering fire at a terrain feature where enemies may hide (automatic weapons only): the firer's fire "
+        "for the turn, rolled only if a hidden enemy there tries to fire. No dice now.",
+        _screen,
+        params=(
+            Param("shooter", "own"),
+            Param("feature", "text", "the wood, house... (one word or quoted)", keyword=True),
+            Param("weapon", "text", "which of his weapons", optional=True, keyword=True),
+            Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
+        ),
+        rule="BI-R053",
+        examples=('screen sanna feature="the orchard" area',),
+        phases=("cover",),
+    ),
+    CommandSpec(
+        "screened",
+        "A hidden enemy in a screened feature tries to fire: the covering fire strikes him first, at half, "
+        "without giving him away. Dice: per shot 1d10 to hit, then damage as for fire.",
+        _screened,
+        params=(
+            Param("shooter", "unit"),
+            Param("target", "unit"),
+            Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
+            Param("prone", "choice", "he lies down", optional=True, default=False, choices=("prone",), keyword=True),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
+            Param("flank", "choice", optional=True, default=False, choices=("flank",), keyword=True),
+        ),
+        rule="BI-R053",
+        examples=("screened sanna said range=40 light",),
+        phases=(*MOVE_PHASES, *TIER_PHASES),
+        who="referee",
+        rolls=True,
+        dice=(
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+        ),
+    ),
+)

@@ -1,0 +1,393 @@
+"""Direct fire (A.7, A.9): covering, opportunity and tier fire, each shot and what each
+hit does at once (damage, HE burst or deviation; casualties.py), held to the golden rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from core import events as ev
+from core.language.i18n import N_, M, Msg
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import (
+    ISOLATED,
+    LEAD,
+    badges,
+    isolated,
+    light_of,
+    passes_isolation,
+    quality,
+    ready,
+    roll_under,
+)
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_of_phase
+from core.rulesets.bassa_intensita.rules import damage, he
+from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
+from core.state import Unit
+from core.views import unit_audience, unit_visible
+
+#: BI-R232: a man in tear gas hits at half.
+GASSED = HitModifier("gassed", "shooter", N_("in tear gas"), "", halves=True)
+#: BI-R240: a stabilised vehicle firing after a short move.
+STABILISED = HitModifier(
+    "stabilised", "shooter", N_("firing on the move (stabilised)"), "", add=vehicles().stabilised_fire
+)
+
+
+# ---------------------------------------------------------------------------- fire
+
+
+def _fire_kind(ctx: Context, shooter: Unit) -> str:
+    """Which fire this is, from the phase (A.5.1, A.7): covering fire is declared
+    before movement; opportunity fire is the non-moving side's, at moving enemies;
+    in the fire phase each Quality tier fires in turn (BI-R061)."""
+    s = ctx.state
+    if s.phase == "cover":
+        return "covering"
+    if s.phase in MOVE_PHASES:
+        if shooter.side != s.reacting_side:
+            raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
+        return "opportunity"
+    tier = tier_of_phase(s.phase)
+    if shooter.cls != tier:
+        name = tier_by_id()[shooter.cls].name if shooter.cls in tier_by_id() else "no"
+        raise Refused(
+            _("{shooter} has {quality} Quality and acts in his own tier, not now ({phase}; BI-R061)").format(
+                shooter=shooter.name, quality=pgettext("term", name), phase=pgettext("phase", s.phase)
+            )
+        )
+    return "normal"
+
+
+def weapon_of(shooter: Unit, wanted: str | None):
+    table = dict(weapons())
+    # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
+    table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
+    carried = [w for w in shooter.weapons if w in table]
+    if not carried:
+        raise Refused(_("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name))
+    if wanted is None:
+        return table[carried[0]]
+    hits = [w for w in carried if w.startswith(wanted.lower())]
+    if len(hits) != 1:
+        raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
+    return table[hits[0]]
+
+
+def _fire(ctx: Context, args: dict[str, Any]) -> None:
+    """A.9.4/A.9.5: roll 1d10 under the hit chance for each shot; each hit goes on to
+    its damage at once (A.12), an HE hit to its burst (A.10.3), an HE miss to its
+    deviation (A.10.1).  Results take effect at once; a man of the tier now firing who
+    has not acted yet still acts in it (ruling BI-TIER-RESULTS)."""
+    shooter = ctx.unit(args["shooter"])
+    targets = [ctx.unit(t) for t in args["targets"]]
+    kind = _fire_kind(ctx, shooter)
+    ready(ctx, shooter, "fire")
+    weapon = weapon_of(shooter, args["weapon"])
+    if shooter.has(f"weapon-lost-{weapon.id}"):
+        raise Refused(
+            _("{owner} {weapon} is destroyed (BI-R140)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
+            )
+        )
+    area = args["mode"] == "area"
+    if area and not weapon.area:
+        raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))
+    if not area and len(targets) != 1:
+        raise Refused(_("name one target, or fire at an area: area (BI-R071/R072)"))
+    for t in targets:
+        if t.side == shooter.side or not t.in_play:
+            raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
+        if not unit_visible(t, shooter.side):
+            raise Refused(_("{unit} has not been observed by {side} (BI-R161)").format(unit=t.name, side=shooter.side))
+        carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
+        if carrier is not None and damage.armour_column(carrier):
+            raise Refused(
+                _("{unit} is inside {carrier}: fire at the vehicle (ruling BI-OCCUPANTS)").format(
+                    unit=t.name, carrier=carrier.name
+                )
+            )
+    dist = args["range"]
+    band = rules.range_band(weapon, dist, area)
+    if band is None:
+        raise Refused(
+            _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
+        )
+    try:
+        night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
+    except ValueError as e:
+        raise Refused(str(e)) from None
+    if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
+        return
+    if not _sniper_fires(ctx, shooter):
+        return
+    shots(ctx, shooter, weapon, targets, band=band, area=area, kind=kind, night=night, dist=dist, args=args)
+    badges(ctx, shooter, "fired", "shot-auto" if weapon.automatic else "shot-single")
+
+
+def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
+    """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
+    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
+    if "sniper" not in shooter.roles or not shooter.has("hidden"):
+        return True
+    t = special().sniper
+    need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
+    (face,) = ctx.roll(
+        M("risking a shot"),
+        1,
+        target=need,
+        under=True,
+        rule="BI-R210",
+        unit=shooter.id,
+        outcome=lambda f: M("he fires") if f[0] <= need else M("he holds his fire"),
+    )
+    if face <= need:
+        return True
+    badges(ctx, shooter, "fired", "held-fire")
+    return False
+
+
+def shots(
+    ctx: Context,
+    shooter: Unit,
+    weapon,
+    targets: list[Unit],
+    *,
+    band: str,
+    area: bool,
+    kind: str,
+    night: list[str],
+    dist: int,
+    args: dict[str, Any],
+) -> None:
+    """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
+    Rolls about a hidden target are shown only to those who may see it."""
+    base = quality(shooter)
+    table = hit_modifiers()
+    aimed = shooter.has("aimed") or "sniper" in shooter.roles
+    hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
+    miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
+    tier = tier_by_id()[shooter.cls]
+    wounded = shooter.has("struck-wounded") or (shooter.has("wounded") and not shooter.has("struck"))
+    for t in targets:
+        moved = next((m for m in ("cautious", "running") if t.has(m)), "")
+        fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
+        ids = rules.fire_modifier_ids(
+            weapon,
+            band,
+            area=area,
+            kind=kind,
+            aimed=aimed,
+            wounded=wounded,
+            target_move=moved,
+            prone=bool(args["prone"]) or (t.has("prone") and t.kind == "man"),
+            cover=args["cover"] or "",
+            night=night,
+            target_fired=fired,
+        )
+        rows = [table[i] for i in ids]
+        if shooter.has("moved-stabilised"):
+            rows.append(STABILISED)
+        if shooter.has("gassed"):
+            rows.append(GASSED)
+        chance, mods = rules.hit_chance(base, rows)
+        quality_mods = [ev.Mod(M("{tier} Quality", tier=word(tier.name)), tier.chance, "BI-R010")]
+        if base != tier.chance:
+            quality_mods.append(ev.Mod(M("motivation"), base - tier.chance, "BI-R011"))
+        mods = (*quality_mods, *mods)
+        for shot in range(1 if area else weapon.shots):
+            if not ctx.unit(t.id).in_play:
+                ctx.emit(
+                    ev.Noted(
+                        text=M(
+                            "{unit} is down: {shot} of {shots} shots fired at him",
+                            unit=t.name,
+                            shot=shot,
+                            shots=weapon.shots,
+                        ),
+                        vis=unit_audience(t),
+                    )
+                )
+                break
+            hit = roll_under(
+                ctx,
+                M(
+                    "fire with his {weapon} at {target} ({range})",
+                    weapon=word(weapon.name),
+                    target=t.name,
+                    range=word(f"{band} range"),
+                ),
+                shooter,
+                chance,
+                mods,
+                "A.9.4",
+                hit_text,
+                miss_text,
+                vis=unit_audience(t),
+            )
+            if hit:
+                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args)
+            elif weapon.he:
+                _deviate(ctx, shooter, weapon, dist)
+
+
+def _terrain(args: dict[str, Any]) -> str:
+    """The target's terrain for an HE burst (A.10.3): dug in, in cover, or in the open."""
+    if args.get("entrenched"):
+        return "entrenched"
+    return "cover" if args.get("cover") else "open"
+
+
+def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
+    """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
+    hit on a vehicle (A.12.2-A.12.4)."""
+    cause = M("{owner} {weapon}", owner=whose(shooter.name), weapon=word(weapon.name))
+    under_fire = weapon.automatic or weapon.he
+    if target.kind != "man":
+        pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
+        casualties.vehicle_hit(
+            ctx, target, weapon, cause, pen_row=pen, flank=bool(args["flank"]), under_fire=under_fire
+        )
+        if weapon.he:  # the men around the vehicle are in the burst (ruling BI-HE-VEHICLES)
+            _burst_note(ctx, he.area_of(weapon, shooter.stats.get("gun_mm", 0)))
+        return
+    if weapon.he:
+        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
+        casualties.he_burst(ctx, target, cause, zone="short", terrain=_terrain(args), big=area.big)
+        _burst_note(ctx, area)
+        return
+    casualties.infantry_hit(
+        ctx, target, cause, sniper="sniper" in shooter.roles, under_fire=under_fire, rubber=weapon.id == "rubber"
+    )
+
+
+def _burst_note(ctx: Context, area) -> None:
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "the burst reaches {short} cm (short) and {long} cm (long): burst each other man there",
+                short=area.short,
+                long=area.long,
+            )
+        )
+    )
+
+
+def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
+    """A.10.1: where a direct HE round that missed lands (1d10, ruling BI-HE-D10)."""
+
+    def outcome(faces: tuple[int, ...]) -> Msg:
+        way, pct = he.deviation(faces[0])
+        if not way:
+            return M("a dud or an air burst: no effect")
+        return M(
+            "lands {cm} cm {way} of the target ({pct}% of {dist} cm)",
+            cm=he.deviation_cm(pct, dist),
+            way=word(way),
+            pct=pct,
+            dist=dist,
+        )
+
+    (face,) = ctx.roll(
+        M("landing of the {weapon} round", weapon=word(weapon.name)),
+        1,
+        sides=rules.D10,
+        rule="A.10.1",
+        unit=shooter.id,
+        outcome=outcome,
+    )
+    if he.deviation(face)[0]:
+        area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "it bursts there: burst each man within {short} cm (short) or {long} cm (long)",
+                    short=area.short,
+                    long=area.long,
+                )
+            )
+        )
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "fire",
+        "Direct fire: 1d10 under the shooter's Quality, modified, per shot (covering, opportunity or tier fire); "
+        "each hit goes on to its damage. Dice: per shot the hit, then for a hit on a man the damage 1d10 (HE: "
+        "1d10 to be caught by the burst first) and any death-clock 1d6, on a vehicle penetration 1d10 then damage "
+        "1d10; for an HE miss 1d10 deviation.",
+        _fire,
+        params=(
+            Param("shooter", "own"),
+            Param("targets", "enemy", "one target, or every figure in the area", many=True),
+            Param("range", "distance", "distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
+            Param("weapon", "text", "which of his weapons (default: the first)", optional=True, keyword=True),
+            Param("mode", "choice", optional=True, default="single", choices=("single", "area"), keyword=True),
+            Param(
+                "prone",
+                "choice",
+                "the target lies down",
+                optional=True,
+                default=False,
+                choices=("prone",),
+                keyword=True,
+            ),
+            Param(
+                "cover",
+                "choice",
+                "the target's cover",
+                optional=True,
+                choices=("light", "heavy", "trench"),
+                keyword=True,
+            ),
+            Param(
+                "flank",
+                "choice",
+                "a vehicle hit on the flank or rear",
+                optional=True,
+                default=False,
+                choices=("flank",),
+                keyword=True,
+            ),
+            Param(
+                "night",
+                "choice",
+                "the light (default: the scenario's)",
+                optional=True,
+                choices=("day", "moon", "dark"),
+                keyword=True,
+            ),
+            Param(
+                "intensifier",
+                "choice",
+                "image intensifier at night",
+                optional=True,
+                choices=("portable", "vehicle"),
+                keyword=True,
+            ),
+            ISOLATED,
+            LEAD,
+        ),
+        rule="A.9.4",
+        examples=(
+            "fire marra omar range=25",
+            "fire sanna omar yusuf range=40 area",
+            "fire ferrante omar range=80 heavy",
+            "fire yusuf lince range=30 weapon=rpg flank",
+        ),
+        phases=("cover", *MOVE_PHASES, *TIER_PHASES),
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "a hidden sniper: risking a shot, 1d6",
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
+            "an HE hit: whether it catches each man, 1d10, and his damage 1d10",
+            "an HE miss: where the round lands, 1d10",
+        ),
+    ),
+)

@@ -1,0 +1,263 @@
+"""Morale checks (A.13) and the referee's motivation (BI-R011), as commands.
+
+The engine makes a check due itself for what it knows (M5, M6, M7: see
+``casualties.py``); the referee calls the others (M1-M4: sights and distances on the
+table) by naming the trigger.  The referee rolls every check, since only he knows the
+cover, the distances and who is hidden.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules, squads
+from core.rulesets.bassa_intensita.commands.common import quality
+from core.rulesets.bassa_intensita.rules import damage, morale
+from core.rulesets.bassa_intensita.tables import air, move_modes
+from core.rulesets.bassa_intensita.words import _, word
+from core.state import Unit
+from core.views import unit_audience
+
+DUE = casualties.DUE
+#: More seriously wounded men than this within 10 cm is a typing error.
+MAX_NEAR = 50
+#: The running allowance a panicking man flees with (BI-R182; ruling BI-PANIC).
+RUN = "running"
+
+
+def _isolated_for_morale(ctx: Context, unit: Unit, said: bool) -> bool:
+    """BI-R024/R025/R027/R028: the referee's word, a leaderless squad, a vehicle whose
+    radio is gone or an armed transport turned combat vehicle."""
+    return (
+        said
+        or squads.leader_lost(ctx.state, unit)
+        or unit.has("radio-out")
+        or (unit.kind != "man" and unit.has("combat-vehicle"))
+    )
+
+
+def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
+    """Which rows of BI-R181 apply, from his badges, his squad and what the referee says."""
+    ids = []
+    if unit.has("wounded"):
+        ids.append("wounded")
+    if _isolated_for_morale(ctx, unit, bool(args["isolated"])):
+        ids.append("isolated")
+    if args["cover"]:
+        ids.append(f"{args['cover']}-cover")
+    if unit.has("morale-fire") or args["fire"]:
+        ids.append("under-fire")
+    if squads.leader_lost(ctx.state, unit):
+        ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)
+    return ids
+
+
+def _morale(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R180..R184: 1d10 under Quality + 3, modified; if it fails, 1d6 for the effect."""
+    unit = ctx.unit(args["unit"])
+    if not unit.in_play:
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    if unit.has("seriously-wounded"):
+        raise Refused(
+            _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name)
+        )
+    trigger = args["trigger"]
+    if not unit.has("morale-due") and not trigger:
+        raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
+    near = args["near"] or 0
+    chance, mods = morale.pass_chance(
+        quality(unit),
+        mod_ids(ctx, unit, args),
+        near_seriously_wounded=near,
+        fanatic=max(0, min(2, unit.stats.get("fanatic", 0))),
+        table_mod=next((int(b.removeprefix("morale-table")) for b in unit.status if b.startswith("morale-table")), 0),
+    )
+    mods = (ev.Mod(M("{tier} Quality", tier=word(unit.cls)), quality(unit), "BI-R010"), *mods)
+    ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(b for b in DUE if unit.has(b))))
+    why = word(casualties.TRIGGERS[trigger].label) if trigger else M("the check that is due")
+    (face,) = ctx.roll(
+        M("morale ({why})", why=why),
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        mods=mods,
+        rule="A.13.2",
+        unit=unit.id,
+        outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: roll the effect"),
+    )
+    if rules.succeeds(face, chance):
+        return
+    armoured = bool(damage.armour_column(unit))
+    emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has("damaged"))
+    shocked = unit.has("shocked")
+    (face,) = ctx.roll(
+        M("morale effect"),
+        1,
+        mods=emods,
+        rule="A.13.3",
+        unit=unit.id,
+        outcome=lambda f: word(morale.effect(f[0], emods, already_shocked=shocked)),
+    )
+    result = morale.effect(face, emods, already_shocked=shocked)
+    if "helicopter" in unit.roles:
+        helicopter_effect(ctx, unit, result)
+        return
+    apply_effect(ctx, unit, result, bool(args["enemy"]))
+
+
+def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
+    """BI-R264: for a helicopter Shocked and Surrender both count as Panic; after a
+    Surrender it lands or goes home on 1d6 of 1 or 2."""
+    if result == "surrender":
+        (face,) = ctx.roll(
+            M("breaking off"),
+            1,
+            rule="BI-R264",
+            unit=unit.id,
+            outcome=lambda f: M("lands or goes back to base") if f[0] <= air().rotor_fails else M("stays"),
+        )
+        if face <= air().rotor_fails:
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=M("landed or went back to base in panic (BI-R264)")))
+            return
+    flee(ctx, unit)
+    casualties.shock(ctx, unit)
+
+
+def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> None:
+    """BI-R182: Shocked; Panic (flight at full speed, then Shocked); Surrender (to
+    visible enemies within 12 cm; with none, Panic leaving heavy weapons behind; a
+    vehicle's crew abandons it and panics)."""
+    if effect == "shocked":
+        casualties.shock(ctx, unit)
+        return
+    if effect == "surrender":
+        if unit.kind != "man":
+            for man in casualties.aboard(ctx.state, unit):
+                ctx.emit(ev.StatusChanged(unit=man.id, remove=(f"aboard-{unit.id}", "in-vehicle")))
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=casualties.ABANDONED))
+            return
+        if enemy_near:
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=M("surrendered (BI-R182)")))
+            return
+        heavy = [w for w in unit.weapons if w in casualties.HEAVY_WEAPONS and not unit.has(f"weapon-lost-{w}")]
+        if not heavy:
+            ctx.emit(
+                ev.Noted(
+                    text=M("no enemy to surrender to: {unit} panics instead (BI-R182)", unit=unit.name),
+                    vis=unit_audience(unit),
+                )
+            )
+        else:
+            ctx.emit(ev.StatusChanged(unit=unit.id, add=tuple(f"weapon-lost-{w}" for w in heavy)))
+            ctx.emit(
+                ev.Noted(
+                    text=M(
+                        "no enemy to surrender to: {unit} panics and leaves {weapons} behind",
+                        unit=unit.name,
+                        weapons=", ".join(heavy),
+                    ),
+                    vis=unit_audience(unit),
+                )
+            )
+    flee(ctx, unit)
+    casualties.shock(ctx, unit)
+
+
+def flee(ctx: Context, unit: Unit) -> None:
+    """Panic: at once, his full allowance towards cover away from the enemy (ruling
+    BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its road speed."""
+    if "helicopter" in unit.roles:
+        ctx.emit(
+            ev.Noted(
+                text=M("{unit} flees at full speed, away from the enemy: move it (BI-R255)", unit=unit.name),
+                vis=unit_audience(unit),
+            )
+        )
+        return
+    if unit.kind == "man":
+        cm = move_modes()[RUN].cm
+        if unit.has("wounded"):
+            cm = ceil(cm / 2)
+    else:
+        vtype = damage.vehicle_type(unit)
+        halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
+        cm = rules.vehicle_allowance(vtype.road, vtype.road, True, halvings, unit.has("immobilised")) if vtype else 0
+    if cm:
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("panic: towards cover, away from the enemy")))
+    else:
+        ctx.emit(ev.Noted(text=M("{unit} panics but cannot move", unit=unit.name), vis=unit_audience(unit)))
+
+
+def _motivation(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R011: the referee gives a unit +1 or -1 (or 0 to take it back)."""
+    unit = ctx.unit(args["unit"])
+    value = args["value"]  # -1, 0 or +1 (BI-R011): the parameter's bounds
+    remove = tuple(b for b in ("motivation+1", "motivation-1") if unit.has(b))
+    add = (f"motivation{value:+d}",) if value else ()
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=tuple(b for b in remove if b not in add)))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "morale",
+        "Roll a morale check: the one that is due, or one the referee calls by its trigger (m1 to m7). "
+        "Dice: 1d10 under Quality + 3, modified; if it fails, 1d6 for the effect.",
+        _morale,
+        params=(
+            Param("unit", "unit"),
+            Param("trigger", "choice", "why, if none is due", optional=True, choices=tuple(casualties.TRIGGERS)),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy"), keyword=True),
+            Param(
+                "isolated",
+                "choice",
+                "beyond command distance",
+                optional=True,
+                default=False,
+                choices=("isolated",),
+                keyword=True,
+            ),
+            Param(
+                "fire",
+                "choice",
+                "under HE or automatic fire this phase",
+                optional=True,
+                default=False,
+                choices=("fire",),
+                keyword=True,
+            ),
+            Param("near", "int", "friendly seriously wounded within 10 cm", optional=True, keyword=True, hi=MAX_NEAR),
+            Param(
+                "enemy",
+                "choice",
+                "a visible enemy within 12 cm (to surrender to)",
+                optional=True,
+                default=False,
+                choices=("enemy",),
+                keyword=True,
+            ),
+        ),
+        rule="A.13",
+        examples=("morale omar heavy", "morale karim m4", "morale yusuf near=1 enemy"),
+        who="referee",
+        rolls=True,
+        dice=(
+            "morale: 1d10 under the chance",
+            "if failed: its effect, 1d6",
+            "a helicopter's pilot: breaking off, 1d6",
+        ),
+    ),
+    CommandSpec(
+        "motivation",
+        "The referee's +1 or -1 to a unit's chance for motivation or fatigue (0 takes it back). No dice.",
+        _motivation,
+        params=(Param("unit", "unit"), Param("value", "int", "-1, 0 or +1", lo=-1, hi=1)),
+        rule="BI-R011",
+        examples=("motivation karim -1",),
+        who="referee",
+    ),
+)

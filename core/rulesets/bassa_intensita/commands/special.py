@@ -1,0 +1,227 @@
+"""Special rules (A.16): mines and booby traps, their detection, flash-bangs and tear
+gas.  Snipers and scouts are in the fire and observation commands; rubber bullets
+are a weapon (``rubber``, shot as a carbine); stabilised armament is in movement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.phases import TIER_PHASES
+from core.rulesets.bassa_intensita.rules import damage
+from core.rulesets.bassa_intensita.tables import indirect, special
+from core.rulesets.bassa_intensita.words import _, whose, word
+from core.state import Unit
+from core.views import unit_audience
+
+
+def _terrain(args: dict[str, Any]) -> str:
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
+
+
+def _mine(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R220..R223 (ruling BI-MINES, digest BI-AMB-59): what a mine or a trap does to
+    the man or vehicle that sets it off (or, for an AT mine, a man within 4 cm of it)."""
+    unit = ctx.unit(args["unit"])
+    if not unit.in_play:
+        raise Refused(_("{unit} is out of action").format(unit=unit.name))
+    kind = args["kind"]
+    m = special().mines
+    armour = damage.armour_column(unit)
+    cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
+    if kind == "trap":
+        if unit.kind != "man":
+            raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
+        casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
+        return
+    if unit.kind != "man" and armour:
+        if kind == "ap":
+            ctx.emit(
+                ev.Noted(
+                    text=M("an anti-personnel mine does nothing to {owner} armour (BI-R221)", owner=whose(unit.name)),
+                    vis=unit_audience(unit),
+                )
+            )
+            return
+        casualties.vehicle_hit(ctx, unit, None, cause, pen_row=m.at_penetration)
+        return
+    if unit.kind != "man" and kind == "at":
+        (face,) = ctx.roll(
+            M("{cause} going off under it", cause=cause),
+            1,
+            rule="BI-R222",
+            unit=unit.id,
+            outcome=lambda f: M("destroyed") if f[0] <= m.at_destroys else M("it survives"),
+        )
+        if face <= m.at_destroys:
+            casualties.destroyed(ctx, unit, M(casualties.DESTROYED_BY, cause=cause))
+        return
+    zone = args["zone"]
+    if kind == "at" and zone == "short":
+        zone = "long"  # an AT mine has no short distance for men (BI-R222: 0 cm)
+    casualties.he_burst(ctx, unit, cause, zone=zone, terrain=_terrain(args), big=False)
+
+
+def _detect(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R224: a man still or moving cautiously looks for a minefield (within 10 cm) or a
+    trap (within 1 cm); engineers find them more easily.  Not an action: no isolation
+    test, and it costs him nothing."""
+    unit = ctx.unit(args["unit"])
+    if unit.kind != "man" or not unit.in_play:
+        raise Refused(_("a man in play looks for mines"))
+    if unit.has("moved") and not unit.has("cautious"):
+        raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
+    row = next(d for d in special().detection if d.what == args["what"])
+    engineer = "engineer" in unit.roles
+    difficulty = row.engineer_difficulty if engineer else row.difficulty
+    reach = row.engineer_cm if engineer else row.cm
+    chance = rules.action_chance(quality(unit), difficulty)
+    ctx.roll(
+        M(
+            "search for a {what} within {cm} cm ({difficulty})",
+            what=word(row.what),
+            cm=reach,
+            difficulty=word(difficulty),
+        ),
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        rule="BI-R224",
+        unit=unit.id,
+        outcome=lambda f: M("found it") if rules.succeeds(f[0], chance) else M("nothing found"),
+    )
+
+
+def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[Unit]]:
+    thrower = ctx.unit(args["thrower"])
+    in_own_tier(ctx, thrower)  # thrown as a hand grenade: fire, in his tier (ruling BI-GAS)
+    ready(ctx, thrower, "fire")
+    men = [ctx.unit(t) for t in args["targets"]]
+    if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
+        return thrower, []
+    ctx.emit(ev.StatusChanged(unit=thrower.id, add=("fired", "shot-single")))
+    return thrower, [m for m in men if m.kind == "man" and m.in_play]
+
+
+def _flashbang(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R231: every man within 5 cm of a flash-bang is shocked; no roll."""
+    _thrower, men = _thrown(ctx, args, "flash-bang")
+    for man in men:
+        casualties.shock(ctx, man)
+
+
+def _gas(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R232 (ruling BI-GAS): every man within 10 cm moves and hits at half, for as
+    long as smoke lasts (6 + 1d6 turns)."""
+    thrower, men = _thrown(ctx, args, "tear gas")
+    if not men:
+        return
+    t = indirect().smoke
+    (face,) = ctx.roll(
+        M("gas duration"), 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: M("{n} turns", n=t.base + f[0])
+    )
+    last = ctx.state.turn + t.base + face - 1
+    for man in men:
+        ctx.emit(ev.StatusChanged(unit=man.id, add=("gassed",)))
+    n = 1 + sum(1 for k in ctx.state.vars if k.startswith("gas."))
+    ctx.emit(ev.VarSet(key=f"gas.{n}", value=f"{','.join(m.id for m in men)}|{last}"))
+
+
+def clear_gas(ctx: Context) -> None:
+    """At the end of a turn the gas whose time is over lifts from the men it held."""
+    for key, value in list(ctx.state.vars.items()):
+        if key.startswith("gas.") and value:
+            ids, _sep, last = str(value).rpartition("|")
+            if int(last) <= ctx.state.turn:
+                ctx.emit(ev.VarSet(key=key, value=""))
+                for uid in ids.split(","):
+                    if ctx.state.units[uid].has("gassed"):
+                        ctx.emit(ev.StatusChanged(unit=uid, remove=("gassed",)))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+_THROWN = (
+    Param("thrower", "own"),
+    Param("targets", "unit", "every man within reach", many=True),
+    _flag("isolated", "beyond command distance"),
+)
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "mine",
+        "A man or vehicle sets off a mine (ap, at) or a booby trap (trap): AP and traps hit men and soft "
+        "vehicles as HE, AT mines penetrate armour as an AT rocket and destroy soft vehicles on 1-3. "
+        "Dice: 1d10 to be hit (or 1d10 penetration, or 1d6 for a soft vehicle), then damage.",
+        _mine,
+        params=(
+            Param("unit", "unit"),
+            Param("kind", "choice", "ap, at or trap", choices=("ap", "at", "trap")),
+            Param(
+                "zone",
+                "choice",
+                "short (2 cm AP) or long (4 cm)",
+                optional=True,
+                default="short",
+                choices=("short", "long"),
+            ),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
+        ),
+        rule="BI-R221",
+        examples=("mine karim ap", "mine bmp at", "mine omar trap"),
+        who="referee",
+        rolls=True,
+        dice=(
+            "the mine: whether it goes off under him, 1d6",
+            "an anti-personnel mine: whether it catches him, 1d10, then damage 1d10",
+            "an anti-tank mine: penetration 1d10, then damage 1d10",
+        ),
+    ),
+    CommandSpec(
+        "detect",
+        "A man still or moving cautiously looks for a minefield (within 10 cm) or a booby trap (within 1 cm); "
+        "engineers do better. Not an action. Dice: 1d10 under the chance.",
+        _detect,
+        params=(Param("unit", "unit"), Param("what", "choice", choices=("minefield", "trap"))),
+        rule="BI-R224",
+        examples=("detect marra minefield",),
+        who="referee",
+        rolls=True,
+        dice=("the search: 1d10 under its chance",),
+    ),
+    CommandSpec(
+        "flashbang",
+        "Throw a flash-bang: every man named (within 5 cm of it) is shocked; the thrower's fire. "
+        "Dice: none, or 1d10 isolation test if isolated.",
+        _flashbang,
+        params=_THROWN,
+        rule="BI-R231",
+        examples=("flashbang marra omar karim",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(dice_order.ISOLATION,),
+    ),
+    CommandSpec(
+        "gas",
+        "Throw tear gas: every man named (within 10 cm) moves and hits at half while it lasts (6 + 1d6 turns); "
+        "the thrower's fire. Dice: 1d10 isolation test if isolated, then 1d6.",
+        _gas,
+        params=_THROWN,
+        rule="BI-R232",
+        examples=("gas marra omar karim",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            "how long the gas lasts: 1d6",
+        ),
+    ),
+)

@@ -1,0 +1,497 @@
+"""Indirect fire (A.11), air strikes (A.15.1) and smoke (A.14.2), as commands.
+
+An observer's call for fire goes through stages, kept in the referee's variable
+``secret.support.<observer>`` as ``stage:source:turn`` (the target is the referee's
+to know): ``contacted`` (the guns answer next turn with a ranging shot), ``lost`` (the
+shot went who knows where, or out of his sight: another ranging shot next turn, no new
+contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
+An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
+Smoke clouds are public: ``smoke.<n>`` holds "kind|size|who laid it|last turn" (kind:
+grenade, dischargers or shells; :func:`smoke_what` puts it in words).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import N_, M, Msg, Text
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita.commands import air as cmd_air
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.phases import TIER_PHASES
+from core.rulesets.bassa_intensita.rules import he
+from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
+from core.state import Unit
+
+DONE, FAILED = M("done"), M("failed")
+
+OBSERVERS = ("observer", "commander")
+#: The largest calibre the engine takes (no field gun is bigger).
+MAX_MM = 1000
+BOMBS = ("ap", "at", "napalm")
+#: Air attack areas (BI-R251, BI-R253), in cm.
+AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+
+
+def _key(unit: Unit) -> str:
+    return f"secret.support.{unit.id}"
+
+
+def stage_of(ctx: Context, unit: Unit) -> tuple[str, str, int]:
+    raw = str(ctx.state.vars.get(_key(unit), ""))
+    if not raw:
+        return "", "", 0
+    stage, source, turn = raw.split(":")
+    return stage, source, int(turn)
+
+
+def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
+    """Known to the observer's side and the referee only."""
+    ctx.emit(ev.VarSet(key=_key(unit), value=f"{stage}:{source}:{ctx.state.turn}", vis=(unit.side,)))
+
+
+def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
+    unit = ctx.unit(args["observer"])
+    if unit.kind != "man" or not any(r in unit.roles for r in OBSERVERS):
+        raise Refused(
+            _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name)
+        )
+    return unit
+
+
+def _source(args: dict[str, Any]) -> str:
+    """What fires: a gun/mortar row of A.10.2 by calibre, or an aircraft and its bombs."""
+    if args["kind"] == "air":
+        return f"air-{args['bomb'] or 'ap'}"
+    mm = args["mm"]
+    if not mm:
+        raise Refused(
+            _("give the calibre of the guns or mortars, 1 to {MAX_MM} mm: mm=81 (A.10.2)").format(MAX_MM=MAX_MM)
+        )
+    return he.area_by_calibre(mm).id
+
+
+def _call(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R100..R102, BI-R250: the observer contacts the guns or the aircraft (an action)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    source = _source(args)
+    contacts = {c.id: c for c in indirect().contacts}
+    difficulty = args["difficulty"] or (contacts[args["kind"]].difficulty if args["kind"] in contacts else "normal")
+    if unit.has("wounded"):
+        difficulty = rules.shift_difficulty(difficulty, 1)
+    chance = rules.action_chance(quality(unit), difficulty)
+    if chance <= 0:
+        raise Refused(
+            _("{unit} cannot make that contact ({difficulty}; BI-R069)").format(
+                unit=unit.name, difficulty=render(word(difficulty))
+            )
+        )
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    what = M("the aircraft") if args["kind"] == "air" else word(contacts[args["kind"]].label)
+    # the call is heard by his own side only (and the referee)
+    mine = (unit.side,)
+    purpose = M("contact with {what} ({difficulty})", what=what, difficulty=word(difficulty))
+    ok = chance >= rules.D10 or _roll(ctx, unit, purpose, chance, "BI-R102", vis=mine)
+    if ok:
+        _set(ctx, unit, "contacted", source)
+        if args["kind"] == "air":
+            text = M("{unit} is through: it attacks in the next turn's fire phase", unit=unit.name)
+        else:
+            text = M("{unit} is through: it fires a ranging shot in the next turn's fire phase", unit=unit.name)
+        ctx.emit(ev.Noted(text=text, vis=mine))
+
+
+def _roll(
+    ctx: Context,
+    unit: Unit,
+    purpose: Text,
+    chance: int,
+    rule: str,
+    yes: Text = DONE,
+    no: Text = FAILED,
+    vis: tuple[str, ...] = (),
+) -> bool:
+    (face,) = ctx.roll(
+        purpose,
+        1,
+        sides=rules.D10,
+        target=chance,
+        under=True,
+        rule=rule,
+        unit=unit.id,
+        vis=vis,
+        outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
+    )
+    return rules.succeeds(face, chance)
+
+
+def landing(ctx: Context, unit: Unit, what: Msg) -> str:
+    """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
+    Returns the row id ("lost" for who knows where)."""
+    precise = _roll(
+        ctx, unit, M("precision of {what}", what=what), quality(unit), "BI-R103", M("precise"), M("imprecise")
+    )
+    table = "precise" if precise else "imprecise"
+    (face,) = ctx.roll(
+        M("landing of {what} ({table})", what=what, table=word(table)),
+        1,
+        sides=rules.D10,
+        rule="A.11",
+        unit=unit.id,
+        outcome=lambda f: he.ranging(table, f[0]).words,
+    )
+    row = he.ranging(table, face)
+    count, sides = he.offset_dice(table)
+    along = across = 0
+    if row.long:
+        along = sum(
+            ctx.roll(
+                M("how far {what} falls {way}", what=what, way=word("long" if row.long > 0 else "short")),
+                count,
+                sides=sides,
+                total=True,
+                rule="A.11",
+                unit=unit.id,
+                outcome=lambda f: M("{cm} cm", cm=sum(f)),
+            )
+        )
+    if row.side:
+        across = sum(
+            ctx.roll(
+                M("how far {what} falls {way}", what=what, way=word("right" if row.side > 0 else "left")),
+                count,
+                sides=sides,
+                total=True,
+                rule="A.11",
+                unit=unit.id,
+                outcome=lambda f: M("{cm} cm", cm=sum(f)),
+            )
+        )
+    ctx.emit(ev.Noted(text=M("{what} lands {where}", what=what, where=he.describe_landing(row, along, across))))
+    return row.id
+
+
+def _due(ctx: Context, unit: Unit, wanted: tuple[str, ...], what: str) -> tuple[str, str]:
+    stage, source, turn = stage_of(ctx, unit)
+    if stage not in wanted:
+        raise Refused(
+            _("{unit} has no {what} to order now (stage: {stage}; A.11)").format(
+                unit=unit.name, what=_(what), stage=pgettext("term", stage) if stage else _("no contact")
+            )
+        )
+    if ctx.state.turn <= turn:
+        raise Refused(_("that comes in the fire phase of the next turn (BI-R103)"))
+    return stage, source
+
+
+def _ranging(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R103/R104: the guns fire one ranging shot (in the observer's tier, ruling BI-RANGING-TIER)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    _stage, source = _due(ctx, unit, ("contacted", "lost"), N_("ranging shot"))
+    if source.startswith("air"):
+        raise Refused(_("aircraft fire no ranging shots: order the attack with ffe (BI-R250)"))
+    row = landing(ctx, unit, M("the ranging shot"))
+    seen = not args["unseen"]
+    if row == "lost" or not seen:
+        if seen is False:
+            text = M("{unit} cannot see where it fell: as if lost (ruling BI-RANGING-LOST)", unit=unit.name)
+            ctx.emit(ev.Noted(text=text))
+        _set(ctx, unit, "lost", source)
+    else:
+        _set(ctx, unit, "ranged", source)
+
+
+def _area_words(source: str) -> Msg:
+    areas = {a.id: a for a in high_explosive().areas}
+    a = areas[source]
+    return M(
+        "fire for effect lands on the ranging point: everyone within {short} cm (short) and {long} cm (long): "
+        "burst UNIT source={source} indirect",
+        short=a.short,
+        long=a.long,
+        source=source,
+    )
+
+
+def _ffe(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R104, BI-R250..R253: fire for effect on the last ranging point (a very easy
+    action, ruling BI-RANGING-TIER); an aircraft attacks with its deviation rolled."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    stage, source = _due(ctx, unit, ("ranged", "contacted"), N_("fire for effect"))
+    air = source.startswith("air")
+    if stage == "contacted" and not air:
+        raise Refused(_("the guns need a ranging shot first (BI-R103)"))
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    if air:
+        if not cmd_air.aircraft_ready(ctx, unit.side):
+            return
+        bomb = source.removeprefix("air-")
+        row = landing(ctx, unit, M("the air strike"))
+        if row == "lost":
+            return
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
+                    "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)",
+                    bomb=bomb,
+                    long=AIR_LONG,
+                    short=AIR_SHORT,
+                )
+            )
+        )
+        _set(ctx, unit, "ranged", source)
+        _m3(ctx)
+        return
+    if args["smoke"]:
+        lay_smoke(ctx, unit, "shells", _smoke_shell(source))
+        return
+    ctx.emit(ev.Noted(text=_area_words(source)))
+    _set(ctx, unit, "ranged", source)
+    if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
+        _m3(ctx)
+
+
+def _m3(ctx: Context) -> None:
+    ctx.emit(ev.Noted(text=M("everyone within 20 cm of the attack, friend or foe, checks morale (M3): morale UNIT m3")))
+
+
+def _smoke_shell(source: str) -> str:
+    """Ruling BI-SMOKE-SHELL (digest BI-AMB-47): the short distance deep, 6 × the long distance long."""
+    a = {a.id: a for a in high_explosive().areas}[source]
+    return f"{a.short} x {a.long * indirect().smoke.shell_length_times} cm"
+
+
+def _shift(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R104: a new ranging shot up to 20 cm away, with no deviation (a very easy action)."""
+    unit = _observer(ctx, args)
+    in_own_tier(ctx, unit)
+    ready(ctx, unit, "act")
+    _stage, source = _due(ctx, unit, ("ranged",), N_("shift"))
+    limit = indirect().shift_cm
+    if not 0 < args["cm"] <= limit:
+        raise Refused(_("the fire shifts 1 to {limit} cm (BI-R104)").format(limit=limit))
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
+    ctx.emit(ev.Noted(text=M("a new ranging shot lands exactly {cm} cm from the last one", cm=args["cm"])))
+    _set(ctx, unit, "ranged", source)
+
+
+def _strafe(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R253 (ruling BI-STRAFE, digest BI-AMB-52): each target in the 10 × 60 cm strip
+    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
+    target = ctx.unit(args["unit"])
+    if not target.in_play:
+        raise Refused(_("{target} is out of action").format(target=target.name))
+    pilot = args["pilot"]
+    chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
+    cannon = weapons()["autocannon"]
+    purpose = M("strafing by a {tier} pilot", tier=word(pilot))
+    hit = _roll(ctx, target, purpose, chance, "BI-R253", M("hit"), M("miss"))
+    if hit:
+        if target.kind == "man":
+            casualties.infantry_hit(ctx, target, M("the strafing pass"), under_fire=True)
+        else:
+            casualties.vehicle_hit(ctx, target, cannon, M("the strafing pass"), pen_row=cannon.penetration)
+
+
+# -------------------------------------------------------------------------- smoke
+
+
+def smoke_what(kind: str, size: str) -> Msg:
+    """A smoke cloud in words: ``grenade``, ``dischargers`` or ``shells``, and its size."""
+    if kind == "grenade":
+        reach = indirect().smoke.grenade_reach
+        return M("smoke grenade ({size} cm, within {reach} cm of him)", size=size, reach=reach)
+    if kind == "dischargers":
+        return M("smoke dischargers ({size})", size=word(size))
+    return M("smoke shells ({size})", size=size)
+
+
+def smoke_value(value: str) -> tuple[Text, str, str]:
+    """A ``smoke.<n>`` variable's cloud, who laid it and its last turn; a save from
+    before smoke was kept as data holds "words by NAME|last"."""
+    parts = value.split("|", 2)
+    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells"):
+        who, _sep, last = parts[2].rpartition("|")
+        return smoke_what(parts[0], parts[1]), who, last
+    what, _sep, last = value.rpartition("|")
+    words, _sep, who = what.partition(" by ")
+    return words, who, last
+
+
+def lay_smoke(ctx: Context, unit: Unit, kind: str, size: str) -> None:
+    """BI-R170/R171: smoke lasts 6 + 1d6 turns from the turn it takes effect (at the end
+    of this phase; ruling BI-SMOKE-TIME, digest BI-AMB-48)."""
+    t = indirect().smoke
+    (face,) = ctx.roll(
+        M("duration of the {what}", what=smoke_what(kind, size)),
+        1,
+        rule="BI-R171",
+        unit=unit.id,
+        outcome=lambda f: M("{n} turns", n=t.base + f[0]),
+    )
+    last = ctx.state.turn + t.base + face - 1
+    n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
+    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"{kind}|{size}|{unit.name}|{last}"))
+
+
+def _smoke(ctx: Context, args: dict[str, Any]) -> None:
+    """A smoke grenade thrown (within 10 cm, no roll) or a vehicle's dischargers fired:
+    the unit's fire for the turn (ruling BI-SMOKE-TIME)."""
+    unit = ctx.unit(args["unit"])
+    if ctx.state.phase in TIER_PHASES:
+        in_own_tier(ctx, unit)
+    elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+    ready(ctx, unit, "fire")
+    t = indirect().smoke
+    if unit.kind == "man":
+        kind, size = "grenade", t.grenade
+    elif "dischargers" in unit.roles:
+        kind, size = "dischargers", t.dischargers
+    else:
+        raise Refused(_("{unit} has no smoke dischargers").format(unit=unit.name))
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("fired",)))
+    lay_smoke(ctx, unit, kind, size)
+
+
+def clear_smoke(ctx: Context) -> None:
+    """At the end of a turn, the smoke whose time is over lifts."""
+    for key, value in list(ctx.state.vars.items()):
+        if key.startswith("smoke.") and value:
+            what, _sep, last = smoke_value(str(value))
+            if int(last) <= ctx.state.turn:
+                ctx.emit(ev.VarSet(key=key, value=""))
+                ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+_OBSERVER = Param("observer", "own", "a forward observer or a commander")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "call",
+        "An observer contacts the guns (dedicated: normal, general support: difficult, the platoon's "
+        "mortar: easy) or aircraft; an action. Dice: 1d10 isolation test if isolated, then 1d10 for the contact.",
+        _call,
+        params=(
+            _OBSERVER,
+            Param("kind", "choice", "what he calls", choices=("dedicated", "general", "mortar", "air")),
+            Param("mm", "int", "the calibre of the guns or mortars", optional=True, keyword=True, lo=1, hi=MAX_MM),
+            Param("bomb", "choice", "an aircraft's bombs", optional=True, choices=BOMBS, keyword=True),
+            Param(
+                "difficulty",
+                "choice",
+                "the scenario's difficulty, if not the book's",
+                optional=True,
+                choices=("very-easy", "easy", "normal", "difficult"),
+                keyword=True,
+            ),
+            _flag("isolated", "beyond command distance"),
+        ),
+        rule="BI-R102",
+        examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=("contact: 1d10 under its chance, unless very easy",),
+    ),
+    CommandSpec(
+        "ranging",
+        "The guns fire a ranging shot, the turn after the contact: precise or not by the observer's "
+        "Quality, then where it lands. Dice: 1d10 precision, 1d10 deviation, then 2d6 (precise) or 4d10 "
+        "(imprecise) for each offset.",
+        _ranging,
+        params=(_OBSERVER, _flag("unseen", "it falls out of the observer's sight")),
+        rule="BI-R103",
+        examples=("ranging ferrante", "ranging ferrante unseen"),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            "precision: 1d10 under the observer's Quality",
+            "where it lands: 1d10",
+            "how far long or short: 2d6 total, if the table says",
+            "how far left or right: 2d6 total, if the table says",
+        ),
+    ),
+    CommandSpec(
+        "ffe",
+        "Fire for effect on the last ranging point (a very easy action), or an aircraft's attack "
+        "(its deviation rolled as a ranging shot); smoke shells with smoke. Dice: none for guns (1d6 "
+        "for smoke); for aircraft 1d10 precision, 1d10 deviation, offsets.",
+        _ffe,
+        params=(_OBSERVER, _flag("smoke", "smoke shells")),
+        rule="BI-R104",
+        examples=("ffe ferrante", "ffe ferrante smoke"),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            "a damaged aircraft: its return, 1d6",
+            "an air strike: precision 1d10, then where it lands 1d10",
+            "smoke shells: how long they last, 1d6",
+        ),
+    ),
+    CommandSpec(
+        "shift",
+        "Shift the fire up to 20 cm: a new ranging shot with no deviation (a very easy action). No dice.",
+        _shift,
+        params=(_OBSERVER, Param("cm", "distance", "how far, up to 20 cm", hi=MAX_DISTANCE_CM)),
+        rule="BI-R104",
+        examples=("shift ferrante 15",),
+        phases=TIER_PHASES,
+    ),
+    CommandSpec(
+        "strafe",
+        "An aircraft's strafing pass: each target in the 10 x 60 cm strip is fired at as by a 20/35 mm "
+        "autocannon at an area, normal range. Dice: 1d10 under the pilot's Quality, then damage.",
+        _strafe,
+        params=(
+            Param("unit", "unit"),
+            Param(
+                "pilot",
+                "choice",
+                "the pilot's Quality",
+                optional=True,
+                default="regular",
+                choices=("elite", "veteran", "regular", "recruit", "rabble"),
+                keyword=True,
+            ),
+        ),
+        rule="BI-R253",
+        examples=("strafe omar", "strafe bmp pilot=veteran"),
+        phases=TIER_PHASES,
+        who="referee",
+        rolls=True,
+        dice=(
+            "strafing: 1d10 under the pilot's chance",
+            dice_order.DAMAGE,
+        ),
+    ),
+    CommandSpec(
+        "smoke",
+        "Throw a smoke grenade (within 10 cm, no roll) or fire a vehicle's dischargers: his fire for the turn; "
+        "it lasts 6 + 1d6 turns. Dice: 1d10 isolation test if isolated, 1d6 for how long.",
+        _smoke,
+        params=(Param("unit", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R171",
+        examples=("smoke deiana",),
+        phases=("cover", "move-first", "move-second", *TIER_PHASES),
+        rolls=True,
+        dice=("how long the smoke lasts: 1d6",),
+    ),
+)

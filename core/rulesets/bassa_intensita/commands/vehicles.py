@@ -1,0 +1,155 @@
+"""Men and vehicles (A.4, A.6): mounting, dismounting, and an armed transport turned
+combat vehicle.  A man aboard carries the badge ``aboard-<vehicle id>`` (and
+``in-vehicle``), so he is seen and hidden with himself.
+
+Men get on and off a helicopter only while it stands ``landed`` (BI-R256); trained
+men (the ``fast-rope`` role) may also rope down from one ``hovering`` (BI-R257)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M, Msg
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.bassa_intensita import casualties
+from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita.commands.common import isolated, passes_isolation, ready
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES
+from core.rulesets.bassa_intensita.rules import damage
+from core.rulesets.bassa_intensita.words import _, render, whose
+
+
+def _vehicle(ctx: Context, unit_id: str):
+    v = ctx.unit(unit_id)
+    if v.kind == "man" or damage.vehicle_type(v) is None:
+        raise Refused(_("{unit} is not a vehicle").format(unit=v.name))
+    return v
+
+
+def _airborne(vehicle) -> bool:
+    """A helicopter that has not landed (BI-R256)."""
+    return "helicopter" in vehicle.roles and not vehicle.has("landed")
+
+
+def _how(vehicle) -> Msg:
+    """BI-R042: an armoured vehicle takes the man's whole move; a truck or car half of it."""
+    return M("a whole turn (armoured)") if damage.armour_column(vehicle) else M("half his move")
+
+
+def _mount(ctx: Context, args: dict[str, Any]) -> None:
+    man = ctx.unit(args["man"])
+    vehicle = _vehicle(ctx, args["vehicle"])
+    if man.kind != "man" or man.side != vehicle.side:
+        raise Refused(_("a man mounts a vehicle of his own side"))
+    if not vehicle.in_play:
+        raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
+    if man.side != ctx.state.active_side:
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+    if vehicle.has("combat-vehicle"):
+        raise Refused(
+            _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name)
+        )
+    if _airborne(vehicle):
+        raise Refused(
+            _("{vehicle} is in the air: men board a helicopter only once it has landed (BI-R256)").format(
+                vehicle=vehicle.name
+            )
+        )
+    capacity = vehicle.stats.get("capacity")
+    if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
+        raise Refused(_("{vehicle} carries {capacity} men and is full").format(vehicle=vehicle.name, capacity=capacity))
+    ready(ctx, man, "mount")
+    if not passes_isolation(ctx, man, isolated(ctx, man, args)):
+        return
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=M("mounts {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))))
+    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone",)))
+
+
+def _dismount(ctx: Context, args: dict[str, Any]) -> None:
+    man = ctx.unit(args["man"])
+    badge = next((b for b in man.status if b.startswith("aboard-")), "")
+    if not badge:
+        raise Refused(_("{man} is not aboard a vehicle").format(man=man.name))
+    if man.side != ctx.state.active_side:
+        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+    vehicle = ctx.unit(badge.removeprefix("aboard-"))
+    how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
+    if _airborne(vehicle):
+        if not vehicle.has("hovering"):
+            raise Refused(
+                _(
+                    "{vehicle} is in the air: men get off once it has landed (BI-R256), "
+                    "or rope down while it hovers (hover {id}, BI-R257)"
+                ).format(vehicle=vehicle.name, id=vehicle.id)
+            )
+        if "fast-rope" not in man.roles:
+            raise Refused(
+                _("{man} is not trained to fast-rope (BI-R257): {vehicle} must land").format(
+                    man=man.name, vehicle=vehicle.name
+                )
+            )
+        how = M("fast-ropes down from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
+    ready(ctx, man, "mount")
+    if not passes_isolation(ctx, man, isolated(ctx, man, args)):
+        return
+    ctx.emit(ev.Moved(unit=man.id, cm=0, how=how))
+    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved",), remove=(badge, "in-vehicle")))
+
+
+def _combat(ctx: Context, args: dict[str, Any]) -> None:
+    """BI-R027: once its troops are off, an armed transport may become a combat vehicle:
+    free of command distance, always isolated for morale, and it takes nobody back."""
+    vehicle = _vehicle(ctx, args["vehicle"])
+    vtype = damage.vehicle_type(vehicle)
+    if vtype.combat or vehicle.has("combat-vehicle"):
+        raise Refused(_("{vehicle} is already a combat vehicle").format(vehicle=vehicle.name))
+    if not vehicle.weapons:
+        raise Refused(
+            _("{vehicle} is unarmed: only an armed transport may fight (BI-R027)").format(vehicle=vehicle.name)
+        )
+    if casualties.aboard(ctx.state, vehicle):
+        raise Refused(_("{vehicle} still carries troops: they dismount first (BI-R027)").format(vehicle=vehicle.name))
+    ctx.emit(ev.StatusChanged(unit=vehicle.id, add=("combat-vehicle",)))
+
+
+def _flag(name: str, help: str) -> Param:
+    return Param(name, "choice", help, optional=True, default=False, choices=(name,), keyword=True)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "mount",
+        "A man gets into a vehicle of his side: his move for the turn (BI-R042). No dice, "
+        "but 1d10 isolation test first if isolated.",
+        _mount,
+        params=(Param("man", "own"), Param("vehicle", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R042",
+        examples=("mount marra lince",),
+        phases=MOVE_PHASES,
+        rolls=True,
+        dice=(dice_order.ISOLATION,),
+    ),
+    CommandSpec(
+        "dismount",
+        "A man gets out of the vehicle he is aboard: his move for the turn (BI-R042); from a "
+        "helicopter only once it has landed, or by fast-rope while it hovers (BI-R257). No dice, "
+        "but 1d10 isolation test first if isolated.",
+        _dismount,
+        params=(Param("man", "own"), _flag("isolated", "beyond command distance")),
+        rule="BI-R042",
+        examples=("dismount marra",),
+        phases=MOVE_PHASES,
+        rolls=True,
+        dice=(dice_order.ISOLATION,),
+    ),
+    CommandSpec(
+        "combat",
+        "Make an armed transport, its troops off, a combat vehicle: always isolated for morale, "
+        "no troops back aboard (BI-R027). No dice.",
+        _combat,
+        params=(Param("vehicle", "own"),),
+        rule="BI-R027",
+        examples=("combat lince",),
+    ),
+)

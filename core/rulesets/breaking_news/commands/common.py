@@ -1,0 +1,132 @@
+"""What the Breaking News commands share: the side a command is for, and what every
+action command does first: a suppressed figure must pass its suppression test before
+it acts (§10.0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import Context, Param, Refused
+from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news.rules import suppression
+from core.rulesets.breaking_news.words import _
+from core.state import Unit
+
+
+def side_for(ctx: Context, given: str | None, example: str) -> str:
+    """The side a command is for: a player's own (he may not name another); the
+    referee names it, as in ``example``."""
+    if ctx.role in ctx.state.sides:
+        if given and given != ctx.role:
+            raise Refused(_("you act for {role} only").format(role=ctx.role))
+        return ctx.role
+    if not given:
+        raise Refused(_("name the side: {example}").format(example=example))
+    return given
+
+
+LEADER = Param(
+    "leader",
+    "text",
+    "an Officer/NCO within 5 cm, whose leadership helps a suppressed figure's test",
+    optional=True,
+    keyword=True,
+)
+
+
+def named_leader(ctx: Context, unit: Unit, word: str | None) -> Unit | None:
+    """The Officer/NCO named with ``leader=``: checked as soon as he is named, whether
+    or not a test follows."""
+    if not word:
+        return None
+    named = hits.resolve_units(ctx, word, side=unit.side)
+    if len(named) != 1:
+        raise Refused(_("name one leader: leader=rossi"))
+    (leader,) = named
+    hits.require_in_play(leader)
+    if not leader.leadership:
+        raise Refused(_("{leader} has no leadership to add").format(leader=leader.name))
+    return leader
+
+
+def leader_bonus(unit: Unit, leader: Unit | None) -> int:
+    """§10.0: the leadership of one Officer/NCO within 5 cm; not his own (AMB-48)."""
+    if leader is None:
+        return 0
+    if leader.id == unit.id:
+        raise Refused(
+            _("{unit} cannot add his own leadership to his test (ruling BN-C-SUP-LEADER)").format(unit=unit.name)
+        )
+    return leader.leadership
+
+
+def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
+    """Roll the §10.0 test if he is suppressed.  True if he may act.  A figure that
+    failed this turn stays in panic without another roll."""
+    helper = named_leader(ctx, unit, leader)
+    if not unit.has("suppressed"):
+        return True
+    if unit.has("falling-back"):
+        return True
+    if unit.has("panicked"):
+        return False
+    t = hits.troop(unit)
+    if t is None:
+        raise Refused(_("{unit} has no troop class to test with").format(unit=unit.name))
+    mods = suppression.suppression_mods(leader_bonus(unit, helper))
+    (face,) = ctx.roll(
+        M("suppression test"),
+        1,
+        # at or under the value, and a 6 always fails: the odds are those of 5 or less at most
+        target=min(t.suppression + sum(m.value for m in mods), 5),
+        under=True,
+        mods=mods,
+        rule="§10.0",
+        unit=unit.id,
+        outcome=lambda f: (
+            M("passes") if suppression.suppression_passes(f[0], t.suppression, mods) else M("fails: in panic")
+        ),
+    )
+    if suppression.suppression_passes(face, t.suppression, mods):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(s for s in ("suppressed", "retreating") if unit.has(s))))
+        return True
+    if unit.has("retreating"):
+        # §12.0: a man of a team that failed morale falls back instead of freezing.
+        hits.badge(ctx, unit, "falling-back")
+        ctx.emit(
+            ev.Noted(
+                text=M("{unit} falls back: at least 15 cm toward his table edge; he may fire (§12.0)", unit=unit.name)
+            )
+        )
+        return True
+    hits.badge(ctx, unit, "panicked")
+    ctx.emit(
+        ev.Noted(
+            text=M("{unit} stays suppressed: he may only crawl up to 10 cm to cover this turn (§10.0)", unit=unit.name)
+        )
+    )
+    return False
+
+
+def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
+    """The checks before an active figure's action (§5.0, §10.0).  False: he failed his
+    suppression test (the roll is recorded; the action does not happen)."""
+    hits.require_active(ctx, unit)
+    if unit.has("reloading"):
+        raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
+    if unit.has("panicked"):
+        raise Refused(
+            _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name)
+        )
+    return suppression_test(ctx, unit, leader)
+
+
+def check_group(group: Sequence[Unit]) -> None:
+    """§6.4/§8.1: a group is figures of one fire team, within 5 cm of each other
+    (the player's word: the table has no map)."""
+    if len({u.team for u in group}) != 1 or not group[0].team:
+        raise Refused(_("a group must be figures of one fire team (§6.4, §8.1)"))
+    if len({u.id for u in group}) != len(group):
+        raise Refused(_("a figure is named twice in the group"))

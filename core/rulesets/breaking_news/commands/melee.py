@@ -1,0 +1,228 @@
+"""Breaking News hand-to-hand combat (§11.0) and storming a building (§11.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M, Msg
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news.commands import dice_order
+from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, suppression_test
+from core.rulesets.breaking_news.rules import saves, suppression
+from core.rulesets.breaking_news.tables.combat import support
+from core.rulesets.breaking_news.words import _
+from core.state import Unit
+
+
+def _fighter(u: Unit) -> suppression.Fighter:
+    t = hits.troop(u)
+    return suppression.Fighter(u.name, t.melee if t else 0, u.has("suppressed"))
+
+
+def _melee(ctx: Context, args: dict[str, Any]) -> None:
+    """§11.0: 1d6 a side plus every fighter's Melee value, −2 per suppressed man; the
+    higher kills.  Up to three against one; a tie is fought again.  No shot is fired,
+    so a melee is never the first shot of §14.0 (ruling BN-C-FIRST-SHOT)."""
+    lead = ctx.unit(args["unit"])
+    ours = [lead, *hits.resolve_units(ctx, args.get("with"), side=lead.side)]
+    theirs = [ctx.unit(t) for t in args["enemies"]]
+    most = support().melee.max_per_side
+    if len(ours) > 1 and len(theirs) > 1:
+        raise Refused(_("a melee is up to three against ONE; break bigger fights up (§11.0)"))
+    if len(ours) > most or len(theirs) > most:
+        raise Refused(_("at most {most} men fight one (§11.0)").format(most=most))
+    for u in ours:
+        if not hits.may_fight(u):
+            raise Refused(
+                _("{name} has already fired or fought this turn; only a move may end in melee (§11.0)").format(
+                    name=u.name
+                )
+            )
+    for u in theirs:
+        hits.require_in_play(u)
+        if u.has("hidden") and lead.side not in u.spotted_by:
+            raise Refused(_("{name} is hidden").format(name=u.name))
+    fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
+    if not fighting:
+        return
+    ours = [ctx.unit(u.id) for u in fighting]
+    for u in ours:
+        hits.reveal(ctx, u, M("charges"))
+    mods_a = suppression.melee_mods([_fighter(u) for u in ours])
+    mods_b = suppression.melee_mods([_fighter(u) for u in theirs])
+    (what_a, whose_a), (what_b, whose_b) = _melee_roll(ours), _melee_roll(theirs)
+    while True:
+        (a,) = ctx.roll(
+            what_a,
+            1,
+            **whose_a,
+            mods=mods_a,
+            total=True,
+            rule="§11.0",
+            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_a)),
+        )
+        (b,) = ctx.roll(
+            what_b,
+            1,
+            **whose_b,
+            mods=mods_b,
+            total=True,
+            rule="§11.0",
+            outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_b)),
+        )
+        winner = suppression.melee_winner(a, mods_a, b, mods_b)
+        if winner != "tie":
+            break
+        ctx.emit(ev.Noted(text=M("the melee is tied: both roll again (ruling BN-C-MELEE-TIE)")))
+    losers, win_side = (theirs, lead.side) if winner == "a" else (ours, theirs[0].side)
+    victim = _casualty(ctx, losers, args.get("casualty"))
+    ctx.emit(ev.UnitOut(unit=victim.id, cause=hits.cause(hits.KILLED, win_side)))
+    for u in ours:
+        hits.badge(ctx, ctx.unit(u.id), "acted")
+    hits.next_action(ctx, ours)
+
+
+def _casualty(ctx: Context, losers: Sequence[Unit], named: str | None) -> Unit:
+    """The group that loses loses one man, its owner's choice (AMB-50): the one named
+    with casualty=, else the first of the group as named."""
+    if not named or len(losers) == 1:
+        return losers[0]
+    (pick,) = hits.resolve_units(ctx, named)
+    if pick.id not in {u.id for u in losers}:
+        raise Refused(_("{pick} is not in the losing group").format(pick=pick.name))
+    return pick
+
+
+def _storm(ctx: Context, args: dict[str, Any]) -> None:
+    """§11.1, one round: each man rolls as many dice as his Melee value, attackers hit
+    on 6, defenders on 5–6, all at once; every hit is a save.  A suppressed man who
+    fails his suppression test sits the round out."""
+    attackers = [ctx.unit(u) for u in args["units"]]
+    defenders = hits.resolve_units(ctx, args["against"])
+    civilians = hits.resolve_units(ctx, args.get("civilians"))
+    if not defenders:
+        raise Refused(_("name the defenders: against=a,b"))
+    side = attackers[0].side
+    for u in attackers:
+        hits.require_active(ctx, u)
+        if hits.has_acted(u):
+            raise Refused(_("{name} has already acted this turn").format(name=u.name))
+    for u in defenders:
+        hits.require_in_play(u)
+        if u.side == side:
+            raise Refused(_("{name} is on your side").format(name=u.name))
+    able_a = [u for u in attackers if suppression_test(ctx, u, args.get("leader"))]
+    able_d = [u for u in defenders if suppression_test(ctx, u, None)]
+    for u in able_a:
+        hits.reveal(ctx, ctx.unit(u.id), M("storms the building"))
+    hits_on_d = _storm_roll(ctx, able_a, defending=False)
+    hits_on_a = _storm_roll(ctx, able_d, defending=True)
+    sf = all(u.cls == "R1" for u in attackers)
+    _allocate(ctx, hits_on_d, defenders, by_side=side)
+    _allocate(ctx, hits_on_a, attackers, by_side=defenders[0].side)
+    for c in civilians:
+        hits.take_hits(ctx, c, 1, by_side=side, source=saves.STORM_CIVILIAN, vs_special_forces=sf)
+    for u in attackers:
+        hits.badge(ctx, ctx.unit(u.id), "acted")
+    hits.next_action(ctx, attackers)
+
+
+def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
+    """What one group's melee roll is called, and whose it is: one man's own, or
+    several men's side's, naming them."""
+    if len(men) == 1:
+        return M("melee"), {"unit": men[0].id}
+    return M("melee of {men}", men=" & ".join(u.name for u in men)), {"side": men[0].side}
+
+
+def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
+    dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
+    need = support().storm.defender_hits if defending else support().storm.attacker_hits
+    if not dice:
+        if defending:
+            ctx.emit(ev.Noted(text=M("the defenders roll no dice this round (§11.1)")))
+        else:
+            ctx.emit(ev.Noted(text=M("the attackers roll no dice this round (§11.1)")))
+        return 0
+    # §11.1 replaces ranged fire: these dice are shots, and the first side to roll
+    # them may be the one that fires first (§14.0, ruling BN-C-FIRST-SHOT).
+    hits.first_fire(ctx, men[0].side)
+    faces = ctx.roll(
+        M("building assault as defenders ({n} men)", n=len(men))
+        if defending
+        else M("building assault as attackers ({n} men)", n=len(men)),
+        dice,
+        side=men[0].side,
+        target=need,
+        rule="§11.1",
+        outcome=lambda f: M("{n} hits", n=suppression.storm_hits(f, defending)),
+    )
+    return suppression.storm_hits(faces, defending)
+
+
+def _allocate(ctx: Context, n: int, men: Sequence[Unit], *, by_side: str) -> None:
+    """Hits spread over the men in the order named (their owner's choice, §11.1)."""
+    alive = [u.id for u in men if not ctx.unit(u.id).out]
+    if not n or not alive:
+        return
+    for uid, count in suppression.spread_hits(n, alive).items():
+        hits.take_hits(ctx, ctx.unit(uid), count, by_side=by_side)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "melee",
+        "Hand-to-hand: up to three against one; 1d6 a side plus Melee values, -2 per suppressed man (§11.0).",
+        _melee,
+        params=(
+            Param("unit", "own", "the attacker"),
+            Param("enemies", "enemy", "the enemy (or up to three enemies against one attacker)", many=True),
+            Param("with", "text", "up to two more attackers against one enemy", optional=True, keyword=True),
+            Param(
+                "casualty", "text", "which man of a losing group dies (his owner's choice)", optional=True, keyword=True
+            ),
+            LEADER,
+        ),
+        rule="§11.0",
+        examples=("melee rossi ahmed", "melee rossi ahmed with=conti,bianchi"),
+        phases=("activation",),
+        rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' melee: 1d6 + modifiers",
+            "the defender's: 1d6 + modifiers",
+            "both again on a tie",
+        ),
+    ),
+    CommandSpec(
+        "storm",
+        "Storm a building, one round (§11.1): attackers hit on 6, defenders on 5-6, dice = Melee value; "
+        "hits spread in the order named. Dice: suppression tests, attackers, defenders, then saves.",
+        _storm,
+        params=(
+            Param("units", "own", "the attackers", many=True),
+            Param("against", "text", "the defenders, in the order they take hits: a,b,c", keyword=True),
+            Param(
+                "civilians",
+                "text",
+                "civilians or hostages inside (save 4+, 3+ against Special Forces)",
+                optional=True,
+                keyword=True,
+            ),
+            LEADER,
+        ),
+        rule="§11.1",
+        examples=("storm rossi conti greco against=ahmed,bashir",),
+        phases=("activation",),
+        rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "the attackers' dice: their melee dice",
+            "the defenders' dice: their melee dice",
+            dice_order.SAVES,
+        ),
+    ),
+)

@@ -1,0 +1,587 @@
+"""Breaking News movement, hiding and sighting commands (§6.0–§6.5, §7.0), and the
+other whole-action commands: vehicles (§6.3), magazines (§8.0.3), rallying (§10.0),
+medics (§9.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import N_, M, Msg
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news.campaign import civilians
+from core.rulesets.breaking_news.commands import dice_order
+from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, suppression_test
+from core.rulesets.breaking_news.ledger import set_unit_var
+from core.rulesets.breaking_news.rules import movement, spotting
+from core.rulesets.breaking_news.tables.combat import allowances
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
+from core.state import Unit
+
+MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
+
+
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    lead = ctx.unit(args["unit"])
+    if lead.kind == "civilian":
+        _civilian_move(ctx, lead, args)
+        return
+    if ctx.role in ctx.state.sides and lead.side != ctx.role:
+        raise Refused(_("{lead} is not one of your figures").format(lead=lead.name))
+    group = [lead, *[ctx.unit(u) for u in args["also"]]]
+    if len(group) > 1:
+        check_group(group)
+    if hits.is_vehicle(lead):
+        if len(group) > 1:
+            raise Refused(_("vehicles move one at a time"))
+        _vehicle_move(ctx, lead, args)
+        return
+    cm = args["cm"]
+    action = args.get("action")
+    if action == "hidden":
+        for u in group:
+            _hidden_move(ctx, u, cm, args.get("leader"))
+        return
+    if cm is None:
+        raise Refused(_("how far? e.g. move rossi 12 run"))
+    if cm < 0:
+        raise Refused(_("a distance cannot be negative"))
+    action = action or movement.default_action(cm)
+    allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
+    for u in group:
+        hits.require_active(ctx, u)
+        if u.has("panicked") and len(group) == 1:
+            _panic_move(ctx, u, cm, just_failed=False)
+            return
+        if hits.has_acted(u):
+            raise Refused(_("{name} has already acted this turn").format(name=u.name))
+    for u in group:
+        if not ready_to_act(ctx, u, args.get("leader")):
+            _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
+            continue
+        if ctx.unit(u.id).has("falling-back") and cm < allowances().retreat_cm:
+            raise Refused(
+                _("{name} must fall back at least {retreat_cm} cm toward his table edge (§12.0)").format(
+                    name=u.name, retreat_cm=allowances().retreat_cm
+                )
+            )
+        if cm > allowed.max_cm:
+            raise Refused(
+                _("{name} may move {max_cm} cm with that action (§6.0, §6.2)").format(
+                    name=u.name, max_cm=allowed.max_cm
+                )
+            )
+        hits.reveal(ctx, ctx.unit(u.id), M("moves in the open"))
+        if cm:
+            ctx.emit(ev.Moved(unit=u.id, cm=cm, how=_how(action, args)))
+        hits.badge(ctx, ctx.unit(u.id), _badge(action, cm, allowed.fire, bool(args.get("obstacle"))))
+    hits.next_action(ctx, group)
+
+
+def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
+    """Extras: Civilians: once the turn's roll is made, its winner moves each civilian
+    up to 15 cm, whoever is active; the other player may not (rulings BN-CIV-MOVE)."""
+    who = civilians.controller(ctx.state)
+    if not who:
+        raise Refused(_("roll for the civilians first: civilians (Extras: Civilians)"))
+    if ctx.role in ctx.state.sides and ctx.role != who:
+        raise Refused(_("{who} move the civilians this turn, not you (Extras: Civilians)").format(who=who))
+    if args["also"]:
+        raise Refused(_("civilians move one at a time: move civ1 12, then move civ2 8"))
+    if args.get("action") or args.get("obstacle") or args.get("leader"):
+        raise Refused(_("civilians just move: give the distance only, e.g. move civ1 12"))
+    hits.require_in_play(civilian)
+    if civilian.has("acted"):
+        raise Refused(_("{civilian} has moved this turn").format(civilian=civilian.name))
+    cm = args["cm"]
+    if cm is None or not 0 < cm <= civilians.MOVE_CM:
+        raise Refused(
+            _("a civilian moves 1 to {move_cm} cm a turn (Extras: Civilians)").format(move_cm=civilians.MOVE_CM)
+        )
+    ctx.emit(ev.Moved(unit=civilian.id, cm=cm, how=M("moved by {side}", side=who)))
+    hits.badge(ctx, ctx.unit(civilian.id), "acted")
+
+
+_HOW = {"run": N_("run"), "shoot": N_("move and shoot"), "cautious": N_("cautious"), "covering": N_("covering fire")}
+
+
+def _how(action: str, args: dict[str, Any]) -> Msg:
+    if args.get("obstacle"):
+        return M("{action}, over a level {level} obstacle", action=M(_HOW[action]), level=args["obstacle"])
+    return M(_HOW[action])
+
+
+def _badge(action: str, cm: int, fire: str, obstacle: bool) -> str:
+    """The turn badge that says what fire the action still allows."""
+    if action == "run":
+        return "ran"
+    if action == "covering":
+        return "covering"
+    if fire == "penalty" and obstacle:
+        return "climbed"
+    return "moved" if cm > 5 else "crept"
+
+
+def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None:
+    """§10.0: a figure in panic may only move up to 10 cm, to reach cover.  Right
+    after a failed test a longer move simply does not happen (the roll stands)."""
+    limit = allowances().panic_cm
+    if not just_failed and unit.has("acted"):
+        raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
+    if cm > limit:
+        if just_failed:
+            return
+        raise Refused(
+            _("{unit} is in panic: he may only move up to {limit} cm to cover (§10.0)").format(
+                unit=unit.name, limit=limit
+            )
+        )
+    if cm:
+        ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("crawls to cover")))
+        hits.badge(ctx, ctx.unit(unit.id), "acted")
+
+
+def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
+    """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
+    hits.require_active(ctx, unit)
+    if not unit.has("hidden"):
+        raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
+    if hits.has_acted(unit):
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+    if not ready_to_act(ctx, unit, leader):
+        return
+    (face,) = ctx.roll(
+        M("hidden move"),
+        1,
+        rule="§7.0",
+        unit=unit.id,
+        outcome=lambda f: M("up to {cm} cm unseen", cm=movement.hidden_allowance(f[0])),
+    )
+    allowed = movement.hidden_allowance(face)
+    go = allowed if cm is None else min(cm, allowed)
+    if go:
+        ctx.emit(ev.Moved(unit=unit.id, cm=go, how=M("hidden")))
+    hits.badge(ctx, ctx.unit(unit.id), "crept")
+
+
+def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
+    """§6.0: tracked 30 − 2d6 cm, wheeled 45 − 2d6 cm; the roll is the most it may go."""
+    if "evacuation" in vehicle.roles:
+        raise Refused(
+            _("{vehicle} waits on its landing point for stragglers (Extras: Helicopter evacuation)").format(
+                vehicle=vehicle.name
+            )
+        )
+    hits.require_active(ctx, vehicle)
+    if vehicle.moved_cm or vehicle.has("fired"):
+        raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
+    if hits.is_helicopter(vehicle):
+        # §8.4: a gunship moves over the table without limit.
+        if not args["cm"]:
+            raise Refused(_("how far does the helicopter fly? e.g. move apache 60"))
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=args["cm"], how=M("flies")))
+        hits.next_action(ctx, [vehicle])
+        return
+    tracked = "tracked" in vehicle.roles
+    a = allowances()
+    faces = ctx.roll(
+        M("tracked move") if tracked else M("wheeled move"),
+        a.vehicle_dice,
+        total=True,
+        rule="§6.0",
+        unit=vehicle.id,
+        outcome=lambda f: M("up to {cm} cm", cm=movement.vehicle_allowance(tracked, f)),
+    )
+    allowed = movement.vehicle_allowance(tracked, faces)
+    cm = allowed if args["cm"] is None else min(args["cm"], allowed)
+    if cm:
+        ctx.emit(ev.Moved(unit=vehicle.id, cm=cm, how=M("drives")))
+    hits.next_action(ctx, [vehicle])
+
+
+def _hide(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: when activated a figure may be declared hidden (in cover, or crawling)."""
+    unit = ctx.unit(args["unit"])
+    hits.require_active(ctx, unit)
+    if unit.has("hidden"):
+        raise Refused(_("{unit} is already hidden").format(unit=unit.name))
+    if hits.has_acted(unit):
+        raise Refused(
+            _("{unit} has acted this turn: a figure is declared hidden when he is activated (§7.0)").format(
+                unit=unit.name
+            )
+        )
+    if hits.is_vehicle(unit):
+        raise Refused(_("vehicles do not hide"))
+    ctx.emit(ev.Noted(text=M("{unit} goes out of sight: a hidden marker is left where he was (§7.0)", unit=unit.name)))
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
+
+
+def _spot(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: one sighting attempt per figure per turn, as an action or a reaction."""
+    spotter = ctx.unit(args["unit"])
+    target = ctx.unit(args["target"])
+    hits.require_in_play(spotter)
+    hits.require_in_play(target)
+    if target.side == spotter.side:
+        raise Refused(_("sighting is of enemies"))
+    if not target.has("hidden"):
+        raise Refused(_("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name))
+    if spotter.side in target.spotted_by:
+        raise Refused(_("{target} is already sighted by {side}").format(target=target.name, side=spotter.side))
+    if spotter.has("looked"):
+        raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
+    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has("suppressed"):
+        raise Refused(
+            _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
+                spotter=spotter.name
+            )
+        )
+    t = hits.troop(spotter)
+    facts = spotting.SpotFacts(
+        jungle_or_night=bool(args.get("night")),
+        open=bool(args.get("open")),
+        target_class=target.cls,
+        target_sniper=hits.is_sniper(target),
+        spotter_sniper=hits.is_sniper(spotter),
+        spotter_class_mod=t.spotting if t else 0,
+        spotter_class=spotter.cls,
+    )
+    mods = spotting.spot_mods(facts)
+    need = spotting.spot_need(args["range"], mods)
+    spotting.require_possible(need, mods)
+    hits.badge(ctx, spotter, "looked")
+    # The roll names neither figure: the spotter's side learns a marker's identity
+    # only by sighting it; the hidden side learns who looked only if he is in view.
+    vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
+    if need > 1:
+        (face,) = ctx.roll(
+            _sighting_words(target, args["range"]),
+            1,
+            target=need,
+            mods=mods,
+            rule="§7.0",
+            unit=spotter.id,  # in view of the hidden side only when it may see him (vis)
+            vis=vis,
+            outcome=lambda f: M("sighted") if f[0] >= need else M("not sighted"),
+        )
+    else:
+        face = None
+    if spotting.spot_succeeds(face, need):
+        ctx.emit(ev.Spotted(unit=target.id, by_side=spotter.side))
+        ctx.emit(
+            ev.Noted(
+                text=M("{spotter} sights {target} (§7.0)", spotter=spotter.name, target=target.name),
+                vis=(spotter.side, target.side),
+            )
+        )
+        return
+    key = f"spot-bonus.{target.id}"
+    have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
+    ctx.emit(ev.SecretSet(key=key, owner=target.side, value=str(have + 1), vis=(target.side,)))
+
+
+def _sighting_words(target: Unit, range_cm: int) -> Msg:
+    """A hidden figure's marker as the sides see it: its label, never his name."""
+    if target.marker:
+        return M("sighting of a hidden figure (marker {marker}) at {cm} cm", marker=target.marker, cm=range_cm)
+    return M("sighting of a hidden figure at {cm} cm", cm=range_cm)
+
+
+def _shift(ctx: Context, args: dict[str, Any]) -> None:
+    """§7.0: for each failed sighting, the hidden figure's owner may move it up to 5 cm."""
+    unit = ctx.unit(args["unit"])
+    hits.require_in_play(unit)
+    key = f"spot-bonus.{unit.id}"
+    have = int(ctx.state.secrets[key].value) if key in ctx.state.secrets else 0
+    if not have:
+        raise Refused(_("{unit} has no sighting bonus move left (§7.0)").format(unit=unit.name))
+    limit = allowances().spot_bonus_cm
+    if not 0 < args["cm"] <= limit:
+        raise Refused(_("a sighting bonus move is up to {limit} cm (§7.0)").format(limit=limit))
+    ctx.emit(ev.SecretSet(key=key, owner=unit.side, value=str(have - 1), vis=(unit.side,)))
+    ctx.emit(ev.Moved(unit=unit.id, cm=args["cm"], how=M("bonus move after a failed sighting")))
+
+
+def _embark(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.3: a whole action; the figure starts adjacent to the vehicle."""
+    unit, vehicle = ctx.unit(args["unit"]), ctx.unit(args["vehicle"])
+    if not hits.is_vehicle(vehicle):
+        raise Refused(_("{vehicle} is not a vehicle").format(vehicle=vehicle.name))
+    hits.require_in_play(vehicle)
+    if hits.has_acted(unit):
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+    if unit.has("in-vehicle"):
+        raise Refused(_("{unit} is already aboard a vehicle").format(unit=unit.name))
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    hits.reveal(ctx, unit, M("gets into a vehicle"))
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("in-vehicle", "acted")))
+    set_unit_var(ctx, ctx.unit(unit.id), "aboard", vehicle.id)
+    hits.next_action(ctx, [unit])
+
+
+def _disembark(ctx: Context, args: dict[str, Any]) -> None:
+    """§6.3: a whole action; placed adjacent to the vehicle, prone if he likes."""
+    unit = ctx.unit(args["unit"])
+    if not unit.has("in-vehicle"):
+        raise Refused(_("{unit} is not aboard a vehicle").format(unit=unit.name))
+    if hits.has_acted(unit):
+        raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",), remove=("in-vehicle",)))
+    set_unit_var(ctx, ctx.unit(unit.id), "aboard", "")
+    hits.next_action(ctx, [unit])
+
+
+def _reload(ctx: Context, args: dict[str, Any]) -> None:
+    """§8.0.3 (optional): changing a magazine takes his whole turn (one action in the Italian draft)."""
+    unit = ctx.unit(args["unit"])
+    if not hits.option(ctx.state, "ammo"):
+        raise Refused(_("the ammunition rule is off (option ammo on)"))
+    if not unit.has("empty-mag"):
+        raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))))
+    if hits.has_acted(unit):
+        raise Refused(
+            _("{unit} has already acted this turn: changing magazine takes the whole turn (§8.0.3)").format(
+                unit=unit.name
+            )
+        )
+    if not ready_to_act(ctx, unit, args.get("leader")):
+        return
+    ctx.emit(ev.StatusChanged(unit=unit.id, add=("reloading",), remove=("empty-mag",)))
+
+
+def _rally(ctx: Context, args: dict[str, Any]) -> None:
+    """§10.0: a suppressed figure tests before acting; passing costs nothing."""
+    unit = ctx.unit(args["unit"])
+    hits.require_active(ctx, unit)
+    if not unit.has("suppressed"):
+        raise Refused(_("{unit} is not suppressed").format(unit=unit.name))
+    if unit.has("panicked"):
+        raise Refused(_("{unit} already failed his test this turn (§10.0)").format(unit=unit.name))
+    suppression_test(ctx, unit, args.get("leader"))
+
+
+def _medic(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3 (optional): a medic in contact with a wounded man stabilises him."""
+    medic, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
+    if not hits.option(ctx.state, "wounded"):
+        raise Refused(_("the wounded rule is off (option wounded on)"))
+    hits.require_in_play(medic)
+    if "medic" not in medic.roles:
+        raise Refused(_("{medic} is not a medic").format(medic=medic.name))
+    what, by = hits.parse_cause(patient.out)
+    if what != hits.WOUNDED:
+        raise Refused(_("{patient} is not a wounded man awaiting a medic").format(patient=patient.name))
+    ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
+    set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
+
+
+def _evacuate(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3: a wounded man carried off the table is out of danger (AMB-47)."""
+    patient = ctx.unit(args["patient"])
+    what, by = hits.parse_cause(patient.out)
+    if what != hits.WOUNDED:
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
+    ctx.emit(ev.UnitOut(unit=patient.id, cause=hits.cause(hits.STABILISED, by)))
+    set_unit_var(ctx, ctx.unit(patient.id), "wound", 0)
+    ctx.emit(ev.Noted(text=M("{unit} is carried off the table (§9.3)", unit=patient.name)))
+
+
+def _carry(ctx: Context, args: dict[str, Any]) -> None:
+    """§9.3: a comrade carries a wounded man 10 − 1d6 cm (his action)."""
+    carrier, patient = ctx.unit(args["unit"]), ctx.unit(args["patient"])
+    if hits.parse_cause(patient.out)[0] not in (hits.WOUNDED, hits.STABILISED):
+        raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
+    if hits.has_acted(carrier):
+        raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
+    if not ready_to_act(ctx, carrier, args.get("leader")):
+        return
+    (face,) = ctx.roll(
+        M("carrying {unit}", unit=patient.name),
+        1,
+        rule="§9.3",
+        unit=carrier.id,
+        outcome=lambda f: M("{cm} cm", cm=movement.carry_allowance(f[0])),
+    )
+    cm = movement.carry_allowance(face)
+    if cm:
+        ctx.emit(ev.Moved(unit=carrier.id, cm=cm, how=M("carrying {unit}", unit=patient.name)))
+        ctx.emit(ev.Moved(unit=patient.id, cm=cm, how=M("carried by {unit}", unit=carrier.name)))
+    hits.badge(ctx, ctx.unit(carrier.id), "acted")
+    hits.next_action(ctx, [carrier])
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "move",
+        "Move a figure (or a fire team, naming the others after the distance): run 25, move and shoot 15, "
+        "cautious 5, covering 5, or a hidden crawl of 5-1d6; vehicles roll 30/45-2d6.",
+        _move,
+        params=(
+            # any figure in sight: the civilians belong to no player's own figures (Extras: Civilians)
+            Param("unit", "unit", "the figure (or vehicle, or a civilian you move this turn)"),
+            Param("cm", "distance", "distance in cm (or 4in)", optional=True, hi=hits.MAX_CM),
+            Param("also", "own", "the rest of the fire team moving with him (§6.4)", many=True, optional=True),
+            Param(
+                "action",
+                "choice",
+                "run, shoot (move and shoot), cautious, covering, hidden",
+                optional=True,
+                choices=MOVE_ACTIONS,
+                keyword=True,
+            ),
+            Param(
+                "obstacle",
+                "int",
+                "the level (1-3) of an obstacle crossed (§6.2)",
+                optional=True,
+                keyword=True,
+                lo=1,
+                hi=3,
+            ),
+            Param(
+                "helped",
+                "choice",
+                "a level-3 obstacle with help or equipment",
+                optional=True,
+                choices=("helped",),
+                keyword=True,
+            ),
+            LEADER,
+        ),
+        rule="§5.0, §6.0–§6.4, §7.0",
+        examples=(
+            "move rossi 12 run",
+            "move rossi 10 shoot conti bianchi",
+            "move conti 5 run obstacle=2",
+            "move dahir hidden",
+            "move humvee 30",
+        ),
+        phases=("activation",),
+        rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "a hidden figure: his hidden move, 1d6",
+            "a vehicle: its move, 2d6 total",
+        ),
+    ),
+    CommandSpec(
+        "hide",
+        "Declare a figure hidden when he activates (§7.0); the enemy loses sight of him.",
+        _hide,
+        params=(Param("unit", "own", "the figure"),),
+        rule="§7.0",
+        examples=("hide conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "react-spot",
+        "Try to sight a hidden enemy (once per figure per turn, also as a reaction) (§7.0). "
+        "Name the hidden figure by his marker's label (the roster lists the markers).",
+        _spot,
+        params=(
+            Param("unit", "own", "the spotter"),
+            Param("target", "unit", "the hidden figure: his marker's label", markers=True),
+            Param("range", "distance", "distance in cm (or 10in)", keyword=True, hi=hits.MAX_CM),
+            Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
+            Param(
+                "night", "choice", "jungle, or night without visors", optional=True, choices=("night",), keyword=True
+            ),
+        ),
+        rule="§7.0",
+        examples=("react-spot conti K7Q range=20 open", "react-spot conti dahir range=20.5"),
+        phases=("activation",),
+        aliases=("spot",),
+        rolls=True,
+        dice=("sighting: 1d6",),
+    ),
+    CommandSpec(
+        "react-shift",
+        "Move a hidden figure up to 5 cm after an enemy failed to sight it (§7.0).",
+        _shift,
+        params=(Param("unit", "own", "the hidden figure"), Param("cm", "distance", "distance (up to 5 cm)", hi=5)),
+        rule="§7.0",
+        examples=("react-shift dahir 4",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "embark",
+        "Get into a vehicle (a whole action, from beside it) (§6.3).",
+        _embark,
+        params=(Param("unit", "own"), Param("vehicle", "own", "the vehicle"), LEADER),
+        rule="§6.3",
+        examples=("embark conti humvee",),
+        phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
+    ),
+    CommandSpec(
+        "disembark",
+        "Get out of a vehicle (a whole action; placed beside it) (§6.3).",
+        _disembark,
+        params=(Param("unit", "own"), LEADER),
+        rule="§6.3",
+        examples=("disembark conti",),
+        phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
+    ),
+    CommandSpec(
+        "reload",
+        "Change an empty magazine: his whole turn (optional ammunition rule, §8.0.3).",
+        _reload,
+        params=(Param("unit", "own"), LEADER),
+        rule="§8.0.3",
+        examples=("reload conti",),
+        phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
+    ),
+    CommandSpec(
+        "rally",
+        "A suppressed figure tests to act: 1d6 at or under his suppression value plus a leader within 5 cm; 6 fails.",
+        _rally,
+        params=(Param("unit", "own"), LEADER),
+        rule="§10.0",
+        examples=("rally conti leader=rossi",),
+        phases=("activation",),
+        rolls=True,
+        dice=("suppression test: 1d6",),
+    ),
+    CommandSpec(
+        "medic",
+        "A medic reaches a wounded man and stabilises him (optional wounded rule, §9.3).",
+        _medic,
+        params=(Param("unit", "own", "the medic"), Param("patient", "own", "the wounded man")),
+        rule="§9.3",
+        examples=("medic ferri conti",),
+        phases=("activation",),
+    ),
+    CommandSpec(
+        "carry",
+        "Carry a wounded comrade 10-1d6 cm (his action) (§9.3).",
+        _carry,
+        params=(Param("unit", "own", "the carrier"), Param("patient", "own", "the wounded man"), LEADER),
+        rule="§9.3",
+        examples=("carry greco conti",),
+        phases=("activation",),
+        rolls=True,
+        dice=(
+            dice_order.SUPPRESSION,
+            "carrying: 1d6",
+        ),
+    ),
+    CommandSpec(
+        "evacuate",
+        "A wounded man is carried off the table: he is out of danger (§9.3).",
+        _evacuate,
+        params=(Param("patient", "own", "the wounded man"),),
+        rule="§9.3",
+        examples=("evacuate conti",),
+        phases=("activation",),
+    ),
+)

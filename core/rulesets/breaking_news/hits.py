@@ -1,0 +1,443 @@
+"""What happens to a figure that is hit: saving throws (§9), out of action, the
+optional wounded rule (§9.3), suppression (§10.0), vehicles (§9.2).
+
+Also the small facts every combat command reads about a unit (its class, its
+weapons, its badges this turn) and the optional-rule switches.
+
+Casualties are recorded as ``UnitOut`` with a cause of the form
+``"<what> by <side>"`` (``killed``, ``wounded``, ``died of wounds``,
+``knocked out``, ``destroyed``), so defeat points (§14) can be derived from the
+facts: :func:`parse_cause` reads one back.  A stabilised man (§9.3) gets a new
+``UnitOut`` with cause ``stabilised``.  The unit's ``kind`` (man, civilian,
+journalist, vehicle) says who was hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core import events as ev
+from core.commands import whole_number
+from core.language.i18n import N_, M, Msg, Text, plain, render
+from core.ruleset import Context, Refused
+from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_var, unit_var, var
+from core.rulesets.breaking_news.rules import saves
+from core.rulesets.breaking_news.rules.saves import SaveFacts
+from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
+from core.rulesets.breaking_news.tables.combat import Weapon, weapons
+from core.rulesets.breaking_news.words import DOMAIN, _, whose
+from core.state import GameState, Unit
+
+# ------------------------------------------------------------------ causes
+
+#: The longest distance a command takes, in cm: 10 m, more than any table; the
+#: rules' own limits (a weapon's range, a move's length) are checked where they apply.
+MAX_CM = 1_000
+
+KILLED = N_("killed")
+WOUNDED = N_("wounded")
+DIED = N_("died of wounds")
+STABILISED = N_("stabilised")
+KNOCKED_OUT = N_("knocked out")
+DESTROYED = N_("destroyed")
+
+
+#: Said between a stabilised man's cause and the side that wounded him: "stabilised
+#: by irregulars" read as if the enemy had saved him.  Saves made before it hold the
+#: bare "stabilised by SIDE", which :func:`parse_cause` reads the same.
+_STABILISED_JOINT = ", wounded"
+
+
+def cause(what: str, by_side: str) -> Msg:
+    """The words of a ``UnitOut``: ``what`` (one of the causes above) and the side."""
+    if not by_side:
+        return M(what)
+    if what == STABILISED:
+        return M("stabilised, wounded by {side}", side=by_side)
+    return M("{what} by {side}", what=M(what), side=by_side)
+
+
+def parse_cause(text: Text) -> tuple[str, str]:
+    """``"killed by regulars"`` → ``("killed", "regulars")``; the side may be ''.
+    Read from the English words (:func:`core.language.i18n.plain`): an older save holds them as a
+    sentence, a newer one as a message."""
+    what, _sep, side = plain(text).partition(" by ")
+    return what.removesuffix(_STABILISED_JOINT) if what.startswith(STABILISED) else what, side
+
+
+# ---------------------------------------------------------------- options
+
+#: Optional rules (§8.0.2, §8.0.3, §9.3), switched with ``option NAME on|off``.
+OPTIONS = {
+    "deviation": N_("§8.0.2 missed area shots deviate"),
+    "ammo": N_("§8.0.3 ammunition for light weapons"),
+    "wounded": N_("§9.3 wounded men, medics and stabilisation"),
+}
+
+
+def option(state: GameState, name: str) -> bool:
+    return bool(var(state, f"option.{name}", 0))
+
+
+def italian(ctx: Context) -> bool:
+    return ctx.ruleset.variant == IT
+
+
+# ------------------------------------------------------------ unit facts
+
+#: Badges that last for the turn they were earned in; cleared at its end.
+ACTION_BADGES = {
+    "run": "ran",
+    "shoot": "moved",  # move and shoot, more than 5 cm: +1 to fire
+    "climbed": "climbed",  # move and shoot over a level-1 obstacle: 5 cm, +1 to fire
+    "cautious": "crept",  # up to 5 cm: fires freely
+    "covering": "covering",
+}
+TURN_BADGES = (
+    *ACTION_BADGES.values(),
+    "fired",  # fired this action: the action is over
+    "acted",  # entered/left a vehicle, reloaded, fought: the action is over
+    "panicked",  # failed its suppression test this turn
+    "looked",  # used its sighting attempt this turn (§7.0)
+    "dodging",  # declared a dodge against the next shot (§6.5)
+    "rpg-fired",  # RPG/GL fired by opportunity this turn (§8.2)
+    "reloading",  # changing magazine (§8.0.3)
+    "falling-back",  # a retreating man who failed his test: he must fall back 15 cm (§12.0)
+)
+
+
+def troop(unit: Unit) -> TroopClass | None:
+    return troop_classes().get(unit.cls)
+
+
+def is_vehicle(unit: Unit) -> bool:
+    return unit.kind == "vehicle"
+
+
+def is_helicopter(unit: Unit) -> bool:
+    """§8.4: a helicopter gunship is a vehicle with the role ``helicopter`` (a light-armoured save)."""
+    return is_vehicle(unit) and "helicopter" in unit.roles
+
+
+def is_sniper(unit: Unit) -> bool:
+    return "sniper" in unit.roles or "SNIPER" in unit.weapons
+
+
+def is_leader(unit: Unit) -> bool:
+    return "leader" in unit.roles or "commander" in unit.roles
+
+
+def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
+    """The weapon a unit fires: the one named (by id prefix), else its first.  Every
+    combatant is taken to carry hand grenades (ruling BN-C-GRENADE)."""
+    table = weapons(ctx.ruleset.variant)
+    carried = [w.upper() for w in unit.weapons]
+    if troop(unit) and "GRENADE" not in carried:
+        carried.append("GRENADE")
+    if not name:
+        if not unit.weapons:
+            raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
+        first = carried[0]
+        if first not in table:
+            raise Refused(
+                _("{unit} weapon {first} is not on the §8.0 table").format(
+                    unit=DOMAIN.render(whose(unit.name)), first=first
+                )
+            )
+        return table[first]
+    hits = [w for w in carried if w.lower() == name.lower()] or [
+        w for w in carried if w.lower().startswith(name.lower())
+    ]
+    if len(hits) != 1:
+        raise Refused(
+            _("{unit} carries {carried}; which is {name!r}?").format(
+                unit=unit.name, carried=", ".join(carried), name=name
+            )
+        )
+    if hits[0] not in table:
+        raise Refused(_("{weapon} is not on the §8.0 table").format(weapon=hits[0]))
+    return table[hits[0]]
+
+
+def action_badge(unit: Unit) -> str:
+    for b in ACTION_BADGES.values():
+        if unit.has(b):
+            return b
+    return ""
+
+
+def has_acted(unit: Unit) -> bool:
+    return bool(action_badge(unit)) or unit.has("fired") or unit.has("acted") or unit.has("reloading")
+
+
+#: The badges of a move that may end in base contact (§5.0 a–c).
+MOVE_BADGES = ("ran", "moved", "crept", "climbed")
+
+
+def may_fight(unit: Unit) -> bool:
+    """§11.0 with §5.0: hand-to-hand is how a move into base contact ends (AMB-50), so a
+    man who has only moved this turn may still fight; one who fired, gave covering fire,
+    reloaded or already fought may not (ruling BN-C-MELEE-MOVE)."""
+    if unit.has("fired") or unit.has("acted") or unit.has("reloading"):
+        return False
+    badge = action_badge(unit)
+    return not badge or badge in MOVE_BADGES
+
+
+#: A figure not yet placed (deployment.py): it neither acts nor can be reached.
+OFF_TABLE = "off-table"
+
+
+def require_in_play(unit: Unit) -> None:
+    if unit.out:
+        raise Refused(
+            _("{unit} is out of action ({cause})").format(unit=unit.name, cause=render(unit.out, "breaking_news"))
+        )
+    if unit.has(OFF_TABLE):
+        raise Refused(_("{unit} is not on the table yet").format(unit=unit.name))
+
+
+def require_active(ctx: Context, unit: Unit) -> None:
+    """The active player's figures act in his activation (§5.0)."""
+    require_in_play(unit)
+    if unit.side != ctx.state.active_side:
+        raise Refused(
+            _("{unit} is not on the active side ({active_side}); it may only react").format(
+                unit=unit.name, active_side=ctx.state.active_side
+            )
+        )
+
+
+def require_reacting(ctx: Context, unit: Unit) -> None:
+    require_in_play(unit)
+    if unit.side != ctx.state.reacting_side:
+        raise Refused(
+            _("{unit} is on the active side; reactions are the reacting player's (§5.0)").format(unit=unit.name)
+        )
+
+
+def resolve_units(ctx: Context, words: str | None, *, side: str | None = None) -> list[Unit]:
+    """Units named in a comma list (``with=conti,bianchi``), as the issuer sees them."""
+    from core.commands import find_unit
+
+    if not words:
+        return []
+    out = []
+    for w in words.replace("+", ",").split(","):
+        if w.strip():
+            out.append(ctx.state.units[find_unit(w.strip(), ctx.state, ctx.role, side=side).id])
+    return out
+
+
+def int_list(text: str | None, what: str, lo: int, hi: int) -> tuple[int, ...] | None:
+    """``2,1`` (or ``2/1``): whole numbers, each from ``lo`` to ``hi``."""
+    if text is None:
+        return None
+    return tuple(whole_number(p.strip(), what, lo, hi) for p in str(text).replace("/", ",").split(",") if p.strip())
+
+
+def badge(ctx: Context, unit: Unit, *add: str, remove: Sequence[str] = ()) -> None:
+    add = tuple(a for a in add if not unit.has(a))
+    remove = tuple(r for r in remove if unit.has(r))
+    if add or remove:
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=add, remove=remove))
+
+
+def reveal(ctx: Context, unit: Unit, why: Msg) -> None:
+    """A hidden figure that fires or moves too far is sighted by everyone (§7.0)."""
+    if unit.has("hidden"):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=("hidden",)))
+        ctx.emit(ev.Noted(text=M("{unit} {why} and is sighted (§7.0)", unit=unit.name, why=why)))
+
+
+def next_action(ctx: Context, units: Sequence[Unit]) -> None:
+    """Number the active player's actions, so a reacting figure reacts once to each (§8.2).
+    An action by hidden figures alone is not numbered in public: nobody can react to it."""
+    if all(u.has("hidden") for u in units):
+        return
+    set_var(ctx, "action", int(var(ctx.state, "action", 0)) + 1)
+
+
+def first_fire(ctx: Context, side: str) -> None:
+    """Record which side fired first: §14 charges it defeat points (not done here)."""
+    if "first_fire" not in ctx.state.vars:
+        set_var(ctx, "first_fire", side)
+
+
+# ------------------------------------------------------------------ saves
+
+
+def class_save(unit: Unit) -> int:
+    """The §3.0 save; civilians and journalists, who have no class, save at 4+ (AMB-59)."""
+    t = troop(unit)
+    return t.save if t else saves.save_table().civilian
+
+
+def take_hits(
+    ctx: Context,
+    unit: Unit,
+    count: int,
+    *,
+    by_side: str,
+    source: str = saves.NORMAL,
+    protected: bool = False,
+    vs_special_forces: bool = False,
+    heavy_vehicle: bool = False,
+    vehicle_column: str = "light",
+    flank: bool = False,
+) -> bool:
+    """Roll the saves for ``count`` hits and apply the result.  True if it survived."""
+    if count <= 0 or unit.out:
+        return True
+    if is_vehicle(unit):
+        return vehicle_hits(ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank)
+    facts = SaveFacts(
+        leader=is_leader(unit),
+        protected=protected or unit.has("in-vehicle") and _vehicle_of(ctx, unit) == "protected",
+        source=source,
+        heavy_vehicle=heavy_vehicle,
+        vs_special_forces=vs_special_forces,
+    )
+    value = saves.save_value(class_save(unit), facts)
+    mods = saves.save_mods(facts)
+    faces = ctx.roll(
+        M("save"),
+        count,
+        target=value,
+        mods=mods,
+        rule="§9.1" if source in (saves.IED, saves.BOMBARDMENT, saves.EXPLOSION) else "§9.0",
+        unit=unit.id,
+        outcome=lambda f: M("saved: suppressed") if saves.all_saved(f, value, mods) else M("failed: out of action"),
+    )
+    survived = saves.all_saved(faces, value, mods)
+    if survived:
+        suppress(ctx, unit, in_cover=protected)
+    else:
+        casualty(ctx, unit, by_side)
+    if unit.kind == "civilian" and by_side:
+        # §14.0 scores civilians hit (Italian draft) or killed (English): the ledger decides.
+        civilian_hit(ctx, ctx.unit(unit.id), by_side, killed=not survived)
+    return survived
+
+
+#: §8.8: "the occupants of a vehicle that is protected but not armoured are subject to
+#: small arms fire"; those of an armoured one are not (rulings BN-C-ARMOURED-OCCUPANTS).
+ARMOURED = ("light", "heavy", "tank")
+
+
+def require_exposed(ctx: Context, unit: Unit) -> None:
+    """A man inside an armoured vehicle cannot be hit himself: the vehicle is (§8.8)."""
+    if unit.has("in-vehicle") and _vehicle_of(ctx, unit) in ARMOURED:
+        vehicle = ctx.state.units[str(unit_var(ctx.state, unit.id, "aboard", ""))]
+        raise Refused(
+            _("{unit} is inside {vehicle}, an armoured vehicle: only the vehicle can be hit (§8.8)").format(
+                unit=unit.name, vehicle=vehicle.name
+            )
+        )
+
+
+def _vehicle_of(ctx: Context, unit: Unit) -> str:
+    vid = unit_var(ctx.state, unit.id, "aboard", "")
+    v = ctx.state.units.get(str(vid))
+    return v.cls if v else ""
+
+
+def suppress(ctx: Context, unit: Unit, *, in_cover: bool) -> None:
+    """§10.0: suppressed; a man already in cover also becomes hidden."""
+    badge(ctx, unit, "suppressed")
+    if in_cover and not unit.has("hidden") and not is_vehicle(unit):
+        ctx.emit(ev.Noted(text=M("{unit} was in cover: suppressed, he drops out of sight (§10.0)", unit=unit.name)))
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
+
+
+def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
+    """Out of action; under the optional wounded rule roll 1–2 dead, 3–6 turns to live (§9.3)."""
+    if option(ctx.state, "wounded") and not is_vehicle(unit):
+        (face,) = ctx.roll(
+            M("wound"),
+            1,
+            rule="§9.3",
+            unit=unit.id,
+            outcome=lambda f: (
+                M("dead") if not saves.wound(f[0]) else M("badly wounded: {turns} turns without a medic", turns=f[0])
+            ),
+        )
+        turns = saves.wound(face)
+        if turns:
+            ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(WOUNDED, by_side)))
+            set_unit_var(ctx, ctx.unit(unit.id), "wound", ctx.state.turn + turns)
+            _leave_vehicle(ctx, unit)
+            return
+    ctx.emit(ev.UnitOut(unit=unit.id, cause=cause(KILLED, by_side)))
+    _leave_vehicle(ctx, unit)
+
+
+def _leave_vehicle(ctx: Context, unit: Unit) -> None:
+    """A dead man leaves his seat; a dead driver leaves his vehicle running (§8.8)."""
+    vehicle = ctx.state.units.get(str(unit_var(ctx.state, unit.id, "aboard", "")))
+    if vehicle is None:
+        return
+    set_unit_var(ctx, unit, "aboard", "")
+    if "driver" in unit.roles and vehicle.in_play:
+        if italian(ctx):
+            text = M(
+                "{vehicle} has lost its driver: it runs on straight on for a whole move, then stops; "
+                "hitting an obstacle stops it sooner (§8.8)",
+                vehicle=vehicle.name,
+            )
+        else:
+            text = M(
+                "{vehicle} has lost its driver: it runs on for a whole move, then stops; "
+                "hitting an obstacle stops it sooner (§8.8)",
+                vehicle=vehicle.name,
+            )
+        ctx.emit(ev.Noted(text=text))
+
+
+def occupants(state: GameState, vehicle: Unit) -> list[Unit]:
+    return [u for u in state.units.values() if u.in_play and unit_var(state, u.id, "aboard", "") == vehicle.id]
+
+
+def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, column: str, flank: bool) -> bool:
+    """§9.2: one save per hit by type and weapon; a fail knocks it out, a fail by 3+
+    blows it up: the men inside save (§9.1) and the survivors get out suppressed."""
+    vtype = vehicle.cls
+    if vtype == "tank":
+        vtype = "tank-side" if flank else "tank-front"
+    try:
+        value = saves.vehicle_save_value(vtype, column, ctx.ruleset.variant)
+    except KeyError:
+        raise Refused(
+            _("{vehicle} has no vehicle type (tank, heavy, light, protected, unprotected)").format(vehicle=vehicle.name)
+        ) from None
+    if value == 0:
+        ctx.emit(ev.Noted(text=M("{vehicle} is unharmed: this weapon cannot hurt it (§9.2)", vehicle=vehicle.name)))
+        return True
+    faces = ctx.roll(
+        M("vehicle save"),
+        count,
+        target=value,
+        rule="§9.2",
+        unit=vehicle.id,
+        outcome=lambda f: _vehicle_outcome(f, value),
+    )
+    results = [saves.vehicle_save(f, value) for f in faces]
+    if all(r.passed for r in results):
+        return True
+    exploded = any(r.exploded for r in results)
+    ctx.emit(ev.UnitOut(unit=vehicle.id, cause=cause(DESTROYED if exploded else KNOCKED_OUT, by_side)))
+    if exploded:
+        heavy = saves.explosion_heavy(vehicle.cls, ctx.ruleset.variant)
+        for man in occupants(ctx.state, vehicle):
+            if take_hits(ctx, man, 1, by_side=by_side, source=saves.EXPLOSION, heavy_vehicle=heavy):
+                ctx.emit(ev.StatusChanged(unit=man.id, remove=("in-vehicle",)))
+                set_unit_var(ctx, man, "aboard", "")
+                badge(ctx, man, "suppressed")
+    return False
+
+
+def _vehicle_outcome(faces: tuple[int, ...], value: int) -> Msg:
+    results = [saves.vehicle_save(f, value) for f in faces]
+    if all(r.passed for r in results):
+        return M("saved")
+    return M("explodes") if any(r.exploded for r in results) else M("knocked out")

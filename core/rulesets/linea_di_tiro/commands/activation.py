@@ -1,0 +1,229 @@
+"""Linea di Tiro activation (C.3: options A1–A7) and "unit" moves (C.2, C.10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, recover, require_in_play, say, set_count
+from core.rulesets.linea_di_tiro.scenario_vars import (
+    ABOARD_VAR,
+    ARTILLERY_CARD,
+    artillery_factor,
+    joker_starts_artillery,
+)
+from core.rulesets.linea_di_tiro.tables import artillery, options
+from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, READY_BADGES, card_kind
+from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
+from core.state import Unit
+
+# --------------------------------------------------------------------- activation
+
+
+def _activate(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R010/R020: a number card activates one piece of its side; a face card every
+    piece of one platoon (ruling LT-PLATOON), each once; a joker none."""
+    s = ctx.state
+    piece = ctx.unit(args["piece"])
+    option = options()[args["option"]]
+    kind = card_kind(s)
+    if kind == "joker":
+        raise Refused(_("a joker activates no piece: it is the scenario's special card (LT-R010)"))
+    if piece.side != s.active_side:
+        raise Refused(
+            _("the card {card} is {whose}: {unit} cannot be activated (LT-R010)").format(
+                card=s.card, whose=owner(s.active_side), unit=piece.name
+            )
+        )
+    require_in_play(piece)
+    if piece.has("retreating"):
+        raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name))
+    if any(piece.has(o) for o in options()):
+        raise Refused(_("{unit} has already been activated on this card ({card})").format(unit=piece.name, card=s.card))
+    others = [u for u in s.units.values() if u.id != piece.id and any(u.has(o) for o in options())]
+    if kind == "number" and others:
+        raise Refused(
+            _("a number card activates one piece, and {unit} was activated (LT-R010)").format(unit=others[0].name)
+        )
+    if kind == "face":
+        if s.vars.get("unit_move") == s.turn:
+            raise Refused(_("the card {card} was spent on a unit move (LT-R010)").format(card=s.card))
+        if others and others[0].team != piece.team:
+            raise Refused(
+                _("the card {card} activates platoon {platoon}; {unit} is in {team}").format(
+                    card=s.card, platoon=others[0].team, unit=piece.name, team=piece.team
+                )
+            )
+    immobilised = piece.has("immobilised")
+    if option.recover and not immobilised:
+        raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name))
+    if option.moves and immobilised:
+        raise Refused(
+            _("{unit} is immobilised and cannot move until it recovers (A7; ruling LT-IMMOBILISED)").format(
+                unit=piece.name
+            )
+        )
+    prepare = option.prepare if args["prepare"] is None else args["prepare"]
+    if not 0 <= prepare <= option.prepare:
+        raise Refused(_("{option} prepares at most {n} attack(s)").format(option=option.id, n=option.prepare))
+    held = ready(piece)
+    if held + prepare > MAX_READY:
+        raise Refused(
+            _("{unit} holds {n} ready attack(s); at most {most} (ruling LT-READY)").format(
+                unit=piece.name, n=held, most=MAX_READY
+            )
+        )
+    if args["into"] is not None and not option.mount:
+        raise Refused(_("into= names the vehicle a piece mounts with A6, not {option}").format(option=option.id))
+    execute = min(option.execute, option.attacks - prepare)
+    ctx.emit(ev.StatusChanged(unit=piece.id, add=(option.id,)))
+    say(ctx, piece, M("{unit}: {option}, {title} (LT-R020)", unit=piece.name, option=option.id, title=M(option.title)))
+    if option.mount:
+        _mount_or_dismount(ctx, piece, args["into"])
+    set_count(ctx, piece, READY_BADGES, held + prepare)
+    set_count(ctx, piece, ATTACK_BADGES, execute)
+    if option.recover:
+        recover(ctx, piece)
+
+
+def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
+    """A6 (LT-R020): a piece aboard gets off; one on foot gets on the vehicle ``into``.
+
+    Aboard is the ``in-vehicle`` badge and the ``aboard.<piece>`` variable, as a
+    scenario's ``aboard`` sets them (docs/scenarios.md).
+    """
+    key = ABOARD_VAR.format(unit=piece.id)
+    aboard = str(ctx.state.vars.get(key, ""))
+    vis = (piece.side,) if piece.has("hidden") else ()
+    if piece.has("in-vehicle") or aboard:
+        if into is not None:
+            raise Refused(
+                _("{unit} is aboard: A6 gets it off first (into= is for a piece on foot)").format(unit=piece.name)
+            )
+        ctx.emit(ev.StatusChanged(unit=piece.id, remove=("in-vehicle",)))
+        if aboard:
+            ctx.emit(ev.VarSet(key=key, value="", vis=vis))
+        say(ctx, piece, M("{unit} dismounts", unit=piece.name))
+        return
+    if into is None:
+        raise Refused(_("{unit} is on foot: name the vehicle it mounts, into=VEHICLE (A6)").format(unit=piece.name))
+    vehicle = ctx.unit(into)
+    require_in_play(vehicle)
+    if vehicle.id == piece.id or vehicle.kind != "vehicle":
+        raise Refused(
+            _("{vehicle} is not a vehicle {unit} can mount (A6)").format(vehicle=vehicle.name, unit=piece.name)
+        )
+    ctx.emit(ev.StatusChanged(unit=piece.id, add=("in-vehicle",)))
+    ctx.emit(ev.VarSet(key=key, value=vehicle.id, vis=vis))
+    say(ctx, piece, M("{unit} mounts {vehicle}", unit=piece.name, vehicle=vehicle.name))
+
+
+def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R010/R090 (ruling LT-ARTILLERY): a face card may be spent on a "unit" move
+    instead of a platoon: calling for artillery (a company command or a piece named for
+    it, at a sector it sees; it fires when a joker comes out), continuing an artillery
+    attack (it fires again on this card), or another move the scenario allows."""
+    s = ctx.state
+    if card_kind(s) != "face":
+        raise Refused(_("only a face card gives a unit move (LT-R010)"))
+    if s.vars.get("unit_move") == s.turn:
+        raise Refused(_("the card {card} was already spent on a unit move").format(card=s.card))
+    if any(any(u.has(o) for o in options()) for u in s.units.values()):
+        raise Refused(_("the card {card} already activated a platoon").format(card=s.card))
+    side = s.active_side
+    key = f"artillery.{side}"
+    what = args["what"]
+    if what == "call-artillery":
+        if not artillery_factor(s, side):
+            raise Refused(
+                _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+            )
+        if not joker_starts_artillery(s):
+            raise Refused(_("in this scenario a joker starts no artillery, so none can be called (LT-R090)"))
+        if s.vars.get(key) in ("requested", "firing"):
+            raise Refused(
+                _("{whose} artillery is already {state}").format(whose=owner(side), state=pgettext("term", s.vars[key]))
+            )
+        caller = _caller(ctx, args.get("by"), side)
+        ctx.emit(ev.VarSet(key=key, value="requested"))
+        say(
+            ctx,
+            caller,
+            M(
+                "{unit} calls for {whose} artillery; it opens fire on the next joker (LT-R090)",
+                unit=caller.name,
+                whose=whose(side),
+            ),
+        )
+    elif what == "continue-artillery":
+        if s.vars.get(key) != "firing":
+            raise Refused(
+                _("{whose} artillery is not firing: it starts on a joker (LT-R090)").format(whose=owner(side))
+            )
+        ctx.emit(ev.VarSet(key=ARTILLERY_CARD + side, value=s.turn))
+        text = M("{whose} artillery fires again: every unit in the square takes an attack (barrage)", whose=whose(side))
+        ctx.emit(ev.Noted(text=text))
+    ctx.emit(ev.VarSet(key="unit_move", value=s.turn))
+    if args["text"]:
+        ctx.emit(ev.Noted(text=args["text"]))
+
+
+def _caller(ctx: Context, piece_id: str | None, side: str) -> Unit:
+    """LT-R090: only a company command or a piece named for it calls artillery."""
+    roles = artillery().caller_roles
+    if piece_id is None:
+        raise Refused(
+            _("name the piece that calls: by=PIECE (one with the role {roles}; LT-R090)").format(roles=either(roles))
+        )
+    caller = ctx.unit(piece_id)
+    if caller.side != side:
+        raise Refused(_("{unit} is not {whose}").format(unit=caller.name, whose=owner(side)))
+    require_in_play(caller)
+    if not set(roles) & set(caller.roles):
+        raise Refused(
+            _("{unit} cannot call artillery: only a {roles} may (LT-R090)").format(
+                unit=caller.name, roles=either(roles)
+            )
+        )
+    return caller
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "activate",
+        "Activate a piece on the current card with one of the options A1-A7.",
+        _activate,
+        params=(
+            Param("piece", "own"),
+            Param("option", "choice", "A1..A7 (LT-R020)", choices=tuple(options())),
+            Param(
+                "prepare",
+                "int",
+                "attacks to prepare (default: as many as the option gives)",
+                optional=True,
+                keyword=True,
+            ),
+            Param("into", "own", "with A6: the vehicle a piece on foot mounts", optional=True, keyword=True),
+        ),
+        rule="LT-R020",
+        examples=("activate sherman1 A2", "activate panzer A4 prepare=2", "activate gis A6 into=halftrack"),
+        phases=("card",),
+    ),
+    CommandSpec(
+        "unitmove",
+        "Spend a face card on a unit move: call for artillery, continue its attack, or another.",
+        _unit_move,
+        params=(
+            Param("what", "choice", choices=("call-artillery", "continue-artillery", "other")),
+            Param("by", "own", "the company command or observer that calls (LT-R090)", optional=True, keyword=True),
+            Param("text", "text", optional=True),
+        ),
+        rule="LT-R090",
+        examples=("unitmove call-artillery by=captain on the farm", "unitmove continue-artillery"),
+        phases=("card",),
+    ),
+)
+
+

@@ -1,0 +1,124 @@
+"""Linea di Tiro artillery fire (C.10, "Artiglieria") and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M, Text
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro import scenario_vars
+from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
+from core.rulesets.linea_di_tiro.pieces import require_in_play
+from core.rulesets.linea_di_tiro.tables import artillery, mg_table
+from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
+from core.state import GameState
+
+
+def _barrage(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R090 (ruling LT-ARTILLERY): on the card its artillery fires (the joker that
+    started it, or a face card spent to continue it), every unit even partly in the
+    square takes one HE attack on the MG/HE table — hidden ones too (LT-R030)."""
+    s = ctx.state
+    side, target = args["side"], ctx.unit(args["piece"])
+    require_in_play(target)
+    if s.vars.get(f"artillery.{side}") != "firing" or s.vars.get(scenario_vars.ARTILLERY_CARD + side) != s.turn:
+        raise Refused(
+            _(
+                "{whose} artillery does not fire on this card: a joker starts it, "
+                "unitmove continue-artillery continues it (LT-R090)"
+            ).format(whose=owner(side))
+        )
+    if target.has("shelled"):
+        raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
+    factor = scenario_vars.artillery_factor(s, side)
+    if not factor:
+        raise Refused(
+            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+        )
+    defence = defence_of(ctx, target, args["defence"])
+    ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
+    square = artillery().square_cm
+    mg_attack(
+        ctx,
+        target,
+        factor,
+        defence,
+        True,
+        [],
+        "",
+        M("artillery fire on {target} ({cm} cm square), HE", target=target.name, cm=square),
+        side=side,
+    )
+
+
+def _losses(state: GameState) -> Text:
+    parts: list[Text] = []
+    for side in state.sides.values():
+        pieces = state.units_of(side.id)
+        lost = sum(1 for u in pieces if u.out)
+        parts.append(M("{side} lost {lost} of {n}", side=side.name, lost=lost, n=len(pieces)))
+    return joined(parts)
+
+
+def _result(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-AMB-32 (ruling LT-END): the book has no victory conditions; the referee,
+    judging by the scenario's, records who won (or a draw), with the losses."""
+    s = ctx.state
+    winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
+    if winner.lower() in draw_words():
+        verdict = M("a draw")
+    else:
+        if winner not in s.sides:
+            raise Refused(
+                _("no side {side!r}: name a side ({sides}) or draw").format(side=winner, sides=", ".join(s.sides))
+            )
+        verdict = M("{side} win", side=s.sides[winner].name)
+    # The referee's words, or the scenario's, are shown as they were written.
+    why = why.strip() or scenario_vars.victory(s)
+    losses, cards = _losses(s), s.turn
+    if why:
+        text = M(
+            "{verdict}: {why} ({losses}; after {cards} cards)", verdict=verdict, why=why, losses=losses, cards=cards
+        )
+    else:
+        text = M("{verdict} ({losses}; after {cards} cards)", verdict=verdict, losses=losses, cards=cards)
+    ctx.emit(ev.GameEnded(result=text))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "barrage",
+        "A side's artillery attacks one unit in its square (HE on the MG/HE table, with the "
+        "scenario's attack factor); give it once for each unit even partly inside. Dice: one d6.",
+        _barrage,
+        params=(
+            Param("side", "side", "whose artillery"),
+            Param("piece", "unit", "a unit in the square"),
+            Param(
+                "defence",
+                "choice",
+                "what the unit is doing (C.7.1); vehicles have their own",
+                optional=True,
+                choices=tuple(d.id for d in mg_table().defences),
+                keyword=True,
+            ),
+        ),
+        rule="LT-R090",
+        examples=("barrage german gis defence=still-open", "barrage us grenadiers defence=prepared"),
+        phases=("card",),
+        who="referee",
+        rolls=True,
+        dice=("artillery fire on the piece: 1d6 + modifiers on the MG/HE table",),
+    ),
+    CommandSpec(
+        "result",
+        "End the game and record its result: the winning side, or draw, and why.",
+        _result,
+        params=(Param("verdict", "text", "a side's id, or draw, then why"),),
+        rule="LT-AMB-32",
+        examples=("result us the hamlet is taken", "result draw"),
+        phases=("deployment", "card"),
+        who="referee",
+    ),
+)

@@ -1,0 +1,166 @@
+"""Linea di Tiro spotting (C.4, "Visibilità") and movement (C.5, "Movimento").
+
+The referee measures on the table and types the distance; the core decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.language.i18n import M, Msg
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro.commands.fire import AMBUSH_VAR
+from core.rulesets.linea_di_tiro.pieces import (
+    activated,
+    fired,
+    kind,
+    profile,
+    ready,
+    require_in_play,
+    say,
+    set_count,
+)
+from core.rulesets.linea_di_tiro.rules import spotting
+from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
+from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
+from core.rulesets.linea_di_tiro.words import _, owner
+from core.views import REFEREE_ONLY
+
+STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
+
+
+def _spot(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R030..R034, R053: whether an observer spots a hidden piece at the distance the
+    referee measured; a piece spotted with a ready attack may reply at its spotter."""
+    target, observer = ctx.unit(args["piece"]), ctx.unit(args["by"])
+    require_in_play(target)
+    require_in_play(observer)
+    if observer.side == target.side:
+        raise Refused(_("{unit} is on {whose} side").format(unit=observer.name, whose=owner(target.name)))
+    if not target.has("hidden"):
+        raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name))
+    if observer.side in target.spotted_by:
+        raise Refused(_("{unit} is already spotted by {side}").format(unit=target.name, side=observer.side))
+    cm = args["at"]
+    if cm < 0:
+        raise Refused(_("a distance cannot be negative"))
+    target_kind = kind(ctx, target)
+    row = spotting_table().row(target_kind, args["state"])
+    if row is None:
+        known = ", ".join(spotting_table().states(target_kind))
+        if target_kind == "vehicle":
+            said = _("{unit} is a vehicle: its state is one of {states} (LT-R032)")
+        else:
+            said = _("{unit} is infantry: its state is one of {states} (LT-R032)")
+        raise Refused(said.format(unit=target.name, states=known))
+    shots = fired(target)
+    seen_from_vehicle = profile(ctx, observer).vehicle
+    recon = spotting_table().recon_role in observer.roles
+    limit = spotting.distance(target_kind, args["state"], shots, seen_from_vehicle, recon)
+    why = _explain(row.label, limit, shots, seen_from_vehicle and not recon)
+    if not spotting.spotted(cm, limit):
+        seen = M(
+            "{observer} does not spot {target} at {cm} cm: {why}",
+            observer=observer.name,
+            target=target.name,
+            cm=cm,
+            why=why,
+        )
+        ctx.emit(ev.Noted(text=seen, vis=REFEREE_ONLY))
+        return
+    ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
+    say(
+        ctx,
+        target,
+        M("{observer} spots {target} at {cm} cm: {why}", observer=observer.name, target=target.name, cm=cm, why=why),
+    )
+    if ready(target):
+        ctx.emit(ev.VarSet(key=AMBUSH_VAR + target.id, value=observer.id, vis=REFEREE_ONLY))
+        say(
+            ctx,
+            target,
+            M(
+                "{target} may fire a ready attack at once at {observer}, its first spotter, "
+                "with -1: at/mg {target_id} {observer_id} ambush (LT-R053)",
+                target=target.name,
+                observer=observer.name,
+                target_id=target.id,
+                observer_id=observer.id,
+            ),
+        )
+
+
+def _explain(label: str, limit: float | None, shots: int, halved: bool) -> Msg:
+    """Why a piece is spotted or not: the table's row, then what changed its distance."""
+    if limit is None:
+        return M("{row}, seen at any distance (LT-R032)", row=M(label))
+    why: Msg = M(label)
+    if shots:
+        times = spotting_table().fire_factor ** shots
+        why = M(
+            "{row}, fired {shots} time(s) since its last bound: x{times} (LT-R033)", row=why, shots=shots, times=times
+        )
+    if halved:
+        why = M("{row}, seen from a vehicle: halved (LT-R034)", row=why)
+    return M("{row}; spotted within {cm} cm", row=why, cm=f"{limit:g}")
+
+
+def _move(ctx: Context, args: dict[str, Any]) -> None:
+    """LT-R040..R042: a bound (A1, A2) or a move at speed (A5), as far as the piece's
+    bound/speed; a bound repositions a piece that has fired (LT-R033)."""
+    piece = ctx.unit(args["piece"])
+    require_in_play(piece)
+    option = activated(ctx, piece)
+    if not option or ctx.state.active_side != piece.side:
+        raise Refused(
+            _("{unit} is not activated on this card: activate it with A1, A2 or A5 first").format(unit=piece.name)
+        )
+    if piece.has("moved"):
+        raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
+    p = profile(ctx, piece)
+    mode, allowed = rules.move_allowance(option, p.bound, p.speed)
+    cm = args["cm"]
+    if cm < 0:
+        raise Refused(_("a distance cannot be negative; a bound backwards is typed as its length"))
+    if cm > allowed:
+        if mode == "bound":
+            said = _("{whose} bound is at most {cm} cm (LT-R041)")
+        else:
+            said = _("{whose} move at speed is at most {cm} cm (LT-R042)")
+        raise Refused(said.format(whose=owner(piece.name), cm=allowed))
+    how = M("bound") if mode == "bound" else M("at speed")
+    ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=how))
+    ctx.emit(ev.StatusChanged(unit=piece.id, add=("moved",)))
+    if mode == "bound" and fired(piece):
+        set_count(ctx, piece, FIRED_BADGES, 0)
+        say(ctx, piece, M("{unit} is repositioned: its visibility is no longer doubled (LT-R033)", unit=piece.name))
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "spot",
+        "Does an observer spot a hidden piece at the distance measured? The core decides; "
+        "a spotted piece is put on the table. No dice.",
+        _spot,
+        params=(
+            Param("piece", "unit", "the hidden piece"),
+            Param("by", "unit", "the observing enemy piece, with a line of sight", keyword=True),
+            Param("at", "distance", "the measured distance in cm", keyword=True, hi=MAX_DISTANCE_CM),
+            Param("state", "choice", "what the hidden piece is doing (LT-R032)", choices=STATES, keyword=True),
+        ),
+        rule="LT-R032",
+        examples=("spot pak by=sherman1 at=12 state=still-cover",),
+        phases=("card",),
+        who="referee",
+    ),
+    CommandSpec(
+        "move",
+        "Move an activated piece: a bound (A1, A2; 10 cm, or a turn on the spot: 0) or at speed (A5; 30 cm). No dice.",
+        _move,
+        params=(Param("piece", "own"), Param("cm", "distance", "the distance measured", hi=MAX_DISTANCE_CM)),
+        rule="LT-R041",
+        examples=("move gis 10", "move sherman1 0"),
+        phases=("card",),
+    ),
+)

@@ -1,0 +1,130 @@
+"""Ludonet support from off the table (ruling LN-BARRAGE): a scenario's mortars and
+artillery (indirect fire, LN-R020) and aircraft (LN-R060/R061) that are not pieces
+on the table, called in by the referee with ``barrage``.
+
+The scenario sets each as variables, kept secret to its side until it is used:
+``support.ID`` (its name), ``support.ID.side``, ``support.ID.kind`` (``artillery`` or
+``aircraft``), ``support.ID.ammo`` (barrages, or an aircraft's passes; none: no limit
+but an aircraft's three) and ``support.ID.cv`` (its combat value against vehicles).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core import events as ev
+from core.commands import find_unit
+from core.language.i18n import M
+from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet.commands.fire import damage_die, opposed_roll
+from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
+from core.rulesets.ludonet.tables import areas
+from core.rulesets.ludonet.words import DOMAIN, _
+from core.state import GameState, Unit
+
+KINDS = ("artillery", "aircraft")
+
+
+def _var(state: GameState, sid: str, field: str = "") -> Any:
+    return state.vars.get(f"support.{sid}" + (f".{field}" if field else ""))
+
+
+def known(state: GameState) -> list[str]:
+    return sorted(k.split(".")[1] for k in state.vars if k.startswith("support.") and k.endswith(".kind"))
+
+
+def rounds_allowed(state: GameState, sid: str) -> int | None:
+    """The scenario's ammunition; an aircraft makes three passes at most (LN-R060)."""
+    ammo = _var(state, sid, "ammo")
+    ammo = ammo if isinstance(ammo, int) and ammo > 0 else None
+    return rules.passes_allowed(ammo) if _var(state, sid, "kind") == "aircraft" else ammo
+
+
+def _pieces(ctx: Context, words: list[str]) -> list[Unit]:
+    out = [ctx.unit(find_unit(w, ctx.state, ctx.role).id) for w in words]
+    if len({u.id for u in out}) != len(out):
+        raise Refused(_("each piece is named once"))
+    for u in out:
+        require_in_play(u)
+        if is_aircraft(u):
+            raise Refused(_("{unit} is in the air, not in the burst").format(unit=u.name))
+    return out
+
+
+def _barrage(ctx: Context, args: dict[str, Any]) -> None:
+    s = ctx.state
+    sid, *words = args["call"].split()
+    kind = _var(s, sid, "kind")
+    if kind not in KINDS:
+        have = ", ".join(known(s)) or _("none")
+        raise Refused(
+            _("no artillery or aircraft support {id!r} in this scenario (support: {have})").format(id=sid, have=have)
+        )
+    name = str(_var(s, sid) or sid)
+    used, allowed = int(_var(s, sid, "used") or 0), rounds_allowed(s, sid)
+    if allowed is not None and used >= allowed:
+        raise Refused(_("{name} has nothing left: {n} used (ruling LN-BARRAGE)").format(name=name, n=allowed))
+    if _var(s, sid, "turn") == s.turn:
+        raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
+    inside = _pieces(ctx, words)
+    air = kind == "aircraft"
+    if air:
+        size = M("{cm} cm across", cm=areas().aircraft.diameter_cm)
+    else:
+        size = M("{cm} cm radius", cm=areas().artillery.radius_cm)
+    if not inside:
+        raise Refused(_("name the pieces inside the burst ({size})").format(size=DOMAIN.render(size)))
+    cv = 0
+    if any(is_vehicle(u) for u in inside):
+        cv = _var(s, sid, "cv")
+        if not isinstance(cv, int):
+            raise Refused(
+                _("the scenario gives {name} no combat value (support.{id}.cv, LN-R041)").format(name=name, id=sid)
+            )
+    for u in inside:
+        if u.kind != MAN and not is_vehicle(u):
+            raise Refused(_("{unit} cannot be hit by {name}").format(unit=u.name, name=name))
+        if is_vehicle(u):
+            combat_value(u)  # refused now, before any die, if the scenario gives none
+    ctx.emit(ev.VarSet(key=f"support.{sid}.used", value=used + 1))
+    ctx.emit(ev.VarSet(key=f"support.{sid}.turn", value=s.turn))
+    hit_on = areas().aircraft.hit_on if air else areas().artillery.hit_on
+    (face,) = ctx.roll(
+        M("{name} ({size})", name=name, size=size),
+        1,
+        side=str(_var(s, sid, "side") or ""),
+        target=hit_on,
+        rule="LN-R061" if air else "ruling LN-BARRAGE",
+        outcome=lambda f: M("hit") if f[0] >= hit_on else M("miss"),
+    )
+    if face < hit_on:
+        return
+    heavy = not air and areas().artillery.heavy
+    firer = Unit(id=f"support.{sid}", name=name, side=str(_var(s, sid, "side") or ""))
+    for u in inside:
+        result = opposed_roll(ctx, firer, cv, u, combat_value(u)) if is_vehicle(u) else damage_die(ctx, u, heavy)
+        hits.hold(ctx, u, result)
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "barrage",
+        "The referee calls in a scenario's off-table mortar, artillery or aircraft on the pieces he names "
+        f"inside the burst: 1d6, {areas().artillery.hit_on}+ (an aircraft {areas().aircraft.hit_on}+), "
+        "unmodified; once a turn, as long as its ammunition lasts. Dice: the barrage, then per piece "
+        "in the order named the damage die (heavy, from artillery) or the support's and the vehicle's "
+        "1d6 + combat value.",
+        _barrage,
+        params=(Param("call", "text", "the support's id, then every piece inside the burst"),),
+        rule="LN-R020, ruling LN-BARRAGE",
+        examples=("barrage mortar hans fritz", "barrage mortar smith dice=5,3"),
+        phases=("fire",),
+        who="referee",
+        rolls=True,
+        dice=(
+            "the burst: 1d6",
+            "if hit: damage 1d6 per figure inside; 1d6 + combat value each per vehicle, the support first",
+        ),
+    ),
+)
