@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 import msgspec
 
 from core import events as ev
-from core.secrets.commitments import matches
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, ngettext, render
 from core.language.numerals import decimal
+from core.secrets.commitments import matches
 from core.state import Unit
 
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from functools import cache, partial
+from pathlib import Path
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -421,3 +423,25 @@ def get_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
 
 def available() -> list[str]:
     return sorted({*_REGISTRY, *BUILTIN})
+
+
+# ------------------------------------------------------------------------ tables
+
+T = TypeVar("T")
+
+
+class Tables:
+    """A ruleset's folder of TOML tables (``data/``), each file decoded into its typed
+    struct (msgspec checks every field) when first asked for, then kept: a game reads
+    only the tables its commands use."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def decode(self, name: str, kind: type[T]) -> T:
+        """The file ``name`` decoded now (for a table built from several files)."""
+        return msgspec.toml.decode((self.folder / name).read_bytes(), type=kind)
+
+    def table(self, name: str, kind: type[T]) -> Callable[[], T]:
+        """A function giving the file ``name`` as a ``kind``, decoded at its first call."""
+        return cache(partial(self.decode, name, kind))

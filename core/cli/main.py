@@ -20,8 +20,8 @@ from core.game import Game
 from core.language.i18n import Domain, _, ngettext
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
-from core.storage.savefile import NoGameYet, SaveError
 from core.state import GameState
+from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
 
 DEFAULT_RULESET = "breaking-news"

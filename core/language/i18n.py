@@ -44,7 +44,7 @@ from typing import Union
 import msgspec
 
 from core.language.numerals import localised
-from core.language.reader import SOURCE, lang
+from core.language.reader import LANGUAGES, SOURCE, lang
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CORE_DOMAIN = "fireteam"
@@ -154,6 +154,11 @@ class Domain:
 
     def render(self, text: Text) -> str:
         return render(text, self.name)
+
+    def in_every_language(self, context: str, message: str) -> list[str]:
+        """``message`` as each language's reader writes it (a word a referee may type,
+        such as "draw" in a result: a script means the same whoever reads it)."""
+        return sorted({translations(language, self.name).pgettext(context, message) for language in LANGUAGES})
 
 
 _core = Domain(CORE_DOMAIN)

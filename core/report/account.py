@@ -8,8 +8,8 @@ They are in the reader's language (``core.language.i18n``), one whole template e
 from __future__ import annotations
 
 from core.language.i18n import N_, Domain, _, ngettext, render
-from core.narrate import describe_need
 from core.language.numerals import decimal, localised
+from core.narrate import describe_need
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts

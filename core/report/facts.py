@@ -12,8 +12,8 @@ from core import events as ev
 from core.language.i18n import Text, _, render
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
-from core.storage.savefile import Header
 from core.state import GameState, apply_in_place
+from core.storage.savefile import Header
 from core.views import event_visible
 
 #: How many decisive moments a report names.

@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.secrets import commitments
 from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
-from core.storage.savefile import SaveError
+from core.secrets import commitments
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
+from core.storage.savefile import SaveError
 
 #: A check's status: an id, shown in the reader's language.
 OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")

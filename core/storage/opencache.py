@@ -44,15 +44,12 @@ import blake3
 import msgspec
 
 from core import events, history, replay, state
-
-from core.language import i18n
-
-from core.storage import savefile
-
-from core.storage import store
 from core.events import PhaseBegan
 from core.history import History
+from core.language import i18n
 from core.replay import SNAPSHOT_EVERY, Timeline
+from core.state import decode_state, encode_state
+from core.storage import savefile, store
 from core.storage.savefile import (
     CHAINED_FROM,
     FORMAT_VERSION,
@@ -66,7 +63,6 @@ from core.storage.savefile import (
     _decode_batch,
     _decode_header,
 )
-from core.state import decode_state, encode_state
 from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).

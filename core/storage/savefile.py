@@ -44,10 +44,10 @@ from typing import Any, Protocol
 
 import msgspec
 
-from core.storage import lock as savelock
 from core.events import TAGS, AnyEvent, Event, Issued
 from core.history import History, HistoryError
 from core.language.i18n import _
+from core.storage import lock as savelock
 from core.storage.store import CHUNK
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import msgspec
 
-from core.storage import lock as savelock
 from core.events import Event
 from core.history import MAX_COMMAND_EVENTS
 from core.language.i18n import _
+from core.storage import lock as savelock
 from core.storage.savefile import (
     FORMAT_VERSION,
     MAX_LINE_BYTES,

@@ -12,10 +12,10 @@ import pytest
 from coretests_support import builtins, new_demo
 
 from core import events as ev
-from core.storage.fork import boundaries, fork
 from core.game import Game
-from core.storage.savefile import Parent, SaveError, load
 from core.secrets.verify import verify
+from core.storage.fork import boundaries, fork
+from core.storage.savefile import Parent, SaveError, load
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

@@ -16,10 +16,10 @@ import core.storage.opencache as oc
 from core.cli.bench import generate_save
 from core.cli.main import state_json
 from core.game import Game
-from core.storage.opencache import NotCached, OpenCache
 from core.replay import visible_steps
-from core.storage.savefile import SaveError, SaveLocked
 from core.state import encode_state
+from core.storage.opencache import NotCached, OpenCache
+from core.storage.savefile import SaveError, SaveLocked
 from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 from core.views import REFEREE
 

@@ -23,9 +23,9 @@ import core.storage.writer
 from core import events as ev
 from core.game import Game
 from core.ruleset import Refused
+from core.storage.lock import label_path
 from core.storage.salvage import salvage
 from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
-from core.storage.lock import label_path
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")

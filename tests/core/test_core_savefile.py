@@ -30,8 +30,8 @@ from hypothesis import strategies as st
 import core
 from core import events as ev
 from core.game import Game
-from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
 from core.state import fold
+from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load
 
 
 def played(path: Path) -> Game:

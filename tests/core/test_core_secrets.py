@@ -12,12 +12,12 @@ import pytest
 from coretests_support import file_events, new_demo
 
 from core import events as ev
-from core.secrets.commitments import DOMAIN, digest, matches
 from core.game import Game
-from core.storage.savefile import Header, SaveError
-from core.storage.writer import write_new
+from core.secrets.commitments import DOMAIN, digest, matches
 from core.secrets.sidecopy import export
 from core.secrets.verify import MISMATCH, NEVER, OK, UNSEEN, verify
+from core.storage.savefile import Header, SaveError
+from core.storage.writer import write_new
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

@@ -14,11 +14,11 @@ import platformdirs
 import pytest
 
 import core.language.i18n as i18n
-from core.language import cache as i18n_cache
 from core.cachedir import CACHE_DIR_ENV
-from core.language.i18n import Msg, render
+from core.language import cache as i18n_cache
 from core.language.cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
 from core.language.catalogues import DOMAINS
+from core.language.i18n import Msg, render
 
 IT = i18n.LOCALE_DIR / "it" / "LC_MESSAGES"
 #: A small catalogue of the shapes a catalogue has: a plain message, one in a context,

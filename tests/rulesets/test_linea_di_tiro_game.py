@@ -10,10 +10,10 @@ import pytest
 from linea_di_tiro_support import artillery, game, inject, new_game, notes, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
-from core.secrets.commitments import matches
 from core.language.i18n import plain
 from core.ruleset import Refused
 from core.rulesets.linea_di_tiro import scenario_vars
+from core.secrets.commitments import matches
 
 RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 

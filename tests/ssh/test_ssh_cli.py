@@ -15,8 +15,8 @@ import asyncssh
 import pytest
 from ssh_club import demo_game, make_keys, seats_toml
 
-from core.scenarios import files as scenario_files
 from core.game import Game
+from core.scenarios import files as scenario_files
 from core.storage.savefile import SaveError
 from tui.ssh.main import serve_main
 from tui.ssh.server import host_key, open_tables

@@ -9,8 +9,8 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 
 from core import events as ev
-from core.storage.fork import boundaries
 from core.game import Game
+from core.storage.fork import boundaries
 from tui.app import FireteamApp, check_role, run_app
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane

@@ -12,8 +12,8 @@ from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 
 import core.storage.writer
 from core.game import Game
-from core.storage.opencache import NotCached, OpenCache
 from core.state import encode_state
+from core.storage.opencache import NotCached, OpenCache
 from tui.app import FireteamApp, open_or_follow
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
@@ -160,8 +160,8 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     # exception that renders itself, and the next open loads the save in full.
     import msgspec
 
-    from core.storage import opencache as oc
     from core.cli.bench import generate_save
+    from core.storage import opencache as oc
     from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 
     path = tmp_path / "big.ft"

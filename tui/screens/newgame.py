@@ -32,12 +32,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, SelectionList
 
+from core.cli.scenarios import user_scenarios
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
-from core.storage.savefile import SaveError
-from core.cli.scenarios import user_scenarios
 from core.scenarios.files import ScenarioError, is_path, read_text
+from core.storage.savefile import SaveError
 from tui.i18n import N_, _, book, ngettext
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain

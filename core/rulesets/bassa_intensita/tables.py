@@ -12,9 +12,10 @@ from pathlib import Path
 import msgspec
 
 from core.language.i18n import Msg
+from core.ruleset import Tables
 from core.rulesets.bassa_intensita.words import word
 
-DATA = Path(__file__).parent / "data"
+TABLES = Tables(Path(__file__).parent / "data")
 
 
 class Tier(msgspec.Struct, frozen=True):
@@ -398,14 +399,10 @@ class _Observation(msgspec.Struct, frozen=True):
     rows: tuple[ObservationRow, ...]
 
 
-def _load(name: str, kind: type) -> msgspec.Struct:
-    return msgspec.toml.decode((DATA / name).read_bytes(), type=kind)
-
-
 @cache
 def tiers() -> tuple[Tier, ...]:
     """Best first: the order of the fire-and-actions phase (BI-R061)."""
-    return _load("quality.toml", _Tiers).tiers
+    return TABLES.decode("quality.toml", _Tiers).tiers
 
 
 @cache
@@ -416,7 +413,7 @@ def tier_by_id() -> dict[str, Tier]:
 @cache
 def difficulties() -> tuple[Difficulty, ...]:
     """The ladder of BI-R069, easiest first."""
-    return _load("actions.toml", _Difficulties).difficulties
+    return TABLES.decode("actions.toml", _Difficulties).difficulties
 
 
 @cache
@@ -426,54 +423,51 @@ def difficulty_by_id() -> dict[str, Difficulty]:
 
 @cache
 def move_modes() -> dict[str, MoveMode]:
-    return {m.id: m for m in _load("movement.toml", _Modes).modes}
+    return {m.id: m for m in TABLES.decode("movement.toml", _Modes).modes}
 
 
 @cache
 def move_modifiers() -> dict[str, MoveModifier]:
-    return {m.id: m for m in _load("movement.toml", _Modes).modifiers}
+    return {m.id: m for m in TABLES.decode("movement.toml", _Modes).modifiers}
 
 
 @cache
 def weapons() -> dict[str, Weapon]:
-    return {w.id: w for w in _load("weapons.toml", _Weapons).weapons}
+    return {w.id: w for w in TABLES.decode("weapons.toml", _Weapons).weapons}
 
 
 @cache
 def hit_modifiers() -> dict[str, HitModifier]:
-    return {m.id: m for m in _load("hit_modifiers.toml", _Modifiers).modifiers}
+    return {m.id: m for m in TABLES.decode("hit_modifiers.toml", _Modifiers).modifiers}
 
 
 @cache
 def observation() -> dict[str, ObservationRow]:
-    return {r.target: r for r in _load("observation.toml", _Observation).rows}
+    return {r.target: r for r in TABLES.decode("observation.toml", _Observation).rows}
 
 
 @cache
 def damage() -> Damage:
     """The damage tables of A.12 and their modifiers."""
-    return _load("damage.toml", Damage)
+    return TABLES.decode("damage.toml", Damage)
 
 
 @cache
 def morale() -> Morale:
     """The morale tables of A.13."""
-    return _load("morale.toml", Morale)
+    return TABLES.decode("morale.toml", Morale)
 
 
 @cache
 def command_distance() -> dict[str, CommandDistance]:
-    return {d.ability: d for d in _load("command.toml", _Command).distances}
+    return {d.ability: d for d in TABLES.decode("command.toml", _Command).distances}
 
 
 def band(rows: tuple[Band, ...], value: int) -> Band:
     """The row of a result table that covers ``value``."""
     return next(r for r in rows if r.covers(value))
 
-
-@cache
-def vehicles() -> _Vehicles:
-    return _load("vehicles.toml", _Vehicles)
+vehicles = TABLES.table("vehicles.toml", _Vehicles)
 
 
 @cache
@@ -484,22 +478,22 @@ def vehicle_types() -> dict[str, VehicleType]:
 @cache
 def high_explosive() -> HighExplosive:
     """The HE tables of A.10 and the ranging tables of A.11."""
-    return _load("he.toml", HighExplosive)
+    return TABLES.decode("he.toml", HighExplosive)
 
 
 @cache
 def indirect() -> Indirect:
     """Indirect fire (A.11) and smoke (A.14.2)."""
-    return _load("indirect.toml", Indirect)
+    return TABLES.decode("indirect.toml", Indirect)
 
 
 @cache
 def air() -> Air:
     """Aircraft, helicopters and anti-aircraft fire (A.15)."""
-    return _load("air.toml", Air)
+    return TABLES.decode("air.toml", Air)
 
 
 @cache
 def special() -> Special:
     """The special rules of A.16."""
-    return _load("special.toml", Special)
+    return TABLES.decode("special.toml", Special)

@@ -14,8 +14,9 @@ from pathlib import Path
 import msgspec
 
 from core.language.i18n import N_
+from core.ruleset import Tables
 
-DATA = Path(__file__).parent / "data"
+TABLES = Tables(Path(__file__).parent / "data")
 
 
 class Suit(msgspec.Struct, frozen=True):
@@ -124,33 +125,16 @@ class _Options(msgspec.Struct, frozen=True):
     options: tuple[Option, ...]
 
 
-def _load(name: str, kind: type) -> msgspec.Struct:
-    return msgspec.toml.decode((DATA / name).read_bytes(), type=kind)
-
-
-@cache
-def deck() -> Deck:
-    return _load("deck.toml", Deck)
+deck = TABLES.table("deck.toml", Deck)
 
 
 @cache
 def options() -> dict[str, Option]:
-    return {o.id: o for o in _load("activation.toml", _Options).options}
+    return {o.id: o for o in TABLES.decode("activation.toml", _Options).options}
 
-
-@cache
-def at_table() -> FireTable:
-    return _load("at_fire.toml", FireTable)
-
-
-@cache
-def mg_table() -> FireTable:
-    return _load("mg_fire.toml", FireTable)
-
-
-@cache
-def morale() -> Morale:
-    return _load("morale.toml", Morale)
+at_table = TABLES.table("at_fire.toml", FireTable)
+mg_table = TABLES.table("mg_fire.toml", FireTable)
+morale = TABLES.table("morale.toml", Morale)
 
 
 class SpotRow(msgspec.Struct, frozen=True):
@@ -244,25 +228,10 @@ class Artillery(msgspec.Struct, frozen=True):
     caller_roles: tuple[str, ...]
     square_cm: int
 
-
-@cache
-def spotting() -> Spotting:
-    return _load("spotting.toml", Spotting)
-
-
-@cache
-def movement() -> Movement:
-    return _load("movement.toml", Movement)
-
-
-@cache
-def assault() -> Assault:
-    return _load("assault.toml", Assault)
-
-
-@cache
-def artillery() -> Artillery:
-    return _load("artillery.toml", Artillery)
+spotting = TABLES.table("spotting.toml", Spotting)
+movement = TABLES.table("movement.toml", Movement)
+assault = TABLES.table("assault.toml", Assault)
+artillery = TABLES.table("artillery.toml", Artillery)
 
 
 # ------------------------------------------------------------------- piece profiles

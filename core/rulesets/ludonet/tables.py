@@ -9,12 +9,13 @@ piece by the scenario (``Unit.stats``), not here.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import msgspec
 
-DATA = Path(__file__).parent / "data"
+from core.ruleset import Tables
+
+TABLES = Tables(Path(__file__).parent / "data")
 
 
 class DieMod(msgspec.Struct, frozen=True):
@@ -135,40 +136,10 @@ class Areas(msgspec.Struct, frozen=True):
     artillery: Artillery
 
 
-def _load(name: str, kind: type) -> msgspec.Struct:
-    return msgspec.toml.decode((DATA / name).read_bytes(), type=kind)
-
-
-@cache
-def movement() -> Movement:
-    return _load("movement.toml", Movement)
-
-
-@cache
-def fire() -> Fire:
-    return _load("fire.toml", Fire)
-
-
-@cache
-def melee() -> Melee:
-    return _load("melee.toml", Melee)
-
-
-@cache
-def morale() -> Morale:
-    return _load("morale.toml", Morale)
-
-
-@cache
-def vehicles() -> Vehicles:
-    return _load("vehicles.toml", Vehicles)
-
-
-@cache
-def areas() -> Areas:
-    return _load("areas.toml", Areas)
-
-
-@cache
-def visibility() -> Visibility:
-    return _load("visibility.toml", Visibility)
+movement = TABLES.table("movement.toml", Movement)
+fire = TABLES.table("fire.toml", Fire)
+melee = TABLES.table("melee.toml", Melee)
+morale = TABLES.table("morale.toml", Morale)
+vehicles = TABLES.table("vehicles.toml", Vehicles)
+areas = TABLES.table("areas.toml", Areas)
+visibility = TABLES.table("visibility.toml", Visibility)

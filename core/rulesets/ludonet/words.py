@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.language.i18n import N_, Domain, M, Msg, translations
-from core.language.reader import LANGUAGES
+from core.language.i18n import N_, Domain, M, Msg
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext
@@ -41,9 +40,8 @@ def listed(items: Sequence[Msg | str]) -> Msg | str:
 
 
 def draw_words() -> list[str]:
-    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``):
-    a script gives the same result whoever reads it."""
-    return sorted({translations(lang, DOMAIN.name).pgettext("term", "draw") for lang in LANGUAGES})
+    """ "draw" as a referee may type it in a result, in every language (``term`` ``draw``)."""
+    return DOMAIN.in_every_language("term", "draw")
 
 
 #: The tables' words an event carries (data/*.toml), for the catalogue.

@@ -6,8 +6,8 @@ import pytest
 from bn_campaign_support import dp, events, new_game, rolls, run, to_activation
 
 from core import events as ev
-from core.secrets.commitments import matches
 from core.ruleset import Refused
+from core.secrets.commitments import matches
 
 
 def _end_phase(game, die: int) -> None:

@@ -15,7 +15,9 @@ from typing import Protocol, TypeVar
 
 import msgspec
 
-DATA = Path(__file__).parents[1] / "data"
+from core.ruleset import Tables
+
+TABLES = Tables(Path(__file__).parents[1] / "data")
 #: The variant that plays the Italian draft of 9 December 2009 (its rows and rules).
 IT = "it-2009-12-09"
 
@@ -30,11 +32,6 @@ class _Row(Protocol):
 
 
 R = TypeVar("R", bound=_Row)
-
-
-def decode(name: str, type_: type[T]) -> T:
-    """A data file decoded into its typed struct."""
-    return msgspec.toml.decode((DATA / name).read_bytes(), type=type_)
 
 
 def _overlay(rows: Iterable[R], variant: str) -> dict[str, R]:
@@ -70,7 +67,7 @@ class _Troops(msgspec.Struct, frozen=True):
 
 @cache
 def troop_classes() -> dict[str, TroopClass]:
-    data = decode("troops.toml", _Troops)
+    data = TABLES.decode("troops.toml", _Troops)
     return {c.id: c for c in data.classes}
 
 
@@ -91,7 +88,7 @@ class _Leadership(msgspec.Struct, frozen=True):
 
 @cache
 def leadership() -> dict[int, Leadership]:
-    return {lv.level: lv for lv in decode("leadership.toml", _Leadership).levels}
+    return {lv.level: lv for lv in TABLES.decode("leadership.toml", _Leadership).levels}
 
 
 def leadership_modifier(level: int) -> int:
@@ -133,10 +130,7 @@ class ArmyPoints(msgspec.Struct, frozen=True):
         """Who may carry the weapon: "man" and vehicle types; () if it is not listed."""
         return next((w.on for w in self.weapons if w.id == weapon.upper()), ())
 
-
-@cache
-def army_points() -> ArmyPoints:
-    return decode("army_points.toml", ArmyPoints)
+army_points = TABLES.table("army_points.toml", ArmyPoints)
 
 
 # ------------------------------------------------------------------------ extras
@@ -164,7 +158,7 @@ class _Extras(msgspec.Struct, frozen=True):
 
 @cache
 def extras(variant: str = "") -> dict[str, Extra]:
-    return _overlay(decode("extras.toml", _Extras).extras, variant)
+    return _overlay(TABLES.decode("extras.toml", _Extras).extras, variant)
 
 
 # ------------------------------------------------------------------- negotiation
@@ -191,13 +185,13 @@ class _Negotiation(msgspec.Struct, frozen=True):
 
 @cache
 def negotiation(variant: str = "") -> dict[int, NegotiationLevel]:
-    rows = _overlay(decode("negotiation.toml", _Negotiation).levels, variant)
+    rows = _overlay(TABLES.decode("negotiation.toml", _Negotiation).levels, variant)
     return {r.level: r for r in rows.values()}
 
 
 @cache
 def negotiation_keep_away_cm() -> int:
-    return decode("negotiation.toml", _Negotiation).keep_away_cm
+    return TABLES.decode("negotiation.toml", _Negotiation).keep_away_cm
 
 
 # ---------------------------------------------------------------- defeat points
@@ -224,7 +218,7 @@ class _DefeatPoints(msgspec.Struct, frozen=True):
 
 @cache
 def defeat_points(variant: str = "") -> dict[str, DefeatLine]:
-    return _overlay(decode("defeat_points.toml", _DefeatPoints).lines, variant)
+    return _overlay(TABLES.decode("defeat_points.toml", _DefeatPoints).lines, variant)
 
 
 # ------------------------------------------------------------------------- media
@@ -247,4 +241,4 @@ class _Media(msgspec.Struct, frozen=True):
 
 @cache
 def media() -> dict[str, Journalists]:
-    return {j.id: j for j in decode("media.toml", _Media).journalists}
+    return {j.id: j for j in TABLES.decode("media.toml", _Media).journalists}

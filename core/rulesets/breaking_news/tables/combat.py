@@ -11,7 +11,7 @@ from functools import cache
 
 import msgspec
 
-from core.rulesets.breaking_news.tables import decode
+from core.rulesets.breaking_news.tables import TABLES
 
 # --------------------------------------------------------------------- weapons
 
@@ -61,7 +61,7 @@ class _Weapons(msgspec.Struct, frozen=True):
 
 @cache
 def weapons(variant: str = "") -> dict[str, Weapon]:
-    data = decode("weapons.toml", _Weapons)
+    data = TABLES.decode("weapons.toml", _Weapons)
     out = {w.id: w for w in data.weapons}
     for v in data.variant:
         if v.variant == variant:
@@ -101,10 +101,7 @@ class FireTable(msgspec.Struct, frozen=True):
     deviation: dict[str, Deviation]
     opportunity: Opportunity
 
-
-@cache
-def fire_table() -> FireTable:
-    return decode("fire.toml", FireTable)
+fire_table = TABLES.table("fire.toml", FireTable)
 
 
 class Covering(msgspec.Struct, frozen=True):
@@ -117,10 +114,7 @@ class Covering(msgspec.Struct, frozen=True):
     area_cm: int
     values: dict[str, tuple[int, int]]
 
-
-@cache
-def covering() -> Covering:
-    return decode("covering.toml", Covering)
+covering = TABLES.table("covering.toml", Covering)
 
 
 # --------------------------------------------------------------------- actions
@@ -161,10 +155,7 @@ class _Actions(msgspec.Struct, frozen=True):
     obstacles: tuple[Obstacle, ...]
     allowances: Allowances
 
-
-@cache
-def _actions() -> _Actions:
-    return decode("actions.toml", _Actions)
+_actions = TABLES.table("actions.toml", _Actions)
 
 
 def actions() -> dict[str, Action]:
@@ -194,10 +185,7 @@ class Spotting(msgspec.Struct, frozen=True):
     sniper_spotter: int
     friends_within_cm: int
 
-
-@cache
-def spotting() -> Spotting:
-    return decode("spotting.toml", Spotting)
+spotting = TABLES.table("spotting.toml", Spotting)
 
 
 # ----------------------------------------------------------------------- saves
@@ -250,7 +238,7 @@ class Saves(msgspec.Struct, frozen=True):
 
 @cache
 def saves(variant: str = "") -> Saves:
-    data: Saves = decode("saves.toml", Saves)
+    data: Saves = TABLES.decode("saves.toml", Saves)
     for v in data.variant:
         if v.variant == variant:
             data = msgspec.structs.replace(data, heavy_explosion_types=v.heavy_explosion_types)
@@ -327,7 +315,4 @@ class Support(msgspec.Struct, frozen=True):
     melee: Melee
     storm: Storm
 
-
-@cache
-def support() -> Support:
-    return decode("support.toml", Support)
+support = TABLES.table("support.toml", Support)
