@@ -1,0 +1,111 @@
+"""No import circles in core/ or tui/: every import counts, the ones made inside a
+function too (hiding an import there does not break a circle), but the ones under
+``if TYPE_CHECKING:`` (never run)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for top in ("core", "tui"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The project's modules ``name`` imports: ``from P import m`` names the module
+    ``P.m`` when there is one, else ``P``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    type_only = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for n in ast.walk(node)
+    }
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in type_only:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+                base = ".".join(package[: len(package) - node.level + 1] + ([node.module] if node.module else []))
+            for alias in node.names:
+                if f"{base}.{alias.name}" in known:
+                    out.add(f"{base}.{alias.name}")
+                elif base in known:
+                    out.add(base)
+    return out - {name}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, edges = work[-1]
+            for w in edges:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on_stack:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    component = []
+                    while True:
+                        w = stack.pop()
+                        on_stack.discard(w)
+                        component.append(w)
+                        if w == v:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_the_finder_finds_a_circle_and_its_members():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_an_import_inside_a_function_counts(tmp_path):
+    known = {"p.a": tmp_path / "a.py", "p.b": tmp_path / "b.py"}
+    known["p.a"].write_text("def f():\n    from p import b\n")
+    known["p.b"].write_text("from p.a import f\nif TYPE_CHECKING:\n    import p.c\n")
+    assert imported("p.a", known["p.a"], known) == {"p.b"}
+    assert imported("p.b", known["p.b"], known) == {"p.a"}
+
+
+def test_core_and_tui_have_no_import_circle():
+    known = modules()
+    graph = {name: imported(name, path, known) for name, path in known.items()}
+    assert circles(graph) == []
