@@ -7,7 +7,7 @@ Turn machine (digest A.5.2; book "SEQUENZA DI GIOCO")::
 
 ``next`` moves from one phase to the next; leaving ``initiative`` rolls it.
 Every check is 1d10 rolled under the unit's Quality (tables.py, rules.py).
-A hit goes on to its damage (damage.py, casualties.py); losses make morale checks
+A hit goes on to its damage (rules/damage.py, casualties.py); losses make morale checks
 due (commands/morale.py); the game ends as commands/end.py says.
 Rulings: docs/rulings.md.
 """

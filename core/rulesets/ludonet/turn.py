@@ -23,7 +23,7 @@ from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.commands import air, end
-from core.rulesets.ludonet.commands import unit as cmd_unit
+from core.rulesets.ludonet.commands import unit as unit_commands
 from core.rulesets.ludonet.tables import movement
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
@@ -89,7 +89,7 @@ def advance(ctx: Context) -> None:
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["fire"]))
         case "melee":
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase=SEQUENCE["melee"]))
-            cmd_unit.announce_due(ctx)
+            unit_commands.announce_due(ctx)
         case "end":
             end_of_turn(ctx)
             if end.check(ctx):

@@ -18,7 +18,7 @@ from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, rules
-from core.rulesets.bassa_intensita.commands import air as cmd_air
+from core.rulesets.bassa_intensita.commands import air as air_commands
 from core.rulesets.bassa_intensita.commands import dice_order
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -234,7 +234,7 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("the guns need a ranging shot first (BI-R103)"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
-        if not cmd_air.aircraft_ready(ctx, unit.side):
+        if not air_commands.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
         row = landing(ctx, unit, M("the air strike"))
