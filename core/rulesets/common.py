@@ -247,7 +247,8 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
         hits = sum((f <= target) if under else (f >= target) for f in faces)
         return M("{hits} success", hits=hits) if hits == 1 else M("{hits} successes", hits=hits)
 
-    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome)
+    check = ev.Read() if target is None else ev.Each(face=target, under=under)
+    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome, check=check)
 
 
 def _term(ctx: Context, status: str) -> str:
