@@ -4,8 +4,10 @@ the exact chance of that outcome over every face of the dice."""
 
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
 from itertools import product
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,8 @@ from core.probability import check_chance, check_distribution, check_met, check_
 from core.report.luck import judge
 from core.report.model import RollFact
 from tui import odds
+
+RULESETS = Path(__file__).parents[2] / "core" / "rulesets"
 
 
 def brute(check: ev.Check, dice: int, sides: int = 6) -> Fraction:
@@ -28,6 +32,24 @@ def shown(check: ev.Check, faces: tuple[int, ...], sides: int = 6) -> tuple:
     roll = ev.Roll("test", faces, sides, check=check)
     luck = judge(RollFact(1, "a", "", roll))
     return odds.chance(roll), odds.succeeded(roll), luck
+
+
+def test_every_roll_of_every_ruleset_records_its_check():
+    """Each ``ctx.roll`` call in the rulesets passes ``check=`` (the dice pane shows
+    none for a roll without it, rather than guess)."""
+    missing = []
+    for path in sorted(RULESETS.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "roll"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "ctx"
+                and not any(k.arg == "check" for k in node.keywords)
+            ):
+                missing.append(f"{path.relative_to(RULESETS)}:{node.lineno}")
+    assert missing == []
 
 
 CHECKS = [
