@@ -3,11 +3,13 @@ pane, the odds and the report's luck read that record, with exact dice."""
 
 from __future__ import annotations
 
+import io
 from fractions import Fraction
 from itertools import product
 
 import pytest
 from bn_combat_support import rolls
+from rich.console import Console
 
 from core import events as ev
 from core.events import Mod
@@ -17,7 +19,9 @@ from core.report.model import RollFact
 from core.rulesets.breaking_news.campaign import morale
 from core.rulesets.breaking_news.combat import fire, saves, support, suppression
 from tui import odds
-from tui.panes.dice import chance_line, target_text
+from tui.app import FireteamApp
+from tui.panes.dice import DicePane, chance_line, target_text
+from tui.panes.log import LogView
 
 
 def test_a_two_die_save_needs_both_dice(rng):
@@ -117,3 +121,22 @@ def test_fire_hits_each_die_on_its_own(dice):
         check = ev.Each(face=need)
         every = faces_of(dice)
         assert [check_successes(check, f) for f in every] == [fire.hits(f, need) for f in every]
+
+
+async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
+    """The client, as the referee sees it after Kalash's save of 5,3 (§9.0)."""
+    rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
+    app = FireteamApp(rng)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f7", "slash", *"Kalash Man's save", "enter")  # the save picked in the log
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        log = app.screen.query_one(LogView)
+        assert "Kalash Man's save" in log.line_at(log.cursor).text
+        pane = app.screen.query_one(DicePane)
+        console = Console(width=pane.content_size.width, file=io.StringIO(), record=True)
+        console.print(pane.render())
+        shown = " ".join(console.export_text().split())
+    assert "needs 5+ · rule §9.0" in shown
+    assert "before the roll: 11.1% for 5+ on every die of 2d6" in shown
+    assert "55.6%" not in shown
