@@ -101,3 +101,12 @@ def test_fatigue_counts_for_the_other_side(game):
     roll = ev.Roll(M("fatigue"), (5,), target=5, check=ev.AtLeast(face=5))
     assert game.ruleset.success_hurts_unit(roll)
     assert not game.ruleset.success_hurts_unit(msgspec.structs.replace(roll, purpose=M("damage")))
+
+
+def test_the_odds_before_the_shot_follow_its_check(game):
+    """Game.odds, the dry run before a command: the same reading as the dice pane."""
+    play(game, "next dice=6,1", "@paras move brown 3 crawl", "next", "next", "next")
+    ahead = game.odds("fire mg42 brown half", role="garrison")
+    assert ahead.check == ev.AtLeast(face=5, base=4)
+    assert ahead.chances == (Fraction(4, 6), Fraction(2, 6))
+    assert ahead.summary == "needs 5+ on 1d6: 33.3%"
