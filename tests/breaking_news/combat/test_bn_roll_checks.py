@@ -17,7 +17,7 @@ from core.probability import check_distribution, check_successes
 from core.report.luck import judge
 from core.report.model import RollFact
 from core.rulesets.breaking_news.campaign import morale
-from core.rulesets.breaking_news.combat import fire, saves, support, suppression
+from core.rulesets.breaking_news.combat import fire, saves, spotting, support, suppression
 from tui import odds
 from tui.app import FireteamApp
 from tui.panes.dice import DicePane, chance_line, target_text
@@ -140,3 +140,12 @@ async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
     assert "needs 5+ · rule §9.0" in shown
     assert "before the roll: 11.1% for 5+ on every die of 2d6" in shown
     assert "55.6%" not in shown
+
+
+def test_sighting_ied_and_the_single_die_calls():
+    """§7.0: a sighting needing 2+ to 7 (impossible) rolls at its number; Extras,
+    Explosives: the charge goes off over its dud faces."""
+    for need in range(2, 8):
+        assert shown_chance(ev.AtLeast(face=need), 1) == exact(lambda f, n=need: spotting.spot_succeeds(f[0], n), 1)
+    dud = support.support().ied.dud_up_to
+    assert shown_chance(ev.AtLeast(face=dud + 1), 1) == exact(lambda f: support.ied_explodes(f[0]), 1)
