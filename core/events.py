@@ -52,12 +52,67 @@ class Mod(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     rule: str = ""
 
 
+class AtLeast(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="least"):
+    """The roll succeeds when at least ``need`` of its dice each show ``face`` or
+    more (with ``under``, ``face`` or less).
+
+    ``face`` is what the bare die must show, whichever way the book applies the
+    modifiers (to the target or to the die) and whatever it adds (a natural 1
+    that always fails): the odds follow from it alone.  ``base`` is the book's
+    number before the modifiers, shown beside it (None when there is none).
+    """
+
+    face: int
+    need: int = 1
+    under: bool = False
+    base: int | None = None
+
+
+class All(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="all"):
+    """The roll succeeds only if every die shows ``face`` or more (``under``: or less)."""
+
+    face: int
+    under: bool = False
+    base: int | None = None
+
+
+class Each(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="each"):
+    """Every die counts on its own (a hit per die at ``face``+): no single success."""
+
+    face: int
+    under: bool = False
+    base: int | None = None
+
+
+class Sum(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="sum"):
+    """The roll succeeds when its bare faces add up to ``total`` or more (``under``:
+    ``total`` or less); modifiers added to the sum have already moved ``total``."""
+
+    total: int
+    under: bool = False
+    base: int | None = None
+
+
+class Opposed(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="vs"):
+    """Compared with another roll not yet made (or made apart): no chance of its own."""
+
+
+class Read(msgspec.Struct, frozen=True, gc=False, omit_defaults=True, tag_field="k", tag="read"):
+    """The faces are read off a table or as a number (a distance, a direction, a
+    score): there is no success, so no chance to show."""
+
+
+#: How a roll's outcome is decided: what the dice pane, the odds and the
+#: report's luck all read.  A roll from before it has none (``Roll.check``).
+Check = Union[AtLeast, All, Each, Sum, Opposed, Read]
+
+
 class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A roll as it happened: every face, what it needed, and what it meant.
 
-    ``target`` is the number each die (or the total, when ``total`` is set) had
-    to reach after modifiers — or, with ``under``, not exceed (d10 quality
-    checks); ``outcome`` is the ruleset's plain-words verdict.
+    ``target``, ``total`` and ``under`` are what the referee was told to roll
+    for; ``check`` is how the outcome was decided, the only thing chances are
+    worked out from; ``outcome`` is the ruleset's plain-words verdict.
     """
 
     purpose: Text
@@ -70,6 +125,9 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     rule: str = ""
     manual: bool = False
     under: bool = False
+    #: How the outcome was decided (added without a format change (issue #26):
+    #: a save without it shows no chance rather than guess one from ``target``).
+    check: Check | None = None
 
 
 class UnitSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -27,7 +27,7 @@ from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
 from core.narrate import describe
 from core.numbering import Numbering
-from core.probability import odds_summary, successes_distribution, sum_distribution
+from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
@@ -65,8 +65,10 @@ class Refusal(msgspec.Struct, frozen=True):
 class Odds(msgspec.Struct, frozen=True):
     """The first roll a command would make, with the exact chance of each outcome.
 
-    ``chances[k]`` is the chance of exactly k successes (per-die target) or of
-    a total of exactly k (summed dice).
+    ``chances[k]`` is the chance of exactly k successes as the roll's check counts
+    them (``core.probability.check_distribution``: hits of dice read each on its
+    own, else 0 or 1 for a failed or passed roll); for a roll without a check,
+    of k successes (per-die target) or of a total of exactly k (summed dice).
     """
 
     purpose: Text
@@ -77,6 +79,7 @@ class Odds(msgspec.Struct, frozen=True):
     total: bool
     chances: tuple[Fraction, ...]
     summary: str
+    check: ev.Check | None = None
 
 
 class LogLine(msgspec.Struct, frozen=True):
@@ -402,17 +405,23 @@ class Game:
             ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
             parsed.spec.handler(ctx, parsed.args)
         except RollAhead as ahead:
-            if ahead.total:
-                chances = sum_distribution(ahead.count, ahead.sides)
-            elif ahead.target is not None:
-                chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides, ahead.under))
-            else:
-                chances = ()
-            summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
+            if ahead.check is not None:
+                chances = check_distribution(ahead.check, ahead.count, ahead.sides) or ()
+                summary = check_summary(ahead.check, ahead.count, ahead.sides)
+            else:  # a ruleset's roll that gives no check: read its target as before checks
+                if ahead.total:
+                    chances = sum_distribution(ahead.count, ahead.sides)
+                elif ahead.target is not None:
+                    chances = tuple(successes_distribution(ahead.count, ahead.target, ahead.sides, ahead.under))
+                else:
+                    chances = ()
+                summary = odds_summary(ahead.count, ahead.target, ahead.sides, ahead.total, ahead.under)
             domain = self.ruleset.domain  # the ruleset's messages, in the asker's words
             mods = tuple(msgspec.structs.replace(m, label=render(m.label, domain)) for m in ahead.mods)
             purpose = render(ahead.purpose, domain)
-            return Odds(purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary)
+            return Odds(
+                purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary, ahead.check
+            )
         except (Refused, NeedDice, KeyError, ValueError):
             return None
         return None

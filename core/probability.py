@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from core import events as ev
 from core.language.i18n import _
 from core.language.numerals import localised
 
@@ -61,6 +62,95 @@ def p_sum_at_least(dice: int, target: int, sides: int = 6) -> Fraction:
 def p_sum_at_most(dice: int, limit: int, sides: int = 6) -> Fraction:
     dist = sum_distribution(dice, sides)
     return sum(dist[: max(limit + 1, 0)], Fraction(0))
+
+
+# ------------------------------------------------------------ a roll's check
+
+
+def die_meets(check: ev.Check | None, face: int) -> bool | None:
+    """Whether one die met its check (None when dice are not read one by one)."""
+    if isinstance(check, (ev.AtLeast, ev.All, ev.Each)):
+        return face <= check.face if check.under else face >= check.face
+    return None
+
+
+def check_successes(check: ev.Check | None, faces: tuple[int, ...]) -> int | None:
+    """What the report's luck counts: the hits of dice read each on its own, else
+    1 or 0 as the roll passed or failed; None when its check has no success."""
+    if isinstance(check, ev.Each):
+        return sum(1 for f in faces if die_meets(check, f))
+    met = check_met(check, faces)
+    return None if met is None else int(met)
+
+
+def check_met(check: ev.Check | None, faces: tuple[int, ...]) -> bool | None:
+    """Whether the roll passed its check (None when it has no single success)."""
+    if isinstance(check, ev.AtLeast):
+        return sum(1 for f in faces if die_meets(check, f)) >= check.need
+    if isinstance(check, ev.All):
+        return all(die_meets(check, f) for f in faces)
+    if isinstance(check, ev.Sum):
+        return sum(faces) <= check.total if check.under else sum(faces) >= check.total
+    return None
+
+
+def check_die(check: ev.AtLeast | ev.All | ev.Each, sides: int) -> Fraction:
+    """The chance one die meets a check read die by die."""
+    return p_face_at_most(check.face, sides) if check.under else p_face_at_least(check.face, sides)
+
+
+def check_chance(check: ev.Check | None, dice: int, sides: int = 6) -> Fraction | None:
+    """The chance, before the roll, that ``dice`` dice pass ``check`` (None when it has
+    no single success: dice read each on its own, an opposed roll, a table)."""
+    if isinstance(check, ev.AtLeast):
+        p = check_die(check, sides)
+        return sum((comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(check.need, dice + 1)), Fraction(0))
+    if isinstance(check, ev.All):
+        return check_die(check, sides) ** dice
+    if isinstance(check, ev.Sum):
+        return p_sum_at_most(dice, check.total, sides) if check.under else p_sum_at_least(dice, check.total, sides)
+    return None
+
+
+def check_distribution(check: ev.Check | None, dice: int, sides: int = 6) -> tuple[Fraction, ...] | None:
+    """``result[k]``: the chance that :func:`check_successes` comes to k (None: nothing to count)."""
+    if isinstance(check, ev.Each):
+        p = check_die(check, sides)
+        return tuple(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1))
+    p = check_chance(check, dice, sides)
+    return None if p is None else (1 - p, p)
+
+
+def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
+    """The check and its exact chance in one line, e.g. "needs 5+ on every one of 2d6: 11.1%"
+    (empty for a roll that records no check, or one read off a table)."""
+    fields: dict = {"dice": f"{dice}d{sides}"}
+    if isinstance(check, (ev.AtLeast, ev.All, ev.Each)):
+        fields["need"] = _("{target} or less").format(target=check.face) if check.under else f"{check.face}+"
+    if isinstance(check, ev.Each):
+        p = check_die(check, sides)
+        said = _("needs {need} on each of {dice}: {chance} a die, {any} at least one")
+        return said.format(chance=percent(p), any=percent(1 - (1 - p) ** dice), **fields)
+    if isinstance(check, ev.Opposed):
+        return _("{dice} against the other side's roll: no chance of its own").format(**fields)
+    p = check_chance(check, dice, sides)
+    if p is None:
+        return ""
+    fields["chance"] = percent(p)
+    if isinstance(check, ev.Sum):
+        said = (
+            _("needs {total} or less total on {dice}: {chance}")
+            if check.under
+            else _("needs {total}+ total on {dice}: {chance}")
+        )
+        return said.format(total=check.total, **fields)
+    if dice == 1:
+        return _("needs {need} on {dice}: {chance}").format(**fields)
+    if isinstance(check, ev.All) or (isinstance(check, ev.AtLeast) and check.need >= dice):
+        return _("needs {need} on every one of {dice}: {chance}").format(**fields)
+    if isinstance(check, ev.AtLeast) and check.need > 1:
+        return _("needs {need} on at least {k} of {dice}: {chance}").format(k=check.need, **fields)
+    return _("needs {need} on at least one of {dice}: {chance}").format(**fields)
 
 
 def percent(p: Fraction) -> str:

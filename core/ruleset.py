@@ -49,9 +49,18 @@ class RollAhead(Exception):
     """Raised by :meth:`Context.roll` in a dry run: the roll a command would make first."""
 
     def __init__(
-        self, purpose: str, count: int, sides: int, target: int | None, mods: tuple, total: bool, under: bool = False
+        self,
+        purpose: str,
+        count: int,
+        sides: int,
+        target: int | None,
+        mods: tuple,
+        total: bool,
+        under: bool = False,
+        check: ev.Check | None = None,
     ) -> None:
         super().__init__(purpose)
+        self.check = check
         self.under = under
         self.purpose = purpose
         self.count = count
@@ -267,6 +276,7 @@ class Context(msgspec.Struct):
         side: str = "",
         vis: tuple[str, ...] = (),
         outcome: Callable[[tuple[int, ...]], Text] | Text = "",
+        check: ev.Check | None = None,
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
 
@@ -274,9 +284,12 @@ class Context(msgspec.Struct):
         initiative, morale); with neither it is the referee's.  They, ``target``,
         ``under``, ``total`` and ``mods`` are what a referee rolling real dice is
         told (:class:`core.dice.DiceRequest`), so pass them for every roll.
+        ``check`` is how ``outcome`` is decided (``core.events.Check``): the dice
+        pane's chance, the odds before the roll and the report's luck read it and
+        nothing else, so every roll gives one.
         """
         if self.dry_run:
-            raise RollAhead(purpose, count, sides, target, tuple(mods), total, under)
+            raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
         try:
             faces = self.dice.roll(count, sides, purpose)
         except NeedDice as need:
@@ -285,7 +298,9 @@ class Context(msgspec.Struct):
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(
             ev.Rolled(
-                roll=ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under),
+                roll=ev.Roll(
+                    purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check
+                ),
                 unit=unit,
                 side=side if not unit else "",
                 vis=vis,

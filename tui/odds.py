@@ -1,23 +1,24 @@
 """The exact chance a recorded roll had before it was made, for the dice pane.
 
-A :class:`core.events.Roll` records ``target`` as the number the dice had to
-reach (or, with ``under``, not exceed) *after* modifiers: the modifiers have
-already moved the target (Breaking News §8.0: T = T0 + the modifiers; Bassa
-Intensità: roll 1d10 ≤ Quality + modifiers) and are kept to say why.  So, as in
-``core.probability.odds_summary``:
+Everything here follows the roll's ``check`` (``core.events.Check``), the
+record of how its outcome was decided, through ``core.probability`` (as the
+odds before a roll and the report's luck do):
 
-* dice read one by one succeed when at least one die meets the target;
-* a summed roll succeeds when the sum of the dice meets it;
-* a roll without a target (an initiative score) has no chance to show; its
-  modifiers are added to the dice.
+* at least k of the dice at a face (one, some, or every die), each die on its
+  own, or a sum at least / at most a total: the exact chance of passing;
+* an opposed roll or one read off a table has no chance of its own to show;
+* a roll from a save made before checks shows none, and no die is coloured:
+  its ``target`` alone cannot say how it was read (a Breaking News save of two
+  dice needed both; Ludonet's modifiers move the die, not the target).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from core import events as ev
 from core.events import Roll
-from core.probability import p_sum_at_least, p_sum_at_most, successes_distribution
+from core.probability import check_chance, check_die, check_met, die_meets
 from tui.i18n import _, percentage
 
 
@@ -26,46 +27,61 @@ def modifier_sum(roll: Roll) -> int:
 
 
 def chance(roll: Roll) -> Fraction | None:
-    """The chance of success before the roll, or None when the roll had no target."""
-    if roll.target is None or not roll.faces:
+    """The chance of success before the roll, or None when the roll has no single success."""
+    if not roll.faces:
         return None
-    n = len(roll.faces)
-    if roll.total:
-        return p_sum_at_most(n, roll.target, roll.sides) if roll.under else p_sum_at_least(n, roll.target, roll.sides)
-    return 1 - successes_distribution(n, roll.target, roll.sides, under=roll.under)[0]
+    return check_chance(roll.check, len(roll.faces), roll.sides)
 
 
 def need(roll: Roll) -> str:
-    """ "5+", "6 or less" (empty without a target)."""
-    if roll.target is None:
+    """ "5+", "6 or less" for a die or a total (empty when the roll records no check with a target)."""
+    c = roll.check
+    if isinstance(c, (ev.AtLeast, ev.All, ev.Each)):
+        number = c.face
+    elif isinstance(c, ev.Sum):
+        number = c.total
+    else:
         return ""
-    return _("{target} or less").format(target=roll.target) if roll.under else f"{roll.target}+"
+    return _("{target} or less").format(target=number) if c.under else f"{number}+"
+
+
+def summed(roll: Roll) -> bool:
+    """Whether the roll's check is on the sum of its dice."""
+    return isinstance(roll.check, ev.Sum)
+
+
+def base(roll: Roll) -> int | None:
+    """The book's number before the modifiers, when the roll records one."""
+    return getattr(roll.check, "base", None)
 
 
 def chance_text(roll: Roll) -> str:
-    p = chance(roll)
-    if p is None:
-        return ""
+    c = roll.check
     n = len(roll.faces)
-    said = dict(chance=percentage(p), need=need(roll), dice=f"{n}d{roll.sides}")
-    if roll.total:
+    if not n or not isinstance(c, (ev.AtLeast, ev.All, ev.Each, ev.Sum)):
+        return ""
+    said = dict(need=need(roll), dice=f"{n}d{roll.sides}")
+    if isinstance(c, ev.Each):
+        p = check_die(c, roll.sides)
+        return _("{chance} a die for {need} on {dice}, {any} for at least one").format(
+            chance=percentage(p), any=percentage(1 - (1 - p) ** n), **said
+        )
+    said["chance"] = percentage(check_chance(c, n, roll.sides))
+    if isinstance(c, ev.Sum):
         return _("{chance} for a total of {need} on {dice}").format(**said)
     if n == 1:
         return _("{chance} to roll {need} on {dice}").format(**said)
+    if isinstance(c, ev.All) or c.need >= n:
+        return _("{chance} for {need} on every die of {dice}").format(**said)
+    if c.need > 1:
+        return _("{chance} for at least {k} dice of {need} on {dice}").format(k=c.need, **said)
     return _("{chance} for at least one {need} on {dice}").format(**said)
 
 
 def die_succeeds(roll: Roll, face: int) -> bool | None:
-    """Whether one die met the target (None when dice are summed or there is no target)."""
-    if roll.target is None or roll.total:
-        return None
-    return face <= roll.target if roll.under else face >= roll.target
+    """Whether one die met the check (None when dice are not read one by one)."""
+    return die_meets(roll.check, face)
 
 
 def succeeded(roll: Roll) -> bool | None:
-    if roll.target is None:
-        return None
-    if roll.total:
-        total = sum(roll.faces)
-        return total <= roll.target if roll.under else total >= roll.target
-    return any(die_succeeds(roll, f) for f in roll.faces)
+    return check_met(roll.check, roll.faces)

@@ -7,6 +7,7 @@ They are in the reader's language (``core.language.i18n``), one whole template e
 
 from __future__ import annotations
 
+from core import events as ev
 from core.language.i18n import N_, Domain, _, ngettext, render
 from core.language.numerals import decimal, localised
 from core.narrate import describe_need
@@ -235,7 +236,7 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
         "side": f.side_name(j.fact.side),
         "what": who + render(r.purpose, f.domain),
         "dice": f"{len(r.faces)}d{r.sides}",
-        "need": describe_need(r.target, r.under, r.total) if r.target is not None else "",
+        "need": _need(r.check),
         "faces": faces,
         "successes": _successes(j.successes),
         "expected": decimal(float(j.expected), 2),
@@ -252,6 +253,15 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
             "a chance of {chance} of doing this badly or worse."
         )
     return said.format(**fields)
+
+
+def _need(check: ev.Check | None) -> str:
+    """What the roll's check needed, ``needing 5+`` or ``needing 7+ total`` (a judged roll has one)."""
+    if isinstance(check, ev.Sum):
+        return describe_need(check.total, check.under, True)
+    if isinstance(check, (ev.AtLeast, ev.All, ev.Each)):
+        return describe_need(check.face, check.under, False)
+    return ""
 
 
 def _successes(n: int) -> str:

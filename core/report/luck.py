@@ -1,12 +1,14 @@
 """The dice's luck: successes seen against the exact odds of each roll.
 
-A roll with a target is judged by its own odds (``core.probability``): the
-chance of each number of successes (dice reaching the target, or not passing
-it with ``under``; for a summed roll, 1 if the total made it).  A side's luck
-is the sum of its rolls' successes; how likely that was comes from the exact
-distribution of the sum, the convolution of its rolls' distributions.  Rolls
-without a target (initiative, damage tables, directions) have no success to
-count and are left out; so are rolls too big to judge (``MAX_ROLL_DICE``).
+A roll is judged by its own odds as its check records them
+(``core.events.Check``, ``core.probability.check_distribution``): dice read
+each on its own count a success per die that met its face; any other roll with
+a success (at least k dice, every die, a sum) counts 1 if it passed and 0 if
+not, against its exact chance of passing.  A side's luck is the sum of its
+rolls' successes; how likely that was comes from the exact distribution of the
+sum, the convolution of its rolls' distributions.  Rolls with nothing to count
+(opposed rolls, tables, scores; rolls from saves made before checks) are left
+out; so are rolls too big to judge (``MAX_ROLL_DICE``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from functools import lru_cache
 from itertools import accumulate
 from math import erf, sqrt
 
-from core.probability import p_sum_at_least, p_sum_at_most, successes_distribution
+from core.events import Check
+from core.probability import check_distribution, check_successes
 from core.report.model import RollFact
 
 #: Dice in one roll beyond which it is not judged (its odds would cost more than they tell).
@@ -53,12 +56,10 @@ class Odds:
 
 
 @lru_cache(maxsize=4096)
-def odds(dice: int, target: int, sides: int, under: bool, total: bool) -> Odds:
+def odds(check: Check, dice: int, sides: int) -> Odds | None:
     """A game rolls the same few kinds of roll over and over: each is worked out once."""
-    if total:
-        p = p_sum_at_most(dice, target, sides) if under else p_sum_at_least(dice, target, sides)
-        return Odds.of((1 - p, p))
-    return Odds.of(tuple(successes_distribution(dice, target, sides, under)))
+    chances = check_distribution(check, dice, sides)
+    return None if chances is None else Odds.of(chances)
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ class Luck:
     sides: tuple[SideLuck, ...]
     luckiest: tuple[RollLuck, ...]
     unluckiest: tuple[RollLuck, ...]
-    #: Rolls left out: without a target, too big, or for no side.
+    #: Rolls left out: with nothing to count, too big, or for no side.
     unjudged: int
     #: Each side's successes minus their expectation, cumulative, at the end of each turn.
     by_turn: dict[str, list[float]]
@@ -116,16 +117,16 @@ class Luck:
 
 
 def judge(fact: RollFact) -> RollLuck | None:
-    """The roll's successes and the chance of each count; None if it has no target."""
+    """The roll's successes and the chance of each count; None if it has none to count."""
     r = fact.roll
     n = len(r.faces)
-    if r.target is None or not 0 < n <= MAX_ROLL_DICE:
+    if r.check is None or not 0 < n <= MAX_ROLL_DICE:
         return None
-    kind = odds(n, r.target, r.sides, r.under, r.total)
-    if r.total:
-        total = sum(r.faces)
-        return RollLuck(fact, int(total <= r.target if r.under else total >= r.target), kind)
-    return RollLuck(fact, sum(1 for f in r.faces if (f <= r.target if r.under else f >= r.target)), kind)
+    kind = odds(r.check, n, r.sides)
+    successes = check_successes(r.check, r.faces)
+    if kind is None or successes is None:
+        return None
+    return RollLuck(fact, successes, kind)
 
 
 def convolve(distributions: list[tuple[Fraction, ...]]) -> list[float]:

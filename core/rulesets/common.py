@@ -247,7 +247,13 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
         hits = sum((f <= target) if under else (f >= target) for f in faces)
         return M("{hits} success", hits=hits) if hits == 1 else M("{hits} successes", hits=hits)
 
-    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome)
+    if target is None:
+        check: ev.Check = ev.Read()
+    elif count == 1:
+        check = ev.AtLeast(face=target, under=under)  # one die: it passes or fails
+    else:
+        check = ev.Each(face=target, under=under)
+    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome, check=check)
 
 
 def _term(ctx: Context, status: str) -> str:

@@ -14,8 +14,29 @@ from core.report.luck import assess, convolve, judge, side_luck
 from core.report.model import RollFact
 
 
-def fact(faces, target, *, sides=6, under=False, total=False, side="a", turn=1) -> RollFact:
-    return RollFact(turn, side, "", ev.Roll("test", tuple(faces), sides, target, (), total, "", "", False, under))
+def fact(faces, target, *, sides=6, under=False, total=False, side="a", turn=1, check=None) -> RollFact:
+    """A roll whose dice count each on its own (a sum, with ``total``), or as ``check`` says."""
+    if check is None and target is not None:
+        check = ev.Sum(total=target, under=under) if total else ev.Each(face=target, under=under)
+    return RollFact(
+        turn, side, "", ev.Roll("test", tuple(faces), sides, target, (), total, "", "", False, under, check)
+    )
+
+
+def test_a_roll_that_needs_every_die_is_one_success_or_none():
+    """Breaking News §9.0: a save of two dice at 5+ failed on 5,3 is no success, not one."""
+    j = judge(fact([5, 3], 5, check=ev.All(face=5)))
+    assert j.successes == 0
+    assert j.chances == (Fraction(8, 9), Fraction(1, 9))
+    passed = judge(fact([5, 3], 5, check=ev.AtLeast(face=5)))
+    assert passed.successes == 1 and passed.chances == (Fraction(4, 9), Fraction(5, 9))
+
+
+def test_opposed_and_table_rolls_and_rolls_from_before_checks_are_not_judged():
+    assert judge(fact([5, 3], None, check=ev.Opposed())) is None
+    assert judge(fact([5, 3], None, check=ev.Read())) is None
+    old = RollFact(1, "a", "", ev.Roll("save", (5, 3), target=5))  # a save from before checks
+    assert judge(old) is None
 
 
 def test_a_roll_counts_the_dice_that_reach_its_target():

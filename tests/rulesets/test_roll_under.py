@@ -35,6 +35,8 @@ def test_roll_under_counts_dice_at_or_below(tmp_path, ruleset):
         assert plain(miss.outcome) == "0 successes" and succeeded(miss) is False
         several = _roll(game, "roll 3d10 under=4 purpose=quality dice=4,5,1")
         assert (several.purpose, plain(several.outcome)) == ("quality", "2 successes")
+        # each die on its own (issue #26): no single success, a chance per die
+        assert several.check == ev.Each(face=4, under=True) and succeeded(several) is None
         over = _roll(game, "roll 2d6 target=5 dice=5,4")
         assert (over.under, plain(over.outcome)) == (False, "1 success")
         with pytest.raises(Refused, match="not both"):

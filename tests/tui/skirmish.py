@@ -91,7 +91,10 @@ def _shoot(ctx: Context, args: dict[str, Any]) -> None:
         hits = sum(f >= need for f in faces)
         return f"{hits} hit" + ("" if hits == 1 else "s")
 
-    faces = ctx.roll(f"fire at {target.name}", 2, target=need, mods=mods, rule="T4", unit=shooter.id, outcome=outcome)
+    check = ev.Each(face=need, base=4)  # T4: each die at the number is a hit
+    faces = ctx.roll(
+        f"fire at {target.name}", 2, target=need, mods=mods, rule="T4", unit=shooter.id, outcome=outcome, check=check
+    )
     if any(f >= need for f in faces) and "suppressed" not in target.status:
         ctx.emit(ev.StatusChanged(unit=target.id, add=("suppressed",)))
 
@@ -196,6 +199,7 @@ class Skirmish(Ruleset):
                     total=True,
                     rule="T2",
                     outcome=lambda f, lead=leader: f"total {sum(f) + lead}",
+                    check=ev.Opposed(),
                 )
                 totals[side] = sum(faces) + leader
             first, second = list(s.sides)

@@ -15,10 +15,11 @@ from textual.command import CommandInput
 from textual.widgets._footer import FooterKey
 
 import core.language.i18n as i18n
-from core.events import Mod, Roll
+from core.events import All, AtLeast, Each, Mod, Roll
 from core.language import reader as readers
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reader, set_process_language, use_reader
+from core.probability import check_summary
 from tui import odds
 from tui.app import FireteamApp, prepare_language
 from tui.i18n import phase_name, start_language
@@ -246,11 +247,19 @@ async def test_the_help_shows_each_commands_italian_and_english_names_in_either_
 
 
 def test_the_dice_pane_says_a_rolls_chance_target_and_owner_in_italian():
-    """Breaking News §8.0: 3 dice needing 5+, 1 - (4/6)^3 = 19/27 = 70.4%."""
-    roll = Roll(M("fire"), (2, 5, 1), target=5, mods=(Mod(M("range"), 1, "§8.0"),), outcome=M("1 hit"))
+    """3 dice needing one 5+, 1 - (4/6)^3 = 19/27 = 70.4%; two saves at 5+, (2/6)^2 = 11.1%."""
+    check = AtLeast(face=5, base=4)
+    roll = Roll(M("fire"), (2, 5, 1), target=5, mods=(Mod(M("range"), 1, "§8.0"),), outcome=M("1 hit"), check=check)
     with readers.reading("it"):
         assert odds.chance_text(roll) == "70,4% di fare almeno un 5+ con 3d6"
-        assert odds.chance_text(Roll("save", (3,), target=4, under=True)) == "66,7% di fare 4 o meno con 1d6"
+        under = Roll("save", (3,), target=4, under=True, check=AtLeast(face=4, under=True))
+        assert odds.chance_text(under) == "66,7% di fare 4 o meno con 1d6"
+        save = Roll("save", (5, 3), target=5, check=All(face=5))
+        assert odds.chance_text(save) == "11,1% di fare 5+ su ogni dado di 2d6"
+        assert odds.chance_text(Roll("fire", (4,), check=Each(face=4))) == (
+            "50,0% a dado di fare 4+ con 1d6, 50,0% di fare almeno un successo"
+        )
+        assert check_summary(save.check, 2) == "serve 5+ su ognuno di 2d6: 11,1%"
         assert chance_line(roll).plain == "prima del tiro: 70,4% di fare almeno un 5+ con 3d6"
         assert target_text(roll).plain == "serve 5+ (base 4) · range +1 §8.0"
         assert roll_summary(roll, "Pte Greco").plain == "1 hit · fire di Pte Greco 3d6"

@@ -92,11 +92,13 @@ def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False, domai
 def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     """The target and each modifier with its rule."""
     text = Text()
-    if roll.target is not None:
-        needs = _("needs a total of {need}") if roll.total else _("needs {need}")
-        text.append(needs.format(need=odds.need(roll)), style="bold")
-        if roll.mods:
-            text.append(" " + _("(base {target})").format(target=roll.target - odds.modifier_sum(roll)), style="dim")
+    need = odds.need(roll)
+    if need:
+        needs = _("needs a total of {need}") if odds.summed(roll) else _("needs {need}")
+        text.append(needs.format(need=need), style="bold")
+        base = odds.base(roll)
+        if base is not None and roll.mods:  # the number the modifiers changed, as the roll records it
+            text.append(" " + _("(base {target})").format(target=base), style="dim")
     elif roll.mods:
         text.append(_("modifiers"), style="bold")
     for m in roll.mods:

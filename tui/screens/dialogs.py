@@ -228,14 +228,13 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True,
         text.append("\n" + _("faces: {faces}").format(faces=" ".join(str(f) for f in r.faces)))
         if r.total:
             text.append(" " + _("(total {total})").format(total=sum(r.faces)))
-        if r.target is not None:
-            target = _("target: {need} on the total") if r.total else _("target: {need} on each die")
-            text.append("\n" + target.format(need=odds.need(r)))
-            if r.mods:
-                text.append(
-                    " "
-                    + _("(base {target}, moved by the modifiers below)").format(target=r.target - odds.modifier_sum(r))
-                )
+        need = odds.need(r)
+        if need:
+            target = _("target: {need} on the total") if odds.summed(r) else _("target: {need} on each die")
+            text.append("\n" + target.format(need=need))
+            base = odds.base(r)
+            if base is not None and r.mods:
+                text.append(" " + _("(base {target}, moved by the modifiers below)").format(target=base))
         for m in r.mods:
             text.append("\n  " + _("modifier {modifier}").format(modifier=describe_mod(m, domain)))
             if m.rule:

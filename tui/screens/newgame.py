@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
+from core.cli.scenarios import user_scenarios
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -32,7 +33,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, SelectionList
 
-from core.cli.scenarios import user_scenarios
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario

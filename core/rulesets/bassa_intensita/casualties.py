@@ -183,6 +183,7 @@ def dying_clock(ctx: Context, unit: Unit) -> int:
         unit=unit.id,
         vis=REFEREE_ONLY,  # the referee's secret clock (ruling BI-DRESS)
         outcome=lambda f: M("{n} turns", n=f[0]),
+        check=ev.Read(),
     )
     turn = ctx.state.turn + face
     ctx.emit(ev.VarSet(key=f"secret.dies.{unit.id}", value=turn, vis=REFEREE_ONLY))
@@ -213,7 +214,9 @@ def infantry_hit(
         row = damage.infantry_result(faces[0], mods)
         return M("{result} (natural 10: never modified)", result=row.words) if faces[0] == 10 and mods else row.words
 
-    (face,) = ctx.roll(M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome)
+    (face,) = ctx.roll(
+        M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome, check=ev.Read()
+    )  # A.12.1: a row of the damage table
     row = damage.infantry_result(face, mods)
     result = row.id
     if rubber:  # BI-R230: one row milder
@@ -262,7 +265,9 @@ def vehicle_hit(
             row = damage.unarmoured_result(faces[0], mods)
             return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
 
-        (face,) = ctx.roll(M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome)
+        (face,) = ctx.roll(
+            M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome, check=ev.Read()
+        )  # A.12.2: a row of the damage table
         row = damage.unarmoured_result(face, mods)
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
         return row.id
@@ -293,6 +298,7 @@ def vehicle_hit(
         rule="A.12.3",
         unit=vehicle.id,
         outcome=lambda f: M("penetrated") if rules.succeeds(f[0], chance) else M("not penetrated: check morale"),
+        check=ev.AtLeast(face=chance, under=True),  # A.12.3
     )
     if not rules.succeeds(face, chance):
         morale_due(ctx, vehicle, "m7", under_fire=under_fire)
@@ -306,6 +312,7 @@ def vehicle_hit(
         rule="A.12.4",
         unit=vehicle.id,
         outcome=lambda f: damage.armoured_result(f[0], amods).words,
+        check=ev.Read(),  # A.12.4: a row of the damage table
     )
     row = damage.armoured_result(face, amods)
     vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
@@ -353,6 +360,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
             rule="BI-R140",
             unit=vehicle.id,
             outcome=lambda f: left[f[0] - 1],
+            check=ev.Read(),
         )
         pick = face - 1
     badges(ctx, vehicle, (f"weapon-lost-{left[pick]}",))
@@ -417,6 +425,7 @@ def he_burst(
         rule="A.10.3",
         unit=unit.id,
         outcome=lambda f: M("hit: roll damage") if rules.succeeds(f[0], chance) else M("unhurt"),
+        check=ev.AtLeast(face=chance, under=True),  # A.10.3
     )
     if not rules.succeeds(face, chance):
         return "missed"

@@ -195,6 +195,7 @@ def replace_leaders(ctx: Context) -> None:
                 if rules.succeeds(f[0], chance)
                 else M("no leader yet")
             ),
+            check=ev.AtLeast(face=chance, under=True),
         )
         if rules.succeeds(face, chance):
             ctx.emit(ev.StatusChanged(unit=best.id, add=("leader", f"ability-{new_ability}")))
@@ -214,7 +215,9 @@ def roll_initiative(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused(_("initiative needs exactly two sides"))
     while True:
-        faces = {side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side)[0] for side in sides}
+        faces = {
+            side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side, check=ev.Opposed())[0] for side in sides
+        }  # A.5.1: against the other side
         winner = rules.roll_off_winner(faces)
         if winner:
             return winner

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import events as ev
+from core.language.i18n import Msg
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
 from core.rulesets.breaking_news import narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
@@ -139,6 +140,10 @@ class BreakingNews(Ruleset):
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES
+
+    def success_hurts_unit(self, roll: ev.Roll) -> bool:
+        # §8.3: the covering-fire test succeeds when the covering fire hits the man who rolls it.
+        return isinstance(roll.purpose, Msg) and roll.purpose.id == "covering-fire test in {area}"
 
 
 def _format() -> Format:

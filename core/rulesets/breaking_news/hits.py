@@ -308,6 +308,7 @@ def take_hits(
         rule="§9.1" if source in (saves.IED, saves.BOMBARDMENT, saves.EXPLOSION) else "§9.0",
         unit=unit.id,
         outcome=lambda f: M("saved: suppressed") if saves.all_saved(f, value, mods) else M("failed: out of action"),
+        check=saves.save_check(value, mods),
     )
     survived = saves.all_saved(faces, value, mods)
     if survived:
@@ -361,6 +362,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
             outcome=lambda f: (
                 M("dead") if not saves.wound(f[0]) else M("badly wounded: {turns} turns without a medic", turns=f[0])
             ),
+            check=ev.Read(),  # §9.3: the face is the turns he lives
         )
         turns = saves.wound(face)
         if turns:
@@ -420,6 +422,7 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
         rule="§9.2",
         unit=vehicle.id,
         outcome=lambda f: _vehicle_outcome(f, value),
+        check=saves.vehicle_save_check(value),
     )
     results = [saves.vehicle_save(f, value) for f in faces]
     if all(r.passed for r in results):

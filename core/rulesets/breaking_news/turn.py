@@ -164,6 +164,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
                 total=True,
                 rule="§5.0",
                 outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),
+                check=ev.Opposed(),  # §5.0: against the other side's total
             )
             totals[side] = rules.initiative_total(faces, mods)
         if totals[a] != totals[b]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core import events as ev
+from core.language.i18n import Msg
 from core.ruleset import Phase, register
 from core.rulesets.common import ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
@@ -94,6 +95,10 @@ class Ludonet(ScenarioRuleset):
         """The badges pieces wear (turn.py, hits.py, commands/air.py), shown from data; ``draw``,
         the word a result takes for a draw (end.py)."""
         return (*turn.BADGES, "draw")
+
+    def success_hurts_unit(self, roll: ev.Roll) -> bool:
+        # LN-R012: the fatigue roll succeeds (the book's 5+) when it tires the runner.
+        return isinstance(roll.purpose, Msg) and roll.purpose.id == "fatigue"
 
 
 register("ludonet", Ludonet)

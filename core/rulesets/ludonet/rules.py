@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.events import Mod
+from core.events import AtLeast, Mod
 from core.language.i18n import M
 from core.rulesets.ludonet.tables import areas, fire, melee, morale, vehicles, visibility
 
@@ -46,6 +46,13 @@ def to_hit_needed(half_range: bool, mods: Iterable[Mod]) -> int:
 
 def hits(face: int, needed: int) -> bool:
     return face >= needed
+
+
+def to_hit_check(half_range: bool, mods: Iterable[Mod]) -> AtLeast:
+    """LN-R030/R031 as a roll records it: the modifiers change the die, not the
+    target, so the die needs :func:`to_hit_needed` and the base stays 4 (or 5)."""
+    mods = tuple(mods)
+    return AtLeast(face=to_hit_needed(half_range, mods), base=to_hit_needed(half_range, ()))
 
 
 def damage(face: int, heavy: bool) -> str:
@@ -149,6 +156,11 @@ def retreat_ends(start: int, strength: int) -> bool:
 def shaken(face: int) -> bool:
     """LN-R070: a 1 or a 2 and the unit falls back."""
     return face <= morale().shaken_max
+
+
+def morale_check() -> AtLeast:
+    """LN-R070 as a roll records it: the unit holds on anything over a 2."""
+    return AtLeast(face=morale().shaken_max + 1)
 
 
 def first_player(faces: dict[str, int]) -> str | None:

@@ -131,7 +131,10 @@ def roll_first_player(ctx: Context) -> str:
     if len(sides) != 2:
         raise Refused(_("the first player is rolled between exactly two sides"))
     while True:
-        faces = {side: ctx.roll(M("first player roll"), 1, rule="LN-R002", side=side)[0] for side in sides}
+        faces = {
+            side: ctx.roll(M("first player roll"), 1, rule="LN-R002", side=side, check=ev.Opposed())[0]
+            for side in sides
+        }
         first = rules.first_player(faces)
         if first:
             return first

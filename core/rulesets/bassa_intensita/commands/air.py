@@ -102,6 +102,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         rule="BI-R260",
         unit=shooter.id,
         outcome=lambda f: M("hit") if rules.succeeds(f[0], chance) else M("miss"),
+        check=ev.AtLeast(face=chance, under=True),  # BI-R260
     )
     if not rules.succeeds(face, chance):
         return
@@ -121,6 +122,7 @@ def aircraft_hit(ctx: Context, side: str) -> None:
         side=side,
         rule="BI-R262",
         outcome=lambda f: M("shot down") if f[0] <= t.shot_down else M("damaged: it breaks off"),
+        check=ev.Read(),  # BI-R262: shot down or damaged
     )
     value = "down" if face <= t.shot_down else f"damaged:{ctx.state.turn}"
     ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=value))
@@ -145,6 +147,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
         side=side,
         rule="BI-R262",
         outcome=lambda f: M("it comes back and attacks") if f[0] >= t.return_on else M("not this turn"),
+        check=ev.AtLeast(face=t.return_on),
     )
     if face >= t.return_on:
         ctx.emit(ev.VarSet(key=f"aircraft.{side}", value=""))
@@ -161,6 +164,7 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
         rule="BI-R263",
         unit=heli.id,
         outcome=lambda f: band(air().helicopter, sum(f)).words,
+        check=ev.Read(),  # BI-R263: a row of the helicopter table
     )
     row = band(air().helicopter, sum(faces))
     cause = M("anti-aircraft fire")
@@ -190,6 +194,7 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
                     rule="BI-R263",
                     unit=man.id,
                     outcome=lambda x: M("hit") if x[0] <= air().passenger_hit else M("unhurt"),
+                    check=ev.AtLeast(face=air().passenger_hit, under=True),
                 )
                 if f <= air().passenger_hit:
                     casualties.infantry_hit(ctx, man, cause, under_fire=True)
@@ -212,6 +217,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
             rule="BI-R263",
             unit=heli.id,
             outcome=lambda f: M("it must land or go home") if f[0] <= air().rotor_fails else M("it holds"),
+            check=ev.AtLeast(face=air().rotor_fails + 1),  # BI-R263: it holds
         )
         if face <= air().rotor_fails:
             ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved",)))
@@ -229,6 +235,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
         rule="BI-R255",
         unit=heli.id,
         outcome=lambda f: M("up to {cm} cm", cm=sum(f) * air().move_per_pip),
+        check=ev.Read(),
     )
     allowance = sum(faces) * air().move_per_pip
     moved = min(cm, allowance)

@@ -51,6 +51,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
         rule="BI-R066",
         unit=medic.id,
         outcome=lambda f: M("dressed: he counts as wounded") if rules.succeeds(f[0], chance) else M("not yet"),
+        check=ev.AtLeast(face=chance, under=True),  # BI-R066
     )
     if rules.succeeds(face, chance):
         ctx.emit(ev.StatusChanged(unit=patient.id, add=("wounded",), remove=("seriously-wounded",)))

@@ -140,6 +140,7 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
         rule="BI-R024",
         unit=unit.id,
         outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: does nothing this turn"),
+        check=ev.AtLeast(face=chance, under=True),  # BI-R024
     )
     if rules.succeeds(face, chance):
         return True
@@ -169,6 +170,7 @@ def roll_under(
         unit=unit.id,
         vis=vis,
         outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
+        check=ev.AtLeast(face=chance, under=True),
     )
     return rules.succeeds(face, chance)
 

@@ -144,6 +144,7 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
         rule="BI-R210",
         unit=shooter.id,
         outcome=lambda f: M("he fires") if f[0] <= need else M("he holds his fire"),
+        check=ev.AtLeast(face=need, under=True),  # BI-R210
     )
     if face <= need:
         return True
@@ -299,6 +300,7 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
         rule="A.10.1",
         unit=shooter.id,
         outcome=outcome,
+        check=ev.Read(),
     )
     if he.deviation(face)[0]:
         area = he.area_of(weapon, shooter.stats.get("gun_mm", 0))

@@ -89,6 +89,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         rule="A.13.2",
         unit=unit.id,
         outcome=lambda f: M("passed") if rules.succeeds(f[0], chance) else M("failed: roll the effect"),
+        check=ev.AtLeast(face=chance, under=True),
     )
     if rules.succeeds(face, chance):
         return
@@ -102,6 +103,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         rule="A.13.3",
         unit=unit.id,
         outcome=lambda f: word(morale.effect(f[0], emods, already_shocked=shocked)),
+        check=ev.Read(),  # a row of the morale effects table
     )
     result = morale.effect(face, emods, already_shocked=shocked)
     if "helicopter" in unit.roles:
@@ -120,6 +122,7 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
             rule="BI-R264",
             unit=unit.id,
             outcome=lambda f: M("lands or goes back to base") if f[0] <= air().rotor_fails else M("stays"),
+            check=ev.AtLeast(face=air().rotor_fails + 1),  # BI-R264: it stays
         )
         if face <= air().rotor_fails:
             ctx.emit(ev.UnitOut(unit=unit.id, cause=M("landed or went back to base in panic (BI-R264)")))

@@ -57,6 +57,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
             rule="BI-R222",
             unit=unit.id,
             outcome=lambda f: M("destroyed") if f[0] <= m.at_destroys else M("it survives"),
+            check=ev.AtLeast(face=m.at_destroys + 1),  # BI-R222: it survives
         )
         if face <= m.at_destroys:
             casualties.destroyed(ctx, unit, M(casualties.DESTROYED_BY, cause=cause))
@@ -95,6 +96,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
         rule="BI-R224",
         unit=unit.id,
         outcome=lambda f: M("found it") if rules.succeeds(f[0], chance) else M("nothing found"),
+        check=ev.AtLeast(face=chance, under=True),
     )
 
 
@@ -124,7 +126,12 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
         return
     t = indirect().smoke
     (face,) = ctx.roll(
-        M("gas duration"), 1, rule="BI-R232", unit=thrower.id, outcome=lambda f: M("{n} turns", n=t.base + f[0])
+        M("gas duration"),
+        1,
+        rule="BI-R232",
+        unit=thrower.id,
+        outcome=lambda f: M("{n} turns", n=t.base + f[0]),
+        check=ev.Read(),
     )
     last = ctx.state.turn + t.base + face - 1
     for man in men:

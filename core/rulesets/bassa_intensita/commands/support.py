@@ -129,6 +129,7 @@ def _roll(
         unit=unit.id,
         vis=vis,
         outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
+        check=ev.AtLeast(face=chance, under=True),
     )
     return rules.succeeds(face, chance)
 
@@ -147,6 +148,7 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
         rule="A.11",
         unit=unit.id,
         outcome=lambda f: he.ranging(table, f[0]).words,
+        check=ev.Read(),  # a row of the ranging table
     )
     row = he.ranging(table, face)
     count, sides = he.offset_dice(table)
@@ -161,6 +163,7 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
                 rule="A.11",
                 unit=unit.id,
                 outcome=lambda f: M("{cm} cm", cm=sum(f)),
+                check=ev.Read(),
             )
         )
     if row.side:
@@ -173,6 +176,7 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
                 rule="A.11",
                 unit=unit.id,
                 outcome=lambda f: M("{cm} cm", cm=sum(f)),
+                check=ev.Read(),
             )
         )
     ctx.emit(ev.Noted(text=M("{what} lands {where}", what=what, where=he.describe_landing(row, along, across))))
@@ -340,6 +344,7 @@ def lay_smoke(ctx: Context, unit: Unit, kind: str, size: str) -> None:
         rule="BI-R171",
         unit=unit.id,
         outcome=lambda f: M("{n} turns", n=t.base + f[0]),
+        check=ev.Read(),
     )
     last = ctx.state.turn + t.base + face - 1
     n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))

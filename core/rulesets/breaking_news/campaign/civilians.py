@@ -54,6 +54,7 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
         target=need + 1,
         rule="Extras: Civilians",
         outcome=lambda f: M("{side} move them", side=side if f[0] > need else other),
+        check=ev.AtLeast(face=need + 1),  # Extras: Civilians, over the other side's level
     )
     who = side if face > need else other
     set_var(ctx, "civilians.turn", ctx.state.turn)

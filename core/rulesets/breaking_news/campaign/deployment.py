@@ -131,6 +131,7 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
                 total=True,
                 rule="§4.2",
                 outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),
+                check=ev.Opposed(),  # §4.2: against the other side's roll
             )
             totals[side] = face + mod
         if totals[sides[0]] != totals[sides[1]]:

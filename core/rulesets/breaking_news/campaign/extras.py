@@ -126,6 +126,7 @@ def waits(ctx: Context) -> None:
             target=2,
             rule="Extras: Helicopter evacuation",
             outcome=lambda f: M("waits another turn") if f[0] > 1 else M("leaves for good"),
+            check=ev.AtLeast(face=2),  # Extras: Helicopter evacuation, a 1 and it leaves
         )
         if face == 1:
             set_var(ctx, f"helicopter.{side}", GONE)

@@ -87,6 +87,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
         rule="Extras: Media",
         unit=u.id,
         outcome=lambda f: M("{cm} cm", cm=sum(f)),
+        check=ev.Read(),
     )
     ctx.emit(ev.Moved(unit=u.id, cm=sum(faces), how=M("journalist, 2d6")))
 

@@ -59,6 +59,12 @@ def passes(test: MoraleTest, faces: tuple[int, ...]) -> bool:
     return any(f >= test.losses for f in faces) or (test.half_fighting and 6 in faces)
 
 
+def morale_check(test: MoraleTest) -> ev.AtLeast:
+    """:func:`passes` as a roll records it: one die at the losses, or at 6 at most
+    while half the men fight (§12.0 [MOR-4])."""
+    return ev.AtLeast(face=min(test.losses, 6) if test.half_fighting else test.losses)
+
+
 # ------------------------------------------------------------ reading the state
 
 
@@ -110,6 +116,7 @@ def take_test(ctx: Context, side: str) -> None:
         target=t.losses,
         rule="§13.0" if platoon else "§12.0",
         outcome=lambda f: M("passed") if passes(t, f) else M("failed"),
+        check=morale_check(t),
     )
     if t.half_fighting:
         half = M("at least half still fight: a 6 passes")

@@ -93,6 +93,7 @@ def end_roll(ctx: Context) -> None:
             under=True,
             rule="Extras: Negotiation",
             outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),
+            check=ev.AtLeast(face=lv, under=True),  # Extras: Negotiation, at or under the level
         )
         if face <= lv:
             charge(

@@ -206,6 +206,7 @@ def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
         rule="§4.1",
         vis=(side,),
         outcome=lambda f: M("marker {n} is the main objective", n=f[0]),
+        check=ev.Read(),
     )
     (pair,) = ctx.roll(
         M("secondary objectives"),
@@ -215,6 +216,7 @@ def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
         rule="§4.1",
         vis=(side,),
         outcome=lambda f: _secondary_words(random_roles(main, f[0])[1]),
+        check=ev.Read(),
     )
     return main, list(random_roles(main, pair)[1])
 
@@ -249,6 +251,7 @@ def roll_die(ctx: Context) -> None:
         rule="§4.1",
         vis=(irregulars,),
         outcome=lambda f: die_effect(f[0], declared),
+        check=ev.Read(),  # §4.1: the face picks the objective's effect
     )
     ctx.emit(ev.SecretSet(key=DIE, owner=irregulars, value=str(face), vis=(irregulars,)))
 
@@ -355,6 +358,7 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
         mods=mods,
         rule="Extras: Intelligence",
         outcome=lambda f: M("success") if f[0] <= need else M("failure"),
+        check=ev.AtLeast(face=need, under=True),  # Extras: Intelligence
     )
     if face > need:
         return

@@ -38,7 +38,12 @@ def _smoke(ctx: Context) -> None:
     s = ctx.state
     for _ in range(int(var(s, f"smoke.{s.turn - 1}", 0))):
         faces = ctx.roll(
-            M("smoke drift"), support_table().smoke.drift_dice, total=True, rule="§8.9", outcome=lambda f: _drift_words(f)
+            M("smoke drift"),
+            support_table().smoke.drift_dice,
+            total=True,
+            rule="§8.9",
+            outcome=lambda f: _drift_words(f),
+            check=ev.Read(),
         )
         ctx.emit(ev.Noted(text=M("last turn's smoke drifts {drift} (§8.9)", drift=_drift_words(faces))))
     if int(var(s, f"smoke.{s.turn - 2}", 0)):

@@ -88,6 +88,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         outcome=lambda f: (
             M("passes") if suppression.suppression_passes(f[0], t.suppression, mods) else M("fails: in panic")
         ),
+        check=suppression.suppression_check(t.suppression, mods),
     )
     if suppression.suppression_passes(face, t.suppression, mods):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(s for s in ("suppressed", "retreating") if unit.has(s))))

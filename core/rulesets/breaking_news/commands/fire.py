@@ -193,6 +193,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             unit=firer.id,
             vis=named_for,
             outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),
+            check=ev.Each(face=sh.need, base=base_need),  # §8.0: each die at the number is a hit
         )
         all_faces += faces
         results.append((target, faces, fire.hits(faces, sh.need), sh))
@@ -321,6 +322,7 @@ def _missed_area_shot(
                 rule="§8.0.2",
                 unit=firer.id,
                 outcome=lambda f: M(fire_table().deviation[weapon.deviation].directions[f[0] - 1]),
+                check=ev.Read(),
             )
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
@@ -417,6 +419,7 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
             target=need,
             rule="§8.6",
             outcome=lambda f: M("allowed") if f[0] >= need else M("not allowed"),
+            check=ev.AtLeast(face=need),
         )
         if face < need:
             return  # refused permission does not spend his action
@@ -453,6 +456,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
         rule="§8.6",
         unit=firer.id,
         outcome=lambda f: _hit_words(fire.hits(f, need)),
+        check=ev.Each(face=need),  # §8.0: each die at the number is a hit
     )
 
 
@@ -566,6 +570,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
         rule="§8.3",
         unit=unit.id,
         outcome=lambda f: M("hit before reacting") if support.covering_hit(f, value) else M("reacts"),
+        check=ev.Sum(total=value, under=True),
     )
     if not support.covering_hit(faces, value):
         return True
@@ -705,6 +710,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         rule="§8.9",
         unit=unit.id,
         outcome=lambda f: M("on the spot") if f[0] >= need else M("off the spot"),
+        check=ev.AtLeast(face=need),  # §8.9: off the spot by how much it missed
     )
     off = fire.placement_offset(weapon.smoke_step_cm, need, face)
     where = M("on the spot") if not off else M("{cm} cm off, the opponent chooses the direction", cm=off)

@@ -63,6 +63,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             total=True,
             rule="§11.0",
             outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_a)),
+            check=ev.Opposed(),  # §11.0: the higher total wins
         )
         (b,) = ctx.roll(
             what_b,
@@ -72,6 +73,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             total=True,
             rule="§11.0",
             outcome=lambda f: M("total {n}", n=f[0] + sum(m.value for m in mods_b)),
+            check=ev.Opposed(),
         )
         winner = suppression.melee_winner(a, mods_a, b, mods_b)
         if winner != "tie":
@@ -159,6 +161,7 @@ def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
         target=need,
         rule="§11.1",
         outcome=lambda f: M("{n} hits", n=suppression.storm_hits(f, defending)),
+        check=suppression.storm_check(defending),
     )
     return suppression.storm_hits(faces, defending)
 

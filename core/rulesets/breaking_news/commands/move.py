@@ -157,6 +157,7 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
         rule="§7.0",
         unit=unit.id,
         outcome=lambda f: M("up to {cm} cm unseen", cm=movement.hidden_allowance(f[0])),
+        check=ev.Read(),
     )
     allowed = movement.hidden_allowance(face)
     go = allowed if cm is None else min(cm, allowed)
@@ -192,6 +193,7 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
         rule="§6.0",
         unit=vehicle.id,
         outcome=lambda f: M("up to {cm} cm", cm=movement.vehicle_allowance(tracked, f)),
+        check=ev.Read(),
     )
     allowed = movement.vehicle_allowance(tracked, faces)
     cm = allowed if args["cm"] is None else min(args["cm"], allowed)
@@ -265,6 +267,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
             unit=spotter.id,  # in view of the hidden side only when it may see him (vis)
             vis=vis,
             outcome=lambda f: M("sighted") if f[0] >= need else M("not sighted"),
+            check=ev.AtLeast(face=need, base=spotting.spot_need(args["range"], ())),  # §7.0
         )
     else:
         face = None
@@ -406,6 +409,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
         rule="§9.3",
         unit=carrier.id,
         outcome=lambda f: M("{cm} cm", cm=movement.carry_allowance(f[0])),
+        check=ev.Read(),
     )
     cm = movement.carry_allowance(face)
     if cm:

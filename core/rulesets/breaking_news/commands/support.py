@@ -79,6 +79,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         mods=mods,
         rule="§8.4" if kind == "artillery" else "Extras: Mortars",
         outcome=lambda f: M("granted") if support.call_succeeds(f[0], need, mods) else M("refused"),
+        check=support.call_check(need, mods),
     )
     if not support.call_succeeds(face, need, mods):
         return
@@ -122,6 +123,7 @@ def land_support(ctx: Context) -> None:
                 total=True,
                 rule="§8.4",
                 outcome=lambda f: M("{cm} cm", cm=sum(f)),
+                check=ev.Read(),
             )
             ctx.emit(
                 ev.Noted(
@@ -159,6 +161,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
         target=need,
         rule="§8.5",
         outcome=lambda f: M("on target") if f[0] >= need else M("off target"),
+        check=ev.AtLeast(face=need),
     )
     set_var(ctx, f"mortar-ready.{side}", 0)
     set_var(ctx, f"mortar-fired.{side}", 1)
@@ -169,7 +172,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     if hits.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
-            (direction,) = ctx.roll(M("mortar deviation direction"), 1, rule="§8.0.2", side=side)
+            (direction,) = ctx.roll(M("mortar deviation direction"), 1, rule="§8.0.2", side=side, check=ev.Read())
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
             ctx.emit(ev.Noted(text=M("the mortar round did not fire (a 1, §8.0.2)")))
@@ -224,6 +227,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
         target=support_table().ied.dud_up_to + 1,
         rule="Extras: Explosives",
         outcome=lambda f: M("explodes") if support.ied_explodes(f[0]) else M("dud"),
+        check=ev.AtLeast(face=support_table().ied.dud_up_to + 1),
     )
     set_var(ctx, key, "spent")
     if support.ied_explodes(face):

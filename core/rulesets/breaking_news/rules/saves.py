@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.events import Mod
+from core.events import All, Mod
 from core.language.i18n import M
 from core.rulesets.breaking_news.tables.combat import saves as save_table
 from core.rulesets.breaking_news.tables.combat import support, vehicle_saves
@@ -83,6 +83,12 @@ def all_saved(faces: tuple[int, ...], value: int, mods: tuple[Mod, ...]) -> bool
     return all(save_passes(f, value, mods) for f in faces)
 
 
+def save_check(value: int, mods: tuple[Mod, ...]) -> All:
+    """:func:`all_saved` as a roll records it (§9.0): every die, the modifiers added
+    to the die (so the face it needs is the value less them), a natural 1 failing."""
+    return All(face=max(value - sum(m.value for m in mods), save_table().natural_fail + 1), base=value)
+
+
 # --------------------------------------------------------------------- vehicles
 
 
@@ -106,6 +112,11 @@ def vehicle_save(face: int, value: int) -> VehicleResult:
     if face >= value:
         return VehicleResult(True, True)
     return VehicleResult(True, False, value - face >= save_table().explodes_by)
+
+
+def vehicle_save_check(value: int) -> All:
+    """§9.2: the vehicle comes through only if every die reaches the value."""
+    return All(face=value)
 
 
 def explosion_heavy(vehicle_class: str, variant: str = "") -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from core.events import Mod
+from core.events import AtLeast, Mod
 from core.language.i18n import M
 from core.ruleset import Refused
 from core.rulesets.breaking_news.tables.combat import covering, support
@@ -62,6 +62,11 @@ def call_mods(improved: bool, roe: bool) -> tuple[Mod, ...]:
 
 def call_succeeds(face: int, need: int, mods: tuple[Mod, ...]) -> bool:
     return face + sum(m.value for m in mods) >= need
+
+
+def call_check(need: int, mods: tuple[Mod, ...]) -> AtLeast:
+    """:func:`call_succeeds` as a roll records it: the modifiers go on the die (§8.4)."""
+    return AtLeast(face=need - sum(m.value for m in mods), base=need)
 
 
 def speculative_permission(roe: bool) -> int:

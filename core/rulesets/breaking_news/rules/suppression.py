@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.events import Mod
+from core.events import AtLeast, Each, Mod
 from core.language.i18n import M
 from core.rulesets.breaking_news.tables.combat import support
 
@@ -18,6 +18,12 @@ def suppression_mods(leader_leadership: int) -> tuple[Mod, ...]:
 def suppression_passes(face: int, class_value: int, mods: tuple[Mod, ...]) -> bool:
     """Roll at or under the class's suppression value plus the leader; a 6 always fails."""
     return face != 6 and face <= class_value + sum(m.value for m in mods)
+
+
+def suppression_check(class_value: int, mods: tuple[Mod, ...]) -> AtLeast:
+    """:func:`suppression_passes` as a roll records it: at or under the value plus the
+    leader, never a 6, so 5 or less at most (§10.0)."""
+    return AtLeast(face=min(class_value + sum(m.value for m in mods), 5), under=True, base=class_value)
 
 
 # ------------------------------------------------------------------------ melee
@@ -50,6 +56,12 @@ def storm_hits(faces: Sequence[int], defending: bool) -> int:
     s = support().storm
     need = s.defender_hits if defending else s.attacker_hits
     return sum(f >= need for f in faces)
+
+
+def storm_check(defending: bool) -> Each:
+    """:func:`storm_hits` as a roll records it: each die a hit on its own (§11.1)."""
+    s = support().storm
+    return Each(face=s.defender_hits if defending else s.attacker_hits)
 
 
 def spread_hits(hits: int, models: Sequence[str]) -> dict[str, int]:

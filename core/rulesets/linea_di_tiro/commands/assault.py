@@ -71,6 +71,7 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, first_strike: 
         rule="LT-R101",
         unit=infantry.id,
         outcome=lambda f: M("tank destroyed") if assault.close_assault_destroys(f[0], need) else M("no effect"),
+        check=ev.AtLeast(face=need, under=True, base=rating.rating),  # LT-R101
     )
     if assault.close_assault_destroys(face, need):
         ctx.emit(ev.UnitOut(unit=tank.id, cause=M("destroyed in a close assault")))
@@ -108,6 +109,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
                 if rules.morale_result(f[0] + sum_mods(mods), value) == "steady"
                 else M("failed: it stays in place")
             ),
+            check=rules.steady_check(value, sum_mods(mods)),
         )
         if rules.morale_result(face + sum_mods(mods), value) == "steady":
             if _close_assault_roll(ctx, target, tank, first_strike=True):
@@ -126,6 +128,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
             rule="LT-R100",
             unit=tank.id,
             outcome=lambda f: M("destroyed") if assault.overrun_destroys(False, f[0]) else M("survives"),
+            check=ev.AtLeast(face=need, under=True),  # LT-R100
         )
     if assault.overrun_destroys(in_open, face):
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
@@ -190,6 +193,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             rule="LT-R102",
             unit=piece.id,
             outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),
+            check=ev.Opposed(),  # LT-R102: against the other's total
         )
         totals.append(face + sum_mods(all_mods))
     winner = assault.melee_winner(*totals)

@@ -116,6 +116,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
         rule="LT-R050",
         unit=shooter.id,
         outcome=outcome,
+        check=ev.Read(),  # LT-R050: a row of the AT table
     )
     result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
     _hit_streak(ctx, target, defender, he=False)
@@ -200,6 +201,7 @@ def mg_attack(
         # about the target, who may be hidden (LT-R030): as private as he is
         vis=() if by else unit_audience(ctx.unit(target.id)),
         outcome=outcome,
+        check=ev.Read(),  # LT-R060: a row of the MG/HE table
     )
     result = rules.mg_result(factor, value, face + sum_mods(mods))
     if result == "I" and is_tank(defender):
@@ -271,6 +273,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
             total=f[0] + sum_mods(mods),
             result=M(_MORALE_WORDS[rules.morale_result(f[0] + sum_mods(mods), value)]),
         ),
+        check=rules.steady_check(value, sum_mods(mods)),  # LT-R080: steady is the success
     )
     result = rules.morale_result(face + sum_mods(mods), value)
     if result == "flee":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.events import AtLeast
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, movement
 
 
@@ -53,6 +54,14 @@ def morale_result(total: int, morale_value: int) -> str:
     if total > morale_value:
         return "fall-back"
     return "steady"
+
+
+def steady_check(morale_value: int, modifier: int) -> AtLeast:
+    """:func:`morale_result` as a roll of 1d6 + ``modifier`` records it: steady when the
+    die is at or under the morale less the modifiers, and under twice the morale, which
+    flees first (LT-R080: a morale of 0 or less is never steady)."""
+    most = min(morale_value, morale().flee_times * morale_value - 1)
+    return AtLeast(face=most - modifier, under=True, base=morale_value)
 
 
 def he_bonus(streak: int) -> int:

@@ -86,6 +86,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         rule="LN-R062",
         unit=gun.id,
         outcome=lambda f: M("hit: shot down") if rules.aa_hits(f[0]) else M("miss"),
+        check=ev.AtLeast(face=hit_on),  # LN-R062
     )
     ctx.emit(ev.StatusChanged(unit=gun.id, add=(FIRED,)))
     if rules.aa_hits(face):
@@ -120,6 +121,7 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
         rule="LN-R061",
         unit=plane.id,
         outcome=lambda f: M("hit") if rules.air_hits(f[0]) else M("miss"),
+        check=ev.AtLeast(face=hit_on),  # LN-R061
     )
     ctx.emit(ev.StatusChanged(unit=plane.id, add=(STRUCK,)))
     if not rules.air_hits(face):

@@ -90,6 +90,7 @@ def to_hit(ctx: Context, shooter: Unit, aim: Text, half: bool, conditions: Seque
         rule="LN-R030",
         unit=shooter.id,
         outcome=lambda f: M("hit") if rules.hits(f[0], needed) else M("miss"),
+        check=rules.to_hit_check(half, mods),
     )
     ctx.emit(ev.StatusChanged(unit=shooter.id, add=(FIRED,)))
     return rules.hits(face, needed)
@@ -105,6 +106,7 @@ def damage_die(ctx: Context, target: Unit, heavy: bool) -> str:
         rule="LN-R035",
         unit=target.id,
         outcome=lambda f: M(RESULT_WORDS[rules.damage(f[0], heavy)]),
+        check=ev.Read(),  # LN-R035: a row of the damage table
     )
     return rules.damage(face, heavy)
 
@@ -127,6 +129,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         unit=attacker.id if on_table else "",
         side=attacker.side,
         outcome=lambda f: M("total {total}", total=f[0] + attacker_cv),
+        check=ev.Opposed(),  # LN-R041: the target's roll answers it
     )
     a_total = a + attacker_cv
 
@@ -145,6 +148,8 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
         rule="LN-R041",
         unit=target.id,
         outcome=verdict,
+        # LN-R041: the face that matches the shooter's total takes no damage
+        check=ev.AtLeast(face=rules.face_to_come_through(a_total, target_cv)),
     )
     return rules.opposed_result(a_total, t + target_cv, is_vehicle(target))
 

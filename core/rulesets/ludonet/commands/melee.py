@@ -46,6 +46,8 @@ def _fight_roll(
         rule=rule,
         unit=unit.id,
         outcome=lambda f: M("total {total}", total=f[0] + sum(m.value for m in mods)),
+        # LN-R050/R052: against the other's total, unless it is already known
+        check=ev.Opposed() if target is None else ev.AtLeast(face=target),
     )
     return face + sum(m.value for m in mods)
 

@@ -89,6 +89,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             outcome=lambda f: (
                 M("tired: no running for {n} turns", n=table.tired_turns) if f[0] >= table.tired_on else M("fresh")
             ),
+            check=ev.AtLeast(face=table.tired_on),  # LN-R012 (a success tires him: Ludonet.success_hurts_unit)
         )
         if face >= table.tired_on:
             ctx.emit(ev.StatusChanged(unit=unit.id, add=(TIRED[-1],)))

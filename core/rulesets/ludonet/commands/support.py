@@ -97,6 +97,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
         target=hit_on,
         rule="LN-R061" if air else "ruling LN-BARRAGE",
         outcome=lambda f: M("hit") if f[0] >= hit_on else M("miss"),
+        check=ev.AtLeast(face=hit_on),
     )
     if face < hit_on:
         return

@@ -77,6 +77,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         side=next((u.side for u in s.units.values() if team_of(s, u) == team), ""),
         rule="LN-R070",
         outcome=lambda f: M("shaken: falls back") if rules.shaken(f[0]) else M("holds"),
+        check=rules.morale_check(),
     )
     if rules.shaken(face):
         for u in list(s.units.values()):
