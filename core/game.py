@@ -34,7 +34,17 @@ from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Rulese
 from core.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.savewriter import SaveWriter
 from core.state import GameState, apply_in_place, copy_state
-from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, roller, unit_audience, view_state
+from core.views import (
+    REFEREE,
+    REFEREE_ONLY,
+    SPECTATOR,
+    MarkerLabels,
+    event_visible,
+    narrowest,
+    roller,
+    unit_audience,
+    view_state,
+)
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -359,14 +369,15 @@ class Game:
             raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed.spec)))
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
-        issued = ev.Issued(
-            cmd=cmd,
-            n=len(facts),
-            by=by,
-            text=parsed.text,
-            at=self.clock(),
-            vis=() if parsed.spec.public_text else self._text_audience(parsed, ctx.events, role),
-        )
+        if any(type(e) is ev.ScenarioRead for e in ctx.events):
+            # The line names a file of the referee's disk (ruling CORE-TEXT): the others
+            # read the scenario's title in the set-up it made.
+            vis = REFEREE_ONLY
+        elif parsed.spec.public_text:
+            vis = ()
+        else:
+            vis = self._text_audience(parsed, ctx.events, role)
+        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         group = [issued, *facts]
         return self._append(cmd, group, [self.describe(e) for e in group])
 

@@ -1,0 +1,65 @@
+"""What a side or a spectator is shown: the players' words, never the referee's disk.
+
+A scenario loaded from a file is named by its title; the file's folder reaches
+the referee's log alone, never a side's or a spectator's log, report, replay or
+exported copy (issue #26).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from core.game import Game
+from core.ruleset import get_ruleset
+from core.views import REFEREE, roles
+from tui.main import main as fireteam
+
+#: Each ruleset with a built-in scenario of its own.
+GAMES = (
+    ("breaking-news", "demo"),
+    ("bassa-intensita", "convoy"),
+    ("linea-di-tiro", "bridge"),
+    ("ludonet", "tanks"),
+)
+#: The name of the referee's folder the scenario file is read from.
+FOLDER = "refs-private-club-folder"
+
+
+def _game_from_a_file(tmp_path: Path, ruleset: str, scenario: str) -> tuple[Path, str]:
+    """A game set up from a copy of a built-in scenario in the referee's folder: the
+    save and the scenario's title."""
+    loaded = get_ruleset(ruleset).scenarios[scenario]
+    folder = tmp_path / FOLDER
+    folder.mkdir()
+    copy = folder / f"{scenario}.toml"
+    shutil.copy(loaded.file, copy)
+    save = tmp_path / "game.ft"
+    game = Game.new(save, ruleset, seed=5)
+    try:
+        game.execute(f"scenario {copy}")
+        game.execute("next")
+    finally:
+        game.close()
+    return save, loaded.title
+
+
+@pytest.mark.parametrize(("ruleset", "scenario"), GAMES)
+def test_a_scenario_files_folder_reaches_no_side_and_no_spectator(ruleset, scenario, tmp_path, capsys):
+    save, title = _game_from_a_file(tmp_path, ruleset, scenario)
+    assert fireteam(["log", str(save)]) == 0
+    assert FOLDER in capsys.readouterr().out  # the referee's own log says which file he loaded
+    game = Game.open(save, writable=False)
+    watchers = [r for r in roles(game.state) if r != REFEREE]
+    game.close()
+    for role in watchers:
+        assert fireteam(["log", str(save), "--as", role]) == 0
+        log = capsys.readouterr().out
+        assert title in log, role  # the scenario is named by its title
+        for command in (["report"], ["export"], ["replay"], ["replay", "--json"]):
+            assert fireteam([command[0], str(save), "--as", role, *command[1:]]) == 0
+            shown = capsys.readouterr().out
+            assert FOLDER not in shown, (role, command)
+        assert FOLDER not in log, role
