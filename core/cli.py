@@ -56,12 +56,27 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
 
 
 def _role_error(game: Game, role: str) -> str | None:
+    if game.copy_role:
+        return copy_role_error(game, role)
     valid = roles(game.state)
     if role not in valid:
         return _("{path}: no role {role} in this game (choose from {roles})").format(
             path=game.path, role=repr(role), roles=", ".join(valid)
         )
     return None
+
+
+def copy_role_error(game: Game, role: str) -> str | None:
+    """A side's copy is shown as its own role only (the referee's default stands for it)."""
+    if role in (REFEREE, game.copy_role):
+        return None
+    said = _("{path}: a side's copy holds only what {copy} saw; it cannot be shown as {role}")
+    return said.format(path=game.path, copy=game.copy_role, role=repr(role))
+
+
+def reading_role(game: Game, role: str) -> str:
+    """The role a read-only game is shown as: a side's copy as its own."""
+    return game.copy_role or role
 
 
 # ---------------------------------------------------------------------- script
@@ -159,9 +174,12 @@ def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> 
 
 
 def _open_to_read(path: Path, role: str) -> Game | None:
-    """The save opened read-only for ``role``, or None after saying why on stderr."""
+    """The save (or a side's copy) opened read-only for ``role``, or None after saying why
+    on stderr."""
+    from core.sidecopy import open_to_read
+
     try:
-        game = Game.open(path, writable=False)
+        game = open_to_read(path)
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return None
@@ -172,10 +190,10 @@ def _open_to_read(path: Path, role: str) -> Game | None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    role = args.as_role
-    game = _open_to_read(args.path, role)
+    game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
+    role = reading_role(game, args.as_role)
     # Steps as this role counts them (core.replay.visible_steps): every effective
     # event for the referee, only those it may see for a side, as the client's replay.
     steps = visible_steps(game.history, role, game.timeline.length)
@@ -224,10 +242,10 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    role = args.as_role
-    game = _open_to_read(args.path, role)
+    game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
+    role = reading_role(game, args.as_role)
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
     for line in game.log_lines(role):
@@ -267,7 +285,7 @@ def run_export(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
-    copy = sidecopy.export(game, args.as_role)
+    copy = sidecopy.export(game, reading_role(game, args.as_role))
     if args.out is None:
         sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
         return 0

@@ -138,6 +138,9 @@ class Game:
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
+        #: The role whose copy this is (``core.sidecopy.open_copy``), or "" for a save: a
+        #: copy is shown as that role's game only.
+        self.copy_role = ""
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
 
