@@ -666,8 +666,16 @@ class Game:
         return view_state(state, role)
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
-        number = None if role == REFEREE else self.numbering(role).shown
-        return describe(e, self.state.units, self.ruleset.describe_var, number, self.ruleset.domain, self.localize)
+        if role == REFEREE:
+            return describe(e, self.state.units, self.ruleset.describe_var, None, self.ruleset.domain, self.localize)
+        number = self.numbering(role).shown
+        return describe(e, self.state.units, self._said_var, number, self.ruleset.domain, self.localize)
+
+    def _said_var(self, key: str, value: int | str) -> str:
+        """A variable of the rules as a side or a spectator reads it: in the ruleset's words,
+        else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
+        said = self.ruleset.describe_var(key, value)
+        return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.

@@ -7,11 +7,13 @@ exported copy (issue #26).
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from core import events as ev
 from core.game import Game
 from core.ruleset import get_ruleset
 from core.views import REFEREE, roles
@@ -63,3 +65,29 @@ def test_a_scenario_files_folder_reaches_no_side_and_no_spectator(ruleset, scena
             shown = capsys.readouterr().out
             assert FOLDER not in shown, (role, command)
         assert FOLDER not in log, role
+
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+RECORDED = ("demo-game.ft", "bassa-intensita-game.ft", "linea-di-tiro-game.ft", "ludonet-game.ft")
+#: A variable of the rules as the code names it: ``weapon.rifle.range = 60``.
+_VARIABLE = re.compile(r"^\s*[a-z_]+(\.[\w-]+)+ = ", re.MULTILINE)
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_the_rules_variables_stay_in_the_referees_log(name, capsys):
+    save = SAVES / name
+    game = Game.open(save, writable=False)
+    variables = [e for e in game.history.timeline() if type(e) is ev.VarSet and not e.vis]
+    if not any(game.ruleset.describe_var(e.key, e.value) is None for e in variables):
+        pytest.skip("every public variable of this game is put in words")
+    watchers = [r for r in roles(game.state) if r != REFEREE]
+    game.close()
+    assert _VARIABLE.search(_log(save, REFEREE, capsys))  # the referee reads them as they are
+    for role in watchers:
+        log = _log(save, role, capsys)
+        assert not _VARIABLE.search(log), (role, _VARIABLE.search(log))
+
+
+def _log(save: Path, role: str, capsys) -> str:
+    assert fireteam(["log", str(save), "--as", role]) == 0
+    return capsys.readouterr().out
