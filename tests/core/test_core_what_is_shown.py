@@ -91,3 +91,21 @@ def test_the_rules_variables_stay_in_the_referees_log(name, capsys):
 def _log(save: Path, role: str, capsys) -> str:
     assert fireteam(["log", str(save), "--as", role]) == 0
     return capsys.readouterr().out
+
+
+#: A status or a phase as the code names it: ``now attacks-1``, ``Turn 2: move-second``.
+_STATUS_ID = re.compile(r"(?:\bnow|\bno longer) ((?!aboard-)[a-z]+-[a-z0-9-]+)")
+_PHASE_ID = re.compile(r"^\s*Turn \d+: ([a-z]+-[a-z0-9-]+)", re.MULTILINE)
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_statuses_and_phases_are_said_in_the_players_words(name, capsys):
+    """``aboard-VEHICLE`` (Bassa Intensità's passengers) names a vehicle's id: left out here."""
+    save = SAVES / name
+    game = Game.open(save, writable=False)
+    every = roles(game.state)
+    game.close()
+    for role in every:
+        log = _log(save, role, capsys)
+        assert not _STATUS_ID.findall(log), (role, sorted(set(_STATUS_ID.findall(log))))
+        assert not _PHASE_ID.findall(log), (role, sorted(set(_PHASE_ID.findall(log))))

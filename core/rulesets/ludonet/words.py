@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.i18n import LANGUAGES, N_, Domain, M, Msg, translations
+from core.i18n import LANGUAGES, N_, Domain, M, Msg, english_words, translations
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext
@@ -59,3 +59,13 @@ TABLE_WORDS = (
     N_("lying down"),
     N_("wounded"),
 )
+
+
+# The hit badges and phases the code names with a hyphen, in English words (the
+# catalogue translates each id): what a player reads in the log.
+english_words(
+    DOMAIN.name,
+    "term",
+    {"hit-wound": "hit: wounded", "hit-immobilise": "hit: immobilised", "hit-kill": "hit: killed"},
+)
+english_words(DOMAIN.name, "phase", {"move-first": "first movement", "move-second": "second movement"})

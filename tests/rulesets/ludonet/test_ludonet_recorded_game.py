@@ -33,7 +33,7 @@ def test_the_recorded_game_is_a_whole_game():
         assert any(t.startswith("» ") and f": {verb} " in t for t in texts), verb
     rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
     assert any(r.rule == "LN-R041" for r in rolls)  # the opposed combat-value roll
-    assert any(t.endswith("now immobilised, no longer hit-immobilise") for t in texts)
+    assert any(t.endswith("now immobilised, no longer hit: immobilised") for t in texts)
     assert any("flew its last pass" in t for t in texts)
     assert any(t.endswith("lost with Sherman Firefly") for t in texts)  # its driver (ruling LN-CREW)
     assert isinstance(game.log_lines()[-1].event, ev.GameEnded)
