@@ -667,9 +667,13 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
         if role == REFEREE:
-            return describe(e, self.state.units, self.ruleset.describe_var, None, self.ruleset.domain, self.localize)
-        number = self.numbering(role).shown
-        return describe(e, self.state.units, self._said_var, number, self.ruleset.domain, self.localize)
+            var, number = self.ruleset.describe_var, None
+        else:
+            var, number = self._said_var, self.numbering(role).shown
+        sides = {s.id: s.name for s in self.state.sides.values()}
+        return describe(
+            e, self.state.units, var, number, self.ruleset.domain, self.localize, sides, self.ruleset.class_name
+        )
 
     def _said_var(self, key: str, value: int | str) -> str:
         """A variable of the rules as a side or a spectator reads it: in the ruleset's words,

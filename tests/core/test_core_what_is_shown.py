@@ -109,3 +109,17 @@ def test_statuses_and_phases_are_said_in_the_players_words(name, capsys):
         log = _log(save, role, capsys)
         assert not _STATUS_ID.findall(log), (role, sorted(set(_STATUS_ID.findall(log))))
         assert not _PHASE_ID.findall(log), (role, sorted(set(_PHASE_ID.findall(log))))
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_a_piece_joins_its_side_by_name_and_its_class_by_the_books_word(name):
+    game = Game.open(SAVES / name, writable=False)
+    joined = [line for line in game.log_lines("spectator") if type(line.event) is ev.UnitAdded]
+    assert joined
+    for line in joined:
+        unit = line.event.unit
+        side = game.state.sides[unit.side].name
+        assert f" joins {side}" in line.text, line.text
+        if unit.cls and game.ruleset.class_name(unit.cls) != unit.cls:
+            assert f" {unit.cls} " not in f"{line.text} " and game.ruleset.class_name(unit.cls) in line.text
+    game.close()

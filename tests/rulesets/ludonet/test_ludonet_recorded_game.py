@@ -44,4 +44,4 @@ def test_the_british_never_read_of_the_hidden_mg_until_it_is_seen():
     texts = [line.text for line in game.log_lines("british")]
     seen = next(i for i, t in enumerate(texts) if t == "MG 34 team no longer hidden")
     assert not [t for t in texts[:seen] if "MG 34 team" in t]
-    assert any("MG 34 team joins german" in t for t in game.log_lines("german") for t in [t.text])
+    assert any("MG 34 team joins Kampfgruppe von Luck" in t for t in game.log_lines("german") for t in [t.text])
