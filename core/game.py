@@ -491,8 +491,8 @@ class Game:
         whole commands the file holds now are taken (a client watching another
         process's game).  Raises SaveError if the new bytes are damaged.
         """
-        if upto is not None and upto <= self.saved_bytes:
-            return []
+        if self.copy_role or (upto is not None and upto <= self.saved_bytes):
+            return []  # a side's copy is written once: it never grows
         store = self.history.store
         base = len(store)
         events, payloads, check, end = read_commands(

@@ -66,6 +66,9 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
         log = screen.query_one(LogView)
         rows = [log.line_at(i).text for i in range(log.rows)]
         assert rows == [line.text for line in full.log_lines("regulars")]
+        app._follow_save()  # what the client does every second with a game open read-only
+        await pilot.pause()
+        assert not getattr(game, "follow_failed", False)  # a copy is not a save that grows
 
 
 async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_path):
