@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -162,7 +161,9 @@ def read(path: Path) -> SideCopy:
     last = 0
     for step, event in copy.seen:
         if not last <= step <= copy.steps or type(event) not in (ev.UnitAdded, ev.SecretSet):
-            said = _("{path}: the set-up seen at step {step} is out of order or not a piece or a secret: the copy is damaged")
+            said = _(
+                "{path}: the set-up seen at step {step} is out of order or not a piece or a secret: the copy is damaged"
+            )
             raise SaveError(said.format(path=path, step=step))
         last = step
     return copy
@@ -172,11 +173,11 @@ def steps(copy: SideCopy) -> list[Step]:
     return [Step(step, e) for step, e in copy.events]
 
 
-def open_to_read(path: Path, **options: Any) -> Game:
-    """A save opened read-only (``Game.open``'s ``options``), or a side's copy as a game."""
+def open_to_read(path: Path) -> Game:
+    """A save opened read-only, or a side's copy as a game."""
     if looks_like_side_copy(path):
         return open_copy(path)
-    return Game.open(path, writable=False, **options)
+    return Game.open(path, writable=False)
 
 
 def open_copy(path: Path) -> Game:

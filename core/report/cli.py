@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from core.cli_lang import add_lang_option
 from core.cli import copy_role_error, reading_role
+from core.cli_lang import add_lang_option
 from core.i18n import _
 from core.report import render_html, render_md
 from core.report.build import build

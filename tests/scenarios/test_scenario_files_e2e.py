@@ -91,8 +91,6 @@ def test_scenario_check_prints_sides_units_and_points(capsys):
     assert "rossi: Sgt Rossi [man, Veteran, AR]" in out
 
 
-
-
 def test_scenario_check_lists_every_problem_of_a_file_in_file_order(tmp_path, capsys):
     """Three distinct problems (a wrong type, a misspelt field, an unknown class): a
     mistake the schema finds does not hide the ones after it, nor those the rules find."""
