@@ -30,7 +30,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="fireteam",
         usage=f"{client.usage}\n       fireteam COMMAND ...",
         description=_(
-            "A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game."
+            "A terminal referee for tabletop skirmish wargames. With no save it opens the start screen."
         ),
         # The client's own options, as `fireteam SAVE --help` gives them, kept as written.
         epilog=client.format_help().removeprefix("usage: "),
@@ -67,12 +67,13 @@ def _app_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="fireteam",
-        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG]",
+        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo]",
         description=_("Open the Fireteam client."),
     )
     p.add_argument(
-        "save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: a new demo game in saves/)")
+        "save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)")
     )
+    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
     p.add_argument(
         "--as", dest="as_role", default="referee", metavar="ROLE", help=_("referee, a side id, or spectator")
@@ -125,7 +126,12 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
             from tui.app import run_app
 
             return run_app(
-                save=args.save, replay=args.replay, role=args.as_role, lang=args.lang, typed=tty.take_typed()
+                save=args.save,
+                replay=args.replay,
+                role=args.as_role,
+                lang=args.lang,
+                typed=tty.take_typed(),
+                demo=args.demo,
             )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130

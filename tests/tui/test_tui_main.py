@@ -20,7 +20,7 @@ def test_help_shows_the_clients_usage_beside_the_subcommands(capsys):
     assert done.value.code == 0
     said = capsys.readouterr().out
     assert "fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG]" in said
-    for option in ("--replay", "--as ROLE", "--version"):
+    for option in ("--replay", "--as ROLE", "--demo", "--version"):
         assert option in said, option
     for command in ("script", "replay", "report", "serve"):  # and the subcommands still
         assert command in said, command
