@@ -29,9 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fireteam",
         usage=f"{client.usage}\n       fireteam COMMAND ...",
-        description=_(
-            "A terminal referee for tabletop skirmish wargames. With no save it opens the start screen."
-        ),
+        description=_("A terminal referee for tabletop skirmish wargames. With no save it opens the start screen."),
         # The client's own options, as `fireteam SAVE --help` gives them, kept as written.
         epilog=client.format_help().removeprefix("usage: "),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -70,9 +68,7 @@ def _app_parser() -> argparse.ArgumentParser:
         usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo]",
         description=_("Open the Fireteam client."),
     )
-    p.add_argument(
-        "save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)")
-    )
+    p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
     p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
     p.add_argument(
