@@ -775,3 +775,16 @@ def _check_numbers(events: list[ev.Event]) -> None:
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch
     raise AssertionError("undo/redo are handled by Game")
+
+
+def copy_role_error(game: Game, role: str) -> str | None:
+    """A side's copy is shown as its own role only (the referee's default stands for it)."""
+    if role in (REFEREE, game.copy_role):
+        return None
+    said = _("{path}: a side's copy holds only what {copy} saw; it cannot be shown as {role}")
+    return said.format(path=game.path, copy=game.copy_role, role=repr(role))
+
+
+def reading_role(game: Game, role: str) -> str:
+    """The role a read-only game is shown as: a side's copy as its own."""
+    return game.copy_role or role

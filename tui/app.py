@@ -25,10 +25,9 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from core.game import Game, Outcome
+from core.game import Game, Outcome, copy_role_error
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.ruleset import Refused
-from core.secrets.sidecopy import copy_role_error
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
@@ -108,6 +107,7 @@ class FireteamApp(App):
         opening: str = "",
         lang: str | None = None,
         typed: str = "",
+        start: bool = False,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
@@ -138,6 +138,8 @@ class FireteamApp(App):
         self._loading: LoadingScreen | None = None
         #: Why the game could not be opened that way (run_app says it once the screen is put back).
         self.load_error = ""
+        #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
+        self.start = start
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -168,8 +170,11 @@ class FireteamApp(App):
         chosen = self.lang or self.settings.lang
         if chosen and not self.remote:  # a seat's language is the server's to set (its reader, before the app)
             reader().set(chosen)
+        if self.game is None and self.start:
+            await self._show_start()
+            return
         if self.game is None:
-            assert self.opener is not None, "FireteamApp needs a game or an opener"
+            assert self.opener is not None, "FireteamApp needs a game, an opener or the start screen"
             from tui.screens.loading import LoadingScreen  # only a big save shows it: not imported otherwise
 
             self._loading = LoadingScreen(self._opening or _("the save"))
@@ -177,6 +182,18 @@ class FireteamApp(App):
             self.run_worker(self._open_in_thread, thread=True, group="open")
             return
         await self._start()
+
+    async def _show_start(self) -> None:
+        from tui.screens.start import StartScreen  # only `fireteam` with no save shows it
+
+        # Keys typed while the client started were not meant as a choice on this screen: dropped.
+        self.typeahead.release()
+        recent = self.store.recent_saves(SAVES) if self.store is not None else []
+        await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
+        if self.gc_paused:
+            self.call_after_refresh(self._resume_gc)
+        # A save chosen there that another process writes is followed, as from the command line.
+        self.set_interval(FOLLOW_EVERY_S, self._follow_save)
 
     def _open_in_thread(self) -> None:
         told = -PROGRESS_EVERY_S
@@ -511,10 +528,18 @@ def prepare_language(lang: str | None) -> None:
     set_process_language(start_language(lang, ""))
 
 
-def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None, typed: str = "") -> int:
+def run_app(
+    save: Path | None, replay: bool, role: str, lang: str | None = None, typed: str = "", *, demo: bool = False
+) -> int:
     """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale);
-    ``typed``: keys typed before it runs, for the command line (``tui.typeahead``)."""
+    ``typed``: keys typed before it runs, for the command line (``tui.typeahead``).
+    With no save: ``demo``, a new demo game; else the start screen chooses the game."""
     prepare_language(lang)
+    if save is None and not demo and not replay:
+        app = FireteamApp(None, role=role, store=UserStore.default(), lang=lang, typed=typed, start=True)
+        app.gc_paused = not gc.isenabled()  # resumed at the start screen's first frame
+        app.run()
+        return app.return_code or 0
     size = _size(save)
     cache = open_cache() if size > CACHE_FROM_BYTES else None
     try:

@@ -25,12 +25,16 @@ def _parser() -> argparse.ArgumentParser:
     from core.cli.main import add_headless
     from tui.i18n import _
 
+    client = _app_parser()
     p = argparse.ArgumentParser(
         prog="fireteam",
-        description=_(
-            "A terminal referee for tabletop skirmish wargames. With no save it opens the built-in demo game."
-        ),
+        usage=f"{client.usage}\n       fireteam COMMAND ...",
+        description=_("A terminal referee for tabletop skirmish wargames. With no save it opens the start screen."),
+        # The client's own options, as `fireteam SAVE --help` gives them, kept as written.
+        epilog=client.format_help().removeprefix("usage: "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    p.add_argument("--version", action="version", version=f"fireteam {_version()}", help=_("show the version and exit"))
     add_lang_option(p, top=True)
     sub = p.add_subparsers(dest="command")
     add_headless(sub)
@@ -59,18 +63,40 @@ def _app_parser() -> argparse.ArgumentParser:
     from core.language.reader import LANGUAGE_NAMES, LANGUAGES
     from tui.i18n import _
 
-    p = argparse.ArgumentParser(prog="fireteam", description=_("Open the Fireteam client."))
-    p.add_argument("save", nargs="?", type=Path, help=_("a save to open (default: a new demo game in saves/)"))
+    p = argparse.ArgumentParser(
+        prog="fireteam",
+        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo]",
+        description=_("Open the Fireteam client."),
+    )
+    p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
+    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
-    p.add_argument("--as", dest="as_role", default="referee", help=_("referee, a side id, or spectator"))
+    p.add_argument(
+        "--as", dest="as_role", default="referee", metavar="ROLE", help=_("referee, a side id, or spectator")
+    )
     p.add_argument(
         "--lang",
         choices=LANGUAGES,
+        metavar="LANG",
         help=_(
             "the client's language: {choices} (default: the one chosen in the client, else the locale, else English)"
         ).format(choices=", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())),
     )
     return p
+
+
+def _version() -> str:
+    """The installed package's version; in a source tree with no metadata, pyproject's."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("fireteam")
+    except metadata.PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        return tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
 
 
 def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
@@ -96,7 +122,12 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
             from tui.app import run_app
 
             return run_app(
-                save=args.save, replay=args.replay, role=args.as_role, lang=args.lang, typed=tty.take_typed()
+                save=args.save,
+                replay=args.replay,
+                role=args.as_role,
+                lang=args.lang,
+                typed=tty.take_typed(),
+                demo=args.demo,
             )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
@@ -114,7 +145,7 @@ def _is_client(argv: list[str]) -> bool:
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
-    return not (words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help")))
+    return not (words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help", "--version")))
 
 
 def _headless(argv: list[str]) -> int:

@@ -35,6 +35,8 @@ HISTORY_LINES = 1000
 HISTORY_LINE_CHARS = 500
 #: A settings or history file larger than this is not read.
 MAX_FILE_BYTES = 1_000_000
+#: Games the start screen offers to resume, at most.
+RECENT_SAVES = 50
 #: Replay speeds a setting may choose (indices into the screen's SPEEDS).
 SPEED_INDICES = range(8)
 
@@ -190,3 +192,29 @@ class UserStore(msgspec.Struct):
         record = _History(str(save.resolve()), history_lines(list(lines)))
         with self._lock:
             write_atomic(self.history_path(save), msgspec.json.encode(record) + b"\n")
+
+    # --------------------------------------------------------- recent games
+
+    def recent_saves(self, folder: Path) -> list[Path]:
+        """The games played last, the most recent first: the saves each command history
+        names (wherever they are) and those of ``folder``, by when each was last written.
+        A save that is gone is left out; one that cannot be read is kept (the start
+        screen says why).  A history file that cannot be read names nothing."""
+        found: set[Path] = set()
+        with contextlib.suppress(OSError):
+            for path in (self.data / "history").glob("*.json"):
+                try:
+                    data = _read_small(path)
+                    if data is not None:
+                        found.add(Path(msgspec.json.decode(data, type=_History).save))
+                except (ValueError, msgspec.DecodeError):
+                    continue
+        with contextlib.suppress(OSError):
+            found.update(p.resolve() for p in folder.glob("*.ft"))
+        dated = []
+        for path in found:
+            try:
+                dated.append((path.stat().st_mtime, str(path), path))
+            except (OSError, ValueError):
+                continue  # gone since (or a name no file can have)
+        return [path for _t, _n, path in sorted(dated, reverse=True)[:RECENT_SAVES]]

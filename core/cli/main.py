@@ -10,17 +10,16 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import msgspec
 
 from core.cli.lang import add_lang_option
 from core.dice import NeedDice
-from core.game import Game
+from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
-from core.secrets.sidecopy import copy_role_error, reading_role
 from core.state import GameState
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
@@ -83,7 +82,9 @@ def script_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=sys.stdout) -> int:
+def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out: TextIO | None = None) -> int:
+    # sys.stdout as it is now, not as it was when this module was imported (a test's capture may have closed since)
+    out = out if out is not None else sys.stdout
     try:
         lines = script_lines(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError) as e:

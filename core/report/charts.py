@@ -18,6 +18,7 @@ from pygal.style import Style
 from core.language.i18n import _
 from core.report.account import score_name, turn_label
 from core.report.build import Report
+from core.report.ticks import whole_ticks
 
 _STYLE = Style(
     background="white",
@@ -80,6 +81,7 @@ def score(report: Report) -> Chart:
     title = _("{score} over the turns (more is worse)").format(score=score.capitalize())
     chart = pygal.Line(**_config("score", title, x_title=_("turn"), y_title=score))
     chart.x_labels = _turns(report)
+    chart.y_labels = whole_ticks([v for s in f.sides for v in f.score_by_turn[s.id]])  # points are whole
     for s in f.sides:
         chart.add(s.name, f.score_by_turn[s.id])
     return Chart("score", title, _render(chart, "score"))
@@ -90,9 +92,7 @@ def losses(report: Report) -> Chart:
     title = _("Losses per turn")
     chart = pygal.Bar(**_config("losses", title, x_title=_("turn"), y_title=_("units out of action")))
     chart.x_labels = _turns(report)
-    values = [v for row in f.losses_by_turn.values() for v in row] or [0]
-    if max(values) - min(values) <= 20:  # whole units: no 0.2 of a man on the axis
-        chart.y_labels = list(range(min(0, *values), max(values) + 1))
+    chart.y_labels = whole_ticks([v for row in f.losses_by_turn.values() for v in row])  # whole units
     for s in f.sides:
         chart.add(s.name, f.losses_by_turn[s.id])
     return Chart("losses", title, _render(chart, "losses"))

@@ -30,7 +30,7 @@ from core.replay import Timeline
 from core.ruleset import get_ruleset
 from core.state import GameState, apply_in_place
 from core.storage.savefile import FORMAT_VERSION, MAX_FILE_BYTES, Header, SaveError
-from core.views import REFEREE, REFEREE_ONLY, event_visible
+from core.views import REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
@@ -256,14 +256,3 @@ def commands(copy: SideCopy) -> list[ev.Event]:
     return out
 
 
-def copy_role_error(game: Game, role: str) -> str | None:
-    """A side's copy is shown as its own role only (the referee's default stands for it)."""
-    if role in (REFEREE, game.copy_role):
-        return None
-    said = _("{path}: a side's copy holds only what {copy} saw; it cannot be shown as {role}")
-    return said.format(path=game.path, copy=game.copy_role, role=repr(role))
-
-
-def reading_role(game: Game, role: str) -> str:
-    """The role a read-only game is shown as: a side's copy as its own."""
-    return game.copy_role or role

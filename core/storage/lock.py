@@ -76,7 +76,7 @@ def acquire(path: Path, fd: int) -> None:
         pid=os.getpid(),
         host=socket.gethostname(),
         since=datetime.now(UTC).isoformat(timespec="seconds"),
-        command=" ".join(["fireteam", *sys.argv[1:]])[:200],
+        command=_command(path),
     )
     # A label that cannot be written (a read-only folder) only costs the
     # second opener the details: the lock itself holds.
@@ -89,6 +89,23 @@ def acquire(path: Path, fd: int) -> None:
             os.write(fd, msgspec.json.encode(me))
         finally:
             os.close(fd)
+
+
+def _command(path: Path) -> str:
+    """What the label says writes ``path``: the command line, if it names this save.
+
+    A client locks the saves it loads or starts after its own start, and its
+    command line names the save it started on: shown beside this one, that
+    other save's name would pass for the save held.  Then the program alone.
+    """
+    words = sys.argv[1:]
+    here = path.resolve()
+    for word in words:
+        for candidate in (word, word.partition("=")[2]):  # --save PATH and --save=PATH alike
+            with contextlib.suppress(OSError, ValueError):
+                if candidate and Path(candidate).resolve() == here:
+                    return " ".join(["fireteam", *words])[:200]
+    return "fireteam"
 
 
 def release(path: Path) -> None:

@@ -233,7 +233,7 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
         drawn = " ".join(strip.text for strip in roll.render_lines(roll.region.reset_offset)).split()
         spec = next(s for s in game.commands if s.name == "roll")
         assert set(spec.help.split()) <= set(drawn)
-        await pilot.press("slash", *"screenshot")
+        await pilot.press(*"screenshot")  # the search box has the focus
         await pilot.pause()
         assert [e.text.split()[0] for e in help_screen.matches] == ["anywhere"]
         await pilot.press("ctrl+a", "ctrl+k", *"unit")
@@ -254,3 +254,29 @@ async def test_help_fills_the_width_and_finds_what_is_typed(game, size):
         assert help_screen.current == 3
         await pilot.press("N")
         assert help_screen.current == 2 and found[2].has_class("-current")
+        await pilot.press("slash")
+        assert app.focused is help_screen.query_one("#help-search")
+
+
+async def test_help_search_takes_what_is_typed_at_once(game):
+    """F1 then a word: the word is searched, no key is lost waiting for `/` (issue #26)."""
+    from textual.containers import VerticalScroll
+
+    from tui.screens.help import HelpScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1", *"unit")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert help_screen.query_one("#help-search").value == "unit"
+        assert len(help_screen.matches) >= 4 and help_screen.matches[0].has_class("-current")
+        # The arrows and pages still scroll the help from the search box.
+        scroll = help_screen.query_one(VerticalScroll)
+        scroll.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        assert app.focused is help_screen.query_one("#help-search")

@@ -106,3 +106,29 @@ async def test_text_from_the_save_is_shown_as_text_on_the_report_screen(tmp_path
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, ReportScreen)
     game.close()
+
+
+def y_ticks(plot: PlotextPlot) -> list[str]:
+    """The numbers drawn left of the chart's axis (``12┤``)."""
+    lines = [strip.text for strip in plot.render_lines(plot.region.reset_offset)]
+    return [line.split("┤")[0].strip() for line in lines if "┤" in line]
+
+
+async def test_the_charts_of_counts_tick_whole_numbers():
+    """Defeat points and losses are counted in whole men: never 0.33 of one on an axis (issue #26)."""
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        for step in (20, game.timeline.length):  # no score yet; the whole game
+            app.screen.go(step)
+            await pilot.pause()
+            await pilot.press("f4")
+            await pilot.pause()
+            assert isinstance(app.screen, ReportScreen)
+            for chart in ("#chart-score", "#chart-losses"):
+                ticks = y_ticks(app.screen.query_one(chart, PlotextPlot))
+                assert len(ticks) >= 2 and all(t.lstrip("-").isdigit() for t in ticks), (step, chart, ticks)
+            await pilot.press("escape")
+            await pilot.pause()
+    game.close()

@@ -108,6 +108,36 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
         writer.close()
 
 
+async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_path, monkeypatch):
+    """Two saves: a referee started on alpha.ft, then loaded bravo.ft (so his command
+    line names alpha).  Another client asking for bravo is told of bravo alone (issue #26)."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    monkeypatch.setattr("sys.argv", ["/usr/bin/fireteam", str(saves / "alpha.ft")])
+    alpha = patrol_game(saves / "alpha.ft")
+    bravo = patrol_game(saves / "bravo.ft")  # locked after the start, as the load game screen does
+    monkeypatch.undo()
+    try:
+        app = FireteamApp(game)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = LoadGameScreen(saves=saves)
+            await app.push_screen(screen)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            for path in (bravo.path, alpha.path):
+                screen.query_one("OptionList").highlighted = screen.paths.index(path)
+                await pilot.press("enter")
+                await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+                text = _shown(app.screen)
+                other = alpha.path if path == bravo.path else bravo.path
+                assert str(path) in text and other.name not in text, text
+                await pilot.press("escape")
+                await _until(pilot, lambda: app.screen is screen, "the load game screen")
+    finally:
+        alpha.close()
+        bravo.close()
+
+
 def test_a_corrupt_save_in_load_game_names_salvage(tmp_path):
     path = tmp_path / "broken.ft"
     good = patrol_game(tmp_path / "good.ft", commands=("next", "next"))
@@ -159,8 +189,8 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     # (core.storage.store), it ends the client with what happened, as Textual's panic shows an
     # exception that renders itself, and the next open loads the save in full.
     import msgspec
-    from core.cli.bench import generate_save
 
+    from core.cli.bench import generate_save
     from core.storage import opencache as oc
     from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 

@@ -193,8 +193,10 @@ class HelpEntry(Plain):
 class HelpScreen(ModalScreen[None]):
     """Every key, command and badge, to the screen's width, with a search box.
 
-    Typing in the box highlights every match; Enter or n goes to the next
-    entry that has one, N to the previous; / comes back to the box.
+    The box has the focus from the start, so what is typed is searched at
+    once; the arrows and pages scroll the help from it.  Typing highlights
+    every match; Enter (or n, in the help itself) goes to the next entry that
+    has one, N to the previous; / comes back to the box.
     """
 
     DEFAULT_CSS = """
@@ -213,6 +215,11 @@ class HelpScreen(ModalScreen[None]):
         Binding("slash", "search", N_("Search"), show=False),
         Binding("n", "next_match(1)", N_("Next match"), show=False),
         Binding("N", "next_match(-1)", N_("Previous match"), show=False),
+        # The search box keeps no use for these: they scroll the help under it.
+        Binding("up", "scroll('scroll_up')", show=False),
+        Binding("down", "scroll('scroll_down')", show=False),
+        Binding("pageup", "scroll('scroll_page_up')", show=False),
+        Binding("pagedown", "scroll('scroll_page_down')", show=False),
     ]
 
     def __init__(self, keys: list[tuple[str, list[BindingType]]], specs: list[CommandSpec], ruleset: Ruleset) -> None:
@@ -262,7 +269,7 @@ class HelpScreen(ModalScreen[None]):
                 yield HelpEntry(" ".join(f"{b} {m}" for b, m in legend()), badge_table)
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()
+        self.query_one("#help-search", Input).focus()
 
     @on(Input.Changed, "#help-search")
     def _search(self, event: Input.Changed) -> None:
@@ -287,6 +294,9 @@ class HelpScreen(ModalScreen[None]):
         entry = self.matches[self.current]
         entry.add_class("-current")
         self.query_one(VerticalScroll).scroll_to_widget(entry, animate=False, top=True)
+
+    def action_scroll(self, method: str) -> None:
+        getattr(self.query_one(VerticalScroll), method)(animate=False)
 
     def action_search(self) -> None:
         self.query_one("#help-search", Input).focus()

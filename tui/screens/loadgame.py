@@ -99,7 +99,7 @@ class LoadGameScreen(Screen):
             classes="title",
         )
         with Horizontal():
-            yield OptionList(*[Option(plain(p.name), id=str(i)) for i, p in enumerate(self.paths)], id="saves")
+            yield OptionList(*[Option(self._label(p), id=str(i)) for i, p in enumerate(self.paths)], id="saves")
             yield Plain(_("No saves yet.") if not self.paths else _("reading…"), id="save-summary")
         yield KeysFooter()
 
@@ -119,11 +119,15 @@ class LoadGameScreen(Screen):
         self.summaries[summary.path] = summary
         i = self.paths.index(summary.path)
         options = self.query_one(OptionList)
-        label = plain(summary.path.name)
+        label = self._label(summary.path)
         if not summary.ok:
             label.append(" " + _("corrupt"), style="bold red")
         options.replace_option_prompt_at_index(i, label)
         self._show()
+
+    def _label(self, path: Path) -> Text:
+        """A save's line in the list: its name, as text."""
+        return plain(path.name)
 
     def _current(self) -> Path | None:
         index = self.query_one(OptionList).highlighted
@@ -153,6 +157,10 @@ class LoadGameScreen(Screen):
         if summary is not None and not summary.ok:
             self.notify(summary.text, severity="error", markup=False)
             return
+        self.open_path(path, replay)
+
+    def open_path(self, path: Path, replay: bool) -> None:
+        """Play (or replay) the save at ``path``; a locked one is offered read-only."""
         try:
             game = open_copy(path) if looks_like_side_copy(path) else Game.open(path, writable=not replay)
         except SaveLocked as e:

@@ -12,6 +12,7 @@ from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.report import Report, build, render_text
+from core.report.ticks import whole_ticks
 from tui.i18n import N_, _
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
@@ -87,9 +88,18 @@ class ReportScreen(Screen):
         chart = self._chart("#chart-luck", _("luck: successes − expected"))
         for s, name in zip(f.sides, names, strict=True):
             chart.plot(turns, luck.by_turn[s.id], label=name, marker="braille")
+        # Points and losses are whole: their axes tick whole numbers, not plotext's thirds.
+        self._whole_y(score, [v for s in f.sides for v in f.score_by_turn[s.id]])
+        self._whole_y(losses, [v for s in f.sides for v in f.losses_by_turn[s.id]])
         for plot in self.query(PlotextPlot):
             plot.plt.xticks(turns)
             plot.refresh()
+
+    @staticmethod
+    def _whole_y(plt, values: list[int]) -> None:
+        ticks = whole_ticks(values)
+        plt.ylim(ticks[0], ticks[-1])
+        plt.yticks(ticks)
 
     def _chart(self, selector: str, title: str):
         plt = self.query_one(selector, PlotextPlot).plt

@@ -1,0 +1,51 @@
+"""``fireteam --help`` and ``fireteam --version`` (issue #26)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tui.main import main as fireteam
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_help_shows_the_clients_usage_beside_the_subcommands(capsys):
+    with pytest.raises(SystemExit) as done:
+        fireteam(["--help"])
+    assert done.value.code == 0
+    said = capsys.readouterr().out
+    assert "fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG]" in said
+    for option in ("--replay", "--as ROLE", "--demo", "--version"):
+        assert option in said, option
+    for command in ("script", "replay", "report", "serve"):  # and the subcommands still
+        assert command in said, command
+
+
+def test_version_answers_with_the_packages_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        fireteam(["--version"])
+    assert done.value.code == 0
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert capsys.readouterr().out == f"fireteam {version}\n"
+
+
+def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_path):
+    # A source tree run with PYTHONPATH, no metadata: the version is pyproject's.
+    code = (
+        "import importlib.metadata as m, sys\n"
+        "def missing(name): raise m.PackageNotFoundError(name)\n"
+        "m.version = missing\n"
+        "from tui.main import main\n"
+        "sys.exit(main(['--version']))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(ROOT)}, capture_output=True, text=True
+    )
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"fireteam {version}\n"

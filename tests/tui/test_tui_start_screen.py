@@ -1,0 +1,136 @@
+"""``fireteam`` with no save opens the start screen (issue #26): the last games to
+resume or replay, a new game, a file to open, the demo game; keyboard first."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from skirmish import patrol_game
+from textual.widgets import OptionList
+
+from tui.app import FireteamApp
+from tui.screens.dialogs import AskScreen
+from tui.screens.game import GameScreen
+from tui.screens.newgame import NewGameScreen
+from tui.screens.start import StartScreen
+from tui.userdata import UserStore
+
+SIZE = (100, 30)
+
+
+def saved(path: Path, when: int) -> Path:
+    patrol_game(path).close()
+    os.utime(path, (when, when))
+    return path.resolve()
+
+
+def prompts(screen: StartScreen) -> list[str]:
+    options = screen.query_one(OptionList)
+    return [options.get_option_at_index(i).prompt.plain for i in range(options.option_count)]
+
+
+async def started(app: FireteamApp, pilot) -> StartScreen:
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert isinstance(app.screen, StartScreen)
+    return app.screen
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> UserStore:
+    monkeypatch.chdir(tmp_path)  # saves/ is the current folder's, as for the client
+    return UserStore(tmp_path / "config", tmp_path / "data")
+
+
+async def test_the_last_games_come_first_and_a_corrupt_one_is_marked_not_opened(tmp_path, store):
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "club").mkdir()
+    away = saved(tmp_path / "club" / "away.ft", 4_000)  # known from its command history only
+    store.save_history(away, ["next"])
+    broken = tmp_path / "saves" / "broken.ft"
+    broken.write_text("garbage\n")
+    os.utime(broken, (3_000, 3_000))
+    good = saved(tmp_path / "saves" / "good.ft", 2_000)
+    markup = saved(tmp_path / "saves" / "[bold]loud.ft", 1_000)
+    gone = saved(tmp_path / "saves" / "gone.ft", 5_000)
+    store.save_history(gone, ["next"])
+    gone.unlink()  # a history whose save was deleted names nothing
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        assert screen.paths == [away, broken.resolve(), good, markup]
+        shown = prompts(screen)
+        assert shown[0].startswith("away.ft") and str(away.parent) in shown[0]
+        assert "corrupt" in shown[1] and "corrupt" not in shown[2]
+        assert shown[3].startswith("[bold]loud.ft")  # the name as text, never markup
+        screen.query_one(OptionList).highlighted = 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and app.game is None  # never loaded
+        screen.query_one(OptionList).highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.screen.replay
+        assert app.game.path.resolve() == away and app.game.writable
+
+
+async def test_r_replays_the_game_under_the_cursor(tmp_path, store):
+    (tmp_path / "saves").mkdir()
+    good = saved(tmp_path / "saves" / "good.ft", 2_000)
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.replay
+        assert app.game.path.resolve() == good and not app.game.writable
+
+
+async def test_with_an_empty_data_folder_d_plays_the_demo_game(tmp_path, store):
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        assert screen.paths == []
+        assert "No games yet" in str(screen.query_one("#save-summary").render())
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.game.path.parent.resolve() == (tmp_path / "saves").resolve()
+        assert app.game.path.name.startswith("demo-") and app.game.state.scenario
+
+
+async def test_o_opens_a_file_by_its_path_and_n_offers_a_new_game(tmp_path, store):
+    other = saved(tmp_path / "elsewhere.ft", 1_000)
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await started(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen)
+        await pilot.press(*"nowhere.ft", "enter")  # no such save: said, and nothing opened
+        await pilot.pause()
+        assert app.screen is screen and app.game is None
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one("Input").value = str(other)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.game.path.resolve() == other
+
+
+async def test_q_quits_from_the_start_screen(store):
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
