@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from core.commands import check_line, find_verb, split, usage
 from core.i18n import CORE_DOMAIN, Domain
@@ -232,12 +233,16 @@ class CommandLine(Vertical):
         self.hint(f"✗ {message}", "error")
 
     def give_back(self, text: str) -> None:
-        """Put a command that did not go through back on the line to be mended, unless something was typed since."""
+        """Put a command that did not go through back on the line to be mended, unless something was typed since.
+
+        It comes back selected: the next key typed starts a new command in its
+        place (a referee who reads the refusal only after typing on would else
+        add his next command to the refused one); an arrow key keeps it to mend."""
         box = self.input
         if not box.value:
             with box.prevent(Input.Changed):  # the hint keeps saying why
                 box.value = text
-            box.cursor_position = len(text)
+            box.selection = Selection(0, len(text))
 
     def insert_unit(self, unit_id: str) -> bool:
         """Put a figure's id on the line where the command being typed takes a figure.

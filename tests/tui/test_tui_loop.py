@@ -1,0 +1,40 @@
+"""The referee's loop on the command line (issue #26): a refusal never swallows the
+next command, table dice complete the line's, names and codes are offered as said."""
+
+from __future__ import annotations
+
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+
+from core import events as ev
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+
+SIZE = (100, 30)
+
+
+def hint(app) -> str:
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+async def test_a_refused_command_does_not_swallow_the_next(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "shoot nobody")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "✗" in hint(app)
+        assert box.value == "shoot nobody"  # kept to be mended, selected
+        before = game.log_length
+        await type_keys(pilot, "note after refusal")
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [line.event for line in game.log_lines()[before:] if isinstance(line.event, ev.Noted)]
+        assert [n.text for n in notes] == ["after refusal"], hint(app)
+        await pilot.press("up", "up")
+        assert box.value == "shoot nobody"  # the refused line is in the history
+
