@@ -3,11 +3,18 @@ next command, table dice complete the line's, names and codes are offered as sai
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core import events as ev
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
+from tui.screens.dialogs import DicePrompt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "combat"))
+from bn_combat_support import new_game  # noqa: E402
 
 SIZE = (100, 30)
 
@@ -38,3 +45,20 @@ async def test_a_refused_command_does_not_swallow_the_next(game):
         await pilot.press("up", "up")
         assert box.value == "shoot nobody"  # the refused line is in the history
 
+
+async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40 dice=6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt), "asked again for the save"
+        assert not demo.state.units["bashir"].in_play  # hit on the line's 6, the save's 3 fails (§8.0, §9.0)
+        assert "✓" in hint(app)
+    demo.close()
