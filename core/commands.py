@@ -291,9 +291,7 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     exact = [u for u in pool if u.id.lower() == w or u.name.lower() == w]
     if len(exact) == 1:
         return exact[0]
-    hits = exact or [
-        u for u in pool if u.id.lower().startswith(w) or any(part.lower().startswith(w) for part in u.name.split())
-    ]
+    hits = exact or _units_named(w, pool)
     if len(hits) == 1:
         return hits[0]
     if not hits:
@@ -301,6 +299,11 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
             raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
         raise Refused(_("no unit {word}").format(word=quoted(word)))
     raise Refused(_could_be(word, [u.id for u in hits]))
+
+
+def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
+    """The units of ``pool`` whose id or a word of whose name begins with ``word`` (lower case)."""
+    return [u for u in pool if u.id.lower().startswith(word) or any(p.lower().startswith(word) for p in u.name.split())]
 
 
 def quoted(word: str, most: int = 40) -> str:
@@ -462,6 +465,34 @@ def _choice_param(word: str, choice_words: dict[str, Param], local: dict[str, Pa
     return None
 
 
+def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: str, domain: str) -> bool:
+    """Whether a bare word standing where ``here`` goes is ``cp``'s choice rather than
+    a unit: always where ``here`` takes no unit; else a unit's exact id (or marker
+    label) is the unit, an exact choice is the choice, and a word that begins both
+    a unit's id or name and a choice is refused naming both readings."""
+    if here.kind not in ("unit", "own", "enemy"):
+        return True
+    pool = [u for u in state.units.values() if unit_visible(u, role)]
+    w, folded = word.lower(), _fold(word)
+    if any(u.id.lower() == w for u in pool) or (here.markers and marker_unit(state, word) is not None):
+        return False
+    mine = {c: _folded(local_name("choice", c, domain)) for c in cp.choices}
+    if any(c.lower() == w or mine[c] == folded for c in cp.choices):
+        return True
+    units = _units_named(w, pool)
+    if not units:
+        return True
+    choices = [local_name("choice", c, domain) for c in cp.choices if c.startswith(w) or mine[c].startswith(folded)]
+    raise Refused(
+        _("{word} could be the unit {units} or the {option} {choices}").format(
+            word=quoted(word),
+            units=_or_list([u.id for u in units]),
+            option=local_name("option", cp.name, domain),
+            choices=_or_list(choices),
+        )
+    )
+
+
 def _dice_keys(domain: str) -> tuple[str, ...]:
     mine = local_name("option", "dice", domain)
     return DICE_KEYS if mine in DICE_KEYS else (*DICE_KEYS, mine)
@@ -539,16 +570,26 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                     word = keyword_at[p.name]
                     subs.append((word.start + word.text.index("=") + 1, word.end, english))
     leftovers: list[_Word] = []
+    slot = 0  # the positional argument the next word not a choice fills
     for word in positional:
-        # A bare word that names a choice goes to that choice argument.
+        # A bare word that names a choice goes to that choice argument, unless a
+        # unit may go where it stands and it names one (issue #27).
         cp = _choice_param(word.text, choice_words, local_choices)
-        if cp is not None and cp.name not in resolved and cp.keyword:
+        here = pos_params[slot] if slot < len(pos_params) else None
+        if (
+            cp is not None
+            and cp.name not in resolved
+            and cp.keyword
+            and (here is None or _choice_not_unit(word.text, cp, here, state, role, domain))
+        ):
             resolved[cp.name] = _convert(cp, word.text, state, role, acting, domain=domain)
             english = _canonical(cp, word.text, domain)
             if english is not None:
                 subs.append((word.start, word.end, english))
             continue
         leftovers.append(word)
+        if here is not None and not here.many:
+            slot += 1
     for w_index, word in enumerate(leftovers):
         w = word.text
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
