@@ -301,6 +301,27 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     raise Refused(_could_be(word, [u.id for u in hits]))
 
 
+def teams(state: GameState, role: str) -> list[str]:
+    """The teams ``role`` can see a member of, sorted."""
+    return sorted({u.team for u in state.units.values() if u.team and unit_visible(u, role)})
+
+
+def find_team(words: str, state: GameState, role: str) -> str:
+    """The team ``words`` names: its whole name (any case), or words each of which
+    begins a word of its name (``gruppe``, ``vogt``, ``gr v`` for *Gruppe Vogt*)."""
+    typed = words.lower().split()
+    pool = teams(state, role)
+    exact = [t for t in pool if t.lower().split() == typed]
+    if exact:
+        return exact[0]
+    hits = [t for t in pool if typed and all(any(p.startswith(w) for p in t.lower().split()) for w in typed)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise Refused(_("no team {word}").format(word=quoted(words)))
+    raise Refused(_could_be(words, hits))
+
+
 def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
     """The units of ``pool`` whose id or a word of whose name begins with ``word`` (lower case)."""
     return [u for u in pool if u.id.lower().startswith(word) or any(p.lower().startswith(word) for p in u.name.split())]
@@ -431,6 +452,8 @@ def _convert(
         else:
             u = find_unit(word, state, role)
         return u.id
+    if kind == "team":
+        return find_team(word, state, role)
     if kind == "text":
         return word
     raise AssertionError(f"unknown parameter kind {kind}")
@@ -601,8 +624,9 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                 )
             )
         p = pos_params[i]
-        if p.kind == "text":
-            resolved[p.name] = " ".join(x.text for x in leftovers[w_index:])
+        if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
+            rest = " ".join(x.text for x in leftovers[w_index:])
+            resolved[p.name] = rest if p.kind == "text" else find_team(rest, state, role)
             i = len(pos_params)
             break
         value = _convert(p, w, state, role, acting, marked, domain)
@@ -715,7 +739,7 @@ def localize_line(text: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN
         if w.lower() in choice_words:
             subs.append((word.start, word.end, local_name("choice", w.lower(), domain)))
             continue
-        if i >= len(pos_params) or pos_params[i].kind == "text":
+        if i >= len(pos_params) or pos_params[i].kind in ("text", "team"):
             continue  # the rest of the bare words are text, shown as written
         p = pos_params[i]
         new = shown(p, w)
@@ -770,6 +794,8 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
         p = positional[min(filled, len(positional) - 1)]
         if p.kind == "choice":
             out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
+        elif p.kind == "team":  # by any word of its name
+            out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
@@ -806,4 +832,6 @@ def _candidates(p: Param, state: GameState, role: str) -> list[str]:
         return list(p.choices)
     if p.kind == "side":
         return list(state.sides)
+    if p.kind == "team":
+        return teams(state, role)
     return []

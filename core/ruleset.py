@@ -94,7 +94,9 @@ class Param(msgspec.Struct, frozen=True):
 
     kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
     units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
-    ``distance``, ``choice``, ``text`` (the rest of the line).
+    ``distance``, ``choice``, ``text`` (the rest of the line), ``team`` (a team
+    the issuer can see a member of, by the rest of the line: its name, or words
+    each beginning a word of it; the handler gets its whole name).
     ``many`` takes every remaining positional word of that kind.
 
     A ``distance`` is a tape measure's reading, from ``lo`` to ``hi`` in the

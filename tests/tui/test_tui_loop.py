@@ -10,11 +10,17 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 from core import events as ev
 from tui.app import FireteamApp
+from textual.widgets import Select
+
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt
+from tui.screens.forms import ActionForm
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "combat"))
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "breaking_news" / "combat"))
+sys.path.insert(0, str(TESTS / "rulesets" / "ludonet"))
 from bn_combat_support import new_game  # noqa: E402
+from ln_support import ludonet_game, play, to_phase  # noqa: E402
 
 SIZE = (100, 30)
 
@@ -62,3 +68,31 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
         assert not demo.state.units["bashir"].in_play  # hit on the line's 6, the save's 3 fails (§8.0, §9.0)
         assert "✓" in hint(app)
     demo.close()
+
+
+async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch)
+    to_phase(game, 1, "morale")
+    play(game, "out kurt", "out otto", "out mg42")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "morale vo")
+        await pilot.press("tab")
+        assert box.value == "morale Gruppe Vogt "  # Tab completes a team by any word of its name
+        box.value = ""
+        app.screen.start_action(next(s for s in game.commands if s.name == "morale"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        field = form.query_one("#field-team")
+        assert isinstance(field, Select)  # a picker, not a box to type a name in
+        assert [str(label) for label, _value in field._options[1:]] == sorted(
+            {u.team for u in game.state.units.values() if u.team}
+        )
+        field.value = "Gruppe Vogt"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    rolled = [line.event for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    assert str(rolled[-1].roll.purpose.args["team"]) == "Gruppe Vogt"
+    game.close()

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
-from core.commands import usage
+from core.commands import teams, usage
 from core.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
@@ -58,6 +58,8 @@ def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, 
         ] + markers
     if param.kind == "side":
         return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
+    if param.kind == "team":
+        return [(team, team) for team in teams(state, role)]
     if param.kind == "choice":
         return [(c, c) for c in param.choices]
     return []
@@ -77,7 +79,7 @@ def command_text(spec: CommandSpec, values: dict[str, Any]) -> str:
                 words.append(shlex.quote(item))
             elif p.keyword:
                 words.append(f"{p.name}={shlex.quote(item)}")
-            elif p.kind == "text":
+            elif p.kind in ("text", "team"):  # the rest of the line, spaces and all
                 words.append(item)
             else:
                 words.append(shlex.quote(item))
