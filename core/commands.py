@@ -322,9 +322,21 @@ def find_team(words: str, state: GameState, role: str) -> str:
     raise Refused(_could_be(words, hits))
 
 
+#: What parts an id or a name into words: ``mg-team`` is found by ``team``, *Half-track* by ``track``.
+_WORD_BREAK = re.compile(r"[\s_-]+")
+
+
 def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
-    """The units of ``pool`` whose id or a word of whose name begins with ``word`` (lower case)."""
-    return [u for u in pool if u.id.lower().startswith(word) or any(p.lower().startswith(word) for p in u.name.split())]
+    """The units of ``pool`` with an id or a name that begins with ``word`` (lower
+    case), or a word of which does."""
+    return [
+        u
+        for u in pool
+        if any(
+            whole.lower().startswith(word) or any(part.lower().startswith(word) for part in _WORD_BREAK.split(whole))
+            for whole in (u.id, u.name)
+        )
+    ]
 
 
 def quoted(word: str, most: int = 40) -> str:
