@@ -31,6 +31,7 @@ nothing from that but what the rules then show it.
 
 from __future__ import annotations
 
+import difflib
 import gettext
 import re
 import unicodedata
@@ -240,6 +241,9 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
         return hits[0], False
     if not hits:
         shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
+        near = _near(folded, shown) or _near(w, options)
+        if near:
+            return _refuse_near(what, word, near)
         if len(shown) <= 12:
             raise Refused(
                 _("no {what} {word} (choose from {options})").format(
@@ -248,6 +252,20 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
             )
         raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)))
     raise Refused(_could_be(word, hits))
+
+
+def _near(word: str, names: list[str]) -> list[str]:
+    """The names a mistyped ``word`` most likely meant (``nxet``: next), nearest first."""
+    folded = {_fold(n): n for n in names}
+    return [folded[n] for n in difflib.get_close_matches(word, list(folded), n=3, cutoff=0.6)]
+
+
+def _refuse_near(what: str, word: str, near: list[str]) -> Any:
+    raise Refused(_did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
+
+
+def _did_you_mean(refusal: str, near: list[str]) -> str:
+    return _("{refusal}; did you mean {options}?").format(refusal=refusal, options=_or_list(near))
 
 
 def _could_be(word: str, items: list[str]) -> str:
@@ -641,7 +659,15 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
             resolved[p.name] = rest if p.kind == "text" else find_team(rest, state, role)
             i = len(pos_params)
             break
-        value = _convert(p, w, state, role, acting, marked, domain)
+        try:
+            value = _convert(p, w, state, role, acting, marked, domain)
+        except Refused as refused:
+            # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
+            flags = [c for q in params if q.kind == "choice" and q.keyword and q.name not in resolved for c in q.choices]
+            near = _near(_fold(w), [local_name("choice", c, domain) for c in flags]) if p.kind != "text" else []
+            if near:
+                raise Refused(_did_you_mean(str(refused), near)) from None
+            raise
         english = _canonical(p, w, domain)
         if english is not None:
             subs.append((word.start, word.end, english))

@@ -89,6 +89,11 @@ MEASURES = ("cm", "in")
 MAX_DISTANCE_CM = 1_000
 
 
+#: The verb that ends the game in every ruleset: an alias of each ruleset's own
+#: (``victory``, ``result``), so a referee who plays several needs only this one.
+END_GAME = "end-game"
+
+
 class Param(msgspec.Struct, frozen=True):
     """A command argument.
 
@@ -329,6 +334,17 @@ class Ruleset:
     hidden_markers: bool = False
     #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
     next_dice: tuple[str, ...] = ()
+    #: The phases in which the referee may end the game with :data:`END_GAME` (the
+    #: ``phases`` of the command that has it as an alias; empty: any phase; None:
+    #: the ruleset has no such command).
+    end_phases: tuple[str, ...] | None = None
+
+    def can_end(self, state: GameState) -> bool:
+        """Whether the referee may end the game now with :data:`END_GAME`: once set up, until it ended."""
+        phases = self.end_phases
+        if phases is None or state.phase == "setup" or state.result:
+            return False
+        return not phases or state.phase in phases
 
     @property
     def domain(self) -> str:

@@ -96,3 +96,23 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
     rolled = [line.event for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
     assert str(rolled[-1].roll.purpose.args["team"]) == "Gruppe Vogt"
     game.close()
+
+
+async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
+    from tui.panes.phase import PhasePane
+
+    demo = new_game(tmp_path, "demo")  # the activation: the game may end (§14.0)
+    referee = FireteamApp(demo)
+    async with referee.run_test(size=SIZE) as pilot:
+        assert "end-game ends the game" in str(referee.screen.query_one(PhasePane).render())
+        await type_keys(pilot, "end-game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo.state.result
+        assert "ends the game" not in str(referee.screen.query_one(PhasePane).render())  # it has ended
+    demo.close()
+    other = new_game(tmp_path / "other", "demo")
+    player = FireteamApp(other, role="regulars")
+    async with player.run_test(size=SIZE):
+        assert "ends the game" not in str(player.screen.query_one(PhasePane).render())  # the referee's to say
+    other.close()
