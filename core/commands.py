@@ -546,6 +546,19 @@ def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: 
     )
 
 
+def meanings(spec: CommandSpec, domain: str = CORE_DOMAIN) -> dict[str, str]:
+    """What the coded choices of ``spec`` mean (``Param.meanings``), in the reader's
+    words, by the name the reader types them by (and their English names)."""
+    domain = spec_domain(spec, domain)
+    book = translations(lang(), domain)
+    out: dict[str, str] = {}
+    for p in spec.params:
+        for choice, meaning in zip(p.choices, p.meanings, strict=False):
+            said = book.gettext(meaning)
+            out[choice] = out[local_name("choice", choice, domain)] = said
+    return out
+
+
 def _dice_keys(domain: str) -> tuple[str, ...]:
     mine = local_name("option", "dice", domain)
     return DICE_KEYS if mine in DICE_KEYS else (*DICE_KEYS, mine)

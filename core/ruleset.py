@@ -134,10 +134,16 @@ class Param(msgspec.Struct, frozen=True):
     #: For ``unit`` and ``enemy``: a hidden enemy's marker may be named by its label
     #: (``K7Q``), for the commands a book lets aim at a marker (spotting, speculative fire).
     markers: bool = False
+    #: For a ``choice`` whose values are codes (``A1`` … ``A7``): what each means, in
+    #: the order of ``choices`` (messages of the ruleset's catalogue), shown beside
+    #: the code wherever it is offered (completion, the Actions form, the help).
+    meanings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
             raise ValueError(f"parameter {self.name}: bounds {self.lo}..{self.hi} not within ±{INT_LIMIT:,}")
+        if self.meanings and len(self.meanings) != len(self.choices):
+            raise ValueError(f"parameter {self.name}: {len(self.meanings)} meanings for {len(self.choices)} choices")
         if self.measure not in MEASURES:
             raise ValueError(f"parameter {self.name}: measure {self.measure!r} is not one of {', '.join(MEASURES)}")
 

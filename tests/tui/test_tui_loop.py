@@ -116,3 +116,34 @@ async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
     async with player.run_test(size=SIZE):
         assert "ends the game" not in str(player.screen.query_one(PhasePane).render())  # the referee's to say
     other.close()
+
+
+async def test_coded_options_say_what_they_mean(tmp_path):
+    from core.game import Game
+    from tui.screens.help import HelpEntry, HelpScreen
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    piece = next(iter(game.state.units))
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await type_keys(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
+        await pilot.pause()
+        said = hint(app)
+        assert "A1 bound and prepare an attack (either order)" in said and "A5 move at full speed" in said
+        app.screen.query_one(CommandInput).value = ""
+        app.screen.start_action(next(s for s in game.commands if s.name == "activate"))
+        await pilot.pause()
+        field = app.screen.query_one("#field-option")
+        assert isinstance(field, Select)
+        labels = [str(label) for label, _value in field._options[1:]]
+        assert labels[0] == "A1 — bound and prepare an attack (either order)"
+        assert labels[6] == "A7 — remove an immobilisation"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        activate = next(e for e in app.screen.query(HelpEntry) if e.text.startswith("activate "))
+        assert "a6  mount or dismount (infantry and guns)" in activate.text
+    game.close()
