@@ -847,6 +847,9 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
             out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
         elif p.kind == "team":  # by any word of its name
             out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
+        elif p.kind in ("unit", "own", "enemy") and typed:  # by any word of its id or name, as parse finds it
+            named = {u.id for u in _units_named(typed, list(state.units.values()))}
+            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed) or c in named]
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:

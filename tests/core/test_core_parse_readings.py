@@ -77,3 +77,10 @@ def test_a_unit_by_any_word_of_its_id_or_name():
     )
     assert parse("fire m3 team", [FIRE], table, "referee").args["target"] == "mg-team"
     assert parse("fire m3 track", [FIRE], table, "referee").args["target"] == "h1"
+
+
+def test_tab_offers_a_unit_by_any_word_of_its_name():
+    from core.commands import complete
+
+    assert complete("fire m3 fri", [FIRE], TABLE, "referee") == ["f"]  # Fritz
+    assert complete("fire m3 tig", [FIRE], TABLE, "referee") == ["tank"]  # Tiger
