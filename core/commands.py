@@ -243,7 +243,7 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
         shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
         near = _near(folded, shown) or _near(w, options)
         if near:
-            return _refuse_near(what, word, near)
+            raise Refused(_did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
         if len(shown) <= 12:
             raise Refused(
                 _("no {what} {word} (choose from {options})").format(
@@ -258,10 +258,6 @@ def _near(word: str, names: list[str]) -> list[str]:
     """The names a mistyped ``word`` most likely meant (``nxet``: next), nearest first."""
     folded = {_fold(n): n for n in names}
     return [folded[n] for n in difflib.get_close_matches(word, list(folded), n=3, cutoff=0.6)]
-
-
-def _refuse_near(what: str, word: str, near: list[str]) -> Any:
-    raise Refused(_did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
 
 
 def _did_you_mean(refusal: str, near: list[str]) -> str:
@@ -677,7 +673,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         except Refused as refused:
             # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
             flags = [c for q in params if q.kind == "choice" and q.keyword and q.name not in resolved for c in q.choices]
-            near = _near(_fold(w), [local_name("choice", c, domain) for c in flags]) if p.kind != "text" else []
+            near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
             if near:
                 raise Refused(_did_you_mean(str(refused), near)) from None
             raise

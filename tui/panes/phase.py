@@ -66,8 +66,10 @@ def phase_text(
         nxt.append(_("Next:") + " ", style="bold")
         nxt.append(shown(expects, ruleset))
     if referee and ruleset.can_end(state):
-        nxt.append("   " if expects else "")
-        nxt.append(_("{verb} ends the game").format(verb=END_GAME), style="dim")
+        # Said where the line has room for it: what comes next is never pushed to a second line.
+        ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=END_GAME)
+        if width is None or nxt.cell_len + len(ends) <= width:
+            nxt.append(ends, style="dim")
 
     dp = Text()
     if state.sides:
