@@ -672,7 +672,8 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
             value = _convert(p, w, state, role, acting, marked, domain)
         except Refused as refused:
             # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
-            flags = [c for q in params if q.kind == "choice" and q.keyword and q.name not in resolved for c in q.choices]
+            open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
+            flags = [c for q in open_ for c in q.choices]
             near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
             if near:
                 raise Refused(_did_you_mean(str(refused), near)) from None

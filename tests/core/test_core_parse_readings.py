@@ -72,9 +72,7 @@ def test_an_exact_choice_wins_over_the_start_of_a_name():
 
 
 def test_a_unit_by_any_word_of_its_id_or_name():
-    table = state(
-        Unit("m3", "M3 Lee", "allies"), Unit("mg-team", "Spandau", "axis"), Unit("h1", "Half-track", "axis")
-    )
+    table = state(Unit("m3", "M3 Lee", "allies"), Unit("mg-team", "Spandau", "axis"), Unit("h1", "Half-track", "axis"))
     assert parse("fire m3 team", [FIRE], table, "referee").args["target"] == "mg-team"
     assert parse("fire m3 track", [FIRE], table, "referee").args["target"] == "h1"
 

@@ -33,7 +33,8 @@ def test_bassa_intensitas_morale_triggers_say_what_they_mean():
     assert said["m1"] == "saw a friendly armoured vehicle destroyed within 20 cm"
     assert said["m7"] == "the combat result tables ask for it"
     with reading("it"):
-        assert meanings(morale, "bassa_intensita")["m1"] == "ha visto un proprio veicolo corazzato distrutto entro 20 cm"
+        italian = meanings(morale, "bassa_intensita")
+    assert italian["m1"] == "ha visto un proprio veicolo corazzato distrutto entro 20 cm"
 
 
 def test_breaking_news_optional_rules_say_their_sections():

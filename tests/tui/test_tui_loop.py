@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.widgets import Select
 
 from core import events as ev
 from tui.app import FireteamApp
-from textual.widgets import Select
-
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt
 from tui.screens.forms import ActionForm
