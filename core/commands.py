@@ -31,6 +31,7 @@ nothing from that but what the rules then show it.
 
 from __future__ import annotations
 
+import difflib
 import gettext
 import re
 import unicodedata
@@ -241,6 +242,9 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
         return hits[0], False
     if not hits:
         shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
+        near = _near(folded, shown) or _near(w, options)
+        if near:
+            raise Refused(_did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
         if len(shown) <= 12:
             raise Refused(
                 _("no {what} {word} (choose from {options})").format(
@@ -249,6 +253,16 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
             )
         raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)))
     raise Refused(_could_be(word, hits))
+
+
+def _near(word: str, names: list[str]) -> list[str]:
+    """The names a mistyped ``word`` most likely meant (``nxet``: next), nearest first."""
+    folded = {_fold(n): n for n in names}
+    return [folded[n] for n in difflib.get_close_matches(word, list(folded), n=3, cutoff=0.6)]
+
+
+def _did_you_mean(refusal: str, near: list[str]) -> str:
+    return _("{refusal}; did you mean {options}?").format(refusal=refusal, options=_or_list(near))
 
 
 def _could_be(word: str, items: list[str]) -> str:
@@ -292,9 +306,7 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
     exact = [u for u in pool if u.id.lower() == w or u.name.lower() == w]
     if len(exact) == 1:
         return exact[0]
-    hits = exact or [
-        u for u in pool if u.id.lower().startswith(w) or any(part.lower().startswith(w) for part in u.name.split())
-    ]
+    hits = exact or _units_named(w, pool)
     if len(hits) == 1:
         return hits[0]
     if not hits:
@@ -302,6 +314,44 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
             raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
         raise Refused(_("no unit {word}").format(word=quoted(word)))
     raise Refused(_could_be(word, [u.id for u in hits]))
+
+
+def teams(state: GameState, role: str) -> list[str]:
+    """The teams ``role`` can see a member of, sorted."""
+    return sorted({u.team for u in state.units.values() if u.team and unit_visible(u, role)})
+
+
+def find_team(words: str, state: GameState, role: str) -> str:
+    """The team ``words`` names: its whole name (any case), or words each of which
+    begins a word of its name (``gruppe``, ``vogt``, ``gr v`` for *Gruppe Vogt*)."""
+    typed = words.lower().split()
+    pool = teams(state, role)
+    exact = [t for t in pool if t.lower().split() == typed]
+    if exact:
+        return exact[0]
+    hits = [t for t in pool if typed and all(any(p.startswith(w) for p in t.lower().split()) for w in typed)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise Refused(_("no team {word}").format(word=quoted(words)))
+    raise Refused(_could_be(words, hits))
+
+
+#: What parts an id or a name into words: ``mg-team`` is found by ``team``, *Half-track* by ``track``.
+_WORD_BREAK = re.compile(r"[\s_-]+")
+
+
+def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
+    """The units of ``pool`` with an id or a name that begins with ``word`` (lower
+    case), or a word of which does."""
+    return [
+        u
+        for u in pool
+        if any(
+            whole.lower().startswith(word) or any(part.lower().startswith(word) for part in _WORD_BREAK.split(whole))
+            for whole in (u.id, u.name)
+        )
+    ]
 
 
 def quoted(word: str, most: int = 40) -> str:
@@ -429,6 +479,8 @@ def _convert(
         else:
             u = find_unit(word, state, role)
         return u.id
+    if kind == "team":
+        return find_team(word, state, role)
     if kind == "text":
         return word
     raise AssertionError(f"unknown parameter kind {kind}")
@@ -461,6 +513,47 @@ def _choice_param(word: str, choice_words: dict[str, Param], local: dict[str, Pa
         if len(prefixed) == 1:
             return prefixed[0]
     return None
+
+
+def _choice_not_unit(word: str, cp: Param, here: Param, state: GameState, role: str, domain: str) -> bool:
+    """Whether a bare word standing where ``here`` goes is ``cp``'s choice rather than
+    a unit: always where ``here`` takes no unit; else a unit's exact id (or marker
+    label) is the unit, an exact choice is the choice, and a word that begins both
+    a unit's id or name and a choice is refused naming both readings."""
+    if here.kind not in ("unit", "own", "enemy"):
+        return True
+    pool = [u for u in state.units.values() if unit_visible(u, role)]
+    w, folded = word.lower(), _fold(word)
+    if any(u.id.lower() == w for u in pool) or (here.markers and marker_unit(state, word) is not None):
+        return False
+    mine = {c: _folded(local_name("choice", c, domain)) for c in cp.choices}
+    if any(c.lower() == w or mine[c] == folded for c in cp.choices):
+        return True
+    units = _units_named(w, pool)
+    if not units:
+        return True
+    choices = [local_name("choice", c, domain) for c in cp.choices if c.startswith(w) or mine[c].startswith(folded)]
+    raise Refused(
+        _("{word} could be the unit {units} or the {option} {choices}").format(
+            word=quoted(word),
+            units=_or_list([u.id for u in units]),
+            option=local_name("option", cp.name, domain),
+            choices=_or_list(choices),
+        )
+    )
+
+
+def meanings(spec: CommandSpec, domain: str = CORE_DOMAIN) -> dict[str, str]:
+    """What the coded choices of ``spec`` mean (``Param.meanings``), in the reader's
+    words, by the name the reader types them by (and their English names)."""
+    domain = spec_domain(spec, domain)
+    book = translations(lang(), domain)
+    out: dict[str, str] = {}
+    for p in spec.params:
+        for choice, meaning in zip(p.choices, p.meanings, strict=False):
+            said = book.gettext(meaning)
+            out[choice] = out[local_name("choice", choice, domain)] = said
+    return out
 
 
 def _dice_keys(domain: str) -> tuple[str, ...]:
@@ -540,16 +633,26 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                     word = keyword_at[p.name]
                     subs.append((word.start + word.text.index("=") + 1, word.end, english))
     leftovers: list[_Word] = []
+    slot = 0  # the positional argument the next word not a choice fills
     for word in positional:
-        # A bare word that names a choice goes to that choice argument.
+        # A bare word that names a choice goes to that choice argument, unless a
+        # unit may go where it stands and it names one (issue #27).
         cp = _choice_param(word.text, choice_words, local_choices)
-        if cp is not None and cp.name not in resolved and cp.keyword:
+        here = pos_params[slot] if slot < len(pos_params) else None
+        if (
+            cp is not None
+            and cp.name not in resolved
+            and cp.keyword
+            and (here is None or _choice_not_unit(word.text, cp, here, state, role, domain))
+        ):
             resolved[cp.name] = _convert(cp, word.text, state, role, acting, domain=domain)
             english = _canonical(cp, word.text, domain)
             if english is not None:
                 subs.append((word.start, word.end, english))
             continue
         leftovers.append(word)
+        if here is not None and not here.many:
+            slot += 1
     for w_index, word in enumerate(leftovers):
         w = word.text
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
@@ -561,11 +664,21 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                 )
             )
         p = pos_params[i]
-        if p.kind == "text":
-            resolved[p.name] = " ".join(x.text for x in leftovers[w_index:])
+        if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
+            rest = " ".join(x.text for x in leftovers[w_index:])
+            resolved[p.name] = rest if p.kind == "text" else find_team(rest, state, role)
             i = len(pos_params)
             break
-        value = _convert(p, w, state, role, acting, marked, domain)
+        try:
+            value = _convert(p, w, state, role, acting, marked, domain)
+        except Refused as refused:
+            # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
+            open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
+            flags = [c for q in open_ for c in q.choices]
+            near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
+            if near:
+                raise Refused(_did_you_mean(str(refused), near)) from None
+            raise
         english = _canonical(p, w, domain)
         if english is not None:
             subs.append((word.start, word.end, english))
@@ -675,7 +788,7 @@ def localize_line(text: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN
         if w.lower() in choice_words:
             subs.append((word.start, word.end, local_name("choice", w.lower(), domain)))
             continue
-        if i >= len(pos_params) or pos_params[i].kind == "text":
+        if i >= len(pos_params) or pos_params[i].kind in ("text", "team"):
             continue  # the rest of the bare words are text, shown as written
         p = pos_params[i]
         new = shown(p, w)
@@ -730,6 +843,11 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
         p = positional[min(filled, len(positional) - 1)]
         if p.kind == "choice":
             out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
+        elif p.kind == "team":  # by any word of its name
+            out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
+        elif p.kind in ("unit", "own", "enemy") and typed:  # by any word of its id or name, as parse finds it
+            named = {u.id for u in _units_named(typed, list(state.units.values()))}
+            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed) or c in named]
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
@@ -766,4 +884,6 @@ def _candidates(p: Param, state: GameState, role: str) -> list[str]:
         return list(p.choices)
     if p.kind == "side":
         return list(state.sides)
+    if p.kind == "team":
+        return teams(state, role)
     return []

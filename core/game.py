@@ -335,8 +335,9 @@ class Game:
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
-        ``faces`` are physical dice typed separately from the line (the line's
-        own ``dice=`` wins).  Raises :class:`NeedDice` when manual faces run out.
+        ``faces`` are physical dice typed separately from the line: they follow
+        the line's own ``dice=``, as the rolls it did not give.  Raises
+        :class:`NeedDice` when manual faces run out.
         """
         by = by or role
         text = text.strip()
@@ -353,7 +354,9 @@ class Game:
         if parsed.spec.name == "redo":
             return self._redo(role, by)
         self._check_allowed(parsed, role)
-        given = parsed.faces if parsed.faces is not None else faces
+        # The faces typed at the table's prompt follow the line's own: they are
+        # the dice the line's did not give (docs/commands.md, "Dice").
+        given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         dice: Dice = ManualDice(given) if given is not None else SeededDice(self.header.seed, cmd)
         ctx = Context(copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd))

@@ -100,12 +100,19 @@ MEASURES = ("cm", "in")
 MAX_DISTANCE_CM = 1_000
 
 
+#: The verb that ends the game in every ruleset: an alias of each ruleset's own
+#: (``victory``, ``result``), so a referee who plays several needs only this one.
+END_GAME = "end-game"
+
+
 class Param(msgspec.Struct, frozen=True):
     """A command argument.
 
     kinds: ``unit`` (any unit the issuer can see), ``own`` (one of the issuer's
     units), ``enemy`` (an enemy unit the issuer can see), ``side``, ``int``,
-    ``distance``, ``choice``, ``text`` (the rest of the line).
+    ``distance``, ``choice``, ``text`` (the rest of the line), ``team`` (a team
+    the issuer can see a member of, by the rest of the line: its name, or words
+    each beginning a word of it; the handler gets its whole name).
     ``many`` takes every remaining positional word of that kind.
 
     A ``distance`` is a tape measure's reading, from ``lo`` to ``hi`` in the
@@ -138,10 +145,16 @@ class Param(msgspec.Struct, frozen=True):
     #: For ``unit`` and ``enemy``: a hidden enemy's marker may be named by its label
     #: (``K7Q``), for the commands a book lets aim at a marker (spotting, speculative fire).
     markers: bool = False
+    #: For a ``choice`` whose values are codes (``A1`` … ``A7``): what each means, in
+    #: the order of ``choices`` (messages of the ruleset's catalogue), shown beside
+    #: the code wherever it is offered (completion, the Actions form, the help).
+    meanings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
             raise ValueError(f"parameter {self.name}: bounds {self.lo}..{self.hi} not within ±{INT_LIMIT:,}")
+        if self.meanings and len(self.meanings) != len(self.choices):
+            raise ValueError(f"parameter {self.name}: {len(self.meanings)} meanings for {len(self.choices)} choices")
         if self.measure not in MEASURES:
             raise ValueError(f"parameter {self.name}: measure {self.measure!r} is not one of {', '.join(MEASURES)}")
 
@@ -344,6 +357,17 @@ class Ruleset:
     hidden_markers: bool = False
     #: The dice ``next`` may ask for, in order (``CommandSpec.dice`` of ``next``).
     next_dice: tuple[str, ...] = ()
+    #: The phases in which the referee may end the game with :data:`END_GAME` (the
+    #: ``phases`` of the command that has it as an alias; empty: any phase; None:
+    #: the ruleset has no such command).
+    end_phases: tuple[str, ...] | None = None
+
+    def can_end(self, state: GameState) -> bool:
+        """Whether the referee may end the game now with :data:`END_GAME`: once set up, until it ended."""
+        phases = self.end_phases
+        if phases is None or state.phase == "setup" or state.result:
+            return False
+        return not phases or state.phase in phases
 
     @property
     def domain(self) -> str:

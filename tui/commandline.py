@@ -19,8 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
-from core.commands import check_line, find_verb, split, usage
+from core.commands import check_line, find_verb, meanings, split, usage
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
@@ -190,6 +191,7 @@ class CommandLine(Vertical):
         super().__init__(**kwargs)
         #: The ruleset's catalogue, for its commands' help.
         self.words = Domain(domain)
+        self.domain = domain
         self.prompt = prompt
         self.completer = completer
         self.specs = specs
@@ -232,12 +234,16 @@ class CommandLine(Vertical):
         self.hint(f"✗ {message}", "error")
 
     def give_back(self, text: str) -> None:
-        """Put a command that did not go through back on the line to be mended, unless something was typed since."""
+        """Put a command that did not go through back on the line to be mended, unless something was typed since.
+
+        It comes back selected: the next key typed starts a new command in its
+        place (a referee who reads the refusal only after typing on would else
+        add his next command to the refused one); an arrow key keeps it to mend."""
         box = self.input
         if not box.value:
             with box.prevent(Input.Changed):  # the hint keeps saying why
                 box.value = text
-            box.cursor_position = len(text)
+            box.selection = Selection(0, len(text))
 
     def insert_unit(self, unit_id: str) -> bool:
         """Put a figure's id on the line where the command being typed takes a figure.
@@ -295,7 +301,14 @@ class CommandLine(Vertical):
         # The candidates come first: the line is one row, and a long usage
         # after them may be cut where candidates after it would be lost.
         candidates = self.completer(text)
-        if candidates:
+        coded = meanings(spec, self.domain) if spec is not None else {}
+        if any(c.rpartition("=")[2] in coded for c in candidates):
+            # A code is said with what it means (A1 bound and prepare an attack …).
+            for n, c in enumerate(candidates[:12]):
+                out.append(" · " if n else "", style="dim")
+                out.append(visible(c), style="cyan")
+                out.append(visible(f" {coded.get(c.rpartition('=')[2], '')}".rstrip()), style="dim")
+        elif candidates:
             shown = candidates[:12]
             out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):

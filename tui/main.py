@@ -36,7 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--version", action="version", version=f"fireteam {_version()}", help=_("show the version and exit"))
     add_lang_option(p, top=True)
-    sub = p.add_subparsers(dest="command")
+    sub = p.add_subparsers(dest="command", prog="fireteam")  # "fireteam log", not the usage above
     add_headless(sub)
     s = sub.add_parser("serve", help=_("host games over SSH"))
     s.add_argument("saves", nargs="*", type=Path)

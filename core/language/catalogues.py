@@ -107,6 +107,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
                         yield domain, p.help, None
                     if p.kind == "choice":
                         yield from ((domain, c, "choice") for c in p.choices)
+                        yield from ((domain, m, None) for m in p.meanings)
             yield from ((r.domain, t, "term") for t in r.terms())
             yield from ((r.domain, t, None) for t in r.phrases())
             for phase in r.phases:

@@ -102,7 +102,9 @@ def test_typed_dice_are_used_exactly(demo):
     assert "[table dice]" in outcome.lines[-1]
     assert demo.execute("roll 2d6 d=52").events[-1].roll.faces == (5, 2)
     assert demo.execute("roll 2d6", faces=[1, 1]).events[-1].roll.faces == (1, 1)
-    assert demo.execute("roll 2d6 dice=3,3", faces=[1, 1]).events[-1].roll.faces == (3, 3)  # the line wins
+    assert demo.execute("roll 2d6 dice=3", faces=[1]).events[-1].roll.faces == (3, 1)  # the line's, then the typed
+    with pytest.raises(Refused, match="2 more dice typed than the command rolled"):
+        demo.execute("roll 2d6 dice=3,3", faces=[1, 1])
 
 
 def test_too_few_typed_dice_ask_for_the_rest(demo):

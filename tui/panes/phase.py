@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.geometry import Size
 
 from core.language.reader import lang
-from core.ruleset import Ruleset
+from core.ruleset import END_GAME, Ruleset
 from core.state import GameState
 from tui.i18n import _, book, phase_name, shown
 from tui.plain import Plain, visible_text
@@ -20,10 +20,17 @@ def _fitted(text: str, room: int) -> str:
 
 
 def phase_text(
-    ruleset: Ruleset, state: GameState, *, undo_hint: str = "", strip: bool = True, width: int | None = None
+    ruleset: Ruleset,
+    state: GameState,
+    *,
+    undo_hint: str = "",
+    strip: bool = True,
+    width: int | None = None,
+    referee: bool = False,
 ) -> Text:
     """The pane's lines.  With ``width``, the phase's rule section and the undo hint
-    (which the confirmation repeats in full) are cut to fit; the rest wraps."""
+    (which the confirmation repeats in full) are cut to fit; the rest wraps.  The
+    ``referee`` is told the verb that ends the game where the game may end."""
     phase = ruleset.phase(state.phase)
     title = phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", state.phase).capitalize()
     line = Text()
@@ -58,6 +65,11 @@ def phase_text(
     if expects:
         nxt.append(_("Next:") + " ", style="bold")
         nxt.append(shown(expects, ruleset))
+    if referee and ruleset.can_end(state):
+        # Said where the line has room for it: what comes next is never pushed to a second line.
+        ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=END_GAME)
+        if width is None or nxt.cell_len + len(ends) <= width:
+            nxt.append(ends, style="dim")
 
     dp = Text()
     if state.sides:
@@ -103,15 +115,15 @@ class PhasePane(Plain):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[Ruleset, GameState, str] | None = None
+        self._shown: tuple[Ruleset, GameState, str, bool] | None = None
         self._text: Text | None = None  # what the pane shows on a tall screen
         #: The text last made, and for what: a layout asks for it (its height) and the
         #: frame then draws it, at the same width.
         self._made: tuple[tuple, tuple, Text] | None = None
 
-    def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "") -> None:
+    def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "", referee: bool = False) -> None:
         """Show ``state``; repaint only if the text changed (most commands leave it as it is)."""
-        self._shown = (ruleset, state, undo_hint)
+        self._shown = (ruleset, state, undo_hint, referee)
         width = self._width()
         text = self._text_for(width)
         if text == self._text:
@@ -137,8 +149,12 @@ class PhasePane(Plain):
         # What ``show`` was last given, by identity: the pane draws what it was told
         # to show (the game's live state is updated in place, so it is not the key).
         if made is None or made[0] is not shown or made[1] != key:
-            ruleset, state, undo_hint = shown
-            made = self._made = (shown, key, phase_text(ruleset, state, undo_hint=undo_hint, strip=tall, width=width))
+            ruleset, state, undo_hint, referee = shown
+            made = self._made = (
+                shown,
+                key,
+                phase_text(ruleset, state, undo_hint=undo_hint, strip=tall, width=width, referee=referee),
+            )
         return made[2]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

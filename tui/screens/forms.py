@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Select, SelectionList
 from textual.widgets.option_list import Option
 
-from core.commands import usage
+from core.commands import teams, usage
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Param
 from core.state import GameState
@@ -39,8 +39,9 @@ def allowed_now(spec: CommandSpec, state: GameState, role: str, domain: str = CO
     return ""
 
 
-def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, str]]:
-    """(label, value) choices for a parameter, from what ``role`` can see."""
+def param_options(param: Param, state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[tuple[str, str]]:
+    """(label, value) choices for a parameter, from what ``role`` can see; a coded
+    choice (``A1``) labelled with what it means (``domain``: the ruleset's words)."""
     if param.kind in ("unit", "own", "enemy"):
         units = [u for u in state.units.values() if u.in_play]
         if role in state.sides:
@@ -58,8 +59,13 @@ def param_options(param: Param, state: GameState, role: str) -> list[tuple[str, 
         ] + markers
     if param.kind == "side":
         return [(f"{s.name} ({s.id})", s.id) for s in state.sides.values()]
+    if param.kind == "team":
+        return [(team, team) for team in teams(state, role)]
     if param.kind == "choice":
-        return [(c, c) for c in param.choices]
+        if not param.meanings:
+            return [(c, c) for c in param.choices]
+        words = Domain(domain)
+        return [(f"{c} — {words.gettext(m)}", c) for c, m in zip(param.choices, param.meanings, strict=True)]
     return []
 
 
@@ -77,7 +83,7 @@ def command_text(spec: CommandSpec, values: dict[str, Any]) -> str:
                 words.append(shlex.quote(item))
             elif p.keyword:
                 words.append(f"{p.name}={shlex.quote(item)}")
-            elif p.kind == "text":
+            elif p.kind in ("text", "team"):  # the rest of the line, spaces and all
                 words.append(item)
             else:
                 words.append(shlex.quote(item))
@@ -205,6 +211,7 @@ class ActionForm(ModalScreen[str | None]):
         self.spec = spec
         self.state = state
         self.role = role
+        self.domain = domain
         self.words = Domain(domain)
 
     def _said(self, message: str) -> str:
@@ -227,7 +234,7 @@ class ActionForm(ModalScreen[str | None]):
             yield Plain(Text(_("Tab: next field   Ctrl+S: run   Esc: cancel"), style="dim"))
 
     def _field(self, p: Param):
-        options = param_options(p, self.state, self.role)
+        options = param_options(p, self.state, self.role, self.domain)
         if options and p.many:
             return SelectionList[str](*[(plain(label), value) for label, value in options], id=f"field-{p.name}")
         if options:

@@ -294,7 +294,8 @@ class GameScreen(Screen):
             self._shown_view = shown
             self._names = {uid: u.name for uid, u in state.units.items()}
             phase = self.query_one(PhasePane)
-            phase.show(self.game.ruleset, state, undo_hint=shown[1])
+            ends = self.role == REFEREE and self.vp.live and not self.replay  # only the referee ends a game
+            phase.show(self.game.ruleset, state, undo_hint=shown[1], referee=ends)
             title = self._title()
             if title != self._shown_title:  # setting a border title repaints the pane, even the same title
                 self._shown_title = title

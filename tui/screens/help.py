@@ -139,6 +139,8 @@ def command_text(spec: CommandSpec, domain: str = CORE_DOMAIN) -> Text:
                 + (" " + _("(or a hidden marker's label)") if p.markers else ""),
                 style="dim",
             )
+            for choice, meaning in zip(p.choices, p.meanings, strict=False):  # a code, and what it means
+                text.append(f"\n    {choice}  {said(meaning)}", style="dim")
     if spec.dice:
         text.append(
             "\n  " + _("dice, in order: {dice}").format(dice=_("; then ").join(said(d) for d in spec.dice)),

@@ -90,6 +90,7 @@ class BassaIntensita(ScenarioRuleset):
     name = "Bassa Intensità"
     version = "1.9"
     phases = PHASES
+    end_phases = ()  # BI-END: the victory command, in any phase
     next_dice = (
         "a squad whose leader fell: its best man taking over, 1d10 under his chance",
         "initiative: 1d6 per side, both again on a tie",

@@ -66,6 +66,7 @@ class BreakingNews(Ruleset):
     version = "1.5.1"
     variants = ("", IT)
     phases = PHASES
+    end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
     next_dice = (
         "leaving deployment: a set-up roll still due (the secret objective die, the deployment roll-off)",
         "at the start of a turn: smoke drift 2d6 total; support fire landing: its drift, 2d6 total",

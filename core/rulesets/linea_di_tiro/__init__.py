@@ -47,6 +47,7 @@ class LineaDiTiro(Ruleset):
     version = "1.0"
     phases = PHASES
     next_dice = ("when the deck runs low: the discards' shuffle, one die per card",)
+    end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
 

@@ -60,6 +60,7 @@ class Ludonet(ScenarioRuleset):
     name = "Ludonet quick skirmish"
     version = "1996"
     phases = PHASES
+    end_phases = ()  # ruling LN-END: the victory command, in any phase
     next_dice = ("leaving deployment: first player, 1d6 per side, both again on a tie",)
     rule_source = "ludonet-quick-rules-it.md"
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
 from core.rulesets.bassa_intensita.words import _, listing, render
 from core.state import GameState, Unit
@@ -135,5 +135,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="BI-END",
         examples=("victory folgore the village is searched", "victory draw"),
         who="referee",
+        aliases=(END_GAME,),
     ),
 )

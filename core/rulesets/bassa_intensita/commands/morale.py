@@ -213,7 +213,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _morale,
         params=(
             Param("unit", "unit"),
-            Param("trigger", "choice", "why, if none is due", optional=True, choices=tuple(casualties.TRIGGERS)),
+            Param(
+                "trigger",
+                "choice",
+                "why, if none is due",
+                optional=True,
+                choices=tuple(casualties.TRIGGERS),
+                meanings=tuple(t.label for t in casualties.TRIGGERS.values()),  # A.13.1: the triggers' words
+            ),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy"), keyword=True),
             Param(
                 "isolated",

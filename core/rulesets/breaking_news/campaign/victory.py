@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
 from core.rulesets.breaking_news.words import _, listing
@@ -131,7 +131,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(Param("reason", "text", "why the game ends", optional=True),),
         rule="§14.0",
         examples=("victory", "victory last turn played"),
-        phases=("initiative", "activation", "end", FINAL),
+        phases=("initiative", "activation", "end", FINAL),  # BreakingNews.end_phases
+        aliases=(END_GAME,),
         who="referee",
         rolls=True,
         dice=("each side negotiating: negotiation 1d6, at or under its level",),

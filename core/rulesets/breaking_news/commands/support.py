@@ -302,7 +302,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "Switch an optional rule: deviation (§8.0.2), ammo (§8.0.3), wounded (§9.3).",
         _option,
         params=(
-            Param("name", "choice", choices=tuple(hits.OPTIONS)),
+            Param("name", "choice", choices=tuple(hits.OPTIONS), meanings=tuple(hits.OPTIONS.values())),
             Param("state", "choice", choices=("on", "off")),
         ),
         rule="§8.0.2, §8.0.3, §9.3",

@@ -197,7 +197,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _activate,
         params=(
             Param("piece", "own"),
-            Param("option", "choice", "A1..A7 (LT-R020)", choices=tuple(options())),
+            Param(
+                "option",
+                "choice",
+                "A1..A7 (LT-R020)",
+                choices=tuple(options()),
+                meanings=tuple(o.title for o in options().values()),  # C.3: the activation table's words
+            ),
             Param(
                 "prepare",
                 "int",

@@ -6,7 +6,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Text
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import scenario_vars
 from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
@@ -118,7 +118,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         params=(Param("verdict", "text", "a side's id, or draw, then why"),),
         rule="LT-AMB-32",
         examples=("result us the hamlet is taken", "result draw"),
-        phases=("deployment", "card"),
+        phases=("deployment", "card"),  # LineaDiTiro.end_phases
+        aliases=(END_GAME,),
         who="referee",
     ),
 )

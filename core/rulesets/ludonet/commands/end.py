@@ -21,7 +21,7 @@ from typing import Any
 from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import AIRCRAFT
 from core.rulesets.ludonet.words import DOMAIN, _, draw_words, listed
@@ -114,5 +114,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="ruling LN-END",
         examples=("victory paras the farm is taken", "victory draw neither side holds the bridge"),
         who="referee",
+        aliases=(END_GAME,),
     ),
 )

@@ -129,7 +129,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "morale",
         "A unit at half strength or less tests morale: 1d6, 1-2 it falls back until reinforced. Dice: 1d6.",
         _morale,
-        params=(Param("team", "text", "the unit (its team name)"),),
+        params=(Param("team", "team", "the unit (its team name, or any word of it)"),),
         rule="LN-R070",
         examples=("morale Section 1", "morale gruppe vogt dice=2"),
         phases=("morale",),

@@ -1,0 +1,55 @@
+# ruff: noqa: F811  (pytest fixtures imported from coretests_support)
+"""A mistyped verb, option or choice is answered with the nearest names (difflib), in
+the reader's language; and every ruleset ends its game with one common verb."""
+
+from __future__ import annotations
+
+import pytest
+from coretests_support import demo  # noqa: F401  (fixtures)
+
+from core.language.reader import reading
+from core.ruleset import Refused
+
+
+def refusal(game, text: str, role: str = "referee") -> str:
+    with pytest.raises(Refused) as refused:
+        game.parse(text, role)
+    return str(refused.value)
+
+
+def test_a_mistyped_word_is_answered_with_the_nearest(demo):
+    assert refusal(demo, "nxet") == "no command 'nxet'; did you mean next?"
+    assert refusal(demo, "mark ahmed supressed") == "no status 'supressed'; did you mean suppressed?"
+    assert refusal(demo, "fire conti bashir rnage=40") == "no option for fire 'rnage'; did you mean range?"
+    assert refusal(demo, "fire conti bashir range=40 brust", "regulars").endswith("; did you mean burst?")
+    assert refusal(demo, "frobnicate") == "no command 'frobnicate'"  # nothing near: no guess
+
+
+def test_the_nearest_in_the_readers_language(demo):
+    with reading("it"):
+        assert refusal(demo, "tira 2d6 sogla=5") == "opzione di tira 'sogla': non esiste; forse intendevi soglia?"
+        assert refusal(demo, "nxet") == "comando 'nxet': non esiste; forse intendevi next?"
+
+
+def test_every_ruleset_ends_its_game_with_end_game():
+    from core.ruleset import BUILTIN, END_GAME, get_ruleset
+
+    own = {}
+    for ruleset_id in BUILTIN:
+        ruleset = get_ruleset(ruleset_id)
+        (spec,) = [s for s in ruleset.commands() if END_GAME in s.aliases]
+        own[ruleset_id] = spec.name
+        assert ruleset.end_phases == spec.phases  # what the phase pane says is what the command allows
+    assert own == {
+        "breaking-news": "victory",
+        "bassa-intensita": "victory",
+        "linea-di-tiro": "result",
+        "ludonet": "victory",
+    }
+
+
+def test_end_game_ends_a_breaking_news_game(demo):
+    demo.execute("next")  # to the initiative: the game may end from here on (§14.0)
+    assert demo.parse("end-game").spec.name == "victory"
+    demo.execute("end-game the light fails")
+    assert demo.state.result and demo.state.phase == "ended"

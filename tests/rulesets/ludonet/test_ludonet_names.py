@@ -1,0 +1,39 @@
+"""A Ludonet unit ("reparto", LN-R070) named as people say it: by any word of its
+team's name, or its start; an ambiguous word is answered with the candidates."""
+
+from __future__ import annotations
+
+import pytest
+from ln_support import play, rolls, to_phase
+
+from core.language.i18n import plain
+from core.ruleset import Refused
+
+
+def test_a_team_by_any_word_of_its_name(armoured):
+    for typed in ("gruppe", "Vogt", "gr", "GRUPPE VOGT", "gruppe v"):
+        assert armoured.parse(f"morale {typed}").args == {"team": "Gruppe Vogt"}, typed
+    assert armoured.parse("morale section").args == {"team": "Section 1"}
+    assert armoured.parse("morale team=vogt").args == {"team": "Gruppe Vogt"}
+
+
+def test_an_ambiguous_or_unknown_team_is_refused_with_the_candidates(armoured):
+    with pytest.raises(Refused) as refused:
+        armoured.parse("morale t")
+    assert str(refused.value) == "'t' could be PIAT team, Transport or Troop"
+    with pytest.raises(Refused) as refused:
+        armoured.parse("morale nobody")
+    assert str(refused.value) == "no team 'nobody'"
+
+
+def test_tab_offers_the_teams(armoured):
+    assert armoured.complete("morale gr") == ["Gruppe Vogt"]
+    assert armoured.complete("morale t") == ["PIAT team", "Transport", "Troop"]
+
+
+def test_morale_by_one_word_of_the_team(armoured):
+    to_phase(armoured, 1, "morale")
+    play(armoured, "out kurt", "out otto", "out mg42")
+    facts = play(armoured, "@garrison morale gruppe dice=2")  # LN-R070: 1-2 shaken
+    (roll,) = rolls(facts)
+    assert (plain(roll.purpose), plain(roll.outcome)) == ("morale of Gruppe Vogt", "shaken: falls back")

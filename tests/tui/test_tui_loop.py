@@ -1,0 +1,148 @@
+"""The referee's loop on the command line (issue #26): a refusal never swallows the
+next command, table dice complete the line's, names and codes are offered as said."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.widgets import Select
+
+from core import events as ev
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.screens.dialogs import DicePrompt
+from tui.screens.forms import ActionForm
+
+TESTS = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "breaking_news" / "combat"))
+sys.path.insert(0, str(TESTS / "rulesets" / "ludonet"))
+from bn_combat_support import new_game  # noqa: E402
+from ln_support import ludonet_game, play, to_phase  # noqa: E402
+
+SIZE = (100, 30)
+
+
+def hint(app) -> str:
+    return str(app.screen.query_one("#cmd-hint").render())
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+async def test_a_refused_command_does_not_swallow_the_next(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "shoot nobody")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "✗" in hint(app)
+        assert box.value == "shoot nobody"  # kept to be mended, selected
+        before = game.log_length
+        await type_keys(pilot, "note after refusal")
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [line.event for line in game.log_lines()[before:] if isinstance(line.event, ev.Noted)]
+        assert [n.text for n in notes] == ["after refusal"], hint(app)
+        await pilot.press("up", "up")
+        assert box.value == "shoot nobody"  # the refused line is in the history
+
+
+async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40 dice=6")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DicePrompt)
+        assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt), "asked again for the save"
+        assert not demo.state.units["bashir"].in_play  # hit on the line's 6, the save's 3 fails (§8.0, §9.0)
+        assert "✓" in hint(app)
+    demo.close()
+
+
+async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
+    game = ludonet_game(tmp_path, monkeypatch)
+    to_phase(game, 1, "morale")
+    play(game, "out kurt", "out otto", "out mg42")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "morale vo")
+        await pilot.press("tab")
+        assert box.value == "morale Gruppe Vogt "  # Tab completes a team by any word of its name
+        box.value = ""
+        app.screen.start_action(next(s for s in game.commands if s.name == "morale"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        field = form.query_one("#field-team")
+        assert isinstance(field, Select)  # a picker, not a box to type a name in
+        assert [str(label) for label, _value in field._options[1:]] == sorted(
+            {u.team for u in game.state.units.values() if u.team}
+        )
+        field.value = "Gruppe Vogt"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    rolled = [line.event for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    assert str(rolled[-1].roll.purpose.args["team"]) == "Gruppe Vogt"
+    game.close()
+
+
+async def test_the_phase_pane_names_the_verb_that_ends_the_game(tmp_path):
+    from tui.panes.phase import PhasePane
+
+    demo = new_game(tmp_path, "demo")  # the activation: the game may end (§14.0)
+    referee = FireteamApp(demo)
+    async with referee.run_test(size=SIZE) as pilot:
+        assert "end-game ends the game" in str(referee.screen.query_one(PhasePane).render())
+        await type_keys(pilot, "end-game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert demo.state.result
+        assert "ends the game" not in str(referee.screen.query_one(PhasePane).render())  # it has ended
+    demo.close()
+    other = new_game(tmp_path / "other", "demo")
+    player = FireteamApp(other, role="regulars")
+    async with player.run_test(size=SIZE):
+        assert "ends the game" not in str(player.screen.query_one(PhasePane).render())  # the referee's to say
+    other.close()
+
+
+async def test_coded_options_say_what_they_mean(tmp_path):
+    from core.game import Game
+    from tui.screens.help import HelpEntry, HelpScreen
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    piece = next(iter(game.state.units))
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await type_keys(pilot, f"activate {piece} A")  # the completion's hint: each code and its meaning (C.3)
+        await pilot.pause()
+        said = hint(app)
+        assert "A1 bound and prepare an attack (either order)" in said and "A5 move at full speed" in said
+        app.screen.query_one(CommandInput).value = ""
+        app.screen.start_action(next(s for s in game.commands if s.name == "activate"))
+        await pilot.pause()
+        field = app.screen.query_one("#field-option")
+        assert isinstance(field, Select)
+        labels = [str(label) for label, _value in field._options[1:]]
+        assert labels[0] == "A1 — bound and prepare an attack (either order)"
+        assert labels[6] == "A7 — remove an immobilisation"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        activate = next(e for e in app.screen.query(HelpEntry) if e.text.startswith("activate "))
+        assert "a6  mount or dismount (infantry and guns)" in activate.text
+    game.close()
