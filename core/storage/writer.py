@@ -70,9 +70,15 @@ def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
         tail = torn.read(size - keep)
     with _create_aside(path) as aside_file:
         aside = Path(aside_file.name)
-        aside_file.write(tail)
-        aside_file.flush()
-        os.fsync(aside_file.fileno())
+        try:
+            aside_file.write(tail)
+            aside_file.flush()
+            os.fsync(aside_file.fileno())
+        except OSError:
+            # The torn bytes are still in the save, which is not cut: a copy that
+            # failed (a full disk) is not left beside it.
+            aside.unlink()
+            raise
     os.ftruncate(fd, keep)
     return aside
 
@@ -124,11 +130,13 @@ class SaveWriter:
     def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
         """A new save holding ``header``; a save a crash left without a whole header is started again."""
         path = Path(path)
+        created = True
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
             fd = cls._restart(path)
+            created = False
         except OSError as e:
             said = _("{path}: cannot create the save: {error}; choose a writable folder")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
@@ -140,6 +148,11 @@ class SaveWriter:
             _write_all(fd, first)
             os.fsync(fd)
         except OSError as e:
+            if created:
+                # A full disk must not leave an empty save behind (removed while
+                # still locked: no other process can have taken it up).
+                with contextlib.suppress(OSError):
+                    path.unlink()
             writer.close()
             said = _("{path}: cannot write the new save: {error}; free some space and try again")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
