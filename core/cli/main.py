@@ -80,7 +80,9 @@ def script_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
-def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=sys.stdout) -> int:
+def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: str, out=None) -> int:
+    # sys.stdout as it is at the call, not at import (a test's captured stream, closed since).
+    out = out or sys.stdout
     try:
         lines = script_lines(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError) as e:
