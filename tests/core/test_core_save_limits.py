@@ -15,7 +15,7 @@ from coretests_support import demo, file_lines, sha  # noqa: F401
 import core.storage.lock
 import core.storage.writer
 from core.game import Game
-from core.language.i18n import MAX_ARGS, MAX_NESTING, MAX_RENDERED, Msg
+from core.language.i18n import MAX_ARGS, MAX_NESTING, MAX_RENDERED, Msg, plain
 from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
 from tui.main import main as fireteam
@@ -73,15 +73,13 @@ def test_every_limit_of_a_message_is_refused_with_its_line(demo, tmp_path, note,
     save, line = _with_note(demo, tmp_path, note)
     with pytest.raises(SaveError, match=rf":{line}: invalid event: .*{why}"):
         load(save)
-
-
-def test_a_message_within_every_limit_loads_and_renders():
-    from core.language.i18n import plain
-
+    # One level, argument or character less is a message like any other.
     msg = Msg("{a}", {"a": Msg("x")})
     for _ in range(MAX_NESTING - 2):
         msg = Msg("{a}", {"a": msg})
     assert plain(msg) == "x"
+    assert plain(Msg("{a}" * 64, {"a": "x" * (MAX_RENDERED // 64)})) == "x" * (MAX_RENDERED // 64 * 64)
+    assert len(Msg("", {f"a{i}": "v" for i in range(MAX_ARGS)}).args) == MAX_ARGS
 
 
 # ------------------------------------------------------------------------ salvage
