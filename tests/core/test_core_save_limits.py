@@ -64,10 +64,11 @@ def test_a_message_that_would_render_to_ten_billion_characters_is_refused_at_loa
     ("note", "why"),
     [
         (_bomb(MAX_NESTING + 1, 1), "nests deeper than"),
+        (_bomb(MAX_NESTING + 1, 1).replace(b"{a}", b"{"), "nests deeper than"),  # templates that never fill
         (b'["%b",{%b}]' % (b"x" * 3, b",".join(b'"a%d":"v"' % i for i in range(MAX_ARGS + 1))), "arguments"),
         (b'["%b",{"a":"%b"}]' % (b"{a}" * 64, b"x" * (MAX_RENDERED // 63)), "renders to more than"),
     ],
-    ids=["too deep", "too many arguments", "too long once rendered"],
+    ids=["too deep", "too deep, never filled", "too many arguments", "too long once rendered"],
 )
 def test_every_limit_of_a_message_is_refused_with_its_line(demo, tmp_path, note, why):
     save, line = _with_note(demo, tmp_path, note)
