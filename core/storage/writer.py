@@ -83,6 +83,18 @@ def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
     return aside
 
 
+def _put_back(fd: int, aside: Path) -> None:
+    """Return the bytes set aside to the emptied save open on ``fd`` and remove their
+    copy (a new game that could not be started leaves the folder as it was); if
+    even that fails, the copy stays, holding them."""
+    try:
+        _write_all(fd, aside.read_bytes())
+        os.fsync(fd)
+        aside.unlink()
+    except OSError:
+        pass
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -131,11 +143,12 @@ class SaveWriter:
         """A new save holding ``header``; a save a crash left without a whole header is started again."""
         path = Path(path)
         created = True
+        aside: Path | None = None  # where a restart set aside what a crash left
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
-            fd = cls._restart(path)
+            fd, aside = cls._restart(path)
             created = False
         except OSError as e:
             said = _("{path}: cannot create the save: {error}; choose a writable folder")
@@ -153,6 +166,8 @@ class SaveWriter:
                 # still locked: no other process can have taken it up).
                 with contextlib.suppress(OSError):
                     path.unlink()
+            elif aside is not None:
+                _put_back(fd, aside)
             writer.close()
             said = _("{path}: cannot write the new save: {error}; free some space and try again")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
@@ -162,8 +177,9 @@ class SaveWriter:
         return writer
 
     @staticmethod
-    def _restart(path: Path) -> int:
-        """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
+    def _restart(path: Path) -> tuple[int, Path | None]:
+        """The locked, emptied descriptor of a save holding no game yet, and where its
+        bytes were set aside (None if it was empty)."""
         exists = SaveError(
             _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
         )
@@ -176,9 +192,14 @@ class SaveWriter:
             load(path)
         except NoGameYet:
             size = os.fstat(fd).st_size
-            if size:
-                _set_aside(path, fd, 0, size)
-            return fd
+            try:
+                return fd, _set_aside(path, fd, 0, size) if size else None
+            except OSError as e:
+                # The copy failed and was removed: the file is as it was.
+                savelock.release(path)
+                os.close(fd)
+                said = _("{path}: cannot set aside what a crash left in it: {error}; free some space and try again")
+                raise SaveError(said.format(path=path, error=e.strerror)) from None
         except SaveError:
             pass
         savelock.release(path)

@@ -143,3 +143,30 @@ def test_setting_aside_a_torn_end_on_a_full_disk_leaves_the_folder_as_it_was(dem
         Game.open(demo.path)
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+def test_starting_again_in_a_torn_new_save_on_a_full_disk_leaves_the_folder_as_it_was(tmp_path, monkeypatch):
+    save = tmp_path / "NAME.ft"
+    save.write_bytes(b'1234abcd {"firete')  # a crash while the header was written
+    _full_disk(monkeypatch)
+    with pytest.raises(SaveError, match="No space left on device"):
+        Game.new(save, "breaking-news", seed=1)
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {"NAME.ft": b'1234abcd {"firete'}
+
+
+def test_a_header_that_cannot_be_written_over_a_torn_one_puts_the_torn_bytes_back(tmp_path, monkeypatch):
+    save = tmp_path / "NAME.ft"
+    save.write_bytes(b'1234abcd {"firete')
+    real_write = os.write
+
+    def header_fails(fd, data):  # the torn bytes are set aside, then the disk fills up
+        if bytes(data[9:21]) == b'{"fireteam":':
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(core.storage.writer.os, "write", header_fails)
+    with pytest.raises(SaveError, match="No space left on device"):
+        Game.new(save, "breaking-news", seed=1)
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == {"NAME.ft": b'1234abcd {"firete'}
