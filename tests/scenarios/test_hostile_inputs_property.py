@@ -12,10 +12,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import core.scenarios.files
+from core.events import TAGS
 from core.game import Game
 from core.language.i18n import MAX_RENDERED, Msg, plain
 from core.ruleset import get_ruleset
@@ -27,7 +28,7 @@ from core.storage.savefile import Chain, SaveError, load
 from tui.ssh.seats import Seats, SeatsError
 
 RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 # Pieces of TOML, good and hostile: concatenated, they make files the parser
 # accepts, files it refuses, and files it could not bound.
@@ -71,7 +72,9 @@ def test_a_hostile_scenario_file_is_read_or_refused_at_a_line(parser_sees, tmp_p
     fmt = get_ruleset(ruleset).scenario_format  # type: ignore[attr-defined]
     try:
         parse_scenario(fmt, text, str(file))
+        event("read")
     except ScenarioError as e:
+        event("refused by the bounds" if not parser_sees else "refused")
         assert str(e).startswith(f"{file}:") and e.line >= 0
     assert [p.name for p in folder.iterdir()] == ["s.toml"]
 
@@ -108,7 +111,22 @@ def _msg(depth: int) -> st.SearchStrategy[object]:
     )
 
 
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+#: Values the demo game knows (its sides, a unit, a status, a phase), and edges.
+KNOWN = st.sampled_from(["regulars", "irregulars", "dahir", "omar", "referee", "pinned", "movement", "", 0, 1, -1])
+#: Any event's tag, with its own fields set to anything, often to what the game knows.
+EVENT = st.sampled_from(sorted(TAGS)).flatmap(
+    lambda tag: st.fixed_dictionaries(
+        {"t": st.just(tag)},
+        optional={f: KNOWN | JSON | st.lists(KNOWN, max_size=3) for f in TAGS[tag].__struct_fields__ if f != "t"},
+    )
+)
 RECORD = st.one_of(
+    EVENT,
     st.builds(lambda m: {"t": "note", "text": m}, _msg(6)),
     st.builds(lambda n: {"t": "note", "text": "[" * n + "]" * n}, st.integers(0, 20_000)),
     st.builds(
@@ -157,10 +175,12 @@ def test_a_hostile_save_record_loads_bounded_or_is_refused_and_salvage_never_cra
     try:
         game = Game.open(save, writable=False)
     except SaveError as e:
+        event("refused")
         assert str(e).startswith(f"{save}")
     else:
-        for event in game.history.store.slice(0, len(game.history.store)):
-            for text in (getattr(event, f, None) for f in ("text", "label", "purpose", "outcome", "reason")):
+        event("loaded")
+        for fact in game.history.store.slice(0, len(game.history.store)):
+            for text in (getattr(fact, f, None) for f in ("text", "label", "purpose", "outcome", "reason")):
                 if isinstance(text, Msg):
                     assert len(plain(text)) <= MAX_RENDERED
         game.close()
