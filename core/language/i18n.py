@@ -241,6 +241,7 @@ pgettext = _core.pgettext
 
 # ---------------------------------------------------------------------- rendering
 
+
 def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0) -> str:
     """``text`` in the reader's language (or ``language``).
 

@@ -136,7 +136,7 @@ def test_setting_aside_a_torn_end_on_a_full_disk_leaves_the_folder_as_it_was(dem
     demo.execute("note a")
     demo.close()
     with open(demo.path, "ab") as f:
-        f.write(b"0123abcd {\"t\":\"cm")  # a torn write
+        f.write(b'0123abcd {"t":"cm')  # a torn write
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     _full_disk(monkeypatch)
     with pytest.raises(SaveError, match="No space left on device"):

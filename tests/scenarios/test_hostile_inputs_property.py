@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import shutil
 import tomllib
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -193,4 +192,3 @@ def test_a_hostile_save_record_loads_bounded_or_is_refused_and_salvage_never_cra
         Game.open(done.to, writable=False).close()
     assert save.read_bytes() == before
     shutil.rmtree(folder)
-

@@ -158,4 +158,3 @@ def test_every_built_in_scenario_force_and_roster_is_within_the_bounds():
     assert len(files) > 20
     for path in files:
         core.scenarios.files.check_bounds(path.read_text(encoding="utf-8"), str(path))
-
