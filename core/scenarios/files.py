@@ -182,7 +182,7 @@ MAX_KEY_PARTS = 8
 # The scanner's tokens: a string whole (so nothing in it counts), a comment, or
 # one character that shapes the document; everything else is skipped in runs.
 _TOML_TOKEN = re.compile(
-    r'''"""(?:[^"\\]|\\.|"(?!""))*"{3,5}'''  # a multi-line basic string
+    r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*"{3,5}'''  # a multi-line basic string
     r"""|'''(?:[^']|'(?!''))*'{3,5}"""  # a multi-line literal string
     r'|"(?:[^"\\\n]|\\.)*"'  # a basic string
     r"|'[^'\n]*'"  # a literal string
@@ -193,9 +193,9 @@ _TOML_TOKEN = re.compile(
 def check_bounds(text: str, file: str) -> None:
     """Refuse, at its line, what the TOML parser cannot bound: see :data:`MAX_LINE`,
     :data:`MAX_DEPTH` and :data:`MAX_KEY_PARTS`.  Anything else, a syntax error
-    included, is the parser's to find.  A quote that opens no whole string is
-    skipped and what follows it counted: the parser may count it as a string,
-    but then it stops there at a syntax error (so the scan never counts less)."""
+    included, is the parser's to find.  A string left open ends the scan: the
+    parser refuses the file there, reading nothing after it as TOML (and going
+    on from each quote inside it would make the scan quadratic)."""
     for number, line in enumerate(text.split("\n"), start=1):
         if len(line) > MAX_LINE:
             raise ScenarioError(file, number, f"line longer than {MAX_LINE} characters")
@@ -203,7 +203,9 @@ def check_bounds(text: str, file: str) -> None:
     stack: list[str] = []  # the open "[" and "{" of values
     key = True  # reading a key (or a table header), not a value
     parts = 1
-    for m in _TOML_TOKEN.finditer(text):
+    at = 0
+    while m := _TOML_TOKEN.match(text, at):
+        at = m.end()
         token = m.group()
         if token == "\n":
             number += 1
