@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
 from core.ruleset import available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
-from core.scenarios.files import ScenarioError, read_text, user_scenarios_dir
+from core.scenarios.files import ScenarioError, read_text, toml_data, user_scenarios_dir
 from core.scenarios.forces import load_force
 
 
@@ -85,13 +84,10 @@ def run_list(ruleset_id: str | None, as_json: bool, out=None) -> int:
     return 0
 
 
-def _ruleset_of(path: Path, text: str, given: str | None) -> str:
+def _ruleset_of(path: Path, data: dict[str, Any], given: str | None) -> str:
     if given:
         return given
-    try:
-        named = tomllib.loads(text).get("ruleset")
-    except tomllib.TOMLDecodeError:
-        named = None
+    named = data.get("ruleset")
     if isinstance(named, str) and named in available():
         return named
     for rid in available():
@@ -106,10 +102,13 @@ def run_check(path: Path, given: str | None, out=None) -> int:
     out = out or sys.stdout
     try:
         text = read_text(path)
-        rid = _ruleset_of(path, text, given)
+        # The file's syntax first: a syntax error is said at its line, not hidden
+        # behind "which ruleset?" (which the file would have said, once it parses).
+        data = toml_data(text, str(path))
+        rid = _ruleset_of(path, data, given)
         ruleset = get_ruleset(rid)
         fmt = ruleset.scenario_format  # type: ignore[attr-defined]
-        if _is_force(text):
+        if "sides" not in data:  # a force file
             force = load_force(fmt, path)[0]
             lines = force_summary(ruleset, fmt, str(path), force)
         else:
@@ -120,13 +119,6 @@ def run_check(path: Path, given: str | None, out=None) -> int:
     for line in lines:
         print(line, file=out)
     return 0
-
-
-def _is_force(text: str) -> bool:
-    try:
-        return "sides" not in tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        return False  # the scenario decoder says where
 
 
 def force_summary(ruleset: Any, fmt: Any, file: str, force: Any) -> list[str]:

@@ -37,7 +37,7 @@ import gettext
 import re
 import string
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Union
 
@@ -66,6 +66,78 @@ class Msg(msgspec.Struct, frozen=True, gc=False, array_like=True, omit_defaults=
 
     id: str
     args: dict[str, Union[str, int, Msg]] = {}
+
+    def __post_init__(self) -> None:
+        # Run for every message made or decoded (msgspec calls it, inner messages
+        # first): a save is hostile input, and a few hundred bytes of nested
+        # messages naming their argument ten times each would render to 10^10
+        # characters.  A ValueError here is a ValidationError of the decode.
+        if len(self.args) > MAX_ARGS:
+            raise ValueError(f"a message with more than {MAX_ARGS} arguments")
+        depth, size = _measure(self)
+        if depth > MAX_NESTING:
+            raise ValueError(f"a message that nests deeper than {MAX_NESTING} levels")
+        if size > MAX_RENDERED:
+            raise ValueError(f"a message that renders to more than {MAX_RENDERED} characters")
+
+
+#: How deep messages may nest in one another: far more than any rule writes (a
+#: roll's outcome naming a term in a phrase), far less than a hostile save would
+#: need to exhaust the stack.  A deeper message is refused when made or read.
+MAX_NESTING = 16
+#: The most arguments one message takes (a rule's sentence names a handful).
+MAX_ARGS = 32
+#: The most characters a message may render to, reckoned on its English
+#: template: no longer than a save's line may be (``savefile.MAX_LINE_BYTES``).
+MAX_RENDERED = 1 << 20
+
+_FIELDS = string.Formatter()
+
+
+def _measure(msg: Msg) -> tuple[int, int]:
+    """(levels of nesting, characters rendered in English) of ``msg``.
+
+    As :func:`render` would write it: a template that :func:`fill` refuses is
+    shown as written.  The inner messages were measured when they were made, so
+    this walk is bounded by the limits it checks.
+    """
+    if not msg.args:
+        return 1, len(msg.id)  # (a term: no field to fill)
+    depth = 1
+    sizes: dict[str, int] = {}
+    for name, value in msg.args.items():
+        if isinstance(value, Msg):
+            inner, sizes[name] = _measure(value)
+            depth = max(depth, inner + 1)
+        else:
+            sizes[name] = len(value) if isinstance(value, str) else len(str(value))
+    parts = _template_parts(msg.id)
+    if parts is None:
+        return depth, len(msg.id)
+    size = 0
+    for literal, field in parts:
+        size += literal
+        if field is None:
+            continue
+        if field not in sizes:
+            return depth, len(msg.id)
+        size += sizes[field]
+    return depth, size
+
+
+@lru_cache(maxsize=4096)
+def _template_parts(template: str) -> tuple[tuple[int, str | None], ...] | None:
+    """(length of the text before, field name) of each part of ``template``; None
+    if :func:`fill` would refuse it whatever the arguments (it does not parse, or
+    has a field with a format or a conversion).  Cached: a save repeats a few
+    hundred templates (this halves the cost of decoding a message)."""
+    try:
+        parts = list(_FIELDS.parse(template))
+    except ValueError:
+        return None
+    if any(spec or conversion for _literal, _field, spec, conversion in parts):
+        return None
+    return tuple((len(literal), field) for literal, field, _spec, _conversion in parts)
 
 
 #: What an event holds where it says something in words: a :class:`Msg`, or in a
@@ -183,15 +255,6 @@ pgettext = _core.pgettext
 
 
 # ---------------------------------------------------------------------- rendering
-
-_FIELDS = string.Formatter()
-
-
-#: How deep messages may nest in one another when shown: far more than any rule
-#: writes (a roll's outcome naming a term in a phrase), far less than a hostile
-#: save would need to exhaust the stack.  A message deeper than this is shown as
-#: its template.
-MAX_NESTING = 16
 
 
 def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0) -> str:

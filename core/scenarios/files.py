@@ -170,6 +170,80 @@ T = TypeVar("T")
 PATTERN_WORDS: dict[str, str] = {}
 
 
+#: What the TOML parser is never given (tomllib has no limits of its own): a
+#: line longer than this (a dotted key of 40 KB made it quadratic: 17 s, 2.4 GB),
+MAX_LINE = 4096
+#: arrays and inline tables nested deeper than this (3,000 exhausted its stack),
+MAX_DEPTH = 16
+#: or a key or table header of more dotted parts than this.  Every file Fireteam
+#: ships stays far below each (its longest line is 162 characters).
+MAX_KEY_PARTS = 8
+
+# The scanner's tokens: a string whole (so nothing in it counts), a comment, or
+# one character that shapes the document; everything else is skipped in runs.
+_TOML_TOKEN = re.compile(
+    r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*"{3,5}'''  # a multi-line basic string
+    r"""|'''(?:[^']|'(?!''))*'{3,5}"""  # a multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*"'  # a basic string
+    r"|'[^'\n]*'"  # a literal string
+    r"""|#[^\n]*|[\[\]{}=,.\n]|[^"'#\[\]{}=,.\n]+"""
+)
+
+
+def check_bounds(text: str, file: str) -> None:
+    """Refuse, at its line, what the TOML parser cannot bound: see :data:`MAX_LINE`,
+    :data:`MAX_DEPTH` and :data:`MAX_KEY_PARTS`.  Anything else, a syntax error
+    included, is the parser's to find.  A string left open ends the scan: the
+    parser refuses the file there, reading nothing after it as TOML (and going
+    on from each quote inside it would make the scan quadratic)."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            raise ScenarioError(file, number, f"line longer than {MAX_LINE} characters")
+    number = 1
+    stack: list[str] = []  # the open "[" and "{" of values
+    key = True  # reading a key (or a table header), not a value
+    parts = 1
+    at = 0
+    while m := _TOML_TOKEN.match(text, at):
+        at = m.end()
+        token = m.group()
+        if token == "\n":
+            number += 1
+            if not stack:
+                key, parts = True, 1
+        elif token[0] in "\"'":
+            number += token.count("\n")
+        elif key:
+            if token == ".":
+                parts += 1
+                if parts > MAX_KEY_PARTS:
+                    raise ScenarioError(file, number, f"a key of more than {MAX_KEY_PARTS} dotted parts")
+            elif token == "=":
+                key = False
+        elif token in "[{":
+            stack.append(token)
+            if len(stack) > MAX_DEPTH:
+                raise ScenarioError(file, number, f"arrays or inline tables nested deeper than {MAX_DEPTH}")
+            key, parts = token == "{", 1
+        elif token in "]}" and stack:
+            stack.pop()
+        elif token == "," and stack and stack[-1] == "{":
+            key, parts = True, 1
+
+
+def toml_data(text: str, file: str) -> dict[str, Any]:
+    """The TOML document, parsed within :func:`check_bounds`, or a ScenarioError at
+    its line (a syntax error at the very end is on the file's last line)."""
+    check_bounds(text, file)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = _TOML_AT.search(str(e))
+        message = _TOML_AT.sub("", str(e)).replace("(at end of document)", "").strip()
+        line = int(m.group(1)) if m else max(1, len(text.rstrip("\n").split("\n")))
+        raise ScenarioError(file, line, f"not valid TOML: {message}") from None
+
+
 #: The most problems the schema reports in one file (each is one more decoding).
 MAX_PROBLEMS = 50
 
@@ -193,12 +267,7 @@ def decode_all(text: str, schema: type[T], file: str) -> tuple[T | None, list[Pr
     document cannot be decoded without it); the problems then are those found.
     Invalid TOML is one problem: the parser says nothing past it.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = _TOML_AT.search(str(e))
-        message = _TOML_AT.sub("", str(e)).strip()
-        raise ScenarioError(file, int(m.group(1)) if m else 0, f"not valid TOML: {message}") from None
+    data = toml_data(text, file)
     problems: list[Problem] = []
     dropped: set[tuple[str | int, ...]] = set()
     while len(problems) < MAX_PROBLEMS:

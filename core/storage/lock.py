@@ -87,6 +87,11 @@ def acquire(path: Path, fd: int) -> None:
         fd = os.open(label_path(path), flags, 0o600)  # the owner's, like the save (it names the command)
         try:
             os.write(fd, msgspec.json.encode(me))
+        except OSError:
+            # (A full disk.)  An empty label names no one and would outlive us:
+            # ``release`` removes only a label it can read as ours.
+            label_path(path).unlink()
+            raise
         finally:
             os.close(fd)
 

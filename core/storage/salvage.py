@@ -18,6 +18,7 @@ from core import events as ev
 from core.history import History, HistoryError
 from core.language.i18n import _
 from core.replay import Timeline
+from core.ruleset import get_ruleset
 from core.storage.savefile import (
     FORMAT_VERSION,
     MAX_FILE_BYTES,
@@ -86,7 +87,8 @@ def default_target(path: Path) -> Path:
 def _is_unit_start(line: bytes) -> bool:
     try:
         record = _any.decode(line[9:])
-    except (msgspec.DecodeError, UnicodeDecodeError):
+    except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        # (RecursionError: a line nested deeper than the decoder goes, which no game writes.)
         return False
     return isinstance(record, dict) and record.get("t") in ("cmd", "undo", "redo")
 
@@ -108,6 +110,13 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
         if not first.endswith(b"\n") or not _line_ok(first[:-1]):
             raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
         header = _decode_header(path, first[9:-1])
+        try:
+            # What a load cannot tell and an open refuses: a copy that would not
+            # open either is no salvage.  (The registry, by name: no ruleset is imported here.)
+            get_ruleset(header.ruleset, header.variant)
+        except ValueError as e:
+            said = _("{path}:1: {error}: there is no game this Fireteam can salvage")
+            raise SaveError(said.format(path=path, error=e)) from None
         version = header.fireteam
         fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
         chain = Chain(int(first[:8], 16), version)

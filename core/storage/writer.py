@@ -70,11 +70,29 @@ def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
         tail = torn.read(size - keep)
     with _create_aside(path) as aside_file:
         aside = Path(aside_file.name)
-        aside_file.write(tail)
-        aside_file.flush()
-        os.fsync(aside_file.fileno())
+        try:
+            aside_file.write(tail)
+            aside_file.flush()
+            os.fsync(aside_file.fileno())
+        except OSError:
+            # The torn bytes are still in the save, which is not cut: a copy that
+            # failed (a full disk) is not left beside it.
+            aside.unlink()
+            raise
     os.ftruncate(fd, keep)
     return aside
+
+
+def _put_back(fd: int, aside: Path) -> None:
+    """Return the bytes set aside to the emptied save open on ``fd`` and remove their
+    copy (a new game that could not be started leaves the folder as it was); if
+    even that fails, the copy stays, holding them."""
+    try:
+        _write_all(fd, aside.read_bytes())
+        os.fsync(fd)
+        aside.unlink()
+    except OSError:
+        pass
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -124,11 +142,14 @@ class SaveWriter:
     def create(cls, path: str | os.PathLike[str], header: Header) -> SaveWriter:
         """A new save holding ``header``; a save a crash left without a whole header is started again."""
         path = Path(path)
+        created = True
+        aside: Path | None = None  # where a restart set aside what a crash left
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
-            fd = cls._restart(path)
+            fd, aside = cls._restart(path)
+            created = False
         except OSError as e:
             said = _("{path}: cannot create the save: {error}; choose a writable folder")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
@@ -140,6 +161,13 @@ class SaveWriter:
             _write_all(fd, first)
             os.fsync(fd)
         except OSError as e:
+            if created:
+                # A full disk must not leave an empty save behind (removed while
+                # still locked: no other process can have taken it up).
+                with contextlib.suppress(OSError):
+                    path.unlink()
+            elif aside is not None:
+                _put_back(fd, aside)
             writer.close()
             said = _("{path}: cannot write the new save: {error}; free some space and try again")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
@@ -149,8 +177,9 @@ class SaveWriter:
         return writer
 
     @staticmethod
-    def _restart(path: Path) -> int:
-        """The locked, emptied descriptor of a save holding no game yet, its bytes set aside."""
+    def _restart(path: Path) -> tuple[int, Path | None]:
+        """The locked, emptied descriptor of a save holding no game yet, and where its
+        bytes were set aside (None if it was empty)."""
         exists = SaveError(
             _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
         )
@@ -163,9 +192,14 @@ class SaveWriter:
             load(path)
         except NoGameYet:
             size = os.fstat(fd).st_size
-            if size:
-                _set_aside(path, fd, 0, size)
-            return fd
+            try:
+                return fd, _set_aside(path, fd, 0, size) if size else None
+            except OSError as e:
+                # The copy failed and was removed: the file is as it was.
+                savelock.release(path)
+                os.close(fd)
+                said = _("{path}: cannot set aside what a crash left in it: {error}; free some space and try again")
+                raise SaveError(said.format(path=path, error=e.strerror)) from None
         except SaveError:
             pass
         savelock.release(path)

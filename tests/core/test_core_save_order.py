@@ -388,10 +388,12 @@ def test_messages_nested_past_what_the_decoder_goes_are_corruption_at_their_line
     assert sha(game.path) == before
 
 
-def test_messages_nested_deep_but_decodable_are_shown_cut_short_not_a_crash(tmp_path):
+def test_messages_nested_deep_but_decodable_are_corruption_at_their_line_too(tmp_path):
+    # (Once shown cut short; a message deeper than MAX_NESTING is now refused at load,
+    # as every structure read from a save past its limits: tests/core/test_core_save_limits.py.)
     game = Game.new(tmp_path / "deep.ft", "breaking-news", seed=4)
     game.execute("note a")
     game.close()
-    _nest_the_note(game.path, 300)
-    opened = Game.open(game.path, writable=False)
-    assert [line.text for line in opened.log_lines() if line.text.startswith("note:")] == ["note: {x}"]
+    index = _nest_the_note(game.path, 300)
+    with pytest.raises(SaveError, match=rf"deep.ft:{index + 1}: invalid event: a message that nests deeper"):
+        Game.open(game.path, writable=False)

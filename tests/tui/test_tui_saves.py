@@ -3,6 +3,7 @@ save points to salvage, and a full disk refuses the command but keeps the client
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import time
@@ -222,3 +223,34 @@ async def test_a_cache_entry_that_lied_ends_the_client_with_a_message_not_a_trac
     assert not list(cache.folder.iterdir())
     with pytest.raises(NotCached):
         Game.open(path, writable=False, cache=cache, cached_only=True)
+
+
+async def test_a_save_holding_a_message_past_its_limits_is_refused_by_the_client_with_its_line(tmp_path):
+    """A note that would render past ``MAX_RENDERED`` (two levels, each naming its
+    argument 32 times: 32 × 32 × 1,100 characters) is corruption at its line, in
+    replay too, not a crash screen (issue 28)."""
+    from textual.worker import WorkerCancelled
+
+    from core.language.i18n import MAX_RENDERED
+    from core.storage.savefile import Chain, load
+
+    save = tmp_path / "bomb.ft"
+    game = Game.new(save, "breaking-news", seed=3)
+    game.execute("note a")
+    game.close()
+    loaded = load(save)
+    inner = b'["%b",{"a":"%b"}]' % (b"{a}" * 32, b"x" * 1100)
+    note = b'["%b",{"a":%b}]' % (b"{a}" * 32, inner)
+    assert MAX_RENDERED < 32 * 32 * 1100
+    chain = Chain(loaded.check)
+    marker = b'{"t":"cmd","cmd":%d,"n":1,"by":"referee","text":"note x"}' % loaded.history.next_cmd
+    with open(save, "ab") as f:
+        f.write(chain.frame_payload(marker) + chain.frame_payload(b'{"t":"note","text":%b}' % note))
+    line = len(save.read_bytes().splitlines())
+    app = FireteamApp(None, opener=lambda progress: open_or_follow(save, True, progress))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # The loader says why before the app exits, which cancels the loader's worker.
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert app.return_code == 2 and f"bomb.ft:{line}: invalid event" in app.load_error

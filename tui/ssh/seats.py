@@ -26,6 +26,7 @@ import asyncssh
 import msgspec
 
 from core.language.reader import LANGUAGES
+from core.scenarios.files import MAX_BYTES, ScenarioError, decode
 from core.views import REFEREE, SPECTATOR
 
 #: Names and roles are single words: they appear in logs and in ``by`` of the save.
@@ -72,9 +73,11 @@ class Seats:
         games' sides); None while a game has no sides yet, when only the two
         fixed roles are checked for spelling."""
         try:
-            spec = msgspec.toml.decode(text.encode("utf-8"), type=_SeatsFile)
-        except msgspec.DecodeError as e:
-            raise SeatsError(f"{source}: {e}") from None
+            # Read as a scenario file is: within the TOML parser's bounds, every
+            # refusal at its line.
+            spec = decode(text, _SeatsFile, source)
+        except ScenarioError as e:
+            raise SeatsError(str(e)) from None
         by_key: dict[bytes, Seat] = {}
         names: set[str] = set()
         for number, entry in enumerate(spec.seat, start=1):
@@ -112,9 +115,13 @@ class Seats:
     @classmethod
     def load(cls, path: Path, roles: frozenset[str] | None = None) -> Seats:
         try:
-            text = path.read_text(encoding="utf-8")
+            with open(path, "rb") as f:
+                raw = f.read(MAX_BYTES + 1)
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise SeatsError(f"{path}: cannot read the seats file: {e}") from None
+        if len(raw) > MAX_BYTES:
+            raise SeatsError(f"{path}:0: larger than the limit of {MAX_BYTES // 1024} KB for a seats file")
         return cls.parse(text, str(path), roles)
 
     def seat_for(self, key: asyncssh.SSHKey) -> Seat | None:

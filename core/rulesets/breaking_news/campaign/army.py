@@ -14,9 +14,10 @@ is checked by the same :func:`validate_roster` (rulings BN-PTS-BUY).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from core import events as ev
 from core.commands import match_prefix
@@ -26,6 +27,7 @@ from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.scenarios.files import decode, read_text
+from core.scenarios.schema import Id, Label, Labels, Name
 from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -36,17 +38,20 @@ SECRET_EXTRAS = ("ied", "ied_remote")
 
 
 class RosterUnit(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    id: str
-    name: str
-    team: str = ""
-    kind: str = "man"
-    cls: str = ""
+    """A figure as a scenario's unit is checked (core.scenarios.schema): it becomes
+    one, so what the scenario format refuses is refused here, at its line."""
+
+    id: Id
+    name: Name
+    team: Label = ""
+    kind: Id = "man"
+    cls: Label = ""
     #: The class the army list gives, when the roster raises or lowers it.
-    list_cls: str = ""
-    weapons: tuple[str, ...] = ()
-    leadership: int = 0
-    roles: tuple[str, ...] = ()
-    status: tuple[str, ...] = ()
+    list_cls: Label = ""
+    weapons: Labels = ()
+    leadership: Annotated[int, Meta(ge=0, le=9)] = 0
+    roles: Labels = ()
+    status: Labels = ()
 
 
 class RosterExtras(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
