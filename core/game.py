@@ -35,7 +35,17 @@ from core.state import GameState, apply_in_place, copy_state
 from core.storage.opencache import Mark, NotCached, OpenCache
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
-from core.views import REFEREE, SPECTATOR, MarkerLabels, event_visible, narrowest, roller, unit_audience, view_state
+from core.views import (
+    REFEREE,
+    REFEREE_ONLY,
+    SPECTATOR,
+    MarkerLabels,
+    event_visible,
+    narrowest,
+    roller,
+    unit_audience,
+    view_state,
+)
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -132,6 +142,9 @@ class Game:
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
+        #: The role whose copy this is (``core.secrets.sidecopy.open_copy``), or "" for a save: a
+        #: copy is shown as that role's game only.
+        self.copy_role = ""
         #: The labels of command ``cmd``'s new markers (tests may give their own).
         self.marker_labels: Callable[[int], MarkerLabels] = lambda cmd: MarkerLabels(self.header.seed, cmd)
 
@@ -363,14 +376,15 @@ class Game:
             raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed.spec)))
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
-        issued = ev.Issued(
-            cmd=cmd,
-            n=len(facts),
-            by=by,
-            text=parsed.text,
-            at=self.clock(),
-            vis=() if parsed.spec.public_text else self._text_audience(parsed, ctx.events, role),
-        )
+        if any(type(e) is ev.ScenarioRead for e in ctx.events):
+            # The line names a file of the referee's disk (ruling CORE-TEXT): the others
+            # read the scenario's title in the set-up it made.
+            vis = REFEREE_ONLY
+        elif parsed.spec.public_text:
+            vis = ()
+        else:
+            vis = self._text_audience(parsed, ctx.events, role)
+        issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         group = [issued, *facts]
         return self._append(cmd, group, [self.describe(e) for e in group])
 
@@ -487,8 +501,8 @@ class Game:
         whole commands the file holds now are taken (a client watching another
         process's game).  Raises SaveError if the new bytes are damaged.
         """
-        if upto is not None and upto <= self.saved_bytes:
-            return []
+        if self.copy_role or (upto is not None and upto <= self.saved_bytes):
+            return []  # a side's copy is written once: it never grows
         store = self.history.store
         base = len(store)
         events, payloads, check, end = read_commands(
@@ -662,8 +676,20 @@ class Game:
         return view_state(state, role)
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
-        number = None if role == REFEREE else self.numbering(role).shown
-        return describe(e, self.state.units, self.ruleset.describe_var, number, self.ruleset.domain, self.localize)
+        if role == REFEREE:
+            var, number = self.ruleset.describe_var, None
+        else:
+            var, number = self._said_var, self.numbering(role).shown
+        sides = {s.id: s.name for s in self.state.sides.values()}
+        return describe(
+            e, self.state.units, var, number, self.ruleset.domain, self.localize, sides, self.ruleset.class_name
+        )
+
+    def _said_var(self, key: str, value: int | str) -> str:
+        """A variable of the rules as a side or a spectator reads it: in the ruleset's words,
+        else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
+        said = self.ruleset.describe_var(key, value)
+        return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.

@@ -83,11 +83,14 @@ def describe(
     number: Callable[[int], int | None] | None = None,
     domain: str = CORE_DOMAIN,
     localize: Callable[[str], str] | None = None,
+    sides: Mapping[str, str] | None = None,
+    class_name: Callable[[str], str] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
     ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``); ``localize``
-    shows a command's recorded line in the reader's names (``core.commands.localize_line``)."""
+    shows a command's recorded line in the reader's names (``core.commands.localize_line``);
+    ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``)."""
     book = Domain(domain)
 
     def words(text: Text) -> str:
@@ -117,7 +120,9 @@ def describe(
             sides = f" {vs} ".join(s.name for s in e.sides)
             return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=sides)
         case ev.UnitAdded():
-            return _unit_added(e.unit, book)
+            side = sides.get(e.unit.side, e.unit.side) if sides else e.unit.side
+            cls = class_name(e.unit.cls) if class_name and e.unit.cls else e.unit.cls
+            return _unit_added(e.unit, side, cls, book)
         case ev.PhaseBegan():
             return _phase_began(e, book)
         case ev.Rolled():
@@ -178,11 +183,12 @@ def describe(
     return type(e).__name__
 
 
-def _unit_added(u: ev.UnitSpec, book: Domain) -> str:
-    if u.cls:
-        said = _("{unit} joins {side} {cls}").format(unit=u.name, side=u.side, cls=u.cls)
+def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:
+    """The piece joins its side (by name) with its class (in the book's word)."""
+    if cls:
+        said = _("{unit} joins {side} {cls}").format(unit=u.name, side=side, cls=cls)
     else:
-        said = _("{unit} joins {side}").format(unit=u.name, side=u.side)
+        said = _("{unit} joins {side}").format(unit=u.name, side=side)
     if u.weapons:
         said += " " + _("with {weapons}").format(weapons=", ".join(book.term(w) for w in u.weapons))
     if "hidden" in u.status:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import array
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 
-from core.events import PhaseBegan
+from core.events import Event, PhaseBegan
 from core.history import History
 from core.state import GameState, apply_in_place, copy_state, decode_state, encode_state
 from core.views import REFEREE, event_visible
@@ -22,9 +23,17 @@ VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 
 
 class Timeline:
-    def __init__(self, history: History, initial: GameState | None = None, every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self,
+        history: History,
+        initial: GameState | None = None,
+        every: int = SNAPSHOT_EVERY,
+        apply: Callable[[GameState, list[Event]], GameState] = apply_in_place,
+    ) -> None:
         self.history = history
         self.every = every
+        #: How events are folded (a side's copy folds what holds: ``core.secrets.sidecopy``).
+        self.apply = apply
         initial = initial if initial is not None else GameState()
         self._snapshots: list[bytes] = [encode_state(initial)]
         #: The fold of the first ``folded`` effective events.
@@ -64,7 +73,7 @@ class Timeline:
             for i, e in enumerate(events):
                 if type(e) is PhaseBegan:
                     self.phases.append((self.folded + i + 1, e))
-            apply_in_place(self.state, events)
+            self.apply(self.state, events)
             self.folded = stop
             if stop % every == 0 and len(self._snapshots) == stop // every:
                 self._snapshots.append(encode_state(self.state))
@@ -84,7 +93,7 @@ class Timeline:
             return copy_state(self.state)
         k = min(step // self.every, len(self._snapshots) - 1)
         state = decode_state(self._snapshots[k])
-        return apply_in_place(state, self.history.timeline(k * self.every, step))
+        return self.apply(state, self.history.timeline(k * self.every, step))
 
     # -- seeking by phase and turn -------------------------------------------------
 

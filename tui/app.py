@@ -28,6 +28,7 @@ from textual.screen import Screen
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.ruleset import Refused
+from core.secrets.sidecopy import copy_role_error
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
@@ -342,14 +343,16 @@ class FireteamApp(App):
         if self._unsubscribe is not None:
             self._unsubscribe()
         old, owned = self.game, self.owns_game
-        self.game, self.replay, self.owns_game = game, replay, True
+        self.game, self.replay, self.owns_game = game, replay or bool(game.copy_role), True
         self._unsubscribe = game.subscribe(self._game_changed)
         if owned and old is not game:
             old.close()
         self.call_later(self._show_game)
 
     def _game_screen(self) -> GameScreen:
-        return GameScreen(self.game, role=self.role, seat=self.seat, replay=self.replay, remote=self.remote)
+        # A side's copy is shown as its side's game: it holds nothing more.
+        role = self.game.copy_role or self.role
+        return GameScreen(self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote)
 
     async def _show_game(self) -> None:
         while len(self.screen_stack) > 2:
@@ -452,11 +455,20 @@ def open_game(
         return new_demo_game()
     if not save.exists():
         raise SaveError(_("{save}: no such save").format(save=save))
-    return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
+    try:
+        return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
+    except SaveError:
+        from core.secrets import sidecopy  # here: a save's start does without it
+
+        if sidecopy.looks_like_side_copy(save):
+            return sidecopy.open_copy(save)  # read-only, whatever was asked: it holds only what a side saw
+        raise
 
 
 def check_role(game: Game, role: str) -> str | None:
     """Why ``role`` cannot watch this game (None if it can)."""
+    if game.copy_role:
+        return copy_role_error(game, role)
     if role in (REFEREE, SPECTATOR) or role in game.state.sides:
         return None
     sides = ", ".join(game.state.sides) or _("none yet")
@@ -539,7 +551,12 @@ def run_app(save: Path | None, replay: bool, role: str, lang: str | None = None,
         print(f"fireteam: {problem}", file=sys.stderr)
         return 2
     app = FireteamApp(
-        game, role=role, replay=replay or bool(locked_by), store=UserStore.default(), lang=lang, typed=typed
+        game,
+        role=role,
+        replay=replay or bool(locked_by) or bool(game.copy_role),
+        store=UserStore.default(),
+        lang=lang,
+        typed=typed,
     )
     app.owns_game = True
     app.locked_by = locked_by

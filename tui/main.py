@@ -23,7 +23,6 @@ def _parser() -> argparse.ArgumentParser:
 
     from core.cli.lang import add_lang_option
     from core.cli.main import add_headless
-
     from tui.i18n import _
 
     p = argparse.ArgumentParser(

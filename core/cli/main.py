@@ -20,6 +20,7 @@ from core.game import Game
 from core.language.i18n import Domain, _, ngettext
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
+from core.secrets.sidecopy import copy_role_error, reading_role
 from core.state import GameState
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
@@ -56,6 +57,8 @@ def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
 
 
 def _role_error(game: Game, role: str) -> str | None:
+    if game.copy_role:
+        return copy_role_error(game, role)
     valid = roles(game.state)
     if role not in valid:
         return _("{path}: no role {role} in this game (choose from {roles})").format(
@@ -159,9 +162,12 @@ def _open_or_start(save: Path, seed: int | None, ruleset: str, variant: str) -> 
 
 
 def _open_to_read(path: Path, role: str) -> Game | None:
-    """The save opened read-only for ``role``, or None after saying why on stderr."""
+    """The save (or a side's copy) opened read-only for ``role``, or None after saying why
+    on stderr."""
+    from core.secrets.sidecopy import open_to_read
+
     try:
-        game = Game.open(path, writable=False)
+        game = open_to_read(path)
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return None
@@ -172,10 +178,10 @@ def _open_to_read(path: Path, role: str) -> Game | None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    role = args.as_role
-    game = _open_to_read(args.path, role)
+    game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
+    role = reading_role(game, args.as_role)
     # Steps as this role counts them (core.replay.visible_steps): every effective
     # event for the referee, only those it may see for a side, as the client's replay.
     steps = visible_steps(game.history, role, game.timeline.length)
@@ -224,10 +230,10 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_log(args: argparse.Namespace) -> int:
-    role = args.as_role
-    game = _open_to_read(args.path, role)
+    game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
+    role = reading_role(game, args.as_role)
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
     for line in game.log_lines(role):
@@ -267,7 +273,7 @@ def run_export(args: argparse.Namespace) -> int:
     game = _open_to_read(args.path, args.as_role)
     if game is None:
         return 2
-    copy = sidecopy.export(game, args.as_role)
+    copy = sidecopy.export(game, reading_role(game, args.as_role))
     if args.out is None:
         sys.stdout.buffer.write(msgspec.json.encode(copy) + b"\n")
         return 0

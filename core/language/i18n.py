@@ -130,6 +130,17 @@ def translations(lang: str, domain: str = CORE_DOMAIN) -> gettext.NullTranslatio
     return first
 
 
+#: English words for the ids a ruleset's code names, by (domain, context): a status
+#: ``attacks-1`` reads "one attack left".  The catalogues translate the id itself.
+_ENGLISH: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def english_words(domain: str, context: str, words: Mapping[str, str]) -> None:
+    """Say the ids ``words`` names (in ``domain``, with ``context``: ``term``, ``phase``) in
+    those English words wherever the reader's catalogue has none."""
+    _ENGLISH.setdefault((domain, context), {}).update(words)
+
+
 class Domain:
     """The translating functions of one domain, for the current reader::
 
@@ -146,7 +157,11 @@ class Domain:
         return translations(lang(), self.name).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
-        return translations(lang(), self.name).pgettext(context, message)
+        said = translations(lang(), self.name).pgettext(context, message)
+        if said == message:
+            # An id the code names (``attacks-1``) is no English: its words, where given.
+            return _ENGLISH.get((self.name, context), {}).get(message, said)
+        return said
 
     def term(self, word: str) -> str:
         """A ruleset's term (a status, a phase, a weapon) in the reader's language."""

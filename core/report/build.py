@@ -24,6 +24,6 @@ def build(game: Game, role: str = REFEREE, step: int | None = None) -> Report:
     if step is not None and not 0 <= step <= steps:
         raise ValueError(_("step must be between 0 and {steps}").format(steps=steps))
     events = game.history.timeline(0, steps if step is None else step)
-    facts = collect(events, game.header, game.ruleset, role, steps, step)
+    facts = collect(events, game.header, game.ruleset, role, steps, step, game.timeline.apply)
     rolls = [r for t in facts.turns for r in t.rolls]
     return Report(facts, assess(rolls, [s.id for s in facts.sides], len(facts.turns)))

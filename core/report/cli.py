@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from core.cli.lang import add_lang_option
-from core.game import Game
 from core.language.i18n import _
 from core.report import render_html, render_md
 from core.report.build import build
+from core.secrets.sidecopy import copy_role_error, open_to_read, reading_role
 from core.storage.savefile import SaveError
 from core.views import REFEREE, roles
 
@@ -37,16 +37,20 @@ def run(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
             return 2
     try:
-        game = Game.open(args.path, writable=False)
+        game = open_to_read(args.path)
     except SaveError as e:
         print(str(e), file=sys.stderr)
         return 2
-    if args.as_role not in roles(game.state):
+    if game.copy_role:
+        if problem := copy_role_error(game, args.as_role):
+            print(problem, file=sys.stderr)
+            return 2
+    elif args.as_role not in roles(game.state):
         said = _("{path}: no role {role} in this game (choose from {roles})")
         print(said.format(path=args.path, role=repr(args.as_role), roles=", ".join(roles(game.state))), file=sys.stderr)
         return 2
     try:
-        report = build(game, args.as_role, args.step)
+        report = build(game, reading_role(game, args.as_role), args.step)
     except ValueError as e:
         print(f"{args.path}: {e}", file=sys.stderr)
         return 2

@@ -8,6 +8,8 @@ named as the log names them, and only those some seen fact is about.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core import events as ev
 from core.language.i18n import Text, _, render
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
@@ -32,9 +34,16 @@ class _Command:
 
 
 def collect(
-    events: list[ev.Event], header: Header, ruleset: Ruleset, role: str, steps: int, step: int | None = None
+    events: list[ev.Event],
+    header: Header,
+    ruleset: Ruleset,
+    role: str,
+    steps: int,
+    step: int | None = None,
+    apply: Callable[[GameState, list[ev.Event]], GameState] = apply_in_place,
 ) -> Facts:
-    """The facts of ``events`` (the effective history up to ``step``) as ``role`` saw them."""
+    """The facts of ``events`` (the effective history up to ``step``) as ``role`` saw them;
+    ``apply`` folds them (``Timeline.apply``: a side's copy folds what holds)."""
     state = GameState()
     turns: dict[int, TurnFacts] = {0: TurnFacts(0)}
     units: dict[str, UnitFacts] = {}
@@ -49,12 +58,16 @@ def collect(
 
     def known(uid: str) -> UnitFacts:
         if uid not in units:
-            u = state.units[uid]
-            units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.class_name(u.cls) if u.cls else "")
+            u = state.units.get(uid)
+            if u is None:
+                # A side's copy: a piece it saw act but never saw set up (hidden then).
+                units[uid] = UnitFacts(uid, _("an unseen piece"), "", "", "")
+            else:
+                units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.class_name(u.cls) if u.cls else "")
         return units[uid]
 
     for e in events:
-        apply_in_place(state, (e,))
+        apply(state, [e])
         if isinstance(e, ev.Issued):
             by = e.by
             command = _Command(state.turn, e.text if event_visible(e, role) else "")
@@ -143,7 +156,7 @@ def _favoured(roll: ev.Roll, unit: UnitFacts | None, by: str, state: GameState, 
     """The side a success of ``roll`` is good for: its unit's (the other side's when
     the ruleset says a success goes against the unit), else the side that gave the
     command; "" when neither says (a roll the referee made for no unit)."""
-    if unit is not None:
+    if unit is not None and unit.side:
         return state.other_side(unit.side) if ruleset.success_hurts_unit(roll) else unit.side
     return by if by in state.sides else ""
 

@@ -17,7 +17,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
-from core.scenarios.files import decode, error_at, is_path, read_text, user_scenarios_dir
+from core.scenarios.files import ScenarioError, decode_all, error_at, is_path, read_text, user_scenarios_dir
 from core.scenarios.forces import field_forces, remap
 from core.scenarios.schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
 
@@ -71,10 +71,20 @@ def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) 
     """Decode and check a scenario's text, with the forces it fields (read from beside
     the file, the user's forces folder or the built-in ones); a ScenarioError lists
     every problem found."""
-    sc = decode(text, fmt.schema, file)
-    own, fielded, problems = len(sc.units), [], []
+    sc, problems = decode_all(text, fmt.schema, file)
+    if sc is None:
+        raise error_at(file, text, *problems)
+    # What the schema refused was left out of ``sc``: the rules check the rest.
+    own, fielded = len(sc.units), []
     if sc.rosters:
-        sc, fielded, problems = field_forces(fmt, sc, text, file, Path(file).parent)
+        try:
+            sc, fielded, clashes = field_forces(fmt, sc, text, file, Path(file).parent)
+        except ScenarioError as e:
+            if e.file != file or not problems:
+                raise  # a force file's own problems are said in its name
+            found = sorted([*e.problems, *error_at(file, text, *problems).problems])
+            raise ScenarioError(file, *found[0], more=found[1:]) from None
+        problems += clashes
     problems += remap(fmt.check(sc), own, fielded)
     if problems:
         raise error_at(file, text, *problems)

@@ -170,19 +170,68 @@ T = TypeVar("T")
 PATTERN_WORDS: dict[str, str] = {}
 
 
+#: The most problems the schema reports in one file (each is one more decoding).
+MAX_PROBLEMS = 50
+
+
 def decode(text: str, schema: type[T], file: str) -> T:
     """The text decoded into ``schema``, or a ScenarioError at the right line."""
+    decoded, problems = decode_all(text, schema, file)
+    if problems:
+        raise error_at(file, text, *problems)
+    assert decoded is not None
+    return decoded
+
+
+def decode_all(text: str, schema: type[T], file: str) -> tuple[T | None, list[Problem]]:
+    """The text decoded into ``schema`` less its faulty fields, and every problem found.
+
+    msgspec stops at the first bad value; to name them all, the field at fault is
+    dropped and the rest decoded again, so a misspelt or mistyped field does not
+    hide the ones after it, and what is left can still be checked against the
+    rules.  The decoding is None when a required field is missing or wrong (the
+    document cannot be decoded without it); the problems then are those found.
+    Invalid TOML is one problem: the parser says nothing past it.
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = _TOML_AT.search(str(e))
         message = _TOML_AT.sub("", str(e)).strip()
         raise ScenarioError(file, int(m.group(1)) if m else 0, f"not valid TOML: {message}") from None
-    try:
-        return msgspec.convert(data, type=schema, strict=True)
-    except msgspec.ValidationError as e:
-        problem = _problem(str(e), data, schema)
-        raise error_at(file, text, problem) from None
+    problems: list[Problem] = []
+    dropped: set[tuple[str | int, ...]] = set()
+    while len(problems) < MAX_PROBLEMS:
+        try:
+            return msgspec.convert(data, type=schema, strict=True), problems
+        except msgspec.ValidationError as e:
+            problem = _problem(str(e), data, schema)
+            if (missing := _MISSING.search(str(e))) and (*problem.path, missing.group(1)) in dropped:
+                break  # a required field dropped for its own problem, already reported
+            problems.append(problem)
+            at = _field_of(problem.path)
+            parent = _value_at(data, at[:-1])
+            if not at or not isinstance(parent, dict) or at[-1] not in parent:
+                break  # nothing to drop (a missing field, a wrong document): no decoding past it
+            value = parent.pop(at[-1])
+            dropped.add(at)
+            if _UNKNOWN.search(str(e)):
+                # A misspelt field is read as the one it was surely meant for (the message
+                # names it), so that field is not also reported missing, and its value
+                # is still checked.
+                near = difflib.get_close_matches(str(at[-1]), _fields_at(schema, list(at[:-1])), n=1, cutoff=0.6)
+                if near and near[0] not in parent:
+                    parent[near[0]] = value
+    return None, problems
+
+
+def _field_of(path: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    """The path up to its last field's name: a bad list item drops the whole list (its
+    other items keep their indexes in later messages; none is left out silently)."""
+    end = len(path)
+    while end and not isinstance(path[end - 1], str):
+        end -= 1
+    return path[:end]
 
 
 def _problem(message: str, data: Any, schema: type) -> Problem:

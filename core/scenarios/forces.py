@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from core.language.i18n import _
-from core.scenarios.files import Problem, decode, dotted, error_at, is_path, read_text, user_forces_dir
+from core.scenarios.files import Problem, decode_all, dotted, error_at, is_path, read_text, user_forces_dir
 from core.scenarios.schema import Side, Unit
 
 
@@ -50,8 +50,10 @@ def find_force(fmt: Any, word: str, base: Path | None) -> Path | None:
 def load_force(fmt: Any, path: Path, side: Side | None = None, sc: Any = None) -> tuple[Any, str]:
     """A force file decoded and checked on its own (for ``side`` of ``sc``, when given)."""
     text = read_text(path)
-    force = decode(text, fmt.force_schema, str(path))
-    problems = fmt.check_force(force, side, sc)
+    force, problems = decode_all(text, fmt.force_schema, str(path))
+    if force is None:
+        raise error_at(str(path), text, *problems)
+    problems += fmt.check_force(force, side, sc)
     if problems:
         raise error_at(str(path), text, *problems)
     return force, text

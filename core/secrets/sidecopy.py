@@ -6,8 +6,12 @@ every effective event the role may see (``views.event_visible``) with its step
 (the replay step at which it holds: the event at index ``i`` of the effective
 history has step ``i + 1``).  A side keeps it and checks it with
 ``fireteam verify`` (``core.secrets.verify``): every secret revealed to it matches the
-commitment it saw being made.  It cannot be loaded, replayed or forked as a
-game: it lacks what the role could not see.
+commitment it saw being made.
+
+A copy opens read-only wherever a save opens to be read (:func:`open_to_read`:
+``fireteam log``, ``report``, ``replay``, the client's replay and its Load
+screen), as that role's game and no other's.  It cannot be played on or forked:
+it lacks what the role could not see.
 """
 
 from __future__ import annotations
@@ -20,9 +24,13 @@ import msgspec
 
 from core import events as ev
 from core.game import Game
+from core.history import History, HistoryError
 from core.language.i18n import _
-from core.storage.savefile import MAX_FILE_BYTES, SaveError
-from core.views import event_visible
+from core.replay import Timeline
+from core.ruleset import get_ruleset
+from core.state import GameState, apply_in_place
+from core.storage.savefile import FORMAT_VERSION, MAX_FILE_BYTES, Header, SaveError
+from core.views import REFEREE, REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
@@ -43,6 +51,12 @@ class SideCopy(msgspec.Struct, frozen=True):
     header: CopyHeader
     steps: int
     events: list[tuple[int, ev.AnyEvent]]
+    #: What the role came to see that was set up out of its sight, so the copy
+    #: replays: a hidden piece (``UnitAdded``) as it stood when the first fact about
+    #: it the role saw came, and a secret of another's (``SecretSet``) revealed to
+    #: it, each with the step of that fact.  Not in the log: the role saw the fact,
+    #: not the set-up.  Absent from copies made before it (they replay without).
+    seen: list[tuple[int, ev.AnyEvent]] = msgspec.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -56,8 +70,37 @@ class Step:
 def export(game: Game, role: str) -> SideCopy:
     h = game.header
     header = CopyHeader(h.ruleset, h.ruleset_version, h.engine, h.created, h.variant)
-    events = [(i + 1, e) for i, e in enumerate(game.history.timeline()) if event_visible(e, role)]
-    return SideCopy(COPY_VERSION, role, header, game.timeline.length, events)
+    timeline = game.history.timeline()
+    events = [(i + 1, e) for i, e in enumerate(timeline) if event_visible(e, role)]
+    return SideCopy(COPY_VERSION, role, header, game.timeline.length, events, _seen_later(timeline, role))
+
+
+def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:
+    """The pieces and secrets set up out of ``role``'s sight that facts it saw name later."""
+    state = GameState()
+    pieces: set[str] = set()
+    secrets: set[str] = set()
+    out: list[tuple[int, ev.Event]] = []
+    for step, e in enumerate(timeline, start=1):
+        if event_visible(e, role):
+            if type(e) is ev.UnitAdded:
+                pieces.add(e.unit.id)
+            elif type(e) is ev.SecretSet:
+                secrets.add(e.key)
+            uid = getattr(e, "unit", "")
+            if isinstance(uid, str) and uid and uid not in pieces and uid in state.units:
+                pieces.add(uid)
+                u = state.units[uid]
+                spec = ev.UnitSpec(
+                    u.id, u.name, u.side, u.team, u.kind, u.cls, u.weapons, u.leadership, u.roles, u.status, u.stats
+                )
+                out.append((step, ev.UnitAdded(unit=spec, vis=REFEREE_ONLY)))
+            if type(e) is ev.Revealed and e.key not in secrets and e.key in state.secrets:
+                secrets.add(e.key)
+                s = state.secrets[e.key]
+                out.append((step, ev.SecretSet(key=e.key, owner=s.owner, value=s.value, salt=s.salt, vis=REFEREE_ONLY)))
+        apply_in_place(state, (e,))
+    return out
 
 
 def write(copy: SideCopy, to: Path) -> None:
@@ -115,8 +158,112 @@ def read(path: Path) -> SideCopy:
             said = _("{path}: step {step} out of order (after {last}, of {steps}): the copy is damaged")
             raise SaveError(said.format(path=path, step=step, last=last, steps=copy.steps))
         last = step
+    last = 0
+    for step, event in copy.seen:
+        if not last <= step <= copy.steps or type(event) not in (ev.UnitAdded, ev.SecretSet):
+            said = _(
+                "{path}: the set-up seen at step {step} is out of order or not a piece or a secret: the copy is damaged"
+            )
+            raise SaveError(said.format(path=path, step=step))
+        last = step
     return copy
 
 
 def steps(copy: SideCopy) -> list[Step]:
     return [Step(step, e) for step, e in copy.events]
+
+
+def open_to_read(path: Path) -> Game:
+    """A save opened read-only, or a side's copy as a game."""
+    if looks_like_side_copy(path):
+        return open_copy(path)
+    return Game.open(path, writable=False)
+
+
+def open_copy(path: Path) -> Game:
+    """A side's copy as a read-only game of its role (``Game.copy_role``), checked as hostile
+    input: what it holds must make a game as any save's events must."""
+    copy = read(path)
+    try:
+        ruleset = get_ruleset(copy.header.ruleset, copy.header.variant)
+    except ValueError as e:
+        raise SaveError(f"{path}: {e}") from None
+    h = copy.header
+    # No seed: the copy never had one, and a read-only game rolls no dice.
+    header = Header(FORMAT_VERSION, h.ruleset, h.ruleset_version, h.engine, h.created, 0, h.variant)
+    history = History()
+    events = commands(copy)
+    history.store.append(events, [msgspec.json.encode(e) for e in events])
+    try:
+        history.feed(events, 0)
+        if history.pending() is not None:
+            raise HistoryError(_("a command with facts missing at the end"))
+    except HistoryError as e:
+        raise SaveError(_("{path}: not a side's copy of a game: {error}").format(path=path, error=e)) from None
+    timeline = Timeline(history, apply=fold_what_holds)
+    try:
+        timeline.catch_up()
+    except (ValueError, TypeError, AttributeError) as e:
+        said = _("{path}: the copy's events do not make a game ({error}): the copy is damaged")
+        raise SaveError(said.format(path=path, error=e)) from None
+    game = Game(path, header, ruleset, timeline, None)
+    game.copy_role = copy.role
+    return game
+
+
+def fold_what_holds(state: GameState, events: list[ev.Event]) -> GameState:
+    """Fold each event that applies to what the copy set up, and pass over the others.
+
+    A copy holds only what its role saw: a hidden piece's later facts (spotted,
+    hit) or a secret revealed to it name a piece or a secret it never saw set up,
+    which the full game had.  Such a fact stays in the log; the state goes on
+    without it.
+    """
+    for e in events:
+        try:
+            apply_in_place(state, (e,))
+        except KeyError:
+            continue
+    return state
+
+
+def commands(copy: SideCopy) -> list[ev.Event]:
+    """The copy's events as commands a history takes: each command the role saw with the
+    facts of it the role saw, renumbered 1, 2, 3…; facts of a command the role did not
+    see go under a command line only the referee could read (as in the save)."""
+    groups: list[tuple[ev.Issued | None, list[ev.Event]]] = []
+    end = 0  # the last step of the command seen last
+    seen = [(step, e, 0) for step, e in copy.seen]
+    # Each set-up the role came to see goes just before the first fact that named it.
+    for step, e, _order in sorted([*seen, *((step, e, 1) for step, e in copy.events)], key=lambda x: x[::2]):
+        if type(e) is ev.Issued:
+            groups.append((e, []))
+            end = step + e.n
+        elif type(e) in (ev.Undone, ev.Redone):
+            continue  # an effective history has none; a hostile copy may
+        elif groups and (step <= end or groups[-1][0] is None):
+            groups[-1][1].append(e)
+        else:
+            groups.append((None, [e]))
+            end = 0
+    out: list[ev.Event] = []
+    for cmd, (head, facts) in enumerate(groups, start=1):
+        if head is None:
+            out.append(ev.Issued(cmd=cmd, n=len(facts), by="", text="", vis=REFEREE_ONLY))
+        else:
+            out.append(msgspec.structs.replace(head, cmd=cmd, n=len(facts), carries=0))
+        out += facts
+    return out
+
+
+def copy_role_error(game: Game, role: str) -> str | None:
+    """A side's copy is shown as its own role only (the referee's default stands for it)."""
+    if role in (REFEREE, game.copy_role):
+        return None
+    said = _("{path}: a side's copy holds only what {copy} saw; it cannot be shown as {role}")
+    return said.format(path=game.path, copy=game.copy_role, role=repr(role))
+
+
+def reading_role(game: Game, role: str) -> str:
+    """The role a read-only game is shown as: a side's copy as its own."""
+    return game.copy_role or role

@@ -69,7 +69,7 @@ def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
     saved = (core.storage.store.CHUNK, core.storage.savefile.CHUNK, core.storage.store.CACHE_CHUNKS, Timeline.__init__.__defaults__)
     core.storage.store.CHUNK = core.storage.savefile.CHUNK = chunk
     core.storage.store.CACHE_CHUNKS = cache
-    Timeline.__init__.__defaults__ = (None, every)
+    Timeline.__init__.__defaults__ = (None, every, *saved[3][2:])  # the defaults after ``every`` as they are
     try:
         yield
     finally:

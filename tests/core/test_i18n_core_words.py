@@ -169,8 +169,8 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
     assert len(italian) == len(english)
     assert "    Scenario Checkpoint at Afgooye: Bersaglieri contro Somali militia" in italian
     assert "    Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in english
-    assert "    Sgt Rossi si unisce a regulars R3 con AR" in italian
-    assert "    Sgt Rossi joins regulars R3 with AR" in english
+    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in italian
+    assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in english
     assert any(line.startswith("    Turno 1: ") for line in italian)
     assert not any(line.startswith("    Turn ") for line in italian)
     assert any(" muove di " in line for line in italian)
@@ -181,7 +181,7 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
 
 def test_the_language_may_come_before_the_command(capsys):
     assert fireteam(["--lang", "it", "log", str(DEMO)]) == 0
-    assert "    Sgt Rossi si unisce a regulars R3 con AR" in capsys.readouterr().out.splitlines()
+    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in capsys.readouterr().out.splitlines()
 
 
 def test_replay_json_is_the_same_in_every_language(capsys):
@@ -198,10 +198,10 @@ def test_the_locale_chooses_italian_when_no_lang_is_given(capsys, monkeypatch):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
     assert fireteam(["log", str(DEMO)]) == 0
-    assert "    Sgt Rossi si unisce a regulars R3 con AR" in capsys.readouterr().out.splitlines()
+    assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in capsys.readouterr().out.splitlines()
     # --lang wins over the locale
     assert fireteam(["log", str(DEMO), "--lang", "en"]) == 0
-    assert "    Sgt Rossi joins regulars R3 with AR" in capsys.readouterr().out.splitlines()
+    assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in capsys.readouterr().out.splitlines()
 
 
 def test_argparse_help_and_errors_are_in_italian(capsys):

@@ -221,7 +221,7 @@ def test_out_of_turn_commands_are_refused(game):
         play(game, "@folgore fire marra omar range=20")
     with pytest.raises(Refused, match="cannot move: it is folgore's movement"):
         play(game, "move omar 10")  # the referee too: it is a rule, not a permission
-    with pytest.raises(Refused, match="not allowed in the move-first phase"):
+    with pytest.raises(Refused, match="not allowed in the first movement phase"):
         play(game, "@folgore act marra normal")
     play(game, "@folgore next")  # the mover ends his movement himself
     assert game.state.phase == "move-second"

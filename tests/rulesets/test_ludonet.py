@@ -208,7 +208,7 @@ def test_out_of_turn_commands_are_refused(game):
         play(game, "@garrison move hans 5")
     with pytest.raises(Refused, match="cannot move: it is paras' move"):
         play(game, "move hans 5")
-    with pytest.raises(Refused, match="not allowed in the move-first phase"):
+    with pytest.raises(Refused, match="not allowed in the first movement phase"):
         play(game, "@paras fire smith hans half")
     play(game, "@paras move smith 10", "@paras next")
     assert game.state.active_side == "garrison"

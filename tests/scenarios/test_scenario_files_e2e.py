@@ -91,6 +91,25 @@ def test_scenario_check_prints_sides_units_and_points(capsys):
     assert "rossi: Sgt Rossi [man, Veteran, AR]" in out
 
 
+def test_scenario_check_lists_every_problem_of_a_file_in_file_order(tmp_path, capsys):
+    """Three distinct problems (a wrong type, a misspelt field, an unknown class): a
+    mistake the schema finds does not hide the ones after it, nor those the rules find."""
+    text = Path(get_ruleset("linea-di-tiro").scenarios["demo"].file).read_text("utf-8")
+    text = text.replace('description = "', 'turns = "six"\ndescription = "', 1)
+    text = text.replace('name = "Sherman Easy"', 'nmae = "Sherman Easy"', 1)
+    text = text.replace('cls = "rifles"', 'cls = "rilfes"', 1)
+    bad = tmp_path / "three.toml"
+    bad.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    turns, name, cls = (lines.index(w) + 1 for w in ('turns = "six"', 'nmae = "Sherman Easy"', 'cls = "rilfes"'))
+    assert fireteam(["scenario", "check", str(bad)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        f"{bad}:{turns}: turns = 'six': expected `int`, got `str`",
+        f"{bad}:{name}: units[0].nmae: no such field; did you mean name?",
+        f"{bad}:{cls}: units[2].cls = 'rilfes': unknown quality/class for a man; did you mean rifles?",
+    ]
+
+
 def test_scenarios_lists_builtins_and_the_users_folder(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path))
     own = tmp_path / "scenarios" / "ludonet"

@@ -2,7 +2,8 @@
 
 Summaries are read in a worker thread with ``Game.open(path, writable=False)``
 (each save is its own Game object, so the thread shares nothing with the
-screen), newest save first.
+screen), newest save first.  A side's copy (``fireteam export -o saves/NAME.json``)
+is listed with the saves and opens read-only, as its side's game (``core.secrets.sidecopy``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from core.game import Game
 from core.language.reader import reader, reading
+from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
 from core.storage.savefile import SaveError, SaveLocked
 from tui.i18n import N_, _, phase_name, shown
 from tui.panes.footer import KeysFooter
@@ -40,7 +42,7 @@ class SaveSummary:
 
 def summarise(path: Path) -> SaveSummary:
     try:
-        game = Game.open(path, writable=False)
+        game = open_to_read(path)
     except SaveError as e:
         return SaveSummary(path, False, _("corrupt save: {error}").format(error=e))
     except OSError as e:
@@ -66,6 +68,8 @@ def summarise(path: Path) -> SaveSummary:
         _("last played {when} · created {created}").format(when=when or _("never"), created=h.created),
     ]
     lines += [_("note: {note}").format(note=n) for n in game.notes]
+    if game.copy_role:
+        lines.append(_("the copy of {role}: it opens read-only").format(role=game.copy_role))
     return SaveSummary(path, True, "\n".join(lines))
 
 
@@ -85,7 +89,8 @@ class LoadGameScreen(Screen):
     def __init__(self, saves: Path = SAVES) -> None:
         super().__init__()
         self.saves = saves
-        self.paths = sorted(saves.glob("*.ft"), key=lambda p: p.stat().st_mtime, reverse=True) if saves.is_dir() else []
+        found = [*saves.glob("*.ft"), *filter(looks_like_side_copy, saves.glob("*.json"))] if saves.is_dir() else []
+        self.paths = sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
         self.summaries: dict[Path, SaveSummary] = {}
 
     def compose(self) -> ComposeResult:
@@ -149,7 +154,7 @@ class LoadGameScreen(Screen):
             self.notify(summary.text, severity="error", markup=False)
             return
         try:
-            game = Game.open(path, writable=not replay)
+            game = open_copy(path) if looks_like_side_copy(path) else Game.open(path, writable=not replay)
         except SaveLocked as e:
 
             def answered(read_only: bool | None) -> None:

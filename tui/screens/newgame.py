@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from core.cli.scenarios import user_scenarios
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -33,6 +32,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, SelectionList
 
+from core.cli.scenarios import user_scenarios
 from core.game import SEED_LIMIT, Game
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from core.language.i18n import Domain, M, Msg, Text
+from core.language.i18n import Domain, M, Msg, Text, english_words
 
 DOMAIN = "bassa_intensita"
 _words = Domain(DOMAIN)
@@ -56,3 +56,34 @@ def msg_ids(text: Text) -> Iterator[str]:
         yield text.id
         for v in text.args.values():
             yield from msg_ids(v)
+
+
+# The badges and phases the code names with a hyphen, in English words (the
+# catalogue translates each id): what a player reads in the log.
+english_words(
+    DOMAIN,
+    "term",
+    {
+        "in-vehicle": "aboard a vehicle",
+        "morale-due": "due a morale check",
+        "morale-fire": "under fire for morale",
+        "morale-table-2": "morale check at -2",
+        "morale-table-1": "morale check at -1",
+        "seriously-wounded": "seriously wounded",
+        "shocked-now": "shocked this turn",
+        "shot-auto": "fired on automatic",
+        "shot-single": "fired single shots",
+    },
+)
+english_words(
+    DOMAIN,
+    "phase",
+    {
+        "move-first": "first movement",
+        "move-second": "second movement",
+        "fire-veteran": "veterans' fire",
+        "fire-regular": "regulars' fire",
+        "fire-recruit": "recruits' fire",
+        "fire-rabble": "rabble's fire",
+    },
+)

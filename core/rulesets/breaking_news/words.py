@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.language.i18n import N_, Domain, M, Msg
+from core.language.i18n import N_, Domain, M, Msg, english_words
 
 DOMAIN = Domain("breaking_news")
 _ = DOMAIN.gettext
@@ -139,3 +139,15 @@ def whose(name: str) -> Msg:
     """``name``'s, as English writes it (``Rossi's``, ``regulars'``); in Italian both
     read ``di {name}``."""
     return M("{name}'", name=name) if name.endswith("s") else M("{name}'s", name=name)
+
+
+# The badges the code names with a hyphen, in English words (the catalogue
+# translates each id): what a player reads in the log.
+english_words(
+    DOMAIN.name,
+    "term",
+    {
+        "off-table": "off the table",  # deployment from an edge (§4)
+        "rpg-fired": "has fired its RPG",
+    },
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.language.i18n import N_, Domain, M, Msg
+from core.language.i18n import N_, Domain, M, Msg, english_words
 
 DOMAIN = Domain("linea_di_tiro")
 _ = DOMAIN.gettext
@@ -87,4 +87,21 @@ TABLE_WORDS = (
     N_("infantry stationary in cover"),
     N_("infantry in ambush"),
     N_("vehicle moving in cover"),
+)
+
+
+# The counting badges, in English words (the catalogue translates each id):
+# what a player reads in the log.
+english_words(
+    DOMAIN.name,
+    "term",
+    {
+        "attacks-1": "one attack left",
+        "attacks-2": "two attacks left",
+        "ready-1": "one attack prepared",
+        "ready-2": "two attacks prepared",
+        "fired-1": "fired once",
+        **{f"fired-{n}": f"fired {n} times" for n in range(2, 7)},
+        "in-vehicle": "aboard a vehicle",
+    },
 )

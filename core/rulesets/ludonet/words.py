@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.language.i18n import N_, Domain, M, Msg
+from core.language.i18n import N_, Domain, M, Msg, english_words
 
 DOMAIN = Domain("ludonet")
 _ = DOMAIN.gettext
@@ -58,3 +58,13 @@ TABLE_WORDS = (
     N_("lying down"),
     N_("wounded"),
 )
+
+
+# The hit badges and phases the code names with a hyphen, in English words (the
+# catalogue translates each id): what a player reads in the log.
+english_words(
+    DOMAIN.name,
+    "term",
+    {"hit-wound": "hit: wounded", "hit-immobilise": "hit: immobilised", "hit-kill": "hit: killed"},
+)
+english_words(DOMAIN.name, "phase", {"move-first": "first movement", "move-second": "second movement"})

@@ -33,7 +33,7 @@ def test_the_recorded_game_is_a_whole_game():
         assert any(t.startswith("» ") and f": {verb} " in t for t in texts), verb
     rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
     assert any(r.rule == "LN-R041" for r in rolls)  # the opposed combat-value roll
-    assert any(t.endswith("now immobilised, no longer hit-immobilise") for t in texts)
+    assert any(t.endswith("now immobilised, no longer hit: immobilised") for t in texts)
     assert any("flew its last pass" in t for t in texts)
     assert any(t.endswith("lost with Sherman Firefly") for t in texts)  # its driver (ruling LN-CREW)
     assert isinstance(game.log_lines()[-1].event, ev.GameEnded)
@@ -44,4 +44,4 @@ def test_the_british_never_read_of_the_hidden_mg_until_it_is_seen():
     texts = [line.text for line in game.log_lines("british")]
     seen = next(i for i, t in enumerate(texts) if t == "MG 34 team no longer hidden")
     assert not [t for t in texts[:seen] if "MG 34 team" in t]
-    assert any("MG 34 team joins german" in t for t in game.log_lines("german") for t in [t.text])
+    assert any("MG 34 team joins Kampfgruppe von Luck" in t for t in game.log_lines("german") for t in [t.text])

@@ -1,0 +1,89 @@
+"""A side's copy (``fireteam export``) opens wherever a save opens to be read:
+``fireteam log``, ``report`` and ``replay`` show it as its side saw the game, and
+it can never be played on (issue #26)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.game import Game
+from core.ruleset import Refused
+from core.secrets.sidecopy import open_copy
+from core.views import REFEREE, roles
+from tui.main import main as fireteam
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+RECORDED = ("demo-game.ft", "bassa-intensita-game.ft", "linea-di-tiro-game.ft", "ludonet-game.ft")
+
+
+def _export(save: Path, role: str, to: Path, capsys) -> Path:
+    assert fireteam(["export", str(save), "--as", role, "-o", str(to)]) == 0
+    capsys.readouterr()
+    return to
+
+
+def _out(argv: list[str], capsys) -> str:
+    assert fireteam(argv) == 0, argv
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", RECORDED)
+def test_a_sides_copy_reads_as_its_side_saw_the_game(name, tmp_path, capsys):
+    save = SAVES / name
+    game = Game.open(save, writable=False)
+    watchers = [r for r in roles(game.state) if r != REFEREE]
+    for role in watchers:
+        copy = _export(save, role, tmp_path / f"{role}.json", capsys)
+        assert _out(["log", str(copy)], capsys) == _out(["log", str(save), "--as", role], capsys)
+        assert _out(["report", str(copy)], capsys) == _out(["report", str(save), "--as", role], capsys)
+        shown = json.loads(_out(["replay", str(copy), "--json"], capsys))
+        full = json.loads(_out(["replay", str(save), "--as", role, "--json"], capsys))
+        for key in ("turn", "phase", "active_side", "scenario", "result", "event_count", "total_events"):
+            assert shown[key] == full[key], (role, key)
+        assert [s["id"] for s in shown["sides"]] == [s["id"] for s in full["sides"]]
+        half = full["total_events"] // 2
+        early = json.loads(_out(["replay", str(copy), "--step", str(half), "--json"], capsys))
+        assert (early["turn"], early["phase"]) == tuple(
+            json.loads(_out(["replay", str(save), "--as", role, "--step", str(half), "--json"], capsys))[k]
+            for k in ("turn", "phase")
+        )
+    game.close()
+
+
+def test_a_copy_is_its_sides_alone_and_cannot_be_played(tmp_path, capsys):
+    copy = _export(SAVES / "demo-game.ft", "regulars", tmp_path / "regulars.json", capsys)
+    for command in ("log", "report", "replay"):
+        assert fireteam([command, str(copy), "--as", "irregulars"]) == 2
+        assert "holds only what regulars saw" in capsys.readouterr().err
+    game = open_copy(copy)
+    assert game.copy_role == "regulars" and not game.writable
+    with pytest.raises(Refused, match="read-only"):
+        game.execute("note we were here", role="regulars")
+    assert fireteam(["fork", str(copy), "--step", "1", "--save", str(tmp_path / "what-if.ft")]) == 2
+    assert "cannot be forked" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda d: d["events"].insert(3, [2, {"t": "out", "unit": "rossi", "cause": "x"}]), "out of order"),
+        (lambda d: d["seen"].append([9, {"t": "note", "text": "x"}]), "not a piece or a secret"),
+        (lambda d: d["events"][0][1].update(t="bogus"), "not a valid side's copy"),
+        (lambda d: d.update(events=[[1, {"t": "out", "unit": "nobody", "cause": "x"}]]), ""),
+    ],
+)
+def test_a_damaged_copy_is_refused_by_every_reader(change, said, tmp_path, capsys):
+    copy = _export(SAVES / "demo-game.ft", "regulars", tmp_path / "regulars.json", capsys)
+    data = json.loads(copy.read_text(encoding="utf-8"))
+    change(data)
+    copy.write_text(json.dumps(data), encoding="utf-8")
+    for command in ("log", "report", "replay"):
+        status = fireteam([command, str(copy)])
+        err = capsys.readouterr().err
+        if said:
+            assert status == 2 and said in err and "Traceback" not in err, command
+        else:
+            assert status == 0  # a fact about a piece the copy never saw set up: kept in the log only

@@ -1,0 +1,96 @@
+"""What the client shows a side: the players' words, never the referee's disk (issue #26)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from core.game import Game
+from core.ruleset import get_ruleset
+from tui.app import FireteamApp
+from tui.panes.log import LogView
+
+FOLDER = "refs-private-club-folder"
+
+
+def _game_from_a_file(tmp_path: Path) -> tuple[Game, str]:
+    loaded = get_ruleset("ludonet").scenarios["demo"]
+    (tmp_path / FOLDER).mkdir()
+    copy = tmp_path / FOLDER / "farm.toml"
+    shutil.copy(loaded.file, copy)
+    game = Game.new(tmp_path / "game.ft", "ludonet", seed=5)
+    game.execute(f"scenario {copy}")
+    game.execute("next")
+    return game, loaded.title
+
+
+async def test_a_side_at_the_client_never_sees_the_folder_of_the_scenario_file(tmp_path):
+    game, title = _game_from_a_file(tmp_path)
+    for role in ("paras", "spectator"):
+        app = FireteamApp(game, role=role)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            log = app.screen.query_one(LogView)
+            rows = [log.line_at(i).text for i in range(log.rows)]
+            assert any(title in row for row in rows), role
+            assert not any(FOLDER in row for row in rows), role
+            assert FOLDER not in app.export_screenshot(), role
+    game.close()
+
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+
+
+def _copy_of_the_demo(folder: Path) -> Path:
+    from core.secrets.sidecopy import export, write
+
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    to = folder / "regulars.json"
+    write(export(game, "regulars"), to)
+    return to
+
+
+async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
+    from tui.app import open_game
+    from tui.screens.game import GameScreen
+
+    copy = _copy_of_the_demo(tmp_path)
+    game = open_game(copy, replay=False)  # `fireteam COPY`: read-only all the same
+    full = Game.open(SAVES / "demo-game.ft", writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert (screen.role, screen.replay) == ("regulars", True)
+        log = screen.query_one(LogView)
+        rows = [log.line_at(i).text for i in range(log.rows)]
+        assert rows == [line.text for line in full.log_lines("regulars")]
+        app._follow_save()  # what the client does every second with a game open read-only
+        await pilot.pause()
+        assert not getattr(game, "follow_failed", False)  # a copy is not a save that grows
+
+
+async def test_the_load_screen_lists_a_sides_copy_and_opens_it_read_only(tmp_path):
+    from tui.screens.game import GameScreen
+    from tui.screens.loadgame import LoadGameScreen
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    _copy_of_the_demo(saves)
+    (saves / "notes.json").write_text('{"not": "a copy"}', encoding="utf-8")  # not listed
+    game, _title = _game_from_a_file(tmp_path)
+    app = FireteamApp(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = LoadGameScreen(saves=saves)
+        await app.push_screen(screen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [p.name for p in screen.paths] == ["regulars.json"]
+        assert "the copy of regulars" in screen.summaries[saves / "regulars.json"].text
+        await pilot.press("enter")  # "Play": a copy opens in replay all the same
+        await pilot.pause()
+        await pilot.pause()
+        assert app.game.copy_role == "regulars" and not app.game.writable
+        assert isinstance(app.screen, GameScreen)
+        assert (app.screen.role, app.screen.replay) == ("regulars", True)
