@@ -1,0 +1,98 @@
+"""What a side and a spectator read of every recorded game, in the log and the report,
+speaks the players' words: no id of the rulesets' own (issue #26)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+
+from recorded import RecordedGame, recorded_games  # noqa: E402
+
+from core import events as ev  # noqa: E402
+from core.game import Game  # noqa: E402
+from core.language.i18n import Msg  # noqa: E402
+from tui.main import main as fireteam  # noqa: E402
+
+#: A command's option as typed (``source=gun-102``, ``range=30``): command syntax.
+_OPTION = re.compile(r"\b[a-z_]+=\S")
+#: A command quoted by the report (“burst abdi source=gun-102 short”): what was typed.
+_QUOTED = re.compile(r"“[^”]*”")
+
+
+def _args(text: object) -> list[object]:
+    """Every argument a message carries, its nested messages' too."""
+    if not isinstance(text, Msg):
+        return []
+    out: list[object] = []
+    for value in dict(text.args).values():
+        out.append(value)
+        out += _args(value)
+    return out
+
+
+def _raw_ids(game: Game) -> set[str]:
+    """The ids a player should never read: secret keys, ids with a hyphen or a dot
+    (statuses, weapons, profiles, defeat-point reasons, the arguments of a note), weapon
+    ids, and the id of every side whose name is another word."""
+    ids: set[str] = set()
+    for line in game.log_lines():
+        e = line.event
+        match e:
+            case ev.SecretSet() | ev.Revealed() | ev.Opened():
+                ids.add(e.key)
+            case ev.UnitAdded():
+                ids.update(e.unit.weapons)
+                ids.update(e.unit.status)
+                ids.add(e.unit.cls)
+            case ev.StatusChanged():
+                ids.update(e.add)
+                ids.update(e.remove)
+            case ev.DefeatPoints():
+                ids.update(str(a) for a in _args(e.reason))
+                if isinstance(e.reason, str):
+                    ids.add(e.reason)
+            case ev.Noted():
+                ids.update(str(a) for a in _args(e.text))
+            case ev.VarSet() if e.key.startswith("profile."):
+                ids.add(e.key.partition(".")[2])
+    shaped = {i for i in ids if re.fullmatch(r"[a-z0-9]+(?:[-.][a-z0-9_]+)+", i)}
+    weapons = {w for line in game.log_lines() if isinstance(line.event, ev.UnitAdded) for w in line.event.unit.weapons}
+    sides = {s.id for s in game.state.sides.values() if s.name != s.id}
+    return shaped | weapons | sides
+
+
+def _cases() -> list[tuple[RecordedGame, str]]:
+    cases = []
+    for game in recorded_games():
+        sides = Game.open(game.save, writable=False).state.sides
+        cases += [(game, role) for role in (*sides, "spectator")]
+    return cases
+
+
+def _found(text: str, forbidden: set[str]) -> list[tuple[str, str]]:
+    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, sorted(forbidden, key=len, reverse=True))) + r")(?![\w-]|\.\w)")
+    found = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("» "):
+            continue  # a command as its player typed it
+        line = _QUOTED.sub("", line)
+        found += [(m.group(0), line.strip()) for m in pattern.finditer(line)]
+        found += [(m.group(0), line.strip()) for m in _OPTION.finditer(line)]
+    return found
+
+
+@pytest.mark.parametrize(("game", "role"), _cases(), ids=lambda c: c if isinstance(c, str) else c.name)
+def test_a_side_and_a_spectator_read_no_raw_id_in_the_log_or_the_report(game, role, capsys):
+    forbidden = _raw_ids(Game.open(game.save, writable=False))
+    assert fireteam(["log", "--as", role, "--lang", "en", str(game.save)]) == 0
+    log = capsys.readouterr().out
+    assert fireteam(["report", "--as", role, "--lang", "en", str(game.save)]) == 0
+    report = capsys.readouterr().out
+    assert "note: " in log and "## " in report  # the scan reads the real text
+    assert _found(log, forbidden) == []
+    assert _found(report, forbidden) == []
