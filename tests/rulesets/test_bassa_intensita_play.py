@@ -571,9 +571,14 @@ def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
     assert r.target == 2 and sum(m.value for m in r.mods) == 2
     # 2d6 = 4: morale, and the rotor is damaged
     assert unit(game, "lynx").has("rotor-damaged") and unit(game, "lynx").has("morale-due")
-    # helicopter morale: Veteran 5 + 3 - 2 under fire = 6; a 9 fails; 6: surrender counts as panic,
+    # helicopter morale: Veteran 5 + 3 = 8, and no -2 "under HE or automatic fire": the
+    # MANPADS's row (BI-R260) is neither, nor does the helicopter table's row 3-4 give it
+    # (A.13.2, BI-R263; ruling BI-AA-MORALE); a 9 fails; 6: surrender counts as panic,
     # and on 1d6 of 1 or 2 it goes home
+    assert not unit(game, "lynx").has("morale-fire")
     facts = play(game, "morale lynx dice=9,6,2")
+    r = rolls(facts, "A.13.2")[0]
+    assert r.target == 8 and "under HE or automatic fire" not in [plain(m.label) for m in r.mods]
     assert plain(unit(game, "lynx").out).startswith("landed or went back to base")
 
 
