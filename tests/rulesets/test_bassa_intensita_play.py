@@ -768,6 +768,12 @@ def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
     assert not any("Hassan" in line.text for line in seen[start:])  # not given away
     with pytest.raises(Refused, match="already taken"):
         play(game, "screened bruno hassan range=12")
+    # covering fire is resolved before he can fire (BI-R053): shocked by it, he does not
+    # fire in his own tier as the simultaneous fire of the tier would let him (BI-R061;
+    # rulings BI-SHOCKED-TIME, BI-TIER-RESULTS)
+    assert not unit(game, "hassan").has("struck")
+    with pytest.raises(Refused, match="Hassan is shocked: no fire"):
+        play(game, "@red fire hassan bruno range=12")
 
 
 def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
