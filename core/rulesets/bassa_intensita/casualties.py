@@ -45,6 +45,7 @@ BADGES = (
     "landed",
     "rotor-damaged",
     "gassed",
+    "on-road",
 )
 #: Rolls whose success strikes the unit they name (``BassaIntensita.success_hurts_unit``).
 PENETRATION = M("armour penetration")
