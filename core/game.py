@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -681,8 +682,22 @@ class Game:
         else:
             var, number = self._said_var, self.numbering(role).shown
         sides = {s.id: s.name for s in self.state.sides.values()}
+        units = self.state.units
+
+        def status(badge: str) -> str:
+            return self.ruleset.status_words(badge, lambda uid: units[uid].name if uid in units else uid)
+
         return describe(
-            e, self.state.units, var, number, self.ruleset.domain, self.localize, sides, self.ruleset.class_name
+            e,
+            units,
+            var,
+            number,
+            self.ruleset.domain,
+            self.localize,
+            sides,
+            partial(self.ruleset.piece_class, self.state),
+            status,
+            None if role == REFEREE else self.ruleset.note_for_a_side,
         )
 
     def _said_var(self, key: str, value: int | str) -> str:

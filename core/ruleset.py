@@ -28,7 +28,7 @@ import msgspec
 
 from core import events as ev
 from core.dice import Dice, NeedDice
-from core.language.i18n import CORE_DOMAIN, Text
+from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -400,6 +400,21 @@ class Ruleset:
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
+
+    def note_for_a_side(self, text: Text) -> Text:
+        """A note as a side or a spectator reads it: a note may name the referee's command
+        (the save keeps it as it was recorded); by default the note itself."""
+        return text
+
+    def status_words(self, status: str, name: Callable[[str], str]) -> str:
+        """A status (badge) in the log's words; ``name`` names a piece by its id, for a
+        badge that holds one (Bassa Intensità's ``aboard-<vehicle>``)."""
+        return Domain(self.domain).term(status)
+
+    def piece_class(self, state: GameState, cls: str) -> str:
+        """A piece's class as shown, where the game's own state may name it (a class a
+        scenario file defines); ``class_name`` by default."""
+        return self.class_name(cls)
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         """Whether a success of ``roll`` is bad for the side of the unit it names (a
