@@ -703,6 +703,8 @@ class Game:
     def _said_var(self, key: str, value: int | str) -> str:
         """A variable of the rules as a side or a spectator reads it: in the ruleset's words,
         else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
+        if key.startswith(self.ruleset.referee_vars):
+            return _("the scenario defines a kind of piece (the referee's log names it)")
         said = self.ruleset.describe_var(key, value)
         return said or _("the rules keep a value of the scenario (the referee's log names it)")
 

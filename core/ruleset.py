@@ -393,6 +393,11 @@ class Ruleset:
         itself (the mission, optional rules, extras …); none by default."""
         return ()
 
+    #: The prefixes of the variables that name the scenario's kinds of piece, which a side
+    #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
+    #: ones it is not told (Linea di Tiro's ``profile.<id>``).
+    referee_vars: tuple[str, ...] = ()
+
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
         return None

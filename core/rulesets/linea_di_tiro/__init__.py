@@ -49,6 +49,8 @@ class LineaDiTiro(Ruleset):
     next_dice = ("when the deck runs low: the discards' shuffle, one die per card",)
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
+    # digest part D: the scenario's profiles name its kinds of piece, a hidden Pak's too
+    referee_vars = ("profile.",)
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
