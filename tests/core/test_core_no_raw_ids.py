@@ -25,12 +25,13 @@ _QUOTED = re.compile(r"“[^”]*”")
 
 
 def _args(text: object) -> list[object]:
-    """Every argument a message carries, its nested messages' too."""
+    """Every argument a message carries, its nested messages' too (and their templates:
+    an id recorded as a message of its own, the ledger's ``first-fire``)."""
     if not isinstance(text, Msg):
         return []
     out: list[object] = []
     for value in dict(text.args).values():
-        out.append(value)
+        out.append(value.id if isinstance(value, Msg) else value)
         out += _args(value)
     return out
 
