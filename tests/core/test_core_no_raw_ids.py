@@ -115,3 +115,11 @@ def test_a_side_and_a_spectator_read_no_raw_id_in_the_log_or_the_report(game, ro
     secrets = re.compile(r"secret for|revealed:|opened at the end:|Revealed:")
     told = [line for line in (log + report).splitlines() if secrets.search(line)]
     assert not [line for line in told if "the referee's log names it" in line]
+
+
+def test_a_secret_the_ruleset_cannot_read_is_shown_as_it_is(tmp_path):
+    # A hostile save's fire support that is not stage:source:turn: the log still reads.
+    game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
+    said = game.describe(ev.SecretSet(key="secret.support.x", owner="referee", value="no colons"))
+    assert said == "secret for referee: secret.support.x = no colons"
+    game.close()

@@ -138,7 +138,10 @@ class BassaIntensita(ScenarioRuleset):
             cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
             return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
         if key.startswith("secret.support."):
-            stage, source, turn = str(value).split(":")
+            parts = str(value).split(":")
+            if len(parts) != 3:
+                return None  # not stage:source:turn (a hostile save's): shown as key = value
+            stage, source, turn = parts
             owner = render(whose(key.removeprefix("secret.support.")))
             return _("{owner} fire support ({source}): {stage} in turn {turn}").format(
                 owner=owner, source=support.source_words(source), stage=pgettext("term", stage), turn=turn
