@@ -678,7 +678,7 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
         if role == REFEREE:
-            var, number = self.ruleset.describe_var, None
+            var, number = partial(self.ruleset.describe_named, self.state), None
         else:
             var, number = self._said_var, self.numbering(role).shown
         sides = {s.id: s.name for s in self.state.sides.values()}
@@ -705,7 +705,7 @@ class Game:
         else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
         if key.startswith(self.ruleset.referee_vars):
             return _("the scenario defines a kind of piece (the referee's log names it)")
-        said = self.ruleset.describe_var(key, value)
+        said = self.ruleset.describe_named(self.state, key, value)
         return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:

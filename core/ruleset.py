@@ -393,6 +393,11 @@ class Ruleset:
         itself (the mission, optional rules, extras …); none by default."""
         return ()
 
+    #: The prefixes of the keys that end in a piece's id (``secret.dies.<piece>``), and of
+    #: those whose value is a piece's id: ``describe_named`` names the piece by its name.
+    piece_keys: tuple[str, ...] = ()
+    piece_values: tuple[str, ...] = ()
+
     #: The prefixes of the variables that name the scenario's kinds of piece, which a side
     #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
     #: ones it is not told (Linea di Tiro's ``profile.<id>``).
@@ -405,6 +410,19 @@ class Ruleset:
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
+
+    def describe_named(self, state: GameState, key: str, value: int | str) -> str | None:
+        """``describe_var`` with the pieces the key and value name by id (``piece_keys``,
+        ``piece_values``) named as the players know them: the phrases only show them."""
+        units = state.units
+        for prefix in self.piece_keys:
+            uid = key.removeprefix(prefix)
+            if key.startswith(prefix) and uid in units:
+                key = prefix + units[uid].name
+                break
+        if isinstance(value, str) and value in units and key.startswith(self.piece_values):
+            value = units[value].name
+        return self.describe_var(key, value)
 
     def note_for_a_side(self, text: Text) -> Text:
         """A note as a side or a spectator reads it: a note may name the referee's command

@@ -111,7 +111,7 @@ def collect(
                 command.words.append(said.format(side=state.sides[e.side].name, points=f"{e.points:+d}", reason=reason))
             case ev.Revealed():
                 # what the secret was in the ruleset's words for its key, as the log says it
-                turn.revealed.append((e.key, e.value, ruleset.describe_var(e.key, e.value) or ""))
+                turn.revealed.append((e.key, e.value, ruleset.describe_named(state, e.key, e.value) or ""))
             case ev.Rolled():
                 unit = known(e.unit) if e.unit else None
                 side = _favoured(e.roll, unit, by, state, ruleset)

@@ -111,10 +111,22 @@ def test_a_side_and_a_spectator_read_no_raw_id_in_the_log_or_the_report(game, ro
     assert "note: " in log and "## " in report  # the scan reads the real text
     assert _found(log, forbidden, sides) == []
     assert _found(report, forbidden, sides) == []
-    # a secret told, revealed or opened says what it was, not that the rules keep a value
+    # a secret told, revealed or opened says what it was, not that the rules keep a value,
+    # and names the piece it is about by its name
     secrets = re.compile(r"secret for|revealed:|opened at the end:|Revealed:")
     told = [line for line in (log + report).splitlines() if secrets.search(line)]
     assert not [line for line in told if "the referee's log names it" in line]
+    pieces = _pieces_in_secrets(opened)
+    assert not [(uid, line) for line in told for uid in pieces if re.search(rf"(?<![\w-]){uid}(?![\w-])", line)]
+
+
+def _pieces_in_secrets(game: Game) -> set[str]:
+    """The ids of the pieces a secret's key names (``secret.dies.abdi``) that have a name."""
+    units = game.state.units
+    keys = {line.event.key for line in game.log_lines() if isinstance(line.event, ev.SecretSet | ev.Opened)}
+    return {k.rpartition(".")[2] for k in keys if k.rpartition(".")[2] in units} - {
+        uid for uid, u in units.items() if u.name == uid
+    }
 
 
 def test_a_secret_the_ruleset_cannot_read_is_shown_as_it_is(tmp_path):

@@ -101,6 +101,8 @@ class BassaIntensita(ScenarioRuleset):
     scenario_format = FORMAT
     turn = turn
     own_commands = commands.COMMANDS
+    # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
+    piece_keys = ("secret.support.", "secret.dies.")
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def commands(self) -> list[CommandSpec]:
