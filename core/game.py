@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import msgspec
@@ -680,18 +681,34 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE) -> str:
         if role == REFEREE:
-            var, number = self.ruleset.describe_var, None
+            var, number = partial(self.ruleset.describe_named, self.state), None
         else:
             var, number = self._said_var, self.numbering(role).shown
         sides = {s.id: s.name for s in self.state.sides.values()}
+        units = self.state.units
+
+        def status(badge: str) -> str:
+            return self.ruleset.status_words(badge, lambda uid: units[uid].name if uid in units else uid)
+
         return describe(
-            e, self.state.units, var, number, self.ruleset.domain, self.localize, sides, self.ruleset.class_name
+            e,
+            units,
+            var,
+            number,
+            self.ruleset.domain,
+            self.localize,
+            sides,
+            partial(self.ruleset.piece_class, self.state),
+            status,
+            None if role == REFEREE else self.ruleset.note_for_a_side,
         )
 
     def _said_var(self, key: str, value: int | str) -> str:
         """A variable of the rules as a side or a spectator reads it: in the ruleset's words,
         else a plain sentence; its ``key = value`` is the code's, for the referee alone."""
-        said = self.ruleset.describe_var(key, value)
+        if key.startswith(self.ruleset.referee_vars):
+            return _("the scenario defines a kind of piece (the referee's log names it)")
+        said = self.ruleset.describe_named(self.state, key, value)
         return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
     def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:

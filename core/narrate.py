@@ -85,12 +85,16 @@ def describe(
     localize: Callable[[str], str] | None = None,
     sides: Mapping[str, str] | None = None,
     class_name: Callable[[str], str] | None = None,
+    status: Callable[[str], str] | None = None,
+    note: Callable[[Text], Text] | None = None,
 ) -> str:
     """``describe_var`` lets a ruleset put its own counters in words (None: the default);
     ``number`` gives the number a command is shown by (``core.numbering``; None: the file's);
     ``domain`` is the catalogue of the ruleset's words (``Ruleset.domain``); ``localize``
     shows a command's recorded line in the reader's names (``core.commands.localize_line``);
-    ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``)."""
+    ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
+    ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
+    note (``Ruleset.note_for_a_side`` for a side; None: as recorded)."""
     book = Domain(domain)
 
     def words(text: Text) -> str:
@@ -98,6 +102,15 @@ def describe(
 
     def shown(cmd: int) -> int | None:
         return cmd if number is None else number(cmd)
+
+    def side(sid: str) -> str:
+        # a commitment of both sides reads "irregulars+regulars": each by its name
+        return "+".join(sides.get(one, one) for one in sid.split("+")) if sides else sid
+
+    def secret(key: str, value: int | str) -> str | None:
+        """What a secret was, in the ruleset's words for its key (the same as a
+        ``VarSet`` of it reads); None where the ruleset has none."""
+        return describe_var(key, value) if describe_var is not None and not key.startswith("unit.") else None
 
     def name(uid: str) -> str:
         if units and uid in units:
@@ -124,7 +137,7 @@ def describe(
             cls = class_name(e.unit.cls) if class_name and e.unit.cls else e.unit.cls
             return _unit_added(e.unit, side, cls, book)
         case ev.PhaseBegan():
-            return _phase_began(e, book)
+            return _phase_began(e, book, side(e.active))
         case ev.Rolled():
             owner = name(e.unit) if e.unit else e.side
             if not owner:
@@ -136,13 +149,14 @@ def describe(
                 return _("{unit} moves {cm} cm ({how})").format(unit=name(e.unit), cm=cm, how=words(e.how))
             return _("{unit} moves {cm} cm").format(unit=name(e.unit), cm=cm)
         case ev.StatusChanged():
-            parts = [_("now {status}").format(status=book.term(s)) for s in e.add]
-            parts += [_("no longer {status}").format(status=book.term(s)) for s in e.remove]
+            term = status or book.term
+            parts = [_("now {status}").format(status=term(s)) for s in e.add]
+            parts += [_("no longer {status}").format(status=term(s)) for s in e.remove]
             return f"{name(e.unit)} " + ", ".join(parts)
         case ev.MarkerPlaced():
             return _("{unit} is under the marker {label}").format(unit=name(e.unit), label=e.label)
         case ev.Spotted():
-            return _("{unit} spotted by {side}").format(unit=name(e.unit), side=e.by_side)
+            return _("{unit} spotted by {side}").format(unit=name(e.unit), side=side(e.by_side))
         case ev.UnitOut():
             return _("{unit} out of action: {cause}").format(unit=name(e.unit), cause=words(e.cause))
         case ev.UnitBack():
@@ -154,24 +168,32 @@ def describe(
                 "{side} scores {points} defeat points: {reason}",
                 e.points,
             )
-            return said.format(side=e.side, points=e.points, reason=words(e.reason))
+            return said.format(side=side(e.side), points=e.points, reason=words(e.reason))
         case ev.SecretSet():
-            return _("secret for {owner}: {key} = {value}").format(owner=e.owner, key=e.key, value=e.value)
+            what = secret(e.key, e.value)
+            if what:
+                return _("secret for {owner}: {what}").format(owner=side(e.owner), what=what)
+            return _("secret for {owner}: {key} = {value}").format(owner=side(e.owner), key=e.key, value=e.value)
         case ev.Revealed():
-            if e.value:
+            what = secret(e.key, e.value)
+            if what:
+                said = _("revealed: {what}").format(what=what)
+            elif e.value:
                 said = _("revealed: {key} = {value}").format(key=e.key, value=e.value)
             else:
                 said = _("revealed: {key}").format(key=e.key)
             return said + _proof(e) if e.salt else said
         case ev.Opened():
-            return _opened(e) + _proof(e)
+            what = secret(e.key, e.value)
+            said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
+            return said + _proof(e)
         case ev.Committed():
-            return _("commitment to a secret of {owner}: {digest}").format(owner=e.owner, digest=e.digest[:16])
+            return _("commitment to a secret of {owner}: {digest}").format(owner=side(e.owner), digest=e.digest[:16])
         case ev.VarSet():
             said = describe_var(e.key, e.value) if describe_var is not None else None
             return said or f"{e.key} = {e.value}"
         case ev.Noted():
-            return _("note: {text}").format(text=words(e.text))
+            return _("note: {text}").format(text=words(note(e.text) if note else e.text))
         case ev.ScenarioRead():
             n = len(e.text)
             said = ngettext(
@@ -196,9 +218,9 @@ def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:
     return said
 
 
-def _phase_began(e: ev.PhaseBegan, book: Domain) -> str:
+def _phase_began(e: ev.PhaseBegan, book: Domain, active: str) -> str:
     card = book.term(e.card) if e.card else ""
-    fields = {"turn": e.turn, "phase": book.pgettext("phase", e.phase), "side": e.active, "card": card}
+    fields = {"turn": e.turn, "phase": book.pgettext("phase", e.phase), "side": active, "card": card}
     if e.active and e.card:
         said = _("Turn {turn}: {phase}, {side} active, card {card}")
     elif e.active:
@@ -210,7 +232,7 @@ def _phase_began(e: ev.PhaseBegan, book: Domain) -> str:
     return said.format(**fields)
 
 
-def _opened(e: ev.Opened) -> str:
+def _opened(e: ev.Opened, side: Callable[[str], str]) -> str:
     """A hidden piece opened at the end reads as the piece, not as the JSON its secret is."""
     if e.key.startswith("unit.") and isinstance(e.value, str):
         try:
@@ -218,7 +240,9 @@ def _opened(e: ev.Opened) -> str:
         except msgspec.MsgspecError:
             pass  # not a piece after all (a hostile or older save): shown as it is
         else:
-            return _("opened at the end: {name} of {side} was a hidden piece").format(name=unit.name, side=unit.side)
+            return _("opened at the end: {name} of {side} was a hidden piece").format(
+                name=unit.name, side=side(unit.side)
+            )
     return _("opened at the end: {key} = {value}").format(key=e.key, value=e.value)
 
 

@@ -28,7 +28,7 @@ import msgspec
 
 from core import events as ev
 from core.dice import Dice, NeedDice
-from core.language.i18n import CORE_DOMAIN, Text
+from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -417,6 +417,16 @@ class Ruleset:
         itself (the mission, optional rules, extras …); none by default."""
         return ()
 
+    #: The prefixes of the keys that end in a piece's id (``secret.dies.<piece>``), and of
+    #: those whose value is a piece's id: ``describe_named`` names the piece by its name.
+    piece_keys: tuple[str, ...] = ()
+    piece_values: tuple[str, ...] = ()
+
+    #: The prefixes of the variables that name the scenario's kinds of piece, which a side
+    #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
+    #: ones it is not told (Linea di Tiro's ``profile.<id>``).
+    referee_vars: tuple[str, ...] = ()
+
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
         return None
@@ -424,6 +434,34 @@ class Ruleset:
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
+
+    def describe_named(self, state: GameState, key: str, value: int | str) -> str | None:
+        """``describe_var`` with the pieces the key and value name by id (``piece_keys``,
+        ``piece_values``) named as the players know them: the phrases only show them."""
+        units = state.units
+        for prefix in self.piece_keys:
+            uid = key.removeprefix(prefix)
+            if key.startswith(prefix) and uid in units:
+                key = prefix + units[uid].name
+                break
+        if isinstance(value, str) and value in units and key.startswith(self.piece_values):
+            value = units[value].name
+        return self.describe_var(key, value)
+
+    def note_for_a_side(self, text: Text) -> Text:
+        """A note as a side or a spectator reads it: a note may name the referee's command
+        (the save keeps it as it was recorded); by default the note itself."""
+        return text
+
+    def status_words(self, status: str, name: Callable[[str], str]) -> str:
+        """A status (badge) in the log's words; ``name`` names a piece by its id, for a
+        badge that holds one (Bassa Intensità's ``aboard-<vehicle>``)."""
+        return Domain(self.domain).term(status)
+
+    def piece_class(self, state: GameState, cls: str) -> str:
+        """A piece's class as shown, where the game's own state may name it (a class a
+        scenario file defines); ``class_name`` by default."""
+        return self.class_name(cls)
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         """Whether a success of ``roll`` is bad for the side of the unit it names (a

@@ -208,8 +208,9 @@ _ENGLISH: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def english_words(domain: str, context: str, words: Mapping[str, str]) -> None:
-    """Say the ids ``words`` names (in ``domain``, with ``context``: ``term``, ``phase``) in
-    those English words wherever the reader's catalogue has none."""
+    """Say the ids ``words`` names (in ``domain``, with ``context``: ``term``, ``phase``,
+    or ``""`` for an id recorded as a message of its own) in those English words wherever
+    the reader's catalogue has none."""
     _ENGLISH.setdefault((domain, context), {}).update(words)
 
 
@@ -272,6 +273,10 @@ def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _
     if _depth >= MAX_NESTING:
         return text.id
     template = tr.gettext(text.id)
+    if template == text.id:
+        # An id recorded as a message of its own (a ledger column ``first-fire``): its
+        # English words, where its ruleset gives them (``english_words`` with no context).
+        template = _ENGLISH.get((domain, ""), {}).get(text.id, template)
     values = {k: _argument(v, domain, language, _depth + 1) for k, v in text.args.items()}
     return fill(template, values) or fill(text.id, values) or text.id
 

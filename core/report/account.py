@@ -132,8 +132,10 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
             p.points,
         )
         said.append(line.format(side=name(p.side), points=p.points, reason=p.reason))
-    for key, value in t.revealed:
-        if value:
+    for key, value, what in t.revealed:
+        if what:
+            said.append(_("Revealed: {what}.").format(what=what))
+        elif value:
             said.append(_("Revealed: {key} was {value}.").format(key=key, value=value))
         else:
             said.append(_("Revealed: {key}.").format(key=key))

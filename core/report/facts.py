@@ -63,7 +63,7 @@ def collect(
                 # A side's copy: a piece it saw act but never saw set up (hidden then).
                 units[uid] = UnitFacts(uid, _("an unseen piece"), "", "", "")
             else:
-                units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.class_name(u.cls) if u.cls else "")
+                units[uid] = UnitFacts(uid, u.name, u.side, u.kind, ruleset.piece_class(state, u.cls) if u.cls else "")
         return units[uid]
 
     for e in events:
@@ -110,7 +110,8 @@ def collect(
                 said = _("{side}: {points} defeat points, {reason}")
                 command.words.append(said.format(side=state.sides[e.side].name, points=f"{e.points:+d}", reason=reason))
             case ev.Revealed():
-                turn.revealed.append((e.key, e.value))
+                # what the secret was in the ruleset's words for its key, as the log says it
+                turn.revealed.append((e.key, e.value, ruleset.describe_named(state, e.key, e.value) or ""))
             case ev.Rolled():
                 unit = known(e.unit) if e.unit else None
                 side = _favoured(e.roll, unit, by, state, ruleset)
@@ -120,6 +121,11 @@ def collect(
             case ev.Moved() | ev.StatusChanged():
                 known(e.unit)
 
+    for uid, u in units.items():
+        piece = state.units.get(uid)
+        if piece is not None and piece.cls:
+            # by the game's end: a hidden piece is set up before its scenario's profiles
+            u.cls = ruleset.piece_class(state, piece.cls)
     sides = [SideFacts(s.id, s.name, s.army) for s in state.sides.values()]
     ordered = [turns.get(t, TurnFacts(t)) for t in range(0, max(turns) + 1)]
     score_name = "defeat points" if any_points else "losses"

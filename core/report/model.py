@@ -65,7 +65,8 @@ class TurnFacts:
     losses: list[Loss] = field(default_factory=list)
     returns: list[Loss] = field(default_factory=list)
     points: list[Points] = field(default_factory=list)
-    revealed: list[tuple[str, str]] = field(default_factory=list)
+    #: each secret revealed: its key, its value, and what it was in the ruleset's words
+    revealed: list[tuple[str, str, str]] = field(default_factory=list)
     rolls: list[RollFact] = field(default_factory=list)
     result: str = ""
 

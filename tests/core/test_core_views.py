@@ -149,7 +149,8 @@ def test_a_secret_becomes_public_after_reveal(tmp_path):
     for role in ("regulars", "irregulars", "spectator"):
         secret = game.view(role).secrets[key]
         assert secret.revealed and secret.value == value
-        shown = f"revealed: {key} = {value} (matches its commitment "
+        # the marker's role in the ruleset's words, not its key (issue #26)
+        shown = f"revealed: {game.ruleset.describe_var(key, value)} (matches its commitment "
         assert any(line.text.startswith(shown) for line in game.log_lines(role))
     game.close()
 

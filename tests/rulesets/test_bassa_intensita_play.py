@@ -571,9 +571,14 @@ def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
     assert r.target == 2 and sum(m.value for m in r.mods) == 2
     # 2d6 = 4: morale, and the rotor is damaged
     assert unit(game, "lynx").has("rotor-damaged") and unit(game, "lynx").has("morale-due")
-    # helicopter morale: Veteran 5 + 3 - 2 under fire = 6; a 9 fails; 6: surrender counts as panic,
+    # helicopter morale: Veteran 5 + 3 = 8, and no -2 "under HE or automatic fire": the
+    # MANPADS's row (BI-R260) is neither, nor does the helicopter table's row 3-4 give it
+    # (A.13.2, BI-R263; ruling BI-AA-MORALE); a 9 fails; 6: surrender counts as panic,
     # and on 1d6 of 1 or 2 it goes home
+    assert not unit(game, "lynx").has("morale-fire")
     facts = play(game, "morale lynx dice=9,6,2")
+    r = rolls(facts, "A.13.2")[0]
+    assert r.target == 8 and "under HE or automatic fire" not in [plain(m.label) for m in r.mods]
     assert plain(unit(game, "lynx").out).startswith("landed or went back to base")
 
 
@@ -763,6 +768,12 @@ def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
     assert not any("Hassan" in line.text for line in seen[start:])  # not given away
     with pytest.raises(Refused, match="already taken"):
         play(game, "screened bruno hassan range=12")
+    # covering fire is resolved before he can fire (BI-R053): shocked by it, he does not
+    # fire in his own tier as the simultaneous fire of the tier would let him (BI-R061;
+    # rulings BI-SHOCKED-TIME, BI-TIER-RESULTS)
+    assert not unit(game, "hassan").has("struck")
+    with pytest.raises(Refused, match="Hassan is shocked: no fire"):
+        play(game, "@red fire hassan bruno range=12")
 
 
 def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
@@ -807,12 +818,47 @@ def test_a_soft_vehicle_halved_and_a_panicking_crew(game):
     facts = play(game, "@blue fire ariete tecnica range=40 dice=2,1")
     # a natural 1 on the unarmoured table is never modified: near miss
     assert plain(rolls(facts, "A.12.2")[0].outcome) == "near miss (natural 1: never modified)"
-    # the technical's Rabble crew: 2 + 3 - 2 = 3; a 7 fails; 5: panic, off at road speed
+    # the technical's Rabble crew: 2 + 3 - 2 = 3; a 7 fails; 5: panic. It has not moved
+    # onto a road: it flees its off-road allowance, 20 cm, not its road 120 (BI-R045,
+    # BI-R182; ruling BI-PANIC, digest BI-AMB-45)
     facts = play(game, "morale tecnica dice=7,5")
     moved = [e for e in facts if isinstance(e, ev.Moved)]
-    assert moved[0].cm == 120 and unit(game, "tecnica").has("shocked")
+    assert moved[0].cm == 20 and unit(game, "tecnica").has("shocked")
     play(game, "morale tecnica m1 dice=9,6")
     assert plain(unit(game, "tecnica").out) == "abandoned by its crew, who panic (BI-R182)"
+
+
+def test_a_panicking_vehicle_flees_its_allowance_on_the_road_it_stands_on_as_now(game):
+    """BI-R182 (ruling BI-PANIC, digest BI-AMB-45): flight at maximum speed on the ground
+    the vehicle stands on, as its allowance is now: on the road it drove onto, the
+    technical's 120 cm halved by a mobility hit (BI-R045, ruling BI-MOBILITY): 60."""
+    goto(game, "move-second")
+    play(game, "@red move tecnica 50 road")
+    play(game, "mark tecnica slowed")
+    # Rabble 2 + 3 = 5; a 7 fails; 5: panic
+    facts = play(game, "morale tecnica m1 dice=7,5")
+    assert [e.cm for e in facts if isinstance(e, ev.Moved)] == [60]
+    # off the road again (away from the enemy: it is shocked), it flees off-road: 20 halved, 10
+    goto(game, "move-second", 2)
+    play(game, "@red move tecnica 5 away")
+    facts = play(game, "morale tecnica m1 dice=7,5")
+    assert [e.cm for e in facts if isinstance(e, ev.Moved)] == [10]
+
+
+def test_a_squad_leader_is_replaced_by_an_unhurt_man_not_one_who_panicked(game):
+    """BI-R028: "one survivor becomes the new leader"; Ali, the squad's best, has just
+    panicked and is Shocked: Hassan, unhurt, takes over (ruling BI-LEADER)."""
+    play(game, "out omar killed")
+    goto(game, "fire-regular")
+    # Ali: Regular 4 + 3, isolated -2, commander killed -1 = 4; a 9 fails; 5: panic
+    facts = play(game, "morale ali m4 dice=9,5")
+    assert plain(rolls(facts)[1].outcome) == "panic" and unit(game, "ali").has("shocked")
+    goto(game, "end")
+    facts = play(game, "next dice=4")
+    # the squad's Quality is still that of its survivors, Regular: 4 or less
+    r = rolls(facts, "BI-R028")[0]
+    assert (r.target, plain(r.outcome)) == (4, "Hassan takes over (recruit)")
+    assert unit(game, "hassan").has("leader") and not unit(game, "ali").has("leader")
 
 
 def test_motivation_and_landing(game):

@@ -212,6 +212,15 @@ def test_air_tables_match_the_book(book):
     assert "ottenendo un risultato di 6 su 1d6" in text and "per 3 turni consecutivi" in text
 
 
+def test_only_automatic_or_he_anti_aircraft_weapons_put_a_crew_under_fire(book):
+    """A.13.2 "Sotto tiro di Alto Esplosivo o armi automatiche: -2": the AA machine gun
+    and autocannon are automatic, the AT rocket is the HE of the LAW and RPG rows
+    (A.9.2); the missiles are neither (ruling BI-AA-MORALE)."""
+    assert "Sotto tiro di Alto Esplosivo o armi automatiche : -2" in book
+    assert {row.weapon for row in air().aa if row.under_fire} == {"aa-mg", "aa-cannon", "at-rocket"}
+    assert all(weapons()[w].target == "he" for w in next(r for r in air().aa if r.weapon == "at-rocket").carried_by)
+
+
 def test_weapon_classes_for_vehicles_and_he_follow_the_book():
     w = weapons()
     assert {i for i, x in w.items() if x.vehicle_mod == "machine-gun"} == {"lmg", "mg"}

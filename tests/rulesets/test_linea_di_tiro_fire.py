@@ -40,26 +40,34 @@ def test_a_fleeing_piece_cannot_spend_a_ready_attack(game):
 
 
 def test_consecutive_he_attacks_at_immobilised_infantry_gain_one_each(game):
+    """LT-R061 (ruling LT-HE-STREAK): the HE attack that immobilises the piece is the
+    first of the streak: the next HE attack gets +1, the one after +2."""
     play(game, "next", "@us activate sherman1 A4 prepare=0")  # 7♥
-    # HE 3 against stationary infantry 3: column 0; a 2 immobilises (not yet immobilised: no bonus)
+    # HE 3 against stationary infantry 3: column 0; a 2 immobilises, and starts the streak
     facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=2")
     assert plain(rolls(facts)[0].purpose) == "HE fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
     assert game.state.units["grenadiers"].has("immobilised")
-    assert not game.state.units["grenadiers"].has("he-1")
-    # the first HE attack at the immobilised piece: no bonus yet; a 3 on column 0 is no effect
-    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
-    assert plain(rolls(facts)[0].outcome) == "modified total 3, column 0: no effect"
     assert game.state.units["grenadiers"].has("he-1")
-    play(game, "next", "next", "next", "next", "@us activate sherman1 A2")  # K♦: us again
-    # the second in a row: +1 to the attack factor, column +1, where a 3 immobilises
-    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=3")
+    # the second HE attack in a row: +1, column +1, where a 4 is no effect
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=4")
     roll = rolls(facts)[0]
     assert "attack 3 + 1 for consecutive HE (LT-R061)" in plain(roll.purpose) and plain(roll.purpose).endswith("= +1")
-    assert plain(roll.outcome) == "modified total 3, column +1: I: immobilised, loses its ready attacks"
+    assert plain(roll.outcome) == "modified total 4, column +1: no effect"
     assert game.state.units["grenadiers"].has("he-2")
-    # an MG (not HE) attack breaks the streak
-    play(game, "@us activate sherman2 A2")
-    play(game, "@us mg sherman2 grenadiers defence=still-open dice=6")
+    play(game, "next", "next", "next", "next", "@us activate sherman1 A2")  # K♦: us again
+    # the third in a row: +2, column +2, where a 1 destroys (column +1 only immobilises)
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=1")
+    roll = rolls(facts)[0]
+    assert "attack 3 + 2 for consecutive HE (LT-R061)" in plain(roll.purpose) and plain(roll.purpose).endswith("= +2")
+    assert plain(roll.outcome) == "modified total 1, column +2: D: destroyed"
+    assert not game.state.units["grenadiers"].in_play
+
+
+def test_an_mg_attack_breaks_the_he_streak(game):
+    """LT-R061: only consecutive HE shots count; an MG attack between them ends the run."""
+    play(game, "next", "@us activate sherman1 A4 prepare=0")  # 7♥
+    play(game, "@us mg sherman1 grenadiers he defence=still-open dice=2")  # immobilised: he-1
+    play(game, "@us mg sherman1 grenadiers defence=still-open dice=6")
     assert not any(b.startswith("he-") for b in game.state.units["grenadiers"].status)
 
 

@@ -79,10 +79,11 @@ def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
     with pytest.raises(Refused, match="does not fire on this card"):
         play(g, "barrage german bazooka defence=still-open")
     play(g, "next", "@german unitmove continue-artillery")  # K♠: a face card continues it
-    # the GIs, immobilised, take their first HE attack in a row: no bonus yet
+    # the barrage that immobilised the GIs was their first HE attack in a row; this
+    # second one gets +1 (LT-R061): 4 + 1 - 3, column +2, where a 4 is no effect
     facts = play(g, "barrage german gis defence=still-open dice=4")
-    assert plain(rolls(facts)[0].outcome) == "modified total 4, column +1: no effect"
-    assert g.state.units["gis"].has("he-1")
+    assert plain(rolls(facts)[0].outcome) == "modified total 4, column +2: no effect"
+    assert g.state.units["gis"].has("he-2")
 
 
 def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):

@@ -32,16 +32,23 @@ async def test_a_command_from_one_seat_appears_at_once_on_every_other_seat(club)
 
 
 def regulars_secrets(game) -> list[str]:
-    """The regulars' secret objectives as the log names them (``marker.regulars.4``...)."""
-    keys = [key for key, secret in game.state.secrets.items() if secret.owner == "regulars"]
-    assert keys, "the demo gives the regulars secret objectives"
-    return keys
+    """The regulars' secret objectives as the log says them (" regulars' marker 4 is the
+    main objective (§4.1)"...): what each marker is, never its key (issue #26); with the
+    space before, so that the irregulars' own markers' words do not hold them."""
+    said = [
+        " " + (game.ruleset.describe_var(key, secret.value) or "")
+        for key, secret in game.state.secrets.items()
+        if secret.owner == "regulars"
+    ]
+    assert said and all(s.strip() for s in said), "the demo gives the regulars secret objectives, each in words"
+    return said
 
 
 async def test_each_seat_sees_only_its_own_view(club):
-    # The regulars' terminal is tall enough for the log to show the set-up's secrets with their commitments.
+    # The regulars' terminal is tall enough for the log to show the set-up's secrets with their
+    # commitments, and wide enough for a secret's words in full.
     rita, reg, irr, spec = await asyncio.gather(
-        *(club.connect(s, size=(100, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr", "spec"))
+        *(club.connect(s, size=(160, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr", "spec"))
     )
     for player in (rita, irr):
         await player.wait_for(*HIDDEN)

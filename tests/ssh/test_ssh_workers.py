@@ -31,9 +31,9 @@ def worker_of(club, seat: str) -> int:
 async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(workers_club):
     club = workers_club
     # One by one: spread in turn.  The regulars' terminal is tall enough for the log to show
-    # the set-up's secrets with their commitments.
+    # the set-up's secrets with their commitments, and wide enough for their words in full.
     rita, reg, irr = [
-        await club.connect(s, size=(100, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr")
+        await club.connect(s, size=(160, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr")
     ]
     await asyncio.gather(
         rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)")

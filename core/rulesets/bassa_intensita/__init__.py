@@ -14,12 +14,13 @@ Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import msgspec
 
 from core import events as ev
-from core.language.i18n import M, Msg
+from core.language.i18n import M, Msg, Text, english_words
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
@@ -28,9 +29,9 @@ from core.rulesets.bassa_intensita import (
 )
 from core.rulesets.bassa_intensita.commands import support
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
-from core.rulesets.bassa_intensita.tables import tier_by_id, tiers
+from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
 from core.rulesets.bassa_intensita.vocabulary import STATUSES_SHOWN, data_words
-from core.rulesets.bassa_intensita.words import _, pgettext, render, whose
+from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
 from core.rulesets.common import STATUSES, ScenarioRuleset
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -101,6 +102,8 @@ class BassaIntensita(ScenarioRuleset):
     scenario_format = FORMAT
     turn = turn
     own_commands = commands.COMMANDS
+    # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
+    piece_keys = ("secret.support.", "secret.dies.")
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def commands(self) -> list[CommandSpec]:
@@ -138,17 +141,32 @@ class BassaIntensita(ScenarioRuleset):
             cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
             return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
         if key.startswith("secret.support."):
-            stage, source, turn = str(value).split(":")
+            parts = str(value).split(":")
+            if len(parts) != 3:
+                return None  # not stage:source:turn (a hostile save's): shown as key = value
+            stage, source, turn = parts
             owner = render(whose(key.removeprefix("secret.support.")))
             return _("{owner} fire support ({source}): {stage} in turn {turn}").format(
-                owner=owner, source=source, stage=pgettext("term", stage), turn=turn
+                owner=owner, source=support.source_words(source), stage=pgettext("term", stage), turn=turn
             )
+        if key.startswith("mine."):
+            # BI-R221..R223: a mine the scenario lays, its kind and place (hidden: its layer's secret)
+            return _("a mine laid before the game: {what}").format(what=value)
         if key.startswith("secret.dies."):
             who = key.removeprefix("secret.dies.")
             if value:
                 return _("{unit} dies at the end of turn {turn} unless dressed").format(unit=who, turn=value)
             return _("{owner} wound is dressed").format(owner=render(whose(who)))
         return SCENARIO_VARS.get(key, lambda v: None)(value)
+
+    def note_for_a_side(self, text: Text) -> Text:
+        return support.note_for_a_side(text)
+
+    def status_words(self, status: str, name: Callable[[str], str]) -> str:
+        # A.6: a man aboard carries the vehicle's id in a badge; the log names the vehicle
+        if status.startswith("aboard-"):
+            return _("aboard {vehicle}").format(vehicle=name(status.removeprefix("aboard-")))
+        return super().status_words(status, name)
 
     def class_name(self, cls: str) -> str:
         tier = tier_by_id().get(cls)
@@ -170,6 +188,7 @@ class BassaIntensita(ScenarioRuleset):
                 *(t.name for t in tiers()),
                 *("moon", "dark"),
                 *("contacted", "lost", "ranged"),
+                *weapons(),
             }
         )
 
@@ -194,5 +213,9 @@ _OLDER_PURPOSES = frozenset(
     }
 )
 
+
+# A piece's weapons are recorded by their id in the table (A.9.2): the log names each by
+# the table's name (the catalogue gives the book's Italian row label).
+english_words(DOMAIN, "term", {w.id: w.name for w in weapons().values()})
 
 register("bassa-intensita", BassaIntensita)

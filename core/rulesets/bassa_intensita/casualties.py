@@ -45,6 +45,7 @@ BADGES = (
     "landed",
     "rotor-damaged",
     "gassed",
+    "on-road",
 )
 #: Rolls whose success strikes the unit they name (``BassaIntensita.success_hurts_unit``).
 PENETRATION = M("armour penetration")
@@ -139,12 +140,17 @@ def losses_felt(
 # ----------------------------------------------------------------------- infantry
 
 
-def wound(ctx: Context, unit: Unit, result: str, cause: Text, *, under_fire: bool, morale_check: bool) -> None:
-    """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it."""
+def wound(
+    ctx: Context, unit: Unit, result: str, cause: Text, *, under_fire: bool, morale_check: bool, grace: bool = True
+) -> None:
+    """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it.
+    ``grace``: the hit is of the tier's simultaneous fire (BI-R061), not fire resolved
+    before he could fire (covering fire, BI-R053)."""
     before = "seriously-wounded" if unit.has("seriously-wounded") else "wounded" if unit.has("wounded") else ""
     after = damage.wound_after(before, result)
     commanding = squads.commands(ctx.state, unit)
-    _grace(ctx, unit)
+    if grace:
+        _grace(ctx, unit)
     if after == "dead":
         ctx.emit(ev.UnitOut(unit=unit.id, cause=M(KILLED_BY, cause=cause)))
         badges(ctx, unit, remove=DUE)
@@ -198,12 +204,19 @@ def shock(ctx: Context, unit: Unit) -> None:
 
 
 def infantry_hit(
-    ctx: Context, unit: Unit, cause: Text, *, sniper: bool = False, under_fire: bool = False, rubber: bool = False
+    ctx: Context,
+    unit: Unit,
+    cause: Text,
+    *,
+    sniper: bool = False,
+    under_fire: bool = False,
+    rubber: bool = False,
+    grace: bool = True,
 ) -> str:
     """Roll 1d10 on the infantry damage table (A.12.1) and apply it; returns the row id.
 
     ``rubber``: non-lethal rounds (BI-R230): Wounded and Seriously wounded count as
-    Shocked, Dead as Wounded.
+    Shocked, Dead as Wounded.  ``grace``: as for :func:`wound`.
     """
     mods = tuple(
         ev.Mod(word(m.label), m.add, "BI-R111")
@@ -227,7 +240,7 @@ def infantry_hit(
             "dead": nl.rubber_dead,
         }
         result = milder.get(result, result)
-    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result))
+    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result), grace=grace)
     return result
 
 

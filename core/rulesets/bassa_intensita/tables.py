@@ -275,6 +275,8 @@ class AAWeapon(msgspec.Struct, frozen=True):
     helicopter: int | None = None
     max_cm: int | None = None
     carried_by: tuple[str, ...] = ()
+    #: A.13.2 "under HE or automatic fire" for the morale check its hit asks for.
+    under_fire: bool = False
 
 
 class AircraftHit(msgspec.Struct, frozen=True):

@@ -180,7 +180,10 @@ def replace_leaders(ctx: Context) -> None:
         # the latest to fall is a replacement (his badge) before the leader the scenario gave
         dead = next((m for m in fallen if m.has("leader")), fallen[0])
         order = [t.id for t in tiers()]
-        best = min(men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
+        # the best unhurt man, not one wounded or Shocked (he has just panicked, perhaps);
+        # only a squad with none of them is led by the best of the rest (ruling BI-LEADER)
+        unhurt = [m for m in men if not m.has("wounded") and not m.has("shocked")]
+        best = min(unhurt or men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
             M("taking over {team}", team=u.team),

@@ -69,6 +69,7 @@ english_words(
         "morale-fire": "under fire for morale",
         "morale-table-2": "morale check at -2",
         "morale-table-1": "morale check at -1",
+        "on-road": "on a road",
         "seriously-wounded": "seriously wounded",
         "shocked-now": "shocked this turn",
         "shot-auto": "fired on automatic",

@@ -77,6 +77,8 @@ class BreakingNews(Ruleset):
     rule_source = "breaking-news-1.5.1-en.md"
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True
+    # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians)
+    piece_keys = ("secret.lost.", "secret.aboard.", "secret.wound.", "secret.reacted.", "secret.civilian.")
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:

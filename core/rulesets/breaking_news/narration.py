@@ -49,6 +49,17 @@ def _bought(m: re.Match[str], value: int | str) -> Msg:
     return M("{side} bought {extra}", side=m["side"], extra=name)
 
 
+def _marker(m: re.Match[str], value: int | str) -> Msg | None:
+    whose_marker = whose(m["side"])
+    if value == "main":
+        return M("{whose} marker {n} is the main objective (§4.1)", whose=whose_marker, n=m["n"])
+    if value == "secondary":
+        return M("{whose} marker {n} is a secondary objective (§4.1)", whose=whose_marker, n=m["n"])
+    if value == "fake":
+        return M("{whose} marker {n} is a fake (§4.1)", whose=whose_marker, n=m["n"])
+    return None
+
+
 def _struck(m: re.Match[str], value: int | str) -> Msg:
     action, _, ids = str(value).partition(":")
     return M("hit by action {action}, may still answer it: {units}", action=action, units=ids.replace(",", ", "))
@@ -134,6 +145,11 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
         r"ied\.(?P<side>[^.]+)\.(?P<n>\d+)",
         lambda m, v: M("{whose} IED {n}: {state}", whose=whose(m["side"]), n=m["n"], state=_value(v)),
     ),
+    # §4.1: a defending side's five markers, one main, two secondary, two fakes; what a
+    # marker was, in its owner's secret, its reveal and the end's opening alike
+    (r"marker\.(?P<side>[^.]+)\.(?P<n>\d+)", _marker),
+    # §4.1 (mission 2): the Irregular player's secret die, its face
+    (r"objective\.die", lambda m, v: M("the secret objective die shows {face} (§4.1)", face=v)),
     (r"ambush_used\.(?P<side>[^.]+)", lambda m, v: M("{side} have sprung their ambush", side=m["side"])),
     (r"intelligence\.(?P<side>[^.]+)", lambda m, v: M("{side} used Intelligence", side=m["side"])),
     (

@@ -58,7 +58,7 @@ class NewsFormat(Format):
         "ambush": "held off the table for an ambush (Extras: Ambush)",
         "infiltrator": "deploys after everyone else (Extras: Infiltrators)",
         "crew": "crew of the vehicle it is aboard",
-        "night-visors": "has night visors: no +2 to be missed at night (Fire modifiers)",
+        "night-visors": "has night visors: no +2 to his sightings at night (§7.0)",
     }
     stats = {"ammo": "a light weapon's ammunition at the start, with the optional rule (§8.0.3)"}
     options = dict(hits.OPTIONS)

@@ -151,3 +151,14 @@ english_words(
         "rpg-fired": "has fired its RPG",
     },
 )
+# The defeat-point ledger's columns (§14.0), recorded by id in the final count's note.
+english_words(
+    DOMAIN.name,
+    "",
+    {
+        "first-fire": "first fire",
+        "negotiation-broken": "negotiation broken",
+        "objective-main": "main objective",
+        "objective-secondary": "secondary objective",
+    },
+)

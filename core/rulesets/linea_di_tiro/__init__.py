@@ -50,6 +50,10 @@ class LineaDiTiro(Ruleset):
     end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
+    # digest part D: the scenario's profiles name its kinds of piece, a hidden Pak's too
+    referee_vars = ("profile.",)
+    # LT-R053 (ruling LT-AMBUSH): a hidden piece's reply to its first spotter: the piece, the spotter
+    piece_keys = piece_values = ("secret.ambush.",)
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
@@ -93,7 +97,8 @@ class LineaDiTiro(Ruleset):
                 return _("{piece} may reply to its first spotter {spotter}").format(piece=piece, spotter=value)
             return _("{whose} reply is spent").format(whose=owner(piece))
         if key.startswith("profile."):
-            return _("piece profile {id} from the scenario").format(id=key.partition(".")[2])
+            # digest part D: the scenario names each kind of piece it defines
+            return _("piece profile {id} from the scenario").format(id=_profile_name(value, key.partition(".")[2]))
         if key == "joker.effect":
             return _("a joker: {effect} (LT-R010)").format(effect=value)
         if key == "joker.artillery":
@@ -119,6 +124,10 @@ class LineaDiTiro(Ruleset):
             "draw",
         ]
 
+    def piece_class(self, state: GameState, cls: str) -> str:
+        # digest part D: a piece's class is a profile of its scenario, shown by the profile's name
+        return _profile_name(state.vars.get(f"profile.{cls}"), cls)
+
     def profile(self, state: GameState, unit: Unit) -> Profile:
         """The piece's profile from its scenario (its ``cls``), with its own stats over it."""
         found = profile_of(state.vars, unit.cls, unit.stats)
@@ -136,6 +145,17 @@ class LineaDiTiro(Ruleset):
 
     def advance(self, ctx: Context) -> None:
         turn.advance(ctx)
+
+
+def _profile_name(raw: object, cls: str) -> str:
+    """A profile's name from its recorded JSON (``profile.<id>``); its id where there is none."""
+    if not isinstance(raw, str):
+        return cls
+    try:
+        found = profile_of({f"profile.{cls}": raw}, cls, {})
+    except msgspec.MsgspecError:
+        return cls  # a damaged or hostile value: shown by its id
+    return found.name if found and found.name else cls
 
 
 register("linea-di-tiro", LineaDiTiro)

@@ -102,6 +102,8 @@ english_words(
         "ready-2": "two attacks prepared",
         "fired-1": "fired once",
         **{f"fired-{n}": f"fired {n} times" for n in range(2, 7)},
+        "he-1": "one HE attack in a row",
+        **{f"he-{n}": f"{n} HE attacks in a row" for n in range(2, 7)},
         "in-vehicle": "aboard a vehicle",
     },
 )

@@ -37,9 +37,9 @@ def test_the_demo_is_a_whole_game():
 
 def test_the_demo_log_keeps_the_militias_secrets_until_the_end():
     game = Game.open(SAVE, writable=False)
-    end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: marker.regulars.1" in line.text)
+    end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: regulars' marker 1 is" in line.text)
     texts = [line.text for line in game.log_lines("regulars")]
-    assert not [t for t in texts[:end] if "objective.die" in t or "secret objective die:" in t]
+    assert not [t for t in texts[:end] if "objective.die" in t or "secret objective die:" in t or "die shows" in t]
     set_off = next(i for i, t in enumerate(texts) if t.startswith("irregulars' IED at irregulars.4"))
     assert not [t for t in texts[:set_off] if "ied." in t or "plant" in t], "the IED is secret until it goes off"
     before = texts[:end]

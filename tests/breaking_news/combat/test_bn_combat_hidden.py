@@ -181,3 +181,47 @@ def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, mo
     else:
         with pytest.raises(Refused, match="Italian"):
             g.execute("react-spot sarge shadow range=15 dice=6")
+
+
+def _night_range(tmp_path, monkeypatch) -> Game:
+    """The combat range played at night (``night = true``), Spc Saw with night visors."""
+    import core.rulesets.breaking_news as bn
+    from bn_combat_support import HERE, to_activation
+
+    text = (HERE / "scenarios" / "combat.toml").read_text(encoding="utf-8")
+    text = text.replace('title = "Combat test range"', 'title = "Combat test range"\nnight = true', 1)
+    text = text.replace('weapons = ["LMG"]', 'weapons = ["LMG"]\nroles = ["night-visors"]', 1)
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "combat.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(bn, "SCENARIOS", folder)
+    g = Game.new(tmp_path / "g.ftlog", "breaking-news", "", seed=7)
+    g.execute("scenario combat")
+    g.execute("next")
+    to_activation(g, "regulars")
+    return g
+
+
+def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, monkeypatch):
+    """§7.0: "+2 target in Jungle or at night (without night visors)".  At 15 cm a
+    sighting needs 3; at night Sgt Stone, without visors, needs 5, so a 4 fails
+    though nobody typed ``night``.  Spc Saw has night visors: he needs 3 and a 3
+    sights Shadow."""
+    g = _night_range(tmp_path, monkeypatch)
+    out = g.execute("react-spot sarge shadow range=15 dice=4")
+    roll = rolls(out)[0]
+    assert (roll.target, roll.outcome) == (5, "not sighted")
+    assert [(m.label, m.value, m.rule) for m in roll.mods] == [("at night, without night visors", 2, "§7.0")]
+    out = g.execute("react-spot saw shadow range=15 dice=3")
+    roll = rolls(out)[0]
+    assert (roll.target, roll.mods, roll.outcome) == (3, (), "sighted")
+    g.close()
+
+
+def test_jungle_is_still_typed_and_counts_once_at_night(tmp_path, monkeypatch):
+    """§7.0: jungle and night are one +2, not two: at night in jungle Sgt Stone needs
+    3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too)."""
+    g = _night_range(tmp_path, monkeypatch)
+    assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4"))[0].target == 5
+    assert rolls(g.execute("react-spot saw shadow range=15 night dice=4"))[0].target == 5
+    g.close()

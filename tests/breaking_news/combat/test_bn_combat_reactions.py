@@ -173,3 +173,28 @@ def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
     to_hit = rolls(out)[0]
     assert to_hit.target == 6 and "target dodges" not in [m.label for m in to_hit.mods]
     assert plain(rng.state.units["kalash"].out) == "killed by regulars"
+
+
+def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(rng):
+    """§8.2 makes simultaneous only the fire that put him down; §10.0: a suppressed
+    figure cannot react by opportunity.  Rocket is suppressed by Emfour's shot; Sgt
+    Stone's later shot at him misses (a 1): it did not suppress him, so he cannot
+    answer it."""
+    rng.execute("fire m4 rocket range=30 dice=4,6", role="regulars")
+    assert "suppressed" in status(rng, "rocket")
+    rng.execute("fire sarge rocket range=30 dice=1", role="regulars")
+    with pytest.raises(Refused, match="suppressed and cannot react"):
+        rng.execute("react-fire rocket sarge range=30", role="irregulars")
+
+
+def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
+    """§6.5, §8.2: one reaction to each enemy move or fire.  Kalash dodges Emfour's
+    shot (it misses, a 1): the dodge was his reaction to it, so he cannot also fire
+    back at it; he may react to the enemy's next action."""
+    rng.execute("react-dodge kalash 2", role="irregulars")
+    out = rng.execute("fire m4 kalash range=30 dice=1", role="regulars")
+    assert "target dodges" in [m.label for m in rolls(out)[0].mods]
+    with pytest.raises(Refused, match="already reacted to this enemy action"):
+        rng.execute("react-fire kalash m4 range=30", role="irregulars")
+    rng.execute("move saw 3", role="regulars")
+    rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")

@@ -302,7 +302,10 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     g.execute("medic doc m4", role="regulars")
     assert plain(g.state.units["m4"].out) == "stabilised, wounded by irregulars"
     line = [ln.text for ln in g.log_lines()][-2:]
-    assert line == ["Pfc Emfour out of action: stabilised, wounded by irregulars", "m4's wound no longer counts down"]
+    assert line == [
+        "Pfc Emfour out of action: stabilised, wounded by irregulars",
+        "Pfc Emfour's wound no longer counts down",  # the figure by its name (#26)
+    ]
 
 
 def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):

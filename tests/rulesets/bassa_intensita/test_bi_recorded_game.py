@@ -48,7 +48,7 @@ def test_the_game_shows_vehicles_he_indirect_fire_night_and_smoke():
     assert "Abdi the gunner out of action: killed by a Cannoni/mortai <103mm burst" in texts
     # Indirect fire: contact, ranging shot, fire for effect, in three turns (BI-R102..R104).
     for step in ("contacted in turn 2", "ranged in turn 3", "ranged in turn 4"):
-        assert f"gatti's fire support (gun-102): {step}" in texts, step
+        assert f"Sgt Gatti's fire support (Cannoni/mortai <103mm): {step}" in texts, step  # by name and row (#26)
     # Smoke: the Puma's dischargers, lasting 6 + 1d6 turns.
     assert any(
         t.startswith("smoke: smoke dischargers") and t.endswith("by Puma armoured car, until the end of turn 12")

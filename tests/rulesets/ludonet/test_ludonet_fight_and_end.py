@@ -111,6 +111,8 @@ def test_reinforcements_end_a_retreat(armoured):
     facts = play(armoured, "@garrison reinforce fritz karl max")
     assert any(isinstance(e, ev.Noted) and "4 of 5: it keeps retreating" in plain(e.text) for e in facts)
     assert armoured.state.units["hans"].has("retreating")
+    # LN-R070: the unit retreats, the men who joined it with it
+    assert armoured.state.units["karl"].has("retreating") and armoured.state.units["max"].has("retreating")
     facts = play(armoured, "@garrison reinforce hans paul")
     assert any(isinstance(e, ev.Noted) and "back to 5 of 5: the retreat ends" in plain(e.text) for e in facts)
     s = armoured.state

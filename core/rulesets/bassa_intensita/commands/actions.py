@@ -151,6 +151,11 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
+    # where it now stands, for a panic's flight at its allowance there (ruling BI-PANIC)
+    if on_road and not unit.has("on-road"):
+        ctx.emit(ev.StatusChanged(unit=unit.id, add=("on-road",)))
+    elif not on_road and unit.has("on-road"):
+        ctx.emit(ev.StatusChanged(unit=unit.id, remove=("on-road",)))
     steady = "stabilised" in unit.roles and 2 * cm < allowance
     badges(ctx, unit, "moved-stabilised" if steady else "moved")
 

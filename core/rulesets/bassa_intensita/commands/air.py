@@ -109,7 +109,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     if heli is None:
         aircraft_hit(ctx, s.other_side(shooter.side))
     else:
-        helicopter_hit(ctx, heli)
+        helicopter_hit(ctx, heli, row)
 
 
 def aircraft_hit(ctx: Context, side: str) -> None:
@@ -155,8 +155,8 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     return False
 
 
-def helicopter_hit(ctx: Context, heli: Unit) -> None:
-    """BI-R263: 2d6 on the helicopter table."""
+def helicopter_hit(ctx: Context, heli: Unit, by: AAWeapon) -> None:
+    """BI-R263: 2d6 on the helicopter table, hit by the anti-aircraft weapon ``by``."""
     faces = ctx.roll(
         M("helicopter hit"),
         2,
@@ -197,8 +197,10 @@ def helicopter_hit(ctx: Context, heli: Unit) -> None:
                     check=ev.AtLeast(face=air().passenger_hit, under=True),
                 )
                 if f <= air().passenger_hit:
-                    casualties.infantry_hit(ctx, man, cause, under_fire=True)
-    casualties.morale_due(ctx, heli, "m7", under_fire=True, table_mod=row.morale_mod)
+                    casualties.infantry_hit(ctx, man, cause, under_fire=by.under_fire)
+    # A.13.2: the -2 "under HE or automatic fire" is the weapon's to give, not the
+    # table's (no row of BI-R263 names it; ruling BI-AA-MORALE).
+    casualties.morale_due(ctx, heli, "m7", under_fire=by.under_fire, table_mod=row.morale_mod)
 
 
 def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:

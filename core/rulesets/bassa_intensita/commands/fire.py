@@ -231,7 +231,7 @@ def shots(
                 vis=unit_audience(t),
             )
             if hit:
-                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args)
+                _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, covering=kind == "covering")
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
 
@@ -243,9 +243,13 @@ def _terrain(args: dict[str, Any]) -> str:
     return "cover" if args.get("cover") else "open"
 
 
-def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any]) -> None:
+def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, covering: bool) -> None:
     """What a hit does: damage to a man (A.12.1), an HE burst on him (BI-R093), or a
-    hit on a vehicle (A.12.2-A.12.4)."""
+    hit on a vehicle (A.12.2-A.12.4).  ``covering``: covering fire, whose effects apply
+    before the target can fire (BI-R053), so a man of the tier now firing does not keep
+    his shot as under the tier's simultaneous fire (BI-R061; ruling BI-SHOCKED-TIME).
+    Only covering fire at a feature is resolved in a tier (``screened``), and only by
+    automatic weapons, never HE: a man's damage is the one path that needs it."""
     cause = M("{owner} {weapon}", owner=whose(shooter.name), weapon=word(weapon.name))
     under_fire = weapon.automatic or weapon.he
     if target.kind != "man":
@@ -262,7 +266,13 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
         _burst_note(ctx, area)
         return
     casualties.infantry_hit(
-        ctx, target, cause, sniper="sniper" in shooter.roles, under_fire=under_fire, rubber=weapon.id == "rubber"
+        ctx,
+        target,
+        cause,
+        sniper="sniper" in shooter.roles,
+        under_fire=under_fire,
+        rubber=weapon.id == "rubber",
+        grace=not covering,
     )
 
 

@@ -173,7 +173,9 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
 
 def flee(ctx: Context, unit: Unit) -> None:
     """Panic: at once, his full allowance towards cover away from the enemy (ruling
-    BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its road speed."""
+    BI-PANIC, digest BI-AMB-45): running, halved if wounded; a vehicle its allowance on
+    the ground it stands on (``on-road`` after a move on a road), as mobility hits
+    have left it."""
     if "helicopter" in unit.roles:
         ctx.emit(
             ev.Noted(
@@ -189,7 +191,8 @@ def flee(ctx: Context, unit: Unit) -> None:
     else:
         vtype = damage.vehicle_type(unit)
         halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
-        cm = rules.vehicle_allowance(vtype.road, vtype.road, True, halvings, unit.has("immobilised")) if vtype else 0
+        on_road = unit.has("on-road")  # BI-R045: road and off-road allowances differ
+        cm = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised")) if vtype else 0
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("panic: towards cover, away from the enemy")))
     else:

@@ -214,15 +214,51 @@ def _ranging(ctx: Context, args: dict[str, Any]) -> None:
         _set(ctx, unit, "ranged", source)
 
 
+#: The notes of a fire for effect and of an air strike, as the save records them: they
+#: tell the referee the command that lands each burst (``note_for_a_side`` words them
+#: for a side, who is told what lands, not what to type).
+FFE_NOTE = N_(
+    "fire for effect lands on the ranging point: everyone within {short} cm (short) and {long} cm (long): "
+    "burst UNIT source={source} indirect"
+)
+AIR_NOTE = N_(
+    "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
+    "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
+)
+
+
 def _area_words(source: str) -> Msg:
     areas = {a.id: a for a in high_explosive().areas}
     a = areas[source]
+    return M(FFE_NOTE, short=a.short, long=a.long, source=source)
+
+
+def source_words(source: str) -> str:
+    """What fires in support by its row of A.10.2 (``gun-102``: "Cannoni/mortai <103mm"),
+    as the burst it lands is named; anything else (an aircraft's bombs) by its id."""
+    return {a.id: a.it for a in high_explosive().areas}.get(source, source)
+
+
+def note_for_a_side(text: Text) -> Text:
+    """A note of fire support as a side reads it: what lands, without the command."""
+    if not isinstance(text, Msg) or text.id not in (FFE_NOTE, AIR_NOTE):
+        return text
+    a = {k: v for k, v in text.args.items() if not isinstance(v, Msg)}
+    if text.id == FFE_NOTE:
+        # BI-R104: fire for effect on the ranging point, the radii of A.10.2
+        return M(
+            "fire for effect lands on the ranging point: everyone within {short} cm (short) and "
+            "{long} cm (long) takes a {source} burst (BI-R104)",
+            short=a.get("short", ""),
+            long=a.get("long", ""),
+            source=source_words(str(a.get("source", ""))),
+        )
     return M(
-        "fire for effect lands on the ranging point: everyone within {short} cm (short) and {long} cm (long): "
-        "burst UNIT source={source} indirect",
-        short=a.short,
-        long=a.long,
-        source=source,
+        "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short; then a strafing "
+        "pass may follow (BI-R251..R253)",
+        bomb=a.get("bomb", ""),
+        long=a.get("long", ""),
+        short=a.get("short", ""),
     )
 
 
@@ -247,8 +283,7 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(
             ev.Noted(
                 text=M(
-                    "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
-                    "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)",
+                    AIR_NOTE,
                     bomb=bomb,
                     long=AIR_LONG,
                     short=AIR_SHORT,

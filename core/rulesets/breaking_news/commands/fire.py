@@ -363,18 +363,33 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         if len(targets) > 1 or sit.split:
             raise Refused(_("group fire is at one target (§8.1)"))
     acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
+    dodgers = [t for t in targets if t.has("dodging")]
+    # who was down or out before this fire: it did not put them there (§8.2)
+    down_before = {u.id for u in [*targets, *sit.also] if u.out or u.has("suppressed")}
     for u in acting:
         if u.has("fired"):
             raise Refused(_("{name} has already fired this turn").format(name=u.name))
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
     hits.next_action(ctx, group)
-    _record_struck(ctx, [*targets, *sit.also])
+    _dodged(ctx, dodgers)
+    _record_struck(ctx, [u for u in [*targets, *sit.also] if u.id not in down_before])
+
+
+def _dodged(ctx: Context, dodgers: Sequence[Unit]) -> None:
+    """§6.5, §8.2: a dodge is the man's one reaction to the shot it answers, so it
+    counts as his reaction to that fire: he cannot fire back at it as well.  The
+    dodge is declared before the shot is numbered, hence marked now."""
+    for unit in dodgers:
+        if not unit.has("dodging"):  # the shot spent it (no shot when no firer was ready)
+            _mark_reacted(ctx, unit)
 
 
 def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     """§8.2: opportunity fire in answer to fire is simultaneous, so the men this fire
-    put down or out may still answer it.  Recorded once per fire (in sight only)."""
+    put down or out may still answer it.  Recorded once per fire (in sight only).
+    ``units`` are those the fire found standing: a man it found already suppressed was
+    not put down by it, and cannot react at all (§10.0)."""
     struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
     if struck:
         set_var(ctx, "struck", f"{var(ctx.state, 'action', 0)}:{','.join(struck)}")

@@ -243,6 +243,8 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     t = hits.troop(spotter)
     facts = spotting.SpotFacts(
         jungle_or_night=bool(args.get("night")),
+        # §7.0: a scenario played at night is night for every sighting by itself.
+        night_without_visors=bool(ctx.state.vars.get("night")) and "night-visors" not in spotter.roles,
         open=bool(args.get("open")),
         target_class=target.cls,
         target_sniper=hits.is_sniper(target),
@@ -493,7 +495,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("range", "distance", "distance in cm (or 10in)", keyword=True, hi=hits.MAX_CM),
             Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
             Param(
-                "night", "choice", "jungle, or night without visors", optional=True, choices=("night",), keyword=True
+                "night", "choice", "jungle (a night scenario counts by itself)", optional=True, choices=("night",), keyword=True
             ),
         ),
         rule="§7.0",

@@ -23,7 +23,8 @@ def base_need(range_cm: int) -> int:
 
 @dataclass(frozen=True)
 class SpotFacts:
-    jungle_or_night: bool = False
+    jungle_or_night: bool = False  # typed: the target is in jungle (or it is night)
+    night_without_visors: bool = False  # the scenario is played at night, the spotter has no visors
     open: bool = False
     target_class: str = ""
     target_sniper: bool = False
@@ -35,8 +36,12 @@ class SpotFacts:
 def spot_mods(facts: SpotFacts) -> tuple[Mod, ...]:
     t = spotting()
     mods: list[Mod] = []
+    # §7.0 "+2 target in Jungle or at night (without night visors)": one modifier,
+    # so jungle at night is +2, not +4 (ruling BN-C-NIGHT).
     if facts.jungle_or_night:
         mods.append(Mod(M("jungle or night"), t.jungle_or_night, "§7.0"))
+    elif facts.night_without_visors:
+        mods.append(Mod(M("at night, without night visors"), t.jungle_or_night, "§7.0"))
     if facts.open:
         mods.append(Mod(M("target in the open"), t.open, "§7.0"))
     if facts.target_class in t.special_forces_classes:

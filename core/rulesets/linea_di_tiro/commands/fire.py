@@ -206,12 +206,17 @@ def mg_attack(
     result = rules.mg_result(factor, value, face + sum_mods(mods))
     if result == "I" and is_tank(defender):
         result = "T"  # an armoured vehicle tests morale instead (C.7 legend)
-    _hit_streak(ctx, target, defender, he=he)
     apply_result(ctx, target, result)
+    # LT-R061 (ruling LT-HE-STREAK): the streak is counted after the result, so the
+    # HE attack that immobilises the piece is its first consecutive HE shot.
+    after = ctx.state.units[target.id]
+    if after.in_play:
+        _hit_streak(ctx, after, defender, he=he)
 
 
 def _hit_streak(ctx: Context, target: Unit, defender: Profile, he: bool) -> None:
-    """LT-R061: an HE attack at immobilised infantry lengthens its streak; any other breaks it."""
+    """LT-R061: an HE attack that leaves infantry immobilised lengthens its streak; any
+    other attack breaks it."""
     pinned = target.has("immobilised") and not is_tank(defender)
     set_count(ctx, target, HE_BADGES, rules.he_streak_after(he_streak(target), he, pinned))
 

@@ -71,8 +71,8 @@ def he_bonus(streak: int) -> int:
 
 
 def he_streak_after(streak: int, he: bool, immobilised_infantry: bool) -> int:
-    """LT-R061: the streak after an attack.  An HE attack at immobilised infantry adds
-    one; any other attack at the piece breaks the streak."""
+    """LT-R061: the streak after an attack.  An HE attack that leaves infantry
+    immobilised (the one that immobilises it too) adds one; any other breaks it."""
     if he and immobilised_infantry:
         return min(streak + 1, mg_table().he_streak_max)
     return 0

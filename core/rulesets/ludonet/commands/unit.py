@@ -87,7 +87,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
 
 def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R070 (ruling LN-REINFORCE): figures join the unit of ``member``; back at its
-    starting strength, a retreating unit stops retreating."""
+    starting strength, a retreating unit stops retreating, else they retreat with it."""
     s = ctx.state
     member = ctx.unit(args["member"])
     team = team_of(s, member)
@@ -120,6 +120,9 @@ def _reinforce(ctx: Context, args: dict[str, Any]) -> None:
             ctx.emit(ev.StatusChanged(unit=u.id, remove=(RETREATING,)))
         text = M("{team} is back to {now} of {start}: the retreat ends (LN-R070)", team=team, now=now, start=start)
     else:
+        # LN-R070: "the unit retreats": the men who joined it retreat with it
+        for u in joining:
+            ctx.emit(ev.StatusChanged(unit=u.id, add=(RETREATING,)))
         text = M("{team} is at {now} of {start}: it keeps retreating (LN-R070)", team=team, now=now, start=start)
     ctx.emit(ev.Noted(text=text, vis=vis))
 
