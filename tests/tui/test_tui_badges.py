@@ -17,7 +17,7 @@ from core.rulesets.bassa_intensita import casualties, phases
 from core.rulesets.breaking_news import hits
 from core.rulesets.common import STATUSES
 from core.rulesets.linea_di_tiro import turn as lt_turn
-from core.rulesets.ludonet import turn as ln_turn
+from core.rulesets.ludonet import phases as ln_phases
 from core.scenarios.schema import START_STATUSES
 from tui.badges import COUNTED, MAX_WORD, WORDS, badge, word
 
@@ -27,7 +27,7 @@ LISTED = {
     "bassa-intensita": (*casualties.BADGES, *casualties.DUE, *phases.TURN_BADGES),
     "breaking-news": (*hits.TURN_BADGES, hits.OFF_TABLE),
     "linea-di-tiro": (*lt_turn.CARD_BADGES, *lt_turn.FIRED_BADGES, *lt_turn.HE_BADGES, *lt_turn.READY_BADGES),
-    "ludonet": ln_turn.TIRED,
+    "ludonet": ln_phases.TIRED,
 }
 
 

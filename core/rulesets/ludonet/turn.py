@@ -11,7 +11,7 @@ together when the fire phase ends (hits.py); aircraft leave the table then too.
 Badges that last a turn: ``moved`` (the −1 to hit of LN-R031), ``ran`` and
 ``fired``; ``prone``: the figure crawled and lies down until it walks or runs;
 ``tired-3`` … ``tired-1``: turns left without running (LN-R012); ``immobilised``
-until the end of the turn its variable names (LN-R041).  How the game ends: end.py.
+until the end of the turn its variable names (LN-R041).  How the game ends: commands/end.py; the move phases and fatigue: phases.py.
 """
 
 from __future__ import annotations
@@ -24,13 +24,11 @@ from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.commands import air, end
 from core.rulesets.ludonet.commands import unit as unit_commands
-from core.rulesets.ludonet.tables import movement
+from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
 from core.views import REFEREE
 
-MOVE_PHASES = ("move-first", "move-second")
-TIRED = tuple(f"tired-{n}" for n in range(1, movement().tired_turns + 1))
 #: The next phase of each phase within a turn.
 SEQUENCE = {"move-second": "reveal", "reveal": "fire", "fire": "melee", "melee": "morale", "morale": "end"}
 #: Every badge a piece may wear, for the catalogue (``Ruleset.terms``).
@@ -49,10 +47,6 @@ BADGES = (
 )
 #: Commands either player may give in any phase (their handlers keep them to their phases and units).
 BOTH_SIDES = ("fire", "aa", "melee", "leave", "morale", "note")
-
-
-def tired(unit) -> int:
-    return next((n for n in range(len(TIRED), 0, -1) if unit.has(f"tired-{n}")), 0)
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:

@@ -8,9 +8,9 @@ from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
+from core.rulesets.ludonet.phases import MOVE_PHASES
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
-from core.rulesets.ludonet.turn import MOVE_PHASES
 from core.rulesets.ludonet.words import _, owner
 from core.state import Unit
 

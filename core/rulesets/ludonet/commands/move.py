@@ -10,9 +10,9 @@ from core import events as ev
 from core.language.i18n import N_, M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet.hits import IMMOBILISED
+from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
-from core.rulesets.ludonet.turn import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.words import _, owner, pgettext
 from core.state import Unit
 
