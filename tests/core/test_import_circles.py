@@ -47,7 +47,18 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                     out.add(f"{base}.{alias.name}")
                 elif base in known:
                     out.add(base)
-    return out - {name}
+    return with_packages(name, out, known, package=path.name == "__init__.py")
+
+
+def with_packages(name: str, imports: set[str], known: dict[str, Path], package: bool = False) -> set[str]:
+    """Importing ``a.b.c`` runs the packages ``a`` and ``a.b`` first: an edge to each of
+    them too, but to those ``name`` lies in itself (they are running when it is imported)."""
+    own = {name.rsplit(".", i)[0] for i in range(1, name.count(".") + 1)} | ({name} if package else set())
+    out = set(imports)
+    for module in imports:
+        parts = module.split(".")
+        out |= {".".join(parts[:i]) for i in range(1, len(parts))} - own
+    return (out & known.keys()) - {name}
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -95,6 +106,12 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 def test_the_finder_finds_a_circle_and_its_members():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_importing_a_module_imports_its_packages():
+    known = dict.fromkeys(["p", "p.q", "p.q.r", "p.s"], Path())
+    assert with_packages("p.s", {"p.q.r"}, known) == {"p.q.r", "p.q"}
+    assert with_packages("p.q.r", {"p.s"}, known) == {"p.s"}  # not "p": its own package runs already
 
 
 def test_an_import_inside_a_function_counts(tmp_path):
