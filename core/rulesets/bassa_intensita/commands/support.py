@@ -20,7 +20,14 @@ from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import air as air_commands
 from core.rulesets.bassa_intensita.commands import dice_order
-from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
+from core.rulesets.bassa_intensita.commands.common import (
+    in_own_tier,
+    isolated,
+    passes_isolation,
+    quality,
+    ready,
+    roll_under,
+)
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
@@ -99,7 +106,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     # the call is heard by his own side only (and the referee)
     mine = (unit.side,)
     purpose = M("contact with {what} ({difficulty})", what=what, difficulty=word(difficulty))
-    ok = chance >= rules.D10 or _roll(ctx, unit, purpose, chance, "BI-R102", vis=mine)
+    ok = chance >= rules.D10 or roll_under(ctx, purpose, unit, chance, (), "BI-R102", DONE, FAILED, vis=mine)
     if ok:
         _set(ctx, unit, "contacted", source)
         if args["kind"] == "air":
@@ -109,36 +116,11 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Noted(text=text, vis=mine))
 
 
-def _roll(
-    ctx: Context,
-    unit: Unit,
-    purpose: Text,
-    chance: int,
-    rule: str,
-    yes: Text = DONE,
-    no: Text = FAILED,
-    vis: tuple[str, ...] = (),
-) -> bool:
-    (face,) = ctx.roll(
-        purpose,
-        1,
-        sides=rules.D10,
-        target=chance,
-        under=True,
-        rule=rule,
-        unit=unit.id,
-        vis=vis,
-        outcome=lambda f: yes if rules.succeeds(f[0], chance) else no,
-        check=ev.AtLeast(face=chance, under=True),
-    )
-    return rules.succeeds(face, chance)
-
-
 def landing(ctx: Context, unit: Unit, what: Msg) -> str:
     """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
     Returns the row id ("lost" for who knows where)."""
-    precise = _roll(
-        ctx, unit, M("precision of {what}", what=what), quality(unit), "BI-R103", M("precise"), M("imprecise")
+    precise = roll_under(
+        ctx, M("precision of {what}", what=what), unit, quality(unit), (), "BI-R103", M("precise"), M("imprecise")
     )
     table = "precise" if precise else "imprecise"
     (face,) = ctx.roll(
@@ -336,7 +318,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
     purpose = M("strafing by a {tier} pilot", tier=word(pilot))
-    hit = _roll(ctx, target, purpose, chance, "BI-R253", M("hit"), M("miss"))
+    hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"))
     if hit:
         if target.kind == "man":
             casualties.infantry_hit(ctx, target, M("the strafing pass"), under_fire=True)
