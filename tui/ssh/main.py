@@ -19,6 +19,7 @@ from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
+from tui.ssh.invitations import Invitations
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
@@ -113,6 +114,7 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             t.game.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
+    invitations = Invitations(folder)
     key, created = host_key(folder)
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
     print(f"host key fingerprint: {key.get_fingerprint()}")
@@ -130,9 +132,10 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             log=log,
             log_dir=folder,
             limits=limits,
+            invitations=invitations,
         )
     else:
-        server = FireteamServer(tables, seats, key, log=log, limits=limits)
+        server = FireteamServer(tables, seats, key, log=log, limits=limits, invitations=invitations)
     try:
         return asyncio.run(_serve(server, args.host, args.port, log))
     finally:

@@ -38,14 +38,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncssh
+
 from core.dice import NeedDice
 from core.language import reader as readers
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
-from tui.ssh.seats import Seats, SeatsFile, seats_in_force
-from tui.ssh.server import Table, log_table
+from tui.ssh.seats import Seats, SeatsFile, seats_in_force, table_roles
+from tui.ssh.invitations import InvitationRefused, Invitations
+from tui.ssh.server import Table, log_table, redeem_invitation
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -109,10 +112,21 @@ class SeatWorkers:
         heartbeat: float = HEARTBEAT_S,
         limits: Limits | None = None,
         lang: str | None = None,
+        invitations: Invitations | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("at least one seat worker")
         self._tables = {t.name: t for t in tables}
+        # The seats file a key bound by an invitation is appended to (this process alone writes it).
+        self._seats = (
+            seats
+            if isinstance(seats, SeatsFile)
+            else SeatsFile(
+                seats_path, log or logging.getLogger("fireteam.serve"), table_roles([list(t.game.state.sides) for t in tables])
+            )
+        )
+        #: The invitations store, which this process alone writes (its workers ask it to: ``wire.Redeem``).
+        self.invitations = invitations
         self.seats_path = seats_path
         self.host_key_path = host_key_path
         self.n_workers = workers
@@ -209,6 +223,8 @@ class SeatWorkers:
         ]  # fmt: skip
         if self.log_dir is not None:
             args += ["--log-dir", str(self.log_dir)]
+        if self.invitations is not None:
+            args += ["--data-dir", str(self.invitations.path.parent)]
         for t in self._tables.values():
             args += ["--table", t.name, str(t.game.path)]
         try:
@@ -368,6 +384,8 @@ class SeatWorkers:
                 return wire.Seated(msg.seq, seated)
             case wire.Kick():
                 return wire.Kicked(msg.seq, self.kick(msg.seat, msg.by))
+            case wire.Redeem():
+                return self._redeem(msg)
             case wire.Ready():
                 if not w.ready.done():
                     w.ready.set_result(None)
@@ -410,6 +428,17 @@ class SeatWorkers:
             return wire.Refusal(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes)
+
+    def _redeem(self, msg: wire.Redeem) -> wire.Answer:
+        """A worker's player uses an invitation: this process alone writes the store and the seats file."""
+        try:
+            key = asyncssh.import_public_key(msg.key) if msg.key else None
+            grant = redeem_invitation(
+                self.invitations, self._seats, self.log, msg.token, msg.peer, cookie=msg.cookie, key=key
+            )
+        except (InvitationRefused, asyncssh.KeyImportError, ValueError) as e:
+            return wire.Refusal(msg.seq, str(e))
+        return wire.Granted(msg.seq, grant)
 
     def kick(self, seat: str, by: str) -> int:
         """Close every session of ``seat`` in every worker; how many there were."""

@@ -28,6 +28,7 @@ import msgspec
 
 from core.dice import DiceRequest
 from core.language.reader import SOURCE
+from tui.ssh.invitations import Grant
 
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.
@@ -81,6 +82,17 @@ class Who(_Msg):
     """Who is seated at every table, across all workers (for ``ssh host who``)."""
 
     seq: int
+
+
+class Redeem(_Msg):
+    """Use an invitation's token (``tui.ssh.invitations``): a browser's (with the cookie it holds, if any) or an
+    SSH key's (``key``: its OpenSSH line, to bind to the seat).  Only the table process writes the store."""
+
+    seq: int
+    token: str
+    peer: str
+    cookie: str = ""
+    key: str = ""
 
 
 # ------------------------------------------------------------- worker → table, not answered
@@ -155,6 +167,13 @@ class Seated(_Msg):
     tables: dict[str, list[str]]
 
 
+class Granted(_Msg):
+    """The invitation let the player in: who he sits as (``tui.ssh.invitations.Grant``)."""
+
+    seq: int
+    grant: Grant
+
+
 class Kicked(_Msg):
     """A ``Kick`` went out to every worker: ``seated`` sessions of the seat were open."""
 
@@ -171,9 +190,10 @@ class Grew(_Msg):
 
 
 class Arrived(_Msg):
-    """A new SSH connection, whose socket travels with this message."""
+    """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
 
     peer: str
+    door: str = "ssh"
 
 
 class Close(_Msg):
@@ -183,8 +203,8 @@ class Close(_Msg):
     by: str
 
 
-Request = Execute | Undo | Redo | Who | Kick | Ready | Sat | Rose | LoggedIn | Gone
-Answer = Done | Refusal | DiceNeeded | Seated | Kicked
+Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Gone
+Answer = Done | Refusal | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 
 _encoder = msgspec.msgpack.Encoder()

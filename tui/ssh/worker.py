@@ -28,11 +28,13 @@ from pathlib import Path
 import asyncssh
 
 from core.language.reader import LANGUAGES, SOURCE
+from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seat import SeatSession
-from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles
+from tui.ssh.invitations import Grant, InvitationRefused, Invitations
+from tui.ssh.seats import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
@@ -58,6 +60,17 @@ class WorkerServer(FireteamServer):
             table: [self.seats.by_name(name) or Seat(name, "?") for name in names]
             for table, names in answer.tables.items()
         }
+
+    def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
+        """Only the table process writes the invitations and the seats file: it is asked (``wire.Redeem``)."""
+        line = public_line(key) if key is not None else ""
+        try:
+            answer = self._link.call(wire.Redeem(self._link.next_seq(), token, peer, cookie, line))
+        except Refused as e:  # the table did not answer
+            raise InvitationRefused(str(e)) from None
+        if isinstance(answer, wire.Granted):
+            return answer.grant
+        raise InvitationRefused(answer.message if isinstance(answer, wire.Refusal) else "no answer")
 
     def kick(self, seat: str, by: str) -> int:
         """Every worker holds seats: the table tells them all (``wire.Kick``)."""
@@ -96,6 +109,8 @@ class _Worker:
             log=self.log,
             limits=limits.from_json(args.limits),
             lang=args.lang,
+            # Read here (a cookie, a token); written only by the table process, which this worker asks.
+            invitations=Invitations(args.data_dir) if args.data_dir is not None else None,
         )
         self.stop = asyncio.Event()
         self.status = 0
@@ -188,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=Path, required=True)
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)
+    parser.add_argument("--data-dir", type=Path, help="the data folder, whose invitations store this worker reads")
     parser.add_argument("--lang", choices=LANGUAGES, default=SOURCE, help="the server's language (a seat's default)")
     parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
     args = parser.parse_args(argv)
