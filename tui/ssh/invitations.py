@@ -42,9 +42,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import asyncssh
 import msgspec
+
+if TYPE_CHECKING:
+    import asyncssh
 
 STORE_NAME = "invitations.json"
 LOCK_NAME = "invitations.lock"
@@ -225,6 +228,13 @@ class Invitations:
 
     def all(self) -> list[Invitation]:
         return list(self._read().invitations)
+
+    def browsers_by_invitation(self) -> dict[str, int]:
+        """How many browsers each invitation has let in."""
+        counts: dict[str, int] = {}
+        for b in self._read().browsers:
+            counts[b.invitation] = counts.get(b.invitation, 0) + 1
+        return counts
 
     def _find(self, store: _Store, token: str) -> Invitation | None:
         """The invitation of ``token``: every stored hash compared in constant time, with no early exit."""

@@ -137,6 +137,14 @@ def _template(name: str) -> str:
     return (PAGE_FOLDER / name).read_text(encoding="utf-8")
 
 
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The TLS of the browser seats (``fireteam serve --cert FILE --key FILE``): TLS 1.2 and later."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
 def origin_of(url: str) -> str:
     """``scheme://host[:port]`` of a URL, as a browser writes it in ``Origin`` ("" if it is not one)."""
     parts = urlsplit(url)

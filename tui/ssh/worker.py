@@ -112,6 +112,13 @@ class _Worker:
             # Read here (a cookie, a token); written only by the table process, which this worker asks.
             invitations=Invitations(args.data_dir) if args.data_dir is not None else None,
         )
+        if args.web_port:
+            tls = None
+            if args.cert is not None and args.key is not None:
+                from tui.ssh.web import tls_context
+
+                tls = tls_context(args.cert, args.key)
+            self.server.open_web(port=args.web_port, public_url=args.url, tls=tls)
         self.stop = asyncio.Event()
         self.status = 0
         self._connections: set[asyncio.Task[None]] = set()
@@ -146,7 +153,9 @@ class _Worker:
                 return
             msg, fd = got
             if isinstance(msg, wire.Arrived) and fd is not None:
-                task = asyncio.get_running_loop().create_task(self._serve(socket.socket(fileno=fd), msg.peer))
+                task = asyncio.get_running_loop().create_task(
+                    self._serve(socket.socket(fileno=fd), msg.peer, msg.door)
+                )
                 self._connections.add(task)
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
@@ -186,9 +195,14 @@ class _Worker:
             self.status = 1
             self.stop.set()
 
-    async def _serve(self, sock: socket.socket, peer: str) -> None:
+    async def _serve(self, sock: socket.socket, peer: str, door: str) -> None:
         try:
-            await self.server.accept(sock, peer)
+            if door == "web" and self.server.web is not None:
+                await self.server.serve_web(sock, peer)
+            elif door == "ssh":
+                await self.server.accept(sock, peer)
+            else:
+                sock.close()
         finally:
             self.link.tell(wire.Gone(peer))
 
@@ -204,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)
     parser.add_argument("--data-dir", type=Path, help="the data folder, whose invitations store this worker reads")
+    parser.add_argument("--web-port", type=int, default=0, help="the port browsers reach (0: no browser seats)")
+    parser.add_argument("--url", default="", help="the address players open in their browsers")
+    parser.add_argument("--cert", type=Path, help="TLS certificate of the browser seats")
+    parser.add_argument("--key", type=Path, help="TLS key of the browser seats")
     parser.add_argument("--lang", choices=LANGUAGES, default=SOURCE, help="the server's language (a seat's default)")
     parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
     args = parser.parse_args(argv)
