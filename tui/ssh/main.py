@@ -204,11 +204,8 @@ async def _serve(
                 from tui.ssh.web import tls_context
 
                 tls = tls_context(*web.tls_files)
-            # The cookie is named after the port browsers reach: the one asked for (0: the one bound).
-            door = server.open_web(port=web.port, public_url=web.url, tls=tls)
+            server.open_web(port=web.port, public_url=web.url, tls=tls)
             web_port = await server.start_web(web.host, web.port)
-            if not web.port:
-                door.cookie_name = f"fireteam-{web_port}"
         bound = await server.start(host, port)
         if isinstance(server, SeatWorkers):
             web_port = server.web_port

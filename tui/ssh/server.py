@@ -555,6 +555,7 @@ class FireteamServer:
         self._web_listener = listener
         self._track_web(self._accept_web(listener))
         bound = listener.getsockname()[1]
+        self.web.port = self.web.port or bound
         self.log.info("browser seats on %s:%d", host, bound)
         return bound
 

@@ -56,7 +56,7 @@ from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import msgspec
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 
 from core.language.i18n import M, Text
@@ -89,6 +89,11 @@ HEARTBEAT_S = 30.0
 ENDED = 4000
 #: Bounds of one request: its first line, each header, how many headers.
 MAX_LINE, MAX_FIELD, MAX_HEADERS = 4096, 8190, 64
+#: aiohttp's own log, of requests it refuses before they reach the door (a line too long...): silent, since
+#: it quotes the request's first bytes, which may be a token.  The door logs what it refuses itself.
+_QUIET = logging.getLogger("fireteam.serve.http")
+_QUIET.propagate = False
+_QUIET.addHandler(logging.NullHandler())
 #: What every answer says to the browser about itself.
 SECURITY_HEADERS = {
     # xterm.js styles its rows with <style> elements it makes: styles may be inline, scripts may not.
@@ -101,6 +106,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
+    "Server": "fireteam",  # not aiohttp's name and version
 }
 
 
@@ -283,8 +289,8 @@ class WebDoor:
 
     def __init__(self, host: WebHost, *, port: int, public_url: str = "", tls: ssl.SSLContext | None = None) -> None:
         self.host = host
-        #: The cookie's name: one server's, whatever else runs on the same host (cookies ignore ports).
-        self.cookie_name = f"fireteam-{port}"
+        #: The port browsers reach (0 until known): it names the cookie.
+        self.port = port
         self._tls = tls
         self._secure = tls is not None or public_url.startswith("https://")
         self._public_origin = origin_of(public_url)
@@ -294,6 +300,11 @@ class WebDoor:
     @property
     def log(self) -> logging.Logger:
         return self.host.log
+
+    @property
+    def cookie_name(self) -> str:
+        """One server's cookie, whatever else runs on the same host (cookies ignore ports)."""
+        return f"fireteam-{self.port}"
 
     # ------------------------------------------------------------ connections
 
@@ -313,6 +324,7 @@ class WebDoor:
                 loop=loop,
                 keepalive_timeout=limits.web_request_s,
                 access_log=None,  # a /join/TOKEN line would write the token down
+                logger=_QUIET,
                 max_line_size=MAX_LINE,
                 max_field_size=MAX_FIELD,
                 max_headers=MAX_HEADERS,
@@ -503,8 +515,7 @@ class WebDoor:
 
     def _size(self, request: web.BaseRequest) -> tuple[int, int]:
         try:
-            width = int(request.query.get("width", DEFAULT_SIZE[0])[:6])
-            height = int(request.query.get("height", DEFAULT_SIZE[1])[:6])
+            width, height = int(request.query.get("width", "")[:6]), int(request.query.get("height", "")[:6])
         except ValueError:
             return DEFAULT_SIZE
         return self.clamped(width, height) if width > 0 and height > 0 else DEFAULT_SIZE
@@ -575,9 +586,12 @@ class BrowserSeat:
         session = self.session
         with reading(self.reader):
             self._sit()
+        too_big = False
         try:
             async for message in self.ws:
                 if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    error = self.ws.exception()
+                    too_big = isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG
                     break
                 if self._bucket.take(1) < 1:
                     session.input_refused(
@@ -592,17 +606,18 @@ class BrowserSeat:
                     with reading(self.reader):
                         self._received(message.data)
         finally:
-            session.gone()
-            session.left("disconnected" if self.ws.close_code != WSCloseCode.MESSAGE_TOO_BIG else "message too big")
-            if self.chooser is not None:
-                self.chooser.close()
-            if self.ws.close_code == WSCloseCode.MESSAGE_TOO_BIG:
+            if too_big:
                 self.door.host.log.warning(
-                    "websocket closed seat=%s from=%s: a message over %d bytes",
+                    "websocket closed seat=%s role=%s from=%s: a message over %d bytes",
                     session.seat.name,
+                    session.seat.role,
                     self.peer,
                     self.door.host.limits.web_message_bytes,
                 )
+            session.gone()
+            session.left("message too big" if too_big else "disconnected")
+            if self.chooser is not None:
+                self.chooser.close()
 
     def _sit(self) -> None:
         host = self.door.host
