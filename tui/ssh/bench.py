@@ -198,6 +198,11 @@ async def _start_server(
         "--workers",
         str(workers),
         *(["--web", "0"] if web else []),
+        # Every client connects from 127.0.0.1, all at once: the per-address limit is for strangers.
+        "--max-unauth-per-address",
+        "1000",
+        "--max-unauth",
+        "1000",
         str(save),
         env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
         stdout=asyncio.subprocess.PIPE,
@@ -264,9 +269,9 @@ async def bench(n_seats: int, n_commands: int, workers: int, n_web: int = 0) -> 
             await _quiet(proc.pid)
             rss_seated = rss_with_web = _rss_mb(proc.pid)
             if n_web:
-                browsers = list(await asyncio.gather(*(bench_web.seat_browser(web_port, t) for t in tokens)))
+                browsers = await bench_web.seat_browsers(web_port, tokens)
                 await asyncio.wait_for(
-                    asyncio.gather(*(b.expect(f"w{i} (") for i, b in enumerate(browsers))), _TIMEOUT_S
+                    asyncio.gather(*(b.expect(f"w{i} (", already=True) for i, b in enumerate(browsers))), _TIMEOUT_S
                 )
                 await _settled(folder / "data" / LOG_NAME, n_seats + n_web)
                 await _quiet(proc.pid)

@@ -151,9 +151,13 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+#: How the seat name of a spectator let in by a link starts.
+GUEST_PREFIX = "watch-"
+
+
 def guest_name(browser: str) -> str:
     """The seat name of a spectator let in by a link (one word: it is written in the log and ``who``)."""
-    return f"watch-{browser}"
+    return GUEST_PREFIX + browser
 
 
 def token_in(username: str) -> str | None:

@@ -29,16 +29,22 @@ import asyncssh
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import Refused
+from core.views import SPECTATOR
 from core.storage.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seat import SeatSession
-from tui.ssh.invitations import Grant, InvitationRefused, Invitations
+from tui.ssh.invitations import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.seats import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
 TURN_S = 1.0
+
+
+def _unlisted(name: str) -> Seat:
+    """A seat another worker holds that the seats file does not name: a spectator link's guest, or one removed."""
+    return Seat(name, SPECTATOR if name.startswith(GUEST_PREFIX) else "?")
 
 
 class WorkerServer(FireteamServer):
@@ -57,7 +63,7 @@ class WorkerServer(FireteamServer):
         if not isinstance(answer, wire.Seated):
             return super().seated()
         return {
-            table: [self.seats.by_name(name) or Seat(name, "?") for name in names]
+            table: [self.seats.by_name(name) or _unlisted(name) for name in names]
             for table, names in answer.tables.items()
         }
 

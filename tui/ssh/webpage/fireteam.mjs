@@ -36,7 +36,6 @@ term.attachCustomKeyEventHandler((e) =>
 
 let ws = null;
 let attempts = 0;
-let ended = false;
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -98,7 +97,6 @@ function connect() {
     if (ws !== socket) return;
     ws = null;
     if (event.code >= ENDED && event.code < ENDED + 100) {
-      ended = true;
       status(words.ended, true);
     } else {
       reconnect();
@@ -124,7 +122,6 @@ function later() {
 }
 
 document.getElementById("again").addEventListener("click", () => {
-  ended = false;
   status(words.connecting, false);
   connect();
 });
