@@ -18,8 +18,8 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
-from tui.ssh.invitations import Invitations
-from tui.ssh.seats import Seats, SeatsFile
+from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError, parse_duration
+from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
 from tui.ssh.server import FireteamServer, Table
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
@@ -132,3 +132,62 @@ async def test_through_seat_workers_the_table_process_binds_the_key(tmp_path, ca
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data).name == "reg"
         assert invitations.all()[0].used == 1
         assert token not in club.log()
+
+
+def test_a_store_that_cannot_be_read_refuses_every_token_and_is_never_written_over(tmp_path):
+    invitations = Invitations(tmp_path)
+    token, _ = invitations.create("reg")
+    (tmp_path / "invitations.json").write_text('{"version": 1, "invitations": [{"id": ')
+    with pytest.raises(InvitationsError, match="mend or remove the file"):
+        invitations.check(token)
+    with pytest.raises(InvitationsError):
+        invitations.create("irr")
+    assert (tmp_path / "invitations.json").read_text() == '{"version": 1, "invitations": [{"id": '
+
+
+def test_uses_expiry_and_the_same_browser_again(tmp_path):
+    now = [1_000_000.0]
+    invitations = Invitations(tmp_path, clock=lambda: now[0])
+    token, inv = invitations.create("reg", expires_s=3600, uses=1)
+    first = invitations.join(token)
+    assert first.cookie and first.seat == "reg"
+    again = invitations.join(token, first.cookie)  # the same browser: no second use, no new cookie
+    assert not again.cookie and again.browser == first.browser
+    with pytest.raises(InvitationRefused, match="used up"):
+        invitations.join(token)
+    assert invitations.browser(first.cookie).invitation == inv.id  # used up: its browser stays
+    now[0] += 3600
+    with pytest.raises(InvitationRefused, match="expired"):
+        invitations.browser(first.cookie)
+    # Ended a week ago: dropped from the store at its next write, with its browsers.
+    now[0] += 7 * 24 * 3600 + 1
+    invitations.create("irr")
+    assert [i.seat for i in invitations.all()] == ["irr"]
+    assert invitations.browsers_by_invitation() == {}
+
+
+def test_a_bound_key_of_a_seat_taken_out_goes_with_it(tmp_path):
+    keys = make_keys(["a", "b"])
+    body = seats_toml(keys, {"a": "referee"})
+    fresh = asyncssh.generate_private_key("ssh-ed25519")
+    path = tmp_path / "seats.toml"
+    path.write_text(body.rstrip("\n"))  # no newline at the end: the record starts on a line of its own
+    append_key(path, "a", fresh, "bound by invitation x1 on 2026-11-21 23:42 UTC, from 192.0.2.1:4000")
+    assert Seats.load(path).seat_of(fresh.public_data).name == "a"
+    path.write_text(path.read_text().replace('name = "a"', 'name = "z"'))
+    assert Seats.load(path).seat_of(fresh.public_data) is None
+    with pytest.raises(SeatsError):
+        append_key(path, 'a"\nrole = "referee', fresh, "x")
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("12h", 43200), ("30m", 1800), ("2d", 172800), ("90", 90), (" 5 s ", 5)]
+)
+def test_durations(text, seconds):
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "0h", "31d", "1w", "-1h", "1.5h", "12h; rm -rf"])
+def test_bad_durations(text):
+    with pytest.raises(ValueError):
+        parse_duration(text)

@@ -385,7 +385,7 @@ class Invitations:
     def join(self, token: str, cookie: str = "") -> Grant:
         """A browser opens the link: the grant, with a new cookie unless ``cookie`` is already this invitation's
         (which uses nothing).  ``InvitationRefused`` if the token lets nobody in."""
-        self.check(token)  # unlocked first: a forged token costs no lock and no write
+        self.admitting(token)  # unlocked first: a forged token costs no lock and no write
         now = self._clock()
         with self._writing() as store:
             inv = self._find(store, token)

@@ -6,9 +6,12 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
 * *requests*: the worker asks, the table answers.  A seat's command goes this
   way to the one process that writes the save, and comes back as the size the
   save has grown to (``Done``), or as why it was refused.  The worker also says
-  here who sat down and who left, and that a connection it was given closed.
+  here who sat down and who left, and that a connection it was given closed;
+  and asks for an invitation's use (``Redeem``): the table alone writes the
+  invitations store and the seats file.
 * *news*: the table tells every worker that a save grew (``Grew``) and hands a
-  worker each new SSH connection (``Arrived``, with the socket).
+  worker each new connection (``Arrived``, with the socket and its door: SSH,
+  or a browser's HTTP).
 
 A third, *heartbeat*, carries the table's ``Ping`` and the worker's ``Pong``,
 answered by a thread of the worker's: a worker busy drawing still answers,
