@@ -401,3 +401,22 @@ async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog
         finally:
             await browser.close()
         assert token not in web.log()
+
+
+async def test_pages_speak_the_browsers_language(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            italian = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8"}
+            async with http.get(web.url("/join/" + "B" * 32), headers=italian) as answer:
+                assert "Questo link non ti fa entrare" in await answer.text()
+            await http.get(web.url(f"/join/{token}"))
+            async with http.get(web.url("/"), headers=italian) as answer:
+                page = await answer.text()
+            assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+            ws = await http.ws_connect(
+                web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
+            )
+            browser = Browser(http, ws)
+            await browser.wait_for("reg (regulars)", "scrivi un comando")
+            await ws.close()
