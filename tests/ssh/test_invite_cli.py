@@ -131,7 +131,9 @@ async def test_serve_web_and_invite_seat_a_browser_and_a_fresh_ssh_key(tmp_path)
             async def read() -> None:
                 nonlocal screen
                 async for message in ws:
-                    screen += message.data.decode("utf-8", "replace") if message.type == aiohttp.WSMsgType.BINARY else ""
+                    screen += (
+                        message.data.decode("utf-8", "replace") if message.type == aiohttp.WSMsgType.BINARY else ""
+                    )
 
             reader = asyncio.get_running_loop().create_task(read())
             await wait_until(lambda: "bruno (regulars)" in screen)

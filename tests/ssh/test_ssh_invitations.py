@@ -22,8 +22,6 @@ from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError
 from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
 from tui.ssh.server import FireteamServer, Table
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
-
 #: The organiser's own lines, which a bound key must leave as they are.
 ORGANISER_LINES = "# Club night: the seats (hand-written, keep my comments)\n"
 
@@ -180,9 +178,7 @@ def test_a_bound_key_of_a_seat_taken_out_goes_with_it(tmp_path):
         append_key(path, 'a"\nrole = "referee', fresh, "x")
 
 
-@pytest.mark.parametrize(
-    ("text", "seconds"), [("12h", 43200), ("30m", 1800), ("2d", 172800), ("90", 90), (" 5 s ", 5)]
-)
+@pytest.mark.parametrize(("text", "seconds"), [("12h", 43200), ("30m", 1800), ("2d", 172800), ("90", 90), (" 5 s ", 5)])
 def test_durations(text, seconds):
     assert parse_duration(text) == seconds
 

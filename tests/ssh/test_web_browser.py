@@ -14,8 +14,6 @@ import pytest
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
-
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
     pytest.skip(

@@ -20,8 +20,6 @@ from web_club import WebClub, client_tls, web_table
 from tui.ssh.invitations import Invitations
 from tui.ssh.limits import Limits
 
-pytestmark = pytest.mark.asyncio(loop_scope="function")
-
 FORBIDDEN_WORDS = "This link does not let you in."
 
 
@@ -59,7 +57,9 @@ class Browser:
         await self.http.close()
 
 
-async def join(web: WebClub, token: str, http: aiohttp.ClientSession | None = None) -> tuple[aiohttp.ClientSession, int]:
+async def join(
+    web: WebClub, token: str, http: aiohttp.ClientSession | None = None
+) -> tuple[aiohttp.ClientSession, int]:
     """Open the invitation's link as a browser would; the session holds the cookie it got."""
     http = http or aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
     async with http.get(web.url(f"/join/{token}"), ssl=client_tls() if web.tls else True) as answer:
@@ -246,7 +246,9 @@ async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path,
                 writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
                 await writer.drain()
                 head = (await reader.readuntil(b"\r\n\r\n")).decode()
-                length = int(next(h for h in head.split("\r\n") if h.lower().startswith("content-length:")).split(":")[1])
+                length = int(
+                    next(h for h in head.split("\r\n") if h.lower().startswith("content-length:")).split(":")[1]
+                )
                 body = await reader.readexactly(length)
                 assert head.startswith("HTTP/1.1 404"), (path, head)
                 assert b"TOPSECRET" not in body and b"[[seat]]" not in body and b"root:" not in body
@@ -359,10 +361,9 @@ async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_pa
 async def test_under_tls_the_cookie_is_secure(tmp_path, caplog):
     async with web_table(tmp_path, caplog, tls=True) as web:
         token, _ = web.invitations.create("reg")
-        async with aiohttp.ClientSession() as http:
-            async with http.get(web.url(f"/join/{token}"), ssl=client_tls()) as answer:
-                assert answer.status == 200
-                assert "Secure" in answer.headers["Set-Cookie"]
+        async with aiohttp.ClientSession() as http, http.get(web.url(f"/join/{token}"), ssl=client_tls()) as answer:
+            assert answer.status == 200
+            assert "Secure" in answer.headers["Set-Cookie"]
         browser = await seat(web, token)
         try:
             await browser.wait_for("reg (regulars)")

@@ -390,7 +390,9 @@ class Invitations:
         with self._writing() as store:
             inv = self._find(store, token)
             if inv is None or not inv.admits_browsers(now):
-                raise InvitationRefused("no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}")
+                raise InvitationRefused(
+                    "no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}"
+                )
             if COOKIE.fullmatch(cookie):
                 wanted = digest(cookie)
                 known = None
@@ -414,14 +416,16 @@ class Invitations:
 
     def bind(self, token: str, key: asyncssh.SSHKey, bind_key: Callable[[Invitation], None]) -> Grant:
         """An SSH client logged in as ``join-TOKEN`` with ``key``: ``bind_key`` binds it to the invitation's seat
-        (appends it to the seats file); then the use is counted.  ``InvitationRefused`` if the token lets nobody in, or is a
-        spectator link (which binds no key)."""
+        (appends it to the seats file); then the use is counted.  ``InvitationRefused`` if the token lets nobody
+        in, or is a spectator link (which binds no key)."""
         self.check(token)
         now = self._clock()
         with self._writing() as store:
             inv = self._find(store, token)
             if inv is None or inv.state(now) != "open":
-                raise InvitationRefused("no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}")
+                raise InvitationRefused(
+                    "no such invitation" if inv is None else f"invitation {inv.id} is {inv.state(now)}"
+                )
             if inv.spectators:
                 raise InvitationRefused(f"invitation {inv.id} is a spectator link: it binds no key")
             bind_key(inv)

@@ -154,7 +154,9 @@ def _invite(invitations: Invitations, folder: Path, args: argparse.Namespace) ->
             return 2
         found = seats.by_name(seat)
         if found is None:
-            print(_("error: there is no seat {seat} in {file}").format(seat=repr(seat), file=seats_path), file=sys.stderr)
+            print(
+                _("error: there is no seat {seat} in {file}").format(seat=repr(seat), file=seats_path), file=sys.stderr
+            )
             return 2
         role = found.role
     if args.game and addresses and addresses.games and args.game not in addresses.games:
@@ -179,10 +181,7 @@ def _invite(invitations: Invitations, folder: Path, args: argparse.Namespace) ->
         head = _("Spectator link {id}").format(id=inv.id)
     game = _(", game {game}").format(game=inv.game) if inv.game else ""
     print(
-        head
-        + game
-        + ": "
-        + _("{uses} uses, until {when}.").format(uses=inv.uses, when=_when(inv.expires)),
+        head + game + ": " + _("{uses} uses, until {when}.").format(uses=inv.uses, when=_when(inv.expires)),
         file=out,
     )
     print(file=out)
@@ -192,9 +191,7 @@ def _invite(invitations: Invitations, folder: Path, args: argparse.Namespace) ->
     if seat:
         port = "" if ssh_port == 22 else f"-p {ssh_port} "
         print(_("Over SSH:"), f"ssh {port}{SSH_PREFIX}{token}@{ssh_host}", file=out)
-        print(
-            "  " + _("(with any key; that key is then the seat's, and the player needs no token again)"), file=out
-        )
+        print("  " + _("(with any key; that key is then the seat's, and the player needs no token again)"), file=out)
     if link:
         print(file=out)
         import segno  # only here: every headless command builds this command's parser
@@ -212,9 +209,9 @@ def _invite(invitations: Invitations, folder: Path, args: argparse.Namespace) ->
         )
     print(file=out)
     print(
-        _("The token is shown only now: the server keeps only its hash. To revoke it: fireteam invite --revoke {id}").format(
-            id=inv.id
-        ),
+        _(
+            "The token is shown only now: the server keeps only its hash. To revoke it: fireteam invite --revoke {id}"
+        ).format(id=inv.id),
         file=out,
     )
     return 0
@@ -262,10 +259,15 @@ def _line(inv: Invitation, now: float, browsers: int) -> str:
 def _revoke(invitations: Invitations, what: str) -> int:
     revoked = invitations.revoke(what)
     if not revoked:
-        print(_("error: no open invitation is named {what}, nor is to a seat of that name").format(what=repr(what)), file=sys.stderr)
+        print(
+            _("error: no open invitation is named {what}, nor is to a seat of that name").format(what=repr(what)),
+            file=sys.stderr,
+        )
         return 1
     for inv in revoked:
-        print(_("revoked {id} ({who}): its browsers are sent away within a second").format(
-            id=inv.id, who=inv.seat or _("spectators")
-        ))
+        print(
+            _("revoked {id} ({who}): its browsers are sent away within a second").format(
+                id=inv.id, who=inv.seat or _("spectators")
+            )
+        )
     return 0

@@ -171,7 +171,11 @@ def _web_options(args: argparse.Namespace) -> _Web | str | None:
     cert, key = getattr(args, "cert", None), getattr(args, "key", None)
     url = getattr(args, "url", "") or ""
     if port is None:
-        return "--cert, --key and --url are options of the browser seats: give --web PORT too" if cert or key or url else None
+        return (
+            "--cert, --key and --url are options of the browser seats: give --web PORT too"
+            if cert or key or url
+            else None
+        )
     if not 0 <= port <= 65535:
         return "--web takes a port number"
     if (cert is None) != (key is None):

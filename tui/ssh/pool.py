@@ -44,10 +44,10 @@ from core.dice import NeedDice
 from core.language import reader as readers
 from core.ruleset import Refused
 from tui.ssh import wire
+from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seats import Seats, SeatsFile, seats_in_force, table_roles
-from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.server import Table, log_table, redeem_invitation
 
 #: How long a worker may take to start (import Textual, read the saves).
@@ -122,7 +122,9 @@ class SeatWorkers:
             seats
             if isinstance(seats, SeatsFile)
             else SeatsFile(
-                seats_path, log or logging.getLogger("fireteam.serve"), table_roles([list(t.game.state.sides) for t in tables])
+                seats_path,
+                log or logging.getLogger("fireteam.serve"),
+                table_roles([list(t.game.state.sides) for t in tables]),
             )
         )
         #: The invitations store, which this process alone writes (its workers ask it to: ``wire.Redeem``).

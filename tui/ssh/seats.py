@@ -238,7 +238,6 @@ class SeatsFile:
                 self._warn_if_empty()
         return self._seats
 
-
     def as_on_disk(self) -> Seats:
         """The file as it is now, read afresh: ``SeatsError`` if it has a mistake (before a key is appended to it)."""
         return Seats.load(self.path, self._roles)

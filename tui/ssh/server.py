@@ -276,7 +276,9 @@ def redeem_invitation(
         else:
             grant = invitations.join(token, cookie)
             if grant.cookie:
-                log.info("invitation %s let in browser %s seat=%s from=%s", grant.invitation, grant.browser, grant.seat, peer)
+                log.info(
+                    "invitation %s let in browser %s seat=%s from=%s", grant.invitation, grant.browser, grant.seat, peer
+                )
     except InvitationsError as e:
         log.error("invitation refused from=%s: %s", peer, e)
         raise InvitationRefused(str(e)) from None

@@ -369,12 +369,16 @@ class WebDoor:
         if path == "/":
             return self._page(request) if self._grant(request) else self._forbidden(request)
         if path == "/alive":  # the page asks, before reconnecting, whether its cookie still lets it in
-            return web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
+            return (
+                web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
+            )
         if path.startswith("/join/"):
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
             headers = self._headers(cache="public, max-age=3600")
-            return web.Response(body=_asset(path[len("/static/") :]), content_type=kind, charset="utf-8", headers=headers)
+            return web.Response(
+                body=_asset(path[len("/static/") :]), content_type=kind, charset="utf-8", headers=headers
+            )
         return self._notice(request, 404, _("There is nothing here."))
 
     def _headers(self, *, cache: str = "no-store") -> dict[str, str]:
@@ -434,10 +438,8 @@ class WebDoor:
             # Read here first: a forged token, or the same browser again, asks nothing of the table process.
             invitation = invitations.admitting(token)
             held = self._grant(request)
-            if held is not None and held.invitation == invitation.id:
-                grant = held  # this browser was let in by this invitation already: it uses nothing
-            else:
-                grant = self.host.redeem(token, peer)
+            # A browser this invitation let in already uses nothing; another is a new use, the table's to count.
+            grant = held if held is not None and held.invitation == invitation.id else self.host.redeem(token, peer)
         except InvitationRefused as e:
             self._quiet.warning(f"join {address_of(peer)}", "invitation refused from=%s: %s", peer, e)
             return self._forbidden(request)
@@ -509,7 +511,9 @@ class WebDoor:
         connection.upgraded = True
         self.host.logged_in(peer)  # a seat now: no longer counted as a connection waiting to log in
         reader = Reader(browser_language(seat.lang, request.headers.get("Accept-Language"), self.host.lang))
-        browser = BrowserSeat(self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request))
+        browser = BrowserSeat(
+            self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request)
+        )
         await browser.run()
         return ws
 

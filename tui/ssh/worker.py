@@ -29,12 +29,12 @@ import asyncssh
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.ruleset import Refused
-from core.views import SPECTATOR
 from core.storage.savefile import SaveError
+from core.views import SPECTATOR
 from tui.ssh import limits, wire
+from tui.ssh.invitations import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seat import SeatSession
-from tui.ssh.invitations import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.seats import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
@@ -159,9 +159,7 @@ class _Worker:
                 return
             msg, fd = got
             if isinstance(msg, wire.Arrived) and fd is not None:
-                task = asyncio.get_running_loop().create_task(
-                    self._serve(socket.socket(fileno=fd), msg.peer, msg.door)
-                )
+                task = asyncio.get_running_loop().create_task(self._serve(socket.socket(fileno=fd), msg.peer, msg.door))
                 self._connections.add(task)
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
