@@ -19,7 +19,7 @@ def cm(word: str):
 
 @pytest.mark.parametrize(("word", "band"), [("12.5", "half"), ("12.51", "full"), ("25", "full"), ("25.01", None)])
 def test_ludonet_half_and_full_range_compare_the_exact_distance(word, band):
-    """LN-R030: half range inclusive; a 25 cm weapon's half is 12.5 cm."""
+    """LN-R030 (LN-AMB-06): half range inclusive; a 25 cm weapon's half is 12.5 cm."""
     assert ln.range_band(cm(word), 25) == band
 
 
