@@ -583,11 +583,15 @@ def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
 
 
 def test_a_damaged_rotor_may_bring_the_helicopter_down(game):
+    """BI-R263: the damaged rotor's 1d6 is rolled as the movement phase begins; on a 2
+    the helicopter lands or goes home, which is its move for the turn."""
     play(game, "mark lynx rotor-damaged")
-    goto(game, "move-first")
-    facts = play(game, "@blue move lynx 30 dice=2")
+    goto(game, "cover")
+    facts = play(game, "next dice=2")
     assert plain(rolls(facts)[0].outcome) == "it must land or go home"
     assert not [e for e in facts if isinstance(e, ev.Moved)]
+    with pytest.raises(Refused, match="already moved"):
+        play(game, "@blue move lynx 30 dice=3,3")
 
 
 def test_men_board_a_helicopter_only_once_it_has_landed(game):
