@@ -33,7 +33,8 @@ def test_ludonet_woods_sight_compares_the_exact_distance(word, seen):
     ("word", "band"), [("20", "short"), ("20.5", "normal"), ("40", "normal"), ("40.01", "long"), ("47.25in", None)]
 )
 def test_bassa_intensita_bands_compare_the_exact_distance(word, band):
-    """BI-R075: a rifle's bands reach 20, 40 and 120 cm, limits included (47.25 in is 120.015 cm)."""
+    """BI-R075, BI-AMB-06: a rifle's bands reach 20, 40 and 120 cm, limits included (47.25 in
+    is 120.015 cm)."""
     assert bi.range_band(weapons()["rifle"], cm(word)) == band
 
 

@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).parents[2] / "shared"))
 from playing import play  # noqa: E402, F401  (test folders are not packages; re-exported)
 
 U = ev.UnitSpec
+#: Red's anti-aircraft machine gunners, one shot each a turn (BI-R260).
+GUNNERS = ("zaid", "zoran", "zeno", "ziad", "zuhair")
 PIECES = (
     U(id="capo", name="Sgt Capo", side="blue", team="A", cls="regular", weapons=("assault-rifle",), roles=("leader",)),
     U(id="bruno", name="Pte Bruno", side="blue", team="A", cls="regular", weapons=("assault-rifle",)),
@@ -54,7 +56,7 @@ PIECES = (
     U(id="ali", name="Ali", side="red", team="H", cls="regular", weapons=("rpg",)),
     U(id="hassan", name="Hassan", side="red", team="H", cls="recruit", weapons=("smg",)),
     U(id="said", name="Said", side="red", team="S", cls="regular", weapons=("sniper-rifle",), roles=("sniper",)),
-    U(id="zaid", name="Zaid", side="red", team="AA", cls="regular", weapons=("aa-mg",)),
+    *(U(id=z, name=z.title(), side="red", team="AA", cls="regular", weapons=("aa-mg",)) for z in GUNNERS),
     U(id="tecnica", name="Technical", side="red", kind="vehicle", cls="rabble", weapons=("mg",), roles=("technical",)),
     U(id="bmp", name="BMP", side="red", kind="vehicle", cls="recruit", weapons=("autocannon",), roles=("tracked-apc",)),
 )
