@@ -225,7 +225,8 @@ def test_air_tables_match_the_book(book):
 def test_only_automatic_or_he_anti_aircraft_weapons_put_a_crew_under_fire(book):
     """A.13.2 "Sotto tiro di Alto Esplosivo o armi automatiche: -2": the AA machine gun
     and autocannon are automatic, the AT rocket is the HE of the LAW and RPG rows
-    (A.9.2); the missiles are neither (ruling BI-AA-MORALE)."""
+    (A.9.2); the missiles are neither (ruling BI-AA-MORALE).
+    Rules: BI-AMB-41."""
     assert "Sotto tiro di Alto Esplosivo o armi automatiche : -2" in book
     assert {row.weapon for row in air().aa if row.under_fire} == {"aa-mg", "aa-cannon", "at-rocket"}
     assert all(weapons()[w].target == "he" for w in next(r for r in air().aa if r.weapon == "at-rocket").carried_by)
