@@ -21,10 +21,12 @@ from itertools import compress
 
 from core import events as ev
 from core.language.i18n import _
-from core.storage.store import ISSUED, REDONE, EventStore
+from core.storage.store import ISSUED, REDONE, UNDONE, EventStore
 
 #: Kind bytes to 1 for the history markers (command, undo, redo), 0 for the rest.
 _MARKER = bytes(ISSUED <= kind <= REDONE for kind in range(256))
+#: Kind bytes to 1 for undo and redo markers.
+_TURN = bytes(kind in (UNDONE, REDONE) for kind in range(256))
 _cmd_of = operator.attrgetter("cmd")
 _n_of = operator.attrgetter("n")
 
@@ -109,25 +111,25 @@ class History:
         end = base + len(events)
         kinds = self.store.kinds
         markers = list(compress(range(base, end), kinds[base:end].translate(_MARKER)))
-        i, n = 0, len(markers)
-        while i < n:
-            p = markers[i]
-            self._settle(p, at_marker=True)
-            if kinds[p] == ISSUED:
-                j = i + 1
-                while j < n and kinds[markers[j]] == ISSUED:
-                    j += 1
-                limit = markers[j] if j < n else end
-                self._issue(events, base, markers[i:j], limit, at_marker=j < n)
-                i = j
-                continue
-            e = events[p - base]
-            if type(e) is ev.Undone:
-                self._undo(e.cmd, p)
-            else:
-                self._redo(e.cmd, p)
-            self._cursor = p + 1
-            i += 1
+        # Where the undo and redo markers stand among the markers: the commands
+        # between two of them are one run, taken in bulk.
+        n = len(markers)
+        turns = list(compress(range(n), bytes(map(kinds.__getitem__, markers)).translate(_TURN)))
+        i = 0
+        for j in [*turns, n]:
+            if i < j:
+                self._settle(markers[i], at_marker=True)
+                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n)
+            if j < n:
+                p = markers[j]
+                self._settle(p, at_marker=True)
+                e = events[p - base]
+                if type(e) is ev.Undone:
+                    self._undo(e.cmd, p)
+                else:
+                    self._redo(e.cmd, p)
+                self._cursor = p + 1
+            i = j + 1
         self._settle(end, at_marker=False)
 
     def _settle(self, i: int, *, at_marker: bool) -> None:
