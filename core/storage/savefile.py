@@ -317,7 +317,7 @@ def _torn_header(data: bytes) -> bool:
     return rest[: len(opening)] == opening[: len(rest)]
 
 
-def _lines_before(path: Path, number: int, version: int, data: bytes | None = None) -> tuple[int, int]:
+def _lines_before(path: Path, number: int, data: bytes | None = None) -> tuple[int, int]:
     """(byte offset where line ``number`` (from 1) starts, the check of the line before).
 
     Only for the rare repair paths; the lines before ``number`` were checked already
@@ -577,7 +577,7 @@ def _cut_torn_command(result: Loaded, data: bytes | None) -> None:
     history.store.truncate(first)
     history.drop_pending()
     result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
-    result.good_bytes, result.check = _lines_before(result.path, result.torn_line, result.version, data)
+    result.good_bytes, result.check = _lines_before(result.path, result.torn_line, data)
     said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
     result.notes.append(said.format(line=result.torn_line, cmd=cmd))
 

@@ -433,3 +433,264 @@ def test_a_format_2_save_is_appended_to_chained_and_loads_again(save):
         # A swap is still found, as format 2 promises.
         save.write_bytes(b"".join([lines[0] + b"\n", lines[2] + b"\n", lines[1] + b"\n", *(x + b"\n" for x in lines[3:])]))
         _refused(save, 2)
+
+
+# ------------------------------------------------------------------- what a load says
+
+_HINT = "Run `fireteam salvage {path}` to copy every whole command before the damage into a new save."
+_START = "start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)"
+_HEADER = b'{"fireteam":%d,"ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":1}'
+_CMD = b'{"t":"cmd","cmd":1,"n":1,"by":"referee","text":"note hi"}'
+_NOTE = b'{"t":"note","text":"hi"}'
+
+
+def _file(header: bytes, *payloads: bytes, version: int = 3) -> bytes:
+    chain = Chain(zlib.crc32(header), version)
+    return b"%08x %b\n" % (zlib.crc32(header), header) + b"".join(chain.frame_payload(p) for p in payloads)
+
+
+MESSAGES: dict[str, tuple[bytes, str, str]] = {
+    # name: (the file, what the load says, the damage alone, for salvage)
+    "empty": (b"", "{path}: empty file: no game was ever recorded in it; " + _START, ""),
+    "torn header": (
+        b'1234abcd {"firet',
+        "{path}: holds no game yet: a crash cut its first line short (16 bytes); " + _START,
+        "",
+    ),
+    "not a save": (b"hello\n", "{path}:1: not a Fireteam save (no valid header line); is this the right file?", ""),
+    "newer": (
+        _file(_HEADER % 9),
+        "{path}: written by a newer Fireteam (save format 9; this version reads up to 3). Upgrade Fireteam to open it.",
+        "",
+    ),
+    "negative format": (
+        _file(_HEADER % -1),
+        "{path}:1: invalid header: format version -1; is this the right file?",
+        "",
+    ),
+    "chain broken": (
+        _file(_HEADER % 3, _CMD, _NOTE)[:-5] + b'X"}\n',
+        "{path}:3: damaged record, or a line missing, repeated or out of order before it (check mismatch); "
+        "the file was not changed. " + _HINT,
+        "damaged record, or a line missing, repeated or out of order before it (check mismatch)",
+    ),
+    "unchained check": (
+        _file(_HEADER % 1, _CMD, _NOTE, version=1).replace(b'"hi"}\n', b'"ho"}\n'),
+        "{path}:3: damaged record (checksum mismatch); the file was not changed. " + _HINT,
+        "damaged record (checksum mismatch)",
+    ),
+    "invalid event": (
+        _file(_HEADER % 3, _CMD, b'{"t":"note"}'),
+        "{path}:3: invalid event: Object missing required field `text`; the file was not changed. " + _HINT,
+        "invalid event: Object missing required field `text`",
+    ),
+    "fact outside a command": (
+        _file(_HEADER % 3, _NOTE),
+        "{path}:2: a fact outside any command; the file was not changed. " + _HINT,
+        "a fact outside any command",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(MESSAGES))
+def test_what_a_load_says_names_the_file_the_line_and_what_to_do(tmp_path, name):
+    data, said, what = MESSAGES[name]
+    path = tmp_path / "x.ft"
+    path.write_bytes(data)
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert str(refused.value) == said.format(path=path)
+    assert refused.value.what == what
+
+
+def test_what_a_load_says_of_a_missing_file_and_an_unreadable_one(tmp_path):
+    with pytest.raises(SaveError) as refused:
+        load(tmp_path / "gone.ft")
+    assert str(refused.value) == f"{tmp_path / 'gone.ft'}: no such save file; check the name"
+    with pytest.raises(SaveError) as refused:
+        load(tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path}: cannot read: Is a directory; check the name and the file's permissions"
+    )
+
+
+def test_a_file_bigger_than_a_save_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    path = tmp_path / "big.ft"
+    path.write_bytes(_file(_HEADER % 3, _CMD, _NOTE))
+    size = path.stat().st_size
+    monkeypatch.setattr(savefile, "MAX_FILE_BYTES", size)
+    load(path)
+    monkeypatch.setattr(savefile, "MAX_FILE_BYTES", size - 1)
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert str(refused.value) == (
+        f"{path}: {size} bytes is larger than a save can be ({size - 1} bytes); is this the right file?"
+    )
+
+
+def test_a_header_longer_than_a_line_may_be_is_refused_as_too_long(tmp_path, monkeypatch):
+    path = tmp_path / "x.ft"
+    path.write_bytes(_file(_HEADER % 3, _CMD, _NOTE))
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", len(_HEADER % 3) + 9)
+    load(path)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", len(_HEADER % 3) + 8)
+    with pytest.raises(SaveError, match=r"x.ft:1: line longer than"):
+        load(path)
+
+
+def test_a_history_error_without_a_line_names_the_file():
+    from core.history import HistoryError
+
+    error = savefile._history_error(Path("h.ft"), HistoryError("a command with facts missing at the end"))
+    assert str(error) == "h.ft: a command with facts missing at the end; the file was not changed. " + _HINT.format(
+        path="h.ft"
+    )
+    error = savefile._history_error(Path("h.ft"), HistoryError("event 4: command 2 is missing events"))
+    assert str(error).startswith("h.ft:5: command 2 is missing events; the file was not changed.")
+    assert error.what == "command 2 is missing events"
+
+
+# -------------------------------------------------------------------- small judgements
+
+
+def test_what_is_a_whole_record():
+    assert savefile._whole_record(b'12345678 {"t":"note","text":"x"}')
+    assert savefile._whole_record(b'zzzzzzzz {"a":1}')  # the check is not looked at
+    assert not savefile._whole_record(b'12345678_{"t":"note","text":"x"}')  # no space after the check
+    assert not savefile._whole_record(b'1234567 {"t":"note","text":"x"}')  # a digit short
+    assert not savefile._whole_record(b'12345678 {"t":"note","te')
+    assert not savefile._whole_record(b"12345678 [1,2]")
+    assert not savefile._whole_record(b'12345678 {"t":"caf\xe9"}')
+
+
+def test_what_is_the_start_of_a_header():
+    for start in (b"1234", b"1234abcd", b"1234abcd ", b'1234abcd {"fire', b'1234abcd {"fireteam":3,"rule'):
+        assert savefile._torn_header(start), start
+    for other in (b"zzzz", b"XXXXXXXX {", b"1234ABCD {", b"1234abcdx{", b'1234abcd {"t":', b'1234abcd  {"f'):
+        assert not savefile._torn_header(other), other
+
+
+def test_a_frame_is_eight_lowercase_hex_digits_a_space_and_a_payload():
+    assert savefile._frame_ok(b"0123abcd 1")
+    for bad in (b"0123abcd ", b"0123ABCD 1", b"0123abc  1", b"0123abcd_1", b"+123abcd 1", b""):
+        assert not savefile._frame_ok(bad), bad
+    # A payload of one byte is framed; a malformed line after it is the first bad one.
+    one = b"%08x 1" % zlib.crc32(b"1", 5)
+    assert _check_lines([one, b"junk"], [b"1", b""], 5, True) == (1, zlib.crc32(b"1", 5))
+
+
+def test_a_torn_command_resumed_from_the_bytes_read_is_cut_without_reading_the_file_again(save):
+    """With ``resume`` (the open cache), the load never reads the file again, even to cut
+    a torn command: the bytes it was given are the save."""
+    lines = file_lines(save)
+    whole = load(save)
+    cmd = b'{"t":"cmd","cmd":%d,"n":2,"by":"referee","text":"x"}' % whole.history.next_cmd
+    marker = Chain(whole.check).frame_payload(cmd)  # a command whose facts never came
+    data = save.read_bytes() + marker
+    save.unlink()
+    resume = savefile.Resume(data, whole.good_bytes, whole.header, whole.check, len(lines))
+    loaded = load(save, history=whole.history, resume=resume)
+    assert loaded.good_bytes == whole.good_bytes and loaded.check == whole.check
+    assert loaded.torn_bytes == len(marker) and loaded.torn_line == len(lines) + 1
+    assert len(loaded.history.store) == len(lines) - 1 and loaded.history.pending() is None
+
+
+# ------------------------------------------------------------- a follower's commands
+
+
+def _followed(save: Path) -> tuple[list[bytes], list[int], list[int]]:
+    """The save's lines, and the size and the check after each whole command."""
+    lines = file_lines(save)
+    events = [json.loads(line[9:]) for line in lines[1:]]
+    sizes, checks = [], []
+    i, size = 0, len(lines[0])
+    while i < len(events):
+        e = events[i]
+        step = 1 + e["n"] if e["t"] == "cmd" else 1
+        size += sum(map(len, lines[1 + i : 1 + i + step]))
+        i += step
+        sizes.append(size)
+        checks.append(int(lines[i][:8], 16))
+    return lines, sizes, checks
+
+
+def test_a_follower_reads_whole_commands_from_where_it_stands(save):
+    lines, sizes, checks = _followed(save)
+    everything = load(save).history.store
+    start, check = sizes[1], checks[1]
+    base = next(k for k in range(len(lines)) if sum(map(len, lines[: k + 1])) == start)
+    events, payloads, got_check, end = savefile.read_commands(save, start, None, base, check)
+    assert events == everything.slice(base, len(everything))
+    assert payloads == [line[9:-1] for line in lines[base + 1 :]]
+    assert (got_check, end) == (checks[-1], sizes[-1])
+    # With the end named, the same; a span ending at a command's end, only it.
+    assert savefile.read_commands(save, start, sizes[-1], base, check) == (events, payloads, checks[-1], sizes[-1])
+    part = savefile.read_commands(save, start, sizes[2], base, check)
+    assert part[2:] == (checks[2], sizes[2]) and part[0] == everything.slice(base, base + len(part[0]))
+    # Nothing new: nothing, where it stood.
+    assert savefile.read_commands(save, sizes[-1], None, len(everything), checks[-1]) == ([], [], checks[-1], sizes[-1])
+    assert savefile.read_commands(save, sizes[-1] + 50, None, len(everything), 9) == ([], [], 9, sizes[-1] + 50)
+
+
+def test_a_follower_leaves_a_command_still_being_written_for_later(save):
+    lines, sizes, checks = _followed(save)
+    data = save.read_bytes()
+    base = len(lines) - 1
+    chain = Chain(checks[-1])
+    marker = chain.frame_payload(b'{"t":"cmd","cmd":99,"n":2,"by":"referee","text":"x"}')
+    fact = chain.frame_payload(_NOTE)
+    for tail in (marker, marker + fact, marker[:20]):  # a command whose facts are not all there
+        save.write_bytes(data + tail)
+        assert savefile.read_commands(save, sizes[-1], None, base, checks[-1]) == ([], [], checks[-1], sizes[-1])
+    # An undo marker is whole on its own; a command of no facts too.
+    undo = Chain(checks[-1]).frame_payload(b'{"t":"undo","cmd":1,"by":"referee"}')
+    save.write_bytes(data + undo + marker[:20])
+    events, _payloads, check, end = savefile.read_commands(save, sizes[-1], None, base, checks[-1])
+    assert events == [ev.Undone(cmd=1, by="referee")] and end == sizes[-1] + len(undo)
+    assert check == int(undo[:8], 16)
+    empty = Chain(checks[-1]).frame_payload(b'{"t":"cmd","cmd":9,"n":0,"by":"referee","text":"x"}')
+    save.write_bytes(data + empty + marker[:30])
+    events, _payloads, _check, end = savefile.read_commands(save, sizes[-1], None, base, checks[-1])
+    assert [type(e) for e in events] == [ev.Issued] and end == sizes[-1] + len(empty)
+
+
+def test_a_follower_refuses_damage_and_a_span_that_is_not_whole_records(save):
+    lines, sizes, checks = _followed(save)
+    data = save.read_bytes()
+    base = len(lines) - 1
+    note = Chain(checks[-1]).frame_payload(b'{"t":"cmd","cmd":99,"n":0,"by":"referee","text":"x"}')
+    save.write_bytes(data + note[:12] + b"Z" + note[13:])
+    for end in (None, len(data) + len(note)):
+        with pytest.raises(SaveError) as refused:
+            savefile.read_commands(save, len(data), end, base, checks[-1])
+        assert str(refused.value).startswith(f"{save}:{base + 2}: damaged record, or a line missing")
+    save.write_bytes(data + note)
+    for end in (len(data) + 5, len(data) + len(note) + 1):
+        with pytest.raises(SaveError) as refused:
+            savefile.read_commands(save, len(data), end, base, checks[-1])
+        assert str(refused.value) == (
+            f"{save}: bytes {len(data)}-{end} are not whole records (the file is shorter or was cut)"
+        )
+    with pytest.raises(SaveError) as refused:
+        savefile.read_commands(save.with_name("gone.ft"), 0, None, 0, 0)
+    assert str(refused.value) == f"{save.with_name('gone.ft')}: cannot read: No such file or directory"
+    # Format 2 and on are chained: two lines swapped are refused where the chain breaks.
+    chain = Chain(checks[-1])
+    one, two = chain.frame_payload(_CMD), chain.frame_payload(_NOTE)
+    save.write_bytes(data + two + one)
+    for version in (2, 3):
+        with pytest.raises(SaveError, match=rf"game.ft:{base + 2}: damaged record, or"):
+            savefile.read_commands(save, len(data), None, base, checks[-1], version)
+
+
+def test_a_follower_of_an_older_format_reads_its_records_upgraded(save, monkeypatch):
+    with skirmish_registered():
+        _as_format(save, 1)
+    lines, sizes, checks = _followed(save)
+    base = next(k for k in range(len(lines)) if sum(map(len, lines[: k + 1])) == sizes[0])
+    monkeypatch.setitem(savefile.UPCASTERS, 1, {"note": lambda r: {**r, "text": r["text"].upper()}})
+    events, payloads, _check, end = savefile.read_commands(save, sizes[0], None, base, checks[0], 1)
+    notes = [e for e in events if isinstance(e, ev.Noted)]
+    assert notes and all(e.text == e.text.upper() for e in notes) and end == sizes[-1]
+    assert payloads == [savefile.encoder.encode(e) for e in events]  # today's records, not the file's
+    assert any(p != line[9:-1] for p, line in zip(payloads, lines[base + 1 :], strict=True))
