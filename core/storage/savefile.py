@@ -300,7 +300,7 @@ def _whole_record(line: bytes) -> bool:
     its place), never a whole record with a wrong check: that is a line moved,
     repeated or edited, which is corruption.
     """
-    if len(line) < 10 or line[8:9] != b" ":
+    if line[8:9] != b" ":
         return False
     try:
         return isinstance(_any_decoder.decode(line[9:]), dict)
@@ -340,7 +340,8 @@ def _corrupt(path: Path, line: int, what: str) -> SaveError:
 
 
 def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
-    if chained and line > 1:
+    """A record (line 2 on) failing its check: in a chained save, the damage may lie before it."""
+    if chained:
         return _corrupt(
             path, line, "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
         )
@@ -489,7 +490,7 @@ class _Intake:
         base = len(store)
         if self.fast:
             joined = b"[" + b",".join(payloads) + b"]"
-            events = _decode_batch(self.path, payloads, base, self.version, self.upcasters, joined=joined)
+            events = _decode_joined(self.path, payloads, base, joined)
             if len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, joined)
             else:
@@ -737,22 +738,31 @@ def _decode_batch(
     version: int,
     upcasters: dict[int, dict[str, Upcaster]],
     fast: bool = True,
-    joined: bytes | None = None,
 ) -> list[Event]:
-    """The events ``payloads`` hold (``joined``: them as a JSON array, if the caller
-    made it); SaveError naming the first line that is not a valid event."""
+    """The events ``payloads`` hold, from line ``base + 2`` on (``fast``: records of
+    today's format; else upgraded from ``version``); SaveError naming the first
+    line that is not a valid event."""
     if fast:
-        if joined is None:
-            joined = b"[" + b",".join(payloads) + b"]"
-        if not long_digits(joined):
-            try:
-                return _events_decoder.decode(joined)
-            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-                pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+        return _decode_joined(path, payloads, base, b"[" + b",".join(payloads) + b"]")
+    return _decode_each(path, payloads, base, lambda payload: _upcast(payload, version, upcasters))
+
+
+def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
+    """Records of today's format, ``joined`` into a JSON array: decoded in one call,
+    or line by line to name the one that is not a valid event."""
+    if not long_digits(joined):
+        try:
+            return _events_decoder.decode(joined)
+        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+            pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+    return _decode_each(path, payloads, base, _event_decoder.decode)
+
+
+def _decode_each(path: Path, payloads: list[bytes], base: int, decode: Callable[[bytes], Event]) -> list[Event]:
     events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
-            event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
+            event = decode(payload)
             if long_digits(payload):
                 check_ints(msgspec.to_builtins(event))
             events.append(event)

@@ -694,3 +694,172 @@ def test_a_follower_of_an_older_format_reads_its_records_upgraded(save, monkeypa
     assert notes and all(e.text == e.text.upper() for e in notes) and end == sizes[-1]
     assert payloads == [savefile.encoder.encode(e) for e in events]  # today's records, not the file's
     assert any(p != line[9:-1] for p, line in zip(payloads, lines[base + 1 :], strict=True))
+
+
+# ------------------------------------------------------------- framing and records
+
+
+def test_a_chain_frames_each_record_with_the_check_continued_from_the_last():
+    chain = Chain(0xDEADBEEF)
+    first = chain.frame_payload(b'{"a":1}')
+    assert first == b"%08x %b\n" % (zlib.crc32(b'{"a":1}', 0xDEADBEEF), b'{"a":1}')
+    assert chain.check == zlib.crc32(b'{"a":1}', 0xDEADBEEF)
+    second = chain.frame(ev.Noted(text="x"))
+    payload = savefile.encoder.encode(ev.Noted(text="x"))
+    assert second == b"%08x %b\n" % (zlib.crc32(payload, int(first[:8], 16)), payload)
+    # Format 1: each check covers its own line.
+    alone = Chain(0xDEADBEEF, 1)
+    assert not alone.chained and Chain(5, 2).chained and Chain(5).chained
+    assert alone.frame_payload(b'{"a":1}') == b"%08x %b\n" % (zlib.crc32(b'{"a":1}'), b'{"a":1}')
+    assert alone.check == zlib.crc32(b'{"a":1}')
+    header = savefile.Header(3, "x", "1", "0", "now", 1)
+    framed = savefile.frame_header(header)
+    assert framed == b"%08x %b\n" % (zlib.crc32(savefile.encoder.encode(header)), savefile.encoder.encode(header))
+    assert savefile._line_ok(framed[:-1])
+
+
+def test_a_line_holds_the_check_of_its_own_payload():
+    line = b"%08x %b" % (zlib.crc32(b"{}"), b"{}")
+    assert savefile._line_ok(line)
+    assert not savefile._line_ok(line.upper())
+    assert not savefile._line_ok(line[:8] + b"_" + line[9:])
+    assert not savefile._line_ok(b"%08x " % zlib.crc32(b""))  # no payload
+    assert not savefile._line_ok(b"%08x {]" % zlib.crc32(b"{}"))
+
+
+def test_numbers_beyond_what_a_game_counts_are_refused_wherever_they_are():
+    top = savefile.MAX_RECORD_INT
+    savefile.check_ints({"a": [top, -top, (1, {"b": top})], "c": True, "d": "99999999999999999999"})
+    for value in ({"a": top + 1}, [1, [-top - 1]], (0, {"x": (top + 1,)}), top + 1):
+        with pytest.raises(ValueError) as refused:
+            savefile.check_ints(value)
+        assert str(refused.value).startswith("the number ") and f"(at most {top} either way)" in str(refused.value)
+    assert savefile.long_digits(b'{"a":1000000000000000}') and not savefile.long_digits(b'{"a":100000000000000}')
+
+
+def test_a_number_of_sixteen_digits_within_the_bound_loads(tmp_path):
+    path = tmp_path / "n.ft"
+    cmd = b'{"t":"cmd","cmd":1,"n":0,"by":"referee","text":"x","at":%d}'
+    path.write_bytes(_file(_HEADER % 3, cmd % savefile.MAX_RECORD_INT))
+    assert load(path).history.issued(1).at == savefile.MAX_RECORD_INT
+    path.write_bytes(_file(_HEADER % 3, cmd % 1, cmd.replace(b'"cmd":1', b'"cmd":2') % (savefile.MAX_RECORD_INT + 1)))
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert str(refused.value).startswith(f"{path}:3: invalid event: the number 9007199254740992 is out of range")
+
+
+HEADERS: dict[str, tuple[bytes, str]] = {
+    "not json": (b"not json", "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
+    "not UTF-8": (b'{"fireteam":1,"ruleset":"caf\xe9"}', "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
+    "a list": (b"[1,2]", "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
+    "no format": (b'{"ruleset":"x"}', "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
+    "a format as text": (
+        b'{"fireteam":"9","ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":1}',
+        "{path}:1: invalid header: Expected `int`, got `str` - at `$.fireteam`; is this the right file?",
+    ),
+    "a seed too big": (
+        b'{"fireteam":3,"ruleset":"x","ruleset_version":"1","engine":"0","created":"x","seed":9007199254740992}',
+        "{path}:1: invalid header: the number 9007199254740992 is out of range (at most 9007199254740991 either way);"
+        " is this the right file?",
+    ),
+    "today's": (_HEADER % 3, ""),
+    "the first format": (_HEADER % 0, ""),
+}
+
+
+@pytest.mark.parametrize("name", list(HEADERS))
+def test_what_a_header_may_be(name):
+    payload, said = HEADERS[name]
+    path = Path("h.ft")
+    if not said:
+        header = savefile._decode_header(path, payload)
+        assert header == savefile.Header(json.loads(payload)["fireteam"], "x", "1", "0", "x", 1)
+        return
+    with pytest.raises(SaveError) as refused:
+        savefile._decode_header(path, payload)
+    assert str(refused.value) == said.format(path=path)
+
+
+def test_a_bad_record_among_good_ones_is_named_by_its_own_line():
+    good = b'{"t":"note","text":"x"}'
+    for at in range(5):
+        payloads = [good] * 5
+        payloads[at] = b'{"t":"note"}'
+        with pytest.raises(SaveError) as refused:
+            savefile._decode_batch(Path("b.ft"), payloads, 10, 3, savefile.UPCASTERS)
+        assert str(refused.value).startswith(f"b.ft:{10 + at + 2}: invalid event: Object missing required field")
+    assert savefile._decode_batch(Path("b.ft"), [good] * 3, 0, 3, savefile.UPCASTERS) == [ev.Noted(text="x")] * 3
+
+
+def test_records_of_an_older_format_are_upgraded_step_by_step():
+    steps: list[tuple[int, str]] = []
+
+    def step(version: int):
+        def up(record: dict) -> dict:
+            steps.append((version, record["text"]))
+            return {**record, "text": record["text"] + str(version)}
+
+        return up
+
+    upcasters = {0: {"note": step(0)}, 1: {"note": step(1)}, 2: {"roll": step(99)}}
+    record = b'{"t":"note","text":"x"}'
+    assert savefile._upcast(record, 0, upcasters) == ev.Noted(text="x01")
+    assert savefile._upcast(record, 1, upcasters) == ev.Noted(text="x1")
+    assert steps == [(0, "x"), (1, "x0"), (1, "x")]
+    for bad, said in ((b"[1]", "record is not an object"), (b'{"t":"warp"}', "unknown event tag 'warp'")):
+        with pytest.raises(ValueError) as refused:
+            savefile._upcast(bad, 1, upcasters)
+        assert str(refused.value) == said
+    with pytest.raises(SaveError, match=r"u.ft:5: invalid event: unknown event tag 'warp'"):
+        savefile._decode_batch(Path("u.ft"), [record, b'{"t":"warp"}'], 2, 1, upcasters, fast=False)
+
+
+def test_a_locked_save_says_who_writes_it_and_what_to_do():
+    holder = savefile.savelock.Holder(7, "host", "noon", "fireteam")
+    locked = savefile.SaveLocked(Path("s.ft"), holder, "process 7 (fireteam), since noon")
+    assert str(locked) == (
+        "s.ft: another Fireteam is writing this save: process 7 (fireteam), since noon. "
+        "Open it read-only to follow that game (`fireteam s.ft --replay`), or close the other one first"
+    )
+    assert (locked.path, locked.holder, locked.who) == (Path("s.ft"), holder, "process 7 (fireteam), since noon")
+
+
+def test_a_torn_command_is_cut_at_its_first_byte_whatever_the_lines_before_it_hold(tmp_path):
+    """The cut is counted in bytes: an accented word before it (two bytes, one letter)
+    moves it as it moves the file."""
+    path = tmp_path / "t.ft"
+    cmd = b'{"t":"cmd","cmd":%d,"n":%d,"by":"referee","text":"%s"}'
+    note = '{"t":"note","text":"caff\u00e8 \u00e0 \u00e9t\u00e9"}'.encode()
+    whole = _file(_HEADER % 3, cmd % (1, 1, b"n"), note)
+    path.write_bytes(_file(_HEADER % 3, cmd % (1, 1, b"n"), note, cmd % (2, 2, b"m"), note))
+    loaded = load(path)
+    assert loaded.good_bytes == len(whole) and loaded.torn_bytes == path.stat().st_size - len(whole)
+    assert loaded.check == int(whole.split(b"\n")[-2][:8], 16)
+    assert loaded.notes == ["line 4: command #2 incomplete at the end of the file, cut off"]
+    assert loaded.torn_line == 4
+
+
+def test_a_follower_hands_back_the_records_as_the_file_holds_them(save, monkeypatch):
+    """Records of today's format are handed on as written (the store keeps the file's
+    bytes); only records an upcaster changed are encoded again."""
+    lines, sizes, checks = _followed(save)
+    data = save.read_bytes()
+    base = len(lines) - 1
+    spaced = b'{"t":"cmd", "cmd":99, "n":0, "by":"referee", "text":"x"}'
+    save.write_bytes(data + Chain(checks[-1]).frame_payload(spaced))
+    monkeypatch.setitem(savefile.UPCASTERS, 0, {"cmd": lambda r: r})  # below this save's format: not used
+    events, payloads, _check, _end = savefile.read_commands(save, len(data), None, base, checks[-1])
+    assert payloads == [spaced] and events[0].cmd == 99
+    bad = b'{"t":"note"}'
+    save.write_bytes(data + Chain(checks[-1]).frame_payload(bad))
+    with pytest.raises(SaveError) as refused:
+        savefile.read_commands(save, len(data), None, base, checks[-1])
+    assert str(refused.value).startswith(f"{save}:{base + 2}: invalid event: Object missing required field `text`")
+
+
+def test_a_follower_reads_no_more_than_a_save_can_hold(save, monkeypatch):
+    lines, sizes, checks = _followed(save)
+    base = next(k for k in range(len(lines)) if sum(map(len, lines[: k + 1])) == sizes[0])
+    monkeypatch.setattr(savefile, "MAX_FILE_BYTES", sizes[2] - sizes[0])
+    events, _payloads, check, end = savefile.read_commands(save, sizes[0], None, base, checks[0])
+    assert (check, end) == (checks[2], sizes[2])
