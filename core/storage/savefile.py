@@ -608,23 +608,24 @@ def load(
     upcasters = UPCASTERS if upcasters is None else upcasters
     history = History() if history is None else history
     try:
-        with _collector_paused(), open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
+        with open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
             size = os.fstat(f.fileno()).st_size if resume is None else len(resume.data)
             _check_size(path, size)
-            if resume is None:
-                reads = _Reads(path, f, size, 0, 0, hasher)
-                batches = iter(reads)
-                start, first = _take_header(path, reads, batches)
-                batches = itertools.chain([first], batches)
-            else:
-                start = _Start(resume.header, resume.check, resume.lines, resume.good_bytes)
-                reads = _Reads(path, f, size, start.good_bytes, start.lines, hasher)
-                batches = iter(reads)
-            version = start.header.fireteam
-            intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-            stop = _take_records(start, batches, reads, intake)
-            intake.finish()
-            torn_line = _decide_tail(path, stop, reads.rest, version >= CHAINED_FROM)
+            with _collector_paused(size):
+                if resume is None:
+                    reads = _Reads(path, f, size, 0, 0, hasher)
+                    batches = iter(reads)
+                    start, first = _take_header(path, reads, batches)
+                    batches = itertools.chain([first], batches)
+                else:
+                    start = _Start(resume.header, resume.check, resume.lines, resume.good_bytes)
+                    reads = _Reads(path, f, size, start.good_bytes, start.lines, hasher)
+                    batches = iter(reads)
+                version = start.header.fireteam
+                intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
+                stop = _take_records(start, batches, reads, intake)
+                intake.finish()
+                torn_line = _decide_tail(path, stop, reads.rest, version >= CHAINED_FROM)
     except FileNotFoundError:
         raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
@@ -642,13 +643,19 @@ def load(
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cycle collector paused while a load runs: a load makes a million objects
-    that hold no cycle (the events' tuples among them), and the collector would go
-    through them again and again as they are made (a tenth of a big load).  It is
-    resumed after only if it ran before (the client pauses it as it starts)."""
-    running = gc.isenabled()
-    gc.disable()
+def _collector_paused(size: int) -> Iterator[None]:
+    """The cycle collector paused while a big save (``size`` bytes) loads.
+
+    A load makes a million objects that hold no cycle (the events' tuples among
+    them), and the collector would go through them again and again as they are
+    made: a tenth of a big load.  What earlier work left for it (a game dropped a
+    moment ago) is collected first, so the load does not hold that memory too.
+    It is resumed after only if it ran before (the client pauses it as it starts).
+    """
+    running = gc.isenabled() and size > _CHUNK
+    if running:
+        gc.collect()
+        gc.disable()
     try:
         yield
     finally:
