@@ -885,3 +885,55 @@ def test_a_follower_reads_no_more_than_a_save_can_hold(save, monkeypatch):
     monkeypatch.setattr(savefile, "MAX_FILE_BYTES", sizes[2] - sizes[0])
     events, _payloads, check, end = savefile.read_commands(save, sizes[0], None, base, checks[0])
     assert (check, end) == (checks[2], sizes[2])
+
+
+def test_a_line_of_exactly_the_longest_length_loads(tmp_path, monkeypatch):
+    path = tmp_path / "l.ft"
+    path.write_bytes(_file(_HEADER % 3, _CMD, _NOTE))
+    longest = max(len(line) for line in path.read_bytes().split(b"\n"))
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", longest)
+    for chunk in (8 << 20, 7):
+        monkeypatch.setattr(savefile, "_CHUNK", chunk)
+        load(path)
+    path.write_bytes(path.read_bytes()[:-1])  # the last line without its newline: torn, not too long
+    assert load(path).notes[0] == "line 3: incomplete last record cut off (torn write)"
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", longest - 1)
+    with pytest.raises(SaveError, match="line longer than"):
+        load(path)
+
+
+def test_the_first_bad_line_of_a_read_is_named_before_a_longer_one_after_it(tmp_path, monkeypatch):
+    path = tmp_path / "b.ft"
+    data = _file(_HEADER % 3, _CMD, _NOTE, b'{"t":"note","text":"%s"}' % (b"x" * 200))
+    lines = data.split(b"\n")
+    lines[1] = lines[1][:20] + b"X" + lines[1][21:]  # line 2: its check fails
+    path.write_bytes(b"\n".join(lines))
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 150)  # line 4 is too long
+    with pytest.raises(SaveError, match=r"b.ft:2: damaged record"):
+        load(path)
+
+
+def test_the_store_keeps_the_records_as_the_file_holds_them(tmp_path, monkeypatch):
+    """Records of today's format go into the store as written (an open cache entry
+    points into the file's own lines); a format an upcaster changed is encoded again."""
+    spaced = b'{"t":"cmd", "cmd":1, "n":1, "by":"referee", "text":"x"}'
+    path = tmp_path / "s.ft"
+    path.write_bytes(_file(_HEADER % 1, spaced, _NOTE, version=1))
+    monkeypatch.setitem(savefile.UPCASTERS, 0, {"cmd": lambda r: r})  # below this save's format: not used
+    assert load(path).history.store.tail_json == [spaced, _NOTE]
+    monkeypatch.setitem(savefile.UPCASTERS, 1, {"cmd": lambda r: r})
+    assert load(path).history.store.tail_json == [savefile.encoder.encode(load(path).history.store[0]), _NOTE]
+
+
+def test_the_progress_is_told_in_step_with_the_records_taken_in(save, monkeypatch):
+    import core.storage.store
+
+    monkeypatch.setattr(savefile, "CHUNK", 4)
+    monkeypatch.setattr(core.storage.store, "CHUNK", 4)
+    size = save.stat().st_size
+    records = save.read_bytes().count(b"\n") - 1
+    told: list[int] = []
+    load(save, progress=lambda done, total: told.append(done))
+    # One read: after each 4 records of ``records``, that share of the file; the rest at the end.
+    assert told == [size * done // records for done in range(4, records - records % 4 + 1, 4)] + [size]
+    assert all(type(done) is int for done in told)
