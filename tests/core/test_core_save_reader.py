@@ -121,6 +121,11 @@ def test_the_checks_of_a_read_are_found_bad_where_a_walk_from_its_first_line_fin
                 assert found[0] == at
                 tried += 1
     assert tried > 200
+    # A line badly framed after one with a wrong check: the first is named.
+    for at in range(len(lines) - 1):
+        bad = [*lines[:at], _bad_check(lines[at]), *lines[at + 1 : -1], b"+" + lines[-1][1:]]
+        assert _check_lines(bad, [line[9:] for line in bad], start, chained) == _walk(bad, start, chained)
+        assert _check_lines(bad, [line[9:] for line in bad], start, chained)[0] == at
 
 
 def test_a_wrong_check_on_a_line_whose_record_is_whole_is_found_there():
@@ -263,7 +268,7 @@ def test_a_garbled_last_line_is_a_torn_write(save):
     save.write_bytes(data + lines[-1][:25] + b"\n")
     loaded = load(save)
     assert loaded.good_bytes == len(data) and loaded.torn_bytes == 26 and loaded.torn_line == len(lines) + 1
-    assert any("torn write" in note for note in loaded.notes)
+    assert loaded.notes == [f"line {len(lines) + 1}: incomplete last record cut off (torn write)"]
 
 
 # ---------------------------------------------------------- wherever the reads fall
@@ -480,6 +485,7 @@ MESSAGES: dict[str, tuple[bytes, str, str]] = {
         "",
     ),
     "not a save": (b"hello\n", "{path}:1: not a Fireteam save (no valid header line); is this the right file?", ""),
+    "not a save, one line": (b"hello", "{path}:1: not a Fireteam save (no valid header line); is this the right file?", ""),
     "newer": (
         _file(_HEADER % 9),
         "{path}: written by a newer Fireteam (save format 9; this version reads up to 3). Upgrade Fireteam to open it.",
@@ -523,6 +529,29 @@ def test_what_a_load_says_names_the_file_the_line_and_what_to_do(tmp_path, name)
         load(path)
     assert str(refused.value) == said.format(path=path)
     assert refused.value.what == what
+
+
+def test_a_file_of_one_line_too_long_is_refused_at_line_1(tmp_path, monkeypatch):
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 300)
+    monkeypatch.setattr(savefile, "_CHUNK", 100)
+    path = tmp_path / "x.ft"
+    path.write_bytes(b"7" * 400)
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert str(refused.value).startswith(f"{path}:1: line longer than 300 bytes; the file was not changed.")
+
+
+def test_a_last_line_torn_at_exactly_the_longest_length_is_a_tear(tmp_path, monkeypatch):
+    path = tmp_path / "x.ft"
+    data = _file(_HEADER % 3, _CMD, _NOTE)
+    longest = max(map(len, data.split(b"\n")))
+    path.write_bytes(data + b"0" * longest)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", longest)
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    loaded = load(path)
+    assert loaded.torn_bytes == longest and loaded.good_bytes == len(data)
+    assert loaded.notes == ["line 4: incomplete last record cut off (torn write)"]
+    assert loaded.upgraded_from == 0 and loaded.version == 3
 
 
 def test_what_a_load_says_of_a_missing_file_and_an_unreadable_one(tmp_path):
@@ -615,6 +644,36 @@ def test_a_torn_command_resumed_from_the_bytes_read_is_cut_without_reading_the_f
     assert loaded.good_bytes == whole.good_bytes and loaded.check == whole.check
     assert loaded.torn_bytes == len(marker) and loaded.torn_line == len(lines) + 1
     assert len(loaded.history.store) == len(lines) - 1 and loaded.history.pending() is None
+
+
+def test_a_resumed_load_hashes_and_names_what_it_reads_past_the_resume(save):
+    class Hasher:
+        def __init__(self) -> None:
+            self.data = b""
+
+        def update(self, data: bytes) -> None:
+            self.data += data
+
+    lines, sizes, checks = _followed(save)
+    whole = load(save)
+    half = sizes[1]  # a command's end
+    count = next(k for k in range(len(lines)) if sum(map(len, lines[:k])) == half)
+    data = save.read_bytes()
+    resume = savefile.Resume(data, half, whole.header, checks[1], count)
+    hasher = Hasher()
+    loaded = load(save, history=load_prefix(save, half), resume=resume, hasher=hasher)
+    assert hasher.data == data[half:] and loaded.good_bytes == len(data)
+    damaged = savefile.Resume(data + _bad_check(lines[-1]), half, whole.header, checks[1], count)
+    with pytest.raises(SaveError) as refused:
+        load(save, history=load_prefix(save, half), resume=damaged)
+    assert str(refused.value).startswith(f"{save}:{len(lines) + 1}: damaged record")
+
+
+def load_prefix(save: Path, size: int):
+    """The history of the save's first ``size`` bytes (whole lines)."""
+    prefix = save.with_name("prefix.ft")
+    prefix.write_bytes(save.read_bytes()[:size])
+    return load(prefix).history
 
 
 # ------------------------------------------------------------- a follower's commands
@@ -746,6 +805,7 @@ def test_a_line_holds_the_check_of_its_own_payload():
     assert not savefile._line_ok(line.upper())
     assert not savefile._line_ok(line[:8] + b"_" + line[9:])
     assert not savefile._line_ok(b"%08x " % zlib.crc32(b""))  # no payload
+    assert savefile._line_ok(b"%08x 1" % zlib.crc32(b"1"))  # a payload of one byte
     assert not savefile._line_ok(b"%08x {]" % zlib.crc32(b"{}"))
 
 
