@@ -997,3 +997,12 @@ def test_the_progress_is_told_in_step_with_the_records_taken_in(save, monkeypatc
     # One read: after each 4 records of ``records``, that share of the file; the rest at the end.
     assert told == [size * done // records for done in range(4, records - records % 4 + 1, 4)] + [size]
     assert all(type(done) is int for done in told)
+
+
+def test_a_bad_record_of_an_older_format_is_named_by_its_file_and_line(tmp_path):
+    path = tmp_path / "old.ft"
+    path.write_bytes(_file(_HEADER % 1, _CMD, _NOTE, _CMD.replace(b'"cmd":1', b'"cmd":2'), b'{"t":"note"}', version=1))
+    upcasters = {1: {"note": lambda r: r}}
+    with pytest.raises(SaveError) as refused:
+        load(path, upcasters=upcasters)
+    assert str(refused.value).startswith(f"{path}:5: invalid event: ")
