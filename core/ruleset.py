@@ -30,6 +30,7 @@ from core import events as ev
 from core.dice import Dice, NeedDice
 from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
+from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
@@ -39,10 +40,6 @@ from core.views import (  # noqa: F401  (roles live in views)
     unit_audience,
     with_vis,
 )
-
-
-class Refused(Exception):
-    """A command that cannot be carried out; the message says why.  Nothing is written."""
 
 
 class RollAhead(Exception):

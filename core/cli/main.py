@@ -7,6 +7,7 @@ dispatches here for everything that needs no terminal UI.
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ from core.cli.lang import add_lang_option
 from core.dice import NeedDice
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
+from core.refusal import LOG as CORE_LOG
+from core.refusal import CommandFailed
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
 from core.state import GameState
@@ -97,6 +100,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(str(e), file=sys.stderr)
         return 2
     count = 0
+    # A command that fails on an error of the program is logged with its traceback: here, to stderr.
+    errors = logging.StreamHandler(sys.stderr)
+    CORE_LOG.addHandler(errors)
     try:
         for number, raw in enumerate(lines, start=1):
             text = _COMMENT.sub("", raw).strip()
@@ -125,10 +131,14 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)
                 return 1
+            except CommandFailed as e:
+                print(f"{path}:{number}: " + _("error: {error}").format(error=e), file=sys.stderr)
+                return 3
             count += 1
             for line in outcome.lines:
                 print(line, file=out)
     finally:
+        CORE_LOG.removeHandler(errors)
         game.close()
         if created and count == 0:
             # Nothing was played: leave no empty save behind (the file is ours, just made).

@@ -231,5 +231,3 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
     ),
 )
-
-
