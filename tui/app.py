@@ -27,6 +27,7 @@ from textual.screen import Screen
 
 from core.game import Game, Outcome, copy_role_error
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
+from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.savefile import SaveError, SaveLocked
@@ -35,7 +36,7 @@ from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.typeahead import Typeahead
-from tui.userdata import Settings, UserStore, open_cache
+from tui.userdata import ErrorLog, Settings, UserStore, open_cache
 
 if TYPE_CHECKING:
     from tui.screens.loading import LoadingScreen
@@ -125,6 +126,8 @@ class FireteamApp(App):
         self.owns_game = False
         self._unsubscribe = None
         self._redraw_queued = False
+        #: Where the core's errors are logged while this app runs (``tui.userdata.ErrorLog``).
+        self._error_log: ErrorLog | None = None
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
         #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
@@ -166,6 +169,9 @@ class FireteamApp(App):
             await self.on_event(event)
 
     async def on_mount(self) -> None:
+        if self.store is not None:  # a seat's errors go to the server's log
+            self._error_log = ErrorLog(self.store.error_log)
+            CORE_LOG.addHandler(self._error_log)
         self._load_settings()
         chosen = self.lang or self.settings.lang
         if chosen and not self.remote:  # a seat's language is the server's to set (its reader, before the app)
@@ -329,6 +335,10 @@ class FireteamApp(App):
             )
 
     def on_unmount(self) -> None:
+        if self._error_log is not None:
+            CORE_LOG.removeHandler(self._error_log)
+            self._error_log.close()
+            self._error_log = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

@@ -233,6 +233,10 @@ class CommandLine(Vertical):
     def error(self, message: str) -> None:
         self.hint(f"✗ {message}", "error")
 
+    def failed(self, message: str) -> None:
+        """A command that failed on an error of the program: said apart from a refusal."""
+        self.hint(f"⚠ {message}", "error")
+
     def give_back(self, text: str) -> None:
         """Put a command that did not go through back on the line to be mended, unless something was typed since.
 

@@ -24,6 +24,7 @@ from textual.widget import Widget
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
+from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
@@ -429,6 +430,10 @@ class GameScreen(Screen):
             line.error(str(e))
             line.give_back(text)
             return
+        except CommandFailed as e:
+            self._failed(e)
+            line.give_back(text)
+            return
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
         self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
@@ -438,6 +443,17 @@ class GameScreen(Screen):
         number = self.game.shown_cmd(outcome.cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
+
+    def _failed(self, error: CommandFailed) -> None:
+        """A command that failed on an error of the program (not a refusal): on the line, and
+        in an error notice that says where its details were logged."""
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            where = _("the details are in {path}").format(path=store.error_log)
+        else:  # a seat of a server: its log has them
+            where = _("the host has the details in its log")
+        self.query_one(CommandLine).failed(str(error))
+        self.notify(where, title=str(error), severity="error", timeout=20, markup=False)
 
     def start_action(self, spec: CommandSpec) -> None:
         """Run a command from the palette or the picker: a form when it takes arguments."""
@@ -489,6 +505,9 @@ class GameScreen(Screen):
                 run()
             except Refused as e:
                 line.error(str(e))
+                return
+            except CommandFailed as e:
+                self._failed(e)
                 return
             # The message line no longer speaks of the command as it stood before.
             line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
