@@ -302,9 +302,10 @@ class FireteamApp(App):
             return
         self.settings = msgspec.structs.replace(self.settings, **changes)
         store, settings = self.store, self.settings
-        self.run_worker(lambda: self._write(store.save_settings, settings), thread=True, group="settings")
+        self.run_worker(lambda: self.write_user_data(store.save_settings, settings), thread=True, group="settings")
 
-    def _write(self, write, *args) -> None:
+    def write_user_data(self, write, *args) -> None:
+        """Run ``write`` (a ``UserStore`` method; in a worker thread): a failure is told, not raised."""
         try:
             write(*args)
         except OSError as e:
@@ -379,7 +380,7 @@ class FireteamApp(App):
     def _game_screen(self) -> GameScreen:
         # A side's copy is shown as its side's game: it holds nothing more.
         role = self.game.copy_role or self.role
-        return GameScreen(self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote)
+        return GameScreen(self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote, host=self)
 
     async def _show_game(self) -> None:
         while len(self.screen_stack) > 2:

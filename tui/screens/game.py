@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import msgspec
 from rich.text import Text
 from textual import events, on
-from textual._context import active_app
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -123,18 +122,27 @@ class GameScreen(Screen):
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
-        self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
+        self,
+        game: Game,
+        *,
+        role: str = REFEREE,
+        seat: str = "",
+        replay: bool = False,
+        remote: bool = False,
+        host: App | None = None,
     ) -> None:
+        """``host``: the app that will show it, whose size and settings it starts with
+        (passed in: a screen not yet mounted has no app of its own to ask)."""
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
-        super().__init__(classes=" ".join(size_classes(active_app.get(None))))
+        super().__init__(classes=" ".join(size_classes(host)))
         self.game = game
         self.role = role
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
-        settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
+        settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
         self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
         self._player: Timer | None = None
@@ -401,7 +409,7 @@ class GameScreen(Screen):
         store = getattr(self.app, "store", None)
         if store is not None:  # remembered for this save, in a thread: a disk may be slow
             lines, path = list(self.query_one(CommandInput).history), self.game.path
-            self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
+            self.app.run_worker(lambda: self.app.write_user_data(store.save_history, path, lines), thread=True)
         self.run_command(event.text)
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
@@ -632,7 +640,9 @@ class GameScreen(Screen):
         self.app.push_screen(ReportScreen(self.game, self.role, self.vp.step))
 
     def action_open_replay(self) -> None:
-        self.app.push_screen(GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote))
+        self.app.push_screen(
+            GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote, host=self.app)
+        )
 
     def action_leave_replay(self) -> None:
         self._stop_player()
