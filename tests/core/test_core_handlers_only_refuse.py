@@ -79,7 +79,9 @@ def command_line(draw: st.DrawFn, spec: CommandSpec, game: Game, side: str) -> s
         if param.optional and draw(st.integers(0, 2)) != 0:
             continue
         if param.kind in ("unit", "own", "enemy") and draw(st.integers(0, 4)) == 0:  # any unit, of any side
-            value = ",".join(draw(st.lists(st.sampled_from(sorted(game.state.units)), min_size=1, max_size=3)))
+            value = ",".join(
+                draw(st.lists(st.sampled_from(sorted(game.state.units) or ["nobody"]), min_size=1, max_size=3))
+            )
         else:
             value = draw(_value(param, game, side))
         words.append(f'{param.name}="{value}"' if " " in value else f"{param.name}={value}")
