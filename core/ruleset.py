@@ -419,6 +419,18 @@ class Ruleset:
     piece_keys: tuple[str, ...] = ()
     piece_values: tuple[str, ...] = ()
 
+    #: The secret variables its rules keep (``secret.deck``), declared once: a name ending
+    #: in ``.`` is a family keyed by a piece's id (``secret.dies.<piece>``).  With
+    #: :meth:`statuses`, ``tests/core/test_core_declared_names.py`` checks that every such
+    #: name the ruleset's code writes or reads is declared, so a typo fails a test.
+    secret_vars: tuple[str, ...] = ()
+
+    def statuses(self) -> frozenset[str]:
+        """Every status (badge) the ruleset's pieces may show, declared once beside its
+        tables; a name ending in ``*`` is a family (``aboard-*``: aboard the vehicle its
+        id names).  None by default: a ruleset declares its own."""
+        return frozenset()
+
     #: The prefixes of the variables that name the scenario's kinds of piece, which a side
     #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
     #: ones it is not told (Linea di Tiro's ``profile.<id>``).

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from core import events as ev
 from core.language.i18n import Msg
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
+from core.rulesets import common
 from core.rulesets.breaking_news import narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.words import STATUSES, _
@@ -79,6 +80,8 @@ class BreakingNews(Ruleset):
     hidden_markers = True
     # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians)
     piece_keys = ("secret.lost.", "secret.aboard.", "secret.wound.", "secret.reacted.", "secret.civilian.")
+    # ledger.py: the facts kept about one figure, each a family by the figure's id
+    secret_vars = piece_keys
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:
@@ -143,6 +146,10 @@ class BreakingNews(Ruleset):
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES
+
+    def statuses(self) -> frozenset[str]:
+        """words.STATUSES, and the shared ones the referee may mark."""
+        return frozenset({*common.STATUSES, *STATUSES})
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # §8.3: the covering-fire test succeeds when the covering fire hits the man who rolls it.
