@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from core import events as ev
 from core.language.i18n import Msg
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
-from core.rulesets import common
 from core.rulesets.breaking_news import narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.words import STATUSES, _
@@ -149,7 +148,9 @@ class BreakingNews(Ruleset):
 
     def statuses(self) -> frozenset[str]:
         """words.STATUSES, and the shared ones the referee may mark."""
-        return frozenset({*common.STATUSES, *STATUSES})
+        from core.rulesets.common import STATUSES as SHARED  # as the tools are: not at import
+
+        return frozenset({*SHARED, *STATUSES})
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # §8.3: the covering-fire test succeeds when the covering fire hits the man who rolls it.
