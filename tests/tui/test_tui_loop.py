@@ -146,3 +146,32 @@ async def test_coded_options_say_what_they_mean(tmp_path):
         activate = next(e for e in app.screen.query(HelpEntry) if e.text.startswith("activate "))
         assert "a6  mount or dismount (infantry and guns)" in activate.text
     game.close()
+
+
+async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
+    from tui.screens.dialogs import ConfirmBox
+    from tui.screens.game import GameScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "mark ivan suppressed")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        box = screen.query_one(ConfirmBox)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert box.asking
+        dice = screen.table_dice
+        for key in ("f5", "ctrl+r", "f4", "f1", "f2", "ctrl+t", "down"):
+            await pilot.press(key)  # the replay, the report, the help, the actions, table dice...
+            await pilot.pause()
+            assert app.screen is screen and isinstance(screen, GameScreen) and not screen.replay, key
+            assert box.asking and box.display, key
+        assert screen.table_dice == dice
+        await pilot.press("n")
+        await pilot.pause()
+        assert not box.asking and "suppressed" in game.state.units["ivan"].status
+        await pilot.press("ctrl+z", "y")  # answered as before
+        await pilot.pause()
+        assert "suppressed" not in game.state.units["ivan"].status

@@ -104,7 +104,7 @@ def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     for m in roll.mods:
         text.append(" · ", style="dim")
         text.append(describe_mod(m, domain))
-        if m.rule:
+        if m.rule and m.rule != roll.rule:  # the roll's own rule is cited once, at the end
             text.append(f" {m.rule}", style="dim")
     if roll.rule:
         text.append(" · " + _("rule {rule}").format(rule=roll.rule), style="dim")

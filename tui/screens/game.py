@@ -499,11 +499,14 @@ class GameScreen(Screen):
         # screen is drawn once, already changed.
         self._confirm_box().ask(question, detail, on_yes=carry_out)
 
-    def confirm_key(self, key: str | None) -> bool:
-        """Answer the question up (if any) with ``key``: True if that was the answer.
+    def confirm_key(self, key: str | None, printable: bool = False) -> bool:
+        """Answer the question up (if any) with ``key``: True if the question took the key.
 
-        Any other key (None: a paste, a click) drops the question, nothing done,
-        before it does what it does: Enter, typed after a command, never says yes.
+        Typing (a printable key; None: a paste, a click) drops the question, nothing
+        done, before it does what it does: Enter, typed after a command, never says
+        yes.  Any other key (F5, Ctrl+O, an arrow) is the question's: it stays up and
+        the key does nothing, as under a modal screen (F5 once closed it and opened
+        the replay); only quitting goes through.
         """
         box = self._asking()
         if box is None:
@@ -511,6 +514,8 @@ class GameScreen(Screen):
         if key in ("enter", "y", "escape", "n"):
             box.answer(key in ("enter", "y"))
             return True
+        if key is not None and not printable:
+            return key not in self.app.QUIT_KEYS
         box.answer(False)
         return False
 
