@@ -77,7 +77,6 @@ def test_opposed_scores_and_tables_have_no_chance():
 def test_the_rule_of_a_roll_is_cited_once():
     # A Breaking News save: its team leader's +1 is a §9.0 modifier of a §9.0 roll.
     from core.language.i18n import M
-
     from tui.panes.dice import target_text
 
     mods = (Mod(M("team leader"), 1, "§9.0"), Mod(M("cover"), -1, "§7.0"))
