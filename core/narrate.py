@@ -57,19 +57,60 @@ def describe_need(target: int, under: bool, total: bool) -> str:
     return said.format(target=target)
 
 
+def check_need(check: ev.Check | None, dice: int) -> str:
+    """What a roll's check asks of its bare dice (``core.events.Check``), the same for the
+    log, the table-dice prompt and the report: ``2+``, ``5+ on every die``, ``4+ per die``,
+    ``4+ on at least 2 dice``, ``9+ total``, ``3 or less``; "" for a check that needs no
+    number (an opposed roll, one read off a table) or none at all."""
+    if isinstance(check, ev.Sum):
+        if check.under:
+            return _("{target} or less total").format(target=check.total)
+        return _("{target}+ total").format(target=check.total)
+    if not isinstance(check, ev.AtLeast | ev.All | ev.Each):
+        return ""
+    face = _("{target} or less").format(target=check.face) if check.under else f"{check.face}+"
+    if dice <= 1:
+        return face
+    if isinstance(check, ev.Each):
+        return _("{need} per die").format(need=face)
+    if isinstance(check, ev.All) or check.need >= dice:
+        return _("{need} on every die").format(need=face)
+    if check.need > 1:
+        return _("{need} on at least {k} dice").format(need=face, k=check.need)
+    return _("{need} on at least one die").format(need=face)
+
+
+def check_base(check: ev.Check | None) -> str:
+    """The book's number before the modifiers, where the check records one that they
+    moved (``base 3+``: a Breaking News save whose +1 moved the die to 2+); else ""."""
+    base = getattr(check, "base", None)
+    if base is None or base == getattr(check, "face", getattr(check, "total", None)):
+        return ""
+    number = _("{target} or less").format(target=base) if check.under else f"{base}+"  # type: ignore[union-attr]
+    return _("base {number}").format(number=number)
+
+
 def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
     """``save: 1d6 needing 3+: 4 → saved``."""
     return f"{render(r.purpose, domain)}: {roll_details(r, domain)}"
 
 
 def roll_details(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
-    """A roll without its purpose: ``1d6 needing 3+ (cover -1): 4 → saved``."""
+    """A roll without its purpose: ``1d6 needing 2+ (base 3+, team leader +1): 3 → saved``.
+
+    What it needed is what its check says the bare dice had to show (the prompt
+    and the dice pane say the same); a roll from a save made before checks says
+    the target it recorded."""
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
-    need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
-    mods = ""
-    if r.mods:
-        mods = " (" + ", ".join(describe_mod(m, domain) for m in r.mods) + ")"
+    if r.check is not None:
+        needed = check_need(r.check, len(r.faces))
+        need = " " + _("needing {need}").format(need=needed) if needed else ""
+    else:
+        need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
+    said = [check_base(r.check)] if r.check is not None and check_base(r.check) else []
+    said += [describe_mod(m, domain) for m in r.mods]
+    mods = " (" + ", ".join(said) + ")" if said else ""
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
     manual = " " + _("[table dice]") if r.manual else ""
     outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
