@@ -9,15 +9,15 @@ domain; statuses, phases and cards are ids, shown as the ruleset's terms.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import msgspec
 
 from core import events as ev
-from core.language.i18n import CORE_DOMAIN, Domain, Text, _, ngettext, render
+from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import Unit
+from core.state import GameState, Side, Unit
 
 
 def _signed(v: int) -> str:
@@ -135,7 +135,25 @@ def describe(
     shows a command's recorded line in the reader's names (``core.commands.localize_line``);
     ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
     ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
-    note (``Ruleset.note_for_a_side`` for a side; None: as recorded)."""
+    note (``Ruleset.note_for_a_side`` for a side; None: as recorded).  Every message is
+    rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
+    its id reads as its name, in its words and in the ruleset's phrases alike."""
+    with naming(Names(sides or {}, _ByName(units or {}))):
+        return _describe(e, units, describe_var, number, domain, localize, sides, class_name, status, note)
+
+
+def _describe(
+    e: ev.Event,
+    units: Mapping[str, Unit] | None,
+    describe_var: Callable[[str, int | str], str | None] | None,
+    number: Callable[[int], int | None] | None,
+    domain: str,
+    localize: Callable[[str], str] | None,
+    sides: Mapping[str, str] | None,
+    class_name: Callable[[str], str] | None,
+    status: Callable[[str], str] | None,
+    note: Callable[[Text], Text] | None,
+) -> str:
     book = Domain(domain)
 
     def words(text: Text) -> str:
@@ -145,7 +163,8 @@ def describe(
         return cmd if number is None else number(cmd)
 
     def side(sid: str) -> str:
-        # a commitment of both sides reads "irregulars+regulars": each by its name
+        # a commitment of both sides reads "irregulars+regulars": each by its name; who
+        # gave a command is a side (by its name), the referee or a seat's player
         return "+".join(sides.get(one, one) for one in sid.split("+")) if sides else sid
 
     def secret(key: str, value: int | str) -> str | None:
@@ -160,14 +179,14 @@ def describe(
 
     match e:
         case ev.Issued():
-            line = f"» {e.by}: {localize(e.text) if localize else e.text}"
+            line = f"» {side(e.by)}: {localize(e.text) if localize else e.text}"
             if e.carries:
                 line += "  " + _("(again after an undo: #{cmd})").format(cmd=shown(e.carries))
             return line
         case ev.Undone():
-            return "↶ " + _("{who} undid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
+            return "↶ " + _("{who} undid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
         case ev.Redone():
-            return "↷ " + _("{who} redid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
+            return "↷ " + _("{who} redid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
         case ev.GameSetUp():
             # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
             vs = _("vs")
@@ -180,7 +199,7 @@ def describe(
         case ev.PhaseBegan():
             return _phase_began(e, book, side(e.active))
         case ev.Rolled():
-            owner = name(e.unit) if e.unit else e.side
+            owner = name(e.unit) if e.unit else side(e.side) if e.side else ""
             if not owner:
                 return describe_roll(e.roll, domain)
             return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, domain)}"
@@ -244,6 +263,35 @@ def describe(
         case ev.GameEnded():
             return _("Game over: {result}").format(result=words(e.result))
     return type(e).__name__
+
+
+class _ByName(Mapping[str, str]):
+    """The names of a game's sides or pieces by id, read as they are now."""
+
+    __slots__ = ("_things",)
+
+    def __init__(self, things: Mapping[str, Side | Unit]) -> None:
+        self._things = things
+
+    def __getitem__(self, key: str) -> str:
+        return self._things[key].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._things)
+
+    def __len__(self) -> int:
+        return len(self._things)
+
+
+def names_of(state: GameState) -> Names:
+    """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`."""
+    return Names(_ByName(state.sides), _ByName(state.units))
+
+
+def sides_of(state: GameState) -> Names:
+    """The sides' names alone, which every role may read: what a client's panes keep to
+    render the words of events (a side's seat holds nothing of the pieces it may not see)."""
+    return Names(_ByName(state.sides))
 
 
 def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:

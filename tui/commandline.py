@@ -70,6 +70,9 @@ class CommandInput(PlainInput):
         Binding("up", "history(-1)", N_("Previous command"), show=False),
         Binding("down", "history(1)", N_("Next command"), show=False),
         Binding("escape", "leave", N_("To the log"), show=False),
+        # Named in the footer from where a referee starts: at 80x24 the other side's
+        # figures are below the roster's view, and this is how to reach them (#26).
+        Binding("ctrl+s,f6", "screen.focus_pane('roster')", N_("Roster")),
     ]
 
     def __init__(self, completer: Completer, **kwargs) -> None:

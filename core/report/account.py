@@ -8,7 +8,7 @@ They are in the reader's language (``core.language.i18n``), one whole template e
 from __future__ import annotations
 
 from core import events as ev
-from core.language.i18n import N_, Domain, _, ngettext, render
+from core.language.i18n import N_, Domain, Text, _, naming, ngettext, render
 from core.language.numerals import decimal, localised
 from core.narrate import check_need
 from core.report.build import Report
@@ -236,7 +236,7 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     fields = {
         "turn": j.fact.turn,
         "side": f.side_name(j.fact.side),
-        "what": who + render(r.purpose, f.domain),
+        "what": who + _purpose(r.purpose, f),
         "dice": f"{len(r.faces)}d{r.sides}",
         "need": _need(r.check, len(r.faces)),
         "faces": faces,
@@ -255,6 +255,11 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
             "a chance of {chance} of doing this badly or worse."
         )
     return said.format(**fields)
+
+
+def _purpose(purpose: Text, f: Facts) -> str:
+    with naming(f.names()):  # a side the purpose names by id reads as its name
+        return render(purpose, f.domain)
 
 
 def _need(check: ev.Check | None, dice: int) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
-from core.language.reader import reader
+from core.language.reader import reading
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import play_with_table_dice, recorded_games  # noqa: E402
@@ -47,7 +47,8 @@ def said(text: str, verb: str) -> str | None:
 
 @pytest.fixture(autouse=True)
 def english():
-    reader().set("en")
+    with reading("en"):
+        yield
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_IDS)

@@ -215,11 +215,11 @@ def test_out_of_turn_commands_are_refused(game):
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@folgore next")
     play(game, "next dice=5,2", "next")  # folgore moves first
-    with pytest.raises(Refused, match="folgore's movement"):
+    with pytest.raises(Refused, match="Folgore patrol's movement"):
         play(game, "@militia move omar 10")
     with pytest.raises(Refused, match="cannot fire in its own movement"):
         play(game, "@folgore fire marra omar range=20")
-    with pytest.raises(Refused, match="cannot move: it is folgore's movement"):
+    with pytest.raises(Refused, match="cannot move: it is Folgore patrol's movement"):
         play(game, "move omar 10")  # the referee too: it is a rule, not a permission
     with pytest.raises(Refused, match="not allowed in the first movement phase"):
         play(game, "@folgore act marra normal")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
 
@@ -175,3 +176,48 @@ async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
         await pilot.press("ctrl+z", "y")  # answered as before
         await pilot.pause()
         assert "suppressed" not in game.state.units["ivan"].status
+
+
+RULESETS = ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy(tmp_path, ruleset):
+    """A new referee at 80x24: the other side's figures are below the roster's view; the
+    footer names the key that goes there, the roster's border says how many rows are
+    below, and that key and the arrows reach the last figure of the last side (#26)."""
+    from textual.widgets._footer import FooterKey
+
+    from core.game import Game
+    from tui.panes.roster import RosterPane
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
+    game.execute("scenario demo")
+    last_side = list(game.state.sides)[-1]
+    enemy = {u.id for u in game.state.units_of(last_side)}
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, CommandInput)  # where a referee starts
+        footer = {str(k.description): k.key for k in app.screen.query(FooterKey)}
+        assert footer.get("Roster") == "ctrl+s", footer
+        pane = app.screen.query_one(RosterPane)
+        view = app.screen.query_one(RosterView)
+        below = view.rows - view.scrollable_content_region.height
+        if ruleset in ("breaking-news", "ludonet"):
+            assert below > 0  # the last side's figures do not fit
+        if below > 0:
+            assert str(pane.border_subtitle) == f"▼ {below} more (Ctrl+S)"
+        else:  # every row shows: nothing to say
+            assert not pane.border_subtitle
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.focused is view
+        if below > 0:
+            assert str(pane.border_subtitle) == f"▼ {below} more (↓ PgDn)"
+        for _ in range(view.rows):
+            await pilot.press("down")
+        await pilot.pause()
+        assert view.cursor_key is not None and view.cursor_key[1] in enemy, view.cursor_key
+        assert not pane.border_subtitle  # nothing left below

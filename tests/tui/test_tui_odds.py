@@ -84,3 +84,6 @@ def test_the_rule_of_a_roll_is_cited_once():
     said = target_text(save).plain
     assert said.count("§9.0") == 1, said
     assert said == "needs 2+ (base 3) · team leader +1 · cover -1 §7.0 · rule §9.0"
+    # a roll that needs no number and has no modifier: its rule alone, with nothing before it
+    die = Roll(M("secret objective die"), (3,), 6, rule="§4.1", check=Read())
+    assert target_text(die).plain == "rule §4.1"

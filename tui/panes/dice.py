@@ -10,7 +10,7 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN, Names, naming, render, side_name
 from core.language.reader import SOURCE, lang
 from core.narrate import describe_mod
 from core.ruleset import possessive
@@ -102,12 +102,13 @@ def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     elif roll.mods:
         text.append(_("modifiers"), style="bold")
     for m in roll.mods:
-        text.append(" · ", style="dim")
+        if text.plain:
+            text.append(" · ", style="dim")
         text.append(describe_mod(m, domain))
         if m.rule and m.rule != roll.rule:  # the roll's own rule is cited once, at the end
             text.append(f" {m.rule}", style="dim")
     if roll.rule:
-        text.append(" · " + _("rule {rule}").format(rule=roll.rule), style="dim")
+        text.append((" · " if text.plain else "") + _("rule {rule}").format(rule=roll.rule), style="dim")
     return text
 
 
@@ -152,6 +153,8 @@ class DicePane(Plain):
         self._undone = False  # whether rolls were left out because they were undone
         #: The ruleset's catalogue, for the words its rolls hold (set by the game screen).
         self.domain = CORE_DOMAIN
+        #: What the game calls its sides, for the words its rolls hold (set by the game screen).
+        self.names = Names()
 
     def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
         """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log.
@@ -179,6 +182,10 @@ class DicePane(Plain):
         self.refresh()
 
     def render(self) -> RenderableType:
+        with naming(self.names):  # a side a roll's words name by id reads as its name
+            return self._drawn()
+
+    def _drawn(self) -> RenderableType:
         line = self._selected or (self._rolls[-1] if self._rolls else None)
         if line is None or not isinstance(line.event, ev.Rolled):
             return Text(
@@ -188,7 +195,8 @@ class DicePane(Plain):
         width = max(DIE_WIDTH, self.content_size.width)
         side_by_side = width >= self.SIDE_BY_SIDE
         roll_width = width // 2 if side_by_side else width
-        unit = self._names.get(line.event.unit, line.event.unit)
+        e = line.event
+        unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
         if self.app.size.height >= TALL:
             parts += dice_rows(roll, roll_width)

@@ -22,7 +22,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
-from tui.i18n import N_, _, book, number
+from tui.i18n import N_, _, book, number, shown
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
 
@@ -71,6 +71,11 @@ def marker_details(label: str) -> Text:
     )
 
 
+def _side_name(state: GameState, side_id: str) -> str:
+    side = state.sides.get(side_id)
+    return side.name if side else side_id
+
+
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     words = book(ruleset)
     text = Text()
@@ -95,9 +100,11 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.marker:
         text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
-        text.append(" " + _("(spotted by {units})").format(units=", ".join(unit.spotted_by)))
+        spotters = ", ".join(_side_name(state, s) for s in unit.spotted_by)  # sides, by name
+        text.append(" " + _("(spotted by {units})").format(units=spotters))
     if unit.out:
-        text.append(" · " + _("out of action: {cause}").format(cause=words.render(unit.out)), style="bold red")
+        cause = shown(unit.out, ruleset, state)
+        text.append(" · " + _("out of action: {cause}").format(cause=cause), style="bold red")
     return text
 
 
@@ -307,6 +314,18 @@ class RosterPane(Vertical):
     def _highlighted(self, event: RosterView.Highlighted) -> None:
         event.stop()
         self._show_details()
+
+    @on(RosterView.Below)
+    def _below(self, event: RosterView.Below) -> None:
+        """The border says that rows lie below the view (the other side's figures, at
+        80x24), and how to reach them from the command line: Ctrl+S (F6) goes to the roster."""
+        event.stop()
+        if not event.count:
+            self.border_subtitle = ""
+        elif self.view.has_focus:
+            self.border_subtitle = _("▼ {count} more (↓ PgDn)").format(count=event.count)
+        else:
+            self.border_subtitle = _("▼ {count} more (Ctrl+S)").format(count=event.count)
 
     @on(RosterView.Chosen)
     def _chosen(self, event: RosterView.Chosen) -> None:

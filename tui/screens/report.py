@@ -13,7 +13,7 @@ from textual_plotext import PlotextPlot
 from core.game import Game
 from core.report import Report, build, render_text
 from core.report.ticks import whole_ticks
-from tui.i18n import N_, _
+from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
@@ -72,7 +72,9 @@ class ReportScreen(Screen):
         else:
             title = _("Report: {scenario} — as {role}, the whole game so far")
         self.query_one("#report-title", PlainLabel).update(
-            title.format(scenario=f.scenario or _("a game"), role=f.role, step=f.step, steps=f.steps)
+            title.format(
+                scenario=f.scenario or _("a game"), role=role_words(f.role, self.game.state), step=f.step, steps=f.steps
+            )
         )
         self.query_one("#report-text").query_one(Plain).update(
             "\n".join(visible(line) for line in render_text.render(self.report))

@@ -20,7 +20,7 @@ from pathlib import Path
 import msgspec
 
 from core import events as ev
-from core.language.i18n import M, Msg, Text, english_words
+from core.language.i18n import M, Msg, Text, english_words, piece_name, side_name
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
@@ -121,7 +121,7 @@ class BassaIntensita(ScenarioRuleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A variable in the reader's language."""
         if key == "first_mover":
-            return _("{side} moves first this turn (A.5.1)").format(side=value)
+            return _("{side} moves first this turn (A.5.1)").format(side=side_name(str(value)))
         if key.startswith("aircraft."):
             owner = render(whose(key.removeprefix("aircraft.")))
             if value == "down":
@@ -133,7 +133,8 @@ class BassaIntensita(ScenarioRuleset):
             who, _sep, last = str(value).rpartition("|")
             if not value:
                 return _("the gas lifts")
-            return _("tear gas over {men} until the end of turn {turn}").format(men=who.replace(",", ", "), turn=last)
+            men = ", ".join(piece_name(uid) for uid in who.split(",") if uid)
+            return _("tear gas over {men} until the end of turn {turn}").format(men=men, turn=last)
         if key.startswith("smoke."):
             if not value:
                 return _("a smoke cloud lifts")

@@ -58,7 +58,7 @@ def test_rules_of_engagement_take_one_off_the_call_and_ask_a_six_for_speculative
 
 def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     g = _range(tmp_path, monkeypatch, "")
-    with pytest.raises(Refused, match="irregulars bought no Mortars: no off-table mortar to call"):
+    with pytest.raises(Refused, match="Militia bought no Mortars: no off-table mortar to call"):
         g.execute("call-support mortar dice=6", role="irregulars")
     with pytest.raises(Refused, match="Irregulars without the Mortars extra: they have no support fire"):
         g.execute("call-support dice=6", role="irregulars")
