@@ -221,3 +221,22 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
         await pilot.pause()
         assert view.cursor_key is not None and view.cursor_key[1] in enemy, view.cursor_key
         assert not pane.border_subtitle  # nothing left below
+
+
+async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
+    """Bassa Intensità's men aboard the truck: the roster's badge names the vehicle as the
+    log does (``aboard ACM 90 truck``), never by its id (#26)."""
+    from core.game import Game
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario convoy")
+    assert "aboard-truck" in game.state.units["gatti"].status
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 40)):
+        rows = app.screen.query_one(RosterView).rows_text()
+        gatti = next(row for row in rows if "Sgt Gatti" in row)
+        assert "aboard ACM 90 truck" in gatti and "aboard truck" not in gatti, gatti
+    said = [line.text for line in game.log_lines()]
+    assert not [t for t in said if "aboard truck" in t]
+    game.close()

@@ -10,6 +10,8 @@ its id to the command line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -36,16 +38,17 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     return any(t in f.lower() for f in fields if f)
 
 
-def unit_label(unit: Unit, domain: str = "") -> Text:
+def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None = None) -> Text:
     """Name, ★ for a leader, status badges, then class and weapons: what a narrow
     roster cuts at its edge is the kit, which the details line repeats.  ``domain``:
-    the ruleset's, for its words (weapons, statuses) in the reader's language."""
+    the ruleset's, for its words (weapons, statuses) in the reader's language;
+    ``named``: its words for a badge that holds a piece's id (``tui.badges.word``)."""
     words = Domain(domain or CORE_DOMAIN)
     text = Text()
     text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
-    text.append_text(badges(unit.status, unit.out, domain))
+    text.append_text(badges(unit.status, unit.out, domain, named))
     kit = " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
     if kit:
         text.append(f" {kit}", style="dim")
@@ -259,13 +262,22 @@ class RosterPane(Vertical):
             for team, units in teams:
                 label = team_label(team, units, team_morale(state, side, team), self._domain)
                 items.append(Item(("team", side, team), label, 1, group=True))
-                items += [Item(("unit", u.id), unit_label(u, self._domain), 2) for u in units]
+                items += [Item(("unit", u.id), unit_label(u, self._domain, self._badge_words(state)), 2) for u in units]
         markers = self._markers(state)
         if markers:
             items.append(Item(("markers",), markers_label(markers), 0, group=True))
             # in label order: the order they were put down is not shown
             items += [Item(("marker", label), plain(label), 1) for label in markers]
         return items
+
+    def _badge_words(self, state: GameState) -> Callable[[str], str] | None:
+        """The ruleset's words for a badge that names a piece by id (BI's ``aboard-truck``):
+        the piece by its name, where this role sees it."""
+        ruleset = self._ruleset
+        if ruleset is None:
+            return None
+        units = state.units
+        return lambda status: ruleset.status_words(status, lambda uid: units[uid].name if uid in units else uid)
 
     def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
         items = self._items(state, groups)

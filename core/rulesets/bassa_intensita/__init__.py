@@ -167,6 +167,8 @@ class BassaIntensita(ScenarioRuleset):
         # A.6: a man aboard carries the vehicle's id in a badge; the log names the vehicle
         if status.startswith("aboard-"):
             return _("aboard {vehicle}").format(vehicle=name(status.removeprefix("aboard-")))
+        if status.startswith("screened-by-"):  # BI-R053: under that man's covering fire this turn
+            return _("screened by {unit}").format(unit=name(status.removeprefix("screened-by-")))
         return super().status_words(status, name)
 
     def class_name(self, cls: str) -> str:
