@@ -240,3 +240,21 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
     said = [line.text for line in game.log_lines()]
     assert not [t for t in said if "aboard truck" in t]
     game.close()
+
+
+async def test_a_command_from_the_actions_form_says_what_it_did(game):
+    """The form writes the line and runs it: the message line then says ✓ and what it did,
+    not the command's usage (the line's change once overwrote the answer)."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        form.query_one("#field-unit").value = "ivan"
+        form.query_one("#field-status").value = "suppressed"
+        await pilot.press("ctrl+s")
+        for _ in range(3):
+            await pilot.pause()
+        assert "suppressed" in game.state.units["ivan"].status
+        assert hint(app).startswith("✓ #"), hint(app)

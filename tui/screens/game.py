@@ -20,6 +20,7 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Input
 
 from core.dice import NeedDice
 from core.game import Game, LogLine
@@ -472,7 +473,9 @@ class GameScreen(Screen):
 
         def done(text: str | None) -> None:
             if text:
-                self.query_one(CommandLine).input.value = text
+                box = self.query_one(CommandLine).input
+                with box.prevent(Input.Changed):  # shown while it runs: the hint is then its ✓ or ✗, not its usage
+                    box.value = text
                 self.run_command(text)
 
         from tui.screens.forms import ActionForm  # imported when first used: a faster start
