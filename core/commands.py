@@ -354,6 +354,22 @@ def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
     ]
 
 
+def _rest_of_name(typed: str, name: str, after: list[str]) -> int:
+    """How many of the words ``after`` a unit found by ``typed`` go on with its name, as a
+    name is said whole (``dismount cpl pinna``, ``fire greco ahmed noor``): each begins the
+    next word of the name."""
+    words = [part.lower() for part in _WORD_BREAK.split(name) if part]
+    at = next((j for j, part in enumerate(words) if part.startswith(typed.lower())), None)
+    if at is None:
+        return 0
+    count = 0
+    for word, part in zip(after, words[at + 1 :], strict=False):
+        if not word or "=" in word or not part.startswith(word.lower()):
+            break
+        count += 1
+    return count
+
+
 def quoted(word: str, most: int = 40) -> str:
     """``word`` as a refusal quotes it: escaped, and cut if long."""
     return repr(word) if len(word) <= most else repr(word[:most]) + "…"
@@ -653,7 +669,11 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         leftovers.append(word)
         if here is not None and not here.many:
             slot += 1
+    more = 0  # the words still to come of a name typed whole (``cpl pinna``)
     for w_index, word in enumerate(leftovers):
+        if more:
+            more -= 1
+            continue
         w = word.text
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
             i += 1
@@ -682,6 +702,8 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         english = _canonical(p, w, domain)
         if english is not None:
             subs.append((word.start, word.end, english))
+        if p.kind in ("unit", "own", "enemy") and value in state.units:
+            more = _rest_of_name(w, state.units[value].name, [x.text for x in leftovers[w_index + 1 :]])
         if p.kind in ("unit", "own") and acting is None and role == REFEREE:
             acting = state.units[value].side
         if p.many:
