@@ -73,7 +73,9 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     else:
         if winner not in s.sides:
             raise Refused(
-                _("no side {side!r}: name a side ({sides}) or draw").format(side=winner, sides=", ".join(s.sides))
+                _("no side {side!r}: name a side ({sides}) or draw").format(
+                    side=winner, sides=", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
+                )
             )
         verdict = M("{side} win", side=s.sides[winner].name)
     # The referee's words, or the scenario's, are shown as they were written.
