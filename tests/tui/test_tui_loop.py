@@ -258,3 +258,19 @@ async def test_a_command_from_the_actions_form_says_what_it_did(game):
             await pilot.pause()
         assert "suppressed" in game.state.units["ivan"].status
         assert hint(app).startswith("✓ #"), hint(app)
+
+
+async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
+    """Linea di Tiro's pieces are of the scenario's profiles: the roster names the profile
+    (*Panzergrenadier half-squad*), never its id (``pzgren``), as the log does (#26)."""
+    from core.game import Game
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 40)):
+        rows = app.screen.query_one(RosterView).rows_text()
+        grenadiers = next(row for row in rows if "Panzergrenadiers" in row)
+        assert "Panzergrenadier half-squad" in grenadiers and "pzgren" not in grenadiers, grenadiers
+    game.close()

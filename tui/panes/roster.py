@@ -38,18 +38,19 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     return any(t in f.lower() for f in fields if f)
 
 
-def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None = None) -> Text:
+def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None = None, cls: str = "") -> Text:
     """Name, ★ for a leader, status badges, then class and weapons: what a narrow
     roster cuts at its edge is the kit, which the details line repeats.  ``domain``:
     the ruleset's, for its words (weapons, statuses) in the reader's language;
-    ``named``: its words for a badge that holds a piece's id (``tui.badges.word``)."""
+    ``named``: its words for a badge that holds a piece's id (``tui.badges.word``);
+    ``cls``: the class as shown, where a scenario names it (Linea di Tiro's profiles)."""
     words = Domain(domain or CORE_DOMAIN)
     text = Text()
     text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
     text.append_text(badges(unit.status, unit.out, domain, named))
-    kit = " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
+    kit = " ".join(x for x in (cls or unit.cls, *(words.term(w) for w in unit.weapons)) if x)
     if kit:
         text.append(f" {kit}", style="dim")
     elif unit.kind != "man":
@@ -84,7 +85,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     text = Text()
     text.append(unit.name, style="bold")
     text.append(f" ({unit.id})", style="dim")
-    named = ruleset.class_name(unit.cls) if unit.cls else ""
+    named = ruleset.piece_class(state, unit.cls) if unit.cls else ""  # a scenario's class by its name
     cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
@@ -262,13 +263,27 @@ class RosterPane(Vertical):
             for team, units in teams:
                 label = team_label(team, units, team_morale(state, side, team), self._domain)
                 items.append(Item(("team", side, team), label, 1, group=True))
-                items += [Item(("unit", u.id), unit_label(u, self._domain, self._badge_words(state)), 2) for u in units]
+                items += [
+                    Item(
+                        ("unit", u.id), unit_label(u, self._domain, self._badge_words(state), self._class(state, u)), 2
+                    )
+                    for u in units
+                ]
         markers = self._markers(state)
         if markers:
             items.append(Item(("markers",), markers_label(markers), 0, group=True))
             # in label order: the order they were put down is not shown
             items += [Item(("marker", label), plain(label), 1) for label in markers]
         return items
+
+    def _class(self, state: GameState, unit: Unit) -> str:
+        """A class the scenario defines by its name (Linea di Tiro's profile ``pzgren`` is
+        *Panzergrenadier half-squad*); a book's class by its own short code (``R3``)."""
+        ruleset = self._ruleset
+        if ruleset is None or not unit.cls:
+            return ""
+        named = ruleset.piece_class(state, unit.cls)
+        return named if named != ruleset.class_name(unit.cls) else ""
 
     def _badge_words(self, state: GameState) -> Callable[[str], str] | None:
         """The ruleset's words for a badge that names a piece by id (BI's ``aboard-truck``):
