@@ -9,7 +9,7 @@ A refused command's reason shows under the line in red; nothing else changes.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import events, on
@@ -189,9 +189,12 @@ class CommandLine(Vertical):
         *,
         blink: bool = True,
         domain: str = CORE_DOMAIN,
+        names: Callable[[], Mapping[str, str]] | None = None,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        #: The names of the units the role sees, by id: a candidate id is said with its name.
+        self.names = names
         #: The ruleset's catalogue, for its commands' help.
         self.words = Domain(domain)
         self.domain = domain
@@ -313,7 +316,17 @@ class CommandLine(Vertical):
                 out.append(visible(f" {coded.get(c.rpartition('=')[2], '')}".rstrip()), style="dim")
         elif candidates:
             shown = candidates[:12]
-            out.append(visible("  ".join(shown)), style="cyan")
+            named = self.names() if self.names is not None else {}
+            if any(named.get(c.rpartition("=")[2], c.rpartition("=")[2]) != c.rpartition("=")[2] for c in shown):
+                # A figure is typed by its id, and said with its name (s1 Sherman Baker 1 · …).
+                for n, c in enumerate(shown):
+                    out.append(" · " if n else "", style="dim")
+                    out.append(visible(c), style="cyan")
+                    name = named.get(c.rpartition("=")[2], "")
+                    if name and name != c.rpartition("=")[2]:
+                        out.append(visible(f" {name}"), style="dim")
+            else:
+                out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
                 out.append(" " + _("… {count} more").format(count=len(candidates) - len(shown)), style="dim")
         if spec is not None:

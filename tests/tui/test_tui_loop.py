@@ -274,3 +274,20 @@ async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
         grenadiers = next(row for row in rows if "Panzergrenadiers" in row)
         assert "Panzergrenadier half-squad" in grenadiers and "pzgren" not in grenadiers, grenadiers
     game.close()
+
+
+async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
+    """``activate baker``: three Shermans answer; the line under it says which is which
+    (``s1 Sherman Baker 1 · s2 …``), their ids being what Tab puts on the line (#26)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    game.execute("next")  # Q♥: the Americans'
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await type_keys(pilot, "activate baker")
+        await pilot.pause()
+        said = hint(app)
+        assert "s1 Sherman Baker 1 · s2 Sherman Baker 2 · s3 Sherman Baker 3" in said, said
+    game.close()

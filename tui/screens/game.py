@@ -185,6 +185,7 @@ class GameScreen(Screen):
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
                 domain=self.game.ruleset.domain,
+                names=lambda: self._names,
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
