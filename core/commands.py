@@ -590,7 +590,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     subs: list[tuple[int, int, str]] = []
     if mine:
         subs.append((given[0].start, given[0].end, verb))
-    command = local_name("command", spec.name, domain)
+    command = local_name("command", verb, domain)  # as called: the alias a referee typed (end-game)
     args: dict[str, Any] = {}
     faces: list[int] | None = None
     positional: list[_Word] = []
@@ -680,7 +680,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         if i >= len(pos_params):
             raise Refused(
                 _("{command}: unexpected {word}; usage: {usage}").format(
-                    command=command, word=quoted(w), usage=usage(spec, domain)
+                    command=command, word=quoted(w), usage=usage(spec, domain, verb)
                 )
             )
         p = pos_params[i]
@@ -715,10 +715,19 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         if p.name not in resolved:
             if p.optional:
                 resolved[p.name] = [] if p.many and p.default is None else p.default
+            elif p.help:  # what the argument is, where its name alone does not say it (a result)
+                raise Refused(
+                    _("{command}: missing {option} ({help}); usage: {usage}").format(
+                        command=command,
+                        option=local_name("option", p.name, domain),
+                        help=translations(lang(), domain).gettext(p.help),
+                        usage=usage(spec, domain, verb),
+                    )
+                )
             else:
                 raise Refused(
                     _("{command}: missing {option}; usage: {usage}").format(
-                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain)
+                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain, verb)
                     )
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
@@ -741,12 +750,13 @@ def _as_list(v: Any) -> list:
     return v if isinstance(v, list) else [v]
 
 
-def usage(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
-    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue)."""
+def usage(spec: CommandSpec, domain: str = CORE_DOMAIN, verb: str = "") -> str:
+    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue);
+    ``verb``: the name or alias it was called by (``end-game`` for ``victory``)."""
     domain = spec_domain(spec, domain)
     option = _namer("option", domain)
     choice = _namer("choice", domain)
-    parts = [local_name("command", spec.name, domain)]
+    parts = [local_name("command", verb or spec.name, domain)]
     for p in spec.params:
         if p.keyword and p.kind == "choice":
             token = "|".join(choice(c) for c in p.choices)

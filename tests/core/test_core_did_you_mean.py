@@ -53,3 +53,17 @@ def test_end_game_ends_a_breaking_news_game(demo):
     assert demo.parse("end-game").spec.name == "victory"
     demo.execute("end-game the light fails")
     assert demo.state.result and demo.state.phase == "ended"
+
+
+@pytest.mark.parametrize("ruleset", ["linea-di-tiro", "ludonet"])
+def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_path, ruleset):
+    """``end-game`` alone: the refusal names the verb as typed (not the ruleset's own,
+    ``victory``/``result``) and what the missing argument is (#26)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
+    game.execute("scenario demo")
+    said = refusal(game, "end-game")
+    assert said.startswith("end-game: missing ") and "usage: end-game " in said, said
+    assert "draw" in said  # what a result is: a side or draw, and why
+    game.close()

@@ -202,7 +202,8 @@ class DicePane(Plain):
             parts += dice_rows(roll, roll_width)
             parts += [t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain]
         else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
-            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll, self.domain)))
+            target = target_text(roll, self.domain)
+            parts.append(Text.assemble(dice_line(roll), (" · ", "dim") if target.plain else "", target))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
