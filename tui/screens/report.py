@@ -17,13 +17,16 @@ from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
+#: The charts' height, in rows: the plot has four fewer (its title, its frame, the turns).
+CHART_HEIGHT = 14
+
 
 class ReportScreen(Screen):
-    DEFAULT_CSS = """
-    ReportScreen #report-title { height: 1; background: $boost; padding: 0 1; width: 100%; }
-    ReportScreen #report-charts { height: 14; }
-    ReportScreen PlotextPlot { width: 1fr; height: 14; }
-    ReportScreen #report-text { height: 1fr; padding: 0 1; }
+    DEFAULT_CSS = f"""
+    ReportScreen #report-title {{ height: 1; background: $boost; padding: 0 1; width: 100%; }}
+    ReportScreen #report-charts {{ height: {CHART_HEIGHT}; }}
+    ReportScreen PlotextPlot {{ width: 1fr; height: {CHART_HEIGHT}; }}
+    ReportScreen #report-text {{ height: 1fr; padding: 0 1; }}
     """
     BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back to the game"))]
 
@@ -99,7 +102,8 @@ class ReportScreen(Screen):
 
     @staticmethod
     def _whole_y(plt, values: list[int]) -> None:
-        ticks = whole_ticks(values)
+        # A row for each tick at most (eleven ticks on ten rows lost one: 7, 5, 4…)
+        ticks = whole_ticks(values, CHART_HEIGHT - 4)
         plt.ylim(ticks[0], ticks[-1])
         plt.yticks(ticks)
 
