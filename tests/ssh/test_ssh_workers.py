@@ -106,7 +106,7 @@ async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused
     await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await wait_until(lambda: " seated seat=reg " in club.log())
     who = await club.run("spec", "who")
-    assert who.stdout.startswith("table: ") and "rita (referee)" in who.stdout and "reg (Bersaglieri)" in who.stdout
+    assert who.stdout.startswith("table: ") and "rita (referee)" in who.stdout and "reg (regulars)" in who.stdout
     with pytest.raises(asyncssh.PermissionDenied):
         await club.connect("rita", key=asyncssh.generate_private_key("ssh-ed25519"))
     await wait_until(lambda: "unknown key refused" in club.log())
