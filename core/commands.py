@@ -161,6 +161,9 @@ class Parsed(msgspec.Struct):
     units: list[str] = msgspec.field(default_factory=list)
     #: The units named by their marker's label, not their name.
     by_marker: set[str] = msgspec.field(default_factory=set)
+    #: The English name or alias the command was called by (``end-game`` for ``victory``):
+    #: what a refusal of it names, as the referee typed it.
+    verb: str = ""
 
 
 _QUOTES = "\"'"
@@ -731,7 +734,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                     )
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked)
+    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked, verb)
 
 
 def _spliced(text: str, subs: list[tuple[int, int, str]]) -> str:

@@ -67,3 +67,17 @@ def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_pa
     assert said.startswith("end-game: missing ") and "usage: end-game " in said, said
     assert "draw" in said  # what a result is: a side or draw, and why
     game.close()
+
+
+def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
+    """``end-game`` once the game is over: the refusal names ``end-game``, the verb the
+    referee typed, not Breaking News's own ``victory`` (#26)."""
+    demo.execute("next")
+    demo.execute("end-game")
+    assert demo.state.phase == "ended"
+    with pytest.raises(Refused) as refused:
+        demo.execute("end-game militia")
+    assert str(refused.value) == "end-game is not allowed in the ended phase"
+    with pytest.raises(Refused) as refused:
+        demo.execute("victory militia")
+    assert str(refused.value) == "victory is not allowed in the ended phase"
