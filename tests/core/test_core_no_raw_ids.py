@@ -63,6 +63,8 @@ def _raw_ids(game: Game) -> set[str]:
                 ids.update(str(a) for a in _args(e.text))
             case ev.VarSet() if e.key.startswith("profile."):
                 ids.add(e.key.partition(".")[2])
+            case ev.PhaseBegan():
+                ids.add(e.phase)  # a turn's banner names its phase in words (fire-elite: the elite's fire)
     return {i for i in ids if re.fullmatch(r"[a-z0-9]+(?:[-.][a-z0-9_]+)+", i)}
 
 
@@ -283,3 +285,25 @@ def test_the_scan_for_ids_looks_for_every_side(game):
         side for side in opened.state.sides for lang in LANGUAGES if side not in _catalogue_words(lang, opened) | kit
     }
     assert looked == set(opened.state.sides)
+
+
+@pytest.mark.parametrize("ruleset_id", ["bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet"])
+def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
+    """The log's banner of a phase (``Turn 1: observation``) says it in words: the phase's
+    own English words, or a word of its title; never the code's id (Bassa Intensità's
+    ``fire-elite``, ``observe``, ``cover``; #26).  ``setup`` is the state before a
+    scenario: no banner opens it."""
+    from core.narrate import describe
+    from core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    raw = []
+    with reading("en"):
+        for phase in ruleset.phases:
+            if phase.id == "setup":
+                continue
+            said = describe(ev.PhaseBegan(turn=1, phase=phase.id), domain=ruleset.domain)
+            name = said.removeprefix("Turn 1: ")
+            if name == phase.id and phase.id not in re.split(r"\W+", phase.title.lower()):
+                raw.append((phase.id, phase.title))
+    assert raw == []

@@ -337,7 +337,9 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     facts = play(game, "observe marra omar cover dice=4")
     assert plain(rolls(facts)[0].outcome) == "nothing seen"
     assert "omar" not in game.view("folgore").units
-    assert not any("observation" in line.text for line in game.log_lines("folgore"))
+    # the failed roll is not told (the phase's banner, "Turn 1: observation", is)
+    told = [line.text for line in game.log_lines("folgore") if not isinstance(line.event, ev.PhaseBegan)]
+    assert not any("observation" in text for text in told)
     play(game, "observe ferrante omar cover dice=3")
     assert "omar" in game.view("folgore").units
     with pytest.raises(Refused, match="already seen"):
