@@ -291,3 +291,32 @@ async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
         said = hint(app)
         assert "s1 Sherman Baker 1 · s2 Sherman Baker 2 · s3 Sherman Baker 3" in said, said
     game.close()
+
+
+async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
+    """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
+    it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "note first")
+        await pilot.press("enter")
+        await pilot.pause()
+        answer = hint(app)
+        assert answer.startswith("✓") and "first" in answer
+        await type_keys(pilot, "ne")
+        await pilot.pause()
+        assert "next" in hint(app)
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert box.value == ""
+        assert hint(app) == answer
+        await type_keys(pilot, "nobody")
+        await pilot.press("enter")
+        await pilot.pause()
+        refused = hint(app)
+        assert refused.startswith("✗")
+        await pilot.press("ctrl+a", "ctrl+k")  # the refused line, erased
+        await pilot.pause()
+        assert box.value == ""
+        assert hint(app) == refused
