@@ -40,11 +40,13 @@ def _support_fire(ctx: Context, side: str, kind: str) -> None:
             raise Refused(
                 _(
                     "{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
-                ).format(side=side)
+                ).format(side=ctx.state.side_name(side))
             )
         if kind == "artillery":
             raise Refused(
-                _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(side=side)
+                _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(
+                    side=ctx.state.side_name(side)
+                )
             )
 
 
