@@ -316,7 +316,9 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
         if side or enemy_of:
             raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
         raise Refused(_("no unit {word}").format(word=quoted(word)))
-    raise Refused(_could_be(word, [u.id for u in hits]))
+    # Each by the id to type, and its name where that says more (s1 (Sherman Baker 1)):
+    # a word several names share is answered with which is which.
+    raise Refused(_could_be(word, [u.id if u.name.lower() == u.id.lower() else f"{u.id} ({u.name})" for u in hits]))
 
 
 def teams(state: GameState, role: str) -> list[str]:
