@@ -320,3 +320,32 @@ async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_er
         await pilot.pause()
         assert box.value == ""
         assert hint(app) == refused
+
+
+async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
+    """Ctrl+B, ``fire``, Enter: the fire form opens, not move's (whose help speaks of a
+    fire team and came first in the list) (#26)."""
+    from tui.screens.forms import ActionPicker
+
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        await type_keys(pilot, "fire")
+        await pilot.pause()
+        shown = picker.shown()
+        assert shown[0] == "fire" and "move" in shown  # move is still found by its help
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionForm) and app.screen.spec.name == "fire"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        await type_keys(pilot, "react")  # several begin with it: the picker's order among them
+        await pilot.pause()
+        assert app.screen.shown()[0].startswith("react")
+    demo.close()
