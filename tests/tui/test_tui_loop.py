@@ -349,3 +349,26 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
         await pilot.pause()
         assert app.screen.shown()[0].startswith("react")
     demo.close()
+
+
+async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
+    """At 100x30 a roll whose words wrap (Bassa Intensità's fire, its modifiers and
+    rule) drew its dice as boxes and pushed the chance before the roll below the
+    pane's edge: the dice go on one line where the boxes would not leave room (#26)."""
+    from core.game import Game
+    from tui.panes.dice import DicePane
+
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=7)
+    game.execute("scenario demo")
+    for line in ("next dice=5,2", *["next"] * 5):
+        game.execute(line)
+    assert game.state.phase == "fire-veteran"
+    game.execute("fire marra omar range=30 dice=3,7,8")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(DicePane)
+        drawn = "\n".join(strip.text for strip in pane.render_lines(pane.content_region.reset_offset))
+        assert "needs 5 or less" in drawn
+        assert "before the roll: 50.0% to roll 5 or less on 1d10" in drawn, drawn
+    game.close()

@@ -51,6 +51,11 @@ def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
     return rows
 
 
+def _rows(parts: list[RenderableType], width: int) -> int:
+    """The rows ``parts`` take at ``width`` columns (each text wrapped; at least one row)."""
+    return sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
+
+
 def dice_line(roll: ev.Roll) -> Text:
     """The faces on one line, for short screens: a die that met the target reversed in green."""
     text = Text()
@@ -198,17 +203,23 @@ class DicePane(Plain):
         e = line.event
         unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
-        if self.app.size.height >= TALL:
-            parts += dice_rows(roll, roll_width)
-            parts += [t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain]
-        else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
+        boxed = [
+            *dice_rows(roll, roll_width),
+            *(t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain),
+        ]
+        room = self.content_size.height
+        if self.app.size.height >= TALL and (not room or _rows([*parts, *boxed], roll_width) <= room):
+            parts += boxed
+        else:
+            # Four rows: what the roll was (two at most), the dice with what they needed, the
+            # chance; also where the boxes would push the chance below the pane's edge.
             target = target_text(roll, self.domain)
             parts.append(Text.assemble(dice_line(roll), (" · ", "dim") if target.plain else "", target))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
         if not side_by_side:  # under the roll: as many as the rows left show, or none
-            used = sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
+            used = _rows(parts, width)
             earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
         if not earlier:
             return shown
