@@ -177,7 +177,5 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
     game.execute("next")
     with pytest.raises(Refused) as refused:
         game.execute("activate baker A5")
-    assert str(refused.value) == (
-        "'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)"
-    )
+    assert str(refused.value) == ("'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)")
     game.close()

@@ -372,3 +372,30 @@ async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
         assert "needs 5 or less" in drawn
         assert "before the roll: 50.0% to roll 5 or less on 1d10" in drawn, drawn
     game.close()
+
+
+async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp_path):
+    """A referee who types a command into the dice prompt, not seeing it (``nxet``), is
+    refused; what he types next starts again (``3``), not ``nxet3`` (#26)."""
+    from tui.plain import PlainInput
+
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40 dice=6")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DicePrompt)
+        await type_keys(pilot, "nxet")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt and "nxet" in str(prompt.query_one("#dice-error").render())
+        await type_keys(pilot, "3")
+        assert prompt.query_one(PlainInput).value == "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt)
+        assert not demo.state.units["bashir"].in_play  # the save's 3 fails (§9.0)
+    demo.close()

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from core import events as ev
 from core.dice import DiceRequest, parse_faces
@@ -197,7 +198,12 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(faces)
 
     def _error(self, message: str) -> None:
+        """Say why the faces were refused, and select them: the next key typed starts
+        again in their place (a referee who typed a command here, not seeing the prompt,
+        would else add his next line to the refused one); an arrow key keeps them to mend."""
         self.query_one("#dice-error", PlainLabel).update(message)
+        box = self.query_one(PlainInput)
+        box.selection = Selection(0, len(box.value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
