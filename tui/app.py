@@ -102,6 +102,7 @@ class FireteamApp(App):
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
+        watching: bool = False,
         store: UserStore | None = None,
         opener: Opener | None = None,
         opening: str = "",
@@ -121,6 +122,8 @@ class FireteamApp(App):
         self.seat = seat
         self.replay = replay
         self.remote = remote
+        #: Drawn once for every spectator of an SSH table (``tui.ssh.sharedscreen``): no key of theirs reaches it.
+        self.watching = watching
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
         self._unsubscribe = None
@@ -369,7 +372,9 @@ class FireteamApp(App):
     def _game_screen(self) -> GameScreen:
         # A side's copy is shown as its side's game: it holds nothing more.
         role = self.game.copy_role or self.role
-        return GameScreen(self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote)
+        return GameScreen(
+            self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote, watching=self.watching
+        )
 
     async def _show_game(self) -> None:
         while len(self.screen_stack) > 2:

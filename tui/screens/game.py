@@ -3,6 +3,9 @@
 Live, the panes show ``game.view(role)``; in replay they show the game as it
 stood after ``step`` effective events (``Timeline.state_at`` through
 ``Game.view(role, step)``), and a replay bar takes the command line's place.
+Watching (the screen the SSH table draws once for all its spectators), a line
+saying so takes the place of the command line and the footer: no key of a
+spectator's reaches it.
 """
 
 from __future__ import annotations
@@ -61,12 +64,24 @@ class FooterRoom(Widget):
         return ""
 
 
+class WatchLine(Plain):
+    """The watching screen's last row: what a spectator may do (leave)."""
+
+    DEFAULT_CSS = """
+    WatchLine { dock: bottom; height: 1; padding: 0 1; background: $footer-background; }
+    """
+
+
 class ReplayBar(Plain):
     """Where the replay stands: step, turn and phase, speed, playing or paused."""
 
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; }
     """
+
+
+def _watch_line() -> str:
+    return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -122,7 +137,14 @@ class GameScreen(Screen):
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
-        self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
+        self,
+        game: Game,
+        *,
+        role: str = REFEREE,
+        seat: str = "",
+        replay: bool = False,
+        remote: bool = False,
+        watching: bool = False,
     ) -> None:
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
@@ -132,6 +154,8 @@ class GameScreen(Screen):
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
+        #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
+        self.watching = watching and not self.replay
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
@@ -149,6 +173,11 @@ class GameScreen(Screen):
     @property
     def by(self) -> str:
         return self.seat or self.role
+
+    @property
+    def typing(self) -> bool:
+        """Whether this screen has a command line (live, and not watching)."""
+        return not self.replay and not self.watching
 
     # ---------------------------------------------------------------- layout
 
@@ -174,6 +203,9 @@ class GameScreen(Screen):
             yield dice
         if self.replay:
             yield ReplayBar(id="replay-bar")
+        elif self.watching:
+            yield WatchLine(_watch_line())
+            return  # no footer either: none of its keys would reach this screen
         else:
             yield CommandLine(
                 self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
@@ -218,7 +250,7 @@ class GameScreen(Screen):
         self.app.sub_title = self.game.path.name
         if self.replay:
             self.query_one(LogView).focus()
-        else:
+        elif self.typing:
             box = self.query_one(CommandInput)
             store = getattr(self.app, "store", None)
             if store is not None:
@@ -236,11 +268,11 @@ class GameScreen(Screen):
 
             self.mount(KeysFooter(compact=True), after=room)
             room.remove()
-        if not self.replay:
+        if self.typing:
             self._confirm_box()
         self.query_one(LogPane).add_hidden()
         self.query_one(RosterPane).add_hidden()
-        if not self.replay:
+        if self.typing:
             # The ruleset's commands (and the modules they import) are gathered now,
             # not by the first key typed: the line's hint and completion need them.
             _ = self.game.commands
@@ -318,8 +350,10 @@ class GameScreen(Screen):
         self.query_one(RosterPane).retranslate()
         self.query_one(LogPane).retranslate()
         self.query_one(DicePane).retranslate()
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).retranslate()
+        elif self.watching:
+            self.query_one(WatchLine).update(_watch_line())
         self._shown_view = None  # the phase pane, the roster and the title are drawn again
         self._shown_title = ""
         self._check_size()
@@ -361,7 +395,7 @@ class GameScreen(Screen):
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).insert_unit(event.unit_id)
 
     # ------------------------------------------------------- commands (live)
@@ -603,7 +637,7 @@ class GameScreen(Screen):
             self.query_one(RosterPane).view.focus()
         elif pane == "log":
             self.query_one(LogView).focus()
-        elif not self.replay:
+        elif self.typing:
             self.query_one(CommandInput).focus()
 
     def action_report(self) -> None:
