@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 from pathlib import Path
 
 import asyncssh
@@ -226,6 +227,48 @@ async def test_a_slow_spectator_delays_nobody_and_is_sent_the_whole_screen_when_
         state, wholes, _skipped = screen.state(club.session("spec2"))
         assert state is State.LIVE and wholes >= 2
         await _note(club, rita, "and live again", fast, slow)
+
+
+async def _on_a_slow_network(club: Club, seat: str) -> tuple[Player, asyncio.Transport]:
+    """A spectator whose SSH window is wide open (2 MB, the client's default) but whose network takes little:
+    his socket's receive buffer is small, and the transport under his SSH connection (returned) may be paused."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", club.port))
+    conn = await asyncssh.connect(
+        sock=sock, username="player", client_keys=[club.keys[seat]], known_hosts=None, agent_path=None
+    )
+    player = Player(100, 40)
+    chan, _ = await conn.create_session(lambda: player, term_type="xterm-256color", term_size=(100, 40))
+    player.conn, player.chan = conn, chan
+    club.players.append(player)
+    return player, conn._transport
+
+
+async def test_a_spectator_on_a_slow_network_falls_behind_before_his_ssh_window_fills(tmp_path, caplog):
+    """The bytes he does not take pile up in the server's connection, not in his channel (whose window is
+    open): he falls behind all the same, long before 2 MB."""
+    limits = Limits(spectator_buffer=2048, spectator_behind_s=3600)
+    async with _crowd(tmp_path, caplog, limits=limits) as club:
+        rita, fast = await club.connect("rita"), await club.connect("spec")
+        slow, network = await _on_a_slow_network(club, "spec2")
+        await asyncio.gather(rita.wait_for("rita (referee)"), fast.wait_for(WATCHING), slow.wait_for(WATCHING))
+        screen = club.server.stands.screens[0]
+        session = club.session("spec2")
+        # The server's side of his connection: a small send buffer, as on a slow path the kernel's stays small.
+        served = session._channel._chan.get_extra_info("connection")._transport
+        served.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        network.pause_reading()  # his machine reads his socket no more: the server's sending stalls
+        n = 0
+        while screen.state(session)[0] is not State.BEHIND:
+            n += 1
+            assert n < 200, f"he never fell behind ({session.buffered()} bytes unsent)"
+            await _note(club, rita, f"note number {n:03d}", fast)
+        assert "spectator behind seat=spec2" in club.log()
+        network.resume_reading()
+        await _note(club, rita, "read again", fast)
+        await slow.wait_for("read again")
 
 
 async def test_a_spectator_behind_for_too_long_is_cut_off_with_a_message(tmp_path, caplog):
