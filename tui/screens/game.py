@@ -32,6 +32,7 @@ from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
+from tui.compositor import RowsCompositor
 from tui.i18n import N_, _, phase_name
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
@@ -149,6 +150,8 @@ class GameScreen(Screen):
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
         super().__init__(classes=" ".join(size_classes(active_app.get(None))))
+        # After a command only the log's rows are drawn again, and only they are rendered (``tui.compositor``).
+        self._compositor = RowsCompositor()
         self.game = game
         self.role = role
         self.seat = seat
