@@ -34,6 +34,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
+from tui.stylesheet import SharedStylesheet
 from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore, open_cache
 
@@ -112,6 +113,8 @@ class FireteamApp(App):
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
+        self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
         self.game = game
         #: Keys typed before the game screen is up (``typed``: before the app ran), held for its command line.
         self.typeahead = Typeahead(typed)
