@@ -569,6 +569,11 @@ class GameScreen(Screen):
 
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
+
+        self.app.push_screen(RulesScreen(self.game.ruleset))
+
     def _binding_applies(self, b) -> bool:
         action = b.action.split("(")[0]
         if action in self.REPLAY_ACTIONS:
@@ -634,6 +639,7 @@ class GameScreen(Screen):
         undo, redo = self.undo_preview(), self.redo_preview()
         entries = [
             (_("Help"), _("every key and command (F1, Ctrl+F)"), "help"),
+            (_("Rules"), _("every rule of the ruleset and what Fireteam does with it (F1, then F2)"), "rules"),
             (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),

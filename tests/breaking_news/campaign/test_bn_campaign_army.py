@@ -26,6 +26,11 @@ def squad(*units: RosterUnit, armed: str = "regular", **kw) -> Roster:
 
 def test_a_man_costs_class_leadership_and_weapons():
     # Veteran 12 + Leadership 2 (10); Veteran 12 + grenade launcher 5; a medic 10; embedded press -20
+    """Calculating points: class (with an AR) + leadership + weapons beyond the AR; a medic 10; embedded
+    press −20.
+
+    Digest: T-17.
+    """
     assert sum(c for _, c in army.unit_cost(man("rossi", leadership=2))) == 22
     assert sum(c for _, c in army.unit_cost(man("marino", weapons=("AR", "GL")))) == 17
     assert sum(c for _, c in army.unit_cost(man("ferri", roles=("medic",)))) == 10
@@ -35,6 +40,11 @@ def test_a_man_costs_class_leadership_and_weapons():
 
 
 def test_vehicles_cost_their_type_plus_machine_guns():
+    """Calculating points: a technical 10 + HMG 10; a light armoured car 25 + MMG 7; a tank 50 with its
+    gun and MG.
+
+    Digest: T-17.
+    """
     technical = RosterUnit(id="t", name="t", kind="vehicle", cls="unprotected", weapons=("HMG",))
     tank = RosterUnit(id="k", name="k", kind="vehicle", cls="tank", weapons=("TANKGUN", "MMG"))
     lav = RosterUnit(id="l", name="l", kind="vehicle", cls="light", weapons=("MMG",))
@@ -108,6 +118,10 @@ COMMANDER = man("boss", leadership=1, roles=("commander",))
     ],
 )
 def test_illegal_rosters(roster, message):
+    """Calculating points and the Extras' restrictions: each illegal roster is refused, saying why.
+
+    Digest: T-18.
+    """
     errors = validate_roster(roster, 0)
     assert any(e.startswith(message) for e in errors), errors
 

@@ -128,6 +128,11 @@ def test_die_effect_in_words():
 
 
 def test_multipliers_do_not_stack():
+    """Extras: Media (AMB-54): the Regular's points ×2, civilians and buildings ×3 (embedded) or ×4
+    (independent) instead; with both kinds, the larger.
+
+    Digest: T-20.
+    """
     m = media_table()
     ledger = {"casualties": 20, "civilians": 5, "buildings": 5, "first-fire": 5}
     assert media.multiplied(ledger, True, []) == 35

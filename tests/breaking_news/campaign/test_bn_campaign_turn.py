@@ -10,6 +10,11 @@ from core.ruleset import Refused
 
 
 def test_initiative_with_the_books_modifiers(demo):
+    """§5.0: the Bersaglieri roll 5,4 + leadership 2 + quality 4 = 15; the militia 2,3 + 1 + 3 = 9: the
+    Bersaglieri are active.
+
+    Digest: T-02.
+    """
     demo.execute("next")
     out = demo.execute("next dice=5,4,2,3")
     regulars, irregulars = rolls(out)

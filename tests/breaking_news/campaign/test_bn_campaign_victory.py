@@ -28,6 +28,10 @@ def _ledger(game, side):
 
 
 def test_first_fire_is_scored_from_combats_record(demo):
+    """§14.0: Rossi fires first (and misses): the Bersaglieri take 5 when the phase ends, once.
+
+    Digest: T-16.
+    """
     run(demo, "next", "next dice=6,6,1,1", "fire rossi ahmed range=30 aimed dice=1")
     assert demo.state.vars["first_fire"] == "regulars"
     demo.execute("next")
@@ -37,6 +41,10 @@ def test_first_fire_is_scored_from_combats_record(demo):
 
 
 def test_casualty_lines(demo):
+    """§14.0: a regular lost is 10; an irregular 5, his leader 10 (Aden and Dahir: 15).
+
+    Digest: T-16.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out bianchi killed by irregulars", "out aden killed by regulars", "out dahir died of wounds by regulars")
     demo.execute("next")
@@ -89,6 +97,11 @@ def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
 
 
 def test_ex07_negotiation_english(tmp_path):
+    """EX-07: the Bersaglieri negotiate at level 3: 15 after turn 1, 30 after turn 2; the militia fire
+    first: the 30 go, and they take 10 + 5.
+
+    Digest: T-19.
+    """
     game = _open(tmp_path)
     game.execute("negotiate", role="regulars")
     run(game, "next", "next dice=6,6,1,1", "next", "next")
@@ -180,6 +193,11 @@ def test_the_referee_records_a_capture_for_the_irregulars(tmp_path):
 
 
 def test_final_count_with_the_multipliers(demo):
+    """§14.0: the final count: the Bersaglieri's 10 casualty points ×2 and 5 for a civilian ×3 (embedded
+    journalist): 35 against 10; the most points lose.
+
+    Digest: T-20.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out conti killed by irregulars", "out civ1 killed by regulars", "out aden killed by regulars")
     out = demo.execute("victory the patrol withdraws")

@@ -217,7 +217,10 @@ def test_rifle_bands(regulars):
 
 
 def test_assault_rifle_aimed_and_burst(regulars):
-    """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice."""
+    """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice.
+
+    Digest: T-08.
+    """
     with pytest.raises(Refused, match="burst fire cannot reach 60 cm"):
         regulars.execute("fire ferro idris range=60 burst", role="regulars")
     out = regulars.execute("fire ferro kid range=30 dice=4,2", role="regulars")
@@ -293,7 +296,10 @@ def test_hmg_against_a_protected_vehicle(irregulars):
 def test_grenade_area_and_deviation(deviating):
     """§8.0 Hand grenade 4+ within 10 cm, a 5 cm area (§8.0.1): Ferro's 4 hits Kid and
     Idris beside him takes a hit too.  §8.0.2 b): Landi's 2 misses by 2 = 6 cm, and a
-    direction 4 puts it to the right."""
+    direction 4 puts it to the right.
+
+    Digest: T-10.
+    """
     out = deviating.execute("fire ferro kid range=8 weapon=GRENADE also=idris dice=4,5,5", role="regulars")
     to_hit, kid, idris = rolls(out)
     assert to_hit.target == 4 and kid.outcome == idris.outcome == "saved: suppressed"

@@ -13,6 +13,11 @@ from core.ruleset import Refused
 
 
 def test_hit_failed_save_puts_him_out(rng):
+    """§8.0, §9.0: Sgt Stone's aimed AR at 30 cm needs 4: a 4 hits; Kalash (Irr2) saves on 5+ (§3.0): a 2
+    fails and he is out.
+
+    Digest: T-01.
+    """
     out = rng.execute("fire sarge kalash range=30 aimed dice=4,2", role="regulars")
     to_hit, save = rolls(out)
     assert (to_hit.target, to_hit.faces, to_hit.outcome) == (4, (4,), "1 hit")
@@ -57,7 +62,10 @@ def test_single_shot_cannot_split(rng):
 
 def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
     """EX-02 through the commands: an Irr2 AK burst at 40 cm at a dodging Ranger rolls
-    one die needing 6."""
+    one die needing 6.
+
+    Digest: T-09.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("react-dodge sarge 3", role="regulars")
     assert "dodging" in status(g, "sarge")
@@ -77,6 +85,11 @@ def test_group_fire_is_one_action_of_one_team(rng):
 
 
 def test_move_then_fire_penalty_and_limits(rng):
+    """§5.0, §6.1: Emfour moves 12 cm and fires his AR at 20 cm with +1 (needs 4: a 3 misses); a man who
+    ran cannot fire; a launcher fires only after 5 cm or less; one action a turn.
+
+    Digest: T-03, T-05.
+    """
     rng.execute("move m4 12", role="regulars")
     assert "moved" in status(rng, "m4")
     out = rng.execute("fire m4 kalash range=20 dice=3", role="regulars")
@@ -92,6 +105,11 @@ def test_move_then_fire_penalty_and_limits(rng):
 
 
 def test_obstacles(rng):
+    """§6.2: a run over a level-2 obstacle goes 5 cm at most; level 3 needs help; Spc Saw climbs a level-1
+    obstacle with a move and shoot (5 cm) and fires his LMG with the +1: 5 needed.
+
+    Digest: T-06.
+    """
     with pytest.raises(Refused, match="5 cm"):
         rng.execute("move m4 6 run obstacle=2", role="regulars")
     with pytest.raises(Refused, match="help"):
@@ -102,6 +120,11 @@ def test_obstacles(rng):
 
 
 def test_suppressed_firer_tests_first_with_a_leader(rng):
+    """§10.0: a suppressed man tests before he fires: Emfour (R2, suppression 4) with Sgt Stone's
+    leadership 2 needs 6 or less, never a 6: a 5 passes, and his shot and Kalash's save follow.
+
+    Digest: T-02.
+    """
     rng.execute("mark m4 suppressed")
     out = rng.execute("fire m4 kalash range=30 leader=sarge dice=5,4,6", role="regulars")
     test, to_hit, save = rolls(out)
@@ -129,6 +152,11 @@ def test_leader_cannot_help_himself(rng):
 
 
 def test_hits_in_the_burst_area(rng):
+    """§8.0.1: Rook's launcher at 30 cm needs 5 (no class +1 for a launcher): a 5 hits Kalash (saves, 6:
+    suppressed), and Rocket in the area takes a hit too (1: out).
+
+    Digest: T-10.
+    """
     out = rng.execute("fire rook kalash range=30 weapon=GL also=rocket dice=5,6,1", role="regulars")
     assert rolls(out)[0].target == 5  # no class +1 for grenade launchers
     assert "suppressed" in status(rng, "kalash")
@@ -145,6 +173,11 @@ def test_friendly_fire_for_every_missed_die(rng):
 
 
 def test_missed_grenade_deviates_under_the_option(tmp_path, monkeypatch):
+    """§8.0.2 (optional): Rook's launcher at 30 cm needs 5 and rolls 3; the direction die, 4, is right on
+    the grenade row: 6 cm right.  An LMG, no area weapon, does not deviate.
+
+    Digest: T-11.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("deviation",))
     out = g.execute("fire rook kalash range=30 weapon=GL dice=3,4", role="regulars")
     note = facts(out, ev.Noted)[-1].text

@@ -92,6 +92,11 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
 
 
 def test_sighting_modifiers_and_limits(rng):
+    """§7.0: Rook (R5, +1) looks at Shadow in the open (−1) at 60 cm: needs 6, a 5 fails; nothing is
+    sighted past 100 cm; a man in sight needs no sighting.
+
+    Digest: T-07.
+    """
     out = rng.execute("react-spot rook shadow range=60 open dice=5")
     roll = rolls(out)[0]
     assert roll.target == 6 and roll.outcome == "not sighted"

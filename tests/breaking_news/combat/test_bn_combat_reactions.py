@@ -48,6 +48,11 @@ def test_suppressed_figures_cannot_react(rng):
 
 
 def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
+    """EX-04 through the commands: Emfour's AR and Saw's LMG at 32 cm, Elite: 2 + 4 + 3 = 9.  Omar's MG in
+    the bunker rolls 3d6 = 9 and takes a hit before firing; he saves (4+, +1) and is pinned.
+
+    Digest: T-12.
+    """
     out = rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     assert rng.state.vars["covering"] == "bunker=9"
     assert "worth 9" in facts(out, ev.Noted)[-1].text
@@ -113,6 +118,11 @@ def test_covering_fire_reaches_50_cm(rng):
 
 
 def test_dodge_and_going_to_ground(rng):
+    """§6.5: a dodge moves 5 cm at most into cover; a man with no cover near goes to ground and is
+    suppressed.
+
+    Digest: T-04.
+    """
     with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")
     out = rng.execute("react-dodge kalash 4", role="irregulars")

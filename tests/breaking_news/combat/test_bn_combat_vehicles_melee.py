@@ -22,6 +22,11 @@ def _next_turn(g, active):
 
 
 def test_vehicle_moves_roll_2d6(rng):
+    """§6.0: the Hummer (wheeled) rolls 3,4 and may go 45 − 7 = 38 cm; the Abrams (tracked) rolls 6,6: up
+    to 18, it moves 10.  §6.1: a tank that moved cannot fire its gun; its HMG fires with the moving +1.
+
+    Digest: T-04, T-05.
+    """
     out = rng.execute("move hummer dice=3,4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
     out = rng.execute("move abrams 10 dice=6,6", role="regulars")
@@ -50,6 +55,12 @@ def test_small_arms_cannot_hurt_a_tank(tmp_path, monkeypatch):
 
 
 def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
+    """§8.8: Emfour in the Hummer counts as behind cover.  §9.2: Rocket's RPG hits the Hummer (protected:
+    6 against light AT); a 3 fails by 3 and it explodes; §9.1: Emfour saves at 3+ (a 4) and gets out
+    suppressed.
+
+    Digest: T-14.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")
     _next_turn(g, "irregulars")
@@ -295,6 +306,11 @@ def test_ied_dud_and_blast(rng):
 
 
 def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
+    """§9.3 (optional): Emfour fails his save (1) and rolls 3: badly wounded, dying at the end of turn 4
+    unless a medic reaches him; Doc stabilises him.
+
+    Digest: T-15.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
@@ -322,6 +338,10 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
 
 
 def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
+    """§9.3: a failed save, then a wound roll of 2: dead.
+
+    Digest: T-15.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,2")
     assert plain(g.state.units["m4"].out) == "killed by irregulars"

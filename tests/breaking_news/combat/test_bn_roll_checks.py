@@ -75,7 +75,10 @@ MODS = [(), (Mod("bonus", 1),), (Mod("bonus", 2),), (Mod("malus", -1),)]
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_saves(dice):
-    """§9.0 (a man) and §9.2 (a vehicle): every die must pass."""
+    """§9.0 (a man) and §9.2 (a vehicle): every die must pass.
+
+    Digest: T-21.
+    """
     for value, mods in product(range(2, 8), MODS):
         check = saves.save_check(value, mods)
         assert shown_chance(check, dice) == exact(lambda f, v=value, m=mods: saves.all_saved(f, v, m), dice)
@@ -87,7 +90,10 @@ def test_saves(dice):
 
 
 def test_suppression_and_support_calls():
-    """§10.0: at or under the value plus the leader, never a 6; §8.4: the die plus the modifiers."""
+    """§10.0: at or under the value plus the leader, never a 6; §8.4: the die plus the modifiers.
+
+    Digest: T-21.
+    """
     for value, mods in product(range(0, 8), MODS):
         check = suppression.suppression_check(value, mods)
         assert shown_chance(check, 1) == exact(lambda f, v=value, m=mods: suppression.suppression_passes(f[0], v, m), 1)
@@ -97,7 +103,10 @@ def test_suppression_and_support_calls():
 
 @pytest.mark.parametrize("dice", [1, 2, 3, 4])
 def test_morale(dice):
-    """§12.0 [MOR-4]: a die at the losses, or a 6 while half the men fight."""
+    """§12.0 [MOR-4]: a die at the losses, or a 6 while half the men fight.
+
+    Digest: T-21.
+    """
     for losses, half in product(range(0, 9), (False, True)):
         test = morale.MoraleTest(dice, losses, half)
         assert shown_chance(morale.morale_check(test), dice) == exact(lambda f, t=test: morale.passes(t, f), dice)
@@ -144,7 +153,10 @@ async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
 
 def test_sighting_ied_and_the_single_die_calls():
     """§7.0: a sighting needing 2+ to 7 (impossible) rolls at its number; Extras,
-    Explosives: the charge goes off over its dud faces."""
+    Explosives: the charge goes off over its dud faces.
+
+    Digest: T-21.
+    """
     for need in range(2, 8):
         assert shown_chance(ev.AtLeast(face=need), 1) == exact(lambda f, n=need: spotting.spot_succeeds(f[0], n), 1)
     dud = support.support().ied.dud_up_to
