@@ -13,6 +13,11 @@ from core.rulesets.breaking_news.tables import media as media_table
 
 
 def test_initiative_total_and_modifiers():
+    """§5.0: 2d6 + leadership + quality − the previous winner's penalty + 1 after an ambush: 3,5 + 2 + 4 −
+    1 + 1 = 14.
+
+    Digest: INI-1.
+    """
     mods = rules.initiative_mods(leadership=2, quality=4, penalty=1, ambush=True)
     assert [(plain(m.label), m.value) for m in mods] == [
         ("leadership", 2),
@@ -34,6 +39,11 @@ def test_cumulative_penalty_counts_the_winning_streak():
 
 
 def test_quality_is_the_majority_class():
+    """§5.0 (ruling BN-INI-QUALITY): the class most men belong to gives the quality; a tie goes to the
+    better class.
+
+    Digest: INI-4.
+    """
     assert rules.side_quality(["R3", "R3", "R5"]) == 4
     assert rules.side_quality(["Irr2", "Irr3", "Irr3"]) == 2
     assert rules.side_quality(["R2", "R4"]) == 5  # a tie goes to the better class
@@ -113,6 +123,11 @@ class _State:
     ],
 )
 def test_ex01_secret_die_redesignates_markers(die, expected):
+    """EX-01 (ruling BN-OBJ-DIE): the die's 3 makes marker 3 a main objective too; 4 (the main) changes
+    nothing; 6 makes the main a fake.
+
+    Digest: OBJ-2.
+    """
     state = _State(die)
     assert {n: objectives.effective_role(state, "regulars", n) for n in range(1, 6)} == expected
 

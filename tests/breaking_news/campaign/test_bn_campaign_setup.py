@@ -167,6 +167,11 @@ def test_random_objectives_follow_the_objectives_rules(fielded):
 
 
 def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
+    """§4.1 mission 3: Special Forces against Regulars or Irregulars; the Special Forces side defends no
+    markers.
+
+    Digest: OBJ-1.
+    """
     with pytest.raises(Refused, match="mission 3 is Special Forces"):
         fielded.execute("mission 3")
     game = new_game(tmp_path, "open", name="sf.ft")

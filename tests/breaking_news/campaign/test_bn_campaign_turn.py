@@ -13,7 +13,7 @@ def test_initiative_with_the_books_modifiers(demo):
     """§5.0: the Bersaglieri roll 5,4 + leadership 2 + quality 4 = 15; the militia 2,3 + 1 + 3 = 9: the
     Bersaglieri are active.
 
-    Digest: T-02.
+    Digest: INI-1, T-02.
     """
     demo.execute("next")
     out = demo.execute("next dice=5,4,2,3")
@@ -26,6 +26,11 @@ def test_initiative_with_the_books_modifiers(demo):
 
 
 def test_initiative_ties_are_rolled_again(demo):
+    """§5.0 (ruling BN-INI-TIE): 2,2 + 6 against 3,3 + 4 is 10 each: both roll again; 1,1 + 6 against 5,1
+    + 4: the militia.
+
+    Digest: INI-3.
+    """
     demo.execute("next")
     # 2 + 2 + 6 = 10 against 3 + 3 + 4 = 10: again; then 1 + 1 + 6 = 8 against 5 + 1 + 4 = 10
     out = demo.execute("next dice=2,2,3,3,1,1,5,1")
@@ -35,6 +40,11 @@ def test_initiative_ties_are_rolled_again(demo):
 
 
 def test_the_winner_takes_a_cumulative_minus_one(demo):
+    """§5.0: the Bersaglieri win turn 1 (6,6): −1 on turn 2's roll, −2 on turn 3's; the militia win turn
+    3: the streak ends, 0.
+
+    Digest: INI-2.
+    """
     run(demo, "next", "next dice=6,6,1,1", "next", "next")
     out = demo.execute("next dice=6,6,1,1")
     regulars = rolls(out)[0]
@@ -49,6 +59,10 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
 
 
 def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
+    """§13.0: a platoon adds only its leader's leadership (Lt Moro, 3), not his sergeants'.
+
+    Digest: INI-5.
+    """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next")
@@ -57,6 +71,11 @@ def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
 
 
 def test_platoon_activates_squad_by_squad(tmp_path):
+    """§13.0: a platoon acts squad by squad: the 2nd, then the 1st; a squad done is not activated again
+    that turn.
+
+    Digest: ACT-4.
+    """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")

@@ -77,6 +77,11 @@ def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
 
 
 def test_group_fire_is_one_action_of_one_team(rng):
+    """§8.1: Sgt Stone and Emfour, of one fire team, fire at Kalash as one action (two rolls, one action);
+    another team's man cannot join.
+
+    Digest: ACT-3.
+    """
     out = rng.execute("fire sarge kalash range=30 with=m4 dice=1,2", role="regulars")
     assert len(rolls(out)) == 2 and rng.state.vars["action"] == 1
     assert "fired" in status(rng, "m4")
@@ -88,7 +93,7 @@ def test_move_then_fire_penalty_and_limits(rng):
     """§5.0, §6.1: Emfour moves 12 cm and fires his AR at 20 cm with +1 (needs 4: a 3 misses); a man who
     ran cannot fire; a launcher fires only after 5 cm or less; one action a turn.
 
-    Digest: T-03, T-05.
+    Digest: ACT-1, T-03, T-05.
     """
     rng.execute("move m4 12", role="regulars")
     assert "moved" in status(rng, "m4")

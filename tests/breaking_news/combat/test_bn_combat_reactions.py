@@ -12,6 +12,11 @@ from core.ruleset import Refused
 
 
 def test_reacting_player_may_only_react(rng):
+    """§5.0: only the active player's figures act; the reacting player's react; the active side cannot
+    react.
+
+    Digest: ACT-1, ACT-2.
+    """
     with pytest.raises(Refused, match="react"):
         rng.execute("fire kalash sarge range=20", role="irregulars")
     with pytest.raises(Refused):
@@ -19,6 +24,11 @@ def test_reacting_player_may_only_react(rng):
 
 
 def test_opportunity_fire_range_and_once_per_action(rng):
+    """§8.2: Kalash answers Emfour's move within 50 cm (needs 4 + 1: a 2 misses), once; a new move, a new
+    reaction.
+
+    Digest: ACT-2.
+    """
     rng.execute("move m4 10", role="regulars")
     with pytest.raises(Refused, match="50 cm"):
         rng.execute("react-fire kalash m4 range=60", role="irregulars")
