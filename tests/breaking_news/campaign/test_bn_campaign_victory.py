@@ -30,7 +30,7 @@ def _ledger(game, side):
 def test_first_fire_is_scored_from_combats_record(demo):
     """§14.0: Rossi fires first (and misses): the Bersaglieri take 5 when the phase ends, once.
 
-    Digest: T-16.
+    Digest: FIRE-15, T-16.
     """
     run(demo, "next", "next dice=6,6,1,1", "fire rossi ahmed range=30 aimed dice=1")
     assert demo.state.vars["first_fire"] == "regulars"
@@ -85,6 +85,10 @@ def test_score_lines_and_their_limits(demo):
 
 
 def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
+    """Extras: Rules of Engagement: firing first costs 5 + 25; a civilian 10 instead of 5.
+
+    Digest: FIRE-15.
+    """
     roster = tmp_path / "roe.toml"
     text = army.ROSTERS / "bersaglieri.toml"
     body = open(text).read().replace("improved_support_fire = true", "rules_of_engagement = true")

@@ -219,7 +219,7 @@ def test_rifle_bands(regulars):
 def test_assault_rifle_aimed_and_burst(regulars):
     """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice.
 
-    Digest: T-08.
+    Digest: FIRE-3, T-08.
     """
     with pytest.raises(Refused, match="burst fire cannot reach 60 cm"):
         regulars.execute("fire ferro idris range=60 burst", role="regulars")
@@ -259,7 +259,10 @@ def test_smg_burst(irregulars):
 def test_lmg_burst_split(regulars):
     """§8.0: a burst's dice may be split between targets within 5 cm (BN-C-SPLIT).  The LMG
     at 40 cm needs 5: Kid gets 5,1 (one hit, saved with a 5), Idris 6,6 (two hits; 5 and
-    2: the 2 kills him)."""
+    2: the 2 kills him).
+
+    Digest: FIRE-8.
+    """
     out = regulars.execute("fire sora kid idris range=40 split=2,2 dice=5,1,6,6,5,5,2", role="regulars")
     kid_hit, idris_hit, kid_save, idris_save = rolls(out)
     assert (kid_hit.target, kid_hit.faces, idris_hit.faces) == (5, (5, 1), (6, 6))
@@ -298,7 +301,7 @@ def test_grenade_area_and_deviation(deviating):
     Idris beside him takes a hit too.  §8.0.2 b): Landi's 2 misses by 2 = 6 cm, and a
     direction 4 puts it to the right.
 
-    Digest: T-10.
+    Digest: FIRE-10, T-10.
     """
     out = deviating.execute("fire ferro kid range=8 weapon=GRENADE also=idris dice=4,5,5", role="regulars")
     to_hit, kid, idris = rolls(out)
@@ -373,7 +376,10 @@ def test_tank_gun_hits_and_deviates(deviating):
     """§8.0 Tank row: not within 10 cm; 4+ at 30 cm.  §7.0: aimed at the structure beside a
     man, the 7 cm area (§8.0.1) does the rest: Warsame saves with his 4 (4+, Irr1, +1 as
     commander), Kid beside him fails with a 2.  §8.0.2 c): the Centauro's 2 misses by 2 =
-    10 cm (5 cm a point), direction 1 = over.  §6.1: a tank that fired cannot move."""
+    10 cm (5 cm a point), direction 1 = over.  §6.1: a tank that fired cannot move.
+
+    Digest: FIRE-9.
+    """
     with pytest.raises(Refused, match="closer than 10 cm"):
         deviating.execute("fire ariete warsame range=8 weapon=TANKGUN", role="regulars")
     out = deviating.execute("fire ariete warsame range=30 weapon=TANKGUN also=kid dice=4,4,2", role="regulars")

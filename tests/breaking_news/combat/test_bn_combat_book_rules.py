@@ -4,7 +4,7 @@ the commands with exact dice: given these faces, this outcome."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import facts, rolls, status
+from bn_combat_support import facts, rolls, status, to_activation
 
 from core import events as ev
 from core.ruleset import Refused
@@ -14,10 +14,13 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     """§6.4 (digest ACT-3): Emfour and Spc Saw, of one fire team, move 10 cm together: one
     action.  Kalash may fire at one of them (AR at 30 cm: 4, +1 as Irr2: needs 5, a 2
     misses) but not at the other as well; Rocket, another reacting man, has his own
-    reaction to the same move (RPG at 20 cm: 4, a 3 misses)."""
+    reaction to the same move (RPG at 20 cm: 4, a 3 misses).
+
+    Digest: FIRE-13.
+    """
     out = rng.execute("move m4 10 saw", role="regulars")
     assert [m.unit for m in facts(out, ev.Moved)] == ["m4", "saw"]
-    assert rng.state.vars["action"] == 1
+    assert rng.state.vars["action"] == "1:1:m4,saw"  # action 1, of turn 1, by Emfour and Spc Saw
     assert {"moved"} <= set(status(rng, "m4")) and {"moved"} <= set(status(rng, "saw"))
     shot = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))[0]
     assert (shot.target, shot.outcome) == (5, "miss")
@@ -25,3 +28,51 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
         rng.execute("react-fire kalash saw range=30 dice=6", role="irregulars")
     shot = rolls(rng.execute("react-fire rocket saw range=20 dice=3", role="irregulars"))[0]
     assert (shot.target, shot.outcome) == (4, "miss")
+
+
+def test_mov_1_each_action_its_distance_and_its_fire(rng):
+    """§6.0 (digest MOV-1): a cautious move of 5 cm fires freely: Emfour's AR at 30 cm
+    needs its plain 4 (a 3 misses); a move and shoot of 15 cm fires with +1: Spc Saw's
+    LMG at 20 cm needs 4 + 1 = 5; a run goes 25 cm at most, a move and shoot 15."""
+    rng.execute("move m4 5 cautious", role="regulars")
+    shot = rolls(rng.execute("fire m4 kalash range=30 dice=3", role="regulars"))[0]
+    assert (shot.target, shot.mods, shot.outcome) == (4, (), "miss")
+    rng.execute("move saw 15 shoot", role="regulars")
+    shot = rolls(rng.execute("fire saw kalash range=20 dice=1,1,1,1", role="regulars"))[0]
+    assert (shot.target, [m.label for m in shot.mods]) == (5, ["firer moved"])
+    with pytest.raises(Refused, match="25 cm"):
+        rng.execute("move sarge 26 run", role="regulars")
+    with pytest.raises(Refused, match="15 cm"):
+        rng.execute("move rook 16 shoot", role="regulars")
+
+
+def test_fire_1_fire_follows_the_move_and_ends_the_action(rng):
+    """§6.1, §8.0 (digest FIRE-1): a figure fires after its movement, at an enemy it can
+    see.  Sgt Stone fires first (AR at 30 cm needs 4: a 1 misses): he may not move after
+    it; hidden Shadow cannot be his target."""
+    shot = rolls(rng.execute("fire sarge kalash range=30 aimed dice=1", role="regulars"))[0]
+    assert (shot.target, shot.outcome) == (4, "miss")
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("move sarge 5", role="regulars")
+    with pytest.raises(Refused, match="hidden: only speculative fire"):
+        rng.execute("fire m4 shadow range=30 aimed dice=1")
+
+
+def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
+    """§8.2 (digest OPP-2): opportunity fire answers "any enemy model or unit that moves
+    or fires".  Before the regulars have done anything there is nothing to answer; when
+    Emfour moves, Kalash may fire at him (AR at 30 cm: 4, +1 as Irr2: a 5 hits, and
+    Emfour's 3+ save with a 4 leaves him suppressed) but not at Sgt Stone, who did
+    nothing; in the next turn's activation that move is no longer there to answer."""
+    with pytest.raises(Refused, match="nothing to answer yet"):
+        rng.execute("react-fire kalash sarge range=30 dice=5,4", role="irregulars")
+    rng.execute("move m4 10", role="regulars")
+    with pytest.raises(Refused, match="Sgt Stone did not move or fire"):
+        rng.execute("react-fire kalash sarge range=30 dice=5,4", role="irregulars")
+    shot, save = rolls(rng.execute("react-fire kalash m4 range=30 dice=5,4", role="irregulars"))
+    assert (shot.target, shot.outcome, save.outcome) == (5, "1 hit", "saved: suppressed")
+    rng.execute("next")
+    rng.execute("next")
+    to_activation(rng, "regulars")
+    with pytest.raises(Refused, match="nothing to answer yet"):
+        rng.execute("react-fire rocket m4 range=20 dice=4,4", role="irregulars")

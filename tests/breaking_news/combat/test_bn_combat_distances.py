@@ -38,6 +38,11 @@ def _need(g: Game, line: str) -> tuple[int, str]:
     ],
 )
 def test_fire_bands_compare_the_exact_distance(rng, range_, need, said):
+    """§8.0: Sgt Stone's aimed AR needs 3 up to 25 cm and 4 from 25.01, as measured (inches converted
+    exactly).
+
+    Digest: FIRE-2.
+    """
     target, purpose = _need(rng, f"fire sarge kalash range={range_} dice=1")
     assert target == need
     assert purpose.endswith(f", {said}")

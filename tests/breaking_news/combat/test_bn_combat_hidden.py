@@ -33,6 +33,11 @@ def test_players_cannot_name_a_hidden_enemy(rng):
 
 
 def test_hide_and_hidden_move_stay_private(rng):
+    """§7.0: Emfour hides, then moves hidden (5 − 2 = 3 cm): the militia see him go out of sight, and
+    nothing after.
+
+    Digest: MOV-7, SPOT-1.
+    """
     start = rng.log_length
     rng.execute("hide m4", role="regulars")
     assert "m4" not in rng.view("irregulars").units
@@ -47,6 +52,10 @@ def test_hide_and_hidden_move_stay_private(rng):
 
 
 def test_hidden_move_caps_the_distance(rng):
+    """§7.0: a hidden move is 5 − 1d6: Emfour asks 4 cm and rolls 4, so he moves 1 cm, still hidden.
+
+    Digest: MOV-7.
+    """
     rng.execute("hide m4", role="regulars")
     out = rng.execute("move m4 4 hidden dice=4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 1
@@ -54,6 +63,10 @@ def test_hidden_move_caps_the_distance(rng):
 
 
 def test_moving_normally_or_firing_reveals(rng):
+    """§7.0: a hidden man who moves in the open (10 cm) or fires is sighted by everyone.
+
+    Digest: MOV-7, SPOT-7.
+    """
     rng.execute("hide m4", role="regulars")
     rng.execute("hide saw", role="regulars")
     rng.execute("move m4 10", role="regulars")
@@ -63,6 +76,12 @@ def test_moving_normally_or_firing_reveals(rng):
 
 
 def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
+    """§7.0: Sgt Stone needs 3 at 15 cm and rolls 2: not sighted, and Shadow's owner may move him 5 cm,
+    once; Stone may not try again this turn; Saw rolls 3 and sights him, and the regulars may then shoot
+    him.
+
+    Digest: SPOT-3, SPOT-4, SPOT-5, SPOT-6.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     mark = g.log_length
     out = g.execute("move shadow hidden dice=1", role="irregulars")
@@ -116,7 +135,10 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     """§7.0: each figure may try to sight once a turn, and each failed try lets the
     hidden figure move up to 5 cm.  At 40 cm a sighting needs 5, +2 against Special
     Forces and +1 for an Irr3 spotter: 8, which no die reaches.  Nothing is tried:
-    Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE)."""
+    Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE).
+
+    Digest: SPOT-4.
+    """
     g = new_game(tmp_path, "combat", active="regulars", monkeypatch=monkeypatch)
     g.execute("hide delta", role="regulars")
     g.execute("hide sarge", role="regulars")
@@ -135,6 +157,10 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
 
 
 def test_a_hidden_firer_is_seen_when_he_fires(tmp_path, monkeypatch):
+    """§7.0: hidden Shadow fires at Sgt Stone (a 1 misses): he is sighted, and the regulars see him.
+
+    Digest: SPOT-7.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     mark = g.log_length
     g.execute("fire shadow sarge range=20 dice=1", role="irregulars")
@@ -151,6 +177,11 @@ def test_demo_hidden_militia_never_leak(demo):
 
 
 def test_a_hidden_figure_firing_by_opportunity_is_revealed_before_anything_names_him(rng):
+    """§7.0: hidden Shadow fires by opportunity: his reveal comes first, so no line names him before he is
+    seen.
+
+    Digest: SPOT-7.
+    """
     rng.execute("move sarge 10", role="regulars")
     out = rng.execute("react-fire shadow sarge range=20 dice=1", role="irregulars")
     first = out.events[1]

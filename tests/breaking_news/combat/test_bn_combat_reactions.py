@@ -41,6 +41,7 @@ def test_opportunity_fire_range_and_once_per_action(rng):
 
 
 def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng):
+    rng.execute("move abrams 10 dice=6,6", role="regulars")  # the tank moves: Rocket may answer it (§8.2)
     out = rng.execute("react-fire rocket abrams range=80 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 1 and vsave.outcome == "saved"  # tank front vs RPG: 1+
@@ -68,6 +69,7 @@ def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
     assert "worth 9" in facts(out, ev.Noted)[-1].text
     assert {"covering", "fired"} <= set(status(rng, "m4"))
     # 3d6 = 9: the MG in the bunker takes a hit before firing; he saves (4+, leader +1) and is pinned.
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=3,3,3,4", role="irregulars")
     test, save = rolls(out)
     assert (len(test.faces), test.target, test.outcome) == (3, 9, "hit before reacting")
@@ -82,6 +84,7 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
     drops out of sight (ruling BN-C-COVERING-HIT).  Omar's MMG, served by Kalash, rolls
     3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1."""
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=kalash dice=3,3,3,3,4", role="irregulars")
     test, *crew_saves = facts(out, ev.Rolled)
     assert test.roll.outcome == "hit before reacting"
@@ -96,6 +99,7 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
 
 def test_the_crew_of_a_weapon_is_one_fire_team(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     with pytest.raises(Refused, match="fire team"):
         rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=tali1", role="irregulars")
     with pytest.raises(Refused, match="one crew"):
@@ -104,6 +108,7 @@ def test_the_crew_of_a_weapon_is_one_fire_team(rng):
 
 def test_covering_fire_test_passed_on_ten(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=4,3,3,1,1,1,1", role="irregulars")
     test, shot = rolls(out)
     assert test.outcome == "reacts" and shot.purpose.startswith("fire with")
@@ -131,7 +136,7 @@ def test_dodge_and_going_to_ground(rng):
     """§6.5: a dodge moves 5 cm at most into cover; a man with no cover near goes to ground and is
     suppressed.
 
-    Digest: T-04.
+    Digest: MOV-6, T-04.
     """
     with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")
@@ -142,6 +147,11 @@ def test_dodge_and_going_to_ground(rng):
 
 
 def test_sniper_fire_cannot_be_dodged(rng):
+    """§6.5: Kalash dodges, but Ghost's sniper rifle at 40 cm needs 3 − 1 (Special Forces) = 2, no +1: a 2
+    hits.
+
+    Digest: MOV-6.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire ghost kalash range=40 dice=2,6", role="regulars")
     to_hit = rolls(out)[0]
@@ -149,6 +159,11 @@ def test_sniper_fire_cannot_be_dodged(rng):
 
 
 def test_a_dodge_under_covering_fire_tests_first(rng):
+    """§6.5, §8.3: Kalash, in the yard under covering fire worth 8, tests before he dodges: 2 + 2 is a
+    hit, and he does not move.
+
+    Digest: MOV-6.
+    """
     rng.execute("covering saw area=yard range=20", role="regulars")  # LMG 5 + Elite 3 = 8
     out = rng.execute("react-dodge kalash 3 area=yard dice=2,2,5", role="irregulars")
     assert rolls(out)[0].outcome == "hit before reacting"
@@ -183,7 +198,10 @@ def test_answering_fire_is_simultaneous(rng):
 def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
     """§6.5: a man who dodges makes the enemy's roll one worse, against the shot he
     dodged.  At 120 cm an aimed AR needs 6; his dodge makes it 7, so the shot rolls no
-    dice (§8.0) — and the dodge is over: the next shot at him needs a plain 6."""
+    dice (§8.0) — and the dodge is over: the next shot at him needs a plain 6.
+
+    Digest: FIRE-6.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=120 aimed", role="regulars")
     assert not rolls(out)

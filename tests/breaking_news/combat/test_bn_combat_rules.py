@@ -22,7 +22,10 @@ W = weapons()
 
 def test_ex02_kalashnikov_burst_loses_two_dice():
     """EX-02: an irregular (Irr2) AR burst at 40 cm at a dodging man: 6 + 2 = 8, so
-    the burst loses 2 dice and rolls one needing 6."""
+    the burst loses 2 dice and rolls one needing 6.
+
+    Digest: FIRE-5.
+    """
     need, dice = fire.base_shot(W["AR"], "burst", 40)
     assert (need, dice) == (6, 3)
     mods = fire.modifiers(W["AR"], "burst", 40, fire.ShotFacts(dodge=True, firer_class="Irr2"))
@@ -34,16 +37,28 @@ def test_ex02_kalashnikov_burst_loses_two_dice():
 
 
 def test_burst_losing_every_die_cannot_hit():
+    """§8.0: a 3-die burst needing 6 + 4 loses every die: no roll, no hit.
+
+    Digest: FIRE-5.
+    """
     shot = fire.shot(6, 3, (Mod("a", 2), Mod("b", 2)), burst=True)
     assert shot.dice == 0 and not shot.possible
 
 
 def test_single_shot_over_six_cannot_hit():
+    """§8.0 (AMB-24): a single shot needing 6 + 1 = 7 cannot hit.
+
+    Digest: FIRE-6.
+    """
     shot = fire.shot(6, 1, (Mod("cover", 1),), burst=False)
     assert shot.need == 7 and not shot.possible
 
 
 def test_range_bands_include_their_upper_value():
+    """§8.0 (ruling BN-C-BANDS): 25 is the first band, 26 the second …; nothing past 150 cm.
+
+    Digest: FIRE-2.
+    """
     assert [fire.band(r) for r in (0, 25, 26, 50, 51, 100, 101, 150)] == [0, 0, 1, 1, 2, 2, 3, 3]
     with pytest.raises(Refused):
         fire.band(151)
@@ -53,7 +68,7 @@ def test_weapon_limits():
     """§8.0: a pistol reaches 10 cm, a tank gun not closer than 10, an AR burst and an RPG not beyond
     their last number; an RPG fires single shots.
 
-    Digest: T-08.
+    Digest: FIRE-2, FIRE-3, T-08.
     """
     with pytest.raises(Refused, match="10 cm at most"):
         fire.base_shot(W["PISTOL"], "aimed", 11)
@@ -75,7 +90,7 @@ def test_modifiers_each_as_the_book_says():
     +1 (small arms, bursts too), dodging (not a sniper's shot), a sniper target, one crew, Special Forces
     −1 (not on bursts); §10.0's suppressed target past 25 cm.
 
-    Digest: T-09.
+    Digest: FIRE-4, T-09.
     """
     ar, sn, rpg, mmg = W["AR"], W["SNIPER"], W["RPG"], W["MMG"]
 
@@ -103,6 +118,10 @@ def test_modifiers_each_as_the_book_says():
 
 
 def test_split_burst():
+    """§8.0: a burst's dice split as declared, each target at least one, adding up to the weapon's dice.
+
+    Digest: FIRE-8.
+    """
     assert fire.split_dice(4, (2, 2), 2) == (2, 2)
     with pytest.raises(Refused):
         fire.split_dice(4, (3, 2), 2)
@@ -139,6 +158,11 @@ def test_light_mortar_and_smoke_offsets():
 
 
 def test_ammunition_english_and_italian():
+    """§8.0.3: a double empties the magazine; three of a kind leaves an AR on aimed fire until a 1; the
+    Italian draft counts bursts only and finishes an SMG on three of a kind.
+
+    Digest: FIRE-12.
+    """
     ar, smg = W["AR"], W["SMG"]
     assert fire.ammunition((3, 3, 5), ar, True, False, False).empty
     assert not fire.ammunition((3, 4, 5), ar, True, False, False).empty
@@ -329,7 +353,7 @@ def test_action_allowances_and_obstacles():
     """§5.0 and §6.2: each action's distance, cut down by an obstacle (level 3 only with help); a move
     takes the least action that covers it.
 
-    Digest: T-03, T-06.
+    Digest: MOV-1, MOV-4, T-03, T-06.
     """
     assert movement.action_allowance("run") == movement.Allowed(25, "none")
     assert movement.action_allowance("run", 1) == movement.Allowed(15, "none")
@@ -354,7 +378,7 @@ def test_fire_after_movement():
     """§6.1: an AR fires after 15 cm; an RPG only after 5 cm or less; an MMG not after any move; a man who
     ran not at all.
 
-    Digest: T-05.
+    Digest: MOV-3, T-05.
     """
     assert movement.may_fire_after(W["AR"], 15, "penalty") == ""
     assert "5 cm" in movement.may_fire_after(W["RPG"], 15, "penalty")
@@ -368,7 +392,7 @@ def test_hidden_vehicle_and_carry_moves():
     """§7.0: 5 − 1d6 for a hidden move; §6.0: tracked 30 − 2d6, wheeled 45 − 2d6; §9.3: a carried man 10 −
     1d6.
 
-    Digest: T-04.
+    Digest: MOV-2, T-04.
     """
     assert [movement.hidden_allowance(f) for f in range(1, 7)] == [4, 3, 2, 1, 0, 0]
     assert movement.vehicle_allowance(True, (6, 6)) == 18 and movement.vehicle_allowance(True, (1, 1)) == 28

@@ -25,7 +25,7 @@ def test_vehicle_moves_roll_2d6(rng):
     """§6.0: the Hummer (wheeled) rolls 3,4 and may go 45 − 7 = 38 cm; the Abrams (tracked) rolls 6,6: up
     to 18, it moves 10.  §6.1: a tank that moved cannot fire its gun; its HMG fires with the moving +1.
 
-    Digest: T-04, T-05.
+    Digest: MOV-2, MOV-3, T-04, T-05.
     """
     out = rng.execute("move hummer dice=3,4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
@@ -38,6 +38,11 @@ def test_vehicle_moves_roll_2d6(rng):
 
 
 def test_embark_and_disembark_are_whole_actions(rng):
+    """§6.3: getting into the Hummer is Emfour's whole action; he gets out in a later turn, again his
+    whole action.
+
+    Digest: MOV-5.
+    """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
     with pytest.raises(Refused, match="already acted"):
@@ -59,7 +64,7 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     6 against light AT); a 3 fails by 3 and it explodes; §9.1: Emfour saves at 3+ (a 4) and gets out
     suppressed.
 
-    Digest: T-14.
+    Digest: FIRE-14, T-14.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")

@@ -125,7 +125,10 @@ def test_storming_hits_each_die_on_its_own(dice):
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_fire_hits_each_die_on_its_own(dice):
-    """§8.0: each die at the number needed is a hit."""
+    """§8.0: each die at the number needed is a hit.
+
+    Digest: FIRE-7.
+    """
     for need in range(1, 8):
         check = ev.Each(face=need)
         every = faces_of(dice)

@@ -392,13 +392,13 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     not put down by it, and cannot react at all (§10.0)."""
     struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
     if struck:
-        set_var(ctx, "struck", f"{var(ctx.state, 'action', 0)}:{','.join(struck)}")
+        set_var(ctx, "struck", f"{hits.action_number(ctx.state)}:{','.join(struck)}")
 
 
 def _struck_now(ctx: Context, unit: Unit) -> bool:
     """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
     action, _sep, ids = str(var(ctx.state, "struck", "")).partition(":")
-    return action == str(var(ctx.state, "action", 0)) and unit.id in ids.split(",")
+    return action == str(hits.action_number(ctx.state)) and unit.id in ids.split(",")
 
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
@@ -501,6 +501,7 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)").format(limit=limit)
         )
+    _answers_the_latest_action(ctx, targets)
     sit = situation(ctx, args, reaction=True)
     hits.reveal(ctx, firer, M("fires"))
     _mark_reacted(ctx, ctx.unit(firer.id))
@@ -523,13 +524,27 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(_("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name))
-    action = var(ctx.state, "action", 0)
+    action = hits.action_number(ctx.state)
     if action and unit_var(ctx.state, unit.id, "reacted") == action:
         raise Refused(_("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name))
 
 
+def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
+    """§8.2: opportunity fire answers "any enemy model or unit that moves or fires": the
+    men of the enemy's latest action this turn (a group's any member), none other."""
+    actors = hits.action_actors(ctx.state)
+    if actors is None:  # a save from before the actors were recorded: as it was then
+        return
+    if not actors:
+        raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
+    for t in targets:
+        if t.id not in actors:
+            said = _("{target} did not move or fire in the enemy's latest action: opportunity fire answers those who did (§8.2)")
+            raise Refused(said.format(target=t.name))
+
+
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
-    action = var(ctx.state, "action", 0)
+    action = hits.action_number(ctx.state)
     if action:
         set_unit_var(ctx, unit, "reacted", action)
 
