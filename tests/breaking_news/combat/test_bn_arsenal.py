@@ -528,7 +528,10 @@ def test_press_and_civilians_are_fielded(regulars):
 
 def test_vehicles_fire_by_opportunity_but_guns_and_mortars_do_not(regulars):
     """§8.2: a vehicle of the reacting player may fire by opportunity; heavy AT, tank guns
-    and mortars may not.  The technical's HMG answers Ferro's move at 40 cm: 5+, 5 dice."""
+    and mortars may not.  The technical's HMG answers Ferro's move at 40 cm: 5+, 5 dice.
+
+    Digest: OPP-1, OPP-4.
+    """
     regulars.execute("move ferro 10", role="regulars")
     for line in ("react-fire abdi ferro range=40", "react-fire t55 ferro range=40 weapon=TANKGUN"):
         with pytest.raises(Refused, match="cannot fire by opportunity"):

@@ -4,7 +4,7 @@ the commands with exact dice: given these faces, this outcome."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import facts, new_game, rolls, status, to_activation
 
 from core import events as ev
 from core.ruleset import Refused
@@ -16,7 +16,7 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     misses) but not at the other as well; Rocket, another reacting man, has his own
     reaction to the same move (RPG at 20 cm: 4, a 3 misses).
 
-    Digest: FIRE-13.
+    Digest: FIRE-13, OPP-6.
     """
     out = rng.execute("move m4 10 saw", role="regulars")
     assert [m.unit for m in facts(out, ev.Moved)] == ["m4", "saw"]
@@ -76,3 +76,29 @@ def test_opp_2_opportunity_fire_answers_the_enemy_who_moves_or_fires(rng):
     to_activation(rng, "regulars")
     with pytest.raises(Refused, match="nothing to answer yet"):
         rng.execute("react-fire rocket m4 range=20 dice=4,4", role="irregulars")
+
+
+def test_opp_3_a_sniper_answers_past_50_cm(tmp_path, monkeypatch):
+    """§8.2 (digest OPP-3): opportunity fire at men reaches 50 cm, but not for a sniper.
+    Kalash moves; Sgt Stone's AR at 80 cm is refused; Ghost's sniper rifle at 80 cm needs
+    4, −1 as Special Forces: a 3 hits, and Kalash (5+) saves with a 6: suppressed."""
+    g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
+    g.execute("move kalash 10", role="irregulars")
+    with pytest.raises(Refused, match="reaches 50 cm"):
+        g.execute("react-fire sarge kalash range=80 dice=6,6", role="regulars")
+    shot, save = rolls(g.execute("react-fire ghost kalash range=80 dice=3,6", role="regulars"))
+    assert (shot.target, [m.label for m in shot.mods], shot.outcome) == (3, ["Special Forces"], "1 hit")
+    assert save.outcome == "saved: suppressed" and "suppressed" in status(g, "kalash")
+
+
+def test_cov_1_covering_fire_is_an_action_with_5_cm_of_movement(rng):
+    """§5.0 d), §8.3 (digest COV-1): a man giving covering fire may move 5 cm and gives
+    it instead of firing at a target.  Spc Saw moves 5 cm and covers the yard at 20 cm:
+    LMG 5 + Elite 3 = 8; he may not fire at Kalash as well; 6 cm is too far to cover."""
+    rng.execute("move saw 5 covering", role="regulars")
+    rng.execute("covering saw area=yard range=20", role="regulars")
+    assert rng.state.vars["covering"] == "yard=8"
+    with pytest.raises(Refused, match="already fired|does not fire at a target"):
+        rng.execute("fire saw kalash range=20 dice=6,6,6,6", role="regulars")
+    with pytest.raises(Refused, match="5 cm"):
+        rng.execute("move m4 6 covering", role="regulars")

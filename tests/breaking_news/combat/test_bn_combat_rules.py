@@ -296,7 +296,7 @@ def test_ex05_storm_rangers_and_taliban():
 def test_ex04_covering_fire_worth_nine():
     """EX-04: an M4 (AR) and a SAW (LMG) at 32 cm: 2 + 4, plus the Elite bonus 3 = 9.
 
-    Digest: T-12.
+    Digest: COV-3, T-12.
     """
     value, parts = support.covering_value([("AR", 32), ("LMG", 32)], [3])
     assert value == 9 and [m.value for m in parts] == [2, 4, 3]
@@ -309,7 +309,7 @@ def test_covering_value_is_capped_and_limited():
     """§8.3: an HMG and an MMG at 20 cm with an SF bonus add to 17 but are worth 9; nothing past 50 cm; a
     pistol gives nothing at 30 cm.
 
-    Digest: T-12.
+    Digest: COV-3, T-12.
     """
     value, _ = support.covering_value([("HMG", 20), ("MMG", 20)], [4])
     assert value == 9
@@ -321,6 +321,10 @@ def test_covering_value_is_capped_and_limited():
 
 @given(st.integers(1, 9), st.integers(10, 12))
 def test_ex08_ten_or_more_on_2d6_always_passes(value, total):
+    """EX-08: covering fire is worth 9 at most, so 10, 11 or 12 on 2d6 always passes.
+
+    Digest: COV-5.
+    """
     a = min(6, total - 4)
     faces = (a, total - a)
     assert not support.covering_hit(faces, value)

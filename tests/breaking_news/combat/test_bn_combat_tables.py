@@ -123,6 +123,10 @@ def test_deviation_section_8_0_2():
 
 
 def test_opportunity_limits_section_8_2():
+    """§8.2: RPGs and launchers once a turn; Milans, tank guns and mortars never; rifles any time.
+
+    Digest: OPP-4.
+    """
     t = weapons()
     assert t["RPG"].opportunity == t["GL"].opportunity == "once"
     assert t["ATH"].opportunity == t["TANKGUN"].opportunity == t["MORTAR"].opportunity == "never"
