@@ -75,6 +75,11 @@ def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
 
 
 def test_score_lines_and_their_limits(demo):
+    """§14.0: the referee scores two buildings hit by the regulars' support fire (10); civilians only
+    against the Regular player; an exfiltration 5.
+
+    Digest: ART-5.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     demo.execute("score building regulars count=2")
     assert _ledger(demo, "regulars") == {"buildings": 10}

@@ -342,7 +342,10 @@ def test_rpg_deviates_on_row_a(tmp_path):
 def test_grenade_launcher_deviation_and_smoke(tmp_path):
     """§8.0.2 b) for launchers (BN-C-GL-DEVIATION): Yusuf's GL at 40 cm needs 5; a 2
     misses by 3 = 9 cm, direction 5 = over.  §8.9: Pace's smoke from his launcher at 40
-    cm (5+) with a 3 lands 2 x 3 = 6 cm off."""
+    cm (5+) with a 3 lands 2 x 3 = 6 cm off.
+
+    Digest: SMK-1.
+    """
     g = _game(tmp_path, "irregulars", "deviation")
     try:
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
@@ -400,7 +403,10 @@ def test_light_mortar_on_the_table(irregulars):
     """§8.0 mortars row: 5+ at 60 cm (Irr1: no class penalty, not small arms); a hit puts
     the template on the target and the men under it (§8.0.1, 5 cm) take a hit each.
     Then §8.5 without the deviation option: a miss lands 3 cm a point off, where the
-    opponent chooses."""
+    opponent chooses.
+
+    Digest: MORT-1.
+    """
     with pytest.raises(Refused, match="closer than 10 cm"):
         irregulars.execute("fire abdi ferro range=9", role="irregulars")
     out = irregulars.execute("fire abdi sora range=60 also=landi dice=5,4,2", role="irregulars")
@@ -441,7 +447,10 @@ def test_heavy_vehicle_saves_and_its_crew(irregulars):
 def test_light_armoured_vehicle_saves(irregulars):
     """§8.8: the men inside an armoured vehicle cannot be hit, those in a protected one are
     in cover.  §9.2 light armour vs light weapons: 3+.  Idris's LMG at 40 cm needs 5 + 1 (Irr2):
-    two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard."""
+    two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard.
+
+    Digest: VF-1.
+    """
     # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
     with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
         irregulars.execute("fire idris gallo range=40", role="irregulars")
@@ -470,7 +479,10 @@ def test_technical_has_no_save_and_loses_its_driver(regulars):
 
 def test_gunship_flies_and_fires_at_its_longest_band(regulars):
     """§8.4: a helicopter moves without limit and fires as an HMG at maximum distance:
-    6+ with 5 dice whatever the range (BN-C-HELICOPTER)."""
+    6+ with 5 dice whatever the range (BN-C-HELICOPTER).
+
+    Digest: ART-6.
+    """
     out = regulars.execute("move mangusta 120", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 120 and not rolls(out)
     out = regulars.execute("fire mangusta kid range=15 dice=6,1,1,1,1,5", role="regulars")

@@ -102,3 +102,28 @@ def test_cov_1_covering_fire_is_an_action_with_5_cm_of_movement(rng):
         rng.execute("fire saw kalash range=20 dice=6,6,6,6", role="regulars")
     with pytest.raises(Refused, match="5 cm"):
         rng.execute("move m4 6 covering", role="regulars")
+
+
+def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path, monkeypatch):
+    """Extras: Civilians, §8.7 (digest DIFF-56, FF-1): friendly fire applies to civilians;
+    the Italian draft only "if it comes from the regular forces".  Kalash (Irr2) fires
+    at Sgt Stone past the Shopkeeper: his AR at 30 cm needs 4 + 1, a 2 misses, and in
+    the English draft the Shopkeeper saves (4+, +1 friendly fire) with a 3.  In the
+    Italian draft the Shopkeeper cannot be named in Kalash's line of fire, but can in Sgt
+    Stone's: his miss (a 1) is saved with a 3 as well."""
+    english = tmp_path / "en"
+    english.mkdir()
+    g = new_game(english, "combat", active="irregulars", monkeypatch=monkeypatch)
+    shot, civ = rolls(g.execute("fire kalash sarge range=30 line=civ dice=2,3", role="irregulars"))
+    assert (shot.target, shot.outcome) == (5, "miss")
+    assert (civ.target, [m.label for m in civ.mods], civ.outcome) == (4, ["friendly fire"], "saved: suppressed")
+    italian = tmp_path / "it"
+    italian.mkdir()
+    g = new_game(italian, "combat", variant="it-2009-12-09", active="irregulars", monkeypatch=monkeypatch)
+    with pytest.raises(Refused, match="only when regular forces fire"):
+        g.execute("fire kalash sarge range=30 line=civ dice=2,3", role="irregulars")
+    g.execute("next")
+    g.execute("next")
+    to_activation(g, "regulars")
+    shot, civ = rolls(g.execute("fire sarge kalash range=30 line=civ dice=1,3", role="regulars"))
+    assert (shot.outcome, civ.target, civ.outcome) == ("miss", 4, "saved: suppressed")

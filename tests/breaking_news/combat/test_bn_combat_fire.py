@@ -181,7 +181,7 @@ def test_friendly_fire_for_every_missed_die(rng):
     """§8.7: Spc Saw's burst misses with 3 of 4 dice; Emfour in the line of fire saves once per missed die
     with +1: 2,2,1 — the 1 kills him.
 
-    Digest: FIRE-14.
+    Digest: FF-1, FIRE-14.
     """
     out = rng.execute("fire saw kalash range=20 line=m4 dice=1,1,1,4,6,2,2,1", role="regulars")
     r = rolls(out)
@@ -268,7 +268,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
     save has +2 (a 2 + 2 passes: suppressed); a permission roll of 4 is refused and spends nothing; fire
     at an empty position is rolled like any shot.
 
-    Digest: SPOT-2.
+    Digest: SPEC-1, SPOT-2.
     """
     with pytest.raises(Refused, match="hidden"):
         rng.execute("fire rook shadow range=40 weapon=GL")

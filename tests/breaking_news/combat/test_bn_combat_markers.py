@@ -76,7 +76,10 @@ def test_a_side_sights_a_marker_with_the_books_dice(rng):
 def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, monkeypatch):
     """§8.6: resolved as normal fire with +2 on the save.  The GL at 40 cm needs 5: a 5 hits;
     Shadow (Irr1) saves on 4+ with +2 against speculative fire, rolls 1 and falls; his
-    wound die 4 is a bad wound (§9.3).  The regulars are told of their hit, not of him."""
+    wound die 4 is a bad wound (§9.3).  The regulars are told of their hit, not of him.
+
+    Digest: SPEC-1.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     label = _label(g)
     mark = g.log_length

@@ -150,7 +150,7 @@ def test_light_mortar_and_smoke_offsets():
     """§8.5 and §8.9: a miss lands step × (needed − rolled) cm off: a mortar needing 5 that rolls 2, 9 cm;
     hand smoke needing 4 that rolls 2, 2 cm; a hit, 0.
 
-    Digest: T-11.
+    Digest: MORT-1, SMK-1, T-11.
     """
     assert fire.placement_offset(3, 5, 2) == 9
     assert fire.placement_offset(1, 4, 2) == 2
@@ -204,7 +204,7 @@ def test_natural_one_always_kills_a_man():
     """§9.0: a 1 always fails, even at 3+ with +2 against a bombardment (a 2 passes); with two hits both
     saves must pass.
 
-    Digest: T-13.
+    Digest: ART-4, T-13.
     """
     mods = saves.save_mods(saves.SaveFacts(source=saves.BOMBARDMENT))
     assert not saves.save_passes(1, 3, mods)
@@ -405,6 +405,12 @@ def test_hidden_vehicle_and_carry_moves():
 
 
 def test_support_calls():
+    """§8.4: a call succeeds on 4+, 3+ with Improved Support Fire, 5+ under Rules of Engagement (never
+    both); speculative permission 5+ (6 under ROE); an IED is a dud on 1–2; smoke drifts 2d6, the first
+    way on an even total.
+
+    Digest: ART-1, SMK-2.
+    """
     assert support.call_succeeds(4, 4, ())
     assert support.call_succeeds(3, 4, support.call_mods(improved=True, roe=False))
     assert not support.call_succeeds(4, 4, support.call_mods(improved=False, roe=True))

@@ -64,7 +64,7 @@ def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
     6 against light AT); a 3 fails by 3 and it explodes; §9.1: Emfour saves at 3+ (a 4) and gets out
     suppressed.
 
-    Digest: FIRE-14, T-14.
+    Digest: FIRE-14, T-14, VF-1.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")
@@ -244,6 +244,12 @@ def test_a_storm_whose_attackers_roll_nothing_is_the_defenders_fire(rng):
 
 
 def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
+    """§8.4: the regulars' call succeeds on a 4 and lands at the start of turn 2, before initiative: the
+    drift is 6,5,4,3 = 18 cm; Kalash and Rocket under the template save at 3+ with +2: Kalash's 1 kills
+    him, Rocket's 2 + 2 passes.  One call a side.
+
+    Digest: ART-2, ART-3, ART-4, MORT-2.
+    """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     out = g.execute("call-support dice=4", role="regulars")
     assert rolls(out)[0].outcome == "granted" and g.state.vars["support.regulars"] == "artillery@2"
@@ -265,6 +271,11 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
 
 
 def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
+    """Extras: Mortars, §8.5: the militia's mortar is called on a 5 and fires next turn at 60 cm, needing
+    5: a 3 lands 6 cm off; once it has fired, the regulars' counter-battery on a 4 silences it for good.
+
+    Digest: MORT-1, MORT-3.
+    """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
@@ -284,6 +295,11 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
 
 
 def test_smoke_drifts_next_turn_and_clears_after(rng):
+    """§8.9: Emfour throws smoke 8 cm, needing 4: a 2 lands 2 cm off (1 cm a point); next turn it drifts 3
+    + 5 = 8 cm, even: the way it first deviated; the turn after, it clears.
+
+    Digest: SMK-1, SMK-2.
+    """
     out = rng.execute("smoke m4 range=8 dice=2", role="regulars")
     assert "2 cm off" in facts(out, ev.Noted)[-1].text  # a hand grenade: 1 cm per point
     rng.execute("next")
@@ -359,6 +375,11 @@ def test_options_are_referee_switches_before_play(rng):
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
 def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
+    """§8.8: the Hummer's driver fails his save (a 1): a note says it runs on for a whole move and stops
+    (straight on, in the Italian draft).
+
+    Digest: VF-2.
+    """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark wheels hummer", role="regulars")
     out = g.execute("blast wheels source=grenade by=irregulars dice=1")
@@ -368,7 +389,10 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
 
 def test_helicopter_gunship(rng):
     """§8.4: flies without limit, fires as an HMG at its greatest distance; it is shot
-    at by small arms and rockets at long range from anywhere, saving as light armour."""
+    at by small arms and rockets at long range from anywhere, saving as light armour.
+
+    Digest: ART-6.
+    """
     out = rng.execute("move apache 90", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 90 and not rolls(out)
     out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")

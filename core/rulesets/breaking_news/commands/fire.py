@@ -15,7 +15,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.commands import dice_order
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
-from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
+from core.rulesets.breaking_news.ledger import army, extra, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import fire, saves, support
 from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.tables.combat import Weapon, allowances, covering, fire_table
@@ -115,6 +115,11 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             raise Refused(_("{t} is on your own side").format(t=t.name))
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
+    if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == "civilian" for u in sit.line):
+        # Italian draft, Civilians: friendly fire applies to them "if it comes from the regular forces".
+        raise Refused(
+            _("in the Italian draft friendly fire catches civilians only when regular forces fire (Civilians, DIFF-56)")
+        )
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
         raise Refused(
