@@ -306,8 +306,12 @@ def take_hits(
     heavy_vehicle: bool = False,
     vehicle_column: str = "light",
     flank: bool = False,
+    in_cover: bool | None = None,
 ) -> bool:
-    """Roll the saves for ``count`` hits and apply the result.  True if it survived."""
+    """Roll the saves for ``count`` hits and apply the result.  True if it survived.
+    ``in_cover``: whether he stood in cover, so that saving drops him out of sight
+    (§10.0); by default whether he was ``protected``.  A suppressed man in the open is
+    protected against fire from past 25 cm without being in cover (BN-C-SUPPRESS-HIDE)."""
     if count <= 0 or unit.out:
         return True
     if is_vehicle(unit):
@@ -333,7 +337,7 @@ def take_hits(
     )
     survived = saves.all_saved(faces, value, mods)
     if survived:
-        suppress(ctx, unit, in_cover=protected)
+        suppress(ctx, unit, in_cover=protected if in_cover is None else in_cover)
     else:
         casualty(ctx, unit, by_side)
     if unit.kind == "civilian" and by_side:

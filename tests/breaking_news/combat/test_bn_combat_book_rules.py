@@ -127,3 +127,28 @@ def test_diff_56_civilians_in_irregular_fire_only_in_the_english_draft(tmp_path,
     to_activation(g, "regulars")
     shot, civ = rolls(g.execute("fire sarge kalash range=30 line=civ dice=1,3", role="regulars"))
     assert (shot.outcome, civ.target, civ.outcome) == ("miss", 4, "saved: suppressed")
+
+
+def test_sup_2_a_suppressed_man_in_the_open_counts_as_in_cover_past_25_cm(rng):
+    """§10.0 (digest SUP-2, ruling BN-C-PROTECTION): a suppressed man in the open counts as
+    behind cover against fire from more than 25 cm; only a man already in cover drops
+    out of sight.  Suppressed Kalash at 30 cm: Emfour's AR needs 4 + 1 = 5 (a 5 hits)
+    and Kalash saves with +1 (5+: a 4 passes); he is in the open, so he stays in sight.
+    At 20 cm Spc Saw's LMG needs its plain 4, and Kalash's 4 fails."""
+    rng.execute("mark kalash suppressed")
+    shot, save = rolls(rng.execute("fire m4 kalash range=30 dice=5,4", role="regulars"))
+    assert (shot.target, [m.label for m in shot.mods]) == (5, ["suppressed target, in cover past 25 cm"])
+    assert ([m.label for m in save.mods], save.outcome) == (["behind protection"], "saved: suppressed")
+    assert "hidden" not in status(rng, "kalash")
+    shot, save = rolls(rng.execute("fire saw kalash range=20 dice=4,1,1,1,4", role="regulars"))
+    assert (shot.target, shot.mods, save.mods, save.outcome) == (4, (), (), "failed: out of action")
+
+
+def test_mel_4_a_lone_man_who_beats_a_group_kills_the_one_its_owner_names(rng):
+    """§11.0 (digest MEL-4, ruling BN-C-MELEE-TIE): when one man beats a group, one of the
+    group dies, its owner's choice.  Rook (Melee 1) and Doc (2) charge Omar (Irr1, 3):
+    1 + 3 = 4 against 6 + 3 = 9; their player gives up Doc; Rook lives."""
+    out = rng.execute("melee rook omar with=doc casualty=doc dice=1,6", role="regulars")
+    assert [r.outcome for r in rolls(out)] == ["total 4", "total 9"]
+    assert [e.unit for e in facts(out, ev.UnitOut)] == ["doc"]
+    assert not rng.state.units["rook"].out

@@ -227,6 +227,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             protected=protected,
             vehicle_column=weapon.vehicle_column,
             flank=sit.flank,
+            in_cover=sit.cover,
         )
         if weapon.area_cm:
             for other in sit.also:
