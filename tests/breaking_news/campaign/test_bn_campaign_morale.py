@@ -59,6 +59,11 @@ def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(de
 
 
 def test_not_losing_the_squad_is_shaken(demo):
+    """§12.0: the militia fail (1,2,1 against 3 losses: two men and the leader counted twice) without
+    having more defeat points: every man in play is suppressed and retreating, and the game goes on.
+
+    Digest: SUP-1.
+    """
     demo.execute("dp regulars 200 their mortar flattened a mosque")
     _losses_then_end(demo, "aden killed by regulars", "ahmed killed by regulars")
     out = demo.execute("morale irregulars dice=1,2,1", role="irregulars")  # 2 lost + leader = 3

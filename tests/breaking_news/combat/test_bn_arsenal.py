@@ -514,7 +514,10 @@ def test_leaders_save_and_suppression_test(tmp_path):
 
 def test_medic_stabilises(tmp_path):
     """§9.3: a man put out of action rolls 1d6: 3-6 is wounded for that many turns; a
-    medic in contact stabilises him (BN-C-WOUNDED)."""
+    medic in contact stabilises him (BN-C-WOUNDED).
+
+    Digest: WND-2.
+    """
     g = _game(tmp_path, "irregulars", "wounded")
     try:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")

@@ -152,3 +152,14 @@ def test_mel_4_a_lone_man_who_beats_a_group_kills_the_one_its_owner_names(rng):
     assert [r.outcome for r in rolls(out)] == ["total 4", "total 9"]
     assert [e.unit for e in facts(out, ev.UnitOut)] == ["doc"]
     assert not rng.state.units["rook"].out
+
+
+def test_wnd_3_a_comrade_carries_a_wounded_man_10_less_1d6(tmp_path, monkeypatch):
+    """§9.3 (digest WND-3): a comrade carries a wounded man 10 − 1d6 cm, his action.
+    Emfour fails his save (a 1) and lives 3 turns (a 3); Sgt Stone rolls 4: both move 6 cm."""
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    g.execute("blast m4 source=grenade by=irregulars dice=1,3")
+    out = g.execute("carry sarge m4 dice=4", role="regulars")
+    assert [(m.unit, m.cm) for m in facts(out, ev.Moved)] == [("sarge", 6), ("m4", 6)]
+    with pytest.raises(Refused, match="already acted"):
+        g.execute("move sarge 5", role="regulars")

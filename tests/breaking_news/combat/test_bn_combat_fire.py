@@ -16,7 +16,7 @@ def test_hit_failed_save_puts_him_out(rng):
     """§8.0, §9.0: Sgt Stone's aimed AR at 30 cm needs 4: a 4 hits; Kalash (Irr2) saves on 5+ (§3.0): a 2
     fails and he is out.
 
-    Digest: FIRE-14, T-01.
+    Digest: FIRE-14, SAVE-1, T-01.
     """
     out = rng.execute("fire sarge kalash range=30 aimed dice=4,2", role="regulars")
     to_hit, save = rolls(out)
@@ -28,6 +28,11 @@ def test_hit_failed_save_puts_him_out(rng):
 
 
 def test_saved_hit_suppresses_and_in_cover_he_drops_out_of_sight(rng):
+    """§9.0, §10.0: Kalash saves Sgt Stone's hit (a 5): suppressed; Rocket, behind cover, is hit on a 5 (4
+    + 1) and saves with +1 (a 4): suppressed, and as he was in cover he drops out of the regulars' sight.
+
+    Digest: SAVE-5, SUP-1, SUP-2.
+    """
     rng.execute("fire sarge kalash range=30 dice=4,5", role="regulars")
     assert "suppressed" in status(rng, "kalash") and "hidden" not in status(rng, "kalash")
     out = rng.execute("fire m4 rocket range=30 cover dice=5,4", role="regulars")
@@ -40,6 +45,10 @@ def test_saved_hit_suppresses_and_in_cover_he_drops_out_of_sight(rng):
 
 
 def test_natural_one_kills_even_a_leader_in_cover(rng):
+    """§9.0: Omar, the leader, behind cover, saves 4+ with +1, but a natural 1 kills him all the same.
+
+    Digest: SAVE-2.
+    """
     rng.execute("fire sarge omar range=10 cover dice=4,1", role="regulars")
     assert plain(rng.state.units["omar"].out).startswith("killed")
 
@@ -137,7 +146,7 @@ def test_suppressed_firer_tests_first_with_a_leader(rng):
     """§10.0: a suppressed man tests before he fires: Emfour (R2, suppression 4) with Sgt Stone's
     leadership 2 needs 6 or less, never a 6: a 5 passes, and his shot and Kalash's save follow.
 
-    Digest: T-02.
+    Digest: SUP-3, SUP-4, SUP-5, T-02.
     """
     rng.execute("mark m4 suppressed")
     out = rng.execute("fire m4 kalash range=30 leader=sarge dice=5,4,6", role="regulars")
@@ -148,6 +157,11 @@ def test_suppressed_firer_tests_first_with_a_leader(rng):
 
 
 def test_failed_suppression_test_leaves_him_in_panic(rng):
+    """§10.0: suppressed Emfour rolls a 6 (always a failure): he stays in panic and may only crawl up to
+    10 cm to cover.
+
+    Digest: SUP-3, SUP-4.
+    """
     rng.execute("mark m4 suppressed")
     out = rng.execute("fire m4 kalash range=30 leader=sarge dice=6", role="regulars")
     assert rolls(out)[0].outcome.startswith("fails")  # a 6 always fails
@@ -160,6 +174,10 @@ def test_failed_suppression_test_leaves_him_in_panic(rng):
 
 
 def test_leader_cannot_help_himself(rng):
+    """§10.0 (ruling BN-C-SUP-LEADER): Sgt Stone cannot add his own leadership to his test.
+
+    Digest: SUP-5.
+    """
     rng.execute("mark sarge suppressed")
     with pytest.raises(Refused, match="own leadership"):
         rng.execute("rally sarge leader=sarge dice=3", role="regulars")
@@ -268,7 +286,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
     save has +2 (a 2 + 2 passes: suppressed); a permission roll of 4 is refused and spends nothing; fire
     at an empty position is rolled like any shot.
 
-    Digest: SPEC-1, SPOT-2.
+    Digest: SAVE-3, SPEC-1, SPOT-2.
     """
     with pytest.raises(Refused, match="hidden"):
         rng.execute("fire rook shadow range=40 weapon=GL")

@@ -58,7 +58,7 @@ def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng)
 def test_suppressed_figures_cannot_react(rng):
     """§8.2, §10.0: suppressed Kid can neither fire by opportunity nor dodge.
 
-    Digest: OPP-1.
+    Digest: OPP-1, SUP-2.
     """
     rng.execute("mark kid suppressed")
     with pytest.raises(Refused, match="suppressed"):
@@ -93,7 +93,7 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
     drops out of sight (ruling BN-C-COVERING-HIT).  Omar's MMG, served by Kalash, rolls
     3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1.
 
-    Digest: COV-6.
+    Digest: COV-6, SAVE-3.
     """
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
@@ -161,7 +161,7 @@ def test_dodge_and_going_to_ground(rng):
     """§6.5: a dodge moves 5 cm at most into cover; a man with no cover near goes to ground and is
     suppressed.
 
-    Digest: MOV-6, T-04.
+    Digest: MOV-6, SUP-1, T-04.
     """
     with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")

@@ -184,7 +184,7 @@ def test_save_modifier_not_cumulative_and_largest_taken():
     """§9.0: leader and protection give one +1, not two; speculative fire's +2 (§8.6) is taken instead; no
     bonus, none.
 
-    Digest: T-13.
+    Digest: SAVE-3, T-13.
     """
     both = saves.save_mods(saves.SaveFacts(leader=True, protected=True))
     assert [m.value for m in both] == [1]
@@ -204,7 +204,7 @@ def test_natural_one_always_kills_a_man():
     """§9.0: a 1 always fails, even at 3+ with +2 against a bombardment (a 2 passes); with two hits both
     saves must pass.
 
-    Digest: ART-4, T-13.
+    Digest: ART-4, SAVE-2, SAVE-4, T-13.
     """
     mods = saves.save_mods(saves.SaveFacts(source=saves.BOMBARDMENT))
     assert not saves.save_passes(1, 3, mods)
@@ -217,7 +217,7 @@ def test_special_save_values():
     """§9.1 and §11.1 replace the class's save: IED 3+, bombardment 3+, an exploding vehicle 3+ (2+
     heavily armoured), civilians stormed 4+ (3+ against Special Forces).
 
-    Digest: T-13.
+    Digest: SAVE-6, T-13.
     """
     assert saves.save_value(5, saves.SaveFacts(source=saves.IED)) == 3
     assert saves.save_value(5, saves.SaveFacts(source=saves.BOMBARDMENT)) == 3
@@ -232,7 +232,7 @@ def test_vehicle_save_knockout_and_explosion():
     """§9.2: a 4 passes a 4+ save; a 2 knocks the vehicle out; a 1 (failing by 3) blows it up; a tank is
     unharmed by small arms; no natural-1 rule for vehicles.
 
-    Digest: T-14.
+    Digest: T-14, VSAVE-1, VSAVE-3.
     """
     assert saves.vehicle_save(4, 4).passed
     r = saves.vehicle_save(2, 4)
@@ -258,6 +258,11 @@ def test_wounded_table():
 
 
 def test_suppression_test_with_leader_and_the_six():
+    """§10.0: at or under the value plus the leader: 5 under 3 + 2 passes; a 6 always fails; 4 over 3
+    fails.
+
+    Digest: SUP-3.
+    """
     mods = suppression.suppression_mods(2)
     assert suppression.suppression_passes(5, 3, mods)
     assert not suppression.suppression_passes(6, 3, mods)  # a 6 always fails
@@ -270,6 +275,11 @@ def test_suppression_test_with_leader_and_the_six():
 
 
 def test_melee_three_against_one():
+    """§11.0: three Melee 3 men, one suppressed (−2): 7; against a Melee 5 man: 1 + 7 against 3 + 5 is a
+    tie; 2 wins; his 4 wins.
+
+    Digest: MEL-1, MEL-3.
+    """
     group = suppression.melee_mods(
         [suppression.Fighter("a", 3), suppression.Fighter("b", 3), suppression.Fighter("c", 3, suppressed=True)]
     )
@@ -282,7 +292,10 @@ def test_melee_three_against_one():
 
 def test_ex05_storm_rangers_and_taliban():
     """EX-05: 7 Rangers roll 28 dice hitting on 6, 4 Taliban roll 4 hitting on 5-6;
-    five 6s and one 5: 5 hits on the Taliban (one of four tests twice), 1 on the Rangers."""
+    five 6s and one 5: 5 hits on the Taliban (one of four tests twice), 1 on the Rangers.
+
+    Digest: BLD-3, BLD-4.
+    """
     rangers = [6, 6, 6, 6, 6] + [1, 2, 3, 4, 5] * 4 + [1, 2, 3]
     assert len(rangers) == 28
     assert suppression.storm_hits(rangers, defending=False) == 5
@@ -396,7 +409,7 @@ def test_hidden_vehicle_and_carry_moves():
     """§7.0: 5 − 1d6 for a hidden move; §6.0: tracked 30 − 2d6, wheeled 45 − 2d6; §9.3: a carried man 10 −
     1d6.
 
-    Digest: MOV-2, T-04.
+    Digest: MOV-2, T-04, WND-3.
     """
     assert [movement.hidden_allowance(f) for f in range(1, 7)] == [4, 3, 2, 1, 0, 0]
     assert movement.vehicle_allowance(True, (6, 6)) == 18 and movement.vehicle_allowance(True, (1, 1)) == 28

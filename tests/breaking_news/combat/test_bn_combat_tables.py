@@ -209,7 +209,7 @@ def test_vehicle_saves_section_9_2():
     # columns: light weapons/LMG/MMG, HMG, light AT, IED, tank gun/heavy AT; 0 = unaffected.
     """§9.2's vehicle saves by type and weapon, against the book.
 
-    Digest: T-14.
+    Digest: T-14, VSAVE-2.
     """
     book = {
         "tank-front": (0, 0, 1, 0, 4),

@@ -26,7 +26,10 @@ from tui.panes.log import LogView
 
 def test_a_two_die_save_needs_both_dice(rng):
     """§9.0: a man with two hits must pass both saves.  Kalash (Irr2) saves on 5+:
-    failing on 5,3, he had (2/6)^2 = 1/9 to survive, not 5/9 for "at least one 5+"."""
+    failing on 5,3, he had (2/6)^2 = 1/9 to survive, not 5/9 for "at least one 5+".
+
+    Digest: SAVE-1, SAVE-4.
+    """
     out = rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
     save = rolls(out)[2]
     assert (save.faces, save.outcome) == ((5, 3), "failed: out of action")
@@ -41,7 +44,10 @@ def test_a_two_die_save_needs_both_dice(rng):
 
 def test_a_save_with_a_bonus_needs_less_on_the_die(rng):
     """§9.0: +1 behind protection is added to the die: a 5+ save needs 4+ on it,
-    the book's 5 is its base; a natural 1 still fails."""
+    the book's 5 is its base; a natural 1 still fails.
+
+    Digest: SAVE-2.
+    """
     out = rng.execute("fire m4 rocket range=30 cover dice=5,4", role="regulars")
     save = rolls(out)[1]
     assert save.check == ev.All(face=4, base=5)
