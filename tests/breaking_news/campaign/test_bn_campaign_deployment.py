@@ -64,7 +64,7 @@ def test_deployment_follows_the_order_of_4_2(demo):
 def test_figures_held_for_an_ambush_do_not_deploy(demo):
     """§4.2, Extras: Ambush: Faysal, held back for an ambush, is not deployed with the force.
 
-    Digest: DEP-4.
+    Digest: DEP-4, EXT-2.
     """
     demo.execute("rolloff dice=1,5")
     with pytest.raises(Refused, match="held back for an ambush"):
@@ -90,7 +90,7 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
     """Extras: Ambush: Faysal springs his ambush at the end of turn 1; the militia's next initiative has
     +1: 3,4 + 1 + 3 + 1 = 12 against 3,3 + 2 + 4 − 1 = 11.
 
-    Digest: INI-1.
+    Digest: EXT-2, INI-1.
     """
     run(demo, "next", "next dice=6,6,1,1", "next")
     with pytest.raises(Refused, match="not waiting in ambush"):
@@ -159,7 +159,7 @@ roles = ["infiltrator"]
 def test_infiltrators_deploy_after_everyone(tmp_path):
     """§4.2, Extras: Infiltrators: Cpl Volpe infiltrates only after both sides have deployed.
 
-    Digest: DEP-4.
+    Digest: DEP-4, EXT-1.
     """
     path = tmp_path / "sf.toml"
     path.write_text(SPECIAL_FORCES)

@@ -172,7 +172,7 @@ def test_intelligence_reveals_the_enemy_main(demo):
     """Extras: Intelligence: level 1, no counter-intelligence: a 1 succeeds and the militia's main marker
     is shown; one roll a game.
 
-    Digest: OBJ-3.
+    Digest: EXT-8, OBJ-3.
     """
     to_activation(demo, "6,6,1,1")
     out = demo.execute("intelligence dice=1", role="regulars")
@@ -193,5 +193,9 @@ def test_intelligence_fails_over_the_level_and_needs_the_extra(demo):
 
 
 def test_intelligence_before_deployment_is_for_special_forces(demo):
+    """Extras: Intelligence: before deployment only Special Forces may roll it.
+
+    Digest: EXT-8.
+    """
     with pytest.raises(Refused, match="only Special Forces"):
         demo.execute("intelligence", role="regulars")

@@ -54,6 +54,10 @@ def test_quality_is_the_majority_class():
 
 
 def test_squad_morale_needs_a_die_at_the_losses():
+    """§12.0: 4 dice against 2 lost and the leader: 3; 1,2,3,1 passes, 1,2,2,1 fails.
+
+    Digest: MOR-3, MOR-4.
+    """
     t = morale.squad_test(quality=4, lost=2, leaders_lost=1, strength=6, fighting=4)
     assert (t.dice, t.losses, t.half_fighting) == (4, 3, True)
     assert morale.passes(t, (1, 2, 3, 1))
@@ -72,6 +76,11 @@ def test_a_six_passes_only_while_half_still_fight():
 
 def test_ex06_platoon_morale_8d6_needing_3():
     # §13.0 example: Veteran platoon (4), 3 squads + an AT section, 3 men lost, none at 50%
+    """EX-06: a Veteran platoon of three squads and an AT section, 3 lost, none at half: 4 + 4 = 8 dice
+    needing 3.
+
+    Digest: PLT-4.
+    """
     squads = [(9, 1), (9, 1), (9, 1), (3, 0)]
     t = morale.platoon_test(quality=4, squads=squads, lost=3, leaders_lost=0, strength=30, fighting=27)
     assert (t.dice, t.losses) == (8, 3)
@@ -80,6 +89,10 @@ def test_ex06_platoon_morale_8d6_needing_3():
 
 
 def test_platoon_squad_at_exactly_half_gives_no_die():
+    """§13.0 (AMB-53): a squad at exactly half its men lost gives no die: 4 + 1 = 5.
+
+    Digest: PLT-4.
+    """
     t = morale.platoon_test(quality=4, squads=[(4, 2), (4, 1)], lost=3, leaders_lost=0, strength=8, fighting=5)
     assert t.dice == 5
 
@@ -146,7 +159,7 @@ def test_multipliers_do_not_stack():
     """Extras: Media (AMB-54): the Regular's points ×2, civilians and buildings ×3 (embedded) or ×4
     (independent) instead; with both kinds, the larger.
 
-    Digest: T-20.
+    Digest: DP-3, T-20.
     """
     m = media_table()
     ledger = {"casualties": 20, "civilians": 5, "buildings": 5, "first-fire": 5}
@@ -158,6 +171,11 @@ def test_multipliers_do_not_stack():
 
 
 def test_embedded_press_doubles_the_opponents_lost_main_objective():
+    """Extras: Media: embedded press doubles the 50 the opponent loses for his main objective; independent
+    press does not.
+
+    Digest: DP-3.
+    """
     m = media_table()
     ledger = {"objective-main": 50, "casualties": 10}
     assert media.multiplied(ledger, False, [m["embedded"]]) == 110

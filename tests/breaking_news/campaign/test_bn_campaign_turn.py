@@ -61,7 +61,7 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
 def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
     """§13.0: a platoon adds only its leader's leadership (Lt Moro, 3), not his sergeants'.
 
-    Digest: INI-5.
+    Digest: INI-5, PLT-1, PLT-2.
     """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
@@ -74,7 +74,7 @@ def test_platoon_activates_squad_by_squad(tmp_path):
     """§13.0: a platoon acts squad by squad: the 2nd, then the 1st; a squad done is not activated again
     that turn.
 
-    Digest: ACT-4.
+    Digest: ACT-4, PLT-2.
     """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
@@ -101,6 +101,11 @@ def test_a_single_squad_needs_no_activation(demo):
 
 
 def test_the_last_turn_leads_to_the_final_count(demo):
+    """§14.0 (rulings BN-VIC-END, BN-VIC-DRAW): after the scenario's last turn the final count: nobody
+    scored, a draw.
+
+    Digest: VIC-2.
+    """
     demo.execute("next")
     for _ in range(6):
         run(demo, "next dice=6,6,1,1", "next", "next")

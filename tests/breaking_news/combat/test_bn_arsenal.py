@@ -119,7 +119,10 @@ def test_every_off_table_weapon_is_called_and_used(item):
     ],
 )
 def test_a_weapon_on_the_wrong_carrier_is_refused(carrier, weapon, words):
-    """Rulings BN-PTS-MOUNT: the gun is in a tank's (or heavy vehicle's) 50 points only."""
+    """Rulings BN-PTS-MOUNT: the gun is in a tank's (or heavy vehicle's) 50 points only.
+
+    Digest: PTS-3.
+    """
     kind, cls = ("man", "R3") if carrier == "man" else ("vehicle", carrier)
     assert any(words in e for e in army.validate_roster(_roster(_figure("x", kind, cls, [weapon])), 0))
 

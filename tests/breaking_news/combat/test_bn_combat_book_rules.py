@@ -7,6 +7,7 @@ import pytest
 from bn_combat_support import facts, new_game, rolls, status, to_activation
 
 from core import events as ev
+from core.game import Game
 from core.ruleset import Refused
 
 
@@ -16,7 +17,7 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     misses) but not at the other as well; Rocket, another reacting man, has his own
     reaction to the same move (RPG at 20 cm: 4, a 3 misses).
 
-    Digest: FIRE-13, OPP-6.
+    Digest: FIRE-13, OPP-6, PLT-3.
     """
     out = rng.execute("move m4 10 saw", role="regulars")
     assert [m.unit for m in facts(out, ev.Moved)] == ["m4", "saw"]
@@ -163,3 +164,49 @@ def test_wnd_3_a_comrade_carries_a_wounded_man_10_less_1d6(tmp_path, monkeypatch
     assert [(m.unit, m.cm) for m in facts(out, ev.Moved)] == [("sarge", 6), ("m4", 6)]
     with pytest.raises(Refused, match="already acted"):
         g.execute("move sarge 5", role="regulars")
+
+
+def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch):
+    """Extras: Intelligence (digest EXT-8, ruling BN-OBJ-INTEL): one roll a game, at or under
+    the level less the enemy's own Intelligence.  The Rangers hold level 2, the militia
+    level 1: the militia cannot succeed (1 − 2 < 1); the Rangers need 2 − 1 = 1, a 2 fails,
+    and the roll is spent."""
+    import core.rulesets.breaking_news as bn
+    from bn_combat_support import HERE
+
+    text = (HERE / "scenarios" / "combat.toml").read_text(encoding="utf-8")
+    text = text.replace("[extras.irregulars]\nmortars = true\n", "[extras.irregulars]\nmortars = true\nintelligence = 1\n"
+                        "[extras.regulars]\nintelligence = 2\n")
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "combat.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(bn, "SCENARIOS", folder)
+    g = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
+    g.execute("scenario combat")
+    g.execute("next")
+    to_activation(g, "regulars")
+    with pytest.raises(Refused, match="no roll can succeed"):
+        g.execute("intelligence dice=1", role="irregulars")
+    (roll,) = rolls(g.execute("intelligence dice=2", role="regulars"))
+    assert (roll.target, [(m.label, m.value) for m in roll.mods], roll.outcome) == (
+        1,
+        [("counter-intelligence", -1)],
+        "failure",
+    )
+    with pytest.raises(Refused, match="one Intelligence roll per game"):
+        g.execute("intelligence dice=1", role="regulars")
+
+
+def test_mor_6_a_retreating_man_reacts_as_normal(rng):
+    """§12.0 (digest MOR-6, ruling BN-C-SUPPRESSED-REACT): figures retreating after a failed
+    morale test react as normal, though they start the turn suppressed; a man merely
+    suppressed does not.  Emfour moves: Kalash, retreating, fires back (AR at 30 cm:
+    4 + 1, a 2 misses); Kid, suppressed, cannot."""
+    run_lines = ("mark kalash suppressed", "mark kalash retreating", "mark kid suppressed")
+    for line in run_lines:
+        rng.execute(line)
+    rng.execute("move m4 10", role="regulars")
+    (shot,) = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))
+    assert (shot.target, shot.outcome) == (5, "miss")
+    with pytest.raises(Refused, match="suppressed and cannot react"):
+        rng.execute("react-fire kid m4 range=20 dice=2,2,2", role="irregulars")

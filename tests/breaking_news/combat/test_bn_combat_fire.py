@@ -98,7 +98,7 @@ def test_group_fire_is_one_action_of_one_team(rng):
     """§8.1: Sgt Stone and Emfour, of one fire team, fire at Kalash as one action (two rolls, one action);
     another team's man cannot join.
 
-    Digest: ACT-3, FIRE-13.
+    Digest: ACT-3, FIRE-13, PLT-3.
     """
     out = rng.execute("fire sarge kalash range=30 with=m4 dice=1,2", role="regulars")
     assert len(rolls(out)) == 2 and rng.state.vars["action"] == "1:1:sarge,m4"
@@ -307,6 +307,11 @@ def test_manual_dice_must_cover_every_roll(rng):
 
 
 def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
+    """§12.0 (ruling BN-C-RETREAT): Emfour, retreating, fails his test (a 6): he must fall back at least
+    15 cm, and may still fire.
+
+    Digest: MOR-6.
+    """
     rng.execute("mark m4 suppressed")
     rng.execute("mark m4 retreating")
     with pytest.raises(Refused, match="15 cm"):
@@ -318,6 +323,10 @@ def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
 
 
 def test_a_retreating_man_who_passes_is_himself_again(rng):
+    """§12.0: a retreating man who passes his test (a 2) is neither suppressed nor retreating any more.
+
+    Digest: MOR-6.
+    """
     rng.execute("mark m4 suppressed")
     rng.execute("mark m4 retreating")
     rng.execute("rally m4 dice=2", role="regulars")

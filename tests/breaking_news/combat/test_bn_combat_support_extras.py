@@ -34,7 +34,7 @@ def _range(tmp_path: Path, monkeypatch, extras: str) -> Game:
 def test_improved_support_fire_adds_one_when_bought(tmp_path, monkeypatch):
     """§8.4, Extras: Improved Support Fire: +1 on the call: a 3 is granted, landing next turn.
 
-    Digest: ART-1.
+    Digest: ART-1, EXT-4.
     """
     g = _range(tmp_path, monkeypatch, "[extras.regulars]\nimproved_support_fire = true\n")
     out = g.execute("call-support dice=3", role="regulars")
@@ -57,7 +57,7 @@ def test_rules_of_engagement_take_one_off_the_call_and_ask_a_six_for_speculative
     """Extras: Rules of Engagement: −1 on the call (a 4 is refused) and speculative fire's permission
     needs 6 (a 5 is not allowed).
 
-    Digest: ART-1, SPEC-1.
+    Digest: ART-1, EXT-7, SPEC-1.
     """
     g = _range(tmp_path, monkeypatch, "[extras.regulars]\nrules_of_engagement = true\n")
     (call,) = rolls(g.execute("call-support dice=4", role="regulars"))
@@ -87,7 +87,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
 def test_an_irregular_sides_support_fire_is_its_mortar(tmp_path, monkeypatch):
     """Extras: Mortars: an Irregular side's support fire is its mortar, called on 5+: a 5 is granted.
 
-    Digest: MORT-3.
+    Digest: EXT-5, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, MORTARS)
     with pytest.raises(Refused, match="the support fire of irregulars is their mortar: call-support mortar"):

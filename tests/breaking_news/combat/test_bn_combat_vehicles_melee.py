@@ -320,7 +320,7 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
     """Extras: Mortars, §8.5: the militia's mortar is called on a 5 and fires next turn at 60 cm, needing
     5: a 3 lands 6 cm off; once it has fired, the regulars' counter-battery on a 4 silences it for good.
 
-    Digest: MORT-1, MORT-3.
+    Digest: EXT-5, MORT-1, MORT-3.
     """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
@@ -362,7 +362,7 @@ def test_ied_dud_and_blast(rng):
     """Extras: Explosives, §9.1: a 2 is a dud, spent for good; a blast's men save at 3+: Sgt Stone (+1,
     leader) with a 3, Emfour's 2 fails.
 
-    Digest: SAVE-6.
+    Digest: EXT-9, SAVE-6.
     """
     out = rng.execute("ied marker.1 dice=2")
     assert rolls(out)[0].outcome == "dud"
