@@ -29,7 +29,7 @@ def test_a_man_costs_class_leadership_and_weapons():
     """Calculating points: class (with an AR) + leadership + weapons beyond the AR; a medic 10; embedded
     press −20.
 
-    Digest: PTS-1, PTS-2, T-17.
+    Digest: AMB-56, PTS-1, PTS-2, T-17.
     """
     assert sum(c for _, c in army.unit_cost(man("rossi", leadership=2))) == 22
     assert sum(c for _, c in army.unit_cost(man("marino", weapons=("AR", "GL")))) == 17

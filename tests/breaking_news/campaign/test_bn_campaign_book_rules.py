@@ -16,7 +16,10 @@ def test_wnd_2_a_stabilised_man_is_no_loss(demo):
     """§9.3 (digest WND-2, DP-5): a wounded man a medic reaches is stabilised: he fights no
     more, but counts neither for morale nor for defeat points.  Conti and Bianchi are
     badly wounded; Ferri, the medic, stabilises Conti: the Bersaglieri lose 10 (Bianchi
-    alone), and their morale test counts one loss: 4 dice (Veterans), a 1 at least."""
+    alone), and their morale test counts one loss: 4 dice (Veterans), a 1 at least.
+
+    Digest: AMB-47.
+    """
     run(demo, "option wounded on", "next", "next dice=6,6,1,1")
     run(demo, "out conti wounded by irregulars", "out bianchi wounded by irregulars")
     demo.execute("medic ferri conti", role="regulars")

@@ -49,7 +49,7 @@ def test_the_irregular_player_moves_them_in_the_enemys_activation(demo):
     """Extras: Civilians: a 3 beats Negotiation 2: the Irregular player moves them, even in the enemy's
     activation.
 
-    Digest: EXT-11.
+    Digest: AMB-59, EXT-11.
     """
     to_activation(demo, REGULARS_ACTIVE)
     demo.execute("civilians dice=3", role="irregulars")

@@ -14,7 +14,7 @@ def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
     """§4.2: 1d6 + the squad commander's leadership each: 1 + 2 against 2 + 1 is a tie, rolled again; 3 +
     2 against 5 + 1: the militia are the First player.
 
-    Digest: DEP-1.
+    Digest: AMB-05, DEP-1.
     """
     out = demo.execute("rolloff dice=1,2,3,5")
     assert [r.outcome for r in rolls(out)] == ["total 3", "total 3", "total 5", "total 6"]
@@ -90,7 +90,7 @@ def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
     """Extras: Ambush: Faysal springs his ambush at the end of turn 1; the militia's next initiative has
     +1: 3,4 + 1 + 3 + 1 = 12 against 3,3 + 2 + 4 − 1 = 11.
 
-    Digest: EXT-2, INI-1.
+    Digest: AMB-57, EXT-2, INI-1.
     """
     run(demo, "next", "next dice=6,6,1,1", "next")
     with pytest.raises(Refused, match="not waiting in ambush"):
@@ -159,7 +159,7 @@ roles = ["infiltrator"]
 def test_infiltrators_deploy_after_everyone(tmp_path):
     """§4.2, Extras: Infiltrators: Cpl Volpe infiltrates only after both sides have deployed.
 
-    Digest: DEP-4, EXT-1.
+    Digest: AMB-57, DEP-4, EXT-1.
     """
     path = tmp_path / "sf.toml"
     path.write_text(SPECIAL_FORCES)

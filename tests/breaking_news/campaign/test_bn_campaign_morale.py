@@ -47,7 +47,7 @@ def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
     """§12.0: the Veterans roll 4 dice; Conti and Rossi lost, the commander counted twice: 3; a 3 passes;
     once a turn.
 
-    Digest: MOR-2, MOR-3.
+    Digest: AMB-02, MOR-2, MOR-3.
     """
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
     out = demo.execute("morale regulars dice=1,2,3,1", role="regulars")
@@ -82,7 +82,7 @@ def test_not_losing_the_squad_is_shaken(demo):
     """§12.0: the militia fail (1,2,1 against 3 losses: two men and the leader counted twice) without
     having more defeat points: every man in play is suppressed and retreating, and the game goes on.
 
-    Digest: MOR-6, SUP-1.
+    Digest: AMB-52, MOR-6, SUP-1.
     """
     demo.execute("dp regulars 200 their mortar flattened a mosque")
     _losses_then_end(demo, "aden killed by regulars", "ahmed killed by regulars")
@@ -126,6 +126,11 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
 
 
 def test_english_doubles_a_killed_leader_italian_any_lost_leader(tmp_path):
+    """§12.0: Rossi, the commander, badly wounded: one loss in the English draft (killed counts two), two
+    in the Italian (lost counts two).
+
+    Digest: AMB-52.
+    """
     en = new_game(tmp_path, name="en.ft")
     it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
     for game in (en, it):
@@ -141,7 +146,7 @@ def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
     """§13.0: the platoon tests once: Veteran 4 dice + the 1st and 3rd squads (the 2nd lost 2 of 3, the AT
     section 1 of 2): 6; 3 lost and the 2nd squad's leader twice: 4; a 4 passes.
 
-    Digest: PLT-1, PLT-4.
+    Digest: AMB-53, PLT-1, PLT-4.
     """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'p.toml')} regulars limit=300", "roster militia irregulars")

@@ -48,7 +48,7 @@ def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
     """EX-01: the die's 3 made marker 3 a main objective too; the militia take it at the end of the turn:
     50 to the Bersaglieri, and the die is shown.
 
-    Digest: OBJ-5, OBJ-6.
+    Digest: AMB-06, OBJ-5, OBJ-6.
     """
     _end_phase(demo, 3)
     out = demo.execute("take 3 irregulars")
@@ -109,7 +109,7 @@ def test_reveal_a_marker_within_10cm(demo):
     """§4.1: an enemy came within 10 cm of Regular marker 4: its owner reveals it (main), to everyone,
     once.
 
-    Digest: OBJ-3.
+    Digest: AMB-07, OBJ-3.
     """
     to_activation(demo, "6,6,1,1")
     with pytest.raises(Refused, match="owner of a marker"):
@@ -172,7 +172,7 @@ def test_intelligence_reveals_the_enemy_main(demo):
     """Extras: Intelligence: level 1, no counter-intelligence: a 1 succeeds and the militia's main marker
     is shown; one roll a game.
 
-    Digest: EXT-8, OBJ-3.
+    Digest: AMB-57, EXT-8, OBJ-3.
     """
     to_activation(demo, "6,6,1,1")
     out = demo.execute("intelligence dice=1", role="regulars")

@@ -30,6 +30,10 @@ def test_initiative_total_and_modifiers():
 
 def test_cumulative_penalty_counts_the_winning_streak():
     # INI-2 (rulings BN-INI-PENALTY): -1, -2, -3 while winning; back to 0 after a loss
+    """§5.0 (ruling BN-INI-PENALTY): −1, −2, −3 while winning in a row; back to 0 after a loss.
+
+    Digest: AMB-04.
+    """
     p = 0
     trail = []
     for won in (True, True, True, False, True):
@@ -42,7 +46,7 @@ def test_quality_is_the_majority_class():
     """§5.0 (ruling BN-INI-QUALITY): the class most men belong to gives the quality; a tie goes to the
     better class.
 
-    Digest: INI-4.
+    Digest: AMB-09, INI-4.
     """
     assert rules.side_quality(["R3", "R3", "R5"]) == 4
     assert rules.side_quality(["Irr2", "Irr3", "Irr3"]) == 2
@@ -65,6 +69,11 @@ def test_squad_morale_needs_a_die_at_the_losses():
 
 
 def test_a_six_passes_only_while_half_still_fight():
+    """§12.0 (ruling BN-MOR-SIX): 7 of 14 still fighting: a 6 passes against 7 losses; 6 of 14: it fails;
+    below half a 6 still passes against 4.
+
+    Digest: AMB-52.
+    """
     above = morale.squad_test(quality=3, lost=7, leaders_lost=0, strength=14, fighting=7)
     below = morale.squad_test(quality=3, lost=8, leaders_lost=0, strength=14, fighting=6)
     assert above.half_fighting and morale.passes(above, (6, 1, 1))
@@ -139,7 +148,7 @@ def test_ex01_secret_die_redesignates_markers(die, expected):
     """EX-01 (ruling BN-OBJ-DIE): the die's 3 makes marker 3 a main objective too; 4 (the main) changes
     nothing; 6 makes the main a fake.
 
-    Digest: OBJ-2.
+    Digest: AMB-06, OBJ-2.
     """
     state = _State(die)
     assert {n: objectives.effective_role(state, "regulars", n) for n in range(1, 6)} == expected
@@ -174,7 +183,7 @@ def test_embedded_press_doubles_the_opponents_lost_main_objective():
     """Extras: Media: embedded press doubles the 50 the opponent loses for his main objective; independent
     press does not.
 
-    Digest: DP-3.
+    Digest: AMB-54, DP-3.
     """
     m = media_table()
     ledger = {"objective-main": 50, "casualties": 10}

@@ -13,7 +13,7 @@ def test_initiative_with_the_books_modifiers(demo):
     """§5.0: the Bersaglieri roll 5,4 + leadership 2 + quality 4 = 15; the militia 2,3 + 1 + 3 = 9: the
     Bersaglieri are active.
 
-    Digest: INI-1, T-02.
+    Digest: AMB-02, INI-1, T-02.
     """
     demo.execute("next")
     out = demo.execute("next dice=5,4,2,3")
@@ -29,7 +29,7 @@ def test_initiative_ties_are_rolled_again(demo):
     """§5.0 (ruling BN-INI-TIE): 2,2 + 6 against 3,3 + 4 is 10 each: both roll again; 1,1 + 6 against 5,1
     + 4: the militia.
 
-    Digest: INI-3.
+    Digest: AMB-05, INI-3.
     """
     demo.execute("next")
     # 2 + 2 + 6 = 10 against 3 + 3 + 4 = 10: again; then 1 + 1 + 6 = 8 against 5 + 1 + 4 = 10
@@ -43,7 +43,7 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
     """§5.0: the Bersaglieri win turn 1 (6,6): −1 on turn 2's roll, −2 on turn 3's; the militia win turn
     3: the streak ends, 0.
 
-    Digest: INI-2.
+    Digest: AMB-04, INI-2.
     """
     run(demo, "next", "next dice=6,6,1,1", "next", "next")
     out = demo.execute("next dice=6,6,1,1")
@@ -104,7 +104,7 @@ def test_the_last_turn_leads_to_the_final_count(demo):
     """§14.0 (rulings BN-VIC-END, BN-VIC-DRAW): after the scenario's last turn the final count: nobody
     scored, a draw.
 
-    Digest: VIC-2.
+    Digest: AMB-55, VIC-2.
     """
     demo.execute("next")
     for _ in range(6):

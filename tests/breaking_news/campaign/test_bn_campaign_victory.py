@@ -68,7 +68,7 @@ def test_civilians_killed_by_the_regulars_only(demo):
     """§14.0, Extras: Civilians: a civilian killed by the regulars costs them 5; one killed by the militia
     costs nothing.
 
-    Digest: EXT-11.
+    Digest: AMB-54, EXT-11.
     """
     run(demo, "next", "next dice=6,6,1,1", "out civ1 killed by regulars", "out civ2 killed by irregulars", "next")
     assert _ledger(demo, "regulars") == {"civilians": 5}
@@ -118,7 +118,7 @@ def test_ex07_negotiation_english(tmp_path):
     """EX-07: the Bersaglieri negotiate at level 3: 15 after turn 1, 30 after turn 2; the militia fire
     first: the 30 go, and they take 10 + 5.
 
-    Digest: DP-4, EXT-12, T-19.
+    Digest: AMB-58, DP-4, EXT-12, T-19.
     """
     game = _open(tmp_path)
     game.execute("negotiate", role="regulars")
@@ -132,6 +132,11 @@ def test_ex07_negotiation_english(tmp_path):
 
 
 def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
+    """EX-07 in the Italian draft: declared in turn 1; 30 after two turns; the militia firing first pay
+    10, not 10 + 5 (DIFF-45).
+
+    Digest: AMB-58.
+    """
     game = _open(tmp_path, IT)
     with pytest.raises(Refused, match="first turn"):
         game.execute("negotiate", role="regulars")
@@ -173,6 +178,11 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
 
 
 def test_a_negotiator_who_fires_first_keeps_his_points(tmp_path):
+    """Extras: Negotiation (ruling BN-NEG-SELF): the Bersaglieri fire first: they keep their 15, pay the
+    normal 5, and the negotiation ends.
+
+    Digest: AMB-58.
+    """
     game = _open(tmp_path)
     run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
     run(game, "next dice=6,6,1,1", "score first-fire regulars")
@@ -184,7 +194,7 @@ def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
     """Extras: Negotiation: the referee rules the militia came within 15 cm: the 15 points go and the
     militia take 10.
 
-    Digest: EXT-12.
+    Digest: AMB-58, EXT-12.
     """
     game = _open(tmp_path)
     run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")

@@ -222,7 +222,7 @@ def test_rifle_bands(regulars):
 def test_assault_rifle_aimed_and_burst(regulars):
     """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice.
 
-    Digest: FIRE-3, T-08.
+    Digest: AMB-22, FIRE-3, T-08.
     """
     with pytest.raises(Refused, match="burst fire cannot reach 60 cm"):
         regulars.execute("fire ferro idris range=60 burst", role="regulars")
@@ -264,7 +264,7 @@ def test_lmg_burst_split(regulars):
     at 40 cm needs 5: Kid gets 5,1 (one hit, saved with a 5), Idris 6,6 (two hits; 5 and
     2: the 2 kills him).
 
-    Digest: FIRE-8.
+    Digest: AMB-28, FIRE-8.
     """
     out = regulars.execute("fire sora kid idris range=40 split=2,2 dice=5,1,6,6,5,5,2", role="regulars")
     kid_hit, idris_hit, kid_save, idris_save = rolls(out)
@@ -317,7 +317,10 @@ def test_grenade_area_and_deviation(deviating):
 
 def test_flamethrower_ignores_cover_within_10_cm(regulars):
     """§8.0 Flamethrower: 4+ within 10 cm, and "behind cover" is not applicable to it.
-    The save keeps §9.0's +1 for protection: Kid's 4 + 1 passes."""
+    The save keeps §9.0's +1 for protection: Kid's 4 + 1 passes.
+
+    Digest: AMB-29.
+    """
     with pytest.raises(Refused, match="reaches 10 cm at most"):
         regulars.execute("fire vigo kid range=11", role="regulars")
     out = regulars.execute("fire vigo kid range=10 cover dice=4,4", role="regulars")
@@ -347,7 +350,7 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
     misses by 3 = 9 cm, direction 5 = over.  §8.9: Pace's smoke from his launcher at 40
     cm (5+) with a 3 lands 2 x 3 = 6 cm off.
 
-    Digest: SMK-1.
+    Digest: AMB-30, SMK-1.
     """
     g = _game(tmp_path, "irregulars", "deviation")
     try:
@@ -452,7 +455,7 @@ def test_light_armoured_vehicle_saves(irregulars):
     in cover.  §9.2 light armour vs light weapons: 3+.  Idris's LMG at 40 cm needs 5 + 1 (Irr2):
     two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard.
 
-    Digest: VF-1.
+    Digest: AMB-39, AMB-45, VF-1.
     """
     # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
     with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
@@ -471,7 +474,10 @@ def test_light_armoured_vehicle_saves(irregulars):
 def test_technical_has_no_save_and_loses_its_driver(regulars):
     """Unprotected vehicles (BN-C-VEHICLE-SAVE): small arms hit the crew, not the truck;
     §8.8: its driver hit and out, it runs on for a whole move.  A Milan then needs an
-    impossible 7: a 4 fails by 3 and it explodes."""
+    impossible 7: a 4 fails by 3 and it explodes.
+
+    Digest: AMB-39.
+    """
     out = regulars.execute("fire sora technical range=40 dice=5,1,1,1", role="regulars")
     assert "unharmed" in _notes(out)
     out = regulars.execute("fire landi gedi range=40 dice=4,1", role="regulars")
@@ -537,7 +543,10 @@ def test_medic_stabilises(tmp_path):
 def test_press_and_civilians_are_fielded(regulars):
     """Extras: Media and Civilians: the journalist and the civilian are figures; a
     civilian in the line of fire saves each missed shot at 4+ with +1 (§8.7, BN-C-
-    CIVILIAN-SAVE)."""
+    CIVILIAN-SAVE).
+
+    Digest: AMB-59.
+    """
     assert regulars.state.units["moro"].kind == "journalist"
     out = regulars.execute("fire sora kid range=40 line=trader dice=1,1,1,1,3,4,5,6", role="regulars")
     ff = rolls(out)[1]

@@ -17,7 +17,7 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     misses) but not at the other as well; Rocket, another reacting man, has his own
     reaction to the same move (RPG at 20 cm: 4, a 3 misses).
 
-    Digest: FIRE-13, OPP-6, PLT-3.
+    Digest: AMB-17, FIRE-13, OPP-6, PLT-3.
     """
     out = rng.execute("move m4 10 saw", role="regulars")
     assert [m.unit for m in facts(out, ev.Moved)] == ["m4", "saw"]
@@ -34,7 +34,10 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
 def test_mov_1_each_action_its_distance_and_its_fire(rng):
     """§6.0 (digest MOV-1): a cautious move of 5 cm fires freely: Emfour's AR at 30 cm
     needs its plain 4 (a 3 misses); a move and shoot of 15 cm fires with +1: Spc Saw's
-    LMG at 20 cm needs 4 + 1 = 5; a run goes 25 cm at most, a move and shoot 15."""
+    LMG at 20 cm needs 4 + 1 = 5; a run goes 25 cm at most, a move and shoot 15.
+
+    Digest: AMB-10.
+    """
     rng.execute("move m4 5 cautious", role="regulars")
     shot = rolls(rng.execute("fire m4 kalash range=30 dice=3", role="regulars"))[0]
     assert (shot.target, shot.mods, shot.outcome) == (4, (), "miss")
@@ -135,7 +138,10 @@ def test_sup_2_a_suppressed_man_in_the_open_counts_as_in_cover_past_25_cm(rng):
     behind cover against fire from more than 25 cm; only a man already in cover drops
     out of sight.  Suppressed Kalash at 30 cm: Emfour's AR needs 4 + 1 = 5 (a 5 hits)
     and Kalash saves with +1 (5+: a 4 passes); he is in the open, so he stays in sight.
-    At 20 cm Spc Saw's LMG needs its plain 4, and Kalash's 4 fails."""
+    At 20 cm Spc Saw's LMG needs its plain 4, and Kalash's 4 fails.
+
+    Digest: AMB-48.
+    """
     rng.execute("mark kalash suppressed")
     shot, save = rolls(rng.execute("fire m4 kalash range=30 dice=5,4", role="regulars"))
     assert (shot.target, [m.label for m in shot.mods]) == (5, ["suppressed target, in cover past 25 cm"])
@@ -148,7 +154,10 @@ def test_sup_2_a_suppressed_man_in_the_open_counts_as_in_cover_past_25_cm(rng):
 def test_mel_4_a_lone_man_who_beats_a_group_kills_the_one_its_owner_names(rng):
     """§11.0 (digest MEL-4, ruling BN-C-MELEE-TIE): when one man beats a group, one of the
     group dies, its owner's choice.  Rook (Melee 1) and Doc (2) charge Omar (Irr1, 3):
-    1 + 3 = 4 against 6 + 3 = 9; their player gives up Doc; Rook lives."""
+    1 + 3 = 4 against 6 + 3 = 9; their player gives up Doc; Rook lives.
+
+    Digest: AMB-50.
+    """
     out = rng.execute("melee rook omar with=doc casualty=doc dice=1,6", role="regulars")
     assert [r.outcome for r in rolls(out)] == ["total 4", "total 9"]
     assert [e.unit for e in facts(out, ev.UnitOut)] == ["doc"]
@@ -210,3 +219,48 @@ def test_mor_6_a_retreating_man_reacts_as_normal(rng):
     assert (shot.target, shot.outcome) == (5, "miss")
     with pytest.raises(Refused, match="suppressed and cannot react"):
         rng.execute("react-fire kid m4 range=20 dice=2,2,2", role="irregulars")
+
+
+def test_amb_16_a_dodge_adds_to_the_cover_the_man_stood_in(rng):
+    """§6.5, §8.0 (digest AMB-16, ruling BN-C-DODGE): modifiers are cumulative: Kalash,
+    behind cover, dodges: Emfour's AR at 30 cm needs 4 + 1 + 1 = 6.  A 6 hits; Kalash
+    saves with +1 behind protection (a 6): suppressed, and out of sight."""
+    rng.execute("react-dodge kalash 2", role="irregulars")
+    shot, save = rolls(rng.execute("fire m4 kalash range=30 cover dice=6,6", role="regulars"))
+    assert (shot.target, sorted(m.label for m in shot.mods)) == (6, ["target behind cover", "target dodges"])
+    assert save.outcome == "saved: suppressed" and {"suppressed", "hidden"} <= set(status(rng, "kalash"))
+
+
+def test_amb_24_a_shot_needing_1_or_less_hits_on_any_die(rng):
+    """§8.0 (digest AMB-24, ruling BN-C-OVERFLOW): the literal reading: Ghost (Special
+    Forces) fires his sniper rifle at 20 cm: 2 − 1 = 1, so even a 1 hits; Kalash saves on
+    a 6."""
+    shot, save = rolls(rng.execute("fire ghost kalash range=20 dice=1,6", role="regulars"))
+    assert (shot.target, shot.outcome, save.outcome) == (1, "1 hit", "saved: suppressed")
+
+
+def test_amb_22_and_amb_26_bursts_and_the_special_forces_minus_one():
+    """§8.0 (digest AMB-22, AMB-26; rulings BN-C-BURST, BN-C-SF-FIRE): the SMG and the machine
+    guns fire bursts only; the Special Forces −1 is on every shot that is not a burst,
+    an RPG's or a grenade's too, never on a burst."""
+    from core.rulesets.breaking_news.rules import fire
+    from core.rulesets.breaking_news.tables.combat import weapons
+
+    w = weapons()
+    for weapon in ("SMG", "LMG", "MMG", "HMG"):
+        with pytest.raises(Refused, match="fires bursts only"):
+            fire.base_shot(w[weapon], "aimed", 20)
+    sf = fire.ShotFacts(firer_class="R1")
+    for weapon in ("RPG", "GRENADE", "AR"):
+        assert [m.value for m in fire.modifiers(w[weapon], "aimed", 8, sf)] == [-1], weapon
+    assert fire.modifiers(w["AR"], "burst", 8, sf) == ()
+    assert fire.modifiers(w["LMG"], "burst", 8, sf) == ()
+
+
+def test_amb_11_a_hand_grenade_is_thrown_after_a_move_and_shoot(rng):
+    """§6.1 (digest AMB-11, ruling BN-C-LMG): hand grenades go with the light weapons:
+    Emfour moves 15 cm and throws one 8 cm with the moving +1: 4 + 1 = 5; a 5 hits Kalash,
+    who fails his save with a 2."""
+    rng.execute("move m4 15 shoot", role="regulars")
+    shot, save = rolls(rng.execute("fire m4 kalash range=8 weapon=GRENADE dice=5,2", role="regulars"))
+    assert (shot.target, [m.label for m in shot.mods], save.outcome) == (5, ["firer moved"], "failed: out of action")

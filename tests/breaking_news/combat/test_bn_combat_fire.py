@@ -31,7 +31,7 @@ def test_saved_hit_suppresses_and_in_cover_he_drops_out_of_sight(rng):
     """§9.0, §10.0: Kalash saves Sgt Stone's hit (a 5): suppressed; Rocket, behind cover, is hit on a 5 (4
     + 1) and saves with +1 (a 4): suppressed, and as he was in cover he drops out of the regulars' sight.
 
-    Digest: SAVE-5, SUP-1, SUP-2.
+    Digest: AMB-61, SAVE-5, SUP-1, SUP-2.
     """
     rng.execute("fire sarge kalash range=30 dice=4,5", role="regulars")
     assert "suppressed" in status(rng, "kalash") and "hidden" not in status(rng, "kalash")
@@ -57,7 +57,7 @@ def test_split_burst_rolls_per_target(rng):
     """§8.0: Spc Saw's LMG burst at 20 cm split 3 and 1: 4,4,1 on Kalash is two hits (4 needed), 6 on
     Rocket one; Kalash saves both (5,6), Rocket fails; a split must add up to the weapon's dice.
 
-    Digest: FIRE-7, FIRE-8.
+    Digest: AMB-28, FIRE-7, FIRE-8.
     """
     out = rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,6,1", role="regulars")
     r = rolls(out)
@@ -82,7 +82,7 @@ def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
     """EX-02 through the commands: an Irr2 AK burst at 40 cm at a dodging Ranger rolls
     one die needing 6.
 
-    Digest: FIRE-4, FIRE-5, MOV-6, T-09.
+    Digest: AMB-25, FIRE-4, FIRE-5, MOV-6, T-09.
     """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("react-dodge sarge 3", role="regulars")
@@ -111,7 +111,7 @@ def test_move_then_fire_penalty_and_limits(rng):
     """§5.0, §6.1: Emfour moves 12 cm and fires his AR at 20 cm with +1 (needs 4: a 3 misses); a man who
     ran cannot fire; a launcher fires only after 5 cm or less; one action a turn.
 
-    Digest: ACT-1, FIRE-1, MOV-1, MOV-3, T-03, T-05.
+    Digest: ACT-1, AMB-15, FIRE-1, MOV-1, MOV-3, T-03, T-05.
     """
     rng.execute("move m4 12", role="regulars")
     assert "moved" in status(rng, "m4")
@@ -176,7 +176,7 @@ def test_failed_suppression_test_leaves_him_in_panic(rng):
 def test_leader_cannot_help_himself(rng):
     """§10.0 (ruling BN-C-SUP-LEADER): Sgt Stone cannot add his own leadership to his test.
 
-    Digest: SUP-5.
+    Digest: AMB-48, SUP-5.
     """
     rng.execute("mark sarge suppressed")
     with pytest.raises(Refused, match="own leadership"):
@@ -199,7 +199,7 @@ def test_friendly_fire_for_every_missed_die(rng):
     """§8.7: Spc Saw's burst misses with 3 of 4 dice; Emfour in the line of fire saves once per missed die
     with +1: 2,2,1 — the 1 kills him.
 
-    Digest: FF-1, FIRE-14.
+    Digest: AMB-38, FF-1, FIRE-14.
     """
     out = rng.execute("fire saw kalash range=20 line=m4 dice=1,1,1,4,6,2,2,1", role="regulars")
     r = rolls(out)
@@ -238,7 +238,7 @@ def test_ammunition_option(tmp_path, monkeypatch):
     (his whole turn); Op Delta (Special Forces) is exempt; Emfour's 2,2,2 leaves him on aimed fire, and a
     later 1 exhausts his AR.
 
-    Digest: FIRE-12.
+    Digest: AMB-31, FIRE-12.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("ammo",))
     g.execute("fire sarge kalash range=20 burst dice=3,3,1", role="regulars")
@@ -286,7 +286,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
     save has +2 (a 2 + 2 passes: suppressed); a permission roll of 4 is refused and spends nothing; fire
     at an empty position is rolled like any shot.
 
-    Digest: SAVE-3, SPEC-1, SPOT-2.
+    Digest: AMB-18, AMB-37, AMB-42, SAVE-3, SPEC-1, SPOT-2.
     """
     with pytest.raises(Refused, match="hidden"):
         rng.execute("fire rook shadow range=40 weapon=GL")
@@ -343,7 +343,7 @@ def test_ex03_abu_al_khair_rpg_deviates(tmp_path, monkeypatch):
     """EX-03 through the command: an RPG needing 5 rolls 3, then 4 for the direction:
     6 cm, to the left by the rule's table (ruling BN-C-RPG-DIRECTION).
 
-    Digest: FIRE-11.
+    Digest: AMB-30, FIRE-11.
     """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch, options=("deviation",))
     out = g.execute("fire rocket sarge range=40 dice=3,4", role="irregulars")

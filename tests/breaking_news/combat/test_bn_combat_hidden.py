@@ -26,6 +26,10 @@ def test_a_hidden_enemy_is_absent_from_view_and_log(rng):
 
 
 def test_players_cannot_name_a_hidden_enemy(rng):
+    """§7.0: a player cannot name hidden Shadow, to fire at or to sight: only his marker.
+
+    Digest: AMB-18.
+    """
     with pytest.raises(Refused, match="no unit"):
         rng.execute("fire sarge shadow range=20", role="regulars")
     with pytest.raises(Refused, match="no unit"):
@@ -80,7 +84,7 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
     once; Stone may not try again this turn; Saw rolls 3 and sights him, and the regulars may then shoot
     him.
 
-    Digest: SPOT-3, SPOT-4, SPOT-5, SPOT-6.
+    Digest: AMB-21, SPOT-3, SPOT-4, SPOT-5, SPOT-6.
     """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     mark = g.log_length
@@ -114,7 +118,7 @@ def test_sighting_modifiers_and_limits(rng):
     """§7.0: Rook (R5, +1) looks at Shadow in the open (−1) at 60 cm: needs 6, a 5 fails; nothing is
     sighted past 100 cm; a man in sight needs no sighting.
 
-    Digest: T-07.
+    Digest: AMB-03, AMB-19, AMB-61, T-07.
     """
     out = rng.execute("react-spot rook shadow range=60 open dice=5")
     roll = rolls(out)[0]
@@ -127,6 +131,10 @@ def test_sighting_modifiers_and_limits(rng):
 
 
 def test_sighting_within_5_cm_is_automatic(rng):
+    """§7.0: within 5 cm a hidden man is sighted without a roll.
+
+    Digest: AMB-20.
+    """
     out = rng.execute("react-spot sarge shadow range=5")
     assert not rolls(out) and facts(out, ev.Spotted)
 
@@ -137,7 +145,7 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     Forces and +1 for an Irr3 spotter: 8, which no die reaches.  Nothing is tried:
     Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE).
 
-    Digest: SPOT-4.
+    Digest: AMB-20, SPOT-4.
     """
     g = new_game(tmp_path, "combat", active="regulars", monkeypatch=monkeypatch)
     g.execute("hide delta", role="regulars")
@@ -209,6 +217,10 @@ def test_a_blast_over_a_hidden_man_does_not_name_him(rng):
 
 @pytest.mark.parametrize(("variant", "allowed"), [("", True), ("it-2009-12-09", False)])
 def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, monkeypatch, variant, allowed):
+    """§10.0: suppressed Sgt Stone may still sight in the English draft, not in the Italian one (DIFF-41).
+
+    Digest: AMB-49.
+    """
     g = new_game(tmp_path, "combat", variant=variant, active="irregulars", monkeypatch=monkeypatch)
     g.execute("mark sarge suppressed")
     if allowed:
@@ -256,7 +268,10 @@ def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, mo
 
 def test_jungle_is_still_typed_and_counts_once_at_night(tmp_path, monkeypatch):
     """§7.0: jungle and night are one +2, not two: at night in jungle Sgt Stone needs
-    3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too)."""
+    3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too).
+
+    Digest: AMB-61.
+    """
     g = _night_range(tmp_path, monkeypatch)
     assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4"))[0].target == 5
     assert rolls(g.execute("react-spot saw shadow range=15 night dice=4"))[0].target == 5

@@ -27,7 +27,7 @@ def test_opportunity_fire_range_and_once_per_action(rng):
     """§8.2: Kalash answers Emfour's move within 50 cm (needs 4 + 1: a 2 misses), once; a new move, a new
     reaction.
 
-    Digest: ACT-2, OPP-3, OPP-4.
+    Digest: ACT-2, AMB-17, OPP-3, OPP-4.
     """
     rng.execute("move m4 10", role="regulars")
     with pytest.raises(Refused, match="50 cm"):
@@ -58,7 +58,7 @@ def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng)
 def test_suppressed_figures_cannot_react(rng):
     """§8.2, §10.0: suppressed Kid can neither fire by opportunity nor dodge.
 
-    Digest: OPP-1, SUP-2.
+    Digest: AMB-16, AMB-49, OPP-1, SUP-2.
     """
     rng.execute("mark kid suppressed")
     with pytest.raises(Refused, match="suppressed"):
@@ -71,7 +71,7 @@ def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
     """EX-04 through the commands: Emfour's AR and Saw's LMG at 32 cm, Elite: 2 + 4 + 3 = 9.  Omar's MG in
     the bunker rolls 3d6 = 9 and takes a hit before firing; he saves (4+, +1) and is pinned.
 
-    Digest: COV-3, COV-5, COV-6, OPP-7, T-12.
+    Digest: AMB-61, COV-3, COV-5, COV-6, OPP-7, T-12.
     """
     out = rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     assert rng.state.vars["covering"] == "bunker=9"
@@ -93,7 +93,7 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
     drops out of sight (ruling BN-C-COVERING-HIT).  Omar's MMG, served by Kalash, rolls
     3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1.
 
-    Digest: COV-6, SAVE-3.
+    Digest: AMB-33, COV-6, SAVE-3.
     """
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
@@ -136,7 +136,7 @@ def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
     """§8.3: two groups on the road: Sgt Stone's AR 3 + Elite 3, then Rook's AR 3 + Recruit 0: 9; an area
     nobody covers has no test; the cover ends with the turn.
 
-    Digest: COV-4, COV-7.
+    Digest: AMB-33, COV-4, COV-7.
     """
     rng.execute("covering sarge area=road range=20", role="regulars")  # AR 3 + Elite 3
     rng.execute("covering rook area=road range=20", role="regulars")  # AR 3 + Recruit 0
@@ -161,7 +161,7 @@ def test_dodge_and_going_to_ground(rng):
     """§6.5: a dodge moves 5 cm at most into cover; a man with no cover near goes to ground and is
     suppressed.
 
-    Digest: MOV-6, SUP-1, T-04.
+    Digest: AMB-16, MOV-6, SUP-1, T-04.
     """
     with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")
@@ -175,7 +175,7 @@ def test_sniper_fire_cannot_be_dodged(rng):
     """§6.5: Kalash dodges, but Ghost's sniper rifle at 40 cm needs 3 − 1 (Special Forces) = 2, no +1: a 2
     hits.
 
-    Digest: MOV-6.
+    Digest: AMB-26, MOV-6.
     """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire ghost kalash range=40 dice=2,6", role="regulars")
@@ -187,7 +187,7 @@ def test_a_dodge_under_covering_fire_tests_first(rng):
     """§6.5, §8.3: Kalash, in the yard under covering fire worth 8, tests before he dodges: 2 + 2 is a
     hit, and he does not move.
 
-    Digest: COV-5, MOV-6.
+    Digest: AMB-33, COV-5, MOV-6.
     """
     rng.execute("covering saw area=yard range=20", role="regulars")  # LMG 5 + Elite 3 = 8
     out = rng.execute("react-dodge kalash 3 area=yard dice=2,2,5", role="irregulars")
@@ -259,7 +259,10 @@ def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(r
 def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
     """§6.5, §8.2: one reaction to each enemy move or fire.  Kalash dodges Emfour's
     shot (it misses, a 1): the dodge was his reaction to it, so he cannot also fire
-    back at it; he may react to the enemy's next action."""
+    back at it; he may react to the enemy's next action.
+
+    Digest: AMB-16.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=30 dice=1", role="regulars")
     assert "target dodges" in [m.label for m in rolls(out)[0].mods]

@@ -24,7 +24,7 @@ def test_ex02_kalashnikov_burst_loses_two_dice():
     """EX-02: an irregular (Irr2) AR burst at 40 cm at a dodging man: 6 + 2 = 8, so
     the burst loses 2 dice and rolls one needing 6.
 
-    Digest: FIRE-5.
+    Digest: AMB-23, FIRE-5.
     """
     need, dice = fire.base_shot(W["AR"], "burst", 40)
     assert (need, dice) == (6, 3)
@@ -39,7 +39,7 @@ def test_ex02_kalashnikov_burst_loses_two_dice():
 def test_burst_losing_every_die_cannot_hit():
     """§8.0: a 3-die burst needing 6 + 4 loses every die: no roll, no hit.
 
-    Digest: FIRE-5.
+    Digest: AMB-23, FIRE-5.
     """
     shot = fire.shot(6, 3, (Mod("a", 2), Mod("b", 2)), burst=True)
     assert shot.dice == 0 and not shot.possible
@@ -57,7 +57,7 @@ def test_single_shot_over_six_cannot_hit():
 def test_range_bands_include_their_upper_value():
     """§8.0 (ruling BN-C-BANDS): 25 is the first band, 26 the second …; nothing past 150 cm.
 
-    Digest: FIRE-2.
+    Digest: AMB-01, FIRE-2.
     """
     assert [fire.band(r) for r in (0, 25, 26, 50, 51, 100, 101, 150)] == [0, 0, 1, 1, 2, 2, 3, 3]
     with pytest.raises(Refused):
@@ -90,7 +90,7 @@ def test_modifiers_each_as_the_book_says():
     +1 (small arms, bursts too), dodging (not a sniper's shot), a sniper target, one crew, Special Forces
     −1 (not on bursts); §10.0's suppressed target past 25 cm.
 
-    Digest: FIRE-4, T-09.
+    Digest: AMB-27, FIRE-4, T-09.
     """
     ar, sn, rpg, mmg = W["AR"], W["SNIPER"], W["RPG"], W["MMG"]
 
@@ -161,7 +161,7 @@ def test_ammunition_english_and_italian():
     """§8.0.3: a double empties the magazine; three of a kind leaves an AR on aimed fire until a 1; the
     Italian draft counts bursts only and finishes an SMG on three of a kind.
 
-    Digest: FIRE-12.
+    Digest: AMB-31, FIRE-12.
     """
     ar, smg = W["AR"], W["SMG"]
     assert fire.ammunition((3, 3, 5), ar, True, False, False).empty
@@ -184,7 +184,7 @@ def test_save_modifier_not_cumulative_and_largest_taken():
     """§9.0: leader and protection give one +1, not two; speculative fire's +2 (§8.6) is taken instead; no
     bonus, none.
 
-    Digest: SAVE-3, T-13.
+    Digest: AMB-42, SAVE-3, T-13.
     """
     both = saves.save_mods(saves.SaveFacts(leader=True, protected=True))
     assert [m.value for m in both] == [1]
@@ -350,7 +350,7 @@ def test_spotting_numbers():
     """§7.0: 0 within 5 cm, 3 to 20, 5 to 50, 6 to 100, nothing beyond; an SF target in the open seen by a
     recruit: +2 −1 +1; 1 or less is automatic, 7 or more impossible.
 
-    Digest: T-07.
+    Digest: AMB-03, AMB-20, T-07.
     """
     assert [spotting.base_need(r) for r in (5, 6, 20, 21, 50, 51, 100)] == [0, 3, 3, 5, 5, 6, 6]
     with pytest.raises(Refused):
@@ -395,7 +395,7 @@ def test_fire_after_movement():
     """§6.1: an AR fires after 15 cm; an RPG only after 5 cm or less; an MMG not after any move; a man who
     ran not at all.
 
-    Digest: MOV-3, T-05.
+    Digest: AMB-10, AMB-15, MOV-3, T-05.
     """
     assert movement.may_fire_after(W["AR"], 15, "penalty") == ""
     assert "5 cm" in movement.may_fire_after(W["RPG"], 15, "penalty")

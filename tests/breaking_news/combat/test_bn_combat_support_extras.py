@@ -72,7 +72,7 @@ def test_rules_of_engagement_take_one_off_the_call_and_ask_a_six_for_speculative
 def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     """Extras: Mortars: Irregulars that did not buy them have no support fire at all, whoever asks.
 
-    Digest: MORT-3.
+    Digest: AMB-34, MORT-3.
     """
     g = _range(tmp_path, monkeypatch, "")
     with pytest.raises(Refused, match="irregulars bought no Mortars: no off-table mortar to call"):

@@ -63,7 +63,7 @@ def test_movement_limits_section_6_1():
     """§6.1: which weapons fire after 15 cm (light), after 5 cm (RPG, launcher, sniper), never after a
     move (MMG, HMG, heavy AT), and the tank gun.
 
-    Digest: T-05.
+    Digest: AMB-10, T-05.
     """
     t = weapons()
     assert {w for w, x in t.items() if x.movement == "steady"} == {"RPG", "GL", "SNIPER"}
@@ -101,7 +101,7 @@ def test_fire_modifiers_section_8_0():
 def test_burst_areas_section_8_0_1():
     """§8.0.1: 5 cm for grenades, RPGs, launchers and mortars, 7 cm for the tank gun.
 
-    Digest: T-10.
+    Digest: AMB-29, T-10.
     """
     t = weapons()
     assert t["GRENADE"].area_cm == t["RPG"].area_cm == t["GL"].area_cm == t["MORTAR"].area_cm == 5
@@ -209,7 +209,7 @@ def test_vehicle_saves_section_9_2():
     # columns: light weapons/LMG/MMG, HMG, light AT, IED, tank gun/heavy AT; 0 = unaffected.
     """§9.2's vehicle saves by type and weapon, against the book.
 
-    Digest: T-14, VSAVE-2.
+    Digest: AMB-45, T-14, VSAVE-2.
     """
     book = {
         "tank-front": (0, 0, 1, 0, 4),

@@ -25,7 +25,7 @@ def test_vehicle_moves_roll_2d6(rng):
     """§6.0: the Hummer (wheeled) rolls 3,4 and may go 45 − 7 = 38 cm; the Abrams (tracked) rolls 6,6: up
     to 18, it moves 10.  §6.1: a tank that moved cannot fire its gun; its HMG fires with the moving +1.
 
-    Digest: MOV-2, MOV-3, T-04, T-05.
+    Digest: AMB-12, AMB-13, MOV-2, MOV-3, T-04, T-05.
     """
     out = rng.execute("move hummer dice=3,4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
@@ -41,7 +41,7 @@ def test_embark_and_disembark_are_whole_actions(rng):
     """§6.3: getting into the Hummer is Emfour's whole action; he gets out in a later turn, again his
     whole action.
 
-    Digest: MOV-5.
+    Digest: AMB-14, MOV-5.
     """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
@@ -118,7 +118,7 @@ def test_knocked_out_without_exploding(tmp_path, monkeypatch):
 def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, save_ok):
     """§9.1: 2+ inside a heavily-armoured vehicle; the Italian draft adds the tank (DIFF-38).
 
-    Digest: SAVE-6.
+    Digest: AMB-46, SAVE-6.
     """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark m4 abrams", role="regulars")
@@ -174,7 +174,7 @@ def test_melee_three_against_one_and_ties(rng):
     """§11.0: three Rangers against Omar, the suppressed one tested first: 1 + 12 against 1 + 3; a tie
     (Rook, Kid) is rolled again.
 
-    Digest: MEL-2, MEL-3.
+    Digest: AMB-50, MEL-2, MEL-3.
     """
     rng.execute("mark saw suppressed")
     out = rng.execute("melee m4 omar with=sarge,saw leader=sarge dice=2,1,1", role="regulars")
@@ -222,7 +222,7 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
     Taliban save 6,6,5,1,2 (two survive, suppressed), the hit Ranger saves a 4.  Next round the suppressed
     Ranger fails his test: 24 dice, not 21.
 
-    Digest: BLD-1, BLD-3, BLD-4, BLD-6.
+    Digest: AMB-51, BLD-1, BLD-3, BLD-4, BLD-6.
     """
     rangers = "sarge saw m4 c1 c2 c3 c4"
     attack = [6] * 5 + [1, 2, 3, 4, 5] * 4 + [1, 2, 3]
@@ -294,7 +294,7 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
     drift is 6,5,4,3 = 18 cm; Kalash and Rocket under the template save at 3+ with +2: Kalash's 1 kills
     him, Rocket's 2 + 2 passes.  One call a side.
 
-    Digest: ART-2, ART-3, ART-4, MORT-2.
+    Digest: AMB-34, AMB-44, ART-2, ART-3, ART-4, MORT-2.
     """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     out = g.execute("call-support dice=4", role="regulars")
@@ -320,7 +320,7 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
     """Extras: Mortars, §8.5: the militia's mortar is called on a 5 and fires next turn at 60 cm, needing
     5: a 3 lands 6 cm off; once it has fired, the regulars' counter-battery on a 4 silences it for good.
 
-    Digest: EXT-5, MORT-1, MORT-3.
+    Digest: AMB-30, AMB-35, AMB-36, EXT-5, MORT-1, MORT-3.
     """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
@@ -344,7 +344,7 @@ def test_smoke_drifts_next_turn_and_clears_after(rng):
     """§8.9: Emfour throws smoke 8 cm, needing 4: a 2 lands 2 cm off (1 cm a point); next turn it drifts 3
     + 5 = 8 cm, even: the way it first deviated; the turn after, it clears.
 
-    Digest: SMK-1, SMK-2.
+    Digest: AMB-41, SMK-1, SMK-2.
     """
     out = rng.execute("smoke m4 range=8 dice=2", role="regulars")
     assert "2 cm off" in facts(out, ev.Noted)[-1].text  # a hand grenade: 1 cm per point
@@ -362,7 +362,7 @@ def test_ied_dud_and_blast(rng):
     """Extras: Explosives, §9.1: a 2 is a dud, spent for good; a blast's men save at 3+: Sgt Stone (+1,
     leader) with a 3, Emfour's 2 fails.
 
-    Digest: EXT-9, SAVE-6.
+    Digest: AMB-43, EXT-9, SAVE-6.
     """
     out = rng.execute("ied marker.1 dice=2")
     assert rolls(out)[0].outcome == "dud"
@@ -400,7 +400,7 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
     """§9.3: Emfour, wounded with a 3 in turn 1, is still alive at the end of turns 1 to 3 and dies at the
     end of turn 4.
 
-    Digest: WND-1.
+    Digest: AMB-47, WND-1.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,3")
@@ -434,7 +434,7 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
     """§8.8: the Hummer's driver fails his save (a 1): a note says it runs on for a whole move and stops
     (straight on, in the Italian draft).
 
-    Digest: VF-2.
+    Digest: AMB-40, VF-2.
     """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark wheels hummer", role="regulars")
@@ -447,7 +447,7 @@ def test_helicopter_gunship(rng):
     """§8.4: flies without limit, fires as an HMG at its greatest distance; it is shot
     at by small arms and rockets at long range from anywhere, saving as light armour.
 
-    Digest: ART-6.
+    Digest: AMB-45, ART-6.
     """
     out = rng.execute("move apache 90", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 90 and not rolls(out)
