@@ -168,6 +168,9 @@ def test_motivation_for_a_platoon_italian_only():
 
 
 def test_quality_changes_one_level_in_the_italian_draft():
+    """Calculating points (digest DIFF-51, ruling BN-PTS-QUALITY): a Veteran (R3) of the list made
+    Special Forces (R1) is two levels: allowed in English, refused in the Italian draft, where
+    Elite (R2), one level, is allowed."""
     raised = squad(COMMANDER, man("x", "R1", list_cls="R3"))
     assert validate_roster(raised, 0) == []
     assert validate_roster(raised, 0, IT) == ["x: R3 raised or lowered to R1 is 1 level over the one allowed"]

@@ -199,3 +199,20 @@ def test_intelligence_before_deployment_is_for_special_forces(demo):
     """
     with pytest.raises(Refused, match="only Special Forces"):
         demo.execute("intelligence", role="regulars")
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"), [("", "reached within 10 cm"), ("it-2009-12-09", "within 10 cm and in line of sight")]
+)
+def test_diff_06_the_italian_draft_reveals_a_marker_seen_within_10cm(tmp_path, variant, rule):
+    """§4.1 (digest DIFF-06, ruling BN-OBJ-REVEAL): the English draft reveals a marker the enemy
+    reached within 10 cm; the Italian one a marker a figure is within 10 cm of and sees.  The
+    owner reveals Regular marker 4 (main) and the log says which rule he applied."""
+    game = new_game(tmp_path, "open", variant=variant)
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5")
+    to_activation(game, "6,6,1,1")
+    out = game.execute("reveal 4 regulars", role="regulars")
+    assert [(e.key, e.value) for e in events(out, ev.Revealed)] == [("marker.regulars.4", "main")]
+    (note,) = [str(e.text) for e in events(out, ev.Noted)]
+    assert note == f"regulars marker 4 is revealed: an enemy {rule} (§4.1)"

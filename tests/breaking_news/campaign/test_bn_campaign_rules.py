@@ -148,7 +148,7 @@ def test_ex01_secret_die_redesignates_markers(die, expected):
     """EX-01 (ruling BN-OBJ-DIE): the die's 3 makes marker 3 a main objective too; 4 (the main) changes
     nothing; 6 makes the main a fake.
 
-    Digest: AMB-06, OBJ-2.
+    Digest: AMB-06, DIFF-07, OBJ-2.
     """
     state = _State(die)
     assert {n: objectives.effective_role(state, "regulars", n) for n in range(1, 6)} == expected

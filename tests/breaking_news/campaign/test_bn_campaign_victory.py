@@ -135,7 +135,7 @@ def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
     """EX-07 in the Italian draft: declared in turn 1; 30 after two turns; the militia firing first pay
     10, not 10 + 5 (DIFF-45).
 
-    Digest: AMB-58.
+    Digest: AMB-58, DIFF-58, DIFF-62.
     """
     game = _open(tmp_path, IT)
     with pytest.raises(Refused, match="first turn"):
@@ -292,3 +292,17 @@ def test_the_final_count_books_the_multipliers(demo):
     regulars = demo.state.sides["regulars"]
     assert regulars.dp_by_category == {"casualties": 10, "civilians": 5, "media": 20}
     assert regulars.defeat_points == 35  # what fireteam replay shows is the final count
+
+
+def test_diff_57_either_side_negotiates_in_the_italian_draft(tmp_path):
+    """Extras: Negotiation (digest DIFF-57, DIFF-58; ruling BN-NEG-WHO): the Italian draft gives every
+    squad a negotiation value, so the militia may negotiate, in the first turn; the English draft
+    refuses them (the Regular player negotiates)."""
+    english = _open(tmp_path, name="en.ft")
+    run(english, "next", "next dice=1,1,6,6")
+    with pytest.raises(Refused, match="Regular player negotiates"):
+        english.execute("negotiate", role="irregulars")
+    italian = _open(tmp_path, IT, name="it.ft")
+    run(italian, "next", "next dice=1,1,6,6")
+    italian.execute("negotiate", role="irregulars")
+    assert italian.state.vars["negotiation.irregulars"]

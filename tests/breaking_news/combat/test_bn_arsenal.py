@@ -350,7 +350,7 @@ def test_grenade_launcher_deviation_and_smoke(tmp_path):
     misses by 3 = 9 cm, direction 5 = over.  §8.9: Pace's smoke from his launcher at 40
     cm (5+) with a 3 lands 2 x 3 = 6 cm off.
 
-    Digest: AMB-30, SMK-1.
+    Digest: AMB-30, DIFF-30, SMK-1.
     """
     g = _game(tmp_path, "irregulars", "deviation")
     try:

@@ -111,7 +111,7 @@ def test_move_then_fire_penalty_and_limits(rng):
     """§5.0, §6.1: Emfour moves 12 cm and fires his AR at 20 cm with +1 (needs 4: a 3 misses); a man who
     ran cannot fire; a launcher fires only after 5 cm or less; one action a turn.
 
-    Digest: ACT-1, AMB-15, FIRE-1, MOV-1, MOV-3, T-03, T-05.
+    Digest: ACT-1, AMB-15, DIFF-10, FIRE-1, MOV-1, MOV-3, T-03, T-05.
     """
     rng.execute("move m4 12", role="regulars")
     assert "moved" in status(rng, "m4")

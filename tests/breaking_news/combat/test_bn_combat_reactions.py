@@ -187,7 +187,7 @@ def test_a_dodge_under_covering_fire_tests_first(rng):
     """§6.5, §8.3: Kalash, in the yard under covering fire worth 8, tests before he dodges: 2 + 2 is a
     hit, and he does not move.
 
-    Digest: AMB-33, COV-5, MOV-6.
+    Digest: AMB-33, COV-5, DIFF-18, DIFF-33, MOV-6.
     """
     rng.execute("covering saw area=yard range=20", role="regulars")  # LMG 5 + Elite 3 = 8
     out = rng.execute("react-dodge kalash 3 area=yard dice=2,2,5", role="irregulars")

@@ -434,7 +434,7 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
     """§8.8: the Hummer's driver fails his save (a 1): a note says it runs on for a whole move and stops
     (straight on, in the Italian draft).
 
-    Digest: AMB-40, VF-2.
+    Digest: AMB-40, DIFF-36, VF-2.
     """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark wheels hummer", role="regulars")
