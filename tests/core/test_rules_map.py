@@ -27,7 +27,7 @@ import pytest
 
 from core import rulesmap
 from core.game import builtin_commands
-from core.ruleset import available, get_ruleset
+from core.ruleset import BUILTIN, available, get_ruleset
 from core.rulesmap import RulesMap, RulesMapError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -223,7 +223,8 @@ def test_the_map_is_honest(ruleset_id):
 
 
 def test_every_ruleset_has_a_map_and_a_digest():
-    assert sorted(MAPPED) == sorted(available()) == sorted(DIGESTS)
+    # the rulesets Fireteam ships (a test may register a ruleset of its own, without a map)
+    assert sorted(BUILTIN) == sorted(DIGESTS) and set(BUILTIN) <= set(MAPPED)
 
 
 @pytest.mark.parametrize("ruleset_id", MAPPED)
