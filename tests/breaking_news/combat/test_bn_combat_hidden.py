@@ -254,7 +254,10 @@ def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, mo
     """§7.0: "+2 target in Jungle or at night (without night visors)".  At 15 cm a
     sighting needs 3; at night Sgt Stone, without visors, needs 5, so a 4 fails
     though nobody typed ``night``.  Spc Saw has night visors: he needs 3 and a 3
-    sights Shadow."""
+    sights Shadow.
+
+    Digest: T-07.
+    """
     g = _night_range(tmp_path, monkeypatch)
     out = g.execute("react-spot sarge shadow range=15 dice=4")
     roll = rolls(out)[0]
@@ -270,7 +273,7 @@ def test_jungle_is_still_typed_and_counts_once_at_night(tmp_path, monkeypatch):
     """§7.0: jungle and night are one +2, not two: at night in jungle Sgt Stone needs
     3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too).
 
-    Digest: AMB-61.
+    Digest: AMB-61, T-07.
     """
     g = _night_range(tmp_path, monkeypatch)
     assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4"))[0].target == 5
