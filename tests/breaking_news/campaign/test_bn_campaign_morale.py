@@ -62,7 +62,7 @@ def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(de
     2, with 4 losses so far, 1,1,2,3 fails while they have more points: routed, 15 for disengagement, and
     the game ends.
 
-    Digest: EXT-6, MOR-3, MOR-5, MOR-7, VIC-1.
+    Digest: DIFF-48, EXT-6, MOR-3, MOR-5, MOR-7, VIC-1.
     """
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
     out = demo.execute("morale regulars dice=1,1,2,1", role="regulars")

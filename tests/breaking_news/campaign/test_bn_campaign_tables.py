@@ -23,7 +23,7 @@ BOOK_CLASSES = {
 def test_troop_classes_every_column():
     """§3.0: every class's every column, against the book.
 
-    Digest: AMB-56, T-01.
+    Digest: AMB-56, DIFF-50, T-01.
     """
     got = {
         c.id: (c.name, c.side, c.init_morale, c.spotting, c.fire, c.covering, c.melee, c.save, c.suppression, c.points)

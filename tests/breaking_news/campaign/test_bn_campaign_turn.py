@@ -61,7 +61,7 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
 def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
     """§13.0: a platoon adds only its leader's leadership (Lt Moro, 3), not his sergeants'.
 
-    Digest: INI-5, PLT-1, PLT-2.
+    Digest: DIFF-09, DIFF-43, INI-5, PLT-1, PLT-2.
     """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")

@@ -87,7 +87,7 @@ def test_score_lines_and_their_limits(demo):
     """§14.0: the referee scores two buildings hit by the regulars' support fire (10); civilians only
     against the Regular player; an exfiltration 5.
 
-    Digest: ART-5.
+    Digest: ART-5, DIFF-44.
     """
     run(demo, "next", "next dice=6,6,1,1")
     demo.execute("score building regulars count=2")
@@ -118,7 +118,7 @@ def test_ex07_negotiation_english(tmp_path):
     """EX-07: the Bersaglieri negotiate at level 3: 15 after turn 1, 30 after turn 2; the militia fire
     first: the 30 go, and they take 10 + 5.
 
-    Digest: AMB-58, DP-4, EXT-12, T-19.
+    Digest: AMB-58, DIFF-59, DP-4, EXT-12, T-19.
     """
     game = _open(tmp_path)
     game.execute("negotiate", role="regulars")
@@ -166,7 +166,7 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
     """Extras: Negotiation: at the end the negotiator (level 3) rolls: a 3 cancels his 15 points, a 4
     keeps them.
 
-    Digest: DP-4, EXT-12.
+    Digest: DIFF-60, DP-4, EXT-12.
     """
     for face, expected in ((3, 0), (4, 15)):
         game = _open(tmp_path, name=f"n{face}.ft")
@@ -207,7 +207,7 @@ def test_journalist_captured(tmp_path):
     """Extras: Media, §14.0: the militia capture a journalist: 30 to the Bersaglieri; the Regular player
     cannot capture.
 
-    Digest: DP-1, EXT-10.
+    Digest: DIFF-54, DP-1, EXT-10.
     """
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")  # regulars active

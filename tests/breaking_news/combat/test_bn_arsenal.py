@@ -411,7 +411,7 @@ def test_light_mortar_on_the_table(irregulars):
     Then §8.5 without the deviation option: a miss lands 3 cm a point off, where the
     opponent chooses.
 
-    Digest: MORT-1.
+    Digest: DIFF-25, MORT-1.
     """
     with pytest.raises(Refused, match="closer than 10 cm"):
         irregulars.execute("fire abdi ferro range=9", role="irregulars")

@@ -82,7 +82,7 @@ def test_ex02_kalashnikov_burst_at_a_dodger(tmp_path, monkeypatch):
     """EX-02 through the commands: an Irr2 AK burst at 40 cm at a dodging Ranger rolls
     one die needing 6.
 
-    Digest: AMB-25, FIRE-4, FIRE-5, MOV-6, T-09.
+    Digest: AMB-25, DIFF-04, FIRE-4, FIRE-5, MOV-6, T-09.
     """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("react-dodge sarge 3", role="regulars")
@@ -286,7 +286,7 @@ def test_speculative_fire_saves_at_plus_two(rng):
     save has +2 (a 2 + 2 passes: suppressed); a permission roll of 4 is refused and spends nothing; fire
     at an empty position is rolled like any shot.
 
-    Digest: AMB-18, AMB-37, AMB-42, SAVE-3, SPEC-1, SPOT-2.
+    Digest: AMB-18, AMB-37, AMB-42, DIFF-21, SAVE-3, SPEC-1, SPOT-2.
     """
     with pytest.raises(Refused, match="hidden"):
         rng.execute("fire rook shadow range=40 weapon=GL")
@@ -310,7 +310,7 @@ def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
     """§12.0 (ruling BN-C-RETREAT): Emfour, retreating, fails his test (a 6): he must fall back at least
     15 cm, and may still fire.
 
-    Digest: MOR-6.
+    Digest: DIFF-67, MOR-6.
     """
     rng.execute("mark m4 suppressed")
     rng.execute("mark m4 retreating")

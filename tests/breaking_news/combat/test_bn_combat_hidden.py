@@ -118,7 +118,7 @@ def test_sighting_modifiers_and_limits(rng):
     """§7.0: Rook (R5, +1) looks at Shadow in the open (−1) at 60 cm: needs 6, a 5 fails; nothing is
     sighted past 100 cm; a man in sight needs no sighting.
 
-    Digest: AMB-03, AMB-19, AMB-61, T-07.
+    Digest: AMB-03, AMB-19, AMB-61, DIFF-19, T-07.
     """
     out = rng.execute("react-spot rook shadow range=60 open dice=5")
     roll = rolls(out)[0]

@@ -27,7 +27,7 @@ def test_opportunity_fire_range_and_once_per_action(rng):
     """§8.2: Kalash answers Emfour's move within 50 cm (needs 4 + 1: a 2 misses), once; a new move, a new
     reaction.
 
-    Digest: ACT-2, AMB-17, OPP-3, OPP-4.
+    Digest: ACT-2, AMB-17, DIFF-32, OPP-3, OPP-4.
     """
     rng.execute("move m4 10", role="regulars")
     with pytest.raises(Refused, match="50 cm"):

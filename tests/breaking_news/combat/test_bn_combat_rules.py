@@ -90,7 +90,7 @@ def test_modifiers_each_as_the_book_says():
     +1 (small arms, bursts too), dodging (not a sniper's shot), a sniper target, one crew, Special Forces
     −1 (not on bursts); §10.0's suppressed target past 25 cm.
 
-    Digest: AMB-27, FIRE-4, T-09.
+    Digest: AMB-27, DIFF-27, FIRE-4, T-09.
     """
     ar, sn, rpg, mmg = W["AR"], W["SNIPER"], W["RPG"], W["MMG"]
 

@@ -101,7 +101,7 @@ def test_fire_modifiers_section_8_0():
 def test_burst_areas_section_8_0_1():
     """§8.0.1: 5 cm for grenades, RPGs, launchers and mortars, 7 cm for the tank gun.
 
-    Digest: AMB-29, T-10.
+    Digest: AMB-29, DIFF-29, T-10.
     """
     t = weapons()
     assert t["GRENADE"].area_cm == t["RPG"].area_cm == t["GL"].area_cm == t["MORTAR"].area_cm == 5

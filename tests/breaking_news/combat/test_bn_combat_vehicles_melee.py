@@ -41,7 +41,7 @@ def test_embark_and_disembark_are_whole_actions(rng):
     """§6.3: getting into the Hummer is Emfour's whole action; he gets out in a later turn, again his
     whole action.
 
-    Digest: AMB-14, MOV-5.
+    Digest: AMB-14, DIFF-16, MOV-5.
     """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
