@@ -29,6 +29,23 @@ def test_wnd_2_a_stabilised_man_is_no_loss(demo):
     assert (len(test.faces), test.target, test.outcome) == (4, 1, "passed")
 
 
+def test_wnd_2_an_evacuated_man_is_out_of_danger_as_with_a_medic(demo):
+    """§9.3 (digest WND-2, T-15, AMB-47; ruling BN-C-WOUNDED): a wounded man carried off the
+    table is out of danger, as one a medic reaches.  Conti and Bianchi are badly wounded;
+    Conti is evacuated: the Bersaglieri lose 10 (Bianchi alone), and their morale test
+    counts one loss: 4 dice, a 1 at least.  Rossi, unhurt, is no wounded man to evacuate."""
+    run(demo, "option wounded on", "next", "next dice=6,6,1,1")
+    run(demo, "out conti wounded by irregulars", "out bianchi wounded by irregulars")
+    with pytest.raises(Refused, match="not a wounded man"):
+        demo.execute("evacuate rossi", role="regulars")
+    out = demo.execute("evacuate conti", role="regulars")
+    assert [(e.unit, e.cause) for e in events(out, ev.UnitOut)] == [("conti", "stabilised, wounded by irregulars")]
+    demo.execute("next")
+    assert demo.state.sides["regulars"].dp_by_category == {"casualties": 10}
+    (test,) = rolls(demo.execute("morale regulars dice=1,1,1,1", role="regulars"))
+    assert (len(test.faces), test.target, test.outcome) == (4, 1, "passed")
+
+
 def test_ext_10_the_irregular_player_moves_an_independent_journalist_2d6_once_a_turn(tmp_path):
     """Extras: Media (digest EXT-10): the Irregular player moves the independent journalists
     2d6 cm.  Reed rolls 3 and 4: 7 cm; he has moved for the turn; the Regular player may not

@@ -102,7 +102,7 @@ def test_motivation_covers_every_squad_or_the_italian_platoon(tmp_path, variant,
     """Extras: Motivation: bought for every squad of a platoon (15 each), or in the Italian draft at 30
     for the whole platoon.
 
-    Digest: EXT-6.
+    Digest: DIFF-52, EXT-6.
     """
     game = new_game(tmp_path, "open", variant=variant)
     game.execute(f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300")

@@ -13,7 +13,7 @@ def test_initiative_with_the_books_modifiers(demo):
     """§5.0: the Bersaglieri roll 5,4 + leadership 2 + quality 4 = 15; the militia 2,3 + 1 + 3 = 9: the
     Bersaglieri are active.
 
-    Digest: AMB-02, INI-1, T-02.
+    Digest: AMB-02, INI-1, INI-4, T-02.
     """
     demo.execute("next")
     out = demo.execute("next dice=5,4,2,3")

@@ -76,6 +76,8 @@ def test_civilians_killed_by_the_regulars_only(demo):
 
 
 def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
+    """§14.0 (digest DIFF-46, ruling BN-DP-CIVILIANS): a civilian the Regulars hit but do not kill costs
+    them 5 in the Italian draft (every civilian hit), nothing in the English one (killed)."""
     for variant, expected in (("", []), (IT, [5])):
         game = new_game(tmp_path, variant=variant, name=f"civ{variant}.ft")
         ctx = Context(copy_state(game.state), ManualDice([]), "referee", game.ruleset)
@@ -166,7 +168,7 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
     """Extras: Negotiation: at the end the negotiator (level 3) rolls: a 3 cancels his 15 points, a 4
     keeps them.
 
-    Digest: DIFF-60, DP-4, EXT-12.
+    Digest: AMB-58, DIFF-60, DP-4, EX-07, EXT-12.
     """
     for face, expected in ((3, 0), (4, 15)):
         game = _open(tmp_path, name=f"n{face}.ft")

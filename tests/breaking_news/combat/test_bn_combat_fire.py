@@ -325,7 +325,7 @@ def test_a_retreating_man_who_fails_falls_back_and_may_fire(rng):
 def test_a_retreating_man_who_passes_is_himself_again(rng):
     """§12.0: a retreating man who passes his test (a 2) is neither suppressed nor retreating any more.
 
-    Digest: MOR-6.
+    Digest: MOR-6, SUP-4.
     """
     rng.execute("mark m4 suppressed")
     rng.execute("mark m4 retreating")

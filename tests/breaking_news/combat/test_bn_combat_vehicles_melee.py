@@ -400,7 +400,7 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
     """§9.3: Emfour, wounded with a 3 in turn 1, is still alive at the end of turns 1 to 3 and dies at the
     end of turn 4.
 
-    Digest: AMB-47, WND-1.
+    Digest: AMB-47, T-15, WND-1.
     """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,3")
