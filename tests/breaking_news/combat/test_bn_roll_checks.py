@@ -120,7 +120,10 @@ def test_morale(dice):
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_storming_hits_each_die_on_its_own(dice):
-    """§11.1: the luck counts the hits; their distribution is the rule's over every face."""
+    """§11.1: the luck counts the hits; their distribution is the rule's over every face.
+
+    Digest: T-21.
+    """
     for defending in (False, True):
         check = suppression.storm_check(defending)
         every = faces_of(dice)
