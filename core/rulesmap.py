@@ -2,7 +2,8 @@
 
 The map is data, ``data/rules_map.toml`` in the ruleset's package (``Ruleset.rules_map``):
 one ``[[rule]]`` per id of the English digest of its rulebook (``shared/rules/digest-*.md``),
-each with its rulebook section and a ``status``:
+each with its rulebook section, a ``title`` (what the rule is about, in the digest's words,
+so that the map reads without the digest) and a ``status``:
 
 * ``enforced``: code applies it (``code``, ``module:function``) and a test checks it with
   exact dice (``tests``, ``path::test_name``); both at least one;
@@ -74,6 +75,7 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     status: ClassVar[str] = ""
     id: Annotated[str, msgspec.Meta(pattern=ID_FORM, max_length=20)]
     section: Word
+    title: Annotated[str, msgspec.Meta(max_length=200)] = ""
     code: tuple[CodeRef, ...] = ()
     tests: tuple[TestRef, ...] = ()
     ruling: str = ""
@@ -149,7 +151,8 @@ class RulesMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def words(rule: Rule) -> str:
     """Everything a search may find in a rule: its id, section, status and every field."""
     return " ".join(
-        (rule.id, rule.section, rule.status, *rule.code, *rule.tests, rule.ruling, rule.variant, rule.command, rule.why)
+        (rule.id, rule.section, rule.title, rule.status, *rule.code, *rule.tests)
+        + (rule.ruling, rule.variant, rule.command, rule.why)
     )
 
 
@@ -179,8 +182,8 @@ def section_key(section: str) -> tuple[Any, ...]:
 
 def as_json(rule: Entry, ruleset_id: str) -> dict[str, Any]:
     """A rule as ``fireteam rules --json`` gives it: ``id``, ``status``, ``code``, ``tests``,
-    ``section``, ``ruling`` (null when there is none) and ``ruleset``, with ``variant``,
-    ``command`` and ``why`` where they are set."""
+    ``section``, ``ruling`` (null when there is none), ``ruleset`` and ``title``, with
+    ``variant``, ``command`` and ``why`` where they are set."""
     out: dict[str, Any] = {
         "ruleset": ruleset_id,
         "id": rule.id,
@@ -189,6 +192,7 @@ def as_json(rule: Entry, ruleset_id: str) -> dict[str, Any]:
         "code": list(rule.code),
         "tests": list(rule.tests),
         "ruling": rule.ruling or None,
+        "title": rule.title,
     }
     for name in ("variant", "command", "why"):
         if value := getattr(rule, name):

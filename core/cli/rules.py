@@ -24,7 +24,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help=_("a list of {id, status, code, tests, section, ruling, ruleset} (and variant, command, why where set)"),
+        help=_(
+            "a list of {id, status, code, tests, section, ruling, ruleset, title} (and variant, command, why where set)"
+        ),
     )
     add_lang_option(p)
 
@@ -72,7 +74,9 @@ def summary(ruleset: Ruleset, rules: tuple[Entry, ...] | list[Entry]) -> str:
     for r in rules:
         counts[r.status] += 1
     parts = ", ".join(f"{n} {status_word(s)}" for s, n in counts.items() if n)
-    said = ngettext("{ruleset} {version}: {count} rule ({statuses})", "{ruleset} {version}: {count} rules ({statuses})", len(rules))
+    said = ngettext(
+        "{ruleset} {version}: {count} rule ({statuses})", "{ruleset} {version}: {count} rules ({statuses})", len(rules)
+    )
     return said.format(ruleset=ruleset.name, version=ruleset.version, count=len(rules), statuses=parts)
 
 
@@ -88,11 +92,12 @@ def text_lines(ruleset: Ruleset, every: tuple[Entry, ...], shown: list[Entry]) -
     for section, rules in by_section(shown):
         lines += ["", section]
         for r in rules:
-            more = details(r)
-            lines.append(f"  {r.id:{ids}}  {status_word(r.status):{wide}}" + (f"  {more}" if more else ""))
+            said = " — ".join(s for s in (r.title, details(r)) if s)
+            lines.append(f"  {r.id:{ids}}  {status_word(r.status):{wide}}" + (f"  {said}" if said else ""))
     yours = [r for r in shown if r.status == "referee"]
     if yours:
-        lines += ["", _("Left to the referee ({count}): what he applies himself, with the command named").format(count=len(yours))]
-        lines += [f"  {r.id:{ids}}  {r.section}: {r.command}" + (f"  {r.why}" if r.why else "") for r in yours]
+        said = _("Left to the referee ({count}): what he applies himself, with the command named")
+        lines += ["", said.format(count=len(yours))]
+        lines += [f"  {r.id:{ids}}  {r.section}: {r.command}" + (f"  {r.title}" if r.title else "") for r in yours]
     return lines
 

@@ -8,7 +8,7 @@ from collections import Counter
 from core.ruleset import BUILTIN, get_ruleset
 from tui.main import main as fireteam
 
-KEYS = {"id", "status", "code", "tests", "section", "ruling", "ruleset"}
+KEYS = {"id", "status", "code", "tests", "section", "ruling", "ruleset", "title"}
 
 
 def test_the_json_is_every_rule_of_every_ruleset_with_its_keys(capsys):
@@ -24,6 +24,7 @@ def test_the_json_is_every_rule_of_every_ruleset_with_its_keys(capsys):
     assert "todo" not in {row["status"] for row in rows}
     fire_5 = next(row for row in rows if (row["ruleset"], row["id"]) == ("breaking-news", "FIRE-5"))
     assert fire_5["status"] == "enforced" and fire_5["section"] == "§8.0" and fire_5["ruling"] == "BN-C-OVERFLOW"
+    assert fire_5["title"].startswith("Burst overflow — for burst fire with T > 6, the firer loses")
     assert "core.rulesets.breaking_news.rules.fire:shot" in fire_5["code"]
     assert all(t.startswith("tests/") and "::test_" in t for t in fire_5["tests"])
 
@@ -45,6 +46,7 @@ def test_the_text_counts_explains_and_lists_what_the_referee_does(capsys):
     i = next(i for i, line in enumerate(out) if line.startswith("Left to the referee (2)"))
     assert [line.split()[0] for line in out[i + 1 : i + 3]] == ["LN-AMB-22", "LN-AMB-23"]
     assert all(": clear" in line for line in out[i + 1 : i + 3])
+    assert out[i + 1].endswith("B.1: clear  Hidden deployment reveal rule")
 
 
 def test_the_text_filtered_by_status_says_how_many_are_shown(capsys):

@@ -213,6 +213,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         await pilot.pause()
         text = _screen_text(app.screen)
         assert "1 shown" in text and "variant it-2009-12-09" in text and "FIRE-5" not in text
+        assert "Suppressed figures cannot react" in text  # its title
         await pilot.press("ctrl+a", "ctrl+k")  # clear the search
         for _ in range(3):
             await pilot.press("tab")  # all → enforced → ruling → variant

@@ -32,21 +32,25 @@ FILTERS = ("", *STATUSES)
 
 
 def details(rule: Entry) -> Text:
-    """What the status names (its command, ruling or variant), then the note."""
-    out = Text()
+    """The rule's title, what the status names (its command, ruling or variant), then the note."""
+    out = Text(rule.title, style="bold") if rule.title else Text()
+    if rule.title and (rule.command or rule.ruling or rule.variant or rule.why):
+        out.append("\n")
     named = [
         (_("command"), rule.command),
         (_("ruling"), rule.ruling),
         (_("variant"), rule.variant),
     ]
+    first = True
     for label, value in named:
         if value:
-            if out:
+            if not first:
                 out.append("; ")
+            first = False
             out.append(f"{label} ", style="dim")
-            out.append(value, style="bold")
+            out.append(value, style="italic")
     if rule.why:
-        out.append(("  " if out else "") + rule.why)
+        out.append(("  " if not first else "") + rule.why)
     return out
 
 
@@ -130,7 +134,9 @@ class RulesScreen(ModalScreen[None]):
         """The rules of the status chosen whose words hold the search's."""
         query = self.query_one("#rules-search", Input).value.strip().lower()
         return [
-            r for r in self.rules if (not self.status or r.status == self.status) and (not query or query in self.found[r.id])
+            r
+            for r in self.rules
+            if (not self.status or r.status == self.status) and (not query or query in self.found[r.id])
         ]
 
     def show(self) -> None:
