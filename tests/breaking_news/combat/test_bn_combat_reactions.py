@@ -23,6 +23,17 @@ def test_reacting_player_may_only_react(rng):
         rng.execute("react-fire sarge kalash range=20", role="regulars")  # not the reacting side
 
 
+def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_path):
+    """The refusal names the active side as the players know it, not by its id (#26)."""
+    from bn_combat_support import new_game
+
+    demo = new_game(tmp_path, "demo", active="irregulars")
+    with pytest.raises(Refused) as refused:
+        demo.execute("fire conti bashir range=40")
+    assert str(refused.value) == "Pte Conti is not on the active side (Somali militia); it may only react"
+    demo.close()
+
+
 def test_opportunity_fire_range_and_once_per_action(rng):
     """§8.2: Kalash answers Emfour's move within 50 cm (needs 4 + 1: a 2 misses), once; a new move, a new
     reaction.
