@@ -216,6 +216,7 @@ class GameScreen(Screen):
                 self._who(),
                 self._complete,
                 lambda: self.game.commands,
+                self._entered,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
@@ -452,13 +453,15 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         return _("Ctrl+Z undoes {command}").format(command=preview) if preview else ""
 
-    @on(CommandLine.Submitted)
-    def _submitted(self, event: CommandLine.Submitted) -> None:
+    def _entered(self, text: str) -> None:
+        """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
+        self.run_command(text)
         store = getattr(self.app, "store", None)
-        if store is not None:  # remembered for this save, in a thread: a disk may be slow
+        if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
             lines, path = list(self.query_one(CommandInput).history), self.game.path
-            self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
-        self.run_command(event.text)
+            self.call_after_refresh(
+                lambda: self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
+            )
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
         """Run a command line; ask for physical dice when the game needs them."""
