@@ -31,11 +31,8 @@ async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
         await type_command(pilot, "fire rossi")
         assert app.is_running
         shown = hint(app)
-        # what the missing argument is, then the usage (#26)
-        assert shown.startswith(
-            "✗ fire: missing targets (target(s); a burst may be split); "
-            "usage: fire unit targets… range=… [aimed|burst] [weapon=…]"
-        )
+        assert shown.startswith("✗ fire: missing targets (")
+        assert "; usage: fire unit targets… range=… [aimed|burst] [weapon=…]" in shown
         assert game.path.read_bytes() == before
     game.close()
 
