@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import secrets as _secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -362,7 +362,7 @@ class Game:
             return self._redo(role, by)
         with _failing_on_bugs(text, role):
             cmd, group = self._resolve(parsed, role, by, faces)
-            lines = [self.describe(e) for e in group]
+            lines = self._described(group)
         return self._append(cmd, group, lines)
 
     def _resolve(self, parsed: Parsed, role: str, by: str, faces: list[int] | None) -> tuple[int, list[ev.Event]]:
@@ -700,12 +700,20 @@ class Game:
         state = self.state if step is None else self.timeline.state_at(step)
         return view_state(state, role)
 
-    def describe(self, e: ev.Event, role: str = REFEREE) -> str:
+    def _described(self, group: list[ev.Event]) -> list[str]:
+        """The lines of a command about to be written.  A side the command itself sets
+        up (``scenario demo``'s purchases) is named as it will be, not by its id."""
+        setups = [e for e in group if isinstance(e, ev.GameSetUp)]
+        sides = {s.id: s.name for e in setups for s in e.sides} or None
+        return [self.describe(e, sides=sides) for e in group]
+
+    def describe(self, e: ev.Event, role: str = REFEREE, *, sides: Mapping[str, str] | None = None) -> str:
+        """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
         if role == REFEREE:
             var, number = partial(self.ruleset.describe_named, self.state), None
         else:
             var, number = self._said_var, self.numbering(role).shown
-        sides = {s.id: s.name for s in self.state.sides.values()}
+        sides = {**{s.id: s.name for s in self.state.sides.values()}, **(sides or {})}
         units = self.state.units
 
         def status(badge: str) -> str:

@@ -8,6 +8,13 @@ Textual has no public API for these, and the client needs them:
   input exactly as a local terminal's is read.
 * ``FooterKey``: the widget ``Footer.compose`` yields per key; the client's footer
   (``tui.panes.footer``) puts each key's description in the reader's language.
+* ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``
+  refines to render only the rows a partial update sends (pinned by
+  ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
+  ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
+  shared screen once for its spectators (``tui.ssh.sharedscreen``).
+* ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
+  the command line compares a key's time against (``tui.commandline``).
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -21,13 +28,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TextIO
 
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import visible_screen_stack
+from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.app import App
 
-__all__ = ["FooterKey", "XTermParser", "capture_output_into"]
+__all__ = [
+    "Compositor",
+    "FooterKey",
+    "LayoutUpdate",
+    "XTermParser",
+    "capture_output_into",
+    "get_time",
+    "visible_screen_stack",
+]
 
 
 def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
