@@ -5,6 +5,7 @@ log, ``fireteam log --as`` or ``fireteam replay --as --json``, at any step."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -31,6 +32,7 @@ PLAY = (
     "next",
 )
 SIDES = ("regulars", "irregulars")
+SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +78,6 @@ def test_view_state_at_every_step(played, role):
         _assert_absent(text, _hidden_from(role), f"{role}'s view at step {step}")
         _assert_absent(text, _secret_keys_hidden_from(played, role, step), f"{role}'s view at step {step}")
         assert all(s.owner == role or s.revealed for s in view.secrets.values())
-        assert not any(k.startswith("secret.") for k in view.vars)
     if role == "irregulars":
         assert set(DEMO_HIDDEN_UNITS) <= set(played.view(role).units)
 
@@ -93,6 +94,58 @@ def test_log_lines(played, role):
             assert line.event.owner == role
     if role == "spectator":
         assert all(line.event.vis == () for line in lines)
+
+
+@pytest.fixture(scope="module")
+def recorded():
+    """The demo's recorded game: secrets of both sides set, told and revealed, and a
+    hidden figure's bookkeeping kept in ``secret.`` variables."""
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    yield game
+    game.close()
+
+
+def _secret_vars(state) -> dict[str, object]:
+    return {k: v for k, v in state.vars.items() if k.startswith("secret.")}
+
+
+def test_no_secret_variable_reaches_a_side_or_the_spectator(recorded):
+    states = [recorded.timeline.state_at(step) for step in range(recorded.timeline.length + 1)]
+    held = [state for state in states if _secret_vars(state)]
+    # The game does hold them (else nothing below could fail): the referee sees them.
+    assert len(held) > 100 and "secret.reacted.aden" in _secret_vars(held[0])
+    assert all(view_state(state, "referee").vars == state.vars for state in held)
+    for role in ("regulars", "irregulars", "spectator"):
+        for state in held:
+            view = view_state(state, role)
+            assert _secret_vars(view) == {}
+            # Every other variable is public and reaches every role as it is.
+            assert view.vars == {k: v for k, v in state.vars.items() if not k.startswith("secret.")}
+
+
+@pytest.mark.parametrize("role", SIDES)
+def test_a_side_sees_its_own_secrets_and_the_revealed_ones(recorded, role):
+    enemy = next(side for side in SIDES if side != role)
+    seen_own_unrevealed = seen_enemy_revealed = 0
+    for step in range(recorded.timeline.length + 1):
+        state = recorded.timeline.state_at(step)
+        view = view_state(state, role)
+        expected = {k: s for k, s in state.secrets.items() if s.owner == role or s.revealed}
+        assert view.secrets == expected, f"{role}'s secrets at step {step}"
+        seen_own_unrevealed += any(s.owner == role and not s.revealed for s in view.secrets.values())
+        seen_enemy_revealed += any(s.owner == enemy for s in view.secrets.values())
+    # Both cases happen in the game: its own markers before they are revealed, the enemy's after.
+    assert seen_own_unrevealed > 100 and seen_enemy_revealed > 0
+    final = view_state(recorded.state, role)
+    own = {k for k, s in recorded.state.secrets.items() if s.owner == role}
+    assert own and own <= set(final.secrets)
+    assert all(final.secrets[k].value == recorded.state.secrets[k].value for k in own)
+
+
+def test_the_spectator_sees_only_revealed_secrets(recorded):
+    for step in range(recorded.timeline.length + 1):
+        state = recorded.timeline.state_at(step)
+        assert view_state(state, "spectator").secrets == {k: s for k, s in state.secrets.items() if s.revealed}
 
 
 def test_the_referee_sees_everything(played):
