@@ -16,6 +16,8 @@ from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, sk
 
 from core import events as ev
 from core.game import Game
+from core.history import History
+from core.numbering import Numbering
 from core.replay import step_of_shown, visible_steps
 from core.state import GameState, Side, Unit, fold
 from core.views import REFEREE_ONLY, MarkerLabels, narrowest, view_state
@@ -305,7 +307,7 @@ def test_a_label_already_naming_something_on_the_table_is_drawn_again():
     # The first draw is a marker already down, a unit's id, or a word of a unit's name (any case).
     for taken in (
         {"m": _unit("m", "red", marker=first), "x": _unit("x", "blue")},
-        {"x": _unit("x", "blue"), first.lower(): _unit(first.lower(), "red")},
+        {"x": _unit("x", "blue"), first.lower(): _unit(first.lower(), "red", name="Pte Rossi")},
         {"n": _unit("n", "red", name=f"Sgt {first.lower()}"), "x": _unit("x", "blue", name="Pte Rossi")},
     ):
         assert MarkerLabels(seed, cmd).draw(GameState(units=taken)) == second
@@ -318,3 +320,25 @@ def test_a_table_with_every_label_taken_refuses_a_new_marker():
     units = {f"u{i}": _unit(f"u{i}", "red", marker=label) for i, label in enumerate(every)}
     with pytest.raises(ValueError, match="^no marker label is free: too many hidden units on the table$"):
         MarkerLabels(seed=1, cmd=1).draw(GameState(units=units))
+
+
+def test_a_command_still_arriving_gets_no_number_until_it_is_whole():
+    """A game followed while it is written (or torn at its end): a command whose facts
+    have not all arrived is not counted, so a side's numbers never move backwards."""
+    history = History()
+
+    def arrive(*events: ev.Event) -> None:
+        base = len(history.store)
+        history.store.append(list(events), [msgspec.json.encode(e) for e in events])
+        history.feed(list(events), base)
+
+    arrive(ev.Issued(cmd=1, n=1, by="blue", text="note one"), ev.Noted(text="one"))
+    arrive(ev.Issued(cmd=2, n=1, by="red", text="secret", vis=("red",)), ev.Noted(text="two", vis=("red",)))
+    arrive(ev.Issued(cmd=3, n=2, by="blue", text="note three"), ev.Noted(text="three"))
+    blue = Numbering(history, "blue")
+    assert history.pending() is not None
+    assert [blue.shown(c) for c in (1, 2, 3)] == [1, None, None]
+    arrive(ev.Noted(text="three, again"))
+    assert history.pending() is None
+    assert [blue.shown(c) for c in (1, 2, 3)] == [1, None, 2]
+    assert [Numbering(history, "red").shown(c) for c in (1, 2, 3)] == [1, 2, 3]
