@@ -406,6 +406,55 @@ def play(data, path: Path) -> tuple[Game, Reference]:
 # ---------------------------------------------------------------------- the checks
 
 
+def reference_seen(game: Game, ref: Reference, role: str) -> list[tuple[int, ev.Event]]:
+    """docs/secrets.md, a side's copy: what the role came to see that was set up out of
+    its sight, each with the step of the first fact it saw of it: a hidden piece as it
+    stood just before that fact, a secret of another's when it was revealed to it."""
+    if role == REFEREE:
+        return []
+    store, out = game.history.store, []
+    pieces: set[str] = set()
+    secrets: set[str] = set()
+    state = GameState()
+    for step, i in enumerate(ref.timeline(), start=1):
+        e = store[i]
+        if ref.sees(role, i):
+            if type(e) is ev.UnitAdded:
+                pieces.add(e.unit.id)
+            if type(e) is ev.SecretSet:
+                secrets.add(e.key)
+            uid = getattr(e, "unit", None)
+            if type(uid) is str and uid not in pieces and uid in state.units:
+                pieces.add(uid)
+                u = state.units[uid]
+                spec = ev.UnitSpec(
+                    id=u.id, name=u.name, side=u.side, team=u.team, kind=u.kind, cls=u.cls, weapons=u.weapons,
+                    leadership=u.leadership, roles=u.roles, status=u.status, stats=u.stats,
+                )  # fmt: skip
+                out.append((step, ev.UnitAdded(unit=spec, vis=("referee",))))
+            if type(e) is ev.Revealed and e.key not in secrets and e.key in state.secrets:
+                secrets.add(e.key)
+                s = state.secrets[e.key]
+                out.append((step, ev.SecretSet(key=e.key, owner=s.owner, value=s.value, salt=s.salt, vis=("referee",))))
+        apply_in_place(state, (e,))
+    return out
+
+
+def _unseen_heads(copy) -> int:
+    """The command lines a copy adds for facts whose command the role did not see."""
+    heads, end = 0, 0
+    seen = sorted([(step, 0, e) for step, e in copy.seen] + [(step, 1, e) for step, e in copy.events], key=lambda x: x[:2])
+    opened = False
+    for step, _order, e in seen:
+        if type(e) is ev.Issued:
+            opened, end = True, step + e.n
+        elif step <= end or (heads and not opened):
+            continue
+        else:
+            heads, opened, end = heads + 1, False, 0
+    return heads
+
+
 def _never_seen(game: Game, ref: Reference, role: str) -> list[str]:
     """Words ``role`` must find in nothing it is given: the names of pieces it never saw
     and the values of secrets never shown to it."""
@@ -457,12 +506,23 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
     assert [(step, msgspec.json.encode(e)) for step, e in copy.events] == [
         (step, msgspec.json.encode(store[i])) for step, i in enumerate(timeline, start=1) if ref.sees(role, i)
     ], f"{role}'s copy"
-    # The report: the same as the one its copy makes, which holds only what it may see.
+    assert [(step, msgspec.json.encode(e)) for step, e in copy.seen] == [
+        (step, msgspec.json.encode(e)) for step, e in reference_seen(game, ref, role)
+    ], f"{role}'s copy: what it came to see"
+    h = game.header
+    assert (copy.role, copy.steps) == (role, game.timeline.length)
+    assert msgspec.to_builtins(copy.header) == msgspec.to_builtins(
+        sidecopy.CopyHeader(h.ruleset, h.ruleset_version, h.engine, h.created, h.variant)
+    )
+    # The copy reopened: the role's game, with no seed; its report is the role's report.
     path = folder / f"{role}.copy"
     sidecopy.write(copy, path)
     report = render_md.render(build(game, role))
-    if role != REFEREE:
-        with contextlib.closing(sidecopy.open_copy(path)) as own:
+    with contextlib.closing(sidecopy.open_copy(path)) as own:
+        assert (own.copy_role, own.path, own.writable) == (role, path, False)
+        assert own.header == msgspec.structs.replace(h, seed=0, parent=None)
+        assert own.timeline.length == len(copy.events) + len(copy.seen) + _unseen_heads(copy)
+        if role != REFEREE:
             assert render_md.render(build(own, role)) == report, f"{role}'s report"
     # The odds: naming a piece the role may not see is answered as naming none.
     view = game.view(role)
