@@ -117,3 +117,7 @@ def test_each_kind_of_check_in_the_words_the_odds_show(check, dice, sides, said)
 )
 def test_a_rolls_target_in_the_words_the_dice_pane_shows(args, said):
     assert odds_summary(*args) == said
+
+
+def test_a_check_on_dice_of_unsaid_sides_is_on_six_sided_dice():
+    assert check_summary(ev.AtLeast(face=5), 1) == "needs 5+ on 1d6: 33.3%"
