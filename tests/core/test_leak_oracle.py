@@ -73,11 +73,11 @@ ROLES = (REFEREE, *SIDES, SPECTATOR)
 # Names and secret values no other text of the game contains, so finding one in a
 # role's text means it reached that role.
 PIECES = (
-    ev.UnitSpec(id="anders", name="Bo Anders", side="blue"),
+    ev.UnitSpec(id="anders", name="Bo Anders", side="blue", cls="veteran"),
     ev.UnitSpec(id="kovac", name="Vesna Kovac", side="blue", status=("hidden",)),
     ev.UnitSpec(id="marr", name="Ilse Marr", side="blue", status=("hidden",)),
     ev.UnitSpec(id="dunn", name="Ray Dunn", side="red"),
-    ev.UnitSpec(id="quill", name="Zeke Quill", side="red", status=("hidden",)),
+    ev.UnitSpec(id="quill", name="Zeke Quill", side="red", cls="rookie", status=("hidden",)),
     ev.UnitSpec(id="fitch", name="Oona Fitch", side="red", status=("hidden",)),
 )
 WORDS = ("amberjack", "bluegill", "cuttlefish", "dragonet", "eelpout", "flounder")
@@ -458,7 +458,8 @@ def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
     def known(uid: str) -> str:
         if uid not in units:
             u = state.units.get(uid)
-            units[uid] = (uid, u.name, u.side, u.kind) if u else (uid, "an unseen piece", "", "")
+            cls = game.ruleset.piece_class(state, u.cls) if u and u.cls else ""
+            units[uid] = (uid, u.name, u.side, u.kind, cls) if u else (uid, "an unseen piece", "", "", "")
         return units[uid][1]
 
     for i in ref.timeline():
@@ -499,7 +500,7 @@ def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
             command["points"][e.side] = command["points"].get(e.side, 0) + e.points
             command["words"].append(f"{state.sides[e.side].name}: {e.points:+d} defeat points, {render(e.reason)}")
         elif t is ev.Revealed:
-            turn["keys"].append((e.key, e.value))
+            turn["keys"].append((e.key, e.value, game.ruleset.describe_named(state, e.key, e.value) or ""))
         elif t is ev.Rolled:
             owner = units[e.unit][2] if e.unit and known(e.unit) else (by if by in state.sides else "")
             turn["rolls"].append((state.turn, owner, units[e.unit][1] if e.unit else "", e.roll))
@@ -537,7 +538,7 @@ def report_as_given(game: Game, role: str) -> dict[str, Any]:
     """The same facts of the report ``role`` is given."""
     facts = build(game, role).facts
     return {
-        "units": sorted((u.id, u.name, u.side, u.kind, u.out) for u in facts.units),
+        "units": sorted((u.id, u.name, u.side, u.kind, u.cls, u.out) for u in facts.units),
         "turns": {
             t.turn: {
                 "losses": [(x.unit, x.side, x.cause) for x in t.losses],
@@ -546,7 +547,7 @@ def report_as_given(game: Game, role: str) -> dict[str, Any]:
                 "notes": list(t.notes),
                 "spotted": list(t.spotted),
                 "rolls": [(r.turn, r.side, r.unit, r.roll) for r in t.rolls],
-                "keys": [(k, v) for k, v, _said in t.revealed],
+                "keys": list(t.revealed),
             }
             for t in facts.turns
             if any((t.losses, t.returns, t.points, t.notes, t.spotted, t.rolls, t.revealed))
@@ -696,6 +697,11 @@ def test_the_oracle_sees_hidden_things_happen():
             ("red", "walk quill 2"),  # hidden from blue: carried past blue's undo
             ("blue", "undo"),
             ("red", "shoot quill anders dice=6"),  # unseen, but blue sees Anders fall
+            (REFEREE, "back anders"),
+            (REFEREE, "out quill"),  # red's loss, unseen by blue
+            (REFEREE, "back quill"),
+            (REFEREE, "note the bridge holds"),
+            (REFEREE, "reveal plan.red"),
         ]:
             markers = {f"{{{u.id}}}": u.marker.lower() for u in game.state.units.values() if u.marker}
             for name, label in markers.items():
@@ -707,7 +713,7 @@ def test_the_oracle_sees_hidden_things_happen():
         assert len(logs["referee"]) > len(logs["red"]) > len(logs["spectator"])
         assert len(logs["referee"]) > len(logs["blue"]) > len(logs["spectator"])
         blue = game.view("blue")
-        assert "fitch" in blue.units and "quill" not in blue.units and blue.units["anders"].out
+        assert "fitch" in blue.units and "quill" not in blue.units and not blue.units["anders"].out
         assert game.view("spectator").markers == tuple(sorted(game.state.units[u].marker for u in ("fitch", "quill", "marr", "kovac")))
         for role in ROLES:
             check(game, ref, role, Path(tmp))
