@@ -106,7 +106,8 @@ def test_a_copy_that_is_not_there_or_not_a_file(tmp_path):
 
 
 def test_a_copy_that_is_not_json_of_a_copy(demo_copy, tmp_path):
-    for data in (b"\xff\xfe not text", b'{"fireteam_copy": 1}', json.dumps({**_data(demo_copy), "steps": "x"}).encode()):
+    bad_steps = json.dumps({**_data(demo_copy), "steps": "x"}).encode()
+    for data in (b"\xff\xfe not text", b'{"fireteam_copy": 1}', bad_steps):
         path = _written(tmp_path, data)
         assert _refusal(sidecopy.read, path).startswith(f"{path}: not a valid side's copy of a game: ")
 

@@ -38,9 +38,8 @@ by anyone.  The suite runs a few examples; the ``oracle`` profile runs many::
 from __future__ import annotations
 
 import contextlib
-from itertools import accumulate
-import re
 import tempfile
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +53,8 @@ from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import render
 from core.replay import visible_steps
-from core.report.build import build
 from core.report import render_md
+from core.report.build import build
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
 from core.rulesets.common import REFEREE_TOOLS
 from core.secrets import sidecopy
@@ -510,7 +509,8 @@ def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
     for c in moments:
         change = {s: c["points" if any_points else "losses"].get(s, 0) for s in state.sides}
         if any(change.values()):
-            swings.append((c["turn"], c["text"], change, max(change.values()) - min(change.values()), tuple(c["words"])))
+            swing = max(change.values()) - min(change.values())
+            swings.append((c["turn"], c["text"], change, swing, tuple(c["words"])))
     top = sorted((m for m in swings if m[3] > 0), key=lambda m: -m[3])[:3]
     last = max([0, *turns])
     lost = {
@@ -560,7 +560,8 @@ def report_as_given(game: Game, role: str) -> dict[str, Any]:
 def _unseen_heads(copy) -> int:
     """The command lines a copy adds for facts whose command the role did not see."""
     heads, end = 0, 0
-    seen = sorted([(step, 0, e) for step, e in copy.seen] + [(step, 1, e) for step, e in copy.events], key=lambda x: x[:2])
+    seen = [(step, 0, e) for step, e in copy.seen] + [(step, 1, e) for step, e in copy.events]
+    seen.sort(key=lambda x: x[:2])
     opened = False
     for step, _order, e in seen:
         if type(e) is ev.Issued:
@@ -714,7 +715,8 @@ def test_the_oracle_sees_hidden_things_happen():
         assert len(logs["referee"]) > len(logs["blue"]) > len(logs["spectator"])
         blue = game.view("blue")
         assert "fitch" in blue.units and "quill" not in blue.units and not blue.units["anders"].out
-        assert game.view("spectator").markers == tuple(sorted(game.state.units[u].marker for u in ("fitch", "quill", "marr", "kovac")))
+        under = ("fitch", "quill", "marr", "kovac")
+        assert game.view("spectator").markers == tuple(sorted(game.state.units[u].marker for u in under))
         for role in ROLES:
             check(game, ref, role, Path(tmp))
         game.close()

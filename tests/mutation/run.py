@@ -190,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         unknown = [n for n in args.names if n not in known]
         if unknown or not args.names:
-            parser.error(f"name one or more of: {', '.join(known)}" + (f" (not {', '.join(unknown)})" if unknown else ""))
+            not_known = f" (not {', '.join(unknown)})" if unknown else ""
+            parser.error(f"name one or more of: {', '.join(known)}{not_known}")
         chosen = [known[n] for n in args.names]
         if args.tests:
             for m in chosen:
