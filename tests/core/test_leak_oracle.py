@@ -720,3 +720,22 @@ def test_the_oracle_sees_hidden_things_happen():
         for role in ROLES:
             check(game, ref, role, Path(tmp))
         game.close()
+
+
+def test_a_copy_made_before_it_kept_what_its_side_came_to_see_names_such_a_piece_unseen():
+    """A side's copy from before ``seen`` (docs/secrets.md) holds a sighting of a piece it
+    never saw set up: its report names the piece "an unseen piece" and nothing else of it."""
+    with hideout_registered(), tempfile.TemporaryDirectory(prefix="oracle-") as tmp:
+        game = Game.new(Path(tmp) / "g.ft", Hideout.id, seed=3, clock=lambda: 5_000)
+        game.execute("setup")
+        game.execute(f"spot {game.state.units['fitch'].marker.lower()}", role="blue")
+        data = msgspec.to_builtins(sidecopy.export(game, "blue"))
+        game.close()
+        del data["seen"]
+        (Path(tmp) / "old.copy").write_bytes(msgspec.json.encode(data))
+        with contextlib.closing(sidecopy.open_copy(Path(tmp) / "old.copy")) as old:
+            units = {u.id: u for u in build(old, "blue").facts.units}
+    assert vars(units["fitch"]) == {
+        "id": "fitch", "name": "an unseen piece", "side": "", "kind": "", "cls": "", "out": "", "out_turn": 0,
+    }  # fmt: skip
+    assert units["anders"].name == "Bo Anders" and units["anders"].cls == "veteran"
