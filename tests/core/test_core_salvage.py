@@ -219,12 +219,24 @@ def test_a_last_line_without_its_end_is_torn_up_to_the_longest_a_line_may_be(
     assert _verdict(done) == (n + 9, 6, 1, 0, n + 10, reason)
 
 
-def test_a_line_of_the_longest_length_is_kept(base, tmp_path, monkeypatch):
+def test_a_line_of_the_longest_length_is_kept_and_one_byte_more_is_not(base, tmp_path, monkeypatch):
     units = _units()
-    longest = max(map(len, _framed(base + units)))
+    lines = _framed(base + units)
+    longest = max(map(len, lines))
+    save = _with(base, units, tmp_path)
     monkeypatch.setattr(core.storage.salvage, "MAX_LINE_BYTES", longest - 1)  # its bytes, without the newline
-    done = salvage(_with(base, units, tmp_path))
+    done = salvage(save)
     assert done.reason == "" and done.kept_units == 6
+    monkeypatch.setattr(core.storage.salvage, "MAX_LINE_BYTES", longest - 2)
+    at = next(i for i, line in enumerate(lines) if len(line) == longest)  # the first line that long
+    assert at > 0 and salvage(save).reason == "line too long"
+
+
+def test_todays_records_are_read_as_todays_whatever_older_formats_changed(base, tmp_path, monkeypatch):
+    monkeypatch.setitem(core.storage.salvage.UPCASTERS, 1, {"note": lambda record: record})
+    units = _units()
+    done = salvage(_with(base, [*units[:3], b'{"t":"warp"}', *units[4:]], tmp_path))
+    assert done.reason == "invalid event: Invalid value 'warp' - at `$.t`"  # the decoder of today's records
 
 
 # ------------------------------------------------------------------ older formats
@@ -283,6 +295,9 @@ def test_what_is_not_a_save_is_refused_with_what_is_wrong(base, tmp_path, monkey
         (tmp_path / "h.ft").write_bytes(data + _framed(base)[1])
         with pytest.raises(SaveError, match=r"h\.ft:1: no whole header line: there is no game to salvage$"):
             salvage(tmp_path / "h.ft")
+    _write(tmp_path / "e.ft", _framed([b"{}", *base[1:]]))  # a header that says nothing
+    with pytest.raises(SaveError, match=r"e\.ft:1: not a Fireteam save \(no valid header line\)"):
+        salvage(tmp_path / "e.ft")
     unknown = _encode(json.loads(base[0]) | {"ruleset": "chess"})
     _write(tmp_path / "u.ft", _framed([unknown, *base[1:]]))
     with pytest.raises(SaveError, match=r"u\.ft:1: .*chess.*: there is no game this Fireteam can salvage$"):
@@ -294,7 +309,7 @@ def test_what_is_not_a_save_is_refused_with_what_is_wrong(base, tmp_path, monkey
     monkeypatch.setattr(core.storage.salvage, "MAX_FILE_BYTES", save.stat().st_size)
     assert salvage(save).reason == ""
     made = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("demo."))
-    assert made == ["folder.ft", "h.ft", "s.ft", "s.salvaged.ft", "u.ft"]  # no copy left of a refused salvage
+    assert made == ["e.ft", "folder.ft", "h.ft", "s.ft", "s.salvaged.ft", "u.ft"]  # no copy left of a refused salvage
 
 
 def test_the_header_line_may_be_as_long_as_any_line(base, tmp_path, monkeypatch):
