@@ -142,3 +142,21 @@ def test_a_piece_seen_acting_but_never_set_up_is_an_unseen_piece_and_nothing_mor
     f = collect(events, HEADER, BN, "blue", steps=len(events), apply=lenient)
     assert f.units[-1] == UnitFacts("ghost", "an unseen piece", "", "", "", "shot", 1)
     assert f.turns[1].spotted == [("an unseen piece", "blue")]
+
+
+def test_the_games_names_rolls_and_reveals_as_the_reader_saw_them():
+    events = [
+        ev.Issued(cmd=1, n=0, by="referee", text="scenario"),
+        ev.GameSetUp(scenario="Test", sides=(ev.SideSpec("blue", "Blue", "regular"), ev.SideSpec("red", "Red"))),
+        ev.SecretSet(key="marker.blue.1", owner="blue", value="fake", vis=("blue",)),
+        ev.PhaseBegan(turn=1, phase="play"),
+        *_command(2, "roll 2d6", ev.Rolled(roll=ev.Roll(purpose="free roll", faces=(3, 6)))),
+        *_command(3, "reveal", ev.Revealed(key="marker.blue.1", value="fake")),
+        *_command(4, "end", ev.GameEnded(result=M("{side} hold the village", side="red"))),
+    ]
+    f = _facts(events)
+    assert (f.ruleset, f.ruleset_version) == (BN.name, "1.5.1")
+    assert [(s.id, s.name, s.army) for s in f.sides] == [("blue", "Blue", "regular"), ("red", "Red", "")]
+    assert [(r.side, r.unit) for r in f.turns[1].rolls] == [("", "")]  # the referee's roll, for no piece
+    assert f.turns[1].revealed == [("marker.blue.1", "fake", "Blue's marker 1 is a fake (§4.1)")]
+    assert f.result == "Red hold the village"  # a side an event names by id reads as its name
