@@ -160,3 +160,36 @@ def test_the_games_names_rolls_and_reveals_as_the_reader_saw_them():
     assert [(r.side, r.unit) for r in f.turns[1].rolls] == [("", "")]  # the referee's roll, for no piece
     assert f.turns[1].revealed == [("marker.blue.1", "fake", "Blue's marker 1 is a fake (§4.1)")]
     assert f.result == "Red hold the village"  # a side an event names by id reads as its name
+
+
+def test_defeat_points_make_the_score_and_a_moment_in_words():
+    events = [
+        *_setup("blue", "red"),
+        *_command(
+            2, "fire", ev.UnitOut(unit="red1", cause="shot"), ev.DefeatPoints(side="red", points=5, reason="a man lost")
+        ),
+    ]
+    f = _facts(events)
+    assert f.score_name == "defeat points" and f.score_by_turn == {"blue": [0, 0], "red": [0, 5]}
+    assert [(p.side, p.points, p.reason) for p in f.turns[1].points] == [("red", 5, "a man lost")]
+    assert f.moments == [
+        Moment(
+            1,
+            "fire",
+            {"blue": 0, "red": 5},
+            "blue",
+            5,
+            ("Red1 out of action: shot", "Red: +5 defeat points, a man lost"),
+        )
+    ]
+
+
+def test_a_piece_the_reader_sees_only_move_is_among_the_reports_pieces():
+    hidden = ev.UnitAdded(unit=ev.UnitSpec(id="scout", name="Scout", side="red"), vis=("red",))
+    events = [
+        *_setup("blue", "red"),
+        *_command(2, "hide", hidden),
+        *_command(3, "move", ev.Moved(unit="scout", cm=5)),
+    ]
+    assert "scout" not in [u.id for u in _facts(events[:-2], role="blue").units]
+    assert [(u.id, u.name) for u in _facts(events, role="blue").units][-1] == ("scout", "Scout")
