@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import msgspec
 import pytest
 from coretests_support import tiny_chunks
 
+import core.history
 from core.game import Game
 from core.secrets import sidecopy
 from core.storage.savefile import SaveError
@@ -182,3 +184,14 @@ def test_a_copy_of_a_variant_opens_with_its_variant(tmp_path):
     opened = sidecopy.open_copy(tmp_path / "copy.json")
     assert opened.header.variant == "it-2009-12-09" and opened.ruleset.variant == "it-2009-12-09"
     opened.close()
+
+
+def test_a_copy_whose_commands_no_history_takes_is_refused_in_words(demo_copy, tmp_path, monkeypatch):
+    path = tmp_path / "copy.json"
+    sidecopy.write(demo_copy, path)
+    monkeypatch.setattr(core.history, "MAX_COMMAND_EVENTS", 1)  # the scenario's command holds more
+    said = _refusal(sidecopy.open_copy, path)
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}: not a side's copy of a game: event \d+: command claims \d+ facts \(from 0 to 1\)",
+        said,
+    )
