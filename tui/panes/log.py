@@ -28,10 +28,11 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
+from tui.loglines import outcome_first, summary
 from tui.panes.barview import BarView
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
@@ -41,38 +42,12 @@ CACHE_LIMIT = 4096
 STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
-
-def outcome_first(line: LogLine, domain: str = CORE_DOMAIN) -> tuple[str, str] | None:
-    """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
-    message line, still shows what the roll meant.  None when the line has no outcome.
-    ``domain``: the ruleset's, in which the line was narrated."""
-    e = line.event
-    if not isinstance(e, ev.Rolled) or not e.roll.outcome:
-        return None
-    outcome = render(e.roll.outcome, domain)
-    tail = f" → {outcome}"
-    at = line.text.rfind(tail)
-    if at < 0:
-        return None
-    return outcome, line.text[:at] + line.text[at + len(tail) :]
+__all__ = ["LogPane", "LogView", "line_text", "outcome_first", "summary"]
 
 
 def outcome_style(roll: ev.Roll) -> str:
     ok = odds.succeeded(roll)
     return "bold green" if ok else "bold red" if ok is False else "bold"
-
-
-def summary(lines: list[LogLine], domain: str = CORE_DOMAIN) -> str:
-    """What a command did on one line: the outcomes of its rolls first, then its lines
-    (without those outcomes), so that a line cut at the terminal's edge keeps them."""
-    outcomes, texts = [], []
-    for line in lines:
-        split = outcome_first(line, domain)
-        if split:
-            outcomes.append(split[0])
-        texts.append(split[1] if split else line.text)
-    said = "; ".join(texts)
-    return f"{', '.join(outcomes)} · {said}" if outcomes else said
 
 
 def line_text(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
