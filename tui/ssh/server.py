@@ -4,7 +4,7 @@ The server is asyncssh in this process (no OpenSSH daemon).  Players log in
 with a public key listed in the seats file (``tui.ssh.seats``); the key, and
 only the key, says who they are and which role they play.  Each game given on
 the command line is one table: one in-memory ``Game`` shared by every seat at
-it, each seat with its own app instance and its own view (``tui.ssh.session``).
+it, each seat with its own app instance and its own view (``tui.ssh.seat``).
 
 Files, in the data folder (``FIRETEAM_DATA_DIR`` or platformdirs'
 ``user_data_dir("fireteam")``): ``ssh_host_ed25519_key`` (created on first
@@ -42,6 +42,7 @@ from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
 from tui.ssh.language import carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog
+from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsFile, seats_in_force
 from tui.ssh.session import TableSession
 
@@ -325,7 +326,7 @@ class FireteamServer:
         #: Counts the connections not logged in yet, when this process accepts them (not in a seat worker).
         self.gate: Gate | None = None
         self.quiet_log = QuietLog(self.log)
-        self.sessions: list[TableSession] = []
+        self.sessions: list[SeatSession] = []
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -347,7 +348,7 @@ class FireteamServer:
                 out.setdefault(s.table.name, []).append(s.seat)
         return out
 
-    def session_started(self, session: TableSession) -> None:
+    def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)
         self._heap.seats_changed()
         if self._watcher is None and isinstance(self._seats, SeatsFile):
@@ -386,7 +387,7 @@ class FireteamServer:
             session.end(why)
         return len(ended)
 
-    def session_ended(self, session: TableSession) -> None:
+    def session_ended(self, session: SeatSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
         self._heap.seats_changed()

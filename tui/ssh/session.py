@@ -1,76 +1,58 @@
-"""One SSH session of ``fireteam serve``: a seat's terminal, its game choice and its app.
+"""One SSH session of ``fireteam serve``: the SSH door to a seat.
 
-A session with a terminal gets its own app instance, built for the seat's
-name and role, sharing the table's one ``Game`` with every other seat.  A
-session with a command and no terminal gets a plain-text reply
+A session with a terminal picks a game (by the SSH user name, the command, or
+a menu) and sits the player there: from then on a ``tui.ssh.seat.SeatSession``
+runs the seat (its app, its input, its end), drawing on this session's
+channel.  A session with a command and no terminal gets a plain-text reply
 (``tui.ssh.replies``).  Whatever the client does — closes the window, stops
 reading, sends garbage — only its own session ends: the game and the other
 seats go on.
 
-Each session reads its own language (``tui.ssh.language``): its :class:`Reader`
-is the context of its app's task and of every word the session says itself.
+Each session reads its own language (``tui.ssh.language``), chosen as it
+starts from the seats file and the variables its client sent: its
+:class:`Reader` is the context of every word the session says and of its
+seat's app.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
 import re
-import time
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 import asyncssh
-from textual.app import App
 
-from core.language.i18n import M, Text, plain
-from core.language.reader import Reader, reading, use_reader
+from core.language.reader import Reader, reading
 from core.views import REFEREE
 from tui.ssh import replies
-from tui.ssh.driver import SSHDriver, bind_app
-from tui.ssh.language import _, seat_language, told
-from tui.ssh.limits import Limits, QuietLog
+from tui.ssh.language import _, seat_language
+from tui.ssh.seat import Host, SeatSession, Table
 from tui.ssh.seats import Seat
-
-if TYPE_CHECKING:
-    from core.game import Game
 
 #: What a terminal is assumed to be when the client says nothing.
 _DEFAULT_SIZE = (80, 24)
-#: How long a closing app may take before its task is cancelled.
-_EXIT_GRACE_S = 5.0
 #: What a TERM may look like (it picks the colours); anything else is taken for "xterm".
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
-#: Seconds between two notices to a seat that its input was dropped.
-_REFUSED_NOTICE_S = 3.0
 
 
-class Table(Protocol):
-    name: str
-    game: Game
+class _Channel:
+    """An asyncssh channel as a seat's :class:`tui.ssh.seat.Channel`."""
 
+    def __init__(self, chan: asyncssh.SSHServerChannel[str]) -> None:
+        self._chan = chan
 
-class Host(Protocol):
-    """What a session needs from the server (see ``tui.ssh.server.FireteamServer``)."""
+    def write(self, data: str) -> None:
+        self._chan.write(data)
 
-    log: logging.Logger
-    output_limit: int
-    limits: Limits
-    #: The language of a seat whose seats-file entry and client name none.
-    lang: str
-    app_factory: Callable[[Game, Seat], App[Any]]
+    def buffered(self) -> int:
+        return self._chan.get_write_buffer_size()
 
-    @property
-    def tables(self) -> Sequence[Table]: ...
+    def abort(self) -> None:
+        # Closing the channel would wait for the unsent bytes; drop the connection instead.
+        self._chan.get_extra_info("connection").abort()
 
-    def seated(self) -> dict[str, list[Seat]]: ...
-
-    def kick(self, seat: str, by: str) -> int: ...
-
-    def session_started(self, session: TableSession) -> None: ...
-
-    def session_ended(self, session: TableSession) -> None: ...
+    def exit(self, status: int) -> None:
+        self._chan.exit(status)
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
@@ -80,33 +62,22 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.key = key  # the public data of the key it logged in with
         self.username = username
         self.peer = peer
-        self.table: Table | None = None
-        self.app: App[Any] | None = None
         self.size = _DEFAULT_SIZE
         self.term = ""
+        #: The seat, once the player sits at a table.
+        self.seated: SeatSession | None = None
         self._chan: asyncssh.SSHServerChannel[str] | None = None
         self._pty = False
         self._command: str | None = None
-        self._driver: SSHDriver | None = None
         self._choice: str | None = None  # the digits typed at the game chooser, while it is shown
-        #: Keys typed while the seat's app starts, handed to it once it takes input.
-        self._typed_ahead: list[str] = []
-        self._typed_ahead_chars = 0
-        self._task: asyncio.Task[None] | None = None
         self._closed = False
         self.gone = False  # the channel has closed
-        self._refused_log = QuietLog(host.log)
-        self._refused_notice = 0.0
-        self._ended: Text | None = None  # why the host ended the session, if he did
         #: The seat's language, chosen when the session starts (``tui.ssh.language``).
         self.reader = Reader(seat.lang or host.lang)
 
-    @property
-    def limits(self) -> Limits:
-        return self.host.limits
-
     def _clamped(self, width: int, height: int) -> tuple[int, int]:
-        return min(width, self.limits.max_columns), min(height, self.limits.max_rows)
+        limits = self.host.limits
+        return min(width, limits.max_columns), min(height, limits.max_rows)
 
     # ------------------------------------------------------------- asyncssh side
 
@@ -145,7 +116,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def _start(self) -> None:
         command = (self._command or "").strip()
-        if len(command) > self.limits.line_length:
+        limit = self.host.limits.line_length
+        if len(command) > limit:
             seat = self.seat
             self.host.log.warning(
                 "refused seat=%s role=%s from=%s: a command of %d characters (limit %d): %r...",
@@ -153,13 +125,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 seat.role,
                 self.peer,
                 len(command),
-                self.limits.line_length,
+                limit,
                 command[:40],
             )
             self._send(
-                _("That command is {length} characters long; at most {limit}.").format(
-                    length=len(command), limit=self.limits.line_length
-                )
+                _("That command is {length} characters long; at most {limit}.").format(length=len(command), limit=limit)
                 + "\n"
             )
             self._finish(1)
@@ -177,37 +147,17 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._open_default()
 
     def data_received(self, data: str, datatype: Any) -> None:
-        if self._driver is not None:
-            self._driver.feed(data)
+        if self.seated is not None:
+            self.seated.feed(data)
         elif self._choice is not None:
             with reading(self.reader):
                 self._choose(data)
-        elif self._task is not None:
-            self._type_ahead(data)
-
-    def _type_ahead(self, data: str) -> None:
-        """Keep what a player types while his app starts (as much as one burst may
-        hold), so that nothing he typed at once is lost."""
-        room = self.limits.input_burst - self._typed_ahead_chars
-        if len(data) > room:
-            self.input_refused(M("{count} characters typed while the game opened were dropped", count=len(data) - room))
-            data = data[:room]
-        if data:
-            self._typed_ahead.append(data)
-            self._typed_ahead_chars += len(data)
-
-    def _give_typed_ahead(self) -> None:
-        data = "".join(self._typed_ahead)
-        self._typed_ahead.clear()
-        self._typed_ahead_chars = 0
-        if data and self._driver is not None:
-            self._driver.feed(data)  # the driver's own limits apply to it as to any input
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
             self.size = self._clamped(width, height)
-            if self._driver is not None:
-                self._driver.resize(*self.size)
+            if self.seated is not None:
+                self.seated.resize(*self.size)
 
     def eof_received(self) -> bool:
         self._leave("end of input")
@@ -219,64 +169,27 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self._closed = True
         self.gone = True
+        if self.seated is not None:
+            self.seated.gone()
         self._leave(f"connection lost: {exc}" if exc else "disconnected")
 
-    # ------------------------------------------------------------ the terminal
+    def _leave(self, why: str) -> None:
+        self._choice = None
+        if self.seated is not None:
+            self.seated.left(why)
 
-    def write(self, data: str) -> None:
-        """Output of the app; a client that stops reading is cut off (not waited for)."""
+    # ------------------------------------------------- words before a seat opens
+
+    def _send(self, text: str) -> None:
         chan = self._chan
         if self._closed or chan is None:
             return
-        try:
-            chan.write(data)
-        except (BrokenPipeError, OSError):
-            self._closed = True
-            return
-        buffered = chan.get_write_buffer_size()
-        if buffered > self.host.output_limit:
-            self.host.log.warning(
-                "slow reader cut off seat=%s role=%s from=%s: %d bytes waiting (limit %d)",
-                self.seat.name,
-                self.seat.role,
-                self.peer,
-                buffered,
-                self.host.output_limit,
-            )
-            self._closed = True
-            # Closing the channel would wait for the unsent bytes; drop the connection instead.
-            chan.get_extra_info("connection").abort()
-            self._leave("output buffer overflow")
-
-    def attach(self, driver: SSHDriver | None) -> None:
-        self._driver = driver
-        # The driver attaches as the app starts, before it takes input: what was typed
-        # until now goes to it next, ahead of anything typed later; the app holds it
-        # all until its command line is up (``tui.typeahead``).
-        if driver is not None and self._typed_ahead:
-            asyncio.get_running_loop().call_soon(self._give_typed_ahead)
-
-    def input_refused(self, why: Text) -> None:
-        """Input over a limit was dropped: say so to the seat, and in the log (neither more than now and then)."""
-        seat = self.seat
-        self._refused_log.warning(
-            "input", "input refused seat=%s role=%s from=%s: %s", seat.name, seat.role, self.peer, plain(why)
-        )
-        now = time.monotonic()
-        if self.app is not None and now >= self._refused_notice:
-            self._refused_notice = now + _REFUSED_NOTICE_S
-            with reading(self.reader):
-                self.app.notify(
-                    _("Input dropped: {why}.").format(why=told(why, self.reader)),
-                    title=_("Too much input"),
-                    severity="warning",
-                    markup=False,
-                )
-
-    def _send(self, text: str) -> None:
         if self._pty:
             text = text.replace("\n", "\r\n")  # the client's terminal is raw: no newline translation
-        self.write(text)
+        try:
+            chan.write(text)
+        except (BrokenPipeError, OSError):
+            self._closed = True
 
     def _finish(self, status: int) -> None:
         if self._closed or self._chan is None:
@@ -343,9 +256,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         for i, ch in enumerate(data):
             if ch in "\r\n":
                 self._pick()
-                if self._choice is None and self._task is not None:
+                if self._choice is None and self.seated is not None:
                     rest = data[i + 1 :]
-                    self._type_ahead(rest[1:] if ch == "\r" and rest.startswith("\n") else rest)
+                    self.seated.feed(rest[1:] if ch == "\r" and rest.startswith("\n") else rest)
                 return
             if ch in "qQ\x03\x04":
                 self._send("\n")
@@ -370,117 +283,23 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._choice = ""
             self._send("\n" + _("No game {number}; type 1-{count}: ").format(number=number or "", count=len(tables)))
 
-    # ----------------------------------------------------------------- the app
+    # ---------------------------------------------------------------- the seat
 
     def _open(self, table: Table) -> None:
-        sides = table.game.state.sides
-        if self.seat.is_side and sides and self.seat.role not in sides:
-            self.host.log.warning(
-                "refused seat=%s role=%s game=%s: not a side of this game", self.seat.name, self.seat.role, table.name
-            )
-            self._send(
-                _(
-                    "Your seat {seat} plays {role}, which is not a side of {game} (sides: {sides}). "
-                    "Ask the host to fix the seats file."
-                ).format(
-                    seat=repr(self.seat.name), role=repr(self.seat.role), game=repr(table.name), sides=", ".join(sides)
-                )
-                + "\n"
-            )
-            self._finish(1)
-            return
-        open_here = sum(seat.name == self.seat.name for seats in self.host.seated().values() for seat in seats)
-        if open_here >= self.limits.terminals_per_seat:
-            self.host.log.warning(
-                "refused seat=%s role=%s from=%s: %d terminals open already (limit %d)",
-                self.seat.name,
-                self.seat.role,
-                self.peer,
-                open_here,
-                self.limits.terminals_per_seat,
-            )
-            self._send(
-                _("Your seat {seat} has {count} terminals open already, the most it may; close one first.").format(
-                    seat=repr(self.seat.name), count=open_here
-                )
-                + "\n"
-            )
-            self._finish(1)
-            return
-        self.table = table
-        self._task = asyncio.get_running_loop().create_task(self._run(table), name=f"seat {self.seat.name}")
-
-    async def _run(self, table: Table) -> None:
-        # The seat's reader, for its app and every task the app starts (they inherit this task's context).
-        use_reader(self.reader)
-        log = self.host.log
-        seat = self.seat
-        try:
-            app = self.host.app_factory(table.game, seat)
-        except Exception:
-            log.exception("could not build the app seat=%s role=%s game=%s", seat.name, seat.role, table.name)
-            self._send(_("The server could not open your seat; the host has the details in the server log.") + "\n")
-            self._finish(1)
-            return
+        assert self._chan is not None
         env = {"TERM": self.term or "xterm"}
-        if self._chan is not None and (colorterm := self._chan.get_environment().get("COLORTERM")):
+        if colorterm := self._chan.get_environment().get("COLORTERM"):
             env["COLORTERM"] = colorterm  # the client's own colour claim: only ever used for colours
-        report = bind_app(app, self, env)
-        self.app = app
-        self.host.session_started(self)
-        log.info(
-            "seated seat=%s role=%s game=%s from=%s term=%s size=%dx%d",
-            seat.name,
-            seat.role,
-            table.name,
-            self.peer,
-            self.term,
-            *self.size,
+        seat = SeatSession(
+            self.host,
+            self.seat,
+            _Channel(self._chan),
+            peer=self.peer,
+            reader=self.reader,
+            size=self.size,
+            env=env,
+            key=self.key,
         )
-        status = 0
-        try:
-            await app.run_async(size=self.size)
-            status = app.return_code or 0
-        except Exception:
-            log.exception("session crashed seat=%s role=%s game=%s", seat.name, seat.role, table.name)
-            status = 1
-        finally:
-            self._driver = None
-            self.host.session_ended(self)
-        crash = report.getvalue().strip()
-        if crash:
-            status = status or 1
-            log.error("session crashed seat=%s role=%s game=%s:\n%s", seat.name, seat.role, table.name, crash)
-        if self._ended and not self._closed:
-            self._send("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
-            status = status or 1
-        elif status and not self._closed:
-            self._send("\n" + _("Your session failed and was closed; the game is safe. Connect again to go on.") + "\n")
-        log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
-        self._finish(status)
-
-    def end(self, why: Text) -> None:
-        """The host ends this session (seat removed or changed, or kicked), telling the player why (in his language)."""
-        if self._ended is not None:
-            return
-        self._ended = why
-        self.host.log.warning(
-            "closing seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why)
-        )
-        self._leave(why)
-
-    def _leave(self, why: Text) -> None:
-        """The client has gone: end the app (if any) without waiting for it to say goodbye."""
-        self._choice = None
-        task = self._task
-        if task is None or task.done():
-            return
-        self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why))
-        if self.app is not None:
-            self.app.exit()
-        asyncio.get_running_loop().call_later(_EXIT_GRACE_S, self._cancel_if_stuck, task)
-
-    def _cancel_if_stuck(self, task: asyncio.Task[None]) -> None:
-        if not task.done():
-            self.host.log.warning("app did not close in time, cancelled seat=%s", self.seat.name)
-            task.cancel()
+        self._closed = True  # from here on the seat writes, and finishes, the channel
+        if seat.open(table):
+            self.seated = seat

@@ -31,9 +31,9 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.storage.savefile import SaveError
 from tui.ssh import limits, wire
 from tui.ssh.replica import ReplicaGame, TableLink
+from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
-from tui.ssh.session import TableSession
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
 TURN_S = 1.0
@@ -64,12 +64,12 @@ class WorkerServer(FireteamServer):
         answer = self._link.call(wire.Kick(self._link.next_seq(), seat, by))
         return answer.seated if isinstance(answer, wire.Kicked) else 0
 
-    def session_started(self, session: TableSession) -> None:
+    def session_started(self, session: SeatSession) -> None:
         super().session_started(session)
         if session.table is not None:
             self._link.tell(wire.Sat(session.table.name, session.seat.name))
 
-    def session_ended(self, session: TableSession) -> None:
+    def session_ended(self, session: SeatSession) -> None:
         super().session_ended(session)
         if session.table is not None:
             self._link.tell(wire.Rose(session.table.name, session.seat.name))
