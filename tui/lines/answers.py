@@ -21,14 +21,14 @@ from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, usage
 from core.game import Game, LogLine
 from core.language.i18n import Domain
-from core.narrate import describe_mod
+from core.narrate import describe_mod, whose
 from core.ruleset import END_GAME, CommandSpec, Refused
 from core.state import GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
 from tui import odds as chances
 from tui.badges import word as status_word
 from tui.i18n import N_, _, book, ngettext, number, percentage, phase_name, shown
-from tui.lines.ink import Ink
+from tui.lines.ink import Line, inked, outcome_kind, prefixed
 from tui.logindex import RowIndex
 from tui.loglines import outcome_first
 from tui.viewpoint import Viewpoint
@@ -43,14 +43,17 @@ EARLIER_ROLLS = 5
 _ENDS = (".", "!", "?", "…", ":")
 
 
-def sentence(text: str) -> str:
-    """``text`` as a sentence: its first letter a capital, a full stop at its end."""
+def stopped(text: str) -> str:
+    """``text`` with a full stop at its end, unless it ends a sentence already."""
     text = text.strip()
-    if not text:
-        return text
-    if text[0].islower():
-        text = text[0].upper() + text[1:]
-    return text if text.endswith(_ENDS) else text + "."
+    return text if not text or text.endswith(_ENDS) else text + "."
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end (a line
+    that begins with a word to type, a command's or a name, keeps its case: :func:`stopped`)."""
+    text = stopped(text)
+    return text[0].upper() + text[1:] if text and text[0].islower() else text
 
 
 def listed(items: Iterable[str]) -> str:
@@ -65,25 +68,25 @@ def listed(items: Iterable[str]) -> str:
 # ------------------------------------------------------------------ the log
 
 
-def log_line(line: LogLine, domain: str, ink: Ink) -> str:
+def log_line(line: LogLine, domain: str) -> Line:
     """One line of the log, as the log pane shows it: a command with the number the role
     knows it by, a roll's outcome first, an undone line said to be so, first."""
     e = line.event
     split = outcome_first(line, domain)
     if split is not None:
         assert isinstance(e, ev.Rolled)
-        text = ink.outcome(sentence(split[0]), chances.succeeded(e.roll)) + " " + sentence(split[1])
+        text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
     elif isinstance(e, ev.Issued):
         text = sentence(f"#{line.number} {line.text}")
     else:
         text = sentence(line.text)
     if line.undone:
-        # TRANSLATORS: a log line whose command was undone (it stays in the log and no longer counts)
-        text = _("Undone: {line}").format(line=text)
+        # TRANSLATORS: before a log line whose command was undone (it stays in the log and no longer counts)
+        text = prefixed(_("Undone:") + " ", text)
     return text
 
 
-def last_lines(game: Game, index: RowIndex, role: str, count: int, ink: Ink) -> list[str]:
+def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]:
     """The role's last ``count`` log lines (``log N``), oldest first, after a sentence saying which."""
     index.extend()
     rows = index.rows()
@@ -95,8 +98,8 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int, ink: Ink) -> 
     said = ngettext(
         "The last line of the log, of {total}:", "The last {count} lines of the log, of {total}, oldest first:", count
     )
-    out = [said.format(count=number(count), total=number(rows))]
-    out += [log_line(line, domain, ink) for line in game.log_lines(role, start, game.log_length)]
+    out: list[Line] = [said.format(count=number(count), total=number(rows))]
+    out += [log_line(line, domain) for line in game.log_lines(role, start, game.log_length)]
     return out
 
 
@@ -112,6 +115,8 @@ def _turn_and_phase(game: Game, state: GameState) -> str:
     ruleset = game.ruleset
     phase = ruleset.phase(state.phase)
     name = phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", state.phase)
+    if state.phase == "ended":
+        return _("Turn {turn}: the game has ended.").format(turn=state.turn)
     if state.turn:
         return _("Turn {turn}, {phase} phase.").format(turn=state.turn, phase=name)
     return _("Before play, {phase} phase.").format(phase=name)
@@ -147,16 +152,16 @@ def _defeat_points(game: Game, state: GameState) -> list[str]:
     return [_("Defeat points: {sides}.").format(sides="; ".join(parts))]
 
 
-def _game_over(game: Game, state: GameState, ink: Ink) -> list[str]:
+def _game_over(game: Game, state: GameState) -> list[Line]:
     if not state.result:
         return []
-    return [ink.bad(sentence(_("Game over: {result}").format(result=shown(state.result, game.ruleset))))]
+    return [inked(sentence(_("Game over: {result}").format(result=shown(state.result, game.ruleset))), "bad")]
 
 
-def phase(game: Game, state: GameState, *, referee_live: bool, ink: Ink) -> list[str]:
+def phase(game: Game, state: GameState, *, referee_live: bool) -> list[Line]:
     """The phase pane: the turn and phase with its rule, the phases of a turn, who acts, what comes next."""
     ruleset = game.ruleset
-    out = _game_over(game, state, ink)
+    out = _game_over(game, state)
     first = _turn_and_phase(game, state)
     current = ruleset.phase(state.phase)
     if current is not None and current.rule:
@@ -188,12 +193,11 @@ def status(
     mode: str,
     save: str,
     undo: str | None,
-    ink: Ink,
-) -> list[str]:
+) -> list[Line]:
     """Where the game stands, the most important first: the end of the game, the turn
     and phase, who acts, what comes next, the defeat points; then who reads, at which
     game, how it is played, and what undo would take back."""
-    out = _game_over(game, state, ink)
+    out = _game_over(game, state)
     out.append(_turn_and_phase(game, state))
     out += _who_acts(state)
     out += _next(game, state)
@@ -396,44 +400,47 @@ def _target(roll: ev.Roll, domain: str) -> list[str]:
     return out
 
 
-def _roll_head(line: LogLine, names: dict[str, str], domain: str, ink: Ink) -> str:
+def _roll_head(line: LogLine, names: dict[str, str], domain: str, *, faces: bool = False) -> Line:
+    """A roll's outcome, then whose roll it was and what for (``faces``: and the faces, for an earlier roll)."""
     e = line.event
     assert isinstance(e, ev.Rolled)
     roll = e.roll
     purpose = Domain(domain).render(roll.purpose)
-    whose_roll = names.get(e.unit, "")
-    what = _("{unit}'s {purpose}").format(unit=whose_roll, purpose=purpose) if whose_roll else purpose
+    whose_roll = names.get(e.unit, "") or names.get(e.side, "")
+    what = whose(whose_roll, purpose) if whose_roll else purpose
     what += f", {len(roll.faces)}d{roll.sides}"
     if roll.manual:
         what += ", " + _("table dice")
+    if faces:
+        what += ": " + " ".join(str(f) for f in roll.faces)
     number_said = f"#{line.number} " if line.number else ""
     if roll.outcome:
-        outcome = ink.outcome(sentence(Domain(domain).render(roll.outcome)), chances.succeeded(roll))
-        return f"{outcome} {number_said}{sentence(what)}"
+        outcome = sentence(Domain(domain).render(roll.outcome))
+        return inked(outcome, outcome_kind(chances.succeeded(roll)), f" {number_said}{sentence(what)}")
     return sentence(number_said + what)
 
 
-def dice(game: Game, role: str, state: GameState, ink: Ink) -> list[str]:
+def dice(game: Game, role: str, state: GameState) -> list[Line]:
     """The dice pane: the last roll in play in full, then the rolls before it."""
     rolls = Viewpoint(game, role).recent_rolls(EARLIER_ROLLS + 2)
     undone = any(r.undone for r in rolls)
     rolls = [r for r in rolls if not r.undone]
     if not rolls:
         return [_("No roll in play: the last was undone.") if undone else _("No dice rolled yet.")]
-    names = {uid: u.name for uid, u in state.units.items()}
+    # Whose each roll is, by the names this role may see (a unit it cannot see goes unnamed).
+    names = {sid: side.name for sid, side in state.sides.items()} | {uid: u.name for uid, u in state.units.items()}
     domain = game.ruleset.domain
     last = rolls[-1]
     assert isinstance(last.event, ev.Rolled)
-    out = [_("Last roll: {roll}").format(roll=_roll_head(last, names, domain, ink))]
+    # TRANSLATORS: before the last roll's outcome and what the roll was
+    out: list[Line] = [prefixed(_("Last roll:") + " ", _roll_head(last, names, domain))]
     out.append(_faces(last.event.roll))
     out += _target(last.event.roll, domain)
     earlier = rolls[:-1][-EARLIER_ROLLS:]
     if earlier:
         out.append(_("Before it, the newest first:"))
         for line in reversed(earlier):
-            assert isinstance(line.event, ev.Rolled)
-            faces = " ".join(str(f) for f in line.event.roll.faces)
-            out.append(_roll_head(line, names, domain, ink).removesuffix(".") + ": " + faces + ".")
+            out.append(_roll_head(line, names, domain, faces=True))
     return out
 
 
@@ -468,30 +475,41 @@ def odds(game: Game, role: str, text: str) -> list[str]:
 # ----------------------------------------------------------------- the help
 
 
-#: The line client's own words: what each does (``help`` lists them).
-OWN_WORDS: dict[str, str] = {
-    "status": N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points"),
-    "roster": N_("every side, team and figure you can see, with their state"),
-    "who": N_("who NAME: one figure in full"),
-    "phase": N_("the phase, its rule, the phases of a turn and what comes next"),
-    "log": N_("log N: the last N lines of the log (10 if not told)"),
-    "dice": N_(
-        "the last roll in full and the rolls before it; "
-        "dice table asks you for the faces of every roll, dice game lets the game roll them"
-    ),
-    "odds": N_("odds COMMAND: what the command would roll first, and its chances, without doing it"),
-    "help": N_("help COMMAND: a command in full; help alone: this list"),
-    "quit": N_("leave (Ctrl+D does too)"),
+#: The line client's own words: what follows each (words in capitals stand for what to type), and what it does.
+OWN_WORDS: dict[str, tuple[str, str]] = {
+    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")),
+    "roster": ("", N_("every side, team and figure you can see, with their state")),
+    # TRANSLATORS: NAME, N, COMMAND stand for what the player types; keep them in capitals
+    "who": (N_("NAME"), N_("one figure in full")),
+    "phase": ("", N_("the phase, its rule, the phases of a turn and what comes next")),
+    "log": (N_("N"), N_("the last N lines of the log, 10 if N is not given")),
+    "dice": ("", N_("the last roll in full, and the rolls before it")),
+    "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
+    "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
+    "quit": ("", N_("leave; Ctrl+D leaves too")),
 }
 
 
-def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]]) -> list[str]:
+def own_word(key: str, word: str) -> str:
+    """What one of the line client's words does, in a sentence (``word``: as the reader types it)."""
+    follows, does = OWN_WORDS[key]
+    return stopped(f"{word} {_(follows)}: {_(does)}" if follows else f"{word}: {_(does)}")
+
+
+def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]], table: str, game_rolls: str) -> list[str]:
     """The line client's words, then the game's commands this role may give."""
-    out = [_("Type a command and press Enter. Commands and names may be shortened to any unambiguous start.")]
-    out.append(_("To read the game:"))
-    out += [sentence(f"{word}: {_(OWN_WORDS[key])}") for key, word in own]
+    out = [_("Type a command and press Enter. To read the game:")]
+    out += [own_word(key, word) for key, word in own]
+    out.append(
+        _("The game's commands, and the names in them, may be shortened to any start that names one thing only.")
+    )
     out.append(_("Undo and redo ask y or n before they act."))
     out.append(_("A command may give the faces of real dice: dice=6,4,3."))
+    out.append(
+        _("{table} asks for the faces of every roll; {game} lets the game roll them again.").format(
+            table=table, game=game_rolls
+        )
+    )
     if role == SPECTATOR:
         out.append(_("Spectators watch: they give no commands."))
         return out
@@ -527,8 +545,11 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         extra.append(_("referee only"))
     if spec.phases:
         extra.append(_("phases: {phases}").format(phases=", ".join(words.pgettext("phase", p) for p in spec.phases)))
-    out = [sentence(head.removesuffix(".") + (" (" + "; ".join(extra) + ")" if extra else ""))]
-    out.append(sentence(_("Usage: {usage}").format(usage=usage(spec, domain))))
+    out = [stopped(head.removesuffix(".") + (" (" + "; ".join(extra) + ")" if extra else ""))]
+    # "[aimed|burst]" is read "aimed or burst": a bar is no word to a screen reader.
+    # TRANSLATORS: between two choices of a command's usage, "[aimed or burst]"
+    written = usage(spec, domain).replace("|", " " + _("or") + " ")
+    out.append(sentence(_("Usage: {usage}").format(usage=written)))
     coded = meanings(spec, domain)
     for p in spec.params:
         parts = [said(p.help)] if p.help else []
@@ -541,9 +562,9 @@ def command_help(game: Game, spec: CommandSpec) -> list[str]:
         if p.markers:
             parts.append(_("or a hidden marker's label"))
         if parts:
-            out.append(sentence(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
+            out.append(stopped(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
         for choice, meaning in zip(p.choices, p.meanings, strict=False):
-            out.append(sentence(f"{choice}: {coded.get(choice) or said(meaning)}"))
+            out.append(stopped(f"{choice}: {coded.get(choice) or said(meaning)}"))
     if spec.dice:
         out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
     for example in spec.examples:

@@ -41,7 +41,7 @@ from core.ruleset import Refused
 from core.views import REFEREE
 from tui.i18n import _, ngettext, pgettext
 from tui.lines import answers
-from tui.lines.ink import Ink
+from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
 from tui.visible import visible
 
@@ -106,7 +106,7 @@ class LineClient:
         seat: str = "",
         reader: Reader,
         write: Writer,
-        ink: Ink | None = None,
+        colour: bool = False,
         table_dice: bool = False,
         schedule: Scheduler | None = None,
         save: str = "",
@@ -117,7 +117,8 @@ class LineClient:
         self.seat = seat
         self.reader = reader
         self._write = write
-        self.ink = ink or Ink()
+        #: Whether the few coloured words are coloured (never under NO_COLOR: ``tui.lines.ink``).
+        self.colour = colour
         #: Every roll asks for the faces of real dice (``dice table``; ``dice game`` ends it).
         self.table_dice = table_dice
         self._schedule = schedule
@@ -246,13 +247,13 @@ class LineClient:
                 self._say(*self._status())
             elif key == "phase":
                 live = role == REFEREE and not self.read_only
-                self._say(*answers.phase(game, game.view(role), referee_live=live, ink=self.ink))
+                self._say(*answers.phase(game, game.view(role), referee_live=live))
             elif key == "roster":
                 self._say(*answers.roster(game, game.view(role)))
             elif key == "who":
                 self._say(*answers.who(game, game.view(role), role, rest))
             elif key == "log":
-                self._say(*answers.last_lines(game, self._index, role, self._count(rest), self.ink))
+                self._say(*answers.last_lines(game, self._index, role, self._count(rest)))
             elif key == "dice":
                 self._dice(rest)
             elif key == "odds":
@@ -275,7 +276,7 @@ class LineClient:
 
     def _dice(self, rest: str) -> None:
         if not rest:
-            self._say(*answers.dice(self.game, self.role, self.game.view(self.role), self.ink))
+            self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
             return
         choice = table_dice_words().get(folded(rest))
         if choice is None:
@@ -289,12 +290,13 @@ class LineClient:
 
     def _help(self, rest: str) -> None:
         if not rest:
-            own = [(key, word) for key, word in own_words().items()]
-            self._say(*answers.help_lines(self.game, self.role, own))
+            dice = own_words()["dice"]
+            table, game = (f"{dice} {word}" for word in (pgettext("choice", "table"), pgettext("choice", "game")))
+            self._say(*answers.help_lines(self.game, self.role, own_words().items(), table, game))
             return
         key = self._own(rest.split()[0])
         if key is not None:
-            self._say(answers.sentence(f"{own_words()[key]}: {_(answers.OWN_WORDS[key])}"))
+            self._say(answers.own_word(key, own_words()[key]))
             return
         spec = self._verb(rest.split()[0])
         if spec is None:
@@ -316,7 +318,6 @@ class LineClient:
             mode=mode,
             save=self.save,
             undo=None if self.read_only else self._preview("undo"),
-            ink=self.ink,
         )
 
     # --------------------------------------------------------- commands
@@ -425,13 +426,23 @@ class LineClient:
 
     # ----------------------------------------------------------- output
 
-    def _say(self, *lines: str) -> None:
+    def _say(self, *lines: Line) -> None:
         """Write whole lines, each made visible (a save's or a player's control characters as escapes)."""
         if lines:
-            self._write("".join(visible(line) + "\n" for line in lines))
+            self._write("".join(shown(line, self.colour) + "\n" for line in lines))
 
     def _refused(self, why: str) -> None:
-        self._say(self.ink.bad(_("Refused:")) + " " + answers.sentence(why))
+        self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
+
+    def tell(self, text: str) -> None:
+        """Say a line of the front's own (a followed save that can no longer be read)."""
+        with reading(self.reader):
+            self._say(answers.sentence(text))
+
+    def refuse(self, why: str) -> None:
+        """Refuse input the front would not pass on (a line over its limit), saying why."""
+        with reading(self.reader):
+            self._refused(why)
 
     def _changed(self, outcome: Outcome) -> None:
         # Called by whichever seat changed the game (maybe another seat's task): the
@@ -461,5 +472,5 @@ class LineClient:
             return
         start, self._seen = self._seen, end
         domain = self.game.ruleset.domain
-        lines = [answers.log_line(line, domain, self.ink) for line in self.game.log_lines(self.role, start, end)]
+        lines = [answers.log_line(line, domain) for line in self.game.log_lines(self.role, start, end)]
         self._say(*lines)

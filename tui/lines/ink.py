@@ -1,4 +1,4 @@
-"""The line client's few colours: a roll's outcome, a refusal, a question; none when the reader asks for none.
+"""The line client's few colours: a roll's outcome, a refusal, the end of the game; none when the reader asks for none.
 
 Colour is never the only cue: every coloured word says what it means
 (``Refused:``, the outcome's own words), so a line reads the same without it.
@@ -6,46 +6,71 @@ No colour is written when ``NO_COLOR`` is set to anything (no-color.org), when
 ``TERM`` is ``dumb`` or unset, or when the output is not a terminal (a pipe, a
 file, a bot); only the SGR codes below are ever written, never a cursor
 movement.
+
+A line to colour is an :class:`Inked`: its text and the span to colour, kept
+apart until the line is written (:func:`shown`), so that what came from
+outside (a name, a roll's outcome read from a save) is made visible first
+(``tui.visible``) and can never pass for a colour code of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal, NamedTuple
 
+from tui.visible import visible
+
+Kind = Literal["good", "bad", "strong"]
+_CODES: dict[str, str] = {"good": "\x1b[1;32m", "bad": "\x1b[1;31m", "strong": "\x1b[1m"}
 _RESET = "\x1b[0m"
-_GOOD = "\x1b[1;32m"
-_BAD = "\x1b[1;31m"
-_STRONG = "\x1b[1m"
+
+
+class Inked(NamedTuple):
+    """A line with ``text[start:end]`` in the colour of ``kind``."""
+
+    text: str
+    start: int
+    end: int
+    kind: Kind
+
+    def after(self, prefix: str) -> Inked:
+        """The same line behind ``prefix``, its colour where it was."""
+        n = len(prefix)
+        return Inked(prefix + self.text, self.start + n, self.end + n, self.kind)
+
+
+#: A line as the answers give it: plain text, or text with a span to colour.
+Line = str | Inked
+
+
+def inked(text: str, kind: Kind, rest: str = "") -> Inked:
+    """``text`` coloured, then ``rest`` as it is."""
+    return Inked(text + rest, 0, len(text), kind)
+
+
+def outcome_kind(succeeded: bool | None) -> Kind:
+    """A roll's colour: green if it succeeded, red if it failed, bold if it has no single success."""
+    return "good" if succeeded else "bad" if succeeded is False else "strong"
+
+
+def prefixed(prefix: str, line: Line) -> Line:
+    return line.after(prefix) if isinstance(line, Inked) else prefix + line
+
+
+def text_of(line: Line) -> str:
+    return line.text if isinstance(line, Inked) else line
+
+
+def shown(line: Line, colour: bool) -> str:
+    """The line as written: made visible, and its span coloured when ``colour``."""
+    if not isinstance(line, Inked):
+        return visible(line)
+    text, start, end, kind = line
+    head, span, tail = visible(text[:start]), visible(text[start:end]), visible(text[end:])
+    return f"{head}{_CODES[kind]}{span}{_RESET}{tail}" if colour and span else head + span + tail
 
 
 def colour_wanted(environ: Mapping[str, str], terminal: bool) -> bool:
     """Whether lines written to this output may be coloured."""
     term = environ.get("TERM", "")
     return terminal and not environ.get("NO_COLOR") and term not in ("", "dumb")
-
-
-class Ink:
-    """Wraps words in colour, or leaves them as they are (``on`` false)."""
-
-    __slots__ = ("on",)
-
-    def __init__(self, on: bool = False) -> None:
-        self.on = on
-
-    def _wrap(self, code: str, text: str) -> str:
-        return f"{code}{text}{_RESET}" if self.on and text else text
-
-    def good(self, text: str) -> str:
-        """A roll that succeeded."""
-        return self._wrap(_GOOD, text)
-
-    def bad(self, text: str) -> str:
-        """A roll that failed, a refusal, the end of the game."""
-        return self._wrap(_BAD, text)
-
-    def strong(self, text: str) -> str:
-        """A word to find at a glance (an outcome neither good nor bad)."""
-        return self._wrap(_STRONG, text)
-
-    def outcome(self, text: str, succeeded: bool | None) -> str:
-        return self.good(text) if succeeded else self.bad(text) if succeeded is False else self.strong(text)

@@ -8,6 +8,7 @@ public keys (OpenSSH one-line format) of the people who sit in it::
     role = "referee"
     keys = ["ssh-ed25519 AAAAC3Nza... anna@laptop"]
     lang = "it"              # optional: the seat's language (else the client's locale)
+    plain = true             # optional: the seat sits as plain lines, never a screen
 
 A key belongs to exactly one seat.  The server reads a seat's role from this
 file and from nothing the client sends (environment variables, the SSH user
@@ -42,6 +43,7 @@ class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     role: str
     keys: tuple[str, ...]
     lang: str = ""
+    plain: bool = False
 
 
 class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -54,6 +56,8 @@ class Seat:
     role: str
     #: The language the seat reads (``core.language.reader.LANGUAGES``), or "" to follow the client's locale.
     lang: str = ""
+    #: The seat sits as plain lines, never a screen (``tui.ssh.plainseat``): a screen reader's, a bot's.
+    plain: bool = False
 
     @property
     def is_side(self) -> bool:
@@ -100,7 +104,7 @@ class Seats:
             if not entry.keys:
                 raise SeatsError(f"{where}: give at least one public key")
             names.add(entry.name)
-            seat = Seat(entry.name, entry.role, entry.lang)
+            seat = Seat(entry.name, entry.role, entry.lang, entry.plain)
             for text_key in entry.keys:
                 try:
                     key = asyncssh.import_public_key(text_key)
