@@ -6,39 +6,20 @@
 
 from __future__ import annotations
 
-import re
 import shutil
+import sys
 from pathlib import Path
 
 from core.game import Game
 from core.language.reader import Reader
 from tui.lines.client import LineClient
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from sentences import problems_of  # noqa: E402  (tests/shared, for this folder's tests)
+
+__all__ = ["DEMO_SAVE", "Seat", "demo_game", "played_game", "problems_of"]
+
 DEMO_SAVE = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
-
-#: Box drawing, block elements and the geometric shapes tables and frames are drawn with.
-BOX_ART = re.compile("[\u2500-\u259f\u25a0-\u25ff]")
-#: Table art made of plain characters: a cell's bar, a rule, columns lined up with spaces.
-TABLE_ART = re.compile(r"\||\+-|-{3,}|={3,}|\S {2,}\S")
-#: What may end a sentence (a question's prompt ends with its colon).
-SENTENCE_END = (".", "!", "?", "…", ":")
-
-
-def problems_of(lines: list[str]) -> list[str]:
-    """The lines that are not whole sentences written as plain text."""
-    bad = []
-    for line in lines:
-        if not line.strip():
-            bad.append(f"an empty line: {line!r}")
-        elif "\x1b" in line or any(ord(c) < 32 for c in line):
-            bad.append(f"a control character: {line!r}")
-        elif BOX_ART.search(line) or TABLE_ART.search(line):
-            bad.append(f"table or box art: {line!r}")
-        elif line != line.strip():
-            bad.append(f"indented or padded: {line!r}")
-        elif not line.endswith(SENTENCE_END):
-            bad.append(f"no sentence's end: {line!r}")
-    return bad
 
 
 def demo_game(path: Path, *, seed: int = 7) -> Game:

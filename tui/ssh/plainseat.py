@@ -124,7 +124,11 @@ class PlainSeat(SeatSession):
             self.env.get("TERM", "") if self.terminal else "(none)",
         )
         try:
-            self.client.start()
+            self._answering = True  # the greeting and the status, before the first prompt
+            try:
+                self.client.start()
+            finally:
+                self._answering = False
             self._prompt()
             await self._done.wait()
         finally:
