@@ -54,12 +54,14 @@ def _cm(cell: str) -> int | None:
 
 
 def test_quality_table_matches_the_book(book_lines):
+    """Rules: BI-R010."""
     assert [t.id for t in tiers()] == ["elite", "veteran", "regular", "recruit", "rabble"]
     for t in tiers():
         assert int(_row(book_lines, t.it)[0]) == t.chance
 
 
 def test_weapons_table_matches_the_book(book_lines):
+    """Rules: BI-R070, BI-R075."""
     start = book_lines.index(next(line for line in book_lines if line.startswith("ARMA\tCOLPI")))
     table = book_lines[start : start + 30]
     for w in weapons().values():
@@ -75,6 +77,7 @@ def test_weapons_table_matches_the_book(book_lines):
 
 
 def test_hit_modifiers_match_the_book(book_lines):
+    """Rules: BI-R080, BI-AMB-02."""
     start = book_lines.index(next(line for line in book_lines if "SITUAZIONE\tMODIFICA" in line))
     table = book_lines[start : start + 25]
     for m in hit_modifiers().values():
@@ -89,6 +92,7 @@ def test_hit_modifiers_match_the_book(book_lines):
 
 
 def test_movement_actions_and_observation_match_the_book(book_lines):
+    """Rules: BI-R040, BI-R066, BI-R165."""
     for mode in move_modes().values():
         assert _cm(_row(book_lines, mode.it)[0]) == mode.cm
     chances = {"Automatica": "automatic", "2 x Qualità": 2, "Qualità": 1, "1/2 x Qualità": "half"}
@@ -105,6 +109,7 @@ def test_movement_actions_and_observation_match_the_book(book_lines):
 
 
 def test_range_bands_follow_the_digest_examples():
+    """Rules: BI-R075, BI-R076, BI-AMB-05, BI-AMB-06."""
     w = weapons()
     assert rules.range_band(w["shotgun"], 20) == "long"  # no normal band
     assert rules.range_band(w["hand-grenade"], 12) is None
@@ -114,6 +119,7 @@ def test_range_bands_follow_the_digest_examples():
 
 
 def test_hit_chance_adds_then_halves_and_rounds_up():
+    """Rules: BI-R003, BI-R083, BI-AMB-03, BI-AMB-04."""
     t = hit_modifiers()
     # Veteran, short range, opportunity fire: (5 + 1) / 2 = 3 (BI-R082)
     chance, mods = rules.hit_chance(5, [t["short"], t["opportunity"]])
@@ -130,6 +136,7 @@ def test_hit_chance_adds_then_halves_and_rounds_up():
 
 
 def test_night_rows_depend_on_the_distance():
+    """Rules: BI-R081, BI-R084."""
     assert rules.night_modifiers("moon", "", 15) == ["moon-near"]
     assert rules.night_modifiers("moon", "", 40) == ["moon-far"]
     assert rules.night_modifiers("dark", "portable", 90) == ["dark", "intensifier-portable"]
@@ -141,6 +148,7 @@ def test_night_rows_depend_on_the_distance():
 
 def test_action_chances_by_quality():
     # digest BI-R066: Elite 12/6/3; Veteran 10/5/3; Regular 8/4/2; Recruit 6/3/2; Rabble 4/2/1
+    """Rules: BI-R002."""
     expected = {6: (12, 6, 3), 5: (10, 5, 3), 4: (8, 4, 2), 3: (6, 3, 2), 2: (4, 2, 1)}
     for q, chances in expected.items():
         assert tuple(rules.action_chance(q, d) for d in ("easy", "normal", "difficult")) == chances
@@ -149,6 +157,7 @@ def test_action_chances_by_quality():
 
 
 def test_observation_shifts():
+    """Rules: BI-R069, BI-R165."""
     assert rules.observation_difficulty("no", target_fired=True, night=False) == "difficult"
     assert rules.observation_difficulty("normal", target_fired=False, night=True) == "difficult"
     assert rules.observation_difficulty("very-easy", target_fired=True, night=False) == "very-easy"
@@ -179,6 +188,7 @@ def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
 
 
 def test_a_whole_turn_visits_every_phase_in_order(game):
+    """Rules: BI-R061, BI-AMB-11."""
     s = game.state
     assert (s.turn, s.phase) == (1, "initiative")
     facts = play(game, "next dice=2,2,6,1")  # a tie, rolled again (ruling BI-INI-TIE)
@@ -230,6 +240,7 @@ def test_out_of_turn_commands_are_refused(game):
 
 
 def test_the_golden_rule_allows_one_activity_per_turn(game):
+    """Rules: BI-R030, BI-R050, BI-R060."""
     play(game, "next dice=5,2", "next", "@folgore move marra 12")
     with pytest.raises(Refused, match="already moved this turn"):
         play(game, "@folgore move marra 4")
@@ -248,6 +259,7 @@ def test_the_golden_rule_allows_one_activity_per_turn(game):
 
 
 def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
+    """Rules: BI-R050."""
     play(game, "next dice=5,2", "next", "@folgore move marra 8 cautious")
     # the hit goes on to its damage roll (a 1: near miss) before the second shot
     facts = play(game, "@militia fire omar marra range=20 dice=2,1,3")
@@ -261,6 +273,7 @@ def test_opportunity_fire_is_halved_and_sees_how_the_target_moved(game):
 
 
 def test_fire_tiers_take_only_their_own_quality(game):
+    """Rules: BI-R010, BI-R061, BI-R080."""
     play(game, "next dice=5,2", *["next"] * 4)
     assert game.state.phase == "fire-elite"
     with pytest.raises(Refused, match="Veteran Quality"):
@@ -279,6 +292,7 @@ def test_fire_tiers_take_only_their_own_quality(game):
 
 
 def test_running_is_not_allowed_two_turns_in_a_row(game):
+    """Rules: BI-R040, BI-R041."""
     play(game, "next dice=5,2", "next", "@folgore move sanna 24 running")
     with pytest.raises(Refused, match="1 to 16 cm"):
         play(game, "@folgore move deiana 17")
@@ -290,6 +304,7 @@ def test_running_is_not_allowed_two_turns_in_a_row(game):
 
 
 def test_aim_gives_an_aimed_shot_next_turn(game):
+    """Rules: BI-R085, BI-AMB-19."""
     play(game, "next dice=5,2", *["next"] * 5)
     assert game.state.phase == "fire-veteran"
     play(game, "@folgore aim marra")
@@ -301,6 +316,7 @@ def test_aim_gives_an_aimed_shot_next_turn(game):
 
 
 def test_isolation_test_failure_costs_the_turn(game):
+    """Rules: BI-R024, BI-AMB-07."""
     play(game, "next dice=5,2", "next")
     facts = play(game, "@folgore move deiana 10 isolated dice=6")
     assert not any(isinstance(e, ev.Moved) for e in facts)  # Veteran needs 5 or less
@@ -311,6 +327,7 @@ def test_isolation_test_failure_costs_the_turn(game):
 
 
 def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
+    """Rules: BI-R160, BI-R161, BI-R163, BI-R164, BI-AMB-63."""
     play(game, "mark omar hidden")
     play(game, "next dice=5,2", "next", "next", "next")
     assert game.state.phase == "observe"
@@ -328,6 +345,7 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
 
 
 def test_a_shot_in_the_phase_makes_observation_easier(game):
+    """Rules: BI-R160, BI-R165."""
     play(game, "next dice=5,2", *["next"] * 5)
     play(game, "mark omar hidden")
     assert game.state.phase == "fire-veteran"
@@ -342,6 +360,7 @@ def test_a_shot_in_the_phase_makes_observation_easier(game):
 
 
 def test_the_hidden_marksman_fires_only_on_a_low_d6_and_is_seen_only_then(game):
+    """Rules: BI-R085, BI-AMB-58."""
     play(game, "next dice=5,2", "next", "next", "next")
     with pytest.raises(Refused, match="has not fired this turn"):
         play(game, "observe marra said cover")

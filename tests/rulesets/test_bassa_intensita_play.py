@@ -125,6 +125,7 @@ def unit(g: Game, uid: str):
 
 
 def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
+    """Rules: BI-R072, BI-R086, BI-R110, BI-R180, BI-R181, BI-AMB-41."""
     goto(game, "fire-regular")
     facts = play(game, "@blue fire capo omar range=20 dice=4,7,9")
     # Regular 4: the first shot hits, damage 7 wounds; the second misses
@@ -145,6 +146,7 @@ def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
 
 
 def test_same_tier_fire_still_lets_the_struck_man_act_in_his_tier(game):
+    """Rules: BI-R061."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,10")  # dead at once
     assert not unit(game, "omar").in_play
@@ -160,6 +162,7 @@ def test_same_tier_fire_still_lets_the_struck_man_act_in_his_tier(game):
 
 
 def test_a_second_wound_kills_and_the_squad_feels_it(game):
+    """Rules: BI-R086, BI-R112, BI-AMB-21."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo hassan range=20 dice=1,6,1,6")
     # two hits, two wounds: the second kills (ruling BI-SECOND-WOUND)
@@ -177,6 +180,7 @@ def test_a_squad_all_down_reminds_the_referee_of_m2(game):
 
 
 def test_a_vest_and_a_sniper_modify_the_damage_die(game):
+    """Rules: BI-R093, BI-R111, BI-AMB-24."""
     goto(game, "fire-elite")
     play(game, "mark carlo hidden")  # nothing to do with the vest: just not to shoot him
     facts = play(game, "@blue fire elio omar range=25 dice=1,8,3")
@@ -194,6 +198,7 @@ def test_a_vest_and_a_sniper_modify_the_damage_die(game):
 
 
 def test_the_seriously_wounded_die_undressed(game):
+    """Rules: BI-R110, BI-R112, BI-R113."""
     goto(game, "fire-regular")
     play(game, "@red fire omar bruno range=20 dice=1,9,1,1,9")
     # seriously wounded (his clock: 1 turn), then hit again: a second hit of 2 or more kills
@@ -222,6 +227,7 @@ def test_the_seriously_wounded_die_undressed(game):
 
 
 def test_a_dressed_man_counts_as_wounded(game):
+    """Rules: BI-R062, BI-R113, BI-AMB-36."""
     play(game, "mark capo seriously-wounded")
     goto(game, "fire-regular")
     with pytest.raises(Refused, match="not seriously wounded"):
@@ -237,6 +243,7 @@ def test_a_dressed_man_counts_as_wounded(game):
 
 
 def test_wounds_slow_the_move_and_harden_actions(game):
+    """Rules: BI-R042, BI-R065, BI-R069, BI-R110, BI-AMB-13, BI-AMB-18."""
     play(game, "mark bruno wounded", "mark carlo prone")
     goto(game, "move-first")
     with pytest.raises(Refused, match="1 to 8 cm"):
@@ -259,6 +266,7 @@ def test_wounds_slow_the_move_and_harden_actions(game):
 
 
 def test_a_shocked_man_does_not_fire_until_the_end_of_next_turn(game):
+    """Rules: BI-AMB-20."""
     goto(game, "fire-regular")
     play(game, "@red fire omar carlo range=20 dice=1,3,10")  # shocked
     play(game, "morale carlo dice=1")
@@ -278,6 +286,7 @@ def test_a_shocked_man_does_not_fire_until_the_end_of_next_turn(game):
 
 
 def test_a_failed_check_can_panic_or_surrender(game):
+    """Rules: BI-AMB-44, BI-AMB-45."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo ali range=20 dice=1,1,9")  # near miss: morale due
     # Ali: Regular 4 + 3 + under automatic fire -2 = 5; a 6 fails; 1d6 = 5: panic
@@ -295,6 +304,7 @@ def test_a_failed_check_can_panic_or_surrender(game):
 
 
 def test_a_referee_check_needs_a_trigger_and_the_fanatic_stat_counts(game):
+    """Rules: BI-R181."""
     goto(game, "fire-regular")
     with pytest.raises(Refused, match="no check is due"):
         play(game, "morale hassan")
@@ -304,6 +314,7 @@ def test_a_referee_check_needs_a_trigger_and_the_fanatic_stat_counts(game):
 
 
 def test_a_dead_leader_isolates_his_squad_until_replaced(game):
+    """Rules: BI-R028, BI-R181, BI-AMB-42."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,10")
     play(game, "morale ali dice=1", "morale hassan dice=1")
@@ -313,6 +324,7 @@ def test_a_dead_leader_isolates_his_squad_until_replaced(game):
 
 
 def test_leader_replacement_with_exact_dice(game):
+    """Rules: BI-R021."""
     goto(game, "fire-regular")
     play(game, "@blue fire capo omar range=20 dice=1,10")
     play(game, "morale ali dice=1", "morale hassan dice=1")
@@ -331,6 +343,7 @@ def test_leader_replacement_with_exact_dice(game):
 
 
 def test_an_rpg_penetrates_and_damages_an_armoured_carrier(game):
+    """Rules: BI-R130, BI-R131, BI-R132, BI-R140, BI-R180, BI-AMB-28."""
     goto(game, "fire-regular")
     facts = play(game, "@red fire ali lince range=15 flank dice=1,9,7")
     # penetration: other armoured 8 + flank 2 = 10; a 9 penetrates; damage 7: a weapon lost
@@ -347,6 +360,7 @@ def test_an_rpg_penetrates_and_damages_an_armoured_carrier(game):
 
 
 def test_small_arms_cannot_hurt_a_tank_and_a_gun_kills_a_technical(game):
+    """Rules: BI-R120, BI-AMB-27, BI-AMB-28."""
     goto(game, "fire-veteran")
     facts = play(game, "@blue fire ariete tecnica range=40 dice=2,3")
     # gun on an unarmoured vehicle: 3 + 4 = 7, immobilised and morale -2
@@ -376,6 +390,7 @@ def test_a_destroyed_carrier_hurts_the_men_aboard(game):
 
 
 def test_vehicles_move_by_type_and_a_stabilised_gun_fires_after_a_short_move(game):
+    """Rules: BI-R045, BI-R093, BI-R240."""
     goto(game, "move-first")
     with pytest.raises(Refused, match="1 to 60 cm off-road"):
         play(game, "@blue move ariete 61")
@@ -392,6 +407,7 @@ def test_vehicles_move_by_type_and_a_stabilised_gun_fires_after_a_short_move(gam
 
 
 def test_an_armed_transport_may_become_a_combat_vehicle(game):
+    """Rules: BI-R027."""
     goto(game, "move-first")
     play(game, "@blue mount bruno lince")
     with pytest.raises(Refused, match="still carries troops"):
@@ -406,6 +422,7 @@ def test_an_armed_transport_may_become_a_combat_vehicle(game):
 
 
 def test_a_burst_rolls_for_each_man_in_its_area(game):
+    """Rules: BI-R073, BI-R092."""
     goto(game, "fire-regular")
     facts = play(game, "burst hassan source=gun-150 long cover=trench dice=2,6")
     # entrenched, long: 1, +1 for a gun over 103 mm = 2; damage 6: wounded
@@ -417,6 +434,7 @@ def test_a_burst_rolls_for_each_man_in_its_area(game):
 
 
 def test_an_he_miss_deviates(game):
+    """Rules: BI-R090, BI-AMB-01, BI-AMB-23."""
     goto(game, "fire-regular")
     facts = play(game, "@red fire ali carlo range=40 dice=9,4")
     assert plain(rolls(facts, "A.10.1")[0].outcome) == "lands 20 cm long of the target (50% of 40 cm)"
@@ -461,6 +479,7 @@ def test_a_draw_and_a_refused_victory(game):
 
 
 def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
+    """Rules: BI-R100, BI-R102, BI-R103, BI-AMB-29, BI-AMB-33."""
     goto(game, "fire-veteran")
     with pytest.raises(Refused, match="not a forward observer"):
         play(game, "@blue call ariete dedicated mm=105")
@@ -489,6 +508,7 @@ def test_a_call_for_fire_from_contact_to_fire_for_effect(game):
 
 
 def test_an_imprecise_ranging_shot_can_be_lost_and_called_again(game):
+    """Rules: BI-R102, BI-R103, BI-AMB-30."""
     goto(game, "fire-veteran")
     facts = play(game, "@blue call fo mortar mm=60")  # easy: 10 for a Veteran, no roll
     assert not rolls(facts)
@@ -499,6 +519,7 @@ def test_an_imprecise_ranging_shot_can_be_lost_and_called_again(game):
 
 
 def test_fire_for_effect_and_a_shift_and_smoke_shells(long_game):
+    """Rules: BI-R104, BI-R105, BI-R171, BI-AMB-32, BI-AMB-33, BI-AMB-34, BI-AMB-47."""
     game = long_game
     goto(game, "fire-veteran")
     play(game, "@blue call fo dedicated mm=120 dice=1")
@@ -524,6 +545,7 @@ def test_fire_for_effect_and_a_shift_and_smoke_shells(long_game):
 
 
 def test_an_air_strike_and_its_strafing_pass(game):
+    """Rules: BI-R250, BI-R251, BI-R252, BI-AMB-49, BI-AMB-50, BI-AMB-51, BI-AMB-52."""
     goto(game, "fire-veteran")
     play(game, "@blue call fo air bomb=at dice=5")  # normal by default (ruling BI-AIR-CONTACT)
     goto(game, "fire-veteran", 2)
@@ -539,6 +561,7 @@ def test_an_air_strike_and_its_strafing_pass(game):
 
 
 def test_smoke_grenades_last_six_turns_and_a_d6(game):
+    """Rules: BI-R170, BI-R171, BI-AMB-48."""
     goto(game, "move-first")
     play(game, "@blue smoke bruno dice=1")
     assert unit(game, "bruno").has("fired")
@@ -560,6 +583,7 @@ def test_smoke_grenades_last_six_turns_and_a_d6(game):
 
 
 def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
+    """Rules: BI-R047, BI-R255, BI-R261, BI-R264, BI-AMB-41."""
     goto(game, "move-first")
     facts = play(game, "@blue move lynx 100 dice=3,4")
     # 2d6 x 10: 70 cm this turn
@@ -583,11 +607,15 @@ def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
 
 
 def test_a_damaged_rotor_may_bring_the_helicopter_down(game):
+    """BI-R263: the damaged rotor's 1d6 is rolled as the movement phase begins; on a 2
+    the helicopter lands or goes home, which is its move for the turn."""
     play(game, "mark lynx rotor-damaged")
-    goto(game, "move-first")
-    facts = play(game, "@blue move lynx 30 dice=2")
+    goto(game, "cover")
+    facts = play(game, "next dice=2")
     assert plain(rolls(facts)[0].outcome) == "it must land or go home"
     assert not [e for e in facts if isinstance(e, ev.Moved)]
+    with pytest.raises(Refused, match="already moved"):
+        play(game, "@blue move lynx 30 dice=3,3")
 
 
 def test_men_board_a_helicopter_only_once_it_has_landed(game):
@@ -631,6 +659,7 @@ def test_trained_men_fast_rope_from_a_hovering_helicopter(long_game):
 
 
 def test_a_landed_helicopter_does_not_hover(game):
+    """Rules: BI-R256."""
     goto(game, "move-first")
     play(game, "@blue land lynx")
     goto(game, "move-first", 2)
@@ -641,6 +670,7 @@ def test_a_landed_helicopter_does_not_hover(game):
 
 
 def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):
+    """Rules: BI-R262, BI-AMB-55."""
     goto(game, "fire-veteran")
     play(game, "@blue call fo air dice=1")
     facts = play(game, "@red aa zaid aircraft dice=3,5")
@@ -653,6 +683,7 @@ def test_an_aircraft_shot_down_never_attacks_and_a_damaged_one_may_return(game):
 
 
 def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
+    """Rules: BI-R260, BI-R261, BI-R262, BI-AMB-53."""
     from core.rulesets.bassa_intensita.commands.air import aa_chance
     from core.rulesets.bassa_intensita.tables import air
 
@@ -674,6 +705,7 @@ def test_an_rpg_cannot_reach_an_aircraft_and_a_shot_down_one_never_comes(game):
 
 
 def test_mines_and_booby_traps(game):
+    """Rules: BI-R132, BI-R220, BI-R221, BI-R222, BI-R223, BI-AMB-59."""
     goto(game, "move-first")
     # AP mine, short distance (2 cm), in the open: 6; damage 6: wounded
     facts = play(game, "mine carlo ap dice=6,7")
@@ -697,6 +729,7 @@ def test_mines_and_booby_traps(game):
 
 
 def test_detection_is_not_an_action_and_engineers_do_better(game):
+    """Rules: BI-R224, BI-AMB-59."""
     goto(game, "move-first")
     facts = play(game, "detect gino trap dice=4")  # engineer: a trap is normal, 4
     assert rolls(facts)[0].target == 4 and plain(rolls(facts)[0].outcome) == "found it"
@@ -711,6 +744,7 @@ def test_detection_is_not_an_action_and_engineers_do_better(game):
 
 
 def test_rubber_bullets_hit_as_a_carbine_and_wound_less(game):
+    """Rules: BI-R230."""
     goto(game, "fire-regular")
     facts = play(game, "@blue fire gino hassan range=10 dice=5,10")
     # carbine, short range: Regular 4 + 1 = 5; damage 10 (dead) counts as wounded
@@ -719,6 +753,7 @@ def test_rubber_bullets_hit_as_a_carbine_and_wound_less(game):
 
 
 def test_flashbangs_shock_and_tear_gas_halves(game):
+    """Rules: BI-R231, BI-R232."""
     goto(game, "fire-regular")
     play(game, "@blue flashbang bruno omar ali")
     assert unit(game, "omar").has("shocked") and unit(game, "ali").has("shocked")
@@ -735,6 +770,7 @@ def test_flashbangs_shock_and_tear_gas_halves(game):
 
 
 def test_a_scout_works_twice_as_far_from_his_leader_and_observes_better(game):
+    """Rules: BI-R212."""
     goto(game, "move-first")
     # Vito, a Veteran squad leader, commands to 12 cm; his scout to 24
     facts = play(game, "@blue move sara 8 cautious lead=20")
@@ -748,6 +784,7 @@ def test_a_scout_works_twice_as_far_from_his_leader_and_observes_better(game):
 
 
 def test_covering_fire_at_a_feature_strikes_a_hidden_man_who_fires(game):
+    """Rules: BI-R051, BI-R054, BI-AMB-17, BI-AMB-20."""
     play(game, "mark hassan hidden")
     play(game, "next dice=6,1")  # cover phase
     with pytest.raises(Refused, match="only automatic weapons"):
@@ -790,6 +827,7 @@ def test_every_command_of_the_ruleset_says_its_dice_rule_and_an_example(game):
 
 
 def test_radio_turret_and_mobility_hits_on_armour(game):
+    """Rules: BI-R025, BI-R131, BI-R140, BI-R183, BI-AMB-08, BI-AMB-38, BI-AMB-39."""
     goto(game, "fire-regular")
     # by hand: an AT grenade on the tank's flank: 3 + 2 = 5; a 5 penetrates; damage 2: radio
     facts = play(game, "hit ariete weapon=at-grenade flank dice=5,2")
@@ -814,6 +852,7 @@ def test_radio_turret_and_mobility_hits_on_armour(game):
 
 
 def test_a_soft_vehicle_halved_and_a_panicking_crew(game):
+    """Rules: BI-R121, BI-AMB-14."""
     goto(game, "fire-veteran")
     facts = play(game, "@blue fire ariete tecnica range=40 dice=2,1")
     # a natural 1 on the unarmoured table is never modified: near miss
@@ -862,6 +901,7 @@ def test_a_squad_leader_is_replaced_by_an_unhurt_man_not_one_who_panicked(game):
 
 
 def test_motivation_and_landing(game):
+    """Rules: BI-R011, BI-AMB-62."""
     play(game, "motivation hassan -1")
     with pytest.raises(Refused, match="value must be a whole number from -1 to 1, not '2'"):
         play(game, "motivation hassan 2")
@@ -896,6 +936,7 @@ def test_hostile_numbers_and_names_are_refused(game):
 
 
 def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
+    """Rules: BI-AMB-09."""
     game = long_game
     play(game, "out omar killed")
     goto(game, "end")
@@ -908,6 +949,7 @@ def test_a_fallen_replacement_is_replaced_one_level_below_him(long_game):
 
 
 def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
+    """Rules: BI-R171, BI-R232, BI-AMB-61."""
     monkeypatch.setattr(_Table, "turns", 9)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", _Table)
     game = Game.new(tmp_path / "bi9.ft", "bassa-intensita", seed=3)

@@ -63,6 +63,7 @@ def _dice_range(cell: str) -> tuple[int | None, int | None]:
 
 
 def test_infantry_damage_table_matches_the_book(book):
+    """Rules: BI-R110."""
     lines = _section(book, "DANNI CONTRO FANTERIA", 8)
     assert [r.id for r in damage_tables().infantry] == ["near-miss", "shocked", "wounded", "seriously-wounded", "dead"]
     for row in damage_tables().infantry:
@@ -72,6 +73,7 @@ def test_infantry_damage_table_matches_the_book(book):
 
 
 def test_vehicle_damage_tables_match_the_book(book):
+    """Rules: BI-R120."""
     unarmoured = _section(book, "DANNI CONTRO VEICOLI NON BLINDATI", 7)
     labels = {"near-miss": "Mancato di poco", "slowed": "Movimento dimezzato", "immobilised": "Immobilizzato"}
     for row in damage_tables().unarmoured:
@@ -89,6 +91,7 @@ def test_vehicle_damage_tables_match_the_book(book):
 
 
 def test_damage_modifiers_match_the_book(book):
+    """Rules: BI-R111."""
     text = "\n".join(book)
     mods = {m.id: m for m in damage_tables().modifiers}
     assert (mods["frag-vest"].add, mods["bullet-vest"].add, mods["sniper"].add) == (-1, -2, 1)
@@ -100,6 +103,7 @@ def test_damage_modifiers_match_the_book(book):
 
 
 def test_penetration_table_matches_the_book(book):
+    """Rules: BI-R130."""
     lines = _section(book, "PENETRAZIONE CORAZZA", 14)
     for row in damage_tables().penetration:
         assert [int(c) for c in _cells(lines, row.it)] == [row.tank, row.other], row.id
@@ -110,6 +114,7 @@ def test_penetration_table_matches_the_book(book):
 
 
 def test_morale_tables_match_the_book(book):
+    """Rules: BI-R181."""
     lines = _section(book, "MORALE :", 40)
     text = "\n".join(lines)
     t = morale_tables()
@@ -132,6 +137,7 @@ def test_morale_tables_match_the_book(book):
 
 
 def test_command_distance_matches_the_book(book):
+    """Rules: BI-R021."""
     lines = _section(book, "Abilità comandante", 6)
     for row in command_distance().values():
         cells = _cells(lines, row.it)
@@ -141,6 +147,7 @@ def test_command_distance_matches_the_book(book):
 
 
 def test_he_tables_match_the_book(book):
+    """Rules: BI-R090, BI-R091."""
     dev = _section(book, "Dado (1d6)\tEffetto", 11)
     for row in high_explosive().deviation:
         line = next(x for x in dev if x.split("\t")[-1].startswith(row.it.split(",")[0]))
@@ -158,6 +165,7 @@ def test_he_tables_match_the_book(book):
 
 
 def test_ranging_tables_match_the_book(book):
+    """Rules: BI-R103."""
     for table, heading, dice in (
         ("precise", 'DEVIAZIONE TIRO INDIRETTO "PRECISO"', "2d6"),
         ("imprecise", 'DEVIAZIONE TIRO INDIRETTO "IMPRECISO"', "4d10"),
@@ -177,6 +185,7 @@ def test_ranging_tables_match_the_book(book):
 
 
 def test_vehicle_and_movement_tables_match_the_book(book):
+    """Rules: BI-R042, BI-R045, BI-AMB-14."""
     lines = _section(book, "VEICOLO\tSU STRADA", 5)
     for v in (v for v in vehicle_types().values() if v.id != "helicopter"):
         cells = _cells(lines, v.it)
@@ -191,6 +200,7 @@ def test_vehicle_and_movement_tables_match_the_book(book):
 
 
 def test_air_tables_match_the_book(book):
+    """Rules: BI-R260, BI-R263, BI-AMB-54."""
     lines = _section(book, "Arma\tAerei\tElicotteri", 6)
     for row in air().aa:
         cells = _cells(lines, row.it)
@@ -215,7 +225,8 @@ def test_air_tables_match_the_book(book):
 def test_only_automatic_or_he_anti_aircraft_weapons_put_a_crew_under_fire(book):
     """A.13.2 "Sotto tiro di Alto Esplosivo o armi automatiche: -2": the AA machine gun
     and autocannon are automatic, the AT rocket is the HE of the LAW and RPG rows
-    (A.9.2); the missiles are neither (ruling BI-AA-MORALE)."""
+    (A.9.2); the missiles are neither (ruling BI-AA-MORALE).
+    Rules: BI-AMB-41."""
     assert "Sotto tiro di Alto Esplosivo o armi automatiche : -2" in book
     assert {row.weapon for row in air().aa if row.under_fire} == {"aa-mg", "aa-cannon", "at-rocket"}
     assert all(weapons()[w].target == "he" for w in next(r for r in air().aa if r.weapon == "at-rocket").carried_by)
@@ -238,6 +249,7 @@ def _man(**kw) -> Unit:
 
 
 def test_infantry_damage_rows_and_modifiers():
+    """Rules: BI-R001, BI-R110, BI-R111."""
     t = damage_tables().mods("infantry")
     vest = (Mod("v", t["bullet-vest"].add),)
     assert damage.infantry_result(1, ()).id == "near-miss"
@@ -257,6 +269,7 @@ def test_infantry_damage_rows_and_modifiers():
 
 
 def test_a_second_wound_kills_and_a_near_miss_never_worsens():
+    """Rules: BI-R112, BI-AMB-35."""
     assert damage.wound_after("", "wounded") == "wounded"
     assert damage.wound_after("wounded", "wounded") == "dead"
     assert damage.wound_after("wounded", "seriously-wounded") == "dead"
@@ -267,6 +280,7 @@ def test_a_second_wound_kills_and_a_near_miss_never_worsens():
 
 
 def test_unarmoured_damage_natural_one_is_never_modified():
+    """Rules: BI-R120, BI-R121."""
     gun = damage.unarmoured_mods(weapons()["gun-77"])
     assert sum(m.value for m in gun) == 4
     assert damage.unarmoured_result(1, gun).id == "near-miss"
@@ -279,6 +293,7 @@ def test_unarmoured_damage_natural_one_is_never_modified():
 
 
 def test_penetration_chance_and_rows():
+    """Rules: BI-R130, BI-R131, BI-AMB-25."""
     assert damage.penetration_chance("at-rocket", "tank", [])[0] == 6
     chance, mods = damage.penetration_chance("at-rocket", "other", ["flank", "hightech-armour"])
     assert chance == 8 and sum(m.value for m in mods) == 8
@@ -292,6 +307,7 @@ def test_penetration_chance_and_rows():
 
 
 def test_armoured_damage_rows_and_the_indirect_modifier():
+    """Rules: BI-R140, BI-R141."""
     assert [damage.armoured_result(f, ()).id for f in (1, 2, 3, 5, 6, 7, 9)] == [
         "near-miss",
         "radio",
@@ -311,6 +327,7 @@ def test_armoured_damage_rows_and_the_indirect_modifier():
 
 def test_morale_pass_chance_adds_every_modifier():
     # Regular 4 + 3, wounded -3, isolated -2, heavy cover +2
+    """Rules: BI-R181."""
     chance, mods = morale.pass_chance(4, ["wounded", "isolated", "heavy-cover"])
     assert chance == 4 and 4 + sum(m.value for m in mods) == 4
     chance, _ = morale.pass_chance(6, ["under-fire"], near_seriously_wounded=2, fanatic=2, table_mod=-2)
@@ -318,6 +335,7 @@ def test_morale_pass_chance_adds_every_modifier():
 
 
 def test_morale_effects():
+    """Rules: BI-R182, BI-R183, BI-R184, BI-AMB-43, BI-AMB-44."""
     assert morale.effect(3, (), already_shocked=False) == "shocked"
     assert morale.effect(3, (), already_shocked=True) == "panic"
     assert morale.effect(5, (), already_shocked=False) == "panic"
@@ -332,6 +350,7 @@ def test_morale_effects():
 
 
 def test_leader_ability_and_command_distance():
+    """Rules: BI-R020, BI-R021, BI-R022, BI-AMB-09."""
     sgt = Unit(id="s", name="S", side="a", cls="elite", roles=("leader",))
     assert squads.command_range(sgt, section=False) == 16
     rabble = Unit(id="r", name="R", side="a", cls="elite", stats={"ability": 2})
@@ -343,6 +362,7 @@ def test_leader_ability_and_command_distance():
 
 
 def test_motivation_moves_the_number_not_the_tier():
+    """Rules: BI-R011, BI-AMB-04."""
     man = Unit(id="m", name="M", side="a", cls="regular", stats={"motivation": 1})
     assert squads.chance(man) == 5
     man.status = ("motivation-1",)
@@ -350,6 +370,7 @@ def test_motivation_moves_the_number_not_the_tier():
 
 
 def test_movement_modifiers_add_up_and_round_up():
+    """Rules: BI-R002, BI-R042, BI-R045, BI-AMB-12."""
     assert rules.foot_allowance(16, ["door", "wounded"]) == 4  # -75%
     assert rules.foot_allowance(24, ["window", "carrying", "door"]) == 0  # capped at -100%
     assert rules.foot_allowance(8, ["stand-up"]) == 6
@@ -363,6 +384,7 @@ def test_movement_modifiers_add_up_and_round_up():
 
 
 def test_he_deviation_area_and_chance():
+    """Rules: BI-R002, BI-R090, BI-R091, BI-R092, BI-AMB-01, BI-AMB-06, BI-AMB-25."""
     assert he.deviation(2) == ("", 0)
     assert he.deviation(4) == ("long", 50)
     assert he.deviation(10) == ("left", 50)
@@ -377,6 +399,7 @@ def test_he_deviation_area_and_chance():
 
 
 def test_ranging_rows():
+    """Rules: BI-R103, BI-AMB-29."""
     assert he.ranging("precise", 2).id == "bullseye"
     row = he.ranging("imprecise", 9)
     assert (row.long, row.side) == (-1, 1)
@@ -385,6 +408,7 @@ def test_ranging_rows():
 
 
 def test_special_rules_and_indirect_numbers_match_the_book(book):
+    """Rules: BI-R102."""
     text = "\n".join(book)
     sp = special()
     assert (sp.sniper.fires_on, sp.sniper.veteran, sp.sniper.elite) == (2, 1, 2)

@@ -26,6 +26,7 @@ def test_in_italian():
 
 
 def test_bassa_intensitas_morale_triggers_say_what_they_mean():
+    """Rules: BI-R180."""
     from core.rulesets.bassa_intensita.commands.morale import COMMANDS as BI
 
     morale = next(s for s in BI if s.name == "morale")

@@ -19,7 +19,7 @@ def cm(word: str):
 
 @pytest.mark.parametrize(("word", "band"), [("12.5", "half"), ("12.51", "full"), ("25", "full"), ("25.01", None)])
 def test_ludonet_half_and_full_range_compare_the_exact_distance(word, band):
-    """LN-R030: half range inclusive; a 25 cm weapon's half is 12.5 cm."""
+    """LN-R030 (LN-AMB-06): half range inclusive; a 25 cm weapon's half is 12.5 cm."""
     assert ln.range_band(cm(word), 25) == band
 
 
@@ -33,7 +33,8 @@ def test_ludonet_woods_sight_compares_the_exact_distance(word, seen):
     ("word", "band"), [("20", "short"), ("20.5", "normal"), ("40", "normal"), ("40.01", "long"), ("47.25in", None)]
 )
 def test_bassa_intensita_bands_compare_the_exact_distance(word, band):
-    """BI-R075: a rifle's bands reach 20, 40 and 120 cm, limits included (47.25 in is 120.015 cm)."""
+    """BI-R075, BI-AMB-06: a rifle's bands reach 20, 40 and 120 cm, limits included (47.25 in
+    is 120.015 cm)."""
     assert bi.range_band(weapons()["rifle"], cm(word)) == band
 
 

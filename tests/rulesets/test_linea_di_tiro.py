@@ -42,6 +42,7 @@ def _by_rows(table) -> list[list[str]]:
 
 
 def test_the_deck_is_the_books(book):
+    """Rules: LT-AMB-06."""
     cards = deck().cards()
     assert len(cards) == 54 and cards.count("Joker") == 2  # LT-R002
     assert len(set(cards)) == 53
@@ -59,6 +60,7 @@ def test_the_deck_is_the_books(book):
 
 
 def test_activation_options_are_the_books_seven(book):
+    """Rules: LT-R020."""
     section = book.split("## Attivazione")[1].split("##")[0]
     bullets = [line for line in section.splitlines() if line.startswith("- ")]
     assert len(bullets) == len(options()) == 7
@@ -68,6 +70,7 @@ def test_activation_options_are_the_books_seven(book):
 
 
 def test_at_table_matches_the_book(book):
+    """Rules: LT-R050, LT-AMB-15."""
     assert _grid(book, "## TIRO CONTROCARRO", 7) == _by_rows(at_table())
     heads = book.split("## TIRO CONTROCARRO")[1].splitlines()[3].split("\t")[1:]
     assert heads == [c.label for c in at_table().columns]
@@ -79,6 +82,7 @@ def test_at_table_matches_the_book(book):
 
 
 def test_mg_table_and_defences_match_the_book(book):
+    """Rules: LT-R060."""
     assert _grid(book, "## ALTRI TIRI", 5) == _by_rows(mg_table())
     assert "6\tnessun effetto" in book and mg_table().no_effect_from == 6
     defences = {d.id: d.value for d in mg_table().defences}
@@ -96,6 +100,7 @@ def test_mg_table_and_defences_match_the_book(book):
 
 
 def test_morale_rule_reads_the_split_sentence(book):
+    """Rules: LT-R080."""
     assert "doppio del valore di morale" in book and "indietreggia di 5 cm" in book
     assert morale().flee_times == 2 and morale().fall_back_cm == 5
 
@@ -104,6 +109,7 @@ def test_morale_rule_reads_the_split_sentence(book):
 
 
 def test_results_read_from_the_tables():
+    """Rules: LT-R050, LT-R060."""
     assert rules.at_result(5, 5, 5, long_range=False) == "T"
     assert rules.at_result(5, 5, 4, long_range=False) == "R"
     assert rules.at_result(9, 2, 7, long_range=False) == "D"  # +7 is in the ≥+5 column
@@ -117,10 +123,12 @@ def test_results_read_from_the_tables():
 
 
 def test_morale_results():
+    """Rules: LT-R080, LT-AMB-01."""
     assert [rules.morale_result(t, 3) for t in (3, 4, 5, 6, 7)] == ["steady", "fall-back", "fall-back", "flee", "flee"]
 
 
 def test_restack_keeps_the_ten_on_top():
+    """Rules: LT-R011."""
     order = deck().cards()
     new = rules.restack(order, 44, list(reversed(order[:44])))
     assert new[:10] == order[44:] and sorted(new) == sorted(order)
@@ -132,6 +140,7 @@ def test_restack_keeps_the_ten_on_top():
 
 
 def test_the_shuffle_is_the_referees_secret(game):
+    """Rules: LT-R002."""
     assert game.state.vars["secret.deck"].split(",") == stacked()
     assert game.state.phase == "deployment"
     assert "secret.deck" not in game.view("us").vars
@@ -144,6 +153,7 @@ def test_the_shuffle_is_the_referees_secret(game):
 
 
 def test_next_draws_the_cards_in_order_and_names_the_side(game):
+    """Rules: LT-R010."""
     seen = []
     for _ in FIRST:
         facts = play(game, "next")
@@ -162,6 +172,7 @@ def test_next_draws_the_cards_in_order_and_names_the_side(game):
 
 
 def test_a_number_card_activates_one_piece_once(game):
+    """Rules: LT-R010, LT-R020."""
     play(game, "next")  # 7♥: us
     with pytest.raises(Refused, match="7♥ is us'"):
         play(game, "@german activate panzer A2")
@@ -181,6 +192,7 @@ def test_a_number_card_activates_one_piece_once(game):
 
 
 def test_a_face_card_activates_one_platoon(game):
+    """Rules: LT-R010, LT-AMB-04."""
     play(game, "next", "next")  # Q♠: german, a face card
     play(game, "@german activate panzer A5")
     with pytest.raises(Refused, match="activates platoon Zug 1"):
@@ -191,6 +203,7 @@ def test_a_face_card_activates_one_platoon(game):
 
 
 def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
+    """Rules: LT-R090, LT-AMB-07."""
     inject(game, piece("hauptmann", "german", "rifles", roles=("company-command",)))
     play(game, "next", "next")
     with pytest.raises(Refused, match="gives german no artillery support"):
@@ -214,6 +227,7 @@ def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
 
 
 def test_at_fire_by_the_activated_piece_with_exact_dice(game):
+    """Rules: LT-R050, LT-AMB-17."""
     play(game, "next", "@us activate sherman1 A2")
     # Sherman attack 5 against the Panzer's front 5: column 0; 2 + 3 = 5 → T
     facts = play(game, "@us at sherman1 panzer dice=2,3")
@@ -227,6 +241,7 @@ def test_at_fire_by_the_activated_piece_with_exact_dice(game):
 
 
 def test_at_fire_destroys_and_routs(game):
+    """Rules: LT-R050, LT-AMB-14."""
     play(game, "next", "@us activate sherman1 A4 prepare=0")
     facts = play(game, "@us at sherman1 panzer flank dice=3,4")  # 5 vs side 3: +2; 7 → T
     assert plain(rolls(facts)[0].outcome) == "modified total 7, column +2: T: morale test"
@@ -237,6 +252,7 @@ def test_at_fire_destroys_and_routs(game):
 
 
 def test_a_ready_attack_replies_out_of_turn(game):
+    """Rules: LT-R052, LT-AMB-13."""
     play(game, "next", "next")  # Q♠
     play(game, "@german activate panzer A1")
     assert game.state.units["panzer"].has("ready-1")
@@ -251,6 +267,7 @@ def test_a_ready_attack_replies_out_of_turn(game):
 
 
 def test_ready_attacks_are_capped_at_two(game):
+    """Rules: LT-AMB-08, LT-AMB-09."""
     play(game, "next", "next", "@german activate panzer A4")  # prepares 2
     assert game.state.units["panzer"].has("ready-2")
     play(game, "next", "next")  # Joker, 3♣: german
@@ -260,6 +277,7 @@ def test_ready_attacks_are_capped_at_two(game):
 
 
 def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
+    """Rules: LT-R020, LT-R060, LT-AMB-21."""
     play(game, "next", "@us activate gis A2")
     with pytest.raises(Refused, match="say what Grenadiers is doing"):
         play(game, "@us mg gis grenadiers")
@@ -274,6 +292,7 @@ def test_mg_fire_immobilises_infantry_and_a7_removes_it(game):
 
 
 def test_morale_test_with_exact_dice(game):
+    """Rules: LT-R080, LT-R081, LT-AMB-17."""
     play(game, "next")
     facts = play(game, "@us morale sherman1 dice=5")  # morale 4: 5 → falls back 5 cm
     assert plain(rolls(facts)[0].outcome) == "modified total 5: fall-back"
@@ -284,6 +303,7 @@ def test_morale_test_with_exact_dice(game):
 
 
 def test_the_hidden_gun_is_attacked_only_once_spotted(game):
+    """Rules: LT-R030, LT-AMB-19, LT-AMB-31."""
     play(game, "next", "@us activate sherman1 A2")
     with pytest.raises(Refused, match="no unit 'pak'"):
         play(game, "@us mg sherman1 pak")
@@ -295,6 +315,7 @@ def test_the_hidden_gun_is_attacked_only_once_spotted(game):
 
 
 def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
+    """Rules: LT-AMB-03."""
     order = game.state.vars["secret.deck"].split(",")
     for _ in range(43):
         play(game, "next")

@@ -21,6 +21,7 @@ def moved(facts, uid):
 
 
 def test_overrun_rules():
+    """Rules: LT-R100."""
     assert assault.overrun_test_needed(portable_at=True, immobilised=False)
     assert not assault.overrun_test_needed(portable_at=True, immobilised=True)
     assert not assault.overrun_test_needed(portable_at=False, immobilised=False)
@@ -29,6 +30,7 @@ def test_overrun_rules():
 
 
 def test_close_assault_rules():
+    """Rules: LT-R101, LT-AMB-24."""
     assert assault.close_assault_need(3, assault.close_assault_mods(tank_has_mg=True, protected=False)) == 3
     assert assault.close_assault_need(1, assault.close_assault_mods(tank_has_mg=False, protected=False)) == 2
     assert assault.close_assault_need(5, assault.close_assault_mods(tank_has_mg=True, protected=True)) == 4
@@ -42,6 +44,7 @@ def test_close_assault_rules():
 
 
 def test_melee_rules():
+    """Rules: LT-R102."""
     mods = assault.melee_mods(entrenched=True, from_behind=True, immobilised=True, gun=True)
     assert [m.value for m in mods] == [2, -1, -2, -3]
     assert assault.melee_total(4, 3, mods) == 3
@@ -54,6 +57,7 @@ def test_melee_rules():
 
 
 def test_a_tank_overruns_infantry_in_the_open_without_a_roll(game):
+    """Rules: LT-R100."""
     play(game, "next", "next", "@german activate panzer A5")  # Q♠
     facts = play(game, "@german overrun panzer gis open")  # the GIs have no AT weapon: no test
     assert rolls(facts) == []
@@ -61,6 +65,7 @@ def test_a_tank_overruns_infantry_in_the_open_without_a_roll(game):
 
 
 def test_infantry_that_fails_its_test_stays_in_place(game):
+    """Rules: LT-R100, LT-AMB-23."""
     play(game, "next", "next", "@german activate panzer A1")
     # the bazooka team (morale 3) tests: a 4 fails; it stays (no fall back); the tank's 4 destroys it in cover
     facts = play(game, "@german overrun panzer bazooka dice=4,4")
@@ -70,6 +75,7 @@ def test_infantry_that_fails_its_test_stays_in_place(game):
 
 
 def test_infantry_that_passes_strikes_first(game):
+    """Rules: LT-R100."""
     play(game, "next", "next", "@german activate panzer A5")
     # passes on 3; first strike as trained infantry with AT weapons, 3 or less: a 3 destroys the tank
     facts = play(game, "@german overrun panzer bazooka dice=3,3")
@@ -81,6 +87,7 @@ def test_infantry_that_passes_strikes_first(game):
 
 
 def test_a_missed_first_strike_is_followed_by_the_tanks_attack(game):
+    """Rules: LT-R100, LT-AMB-23."""
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=3,6,5")  # passes, misses; the tank's 5 fails in cover
     assert [plain(x.outcome) for x in rolls(facts)] == ["passed: it strikes first", "no effect", "survives"]
@@ -88,6 +95,7 @@ def test_a_missed_first_strike_is_followed_by_the_tanks_attack(game):
 
 
 def test_immobilised_infantry_takes_no_test(game):
+    """Rules: LT-R100."""
     inject(game, ev.StatusChanged(unit="bazooka", add=("immobilised",)))
     play(game, "next", "next", "@german activate panzer A5")
     facts = play(game, "@german overrun panzer bazooka dice=5")
@@ -110,6 +118,7 @@ def test_an_overrun_is_part_of_a_tanks_move(game):
 
 
 def test_infantry_assaults_a_tank_from_the_rear(game):
+    """Rules: LT-R101, LT-AMB-24."""
     play(game, "next", "@us activate gis A2")  # 7♥
     with pytest.raises(Refused, match="only on the flank or rear"):
         play(game, "@us closeassault gis panzer")
@@ -125,6 +134,7 @@ def test_infantry_assaults_a_tank_from_the_rear(game):
 
 
 def test_tank_hunters_against_a_protected_tank(game):
+    """Rules: LT-R101."""
     inject(
         game,
         piece("hunters", "us", "rifles", roles=("tank-hunters",)),
@@ -138,6 +148,7 @@ def test_tank_hunters_against_a_protected_tank(game):
 
 
 def test_a_scenarios_own_rating_and_a_tank_without_machine_guns(game):
+    """Rules: LT-R101."""
     inject(
         game,
         piece("veterans", "us", "rifles", stats={"close_assault": 3}),
@@ -173,6 +184,7 @@ def test_guns_are_not_close_assaulted_but_meleed(game):
 
 
 def test_melee_the_higher_total_wins(game):
+    """Rules: LT-R102."""
     play(game, "next", "@us activate gis A2")
     # GIs morale 3 + 5 = 8 against grenadiers morale 4 + 3 = 7
     facts = play(game, "@us melee gis grenadiers dice=5,3")
@@ -185,12 +197,14 @@ def test_melee_the_higher_total_wins(game):
 
 
 def test_melee_a_tie_destroys_both(game):
+    """Rules: LT-R102."""
     play(game, "next", "@us activate gis A2")
     play(game, "@us melee gis grenadiers dice=4,3")  # 7 against 7
     assert game.state.units["gis"].out and game.state.units["grenadiers"].out
 
 
 def test_melee_modifiers_and_an_immobilised_winner_recovers(game):
+    """Rules: LT-R102."""
     inject(game, ev.StatusChanged(unit="grenadiers", add=("immobilised",)))
     play(game, "next", "@us activate gis A2")
     # grenadiers entrenched +2, from behind -1, immobilised -2: 4 + 6 - 1 = 9 against GIs 3 + 1 = 4
@@ -207,6 +221,7 @@ def test_melee_modifiers_and_an_immobilised_winner_recovers(game):
 
 
 def test_guns_cannot_start_a_melee_and_fight_at_minus_three(game):
+    """Rules: LT-R103, LT-AMB-26."""
     inject(
         game,
         ev.UnitAdded(unit=ev.UnitSpec(id="flak", name="Flak", side="german", team="Zug 1", cls="pak40")),

@@ -14,6 +14,7 @@ from core.rulesets.linea_di_tiro import rules
 
 
 def test_a_routed_tank_fires_no_more_under_the_card(game):
+    """Rules: LT-R051, LT-AMB-22."""
     play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     play(game, "@us activate sherman1 A4 prepare=0")  # two attacks to execute
@@ -30,6 +31,7 @@ def test_a_routed_tank_fires_no_more_under_the_card(game):
 
 
 def test_a_fleeing_piece_cannot_spend_a_ready_attack(game):
+    """Rules: LT-R051, LT-AMB-08."""
     play(game, "next", "@us activate gis A1")  # gis prepares one
     assert game.state.units["gis"].has("ready-1")
     play(game, "@us rout gis")  # and runs: the ready attack is lost with the flight
@@ -41,7 +43,8 @@ def test_a_fleeing_piece_cannot_spend_a_ready_attack(game):
 
 def test_consecutive_he_attacks_at_immobilised_infantry_gain_one_each(game):
     """LT-R061 (ruling LT-HE-STREAK): the HE attack that immobilises the piece is the
-    first of the streak: the next HE attack gets +1, the one after +2."""
+    first of the streak: the next HE attack gets +1, the one after +2.
+    Rules: LT-AMB-20."""
     play(game, "next", "@us activate sherman1 A4 prepare=0")  # 7♥
     # HE 3 against stationary infantry 3: column 0; a 2 immobilises, and starts the streak
     facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=2")
@@ -72,6 +75,7 @@ def test_an_mg_attack_breaks_the_he_streak(game):
 
 
 def test_the_streak_ends_when_the_piece_recovers(game):
+    """Rules: LT-R061, LT-AMB-20."""
     inject(game, ev.StatusChanged(unit="grenadiers", add=("immobilised", "he-3")))
     play(game, "next", "next", "next", "next")  # 3♣: german
     play(game, "@german activate grenadiers A7")
@@ -79,6 +83,7 @@ def test_the_streak_ends_when_the_piece_recovers(game):
 
 
 def test_he_streak_rules():
+    """Rules: LT-R061."""
     assert rules.he_bonus(0) == 0 and rules.he_bonus(2) == 2
     assert rules.he_streak_after(0, he=True, immobilised_infantry=True) == 1
     assert rules.he_streak_after(1, he=True, immobilised_infantry=True) == 2
@@ -88,6 +93,7 @@ def test_he_streak_rules():
 
 
 def test_the_at_log_line_shows_the_modified_total(game):
+    """Rules: LT-AMB-15."""
     play(game, "next", "@us activate sherman1 A2")
     play(game, "@us at sherman1 panzer hulldown dice=3,3")  # 6 + 1 = 7 on column 0 → no effect
     lines = [ln.text for ln in game.log_lines("us") if "AT fire" in ln.text]
@@ -99,6 +105,7 @@ def test_the_at_log_line_shows_the_modified_total(game):
 
 
 def test_an_opportunity_shot_at_an_assaulting_piece(game):
+    """Rules: LT-R100, LT-AMB-25."""
     play(game, "next")  # 7♥: us
     # the grenadiers, attacked from the front, shoot first: one free shot a card
     facts = play(game, "@german mg grenadiers gis opportunity defence=moving-open dice=5")  # 4 - 0: column +4, 5 → I

@@ -19,6 +19,7 @@ RULINGS = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
 
 def test_a_piece_may_rout_of_its_own_will(game):
+    """Rules: LT-R082, LT-AMB-33."""
     play(game, "next")  # 7♥: us
     facts = play(game, "@us rout gis")
     assert [(e.unit, e.cm) for e in facts if isinstance(e, ev.Moved)] == [("gis", 30)]
@@ -34,12 +35,14 @@ def test_a_piece_may_rout_of_its_own_will(game):
 
 
 def test_the_joker_says_the_scenarios_effect(game):
+    """Rules: LT-AMB-05."""
     inject(game, ev.VarSet(key=scenario_vars.JOKER_EFFECT, value="the church bell rings: +1 to every morale test"))
     facts = play(game, "next", "next", "next")
     assert "joker: the church bell rings: +1 to every morale test (LT-R010)" in notes(facts)
 
 
 def test_without_a_scenario_effect_the_joker_says_so(game):
+    """Rules: LT-AMB-05."""
     facts = play(game, "next", "next", "next")
     assert "joker: the scenario gives it no effect (LT-R010)" in notes(facts)
 
@@ -59,6 +62,7 @@ def shelled(tmp_path):
 
 
 def test_artillery_attacks_every_unit_in_the_square_on_its_card(shelled):
+    """Rules: LT-R090, LT-AMB-27, LT-AMB-31."""
     g = shelled
     with pytest.raises(Refused, match="does not fire on this card"):
         play(g, "barrage german gis defence=still-open")
@@ -103,6 +107,7 @@ def test_a_scenario_whose_jokers_start_no_artillery(tmp_path):
 
 
 def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
+    """Rules: LT-R090, LT-AMB-28."""
     g = new_game(tmp_path / "us-art.ft", ["K♥", "Joker"])
     try:
         inject(
@@ -119,6 +124,7 @@ def test_artillery_reaches_hidden_pieces_and_stays_hidden(tmp_path):
 
 
 def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
+    """Rules: LT-AMB-32."""
     inject(
         game,
         ev.VarSet(key=scenario_vars.TURNS, value=2),
@@ -148,6 +154,7 @@ def test_the_game_ends_after_the_scenarios_cards_with_a_recorded_result(game):
 
 
 def test_a_draw_with_the_referees_words(game):
+    """Rules: LT-AMB-32."""
     play(game, "next")
     play(game, "result draw night falls on both")
     assert plain(game.state.result).startswith("a draw: night falls on both (")

@@ -34,6 +34,7 @@ def test_melee_has_one_winner_or_a_tie(a, d):
 
 @given(st.integers(1, 6), st.integers(1, 3))
 def test_morale_outcomes_partition_the_die(total, morale):
+    """Rules: LT-AMB-01."""
     result = rules.morale_result(total, morale)
     if total <= morale:
         assert result == "steady"
@@ -45,5 +46,6 @@ def test_morale_outcomes_partition_the_die(total, morale):
 
 @given(st.integers(0, 20), st.booleans(), st.booleans())
 def test_the_he_streak_grows_only_with_he_at_immobilised_infantry(streak, he, pinned):
+    """Rules: LT-AMB-20."""
     after = rules.he_streak_after(streak, he, pinned)
     assert after == (min(streak + 1, mg_table().he_streak_max) if he and pinned else 0)

@@ -15,6 +15,7 @@ from core.rulesets.linea_di_tiro.rules import spotting
 
 
 def test_spotting_distances():
+    """Rules: LT-R032."""
     assert spotting.distance("infantry", "bound", 0, False, False) == 20
     assert spotting.distance("infantry", "bound", 2, False, False) == 80  # fired twice: x4 (LT-R033)
     assert spotting.distance("infantry", "bound", 2, True, False) == 40  # seen from a vehicle: halved (LT-R034)
@@ -28,6 +29,7 @@ def test_spotting_distances():
 
 
 def test_move_allowance():
+    """Rules: LT-R040."""
     assert rules.move_allowance("A1", 10, 30) == ("bound", 10)
     assert rules.move_allowance("A5", 10, 30) == ("speed", 30)
     with pytest.raises(ValueError, match="does not move"):
@@ -35,6 +37,7 @@ def test_move_allowance():
 
 
 def test_the_hidden_gun_is_spotted_within_its_distance(game):
+    """Rules: LT-R032, LT-AMB-11."""
     play(game, "next")
     facts = play(game, "spot pak by=gis at=21 state=still-cover")  # a vehicle still in cover: 20 cm
     assert facts[0].vis == ("referee",)
@@ -50,6 +53,7 @@ def test_the_hidden_gun_is_spotted_within_its_distance(game):
 
 
 def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
+    """Rules: LT-R001, LT-R034."""
     inject(game, piece("scout", "us", "sherman", roles=("recon",)))
     play(game, "next")
     play(game, "spot pak by=sherman1 at=11 state=still-cover")
@@ -61,6 +65,7 @@ def test_a_tank_sees_half_as_far_and_a_recon_car_in_full(game):
 
 
 def test_firing_doubles_the_distance_until_a_bound(game):
+    """Rules: LT-R033, LT-AMB-12."""
     inject(game, piece("sniper", "german", "grenadiers", team="Zug 2", status=("hidden",)))
     play(game, "next", "next", "next", "next")  # 3♣: german
     play(game, "@german activate sniper A2")
@@ -80,6 +85,7 @@ def test_firing_doubles_the_distance_until_a_bound(game):
 
 
 def test_a_spotted_piece_replies_at_its_first_spotter(game):
+    """Rules: LT-R053."""
     play(game, "next", "next", "@german activate pak A1")  # Q♠: the hidden gun prepares an attack
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     play(game, "spot pak by=sherman1 at=10 state=still-cover")  # 20 halved from a tank: 10
@@ -97,6 +103,7 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
 
 
 def test_movement_checked_against_the_typed_distance(game):
+    """Rules: LT-R040, LT-R041, LT-R042, LT-AMB-09."""
     play(game, "next")  # 7♥
     with pytest.raises(Refused, match="not activated on this card"):
         play(game, "@us move gis 5")
@@ -117,7 +124,8 @@ def test_movement_checked_against_the_typed_distance(game):
 
 
 def test_a6_mounts_a_piece_on_foot_and_dismounts_one_aboard(game):
-    """C.3 LT-R020, A6: the in-vehicle badge and the aboard variable follow the option."""
+    """C.3 LT-R020, A6: the in-vehicle badge and the aboard variable follow the option.
+    Rules: LT-AMB-30."""
     play(game, "next")  # 7♥: the Americans
     with pytest.raises(Refused, match="into=VEHICLE"):
         play(game, "@us activate gis A6")

@@ -15,6 +15,7 @@ def _section(book: str, heading: str) -> str:
 
 
 def test_spotting_distances_are_the_books(book):
+    """Rules: LT-R032."""
     text = _section(book, "## Visibilità")
     listed = {}
     for line in text.splitlines():
@@ -44,6 +45,7 @@ def test_spotting_distances_are_the_books(book):
 
 
 def test_movement_is_the_books(book):
+    """Rules: LT-R041, LT-R042, LT-AMB-29."""
     text = _section(book, "## Movimento")
     assert "un *balzo* è di 10 cm" in text and movement().bound_cm == 10
     assert "di norma il triplo" in text and movement().speed_times == 3

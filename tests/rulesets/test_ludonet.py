@@ -136,6 +136,7 @@ def test_the_rulings_leave_nothing_unencoded():
 
 
 def test_to_hit_needs():
+    """Rules: LN-R030, LN-R031, LN-AMB-05."""
     assert rules.to_hit_needed(False, ()) == 5
     assert rules.to_hit_needed(True, ()) == 4
     mods = rules.to_hit_mods(["moved", "prone", "cover"])  # cumulative (ruling LN-MODS)
@@ -145,6 +146,7 @@ def test_to_hit_needs():
 
 
 def test_damage_and_melee():
+    """Rules: LN-R035, LN-R036, LN-R050."""
     assert [rules.damage(f, heavy=False) for f in range(1, 7)] == ["none"] + ["wound"] * 3 + ["eliminated"] * 2
     assert rules.damage(1, heavy=True) == "wound"
     assert rules.damage(4, heavy=True) == "eliminated"
@@ -152,6 +154,7 @@ def test_damage_and_melee():
 
 
 def test_morale_is_due_at_half_losses():
+    """Rules: LN-R070."""
     assert not rules.morale_due(5, 2) and rules.morale_due(5, 3) and rules.morale_due(4, 2)
     assert not rules.morale_due(4, 0) and not rules.morale_due(4, 4)  # nobody left to test
     assert rules.shaken(2) and not rules.shaken(3)
@@ -173,6 +176,7 @@ def rolls(events):
 
 
 def test_written_deployment_is_each_sides_secret(game):
+    """Rules: LN-R001."""
     assert game.state.phase == "deployment"
     assert set(game.view("paras").secrets) == {"deployment.paras"}
     assert set(game.view("garrison").secrets) == {"deployment.garrison"}
@@ -180,6 +184,7 @@ def test_written_deployment_is_each_sides_secret(game):
 
 
 def test_the_first_player_is_rolled_once_and_keeps_moving_first(game):
+    """Rules: LN-R002, LN-AMB-01."""
     facts = play(game, "next dice=4,4,2,6")  # a tie, then garrison wins
     assert [r.faces for r in rolls(facts)] == [(4,), (4,), (2,), (6,)]
     s = game.state
@@ -220,6 +225,7 @@ def test_out_of_turn_commands_are_refused(game):
 
 
 def test_movement_allowances_and_fatigue(game):
+    """Rules: LN-R010, LN-R012, LN-AMB-19, LN-AMB-24."""
     play(game, "next dice=6,1")
     with pytest.raises(Refused, match="1 to 10 cm"):
         play(game, "@paras move smith 11")
@@ -243,6 +249,7 @@ def test_movement_allowances_and_fatigue(game):
 
 
 def test_fire_is_simultaneous(game):
+    """Rules: LN-R035, LN-R037, LN-AMB-21, LN-AMB-25."""
     play(game, "next dice=6,1", "@paras move smith 10", "next", "next", "clear mg42 hidden", "next")
     assert game.state.phase == "fire"
     # Smith moved (-1) but is expert (+1): 4+ within half range; damage 3 = wound
@@ -266,6 +273,7 @@ def test_fire_is_simultaneous(game):
 
 
 def test_heavy_weapon_and_hidden_targets(game):
+    """Rules: LN-R036."""
     play(game, "next dice=6,1", "@paras move brown 3 crawl", "next", "next", "next")
     with pytest.raises(Refused, match="no unit 'mg42'"):
         play(game, "@paras fire bren mg42 full")
@@ -276,6 +284,7 @@ def test_heavy_weapon_and_hidden_targets(game):
 
 
 def test_melee_and_morale(game):
+    """Rules: LN-R050, LN-R051, LN-AMB-12."""
     play(game, "next dice=6,1", *["next"] * 4)
     assert game.state.phase == "melee"
     facts = play(game, "@paras melee smith hans behind dice=3,5")  # 3 + 1 expert + 2 behind = 6 > 5

@@ -133,6 +133,7 @@ def test_a_linea_di_tiro_force_must_fit_its_sides_army(tmp_path):
     ],
 )
 def test_bassa_intensita_composition_follows_the_book(tmp_path, units, words):
+    """Rules: BI-R020, BI-R212."""
     force = tmp_path / "f.toml"
     force.write_text(dumps({"name": "F", "units": units}), encoding="utf-8")
     assert fireteam(["scenario", "check", str(force), "--ruleset", "bassa-intensita"]) == 1

@@ -42,29 +42,47 @@ def test_settling_freezes_what_is_alive_and_the_next_settling_frees_what_was_dro
     assert gone() is None
 
 
+async def _past(delay: float) -> None:
+    """Return once the loop has run every timer due within ``delay`` seconds of now.
+
+    Timers fire in the order they fall due, so a timer of our own set a moment
+    later than the settler's fires after it: waiting for it waits for the loop,
+    not for the clock to reach a guess.
+    """
+    reached = asyncio.Event()
+    asyncio.get_running_loop().call_later(delay + 0.001, reached.set)
+    await reached.wait()
+
+
 async def test_settling_waits_while_the_server_is_busy(settler, monkeypatch):
     busy, cpu = [True], [0.0]
+    looked_often = asyncio.Event()
 
     def process_time() -> float:  # while busy, a full second of CPU between any two looks
         cpu[0] += 1.0 if busy[0] else 0.0
+        if cpu[0] > 3:
+            looked_often.set()
         return cpu[0]
 
     monkeypatch.setattr(ssh_heap.time, "process_time", process_time)
-    settled = []
-    monkeypatch.setattr(settler, "settle", lambda: settled.append(True))
+    settled = asyncio.Event()
+    monkeypatch.setattr(settler, "settle", settled.set)
     settler.seats_changed()
-    await asyncio.sleep(0.05)
-    assert not settled and cpu[0] > 2  # it looked again and again
+    first = [asyncio.ensure_future(e.wait()) for e in (looked_often, settled)]
+    await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
+    for waiter in first:
+        waiter.cancel()
+    assert looked_often.is_set() and not settled.is_set()  # it looked again and again, and never settled while busy
     busy[0] = False
-    await asyncio.sleep(0.05)
-    assert settled == [True]
+    await settled.wait()
 
 
 async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
+    monkeypatch.setattr(ssh_heap.time, "process_time", lambda: 0.0)  # idle: a look would settle at once
     settled = []
     monkeypatch.setattr(settler, "settle", lambda: settled.append(True))
     settler.seats_changed()
     settler.close()
     settler.seats_changed()
-    await asyncio.sleep(0.05)
+    await _past(settler.delay)  # any look the settler had set up is due by now
     assert not settled and gc.get_freeze_count() == 0

@@ -95,6 +95,7 @@ class BassaIntensita(ScenarioRuleset):
     next_dice = (
         "a squad whose leader fell: its best man taking over, 1d10 under his chance",
         "initiative: 1d6 per side, both again on a tie",
+        "as the movement begins: a helicopter with a damaged rotor, 1d6",
     )
     rule_source = "bassa-intensita-1.9-it.md"
 

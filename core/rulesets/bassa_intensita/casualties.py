@@ -267,12 +267,14 @@ def vehicle_hit(
     indirect: bool = False,
     under_fire: bool = True,
     halve_pen: bool = False,
+    source_mod: str = "",
 ) -> str:
     """A hit on a vehicle: penetration (A.12.3) then the armoured table (A.12.4), or
-    the unarmoured table (A.12.2).  Returns what came of it."""
+    the unarmoured table (A.12.2), with ``source_mod`` the modifier of a hit no weapon row
+    makes (a mortar's round: ``gun-mortar``, BI-R121).  Returns what came of it."""
     column = damage.armour_column(vehicle)
     if not column:
-        mods = damage.unarmoured_mods(weapon)
+        mods = damage.unarmoured_mods(weapon, source_mod)
 
         def outcome(faces: tuple[int, ...]) -> Msg:
             row = damage.unarmoured_result(faces[0], mods)
@@ -414,11 +416,13 @@ def he_burst(
     indirect: bool = False,
     halve: bool = False,
     halve_pen: bool = False,
+    source_mod: str = "",
 ) -> str:
     """A man or vehicle in an HE area (A.10.3, BI-R092): 1d10 under his chance by
     terrain and zone, then damage; a vehicle then takes the weapon's penetration or the
-    unarmoured table (ruling BI-HE-VEHICLES, digest BI-AMB-26).  ``halve``: an
-    anti-tank bomb against men (BI-R252).  Returns the damage row, or "missed"."""
+    unarmoured table (ruling BI-HE-VEHICLES, digest BI-AMB-26; ``source_mod`` as for
+    :func:`vehicle_hit`).  ``halve``: an anti-tank bomb against men (BI-R252).  Returns
+    the damage row, or "missed"."""
     chance = he.hit_chance(terrain, zone, big)
     where = M("{terrain}, {distance}", terrain=word(terrain), distance=word(f"{zone} distance"))
     mods = [ev.Mod(where, he.hit_chance(terrain, zone, False), "BI-R092")]
@@ -444,4 +448,6 @@ def he_burst(
         return "missed"
     if unit.kind == "man":
         return infantry_hit(ctx, unit, cause, under_fire=True)
-    return vehicle_hit(ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen)
+    return vehicle_hit(
+        ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen, source_mod=source_mod
+    )

@@ -32,8 +32,8 @@ from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, rules, squads
+from core.rulesets.bassa_intensita.commands import air, special, support
 from core.rulesets.bassa_intensita.commands import end as ending
-from core.rulesets.bassa_intensita.commands import special, support
 from core.rulesets.bassa_intensita.phases import (
     MOVE_PHASES,
     SHOT_BADGES,
@@ -99,6 +99,7 @@ def advance(ctx: Context) -> None:
         case "cover":
             first = s.vars["first_mover"]
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-first", active=first, reacting=s.other_side(first)))
+            air.rotor_checks(ctx)  # BI-R263: at the start of the movement phase
         case "move-first":
             second = s.reacting_side
             ctx.emit(ev.PhaseBegan(turn=s.turn, phase="move-second", active=second, reacting=s.other_side(second)))

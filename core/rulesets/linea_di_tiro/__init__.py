@@ -52,7 +52,7 @@ class LineaDiTiro(Ruleset):
     scenario_format = FORMAT
     # digest part D: the scenario's profiles name its kinds of piece, a hidden Pak's too
     referee_vars = ("profile.",)
-    # LT-R053 (ruling LT-AMBUSH): a hidden piece's reply to its first spotter: the piece, the spotter
+    # LT-R053 (ruling LT-REPLY): a hidden piece's reply to its first spotter: the piece, the spotter
     piece_keys = piece_values = ("secret.ambush.",)
 
     def __init__(self, variant: str = "") -> None:

@@ -88,9 +88,12 @@ class DieMod(msgspec.Struct, frozen=True):
 
 
 class Defence(msgspec.Struct, frozen=True):
+    """A defence value of C.7.1; ``source``: ``book``, or the ruling of a state it leaves out."""
+
     id: str
     label: str
     value: int
+    source: str = "book"
 
 
 class FireTable(msgspec.Struct, frozen=True):

@@ -79,6 +79,8 @@ TABLE_WORDS = (
     N_("light tank or armoured car"),
     N_("entrenched infantry"),
     N_("other tanks"),
+    N_("infantry stationary in protection"),
+    N_("infantry moving in protection"),
     # spotting.toml: targets (LT-R032)
     N_("vehicle moving in the open"),
     N_("vehicle stationary in the open"),

@@ -23,7 +23,7 @@ MAX_PASSES = 3
 
 
 class Weapon(Strict):
-    """A weapon of this scenario: the fragment gives no ranges (ruling LN-SCEN-WEAPONS)."""
+    """A weapon of this scenario: the fragment gives no ranges (ruling LN-WEAPONS)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f]*$")]
     #: Full range in cm; half of it is "within half range" (LN-R030).

@@ -36,6 +36,7 @@ def aboard(g: Game, vehicle: str) -> set[str]:
 
 
 def test_the_rope_team_starts_aboard_and_comes_down_while_the_helicopter_hovers(game):
+    """Rules: BI-R257."""
     assert aboard(game, "nh90") == {"ferri", "greco", "neri", "monti"}
     goto(game, "move-first", 1)
     assert game.state.active_side == "raiders"

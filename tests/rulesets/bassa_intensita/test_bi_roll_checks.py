@@ -26,15 +26,16 @@ def shown_chance(check: ev.Check, sides: int) -> Fraction:
 def test_every_quality_check_is_a_d10_at_or_under_its_chance():
     """BI-R003: success on the chance or less; 10 or more cannot fail, 0 or less cannot
     succeed (ruling BI-HALVES): morale, penetration, HE, anti-aircraft, dressing, search,
-    isolation, taking over."""
+    isolation, taking over; the d10 reads 1 to 10 (BI-R001)."""
     for chance in range(-2, 13):
         check = ev.AtLeast(face=chance, under=True)
         assert shown_chance(check, rules.D10) == exact(lambda f, c=chance: rules.succeeds(f, c), rules.D10)
 
 
 def test_the_d6_rolls_with_a_success():
-    """BI-R263/R264: the helicopter holds over the rotor's failing faces; BI-R262: a damaged
-    aircraft comes back on a 6; BI-R263: a passenger is hit at or under his number."""
+    """BI-R263, BI-R264: the helicopter holds over the rotor's failing faces; BI-R262: a
+    damaged aircraft comes back on a 6; BI-R263: a passenger is hit at or under his number;
+    BI-AMB-58: a hidden sniper fires at or under 2, 3 or 4."""
     fails = air().rotor_fails
     assert shown_chance(ev.AtLeast(face=fails + 1), 6) == exact(lambda f: not f <= fails, 6)
     back = air().aircraft.return_on

@@ -30,6 +30,7 @@ def test_melee_lines_name_both_fighters(armoured):
 
 
 def test_leaving_a_melee(armoured):
+    """Rules: LN-AMB-13."""
     to_phase(armoured, 1, "melee")
     # Jones (expert) 3+1 = 4 against Fritz's last roll 2+2 = 4: not beaten, he gets away
     facts = play(armoured, "@paras leave jones fritz dice=3,2")
@@ -54,6 +55,7 @@ def test_leaving_a_melee(armoured):
 
 
 def test_lying_down_without_crawling(armoured):
+    """Rules: LN-R051."""
     to_phase(armoured, 1, "move-first")
     play(armoured, "@paras prone wood")
     wood = armoured.state.units["wood"]
@@ -77,6 +79,7 @@ def test_lying_down_without_crawling(armoured):
 
 
 def test_morale_falls_due_at_half_losses_and_at_each_further_loss(armoured):
+    """Rules: LN-AMB-16."""
     assert not rules.morale_due(5, 3, lost_at_last_test=3) and rules.morale_due(5, 4, lost_at_last_test=3)
     to_phase(armoured, 1, "melee")
     play(armoured, "out kurt", "out otto", "out mg42")

@@ -36,6 +36,7 @@ def test_a_better_shooter_total_never_does_less_harm(s_face, s_cv, t_face, t_cv,
 
 
 def test_air_and_anti_aircraft_hit_on_five_or_six():
+    """Rules: LN-R060, LN-R061, LN-R062."""
     assert [rules.air_hits(f) for f in range(1, 7)] == [False] * 4 + [True] * 2
     assert [rules.aa_hits(f) for f in range(1, 7)] == [False] * 4 + [True] * 2
     assert (rules.passes_allowed(None), rules.passes_allowed(2), rules.passes_allowed(5)) == (3, 2, 3)
@@ -46,6 +47,7 @@ def test_air_and_anti_aircraft_hit_on_five_or_six():
 
 
 def test_sight_in_woods_and_indirect_fire(armoured):
+    """Rules: LN-R020."""
     assert [rules.seen_in_woods(d, prone=False) for d in (18, 20, 21)] == [True, True, False]
     assert [rules.seen_in_woods(d, prone=True) for d in (12, 13)] == [True, False]
     to_phase(armoured, 1, "fire")
@@ -70,6 +72,7 @@ def test_sight_in_woods_and_indirect_fire(armoured):
 
 
 def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
+    """Rules: LN-R040, LN-R041, LN-R071."""
     to_phase(armoured, 1, "fire")
     # PIAT: expert, within half range: 3+; then 1d6 + 2 against the Panzer's 1d6 + 3
     facts = play(armoured, "@paras fire piat panzer half dice=3,6,2")
@@ -100,6 +103,7 @@ def test_the_crew_aboard_is_lost_with_its_vehicle(tmp_path, monkeypatch):
 
 
 def test_immobilised_for_two_turns(armoured):
+    """Rules: LN-R041, LN-AMB-11."""
     to_phase(armoured, 1, "fire")
     play(armoured, "@paras fire sherman panzer full dice=5,4,4")  # 4+4 = 8 against 4+3 = 7: immobilised
     play(armoured, "next")
@@ -116,6 +120,7 @@ def test_immobilised_for_two_turns(armoured):
 
 
 def test_immobilised_vehicle_still_fires(armoured):
+    """Rules: LN-AMB-11."""
     to_phase(armoured, 1, "fire")
     play(armoured, "@paras fire sherman panzer full dice=5,4,4", "next")
     to_phase(armoured, 2, "fire")
@@ -124,6 +129,7 @@ def test_immobilised_vehicle_still_fires(armoured):
 
 
 def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
+    """Rules: LN-AMB-10."""
     to_phase(armoured, 1, "fire")
     # Smith has no combat value: 0.  4+3 against 5+0: margin 2, a wound (ruling LN-VS-INFANTRY)
     facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
@@ -138,6 +144,7 @@ def test_a_vehicle_shooter_at_a_figure_never_rolls_the_damage_die(armoured):
 
 
 def test_vehicle_moves_and_missing_values(armoured):
+    """Rules: LN-R011, LN-AMB-04, LN-AMB-25."""
     to_phase(armoured, 1, "move-first")
     with pytest.raises(Refused, match="1 to 25 cm"):
         play(armoured, "@paras move sherman 26")
@@ -159,6 +166,7 @@ def test_vehicle_moves_and_missing_values(armoured):
 
 
 def test_melee_is_between_figures(armoured):
+    """Rules: LN-AMB-12."""
     to_phase(armoured, 1, "melee")
     with pytest.raises(Refused, match="not a figure"):
         play(armoured, "@paras melee smith panzer")
@@ -168,6 +176,7 @@ def test_melee_is_between_figures(armoured):
 
 
 def test_grenade_hits_every_figure_named_inside(armoured):
+    """Rules: LN-R038, LN-AMB-08."""
     to_phase(armoured, 1, "fire")
     with pytest.raises(Refused, match="not allowed for paras|referee"):
         play(armoured, "@paras grenade smith half hans")
@@ -190,6 +199,7 @@ def test_grenade_hits_every_figure_named_inside(armoured):
 
 
 def test_a_grenade_that_misses_does_nothing(armoured):
+    """Rules: LN-R038."""
     to_phase(armoured, 1, "fire")
     facts = play(armoured, "grenade jones full kurt otto dice=3")
     assert len(rolls(facts)) == 1 and plain(rolls(facts)[0].outcome) == "miss"
@@ -205,6 +215,7 @@ def test_a_grenade_that_misses_does_nothing(armoured):
 
 
 def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
+    """Rules: LN-R060, LN-R061, LN-AMB-14."""
     assert "typhoon" not in armoured.view("garrison").units  # waiting off the table
     to_phase(armoured, 1, "fire")
     with pytest.raises(Refused, match="not over the table"):
@@ -236,6 +247,7 @@ def test_an_aircraft_passes_strikes_and_leaves_after_its_passes(armoured):
 
 
 def test_anti_aircraft_fire_brings_it_down_before_it_strikes(armoured):
+    """Rules: LN-R062, LN-AMB-15."""
     to_phase(armoured, 1, "fire")
     with pytest.raises(Refused, match="no unit 'typhoon'"):  # off the table, unseen
         play(armoured, "@garrison aa flak typhoon")
@@ -258,11 +270,13 @@ WEAPONS = {"weapon.rifle.range": 40, "weapon.MG 42.heavy": 1, "weapon.MG 42.rang
 
 
 def test_range_band_from_the_measured_distance():
+    """Rules: LN-AMB-06."""
     assert [rules.range_band(d, 40) for d in (1, 20, 21, 40, 41)] == ["half", "half", "full", "full", None]
     assert rules.face_to_come_through(8, 3) == 5 and rules.face_to_cut_down(4, 2) == 3
 
 
 def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
+    """Rules: LN-R030, LN-AMB-02."""
     game = ludonet_game(tmp_path, monkeypatch, WEAPONS)
     try:
         to_phase(game, 1, "fire")
@@ -295,6 +309,7 @@ def test_the_scenario_ranges_decide_the_band(tmp_path, monkeypatch):
 
 
 def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
+    """Rules: LN-AMB-18."""
     game = ludonet_game(tmp_path, monkeypatch, {**WEAPONS, "visibility": 15})
     try:
         to_phase(game, 1, "fire")
@@ -306,6 +321,7 @@ def test_the_scenarios_visibility_limits_direct_fire(tmp_path, monkeypatch):
 
 
 def test_the_scenarios_heavy_and_anti_aircraft_weapons(tmp_path, monkeypatch):
+    """Rules: LN-AMB-07."""
     game = ludonet_game(tmp_path, monkeypatch, {"weapon.rifle.heavy": 1, "weapon.MP40.anti_aircraft": 1})
     try:
         to_phase(game, 1, "move-first")
@@ -336,6 +352,7 @@ SUPPORT = {
 
 
 def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
+    """Rules: LN-AMB-17."""
     game = ludonet_game(tmp_path, monkeypatch, SUPPORT)
     try:
         to_phase(game, 1, "fire")

@@ -36,8 +36,8 @@ def play(g: Game, *lines: str) -> list[ev.Roll]:
 
 
 def test_a_shot_within_half_range_has_base_four_whatever_the_modifiers(game):
-    """LN-R030/R031: 4+ within half range, the modifiers added to the die: a
-    crawling (prone, -1) target needs a 5 on it; the base stays 4."""
+    """LN-R030, LN-R031: 4+ within half range, the modifiers added to the die: a
+    crawling (prone, -1: LN-AMB-05) target needs a 5 on it; the base stays 4."""
     play(game, "next dice=6,1", "@paras move brown 3 crawl", "next", "next", "next")
     shot, _damage = play(game, "@garrison fire mg42 brown half dice=5,4")
     assert shot.check == ev.AtLeast(face=5, base=4)
@@ -66,7 +66,7 @@ CONDITIONS = ["moved", "prone", "cover", "expert"]
 
 
 def test_to_hit_every_combination_of_modifiers():
-    """LN-R030/R031: 4+ (5+ beyond half range), the die moved by every modifier."""
+    """LN-R030, LN-R031: 4+ (5+ beyond half range), the die moved by every modifier."""
     for half in (True, False):
         for n in range(len(CONDITIONS) + 1):
             for held in combinations(CONDITIONS, n):

@@ -230,7 +230,8 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
     column = _observer_column(observer)
     night = bool(args["night"]) or light_of(s) != "day"
-    if "sniper" in target.roles and target.has("hidden"):
+    hidden_sniper = "sniper" in target.roles and target.has("hidden")
+    if hidden_sniper:
         # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
         if column != "infantry":
             raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
@@ -247,6 +248,13 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     if scout(observer) and (not observer.has("moved") or observer.has("cautious")):
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
     chance = rules.action_chance(quality(observer), difficulty)
+    if chance <= 0 and hidden_sniper:
+        raise Refused(
+            _(
+                "{observer} cannot see {target}: a hidden sniper is a difficult observation, "
+                "one step harder at night: NO (BI-R210, BI-R165)"
+            ).format(observer=observer.name, target=target.name)
+        )
     if chance <= 0:
         raise Refused(
             _("{observer} cannot observe {target} there ({row}, {column}: NO; BI-R165)").format(
@@ -326,7 +334,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "a helicopter: a damaged rotor's test 1d6, then its flight 2d6 total",
+            "a helicopter: its flight, 2d6 total",
         ),
     ),
     CommandSpec(

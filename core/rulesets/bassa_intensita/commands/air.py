@@ -203,16 +203,13 @@ def helicopter_hit(ctx: Context, heli: Unit, by: AAWeapon) -> None:
     casualties.morale_due(ctx, heli, "m7", under_fire=by.under_fire, table_mod=row.morale_mod)
 
 
-def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
-    """BI-R255/R263: a damaged rotor may bring it down first (1d6 of 1-2); then it
-    moves up to 2d6 x 10 cm, rolled.  Returns whether it moved."""
-    if heli.has("landed"):
-        raise Refused(
-            _("{heli} has landed: taking off takes a whole turn (act {id} very-easy take off)").format(
-                heli=heli.name, id=heli.id
-            )
-        )
-    if heli.has("rotor-damaged"):
+def rotor_checks(ctx: Context) -> None:
+    """BI-R263: a helicopter whose engine or rotor is damaged rolls 1d6 "at the start of
+    each movement phase": on 1-2 it lands or goes back to base, which is its move for the
+    turn (the referee says which and, if it lands, marks it ``landed``)."""
+    for heli in list(ctx.state.units.values()):
+        if not heli.in_play or "helicopter" not in heli.roles or heli.has("landed") or not heli.has("rotor-damaged"):
+            continue
         (face,) = ctx.roll(
             M("damaged rotor"),
             1,
@@ -229,7 +226,15 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
                     vis=unit_audience(heli),
                 )
             )
-            return False
+
+
+def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
+    """BI-R255: it moves up to 2d6 x 10 cm, rolled.  Returns whether it moved.  A damaged
+    rotor was rolled for as the movement phase began (:func:`rotor_checks`)."""
+    if heli.has("landed"):
+        raise Refused(
+            _("{heli} has landed: taking off takes a whole turn (land {id})").format(heli=heli.name, id=heli.id)
+        )
     faces = ctx.roll(
         M("flight"),
         2,

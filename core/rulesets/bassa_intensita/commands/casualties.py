@@ -113,6 +113,8 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         pen_row=pen,
         indirect=indirect,
         halve=bool(args["antitank"]) and unit.kind == "man",
+        # BI-R121: a gun's or a mortar's round gives +4 on the unarmoured table, as a gun does
+        source_mod="" if weapon else "gun-mortar",
     )
 
 

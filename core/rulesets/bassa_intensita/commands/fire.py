@@ -102,6 +102,12 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     for t in targets:
         if t.side == shooter.side or not t.in_play:
             raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
+        if "helicopter" in t.roles and not t.has("landed"):
+            raise Refused(
+                _(
+                    "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
+                ).format(unit=t.name)
+            )
         if not unit_visible(t, shooter.side):
             raise Refused(_("{unit} has not been observed by {side} (BI-R161)").format(unit=t.name, side=shooter.side))
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
@@ -237,10 +243,8 @@ def shots(
 
 
 def _terrain(args: dict[str, Any]) -> str:
-    """The target's terrain for an HE burst (A.10.3): dug in, in cover, or in the open."""
-    if args.get("entrenched"):
-        return "entrenched"
-    return "cover" if args.get("cover") else "open"
+    """The target's terrain for an HE burst (A.10.3): dug in (a trench), in cover, or in the open."""
+    return {"light": "cover", "heavy": "cover", "trench": "entrenched"}.get(args.get("cover") or "", "open")
 
 
 def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, Any], *, covering: bool) -> None:

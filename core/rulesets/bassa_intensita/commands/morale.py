@@ -48,7 +48,8 @@ def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     if _isolated_for_morale(ctx, unit, bool(args["isolated"])):
         ids.append("isolated")
     if args["cover"]:
-        ids.append(f"{args['cover']}-cover")
+        # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
+        ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
     if unit.has("morale-fire") or args["fire"]:
         ids.append("under-fire")
     if squads.leader_lost(ctx.state, unit):
@@ -192,7 +193,11 @@ def flee(ctx: Context, unit: Unit) -> None:
         vtype = damage.vehicle_type(unit)
         halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
         on_road = unit.has("on-road")  # BI-R045: road and off-road allowances differ
-        cm = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised")) if vtype else 0
+        cm = (
+            rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
+            if vtype
+            else 0
+        )
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("panic: towards cover, away from the enemy")))
     else:
@@ -224,7 +229,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=tuple(casualties.TRIGGERS),
                 meanings=tuple(t.label for t in casualties.TRIGGERS.values()),  # A.13.1: the triggers' words
             ),
-            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy"), keyword=True),
+            Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
             Param(
                 "isolated",
                 "choice",

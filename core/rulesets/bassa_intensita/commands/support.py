@@ -207,6 +207,10 @@ AIR_NOTE = N_(
     "{bomb} bombs: a {long} cm area at long distance, its centre {short} cm at short "
     "(burst UNIT source=bomb-{bomb}); then a strafing pass may follow: strafe UNIT (BI-R251..R253)"
 )
+STRAFE_NOTE = N_(
+    "the strafing pass fires on a {strip} cm strip where it lands: each target there as by a "
+    "20/35 mm autocannon: strafe UNIT (BI-R253)"
+)
 
 
 def _area_words(source: str) -> Msg:
@@ -223,9 +227,15 @@ def source_words(source: str) -> str:
 
 def note_for_a_side(text: Text) -> Text:
     """A note of fire support as a side reads it: what lands, without the command."""
-    if not isinstance(text, Msg) or text.id not in (FFE_NOTE, AIR_NOTE):
+    if not isinstance(text, Msg) or text.id not in (FFE_NOTE, AIR_NOTE, STRAFE_NOTE):
         return text
     a = {k: v for k, v in text.args.items() if not isinstance(v, Msg)}
+    if text.id == STRAFE_NOTE:
+        return M(
+            "the strafing pass fires on a {strip} cm strip where it lands, each target there as by a "
+            "20/35 mm autocannon (BI-R253)",
+            strip=a.get("strip", ""),
+        )
     if text.id == FFE_NOTE:
         # BI-R104: fire for effect on the ranging point, the radii of A.10.2
         return M(
@@ -254,26 +264,20 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     air = source.startswith("air")
     if stage == "contacted" and not air:
         raise Refused(_("the guns need a ranging shot first (BI-R103)"))
+    if args["strafe"] and not air:
+        raise Refused(_("only aircraft make a strafing pass (BI-R253)"))
     ctx.emit(ev.StatusChanged(unit=unit.id, add=("acted",)))
     if air:
         if not air_commands.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
-        row = landing(ctx, unit, M("the air strike"))
-        if row == "lost":
-            return
-        ctx.emit(
-            ev.Noted(
-                text=M(
-                    AIR_NOTE,
-                    bomb=bomb,
-                    long=AIR_LONG,
-                    short=AIR_SHORT,
-                )
-            )
-        )
-        _set(ctx, unit, "ranged", source)
-        _m3(ctx)
+        if landing(ctx, unit, M("the air strike")) != "lost":
+            ctx.emit(ev.Noted(text=M(AIR_NOTE, bomb=bomb, long=AIR_LONG, short=AIR_SHORT)))
+            _set(ctx, unit, "ranged", source)
+            _m3(ctx)
+        # BI-R253: a second pass on the same objective, "rolling deviation again"
+        if args["strafe"] and landing(ctx, unit, M("the strafing pass")) != "lost":
+            ctx.emit(ev.Noted(text=M(STRAFE_NOTE, strip=STRAFE)))
         return
     if args["smoke"]:
         lay_smoke(ctx, unit, "shells", _smoke_shell(source))
@@ -454,17 +458,23 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "ffe",
         "Fire for effect on the last ranging point (a very easy action), or an aircraft's attack "
-        "(its deviation rolled as a ranging shot); smoke shells with smoke. Dice: none for guns (1d6 "
-        "for smoke); for aircraft 1d10 precision, 1d10 deviation, offsets.",
+        "(its deviation rolled as a ranging shot, and again for a strafing pass with strafe); smoke "
+        "shells with smoke. Dice: none for guns (1d6 for smoke); for aircraft 1d10 precision, 1d10 "
+        "deviation, offsets, for each pass.",
         _ffe,
-        params=(_OBSERVER, _flag("smoke", "smoke shells")),
+        params=(
+            _OBSERVER,
+            _flag("smoke", "smoke shells"),
+            _flag("strafe", "aircraft: a strafing pass after the bombs (BI-R253)"),
+        ),
         rule="BI-R104",
-        examples=("ffe ferrante", "ffe ferrante smoke"),
+        examples=("ffe ferrante", "ffe ferrante smoke", "ffe ferrante strafe"),
         phases=TIER_PHASES,
         rolls=True,
         dice=(
             "a damaged aircraft: its return, 1d6",
             "an air strike: precision 1d10, then where it lands 1d10",
+            "a strafing pass: precision 1d10, then where it lands 1d10",
             "smoke shells: how long they last, 1d6",
         ),
     ),

@@ -107,7 +107,8 @@ def fire_modifier_ids(
     """Which rows of the A.9.4 table apply to one shot.
 
     ``kind``: normal, covering or opportunity fire (BI-R050/R052); ``target_move``:
-    how the target moved this turn ("" if it did not); ``cover``: "", light or heavy;
+    how the target moved this turn ("" if it did not); ``cover``: "", light, heavy or
+    trench (heavy cover, BI-R080);
     ``target_fired``: at night, "single" or "auto" if the target fired this phase.
     """
     ids: list[str] = []
@@ -124,7 +125,8 @@ def fire_modifier_ids(
     if prone:
         ids.append("prone")
     if cover:
-        ids.append(f"{cover}-cover")
+        # "Copertura pesante (edificio in pietra, trincea etc.)": a trench is heavy cover
+        ids.append("heavy-cover" if cover == "trench" else f"{cover}-cover")
     if weapon.hit_mod:
         ids.append("bolt-action")
     if area and weapon.area_halved:

@@ -59,9 +59,11 @@ def unarmoured_result(face: int, mods: tuple[Mod, ...]) -> Band:
     return band(damage().unarmoured, value)
 
 
-def unarmoured_mods(weapon: Weapon | None) -> tuple[Mod, ...]:
-    """BI-R121: the weapon's class modifier (none for small arms)."""
-    return _mods("unarmoured", [weapon.vehicle_mod] if weapon and weapon.vehicle_mod else [])
+def unarmoured_mods(weapon: Weapon | None, source_mod: str = "") -> tuple[Mod, ...]:
+    """BI-R121: the weapon's class modifier (none for small arms); ``source_mod`` for a hit
+    that no weapon row makes (``gun-mortar`` for a mortar's or a gun's indirect round)."""
+    mod = weapon.vehicle_mod if weapon and weapon.vehicle_mod else source_mod
+    return _mods("unarmoured", [mod] if mod else [])
 
 
 def penetration_row(weapon: Weapon, gun_mm: int = 0, recoilless: bool = False) -> str:
