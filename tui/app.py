@@ -12,15 +12,17 @@ from __future__ import annotations
 import gc
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
+from rich.terminal_theme import TerminalTheme
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter, Monochrome
 from textual.message import Message
 from textual.screen import Screen
 
@@ -30,10 +32,12 @@ from core.ruleset import Refused
 from core.storage.opencache import NotCached
 from core.storage.savefile import SaveError
 from core.views import REFEREE
+from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
 from tui.opening import SAVES, check_role, new_demo_game, open_or_follow
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
+from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore, open_cache
 
@@ -108,6 +112,8 @@ class FireteamApp(App):
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        for theme in THEMES:  # before the settings name one of them (on_mount)
+            self.register_theme(theme)
         self.game = game
         #: Keys typed before the game screen is up (``typed``: before the app ran), held for its command line.
         self.typeahead = Typeahead(typed)
@@ -137,6 +143,20 @@ class FireteamApp(App):
         self.load_error = ""
         #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
         self.start = start
+
+    #: Under NO_COLOR: Textual's greys, every character black or white on its own (``tui.contrast``).
+    READABLE_MONOCHROME = ReadableMonochrome()
+    #: Under the high-contrast theme: every character at 7 to 1 on its background.
+    CONTRAST_GUARD = ContrastGuard()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = [self.READABLE_MONOCHROME if isinstance(f, Monochrome) else f for f in super().get_line_filters()]
+        return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
+
+    @property
+    def ansi_theme(self) -> TerminalTheme:
+        # The colours the panes name, bright enough on the high-contrast theme's black.
+        return HIGH_CONTRAST_ANSI if self.theme == HIGH_CONTRAST.name else super().ansi_theme
 
     # ---------------------------------------------------------------- lifecycle
 

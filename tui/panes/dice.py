@@ -51,12 +51,16 @@ def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
     return rows
 
 
-def dice_line(roll: ev.Roll) -> Text:
-    """The faces on one line, for short screens: a die that met the target reversed in green."""
+def dice_line(roll: ev.Roll, signs: bool = False) -> Text:
+    """The faces on one line, for short screens: a die that met the target reversed in green
+    (``signs``: each die that met it or missed it marked ✓ or ✗, for a screen without colour)."""
     text = Text()
     for face in roll.faces:
         ok = odds.die_succeeds(roll, face)
-        text.append(f" {face} ", style="bold green reverse" if ok else "dim reverse" if ok is False else "bold reverse")
+        mark = ("✓" if ok else "✗" if ok is False else "") if signs else ""
+        text.append(
+            f" {face}{mark} ", style="bold green reverse" if ok else "dim reverse" if ok is False else "bold reverse"
+        )
         text.append(" ")
     if roll.total:
         total = sum(roll.faces)
@@ -65,12 +69,16 @@ def dice_line(roll: ev.Roll) -> Text:
     return text
 
 
-def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN) -> Text:
-    """Outcome, who, purpose and dice: it wraps rather than lose the outcome."""
+def roll_summary(
+    roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN, signs: bool = False
+) -> Text:
+    """Outcome, who, purpose and dice: it wraps rather than lose the outcome (``signs``: it is
+    marked ✓ or ✗, for a screen without colour)."""
     text = Text()
     if roll.outcome:
         ok = odds.succeeded(roll)
-        text.append(render(roll.outcome, domain), style="bold green" if ok else "bold red" if ok is False else "bold")
+        outcome = (odds.sign(roll) if signs else "") + render(roll.outcome, domain)
+        text.append(outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
         text.append(" · ", style="dim")
     purpose = render(roll.purpose, domain)
     if unit_name and lang() == SOURCE:
@@ -118,13 +126,13 @@ def chance_line(roll: ev.Roll) -> Text:
     return styled(_("before the roll: {chance}"), "dim", chance=(chance, "bold"))
 
 
-def history_line(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
+def history_line(line: LogLine, domain: str = CORE_DOMAIN, signs: bool = False) -> Text:
     assert isinstance(line.event, ev.Rolled)
     roll = line.event.roll
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"#{line.number} " if line.number else "", style="dim")
     if roll.outcome:
-        text.append(f"{render(roll.outcome, domain)} · ", style="bold")
+        text.append(f"{odds.sign(roll) if signs else ''}{render(roll.outcome, domain)} · ", style="bold")
     text.append(render(roll.purpose, domain))
     text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
     if line.undone:
@@ -189,12 +197,13 @@ class DicePane(Plain):
         side_by_side = width >= self.SIDE_BY_SIDE
         roll_width = width // 2 if side_by_side else width
         unit = self._names.get(line.event.unit, line.event.unit)
-        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
+        signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
+        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain, signs)]
         if self.app.size.height >= TALL:
             parts += dice_rows(roll, roll_width)
             parts += [t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain]
         else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
-            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll, self.domain)))
+            parts.append(Text.assemble(dice_line(roll, signs), " ", target_text(roll, self.domain)))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
@@ -203,7 +212,10 @@ class DicePane(Plain):
             earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
         if not earlier:
             return shown
-        recent = [Text(_("recent"), style="dim underline"), *(history_line(r, self.domain) for r in reversed(earlier))]
+        recent = [
+            Text(_("recent"), style="dim underline"),
+            *(history_line(r, self.domain, signs) for r in reversed(earlier)),
+        ]
         recent = [visible_text(t, lines=False) for t in recent]
         if not side_by_side:
             return Group(shown, *recent)

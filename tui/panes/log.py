@@ -50,15 +50,16 @@ def outcome_style(roll: ev.Roll) -> str:
     return "bold green" if ok else "bold red" if ok is False else "bold"
 
 
-def line_text(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
-    """One log row as styled text (without the cursor); a roll's outcome comes first."""
+def line_text(line: LogLine, domain: str = CORE_DOMAIN, signs: bool = False) -> Text:
+    """One log row as styled text (without the cursor); a roll's outcome comes first
+    (``signs``: marked ✓ or ✗, for a screen without colour: ``tui.contrast``)."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
     split = outcome_first(line, domain)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text.append("  ", style="dim")
-        text.append(split[0], style=outcome_style(e.roll))
+        text.append((odds.sign(e.roll) if signs else "") + split[0], style=outcome_style(e.roll))
         text.append(" · ", style="dim")
         text.append(split[1], style="green")
     elif isinstance(e, ev.PhaseBegan):
@@ -321,7 +322,8 @@ class LogView(BarView, can_focus=True):
             if line is None:
                 strip = Strip.blank(p.width, p.base)
             else:
-                text = line_text(line, self.vp.game.ruleset.domain if self.vp is not None else CORE_DOMAIN)
+                domain = self.vp.game.ruleset.domain if self.vp is not None else CORE_DOMAIN
+                text = line_text(line, domain, self.app.no_color)
                 text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)
