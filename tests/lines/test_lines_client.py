@@ -95,7 +95,7 @@ def test_a_note_typed_lands_in_the_save(tmp_path):
     game = demo_game(path)
     seat = Seat(game, "regulars", seat="bruno")
     said = seat.say("note smoke drifts north")
-    assert said == ["#2 » bruno: note smoke drifts north.", "Note: smoke drifts north."]
+    assert said == ["#2 bruno: note smoke drifts north.", "Note: smoke drifts north."]
     game.close()
     again = Game.open(path, writable=False)
     notes = [e for e in again.history.store.slice(0, again.log_length) if isinstance(e, ev.Noted)]
@@ -125,7 +125,7 @@ def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
     assert game.log_length == length and not seat.client.asking
     seat.say("undo")
     said = seat.say("y")
-    assert said == ["↶ referee undid command #2."]
+    assert said == ["Referee undid command #2."]
     assert list(game.history.eff_cmds) == [1]
     seat.say("redo")
     assert seat.client.prompt == "Redo #2 note first? y or n: "
@@ -212,8 +212,8 @@ def test_a_side_numbers_what_it_sees_by_its_own_count(tmp_path):
     referee.say("mark omar pinned")  # hidden from the regulars: they count it not
     before = len(regulars.out)
     referee.say("note after the hidden move")
-    assert regulars.out[before] == "#2 » referee: note after the hidden move."
-    assert referee.out[-2] == "#3 » referee: note after the hidden move."
+    assert regulars.out[before] == "#2 referee: note after the hidden move."
+    assert referee.out[-2] == "#3 referee: note after the hidden move."
 
 
 def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(tmp_path):

@@ -133,7 +133,7 @@ def test_the_arrows_recall_what_was_typed_and_tab_completes(tmp_path, save):
     term.type("\x1b[A")  # ↑: the same line again
     term.wait_for("referee> note first", last=True)
     term.type("\r")
-    term.wait_for("#93 » referee: note first.")
+    term.wait_for("#93 referee: note first.")
     term.wait_for("referee> ", last=True)
     term.type("\x04")
     assert term.ended() == 0
@@ -154,11 +154,11 @@ def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_pa
     assert problems_of(lines) == []
     assert "Undo #92 note from a pipe? y or n:" in lines
     at = lines.index("Undo #92 note from a pipe? y or n:")
-    assert lines[at + 1] == "↶ referee undid command #92."
+    assert lines[at + 1] == "Referee undid command #92."
     assert lines[-3:] == [
         "The last 2 lines of the log, of 529, oldest first:",
         "Undone: Note: from a pipe.",
-        "↶ referee undid command #92.",
+        "Referee undid command #92.",
     ]
     assert Game.open(save, writable=False).history.eff_cmds[-1] != 92
 

@@ -68,7 +68,7 @@ async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     await wait_raw(rita, "Dahir Omar now pinned.")
     rita.type("note the wind rises\r")
     await wait_raw(reg, "Note: the wind rises.")
-    await wait_raw(reg, "#2 » rita: note the wind rises.")  # by the regulars' own count
+    await wait_raw(reg, "#2 rita: note the wind rises.")  # by the regulars' own count
     assert "Omar" not in raw(reg) and "omar" not in raw(reg)
     # The news came on new lines, and the prompt after them again.
     assert raw(reg).rstrip().endswith("reg (regulars)>")
@@ -97,7 +97,7 @@ async def test_undo_over_ssh_asks_first(club: Club):
     await wait_raw(reg, "Undo #2 note to take back? y or n: ")
     assert notes(club.game)[-1] == "to take back" and club.game.history.is_live(club.game.history.eff_cmds[-1])
     reg.type("y\r")
-    await wait_raw(reg, "↶ reg undid command #2.")
+    await wait_raw(reg, "Reg undid command #2.")
     assert len(club.game.history.eff_cmds) == 1
 
 
@@ -119,9 +119,9 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
     assert "\r" not in out and "\x1b" not in out and "irr (irregulars)> " not in out
     lines = out.splitlines()
     assert problems_of(lines) == []
-    assert "#2 » irr: note from a bot." in lines
+    assert "#2 irr: note from a bot." in lines
     assert "Undo #2 note from a bot? y or n:" in lines
-    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "↶ irr undid command #2."
+    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2."
 
 
 async def test_kick_ends_a_plain_seat_saying_why(club: Club):
@@ -166,3 +166,32 @@ async def test_a_plain_seat_in_a_seat_worker(workers_club: Club):
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
     assert notes(workers_club.game)[-1] == "from a worker"
+
+
+async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_screen(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    north, south = demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")
+    server = FireteamServer(
+        [Table("north", north), Table("south", south)],
+        Seats.parse(seats_toml(keys, SEATS)),
+        asyncssh.generate_private_key("ssh-ed25519"),
+    )
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, north, [], caplog)
+    try:
+        reg = await club.connect("reg", command="plain", env=NO_COLOR)
+        await wait_raw(reg, "Type a number (1-2) and Enter, or q to leave: ")
+        reg.type("2\r")
+        await wait_raw(reg, "reg (regulars)> ")
+        reg.type("note in the south\r")
+        await wait_raw(reg, "Note: in the south.")
+        assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
+        assert "\x1b" not in raw(reg)  # the menu, too, only appended
+        menu = said(reg, "reg (regulars)> ")[:4]
+        assert problems_of(menu[:3]) == []
+        assert menu[0] == "Fireteam — reg (regulars). Games at this table:"
+        assert menu[1].startswith("1) north: Checkpoint at Afgooye") and menu[2].startswith("2) south:")
+    finally:
+        await club.close()
+        north.close()
+        south.close()

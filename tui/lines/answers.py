@@ -15,6 +15,7 @@ by the client as it writes the line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from core import events as ev
@@ -68,18 +69,32 @@ def listed(items: Iterable[str]) -> str:
 # ------------------------------------------------------------------ the log
 
 
+#: The signs the log pane draws before a command (»), an undo (↶) and a redo (↷): a screen
+#: reader spells them out by name, and the words after them say it all.
+_LOG_SIGNS = ("» ", "↶ ", "↷ ")
+_SPACES = re.compile(" {2,}")
+
+
+def unsigned(text: str) -> str:
+    """A log line's text without the pane's leading sign, and without its runs of spaces
+    (the pane's gap before "(again after an undo: #n)"), as a screen reader should read it."""
+    for sign in _LOG_SIGNS:
+        text = text.removeprefix(sign)
+    return _SPACES.sub(" ", text)
+
+
 def log_line(line: LogLine, domain: str) -> Line:
-    """One line of the log, as the log pane shows it: a command with the number the role
-    knows it by, a roll's outcome first, an undone line said to be so, first."""
+    """One line of the log, as the log pane shows it without its signs: a command with the
+    number the role knows it by, a roll's outcome first, an undone line said to be so, first."""
     e = line.event
     split = outcome_first(line, domain)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
     elif isinstance(e, ev.Issued):
-        text = sentence(f"#{line.number} {line.text}")
+        text = sentence(f"#{line.number} {unsigned(line.text)}")
     else:
-        text = sentence(line.text)
+        text = sentence(unsigned(line.text))
     if line.undone:
         # TRANSLATORS: before a log line whose command was undone (it stays in the log and no longer counts)
         text = prefixed(_("Undone:") + " ", text)

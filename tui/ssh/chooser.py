@@ -47,7 +47,8 @@ class GameChooser:
             "",
         ]
         for number, t in enumerate(self._tables, start=1):
-            lines.append(f"  {number}) {replies.game_line(t)}")
+            # A plain seat's lines are sentences, not a table: no indent, a stop at the end.
+            lines.append(f"{number}) {replies.game_line(t)}." if self._plain else f"  {number}) {replies.game_line(t)}")
         lines += ["", _("Type a number (1-{count}) and Enter, or q to leave: ").format(count=len(self._tables))]
         self._send("\n".join(lines))
 
