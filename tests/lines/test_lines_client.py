@@ -169,6 +169,30 @@ def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     assert any("6 4" in line or "6, 4" in line for line in said)
 
 
+def test_a_command_of_several_rolls_says_the_order_of_its_dice_once(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("next")
+    assert seat.say("next")[-1] == "Turn 1: activation, Bersaglieri active."  # the seed's initiative
+    seat.say("dice table")
+    first = seat.say("fire rossi noor range=20")
+    assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
+    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
+    assert seat.say("6") == ["Table dice: Ahmed Noor's save: 1d6, needs 5+."]  # the order not read out again
+    assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
+
+
+def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("next")
+    seat.say("next")
+    said = seat.say("phase")
+    assert said[0] == "Turn 1, Activation phase; rule §5.0, §13.0."
+    assert said[-1] == "end-game ends the game."  # a word to type keeps its case
+    assert "end-game" not in " ".join(Seat(game, "regulars").say("phase"))  # the referee's alone
+
+
 def test_an_empty_line_cancels_the_dice(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game, table_dice=True)

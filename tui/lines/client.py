@@ -329,7 +329,7 @@ class LineClient:
             self._catch_up()  # what others did meanwhile, before the question
             self._question = _Faces(text, list(faces or []), need.request)
             self._say(_("Table dice: {roll}.").format(roll=need.request.text()))
-            if need.request.order:
+            if need.request.order and not faces:  # said once a command, not again before each of its rolls
                 book = Domain(need.request.domain)
                 steps = "; ".join(f"{i}. {book.gettext(step)}" for i, step in enumerate(need.request.order, start=1))
                 self._say(_("Its dice, in order: {steps}.").format(steps=steps))
