@@ -316,3 +316,15 @@ def test_no_reading_word_hides_a_command_of_any_ruleset_but_breaking_news_roster
                     typed = {folded(n) for n in (*names(spec, ruleset.domain), *spec.aliases)}
                     clashes |= {(ruleset_id, spec.name) for word in typed if word in own}
     assert clashes == {("breaking-news", "roster")}
+
+
+def test_a_read_only_game_refuses_commands_saying_why(tmp_path):
+    played_game(tmp_path / "game.ft").close()
+    game = Game.open(tmp_path / "game.ft", writable=False)
+    why = "read-only, following the game written by process 7 (fireteam game.ft)"
+    seat = Seat(game, read_only=why)
+    assert seat.say("note from a follower") == [f"Refused: {why}."]  # not "(replay)": it says whose game it is
+    assert seat.say("undo") == [f"Refused: {why}."]  # no question asked of what cannot be done
+    assert not seat.client.asking
+    assert seat.say("status")[0].startswith("Game over:")  # the reading words still answer
+    game.close()

@@ -208,6 +208,9 @@ class LineClient:
         if key is not None and not (rest and self._game_has(word)):
             self._read(key, rest)
             return
+        if self.read_only:  # why it takes no command (following another writer's game, a replay, a side's copy)
+            self._refused(self.read_only)
+            return
         spec = self._verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
             self._confirm(spec.name)
