@@ -100,6 +100,13 @@ def test_at_a_terminal_only_lines_a_note_lands_in_the_save_and_ctrl_d_ends(tmp_p
     term.line("note hello from a terminal", "Note: hello from a terminal.")
     term.line("nxet", "did you mean next?")
     term.line("roster", "Market trader: ready; civilian.")
+    # Every pane one word away, each answer whole sentences (checked below with the rest).
+    term.line("phase", "The phases of a turn, in order:")
+    term.line("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha.")
+    term.line("log 3", "The last 3 lines of the log, of")
+    term.line("dice", "Last roll: Points cancelled.")
+    term.line("odds fire rossi ahmed range=30", "rolls no dice now, or cannot be given now.")
+    term.line("help", "help COMMAND tells one in full")
     term.type("\x04")  # Ctrl+D
     assert term.ended() == 0
     assert b"\x1b" not in term.out  # no colour, no cursor movement, no alternate screen

@@ -48,6 +48,17 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
     await wait_raw(reg, "Note: hello over ssh.")
     reg.type("roster\r")
     await wait_raw(reg, "Water carrier: ready; civilian.")
+    # Every pane one word away, each answer whole sentences (checked below with the rest).
+    for word, answer in [
+        ("status", "You are side Bersaglieri, seat reg, at Breaking News"),
+        ("phase", "The phases of a turn, in order:"),
+        ("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha."),
+        ("log 3", "The last 3 lines of the log, of"),
+        ("dice", "No dice rolled yet."),
+        ("help", "help COMMAND tells one in full"),
+    ]:
+        reg.type(word + "\r")
+        await wait_raw(reg, answer)
     assert notes(club.game)[-1] == "hello over ssh"
     reg.type("\x04")  # Ctrl+D on an empty line
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
