@@ -60,6 +60,8 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
         reg.type(word + "\r")
         await wait_raw(reg, answer)
     assert notes(club.game)[-1] == "hello over ssh"
+    # The game's name at the table, never the server's path to its save.
+    assert "The game at this table is called table." in raw(reg) and "The save is" not in raw(reg)
     reg.type("\x04")  # Ctrl+D on an empty line
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
     assert reg.exit_status == 0

@@ -208,10 +208,12 @@ def status(
     mode: str,
     save: str,
     undo: str | None,
+    table: str = "",
 ) -> list[Line]:
     """Where the game stands, the most important first: the end of the game, the turn
     and phase, who acts, what comes next, the defeat points; then who reads, at which
-    game, how it is played, and what undo would take back."""
+    game, how it is played, and what undo would take back (``table``: the game's name at a
+    shared table, said instead of the save)."""
     out = _game_over(game, state)
     out.append(_turn_and_phase(game, state))
     out += _who_acts(state)
@@ -231,7 +233,10 @@ def status(
             who=who, ruleset=game.ruleset.name, version=game.ruleset.version, scenario=scenario, mode=mode
         )
     )
-    out.append(_("The save is {save}.").format(save=save))
+    if table:  # a seat of a shared table is told the game's name there, never the server's path
+        out.append(_("The game at this table is called {table}.").format(table=table))
+    else:
+        out.append(_("The save is {save}.").format(save=save))
     if undo:
         out.append(_("Undo would take back {command}.").format(command=undo))
     return out

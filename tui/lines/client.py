@@ -110,6 +110,7 @@ class LineClient:
         table_dice: bool = False,
         schedule: Scheduler | None = None,
         save: str = "",
+        table: str = "",
         read_only: str = "",
     ) -> None:
         self.game = game
@@ -122,8 +123,10 @@ class LineClient:
         #: Every roll asks for the faces of real dice (``dice table``; ``dice game`` ends it).
         self.table_dice = table_dice
         self._schedule = schedule
-        #: How the save is named to this seat (a local path; over SSH, its name only).
+        #: How the save is named to this seat (a local path).
         self.save = save or game.path.name
+        #: The game's name at a shared table (an SSH seat), said instead of the save.
+        self.table = table
         #: Why commands are refused here, said by ``status`` ("" for a game that takes them).
         self.read_only = read_only
         self._question: _Confirm | _Faces | None = None
@@ -321,6 +324,7 @@ class LineClient:
             mode=mode,
             save=self.save,
             undo=None if self.read_only else self._preview("undo"),
+            table=self.table,
         )
 
     # --------------------------------------------------------- commands

@@ -112,7 +112,7 @@ class PlainSeat(SeatSession):
             write=self._out,
             colour=colour_wanted(self.env, self.terminal),
             schedule=loop.call_soon,  # another seat's command is answered first, then this seat's news
-            save=table.name,
+            table=table.name,
         )
         self.host.session_started(self)
         log.info(
