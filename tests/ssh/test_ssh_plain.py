@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import asyncssh
+import pytest
 from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, wait_until
 
 from core import events as ev
@@ -152,6 +153,24 @@ async def test_a_dumb_terminal_sits_as_plain_lines(club: Club):
     spec.type("note I only watch\r")
     await wait_raw(spec, "Refused: spectators watch; they cannot give commands.")
     assert "\x1b" not in raw(spec)
+
+
+@pytest.mark.parametrize("term", ["dumb", "tmux-256color", "xterm-256color"])
+async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, term):
+    # asyncssh's editor backs over the line and writes it again at every key on a terminal it does
+    # not know ("n\bno\b\bnot"): a screen reader would read the line out at every key.
+    reg = await club.connect("reg", command="plain", term=term, env=NO_COLOR)
+    await wait_raw(reg, "reg (regulars)> ")
+    for key in "note x":  # one key at a time, as typed
+        reg.type(key)
+        await wait_until(lambda key=key: raw(reg).endswith(key), WAIT_S, lambda: raw(reg))
+    reg.type("\x7f")  # Backspace: back over the x, a space over it, back again
+    await wait_until(lambda: raw(reg).endswith("note x\b \b"), WAIT_S, lambda: raw(reg))
+    reg.type("y\r")
+    await wait_raw(reg, "Note: y.")
+    typed = raw(reg).split("reg (regulars)> ", 1)[1]
+    assert typed.startswith("note x\b \by\r\n#2 reg: note y.")
+    assert "\x1b" not in raw(reg)
 
 
 async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):

@@ -11,10 +11,11 @@ instead of a Textual app.
 * **With a terminal**, the lines are edited with asyncssh's own line editor
   (``asyncssh.editor.SSHLineEditor``, made for this seat alone, since the
   server's other seats take raw keys): the editing keys, ↑ and ↓ through this
-  session's lines, Ctrl+U, Ctrl+D on an empty line to leave.  What the other
+  session's lines, Ctrl+U, Ctrl+D on an empty line to leave; a key is echoed
+  alone, whatever the terminal (:class:`_AppendingEditor`).  What the other
   seats do while a line is typed is written on new lines, then the prompt and
   what was typed so far again after them (the editor takes the half-typed line
-  off the screen and puts it back: the only cursor movement there is).
+  off the screen with backspaces and spaces, and puts it back).
 * **Without a terminal** (``ssh host plain < moves.txt``, a bot), each line
   received is a line fed, no prompt is written, a question is written as a
   line of its own, and lines end with a bare line feed.
@@ -65,6 +66,36 @@ class _EditorSession:
         pass
 
 
+class _AppendingEditor(SSHLineEditor):
+    """asyncssh's line editor, writing as little as a screen reader needs to hear.
+
+    asyncssh edits a line one of two ways, by the terminal's name: on the ANSI
+    terminals it knows (``xterm``, ``vt100`` ...) a key typed at the end of the
+    line is echoed alone; on any other (``dumb``, ``tmux-256color``, ``xterm-kitty``)
+    it backs over the whole line and writes it again at every key ("n\\bno\\b\\bnot"),
+    which a screen reader reads out and a braille display redraws each time.  So
+    it is always made to edit the first way, and a move back along the row is
+    written as backspaces, which every terminal knows, rather than an ANSI
+    sequence: typing, Backspace and a line's end write only characters,
+    backspaces and spaces.  Only a move to another row (a line longer than the
+    terminal is wide) or forward over what is typed (→) writes a cursor
+    sequence.  (It leans on two of the editor's own attributes, ``_cursor`` and
+    ``_width``; ``tests/ssh/test_ssh_plain.py`` types at a dumb terminal and
+    checks what is echoed.)
+    """
+
+    #: A terminal the editor edits on in place (``asyncssh.editor``'s list of ANSI ones).
+    TERM = "vt100"
+
+    def _move_cursor(self, column: int) -> None:
+        cursor, width = self._cursor, self._width
+        if column <= cursor and column // width == cursor // width:
+            self._outbuf.append("\b" * (cursor - column))
+            self._cursor = column
+        else:
+            super()._move_cursor(column)
+
+
 class _Writer:
     """The editor's channel: what it writes goes to the seat's, through the seat's cut-off."""
 
@@ -94,13 +125,13 @@ class PlainSeat(SeatSession):
         use_reader(self.reader)
         log, seat = self.host.log, self.seat
         if self.terminal:
-            self._editor = SSHLineEditor(
+            self._editor = _AppendingEditor(
                 chan=_Writer(self),
                 session=_EditorSession(self),
                 line_echo=True,
                 history_size=HISTORY_LINES,
                 max_line_length=self.limits.line_length,
-                term_type=self.env.get("TERM", "dumb"),
+                term_type=_AppendingEditor.TERM,  # whatever the client's: see the class
                 width=self.size[0],
             )
         loop = asyncio.get_running_loop()
