@@ -22,7 +22,7 @@ from rich.terminal_theme import TerminalTheme
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.filter import LineFilter, Monochrome
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
@@ -151,6 +151,9 @@ class FireteamApp(App):
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = [self.READABLE_MONOCHROME if isinstance(f, Monochrome) else f for f in super().get_line_filters()]
+        if self.no_color and not any(isinstance(f, (ReadableMonochrome, NoColor)) for f in filters):
+            # NO_COLOR asked after Textual made its filters: an SSH seat whose client sent it (tui.ssh.seat).
+            filters.append(self.READABLE_MONOCHROME)
         return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
 
     @property

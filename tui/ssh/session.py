@@ -268,7 +268,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if colorterm := sent.get("COLORTERM"):
             env["COLORTERM"] = colorterm  # the client's own colour claim: only ever used for colours
         if sent.get("NO_COLOR"):
-            env["NO_COLOR"] = "1"  # no colour at all, as asked (a plain seat's only: tui.lines.ink)
+            env["NO_COLOR"] = "1"  # no colour, as asked: a plain seat's none (tui.lines.ink), a screen's greys
         door = dict(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key)
         if self.plain:
             seat: SeatSession = PlainSeat(self.host, self.seat, _Channel(self._chan), terminal=self._pty, **door)
