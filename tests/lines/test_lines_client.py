@@ -4,8 +4,10 @@ others do written as it happens, as the role may read it and no more."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
-from lines_support import Seat, demo_game, played_game, problems_of
+from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
 
 from core import events as ev
 from core.game import Game
@@ -23,6 +25,34 @@ def test_every_reading_word_answers_in_whole_sentences(tmp_path, role):
         said = seat.say(word)
         assert said, word
         assert problems_of(said) == [], word
+    game.close()
+
+
+@pytest.mark.parametrize("save", ["bassa-intensita-game", "linea-di-tiro-game", "ludonet-game"])
+def test_every_ruleset_answers_in_whole_sentences(tmp_path, save):
+    # The recorded game of each other ruleset, played to its end, read by every role.
+    shutil.copyfile(DEMO_SAVE.with_name(f"{save}.ft"), tmp_path / "game.ft")
+    game = Game.open(tmp_path / "game.ft")
+    for role in ["referee", *game.state.sides, SPECTATOR]:
+        seat = Seat(game, role)
+        assert problems_of(seat.out) == [], role
+        for word in [*READING, "log 500"]:
+            said = seat.say(word)
+            assert said and problems_of(said) == [], (role, word)
+    game.close()
+
+
+def test_a_card_is_read_in_words(tmp_path):
+    # Linea di Tiro's cards (8♠) were spelled out by a screen reader ("8 black spade suit").
+    shutil.copyfile(DEMO_SAVE.with_name("linea-di-tiro-game.ft"), tmp_path / "game.ft")
+    game = Game.open(tmp_path / "game.ft")
+    log = Seat(game).say("log 500")
+    shuffled = next(line for line in log if line.startswith("The deck is shuffled: "))
+    assert shuffled.startswith("The deck is shuffled: 6 of clubs, 6 of spades, king of hearts, 3 of hearts,")
+    assert ", Joker, jack of diamonds, " in shuffled
+    assert "Card drawn: 8 of spades." in Seat(game).say("status")
+    registro = Seat(game, lang="it").say("registro 500")
+    assert any(line.startswith("Il mazzo è mischiato: 6 di fiori, 6 di picche, re di cuori,") for line in registro)
     game.close()
 
 

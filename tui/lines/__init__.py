@@ -14,6 +14,7 @@ start.
   ``phase``, ``log``, ``dice``, ``odds``, ``help``), from the role's own view
   and log;
 * ``ink``: the few colours it uses, none under ``NO_COLOR`` or ``TERM=dumb``;
+* ``spoken``: a sign that carries meaning (a playing card) in words;
 * ``terminal``: ``fireteam --plain``, the local front (line editing and
   history through the standard library's ``readline``; plain lines from and to
   a pipe).

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, NamedTuple
 
+from tui.lines.spoken import spoken
 from tui.visible import visible
 
 Kind = Literal["good", "bad", "strong"]
@@ -62,11 +63,12 @@ def text_of(line: Line) -> str:
 
 
 def shown(line: Line, colour: bool) -> str:
-    """The line as written: made visible, and its span coloured when ``colour``."""
+    """The line as written: made visible, its cards in words (``tui.lines.spoken``), and its
+    span coloured when ``colour``."""
     if not isinstance(line, Inked):
-        return visible(line)
+        return visible(spoken(line))
     text, start, end, kind = line
-    head, span, tail = visible(text[:start]), visible(text[start:end]), visible(text[end:])
+    head, span, tail = (visible(spoken(part)) for part in (text[:start], text[start:end], text[end:]))
     return f"{head}{_CODES[kind]}{span}{_RESET}{tail}" if colour and span else head + span + tail
 
 
