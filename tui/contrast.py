@@ -15,7 +15,9 @@ are, a badge is its word.
 **The high-contrast theme** (``tui.themes``) is bright colours on black; on
 top of it :class:`ContrastGuard` writes in black or white any character whose
 colour would read at less than 7 to 1 on its background (WCAG's AAA for text:
-a badge's white on its red, a blue), and draws none dim.
+a badge's white on its red, a blue), and draws none dim; on a mid grey neither
+reaches 7 to 1 (the game dimmed behind a dialog), so that background goes
+black or white too.
 
 ``tests/tui/test_tui_contrast.py`` measures every cell of the screens in both.
 """
@@ -73,16 +75,25 @@ def readable(style: Style, background: Color) -> Style:
 
 @lru_cache(4096)
 def guarded(style: Style, background: Color) -> Style:
-    """``style``, never dim, its text in black or white where its colour would read at less than AAA."""
+    """``style``, never dim, its text in black or white where its colour would read at less than
+    AAA; on a mid grey, where neither would (the game dimmed behind a dialog), its background
+    too: black or white, whichever it is nearer, the text the other."""
     style = style + _NOT_DIM
     fg, bg = _colours(style, background)
     if style.reverse:  # the terminal swaps them: the background is what is read
         fg, bg = bg, fg
     if contrast(fg, bg) >= AAA:
         return style
+    text = _black_or_white(bg)
+    if contrast(Color.from_rich_color(text), bg) < AAA:
+        dark = contrast(bg, _BLACK) < contrast(bg, _WHITE)
+        bg_colour, text = (_BLACK, _WHITE) if dark else (_WHITE, _BLACK)
+        behind = RichColor.from_rgb(*bg_colour.rgb)
+        text = RichColor.from_rgb(*text.rgb)
+        return style + (Style(color=behind, bgcolor=text) if style.reverse else Style(color=text, bgcolor=behind))
     if style.reverse:
-        return style + Style(bgcolor=_black_or_white(bg))
-    return style + Style(color=_black_or_white(bg))
+        return style + Style(bgcolor=text)
+    return style + Style(color=text)
 
 
 class ReadableMonochrome(LineFilter):

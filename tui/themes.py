@@ -44,7 +44,8 @@ HIGH_CONTRAST = Theme(
         "footer-key-foreground": "#ffff00",
         "footer-description-foreground": "#ffffff",
         "footer-background": "#000000",
-        "input-selection-background": "#ffff00 40%",
+        # Solid: a selection blended into black (40%) was a mid olive no text reads on at 7 to 1.
+        "input-selection-background": "#ffff00",
         "scrollbar": "#ffffff",
         "scrollbar-background": "#000000",
     },

@@ -19,6 +19,7 @@ from textual.color import Color
 
 from core.game import Game
 from core.language.reader import reading
+from tui import screenshots
 from tui.app import FireteamApp
 from tui.contrast import AA, AAA, contrast
 from tui.themes import HIGH_CONTRAST
@@ -137,3 +138,56 @@ async def test_the_high_contrast_theme_is_offered_and_remembered(tmp_path):
             await pilot.pause()
             await app.workers.wait_for_complete()
     assert store.load_settings().theme == "textual-dark"
+
+
+async def _refused(pilot) -> None:
+    await pilot.press(*"nxet", "enter")  # a refusal on the command line: ✗ and why
+
+
+async def _replay(pilot) -> None:
+    await pilot.press("less_than_sign", "right_curly_bracket", "right")
+
+
+#: The other screens, each as a user reaches it from the game: (name, keys or a step).
+SCREENS = [
+    ("refused", _refused),
+    ("actions", lambda pilot: pilot.press("f2")),
+    ("report", lambda pilot: pilot.press("f4")),
+    ("new-game", screenshots._new_game),
+]
+
+
+@pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
+@pytest.mark.parametrize(("name", "step"), SCREENS, ids=[s[0] for s in SCREENS])
+async def test_every_screen_reads_under_no_color_and_in_high_contrast(tmp_path, no_color, name, step):
+    app = app_of(tmp_path, no_color=no_color)
+    least = AA if no_color else AAA
+    with reading("en"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not no_color:
+                app.theme = HIGH_CONTRAST.name
+            await pilot.pause()
+            await step(pilot)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert low_contrast(app, least) == [], name
+
+
+@pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
+async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no_color):
+    patrol_game(tmp_path / "replay.ft", commands=OPENING).close()
+    game = Game.open(tmp_path / "replay.ft", writable=False)
+    if no_color:
+        os.environ["NO_COLOR"] = "1"
+    try:
+        app = FireteamApp(game, replay=True)
+    finally:
+        os.environ.pop("NO_COLOR", None)
+    with reading("en"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not no_color:
+                app.theme = HIGH_CONTRAST.name
+            await pilot.pause()
+            await _replay(pilot)
+            await pilot.pause()
+            assert low_contrast(app, AA if no_color else AAA) == []
