@@ -191,3 +191,26 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
             await _replay(pilot)
             await pilot.pause()
             assert low_contrast(app, AA if no_color else AAA) == []
+
+
+@pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
+async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_path, monkeypatch, no_color):
+    monkeypatch.chdir(tmp_path)  # saves/ is the current folder's, as for the client
+    (tmp_path / "saves").mkdir()
+    patrol_game(tmp_path / "saves" / "patrol.ft", commands=OPENING).close()
+    (tmp_path / "saves" / "broken.ft").write_text("garbage\n")  # marked corrupt on the list
+    store = UserStore(tmp_path / "config", tmp_path / "data")
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = FireteamApp(None, store=store, start=True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    with reading("en"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not no_color:
+                app.theme = HIGH_CONTRAST.name
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert "patrol.ft" in screen and "corrupt" in screen
+            assert low_contrast(app, AA if no_color else AAA) == []
