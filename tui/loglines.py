@@ -11,17 +11,19 @@ from __future__ import annotations
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN, Names, naming, render
 
 
-def outcome_first(line: LogLine, domain: str = CORE_DOMAIN) -> tuple[str, str] | None:
+def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> tuple[str, str] | None:
     """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
     message line, still shows what the roll meant.  None when the line has no outcome.
-    ``domain``: the ruleset's, in which the line was narrated."""
+    ``domain``: the ruleset's, in which the line was narrated; ``names``: the game's, by
+    which it named the sides (``core.narrate.sides_of``)."""
     e = line.event
     if not isinstance(e, ev.Rolled) or not e.roll.outcome:
         return None
-    outcome = render(e.roll.outcome, domain)
+    with naming(names or Names()):
+        outcome = render(e.roll.outcome, domain)
     tail = f" → {outcome}"
     at = line.text.rfind(tail)
     if at < 0:
@@ -29,12 +31,12 @@ def outcome_first(line: LogLine, domain: str = CORE_DOMAIN) -> tuple[str, str] |
     return outcome, line.text[:at] + line.text[at + len(tail) :]
 
 
-def summary(lines: list[LogLine], domain: str = CORE_DOMAIN) -> str:
+def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None = None) -> str:
     """What a command did on one line: the outcomes of its rolls first, then its lines
     (without those outcomes), so that a line cut at the terminal's edge keeps them."""
     outcomes, texts = [], []
     for line in lines:
-        split = outcome_first(line, domain)
+        split = outcome_first(line, domain, names)
         if split:
             outcomes.append(split[0])
         texts.append(split[1] if split else line.text)

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, usage
 from core.game import Game, LogLine
-from core.language.i18n import Domain
-from core.narrate import describe_mod, whose
+from core.language.i18n import Domain, Names
+from core.narrate import describe_mod, sides_of, whose
 from core.ruleset import END_GAME, CommandSpec, Refused
 from core.state import GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
@@ -83,11 +83,11 @@ def unsigned(text: str) -> str:
     return _SPACES.sub(" ", text)
 
 
-def log_line(line: LogLine, domain: str) -> Line:
+def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
     """One line of the log, as the log pane shows it without its signs: a command with the
     number the role knows it by, a roll's outcome first, an undone line said to be so, first."""
     e = line.event
-    split = outcome_first(line, domain)
+    split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
@@ -114,7 +114,8 @@ def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]
         "The last line of the log, of {total}:", "The last {count} lines of the log, of {total}, oldest first:", count
     )
     out: list[Line] = [said.format(count=number(count), total=number(rows))]
-    out += [log_line(line, domain) for line in game.log_lines(role, start, game.log_length)]
+    names = sides_of(game.state)
+    out += [log_line(line, domain, names) for line in game.log_lines(role, start, game.log_length)]
     return out
 
 

@@ -37,6 +37,7 @@ from core.dice import DiceRequest, NeedDice, parse_faces
 from core.game import Game, Outcome
 from core.language.i18n import Domain
 from core.language.reader import Reader, reading
+from core.narrate import sides_of
 from core.ruleset import Refused
 from core.views import REFEREE
 from tui.i18n import _, ngettext, pgettext
@@ -479,5 +480,6 @@ class LineClient:
             return
         start, self._seen = self._seen, end
         domain = self.game.ruleset.domain
-        lines = [answers.log_line(line, domain) for line in self.game.log_lines(self.role, start, end)]
+        sides = sides_of(self.game.state)  # the names the log's lines gave the sides
+        lines = [answers.log_line(line, domain, sides) for line in self.game.log_lines(self.role, start, end)]
         self._say(*lines)

@@ -28,7 +28,8 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN
+from core.language.i18n import CORE_DOMAIN, Names
+from core.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
@@ -50,12 +51,12 @@ def outcome_style(roll: ev.Roll) -> str:
     return "bold green" if ok else "bold red" if ok is False else "bold"
 
 
-def line_text(line: LogLine, domain: str = CORE_DOMAIN, signs: bool = False) -> Text:
+def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None, signs: bool = False) -> Text:
     """One log row as styled text (without the cursor); a roll's outcome comes first
     (``signs``: marked ✓ or ✗, for a screen without colour: ``tui.contrast``)."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
-    split = outcome_first(line, domain)
+    split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text.append("  ", style="dim")
@@ -322,8 +323,12 @@ class LogView(BarView, can_focus=True):
             if line is None:
                 strip = Strip.blank(p.width, p.base)
             else:
-                domain = self.vp.game.ruleset.domain if self.vp is not None else CORE_DOMAIN
-                text = line_text(line, domain, self.app.no_color)
+                game = self.vp.game if self.vp is not None else None
+                signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
+                if game is not None:
+                    text = line_text(line, game.ruleset.domain, sides_of(game.state), signs)
+                else:
+                    text = line_text(line, signs=signs)
                 text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)
