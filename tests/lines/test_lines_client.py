@@ -360,3 +360,12 @@ def test_a_read_only_game_refuses_commands_saying_why(tmp_path):
     assert not seat.client.asking
     assert seat.say("status")[0].startswith("Game over:")  # the reading words still answer
     game.close()
+
+
+def test_the_prompt_names_who_types_as_the_textual_client_does(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    assert Seat(game).client.prompt == "referee> "
+    assert Seat(game, "regulars").client.prompt == "Bersaglieri> "  # a side by its name, not its id
+    assert Seat(game, "irregulars", seat="carla").client.prompt == "carla (Somali militia)> "
+    assert Seat(game, SPECTATOR, lang="it").client.prompt == "spettatore> "
+    game.close()

@@ -44,7 +44,7 @@ async def wait_raw(player: Player, text: str) -> None:
 
 async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(club: Club):
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note hello over ssh\r")
     await wait_raw(reg, "Note: hello over ssh.")
     reg.type("roster\r")
@@ -67,7 +67,7 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
     assert reg.exit_status == 0
     assert "\x1b" not in raw(reg)  # no colour, no cursor movement, no alternate screen
-    lines = said(reg, "reg (regulars)> ")
+    lines = said(reg, "reg (Bersaglieri)> ")
     assert lines[0].startswith("Fireteam, in plain lines.")
     assert problems_of(lines) == []
     assert "left seat=reg role=regulars game=table status=0" in club.log()
@@ -77,7 +77,7 @@ async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     rita = await club.connect("rita", command="plain", env=NO_COLOR)
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(rita, "rita (referee)> ")
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     rita.type("mark omar pinned\r")  # Dahir Omar is hidden from the regulars
     await wait_raw(rita, "Dahir Omar now pinned.")
     rita.type("note the wind rises\r")
@@ -85,13 +85,13 @@ async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
     await wait_raw(reg, "#2 rita: note the wind rises.")  # by the regulars' own count
     assert "Omar" not in raw(reg) and "omar" not in raw(reg)
     # The news came on new lines, and the prompt after them again.
-    assert raw(reg).rstrip().endswith("reg (regulars)>")
+    assert raw(reg).rstrip().endswith("reg (Bersaglieri)>")
 
 
 async def test_a_half_typed_line_survives_the_news(club: Club):
     rita = await club.connect("rita", command="plain", env=NO_COLOR)
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     await wait_raw(rita, "rita (referee)> ")
     reg.type("note half")
     await wait_raw(reg, "note half")
@@ -104,7 +104,7 @@ async def test_a_half_typed_line_survives_the_news(club: Club):
 
 async def test_undo_over_ssh_asks_first(club: Club):
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note to take back\r")
     await wait_raw(reg, "Note: to take back.")
     reg.type("undo\r")
@@ -117,7 +117,7 @@ async def test_undo_over_ssh_asks_first(club: Club):
 
 async def test_colour_over_ssh_unless_no_color(club: Club):
     reg = await club.connect("reg", command="plain")
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("nxet\r")
     await wait_raw(reg, "did you mean next?")
     assert "\x1b[1;31mRefused:\x1b[0m" in raw(reg)
@@ -130,7 +130,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
         done = await asyncio.wait_for(conn.run("plain", input="note from a bot\nundo\ny\nstatus\n"), WAIT_S)
     assert done.exit_status == 0
     out = str(done.stdout)
-    assert "\r" not in out and "\x1b" not in out and "irr (irregulars)> " not in out
+    assert "\r" not in out and "\x1b" not in out and "irr (Somali militia)> " not in out
     lines = out.splitlines()
     assert problems_of(lines) == []
     assert "#2 irr: note from a bot." in lines
@@ -140,7 +140,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
 
 async def test_kick_ends_a_plain_seat_saying_why(club: Club):
     reg = await club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     assert club.server.kick("reg", "rita") == 1
     await wait_raw(reg, "Your session was closed: rita closed your seat.")
     await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
@@ -160,7 +160,7 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
     # asyncssh's editor backs over the line and writes it again at every key on a terminal it does
     # not know ("n\bno\b\bnot"): a screen reader would read the line out at every key.
     reg = await club.connect("reg", command="plain", term=term, env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     for key in "note x":  # one key at a time, as typed
         reg.type(key)
         await wait_until(lambda key=key: raw(reg).endswith(key), WAIT_S, lambda: raw(reg))
@@ -168,7 +168,7 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
     await wait_until(lambda: raw(reg).endswith("note x\b \b"), WAIT_S, lambda: raw(reg))
     reg.type("y\r")
     await wait_raw(reg, "Note: y.")
-    typed = raw(reg).split("reg (regulars)> ", 1)[1]
+    typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
     assert typed.startswith("note x\b \by\r\n#2 reg: note y.")
     assert "\x1b" not in raw(reg)
 
@@ -184,7 +184,7 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
     club = Club(server, port, keys, game, [], caplog)
     try:
         reg = await club.connect("reg", env=NO_COLOR)  # a plain `ssh host`: no command asked for it
-        await wait_raw(reg, "reg (regulars)> ")
+        await wait_raw(reg, "reg (Bersaglieri)> ")
         reg.type("status\r")
         await wait_raw(reg, "You are side Bersaglieri, seat reg, at Breaking News")
     finally:
@@ -194,7 +194,7 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
 
 async def test_a_plain_seat_in_a_seat_worker(workers_club: Club):
     reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
-    await wait_raw(reg, "reg (regulars)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
     assert notes(workers_club.game)[-1] == "from a worker"
@@ -214,12 +214,12 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
         reg = await club.connect("reg", command="plain", env=NO_COLOR)
         await wait_raw(reg, "Type a number (1-2) and Enter, or q to leave: ")
         reg.type("2\r")
-        await wait_raw(reg, "reg (regulars)> ")
+        await wait_raw(reg, "reg (Bersaglieri)> ")
         reg.type("note in the south\r")
         await wait_raw(reg, "Note: in the south.")
         assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
         assert "\x1b" not in raw(reg)  # the menu, too, only appended
-        menu = said(reg, "reg (regulars)> ")[:4]
+        menu = said(reg, "reg (Bersaglieri)> ")[:4]
         assert problems_of(menu[:3]) == []
         assert menu[0] == "Fireteam — reg (regulars). Games at this table:"
         assert menu[1].startswith("1) north: Checkpoint at Afgooye") and menu[2].startswith("2) south:")

@@ -40,7 +40,7 @@ from core.language.reader import Reader, reading
 from core.narrate import sides_of
 from core.ruleset import Refused
 from core.views import REFEREE
-from tui.i18n import _, ngettext, pgettext
+from tui.i18n import _, ngettext, pgettext, role_words
 from tui.lines import answers
 from tui.lines.ink import Line, inked, shown
 from tui.logindex import RowIndex
@@ -187,7 +187,9 @@ class LineClient:
                     count,
                 )
                 return said.format(count=count, sides=question.request.sides) + " "
-            who = self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})"
+            # Who types, as the Textual client's prompt says it: a side by its name, after the seat's player.
+            role = role_words(self.role, self.game.state)
+            who = role if not self.seat or self.seat == self.role else f"{self.seat} ({role})"
             return visible(who) + "> "
 
     # ----------------------------------------------------------- input
