@@ -216,3 +216,15 @@ def test_a_first_run_outside_a_checkout_starts_a_demo_game_in_the_data_folder(tm
     (made,) = saves.glob("demo-*.ft")
     assert done.stdout.splitlines()[0] == f"A new demo game, saved in {made}."
     assert Game.open(made, writable=False).state.scenario == "Checkpoint at Afgooye"
+
+
+def test_a_big_save_is_announced_in_one_line_not_a_spinner(tmp_path, save, monkeypatch, capsys):
+    # A save that takes seconds to read is said once, before; nothing is redrawn while it loads.
+    from tui.lines import terminal
+
+    monkeypatch.setattr(terminal, "SLOW_OPEN_BYTES", 1000)  # the demo save is bigger
+    game, read_only = terminal._open(save, replay=False)
+    game.close()
+    out = capsys.readouterr().out
+    assert out == f"Reading {save}, {save.stat().st_size:,} bytes: it takes a few seconds.\n"
+    assert read_only == ""
