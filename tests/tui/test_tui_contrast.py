@@ -48,6 +48,13 @@ def low_contrast(app: FireteamApp, least: float) -> list[str]:
     return found
 
 
+async def measured(pilot, no_color: bool) -> None:
+    """The app as a test measures it: under NO_COLOR (made so), or in the high-contrast theme."""
+    if not no_color:
+        pilot.app.theme = HIGH_CONTRAST.name
+    await pilot.pause()
+
+
 def app_of(tmp_path: Path, *, no_color: bool = False, role: str = "referee", ended: bool = False) -> FireteamApp:
     if ended:
         shutil.copyfile(ENDED, tmp_path / "ended.ft")
@@ -81,15 +88,12 @@ async def test_under_no_color_every_word_reads_at_aa(tmp_path, role, size):
 async def test_game_over_reads_under_no_color_and_in_high_contrast(tmp_path, no_color):
     # The issue's own example: under NO_COLOR "Game over" was grey 237 on 233 (1.1 to 1).
     app = app_of(tmp_path, no_color=no_color, ended=True)
-    least = AA if no_color else AAA
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            if not no_color:
-                app.theme = HIGH_CONTRAST.name
-            await pilot.pause()
+            await measured(pilot, no_color)
             screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert "Game over: Somali militia win" in screen
-            assert low_contrast(app, least) == []
+            assert low_contrast(app, AA if no_color else AAA) == []
 
 
 async def test_under_no_color_an_outcome_is_marked_as_well_as_coloured(tmp_path):
@@ -161,16 +165,13 @@ SCREENS = [
 @pytest.mark.parametrize(("name", "step"), SCREENS, ids=[s[0] for s in SCREENS])
 async def test_every_screen_reads_under_no_color_and_in_high_contrast(tmp_path, no_color, name, step):
     app = app_of(tmp_path, no_color=no_color)
-    least = AA if no_color else AAA
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            if not no_color:
-                app.theme = HIGH_CONTRAST.name
-            await pilot.pause()
+            await measured(pilot, no_color)
             await step(pilot)
             await app.workers.wait_for_complete()
             await pilot.pause()
-            assert low_contrast(app, least) == [], name
+            assert low_contrast(app, AA if no_color else AAA) == [], name
 
 
 @pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
@@ -185,9 +186,7 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
         os.environ.pop("NO_COLOR", None)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            if not no_color:
-                app.theme = HIGH_CONTRAST.name
-            await pilot.pause()
+            await measured(pilot, no_color)
             await _replay(pilot)
             await pilot.pause()
             assert low_contrast(app, AA if no_color else AAA) == []
@@ -206,9 +205,7 @@ async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_pa
     monkeypatch.delenv("NO_COLOR", raising=False)
     with reading("en"):
         async with app.run_test(size=(100, 30)) as pilot:
-            if not no_color:
-                app.theme = HIGH_CONTRAST.name
-            await pilot.pause()
+            await measured(pilot, no_color)
             await app.workers.wait_for_complete()
             await pilot.pause()
             screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
