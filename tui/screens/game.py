@@ -181,6 +181,7 @@ class GameScreen(Screen):
                 self._who(),
                 self._complete,
                 lambda: self.game.commands,
+                self._entered,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
@@ -415,13 +416,15 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         return _("Ctrl+Z undoes {command}").format(command=preview) if preview else ""
 
-    @on(CommandLine.Submitted)
-    def _submitted(self, event: CommandLine.Submitted) -> None:
+    def _entered(self, text: str) -> None:
+        """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
+        self.run_command(text)
         store = getattr(self.app, "store", None)
-        if store is not None:  # remembered for this save, in a thread: a disk may be slow
+        if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
             lines, path = list(self.query_one(CommandInput).history), self.game.path
-            self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
-        self.run_command(event.text)
+            self.call_after_refresh(
+                lambda: self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
+            )
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
         """Run a command line; ask for physical dice when the game needs them."""
@@ -601,6 +604,11 @@ class GameScreen(Screen):
 
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
+
+        self.app.push_screen(RulesScreen(self.game.ruleset))
+
     def _binding_applies(self, b) -> bool:
         action = b.action.split("(")[0]
         if action in self.REPLAY_ACTIONS:
@@ -666,6 +674,7 @@ class GameScreen(Screen):
         undo, redo = self.undo_preview(), self.redo_preview()
         entries = [
             (_("Help"), _("every key and command (F1, Ctrl+F)"), "help"),
+            (_("Rules"), _("every rule of the ruleset and what Fireteam does with it (F1, then F2)"), "rules"),
             (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),
