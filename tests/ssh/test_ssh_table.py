@@ -236,7 +236,7 @@ async def test_a_screen_seat_whose_client_sends_no_color_is_drawn_in_greys(club,
     chan, _ = await conn.create_session(lambda: player, term_type="xterm-256color", term_size=(100, 30), env=env)
     player.conn, player.chan = conn, chan
     club.players.append(player)
-    await player.wait_for("reg (regulars)")
+    await player.wait_for("reg (Bersaglieri)")
     colours = set(re.findall(r"\x1b\[(?:[0-9;]*;)?[34]8;2;(\d+);(\d+);(\d+)", "".join(player.raw)))
     greys = {c for c in colours if len(set(c)) == 1}
     assert colours and (greys == colours) == no_color  # only greys, as the client asked (tui.contrast)
