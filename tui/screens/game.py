@@ -3,6 +3,9 @@
 Live, the panes show ``game.view(role)``; in replay they show the game as it
 stood after ``step`` effective events (``Timeline.state_at`` through
 ``Game.view(role, step)``), and a replay bar takes the command line's place.
+Watching (the screen the SSH table draws once for all its spectators), a line
+saying so takes the place of the command line and the footer: no key of a
+spectator's reaches it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
+from tui.compositor import RowsCompositor
 from tui.i18n import N_, _, phase_name, role_words
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
@@ -63,12 +67,24 @@ class FooterRoom(Widget):
         return ""
 
 
+class WatchLine(Plain):
+    """The watching screen's last row: what a spectator may do (leave)."""
+
+    DEFAULT_CSS = """
+    WatchLine { dock: bottom; height: 1; padding: 0 1; background: $footer-background; }
+    """
+
+
 class ReplayBar(Plain):
     """Where the replay stands: step, turn and phase, speed, playing or paused."""
 
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; }
     """
+
+
+def _watch_line() -> str:
+    return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -124,16 +140,27 @@ class GameScreen(Screen):
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
-        self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
+        self,
+        game: Game,
+        *,
+        role: str = REFEREE,
+        seat: str = "",
+        replay: bool = False,
+        remote: bool = False,
+        watching: bool = False,
     ) -> None:
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
         super().__init__(classes=" ".join(size_classes(active_app.get(None))))
+        # After a command only the log's rows are drawn again, and only they are rendered (``tui.compositor``).
+        self._compositor = RowsCompositor()
         self.game = game
         self.role = role
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
+        #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
+        self.watching = watching and not self.replay
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
@@ -151,6 +178,11 @@ class GameScreen(Screen):
     @property
     def by(self) -> str:
         return self.seat or self.role
+
+    @property
+    def typing(self) -> bool:
+        """Whether this screen has a command line (live, and not watching)."""
+        return not self.replay and not self.watching
 
     # ---------------------------------------------------------------- layout
 
@@ -176,6 +208,9 @@ class GameScreen(Screen):
             yield dice
         if self.replay:
             yield ReplayBar(id="replay-bar")
+        elif self.watching:
+            yield WatchLine(_watch_line())
+            return  # no footer either: none of its keys would reach this screen
         else:
             yield CommandLine(
                 self._who(),
@@ -229,7 +264,7 @@ class GameScreen(Screen):
         self.app.sub_title = self.game.path.name
         if self.replay:
             self.query_one(LogView).focus()
-        else:
+        elif self.typing:
             box = self.query_one(CommandInput)
             store = getattr(self.app, "store", None)
             if store is not None:
@@ -247,11 +282,11 @@ class GameScreen(Screen):
 
             self.mount(KeysFooter(compact=True), after=room)
             room.remove()
-        if not self.replay:
+        if self.typing:
             self._confirm_box()
         self.query_one(LogPane).add_hidden()
         self.query_one(RosterPane).add_hidden()
-        if not self.replay:
+        if self.typing:
             # The ruleset's commands (and the modules they import) are gathered now,
             # not by the first key typed: the line's hint and completion need them.
             _ = self.game.commands
@@ -331,8 +366,10 @@ class GameScreen(Screen):
         self.query_one(RosterPane).retranslate()
         self.query_one(LogPane).retranslate()
         self.query_one(DicePane).retranslate()
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).retranslate()
+        elif self.watching:
+            self.query_one(WatchLine).update(_watch_line())
         self._shown_view = None  # the phase pane, the roster and the title are drawn again
         self._shown_title = ""
         self._check_size()
@@ -382,7 +419,7 @@ class GameScreen(Screen):
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).insert_unit(event.unit_id)
 
     # ------------------------------------------------------- commands (live)
@@ -643,7 +680,7 @@ class GameScreen(Screen):
             self.query_one(RosterPane).view.focus()
         elif pane == "log":
             self.query_one(LogView).focus()
-        elif not self.replay:
+        elif self.typing:
             self.query_one(CommandInput).focus()
 
     def action_report(self) -> None:
