@@ -111,6 +111,8 @@ class PlainSeat(SeatSession):
 
     def __init__(self, *args: Any, terminal: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # A spectator too reads his own lines: the table's shared screen (tui.ssh.sharedscreen) is a screen.
+        self.watching = False
         self.terminal = terminal
         self.client: LineClient | None = None
         self._editor: SSHLineEditor | None = None
