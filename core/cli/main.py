@@ -24,13 +24,13 @@ from core.refusal import CommandFailed
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
 from core.state import GameState
+from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
 
 DEFAULT_RULESET = "breaking-news"
 #: A comment starts at a "#" at the start of a line or after a space.
 _COMMENT = re.compile(r"(^|\s)#.*$")
-SAVES = Path("saves")
 
 
 def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
@@ -329,7 +329,11 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
     p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
     p.add_argument("file", type=Path)
-    p.add_argument("--save", type=Path, help=_("save to create or append to (default: saves/FILE-NAME.ft)"))
+    p.add_argument(
+        "--save",
+        type=Path,
+        help=_("save to create or append to (default: saves/FILE-NAME.ft, in the data folder if there is no saves/)"),
+    )
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
         "--ruleset",
@@ -404,7 +408,13 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
 def run_headless(args: argparse.Namespace) -> int:
     if args.command == "script":
-        save = args.save if args.save is not None else SAVES / f"{args.file.stem}.ft"
+        if args.save is None:
+            folder = default_saves()
+            save = folder / f"{args.file.stem}.ft"
+            if in_data_folder(folder):  # never a saves/ made in the user's folder: he is told where it went
+                print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
+        else:
+            save = args.save
         return run_script(args.file, save, args.seed, args.ruleset, args.variant)
     if args.command == "replay":
         return run_replay(args)
