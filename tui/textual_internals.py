@@ -26,16 +26,27 @@ client imports a private Textual module or sets a private attribute of Textual's
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, TextIO
 
-from textual._compositor import Compositor, LayoutUpdate
-from textual._context import visible_screen_stack
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
-from textual.widgets._footer import FooterKey
-
 if TYPE_CHECKING:
+    from textual._compositor import Compositor, LayoutUpdate
+    from textual._context import visible_screen_stack
+    from textual._time import get_time
+    from textual._xterm_parser import XTermParser
     from textual.app import App
+    from textual.widgets._footer import FooterKey
+
+#: Where each name lives.  They are imported when first asked for, not with this module:
+#: the client's start imports only what its first frame needs (the footer comes after it).
+_HOMES = {
+    "Compositor": "textual._compositor",
+    "LayoutUpdate": "textual._compositor",
+    "visible_screen_stack": "textual._context",
+    "get_time": "textual._time",
+    "XTermParser": "textual._xterm_parser",
+    "FooterKey": "textual.widgets._footer",
+}
 
 __all__ = [
     "Compositor",
@@ -52,3 +63,13 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
     app._capture_stdout = stdout  # type: ignore[assignment]
     app._capture_stderr = stderr  # type: ignore[assignment]
+
+
+def __getattr__(name: str) -> Any:
+    """One of Textual's private names, imported from its home the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
