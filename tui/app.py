@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -140,6 +140,16 @@ class FireteamApp(App):
         self.load_error = ""
         #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
         self.start = start
+
+    def get_driver_class(self):
+        """Textual's driver for this terminal; on Linux and macOS, with what is typed bounded (``tui.local_driver``)."""
+        driver = super().get_driver_class()
+        # (Not when TEXTUAL_DRIVER names one: ``fireteam bench --flood --unbounded`` runs Textual's own.)
+        if constants.DRIVER is None and driver.__name__ == "LinuxDriver":
+            from tui.local_driver import LocalDriver
+
+            return LocalDriver
+        return driver
 
     # ---------------------------------------------------------------- lifecycle
 

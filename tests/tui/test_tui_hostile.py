@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from textual import events
 
 from core.game import Game, Refusal
 from tui.app import FireteamApp
@@ -128,4 +129,29 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
         draw()
         for line in lines:
             await seat.give(line)
+    game.close()
+
+
+@pytest.mark.parametrize(
+    ("pasted", "why"),
+    [
+        ('note "a\x1b]0;x\x07b"', "the paste holds the control character \\x1b (character 8): nothing was put in"),
+        ("note one\rmark ahmed pinned", "the paste holds 2 lines: a box takes one"),
+    ],
+)
+async def test_a_paste_holding_control_characters_is_refused_whole_on_the_command_line(tmp_path, pasted, why):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    before = game.path.read_bytes()
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        box.focus()
+        await pilot.pause()
+        box.post_message(events.Paste(pasted))
+        await pilot.pause()
+        assert box.value == ""  # nothing of it, neither cut nor with its escapes
+        assert hint(app) == f"✗ {why}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.path.read_bytes() == before  # nothing recorded, nothing for the other seats
     game.close()

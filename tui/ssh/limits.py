@@ -3,8 +3,9 @@
 Every limit is here, with its default, in :class:`Limits`; ``fireteam serve``
 lets the organiser change the ones he may want to (``tui.ssh.main``), and
 the seat workers get the same values from the table process.  The helpers
-below apply them: a token bucket for a seat's input, a gate for connections
-that have not logged in yet, and a log that cannot itself be flooded.
+below apply them: a gate for connections that have not logged in yet, and a
+log that cannot itself be flooded.  A seat's input is bounded as the local
+client's is, by ``tui.input_limits``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from dataclasses import dataclass
 import msgspec
 
 from core.language.i18n import N_
+from tui.input_limits import InputLimits
 from tui.ssh.language import _
+
+_TYPED = InputLimits()
 
 
 class Limits(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,13 +37,13 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     sessions_per_connection: int = 4
     #: Terminals one seat has open at once, over all its connections.
     terminals_per_seat: int = 4
-    #: A seat's input: characters per second it may send on average, and in one burst.
-    input_rate: float = 2000.0
-    input_burst: int = 8192
-    #: Key events read but not yet handled by the seat's app; more are dropped.
-    input_backlog: int = 2048
-    #: Characters typed on one line (a command) before the rest of the line is dropped.
-    line_length: int = 1000
+    #: A seat's input: characters per second it may send on average, and in one burst; key
+    #: events read but not yet handled by its app; characters typed on one line (a command).
+    #: By default the local client's own (``tui.input_limits``).
+    input_rate: float = _TYPED.rate
+    input_burst: int = _TYPED.burst
+    input_backlog: int = _TYPED.backlog
+    line_length: int = _TYPED.line_length
     #: The largest terminal drawn; a client claiming more is drawn this size.
     max_columns: int = 500
     max_rows: int = 200
@@ -96,31 +100,19 @@ def from_args(args: argparse.Namespace) -> Limits:
     return Limits(**values, sha1=getattr(args, "sha1", False))
 
 
+def input_limits(limits: Limits) -> InputLimits:
+    """The bounds on what a seat types."""
+    return InputLimits(
+        rate=limits.input_rate, burst=limits.input_burst, backlog=limits.input_backlog, line_length=limits.line_length
+    )
+
+
 def to_json(limits: Limits) -> str:
     return msgspec.json.encode(limits).decode()
 
 
 def from_json(text: str) -> Limits:
     return msgspec.json.decode(text, type=Limits)
-
-
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; ``take`` says how many of those asked for are granted."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._clock = clock
-        self._tokens = float(burst)
-        self._at = clock()
-
-    def take(self, n: int) -> int:
-        now = self._clock()
-        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        granted = min(n, int(self._tokens))
-        self._tokens -= granted
-        return granted
 
 
 @dataclass
