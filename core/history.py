@@ -13,17 +13,22 @@ has few runs, so mapping a step of the timeline to the store is a bisection.
 
 from __future__ import annotations
 
-import re
+import operator
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import compress
 
 from core import events as ev
 from core.language.i18n import _
-from core.storage.store import ISSUED, REDONE, EventStore
+from core.storage.store import ISSUED, REDONE, UNDONE, EventStore
 
-#: Kind bytes of the history markers (command, undo, redo) in the store.
-_MARKER = re.compile(b"[%c-%c]" % (ISSUED, REDONE))
+#: Kind bytes to 1 for the history markers (command, undo, redo), 0 for the rest.
+_MARKER = bytes(ISSUED <= kind <= REDONE for kind in range(256))
+#: Kind bytes to 1 for undo and redo markers.
+_TURN = bytes(kind in (UNDONE, REDONE) for kind in range(256))
+_cmd_of = operator.attrgetter("cmd")
+_n_of = operator.attrgetter("n")
 
 
 #: The most facts one command may hold: a record claiming more is damage (and
@@ -105,26 +110,26 @@ class History:
         """
         end = base + len(events)
         kinds = self.store.kinds
-        markers = [m.start() for m in _MARKER.finditer(kinds, base, end)]
-        i, n = 0, len(markers)
-        while i < n:
-            p = markers[i]
-            self._settle(p, at_marker=True)
-            if kinds[p] == ISSUED:
-                j = i + 1
-                while j < n and kinds[markers[j]] == ISSUED:
-                    j += 1
-                limit = markers[j] if j < n else end
-                self._issue(events, base, markers[i:j], limit, at_marker=j < n)
-                i = j
-                continue
-            e = events[p - base]
-            if type(e) is ev.Undone:
-                self._undo(e.cmd, p)
-            else:
-                self._redo(e.cmd, p)
-            self._cursor = p + 1
-            i += 1
+        markers = list(compress(range(base, end), kinds[base:end].translate(_MARKER)))
+        # Where the undo and redo markers stand among the markers: the commands
+        # between two of them are one run, taken in bulk.
+        n = len(markers)
+        turns = list(compress(range(n), bytes(map(kinds.__getitem__, markers)).translate(_TURN)))
+        i = 0
+        for j in [*turns, n]:
+            if i < j:
+                self._settle(markers[i], at_marker=True)
+                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n)
+            if j < n:
+                p = markers[j]
+                self._settle(p, at_marker=True)
+                e = events[p - base]
+                if type(e) is ev.Undone:
+                    self._undo(e.cmd, p)
+                else:
+                    self._redo(e.cmd, p)
+                self._cursor = p + 1
+            i = j + 1
         self._settle(end, at_marker=False)
 
     def _settle(self, i: int, *, at_marker: bool) -> None:
@@ -143,10 +148,14 @@ class History:
 
     def _issue(self, events: list[ev.Event], base: int, starts: list[int], limit: int, *, at_marker: bool) -> None:
         """Commands whose markers stand at ``starts``, back to back, before ``limit``."""
-        heads = [events[p - base] for p in starts]
+        # One pass of C over the commands for each question (no Python code per command).
+        heads = list(map(events.__getitem__, map(base.__rsub__, starts)))
         first = len(self.group_start)
-        if [e.cmd for e in heads] != list(range(first, first + len(heads))) or any(
-            not 0 <= e.n <= MAX_COMMAND_EVENTS for e in heads
+        ns = list(map(_n_of, heads))
+        if (
+            list(map(_cmd_of, heads)) != list(range(first, first + len(heads)))
+            or min(ns) < 0
+            or max(ns) > MAX_COMMAND_EVENTS
         ):
             bad, e = next(
                 (p, e)
@@ -158,7 +167,7 @@ class History:
                     bad + 1, _("command claims {n} facts (from 0 to {limit})").format(n=e.n, limit=MAX_COMMAND_EVENTS)
                 )
             raise _at(bad + 1, _("command out of order or malformed"))
-        ends = [p + 1 + e.n for p, e in zip(starts, heads, strict=True)]
+        ends = list(map(operator.add, starts, map((1).__add__, ns)))
         if ends[:-1] != starts[1:]:
             k = next(k for k in range(len(starts) - 1) if ends[k] != starts[k + 1])
             if ends[k] > starts[k + 1]:
@@ -204,6 +213,8 @@ class History:
         and a command carried past an undo takes only its original off it.
         """
         for head in heads:
+            if not self.redoable:
+                break  # nothing left to abandon
             if head.carries:
                 if head.carries in self.redoable:
                     self.redoable.remove(head.carries)

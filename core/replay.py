@@ -10,8 +10,11 @@ before the step and folds at most ``SNAPSHOT_EVERY - 1`` events.
 from __future__ import annotations
 
 import array
+import operator
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from functools import partial
+from itertools import compress
 
 from core.events import Event, PhaseBegan
 from core.history import History
@@ -19,6 +22,7 @@ from core.state import GameState, apply_in_place, copy_state, decode_state, enco
 from core.views import REFEREE, event_visible
 
 SNAPSHOT_EVERY = 512
+_is_phase = partial(operator.is_, PhaseBegan)
 VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 
 
@@ -70,9 +74,8 @@ class Timeline:
         while self.folded < target:
             stop = min(target, (self.folded // every + 1) * every)
             events = self.history.timeline(self.folded, stop)
-            for i, e in enumerate(events):
-                if type(e) is PhaseBegan:
-                    self.phases.append((self.folded + i + 1, e))
+            for i in compress(range(len(events)), map(_is_phase, map(type, events))):
+                self.phases.append((self.folded + i + 1, events[i]))
             self.apply(self.state, events)
             self.folded = stop
             if stop % every == 0 and len(self._snapshots) == stop // every:

@@ -8,6 +8,7 @@ updated in place, which is what makes folding a million events cheap.
 from __future__ import annotations
 
 from decimal import Decimal
+from itertools import compress
 from typing import Any
 
 import msgspec
@@ -150,6 +151,9 @@ def _phase(s: GameState, e: ev.PhaseBegan) -> None:
 
 def _move(s: GameState, e: ev.Moved) -> None:
     u = s.units[e.unit]
+    if type(e.cm) is int and type(u.moved_cm) is int:  # the usual case, and most of a long game's fold
+        u.moved_cm += e.cm
+        return
     total = u.moved_cm + (Decimal(e.cm) if isinstance(e.cm, str) else e.cm)
     u.moved_cm = int(total) if total == int(total) else total
 
@@ -236,10 +240,16 @@ _APPLY = {
 assert set(_APPLY) == set(ev.EVENT_TYPES), "every event type needs a fold rule"
 
 
+#: Whether an event's type changes the state (the rest only live in the log).
+_acts = frozenset(t for t, rule in _APPLY.items() if rule is not _nothing).__contains__
+
+
 def apply_in_place(state: GameState, events: list[ev.Event] | tuple[ev.Event, ...]) -> GameState:
     """Fold ``events`` into ``state`` itself.  Only for states the caller owns."""
     table = _APPLY
-    for e in events:
+    # The events that do nothing (commands, rolls...: most of a game) are passed
+    # over in C, not called one by one.
+    for e in compress(events, map(_acts, map(type, events))):
         table[type(e)](state, e)
     state.event_count += len(events)
     return state

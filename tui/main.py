@@ -50,9 +50,23 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help=_("processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)"),
     )
+    web = s.add_argument_group(_("browser seats (see docs/ssh.md, Browser seats)"))
+    web.add_argument("--web", type=int, metavar="PORT", help=_("also take players in browsers, on this port"))
+    web.add_argument("--web-host", metavar="H", help=_("the address browsers connect to (default: --host's)"))
+    web.add_argument(
+        "--url",
+        default="",
+        help=_("the address players open, when it is not http://HOST:PORT (a reverse proxy: https://...)"),
+    )
+    web.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) of the browser seats"))
+    web.add_argument("--key", type=Path, metavar="FILE", help=_("its private key (PEM)"))
     from tui.ssh.limits import add_arguments
 
     add_arguments(s)
+    i = sub.add_parser("invite", help=_("invite a player to a seat of fireteam serve: a link and an SSH command"))
+    from tui.ssh.invite import add_arguments as add_invite_arguments
+
+    add_invite_arguments(i)
     return p
 
 
@@ -145,7 +159,7 @@ def _is_client(argv: list[str]) -> bool:
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
-    return not (words and (words[0] in (*HEADLESS, "serve") or words[0] in ("-h", "--help", "--version")))
+    return not (words and (words[0] in (*HEADLESS, "serve", "invite") or words[0] in ("-h", "--help", "--version")))
 
 
 def _headless(argv: list[str]) -> int:
@@ -157,6 +171,10 @@ def _headless(argv: list[str]) -> int:
         from tui.ssh.main import serve_main
 
         return serve_main(args)
+    if args.command == "invite":
+        from tui.ssh.invite import invite_main
+
+        return invite_main(args)
     if args.command is None:
         return 0
     if args.command == "bench" and args.flood:

@@ -34,13 +34,19 @@ its lock (``core.storage.lock``).
 
 from __future__ import annotations
 
+import binascii
+import contextlib
+import gc
 import io
+import itertools
+import operator
 import os
 import re
+import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
@@ -226,9 +232,36 @@ def frame_header(header: Header) -> bytes:
 # parsing it with int() would also accept "+", " ", "0x" or capitals in place of
 # a digit, so some damaged bytes would go unnoticed.
 
+_HEX_DIGITS = b"0123456789abcdef"
+_frame_of = operator.itemgetter(slice(None, 9))
+_payload_of = operator.itemgetter(slice(9, None))
+
 
 def _line_ok(line: bytes) -> bool:
+    """Whether a line holds the check of its own payload (a header, or a format-1 record)."""
     return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
+
+
+def _frame_ok(line: bytes) -> bool:
+    """Whether a line is framed as Fireteam frames it: 8 lowercase hex digits, a space, a payload."""
+    return len(line) >= 10 and line[8:9] == b" " and not line[:8].translate(None, _HEX_DIGITS)
+
+
+def _written_checks(lines: list[bytes]) -> list[int] | None:
+    """The checks written on ``lines`` (at least one), read all at once; None if a
+    line is not framed as Fireteam frames it (:func:`_frame_ok` finds which).
+
+    The frames are joined and looked at together (every ninth byte a space, the
+    rest lowercase hex digits), so no Python code runs once per line.
+    """
+    n = len(lines)
+    frames = b"".join(map(_frame_of, lines))
+    if len(frames) != 9 * n or frames[8::9] != b" " * n or min(map(len, lines)) < 10:
+        return None
+    digits = frames.translate(None, b" ")
+    if len(digits) != 8 * n or digits.translate(None, _HEX_DIGITS):
+        return None
+    return list(struct.unpack(f">{n}I", binascii.unhexlify(digits)))
 
 
 def _check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained: bool) -> tuple[int, int]:
@@ -236,19 +269,28 @@ def _check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained:
 
     ``payloads`` are the lines without their frame (``line[9:]``), cut once by the
     caller; ``check`` is the check of the line before the first.
+
+    Each line's check is worked out from the check *written* on the line before
+    it, all lines in one pass of C: if every written check is right, each was
+    worked out from the right one (the first from ``check``); and at the first
+    wrong one, every check before it was right, so it is the line a walk from the
+    first line finds.
     """
-    crc32 = zlib.crc32
-    if not chained:
-        if all([b"%08x " % crc32(p) == line[:9] for p, line in zip(payloads, lines, strict=True)]):
-            return -1, int(lines[-1][:8], 16) if lines else check
-        bad = next(i for i, line in enumerate(lines) if not _line_ok(line))
-        return bad, int(lines[bad - 1][:8], 16) if bad else check
-    for i, (p, line) in enumerate(zip(payloads, lines, strict=True)):
-        following = crc32(p, check)
-        if b"%08x " % following != line[:9] or len(line) < 10:
-            return i, check
-        check = following
-    return -1, check
+    if not lines:
+        return -1, check
+    written = _written_checks(lines)
+    if written is None:
+        framed = next(i for i, line in enumerate(lines) if not _frame_ok(line))
+        bad, last = _check_lines(lines[:framed], payloads[:framed], check, chained)
+        return (framed, last) if bad < 0 else (bad, last)
+    if chained:
+        computed = list(map(zlib.crc32, payloads, itertools.chain((check,), written)))
+    else:
+        computed = list(map(zlib.crc32, payloads))
+    if computed == written:
+        return -1, written[-1]
+    bad = next(i for i, (ours, theirs) in enumerate(zip(computed, written, strict=True)) if ours != theirs)
+    return bad, written[bad - 1] if bad else check
 
 
 def _whole_record(line: bytes) -> bool:
@@ -258,7 +300,7 @@ def _whole_record(line: bytes) -> bool:
     its place), never a whole record with a wrong check: that is a line moved,
     repeated or edited, which is corruption.
     """
-    if len(line) < 10 or line[8:9] != b" ":
+    if line[8:9] != b" ":
         return False
     try:
         return isinstance(_any_decoder.decode(line[9:]), dict)
@@ -275,7 +317,7 @@ def _torn_header(data: bytes) -> bool:
     return rest[: len(opening)] == opening[: len(rest)]
 
 
-def _lines_before(path: Path, number: int, version: int, data: bytes | None = None) -> tuple[int, int]:
+def _lines_before(path: Path, number: int, data: bytes | None = None) -> tuple[int, int]:
     """(byte offset where line ``number`` (from 1) starts, the check of the line before).
 
     Only for the rare repair paths; the lines before ``number`` were checked already
@@ -298,11 +340,247 @@ def _corrupt(path: Path, line: int, what: str) -> SaveError:
 
 
 def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
-    if chained and line > 1:
+    """A record (line 2 on) failing its check: in a chained save, the damage may lie before it."""
+    if chained:
         return _corrupt(
             path, line, "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
         )
     return _corrupt(path, line, "damaged record (checksum mismatch)")
+
+
+def _too_long(path: Path, line: int) -> SaveError:
+    return _corrupt(path, line, _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES))
+
+
+# ------------------------------------------------------------------ the load, step by step
+#
+# 1. ``_Reads``: the file's whole lines, a read at a time, never past its size at
+#    the open (and no line longer than a save's).
+# 2. ``_take_header``: the first line is the header (or the file holds no game).
+# 3. ``_take_records``: each read's lines are checked (frame, chain, length) up to
+#    the first bad one; the good ones go to ``_Intake``, which decodes them a chunk
+#    at a time into the store and the history.
+# 4. ``_decide_tail``: the one place that tells a torn write from damage.
+# 5. ``_cut_torn_command``: a command whose facts are not all there is cut off.
+
+
+class _Reads:
+    """The whole lines of a save, one read of ``_CHUNK`` bytes at a time.
+
+    Nothing past ``size`` (the file's size at the open) is read: bytes a writer
+    appends meanwhile are neither loaded nor counted as torn.  ``rest`` holds
+    the bytes after the last newline read; a line longer than a save's ends the
+    load as soon as the lines before it are taken (``_too_long``).
+    """
+
+    def __init__(self, path: Path, f: BinaryIO, size: int, start: int, lines: int, hasher: Hasher | None) -> None:
+        self.path = path
+        self._f = f
+        self._hasher = hasher
+        self._lines = lines  # whole lines before those the next read yields
+        f.seek(start)
+        #: Where the reads stand in the file.
+        self.end = start
+        self._left = size - start
+        self.rest = b""
+
+    def __iter__(self) -> Iterator[list[bytes]]:
+        while chunk := self._read():
+            lines = chunk.split(b"\n")
+            lines[0] = self.rest + lines[0]
+            self.rest = lines.pop()
+            if lines:
+                self._lines += len(lines)
+                yield lines
+            if len(self.rest) > MAX_LINE_BYTES:
+                raise _too_long(self.path, self._lines + 1)
+
+    def follows(self) -> bool:
+        """Whether any byte follows the lines yielded so far (reading on to find out)."""
+        if not self.rest:
+            self.rest = self._read()
+        return bool(self.rest)
+
+    def _read(self) -> bytes:
+        chunk = self._f.read(min(_CHUNK, self._left)) if self._left > 0 else b""
+        self._left -= len(chunk)  # a file cut meanwhile ends the reads early
+        self.end += len(chunk)
+        if self._hasher is not None:
+            self._hasher.update(chunk)
+        return chunk
+
+
+class _Start(msgspec.Struct):
+    """Where the records begin: the header, the check the chain goes on from, the
+    lines and bytes before them."""
+
+    header: Header
+    check: int
+    lines: int
+    good_bytes: int
+
+
+def _take_header(path: Path, reads: _Reads, batches: Iterator[list[bytes]]) -> tuple[_Start, list[bytes]]:
+    """The header, from the first line; and the rest of the first read's lines."""
+    first = next(batches, None)
+    if first is None:
+        if _torn_header(reads.rest):
+            said = _("{path}: holds no game yet: a crash cut its first line short ({size} bytes); {advice}")
+            raise NoGameYet(said.format(path=path, size=len(reads.rest), advice=_start_again(path)))
+        raise _not_a_save(path)
+    line = first[0]
+    if len(line) > MAX_LINE_BYTES:
+        raise _too_long(path, 1)
+    if not _line_ok(line):
+        raise _not_a_save(path)
+    header = _decode_header(path, line[9:])
+    return _Start(header, zlib.crc32(line[9:]), 1, len(line) + 1), first[1:]
+
+
+class _Intake:
+    """Checked payloads on their way in: decoded ``CHUNK`` at a time, into the
+    store, then fed to the history (and ``after_batch``)."""
+
+    def __init__(
+        self,
+        path: Path,
+        history: History,
+        version: int,
+        upcasters: dict[int, dict[str, Upcaster]],
+        after_batch: Callable[[], None] | None,
+        progress: Callable[[int, int], None] | None,
+        size: int,
+    ) -> None:
+        self.path, self.history, self.version, self.upcasters = path, history, version, upcasters
+        #: Records decode straight into today's events (no upcaster applies).
+        self.fast = not any(upcasters.get(v) for v in range(version, FORMAT_VERSION))
+        self.after_batch, self.progress, self.size = after_batch, progress, size
+        self.pending: list[bytes] = []
+        self._told = 0  # bytes told to ``progress``
+        self._read = 0  # bytes read when the pending payloads were taken
+
+    def take(self, payloads: list[bytes], read: int) -> None:
+        """Payloads of good lines, the file read up to byte ``read``; whole chunks go in now."""
+        self.pending += payloads
+        self._read = read
+        self._decode(CHUNK)
+
+    def finish(self) -> None:
+        """Everything left goes in (the progress reaches the whole file)."""
+        self._read = self.size
+        self._decode(1)
+
+    def _decode(self, limit: int) -> None:
+        """Take in the pending payloads, CHUNK at a time, while at least ``limit`` wait."""
+        pending = self.pending
+        done = 0
+        waiting = len(pending)
+        while waiting - done >= max(limit, 1):
+            take = pending[done : done + CHUNK]
+            done += len(take)
+            self._take_in(take)
+            if self.progress is not None:  # the bytes read so far, in step with the events taken in
+                start, end = self._told, self._read
+                self.progress(start + (end - start) * done // waiting, self.size)
+        self._told = self._read
+        del pending[:done]
+
+    def _take_in(self, payloads: list[bytes]) -> None:
+        store = self.history.store
+        base = len(store)
+        if self.fast:
+            joined = b"[" + b",".join(payloads) + b"]"
+            events = _decode_joined(self.path, payloads, base, joined)
+            if len(events) == CHUNK and not base % CHUNK:
+                store.append_chunk(events, joined)
+            else:
+                store.append(events, payloads)
+        else:
+            events = _decode_batch(self.path, payloads, base, self.version, self.upcasters, fast=False)
+            store.append(events, [encoder.encode(e) for e in events])
+        try:
+            self.history.feed(events, base)
+        except HistoryError as e:
+            raise _history_error(self.path, e) from None
+        if self.after_batch is not None:
+            self.after_batch()
+
+
+class _Stop(msgspec.Struct):
+    """Where the good lines end (the check, the lines and the bytes up to there),
+    and the first bad whole line after them, if any."""
+
+    check: int
+    lines: int
+    good_bytes: int
+    bad: bytes | None = None
+    #: Why it is bad: longer than a save's line (else its frame or check is wrong).
+    too_long: bool = False
+    #: Whether any byte follows it in the file.
+    follows: bool = False
+
+
+def _take_records(start: _Start, batches: Iterable[list[bytes]], reads: _Reads, intake: _Intake) -> _Stop:
+    """Check each read's lines and take in the good ones, up to the first bad line."""
+    check, lines, good = start.check, start.lines, start.good_bytes
+    chained = start.header.fireteam >= CHAINED_FROM
+    for batch in batches:
+        if not batch:
+            continue
+        payloads = list(map(_payload_of, batch))
+        lengths = list(map(len, batch))
+        # Every line's length, not only one cut by the end of a read: the same file
+        # must load or not wherever the reads happen to fall.
+        sound = len(batch)
+        if max(lengths) > MAX_LINE_BYTES:
+            sound = next(i for i, length in enumerate(lengths) if length > MAX_LINE_BYTES)
+        bad, check = _check_lines(batch[:sound], payloads[:sound], check, chained)
+        too_long = bad < 0 and sound < len(batch)
+        if too_long:
+            bad = sound
+        kept = len(batch) if bad < 0 else bad
+        intake.take(payloads if bad < 0 else payloads[:bad], reads.end)
+        lines += kept
+        good += sum(lengths if bad < 0 else lengths[:bad]) + kept
+        if bad >= 0:
+            follows = bad + 1 < len(batch) or reads.follows()
+            return _Stop(check, lines, good, batch[bad], too_long, follows)
+    return _Stop(check, lines, good)
+
+
+def _decide_tail(path: Path, stop: _Stop, rest: bytes, chained: bool) -> int:
+    """The line (from 1) a crash tore at the end of the file, 0 if none; SaveError if
+    the end is damage.  The one place a torn write is told from corruption.
+
+    A crash can only tear the last write, and leaves its end missing (or zeros in
+    its place): a last line with no newline, or a last line that is not a whole
+    record.  A bad line with anything after it, a line longer than a save's, and
+    a whole record failing its check (a line moved or repeated there) are damage.
+    """
+    torn = stop.lines + 1  # the line after the last good one
+    if stop.bad is not None:
+        if stop.too_long:
+            raise _too_long(path, torn)
+        if stop.follows or _whole_record(stop.bad):
+            raise _bad_check(path, torn, chained)
+        return torn
+    return torn if rest else 0
+
+
+def _cut_torn_command(result: Loaded, data: bytes | None) -> None:
+    """Cut off a command whose facts are not all present at the end (torn by a crash):
+    no half-command is applied."""
+    history = result.history
+    cut = history.pending()
+    if cut is None:
+        return
+    cmd, first = cut
+    history.store.truncate(first)
+    history.drop_pending()
+    result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
+    result.good_bytes, result.check = _lines_before(result.path, result.torn_line, data)
+    said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
+    result.notes.append(said.format(line=result.torn_line, cmd=cmd))
 
 
 def load(
@@ -329,149 +607,72 @@ def load(
     path = Path(path)
     upcasters = UPCASTERS if upcasters is None else upcasters
     history = History() if history is None else history
-    store = history.store
-
-    header: Header | None = None
-    chained = False
-    fast = True  # records decode straight into today's events (no upcaster applies)
-    check = 0
-    pending: list[bytes] = []  # checked payloads not yet decoded
-    lines_done = 0  # complete lines read so far
-    good = 0  # bytes of complete, valid lines
-    bad_line = 0  # a damaged line: fatal unless it turns out to be the last
-    bad_bytes = b""
-
-    told = [0, 0, 0]  # bytes told to ``progress``, bytes read, the file's size
-
-    def flush(limit: int) -> None:
-        """Decode and take in the pending payloads, CHUNK at a time while at least ``limit`` wait."""
-        done = 0
-        waiting = len(pending)
-        while len(pending) - done >= limit and len(pending) > done:
-            take = pending[done : done + CHUNK]
-            done += len(take)
-            base = len(store)
-            events = _decode_batch(path, take, base, header.fireteam, upcasters, fast)  # type: ignore[union-attr]
-            if not fast:
-                store.append(events, [encoder.encode(e) for e in events])
-            elif len(events) == CHUNK and not base % CHUNK:
-                store.append_chunk(events, b"[" + b",".join(take) + b"]")
-            else:
-                store.append(events, take)
-            try:
-                history.feed(events, base)
-            except HistoryError as e:
-                raise _history_error(path, e) from None
-            if after_batch is not None:
-                after_batch()
-            if progress is not None:  # the bytes read so far, in step with the events taken in
-                start, end, total = told
-                progress(start + (end - start) * done // waiting, total)
-        told[0] = told[1]
-        del pending[:done]
-
     try:
         with open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
             size = os.fstat(f.fileno()).st_size if resume is None else len(resume.data)
-            if size > MAX_FILE_BYTES:
-                raise SaveError(
-                    _(
-                        "{path}: {size} bytes is larger than a save can be ({limit} bytes); is this the right file?"
-                    ).format(path=path, size=size, limit=MAX_FILE_BYTES)
-                )
-            if size == 0:
-                said = _("{path}: empty file: no game was ever recorded in it; {advice}")
-                raise NoGameYet(said.format(path=path, advice=_start_again(path)))
-            left = size
-            carry = b""
-            if resume is not None:
-                header, check, lines_done, good = resume.header, resume.check, resume.lines, resume.good_bytes
-                chained = header.fireteam >= CHAINED_FROM
-                fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
-                f.seek(good)
-                left -= good
-            while left > 0 and (chunk := f.read(min(_CHUNK, left))):
-                left -= len(chunk)
-                if hasher is not None:
-                    hasher.update(chunk)
-                lines = (carry + chunk).split(b"\n")
-                carry = lines.pop()
-                if len(carry) > MAX_LINE_BYTES:
-                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
-                    raise _corrupt(path, lines_done + len(lines) + 1, too_long)
-                # Every line, not only one cut by the end of a read: the same file
-                # must load or not wherever the reads happen to fall.
-                if lines and max(map(len, lines)) > MAX_LINE_BYTES:
-                    long = next(i for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES)
-                    too_long = _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES)
-                    raise _corrupt(path, lines_done + long + 1, too_long)
-                if not lines:
-                    continue
-                if bad_line:
-                    raise _bad_check(path, bad_line, chained)
-                if header is None:
-                    if not _line_ok(lines[0]):
-                        raise _not_a_save(path)
-                    header = _decode_header(path, lines[0][9:])
-                    chained = header.fireteam >= CHAINED_FROM
-                    fast = not any(upcasters.get(v) for v in range(header.fireteam, FORMAT_VERSION))
-                    check = zlib.crc32(lines[0][9:])
-                    lines_done += 1
-                    good += len(lines[0]) + 1
-                    del lines[0]
-                    if not lines:
-                        continue
-                payloads = [line[9:] for line in lines]
-                first_bad, check = _check_lines(lines, payloads, check, chained)
-                if first_bad >= 0:
-                    if first_bad < len(lines) - 1:
-                        raise _bad_check(path, lines_done + first_bad + 1, chained)
-                    bad_line = lines_done + first_bad + 1
-                    bad_bytes = lines.pop()
-                    payloads.pop()
-                pending.extend(payloads)
-                lines_done += len(lines)
-                good += sum(map(len, lines)) + len(lines)
-                told[1:] = [size - left, size]
-                flush(CHUNK)
-            size = size - left  # less if the file was cut meanwhile
-            if header is None:
-                if not lines_done and _torn_header(carry):
-                    said = _("{path}: holds no game yet: a crash cut its first line short ({size} bytes); {advice}")
-                    raise NoGameYet(said.format(path=path, size=len(carry), advice=_start_again(path)))
-                raise _not_a_save(path)
-            if carry:
-                if bad_line:
-                    raise _bad_check(path, bad_line, chained)
-                bad_line = lines_done + 1  # no newline: the last write was torn
-            elif bad_line and _whole_record(bad_bytes):
-                raise _bad_check(path, bad_line, chained)
-        told[1] = told[2]
-        flush(1)
+            _check_size(path, size)
+            with _collector_paused(size):
+                if resume is None:
+                    reads = _Reads(path, f, size, 0, 0, hasher)
+                    batches = iter(reads)
+                    start, first = _take_header(path, reads, batches)
+                    batches = itertools.chain([first], batches)
+                else:
+                    start = _Start(resume.header, resume.check, resume.lines, resume.good_bytes)
+                    reads = _Reads(path, f, size, start.good_bytes, start.lines, hasher)
+                    batches = iter(reads)
+                version = start.header.fireteam
+                intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
+                stop = _take_records(start, batches, reads, intake)
+                intake.finish()
+                torn_line = _decide_tail(path, stop, reads.rest, version >= CHAINED_FROM)
     except FileNotFoundError:
         raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
         said = _("{path}: cannot read: {error}; check the name and the file's permissions")
         raise SaveError(said.format(path=path, error=e.strerror)) from None
 
-    version = header.fireteam
-    result = Loaded(path, header, history, good, check, upgraded_from=version if version != FORMAT_VERSION else 0)
-    if bad_line:
-        result.torn_line = bad_line
-        result.notes.append(_("line {line}: incomplete last record cut off (torn write)").format(line=bad_line))
-    cut = history.pending()
-    if cut is not None:
-        # The crash tore a command in half: drop it whole so no half-command is applied.
-        cmd, first = cut
-        store.truncate(first)
-        history.drop_pending()
-        result.torn_line = first + 2  # +1 for the header line, +1 to count from 1
-        data = resume.data if resume is not None else None
-        result.good_bytes, result.check = _lines_before(path, result.torn_line, version, data)
-        said = _("line {line}: command #{cmd} incomplete at the end of the file, cut off")
-        result.notes.append(said.format(line=result.torn_line, cmd=cmd))
-    result.torn_bytes = size - result.good_bytes
+    result = Loaded(path, start.header, history, stop.good_bytes, stop.check)
+    result.upgraded_from = version if version != FORMAT_VERSION else 0
+    if torn_line:
+        result.torn_line = torn_line
+        result.notes.append(_("line {line}: incomplete last record cut off (torn write)").format(line=torn_line))
+    _cut_torn_command(result, resume.data if resume is not None else None)
+    result.torn_bytes = reads.end - result.good_bytes
     return result
+
+
+@contextlib.contextmanager
+def _collector_paused(size: int) -> Iterator[None]:
+    """The cycle collector paused while a big save (``size`` bytes) loads.
+
+    A load makes a million objects that hold no cycle (the events' tuples among
+    them), and the collector would go through them again and again as they are
+    made: a tenth of a big load.  What earlier work left for it (a game dropped a
+    moment ago) is collected first, so the load does not hold that memory too.
+    It is resumed after only if it ran before (the client pauses it as it starts).
+    """
+    running = gc.isenabled() and size > _CHUNK
+    if running:
+        gc.collect()
+        gc.disable()
+    try:
+        yield
+    finally:
+        if running:
+            gc.enable()
+
+
+def _check_size(path: Path, size: int) -> None:
+    if size > MAX_FILE_BYTES:
+        raise SaveError(
+            _("{path}: {size} bytes is larger than a save can be ({limit} bytes); is this the right file?").format(
+                path=path, size=size, limit=MAX_FILE_BYTES
+            )
+        )
+    if size == 0:
+        said = _("{path}: empty file: no game was ever recorded in it; {advice}")
+        raise NoGameYet(said.format(path=path, advice=_start_again(path)))
 
 
 def _history_error(path: Path, e: HistoryError) -> SaveError:
@@ -545,17 +746,30 @@ def _decode_batch(
     upcasters: dict[int, dict[str, Upcaster]],
     fast: bool = True,
 ) -> list[Event]:
+    """The events ``payloads`` hold, from line ``base + 2`` on (``fast``: records of
+    today's format; else upgraded from ``version``); SaveError naming the first
+    line that is not a valid event."""
     if fast:
-        joined = b"[" + b",".join(payloads) + b"]"
-        if not long_digits(joined):
-            try:
-                return _events_decoder.decode(joined)
-            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-                pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+        return _decode_joined(path, payloads, base, b"[" + b",".join(payloads) + b"]")
+    return _decode_each(path, payloads, base, lambda payload: _upcast(payload, version, upcasters))
+
+
+def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
+    """Records of today's format, ``joined`` into a JSON array: decoded in one call,
+    or line by line to name the one that is not a valid event."""
+    if not long_digits(joined):
+        try:
+            return _events_decoder.decode(joined)
+        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+            pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+    return _decode_each(path, payloads, base, _event_decoder.decode)
+
+
+def _decode_each(path: Path, payloads: list[bytes], base: int, decode: Callable[[bytes], Event]) -> list[Event]:
     events: list[Event] = []
     for i, payload in enumerate(payloads):
         try:
-            event = _event_decoder.decode(payload) if fast else _upcast(payload, version, upcasters)
+            event = decode(payload)
             if long_digits(payload):
                 check_ints(msgspec.to_builtins(event))
             events.append(event)

@@ -3,6 +3,7 @@
     .venv/bin/python -m tui.ssh.bench               # 1, 8 and 32 seats
     .venv/bin/python -m tui.ssh.bench --seats 16 --commands 30 --json
     .venv/bin/python -m tui.ssh.bench --seats 16 --workers 0 2   # seats in one process, then in two workers
+    .venv/bin/python -m tui.ssh.bench --seats 8 --web 8           # and 8 browser seats at the same table
 
 For each number of seats N (and each number of seat workers) it starts the
 real server (``fireteam serve`` in a child process, with its own data folder,
@@ -23,6 +24,12 @@ free core per worker, no command reaches every seat faster.  The clients
 run in this process, the server in its own, as they would on a club night
 (the clients being the players' machines); on a small machine they take some
 of the cores the workers would use.
+
+With ``--web M`` the same table also seats M browsers (``tui.ssh.bench_web``:
+each opens its invitation's link and the websocket, as a page does), after
+the SSH seats have settled: their memory per seat is the growth from the
+SSH seats to all seats, divided by M, and the latency to a browser seat is
+measured with the SSH ones' (every seat, and each door's median).
 """
 
 from __future__ import annotations
@@ -43,6 +50,7 @@ from pathlib import Path
 import asyncssh
 
 from core.game import Game
+from tui.ssh import bench_web
 from tui.ssh.pool import default_workers
 from tui.ssh.server import LOG_NAME
 
@@ -76,6 +84,11 @@ class Result:
     server_rss_idle_mb: float
     server_rss_seated_mb: float
     per_seat_mb: float
+    #: Browser seats (``--web``), seated after the SSH ones: the median to one of them, their memory each.
+    web_seats: int = 0
+    web_seat_median_ms: float = 0.0
+    server_rss_with_web_mb: float = 0.0
+    per_web_seat_mb: float = 0.0
 
 
 class _Seat(asyncssh.SSHClientSession):  # type: ignore[type-arg]
@@ -171,8 +184,8 @@ def _rss_mb(pid: int) -> float:
 
 
 async def _start_server(
-    folder: Path, save: Path, seats_file: Path, workers: int
-) -> tuple[asyncio.subprocess.Process, int]:
+    folder: Path, save: Path, seats_file: Path, workers: int, web: bool = False
+) -> tuple[asyncio.subprocess.Process, int, int]:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -184,6 +197,12 @@ async def _start_server(
         str(seats_file),
         "--workers",
         str(workers),
+        *(["--web", "0"] if web else []),
+        # Every client connects from 127.0.0.1, all at once: the per-address limit is for strangers.
+        "--max-unauth-per-address",
+        "1000",
+        "--max-unauth",
+        "1000",
         str(save),
         env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
         stdout=asyncio.subprocess.PIPE,
@@ -192,12 +211,16 @@ async def _start_server(
     )
     assert proc.stdout is not None
     out = ""
-    while (found := re.search(r"listening on [\d.]+:(\d+)", out)) is None:
+    # The last line it prints before it takes players names the command that invites them.
+    while "fireteam invite" not in out:
         line = await asyncio.wait_for(proc.stdout.readline(), _TIMEOUT_S)
         if not line:
             raise RuntimeError(f"the server did not start:\n{out}")
         out += line.decode()
-    return proc, int(found.group(1))
+    found = re.search(r"listening on [\d.]+:(\d+)", out)
+    web_port = re.search(r"browser seats on [\d.]+:(\d+)", out)
+    assert found is not None, out
+    return proc, int(found.group(1)), int(web_port.group(1)) if web_port else 0
 
 
 async def _connect(port: int, key: asyncssh.SSHKey) -> tuple[asyncssh.SSHClientConnection, _Seat]:
@@ -210,26 +233,33 @@ async def _connect(port: int, key: asyncssh.SSHKey) -> tuple[asyncssh.SSHClientC
     return conn, seat
 
 
-async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
+async def bench(n_seats: int, n_commands: int, workers: int, n_web: int = 0) -> Result:
     with tempfile.TemporaryDirectory(prefix="fireteam-ssh-bench-") as tmp:
         folder = Path(tmp)
-        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(n_seats)]
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(n_seats + n_web)]
         seats_toml = []
         for i, key in enumerate(keys):
+            # Browser seats (w0, w1...) take the roles after the SSH seats', in the same turn.
+            name = f"s{i}" if i < n_seats else f"w{i - n_seats}"
             role = "referee" if i == 0 else _ROLES[(i - 1) % len(_ROLES)]
             public = key.export_public_key().decode().strip()
-            seats_toml.append(f'[[seat]]\nname = "s{i}"\nrole = "{role}"\nkeys = ["{public}"]\n')
+            seats_toml.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n')
         (folder / "seats.toml").write_text("\n".join(seats_toml))
         game = Game.new(folder / "bench.ft", "breaking-news", seed=1)
         game.execute("scenario demo")
         game.close()
 
-        proc, port = await _start_server(folder, folder / "bench.ft", folder / "seats.toml", workers)
+        (folder / "data").mkdir(mode=0o700)
+        tokens = bench_web.invite(folder / "data", [f"w{i}" for i in range(n_web)]) if n_web else []
+        proc, port, web_port = await _start_server(
+            folder, folder / "bench.ft", folder / "seats.toml", workers, web=bool(n_web)
+        )
         conns: list[asyncssh.SSHClientConnection] = []
+        browsers: list[bench_web.BrowserSeat] = []
         try:
             await asyncio.sleep(0.5)
             rss_idle = _rss_mb(proc.pid)
-            seated = await asyncio.gather(*(_connect(port, key) for key in keys))
+            seated = await asyncio.gather(*(_connect(port, key) for key in keys[:n_seats]))
             conns = [c for c, _ in seated]
             seats = [s for _, s in seated]
             # Seated: each terminal shows its seat's name on the command line.
@@ -237,10 +267,19 @@ async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
             # The server settles its heap once the seats stop coming (tui.ssh.heap): time after that.
             await _settled(folder / "data" / LOG_NAME, n_seats)
             await _quiet(proc.pid)
-            rss_seated = _rss_mb(proc.pid)
-            referee, others = seats[0], seats[1:]
+            rss_seated = rss_with_web = _rss_mb(proc.pid)
+            if n_web:
+                browsers = await bench_web.seat_browsers(web_port, tokens)
+                await asyncio.wait_for(
+                    asyncio.gather(*(b.expect(f"w{i} (", already=True) for i, b in enumerate(browsers))), _TIMEOUT_S
+                )
+                await _settled(folder / "data" / LOG_NAME, n_seats + n_web)
+                await _quiet(proc.pid)
+                rss_with_web = _rss_mb(proc.pid)
+            referee, others = seats[0], [*seats[1:], *browsers]
             all_ms: list[float] = []
             seat_ms: list[float] = []
+            web_ms: list[float] = []
             cpu_by_process: dict[int, float] = {}
             for k in range(n_commands):
                 marker = f"bench{k:04d}q"
@@ -256,8 +295,11 @@ async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
                 for p, seconds in _cpu_by_process(proc.pid).items():
                     cpu_by_process[p] = cpu_by_process.get(p, 0.0) + seconds - cpu_start.get(p, 0.0)
                 seat_ms += [(t - start) * 1000 for t in arrivals]
+                web_ms += [(t - start) * 1000 for t in arrivals[len(arrivals) - n_web :]] if n_web else []
                 all_ms.append((max(arrivals) - start) * 1000)
         finally:
+            for browser in browsers:
+                await browser.close()
             for conn in conns:
                 conn.abort()
             proc.send_signal(signal.SIGTERM)
@@ -271,11 +313,15 @@ async def bench(n_seats: int, n_commands: int, workers: int) -> Result:
         all_p95_ms=round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 1),
         all_max_ms=round(max(all_ms), 1),
         seat_median_ms=round(statistics.median(seat_ms), 1),
-        cpu_per_seat_ms=round(sum(cpu_by_process.values()) * 1000 / (n_commands * n_seats), 1),
+        cpu_per_seat_ms=round(sum(cpu_by_process.values()) * 1000 / (n_commands * (n_seats + n_web)), 1),
         busiest_cpu_ms=round(max(cpu_by_process.values()) * 1000 / n_commands, 1),
         server_rss_idle_mb=round(rss_idle, 1),
         server_rss_seated_mb=round(rss_seated, 1),
         per_seat_mb=round((rss_seated - rss_idle) / n_seats, 2),
+        web_seats=n_web,
+        web_seat_median_ms=round(statistics.median(web_ms), 1) if web_ms else 0.0,
+        server_rss_with_web_mb=round(rss_with_web, 1),
+        per_web_seat_mb=round((rss_with_web - rss_seated) / n_web, 2) if n_web else 0.0,
     )
 
 
@@ -291,9 +337,12 @@ def main(argv: list[str] | None = None) -> int:
         help="seat worker processes to try, each with every number of seats (0: all seats in one process; "
         "default: one per core, as fireteam serve)",
     )
+    parser.add_argument(
+        "--web", type=int, default=0, metavar="M", help="also seat M browsers at the table, after the SSH seats"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    results = [asyncio.run(bench(n, args.commands, w)) for w in args.workers for n in args.seats]
+    results = [asyncio.run(bench(n, args.commands, w, args.web)) for w in args.workers for n in args.seats]
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return 0
@@ -308,6 +357,14 @@ def main(argv: list[str] | None = None) -> int:
             f" {r.seat_median_ms:>22.1f} | {r.cpu_per_seat_ms:>36.1f} | {r.busiest_cpu_ms:>36.1f} |"
             f" {r.server_rss_idle_mb:>14.1f} → {r.server_rss_seated_mb:<12.1f} | {r.per_seat_mb:>13.2f}"
         )
+    for r in results:
+        if r.web_seats:
+            print(
+                f"{r.workers} workers, {r.seats} SSH seats and {r.web_seats} browser seats: → a browser seat"
+                f" {r.web_seat_median_ms:.1f} ms (median; any seat {r.seat_median_ms:.1f});"
+                f" RSS {r.server_rss_seated_mb:.1f} → {r.server_rss_with_web_mb:.1f} MB,"
+                f" {r.per_web_seat_mb:.2f} MB per browser seat ({r.per_seat_mb:.2f} per SSH seat)"
+            )
     return 0
 
 

@@ -29,7 +29,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from core.language.i18n import SERVER_DOMAIN, Domain, Text, render
-from core.language.reader import Reader, from_environment
+from core.language.reader import LANGUAGES, SOURCE, Reader, from_environment
 
 _words = Domain(SERVER_DOMAIN)
 #: The server's own words, in the current reader's language (a seat's, inside its session).
@@ -53,6 +53,40 @@ def seat_language(chosen: str, environment: Mapping[str, str], default: str) -> 
         return chosen
     asked = {key: str(environment[key])[:LOCALE_VALUE_LIMIT] for key in LOCALE_VARIABLES if environment.get(key)}
     return from_environment(asked) if asked else default
+
+
+#: Characters of a browser's ``Accept-Language`` that are looked at.
+ACCEPT_LANGUAGE_LIMIT = 256
+
+
+def browser_language(chosen: str, accept_language: str | None, default: str) -> str:
+    """The language of a browser seat: ``chosen`` in the seats file, else the first language of its browser's
+    ``Accept-Language`` that the server speaks (by the weights the browser gave), else ``default``.
+
+    As for an SSH client's locale (:func:`seat_language`), a browser that asks only for languages the server
+    has no words for reads English; the header is cut to :data:`ACCEPT_LANGUAGE_LIMIT` characters and only
+    mapped to a language, never shown or logged.
+    """
+    if chosen:
+        return chosen
+    if not accept_language:
+        return default
+    ranked: list[tuple[float, int, str]] = []
+    for n, part in enumerate(accept_language[:ACCEPT_LANGUAGE_LIMIT].split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        code = tag.strip().split("-")[0].lower()
+        if code and weight > 0:
+            ranked.append((-weight, n, code))
+    for _weight, _n, code in sorted(ranked):
+        if code in LANGUAGES:
+            return code
+    return SOURCE
 
 
 def told(text: Text, reader: Reader) -> str:

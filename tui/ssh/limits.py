@@ -51,6 +51,14 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     resize_delay_s: float = 0.05
     #: A seat worker's event loop that has not turned for this long is hung: it is replaced.
     worker_hang_s: float = 120.0
+    #: A browser's connection: seconds to send a request's headers (and the TLS handshake), or between two
+    #: requests, before it is closed (a websocket is kept alive by pings instead).
+    web_request_s: float = 10.0
+    #: The largest websocket message a browser may send, in bytes (a paste of a whole burst of input fits).
+    web_message_bytes: int = 64 * 1024
+    #: Websocket messages a browser may send a second, on average and at once (keys, resizes, pings).
+    web_message_rate: float = 200.0
+    web_message_burst: int = 400
     #: Offer SHA-1 key exchange, MACs and ``ssh-rsa`` signatures (off, as in current OpenSSH).
     sha1: bool = False
 

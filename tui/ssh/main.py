@@ -14,11 +14,14 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
 from core.storage.savefile import SaveError
+from tui.ssh.invitations import Invitations
+from tui.ssh.invite import ADDRESSES_NAME, Addresses, record_addresses, web_url
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
@@ -113,12 +116,19 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             t.game.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
+    invitations = Invitations(folder)
     key, created = host_key(folder)
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
     print(f"host key fingerprint: {key.get_fingerprint()}")
     print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {folder / LOG_NAME}")
     print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
     print(f"seats drawn by {workers} worker processes" if workers else "seats drawn in this process")
+    web = _web_options(args)
+    if isinstance(web, str):
+        for t in tables:
+            t.game.close()
+        print(f"error: {web}", file=sys.stderr)
+        return 2
     server: FireteamServer | SeatWorkers
     if workers:
         server = SeatWorkers(
@@ -130,26 +140,94 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             log=log,
             log_dir=folder,
             limits=limits,
+            invitations=invitations,
         )
+        if web is not None:
+            server.open_web(web.host, web.port, public_url=web.url, tls_files=web.tls_files)
     else:
-        server = FireteamServer(tables, seats, key, log=log, limits=limits)
+        server = FireteamServer(tables, seats, key, log=log, limits=limits, invitations=invitations)
+    where = Addresses(
+        ssh_host=args.host, ssh_port=args.port, seats=str(seats_path.resolve()), games=[t.name for t in tables]
+    )
     try:
-        return asyncio.run(_serve(server, args.host, args.port, log))
+        return asyncio.run(_serve(server, args.host, args.port, log, web, folder, where))
     finally:
         for t in tables:
             t.game.close()
 
 
-async def _serve(server: FireteamServer | SeatWorkers, host: str, port: int, log: logging.Logger) -> int:
+class _Web(NamedTuple):
+    """``fireteam serve --web PORT`` and its options."""
+
+    host: str
+    port: int
+    url: str
+    tls_files: tuple[Path, Path] | None
+
+
+def _web_options(args: argparse.Namespace) -> _Web | str | None:
+    """The browser seats asked for (None: none), or what is wrong with the options."""
+    port = getattr(args, "web", None)
+    cert, key = getattr(args, "cert", None), getattr(args, "key", None)
+    url = getattr(args, "url", "") or ""
+    if port is None:
+        return (
+            "--cert, --key and --url are options of the browser seats: give --web PORT too"
+            if cert or key or url
+            else None
+        )
+    if not 0 <= port <= 65535:
+        return "--web takes a port number"
+    if (cert is None) != (key is None):
+        return "--cert and --key go together (a TLS certificate and its private key)"
+    if url and not url.startswith(("http://", "https://")):
+        return f"--url takes an address starting with http:// or https://, not {url!r}"
+    if cert is not None and key is not None:
+        try:
+            from tui.ssh.web import tls_context
+
+            tls_context(cert, key)  # the files are read now: a mistake stops the server before it starts
+        except (OSError, ValueError) as e:
+            return f"cannot use --cert {cert} --key {key}: {e}"
+    return _Web(args.web_host or args.host, port, url.rstrip("/"), (cert, key) if cert and key else None)
+
+
+async def _serve(
+    server: FireteamServer | SeatWorkers,
+    host: str,
+    port: int,
+    log: logging.Logger,
+    web: _Web | None,
+    folder: Path,
+    where: Addresses,
+) -> int:
     try:
+        if isinstance(server, FireteamServer) and web is not None:
+            tls = None
+            if web.tls_files is not None:
+                from tui.ssh.web import tls_context
+
+                tls = tls_context(*web.tls_files)
+            server.open_web(port=web.port, public_url=web.url, tls=tls)
+            web_port = await server.start_web(web.host, web.port)
         bound = await server.start(host, port)
+        if isinstance(server, SeatWorkers):
+            web_port = server.web_port
     except OSError as e:
-        print(f"error: cannot listen on {host}:{port}: {e.strerror or e}", file=sys.stderr)
+        print(f"error: cannot listen: {e.strerror or e}", file=sys.stderr)
+        await server.close()
         return 2
     except (RuntimeError, TimeoutError) as e:
         print(f"error: the seat workers did not start: {e or 'timed out'}", file=sys.stderr)
         return 2
+    where.ssh_port = bound
+    if web is not None:
+        where.web_url = web.url or web_url(web.host, web_port, tls=web.tls_files is not None)
+    record_addresses(folder, where)
     print(f"listening on {host}:{bound} — players connect with: ssh -p {bound} {host}", flush=True)
+    if web is not None:
+        print(f"browser seats on {web.host}:{web_port} — players open {where.web_url}", flush=True)
+    print(f"invite a player with: fireteam invite NAME (addresses in {folder / ADDRESSES_NAME})", flush=True)
     stopped_by: list[signal.Signals] = []
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -38,14 +38,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncssh
+
 from core.dice import NeedDice
 from core.language import reader as readers
 from core.ruleset import Refused
 from tui.ssh import wire
+from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
-from tui.ssh.seats import Seats, SeatsFile, seats_in_force
-from tui.ssh.server import Table, log_table
+from tui.ssh.seats import Seats, SeatsFile, seats_in_force, table_roles
+from tui.ssh.server import Table, log_table, redeem_invitation
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -109,10 +112,23 @@ class SeatWorkers:
         heartbeat: float = HEARTBEAT_S,
         limits: Limits | None = None,
         lang: str | None = None,
+        invitations: Invitations | None = None,
     ) -> None:
         if workers < 1:
             raise ValueError("at least one seat worker")
         self._tables = {t.name: t for t in tables}
+        # The seats file a key bound by an invitation is appended to (this process alone writes it).
+        self._seats = (
+            seats
+            if isinstance(seats, SeatsFile)
+            else SeatsFile(
+                seats_path,
+                log or logging.getLogger("fireteam.serve"),
+                table_roles([list(t.game.state.sides) for t in tables]),
+            )
+        )
+        #: The invitations store, which this process alone writes (its workers ask it to: ``wire.Redeem``).
+        self.invitations = invitations
         self.seats_path = seats_path
         self.host_key_path = host_key_path
         self.n_workers = workers
@@ -130,6 +146,12 @@ class SeatWorkers:
         self._started = False  # all the first workers were ready
         self._failed_starts = 0  # replacements in a row that could not start
         self._listener: socket.socket | None = None
+        #: Browser seats (``fireteam serve --web``): where to listen, and what the workers need to serve them.
+        self._web: tuple[str, int] | None = None
+        self._web_listener: socket.socket | None = None
+        self.web_port = 0
+        self.public_url = ""
+        self.tls_files: tuple[Path, Path] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
 
@@ -139,11 +161,29 @@ class SeatWorkers:
 
     # ---------------------------------------------------------------- life
 
+    def open_web(
+        self, host: str, port: int, *, public_url: str = "", tls_files: tuple[Path, Path] | None = None
+    ) -> None:
+        """Take browser seats too, on ``host:port`` (before :meth:`start`); ``tls_files``: certificate and key."""
+        self._web = (host, port)
+        self.public_url = public_url
+        self.tls_files = tls_files
+
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen, start the workers and wait until each is ready, then take connections; return the port."""
         listener = socket.create_server((host, port))  # a port in use fails before any worker starts
         listener.setblocking(False)
         self._listener = listener
+        if self._web is not None:
+            try:
+                web = socket.create_server(self._web)
+            except OSError:
+                listener.close()
+                self._listener = None
+                raise
+            web.setblocking(False)
+            self._web_listener = web
+            self.web_port = web.getsockname()[1]  # the workers name their cookie after it
         try:
             await asyncio.gather(*(self._spawn() for _ in range(self.n_workers)))
             await asyncio.wait_for(asyncio.gather(*(w.ready for w in self.workers)), START_TIMEOUT_S)
@@ -152,7 +192,11 @@ class SeatWorkers:
             raise
         self._started = True
         bound = listener.getsockname()[1]
-        self._track(self._accept(listener))
+        self._track(self._accept(listener, "ssh"))
+        if self._web_listener is not None:
+            self._track(self._accept(self._web_listener, "web"))
+            assert self._web is not None
+            self.log.info("browser seats on %s:%d", self._web[0], self.web_port)
         self._track(self._ping())
         self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
         return bound
@@ -161,9 +205,10 @@ class SeatWorkers:
         self._closing = True
         for task in list(self._tasks):
             task.cancel()
-        if self._listener is not None:
-            self._listener.close()
-            self._listener = None
+        for sock in (self._listener, self._web_listener):
+            if sock is not None:
+                sock.close()
+        self._listener = self._web_listener = None
         loop = asyncio.get_running_loop()
         for w in list(self.workers):
             loop.remove_reader(w.requests)
@@ -209,6 +254,12 @@ class SeatWorkers:
         ]  # fmt: skip
         if self.log_dir is not None:
             args += ["--log-dir", str(self.log_dir)]
+        if self.invitations is not None:
+            args += ["--data-dir", str(self.invitations.path.parent)]
+        if self._web is not None:
+            args += ["--web-port", str(self.web_port), "--url", self.public_url]
+            if self.tls_files is not None:
+                args += ["--cert", str(self.tls_files[0]), "--key", str(self.tls_files[1])]
         for t in self._tables.values():
             args += ["--table", t.name, str(t.game.path)]
         try:
@@ -311,7 +362,7 @@ class SeatWorkers:
 
     # ------------------------------------------------------------ connections
 
-    async def _accept(self, listener: socket.socket) -> None:
+    async def _accept(self, listener: socket.socket, door: str) -> None:
         loop = asyncio.get_running_loop()
         while True:
             try:
@@ -323,13 +374,14 @@ class SeatWorkers:
             with conn:
                 peer = f"{addr[0]}:{addr[1]}"
                 if self.gate.admit(peer):  # else refused (and logged) before any worker sees it
-                    self._hand_over(conn, peer)
+                    self._hand_over(conn, peer, door)
 
-    def _hand_over(self, conn: socket.socket, peer: str) -> None:
-        """Give the connection to the ready worker with the fewest (this process closes its copy)."""
+    def _hand_over(self, conn: socket.socket, peer: str, door: str) -> None:
+        """Give the connection to the ready worker with the fewest (this process closes its copy); any worker
+        serves either door."""
         for w in sorted((w for w in self.workers if w.ready.done()), key=lambda w: w.connections):
             try:
-                wire.send(w.news, wire.Arrived(peer), conn.fileno())
+                wire.send(w.news, wire.Arrived(peer, door), conn.fileno())
             except OSError:
                 continue  # full or gone: the next one
             w.peers.add(peer)
@@ -368,6 +420,8 @@ class SeatWorkers:
                 return wire.Seated(msg.seq, seated)
             case wire.Kick():
                 return wire.Kicked(msg.seq, self.kick(msg.seat, msg.by))
+            case wire.Redeem():
+                return self._redeem(msg)
             case wire.Ready():
                 if not w.ready.done():
                     w.ready.set_result(None)
@@ -410,6 +464,17 @@ class SeatWorkers:
             return wire.Refusal(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes)
+
+    def _redeem(self, msg: wire.Redeem) -> wire.Answer:
+        """A worker's player uses an invitation: this process alone writes the store and the seats file."""
+        try:
+            key = asyncssh.import_public_key(msg.key) if msg.key else None
+            grant = redeem_invitation(
+                self.invitations, self._seats, self.log, msg.token, msg.peer, cookie=msg.cookie, key=key
+            )
+        except (InvitationRefused, asyncssh.KeyImportError, ValueError) as e:
+            return wire.Refusal(msg.seq, str(e))
+        return wire.Granted(msg.seq, grant)
 
     def kick(self, seat: str, by: str) -> int:
         """Close every session of ``seat`` in every worker; how many there were."""

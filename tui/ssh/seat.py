@@ -40,7 +40,7 @@ from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.driver import SSHDriver, bind_app
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
-from tui.ssh.seats import Seat
+from tui.ssh.seats import Seat, Seats
 
 if TYPE_CHECKING:
     from core.game import Game
@@ -108,12 +108,17 @@ class SeatSession:
         size: tuple[int, int],
         env: Mapping[str, str],
         key: bytes = b"",
+        recheck: Callable[[Seats], Text | None] | None = None,
     ) -> None:
         self.host = host
         self.seat = seat
         self.peer = peer
         #: The public data of the SSH key the player logged in with (empty by another door).
         self.key = key
+        #: Whether the seat may still sit, given the seats file now: None if it may, else why not (for a door
+        #: whose seat is not a key of the seats file, e.g. a browser's invitation); without it, the host looks the
+        #: seat up by its key, or its name.
+        self.recheck = recheck
         #: The seat's language, chosen by the door when the player arrived (``tui.ssh.language``).
         self.reader = reader
         self.size = size

@@ -13,11 +13,21 @@ A key belongs to exactly one seat.  The server reads a seat's role from this
 file and from nothing the client sends (environment variables, the SSH user
 name), so a player cannot promote himself.  The file is read again when it
 changes, so the host can add a player without restarting the server.
+
+A key a player bound to his seat through an invitation (``ssh join-TOKEN@host``,
+``tui.ssh.invitations``) is appended to the file as a record of its own, after
+the organiser's lines, which are never rewritten::
+
+    # bound by invitation 3fa9c1 on 2026-11-21 23:42 UTC, from 192.168.1.23
+    [[key]]
+    seat = "bruno"
+    public = "ssh-ed25519 AAAAC3Nza..."
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +35,7 @@ from pathlib import Path
 import asyncssh
 import msgspec
 
+from core.language.i18n import M, Msg
 from core.language.reader import LANGUAGES
 from core.scenarios.files import MAX_BYTES, ScenarioError, decode
 from core.views import REFEREE, SPECTATOR
@@ -44,8 +55,16 @@ class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     lang: str = ""
 
 
+class _KeySpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A key bound to a seat by an invitation (appended to the file, see the module's doc)."""
+
+    seat: str
+    public: str
+
+
 class _SeatsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     seat: tuple[_SeatSpec, ...] = ()
+    key: tuple[_KeySpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,7 +98,7 @@ class Seats:
         except ScenarioError as e:
             raise SeatsError(str(e)) from None
         by_key: dict[bytes, Seat] = {}
-        names: set[str] = set()
+        names: dict[str, Seat] = {}
         for number, entry in enumerate(spec.seat, start=1):
             where = f"{source}: seat {number} ({entry.name!r})"
             if not _WORD.match(entry.name):
@@ -99,17 +118,13 @@ class Seats:
                 raise SeatsError(f"{where}: unknown language {entry.lang!r}; the languages are: {', '.join(LANGUAGES)}")
             if not entry.keys:
                 raise SeatsError(f"{where}: give at least one public key")
-            names.add(entry.name)
-            seat = Seat(entry.name, entry.role, entry.lang)
+            seat = names[entry.name] = Seat(entry.name, entry.role, entry.lang)
             for text_key in entry.keys:
-                try:
-                    key = asyncssh.import_public_key(text_key)
-                except (asyncssh.KeyImportError, ValueError) as e:
-                    raise SeatsError(f"{where}: not an OpenSSH public key ({e}): {text_key[:40]!r}") from None
-                data = key.public_data
-                if data in by_key and by_key[data] != seat:
-                    raise SeatsError(f"{where}: this key already belongs to seat {by_key[data].name!r}")
-                by_key[data] = seat
+                _add_key(by_key, seat, text_key, where)
+        for number, bound in enumerate(spec.key, start=1):
+            # A key bound to a seat the organiser has since taken out goes with it.
+            if (seat := names.get(bound.seat)) is not None:
+                _add_key(by_key, seat, bound.public, f"{source}: key {number} (seat {bound.seat!r})")
         return cls(by_key)
 
     @classmethod
@@ -136,6 +151,51 @@ class Seats:
 
     def __len__(self) -> int:
         return len(self._by_name)
+
+
+def _add_key(by_key: dict[bytes, Seat], seat: Seat, text_key: str, where: str) -> None:
+    try:
+        key = asyncssh.import_public_key(text_key)
+    except (asyncssh.KeyImportError, ValueError) as e:
+        raise SeatsError(f"{where}: not an OpenSSH public key ({e}): {text_key[:40]!r}") from None
+    data = key.public_data
+    if data in by_key and by_key[data] != seat:
+        raise SeatsError(f"{where}: this key already belongs to seat {by_key[data].name!r}")
+    by_key[data] = seat
+
+
+def public_line(key: asyncssh.SSHKey) -> str:
+    """A key's one OpenSSH line without a comment: the seats file's format, and nothing the client chose."""
+    kind, data = key.convert_to_public().export_public_key("openssh").decode("ascii").split()[:2]
+    return f"{kind} {data}"
+
+
+def append_key(path: Path, seat: str, key: asyncssh.SSHKey, note: str) -> None:
+    """Bind ``key`` to ``seat`` by appending a ``[[key]]`` record to the seats file (the organiser's lines stay as
+    they are), with ``note`` as its comment; synced before it returns.
+
+    Raises ``SeatsError`` if the file would grow past its limit, or if ``seat`` or ``note`` could break the TOML.
+    """
+    if not _WORD.match(seat) or not note.isprintable():
+        raise SeatsError(f"{path}: cannot bind a key to seat {seat!r}")
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        last = b"\n"
+        if size:
+            f.seek(size - 1)
+            last = f.read(1)
+    start = "\n" if last == b"\n" else "\n\n"  # a blank line between the organiser's lines and the record
+    record = f'{start}# {note}\n[[key]]\nseat = "{seat}"\npublic = "{public_line(key)}"\n'
+    data = record.encode("utf-8")
+    if size + len(data) > MAX_BYTES:
+        raise SeatsError(f"{path}: the seats file would grow past its limit of {MAX_BYTES // 1024} KB")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 class SeatsFile:
@@ -177,6 +237,19 @@ class SeatsFile:
                 self._log.info("seats file reloaded: %d seats", len(self._seats))
                 self._warn_if_empty()
         return self._seats
+
+    def as_on_disk(self) -> Seats:
+        """The file as it is now, read afresh: ``SeatsError`` if it has a mistake (before a key is appended to it)."""
+        return Seats.load(self.path, self._roles)
+
+
+def seat_change(seat: Seat, now: Seat | None) -> Msg | None:
+    """Why a session of ``seat`` may not go on, given the seat its key (or name) has in the seats file ``now``."""
+    if now is None or now.name != seat.name:
+        return M("the host removed your seat from the seats file")
+    if now.role != seat.role:
+        return M("the host changed your seat's role to {role}: connect again to sit as {role}", role=now.role)
+    return None
 
 
 def table_roles(sides: list[list[str]]) -> frozenset[str] | None:

@@ -18,12 +18,13 @@ import asyncio
 import logging
 import os
 import socket
+import ssl
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 from asyncssh.encryption import get_encryption_algs
@@ -40,11 +41,23 @@ from core.language.i18n import M, Msg
 from core.storage.savefile import SaveError
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
+from tui.ssh.invitations import (
+    Grant,
+    Invitation,
+    InvitationRefused,
+    Invitations,
+    InvitationsError,
+    loggable_user,
+    token_in,
+)
 from tui.ssh.language import carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seat import SeatSession
-from tui.ssh.seats import Seat, Seats, SeatsFile, seats_in_force
+from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
+
+if TYPE_CHECKING:
+    from tui.ssh.web import WebDoor
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 SEATS_NAME = "seats.toml"
@@ -213,6 +226,65 @@ def log_table(table: Table, seats: Callable[[], Seats], log: logging.Logger) -> 
     return stop
 
 
+def redeem_invitation(
+    invitations: Invitations | None,
+    seats: SeatsFile | Seats,
+    log: logging.Logger,
+    token: str,
+    peer: str,
+    *,
+    cookie: str = "",
+    key: asyncssh.SSHKey | None = None,
+) -> Grant:
+    """Use an invitation's token: a browser's (``cookie``: the one it holds) or an SSH ``key``'s, which is bound to
+    the seat in the seats file.  Only the table process calls this (it alone writes the store and the seats file).
+
+    Raises ``InvitationRefused``, saying why for the log (the client is told nothing of it).
+    """
+    if invitations is None:
+        raise InvitationRefused("this server takes no invitations")
+
+    def bind(inv: Invitation) -> None:
+        assert key is not None
+        if not isinstance(seats, SeatsFile):
+            raise InvitationRefused("there is no seats file to bind a key in")
+        try:
+            on_disk = seats.as_on_disk()
+        except SeatsError as e:
+            raise InvitationRefused(f"the seats file has a mistake, so no key is bound to it: {e}") from None
+        if on_disk.by_name(inv.seat) is None:
+            raise InvitationRefused(f"invitation {inv.id}: there is no seat {inv.seat!r} in the seats file")
+        if (owner := on_disk.seat_of(key.public_data)) is not None:
+            raise InvitationRefused(f"the key already belongs to seat {owner.name!r}")
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        note = f"bound by invitation {inv.id} on {when}, from {escaped(peer)}"
+        try:
+            append_key(seats.path, inv.seat, key, note)
+        except (SeatsError, OSError) as e:
+            raise InvitationRefused(f"could not bind the key: {e}") from None
+
+    try:
+        if key is not None:
+            grant = invitations.bind(token, key, bind)
+            log.info(
+                "invitation %s bound a key to seat=%s from=%s key=%s",
+                grant.invitation,
+                grant.seat,
+                peer,
+                key.get_fingerprint(),
+            )
+        else:
+            grant = invitations.join(token, cookie)
+            if grant.cookie:
+                log.info(
+                    "invitation %s let in browser %s seat=%s from=%s", grant.invitation, grant.browser, grant.seat, peer
+                )
+    except InvitationsError as e:
+        log.error("invitation refused from=%s: %s", peer, e)
+        raise InvitationRefused(str(e)) from None
+    return grant
+
+
 # -------------------------------------------------------------- algorithms
 
 # What current OpenSSH (9.x) offers by default, strongest first; SHA-1 only
@@ -284,7 +356,7 @@ def refuse_sha1_signatures(conn: asyncssh.SSHServerConnection, server: FireteamS
                 f"signature {peer[0] if peer else '?'}",
                 "login refused from=%s user=%r: signed with %s (SHA-1 is off)",
                 f"{peer[0]}:{peer[1]}" if peer else "?",
-                username,
+                loggable_user(username),
                 alg,
             )
             return False
@@ -312,8 +384,11 @@ class FireteamServer:
         log_commands: bool = True,
         limits: Limits | None = None,
         lang: str | None = None,
+        invitations: Invitations | None = None,
     ) -> None:
         self._tables = list(tables)
+        #: The invitations store (``tui.ssh.invitations``), if this server takes invitations.
+        self.invitations = invitations
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
         self.lang = readers.checked(lang) if lang else readers.lang()
         self._seats = seats
@@ -330,6 +405,10 @@ class FireteamServer:
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watcher: asyncio.Task[None] | None = None
+        #: The browser door (``fireteam serve --web``), once opened; the listener, in the process that listens.
+        self.web: WebDoor | None = None
+        self._web_listener: socket.socket | None = None
+        self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
 
@@ -368,13 +447,30 @@ class FireteamServer:
         """
         seats = self.seats
         for session in list(self.sessions):
-            now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
-            if now is None or now.name != session.seat.name:
-                session.end(M("the host removed your seat from the seats file"))
-            elif now.role != session.seat.role:
-                session.end(
-                    M("the host changed your seat's role to {role}: connect again to sit as {role}", role=now.role)
-                )
+            if session.recheck is not None:
+                why = session.recheck(seats)
+            else:
+                now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
+                why = seat_change(session.seat, now)
+            if why is not None:
+                session.end(why)
+
+    def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
+        """Use an invitation's token (see :func:`redeem_invitation`); ``InvitationRefused`` if it lets nobody in."""
+        return redeem_invitation(self.invitations, self._seats, self.log, token, peer, cookie=cookie, key=key)
+
+    def invitation_open(self, token: str) -> bool:
+        """Whether ``token`` is an open invitation's (read only: nothing is used)."""
+        if self.invitations is None:
+            return False
+        try:
+            self.invitations.check(token)
+        except InvitationRefused:
+            return False
+        except InvitationsError as e:
+            self.quiet_log.warning("invitations", "every invitation refused: %s", e)
+            return False
+        return True
 
     def kick(self, seat: str, by: str) -> int:
         """Close every session of ``seat`` (the referee's ``kick``, the organiser's console)."""
@@ -443,10 +539,64 @@ class FireteamServer:
             return
         await conn.wait_closed()
 
+    def open_web(self, *, port: int, public_url: str = "", tls: ssl.SSLContext | None = None) -> WebDoor:
+        """Take browser seats too (``tui.ssh.web``): ``port`` is the one the browsers reach (it names the cookie)."""
+        from tui.ssh.web import WebDoor  # aiohttp is imported only by a server that takes browsers
+
+        self.web = WebDoor(self, port=port, public_url=public_url, tls=tls)
+        return self.web
+
+    async def start_web(self, host: str, port: int) -> int:
+        """Listen for browsers (after :meth:`open_web`); return the port."""
+        assert self.web is not None
+        carry_readers_into_threads(asyncio.get_running_loop())
+        if self.gate is None:
+            self.gate = Gate(self.limits, self.log)
+        listener = socket.create_server((host, port))
+        listener.setblocking(False)
+        self._web_listener = listener
+        self._track_web(self._accept_web(listener))
+        bound = listener.getsockname()[1]
+        self.web.port = self.web.port or bound
+        self.log.info("browser seats on %s:%d", host, bound)
+        return bound
+
+    def _track_web(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._web_tasks.add(task)
+        task.add_done_callback(self._web_tasks.discard)
+
+    async def _accept_web(self, listener: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                sock, addr = await loop.sock_accept(listener)
+            except OSError as e:  # out of descriptors, say: the next connection may fare better
+                self.log.warning("could not accept a connection: %s", e)
+                await asyncio.sleep(0.1)
+                continue
+            peer = f"{addr[0]}:{addr[1]}"
+            if self.arrived(peer):
+                self._track_web(self.serve_web(sock, peer))
+            else:
+                sock.close()
+
+    async def serve_web(self, sock: socket.socket, peer: str) -> None:
+        """Serve one browser's connection, accepted here or by the table process, until it closes."""
+        assert self.web is not None
+        carry_readers_into_threads(asyncio.get_running_loop())
+        try:
+            await self.web.serve(sock, peer)
+        finally:
+            self.closed(peer)
+
     async def close(self) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
+        if self._web_listener is not None:
+            self._web_listener.close()
+            self._web_listener = None
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
@@ -458,6 +608,10 @@ class FireteamServer:
             if not self.sessions:
                 break
             await asyncio.sleep(0.05)
+        if self.web is not None:
+            await self.web.close()
+        for task in list(self._web_tasks):
+            task.cancel()
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
@@ -471,8 +625,12 @@ class _Connection(asyncssh.SSHServer):
     def __init__(self, server: FireteamServer) -> None:
         self._server = server
         self._candidate: Seat | None = None
-        self._candidate_key = b""
+        self._candidate_key: asyncssh.SSHKey | None = None
+        self._candidate_token: str | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
         self.seat: Seat | None = None
+        #: The game the invitation that bound this connection's key named ("": none).
+        self.game = ""
         self.key = b""  # the public data of the key that logged in
         self.username = ""
         self.peer = "?"
@@ -480,6 +638,7 @@ class _Connection(asyncssh.SSHServer):
         self._refused = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
         if not self._server.arrived(self.peer):
@@ -493,7 +652,9 @@ class _Connection(asyncssh.SSHServer):
             return
         self._server.closed(self.peer)
         if self.seat is None:
-            self._server.log.info("connection closed before login from=%s user=%r", self.peer, self.username)
+            self._server.log.info(
+                "connection closed before login from=%s user=%r", self.peer, loggable_user(self.username)
+            )
         else:
             self._server.log.info(
                 "disconnected seat=%s role=%s from=%s%s",
@@ -523,27 +684,65 @@ class _Connection(asyncssh.SSHServer):
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         await asyncio.sleep(0)
         seat = self._server.seats.seat_for(key)
-        if seat is None:
+        # A key nobody registered, with an invitation's token as the user name (``join-TOKEN``):
+        # it is bound to the invitation's seat once its signature is checked (auth_completed).
+        token = token_in(username) if seat is None else None
+        if seat is None and not (token and self._server.invitation_open(token)):
             self._server.log.info(
-                "unknown key refused from=%s user=%r key=%s", self.peer, username, key.get_fingerprint()
+                "unknown key refused from=%s user=%r key=%s%s",
+                self.peer,
+                loggable_user(username),
+                key.get_fingerprint(),
+                " (no open invitation has that token)" if token_in(username) else "",
             )
             return False
         # asyncssh checks the signature right after this returns, with no await
         # in between, and calls auth_completed() at once on success: the last
         # candidate is the key that logged in.
         self._candidate = seat
-        self._candidate_key = key.public_data
+        self._candidate_key = key
+        self._candidate_token = token
         return True
 
     async def auth_completed(self) -> None:
         self.seat = self._candidate  # before yielding: no later key attempt can change it
+        key, token = self._candidate_key, self._candidate_token
         self._server.logged_in(self.peer)
-        self.key = self._candidate_key
+        self.key = key.public_data if key is not None else b""
         await asyncio.sleep(0)
+        if self.seat is None and token is not None and key is not None:
+            self.seat = self._bind(token, key)
+            if self.seat is None:
+                return
         assert self.seat is not None
         self._server.log.info(
-            "login seat=%s role=%s from=%s user=%r", self.seat.name, self.seat.role, self.peer, self.username
+            "login seat=%s role=%s from=%s user=%r",
+            self.seat.name,
+            self.seat.role,
+            self.peer,
+            loggable_user(self.username),
         )
+
+    def _bind(self, token: str, key: asyncssh.SSHKey) -> Seat | None:
+        """Bind the key that just logged in as ``join-TOKEN`` to the invitation's seat; its seat, or None (and the
+        connection closed) if the invitation no longer lets it in."""
+        try:
+            grant = self._server.redeem(token, self.peer, key=key)
+        except InvitationRefused as e:
+            self._server.log.warning("invitation refused from=%s key=%s: %s", self.peer, key.get_fingerprint(), e)
+            self._close()
+            return None
+        seat = self._server.seats.seat_of(key.public_data)  # the seats file, read again with the key in it
+        if seat is None or seat.name != grant.seat:
+            self._server.log.error("the key bound to seat=%s is not in the seats file read again", grant.seat)
+            self._close()
+            return None
+        self.game = grant.game
+        return seat
+
+    def _close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
 
     def session_requested(self) -> TableSession | bool:
         now = self._server.seats.seat_of(self.key)
@@ -563,6 +762,6 @@ class _Connection(asyncssh.SSHServer):
             )
             return False
         # The seat as the file has it now: a language changed there counts from the next session.
-        session = TableSession(self._server, now, self.username, self.peer, self.key)
+        session = TableSession(self._server, now, self.username, self.peer, self.key, self.game)
         self._sessions.append(session)
         return session

@@ -25,6 +25,7 @@ import asyncssh
 from core.language.reader import Reader, reading
 from core.views import REFEREE
 from tui.ssh import replies
+from tui.ssh.chooser import GameChooser
 from tui.ssh.language import _, seat_language
 from tui.ssh.seat import Host, SeatSession, Table
 from tui.ssh.seats import Seat
@@ -56,8 +57,10 @@ class _Channel:
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    def __init__(self, host: Host, seat: Seat, username: str, peer: str, key: bytes = b"") -> None:
+    def __init__(self, host: Host, seat: Seat, username: str, peer: str, key: bytes = b"", game: str = "") -> None:
         self.host = host
+        #: The game the player's invitation named, if he came by one (``tui.ssh.invitations``).
+        self.game = game
         self.seat = seat
         self.key = key  # the public data of the key it logged in with
         self.username = username
@@ -69,7 +72,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._chan: asyncssh.SSHServerChannel[str] | None = None
         self._pty = False
         self._command: str | None = None
-        self._choice: str | None = None  # the digits typed at the game chooser, while it is shown
+        self._chooser: GameChooser | None = None  # the menu of games, while it is shown
         self._closed = False
         self.gone = False  # the channel has closed
         #: The seat's language, chosen when the session starts (``tui.ssh.language``).
@@ -149,9 +152,11 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: str, datatype: Any) -> None:
         if self.seated is not None:
             self.seated.feed(data)
-        elif self._choice is not None:
+        elif self._chooser is not None and self._chooser.open:
             with reading(self.reader):
-                self._choose(data)
+                rest = self._chooser.feed(data)
+            if rest and self.seated is not None:
+                self.seated.feed(rest)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width > 0 and height > 0:
@@ -174,7 +179,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._leave(f"connection lost: {exc}" if exc else "disconnected")
 
     def _leave(self, why: str) -> None:
-        self._choice = None
+        if self._chooser is not None:
+            self._chooser.close()
         if self.seated is not None:
             self.seated.left(why)
 
@@ -234,54 +240,14 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _open_default(self) -> None:
         tables = self.host.tables
         # The SSH user name is free (the key says who you are), so it may name the game.
-        table = self._table(self.username)
+        table = self._table(self.game or self.username)
         if table is None and len(tables) == 1:
             table = tables[0]
         if table is not None:
             self._open(table)
             return
-        self._choice = ""
-        lines = [
-            "\x1b[2J\x1b[H",
-            _("Fireteam — {seat} ({role}). Games at this table:").format(seat=self.seat.name, role=self.seat.role),
-            "",
-        ]
-        for number, t in enumerate(tables, start=1):
-            lines.append(f"  {number}) {replies.game_line(t)}")
-        lines += ["", _("Type a number (1-{count}) and Enter, or q to leave: ").format(count=len(tables))]
-        self._send("\n".join(lines))
-
-    def _choose(self, data: str) -> None:
-        assert self._choice is not None
-        for i, ch in enumerate(data):
-            if ch in "\r\n":
-                self._pick()
-                if self._choice is None and self.seated is not None:
-                    rest = data[i + 1 :]
-                    self.seated.feed(rest[1:] if ch == "\r" and rest.startswith("\n") else rest)
-                return
-            if ch in "qQ\x03\x04":
-                self._send("\n")
-                self._choice = None
-                self._finish(0)
-                return
-            if ch in "\x7f\x08" and self._choice:
-                self._choice = self._choice[:-1]
-                self._send("\b \b")
-            elif ch.isdigit() and len(self._choice) < 3:
-                self._choice += ch
-                self._send(ch)
-
-    def _pick(self) -> None:
-        assert self._choice is not None
-        tables = self.host.tables
-        number = int(self._choice) if self._choice else 0
-        if 1 <= number <= len(tables):
-            self._choice = None
-            self._open(tables[number - 1])
-        else:
-            self._choice = ""
-            self._send("\n" + _("No game {number}; type 1-{count}: ").format(number=number or "", count=len(tables)))
+        self._chooser = GameChooser(tables, self.seat, send=self._send, sit=self._open, leave=lambda: self._finish(0))
+        self._chooser.show()
 
     # ---------------------------------------------------------------- the seat
 

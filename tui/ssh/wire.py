@@ -6,9 +6,12 @@ Two Unix sockets join each worker to the table process, both ``SOCK_SEQPACKET``
 * *requests*: the worker asks, the table answers.  A seat's command goes this
   way to the one process that writes the save, and comes back as the size the
   save has grown to (``Done``), or as why it was refused.  The worker also says
-  here who sat down and who left, and that a connection it was given closed.
+  here who sat down and who left, and that a connection it was given closed;
+  and asks for an invitation's use (``Redeem``): the table alone writes the
+  invitations store and the seats file.
 * *news*: the table tells every worker that a save grew (``Grew``) and hands a
-  worker each new SSH connection (``Arrived``, with the socket).
+  worker each new connection (``Arrived``, with the socket and its door: SSH,
+  or a browser's HTTP).
 
 A third, *heartbeat*, carries the table's ``Ping`` and the worker's ``Pong``,
 answered by a thread of the worker's: a worker busy drawing still answers,
@@ -28,6 +31,7 @@ import msgspec
 
 from core.dice import DiceRequest
 from core.language.reader import SOURCE
+from tui.ssh.invitations import Grant
 
 #: The longest message: far more than any command line a player types, and
 #: small enough that receiving one does not allocate much.
@@ -81,6 +85,17 @@ class Who(_Msg):
     """Who is seated at every table, across all workers (for ``ssh host who``)."""
 
     seq: int
+
+
+class Redeem(_Msg):
+    """Use an invitation's token (``tui.ssh.invitations``): a browser's (with the cookie it holds, if any) or an
+    SSH key's (``key``: its OpenSSH line, to bind to the seat).  Only the table process writes the store."""
+
+    seq: int
+    token: str
+    peer: str
+    cookie: str = ""
+    key: str = ""
 
 
 # ------------------------------------------------------------- worker → table, not answered
@@ -155,6 +170,13 @@ class Seated(_Msg):
     tables: dict[str, list[str]]
 
 
+class Granted(_Msg):
+    """The invitation let the player in: who he sits as (``tui.ssh.invitations.Grant``)."""
+
+    seq: int
+    grant: Grant
+
+
 class Kicked(_Msg):
     """A ``Kick`` went out to every worker: ``seated`` sessions of the seat were open."""
 
@@ -171,9 +193,10 @@ class Grew(_Msg):
 
 
 class Arrived(_Msg):
-    """A new SSH connection, whose socket travels with this message."""
+    """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
 
     peer: str
+    door: str = "ssh"
 
 
 class Close(_Msg):
@@ -183,8 +206,8 @@ class Close(_Msg):
     by: str
 
 
-Request = Execute | Undo | Redo | Who | Kick | Ready | Sat | Rose | LoggedIn | Gone
-Answer = Done | Refusal | DiceNeeded | Seated | Kicked
+Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Gone
+Answer = Done | Refusal | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 
 _encoder = msgspec.msgpack.Encoder()

@@ -28,15 +28,23 @@ from pathlib import Path
 import asyncssh
 
 from core.language.reader import LANGUAGES, SOURCE
+from core.ruleset import Refused
 from core.storage.savefile import SaveError
+from core.views import SPECTATOR
 from tui.ssh import limits, wire
+from tui.ssh.invitations import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seat import SeatSession
-from tui.ssh.seats import Seat, Seats, SeatsFile, table_roles
+from tui.ssh.seats import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
 #: Seconds between two notes, by the event loop, that it is turning (what ``Pong.stalled`` measures from).
 TURN_S = 1.0
+
+
+def _unlisted(name: str) -> Seat:
+    """A seat another worker holds that the seats file does not name: a spectator link's guest, or one removed."""
+    return Seat(name, SPECTATOR if name.startswith(GUEST_PREFIX) else "?")
 
 
 class WorkerServer(FireteamServer):
@@ -55,9 +63,20 @@ class WorkerServer(FireteamServer):
         if not isinstance(answer, wire.Seated):
             return super().seated()
         return {
-            table: [self.seats.by_name(name) or Seat(name, "?") for name in names]
+            table: [self.seats.by_name(name) or _unlisted(name) for name in names]
             for table, names in answer.tables.items()
         }
+
+    def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
+        """Only the table process writes the invitations and the seats file: it is asked (``wire.Redeem``)."""
+        line = public_line(key) if key is not None else ""
+        try:
+            answer = self._link.call(wire.Redeem(self._link.next_seq(), token, peer, cookie, line))
+        except Refused as e:  # the table did not answer
+            raise InvitationRefused(str(e)) from None
+        if isinstance(answer, wire.Granted):
+            return answer.grant
+        raise InvitationRefused(answer.message if isinstance(answer, wire.Refusal) else "no answer")
 
     def kick(self, seat: str, by: str) -> int:
         """Every worker holds seats: the table tells them all (``wire.Kick``)."""
@@ -96,7 +115,16 @@ class _Worker:
             log=self.log,
             limits=limits.from_json(args.limits),
             lang=args.lang,
+            # Read here (a cookie, a token); written only by the table process, which this worker asks.
+            invitations=Invitations(args.data_dir) if args.data_dir is not None else None,
         )
+        if args.web_port:
+            tls = None
+            if args.cert is not None and args.key is not None:
+                from tui.ssh.web import tls_context
+
+                tls = tls_context(args.cert, args.key)
+            self.server.open_web(port=args.web_port, public_url=args.url, tls=tls)
         self.stop = asyncio.Event()
         self.status = 0
         self._connections: set[asyncio.Task[None]] = set()
@@ -131,7 +159,7 @@ class _Worker:
                 return
             msg, fd = got
             if isinstance(msg, wire.Arrived) and fd is not None:
-                task = asyncio.get_running_loop().create_task(self._serve(socket.socket(fileno=fd), msg.peer))
+                task = asyncio.get_running_loop().create_task(self._serve(socket.socket(fileno=fd), msg.peer, msg.door))
                 self._connections.add(task)
                 task.add_done_callback(self._connections.discard)
             elif isinstance(msg, wire.Grew):
@@ -171,9 +199,14 @@ class _Worker:
             self.status = 1
             self.stop.set()
 
-    async def _serve(self, sock: socket.socket, peer: str) -> None:
+    async def _serve(self, sock: socket.socket, peer: str, door: str) -> None:
         try:
-            await self.server.accept(sock, peer)
+            if door == "web" and self.server.web is not None:
+                await self.server.serve_web(sock, peer)
+            elif door == "ssh":
+                await self.server.accept(sock, peer)
+            else:
+                sock.close()
         finally:
             self.link.tell(wire.Gone(peer))
 
@@ -188,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=Path, required=True)
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)
+    parser.add_argument("--data-dir", type=Path, help="the data folder, whose invitations store this worker reads")
+    parser.add_argument("--web-port", type=int, default=0, help="the port browsers reach (0: no browser seats)")
+    parser.add_argument("--url", default="", help="the address players open in their browsers")
+    parser.add_argument("--cert", type=Path, help="TLS certificate of the browser seats")
+    parser.add_argument("--key", type=Path, help="TLS key of the browser seats")
     parser.add_argument("--lang", choices=LANGUAGES, default=SOURCE, help="the server's language (a seat's default)")
     parser.add_argument("--table", nargs=2, action="append", default=[], metavar=("NAME", "SAVE"))
     args = parser.parse_args(argv)

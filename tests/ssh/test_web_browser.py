@@ -1,0 +1,178 @@
+"""A real browser at the table: Debian's Chromium, driven by Playwright, opens an invitation's link.
+
+These tests need ``/usr/bin/chromium`` (``apt-get install chromium``; see the
+README) and skip, saying so, where it is missing.  Playwright cannot download
+a browser of its own here: it drives the system's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+
+import pytest
+from ssh_club import WAIT_S, wait_until
+from web_club import WebClub, web_table
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not shutil.which("chromium"):
+    pytest.skip(
+        "Chromium is not installed (apt-get install chromium): the browser tests need it", allow_module_level=True
+    )
+playwright = pytest.importorskip("playwright.async_api", reason="Playwright is not installed (pip install playwright)")
+
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture
+async def chromium():
+    async with playwright.async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+async def screen(page) -> str:
+    """The terminal's text, as the page shows it (xterm.js draws its rows in the page)."""
+    return await page.inner_text(".xterm-rows")
+
+
+async def shows(page, *texts: str) -> str:
+    async def check() -> bool:
+        text = await screen(page)
+        return all(t in text for t in texts)
+
+    deadline = asyncio.get_running_loop().time() + WAIT_S
+    while not await check():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"timed out waiting for {texts}; the page shows:\n{await screen(page)}")
+        await asyncio.sleep(0.1)
+    return await screen(page)
+
+
+async def follow_link(page, web: WebClub, token: str) -> None:
+    """Open the link as a player does: a tap on it in another site's page (a chat app)."""
+    await page.set_content(f'<a id="link" href="{web.url(f"/join/{token}")}">your seat</a>')
+    await page.click("#link")
+    await page.wait_for_url(web.url("/"))
+
+
+async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh_seat(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        rita = await web.club.connect("rita")
+        await rita.wait_for("rita (referee)")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        assert token not in page.url  # the address bar no longer carries it
+        text = await shows(page, "reg (regulars)", "as regulars", "commitment to a secret of Somali militia")
+        assert "secret for Somali militia" not in text  # the regulars' view: the other side's secrets stay secret
+        await page.keyboard.type("note typed in chromium")
+        await page.keyboard.press("Enter")
+        await rita.wait_for("typed in chromium")
+        assert "note typed in chromium" in web.game.path.read_text()
+        await shows(page, "#2 note: typed in chromium")
+        # The cookie is out of the page's reach (HttpOnly).
+        assert await page.evaluate("document.cookie") == ""
+        await context.close()
+
+
+async def test_a_forged_token_is_refused(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        web.invitations.create("reg")
+        page = await chromium.new_page()
+        answer = await page.goto(web.url("/join/" + "Q" * 32))
+        assert answer.status == 403
+        assert "This link does not let you in" in await page.inner_text("body")
+        answer = await page.goto(web.url("/"))
+        assert answer.status == 403
+        assert not web.club.server.sessions
+
+
+async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_is_now(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr", uses=1)
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "irr (irregulars)")
+        await page.close()  # the tab closed: the seat leaves
+        await wait_until(lambda: not web.club.server.sessions)
+        rita = await web.club.connect("rita")
+        await rita.wait_for("rita (referee)")
+        rita.command("note played while the tab was closed")
+        await rita.wait_for("while the tab was closed")
+        page = await context.new_page()
+        answer = await page.goto(web.url(f"/join/{token}"))
+        assert answer.status == 200
+        await page.wait_for_url(web.url("/"))
+        await shows(page, "irr (irregulars)", "while the tab was closed")
+        assert web.invitations.all()[0].used == 1  # the same browser: no second use
+        await context.close()
+
+
+async def test_a_dropped_connection_reconnects_by_itself(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (regulars)")
+        (session,) = web.club.server.sessions
+        session._channel.abort()  # the connection drops (a lost Wi-Fi, a proxy restarting)
+        await wait_until(lambda: any(s is not session for s in web.club.server.sessions))
+        await shows(page, "reg (regulars)")
+        await page.keyboard.type("note after the drop")
+        await page.keyboard.press("Enter")
+        await wait_until(lambda: "after the drop" in web.game.path.read_text())
+        assert web.log().count("seated seat=reg") == 2
+        await context.close()
+
+
+async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        context = await chromium.new_context(**PHONE)
+        await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.origin)
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (regulars)")
+        (session,) = web.club.server.sessions
+        width, height = session.size
+        assert width >= 60 and height >= 16  # the game's smallest working size, or more
+        box = await page.locator(".xterm-screen").bounding_box()
+        assert box is not None and box["width"] <= 390  # no sideways scrolling
+        assert await page.locator("#keys").is_visible()  # Esc, Tab, arrows... the phone's keyboard lacks
+        # An on-screen keyboard sends text as input events, not key presses.
+        await page.locator(".xterm-helper-textarea").focus()
+        await page.keyboard.insert_text("note from a phone")
+        await page.keyboard.press("Enter")
+        await wait_until(lambda: "from a phone" in web.game.path.read_text())
+        # Paste: the clipboard's text goes to the command line (Ctrl+V, and the Paste key).
+        await page.evaluate("navigator.clipboard.writeText('note pasted with ctrl v')")
+        await page.keyboard.press("Control+V")
+        await page.keyboard.press("Enter")
+        await wait_until(lambda: "pasted with ctrl v" in web.game.path.read_text())
+        await page.evaluate("navigator.clipboard.writeText('note pasted with the key')")
+        await page.locator("#paste").tap()
+        await shows(page, "note pasted with the key")  # on the command line (the clipboard is read in the background)
+        await page.keyboard.press("Enter")
+        await wait_until(lambda: "pasted with the key" in web.game.path.read_text())
+        # The bar's keys are keys: ↑ recalls the last command, as on a keyboard.
+        await page.locator('#keys [data-key="up"]').tap()
+        await page.keyboard.press("Enter")
+        await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
+        await context.close()

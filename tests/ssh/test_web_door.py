@@ -1,0 +1,423 @@
+"""The browser door (``fireteam serve --web``), driven as an attacker would drive it: raw HTTP and websockets.
+
+A real server on 127.0.0.1 (``web_club``), reached with aiohttp's client and
+raw sockets.  What a real browser does is ``test_web_browser.py``'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+import aiohttp
+import pytest
+from ssh_club import WAIT_S, wait_until
+from ssh_vt import Screen
+from web_club import WebClub, client_tls, web_table
+
+from tui.ssh.invitations import Invitations
+from tui.ssh.limits import Limits
+
+FORBIDDEN_WORDS = "This link does not let you in."
+
+
+class Browser:
+    """A websocket client holding a browser's cookie: what arrives is drawn on a :class:`Screen`."""
+
+    def __init__(self, http: aiohttp.ClientSession, ws: aiohttp.ClientWebSocketResponse, size=(100, 40)) -> None:
+        self.http = http
+        self.ws = ws
+        self.screen = Screen(*size)
+        self.closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self._task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.screen.feed(message.data.decode("utf-8", "replace"))
+        if not self.closed.done():
+            self.closed.set_result(self.ws.close_code)
+
+    def text(self) -> str:
+        return self.screen.text()
+
+    async def wait_for(self, *texts: str) -> str:
+        return await wait_until(lambda: all(t in self.text() for t in texts), WAIT_S, self.text)
+
+    async def type(self, text: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", text]))
+
+    async def command(self, line: str) -> None:
+        await self.type(line + "\r")
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()
+
+
+async def join(
+    web: WebClub, token: str, http: aiohttp.ClientSession | None = None
+) -> tuple[aiohttp.ClientSession, int]:
+    """Open the invitation's link as a browser would; the session holds the cookie it got."""
+    http = http or aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with http.get(web.url(f"/join/{token}"), ssl=client_tls() if web.tls else True) as answer:
+        await answer.read()
+        return http, answer.status
+
+
+async def seat(web: WebClub, token: str, size=(100, 40)) -> Browser:
+    http, status = await join(web, token)
+    assert status == 200
+    ws = await http.ws_connect(
+        web.url(f"/ws?width={size[0]}&height={size[1]}").replace("http", "ws", 1),
+        headers={"Origin": web.origin},
+        ssl=client_tls() if web.tls else True,
+    )
+    return Browser(http, ws, size)
+
+
+async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_without_the_token(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, inv = web.invitations.create("reg")
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            async with http.get(web.url(f"/join/{token}")) as answer:
+                body = await answer.text()
+                cookie = answer.headers["Set-Cookie"]
+                assert answer.status == 200
+                assert answer.headers["Cache-Control"] == "no-store"
+                assert answer.headers["Referrer-Policy"] == "no-referrer"
+                assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
+                assert answer.headers["Server"] == "fireteam"
+            assert cookie.startswith(f"{web.cookie_name}=")
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+            assert "Secure" not in cookie  # plain http here: see the TLS test
+            assert token not in body and token not in cookie
+            assert '<script src="/static/join.js"></script>' in body
+            async with http.get(web.url("/static/join.js")) as answer:
+                assert 'location.replace("/")' in await answer.text()
+            async with http.get(web.url("/")) as answer:
+                assert answer.status == 200
+                assert 'src="/static/fireteam.mjs"' in await answer.text()
+        async with aiohttp.ClientSession() as stranger, stranger.get(web.url("/")) as answer:
+            assert answer.status == 403
+        assert web.invitations.all()[0].used == 1
+        assert token not in web.log()
+        assert f"invitation {inv.id} let in browser" in web.log()
+
+
+async def test_every_token_that_lets_nobody_in_gets_the_same_403(tmp_path, caplog):
+    caplog.set_level(logging.DEBUG)
+    async with web_table(tmp_path, caplog) as web:
+        used, _ = web.invitations.create("reg", uses=1)
+        revoked, gone = web.invitations.create("reg")
+        web.invitations.revoke(gone.id)
+        expired, _ = Invitations(tmp_path, clock=lambda: time.time() - 7200).create("reg", expires_s=3600)
+        http, status = await join(web, used)
+        await http.close()
+        assert status == 200
+        bodies = set()
+        tokens = [used, revoked, expired, "A" * 32, used[:-1], used + "x", "x" * 2000, "%2e%2e%2fseats.toml"]
+        async with aiohttp.ClientSession() as http:
+            for token in tokens:
+                async with http.get(web.url(f"/join/{token}")) as answer:
+                    assert answer.status == 403, token
+                    assert "Set-Cookie" not in answer.headers
+                    bodies.add(await answer.read())
+            # A first line over the limit is refused before it is read, and not written down either.
+            async with http.get(web.url(f"/join/{used}{'x' * 5000}")) as answer:
+                assert answer.status == 400
+        assert len(bodies) == 1
+        assert FORBIDDEN_WORDS in bodies.pop().decode()
+        log = web.log() + "\n".join(r.getMessage() for r in caplog.records)
+        assert not any(t in log for t in (used, revoked, expired))
+
+
+async def test_the_websocket_wants_the_cookie_and_this_servers_origin(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        ws_url = web.url("/ws").replace("http", "ws", 1)
+        http, _ = await join(web, token)
+        try:
+            for origin in ("http://evil.example", "null", f"http://127.0.0.1:{web.web_port + 1}", ""):
+                headers = {"Origin": origin} if origin else {}
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(ws_url, headers=headers)
+                assert refused.value.status == 403
+        finally:
+            await http.close()
+        # The right origin without the cookie (a page of this server's, but no invitation).
+        async with aiohttp.ClientSession() as stranger:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await stranger.ws_connect(ws_url, headers={"Origin": web.origin})
+            assert refused.value.status == 403
+        assert "websocket refused" in web.log() and "'http://evil.example' is not this server's" in web.log()
+        assert not web.club.server.sessions
+
+
+async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_and_on_an_ssh_seat(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (regulars)", "as regulars")
+            rita = await web.club.connect("rita")
+            await rita.wait_for("rita (referee)")
+            await browser.command("note typed in a browser")
+            await rita.wait_for("typed in a browser")
+            assert "note typed in a browser" in web.game.path.read_text()
+            # The regulars' view: hidden irregulars are not on the browser's screen either.
+            assert "Faysal" not in browser.text() or "Faysal" in rita.text()
+            assert "seated seat=reg role=regulars" in web.log()
+        finally:
+            await browser.close()
+
+
+async def test_the_same_browser_opening_the_link_again_uses_nothing_and_sits_in_the_same_seat(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr", uses=1)
+        http, status = await join(web, token)
+        try:
+            assert status == 200
+            _, again = await join(web, token, http)
+            assert again == 200
+            assert web.invitations.all()[0].used == 1
+            other, status = await join(web, token)  # another browser: the one use is gone
+            await other.close()
+            assert status == 403
+            ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
+            browser = Browser(http, ws)
+            await browser.wait_for("irr (irregulars)")
+        finally:
+            await http.close()
+
+
+async def test_revoking_ends_the_open_seat_and_the_cookie_opens_nothing_after(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, inv = web.invitations.create("reg")
+        browser = await seat(web, token)
+        await browser.wait_for("reg (regulars)")
+        Invitations(tmp_path).revoke(inv.id)  # as `fireteam invite --revoke` does, from another process
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001  # ended: the page does not reconnect
+        assert "revoked your invitation" in browser.text()
+        for path in ("/", "/alive"):
+            async with browser.http.get(web.url(path)) as answer:
+                assert answer.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await browser.http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
+        await browser.http.close()
+
+
+async def test_a_seat_taken_out_of_the_seats_file_ends_its_browser(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, _ = web.invitations.create("irr")
+        browser = await seat(web, token)
+        await browser.wait_for("irr (irregulars)")
+        seats = tmp_path / "seats.toml"
+        seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
+        assert "removed your seat" in browser.text()
+        await browser.http.close()
+
+
+async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        (tmp_path / "secret.txt").write_text("TOPSECRET")
+        paths = [
+            "/static/../seats.toml",
+            "/static/%2e%2e/seats.toml",
+            "/static/..%2fseats.toml",
+            "/static/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+            "/static//etc/passwd",
+            "/static/xterm.mjs/../../secret.txt",
+            "/static/webpage/page.html",
+            "/static/LICENSE-xterm.txt/",
+            "/static/",
+            "/seats.toml",
+            "/invitations.json",
+        ]
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+        try:
+            for path in paths:
+                # Raw: the client library would tidy the dots away.
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                await writer.drain()
+                head = (await reader.readuntil(b"\r\n\r\n")).decode()
+                length = int(
+                    next(h for h in head.split("\r\n") if h.lower().startswith("content-length:")).split(":")[1]
+                )
+                body = await reader.readexactly(length)
+                assert head.startswith("HTTP/1.1 404"), (path, head)
+                assert b"TOPSECRET" not in body and b"[[seat]]" not in body and b"root:" not in body
+        finally:
+            writer.close()
+        async with aiohttp.ClientSession() as http, http.get(web.url("/static/xterm.mjs")) as answer:
+            assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript")
+
+
+async def test_no_header_or_cookie_can_be_injected_through_the_link(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+        try:
+            writer.write(f"GET /join/{token}%0d%0aSet-Cookie:%20evil=1 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            head = (await reader.readuntil(b"\r\n\r\n")).decode()
+        finally:
+            writer.close()
+        assert head.startswith("HTTP/1.1 403")
+        assert "evil" not in head and "Set-Cookie" not in head
+        assert web.invitations.all()[0].used == 0
+
+
+async def test_only_get_is_answered(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        async with aiohttp.ClientSession() as http:
+            for method in ("POST", "PUT", "DELETE", "OPTIONS", "HEAD"):
+                async with http.request(method, web.url(f"/join/{token}"), data=b"x" * 1000) as answer:
+                    assert answer.status == 405
+        assert web.invitations.all()[0].used == 0
+
+
+async def test_a_message_over_the_limit_closes_the_websocket_and_frees_the_seat(tmp_path, caplog):
+    limits = Limits(web_message_bytes=4096)
+    async with web_table(tmp_path, caplog, limits=limits) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        await browser.wait_for("reg (regulars)")
+        await browser.ws.send_str(json.dumps(["stdin", "x" * 5000]))
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+        await wait_until(lambda: not web.club.server.sessions)
+        assert "a message over 4096 bytes" in web.log()
+        await browser.http.close()
+
+
+async def test_a_flood_of_messages_is_cut_to_the_rate_and_the_seat_told(tmp_path, caplog):
+    limits = Limits(web_message_rate=20.0, web_message_burst=40)
+    async with web_table(tmp_path, caplog, limits=limits) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (regulars)")
+            for _ in range(400):
+                await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
+            await browser.wait_for("Too much input")
+            assert "more than 20 messages a second from the browser" in web.log()
+            # Garbage is ignored, not fatal: a deep nest, wrong kinds, binary.
+            await browser.ws.send_str("[" * 3000 + "]" * 3000)
+            await browser.ws.send_str('["resize", {"width": 3, "height": 4, "x": ' + "[" * 3000 + "]" * 3000 + "}]")
+            await browser.ws.send_str('{"stdin": 1}')
+            await browser.ws.send_bytes(b"\x00\xff" * 100)
+            await asyncio.sleep(1.5)  # the bucket refills (not a wait for the server: it answers nothing)
+            await browser.command("note still here")
+            await browser.wait_for("still here")
+        finally:
+            await browser.close()
+
+
+async def test_a_connection_that_sends_no_request_in_time_is_closed(tmp_path, caplog):
+    async with web_table(tmp_path, caplog, limits=Limits(web_request_s=0.5)) as web:
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")  # and never the end of the headers
+        await writer.drain()
+        assert await asyncio.wait_for(reader.read(), WAIT_S) == b""  # closed by the server
+        writer.close()
+
+
+async def test_connections_not_yet_a_seat_count_against_the_per_address_limit(tmp_path, caplog):
+    async with web_table(tmp_path, caplog, limits=Limits(unauth_per_address=2)) as web:
+        held = [await asyncio.open_connection("127.0.0.1", web.web_port) for _ in range(2)]
+        reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
+        assert await asyncio.wait_for(reader.read(), WAIT_S) == b""  # refused as it arrived
+        writer.close()
+        assert "connections from this address have not logged in yet (limit 2)" in web.log()
+        for _r, w in held:
+            w.close()
+
+
+async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, _ = web.invitations.create("")
+        first, second = await seat(web, token), await seat(web, token)
+        try:
+            await first.wait_for("(spectator)")
+            await second.wait_for("(spectator)")
+            names = {s.seat.name for s in web.club.server.sessions}
+            assert len(names) == 2 and all(n.startswith("watch-") for n in names)
+            await first.command("note a spectator speaks")
+            await first.wait_for("spectators watch")
+            await asyncio.sleep(0.3)  # a few checks of the seats file: guests are not in it, and stay
+            assert len(web.club.server.sessions) == 2
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_under_tls_the_cookie_is_secure(tmp_path, caplog):
+    async with web_table(tmp_path, caplog, tls=True) as web:
+        token, _ = web.invitations.create("reg")
+        async with aiohttp.ClientSession() as http, http.get(web.url(f"/join/{token}"), ssl=client_tls()) as answer:
+            assert answer.status == 200
+            assert "Secure" in answer.headers["Set-Cookie"]
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (regulars)")
+        finally:
+            await browser.close()
+
+
+async def test_behind_a_tls_proxy_the_public_origin_is_let_in_and_the_cookie_secure(tmp_path, caplog):
+    async with web_table(tmp_path, caplog, public_url="https://table.example.org") as web:
+        token, _ = web.invitations.create("reg")
+        # As through the proxy: the browser speaks https to it, the proxy plain http to the server.
+        async with aiohttp.ClientSession() as http:
+            async with http.get(web.url(f"/join/{token}")) as answer:
+                set_cookie = answer.headers["Set-Cookie"]
+            assert "Secure" in set_cookie
+            cookie = set_cookie.split(";")[0]
+            ws_url = web.url("/ws").replace("http", "ws", 1)
+            with pytest.raises(aiohttp.WSServerHandshakeError):  # the proxy's origin only, not another
+                await http.ws_connect(ws_url, headers={"Cookie": cookie, "Origin": "https://evil.example.org"})
+            ws = await http.ws_connect(ws_url, headers={"Cookie": cookie, "Origin": "https://table.example.org"})
+            browser = Browser(http, ws)
+            await browser.wait_for("reg (regulars)")
+            await ws.close()
+
+
+async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog):
+    async with web_table(tmp_path, caplog, workers=True) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (regulars)")
+            await browser.command("note through a worker")
+            await wait_until(lambda: "through a worker" in web.game.path.read_text())
+            assert "worker=" in web.log() and "seated seat=reg" in web.log()
+            assert web.invitations.all()[0].used == 1  # written by the table process
+        finally:
+            await browser.close()
+        assert token not in web.log()
+
+
+async def test_pages_speak_the_browsers_language(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            italian = {"Accept-Language": "it-IT,it;q=0.9,en;q=0.8"}
+            async with http.get(web.url("/join/" + "B" * 32), headers=italian) as answer:
+                assert "Questo link non ti fa entrare" in await answer.text()
+            await http.get(web.url(f"/join/{token}"))
+            async with http.get(web.url("/"), headers=italian) as answer:
+                page = await answer.text()
+            assert '<html lang="it">' in page and '"paste": "Incolla"' in page
+            ws = await http.ws_connect(
+                web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
+            )
+            browser = Browser(http, ws)
+            await browser.wait_for("reg (regulars)", "scrivi un comando")
+            await ws.close()

@@ -1,0 +1,657 @@
+"""The browser door of ``fireteam serve --web PORT``: a seat in a web page, drawn on a terminal in it.
+
+A player opens his invitation's link (``/join/TOKEN``, ``tui.ssh.invitations``);
+the token is exchanged for a cookie of his browser's own, and the page that
+follows (``/``) is a terminal (xterm.js, vendored in ``webpage/``) joined to
+the server by a websocket (``/ws``).  Over it, a :class:`~tui.ssh.seat.SeatSession`
+runs the seat exactly as for an SSH player: the same app for the seat's role,
+in the seat's language, with every limit of an SSH seat, in the same process
+that would hold an SSH seat (a seat worker, or the server's own with
+``--workers 0``).  A browser seat is one more seat of the table, not a
+process per tab.
+
+The websocket speaks textual-serve's small protocol: the browser sends JSON
+text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
+{"width": W, "height": H}]``; the server sends the terminal's bytes as binary
+messages, and closes with code 4000 + exit status when the seat's session
+ends (kicked, left, removed), so the page knows not to reconnect; any other
+close is a dropped connection, which the page reconnects by itself.
+
+Security (every request is hostile until checked):
+
+* ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
+  revoked, used up) with 403 and the same page whatever the reason; a good one
+  sets an ``HttpOnly; SameSite=Strict`` cookie (``Secure`` under TLS) and a
+  page that moves on to ``/`` with ``location.replace``, so neither the address
+  bar nor the history keeps the token.  (A 303 would not do: a Strict cookie
+  set on a navigation that started on another site, say a chat app, is not
+  sent with the redirect it answers.)
+* ``/``, ``/alive`` and ``/ws`` want the cookie; ``/ws`` wants an ``Origin``
+  that is this server's own, so another site's page cannot open a seat with
+  the player's cookie (cross-site websocket hijacking).
+* Static files are a fixed table of names read once: no path from a request
+  ever reaches the file system.
+* Limits: a request's headers (and a TLS handshake) must come within
+  ``Limits.web_request_s``, lines and headers are bounded, a websocket message
+  is at most ``Limits.web_message_bytes`` and a browser may send
+  ``Limits.web_message_rate`` of them a second; connections that are not yet
+  a seat count against the same per-address limits as SSH logins
+  (``tui.ssh.limits.Gate``, in the process that accepts them).
+* No access log: a ``/join/TOKEN`` line would write the token down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import socket
+import ssl
+import time
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlsplit
+
+import msgspec
+from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
+from aiohttp.web_protocol import RequestHandler
+
+from core.language.i18n import M, Text
+from core.language.reader import Reader, reading
+from core.views import SPECTATOR
+from tui.ssh.chooser import GameChooser
+from tui.ssh.invitations import COOKIE, Grant, InvitationRefused, Invitations, InvitationsError
+from tui.ssh.language import _, browser_language
+from tui.ssh.limits import QuietLog, TokenBucket, address_of
+from tui.ssh.seat import Host, SeatSession, Table
+from tui.ssh.seats import Seat, Seats, seat_change
+
+PAGE_FOLDER = Path(__file__).with_name("webpage")
+#: The static files, by the name they are asked for: nothing else is ever read from disk.
+ASSETS = {
+    "xterm.mjs": "text/javascript",
+    "addon-fit.mjs": "text/javascript",
+    "xterm.css": "text/css",
+    "fireteam.mjs": "text/javascript",
+    "fireteam.css": "text/css",
+    "join.js": "text/javascript",
+}
+#: A browser's terminal: xterm.js shows 256 colours and true colour.
+BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
+#: A browser's size before it says (the page sends its own at once).
+DEFAULT_SIZE = (80, 24)
+#: Seconds between the server's websocket pings; a browser that does not answer one in half that is dropped.
+HEARTBEAT_S = 30.0
+#: The close code of a session the server ended: this + its exit status (the page does not reconnect).
+ENDED = 4000
+#: Bounds of one request: its first line, each header, how many headers.
+MAX_LINE, MAX_FIELD, MAX_HEADERS = 4096, 8190, 64
+#: aiohttp's own log, of requests it refuses before they reach the door (a line too long...): silent, since
+#: it quotes the request's first bytes, which may be a token.  The door logs what it refuses itself.
+_QUIET = logging.getLogger("fireteam.serve.http")
+_QUIET.propagate = False
+_QUIET.addHandler(logging.NullHandler())
+#: What every answer says to the browser about itself.
+SECURITY_HEADERS = {
+    # xterm.js styles its rows with <style> elements it makes: styles may be inline, scripts may not.
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+        "img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Server": "fireteam",  # not aiohttp's name and version
+}
+
+
+class _Size(msgspec.Struct, forbid_unknown_fields=True):
+    width: int
+    height: int
+
+
+#: A browser's message: its kind and its value, typed so that nothing else (a deep nest of arrays, say) is read.
+_MESSAGE = msgspec.json.Decoder(tuple[str, str | _Size])
+
+
+class WebHost(Host, Protocol):
+    """What the browser door needs of the server, beyond what a seat does (``tui.ssh.server.FireteamServer``)."""
+
+    invitations: Invitations | None
+    quiet_log: QuietLog
+
+    @property
+    def seats(self) -> Seats: ...
+
+    def redeem(self, token: str, peer: str, *, cookie: str = "", key: Any = None) -> Grant: ...
+
+    def logged_in(self, peer: str) -> None: ...
+
+
+@cache
+def _asset(name: str) -> bytes:
+    return (PAGE_FOLDER / name).read_bytes()
+
+
+@cache
+def _template(name: str) -> str:
+    return (PAGE_FOLDER / name).read_text(encoding="utf-8")
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The TLS of the browser seats (``fireteam serve --cert FILE --key FILE``): TLS 1.2 and later."""
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of a URL, as a browser writes it in ``Origin`` ("" if it is not one)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return ""
+    default = {"http": 80, "https": 443}[parts.scheme]
+    port = f":{parts.port}" if parts.port and parts.port != default else ""
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}{port}"
+
+
+class _Connection:
+    """One accepted connection: its deadline for the next request's headers, and its end."""
+
+    def __init__(self, peer: str, loop: asyncio.AbstractEventLoop, limit_s: float) -> None:
+        self.peer = peer
+        self.transport: asyncio.BaseTransport | None = None
+        self.lost: asyncio.Future[None] = loop.create_future()
+        self.upgraded = False  # a websocket now: kept alive by pings, not by requests
+        self._loop = loop
+        self._limit_s = limit_s
+        self._busy = 0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self._arm()
+
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._loop.call_later(self._limit_s, self._expire)
+
+    def _expire(self) -> None:
+        self._timer = None
+        if not self._busy and not self.upgraded and self.transport is not None:
+            self.transport.abort()  # no request (or not all of its headers) in time
+
+    def started(self) -> None:
+        self._busy += 1
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def ended(self) -> None:
+        self._busy -= 1
+        if not self._busy and not self.upgraded and not self.lost.done():
+            self._arm()
+
+    def gone(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if not self.lost.done():
+            self.lost.set_result(None)
+
+
+class _Protocol(RequestHandler):
+    """aiohttp's HTTP protocol, telling its :class:`_Connection` when it starts and ends."""
+
+    def __init__(self, manager: web.Server, connection: _Connection, **kwargs: Any) -> None:
+        super().__init__(manager, **kwargs)
+        self.connection = connection
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.connection.made(transport)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        super().connection_lost(exc)
+        self.connection.gone()
+
+
+class _WebChannel:
+    """A websocket as a seat's :class:`tui.ssh.seat.Channel`: output gathered and sent as binary messages."""
+
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None) -> None:
+        self._ws = ws
+        self._transport = transport
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+        self._in_flight = 0
+        self._exit: int | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def write(self, data: str) -> None:
+        if self._ws.closed or self._exit is not None:
+            raise ConnectionResetError("the browser has gone")
+        chunk = data.encode("utf-8", "replace")
+        self._pending.append(chunk)
+        self._pending_bytes += len(chunk)
+        self._pump()
+
+    def buffered(self) -> int:
+        transport = self._transport
+        queued = transport.get_write_buffer_size() if isinstance(transport, asyncio.WriteTransport) else 0
+        return self._pending_bytes + self._in_flight + queued
+
+    def abort(self) -> None:
+        self._pending.clear()
+        self._pending_bytes = 0
+        if self._transport is not None:
+            self._transport.abort()  # type: ignore[attr-defined]
+
+    def exit(self, status: int) -> None:
+        if self._exit is None:
+            self._exit = status
+            self._pump()
+
+    def _pump(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._send(), name="browser output")
+
+    async def _send(self) -> None:
+        """Everything written since the last message, as one message (a frame's writes go out together)."""
+        try:
+            while self._pending or self._exit is not None:
+                if self._pending:
+                    data = b"".join(self._pending)
+                    self._pending.clear()
+                    self._pending_bytes = 0
+                    self._in_flight = len(data)
+                    await self._ws.send_bytes(data)  # waits while the browser is slow to read
+                    self._in_flight = 0
+                    continue
+                await self._ws.close(code=ENDED + min(max(self._exit or 0, 0), 99))
+                return
+        except (ConnectionError, RuntimeError):
+            pass  # the browser has gone: the reading side sees it too
+        finally:
+            self._task = None
+
+
+class WebDoor:
+    """The browser door of one process (the table's with ``--workers 0``, else each seat worker's)."""
+
+    def __init__(self, host: WebHost, *, port: int, public_url: str = "", tls: ssl.SSLContext | None = None) -> None:
+        self.host = host
+        #: The port browsers reach (0 until known): it names the cookie.
+        self.port = port
+        self._tls = tls
+        self._secure = tls is not None or public_url.startswith("https://")
+        self._public_origin = origin_of(public_url)
+        self._server: web.Server | None = None
+        self._quiet = QuietLog(host.log)
+
+    @property
+    def log(self) -> logging.Logger:
+        return self.host.log
+
+    @property
+    def cookie_name(self) -> str:
+        """One server's cookie, whatever else runs on the same host (cookies ignore ports)."""
+        return f"fireteam-{self.port}"
+
+    # ------------------------------------------------------------ connections
+
+    async def serve(self, sock: socket.socket, peer: str) -> None:
+        """Serve one accepted connection until it closes."""
+        loop = asyncio.get_running_loop()
+        if self._server is None:
+            self._server = web.Server(self._handle, loop=loop)
+        manager = self._server
+        limits = self.host.limits
+        connection = _Connection(peer, loop, limits.web_request_s)
+
+        def protocol() -> _Protocol:
+            return _Protocol(
+                manager,
+                connection,
+                loop=loop,
+                keepalive_timeout=limits.web_request_s,
+                access_log=None,  # a /join/TOKEN line would write the token down
+                logger=_QUIET,
+                max_line_size=MAX_LINE,
+                max_field_size=MAX_FIELD,
+                max_headers=MAX_HEADERS,
+            )
+
+        try:
+            await loop.connect_accepted_socket(
+                protocol,
+                sock,
+                ssl=self._tls,
+                ssl_handshake_timeout=limits.web_request_s if self._tls is not None else None,
+            )
+        except (OSError, ssl.SSLError, TimeoutError) as e:
+            self.log.info("web connection from=%s ended before a request: %s", peer, e)
+            sock.close()
+            return
+        await connection.lost
+
+    async def close(self) -> None:
+        if self._server is not None:
+            await self._server.shutdown(1.0)
+
+    # ---------------------------------------------------------------- routes
+
+    async def _handle(self, request: web.BaseRequest) -> web.StreamResponse:
+        connection: _Connection = request.protocol.connection  # type: ignore[attr-defined]
+        connection.started()
+        try:
+            return await self._route(request, connection)
+        except Exception:
+            self.log.exception("web request failed from=%s", connection.peer)
+            return self._notice(request, 500, _("The server failed on this request."))
+        finally:
+            connection.ended()
+
+    async def _route(self, request: web.BaseRequest, connection: _Connection) -> web.StreamResponse:
+        if request.method != "GET":
+            return self._notice(request, 405, _("There is nothing here."), close=True)
+        path = request.path
+        if path == "/ws":
+            return await self._socket(request, connection)
+        if path == "/":
+            return self._page(request) if self._grant(request) else self._forbidden(request)
+        if path == "/alive":  # the page asks, before reconnecting, whether its cookie still lets it in
+            return (
+                web.Response(status=204, headers=self._headers()) if self._grant(request) else self._forbidden(request)
+            )
+        if path.startswith("/join/"):
+            return self._join(request, path[len("/join/") :], connection.peer)
+        if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
+            headers = self._headers(cache="public, max-age=3600")
+            return web.Response(
+                body=_asset(path[len("/static/") :]), content_type=kind, charset="utf-8", headers=headers
+            )
+        return self._notice(request, 404, _("There is nothing here."))
+
+    def _headers(self, *, cache: str = "no-store") -> dict[str, str]:
+        return {**SECURITY_HEADERS, "Cache-Control": cache}
+
+    def _language(self, request: web.BaseRequest) -> str:
+        return browser_language("", request.headers.get("Accept-Language"), self.host.lang)
+
+    def _notice(
+        self, request: web.BaseRequest, status: int, text: str, *, script: str = "", close: bool = False
+    ) -> web.Response:
+        """A page of one sentence, in the browser's language."""
+        lang = self._language(request)
+        with reading(lang):
+            body = (
+                _template("notice.html")
+                .replace("{{lang}}", lang)
+                .replace("{{title}}", html.escape(_("Fireteam")))
+                .replace("{{text}}", html.escape(_(text) if text else ""))
+                .replace("{{script}}", f'<script src="/static/{script}"></script>' if script else "")
+            )
+        headers = self._headers()
+        if close:
+            headers["Connection"] = "close"
+        return web.Response(status=status, text=body, content_type="text/html", headers=headers)
+
+    def _forbidden(self, request: web.BaseRequest) -> web.Response:
+        """The one answer to every token or cookie that lets nobody in, whatever the reason."""
+        return self._notice(
+            request,
+            403,
+            _(
+                "This link does not let you in. It may be mistyped, expired, used up or revoked: "
+                "ask the organiser for a new one."
+            ),
+        )
+
+    def _grant(self, request: web.BaseRequest) -> Grant | None:
+        """Who the request's cookie says the browser is, if it still lets it in."""
+        cookie = request.cookies.get(self.cookie_name, "")
+        invitations = self.host.invitations
+        if not cookie or invitations is None or not COOKIE.fullmatch(cookie):
+            return None
+        try:
+            return invitations.browser(cookie)
+        except InvitationRefused:
+            return None
+        except InvitationsError as e:
+            self._quiet.warning("invitations", "every invitation refused: %s", e)
+            return None
+
+    def _join(self, request: web.BaseRequest, token: str, peer: str) -> web.Response:
+        invitations = self.host.invitations
+        try:
+            if invitations is None:
+                raise InvitationRefused("this server takes no invitations")
+            # Read here first: a forged token, or the same browser again, asks nothing of the table process.
+            invitation = invitations.admitting(token)
+            held = self._grant(request)
+            # A browser this invitation let in already uses nothing; another is a new use, the table's to count.
+            grant = held if held is not None and held.invitation == invitation.id else self.host.redeem(token, peer)
+        except InvitationRefused as e:
+            self._quiet.warning(f"join {address_of(peer)}", "invitation refused from=%s: %s", peer, e)
+            return self._forbidden(request)
+        except InvitationsError as e:
+            self._quiet.warning("invitations", "every invitation refused: %s", e)
+            return self._forbidden(request)
+        response = self._notice(request, 200, _("Taking your seat…"), script="join.js")
+        if grant.cookie:
+            response.set_cookie(
+                self.cookie_name,
+                grant.cookie,
+                max_age=max(1, int(grant.expires - time.time())),
+                path="/",
+                httponly=True,
+                samesite="Strict",
+                secure=self._secure,
+            )
+        return response
+
+    def _page(self, request: web.BaseRequest) -> web.Response:
+        lang = self._language(request)
+        with reading(lang):
+            words = {
+                "connecting": _("Connecting to the table…"),
+                "reconnecting": _("The connection dropped; connecting again…"),
+                "ended": _("Your session has ended."),
+                "again": _("Sit again"),
+                "refused": _("This link no longer lets you in: ask the organiser for a new one."),
+                "paste": _("Paste"),
+            }
+            body = (
+                _template("page.html")
+                .replace("{{lang}}", lang)
+                .replace("{{title}}", html.escape(_("Fireteam")))
+                # JSON in a script element: no "<" may close it early.
+                .replace("{{words}}", json.dumps(words, ensure_ascii=True).replace("<", "\\u003c"))
+            )
+        return web.Response(text=body, content_type="text/html", headers=self._headers())
+
+    def _origin_ok(self, request: web.BaseRequest) -> bool:
+        """The websocket was opened by this server's own page (not another site's, with the player's cookie)."""
+        origin = request.headers.get("Origin", "")
+        own = f"{'https' if self._tls is not None else 'http'}://{request.host}"
+        return bool(origin) and (origin == own or origin == self._public_origin)
+
+    # ------------------------------------------------------------- websocket
+
+    async def _socket(self, request: web.BaseRequest, connection: _Connection) -> web.StreamResponse:
+        peer = connection.peer
+        if not self._origin_ok(request):
+            self._quiet.warning(
+                f"origin {address_of(peer)}",
+                "websocket refused from=%s: origin %r is not this server's",
+                peer,
+                request.headers.get("Origin", "")[:200],
+            )
+            return self._forbidden(request)
+        grant = self._grant(request)
+        seat = self._seat(grant) if grant is not None else None
+        if grant is None or seat is None:
+            return self._forbidden(request)
+        limits = self.host.limits
+        ws = web.WebSocketResponse(
+            max_msg_size=limits.web_message_bytes, heartbeat=HEARTBEAT_S, compress=False, autoping=True
+        )
+        if not ws.can_prepare(request).ok:
+            return self._notice(request, 400, _("There is nothing here."))
+        await ws.prepare(request)
+        connection.upgraded = True
+        self.host.logged_in(peer)  # a seat now: no longer counted as a connection waiting to log in
+        reader = Reader(browser_language(seat.lang, request.headers.get("Accept-Language"), self.host.lang))
+        browser = BrowserSeat(
+            self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request)
+        )
+        await browser.run()
+        return ws
+
+    def _size(self, request: web.BaseRequest) -> tuple[int, int]:
+        try:
+            width, height = int(request.query.get("width", "")[:6]), int(request.query.get("height", "")[:6])
+        except ValueError:
+            return DEFAULT_SIZE
+        return self.clamped(width, height) if width > 0 and height > 0 else DEFAULT_SIZE
+
+    def clamped(self, width: int, height: int) -> tuple[int, int]:
+        limits = self.host.limits
+        return min(width, limits.max_columns), min(height, limits.max_rows)
+
+    def _seat(self, grant: Grant) -> Seat | None:
+        """The seat a grant sits as: the seats file's, or a spectator link's guest."""
+        if grant.spectators:
+            return Seat(grant.seat, SPECTATOR)
+        return self.host.seats.by_name(grant.seat)
+
+    def recheck(self, grant: Grant, seat: Seat) -> Callable[[Seats], Text | None]:
+        """Whether a browser seat may go on, asked once a second (``FireteamServer.check_seats``): its
+        invitation neither revoked nor expired, its seat still in the seats file with the same role."""
+        invitations = self.host.invitations
+
+        def check(seats: Seats) -> Text | None:
+            try:
+                admitted = invitations is not None and invitations.admits(grant.invitation)
+            except InvitationsError:
+                admitted = True  # an unreadable store is logged as it is refused; open seats stay
+            if not admitted:
+                return M("the organiser revoked your invitation, or it expired")
+            return None if grant.spectators else seat_change(seat, seats.by_name(seat.name))
+
+        return check
+
+
+class BrowserSeat:
+    """One browser's websocket at a table: what it sends goes to its :class:`SeatSession`."""
+
+    def __init__(
+        self,
+        door: WebDoor,
+        ws: web.WebSocketResponse,
+        transport: asyncio.BaseTransport | None,
+        grant: Grant,
+        seat: Seat,
+        *,
+        peer: str,
+        reader: Reader,
+        size: tuple[int, int],
+    ) -> None:
+        self.door = door
+        self.ws = ws
+        self.grant = grant
+        self.peer = peer
+        self.reader = reader
+        host = door.host
+        self.session = SeatSession(
+            host,
+            seat,
+            _WebChannel(ws, transport),
+            peer=peer,
+            reader=reader,
+            size=size,
+            env=BROWSER_ENV,
+            recheck=door.recheck(grant, seat),
+        )
+        self.chooser: GameChooser | None = None
+        limits = host.limits
+        self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
+
+    async def run(self) -> None:
+        session = self.session
+        with reading(self.reader):
+            self._sit()
+        too_big = False
+        try:
+            async for message in self.ws:
+                if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    error = self.ws.exception()
+                    too_big = isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG
+                    break
+                if self._bucket.take(1) < 1:
+                    session.input_refused(
+                        M(
+                            "more than {rate} messages a second from the browser (bursts of {burst}): one dropped",
+                            rate=f"{self.door.host.limits.web_message_rate:.0f}",
+                            burst=self.door.host.limits.web_message_burst,
+                        )
+                    )
+                    continue
+                if message.type == WSMsgType.TEXT:
+                    with reading(self.reader):
+                        self._received(message.data)
+        finally:
+            if too_big:
+                self.door.host.log.warning(
+                    "websocket closed seat=%s role=%s from=%s: a message over %d bytes",
+                    session.seat.name,
+                    session.seat.role,
+                    self.peer,
+                    self.door.host.limits.web_message_bytes,
+                )
+            session.gone()
+            session.left("message too big" if too_big else "disconnected")
+            if self.chooser is not None:
+                self.chooser.close()
+
+    def _sit(self) -> None:
+        host = self.door.host
+        tables: Sequence[Table] = host.tables
+        session = self.session
+        if self.grant.game:
+            table = next((t for t in tables if t.name == self.grant.game), None)
+            if table is None:
+                session.say(_("There is no game {name} here.").format(name=repr(self.grant.game)) + "\n")
+                session.finish(1)
+                return
+            session.open(table)
+        elif len(tables) == 1:
+            session.open(tables[0])
+        else:
+            self.chooser = GameChooser(
+                tables, session.seat, send=session.say, sit=session.open, leave=lambda: session.finish(0)
+            )
+            self.chooser.show()
+
+    def _received(self, text: str) -> None:
+        """One message of the browser's: ``["stdin", TEXT]`` or ``["resize", {"width": W, "height": H}]``."""
+        try:
+            kind, value = _MESSAGE.decode(text)
+        except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
+            return  # not one of ours (the page sends nothing else): ignored
+        if kind == "stdin" and isinstance(value, str):
+            if self.chooser is not None and self.chooser.open:
+                value = self.chooser.feed(value)
+            if value:
+                self.session.feed(value)
+        elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
+            self.session.resize(*self.door.clamped(value.width, value.height))

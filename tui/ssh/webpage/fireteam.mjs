@@ -1,0 +1,152 @@
+// A Fireteam seat in the browser: a terminal (xterm.js) joined to the server by a websocket.
+//
+// The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
+// or pasted as ["stdin", text] and the terminal's size as ["resize", {width, height}]
+// (tui/ssh/web.py).  A connection that drops is made again by itself, and the seat comes back
+// as the game is now; a session the server ended (close code 4000 + status) is not.
+import { Terminal } from "./xterm.mjs";
+import { FitAddon } from "./addon-fit.mjs";
+
+const words = JSON.parse(document.getElementById("words").textContent);
+// The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
+// the font shrinks until that fits, down to MIN_FONT.
+const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6;
+const ENDED = 4000;
+const KEYS = {
+  esc: "\x1b", tab: "\t", up: "\x1b[A", down: "\x1b[B", right: "\x1b[C", left: "\x1b[D",
+  f1: "\x1bOP", "ctrl+p": "\x10",
+};
+
+const term = new Terminal({
+  fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+  fontSize: MAX_FONT,
+  cursorBlink: false,
+  scrollback: 0,
+  macOptionIsMeta: true,
+  theme: { background: "#000000" },
+});
+const fit = new FitAddon();
+term.loadAddon(fit);
+term.open(document.getElementById("terminal"));
+
+// Ctrl+V (and Cmd+V) is left to the browser, which pastes (as bracketed paste) instead of
+// sending ^V: the command line takes a pasted line.
+term.attachCustomKeyEventHandler((e) =>
+  !(e.type === "keydown" && (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "v"));
+
+let ws = null;
+let attempts = 0;
+
+function send(message) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+}
+
+function status(text, again) {
+  const box = document.getElementById("status");
+  box.hidden = !text;
+  document.getElementById("status-text").textContent = text || "";
+  const button = document.getElementById("again");
+  button.hidden = !again;
+  button.textContent = words.again;
+}
+
+// The visible height: on a phone the on-screen keyboard takes the bottom of the screen.
+function layout() {
+  const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
+  document.documentElement.style.setProperty("--visible-height", `${Math.floor(height)}px`);
+  let size = MAX_FONT;
+  for (; size >= MIN_FONT; size--) {
+    if (term.options.fontSize !== size) term.options.fontSize = size;
+    const dims = fit.proposeDimensions();
+    if (dims && dims.cols >= MIN_COLS && dims.rows >= MIN_ROWS) break;
+  }
+  const dims = fit.proposeDimensions();
+  if (dims) term.resize(Math.max(dims.cols, 2), Math.max(dims.rows, 1));
+}
+
+let pending = null;
+function relayout() {
+  clearTimeout(pending);
+  pending = setTimeout(layout, 100);
+}
+window.addEventListener("resize", relayout);
+if (window.visualViewport) window.visualViewport.addEventListener("resize", relayout);
+
+term.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
+term.onData((data) => send(["stdin", data]));
+term.onBinary((data) => send(["stdin", data]));
+
+function connect() {
+  const url = new URL("/ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  url.searchParams.set("width", term.cols);
+  url.searchParams.set("height", term.rows);
+  const socket = new WebSocket(url);
+  socket.binaryType = "arraybuffer";
+  ws = socket;
+  socket.onopen = () => {
+    attempts = 0;
+    status(null);
+    term.reset();
+    term.focus();
+  };
+  socket.onmessage = (event) => {
+    if (typeof event.data !== "string") term.write(new Uint8Array(event.data));
+  };
+  socket.onclose = (event) => {
+    if (ws !== socket) return;
+    ws = null;
+    if (event.code >= ENDED && event.code < ENDED + 100) {
+      status(words.ended, true);
+    } else {
+      reconnect();
+    }
+  };
+}
+
+// Before connecting again, ask whether the cookie still lets this browser in
+// (an invitation revoked or expired gets 403, and there is no point trying).
+function reconnect() {
+  status(words.reconnecting, false);
+  fetch("/alive", { cache: "no-store", credentials: "same-origin" })
+    .then((answer) => {
+      if (answer.status === 403) status(words.refused, false);
+      else later();
+    })
+    .catch(later);
+}
+
+function later() {
+  attempts += 1;
+  setTimeout(connect, Math.min(10000, 250 * 2 ** Math.min(attempts, 6)));
+}
+
+document.getElementById("again").addEventListener("click", () => {
+  status(words.connecting, false);
+  connect();
+});
+
+// The phone's extra keys: a tap sends the key and leaves the focus (and the on-screen
+// keyboard) where it was.
+for (const button of document.querySelectorAll("#keys button[data-key]")) {
+  button.addEventListener("pointerdown", (e) => e.preventDefault());
+  button.addEventListener("click", () => {
+    send(["stdin", KEYS[button.dataset.key]]);
+    term.focus();
+  });
+}
+const paste = document.getElementById("paste");
+paste.textContent = words.paste;
+paste.addEventListener("pointerdown", (e) => e.preventDefault());
+paste.addEventListener("click", async () => {
+  try {
+    term.paste(await navigator.clipboard.readText());
+  } catch (e) {
+    // No clipboard access (not a secure page, or not allowed): the keyboard's own paste still works.
+  }
+  term.focus();
+});
+
+status(words.connecting, false);
+layout();
+connect();
