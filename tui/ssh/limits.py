@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import msgspec
 
 from core.language.i18n import N_
-from tui.input_limits import InputLimits
+from tui.input_limits import InputLimits, TokenBucket  # noqa: F401  (TokenBucket: the web door's too)
 from tui.ssh.language import _
 
 _TYPED = InputLimits()
