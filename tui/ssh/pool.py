@@ -450,11 +450,11 @@ class SeatWorkers:
         try:
             match msg:
                 case wire.Execute():
-                    game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
+                    outcome = game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
                 case wire.Undo():
-                    game.undo(role=msg.role, by=msg.by)
+                    outcome = game.undo(role=msg.role, by=msg.by)
                 case wire.Redo():
-                    game.redo(role=msg.role, by=msg.by)
+                    outcome = game.redo(role=msg.role, by=msg.by)
         except Refused as e:
             return wire.Refusal(msg.seq, str(e))
         except NeedDice as need:
@@ -463,7 +463,7 @@ class SeatWorkers:
             self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
             return wire.Refusal(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
-        return wire.Done(msg.seq, game.saved_bytes)
+        return wire.Done(msg.seq, game.saved_bytes, outcome.cmd)
 
     def _redeem(self, msg: wire.Redeem) -> wire.Answer:
         """A worker's player uses an invitation: this process alone writes the store and the seats file."""

@@ -147,10 +147,16 @@ class Pong(_Msg):
 
 
 class Done(_Msg):
-    """The command was recorded: the save is synced up to ``size`` bytes."""
+    """The command was recorded: the save is synced up to ``size`` bytes.
+
+    ``cmd`` is the file's number of what was done, as ``Game.execute`` (``undo``,
+    ``redo``) returned it: a side's undo that carried hidden commands past ends
+    with those, so the worker could not tell it from what it reads back.
+    """
 
     seq: int
     size: int
+    cmd: int = 0
 
 
 class Refusal(_Msg):
