@@ -175,6 +175,33 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
         busy.close()
 
 
+async def test_details_count_only_the_facts_a_side_sees(tmp_path):
+    """Issue 28: a command's Details said "N facts follow" counting the facts hidden from the
+    side too (the scenario's placement of the irregulars' hidden fighters); they count the
+    lines of it the side's log holds."""
+    from core import events as ev
+    from tui.panes.log import LogView
+    from tui.plain import Plain
+    from tui.screens.dialogs import DetailsScreen
+
+    game = _new(tmp_path / "g.ft")
+    try:
+        first = next(ln for ln in game.log_lines(SEAT.role) if isinstance(ln.event, ev.Issued))
+        seen = sum(1 for ln in game.log_lines(SEAT.role) if ln.cmd == first.cmd) - 1
+        assert 0 < seen < first.event.n  # the scenario places fighters hidden from the regulars
+        app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
+        async with app.run_test(size=(110, 36)) as pilot:
+            await pilot.pause()
+            app.screen.query_one(LogView).post_message(LogView.LineChosen(first))
+            await pilot.pause()
+            assert isinstance(app.screen, DetailsScreen)
+            shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
+            assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
+        assert game.facts_seen(first.cmd) == first.event.n  # the referee sees them all
+    finally:
+        game.close()
+
+
 def test_details_tell_a_side_no_file_position(tmp_path):
     game = _new(tmp_path / "g.ft")
     try:

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
+from core import events as ev
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
@@ -355,8 +356,10 @@ class GameScreen(Screen):
     def _line_chosen(self, event: LogView.LineChosen) -> None:
         from tui.screens.dialogs import DetailsScreen
 
+        line = event.line
+        facts = self.game.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
         self.app.push_screen(
-            DetailsScreen(event.line, self._names, referee=self.role == REFEREE, domain=self.game.ruleset.domain)
+            DetailsScreen(line, self._names, referee=self.role == REFEREE, domain=self.game.ruleset.domain, facts=facts)
         )
 
     @on(RosterPane.UnitChosen)
