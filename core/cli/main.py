@@ -284,7 +284,7 @@ def run_export(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
         return 2
     said = _("{file}: the copy of {role}: {shown} of {steps} events")
-    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=copy.steps))
+    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length))
     return 0
 
 
