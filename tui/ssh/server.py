@@ -19,6 +19,7 @@ import logging
 import os
 import socket
 import ssl
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -50,7 +51,7 @@ from tui.ssh.invitations import (
     loggable_user,
     token_in,
 )
-from tui.ssh.language import carry_readers_into_threads
+from tui.ssh.language import _, carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
@@ -109,6 +110,28 @@ def private_file(path: Path) -> Path:
     if path.stat().st_mode & 0o077:
         path.chmod(0o600)
     return path
+
+
+def private_save(path: Path) -> str | None:
+    """Make a served save readable by its owner only (it names hidden units); what to tell the host.
+
+    A save made outside ``fireteam serve`` (a client's, under the usual umask
+    ``022``) is readable by every account of the host while it is served.  Only
+    its mode changes, never its bytes; one the host does not own is left as it
+    is, and said to be readable by others.
+    """
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if not mode & 0o077:
+        return None
+    try:
+        path.chmod(mode & 0o700)
+    except OSError as e:
+        said = _(
+            "warning: {path} is readable by other accounts of this host and stays so ({error}): it names hidden units"
+        )
+        return said.format(path=path, error=e.strerror)
+    said = _("{path} was readable by other accounts of this host: now by its owner only (it names hidden units)")
+    return said.format(path=path)
 
 
 def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
@@ -604,7 +627,7 @@ class FireteamServer:
         for session in list(self.sessions):
             if session.app is not None:
                 session.app.exit()
-        for _ in range(100):
+        for _try in range(100):
             if not self.sessions:
                 break
             await asyncio.sleep(0.05)
