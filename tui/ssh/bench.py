@@ -203,6 +203,8 @@ async def _start_server(
         "1000",
         "--max-unauth",
         "1000",
+        "--max-unauth-start",
+        "1000",
         str(save),
         env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
         stdout=asyncio.subprocess.PIPE,

@@ -121,6 +121,13 @@ class LoggedIn(_Msg):
     peer: str
 
 
+class Authenticating(_Msg):
+    """A connection the table handed over has begun to log in (its client asked for a user):
+    a sweep of idle connections spares it (``tui.ssh.limits.Gate``)."""
+
+    peer: str
+
+
 class Gone(_Msg):
     """A connection the table handed over has closed."""
 
@@ -212,7 +219,7 @@ class Close(_Msg):
     by: str
 
 
-Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Gone
+Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Gone
 Answer = Done | Refusal | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 
