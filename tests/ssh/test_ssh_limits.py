@@ -110,6 +110,28 @@ async def test_a_storm_of_window_changes_is_one_redraw(tmp_path, caplog):
         await wait_until(lambda: tuple(app.size) == (500, 200))
 
 
+async def test_window_changes_kept_up_redraw_at_most_at_the_resize_rate(tmp_path, caplog):
+    """Issue 28: a client sending window changes without end redrew its seat every 50 ms (each
+    storm's last size after ``resize_delay_s``): redraws from window changes are also held to
+    ``resize_rate`` a second (``resize_burst`` at once), and the last size still wins."""
+    limits = Limits(resize_delay_s=0.01, resize_rate=2.0, resize_burst=3)
+    async with in_process(tmp_path, caplog, limits) as club:
+        reg = await club.connect("reg")
+        await reg.wait_for("type a command")
+        app, driver = club.session("reg").app, club.session("reg")._driver
+        told, tell = [], driver._post_size
+        driver._post_size = lambda: (told.append(1), tell())
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for n in range(60):  # a change every 50 ms for 3 s, each one after the last redraw's delay
+            reg.chan.change_terminal_size(80 + n % 40, 30)
+            await asyncio.sleep(0.05)
+        reg.resize(90, 33)
+        await wait_until(lambda: tuple(app.size) == (90, 33))
+        took = loop.time() - start
+        assert len(told) <= limits.resize_burst + limits.resize_rate * took + 1, (len(told), took)
+
+
 # -------------------------------------------------------------- connections
 
 

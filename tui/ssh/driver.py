@@ -42,7 +42,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from core.language.i18n import Text
-from tui.input_limits import BoundedInput
+from tui.input_limits import BoundedInput, TokenBucket
 from tui.ssh.limits import Limits, input_limits
 
 if TYPE_CHECKING:
@@ -100,6 +100,8 @@ class SSHDriver(Driver):
             app, input_limits(limits), deliver=self.process_message, refuse=terminal.input_refused
         )
         self._resize_timer: asyncio.TimerHandle | None = None
+        #: The redraws window changes may cause: a client sending thousands a second redraws this often.
+        self._redraws = TokenBucket(limits.resize_rate, limits.resize_burst)
 
     # ------------------------------------------------------------------ output
 
@@ -154,15 +156,20 @@ class SSHDriver(Driver):
             self._input.queue(self._parser.tick())
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed size: redraw once the changes stop coming."""
+        """The client's window changed size: redraw at the size last given, once per ``resize_delay_s``
+        at most, and no more than ``resize_rate`` times a second (the last size always wins)."""
         self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
         if self._resize_timer is None:
             self._resize_timer = self._loop.call_later(self._limits.resize_delay_s, self._resized)
 
     def _resized(self) -> None:
         self._resize_timer = None
-        if self._input_enabled:
+        if not self._input_enabled:
+            return
+        if self._redraws.take(1):
             self._post_size()
+        else:  # over the rate: the size waits for the next redraw allowed (and may change meanwhile)
+            self._resize_timer = self._loop.call_later(1 / self._redraws.rate, self._resized)
 
     def _post_size(self) -> None:
         width, height = self._size or self._terminal.size

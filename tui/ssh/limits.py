@@ -61,8 +61,12 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: The largest terminal drawn; a client claiming more is drawn this size.
     max_columns: int = 500
     max_rows: int = 200
-    #: Seconds a window-change waits for the next, so a stream of them is one redraw.
+    #: Seconds a window-change waits for the next, so a stream of them is one redraw; and the
+    #: redraws window changes may cause a second, on average and at once (a client sending
+    #: thousands of them a second must not take the loop from the other seats).
     resize_delay_s: float = 0.05
+    resize_rate: float = 4.0
+    resize_burst: int = 8
     #: A seat worker's event loop that has not turned for this long is hung: it is replaced.
     worker_hang_s: float = 120.0
     #: A browser's connection: seconds to send a request's headers (and the TLS handshake), or between two
