@@ -9,6 +9,8 @@ seat up, the refusal shown and a refused line's save as it was.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import sys
 from pathlib import Path
@@ -149,3 +151,39 @@ async def test_hostile_lines_through_a_seat(club):
         await _give(club, rita, refusals, line)
     assert len(refusals) > len(lines) // 2
     assert OSC not in "".join(rita.raw)
+
+
+async def test_hostile_keys_and_commands_through_a_seat_leave_it_up_and_log_no_error(club, caplog):
+    """Issue 28, the SSH peer fuzzed: whatever keys a terminal sends (escape sequences whole, cut
+    or absurd, controls, pastes left open, floods) and whatever ``ssh host COMMAND`` asks, the
+    seat stays and goes on taking in the game, the server answers, and nothing is logged as an error."""
+    from hypothesis import strategies as st
+
+    from tui.panes.log import LogView
+    from tui.screens.game import GameScreen
+
+    drawn: list[tuple[str, str]] = []
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(keys=hostile.key_streams(), command=st.one_of(hostile.command_lines(club.game), st.text(max_size=40)))
+    def draw(keys: str, command: str) -> None:
+        drawn.append((keys, command))
+
+    draw()
+    reg, rita = await club.connect("reg", size=SIZE), await club.connect("rita", size=SIZE)
+    await asyncio.gather(reg.wait_for("reg (regulars)"), rita.wait_for("rita (referee)"))
+    for n, (keys, command) in enumerate(drawn):
+        reg.type(keys)
+        if n % 5 == 0:  # a plain reply: any text as the command, kept to what a command line holds
+            got = await club.run("spec", command.replace("\x00", "")[:200])
+            assert got.exit_status in (0, 1, 2), (command, got.exit_status, got.stderr)
+    assert not reg.closed.is_set()
+    session = club.session("reg")
+    game_screen = next(s for s in session.app.screen_stack if isinstance(s, GameScreen))
+    log = game_screen.query_one(LogView)
+    rita.command('note "fuzzed and still here"')
+    # Its app lives and takes in what the table does (under whatever screen the keys opened).
+    await wait_until(lambda: "fuzzed and still here" in log.line_at(log.rows - 1).text)
+    assert session.app.is_running
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
+    assert "Traceback" not in club.log()

@@ -7,13 +7,22 @@ on to the parser, what reaches the app, and what the terminal is told.
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual import events
 from textual._xterm_parser import XTermParser
+from textual.constants import ESCAPE_DELAY
 
 from core.language.i18n import plain
 from tui.input_limits import PASTE_END, PASTE_START, BoundedInput, InputLimits
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+import hostile  # noqa: E402  (test folders are not packages)
 
 
 class StandIn:
@@ -52,7 +61,11 @@ class Terminal:
     def keys(self) -> list[str]:
         """What reached the app: a character typed, a key's name, or a paste."""
         return [
-            (m.character if m.is_printable else m.key) if isinstance(m, events.Key) else f"paste:{m.text}"
+            (m.character if m.is_printable else m.key)
+            if isinstance(m, events.Key)
+            else f"paste:{m.text}"
+            if isinstance(m, events.Paste)
+            else type(m).__name__  # a focus or mouse report
             for m in self.delivered
         ]
 
@@ -123,3 +136,37 @@ async def test_a_paste_that_starts_in_what_is_dropped_is_skipped_to_its_end():
     term.now += 1000.0
     await term.type("pasted\x11" + PASTE_END + "ok")
     assert term.keys == ["x"] * 100 + ["o", "k"]
+
+
+@settings(max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "150")), deadline=None, database=None)
+@given(
+    stream=hostile.key_streams(),
+    cuts=st.lists(st.integers(0, 4000), max_size=8),
+    quit_after=st.booleans(),
+)
+def test_any_keys_cut_anywhere_stay_within_the_limits_and_ctrl_q_still_answers(stream, cuts, quit_after):
+    """Issue 28, the client's keys fuzzed: whatever a terminal sends, read in whatever chunks,
+    nothing raises, the app is handed no more than the limits let through, a bracketed paste
+    arrives whole or not at all, and a Ctrl+Q after it is always handed on."""
+
+    async def run() -> Terminal:
+        term = Terminal(burst=2000, backlog=64, line_length=200)
+        at = 0
+        for cut in sorted(cuts):
+            await term.type(stream[at:cut])
+            at = max(at, cut)
+        await term.type(stream[at:])
+        if quit_after:  # pressed a moment later: the drivers' tick has ended what the parser held
+            await asyncio.sleep(ESCAPE_DELAY + 0.02)  # the parser's own clock, not a wait on the code
+            term.input.queue(list(term.parser.tick()))
+            await term.type("\x11")
+        return term
+
+    term = asyncio.run(run())
+    keys = [k for k in term.keys if not k.startswith("paste:")]  # and other events
+    assert len(term.input._backlog) <= term.limits.backlog + 1  # Esc is kept past it
+    assert len(keys) <= len(stream) + quit_after  # never more keys than characters
+    pastes = [k for k in term.keys if k.startswith("paste:")]
+    assert all(len(p) - 6 <= len(stream) for p in pastes)
+    if quit_after:
+        assert "ctrl+q" in term.keys
