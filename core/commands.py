@@ -161,6 +161,9 @@ class Parsed(msgspec.Struct):
     units: list[str] = msgspec.field(default_factory=list)
     #: The units named by their marker's label, not their name.
     by_marker: set[str] = msgspec.field(default_factory=set)
+    #: The English name or alias the command was called by (``end-game`` for ``victory``):
+    #: what a refusal of it names, as the referee typed it.
+    verb: str = ""
 
 
 _QUOTES = "\"'"
@@ -313,7 +316,9 @@ def find_unit(word: str, state: GameState, role: str, *, side: str | None = None
         if side or enemy_of:
             raise Refused(_("no unit {word} on that side").format(word=quoted(word)))
         raise Refused(_("no unit {word}").format(word=quoted(word)))
-    raise Refused(_could_be(word, [u.id for u in hits]))
+    # Each by the id to type, and its name where that says more (s1 (Sherman Baker 1)):
+    # a word several names share is answered with which is which.
+    raise Refused(_could_be(word, [u.id if u.name.lower() == u.id.lower() else f"{u.id} ({u.name})" for u in hits]))
 
 
 def teams(state: GameState, role: str) -> list[str]:
@@ -352,6 +357,22 @@ def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
             for whole in (u.id, u.name)
         )
     ]
+
+
+def _rest_of_name(typed: str, name: str, after: list[str]) -> int:
+    """How many of the words ``after`` a unit found by ``typed`` go on with its name, as a
+    name is said whole (``dismount cpl pinna``, ``fire greco ahmed noor``): each begins the
+    next word of the name."""
+    words = [part.lower() for part in _WORD_BREAK.split(name) if part]
+    at = next((j for j, part in enumerate(words) if part.startswith(typed.lower())), None)
+    if at is None:
+        return 0
+    count = 0
+    for word, part in zip(after, words[at + 1 :], strict=False):
+        if not word or "=" in word or not part.startswith(word.lower()):
+            break
+        count += 1
+    return count
 
 
 def quoted(word: str, most: int = 40) -> str:
@@ -574,7 +595,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     subs: list[tuple[int, int, str]] = []
     if mine:
         subs.append((given[0].start, given[0].end, verb))
-    command = local_name("command", spec.name, domain)
+    command = local_name("command", verb, domain)  # as called: the alias a referee typed (end-game)
     args: dict[str, Any] = {}
     faces: list[int] | None = None
     positional: list[_Word] = []
@@ -653,14 +674,18 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         leftovers.append(word)
         if here is not None and not here.many:
             slot += 1
+    more = 0  # the words still to come of a name typed whole (``cpl pinna``)
     for w_index, word in enumerate(leftovers):
+        if more:
+            more -= 1
+            continue
         w = word.text
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
             i += 1
         if i >= len(pos_params):
             raise Refused(
                 _("{command}: unexpected {word}; usage: {usage}").format(
-                    command=command, word=quoted(w), usage=usage(spec, domain)
+                    command=command, word=quoted(w), usage=usage(spec, domain, verb)
                 )
             )
         p = pos_params[i]
@@ -682,6 +707,8 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         english = _canonical(p, w, domain)
         if english is not None:
             subs.append((word.start, word.end, english))
+        if p.kind in ("unit", "own", "enemy") and value in state.units:
+            more = _rest_of_name(w, state.units[value].name, [x.text for x in leftovers[w_index + 1 :]])
         if p.kind in ("unit", "own") and acting is None and role == REFEREE:
             acting = state.units[value].side
         if p.many:
@@ -693,14 +720,23 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         if p.name not in resolved:
             if p.optional:
                 resolved[p.name] = [] if p.many and p.default is None else p.default
+            elif p.help:  # what the argument is, where its name alone does not say it (a result)
+                raise Refused(
+                    _("{command}: missing {option} ({help}); usage: {usage}").format(
+                        command=command,
+                        option=local_name("option", p.name, domain),
+                        help=translations(lang(), domain).gettext(p.help),
+                        usage=usage(spec, domain, verb),
+                    )
+                )
             else:
                 raise Refused(
                     _("{command}: missing {option}; usage: {usage}").format(
-                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain)
+                        command=command, option=local_name("option", p.name, domain), usage=usage(spec, domain, verb)
                     )
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked)
+    return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked, verb)
 
 
 def _spliced(text: str, subs: list[tuple[int, int, str]]) -> str:
@@ -719,12 +755,13 @@ def _as_list(v: Any) -> list:
     return v if isinstance(v, list) else [v]
 
 
-def usage(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:
-    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue)."""
+def usage(spec: CommandSpec, domain: str = CORE_DOMAIN, verb: str = "") -> str:
+    """``spec``'s usage, in the reader's names (``domain``: its ruleset's catalogue);
+    ``verb``: the name or alias it was called by (``end-game`` for ``victory``)."""
     domain = spec_domain(spec, domain)
     option = _namer("option", domain)
     choice = _namer("choice", domain)
-    parts = [local_name("command", spec.name, domain)]
+    parts = [local_name("command", verb or spec.name, domain)]
     for p in spec.params:
         if p.keyword and p.kind == "choice":
             token = "|".join(choice(c) for c in p.choices)

@@ -20,9 +20,9 @@ from collections.abc import Iterable
 
 import msgspec
 
-from core.events import Mod
+from core.events import Check, Mod
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
-from core.narrate import describe_mod, whose
+from core.narrate import check_base, check_need, describe_mod, whose
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -49,24 +49,32 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     order: tuple[str, ...] = ()
     #: The catalogue of the purpose's and the order's words (``Ruleset.domain``).
     domain: str = CORE_DOMAIN
+    #: How the roll's outcome is decided (``core.events.Check``): what the prompt says
+    #: the bare dice must show, as the log and the dice pane will.
+    check: Check | None = None
 
     def text(self) -> str:
-        """``Sgt Rossi's save: 1d6, needs 3+``; the missing dice when some were typed."""
+        """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
+        when some were typed."""
         purpose = render(self.purpose, self.domain)
         what = whose(self.whose, purpose) if self.whose else purpose
         dice = f"{self.count}d{self.sides}"
-        mods = " (" + ", ".join(describe_mod(m, self.domain) for m in self.mods) + ")" if self.mods else ""
-        need = ""
-        if self.target is not None:
-            # the target is already moved by the modifiers: they follow it
-            need = ", " + self._need() + mods
-        else:
-            dice += mods  # added to the dice
-        more = ""
+        if self.check is not None:
+            base, needed = check_base(self.check), check_need(self.check, self.count)
+            said = [base] if base else []
+            need = ", " + _("needs {need}").format(need=needed) if needed else ""
+        else:  # told no check (a request of an older Fireteam): the target alone
+            said = []
+            need = ", " + self._need() if self.target is not None else ""
+        said += [describe_mod(m, self.domain) for m in self.mods]
+        mods = " (" + ", ".join(said) + ")" if said else ""
+        return f"{what}: {dice}{need}{mods}{self._more()}"
+
+    def _more(self) -> str:
         if 0 < self.missing < self.count:
             typed = self.count - self.missing
-            more = "; " + _("{typed} typed, {missing} more to type").format(typed=typed, missing=self.missing)
-        return f"{what}: {dice}{need}{more}"
+            return "; " + _("{typed} typed, {missing} more to type").format(typed=typed, missing=self.missing)
+        return ""
 
     def _need(self) -> str:
         per_die = not self.total and self.count > 1

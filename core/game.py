@@ -377,7 +377,7 @@ class Game:
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
         if not ctx.events:
-            raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed.spec)))
+            raise Refused(_("{command}: nothing to do").format(command=self._command_word(parsed)))
         ends = any(type(e) is ev.GameEnded for e in ctx.events)
         facts = commitments.seal(ctx.events, self.state, self.history.timeline() if ends else None, self.salt)
         if any(type(e) is ev.ScenarioRead for e in ctx.events):
@@ -448,7 +448,7 @@ class Game:
         spec = parsed.spec
         if role != REFEREE:
             if spec.who == REFEREE:
-                raise Refused(_("only the referee may {command}").format(command=self._command_word(spec)))
+                raise Refused(_("only the referee may {command}").format(command=self._command_word(parsed)))
             if role not in self.state.sides:
                 raise Refused(_("{role} is not a side of this game").format(role=repr(role)))
         if spec.phases and self.state.phase not in spec.phases:
@@ -460,12 +460,13 @@ class Game:
                 said = _("{command} is not allowed in the {phase} phase; now: {expects}")
             else:
                 said = _("{command} is not allowed in the {phase} phase")
-            raise Refused(said.format(command=self._command_word(spec), phase=phase, expects=expects))
+            raise Refused(said.format(command=self._command_word(parsed), phase=phase, expects=expects))
         self.ruleset.check_turn(self.state, parsed, role)
 
-    def _command_word(self, spec: CommandSpec) -> str:
-        """A command's name in the reader's language (the ruleset's catalogue, context ``command``)."""
-        return Domain(self.ruleset.domain).pgettext("command", spec.name)
+    def _command_word(self, parsed: Parsed) -> str:
+        """A command's name in the reader's language (the ruleset's catalogue, context ``command``),
+        as it was called: the alias typed (``end-game``), not the ruleset's own name (``victory``)."""
+        return Domain(self.ruleset.domain).pgettext("command", parsed.verb or parsed.spec.name)
 
     def _append(self, cmd: int, group: list[ev.Event], lines: list[str]) -> Outcome:
         """Write, sync, then take into the history: the file is ahead of memory, never behind."""

@@ -9,15 +9,15 @@ domain; statuses, phases and cards are ids, shown as the ruleset's terms.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 
 import msgspec
 
 from core import events as ev
-from core.language.i18n import CORE_DOMAIN, Domain, Text, _, ngettext, render
+from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import Unit
+from core.state import GameState, Side, Unit
 
 
 def _signed(v: int) -> str:
@@ -57,19 +57,60 @@ def describe_need(target: int, under: bool, total: bool) -> str:
     return said.format(target=target)
 
 
+def check_need(check: ev.Check | None, dice: int) -> str:
+    """What a roll's check asks of its bare dice (``core.events.Check``), the same for the
+    log, the table-dice prompt and the report: ``2+``, ``5+ on every die``, ``4+ per die``,
+    ``4+ on at least 2 dice``, ``9+ total``, ``3 or less``; "" for a check that needs no
+    number (an opposed roll, one read off a table) or none at all."""
+    if isinstance(check, ev.Sum):
+        if check.under:
+            return _("{target} or less total").format(target=check.total)
+        return _("{target}+ total").format(target=check.total)
+    if not isinstance(check, ev.AtLeast | ev.All | ev.Each):
+        return ""
+    face = _("{target} or less").format(target=check.face) if check.under else f"{check.face}+"
+    if dice <= 1:
+        return face
+    if isinstance(check, ev.Each):
+        return _("{need} per die").format(need=face)
+    if isinstance(check, ev.All) or check.need >= dice:
+        return _("{need} on every die").format(need=face)
+    if check.need > 1:
+        return _("{need} on at least {k} dice").format(need=face, k=check.need)
+    return _("{need} on at least one die").format(need=face)
+
+
+def check_base(check: ev.Check | None) -> str:
+    """The book's number before the modifiers, where the check records one that they
+    moved (``base 3+``: a Breaking News save whose +1 moved the die to 2+); else ""."""
+    base = getattr(check, "base", None)
+    if base is None or base == getattr(check, "face", getattr(check, "total", None)):
+        return ""
+    number = _("{target} or less").format(target=base) if check.under else f"{base}+"  # type: ignore[union-attr]
+    return _("base {number}").format(number=number)
+
+
 def describe_roll(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
     """``save: 1d6 needing 3+: 4 → saved``."""
     return f"{render(r.purpose, domain)}: {roll_details(r, domain)}"
 
 
 def roll_details(r: ev.Roll, domain: str = CORE_DOMAIN) -> str:
-    """A roll without its purpose: ``1d6 needing 3+ (cover -1): 4 → saved``."""
+    """A roll without its purpose: ``1d6 needing 2+ (base 3+, team leader +1): 3 → saved``.
+
+    What it needed is what its check says the bare dice had to show (the prompt
+    and the dice pane say the same); a roll from a save made before checks says
+    the target it recorded."""
     faces = " ".join(str(f) for f in r.faces)
     dice = f"{len(r.faces)}d{r.sides}"
-    need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
-    mods = ""
-    if r.mods:
-        mods = " (" + ", ".join(describe_mod(m, domain) for m in r.mods) + ")"
+    if r.check is not None:
+        needed = check_need(r.check, len(r.faces))
+        need = " " + _("needing {need}").format(need=needed) if needed else ""
+    else:
+        need = f" {describe_need(r.target, r.under, r.total)}" if r.target is not None else ""
+    said = [check_base(r.check)] if r.check is not None and check_base(r.check) else []
+    said += [describe_mod(m, domain) for m in r.mods]
+    mods = " (" + ", ".join(said) + ")" if said else ""
     total = f" = {sum(r.faces)}" if r.total and len(r.faces) > 1 else ""
     manual = " " + _("[table dice]") if r.manual else ""
     outcome = f" → {render(r.outcome, domain)}" if r.outcome else ""
@@ -94,7 +135,25 @@ def describe(
     shows a command's recorded line in the reader's names (``core.commands.localize_line``);
     ``sides`` names the sides by id, ``class_name`` a piece's class (``Ruleset.class_name``),
     ``status`` a status (``Ruleset.status_words``; None: the catalogue's term), ``note`` a
-    note (``Ruleset.note_for_a_side`` for a side; None: as recorded)."""
+    note (``Ruleset.note_for_a_side`` for a side; None: as recorded).  Every message is
+    rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
+    its id reads as its name, in its words and in the ruleset's phrases alike."""
+    with naming(Names(sides or {}, _ByName(units or {}))):
+        return _describe(e, units, describe_var, number, domain, localize, sides, class_name, status, note)
+
+
+def _describe(
+    e: ev.Event,
+    units: Mapping[str, Unit] | None,
+    describe_var: Callable[[str, int | str], str | None] | None,
+    number: Callable[[int], int | None] | None,
+    domain: str,
+    localize: Callable[[str], str] | None,
+    sides: Mapping[str, str] | None,
+    class_name: Callable[[str], str] | None,
+    status: Callable[[str], str] | None,
+    note: Callable[[Text], Text] | None,
+) -> str:
     book = Domain(domain)
 
     def words(text: Text) -> str:
@@ -104,7 +163,8 @@ def describe(
         return cmd if number is None else number(cmd)
 
     def side(sid: str) -> str:
-        # a commitment of both sides reads "irregulars+regulars": each by its name
+        # a commitment of both sides reads "irregulars+regulars": each by its name; who
+        # gave a command is a side (by its name), the referee or a seat's player
         return "+".join(sides.get(one, one) for one in sid.split("+")) if sides else sid
 
     def secret(key: str, value: int | str) -> str | None:
@@ -119,14 +179,14 @@ def describe(
 
     match e:
         case ev.Issued():
-            line = f"» {e.by}: {localize(e.text) if localize else e.text}"
+            line = f"» {side(e.by)}: {localize(e.text) if localize else e.text}"
             if e.carries:
                 line += "  " + _("(again after an undo: #{cmd})").format(cmd=shown(e.carries))
             return line
         case ev.Undone():
-            return "↶ " + _("{who} undid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
+            return "↶ " + _("{who} undid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
         case ev.Redone():
-            return "↷ " + _("{who} redid command #{cmd}").format(who=e.by, cmd=shown(e.cmd))
+            return "↷ " + _("{who} redid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
         case ev.GameSetUp():
             # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
             vs = _("vs")
@@ -139,7 +199,7 @@ def describe(
         case ev.PhaseBegan():
             return _phase_began(e, book, side(e.active))
         case ev.Rolled():
-            owner = name(e.unit) if e.unit else e.side
+            owner = name(e.unit) if e.unit else side(e.side) if e.side else ""
             if not owner:
                 return describe_roll(e.roll, domain)
             return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, domain)}"
@@ -203,6 +263,35 @@ def describe(
         case ev.GameEnded():
             return _("Game over: {result}").format(result=words(e.result))
     return type(e).__name__
+
+
+class _ByName(Mapping[str, str]):
+    """The names of a game's sides or pieces by id, read as they are now."""
+
+    __slots__ = ("_things",)
+
+    def __init__(self, things: Mapping[str, Side | Unit]) -> None:
+        self._things = things
+
+    def __getitem__(self, key: str) -> str:
+        return self._things[key].name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._things)
+
+    def __len__(self) -> int:
+        return len(self._things)
+
+
+def names_of(state: GameState) -> Names:
+    """What ``state``'s game calls its sides and pieces, for :func:`core.language.i18n.naming`."""
+    return Names(_ByName(state.sides), _ByName(state.units))
+
+
+def sides_of(state: GameState) -> Names:
+    """The sides' names alone, which every role may read: what a client's panes keep to
+    render the words of events (a side's seat holds nothing of the pieces it may not see)."""
+    return Names(_ByName(state.sides))
 
 
 def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:

@@ -306,7 +306,9 @@ class Context(msgspec.Struct):
         try:
             faces = self.dice.roll(count, sides, purpose)
         except NeedDice as need:
-            asked = msgspec.structs.replace(need.request, target=target, under=under, total=total, mods=tuple(mods))
+            asked = msgspec.structs.replace(
+                need.request, target=target, under=under, total=total, mods=tuple(mods), check=check
+            )
             raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome
         self.emit(

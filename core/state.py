@@ -88,6 +88,11 @@ class GameState(msgspec.Struct, omit_defaults=True):
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]
 
+    def side_name(self, side: str) -> str:
+        """A side as its players know it: its name (its id where there is no such side)."""
+        found = self.sides.get(side)
+        return found.name if found else side
+
     def other_side(self, side: str) -> str:
         for s in self.sides:
             if s != side:

@@ -61,6 +61,8 @@ def roller(state: GameState, unit_id: str, side: str, role: str) -> str:
     unit = state.units.get(unit_id) if unit_id else None
     if unit is not None:
         return unit.name if unit_visible(unit, role) else "an unseen unit"
+    if side in state.sides:
+        return state.sides[side].name
     return side or REFEREE
 
 

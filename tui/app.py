@@ -161,7 +161,8 @@ class FireteamApp(App):
         # key, and is dropped by any other input (GameScreen.confirm_key).
         if isinstance(event, events.Key | events.Paste | events.MouseDown) and not event.is_forwarded:
             screen = self.screen
-            if isinstance(screen, GameScreen) and screen.confirm_key(getattr(event, "key", None)):
+            printable = not isinstance(event, events.Key) or event.is_printable
+            if isinstance(screen, GameScreen) and screen.confirm_key(getattr(event, "key", None), printable):
                 return
         await super().on_event(event)
 

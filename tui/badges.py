@@ -13,6 +13,8 @@ word translated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from core.language.i18n import CORE_DOMAIN, Domain
@@ -122,8 +124,14 @@ COUNTED: dict[str, str] = {
 MAX_WORD = 16
 
 
-def word(status: str, domain: str = "") -> str:
-    """The word a badge shows for ``status`` (``domain``: the ruleset's, for its own words)."""
+def word(status: str, domain: str = "", named: Callable[[str], str] | None = None) -> str:
+    """The word a badge shows for ``status`` (``domain``: the ruleset's, for its own words;
+    ``named``: the ruleset's words for a badge that holds a piece's id, ``aboard-truck``
+    → ``aboard ACM 90 truck``, ``Ruleset.status_words``)."""
+    if named is not None and status not in WORDS:
+        said = named(status)
+        if said != status and said != Domain(domain or CORE_DOMAIN).term(status):
+            return said
     if lang() != SOURCE:
         book = Domain(domain or CORE_DOMAIN).term(status)
         if book != status:
@@ -137,16 +145,18 @@ def word(status: str, domain: str = "") -> str:
     return status.replace("-", " ")
 
 
-def badge(status: str, domain: str = "") -> Text:
+def badge(status: str, domain: str = "", named: Callable[[str], str] | None = None) -> Text:
     style = WORDS.get(status, ("", PLAIN_STYLE))[1]
-    return Text(f" {word(status, domain)} ", style=style)
+    return Text(f" {word(status, domain, named)} ", style=style)
 
 
-def badges(statuses: tuple[str, ...], out: object = "", domain: str = "") -> Text:
+def badges(
+    statuses: tuple[str, ...], out: object = "", domain: str = "", named: Callable[[str], str] | None = None
+) -> Text:
     text = Text()
     for s in statuses:
         text.append(" ")
-        text.append_text(badge(s, domain))
+        text.append_text(badge(s, domain, named))
     if out:
         text.append(" ")
         # TRANSLATORS: the badge of a figure out of action, in the roster

@@ -9,7 +9,7 @@ A refused command's reason shows under the line in red; nothing else changes.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import events, on
@@ -70,6 +70,9 @@ class CommandInput(PlainInput):
         Binding("up", "history(-1)", N_("Previous command"), show=False),
         Binding("down", "history(1)", N_("Next command"), show=False),
         Binding("escape", "leave", N_("To the log"), show=False),
+        # Named in the footer from where a referee starts: at 80x24 the other side's
+        # figures are below the roster's view, and this is how to reach them (#26).
+        Binding("ctrl+s,f6", "screen.focus_pane('roster')", N_("Roster")),
     ]
 
     def __init__(self, completer: Completer, **kwargs) -> None:
@@ -193,9 +196,12 @@ class CommandLine(Vertical):
         *,
         blink: bool = True,
         domain: str = CORE_DOMAIN,
+        names: Callable[[], Mapping[str, str]] | None = None,
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        #: The names of the units the role sees, by id: a candidate id is said with its name.
+        self.names = names
         #: The ruleset's catalogue, for its commands' help.
         self.words = Domain(domain)
         self.domain = domain
@@ -203,6 +209,10 @@ class CommandLine(Vertical):
         self.completer = completer
         self.specs = specs
         self.blink = blink
+        #: The last answer the line gave (✓ or ✗, and its kind): an emptied line shows it again.
+        self._answer: tuple[str | Text, str] = ("", "")
+        #: Whether the hint shows the guide of what is typed (not an answer).
+        self._guiding = False
 
     def compose(self) -> ComposeResult:
         with Horizontal():
@@ -221,6 +231,7 @@ class CommandLine(Vertical):
         self.input.placeholder = self._placeholder()
         if self.input.value.strip():
             self.hint(self.guide(self.input.value))
+            self._guiding = True
 
     @property
     def input(self) -> CommandInput:
@@ -236,6 +247,9 @@ class CommandLine(Vertical):
         hint.update(shown, layout=False)  # one line high whatever it says: no layout of the screen
         hint.set_class(kind == "error", "-error")
         hint.set_class(kind == "ok", "-ok")
+        self._guiding = False
+        if kind:
+            self._answer = (text, kind)
 
     def error(self, message: str) -> None:
         self.hint(f"✗ {message}", "error")
@@ -282,8 +296,13 @@ class CommandLine(Vertical):
     @on(Input.Changed, "#cmd-input")
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
-        if event.value.strip():  # an emptied line keeps the last message (✓ or ✗)
+        if event.value.strip():
             self.hint(self.guide(event.value))
+            self._guiding = True
+        elif self._guiding:
+            # An emptied line says the last answer (✓ or ✗) again, not the candidates
+            # and usage of the words just erased.
+            self.hint(*self._answer)
 
     def guide(self, text: str) -> Text:
         """Usage of the command being typed and the candidates for the current word."""
@@ -317,7 +336,22 @@ class CommandLine(Vertical):
                 out.append(visible(f" {coded.get(c.rpartition('=')[2], '')}".rstrip()), style="dim")
         elif candidates:
             shown = candidates[:12]
-            out.append(visible("  ".join(shown)), style="cyan")
+            named = self.names() if self.names is not None else {}
+            with_names = Text()
+            if any(named.get(c.rpartition("=")[2], c.rpartition("=")[2]) != c.rpartition("=")[2] for c in shown):
+                # A figure is typed by its id, and said with its name (s1 Sherman Baker 1 · …).
+                for n, c in enumerate(shown):
+                    with_names.append(" · " if n else "", style="dim")
+                    with_names.append(visible(c), style="cyan")
+                    name = named.get(c.rpartition("=")[2], "")
+                    if name and name != c.rpartition("=")[2]:
+                        with_names.append(visible(f" {name}"), style="dim")
+            # The names go with the ids where the row holds them all; else every id is
+            # seen first (the line is one row, cut at its edge; the usage follows if room).
+            if with_names and (self.size.width <= 0 or with_names.cell_len < self.size.width):
+                out.append_text(with_names)
+            else:
+                out.append(visible("  ".join(shown)), style="cyan")
             if len(candidates) > len(shown):
                 out.append(" " + _("… {count} more").format(count=len(candidates) - len(shown)), style="dim")
         if spec is not None:

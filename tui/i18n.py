@@ -20,11 +20,13 @@ from string import Formatter
 
 from rich.text import Text as RichText
 
-from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, render
+from core.language.i18n import CLIENT_DOMAIN, N_, Domain, Text, naming, render
 from core.language.numerals import grouped, localised
 from core.language.reader import LANGUAGES, from_environment
+from core.narrate import sides_of
 from core.probability import percent
 from core.ruleset import Phase, Ruleset
+from core.state import GameState
 
 __all__ = [
     "N_",
@@ -70,9 +72,23 @@ def phase_name(ruleset: Ruleset, phase: Phase) -> str:
     return name if name != phase.id or not phase.title else words.gettext(phase.title)
 
 
-def shown(text: Text, ruleset: Ruleset) -> str:
-    """Words a game holds (an event's ``Msg``, an older save's English) in the reader's language."""
-    return render(text, ruleset.domain)
+def role_words(role: str, state: GameState) -> str:
+    """A role as the reader knows it: the referee and the spectator in his words, a side
+    by its name (its id is what ``--as`` and the seats file take)."""
+    if role == "referee":
+        return _("referee")
+    if role == "spectator":
+        return _("spectator")
+    return state.side_name(role)
+
+
+def shown(text: Text, ruleset: Ruleset, state: GameState | None = None) -> str:
+    """Words a game holds (an event's ``Msg``, an older save's English) in the reader's language;
+    with ``state``, a side they name by id by its name (``core.language.i18n.naming``)."""
+    if state is None:
+        return render(text, ruleset.domain)
+    with naming(sides_of(state)):
+        return render(text, ruleset.domain)
 
 
 def number(n: int | float) -> str:

@@ -36,7 +36,9 @@ import copy
 import gettext
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Union
@@ -255,29 +257,112 @@ ngettext = _core.ngettext
 pgettext = _core.pgettext
 
 
+# ------------------------------------------------------------ a game's names
+
+
+class Names(msgspec.Struct, frozen=True):
+    """What a game calls its sides and pieces, by id, while its words are rendered
+    (:func:`naming`): the players know them by their names, never by the ids that
+    commands type and events record."""
+
+    sides: Mapping[str, str] = {}
+    pieces: Mapping[str, str] = {}
+
+
+#: The game whose words are being rendered (none: ids are shown as recorded).
+_NAMES: ContextVar[Names | None] = ContextVar("fireteam_names", default=None)
+#: The longest name :func:`naming` uses (a scenario file's limit); a longer one, only a
+#: hostile save's, is cut.  With ids of at least one character, a message named can
+#: render at most this many times longer than reckoned (``_measure``).
+NAME_LIMIT = 60
+
+
+@contextmanager
+def naming(names: Names) -> Iterator[None]:
+    """Render a game's words with its names: inside, a message's argument that is
+    exactly one of its sides' ids (``{side}`` = ``regulars``, as rules record them)
+    reads as that side's name (``Bersaglieri``) in every language (but an argument
+    named ``…_id``: an id as a command takes it, in a hint of what to type), and
+    :func:`side_name` and :func:`piece_name` name what a ruleset's phrase holds by id.
+    An id that is a number is never taken for a side (it is a count far more often).
+    The mappings are read as they are then (a game's live views do)."""
+    token = _NAMES.set(names)
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def _named(names: Mapping[str, str], key: str) -> str:
+    name = names.get(key) if not key.isdigit() else None
+    if not name:
+        return key
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1] + "…"
+
+
+def side_name(side: str) -> str:
+    """A side's id as its players know it, while a game is rendered (:func:`naming`)."""
+    names = _NAMES.get()
+    return side if names is None else _named(names.sides, side)
+
+
+def piece_name(piece: str) -> str:
+    """A piece's id as its players know it, while a game is rendered (:func:`naming`)."""
+    names = _NAMES.get()
+    return piece if names is None else _named(names.pieces, piece)
+
+
+#: The possessives the rulesets' ``whose`` records (``regulars'``, ``Rossi's``): English
+#: writes one or the other as the name shown ends, so it is chosen once the name is.
+_POSSESSIVES = ("{name}'", "{name}'s")
+
+
 # ---------------------------------------------------------------------- rendering
 
 
-def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0) -> str:
+def render(
+    text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _depth: int = 0, *, named: bool = True
+) -> str:
     """``text`` in the reader's language (or ``language``).
 
     A plain string (an older save's sentence, a name) is looked up as it is and
     shown untranslated when the catalogue lacks it.  A :class:`Msg`'s template is
     translated, then filled; a template that is not a plain ``{name}`` template
     (a hostile save's ``{x.__class__}``, a field with no argument) is shown as
-    written, never evaluated.
+    written, never evaluated.  While a game is rendered (:func:`naming`), an
+    argument that is a side's id is its name, unless the message could then
+    render past :data:`MAX_RENDERED`, or ``named`` is False (:func:`plain`: the
+    words a rule reads back, such as the side in a recorded cause, are the ids).
     """
     tr = translations(language or lang(), domain)
     if isinstance(text, str):
         return tr.gettext(text) if text else text
     if _depth >= MAX_NESTING:
         return text.id
+    names = _NAMES.get() if named else None
+    sides = names.sides if names is not None else {}
+    if sides and _depth == 0 and _measure(text)[1] * NAME_LIMIT > MAX_RENDERED:
+        sides = {}  # (only a hostile save's message comes near)
+    return _render(text, tr, domain, language, _depth, sides)
+
+
+def _render(
+    text: Msg, tr: gettext.NullTranslations, domain: str, language: str | None, depth: int, sides: Mapping[str, str]
+) -> str:
     template = tr.gettext(text.id)
     if template == text.id:
         # An id recorded as a message of its own (a ledger column ``first-fire``): its
         # English words, where its ruleset gives them (``english_words`` with no context).
         template = _ENGLISH.get((domain, ""), {}).get(text.id, template)
-    values = {k: _argument(v, domain, language, _depth + 1) for k, v in text.args.items()}
+    values = {}
+    for k, v in text.args.items():
+        if isinstance(v, Msg):
+            values[k] = _render(v, tr, domain, language, depth + 1, sides) if depth + 1 < MAX_NESTING else v.id
+        else:
+            named = isinstance(v, str) and sides and not k.endswith("_id")  # an id as commands type it
+            values[k] = _argument(_named(sides, v) if named else v, language)
+    if template in _POSSESSIVES:
+        template = "{name}'" if values.get("name", "").endswith("s") else "{name}'s"
     return fill(template, values) or fill(text.id, values) or text.id
 
 
@@ -286,9 +371,7 @@ def render(text: Text, domain: str = CORE_DOMAIN, language: str | None = None, _
 _DECIMAL = re.compile(r"-?[0-9]{1,9}\.[0-9]{1,6}")
 
 
-def _argument(value: str | int | Msg, domain: str, language: str | None, depth: int) -> str:
-    if isinstance(value, Msg):
-        return render(value, domain, language, depth)
+def _argument(value: str | int, language: str | None) -> str:
     if isinstance(value, str) and _DECIMAL.fullmatch(value):
         return localised(value, language)
     return str(value)
@@ -314,5 +397,6 @@ def fill(template: str, values: Mapping[str, str]) -> str | None:
 
 
 def plain(text: Text) -> str:
-    """``text`` in English, as the source wrote it: for tests and the rules' own checks."""
-    return render(text, CORE_DOMAIN, SOURCE)
+    """``text`` in English, as the source wrote it, its ids as recorded (never named,
+    :func:`naming`): for tests and the rules' own checks."""
+    return render(text, CORE_DOMAIN, SOURCE, named=False)

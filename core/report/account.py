@@ -8,9 +8,9 @@ They are in the reader's language (``core.language.i18n``), one whole template e
 from __future__ import annotations
 
 from core import events as ev
-from core.language.i18n import N_, Domain, _, ngettext, render
+from core.language.i18n import N_, Domain, Text, _, naming, ngettext, render
 from core.language.numerals import decimal, localised
-from core.narrate import describe_need
+from core.narrate import check_need
 from core.report.build import Report
 from core.report.luck import RollLuck, SideLuck
 from core.report.model import Facts, Moment, TurnFacts
@@ -236,9 +236,9 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     fields = {
         "turn": j.fact.turn,
         "side": f.side_name(j.fact.side),
-        "what": who + render(r.purpose, f.domain),
+        "what": who + _purpose(r.purpose, f),
         "dice": f"{len(r.faces)}d{r.sides}",
-        "need": _need(r.check),
+        "need": _need(r.check, len(r.faces)),
         "faces": faces,
         "successes": _successes(j.successes),
         "expected": decimal(float(j.expected), 2),
@@ -257,13 +257,16 @@ def roll(report: Report, j: RollLuck, lucky: bool) -> str:
     return said.format(**fields)
 
 
-def _need(check: ev.Check | None) -> str:
-    """What the roll's check needed, ``needing 5+`` or ``needing 7+ total`` (a judged roll has one)."""
-    if isinstance(check, ev.Sum):
-        return describe_need(check.total, check.under, True)
-    if isinstance(check, (ev.AtLeast, ev.All, ev.Each)):
-        return describe_need(check.face, check.under, False)
-    return ""
+def _purpose(purpose: Text, f: Facts) -> str:
+    with naming(f.names()):  # a side the purpose names by id reads as its name
+        return render(purpose, f.domain)
+
+
+def _need(check: ev.Check | None, dice: int) -> str:
+    """What the roll's check needed, as the log says it: ``needing 5+ per die``,
+    ``needing 7+ total`` (a judged roll has one)."""
+    need = check_need(check, dice)
+    return _("needing {need}").format(need=need) if need else ""
 
 
 def _successes(n: int) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core import events as ev
-from core.language.i18n import Text, _, render
+from core.language.i18n import Text, _, naming, render
+from core.narrate import names_of
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
 from core.state import GameState, apply_in_place
@@ -45,6 +46,20 @@ def collect(
     """The facts of ``events`` (the effective history up to ``step``) as ``role`` saw them;
     ``apply`` folds them (``Timeline.apply``: a side's copy folds what holds)."""
     state = GameState()
+    with naming(names_of(state)):  # a side an event names by id reads as its name, as in the log
+        return _collect(state, events, header, ruleset, role, steps, step, apply)
+
+
+def _collect(
+    state: GameState,
+    events: list[ev.Event],
+    header: Header,
+    ruleset: Ruleset,
+    role: str,
+    steps: int,
+    step: int | None,
+    apply: Callable[[GameState, list[ev.Event]], GameState],
+) -> Facts:
     turns: dict[int, TurnFacts] = {0: TurnFacts(0)}
     units: dict[str, UnitFacts] = {}
     commands: list[_Command] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from core import events as ev
-from core.language.i18n import CORE_DOMAIN
+from core.language.i18n import CORE_DOMAIN, Names
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,10 @@ class Facts:
     origin: Origin | None = None
     #: The catalogue of the ruleset's words (``Ruleset.domain``): the rolls' purposes.
     domain: str = CORE_DOMAIN
+
+    def names(self) -> Names:
+        """The sides and pieces the report knows, by their names (``core.language.i18n.naming``)."""
+        return Names({s.id: s.name for s in self.sides}, {u.id: u.name for u in self.units})
 
     def side_name(self, side: str) -> str:
         for s in self.sides:

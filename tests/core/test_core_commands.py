@@ -41,7 +41,7 @@ def test_ambiguous_verbs_name_the_candidates(skirmish):
 
 def test_ambiguous_units_and_choices_name_the_candidates(demo):
     expected = sorted(
-        u.id
+        f"{u.id} ({u.name})"  # each by the id to type, said with its name (#26)
         for u in demo.state.units.values()
         if u.id.startswith("a") or any(w.lower().startswith("a") for w in u.name.split())
     )
@@ -164,8 +164,10 @@ def test_a_hidden_enemy_is_no_such_unit_for_the_other_side(skirmish):
         "no unit 'Ghost Rider' on that side"
     )
     # An ambiguous prefix does not name the hidden unit either.
-    assert refusal(skirmish, "shoot alpha g", "blue") == "'g' could be grunt or gunner"
-    assert refusal(skirmish, "shoot alpha g", "referee") == "'g' could be ghost, grunt or gunner"
+    assert refusal(skirmish, "shoot alpha g", "blue") == "'g' could be grunt (Grunt Green) or gunner (Gunner Grey)"
+    assert refusal(skirmish, "shoot alpha g", "referee") == (
+        "'g' could be ghost (Ghost Rider), grunt (Grunt Green) or gunner (Gunner Grey)"
+    )
 
 
 def test_a_hidden_unit_in_the_demo_is_no_such_unit_for_regulars(demo):

@@ -23,9 +23,9 @@ GAMES = {g.name: g for g in recorded_games()}
 
 #: (recorded game, the command line, who gave it) → the first request it made, word for word.
 EXPECTED = {
-    ("demo-game", "objective-roll", "irregulars"): "irregulars' secret objective die: 1d6",
-    ("demo-game", "rolloff", "referee"): "regulars' deployment: 1d6 (squad commander's leadership +2)",
-    ("demo-game", "civilians", "irregulars"): "irregulars' control of the civilians: 1d6, needs 3+",
+    ("demo-game", "objective-roll", "irregulars"): "Somali militia's secret objective die: 1d6",
+    ("demo-game", "rolloff", "referee"): "Bersaglieri's deployment: 1d6 (squad commander's leadership +2)",
+    ("demo-game", "civilians", "irregulars"): "Somali militia's control of the civilians: 1d6, needs 3+",
     (
         "demo-game",
         "react-spot rossi dahir",
@@ -88,7 +88,7 @@ def test_whose_roll_as_each_role_may_be_told(tmp_path):
     assert roller(s, "dahir", "", "referee") == "Dahir Omar"
     assert roller(s, "dahir", "", "irregulars") == "Dahir Omar"
     assert roller(s, "dahir", "", "regulars") == "an unseen unit"  # never his name nor his side
-    assert roller(s, "", "regulars", "irregulars") == "regulars"
+    assert roller(s, "", "regulars", "irregulars") == "Bersaglieri"  # a side by its name
     assert roller(s, "", "", "regulars") == "referee"
     g.close()
 

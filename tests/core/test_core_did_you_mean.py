@@ -53,3 +53,31 @@ def test_end_game_ends_a_breaking_news_game(demo):
     assert demo.parse("end-game").spec.name == "victory"
     demo.execute("end-game the light fails")
     assert demo.state.result and demo.state.phase == "ended"
+
+
+@pytest.mark.parametrize("ruleset", ["linea-di-tiro", "ludonet"])
+def test_end_game_without_its_result_says_what_to_give_in_the_words_typed(tmp_path, ruleset):
+    """``end-game`` alone: the refusal names the verb as typed (not the ruleset's own,
+    ``victory``/``result``) and what the missing argument is (#26)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=1)
+    game.execute("scenario demo")
+    said = refusal(game, "end-game")
+    assert said.startswith("end-game: missing ") and "usage: end-game " in said, said
+    assert "draw" in said  # what a result is: a side or draw, and why
+    game.close()
+
+
+def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
+    """``end-game`` once the game is over: the refusal names ``end-game``, the verb the
+    referee typed, not Breaking News's own ``victory`` (#26)."""
+    demo.execute("next")
+    demo.execute("end-game")
+    assert demo.state.phase == "ended"
+    with pytest.raises(Refused) as refused:
+        demo.execute("end-game militia")
+    assert str(refused.value) == "end-game is not allowed in the ended phase"
+    with pytest.raises(Refused) as refused:
+        demo.execute("victory militia")
+    assert str(refused.value) == "victory is not allowed in the ended phase"

@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
@@ -15,7 +16,8 @@ from recorded import RecordedGame, recorded_games  # noqa: E402
 
 from core import events as ev  # noqa: E402
 from core.game import Game  # noqa: E402
-from core.language.i18n import Msg  # noqa: E402
+from core.language.i18n import CORE_DOMAIN, Msg  # noqa: E402
+from core.language.reader import reader, reading, set_process_language  # noqa: E402
 from tui.main import main as fireteam  # noqa: E402
 
 #: A command's option as typed (``source=gun-102``, ``range=30``): command syntax.
@@ -61,6 +63,8 @@ def _raw_ids(game: Game) -> set[str]:
                 ids.update(str(a) for a in _args(e.text))
             case ev.VarSet() if e.key.startswith("profile."):
                 ids.add(e.key.partition(".")[2])
+            case ev.PhaseBegan():
+                ids.add(e.phase)  # a turn's banner names its phase in words (fire-elite: the elite's fire)
     return {i for i in ids if re.fullmatch(r"[a-z0-9]+(?:[-.][a-z0-9_]+)+", i)}
 
 
@@ -135,3 +139,171 @@ def test_a_secret_the_ruleset_cannot_read_is_shown_as_it_is(tmp_path):
     said = game.describe(ev.SecretSet(key="secret.support.x", owner="referee", value="no colons"))
     assert said == "secret for referee: secret.support.x = no colons"
     game.close()
+
+
+# ------------------------------------------------------- sides and pieces by name
+
+#: The languages every reader may read a game in.
+LANGUAGES = ("en", "it")
+#: A variable as the referee's log shows one the rules have no words for: ``key = value``,
+#: the scenario file's own data (``support.arty.side = us``).
+_RAW_VAR = re.compile(r"^\s*[\w.-]+ = ")
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _catalogue_words(lang: str, game: Game) -> set[str]:
+    """Every word the sentences of the game's catalogues hold in ``lang`` (the English is
+    the code's), but their fields and the commands they quote (``objectives regulars
+    random``): a command is what a referee types, not the language's words."""
+    from babel.messages.pofile import read_po
+
+    from core.language.i18n import LOCALE_DIR
+
+    verbs = sorted({n for spec in game.commands for n in (spec.name, *spec.aliases)}, key=len, reverse=True)
+    quoted = re.compile(r"\b(?:" + "|".join(map(re.escape, verbs)) + r")\b[^();]*")
+    words: set[str] = set()
+    for domain in (CORE_DOMAIN, game.ruleset.domain):
+        with open(LOCALE_DIR / "it" / "LC_MESSAGES" / f"{domain}.po", "rb") as f:
+            for message in read_po(f, locale="it", domain=domain):
+                said = message.id if lang == "en" else message.string
+                for text in said if isinstance(said, tuple) else (said,):
+                    words.update(_WORD.findall(quoted.sub("", _FIELD.sub("", text or ""))))
+    return words
+
+
+def _written(game: Game) -> tuple[set[str], set[str]]:
+    """What people wrote, shown as they wrote it (a scenario's title and texts, a note, a
+    result typed), to be taken out of the text like names; and the words of the kit a
+    scenario names its pieces' weapons by ("bazooka"), shown as named."""
+    names = {s.name for s in game.state.sides.values()} | {u.name for u in game.state.units.values()}
+    texts: set[str] = {game.state.scenario}
+    kit: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, Msg):
+            for arg in dict(value.args).values():
+                walk(arg)
+        elif isinstance(value, str):
+            if " " in value and value not in names:
+                texts.add(value)
+        elif isinstance(value, msgspec.Struct) and not isinstance(value, ev.UnitSpec | ev.Issued | ev.ScenarioRead):
+            for field in value.__struct_fields__:
+                walk(getattr(value, field))
+        elif isinstance(value, tuple | list):
+            for item in value:
+                walk(item)
+
+    for line in game.log_lines():
+        walk(line.event)
+        if isinstance(line.event, ev.UnitAdded):
+            u = line.event.unit
+            kit.update(w for things in (u.weapons, u.roles, u.status, (u.cls,)) for w in things)
+    return texts, kit
+
+
+def _referee_log(game: Game) -> str:
+    """The referee's log without what the referee alone is meant to read as the code
+    writes it: a variable the rules have no words for, and the command a note ends with
+    (a side reads the note without it, ``Ruleset.note_for_a_side``)."""
+    out = []
+    for line in game.log_lines():
+        e = line.event
+        if isinstance(e, ev.Noted):
+            said = game.describe(msgspec.structs.replace(e, text=game.ruleset.note_for_a_side(e.text)))
+        else:
+            said = line.text
+        if not _RAW_VAR.match(said):
+            out.append(said)
+    return "\n".join(out)
+
+
+def _by_name_cases() -> list[tuple[RecordedGame, str, str]]:
+    return [
+        (game, role, lang)
+        for game, role in [*_cases(), *((g, "referee") for g in recorded_games())]
+        for lang in LANGUAGES
+    ]
+
+
+def _unnamed(text: str, game: Game, lang: str) -> list[tuple[str, str]]:
+    """Each side or piece named by its id in ``text`` (one that has a name of its own),
+    with its line: names and what people wrote are taken out first, and an id that is
+    also a word of the language's sentences ("first") or of a piece's kit ("bazooka") is
+    not told from that word here (the other language's pass finds it)."""
+    s = game.state
+    texts, kit = _written(game)
+    shown = {x.name for x in (*s.sides.values(), *s.units.values())} | texts
+    taken = re.compile("|".join(map(re.escape, sorted(shown, key=len, reverse=True))))
+    ids = {x.id for x in (*s.sides.values(), *s.units.values()) if x.name != x.id}
+    ids -= _catalogue_words(lang, game) | kit
+    if not ids:
+        return []
+    pattern = re.compile(r"(?<![\w.-])(" + "|".join(map(re.escape, sorted(ids, key=len, reverse=True))) + r")(?![\w-])")
+    found = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("» "):
+            line = line.partition(":")[0]  # who gave the command (what he typed is his)
+        line = taken.sub("⟨name⟩", _QUOTED.sub("", line))
+        found += [(m.group(0), line.strip()) for m in pattern.finditer(line)]
+    return found
+
+
+@pytest.fixture
+def process_language():
+    """``fireteam --lang`` sets the process's language: put it back for the tests after."""
+    before = reader().lang
+    yield
+    set_process_language(before)
+
+
+@pytest.mark.parametrize(("game", "role", "lang"), _by_name_cases(), ids=lambda c: c if isinstance(c, str) else c.name)
+def test_every_reader_reads_sides_and_pieces_by_their_names(game, role, lang, capsys, process_language):
+    """The log, the report (and so the client's log pane and Report screen) name every side
+    and piece by its name, for every role, in both languages: the initiative, deployment
+    and morale lines, a secret marker, who bought what, a list of pieces hit (#26)."""
+    opened = Game.open(game.save, writable=False)
+    if role == "referee":
+        with reading(lang):
+            log = _referee_log(opened)
+    else:
+        assert fireteam(["log", "--as", role, "--lang", lang, str(game.save)]) == 0
+        log = capsys.readouterr().out
+    assert fireteam(["report", "--as", role, "--lang", lang, str(game.save)]) == 0
+    report = capsys.readouterr().out
+    assert "»" in log and "#" in report
+    assert _unnamed(log, opened, lang) == []
+    assert _unnamed(report, opened, lang) == []
+
+
+@pytest.mark.parametrize("game", recorded_games(), ids=lambda g: g.name)
+def test_the_scan_for_ids_looks_for_every_side(game):
+    """Every side's id is looked for in one language at least: the scan above has teeth."""
+    opened = Game.open(game.save, writable=False)
+    kit = _written(opened)[1]
+    looked = {
+        side for side in opened.state.sides for lang in LANGUAGES if side not in _catalogue_words(lang, opened) | kit
+    }
+    assert looked == set(opened.state.sides)
+
+
+@pytest.mark.parametrize("ruleset_id", ["bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet"])
+def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
+    """The log's banner of a phase (``Turn 1: observation``) says it in words: the phase's
+    own English words, or a word of its title; never the code's id (Bassa Intensità's
+    ``fire-elite``, ``observe``, ``cover``; #26).  ``setup`` is the state before a
+    scenario: no banner opens it."""
+    from core.narrate import describe
+    from core.ruleset import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    raw = []
+    with reading("en"):
+        for phase in ruleset.phases:
+            if phase.id == "setup":
+                continue
+            said = describe(ev.PhaseBegan(turn=1, phase=phase.id), domain=ruleset.domain)
+            name = said.removeprefix("Turn 1: ")
+            if name == phase.id and phase.id not in re.split(r"\W+", phase.title.lower()):
+                raw.append((phase.id, phase.title))
+    assert raw == []

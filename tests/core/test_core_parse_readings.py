@@ -82,3 +82,22 @@ def test_tab_offers_a_unit_by_any_word_of_its_name():
 
     assert complete("fire m3 fri", [FIRE], TABLE, "referee") == ["f"]  # Fritz
     assert complete("fire m3 tig", [FIRE], TABLE, "referee") == ["tank"]  # Tiger
+
+
+def test_a_name_said_whole_is_one_unit():
+    """``dismount cpl pinna``: a referee says a figure's name whole; its words after the
+    first go on with that figure, not into the next argument (#26)."""
+    table = state(
+        Unit("pinna", "Cpl Pinna", "allies"),
+        Unit("abdi", "Abdi the gunner", "axis"),
+        Unit("noor", "Ahmed Noor", "axis"),
+        Unit("m3", "M3 Lee", "allies"),
+    )
+    got = parse("fire cpl pinna abdi the gunner half", [FIRE], table, "referee").args
+    assert (got["shooter"], got["target"], got["band"]) == ("pinna", "abdi", "half")
+    assert parse("fire Cpl Pinna Ahmed Noor", [FIRE], table, "referee").args["target"] == "noor"
+    assert (
+        parse("fire m3 lee ahm", [FIRE], table, "referee").args == parse("fire m3 ahm", [FIRE], table, "referee").args
+    )
+    with pytest.raises(Refused, match="unexpected 'pinna'"):  # a word that is no more of that name
+        parse("fire m3 noor pinna", [FIRE], table, "referee")

@@ -93,7 +93,8 @@ def test_a_reveal_opens_its_commitment_and_says_so(tmp_path):
         (shown,) = [e for e in out.events if isinstance(e, ev.Revealed)]
         committed = next(e for e in file_events(game.path) if isinstance(e, ev.SecretSet) and e.key == key)
         assert (shown.value, shown.salt) == (committed.value, committed.salt) and matches(shown)
-        said = "regulars' marker 2 is a secondary objective (§4.1)"  # what it was, not its key (issue #26)
+        # what it was, not its key, the side by its name (issue #26)
+        said = "Bersaglieri's marker 2 is a secondary objective (§4.1)"
         assert committed.value == "secondary"
         assert any(f"revealed: {said} (matches its commitment" in line for line in out.lines)
     finally:

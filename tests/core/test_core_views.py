@@ -12,6 +12,8 @@ from coretests_support import DEMO_HIDDEN_NAMES, DEMO_HIDDEN_UNITS, new_demo, sk
 
 from core import events as ev
 from core.game import Game
+from core.language.i18n import naming
+from core.narrate import names_of
 from core.replay import step_of_shown, visible_steps
 from core.state import fold
 from core.views import view_state
@@ -150,7 +152,8 @@ def test_a_secret_becomes_public_after_reveal(tmp_path):
         secret = game.view(role).secrets[key]
         assert secret.revealed and secret.value == value
         # the marker's role in the ruleset's words, not its key (issue #26)
-        shown = f"revealed: {game.ruleset.describe_var(key, value)} (matches its commitment "
+        with naming(names_of(game.state)):  # the side by its name, as the log says it
+            shown = f"revealed: {game.ruleset.describe_var(key, value)} (matches its commitment "
         assert any(line.text.startswith(shown) for line in game.log_lines(role))
     game.close()
 

@@ -8,7 +8,19 @@ import msgspec
 import pytest
 
 from core import events as ev
-from core.language.i18n import M, Msg, fill, render
+from core.language.i18n import (
+    MAX_RENDERED,
+    NAME_LIMIT,
+    M,
+    Msg,
+    Names,
+    fill,
+    naming,
+    piece_name,
+    plain,
+    render,
+    side_name,
+)
 from core.language.reader import Reader, from_environment, lang, reading
 
 
@@ -79,3 +91,46 @@ def test_a_decimal_argument_reads_with_the_readers_decimal_point():
     assert render(m, language="en") == "Rossi crawls 25.5 cm"
     assert render(m, language="it") == "Rossi crawls 25,5 cm"
     assert render(M("{unit}", unit="Pvt 1.5"), language="it") == "Pvt 1.5"
+
+
+# ------------------------------------------------------------ a game's names (#26)
+
+SIDES = Names({"regulars": "Bersaglieri", "irregulars": "Somali militia", "2": "Blue force"}, {"rossi": "Sgt Rossi"})
+
+
+def test_a_side_a_message_records_by_id_reads_as_its_name_while_its_game_is_shown():
+    bought = M("{side} bought {extra}", side="regulars", extra=M("Motivation"))
+    marker = M("{whose} marker {n} is a fake (§4.1)", whose=M("{name}'", name="irregulars"), n="2")
+    killed = M("{what} by {side}", what=M("killed"), side="regulars")
+    with naming(SIDES):
+        assert render(bought, language="en") == "Bersaglieri bought Motivation"
+        # the possessive as the name shown ends, not as the id did ("irregulars'")
+        assert render(marker, language="en") == "Somali militia's marker 2 is a fake (§4.1)"
+        assert render(killed, "breaking_news", language="it") == "ucciso da Bersaglieri"
+        assert side_name("irregulars") == "Somali militia" and piece_name("rossi") == "Sgt Rossi"
+        assert side_name("nobody") == "nobody"
+    assert render(bought, language="en") == "regulars bought Motivation"  # no game: as recorded
+    assert side_name("regulars") == "regulars"
+
+
+def test_what_naming_leaves_as_recorded():
+    hint = M(
+        "{whose} artillery opens fire (barrage {side_id} PIECE)", whose=M("{name}'s", name="us"), side_id="regulars"
+    )
+    with naming(SIDES):
+        # an argument named ..._id is what a command takes: the hint keeps it
+        assert render(hint, language="en") == "us' artillery opens fire (barrage regulars PIECE)"
+        # a number is a count far more often than a side whose id it is
+        assert render(M("marker {n}", n="2"), language="en") == "marker 2"
+        # the rules read their own words back (a cause's side): plain never names
+        assert plain(M("{what} by {side}", what=M("killed"), side="regulars")) == "killed by regulars"
+
+
+def test_a_name_never_lets_a_hostile_message_render_past_its_limit():
+    long = Names({"a": "x" * 10_000})
+    # 20,000 references to a one-letter side: within the limit as recorded (40 KB), far past it named
+    wide = M("{s}" * 20_000, s="a")
+    with naming(long):
+        said = render(wide, language="en")
+        assert len(said) <= MAX_RENDERED and said == "a" * 20_000
+        assert render(M("{s} wins", s="a"), language="en") == "x" * (NAME_LIMIT - 1) + "… wins"  # a name is cut

@@ -225,11 +225,11 @@ def test_out_of_turn_commands_are_refused(game):
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@folgore next")
     play(game, "next dice=5,2", "next")  # folgore moves first
-    with pytest.raises(Refused, match="folgore's movement"):
+    with pytest.raises(Refused, match="Folgore patrol's movement"):
         play(game, "@militia move omar 10")
     with pytest.raises(Refused, match="cannot fire in its own movement"):
         play(game, "@folgore fire marra omar range=20")
-    with pytest.raises(Refused, match="cannot move: it is folgore's movement"):
+    with pytest.raises(Refused, match="cannot move: it is Folgore patrol's movement"):
         play(game, "move omar 10")  # the referee too: it is a rule, not a permission
     with pytest.raises(Refused, match="not allowed in the first movement phase"):
         play(game, "@folgore act marra normal")
@@ -337,7 +337,9 @@ def test_a_hidden_man_must_be_observed_before_he_is_fired_at(game):
     facts = play(game, "observe marra omar cover dice=4")
     assert plain(rolls(facts)[0].outcome) == "nothing seen"
     assert "omar" not in game.view("folgore").units
-    assert not any("observation" in line.text for line in game.log_lines("folgore"))
+    # the failed roll is not told (the phase's banner, "Turn 1: observation", is)
+    told = [line.text for line in game.log_lines("folgore") if not isinstance(line.event, ev.PhaseBegan)]
+    assert not any("observation" in text for text in told)
     play(game, "observe ferrante omar cover dice=3")
     assert "omar" in game.view("folgore").units
     with pytest.raises(Refused, match="already seen"):

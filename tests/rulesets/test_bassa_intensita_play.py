@@ -467,7 +467,7 @@ def test_after_the_last_turn_the_referee_records_the_result(game):
 
 def test_a_draw_and_a_refused_victory(game):
     goto(game, "observe")
-    with pytest.raises(Refused, match="name the winning side"):
+    with pytest.raises(Refused, match=r"name the winning side \(blue \(Blue\), red \(Red\)\) or say draw"):
         play(game, "victory")
     play(game, "victory draw")
     assert plain(game.state.result).startswith("a draw: the referee ends the game")

@@ -174,9 +174,9 @@ def test_next_draws_the_cards_in_order_and_names_the_side(game):
 def test_a_number_card_activates_one_piece_once(game):
     """Rules: LT-R010, LT-R020."""
     play(game, "next")  # 7♥: us
-    with pytest.raises(Refused, match="7♥ is us'"):
+    with pytest.raises(Refused, match="7♥ is US 2nd Armored's"):
         play(game, "@german activate panzer A2")
-    with pytest.raises(Refused, match="7♥ is us'"):
+    with pytest.raises(Refused, match="7♥ is US 2nd Armored's"):
         play(game, "activate panzer A2")  # a rule, for the referee too
     facts = play(game, "@us activate sherman1 A2")
     assert any(isinstance(e, ev.StatusChanged) and e.add == ("A2",) for e in facts)
@@ -187,7 +187,7 @@ def test_a_number_card_activates_one_piece_once(game):
         play(game, "@us activate sherman2 A5")
     play(game, "@us next")  # the card's side ends its card: Q♠
     assert game.state.units["sherman1"].status == ()  # the card's badges go with it
-    with pytest.raises(Refused, match="Q♠ is german's"):
+    with pytest.raises(Refused, match="Q♠ is Kampfgruppe Heinz's"):
         play(game, "@us next")
 
 
@@ -206,7 +206,7 @@ def test_a_face_card_may_call_artillery_which_opens_on_the_joker(game):
     """Rules: LT-R090, LT-AMB-07."""
     inject(game, piece("hauptmann", "german", "rifles", roles=("company-command",)))
     play(game, "next", "next")
-    with pytest.raises(Refused, match="gives german no artillery support"):
+    with pytest.raises(Refused, match="gives Kampfgruppe Heinz no artillery support"):
         play(game, "@german unitmove call-artillery by=hauptmann on the crossroads")
     inject(game, *artillery("german", 4))
     with pytest.raises(Refused, match="name the piece that calls"):
@@ -257,7 +257,7 @@ def test_a_ready_attack_replies_out_of_turn(game):
     play(game, "@german activate panzer A1")
     assert game.state.units["panzer"].has("ready-1")
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
-    with pytest.raises(Refused, match="is us'"):
+    with pytest.raises(Refused, match="is US 2nd Armored's"):
         play(game, "@german at panzer sherman1")
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 7, column 0: no effect"

@@ -112,7 +112,7 @@ def test_an_opportunity_shot_at_an_assaulting_piece(game):
     assert plain(rolls(facts)[0].outcome).endswith("I: immobilised, loses its ready attacks")
     with pytest.raises(Refused, match="free opportunity shot on this card"):
         play(game, "@german mg grenadiers gis opportunity defence=moving-open")
-    with pytest.raises(Refused, match="is us'"):
+    with pytest.raises(Refused, match="is US 2nd Armored's"):
         play(game, "@german mg grenadiers gis defence=moving-open")  # no plain fire out of turn
     play(game, "next", "next", "next", "next")  # K♦: a new card, a new free shot
     play(game, "@german mg grenadiers bazooka opportunity defence=moving-open dice=6")

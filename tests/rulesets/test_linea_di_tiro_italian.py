@@ -53,8 +53,8 @@ def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
     with reading("it"):
         said = [game.describe(e) for e in facts]
     assert (
-        "test di morale, morale 4 di Sherman Easy: 1d6 (situazioni +1): 6 → totale modificato 7: indietreggia "
-        "[dadi del tavolo]"
+        "test di morale, morale 4 di Sherman Easy: 1d6 serve 3 o meno (base 4 o meno, situazioni +1): 6 "
+        "→ totale modificato 7: indietreggia [dadi del tavolo]"
     ) in said
     assert "Sherman Easy muove di 5 cm (indietreggia, fronte al nemico)" in said
     assert "nota: Sherman Easy indietreggia di 5 cm, fronte al nemico (LT-R080)" in said

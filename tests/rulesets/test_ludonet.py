@@ -209,9 +209,9 @@ def test_out_of_turn_commands_are_refused(game):
     with pytest.raises(Refused, match="only the referee"):
         play(game, "@paras next")
     play(game, "next dice=6,1")
-    with pytest.raises(Refused, match="paras' move"):
+    with pytest.raises(Refused, match="7th Parachute Battalion's move"):
         play(game, "@garrison move hans 5")
-    with pytest.raises(Refused, match="cannot move: it is paras' move"):
+    with pytest.raises(Refused, match="cannot move: it is 7th Parachute Battalion's move"):
         play(game, "move hans 5")
     with pytest.raises(Refused, match="not allowed in the first movement phase"):
         play(game, "@paras fire smith hans half")
@@ -220,7 +220,7 @@ def test_out_of_turn_commands_are_refused(game):
     play(game, "@garrison move hans 5")
     with pytest.raises(Refused, match="already moved"):
         play(game, "@garrison move hans 5")
-    with pytest.raises(Refused, match="garrison's move"):
+    with pytest.raises(Refused, match="Farm garrison's move"):
         play(game, "@paras next")
 
 

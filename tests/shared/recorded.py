@@ -96,6 +96,8 @@ class Asked:
     role: str
     command: str
     request: DiceRequest
+    #: The command's number in the file, once given (the one its rolls are recorded in).
+    cmd: int = 0
 
 
 def play_with_table_dice(game: RecordedGame, folder: Path) -> tuple[Game, list[Asked]]:
@@ -118,6 +120,6 @@ def play_with_table_dice(game: RecordedGame, folder: Path) -> tuple[Game, list[A
                 g.execute(text, role=role, faces=None if "dice=" in text else faces)
                 break
             except NeedDice as need:
-                asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request))
+                asked.append(Asked(text, role, g.parse(text, role).spec.name, need.request, g.history.next_cmd))
                 faces += seeded.roll(need.count, need.sides)
     return g, asked

@@ -136,7 +136,7 @@ async def test_serve_web_and_invite_seat_a_browser_and_a_fresh_ssh_key(tmp_path)
                     )
 
             reader = asyncio.get_running_loop().create_task(read())
-            await wait_until(lambda: "bruno (regulars)" in screen)
+            await wait_until(lambda: "bruno (Bersaglieri)" in screen)
             # An SSH client with a key nobody registered.
             fresh = asyncssh.generate_private_key("ssh-ed25519")
             conn = await asyncssh.connect(
@@ -146,7 +146,7 @@ async def test_serve_web_and_invite_seat_a_browser_and_a_fresh_ssh_key(tmp_path)
             player = Player(100, 40)
             chan, _ = await conn.create_session(lambda: player, term_type="xterm-256color", term_size=(100, 40))
             player.conn, player.chan = conn, chan
-            await player.wait_for("bruno (regulars)")
+            await player.wait_for("bruno (Bersaglieri)")
             player.command("note both doors")
             await wait_until(lambda: "both doors" in screen)
             await ws.close()

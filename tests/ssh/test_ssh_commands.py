@@ -90,10 +90,10 @@ async def test_with_several_games_a_seat_picks_one(two_games):
     menu.type("7\r")
     await menu.wait_for("No game 7")
     menu.type("2\r")
-    await menu.wait_for("reg (regulars)", "the southern table")
+    await menu.wait_for("reg (Bersaglieri)", "the southern table")
     # ...by the SSH user name...
     by_user = await connect("irr", username="north")
-    await by_user.wait_for("irr (irregulars)", "Turn 0: deployment")
+    await by_user.wait_for("irr (Somali militia)", "Turn 0: deployment")
     assert "the southern table" not in by_user.text()
     # ...or by the command, with a terminal (ssh -t host south).
     by_command = await connect("rita", command="south")

@@ -42,7 +42,7 @@ async def test_a_refusal_and_markup_are_drawn_as_they_are(club):
     rita = await club.connect("rita", size=SIZE)
     reg = await club.connect("reg", size=SIZE)
     await rita.wait_for("rita (referee)")
-    await reg.wait_for("reg (regulars)")
+    await reg.wait_for("reg (Bersaglieri)")
     before = club.game.path.read_bytes()
     rita.command("fire rossi")
     await rita.wait_for("✗ fire: missing targets; usage: fire unit targets… range=… [aimed|burst] [weapon=…]")
@@ -61,7 +61,7 @@ async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
     rita = await club.connect("rita", size=SIZE)
     reg = await club.connect("reg", size=SIZE)
     await rita.wait_for("rita (referee)")
-    await reg.wait_for("reg (regulars)")
+    await reg.wait_for("reg (Bersaglieri)")
     # Inside a paste, what would not show as itself goes on the line as its escape.
     rita.type(f"{PASTE_START}note look\x07here\x0c\u2028now\x85{PASTE_END}")
     await rita.wait_for("note look\\x07here\\x0c\\u2028now\\x85")

@@ -60,7 +60,7 @@ async def test_a_fresh_key_joins_by_invitation_and_is_then_the_seats(tmp_path, c
         token, inv = invitations.create("reg", uses=1)
         fresh = asyncssh.generate_private_key("ssh-ed25519")
         player = await club.connect("reg", key=fresh, username=f"join-{token}")
-        await player.wait_for("reg (regulars)")
+        await player.wait_for("reg (Bersaglieri)")
         # The key is the seat's now, in the seats file: appended, the organiser's lines untouched.
         text = (tmp_path / "seats.toml").read_text()
         assert text.startswith(ORGANISER_LINES + '[[seat]]\nname = "rita"')
@@ -76,7 +76,7 @@ async def test_a_fresh_key_joins_by_invitation_and_is_then_the_seats(tmp_path, c
         await player.close()
         # The same key comes back with any user name, no token needed (and the invitation, used up, is not).
         again = await club.connect("reg", key=fresh, username="bruno")
-        await again.wait_for("reg (regulars)")
+        await again.wait_for("reg (Bersaglieri)")
         log = club.log()
         assert token not in log
         assert "user='join-…'" in log
@@ -92,7 +92,7 @@ async def test_a_forged_expired_revoked_or_used_up_token_lets_no_key_in(tmp_path
         expired, _ = Invitations(tmp_path, clock=lambda: time.time() - 13 * 3600).create("irr", expires_s=12 * 3600)
         used = asyncssh.generate_private_key("ssh-ed25519")
         first = await club.connect("irr", key=used, username=f"join-{token}")
-        await first.wait_for("irr (irregulars)")
+        await first.wait_for("irr (Somali militia)")
         before = (tmp_path / "seats.toml").read_text()
         tokens = (token, revoked, expired, "A" * 32)
         for name in [f"join-{t}" for t in tokens] + ["join-" + token[:-1] + "!", "join-"]:
@@ -126,7 +126,7 @@ async def test_through_seat_workers_the_table_process_binds_the_key(tmp_path, ca
         token, inv = invitations.create("reg")
         fresh = asyncssh.generate_private_key("ssh-ed25519")
         player = await club.connect("reg", key=fresh, username=f"join-{token}")
-        await player.wait_for("reg (regulars)")
+        await player.wait_for("reg (Bersaglieri)")
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data).name == "reg"
         assert invitations.all()[0].used == 1
         assert token not in club.log()

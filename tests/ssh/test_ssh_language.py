@@ -156,7 +156,7 @@ async def test_a_hostile_locale_from_a_real_client_is_never_echoed_nor_logged(tm
             assert (answer.exit_status, answer.stdout) == (0, "table: nobody\n"), env
         # With a terminal too: the app opens in English.
         irr = await club.connect("irr", env={"LANG": "it\x1b]0;pwned\x07", "LANGUAGE": "../../etc"})
-        await irr.wait_for("irr (irregulars)")
+        await irr.wait_for("irr (Somali militia)")
         assert club.session("irr").reader.lang == "en"
         raw = "".join(irr.raw)
         log = club.log()
@@ -264,10 +264,10 @@ def test_catalogue(monkeypatch):
 async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(tmp_path, caplog, test_catalogue):
     async with table(tmp_path, caplog, limits=Limits(line_length=100)) as club:
         reg, irr = await club.connect("reg", env=EN), await club.connect("irr", env=EN)
-        await asyncio.gather(reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)"))
+        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         assert club.session("reg").reader.lang == "it" and club.session("irr").reader.lang == "en"
         rita = await club.connect("rita", env=IT)
-        await rita.wait_for("rita (referee)")
+        await rita.wait_for("rita (")  # (her role in her own words)
         # The referee's note is one event; each seat's log narrates it in its own words.
         rita.command(f'note "{NOTE_EN}"')
         # (The narration's own words around the note, "note: ", are the core's, in its catalogue.)
@@ -308,7 +308,7 @@ async def test_the_same_pane_reads_in_each_seats_own_language(tmp_path, caplog, 
 async def test_a_kicked_seat_is_told_in_its_language_and_the_log_in_english(tmp_path, caplog):
     async with table(tmp_path, caplog) as club:
         reg, irr = await club.connect("reg"), await club.connect("irr")
-        await asyncio.gather(reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)"))
+        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         club.server.kick("reg", "rita")
         club.server.kick("irr", "rita")
         await asyncio.gather(reg.closed.wait(), irr.closed.wait())
@@ -414,7 +414,7 @@ async def test_seat_workers_answer_each_seat_in_its_language(tmp_path, caplog):
         assert "you: irr (irregulars)" in (await club.run("irr", "status", env=EN)).stdout  # the client
         assert "tu: rita (referee)" in (await club.run("rita", "status")).stdout  # the server's --lang
         reg, irr = await club.connect("reg"), await club.connect("irr", env=EN)
-        await asyncio.gather(reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)"))
+        await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)"))
         server.kick("reg", "rita")
         server.kick("irr", "rita")
         await asyncio.gather(reg.closed.wait(), irr.closed.wait())

@@ -13,9 +13,9 @@ async def test_logging_in_while_apps_are_running(club):
     await rita.wait_for("rita (referee)")
     # Two more logins while an app already runs in the server's loop, one after the other...
     reg = await club.connect("reg")
-    await reg.wait_for("reg (regulars)")
+    await reg.wait_for("reg (Bersaglieri)")
     irr = await club.connect("irr")
-    await irr.wait_for("irr (irregulars)")
+    await irr.wait_for("irr (Somali militia)")
     # ...and two at once.
     spec, rita2 = await asyncio.gather(club.connect("spec"), club.connect("rita"))
     await asyncio.gather(spec.wait_for("spec (spectator)"), rita2.wait_for("rita (referee)"))
@@ -36,19 +36,19 @@ async def test_a_dropped_client_does_not_disturb_the_others(club):
 async def test_a_reconnect_resumes_at_the_current_state(club):
     rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
     # Type only once the referee's command line is there: keys sent before it are not a command.
-    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await reg.close()
     rita.command('note "while you were away"')
     await rita.wait_for("while you were away")
     again = await club.connect("reg")
-    await again.wait_for("reg (regulars)", "while you were away")
+    await again.wait_for("reg (Bersaglieri)", "while you were away")
 
 
 async def test_a_client_that_stops_reading_is_cut_off(club):
     rita, irr = await asyncio.gather(club.connect("rita"), club.connect("irr"))
     # A small receive window: the server's output to this seat piles up in its own buffer fast.
     slow = await club.connect("reg", window=8 * 1024)
-    await slow.wait_for("reg (regulars)")
+    await slow.wait_for("reg (Bersaglieri)")
     slow.chan.pause_reading()  # the client hangs: it reads nothing more, so it opens no window
     # The screen keeps changing (new log lines, a resize): the output waits, unsent, until the limit.
     for n in range(200):
@@ -87,7 +87,7 @@ async def test_a_crashed_session_is_logged_and_closed_and_the_game_goes_on(club)
 async def test_the_processs_stdout_is_left_alone_by_apps_starting_and_stopping_out_of_order(club):
     out, err = sys.stdout, sys.stderr
     first, second = await asyncio.gather(club.connect("rita"), club.connect("reg"))
-    await asyncio.gather(first.wait_for("rita (referee)"), second.wait_for("reg (regulars)"))
+    await asyncio.gather(first.wait_for("rita (referee)"), second.wait_for("reg (Bersaglieri)"))
     await first.close()  # the first app to start stops first, while the second runs on
     await wait_until(lambda: len(club.server.sessions) == 1)
     assert (sys.stdout, sys.stderr) == (out, err)
@@ -128,7 +128,7 @@ async def test_keys_typed_while_the_seat_opens_are_not_lost(club, monkeypatch):
     reg.command('note "typed ahead"')
     await received.wait()
     go.set()
-    await reg.wait_for("reg (regulars)", "typed ahead")
+    await reg.wait_for("reg (Bersaglieri)", "typed ahead")
     assert ("reg", 'note "typed ahead"') in [
         (ln.event.by, ln.event.text) for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"
     ]
@@ -146,7 +146,7 @@ async def test_keys_that_come_as_the_app_starts_are_not_lost(club, monkeypatch):
 
     monkeypatch.setattr(SSHDriver, "start_application_mode", start_and_type)
     reg = await club.connect("reg")
-    await reg.wait_for("reg (regulars)", "typed as it started")
+    await reg.wait_for("reg (Bersaglieri)", "typed as it started")
     assert ("reg", 'note "typed as it started"') in [
         (ln.event.by, ln.event.text) for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"
     ]

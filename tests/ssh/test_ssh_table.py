@@ -10,6 +10,8 @@ from ssh_club import Player, wait_until
 from ssh_memory import widget_strings
 from textual.pilot import Pilot
 
+from core.language.i18n import naming
+from core.narrate import names_of
 from core.views import event_visible
 
 HIDDEN = ("Dahir Omar", "Egal Yusuf")  # the demo's hidden irregulars
@@ -18,7 +20,7 @@ HIDDEN = ("Dahir Omar", "Egal Yusuf")  # the demo's hidden irregulars
 async def test_a_command_from_one_seat_appears_at_once_on_every_other_seat(club):
     rita, reg, irr = await asyncio.gather(club.connect("rita"), club.connect("reg"), club.connect("irr"))
     await asyncio.gather(
-        rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)")
+        rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)")
     )
     reg.command('note "smoke over the market"')
     await asyncio.gather(*(p.wait_for("smoke over the market") for p in (rita, reg, irr)))
@@ -32,14 +34,16 @@ async def test_a_command_from_one_seat_appears_at_once_on_every_other_seat(club)
 
 
 def regulars_secrets(game) -> list[str]:
-    """The regulars' secret objectives as the log says them (" regulars' marker 4 is the
-    main objective (§4.1)"...): what each marker is, never its key (issue #26); with the
-    space before, so that the irregulars' own markers' words do not hold them."""
-    said = [
-        " " + (game.ruleset.describe_var(key, secret.value) or "")
-        for key, secret in game.state.secrets.items()
-        if secret.owner == "regulars"
-    ]
+    """The regulars' secret objectives as the log says them (" Bersaglieri's marker 4 is the
+    main objective (§4.1)"...): what each marker is, never its key, the side by its name
+    (issue #26); with the space before, so that the irregulars' own markers' words do not
+    hold them."""
+    with naming(names_of(game.state)):
+        said = [
+            " " + (game.ruleset.describe_var(key, secret.value) or "")
+            for key, secret in game.state.secrets.items()
+            if secret.owner == "regulars"
+        ]
     assert said and all(s.strip() for s in said), "the demo gives the regulars secret objectives, each in words"
     return said
 
@@ -79,10 +83,10 @@ async def test_each_seat_sees_only_its_own_view(club):
 
 async def test_a_sides_replay_hides_what_its_live_view_hides(club):
     reg = await club.connect("reg")
-    await reg.wait_for("reg (regulars)")
+    await reg.wait_for("reg (Bersaglieri)")
     before = len(reg.raw)
     reg.type("\x1b[15~")  # F5: replay this game
-    await reg.wait_for("paused", "as regulars")
+    await reg.wait_for("paused", "as Bersaglieri")
     total = club.game.timeline.length
     # The steps count only the events the regulars may see: the count of all
     # of them would tell how many hidden ones there were.
@@ -183,14 +187,14 @@ async def test_the_role_comes_from_the_seats_file_not_from_the_client(club):
     )
     player.conn, player.chan = conn, chan
     club.players.append(player)
-    await player.wait_for("reg (regulars)")
+    await player.wait_for("reg (Bersaglieri)")
     assert club.session("reg").seat.role == "regulars"
     assert "Dahir Omar" not in player.text()
 
 
 async def test_terminal_size_and_resizes_come_from_the_client(club):
     reg = await club.connect("reg", size=(90, 30))
-    await reg.wait_for("reg (regulars)")
+    await reg.wait_for("reg (Bersaglieri)")
     app = club.session("reg").app
     assert tuple(app.size) == (90, 30)
     reg.resize(60, 20)

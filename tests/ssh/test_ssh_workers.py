@@ -36,7 +36,7 @@ async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(w
         await club.connect(s, size=(160, 60) if s == "reg" else (100, 40)) for s in ("rita", "reg", "irr")
     ]
     await asyncio.gather(
-        rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), irr.wait_for("irr (irregulars)")
+        rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"), irr.wait_for("irr (Somali militia)")
     )
     await wait_until(lambda: " seated seat=irr " in club.log())
     assert {worker_of(club, "rita"), worker_of(club, "reg")} == {1, 2}
@@ -62,7 +62,7 @@ async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(w
 async def test_refusals_and_the_undo_rules_come_back_from_the_table(workers_club):
     club = workers_club
     rita, reg, spec = [await club.connect(s) for s in ("rita", "reg", "spec")]
-    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"), spec.wait_for("spec ("))
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"), spec.wait_for("spec ("))
     before = club.game.log_length
     spec.command('note "I want to play"')
     await spec.wait_for("spectators watch; they cannot give commands")
@@ -103,7 +103,7 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(worker
 async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused(workers_club):
     club = workers_club
     rita, reg = [await club.connect(s) for s in ("rita", "reg")]
-    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await wait_until(lambda: " seated seat=reg " in club.log())
     who = await club.run("spec", "who")
     assert who.stdout.startswith("table: ") and "rita (referee)" in who.stdout and "reg (regulars)" in who.stdout
@@ -115,7 +115,7 @@ async def test_who_counts_the_seats_of_every_worker_and_unknown_keys_are_refused
 async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_club):
     club = workers_club
     rita, reg = [await club.connect(s) for s in ("rita", "reg")]
-    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+    await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
     await wait_until(lambda: " seated seat=reg " in club.log())
     doomed = next(w for w in club.server.workers if w.index == worker_of(club, "reg"))
     assert worker_of(club, "rita") != doomed.index
@@ -126,7 +126,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     await wait_until(lambda: "starting another" in club.log())
     await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
     again = await club.connect("reg")
-    await again.wait_for("reg (regulars)", "while you were away")
+    await again.wait_for("reg (Bersaglieri)", "while you were away")
 
 
 async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
@@ -141,7 +141,7 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
         south_rita = await club.connect("rita", username="south")
         south_irr = await club.connect("irr", username="south")
         await asyncio.gather(
-            north_reg.wait_for("reg (regulars)"),
+            north_reg.wait_for("reg (Bersaglieri)"),
             south_rita.wait_for("the southern table"),
             south_irr.wait_for("the southern table"),
         )
@@ -195,7 +195,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
     club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
     try:
         rita, reg = [await club.connect(s) for s in ("rita", "reg")]
-        await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (regulars)"))
+        await asyncio.gather(rita.wait_for("rita (referee)"), reg.wait_for("reg (Bersaglieri)"))
         # Pings answered: nobody is stopped while all is well.
         await wait_until(lambda: all(w.ponged >= 2 * HEARTBEAT_MISSES for w in server.workers))
         assert "did not answer" not in club.log()
@@ -208,7 +208,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         await wait_until(lambda: game.log_lines()[-1].text == "note: still here")
         await wait_until(lambda: len(server.workers) == 2 and all(w.ready.done() for w in server.workers))
         again = await club.connect("reg")
-        await again.wait_for("reg (regulars)", "still here")
+        await again.wait_for("reg (Bersaglieri)", "still here")
     finally:
         await club.close()
         game.close()

@@ -78,7 +78,7 @@ async def test_a_browser_joins_by_the_link_plays_and_its_command_shows_on_an_ssh
         page = await context.new_page()
         await follow_link(page, web, token)
         assert token not in page.url  # the address bar no longer carries it
-        text = await shows(page, "reg (regulars)", "as regulars", "commitment to a secret of Somali militia")
+        text = await shows(page, "reg (Bersaglieri)", "as Bersaglieri", "commitment to a secret of Somali militia")
         assert "secret for Somali militia" not in text  # the regulars' view: the other side's secrets stay secret
         await page.keyboard.type("note typed in chromium")
         await page.keyboard.press("Enter")
@@ -108,7 +108,7 @@ async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_i
         context = await chromium.new_context(viewport={"width": 1200, "height": 800})
         page = await context.new_page()
         await follow_link(page, web, token)
-        await shows(page, "irr (irregulars)")
+        await shows(page, "irr (Somali militia)")
         await page.close()  # the tab closed: the seat leaves
         await wait_until(lambda: not web.club.server.sessions)
         rita = await web.club.connect("rita")
@@ -119,7 +119,7 @@ async def test_opening_the_link_again_sits_in_the_same_seat_and_the_game_as_it_i
         answer = await page.goto(web.url(f"/join/{token}"))
         assert answer.status == 200
         await page.wait_for_url(web.url("/"))
-        await shows(page, "irr (irregulars)", "while the tab was closed")
+        await shows(page, "irr (Somali militia)", "while the tab was closed")
         assert web.invitations.all()[0].used == 1  # the same browser: no second use
         await context.close()
 
@@ -130,11 +130,11 @@ async def test_a_dropped_connection_reconnects_by_itself(tmp_path, caplog, chrom
         context = await chromium.new_context(viewport={"width": 1200, "height": 800})
         page = await context.new_page()
         await follow_link(page, web, token)
-        await shows(page, "reg (regulars)")
+        await shows(page, "reg (Bersaglieri)")
         (session,) = web.club.server.sessions
         session._channel.abort()  # the connection drops (a lost Wi-Fi, a proxy restarting)
         await wait_until(lambda: any(s is not session for s in web.club.server.sessions))
-        await shows(page, "reg (regulars)")
+        await shows(page, "reg (Bersaglieri)")
         await page.keyboard.type("note after the drop")
         await page.keyboard.press("Enter")
         await wait_until(lambda: "after the drop" in web.game.path.read_text())
@@ -149,7 +149,7 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_p
         await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.origin)
         page = await context.new_page()
         await follow_link(page, web, token)
-        await shows(page, "reg (regulars)")
+        await shows(page, "reg (Bersaglieri)")
         (session,) = web.club.server.sessions
         width, height = session.size
         assert width >= 60 and height >= 16  # the game's smallest working size, or more

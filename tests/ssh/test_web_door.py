@@ -163,7 +163,7 @@ async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_an
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
         try:
-            await browser.wait_for("reg (regulars)", "as regulars")
+            await browser.wait_for("reg (Bersaglieri)", "as Bersaglieri")
             rita = await web.club.connect("rita")
             await rita.wait_for("rita (referee)")
             await browser.command("note typed in a browser")
@@ -190,7 +190,7 @@ async def test_the_same_browser_opening_the_link_again_uses_nothing_and_sits_in_
             assert status == 403
             ws = await http.ws_connect(web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin})
             browser = Browser(http, ws)
-            await browser.wait_for("irr (irregulars)")
+            await browser.wait_for("irr (Somali militia)")
         finally:
             await http.close()
 
@@ -200,7 +200,7 @@ async def test_revoking_ends_the_open_seat_and_the_cookie_opens_nothing_after(tm
         web.club.server.seats_poll = 0.05
         token, inv = web.invitations.create("reg")
         browser = await seat(web, token)
-        await browser.wait_for("reg (regulars)")
+        await browser.wait_for("reg (Bersaglieri)")
         Invitations(tmp_path).revoke(inv.id)  # as `fireteam invite --revoke` does, from another process
         assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001  # ended: the page does not reconnect
         assert "revoked your invitation" in browser.text()
@@ -217,7 +217,7 @@ async def test_a_seat_taken_out_of_the_seats_file_ends_its_browser(tmp_path, cap
         web.club.server.seats_poll = 0.05
         token, _ = web.invitations.create("irr")
         browser = await seat(web, token)
-        await browser.wait_for("irr (irregulars)")
+        await browser.wait_for("irr (Somali militia)")
         seats = tmp_path / "seats.toml"
         seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
         assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
@@ -290,7 +290,7 @@ async def test_a_message_over_the_limit_closes_the_websocket_and_frees_the_seat(
     async with web_table(tmp_path, caplog, limits=limits) as web:
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
-        await browser.wait_for("reg (regulars)")
+        await browser.wait_for("reg (Bersaglieri)")
         await browser.ws.send_str(json.dumps(["stdin", "x" * 5000]))
         assert await asyncio.wait_for(browser.closed, WAIT_S) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
         await wait_until(lambda: not web.club.server.sessions)
@@ -304,7 +304,7 @@ async def test_a_flood_of_messages_is_cut_to_the_rate_and_the_seat_told(tmp_path
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
         try:
-            await browser.wait_for("reg (regulars)")
+            await browser.wait_for("reg (Bersaglieri)")
             for _ in range(400):
                 await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
             await browser.wait_for("Too much input")
@@ -368,7 +368,7 @@ async def test_under_tls_the_cookie_is_secure(tmp_path, caplog):
             assert "Secure" in answer.headers["Set-Cookie"]
         browser = await seat(web, token)
         try:
-            await browser.wait_for("reg (regulars)")
+            await browser.wait_for("reg (Bersaglieri)")
         finally:
             await browser.close()
 
@@ -387,7 +387,7 @@ async def test_behind_a_tls_proxy_the_public_origin_is_let_in_and_the_cookie_sec
                 await http.ws_connect(ws_url, headers={"Cookie": cookie, "Origin": "https://evil.example.org"})
             ws = await http.ws_connect(ws_url, headers={"Cookie": cookie, "Origin": "https://table.example.org"})
             browser = Browser(http, ws)
-            await browser.wait_for("reg (regulars)")
+            await browser.wait_for("reg (Bersaglieri)")
             await ws.close()
 
 
@@ -396,7 +396,7 @@ async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
         try:
-            await browser.wait_for("reg (regulars)")
+            await browser.wait_for("reg (Bersaglieri)")
             await browser.command("note through a worker")
             await wait_until(lambda: "through a worker" in web.game.path.read_text())
             assert "worker=" in web.log() and "seated seat=reg" in web.log()
@@ -421,7 +421,7 @@ async def test_pages_speak_the_browsers_language(tmp_path, caplog):
                 web.url("/ws").replace("http", "ws", 1), headers={"Origin": web.origin, **italian}
             )
             browser = Browser(http, ws)
-            await browser.wait_for("reg (regulars)", "scrivi un comando")
+            await browser.wait_for("reg (Bersaglieri)", "scrivi un comando")
             await ws.close()
 
 

@@ -136,7 +136,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         assert isinstance(app.screen, DicePrompt)
         assert (app.screen.count, app.screen.sides) == (2, 6)
         # whose roll, what for, and the command's dice in order before the first face
-        assert str(app.screen.query_one(".title").render()) == "blue's initiative: 2d6 (leadership +1)"
+        assert str(app.screen.query_one(".title").render()) == "Blue Patrol's initiative: 2d6 (leadership +1)"
         order = str(app.screen.query_one("#dice-order").render())
         assert order == "its dice, in order:\n1. initiative: 2d6 + leadership per side"
         await pilot.press("7", "1", "enter")  # a d6 cannot show 7: asked again
@@ -198,7 +198,7 @@ async def test_log_details_search_and_filter(game):
         log = app.screen.query_one(LogView)
         assert app.focused is log
         pane = app.screen.query_one(LogPane)
-        await pilot.press("slash", *"red's initiative", "enter")
+        await pilot.press("slash", *"Red Cell's initiative", "enter")  # the side by its name
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         line = log.line_at(log.cursor)

@@ -82,7 +82,9 @@ async def test_candidates_come_before_a_long_usage(game, size):
         for name in ("cole", "diaz", "ivan", "kemal"):
             assert name in row
         if size[0] >= 160:
-            assert "Fire at an enemy" in row  # room for the usage too
+            assert "kemal Kemal Aydin" in row  # room for each figure's name beside its id (#26)
+        else:
+            assert "Kemal Aydin" not in row  # the names would push the last ids past the edge
 
 
 class _Completing(App):

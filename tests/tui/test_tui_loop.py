@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
 
@@ -146,3 +147,255 @@ async def test_coded_options_say_what_they_mean(tmp_path):
         activate = next(e for e in app.screen.query(HelpEntry) if e.text.startswith("activate "))
         assert "a6  mount or dismount (infantry and guns)" in activate.text
     game.close()
+
+
+async def test_the_undo_question_keeps_the_keys_of_the_screen_under_it(game):
+    from tui.screens.dialogs import ConfirmBox
+    from tui.screens.game import GameScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_keys(pilot, "mark ivan suppressed")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        box = screen.query_one(ConfirmBox)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert box.asking
+        dice = screen.table_dice
+        for key in ("f5", "ctrl+r", "f4", "f1", "f2", "ctrl+t", "down"):
+            await pilot.press(key)  # the replay, the report, the help, the actions, table dice...
+            await pilot.pause()
+            assert app.screen is screen and isinstance(screen, GameScreen) and not screen.replay, key
+            assert box.asking and box.display, key
+        assert screen.table_dice == dice
+        await pilot.press("n")
+        await pilot.pause()
+        assert not box.asking and "suppressed" in game.state.units["ivan"].status
+        await pilot.press("ctrl+z", "y")  # answered as before
+        await pilot.pause()
+        assert "suppressed" not in game.state.units["ivan"].status
+
+
+RULESETS = ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy(tmp_path, ruleset):
+    """A new referee at 80x24: the other side's figures are below the roster's view; the
+    footer names the key that goes there, the roster's border says how many rows are
+    below, and that key and the arrows reach the last figure of the last side (#26)."""
+    from textual.widgets._footer import FooterKey
+
+    from core.game import Game
+    from tui.panes.roster import RosterPane
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "g.ft", ruleset, seed=3)
+    game.execute("scenario demo")
+    last_side = list(game.state.sides)[-1]
+    enemy = {u.id for u in game.state.units_of(last_side)}
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.focused, CommandInput)  # where a referee starts
+        footer = {str(k.description): k.key for k in app.screen.query(FooterKey)}
+        assert footer.get("Roster") == "ctrl+s", footer
+        pane = app.screen.query_one(RosterPane)
+        view = app.screen.query_one(RosterView)
+        below = view.rows - view.scrollable_content_region.height
+        if ruleset in ("breaking-news", "ludonet"):
+            assert below > 0  # the last side's figures do not fit
+        if below > 0:
+            assert str(pane.border_subtitle) == f"▼ {below} more (Ctrl+S)"
+        else:  # every row shows: nothing to say
+            assert not pane.border_subtitle
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.focused is view
+        if below > 0:
+            assert str(pane.border_subtitle) == f"▼ {below} more (↓ PgDn)"
+        for _ in range(view.rows):
+            await pilot.press("down")
+        await pilot.pause()
+        assert view.cursor_key is not None and view.cursor_key[1] in enemy, view.cursor_key
+        assert not pane.border_subtitle  # nothing left below
+
+
+async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
+    """Bassa Intensità's men aboard the truck: the roster's badge names the vehicle as the
+    log does (``aboard ACM 90 truck``), never by its id (#26)."""
+    from core.game import Game
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=3)
+    game.execute("scenario convoy")
+    assert "aboard-truck" in game.state.units["gatti"].status
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 40)):
+        rows = app.screen.query_one(RosterView).rows_text()
+        gatti = next(row for row in rows if "Sgt Gatti" in row)
+        assert "aboard ACM 90 truck" in gatti and "aboard truck" not in gatti, gatti
+    said = [line.text for line in game.log_lines()]
+    assert not [t for t in said if "aboard truck" in t]
+    game.close()
+
+
+async def test_a_command_from_the_actions_form_says_what_it_did(game):
+    """The form writes the line and runs it: the message line then says ✓ and what it did,
+    not the command's usage (the line's change once overwrote the answer)."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.start_action(next(s for s in game.commands if s.name == "mark"))
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        form.query_one("#field-unit").value = "ivan"
+        form.query_one("#field-status").value = "suppressed"
+        await pilot.press("ctrl+s")
+        for _ in range(3):
+            await pilot.pause()
+        assert "suppressed" in game.state.units["ivan"].status
+        assert hint(app).startswith("✓ #"), hint(app)
+
+
+async def test_a_class_a_scenario_defines_is_shown_by_its_name(tmp_path):
+    """Linea di Tiro's pieces are of the scenario's profiles: the roster names the profile
+    (*Panzergrenadier half-squad*), never its id (``pzgren``), as the log does (#26)."""
+    from core.game import Game
+    from tui.panes.rosterview import RosterView
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 40)):
+        rows = app.screen.query_one(RosterView).rows_text()
+        grenadiers = next(row for row in rows if "Panzergrenadiers" in row)
+        assert "Panzergrenadier half-squad" in grenadiers and "pzgren" not in grenadiers, grenadiers
+    game.close()
+
+
+async def test_the_candidates_of_a_figure_say_its_name(tmp_path):
+    """``activate baker``: three Shermans answer; the line under it says which is which
+    (``s1 Sherman Baker 1 · s2 …``), their ids being what Tab puts on the line (#26)."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
+    game.execute("scenario breakout")
+    game.execute("next")  # Q♥: the Americans'
+    app = FireteamApp(game)
+    async with app.run_test(size=(160, 30)) as pilot:
+        await type_keys(pilot, "activate baker")
+        await pilot.pause()
+        said = hint(app)
+        assert "s1 Sherman Baker 1 · s2 Sherman Baker 2 · s3 Sherman Baker 3" in said, said
+    game.close()
+
+
+async def test_an_emptied_line_says_the_last_answer_not_the_guide_of_what_was_erased(game):
+    """Typing ``ne`` offers ``next``; erasing it leaves an empty line, and the hint under
+    it says the last answer again (✓ or ✗), not the candidates of the erased word (#26)."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "note first")
+        await pilot.press("enter")
+        await pilot.pause()
+        answer = hint(app)
+        assert answer.startswith("✓") and "first" in answer
+        await type_keys(pilot, "ne")
+        await pilot.pause()
+        assert "next" in hint(app)
+        await pilot.press("backspace", "backspace")
+        await pilot.pause()
+        assert box.value == ""
+        assert hint(app) == answer
+        await type_keys(pilot, "nobody")
+        await pilot.press("enter")
+        await pilot.pause()
+        refused = hint(app)
+        assert refused.startswith("✗")
+        await pilot.press("ctrl+a", "ctrl+k")  # the refused line, erased
+        await pilot.pause()
+        assert box.value == ""
+        assert hint(app) == refused
+
+
+async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
+    """Ctrl+B, ``fire``, Enter: the fire form opens, not move's (whose help speaks of a
+    fire team and came first in the list) (#26)."""
+    from tui.screens.forms import ActionPicker
+
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        await type_keys(pilot, "fire")
+        await pilot.pause()
+        shown = picker.shown()
+        assert shown[0] == "fire" and "move" in shown  # move is still found by its help
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ActionForm) and app.screen.spec.name == "fire"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        await type_keys(pilot, "react")  # several begin with it: the picker's order among them
+        await pilot.pause()
+        assert app.screen.shown()[0].startswith("react")
+    demo.close()
+
+
+async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
+    """At 100x30 a roll whose words wrap (Bassa Intensità's fire, its modifiers and
+    rule) drew its dice as boxes and pushed the chance before the roll below the
+    pane's edge: the dice go on one line where the boxes would not leave room (#26)."""
+    from core.game import Game
+    from tui.panes.dice import DicePane
+
+    game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=7)
+    game.execute("scenario demo")
+    for line in ("next dice=5,2", *["next"] * 5):
+        game.execute(line)
+    assert game.state.phase == "fire-veteran"
+    game.execute("fire marra omar range=30 dice=3,7,8")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(DicePane)
+        drawn = "\n".join(strip.text for strip in pane.render_lines(pane.content_region.reset_offset))
+        assert "needs 5 or less" in drawn
+        assert "before the roll: 50.0% to roll 5 or less on 1d10" in drawn, drawn
+    game.close()
+
+
+async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp_path):
+    """A referee who types a command into the dice prompt, not seeing it (``nxet``), is
+    refused; what he types next starts again (``3``), not ``nxet3`` (#26)."""
+    from tui.plain import PlainInput
+
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40 dice=6")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DicePrompt)
+        await type_keys(pilot, "nxet")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt and "nxet" in str(prompt.query_one("#dice-error").render())
+        await type_keys(pilot, "3")
+        assert prompt.query_one(PlainInput).value == "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt)
+        assert not demo.state.units["bashir"].in_play  # the save's 3 fails (§9.0)
+    demo.close()

@@ -67,7 +67,7 @@ async def test_a_breaking_news_game_starts_with_the_choices_picked_by_keyboard(t
         assert not any(key.startswith("extra.red.") and key != "extra.red.motivation" for key in game.state.vars)
         # 145 for the Rangers, -40 and +25: 130 of 150
         log = [line.text for line in game.log_lines("referee")]
-        assert "note: blue buy Helicopter evacuation for 25 points: 130 points of 150 (Extras)" in log
+        assert "note: Blue force buy Helicopter evacuation for 25 points: 130 points of 150 (Extras)" in log
         assert len([k for k in game.state.secrets if k.startswith("marker.red.")]) == 5
         assert not any(k.startswith("marker.") for k in game.view("blue").secrets)
         assert "marker.red.1" in game.view("red").secrets
@@ -92,7 +92,7 @@ async def test_a_purchase_over_the_limit_stops_the_start_and_leaves_no_save(tmp_
         assert isinstance(app.screen, NewGameScreen)
         # 145 for the Rangers + 25 for the helicopter
         assert str(screen.query_one("#new-error").content) == (
-            "✗ buy blue helicopter: blue with Helicopter evacuation: 170 points is 20 over the limit of 150"
+            "✗ buy blue helicopter: Blue force with Helicopter evacuation: 170 points is 20 over the limit of 150"
         )
         assert list(saves.glob("*")) == []
         extras.deselect("helicopter")

@@ -72,3 +72,18 @@ def test_opposed_scores_and_tables_have_no_chance():
         assert odds.chance_text(roll) == ""
         assert odds.succeeded(roll) is None
         assert odds.need(roll) == ""
+
+
+def test_the_rule_of_a_roll_is_cited_once():
+    # A Breaking News save: its team leader's +1 is a §9.0 modifier of a §9.0 roll.
+    from core.language.i18n import M
+    from tui.panes.dice import target_text
+
+    mods = (Mod(M("team leader"), 1, "§9.0"), Mod(M("cover"), -1, "§7.0"))
+    save = Roll(M("save"), (3,), 6, 3, mods, outcome=M("saved"), rule="§9.0", check=All(2, base=3))
+    said = target_text(save).plain
+    assert said.count("§9.0") == 1, said
+    assert said == "needs 2+ (base 3) · team leader +1 · cover -1 §7.0 · rule §9.0"
+    # a roll that needs no number and has no modifier: its rule alone, with nothing before it
+    die = Roll(M("secret objective die"), (3,), 6, rule="§4.1", check=Read())
+    assert target_text(die).plain == "rule §4.1"

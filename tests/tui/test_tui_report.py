@@ -132,3 +132,22 @@ async def test_the_charts_of_counts_tick_whole_numbers():
             await pilot.press("escape")
             await pilot.pause()
     game.close()
+
+
+async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_path):
+    """Ten defeat points would take eleven ticks on a chart of ten rows: one was lost
+    (10 9 8 7 5 4 …); the steps widen instead (0 2 4 … 10), evenly (issue #26)."""
+    from core.report.ticks import whole_ticks
+
+    assert whole_ticks(list(range(11)), most=10) == [0, 2, 4, 6, 8, 10]
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=2)
+    game.execute("scenario demo")
+    game.execute("next")
+    game.execute("dp regulars 10")
+    app = FireteamApp(game)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
+        assert max(ticks) >= 10 and len(set(b - a for a, b in zip(ticks[1:], ticks, strict=False))) == 1, ticks
+    game.close()

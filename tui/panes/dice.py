@@ -10,7 +10,7 @@ from rich.text import Text
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN, Names, naming, render, side_name
 from core.language.reader import SOURCE, lang
 from core.narrate import describe_mod
 from core.ruleset import possessive
@@ -49,6 +49,11 @@ def dice_rows(roll: ev.Roll, width: int) -> list[Text]:
         else:
             rows[-2].append(f"= {total}", style="bold")
     return rows
+
+
+def _rows(parts: list[RenderableType], width: int) -> int:
+    """The rows ``parts`` take at ``width`` columns (each text wrapped; at least one row)."""
+    return sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
 
 
 def dice_line(roll: ev.Roll) -> Text:
@@ -102,12 +107,13 @@ def target_text(roll: ev.Roll, domain: str = CORE_DOMAIN) -> Text:
     elif roll.mods:
         text.append(_("modifiers"), style="bold")
     for m in roll.mods:
-        text.append(" · ", style="dim")
+        if text.plain:
+            text.append(" · ", style="dim")
         text.append(describe_mod(m, domain))
-        if m.rule:
+        if m.rule and m.rule != roll.rule:  # the roll's own rule is cited once, at the end
             text.append(f" {m.rule}", style="dim")
     if roll.rule:
-        text.append(" · " + _("rule {rule}").format(rule=roll.rule), style="dim")
+        text.append((" · " if text.plain else "") + _("rule {rule}").format(rule=roll.rule), style="dim")
     return text
 
 
@@ -152,6 +158,8 @@ class DicePane(Plain):
         self._undone = False  # whether rolls were left out because they were undone
         #: The ruleset's catalogue, for the words its rolls hold (set by the game screen).
         self.domain = CORE_DOMAIN
+        #: What the game calls its sides, for the words its rolls hold (set by the game screen).
+        self.names = Names()
 
     def show(self, rolls: list[LogLine], names: dict[str, str], selected: LogLine | None = None) -> None:
         """``rolls``: recent rolls, newest last; ``selected``: a roll picked in the log.
@@ -179,6 +187,10 @@ class DicePane(Plain):
         self.refresh()
 
     def render(self) -> RenderableType:
+        with naming(self.names):  # a side a roll's words name by id reads as its name
+            return self._drawn()
+
+    def _drawn(self) -> RenderableType:
         line = self._selected or (self._rolls[-1] if self._rolls else None)
         if line is None or not isinstance(line.event, ev.Rolled):
             return Text(
@@ -188,18 +200,26 @@ class DicePane(Plain):
         width = max(DIE_WIDTH, self.content_size.width)
         side_by_side = width >= self.SIDE_BY_SIDE
         roll_width = width // 2 if side_by_side else width
-        unit = self._names.get(line.event.unit, line.event.unit)
+        e = line.event
+        unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll
         parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
-        if self.app.size.height >= TALL:
-            parts += dice_rows(roll, roll_width)
-            parts += [t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain]
-        else:  # four rows: what the roll was (two at most), the dice with what they needed, the chance
-            parts.append(Text.assemble(dice_line(roll), " ", target_text(roll, self.domain)))
+        boxed = [
+            *dice_rows(roll, roll_width),
+            *(t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain),
+        ]
+        room = self.content_size.height
+        if self.app.size.height >= TALL and (not room or _rows([*parts, *boxed], roll_width) <= room):
+            parts += boxed
+        else:
+            # Four rows: what the roll was (two at most), the dice with what they needed, the
+            # chance; also where the boxes would push the chance below the pane's edge.
+            target = target_text(roll, self.domain)
+            parts.append(Text.assemble(dice_line(roll), (" · ", "dim") if target.plain else "", target))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
         if not side_by_side:  # under the roll: as many as the rows left show, or none
-            used = sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
+            used = _rows(parts, width)
             earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
         if not earlier:
             return shown

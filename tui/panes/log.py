@@ -28,7 +28,8 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, render
+from core.language.i18n import CORE_DOMAIN, Names, naming, render
+from core.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
@@ -42,14 +43,16 @@ STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
 
-def outcome_first(line: LogLine, domain: str = CORE_DOMAIN) -> tuple[str, str] | None:
+def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> tuple[str, str] | None:
     """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
     message line, still shows what the roll meant.  None when the line has no outcome.
-    ``domain``: the ruleset's, in which the line was narrated."""
+    ``domain``: the ruleset's, in which the line was narrated; ``names``: the game's, by
+    which it named the sides (``core.narrate.sides_of``)."""
     e = line.event
     if not isinstance(e, ev.Rolled) or not e.roll.outcome:
         return None
-    outcome = render(e.roll.outcome, domain)
+    with naming(names or Names()):
+        outcome = render(e.roll.outcome, domain)
     tail = f" → {outcome}"
     at = line.text.rfind(tail)
     if at < 0:
@@ -62,12 +65,12 @@ def outcome_style(roll: ev.Roll) -> str:
     return "bold green" if ok else "bold red" if ok is False else "bold"
 
 
-def summary(lines: list[LogLine], domain: str = CORE_DOMAIN) -> str:
+def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None = None) -> str:
     """What a command did on one line: the outcomes of its rolls first, then its lines
     (without those outcomes), so that a line cut at the terminal's edge keeps them."""
     outcomes, texts = [], []
     for line in lines:
-        split = outcome_first(line, domain)
+        split = outcome_first(line, domain, names)
         if split:
             outcomes.append(split[0])
         texts.append(split[1] if split else line.text)
@@ -75,11 +78,11 @@ def summary(lines: list[LogLine], domain: str = CORE_DOMAIN) -> str:
     return f"{', '.join(outcomes)} · {said}" if outcomes else said
 
 
-def line_text(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
+def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> Text:
     """One log row as styled text (without the cursor); a roll's outcome comes first."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
-    split = outcome_first(line, domain)
+    split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text.append("  ", style="dim")
@@ -346,7 +349,8 @@ class LogView(BarView, can_focus=True):
             if line is None:
                 strip = Strip.blank(p.width, p.base)
             else:
-                text = line_text(line, self.vp.game.ruleset.domain if self.vp is not None else CORE_DOMAIN)
+                game = self.vp.game if self.vp is not None else None
+                text = line_text(line, game.ruleset.domain, sides_of(game.state)) if game else line_text(line)
                 text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)

@@ -47,7 +47,9 @@ def phase_text(
         line.append(" │ " + _("card") + " ", style="dim")
         line.append(state.card, style="bold magenta")
     if state.result:
-        line.append("  " + _("Game over: {result}").format(result=shown(state.result, ruleset)), style="bold red")
+        line.append(
+            "  " + _("Game over: {result}").format(result=shown(state.result, ruleset, state)), style="bold red"
+        )
     if phase and phase.rule:
         rule = f" {phase.rule}"
         room = len(rule) if width is None else width - line.cell_len
@@ -64,7 +66,7 @@ def phase_text(
     expects = ruleset.expects(state)
     if expects:
         nxt.append(_("Next:") + " ", style="bold")
-        nxt.append(shown(expects, ruleset))
+        nxt.append(shown(expects, ruleset, state))
     if referee and ruleset.can_end(state):
         # Said where the line has room for it: what comes next is never pushed to a second line.
         ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=END_GAME)

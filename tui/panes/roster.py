@@ -10,6 +10,8 @@ its id to the command line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +24,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
 from tui.badges import badges
-from tui.i18n import N_, _, book, number
+from tui.i18n import N_, _, book, number, shown
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
 
@@ -36,17 +38,19 @@ def unit_matches(unit: Unit, ruleset: Ruleset, text: str) -> bool:
     return any(t in f.lower() for f in fields if f)
 
 
-def unit_label(unit: Unit, domain: str = "") -> Text:
+def unit_label(unit: Unit, domain: str = "", named: Callable[[str], str] | None = None, cls: str = "") -> Text:
     """Name, ★ for a leader, status badges, then class and weapons: what a narrow
     roster cuts at its edge is the kit, which the details line repeats.  ``domain``:
-    the ruleset's, for its words (weapons, statuses) in the reader's language."""
+    the ruleset's, for its words (weapons, statuses) in the reader's language;
+    ``named``: its words for a badge that holds a piece's id (``tui.badges.word``);
+    ``cls``: the class as shown, where a scenario names it (Linea di Tiro's profiles)."""
     words = Domain(domain or CORE_DOMAIN)
     text = Text()
     text.append(unit.name, style="strike dim" if unit.out else "bold" if "commander" in unit.roles else "")
     if "leader" in unit.roles or "commander" in unit.roles:
         text.append(" ★", style="yellow")
-    text.append_text(badges(unit.status, unit.out, domain))
-    kit = " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
+    text.append_text(badges(unit.status, unit.out, domain, named))
+    kit = " ".join(x for x in (cls or unit.cls, *(words.term(w) for w in unit.weapons)) if x)
     if kit:
         text.append(f" {kit}", style="dim")
     elif unit.kind != "man":
@@ -71,12 +75,17 @@ def marker_details(label: str) -> Text:
     )
 
 
+def _side_name(state: GameState, side_id: str) -> str:
+    side = state.sides.get(side_id)
+    return side.name if side else side_id
+
+
 def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     words = book(ruleset)
     text = Text()
     text.append(unit.name, style="bold")
     text.append(f" ({unit.id})", style="dim")
-    named = ruleset.class_name(unit.cls) if unit.cls else ""
+    named = ruleset.piece_class(state, unit.cls) if unit.cls else ""  # a scenario's class by its name
     cls = words.gettext(named) if named else named if unit.cls else words.term(unit.kind)
     if unit.cls and cls != unit.cls:
         cls = f"{cls} ({unit.cls})"
@@ -95,9 +104,11 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.marker:
         text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
-        text.append(" " + _("(spotted by {units})").format(units=", ".join(unit.spotted_by)))
+        spotters = ", ".join(_side_name(state, s) for s in unit.spotted_by)  # sides, by name
+        text.append(" " + _("(spotted by {units})").format(units=spotters))
     if unit.out:
-        text.append(" · " + _("out of action: {cause}").format(cause=words.render(unit.out)), style="bold red")
+        cause = shown(unit.out, ruleset, state)
+        text.append(" · " + _("out of action: {cause}").format(cause=cause), style="bold red")
     return text
 
 
@@ -252,13 +263,36 @@ class RosterPane(Vertical):
             for team, units in teams:
                 label = team_label(team, units, team_morale(state, side, team), self._domain)
                 items.append(Item(("team", side, team), label, 1, group=True))
-                items += [Item(("unit", u.id), unit_label(u, self._domain), 2) for u in units]
+                items += [
+                    Item(
+                        ("unit", u.id), unit_label(u, self._domain, self._badge_words(state), self._class(state, u)), 2
+                    )
+                    for u in units
+                ]
         markers = self._markers(state)
         if markers:
             items.append(Item(("markers",), markers_label(markers), 0, group=True))
             # in label order: the order they were put down is not shown
             items += [Item(("marker", label), plain(label), 1) for label in markers]
         return items
+
+    def _class(self, state: GameState, unit: Unit) -> str:
+        """A class the scenario defines by its name (Linea di Tiro's profile ``pzgren`` is
+        *Panzergrenadier half-squad*); a book's class by its own short code (``R3``)."""
+        ruleset = self._ruleset
+        if ruleset is None or not unit.cls:
+            return ""
+        named = ruleset.piece_class(state, unit.cls)
+        return named if named != ruleset.class_name(unit.cls) else ""
+
+    def _badge_words(self, state: GameState) -> Callable[[str], str] | None:
+        """The ruleset's words for a badge that names a piece by id (BI's ``aboard-truck``):
+        the piece by its name, where this role sees it."""
+        ruleset = self._ruleset
+        if ruleset is None:
+            return None
+        units = state.units
+        return lambda status: ruleset.status_words(status, lambda uid: units[uid].name if uid in units else uid)
 
     def _rebuild(self, state: GameState, groups, first_match: bool = False) -> None:
         items = self._items(state, groups)
@@ -307,6 +341,18 @@ class RosterPane(Vertical):
     def _highlighted(self, event: RosterView.Highlighted) -> None:
         event.stop()
         self._show_details()
+
+    @on(RosterView.Below)
+    def _below(self, event: RosterView.Below) -> None:
+        """The border says that rows lie below the view (the other side's figures, at
+        80x24), and how to reach them from the command line: Ctrl+S (F6) goes to the roster."""
+        event.stop()
+        if not event.count:
+            self.border_subtitle = ""
+        elif self.view.has_focus:
+            self.border_subtitle = _("▼ {count} more (↓ PgDn)").format(count=event.count)
+        else:
+            self.border_subtitle = _("▼ {count} more (Ctrl+S)").format(count=event.count)
 
     @on(RosterView.Chosen)
     def _chosen(self, event: RosterView.Chosen) -> None:

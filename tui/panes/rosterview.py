@@ -133,6 +133,13 @@ class RosterView(BarView, can_focus=True):
             super().__init__()
             self.key = key
 
+    class Below(Message):
+        """How many rows lie below the view (0 when every row down to the last shows)."""
+
+        def __init__(self, count: int) -> None:
+            super().__init__()
+            self.count = count
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._items: list[Item] = []
@@ -147,6 +154,7 @@ class RosterView(BarView, can_focus=True):
         self._styled_for: tuple | None = None  # what ``_styles`` were found for
         self._bar_now: tuple[int, int] | None = None
         self._cells = (Style(), Style())
+        self._below = 0  # the rows below the view, as last told
 
     # ------------------------------------------------------------------ data
 
@@ -218,6 +226,20 @@ class RosterView(BarView, can_focus=True):
             self.set_reactive(RosterView.virtual_size, size)
         if self.scroll_y > self.max_scroll_y:
             self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+        self._tell_below()
+
+    def _tell_below(self) -> None:
+        """Say how many rows the view does not show below it: at 80x24 the enemy's figures
+        may all be there, and the pane's border says so (``RosterPane``)."""
+        height = self.scrollable_content_region.height
+        count = 0 if height < 1 else max(0, self.rows - (int(self.scroll_y) + height))
+        if count != self._below:
+            self._below = count
+            self.post_message(self.Below(count))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell_below()
 
     # -------------------------------------------------------------- the cursor
 
@@ -324,12 +346,15 @@ class RosterView(BarView, can_focus=True):
     def on_resize(self) -> None:
         self.virtual_size = Size(self.size.width, self.rows)
         self._reveal_cursor()
+        self._tell_below()
 
     def on_focus(self) -> None:
         self.refresh()
+        self.post_message(self.Below(self._below))  # the border's hint names the key only when it is needed
 
     def on_blur(self) -> None:
         self.refresh()
+        self.post_message(self.Below(self._below))
 
     # -------------------------------------------------------------- keys
 

@@ -14,11 +14,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input
+from textual.widgets.input import Selection
 
 from core import events as ev
 from core.dice import DiceRequest, parse_faces
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, Domain, Msg, render
+from core.language.i18n import CORE_DOMAIN, Domain, Msg, Names, naming, render, side_name
 from core.narrate import describe_mod
 from tui import odds
 from tui.i18n import N_, _, ngettext
@@ -197,7 +198,12 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(faces)
 
     def _error(self, message: str) -> None:
+        """Say why the faces were refused, and select them: the next key typed starts
+        again in their place (a referee who typed a command here, not seeing the prompt,
+        would else add his next line to the refused one); an arrow key keeps them to mend."""
         self.query_one("#dice-error", PlainLabel).update(message)
+        box = self.query_one(PlainInput)
+        box.selection = Selection(0, len(box.value))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -257,7 +263,7 @@ def event_details(
             text.append("\n" + _("rule: {rule}").format(rule=r.rule))
         text.append("\n" + (_("dice: typed at the table") if r.manual else _("dice: the game's seeded dice")))
     elif isinstance(e, ev.Issued):
-        text.append("\n" + _("given by {who}: {command}").format(who=e.by, command=e.text))
+        text.append("\n" + _("given by {who}: {command}").format(who=side_name(e.by), command=e.text))
         if e.at:
             when = datetime.fromtimestamp(e.at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             text.append("\n" + _("at {when}").format(when=when))
@@ -273,6 +279,8 @@ def event_details(
                 value = render(value, domain)
             elif isinstance(value, str) and value in names:
                 value = f"{names[value]} ({value})"
+            elif isinstance(value, str) and side_name(value) != value:  # a side: its name, then its id
+                value = f"{side_name(value)} ({value})"
             text.append(f"\n{key}: {value}")
     return text
 
@@ -289,6 +297,7 @@ class DetailsScreen(ModalScreen[None]):
         referee: bool = True,
         domain: str = CORE_DOMAIN,
         facts: int | None = None,
+        naming: Names | None = None,
     ) -> None:
         super().__init__()
         self.line = line
@@ -297,14 +306,18 @@ class DetailsScreen(ModalScreen[None]):
         self.domain = domain
         #: The facts of the line's command the reader may see (None: as the event counts them).
         self.facts = facts
+        #: What the game calls its sides, for the words the event holds.
+        self.naming = naming or Names()
 
     def compose(self) -> ComposeResult:
+        with naming(self.naming):
+            details = event_details(
+                self.line, self.names, referee=self.referee, domain=self.domain, facts=self.facts
+            )
         with Vertical():
             yield PlainLabel(_("Event details"), classes="title")
             with VerticalScroll():
-                yield Plain(
-                    event_details(self.line, self.names, referee=self.referee, domain=self.domain, facts=self.facts)
-                )
+                yield Plain(details)
             yield Plain(Text(_("Esc/Enter: close"), style="dim"))
 
     def action_close(self) -> None:

@@ -111,6 +111,25 @@ def matches(spec: CommandSpec, query: str, domain: str = CORE_DOMAIN) -> bool:
     return all(word in haystack for word in query.lower().split())
 
 
+def by_name_first(specs: list[CommandSpec], query: str, domain: str = CORE_DOMAIN) -> list[CommandSpec]:
+    """``specs`` with those the filter names come first: the command called what is
+    typed, then those whose name begins with it, then those whose help mentions it
+    (``fire`` picks fire, not move, whose help speaks of a fire team).  Stable: the
+    picker's own order within each group."""
+    typed = query.strip().lower()
+    if not typed:
+        return specs
+    words = Domain(domain)
+
+    def rank(spec: CommandSpec) -> int:
+        names = [n.lower() for n in (spec.name, *spec.aliases, words.pgettext("command", spec.name))]
+        if typed in names:
+            return 0
+        return 1 if any(n.startswith(typed) for n in names) else 2
+
+    return sorted(specs, key=rank)
+
+
 class ActionPicker(ModalScreen[CommandSpec | None]):
     """Choose an action; those not possible now are listed with the reason.
 
@@ -143,7 +162,7 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
     def _options(self, query: str) -> list[Option]:
         options = []
         words = Domain(self.domain)
-        for spec in self.specs:
+        for spec in by_name_first(self.specs, query, self.domain):
             if not matches(spec, query, self.domain):
                 continue
             why = allowed_now(spec, self.state, self.role, self.domain)

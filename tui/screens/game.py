@@ -20,17 +20,19 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Input
 
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
+from core.narrate import sides_of
 from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.commandline import CommandInput, CommandLine
-from tui.i18n import N_, _, phase_name
+from tui.i18n import N_, _, phase_name, role_words
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
@@ -177,13 +179,14 @@ class GameScreen(Screen):
             yield ReplayBar(id="replay-bar")
         else:
             yield CommandLine(
-                self.role if not self.seat or self.seat == self.role else f"{self.seat} ({self.role})",
+                self._who(),
                 self._complete,
                 lambda: self.game.commands,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
                 domain=self.game.ruleset.domain,
+                names=lambda: self._names,
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
@@ -191,10 +194,17 @@ class GameScreen(Screen):
         # frame; it is mounted then (``_add_hidden``), its styles parsed and applied then.
         yield FooterRoom()
 
+    def _who(self) -> str:
+        """Who types on the command line: the role (a side by its name), after the seat's player."""
+        role = role_words(self.role, self.game.state)
+        return role if not self.seat or self.seat == self.role else f"{self.seat} ({role})"
+
     def _title(self) -> str:
         scenario = self.game.state.scenario or _("no scenario yet")  # every role's view has it
         mode = _("replay") if self.replay else _("live, TABLE DICE") if self.table_dice else _("live")
-        who = _("referee") if self.role == REFEREE else _("as {role}").format(role=self.role)
+        who = (
+            _("referee") if self.role == REFEREE else _("as {role}").format(role=role_words(self.role, self.game.state))
+        )
         # The save's name last: on a short screen the phase pane has no bottom border.
         return f"{self.game.ruleset.name} · {scenario} · {who} · {mode} · {self.game.path.name}"
 
@@ -301,6 +311,8 @@ class GameScreen(Screen):
             if title != self._shown_title:  # setting a border title repaints the pane, even the same title
                 self._shown_title = title
                 phase.border_title = plain(title)
+                if not self.replay:  # who types: a side by its name, in the reader's words
+                    self.query_one(CommandLine).set_prompt(self._who())
             self.query_one(RosterPane).show(self.game.ruleset, state)
         self.query_one(LogPane).sync()
         self._show_dice()
@@ -344,7 +356,9 @@ class GameScreen(Screen):
 
     def _show_dice(self) -> None:
         selected = self._selected if self._selected is not None and not self.query_one(LogView).follow else None
-        self.query_one(DicePane).show(self.vp.recent_rolls(RECENT_ROLLS), self._names, selected)
+        pane = self.query_one(DicePane)
+        pane.names = sides_of(self.game.state)
+        pane.show(self.vp.recent_rolls(RECENT_ROLLS), self._names, selected)
 
     @on(LogView.LineHighlighted)
     def _line_highlighted(self, event: LogView.LineHighlighted) -> None:
@@ -359,7 +373,14 @@ class GameScreen(Screen):
         line = event.line
         facts = self.game.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
         self.app.push_screen(
-            DetailsScreen(line, self._names, referee=self.role == REFEREE, domain=self.game.ruleset.domain, facts=facts)
+            DetailsScreen(
+                line,
+                self._names,
+                referee=self.role == REFEREE,
+                domain=self.game.ruleset.domain,
+                facts=facts,
+                naming=sides_of(self.game.state),
+            )
         )
 
     @on(RosterPane.UnitChosen)
@@ -436,7 +457,12 @@ class GameScreen(Screen):
             line.input.value = ""
         self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
         said = (
-            summary(self.game.log_lines(self.role, before, self.game.log_length)[1:], self.game.ruleset.domain) or text
+            summary(
+                self.game.log_lines(self.role, before, self.game.log_length)[1:],
+                self.game.ruleset.domain,
+                sides_of(self.game.state),
+            )
+            or text
         )
         number = self.game.shown_cmd(outcome.cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
@@ -452,7 +478,9 @@ class GameScreen(Screen):
 
         def done(text: str | None) -> None:
             if text:
-                self.query_one(CommandLine).input.value = text
+                box = self.query_one(CommandLine).input
+                with box.prevent(Input.Changed):  # shown while it runs: the hint is then its ✓ or ✗, not its usage
+                    box.value = text
                 self.run_command(text)
 
         from tui.screens.forms import ActionForm  # imported when first used: a faster start
@@ -502,11 +530,14 @@ class GameScreen(Screen):
         # screen is drawn once, already changed.
         self._confirm_box().ask(question, detail, on_yes=carry_out)
 
-    def confirm_key(self, key: str | None) -> bool:
-        """Answer the question up (if any) with ``key``: True if that was the answer.
+    def confirm_key(self, key: str | None, printable: bool = False) -> bool:
+        """Answer the question up (if any) with ``key``: True if the question took the key.
 
-        Any other key (None: a paste, a click) drops the question, nothing done,
-        before it does what it does: Enter, typed after a command, never says yes.
+        Typing (a printable key; None: a paste, a click) drops the question, nothing
+        done, before it does what it does: Enter, typed after a command, never says
+        yes.  Any other key (F5, Ctrl+O, an arrow) is the question's: it stays up and
+        the key does nothing, as under a modal screen (F5 once closed it and opened
+        the replay); only quitting goes through.
         """
         box = self._asking()
         if box is None:
@@ -514,6 +545,8 @@ class GameScreen(Screen):
         if key in ("enter", "y", "escape", "n"):
             box.answer(key in ("enter", "y"))
             return True
+        if key is not None and not printable:
+            return key not in self.app.QUIT_KEYS
         box.answer(False)
         return False
 
@@ -810,7 +843,7 @@ class GameScreen(Screen):
             line = position_after(self.game, self.vp.step or 0) + 1
             text.append("  " + _("file line {line}").format(line=line), style="dim")
         else:
-            text.append("  " + _("as {role}").format(role=self.role), style="bold yellow")
+            text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
         keys = Text(
             "  " + _("← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed"),
             style="dim",

@@ -61,7 +61,7 @@ def summarise(path: Path) -> SaveSummary:
         f"{game.ruleset.name} {h.ruleset_version}" + (f" ({h.variant})" if h.variant else ""),
         f"{state.scenario or _('no scenario')}: {sides}",
         _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
-        + (f" — {shown(state.result, game.ruleset)}" if state.result else ""),
+        + (f" — {shown(state.result, game.ruleset, state)}" if state.result else ""),
         _("{commands} commands, {events} events, seed {seed}").format(
             commands=game.history.next_cmd - 1, events=game.log_length, seed=h.seed
         ),

@@ -13,17 +13,20 @@ from textual_plotext import PlotextPlot
 from core.game import Game
 from core.report import Report, build, render_text
 from core.report.ticks import whole_ticks
-from tui.i18n import N_, _
+from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
+#: The charts' height, in rows: the plot has four fewer (its title, its frame, the turns).
+CHART_HEIGHT = 14
+
 
 class ReportScreen(Screen):
-    DEFAULT_CSS = """
-    ReportScreen #report-title { height: 1; background: $boost; padding: 0 1; width: 100%; }
-    ReportScreen #report-charts { height: 14; }
-    ReportScreen PlotextPlot { width: 1fr; height: 14; }
-    ReportScreen #report-text { height: 1fr; padding: 0 1; }
+    DEFAULT_CSS = f"""
+    ReportScreen #report-title {{ height: 1; background: $boost; padding: 0 1; width: 100%; }}
+    ReportScreen #report-charts {{ height: {CHART_HEIGHT}; }}
+    ReportScreen PlotextPlot {{ width: 1fr; height: {CHART_HEIGHT}; }}
+    ReportScreen #report-text {{ height: 1fr; padding: 0 1; }}
     """
     BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back to the game"))]
 
@@ -72,7 +75,9 @@ class ReportScreen(Screen):
         else:
             title = _("Report: {scenario} — as {role}, the whole game so far")
         self.query_one("#report-title", PlainLabel).update(
-            title.format(scenario=f.scenario or _("a game"), role=f.role, step=f.step, steps=f.steps)
+            title.format(
+                scenario=f.scenario or _("a game"), role=role_words(f.role, self.game.state), step=f.step, steps=f.steps
+            )
         )
         self.query_one("#report-text").query_one(Plain).update(
             "\n".join(visible(line) for line in render_text.render(self.report))
@@ -97,7 +102,8 @@ class ReportScreen(Screen):
 
     @staticmethod
     def _whole_y(plt, values: list[int]) -> None:
-        ticks = whole_ticks(values)
+        # A row for each tick at most (eleven ticks on ten rows lost one: 7, 5, 4…)
+        ticks = whole_ticks(values, CHART_HEIGHT - 4)
         plt.ylim(ticks[0], ticks[-1])
         plt.yticks(ticks)
 

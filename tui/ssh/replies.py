@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from core.game import Game
-from core.language.i18n import SERVER_DOMAIN, Domain, render
+from core.language.i18n import SERVER_DOMAIN, Domain, naming, render
+from core.narrate import names_of
+from core.state import GameState
 from tui.plain import visible
 from tui.ssh.language import _
 from tui.ssh.seats import Seat
@@ -44,6 +46,11 @@ def _phase(game: Game, phase: str) -> str:
     return Domain(game.ruleset.domain).pgettext("phase", phase)
 
 
+def _side(view: GameState, side: str) -> str:
+    """A side by its name (its id only where the view has no such side)."""
+    return view.sides[side].name if side in view.sides else side
+
+
 def _scenario(title: str) -> str:
     return title or _("no scenario set up yet")
 
@@ -55,7 +62,10 @@ def status(table: TableInfo, seat: Seat) -> str:
     if view.active_side:
         lines.append(
             _("turn {turn}, {phase}; active {active}, reacting {reacting}").format(
-                turn=view.turn, phase=_phase(game, view.phase), active=view.active_side, reacting=view.reacting_side
+                turn=view.turn,
+                phase=_phase(game, view.phase),
+                active=_side(view, view.active_side),
+                reacting=_side(view, view.reacting_side),
             )
         )
     else:
@@ -69,7 +79,8 @@ def status(table: TableInfo, seat: Seat) -> str:
             )
         )
     if view.result:
-        lines.append(_("result: {result}").format(result=render(view.result, game.ruleset.domain)))
+        with naming(names_of(view)):
+            lines.append(_("result: {result}").format(result=render(view.result, game.ruleset.domain)))
     lines.append(_("you: {seat} ({role})").format(seat=seat.name, role=seat.role))
     return "\n".join(lines) + "\n"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import msgspec
 
 from core import events as ev
-from core.language.i18n import M, Msg, Text, english_words
+from core.language.i18n import M, Msg, Text, english_words, piece_name, side_name
 from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
@@ -122,7 +122,7 @@ class BassaIntensita(ScenarioRuleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A variable in the reader's language."""
         if key == "first_mover":
-            return _("{side} moves first this turn (A.5.1)").format(side=value)
+            return _("{side} moves first this turn (A.5.1)").format(side=side_name(str(value)))
         if key.startswith("aircraft."):
             owner = render(whose(key.removeprefix("aircraft.")))
             if value == "down":
@@ -134,7 +134,8 @@ class BassaIntensita(ScenarioRuleset):
             who, _sep, last = str(value).rpartition("|")
             if not value:
                 return _("the gas lifts")
-            return _("tear gas over {men} until the end of turn {turn}").format(men=who.replace(",", ", "), turn=last)
+            men = ", ".join(piece_name(uid) for uid in who.split(",") if uid)
+            return _("tear gas over {men} until the end of turn {turn}").format(men=men, turn=last)
         if key.startswith("smoke."):
             if not value:
                 return _("a smoke cloud lifts")
@@ -167,6 +168,8 @@ class BassaIntensita(ScenarioRuleset):
         # A.6: a man aboard carries the vehicle's id in a badge; the log names the vehicle
         if status.startswith("aboard-"):
             return _("aboard {vehicle}").format(vehicle=name(status.removeprefix("aboard-")))
+        if status.startswith("screened-by-"):  # BI-R053: under that man's covering fire this turn
+            return _("screened by {unit}").format(unit=name(status.removeprefix("screened-by-")))
         return super().status_words(status, name)
 
     def class_name(self, cls: str) -> str:

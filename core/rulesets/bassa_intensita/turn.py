@@ -64,11 +64,13 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
             return  # the mover ends his own movement
         raise Refused(_("only the referee moves the game on, except the moving player ending his movement"))
     if name == "order" and role != state.active_side:
-        raise Refused(_("{side} won the initiative and chooses who moves first").format(side=state.active_side))
+        raise Refused(
+            _("{side} won the initiative and chooses who moves first").format(side=state.side_name(state.active_side))
+        )
     if name == "move" and phase in MOVE_PHASES and role != state.active_side:
         raise Refused(
             _("it is {owner} movement; you may only make opportunity fire").format(
-                owner=render(whose(state.active_side))
+                owner=render(whose(state.side_name(state.active_side)))
             )
         )
     if name == "fire" and phase in MOVE_PHASES and role == state.active_side:

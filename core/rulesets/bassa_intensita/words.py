@@ -80,11 +80,15 @@ english_words(
     DOMAIN,
     "phase",
     {
+        "cover": "covering fire",
         "move-first": "first movement",
         "move-second": "second movement",
+        "observe": "observation",
+        "fire-elite": "elite fire",
         "fire-veteran": "veterans' fire",
         "fire-regular": "regulars' fire",
         "fire-recruit": "recruits' fire",
         "fire-rabble": "rabble's fire",
+        "final": "last turn over",
     },
 )

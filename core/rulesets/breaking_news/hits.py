@@ -203,7 +203,7 @@ def require_active(ctx: Context, unit: Unit) -> None:
     if unit.side != ctx.state.active_side:
         raise Refused(
             _("{unit} is not on the active side ({active_side}); it may only react").format(
-                unit=unit.name, active_side=ctx.state.active_side
+                unit=unit.name, active_side=ctx.state.side_name(ctx.state.active_side)
             )
         )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from core.language.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg, piece_name
 from core.rulesets.breaking_news.tables import extras
 from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 
@@ -62,7 +62,8 @@ def _marker(m: re.Match[str], value: int | str) -> Msg | None:
 
 def _struck(m: re.Match[str], value: int | str) -> Msg:
     action, _, ids = str(value).partition(":")
-    return M("hit by action {action}, may still answer it: {units}", action=action, units=ids.replace(",", ", "))
+    units = ", ".join(piece_name(uid) for uid in ids.split(",") if uid)
+    return M("hit by action {action}, may still answer it: {units}", action=action, units=units)
 
 
 def _covering(m: re.Match[str], value: int | str) -> Msg:

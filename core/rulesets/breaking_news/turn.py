@@ -62,7 +62,9 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return  # whoever won the civilians' roll moves them, active or not (rulings BN-CIV-MOVE)
     if role != state.active_side:
         if not name.startswith("react"):
-            raise Refused(_("{active_side} are active: you may only react").format(active_side=state.active_side))
+            raise Refused(
+                _("{active_side} are active: you may only react").format(active_side=state.side_name(state.active_side))
+            )
         return
     if forces.is_platoon(state, role) and name != "activate":
         own = [state.units[u] for u in parsed.units if state.units[u].side == role]
@@ -190,7 +192,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     the next one starts."""
     side = ctx.state.active_side
     if not forces.is_platoon(ctx.state, side):
-        raise Refused(_("{side} play a single squad: every figure may act (§5.0)").format(side=side))
+        raise Refused(
+            _("{side} play a single squad: every figure may act (§5.0)").format(side=ctx.state.side_name(side))
+        )
     teams = forces.sub_units(ctx.state, side)
     squad = match_prefix(args["squad"], list(teams), "squad")
     if int(var(ctx.state, f"activated.{side}.{squad}", 0)) == ctx.state.turn:

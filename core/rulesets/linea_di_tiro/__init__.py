@@ -18,12 +18,13 @@ from typing import Any
 import msgspec
 
 from core import events as ev
+from core.language.i18n import Text
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
 from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
-from core.rulesets.linea_di_tiro.words import DOMAIN, _, owner
+from core.rulesets.linea_di_tiro.words import DOMAIN, _, note_for_a_side, owner
 from core.state import GameState, Unit
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -123,6 +124,9 @@ class LineaDiTiro(Ruleset):
             "firing",
             "draw",
         ]
+
+    def note_for_a_side(self, text: Text) -> Text:
+        return note_for_a_side(text)
 
     def piece_class(self, state: GameState, cls: str) -> str:
         # digest part D: a piece's class is a profile of its scenario, shown by the profile's name

@@ -28,7 +28,7 @@ from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.linea_di_tiro import rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
-from core.rulesets.linea_di_tiro.words import DOMAIN, _, owner, whose
+from core.rulesets.linea_di_tiro.words import BARRAGE_OPENS, DOMAIN, _, owner, whose
 from core.state import GameState
 from core.views import REFEREE, REFEREE_ONLY
 
@@ -102,7 +102,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
             )
         raise Refused(
             _("the card {card} is {whose}; you may only fire a ready attack in reply").format(
-                card=state.card, whose=owner(state.active_side)
+                card=state.card, whose=owner(state.side_name(state.active_side))
             )
         )
 
@@ -169,11 +169,6 @@ def _joker(ctx: Context) -> None:
             ctx.emit(ev.VarSet(key=key, value="firing"))
             ctx.emit(ev.VarSet(key=scenario_vars.ARTILLERY_CARD + side, value=ctx.state.turn))
             squares = scenario_vars.artillery_sections(ctx.state, side)
-            text = M(
-                "{whose} artillery opens fire on {n} square(s): every unit in them "
-                "takes an attack (barrage {side} PIECE; LT-R090)",
-                whose=whose(side),
-                n=squares,
-                side=side,
-            )
+            # the command keeps the side's id (``side_id``: never named): it is what the referee types
+            text = M(BARRAGE_OPENS, whose=whose(side), n=squares, side_id=side)
             ctx.emit(ev.Noted(text=text))

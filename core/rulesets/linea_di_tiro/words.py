@@ -31,6 +31,44 @@ def owner(name: str) -> str:
     return DOMAIN.render(whose(name))
 
 
+# The notes that end with the referee's command (what he types next): a side reads
+# them without it (``note_for_a_side``).
+#: LT-R060: a fire result T.
+MORALE_DUE = N_("{unit} must test morale: morale {id}")
+#: LT-R053: a hidden piece's reply to its first spotter.
+AMBUSH_REPLY = N_(
+    "{target} may fire a ready attack at once at {observer}, its first spotter, "
+    "with -1: at/mg {target_id} {observer_id} ambush (LT-R053)"
+)
+#: LT-R090: called artillery starts firing on a joker.
+BARRAGE_OPENS = N_(
+    "{whose} artillery opens fire on {n} square(s): every unit in them takes an attack "
+    "(barrage {side_id} PIECE; LT-R090)"
+)
+
+
+def note_for_a_side(text: Msg | str) -> Msg | str:
+    """A note as a side reads it: the referee's command it ends with left out."""
+    if not isinstance(text, Msg):
+        return text
+    a = text.args
+    if text.id == MORALE_DUE:
+        return M("{unit} must test morale", unit=a.get("unit", ""))
+    if text.id == AMBUSH_REPLY:
+        return M(
+            "{target} may fire a ready attack at once at {observer}, its first spotter, with -1 (LT-R053)",
+            target=a.get("target", ""),
+            observer=a.get("observer", ""),
+        )
+    if text.id == BARRAGE_OPENS:
+        return M(
+            "{whose} artillery opens fire on {n} square(s): every unit in them takes an attack (LT-R090)",
+            whose=a.get("whose", ""),
+            n=a.get("n", ""),
+        )
+    return text
+
+
 def either(items: Sequence[str]) -> str:
     """ "a or b or c", shown now."""
     out = items[0] if items else ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from core import events as ev
-from core.language.i18n import Msg
+from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import Phase, register
 from core.rulesets.common import ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
@@ -81,13 +81,15 @@ class Ludonet(ScenarioRuleset):
             )
         match head:
             case "first_player":
-                return _("{side} is the first player for the game (LN-R002)").format(side=value)
+                return _("{side} is the first player for the game (LN-R002)").format(side=side_name(str(value)))
             case "passes" if unit:
-                return _("{unit} makes pass {n} (LN-R060)").format(unit=unit, n=value)
+                return _("{unit} makes pass {n} (LN-R060)").format(unit=piece_name(unit), n=value)
             case "immobilised_until" if unit:
-                return _("{unit} cannot move until the end of turn {turn} (LN-R041)").format(unit=unit, turn=value)
+                return _("{unit} cannot move until the end of turn {turn} (LN-R041)").format(
+                    unit=piece_name(unit), turn=value
+                )
             case "team" if unit:
-                return _("{unit} joins {team} (LN-R070)").format(unit=unit, team=value)
+                return _("{unit} joins {team} (LN-R070)").format(unit=piece_name(unit), team=value)
             case "morale_lost" if unit:
                 return _("{unit} tests morale at {n} lost (LN-R070)").format(unit=unit, n=value)
         return None

@@ -59,7 +59,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     if state.phase in MOVE_PHASES and role == state.active_side:
         return  # the mover moves and ends his movement with next
     if state.phase in MOVE_PHASES:
-        raise Refused(_("it is {whose} move").format(whose=owner(state.active_side)))
+        raise Refused(_("it is {whose} move").format(whose=owner(state.side_name(state.active_side))))
     raise Refused(
         _("only the referee moves the game on in the {phase} phase").format(phase=pgettext("phase", state.phase))
     )

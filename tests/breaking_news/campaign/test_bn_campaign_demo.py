@@ -37,13 +37,13 @@ def test_the_demo_is_a_whole_game():
 
 def test_the_demo_log_keeps_the_militias_secrets_until_the_end():
     game = Game.open(SAVE, writable=False)
-    end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: regulars' marker 1 is" in line.text)
+    end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: Bersaglieri's marker 1 is" in line.text)
     texts = [line.text for line in game.log_lines("regulars")]
     assert not [t for t in texts[:end] if "objective.die" in t or "secret objective die:" in t or "die shows" in t]
-    set_off = next(i for i, t in enumerate(texts) if t.startswith("irregulars' IED at irregulars.4"))
+    set_off = next(i for i, t in enumerate(texts) if t.startswith("Somali militia's IED at Somali militia's marker 4"))
     assert not [t for t in texts[:set_off] if "ied." in t or "plant" in t], "the IED is secret until it goes off"
     before = texts[:end]
-    assert any("irregulars roll the secret objective die" in t for t in before)
+    assert any("Somali militia roll the secret objective die" in t for t in before)
 
 
 def test_the_demo_shows_a_close_fight_from_both_sides():

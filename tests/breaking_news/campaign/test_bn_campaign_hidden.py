@@ -129,7 +129,7 @@ def test_the_landed_helicopter_can_be_shot_down(deployed):
     assert plain(deployed.state.units["helicopter-regulars"].out) == "knocked out by irregulars"
     run(deployed, "next", "next")
     deployed.execute("next dice=6,6,1,1")
-    with pytest.raises(Refused, match="helicopter was knocked out by irregulars"):
+    with pytest.raises(Refused, match="Regulars. helicopter was knocked out by Irregulars"):
         deployed.execute("board rossi conti", role="regulars")
     assert deployed.state.vars["helicopter.regulars"] == "landed"  # no waiting roll for a wreck
 

@@ -27,12 +27,12 @@ def test_buying_over_the_limit_says_what_and_by_how_much(fielded):
     # 132 + Helicopter evacuation 25 = 157 against 150
     with pytest.raises(Refused) as refused:
         fielded.execute("buy regulars helicopter")
-    assert str(refused.value) == "regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
+    assert str(refused.value) == "Regulars with Helicopter evacuation: 157 points is 7 over the limit of 150"
     # Intelligence from level 1 (10) to 3 (30): 132 + 20 = 152
     with pytest.raises(Refused, match="152 points is 2 over the limit of 150"):
         fielded.execute("buy regulars intelligence 3")
     # 147 + one IED 20 = 167
-    with pytest.raises(Refused, match="irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
+    with pytest.raises(Refused, match="Irregulars with Explosives \\(IED\\): 167 points is 17 over the limit of 150"):
         fielded.execute("buy irregulars ied")
     assert army.books_extras(fielded.state, "regulars").intelligence == 1
 
@@ -64,7 +64,7 @@ def test_the_extras_restrictions_apply(fielded):
 
 def test_buying_needs_the_figures_first(tmp_path):
     game = new_game(tmp_path, "open")
-    with pytest.raises(Refused, match="regulars have no figures yet: field them first"):
+    with pytest.raises(Refused, match=r"Regulars have no figures yet: field them first \(roster FILE regulars\)"):
         game.execute("buy regulars ambush")
 
 
@@ -86,7 +86,7 @@ def test_explosives_bought_stay_their_owners_secret(tmp_path):
 
 def test_the_demo_is_checked_against_its_own_limit(demo):
     # the Bersaglieri were built to 105 of 125; the militia to 121
-    with pytest.raises(Refused, match="regulars with Ambush: 130 points is 5 over the limit of 125"):
+    with pytest.raises(Refused, match="Bersaglieri with Ambush: 130 points is 5 over the limit of 125"):
         demo.execute("buy regulars ambush")
     out = demo.execute("buy regulars negotiation 3")  # 5 → 10
     assert events(out, ev.Noted)[0].text == "regulars buy Negotiation level 3 for 5 points: 110 points of 125 (Extras)"
@@ -151,7 +151,7 @@ def test_random_objectives_are_the_sides_secret(fielded):
     theirs = [line.text for line in fielded.log_lines("regulars")]
     assert not any("objective" in t and ("main" in t or "secondary" in t) for t in theirs)
     assert not any("marker.irregulars" in t or "objectives irregulars random" in t for t in theirs)
-    assert any("irregulars: objective markers drawn at random, in secret" in t for t in theirs)
+    assert any("Irregulars: objective markers drawn at random, in secret" in t for t in theirs)
     own = [line.text for line in fielded.log_lines("irregulars")]
     assert any("marker 2 is the main objective" in t for t in own)
     assert any("markers 4 and 5 are secondary" in t for t in own)
@@ -178,7 +178,7 @@ def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
     )
     run(game, f"roster {sas} regulars", "roster militia irregulars", "mission 3")
     assert objectives.mission(game.state) == 3
-    with pytest.raises(Refused, match="regulars defend no markers in mission 3"):
+    with pytest.raises(Refused, match="Regulars defend no markers in mission 3"):
         game.execute("objectives regulars random")
     game.close()
 

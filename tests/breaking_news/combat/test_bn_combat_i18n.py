@@ -49,7 +49,8 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     with reading("it"):
         log = [rng.describe(e) for e in out.events]
     assert any("fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm" in line and "→ 1 hit" in line for line in log)
-    assert any(line.endswith("ucciso da regulars") for line in log)
+    # the event records the side's id; the log names the side by its name
+    assert any(line.endswith("ucciso da Rangers") for line in log)
 
 
 def test_modifiers_and_a_saved_hit_in_italian(rng):
@@ -152,8 +153,8 @@ REFUSALS = [
     (
         "irregulars",
         "fire kalash sarge range=20",
-        "regulars are active: you may only react",
-        "sono attivi regulars: puoi solo reagire",
+        "Rangers are active: you may only react",
+        "sono attivi Rangers: puoi solo reagire",
     ),
 ]
 

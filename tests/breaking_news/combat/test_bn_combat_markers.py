@@ -171,7 +171,7 @@ def test_a_man_who_drops_out_of_sight_under_fire_leaves_a_marker_and_the_firer_s
     assert {"suppressed", "hidden"} <= set(rng.state.units["kalash"].status)
     label = rng.state.units["kalash"].marker
     assert label in rng.view("regulars").markers and len(rng.view("regulars").markers) == 2
-    assert rng.log_lines("regulars", mark)[0].text == "» regulars: fire sarge kalash range=20 cover dice=6,6"
+    assert rng.log_lines("regulars", mark)[0].text == "» Rangers: fire sarge kalash range=20 cover dice=6,6"
     assert label not in _told(rng, "regulars", mark)
 
 

@@ -18,6 +18,17 @@ def test_reacting_player_may_only_react(rng):
         rng.execute("react-fire sarge kalash range=20", role="regulars")  # not the reacting side
 
 
+def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_path):
+    """The refusal names the active side as the players know it, not by its id (#26)."""
+    from bn_combat_support import new_game
+
+    demo = new_game(tmp_path, "demo", active="irregulars")
+    with pytest.raises(Refused) as refused:
+        demo.execute("fire conti bashir range=40")
+    assert str(refused.value) == "Pte Conti is not on the active side (Somali militia); it may only react"
+    demo.close()
+
+
 def test_opportunity_fire_range_and_once_per_action(rng):
     rng.execute("move m4 10", role="regulars")
     with pytest.raises(Refused, match="50 cm"):

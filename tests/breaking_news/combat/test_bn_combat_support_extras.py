@@ -58,9 +58,9 @@ def test_rules_of_engagement_take_one_off_the_call_and_ask_a_six_for_speculative
 
 def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
     g = _range(tmp_path, monkeypatch, "")
-    with pytest.raises(Refused, match="irregulars bought no Mortars: no off-table mortar to call"):
+    with pytest.raises(Refused, match="Militia bought no Mortars: no off-table mortar to call"):
         g.execute("call-support mortar dice=6", role="irregulars")
-    with pytest.raises(Refused, match="Irregulars without the Mortars extra: they have no support fire"):
+    with pytest.raises(Refused, match="^Militia are Irregulars without the Mortars extra: they have no support fire"):
         g.execute("call-support dice=6", role="irregulars")
     with pytest.raises(Refused, match="bought no Mortars"):
         g.execute("call-support mortar side=irregulars dice=6")  # the referee cannot grant it either
@@ -69,7 +69,7 @@ def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
 
 def test_an_irregular_sides_support_fire_is_its_mortar(tmp_path, monkeypatch):
     g = _range(tmp_path, monkeypatch, MORTARS)
-    with pytest.raises(Refused, match="the support fire of irregulars is their mortar: call-support mortar"):
+    with pytest.raises(Refused, match="the support fire of Militia is their mortar: call-support mortar"):
         g.execute("call-support dice=6", role="irregulars")
     (call,) = rolls(g.execute("call-support mortar dice=5", role="irregulars"))
     assert (call.target, call.outcome) == (5, "granted")

@@ -303,7 +303,7 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     assert plain(g.state.units["m4"].out) == "stabilised, wounded by irregulars"
     line = [ln.text for ln in g.log_lines()][-2:]
     assert line == [
-        "Pfc Emfour out of action: stabilised, wounded by irregulars",
+        "Pfc Emfour out of action: stabilised, wounded by Militia",  # the side by its name (#26)
         "Pfc Emfour's wound no longer counts down",  # the figure by its name (#26)
     ]
 

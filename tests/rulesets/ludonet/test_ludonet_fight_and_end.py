@@ -65,7 +65,7 @@ def test_lying_down_without_crawling(armoured):
     with pytest.raises(Refused, match="not a figure"):
         play(armoured, "@paras prone sherman")
     play(armoured, "@paras next")
-    with pytest.raises(Refused, match="cannot lie down: it is garrison's move"):
+    with pytest.raises(Refused, match="cannot lie down: it is Farm garrison's move"):
         play(armoured, "prone jones")
     to_phase(armoured, 1, "fire")
     facts = play(armoured, "@garrison fire hans wood full dice=4")  # 5+, -1 lying down: needs 6

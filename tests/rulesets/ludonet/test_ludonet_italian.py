@@ -31,7 +31,7 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
     assert said[0] == (
-        "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: 1d6 serve 3+ (il tiratore è esperto +1): 6 "
+        "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: 1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 "
         "→ colpito [dadi del tavolo]"
     )
     assert "danni di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
@@ -49,8 +49,8 @@ def test_a_vehicle_against_a_figure_reads_its_opposed_roll_in_italian(armoured):
     assert said[1:] == [
         "tiro con il valore di combattimento contro Cpl Smith di Panzer IV: 1d6 (valore di combattimento +3): 4 "
         "→ totale 7 [dadi del tavolo]",
-        "tiro con il valore di combattimento contro Panzer IV, per non subire danni di Cpl Smith: 1d6 serve 7+ "
-        "in totale: 5 → totale 5 contro 7: ferito [dadi del tavolo]",
+        "tiro con il valore di combattimento contro Panzer IV, per non subire danni di Cpl Smith: 1d6 serve 7+: "
+        "5 → totale 5 contro 7: ferito [dadi del tavolo]",
     ]
     assert plain(rolls(facts)[2].outcome) == "total 5 against 7: wound"
 
@@ -71,7 +71,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
         said = [armoured.describe(e) for e in facts]
     assert "nota: test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in said
     assert "Gruppe Vogt fa il test di morale con perdite: 3 (LN-R070)" in said
-    assert "morale di Gruppe Vogt di garrison: 1d6: 2 → morale scosso: ripiega [dadi del tavolo]" in said
+    assert "morale di Gruppe Vogt di Farm garrison: 1d6 serve 3+: 2 → morale scosso: ripiega [dadi del tavolo]" in said
 
 
 def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(tmp_path):

@@ -63,7 +63,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     if unit.side != s.active_side:
         raise Refused(
             _("{unit} cannot move: it is {owner} movement (A.5.1)").format(
-                unit=unit.name, owner=render(whose(s.active_side))
+                unit=unit.name, owner=render(whose(s.side_name(s.active_side)))
             )
         )
     ready(ctx, unit, "move")
@@ -225,7 +225,11 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
     if observer.side == target.side or not observer.in_play or not target.in_play:
         raise Refused(_("an observer in play looks for an enemy in play"))
     if unit_visible(target, observer.side):
-        raise Refused(_("{target} is already seen by {side} (BI-R163)").format(target=target.name, side=observer.side))
+        raise Refused(
+            _("{target} is already seen by {side} (BI-R163)").format(
+                target=target.name, side=ctx.state.side_name(observer.side)
+            )
+        )
     if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
         raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
     column = _observer_column(observer)

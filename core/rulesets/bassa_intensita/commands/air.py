@@ -135,11 +135,17 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     if not state:
         return True
     if state == "down":
-        raise Refused(_("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(side))))
+        raise Refused(
+            _("{owner} aircraft was shot down (BI-R262)").format(owner=render(whose(ctx.state.side_name(side))))
+        )
     t = air().aircraft
     since = int(state.split(":")[1])
     if ctx.state.turn - since > t.return_turns:
-        raise Refused(_("{owner} damaged aircraft has gone back to base (BI-R262)").format(owner=render(whose(side))))
+        raise Refused(
+            _("{owner} damaged aircraft has gone back to base (BI-R262)").format(
+                owner=render(whose(ctx.state.side_name(side)))
+            )
+        )
     (face,) = ctx.roll(
         M("damaged aircraft's return"),
         1,
@@ -260,7 +266,9 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
     if "helicopter" not in heli.roles:
         raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+        raise Refused(
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+        )
     ready(ctx, heli, "move")
     landed = heli.has("landed")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
@@ -278,7 +286,9 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
     if "helicopter" not in heli.roles:
         raise Refused(_("{heli} is not a helicopter").format(heli=heli.name))
     if heli.side != ctx.state.active_side:
-        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+        raise Refused(
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+        )
     if heli.has("landed"):
         raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
     ready(ctx, heli, "move")

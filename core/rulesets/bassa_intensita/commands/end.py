@@ -116,7 +116,9 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("the game is over: {result}").format(result=render(s.result)))
     winner = "" if args["draw"] else args["winner"]
     if not winner and not args["draw"]:
-        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=", ".join(s.sides)))
+        # what to type, and which side each is by its name: convoy (Italian convoy)
+        sides = ", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
+        raise Refused(_("name the winning side ({sides}) or say draw").format(sides=sides))
     reason = args["reason"] or (M("the last turn is over") if s.phase == FINAL else M("the referee ends the game"))
     _record(ctx, winner, reason)
 

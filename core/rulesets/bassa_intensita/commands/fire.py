@@ -109,7 +109,11 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 ).format(unit=t.name)
             )
         if not unit_visible(t, shooter.side):
-            raise Refused(_("{unit} has not been observed by {side} (BI-R161)").format(unit=t.name, side=shooter.side))
+            raise Refused(
+                _("{unit} has not been observed by {side} (BI-R161)").format(
+                    unit=t.name, side=ctx.state.side_name(shooter.side)
+                )
+            )
         carrier = next((ctx.unit(b.removeprefix("aboard-")) for b in t.status if b.startswith("aboard-")), None)
         if carrier is not None and damage.armour_column(carrier):
             raise Refused(

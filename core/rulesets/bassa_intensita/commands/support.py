@@ -379,7 +379,9 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
     elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
-        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+        raise Refused(
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+        )
     ready(ctx, unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":

@@ -45,7 +45,9 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     if not vehicle.in_play:
         raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
     if man.side != ctx.state.active_side:
-        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+        raise Refused(
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+        )
     if vehicle.has("combat-vehicle"):
         raise Refused(
             _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name)
@@ -72,7 +74,9 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     if not badge:
         raise Refused(_("{man} is not aboard a vehicle").format(man=man.name))
     if man.side != ctx.state.active_side:
-        raise Refused(_("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.active_side))))
+        raise Refused(
+            _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
+        )
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
     how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     if _airborne(vehicle):

@@ -508,7 +508,11 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
     """An EXTRA bought outside a roster, checked like a roster against the side's limit."""
     side, key, variant = args["side"], args["extra"], ctx.ruleset.variant
     if not any(u.side == side for u in ctx.state.units.values()):
-        raise Refused(_("{side} have no figures yet: field them first (roster FILE {side})").format(side=side))
+        raise Refused(
+            _("{side} have no figures yet: field them first (roster FILE {id})").format(
+                side=ctx.state.side_name(side), id=side
+            )
+        )
     before = force_roster(ctx.state, side)
     bought, what = purchase(before, key, args["amount"], variant)
     after = msgspec.structs.replace(before, extras=bought)
@@ -518,7 +522,9 @@ def _buy(ctx: Context, args: dict[str, Any]) -> None:
     errors = [e for e in validate_roster(after, limit, variant) if e not in standing]
     if errors:
         raise Refused(
-            _("{side} with {what}: {errors}").format(side=side, what=DOMAIN.render(what), errors="; ".join(errors))
+            _("{side} with {what}: {errors}").format(
+                side=ctx.state.side_name(side), what=DOMAIN.render(what), errors="; ".join(errors)
+            )
         )
     old, new = extra_values(before.extras), extra_values(bought)
     for k, value in new.items():
@@ -560,7 +566,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     if any(u.side == side for u in ctx.state.units.values()):
-        raise Refused(_("{side} have their figures already").format(side=side))
+        raise Refused(_("{side} have their figures already").format(side=ctx.state.side_name(side)))
     taken = {u.id for u in ctx.state.units.values()}
     clash = [u.id for u in r.units if u.id in taken]
     if clash:

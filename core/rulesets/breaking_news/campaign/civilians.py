@@ -40,7 +40,7 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     if not any(u.kind == "civilian" and u.in_play for u in ctx.state.units.values()):
         raise Refused(_("no civilian is left on the table"))
     if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(_("{side} roll for the civilians (Extras: Civilians)").format(side=side))
+        raise Refused(_("{side} roll for the civilians (Extras: Civilians)").format(side=ctx.state.side_name(side)))
     if controller(ctx.state):
         raise Refused(
             _("the civilians' roll is made this turn: {controller} move them").format(controller=controller(ctx.state))

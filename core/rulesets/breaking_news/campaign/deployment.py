@@ -63,13 +63,17 @@ def missing(state: GameState) -> list[str]:
     if not var(state, "first_player", ""):
         out.append(_("the deployment roll (rolloff)"))
     for side in state.sides:
-        waiting = [u.id for u in state.units.values() if u.side == side and OFF in u.status and AMBUSH not in u.roles]
+        waiting = [u.name for u in state.units.values() if u.side == side and OFF in u.status and AMBUSH not in u.roles]
         if waiting:
-            out.append(_("{side} to deploy {waiting}").format(side=side, waiting=", ".join(waiting)))
+            out.append(_("{side} to deploy {waiting}").format(side=state.side_name(side), waiting=", ".join(waiting)))
     out += objective_steps(state, with_die=True)
     for side in state.sides:
         if extra(state, side, "helicopter") and f"helicopter.{side}.turn" not in state.secrets:
-            out.append(_("{side} to note the helicopter's landing marker and turn (helicopter)").format(side=side))
+            out.append(
+                _("{side} to note the helicopter's landing marker and turn (helicopter)").format(
+                    side=state.side_name(side)
+                )
+            )
     return out
 
 
@@ -80,12 +84,14 @@ def objective_steps(state: GameState, *, with_die: bool) -> list[str]:
         for side in state.sides:
             if objectives.defends(state, side) and not objectives.markers(state, side):
                 out.append(
-                    _("{side} to choose their objectives (objectives {side} MAIN SECOND SECOND)").format(side=side)
+                    _("{side} to choose their objectives (objectives {id} MAIN SECOND SECOND)").format(
+                        side=state.side_name(side), id=side
+                    )
                 )
         if with_die and m == 2 and objectives.DIE not in state.secrets:
             out.append(
                 _("{irregular_side} to roll the secret objective die (objective-roll)").format(
-                    irregular_side=irregular_side(state)
+                    irregular_side=state.side_name(irregular_side(state))
                 )
             )
     return out
@@ -226,7 +232,9 @@ def _ambush(ctx: Context, args: dict[str, Any]) -> None:
     bought, used = extra(ctx.state, side, "ambush"), int(var(ctx.state, f"ambush_used.{side}", 0))
     if used >= bought:
         raise Refused(
-            _("{side} have no ambush left (Extras: Ambush: {bought} bought)").format(side=side, bought=bought)
+            _("{side} have no ambush left (Extras: Ambush: {bought} bought)").format(
+                side=ctx.state.side_name(side), bought=bought
+            )
         )
     for u in units:
         if AMBUSH not in u.roles or OFF not in u.status:

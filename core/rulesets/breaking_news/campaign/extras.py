@@ -37,7 +37,7 @@ def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     """After all deployment: secretly note the landing marker and the turn it comes."""
     side = side_for(ctx, args["side"], "helicopter 3 4 side=regulars")
     if not extra(ctx.state, side, "helicopter"):
-        raise Refused(_("{side} bought no helicopter evacuation (Extras)").format(side=side))
+        raise Refused(_("{side} bought no helicopter evacuation (Extras)").format(side=ctx.state.side_name(side)))
     if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
         raise Refused(_("the landing point is noted after all the forces are deployed (Extras: Helicopter evacuation)"))
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), args["of"] or side)
@@ -85,7 +85,10 @@ def landed(state: GameState, side: str) -> bool:
 def _shot_down(state: GameState, side: str) -> str:
     """How the enemy put the side's helicopter out ("knocked out by …"), or ''."""
     heli = _evacuation_unit(state, side)
-    return DOMAIN.render(heli.out) if heli is not None and heli.out and plain(heli.out) != forces.LEFT else ""
+    if heli is None or not heli.out or plain(heli.out) == forces.LEFT:
+        return ""
+    what, by = hits.parse_cause(heli.out)
+    return DOMAIN.render(hits.cause(what, state.side_name(by)))  # the enemy by its name
 
 
 def arrivals(ctx: Context) -> None:
@@ -144,9 +147,9 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
     if not landed(ctx.state, side):
         shot = _shot_down(ctx.state, side)
         raise Refused(
-            _("{side}'s helicopter was {shot}").format(side=side, shot=shot)
+            _("{whose} helicopter was {shot}").format(whose=DOMAIN.render(whose(ctx.state.side_name(side))), shot=shot)
             if shot
-            else _("{side} have no helicopter on the ground").format(side=side)
+            else _("{side} have no helicopter on the ground").format(side=ctx.state.side_name(side))
         )
     for u in units:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
@@ -204,7 +207,7 @@ def _plant(ctx: Context, args: dict[str, Any]) -> None:
                     "{side} bought {bought} proximity IEDs (Extras: Explosives)",
                     bought,
                 )
-            ).format(side=side, bought=bought)
+            ).format(side=ctx.state.side_name(side), bought=bought)
         )
     ctx.emit(ev.SecretSet(key=ied_key(side, n), owner=side, value=kind, vis=(side,)))
 

@@ -177,9 +177,11 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("each player rolls his own side's morale"))
     defeat.settle(ctx)
     if int(var(ctx.state, f"morale.{side}.tested", 0)) == ctx.state.turn:
-        raise Refused(_("{side} have already tested morale this turn").format(side=side))
+        raise Refused(_("{side} have already tested morale this turn").format(side=ctx.state.side_name(side)))
     if not due(ctx.state, side):
-        raise Refused(_("{side} took no losses this turn: no morale test (§12.0)").format(side=side))
+        raise Refused(
+            _("{side} took no losses this turn: no morale test (§12.0)").format(side=ctx.state.side_name(side))
+        )
     take_test(ctx, side)
 
 

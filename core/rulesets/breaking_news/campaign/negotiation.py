@@ -128,14 +128,14 @@ def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
         if not ctx.is_referee:
             raise Refused(_("the referee rules that the negotiation was breached"))
         if running(ctx.state) != side:
-            raise Refused(_("{side} is not negotiating").format(side=side))
+            raise Refused(_("{side} is not negotiating").format(side=ctx.state.side_name(side)))
         _break(ctx, side, other, M("came within {cm} cm", cm=negotiation_keep_away_cm()))
         return
     if ctx.ruleset.variant != IT and army(ctx.state, side) != "regular":
         raise Refused(_("the Regular player negotiates (English draft, Extras: Negotiation)"))
     _may_declare_now(ctx)
     if var(ctx.state, f"negotiation.{side}", ""):
-        raise Refused(_("{side} has already negotiated this game").format(side=side))
+        raise Refused(_("{side} has already negotiated this game").format(side=ctx.state.side_name(side)))
     if running(ctx.state):
         raise Refused(_("{running} is already negotiating").format(running=running(ctx.state)))
     if var(ctx.state, "first_fire", ""):

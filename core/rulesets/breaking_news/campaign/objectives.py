@@ -173,7 +173,7 @@ def _objectives(ctx: Context, args: dict[str, Any]) -> None:
     if not mission(ctx.state):
         raise Refused(_("choose the mission first: mission 2"))
     if not defends(ctx.state, side):
-        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=side))
+        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=ctx.state.side_name(side)))
     if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
         raise Refused(_("a marker is already revealed: too late to change them"))
     secondary = list(args["secondary"])
@@ -333,7 +333,7 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     side = side_for(ctx, args["side"], "intelligence regulars")
     level = extra(ctx.state, side, "intelligence")
     if not level:
-        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=side))
+        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=ctx.state.side_name(side)))
     if var(ctx.state, f"intelligence.{side}", 0):
         raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"))
     if ctx.state.phase == "deployment" and not forces.special_forces(ctx.state, side):

@@ -231,7 +231,11 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     if not target.has("hidden"):
         raise Refused(_("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name))
     if spotter.side in target.spotted_by:
-        raise Refused(_("{target} is already sighted by {side}").format(target=target.name, side=spotter.side))
+        raise Refused(
+            _("{target} is already sighted by {side}").format(
+                target=target.name, side=ctx.state.side_name(spotter.side)
+            )
+        )
     if spotter.has("looked"):
         raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
     if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has("suppressed"):
@@ -495,7 +499,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param("range", "distance", "distance in cm (or 10in)", keyword=True, hi=hits.MAX_CM),
             Param("open", "choice", "the target is in the open", optional=True, choices=("open",), keyword=True),
             Param(
-                "night", "choice", "jungle (a night scenario counts by itself)", optional=True, choices=("night",), keyword=True
+                "night",
+                "choice",
+                "jungle (a night scenario counts by itself)",
+                optional=True,
+                choices=("night",),
+                keyword=True,
             ),
         ),
         rule="§7.0",

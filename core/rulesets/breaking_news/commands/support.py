@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import N_, M
+from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import objectives
@@ -30,17 +30,23 @@ def _support_fire(ctx: Context, side: str, kind: str) -> None:
     the referee cannot grant what was not paid for (rulings BN-C-SUPPORT-EXTRAS)."""
     mortars = bool(extra(ctx.state, side, "mortars"))
     if kind == "mortar" and not mortars:
-        raise Refused(_("{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)").format(side=side))
+        raise Refused(
+            _("{side} bought no Mortars: no off-table mortar to call (Extras: Mortars)").format(
+                side=ctx.state.side_name(side)
+            )
+        )
     if kind != "mortar" and army(ctx.state, side) == "irregular":
         if not mortars:
             raise Refused(
                 _(
                     "{side} are Irregulars without the Mortars extra: they have no support fire (Extras: Mortars)"
-                ).format(side=side)
+                ).format(side=ctx.state.side_name(side))
             )
         if kind == "artillery":
             raise Refused(
-                _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(side=side)
+                _("the support fire of {side} is their mortar: call-support mortar (Extras: Mortars)").format(
+                    side=ctx.state.side_name(side)
+                )
             )
 
 
@@ -53,7 +59,11 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
     if kind != "counter" and var(ctx.state, key):
-        raise Refused(_("{side} already has support fire on the way (ruling BN-C-ONE-CALL)").format(side=side))
+        raise Refused(
+            _("{side} already has support fire on the way (ruling BN-C-ONE-CALL)").format(
+                side=ctx.state.side_name(side)
+            )
+        )
     mods = support.call_mods(
         bool(extra(ctx.state, side, "improved_support_fire")), bool(extra(ctx.state, side, "rules_of_engagement"))
     )
@@ -62,7 +72,9 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     if kind == "mortar":
         if var(ctx.state, f"mortar-silenced.{side}"):
             raise Refused(
-                _("{side} mortar has been silenced by counter-battery fire").format(side=DOMAIN.render(whose(side)))
+                _("{side} mortar has been silenced by counter-battery fire").format(
+                    side=DOMAIN.render(whose(ctx.state.side_name(side)))
+                )
             )
         need = t.mortar.irregular_call
     elif kind == "counter":
@@ -151,7 +163,11 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     template 3 cm per point away, where the opponent chooses."""
     side = side_for(ctx, args.get("side"), "mortar range=60 side=irregulars")
     if var(ctx.state, f"mortar-ready.{side}") != ctx.state.turn:
-        raise Refused(_("{side} has no mortar fire arriving this turn: call-support kind=mortar").format(side=side))
+        raise Refused(
+            _("{side} has no mortar fire arriving this turn: call-support kind=mortar").format(
+                side=ctx.state.side_name(side)
+            )
+        )
     weapon = weapons(ctx.ruleset.variant)["MORTAR"]
     need, dice = fire.base_shot(weapon, fire.AIMED, args["range"])
     (face,) = ctx.roll(
@@ -208,6 +224,15 @@ def _ied_site(ctx: Context, where: str) -> str:
     return site
 
 
+def ied_place(state: GameState, where: str) -> Msg | str:
+    """Where an IED is, as a player says it: ``regulars.4`` is the regulars' marker 4
+    (its side by its name once shown); a place the scenario named, as named."""
+    side, _sep, n = where.rpartition(".")
+    if side in state.sides and n.isdigit():
+        return M("{whose} marker {n}", whose=whose(side), n=n)
+    return where
+
+
 def ied_owner(state: GameState, key: str) -> str:
     """The side that planted the IED at ``key`` ("" if the scenario set it)."""
     secret = state.secrets.get(key)
@@ -221,7 +246,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     if var(ctx.state, key) == "spent":
         raise Refused(_("the IED at {where} has already gone off or failed").format(where=where))
     (face,) = ctx.roll(
-        M("IED at {where}", where=where),
+        M("IED at {where}", where=ied_place(ctx.state, where)),
         1,
         side=ied_owner(ctx.state, key),
         target=support_table().ied.dud_up_to + 1,
@@ -236,7 +261,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
                 text=M(
                     "the IED at {where} explodes: every figure under the template saves at {save}+: "
                     "blast ... source=ied",
-                    where=where,
+                    where=ied_place(ctx.state, where),
                     save=support_table().ied.save,
                 )
             )

@@ -34,7 +34,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
     if piece.side != s.active_side:
         raise Refused(
             _("the card {card} is {whose}: {unit} cannot be activated (LT-R010)").format(
-                card=s.card, whose=owner(s.active_side), unit=piece.name
+                card=s.card, whose=owner(s.side_name(s.active_side)), unit=piece.name
             )
         )
     require_in_play(piece)
@@ -138,13 +138,17 @@ def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
     if what == "call-artillery":
         if not artillery_factor(s, side):
             raise Refused(
-                _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+                _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(
+                    side=s.side_name(side)
+                )
             )
         if not joker_starts_artillery(s):
             raise Refused(_("in this scenario a joker starts no artillery, so none can be called (LT-R090)"))
         if s.vars.get(key) in ("requested", "firing"):
             raise Refused(
-                _("{whose} artillery is already {state}").format(whose=owner(side), state=pgettext("term", s.vars[key]))
+                _("{whose} artillery is already {state}").format(
+                    whose=owner(s.side_name(side)), state=pgettext("term", s.vars[key])
+                )
             )
         caller = _caller(ctx, args.get("by"), side)
         ctx.emit(ev.VarSet(key=key, value="requested"))
@@ -160,7 +164,9 @@ def _unit_move(ctx: Context, args: dict[str, Any]) -> None:
     elif what == "continue-artillery":
         if s.vars.get(key) != "firing":
             raise Refused(
-                _("{whose} artillery is not firing: it starts on a joker (LT-R090)").format(whose=owner(side))
+                _("{whose} artillery is not firing: it starts on a joker (LT-R090)").format(
+                    whose=owner(s.side_name(side))
+                )
             )
         ctx.emit(ev.VarSet(key=ARTILLERY_CARD + side, value=s.turn))
         text = M("{whose} artillery fires again: every unit in the square takes an attack (barrage)", whose=whose(side))
@@ -179,7 +185,7 @@ def _caller(ctx: Context, piece_id: str | None, side: str) -> Unit:
         )
     caller = ctx.unit(piece_id)
     if caller.side != side:
-        raise Refused(_("{unit} is not {whose}").format(unit=caller.name, whose=owner(side)))
+        raise Refused(_("{unit} is not {whose}").format(unit=caller.name, whose=owner(ctx.state.side_name(side))))
     require_in_play(caller)
     if not set(roles) & set(caller.roles):
         raise Refused(
@@ -231,5 +237,3 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
     ),
 )
-
-

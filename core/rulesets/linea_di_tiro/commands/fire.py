@@ -28,7 +28,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.turn import HE_BADGES
-from core.rulesets.linea_di_tiro.words import _
+from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
 from core.state import Unit
 from core.views import REFEREE_ONLY, unit_audience
 
@@ -249,7 +249,7 @@ def apply_result(ctx: Context, target: Unit, result: str) -> None:
     elif result == "R":
         flee(ctx, target, M("routed without a test"))
     elif result == "T":
-        say(ctx, target, M("{unit} must test morale: morale {id}", unit=target.name, id=target.id))
+        say(ctx, target, M(MORALE_DUE, unit=target.name, id=target.id))
     elif result == "I":
         lose_ready(ctx, target)
         if not target.has("immobilised"):

@@ -27,14 +27,16 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
             _(
                 "{whose} artillery does not fire on this card: a joker starts it, "
                 "unitmove continue-artillery continues it (LT-R090)"
-            ).format(whose=owner(side))
+            ).format(whose=owner(s.side_name(side)))
         )
     if target.has("shelled"):
         raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
     factor = scenario_vars.artillery_factor(s, side)
     if not factor:
         raise Refused(
-            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(side=side)
+            _("this scenario gives {side} no artillery support with an HE factor (LT-R090)").format(
+                side=s.side_name(side)
+            )
         )
     defence = defence_of(ctx, target, args["defence"])
     ctx.emit(ev.StatusChanged(unit=target.id, add=("shelled",)))
@@ -71,7 +73,9 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     else:
         if winner not in s.sides:
             raise Refused(
-                _("no side {side!r}: name a side ({sides}) or draw").format(side=winner, sides=", ".join(s.sides))
+                _("no side {side!r}: name a side ({sides}) or draw").format(
+                    side=winner, sides=", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
+                )
             )
         verdict = M("{side} win", side=s.sides[winner].name)
     # The referee's words, or the scenario's, are shown as they were written.

@@ -24,7 +24,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.rules import spotting
 from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
 from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
-from core.rulesets.linea_di_tiro.words import _, owner
+from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
 from core.views import REFEREE_ONLY
 
 STATES = tuple(dict.fromkeys(r.state for r in spotting_table().targets))
@@ -41,7 +41,9 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     if not target.has("hidden"):
         raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name))
     if observer.side in target.spotted_by:
-        raise Refused(_("{unit} is already spotted by {side}").format(unit=target.name, side=observer.side))
+        raise Refused(
+            _("{unit} is already spotted by {side}").format(unit=target.name, side=ctx.state.side_name(observer.side))
+        )
     cm = args["at"]
     if cm < 0:
         raise Refused(_("a distance cannot be negative"))
@@ -81,8 +83,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
             ctx,
             target,
             M(
-                "{target} may fire a ready attack at once at {observer}, its first spotter, "
-                "with -1: at/mg {target_id} {observer_id} ambush (LT-R053)",
+                AMBUSH_REPLY,
                 target=target.name,
                 observer=observer.name,
                 target_id=target.id,

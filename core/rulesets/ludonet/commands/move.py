@@ -32,7 +32,7 @@ def _mover(ctx: Context, unit_id: str, doing: str) -> Unit:
             "lie down": _("{unit} cannot lie down: it is {whose} move (B.2)"),
             "stand up": _("{unit} cannot stand up: it is {whose} move (B.2)"),
         }[doing]
-        raise Refused(said.format(unit=unit.name, whose=owner(s.active_side)))
+        raise Refused(said.format(unit=unit.name, whose=owner(s.side_name(s.active_side))))
     return unit
 
 
