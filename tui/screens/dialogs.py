@@ -311,9 +311,7 @@ class DetailsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with naming(self.naming):
-            details = event_details(
-                self.line, self.names, referee=self.referee, domain=self.domain, facts=self.facts
-            )
+            details = event_details(self.line, self.names, referee=self.referee, domain=self.domain, facts=self.facts)
         with Vertical():
             yield PlainLabel(_("Event details"), classes="title")
             with VerticalScroll():
