@@ -30,7 +30,7 @@ from core.narrate import sides_of
 from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
-from core.views import REFEREE
+from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.i18n import N_, _, phase_name, role_words
 from tui.panes.dice import DicePane
@@ -558,7 +558,9 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                _("nothing to undo")
+                _("a spectator cannot undo")
+                if self.role == SPECTATOR
+                else _("nothing to undo")
                 if self.game.undo_target(self.role) is None
                 else _("the last command is not yours to undo")
             )
@@ -577,7 +579,9 @@ class GameScreen(Screen):
         preview = self.redo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                _("nothing to redo")
+                _("a spectator cannot redo")
+                if self.role == SPECTATOR
+                else _("nothing to redo")
                 if self.game.redo_target(self.role) is None
                 else _("the command to redo is not yours")
             )
