@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
 from core.game import Game, Refusal
-from tui.plain import visible
+from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
 from tui.ssh.seats import Seat
@@ -62,12 +62,15 @@ async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
     reg = await club.connect("reg", size=SIZE)
     await rita.wait_for("rita (referee)")
     await reg.wait_for("reg (Bersaglieri)")
-    # Inside a paste, what would not show as itself goes on the line as its escape.
+    # A paste holding what would not show as itself is refused whole, saying why (issue 28:
+    # put in with its escapes, it gave a command other than the one pasted).
     rita.type(f"{PASTE_START}note look\x07here\x0c\u2028now\x85{PASTE_END}")
-    await rita.wait_for("note look\\x07here\\x0c\\u2028now\\x85")
-    rita.type("\r")
+    await rita.wait_for("✗ the paste holds the control character \\x07 (character 10): nothing was put in")
+    rita.type("\r")  # an empty line: nothing is given
+    rita.command("note after the paste")
     for player in (rita, reg):
-        await player.wait_for("look\\x07here\\x0c\\u2028now\\x85")
+        await player.wait_for("after the paste")
+        assert "look" not in player.text()
     # An escape sequence ends the paste (Textual reads it as keys): it never arrives whole.
     refusals: list[Refusal] = []
     club.game.subscribe_refusals(refusals.append)
@@ -112,6 +115,12 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
     # test_control_characters_in_a_paste_never_reach_a_terminal covers that.
     line = line.replace("\x1b", "")
     player.type(f"{PASTE_START}{line}{PASTE_END}\r")
+    why = refused_paste(line)
+    if why:  # refused whole on the command line, saying why: nothing is given (issue 28)
+        await wait_until(lambda: hint(club, "rita") == "✗ " + visible(why), show=player.text)
+        assert club.game.path.read_bytes() == before and len(refusals) == refused
+        player.type(CLEAR)
+        return
     # What the paste puts on the line, and the command line then strips.
     if not visible(re.split("[\r\n]", line, maxsplit=1)[0].replace("\t", " ")).strip():
         return
@@ -124,7 +133,10 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
         player.type("\x1b")
         await wait_until(lambda: hint(club, "rita").startswith("✗ cancelled: "), show=player.text)
     elif len(refusals) > refused:
-        await wait_until(lambda: hint(club, "rita") == "✗ " + visible(refusals[-1].why), show=player.text)
+        await wait_until(
+            lambda: hint(club, "rita") == "✗ " + visible(refusals[-1].why),
+            show=lambda: f"{player.text()}\nrefused: {refusals[-1].why!r}\nhint: {hint(club, 'rita')!r}",
+        )
     else:
         return
     assert club.game.path.read_bytes() == before, f"{line!r} wrote to the save"
@@ -171,7 +183,7 @@ async def test_hostile_keys_and_commands_through_a_seat_leave_it_up_and_log_no_e
 
     draw()
     reg, rita = await club.connect("reg", size=SIZE), await club.connect("rita", size=SIZE)
-    await asyncio.gather(reg.wait_for("reg (regulars)"), rita.wait_for("rita (referee)"))
+    await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), rita.wait_for("rita (referee)"))
     for n, (keys, command) in enumerate(drawn):
         reg.type(keys)
         if n % 5 == 0:  # a plain reply: any text as the command, kept to what a command line holds

@@ -229,7 +229,8 @@ async def test_a_player_logs_in_through_a_flood_of_idle_connections_from_many_ad
             assert got.exit_status == 0 and got.stdout.endswith("you: rita (referee)\n")
             print(f"logged in after {took:.1f} s and {tries} tries; {made[0]} flood connections")
             assert not stop.is_set() and made[0] > 200  # the flood went on all along
-            assert "that had not begun to log in within 5 s" in club.log()
+            # (He may have been let in at random before the first sweep: the flood is swept all the same.)
+            await wait_until(lambda: "that had not begun to log in within 5 s" in club.log())
         finally:
             stop.set()
             await asyncio.gather(*flood, return_exceptions=True)

@@ -466,7 +466,7 @@ async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_p
         token, _ = web.invitations.create("reg")
         browser = await seat(web, token)
         try:
-            await browser.wait_for("reg (regulars)")
+            await browser.wait_for("reg (Bersaglieri)")
             for message in _messages():
                 if isinstance(message, bytes):
                     await browser.ws.send_bytes(message)
