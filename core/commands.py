@@ -258,6 +258,20 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
     raise Refused(_could_be(word, hits))
 
 
+#: A bare number as a referee types one (30, 25.5, 25,5, 10in, 10"): a distance or a count.
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:cm|in|\")?", re.IGNORECASE)
+
+
+def _number_meant(word: str, params: list[Param], given: set[str], domain: str) -> list[str]:
+    """A bare number the command cannot place: the distances and counts it still wants,
+    each written with its name (``fire rossi aden 30``: ``range=30``), those it needs first."""
+    if not _NUMBER.fullmatch(word):
+        return []
+    wanted = [q for q in params if q.keyword and q.kind in ("distance", "int") and q.name not in given]
+    wanted = [q for q in wanted if not q.optional] or wanted
+    return [f"{local_name('option', q.name, domain)}={word}" for q in wanted[:3]]
+
+
 def _near(word: str, names: list[str]) -> list[str]:
     """The names a mistyped ``word`` most likely meant (``nxet``: next), nearest first."""
     folded = {_fold(n): n for n in names}
@@ -683,11 +697,11 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         while i < len(pos_params) and pos_params[i].name in resolved and not pos_params[i].many:
             i += 1
         if i >= len(pos_params):
-            raise Refused(
-                _("{command}: unexpected {word}; usage: {usage}").format(
-                    command=command, word=quoted(w), usage=usage(spec, domain, verb)
-                )
+            unexpected = _("{command}: unexpected {word}; usage: {usage}").format(
+                command=command, word=quoted(w), usage=usage(spec, domain, verb)
             )
+            near = _number_meant(w, params, {*resolved, *args}, domain)
+            raise Refused(_did_you_mean(unexpected, near) if near else unexpected)
         p = pos_params[i]
         if p.kind in ("text", "team"):  # the rest of the line: a team's name has spaces
             rest = " ".join(x.text for x in leftovers[w_index:])
@@ -701,6 +715,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
             open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
             flags = [c for q in open_ for c in q.choices]
             near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
+            near = near or _number_meant(w, params, {*resolved, *args}, domain)
             if near:
                 raise Refused(_did_you_mean(str(refused), near)) from None
             raise

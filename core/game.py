@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import secrets as _secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from fractions import Fraction
 from functools import partial
@@ -390,7 +390,7 @@ class Game:
             vis = self._text_audience(parsed, ctx.events, role)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         group = [issued, *facts]
-        return self._append(cmd, group, [self.describe(e) for e in group])
+        return self._append(cmd, group, self._described(group))
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
@@ -680,12 +680,20 @@ class Game:
         state = self.state if step is None else self.timeline.state_at(step)
         return view_state(state, role)
 
-    def describe(self, e: ev.Event, role: str = REFEREE) -> str:
+    def _described(self, group: list[ev.Event]) -> list[str]:
+        """The lines of a command about to be written.  A side the command itself sets
+        up (``scenario demo``'s purchases) is named as it will be, not by its id."""
+        setups = [e for e in group if isinstance(e, ev.GameSetUp)]
+        sides = {s.id: s.name for e in setups for s in e.sides} or None
+        return [self.describe(e, sides=sides) for e in group]
+
+    def describe(self, e: ev.Event, role: str = REFEREE, *, sides: Mapping[str, str] | None = None) -> str:
+        """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
         if role == REFEREE:
             var, number = partial(self.ruleset.describe_named, self.state), None
         else:
             var, number = self._said_var, self.numbering(role).shown
-        sides = {s.id: s.name for s in self.state.sides.values()}
+        sides = {**{s.id: s.name for s in self.state.sides.values()}, **(sides or {})}
         units = self.state.units
 
         def status(badge: str) -> str:

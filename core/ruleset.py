@@ -19,10 +19,11 @@ See ``docs/architecture.md`` for how the four seed rulesets map onto this.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
@@ -39,6 +40,9 @@ from core.views import (  # noqa: F401  (roles live in views)
     unit_audience,
     with_vis,
 )
+
+if TYPE_CHECKING:
+    from core.rulesmap import RulesMap
 
 
 class Refused(Exception):
@@ -465,11 +469,23 @@ class Ruleset:
         scenario file defines); ``class_name`` by default."""
         return self.class_name(cls)
 
+    def rules_map(self) -> RulesMap | None:
+        """The ruleset's rules map (``core.rulesmap``): ``data/rules_map.toml`` beside its
+        package's tables, read once; None for a ruleset that has none."""
+        return _rules_map(Path(sys.modules[type(self).__module__].__file__ or "").parent / "data" / "rules_map.toml")
+
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         """Whether a success of ``roll`` is bad for the side of the unit it names (a
         roll whether a vehicle's armour is penetrated): the after-action report then
         counts its luck for the other side.  By default a success is the unit's own."""
         return False
+
+
+@cache
+def _rules_map(path: Path) -> RulesMap | None:
+    from core.rulesmap import load  # only the rules screen and `fireteam rules` read a map
+
+    return load(path) if path.is_file() else None
 
 
 _REGISTRY: dict[str, Callable[[str], Ruleset]] = {}

@@ -34,6 +34,7 @@ from core.views import REFEREE, SPECTATOR
 from tui.i18n import N_, _, start_language
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
+from tui.stylesheet import SharedStylesheet
 from tui.typeahead import Typeahead
 from tui.userdata import Settings, UserStore, open_cache
 
@@ -102,6 +103,7 @@ class FireteamApp(App):
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
+        watching: bool = False,
         store: UserStore | None = None,
         opener: Opener | None = None,
         opening: str = "",
@@ -111,6 +113,8 @@ class FireteamApp(App):
         **kwargs,
     ) -> None:
         super().__init__(**kwargs)
+        # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
+        self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
         self.game = game
         #: Keys typed before the game screen is up (``typed``: before the app ran), held for its command line.
         self.typeahead = Typeahead(typed)
@@ -121,6 +125,8 @@ class FireteamApp(App):
         self.seat = seat
         self.replay = replay
         self.remote = remote
+        #: Drawn once for every spectator of an SSH table (``tui.ssh.sharedscreen``): no key of theirs reaches it.
+        self.watching = watching
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
         self._unsubscribe = None
@@ -380,7 +386,9 @@ class FireteamApp(App):
     def _game_screen(self) -> GameScreen:
         # A side's copy is shown as its side's game: it holds nothing more.
         role = self.game.copy_role or self.role
-        return GameScreen(self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote)
+        return GameScreen(
+            self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote, watching=self.watching
+        )
 
     async def _show_game(self) -> None:
         while len(self.screen_stack) > 2:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import math
 import os
 import selectors
 import shutil
@@ -72,9 +73,20 @@ SIZE = (100, 30)
 #: The demo save shipped with the project.
 DEMO_SAVE = Path(__file__).resolve().parent.parent / "saves" / "demo-game.ft"
 BIG_EVENTS = 100_000
-TARGETS = {"start_ratio": 1.5, "key_p50_ms": 50.0}
+#: Issue #32: every start within 1.2 times the bare app's (a big save's first open 1.5),
+#: and each key's frame within one frame at 60 Hz at the median, two at the 95th percentile.
+TARGETS = {
+    "start_ratio": 1.2,
+    "start_ratio_big": 1.2,
+    "start_ratio_it": 1.2,
+    "start_ratio_big_first_open": 1.5,
+    "key_p50_ms": 16.0,
+    "key_p95_ms": 33.0,
+}
 #: The keys with a target (each, on each save).
-KEYS = ("command_p50_ms", "undo_p50_ms", "redo_p50_ms", "replay_step_p50_ms")
+KEY_KINDS = ("command", "undo", "redo", "replay_step")
+KEYS = tuple(f"{kind}_p50_ms" for kind in KEY_KINDS)
+KEYS_P95 = tuple(f"{kind}_p95_ms" for kind in KEY_KINDS)
 #: A start that takes longer than this is reported as a failure, not waited on for ever.
 START_TIMEOUT_S = 120.0
 #: How long a child that has drawn its frame is given to quit before it is killed.
@@ -315,6 +327,9 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
         for i in range(rounds + 1):  # the first round warms up (imports, caches) and is not counted
             verb = "clear" if "suppressed" in game.state.units[unit].status else "mark"
             box.value = f"{verb} {unit} suppressed"
+            # What typing the line drew (its hint) is drawn before Enter is pressed, as
+            # for a player, whose last key comes well before Enter: only Enter is timed.
+            await _settle(app, stamps, len(stamps) - 1)
             took = {"command": await _timed(pilot, stamps, "enter")}
             took["dialog"] = await _timed(pilot, stamps, "ctrl+z")
             took["undo"] = await _timed(pilot, stamps, "y")
@@ -337,21 +352,29 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
     out: dict[str, float] = {}
     for kind, samples in times.items():
         out[f"{kind}_p50_ms"] = round(statistics.median(wall for wall, _ in samples), 1)
+        out[f"{kind}_p95_ms"] = round(percentile([wall for wall, _ in samples], 95), 1)
         out[f"{kind}_cpu_ms"] = round(statistics.median(cpu for _, cpu in samples), 1)
     return out
+
+
+def percentile(values: list[float], p: float) -> float:
+    """The ``p``-th percentile of ``values``, by nearest rank (of 15 samples, the 95th is the slowest)."""
+    ranked = sorted(values)
+    return ranked[max(0, min(len(ranked) - 1, math.ceil(p / 100 * len(ranked)) - 1))]
 
 
 # ------------------------------------------------------------------- the run
 
 
 def targets_met(results: dict) -> bool:
-    """Whether both saves start within ``start_ratio``'s target and every key of both
-    within ``key_p50_ms``'s.  The big save's start is with its open-cache entry, as
-    every start after a save's first is; ``start_ratio_big_first_open`` and
-    ``start_ratio_it`` are reported with no target of their own."""
-    starts = max(results["start_ratio"], results["start_ratio_big"])
-    keys = max(s[k] for s in results["saves"].values() for k in KEYS)
-    return starts <= TARGETS["start_ratio"] and keys <= TARGETS["key_p50_ms"]
+    """Whether every start ratio is within its target (``TARGETS``: the demo save's, the
+    big save's with its open-cache entry and on its first open, the Italian start), and
+    every key on both saves within ``key_p50_ms`` at the median and ``key_p95_ms`` at the
+    95th percentile."""
+    starts = all(results[name] <= TARGETS[name] for name in TARGETS if name.startswith("start_ratio"))
+    p50 = max(s[k] for s in results["saves"].values() for k in KEYS)
+    p95 = max(s[k] for s in results["saves"].values() for k in KEYS_P95)
+    return starts and p50 <= TARGETS["key_p50_ms"] and p95 <= TARGETS["key_p95_ms"]
 
 
 def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 9, as_json: bool = False) -> int:
@@ -379,7 +402,7 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
     results["start_ratio_it"] = italian["start_ratio"]
     results["start_it"] = italian
     results["start_ratio_big_first_open"] = starts[first]["start_ratio"]
-    for key in KEYS:
+    for key in (*KEYS, *KEYS_P95):
         results[key] = max(s[key] for s in per_save.values())  # the worse of the two saves
     results["saves"] = per_save
     results["events"] = events
@@ -393,9 +416,15 @@ def run_client_bench(events: int = BIG_EVENTS, rounds: int = 15, start_rounds: i
     else:
         say(
             f"start ratio {results['start_ratio']} on the demo save (target ≤ {TARGETS['start_ratio']}), "
-            f"{results['start_ratio_big']} on the {events:,}-event save "
-            f"({results['start_ratio_big_first_open']} the first time it is opened), "
-            f"{results['start_ratio_it']} on the demo save in Italian"
+            f"{results['start_ratio_big']} on the {events:,}-event save (≤ {TARGETS['start_ratio_big']}; "
+            f"{results['start_ratio_big_first_open']} the first time it is opened, "
+            f"≤ {TARGETS['start_ratio_big_first_open']}), "
+            f"{results['start_ratio_it']} on the demo save in Italian (≤ {TARGETS['start_ratio_it']})"
         )
-        say("every start and every key's median within target" if met else "TARGETS MISSED: see the figures above")
+        for kind in KEY_KINDS:
+            say(
+                f"{kind}: p50 {results[f'{kind}_p50_ms']} ms (≤ {TARGETS['key_p50_ms']:g}), "
+                f"p95 {results[f'{kind}_p95_ms']} ms (≤ {TARGETS['key_p95_ms']:g}), the worse of the two saves"
+            )
+        say("every start and every key within target" if met else "TARGETS MISSED: see the figures above")
     return 0

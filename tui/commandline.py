@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import events, on
+from textual._time import get_time  # the clock Textual stamps its messages with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 from textual.widgets.input import Selection
@@ -78,6 +78,8 @@ class CommandInput(PlainInput):
     def __init__(self, completer: Completer, **kwargs) -> None:
         super().__init__(suggester=CompletionSuggester(completer), **kwargs)
         self.completer = completer
+        #: What Enter does with the line (``CommandLine`` sets it).
+        self.on_enter: Callable[[str], None] | None = None
         self.history: list[str] = []
         self._history_pos = 0
         self._cycle: list[str] = []
@@ -100,10 +102,14 @@ class CommandInput(PlainInput):
     async def action_submit(self) -> None:
         # The line empties as Enter is pressed, in order with the keys typed
         # after it; a refused command is given back (CommandLine.give_back).
+        # The command runs here, inside Enter's own handling, not when a message
+        # has travelled up to the screen: the screen draws nothing in between, so
+        # the emptied line and what the command changed show in one frame.
         text = self.value
         if text.strip():
             self.value = ""
-        self.post_message(self.Submitted(self, text))
+        if self.on_enter is not None:
+            self.on_enter(text)
 
     @property
     def content_width(self) -> int:
@@ -183,16 +189,12 @@ class CommandLine(Vertical):
     CommandLine #cmd-hint.-ok { color: $success; }
     """
 
-    class Submitted(Message):
-        def __init__(self, text: str) -> None:
-            super().__init__()
-            self.text = text
-
     def __init__(
         self,
         prompt: str,
         completer: Completer,
         specs: Callable[[], list[CommandSpec]],
+        run: Callable[[str], None],
         *,
         blink: bool = True,
         domain: str = CORE_DOMAIN,
@@ -208,7 +210,11 @@ class CommandLine(Vertical):
         self.prompt = prompt
         self.completer = completer
         self.specs = specs
+        #: Runs a command given on the line (at once, as Enter is handled).
+        self.run = run
         self.blink = blink
+        #: When the last command was given (``get_time``): what the line said before it is not shown over its verdict.
+        self._entered_at = 0.0
         #: The last answer the line gave (✓ or ✗, and its kind): an emptied line shows it again.
         self._answer: tuple[str | Text, str] = ("", "")
         #: Whether the hint shows the guide of what is typed (not an answer).
@@ -219,6 +225,7 @@ class CommandLine(Vertical):
             yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
             box = CommandInput(self.completer, id="cmd-input", placeholder=self._placeholder())
             box.cursor_blink = self.blink
+            box.on_enter = self._entered
             yield box
         yield Plain("", id="cmd-hint")
 
@@ -296,6 +303,10 @@ class CommandLine(Vertical):
     @on(Input.Changed, "#cmd-input")
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
+        if event.time <= self._entered_at:
+            # Typed before Enter but handled after it (keys sent in a burst): the
+            # command ran as Enter was handled, and its ✓ or ✗ stays.
+            return
         if event.value.strip():
             self.hint(self.guide(event.value))
             self._guiding = True
@@ -361,10 +372,9 @@ class CommandLine(Vertical):
             out.append(f"  {self.words.gettext(spec.help)}" if spec.help else "  ", style="dim")
         return out
 
-    @on(Input.Submitted, "#cmd-input")
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
+    def _entered(self, line: str) -> None:
+        text = line.strip()
+        self._entered_at = get_time()
         if text:
             self.input.remember(text)
-            self.post_message(self.Submitted(text))
+            self.run(text)

@@ -115,6 +115,12 @@ async def _help(pilot: Pilot) -> None:
     assert isinstance(pilot.app.screen, HelpScreen)
 
 
+async def _rules(pilot: Pilot) -> None:
+    await _help(pilot)
+    await pilot.press("f2", "tab", "tab", "tab")  # the rules the Italian draft changes
+    await pilot.pause()
+
+
 async def _load_game(pilot: Pilot) -> None:
     game = Path(pilot.app.game.path)
     saves = game.parent / "saves"
@@ -150,6 +156,13 @@ SCENES: tuple[Scene, ...] = (
     ),
     Scene("new-game", "the new game screen", _game, before=_new_game),
     Scene("help", "the help screen: every key, then every command", _game, before=_help),
+    Scene(
+        "rules",
+        "the Rules screen (F1, F2): each rule of the book and what Fireteam does with it, here the variant's",
+        _game,
+        size=(120, 36),
+        before=_rules,
+    ),
     Scene("load-game", "the load game screen with a corrupt save", _game, before=_load_game),
     Scene("report", "the Report screen (F4) of the recorded demo game", _recorded_replay, press=("f4",)),
     Scene("game-it", "the game screen in Italian (fireteam --lang it)", _game_it),

@@ -27,7 +27,8 @@ from core.game import Game
 from core.storage.savefile import Chain
 from core.views import REFEREE
 
-TARGETS = {"load_ratio": 4.0, "seek_p99_ms": 50.0, "peak_mb": 400.0}
+#: Issue #32 asks for the load within twice a bare decode (it was held to 4 before).
+TARGETS = {"load_ratio": 2.0, "seek_p99_ms": 50.0, "peak_mb": 400.0}
 
 
 def generate_save(path: Path, n_events: int, seed: int = 1) -> int:
@@ -155,7 +156,10 @@ def run_bench(events: int = 1_000_000, as_json: bool = False) -> int:
         results["bare_decode_s"] = round(t_bare, 3)
         results["load_s"] = round(t_load, 3)
         results["load_ratio"] = round(ratio, 2)
-        say(f"load + fold {t_load:.2f} s vs bare decode {t_bare:.2f} s: ratio {results['load_ratio']} (target ≤ 4)")
+        say(
+            f"load + fold {t_load:.2f} s vs bare decode {t_bare:.2f} s: "
+            f"ratio {results['load_ratio']} (target ≤ {TARGETS['load_ratio']:g})"
+        )
         results["peak_mb"] = round(_peak_rss_mb(big), 1)
         say(f"peak memory with the {events:,}-event game loaded: {results['peak_mb']} MB (target < 400)")
         big.unlink()

@@ -311,6 +311,7 @@ HEADLESS = (
     "bench",
     "scenarios",
     "scenario",
+    "rules",
 )
 
 
@@ -377,6 +378,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     scenario_cli.add_parsers(sub)
 
+    from core.cli import rules as rules_cli
+
+    rules_cli.add_parser(sub)
+
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 1,000,000; 100,000 with --client)"))
@@ -415,6 +420,10 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.cli import scenarios as scenario_cli
 
         return scenario_cli.run(args)
+    if args.command == "rules":
+        from core.cli import rules as rules_cli
+
+        return rules_cli.run(args)
     if args.command == "bench":
         from core.cli.bench import run_bench
 

@@ -81,3 +81,16 @@ def test_a_command_refused_in_this_phase_is_named_as_typed(demo):
     with pytest.raises(Refused) as refused:
         demo.execute("victory militia")
     assert str(refused.value) == "victory is not allowed in the ended phase"
+
+
+def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
+    """``fire rossi aden 30``: the 30 is no unit; the refusal says what it meant,
+    ``range=30``, the distance the command still wants (#26)."""
+    demo.execute("next")
+    demo.execute("next dice=6,6,1,1")  # Bersaglieri active
+    assert refusal(demo, "fire rossi aden 30") == "no unit '30' on that side; did you mean range=30?"
+    said = refusal(demo, "spot rossi aden 20in")
+    assert said.startswith("spot: unexpected '20in'; usage: ") and said.endswith("; did you mean range=20in?")
+    assert refusal(demo, "fire rossi aden range=30 40") == "no unit '40' on that side"  # range is given: no guess
+    with reading("it"):
+        assert refusal(demo, "fire rossi aden 30") == "nessuna unità '30' in quella parte; forse intendevi gittata=30?"

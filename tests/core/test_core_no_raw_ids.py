@@ -307,3 +307,15 @@ def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
             if name == phase.id and phase.id not in re.split(r"\W+", phase.title.lower()):
                 raw.append((phase.id, phase.title))
     assert raw == []
+
+
+def test_the_command_that_sets_up_the_sides_names_them_as_it_reports(tmp_path):
+    """``scenario demo``'s own lines (a script's output, the client's ✓ line) name the
+    sides it sets up by their names, as the log does afterwards: they were described
+    before the sides existed, by id (``irregulars bought Ambush``; #26)."""
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7)
+    with reading("en"):
+        said = game.execute("scenario demo").lines
+    assert "Somali militia bought Ambush" in said
+    assert not [line for line in said if re.search(r"(?<![\w-])(irregulars|regulars)(?![\w-])", line)]
+    game.close()

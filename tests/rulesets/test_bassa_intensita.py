@@ -315,6 +315,16 @@ def test_aim_gives_an_aimed_shot_next_turn(game):
     assert any(plain(m.label) == "aimed shot" for m in rolls(facts)[0].mods)
 
 
+def test_bi_r061_an_action_waits_for_its_own_tier(game):
+    """BI-R061: actions go by Quality tier as fire does: in the Veterans' fire phase Ferrante
+    (Elite, whose tier has passed) may not aim; Marra (Veteran) may."""
+    play(game, "next dice=5,2", *["next"] * 5)
+    assert game.state.phase == "fire-veteran"
+    with pytest.raises(Refused, match="Lt Ferrante acts in his own Quality tier, not in veterans. fire"):
+        play(game, "aim ferrante")
+    play(game, "@folgore aim marra")
+    assert game.state.units["marra"].has("aiming")
+
 def test_isolation_test_failure_costs_the_turn(game):
     """Rules: BI-R024, BI-AMB-07."""
     play(game, "next dice=5,2", "next")

@@ -243,7 +243,7 @@ def test_a_dressed_man_counts_as_wounded(game):
 
 
 def test_wounds_slow_the_move_and_harden_actions(game):
-    """Rules: BI-R042, BI-R065, BI-R069, BI-R110, BI-AMB-13, BI-AMB-18."""
+    """Rules: BI-R042, BI-R065, BI-R069, BI-R110, BI-AMB-13, BI-AMB-18, BI-R066."""
     play(game, "mark bruno wounded", "mark carlo prone")
     goto(game, "move-first")
     with pytest.raises(Refused, match="1 to 8 cm"):
@@ -583,7 +583,7 @@ def test_smoke_grenades_last_six_turns_and_a_d6(game):
 
 
 def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
-    """Rules: BI-R047, BI-R255, BI-R261, BI-R264, BI-AMB-41."""
+    """Rules: BI-R047, BI-R255, BI-R261, BI-R264, BI-AMB-41, BI-AMB-54."""
     goto(game, "move-first")
     facts = play(game, "@blue move lynx 100 dice=3,4")
     # 2d6 x 10: 70 cm this turn

@@ -221,7 +221,7 @@ def test_melee_modifiers_and_an_immobilised_winner_recovers(game):
 
 
 def test_guns_cannot_start_a_melee_and_fight_at_minus_three(game):
-    """Rules: LT-R103, LT-AMB-26."""
+    """Rules: LT-R103, LT-AMB-26, LT-R001."""
     inject(
         game,
         ev.UnitAdded(unit=ev.UnitSpec(id="flak", name="Flak", side="german", team="Zug 1", cls="pak40")),

@@ -103,7 +103,7 @@ def test_a_spotted_piece_replies_at_its_first_spotter(game):
 
 
 def test_movement_checked_against_the_typed_distance(game):
-    """Rules: LT-R040, LT-R041, LT-R042, LT-AMB-09."""
+    """Rules: LT-R040, LT-R041, LT-R042, LT-AMB-09, LT-AMB-29."""
     play(game, "next")  # 7♥
     with pytest.raises(Refused, match="not activated on this card"):
         play(game, "@us move gis 5")

@@ -32,6 +32,8 @@ SEATS = {
     "irr": "irregulars",
     "spec": "spectator",
 }
+#: What a spectator's screen (the stands' shared screen, ``tui.ssh.stands``) says on its last row.
+WATCHING = "Watching: spectators cannot give commands"
 #: How long a test waits for something to appear on a screen before it fails: a
 #: safety net, not a speed goal (each wait ends as soon as it appears).  Under the
 #: load of a shared machine a seat's first screen has taken over 10 s.
@@ -156,6 +158,11 @@ class Club:
 
     def session(self, seat: str):
         return next(s for s in self.server.sessions if s.seat.name == seat)
+
+    def app(self, seat: str):
+        """The app that draws ``seat``'s screen: its own, or the shared screen a spectator watches."""
+        session = self.session(seat)
+        return session.app if session.app is not None else session.screen.app
 
 
 def make_keys(names) -> dict[str, asyncssh.SSHKey]:

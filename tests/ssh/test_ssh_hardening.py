@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, make_keys, seats_toml, wait_until
+from ssh_club import SEATS, WATCHING, make_keys, seats_toml, wait_until
 from test_ssh_limits import in_process
 
 from tui.ssh.limits import Limits
@@ -34,7 +34,7 @@ async def test_no_client_text_can_forge_a_log_line(workers_club):
     club = workers_club
     forged = "\n2026-01-01T00:00:00.000Z INFO worker=1 login seat=evil role=referee from=1.2.3.4:5 user='x'"
     player = await club.connect("spec", term="xterm" + forged)
-    await player.wait_for("spec (spectator)")
+    await player.wait_for(WATCHING)
     await club.run("spec", "who" + forged)
     await wait_until(lambda: "odd TERM taken for xterm seat=spec" in club.log_file.read_text())
     log = club.log_file.read_text()

@@ -326,7 +326,7 @@ async def test_a_seats_app_and_its_thread_workers_read_in_the_seats_language(tmp
         seen: dict[str, tuple[str, str]] = {}
 
         async def ask(seat: str) -> None:
-            app = club.session(seat).app
+            app = club.app(seat)  # the spectator's: the shared screen he watches
             done = asyncio.get_running_loop().create_future()
 
             def in_the_app() -> None:

@@ -48,17 +48,17 @@ async def with_workers(tmp_path, caplog, limits: Limits) -> AsyncIterator[Club]:
 async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_open(tmp_path, caplog):
     # All seats in one loop (--workers 0), the case where a flood froze the whole server.
     async with in_process(tmp_path, caplog, Limits()) as club:
-        rita, spec = await club.connect("rita"), await club.connect("spec")
-        await asyncio.gather(rita.wait_for("type a command"), spec.wait_for("type a command"))
-        spec.type("\0" * 300_000)  # (head -c 300000 /dev/zero) | ssh -tt ...
-        spec.type("x" * 20_000)  # a long paste, without bracketed paste
+        rita, irr = await club.connect("rita"), await club.connect("irr")
+        await asyncio.gather(rita.wait_for("type a command"), irr.wait_for("type a command"))
+        irr.type("\0" * 300_000)  # (head -c 300000 /dev/zero) | ssh -tt ...
+        irr.type("x" * 20_000)  # a long paste, without bracketed paste
         rita.command('note "the referee is not held up"')
         await wait_until(lambda: club.game.log_lines()[-1].text == "note: the referee is not held up")
-        await spec.wait_for("Input dropped")  # told, on its own screen
-        await wait_until(lambda: "input refused seat=spec role=spectator" in club.log())
-        assert not spec.closed.is_set() and "spec" in [s.seat.name for s in club.server.sessions]
-        rita.command('note "and spec still watches"')
-        await spec.wait_for("and spec still watches")
+        await irr.wait_for("Input dropped")  # told, on its own screen
+        await wait_until(lambda: "input refused seat=irr role=irregulars" in club.log())
+        assert not irr.closed.is_set() and "irr" in [s.seat.name for s in club.server.sessions]
+        rita.command('note "and irr still plays"')
+        await irr.wait_for("and irr still plays")
 
 
 async def test_ctrl_q_at_the_heels_of_a_flood_still_leaves_the_table(tmp_path, caplog):
@@ -92,10 +92,10 @@ async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_pa
 
 async def test_a_storm_of_window_changes_is_one_redraw(tmp_path, caplog):
     async with in_process(tmp_path, caplog, Limits(resize_delay_s=0.2)) as club:
-        rita, spec = await club.connect("rita"), await club.connect("spec")
+        rita, spec = await club.connect("rita"), await club.connect("irr")
         await asyncio.gather(rita.wait_for("type a command"), spec.wait_for("type a command"))
-        app = club.session("spec").app
-        driver = club.session("spec")._driver
+        app = club.session("irr").app
+        driver = club.session("irr")._driver
         told, tell = [], driver._post_size
         driver._post_size = lambda: (told.append(1), tell())  # every resize the app is told of
         for n in range(2000):

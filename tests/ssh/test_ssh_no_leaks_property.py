@@ -9,8 +9,11 @@ referee also types, before the regulars' commands, commands that touch only the
 irregulars' fighters, which neither the regulars nor the spectator can see.
 After each of the regulars' commands, once both tables have answered it and the
 regulars' screens show its ✓ or ✗ hint, the regulars' screens at the two tables
-and the spectator's must be the same; at the end, so must every plain reply
-(``ssh host status``, ``who``, ``games``, ``help``) each of them gets.
+and the spectators' must be the same; at the end, so must every plain reply
+(``ssh host status``, ``who``, ``games``, ``help``) each of them gets.  The
+spectators watch the screen their table draws once for all of them
+(``tui.ssh.sharedscreen``): two watch it from the start, and a third comes at the
+end, who is sent it whole.
 
 What is compared is each terminal's settled screen, as a VT emulator draws it
 (``ssh_vt``), not the raw bytes: how the app splits its output into frames
@@ -34,13 +37,16 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WAIT_S, Club, Player, make_keys, seats_toml, wait_until
+from ssh_club import SEATS, WAIT_S, WATCHING, Club, Player, make_keys, seats_toml, wait_until
 
 from core.game import Game, Outcome, Refusal
 from tui.ssh.seats import Seats
 from tui.ssh.server import FireteamServer, Table
 
-WATCHERS = ("reg", "spec")
+#: The terminals compared: the regulars', and two spectators' (the same seat, twice) sharing one screen.
+WATCHERS = ("reg", "spec", "spec#2")
+#: Who comes in at the end, and is sent the spectators' screen whole.
+LATE = "spec#3"
 #: The referee's commands on the irregulars' fighters, hidden from the regulars and the spectator
 #: (marks twice as likely as clears, which are refused unless the mark is there).
 _HIDDEN = [f"{verb} {unit} {status}" for verb in ("mark", "mark", "clear") for unit in ("dahir", "egal")
@@ -106,14 +112,21 @@ async def _table(folder: Path, keys: dict[str, asyncssh.SSHKey], caplog) -> Side
     side = Side(Club(server, port, keys, game, [], caplog))
     game.subscribe(side.answers.append)
     game.subscribe_refusals(side.answers.append)
-    for seat in ("rita", "reg", "spec"):  # one after the other: ``who`` lists them in this order
-        side.players[seat] = await side.club.connect(seat)
-        await side.players[seat].wait_for("type a command")
+    for terminal in ("rita", "reg", "spec", "spec#2"):  # one after the other: ``who`` lists them in this order
+        seat = terminal.partition("#")[0]
+        side.players[terminal] = await side.club.connect(seat)
+        await side.players[terminal].wait_for(WATCHING if seat == "spec" else "type a command")
     return side
 
 
-async def _same_screens(plain: Side, busy: Side, context: str) -> None:
-    for seat in WATCHERS:
+async def _late(side: Side) -> None:
+    """A spectator who comes in at the end: he is sent the whole shared screen."""
+    side.players[LATE] = await side.club.connect("spec")
+    await side.players[LATE].wait_for(WATCHING, "the end")
+
+
+async def _same_screens(plain: Side, busy: Side, context: str, watchers: tuple[str, ...] = WATCHERS) -> None:
+    for seat in watchers:
         a, b = plain.players[seat], busy.players[seat]
         try:
             await wait_until(lambda a=a, b=b: a.text() == b.text(), WAIT_S)
@@ -124,7 +137,7 @@ async def _same_screens(plain: Side, busy: Side, context: str) -> None:
 
 async def _replies(side: Side) -> list[tuple[str, str, str, int | None]]:
     out = []
-    for seat in WATCHERS:
+    for seat in ("reg", "spec"):
         for command in ("status", "who", "games", "help"):
             got = await side.club.run(seat, command)
             out.append((seat, command, str(got.stdout) + str(got.stderr), got.exit_status))
@@ -155,6 +168,10 @@ async def test_hidden_referee_commands_change_no_screen_or_reply_of_a_side(tmp_p
             await _same_screens(plain, busy, f"after step {n} ({seat_line!r}, hidden {hidden})")
         await asyncio.gather(*(side.players[s].wait_for("the end") for side in (plain, busy) for s in WATCHERS))
         await _same_screens(plain, busy, "at the end")
+        await asyncio.gather(_late(plain), _late(busy))
+        await _same_screens(plain, busy, "for a spectator who came at the end", (*WATCHERS, LATE))
+        # One screen drawn for every spectator at each table.
+        assert [len(side.club.server.stands.screens) for side in (plain, busy)] == [1, 1]
         assert busy.game.log_length > plain.game.log_length  # the referee's hidden commands were recorded
         assert await _replies(plain) == await _replies(busy)
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from ssh_club import wait_until
+from ssh_club import WATCHING, wait_until
 
 
 async def test_logging_in_while_apps_are_running(club):
@@ -18,7 +18,7 @@ async def test_logging_in_while_apps_are_running(club):
     await irr.wait_for("irr (Somali militia)")
     # ...and two at once.
     spec, rita2 = await asyncio.gather(club.connect("spec"), club.connect("rita"))
-    await asyncio.gather(spec.wait_for("spec (spectator)"), rita2.wait_for("rita (referee)"))
+    await asyncio.gather(spec.wait_for(WATCHING), rita2.wait_for("rita (referee)"))
     assert sorted(s.seat.name for s in club.server.sessions) == ["irr", "reg", "rita", "rita", "spec"]
 
 

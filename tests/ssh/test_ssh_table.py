@@ -6,7 +6,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from ssh_club import Player, wait_until
+from ssh_club import WATCHING, Player, wait_until
 from ssh_memory import widget_strings
 from textual.pilot import Pilot
 
@@ -73,7 +73,7 @@ async def test_each_seat_sees_only_its_own_view(club):
         assert not any(key in "".join(player.raw) for key in secrets)
     # Nor are they anywhere in the memory of those sessions' widgets.
     for seat, hidden in (("reg", HIDDEN), ("spec", (*HIDDEN, *secrets)), ("irr", tuple(secrets))):
-        strings = widget_strings(club.session(seat).app)
+        strings = widget_strings(club.app(seat))  # the spectator's: the shared screen he watches
         leaks = [s for s in strings if any(secret in s for secret in hidden)]
         assert leaks == [], f"{seat}'s widgets hold {leaks[:3]}"
     # The walk does find what a seat may see (so it would find a leak).
@@ -105,16 +105,15 @@ async def test_a_sides_replay_hides_what_its_live_view_hides(club):
 
 async def test_a_spectator_only_watches(club):
     spec, rita = await asyncio.gather(club.connect("spec"), club.connect("rita"))
-    await spec.wait_for("spec (spectator)")
-    before = club.game.log_length
+    await asyncio.gather(spec.wait_for(WATCHING), rita.wait_for("rita (referee)"))
     spec.command('note "I want to play"')
-    await spec.wait_for("spectators watch; they cannot give commands")
-    assert club.game.log_length == before
-    assert "I want to play" not in rita.text()
-    assert (
-        'refused game=table seat=spec role=spectator: note "I want to play" '
-        "(spectators watch; they cannot give commands)" in club.log()
-    )
+    # His keys reach no app (tests/ssh/test_ssh_spectators.py): he is told so on his own terminal.
+    await wait_until(lambda: "Spectators watch: they cannot give commands" in "".join(spec.raw))
+    rita.command('note "the game goes on"')
+    await spec.wait_for("the game goes on")
+    assert "I want to play" not in rita.text() and "I want to play" not in club.log()
+    assert club.game.log_lines()[-1].text == "note: the game goes on"
+    assert not any("I want to play" in line.text for line in club.game.log_lines())
 
 
 #: For whichever side wins the first initiative: a man to hide (no dice), a shooter and a target.
@@ -208,9 +207,10 @@ async def test_terminal_size_and_resizes_come_from_the_client(club):
     ("term", "colorterm", "system"),
     [("xterm-256color", None, "256"), ("xterm", None, "standard"), ("xterm-256color", "truecolor", "truecolor")],
 )
-async def test_colours_follow_the_clients_terminal(club, term, colorterm, system):
+@pytest.mark.parametrize("seat", ["irr", "spec"])  # a player's own app; the screen shared by the spectators
+async def test_colours_follow_the_clients_terminal(club, term, colorterm, system, seat):
     conn = await asyncssh.connect(
-        "127.0.0.1", club.port, username="p", client_keys=[club.keys["spec"]], known_hosts=None, agent_path=None
+        "127.0.0.1", club.port, username="p", client_keys=[club.keys[seat]], known_hosts=None, agent_path=None
     )
 
     player = Player(80, 24)
@@ -218,7 +218,7 @@ async def test_colours_follow_the_clients_terminal(club, term, colorterm, system
     chan, _ = await conn.create_session(lambda: player, term_type=term, term_size=(80, 24), env=env)
     player.conn, player.chan = conn, chan
     club.players.append(player)
-    await player.wait_for("spec (spectator)")
+    await player.wait_for(WATCHING if seat == "spec" else "irr (Somali militia)")
     raw = "".join(player.raw)
     assert ("\x1b[38;2;" in raw) == (system == "truecolor")
     assert ("\x1b[38;5;" in raw) == (system == "256")

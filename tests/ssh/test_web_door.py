@@ -15,7 +15,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from ssh_club import WAIT_S, wait_until
+from ssh_club import WAIT_S, WATCHING, wait_until
 from ssh_vt import Screen
 from web_club import WebClub, client_tls, web_table
 
@@ -347,12 +347,15 @@ async def test_a_spectator_link_seats_guests_who_watch_and_cannot_command(tmp_pa
         token, _ = web.invitations.create("")
         first, second = await seat(web, token), await seat(web, token)
         try:
-            await first.wait_for("(spectator)")
-            await second.wait_for("(spectator)")
+            await first.wait_for(WATCHING)
+            await second.wait_for(WATCHING)
             names = {s.seat.name for s in web.club.server.sessions}
             assert len(names) == 2 and all(n.startswith("watch-") for n in names)
+            # Both watch the one screen the table draws for its spectators (#30), as an SSH spectator would.
+            (screen,) = web.club.server.stands.screens
+            assert screen.viewers == 2
             await first.command("note a spectator speaks")
-            await first.wait_for("spectators watch")
+            await first.wait_for("Spectators watch: they cannot give commands")
             await asyncio.sleep(0.3)  # a few checks of the seats file: guests are not in it, and stay
             assert len(web.club.server.sessions) == 2
         finally:

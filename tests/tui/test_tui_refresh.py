@@ -293,6 +293,22 @@ async def test_typing_a_command_lays_nothing_out_and_a_long_one_still_scrolls(ga
         assert box.value == "" and box.scroll_x == 0
 
 
+async def test_a_command_is_done_within_enters_own_handling(game):
+    # Were it done when a message had reached the game screen, the screen would
+    # draw the emptied line first and what the command did a frame later.
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(CommandInput)
+        box.value = "note ok"
+        await pilot.pause()
+        before = game.log_length
+        await box.action_submit()  # what Enter runs; nothing else is let through before the checks
+        assert game.log_length > before and game.log_lines()[-1].text == "note: ok"
+        assert box.value == ""
+        assert str(app.screen.query_one("#cmd-hint").render()).startswith("✓")
+
+
 async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tmp_path, monkeypatch):
     # Done as the box closes, the game screen is drawn once, already changed; no
     # screen is pushed, the focus stays where it was, and the footer, showing

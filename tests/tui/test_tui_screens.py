@@ -182,3 +182,46 @@ def test_breaking_news_open_scenario_from_shipped_rosters(tmp_path):
     )
     assert {u.side for u in game.state.units.values()} == {"regulars", "irregulars"}
     game.close()
+
+
+def _screen_text(screen) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    for static in screen.query(Static):
+        console.print(static.content)
+    return console.export_text()
+
+
+async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
+    """F1 then F2: every rule of Breaking News with its status; typing an id narrows the list to
+    it; Tab steps the status shown; Esc goes back to the help (#27)."""
+    from tui.screens.rules import RulesScreen
+
+    game = new_demo_game(tmp_path / "saves")
+    rmap = game.ruleset.rules_map()
+    assert rmap is not None
+    app = FireteamApp(game)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = _screen_text(app.screen)
+        assert f"all {len(rmap.rules)}" in text and f"enforced {rmap.counts()['enforced']}" in text
+        assert "§8.0" in text and "FIRE-5" in text
+        await pilot.press(*"DIFF-41")
+        await pilot.pause()
+        text = _screen_text(app.screen)
+        assert "1 shown" in text and "variant it-2009-12-09" in text and "FIRE-5" not in text
+        assert "Suppressed figures cannot react" in text  # its title
+        await pilot.press("ctrl+a", "ctrl+k")  # clear the search
+        for _ in range(3):
+            await pilot.press("tab")  # all → enforced → ruling → variant
+        await pilot.pause()
+        text = _screen_text(app.screen)
+        assert f"{rmap.counts()['variant']} shown" in text and "it applies in the variant named" in text
+        assert "DIFF-24" in text and "FIRE-5" not in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+    game.close()

@@ -3,6 +3,9 @@
 Live, the panes show ``game.view(role)``; in replay they show the game as it
 stood after ``step`` effective events (``Timeline.state_at`` through
 ``Game.view(role, step)``), and a replay bar takes the command line's place.
+Watching (the screen the SSH table draws once for all its spectators), a line
+saying so takes the place of the command line and the footer: no key of a
+spectator's reaches it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
+from tui.compositor import RowsCompositor
 from tui.i18n import N_, _, phase_name, role_words
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
@@ -64,12 +68,24 @@ class FooterRoom(Widget):
         return ""
 
 
+class WatchLine(Plain):
+    """The watching screen's last row: what a spectator may do (leave)."""
+
+    DEFAULT_CSS = """
+    WatchLine { dock: bottom; height: 1; padding: 0 1; background: $footer-background; }
+    """
+
+
 class ReplayBar(Plain):
     """Where the replay stands: step, turn and phase, speed, playing or paused."""
 
     DEFAULT_CSS = """
     ReplayBar { height: 2; background: $boost; }
     """
+
+
+def _watch_line() -> str:
+    return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
 
 
 def size_classes(app: App | None) -> set[str]:
@@ -125,16 +141,27 @@ class GameScreen(Screen):
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
     def __init__(
-        self, game: Game, *, role: str = REFEREE, seat: str = "", replay: bool = False, remote: bool = False
+        self,
+        game: Game,
+        *,
+        role: str = REFEREE,
+        seat: str = "",
+        replay: bool = False,
+        remote: bool = False,
+        watching: bool = False,
     ) -> None:
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
         super().__init__(classes=" ".join(size_classes(active_app.get(None))))
+        # After a command only the log's rows are drawn again, and only they are rendered (``tui.compositor``).
+        self._compositor = RowsCompositor()
         self.game = game
         self.role = role
         self.seat = seat
         self.replay = replay or not game.writable
         self.remote = remote
+        #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
+        self.watching = watching and not self.replay
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
@@ -152,6 +179,11 @@ class GameScreen(Screen):
     @property
     def by(self) -> str:
         return self.seat or self.role
+
+    @property
+    def typing(self) -> bool:
+        """Whether this screen has a command line (live, and not watching)."""
+        return not self.replay and not self.watching
 
     # ---------------------------------------------------------------- layout
 
@@ -177,11 +209,15 @@ class GameScreen(Screen):
             yield dice
         if self.replay:
             yield ReplayBar(id="replay-bar")
+        elif self.watching:
+            yield WatchLine(_watch_line())
+            return  # no footer either: none of its keys would reach this screen
         else:
             yield CommandLine(
                 self._who(),
                 self._complete,
                 lambda: self.game.commands,
+                self._entered,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
                 blink=not self.remote,
@@ -229,7 +265,7 @@ class GameScreen(Screen):
         self.app.sub_title = self.game.path.name
         if self.replay:
             self.query_one(LogView).focus()
-        else:
+        elif self.typing:
             box = self.query_one(CommandInput)
             store = getattr(self.app, "store", None)
             if store is not None:
@@ -247,11 +283,11 @@ class GameScreen(Screen):
 
             self.mount(KeysFooter(compact=True), after=room)
             room.remove()
-        if not self.replay:
+        if self.typing:
             self._confirm_box()
         self.query_one(LogPane).add_hidden()
         self.query_one(RosterPane).add_hidden()
-        if not self.replay:
+        if self.typing:
             # The ruleset's commands (and the modules they import) are gathered now,
             # not by the first key typed: the line's hint and completion need them.
             _ = self.game.commands
@@ -331,8 +367,10 @@ class GameScreen(Screen):
         self.query_one(RosterPane).retranslate()
         self.query_one(LogPane).retranslate()
         self.query_one(DicePane).retranslate()
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).retranslate()
+        elif self.watching:
+            self.query_one(WatchLine).update(_watch_line())
         self._shown_view = None  # the phase pane, the roster and the title are drawn again
         self._shown_title = ""
         self._check_size()
@@ -385,7 +423,7 @@ class GameScreen(Screen):
 
     @on(RosterPane.UnitChosen)
     def _unit_chosen(self, event: RosterPane.UnitChosen) -> None:
-        if not self.replay:
+        if self.typing:
             self.query_one(CommandLine).insert_unit(event.unit_id)
 
     # ------------------------------------------------------- commands (live)
@@ -419,13 +457,15 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         return _("Ctrl+Z undoes {command}").format(command=preview) if preview else ""
 
-    @on(CommandLine.Submitted)
-    def _submitted(self, event: CommandLine.Submitted) -> None:
+    def _entered(self, text: str) -> None:
+        """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
+        self.run_command(text)
         store = getattr(self.app, "store", None)
-        if store is not None:  # remembered for this save, in a thread: a disk may be slow
+        if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
             lines, path = list(self.query_one(CommandInput).history), self.game.path
-            self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
-        self.run_command(event.text)
+            self.call_after_refresh(
+                lambda: self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
+            )
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
         """Run a command line; ask for physical dice when the game needs them."""
@@ -609,6 +649,11 @@ class GameScreen(Screen):
 
         self.app.push_screen(HelpScreen(keys, self.game.commands, self.game.ruleset))
 
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
+
+        self.app.push_screen(RulesScreen(self.game.ruleset))
+
     def _binding_applies(self, b) -> bool:
         action = b.action.split("(")[0]
         if action in self.REPLAY_ACTIONS:
@@ -643,7 +688,7 @@ class GameScreen(Screen):
             self.query_one(RosterPane).view.focus()
         elif pane == "log":
             self.query_one(LogView).focus()
-        elif not self.replay:
+        elif self.typing:
             self.query_one(CommandInput).focus()
 
     def action_report(self) -> None:
@@ -674,6 +719,7 @@ class GameScreen(Screen):
         undo, redo = self.undo_preview(), self.redo_preview()
         entries = [
             (_("Help"), _("every key and command (F1, Ctrl+F)"), "help"),
+            (_("Rules"), _("every rule of the ruleset and what Fireteam does with it (F1, then F2)"), "rules"),
             (_("Undo"), _("take back {command}").format(command=undo) if undo else _("take back nothing"), "undo"),
             (_("Redo"), _("bring back {command}").format(command=redo) if redo else _("bring back nothing"), "redo"),
             (_("Actions"), _("pick an action from a list and fill in a form (F2, Ctrl+B)"), "pick_action"),

@@ -214,6 +214,7 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,f1", "close", N_("Close help")),
         Binding("q", "close", N_("Close help"), show=False),
+        Binding("f2,ctrl+r", "rules", N_("Rules: what Fireteam does with each rule"), show=False),
         Binding("slash", "search", N_("Search"), show=False),
         Binding("n", "next_match(1)", N_("Next match"), show=False),
         Binding("N", "next_match(-1)", N_("Previous match"), show=False),
@@ -238,7 +239,8 @@ class HelpScreen(ModalScreen[None]):
                 Text(
                     _(
                         "Fireteam help — {ruleset} {version}"
-                        "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous)"
+                        "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous;"
+                        " F2 or Ctrl+R the rules)"
                     ).format(ruleset=self.ruleset.name, version=self.ruleset.version),
                     style="bold",
                 )
@@ -302,6 +304,11 @@ class HelpScreen(ModalScreen[None]):
 
     def action_search(self) -> None:
         self.query_one("#help-search", Input).focus()
+
+    def action_rules(self) -> None:
+        from tui.screens.rules import RulesScreen  # imported when first shown
+
+        self.app.push_screen(RulesScreen(self.ruleset))
 
     def action_close(self) -> None:
         self.dismiss(None)

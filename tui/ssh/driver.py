@@ -59,6 +59,9 @@ _FOCUS_EVENTS_ON, _FOCUS_EVENTS_OFF = "\x1b[?1004h", "\x1b[?1004l"
 _PASTE_ON, _PASTE_OFF = "\x1b[?2004h", "\x1b[?2004l"
 _LINE_WRAP_ON, _LINE_WRAP_OFF = "\x1b[?7h", "\x1b[?7l"
 _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
+#: A terminal the server draws on without taking any input from it (a spectator's), and back.
+SCREEN_ON = _ALT_SCREEN_ON + _CURSOR_HIDE + _LINE_WRAP_OFF
+SCREEN_OFF = _LINE_WRAP_ON + _ALT_SCREEN_OFF + _CURSOR_SHOW
 
 
 class Terminal(Protocol):

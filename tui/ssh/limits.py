@@ -67,6 +67,11 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     resize_delay_s: float = 0.05
     resize_rate: float = 4.0
     resize_burst: int = 8
+    #: Bytes a spectator may leave unsent before the frames of the shared screen skip him
+    #: (``tui.ssh.sharedscreen``): he is sent the whole screen again once they drain.
+    spectator_buffer: int = 256 * 1024
+    #: Seconds a spectator may stay behind like that before he is cut off.
+    spectator_behind_s: float = 30.0
     #: A seat worker's event loop that has not turned for this long is hung: it is replaced.
     worker_hang_s: float = 120.0
     #: A browser's connection: seconds to send a request's headers (and the TLS handshake), or between two

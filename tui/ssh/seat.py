@@ -18,6 +18,13 @@ rest is the same for every door and lives here, in :class:`SeatSession`:
   the player why, or the client goes, and the app is closed without waiting
   for it to say goodbye.
 
+A spectator's seat has no app of its own: it watches the shared screen of the
+host's stands (``tui.ssh.stands``) that fits its terminal, drawn once for
+every spectator of the table in its language (``tui.ssh.sharedscreen``).  His
+keys reach no app: Ctrl+Q or Ctrl+C leaves, and any other key is answered
+with a line at the foot of his own terminal saying that spectators watch (or
+that they cannot undo, for Ctrl+Z).
+
 A door gives the seat a :class:`Channel` and forwards to it what the client
 sends (:meth:`SeatSession.feed`, :meth:`SeatSession.resize`) and that the
 client has gone (:meth:`SeatSession.left`).
@@ -32,23 +39,33 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rich.color import ColorSystem
 from textual.app import App
 
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
+from core.views import SPECTATOR
 from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
-from tui.ssh.driver import SSHDriver, bind_app
+from tui.ssh.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seats import Seat, Seats
+from tui.ssh.stands import shared_size
 
 if TYPE_CHECKING:
     from core.game import Game
+    from tui.ssh.sharedscreen import SharedScreen
+    from tui.ssh.stands import Stands
 
 #: How long a closing app may take before its task is cancelled.
 EXIT_GRACE_S = 5.0
-#: Seconds between two notices to a seat that its input was dropped.
+#: Seconds between two notices to a seat that its input was dropped (or, to a spectator, that he only watches).
 REFUSED_NOTICE_S = NOTICE_EVERY_S
+#: Seconds a notice stays at the foot of a spectator's terminal before the shared screen is drawn over it.
+SPECTATOR_NOTICE_S = 3.0
+#: Keys that take a spectator away from the table: Ctrl+Q, as for every seat, and Ctrl+C.
+_LEAVE_KEYS = ("\x11", "\x03")
+_UNDO_KEY = "\x1a"  # Ctrl+Z
 
 
 class Table(Protocol):
@@ -65,6 +82,8 @@ class Host(Protocol):
     #: The language of a seat whose seats-file entry and client name none.
     lang: str
     app_factory: Callable[[Game, Seat], App[Any]]
+    #: Where the spectators watch (``tui.ssh.stands``).
+    stands: Stands
 
     @property
     def tables(self) -> Sequence[Table]: ...
@@ -136,6 +155,17 @@ class SeatSession:
         self._refused_log = QuietLog(host.log)
         self._refused_notice = 0.0
         self._ended: Text | None = None  # why the host ended the session, if he did
+        self._door_gone = False  # the door's connection has closed
+        #: A spectator watches a shared screen instead of running an app of his own.
+        self.watching = seat.role == SPECTATOR
+        #: The shared screen he watches, while he does.
+        self.screen: SharedScreen | None = None
+        self._watched: asyncio.Future[int] | None = None  # his exit status, once he stops watching
+        self._resize_timer: asyncio.TimerHandle | None = None
+        self._notice_timer: asyncio.TimerHandle | None = None
+        self._notice = ""  # the last notice shown to a spectator
+        self._notice_line = ""  # what draws it, while it shows
+        self._color_system: ColorSystem | None | bool = False  # False: not worked out yet
 
     @property
     def limits(self) -> Limits:
@@ -184,7 +214,10 @@ class SeatSession:
             self.finish(1)
             return False
         self.table = table
-        self._task = asyncio.get_running_loop().create_task(self._run(table), name=f"seat {seat.name}")
+        run = self._watch if self.watching else self._run
+        if self.watching:  # before his task starts: he may leave at once
+            self._watched = asyncio.get_running_loop().create_future()
+        self._task = asyncio.get_running_loop().create_task(run(table), name=f"seat {seat.name}")
         return True
 
     async def _run(self, table: Table) -> None:
@@ -225,6 +258,12 @@ class SeatSession:
         if crash:
             status = status or 1
             log.error("session crashed seat=%s role=%s game=%s:\n%s", seat.name, seat.role, table.name, crash)
+        self._end_with(table, status)
+
+    def _end_with(self, table: Table, status: int) -> None:
+        """The seat's app (or watching) has ended with ``status``: tell the player why, if need be, and close."""
+        log = self.host.log
+        seat = self.seat
         if self._ended and not self._closed:
             self.say("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
             status = status or 1
@@ -233,12 +272,138 @@ class SeatSession:
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
         self.finish(status)
 
+    # --------------------------------------------------------------- watching
+
+    async def _watch(self, table: Table) -> None:
+        """A spectator's seat: he watches the shared screen that fits his terminal until he leaves."""
+        use_reader(self.reader)
+        log = self.host.log
+        seat = self.seat
+        assert self._watched is not None
+        try:
+            self.write(SCREEN_ON)
+            self.screen = self.host.stands.watch(self, self._who(), table, self.reader.lang, self.size)
+        except Exception:
+            log.exception("could not open the shared screen seat=%s game=%s", seat.name, table.name)
+            self.write(SCREEN_OFF)
+            self.say(_("The server could not open your seat; the host has the details in the server log.") + "\n")
+            self.finish(1)
+            return
+        self.host.session_started(self)
+        log.info(
+            "seated seat=%s role=%s game=%s from=%s term=%s size=%dx%d watching=%dx%d",
+            seat.name,
+            seat.role,
+            table.name,
+            self.peer,
+            self.env.get("TERM", ""),
+            *self.size,
+            *self.screen.size,
+        )
+        try:
+            status = await self._watched
+        finally:
+            if self.screen is not None:
+                self.screen.leave(self)
+                self.screen = None
+            for timer in (self._resize_timer, self._notice_timer):
+                if timer is not None:
+                    timer.cancel()
+            self.host.session_ended(self)
+        self.write(SCREEN_OFF)
+        self._end_with(table, status)
+
+    def _who(self) -> str:
+        return f"seat={self.seat.name} from={self.peer}"
+
+    def _stop_watching(self, status: int) -> None:
+        if self._watched is not None and not self._watched.done():
+            self._watched.set_result(status)
+
+    # The shared screen's viewer (``tui.ssh.sharedscreen.Viewer``).
+
+    @property
+    def color_system(self) -> ColorSystem | None:
+        if self._color_system is False:
+            self._color_system = color_system_for(self.env)
+        return self._color_system  # type: ignore[return-value]
+
+    def buffered(self) -> int:
+        return self._channel.buffered()
+
+    def send(self, data: str) -> None:
+        self.write(data)
+        if self._notice_line:
+            self.write(self._notice_line)
+
+    def fell_behind(self, seconds: float) -> None:
+        self.screen = None
+        self.end(M("your terminal took none of the table's output for {seconds} s", seconds=f"{seconds:.0f}"))
+        # His terminal may read nothing of it: the connection goes anyway, soon.
+        asyncio.get_running_loop().call_later(EXIT_GRACE_S, self._abort_if_open)
+
+    def screen_ended(self, failed: bool) -> None:
+        self.screen = None
+        self._stop_watching(1 if failed else 0)
+
+    def _abort_if_open(self) -> None:
+        if not self._door_gone:
+            with contextlib.suppress(OSError):
+                self._channel.abort()
+
+    def _spectator_keys(self, data: str) -> None:
+        """A spectator's keys reach no app: Ctrl+Q or Ctrl+C leaves; any other key is told what he may do."""
+        if any(key in data for key in _LEAVE_KEYS):
+            self._stop_watching(0)
+            return
+        if self.screen is None:
+            return
+        with reading(self.reader):
+            if _UNDO_KEY in data:
+                text = _("Spectators cannot undo: they watch. Ctrl+Q leaves.")
+            else:
+                text = _("Spectators watch: they cannot give commands. Ctrl+Q leaves.")
+        now = time.monotonic()
+        if text == self._notice and now < self._refused_notice:
+            return  # the same again: not more than now and then
+        self._notice, self._refused_notice = text, now + REFUSED_NOTICE_S
+        # On the last row of his screen (the watching line's), until the screen is sent again.
+        width = min(self.screen.size[0], self.size[0])
+        row = min(self.screen.size[1], self.size[1])
+        # Written again after each frame while it shows, so that no frame draws over it.
+        self._notice_line = f"\x1b[{row};1H\x1b[0;7m{text[:width].ljust(width)}\x1b[0m"
+        self.write(self._notice_line)
+        if self._notice_timer is not None:
+            self._notice_timer.cancel()
+        self._notice_timer = asyncio.get_running_loop().call_later(SPECTATOR_NOTICE_S, self._notice_over)
+
+    def _notice_over(self) -> None:
+        self._notice_timer = None
+        self._notice_line = ""
+        if self.screen is not None:
+            self.screen.resend(self)
+
+    def _resized(self) -> None:
+        """A spectator's terminal changed size: the shared size that fits it now, sent whole."""
+        self._resize_timer = None
+        screen, table = self.screen, self.table
+        if screen is None or table is None:
+            return
+        if shared_size(*self.size) == screen.size:
+            screen.resend(self)  # his terminal may have moved or cleared what it showed
+            return
+        screen.leave(self)
+        self.write("\x1b[0m\x1b[2J")
+        self.screen = self.host.stands.watch(self, self._who(), table, self.reader.lang, self.size)
+
     # ------------------------------------------------------------------- input
 
     def feed(self, data: str) -> None:
-        """What the client typed: to the app, or kept for it while it starts."""
+        """What the client typed: to the app, or kept for it while it starts (a spectator's: ``_spectator_keys``)."""
         if self._driver is not None:
             self._driver.feed(data)
+        elif self.watching:
+            self._spectator_keys(data)
         elif self._task is not None:
             self._type_ahead(data)
 
@@ -265,6 +430,9 @@ class SeatSession:
         self.size = (width, height)
         if self._driver is not None:
             self._driver.resize(width, height)
+        elif self.watching and self._resize_timer is None and self.screen is not None:
+            # A stream of window changes is one move.
+            self._resize_timer = asyncio.get_running_loop().call_later(self.limits.resize_delay_s, self._resized)
 
     def input_refused(self, why: Text) -> None:
         """Input over a limit was dropped: say so to the seat, and in the log (neither more than now and then)."""
@@ -346,6 +514,7 @@ class SeatSession:
         if task is None or task.done():
             return
         self.host.log.info("leaving seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why))
+        self._stop_watching(0)
         if self.app is not None:
             self.app.exit()
         asyncio.get_running_loop().call_later(EXIT_GRACE_S, self._cancel_if_stuck, task)
@@ -353,6 +522,7 @@ class SeatSession:
     def gone(self) -> None:
         """The door's connection has closed: nothing more can be written."""
         self._closed = True
+        self._door_gone = True
 
     def _cancel_if_stuck(self, task: asyncio.Task[None]) -> None:
         if not task.done():

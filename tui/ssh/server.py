@@ -40,6 +40,7 @@ from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M, Msg
 from core.storage.savefile import SaveError
+from core.views import SPECTATOR
 from tui.app import SAVES, FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
 from tui.ssh.invitations import (
@@ -56,6 +57,7 @@ from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
+from tui.ssh.stands import Stands
 
 if TYPE_CHECKING:
     from tui.ssh.web import WebDoor
@@ -83,8 +85,8 @@ def closed_by(by: str) -> Msg:
 
 
 def fireteam_app(game: Game, seat: Seat) -> App[Any]:
-    """The real client, built for a remote seat."""
-    return FireteamApp(game, role=seat.role, seat=seat.name, remote=True)
+    """The real client, built for a remote seat (a spectator's: the shared screen all spectators watch)."""
+    return FireteamApp(game, role=seat.role, seat=seat.name, remote=True, watching=seat.role == SPECTATOR)
 
 
 @dataclass
@@ -427,6 +429,8 @@ class FireteamServer:
         self.gate: Gate | None = None
         self.quiet_log = QuietLog(self.log)
         self.sessions: list[SeatSession] = []
+        #: Where this process's spectators watch: shared screens, drawn once for all of them.
+        self.stands = Stands(self)
         self._heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watcher: asyncio.Task[None] | None = None
@@ -646,6 +650,7 @@ class FireteamServer:
         for session in list(self.sessions):
             if session.app is not None:
                 session.app.exit()
+        await self.stands.close()  # their spectators' sessions end with them
         for _try in range(100):
             if not self.sessions:
                 break

@@ -46,7 +46,12 @@ class _Channel:
         self._chan.write(data)
 
     def buffered(self) -> int:
-        return self._chan.get_write_buffer_size()
+        # What the channel holds back (the client's SSH window is full), and what the
+        # connection has not yet handed to its socket: asyncssh writes on without pausing
+        # when the socket is full, so a client on a slow network piles up there.
+        transport = getattr(self._chan.get_extra_info("connection"), "_transport", None)
+        unsent = transport.get_write_buffer_size() if transport is not None else 0
+        return self._chan.get_write_buffer_size() + unsent
 
     def abort(self) -> None:
         # Closing the channel would wait for the unsent bytes; drop the connection instead.

@@ -251,11 +251,32 @@ def reveal(ctx: Context, unit: Unit, why: Msg) -> None:
 
 
 def next_action(ctx: Context, units: Sequence[Unit]) -> None:
-    """Number the active player's actions, so a reacting figure reacts once to each (§8.2).
-    An action by hidden figures alone is not numbered in public: nobody can react to it."""
-    if all(u.has("hidden") for u in units):
+    """Number the active player's actions, so a reacting figure reacts once to each, and
+    record who acted in sight, the men opportunity fire may answer (§8.2): the var
+    ``action`` is ``N:TURN:ids``.  An action by hidden figures alone is not numbered in
+    public: nobody can react to it (nor are hidden men of a group named)."""
+    seen = [u.id for u in units if not u.has("hidden")]
+    if not seen:
         return
-    set_var(ctx, "action", int(var(ctx.state, "action", 0)) + 1)
+    set_var(ctx, "action", f"{action_number(ctx.state) + 1}:{ctx.state.turn}:{','.join(seen)}")
+
+
+def action_number(state: GameState) -> int:
+    """The number of the active player's latest action in sight (0: none yet).  A save made
+    before the actors were recorded holds the bare number."""
+    return int(str(var(state, "action", 0)).partition(":")[0] or 0)
+
+
+def action_actors(state: GameState) -> tuple[str, ...] | None:
+    """The men who moved or fired in the enemy's latest action of this turn, whom
+    opportunity fire may answer (§8.2); () when there is none this turn, None when the
+    save does not say (it was made before the actors were recorded)."""
+    value = var(state, "action", 0)
+    if isinstance(value, int):
+        return () if not value else None
+    _n, _sep, rest = value.partition(":")
+    turn, _sep, ids = rest.partition(":")
+    return tuple(ids.split(",")) if int(turn) == state.turn and ids else ()
 
 
 def first_fire(ctx: Context, side: str) -> None:
@@ -285,8 +306,12 @@ def take_hits(
     heavy_vehicle: bool = False,
     vehicle_column: str = "light",
     flank: bool = False,
+    in_cover: bool | None = None,
 ) -> bool:
-    """Roll the saves for ``count`` hits and apply the result.  True if it survived."""
+    """Roll the saves for ``count`` hits and apply the result.  True if it survived.
+    ``in_cover``: whether he stood in cover, so that saving drops him out of sight
+    (§10.0); by default whether he was ``protected``.  A suppressed man in the open is
+    protected against fire from past 25 cm without being in cover (BN-C-SUPPRESS-HIDE)."""
     if count <= 0 or unit.out:
         return True
     if is_vehicle(unit):
@@ -312,7 +337,7 @@ def take_hits(
     )
     survived = saves.all_saved(faces, value, mods)
     if survived:
-        suppress(ctx, unit, in_cover=protected)
+        suppress(ctx, unit, in_cover=protected if in_cover is None else in_cover)
     else:
         casualty(ctx, unit, by_side)
     if unit.kind == "civilian" and by_side:

@@ -114,7 +114,7 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"deploy\.stage", lambda m, v: M("deployment step {n}", n=v)),
     (r"first_fire", lambda m, v: M("{side} fired first", side=v)),
     (r"first_fire\.scored", lambda m, v: M("first fire scored")),
-    (r"action", lambda m, v: M("action {n} of this activation", n=v)),
+    (r"action", lambda m, v: M("action {n} of this activation", n=int(str(v).partition(":")[0] or 0))),
     (
         r"morale\.(?P<side>[^.]+)\.tested",
         lambda m, v: M("{side} tested morale in turn {turn}", side=m["side"], turn=v),

@@ -26,6 +26,11 @@ def squad(*units: RosterUnit, armed: str = "regular", **kw) -> Roster:
 
 def test_a_man_costs_class_leadership_and_weapons():
     # Veteran 12 + Leadership 2 (10); Veteran 12 + grenade launcher 5; a medic 10; embedded press -20
+    """Calculating points: class (with an AR) + leadership + weapons beyond the AR; a medic 10; embedded
+    press −20.
+
+    Digest: AMB-56, PTS-1, PTS-2, T-17.
+    """
     assert sum(c for _, c in army.unit_cost(man("rossi", leadership=2))) == 22
     assert sum(c for _, c in army.unit_cost(man("marino", weapons=("AR", "GL")))) == 17
     assert sum(c for _, c in army.unit_cost(man("ferri", roles=("medic",)))) == 10
@@ -35,6 +40,11 @@ def test_a_man_costs_class_leadership_and_weapons():
 
 
 def test_vehicles_cost_their_type_plus_machine_guns():
+    """Calculating points: a technical 10 + HMG 10; a light armoured car 25 + MMG 7; a tank 50 with its
+    gun and MG.
+
+    Digest: PTS-3, T-17.
+    """
     technical = RosterUnit(id="t", name="t", kind="vehicle", cls="unprotected", weapons=("HMG",))
     tank = RosterUnit(id="k", name="k", kind="vehicle", cls="tank", weapons=("TANKGUN", "MMG"))
     lav = RosterUnit(id="l", name="l", kind="vehicle", cls="light", weapons=("MMG",))
@@ -51,6 +61,10 @@ def test_the_shipped_rosters_are_legal():
 
 
 def test_over_the_limit_says_by_how_much():
+    """Calculating points: the Bersaglieri's 132 points are 32 over a limit of 100.
+
+    Digest: PTS-4.
+    """
     r = army.load_roster(army.find_roster("bersaglieri"))
     assert validate_roster(r, 100) == ["132 points is 32 over the limit of 100"]
 
@@ -108,11 +122,19 @@ COMMANDER = man("boss", leadership=1, roles=("commander",))
     ],
 )
 def test_illegal_rosters(roster, message):
+    """Calculating points and the Extras' restrictions: each illegal roster is refused, saying why.
+
+    Digest: PTS-5, T-18.
+    """
     errors = validate_roster(roster, 0)
     assert any(e.startswith(message) for e in errors), errors
 
 
 def test_special_forces_may_infiltrate_and_reach_intelligence_4():
+    """Extras: Special Forces may buy Infiltrators and Intelligence 4.
+
+    Digest: EXT-1, PTS-5.
+    """
     sf = squad(
         man("boss", "R1", leadership=1, roles=("commander",)),
         man("x", "R1"),
@@ -146,6 +168,9 @@ def test_motivation_for_a_platoon_italian_only():
 
 
 def test_quality_changes_one_level_in_the_italian_draft():
+    """Calculating points (digest DIFF-51, ruling BN-PTS-QUALITY): a Veteran (R3) of the list made
+    Special Forces (R1) is two levels: allowed in English, refused in the Italian draft, where
+    Elite (R2), one level, is allowed."""
     raised = squad(COMMANDER, man("x", "R1", list_cls="R3"))
     assert validate_roster(raised, 0) == []
     assert validate_roster(raised, 0, IT) == ["x: R3 raised or lowered to R1 is 1 level over the one allowed"]

@@ -23,6 +23,11 @@ def test_the_civilians_are_moved_only_after_the_roll(demo):
 
 
 def test_the_regular_player_moves_them_when_the_roll_fails(demo):
+    """Extras: Civilians: the militia's 2 does not beat the Bersaglieri's Negotiation 2: the Regular
+    player moves each civilian up to 15 cm, once.
+
+    Digest: EXT-11.
+    """
     to_activation(demo, REGULARS_ACTIVE)
     demo.execute("civilians dice=2", role="irregulars")  # 2 does not beat Negotiation 2
     with pytest.raises(Refused, match="regulars move the civilians this turn, not you"):
@@ -41,6 +46,11 @@ def test_the_regular_player_moves_them_when_the_roll_fails(demo):
 
 
 def test_the_irregular_player_moves_them_in_the_enemys_activation(demo):
+    """Extras: Civilians: a 3 beats Negotiation 2: the Irregular player moves them, even in the enemy's
+    activation.
+
+    Digest: AMB-59, EXT-11.
+    """
     to_activation(demo, REGULARS_ACTIVE)
     demo.execute("civilians dice=3", role="irregulars")
     with pytest.raises(Refused, match="irregulars move the civilians this turn, not you"):

@@ -11,6 +11,11 @@ from core.ruleset import Refused
 
 def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
     # regulars 1 + 2 = 3, irregulars 2 + 1 = 3: tied; then 3 + 2 = 5 against 5 + 1 = 6
+    """§4.2: 1d6 + the squad commander's leadership each: 1 + 2 against 2 + 1 is a tie, rolled again; 3 +
+    2 against 5 + 1: the militia are the First player.
+
+    Digest: AMB-05, DEP-1.
+    """
     out = demo.execute("rolloff dice=1,2,3,5")
     assert [r.outcome for r in rolls(out)] == ["total 3", "total 3", "total 5", "total 6"]
     assert demo.state.vars["first_player"] == "irregulars"
@@ -21,6 +26,11 @@ def test_rolloff_adds_the_commanders_leadership_and_rerolls_ties(demo):
 
 
 def test_deployment_follows_the_order_of_4_2(demo):
+    """§4.2: the Second player fields at least half his force, then the First player half, then the Second
+    the rest, then the First; out of turn is refused.
+
+    Digest: DEP-3.
+    """
     demo.execute("rolloff dice=5,1")  # regulars first (7 against 2): irregulars deploy first
     with pytest.raises(Refused, match="roll for deployment first"):
         new_game(demo.path.parent, name="other.ft").execute("deploy aden", role="irregulars")
@@ -52,6 +62,10 @@ def test_deployment_follows_the_order_of_4_2(demo):
 
 
 def test_figures_held_for_an_ambush_do_not_deploy(demo):
+    """§4.2, Extras: Ambush: Faysal, held back for an ambush, is not deployed with the force.
+
+    Digest: DEP-4, EXT-2.
+    """
     demo.execute("rolloff dice=1,5")
     with pytest.raises(Refused, match="held back for an ambush"):
         demo.execute("deploy faysal", role="irregulars")
@@ -73,6 +87,11 @@ def test_set_up_as_it_stands_rolls_the_secret_die_for_the_irregulars(demo):
 
 
 def test_ambush_at_the_end_of_a_turn_gives_plus_one_initiative(demo):
+    """Extras: Ambush: Faysal springs his ambush at the end of turn 1; the militia's next initiative has
+    +1: 3,4 + 1 + 3 + 1 = 12 against 3,3 + 2 + 4 − 1 = 11.
+
+    Digest: AMB-57, EXT-2, INI-1.
+    """
     run(demo, "next", "next dice=6,6,1,1", "next")
     with pytest.raises(Refused, match="not waiting in ambush"):
         demo.execute("ambush ahmed", role="irregulars")
@@ -138,6 +157,10 @@ roles = ["infiltrator"]
 
 
 def test_infiltrators_deploy_after_everyone(tmp_path):
+    """§4.2, Extras: Infiltrators: Cpl Volpe infiltrates only after both sides have deployed.
+
+    Digest: AMB-57, DEP-4, EXT-1.
+    """
     path = tmp_path / "sf.toml"
     path.write_text(SPECIAL_FORCES)
     game = new_game(tmp_path, "open")

@@ -96,6 +96,12 @@ def test_replay_as_a_side_shows_no_enemy_secret(deployed):
 
 
 def test_the_helicopter_lands_in_the_open(deployed):
+    """Extras: Helicopter evacuation: the landing marker and turn stay secret until it lands in turn 3;
+    Rossi and Conti board (not losses); at the end of the turn its waiting roll is a 1: it leaves for
+    good.
+
+    Digest: EXT-3.
+    """
     run(deployed, "next", "next dice=6,6,1,1", "next", "next", "next dice=6,6,1,1", "next", "next")
     assert "helicopter.regulars.marker" not in deployed.view("irregulars").secrets
     deployed.execute("next dice=6,6,1,1")  # turn 3 begins: it lands
@@ -113,7 +119,10 @@ def test_the_helicopter_lands_in_the_open(deployed):
 def test_the_landed_helicopter_can_be_shot_down(deployed):
     """Extras: Helicopter evacuation, "helicopters can be fired upon": on the ground it is
     a figure the enemy names, hit as §8.4 says of helicopters: small arms and rockets
-    only, always at long range, saving as light armour (rulings BN-HELI-TARGET)."""
+    only, always at long range, saving as light armour (rulings BN-HELI-TARGET).
+
+    Digest: EXT-3.
+    """
     run(deployed, "next", "next dice=6,6,1,1", "next", "next", "next dice=6,6,1,1", "next", "next")
     deployed.execute("next dice=1,1,6,6")  # turn 3: it lands; the irregulars win the initiative
     heli = deployed.state.units["helicopter-regulars"]
@@ -147,6 +156,11 @@ def test_planting_rules(deployed):
 
 
 def test_plant_only_under_own_fakes(tmp_path):
+    """Extras: Explosives: the Irregular player plants an IED under his own fake markers only, as many as
+    he bought.
+
+    Digest: EXT-9.
+    """
     game = new_game(tmp_path)
     with pytest.raises(Refused, match="your own fake markers"):
         game.execute("plant 3", role="irregulars")  # their main objective

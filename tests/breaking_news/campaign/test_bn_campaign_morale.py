@@ -17,12 +17,21 @@ def _losses_then_end(game, *outs: str) -> None:
 
 
 def test_losses_are_scored_when_the_turn_ends(demo):
+    """§14.0: when the turn ends Conti costs the Bersaglieri 10; Aden (leader) and Ahmed (wounded) the
+    militia 10 + 5.
+
+    Digest: DP-1.
+    """
     _losses_then_end(demo, "conti killed by irregulars", "aden killed by regulars", "ahmed wounded by regulars")
     assert demo.state.sides["regulars"].dp_by_category == {"casualties": 10}
     assert demo.state.sides["irregulars"].dp_by_category == {"casualties": 15}  # leader 10 + man 5
 
 
 def test_no_test_without_losses_this_turn(demo):
+    """§12.0: a side that lost nobody this turn has no morale test to roll.
+
+    Digest: MOR-1.
+    """
     _losses_then_end(demo)
     with pytest.raises(Refused, match="took no losses this turn"):
         demo.execute("morale regulars")
@@ -35,6 +44,11 @@ def test_each_player_rolls_his_own(demo):
 
 
 def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
+    """§12.0: the Veterans roll 4 dice; Conti and Rossi lost, the commander counted twice: 3; a 3 passes;
+    once a turn.
+
+    Digest: AMB-02, MOR-2, MOR-3.
+    """
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
     out = demo.execute("morale regulars dice=1,2,3,1", role="regulars")
     (roll,) = rolls(out)
@@ -44,6 +58,12 @@ def test_dice_are_the_morale_value_and_losses_count_the_leader_twice(demo):
 
 
 def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(demo):
+    """§12.0, Extras: Motivation: the Bersaglieri's first failure (1,1,2,1 against 3) is ignored; in turn
+    2, with 4 losses so far, 1,1,2,3 fails while they have more points: routed, 15 for disengagement, and
+    the game ends.
+
+    Digest: DIFF-48, EXT-6, MOR-3, MOR-5, MOR-7, VIC-1.
+    """
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars")
     out = demo.execute("morale regulars dice=1,1,2,1", role="regulars")
     assert any("Motivation" in e.text for e in events(out, ev.Noted))
@@ -59,6 +79,11 @@ def test_motivation_ignores_the_first_failure_then_the_losing_squad_is_routed(de
 
 
 def test_not_losing_the_squad_is_shaken(demo):
+    """§12.0: the militia fail (1,2,1 against 3 losses: two men and the leader counted twice) without
+    having more defeat points: every man in play is suppressed and retreating, and the game goes on.
+
+    Digest: AMB-52, MOR-6, SUP-1.
+    """
     demo.execute("dp regulars 200 their mortar flattened a mosque")
     _losses_then_end(demo, "aden killed by regulars", "ahmed killed by regulars")
     out = demo.execute("morale irregulars dice=1,2,1", role="irregulars")  # 2 lost + leader = 3
@@ -70,6 +95,11 @@ def test_not_losing_the_squad_is_shaken(demo):
 
 
 def test_next_rolls_the_tests_still_due(demo):
+    """§12.0 (ruling BN-MOR-WHEN): the militia lost Aden and did not roll: next rolls their test (6
+    passes) before turn 2.
+
+    Digest: MOR-1.
+    """
     _losses_then_end(demo, "aden killed by regulars")
     out = demo.execute("next dice=6,1,1")
     assert [(e.side, e.roll.purpose) for e in events(out, ev.Rolled)] == [("irregulars", "morale (squad)")]
@@ -77,6 +107,11 @@ def test_next_rolls_the_tests_still_due(demo):
 
 
 def test_a_routed_force_can_be_captured_in_the_final_count(demo):
+    """§12.0: the routed Bersaglieri's men near the enemy are captured by the militia in the final count:
+    they count as lost.
+
+    Digest: MOR-5.
+    """
     demo.execute("dp regulars 100")
     _losses_then_end(demo, "conti killed by irregulars", "rossi killed by irregulars", "greco killed by irregulars")
     run(demo, "morale regulars dice=1,1,1,1", role="regulars")  # Motivation
@@ -91,6 +126,11 @@ def test_a_routed_force_can_be_captured_in_the_final_count(demo):
 
 
 def test_english_doubles_a_killed_leader_italian_any_lost_leader(tmp_path):
+    """§12.0: Rossi, the commander, badly wounded: one loss in the English draft (killed counts two), two
+    in the Italian (lost counts two).
+
+    Digest: AMB-52.
+    """
     en = new_game(tmp_path, name="en.ft")
     it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
     for game in (en, it):
@@ -103,6 +143,11 @@ def test_english_doubles_a_killed_leader_italian_any_lost_leader(tmp_path):
 
 
 def test_platoon_morale_adds_a_die_per_squad_under_50_percent_losses(tmp_path):
+    """§13.0: the platoon tests once: Veteran 4 dice + the 1st and 3rd squads (the 2nd lost 2 of 3, the AT
+    section 1 of 2): 6; 3 lost and the 2nd squad's leader twice: 4; a 4 passes.
+
+    Digest: AMB-53, PLT-1, PLT-4.
+    """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'p.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")

@@ -18,6 +18,11 @@ def _end_phase(game, die: int) -> None:
 
 
 def test_the_secret_die_is_the_irregulars_alone(demo):
+    """§4.1 mission 2: the Irregular player's die, 3, makes Regular marker 3 a main objective too; the die
+    is his secret.
+
+    Digest: OBJ-2.
+    """
     out = demo.execute("objective-roll dice=3", role="irregulars")
     (roll,) = rolls(out)
     assert roll.faces == (3,) and roll.outcome == "3: Regular marker 3 becomes a main objective too"
@@ -40,6 +45,11 @@ def test_only_the_irregular_player_rolls_it_once(demo):
 
 
 def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
+    """EX-01: the die's 3 made marker 3 a main objective too; the militia take it at the end of the turn:
+    50 to the Bersaglieri, and the die is shown.
+
+    Digest: AMB-06, OBJ-5, OBJ-6.
+    """
     _end_phase(demo, 3)
     out = demo.execute("take 3 irregulars")
     assert [e.key for e in events(out, ev.Revealed)] == ["marker.regulars.3", "objective.die"]
@@ -51,6 +61,11 @@ def test_ex01_taking_the_redesignated_marker_costs_a_main_objective(demo):
 
 
 def test_a_six_makes_the_original_main_a_fake(demo):
+    """§4.1 mission 2: a 6 turns the original main objective (4) into a fake: taking it costs nothing, and
+    shows the die.
+
+    Digest: OBJ-2, OBJ-6.
+    """
     _end_phase(demo, 6)
     out = demo.execute("take 4 irregulars")
     assert not events(out, ev.DefeatPoints)
@@ -59,6 +74,11 @@ def test_a_six_makes_the_original_main_a_fake(demo):
 
 
 def test_secondary_objectives_english_20_italian_0(tmp_path):
+    """§14.0: losing a secondary objective is 20 in the English draft, nothing in the Italian one
+    (DIFF-49).
+
+    Digest: OBJ-6.
+    """
     en = new_game(tmp_path, name="en.ft")
     it = new_game(tmp_path, name="it.ft", variant="it-2009-12-09")
     for game in (en, it):
@@ -76,12 +96,21 @@ def test_taking_an_unchanged_main_keeps_the_die_secret(demo):
 
 
 def test_regulars_take_the_irregulars_main(demo):
+    """§4.1.1: the Bersaglieri take the militia's main marker at the end of a turn: the militia lose 50.
+
+    Digest: OBJ-5.
+    """
     _end_phase(demo, 2)
     demo.execute("take 3 regulars")
     assert demo.state.sides["irregulars"].dp_by_category == {"objective-main": 50}
 
 
 def test_reveal_a_marker_within_10cm(demo):
+    """§4.1: an enemy came within 10 cm of Regular marker 4: its owner reveals it (main), to everyone,
+    once.
+
+    Digest: AMB-07, OBJ-3.
+    """
     to_activation(demo, "6,6,1,1")
     with pytest.raises(Refused, match="owner of a marker"):
         demo.execute("reveal 4 regulars", role="irregulars")
@@ -110,6 +139,11 @@ def test_a_player_cannot_probe_the_other_sides_secrets(demo):
 
 
 def test_objectives_command_sets_secret_roles(tmp_path):
+    """§4.1: each side secretly gives its five markers one main, two secondary and two fake roles; only
+    that side sees them.
+
+    Digest: OBJ-1.
+    """
     game = new_game(tmp_path, "open")
     run(game, "roster bersaglieri regulars", "roster militia irregulars")
     out = game.execute("objectives regulars 2 1 5", role="regulars")
@@ -135,6 +169,11 @@ def test_mission_must_fit_the_forces(tmp_path):
 
 
 def test_intelligence_reveals_the_enemy_main(demo):
+    """Extras: Intelligence: level 1, no counter-intelligence: a 1 succeeds and the militia's main marker
+    is shown; one roll a game.
+
+    Digest: AMB-57, EXT-8, OBJ-3.
+    """
     to_activation(demo, "6,6,1,1")
     out = demo.execute("intelligence dice=1", role="regulars")
     (roll,) = rolls(out)
@@ -154,5 +193,26 @@ def test_intelligence_fails_over_the_level_and_needs_the_extra(demo):
 
 
 def test_intelligence_before_deployment_is_for_special_forces(demo):
+    """Extras: Intelligence: before deployment only Special Forces may roll it.
+
+    Digest: EXT-8.
+    """
     with pytest.raises(Refused, match="only Special Forces"):
         demo.execute("intelligence", role="regulars")
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"), [("", "reached within 10 cm"), ("it-2009-12-09", "within 10 cm and in line of sight")]
+)
+def test_diff_06_the_italian_draft_reveals_a_marker_seen_within_10cm(tmp_path, variant, rule):
+    """§4.1 (digest DIFF-06, ruling BN-OBJ-REVEAL): the English draft reveals a marker the enemy
+    reached within 10 cm; the Italian one a marker a figure is within 10 cm of and sees.  The
+    owner reveals Regular marker 4 (main) and the log says which rule he applied."""
+    game = new_game(tmp_path, "open", variant=variant)
+    run(game, "roster bersaglieri regulars", "roster militia irregulars")
+    run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5")
+    to_activation(game, "6,6,1,1")
+    out = game.execute("reveal 4 regulars", role="regulars")
+    assert [(e.key, e.value) for e in events(out, ev.Revealed)] == [("marker.regulars.4", "main")]
+    (note,) = [str(e.text) for e in events(out, ev.Noted)]
+    assert note == f"regulars marker 4 is revealed: an enemy {rule} (§4.1)"

@@ -13,6 +13,11 @@ from core.rulesets.breaking_news.tables import media as media_table
 
 
 def test_initiative_total_and_modifiers():
+    """§5.0: 2d6 + leadership + quality − the previous winner's penalty + 1 after an ambush: 3,5 + 2 + 4 −
+    1 + 1 = 14.
+
+    Digest: INI-1.
+    """
     mods = rules.initiative_mods(leadership=2, quality=4, penalty=1, ambush=True)
     assert [(plain(m.label), m.value) for m in mods] == [
         ("leadership", 2),
@@ -25,6 +30,10 @@ def test_initiative_total_and_modifiers():
 
 def test_cumulative_penalty_counts_the_winning_streak():
     # INI-2 (rulings BN-INI-PENALTY): -1, -2, -3 while winning; back to 0 after a loss
+    """§5.0 (ruling BN-INI-PENALTY): −1, −2, −3 while winning in a row; back to 0 after a loss.
+
+    Digest: AMB-04.
+    """
     p = 0
     trail = []
     for won in (True, True, True, False, True):
@@ -34,6 +43,11 @@ def test_cumulative_penalty_counts_the_winning_streak():
 
 
 def test_quality_is_the_majority_class():
+    """§5.0 (ruling BN-INI-QUALITY): the class most men belong to gives the quality; a tie goes to the
+    better class.
+
+    Digest: AMB-09, INI-4.
+    """
     assert rules.side_quality(["R3", "R3", "R5"]) == 4
     assert rules.side_quality(["Irr2", "Irr3", "Irr3"]) == 2
     assert rules.side_quality(["R2", "R4"]) == 5  # a tie goes to the better class
@@ -44,6 +58,10 @@ def test_quality_is_the_majority_class():
 
 
 def test_squad_morale_needs_a_die_at_the_losses():
+    """§12.0: 4 dice against 2 lost and the leader: 3; 1,2,3,1 passes, 1,2,2,1 fails.
+
+    Digest: MOR-3, MOR-4.
+    """
     t = morale.squad_test(quality=4, lost=2, leaders_lost=1, strength=6, fighting=4)
     assert (t.dice, t.losses, t.half_fighting) == (4, 3, True)
     assert morale.passes(t, (1, 2, 3, 1))
@@ -51,6 +69,11 @@ def test_squad_morale_needs_a_die_at_the_losses():
 
 
 def test_a_six_passes_only_while_half_still_fight():
+    """§12.0 (ruling BN-MOR-SIX): 7 of 14 still fighting: a 6 passes against 7 losses; 6 of 14: it fails;
+    below half a 6 still passes against 4.
+
+    Digest: AMB-52.
+    """
     above = morale.squad_test(quality=3, lost=7, leaders_lost=0, strength=14, fighting=7)
     below = morale.squad_test(quality=3, lost=8, leaders_lost=0, strength=14, fighting=6)
     assert above.half_fighting and morale.passes(above, (6, 1, 1))
@@ -62,6 +85,11 @@ def test_a_six_passes_only_while_half_still_fight():
 
 def test_ex06_platoon_morale_8d6_needing_3():
     # §13.0 example: Veteran platoon (4), 3 squads + an AT section, 3 men lost, none at 50%
+    """EX-06: a Veteran platoon of three squads and an AT section, 3 lost, none at half: 4 + 4 = 8 dice
+    needing 3.
+
+    Digest: PLT-4.
+    """
     squads = [(9, 1), (9, 1), (9, 1), (3, 0)]
     t = morale.platoon_test(quality=4, squads=squads, lost=3, leaders_lost=0, strength=30, fighting=27)
     assert (t.dice, t.losses) == (8, 3)
@@ -70,6 +98,10 @@ def test_ex06_platoon_morale_8d6_needing_3():
 
 
 def test_platoon_squad_at_exactly_half_gives_no_die():
+    """§13.0 (AMB-53): a squad at exactly half its men lost gives no die: 4 + 1 = 5.
+
+    Digest: PLT-4.
+    """
     t = morale.platoon_test(quality=4, squads=[(4, 2), (4, 1)], lost=3, leaders_lost=0, strength=8, fighting=5)
     assert t.dice == 5
 
@@ -113,6 +145,11 @@ class _State:
     ],
 )
 def test_ex01_secret_die_redesignates_markers(die, expected):
+    """EX-01 (ruling BN-OBJ-DIE): the die's 3 makes marker 3 a main objective too; 4 (the main) changes
+    nothing; 6 makes the main a fake.
+
+    Digest: AMB-06, DIFF-07, OBJ-2.
+    """
     state = _State(die)
     assert {n: objectives.effective_role(state, "regulars", n) for n in range(1, 6)} == expected
 
@@ -128,6 +165,11 @@ def test_die_effect_in_words():
 
 
 def test_multipliers_do_not_stack():
+    """Extras: Media (AMB-54): the Regular's points ×2, civilians and buildings ×3 (embedded) or ×4
+    (independent) instead; with both kinds, the larger.
+
+    Digest: DP-3, T-20.
+    """
     m = media_table()
     ledger = {"casualties": 20, "civilians": 5, "buildings": 5, "first-fire": 5}
     assert media.multiplied(ledger, True, []) == 35
@@ -138,6 +180,11 @@ def test_multipliers_do_not_stack():
 
 
 def test_embedded_press_doubles_the_opponents_lost_main_objective():
+    """Extras: Media: embedded press doubles the 50 the opponent loses for his main objective; independent
+    press does not.
+
+    Digest: AMB-54, DP-3.
+    """
     m = media_table()
     ledger = {"objective-main": 50, "casualties": 10}
     assert media.multiplied(ledger, False, [m["embedded"]]) == 110

@@ -46,6 +46,11 @@ def test_a_purchase_within_the_limit_is_recorded_with_the_new_total(fielded):
 
 
 def test_the_extras_restrictions_apply(fielded):
+    """Extras: buying outside a roster keeps the restrictions: Mortars are not for Regulars; ROE not with
+    Improved Support Fire.
+
+    Digest: EXT-4, PTS-5.
+    """
     with pytest.raises(Refused, match="Mortars is for irregular forces only"):
         fielded.execute("buy regulars mortars")
     with pytest.raises(Refused, match="Improved Support Fire cannot be combined with Rules of Engagement"):
@@ -94,6 +99,11 @@ def test_the_demo_is_checked_against_its_own_limit(demo):
 
 @pytest.mark.parametrize(("variant", "price", "platoon"), [("", 60, False), (IT, 30, True)])
 def test_motivation_covers_every_squad_or_the_italian_platoon(tmp_path, variant, price, platoon):
+    """Extras: Motivation: bought for every squad of a platoon (15 each), or in the Italian draft at 30
+    for the whole platoon.
+
+    Digest: DIFF-52, EXT-6.
+    """
     game = new_game(tmp_path, "open", variant=variant)
     game.execute(f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300")
     before = army.total_cost(army.force_roster(game.state, "regulars"), variant)
@@ -167,6 +177,11 @@ def test_random_objectives_follow_the_objectives_rules(fielded):
 
 
 def test_mission_3_needs_one_side_of_special_forces(fielded, tmp_path):
+    """§4.1 mission 3: Special Forces against Regulars or Irregulars; the Special Forces side defends no
+    markers.
+
+    Digest: OBJ-1.
+    """
     with pytest.raises(Refused, match="mission 3 is Special Forces"):
         fielded.execute("mission 3")
     game = new_game(tmp_path, "open", name="sf.ft")

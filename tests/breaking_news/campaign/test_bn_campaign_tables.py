@@ -21,6 +21,10 @@ BOOK_CLASSES = {
 
 
 def test_troop_classes_every_column():
+    """§3.0: every class's every column, against the book.
+
+    Digest: AMB-56, DIFF-50, T-01.
+    """
     got = {
         c.id: (c.name, c.side, c.init_morale, c.spotting, c.fire, c.covering, c.melee, c.save, c.suppression, c.points)
         for c in tables.troop_classes().values()
@@ -40,6 +44,10 @@ def test_leadership_levels():
 
 
 def test_weapon_and_vehicle_costs():
+    """Calculating points: the medic, each weapon and each vehicle type, against the book.
+
+    Digest: T-17.
+    """
     pts = tables.army_points()
     assert pts.medic == 10
     book = {"SNIPER": 15, "RPG": 7, "ATH": 15, "GL": 5, "LMG": 5, "MMG": 7, "HMG": 10, "AR": 0}
@@ -55,6 +63,10 @@ def test_weapon_and_vehicle_costs():
 
 
 def test_extras_costs_english():
+    """Extras: every EXTRA's cost and restriction, against the English draft.
+
+    Digest: T-18.
+    """
     x = tables.extras()
     assert {k: e.cost for k, e in x.items()} == {
         "infiltrators": 30,
@@ -84,6 +96,10 @@ def test_extras_italian_motivation_per_platoon():
 
 
 def test_negotiation_levels_both_drafts():
+    """Extras: Negotiation: each level's cost and points per turn in both drafts (level 4: 20 or 15).
+
+    Digest: T-19.
+    """
     en = {lv.level: (lv.cost, lv.dp_per_turn) for lv in tables.negotiation().values()}
     it = {lv.level: (lv.cost, lv.dp_per_turn) for lv in tables.negotiation(IT).values()}
     assert en == {1: (0, 5), 2: (5, 10), 3: (10, 15), 4: (20, 20)}
@@ -93,6 +109,10 @@ def test_negotiation_levels_both_drafts():
 
 
 def test_defeat_points_english():
+    """§14.0's defeat points list, line by line, against the English draft.
+
+    Digest: T-16.
+    """
     d = tables.defeat_points()
     assert {k: (r.points, r.roe_points) for k, r in d.items()} == {
         "first-fire": (5, 0),
@@ -125,6 +145,11 @@ def test_defeat_points_italian_differences():
 
 
 def test_media_multipliers():
+    """Extras: Media: embedded ×2, ×3 on civilians and buildings, ×2 the opponent's main objective;
+    independent ×2, ×4, moving 2d6.
+
+    Digest: T-20.
+    """
     m = tables.media()
     assert (m["embedded"].all, m["embedded"].civilians_buildings, m["embedded"].opponent_main_objective) == (2, 3, 2)
     assert (m["independent"].all, m["independent"].civilians_buildings, m["independent"].move_dice) == (2, 4, 2)

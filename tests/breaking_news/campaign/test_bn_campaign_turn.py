@@ -10,6 +10,11 @@ from core.ruleset import Refused
 
 
 def test_initiative_with_the_books_modifiers(demo):
+    """§5.0: the Bersaglieri roll 5,4 + leadership 2 + quality 4 = 15; the militia 2,3 + 1 + 3 = 9: the
+    Bersaglieri are active.
+
+    Digest: AMB-02, INI-1, INI-4, T-02.
+    """
     demo.execute("next")
     out = demo.execute("next dice=5,4,2,3")
     regulars, irregulars = rolls(out)
@@ -21,6 +26,11 @@ def test_initiative_with_the_books_modifiers(demo):
 
 
 def test_initiative_ties_are_rolled_again(demo):
+    """§5.0 (ruling BN-INI-TIE): 2,2 + 6 against 3,3 + 4 is 10 each: both roll again; 1,1 + 6 against 5,1
+    + 4: the militia.
+
+    Digest: AMB-05, INI-3.
+    """
     demo.execute("next")
     # 2 + 2 + 6 = 10 against 3 + 3 + 4 = 10: again; then 1 + 1 + 6 = 8 against 5 + 1 + 4 = 10
     out = demo.execute("next dice=2,2,3,3,1,1,5,1")
@@ -30,6 +40,11 @@ def test_initiative_ties_are_rolled_again(demo):
 
 
 def test_the_winner_takes_a_cumulative_minus_one(demo):
+    """§5.0: the Bersaglieri win turn 1 (6,6): −1 on turn 2's roll, −2 on turn 3's; the militia win turn
+    3: the streak ends, 0.
+
+    Digest: AMB-04, INI-2.
+    """
     run(demo, "next", "next dice=6,6,1,1", "next", "next")
     out = demo.execute("next dice=6,6,1,1")
     regulars = rolls(out)[0]
@@ -44,6 +59,10 @@ def test_the_winner_takes_a_cumulative_minus_one(demo):
 
 
 def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
+    """§13.0: a platoon adds only its leader's leadership (Lt Moro, 3), not his sergeants'.
+
+    Digest: DIFF-09, DIFF-43, INI-5, PLT-1, PLT-2.
+    """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next")
@@ -52,6 +71,11 @@ def test_platoon_initiative_uses_the_platoon_leader(tmp_path):
 
 
 def test_platoon_activates_squad_by_squad(tmp_path):
+    """§13.0: a platoon acts squad by squad: the 2nd, then the 1st; a squad done is not activated again
+    that turn.
+
+    Digest: ACT-4, PLT-2.
+    """
     game = new_game(tmp_path, "open")
     run(game, f"roster {platoon_roster(tmp_path / 'platoon.toml')} regulars limit=300", "roster militia irregulars")
     run(game, "objectives regulars 4 2 5", "objectives irregulars 3 1 5", "next", "next dice=6,6,1,1")
@@ -77,6 +101,11 @@ def test_a_single_squad_needs_no_activation(demo):
 
 
 def test_the_last_turn_leads_to_the_final_count(demo):
+    """§14.0 (rulings BN-VIC-END, BN-VIC-DRAW): after the scenario's last turn the final count: nobody
+    scored, a draw.
+
+    Digest: AMB-55, VIC-2.
+    """
     demo.execute("next")
     for _ in range(6):
         run(demo, "next dice=6,6,1,1", "next", "next")

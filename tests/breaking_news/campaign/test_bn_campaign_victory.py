@@ -28,6 +28,10 @@ def _ledger(game, side):
 
 
 def test_first_fire_is_scored_from_combats_record(demo):
+    """§14.0: Rossi fires first (and misses): the Bersaglieri take 5 when the phase ends, once.
+
+    Digest: FIRE-15, T-16.
+    """
     run(demo, "next", "next dice=6,6,1,1", "fire rossi ahmed range=30 aimed dice=1")
     assert demo.state.vars["first_fire"] == "regulars"
     demo.execute("next")
@@ -37,6 +41,10 @@ def test_first_fire_is_scored_from_combats_record(demo):
 
 
 def test_casualty_lines(demo):
+    """§14.0: a regular lost is 10; an irregular 5, his leader 10 (Aden and Dahir: 15).
+
+    Digest: DP-1, T-16.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out bianchi killed by irregulars", "out aden killed by regulars", "out dahir died of wounds by regulars")
     demo.execute("next")
@@ -45,6 +53,10 @@ def test_casualty_lines(demo):
 
 
 def test_a_man_back_in_action_is_struck_off(demo):
+    """§14.0: Conti, wounded, costs 10; back in action he is struck off again, and no morale test is due.
+
+    Digest: DP-5.
+    """
     run(demo, "next", "next dice=6,6,1,1", "out conti wounded by irregulars", "next")
     assert dp(demo, "regulars") == 10
     run(demo, "back conti", "next")  # no longer a loss: struck off, and no morale test is due
@@ -53,12 +65,19 @@ def test_a_man_back_in_action_is_struck_off(demo):
 
 
 def test_civilians_killed_by_the_regulars_only(demo):
+    """§14.0, Extras: Civilians: a civilian killed by the regulars costs them 5; one killed by the militia
+    costs nothing.
+
+    Digest: AMB-54, EXT-11.
+    """
     run(demo, "next", "next dice=6,6,1,1", "out civ1 killed by regulars", "out civ2 killed by irregulars", "next")
     assert _ledger(demo, "regulars") == {"civilians": 5}
     assert dp(demo, "irregulars") == 0
 
 
 def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
+    """§14.0 (digest DIFF-46, ruling BN-DP-CIVILIANS): a civilian the Regulars hit but do not kill costs
+    them 5 in the Italian draft (every civilian hit), nothing in the English one (killed)."""
     for variant, expected in (("", []), (IT, [5])):
         game = new_game(tmp_path, variant=variant, name=f"civ{variant}.ft")
         ctx = Context(copy_state(game.state), ManualDice([]), "referee", game.ruleset)
@@ -67,6 +86,11 @@ def test_a_civilian_hit_scores_in_the_italian_draft_only(tmp_path):
 
 
 def test_score_lines_and_their_limits(demo):
+    """§14.0: the referee scores two buildings hit by the regulars' support fire (10); civilians only
+    against the Regular player; an exfiltration 5.
+
+    Digest: ART-5, DIFF-44.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     demo.execute("score building regulars count=2")
     assert _ledger(demo, "regulars") == {"buildings": 10}
@@ -77,6 +101,10 @@ def test_score_lines_and_their_limits(demo):
 
 
 def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
+    """Extras: Rules of Engagement: firing first costs 5 + 25; a civilian 10 instead of 5.
+
+    Digest: DP-2, EXT-7, FIRE-15.
+    """
     roster = tmp_path / "roe.toml"
     text = army.ROSTERS / "bersaglieri.toml"
     body = open(text).read().replace("improved_support_fire = true", "rules_of_engagement = true")
@@ -89,6 +117,11 @@ def test_rules_of_engagement_double_the_first_shot_and_civilians(tmp_path):
 
 
 def test_ex07_negotiation_english(tmp_path):
+    """EX-07: the Bersaglieri negotiate at level 3: 15 after turn 1, 30 after turn 2; the militia fire
+    first: the 30 go, and they take 10 + 5.
+
+    Digest: AMB-58, DIFF-59, DP-4, EXT-12, T-19.
+    """
     game = _open(tmp_path)
     game.execute("negotiate", role="regulars")
     run(game, "next", "next dice=6,6,1,1", "next", "next")
@@ -101,6 +134,11 @@ def test_ex07_negotiation_english(tmp_path):
 
 
 def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
+    """EX-07 in the Italian draft: declared in turn 1; 30 after two turns; the militia firing first pay
+    10, not 10 + 5 (DIFF-45).
+
+    Digest: AMB-58, DIFF-58, DIFF-62.
+    """
     game = _open(tmp_path, IT)
     with pytest.raises(Refused, match="first turn"):
         game.execute("negotiate", role="regulars")
@@ -113,6 +151,11 @@ def test_ex07_negotiation_italian_breaker_pays_10_only(tmp_path):
 
 
 def test_negotiation_timing_english(tmp_path):
+    """Extras: Negotiation, English draft: declared before the first initiative, by the Regular player
+    only.
+
+    Digest: EXT-12.
+    """
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")
     with pytest.raises(Refused, match="before the first initiative"):
@@ -122,6 +165,11 @@ def test_negotiation_timing_english(tmp_path):
 
 
 def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
+    """Extras: Negotiation: at the end the negotiator (level 3) rolls: a 3 cancels his 15 points, a 4
+    keeps them.
+
+    Digest: AMB-58, DIFF-60, DP-4, EX-07, EXT-12.
+    """
     for face, expected in ((3, 0), (4, 15)):
         game = _open(tmp_path, name=f"n{face}.ft")
         run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
@@ -132,6 +180,11 @@ def test_negotiation_points_stand_or_go_at_the_end(tmp_path):
 
 
 def test_a_negotiator_who_fires_first_keeps_his_points(tmp_path):
+    """Extras: Negotiation (ruling BN-NEG-SELF): the Bersaglieri fire first: they keep their 15, pay the
+    normal 5, and the negotiation ends.
+
+    Digest: AMB-58.
+    """
     game = _open(tmp_path)
     run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
     run(game, "next dice=6,6,1,1", "score first-fire regulars")
@@ -140,6 +193,11 @@ def test_a_negotiator_who_fires_first_keeps_his_points(tmp_path):
 
 
 def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
+    """Extras: Negotiation: the referee rules the militia came within 15 cm: the 15 points go and the
+    militia take 10.
+
+    Digest: AMB-58, EXT-12.
+    """
     game = _open(tmp_path)
     run(game, "negotiate regulars", "next", "next dice=6,6,1,1", "next", "next")
     game.execute("negotiate regulars breach")
@@ -148,6 +206,11 @@ def test_breaching_the_15cm_breaks_the_negotiation(tmp_path):
 
 
 def test_journalist_captured(tmp_path):
+    """Extras: Media, §14.0: the militia capture a journalist: 30 to the Bersaglieri; the Regular player
+    cannot capture.
+
+    Digest: DIFF-54, DP-1, EXT-10.
+    """
     game = _open(tmp_path)
     run(game, "next", "next dice=6,6,1,1")  # regulars active
     for journalist in ("reed", "lupo"):  # their own embedded one as well as the militia's
@@ -162,7 +225,10 @@ def test_journalist_captured(tmp_path):
 def test_irregulars_capture_their_own_independent_journalist(tmp_path):
     """Extras: Media: the Irregular player moves the independent journalists, and
     either kind is captured by Irregulars who contact them; the Regular side pays 30
-    (ruling BN-MEDIA-CAPTURE).  Reed is the militia's independent journalist."""
+    (ruling BN-MEDIA-CAPTURE).  Reed is the militia's independent journalist.
+
+    Digest: EXT-10.
+    """
     game = _open(tmp_path)
     run(game, "next", "next dice=1,1,6,6")  # irregulars active
     game.execute("capture reed", role="irregulars")
@@ -180,6 +246,11 @@ def test_the_referee_records_a_capture_for_the_irregulars(tmp_path):
 
 
 def test_final_count_with_the_multipliers(demo):
+    """§14.0: the final count: the Bersaglieri's 10 casualty points ×2 and 5 for a civilian ×3 (embedded
+    journalist): 35 against 10; the most points lose.
+
+    Digest: T-20, VIC-2.
+    """
     run(demo, "next", "next dice=6,6,1,1")
     run(demo, "out conti killed by irregulars", "out civ1 killed by regulars", "out aden killed by regulars")
     out = demo.execute("victory the patrol withdraws")
@@ -195,6 +266,11 @@ def test_final_count_with_the_multipliers(demo):
 
 
 def test_exfiltration_ends_the_game(demo):
+    """§14.0: the militia leave the field of their own will: 5 for exfiltration, the game ends, and the
+    Bersaglieri win.
+
+    Digest: VIC-1.
+    """
     run(demo, "next", "next dice=1,1,6,6")
     demo.execute("exfiltrate irregulars", role="irregulars")
     assert demo.state.phase == "final"
@@ -209,8 +285,26 @@ def test_exfiltration_ends_the_game(demo):
 
 
 def test_the_final_count_books_the_multipliers(demo):
+    """Extras: Media: the final count books what the multipliers add (20) in a media column: 35 in all.
+
+    Digest: DP-3.
+    """
     run(demo, "next", "next dice=6,6,1,1", "out conti killed by irregulars", "score civilian regulars")
     demo.execute("victory")
     regulars = demo.state.sides["regulars"]
     assert regulars.dp_by_category == {"casualties": 10, "civilians": 5, "media": 20}
     assert regulars.defeat_points == 35  # what fireteam replay shows is the final count
+
+
+def test_diff_57_either_side_negotiates_in_the_italian_draft(tmp_path):
+    """Extras: Negotiation (digest DIFF-57, DIFF-58; ruling BN-NEG-WHO): the Italian draft gives every
+    squad a negotiation value, so the militia may negotiate, in the first turn; the English draft
+    refuses them (the Regular player negotiates)."""
+    english = _open(tmp_path, name="en.ft")
+    run(english, "next", "next dice=1,1,6,6")
+    with pytest.raises(Refused, match="Regular player negotiates"):
+        english.execute("negotiate", role="irregulars")
+    italian = _open(tmp_path, IT, name="it.ft")
+    run(italian, "next", "next dice=1,1,6,6")
+    italian.execute("negotiate", role="irregulars")
+    assert italian.state.vars["negotiation.irregulars"]

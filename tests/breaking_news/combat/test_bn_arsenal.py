@@ -119,7 +119,10 @@ def test_every_off_table_weapon_is_called_and_used(item):
     ],
 )
 def test_a_weapon_on_the_wrong_carrier_is_refused(carrier, weapon, words):
-    """Rulings BN-PTS-MOUNT: the gun is in a tank's (or heavy vehicle's) 50 points only."""
+    """Rulings BN-PTS-MOUNT: the gun is in a tank's (or heavy vehicle's) 50 points only.
+
+    Digest: PTS-3.
+    """
     kind, cls = ("man", "R3") if carrier == "man" else ("vehicle", carrier)
     assert any(words in e for e in army.validate_roster(_roster(_figure("x", kind, cls, [weapon])), 0))
 
@@ -217,7 +220,10 @@ def test_rifle_bands(regulars):
 
 
 def test_assault_rifle_aimed_and_burst(regulars):
-    """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice."""
+    """§8.0 Assault Rifle: aimed 4+ at 30 cm with 1 die; burst 6+ at 40 cm with 3 dice.
+
+    Digest: AMB-22, FIRE-3, T-08.
+    """
     with pytest.raises(Refused, match="burst fire cannot reach 60 cm"):
         regulars.execute("fire ferro idris range=60 burst", role="regulars")
     out = regulars.execute("fire ferro kid range=30 dice=4,2", role="regulars")
@@ -256,7 +262,10 @@ def test_smg_burst(irregulars):
 def test_lmg_burst_split(regulars):
     """§8.0: a burst's dice may be split between targets within 5 cm (BN-C-SPLIT).  The LMG
     at 40 cm needs 5: Kid gets 5,1 (one hit, saved with a 5), Idris 6,6 (two hits; 5 and
-    2: the 2 kills him)."""
+    2: the 2 kills him).
+
+    Digest: AMB-28, FIRE-8.
+    """
     out = regulars.execute("fire sora kid idris range=40 split=2,2 dice=5,1,6,6,5,5,2", role="regulars")
     kid_hit, idris_hit, kid_save, idris_save = rolls(out)
     assert (kid_hit.target, kid_hit.faces, idris_hit.faces) == (5, (5, 1), (6, 6))
@@ -293,7 +302,10 @@ def test_hmg_against_a_protected_vehicle(irregulars):
 def test_grenade_area_and_deviation(deviating):
     """§8.0 Hand grenade 4+ within 10 cm, a 5 cm area (§8.0.1): Ferro's 4 hits Kid and
     Idris beside him takes a hit too.  §8.0.2 b): Landi's 2 misses by 2 = 6 cm, and a
-    direction 4 puts it to the right."""
+    direction 4 puts it to the right.
+
+    Digest: FIRE-10, T-10.
+    """
     out = deviating.execute("fire ferro kid range=8 weapon=GRENADE also=idris dice=4,5,5", role="regulars")
     to_hit, kid, idris = rolls(out)
     assert to_hit.target == 4 and kid.outcome == idris.outcome == "saved: suppressed"
@@ -305,7 +317,10 @@ def test_grenade_area_and_deviation(deviating):
 
 def test_flamethrower_ignores_cover_within_10_cm(regulars):
     """§8.0 Flamethrower: 4+ within 10 cm, and "behind cover" is not applicable to it.
-    The save keeps §9.0's +1 for protection: Kid's 4 + 1 passes."""
+    The save keeps §9.0's +1 for protection: Kid's 4 + 1 passes.
+
+    Digest: AMB-29.
+    """
     with pytest.raises(Refused, match="reaches 10 cm at most"):
         regulars.execute("fire vigo kid range=11", role="regulars")
     out = regulars.execute("fire vigo kid range=10 cover dice=4,4", role="regulars")
@@ -333,7 +348,10 @@ def test_rpg_deviates_on_row_a(tmp_path):
 def test_grenade_launcher_deviation_and_smoke(tmp_path):
     """§8.0.2 b) for launchers (BN-C-GL-DEVIATION): Yusuf's GL at 40 cm needs 5; a 2
     misses by 3 = 9 cm, direction 5 = over.  §8.9: Pace's smoke from his launcher at 40
-    cm (5+) with a 3 lands 2 x 3 = 6 cm off."""
+    cm (5+) with a 3 lands 2 x 3 = 6 cm off.
+
+    Digest: AMB-30, DIFF-30, SMK-1.
+    """
     g = _game(tmp_path, "irregulars", "deviation")
     try:
         out = g.execute("fire yusuf ferro range=40 weapon=GL dice=2,5", role="irregulars")
@@ -367,7 +385,10 @@ def test_tank_gun_hits_and_deviates(deviating):
     """§8.0 Tank row: not within 10 cm; 4+ at 30 cm.  §7.0: aimed at the structure beside a
     man, the 7 cm area (§8.0.1) does the rest: Warsame saves with his 4 (4+, Irr1, +1 as
     commander), Kid beside him fails with a 2.  §8.0.2 c): the Centauro's 2 misses by 2 =
-    10 cm (5 cm a point), direction 1 = over.  §6.1: a tank that fired cannot move."""
+    10 cm (5 cm a point), direction 1 = over.  §6.1: a tank that fired cannot move.
+
+    Digest: FIRE-9.
+    """
     with pytest.raises(Refused, match="closer than 10 cm"):
         deviating.execute("fire ariete warsame range=8 weapon=TANKGUN", role="regulars")
     out = deviating.execute("fire ariete warsame range=30 weapon=TANKGUN also=kid dice=4,4,2", role="regulars")
@@ -388,7 +409,10 @@ def test_light_mortar_on_the_table(irregulars):
     """§8.0 mortars row: 5+ at 60 cm (Irr1: no class penalty, not small arms); a hit puts
     the template on the target and the men under it (§8.0.1, 5 cm) take a hit each.
     Then §8.5 without the deviation option: a miss lands 3 cm a point off, where the
-    opponent chooses."""
+    opponent chooses.
+
+    Digest: DIFF-25, MORT-1.
+    """
     with pytest.raises(Refused, match="closer than 10 cm"):
         irregulars.execute("fire abdi ferro range=9", role="irregulars")
     out = irregulars.execute("fire abdi sora range=60 also=landi dice=5,4,2", role="irregulars")
@@ -429,7 +453,10 @@ def test_heavy_vehicle_saves_and_its_crew(irregulars):
 def test_light_armoured_vehicle_saves(irregulars):
     """§8.8: the men inside an armoured vehicle cannot be hit, those in a protected one are
     in cover.  §9.2 light armour vs light weapons: 3+.  Idris's LMG at 40 cm needs 5 + 1 (Irr2):
-    two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard."""
+    two 6s; the Puma's 3 passes, its 2 fails by 1: knocked out, Gallo stays aboard.
+
+    Digest: AMB-39, AMB-45, VF-1.
+    """
     # §8.8: only a protected (not armoured) vehicle's men can be shot at, and they are in cover
     with pytest.raises(Refused, match="inside Puma, an armoured vehicle"):
         irregulars.execute("fire idris gallo range=40", role="irregulars")
@@ -447,7 +474,10 @@ def test_light_armoured_vehicle_saves(irregulars):
 def test_technical_has_no_save_and_loses_its_driver(regulars):
     """Unprotected vehicles (BN-C-VEHICLE-SAVE): small arms hit the crew, not the truck;
     §8.8: its driver hit and out, it runs on for a whole move.  A Milan then needs an
-    impossible 7: a 4 fails by 3 and it explodes."""
+    impossible 7: a 4 fails by 3 and it explodes.
+
+    Digest: AMB-39.
+    """
     out = regulars.execute("fire sora technical range=40 dice=5,1,1,1", role="regulars")
     assert "unharmed" in _notes(out)
     out = regulars.execute("fire landi gedi range=40 dice=4,1", role="regulars")
@@ -458,7 +488,10 @@ def test_technical_has_no_save_and_loses_its_driver(regulars):
 
 def test_gunship_flies_and_fires_at_its_longest_band(regulars):
     """§8.4: a helicopter moves without limit and fires as an HMG at maximum distance:
-    6+ with 5 dice whatever the range (BN-C-HELICOPTER)."""
+    6+ with 5 dice whatever the range (BN-C-HELICOPTER).
+
+    Digest: ART-6.
+    """
     out = regulars.execute("move mangusta 120", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 120 and not rolls(out)
     out = regulars.execute("fire mangusta kid range=15 dice=6,1,1,1,1,5", role="regulars")
@@ -490,7 +523,10 @@ def test_leaders_save_and_suppression_test(tmp_path):
 
 def test_medic_stabilises(tmp_path):
     """§9.3: a man put out of action rolls 1d6: 3-6 is wounded for that many turns; a
-    medic in contact stabilises him (BN-C-WOUNDED)."""
+    medic in contact stabilises him (BN-C-WOUNDED).
+
+    Digest: WND-2.
+    """
     g = _game(tmp_path, "irregulars", "wounded")
     try:
         g.execute("fire kid sora range=20 dice=5,5,1,1,4,4", role="irregulars")
@@ -507,7 +543,10 @@ def test_medic_stabilises(tmp_path):
 def test_press_and_civilians_are_fielded(regulars):
     """Extras: Media and Civilians: the journalist and the civilian are figures; a
     civilian in the line of fire saves each missed shot at 4+ with +1 (§8.7, BN-C-
-    CIVILIAN-SAVE)."""
+    CIVILIAN-SAVE).
+
+    Digest: AMB-59.
+    """
     assert regulars.state.units["moro"].kind == "journalist"
     out = regulars.execute("fire sora kid range=40 line=trader dice=1,1,1,1,3,4,5,6", role="regulars")
     ff = rolls(out)[1]
@@ -516,7 +555,10 @@ def test_press_and_civilians_are_fielded(regulars):
 
 def test_vehicles_fire_by_opportunity_but_guns_and_mortars_do_not(regulars):
     """§8.2: a vehicle of the reacting player may fire by opportunity; heavy AT, tank guns
-    and mortars may not.  The technical's HMG answers Ferro's move at 40 cm: 5+, 5 dice."""
+    and mortars may not.  The technical's HMG answers Ferro's move at 40 cm: 5+, 5 dice.
+
+    Digest: OPP-1, OPP-4.
+    """
     regulars.execute("move ferro 10", role="regulars")
     for line in ("react-fire abdi ferro range=40", "react-fire t55 ferro range=40 weapon=TANKGUN"):
         with pytest.raises(Refused, match="cannot fire by opportunity"):

@@ -38,6 +38,11 @@ def _need(g: Game, line: str) -> tuple[int, str]:
     ],
 )
 def test_fire_bands_compare_the_exact_distance(rng, range_, need, said):
+    """§8.0: Sgt Stone's aimed AR needs 3 up to 25 cm and 4 from 25.01, as measured (inches converted
+    exactly).
+
+    Digest: AMB-01, FIRE-2.
+    """
     target, purpose = _need(rng, f"fire sarge kalash range={range_} dice=1")
     assert target == need
     assert purpose.endswith(f", {said}")
@@ -48,7 +53,10 @@ def test_fire_bands_compare_the_exact_distance(rng, range_, need, said):
 )
 def test_sighting_bands_compare_the_exact_distance(rng, range_, need):
     """§7.0 (digest T-07): up to 5 cm automatic, 3+ to 20 cm, 5+ to 50 cm; 7.87 in is 19.9898 cm,
-    7.88 in 20.0152 cm."""
+    7.88 in 20.0152 cm.
+
+    Digest: AMB-01.
+    """
     out = rng.execute(f"react-spot sarge shadow range={range_}" + ("" if need == 0 else " dice=1"))
     got = rolls(out)
     if need == 0:

@@ -26,6 +26,10 @@ def test_a_hidden_enemy_is_absent_from_view_and_log(rng):
 
 
 def test_players_cannot_name_a_hidden_enemy(rng):
+    """§7.0: a player cannot name hidden Shadow, to fire at or to sight: only his marker.
+
+    Digest: AMB-18.
+    """
     with pytest.raises(Refused, match="no unit"):
         rng.execute("fire sarge shadow range=20", role="regulars")
     with pytest.raises(Refused, match="no unit"):
@@ -33,6 +37,11 @@ def test_players_cannot_name_a_hidden_enemy(rng):
 
 
 def test_hide_and_hidden_move_stay_private(rng):
+    """§7.0: Emfour hides, then moves hidden (5 − 2 = 3 cm): the militia see him go out of sight, and
+    nothing after.
+
+    Digest: MOV-7, SPOT-1.
+    """
     start = rng.log_length
     rng.execute("hide m4", role="regulars")
     assert "m4" not in rng.view("irregulars").units
@@ -47,6 +56,10 @@ def test_hide_and_hidden_move_stay_private(rng):
 
 
 def test_hidden_move_caps_the_distance(rng):
+    """§7.0: a hidden move is 5 − 1d6: Emfour asks 4 cm and rolls 4, so he moves 1 cm, still hidden.
+
+    Digest: MOV-7.
+    """
     rng.execute("hide m4", role="regulars")
     out = rng.execute("move m4 4 hidden dice=4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 1
@@ -54,6 +67,10 @@ def test_hidden_move_caps_the_distance(rng):
 
 
 def test_moving_normally_or_firing_reveals(rng):
+    """§7.0: a hidden man who moves in the open (10 cm) or fires is sighted by everyone.
+
+    Digest: MOV-7, SPOT-7.
+    """
     rng.execute("hide m4", role="regulars")
     rng.execute("hide saw", role="regulars")
     rng.execute("move m4 10", role="regulars")
@@ -63,6 +80,12 @@ def test_moving_normally_or_firing_reveals(rng):
 
 
 def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
+    """§7.0: Sgt Stone needs 3 at 15 cm and rolls 2: not sighted, and Shadow's owner may move him 5 cm,
+    once; Stone may not try again this turn; Saw rolls 3 and sights him, and the regulars may then shoot
+    him.
+
+    Digest: AMB-21, SPOT-3, SPOT-4, SPOT-5, SPOT-6.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     mark = g.log_length
     out = g.execute("move shadow hidden dice=1", role="irregulars")
@@ -92,6 +115,11 @@ def test_failed_sighting_gives_a_private_bonus_move(tmp_path, monkeypatch):
 
 
 def test_sighting_modifiers_and_limits(rng):
+    """§7.0: Rook (R5, +1) looks at Shadow in the open (−1) at 60 cm: needs 6, a 5 fails; nothing is
+    sighted past 100 cm; a man in sight needs no sighting.
+
+    Digest: AMB-03, AMB-19, AMB-61, DIFF-19, T-07.
+    """
     out = rng.execute("react-spot rook shadow range=60 open dice=5")
     roll = rolls(out)[0]
     assert roll.target == 6 and roll.outcome == "not sighted"
@@ -103,6 +131,10 @@ def test_sighting_modifiers_and_limits(rng):
 
 
 def test_sighting_within_5_cm_is_automatic(rng):
+    """§7.0: within 5 cm a hidden man is sighted without a roll.
+
+    Digest: AMB-20.
+    """
     out = rng.execute("react-spot sarge shadow range=5")
     assert not rolls(out) and facts(out, ev.Spotted)
 
@@ -111,7 +143,10 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
     """§7.0: each figure may try to sight once a turn, and each failed try lets the
     hidden figure move up to 5 cm.  At 40 cm a sighting needs 5, +2 against Special
     Forces and +1 for an Irr3 spotter: 8, which no die reaches.  Nothing is tried:
-    Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE)."""
+    Kid keeps his attempt and Delta gets no bonus move (ruling BN-C-SPOT-IMPOSSIBLE).
+
+    Digest: AMB-20, SPOT-4.
+    """
     g = new_game(tmp_path, "combat", active="regulars", monkeypatch=monkeypatch)
     g.execute("hide delta", role="regulars")
     g.execute("hide sarge", role="regulars")
@@ -130,6 +165,10 @@ def test_a_sighting_that_cannot_succeed_is_not_an_attempt(tmp_path, monkeypatch)
 
 
 def test_a_hidden_firer_is_seen_when_he_fires(tmp_path, monkeypatch):
+    """§7.0: hidden Shadow fires at Sgt Stone (a 1 misses): he is sighted, and the regulars see him.
+
+    Digest: SPOT-7.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     mark = g.log_length
     g.execute("fire shadow sarge range=20 dice=1", role="irregulars")
@@ -146,6 +185,11 @@ def test_demo_hidden_militia_never_leak(demo):
 
 
 def test_a_hidden_figure_firing_by_opportunity_is_revealed_before_anything_names_him(rng):
+    """§7.0: hidden Shadow fires by opportunity: his reveal comes first, so no line names him before he is
+    seen.
+
+    Digest: SPOT-7.
+    """
     rng.execute("move sarge 10", role="regulars")
     out = rng.execute("react-fire shadow sarge range=20 dice=1", role="irregulars")
     first = out.events[1]
@@ -173,6 +217,10 @@ def test_a_blast_over_a_hidden_man_does_not_name_him(rng):
 
 @pytest.mark.parametrize(("variant", "allowed"), [("", True), ("it-2009-12-09", False)])
 def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, monkeypatch, variant, allowed):
+    """§10.0: suppressed Sgt Stone may still sight in the English draft, not in the Italian one (DIFF-41).
+
+    Digest: AMB-49.
+    """
     g = new_game(tmp_path, "combat", variant=variant, active="irregulars", monkeypatch=monkeypatch)
     g.execute("mark sarge suppressed")
     if allowed:
@@ -206,7 +254,10 @@ def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, mo
     """§7.0: "+2 target in Jungle or at night (without night visors)".  At 15 cm a
     sighting needs 3; at night Sgt Stone, without visors, needs 5, so a 4 fails
     though nobody typed ``night``.  Spc Saw has night visors: he needs 3 and a 3
-    sights Shadow."""
+    sights Shadow.
+
+    Digest: T-07.
+    """
     g = _night_range(tmp_path, monkeypatch)
     out = g.execute("react-spot sarge shadow range=15 dice=4")
     roll = rolls(out)[0]
@@ -220,7 +271,10 @@ def test_a_night_scenario_makes_sighting_harder_without_being_typed(tmp_path, mo
 
 def test_jungle_is_still_typed_and_counts_once_at_night(tmp_path, monkeypatch):
     """§7.0: jungle and night are one +2, not two: at night in jungle Sgt Stone needs
-    3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too)."""
+    3 + 2 = 5 at 15 cm; Spc Saw's visors do not see through jungle (5 too).
+
+    Digest: AMB-61, T-07.
+    """
     g = _night_range(tmp_path, monkeypatch)
     assert rolls(g.execute("react-spot sarge shadow range=15 night dice=4"))[0].target == 5
     assert rolls(g.execute("react-spot saw shadow range=15 night dice=4"))[0].target == 5

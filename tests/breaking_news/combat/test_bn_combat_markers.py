@@ -51,7 +51,10 @@ def test_a_hidden_enemy_is_a_marker_in_the_view_and_nothing_more(rng):
 
 def test_a_side_sights_a_marker_with_the_books_dice(rng):
     """§7.0: at 15 cm a sighting needs 3 (R2 spotter, Irr1 target: no modifier).
-    Sgt Stone rolls 2 and fails; the Saw gunner rolls 3 and sights him."""
+    Sgt Stone rolls 2 and fails; the Saw gunner rolls 3 and sights him.
+
+    Digest: SPOT-3.
+    """
     label = _label(rng)
     mark = rng.log_length
     out = rng.execute(f"react-spot sarge {label.lower()} range=15 dice=2", role="regulars")
@@ -73,7 +76,10 @@ def test_a_side_sights_a_marker_with_the_books_dice(rng):
 def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, monkeypatch):
     """§8.6: resolved as normal fire with +2 on the save.  The GL at 40 cm needs 5: a 5 hits;
     Shadow (Irr1) saves on 4+ with +2 against speculative fire, rolls 1 and falls; his
-    wound die 4 is a bad wound (§9.3).  The regulars are told of their hit, not of him."""
+    wound die 4 is a bad wound (§9.3).  The regulars are told of their hit, not of him.
+
+    Digest: SPEC-1.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     label = _label(g)
     mark = g.log_length
@@ -93,6 +99,10 @@ def test_a_side_fires_speculatively_at_a_marker_with_the_books_dice(tmp_path, mo
 
 
 def test_a_side_cannot_aim_a_normal_shot_at_a_marker_nor_suspect_a_man_in_sight(rng):
+    """§7.0: a normal shot cannot aim at a hidden man's marker; a man in sight is fired at, not suspected.
+
+    Digest: SPOT-2.
+    """
     label = _label(rng)
     with pytest.raises(Refused, match=f"no unit '{label}'"):
         rng.execute(f"fire sarge {label} range=20 dice=1", role="regulars")
@@ -105,6 +115,11 @@ def test_a_side_cannot_aim_a_normal_shot_at_a_marker_nor_suspect_a_man_in_sight(
 
 
 def test_a_man_who_hides_gets_a_new_label_and_his_side_is_told_it(rng):
+    """§7.0: Emfour is declared hidden: a marker with a new label stands for him; his side is told it;
+    moving in the open lifts it.
+
+    Digest: SPOT-1.
+    """
     before = _label(rng)
     rng.execute("hide m4", role="regulars")
     (label,) = rng.view("irregulars").markers
@@ -178,7 +193,10 @@ def test_a_man_who_drops_out_of_sight_under_fire_leaves_a_marker_and_the_firer_s
 def test_a_man_spotted_by_one_side_is_named_only_to_those_who_see_him(tmp_path):
     """In the demo, the regulars sight the hidden Dahir Omar and shoot him: the shot
     names him to the regulars and to his own side, never to a spectator, who never
-    sees the man (nor the opening of his hidden deployment, committed to his side)."""
+    sees the man (nor the opening of his hidden deployment, committed to his side).
+
+    Digest: SPOT-5.
+    """
     import shutil
     from pathlib import Path
 

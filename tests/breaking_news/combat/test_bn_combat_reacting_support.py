@@ -42,6 +42,11 @@ def _demo_with_an_ied(tmp_path) -> Game:
 
 
 def test_the_reacting_player_sets_off_his_own_ied_only(tmp_path):
+    """Extras: Explosives: the reacting militia set off their own IED as Rossi walks up; the regulars
+    cannot set it off.
+
+    Digest: EXT-9.
+    """
     g = _demo_with_an_ied(tmp_path)
     g.execute("move rossi 12 run", role="regulars")  # he walks up to marker 4
     with pytest.raises(Refused, match="regulars planted no IED at marker irregulars.4"):

@@ -12,6 +12,11 @@ from core.ruleset import Refused
 
 
 def test_reacting_player_may_only_react(rng):
+    """§5.0: only the active player's figures act; the reacting player's react; the active side cannot
+    react.
+
+    Digest: ACT-1, ACT-2, OPP-1.
+    """
     with pytest.raises(Refused, match="react"):
         rng.execute("fire kalash sarge range=20", role="irregulars")
     with pytest.raises(Refused):
@@ -30,6 +35,11 @@ def test_a_figure_of_the_reacting_side_is_told_the_active_side_by_its_name(tmp_p
 
 
 def test_opportunity_fire_range_and_once_per_action(rng):
+    """§8.2: Kalash answers Emfour's move within 50 cm (needs 4 + 1: a 2 misses), once; a new move, a new
+    reaction.
+
+    Digest: ACT-2, AMB-17, DIFF-32, OPP-3, OPP-4.
+    """
     rng.execute("move m4 10", role="regulars")
     with pytest.raises(Refused, match="50 cm"):
         rng.execute("react-fire kalash m4 range=60", role="irregulars")
@@ -42,6 +52,12 @@ def test_opportunity_fire_range_and_once_per_action(rng):
 
 
 def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng):
+    """§8.2: Rocket answers the Abrams' move at 80 cm (no limit at vehicles): RPG needs 6, a 6 hits; the
+    tank front saves on 1+; his RPG fires by opportunity once a turn.
+
+    Digest: OPP-3, OPP-4.
+    """
+    rng.execute("move abrams 10 dice=6,6", role="regulars")  # the tank moves: Rocket may answer it (§8.2)
     out = rng.execute("react-fire rocket abrams range=80 dice=6,3", role="irregulars")
     to_hit, vsave = rolls(out)
     assert to_hit.target == 6 and vsave.target == 1 and vsave.outcome == "saved"  # tank front vs RPG: 1+
@@ -51,6 +67,10 @@ def test_opportunity_fire_at_vehicles_has_no_range_limit_and_rpg_fires_once(rng)
 
 
 def test_suppressed_figures_cannot_react(rng):
+    """§8.2, §10.0: suppressed Kid can neither fire by opportunity nor dodge.
+
+    Digest: AMB-16, AMB-49, OPP-1, SUP-2.
+    """
     rng.execute("mark kid suppressed")
     with pytest.raises(Refused, match="suppressed"):
         rng.execute("react-fire kid sarge range=20", role="irregulars")
@@ -59,11 +79,17 @@ def test_suppressed_figures_cannot_react(rng):
 
 
 def test_ex04_covering_fire_worth_nine_against_a_bunker(rng):
+    """EX-04 through the commands: Emfour's AR and Saw's LMG at 32 cm, Elite: 2 + 4 + 3 = 9.  Omar's MG in
+    the bunker rolls 3d6 = 9 and takes a hit before firing; he saves (4+, +1) and is pinned.
+
+    Digest: AMB-61, COV-3, COV-5, COV-6, OPP-7, T-12.
+    """
     out = rng.execute("covering m4 saw area=bunker range=32", role="regulars")
     assert rng.state.vars["covering"] == "bunker=9"
     assert "worth 9" in facts(out, ev.Noted)[-1].text
     assert {"covering", "fired"} <= set(status(rng, "m4"))
     # 3d6 = 9: the MG in the bunker takes a hit before firing; he saves (4+, leader +1) and is pinned.
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=3,3,3,4", role="irregulars")
     test, save = rolls(out)
     assert (len(test.faces), test.target, test.outcome) == (3, 9, "hit before reacting")
@@ -76,8 +102,12 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
     fire takes one hit, saved by each man involved; §9.0: a man behind protection adds
     1 (the leader's +1 is the same one, not another); §10.0: one who saves in cover
     drops out of sight (ruling BN-C-COVERING-HIT).  Omar's MMG, served by Kalash, rolls
-    3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1."""
+    3d6 = 9 against 9: hit.  Omar (4+) saves on 3 + 1; Kalash (5+) on 4 + 1.
+
+    Digest: AMB-33, COV-6, SAVE-3.
+    """
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=kalash dice=3,3,3,3,4", role="irregulars")
     test, *crew_saves = facts(out, ev.Rolled)
     assert test.roll.outcome == "hit before reacting"
@@ -92,6 +122,7 @@ def test_a_covering_fire_hit_in_a_bunker_tests_the_whole_crew_behind_protection(
 
 def test_the_crew_of_a_weapon_is_one_fire_team(rng):
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     with pytest.raises(Refused, match="fire team"):
         rng.execute("react-fire omar sarge range=32 area=bunker bunker crew=tali1", role="irregulars")
     with pytest.raises(Refused, match="one crew"):
@@ -99,7 +130,12 @@ def test_the_crew_of_a_weapon_is_one_fire_team(rng):
 
 
 def test_covering_fire_test_passed_on_ten(rng):
+    """§8.3: Omar's MG in the bunker rolls 3d6 = 10 against 9: he reacts, and his burst is rolled.
+
+    Digest: COV-5, OPP-7.
+    """
     rng.execute("covering m4 saw area=bunker range=32", role="regulars")
+    rng.execute("move sarge 10", role="regulars")  # the Rangers advance: the MG answers the move (§8.2)
     out = rng.execute("react-fire omar sarge range=32 area=bunker bunker dice=4,3,3,1,1,1,1", role="irregulars")
     test, shot = rolls(out)
     assert test.outcome == "reacts" and shot.purpose.startswith("fire with")
@@ -108,6 +144,11 @@ def test_covering_fire_test_passed_on_ten(rng):
 
 
 def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
+    """§8.3: two groups on the road: Sgt Stone's AR 3 + Elite 3, then Rook's AR 3 + Recruit 0: 9; an area
+    nobody covers has no test; the cover ends with the turn.
+
+    Digest: AMB-33, COV-4, COV-7.
+    """
     rng.execute("covering sarge area=road range=20", role="regulars")  # AR 3 + Elite 3
     rng.execute("covering rook area=road range=20", role="regulars")  # AR 3 + Recruit 0
     assert rng.state.vars["covering"] == "road=9"
@@ -119,11 +160,20 @@ def test_covering_fire_adds_a_bonus_per_group_and_ends_with_the_turn(rng):
 
 
 def test_covering_fire_reaches_50_cm(rng):
+    """§8.3: covering fire reaches 50 cm: Spc Saw at 55 cm is refused.
+
+    Digest: COV-1.
+    """
     with pytest.raises(Refused, match="50 cm"):
         rng.execute("covering saw area=far range=55", role="regulars")
 
 
 def test_dodge_and_going_to_ground(rng):
+    """§6.5: a dodge moves 5 cm at most into cover; a man with no cover near goes to ground and is
+    suppressed.
+
+    Digest: AMB-16, MOV-6, SUP-1, T-04.
+    """
     with pytest.raises(Refused, match="cm must be a distance from 0 to 5 cm: .*not '6'"):
         rng.execute("react-dodge kalash 6", role="irregulars")
     out = rng.execute("react-dodge kalash 4", role="irregulars")
@@ -133,6 +183,11 @@ def test_dodge_and_going_to_ground(rng):
 
 
 def test_sniper_fire_cannot_be_dodged(rng):
+    """§6.5: Kalash dodges, but Ghost's sniper rifle at 40 cm needs 3 − 1 (Special Forces) = 2, no +1: a 2
+    hits.
+
+    Digest: AMB-26, MOV-6.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire ghost kalash range=40 dice=2,6", role="regulars")
     to_hit = rolls(out)[0]
@@ -140,6 +195,11 @@ def test_sniper_fire_cannot_be_dodged(rng):
 
 
 def test_a_dodge_under_covering_fire_tests_first(rng):
+    """§6.5, §8.3: Kalash, in the yard under covering fire worth 8, tests before he dodges: 2 + 2 is a
+    hit, and he does not move.
+
+    Digest: AMB-33, COV-5, DIFF-18, DIFF-33, MOV-6.
+    """
     rng.execute("covering saw area=yard range=20", role="regulars")  # LMG 5 + Elite 3 = 8
     out = rng.execute("react-dodge kalash 3 area=yard dice=2,2,5", role="irregulars")
     assert rolls(out)[0].outcome == "hit before reacting"
@@ -155,7 +215,10 @@ def test_turn_badges_clear_at_the_next_turn(rng):
 
 
 def test_answering_fire_is_simultaneous(rng):
-    """§8.2: a man the enemy's fire kills or suppresses may still answer that fire."""
+    """§8.2: a man the enemy's fire kills or suppresses may still answer that fire.
+
+    Digest: OPP-5.
+    """
     rng.execute("fire sarge kalash range=30 dice=4,2", role="regulars")
     assert plain(rng.state.units["kalash"].out)
     out = rng.execute("react-fire kalash sarge range=30 dice=5,2", role="irregulars")
@@ -174,7 +237,10 @@ def test_answering_fire_is_simultaneous(rng):
 def test_a_dodge_is_spent_on_a_shot_that_rolls_no_dice(rng):
     """§6.5: a man who dodges makes the enemy's roll one worse, against the shot he
     dodged.  At 120 cm an aimed AR needs 6; his dodge makes it 7, so the shot rolls no
-    dice (§8.0) — and the dodge is over: the next shot at him needs a plain 6."""
+    dice (§8.0) — and the dodge is over: the next shot at him needs a plain 6.
+
+    Digest: FIRE-6.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=120 aimed", role="regulars")
     assert not rolls(out)
@@ -190,7 +256,10 @@ def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(r
     """§8.2 makes simultaneous only the fire that put him down; §10.0: a suppressed
     figure cannot react by opportunity.  Rocket is suppressed by Emfour's shot; Sgt
     Stone's later shot at him misses (a 1): it did not suppress him, so he cannot
-    answer it."""
+    answer it.
+
+    Digest: OPP-5.
+    """
     rng.execute("fire m4 rocket range=30 dice=4,6", role="regulars")
     assert "suppressed" in status(rng, "rocket")
     rng.execute("fire sarge rocket range=30 dice=1", role="regulars")
@@ -201,7 +270,10 @@ def test_a_man_suppressed_earlier_does_not_answer_a_later_shot_as_simultaneous(r
 def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
     """§6.5, §8.2: one reaction to each enemy move or fire.  Kalash dodges Emfour's
     shot (it misses, a 1): the dodge was his reaction to it, so he cannot also fire
-    back at it; he may react to the enemy's next action."""
+    back at it; he may react to the enemy's next action.
+
+    Digest: AMB-16.
+    """
     rng.execute("react-dodge kalash 2", role="irregulars")
     out = rng.execute("fire m4 kalash range=30 dice=1", role="regulars")
     assert "target dodges" in [m.label for m in rolls(out)[0].mods]

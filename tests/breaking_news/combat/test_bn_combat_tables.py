@@ -37,6 +37,10 @@ BOOK_FIRE = {
 
 
 def test_fire_table_matches_section_8_0():
+    """§8.0's firing table, every weapon's numbers, dice and limits, against the book.
+
+    Digest: T-08.
+    """
     table = weapons()
     for wid, (bands, dice) in BOOK_FIRE.items():
         assert (table[wid].bands, table[wid].dice) == (bands, dice), wid
@@ -56,6 +60,11 @@ def test_italian_fire_table_differences():
 
 
 def test_movement_limits_section_6_1():
+    """§6.1: which weapons fire after 15 cm (light), after 5 cm (RPG, launcher, sniper), never after a
+    move (MMG, HMG, heavy AT), and the tank gun.
+
+    Digest: AMB-10, T-05.
+    """
     t = weapons()
     assert {w for w, x in t.items() if x.movement == "steady"} == {"RPG", "GL", "SNIPER"}
     assert {"MMG", "HMG", "ATH"} <= {w for w, x in t.items() if x.movement == "fixed"}
@@ -64,6 +73,10 @@ def test_movement_limits_section_6_1():
 
 
 def test_fire_modifiers_section_8_0():
+    """§8.0's modifiers to the number needed, and who they apply to, against the book.
+
+    Digest: T-09.
+    """
     f = fire_table()
     assert (f.moved_over_cm, f.moved, f.cover, f.poor_class, f.dodge, f.sniper_target, f.lone_crew) == (
         5,
@@ -86,12 +99,20 @@ def test_fire_modifiers_section_8_0():
 
 
 def test_burst_areas_section_8_0_1():
+    """§8.0.1: 5 cm for grenades, RPGs, launchers and mortars, 7 cm for the tank gun.
+
+    Digest: AMB-29, DIFF-29, T-10.
+    """
     t = weapons()
     assert t["GRENADE"].area_cm == t["RPG"].area_cm == t["GL"].area_cm == t["MORTAR"].area_cm == 5
     assert t["TANKGUN"].area_cm == 7
 
 
 def test_deviation_section_8_0_2():
+    """§8.0.2's deviation rows: steps and directions by weapon.
+
+    Digest: T-11.
+    """
     d = fire_table().deviation
     assert d["rocket"].step_cm == 3 and d["rocket"].directions == ("short",) * 2 + ("left",) * 2 + ("right",) * 2
     assert d["grenade"].step_cm == 3
@@ -102,6 +123,10 @@ def test_deviation_section_8_0_2():
 
 
 def test_opportunity_limits_section_8_2():
+    """§8.2: RPGs and launchers once a turn; Milans, tank guns and mortars never; rifles any time.
+
+    Digest: OPP-4.
+    """
     t = weapons()
     assert t["RPG"].opportunity == t["GL"].opportunity == "once"
     assert t["ATH"].opportunity == t["TANKGUN"].opportunity == t["MORTAR"].opportunity == "never"
@@ -109,6 +134,10 @@ def test_opportunity_limits_section_8_2():
 
 
 def test_covering_table_section_8_3():
+    """§8.3's covering-fire values by weapon and distance, the cap of 9, 2d6 (3d6 in a bunker).
+
+    Digest: T-12.
+    """
     c = covering()
     assert c.values == {
         "PISTOL": (1, 0),
@@ -123,6 +152,11 @@ def test_covering_table_section_8_3():
 
 
 def test_actions_section_5_0_and_obstacles_6_2():
+    """§5.0's actions (run 25, move and shoot 15, cautious 5, covering fire 5), §6.2's obstacles and the
+    other allowances, against the book.
+
+    Digest: T-03, T-04.
+    """
     a = actions()
     assert {k: (v.max_cm, v.fire) for k, v in a.items()} == {
         "run": (25, "none"),
@@ -147,6 +181,10 @@ def test_actions_section_5_0_and_obstacles_6_2():
 
 
 def test_spotting_table_section_7_0():
+    """§7.0's sighting numbers by distance and its modifiers, against the book.
+
+    Digest: T-07.
+    """
     s = spotting()
     assert s.bands == ((5, 0), (20, 3), (50, 5), (100, 6))
     assert (s.jungle_or_night, s.open, s.special_forces, s.sniper_target, s.sniper_spotter) == (2, -1, 2, 1, -1)
@@ -154,6 +192,10 @@ def test_spotting_table_section_7_0():
 
 
 def test_saves_sections_9_0_to_9_3():
+    """§9.0–§9.3's save values and bonuses, against the book.
+
+    Digest: T-13.
+    """
     s = saves()
     assert (s.bonus, s.speculative_bonus, s.bombardment_bonus, s.friendly_bonus, s.natural_fail) == (1, 2, 2, 1, 1)
     assert (s.ied, s.bombardment, s.vehicle_explosion, s.vehicle_explosion_heavy) == (3, 3, 3, 2)
@@ -165,6 +207,10 @@ def test_saves_sections_9_0_to_9_3():
 
 def test_vehicle_saves_section_9_2():
     # columns: light weapons/LMG/MMG, HMG, light AT, IED, tank gun/heavy AT; 0 = unaffected.
+    """§9.2's vehicle saves by type and weapon, against the book.
+
+    Digest: AMB-45, T-14, VSAVE-2.
+    """
     book = {
         "tank-front": (0, 0, 1, 0, 4),
         "tank-side": (0, 0, 2, 0, 5),

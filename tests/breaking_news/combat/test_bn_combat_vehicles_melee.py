@@ -22,6 +22,11 @@ def _next_turn(g, active):
 
 
 def test_vehicle_moves_roll_2d6(rng):
+    """§6.0: the Hummer (wheeled) rolls 3,4 and may go 45 − 7 = 38 cm; the Abrams (tracked) rolls 6,6: up
+    to 18, it moves 10.  §6.1: a tank that moved cannot fire its gun; its HMG fires with the moving +1.
+
+    Digest: AMB-12, AMB-13, MOV-2, MOV-3, T-04, T-05.
+    """
     out = rng.execute("move hummer dice=3,4", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 38  # wheeled 45 - 7
     out = rng.execute("move abrams 10 dice=6,6", role="regulars")
@@ -33,6 +38,11 @@ def test_vehicle_moves_roll_2d6(rng):
 
 
 def test_embark_and_disembark_are_whole_actions(rng):
+    """§6.3: getting into the Hummer is Emfour's whole action; he gets out in a later turn, again his
+    whole action.
+
+    Digest: AMB-14, DIFF-16, MOV-5.
+    """
     rng.execute("embark m4 hummer", role="regulars")
     assert "in-vehicle" in status(rng, "m4") and rng.state.vars["secret.aboard.m4"] == "hummer"
     with pytest.raises(Refused, match="already acted"):
@@ -43,6 +53,10 @@ def test_embark_and_disembark_are_whole_actions(rng):
 
 
 def test_small_arms_cannot_hurt_a_tank(tmp_path, monkeypatch):
+    """§9.2: Kalash's AR hits the Abrams (a 6) and nothing is rolled: small arms cannot hurt a tank.
+
+    Digest: VSAVE-2.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     out = g.execute("fire kalash abrams range=20 dice=6", role="irregulars")
     assert len(rolls(out)) == 1 and "unharmed" in facts(out, ev.Noted)[-1].text
@@ -50,6 +64,12 @@ def test_small_arms_cannot_hurt_a_tank(tmp_path, monkeypatch):
 
 
 def test_rpg_blows_up_a_hummer_and_the_crew_bails_out(tmp_path, monkeypatch):
+    """§8.8: Emfour in the Hummer counts as behind cover.  §9.2: Rocket's RPG hits the Hummer (protected:
+    6 against light AT); a 3 fails by 3 and it explodes; §9.1: Emfour saves at 3+ (a 4) and gets out
+    suppressed.
+
+    Digest: FIRE-14, SUP-1, T-14, VF-1, VSAVE-1.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("embark m4 hummer", role="regulars")
     _next_turn(g, "irregulars")
@@ -84,6 +104,11 @@ def test_the_men_in_an_exploding_vehicle_have_no_protection_bonus(tmp_path, monk
 
 
 def test_knocked_out_without_exploding(tmp_path, monkeypatch):
+    """§9.2: Rocket's RPG hits the Hummer (a 5); it needs 6 and rolls 4: failed by 2, knocked out, not
+    blown up.
+
+    Digest: VSAVE-1.
+    """
     g = new_game(tmp_path, "combat", active="irregulars", monkeypatch=monkeypatch)
     g.execute("fire rocket hummer range=30 dice=5,4", role="irregulars")
     assert plain(g.state.units["hummer"].out) == "knocked out by irregulars"
@@ -91,7 +116,10 @@ def test_knocked_out_without_exploding(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(("variant", "save_ok"), [("", False), ("it-2009-12-09", True)])
 def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, save_ok):
-    """§9.1: 2+ inside a heavily-armoured vehicle; the Italian draft adds the tank (DIFF-38)."""
+    """§9.1: 2+ inside a heavily-armoured vehicle; the Italian draft adds the tank (DIFF-38).
+
+    Digest: AMB-46, SAVE-6.
+    """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark m4 abrams", role="regulars")
     out = g.execute("blast abrams source=tank by=irregulars dice=1,2")
@@ -105,6 +133,10 @@ def test_exploding_tank_crew_saves_by_variant(tmp_path, monkeypatch, variant, sa
 
 
 def test_melee_one_against_one(rng):
+    """§11.0: Sgt Stone (Melee 4) and Kalash (2) both roll 3: 7 against 5; Kalash is killed, no save.
+
+    Digest: MEL-1.
+    """
     out = rng.execute("melee sarge kalash dice=3,3", role="regulars")
     a, b = rolls(out)
     assert a.outcome == "total 7" and b.outcome == "total 5"
@@ -139,6 +171,11 @@ def test_a_man_who_fired_does_not_fight(rng):
 
 
 def test_melee_three_against_one_and_ties(rng):
+    """§11.0: three Rangers against Omar, the suppressed one tested first: 1 + 12 against 1 + 3; a tie
+    (Rook, Kid) is rolled again.
+
+    Digest: AMB-50, MEL-2, MEL-3.
+    """
     rng.execute("mark saw suppressed")
     out = rng.execute("melee m4 omar with=sarge,saw leader=sarge dice=2,1,1", role="regulars")
     # saw tests first (2 <= 4 + 2: passes, no longer suppressed); then 1 + 12 against 1 + 3.
@@ -151,6 +188,11 @@ def test_melee_three_against_one_and_ties(rng):
 
 
 def test_melee_limits_and_the_lone_winner(rng):
+    """§11.0: a melee is up to three against one: two against two and four against one are refused; Rook
+    alone against Kalash and Rocket loses (1 + 1 against 6 + 2 + 2) and dies.
+
+    Digest: MEL-2.
+    """
     with pytest.raises(Refused, match="ONE"):
         rng.execute("melee m4 kalash kid with=saw", role="regulars")
     with pytest.raises(Refused, match="at most"):
@@ -161,6 +203,10 @@ def test_melee_limits_and_the_lone_winner(rng):
 
 
 def test_melee_suppressed_defender_minus_two(rng):
+    """§11.0: suppressed Kalash fights Rook at −2: 3 + 2 − 2 = 3 against 3 + 1 = 4; he is killed.
+
+    Digest: MEL-1, SUP-2.
+    """
     rng.execute("mark kalash suppressed")
     out = rng.execute("melee rook kalash dice=3,3", role="regulars")
     b = rolls(out)[1]
@@ -172,6 +218,12 @@ def test_melee_suppressed_defender_minus_two(rng):
 
 
 def test_ex05_rangers_storm_the_taliban_house(rng):
+    """EX-05: seven Rangers (28 dice on 6) storm four Taliban (4 dice on 5–6): five 6s and one 5; the
+    Taliban save 6,6,5,1,2 (two survive, suppressed), the hit Ranger saves a 4.  Next round the suppressed
+    Ranger fails his test: 24 dice, not 21.
+
+    Digest: AMB-51, BLD-1, BLD-3, BLD-4, BLD-6.
+    """
     rangers = "sarge saw m4 c1 c2 c3 c4"
     attack = [6] * 5 + [1, 2, 3, 4, 5] * 4 + [1, 2, 3]
     defend = [5, 1, 2, 3]
@@ -197,6 +249,10 @@ def test_ex05_rangers_storm_the_taliban_house(rng):
 
 
 def test_storm_civilians_save_at_4_or_3_against_special_forces(rng):
+    """§11.1: Op Delta (Special Forces) storms; the Shopkeeper inside saves at 3+, not 4+: a 2 kills him.
+
+    Digest: BLD-5, SAVE-6.
+    """
     out = rng.execute("storm delta against=tali1 civilians=civ dice=1,1,1,1,1,3,2", role="regulars")
     civ = rolls(out)[-1]
     assert civ.target == 3 and plain(rng.state.units["civ"].out) == "killed by regulars"
@@ -205,7 +261,10 @@ def test_storm_civilians_save_at_4_or_3_against_special_forces(rng):
 def test_storming_is_firing_and_melee_is_not(rng):
     """§14.0 charges 5 to whoever fires first.  §11.1: storming a building replaces
     ranged fire, and its dice are shots that force saves; §11.0's hand-to-hand fires
-    none (ruling BN-C-FIRST-SHOT).  Stone knifes Kalash: nobody has fired yet."""
+    none (ruling BN-C-FIRST-SHOT).  Stone knifes Kalash: nobody has fired yet.
+
+    Digest: BLD-1.
+    """
     rng.execute("melee sarge kalash dice=3,3", role="regulars")
     assert plain(rng.state.units["kalash"].out) and "first_fire" not in rng.state.vars
     rng.execute("storm rook against=tali1 dice=1,2", role="regulars")  # Rook: 1 die; Tali1: 1 die
@@ -217,7 +276,10 @@ def test_storming_is_firing_and_melee_is_not(rng):
 
 def test_a_storm_whose_attackers_roll_nothing_is_the_defenders_fire(rng):
     """The storming men who fail their suppression test sit the round out (§10.0, §11.1):
-    only the defenders' dice are rolled, so they are the ones who fire first."""
+    only the defenders' dice are rolled, so they are the ones who fire first.
+
+    Digest: BLD-6.
+    """
     rng.execute("mark rook suppressed")
     out = rng.execute("storm rook against=tali1 dice=6,1", role="regulars")  # the 6 fails his test
     assert [r.outcome for r in rolls(out)] == ["fails: in panic", "0 hits"]
@@ -228,6 +290,12 @@ def test_a_storm_whose_attackers_roll_nothing_is_the_defenders_fire(rng):
 
 
 def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
+    """§8.4: the regulars' call succeeds on a 4 and lands at the start of turn 2, before initiative: the
+    drift is 6,5,4,3 = 18 cm; Kalash and Rocket under the template save at 3+ with +2: Kalash's 1 kills
+    him, Rocket's 2 + 2 passes.  One call a side.
+
+    Digest: AMB-34, AMB-44, ART-2, ART-3, ART-4, MORT-2.
+    """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     out = g.execute("call-support dice=4", role="regulars")
     assert rolls(out)[0].outcome == "granted" and g.state.vars["support.regulars"] == "artillery@2"
@@ -249,6 +317,11 @@ def test_bombardment_called_lands_next_turn(tmp_path, monkeypatch):
 
 
 def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
+    """Extras: Mortars, §8.5: the militia's mortar is called on a 5 and fires next turn at 60 cm, needing
+    5: a 3 lands 6 cm off; once it has fired, the regulars' counter-battery on a 4 silences it for good.
+
+    Digest: AMB-30, AMB-35, AMB-36, EXT-5, MORT-1, MORT-3.
+    """
     g = at_initiative(tmp_path, "combat", monkeypatch=monkeypatch)
     g.execute("call-support mortar dice=5", role="irregulars")
     to_activation(g, "regulars")
@@ -268,6 +341,11 @@ def test_irregular_mortar_and_counter_battery(tmp_path, monkeypatch):
 
 
 def test_smoke_drifts_next_turn_and_clears_after(rng):
+    """§8.9: Emfour throws smoke 8 cm, needing 4: a 2 lands 2 cm off (1 cm a point); next turn it drifts 3
+    + 5 = 8 cm, even: the way it first deviated; the turn after, it clears.
+
+    Digest: AMB-41, SMK-1, SMK-2.
+    """
     out = rng.execute("smoke m4 range=8 dice=2", role="regulars")
     assert "2 cm off" in facts(out, ev.Noted)[-1].text  # a hand grenade: 1 cm per point
     rng.execute("next")
@@ -281,6 +359,11 @@ def test_smoke_drifts_next_turn_and_clears_after(rng):
 
 
 def test_ied_dud_and_blast(rng):
+    """Extras: Explosives, §9.1: a 2 is a dud, spent for good; a blast's men save at 3+: Sgt Stone (+1,
+    leader) with a 3, Emfour's 2 fails.
+
+    Digest: AMB-43, EXT-9, SAVE-6.
+    """
     out = rng.execute("ied marker.1 dice=2")
     assert rolls(out)[0].outcome == "dud"
     with pytest.raises(Refused, match="already"):
@@ -295,6 +378,11 @@ def test_ied_dud_and_blast(rng):
 
 
 def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
+    """§9.3 (optional): Emfour fails his save (1) and rolls 3: badly wounded, dying at the end of turn 4
+    unless a medic reaches him; Doc stabilises him.
+
+    Digest: T-15, WND-1, WND-2.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     out = g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     assert rolls(out)[1].outcome.startswith("badly wounded: 3")
@@ -309,6 +397,11 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
 
 
 def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
+    """§9.3: Emfour, wounded with a 3 in turn 1, is still alive at the end of turns 1 to 3 and dies at the
+    end of turn 4.
+
+    Digest: AMB-47, T-15, WND-1.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,3")
     for turn in (1, 2, 3):
@@ -322,6 +415,10 @@ def test_wounded_man_dies_when_his_time_runs_out(tmp_path, monkeypatch):
 
 
 def test_wound_roll_of_two_is_dead(tmp_path, monkeypatch):
+    """§9.3: a failed save, then a wound roll of 2: dead.
+
+    Digest: T-15, WND-1.
+    """
     g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
     g.execute("blast m4 source=grenade by=irregulars dice=1,2")
     assert plain(g.state.units["m4"].out) == "killed by irregulars"
@@ -334,6 +431,11 @@ def test_options_are_referee_switches_before_play(rng):
 
 @pytest.mark.parametrize(("variant", "words"), [("", "runs on for"), ("it-2009-12-09", "runs on straight on")])
 def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
+    """§8.8: the Hummer's driver fails his save (a 1): a note says it runs on for a whole move and stops
+    (straight on, in the Italian draft).
+
+    Digest: AMB-40, DIFF-36, VF-2.
+    """
     g = new_game(tmp_path, "combat", variant=variant, monkeypatch=monkeypatch)
     g.execute("embark wheels hummer", role="regulars")
     out = g.execute("blast wheels source=grenade by=irregulars dice=1")
@@ -343,7 +445,10 @@ def test_losing_the_driver(tmp_path, monkeypatch, variant, words):
 
 def test_helicopter_gunship(rng):
     """§8.4: flies without limit, fires as an HMG at its greatest distance; it is shot
-    at by small arms and rockets at long range from anywhere, saving as light armour."""
+    at by small arms and rockets at long range from anywhere, saving as light armour.
+
+    Digest: AMB-45, ART-6.
+    """
     out = rng.execute("move apache 90", role="regulars")
     assert facts(out, ev.Moved)[0].cm == 90 and not rolls(out)
     out = rng.execute("fire apache kalash range=20 dice=6,1,1,1,1,5", role="regulars")

@@ -26,7 +26,10 @@ from tui.panes.log import LogView
 
 def test_a_two_die_save_needs_both_dice(rng):
     """§9.0: a man with two hits must pass both saves.  Kalash (Irr2) saves on 5+:
-    failing on 5,3, he had (2/6)^2 = 1/9 to survive, not 5/9 for "at least one 5+"."""
+    failing on 5,3, he had (2/6)^2 = 1/9 to survive, not 5/9 for "at least one 5+".
+
+    Digest: SAVE-1, SAVE-4.
+    """
     out = rng.execute("fire saw kalash rocket range=20 split=3,1 dice=4,4,1,6,5,3,1", role="regulars")
     save = rolls(out)[2]
     assert (save.faces, save.outcome) == ((5, 3), "failed: out of action")
@@ -41,7 +44,10 @@ def test_a_two_die_save_needs_both_dice(rng):
 
 def test_a_save_with_a_bonus_needs_less_on_the_die(rng):
     """§9.0: +1 behind protection is added to the die: a 5+ save needs 4+ on it,
-    the book's 5 is its base; a natural 1 still fails."""
+    the book's 5 is its base; a natural 1 still fails.
+
+    Digest: SAVE-2.
+    """
     out = rng.execute("fire m4 rocket range=30 cover dice=5,4", role="regulars")
     save = rolls(out)[1]
     assert save.check == ev.All(face=4, base=5)
@@ -75,7 +81,10 @@ MODS = [(), (Mod("bonus", 1),), (Mod("bonus", 2),), (Mod("malus", -1),)]
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_saves(dice):
-    """§9.0 (a man) and §9.2 (a vehicle): every die must pass."""
+    """§9.0 (a man) and §9.2 (a vehicle): every die must pass.
+
+    Digest: T-21.
+    """
     for value, mods in product(range(2, 8), MODS):
         check = saves.save_check(value, mods)
         assert shown_chance(check, dice) == exact(lambda f, v=value, m=mods: saves.all_saved(f, v, m), dice)
@@ -87,7 +96,10 @@ def test_saves(dice):
 
 
 def test_suppression_and_support_calls():
-    """§10.0: at or under the value plus the leader, never a 6; §8.4: the die plus the modifiers."""
+    """§10.0: at or under the value plus the leader, never a 6; §8.4: the die plus the modifiers.
+
+    Digest: T-21.
+    """
     for value, mods in product(range(0, 8), MODS):
         check = suppression.suppression_check(value, mods)
         assert shown_chance(check, 1) == exact(lambda f, v=value, m=mods: suppression.suppression_passes(f[0], v, m), 1)
@@ -97,7 +109,10 @@ def test_suppression_and_support_calls():
 
 @pytest.mark.parametrize("dice", [1, 2, 3, 4])
 def test_morale(dice):
-    """§12.0 [MOR-4]: a die at the losses, or a 6 while half the men fight."""
+    """§12.0 [MOR-4]: a die at the losses, or a 6 while half the men fight.
+
+    Digest: T-21.
+    """
     for losses, half in product(range(0, 9), (False, True)):
         test = morale.MoraleTest(dice, losses, half)
         assert shown_chance(morale.morale_check(test), dice) == exact(lambda f, t=test: morale.passes(t, f), dice)
@@ -105,7 +120,10 @@ def test_morale(dice):
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_storming_hits_each_die_on_its_own(dice):
-    """§11.1: the luck counts the hits; their distribution is the rule's over every face."""
+    """§11.1: the luck counts the hits; their distribution is the rule's over every face.
+
+    Digest: T-21.
+    """
     for defending in (False, True):
         check = suppression.storm_check(defending)
         every = faces_of(dice)
@@ -116,7 +134,10 @@ def test_storming_hits_each_die_on_its_own(dice):
 
 @pytest.mark.parametrize("dice", [1, 2, 3])
 def test_fire_hits_each_die_on_its_own(dice):
-    """§8.0: each die at the number needed is a hit."""
+    """§8.0: each die at the number needed is a hit.
+
+    Digest: FIRE-7.
+    """
     for need in range(1, 8):
         check = ev.Each(face=need)
         every = faces_of(dice)
@@ -144,7 +165,10 @@ async def test_the_dice_pane_shows_the_failed_two_die_save_at_its_own_odds(rng):
 
 def test_sighting_ied_and_the_single_die_calls():
     """§7.0: a sighting needing 2+ to 7 (impossible) rolls at its number; Extras,
-    Explosives: the charge goes off over its dud faces."""
+    Explosives: the charge goes off over its dud faces.
+
+    Digest: T-21.
+    """
     for need in range(2, 8):
         assert shown_chance(ev.AtLeast(face=need), 1) == exact(lambda f, n=need: spotting.spot_succeeds(f[0], n), 1)
     dud = support.support().ied.dud_up_to

@@ -160,7 +160,10 @@ def test_bi_r253_the_strafing_pass_rolls_its_deviation_again(game):
 def test_bi_r023_r025_r026_who_is_free_of_command_distance(game):
     """BI-R023: snipers of Elite, Veteran or Regular units ignore command distance, those of
     Recruit or Rabble units do not; BI-R025: combat vehicles are free of it; BI-R026: an
-    unarmed transport keeps to its squad leader's command distance (BI-R021, BI-R024)."""
+    unarmed transport keeps to its squad leader's command distance (BI-R021, BI-R024).
+
+    Digest: BI-R020.
+    """
     goto(game, "move-first")
     # a Regular sniper 50 cm from anyone: no isolation test
     facts = play(game, "@blue move elio 10 lead=50")
@@ -246,7 +249,10 @@ def test_bi_r068_a_very_easy_action_is_done_spends_the_turn_and_aims_nothing(gam
 def test_bi_r071_r072_r087_single_shots_one_target_area_fire_one_roll_each(game):
     """BI-R071: a single-shot weapon hits one target only; BI-R072: an automatic weapon
     fires its shots at one target, or once at every figure in an area; BI-R087 (BI-AMB-22):
-    one roll per figure the referee names in the area, the assault rifle's at ½."""
+    one roll per figure the referee names in the area, the assault rifle's at ½.
+
+    Digest: BI-R070.
+    """
     goto(game, "fire-regular")
     with pytest.raises(Refused, match="name one target, or fire at an area"):
         play(game, "@blue fire carlo omar ali range=20")

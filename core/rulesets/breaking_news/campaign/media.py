@@ -79,6 +79,9 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(u)
     if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
         raise Refused(_("the Irregular player moves the independent journalists (Extras: Media)"))
+    if u.has("acted"):
+        # a move a turn, as every figure's (§6.0's allowances are a turn's)
+        raise Refused(_("{name} has moved this turn (Extras: Media)").format(name=u.name))
     dice = media()["independent"].move_dice
     faces = ctx.roll(
         M("move"),
@@ -90,6 +93,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
         check=ev.Read(),
     )
     ctx.emit(ev.Moved(unit=u.id, cm=sum(faces), how=M("journalist, 2d6")))
+    hits.badge(ctx, ctx.unit(u.id), "acted")
 
 
 COMMANDS: tuple[CommandSpec, ...] = (

@@ -15,7 +15,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.commands import dice_order
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
-from core.rulesets.breaking_news.ledger import extra, set_unit_var, set_var, unit_var, var
+from core.rulesets.breaking_news.ledger import army, extra, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import fire, saves, support
 from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.tables.combat import Weapon, allowances, covering, fire_table
@@ -115,6 +115,11 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             raise Refused(_("{t} is on your own side").format(t=t.name))
         if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
+    if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == "civilian" for u in sit.line):
+        # Italian draft, Civilians: friendly fire applies to them "if it comes from the regular forces".
+        raise Refused(
+            _("in the Italian draft friendly fire catches civilians only when regular forces fire (Civilians, DIFF-56)")
+        )
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
         raise Refused(
@@ -222,6 +227,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             protected=protected,
             vehicle_column=weapon.vehicle_column,
             flank=sit.flank,
+            in_cover=sit.cover,
         )
         if weapon.area_cm:
             for other in sit.also:
@@ -392,13 +398,13 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     not put down by it, and cannot react at all (§10.0)."""
     struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
     if struck:
-        set_var(ctx, "struck", f"{var(ctx.state, 'action', 0)}:{','.join(struck)}")
+        set_var(ctx, "struck", f"{hits.action_number(ctx.state)}:{','.join(struck)}")
 
 
 def _struck_now(ctx: Context, unit: Unit) -> bool:
     """Was ``unit`` put down or out by the enemy's latest action, a fire?"""
     action, _sep, ids = str(var(ctx.state, "struck", "")).partition(":")
-    return action == str(var(ctx.state, "action", 0)) and unit.id in ids.split(",")
+    return action == str(hits.action_number(ctx.state)) and unit.id in ids.split(",")
 
 
 def _speculative(ctx: Context, args: dict[str, Any]) -> None:
@@ -501,6 +507,7 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("opportunity fire at men reaches {limit} cm (not for snipers or at vehicles) (§8.2)").format(limit=limit)
         )
+    _answers_the_latest_action(ctx, targets)
     sit = situation(ctx, args, reaction=True)
     hits.reveal(ctx, firer, M("fires"))
     _mark_reacted(ctx, ctx.unit(firer.id))
@@ -523,13 +530,27 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(_("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name))
-    action = var(ctx.state, "action", 0)
+    action = hits.action_number(ctx.state)
     if action and unit_var(ctx.state, unit.id, "reacted") == action:
         raise Refused(_("{unit} has already reacted to this enemy action (§8.2)").format(unit=unit.name))
 
 
+def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
+    """§8.2: opportunity fire answers "any enemy model or unit that moves or fires": the
+    men of the enemy's latest action this turn (a group's any member), none other."""
+    actors = hits.action_actors(ctx.state)
+    if actors is None:  # a save from before the actors were recorded: as it was then
+        return
+    if not actors:
+        raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
+    for t in targets:
+        if t.id not in actors:
+            said = _("{target} did not move or fire in the enemy's latest action: opportunity fire answers those who did (§8.2)")
+            raise Refused(said.format(target=t.name))
+
+
 def _mark_reacted(ctx: Context, unit: Unit) -> None:
-    action = var(ctx.state, "action", 0)
+    action = hits.action_number(ctx.state)
     if action:
         set_unit_var(ctx, unit, "reacted", action)
 

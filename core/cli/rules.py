@@ -1,0 +1,103 @@
+"""``fireteam rules``: every rule of a ruleset and what Fireteam does with it (``core.rulesmap``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from core.cli.lang import add_lang_option
+from core.language.i18n import _, ngettext
+from core.ruleset import Ruleset, available, get_ruleset
+from core.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("rules", help=_("every rule of a ruleset and what Fireteam does with it"))
+    p.add_argument("--ruleset", choices=available(), help=_("only this ruleset's (default: every ruleset with a map)"))
+    p.add_argument(
+        "--status",
+        choices=list(STATUSES),
+        help=_("only the rules of this status: {statuses}").format(statuses=", ".join(STATUSES)),
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=_(
+            "a list of {id, status, code, tests, section, ruling, ruleset, title} (and variant, command, why where set)"
+        ),
+    )
+    add_lang_option(p)
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    rulesets = [get_ruleset(args.ruleset)] if args.ruleset else [get_ruleset(rid) for rid in available()]
+    mapped = [(r, m) for r in rulesets if (m := r.rules_map()) is not None]
+    if args.ruleset and not mapped:
+        print(_("{ruleset} has no rules map yet").format(ruleset=rulesets[0].name), file=sys.stderr)
+        return 1
+    if args.json:
+        rows = [as_json(rule, r.id) for r, m in mapped for rule in m.select(args.status or "")]
+        print(json.dumps(rows, ensure_ascii=False, indent=1), file=out)
+        return 0
+    for i, (ruleset, rmap) in enumerate(mapped):
+        if i:
+            print(file=out)
+        for line in text_lines(ruleset, rmap.rules, rmap.select(args.status or "")):
+            print(line, file=out)
+    return 0
+
+
+def status_word(status: str) -> str:
+    return _(STATUSES[status])
+
+
+def details(rule: Entry) -> str:
+    """What a rule's status names (its ruling, variant or command) and its note, in words."""
+    said = []
+    if rule.command:
+        said.append(_("command: {command}").format(command=rule.command))
+    if rule.ruling:
+        said.append(_("ruling {ruling}").format(ruling=rule.ruling))
+    if rule.variant:
+        said.append(_("variant {variant}").format(variant=rule.variant))
+    if rule.why:
+        said.append(rule.why)
+    return "; ".join(said)
+
+
+def summary(ruleset: Ruleset, rules: tuple[Entry, ...] | list[Entry]) -> str:
+    """``Breaking News 1.5.1: 296 rules (180 enforced, 60 ruling, …)``."""
+    counts: dict[str, int] = dict.fromkeys(STATUSES, 0)
+    for r in rules:
+        counts[r.status] += 1
+    parts = ", ".join(f"{n} {status_word(s)}" for s, n in counts.items() if n)
+    said = ngettext(
+        "{ruleset} {version}: {count} rule ({statuses})", "{ruleset} {version}: {count} rules ({statuses})", len(rules)
+    )
+    return said.format(ruleset=ruleset.name, version=ruleset.version, count=len(rules), statuses=parts)
+
+
+def text_lines(ruleset: Ruleset, every: tuple[Entry, ...], shown: list[Entry]) -> list[str]:
+    """The map as a referee reads it: a count, a legend, the rules by section, then what he does himself."""
+    lines = [summary(ruleset, every)]
+    if len(shown) != len(every):
+        lines.append(ngettext("{count} rule shown", "{count} rules shown", len(shown)).format(count=len(shown)))
+    wide = max((len(status_word(s)) for s in STATUSES), default=8)
+    ids = max((len(r.id) for r in shown), default=6)
+    lines.append("")
+    lines += [f"  {status_word(s):{wide}}  {_(MEANINGS[s])}" for s in STATUSES if any(r.status == s for r in shown)]
+    for section, rules in by_section(shown):
+        lines += ["", section]
+        for r in rules:
+            said = " — ".join(s for s in (r.title, details(r)) if s)
+            lines.append(f"  {r.id:{ids}}  {status_word(r.status):{wide}}" + (f"  {said}" if said else ""))
+    yours = [r for r in shown if r.status == "referee"]
+    if yours:
+        said = _("Left to the referee ({count}): what he applies himself, with the command named")
+        lines += ["", said.format(count=len(yours))]
+        lines += [f"  {r.id:{ids}}  {r.section}: {r.command}" + (f"  {r.title}" if r.title else "") for r in yours]
+    return lines
+

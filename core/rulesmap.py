@@ -1,0 +1,230 @@
+"""A ruleset's rules map: every rule id of its digest, and what Fireteam does with it.
+
+The map is data, ``data/rules_map.toml`` in the ruleset's package (``Ruleset.rules_map``):
+one ``[[rule]]`` per id of the English digest of its rulebook (``shared/rules/digest-*.md``),
+each with its rulebook section, a ``title`` (what the rule is about, in the digest's words,
+so that the map reads without the digest) and a ``status``:
+
+* ``enforced``: code applies it (``code``, ``module:function``) and a test checks it with
+  exact dice (``tests``, ``path::test_name``); both at least one;
+* ``ruling``: the book is unclear or silent and Fireteam decides, as ``docs/rulings.md``
+  records under the id given in ``ruling``;
+* ``variant``: it applies in the ruleset's variant named in ``variant``;
+* ``referee``: it is left to the referee, who uses the command named in ``command``;
+* ``not-applicable``: there is nothing to apply (``why`` says why: a rule about the
+  physical table, which Fireteam has no model of, ruling CORE-MAP; a draft's title).
+
+``code``, ``tests``, ``ruling`` and ``why`` may stand beside any status.  The status is the
+tag of a msgspec tagged union, so a map that lacks what its status needs does not load.
+Only cheap shape checks are made here (the fields' forms, each id once);
+``tests/core/test_rules_map.py`` checks that the map is complete against the digest and
+honest: every function imports, every test exists and names its rule, every ruling,
+command and variant is the ruleset's.  ``fireteam rules`` and the client's Rules screen
+(from the help) show it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+import msgspec
+
+from core.language.i18n import N_
+
+#: ``module:function``, or ``module:Class.method``.
+CODE_FORM = r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$"
+#: ``tests/…/test_x.py::test_name``, or ``…::TestClass::test_name``.
+TEST_FORM = r"^tests/([\w.-]+/)*test_\w+\.py::[A-Za-z_]\w*(::[A-Za-z_]\w*)?$"
+#: A digest's rule id: ``FIRE-3``, ``AMB-01``, ``BI-R001``, ``LT-AMB-12``.
+ID_FORM = r"^[A-Z]+(-[A-Z]+)*-?[0-9]+[a-z]?$"
+#: The most rules one map may hold (a digest has a few hundred).
+MAX_RULES = 5_000
+
+CodeRef = Annotated[str, msgspec.Meta(pattern=CODE_FORM, max_length=200)]
+TestRef = Annotated[str, msgspec.Meta(pattern=TEST_FORM, max_length=300)]
+Word = Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+Note = Annotated[str, msgspec.Meta(max_length=2_000)]
+
+#: The statuses, in the order they are listed, each with its word (translated where shown).
+STATUSES: dict[str, str] = {
+    "enforced": N_("enforced"),
+    "ruling": N_("ruling"),
+    "variant": N_("variant"),
+    "referee": N_("referee"),
+    "not-applicable": N_("not applicable"),
+    "todo": N_("to do"),
+}
+#: What each status means, for a legend.
+MEANINGS: dict[str, str] = {
+    "enforced": N_("Fireteam applies it, and a test with the book's dice checks it"),
+    "ruling": N_("the book is unclear or silent: Fireteam decides, as docs/rulings.md records"),
+    "variant": N_("it applies in the variant named"),
+    "referee": N_("left to the referee, with the command named"),
+    "not-applicable": N_("nothing to apply at the table (the note says why)"),
+    "todo": N_("not accounted for yet"),
+}
+
+
+class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="status"):
+    """One rule id of the digest and what Fireteam does with it (the fields any status may have)."""
+
+    status: ClassVar[str] = ""
+    id: Annotated[str, msgspec.Meta(pattern=ID_FORM, max_length=20)]
+    section: Word
+    title: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    code: tuple[CodeRef, ...] = ()
+    tests: tuple[TestRef, ...] = ()
+    ruling: str = ""
+    variant: str = ""
+    command: str = ""
+    why: Note = ""
+
+
+class Enforced(Rule, tag="enforced"):
+    status: ClassVar[str] = "enforced"
+    code: Annotated[tuple[CodeRef, ...], msgspec.Meta(min_length=1)]
+    tests: Annotated[tuple[TestRef, ...], msgspec.Meta(min_length=1)]
+
+
+class ByRuling(Rule, tag="ruling"):
+    status: ClassVar[str] = "ruling"
+    ruling: Word
+
+
+class InVariant(Rule, tag="variant"):
+    status: ClassVar[str] = "variant"
+    variant: Word
+
+
+class ByReferee(Rule, tag="referee"):
+    status: ClassVar[str] = "referee"
+    command: Word
+
+
+class NotApplicable(Rule, tag="not-applicable"):
+    status: ClassVar[str] = "not-applicable"
+    why: Annotated[str, msgspec.Meta(min_length=1, max_length=2_000)]
+
+
+class ToDo(Rule, tag="todo"):
+    """Not accounted for yet: a map being written may hold these; a finished one may not."""
+
+    status: ClassVar[str] = "todo"
+
+
+Entry = Enforced | ByRuling | InVariant | ByReferee | NotApplicable | ToDo
+
+
+class RulesMapError(ValueError):
+    """A map that does not load: which file, which rule, what is wrong."""
+
+
+class RulesMap(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Every rule of a map, in the file's order."""
+
+    rule: Annotated[tuple[Entry, ...], msgspec.Meta(max_length=MAX_RULES)] = ()
+
+    @property
+    def rules(self) -> tuple[Entry, ...]:
+        return self.rule
+
+    def get(self, rule_id: str) -> Entry | None:
+        return next((r for r in self.rule if r.id == rule_id), None)
+
+    def counts(self) -> dict[str, int]:
+        """How many rules have each status (every status, in :data:`STATUSES` order)."""
+        out = dict.fromkeys(STATUSES, 0)
+        for r in self.rule:
+            out[r.status] += 1
+        return out
+
+    def select(self, status: str = "", query: str = "") -> list[Entry]:
+        """The rules of ``status`` (any when empty) whose words hold ``query`` (any case)."""
+        q = query.strip().lower()
+        return [r for r in self.rule if (not status or r.status == status) and (not q or q in words(r).lower())]
+
+
+def words(rule: Rule) -> str:
+    """Everything a search may find in a rule: its id, section, status and every field."""
+    return " ".join(
+        (rule.id, rule.section, rule.title, rule.status, *rule.code, *rule.tests)
+        + (rule.ruling, rule.variant, rule.command, rule.why)
+    )
+
+
+def by_section(rules: Iterable[Entry]) -> list[tuple[str, list[Entry]]]:
+    """The rules grouped by their section, in the book's order (``§4.1`` before ``§10.0``;
+    sections that are not numbered, such as the extras, after them); the rules of one
+    section in the order given."""
+    groups: dict[str, list[Entry]] = {}
+    for r in rules:
+        groups.setdefault(r.section, []).append(r)
+    return sorted(groups.items(), key=lambda item: section_key(item[0]))
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def section_key(section: str) -> tuple[Any, ...]:
+    """Numbered sections (``§8.0.2``, ``A.13.2``) by their numbers, the others after, by name."""
+    first = section.split(",")[0].strip()
+    numbers = tuple(int(n) for n in _NUMBER.findall(first))
+    if first.startswith("§") and numbers:
+        return (0, numbers, first)
+    if numbers:
+        return (1, first.rstrip("0123456789. "), numbers, first)
+    return (2, (), first.lower())
+
+
+def as_json(rule: Entry, ruleset_id: str) -> dict[str, Any]:
+    """A rule as ``fireteam rules --json`` gives it: ``id``, ``status``, ``code``, ``tests``,
+    ``section``, ``ruling`` (null when there is none), ``ruleset`` and ``title``, with
+    ``variant``, ``command`` and ``why`` where they are set."""
+    out: dict[str, Any] = {
+        "ruleset": ruleset_id,
+        "id": rule.id,
+        "status": rule.status,
+        "section": rule.section,
+        "code": list(rule.code),
+        "tests": list(rule.tests),
+        "ruling": rule.ruling or None,
+        "title": rule.title,
+    }
+    for name in ("variant", "command", "why"):
+        if value := getattr(rule, name):
+            out[name] = value
+    return out
+
+
+def load(path: Path) -> RulesMap:
+    """The map in ``path``, checked for its shape; :class:`RulesMapError` names the rule at fault."""
+    data = path.read_bytes()
+    try:
+        found = msgspec.toml.decode(data, type=RulesMap)
+    except msgspec.ValidationError as e:
+        raise RulesMapError(f"{path}: {_which(data, str(e))}{e}") from None
+    except msgspec.DecodeError as e:
+        raise RulesMapError(f"{path}: {e}") from None
+    seen: set[str] = set()
+    for r in found.rule:
+        if r.id in seen:
+            raise RulesMapError(f"{path}: {r.id} is listed twice")
+        seen.add(r.id)
+    return found
+
+
+def _which(data: bytes, error: str) -> str:
+    """``rule FIRE-3: `` for an error at ``$.rule[12]``, naming the rule by its id."""
+    m = re.search(r"\$\.rule\[(\d+)\]", error)
+    if not m:
+        return ""
+    try:
+        rule = tomllib.loads(data.decode("utf-8"))["rule"][int(m.group(1))]
+        return f"rule {rule['id']}: " if isinstance(rule.get("id"), str) else ""
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return ""
+

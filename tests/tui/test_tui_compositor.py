@@ -1,0 +1,97 @@
+"""The game screen's compositor renders for a partial update only the rows it sends (``tui.compositor``),
+and sends exactly what Textual's own would: the same escape codes, byte for byte."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from skirmish import patrol_game
+from textual._compositor import Compositor
+from textual.geometry import Region
+
+from core.views import REFEREE
+from tui.app import FireteamApp
+from tui.compositor import RowsCompositor
+from tui.screens.game import GameScreen
+
+SIZE = (100, 30)
+
+
+def partial_update(compositor: Compositor, regions: set[Region], console, *, textuals: bool) -> str:
+    """The escape codes of the partial update of ``regions``, by ``compositor`` (or by Textual's own code)."""
+    compositor._dirty_regions.clear()
+    compositor._dirty_regions.update(regions)
+    if textuals:
+        compositor._get_renders = partial(Compositor._get_renders, compositor)  # type: ignore[method-assign]
+    try:
+        update = Compositor.render_partial_update(compositor)  # not a spy of the test's
+    finally:
+        if textuals:
+            del compositor._get_renders
+    return "" if update is None else update.render_segments(console)
+
+
+async def test_the_game_screen_draws_with_the_rows_compositor(tmp_path):
+    game = patrol_game(tmp_path / "shared.ft")
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert type(app.screen._compositor) is RowsCompositor
+
+
+async def test_after_commands_each_partial_update_is_textuals_own(tmp_path, monkeypatch):
+    """The updates another seat's commands cause (the log scrolls, the dice and the phase change), each drawn
+    twice: by the rows compositor, as the seat does, and by Textual's compositor, for the same changed regions."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game, role="blue", seat="anna")
+    checked: list[tuple[str, str]] = []
+    ours = RowsCompositor.render_partial_update
+
+    def both(self):
+        regions = set(self._dirty_regions)
+        update = ours(self)
+        if regions:
+            mine = "" if update is None else update.render_segments(app.console)
+            checked.append((mine, partial_update(self, regions, app.console, textuals=True)))
+        return update
+
+    monkeypatch.setattr(RowsCompositor, "render_partial_update", both)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for command in ("note smoke drifts north", "next", "mark ivan suppressed", "note a second note"):
+            game.execute(command, role=REFEREE)
+            await pilot.pause()
+        game.undo(role=REFEREE)
+        await pilot.pause()
+        await pilot.press("tab", "down", "down")  # focus moves, a cursor row changes
+        await pilot.pause()
+    assert len(checked) >= 5
+    assert all(mine for mine, _ in checked), "every update drew something"
+    for mine, textuals in checked:
+        assert mine == textuals
+
+
+async def test_any_changed_regions_draw_as_textuals_compositor_would(tmp_path):
+    """Changed regions of any shape and place on the screen: across widget edges, over borders."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "next"))
+    app = FireteamApp(game, role="blue", seat="anna")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        assert isinstance(compositor, RowsCompositor)
+        width, height = SIZE
+        draw = random.Random(30)
+        cases = [{w.region} for w in compositor.visible_widgets] + [{Region(0, 0, width, height)}]
+        for _ in range(150):
+            regions = set()
+            for _ in range(draw.randint(1, 4)):
+                x, y = draw.randrange(width), draw.randrange(height)
+                # Within the screen, as Textual clips every widget's changed region to what is visible of it.
+                regions.add(Region(x, y, draw.randint(1, width - x), draw.randint(1, height - y)))
+            cases.append(regions)
+        for regions in cases:
+            mine = partial_update(compositor, regions, app.console, textuals=False)
+            assert mine, regions
+            assert mine == partial_update(compositor, regions, app.console, textuals=True), regions

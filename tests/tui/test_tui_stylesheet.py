@@ -1,0 +1,40 @@
+"""The apps of one process share the CSS rules they parse (``tui.stylesheet``): a seat of ``fireteam serve`` does
+not hold its own copy of the same rules; an app of another theme gets rules of its own colours."""
+
+from __future__ import annotations
+
+from skirmish import patrol_game
+from textual.color import Color
+
+from tui.app import FireteamApp
+from tui.stylesheet import SharedStylesheet
+
+SIZE = (100, 30)
+
+
+def rule_ids(app: FireteamApp) -> list[int]:
+    """The identities of the app's rule sets, in order."""
+    return [id(rule) for rule in app.stylesheet.rules]
+
+
+async def test_two_seats_share_their_rules_and_another_theme_parses_its_own(tmp_path):
+    game = patrol_game(tmp_path / "shared.ft")
+    first, second = FireteamApp(game, role="blue", seat="anna"), FireteamApp(game, role="red", seat="ivan")
+    async with first.run_test(size=SIZE) as one, second.run_test(size=SIZE) as two:
+        await one.pause()
+        await two.pause()
+        assert isinstance(first.stylesheet, SharedStylesheet) and isinstance(second.stylesheet, SharedStylesheet)
+        mine = rule_ids(first)
+        assert len(mine) > 10 and rule_ids(second) == mine  # every rule set the very same object
+        background = second.screen.styles.background
+        assert first.screen.styles.background == background
+
+        other = next(t for t in second.available_themes if t != second.theme and "light" in t)
+        second.theme = other
+        await two.pause()
+        # Its rules were parsed again, with its theme's colours; the first seat's stay as they were.
+        assert not set(rule_ids(second)) & set(mine)
+        assert rule_ids(first) == mine
+        assert second.screen.styles.background != background
+        assert first.screen.styles.background == background
+        assert isinstance(second.screen.styles.background, Color)
