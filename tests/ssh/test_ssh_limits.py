@@ -64,11 +64,11 @@ async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_
 async def test_ctrl_q_at_the_heels_of_a_flood_still_leaves_the_table(tmp_path, caplog):
     # The flood empties the seat's bucket; the Ctrl+Q in what it drops is kept (tui.input_limits).
     async with in_process(tmp_path, caplog, Limits()) as club:
-        spec = await club.connect("spec")
-        await spec.wait_for("type a command")
-        spec.type("x" * 50_000 + "\x11")
-        await wait_until(lambda: "spec" not in [s.seat.name for s in club.server.sessions])
-        await wait_until(lambda: "left seat=spec role=spectator" in club.log())
+        irr = await club.connect("irr")  # a player: a spectator's keys reach no app (they watch)
+        await irr.wait_for("type a command")
+        irr.type("x" * 50_000 + "\x11")
+        await wait_until(lambda: "irr" not in [s.seat.name for s in club.server.sessions])
+        await wait_until(lambda: "left seat=irr role=irregulars" in club.log())
 
 
 async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_path, caplog):
