@@ -25,12 +25,12 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from textual._parser import ParseError
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 from core.language.i18n import CLIENT_DOMAIN, Msg, render
 from tui.i18n import _
 from tui.input_limits import NOTICE, NOTICE_TITLE, BoundedInput, InputLimits, Notices
+from tui.terminal_parser import TerminalParser
 
 if TYPE_CHECKING:
     from textual.message import Message
@@ -84,12 +84,13 @@ class LocalDriver(LinuxDriver):
     def run_input_thread(self) -> None:
         """Read the terminal, bound what was read, parse it, and queue the events in the app's loop.
 
-        As ``LinuxDriver.run_input_thread``, but for the bounds, and for where
-        the events go: to :class:`BoundedInput`'s queue, in the app's loop.
+        As ``LinuxDriver.run_input_thread``, but for the bounds, for the parser
+        (a paste keeps its NULs, ``tui.terminal_parser``), and for where the
+        events go: to :class:`BoundedInput`'s queue, in the app's loop.
         """
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
-        parser = XTermParser(debug=False)  # debug=True would open keys.log in the current folder
+        parser = TerminalParser()
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
         bounded = self._input
 

@@ -176,6 +176,23 @@ async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_an
             await browser.close()
 
 
+async def test_a_paste_holding_a_nul_is_refused_whole_at_a_browser_seat_as_at_an_ssh_seat(tmp_path, caplog):
+    """Issue 28: xterm.js sends a paste as it is, bracketed; a control character in it, a NUL
+    too (Textual's parser took it out: "ros\\0si" went in as "rossi"), refuses it whole."""
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (Bersaglieri)")
+            await browser.type("\x1b[200~note ros\x00si\x1b[201~\r")
+            await browser.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
+            await browser.type("\x1b[200~note pasted\x1b[201~\r")
+            await wait_until(lambda: "note pasted" in web.game.path.read_text(errors="replace"))
+            assert "note ros" not in web.game.path.read_text(errors="replace")
+        finally:
+            await browser.close()
+
+
 async def test_the_same_browser_opening_the_link_again_uses_nothing_and_sits_in_the_same_seat(tmp_path, caplog):
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("irr", uses=1)

@@ -8,11 +8,13 @@ control characters escaped), and a refused line leaves the save as it was.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
 from textual import events
 
 from core.game import Game, Refusal
@@ -155,3 +157,21 @@ async def test_a_paste_holding_control_characters_is_refused_whole_on_the_comman
         await pilot.pause()
         assert game.path.read_bytes() == before  # nothing recorded, nothing for the other seats
     game.close()
+
+
+def test_the_client_on_a_terminal_refuses_a_paste_holding_a_nul_whole(child, tmp_path):
+    """The real client on a terminal of its own (its driver's parser, ``tui.terminal_parser``):
+    a NUL in a paste is refused as any control character is (Textual's parser took it out, and
+    "ros\\0si" went in as "rossi"), as at an SSH or a browser seat."""
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    client = child(ENTRY, str(save), cwd=tmp_path)
+    client.wait_for_output(b"type a command")
+    before = commands(save)
+    client.type(b"\x1b[200~note ros\x00si\x1b[201~\r")
+    client.wait_for_output(b"the paste holds the control character \\x00 (character 9): nothing was put in")
+    client.type(b"\x1b[200~note pasted\x1b[201~\r")
+    until_command(save, "note pasted")
+    assert commands(save) == [*before, "note pasted"]
+    client.type(b"\x11")
+    assert client.exit_code() == 0

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.constants import ESCAPE_DELAY
 
 from core.language.i18n import plain
 from tui.input_limits import PASTE_END, PASTE_START, BoundedInput, InputLimits
+from tui.terminal_parser import TerminalParser
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 import hostile  # noqa: E402  (test folders are not packages)
@@ -47,7 +47,7 @@ class Terminal:
             refuse=lambda why: self.refused.append(plain(why)),
             clock=lambda: self.now,
         )
-        self.parser = XTermParser()
+        self.parser = TerminalParser()
 
     async def type(self, data: str) -> None:
         admitted = self.input.admit(data)

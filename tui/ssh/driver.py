@@ -3,8 +3,9 @@
 Textual's own drivers read ``sys.stdin`` and write ``sys.stderr`` of the
 process; a server hosting many seats in one process needs one terminal per
 app.  :class:`SSHDriver` writes each app's output to its seat's channel and
-feeds the keys that come back through Textual's ``XTermParser``, exactly as the
-Linux driver does with a tty, but without threads or signals: everything runs
+feeds the keys that come back through Textual's ``XTermParser`` (less its
+removal of a paste's NULs: ``tui.terminal_parser``), exactly as the local
+driver does with a tty, but without threads or signals: everything runs
 in the server's event loop.  Input is bounded before it becomes events, and
 handed to the app a few events at a time, each slice once the last was
 handled, as the local client's is (``tui.input_limits``, with the server's
@@ -35,7 +36,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 from rich.color import Color, ColorSystem
 from rich.console import Console
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.constants import ESCAPE_DELAY
 from textual.driver import Driver
 from textual.geometry import Size
@@ -44,6 +44,7 @@ from textual.message import Message
 from core.language.i18n import Text
 from tui.input_limits import BoundedInput, TokenBucket
 from tui.ssh.limits import Limits, input_limits
+from tui.terminal_parser import TerminalParser
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -94,7 +95,7 @@ class SSHDriver(Driver):
         super().__init__(app, debug=False, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
         self._color_system = color_system
-        self._parser = XTermParser(debug=False)  # debug=True would open keys.log in the server's folder
+        self._parser = TerminalParser()
         self._input_enabled = False
         self._escape_timer: asyncio.TimerHandle | None = None
         limits = terminal.limits
