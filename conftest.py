@@ -5,6 +5,11 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
+
+# A long search by the leak oracle (tests/core/test_leak_oracle.py, docs/testing.md):
+#     pytest tests/core/test_leak_oracle.py --hypothesis-profile=oracle
+settings.register_profile("oracle", max_examples=500, deadline=None)
 
 from core.cachedir import CACHE_DIR_ENV
 

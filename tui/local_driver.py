@@ -24,13 +24,13 @@ from codecs import getincrementaldecoder
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual._parser import ParseError
 from textual.drivers.linux_driver import LinuxDriver
 
 from core.language.i18n import CLIENT_DOMAIN, Msg, render
 from tui.i18n import _
 from tui.input_limits import NOTICE, NOTICE_TITLE, BoundedInput, InputLimits, Notices
 from tui.terminal_parser import TerminalParser
+from tui.textual_internals import ParseError
 
 if TYPE_CHECKING:
     from textual.message import Message

@@ -19,9 +19,17 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from textual import events
-from textual._parser import ParseError, Peek1, Read1, TokenCallback
-from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
 from textual.message import Message
+
+from tui.textual_internals import (
+    BRACKETED_PASTE_END,
+    BRACKETED_PASTE_START,
+    ParseError,
+    Peek1,
+    Read1,
+    TokenCallback,
+    XTermParser,
+)
 
 _NUL = "\x00"
 

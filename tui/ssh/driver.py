@@ -34,7 +34,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from rich.color import Color, ColorSystem
-from rich.console import Console
+from rich.console import COLOR_SYSTEMS, Console
 from textual import events
 from textual.constants import ESCAPE_DELAY
 from textual.driver import Driver
@@ -45,6 +45,7 @@ from core.language.i18n import Text
 from tui.input_limits import BoundedInput, TokenBucket
 from tui.ssh.limits import Limits, input_limits
 from tui.terminal_parser import TerminalParser
+from tui.textual_internals import capture_output_into
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -96,6 +97,8 @@ class SSHDriver(Driver):
         self._terminal = terminal
         self._color_system = color_system
         self._parser = TerminalParser()
+        #: The loop the seat's input is handled on (Textual's driver keeps its own, privately).
+        self._input_loop = asyncio.get_running_loop()
         self._input_enabled = False
         self._escape_timer: asyncio.TimerHandle | None = None
         limits = terminal.limits
@@ -152,7 +155,7 @@ class SSHDriver(Driver):
         # (the Linux driver polls the parser for that every 0.1 s).
         if self._escape_timer is not None:
             self._escape_timer.cancel()
-        self._escape_timer = self._loop.call_later(ESCAPE_DELAY + 0.01, self._tick)
+        self._escape_timer = self._input_loop.call_later(ESCAPE_DELAY + 0.01, self._tick)
 
     def _tick(self) -> None:
         self._escape_timer = None
@@ -164,7 +167,7 @@ class SSHDriver(Driver):
         at most, and no more than ``resize_rate`` times a second (the last size always wins)."""
         self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
         if self._resize_timer is None:
-            self._resize_timer = self._loop.call_later(self._limits.resize_delay_s, self._resized)
+            self._resize_timer = self._input_loop.call_later(self._limits.resize_delay_s, self._resized)
 
     def _resized(self) -> None:
         self._resize_timer = None
@@ -173,7 +176,7 @@ class SSHDriver(Driver):
         if self._redraws.take(1):
             self._post_size()
         else:  # over the rate: the size waits for the next redraw allowed (and may change meanwhile)
-            self._resize_timer = self._loop.call_later(1 / self._redraws.rate, self._resized)
+            self._resize_timer = self._input_loop.call_later(1 / self._redraws.rate, self._resized)
 
     def _post_size(self) -> None:
         width, height = self._size or self._terminal.size
@@ -245,7 +248,7 @@ def color_system_for(env: Mapping[str, str]) -> ColorSystem | None:
     Rich's own rules, applied to the client's variables instead of the server's.
     """
     probe = Console(file=io.StringIO(), force_terminal=True, color_system="auto", _environ=dict(env))
-    return probe._color_system
+    return COLOR_SYSTEMS.get(probe.color_system or "")
 
 
 def bind_app(app: App[Any], terminal: Terminal, env: Mapping[str, str]) -> io.StringIO:
@@ -269,8 +272,7 @@ def bind_app(app: App[Any], terminal: Terminal, env: Mapping[str, str]) -> io.St
     # with many apps interleaving that would leave the process's stdout
     # pointing at a finished app.  Capturing "into" the current streams makes
     # every swap a no-op.
-    app._capture_stdout = sys.stdout  # type: ignore[assignment]
-    app._capture_stderr = sys.stderr  # type: ignore[assignment]
+    capture_output_into(app, sys.stdout, sys.stderr)
     report = io.StringIO()
     app.error_console = Console(file=report, width=100, force_terminal=False, color_system=None)
     return report

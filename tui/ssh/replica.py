@@ -25,6 +25,7 @@ import msgspec
 from core.dice import NeedDice
 from core.game import Game, Outcome
 from core.language.reader import lang
+from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import REFEREE
@@ -115,6 +116,8 @@ class ReplicaGame(Game):
     def _recorded(self, answer: wire.Answer) -> Outcome:
         if isinstance(answer, wire.Refusal):
             raise Refused(answer.message)
+        if isinstance(answer, wire.Failed):
+            raise CommandFailed(answer.message)
         if isinstance(answer, wire.DiceNeeded):
             raise NeedDice(answer.request)
         assert isinstance(answer, wire.Done)

@@ -1,0 +1,197 @@
+"""A side's copy as a file (``core/secrets/sidecopy.py``): written new and synced, never
+over another file; read as hostile input, each refusal in its words (issue #33: these
+tests kill the mutants that survived)."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+import msgspec
+import pytest
+from coretests_support import tiny_chunks
+
+import core.history
+from core.game import Game
+from core.secrets import sidecopy
+from core.storage.savefile import SaveError
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+
+
+@pytest.fixture(scope="module")
+def demo_copy() -> sidecopy.SideCopy:
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    try:
+        return sidecopy.export(game, "regulars")
+    finally:
+        game.close()
+
+
+def _refusal(call, *args) -> str:
+    with pytest.raises(SaveError) as refused:
+        call(*args)
+    return str(refused.value)
+
+
+def _written(tmp_path: Path, data: dict | bytes, name: str = "copy.json") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode())
+    return path
+
+
+def _data(copy: sidecopy.SideCopy) -> dict:
+    return json.loads(msgspec.json.encode(copy))
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def test_a_copy_is_written_new_with_the_usual_permissions(demo_copy, tmp_path):
+    before = os.umask(0o022)
+    try:
+        sidecopy.write(demo_copy, tmp_path / "copy.json")
+    finally:
+        os.umask(before)
+    path = tmp_path / "copy.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # 0o666 less the umask, like any file the user makes
+    assert path.read_bytes() == msgspec.json.encode(demo_copy) + b"\n"
+    assert sidecopy.looks_like_side_copy(path) and not sidecopy.looks_like_side_copy(SAVES / "demo-game.ft")
+    assert not sidecopy.looks_like_side_copy(tmp_path / "missing.json")
+
+
+def test_a_copy_never_overwrites_a_file_nor_goes_where_it_cannot(demo_copy, tmp_path):
+    taken = _written(tmp_path, b"mine")
+    said = _refusal(sidecopy.write, demo_copy, taken)
+    assert said == f"{taken}: already exists; choose another name with -o (files are never overwritten)"
+    assert taken.read_bytes() == b"mine"
+    nowhere = tmp_path / "no-such-folder" / "copy.json"
+    said = _refusal(sidecopy.write, demo_copy, nowhere)
+    assert said == f"{nowhere}: cannot create: No such file or directory; choose another place with -o"
+
+
+@pytest.mark.parametrize("vanished", [False, True])
+def test_a_copy_that_cannot_be_written_whole_is_not_left_behind(demo_copy, tmp_path, monkeypatch, vanished):
+    path = tmp_path / "copy.json"
+
+    def full(fd):
+        if vanished:
+            path.unlink()  # someone tidied the folder meanwhile: still the disk's error, not a crash
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    assert _refusal(sidecopy.write, demo_copy, path) == f"{path}: cannot write: No space left on device"
+    assert not path.exists()
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def test_a_copy_larger_than_any_copy_can_be_is_refused_before_it_is_read(demo_copy, tmp_path, monkeypatch):
+    sidecopy.write(demo_copy, tmp_path / "copy.json")
+    path = tmp_path / "copy.json"
+    size = path.stat().st_size
+    monkeypatch.setattr(sidecopy, "MAX_FILE_BYTES", size)
+    assert sidecopy.read(path) == demo_copy  # exactly the limit: read
+    monkeypatch.setattr(sidecopy, "MAX_FILE_BYTES", size - 1)
+    assert _refusal(sidecopy.read, path) == f"{path}: {size} bytes is larger than a copy can be ({size - 1} bytes)"
+
+
+def test_a_copy_that_is_not_there_or_not_a_file(tmp_path):
+    missing = tmp_path / "missing.json"
+    assert _refusal(sidecopy.read, missing) == f"{missing}: no such file; check the name"
+    assert _refusal(sidecopy.read, tmp_path) == f"{tmp_path}: cannot read: Is a directory"
+
+
+def test_a_copy_that_is_not_json_of_a_copy(demo_copy, tmp_path):
+    bad_steps = json.dumps({**_data(demo_copy), "steps": "x"}).encode()
+    for data in (b"\xff\xfe not text", b'{"fireteam_copy": 1}', bad_steps):
+        path = _written(tmp_path, data)
+        assert _refusal(sidecopy.read, path).startswith(f"{path}: not a valid side's copy of a game: ")
+
+
+@pytest.mark.parametrize("version", [0, 2])
+def test_a_copy_in_another_format_is_refused(demo_copy, tmp_path, version):
+    path = _written(tmp_path, {**_data(demo_copy), "fireteam_copy": version})
+    assert _refusal(sidecopy.read, path) == f"{path}: a side's copy in format {version}; this Fireteam reads format 1"
+
+
+def test_a_copys_steps_must_rise_within_the_game(demo_copy, tmp_path):
+    data = _data(demo_copy)
+    events = data["events"]
+    first, second = events[0][0], events[1][0]
+    events[1][0] = first  # the same step twice
+    path = _written(tmp_path, data)
+    said = f"{path}: step {first} out of order (after {first}, of {demo_copy.steps}): the copy is damaged"
+    assert _refusal(sidecopy.read, path) == said
+    events[1][0] = second
+    events[-1][0] = demo_copy.steps + 1
+    path = _written(tmp_path, data, "past.json")
+    last = events[-2][0]
+    said = f"{path}: step {demo_copy.steps + 1} out of order (after {last}, of {demo_copy.steps}): the copy is damaged"
+    assert _refusal(sidecopy.read, path) == said
+    # What the role came to see may share a step, never go back, and is a piece or a secret.
+    assert demo_copy.seen, "the recorded demo's regulars come to see hidden militiamen"
+    data = _data(demo_copy)
+    data["seen"].append([data["seen"][-1][0], data["seen"][-1][1]])
+    assert sidecopy.read(_written(tmp_path, data, "again.json")).seen[-1] == demo_copy.seen[-1]
+    data["seen"].append([data["seen"][0][0] - 1, data["seen"][0][1]])
+    path = _written(tmp_path, data, "back.json")
+    step = data["seen"][-1][0]
+    said = f"{path}: the set-up seen at step {step} is out of order or not a piece or a secret: the copy is damaged"
+    assert _refusal(sidecopy.read, path) == said
+
+
+# ---------------------------------------------------------------------- opening
+
+
+def test_a_copy_opens_as_its_roles_game_without_a_seed(demo_copy, tmp_path):
+    sidecopy.write(demo_copy, tmp_path / "copy.json")
+    path = tmp_path / "copy.json"
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    header, seen = game.header, [line.text for line in game.log_lines("regulars")]
+    game.close()
+    with tiny_chunks():  # the store reads its chunks back from the copy's own JSON
+        opened = sidecopy.open_to_read(path)
+        try:
+            assert opened.header == msgspec.structs.replace(header, seed=0)
+            assert (opened.path, opened.copy_role, opened.writable) == (path, "regulars", False)
+            shown = [line.text for line in opened.log_lines("regulars")]
+            assert shown[:5] == seen[:5] and shown[-3:] == seen[-3:]
+        finally:
+            opened.close()
+    full = sidecopy.open_to_read(SAVES / "demo-game.ft")
+    assert full.copy_role == "" and not full.writable
+    full.close()
+
+
+def test_a_copy_of_an_unknown_ruleset_is_refused(demo_copy, tmp_path):
+    data = _data(demo_copy)
+    data["header"]["ruleset"] = "no-such-rules"
+    path = _written(tmp_path, data)
+    assert _refusal(sidecopy.open_copy, path).startswith(f"{path}: unknown ruleset 'no-such-rules' (known: ")
+
+
+def test_a_copy_of_a_variant_opens_with_its_variant(tmp_path):
+    game = Game.new(tmp_path / "it.ft", "breaking-news", "it-2009-12-09", seed=3)
+    game.execute("scenario demo")
+    sidecopy.write(sidecopy.export(game, "regulars"), tmp_path / "copy.json")
+    game.close()
+    opened = sidecopy.open_copy(tmp_path / "copy.json")
+    assert opened.header.variant == "it-2009-12-09" and opened.ruleset.variant == "it-2009-12-09"
+    opened.close()
+
+
+def test_a_copy_whose_commands_no_history_takes_is_refused_in_words(demo_copy, tmp_path, monkeypatch):
+    path = tmp_path / "copy.json"
+    sidecopy.write(demo_copy, path)
+    monkeypatch.setattr(core.history, "MAX_COMMAND_EVENTS", 1)  # the scenario's command holds more
+    said = _refusal(sidecopy.open_copy, path)
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}: not a side's copy of a game: event \d+: command claims \d+ facts \(from 0 to 1\)",
+        said,
+    )

@@ -1,0 +1,64 @@
+"""What the client takes from Textual that Textual does not make public, in one place.
+
+Textual has no public API for these, and the client needs them:
+
+* ``XTermParser``: the parser Textual's own drivers turn a terminal's bytes into
+  key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``),
+  the local one (``tui.local_driver``) and the keys typed before the game screen
+  is up (``tui.typeahead``) must read input exactly as a local terminal's is
+  read; ``tui.terminal_parser`` refines it (a paste keeps its NULs) with the
+  parser's protocol (``Read1``, ``Peek1``, ``ParseError``, ``TokenCallback``) and
+  the paste's brackets.
+* ``FooterKey``: the widget ``Footer.compose`` yields per key; the client's footer
+  (``tui.panes.footer``) puts each key's description in the reader's language.
+* ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``
+  refines to render only the rows a partial update sends (pinned by
+  ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
+  ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
+  shared screen once for its spectators (``tui.ssh.sharedscreen``).
+* ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
+  the command line compares a key's time against (``tui.commandline``).
+* ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
+  capture while it runs; an SSH server runs many apps in one process, whose swaps
+  interleave, so each seat's app "captures" into the streams as they are (a no-op).
+
+Each is pinned by ``tests/tui/test_tui_textual_internals.py``: a Textual upgrade
+that changes what is relied on here fails a test, not a game.  Nothing else in the
+client imports a private Textual module or sets a private attribute of Textual's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TextIO
+
+from textual._compositor import Compositor, LayoutUpdate
+from textual._context import visible_screen_stack
+from textual._parser import ParseError, Peek1, Read1, TokenCallback
+from textual._time import get_time
+from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
+from textual.widgets._footer import FooterKey
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+__all__ = [
+    "BRACKETED_PASTE_END",
+    "BRACKETED_PASTE_START",
+    "Compositor",
+    "FooterKey",
+    "LayoutUpdate",
+    "ParseError",
+    "Peek1",
+    "Read1",
+    "TokenCallback",
+    "XTermParser",
+    "capture_output_into",
+    "get_time",
+    "visible_screen_stack",
+]
+
+
+def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
+    """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
+    app._capture_stdout = stdout  # type: ignore[assignment]
+    app._capture_stderr = stderr  # type: ignore[assignment]
