@@ -759,6 +759,10 @@ class Game:
                 out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number))
         return out
 
+    def facts_seen(self, cmd: int, role: str = REFEREE) -> int:
+        """How many of command ``cmd``'s facts (its events after the command itself) ``role`` may see."""
+        return sum(1 for e in self.history.group(cmd)[1:] if event_visible(e, role))
+
     @property
     def log_length(self) -> int:
         return len(self.history.store)

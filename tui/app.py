@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 from rich.terminal_theme import TerminalTheme
-from textual import events
+from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome, NoColor
@@ -152,6 +152,16 @@ class FireteamApp(App):
         self.load_error = ""
         #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
         self.start = start
+
+    def get_driver_class(self):
+        """Textual's driver for this terminal; on Linux and macOS, with what is typed bounded (``tui.local_driver``)."""
+        driver = super().get_driver_class()
+        # (Not when TEXTUAL_DRIVER names one: ``fireteam bench --flood --unbounded`` runs Textual's own.)
+        if constants.DRIVER is None and driver.__name__ == "LinuxDriver":
+            from tui.local_driver import LocalDriver
+
+            return LocalDriver
+        return driver
 
     #: Under NO_COLOR: Textual's greys, every character black or white on its own (``tui.contrast``).
     READABLE_MONOCHROME = ReadableMonochrome()

@@ -144,6 +144,13 @@ class CommandInput(PlainInput):
                 self.value = self._cycle[0]
         self.cursor_position = len(self.value)
 
+    def paste_refused(self, why: str) -> None:
+        line = next((a for a in self.ancestors if isinstance(a, CommandLine)), None)
+        if line is None:
+            super().paste_refused(why)
+        else:  # under the line, where a refused command says why
+            line.error(why)
+
     def action_leave(self) -> None:
         focus_pane = getattr(self.screen, "action_focus_pane", None)
         if focus_pane is not None:

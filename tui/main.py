@@ -193,6 +193,10 @@ def _headless(argv: list[str]) -> int:
         return invite_main(args)
     if args.command is None:
         return 0
+    if args.command == "bench" and args.flood:
+        from tui.floodbench import run_flood_bench
+
+        return run_flood_bench(args.flood, unbounded=args.unbounded, as_json=args.json)
     if args.command == "bench" and args.client:
         from tui.bench import BIG_EVENTS, run_client_bench
 

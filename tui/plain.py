@@ -12,8 +12,8 @@ control character is shown as its escape, never sent to a terminal.  So, in
   tree's label, a title) goes in a rich ``Text`` styled by the code, with what
   came from outside passed through :func:`visible` (or made by :func:`plain`);
 * ``notify`` is always given ``markup=False``;
-* text boxes are :class:`PlainInput`: a paste puts in its first line with its
-  control characters as their escapes (a key never types one).
+* text boxes are :class:`PlainInput`: a paste of several lines, or holding a
+  control character, is refused whole, saying why (a key never types one).
 
 ``tests/tui/test_tui_plain.py`` holds the client to these rules.
 """
@@ -27,12 +27,14 @@ from textual import events
 from textual.visual import VisualType
 from textual.widgets import Input, Label, Static
 
+from tui.i18n import _
 from tui.visible import IN_A_LINE, IN_LINES, visible
 
-__all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "visible", "visible_text"]
+__all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "refused_paste", "visible", "visible_text"]
 
-#: Where a paste's first line ends: terminals send a line break as CR.
-_LINE_END = re.compile("[\\r\\n]")
+#: A line break in a paste (terminals send one as CR), and those that end it.
+_LINE_END = re.compile("\\r\\n|[\\r\\n]")
+_LINE_ENDS_AT_THE_END = re.compile("[\\r\\n]+\\Z")
 
 
 def plain(text: str, style: str = "", *, lines: bool = False) -> Text:
@@ -88,6 +90,35 @@ class PlainInput(Input):
 
     def _on_paste(self, event: events.Paste) -> None:
         # Textual runs this, then Input's own handler, which puts the text in.
-        # Only a CR or LF ends the pasted line (Input would also cut at a form
-        # feed or U+2028); what would not show as itself goes in as its escape.
-        event.text = visible(_LINE_END.split(event.text, maxsplit=1)[0].replace("\t", " "))
+        why = refused_paste(event.text)
+        if why:
+            event.prevent_default()  # nothing of it goes in: not cut, not with its escapes
+            event.stop()
+            self.paste_refused(why)
+            return
+        event.text = _LINE_ENDS_AT_THE_END.sub("", event.text).replace("\t", " ")
+
+    def paste_refused(self, why: str) -> None:
+        """Say why a paste was refused (a box with a line of its own for messages says it there)."""
+        self.notify(why, title=_("Paste refused"), severity="warning", markup=False)
+
+
+def refused_paste(text: str) -> str:
+    """Why a box refuses to take ``text`` pasted, or "" if it takes it.
+
+    A box holds one line, of characters that show as themselves: a paste of
+    several lines, or holding a control character (an escape sequence, a bell,
+    a bidirectional override), is refused whole, never cut or put in with its
+    escapes (a command line would otherwise give a command other than the one
+    pasted).  A tab goes in as a space, and the line break that ends a copied
+    line is left out.
+    """
+    text = _LINE_ENDS_AT_THE_END.sub("", text)
+    if _LINE_END.search(text):
+        return _("the paste holds {count} lines: a box takes one").format(count=len(_LINE_END.split(text)))
+    bad = IN_A_LINE.search(text.replace("\t", " "))
+    if bad:
+        return _("the paste holds the control character {char} (character {at}): nothing was put in").format(
+            char=ascii(bad.group())[1:-1], at=bad.start() + 1
+        )
+    return ""

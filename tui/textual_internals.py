@@ -3,9 +3,12 @@
 Textual has no public API for these, and the client needs them:
 
 * ``XTermParser``: the parser Textual's own drivers turn a terminal's bytes into
-  key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``)
-  and the keys typed before the game screen is up (``tui.typeahead``) must read
-  input exactly as a local terminal's is read.
+  key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``),
+  the local one (``tui.local_driver``) and the keys typed before the game screen
+  is up (``tui.typeahead``) must read input exactly as a local terminal's is
+  read; ``tui.terminal_parser`` refines it (a paste keeps its NULs) with the
+  parser's protocol (``Read1``, ``Peek1``, ``ParseError``, ``TokenCallback``) and
+  the paste's brackets.
 * ``FooterKey``: the widget ``Footer.compose`` yields per key; the client's footer
   (``tui.panes.footer``) puts each key's description in the reader's language.
 * ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``
@@ -32,8 +35,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     from textual._compositor import Compositor, LayoutUpdate
     from textual._context import visible_screen_stack
+    from textual._parser import ParseError, Peek1, Read1, TokenCallback
     from textual._time import get_time
-    from textual._xterm_parser import XTermParser
+    from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
     from textual.app import App
     from textual.widgets._footer import FooterKey
 
@@ -45,13 +49,25 @@ _HOMES = {
     "visible_screen_stack": "textual._context",
     "get_time": "textual._time",
     "XTermParser": "textual._xterm_parser",
+    "BRACKETED_PASTE_START": "textual._xterm_parser",
+    "BRACKETED_PASTE_END": "textual._xterm_parser",
+    "ParseError": "textual._parser",
+    "Peek1": "textual._parser",
+    "Read1": "textual._parser",
+    "TokenCallback": "textual._parser",
     "FooterKey": "textual.widgets._footer",
 }
 
 __all__ = [
+    "BRACKETED_PASTE_END",
+    "BRACKETED_PASTE_START",
     "Compositor",
     "FooterKey",
     "LayoutUpdate",
+    "ParseError",
+    "Peek1",
+    "Read1",
+    "TokenCallback",
     "XTermParser",
     "capture_output_into",
     "get_time",

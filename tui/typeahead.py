@@ -139,12 +139,12 @@ def _width(line: str) -> int:
 
 
 def keys(typed: str) -> list:
-    """The key events Textual's driver makes of ``typed`` (its own parser's)."""
+    """The key events the client's driver makes of ``typed`` (its parser's, ``tui.terminal_parser``)."""
     from textual import events
 
-    from tui.textual_internals import XTermParser
+    from tui.terminal_parser import TerminalParser
 
-    parser = XTermParser()
+    parser = TerminalParser()
     made = [*parser.feed(typed), *parser.feed("")]  # the empty feed ends a lone Esc
     return [event for event in made if isinstance(event, events.Key | events.Paste)]
 

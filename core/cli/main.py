@@ -294,7 +294,7 @@ def run_export(args: argparse.Namespace) -> int:
         print(str(e), file=sys.stderr)
         return 2
     said = _("{file}: the copy of {role}: {shown} of {steps} events")
-    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=copy.steps))
+    print(said.format(file=args.out, role=args.as_role, shown=len(copy.events), steps=game.timeline.length))
     return 0
 
 
@@ -403,6 +403,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
     p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
+    p.add_argument(
+        "--flood", type=int, metavar="N", help=_("what N characters typed at once cost the client (tui/floodbench.py)")
+    )
+    p.add_argument("--unbounded", action="store_true", help=_("--flood: on Textual's own driver, unbounded"))
     add_lang_option(p)
 
 

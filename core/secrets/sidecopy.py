@@ -1,10 +1,12 @@
 """A side's copy of a game: ``fireteam export SAVE --as ROLE``, what that role saw.
 
 A copy is one JSON document: the save's header less its dice seed (which would
-let a side work out dice to come), the role, the number of effective steps, and
-every effective event the role may see (``views.event_visible``) with its step
-(the replay step at which it holds: the event at index ``i`` of the effective
-history has step ``i + 1``).  A side keeps it and checks it with
+let a side work out dice to come), the role, its number of steps, and every
+effective event the role may see (``views.event_visible``) with its step, all
+counted as the role counts them (``core.replay.visible_steps``, ``core.numbering``):
+the N-th event it may see has step N, and a command bears the number the role
+knows it by and counts only the facts of it the role may see.  Copies made
+before that counted the whole game's steps; they read the same.  A side keeps it and checks it with
 ``fireteam verify`` (``core.secrets.verify``): every secret revealed to it matches the
 commitment it saw being made.
 
@@ -68,11 +70,26 @@ class Step:
 
 
 def export(game: Game, role: str) -> SideCopy:
+    """``role``'s copy, numbered as ``role`` counts (as its replay and its log do): its steps
+    count only the events it may see, and its commands bear the numbers it knows them by, each
+    with the facts of it that it may see.  The game's own step count, positions and command
+    numbers would tell it how many hidden events there were, and where."""
     h = game.header
     header = CopyHeader(h.ruleset, h.ruleset_version, h.engine, h.created, h.variant)
     timeline = game.history.timeline()
-    events = [(i + 1, e) for i, e in enumerate(timeline) if event_visible(e, role)]
-    return SideCopy(COPY_VERSION, role, header, game.timeline.length, events, _seen_later(timeline, role))
+    numbering = game.numbering(role)
+    steps: dict[int, int] = {}  # the game's step of each event the role sees → the role's
+    events: list[tuple[int, ev.Event]] = []
+    for i, e in enumerate(timeline):
+        if not event_visible(e, role):
+            continue
+        if type(e) is ev.Issued:
+            seen = sum(1 for fact in timeline[i + 1 : i + 1 + e.n] if event_visible(fact, role))
+            e = msgspec.structs.replace(e, cmd=numbering.shown(e.cmd) or 0, n=seen, carries=0)
+        steps[i + 1] = len(events) + 1
+        events.append((len(events) + 1, e))
+    seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]
+    return SideCopy(COPY_VERSION, role, header, len(events), events, seen_later)
 
 
 def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:
@@ -254,5 +271,3 @@ def commands(copy: SideCopy) -> list[ev.Event]:
             out.append(msgspec.structs.replace(head, cmd=cmd, n=len(facts), carries=0))
         out += facts
     return out
-
-

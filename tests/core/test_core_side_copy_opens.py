@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from core.game import Game
@@ -87,3 +88,34 @@ def test_a_damaged_copy_is_refused_by_every_reader(change, said, tmp_path, capsy
             assert status == 2 and said in err and "Traceback" not in err, command
         else:
             assert status == 0  # a fact about a piece the copy never saw set up: kept in the log only
+
+
+def _table(path: Path, hidden: bool) -> Game:
+    """The demo at turn 1, the regulars' few commands, and (``hidden``) the referee's marks
+    on the irregulars' hidden fighters between them, which the regulars cannot see."""
+    game = Game.new(path, "breaking-news", seed=7, clock=lambda: 1_000, salt=lambda: "0" * 32)
+    for line in ("scenario demo", "next", "next"):
+        game.execute(line)
+    for line, unseen in (("move conti 3", "mark dahir pinned"), ("note all quiet", "mark egal wounded"),
+                         ("undo", "mark egal suppressed"), ("move greco 2", "clear dahir pinned")):  # fmt: skip
+        if hidden:
+            game.execute(unseen)
+        game.execute(line, role="regulars", by="reg")
+    return game
+
+
+def test_a_sides_copy_numbers_only_what_the_side_saw(tmp_path):
+    """Issue 28: the copy held the game's step count, each event's step in the whole game and
+    the game's own command numbers (and each command's count of facts, hidden ones too): the
+    referee's hidden commands showed in it.  The copies of two games that differ only by them
+    are the same, byte for byte."""
+    from core.secrets import sidecopy
+
+    copies = []
+    for hidden in (False, True):
+        game = _table(tmp_path / f"{hidden}.ft", hidden)
+        copies.append(msgspec.json.encode(sidecopy.export(game, "regulars")))
+        game.close()
+    assert copies[0] == copies[1]
+    copy = msgspec.json.decode(copies[1], type=sidecopy.SideCopy)
+    assert copy.steps == len(copy.events) and [s for s, _e in copy.events] == list(range(1, copy.steps + 1))

@@ -83,3 +83,24 @@ def command_lines(game: Game) -> st.SearchStrategy[str]:
     )
     word = st.one_of(value, st.tuples(st.sampled_from(params), value).map(lambda kv: f"{kv[0]}={kv[1]}"))
     return st.tuples(verb, st.lists(word, max_size=6)).map(lambda vw: " ".join([vw[0], *vw[1]]))
+
+
+#: What a terminal may send besides text: controls, escape sequences whole, cut short or absurd
+#: (CSI with huge or many parameters, OSC and DCS strings, mouse reports, bracketed-paste marks
+#: without their pair, kitty and xterm key encodings, a lone ESC).  Ctrl+Q is left out: it leaves.
+KEY_PIECES = (
+    "\r", "\n", "\t", "\x7f", "\x08", "\x00", "\x03", "\x04", "\x1a", "\x19", "\x15", "\x0c", "\x1b",
+    "\x1b[A", "\x1b[1;5C", "\x1bOP", "\x1b[15~", "\x1b[24~", "\x1b[200~", "\x1b[201~", "\x1b[<0;10;5M",
+    "\x1b[<64;999999;999999m", "\x1b[M !!", "\x1b[27;5;97~", "\x1b[97;5u", "\x1b[27u", "\x1b]0;pwned\x07",
+    "\x1b]52;c;SGVsbG8=\x07", "\x1bP+q544e\x1b\\", "\x1b[" + "9" * 40 + "A", "\x1b[" + ";" * 300 + "m",
+    "\x1b[?1049h", "\x1b[6n", "\x1b[I", "\x1b[O", "\x9b31m", "\u2028", "\u202e", "\U0001f600",
+)  # fmt: skip
+
+
+def key_streams(max_pieces: int = 30) -> st.SearchStrategy[str]:
+    """What a hostile terminal types: text (no surrogates: it arrives as UTF-8) and the pieces
+    above, in any order, and sometimes a run of one character long enough to meet the limits."""
+    text = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x11"), max_size=12)
+    run = st.builds(lambda c, n: c * n, st.sampled_from(("x", "\x1b", "\x1b[", " ", "é")), st.integers(1, 3000))
+    piece = st.one_of(text, st.sampled_from(KEY_PIECES), run)
+    return st.lists(piece, max_size=max_pieces).map("".join)

@@ -88,6 +88,7 @@ async def test_fireteam_serve_end_to_end(tmp_path):
     keys = make_keys(["anna"])
     (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
     demo_game(tmp_path / "club.ft").close()
+    (tmp_path / "club.ft").chmod(0o644)  # made by a client under the usual umask: every account reads it
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -109,6 +110,9 @@ async def test_fireteam_serve_end_to_end(tmp_path):
             out += line.decode()
         port = int(re.search(r"listening on 127\.0\.0\.1:(\d+)", out).group(1))
         assert "Created the host key" in out
+        # Issue 28: the save (which names hidden units) stayed readable by every account while served.
+        assert f"{tmp_path / 'club.ft'} was readable by other accounts of this host: now by its owner only" in out
+        assert stat.S_IMODE((tmp_path / "club.ft").stat().st_mode) == 0o600
         key = asyncssh.read_private_key(data / "ssh_host_ed25519_key")
         assert f"host key fingerprint: {key.get_fingerprint()}" in out
         # The client checks the server against the printed key, as a player's known_hosts would.

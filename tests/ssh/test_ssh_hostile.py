@@ -9,6 +9,8 @@ seat up, the refusal shown and a refused line's save as it was.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from ssh_club import Club, Player, wait_until
 
 from core.game import Game, Refusal
-from tui.plain import visible
+from tui.plain import refused_paste, visible
 from tui.screens.dialogs import DicePrompt
 from tui.ssh import replies
 from tui.ssh.seats import Seat
@@ -60,12 +62,20 @@ async def test_control_characters_in_a_paste_never_reach_a_terminal(club):
     reg = await club.connect("reg", size=SIZE)
     await rita.wait_for("rita (referee)")
     await reg.wait_for("reg (Bersaglieri)")
-    # Inside a paste, what would not show as itself goes on the line as its escape.
+    # A paste holding what would not show as itself is refused whole, saying why (issue 28:
+    # put in with its escapes, it gave a command other than the one pasted).
     rita.type(f"{PASTE_START}note look\x07here\x0c\u2028now\x85{PASTE_END}")
-    await rita.wait_for("note look\\x07here\\x0c\\u2028now\\x85")
+    await rita.wait_for("✗ the paste holds the control character \\x07 (character 10): nothing was put in")
+    rita.type("\r")  # an empty line: nothing is given
+    # A NUL too (Textual's parser took it out: "ros\0si" went in as "rossi").
+    rita.type(CLEAR + f"{PASTE_START}note ros\x00si{PASTE_END}")
+    await rita.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
     rita.type("\r")
+    rita.command("note after the paste")
     for player in (rita, reg):
-        await player.wait_for("look\\x07here\\x0c\\u2028now\\x85")
+        await player.wait_for("after the paste")
+        assert "look" not in player.text()
+    assert "note ros" not in club.game.path.read_text(errors="replace")
     # An escape sequence ends the paste (Textual reads it as keys): it never arrives whole.
     refusals: list[Refusal] = []
     club.game.subscribe_refusals(refusals.append)
@@ -110,6 +120,12 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
     # test_control_characters_in_a_paste_never_reach_a_terminal covers that.
     line = line.replace("\x1b", "")
     player.type(f"{PASTE_START}{line}{PASTE_END}\r")
+    why = refused_paste(line)
+    if why:  # refused whole on the command line, saying why: nothing is given (issue 28)
+        await wait_until(lambda: hint(club, "rita") == "✗ " + visible(why), show=player.text)
+        assert club.game.path.read_bytes() == before and len(refusals) == refused
+        player.type(CLEAR)
+        return
     # What the paste puts on the line, and the command line then strips.
     if not visible(re.split("[\r\n]", line, maxsplit=1)[0].replace("\t", " ")).strip():
         return
@@ -122,7 +138,10 @@ async def _give(club: Club, player: Player, refusals: list[Refusal], line: str) 
         player.type("\x1b")
         await wait_until(lambda: hint(club, "rita").startswith("✗ cancelled: "), show=player.text)
     elif len(refusals) > refused:
-        await wait_until(lambda: hint(club, "rita") == "✗ " + visible(refusals[-1].why), show=player.text)
+        await wait_until(
+            lambda: hint(club, "rita") == "✗ " + visible(refusals[-1].why),
+            show=lambda: f"{player.text()}\nrefused: {refusals[-1].why!r}\nhint: {hint(club, 'rita')!r}",
+        )
     else:
         return
     assert club.game.path.read_bytes() == before, f"{line!r} wrote to the save"
@@ -149,3 +168,39 @@ async def test_hostile_lines_through_a_seat(club):
         await _give(club, rita, refusals, line)
     assert len(refusals) > len(lines) // 2
     assert OSC not in "".join(rita.raw)
+
+
+async def test_hostile_keys_and_commands_through_a_seat_leave_it_up_and_log_no_error(club, caplog):
+    """Issue 28, the SSH peer fuzzed: whatever keys a terminal sends (escape sequences whole, cut
+    or absurd, controls, pastes left open, floods) and whatever ``ssh host COMMAND`` asks, the
+    seat stays and goes on taking in the game, the server answers, and nothing is logged as an error."""
+    from hypothesis import strategies as st
+
+    from tui.panes.log import LogView
+    from tui.screens.game import GameScreen
+
+    drawn: list[tuple[str, str]] = []
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(keys=hostile.key_streams(), command=st.one_of(hostile.command_lines(club.game), st.text(max_size=40)))
+    def draw(keys: str, command: str) -> None:
+        drawn.append((keys, command))
+
+    draw()
+    reg, rita = await club.connect("reg", size=SIZE), await club.connect("rita", size=SIZE)
+    await asyncio.gather(reg.wait_for("reg (Bersaglieri)"), rita.wait_for("rita (referee)"))
+    for n, (keys, command) in enumerate(drawn):
+        reg.type(keys)
+        if n % 5 == 0:  # a plain reply: any text as the command, kept to what a command line holds
+            got = await club.run("spec", command.replace("\x00", "")[:200])
+            assert got.exit_status in (0, 1, 2), (command, got.exit_status, got.stderr)
+    assert not reg.closed.is_set()
+    session = club.session("reg")
+    game_screen = next(s for s in session.app.screen_stack if isinstance(s, GameScreen))
+    log = game_screen.query_one(LogView)
+    rita.command('note "fuzzed and still here"')
+    # Its app lives and takes in what the table does (under whatever screen the keys opened).
+    await wait_until(lambda: "fuzzed and still here" in log.line_at(log.rows - 1).text)
+    assert session.app.is_running
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
+    assert "Traceback" not in club.log()

@@ -78,3 +78,21 @@ async def test_a_player_cannot_redo_what_the_referee_undid(club):
     await wait_until(lambda: not game.history.is_live(note))
     reg.command("redo")
     await wait_until(lambda: game.history.is_live(note))
+
+
+async def test_a_sides_undo_past_a_hidden_command_answers_with_its_own_number(table):
+    """Issue 28: a side's ``undo`` typed on the command line, with a hidden referee command
+    after the side's, answered ``✓ #None undo`` through a seat worker (the last command it read
+    back was the hidden one, carried past the undo): it names the command undone."""
+    club = table
+    game = club.game
+    rita, reg = await asyncio.gather(club.connect("rita"), club.connect("reg"))
+    await asyncio.gather(rita.wait_for("type a command"), reg.wait_for("type a command"))
+    await _to_activation(club, rita)
+    note = await _given(club, reg, "note x")
+    mine = game.shown_cmd(note, "regulars")
+    await _given(club, rita, "mark egal pinned")  # hidden from the regulars
+    reg.command("undo")
+    await wait_until(lambda: not game.history.is_live(note))
+    await reg.wait_for(f"✓ #{mine} undo")
+    assert "#None" not in reg.text()

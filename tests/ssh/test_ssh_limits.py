@@ -17,7 +17,7 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, served_table, wait_until
 
-from tui.ssh.limits import Limits
+from tui.ssh.limits import Gate, Limits
 from tui.ssh.server import Table
 
 
@@ -61,6 +61,16 @@ async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_
         await irr.wait_for("and irr still plays")
 
 
+async def test_ctrl_q_at_the_heels_of_a_flood_still_leaves_the_table(tmp_path, caplog):
+    # The flood empties the seat's bucket; the Ctrl+Q in what it drops is kept (tui.input_limits).
+    async with in_process(tmp_path, caplog, Limits()) as club:
+        irr = await club.connect("irr")  # a player: a spectator's keys reach no app (they watch)
+        await irr.wait_for("type a command")
+        irr.type("x" * 50_000 + "\x11")
+        await wait_until(lambda: "irr" not in [s.seat.name for s in club.server.sessions])
+        await wait_until(lambda: "left seat=irr role=irregulars" in club.log())
+
+
 async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_path, caplog):
     async with in_process(tmp_path, caplog, Limits(line_length=200)) as club:
         reg = await club.connect("reg")
@@ -98,6 +108,28 @@ async def test_a_storm_of_window_changes_is_one_redraw(tmp_path, caplog):
         # An absurd size is drawn at the largest the server draws.
         spec.chan.change_terminal_size(100_000, 100_000)
         await wait_until(lambda: tuple(app.size) == (500, 200))
+
+
+async def test_window_changes_kept_up_redraw_at_most_at_the_resize_rate(tmp_path, caplog):
+    """Issue 28: a client sending window changes without end redrew its seat every 50 ms (each
+    storm's last size after ``resize_delay_s``): redraws from window changes are also held to
+    ``resize_rate`` a second (``resize_burst`` at once), and the last size still wins."""
+    limits = Limits(resize_delay_s=0.01, resize_rate=2.0, resize_burst=3)
+    async with in_process(tmp_path, caplog, limits) as club:
+        reg = await club.connect("reg")
+        await reg.wait_for("type a command")
+        app, driver = club.session("reg").app, club.session("reg")._driver
+        told, tell = [], driver._post_size
+        driver._post_size = lambda: (told.append(1), tell())
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        for n in range(60):  # a change every 50 ms for 3 s, each one after the last redraw's delay
+            reg.chan.change_terminal_size(80 + n % 40, 30)
+            await asyncio.sleep(0.05)
+        reg.resize(90, 33)
+        await wait_until(lambda: tuple(app.size) == (90, 33))
+        took = loop.time() - start
+        assert len(told) <= limits.resize_burst + limits.resize_rate * took + 1, (len(told), took)
 
 
 # -------------------------------------------------------------- connections
@@ -141,6 +173,110 @@ async def test_connections_that_do_not_log_in_are_limited_per_address_and_given_
         await wait_until(lambda: _waiting(club) == 0)
         rita = await club.connect("rita")
         await rita.wait_for("rita (referee)")
+
+
+async def _flood(port: int, address: str, stop: asyncio.Event, made: list[int]) -> None:
+    """Keep a banner-only connection open from ``address`` (a loopback one): as soon as the
+    server closes it, open another (after a pause when it was refused at once)."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        try:
+            sock.bind((address, 0))
+            await loop.sock_connect(sock, ("127.0.0.1", port))
+            await loop.sock_sendall(sock, b"SSH-2.0-idle\r\n")
+            made[0] += 1
+            start = loop.time()
+            closed = asyncio.ensure_future(_closed_by_server(sock))
+            stopped = asyncio.ensure_future(stop.wait())
+            await asyncio.wait([closed, stopped], return_when=asyncio.FIRST_COMPLETED)
+            closed.cancel()
+            stopped.cancel()
+            if loop.time() - start < 1:
+                await asyncio.sleep(0.2)
+        except OSError:
+            await asyncio.sleep(0.2)
+        finally:
+            sock.close()
+
+
+@pytest.mark.parametrize("mode", ["workers", "in process"])
+async def test_a_player_logs_in_through_a_flood_of_idle_connections_from_many_addresses(tmp_path, caplog, mode):
+    """Issue 28: 2,500 banner-only connections from many addresses refused every real login for
+    40 s: the limit was a hard cut-off, and each idle connection held its place for the whole
+    login grace.  Now (OpenSSH's answer) new ones are refused at random past 10 waiting, the idle
+    ones are closed after a short grace while many wait, and their addresses refused a while:
+    the player, from an address of his own, gets in while the flood goes on."""
+    serve = with_workers if mode == "workers" else in_process
+    async with serve(tmp_path, caplog, Limits()) as club:
+        stop, made = asyncio.Event(), [0]
+        # 20 addresses of 127.0.0.0/8, 10 connections each: twice as many as may wait in all.
+        flood = [asyncio.ensure_future(_flood(club.port, f"127.0.0.{2 + n // 10}", stop, made)) for n in range(200)]
+        try:
+            await wait_until(lambda: _waiting(club) >= 90)  # the flood holds (nearly) every place
+            start = asyncio.get_running_loop().time()
+            tries = 0
+            while True:
+                tries += 1
+                try:
+                    got = await club.run("rita", "status")
+                    break
+                except (OSError, asyncssh.Error):
+                    assert asyncio.get_running_loop().time() - start < 45, f"refused {tries} times"
+                    await asyncio.sleep(0.5)
+            took = asyncio.get_running_loop().time() - start
+            assert got.exit_status == 0 and got.stdout.endswith("you: rita (referee)\n")
+            print(f"logged in after {took:.1f} s and {tries} tries; {made[0]} flood connections")
+            assert not stop.is_set() and made[0] > 200  # the flood went on all along
+            # (He may have been let in at random before the first sweep: the flood is swept all the same.)
+            await wait_until(lambda: "that had not begun to log in within 5 s" in club.log())
+        finally:
+            stop.set()
+            await asyncio.gather(*flood, return_exceptions=True)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_gate_drops_at_random_past_start_and_all_at_full():
+    """OpenSSH's MaxStartups 10:30:100: none refused below 10 waiting, 30% at 10, rising to all at 100."""
+    gate = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.0)
+    assert [gate._drop(n) for n in (10, 55, 100)] == [0.3, 0.65, 1.0]
+    admitted = [gate.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(12)]
+    assert admitted == [True] * 10 + [False] * 2  # a chance of 0.0 is below every drop past 10
+    lucky = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.99)
+    # A chance of 0.99 is refused once the drop passes 99%: at 99 waiting.
+    assert sum(lucky.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(150)) == 99
+    assert lucky.waiting == 99
+
+
+def test_idle_connections_are_closed_after_the_short_grace_and_their_address_refused_a_while():
+    clock, closed = _Clock(), []
+    gate = Gate(Limits(), logging.getLogger("test"), clock=clock, chance=lambda: 1.0)
+    # One address at its limit of 10, all idle: they would hold it for the whole 60 s login grace.
+    for n in range(10):
+        assert gate.admit(f"10.0.0.1:{n}", lambda n=n: closed.append(n))
+    assert not gate.admit("10.0.0.1:99")
+    keen = "10.0.0.1:5"
+    gate.authenticating(keen)  # its client finished the key exchange: spared
+    clock.now += 4.9
+    assert gate.sweep() == 0
+    clock.now += 0.2
+    assert gate.sweep() == 9 and sorted(closed) == [0, 1, 2, 3, 4, 6, 7, 8, 9]
+    assert gate.waiting == 1
+    assert gate.penalised("10.0.0.1") == 9.0  # 1 s each, up to 10
+    assert not gate.admit("10.0.0.1:100") and gate.admit("10.0.0.2:1")  # others are not held to it
+    clock.now += 9.1
+    assert gate.admit("10.0.0.1:101")
+    # Few waiting, from addresses under their limit: an idle one keeps the whole login grace.
+    clock.now += 30
+    assert gate.sweep() == 0
 
 
 def _waiting(club: Club) -> int:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sys
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -170,6 +172,23 @@ async def test_a_browser_seat_sees_its_view_and_its_command_lands_in_the_save_an
             # The regulars' view: hidden irregulars are not on the browser's screen either.
             assert "Faysal" not in browser.text() or "Faysal" in rita.text()
             assert "seated seat=reg role=regulars" in web.log()
+        finally:
+            await browser.close()
+
+
+async def test_a_paste_holding_a_nul_is_refused_whole_at_a_browser_seat_as_at_an_ssh_seat(tmp_path, caplog):
+    """Issue 28: xterm.js sends a paste as it is, bracketed; a control character in it, a NUL
+    too (Textual's parser took it out: "ros\\0si" went in as "rossi"), refuses it whole."""
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (Bersaglieri)")
+            await browser.type("\x1b[200~note ros\x00si\x1b[201~\r")
+            await browser.wait_for("✗ the paste holds the control character \\x00 (character 9): nothing was put in")
+            await browser.type("\x1b[200~note pasted\x1b[201~\r")
+            await wait_until(lambda: "note pasted" in web.game.path.read_text(errors="replace"))
+            assert "note ros" not in web.game.path.read_text(errors="replace")
         finally:
             await browser.close()
 
@@ -424,3 +443,69 @@ async def test_pages_speak_the_browsers_language(tmp_path, caplog):
             browser = Browser(http, ws)
             await browser.wait_for("reg (Bersaglieri)", "scrivi un comando")
             await ws.close()
+
+
+def _messages() -> list[str | bytes]:
+    """Hostile websocket messages (hypothesis): ours with absurd values, JSON of any shape, text
+    that is no JSON, binary; stdin holding what a hostile terminal types."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+    import hostile
+
+    number = st.one_of(st.integers(), st.floats(allow_nan=True), st.just(2**64), st.text(max_size=3))
+    json_any = st.recursive(
+        st.none() | st.booleans() | number | st.text(max_size=20),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+        max_leaves=20,
+    ).map(json.dumps)
+    message = st.one_of(
+        hostile.key_streams(12).map(lambda keys: json.dumps(["stdin", keys])),
+        st.builds(lambda w, h: json.dumps(["resize", {"width": w, "height": h}]), number, number),
+        st.builds(lambda k, v: json.dumps([k, v]), st.sampled_from(("stdin", "resize", "ping", "")), st.text()),
+        json_any,
+        st.text(max_size=200),
+        st.binary(max_size=200),
+    )
+    drawn: list[list[str | bytes]] = []
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(batch=st.lists(message, max_size=8))
+    def draw(batch: list[str | bytes]) -> None:
+        drawn.append(batch)
+
+    draw()
+    return [m for batch in drawn for m in batch if "\x11" not in str(m)]  # Ctrl+Q leaves: not hostile
+
+
+async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_path, caplog):
+    """Issue 28, the browser's messages fuzzed: whatever a browser sends on its websocket, the
+    seat stays and goes on drawing the game, and nothing is logged as an error."""
+    async with web_table(tmp_path, caplog, limits=Limits(web_message_rate=10_000.0, web_message_burst=10_000)) as web:
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (Bersaglieri)")
+            for message in _messages():
+                if isinstance(message, bytes):
+                    await browser.ws.send_bytes(message)
+                else:
+                    await browser.ws.send_str(message)
+            await browser.ws.send_str(json.dumps(["resize", {"width": 100, "height": 40}]))
+            rita = await web.club.connect("rita")
+            await rita.wait_for("rita (referee)")
+            rita.command('note "fuzzed and still here"')
+            # Its app lives and takes in what the table does (under whatever screen the keys opened).
+            from tui.panes.log import LogView
+            from tui.screens.game import GameScreen
+
+            session = next(s for s in web.club.server.sessions if s.seat.name == "reg")
+            game_screen = next(s for s in session.app.screen_stack if isinstance(s, GameScreen))
+            log = game_screen.query_one(LogView)
+            await wait_until(lambda: "fuzzed and still here" in log.line_at(log.rows - 1).text)
+            assert not browser.closed.done()
+            assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "an error was logged"
+            assert "Traceback" not in web.log()
+        finally:
+            await browser.close()

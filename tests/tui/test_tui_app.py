@@ -367,6 +367,20 @@ def test_unknown_role_is_refused(game):
     assert "not a role" in check_role(game, "martians")
 
 
+async def test_a_spectator_is_told_he_cannot_undo_or_redo(tmp_path):
+    """Issue 28: a spectator's Ctrl+Z said "the last command is not yours to undo"."""
+    game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
+    app = FireteamApp(game, role="spectator", seat="guest")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert not app.screen.query_one(ConfirmBox).asking
+        assert "a spectator cannot undo" in hint(app)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "a spectator cannot redo" in hint(app)
+
+
 async def test_a_player_undoes_only_his_own_command(tmp_path):
     game = patrol_game(tmp_path / "seats.ft", commands=("next", "next"))
     assert game.state.active_side == "blue"

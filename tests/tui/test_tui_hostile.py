@@ -8,11 +8,14 @@ control characters escaped), and a refused line leaves the save as it was.
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from terminal_child import DEMO, ENTRY, child_fixture, commands, until_command  # noqa: F401  (a fixture)
+from textual import events
 
 from core.game import Game, Refusal
 from tui.app import FireteamApp
@@ -129,3 +132,46 @@ async def test_random_lines_through_the_client(tmp_path_factory, ruleset):
         for line in lines:
             await seat.give(line)
     game.close()
+
+
+@pytest.mark.parametrize(
+    ("pasted", "why"),
+    [
+        ('note "a\x1b]0;x\x07b"', "the paste holds the control character \\x1b (character 8): nothing was put in"),
+        ("note one\rmark ahmed pinned", "the paste holds 2 lines: a box takes one"),
+    ],
+)
+async def test_a_paste_holding_control_characters_is_refused_whole_on_the_command_line(tmp_path, pasted, why):
+    game = demo(tmp_path / "g.ft", "breaking-news")
+    before = game.path.read_bytes()
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        box.focus()
+        await pilot.pause()
+        box.post_message(events.Paste(pasted))
+        await pilot.pause()
+        assert box.value == ""  # nothing of it, neither cut nor with its escapes
+        assert hint(app) == f"✗ {why}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.path.read_bytes() == before  # nothing recorded, nothing for the other seats
+    game.close()
+
+
+def test_the_client_on_a_terminal_refuses_a_paste_holding_a_nul_whole(child, tmp_path):
+    """The real client on a terminal of its own (its driver's parser, ``tui.terminal_parser``):
+    a NUL in a paste is refused as any control character is (Textual's parser took it out, and
+    "ros\\0si" went in as "rossi"), as at an SSH or a browser seat."""
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    client = child(ENTRY, str(save), cwd=tmp_path)
+    client.wait_for_output(b"type a command")
+    before = commands(save)
+    client.type(b"\x1b[200~note ros\x00si\x1b[201~\r")
+    client.wait_for_output(b"the paste holds the control character \\x00 (character 9): nothing was put in")
+    client.type(b"\x1b[200~note pasted\x1b[201~\r")
+    until_command(save, "note pasted")
+    assert commands(save) == [*before, "note pasted"]
+    client.type(b"\x11")
+    assert client.exit_code() == 0

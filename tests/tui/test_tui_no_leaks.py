@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
+from core.secrets import sidecopy
 from core.state import encode_state
 from tui.app import FireteamApp
 from tui.panes.dice import history_line
@@ -111,13 +112,24 @@ def _received(game: Game, role: str) -> dict[str, object]:
     return {
         "view": encode_state(game.view(role)),
         "log": [(_plain(line_text(ln)), ln.number, ln.undone) for ln in lines],
-        "details": [_plain(event_details(ln, {}, referee=False)) for ln in lines],
+        # Each with its count of facts as the Details screen gives it (GameScreen._line_chosen).
+        "details": [
+            _plain(event_details(ln, {}, referee=False, facts=game.facts_seen(ln.cmd, role) if ln.cmd else None))
+            for ln in lines
+        ],
+        "copy": _copy(game, role),
         "dice": [_plain(history_line(ln)) for ln in Viewpoint(game, role).recent_rolls(6)],
         "complete": [game.complete(p, role) for p in _PREFIXES],
         "hints": (screen.undo_preview(), screen.redo_preview(), screen._undo_hint()),
         "replay": replay,
         "status": replies.status(Table("table", game), Seat(SEAT.name if role == SEAT.role else "spec", role)),
     }
+
+
+def _copy(game: Game, role: str) -> bytes:
+    """``fireteam export --as ROLE``, but for the moment the game was made (the two games' differ)."""
+    copy = sidecopy.export(game, role)
+    return msgspec.json.encode(msgspec.structs.replace(copy, header=msgspec.structs.replace(copy.header, created="")))
 
 
 @settings(
@@ -173,6 +185,33 @@ async def test_the_sides_screen_is_the_same_byte_for_byte(tmp_path):
     finally:
         plain.close()
         busy.close()
+
+
+async def test_details_count_only_the_facts_a_side_sees(tmp_path):
+    """Issue 28: a command's Details said "N facts follow" counting the facts hidden from the
+    side too (the scenario's placement of the irregulars' hidden fighters); they count the
+    lines of it the side's log holds."""
+    from core import events as ev
+    from tui.panes.log import LogView
+    from tui.plain import Plain
+    from tui.screens.dialogs import DetailsScreen
+
+    game = _new(tmp_path / "g.ft")
+    try:
+        first = next(ln for ln in game.log_lines(SEAT.role) if isinstance(ln.event, ev.Issued))
+        seen = sum(1 for ln in game.log_lines(SEAT.role) if ln.cmd == first.cmd) - 1
+        assert 0 < seen < first.event.n  # the scenario places fighters hidden from the regulars
+        app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
+        async with app.run_test(size=(110, 36)) as pilot:
+            await pilot.pause()
+            app.screen.query_one(LogView).post_message(LogView.LineChosen(first))
+            await pilot.pause()
+            assert isinstance(app.screen, DetailsScreen)
+            shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
+            assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
+        assert game.facts_seen(first.cmd) == first.event.n  # the referee sees them all
+    finally:
+        game.close()
 
 
 def test_details_tell_a_side_no_file_position(tmp_path):
@@ -273,3 +312,109 @@ def test_which_marker_is_which_man_changes_nothing_a_side_receives(lines):
         finally:
             for game in games:
                 game.close()
+
+
+# ------------------------------------------- every ruleset, a whole recorded game (issue 28)
+
+
+def _script(game) -> list[tuple[str, str]]:
+    """(role, command) of each line of a recorded game's script."""
+    from core.cli.main import _COMMENT, script_lines
+
+    out = []
+    for raw in script_lines(game.script.read_text()):
+        text = _COMMENT.sub("", raw).strip()
+        if text:
+            role = "referee"
+            if text.startswith("@"):
+                role, _sp, text = text[1:].partition(" ")
+            out.append((role, text))
+    return out
+
+
+def _labels_in_order() -> None:
+    """Marker labels drawn one after the other from here on (``_pick`` patched by the test).
+
+    A label, like a die, is drawn from the secret seed by the file's command number, so after
+    a hidden command it is another (which tells nothing: the seed is not the players'); drawn
+    in order, the two games' labels are comparable."""
+    import core.views
+
+    counter = iter(range(10**6))
+    letters, digits = core.views._LABEL_LETTERS, core.views._LABEL_DIGITS
+
+    def pick(self) -> str:
+        n = next(counter)
+        return letters[n % len(letters)] + digits[n // len(letters) % len(digits)] + letters[n // 200 % len(letters)]
+
+    core.views.MarkerLabels._pick = pick
+
+
+def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, unseen_by: str = "") -> list:
+    """Play ``lines`` in a new game at ``path``; with ``faces`` (those each line was given), those
+    dice; else the seeded dice as the referee's table would roll them, recorded into a list that
+    is returned.  With ``unseen_by``, before each of that side's lines the referee marks a piece
+    hidden from it and clears the mark again: two commands it cannot see, that change nothing."""
+    from core.dice import SeededDice
+    from core.views import unit_audience
+
+    g = Game.new(path, game.ruleset, seed=game.seed, clock=lambda: 1_000, salt=lambda: "0" * 32)
+    _labels_in_order()
+    given: list[list[int] | None] = []
+    for i, (role, text) in enumerate(lines):
+        if unseen_by and role == unseen_by:
+            hidden = [u for u in g.state.units.values() if "hidden" in u.status and role not in unit_audience(u)]
+            for u in hidden[:1]:
+                status = next(s for s in ("pinned", "suppressed", "wounded", "shaken") if s not in u.status)
+                with contextlib.suppress(Refused):
+                    g.execute(f"mark {u.id} {status}")
+                    g.execute(f"clear {u.id} {status}")
+        if faces is not None:
+            g.execute(text, role=role, faces=faces[i])
+            continue
+        rolled: list[int] = []
+        seeded = SeededDice(game.seed, g.history.next_cmd)
+        while True:
+            try:
+                g.execute(text, role=role, faces=None if "dice=" in text else rolled)
+                break
+            except NeedDice as need:
+                rolled += seeded.roll(need.count, need.sides)
+        given.append(None if "dice=" in text else rolled)
+    return [g, given]
+
+
+def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_commands(tmp_path, monkeypatch):
+    """Issue 28: each ruleset's recorded game played twice, the second time with the referee
+    marking and clearing a piece hidden from one side before each of that side's commands: what
+    that side and the spectator receive (view, log and numbers, details with their counts of
+    facts, dice, completion, hints, replay, status) is the same, byte for byte."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+    from recorded import recorded_games
+
+    import core.views
+    from core.views import SPECTATOR, roles
+
+    monkeypatch.setattr(core.views.MarkerLabels, "_pick", core.views.MarkerLabels._pick)  # put back after
+    checked = []
+    for game in recorded_games():
+        lines = _script(game)
+        (tmp_path / game.name / "plain").mkdir(parents=True)
+        plain, faces = _replayed(tmp_path / game.name / "plain" / "g.ft", game, lines, None)
+        try:
+            for side in [r for r in roles(plain.state) if r not in ("referee", SPECTATOR)]:
+                (tmp_path / game.name / side).mkdir()
+                busy, _given = _replayed(tmp_path / game.name / side / "g.ft", game, lines, faces, unseen_by=side)
+                try:
+                    if busy.log_length == plain.log_length:
+                        continue  # nothing of the other side was ever hidden from this one
+                    checked.append((game.name, side))
+                    for role in (side, SPECTATOR):
+                        assert _received(plain, role) == _received(busy, role), (game.name, side, role)
+                finally:
+                    busy.close()
+        finally:
+            plain.close()
+    # Bassa Intensità's recorded game hides no piece from a side by its status (its secrets are
+    # set aside otherwise): the referee has nothing to mark unseen there.
+    assert {name for name, _side in checked} == {"demo-game", "linea-di-tiro-game", "ludonet-game"}, checked

@@ -21,7 +21,14 @@ from textual.constants import ESCAPE_DELAY
 from textual.widgets import Footer
 
 import tui
-from tui.textual_internals import FooterKey, XTermParser, capture_output_into
+from tui.textual_internals import (
+    BRACKETED_PASTE_END,
+    BRACKETED_PASTE_START,
+    FooterKey,
+    Read1,
+    XTermParser,
+    capture_output_into,
+)
 
 TUI = Path(tui.__file__).parent
 
@@ -48,6 +55,18 @@ def test_the_parser_reads_a_sequence_split_across_reads():
 def test_a_bracketed_paste_is_one_paste_event():
     (paste,) = [e for e in parsed("\x1b[200~note [b]x[/b]\x1b[201~") if isinstance(e, events.Paste)]
     assert paste.text == "note [b]x[/b]"
+
+
+def test_the_parser_takes_a_paste_s_nuls_out_and_reads_a_character_a_read1():
+    """What ``tui.terminal_parser`` relies on to give a paste back with its NULs: ``parse`` is a
+    generator asking for one character at a time (``Read1``), and its paste is the characters
+    between the brackets less the NULs."""
+    parser = XTermParser(debug=False)
+    assert isinstance(parser._awaiting, Read1)
+    (paste,) = [
+        e for e in parser.feed(f"{BRACKETED_PASTE_START}a\x00b{BRACKETED_PASTE_END}") if isinstance(e, events.Paste)
+    ]
+    assert paste.text == "ab"
 
 
 def test_a_lone_escape_is_a_key_once_the_input_ends_or_the_parser_ticks():

@@ -209,11 +209,20 @@ class DicePrompt(ModalScreen[list[int] | None]):
         self.dismiss(None)
 
 
-def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True, domain: str = CORE_DOMAIN) -> Text:
+def event_details(
+    line: LogLine,
+    names: dict[str, str],
+    *,
+    referee: bool = True,
+    domain: str = CORE_DOMAIN,
+    facts: int | None = None,
+) -> Text:
     """Everything a log line's event records, in words (``domain``: the ruleset's).
 
     Only the referee is told where the event stands in the file: a position
-    counts the events hidden from a side too (``core.numbering``).
+    counts the events hidden from a side too (``core.numbering``).  For the
+    same reason a command's facts are counted as the reader may see them
+    (``facts``, ``Game.facts_seen``), never as the file holds them.
     """
     e = line.event
     text = Text()
@@ -258,7 +267,8 @@ def event_details(line: LogLine, names: dict[str, str], *, referee: bool = True,
         if e.at:
             when = datetime.fromtimestamp(e.at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             text.append("\n" + _("at {when}").format(when=when))
-        text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", e.n).format(n=e.n))
+        n = e.n if facts is None else facts
+        text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", n).format(n=n))
     else:
         fields = msgspec.structs.asdict(e)
         fields.pop("vis", None)
@@ -286,6 +296,7 @@ class DetailsScreen(ModalScreen[None]):
         *,
         referee: bool = True,
         domain: str = CORE_DOMAIN,
+        facts: int | None = None,
         naming: Names | None = None,
     ) -> None:
         super().__init__()
@@ -293,12 +304,14 @@ class DetailsScreen(ModalScreen[None]):
         self.names = names
         self.referee = referee
         self.domain = domain
+        #: The facts of the line's command the reader may see (None: as the event counts them).
+        self.facts = facts
         #: What the game calls its sides, for the words the event holds.
         self.naming = naming or Names()
 
     def compose(self) -> ComposeResult:
         with naming(self.naming):
-            details = event_details(self.line, self.names, referee=self.referee, domain=self.domain)
+            details = event_details(self.line, self.names, referee=self.referee, domain=self.domain, facts=self.facts)
         with Vertical():
             yield PlainLabel(_("Event details"), classes="title")
             with VerticalScroll():

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input
 
+from core import events as ev
 from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
@@ -32,7 +33,7 @@ from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
-from core.views import REFEREE
+from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
 from tui.i18n import N_, _, phase_name, role_words
@@ -410,12 +411,15 @@ class GameScreen(Screen):
     def _line_chosen(self, event: LogView.LineChosen) -> None:
         from tui.screens.dialogs import DetailsScreen
 
+        line = event.line
+        facts = self.game.facts_seen(line.cmd, self.role) if isinstance(line.event, ev.Issued) else None
         self.app.push_screen(
             DetailsScreen(
-                event.line,
+                line,
                 self._names,
                 referee=self.role == REFEREE,
                 domain=self.game.ruleset.domain,
+                facts=facts,
                 naming=sides_of(self.game.state),
             )
         )
@@ -617,7 +621,9 @@ class GameScreen(Screen):
         preview = self.undo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                _("nothing to undo")
+                _("a spectator cannot undo")
+                if self.role == SPECTATOR
+                else _("nothing to undo")
                 if self.game.undo_target(self.role) is None
                 else _("the last command is not yours to undo")
             )
@@ -636,7 +642,9 @@ class GameScreen(Screen):
         preview = self.redo_preview()
         if preview is None:
             self.query_one(CommandLine).error(
-                _("nothing to redo")
+                _("a spectator cannot redo")
+                if self.role == SPECTATOR
+                else _("nothing to redo")
                 if self.game.redo_target(self.role) is None
                 else _("the command to redo is not yours")
             )

@@ -346,6 +346,7 @@ async def _start_server(
     # connects from 127.0.0.1, many at once, and the spectators share one seat's key.
     at_once = 4 * _AT_ONCE
     limits = ["--max-unauth-per-address", str(at_once), "--max-unauth", str(at_once)]
+    limits += ["--max-unauth-start", str(at_once)]  # no random early drop of its own clients
     limits += ["--terminals-per-seat", str(max(4, spectators))]
     proc = await asyncio.create_subprocess_exec(
         sys.executable,

@@ -3,12 +3,14 @@
 Textual's own drivers read ``sys.stdin`` and write ``sys.stderr`` of the
 process; a server hosting many seats in one process needs one terminal per
 app.  :class:`SSHDriver` writes each app's output to its seat's channel and
-feeds the keys that come back through Textual's ``XTermParser``, exactly as the
-Linux driver does with a tty, but without threads or signals: everything runs
-in the server's event loop.  Input is limited before it becomes events (a
-token bucket, a longest line, a backlog; ``tui.ssh.limits``), and handed to
-the app a few events at a time, each slice once the last was handled: a flood, or a
-long paste, costs its own seat time and never the other seats'.  The terminal size comes from the client's pty
+feeds the keys that come back through Textual's ``XTermParser`` (less its
+removal of a paste's NULs: ``tui.terminal_parser``), exactly as the local
+driver does with a tty, but without threads or signals: everything runs
+in the server's event loop.  Input is bounded before it becomes events, and
+handed to the app a few events at a time, each slice once the last was
+handled, as the local client's is (``tui.input_limits``, with the server's
+``Limits``): a flood, or a long paste, costs its own seat time and never the
+other seats'.  The terminal size comes from the client's pty
 request and window-change messages, the colours from the client's ``TERM``:
 every app renders in true colour (Textual caches rendered lines process-wide,
 so one process cannot render for several colour systems) and the driver
@@ -24,11 +26,9 @@ other).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import re
 import sys
-from collections import deque
 from collections.abc import Mapping
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
@@ -41,9 +41,11 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
-from core.language.i18n import M, Msg, Text
-from tui.ssh.limits import Limits, TokenBucket
-from tui.textual_internals import XTermParser, capture_output_into
+from core.language.i18n import Text
+from tui.input_limits import BoundedInput, TokenBucket
+from tui.ssh.limits import Limits, input_limits
+from tui.terminal_parser import TerminalParser
+from tui.textual_internals import capture_output_into
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -62,15 +64,6 @@ _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
 #: A terminal the server draws on without taking any input from it (a spectator's), and back.
 SCREEN_ON = _ALT_SCREEN_ON + _CURSOR_HIDE + _LINE_WRAP_OFF
 SCREEN_OFF = _LINE_WRAP_ON + _ALT_SCREEN_OFF + _CURSOR_SHOW
-#: Keys that end a line (a command) or throw it away: the line length counts from there.
-_LINE_ENDS = frozenset({"enter", "escape", "ctrl+c", "ctrl+u"})
-#: Input events handed to the app at once, before waiting for it to handle them: small
-#: enough that a slice takes a few milliseconds, large enough that a paste is not slowed
-#: to one key per redraw.
-_SLICE = 16
-#: The longest wait for the app to handle one input event before the next is given anyway
-#: (only ever reached if the app lost the callback, e.g. its screen closed meanwhile).
-_HANDLED_WAIT_S = 2.0
 
 
 class Terminal(Protocol):
@@ -103,18 +96,19 @@ class SSHDriver(Driver):
         super().__init__(app, debug=False, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
         self._color_system = color_system
-        self._parser = XTermParser(debug=False)  # debug=True would open keys.log in the server's folder
+        self._parser = TerminalParser()
         #: The loop the seat's input is handled on (Textual's driver keeps its own, privately).
         self._input_loop = asyncio.get_running_loop()
         self._input_enabled = False
         self._escape_timer: asyncio.TimerHandle | None = None
         limits = terminal.limits
         self._limits = limits
-        self._bucket = TokenBucket(limits.input_rate, limits.input_burst)
-        self._line = 0  # characters typed since the last line end
-        self._backlog: deque[Message] = deque()
-        self._pump: asyncio.Task[None] | None = None
+        self._input = BoundedInput(
+            app, input_limits(limits), deliver=self.process_message, refuse=terminal.input_refused
+        )
         self._resize_timer: asyncio.TimerHandle | None = None
+        #: The redraws window changes may cause: a client sending thousands a second redraws this often.
+        self._redraws = TokenBucket(limits.resize_rate, limits.resize_burst)
 
     # ------------------------------------------------------------------ output
 
@@ -145,10 +139,7 @@ class SSHDriver(Driver):
             if timer is not None:
                 timer.cancel()
         self._escape_timer = self._resize_timer = None
-        self._backlog.clear()
-        if self._pump is not None:
-            self._pump.cancel()
-            self._pump = None
+        self._input.close()
         self._terminal.attach(None)
 
     # ------------------------------------------------------------------- input
@@ -157,19 +148,9 @@ class SSHDriver(Driver):
         """Keys, mouse and terminal replies typed at the remote end."""
         if not self._input_enabled:
             return
-        granted = self._bucket.take(len(data))
-        if granted < len(data):
-            self._refuse(
-                M(
-                    "{count} characters of input dropped: more than {rate} a second (bursts of {burst})",
-                    count=len(data) - granted,
-                    rate=f"{self._limits.input_rate:.0f}",
-                    burst=self._limits.input_burst,
-                )
-            )
-            data = data[:granted]
-        if data:
-            self._queue(self._parser.feed(data))
+        admitted = self._input.admit(data)
+        messages = list(self._parser.feed(admitted.text)) if admitted.text else []
+        self._input.queue([*messages, *admitted.kept], dropped=admitted.dropped, cut_paste=admitted.cut_paste)
         # A lone ESC is a key only once no sequence follows it in time
         # (the Linux driver polls the parser for that every 0.1 s).
         if self._escape_timer is not None:
@@ -179,98 +160,23 @@ class SSHDriver(Driver):
     def _tick(self) -> None:
         self._escape_timer = None
         if self._input_enabled:
-            self._queue(self._parser.tick())
-
-    def _queue(self, messages) -> None:
-        """Keep what is within the limits, for the pump to hand to the app."""
-        long_line = dropped = 0
-        for message in messages:
-            if isinstance(message, events.Key):
-                if message.key in _LINE_ENDS:
-                    self._line = 0
-                elif message.is_printable:
-                    if self._line >= self._limits.line_length:
-                        long_line += 1
-                        continue
-                    self._line += 1
-            elif isinstance(message, events.Paste) and self._line + len(message.text) > self._limits.line_length:
-                long_line += len(message.text)
-                continue
-            if len(self._backlog) >= self._limits.input_backlog:
-                dropped += 1
-                continue
-            self._backlog.append(message)
-        if long_line:
-            self._refuse(
-                M(
-                    "a line longer than {limit} characters: {count} characters dropped",
-                    limit=self._limits.line_length,
-                    count=long_line,
-                )
-            )
-        if dropped:
-            self._refuse(
-                M(
-                    "{count} keys dropped: {limit} were still waiting to be handled",
-                    count=dropped,
-                    limit=self._limits.input_backlog,
-                )
-            )
-        if self._backlog and self._pump is None:
-            self._pump = self._input_loop.create_task(self._deliver(), name="seat input")
-
-    async def _deliver(self) -> None:
-        """Hand the app a few events at a time, each slice once the last was handled.
-
-        Textual handles queued messages back to back without yielding to the
-        loop, so a backlog given at once would hold every other seat up until
-        it is all handled.
-        """
-        try:
-            while self._backlog and self._input_enabled:
-                for _ in range(min(_SLICE, len(self._backlog))):
-                    self.process_message(self._backlog.popleft())
-                await self._handled()
-        finally:
-            self._pump = None
-
-    async def _handled(self) -> None:
-        """Return once the app, and the widget its keys go to, have handled what was given them."""
-        done: asyncio.Future[None] = self._input_loop.create_future()
-
-        def settle() -> None:
-            if not done.done():
-                done.set_result(None)
-
-        def forwarded() -> None:
-            # The app has forwarded the event: wait for its target too, and for the redraw.
-            try:
-                screen = self._app.screen
-            except Exception:  # no screen (the app is closing)
-                settle()
-                return
-            target = screen.focused or screen
-            if not target.call_after_refresh(settle):
-                settle()
-
-        if not self._app.call_later(forwarded):
-            return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(done, _HANDLED_WAIT_S)
-
-    def _refuse(self, why: Msg) -> None:
-        self._terminal.input_refused(why)
+            self._input.queue(self._parser.tick())
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed size: redraw once the changes stop coming."""
+        """The client's window changed size: redraw at the size last given, once per ``resize_delay_s``
+        at most, and no more than ``resize_rate`` times a second (the last size always wins)."""
         self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
         if self._resize_timer is None:
             self._resize_timer = self._input_loop.call_later(self._limits.resize_delay_s, self._resized)
 
     def _resized(self) -> None:
         self._resize_timer = None
-        if self._input_enabled:
+        if not self._input_enabled:
+            return
+        if self._redraws.take(1):
             self._post_size()
+        else:  # over the rate: the size waits for the next redraw allowed (and may change meanwhile)
+            self._resize_timer = self._input_loop.call_later(1 / self._redraws.rate, self._resized)
 
     def _post_size(self) -> None:
         width, height = self._size or self._terminal.size

@@ -3,14 +3,16 @@
 Every limit is here, with its default, in :class:`Limits`; ``fireteam serve``
 lets the organiser change the ones he may want to (``tui.ssh.main``), and
 the seat workers get the same values from the table process.  The helpers
-below apply them: a token bucket for a seat's input, a gate for connections
-that have not logged in yet, and a log that cannot itself be flooded.
+below apply them: a gate for connections that have not logged in yet, and a
+log that cannot itself be flooded.  A seat's input is bounded as the local
+client's is, by ``tui.input_limits``.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +20,10 @@ from dataclasses import dataclass
 import msgspec
 
 from core.language.i18n import N_
+from tui.input_limits import InputLimits, TokenBucket  # noqa: F401  (TokenBucket: the web door's too)
 from tui.ssh.language import _
+
+_TYPED = InputLimits()
 
 
 class Limits(msgspec.Struct, frozen=True, kw_only=True):
@@ -27,24 +32,41 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: Connections not logged in yet, from one address and in all (OpenSSH's MaxStartups).
     unauth_per_address: int = 10
     unauth_total: int = 100
+    #: Past ``unauth_start`` connections not logged in, a new one is refused at random, from
+    #: ``unauth_rate`` per cent up to every one at ``unauth_total`` (OpenSSH's MaxStartups
+    #: ``start:rate:full``, its random early drop, 10:30:100 by default as OpenSSH's).
+    unauth_start: int = 10
+    unauth_rate: int = 30
     #: Seconds a connection has to log in (OpenSSH's LoginGraceTime).
     login_grace_s: float = 60.0
+    #: Past ``unauth_start`` (or its address's limit), seconds a connection has to begin
+    #: authenticating (its client to ask for a user) before it is closed: a flood of idle
+    #: connections is cleared at this pace, not at ``login_grace_s``'s.
+    auth_grace_s: float = 5.0
+    #: An address whose connection was closed so is refused for this many seconds more each
+    #: time, up to ``penalty_max_s`` (OpenSSH's PerSourcePenalties).
+    penalty_s: float = 1.0
+    penalty_max_s: float = 10.0
     #: Sessions (terminals and commands) open at once on one connection (OpenSSH's MaxSessions).
     sessions_per_connection: int = 4
     #: Terminals one seat has open at once, over all its connections.
     terminals_per_seat: int = 4
-    #: A seat's input: characters per second it may send on average, and in one burst.
-    input_rate: float = 2000.0
-    input_burst: int = 8192
-    #: Key events read but not yet handled by the seat's app; more are dropped.
-    input_backlog: int = 2048
-    #: Characters typed on one line (a command) before the rest of the line is dropped.
-    line_length: int = 1000
+    #: A seat's input: characters per second it may send on average, and in one burst; key
+    #: events read but not yet handled by its app; characters typed on one line (a command).
+    #: By default the local client's own (``tui.input_limits``).
+    input_rate: float = _TYPED.rate
+    input_burst: int = _TYPED.burst
+    input_backlog: int = _TYPED.backlog
+    line_length: int = _TYPED.line_length
     #: The largest terminal drawn; a client claiming more is drawn this size.
     max_columns: int = 500
     max_rows: int = 200
-    #: Seconds a window-change waits for the next, so a stream of them is one redraw.
+    #: Seconds a window-change waits for the next, so a stream of them is one redraw; and the
+    #: redraws window changes may cause a second, on average and at once (a client sending
+    #: thousands of them a second must not take the loop from the other seats).
     resize_delay_s: float = 0.05
+    resize_rate: float = 4.0
+    resize_burst: int = 8
     #: Bytes a spectator may leave unsent before the frames of the shared screen skip him
     #: (``tui.ssh.sharedscreen``): he is sent the whole screen again once they drain.
     spectator_buffer: int = 256 * 1024
@@ -68,7 +90,15 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
 _OPTIONS = (
     ("--max-unauth-per-address", "unauth_per_address", N_("connections not logged in yet from one address")),
     ("--max-unauth", "unauth_total", N_("connections not logged in yet, in all")),
+    (
+        "--max-unauth-start",
+        "unauth_start",
+        N_("connections not logged in yet past which some are refused at random"),
+    ),
+    ("--max-unauth-rate", "unauth_rate", N_("the per cent of new connections refused at random past that")),
     ("--login-grace", "login_grace_s", N_("seconds a connection has to log in")),
+    ("--auth-grace", "auth_grace_s", N_("seconds a connection has to begin logging in, past those")),
+    ("--penalty", "penalty_s", N_("seconds an address is refused for each connection closed so")),
     ("--sessions-per-connection", "sessions_per_connection", N_("sessions open at once on one connection")),
     ("--terminals-per-seat", "terminals_per_seat", N_("terminals a seat has open at once")),
     ("--input-rate", "input_rate", N_("characters a second a seat may type, on average")),
@@ -109,31 +139,19 @@ def from_args(args: argparse.Namespace) -> Limits:
     return Limits(**values, sha1=getattr(args, "sha1", False))
 
 
+def input_limits(limits: Limits) -> InputLimits:
+    """The bounds on what a seat types."""
+    return InputLimits(
+        rate=limits.input_rate, burst=limits.input_burst, backlog=limits.input_backlog, line_length=limits.line_length
+    )
+
+
 def to_json(limits: Limits) -> str:
     return msgspec.json.encode(limits).decode()
 
 
 def from_json(text: str) -> Limits:
     return msgspec.json.decode(text, type=Limits)
-
-
-class TokenBucket:
-    """``rate`` tokens a second, at most ``burst`` saved up; ``take`` says how many of those asked for are granted."""
-
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._clock = clock
-        self._tokens = float(burst)
-        self._at = clock()
-
-    def take(self, n: int) -> int:
-        now = self._clock()
-        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        granted = min(n, int(self._tokens))
-        self._tokens -= granted
-        return granted
 
 
 @dataclass
@@ -175,57 +193,155 @@ def address_of(peer: str) -> str:
     return peer.rpartition(":")[0] or peer
 
 
+@dataclass
+class _Waiting:
+    """A connection not logged in yet."""
+
+    address: str
+    since: float
+    close: Callable[[], None]
+    authenticating: bool = False
+
+
 class Gate:
-    """Counts the connections that have not logged in, and refuses those over the limits as they arrive.
+    """The connections that have not logged in: refuses those over the limits as they arrive, and
+    clears the idle ones when there are many (OpenSSH's MaxStartups and PerSourcePenalties).
 
     A connection is ``admit``-ted (or refused), then either ``logged_in`` or
-    ``closed``; only the time in between counts.
+    ``closed``; only the time in between counts.  Past ``unauth_start`` of them,
+    a new one is refused at random (more often the more there are: a flood
+    cannot hold every place, and a player trying again gets one), and
+    :meth:`sweep` closes those that have not begun authenticating within
+    ``auth_grace_s`` (a client that asks for a user has finished the key
+    exchange: idle ones are what a flood is made of), refusing their address
+    for a while (``penalty_s`` each, up to ``penalty_max_s``); so does it those
+    of an address at its own limit.
     """
 
-    def __init__(self, limits: Limits, log: logging.Logger) -> None:
+    #: The most addresses under penalty remembered: a flood from many cannot grow it without end.
+    MAX_PENALTIES = 65_536
+
+    def __init__(
+        self,
+        limits: Limits,
+        log: logging.Logger,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        chance: Callable[[], float] = random.random,
+    ) -> None:
         self.limits = limits
-        self._waiting: dict[str, str] = {}  # peer -> address
+        self._log = log
+        self._clock = clock
+        self._chance = chance
+        self._waiting: dict[str, _Waiting] = {}  # peer -> its connection
         self._per_address: dict[str, int] = {}
+        self._penalty: dict[str, float] = {}  # address -> refused until
         self._quiet = QuietLog(log)
 
     @property
     def waiting(self) -> int:
         return len(self._waiting)
 
-    def admit(self, peer: str) -> bool:
+    def penalised(self, address: str) -> float:
+        """Seconds ``address`` is still refused for (0: none)."""
+        return max(0.0, self._penalty.get(address, 0.0) - self._clock())
+
+    def admit(self, peer: str, close: Callable[[], None] = lambda: None) -> bool:
+        """Whether the connection from ``peer`` may stay; ``close`` closes it (when it is swept)."""
         address = address_of(peer)
+        limits = self.limits
+        left = self.penalised(address)
+        if left:
+            self._quiet.warning(
+                f"penalty {address}",
+                "refused from=%s: its address left connections idle; refused for %.0f s more",
+                peer,
+                left,
+            )
+            return False
         here = self._per_address.get(address, 0)
-        if here >= self.limits.unauth_per_address:
+        if here >= limits.unauth_per_address:
             self._quiet.warning(
                 f"address {address}",
                 "refused from=%s: %d connections from this address have not logged in yet (limit %d)",
                 peer,
                 here,
-                self.limits.unauth_per_address,
+                limits.unauth_per_address,
             )
             return False
-        if len(self._waiting) >= self.limits.unauth_total:
+        waiting = len(self._waiting)
+        if waiting >= limits.unauth_total or (waiting >= limits.unauth_start and self._chance() < self._drop(waiting)):
             self._quiet.warning(
                 "total",
-                "refused from=%s: %d connections have not logged in yet (limit %d)",
+                "refused from=%s: %d connections have not logged in yet (refused at random past %d, all at %d)",
                 peer,
-                len(self._waiting),
-                self.limits.unauth_total,
+                waiting,
+                limits.unauth_start,
+                limits.unauth_total,
             )
             return False
-        self._waiting[peer] = address
+        self._waiting[peer] = _Waiting(address, self._clock(), close)
         self._per_address[address] = here + 1
         return True
+
+    def _drop(self, waiting: int) -> float:
+        """The chance a new connection is refused with ``waiting`` not logged in (OpenSSH's formula)."""
+        limits = self.limits
+        span = max(1, limits.unauth_total - limits.unauth_start)
+        rate = min(100, max(0, limits.unauth_rate))
+        return (rate + (100 - rate) * (waiting - limits.unauth_start) / span) / 100
+
+    def authenticating(self, peer: str) -> None:
+        """``peer``'s client asked for a user: it finished the key exchange, a sweep spares it."""
+        waiting = self._waiting.get(peer)
+        if waiting is not None:
+            waiting.authenticating = True
+
+    def sweep(self) -> int:
+        """Close the connections idle past ``auth_grace_s`` when more than ``unauth_start`` wait, or
+        when their address is at its limit (else it would be refused for the whole login grace); how many."""
+        limits = self.limits
+        crowded = len(self._waiting) > limits.unauth_start
+        full = {a for a, n in self._per_address.items() if n >= limits.unauth_per_address}
+        if not crowded and not full:
+            return 0
+        now = self._clock()
+        idle = [
+            (peer, w)
+            for peer, w in self._waiting.items()
+            if not w.authenticating and now - w.since >= limits.auth_grace_s and (crowded or w.address in full)
+        ]
+        for peer, w in idle:
+            self._penalise(w.address, now)
+            self.closed(peer)
+            w.close()
+        if idle:
+            self._quiet.warning(
+                "swept",
+                "closed %d connections that had not begun to log in within %g s (from %d addresses)",
+                len(idle),
+                self.limits.auth_grace_s,
+                len({w.address for _peer, w in idle}),
+            )
+        return len(idle)
+
+    def _penalise(self, address: str, now: float) -> None:
+        if address not in self._penalty and len(self._penalty) >= self.MAX_PENALTIES:
+            self._penalty = {a: t for a, t in self._penalty.items() if t > now}
+            if len(self._penalty) >= self.MAX_PENALTIES:
+                return
+        until = max(now, self._penalty.get(address, 0.0)) + self.limits.penalty_s
+        self._penalty[address] = min(until, now + self.limits.penalty_max_s)
 
     def logged_in(self, peer: str) -> None:
         self.closed(peer)
 
     def closed(self, peer: str) -> None:
-        address = self._waiting.pop(peer, None)
-        if address is None:
+        waiting = self._waiting.pop(peer, None)
+        if waiting is None:
             return
-        left = self._per_address[address] - 1
+        left = self._per_address[waiting.address] - 1
         if left:
-            self._per_address[address] = left
+            self._per_address[waiting.address] = left
         else:
-            del self._per_address[address]
+            del self._per_address[waiting.address]

@@ -35,6 +35,7 @@ from tui.ssh.server import (
     host_key,
     open_tables,
     private_folder,
+    private_save,
     server_log,
 )
 
@@ -116,6 +117,10 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             t.game.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
+    for t in tables:
+        said = private_save(t.game.path)
+        if said:
+            print(said)
     invitations = Invitations(folder)
     key, created = host_key(folder)
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")

@@ -49,7 +49,7 @@ from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seats import Seats, SeatsFile, seats_in_force, table_roles
-from tui.ssh.server import Table, log_table, redeem_invitation
+from tui.ssh.server import SWEEP_S, Table, log_table, redeem_invitation
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -154,6 +154,8 @@ class SeatWorkers:
         self.public_url = ""
         self.tls_files: tuple[Path, Path] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        #: A copy of each SSH connection not logged in yet, by peer: a sweep closes it through this.
+        self._unauth: dict[str, socket.socket] = {}
         self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
 
     @property
@@ -199,6 +201,7 @@ class SeatWorkers:
             assert self._web is not None
             self.log.info("browser seats on %s:%d", self._web[0], self.web_port)
         self._track(self._ping())
+        self._track(self._sweep())
         self.log.info("listening on %s:%d with %d seat workers", host, bound, len(self.workers))
         return bound
 
@@ -210,6 +213,9 @@ class SeatWorkers:
             if sock is not None:
                 sock.close()
         self._listener = self._web_listener = None
+        for sock in self._unauth.values():
+            sock.close()
+        self._unauth.clear()
         loop = asyncio.get_running_loop()
         for w in list(self.workers):
             loop.remove_reader(w.requests)
@@ -297,7 +303,7 @@ class SeatWorkers:
         w.requests.close()
         w.heartbeat.close()
         for peer in w.peers:  # its connections went with it
-            self.gate.closed(peer)
+            self._gone(peer)
         if not w.ready.done() and not self._started:
             w.ready.set_exception(RuntimeError(f"seat worker {w.index} stopped while starting (status {status})"))
             return
@@ -374,7 +380,12 @@ class SeatWorkers:
                 continue
             with conn:
                 peer = f"{addr[0]}:{addr[1]}"
-                if self.gate.admit(peer):  # else refused (and logged) before any worker sees it
+                # A browser's connection has its own timeout; an SSH one idle while many wait is
+                # cut here, through a copy of its socket kept until it logs in or goes.
+                cut = (lambda peer=peer: self._cut(peer)) if door == "ssh" else None
+                if self.gate.admit(peer, cut):  # else refused (and logged) before any worker sees it
+                    if cut is not None:
+                        self._unauth[peer] = conn.dup()
                     self._hand_over(conn, peer, door)
 
     def _hand_over(self, conn: socket.socket, peer: str, door: str) -> None:
@@ -387,8 +398,29 @@ class SeatWorkers:
                 continue  # full or gone: the next one
             w.peers.add(peer)
             return
-        self.gate.closed(peer)
+        self._gone(peer)
         self._quiet.warning("no worker", "no seat worker could take the connection from=%s; closed", peer)
+
+    def _gone(self, peer: str) -> None:
+        """``peer`` logged in or closed: it no longer counts, and its copy here is let go."""
+        self.gate.closed(peer)
+        sock = self._unauth.pop(peer, None)
+        if sock is not None:
+            sock.close()
+
+    def _cut(self, peer: str) -> None:
+        """Close ``peer``'s connection, which a worker serves, through this process's copy of it."""
+        sock = self._unauth.pop(peer, None)
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)  # the worker's asyncssh reads the end
+            sock.close()
+
+    async def _sweep(self) -> None:
+        """Clear idle connections not logged in while many wait (``Gate.sweep``)."""
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            self.gate.sweep()
 
     # --------------------------------------------------------------- requests
 
@@ -432,10 +464,12 @@ class SeatWorkers:
                 with contextlib.suppress(ValueError):
                     w.seated.remove((msg.table, msg.seat))
             case wire.LoggedIn():
-                self.gate.logged_in(msg.peer)
+                self._gone(msg.peer)
+            case wire.Authenticating():
+                self.gate.authenticating(msg.peer)
             case wire.Gone():
                 w.peers.discard(msg.peer)
-                self.gate.closed(msg.peer)
+                self._gone(msg.peer)
         return None
 
     def _record(self, w: _Worker, msg: wire.Execute | wire.Undo | wire.Redo) -> wire.Answer:
@@ -451,11 +485,11 @@ class SeatWorkers:
         try:
             match msg:
                 case wire.Execute():
-                    game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
+                    outcome = game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
                 case wire.Undo():
-                    game.undo(role=msg.role, by=msg.by)
+                    outcome = game.undo(role=msg.role, by=msg.by)
                 case wire.Redo():
-                    game.redo(role=msg.role, by=msg.by)
+                    outcome = game.redo(role=msg.role, by=msg.by)
         except Refused as e:
             return wire.Refusal(msg.seq, str(e))
         except NeedDice as need:
@@ -467,7 +501,7 @@ class SeatWorkers:
             self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
             return wire.Failed(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
-        return wire.Done(msg.seq, game.saved_bytes)
+        return wire.Done(msg.seq, game.saved_bytes, outcome.cmd)
 
     def _redeem(self, msg: wire.Redeem) -> wire.Answer:
         """A worker's player uses an invitation: this process alone writes the store and the seats file."""

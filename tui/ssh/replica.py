@@ -20,6 +20,8 @@ import socket
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from core.dice import NeedDice
 from core.game import Game, Outcome
 from core.language.reader import lang
@@ -127,4 +129,6 @@ class ReplicaGame(Game):
             raise Refused(_("{error}; the command was recorded, reconnect to see it").format(error=e)) from None
         if not outcomes:
             raise Refused(_("the server recorded the command but this seat could not read it back; reconnect"))
-        return outcomes[-1]
+        # Named by the table's number of what was done: a side's undo that carried hidden
+        # commands past it reads back ending with those, whose number the side may not see.
+        return msgspec.structs.replace(outcomes[-1], cmd=answer.cmd or outcomes[-1].cmd)

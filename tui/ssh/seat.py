@@ -45,6 +45,7 @@ from textual.app import App
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
 from core.views import SPECTATOR
+from tui.input_limits import NOTICE, NOTICE_EVERY_S, NOTICE_TITLE
 from tui.ssh.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
 from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
 #: How long a closing app may take before its task is cancelled.
 EXIT_GRACE_S = 5.0
 #: Seconds between two notices to a seat that its input was dropped (or, to a spectator, that he only watches).
-REFUSED_NOTICE_S = 3.0
+REFUSED_NOTICE_S = NOTICE_EVERY_S
 #: Seconds a notice stays at the foot of a spectator's terminal before the shared screen is drawn over it.
 SPECTATOR_NOTICE_S = 3.0
 #: Keys that take a spectator away from the table: Ctrl+Q, as for every seat, and Ctrl+C.
@@ -446,8 +447,8 @@ class SeatSession:
             self._refused_notice = now + REFUSED_NOTICE_S
             with reading(self.reader):
                 self.app.notify(
-                    _("Input dropped: {why}.").format(why=told(why, self.reader)),
-                    title=_("Too much input"),
+                    _(NOTICE).format(why=told(why, self.reader)),
+                    title=_(NOTICE_TITLE),
                     severity="warning",
                     markup=False,
                 )

@@ -19,6 +19,7 @@ import logging
 import os
 import socket
 import ssl
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -52,7 +53,7 @@ from tui.ssh.invitations import (
     loggable_user,
     token_in,
 )
-from tui.ssh.language import carry_readers_into_threads
+from tui.ssh.language import _, carry_readers_into_threads
 from tui.ssh.limits import Gate, Limits, QuietLog
 from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
@@ -67,6 +68,8 @@ SEATS_NAME = "seats.toml"
 #: How often the seats file is looked at (one stat) while seats are open.
 SEATS_POLL_S = 1.0
 LOG_NAME = "serve.log"
+#: How often the connections not logged in are looked over for idle ones (``Gate.sweep``).
+SWEEP_S = 0.5
 #: Bytes of output a seat may leave unread before it is cut off.
 OUTPUT_LIMIT = 1 << 20
 #: Seconds between keepalives, and how many may go unanswered before a silent client is dropped.
@@ -112,6 +115,28 @@ def private_file(path: Path) -> Path:
     if path.stat().st_mode & 0o077:
         path.chmod(0o600)
     return path
+
+
+def private_save(path: Path) -> str | None:
+    """Make a served save readable by its owner only (it names hidden units); what to tell the host.
+
+    A save made outside ``fireteam serve`` (a client's, under the usual umask
+    ``022``) is readable by every account of the host while it is served.  Only
+    its mode changes, never its bytes; one the host does not own is left as it
+    is, and said to be readable by others.
+    """
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if not mode & 0o077:
+        return None
+    try:
+        path.chmod(mode & 0o700)
+    except OSError as e:
+        said = _(
+            "warning: {path} is readable by other accounts of this host and stays so ({error}): it names hidden units"
+        )
+        return said.format(path=path, error=e.strerror)
+    said = _("{path} was readable by other accounts of this host: now by its owner only (it names hidden units)")
+    return said.format(path=path)
 
 
 def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
@@ -415,6 +440,7 @@ class FireteamServer:
         #: The browser door (``fireteam serve --web``), once opened; the listener, in the process that listens.
         self.web: WebDoor | None = None
         self._web_listener: socket.socket | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
@@ -514,9 +540,21 @@ class FireteamServer:
             **algorithms(sha1=self.limits.sha1),
         )
 
-    def arrived(self, peer: str) -> bool:
-        """A connection this process accepted: whether it may stay (the unauthenticated limits)."""
-        return self.gate is None or self.gate.admit(peer)
+    def arrived(self, peer: str, close: Callable[[], None] | None = None) -> bool:
+        """A connection this process accepted: whether it may stay (the unauthenticated limits);
+        ``close`` closes it if it idles while others wait (None: never, a browser's has its own timeout)."""
+        return self.gate is None or self.gate.admit(peer, close)
+
+    def authenticating(self, peer: str) -> None:
+        """``peer``'s client finished the key exchange and asked for a user."""
+        if self.gate is not None:
+            self.gate.authenticating(peer)
+
+    async def _sweep(self) -> None:
+        """Clear idle connections not logged in while many wait (``Gate.sweep``), twice a second."""
+        while self.gate is not None:
+            await asyncio.sleep(SWEEP_S)
+            self.gate.sweep()
 
     def logged_in(self, peer: str) -> None:
         if self.gate is not None:
@@ -530,6 +568,7 @@ class FireteamServer:
         """Listen; return the port (useful with ``port=0``)."""
         carry_readers_into_threads(asyncio.get_running_loop())
         self.gate = Gate(self.limits, self.log)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self._acceptor = await asyncssh.create_server(lambda: _Connection(self), host, port, **self._ssh_options())
         bound = self._acceptor.get_port()
         self.log.info("listening on %s:%d, host key %s", host, bound, self.key.get_fingerprint())
@@ -601,6 +640,9 @@ class FireteamServer:
         if self._watcher is not None:
             self._watcher.cancel()
             self._watcher = None
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         if self._web_listener is not None:
             self._web_listener.close()
             self._web_listener = None
@@ -612,7 +654,7 @@ class FireteamServer:
             if session.app is not None:
                 session.app.exit()
         await self.stands.close()  # their spectators' sessions end with them
-        for _ in range(100):
+        for _try in range(100):
             if not self.sessions:
                 break
             await asyncio.sleep(0.05)
@@ -649,7 +691,7 @@ class _Connection(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
-        if not self._server.arrived(self.peer):
+        if not self._server.arrived(self.peer, conn.abort):
             self._refused = True  # logged by the gate
             conn.abort()
             return
@@ -677,6 +719,7 @@ class _Connection(asyncssh.SSHServer):
 
     async def begin_auth(self, username: str) -> bool:
         await asyncio.sleep(0)
+        self._server.authenticating(self.peer)
         self.username = username
         return True
 

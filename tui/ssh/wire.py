@@ -121,6 +121,13 @@ class LoggedIn(_Msg):
     peer: str
 
 
+class Authenticating(_Msg):
+    """A connection the table handed over has begun to log in (its client asked for a user):
+    a sweep of idle connections spares it (``tui.ssh.limits.Gate``)."""
+
+    peer: str
+
+
 class Gone(_Msg):
     """A connection the table handed over has closed."""
 
@@ -147,10 +154,16 @@ class Pong(_Msg):
 
 
 class Done(_Msg):
-    """The command was recorded: the save is synced up to ``size`` bytes."""
+    """The command was recorded: the save is synced up to ``size`` bytes.
+
+    ``cmd`` is the file's number of what was done, as ``Game.execute`` (``undo``,
+    ``redo``) returned it: a side's undo that carried hidden commands past ends
+    with those, so the worker could not tell it from what it reads back.
+    """
 
     seq: int
     size: int
+    cmd: int = 0
 
 
 class Refusal(_Msg):
@@ -213,7 +226,7 @@ class Close(_Msg):
     by: str
 
 
-Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Gone
+Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Gone
 Answer = Done | Refusal | Failed | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 

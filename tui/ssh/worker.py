@@ -97,6 +97,9 @@ class WorkerServer(FireteamServer):
         # The table process counts the connections not logged in: it accepted them.
         self._link.tell(wire.LoggedIn(peer))
 
+    def authenticating(self, peer: str) -> None:
+        self._link.tell(wire.Authenticating(peer))
+
 
 class _Worker:
     def __init__(self, args: argparse.Namespace) -> None:

@@ -1,0 +1,172 @@
+"""The bounds on what a terminal types (``tui.input_limits``), shared by the local client and the SSH seats.
+
+Given what a terminal sends and a clock that stands still, exactly what goes
+on to the parser, what reaches the app, and what the terminal is told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from textual import events
+from textual.constants import ESCAPE_DELAY
+
+from core.language.i18n import plain
+from tui.input_limits import PASTE_END, PASTE_START, BoundedInput, InputLimits
+from tui.terminal_parser import TerminalParser
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+import hostile  # noqa: E402  (test folders are not packages)
+
+
+class StandIn:
+    """An app that handles what it is given at once (the pump never waits)."""
+
+    def call_later(self, callback) -> bool:
+        return False
+
+
+class Terminal:
+    """One terminal's input through :class:`BoundedInput`, parsed as the drivers parse it."""
+
+    def __init__(self, **limits) -> None:
+        self.limits = InputLimits(**{"rate": 1.0, "burst": 100, **limits})
+        self.now = 0.0
+        self.delivered: list = []
+        self.refused: list[str] = []
+        self.input = BoundedInput(
+            StandIn(),
+            self.limits,
+            deliver=self.delivered.append,
+            refuse=lambda why: self.refused.append(plain(why)),
+            clock=lambda: self.now,
+        )
+        self.parser = TerminalParser()
+
+    async def type(self, data: str) -> None:
+        admitted = self.input.admit(data)
+        parsed = [*self.parser.feed(admitted.text)] if admitted.text else []
+        self.input.queue([*parsed, *admitted.kept], dropped=admitted.dropped, cut_paste=admitted.cut_paste)
+        await asyncio.sleep(0)
+        while self.input._pump is not None:
+            await asyncio.sleep(0)
+
+    @property
+    def keys(self) -> list[str]:
+        """What reached the app: a character typed, a key's name, or a paste."""
+        return [
+            (m.character if m.is_printable else m.key)
+            if isinstance(m, events.Key)
+            else f"paste:{m.text}"
+            if isinstance(m, events.Paste)
+            else type(m).__name__  # a focus or mouse report
+            for m in self.delivered
+        ]
+
+
+async def test_what_goes_past_the_burst_is_dropped_and_said():
+    term = Terminal()
+    await term.type("x" * 150)
+    assert term.keys == ["x"] * 100
+    assert term.refused == ["50 characters of input dropped: more than 1 a second (bursts of 100)"]
+
+
+@pytest.mark.parametrize(
+    ("sent", "key"),
+    [
+        ("\x11", "ctrl+q"),  # as most terminals send it
+        ("\x1b[113;5u", "ctrl+q"),  # kitty's keyboard protocol (Textual asks for it)
+        ("\x1b[27;5;113~", "ctrl+q"),  # xterm's modifyOtherKeys
+        ("\x1b[27u", "escape"),  # kitty's
+        ("\x1b", "escape"),  # a lone ESC, the flood's next character right behind it
+    ],
+)
+async def test_ctrl_q_and_esc_in_what_the_burst_drops_still_answer(sent, key):
+    term = Terminal()
+    await term.type("x" * 150 + sent + "y" * 10)
+    # Ctrl+Q is handed on at once (it leaves), Esc in its turn (it ends what was typed).
+    assert term.keys == (["ctrl+q"] + ["x"] * 100 if key == "ctrl+q" else ["x"] * 100 + ["escape"])
+
+
+async def test_ctrl_q_is_handed_on_at_once_and_esc_is_never_dropped_however_full_the_backlog():
+    term = Terminal(burst=10_000, backlog=5)
+    term.input._pump = asyncio.get_running_loop().create_future()  # the app is busy: nothing is handed on
+    term.input.queue([events.Key("x", "x") for _ in range(20)] + [events.Key("escape", "\x1b")])
+    term.input.queue([events.Key("ctrl+q", "\x11")])
+    assert [m.key for m in term.delivered] == ["ctrl+q"]  # before the keys waiting
+    assert [m.key for m in term.input._backlog] == ["x"] * 5 + ["escape"]
+    assert term.refused == ["15 keys dropped: 5 were still waiting to be handled"]
+    term.input._pump = None
+
+
+async def test_a_line_holds_at_most_the_line_length_and_the_next_line_starts_afresh():
+    term = Terminal(burst=10_000, line_length=10)
+    await term.type("note " + "y" * 20 + "\r" + "z" * 12)
+    assert term.keys == [*"note yyyyy", "enter", *"z" * 10]
+    assert term.refused == ["a line longer than 10 characters: 17 characters dropped"]  # one notice a chunk
+    await term.type(PASTE_START + "a paste" + PASTE_END)  # a paste that would go past the line: whole
+    assert term.keys[-1] == "z" and term.refused[-1] == "a line longer than 10 characters: 7 characters dropped"
+
+
+async def test_a_bracketed_paste_the_burst_cuts_is_dropped_whole_and_what_follows_is_typed():
+    term = Terminal(line_length=10_000)
+    await term.type(PASTE_START + "p" * 200)  # cut: the rest of the paste comes later
+    assert term.keys == []
+    assert term.refused[-1] == "a paste of more than 100 characters, dropped whole"
+    term.now += 1000.0  # the bucket is full again
+    await term.type("p" * 50 + PASTE_END + "ok")
+    assert term.keys == ["o", "k"]  # the rest of the paste was skipped, not typed
+
+
+async def test_a_bracketed_paste_within_what_is_dropped_is_not_taken_for_keys():
+    term = Terminal()
+    await term.type("x" * 100 + PASTE_START + "\x11\x1b" + PASTE_END + "\x11")
+    assert term.keys == ["ctrl+q"] + ["x"] * 100  # only the Ctrl+Q typed after the paste
+
+
+async def test_a_paste_that_starts_in_what_is_dropped_is_skipped_to_its_end():
+    term = Terminal()
+    await term.type("x" * 100 + PASTE_START + "\x11")
+    term.now += 1000.0
+    await term.type("pasted\x11" + PASTE_END + "ok")
+    assert term.keys == ["x"] * 100 + ["o", "k"]
+
+
+@settings(max_examples=int(os.environ.get("FIRETEAM_EXAMPLES", "150")), deadline=None, database=None)
+@given(
+    stream=hostile.key_streams(),
+    cuts=st.lists(st.integers(0, 4000), max_size=8),
+    quit_after=st.booleans(),
+)
+def test_any_keys_cut_anywhere_stay_within_the_limits_and_ctrl_q_still_answers(stream, cuts, quit_after):
+    """Issue 28, the client's keys fuzzed: whatever a terminal sends, read in whatever chunks,
+    nothing raises, the app is handed no more than the limits let through, a bracketed paste
+    arrives whole or not at all, and a Ctrl+Q after it is always handed on."""
+
+    async def run() -> Terminal:
+        term = Terminal(burst=2000, backlog=64, line_length=200)
+        at = 0
+        for cut in sorted(cuts):
+            await term.type(stream[at:cut])
+            at = max(at, cut)
+        await term.type(stream[at:])
+        if quit_after:  # pressed a moment later: the drivers' tick has ended what the parser held
+            await asyncio.sleep(ESCAPE_DELAY + 0.02)  # the parser's own clock, not a wait on the code
+            term.input.queue(list(term.parser.tick()))
+            await term.type("\x11")
+        return term
+
+    term = asyncio.run(run())
+    keys = [k for k in term.keys if not k.startswith("paste:")]  # and other events
+    assert len(term.input._backlog) <= term.limits.backlog + 1  # Esc is kept past it
+    assert len(keys) <= len(stream) + quit_after  # never more keys than characters
+    pastes = [k for k in term.keys if k.startswith("paste:")]
+    assert all(len(p) - 6 <= len(stream) for p in pastes)
+    if quit_after:
+        assert "ctrl+q" in term.keys
