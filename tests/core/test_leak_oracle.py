@@ -618,17 +618,26 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
     for step in range(game.timeline.length + 1):
         assert game.view(role, step) == reference_view(game.timeline.state_at(step), role), f"{role} at step {step}"
     assert game.view(role) == reference_view(game.state, role)
-    # The side's copy: the effective events it may see, each with its step.
+    # The side's copy: the effective events it may see, counted as the role counts them (issue
+    # 28): the N-th it sees is step N, a command bears the role's number for it and counts the
+    # facts of it the role sees.
     copy = sidecopy.export(game, role)
     timeline = ref.timeline()
-    assert [(step, msgspec.json.encode(e)) for step, e in copy.events] == [
-        (step, msgspec.json.encode(store[i])) for step, i in enumerate(timeline, start=1) if ref.sees(role, i)
-    ], f"{role}'s copy"
+    seen_at = [k for k, i in enumerate(timeline) if ref.sees(role, i)]  # positions in the game's timeline
+    own_step = {k + 1: n for n, k in enumerate(seen_at, start=1)}  # the game's step -> the role's
+    owed_events = []
+    for k in seen_at:
+        e = store[timeline[k]]
+        if type(e) is ev.Issued:
+            facts = sum(1 for i in timeline[k + 1 : k + 1 + e.n] if ref.sees(role, i))
+            e = msgspec.structs.replace(e, cmd=ref.number(role, e.cmd) or 0, n=facts, carries=0)
+        owed_events.append((own_step[k + 1], msgspec.json.encode(e)))
+    assert [(step, msgspec.json.encode(e)) for step, e in copy.events] == owed_events, f"{role}'s copy"
     assert [(step, msgspec.json.encode(e)) for step, e in copy.seen] == [
-        (step, msgspec.json.encode(e)) for step, e in reference_seen(game, ref, role)
+        (own_step[step], msgspec.json.encode(e)) for step, e in reference_seen(game, ref, role)
     ], f"{role}'s copy: what it came to see"
     h = game.header
-    assert (copy.role, copy.steps) == (role, game.timeline.length)
+    assert (copy.role, copy.steps) == (role, len(seen_at))
     assert msgspec.to_builtins(copy.header) == msgspec.to_builtins(
         sidecopy.CopyHeader(h.ruleset, h.ruleset_version, h.engine, h.created, h.variant)
     )
