@@ -5,8 +5,6 @@ kill the mutants that survived)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from core import events as ev
@@ -17,6 +15,7 @@ from core.rulesets.breaking_news import BreakingNews, hits
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.tables import IT
 from core.state import GameState, Side, Unit
+
 
 def _ctx(*units: Unit, faces=(), variant: str = "", variables: dict | None = None, turn: int = 2) -> Context:
     state = GameState(
@@ -133,9 +132,7 @@ def test_the_weapon_a_man_fires_named_whole_or_by_its_start():
     civ = _man("civ", cls="", kind="civilian", weapons=("PISTOL",))
     assert _refusal(hits.unit_weapon, civ, ctx, "gren") == "Civ carries PISTOL; which is 'gren'?"
     # A man who carries grenades already gets no second.
-    assert _refusal(hits.unit_weapon, _man("g", weapons=("GRENADE",)), ctx, "x") == (
-        "G carries GRENADE; which is 'x'?"
-    )
+    assert _refusal(hits.unit_weapon, _man("g", weapons=("GRENADE",)), ctx, "x") == ("G carries GRENADE; which is 'x'?")
 
 
 def test_a_weapon_off_the_table_or_none_is_refused_in_words():
@@ -144,9 +141,7 @@ def test_a_weapon_off_the_table_or_none_is_refused_in_words():
     assert _refusal(hits.unit_weapon, _man("odd", weapons=("BOW",)), ctx, None) == (
         "Odd's weapon BOW is not on the §8.0 table"
     )
-    assert _refusal(hits.unit_weapon, _man("odd", weapons=("BOW", "AR")), ctx, "bo") == (
-        "BOW is not on the §8.0 table"
-    )
+    assert _refusal(hits.unit_weapon, _man("odd", weapons=("BOW", "AR")), ctx, "bo") == ("BOW is not on the §8.0 table")
 
 
 def test_the_italian_draft_reads_its_own_weapon_table():
@@ -373,14 +368,20 @@ def test_a_tank_saves_from_the_front_and_is_knocked_out_from_the_flank():
     assert _facts(ctx) == [_vehicle_roll("abrams", (4,), 4, "saved")]
     ctx = _ctx(tank, faces=(4,))
     assert hits.take_hits(ctx, tank, 1, by_side="irregulars", vehicle_column="heavy_at", flank=True) is False
-    assert _facts(ctx) == [_vehicle_roll("abrams", (4,), 5, "knocked out"), ("out", "abrams", "knocked out by irregulars")]
+    assert _facts(ctx) == [
+        _vehicle_roll("abrams", (4,), 5, "knocked out"),
+        ("out", "abrams", "knocked out by irregulars"),
+    ]
 
 
 def test_a_vehicle_is_saved_only_if_every_die_reaches_the_value():
     hummer = _vehicle()
     ctx = _ctx(hummer, faces=(4, 3))
     assert hits.vehicle_hits(ctx, hummer, 2, by_side="irregulars", column="light", flank=False) is False
-    assert _facts(ctx) == [_vehicle_roll("hummer", (4, 3), 4, "knocked out"), ("out", "hummer", "knocked out by irregulars")]
+    assert _facts(ctx) == [
+        _vehicle_roll("hummer", (4, 3), 4, "knocked out"),
+        ("out", "hummer", "knocked out by irregulars"),
+    ]
 
 
 def test_small_arms_leave_a_tank_unharmed_and_an_unknown_type_is_refused():
@@ -470,4 +471,3 @@ def test_a_badge_is_added_once_and_removed_only_if_held():
     ctx = _ctx(again)
     hits.badge(ctx, again, "suppressed")
     assert ctx.events == []
-
