@@ -471,3 +471,33 @@ def test_a_badge_is_added_once_and_removed_only_if_held():
     ctx = _ctx(again)
     hits.badge(ctx, again, "suppressed")
     assert ctx.events == []
+
+
+def test_why_a_figure_is_out_reads_in_the_seats_language():
+    """Rulings I18N-BN: the cause in a refusal is the ruleset's words in the reader's language."""
+    from core.language.reader import reading
+
+    dead = Unit(id="d", name="Dead Dan", side="regulars", out=hits.cause(hits.KILLED, "irregulars"))
+    with reading("it"):
+        assert _refusal(hits.require_in_play, dead) == "Dead Dan è fuori combattimento (ucciso da irregulars)"
+
+
+def test_a_side_names_only_the_figures_it_can_see():
+    """§7.0: a hidden enemy is not found by a side's words, as it is by the referee's."""
+    ghost = _man("ghost", "hidden")
+    ctx = _ctx(ghost)
+    assert [u.id for u in hits.resolve_units(ctx, "ghost")] == ["ghost"]
+    ctx = _ctx(_man("ghost", "hidden"))
+    ctx.role = "regulars"
+    assert _refusal(hits.resolve_units, ctx, "ghost") == "no unit 'ghost'"
+
+
+def test_an_older_saves_bare_action_number_names_no_actors():
+    """§8.2: a save made before the actors were recorded holds the bare number: who acted is
+    not known (None), where no action yet this turn is none (())."""
+    state = _ctx().state
+    assert hits.action_actors(state) == ()
+    state.vars["action"] = 3
+    assert hits.action_actors(state) is None and hits.action_number(state) == 3
+    state.vars["action"] = "4:1:a"
+    assert hits.action_actors(state) == () and hits.action_number(state) == 4  # another turn's
