@@ -501,3 +501,15 @@ def test_an_older_saves_bare_action_number_names_no_actors():
     assert hits.action_actors(state) is None and hits.action_number(state) == 3
     state.vars["action"] = "4:1:a"
     assert hits.action_actors(state) == () and hits.action_number(state) == 4  # another turn's
+
+
+@pytest.mark.parametrize("vid", ["0", "None", "XXXX"])
+def test_a_man_never_aboard_is_no_vehicles_occupant_whatever_its_id(vid):
+    """§8.8: "" is the one value no piece's id can take (scenario ids start with a letter or
+    a digit), so a man never aboard is aboard nothing, whatever the vehicles are called."""
+    driver = _man("dan", cls="R2", side="regulars", roles=("driver",))
+    truck = _vehicle(vid)
+    ctx = _ctx(driver, truck)
+    assert hits.occupants(ctx.state, truck) == []
+    hits.casualty(ctx, driver, "irregulars")
+    assert _facts(ctx) == [("out", "dan", "killed by irregulars")]
