@@ -522,3 +522,120 @@ def test_the_leader_commanding_when_hit_is_the_one_who_counts():
     ctx = _ctx(_man("capo", team=""), _man("carlo"))
     casualties.losses_felt(ctx, ctx.unit("capo"), killed=True, wounded=False, under_fire=False)
     assert ctx.events == []
+
+
+# ------------------------------------------------------- what the first tests left out
+
+
+def test_a_sergeant_under_a_platoon_commander_hit_is_felt_as_a_man_not_a_commander():
+    """Ruling BI-LEADER: with two leaders the better Quality commands; the sergeant killed
+    is M5 for his mates, wounded (a 7) or seriously wounded (a 9) nothing (A.13.1)."""
+    for face, m in ((10, "a man of his squad or section was killed (M5"), (7, None), (9, None)):
+        capo, lt, carlo = _man("capo", roles=("leader",)), _man("lt", cls="veteran", roles=("leader",)), _man("carlo")
+        ctx = _ctx(capo, lt, carlo, faces=(face, 1), phase="movement")
+        casualties.infantry_hit(ctx, capo, CAUSE)
+        said = [f[1] for f in _facts(ctx) if f[0] == "note" and f[1].startswith("Carlo")]
+        assert said == ([f"Carlo must check morale: {m}, A.13.1)"] if m else []), face
+
+
+def test_a_dead_man_has_no_morale_check_left_due():
+    bruno = _man("bruno", "morale-due", "morale-fire")
+    ctx = _ctx(bruno, _man("carlo"), faces=(10,), phase="movement")
+    casualties.infantry_hit(ctx, bruno, CAUSE)
+    assert ("status", "bruno", (), ("morale-due", "morale-fire")) in _facts(ctx)
+
+
+def test_the_wreck_is_what_kills_a_passenger():
+    """Ruling BI-OCCUPANTS: a passenger killed (a 10) is killed by the wreck of the vehicle."""
+    truck = _vehicle("camion", roles=("truck",), weapons=())
+    dino = _man("dino", "aboard-camion", team="HB")
+    ctx = _ctx(truck, dino, faces=(8, 10), phase="movement")
+    casualties.vehicle_hit(ctx, truck, None, CAUSE)
+    assert ("out", "dino", "killed by the wreck of Camion") in _facts(ctx)
+
+
+def test_what_is_said_of_a_hidden_piece_stays_with_those_who_see_it():
+    """Views (ruling CORE-HIDDEN): the notes about a hidden piece go to its side (and those
+    who spotted it), never to everyone."""
+    apc = _vehicle("lince", "hidden")
+    ctx = _ctx(apc)
+    casualties.destroyed(ctx, apc, "destroyed")
+    assert _facts(ctx)[-1][2] == ("blue",)
+    ctx = _ctx(apc)
+    casualties.vehicle_hit(ctx, apc, None, CAUSE)
+    assert _facts(ctx)[-1][2] == ("blue",)
+    bare = _vehicle("lince", "hidden", "weapon-lost-mg")
+    ctx = _ctx(bare)
+    casualties.lose_weapon(ctx, bare)
+    assert _facts(ctx)[-1][2] == ("blue",)
+    alone = _man("bruno", "hidden")
+    ctx = _ctx(alone, faces=(10,), phase="movement")
+    casualties.infantry_hit(ctx, alone, CAUSE)
+    assert [f[2] for f in _facts(ctx) if f[0] == "note"] == [("blue",)]
+    alone = _man("bruno", "hidden")
+    ctx = _ctx(alone)
+    casualties.losses_felt(ctx, alone, killed=True, wounded=False, under_fire=False)
+    assert [f[2] for f in _facts(ctx)] == [("blue",)]
+
+
+def test_a_seriously_wounded_mate_is_not_standing():
+    """M2: the squad is all killed or wounded when every other man is wounded or worse."""
+    ctx = _ctx(_man(), _man("carlo", "seriously-wounded"))
+    casualties.losses_felt(ctx, ctx.unit("bruno"), killed=True, wounded=False, under_fire=False)
+    assert _facts(ctx)[-1][1].startswith("squad A is all killed or wounded")
+
+
+def test_a_check_due_not_under_fire_and_a_vehicle_shocked_stays_upright():
+    bruno = _man()
+    ctx = _ctx(bruno)
+    casualties.morale_due(ctx, bruno, "m7")
+    assert _facts(ctx)[0] == ("status", "bruno", ("morale-due",), ())
+    apc = _vehicle()
+    ctx = _ctx(apc)
+    casualties.shock(ctx, apc)
+    assert _facts(ctx) == [("status", "lince", ("shocked", "shocked-now"), ())]
+
+
+def test_a_vehicle_hit_is_under_fire_unless_said_otherwise_and_its_rolls_read_a_row():
+    """A.13.1: a vehicle's check after a hit is under fire by default.  A.12.2 and BI-R140
+    read a row of a table: their check is a reading (core.events.Read)."""
+    truck = _vehicle("camion", roles=("truck",), weapons=())
+    ctx = _ctx(truck, faces=(1,), phase="movement")
+    casualties.vehicle_hit(ctx, truck, None, CAUSE)
+    assert ("status", "camion", ("morale-due", "morale-fire"), ()) in _facts(ctx)
+    assert [e.roll.check for e in ctx.events if isinstance(e, ev.Rolled)] == [ev.Read()]
+    tank = _vehicle("ariete", roles=("tank",), weapons=("gun-heavy", "mg"))
+    ctx = _ctx(tank, faces=(1,))
+    casualties.lose_weapon(ctx, tank)
+    assert [e.roll.check for e in ctx.events if isinstance(e, ev.Rolled)] == [ev.Read()]
+
+
+def test_an_he_burst_on_a_vehicle_with_no_weapon_row_given():
+    """Ruling BI-HE-VEHICLES: caught (a 1), an armoured vehicle with no penetration row is
+    not hurt (ruling BI-NO-PEN); a truck takes the unarmoured table with no modifier, or
+    the weapon's (an RPG, +2: a 6 makes 8, destroyed, by the burst's cause); a tank's
+    armoured table takes no indirect modifier unless told."""
+    from core.rulesets.bassa_intensita.tables import weapons
+
+    apc = _vehicle()
+    ctx = _ctx(apc, faces=(1,))
+    assert casualties.he_burst(ctx, apc, CAUSE, zone="short", terrain="open", big=False) == "no-effect"
+    truck = _vehicle("camion", roles=("truck",), weapons=())
+    ctx = _ctx(truck, faces=(1, 6))
+    assert casualties.he_burst(ctx, truck, CAUSE, zone="short", terrain="open", big=False) == "immobilised"
+    assert _facts(ctx)[1][6] == ()
+    ctx = _ctx(truck, faces=(1, 6))
+    got = casualties.he_burst(ctx, truck, CAUSE, zone="short", terrain="open", big=False, weapon=weapons()["rpg"])
+    assert got == "destroyed"
+    assert ("out", "camion", "destroyed by Omar's fire") in _facts(ctx)
+    tank = _vehicle("ariete", roles=("tank",), weapons=("gun-heavy",))
+    ctx = _ctx(tank, faces=(1, 1, 5), phase="movement")
+    casualties.he_burst(ctx, tank, CAUSE, zone="short", terrain="open", big=False, pen_row="tank-gun-116")
+    assert _facts(ctx)[2][6] == ()
+
+
+def test_half_an_odd_chance_rounds_up():
+    """BI-R252: an anti-tank bomb against a man in cover at short distance: 3 halved is 2."""
+    ctx = _ctx(_man(), faces=(3,), phase="movement")
+    casualties.he_burst(ctx, ctx.unit("bruno"), CAUSE, zone="short", terrain="cover", big=False, halve=True)
+    assert _facts(ctx)[0][5:7] == (2, (("cover, short distance", 3, "BI-R092"), ("½ anti-tank bomb", -1, "BI-R252")))
