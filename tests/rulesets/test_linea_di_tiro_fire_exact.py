@@ -194,3 +194,88 @@ def test_situations_are_counted_up_never_down():
         morale_mods(Unit(id="g", name="G", side="us"), -1)
     assert str(refused.value) == "plus= counts situations that make the test harder (+1 each)"
     assert morale_mods(Unit(id="g", name="G", side="us"), 0) == []
+
+
+def test_each_roll_is_the_firers_total_on_its_table(game):
+    """LT-R050, LT-R060, LT-R080: each roll is the firer's (or the tested piece's), read as a
+    total, a row of its table (the AT and MG tables) or a success on steady (morale)."""
+    from core.rulesets.linea_di_tiro import rules
+
+    play(game, "next", "@us activate sherman1 A4 prepare=0")  # two attacks
+    facts = play(game, "@us at sherman1 panzer dice=6,6")
+    facts += play(game, "@us mg sherman1 panzer dice=6")
+    facts += play(game, "@us morale gis plus=1 dice=1")
+    said = [(e.unit, e.side, e.roll.rule, e.roll.total, e.roll.check) for e in facts if isinstance(e, ev.Rolled)]
+    assert said == [
+        ("sherman1", "", "LT-R050", True, ev.Read()),
+        ("sherman1", "", "LT-R060", True, ev.Read()),
+        ("gis", "", "LT-R080", True, rules.steady_check(3, 1)),
+    ]
+
+
+def test_at_long_range_a_total_above_6_does_nothing(game):
+    """LT-R050: at long range, column +1, 4 + 3 = 7 is no effect (at short range, T)."""
+    play(game, "next", "@us activate sherman1 A2")
+    facts = play(game, "@us at sherman1 panzer long flank dice=4,3")
+    assert _said(rolls(facts)[0])[3] == "modified total 7, column +1: no effect"
+    assert notes(facts) == []
+
+
+def test_an_r_routs_the_tank_without_a_test(game):
+    """LT-R050: column 0, 2 + 2 = 4: R; LT-R080: it flees its full move and says why."""
+    play(game, "next", "@us activate sherman1 A2")
+    facts = play(game, "@us at sherman1 panzer dice=2,2")
+    assert _said(rolls(facts)[0])[3] == "modified total 4, column 0: R: routs without a test"
+    assert notes(facts) == ["Panzer IV flees 30 cm, back to the enemy, routed without a test (LT-R080)"]
+
+
+def test_an_at_attack_ends_an_he_streak(game):
+    """LT-R061: any attack but HE at pinned infantry breaks the streak."""
+    inject(game, ev.StatusChanged(unit="panzer", add=("immobilised", "he-2")))
+    play(game, "next", "@us activate sherman1 A2")
+    facts = play(game, "@us at sherman1 panzer dice=6,6")
+    assert ((), ("he-2",)) in _status(facts, "panzer")
+
+
+def test_an_i_takes_the_ready_attacks_and_immobilises_once(game):
+    """LT-R060 legend: I: immobilised, loses its ready attacks; already immobilised, it is
+    not immobilised again.  An ambush's −1 is taken off the die: 4 − 1 = 3 on column +1: I."""
+    inject(
+        game,
+        ev.VarSet(key="secret.ambush.grenadiers", value="gis", vis=("referee",)),
+        ev.StatusChanged(unit="grenadiers", add=("ready-1",)),
+        ev.StatusChanged(unit="gis", add=("ready-2", "immobilised")),
+    )
+    play(game, "next")
+    facts = play(game, "@german mg grenadiers gis ambush defence=still-open dice=4")
+    assert _status(facts, "gis") == [((), ("ready-2",))]
+    cleared = [e for e in facts if isinstance(e, ev.VarSet) and e.key == "secret.ambush.grenadiers"]
+    assert [(e.value, e.vis) for e in cleared] == [("", ("referee",))]
+
+
+def test_the_he_bonus_is_only_for_he_at_pinned_infantry(game):
+    """LT-R061: an MG attack at immobilised infantry gets no streak bonus, nor does HE at
+    infantry not immobilised; HE that does not pin starts no streak."""
+    inject(game, ev.StatusChanged(unit="grenadiers", add=("immobilised", "he-2")))
+    play(game, "next", "@us activate sherman1 A4 prepare=0")
+    facts = play(game, "@us mg sherman1 grenadiers defence=still-open dice=6")
+    assert _said(rolls(facts)[0])[0] == "MG fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
+    inject(game, ev.StatusChanged(unit="grenadiers", remove=("immobilised",), add=("he-2",)))
+    facts = play(game, "@us mg sherman1 grenadiers he defence=still-open dice=6")
+    assert _said(rolls(facts)[0])[0] == "HE fire at Grenadiers, attack 3 - infantry stationary in the open 3 = +0"
+    assert not any(b.startswith("he-") for b in game.state.units["grenadiers"].status)
+
+
+def test_a_flag_is_an_optional_keyword_off_unless_named():
+    from core.rulesets.linea_di_tiro.commands.fire import flag
+
+    f = flag("long", "long range")
+    assert (f.name, f.kind, f.help, f.optional, f.default, f.choices, f.keyword) == (
+        "long",
+        "choice",
+        "long range",
+        True,
+        False,
+        ("long",),
+        True,
+    )
