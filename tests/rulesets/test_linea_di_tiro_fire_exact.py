@@ -279,3 +279,12 @@ def test_a_flag_is_an_optional_keyword_off_unless_named():
         ("long",),
         True,
     )
+
+
+def test_a_piece_without_an_mg_attack_is_refused_in_words(game):
+    """LT-R060: a piece whose profile gives no MG/HE factor cannot fire on that table."""
+    from linea_di_tiro_support import piece
+
+    inject(game, piece("porters", "us", "rifles", team="GIs", stats={"mg": 0}))
+    play(game, "next", "@us activate porters A2")
+    assert _refused(game, "@us mg porters grenadiers defence=still-open") == "Porters has no MG/HE attack"
