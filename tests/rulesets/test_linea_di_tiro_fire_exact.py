@@ -288,3 +288,13 @@ def test_a_piece_without_an_mg_attack_is_refused_in_words(game):
     inject(game, piece("porters", "us", "rifles", team="GIs", stats={"mg": 0}))
     play(game, "next", "@us activate porters A2")
     assert _refused(game, "@us mg porters grenadiers defence=still-open") == "Porters has no MG/HE attack"
+
+
+def test_a_shot_at_a_spotted_hidden_piece_is_the_firers_roll_told_to_all(game):
+    """LT-R030: a hidden piece once spotted may be fired at; the shot is the firer's, seen
+    by everyone who sees him (only a roll no piece makes, artillery, is as private as its
+    target)."""
+    inject(game, ev.Spotted(unit="pak", by_side="us"))
+    play(game, "next", "@us activate gis A2")
+    facts = play(game, "@us mg gis pak dice=6")
+    assert [(e.unit, e.vis) for e in facts if isinstance(e, ev.Rolled)] == [("gis", ())]
