@@ -23,6 +23,7 @@ import msgspec
 from core.events import Check, Mod
 from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import check_base, check_need, describe_mod, whose
+from core.refusal import Refused
 
 
 class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -165,7 +166,7 @@ class ManualDice(Dice):
         faces = tuple(self._faces[self._used : self._used + count])
         for f in faces:
             if not 1 <= f <= sides:
-                raise ValueError(
+                raise Refused(
                     _("{purpose}: a d{sides} cannot show {face}").format(purpose=render(purpose), sides=sides, face=f)
                 )
         self._used += count

@@ -3,7 +3,10 @@
 Every change goes the same way: parse the command against what the issuer can
 see, check who may do it and when, let the ruleset's pure handler turn it into
 events, append and sync those events, then update the history and the state.
-A refused command raises :class:`Refused` and writes nothing.
+A refused command raises :class:`Refused` and writes nothing.  A command that
+fails on a bug (any other exception before it is written) is logged with its
+traceback (``core.refusal.LOG``) and raises :class:`CommandFailed`:
+it writes nothing either, and never passes for a refusal.
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ from __future__ import annotations
 import os
 import secrets as _secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
 from functools import partial
@@ -29,6 +33,7 @@ from core.language.reader import SOURCE, lang
 from core.narrate import describe
 from core.numbering import Numbering
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
+from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
@@ -349,11 +354,19 @@ class Game:
             raise Refused(_("this game is open read-only (replay)"))
         if role == SPECTATOR:
             raise Refused(_("spectators watch; they cannot give commands"))
-        parsed = self.parse(text, role)
+        with _failing_on_bugs(text, role):
+            parsed = self.parse(text, role)
         if parsed.spec.name == "undo":
             return self._undo(role, by)
         if parsed.spec.name == "redo":
             return self._redo(role, by)
+        with _failing_on_bugs(text, role):
+            cmd, group = self._resolve(parsed, role, by, faces)
+            lines = self._described(group)
+        return self._append(cmd, group, lines)
+
+    def _resolve(self, parsed: Parsed, role: str, by: str, faces: list[int] | None) -> tuple[int, list[ev.Event]]:
+        """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
         # The faces typed at the table's prompt follow the line's own: they are
         # the dice the line's did not give (docs/commands.md, "Dice").
@@ -371,8 +384,6 @@ class Game:
                 need.request, whose=whose, order=parsed.spec.dice, domain=self.ruleset.domain
             )
             raise NeedDice(asked) from None
-        except (KeyError, ValueError) as e:
-            raise Refused(str(e).strip("'\"")) from None
         _check_numbers(ctx.events)
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
@@ -389,8 +400,7 @@ class Game:
         else:
             vis = self._text_audience(parsed, ctx.events, role)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
-        group = [issued, *facts]
-        return self._append(cmd, group, self._described(group))
+        return cmd, [issued, *facts]
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
@@ -413,15 +423,17 @@ class Game:
     def odds(self, text: str, *, role: str = REFEREE) -> Odds | None:
         """What the command would roll first, and the exact odds, without doing anything.
 
-        None if the command rolls nothing (or is not valid now).
+        None if the command rolls nothing (or is not valid now); :class:`CommandFailed`
+        if it fails on a bug (logged, as for :meth:`execute`).
         """
         try:
-            parsed = self.parse(text, role)
-            if parsed.spec.name in ("undo", "redo"):
-                return None
-            self._check_allowed(parsed, role)
-            ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
-            parsed.spec.handler(ctx, parsed.args)
+            with _failing_on_bugs(text, role):
+                parsed = self.parse(text, role)
+                if parsed.spec.name in ("undo", "redo"):
+                    return None
+                self._check_allowed(parsed, role)
+                ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
+                parsed.spec.handler(ctx, parsed.args)
         except RollAhead as ahead:
             if ahead.check is not None:
                 chances = check_distribution(ahead.check, ahead.count, ahead.sides) or ()
@@ -440,7 +452,7 @@ class Game:
             return Odds(
                 purpose, ahead.count, ahead.sides, ahead.target, mods, ahead.total, chances, summary, ahead.check
             )
-        except (Refused, NeedDice, KeyError, ValueError):
+        except (Refused, NeedDice):
             return None
         return None
 
@@ -590,6 +602,12 @@ class Game:
     def _undo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
+        with _failing_on_bugs("undo", role):
+            cmd, group, lines = self._undoing(role, by)
+        return self._append(cmd, group, lines)
+
+    def _undoing(self, role: str, by: str) -> tuple[int, list[ev.Event], list[str]]:
+        """What ``role``'s undo appends: the command taken back, the events and their lines."""
         cmd = self.undo_target(role)
         if cmd is None:
             raise Refused(_("nothing to undo"))
@@ -608,11 +626,9 @@ class Game:
         # Those who saw the command see it taken back, and no one else.
         undone = ev.Undone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
         if not after:
-            return self._append(
-                cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
-            )
+            return cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
         group = self._carry_past(cmd, after, by, undone)
-        return self._append(cmd, group, [self.describe(e) for e in group])
+        return cmd, group, [self.describe(e) for e in group]
 
     def _carry_past(self, cmd: int, after: list[int], by: str, undone: ev.Undone) -> list[ev.Event]:
         """A side's undo of ``cmd`` with commands hidden from it after it: the events that do it.
@@ -631,7 +647,7 @@ class Game:
         try:
             for group in groups:
                 apply_in_place(state, group[1:])
-        except (KeyError, ValueError):
+        except KeyError:  # the fold's word for a fact about a piece, side or secret the state lacks
             raise Refused(_("the last command is not yours; ask the referee to undo it")) from None
         events: list[ev.Event] = [
             ev.Undone(cmd=c, by=by, at=undone.at, vis=history.issued(c).vis) for c in reversed(after)
@@ -655,6 +671,12 @@ class Game:
     def _redo(self, role: str, by: str) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
+        with _failing_on_bugs("redo", role):
+            cmd, marker, line = self._redoing(role, by)
+        return self._append(cmd, [marker], [line])
+
+    def _redoing(self, role: str, by: str) -> tuple[int, ev.Redone, str]:
+        """What ``role``'s redo appends: the command brought back, its marker and its line."""
         cmd = self.redo_target(role)
         if cmd is None:
             raise Refused(_("nothing to redo"))
@@ -670,9 +692,7 @@ class Game:
                 # Otherwise a player could bring back a roll the referee took away.
                 raise Refused(_("that command rolled dice or revealed something; only the referee can redo it"))
         marker = ev.Redone(cmd=cmd, by=by, at=self.clock(), vis=issued.vis)
-        return self._append(
-            cmd, [marker], [_("redone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
-        )
+        return cmd, marker, _("redone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))
 
     # -------------------------------------------------------------------- reading
 
@@ -800,6 +820,20 @@ def _check_numbers(events: list[ev.Event]) -> None:
         _event_encoder.encode(events)
     except OverflowError:
         raise Refused(_("a number in this command is out of range; nothing was recorded")) from None
+
+
+@contextmanager
+def _failing_on_bugs(text: str, role: str) -> Iterator[None]:
+    """Let refusals, dice requests and a dry run's roll through; anything else raised
+    here is a bug: logged with its traceback, and raised as :class:`CommandFailed`."""
+    try:
+        yield
+    except (Refused, NeedDice, RollAhead):
+        raise
+    except Exception as e:
+        # The line may name hidden pieces: the log is the host's (the referee's) alone.
+        LOG.exception("command failed, nothing recorded: %r as %s", text, role)
+        raise CommandFailed(_("the command failed on an error of the program; nothing was recorded")) from e
 
 
 def _never(ctx: Context, args: dict) -> None:  # handled by Game.execute before dispatch

@@ -31,6 +31,7 @@ from core import events as ev
 from core.dice import Dice, NeedDice
 from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
+from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
@@ -43,10 +44,6 @@ from core.views import (  # noqa: F401  (roles live in views)
 
 if TYPE_CHECKING:
     from core.rulesmap import RulesMap
-
-
-class Refused(Exception):
-    """A command that cannot be carried out; the message says why.  Nothing is written."""
 
 
 class RollAhead(Exception):
@@ -427,6 +424,18 @@ class Ruleset:
     #: those whose value is a piece's id: ``describe_named`` names the piece by its name.
     piece_keys: tuple[str, ...] = ()
     piece_values: tuple[str, ...] = ()
+
+    #: The secret variables its rules keep (``secret.deck``), declared once: a name ending
+    #: in ``.`` is a family keyed by a piece's id (``secret.dies.<piece>``).  With
+    #: :meth:`statuses`, ``tests/core/test_core_declared_names.py`` checks that every such
+    #: name the ruleset's code writes or reads is declared, so a typo fails a test.
+    secret_vars: tuple[str, ...] = ()
+
+    def statuses(self) -> frozenset[str]:
+        """Every status (badge) the ruleset's pieces may show, declared once beside its
+        tables; a name ending in ``*`` is a family (``aboard-*``: aboard the vehicle its
+        id names).  None by default: a ruleset declares its own."""
+        return frozenset()
 
     #: The prefixes of the variables that name the scenario's kinds of piece, which a side
     #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden

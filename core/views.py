@@ -26,6 +26,7 @@ import msgspec
 
 from core import events as ev
 from core.language.i18n import _
+from core.refusal import Refused
 from core.state import GameState, Unit, copy_state
 
 REFEREE = "referee"
@@ -148,7 +149,7 @@ class MarkerLabels:
             label = self._pick()
             if label not in taken:
                 return label
-        raise ValueError(_("no marker label is free: too many hidden units on the table"))
+        raise Refused(_("no marker label is free: too many hidden units on the table"))
 
 
 def view_state(state: GameState, role: str) -> GameState:

@@ -12,38 +12,40 @@ from __future__ import annotations
 import gc
 import sys
 import time
-from collections.abc import Callable, Iterable
-from datetime import datetime
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import msgspec
+from rich.terminal_theme import TerminalTheme
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
-from core.game import Game, Outcome, copy_role_error
+from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
+from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
-from core.storage.opencache import NotCached, OpenCache
-from core.storage.savefile import SaveError, SaveLocked
-from core.views import REFEREE, SPECTATOR
+from core.storage.opencache import NotCached
+from core.storage.savefile import SaveError
+from core.views import REFEREE
+from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
+from tui.opening import SAVES, check_role, new_demo_game, open_or_follow
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet
+from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
-from tui.userdata import Settings, UserStore, open_cache
+from tui.userdata import ErrorLog, Settings, UserStore, open_cache
 
 if TYPE_CHECKING:
     from tui.screens.loading import LoadingScreen
 
-SAVES = Path("saves")
-DEMO_RULESET = "breaking-news"
-DEMO_SCENARIO = "demo"
 #: How often a game open read-only looks for what its writer appended.
 FOLLOW_EVERY_S = 0.5
 #: A save larger than this is opened inside the client, with a progress bar
@@ -115,6 +117,8 @@ class FireteamApp(App):
         super().__init__(**kwargs)
         # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
         self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
+        for theme in THEMES:  # before the settings name one of them (on_mount)
+            self.register_theme(theme)
         self.game = game
         #: Keys typed before the game screen is up (``typed``: before the app ran), held for its command line.
         self.typeahead = Typeahead(typed)
@@ -131,6 +135,8 @@ class FireteamApp(App):
         self.owns_game = False
         self._unsubscribe = None
         self._redraw_queued = False
+        #: Where the core's errors are logged while this app runs (``tui.userdata.ErrorLog``).
+        self._error_log: ErrorLog | None = None
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
         #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
@@ -146,6 +152,23 @@ class FireteamApp(App):
         self.load_error = ""
         #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
         self.start = start
+
+    #: Under NO_COLOR: Textual's greys, every character black or white on its own (``tui.contrast``).
+    READABLE_MONOCHROME = ReadableMonochrome()
+    #: Under the high-contrast theme: every character at 7 to 1 on its background.
+    CONTRAST_GUARD = ContrastGuard()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = [self.READABLE_MONOCHROME if isinstance(f, Monochrome) else f for f in super().get_line_filters()]
+        if self.no_color and not any(isinstance(f, (ReadableMonochrome, NoColor)) for f in filters):
+            # NO_COLOR asked after Textual made its filters: an SSH seat whose client sent it (tui.ssh.seat).
+            filters.append(self.READABLE_MONOCHROME)
+        return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
+
+    @property
+    def ansi_theme(self) -> TerminalTheme:
+        # The colours the panes name, bright enough on the high-contrast theme's black.
+        return HIGH_CONTRAST_ANSI if self.theme == HIGH_CONTRAST.name else super().ansi_theme
 
     # ---------------------------------------------------------------- lifecycle
 
@@ -173,6 +196,9 @@ class FireteamApp(App):
             await self.on_event(event)
 
     async def on_mount(self) -> None:
+        if self.store is not None:  # a seat's errors go to the server's log
+            self._error_log = ErrorLog(self.store.error_log)
+            CORE_LOG.addHandler(self._error_log)
         self._load_settings()
         chosen = self.lang or self.settings.lang
         if chosen and not self.remote:  # a seat's language is the server's to set (its reader, before the app)
@@ -303,9 +329,10 @@ class FireteamApp(App):
             return
         self.settings = msgspec.structs.replace(self.settings, **changes)
         store, settings = self.store, self.settings
-        self.run_worker(lambda: self._write(store.save_settings, settings), thread=True, group="settings")
+        self.run_worker(lambda: self.write_user_data(store.save_settings, settings), thread=True, group="settings")
 
-    def _write(self, write, *args) -> None:
+    def write_user_data(self, write, *args) -> None:
+        """Run ``write`` (a ``UserStore`` method; in a worker thread): a failure is told, not raised."""
         try:
             write(*args)
         except OSError as e:
@@ -336,6 +363,10 @@ class FireteamApp(App):
             )
 
     def on_unmount(self) -> None:
+        if self._error_log is not None:
+            CORE_LOG.removeHandler(self._error_log)
+            self._error_log.close()
+            self._error_log = None
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -377,7 +408,13 @@ class FireteamApp(App):
         # A side's copy is shown as its side's game: it holds nothing more.
         role = self.game.copy_role or self.role
         return GameScreen(
-            self.game, role=role, seat=self.seat, replay=self.replay, remote=self.remote, watching=self.watching
+            self.game,
+            role=role,
+            seat=self.seat,
+            replay=self.replay,
+            remote=self.remote,
+            watching=self.watching,
+            host=self,
         )
 
     async def _show_game(self) -> None:
@@ -450,73 +487,6 @@ class FireteamApp(App):
 
 
 # --------------------------------------------------------------------- entry
-
-
-def new_demo_game(saves: Path = SAVES) -> Game:
-    saves.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = saves / f"demo-{stamp}.ft"
-    n = 1
-    while path.exists():
-        n += 1
-        path = saves / f"demo-{stamp}-{n}.ft"
-    game = Game.new(path, DEMO_RULESET, seed=None)
-    game.execute(f"scenario {DEMO_SCENARIO}")
-    return game
-
-
-def open_game(
-    save: Path | None,
-    replay: bool,
-    progress: Callable[[int, int], None] | None = None,
-    *,
-    cache: OpenCache | None = None,
-    cached_only: bool = False,
-) -> Game:
-    """The game to show: a save, or a new demo game.  Raises SaveError or OSError
-    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``)."""
-    if save is None:
-        if replay:
-            raise SaveError(_("--replay needs a save to replay"))
-        return new_demo_game()
-    if not save.exists():
-        raise SaveError(_("{save}: no such save").format(save=save))
-    try:
-        return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
-    except SaveError:
-        from core.secrets import sidecopy  # here: a save's start does without it
-
-        if sidecopy.looks_like_side_copy(save):
-            return sidecopy.open_copy(save)  # read-only, whatever was asked: it holds only what a side saw
-        raise
-
-
-def check_role(game: Game, role: str) -> str | None:
-    """Why ``role`` cannot watch this game (None if it can)."""
-    if game.copy_role:
-        return copy_role_error(game, role)
-    if role in (REFEREE, SPECTATOR) or role in game.state.sides:
-        return None
-    sides = ", ".join(game.state.sides) or _("none yet")
-    return _("--as {role}: not a role of this game (referee, spectator, or a side: {sides})").format(
-        role=role, sides=sides
-    )
-
-
-def open_or_follow(
-    save: Path | None,
-    replay: bool,
-    progress: Callable[[int, int], None] | None = None,
-    *,
-    cache: OpenCache | None = None,
-    cached_only: bool = False,
-) -> tuple[Game, str]:
-    """``open_game``, or, when another process writes the save, the save opened
-    read-only (to follow that game) and who writes it."""
-    try:
-        return open_game(save, replay, progress, cache=cache, cached_only=cached_only), ""
-    except SaveLocked as e:
-        return Game.open(e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only), e.who
 
 
 def _size(save: Path | None) -> int:

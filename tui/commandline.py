@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import events, on
-from textual._time import get_time  # the clock Textual stamps its messages with (Message.time)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,6 +25,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
+from tui.textual_internals import get_time  # the clock Textual stamps its messages with (Message.time)
 
 Completer = Callable[[str], list[str]]
 #: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
@@ -253,6 +253,10 @@ class CommandLine(Vertical):
 
     def error(self, message: str) -> None:
         self.hint(f"✗ {message}", "error")
+
+    def failed(self, message: str) -> None:
+        """A command that failed on an error of the program: said apart from a refusal."""
+        self.hint(f"⚠ {message}", "error")
 
     def give_back(self, text: str) -> None:
         """Put a command that did not go through back on the line to be mended, unless something was typed since.

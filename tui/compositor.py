@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.strip import Strip
+
+from tui.textual_internals import Compositor
 
 
 class RowsCompositor(Compositor):

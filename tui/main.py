@@ -79,12 +79,17 @@ def _app_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="fireteam",
-        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo]",
+        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo] [--plain]",
         description=_("Open the Fireteam client."),
     )
     p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
     p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help=_("plain lines, no screen: for screen readers, braille displays, slow links and scripts"),
+    )
     p.add_argument(
         "--as", dest="as_role", default="referee", metavar="ROLE", help=_("referee, a side id, or spectator")
     )
@@ -128,26 +133,37 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     from tui.typeahead import QuietTerminal
 
     tty = QuietTerminal()
-    if terminal:
+    if terminal and "--plain" not in argv:  # the line client reads the terminal as the shell left it
         tty.quiet()
+    plain = None
     try:
         if _is_client(argv):
             args = _app_parser().parse_args(argv)
-            from tui.app import run_app
+            if args.plain:
+                plain = args
+            else:
+                from tui.app import run_app
 
-            return run_app(
-                save=args.save,
-                replay=args.replay,
-                role=args.as_role,
-                lang=args.lang,
-                typed=tty.take_typed(),
-                demo=args.demo,
-            )
+                return run_app(
+                    save=args.save,
+                    replay=args.replay,
+                    role=args.as_role,
+                    lang=args.lang,
+                    typed=tty.take_typed(),
+                    demo=args.demo,
+                )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
     finally:
         tty.restore()  # the modes found, on every way out
         gc.enable()
+    if plain is not None:
+        from tui.lines.terminal import run_plain  # no Textual: tui/lines/__init__.py
+
+        try:
+            return run_plain(plain.save, replay=plain.replay, role=plain.as_role, lang=plain.lang)
+        except KeyboardInterrupt:  # Ctrl+C outside a prompt (which it only clears): leave, as a shell's command does
+            return 130
     tty.give_back()  # not the client's: what was typed is for whatever reads the terminal next
     return _headless(argv)
 

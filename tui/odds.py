@@ -85,3 +85,10 @@ def die_succeeds(roll: Roll, face: int) -> bool | None:
 
 def succeeded(roll: Roll) -> bool | None:
     return check_met(roll.check, roll.faces)
+
+
+def sign(roll: Roll) -> str:
+    """``✓ `` before a roll that succeeded, ``✗ `` before one that failed ("" when it has no
+    single success): on a screen without colour (``NO_COLOR``) the outcome's colour in a sign."""
+    ok = succeeded(roll)
+    return "✓ " if ok else "✗ " if ok is False else ""

@@ -27,24 +27,12 @@ from textual import events
 from textual.visual import VisualType
 from textual.widgets import Input, Label, Static
 
-#: What would not show as itself: control characters (C0, DEL, C1), the line and
-#: paragraph separators, and the bidirectional embeddings, overrides and isolates.
-_OTHERS = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
-_IN_A_LINE = re.compile("[\\x00-\\x1f" + _OTHERS + "]")
-#: A widget of several lines shows a line feed as a new line.
-_IN_LINES = re.compile("[\\x00-\\x09\\x0b-\\x1f" + _OTHERS + "]")
+from tui.visible import IN_A_LINE, IN_LINES, visible
+
+__all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "visible", "visible_text"]
+
 #: Where a paste's first line ends: terminals send a line break as CR.
 _LINE_END = re.compile("[\\r\\n]")
-
-
-def _escape(match: re.Match[str]) -> str:
-    return ascii(match.group())[1:-1]  # "\x1b", "\n", "\u2028"
-
-
-def visible(text: str, *, lines: bool = False) -> str:
-    """``text`` with every character that would not show as itself written as its
-    escape (a line feed too, unless ``lines``: for a widget of several lines)."""
-    return (_IN_LINES if lines else _IN_A_LINE).sub(_escape, text)
 
 
 def plain(text: str, style: str = "", *, lines: bool = False) -> Text:
@@ -55,7 +43,7 @@ def plain(text: str, style: str = "", *, lines: bool = False) -> Text:
 def visible_text(text: Text, *, lines: bool = True) -> Text:
     """A rich ``Text`` (built by the code from outside words) with its hidden characters
     escaped as :func:`visible` does, its styles kept."""
-    hidden = _IN_LINES if lines else _IN_A_LINE
+    hidden = IN_LINES if lines else IN_A_LINE
     if not hidden.search(text.plain):
         return text
     out = Text(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)

@@ -141,7 +141,8 @@ def _width(line: str) -> int:
 def keys(typed: str) -> list:
     """The key events Textual's driver makes of ``typed`` (its own parser's)."""
     from textual import events
-    from textual._xterm_parser import XTermParser
+
+    from tui.textual_internals import XTermParser
 
     parser = XTermParser()
     made = [*parser.feed(typed), *parser.feed("")]  # the empty feed ends a lone Esc

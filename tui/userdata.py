@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
+import logging.handlers
 import os
 import tempfile
 import threading
@@ -39,6 +41,8 @@ MAX_FILE_BYTES = 1_000_000
 RECENT_SAVES = 50
 #: Replay speeds a setting may choose (indices into the screen's SPEEDS).
 SPEED_INDICES = range(8)
+#: Bytes of the error log before it is rotated (one older file is kept).
+ERROR_LOG_BYTES = 1_000_000
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
@@ -108,6 +112,23 @@ def _read_small(path: Path) -> bytes | None:
     return data
 
 
+class ErrorLog(logging.handlers.RotatingFileHandler):
+    """The client's log of the core's errors (``core.refusal.LOG``): made at the first
+    error only, private to the user (a command's line may name hidden pieces), and
+    bounded (:data:`ERROR_LOG_BYTES`, then one older file)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=ERROR_LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
+        self.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+
+    def _open(self):  # type: ignore[no-untyped-def]  (logging.FileHandler's, at the first record and each rotation)
+        path = Path(self.baseFilename)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # Made the user's only before it is written: a command's line may name hidden pieces.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
 def open_cache() -> OpenCache:
     """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux, ``core.cachedir``)."""
     return OpenCache(cache_root() / "open")
@@ -133,6 +154,11 @@ class UserStore(msgspec.Struct):
     @property
     def screenshots(self) -> Path:
         return self.data / "screenshots"
+
+    @property
+    def error_log(self) -> Path:
+        """Where a command that failed on an error of the program is logged, with its traceback."""
+        return self.data / "errors.log"
 
     def history_path(self, save: Path) -> Path:
         # One file a save, named by its absolute path's hash: a save's name may

@@ -7,6 +7,7 @@ dispatches here for everything that needs no terminal UI.
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 from pathlib import Path
@@ -18,16 +19,18 @@ from core.cli.lang import add_lang_option
 from core.dice import NeedDice
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
+from core.refusal import LOG as CORE_LOG
+from core.refusal import CommandFailed
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
 from core.state import GameState
+from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
 
 DEFAULT_RULESET = "breaking-news"
 #: A comment starts at a "#" at the start of a line or after a space.
 _COMMENT = re.compile(r"(^|\s)#.*$")
-SAVES = Path("saves")
 
 
 def state_json(state: GameState, step: int, total: int) -> dict[str, Any]:
@@ -97,6 +100,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         print(str(e), file=sys.stderr)
         return 2
     count = 0
+    # A command that fails on an error of the program is logged with its traceback: here, to stderr.
+    errors = logging.StreamHandler(sys.stderr)
+    CORE_LOG.addHandler(errors)
     try:
         for number, raw in enumerate(lines, start=1):
             text = _COMMENT.sub("", raw).strip()
@@ -125,10 +131,14 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)
                 return 1
+            except CommandFailed as e:
+                print(f"{path}:{number}: " + _("error: {error}").format(error=e), file=sys.stderr)
+                return 3
             count += 1
             for line in outcome.lines:
                 print(line, file=out)
     finally:
+        CORE_LOG.removeHandler(errors)
         game.close()
         if created and count == 0:
             # Nothing was played: leave no empty save behind (the file is ours, just made).
@@ -319,7 +329,11 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
     p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
     p.add_argument("file", type=Path)
-    p.add_argument("--save", type=Path, help=_("save to create or append to (default: saves/FILE-NAME.ft)"))
+    p.add_argument(
+        "--save",
+        type=Path,
+        help=_("save to create or append to (default: saves/FILE-NAME.ft, in the data folder if there is no saves/)"),
+    )
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
         "--ruleset",
@@ -394,7 +408,13 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
 def run_headless(args: argparse.Namespace) -> int:
     if args.command == "script":
-        save = args.save if args.save is not None else SAVES / f"{args.file.stem}.ft"
+        if args.save is None:
+            folder = default_saves()
+            save = folder / f"{args.file.stem}.ft"
+            if in_data_folder(folder):  # never a saves/ made in the user's folder: he is told where it went
+                print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
+        else:
+            save = args.save
         return run_script(args.file, save, args.seed, args.ruleset, args.variant)
     if args.command == "replay":
         return run_replay(args)

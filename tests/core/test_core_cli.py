@@ -4,6 +4,7 @@ command in a subprocess) and in-process through ``tui.main.main``."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -232,7 +233,33 @@ def test_script_saves_into_saves_by_default(tmp_path, monkeypatch):
     from tui.main import main
 
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    (tmp_path / "saves").mkdir()  # a checkout, or a folder where the user keeps his games
     (tmp_path / "opening.txt").write_text("scenario demo\nnext\n")
     assert main(["script", "opening.txt", "--seed", "4"]) == 0
     game = Game.open(tmp_path / "saves" / "opening.ft", writable=False)
     assert game.state.phase != "setup" and game.header.seed == 4
+    assert not (tmp_path / "data").exists()
+
+
+def test_script_outside_a_checkout_saves_into_the_data_folder_and_says_where(tmp_path):
+    # The installed command, run in a folder with no saves/ (a user's home): no saves/ is
+    # made there; the game goes into the data folder's, and the command says so.
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "opening.txt").write_text("scenario demo\nnext\n")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    done = subprocess.run(
+        [str(FIRETEAM), "script", "opening.txt", "--seed", "4"],
+        capture_output=True,
+        text=True,
+        cwd=home,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    save = tmp_path / "data" / "fireteam" / "saves" / "opening.ft"
+    assert sorted(p.name for p in home.iterdir()) == ["opening.txt"]
+    assert f"No --save: the game goes into {save}" in done.stderr
+    assert done.stdout.rstrip().endswith(f"effective events in {save}")
+    assert Game.open(save, writable=False).header.seed == 4

@@ -20,6 +20,7 @@ from core.history import History
 from core.language.i18n import naming
 from core.narrate import names_of
 from core.numbering import Numbering
+from core.refusal import Refused
 from core.replay import step_of_shown, visible_steps
 from core.state import GameState, Side, Unit, fold
 from core.views import REFEREE_ONLY, MarkerLabels, narrowest, view_state
@@ -321,7 +322,7 @@ def test_a_label_already_naming_something_on_the_table_is_drawn_again():
 def test_a_table_with_every_label_taken_refuses_a_new_marker():
     every = [a + d + b for a in "ABCDEFGHJKLMNPQRSTUVWXYZ" for d in "23456789" for b in "ABCDEFGHJKLMNPQRSTUVWXYZ"]
     units = {f"u{i}": _unit(f"u{i}", "red", marker=label) for i, label in enumerate(every)}
-    with pytest.raises(ValueError, match="^no marker label is free: too many hidden units on the table$"):
+    with pytest.raises(Refused, match="^no marker label is free: too many hidden units on the table$"):
         MarkerLabels(seed=1, cmd=1).draw(GameState(units=units))
 
 

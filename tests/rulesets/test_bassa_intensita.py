@@ -140,9 +140,9 @@ def test_night_rows_depend_on_the_distance():
     assert rules.night_modifiers("moon", "", 15) == ["moon-near"]
     assert rules.night_modifiers("moon", "", 40) == ["moon-far"]
     assert rules.night_modifiers("dark", "portable", 90) == ["dark", "intensifier-portable"]
-    with pytest.raises(ValueError):
+    with pytest.raises(Refused, match="beyond"):
         rules.night_modifiers("dark", "", 25)
-    with pytest.raises(ValueError):
+    with pytest.raises(Refused, match="beyond"):
         rules.night_modifiers("moon", "portable", 120)
 
 

@@ -32,7 +32,7 @@ def test_move_allowance():
     """Rules: LT-R040."""
     assert rules.move_allowance("A1", 10, 30) == ("bound", 10)
     assert rules.move_allowance("A5", 10, 30) == ("speed", 30)
-    with pytest.raises(ValueError, match="does not move"):
+    with pytest.raises(Refused, match="does not move"):
         rules.move_allowance("A4", 10, 30)
 
 

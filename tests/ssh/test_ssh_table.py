@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import asyncssh
 import pytest
@@ -223,6 +224,22 @@ async def test_colours_follow_the_clients_terminal(club, term, colorterm, system
     assert ("\x1b[38;2;" in raw) == (system == "truecolor")
     assert ("\x1b[38;5;" in raw) == (system == "256")
     assert "\x1b[9" in raw or "\x1b[3" in raw  # some colour is shown in every case
+
+
+@pytest.mark.parametrize("no_color", [False, True])
+async def test_a_screen_seat_whose_client_sends_no_color_is_drawn_in_greys(club, no_color):
+    conn = await asyncssh.connect(
+        "127.0.0.1", club.port, username="p", client_keys=[club.keys["reg"]], known_hosts=None, agent_path=None
+    )
+    player = Player(100, 30)
+    env = {"COLORTERM": "truecolor", **({"NO_COLOR": "1"} if no_color else {})}
+    chan, _ = await conn.create_session(lambda: player, term_type="xterm-256color", term_size=(100, 30), env=env)
+    player.conn, player.chan = conn, chan
+    club.players.append(player)
+    await player.wait_for("reg (Bersaglieri)")
+    colours = set(re.findall(r"\x1b\[(?:[0-9;]*;)?[34]8;2;(\d+);(\d+);(\d+)", "".join(player.raw)))
+    greys = {c for c in colours if len(set(c)) == 1}
+    assert colours and (greys == colours) == no_color  # only greys, as the client asked (tui.contrast)
 
 
 async def test_nothing_lands_on_the_servers_disk_or_browser(club, tmp_path, monkeypatch):

@@ -113,3 +113,11 @@ def test_a_status_no_table_knows_shows_all_its_words(status):
     if status in WORDS:
         return
     assert word(status).split() == status.split("-")
+
+
+def test_every_badge_word_is_for_a_status_a_ruleset_declares():
+    """The client's table of words names no status no ruleset has (a typo would never show;
+    issue 33: each ruleset declares its statuses once, ``Ruleset.statuses()``)."""
+    declared = frozenset().union(*(get_ruleset(r).statuses() for r in SHIPPED))
+    families = tuple(s.removesuffix("*") for s in declared if s.endswith("*"))
+    assert sorted(s for s in WORDS if s not in declared and not s.startswith(families)) == []

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.command import CommandInput
-from textual.widgets._footer import FooterKey
 
 import core.language.i18n as i18n
 from core.events import All, AtLeast, Each, Mod, Roll
@@ -30,6 +29,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpEntry, HelpScreen, command_names
+from tui.textual_internals import FooterKey
 from tui.userdata import Settings, UserStore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -196,7 +196,7 @@ async def test_the_ctrl_keys_do_what_the_f_keys_do(game, size):
 
 @pytest.mark.parametrize("replay", [False, True])
 async def test_the_footer_fits_80_columns_whatever_has_the_focus(game, replay):
-    from textual.widgets._footer import FooterKey
+    from tui.textual_internals import FooterKey
 
     app = FireteamApp(game, replay=replay)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -7,6 +7,7 @@ every picture the same on every run.  After an intended change of the screens:
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from core.game import Game
 from core.language.reader import reading
 from tui import screenshots
 from tui.app import FireteamApp
+from tui.themes import HIGH_CONTRAST
 
 OPENING = (
     "next",
@@ -38,6 +40,22 @@ def live_it(tmp_path: Path) -> FireteamApp:
     return FireteamApp(patrol_game(tmp_path / "game.ft", commands=OPENING), lang="it")
 
 
+def live_no_color(tmp_path: Path) -> FireteamApp:
+    """The same game and a missed roll, with NO_COLOR set (Textual reads it as the app is made):
+    every word black or white on its grey, the miss marked ✗ in the log and the dice pane
+    (``tui.contrast``)."""
+    os.environ["NO_COLOR"] = "1"
+    try:
+        return FireteamApp(patrol_game(tmp_path / "game.ft", commands=(*OPENING, "roll 1d6 target=4")))
+    finally:
+        del os.environ["NO_COLOR"]
+
+
+async def high_contrast(pilot) -> None:
+    pilot.app.theme = HIGH_CONTRAST.name
+    await pilot.pause()
+
+
 def replay(tmp_path: Path) -> FireteamApp:
     patrol_game(tmp_path / "replay.ft", commands=OPENING).close()
     return FireteamApp(Game.open(tmp_path / "replay.ft", writable=False), replay=True)
@@ -55,6 +73,8 @@ SCENES = [
     ("report", live, (100, 30), ("f4",), None),
     ("game-it-80x24", live_it, (80, 24), (), None),
     ("game-it-wide", live_it, (160, 48), (), None),
+    ("game-no-color", live_no_color, (100, 30), (), None),
+    ("game-high-contrast", live, (100, 30), (), high_contrast),
 ]
 
 

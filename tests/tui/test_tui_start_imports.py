@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from textual.widgets._footer import FooterKey
 
 from tui.app import FireteamApp
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel
 from tui.screens.dialogs import ConfirmBox
 from tui.screens.game import FooterRoom, GameScreen
+from tui.textual_internals import FooterKey
 
 DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
 

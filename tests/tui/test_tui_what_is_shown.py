@@ -51,7 +51,7 @@ def _copy_of_the_demo(folder: Path) -> Path:
 
 
 async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
-    from tui.app import open_game
+    from tui.opening import open_game
     from tui.screens.game import GameScreen
 
     copy = _copy_of_the_demo(tmp_path)

@@ -56,12 +56,16 @@ def _rows(parts: list[RenderableType], width: int) -> int:
     return sum(max(1, -(-p.cell_len // width)) for p in parts if isinstance(p, Text))
 
 
-def dice_line(roll: ev.Roll) -> Text:
-    """The faces on one line, for short screens: a die that met the target reversed in green."""
+def dice_line(roll: ev.Roll, signs: bool = False) -> Text:
+    """The faces on one line, for short screens: a die that met the target reversed in green
+    (``signs``: each die that met it or missed it marked ✓ or ✗, for a screen without colour)."""
     text = Text()
     for face in roll.faces:
         ok = odds.die_succeeds(roll, face)
-        text.append(f" {face} ", style="bold green reverse" if ok else "dim reverse" if ok is False else "bold reverse")
+        mark = ("✓" if ok else "✗" if ok is False else "") if signs else ""
+        text.append(
+            f" {face}{mark} ", style="bold green reverse" if ok else "dim reverse" if ok is False else "bold reverse"
+        )
         text.append(" ")
     if roll.total:
         total = sum(roll.faces)
@@ -70,12 +74,16 @@ def dice_line(roll: ev.Roll) -> Text:
     return text
 
 
-def roll_summary(roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN) -> Text:
-    """Outcome, who, purpose and dice: it wraps rather than lose the outcome."""
+def roll_summary(
+    roll: ev.Roll, unit_name: str = "", undone: bool = False, domain: str = CORE_DOMAIN, signs: bool = False
+) -> Text:
+    """Outcome, who, purpose and dice: it wraps rather than lose the outcome (``signs``: it is
+    marked ✓ or ✗, for a screen without colour)."""
     text = Text()
     if roll.outcome:
         ok = odds.succeeded(roll)
-        text.append(render(roll.outcome, domain), style="bold green" if ok else "bold red" if ok is False else "bold")
+        outcome = (odds.sign(roll) if signs else "") + render(roll.outcome, domain)
+        text.append(outcome, style="bold green" if ok else "bold red" if ok is False else "bold")
         text.append(" · ", style="dim")
     purpose = render(roll.purpose, domain)
     if unit_name and lang() == SOURCE:
@@ -124,13 +132,13 @@ def chance_line(roll: ev.Roll) -> Text:
     return styled(_("before the roll: {chance}"), "dim", chance=(chance, "bold"))
 
 
-def history_line(line: LogLine, domain: str = CORE_DOMAIN) -> Text:
+def history_line(line: LogLine, domain: str = CORE_DOMAIN, signs: bool = False) -> Text:
     assert isinstance(line.event, ev.Rolled)
     roll = line.event.roll
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"#{line.number} " if line.number else "", style="dim")
     if roll.outcome:
-        text.append(f"{render(roll.outcome, domain)} · ", style="bold")
+        text.append(f"{odds.sign(roll) if signs else ''}{render(roll.outcome, domain)} · ", style="bold")
     text.append(render(roll.purpose, domain))
     text.append(" " + " ".join(str(f) for f in roll.faces), style="bold")
     if line.undone:
@@ -202,7 +210,8 @@ class DicePane(Plain):
         roll_width = width // 2 if side_by_side else width
         e = line.event
         unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll
-        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain)]
+        signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
+        parts: list[RenderableType] = [roll_summary(roll, unit, line.undone, self.domain, signs)]
         boxed = [
             *dice_rows(roll, roll_width),
             *(t for t in (target_text(roll, self.domain), chance_line(roll)) if t.plain),
@@ -214,7 +223,7 @@ class DicePane(Plain):
             # Four rows: what the roll was (two at most), the dice with what they needed, the
             # chance; also where the boxes would push the chance below the pane's edge.
             target = target_text(roll, self.domain)
-            parts.append(Text.assemble(dice_line(roll), (" · ", "dim") if target.plain else "", target))
+            parts.append(Text.assemble(dice_line(roll, signs), (" · ", "dim") if target.plain else "", target))
             parts += [t for t in (chance_line(roll),) if t.plain]
         shown = Group(*(visible_text(p, lines=False) if isinstance(p, Text) else p for p in parts))
         earlier = [r for r in self._rolls if r is not line][-5:]
@@ -223,7 +232,10 @@ class DicePane(Plain):
             earlier = earlier[max(0, len(earlier) - (self.content_size.height - used - 1)) :]
         if not earlier:
             return shown
-        recent = [Text(_("recent"), style="dim underline"), *(history_line(r, self.domain) for r in reversed(earlier))]
+        recent = [
+            Text(_("recent"), style="dim underline"),
+            *(history_line(r, self.domain, signs) for r in reversed(earlier)),
+        ]
         recent = [visible_text(t, lines=False) for t in recent]
         if not side_by_side:
             return Group(shown, *recent)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from core.language.reader import lang
 from tui.i18n import _
+from tui.textual_internals import FooterKey
 
 
 class KeysFooter(Footer):
@@ -37,15 +37,19 @@ class KeysFooter(Footer):
         ) + (self.app.ENABLE_COMMAND_PALETTE, lang())
 
     def compose(self):
-        if self._bindings_ready:
-            self._shown = self._keys()
+        # Textual's footer yields nothing until its screen's bindings are ready: only
+        # keys shown are remembered as shown (a footer with none is built again next time).
+        # Lazily, as Textual composes: a group of keys is a container its keys go into.
+        keys, shown = self._keys(), None
         for widget in super().compose():
+            shown = keys
             if isinstance(widget, FooterKey):
                 widget.description = _(widget.description) if widget.description else ""
                 # Each key is told it is compact once mounted (a data binding), which
                 # restyles it: with the class given now, that changes nothing.
                 widget.set_class(self.compact, "-compact", update=False)
             yield widget
+        self._shown = shown
 
     def on_mount(self) -> None:
         # The game screen mounts it once its keys are settled (after its first frame):

@@ -28,11 +28,12 @@ from textual.widgets import Input
 
 from core import events as ev
 from core.game import LogLine
-from core.language.i18n import CORE_DOMAIN, Names, naming, render
+from core.language.i18n import CORE_DOMAIN, Names
 from core.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _
 from tui.logindex import FilteredIndex, LogFilter, RowIndex
+from tui.loglines import outcome_first, summary
 from tui.panes.barview import BarView
 from tui.plain import Plain, PlainInput, visible_text
 from tui.viewpoint import Viewpoint, strikes_changed
@@ -42,22 +43,7 @@ CACHE_LIMIT = 4096
 STRIP_CACHE_LIMIT = 512  # a few screens of rows
 SEARCH_WINDOW = 2048
 
-
-def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> tuple[str, str] | None:
-    """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
-    message line, still shows what the roll meant.  None when the line has no outcome.
-    ``domain``: the ruleset's, in which the line was narrated; ``names``: the game's, by
-    which it named the sides (``core.narrate.sides_of``)."""
-    e = line.event
-    if not isinstance(e, ev.Rolled) or not e.roll.outcome:
-        return None
-    with naming(names or Names()):
-        outcome = render(e.roll.outcome, domain)
-    tail = f" → {outcome}"
-    at = line.text.rfind(tail)
-    if at < 0:
-        return None
-    return outcome, line.text[:at] + line.text[at + len(tail) :]
+__all__ = ["LogPane", "LogView", "line_text", "outcome_first", "summary"]
 
 
 def outcome_style(roll: ev.Roll) -> str:
@@ -65,28 +51,16 @@ def outcome_style(roll: ev.Roll) -> str:
     return "bold green" if ok else "bold red" if ok is False else "bold"
 
 
-def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None = None) -> str:
-    """What a command did on one line: the outcomes of its rolls first, then its lines
-    (without those outcomes), so that a line cut at the terminal's edge keeps them."""
-    outcomes, texts = [], []
-    for line in lines:
-        split = outcome_first(line, domain, names)
-        if split:
-            outcomes.append(split[0])
-        texts.append(split[1] if split else line.text)
-    said = "; ".join(texts)
-    return f"{', '.join(outcomes)} · {said}" if outcomes else said
-
-
-def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> Text:
-    """One log row as styled text (without the cursor); a roll's outcome comes first."""
+def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None, signs: bool = False) -> Text:
+    """One log row as styled text (without the cursor); a roll's outcome comes first
+    (``signs``: marked ✓ or ✗, for a screen without colour: ``tui.contrast``)."""
     e = line.event
     text = Text(no_wrap=True, overflow="ellipsis")
     split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
         text.append("  ", style="dim")
-        text.append(split[0], style=outcome_style(e.roll))
+        text.append((odds.sign(e.roll) if signs else "") + split[0], style=outcome_style(e.roll))
         text.append(" · ", style="dim")
         text.append(split[1], style="green")
     elif isinstance(e, ev.PhaseBegan):
@@ -350,7 +324,11 @@ class LogView(BarView, can_focus=True):
                 strip = Strip.blank(p.width, p.base)
             else:
                 game = self.vp.game if self.vp is not None else None
-                text = line_text(line, game.ruleset.domain, sides_of(game.state)) if game else line_text(line)
+                signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
+                if game is not None:
+                    text = line_text(line, game.ruleset.domain, sides_of(game.state), signs)
+                else:
+                    text = line_text(line, signs=signs)
                 text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
                 if mark:
                     text.stylize(mark)

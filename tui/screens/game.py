@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import msgspec
 from rich.text import Text
 from textual import events, on
-from textual._context import active_app
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container
@@ -29,6 +28,7 @@ from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
+from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
 from core.state import encode_state
 from core.storage.savefile import SaveError
@@ -147,11 +147,14 @@ class GameScreen(Screen):
         seat: str = "",
         replay: bool = False,
         remote: bool = False,
+        host: App | None = None,
         watching: bool = False,
     ) -> None:
+        """``host``: the app that will show it, whose size and settings it starts with
+        (passed in: a screen not yet mounted has no app of its own to ask)."""
         # Born with the size classes its first resize would give it: given then,
         # they would restyle every widget once more before the first frame.
-        super().__init__(classes=" ".join(size_classes(active_app.get(None))))
+        super().__init__(classes=" ".join(size_classes(host)))
         # After a command only the log's rows are drawn again, and only they are rendered (``tui.compositor``).
         self._compositor = RowsCompositor()
         self.game = game
@@ -162,7 +165,7 @@ class GameScreen(Screen):
         #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
         self.watching = watching and not self.replay
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
-        settings = getattr(active_app.get(None), "settings", None)  # remembered (tui.userdata)
+        settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
         self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
         self._player: Timer | None = None
@@ -460,7 +463,9 @@ class GameScreen(Screen):
         if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
             lines, path = list(self.query_one(CommandInput).history), self.game.path
             self.call_after_refresh(
-                lambda: self.app.run_worker(lambda: self.app._write(store.save_history, path, lines), thread=True)
+                lambda: self.app.run_worker(
+                    lambda: self.app.write_user_data(store.save_history, path, lines), thread=True
+                )
             )
 
     def run_command(self, text: str, faces: list[int] | None = None) -> None:
@@ -489,6 +494,10 @@ class GameScreen(Screen):
             line.error(str(e))
             line.give_back(text)
             return
+        except CommandFailed as e:
+            self._failed(e)
+            line.give_back(text)
+            return
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
         self.query_one(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
@@ -503,6 +512,17 @@ class GameScreen(Screen):
         number = self.game.shown_cmd(outcome.cmd, self.role)
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
+
+    def _failed(self, error: CommandFailed) -> None:
+        """A command that failed on an error of the program (not a refusal): on the line, and
+        in an error notice that says where its details were logged."""
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            where = _("the details are in {path}").format(path=store.error_log)
+        else:  # a seat of a server: its log has them
+            where = _("the host has the details in its log")
+        self.query_one(CommandLine).failed(str(error))
+        self.notify(where, title=str(error), severity="error", timeout=20, markup=False)
 
     def start_action(self, spec: CommandSpec) -> None:
         """Run a command from the palette or the picker: a form when it takes arguments."""
@@ -556,6 +576,9 @@ class GameScreen(Screen):
                 run()
             except Refused as e:
                 line.error(str(e))
+                return
+            except CommandFailed as e:
+                self._failed(e)
                 return
             # The message line no longer speaks of the command as it stood before.
             line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
@@ -690,7 +713,9 @@ class GameScreen(Screen):
         self.app.push_screen(ReportScreen(self.game, self.role, self.vp.step))
 
     def action_open_replay(self) -> None:
-        self.app.push_screen(GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote))
+        self.app.push_screen(
+            GameScreen(self.game, role=self.role, seat=self.seat, replay=True, remote=self.remote, host=self.app)
+        )
 
     def action_leave_replay(self) -> None:
         self._stop_player()

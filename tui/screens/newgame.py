@@ -34,6 +34,7 @@ from textual.widgets import Button, Input, Select, SelectionList
 
 from core.cli.scenarios import user_scenarios
 from core.game import SEED_LIMIT, Game
+from core.refusal import CommandFailed
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
@@ -375,6 +376,9 @@ class NewGameScreen(Screen):
             )
         except (Refused, SaveError, ValueError) as e:
             self._fail(f"✗ {e}")
+            return
+        except CommandFailed as e:  # a set-up line failed on a bug: logged with its traceback
+            self._fail(f"⚠ {e}")
             return
         except OSError as e:
             self._fail("✗ " + _("cannot write {name}: {error}").format(name=name, error=e.strerror or e))

@@ -18,7 +18,7 @@ from tui.ssh.seats import Seat
 
 class GameChooser:
     """The menu on one terminal: ``send`` writes to it, ``sit`` seats the player at the game he picked,
-    ``leave`` ends the session (he typed ``q``)."""
+    ``leave`` ends the session (he typed ``q``); ``plain``: a plain seat's, drawn without clearing the screen."""
 
     def __init__(
         self,
@@ -28,24 +28,27 @@ class GameChooser:
         send: Callable[[str], None],
         sit: Callable[[Table], None],
         leave: Callable[[], None],
+        plain: bool = False,
     ) -> None:
         self._tables = list(tables)
         self._seat = seat
         self._send = send
         self._sit = sit
         self._leave = leave
+        self._plain = plain  # a plain seat's lines are only ever appended: no clearing the screen
         self._digits = ""
         #: Whether the menu still waits for the player's choice.
         self.open = True
 
     def show(self) -> None:
         lines = [
-            "\x1b[2J\x1b[H",
+            "" if self._plain else "\x1b[2J\x1b[H",
             _("Fireteam — {seat} ({role}). Games at this table:").format(seat=self._seat.name, role=self._seat.role),
             "",
         ]
         for number, t in enumerate(self._tables, start=1):
-            lines.append(f"  {number}) {replies.game_line(t)}")
+            # A plain seat's lines are sentences, not a table: no indent, a stop at the end.
+            lines.append(f"{number}) {replies.game_line(t)}." if self._plain else f"  {number}) {replies.game_line(t)}")
         lines += ["", _("Type a number (1-{count}) and Enter, or q to leave: ").format(count=len(self._tables))]
         self._send("\n".join(lines))
 

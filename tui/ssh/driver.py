@@ -34,9 +34,8 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from rich.color import Color, ColorSystem
-from rich.console import Console
+from rich.console import COLOR_SYSTEMS, Console
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.constants import ESCAPE_DELAY
 from textual.driver import Driver
 from textual.geometry import Size
@@ -44,6 +43,7 @@ from textual.message import Message
 
 from core.language.i18n import M, Msg, Text
 from tui.ssh.limits import Limits, TokenBucket
+from tui.textual_internals import XTermParser, capture_output_into
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -104,6 +104,8 @@ class SSHDriver(Driver):
         self._terminal = terminal
         self._color_system = color_system
         self._parser = XTermParser(debug=False)  # debug=True would open keys.log in the server's folder
+        #: The loop the seat's input is handled on (Textual's driver keeps its own, privately).
+        self._input_loop = asyncio.get_running_loop()
         self._input_enabled = False
         self._escape_timer: asyncio.TimerHandle | None = None
         limits = terminal.limits
@@ -172,7 +174,7 @@ class SSHDriver(Driver):
         # (the Linux driver polls the parser for that every 0.1 s).
         if self._escape_timer is not None:
             self._escape_timer.cancel()
-        self._escape_timer = self._loop.call_later(ESCAPE_DELAY + 0.01, self._tick)
+        self._escape_timer = self._input_loop.call_later(ESCAPE_DELAY + 0.01, self._tick)
 
     def _tick(self) -> None:
         self._escape_timer = None
@@ -215,7 +217,7 @@ class SSHDriver(Driver):
                 )
             )
         if self._backlog and self._pump is None:
-            self._pump = self._loop.create_task(self._deliver(), name="seat input")
+            self._pump = self._input_loop.create_task(self._deliver(), name="seat input")
 
     async def _deliver(self) -> None:
         """Hand the app a few events at a time, each slice once the last was handled.
@@ -234,7 +236,7 @@ class SSHDriver(Driver):
 
     async def _handled(self) -> None:
         """Return once the app, and the widget its keys go to, have handled what was given them."""
-        done: asyncio.Future[None] = self._loop.create_future()
+        done: asyncio.Future[None] = self._input_loop.create_future()
 
         def settle() -> None:
             if not done.done():
@@ -263,7 +265,7 @@ class SSHDriver(Driver):
         """The client's window changed size: redraw once the changes stop coming."""
         self._size = (min(width, self._limits.max_columns), min(height, self._limits.max_rows))
         if self._resize_timer is None:
-            self._resize_timer = self._loop.call_later(self._limits.resize_delay_s, self._resized)
+            self._resize_timer = self._input_loop.call_later(self._limits.resize_delay_s, self._resized)
 
     def _resized(self) -> None:
         self._resize_timer = None
@@ -340,7 +342,7 @@ def color_system_for(env: Mapping[str, str]) -> ColorSystem | None:
     Rich's own rules, applied to the client's variables instead of the server's.
     """
     probe = Console(file=io.StringIO(), force_terminal=True, color_system="auto", _environ=dict(env))
-    return probe._color_system
+    return COLOR_SYSTEMS.get(probe.color_system or "")
 
 
 def bind_app(app: App[Any], terminal: Terminal, env: Mapping[str, str]) -> io.StringIO:
@@ -364,8 +366,7 @@ def bind_app(app: App[Any], terminal: Terminal, env: Mapping[str, str]) -> io.St
     # with many apps interleaving that would leave the process's stdout
     # pointing at a finished app.  Capturing "into" the current streams makes
     # every swap a no-op.
-    app._capture_stdout = sys.stdout  # type: ignore[assignment]
-    app._capture_stderr = sys.stderr  # type: ignore[assignment]
+    capture_output_into(app, sys.stdout, sys.stderr)
     report = io.StringIO()
     app.error_console = Console(file=report, width=100, force_terminal=False, color_system=None)
     return report

@@ -42,6 +42,7 @@ import asyncssh
 
 from core.dice import NeedDice
 from core.language import reader as readers
+from core.refusal import CommandFailed
 from core.ruleset import Refused
 from tui.ssh import wire
 from tui.ssh.invitations import InvitationRefused, Invitations
@@ -459,9 +460,12 @@ class SeatWorkers:
             return wire.Refusal(msg.seq, str(e))
         except NeedDice as need:
             return wire.DiceNeeded(msg.seq, need.request)
+        except CommandFailed as e:  # logged by the game, with its traceback
+            self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
+            return wire.Failed(msg.seq, str(e))
         except Exception:
             self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
-            return wire.Refusal(msg.seq, _("the server failed on this command; the host has the details in its log"))
+            return wire.Failed(msg.seq, _("the server failed on this command; the host has the details in its log"))
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes)
 

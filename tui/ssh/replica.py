@@ -23,6 +23,7 @@ from typing import Any
 from core.dice import NeedDice
 from core.game import Game, Outcome
 from core.language.reader import lang
+from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import REFEREE
@@ -113,6 +114,8 @@ class ReplicaGame(Game):
     def _recorded(self, answer: wire.Answer) -> Outcome:
         if isinstance(answer, wire.Refusal):
             raise Refused(answer.message)
+        if isinstance(answer, wire.Failed):
+            raise CommandFailed(answer.message)
         if isinstance(answer, wire.DiceNeeded):
             raise NeedDice(answer.request)
         assert isinstance(answer, wire.Done)

@@ -35,7 +35,8 @@ def needs_terminal() -> str:
     return (
         _(
             "Fireteam's table needs a terminal. Connect with a plain `ssh -p PORT HOST`\n"
-            "(or `ssh -t -p PORT HOST GAME`), or ask for text: `ssh -p PORT HOST status`."
+            "(or `ssh -t -p PORT HOST GAME`), or ask for text: `ssh -p PORT HOST status`,\n"
+            "or play in lines of text: `ssh -p PORT HOST plain`."
         )
         + "\n"
     )
@@ -133,6 +134,7 @@ def usage(tables: Sequence[TableInfo]) -> str:
     return _(
         "ssh -p PORT HOST               sit at the table (with several games: pick one)\n"
         "ssh -t -p PORT HOST GAME       sit at GAME's table\n"
+        "ssh -t -p PORT HOST plain      sit as plain lines, no screen (plain GAME: at GAME's table)\n"
         "ssh -p PORT HOST status [GAME] the game as your seat sees it\n"
         "ssh -p PORT HOST games         the games on this server\n"
         "ssh -p PORT HOST who           who is seated where\n"

@@ -232,6 +232,8 @@ class SeatSession:
             self.finish(1)
             return
         report = bind_app(app, self, self.env)
+        if self.env.get("NO_COLOR"):
+            app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
         self.app = app
         self.host.session_started(self)
         log.info(

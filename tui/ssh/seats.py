@@ -8,6 +8,7 @@ public keys (OpenSSH one-line format) of the people who sit in it::
     role = "referee"
     keys = ["ssh-ed25519 AAAAC3Nza... anna@laptop"]
     lang = "it"              # optional: the seat's language (else the client's locale)
+    plain = true             # optional: the seat sits as plain lines, never a screen
 
 A key belongs to exactly one seat.  The server reads a seat's role from this
 file and from nothing the client sends (environment variables, the SSH user
@@ -53,6 +54,7 @@ class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     role: str
     keys: tuple[str, ...]
     lang: str = ""
+    plain: bool = False
 
 
 class _KeySpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -73,6 +75,8 @@ class Seat:
     role: str
     #: The language the seat reads (``core.language.reader.LANGUAGES``), or "" to follow the client's locale.
     lang: str = ""
+    #: The seat sits as plain lines, never a screen (``tui.ssh.plainseat``): a screen reader's, a bot's.
+    plain: bool = False
 
     @property
     def is_side(self) -> bool:
@@ -118,7 +122,7 @@ class Seats:
                 raise SeatsError(f"{where}: unknown language {entry.lang!r}; the languages are: {', '.join(LANGUAGES)}")
             if not entry.keys:
                 raise SeatsError(f"{where}: give at least one public key")
-            seat = names[entry.name] = Seat(entry.name, entry.role, entry.lang)
+            seat = names[entry.name] = Seat(entry.name, entry.role, entry.lang, entry.plain)
             for text_key in entry.keys:
                 _add_key(by_key, seat, text_key, where)
         for number, bound in enumerate(spec.key, start=1):

@@ -38,6 +38,7 @@ from core.game import Game, Outcome, Refusal
 from core.language import i18n
 from core.language import reader as readers
 from core.language.i18n import M, Msg
+from core.refusal import LOG as CORE_LOG
 from core.storage.savefile import SaveError
 from core.views import SPECTATOR
 from tui.app import SAVES, FireteamApp, new_demo_game
@@ -148,7 +149,8 @@ class OneLineFormatter(logging.Formatter):
 
 
 def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") -> logging.Logger:
-    """``fireteam.serve``: every connection and command, with seat, role and time (UTC).
+    """``fireteam.serve``: every connection and command, with seat, role and time (UTC), and
+    the core's errors (``core.refusal.LOG``: a command that failed, with its traceback).
 
     ``tag`` starts every message of a seat worker's (they share the file).  The
     file is its owner's only, as its folder is: it names hidden units.
@@ -166,6 +168,7 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     for handler in handlers:
         handler.setFormatter(formatter)
         log.addHandler(handler)
+        CORE_LOG.addHandler(handler)  # a command that failed on an error of the program, with its traceback
     return log
 
 

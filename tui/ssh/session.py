@@ -27,6 +27,7 @@ from core.views import REFEREE
 from tui.ssh import replies
 from tui.ssh.chooser import GameChooser
 from tui.ssh.language import _, seat_language
+from tui.ssh.plainseat import PlainSeat
 from tui.ssh.seat import Host, SeatSession, Table
 from tui.ssh.seats import Seat
 
@@ -34,6 +35,8 @@ from tui.ssh.seats import Seat
 _DEFAULT_SIZE = (80, 24)
 #: What a TERM may look like (it picks the colours); anything else is taken for "xterm".
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+#: The command that asks for the game as plain lines (``tui.ssh.plainseat``): ``plain`` or ``plain GAME``.
+PLAIN = "plain"
 
 
 class _Channel:
@@ -78,6 +81,8 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self._pty = False
         self._command: str | None = None
         self._chooser: GameChooser | None = None  # the menu of games, while it is shown
+        #: The seat sits as plain lines: its seats-file entry says so, its player asked, or its terminal is dumb.
+        self.plain = seat.plain
         self._closed = False
         self.gone = False  # the channel has closed
         #: The seat's language, chosen when the session starts (``tui.ssh.language``).
@@ -143,9 +148,12 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self._finish(1)
             return
         word = command.split()[0] if command else ""
-        if self._command is not None and (not self._pty or word in replies.COMMANDS):
+        if word == PLAIN:
+            self.plain, command = True, command[len(word) :].strip()
+        self.plain = self.plain or self.term == "dumb"
+        if self._command is not None and word != PLAIN and (not self._pty or word in replies.COMMANDS):
             self._reply(command)
-        elif not self._pty:
+        elif not self._pty and not self.plain:
             self.host.log.info("no terminal seat=%s role=%s from=%s", self.seat.name, self.seat.role, self.peer)
             self._send(replies.needs_terminal())
             self._finish(1)
@@ -251,7 +259,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if table is not None:
             self._open(table)
             return
-        self._chooser = GameChooser(tables, self.seat, send=self._send, sit=self._open, leave=lambda: self._finish(0))
+        self._chooser = GameChooser(
+            tables, self.seat, send=self._send, sit=self._open, leave=lambda: self._finish(0), plain=self.plain
+        )
         self._chooser.show()
 
     # ---------------------------------------------------------------- the seat
@@ -259,18 +269,16 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _open(self, table: Table) -> None:
         assert self._chan is not None
         env = {"TERM": self.term or "xterm"}
-        if colorterm := self._chan.get_environment().get("COLORTERM"):
+        sent = self._chan.get_environment()
+        if colorterm := sent.get("COLORTERM"):
             env["COLORTERM"] = colorterm  # the client's own colour claim: only ever used for colours
-        seat = SeatSession(
-            self.host,
-            self.seat,
-            _Channel(self._chan),
-            peer=self.peer,
-            reader=self.reader,
-            size=self.size,
-            env=env,
-            key=self.key,
-        )
+        if sent.get("NO_COLOR"):
+            env["NO_COLOR"] = "1"  # no colour, as asked: a plain seat's none (tui.lines.ink), a screen's greys
+        door = dict(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key)
+        if self.plain:
+            seat: SeatSession = PlainSeat(self.host, self.seat, _Channel(self._chan), terminal=self._pty, **door)
+        else:
+            seat = SeatSession(self.host, self.seat, _Channel(self._chan), **door)
         self._closed = True  # from here on the seat writes, and finishes, the channel
         if seat.open(table):
             self.seated = seat

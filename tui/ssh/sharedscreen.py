@@ -41,13 +41,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.color import ColorSystem
 from rich.control import Control
-from textual._compositor import LayoutUpdate
-from textual._context import visible_screen_stack
 
 from core.language.i18n import Text
 from core.language.reader import Reader, use_reader
 from tui.ssh.driver import bind_app, downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
+from tui.textual_internals import LayoutUpdate, visible_screen_stack
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -158,6 +158,13 @@ class Refusal(_Msg):
     message: str
 
 
+class Failed(_Msg):
+    """The command failed on an error of the program (not a refusal): the table logged it."""
+
+    seq: int
+    message: str
+
+
 class DiceNeeded(_Msg):
     """The command needs dice typed at the table: what to ask, said for the seat's role."""
 
@@ -207,7 +214,7 @@ class Close(_Msg):
 
 
 Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Gone
-Answer = Done | Refusal | DiceNeeded | Seated | Kicked | Granted
+Answer = Done | Refusal | Failed | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 
 _encoder = msgspec.msgpack.Encoder()

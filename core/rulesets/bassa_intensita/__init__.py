@@ -30,7 +30,7 @@ from core.rulesets.bassa_intensita import (
 from core.rulesets.bassa_intensita.commands import support
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
-from core.rulesets.bassa_intensita.vocabulary import STATUSES_SHOWN, data_words
+from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
 from core.rulesets.common import STATUSES, ScenarioRuleset
 
@@ -105,6 +105,8 @@ class BassaIntensita(ScenarioRuleset):
     own_commands = commands.COMMANDS
     # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
     piece_keys = ("secret.support.", "secret.dies.")
+    # ... and a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py)
+    secret_vars = (*piece_keys, "secret.screen.")
     first_phase = ev.PhaseBegan(turn=1, phase="initiative")
 
     def commands(self) -> list[CommandSpec]:
@@ -198,6 +200,9 @@ class BassaIntensita(ScenarioRuleset):
 
     def phrases(self) -> list[str]:
         return sorted(data_words())
+
+    def statuses(self) -> frozenset[str]:
+        return STATUSES_SHOWN | frozenset(BADGE_FAMILIES)
 
 
 #: Rolls whose success is bad for the unit they name (``success_hurts_unit``), by

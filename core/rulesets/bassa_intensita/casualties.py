@@ -36,6 +36,7 @@ BADGES = (
     "prone",
     "morale-due",
     "slowed",
+    "slowed-twice",
     "immobilised",
     "radio-out",
     "turret-jammed",

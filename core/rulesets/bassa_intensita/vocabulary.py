@@ -37,6 +37,10 @@ STATUSES_SHOWN = frozenset(
         *(f"ability-{t.id}" for t in tiers()),
     }
 )
+#: The badges made from an id, each a family: aboard the vehicle it names (A.6),
+#: screened by the covering fire of the man it names (BI-R051..R054), a vehicle's
+#: weapon lost (BI-R140).
+BADGE_FAMILIES = ("aboard-*", "screened-by-*", "weapon-lost-*")
 
 
 def data_words() -> set[str]:

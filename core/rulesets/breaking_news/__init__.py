@@ -79,6 +79,8 @@ class BreakingNews(Ruleset):
     hidden_markers = True
     # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians)
     piece_keys = ("secret.lost.", "secret.aboard.", "secret.wound.", "secret.reacted.", "secret.civilian.")
+    # ledger.py: the facts kept about one figure, each a family by the figure's id
+    secret_vars = piece_keys
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:
@@ -143,6 +145,12 @@ class BreakingNews(Ruleset):
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), translated as terms."""
         return STATUSES
+
+    def statuses(self) -> frozenset[str]:
+        """words.STATUSES, and the shared ones the referee may mark."""
+        from core.rulesets.common import STATUSES as SHARED  # as the tools are: not at import
+
+        return frozenset({*SHARED, *STATUSES})
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # §8.3: the covering-fire test succeeds when the covering fire hits the man who rolls it.

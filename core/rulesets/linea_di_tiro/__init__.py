@@ -20,7 +20,7 @@ import msgspec
 from core import events as ev
 from core.language.i18n import Text
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
-from core.rulesets.common import REFEREE_TOOLS, Loaded, emit_scenario, load_scenarios, scenario_command
+from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
@@ -55,6 +55,8 @@ class LineaDiTiro(Ruleset):
     referee_vars = ("profile.",)
     # LT-R053 (ruling LT-REPLY): a hidden piece's reply to its first spotter: the piece, the spotter
     piece_keys = piece_values = ("secret.ambush.",)
+    # LT-R010: the deck's order, shuffled once (the referee's alone)
+    secret_vars = ("secret.ambush.", "secret.deck")
 
     def __init__(self, variant: str = "") -> None:
         super().__init__(variant)
@@ -124,6 +126,11 @@ class LineaDiTiro(Ruleset):
             "firing",
             "draw",
         ]
+
+    def statuses(self) -> frozenset[str]:
+        """turn.BADGES, the options' codes a piece wears for its card (LT-R010), and the
+        shared ones the referee may mark."""
+        return frozenset({*STATUSES, *turn.BADGES, *turn.CARD_BADGES})
 
     def note_for_a_side(self, text: Text) -> Text:
         return note_for_a_side(text)

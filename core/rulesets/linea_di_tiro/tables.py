@@ -14,7 +14,8 @@ from pathlib import Path
 import msgspec
 
 from core.language.i18n import N_
-from core.ruleset import Tables
+from core.ruleset import Refused, Tables
+from core.rulesets.linea_di_tiro.words import _
 
 TABLES = Tables(Path(__file__).parent / "data")
 
@@ -135,6 +136,7 @@ deck = TABLES.table("deck.toml", Deck)
 def options() -> dict[str, Option]:
     return {o.id: o for o in TABLES.decode("activation.toml", _Options).options}
 
+
 at_table = TABLES.table("at_fire.toml", FireTable)
 mg_table = TABLES.table("mg_fire.toml", FireTable)
 morale = TABLES.table("morale.toml", Morale)
@@ -216,7 +218,10 @@ class Assault(msgspec.Struct, frozen=True):
         if own is not None:
             if own not in {r.rating for r in self.ratings}:
                 known = ", ".join(str(r.rating) for r in self.ratings)
-                raise ValueError(f"a close-assault rating is one of {known}, not {own} (LT-R101)")
+                # A scenario file's value: refused as the assault is tried (ruling LT-RATING).
+                raise Refused(
+                    _("a close-assault rating is one of {known}, not {own} (LT-R101)").format(known=known, own=own)
+                )
             return Rating(role="", label=N_("its scenario's rating"), rating=own)
         found = next((r for r in self.ratings if r.role in roles), None)
         if found is not None:
@@ -230,6 +235,7 @@ class Artillery(msgspec.Struct, frozen=True):
 
     caller_roles: tuple[str, ...]
     square_cm: int
+
 
 spotting = TABLES.table("spotting.toml", Spotting)
 movement = TABLES.table("movement.toml", Movement)

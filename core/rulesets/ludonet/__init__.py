@@ -16,7 +16,7 @@ from pathlib import Path
 from core import events as ev
 from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import Phase, register
-from core.rulesets.common import ScenarioRuleset
+from core.rulesets.common import STATUSES, ScenarioRuleset
 from core.rulesets.ludonet import commands, turn
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import _
@@ -98,6 +98,10 @@ class Ludonet(ScenarioRuleset):
         """The badges pieces wear (turn.py, hits.py, commands/air.py), shown from data; ``draw``,
         the word a result takes for a draw (end.py)."""
         return (*turn.BADGES, "draw")
+
+    def statuses(self) -> frozenset[str]:
+        """turn.BADGES, and the shared ones the referee may mark."""
+        return frozenset({*STATUSES, *turn.BADGES})
 
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # LN-R012: the fatigue roll succeeds (the book's 5+) when it tires the runner.

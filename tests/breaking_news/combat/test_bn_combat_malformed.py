@@ -1,7 +1,7 @@
 """Malformed command lines are refused with a sentence that names the problem, and
 write nothing: wrong option names, missing values, unknown units, numbers out of
-range, figures of the wrong side.  ``core.game`` turns a KeyError or ValueError
-raised in a handler into its bare text ("b"), so none may escape one."""
+range, figures of the wrong side.  A handler refuses with ``Refused`` only: anything
+else is a bug, which ``core.game`` raises as ``CommandFailed`` (issue 33)."""
 
 from __future__ import annotations
 

@@ -85,10 +85,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
-    try:
-        night = rules.night_modifiers(light_of(ctx.state), "", dist)
-    except ValueError as e:
-        raise Refused(str(e)) from None
+    night = rules.night_modifiers(light_of(ctx.state), "", dist)
     ctx.emit(ev.StatusChanged(unit=target.id, add=(f"screened-by-{shooter.id}",)))
     shots(ctx, shooter, weapon, [target], band=band, area=area, kind="covering", night=night, dist=dist, args=args)
 

@@ -127,10 +127,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{dist} cm is out of range of the {weapon} (BI-R075)").format(dist=dist, weapon=render(word(weapon.name)))
         )
-    try:
-        night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
-    except ValueError as e:
-        raise Refused(str(e)) from None
+    night = rules.night_modifiers(args["night"] or light_of(ctx.state), args["intensifier"] or "", dist)
     if not passes_isolation(ctx, shooter, isolated(ctx, shooter, args)):
         return
     if not _sniper_fires(ctx, shooter):

@@ -11,6 +11,7 @@ from math import ceil
 
 from core.events import Mod
 from core.language.i18n import M
+from core.ruleset import Refused
 from core.rulesets.bassa_intensita.tables import (
     HitModifier,
     Weapon,
@@ -44,7 +45,7 @@ def night_modifiers(light: str, intensifier: str, dist: int) -> list[str]:
     """The night rows of A.9.4 that apply at ``dist`` (BI-R081, BI-R084).
 
     ``light``: day, moon or dark; ``intensifier``: "", portable or vehicle.
-    Raises ValueError when the target is too far to be fired at in that light.
+    Refuses the shot when the target is too far to be fired at in that light.
     """
     if light == "day":
         return []
@@ -63,7 +64,7 @@ def night_modifiers(light: str, intensifier: str, dist: int) -> list[str]:
     else:
         limit = unaided
     if limit is not None and dist > limit:
-        raise ValueError(
+        raise Refused(
             _("at night ({light}) nothing can be fired at beyond {cm} cm").format(
                 light=pgettext("term", light), cm=limit
             )

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.events import AtLeast
+from core.ruleset import Refused
 from core.rulesets.linea_di_tiro.tables import at_table, deck, mg_table, morale, movement
+from core.rulesets.linea_di_tiro.words import _
 
 
 def draw(order: Sequence[str], drawn: int) -> tuple[str, int]:
@@ -83,5 +85,7 @@ def move_allowance(option: str, bound: int, speed: int) -> tuple[str, int]:
     ``speed``) and how far, from the piece's own bound/speed."""
     mode = movement().options.get(option)
     if mode is None:
-        raise ValueError(f"{option} does not move the piece: A1 or A2 make a bound, A5 a move at speed")
+        raise Refused(
+            _("{option} does not move the piece: A1 or A2 make a bound, A5 a move at speed").format(option=option)
+        )
     return mode, bound if mode == "bound" else speed

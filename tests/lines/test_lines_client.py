@@ -1,0 +1,371 @@
+"""The line client (``tui.lines``): every pane one word away, in whole sentences; commands as
+the Textual client gives them; undo and redo asked first; the table's dice asked for; what
+others do written as it happens, as the role may read it and no more."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from lines_support import DEMO_SAVE, Seat, demo_game, played_game, problems_of
+
+from core import events as ev
+from core.game import Game
+from core.views import SPECTATOR
+
+READING = ["status", "roster", "phase", "log", "log 40", "dice", "help", "help fire", "help log", "who rossi"]
+
+
+@pytest.mark.parametrize("role", ["referee", "regulars", "irregulars", SPECTATOR])
+def test_every_reading_word_answers_in_whole_sentences(tmp_path, role):
+    game = played_game(tmp_path / "game.ft")
+    seat = Seat(game, role)
+    assert problems_of(seat.out) == []  # the greeting and the status
+    for word in READING:
+        said = seat.say(word)
+        assert said, word
+        assert problems_of(said) == [], word
+    game.close()
+
+
+@pytest.mark.parametrize("save", ["bassa-intensita-game", "linea-di-tiro-game", "ludonet-game"])
+def test_every_ruleset_answers_in_whole_sentences(tmp_path, save):
+    # The recorded game of each other ruleset, played to its end, read by every role.
+    shutil.copyfile(DEMO_SAVE.with_name(f"{save}.ft"), tmp_path / "game.ft")
+    game = Game.open(tmp_path / "game.ft")
+    for role in ["referee", *game.state.sides, SPECTATOR]:
+        seat = Seat(game, role)
+        assert problems_of(seat.out) == [], role
+        for word in [*READING, "log 500"]:
+            said = seat.say(word)
+            assert said and problems_of(said) == [], (role, word)
+    game.close()
+
+
+def test_a_card_is_read_in_words(tmp_path):
+    # Linea di Tiro's cards (8♠) were spelled out by a screen reader ("8 black spade suit").
+    shutil.copyfile(DEMO_SAVE.with_name("linea-di-tiro-game.ft"), tmp_path / "game.ft")
+    game = Game.open(tmp_path / "game.ft")
+    log = Seat(game).say("log 500")
+    shuffled = next(line for line in log if line.startswith("The deck is shuffled: "))
+    assert shuffled.startswith("The deck is shuffled: 6 of clubs, 6 of spades, king of hearts, 3 of hearts,")
+    assert ", Joker, jack of diamonds, " in shuffled
+    assert "Card drawn: 8 of spades." in Seat(game).say("status")
+    registro = Seat(game, lang="it").say("registro 500")
+    assert any(line.startswith("Il mazzo è mischiato: 6 di fiori, 6 di picche, re di cuori,") for line in registro)
+    game.close()
+
+
+def test_the_reading_words_answer_before_play_too(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    for word in [*READING, "odds fire rossi ahmed range=30", "odds note x"]:
+        said = seat.say(word)
+        assert said and problems_of(said) == [], (word, said)
+    game.close()
+
+
+def test_status_says_the_most_important_first(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    said = Seat(game, "regulars").say("status")
+    assert said[0].startswith("Game over: Somali militia win")
+    assert said[1] == "Turn 6: the game has ended."
+    assert "Defeat points: Bersaglieri 30 (casualties 10, first-fire 5, media 15); Somali militia 20." in said
+    assert any(line.startswith("You are side Bersaglieri, at Breaking News 1.5.1") for line in said)
+    game.close()
+
+
+def test_the_roster_says_each_figure_state_first(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    said = Seat(game, "regulars").say("roster")
+    assert "Bersaglieri (regulars): 6 of 7 figures in play; 30 defeat points." in said
+    assert "Sgt Rossi, leader: suppressed; R3 AR." in said
+    assert "Cpl Bianchi: out of action; R3 LMG." in said
+    game.close()
+
+
+def test_the_roster_holds_what_the_role_may_see(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    said = Seat(game, "regulars").say("roster")
+    # The hidden militiamen are markers on the regulars' table, nothing more.
+    assert not any("Dahir Omar" in line or "Egal Yusuf" in line for line in said)
+    assert said[-1].startswith("2 hidden markers on the table: ")
+    referee = Seat(game).say("roster")
+    assert any(line.startswith("Dahir Omar: hidden, under marker ") for line in referee)
+    game.close()
+
+
+def test_log_n_gives_the_last_lines_as_the_log_pane_numbers_them(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    seat = Seat(game, "regulars")
+    said = seat.say("log 3")
+    assert said[0].startswith("The last 3 lines of the log, of ")
+    shown = game.log_lines("regulars")[-3:]
+    assert len(said) == 4
+    for line, log in zip(said[1:], shown, strict=True):
+        assert log.text.split(" → ")[0].rstrip(".").lower() in line.lower()
+    issued = [line for line in game.log_lines("regulars") if isinstance(line.event, ev.Issued)][-1]
+    said = seat.say("log 40")
+    assert any(line.startswith(f"#{issued.number} ") for line in said)  # the side's own numbers
+    assert seat.say("log 0")[0].startswith("Refused: log N")
+    game.close()
+
+
+def test_a_roll_says_its_outcome_first(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    said = Seat(game).say("dice")
+    assert said[0] == "Last roll: Points cancelled. #91 Bersaglieri's negotiation, 1d6."
+    assert said[1] == "Faces: 1 met."
+    assert "Before the roll: 33.3% to roll 2 or less on 1d6." in said
+    game.close()
+
+
+def test_a_note_typed_lands_in_the_save(tmp_path):
+    path = tmp_path / "game.ft"
+    game = demo_game(path)
+    seat = Seat(game, "regulars", seat="bruno")
+    said = seat.say("note smoke drifts north")
+    assert said == ["#2 bruno: note smoke drifts north.", "Note: smoke drifts north."]
+    game.close()
+    again = Game.open(path, writable=False)
+    notes = [e for e in again.history.store.slice(0, again.log_length) if isinstance(e, ev.Noted)]
+    assert notes[-1].text == "smoke drifts north"
+    assert again.history.issued(again.history.eff_cmds[-1]).by == "bruno"
+
+
+def test_a_refused_command_says_why_and_records_nothing(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    length = game.log_length
+    said = seat.say("nxet")
+    assert said == ["Refused: no command 'nxet'; did you mean next?"]
+    assert game.log_length == length
+
+
+def test_undo_asks_first_and_does_nothing_on_no(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("note first")
+    said = seat.say("undo")
+    assert said[0].startswith("Its lines stay in the log")
+    assert seat.client.asking and seat.client.prompt == "Undo #2 note first? y or n: "
+    length = game.log_length
+    assert seat.say("maybe") == ["Answer y or n."]
+    assert seat.say("n") == ["Nothing was undone."]
+    assert game.log_length == length and not seat.client.asking
+    seat.say("undo")
+    said = seat.say("y")
+    assert said == ["Referee undid command #2."]
+    assert list(game.history.eff_cmds) == [1]
+    seat.say("redo")
+    assert seat.client.prompt == "Redo #2 note first? y or n: "
+    seat.say("y")
+    assert list(game.history.eff_cmds) == [1, 2]
+
+
+def test_a_side_is_not_asked_to_undo_what_is_not_its_own(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game, "regulars")
+    assert seat.say("undo") == ["Refused: the last command is not yours to undo."]
+    assert not seat.client.asking
+
+
+def test_another_seat_command_drops_the_question(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars = Seat(game), Seat(game, "regulars")
+    regulars.say("note mine")
+    regulars.say("undo")
+    assert regulars.client.asking
+    referee.say("note the referee's")
+    assert regulars.out[-3] == "The question is dropped, the game changed: nothing was undone."
+    assert not regulars.client.asking
+    assert regulars.say("y") == ["Refused: no command 'y'."]  # a late yes undoes nothing
+    assert len(game.history.eff_cmds) == 3
+
+
+def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    assert seat.say("dice table") == ["Table dice: you will be asked for the faces of every roll."]
+    said = seat.say("roll 2d6")
+    assert said[0].startswith("Table dice: ")
+    assert seat.client.prompt == "Type 2 dice, 1 to 6 (an empty line cancels): "
+    assert seat.say("6") == ["Refused: type exactly 2 dice (you typed 1)."]
+    assert seat.say("7 1") == ["Refused: a d6 cannot show 7."]
+    said = seat.say("6 4")
+    assert not seat.client.asking
+    rolled = [e for e in game.history.group(game.history.eff_cmds[-1]) if isinstance(e, ev.Rolled)]
+    assert rolled[0].roll.faces == (6, 4) and rolled[0].roll.manual
+    assert any("6 4" in line or "6, 4" in line for line in said)
+
+
+def test_a_command_of_several_rolls_says_the_order_of_its_dice_once(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("next")
+    assert seat.say("next")[-1] == "Turn 1: activation, Bersaglieri active."  # the seed's initiative
+    seat.say("dice table")
+    first = seat.say("fire rossi noor range=20")
+    assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
+    assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
+    assert seat.say("6") == ["Table dice: Ahmed Noor's save: 1d6, needs 5+."]  # the order not read out again
+    assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
+
+
+def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("next")
+    seat.say("next")
+    said = seat.say("phase")
+    assert said[0] == "Turn 1, Activation phase; rule §5.0, §13.0."
+    assert said[-1] == "end-game ends the game."  # a word to type keeps its case
+    assert "end-game" not in " ".join(Seat(game, "regulars").say("phase"))  # the referee's alone
+
+
+def test_an_empty_line_cancels_the_dice(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game, table_dice=True)
+    length = game.log_length
+    seat.say("roll 1d6")
+    assert seat.client.asking
+    assert seat.say("") == ["Cancelled: roll 1d6; nothing was recorded."]
+    assert game.log_length == length and not seat.client.asking
+
+
+def test_dice_on_the_line_complete_the_table_dice(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    seat.say("roll 3d6 dice=5")
+    assert seat.client.prompt == "Type 2 dice, 1 to 6 (an empty line cancels): "
+    seat.say("2 3")
+    rolled = [e for e in game.history.group(game.history.eff_cmds[-1]) if isinstance(e, ev.Rolled)]
+    assert rolled[0].roll.faces == (5, 2, 3)
+
+
+def test_what_others_do_is_written_as_the_role_reads_it(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars, spectator = Seat(game), Seat(game, "regulars"), Seat(game, SPECTATOR)
+    start = game.log_length
+    seen = {seat: len(seat.out) for seat in (referee, regulars, spectator)}
+    referee.say("note a public note")
+    referee.say("mark omar pinned")  # Dahir Omar is hidden: only the referee and his side may see this
+    referee.say("mark rossi pinned")
+    for seat, role in ((regulars, "regulars"), (spectator, SPECTATOR)):
+        news = seat.out[seen[seat] :]
+        lines = game.log_lines(role, start, game.log_length)
+        assert len(news) == len(lines)  # a line for each line of its log, no more
+        assert not any("Omar" in line or "omar" in line for line in news)
+        assert "Sgt Rossi now pinned." in news
+    assert "Dahir Omar now pinned." in referee.out[seen[referee] :]
+
+
+def test_a_side_numbers_what_it_sees_by_its_own_count(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars = Seat(game), Seat(game, "regulars")
+    referee.say("mark omar pinned")  # hidden from the regulars: they count it not
+    before = len(regulars.out)
+    referee.say("note after the hidden move")
+    assert regulars.out[before] == "#2 referee: note after the hidden move."
+    assert referee.out[-2] == "#3 referee: note after the hidden move."
+
+
+def test_a_reading_word_with_arguments_the_game_has_is_the_game_command(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    seat = Seat(game)
+    listed = seat.say("roster")
+    assert listed[0].startswith("Bersaglieri (regulars):")
+    said = seat.say("roster nosuchfile regulars")  # Breaking News's roster FILE SIDE
+    assert said[0].startswith("Refused:") and "Bersaglieri (regulars)" not in said[0]
+
+
+def test_the_reading_words_in_italian(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    seat = Seat(game, "regulars", lang="it")
+    said = seat.say("stato")
+    assert said[1].startswith("Turno 6")
+    assert seat.say("forze")[0].startswith("Bersaglieri (regulars):")
+    assert seat.say("aiuto")[0] == "Scrivi un comando e premi Invio. Per leggere la partita:"
+    assert seat.say("probabilita fire rossi ahmed range=30")  # without its accent too
+    assert problems_of(seat.say("registro 5")) == []
+    game.close()
+
+
+def test_quit_leaves_and_stops_following(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    referee, regulars = Seat(game), Seat(game, "regulars")
+    assert regulars.say("quit") == ["Goodbye: the game is saved as it stands."]
+    assert regulars.client.done
+    before = len(regulars.out)
+    referee.say("note after")
+    assert len(regulars.out) == before
+
+
+def test_what_came_from_outside_is_written_as_text(tmp_path):
+    game = demo_game(tmp_path / "x\x1b]0;pwned\x07.ft")
+    rossi = game.timeline.state.units["rossi"]
+    rossi.name = "Rossi\x1b[2J\u202e"  # as a hostile scenario file could name him
+    seat = Seat(game, colour=True)
+    said = seat.say("roster") + seat.say("status") + seat.say("who rossi")
+    assert not any(ch in line for line in said for ch in "\x07\u202e")
+    assert any("Rossi\\x1b[2J\\u202e" in line for line in said)
+    assert any("x\\x1b]0;pwned\\x07.ft" in line for line in said)
+    # The only escape sequences written are the few colours, and only around the code's own words.
+    escapes = {part.split("m", 1)[0] for line in seat.out for part in line.split("\x1b[")[1:]}
+    assert escapes <= {"0", "1", "1;31", "1;32"}
+
+
+def test_colour_only_when_asked(tmp_path):
+    game = played_game(tmp_path / "game.ft")
+    plain, coloured = Seat(game), Seat(game, colour=True)
+    for seat in (plain, coloured):
+        seat.say("dice")
+        seat.say("nxet")
+    assert not any("\x1b" in line for line in plain.out)
+    assert "\x1b[1;31mRefused:\x1b[0m no command 'nxet'; did you mean next?" in coloured.out
+    assert any(line.startswith("Last roll: \x1b[1;32mPoints cancelled.\x1b[0m") for line in coloured.out)
+    game.close()
+
+
+def test_no_reading_word_hides_a_command_of_any_ruleset_but_breaking_news_roster():
+    # A reading word takes the line only when typed whole; a command of the same name
+    # with arguments is the game's (Breaking News's roster FILE SIDE, above).
+    from core.commands import names
+    from core.game import builtin_commands
+    from core.language.reader import reading
+    from core.ruleset import available, get_ruleset
+    from tui.lines.client import folded, own_words
+
+    clashes = set()
+    for lang in ("en", "it"):
+        with reading(lang):
+            own = {folded(word) for word in (*own_words(), *own_words().values())}
+            for ruleset_id in available():
+                ruleset = get_ruleset(ruleset_id)
+                if not type(ruleset).__module__.startswith("core.rulesets."):
+                    continue  # a test's own ruleset (tests/tui/skirmish.py has a roster too)
+                for spec in [*ruleset.commands(), *builtin_commands(ruleset)]:
+                    typed = {folded(n) for n in (*names(spec, ruleset.domain), *spec.aliases)}
+                    clashes |= {(ruleset_id, spec.name) for word in typed if word in own}
+    assert clashes == {("breaking-news", "roster")}
+
+
+def test_a_read_only_game_refuses_commands_saying_why(tmp_path):
+    played_game(tmp_path / "game.ft").close()
+    game = Game.open(tmp_path / "game.ft", writable=False)
+    why = "read-only, following the game written by process 7 (fireteam game.ft)"
+    seat = Seat(game, read_only=why)
+    assert seat.say("note from a follower") == [f"Refused: {why}."]  # not "(replay)": it says whose game it is
+    assert seat.say("undo") == [f"Refused: {why}."]  # no question asked of what cannot be done
+    assert not seat.client.asking
+    assert seat.say("status")[0].startswith("Game over:")  # the reading words still answer
+    game.close()
+
+
+def test_the_prompt_names_who_types_as_the_textual_client_does(tmp_path):
+    game = demo_game(tmp_path / "game.ft")
+    assert Seat(game).client.prompt == "referee> "
+    assert Seat(game, "regulars").client.prompt == "Bersaglieri> "  # a side by its name, not its id
+    assert Seat(game, "irregulars", seat="carla").client.prompt == "carla (Somali militia)> "
+    assert Seat(game, SPECTATOR, lang="it").client.prompt == "spettatore> "
+    game.close()

@@ -1,0 +1,231 @@
+"""``fireteam --plain``, run as a user runs it: at a terminal (a pseudo-terminal the test types
+into), through pipes (a script, a bot), and on a first run outside a checkout."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from lines_support import DEMO_SAVE, problems_of
+
+from core import events as ev
+from core.game import Game
+
+FIRETEAM = Path(sys.executable).with_name("fireteam")
+#: A safety net, not a speed goal: each wait ends as soon as what it waits for is there.
+WAIT_S = 60.0
+
+
+def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The command's environment: its data and settings in the test's folder, English."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"), TERM="xterm-256color")
+    env.update(extra)
+    return env
+
+
+class Terminal:
+    """``fireteam`` on a pseudo-terminal: what it writes is kept as bytes, keys are typed into it."""
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path) -> None:
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen(
+            [str(FIRETEAM), *args], stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True
+        )
+        os.close(slave)
+        self.fd = master
+        self.out = b""
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # the other end closed: the command has ended
+            return False
+        self.out += data
+        return bool(data)
+
+    def wait_for(self, text: str, *, last: bool = False) -> None:
+        """Until ``text`` is written (``last``: until it is the last thing written, as a prompt
+        waiting for a line is: keys typed before readline reads them would meet a cooked terminal)."""
+        deadline = time.monotonic() + WAIT_S
+        while not (self.out.endswith(text.encode()) if last else text.encode() in self.out):
+            if time.monotonic() > deadline or not self._read(0.1):
+                raise AssertionError(f"{text!r} never came; got:\n{self.out.decode(errors='replace')}")
+
+    def type(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def line(self, text: str, answer: str, prompt: str = "referee> ") -> None:
+        """Type ``text`` and Enter once the prompt is up; wait for ``answer`` and the next prompt."""
+        self.wait_for(prompt, last=True)
+        self.type(text + "\r")
+        self.wait_for(answer)
+        self.wait_for(prompt, last=True)
+
+    def ended(self) -> int:
+        """The exit status, once the command has ended (what it writes as it ends is kept)."""
+        deadline = time.monotonic() + WAIT_S
+        while self.proc.poll() is None or self._read(0):
+            if time.monotonic() > deadline:
+                self.proc.kill()
+                raise AssertionError(f"it never ended; got:\n{self.out.decode(errors='replace')}")
+            if not self._read(0.1) and self.proc.poll() is not None:
+                break
+        os.close(self.fd)
+        return self.proc.wait()
+
+    def lines(self) -> list[str]:
+        return self.out.decode().replace("\r\n", "\n").split("\n")
+
+
+@pytest.fixture
+def save(tmp_path) -> Path:
+    path = tmp_path / "game.ft"
+    path.write_bytes(DEMO_SAVE.read_bytes())
+    return path
+
+
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["NO_COLOR", "TERM=dumb"])
+def test_at_a_terminal_only_lines_a_note_lands_in_the_save_and_ctrl_d_ends(tmp_path, save, env):
+    term = Terminal(["--plain", str(save)], environment(tmp_path, **env), tmp_path)
+    term.line("note hello from a terminal", "Note: hello from a terminal.")
+    term.line("nxet", "did you mean next?")
+    term.line("roster", "Market trader: ready; civilian.")
+    # Every pane one word away, each answer whole sentences (checked below with the rest).
+    term.line("phase", "The phases of a turn, in order:")
+    term.line("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha.")
+    term.line("log 3", "The last 3 lines of the log, of")
+    term.line("dice", "Last roll: Points cancelled.")
+    term.line("odds fire rossi ahmed range=30", "rolls no dice now, or cannot be given now.")
+    term.line("help", "help COMMAND tells one in full")
+    term.type("\x04")  # Ctrl+D
+    assert term.ended() == 0
+    assert b"\x1b" not in term.out  # no colour, no cursor movement, no alternate screen
+    said = [line for line in term.lines() if line and not line.startswith("referee> ")]
+    assert problems_of(said) == []
+    assert "Refused: no command 'nxet'; did you mean next?" in said
+    game = Game.open(save, writable=False)
+    notes = [e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.Noted)]
+    assert notes[-1] == "hello from a terminal"
+
+
+def test_at_a_colour_terminal_the_outcomes_and_refusals_are_coloured(tmp_path, save):
+    # The other side of the test above: without NO_COLOR the same words are coloured.
+    term = Terminal(["--plain", str(save)], environment(tmp_path), tmp_path)
+    term.line("nxet", "did you mean next?")
+    term.type("quit\r")
+    assert term.ended() == 0
+    assert b"\x1b[1;31mRefused:\x1b[0m no command 'nxet'" in term.out
+    escapes = {part.split(b"m", 1)[0] for part in term.out.split(b"\x1b[")[1:]}
+    assert escapes <= {b"0", b"1", b"1;31", b"1;32"}  # colours only, never a cursor movement
+
+
+def test_the_arrows_recall_what_was_typed_and_tab_completes(tmp_path, save):
+    term = Terminal(["--plain", str(save)], environment(tmp_path, NO_COLOR="1"), tmp_path)
+    term.wait_for("referee> ", last=True)
+    term.type("not\t")  # completed to "note "
+    term.wait_for("note ", last=True)
+    term.type("first\r")
+    term.wait_for("Note: first.")
+    term.wait_for("referee> ", last=True)
+    term.type("\x1b[A")  # ↑: the same line again
+    term.wait_for("referee> note first", last=True)
+    term.type("\r")
+    term.wait_for("#93 referee: note first.")
+    term.wait_for("referee> ", last=True)
+    term.type("\x04")
+    assert term.ended() == 0
+
+
+def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_path, save):
+    done = subprocess.run(
+        [str(FIRETEAM), "--plain", str(save)],
+        input="note from a pipe\nundo\ny\nlog 2\n",
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "\x1b" not in done.stdout and "referee> " not in done.stdout  # no colour and no prompt for a bot
+    assert problems_of(lines) == []
+    assert "Undo #92 note from a pipe? y or n:" in lines
+    at = lines.index("Undo #92 note from a pipe? y or n:")
+    assert lines[at + 1] == "Referee undid command #92."
+    rows = Game.open(save, writable=False).log_length  # the recorded game's lines, the note and the undo
+    assert lines[-3:] == [
+        f"The last 2 lines of the log, of {rows:,}, oldest first:",
+        "Undone: Note: from a pipe.",
+        "Referee undid command #92.",
+    ]
+    assert Game.open(save, writable=False).history.eff_cmds[-1] != 92
+
+
+def test_a_line_over_the_limit_is_refused_and_the_next_one_read(tmp_path, save):
+    done = subprocess.run(
+        [str(FIRETEAM), "--plain", str(save)],
+        input="note " + "x" * 100_000 + "\nnote after\n",
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        timeout=120,
+    )
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("Refused: a line of more than ") for line in lines)
+    assert lines[-1] == "Note: after."
+
+
+def test_the_line_client_starts_without_textual(tmp_path, save):
+    code = (
+        "import sys\n"
+        "from tui.main import main\n"
+        f"main(['--plain', {str(save)!r}])\n"
+        "print(sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], input="status\n", capture_output=True, text=True, env=environment(tmp_path)
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_a_first_run_outside_a_checkout_starts_a_demo_game_in_the_data_folder(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    done = subprocess.run(
+        [str(FIRETEAM), "--plain"],
+        input="status\n",
+        capture_output=True,
+        text=True,
+        cwd=home,
+        env=environment(tmp_path),
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(home.iterdir()) == []  # no saves/ made in the user's folder
+    saves = tmp_path / "data" / "fireteam" / "saves"
+    (made,) = saves.glob("demo-*.ft")
+    assert done.stdout.splitlines()[0] == f"A new demo game, saved in {made}."
+    assert Game.open(made, writable=False).state.scenario == "Checkpoint at Afgooye"
+
+
+def test_a_big_save_is_announced_in_one_line_not_a_spinner(tmp_path, save, monkeypatch, capsys):
+    # A save that takes seconds to read is said once, before; nothing is redrawn while it loads.
+    from tui.lines import terminal
+
+    monkeypatch.setattr(terminal, "SLOW_OPEN_BYTES", 1000)  # the demo save is bigger
+    game, read_only = terminal._open(save, replay=False)
+    game.close()
+    out = capsys.readouterr().out
+    assert out == f"Reading {save}, {save.stat().st_size:,} bytes: it takes a few seconds.\n"
+    assert read_only == ""

@@ -1,0 +1,229 @@
+"""A seat as plain lines over SSH (``tui.ssh.plainseat``): asked for with ``plain``, by the
+seats file or by a dumb terminal; a note typed lands in the save, Ctrl+D ends, only lines
+are written (no escape sequence under NO_COLOR), what others do comes as the role reads it,
+and a bot without a terminal drives it through its standard input."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+from ssh_club import SEATS, WAIT_S, Club, Player, demo_game, make_keys, seats_toml, wait_until
+
+from core import events as ev
+from core.game import Game
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from sentences import problems_of  # noqa: E402
+
+NO_COLOR = {"NO_COLOR": "1"}
+
+
+def raw(player: Player) -> str:
+    return "".join(player.raw)
+
+
+def said(player: Player, prompt: str) -> list[str]:
+    """The lines the seat was sent, less those its prompt began (the player's own typing)."""
+    lines = raw(player).replace("\r\n", "\n").split("\n")
+    return [line for line in lines if line and not line.startswith(prompt)]
+
+
+def notes(game: Game) -> list[str]:
+    return [e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.Noted)]
+
+
+async def wait_raw(player: Player, text: str) -> None:
+    await wait_until(lambda: text in raw(player), WAIT_S, lambda: raw(player))
+
+
+async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(club: Club):
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("note hello over ssh\r")
+    await wait_raw(reg, "Note: hello over ssh.")
+    reg.type("roster\r")
+    await wait_raw(reg, "Water carrier: ready; civilian.")
+    # Every pane one word away, each answer whole sentences (checked below with the rest).
+    for word, answer in [
+        ("status", "You are side Bersaglieri, seat reg, at Breaking News"),
+        ("phase", "The phases of a turn, in order:"),
+        ("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha."),
+        ("log 3", "The last 3 lines of the log, of"),
+        ("dice", "No dice rolled yet."),
+        ("help", "help COMMAND tells one in full"),
+    ]:
+        reg.type(word + "\r")
+        await wait_raw(reg, answer)
+    assert notes(club.game)[-1] == "hello over ssh"
+    # The game's name at the table, never the server's path to its save.
+    assert "The game at this table is called table." in raw(reg) and "The save is" not in raw(reg)
+    reg.type("\x04")  # Ctrl+D on an empty line
+    await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+    assert reg.exit_status == 0
+    assert "\x1b" not in raw(reg)  # no colour, no cursor movement, no alternate screen
+    lines = said(reg, "reg (Bersaglieri)> ")
+    assert lines[0].startswith("Fireteam, in plain lines.")
+    assert problems_of(lines) == []
+    assert "left seat=reg role=regulars game=table status=0" in club.log()
+
+
+async def test_what_others_do_comes_as_the_seat_role_reads_it(club: Club):
+    rita = await club.connect("rita", command="plain", env=NO_COLOR)
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(rita, "rita (referee)> ")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    rita.type("mark omar pinned\r")  # Dahir Omar is hidden from the regulars
+    await wait_raw(rita, "Dahir Omar now pinned.")
+    rita.type("note the wind rises\r")
+    await wait_raw(reg, "Note: the wind rises.")
+    await wait_raw(reg, "#2 rita: note the wind rises.")  # by the regulars' own count
+    assert "Omar" not in raw(reg) and "omar" not in raw(reg)
+    # The news came on new lines, and the prompt after them again.
+    assert raw(reg).rstrip().endswith("reg (Bersaglieri)>")
+
+
+async def test_a_half_typed_line_survives_the_news(club: Club):
+    rita = await club.connect("rita", command="plain", env=NO_COLOR)
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    await wait_raw(rita, "rita (referee)> ")
+    reg.type("note half")
+    await wait_raw(reg, "note half")
+    rita.type("note meanwhile\r")
+    await wait_raw(reg, "Note: meanwhile.")
+    reg.type(" done\r")
+    await wait_raw(reg, "Note: half done.")
+    assert notes(club.game)[-2:] == ["meanwhile", "half done"]
+
+
+async def test_undo_over_ssh_asks_first(club: Club):
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("note to take back\r")
+    await wait_raw(reg, "Note: to take back.")
+    reg.type("undo\r")
+    await wait_raw(reg, "Undo #2 note to take back? y or n: ")
+    assert notes(club.game)[-1] == "to take back" and club.game.history.is_live(club.game.history.eff_cmds[-1])
+    reg.type("y\r")
+    await wait_raw(reg, "Reg undid command #2.")
+    assert len(club.game.history.eff_cmds) == 1
+
+
+async def test_colour_over_ssh_unless_no_color(club: Club):
+    reg = await club.connect("reg", command="plain")
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("nxet\r")
+    await wait_raw(reg, "did you mean next?")
+    assert "\x1b[1;31mRefused:\x1b[0m" in raw(reg)
+
+
+async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
+    async with asyncssh.connect(
+        "127.0.0.1", club.port, username="player", client_keys=[club.keys["irr"]], known_hosts=None, agent_path=None
+    ) as conn:
+        done = await asyncio.wait_for(conn.run("plain", input="note from a bot\nundo\ny\nstatus\n"), WAIT_S)
+    assert done.exit_status == 0
+    out = str(done.stdout)
+    assert "\r" not in out and "\x1b" not in out and "irr (Somali militia)> " not in out
+    lines = out.splitlines()
+    assert problems_of(lines) == []
+    assert "#2 irr: note from a bot." in lines
+    assert "Undo #2 note from a bot? y or n:" in lines
+    assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2."
+
+
+async def test_kick_ends_a_plain_seat_saying_why(club: Club):
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    assert club.server.kick("reg", "rita") == 1
+    await wait_raw(reg, "Your session was closed: rita closed your seat.")
+    await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+    assert reg.exit_status == 1
+
+
+async def test_a_dumb_terminal_sits_as_plain_lines(club: Club):
+    spec = await club.connect("spec", term="dumb")
+    await wait_raw(spec, "spec (spectator)> ")
+    spec.type("note I only watch\r")
+    await wait_raw(spec, "Refused: spectators watch; they cannot give commands.")
+    assert "\x1b" not in raw(spec)
+
+
+@pytest.mark.parametrize("term", ["dumb", "tmux-256color", "xterm-256color"])
+async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, term):
+    # asyncssh's editor backs over the line and writes it again at every key on a terminal it does
+    # not know ("n\bno\b\bnot"): a screen reader would read the line out at every key.
+    reg = await club.connect("reg", command="plain", term=term, env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    for key in "note x":  # one key at a time, as typed
+        reg.type(key)
+        await wait_until(lambda key=key: raw(reg).endswith(key), WAIT_S, lambda: raw(reg))
+    reg.type("\x7f")  # Backspace: back over the x, a space over it, back again
+    await wait_until(lambda: raw(reg).endswith("note x\b \b"), WAIT_S, lambda: raw(reg))
+    reg.type("y\r")
+    await wait_raw(reg, "Note: y.")
+    typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
+    assert typed.startswith("note x\b \by\r\n#2 reg: note y.")
+    assert "\x1b" not in raw(reg)
+
+
+async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    text = seats_toml(keys, SEATS).replace('role = "regulars"\n', 'role = "regulars"\nplain = true\n')
+    seats = Seats.parse(text)
+    assert seats.by_name("reg").plain and not seats.by_name("rita").plain
+    server = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"))
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog)
+    try:
+        reg = await club.connect("reg", env=NO_COLOR)  # a plain `ssh host`: no command asked for it
+        await wait_raw(reg, "reg (Bersaglieri)> ")
+        reg.type("status\r")
+        await wait_raw(reg, "You are side Bersaglieri, seat reg, at Breaking News")
+    finally:
+        await club.close()
+        game.close()
+
+
+async def test_a_plain_seat_in_a_seat_worker(workers_club: Club):
+    reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("note from a worker\r")
+    await wait_raw(reg, "Note: from a worker.")
+    assert notes(workers_club.game)[-1] == "from a worker"
+
+
+async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_screen(tmp_path, caplog):
+    keys = make_keys(SEATS)
+    north, south = demo_game(tmp_path / "north.ft"), demo_game(tmp_path / "south.ft")
+    server = FireteamServer(
+        [Table("north", north), Table("south", south)],
+        Seats.parse(seats_toml(keys, SEATS)),
+        asyncssh.generate_private_key("ssh-ed25519"),
+    )
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, north, [], caplog)
+    try:
+        reg = await club.connect("reg", command="plain", env=NO_COLOR)
+        await wait_raw(reg, "Type a number (1-2) and Enter, or q to leave: ")
+        reg.type("2\r")
+        await wait_raw(reg, "reg (Bersaglieri)> ")
+        reg.type("note in the south\r")
+        await wait_raw(reg, "Note: in the south.")
+        assert notes(south)[-1] == "in the south" and "in the south" not in notes(north)
+        assert "\x1b" not in raw(reg)  # the menu, too, only appended
+        menu = said(reg, "reg (Bersaglieri)> ")[:4]
+        assert problems_of(menu[:3]) == []
+        assert menu[0] == "Fireteam — reg (regulars). Games at this table:"
+        assert menu[1].startswith("1) north: Checkpoint at Afgooye") and menu[2].startswith("2) south:")
+    finally:
+        await club.close()
+        north.close()
+        south.close()

@@ -1,0 +1,152 @@
+"""What the client relies on in Textual's private modules, pinned (issue 33).
+
+``tui/textual_internals.py`` is the one module that takes anything Textual keeps
+private (no public API offers it): these tests pin exactly the behaviour the
+client relies on, so a Textual upgrade that changes it fails here rather than in
+a game, and the last test keeps every other module on Textual's public API.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import sys
+import time
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.constants import ESCAPE_DELAY
+from textual.widgets import Footer
+
+import tui
+from tui.textual_internals import FooterKey, XTermParser, capture_output_into
+
+TUI = Path(tui.__file__).parent
+
+
+def parsed(*chunks: str) -> list:
+    parser = XTermParser(debug=False)
+    return [event for chunk in chunks for event in parser.feed(chunk)]
+
+
+# ------------------------------------------------------------------ XTermParser
+
+
+def test_the_parser_makes_keys_of_characters_and_sequences():
+    """An SSH seat's driver and the typeahead read a terminal's input with it, as Textual's drivers do."""
+    keys = [e.key for e in parsed("a", "\x1b[A", "\r", "\x7f", "\x03", "é") if isinstance(e, events.Key)]
+    assert keys == ["a", "up", "enter", "backspace", "ctrl+c", "é"]
+
+
+def test_the_parser_reads_a_sequence_split_across_reads():
+    keys = [e.key for e in parsed("\x1b[", "1;5", "C") if isinstance(e, events.Key)]
+    assert keys == ["ctrl+right"]
+
+
+def test_a_bracketed_paste_is_one_paste_event():
+    (paste,) = [e for e in parsed("\x1b[200~note [b]x[/b]\x1b[201~") if isinstance(e, events.Paste)]
+    assert paste.text == "note [b]x[/b]"
+
+
+def test_a_lone_escape_is_a_key_once_the_input_ends_or_the_parser_ticks():
+    """The typeahead ends its input with an empty feed; the SSH driver calls ``tick()`` after a wait."""
+    assert [e for e in parsed("\x1b") if isinstance(e, events.Key)] == []
+    assert [e.key for e in parsed("\x1b", "") if isinstance(e, events.Key)] == ["escape"]
+    parser = XTermParser(debug=False)
+    assert not [e for e in parser.feed("\x1b") if isinstance(e, events.Key)]
+    ticked: list[str] = []
+    deadline = time.monotonic() + 60
+    while not ticked and time.monotonic() < deadline:  # it waits out ESCAPE_DELAY by its own clock
+        time.sleep(ESCAPE_DELAY)
+        ticked = [e.key for e in parser.tick() if isinstance(e, events.Key)]
+    assert ticked == ["escape"]
+
+
+def test_mouse_reports_are_events_not_keys():
+    """A seat's driver counts keys against its limits and passes mouse events on."""
+    made = parsed("\x1b[<0;10;5M", "\x1b[<0;10;5m")
+    assert [type(e) for e in made] == [events.MouseDown, events.MouseUp]
+    assert (made[0].x, made[0].y) == (9, 4)
+
+
+# ------------------------------------------------------------------ FooterKey
+
+
+class Keys(App):
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("f1", "help", "Help"),
+        Binding("x", "x", "Hidden", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Footer()
+
+
+async def test_the_footer_yields_a_footer_key_per_shown_binding_with_its_description():
+    """The client's footer translates each ``FooterKey``'s ``description`` as Footer.compose yields it."""
+    app = Keys()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert [(k.key, k.description) for k in keys if k.key != "ctrl+p"] == [("ctrl+s", "Save"), ("f1", "Help")]
+        footer = app.screen.query_one(Footer)
+        assert all(k.parent is footer for k in keys)
+        assert callable(footer.bindings_changed)  # what the client's footer overrides to skip a needless rebuild
+
+
+async def test_a_footer_yields_nothing_before_its_screen_s_bindings_are_ready():
+    """The client's footer remembers the keys it shows only when it shows some."""
+    app = Keys()
+    async with app.run_test(size=(80, 10)):
+        footer = Footer()
+        footer.set_reactive(Footer._bindings_ready, False)  # as a footer is born
+        await app.screen.mount(footer)
+        assert list(Footer.compose(footer)) == []
+
+
+# ------------------------------------------------------------------ output capture
+
+
+async def test_an_app_running_captures_into_the_streams_it_is_given():
+    """An SSH server's apps interleave: each captures into the streams as they are, so none is left swapped."""
+    out, err = io.StringIO(), io.StringIO()
+    app = Keys()
+    capture_output_into(app, out, err)
+    before = sys.stdout, sys.stderr
+    seen = []
+    app.call_later(lambda: seen.append((sys.stdout, sys.stderr)))  # in the app's own handling of messages
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+    assert seen == [(out, err)]
+    assert (sys.stdout, sys.stderr) == before
+
+
+# ------------------------------------------------------------------ nothing else
+
+
+def test_no_other_client_module_reaches_into_textual_s_privates():
+    """Private modules (``textual._x``, ``textual.widgets._x``) and the private attributes set on apps."""
+    found = []
+    for path in sorted(TUI.rglob("*.py")):
+        if path.name == "textual_internals.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if name.startswith("textual.") and any(part.startswith("_") for part in name.split(".")):
+                    found.append(f"{path.relative_to(TUI)}:{node.lineno}: {name}")
+            if isinstance(node, ast.Attribute) and node.attr in (
+                "_capture_stdout",
+                "_capture_stderr",
+                "_bindings_ready",
+            ):
+                found.append(f"{path.relative_to(TUI)}:{node.lineno}: .{node.attr}")
+    assert found == []

@@ -1,0 +1,593 @@
+"""What the line client's reading commands say: each pane of the Textual client, in whole sentences.
+
+Everything comes from what the role may see, through the same doors the
+Textual client's panes use: ``Game.view(role)`` (the phase pane, the roster),
+``Game.log_lines(role)`` with its numbers (the log, and the dice pane through
+``tui.viewpoint.Viewpoint``), ``Game.odds``; nothing here reads the game's
+own state or its file positions.  Each answer is a list of lines, each line a
+sentence that begins with its most important words (the outcome of a roll, a
+figure's name and state, the turn and phase) and ends with a stop, with no
+table art, no box drawing and no alignment by spaces: a screen reader reads it
+as written, and a braille display's first cells say what matters.  Text that
+came from outside (names, notes, commands) is made visible (``tui.visible``)
+by the client as it writes the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from core import events as ev
+from core.commands import find_unit, local_name, meanings, names, usage
+from core.game import Game, LogLine
+from core.language.i18n import Domain, Names
+from core.narrate import describe_mod, sides_of, whose
+from core.ruleset import END_GAME, CommandSpec, Refused
+from core.state import GameState, Side, Unit
+from core.views import REFEREE, SPECTATOR
+from tui import odds as chances
+from tui.badges import word as status_word
+from tui.i18n import N_, _, book, ngettext, number, percentage, phase_name, shown
+from tui.lines.ink import Line, inked, outcome_kind, prefixed
+from tui.logindex import RowIndex
+from tui.loglines import outcome_first
+from tui.viewpoint import Viewpoint
+
+#: Lines ``log`` shows when not told how many.
+LOG_LINES = 10
+#: The most lines one ``log N`` answers with (``fireteam log SAVE`` prints them all).
+MAX_LOG_LINES = 500
+#: Rolls ``dice`` names after the last one.
+EARLIER_ROLLS = 5
+#: What ends a sentence (a line that ends otherwise gets a full stop).
+_ENDS = (".", "!", "?", "…", ":")
+
+
+def stopped(text: str) -> str:
+    """``text`` with a full stop at its end, unless it ends a sentence already."""
+    text = text.strip()
+    return text if not text or text.endswith(_ENDS) else text + "."
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end (a line
+    that begins with a word to type, a command's or a name, keeps its case: :func:`stopped`)."""
+    text = stopped(text)
+    return text[0].upper() + text[1:] if text and text[0].islower() else text
+
+
+def listed(items: Iterable[str]) -> str:
+    """``a, b and c`` in the reader's language."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    # TRANSLATORS: the last two items of a list ("rifle, grenade and radio")
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+# ------------------------------------------------------------------ the log
+
+
+#: The signs the log pane draws before a command (»), an undo (↶) and a redo (↷): a screen
+#: reader spells them out by name, and the words after them say it all.
+_LOG_SIGNS = ("» ", "↶ ", "↷ ")
+_SPACES = re.compile(" {2,}")
+
+
+def unsigned(text: str) -> str:
+    """A log line's text without the pane's leading sign, and without its runs of spaces
+    (the pane's gap before "(again after an undo: #n)"), as a screen reader should read it."""
+    for sign in _LOG_SIGNS:
+        text = text.removeprefix(sign)
+    return _SPACES.sub(" ", text)
+
+
+def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
+    """One line of the log, as the log pane shows it without its signs: a command with the
+    number the role knows it by, a roll's outcome first, an undone line said to be so, first."""
+    e = line.event
+    split = outcome_first(line, domain, names)
+    if split is not None:
+        assert isinstance(e, ev.Rolled)
+        text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
+    elif isinstance(e, ev.Issued):
+        text = sentence(f"#{line.number} {unsigned(line.text)}")
+    else:
+        text = sentence(unsigned(line.text))
+    if line.undone:
+        # TRANSLATORS: before a log line whose command was undone (it stays in the log and no longer counts)
+        text = prefixed(_("Undone:") + " ", text)
+    return text
+
+
+def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]:
+    """The role's last ``count`` log lines (``log N``), oldest first, after a sentence saying which."""
+    index.extend()
+    rows = index.rows()
+    if rows == 0:
+        return [_("The log is empty.")]
+    count = max(1, min(count, MAX_LOG_LINES, rows))
+    start = index.position(rows - count)
+    domain = game.ruleset.domain
+    said = ngettext(
+        "The last line of the log, of {total}:", "The last {count} lines of the log, of {total}, oldest first:", count
+    )
+    out: list[Line] = [said.format(count=number(count), total=number(rows))]
+    names = sides_of(game.state)
+    out += [log_line(line, domain, names) for line in game.log_lines(role, start, game.log_length)]
+    return out
+
+
+# ---------------------------------------------------------------- the phase
+
+
+def _side_name(state: GameState, side_id: str) -> str:
+    side = state.sides.get(side_id)
+    return side.name if side else side_id
+
+
+def _turn_and_phase(game: Game, state: GameState) -> str:
+    ruleset = game.ruleset
+    phase = ruleset.phase(state.phase)
+    name = phase_name(ruleset, phase) if phase else book(ruleset).pgettext("phase", state.phase)
+    if state.phase == "ended":
+        return _("Turn {turn}: the game has ended.").format(turn=state.turn)
+    if state.turn:
+        return _("Turn {turn}, {phase} phase.").format(turn=state.turn, phase=name)
+    return _("Before play, {phase} phase.").format(phase=name)
+
+
+def _who_acts(state: GameState) -> list[str]:
+    out = []
+    if state.active_side:
+        out.append(_("Active side: {side}.").format(side=_side_name(state, state.active_side)))
+    if state.reacting_side:
+        out.append(_("Reacting side: {side}.").format(side=_side_name(state, state.reacting_side)))
+    if state.card:
+        out.append(_("Card drawn: {card}.").format(card=state.card))
+    return out
+
+
+def _next(game: Game, state: GameState) -> list[str]:
+    expects = game.ruleset.expects(state)
+    return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset)))] if expects else []
+
+
+def _defeat_points(game: Game, state: GameState) -> list[str]:
+    if not state.sides:
+        return []
+    words = book(game.ruleset)
+    parts = []
+    for side in state.sides.values():
+        part = f"{side.name} {number(side.defeat_points)}"
+        cats = [f"{words.gettext(k)} {number(v)}" for k, v in sorted(side.dp_by_category.items()) if v]
+        if len(cats) > 1:
+            part += f" ({', '.join(cats)})"
+        parts.append(part)
+    return [_("Defeat points: {sides}.").format(sides="; ".join(parts))]
+
+
+def _game_over(game: Game, state: GameState) -> list[Line]:
+    if not state.result:
+        return []
+    return [inked(sentence(_("Game over: {result}").format(result=shown(state.result, game.ruleset))), "bad")]
+
+
+def phase(game: Game, state: GameState, *, referee_live: bool) -> list[Line]:
+    """The phase pane: the turn and phase with its rule, the phases of a turn, who acts, what comes next."""
+    ruleset = game.ruleset
+    out = _game_over(game, state)
+    first = _turn_and_phase(game, state)
+    current = ruleset.phase(state.phase)
+    if current is not None and current.rule:
+        first = first.removesuffix(".") + "; " + _("rule {rule}.").format(rule=current.rule)
+    out.append(first)
+    if ruleset.phases:
+        named = []
+        for p in ruleset.phases:
+            # TRANSLATORS: the phase the game is in, in the list of a turn's phases
+            named.append(
+                _("{phase} (now)").format(phase=phase_name(ruleset, p))
+                if p.id == state.phase
+                else phase_name(ruleset, p)
+            )
+        out.append(_("The phases of a turn, in order: {phases}.").format(phases=", ".join(named)))
+    out += _who_acts(state)
+    out += _next(game, state)
+    if referee_live and ruleset.can_end(state):
+        out.append(stopped(_("{verb} ends the game").format(verb=END_GAME)))  # the verb as typed
+    return out
+
+
+def status(
+    game: Game,
+    state: GameState,
+    *,
+    role: str,
+    seat: str,
+    mode: str,
+    save: str,
+    undo: str | None,
+    table: str = "",
+) -> list[Line]:
+    """Where the game stands, the most important first: the end of the game, the turn
+    and phase, who acts, what comes next, the defeat points; then who reads, at which
+    game, how it is played, and what undo would take back (``table``: the game's name at a
+    shared table, said instead of the save)."""
+    out = _game_over(game, state)
+    out.append(_turn_and_phase(game, state))
+    out += _who_acts(state)
+    out += _next(game, state)
+    out += _defeat_points(game, state)
+    if role == REFEREE:
+        who = _("the referee")
+    elif role == SPECTATOR:
+        who = _("a spectator")
+    else:
+        who = _("side {side}").format(side=_side_name(state, role))
+    if seat and seat != role:
+        who = _("{who}, seat {seat}").format(who=who, seat=seat)
+    scenario = state.scenario or _("no scenario yet")
+    out.append(
+        _("You are {who}, at {ruleset} {version}, scenario {scenario}; {mode}.").format(
+            who=who, ruleset=game.ruleset.name, version=game.ruleset.version, scenario=scenario, mode=mode
+        )
+    )
+    if table:  # a seat of a shared table is told the game's name there, never the server's path
+        out.append(_("The game at this table is called {table}.").format(table=table))
+    else:
+        out.append(_("The save is {save}.").format(save=save))
+    if undo:
+        out.append(_("Undo would take back {command}.").format(command=undo))
+    return out
+
+
+# --------------------------------------------------------------- the roster
+
+
+def _statuses(unit: Unit, domain: str) -> list[str]:
+    return [status_word(s, domain) for s in unit.status]
+
+
+def _kit(unit: Unit, words: Domain) -> str:
+    return " ".join(x for x in (unit.cls, *(words.term(w) for w in unit.weapons)) if x)
+
+
+def figure(unit: Unit, domain: str) -> str:
+    """A figure in one sentence: its name, its state, then its kit."""
+    words = Domain(domain)
+    name = unit.name
+    if "leader" in unit.roles or "commander" in unit.roles:
+        name = _("{name}, leader").format(name=name)
+    state = []
+    if unit.out:
+        state.append(_("out of action"))
+    state += _statuses(unit, domain)
+    if unit.marker:
+        state.append(_("under marker {label}").format(label=unit.marker))
+    kit = _kit(unit, words) or (words.term(unit.kind) if unit.kind != "man" else "")
+    said = ", ".join(state) if state else _("ready")
+    if kit:
+        return _("{name}: {state}; {kit}.").format(name=name, state=said, kit=kit)
+    return _("{name}: {state}.").format(name=name, state=said)
+
+
+def _side_line(side: Side, units: list[Unit]) -> str:
+    in_play = sum(u.in_play for u in units)
+    return ngettext(
+        "{side} ({id}): {in_play} of {count} figure in play; {points} defeat points.",
+        "{side} ({id}): {in_play} of {count} figures in play; {points} defeat points.",
+        len(units),
+    ).format(side=side.name, id=side.id, in_play=in_play, count=len(units), points=number(side.defeat_points))
+
+
+def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str:
+    in_play = sum(u.in_play for u in units)
+    name = team or _("(no team)")
+    parts = [
+        ngettext("{in_play} of {count} in play", "{in_play} of {count} in play", len(units)).format(
+            in_play=in_play, count=len(units)
+        )
+    ]
+    if len(units) > in_play:
+        parts.append(_("{count} lost").format(count=len(units) - in_play))
+    counted: dict[str, int] = {}
+    for u in units:
+        if u.in_play:
+            for s in u.status:
+                counted[s] = counted.get(s, 0) + 1
+    parts += [f"{n} {status_word(s, domain)}" for s, n in counted.items()]
+    if morale not in (None, ""):
+        said = Domain(domain).term(morale) if isinstance(morale, str) else str(morale)
+        parts.append(_("morale {state}").format(state=said))
+    return _("Team {team}: {counts}.").format(team=name, counts="; ".join(parts))
+
+
+def _morale(state: GameState, side: str, team: str) -> object:
+    for key in (f"morale.{side}.{team}", f"morale.{team}"):
+        if key in state.vars:
+            return state.vars[key]
+    return None
+
+
+def roster(game: Game, state: GameState) -> list[str]:
+    """The roster pane: each side, its teams and figures, then the hidden markers the role sees."""
+    domain = game.ruleset.domain
+    if not state.sides:
+        return [_("No sides yet: the game has no scenario.")]
+    out = []
+    for side in state.sides.values():
+        units = state.units_of(side.id)
+        out.append(_side_line(side, units))
+        teams: dict[str, list[Unit]] = {}
+        for u in units:
+            teams.setdefault(u.team, []).append(u)
+        for team, members in teams.items():
+            out.append(_team_line(team, members, _morale(state, side.id, team), domain))
+            out += [figure(u, domain) for u in members]
+    if state.markers:
+        out.append(
+            ngettext(
+                "{count} hidden marker on the table: {labels}.",
+                "{count} hidden markers on the table: {labels}.",
+                len(state.markers),
+            ).format(count=len(state.markers), labels=", ".join(sorted(state.markers)))
+        )
+    return out
+
+
+def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
+    """One figure in full (the roster's details line), found by any word of its name or id."""
+    if not words.strip():
+        raise Refused(_("who NAME: name a figure, e.g. who rossi"))
+    if words.strip().upper() in state.markers:
+        label = words.strip().upper()
+        return [
+            _(
+                "Marker {label}: a hidden enemy on the table. Name it to sight him (react-spot UNIT {label} range=…) "
+                "or to fire speculatively (speculative UNIT {label} range=…)."
+            ).format(label=label)
+        ]
+    unit = find_unit(words.strip(), state, role)
+    ruleset = game.ruleset
+    book_words = book(ruleset)
+    out = [figure(unit, ruleset.domain)]
+    named = ruleset.class_name(unit.cls) if unit.cls else ""
+    cls = book_words.gettext(named) if named else book_words.term(unit.kind)
+    side = state.sides.get(unit.side)
+    where = side.name if side else unit.side
+    if unit.team:
+        where = _("{side}, team {team}").format(side=where, team=unit.team)
+    out.append(_("{name} ({id}) is a {kind} of {where}.").format(name=unit.name, id=unit.id, kind=cls, where=where))
+    if unit.weapons:
+        out.append(_("Weapons: {weapons}.").format(weapons=", ".join(book_words.term(w) for w in unit.weapons)))
+    if unit.roles:
+        out.append(_("Roles: {roles}.").format(roles=", ".join(book_words.term(r) for r in unit.roles)))
+    if unit.leadership:
+        out.append(_("Leadership {value}.").format(value=unit.leadership))
+    if unit.moved_cm:
+        out.append(_("Moved {distance} cm this turn.").format(distance=number(unit.moved_cm)))
+    if unit.spotted_by:
+        out.append(_("Spotted by {sides}.").format(sides=", ".join(_side_name(state, s) for s in unit.spotted_by)))
+    if unit.out:
+        out.append(sentence(_("Out of action: {cause}").format(cause=book_words.render(unit.out))))
+    return out
+
+
+# ----------------------------------------------------------------- the dice
+
+
+def _faces(roll: ev.Roll) -> str:
+    parts = []
+    for face in roll.faces:
+        met = chances.die_succeeds(roll, face)
+        if met is None:
+            parts.append(str(face))
+        else:
+            # TRANSLATORS: a die and whether it met what the roll needed ("5 met", "2 missed")
+            parts.append(_("{face} met").format(face=face) if met else _("{face} missed").format(face=face))
+    said = _("Faces: {faces}.").format(faces=", ".join(parts))
+    if roll.total:
+        total = sum(roll.faces)
+        mods = chances.modifier_sum(roll) if roll.target is None and roll.mods else 0
+        if mods:
+            said += " " + _("Total {total}, {mods:+d} for the modifiers: {score}.").format(
+                total=total, mods=mods, score=total + mods
+            )
+        else:
+            said += " " + _("Total {total}.").format(total=total)
+    return said
+
+
+def _target(roll: ev.Roll, domain: str) -> list[str]:
+    out = []
+    need = chances.need(roll)
+    if need:
+        said = _("It needed a total of {need}") if chances.summed(roll) else _("It needed {need}")
+        said = said.format(need=need)
+        base = chances.base(roll)
+        if base is not None and roll.mods:
+            said += " " + _("(base {target})").format(target=base)
+        out.append(said + ".")
+    if roll.mods:
+        mods = [describe_mod(m, domain) + (f" ({m.rule})" if m.rule else "") for m in roll.mods]
+        out.append(_("Modifiers: {mods}.").format(mods="; ".join(mods)))
+    if roll.rule:
+        out.append(_("Rule {rule}.").format(rule=roll.rule))
+    chance = chances.chance_text(roll)
+    if chance:
+        out.append(_("Before the roll: {chance}.").format(chance=chance))
+    return out
+
+
+def _roll_head(line: LogLine, names: dict[str, str], domain: str, *, faces: bool = False) -> Line:
+    """A roll's outcome, then whose roll it was and what for (``faces``: and the faces, for an earlier roll)."""
+    e = line.event
+    assert isinstance(e, ev.Rolled)
+    roll = e.roll
+    purpose = Domain(domain).render(roll.purpose)
+    whose_roll = names.get(e.unit, "") or names.get(e.side, "")
+    what = whose(whose_roll, purpose) if whose_roll else purpose
+    what += f", {len(roll.faces)}d{roll.sides}"
+    if roll.manual:
+        what += ", " + _("table dice")
+    if faces:
+        what += ": " + " ".join(str(f) for f in roll.faces)
+    number_said = f"#{line.number} " if line.number else ""
+    if roll.outcome:
+        outcome = sentence(Domain(domain).render(roll.outcome))
+        return inked(outcome, outcome_kind(chances.succeeded(roll)), f" {number_said}{sentence(what)}")
+    return sentence(number_said + what)
+
+
+def dice(game: Game, role: str, state: GameState) -> list[Line]:
+    """The dice pane: the last roll in play in full, then the rolls before it."""
+    rolls = Viewpoint(game, role).recent_rolls(EARLIER_ROLLS + 2)
+    undone = any(r.undone for r in rolls)
+    rolls = [r for r in rolls if not r.undone]
+    if not rolls:
+        return [_("No roll in play: the last was undone.") if undone else _("No dice rolled yet.")]
+    # Whose each roll is, by the names this role may see (a unit it cannot see goes unnamed).
+    names = {sid: side.name for sid, side in state.sides.items()} | {uid: u.name for uid, u in state.units.items()}
+    domain = game.ruleset.domain
+    last = rolls[-1]
+    assert isinstance(last.event, ev.Rolled)
+    # TRANSLATORS: before the last roll's outcome and what the roll was
+    out: list[Line] = [prefixed(_("Last roll:") + " ", _roll_head(last, names, domain))]
+    out.append(_faces(last.event.roll))
+    out += _target(last.event.roll, domain)
+    earlier = rolls[:-1][-EARLIER_ROLLS:]
+    if earlier:
+        out.append(_("Before it, the newest first:"))
+        for line in reversed(earlier):
+            out.append(_roll_head(line, names, domain, faces=True))
+    return out
+
+
+def odds(game: Game, role: str, text: str) -> list[str]:
+    """What a command would roll first, and the exact chances, without doing anything."""
+    if not text.strip():
+        raise Refused(_("odds COMMAND: a command that rolls, e.g. odds fire rossi ahmed range=30"))
+    ahead = game.odds(text, role=role)
+    if ahead is None:
+        return [_("{command} rolls no dice now, or cannot be given now.").format(command=text.strip())]
+    out = [
+        sentence(
+            _("{command} rolls first: {purpose}, {dice}").format(
+                command=text.strip(), purpose=ahead.purpose, dice=f"{ahead.count}d{ahead.sides}"
+            )
+        )
+    ]
+    if ahead.summary:
+        out.append(sentence(ahead.summary))
+    if ahead.mods:
+        mods = [describe_mod(m, game.ruleset.domain) + (f" ({m.rule})" if m.rule else "") for m in ahead.mods]
+        out.append(_("Modifiers: {mods}.").format(mods="; ".join(mods)))
+    if isinstance(ahead.check, ev.Each) and ahead.chances:
+        each = [
+            ngettext("{k} success {chance}", "{k} successes {chance}", k).format(k=k, chance=percentage(p))
+            for k, p in enumerate(ahead.chances)
+        ]
+        out.append(_("Chance of each count: {counts}.").format(counts="; ".join(each)))
+    return out
+
+
+# ----------------------------------------------------------------- the help
+
+
+#: The line client's own words: what follows each (words in capitals stand for what to type), and what it does.
+OWN_WORDS: dict[str, tuple[str, str]] = {
+    "status": ("", N_("where the game stands: the turn and phase, who acts, what comes next, the defeat points")),
+    "roster": ("", N_("every side, team and figure you can see, with their state")),
+    # TRANSLATORS: NAME, N, COMMAND stand for what the player types; keep them in capitals
+    "who": (N_("NAME"), N_("one figure in full")),
+    "phase": ("", N_("the phase, its rule, the phases of a turn and what comes next")),
+    "log": (N_("N"), N_("the last N lines of the log, 10 if N is not given")),
+    "dice": ("", N_("the last roll in full, and the rolls before it")),
+    "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
+    "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
+    "quit": ("", N_("leave; Ctrl+D leaves too")),
+}
+
+
+def own_word(key: str, word: str) -> str:
+    """What one of the line client's words does, in a sentence (``word``: as the reader types it)."""
+    follows, does = OWN_WORDS[key]
+    return stopped(f"{word} {_(follows)}: {_(does)}" if follows else f"{word}: {_(does)}")
+
+
+def help_lines(game: Game, role: str, own: Iterable[tuple[str, str]], table: str, game_rolls: str) -> list[str]:
+    """The line client's words, then the game's commands this role may give."""
+    out = [_("Type a command and press Enter. To read the game:")]
+    out += [own_word(key, word) for key, word in own]
+    out.append(
+        _("The game's commands, and the names in them, may be shortened to any start that names one thing only.")
+    )
+    out.append(_("Undo and redo ask y or n before they act."))
+    out.append(_("A command may give the faces of real dice: dice=6,4,3."))
+    out.append(
+        _("{table} asks for the faces of every roll; {game} lets the game roll them again.").format(
+            table=table, game=game_rolls
+        )
+    )
+    if role == SPECTATOR:
+        out.append(_("Spectators watch: they give no commands."))
+        return out
+    domain = game.ruleset.domain
+    mine = [s for s in game.commands if role == REFEREE or s.who != REFEREE]
+    out.append(
+        _("The commands of {ruleset} you may give: {commands}.").format(
+            ruleset=game.ruleset.name, commands=", ".join(names(s, domain)[0] for s in mine)
+        )
+    )
+    out.append(_("help COMMAND tells one in full, e.g. help {command}.").format(command=names(mine[0], domain)[0]))
+    return out
+
+
+def command_help(game: Game, spec: CommandSpec) -> list[str]:
+    """One command in full: what it does, its usage, each argument, its dice, examples."""
+    domain = game.ruleset.domain
+    words = Domain(domain)
+
+    def said(message: str) -> str:
+        return words.gettext(message) if message else message
+
+    local, english = names(spec, domain)
+    head = f"{local}: {said(spec.help)}" if spec.help else local
+    extra = []
+    if local != english:
+        extra.append(_("in English {name}").format(name=english))
+    if spec.aliases:
+        extra.append(_("also {names}").format(names=", ".join(spec.aliases)))
+    if spec.rule:
+        extra.append(_("rule {rule}").format(rule=spec.rule))
+    if spec.who == REFEREE:
+        extra.append(_("referee only"))
+    if spec.phases:
+        extra.append(_("phases: {phases}").format(phases=", ".join(words.pgettext("phase", p) for p in spec.phases)))
+    out = [stopped(head.removesuffix(".") + (" (" + "; ".join(extra) + ")" if extra else ""))]
+    # "[aimed|burst]" is read "aimed or burst": a bar is no word to a screen reader.
+    # TRANSLATORS: between two choices of a command's usage, "[aimed or burst]"
+    written = usage(spec, domain).replace("|", " " + _("or") + " ")
+    out.append(sentence(_("Usage: {usage}").format(usage=written)))
+    coded = meanings(spec, domain)
+    for p in spec.params:
+        parts = [said(p.help)] if p.help else []
+        if p.choices and len(p.choices) <= 12:
+            parts.append(_("one of {choices}").format(choices=", ".join(p.choices)))
+        if p.kind == "int":
+            parts.append(_("from {lo} to {hi}").format(lo=p.lo, hi=p.hi))
+        if p.kind == "distance":
+            parts.append(_("from {lo} to {hi} {measure}").format(lo=p.lo, hi=p.hi, measure=p.measure))
+        if p.markers:
+            parts.append(_("or a hidden marker's label"))
+        if parts:
+            out.append(stopped(f"{local_name('option', p.name, domain)}: {'; '.join(parts)}"))
+        for choice, meaning in zip(p.choices, p.meanings, strict=False):
+            out.append(stopped(f"{choice}: {coded.get(choice) or said(meaning)}"))
+    if spec.dice:
+        out.append(_("Its dice, in order: {dice}.").format(dice="; ".join(said(d) for d in spec.dice)))
+    for example in spec.examples:
+        out.append(sentence(_("For example: {example}").format(example=example)))
+    return out

@@ -1,0 +1,487 @@
+"""The line client: one seat at one game, fed a line at a time, answering in lines.
+
+:class:`LineClient` knows nothing of what carries the lines: it is given the
+game, the role and the seat's name, its reader (the language it writes in), and
+a writer to which it hands whole lines of text (each ending with a line feed,
+control characters made visible); the front that hosts it (``tui.lines.terminal``
+for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
+:attr:`~LineClient.prompt` and calls :meth:`~LineClient.feed`.
+
+* A line is one of the client's reading words (``status``, ``roster``,
+  ``who``, ``phase``, ``log``, ``dice``, ``odds``, ``help``, ``quit``, in
+  English or in the reader's language, whole), or a command of the game,
+  given to ``Game.execute`` as the Textual client's command line gives it.
+  A reading word with arguments that the game also has as a command (Breaking
+  News's ``roster FILE SIDE``) is the game's.
+* Undo and redo ask ``y`` or ``n`` first; a roll that needs the table's real
+  dice (``core.dice.NeedDice``) asks for the faces; an empty line cancels it.
+* The client subscribes to the game (``Game.subscribe``): whatever any seat
+  does, it writes the lines the role may now read, as the log pane does
+  (``Game.log_lines`` with the role's numbers), never the game's own outcome,
+  which holds what is hidden from the role.  ``schedule`` says when: an SSH
+  seat defers it to its own turn of the loop, as the Textual apps do; a
+  question of undo or redo is then dropped (nothing done), since what it
+  named may have changed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Literal
+
+import msgspec
+
+from core.commands import find_verb, names
+from core.dice import DiceRequest, NeedDice, parse_faces
+from core.game import Game, Outcome
+from core.language.i18n import Domain
+from core.language.reader import Reader, reading
+from core.narrate import sides_of
+from core.ruleset import Refused
+from core.views import REFEREE
+from tui.i18n import _, ngettext, pgettext, role_words
+from tui.lines import answers
+from tui.lines.ink import Line, inked, shown
+from tui.logindex import RowIndex
+from tui.visible import visible
+
+Writer = Callable[[str], None]
+Scheduler = Callable[[Callable[[], None]], None]
+
+
+def own_words() -> dict[str, str]:
+    """The client's reading words by their English names, each as the reader types it."""
+    return {
+        "status": pgettext("command", "status"),
+        "roster": pgettext("command", "roster"),
+        "who": pgettext("command", "who"),
+        "phase": pgettext("command", "phase"),
+        "log": pgettext("command", "log"),
+        "dice": pgettext("command", "dice"),
+        "odds": pgettext("command", "odds"),
+        "help": pgettext("command", "help"),
+        "quit": pgettext("command", "quit"),
+    }
+
+
+def table_dice_words() -> dict[str, bool]:
+    """``dice table`` and ``dice game``, in English and as the reader types them."""
+    return {
+        "table": True,
+        "game": False,
+        pgettext("choice", "table"): True,
+        pgettext("choice", "game"): False,
+    }
+
+
+def folded(word: str) -> str:
+    """A word as typed, compared without case or accents (``probabilità``, ``probabilita``)."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class _Confirm(msgspec.Struct):
+    """Undo or redo, asked before it is done."""
+
+    act: Literal["undo", "redo"]
+    preview: str
+
+
+class _Faces(msgspec.Struct):
+    """A command waiting for the faces of the table's dice."""
+
+    text: str
+    typed: list[int]
+    request: DiceRequest
+
+
+class LineClient:
+    """One seat's game as lines (see the module's doc)."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        role: str = REFEREE,
+        seat: str = "",
+        reader: Reader,
+        write: Writer,
+        colour: bool = False,
+        table_dice: bool = False,
+        schedule: Scheduler | None = None,
+        save: str = "",
+        table: str = "",
+        read_only: str = "",
+    ) -> None:
+        self.game = game
+        self.role = role
+        self.seat = seat
+        self.reader = reader
+        self._write = write
+        #: Whether the few coloured words are coloured (never under NO_COLOR: ``tui.lines.ink``).
+        self.colour = colour
+        #: Every roll asks for the faces of real dice (``dice table``; ``dice game`` ends it).
+        self.table_dice = table_dice
+        self._schedule = schedule
+        #: How the save is named to this seat (a local path).
+        self.save = save or game.path.name
+        #: The game's name at a shared table (an SSH seat), said instead of the save.
+        self.table = table
+        #: Why commands are refused here, said by ``status`` ("" for a game that takes them).
+        self.read_only = read_only
+        self._question: _Confirm | _Faces | None = None
+        self._seen = game.log_length
+        self._index = RowIndex(game, role)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._news_queued = False
+        #: True once the player has left (``quit``, or the end of input).
+        self.done = False
+
+    @property
+    def by(self) -> str:
+        return self.seat or self.role
+
+    # ------------------------------------------------------------ life
+
+    def start(self) -> None:
+        """Say where the player sits and how the game stands, and follow the game from now on."""
+        with reading(self.reader):
+            self._say(
+                _("Fireteam, in plain lines. Type help for the commands, status for the game; quit or Ctrl+D leaves.")
+            )
+            for note in self.game.notes:
+                self._say(_("The save was repaired on opening: {note}").format(note=note))
+            self._say(*self._status())
+        self._unsubscribe = self.game.subscribe(self._changed)
+
+    def end(self) -> None:
+        """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
+        if self._question is not None:
+            with reading(self.reader):
+                self._say(self._dropped(_("the input ended")))
+            self._question = None
+        self.done = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    @property
+    def asking(self) -> bool:
+        """Whether the next line answers a question (undo, redo, the table's dice)."""
+        return self._question is not None
+
+    @property
+    def prompt(self) -> str:
+        """What to show before the next line is typed: the question, or the seat's name."""
+        with reading(self.reader):
+            question = self._question
+            if isinstance(question, _Confirm):
+                said = _("Undo {command}? y or n:") if question.act == "undo" else _("Redo {command}? y or n:")
+                return visible(said.format(command=question.preview)) + " "
+            if isinstance(question, _Faces):
+                count = question.request.missing or question.request.count
+                said = ngettext(
+                    "Type {count} die, 1 to {sides} (an empty line cancels):",
+                    "Type {count} dice, 1 to {sides} (an empty line cancels):",
+                    count,
+                )
+                return said.format(count=count, sides=question.request.sides) + " "
+            # Who types, as the Textual client's prompt says it: a side by its name, after the seat's player.
+            role = role_words(self.role, self.game.state)
+            who = role if not self.seat or self.seat == self.role else f"{self.seat} ({role})"
+            return visible(who) + "> "
+
+    # ----------------------------------------------------------- input
+
+    def feed(self, line: str) -> None:
+        """Take one line typed by the player (without its line feed) and answer it."""
+        if self.done:
+            return
+        with reading(self.reader):
+            if self._question is not None:
+                self._answer(line.strip())
+            else:
+                self._line(line.strip())
+            self._catch_up()
+
+    def _line(self, text: str) -> None:
+        if not text:
+            return
+        word, _sep, rest = text.partition(" ")
+        rest = rest.strip()
+        key = self._own(word)
+        if key is not None and not (rest and self._game_has(word)):
+            self._read(key, rest)
+            return
+        if self.read_only:  # why it takes no command (following another writer's game, a replay, a side's copy)
+            self._refused(self.read_only)
+            return
+        spec = self._verb(word)
+        if spec is not None and spec.name in ("undo", "redo") and not rest:
+            self._confirm(spec.name)
+            return
+        self._run(text, [] if self.table_dice else None)
+
+    def _own(self, word: str) -> str | None:
+        typed = folded(word)
+        for key, local in own_words().items():
+            if typed in (key, folded(local)):
+                return key
+        return "quit" if typed == "exit" else None
+
+    def _verb(self, word: str):
+        try:
+            return find_verb(word, self.game.commands, self.game.ruleset.domain)
+        except Refused:
+            return None
+
+    def _game_has(self, word: str) -> bool:
+        """Whether ``word`` is the whole name of one of the game's commands (not a start of one)."""
+        spec = self._verb(word)
+        if spec is None:
+            return False
+        typed = folded(word)
+        return typed in {folded(n) for n in (*names(spec, self.game.ruleset.domain), *spec.aliases)}
+
+    # ------------------------------------------------------- reading words
+
+    def _read(self, key: str, rest: str) -> None:
+        game, role = self.game, self.role
+        try:
+            if key == "quit":
+                self._say(_("Goodbye: the game is saved as it stands."))
+                self.end()
+            elif key == "status":
+                self._say(*self._status())
+            elif key == "phase":
+                live = role == REFEREE and not self.read_only
+                self._say(*answers.phase(game, game.view(role), referee_live=live))
+            elif key == "roster":
+                self._say(*answers.roster(game, game.view(role)))
+            elif key == "who":
+                self._say(*answers.who(game, game.view(role), role, rest))
+            elif key == "log":
+                self._say(*answers.last_lines(game, self._index, role, self._count(rest)))
+            elif key == "dice":
+                self._dice(rest)
+            elif key == "odds":
+                self._say(*answers.odds(game, role, rest))
+            elif key == "help":
+                self._help(rest)
+        except Refused as e:
+            self._refused(str(e))
+
+    def _count(self, rest: str) -> int:
+        if not rest:
+            return answers.LOG_LINES
+        try:
+            count = int(rest)
+        except ValueError:
+            raise Refused(_("log N: N is a number of lines, e.g. log 20")) from None
+        if count < 1:
+            raise Refused(_("log N: N is a number of lines, e.g. log 20"))
+        return count
+
+    def _dice(self, rest: str) -> None:
+        if not rest:
+            self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
+            return
+        choice = table_dice_words().get(folded(rest))
+        if choice is None:
+            raise Refused(_("dice table or dice game: who rolls the dice (dice alone: the last roll)"))
+        self.table_dice = choice
+        self._say(
+            _("Table dice: you will be asked for the faces of every roll.")
+            if choice
+            else _("The game rolls its own dice.")
+        )
+
+    def _help(self, rest: str) -> None:
+        if not rest:
+            dice = own_words()["dice"]
+            table, game = (f"{dice} {word}" for word in (pgettext("choice", "table"), pgettext("choice", "game")))
+            self._say(*answers.help_lines(self.game, self.role, own_words().items(), table, game))
+            return
+        key = self._own(rest.split()[0])
+        if key is not None:
+            self._say(answers.own_word(key, own_words()[key]))
+            return
+        spec = self._verb(rest.split()[0])
+        if spec is None:
+            raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
+        self._say(*answers.command_help(self.game, spec))
+
+    def _status(self) -> list[str]:
+        if self.read_only:
+            mode = self.read_only
+        elif self.table_dice:
+            mode = _("live, and you give the faces of the table's dice")
+        else:
+            mode = _("live, and the game rolls its own dice")
+        return answers.status(
+            self.game,
+            self.game.view(self.role),
+            role=self.role,
+            seat=self.seat,
+            mode=mode,
+            save=self.save,
+            undo=None if self.read_only else self._preview("undo"),
+            table=self.table,
+        )
+
+    # --------------------------------------------------------- commands
+
+    def _run(self, text: str, faces: list[int] | None) -> None:
+        try:
+            self.game.execute(text, role=self.role, by=self.by, faces=faces)
+        except NeedDice as need:
+            self._catch_up()  # what others did meanwhile, before the question
+            self._question = _Faces(text, list(faces or []), need.request)
+            self._say(_("Table dice: {roll}.").format(roll=need.request.text()))
+            if need.request.order and not faces:  # said once a command, not again before each of its rolls
+                book = Domain(need.request.domain)
+                steps = "; ".join(f"{i}. {book.gettext(step)}" for i, step in enumerate(need.request.order, start=1))
+                self._say(_("Its dice, in order: {steps}.").format(steps=steps))
+        except Refused as e:
+            self._refused(str(e))
+
+    def _preview(self, act: str) -> str | None:
+        """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
+        game = self.game
+        if self.role == REFEREE:
+            return game.undo_preview() if act == "undo" else game.redo_preview()
+        cmd = game.undo_target(self.role) if act == "undo" else game.redo_target(self.role)
+        if cmd is None or game.history.issued(cmd).by != self.by:
+            return None
+        return f"#{game.shown_cmd(cmd, self.role)} {game.localize(game.history.issued(cmd).text)}"
+
+    def _confirm(self, act: Literal["undo", "redo"]) -> None:
+        preview = self._preview(act)
+        target = self.game.undo_target(self.role) if act == "undo" else self.game.redo_target(self.role)
+        if preview is None:
+            if act == "undo":
+                why = _("nothing to undo") if target is None else _("the last command is not yours to undo")
+            else:
+                why = _("nothing to redo") if target is None else _("the command to redo is not yours")
+            self._refused(why)
+            return
+        if act == "undo":
+            self._say(
+                _(
+                    "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "
+                    "redo brings it back until another command is given."
+                )
+            )
+        else:
+            self._say(_("Its lines count again, as they were, with the same dice; every seat sees it."))
+        self._question = _Confirm(act, preview)
+
+    def _answer(self, text: str) -> None:
+        question = self._question
+        if isinstance(question, _Confirm):
+            answer = folded(text)
+            if answer in ("y", "yes", folded(_("y")), folded(_("yes"))):
+                self._question = None
+                try:
+                    if question.act == "undo":
+                        self.game.undo(role=self.role, by=self.by)
+                    else:
+                        self.game.redo(role=self.role, by=self.by)
+                except Refused as e:
+                    self._refused(str(e))
+            elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
+                self._question = None
+                self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
+            else:
+                self._say(_("Answer y or n."))
+            return
+        assert isinstance(question, _Faces)
+        if not text:
+            self._question = None
+            self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+            return
+        count = question.request.missing or question.request.count
+        sides = question.request.sides
+        try:
+            faces = parse_faces(text)
+        except ValueError as e:
+            self._refused(str(e))
+            return
+        if len(faces) != count:
+            self._refused(
+                ngettext(
+                    "type exactly {count} die (you typed {typed})",
+                    "type exactly {count} dice (you typed {typed})",
+                    count,
+                ).format(count=count, typed=len(faces))
+            )
+            return
+        bad = [f for f in faces if not 1 <= f <= sides]
+        if bad:
+            self._refused(_("a d{sides} cannot show {face}").format(sides=sides, face=bad[0]))
+            return
+        self._question = None
+        self._run(question.text, question.typed + faces)
+
+    def _dropped(self, why: str) -> str:
+        question = self._question
+        if isinstance(question, _Confirm):
+            done = _("nothing was undone") if question.act == "undo" else _("nothing was redone")
+        elif isinstance(question, _Faces):
+            done = _("{command} was not given").format(command=question.text)
+        else:
+            done = ""
+        return _("The question is dropped, {why}: {done}.").format(why=why, done=done)
+
+    # ----------------------------------------------------------- output
+
+    def _say(self, *lines: Line) -> None:
+        """Write whole lines, each made visible (a save's or a player's control characters as escapes)."""
+        if lines:
+            self._write("".join(shown(line, self.colour) + "\n" for line in lines))
+
+    def _refused(self, why: str) -> None:
+        self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
+
+    def tell(self, text: str) -> None:
+        """Say a line of the front's own (a followed save that can no longer be read)."""
+        with reading(self.reader):
+            self._say(answers.sentence(text))
+
+    def refuse(self, why: str) -> None:
+        """Refuse input the front would not pass on (a line over its limit), saying why."""
+        with reading(self.reader):
+            self._refused(why)
+
+    def _changed(self, outcome: Outcome) -> None:
+        # Called by whichever seat changed the game (maybe another seat's task): the
+        # outcome holds what this role may not see, so it is not kept; the new lines
+        # are read from the log as this role reads it, now or when the front says.
+        if self._schedule is None:
+            self._news()
+        elif not self._news_queued:
+            self._news_queued = True
+            self._schedule(self._news)
+
+    def _news(self) -> None:
+        self._news_queued = False
+        if self.done:
+            return
+        with reading(self.reader):
+            if self.game.log_length > self._seen and isinstance(self._question, _Confirm):
+                # Another seat changed the game: what the question named may be gone.
+                self._say(self._dropped(_("the game changed")))
+                self._question = None
+            self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Write the log lines this role may read that were added since the last time."""
+        end = self.game.log_length
+        if end <= self._seen:
+            return
+        start, self._seen = self._seen, end
+        domain = self.game.ruleset.domain
+        sides = sides_of(self.game.state)  # the names the log's lines gave the sides
+        lines = [answers.log_line(line, domain, sides) for line in self.game.log_lines(self.role, start, end)]
+        self._say(*lines)

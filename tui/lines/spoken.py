@@ -1,0 +1,50 @@
+"""Signs that carry meaning, written in words for the line client: a playing card.
+
+A screen reader spells a sign out by its Unicode name: Linea di Tiro's card
+``8♠`` is read "8 black spade suit", its shuffled deck a string of such names.
+The line client writes a card in the reader's words instead (``8 of spades``,
+``ace of hearts``; in Italian ``8 di picche``), wherever it appears: the log,
+the turn and phase, a card drawn.  (The signs that are only decoration, the
+log pane's ``»`` and ``↶``, are left out where the lines are made:
+``tui.lines.answers``.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from tui.i18n import _, pgettext
+
+#: A card as the rulesets write it: its rank, then its suit's sign (``10♦``, ``A♠``).
+_CARD = re.compile(r"(?<![\w])(10|[2-9]|[AJQK])([♥♦♠♣])")
+#: A card or joker followed by another, a space between (a deck as Linea di Tiro writes it).
+_IN_A_ROW = re.compile(r"(?<![\w])(?:(?:10|[2-9]|[AJQK])[♥♦♠♣]|Joker)(?= (?:(?:10|[2-9]|[AJQK])[♥♦♠♣]|Joker))")
+
+
+def _rank(rank: str) -> str:
+    named = {
+        "A": pgettext("card", "ace"),
+        "J": pgettext("card", "jack"),
+        "Q": pgettext("card", "queen"),
+        "K": pgettext("card", "king"),
+    }
+    return named.get(rank, rank)
+
+
+def _suit(sign: str) -> str:
+    return {
+        "♥": pgettext("card", "hearts"),
+        "♦": pgettext("card", "diamonds"),
+        "♠": pgettext("card", "spades"),
+        "♣": pgettext("card", "clubs"),
+    }[sign]
+
+
+def spoken(text: str) -> str:
+    """``text`` with every playing card written in words, in the reader's language."""
+    if not any(sign in text for sign in "♥♦♠♣"):
+        return text
+    # TRANSLATORS: a playing card read out: "8 of spades", "ace of hearts"
+    card = _("{rank} of {suit}")
+    text = _IN_A_ROW.sub(r"\g<0>,", text)  # cards in a row read as a list, not one run of words
+    return _CARD.sub(lambda m: card.format(rank=_rank(m[1]), suit=_suit(m[2])), text)

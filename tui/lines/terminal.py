@@ -1,0 +1,266 @@
+"""``fireteam --plain [SAVE]``: the line client on this terminal, or on pipes.
+
+At a terminal (standard input and output both one), lines are read with the
+standard library's ``readline``, the line editor of bash and of Python's own
+prompt: the editing keys, ↑ and ↓ through the history (the save's command
+history, shared with the Textual client: ``tui.userdata``), Tab to complete a
+command, a name or an option (``Game.complete``).  Screen readers and braille
+displays know it well, which is why it is used rather than a library that
+redraws the line on every key (prompt_toolkit).  What happens while a line is
+being typed (another writer's game, followed) is written on new lines, and the
+prompt and what was typed so far after it: only ever appended.
+
+Otherwise (a pipe, a file, a bot), each line read is a line fed, no prompt is
+written, a question (undo, redo, the table's dice) is written as a line of its
+own before its answer is read, and every line written ends with a line feed.
+No colour is written to anything but a terminal, nor under ``NO_COLOR`` or
+``TERM=dumb`` (``tui.lines.ink``).  The end of the input (Ctrl+D) leaves.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import TextIO
+
+from core.commands import MAX_LINE
+from core.game import Game
+from core.language.reader import reader, set_process_language
+from core.storage.folder import default_saves, in_data_folder
+from core.storage.savefile import SaveError
+from tui.i18n import _, number, start_language
+from tui.lines.client import LineClient, own_words
+from tui.lines.ink import colour_wanted
+from tui.opening import check_role, new_demo_game, open_or_follow
+from tui.userdata import UserStore, history_lines, open_cache
+
+#: How often a save another process writes is read for what it appended (as the Textual client).
+FOLLOW_EVERY_S = 0.5
+#: A save larger than this is opened through the open cache, as the Textual client opens it (``tui.app``).
+CACHE_FROM_BYTES = 1 << 20
+#: A save larger than this takes seconds to read: the player is told, once, before (no spinner).
+SLOW_OPEN_BYTES = 8 << 20
+#: The longest line taken from a pipe; a longer one is refused whole (its rest skipped).
+PIPE_LINE_LIMIT = 4 * MAX_LINE
+
+
+def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee", lang: str | None = None) -> int:
+    """Open the game and play it as lines until the input ends; the exit status."""
+    store = UserStore.default()
+    settings = store.load_settings()
+    set_process_language(start_language(lang, settings.lang))
+    err = sys.stderr
+    for note in store.notices:
+        print(f"fireteam: {note}", file=err)
+    store.notices.clear()
+    try:
+        game, read_only = _open(save, replay)
+    except SaveError as e:
+        print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=err)
+        return 2
+    except OSError as e:
+        print("fireteam: " + _("cannot open {save}: {error}").format(save=save, error=e.strerror or e), file=err)
+        return 2
+    try:
+        problem = check_role(game, role)
+        if problem:
+            print(f"fireteam: {problem}", file=err)
+            return 2
+        return _play(
+            game, role=game.copy_role or role, read_only=read_only, store=store, table_dice=settings.table_dice
+        )
+    finally:
+        game.close()
+
+
+def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
+    """The game, and why it takes no command ("" when it does)."""
+    if save is None:
+        if replay:
+            raise SaveError(_("--replay needs a save to replay"))
+        folder = default_saves()
+        game = new_demo_game(folder)
+        print(
+            _("A new demo game, saved in {save}.").format(
+                save=game.path.resolve() if in_data_folder(folder) else game.path
+            )
+        )
+        return game, ""
+    size = save.stat().st_size if save.is_file() else 0
+    if size > SLOW_OPEN_BYTES:
+        print(
+            _("Reading {save}, {size} bytes: it takes a few seconds.").format(save=save, size=number(size)), flush=True
+        )
+    game, locked_by = open_or_follow(save, replay, cache=open_cache() if size > CACHE_FROM_BYTES else None)
+    if game.copy_role:
+        return game, _("read-only: a side's copy, which holds only what that side saw")
+    if locked_by:
+        return game, _("read-only, following the game written by {who}").format(who=locked_by)
+    if replay:
+        return game, _("read-only: replay, nothing is written")
+    return game, ""
+
+
+def _play(game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool) -> int:
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    front = _Readline(game, store) if terminal else _Pipe()
+    client = LineClient(
+        game,
+        role=role,
+        reader=reader(),
+        write=front.write,
+        colour=colour_wanted(os.environ, sys.stdout.isatty()),
+        table_dice=table_dice,
+        save=str(game.path),
+        read_only=read_only,
+    )
+    lock = threading.Lock()  # the game is read by the follower thread and this one, one at a time
+    with lock:
+        client.start()
+    stop = threading.Event()
+    if read_only and not game.writable and not game.copy_role:
+        threading.Thread(target=_follow, args=(game, client, lock, stop), daemon=True, name="follow").start()
+    try:
+        front.run(client, lock)
+    finally:
+        stop.set()
+        with lock:
+            client.end()
+    return 0
+
+
+def _follow(game: Game, client: LineClient, lock: threading.Lock, stop: threading.Event) -> None:
+    """Take in what the save's writer appends; the client writes what its role may read of it."""
+    while not stop.wait(FOLLOW_EVERY_S):
+        with lock:
+            if client.done:
+                return
+            try:
+                game.follow()
+            except SaveError as e:
+                client.tell(_("Stopped following the save: {error}").format(error=e))
+                return
+
+
+class _Pipe:
+    """Lines in from a pipe, lines out: no prompt, a question on a line of its own."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self._write_lock = threading.Lock()
+
+    def write(self, text: str) -> None:
+        with self._write_lock:
+            self.out.write(text)
+            self.out.flush()
+
+    def run(self, client: LineClient, lock: threading.Lock) -> None:
+        source = sys.stdin.buffer
+        while not client.done:
+            raw = source.readline(PIPE_LINE_LIMIT + 1)
+            if not raw:
+                return
+            if len(raw) > PIPE_LINE_LIMIT and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # the rest of the line goes too
+                    raw = source.readline(PIPE_LINE_LIMIT + 1)
+                with lock:
+                    client.refuse(_("a line of more than {limit} characters").format(limit=number(PIPE_LINE_LIMIT)))
+                continue
+            line = raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
+            with lock:
+                client.feed(line)
+                if client.asking:
+                    self.write(client.prompt.rstrip() + "\n")
+
+
+class _Readline:
+    """Lines typed at a terminal, through ``readline``: editing, history, completion."""
+
+    def __init__(self, game: Game, store: UserStore) -> None:
+        self.game = game
+        self.store = store
+        self.out = sys.stdout
+        self._prompt = ""  # the prompt on screen while a line is being typed ("" when none is)
+        self._write_lock = threading.Lock()
+        self._history: list[str] = []
+        try:
+            import readline  # not on every platform: input() then reads lines without editing
+        except ImportError:
+            self.readline = None
+        else:
+            self.readline = readline
+
+    def write(self, text: str) -> None:
+        with self._write_lock:
+            if self._prompt and self.readline is not None:
+                # Written while a line is typed (a followed game's news): on new lines,
+                # then the prompt and what was typed so far again, after them.
+                self.out.write("\n" + text + self._prompt + self.readline.get_line_buffer())
+            else:
+                self.out.write(text)
+            self.out.flush()
+
+    def run(self, client: LineClient, lock: threading.Lock) -> None:
+        self._setup(client, lock)
+        while not client.done:
+            prompt = client.prompt
+            with self._write_lock:
+                self._prompt = prompt
+            line: str | None
+            try:
+                line = input(prompt)
+            except EOFError:  # Ctrl+D
+                line = None
+            except KeyboardInterrupt:  # Ctrl+C drops the line being typed, as in a shell
+                line = ""
+            with self._write_lock:
+                self._prompt = ""
+            if line is None:
+                self.write("\n")
+                return
+            with lock:
+                client.feed(line)
+            if line.strip() and not client.asking:
+                self._remember(line)
+
+    def _setup(self, client: LineClient, lock: threading.Lock) -> None:
+        readline = self.readline
+        if readline is None:
+            return
+        self._history = self.store.load_history(self.game.path)
+        for note in self.store.notices:
+            self.write(f"{note}\n")
+        self.store.notices.clear()
+        readline.clear_history()
+        for line in self._history:
+            readline.add_history(line)
+        # Nothing but lines and the editing of one: no terminal modes switched on and
+        # off around each line (bracketed paste, the meta key), which are escape codes.
+        for setting in ("enable-bracketed-paste off", "enable-meta-key off"):
+            readline.parse_and_bind(f"set {setting}")
+        readline.set_completer_delims(" \t")
+        if "libedit" in (readline.__doc__ or ""):  # macOS's readline is libedit, bound its own way
+            readline.parse_and_bind("bind ^I rl_complete")
+        else:
+            readline.parse_and_bind("tab: complete")
+
+        def complete(text: str, state: int) -> str | None:
+            with lock:
+                typed = readline.get_line_buffer()[: readline.get_endidx()]
+                found = [] if client.asking else client.game.complete(typed, client.role)
+                if typed.strip() == text:  # the first word: the client's own words too
+                    found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
+            if len(found) == 1:
+                found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
+            return found[state] if state < len(found) else None
+
+        readline.set_completer(complete)
+
+    def _remember(self, line: str) -> None:
+        """Keep the line in the save's command history (as the Textual client does)."""
+        self._history = history_lines([*self._history, line])
+        with contextlib.suppress(OSError):
+            self.store.save_history(self.game.path, self._history)

@@ -1,0 +1,44 @@
+"""A log line's words as the clients show them: a roll's outcome first.
+
+The log pane (``tui.panes.log``), the command line's answer and the line
+client (``tui.lines``) all take their lines from ``Game.log_lines(role)``, the
+role's own words and numbers; a roll's outcome is put first on its line, so
+that a row cut at a pane's edge, a one-line answer, or a braille display's
+first cells still say what the roll meant.  No Textual here.
+"""
+
+from __future__ import annotations
+
+from core import events as ev
+from core.game import LogLine
+from core.language.i18n import CORE_DOMAIN, Names, naming, render
+
+
+def outcome_first(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = None) -> tuple[str, str] | None:
+    """A roll's (outcome, the rest of its line): a row cut at the pane's edge, or a
+    message line, still shows what the roll meant.  None when the line has no outcome.
+    ``domain``: the ruleset's, in which the line was narrated; ``names``: the game's, by
+    which it named the sides (``core.narrate.sides_of``)."""
+    e = line.event
+    if not isinstance(e, ev.Rolled) or not e.roll.outcome:
+        return None
+    with naming(names or Names()):
+        outcome = render(e.roll.outcome, domain)
+    tail = f" → {outcome}"
+    at = line.text.rfind(tail)
+    if at < 0:
+        return None
+    return outcome, line.text[:at] + line.text[at + len(tail) :]
+
+
+def summary(lines: list[LogLine], domain: str = CORE_DOMAIN, names: Names | None = None) -> str:
+    """What a command did on one line: the outcomes of its rolls first, then its lines
+    (without those outcomes), so that a line cut at the terminal's edge keeps them."""
+    outcomes, texts = [], []
+    for line in lines:
+        split = outcome_first(line, domain, names)
+        if split:
+            outcomes.append(split[0])
+        texts.append(split[1] if split else line.text)
+    said = "; ".join(texts)
+    return f"{', '.join(outcomes)} · {said}" if outcomes else said

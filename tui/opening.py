@@ -1,0 +1,90 @@
+"""Which game a client shows: a save opened to play, to replay, or to follow another writer's game; a new demo game.
+
+Shared by the Textual client (``tui.app``) and the line client's front
+(``tui.lines.terminal``), so that both open the same saves the same way; no
+Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from core.game import Game, copy_role_error
+from core.storage.opencache import OpenCache
+from core.storage.savefile import SaveError, SaveLocked
+from core.views import REFEREE, SPECTATOR
+from tui.i18n import _
+
+#: Where the client keeps the saves it makes and lists (the start, new game and load game screens).
+SAVES = Path("saves")
+DEMO_RULESET = "breaking-news"
+DEMO_SCENARIO = "demo"
+
+
+def new_demo_game(saves: Path = SAVES) -> Game:
+    saves.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = saves / f"demo-{stamp}.ft"
+    n = 1
+    while path.exists():
+        n += 1
+        path = saves / f"demo-{stamp}-{n}.ft"
+    game = Game.new(path, DEMO_RULESET, seed=None)
+    game.execute(f"scenario {DEMO_SCENARIO}")
+    return game
+
+
+def open_game(
+    save: Path | None,
+    replay: bool,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    cache: OpenCache | None = None,
+    cached_only: bool = False,
+) -> Game:
+    """The game to show: a save, or a new demo game.  Raises SaveError or OSError
+    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``)."""
+    if save is None:
+        if replay:
+            raise SaveError(_("--replay needs a save to replay"))
+        return new_demo_game()
+    if not save.exists():
+        raise SaveError(_("{save}: no such save").format(save=save))
+    try:
+        return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
+    except SaveError:
+        from core.secrets import sidecopy  # here: a save's start does without it
+
+        if sidecopy.looks_like_side_copy(save):
+            return sidecopy.open_copy(save)  # read-only, whatever was asked: it holds only what a side saw
+        raise
+
+
+def check_role(game: Game, role: str) -> str | None:
+    """Why ``role`` cannot watch this game (None if it can)."""
+    if game.copy_role:
+        return copy_role_error(game, role)
+    if role in (REFEREE, SPECTATOR) or role in game.state.sides:
+        return None
+    sides = ", ".join(game.state.sides) or _("none yet")
+    return _("--as {role}: not a role of this game (referee, spectator, or a side: {sides})").format(
+        role=role, sides=sides
+    )
+
+
+def open_or_follow(
+    save: Path | None,
+    replay: bool,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    cache: OpenCache | None = None,
+    cached_only: bool = False,
+) -> tuple[Game, str]:
+    """``open_game``, or, when another process writes the save, the save opened
+    read-only (to follow that game) and who writes it."""
+    try:
+        return open_game(save, replay, progress, cache=cache, cached_only=cached_only), ""
+    except SaveLocked as e:
+        return Game.open(e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only), e.who
