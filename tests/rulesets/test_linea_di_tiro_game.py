@@ -179,3 +179,16 @@ def test_a_word_several_pieces_share_is_answered_with_which_is_which(tmp_path):
         game.execute("activate baker A5")
     assert str(refused.value) == ("'baker' could be s1 (Sherman Baker 1), s2 (Sherman Baker 2) or s3 (Sherman Baker 3)")
     game.close()
+
+
+def test_an_artillery_roll_is_the_sides_and_as_private_as_its_hidden_target(shelled):
+    """LT-R090 with LT-R030: no piece fires a barrage, so its roll is the side's; aimed at a
+    hidden piece it is told only to those who see the piece (issue #33)."""
+    g = shelled
+    inject(g, piece("scout", "us", "rifles", status=("hidden",)))
+    play(g, "next")  # the joker
+    facts = play(g, "barrage german scout defence=still-open dice=6")
+    said = [(e.unit, e.side, e.vis) for e in facts if isinstance(e, ev.Rolled)]
+    assert said == [("", "german", ("us",))]
+    facts = play(g, "barrage german gis defence=still-open dice=6")
+    assert [(e.unit, e.side, e.vis) for e in facts if isinstance(e, ev.Rolled)] == [("", "german", ())]

@@ -457,10 +457,10 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     if exploded:
         heavy = saves.explosion_heavy(vehicle.cls, ctx.ruleset.variant)
         for man in occupants(ctx.state, vehicle):
+            # A man who saves is suppressed by take_hits (§10.0) and gets out of the wreck.
             if take_hits(ctx, man, 1, by_side=by_side, source=saves.EXPLOSION, heavy_vehicle=heavy):
                 ctx.emit(ev.StatusChanged(unit=man.id, remove=("in-vehicle",)))
                 set_unit_var(ctx, man, "aboard", "")
-                badge(ctx, man, "suppressed")
     return False
 
 
