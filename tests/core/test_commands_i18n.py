@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
-from core.cli.commands_doc import COMMANDS_MD, updated
-from core.cli.main import run_script, script_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import core.language.i18n
 from core import events as ev
+from core.cli.commands_doc import COMMANDS_MD, updated
+from core.cli.main import run_script, script_lines
 from core.commands import distance, localize_line, match_prefix, names, spec_domain, title
 from core.game import Game, builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read

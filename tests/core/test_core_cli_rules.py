@@ -14,7 +14,7 @@ KEYS = {"id", "status", "code", "tests", "section", "ruling", "ruleset", "title"
 def test_the_json_is_every_rule_of_every_ruleset_with_its_keys(capsys):
     assert fireteam(["rules", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert isinstance(rows, list) and all(KEYS <= set(row) for row in rows)
+    assert isinstance(rows, list) and all(set(row) >= KEYS for row in rows)
     for rid in BUILTIN:  # (a test may register a ruleset of its own, without a map)
         rmap = get_ruleset(rid).rules_map()
         assert rmap is not None

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from core.cli.main import run_script
 
+from core.cli.main import run_script
 from core.dice import DiceRequest
 from core.events import Mod
 from core.game import Game

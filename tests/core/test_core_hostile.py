@@ -15,11 +15,11 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from core.cli.main import run_script, script_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import events as ev
+from core.cli.main import run_script, script_lines
 from core.commands import MAX_LINE
 from core.dice import NeedDice
 from core.game import Game

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from core.cli.bench import generate_save
-from core.cli.main import state_json
 
 import core.storage.opencache as oc
+from core.cli.bench import generate_save
+from core.cli.main import state_json
 from core.game import Game
 from core.replay import visible_steps
 from core.state import encode_state

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from core.cli.main import run_script
 
+from core.cli.main import run_script
 from core.game import Game
 
 SCRIPTS = {

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
-from core.cli.main import _COMMENT, run_script, script_lines
 
+from core.cli.main import _COMMENT, run_script, script_lines
 from core.dice import DiceRequest, NeedDice, SeededDice
 from core.game import Game
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import io
 
-from core.cli.bench import generate_save
 from rich.console import Console
 from skirmish import Skirmish, game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual.widgets import Static
 
+from core.cli.bench import generate_save
 from core.game import Game
 from core.ruleset import get_ruleset
 from tui.app import FireteamApp, new_demo_game

@@ -177,7 +177,6 @@ def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monke
     import gc
 
     import core.cli.main
-
     import tui.app
     from tui.main import main
 

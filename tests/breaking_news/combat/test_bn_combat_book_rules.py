@@ -180,8 +180,9 @@ def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch
     the level less the enemy's own Intelligence.  The Rangers hold level 2, the militia
     level 1: the militia cannot succeed (1 − 2 < 1); the Rangers need 2 − 1 = 1, a 2 fails,
     and the roll is spent."""
-    import core.rulesets.breaking_news as bn
     from bn_combat_support import HERE
+
+    import core.rulesets.breaking_news as bn
 
     text = (HERE / "scenarios" / "combat.toml").read_text(encoding="utf-8")
     text = text.replace("[extras.irregulars]\nmortars = true\n", "[extras.irregulars]\nmortars = true\nintelligence = 1\n"

@@ -233,8 +233,9 @@ def test_a_suppressed_reacting_man_sights_only_in_the_english_draft(tmp_path, mo
 
 def _night_range(tmp_path, monkeypatch) -> Game:
     """The combat range played at night (``night = true``), Spc Saw with night visors."""
-    import core.rulesets.breaking_news as bn
     from bn_combat_support import HERE, to_activation
+
+    import core.rulesets.breaking_news as bn
 
     text = (HERE / "scenarios" / "combat.toml").read_text(encoding="utf-8")
     text = text.replace('title = "Combat test range"', 'title = "Combat test range"\nnight = true', 1)

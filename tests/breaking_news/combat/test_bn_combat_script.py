@@ -7,9 +7,9 @@ import io
 import re
 
 from bn_combat_support import HERE
-from core.cli.main import run_script
 
 import core.rulesets.breaking_news as bn
+from core.cli.main import run_script
 from core.game import Game
 from core.language.i18n import plain
 
