@@ -111,7 +111,9 @@ def test_a_copy_that_is_not_json_of_a_copy(demo_copy, tmp_path):
     bad_steps = json.dumps({**_data(demo_copy), "steps": "x"}).encode()
     for data in (b"\xff\xfe not text", b'{"fireteam_copy": 1}', bad_steps):
         path = _written(tmp_path, data)
-        assert _refusal(sidecopy.read, path).startswith(f"{path}: not a valid side's copy of a game: ")
+        with pytest.raises(msgspec.DecodeError) as decoding:  # ValidationError is one
+            msgspec.json.decode(data, type=sidecopy.SideCopy)
+        assert _refusal(sidecopy.read, path) == f"{path}: not a valid side's copy of a game: {decoding.value}"
 
 
 @pytest.mark.parametrize("version", [0, 2])
