@@ -203,13 +203,14 @@ def test_a_copy_whose_commands_no_history_takes_is_refused_in_words(demo_copy, t
 def test_facts_of_a_command_the_copy_lacks_go_under_a_bare_referee_line(demo_copy):
     """A hand-made or older copy: facts whose command line is missing go under a command
     line with no author and no words, and a kept command line carries nothing."""
-    (first, issued), *rest = demo_copy.events
+    (_step, issued), *rest = demo_copy.events
     assert type(issued) is core.events.Issued and issued.n > 0
     facts = rest[: issued.n]
-    older = msgspec.structs.replace(
-        demo_copy,
-        events=[*facts, *[(step, msgspec.structs.replace(e, carries=3) if type(e) is core.events.Issued else e) for step, e in rest[issued.n :]]],
-    )
+    later = [
+        (step, msgspec.structs.replace(e, carries=3) if type(e) is core.events.Issued else e)
+        for step, e in rest[issued.n :]
+    ]
+    older = msgspec.structs.replace(demo_copy, events=[*facts, *later])
     out = sidecopy.commands(older)
     assert out[0] == core.events.Issued(cmd=1, n=len(facts), by="", text="", vis=sidecopy.REFEREE_ONLY)
     assert out[1 : 1 + len(facts)] == [e for _step, e in facts]
