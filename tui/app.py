@@ -116,7 +116,7 @@ class FireteamApp(App):
     ) -> None:
         super().__init__(**kwargs)
         # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
-        self.stylesheet = SharedStylesheet(variables=self.stylesheet._variables)
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         for theme in THEMES:  # before the settings name one of them (on_mount)
             self.register_theme(theme)
         self.game = game

@@ -49,6 +49,8 @@ class LocalDriver(LinuxDriver):
 
     def __init__(self, app: Any, **kwargs: Any) -> None:
         super().__init__(app, **kwargs)
+        #: The app's loop, where the events are handed on (a driver is made in it, as Textual's own are).
+        self._app_loop = asyncio.get_running_loop()
         self._notices = Notices()
         self._input = self._bounded()
 
@@ -68,7 +70,7 @@ class LocalDriver(LinuxDriver):
     def send_message(self, message: Message) -> None:
         # The events are handed on in the app's loop (BoundedInput's pump): no thread hop then.
         try:
-            here = asyncio.get_running_loop() is self._loop
+            here = asyncio.get_running_loop() is self._app_loop
         except RuntimeError:
             here = False
         if here:
@@ -96,7 +98,7 @@ class LocalDriver(LinuxDriver):
 
         def queue(messages: list[Message], dropped: int = 0, cut_paste: bool = False) -> None:
             if messages or dropped:
-                self._loop.call_soon_threadsafe(partial(bounded.queue, messages, dropped=dropped, cut_paste=cut_paste))
+                self._app_loop.call_soon_threadsafe(partial(bounded.queue, messages, dropped=dropped, cut_paste=cut_paste))
 
         def read(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> bool:
             """Read what is there; False at the end of the input."""

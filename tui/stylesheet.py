@@ -20,6 +20,8 @@ from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 
+from tui.textual_internals import css_variables
+
 #: Parsed rules, by (CSS, where from, default rules?, tie breaker, scope, variables): a few themes × some
 #: fifty sources of CSS fit.
 _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
@@ -36,7 +38,7 @@ class SharedStylesheet(Stylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[RuleSet]:
-        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(css_variables(self).items())))
         rules = _RULES.get(key)
         if rules is None:
             rules = _RULES[key] = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
@@ -44,7 +46,7 @@ class SharedStylesheet(Stylesheet):
 
     def reparse(self) -> None:
         # Textual's ``Stylesheet.reparse``, in a fresh stylesheet of this class rather than a plain one.
-        stylesheet = SharedStylesheet(variables=self._variables)
+        stylesheet = SharedStylesheet(variables=css_variables(self))
         for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
             stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults, tie_breaker=tie_breaker, scope=scope)
         try:

@@ -15,7 +15,11 @@ Textual has no public API for these, and the client needs them:
   refines to render only the rows a partial update sends (pinned by
   ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
   ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
-  shared screen once for its spectators (``tui.ssh.sharedscreen``).
+  shared screen once for its spectators (``tui.ssh.sharedscreen``), reading the
+  screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
+  screen its ``RowsCompositor``).
+* ``css_variables``: the variables a stylesheet substitutes into the CSS it parses,
+  which ``tui.stylesheet`` keys its shared parsed rules by.
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
@@ -24,7 +28,8 @@ Textual has no public API for these, and the client needs them:
 
 Each is pinned by ``tests/tui/test_tui_textual_internals.py``: a Textual upgrade
 that changes what is relied on here fails a test, not a game.  Nothing else in the
-client imports a private Textual module or sets a private attribute of Textual's.
+client imports a private Textual module or reads or sets a private attribute of
+Textual's that is named here (the same test scans for them).
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ if TYPE_CHECKING:
     from textual._time import get_time
     from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
     from textual.app import App
+    from textual.css.stylesheet import Stylesheet
+    from textual.screen import Screen
     from textual.widgets._footer import FooterKey
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
@@ -70,6 +77,9 @@ __all__ = [
     "TokenCallback",
     "XTermParser",
     "capture_output_into",
+    "css_variables",
+    "screen_compositor",
+    "use_compositor",
     "get_time",
     "visible_screen_stack",
 ]
@@ -79,6 +89,21 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
     app._capture_stdout = stdout  # type: ignore[assignment]
     app._capture_stderr = stderr  # type: ignore[assignment]
+
+
+def screen_compositor(screen: Screen[Any]) -> Compositor:
+    """The compositor ``screen`` lays out and renders its widgets with."""
+    return screen._compositor
+
+
+def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:
+    """Make ``compositor`` the one ``screen`` lays out and renders with (called in its ``__init__``)."""
+    screen._compositor = compositor
+
+
+def css_variables(stylesheet: Stylesheet) -> dict[str, str]:
+    """The variables ``stylesheet`` substitutes into the CSS it parses (not a copy: do not change it)."""
+    return stylesheet._variables
 
 
 def __getattr__(name: str) -> Any:

@@ -12,13 +12,19 @@ import ast
 import io
 import sys
 import time
+from contextvars import ContextVar
 from pathlib import Path
 
+import textual._time
+import textual.screen
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.constants import ESCAPE_DELAY
-from textual.widgets import Footer
+from textual.css.stylesheet import Stylesheet
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
 
 import tui
 from tui.textual_internals import (
@@ -27,7 +33,13 @@ from tui.textual_internals import (
     FooterKey,
     Read1,
     XTermParser,
+    Compositor,
     capture_output_into,
+    css_variables,
+    get_time,
+    screen_compositor,
+    use_compositor,
+    visible_screen_stack,
 )
 
 TUI = Path(tui.__file__).parent
@@ -143,11 +155,94 @@ async def test_an_app_running_captures_into_the_streams_it_is_given():
     assert (sys.stdout, sys.stderr) == before
 
 
+# ------------------------------------------------------------------ get_time
+
+
+def test_a_message_is_stamped_with_get_time_s_clock(monkeypatch):
+    """The command line compares a key's ``Message.time`` with ``get_time()`` taken when a command is given."""
+    before = get_time()
+    key = events.Key("a", "a")
+    after = get_time()
+    assert before <= key.time <= after
+    assert textual._time.get_time is get_time
+    monkeypatch.setattr(textual._time, "get_time", lambda: 1234.5)
+    assert Message().time == 1234.5
+
+
+# ------------------------------------------------------------------ the screen's compositor
+
+
+class Marked(Compositor):
+    pass
+
+
+class Given(Screen):
+    def __init__(self) -> None:
+        super().__init__()
+        use_compositor(self, Marked())
+
+    def compose(self) -> ComposeResult:
+        yield Static("here", id="here")
+
+
+async def test_a_screen_lays_out_and_renders_with_the_compositor_it_is_given():
+    """The game screen is given a ``RowsCompositor``; a shared screen renders from the screen's compositor."""
+    app = Keys()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        assert type(screen_compositor(app.screen)) is Compositor  # every screen has one
+        screen = Given()
+        await app.push_screen(screen)
+        await pilot.pause()
+        compositor = screen_compositor(screen)
+        assert isinstance(compositor, Marked)
+        widget, _ = compositor.get_widget_at(0, 0)
+        assert widget is screen.query_one("#here")
+        assert len(compositor.render_strips()) == 6
+        assert compositor.size.region == screen.region
+
+
+def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():
+    """A shared screen sets it before it renders the compositor's strips, as Textual does before a frame."""
+    assert isinstance(visible_screen_stack, ContextVar)
+    assert textual.screen.visible_screen_stack is visible_screen_stack
+
+
+# ------------------------------------------------------------------ the stylesheet's variables
+
+
+def test_css_variables_are_those_a_stylesheet_is_given_and_parses_with():
+    """``tui.stylesheet`` keys the rules it shares by them: a stylesheet's rules depend on nothing else."""
+    stylesheet = Stylesheet(variables={"tint": "red"})
+    assert css_variables(stylesheet) == {"tint": "red"}
+    stylesheet.set_variables({"tint": "blue"})
+    assert css_variables(stylesheet) == {"tint": "blue"}
+
+    def background(variables: dict[str, str]) -> str:
+        sheet = Stylesheet(variables=variables)
+        sheet.add_source("Static { background: $tint; }", read_from=("test", ""))
+        sheet.parse()
+        (rule,) = sheet.rules
+        return str(rule.styles.background)
+
+    assert background({"tint": "red"}) != background({"tint": "blue"})
+
+
 # ------------------------------------------------------------------ nothing else
+
+#: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
+PRIVATE_ATTRIBUTES = {
+    "_capture_stdout",
+    "_capture_stderr",
+    "_bindings_ready",
+    "_compositor",
+    "_variables",
+    "_loop",
+}
 
 
 def test_no_other_client_module_reaches_into_textual_s_privates():
-    """Private modules (``textual._x``, ``textual.widgets._x``) and the private attributes set on apps."""
+    """Private modules (``textual._x``, ``textual.widgets._x``) and the private attributes relied on."""
     found = []
     for path in sorted(TUI.rglob("*.py")):
         if path.name == "textual_internals.py":
@@ -162,10 +257,8 @@ def test_no_other_client_module_reaches_into_textual_s_privates():
             for name in names:
                 if name.startswith("textual.") and any(part.startswith("_") for part in name.split(".")):
                     found.append(f"{path.relative_to(TUI)}:{node.lineno}: {name}")
-            if isinstance(node, ast.Attribute) and node.attr in (
-                "_capture_stdout",
-                "_capture_stderr",
-                "_bindings_ready",
-            ):
+            if isinstance(node, ast.Attribute) and node.attr in PRIVATE_ATTRIBUTES:
                 found.append(f"{path.relative_to(TUI)}:{node.lineno}: .{node.attr}")
+            if isinstance(node, ast.Constant) and node.value in PRIVATE_ATTRIBUTES:  # getattr(x, "_loop")
+                found.append(f"{path.relative_to(TUI)}:{node.lineno}: {node.value!r}")
     assert found == []

@@ -43,6 +43,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
+from tui.textual_internals import use_compositor
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
@@ -157,7 +158,7 @@ class GameScreen(Screen):
         # they would restyle every widget once more before the first frame.
         super().__init__(classes=" ".join(size_classes(host)))
         # After a command only the log's rows are drawn again, and only they are rendered (``tui.compositor``).
-        self._compositor = RowsCompositor()
+        use_compositor(self, RowsCompositor())
         self.game = game
         self.role = role
         self.seat = seat

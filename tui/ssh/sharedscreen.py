@@ -46,7 +46,7 @@ from core.language.i18n import Text
 from core.language.reader import Reader, use_reader
 from tui.ssh.driver import bind_app, downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
-from tui.textual_internals import LayoutUpdate, visible_screen_stack
+from tui.textual_internals import LayoutUpdate, screen_compositor, visible_screen_stack
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -270,7 +270,7 @@ class SharedScreen:
         """
         app = self.app
         screen = app.screen
-        compositor = screen._compositor
+        compositor = screen_compositor(screen)
         visible_screen_stack.set(app._background_screens)
         strips = compositor.render_strips()
         update = LayoutUpdate([[strip] for strip in strips], compositor.size.region)

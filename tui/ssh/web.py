@@ -170,7 +170,7 @@ class _Connection:
         self.transport: asyncio.BaseTransport | None = None
         self.lost: asyncio.Future[None] = loop.create_future()
         self.upgraded = False  # a websocket now: kept alive by pings, not by requests
-        self._loop = loop
+        self._event_loop = loop
         self._limit_s = limit_s
         self._busy = 0
         self._timer: asyncio.TimerHandle | None = None
@@ -182,7 +182,7 @@ class _Connection:
     def _arm(self) -> None:
         if self._timer is not None:
             self._timer.cancel()
-        self._timer = self._loop.call_later(self._limit_s, self._expire)
+        self._timer = self._event_loop.call_later(self._limit_s, self._expire)
 
     def _expire(self) -> None:
         self._timer = None
