@@ -6,7 +6,9 @@ irregulars' hidden fighters).  Everything the regulars and the spectator get
 — their view, log lines and numbers, the dice pane, completion, the undo and
 redo hints, the answer to each of their commands (numbers, lines, refusals),
 their replay step by step, the ``ssh host status`` reply and, last, the whole
-screen the app draws — must be the same, byte for byte.
+screen the app draws — must be the same, byte for byte.  The games' clocks move
+on as a table's, the referee's hidden commands at times of their own: no time
+of theirs may reach a side (its copy, its Details screen).
 
 The regulars' commands here roll no dice: the seeded dice are drawn by the
 file's command number, so a roll after a hidden command has other faces (which
@@ -75,14 +77,22 @@ def _plain(text) -> str:
     return text.plain if hasattr(text, "plain") else str(text)
 
 
+#: Milliseconds between two steps, and into a step when the referee's hidden commands come (the
+#: seat's command comes later): the games' clocks move on as a table's does, so every time a
+#: side is given (its copy's, its Details screen's) is compared, and none of the referee's may be.
+_STEP_MS, _HIDDEN_AT_MS, _SEAT_AT_MS = 60_000, 20_000, 40_000
+
+
 def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> list[str]:
     """Run the steps; return what the regulars' seat was told after each of its commands."""
     told = []
-    for seat_line, referee_lines in steps:
+    for k, (seat_line, referee_lines) in enumerate(steps):
         if hidden:
+            game.clock = lambda k=k: 1_000 + k * _STEP_MS + _HIDDEN_AT_MS
             for line in referee_lines:
                 with contextlib.suppress(Refused):  # "not pinned": the referee's mistakes are his own
                     game.execute(line)
+        game.clock = lambda k=k: 1_000 + k * _STEP_MS + _SEAT_AT_MS
         before = game.log_length
         try:
             outcome = game.execute(seat_line, role=SEAT.role, by=SEAT.name)
