@@ -6,9 +6,9 @@ Textual has no public API for these, and the client needs them:
   key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``),
   the local one (``tui.local_driver``) and the keys typed before the game screen
   is up (``tui.typeahead``) must read input exactly as a local terminal's is
-  read; ``tui.terminal_parser`` refines it (a paste keeps its NULs) with the
-  parser's protocol (``Read1``, ``Peek1``, ``ParseError``, ``TokenCallback``) and
-  the paste's brackets.
+  read; ``tui.terminal_parser`` refines it (it reads a bracketed paste itself, with
+  a new ``parse`` generator after it) with the parser's protocol (``Read1``,
+  ``Peek1``, ``ParseError``, ``TokenCallback``) and the paste's brackets.
 * ``FooterKey``: the widget ``Footer.compose`` yields per key; the client's footer
   (``tui.panes.footer``) puts each key's description in the reader's language.
 * ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``

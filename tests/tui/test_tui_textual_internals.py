@@ -70,15 +70,34 @@ def test_a_bracketed_paste_is_one_paste_event():
 
 
 def test_the_parser_takes_a_paste_s_nuls_out_and_reads_a_character_a_read1():
-    """What ``tui.terminal_parser`` relies on to give a paste back with its NULs: ``parse`` is a
-    generator asking for one character at a time (``Read1``), and its paste is the characters
-    between the brackets less the NULs."""
+    """Why, and how, ``tui.terminal_parser`` reads a paste itself: ``parse`` is a generator asking
+    for one character at a time (``Read1``), and its paste is the characters between the
+    brackets less the NULs."""
     parser = XTermParser(debug=False)
     assert isinstance(parser._awaiting, Read1)
     (paste,) = [
         e for e in parser.feed(f"{BRACKETED_PASTE_START}a\x00b{BRACKETED_PASTE_END}") if isinstance(e, events.Paste)
     ]
     assert paste.text == "ab"
+
+
+def test_a_new_parse_generator_starts_afresh_and_a_paste_s_start_is_read_whole_first():
+    """What ``tui.terminal_parser`` relies on to read a paste itself: once Textual's ``parse`` has
+    read a paste's start bracket it has handed nothing on and asks for the next character; and
+    another ``parse`` of the same parser (its state is the generator's own) is out of the paste."""
+    parser = XTermParser(debug=False)
+    made: list = []
+    gen = parser.parse(made.append)
+    wanted = next(gen)
+    for character in BRACKETED_PASTE_START:
+        assert isinstance(wanted, Read1)
+        wanted = gen.send(character)
+    assert made == [] and wanted == Read1()
+    gen.close()
+    fresh = parser.parse(made.append)
+    next(fresh)
+    fresh.send("a")
+    assert [e.key for e in made] == ["a"]  # a key, not a paste's text
 
 
 def test_a_lone_escape_is_a_key_once_the_input_ends_or_the_parser_ticks():
