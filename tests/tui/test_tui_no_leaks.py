@@ -372,6 +372,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
     _labels_in_order()
     given: list[list[int] | None] = []
     for i, (role, text) in enumerate(lines):
+        g.clock = lambda i=i: 1_000 + i * _STEP_MS + _HIDDEN_AT_MS  # (as in _play: the clock moves on)
         if unseen_by and role == unseen_by:
             hidden = [u for u in g.state.units.values() if "hidden" in u.status and role not in unit_audience(u)]
             for u in hidden[:1]:
@@ -379,6 +380,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
                 with contextlib.suppress(Refused):
                     g.execute(f"mark {u.id} {status}")
                     g.execute(f"clear {u.id} {status}")
+        g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
         if faces is not None:
             g.execute(text, role=role, faces=faces[i])
             continue
@@ -398,7 +400,8 @@ def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_c
     """Issue 28: each ruleset's recorded game played twice, the second time with the referee
     marking and clearing a piece hidden from one side before each of that side's commands: what
     that side and the spectator receive (view, log and numbers, details with their counts of
-    facts, dice, completion, hints, replay, status) is the same, byte for byte."""
+    facts, dice, completion, hints, replay, status, its copy) is the same, byte for byte, on
+    clocks that move on (the referee's commands at times of their own)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
     from recorded import recorded_games
 
