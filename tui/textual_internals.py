@@ -14,6 +14,7 @@ Textual has no public API for these, and the client needs them:
 * ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``
   refines to render only the rows a partial update sends (pinned by
   ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
+  ``changed_regions``, the regions its next partial update draws, tell it which;
   ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
   shared screen once for its spectators (``tui.ssh.sharedscreen``), reading the
   screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
     from textual.app import App
     from textual.css.stylesheet import Stylesheet
+    from textual.geometry import Region
     from textual.screen import Screen
     from textual.widgets._footer import FooterKey
 
@@ -77,6 +79,7 @@ __all__ = [
     "TokenCallback",
     "XTermParser",
     "capture_output_into",
+    "changed_regions",
     "css_variables",
     "screen_compositor",
     "use_compositor",
@@ -94,6 +97,11 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
 def screen_compositor(screen: Screen[Any]) -> Compositor:
     """The compositor ``screen`` lays out and renders its widgets with."""
     return screen._compositor
+
+
+def changed_regions(compositor: Compositor) -> set[Region]:
+    """The screen regions ``compositor`` will draw again at its next partial update (not a copy)."""
+    return compositor._dirty_regions
 
 
 def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:

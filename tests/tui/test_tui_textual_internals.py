@@ -30,11 +30,12 @@ import tui
 from tui.textual_internals import (
     BRACKETED_PASTE_END,
     BRACKETED_PASTE_START,
+    Compositor,
     FooterKey,
     Read1,
     XTermParser,
-    Compositor,
     capture_output_into,
+    changed_regions,
     css_variables,
     get_time,
     screen_compositor,
@@ -221,6 +222,24 @@ async def test_a_screen_lays_out_and_renders_with_the_compositor_it_is_given():
         assert compositor.size.region == screen.region
 
 
+async def test_changed_regions_are_those_the_next_partial_update_draws():
+    """``RowsCompositor`` reads them as its partial update starts (Textual's empties them before it
+    renders), to render only the rows they cover."""
+    app = Keys()
+    async with app.run_test(size=(40, 6)) as pilot:
+        screen = Given()
+        await app.push_screen(screen)
+        await pilot.pause()
+        compositor = screen_compositor(screen)
+        here = screen.query_one("#here")
+        assert not changed_regions(compositor)
+        here.refresh()
+        compositor.update_widgets({here})
+        assert changed_regions(compositor) == {here.region}
+        assert compositor.render_partial_update() is not None
+        assert not changed_regions(compositor)
+
+
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():
     """A shared screen sets it before it renders the compositor's strips, as Textual does before a frame."""
     assert isinstance(visible_screen_stack, ContextVar)
@@ -255,6 +274,7 @@ PRIVATE_ATTRIBUTES = {
     "_capture_stderr",
     "_bindings_ready",
     "_compositor",
+    "_dirty_regions",
     "_variables",
     "_loop",
 }
