@@ -2,12 +2,13 @@
 
 Nothing but the standard library, on purpose: besides being the save reader's
 own (``core.storage.savefile`` imports every name here), this module runs as a
-helper process of its own (``python -I -S linecheck.py``), started in a few
+helper process of its own (``python -I -S linecheck.py FD``), started in a few
 hundredths of a second, which checks a big save's lines on the machine's other
-core while the reader decodes them (``savefile``'s ``_Helper``).  It reads the
-lines the reader sends it on its standard input and answers one
-:class:`Verdict` per batch of lines, so the reader takes in exactly the bytes
-that were checked, and no line before its verdict.
+core while the reader decodes them (``savefile``'s ``_Helper``).  The reader
+names each batch of lines as it reads it; the helper reads the same bytes from
+the reader's open file and answers one :class:`Verdict` per batch, with the
+CRC-32 of the bytes it read, so the reader uses a verdict only on the very
+bytes it decodes, and takes in no line before its verdict.
 
 The checks themselves (docs/architecture.md, "Events and the save file"): every
 line is ``<check as 8 lowercase hex digits> <space> <JSON>``, at most
@@ -20,6 +21,7 @@ from __future__ import annotations
 import binascii
 import itertools
 import operator
+import os
 import select
 import struct
 import sys
@@ -150,14 +152,16 @@ def judge(
 
 # ------------------------------------------------------------------ the helper process
 #
-# The reader writes ``OPENING`` (the check the chain starts from, whether it is
-# chained, the longest a line may be), then, for each batch, its length (``LENGTH``) and its lines joined by
-# newlines; the helper answers each batch with a ``VERDICT``.  It ends when its
-# input does.
+# Run as ``python -I -S linecheck.py FD``, FD the reader's open save.  The reader
+# writes ``OPENING`` (the check the chain starts from, whether it is chained, the
+# longest a line may be), then, for each batch, where its lines stand in the file
+# (``SPAN``: from which byte, how many, the lines joined by newlines); the helper
+# reads them from FD and answers each batch with a ``VERDICT``: the CRC-32 of the
+# bytes it read, then the :class:`Verdict`.  It ends when its input does.
 
 OPENING = struct.Struct("<IBQ")
-LENGTH = struct.Struct("<Q")
-VERDICT = struct.Struct("<IqqBIqB")
+SPAN = struct.Struct("<QQ")
+VERDICT = struct.Struct("<IIqqBIqB")
 
 
 def read_exactly(stream: BinaryIO, size: int, patience: float | None = None) -> bytes | None:
@@ -175,23 +179,34 @@ def read_exactly(stream: BinaryIO, size: int, patience: float | None = None) -> 
     return b"".join(parts)
 
 
-def serve(source: BinaryIO, sink: BinaryIO) -> None:
-    """Judge the batches ``source`` sends, answering each on ``sink``."""
+def pread_exactly(fd: int, size: int, start: int) -> bytes:
+    """``size`` bytes of the file ``fd`` from byte ``start`` (fewer if it ends first)."""
+    parts = []
+    while size:
+        part = os.pread(fd, size, start)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+        start += len(part)
+    return b"".join(parts)
+
+
+def serve(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
+    """Judge the batches of the file ``fd`` that ``source`` names, answering each on ``sink``."""
     opening = read_exactly(source, OPENING.size)
     if opening is None:
         return
     check, chained, longest = OPENING.unpack(opening)
-    while (head := read_exactly(source, LENGTH.size)) is not None:
-        (size,) = LENGTH.unpack(head)
-        region = read_exactly(source, size)
-        if region is None:
-            return
+    while (span := read_exactly(source, SPAN.size)) is not None:
+        start, size = SPAN.unpack(span)
+        region = pread_exactly(fd, size, start)
         batch = region.split(b"\n")
         verdict = judge(batch, list(map(payload_of, batch)), check, bool(chained), region, longest)
-        sink.write(VERDICT.pack(*verdict))
+        sink.write(VERDICT.pack(zlib.crc32(region), *verdict))
         sink.flush()
         check = verdict.check
 
 
 if __name__ == "__main__":
-    serve(sys.stdin.buffer.raw, sys.stdout.buffer)
+    serve(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)

@@ -34,20 +34,20 @@ its lock (``core.storage.lock``).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import gc
 import io
 import itertools
 import os
-import queue
 import re
+import select
 import subprocess
 import sys
-import threading
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import Any, BinaryIO, NamedTuple, Protocol
 
 import msgspec
 
@@ -302,6 +302,21 @@ def _too_long(path: Path, line: int) -> SaveError:
 # 5. ``_cut_torn_command``: a command whose facts are not all there is cut off.
 
 
+class _Region(NamedTuple):
+    """Where a batch of lines stands in the file: the bytes ``head + body`` up to
+    the last newline of ``body`` (which ends the last line), from byte ``start``."""
+
+    start: int
+    head: bytes
+    body: bytes
+
+    def span(self, skip: int) -> tuple[int, int, int]:
+        """(where, how many bytes, their CRC-32) of the region past its first ``skip`` bytes."""
+        head = memoryview(self.head)[skip:]
+        body = memoryview(self.body)[max(0, skip - len(self.head)) : self.body.rfind(b"\n")]
+        return self.start + skip, len(head) + len(body), zlib.crc32(body, zlib.crc32(head))
+
+
 class _Reads:
     """The whole lines of a save, one read of ``_CHUNK`` bytes at a time.
 
@@ -325,6 +340,8 @@ class _Reads:
     def __iter__(self) -> Iterator[list[bytes]]:
         while chunk := self._read():
             lines = chunk.split(b"\n")
+            #: The bytes of the lines yielded last (joined by newlines), and where they start.
+            self.region = _Region(self.end - len(chunk) - len(self.rest), self.rest, chunk)
             lines[0] = self.rest + lines[0]
             self.rest = lines.pop()
             if lines:
@@ -352,9 +369,14 @@ class _Reads:
 #: process on the machine's other core while this one decodes (``_Helper``);
 #: below it, starting the helper costs more than it saves.
 HELPER_FROM = 4 * _CHUNK
-#: Seconds a verdict of the helper is waited for (a batch takes it a tenth of a
-#: second); past that, it is ended and the checks are worked out here.
-HELPER_PATIENCE = 60.0
+#: Seconds a verdict of the helper is waited for before the reader works it out
+#: itself.  None at all: on a machine whose other core is busy, waiting for a helper
+#: that is behind would make the load slower than without it.  (Its tests wait,
+#: to see every verdict come from it.)
+HELPER_PATIENCE = 0.0
+#: Seconds the rest of a verdict begun is waited for (it comes in one write):
+#: past that, the helper is broken, and ended.
+HELPER_GUARD = 60.0
 
 
 class _Judge:
@@ -363,8 +385,9 @@ class _Judge:
     def __init__(self, chained: bool) -> None:
         self.chained = chained
 
-    def submit(self, batch: list[bytes]) -> None:
-        """A batch just read, whose verdict will be asked for (a helper starts on it)."""
+    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
+        """A batch just read, whose verdict will be asked for (a helper starts on it):
+        where its lines stand in the file (``_Region.span``)."""
 
     def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
         """The verdict on ``batch`` (``payloads`` its JSON), after a line whose check is ``check``."""
@@ -378,60 +401,68 @@ class _Helper(_Judge):
     """The checks worked out by a helper process (``python -I -S linecheck.py``) on
     the other core while this one decodes.
 
-    Every batch is sent to it as soon as it is read (by a thread, which waits on
-    the pipe without holding the interpreter), and its verdict is waited for
-    before the batch is taken in: the helper checks the very bytes the load
-    decodes, and no line is taken in before its check.  Should the helper fail
-    in any way (it cannot start, it dies, an answer does not fit the batch), the
-    checks are worked out here from that batch on: it only ever saves time.
+    Every batch is given to it as soon as it is read: where its lines stand in the
+    file, which the helper reads itself (the load's own open file, passed to it),
+    and no line is taken in before its verdict: the helper's, if it has come
+    (``HELPER_PATIENCE``), else one worked out here.  The helper answers with the
+    CRC-32 of the bytes it read, which must be those this process read, so the
+    verdict is on the very bytes the load decodes.  Should the helper fail in any
+    way (it cannot start, it dies, an answer does not fit the batch), the checks
+    are worked out here from that batch on: it only ever saves time.
     :meth:`close` ends it and waits for it, so none is left behind.
     """
 
-    def __init__(self, check: int, chained: bool) -> None:
+    def __init__(self, fd: int, check: int, chained: bool) -> None:
         super().__init__(chained)
         self._child = subprocess.Popen(
-            [sys.executable, "-I", "-S", linecheck.__file__],
+            [sys.executable, "-I", "-S", linecheck.__file__, str(fd)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             bufsize=0,
+            pass_fds=(fd,),
         )
-        self._queue: queue.SimpleQueue[list[bytes] | None] = queue.SimpleQueue()
-        self._writer = threading.Thread(target=self._send, args=(check,), name="fireteam-linecheck", daemon=True)
-        self._writer.start()
         self.live = True
+        #: The CRC-32 of each batch given to the helper and not yet answered, in order.
+        self._crcs: collections.deque[int] = collections.deque()
+        self._asked = self._answered = 0  # verdicts asked for, and read from the helper
+        self._send(linecheck.OPENING.pack(check, self.chained, MAX_LINE_BYTES))
 
-    def _send(self, check: int) -> None:
-        fd = self._child.stdin.fileno()  # type: ignore[union-attr]
+    def _send(self, message: bytes) -> None:
         try:
-            _write_all(fd, linecheck.OPENING.pack(check, self.chained, MAX_LINE_BYTES))
-            while (batch := self._queue.get()) is not None:
-                region = b"\n".join(batch)  # joined without holding the interpreter
-                _write_all(fd, linecheck.LENGTH.pack(len(region)))
-                _write_all(fd, region)
+            # A few bytes at a time, which the pipe always has room for: no waiting.
+            _write_all(self._child.stdin.fileno(), message)  # type: ignore[union-attr]
         except OSError:
-            pass  # the helper has ended (killed by close, or died): its verdicts say so
+            self.close()  # it has ended: its verdicts are worked out here
 
-    def submit(self, batch: list[bytes]) -> None:
-        if self.live:
-            self._queue.put(batch)
+    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
+        if self.live and span is not None:
+            start, size, crc = span
+            self._crcs.append(crc)
+            self._send(linecheck.SPAN.pack(start, size))
 
     def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
-        if self.live:
-            answer = linecheck.read_exactly(self._child.stdout, linecheck.VERDICT.size, HELPER_PATIENCE)  # type: ignore[arg-type]
-            if answer is not None:
-                start, lines, bad, too_long, last, good, long = linecheck.VERDICT.unpack(answer)
-                if start == check and lines == len(batch) and -1 <= bad < lines:
+        # The helper answers every batch given to it, in order: answer k is batch k's.
+        asked = self._asked
+        self._asked += 1
+        stdout = self._child.stdout
+        while self.live and self._answered <= asked and select.select([stdout], [], [], HELPER_PATIENCE)[0]:
+            answer = linecheck.read_exactly(stdout, linecheck.VERDICT.size, HELPER_GUARD)  # type: ignore[arg-type]
+            self._answered += 1
+            crc = self._crcs.popleft()
+            if answer is None:
+                self.close()  # it ended, or broke off
+            elif self._answered > asked:  # this batch's (the earlier ones were worked out here)
+                read, start, lines, bad, too_long, last, good, long = linecheck.VERDICT.unpack(answer)
+                if read == crc and start == check and lines == len(batch) and -1 <= bad < lines:
                     return Verdict(start, lines, bad, bool(too_long), last, good, bool(long))
-            self.close()
+                self.close()  # other bytes than these, or an answer that does not fit
         return super().verdict(batch, payloads, check)
 
     def close(self) -> None:
         if self.live:
             self.live = False
             self._child.kill()
-            self._queue.put(None)
-            self._writer.join()
             self._child.wait()
             self._child.stdin.close()  # type: ignore[union-attr]
             self._child.stdout.close()  # type: ignore[union-attr]
@@ -443,14 +474,13 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _judge(left: int, check: int, chained: bool) -> _Judge:
-    """A helper process for a save with ``left`` bytes still to read, if it is big enough and one starts."""
+def _judge(f: BinaryIO, left: int, check: int, chained: bool) -> _Judge:
+    """A helper process for a save read from ``f`` with ``left`` bytes still to read,
+    if it is big enough, ``f`` is a file, and a helper starts."""
     # (A frozen program's executable is the program itself, not a Python.)
     if left >= HELPER_FROM and sys.executable and not getattr(sys, "frozen", False):
-        try:
-            return _Helper(check, chained)
-        except OSError:
-            pass
+        with contextlib.suppress(OSError, io.UnsupportedOperation):
+            return _Helper(f.fileno(), check, chained)
     return _Judge(chained)
 
 
@@ -460,9 +490,10 @@ class _Batches:
     given to it) before the one yielded is taken in, so the helper checks it meanwhile.
     """
 
-    def __init__(self, batches: Iterator[list[bytes]], reads: _Reads, judge: _Judge) -> None:
+    def __init__(self, batches: Iterator[list[bytes]], reads: _Reads, judge: _Judge, start: int) -> None:
         self._batches, self._reads, self.judge = batches, reads, judge
         self._ahead = False  # a batch read after the one being taken in
+        self._start = start  # where the first batch's lines start (after the header)
 
     def __iter__(self) -> Iterator[tuple[list[bytes], int]]:
         reads, judge = self._reads, self.judge
@@ -474,7 +505,8 @@ class _Batches:
         try:
             for batch in self._batches:
                 if batch:
-                    judge.submit(batch)
+                    region = reads.region
+                    judge.submit(batch, region.span(max(0, self._start - region.start)))
                 if held is not None:
                     self._ahead = True
                     yield held
@@ -720,9 +752,9 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-                judge = _judge(size - start.good_bytes, start.check, version >= CHAINED_FROM)
+                judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
                 try:
-                    stop = _take_records(start, _Batches(batches, reads, judge), intake)
+                    stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)
                 finally:
                     judge.close()
                 intake.finish()
