@@ -478,10 +478,21 @@ def _judge(f: BinaryIO, left: int, check: int, chained: bool) -> _Judge:
     """A helper process for a save read from ``f`` with ``left`` bytes still to read,
     if it is big enough, ``f`` is a file, and a helper starts."""
     # (A frozen program's executable is the program itself, not a Python.)
-    if left >= HELPER_FROM and sys.executable and not getattr(sys, "frozen", False):
+    if left >= HELPER_FROM and sys.executable and not getattr(sys, "frozen", False) and _spare_core():
         with contextlib.suppress(OSError, io.UnsupportedOperation):
             return _Helper(f.fileno(), check, chained)
     return _Judge(chained)
+
+
+def _spare_core() -> bool:
+    """Whether a core is idle for a helper: the machine's load over the last minute
+    leaves more than half a core free.  On a busy machine the helper's share of the
+    processor comes out of the load's own (Linux shares it between the processes a
+    session starts), so a helper would only make the load slower."""
+    try:
+        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
+    except OSError:
+        return False
 
 
 class _Batches:

@@ -38,6 +38,7 @@ def helpers(monkeypatch) -> list[subprocess.Popen]:
         return child
 
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile, "_spare_core", lambda: True)
     monkeypatch.setattr(savefile, "HELPER_PATIENCE", 600.0)
     monkeypatch.setattr(savefile.subprocess, "Popen", spawn)
     return started
@@ -156,11 +157,26 @@ def test_a_helper_that_fails_leaves_the_checks_to_the_reader(save, helpers, monk
     assert helpers and all(child.returncode is not None for child in helpers)
 
 
+@pytest.mark.parametrize(("load", "started"), [(0.2, True), (1.4, True), (1.6, False), (7.0, False)])
+def test_a_helper_is_started_only_when_a_core_is_idle(save, monkeypatch, load, started):
+    """On a machine of two cores, a helper only while less than one and a half is busy."""
+    spawned = []
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(savefile.os, "getloadavg", lambda: (load, 0.0, 0.0))
+    popen = subprocess.Popen
+    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
+    assert _outcome(save)[0] == "loaded"
+    assert bool(spawned) == started
+    assert all(child.returncode is not None for child in spawned)
+
+
 def test_a_helper_that_cannot_start_leaves_the_checks_to_the_reader(save, monkeypatch):
     def cannot(*args, **kwargs):
         raise OSError("no processes left")
 
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile, "_spare_core", lambda: True)
     monkeypatch.setattr(savefile.subprocess, "Popen", cannot)
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     assert _outcome(save)[0] == "loaded"
