@@ -297,7 +297,10 @@ def _too_long(path: Path, line: int) -> SaveError:
 # 2. ``_take_header``: the first line is the header (or the file holds no game).
 # 3. ``_take_records``: each read's lines are checked (frame, chain, length) up to
 #    the first bad one; the good ones go to ``_Intake``, which decodes them a chunk
-#    at a time into the store and the history.
+#    at a time into the store and the history.  The verdicts are ``_Judge``'s
+#    (``linecheck.judge``), or, for a big save while a core is idle, a ``_Helper``
+#    process's, which checks each read while the one before it is decoded
+#    (``_Batches`` reads one ahead for it).
 # 4. ``_decide_tail``: the one place that tells a torn write from damage.
 # 5. ``_cut_torn_command``: a command whose facts are not all there is cut off.
 
