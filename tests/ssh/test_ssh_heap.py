@@ -7,10 +7,14 @@ import gc
 import logging
 import weakref
 
+import asyncssh
 import pytest
+from ssh_club import demo_game
 
 from tui.ssh import heap as ssh_heap
 from tui.ssh.heap import HeapSettler
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
 
 
 class Node:
@@ -86,3 +90,63 @@ async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
     settler.seats_changed()
     await _past(settler.delay)  # any look the settler had set up is due by now
     assert not settled and gc.get_freeze_count() == 0
+
+
+@pytest.fixture
+def collector_on():
+    """The collector as a server runs it (the test process may have paused it), and as it was after."""
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+async def test_the_collector_waits_while_a_command_reaches_the_seats(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=0.01)
+    try:
+        settler.command()
+        assert not gc.isenabled() and settler.collector_waits
+        settler.command()  # a second command meanwhile: the same pause, resumed when the first one's ends
+        await _past(settler.fan_out)
+        assert gc.isenabled() and not settler.collector_waits
+    finally:
+        settler.close()
+
+
+async def test_a_pause_of_someone_else_is_theirs_to_end(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=0.01)
+    gc.disable()  # the client's start, a big save's load...
+    try:
+        settler.command()
+        assert not settler.collector_waits
+        await _past(settler.fan_out)
+        assert not gc.isenabled()  # not resumed under their feet
+    finally:
+        gc.enable()
+        settler.close()
+
+
+async def test_closing_the_settler_resumes_the_collector_it_paused(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=60)
+    settler.command()
+    assert not gc.isenabled()
+    settler.close()
+    assert gc.isenabled()
+    settler.command()  # closed: nothing more
+    assert gc.isenabled()
+
+
+async def test_a_served_game_pauses_the_collector_before_any_seat_hears_of_a_command(tmp_path, collector_on):
+    game = demo_game(tmp_path / "table.ft")
+    server = FireteamServer([Table("table", game)], Seats({}), asyncssh.generate_private_key("ssh-ed25519"))
+    heard = []
+    stop = game.subscribe(lambda outcome: heard.append(gc.isenabled()))  # as a seat's app listens
+    try:
+        game.execute('note "the collector waits"')
+        assert heard == [False]
+    finally:
+        stop()
+        await server.close()
+        game.close()
+    assert gc.isenabled()

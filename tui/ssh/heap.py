@@ -13,6 +13,13 @@ frozen objects alone, and later full collections only walk what was made
 since.  Frozen objects are still freed when nothing refers to them any more;
 only what a reference cycle keeps alive (a departed seat's app) waits for the
 next settling, which unfreezes everything first, so its collection frees it.
+
+And while a command reaches the seats of a process (each redraws and sends
+its frame, tens of milliseconds for all of them) the collector waits
+(:meth:`HeapSettler.command`): a collection then, young generations included
+(a few milliseconds each, many more when the machine is loaded), was paid by
+every seat still waiting for its frame.  It resumes a moment later, when the
+frames are out, and collects what they left.
 """
 
 from __future__ import annotations
@@ -26,15 +33,19 @@ import time
 SETTLE_S = 2.0
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
+#: Seconds the collector waits once a command reaches the seats: their frames go out meanwhile.
+FAN_OUT_S = 0.5
 
 
 class HeapSettler:
     """Collect and freeze the heap once the seats have stopped coming and going."""
 
-    def __init__(self, log: logging.Logger, delay: float = SETTLE_S) -> None:
+    def __init__(self, log: logging.Logger, delay: float = SETTLE_S, fan_out: float = FAN_OUT_S) -> None:
         self.log = log
         self.delay = delay
+        self.fan_out = fan_out
         self._pending: asyncio.TimerHandle | None = None
+        self._resume: asyncio.TimerHandle | None = None  # the collector waits until then
         self._closed = False
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
@@ -46,6 +57,27 @@ class HeapSettler:
         if self._pending is not None:
             self._pending.cancel()
         self._arm()
+
+    def command(self, _outcome: object = None) -> None:
+        """A command is reaching every seat of this process (a game's listener): no collection until the
+        frames are out.  Not if the collector is off already (someone else's pause): it is theirs to resume."""
+        if self._closed or self._resume is not None or not gc.isenabled():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a game changed outside the server's loop: no seat is drawing
+            return
+        gc.disable()
+        self._resume = loop.call_later(self.fan_out, self._resume_collector)
+
+    @property
+    def collector_waits(self) -> bool:
+        """The collector is paused for a command's frames."""
+        return self._resume is not None
+
+    def _resume_collector(self) -> None:
+        self._resume = None
+        gc.enable()
 
     def _arm(self) -> None:
         self._cpu, self._wall = time.process_time(), time.monotonic()
@@ -77,4 +109,7 @@ class HeapSettler:
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        if self._resume is not None:
+            self._resume.cancel()
+            self._resume_collector()
         gc.unfreeze()

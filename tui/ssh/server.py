@@ -444,6 +444,8 @@ class FireteamServer:
         self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
+        # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.heap).
+        self._unsubscribe += [t.game.subscribe(self._heap.command) for t in self._tables]
 
     @property
     def tables(self) -> Sequence[Table]:
