@@ -102,25 +102,61 @@ def collector_on():
         gc.disable()
 
 
-async def test_the_collector_waits_while_a_command_reaches_the_seats(collector_on):
-    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=0.01)
+def _cpu_clock(monkeypatch) -> list[bool]:
+    """The process's CPU clock, as the settler reads it: while ``busy[0]``, a full second between any two looks."""
+    busy, cpu = [True], [0.0]
+
+    def process_time() -> float:
+        cpu[0] += 1.0 if busy[0] else 0.0
+        return cpu[0]
+
+    monkeypatch.setattr(ssh_heap.time, "process_time", process_time)
+    return busy
+
+
+async def _looks(settler: HeapSettler, count: int) -> None:
+    """Let the settler look ``count`` times more at whether the process is busy."""
+    for _ in range(count):
+        await _past(settler.look)
+
+
+async def test_the_collector_waits_while_a_command_reaches_the_seats(collector_on, monkeypatch):
+    busy = _cpu_clock(monkeypatch)
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=3600)
     try:
         settler.command()
         assert not gc.isenabled() and settler.collector_waits
-        settler.command()  # a second command meanwhile: the same pause, resumed when the first one's ends
-        await _past(settler.fan_out)
+        settler.command()  # another command meanwhile: the same pause
+        await _looks(settler, 5)
+        assert not gc.isenabled()  # the process is still drawing
+        busy[0] = False
+        await _looks(settler, 1)
         assert gc.isenabled() and not settler.collector_waits
     finally:
         settler.close()
 
 
+async def test_the_collector_waits_no_longer_than_the_longest_pause(collector_on, monkeypatch):
+    _cpu_clock(monkeypatch)  # busy for good: command after command
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
+    try:
+        settler.command()
+        assert not gc.isenabled()
+        await _looks(settler, 1)
+        assert gc.isenabled()
+        settler.command()  # the next command pauses it again
+        assert not gc.isenabled()
+    finally:
+        settler.close()
+
+
 async def test_a_pause_of_someone_else_is_theirs_to_end(collector_on):
-    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=0.01)
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
     gc.disable()  # the client's start, a big save's load...
     try:
         settler.command()
         assert not settler.collector_waits
-        await _past(settler.fan_out)
+        await _looks(settler, 1)
         assert not gc.isenabled()  # not resumed under their feet
     finally:
         gc.enable()
@@ -128,7 +164,7 @@ async def test_a_pause_of_someone_else_is_theirs_to_end(collector_on):
 
 
 async def test_closing_the_settler_resumes_the_collector_it_paused(collector_on):
-    settler = HeapSettler(logging.getLogger("test.heap"), fan_out=60)
+    settler = HeapSettler(logging.getLogger("test.heap"), look=60)
     settler.command()
     assert not gc.isenabled()
     settler.close()

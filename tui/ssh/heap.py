@@ -18,8 +18,12 @@ And while a command reaches the seats of a process (each redraws and sends
 its frame, tens of milliseconds for all of them) the collector waits
 (:meth:`HeapSettler.command`): a collection then, young generations included
 (a few milliseconds each, many more when the machine is loaded), was paid by
-every seat still waiting for its frame.  It resumes a moment later, when the
-frames are out, and collects what they left.
+every seat still waiting for its frame.  It resumes once the process is no
+longer busy (the frames are out), and collects what they left; at the latest
+after ``FAN_OUT_MAX_S``, so that a stream of commands does not keep it off.
+(Resuming after a fixed time instead would, with commands a little closer
+together than that time, start a large collection in the middle of the next
+command's frames.)
 """
 
 from __future__ import annotations
@@ -33,19 +37,27 @@ import time
 SETTLE_S = 2.0
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
-#: Seconds the collector waits once a command reaches the seats: their frames go out meanwhile.
-FAN_OUT_S = 0.5
+#: Seconds between two looks, while the collector waits for a command's frames, at whether the process is busy.
+FAN_OUT_LOOK_S = 0.02
+#: The longest the collector waits for the frames, in seconds (a process kept busy by command after command).
+FAN_OUT_MAX_S = 1.0
 
 
 class HeapSettler:
     """Collect and freeze the heap once the seats have stopped coming and going."""
 
-    def __init__(self, log: logging.Logger, delay: float = SETTLE_S, fan_out: float = FAN_OUT_S) -> None:
+    def __init__(
+        self, log: logging.Logger, delay: float = SETTLE_S, look: float = FAN_OUT_LOOK_S, longest: float = FAN_OUT_MAX_S
+    ) -> None:
         self.log = log
         self.delay = delay
-        self.fan_out = fan_out
+        self.look = look
+        self.longest = longest
         self._pending: asyncio.TimerHandle | None = None
-        self._resume: asyncio.TimerHandle | None = None  # the collector waits until then
+        self._resume: asyncio.TimerHandle | None = None  # the next look, while the collector waits
+        self._paused_at = 0.0  # when it started waiting (``time.monotonic``)
+        self._fan_cpu = 0.0  # process CPU time and wall time at the last look
+        self._fan_wall = 0.0
         self._closed = False
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
@@ -62,18 +74,31 @@ class HeapSettler:
         """A command is reaching every seat of this process (a game's listener): no collection until the
         frames are out.  Not if the collector is off already (someone else's pause): it is theirs to resume."""
         if self._closed or self._resume is not None or not gc.isenabled():
-            return
+            return  # (a command while it waits: the looks go on until the process is no longer busy)
         try:
-            loop = asyncio.get_running_loop()
+            asyncio.get_running_loop()
         except RuntimeError:  # a game changed outside the server's loop: no seat is drawing
             return
         gc.disable()
-        self._resume = loop.call_later(self.fan_out, self._resume_collector)
+        self._paused_at = time.monotonic()
+        self._look_later()
 
     @property
     def collector_waits(self) -> bool:
         """The collector is paused for a command's frames."""
         return self._resume is not None
+
+    def _look_later(self) -> None:
+        self._fan_cpu, self._fan_wall = time.process_time(), time.monotonic()
+        self._resume = asyncio.get_running_loop().call_later(self.look, self._look_at_frames)
+
+    def _look_at_frames(self) -> None:
+        now = time.monotonic()
+        busy = (time.process_time() - self._fan_cpu) / max(1e-9, now - self._fan_wall)
+        if busy > BUSY_SHARE and now - self._paused_at < self.longest:
+            self._look_later()  # still drawing
+        else:
+            self._resume_collector()
 
     def _resume_collector(self) -> None:
         self._resume = None
