@@ -102,45 +102,34 @@ def collector_on():
         gc.disable()
 
 
-def _cpu_clock(monkeypatch) -> list[bool]:
-    """The process's CPU clock, as the settler reads it: while ``busy[0]``, a full second between any two looks."""
-    busy, cpu = [True], [0.0]
-
-    def process_time() -> float:
-        cpu[0] += 1.0 if busy[0] else 0.0
-        return cpu[0]
-
-    monkeypatch.setattr(ssh_heap.time, "process_time", process_time)
-    return busy
-
-
 async def _looks(settler: HeapSettler, count: int) -> None:
-    """Let the settler look ``count`` times more at whether the process is busy."""
+    """Let the settler look ``count`` times more at whether the frames are still being written."""
     for _ in range(count):
         await _past(settler.look)
 
 
-async def test_the_collector_waits_while_a_command_reaches_the_seats(collector_on, monkeypatch):
-    busy = _cpu_clock(monkeypatch)
-    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=3600)
+async def test_the_collector_waits_until_a_commands_frames_are_out(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.01, longest=3600)
     try:
         settler.command()
         assert not gc.isenabled() and settler.collector_waits
-        settler.command()  # another command meanwhile: the same pause
-        await _looks(settler, 5)
-        assert not gc.isenabled()  # the process is still drawing
-        busy[0] = False
-        await _looks(settler, 1)
+        await _looks(settler, 3)
+        assert not gc.isenabled()  # no frame yet: the seats are taking the command in
+        for _ in range(3):  # a frame a look
+            settler.wrote()
+            settler.command()  # (another command meanwhile: the same pause)
+            await _looks(settler, 1)
+            assert not gc.isenabled()  # still drawing
+        await _looks(settler, 1)  # a look with nothing written: the frames are out
         assert gc.isenabled() and not settler.collector_waits
     finally:
         settler.close()
 
 
-async def test_the_collector_waits_no_longer_than_the_longest_pause(collector_on, monkeypatch):
-    _cpu_clock(monkeypatch)  # busy for good: command after command
+async def test_the_collector_waits_no_longer_than_the_longest_pause(collector_on):
     settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
     try:
-        settler.command()
+        settler.command()  # a command no seat of this process redraws for, or one after another
         assert not gc.isenabled()
         await _looks(settler, 1)
         assert gc.isenabled()

@@ -18,12 +18,15 @@ And while a command reaches the seats of a process (each redraws and sends
 its frame, tens of milliseconds for all of them) the collector waits
 (:meth:`HeapSettler.command`): a collection then, young generations included
 (a few milliseconds each, many more when the machine is loaded), was paid by
-every seat still waiting for its frame.  It resumes once the process is no
-longer busy (the frames are out), and collects what they left; at the latest
-after ``FAN_OUT_MAX_S``, so that a stream of commands does not keep it off.
-(Resuming after a fixed time instead would, with commands a little closer
-together than that time, start a large collection in the middle of the next
-command's frames.)
+every seat still waiting for its frame.  It resumes once the frames are out
+(something was written to the seats since the command, and nothing for a
+while: :meth:`HeapSettler.wrote`), and collects what they left; at the latest
+after ``FAN_OUT_MAX_S``, so that a stream of commands, or a command no seat
+of the process redraws for, does not keep it off.  (Resuming after a fixed
+time instead would, with commands a little closer together than that, start
+a large collection in the middle of the next command's frames; and the
+process's share of a core says nothing on a loaded machine, where a process
+drawing flat out gets half of one.)
 """
 
 from __future__ import annotations
@@ -37,8 +40,8 @@ import time
 SETTLE_S = 2.0
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
-#: Seconds between two looks, while the collector waits for a command's frames, at whether the process is busy.
-FAN_OUT_LOOK_S = 0.02
+#: Seconds between two looks, while the collector waits for a command's frames, at whether they are still written.
+FAN_OUT_LOOK_S = 0.03
 #: The longest the collector waits for the frames, in seconds (a process kept busy by command after command).
 FAN_OUT_MAX_S = 1.0
 
@@ -56,8 +59,9 @@ class HeapSettler:
         self._pending: asyncio.TimerHandle | None = None
         self._resume: asyncio.TimerHandle | None = None  # the next look, while the collector waits
         self._paused_at = 0.0  # when it started waiting (``time.monotonic``)
-        self._fan_cpu = 0.0  # process CPU time and wall time at the last look
-        self._fan_wall = 0.0
+        self._writes = 0  # writes to the seats so far
+        self._writes_paused = 0  # ... when the collector started waiting
+        self._writes_looked = 0  # ... at the last look
         self._closed = False
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
@@ -81,7 +85,12 @@ class HeapSettler:
             return
         gc.disable()
         self._paused_at = time.monotonic()
+        self._writes_paused = self._writes
         self._look_later()
+
+    def wrote(self) -> None:
+        """Something was written to a seat's terminal (a frame, or part of one)."""
+        self._writes += 1
 
     @property
     def collector_waits(self) -> bool:
@@ -89,16 +98,15 @@ class HeapSettler:
         return self._resume is not None
 
     def _look_later(self) -> None:
-        self._fan_cpu, self._fan_wall = time.process_time(), time.monotonic()
+        self._writes_looked = self._writes
         self._resume = asyncio.get_running_loop().call_later(self.look, self._look_at_frames)
 
     def _look_at_frames(self) -> None:
-        now = time.monotonic()
-        busy = (time.process_time() - self._fan_cpu) / max(1e-9, now - self._fan_wall)
-        if busy > BUSY_SHARE and now - self._paused_at < self.longest:
-            self._look_later()  # still drawing
-        else:
+        drawn = self._writes > self._writes_paused and self._writes == self._writes_looked
+        if drawn or time.monotonic() - self._paused_at >= self.longest:
             self._resume_collector()
+        else:
+            self._look_later()  # no frame yet (the seats are taking the command in), or still drawing
 
     def _resume_collector(self) -> None:
         self._resume = None
