@@ -78,7 +78,7 @@ class HeapSettler:
         """A command is reaching every seat of this process (a game's listener): no collection until the
         frames are out.  Not if the collector is off already (someone else's pause): it is theirs to resume."""
         if self._closed or self._resume is not None or not gc.isenabled():
-            return  # (a command while it waits: the looks go on until the process is no longer busy)
+            return  # (a command while it waits: the looks go on until the frames are out)
         try:
             asyncio.get_running_loop()
         except RuntimeError:  # a game changed outside the server's loop: no seat is drawing
