@@ -9,6 +9,7 @@ roles) is never kept, and the redraw happens in the app's own task.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import time
@@ -35,7 +36,7 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
-from tui.opening import SAVES, check_role, new_demo_game, open_or_follow
+from tui.opening import SAVES, OpenAhead, check_role, new_demo_game, open_or_follow
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet
@@ -56,6 +57,10 @@ LOAD_IN_APP_BYTES = 8 << 20
 #: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
 #: way, so a smaller save gains a few milliseconds at most, not worth an entry.
 CACHE_FROM_BYTES = 1 << 20
+#: A big save whose load (started before the app, ``OpenAhead``) ends within this
+#: shows no progress bar: the bar's screen would cost the load more than it tells
+#: (100,000 events load in 0.3-0.5 s); a longer load shows it from then on.
+PROGRESS_AFTER_S = 0.5
 #: How often the progress bar is redrawn while a big save loads: every redraw
 #: takes the interpreter from the loader, which a hundred redraws slowed by half.
 PROGRESS_EVERY_S = 0.25
@@ -218,6 +223,8 @@ class FireteamApp(App):
             return
         if self.game is None:
             assert self.opener is not None, "FireteamApp needs a game, an opener or the start screen"
+            if await self._opened_soon():
+                return
             from tui.screens.loading import LoadingScreen  # only a big save shows it: not imported otherwise
 
             self._loading = LoadingScreen(self._opening or _("the save"))
@@ -237,6 +244,23 @@ class FireteamApp(App):
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+
+    async def _opened_soon(self) -> bool:
+        """Whether an open started before the app (``OpenAhead``) ends within
+        ``PROGRESS_AFTER_S``: its game (or why it cannot be opened) is then shown
+        without a progress bar, whose screen would only have slowed the load."""
+        opener = self.opener
+        if not isinstance(opener, OpenAhead) or not await asyncio.to_thread(opener.wait, PROGRESS_AFTER_S):
+            return False
+        try:
+            game, locked_by = opener(lambda done, total: None)
+        except SaveError as e:
+            self._not_opened_because(str(e))
+        except OSError as e:
+            self._not_opened_because(str(e.strerror or e))
+        else:
+            await self._opened(game, locked_by)
+        return True
 
     def _open_in_thread(self) -> None:
         told = -PROGRESS_EVERY_S
@@ -281,7 +305,9 @@ class FireteamApp(App):
             return
         self.game, self.owns_game, self.locked_by = game, True, locked_by
         self.replay = self.replay or bool(locked_by)
-        await self.pop_screen()
+        if self._loading is not None:
+            await self.pop_screen()
+            self._loading = None
         await self._start()
 
     async def _start(self) -> None:
@@ -537,7 +563,9 @@ def run_app(
         game, locked_by = open_or_follow(save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES)
     except NotCached:
         assert save is not None
-        opener = partial(open_or_follow, save, replay, cache=cache)
+        # The load starts now, in a thread of its own: Textual starts and draws the
+        # progress bar meanwhile, and the app's worker waits for it (``OpenAhead``).
+        opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache))
         app = FireteamApp(
             None,
             role=role,
