@@ -30,6 +30,7 @@ from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
 from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
+from core.language.shapes import command_shapes
 from core.narrate import describe
 from core.numbering import Numbering
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
@@ -329,6 +330,13 @@ class Game:
         """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""
         if lang() == SOURCE:
             return text  # as recorded; and drawing the log in English need not gather the commands
+        specs = self._specs
+        if specs is None:
+            # Until the commands are gathered, their kept shapes name them: a log drawn in
+            # another language need not import the ruleset's rules either (core.language.shapes).
+            shapes = command_shapes(self.ruleset.id, self.ruleset.variant)
+            if shapes is not None:
+                return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
 
     def execute(
