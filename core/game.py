@@ -149,6 +149,8 @@ class Game:
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
+        #: With ``Game.open(..., cache_later=True)``: what ``keep_cache`` finishes (None once done).
+        self._cache_finish: Callable[[], Mark | None] | None = None
         #: The role whose copy this is (``core.secrets.sidecopy.open_copy``), or "" for a save: a
         #: copy is shown as that role's game only.
         self.copy_role = ""
@@ -203,6 +205,7 @@ class Game:
         progress: Callable[[int, int], None] | None = None,
         cache: OpenCache | None = None,
         cached_only: bool = False,
+        cache_later: bool = False,
     ) -> Game:
         """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
@@ -212,11 +215,12 @@ class Game:
         With ``cache``, what a load of the same bytes found before is restored
         from it if it holds, and kept in it after a full load and as a game that
         grew closes (``core.storage.opencache``).  ``cached_only``: raise ``NotCached``
-        rather than load in full.
+        rather than load in full.  ``cache_later``: the cache's entry is brought up to
+        date by :meth:`keep_cache`, not as the game opens (the client shows the game first).
         """
         writer = SaveWriter.lock(path) if writable else None
         try:
-            return cls._open(Path(path), writer, clock, progress, cache, cached_only)
+            return cls._open(Path(path), writer, clock, progress, cache, cached_only, cache_later)
         except BaseException:
             if writer is not None:
                 writer.close()
@@ -231,6 +235,7 @@ class Game:
         progress: Callable[[int, int], None] | None = None,
         cache: OpenCache | None = None,
         cached_only: bool = False,
+        cache_later: bool = False,
     ) -> Game:
         opening = cache.opening(path) if cache is not None else None
         hit = opening.hit if opening is not None else None
@@ -256,7 +261,8 @@ class Game:
             ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
         except ValueError as e:
             raise SaveError(f"{loaded.path}: {e}") from None
-        mark = opening.finish(loaded, timeline, hasher) if opening is not None else None
+        finish = partial(opening.finish, loaded, timeline, hasher) if opening is not None else None
+        mark = finish() if finish is not None and not cache_later else None
         if writer is not None:
             writer.adopt(loaded)
         game = cls(
@@ -271,7 +277,19 @@ class Game:
             saved_check=loaded.check,
         )
         game.cache_mark = mark
+        if finish is not None and cache_later:
+            length = len(timeline.history.store)
+            # Only for the game as it opened: an entry of a game that changed since would not match its bytes.
+            game._cache_finish = lambda: finish() if len(timeline.history.store) == length else None
         return game
+
+    def keep_cache(self) -> None:
+        """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
+        load found more than it held, and take the mark a game that grows goes on from.
+        Once (later calls do nothing); nothing if the game changed since it opened."""
+        finish, self._cache_finish = self._cache_finish, None
+        if finish is not None:
+            self.cache_mark = finish()
 
     def close(self) -> None:
         if self.writer is not None:

@@ -314,6 +314,8 @@ class FireteamApp(App):
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
+        # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
+        self.call_after_refresh(self.game.keep_cache)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
@@ -560,12 +562,14 @@ def run_app(
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
         # in the app, behind a progress bar, and the cache keeps it for next time.
-        game, locked_by = open_or_follow(save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES)
+        game, locked_by = open_or_follow(
+            save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES, cache_later=True
+        )
     except NotCached:
         assert save is not None
         # The load starts now, in a thread of its own: Textual starts and draws the
         # progress bar meanwhile, and the app's worker waits for it (``OpenAhead``).
-        opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache))
+        opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache, cache_later=True))
         app = FireteamApp(
             None,
             role=role,

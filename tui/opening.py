@@ -44,9 +44,10 @@ def open_game(
     *,
     cache: OpenCache | None = None,
     cached_only: bool = False,
+    cache_later: bool = False,
 ) -> Game:
     """The game to show: a save, or a new demo game.  Raises SaveError or OSError
-    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``)."""
+    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``; ``cache_later``, its too)."""
     if save is None:
         if replay:
             raise SaveError(_("--replay needs a save to replay"))
@@ -54,7 +55,9 @@ def open_game(
     if not save.exists():
         raise SaveError(_("{save}: no such save").format(save=save))
     try:
-        return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
+        return Game.open(
+            save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
+        )
     except SaveError:
         from core.secrets import sidecopy  # here: a save's start does without it
 
@@ -82,13 +85,17 @@ def open_or_follow(
     *,
     cache: OpenCache | None = None,
     cached_only: bool = False,
+    cache_later: bool = False,
 ) -> tuple[Game, str]:
     """``open_game``, or, when another process writes the save, the save opened
     read-only (to follow that game) and who writes it."""
     try:
-        return open_game(save, replay, progress, cache=cache, cached_only=cached_only), ""
+        return open_game(save, replay, progress, cache=cache, cached_only=cached_only, cache_later=cache_later), ""
     except SaveLocked as e:
-        return Game.open(e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only), e.who
+        game = Game.open(
+            e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
+        )
+        return game, e.who
 
 
 class OpenAhead:

@@ -1,5 +1,6 @@
 """A big save's first open starts before the client's app (``tui.opening.OpenAhead``),
-and shows a progress bar only if it outlasts ``tui.app.PROGRESS_AFTER_S``."""
+shows a progress bar only if it outlasts ``tui.app.PROGRESS_AFTER_S``, and writes its
+open-cache entry once the game is shown (``Game.open(..., cache_later=True)``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 
 import tui.app
+from core.game import Game
+from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
 from tui.app import FireteamApp, open_or_follow
 from tui.opening import OpenAhead
@@ -122,3 +125,55 @@ async def test_a_save_that_fails_soon_says_why_without_a_progress_bar(tmp_path, 
         await _until(pilot, lambda: bool(app.load_error), "the reason")
     assert app.return_code == 2 and "cannot open the save" in app.load_error
     assert made == []
+
+
+def _entries(cache: OpenCache) -> list[str]:
+    return sorted(p.name for p in cache.folder.glob("*.open")) if cache.folder.exists() else []
+
+
+def test_an_entry_left_for_later_is_written_by_keep_cache_once(game, tmp_path):
+    path = game.path
+    game.close()
+    cache = OpenCache(tmp_path / "open")
+    opened = Game.open(path, writable=False, cache=cache, cache_later=True)
+    assert _entries(cache) == [] and opened.cache_mark is None  # nothing written as it opened
+    opened.keep_cache()
+    assert len(_entries(cache)) == 1 and opened.cache_mark is not None
+    written = cache.path_of(path.read_bytes().split(b"\n", 1)[0]).read_bytes()
+    opened.keep_cache()  # once
+    assert cache.path_of(path.read_bytes().split(b"\n", 1)[0]).read_bytes() == written
+    again = Game.open(path, writable=False, cache=cache, cached_only=True)  # restored from it
+    assert again.log_length == opened.log_length
+
+
+def test_no_entry_is_left_for_a_game_that_changed_before_it_was_kept(game, tmp_path):
+    path = game.path
+    game.close()
+    cache = OpenCache(tmp_path / "open")
+    opened = Game.open(path, cache=cache, cache_later=True)
+    try:
+        opened.execute("note before the entry")
+        opened.keep_cache()
+        assert _entries(cache) == [] and opened.cache_mark is None
+    finally:
+        opened.close()
+
+
+async def test_the_client_writes_the_entry_once_the_game_is_shown(game, tmp_path, monkeypatch):
+    path = game.path
+    game.close()
+    cache = OpenCache(tmp_path / "open")
+    shown: list[list[str]] = []
+    start = FireteamApp._start
+
+    async def starting(self):
+        await start(self)
+        shown.append(_entries(cache))  # the game screen is pushed, its first frame not drawn yet
+
+    monkeypatch.setattr(FireteamApp, "_start", starting)
+    opened = Game.open(path, writable=False, cache=cache, cache_later=True)
+    app = FireteamApp(opened, replay=True)
+    app.owns_game = True
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: bool(_entries(cache)), "the entry")
+    assert shown == [[]]
