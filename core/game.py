@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -39,7 +40,6 @@ from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
 from core.state import GameState, apply_in_place, copy_state
-from core.storage.opencache import Mark, NotCached, OpenCache
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 from core.views import (
@@ -53,6 +53,10 @@ from core.views import (
     unit_audience,
     view_state,
 )
+
+if TYPE_CHECKING:
+    # A save under 1 MB opens without the open cache (tui.app.CACHE_FROM_BYTES): not imported for it.
+    from core.storage.opencache import Mark, OpenCache
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -240,6 +244,8 @@ class Game:
         opening = cache.opening(path) if cache is not None else None
         hit = opening.hit if opening is not None else None
         if cached_only and hit is None:
+            from core.storage.opencache import NotCached  # only a big save's open has a cache
+
             raise NotCached(path)
         timeline = hit.timeline if hit is not None else Timeline(History())
         hasher = opening.full_load_hasher() if opening is not None and hit is None else None

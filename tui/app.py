@@ -31,7 +31,6 @@ from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
-from core.storage.opencache import NotCached
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
@@ -559,13 +558,17 @@ def run_app(
         return app.return_code or 0
     size = _size(save)
     cache = open_cache() if size > CACHE_FROM_BYTES else None
+    # Only an open with the cache can find it wanting: a smaller save's start does not import it.
+    not_cached: type[Exception] | tuple[()] = ()
+    if cache is not None:
+        from core.storage.opencache import NotCached as not_cached
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
         # in the app, behind a progress bar, and the cache keeps it for next time.
         game, locked_by = open_or_follow(
             save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES, cache_later=True
         )
-    except NotCached:
+    except not_cached:
         assert save is not None
         # The load starts now, in a thread of its own: Textual starts and draws the
         # progress bar meanwhile, and the app's worker waits for it (``OpenAhead``).

@@ -11,12 +11,15 @@ import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.game import Game, copy_role_error
-from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
 from tui.i18n import _
+
+if TYPE_CHECKING:
+    from core.storage.opencache import OpenCache
 
 #: Where the client keeps the saves it makes and lists (the start, new game and load game screens).
 SAVES = Path("saves")

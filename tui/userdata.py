@@ -19,6 +19,7 @@ import os
 import tempfile
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 import platformdirs
@@ -27,8 +28,10 @@ from core.cachedir import cache_root
 from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
-from core.storage.opencache import OpenCache
 from tui.i18n import _, ngettext, number
+
+if TYPE_CHECKING:
+    from core.storage.opencache import OpenCache
 
 APP = "fireteam"
 #: Commands remembered per save; older ones are forgotten first.
@@ -131,6 +134,8 @@ class ErrorLog(logging.handlers.RotatingFileHandler):
 
 def open_cache() -> OpenCache:
     """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux, ``core.cachedir``)."""
+    from core.storage.opencache import OpenCache  # a small save's start does without it (and blake3)
+
     return OpenCache(cache_root() / "open")
 
 

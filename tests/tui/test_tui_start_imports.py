@@ -41,6 +41,9 @@ NOT_AT_FIRST_FRAME = (
     "core.rulesets.breaking_news.setup",
     "core.rulesets.common",
     "core.scenarios.files",
+    # The open cache (and its hash, blake3): a save under tui.app.CACHE_FROM_BYTES opens without it.
+    "core.storage.opencache",
+    "blake3",
     # (tomllib is no longer here: a log whose last lines name an EXTRA, as the demo's
     # opened secrets at its end do, reads its name from the extras table, issue #26.)
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
