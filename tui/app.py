@@ -564,14 +564,16 @@ def run_app(
         from core.storage.opencache import NotCached as not_cached
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
-        # in the app, behind a progress bar, and the cache keeps it for next time.
+        # while the app starts (behind a progress bar if it takes a while), and the
+        # cache keeps it for next time, once the game is shown (``cache_later``).
         game, locked_by = open_or_follow(
             save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES, cache_later=True
         )
     except not_cached:
         assert save is not None
-        # The load starts now, in a thread of its own: Textual starts and draws the
-        # progress bar meanwhile, and the app's worker waits for it (``OpenAhead``).
+        # The load starts now, in a thread of its own, and goes on while Textual
+        # starts; the app waits for it, with a progress bar if it outlasts
+        # PROGRESS_AFTER_S (``OpenAhead``, ``FireteamApp._opened_soon``).
         opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache, cache_later=True))
         app = FireteamApp(
             None,
