@@ -35,7 +35,7 @@ import difflib
 import gettext
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
@@ -47,6 +47,7 @@ from core.dice import parse_faces
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.numerals import grouped, point
 from core.language.reader import SOURCE, lang
+from core.language.shapes import CommandShape
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
@@ -791,7 +792,7 @@ def usage(spec: CommandSpec, domain: str = CORE_DOMAIN, verb: str = "") -> str:
 # ------------------------------------------------------------------ the record, shown
 
 
-def localize_line(text: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> str:
+def localize_line(text: str, specs: Sequence[CommandSpec | CommandShape], domain: str = CORE_DOMAIN) -> str:
     """A recorded line (``Issued.text``, English names) as the reader would type it:
     the verb, options and choices named in full in English given their names in the
     reader's language, distances their decimal comma.  Units, sides and text stay as
@@ -809,7 +810,7 @@ def localize_line(text: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN
     spec = by_name.get(given[0].text.lower())
     if spec is None:
         return text
-    domain = spec_domain(spec, domain)
+    domain = spec.domain if isinstance(spec, CommandShape) else spec_domain(spec, domain)
     subs = [(given[0].start, given[0].end, local_name("command", given[0].text.lower(), domain))]
     params = {p.name: p for p in spec.params}
     choice_words = {c: p for p in spec.params if p.kind == "choice" and p.keyword for c in p.choices}

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -30,6 +31,7 @@ from core.dice import Dice, ManualDice, NeedDice, SeededDice
 from core.history import History, HistoryError
 from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
+from core.language.shapes import command_shapes
 from core.narrate import describe
 from core.numbering import Numbering
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
@@ -38,7 +40,6 @@ from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
 from core.state import GameState, apply_in_place, copy_state
-from core.storage.opencache import Mark, NotCached, OpenCache
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 from core.views import (
@@ -52,6 +53,10 @@ from core.views import (
     unit_audience,
     view_state,
 )
+
+if TYPE_CHECKING:
+    # A save under 1 MB opens without the open cache (tui.app.CACHE_FROM_BYTES): not imported for it.
+    from core.storage.opencache import Mark, OpenCache
 
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
@@ -150,6 +155,8 @@ class Game:
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
         self.cache_mark: Mark | None = None
+        #: With ``Game.open(..., cache_later=True)``: what ``keep_cache`` finishes (None once done).
+        self._cache_finish: Callable[[], Mark | None] | None = None
         #: The role whose copy this is (``core.secrets.sidecopy.open_copy``), or "" for a save: a
         #: copy is shown as that role's game only.
         self.copy_role = ""
@@ -204,6 +211,7 @@ class Game:
         progress: Callable[[int, int], None] | None = None,
         cache: OpenCache | None = None,
         cached_only: bool = False,
+        cache_later: bool = False,
     ) -> Game:
         """Open a save.  Read-only opens (replay) never touch the file and take no lock.
 
@@ -213,11 +221,12 @@ class Game:
         With ``cache``, what a load of the same bytes found before is restored
         from it if it holds, and kept in it after a full load and as a game that
         grew closes (``core.storage.opencache``).  ``cached_only``: raise ``NotCached``
-        rather than load in full.
+        rather than load in full.  ``cache_later``: the cache's entry is brought up to
+        date by :meth:`keep_cache`, not as the game opens (the client shows the game first).
         """
         writer = SaveWriter.lock(path) if writable else None
         try:
-            return cls._open(Path(path), writer, clock, progress, cache, cached_only)
+            return cls._open(Path(path), writer, clock, progress, cache, cached_only, cache_later)
         except BaseException:
             if writer is not None:
                 writer.close()
@@ -232,10 +241,13 @@ class Game:
         progress: Callable[[int, int], None] | None = None,
         cache: OpenCache | None = None,
         cached_only: bool = False,
+        cache_later: bool = False,
     ) -> Game:
         opening = cache.opening(path) if cache is not None else None
         hit = opening.hit if opening is not None else None
         if cached_only and hit is None:
+            from core.storage.opencache import NotCached  # only a big save's open has a cache
+
             raise NotCached(path)
         timeline = hit.timeline if hit is not None else Timeline(History())
         hasher = opening.full_load_hasher() if opening is not None and hit is None else None
@@ -257,7 +269,8 @@ class Game:
             ruleset = get_ruleset(loaded.header.ruleset, loaded.header.variant)
         except ValueError as e:
             raise SaveError(f"{loaded.path}: {e}") from None
-        mark = opening.finish(loaded, timeline, hasher) if opening is not None else None
+        finish = partial(opening.finish, loaded, timeline, hasher) if opening is not None else None
+        mark = finish() if finish is not None and not cache_later else None
         if writer is not None:
             writer.adopt(loaded)
         game = cls(
@@ -272,7 +285,19 @@ class Game:
             saved_check=loaded.check,
         )
         game.cache_mark = mark
+        if finish is not None and cache_later:
+            length = len(timeline.history.store)
+            # Only for the game as it opened: an entry of a game that changed since would not match its bytes.
+            game._cache_finish = lambda: finish() if len(timeline.history.store) == length else None
         return game
+
+    def keep_cache(self) -> None:
+        """What ``open(..., cache_later=True)`` left for later: write the cache's entry if the
+        load found more than it held, and take the mark a game that grows goes on from.
+        Once (later calls do nothing); nothing if the game changed since it opened."""
+        finish, self._cache_finish = self._cache_finish, None
+        if finish is not None:
+            self.cache_mark = finish()
 
     def close(self) -> None:
         if self.writer is not None:
@@ -331,6 +356,13 @@ class Game:
         """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""
         if lang() == SOURCE:
             return text  # as recorded; and drawing the log in English need not gather the commands
+        specs = self._specs
+        if specs is None:
+            # Until the commands are gathered, their kept shapes name them: a log drawn in
+            # another language need not import the ruleset's rules either (core.language.shapes).
+            shapes = command_shapes(self.ruleset.id, self.ruleset.variant)
+            if shapes is not None:
+                return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
 
     def execute(

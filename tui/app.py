@@ -9,6 +9,7 @@ roles) is never kept, and the redraw happens in the app's own task.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import time
@@ -30,12 +31,11 @@ from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
-from core.storage.opencache import NotCached
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
-from tui.opening import SAVES, check_role, new_demo_game, open_or_follow
+from tui.opening import SAVES, OpenAhead, check_role, new_demo_game, open_or_follow
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet
@@ -56,6 +56,10 @@ LOAD_IN_APP_BYTES = 8 << 20
 #: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
 #: way, so a smaller save gains a few milliseconds at most, not worth an entry.
 CACHE_FROM_BYTES = 1 << 20
+#: A big save whose load (started before the app, ``OpenAhead``) ends within this
+#: shows no progress bar: the bar's screen would cost the load more than it tells
+#: (100,000 events load in 0.3-0.5 s); a longer load shows it from then on.
+PROGRESS_AFTER_S = 0.5
 #: How often the progress bar is redrawn while a big save loads: every redraw
 #: takes the interpreter from the loader, which a hundred redraws slowed by half.
 PROGRESS_EVERY_S = 0.25
@@ -218,6 +222,8 @@ class FireteamApp(App):
             return
         if self.game is None:
             assert self.opener is not None, "FireteamApp needs a game, an opener or the start screen"
+            if await self._opened_soon():
+                return
             from tui.screens.loading import LoadingScreen  # only a big save shows it: not imported otherwise
 
             self._loading = LoadingScreen(self._opening or _("the save"))
@@ -237,6 +243,23 @@ class FireteamApp(App):
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
         self.set_interval(FOLLOW_EVERY_S, self._follow_save)
+
+    async def _opened_soon(self) -> bool:
+        """Whether an open started before the app (``OpenAhead``) ends within
+        ``PROGRESS_AFTER_S``: its game (or why it cannot be opened) is then shown
+        without a progress bar, whose screen would only have slowed the load."""
+        opener = self.opener
+        if not isinstance(opener, OpenAhead) or not await asyncio.to_thread(opener.wait, PROGRESS_AFTER_S):
+            return False
+        try:
+            game, locked_by = opener(lambda done, total: None)
+        except SaveError as e:
+            self._not_opened_because(str(e))
+        except OSError as e:
+            self._not_opened_because(str(e.strerror or e))
+        else:
+            await self._opened(game, locked_by)
+        return True
 
     def _open_in_thread(self) -> None:
         told = -PROGRESS_EVERY_S
@@ -281,13 +304,17 @@ class FireteamApp(App):
             return
         self.game, self.owns_game, self.locked_by = game, True, locked_by
         self.replay = self.replay or bool(locked_by)
-        await self.pop_screen()
+        if self._loading is not None:
+            await self.pop_screen()
+            self._loading = None
         await self._start()
 
     async def _start(self) -> None:
         # The game screen sits on the (blank) default screen, so switching games
         # can replace it like any pushed screen.
         await self.push_screen(self._game_screen())
+        # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
+        self.call_after_refresh(self.game.keep_cache)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
@@ -531,13 +558,23 @@ def run_app(
         return app.return_code or 0
     size = _size(save)
     cache = open_cache() if size > CACHE_FROM_BYTES else None
+    # Only an open with the cache can find it wanting: a smaller save's start does not import it.
+    not_cached: type[Exception] | tuple[()] = ()
+    if cache is not None:
+        from core.storage.opencache import NotCached as not_cached
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
-        # in the app, behind a progress bar, and the cache keeps it for next time.
-        game, locked_by = open_or_follow(save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES)
-    except NotCached:
+        # while the app starts (behind a progress bar if it takes a while), and the
+        # cache keeps it for next time, once the game is shown (``cache_later``).
+        game, locked_by = open_or_follow(
+            save, replay, cache=cache, cached_only=size > LOAD_IN_APP_BYTES, cache_later=True
+        )
+    except not_cached:
         assert save is not None
-        opener = partial(open_or_follow, save, replay, cache=cache)
+        # The load starts now, in a thread of its own, and goes on while Textual
+        # starts; the app waits for it, with a progress bar if it outlasts
+        # PROGRESS_AFTER_S (``OpenAhead``, ``FireteamApp._opened_soon``).
+        opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache, cache_later=True))
         app = FireteamApp(
             None,
             role=role,

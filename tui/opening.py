@@ -7,15 +7,19 @@ Textual here.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.game import Game, copy_role_error
-from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError, SaveLocked
 from core.views import REFEREE, SPECTATOR
 from tui.i18n import _
+
+if TYPE_CHECKING:
+    from core.storage.opencache import OpenCache
 
 #: Where the client keeps the saves it makes and lists (the start, new game and load game screens).
 SAVES = Path("saves")
@@ -43,9 +47,10 @@ def open_game(
     *,
     cache: OpenCache | None = None,
     cached_only: bool = False,
+    cache_later: bool = False,
 ) -> Game:
     """The game to show: a save, or a new demo game.  Raises SaveError or OSError
-    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``)."""
+    (and NotCached: ``Game.open``'s ``cache`` and ``cached_only``; ``cache_later``, its too)."""
     if save is None:
         if replay:
             raise SaveError(_("--replay needs a save to replay"))
@@ -53,7 +58,9 @@ def open_game(
     if not save.exists():
         raise SaveError(_("{save}: no such save").format(save=save))
     try:
-        return Game.open(save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only)
+        return Game.open(
+            save, writable=not replay, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
+        )
     except SaveError:
         from core.secrets import sidecopy  # here: a save's start does without it
 
@@ -81,10 +88,66 @@ def open_or_follow(
     *,
     cache: OpenCache | None = None,
     cached_only: bool = False,
+    cache_later: bool = False,
 ) -> tuple[Game, str]:
     """``open_game``, or, when another process writes the save, the save opened
     read-only (to follow that game) and who writes it."""
     try:
-        return open_game(save, replay, progress, cache=cache, cached_only=cached_only), ""
+        return open_game(save, replay, progress, cache=cache, cached_only=cached_only, cache_later=cache_later), ""
     except SaveLocked as e:
-        return Game.open(e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only), e.who
+        game = Game.open(
+            e.path, writable=False, progress=progress, cache=cache, cached_only=cached_only, cache_later=cache_later
+        )
+        return game, e.who
+
+
+class OpenAhead:
+    """An opener already at work in a thread of its own: a big save's full load,
+    started by ``tui.app.run_app`` before the client's app, so that the load goes on
+    while Textual starts and draws the progress bar, instead of after.
+
+    Called as an opener (``tui.app.Opener``) from the app's worker thread, it tells
+    ``progress`` where the load stands and then as it goes on, waits for the end,
+    and returns what ``open`` returned or raises what it raised.
+    """
+
+    def __init__(self, open: Callable[[Callable[[int, int], None]], tuple[Game, str]]) -> None:
+        self._lock = threading.Lock()
+        self._told: Callable[[int, int], None] | None = None
+        self._last: tuple[int, int] | None = None
+        self._result: tuple[Game, str] | None = None
+        self._error: BaseException | None = None
+        # Not a daemon: a process that quits during the load waits for it, as it
+        # waited for the app's worker before (a game half opened holds the save's lock).
+        self._thread = threading.Thread(target=self._run, args=(open,), name="fireteam-open")
+        self._thread.start()
+
+    def _run(self, open: Callable[[Callable[[int, int], None]], tuple[Game, str]]) -> None:
+        try:
+            self._result = open(self._progress)
+        except BaseException as e:  # raised again in the thread that asks (__call__)
+            self._error = e
+
+    def wait(self, seconds: float) -> bool:
+        """Whether the open has ended (well or not), waiting up to ``seconds`` for it."""
+        self._thread.join(seconds)
+        return not self._thread.is_alive()
+
+    def _progress(self, done: int, total: int) -> None:
+        with self._lock:
+            self._last = (done, total)
+            told = self._told
+        if told is not None:
+            told(done, total)
+
+    def __call__(self, progress: Callable[[int, int], None]) -> tuple[Game, str]:
+        with self._lock:
+            self._told = progress
+            last = self._last
+        if last is not None:
+            progress(*last)
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._result is not None
+        return self._result

@@ -14,11 +14,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
-import logging.handlers
 import os
 import tempfile
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 import platformdirs
@@ -27,8 +27,10 @@ from core.cachedir import cache_root
 from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
-from core.storage.opencache import OpenCache
 from tui.i18n import _, ngettext, number
+
+if TYPE_CHECKING:
+    from core.storage.opencache import OpenCache
 
 APP = "fireteam"
 #: Commands remembered per save; older ones are forgotten first.
@@ -112,25 +114,52 @@ def _read_small(path: Path) -> bytes | None:
     return data
 
 
-class ErrorLog(logging.handlers.RotatingFileHandler):
+class ErrorLog(logging.Handler):
     """The client's log of the core's errors (``core.refusal.LOG``): made at the first
     error only, private to the user (a command's line may name hidden pieces), and
-    bounded (:data:`ERROR_LOG_BYTES`, then one older file)."""
+    bounded (:data:`ERROR_LOG_BYTES`, then one older file).  Its file handler (and
+    ``logging.handlers``) is made at the first record: every start makes an ErrorLog,
+    and few ever write to it."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, maxBytes=ERROR_LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
+        super().__init__()
+        self.path = path
         self.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        self._file: logging.Handler | None = None
 
-    def _open(self):  # type: ignore[no-untyped-def]  (logging.FileHandler's, at the first record and each rotation)
-        path = Path(self.baseFilename)
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        # Made the user's only before it is written: a command's line may name hidden pieces.
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+    def emit(self, record: logging.LogRecord) -> None:  # (under this handler's lock: ``Handler.handle``)
+        if self._file is None:
+            self._file = _rotating_file(self.path)
+            self._file.setFormatter(self.formatter)
+        self._file.emit(record)
+
+    def close(self) -> None:
+        with self.lock:
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+        super().close()
+
+
+def _rotating_file(path: Path) -> logging.Handler:
+    """The file ``ErrorLog`` writes: rotated, private, its folder made when first written."""
+    import logging.handlers
+
+    class ErrorFile(logging.handlers.RotatingFileHandler):
+        def _open(self):  # type: ignore[no-untyped-def]  (logging.FileHandler's, at the first record and each rotation)
+            where = Path(self.baseFilename)
+            where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            # Made the user's only before it is written: a command's line may name hidden pieces.
+            fd = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+
+    return ErrorFile(path, maxBytes=ERROR_LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
 
 
 def open_cache() -> OpenCache:
     """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux, ``core.cachedir``)."""
+    from core.storage.opencache import OpenCache  # a small save's start does without it (and blake3)
+
     return OpenCache(cache_root() / "open")
 
 

@@ -7,9 +7,13 @@ choices in ``choice``; help, dice phrases and phases as plain messages), then
 updates each ``core/language/locale/<lang>/LC_MESSAGES/<domain>.po``: new messages are added
 untranslated, translations kept, messages no longer in the code dropped.
 
+``update`` also writes ``core/language/command_shapes.json``, the shape of every
+ruleset's commands (``core.language.shapes``).
+
 ``--domain NAME`` (repeatable) limits either to those domains.
-``python -m core.language.catalogues check`` lists what is untranslated or stale, and
-exits 1 if anything is; ``tests/core/test_i18n_catalogues.py`` asserts the same.
+``python -m core.language.catalogues check`` lists what is untranslated or stale (the
+command shapes too), and exits 1 if anything is; ``tests/core/test_i18n_catalogues.py``
+and ``tests/core/test_command_shapes.py`` assert the same.
 """
 
 from __future__ import annotations
@@ -27,9 +31,11 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from core.commands import spec_domain
+from core.game import builtin_commands
+from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
-from core.ruleset import BUILTIN, get_ruleset
+from core.ruleset import BUILTIN, CommandSpec, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 #: ``Domain.term(word)`` cannot be told apart from its word by babel: a term the
@@ -151,6 +157,45 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             write(cat, lang, domain)
 
 
+def shapes_of(specs: list[CommandSpec], domain: str) -> tuple[shapes.CommandShape, ...]:
+    """The shapes of ``specs``, a ruleset's commands (``domain``: the ruleset's)."""
+    return tuple(
+        shapes.CommandShape(
+            spec.name,
+            spec_domain(spec, domain),
+            tuple(spec.aliases),
+            tuple(
+                shapes.ParamShape(p.name, p.kind, p.keyword, p.many, tuple(p.choices) if p.kind == "choice" else ())
+                for p in spec.params
+            ),
+        )
+        for spec in specs
+    )
+
+
+def command_shapes() -> shapes.Shapes:
+    """The shapes of every built-in ruleset's commands, in each variant, as the code gives them."""
+    out: shapes.Shapes = {}
+    for ruleset_id in BUILTIN:
+        for variant in get_ruleset(ruleset_id).variants:
+            ruleset = get_ruleset(ruleset_id, variant)
+            specs = [*ruleset.commands(), *builtin_commands(ruleset)]  # as core.game.Game.commands gathers them
+            out.setdefault(ruleset_id, {})[variant] = shapes_of(specs, ruleset.domain)
+    return out
+
+
+def update_shapes() -> None:
+    shapes.PATH.write_bytes(shapes.encode(command_shapes()))
+
+
+def stale_shapes() -> bool:
+    """Whether ``command_shapes.json`` is not what the code gives."""
+    try:
+        return shapes.PATH.read_bytes() != shapes.encode(command_shapes())
+    except OSError:
+        return True
+
+
 def untranslated(lang: str, domain: str) -> list[str]:
     """The messages ``domain`` needs that ``lang``'s catalogue lacks (or marks fuzzy)."""
     have = read(lang, domain)
@@ -173,8 +218,12 @@ def main(argv: list[str] | None = None) -> int:
     domains = tuple(args.domain or DOMAINS)
     if args.action == "update":
         update(domains)
+        update_shapes()
         return 0
     bad = 0
+    if stale_shapes():
+        bad += 1
+        print(f"{shapes.PATH.name}: stale (python -m core.language.catalogues update)")
     for lang in LANGUAGES:
         if lang == SOURCE:
             continue

@@ -41,6 +41,11 @@ NOT_AT_FIRST_FRAME = (
     "core.rulesets.breaking_news.setup",
     "core.rulesets.common",
     "core.scenarios.files",
+    # The open cache (and its hash, blake3): a save under tui.app.CACHE_FROM_BYTES opens without it.
+    "core.storage.opencache",
+    "blake3",
+    # The error log's file handler: made at the first error (tui.userdata.ErrorLog).
+    "logging.handlers",
     # (tomllib is no longer here: a log whose last lines name an EXTRA, as the demo's
     # opened secrets at its end do, reads its name from the extras table, issue #26.)
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
@@ -81,7 +86,7 @@ GameScreen._add_hidden = first_frame_drawn
 
 async def start():
     game, _ = open_or_follow(Path(sys.argv[1]), False)
-    app = FireteamApp(game)
+    app = FireteamApp(game, lang=sys.argv[2] if len(sys.argv) > 2 else None)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         idle = list(sys.modules)
@@ -93,14 +98,19 @@ asyncio.run(start())
 """
 
 
-def _modules_after_start(tmp_path: Path) -> tuple[set[str], set[str]]:
-    """The modules imported at the first frame, and once the client is idle."""
+def _modules_after_start(tmp_path: Path, lang: str = "") -> tuple[set[str], set[str]]:
+    """The modules imported at the first frame, and once the client is idle (in ``lang``: ``--lang``'s)."""
     save = tmp_path / "demo.ft"
     shutil.copy(DEMO, save)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "TEXTUAL"))}
     env["LC_ALL"] = "C"  # an English start
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(save)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
+        [sys.executable, "-c", CHILD, str(save), *([lang] if lang else [])],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
     )
     assert out.returncode == 0, out.stderr
     first_frame, idle = out.stdout.splitlines()
@@ -113,6 +123,14 @@ def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
     assert [name for name in NOT_UNTIL_USED if name in idle] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle  # gathered once the frame is drawn
+
+
+def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp_path):
+    # Its log's command lines are named from the commands' kept shapes (core.language.shapes).
+    first_frame, idle = _modules_after_start(tmp_path, "it")
+    assert "tui.screens.game" in first_frame and "core.language.cache" in first_frame  # it did start, in Italian
+    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
+    assert "core.rulesets.breaking_news.commands.combat" in idle
 
 
 async def test_what_the_first_frame_does_not_show_is_there_once_it_is_drawn(game):
