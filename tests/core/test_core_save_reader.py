@@ -1083,3 +1083,17 @@ def test_a_follower_reads_no_more_than_the_file_held_when_it_looked(save, monkey
     monkeypatch.setattr(savefile.os, "fstat", growing)
     _events, _payloads, check, end = savefile.read_commands(save, sizes[0], None, base, checks[0])
     assert (check, end) == (checks[1], sizes[1])
+
+
+def test_a_line_too_long_past_a_resumed_load_is_named_by_its_file_and_line(save, monkeypatch):
+    """A load the open cache resumed reads on from the bytes it was given: a line longer than a
+    save's there is refused as in a full load, naming the file and the line."""
+    lines, sizes, checks = _followed(save)
+    whole = load(save)
+    half = sizes[1]
+    count = next(k for k in range(len(lines)) if sum(map(len, lines[:k])) == half)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 300)
+    resume = savefile.Resume(save.read_bytes() + b"7" * 400, half, whole.header, checks[1], count)
+    with pytest.raises(SaveError) as refused:
+        load(save, history=load_prefix(save, half), resume=resume)
+    assert str(refused.value).startswith(f"{save}:{len(lines) + 1}: line longer than 300 bytes")
