@@ -737,7 +737,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
                 resolved[p.name] = [] if p.many and p.default is None else p.default
             elif p.help:  # what the argument is, where its name alone does not say it (a result)
                 raise Refused(
-                    _("{command}: missing {option} ({help}); usage: {usage}").format(
+                    _("{command}: missing {option}: {help}; usage: {usage}").format(
                         command=command,
                         option=local_name("option", p.name, domain),
                         help=translations(lang(), domain).gettext(p.help),

@@ -146,6 +146,12 @@ class SaveWriter:
         aside: Path | None = None  # where a restart set aside what a crash left
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            # A file where a folder should be raises FileExistsError too: it is not the save.
+            error = _("a file is in the way of its folder") if isinstance(e, FileExistsError) else e.strerror
+            said = _("{path}: cannot create the save: {error}; choose a writable folder")
+            raise SaveError(said.format(path=path, error=error)) from None
+        try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o666)
         except FileExistsError:
             fd, aside = cls._restart(path)

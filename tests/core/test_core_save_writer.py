@@ -576,3 +576,20 @@ def test_write_new_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch):
         == f"{tmp_path / 'x.ft'}: cannot write: full; free some space or choose another place with --to"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_new_save_under_a_file_is_not_called_an_existing_save(tmp_path):
+    """A file where the save's folder should be: Python says FileExistsError, but the
+    save does not exist, and the file in the way is left as it was."""
+    (tmp_path / "games").write_text("notes", encoding="utf-8")
+    path = tmp_path / "games" / "s.ft"
+    with pytest.raises(SaveError) as refused:
+        SaveWriter.create(path, HEADER)
+    assert str(refused.value) == (
+        f"{path}: cannot create the save: a file is in the way of its folder; choose a writable folder"
+    )
+    assert (tmp_path / "games").read_text(encoding="utf-8") == "notes"
+    deeper = tmp_path / "games" / "2026" / "s.ft"
+    with pytest.raises(SaveError) as refused:
+        SaveWriter.create(deeper, HEADER)
+    assert str(refused.value) == f"{deeper}: cannot create the save: Not a directory; choose a writable folder"

@@ -158,6 +158,7 @@ def test_a_draw_with_the_referees_words(game):
     play(game, "next")
     play(game, "result draw night falls on both")
     assert plain(game.state.result).startswith("a draw: night falls on both (")
+    assert plain(game.state.result).endswith("; after 1 card)")  # one card, not "1 cards"
 
 
 def test_every_scenario_variable_is_documented():

@@ -72,7 +72,7 @@ def test_the_result_keeps_the_referees_words_and_translates_the_rest(game):
     )
     assert plain(end.result) == (
         "US 2nd Armored win: the hamlet is ours "
-        "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 1 cards)"
+        "(US 2nd Armored lost 0 of 4; Kampfgruppe Heinz lost 1 of 3; after 1 card)"
     )
 
 

@@ -31,7 +31,7 @@ async def test_a_missing_argument_shows_the_usage_whole(tmp_path):
         await type_command(pilot, "fire rossi")
         assert app.is_running
         shown = hint(app)
-        assert shown.startswith("✗ fire: missing targets (")
+        assert shown.startswith("✗ fire: missing targets: ")
         assert "; usage: fire unit targets… range=… [aimed|burst] [weapon=…]" in shown
         assert game.path.read_bytes() == before
     game.close()

@@ -778,7 +778,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _fire,
         params=(
             Param("unit", "own", "the firer"),
-            Param("targets", "enemy", "target(s); a burst may be split", many=True),
+            Param("targets", "enemy", "target(s), a burst may be split", many=True),
             *_SHOT,
             Param("with", "text", "other firers of the same fire team (group fire)", optional=True, keyword=True),
             LEADER,

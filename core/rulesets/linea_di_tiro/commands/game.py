@@ -81,10 +81,16 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     # The referee's words, or the scenario's, are shown as they were written.
     why = why.strip() or scenario_vars.victory(s)
     losses, cards = _losses(s), s.turn
-    if why:
+    # The template is chosen by number here, not translated with a plural form: a result
+    # is recorded as a message template, and each template is in every catalogue.
+    if why and cards == 1:
+        text = M("{verdict}: {why} ({losses}; after 1 card)", verdict=verdict, why=why, losses=losses)
+    elif why:
         text = M(
             "{verdict}: {why} ({losses}; after {cards} cards)", verdict=verdict, why=why, losses=losses, cards=cards
         )
+    elif cards == 1:
+        text = M("{verdict} ({losses}; after 1 card)", verdict=verdict, losses=losses)
     else:
         text = M("{verdict} ({losses}; after {cards} cards)", verdict=verdict, losses=losses, cards=cards)
     ctx.emit(ev.GameEnded(result=text))
