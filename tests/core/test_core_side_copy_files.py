@@ -335,3 +335,30 @@ def test_an_older_copy_folds_every_fact_about_what_it_holds(demo_copy, tmp_path)
     finally:
         opened.close()
         game.close()
+
+
+def test_a_copy_holding_a_number_no_game_counts_to_is_refused_not_a_crash(demo_copy, tmp_path, capsys):
+    """A hand-made copy whose moves add up past what a state can be copied with: refused in words
+    as it is read (as a save's numbers are), not a traceback when its replay is shown."""
+    from core.storage.savefile import MAX_RECORD_INT
+    from tui.main import main as fireteam
+
+    data = _data(demo_copy)
+    steps = data["steps"]
+    huge = 2**64 - 1
+    data["events"] += [
+        [steps + 1, {"t": "cmd", "cmd": 999, "n": 2, "by": "x", "text": "move"}],
+        [steps + 2, {"t": "move", "unit": "rossi", "cm": huge}],
+        [steps + 3, {"t": "move", "unit": "rossi", "cm": huge}],
+    ]
+    data["steps"] = steps + 3
+    path = _written(tmp_path, data)
+    said = (
+        f"{path}: not a valid side's copy of a game:"
+        f" the number {huge} is out of range (at most {MAX_RECORD_INT} either way)"
+    )
+    assert _refusal(sidecopy.read, path) == said
+    assert fireteam(["replay", str(path), "--json"]) == 2
+    assert said in capsys.readouterr().err
+    data["events"][-1][1]["cm"] = data["events"][-2][1]["cm"] = MAX_RECORD_INT  # within the bound: read
+    assert sidecopy.read(_written(tmp_path, data, "within.json")).steps == steps + 3
