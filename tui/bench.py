@@ -41,7 +41,11 @@ real one does and throws the bytes away (``NullTerminal``): headless Pilot
 would skip that last step of every frame.  A key's time runs from the moment
 Pilot sends it to the last frame drawn because of it (every pane repainted),
 stamped from the same ``post_display_hook``; ``KIND_cpu_ms`` is the CPU time
-this process used over the same span.  What is not in it: the terminal's
+this process used over the same span, ``KIND_queued_ms`` the time its
+thread spent over it ready to run but waiting for a core (Linux's run-queue
+wait, ``/proc/thread-self/schedstat``; 0 elsewhere), and ``KIND_blocked_ms``
+the rest, when it slept: the save's ``fsync``, or a frame waiting for the
+screen's next 60 Hz tick (a key answered in one frame never waits for it).  What is not in it: the terminal's
 parsing of the key bytes (microseconds) and the terminal emulator's own
 drawing.  The keys are Enter on a typed command (``mark … suppressed`` or
 ``clear …``, whichever applies: a roster badge changes), ``y`` in the undo and redo
@@ -271,12 +275,24 @@ def _null_terminal():
     return NullTerminal
 
 
-#: A frame's moment: wall clock and this process's CPU time (s).
-Stamp = tuple[float, float]
+#: A frame's moment: wall clock, this process's CPU time, and the time this thread has
+#: spent ready to run but waiting for a core (s).
+Stamp = tuple[float, float, float]
+
+#: Linux counts, per thread, the time it waited in a run queue (its second figure, ns).
+SCHEDSTAT = Path("/proc/thread-self/schedstat")
+
+
+def _queued() -> float:
+    """How long this thread has waited for a core, ready to run, since it started (s); 0 where unknown."""
+    try:
+        return int(SCHEDSTAT.read_bytes().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _now() -> Stamp:
-    return time.perf_counter(), time.process_time()
+    return time.perf_counter(), time.process_time(), _queued()
 
 
 async def _settle(app, stamps: list[Stamp], since: int) -> None:
@@ -292,12 +308,15 @@ async def _settle(app, stamps: list[Stamp], since: int) -> None:
 
 
 async def _timed(pilot, stamps: list[Stamp], key: str) -> Stamp:
-    """Milliseconds from sending ``key`` to the last frame it caused: wall clock, and CPU."""
+    """Milliseconds from sending ``key`` to the last frame it caused: wall clock, CPU, and waiting for a core."""
     since = len(stamps)
-    wall, cpu = _now()
+    start = _now()
     await pilot.press(key)
     await _settle(pilot.app, stamps, since)
-    return (stamps[-1][0] - wall) * 1000, (stamps[-1][1] - cpu) * 1000
+    wall, cpu, queued = ((end - begun) * 1000 for end, begun in zip(stamps[-1], start, strict=True))
+    # The wait is read beside the clocks, not with them: it may take in a slice of
+    # waiting just outside the span, so it is held to what the CPU leaves of the wall clock.
+    return wall, cpu, max(0.0, min(queued, wall - cpu))
 
 
 async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
@@ -351,9 +370,12 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
     gc.enable()
     out: dict[str, float] = {}
     for kind, samples in times.items():
-        out[f"{kind}_p50_ms"] = round(statistics.median(wall for wall, _ in samples), 1)
-        out[f"{kind}_p95_ms"] = round(percentile([wall for wall, _ in samples], 95), 1)
-        out[f"{kind}_cpu_ms"] = round(statistics.median(cpu for _, cpu in samples), 1)
+        out[f"{kind}_p50_ms"] = round(statistics.median(wall for wall, _, _ in samples), 1)
+        out[f"{kind}_p95_ms"] = round(percentile([wall for wall, _, _ in samples], 95), 1)
+        out[f"{kind}_cpu_ms"] = round(statistics.median(cpu for _, cpu, _ in samples), 1)
+        out[f"{kind}_queued_ms"] = round(statistics.median(queued for _, _, queued in samples), 1)
+        # What is neither: the thread slept (the disk's fsync, a frame waiting for the screen's timer).
+        out[f"{kind}_blocked_ms"] = round(statistics.median(max(0.0, w - c - q) for w, c, q in samples), 1)
     return out
 
 

@@ -2,18 +2,23 @@
 
 When a widget changes, Textual's compositor repaints the region it covers
 (``Compositor.render_partial_update``), but to do so it asks every widget
-whose *container* overlaps that region for all of its lines: the screen's
-forty rows, the main container's thirty, the roster beside the log, the footer
-below it.  Most come from caches, but each is still cut at every widget edge
-and then thrown away, since only the changed region is sent.  After a command
-the log scrolls by a row, so its whole pane changes: that waste was a third of
-what a seat's redraw cost over SSH (docs/ssh.md, *Where a seat's time goes*).
+whose *container* overlaps the box around all the changed regions for all of
+its lines: after a command the phase pane (the top rows) and the command line
+(the bottom ones) change, so that box is the whole screen, and every widget,
+the screen and its containers included, renders every row, to be cut at every
+widget edge and then thrown away, since only the changed rows are sent.  After
+a command the log scrolls by a row, so its whole pane changes: that waste was a
+third of what a seat's redraw cost over SSH (docs/ssh.md, *Where a seat's time
+goes*), and most of a command's frame (docs/benchmark.md, issue #32).
 
 :class:`RowsCompositor` hands over, for a partial update, only the widgets
-that reach the changed region, and of each only the rows of that region, at
-its full width: exactly the lines Textual then cuts and sends.  A full update
-(``crop`` None) is Textual's own.  ``tests/tui/test_tui_compositor.py`` checks
-that the escape codes of any partial update are the same as Textual's.
+that reach a changed region, and of each only the rows on which it does, at
+its full width: exactly the lines Textual then cuts and sends.  (Every widget
+edge is a cut, so a widget covers whole pieces of a row; a piece that is sent
+lies in a changed region, so every widget under it reaches that region on that
+row and is asked for the row: the frontmost one wins, as in Textual's.)  A full
+update (``crop`` None) is Textual's own.  ``tests/tui/test_tui_compositor.py``
+checks that the escape codes of any partial update are the same as Textual's.
 """
 
 from __future__ import annotations
@@ -23,23 +28,49 @@ from collections.abc import Iterable
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tui.textual_internals import Compositor
+from tui.textual_internals import Compositor, changed_regions
 
 
 class RowsCompositor(Compositor):
     """Textual's compositor, rendering for a partial update only the rows it sends (see the module's doc)."""
 
+    #: Per screen row, the column ranges ``[x1, x2)`` changed: set while a partial update renders.
+    _changed_rows: dict[int, list[tuple[int, int]]] | None = None
+
+    def render_partial_update(self):
+        rows: dict[int, list[tuple[int, int]]] = {}
+        for x, y, width, height in changed_regions(self):
+            for row in range(y, y + height):
+                rows.setdefault(row, []).append((x, x + width))
+        self._changed_rows = rows
+        try:
+            return super().render_partial_update()
+        finally:
+            self._changed_rows = None
+
     def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
-        if crop is None:
+        rows = self._changed_rows
+        if crop is None or rows is None:
             yield from super()._get_renders(crop)
             return
         top, bottom = crop.y, crop.bottom
         for widget, (region, clip) in self.visible_widgets.items():
             visible = region.intersection(clip)
             if not visible.overlaps(crop):
-                continue  # its rows in the crop's band lie beside the crop: never sent
-            # The crop's rows, at the widget's whole visible width: the clip the
-            # caller cuts with (``_render_chops`` divides each row at every widget edge).
-            y1, y2 = max(visible.y, top), min(visible.bottom, bottom)
-            band = Region(visible.x, y1, visible.width, y2 - y1)
-            yield region, band, widget.render_lines(band.translate((-region.x, -region.y)))
+                continue
+            left, right = visible.x, visible.right
+            # The runs of rows on which the widget reaches a changed region; each is
+            # rendered at the widget's whole visible width (the clip the caller cuts
+            # with: ``_render_chops`` divides each row at every widget edge).
+            start = None
+            end = min(visible.bottom, bottom)
+            for y in range(max(visible.y, top), end + 1):
+                spans = rows.get(y) if y < end else None
+                reaches = spans is not None and any(x1 < right and x2 > left for x1, x2 in spans)
+                if reaches:
+                    if start is None:
+                        start = y
+                elif start is not None:
+                    band = Region(left, start, right - left, y - start)
+                    yield region, band, widget.render_lines(band.translate((-region.x, -region.y)))
+                    start = None

@@ -58,15 +58,20 @@ HANDLED_WAIT_S = 2.0
 NOTICE_EVERY_S = 3.0
 
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
-#: In input the bucket drops: a bracketed paste (skipped whole), and the keys that always
-#: answer, as terminals send them: Ctrl+Q (plain, kitty's protocol, xterm's modifyOtherKeys)
-#: and Esc (kitty's, or an ESC that starts no sequence: under a flood the next character
-#: may follow it at once).
+#: Ctrl+Q as terminals send it: plain, kitty's keyboard protocol, xterm's modifyOtherKeys.
+#: It answers even inside a bracketed paste (``tui.terminal_parser``): no paste holds it.
+QUIT_SEQUENCES = ("\x11", "\x1b[113;5u", "\x1b[27;5;113~")
+_QUIT = re.compile("|".join(map(re.escape, QUIT_SEQUENCES)))
+#: In input the bucket drops: a bracketed paste (skipped whole, but for a Ctrl+Q in it), and
+#: the keys that always answer, as terminals send them: Ctrl+Q and Esc (kitty's, or an ESC
+#: that starts no sequence: under a flood the next character may follow it at once).
 _DROPPED = re.compile(
     re.escape(PASTE_START)
     + ".*?(?:"
     + re.escape(PASTE_END)
-    + r"|\Z)|(\x11|\x1b\[113;5u|\x1b\[27;5;113~)|(\x1b\[27u|\x1b(?![\[O]))",
+    + r"|\Z)|("
+    + _QUIT.pattern
+    + r")|(\x1b\[27u|\x1b(?![\[O]))",
     re.DOTALL,
 )
 
@@ -157,19 +162,20 @@ class BoundedInput:
     def admit(self, data: str) -> Admitted:
         """What of ``data``, just read, goes on to the parser (and what was kept of the rest)."""
         dropped = 0
-        if self._skipping_paste:
+        kept: list[Any] = []
+        if self._skipping_paste:  # (a Ctrl+Q in what is skipped is still the key)
             end = data.find(PASTE_END)
             if end < 0:
-                return Admitted("", [], len(data), False)
+                return Admitted("", _quits(data), len(data), False)
+            kept = _quits(data[:end])
             dropped, data = end + len(PASTE_END), data[end + len(PASTE_END) :]
             self._skipping_paste = False
         granted = self._bucket.take(len(data))
         if granted == len(data):
             self._follow_paste(data)
-            return Admitted(data, [], dropped, False)
+            return Admitted(data, kept, dropped, False)
         text, rest = data[:granted], data[granted:]
         self._follow_paste(text)
-        kept: list[Any] = []
         cut_paste = self._in_paste
         if cut_paste:  # the rest of this paste is dropped, up to its end, and the paste with it
             text += PASTE_END
@@ -177,16 +183,20 @@ class BoundedInput:
             end = rest.find(PASTE_END)
             if end < 0:
                 self._skipping_paste = True
+                kept += _quits(rest)
                 rest = ""
             else:
+                kept += _quits(rest[:end])
                 rest = rest[end + len(PASTE_END) :]
         for found in _DROPPED.finditer(rest):
             if found.group(1):
                 kept.append(_key(QUIT_KEY, "\x11"))
             elif found.group(2):
                 kept.append(_key(STOP_KEY, "\x1b"))
-            elif not found.group().endswith(PASTE_END):
-                self._skipping_paste = True  # a paste that starts in what is dropped, and goes on
+            else:
+                kept += _quits(found.group())  # a paste: a Ctrl+Q in it is still the key
+                if not found.group().endswith(PASTE_END):
+                    self._skipping_paste = True  # a paste that starts in what is dropped, and goes on
         return Admitted(text, kept, dropped + len(data) - granted, cut_paste)
 
     def _follow_paste(self, text: str) -> None:
@@ -307,6 +317,11 @@ class BoundedInput:
             return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done, HANDLED_WAIT_S)
+
+
+def _quits(text: str) -> list[Any]:
+    """The Ctrl+Q keys in ``text`` (skipped as a paste's), as key events."""
+    return [_key(QUIT_KEY, "\x11") for _found in _QUIT.finditer(text)]
 
 
 def _key(key: str, character: str) -> Any:

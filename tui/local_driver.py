@@ -92,7 +92,7 @@ class LocalDriver(LinuxDriver):
         """
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
-        parser = TerminalParser()
+        parser = TerminalParser(max_paste=self.limits.line_length)
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
         bounded = self._input
 

@@ -6,14 +6,15 @@ Textual has no public API for these, and the client needs them:
   key, mouse and paste events with. An SSH seat's driver (``tui.ssh.driver``),
   the local one (``tui.local_driver``) and the keys typed before the game screen
   is up (``tui.typeahead``) must read input exactly as a local terminal's is
-  read; ``tui.terminal_parser`` refines it (a paste keeps its NULs) with the
-  parser's protocol (``Read1``, ``Peek1``, ``ParseError``, ``TokenCallback``) and
-  the paste's brackets.
+  read; ``tui.terminal_parser`` refines it (it reads a bracketed paste itself, with
+  a new ``parse`` generator after it) with the parser's protocol (``Read1``,
+  ``Peek1``, ``ParseError``, ``TokenCallback``) and the paste's brackets.
 * ``FooterKey``: the widget ``Footer.compose`` yields per key; the client's footer
   (``tui.panes.footer``) puts each key's description in the reader's language.
 * ``Compositor``: the screen's compositor, which ``tui.compositor.RowsCompositor``
   refines to render only the rows a partial update sends (pinned by
   ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
+  ``changed_regions``, the regions its next partial update draws, tell it which;
   ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
   shared screen once for its spectators (``tui.ssh.sharedscreen``), reading the
   screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
     from textual.css.model import RuleSet
     from textual.css.stylesheet import CSSLocation, Stylesheet
     from textual.dom import DOMNode
+    from textual.geometry import Region
     from textual.screen import Screen
     from textual.widgets._footer import FooterKey
 
@@ -97,6 +99,7 @@ __all__ = [
     "XTermParser",
     "background_screens",
     "capture_output_into",
+    "changed_regions",
     "css_variables",
     "screen_compositor",
     "use_compositor",
@@ -115,6 +118,11 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
 def screen_compositor(screen: Screen[Any]) -> Compositor:
     """The compositor ``screen`` lays out and renders its widgets with."""
     return screen._compositor
+
+
+def changed_regions(compositor: Compositor) -> set[Region]:
+    """The screen regions ``compositor`` will draw again at its next partial update (not a copy)."""
+    return compositor._dirty_regions
 
 
 def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:

@@ -27,3 +27,21 @@ def test_the_table_bench_prints_every_figure_for_seats_and_spectators(tmp_path):
     # Every spectator was seen receiving each note.
     assert run["spectator_median_ms"] > 0 and run["spectator_max_ms"] >= run["spectator_p95_ms"]
     assert run["per_seat_mb"] > 0
+
+
+def test_the_window_change_flood_bench_prints_its_figures(tmp_path):
+    """``python -m tui.ssh.bench_flood`` (docs/ssh.md, *Running on a public address*)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "tui.ssh.bench_flood", "--rate", "5000", "--commands", "2", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    run = json.loads(result.stdout)
+    assert (run["rate"], run["workers"], run["commands"]) == (5000, 1, 2)
+    for phase in ("quiet", "flood", "after"):
+        figures = run[phase]
+        assert 0 < figures["median_ms"] <= figures["max_ms"] and figures["mean_ms"] > 0, phase
+    assert run["sent"] >= 0 and run["disconnected"] >= 0

@@ -98,7 +98,7 @@ async def test_a_storm_of_window_changes_is_one_redraw(tmp_path, caplog):
         driver = club.session("irr")._driver
         told, tell = [], driver._post_size
         driver._post_size = lambda: (told.append(1), tell())  # every resize the app is told of
-        for n in range(2000):
+        for n in range(900):  # (within the connection's budget of window changes: 1000 at once)
             spec.chan.change_terminal_size(80 + n % 40, 30)
         spec.resize(90, 33)
         await wait_until(lambda: tuple(app.size) == (90, 33))
@@ -130,6 +130,46 @@ async def test_window_changes_kept_up_redraw_at_most_at_the_resize_rate(tmp_path
         await wait_until(lambda: tuple(app.size) == (90, 33))
         took = loop.time() - start
         assert len(told) <= limits.resize_burst + limits.resize_rate * took + 1, (len(told), took)
+
+
+@pytest.mark.parametrize("mode", ["workers", "in process"])
+async def test_a_client_flooding_window_changes_is_disconnected_and_the_other_seats_play_on(tmp_path, caplog, mode):
+    """Issue 28: redraws were held to the resize rate, but receiving thousands of window
+    changes a second still took the worker's loop from the other seats (a command took 1.5 s):
+    a connection over its budget of window changes is disconnected, saying why, and its address
+    counts a penalty."""
+    limits = Limits(window_change_rate=10.0, window_change_burst=100, penalty_s=600.0, penalty_max_s=600.0)
+    serve = with_workers if mode == "workers" else in_process
+    async with serve(tmp_path, caplog, limits) as club:
+        rita, irr = await club.connect("rita"), await club.connect("irr")
+        await asyncio.gather(rita.wait_for("type a command"), irr.wait_for("type a command"))
+        for n in range(2000):
+            irr.chan.change_terminal_size(80 + n % 40, 30)
+        await asyncio.wait_for(irr.closed.wait(), 60)
+        # (The reason travels in the SSH disconnect message, but a client still sending finds
+        # its connection reset before it reads it: the log is where it is sure to be.)
+        await wait_until(lambda: "more window changes than 100 at once and 10 a second" in club.log())
+        assert "disconnected seat=irr role=irregulars from=127.0.0.1:" in club.log()
+        rita.command('note "after the flood"')
+        await wait_until(lambda: club.game.log_lines()[-1].text == "note: after the flood")
+        await rita.wait_for("after the flood")
+        # Counted among the penalties of the limit on connections not logged in: its address waits.
+        await wait_until(lambda: club.server.gate.penalised("127.0.0.1") > 0)
+
+
+async def test_window_changes_within_the_budget_keep_the_connection(tmp_path, caplog):
+    limits = Limits(window_change_rate=10.0, window_change_burst=100)
+    async with in_process(tmp_path, caplog, limits) as club:
+        reg = await club.connect("reg")
+        await reg.wait_for("type a command")
+        for n in range(99):  # a window's corner dragged: a hundred at once
+            reg.chan.change_terminal_size(80 + n % 40, 30)
+        reg.resize(90, 33)
+        app = club.session("reg").app
+        await wait_until(lambda: tuple(app.size) == (90, 33))
+        reg.command('note "still here"')
+        await reg.wait_for("still here")
+        assert not reg.closed.is_set() and "window changes" not in club.log()
 
 
 # -------------------------------------------------------------- connections

@@ -35,6 +35,8 @@ def test_client_bench_prints_every_figure(tmp_path):
         for key in (*KEYS, "dialog"):
             assert figures[f"{key}_p50_ms"] >= figures[f"{key}_cpu_ms"] * 0.5 > 0, key
             assert figures[f"{key}_p95_ms"] >= figures[f"{key}_p50_ms"], key
+            assert 0 <= figures[f"{key}_queued_ms"] <= figures[f"{key}_p95_ms"], key  # parts of the wall clock
+            assert 0 <= figures[f"{key}_blocked_ms"] <= figures[f"{key}_p95_ms"], key
         assert figures["start_s"] > 0 and figures["bare_start_s"] > 0 and figures["start_cpu_ratio"] > 0
     # The top-level figure is the worse of the two saves.
     assert data["undo_p50_ms"] == max(f["undo_p50_ms"] for f in data["saves"].values())

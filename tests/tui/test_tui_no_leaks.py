@@ -6,7 +6,9 @@ irregulars' hidden fighters).  Everything the regulars and the spectator get
 — their view, log lines and numbers, the dice pane, completion, the undo and
 redo hints, the answer to each of their commands (numbers, lines, refusals),
 their replay step by step, the ``ssh host status`` reply and, last, the whole
-screen the app draws — must be the same, byte for byte.
+screen the app draws — must be the same, byte for byte.  The games' clocks move
+on as a table's, the referee's hidden commands at times of their own: no time
+of theirs may reach a side (its copy, its Details screen).
 
 The regulars' commands here roll no dice: the seeded dice are drawn by the
 file's command number, so a roll after a hidden command has other faces (which
@@ -75,14 +77,22 @@ def _plain(text) -> str:
     return text.plain if hasattr(text, "plain") else str(text)
 
 
+#: Milliseconds between two steps, and into a step when the referee's hidden commands come (the
+#: seat's command comes later): the games' clocks move on as a table's does, so every time a
+#: side is given (its copy's, its Details screen's) is compared, and none of the referee's may be.
+_STEP_MS, _HIDDEN_AT_MS, _SEAT_AT_MS = 60_000, 20_000, 40_000
+
+
 def _play(game: Game, steps: list[tuple[str, list[str]]], *, hidden: bool) -> list[str]:
     """Run the steps; return what the regulars' seat was told after each of its commands."""
     told = []
-    for seat_line, referee_lines in steps:
+    for k, (seat_line, referee_lines) in enumerate(steps):
         if hidden:
+            game.clock = lambda k=k: 1_000 + k * _STEP_MS + _HIDDEN_AT_MS
             for line in referee_lines:
                 with contextlib.suppress(Refused):  # "not pinned": the referee's mistakes are his own
                     game.execute(line)
+        game.clock = lambda k=k: 1_000 + k * _STEP_MS + _SEAT_AT_MS
         before = game.log_length
         try:
             outcome = game.execute(seat_line, role=SEAT.role, by=SEAT.name)
@@ -362,6 +372,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
     _labels_in_order()
     given: list[list[int] | None] = []
     for i, (role, text) in enumerate(lines):
+        g.clock = lambda i=i: 1_000 + i * _STEP_MS + _HIDDEN_AT_MS  # (as in _play: the clock moves on)
         if unseen_by and role == unseen_by:
             hidden = [u for u in g.state.units.values() if "hidden" in u.status and role not in unit_audience(u)]
             for u in hidden[:1]:
@@ -369,6 +380,7 @@ def _replayed(path: Path, game, lines, faces: list[list[int] | None] | None, uns
                 with contextlib.suppress(Refused):
                     g.execute(f"mark {u.id} {status}")
                     g.execute(f"clear {u.id} {status}")
+        g.clock = lambda i=i: 1_000 + i * _STEP_MS + _SEAT_AT_MS
         if faces is not None:
             g.execute(text, role=role, faces=faces[i])
             continue
@@ -388,7 +400,8 @@ def test_every_recorded_game_shows_each_side_the_same_with_the_referees_hidden_c
     """Issue 28: each ruleset's recorded game played twice, the second time with the referee
     marking and clearing a piece hidden from one side before each of that side's commands: what
     that side and the spectator receive (view, log and numbers, details with their counts of
-    facts, dice, completion, hints, replay, status) is the same, byte for byte."""
+    facts, dice, completion, hints, replay, status, its copy) is the same, byte for byte, on
+    clocks that move on (the referee's commands at times of their own)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
     from recorded import recorded_games
 

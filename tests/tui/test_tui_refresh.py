@@ -96,6 +96,42 @@ async def test_a_pane_whose_text_changed_is_repainted(tmp_path, repaints):
         assert " suppressed " in unit_label_of(screen.query_one(RosterView), "ivan")
 
 
+async def test_a_command_repaints_only_the_phase_rows_it_changed(game, monkeypatch):
+    """A note changes the undo hint, one row of the phase pane: only that row is drawn again (not its
+    borders, its title, its other rows), and the pane then shows what Textual's ``Static`` draws."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        pane = app.screen.query_one(PhasePane)
+        asked: list[tuple[Region, ...]] = []
+        original = PhasePane.refresh
+
+        def spy(self, *regions, **how):
+            if self is pane:
+                asked.append(regions)
+            return original(self, *regions, **how)
+
+        monkeypatch.setattr(PhasePane, "refresh", spy)
+        before = [strip.text for strip in pane.render_lines(pane.region.reset_offset)]
+        app.screen.query_one(CommandInput).value = "note the hint changes"
+        await pilot.press("enter")
+        await pilot.pause()
+        drawn = pane.render_lines(pane.region.reset_offset)
+        after = [strip.text for strip in drawn]
+        changed = [y for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        assert len(changed) == 1 and "note the hint changes" in after[changed[0]]
+        row = changed[0] - pane.content_offset.y
+        assert asked == [(Region(0, row, pane.content_size.width, 1),)]
+        # The same lines as a pane drawn from scratch by Textual's own ``Static`` (``Widget.render_line``).
+        pane._strips = None
+        textuals = [Static.render_line(pane, y) for y in range(pane.content_size.height)]
+        own = [pane.render_line(y) for y in range(pane.content_size.height)]
+        assert [list(strip) for strip in own] == [list(strip) for strip in textuals]
+        original(pane)
+        await pilot.pause()
+        assert [list(s) for s in pane.render_lines(pane.region.reset_offset)] == [list(s) for s in drawn]
+
+
 async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_path):
     game = patrol_game(tmp_path / "shared.ft", commands=("next",))
     watcher = FireteamApp(game, role="blue", seat="anna")
@@ -348,6 +384,50 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         await pilot.press("ctrl+y", "n")
         await pilot.pause()
         assert not game.history.is_live(cmd) and app.screen is screen and not box.display
+
+
+async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_path, monkeypatch):
+    # The undo question's detail takes two rows at 100 columns, the redo question's one: the
+    # box changes height each time.  Laid out with its new lines, it asked for a second
+    # layout as Textual set their sizes, and was drawn again, the same, a frame later.
+    from textual.screen import Screen
+
+    from tui.screens.dialogs import ConfirmBox
+
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game)
+    asked_while_laid_out: list[Widget] = []
+    laying_out = []
+    layout, refresh = Screen._refresh_layout, Widget.refresh
+
+    def spy_layout(self, *args, **kwargs):
+        laying_out.append(self)
+        try:
+            return layout(self, *args, **kwargs)
+        finally:
+            laying_out.pop()
+
+    def spy_refresh(self, *regions, **how):
+        if laying_out and how.get("layout"):
+            asked_while_laid_out.append(self)
+        return refresh(self, *regions, **how)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", spy_layout)
+    monkeypatch.setattr(Widget, "refresh", spy_refresh)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(ConfirmBox)
+        heights = []
+        for key in ("ctrl+z", "ctrl+y", "ctrl+z"):
+            asked_while_laid_out.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert box.display and box.asking
+            heights.append(box.size.height)
+            assert [w for w in asked_while_laid_out if box in w.ancestors_with_self] == []
+            await pilot.press("y")
+            await pilot.pause()
+        assert heights[0] != heights[1] and heights[0] == heights[2]
 
 
 async def test_a_key_that_is_no_answer_drops_the_question(tmp_path):

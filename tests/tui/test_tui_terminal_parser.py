@@ -55,3 +55,41 @@ def test_an_esc_alone_is_a_key_once_its_wait_is_over():
 def test_keys_typed_while_the_client_starts_keep_a_pastes_nuls():
     made = keys(f"note {PASTE_START}a\x00b{PASTE_END}")
     assert isinstance(made[-1], events.Paste) and made[-1].text == "a\x00b"
+
+
+def _shown(made: list) -> list:
+    return [e.key if isinstance(e, events.Key) else f"paste:{e.text}" for e in made]
+
+
+def test_a_paste_holding_an_esc_is_never_typed_as_keys():
+    """Textual read an ESC in a paste as a sequence's start and, past a few dozen characters,
+    typed them as keys: this paste ran ``undo`` (issue 28).  It is one paste, refused whole."""
+    made = parsed(f"{PASTE_START}\x1b{'b' * 20}\rundo\r{'c' * 10}{PASTE_END}z")
+    assert _shown(made) == [f"paste:\x1b{'b' * 20}\rundo\r{'c' * 10}", "z"]
+
+
+def test_ctrl_q_inside_a_paste_ends_it_refused_and_answers_however_the_terminal_sends_it():
+    for quit in ("\x11", "\x1b[113;5u", "\x1b[27;5;113~"):
+        # A paste never closed: what is typed after its start is its text, until Ctrl+Q.
+        made = parsed(PASTE_START + "half a paste", "then ty", f"ped\r{quit}", "skipped\r\x11", PASTE_END + "ok")
+        assert _shown(made) == [f"paste:half a pastethen typed\r{quit}", "ctrl+q", "ctrl+q", "o", "k"], quit
+
+
+def test_a_paste_past_its_bound_is_handed_on_unfinished_and_the_rest_skipped_to_its_end():
+    parser = TerminalParser(max_paste=10)
+    made = [*parser.feed(PASTE_START + "p" * 10 + "\x1b[201"), *parser.feed("~x")]  # 10 characters: taken
+    assert _shown(made) == ["paste:" + "p" * 10, "x"]
+    made = [*parser.feed(PASTE_START + "q" * 16), *parser.feed("\r" * 20 + PASTE_END + "y")]
+    # 10 and the end bracket's length may still be the paste; one more is not: handed on, the
+    # rest skipped (the input's limits refuse it, as longer than a line: tui.input_limits).
+    assert _shown(made) == ["paste:" + "q" * 16 + "\r", "y"]
+
+
+def test_an_esc_alone_in_a_paste_is_the_key_and_the_paste_goes_on():
+    parser = TerminalParser()
+    assert list(parser.feed(PASTE_START + "a\x1b")) == []
+    parser._timeout_time = 0.0  # the wait for a sequence after the Esc is over
+    assert _shown(parser.tick()) == ["escape"]
+    assert _shown(parser.tick()) == []  # once
+    assert _shown(parser.feed("b" + PASTE_END)) == ["paste:a\x1bb"]
+    assert _shown([*parser.feed(PASTE_START + "c\x1b"), *parser.feed("")]) == []  # ended: dropped, as Textual's

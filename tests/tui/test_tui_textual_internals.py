@@ -41,6 +41,7 @@ from tui.textual_internals import (
     XTermParser,
     background_screens,
     capture_output_into,
+    changed_regions,
     css_variables,
     get_time,
     key_bindings,
@@ -77,15 +78,34 @@ def test_a_bracketed_paste_is_one_paste_event():
 
 
 def test_the_parser_takes_a_paste_s_nuls_out_and_reads_a_character_a_read1():
-    """What ``tui.terminal_parser`` relies on to give a paste back with its NULs: ``parse`` is a
-    generator asking for one character at a time (``Read1``), and its paste is the characters
-    between the brackets less the NULs."""
+    """Why, and how, ``tui.terminal_parser`` reads a paste itself: ``parse`` is a generator asking
+    for one character at a time (``Read1``), and its paste is the characters between the
+    brackets less the NULs."""
     parser = XTermParser(debug=False)
     assert isinstance(parser._awaiting, Read1)
     (paste,) = [
         e for e in parser.feed(f"{BRACKETED_PASTE_START}a\x00b{BRACKETED_PASTE_END}") if isinstance(e, events.Paste)
     ]
     assert paste.text == "ab"
+
+
+def test_a_new_parse_generator_starts_afresh_and_a_paste_s_start_is_read_whole_first():
+    """What ``tui.terminal_parser`` relies on to read a paste itself: once Textual's ``parse`` has
+    read a paste's start bracket it has handed nothing on and asks for the next character; and
+    another ``parse`` of the same parser (its state is the generator's own) is out of the paste."""
+    parser = XTermParser(debug=False)
+    made: list = []
+    gen = parser.parse(made.append)
+    wanted = next(gen)
+    for character in BRACKETED_PASTE_START:
+        assert isinstance(wanted, Read1)
+        wanted = gen.send(character)
+    assert made == [] and wanted == Read1()
+    gen.close()
+    fresh = parser.parse(made.append)
+    next(fresh)
+    fresh.send("a")
+    assert [e.key for e in made] == ["a"]  # a key, not a paste's text
 
 
 def test_a_lone_escape_is_a_key_once_the_input_ends_or_the_parser_ticks():
@@ -207,6 +227,24 @@ async def test_a_screen_lays_out_and_renders_with_the_compositor_it_is_given():
         assert widget is screen.query_one("#here")
         assert len(compositor.render_strips()) == 6
         assert compositor.size.region == screen.region
+
+
+async def test_changed_regions_are_those_the_next_partial_update_draws():
+    """``RowsCompositor`` reads them as its partial update starts (Textual's empties them before it
+    renders), to render only the rows they cover."""
+    app = Keys()
+    async with app.run_test(size=(40, 6)) as pilot:
+        screen = Given()
+        await app.push_screen(screen)
+        await pilot.pause()
+        compositor = screen_compositor(screen)
+        here = screen.query_one("#here")
+        assert not changed_regions(compositor)
+        here.refresh()
+        compositor.update_widgets({here})
+        assert changed_regions(compositor) == {here.region}
+        assert compositor.render_partial_update() is not None
+        assert not changed_regions(compositor)
 
 
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():
@@ -407,6 +445,7 @@ PRIVATE_ATTRIBUTES = {
     "_bindings_ready",
     "_bindings",
     "_compositor",
+    "_dirty_regions",
     "_variables",
     "_loop",
     "_screen_stack",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from core.language.reader import lang
 from core.ruleset import END_GAME, Ruleset
@@ -107,6 +109,11 @@ class PhasePane(Plain):
     A line too long for the terminal wraps: who acts, what comes next and the
     defeat points are never cut; only the phase's rule section and the undo
     hint are cut to fit (the help and the confirmation say them in full).
+
+    A command most often changes one row (the undo hint, a defeat point): only
+    the rows that changed are drawn again.  The pane renders its rows as
+    Textual's ``Static`` does (``Visual.to_strips``), keeps them, and repaints
+    the rows whose strips differ; its borders and title are not drawn again.
     """
 
     DEFAULT_CSS = """
@@ -122,6 +129,10 @@ class PhasePane(Plain):
         #: The text last made, and for what: a layout asks for it (its height) and the
         #: frame then draws it, at the same width.
         self._made: tuple[tuple, tuple, Text] | None = None
+        #: The last text's rows counted (wrapped) at a width: (text, width, rows).
+        self._counted: tuple[Text, int, int] | None = None
+        #: The rows last rendered, and what from: (text, width, height, style, selection).
+        self._strips: tuple[tuple, list[Strip]] | None = None
 
     def show(self, ruleset: Ruleset, state: GameState, *, undo_hint: str = "", referee: bool = False) -> None:
         """Show ``state``; repaint only if the text changed (most commands leave it as it is)."""
@@ -131,15 +142,31 @@ class PhasePane(Plain):
         if text == self._text:
             return
         # Only a change in the number of rows (lines as wrapped) changes the pane's height.
-        layout = self._text is None or self._rows(text, width) != self._rows(self._text, width)
+        layout = self._text is None or self._rows(self._text, width) != self._rows(text, width)
         self._text = text
-        self.refresh(layout=layout)
+        before = self._strips
+        if layout or before is None or not self.is_mounted:
+            self.refresh(layout=layout)
+            return
+        after = self._rendered()
+        changed = [
+            Region(0, y, self.content_size.width, 1)
+            for y in range(max(len(before[1]), len(after)))
+            if y >= len(before[1]) or y >= len(after) or before[1][y] != after[y]
+        ]
+        if changed:
+            self.refresh(*changed)
 
     def _width(self) -> int:
         return max(1, self.content_size.width or self.app.size.width - 4)
 
     def _rows(self, text: Text, width: int) -> int:
-        return len(text.wrap(self.app.console, width))
+        counted = self._counted
+        if counted is not None and counted[0] is text and counted[1] == width:
+            return counted[2]
+        rows = len(text.wrap(self.app.console, width))
+        self._counted = (text, width, rows)
+        return rows
 
     def _text_for(self, width: int) -> Text:
         shown = self._shown
@@ -165,3 +192,22 @@ class PhasePane(Plain):
 
     def render(self) -> Text:
         return self._text_for(self._width())
+
+    def _rendered(self) -> list[Strip]:
+        """The content's rows as Textual's ``Static`` renders them, kept until what they depend on changes."""
+        width, height = self.content_size
+        text = self.render()
+        style = self.visual_style
+        selection = self.text_selection
+        key = (text, width, height, style, selection)
+        kept = self._strips
+        if kept is None or any(a is not b and a != b for a, b in zip(kept[0], key, strict=True)):
+            strips = Visual.to_strips(self, visualize(self, text, markup=False), width, height, style)
+            kept = self._strips = (key, strips)
+        return kept[1]
+
+    def render_line(self, y: int) -> Strip:
+        strips = self._rendered()
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(self.content_size.width, self.visual_style.rich_style)

@@ -12,6 +12,8 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import ModalScreen
 from textual.widgets import Input
 from textual.widgets.input import Selection
@@ -36,6 +38,26 @@ DIALOG_CSS = """
 {name} .error {{ color: $error; }}
 {name} Input {{ margin: 1 0 0 0; }}
 """
+
+
+def _steady_size() -> Reactive[Size]:
+    """``virtual_size`` for a widget that never scrolls, set by the screen as it lays the widget out.
+
+    Textual's asks for a second layout whenever it changes: a box shown with a
+    question longer or shorter than the last one was laid out, drawn, then laid
+    out and drawn again, the same, a frame later (Textual draws a second frame
+    at its next 60 Hz tick).  Nothing of a box that does not scroll depends on
+    it: the first layout already gave every line its place.
+    """
+    return Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class _BoxTitle(PlainLabel):
+    virtual_size = _steady_size()
+
+
+class _BoxLine(Plain):
+    virtual_size = _steady_size()
 
 
 class ConfirmBox(Vertical):
@@ -65,10 +87,13 @@ class ConfirmBox(Vertical):
         #: Run on yes while the box is still up, so the screen is next drawn already changed.
         self.on_yes: Callable[[], None] | None = None
 
+    #: Shown in one frame: see ``_steady_size``.
+    virtual_size = _steady_size()
+
     def compose(self) -> ComposeResult:
-        yield PlainLabel(self.question, classes="title")
-        yield Plain(self.detail, id="confirm-detail")
-        yield Plain(Text(_("Enter/y: yes   Esc/n: no"), style="dim"))
+        yield _BoxTitle(self.question, classes="title")
+        yield _BoxLine(self.detail, id="confirm-detail")
+        yield _BoxLine(Text(_("Enter/y: yes   Esc/n: no"), style="dim"))
 
     @property
     def asking(self) -> bool:

@@ -96,7 +96,7 @@ class SSHDriver(Driver):
         super().__init__(app, debug=False, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
         self._color_system = color_system
-        self._parser = TerminalParser()
+        self._parser = TerminalParser(max_paste=terminal.limits.line_length)
         #: The loop the seat's input is handled on (Textual's driver keeps its own, privately).
         self._input_loop = asyncio.get_running_loop()
         self._input_enabled = False

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import msgspec
 
 from core.language.i18n import N_
-from tui.input_limits import InputLimits, TokenBucket  # noqa: F401  (TokenBucket: the web door's too)
+from tui.input_limits import InputLimits, TokenBucket  # noqa: F401  (TokenBucket: the web door's and the server's too)
 from tui.ssh.language import _
 
 _TYPED = InputLimits()
@@ -67,6 +67,12 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     resize_delay_s: float = 0.05
     resize_rate: float = 4.0
     resize_burst: int = 8
+    #: Window-change requests one connection may send a second, on average and at once: far
+    #: more than dragging a window's corner sends, while each request still costs its worker's
+    #: loop the packet's decryption.  A connection over it is a misbehaving client: it is
+    #: disconnected, saying why, and its address counts a penalty (as in ``Gate``).
+    window_change_rate: float = 100.0
+    window_change_burst: int = 1000
     #: Bytes a spectator may leave unsent before the frames of the shared screen skip him
     #: (``tui.ssh.sharedscreen``): he is sent the whole screen again once they drain.
     spectator_buffer: int = 256 * 1024
@@ -324,6 +330,11 @@ class Gate:
                 len({w.address for _peer, w in idle}),
             )
         return len(idle)
+
+    def penalise(self, peer: str) -> None:
+        """``peer``'s connection misbehaved after logging in (and was closed): its address is
+        refused a while, as for a connection swept idle."""
+        self._penalise(address_of(peer), self._clock())
 
     def _penalise(self, address: str, now: float) -> None:
         if address not in self._penalty and len(self._penalty) >= self.MAX_PENALTIES:

@@ -467,6 +467,8 @@ class SeatWorkers:
                 self._gone(msg.peer)
             case wire.Authenticating():
                 self.gate.authenticating(msg.peer)
+            case wire.Misbehaved():
+                self.gate.penalise(msg.peer)
             case wire.Gone():
                 w.peers.discard(msg.peer)
                 self._gone(msg.peer)

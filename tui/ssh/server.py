@@ -54,7 +54,7 @@ from tui.ssh.invitations import (
     token_in,
 )
 from tui.ssh.language import _, carry_readers_into_threads
-from tui.ssh.limits import Gate, Limits, QuietLog
+from tui.ssh.limits import Gate, Limits, QuietLog, TokenBucket
 from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
@@ -564,6 +564,11 @@ class FireteamServer:
         if self.gate is not None:
             self.gate.closed(peer)
 
+    def misbehaved(self, peer: str) -> None:
+        """``peer``'s connection was closed for flooding after it logged in: its address counts a penalty."""
+        if self.gate is not None:
+            self.gate.penalise(peer)
+
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen; return the port (useful with ``port=0``)."""
         carry_readers_into_threads(asyncio.get_running_loop())
@@ -686,6 +691,10 @@ class _Connection(asyncssh.SSHServer):
         self.peer = "?"
         self._sessions: list[TableSession] = []
         self._refused = False
+        limits = server.limits
+        #: The window-change requests its sessions may send (``Limits.window_change_rate``).
+        self._window_changes = TokenBucket(limits.window_change_rate, limits.window_change_burst)
+        self._flooded = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -813,6 +822,36 @@ class _Connection(asyncssh.SSHServer):
             )
             return False
         # The seat as the file has it now: a language changed there counts from the next session.
-        session = TableSession(self._server, now, self.username, self.peer, self.key, self.game)
+        session = TableSession(
+            self._server, now, self.username, self.peer, self.key, self.game, window_change=self._window_change
+        )
         self._sessions.append(session)
         return session
+
+    def _window_change(self) -> bool:
+        """One of its sessions' clients sent a window change: whether it is within the connection's budget.
+
+        Redraws are already held to ``resize_rate``, but receiving each request (its packet
+        decrypted, in this worker's loop) is what a client sending thousands a second takes
+        from the other seats: one over the budget is disconnected, saying why."""
+        if self._window_changes.take(1):
+            return True
+        if not self._flooded and self._conn is not None:
+            self._flooded = True
+            limits = self._server.limits
+            seat = self.seat
+            self._server.log.warning(
+                "disconnected seat=%s role=%s from=%s: more window changes than %d at once and %g a second",
+                seat.name if seat else "?",
+                seat.role if seat else "?",
+                self.peer,
+                limits.window_change_burst,
+                limits.window_change_rate,
+            )
+            self._server.misbehaved(self.peer)
+            reason = _("Too many window changes: at most {burst} at once and {rate:g} a second.")
+            self._conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION,
+                reason.format(burst=limits.window_change_burst, rate=limits.window_change_rate),
+            )
+        return False

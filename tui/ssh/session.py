@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -65,7 +66,16 @@ class _Channel:
 
 
 class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    def __init__(self, host: Host, seat: Seat, username: str, peer: str, key: bytes = b"", game: str = "") -> None:
+    def __init__(
+        self,
+        host: Host,
+        seat: Seat,
+        username: str,
+        peer: str,
+        key: bytes = b"",
+        game: str = "",
+        window_change: Callable[[], bool] = lambda: True,
+    ) -> None:
         self.host = host
         #: The game the player's invitation named, if he came by one (``tui.ssh.invitations``).
         self.game = game
@@ -87,6 +97,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.gone = False  # the channel has closed
         #: The seat's language, chosen when the session starts (``tui.ssh.language``).
         self.reader = Reader(seat.lang or host.lang)
+        #: Counts a window change against the connection's budget: False once over it (and the
+        #: connection is being closed, in this session's language).
+        self._window_change = window_change
 
     def _clamped(self, width: int, height: int) -> tuple[int, int]:
         limits = self.host.limits
@@ -172,6 +185,9 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 self.seated.feed(rest)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        with reading(self.reader):
+            if not self._window_change():
+                return
         if width > 0 and height > 0:
             self.size = self._clamped(width, height)
             if self.seated is not None:

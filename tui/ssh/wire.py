@@ -128,6 +128,13 @@ class Authenticating(_Msg):
     peer: str
 
 
+class Misbehaved(_Msg):
+    """A connection the table handed over was closed for flooding after it logged in: its
+    address counts a penalty (``tui.ssh.limits.Gate.penalise``)."""
+
+    peer: str
+
+
 class Gone(_Msg):
     """A connection the table handed over has closed."""
 
@@ -226,7 +233,9 @@ class Close(_Msg):
     by: str
 
 
-Request = Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Gone
+Request = (
+    Execute | Undo | Redo | Who | Kick | Redeem | Ready | Sat | Rose | LoggedIn | Authenticating | Misbehaved | Gone
+)
 Answer = Done | Refusal | Failed | DiceNeeded | Seated | Kicked | Granted
 News = Grew | Arrived | Close
 

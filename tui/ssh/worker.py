@@ -100,6 +100,9 @@ class WorkerServer(FireteamServer):
     def authenticating(self, peer: str) -> None:
         self._link.tell(wire.Authenticating(peer))
 
+    def misbehaved(self, peer: str) -> None:
+        self._link.tell(wire.Misbehaved(peer))
+
 
 class _Worker:
     def __init__(self, args: argparse.Namespace) -> None:
