@@ -144,6 +144,8 @@ class Game:
         self.saved_check = writer.check if writer is not None else saved_check
         self._specs: list[CommandSpec] | None = None  # the commands, gathered when first needed
         self._numberings: dict[str, Numbering] = {}
+        #: Each side's view of the live state, as of (the log's length, the state): shared by all who ask.
+        self._views: dict[str, tuple[tuple[int, int], GameState]] = {}
         self._listeners: list[Callable[[Outcome], None]] = []
         self._refusal_listeners: list[Callable[[Refusal], None]] = []
         #: Where the open cache's entry for this save stands (``core.storage.opencache``), if it was opened with one.
@@ -311,7 +313,7 @@ class Game:
 
     def complete(self, text: str, role: str = REFEREE) -> list[str]:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
-        return complete(text, self.commands, view_state(self.state, role), role, self.ruleset.domain)
+        return complete(text, self.commands, self.view(role), role, self.ruleset.domain)
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
@@ -697,8 +699,26 @@ class Game:
     # -------------------------------------------------------------------- reading
 
     def view(self, role: str = REFEREE, step: int | None = None) -> GameState:
-        state = self.state if step is None else self.timeline.state_at(step)
-        return view_state(state, role)
+        """The state as ``role`` may know it, live or at replay ``step``.  Do not modify it.
+
+        The live view of a role is made once per change and shared: a server's
+        seats of one side (each seat of a worker process, or of the server's own)
+        all read this game, and each used to copy the state for its side after
+        every command, two or three times over.  The referee's view is the state.
+        """
+        if step is not None:
+            return view_state(self.timeline.state_at(step), role)
+        state = self.state
+        if role == REFEREE:
+            return state
+        # Every change of the live state grows the log (a command, an undo, a redo, what a copy follows).
+        made_of = (len(self.history.store), id(state))
+        shared = self._views.get(role)
+        if shared is not None and shared[0] == made_of:
+            return shared[1]
+        view = view_state(state, role)
+        self._views[role] = (made_of, view)
+        return view
 
     def _described(self, group: list[ev.Event]) -> list[str]:
         """The lines of a command about to be written.  A side the command itself sets

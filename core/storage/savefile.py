@@ -34,27 +34,37 @@ its lock (``core.storage.lock``).
 
 from __future__ import annotations
 
-import binascii
+import collections
 import contextlib
 import gc
 import io
 import itertools
-import operator
 import os
 import re
-import struct
+import select
+import subprocess
+import sys
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import Any, BinaryIO, NamedTuple, Protocol
 
 import msgspec
 
 from core.events import TAGS, AnyEvent, Event, Issued
 from core.history import History, HistoryError
 from core.language.i18n import _
+from core.storage import linecheck
 from core.storage import lock as savelock
+from core.storage.linecheck import MAX_LINE_BYTES, Verdict, long_digits
 from core.storage.store import CHUNK
+
+# The checks of the lines are ``core.storage.linecheck``'s (it runs as a helper
+# process too), under the names the reader has always given them.
+_check_lines = linecheck.check_lines
+_frame_ok = linecheck.frame_ok
+_written_checks = linecheck.written_checks
+_payload_of = linecheck.payload_of
 
 #: Version of the on-disk format.  Bump it when a record changes shape, and
 #: register an upcaster for every tag that changed (see ``UPCASTERS``).
@@ -65,8 +75,6 @@ FORMAT_VERSION = 3
 #: The first format whose checks are chained.
 CHAINED_FROM = 2
 
-#: A line longer than this is not something Fireteam wrote.
-MAX_LINE_BYTES = 1 << 20
 #: Refuse files beyond this size rather than exhaust memory.
 MAX_FILE_BYTES = 2 << 30
 #: Every integer in a record lies within this (JSON's exact integers; a game
@@ -74,16 +82,6 @@ MAX_FILE_BYTES = 2 << 30
 MAX_RECORD_INT = (1 << 53) - 1
 
 _CHUNK = 8 << 20
-#: Every digit as "0", every other byte as ".": a run of 16 digits, long enough
-#: to be an integer beyond ``MAX_RECORD_INT``, is then one ``in`` away (two passes
-#: in C, where a regular expression costs a third of a load).  Only the lines
-#: holding such a run are looked at closely.
-_DIGITS = bytes(48 if 48 <= i <= 57 else 46 for i in range(256))
-_LONG_RUN = b"0" * 16
-
-
-def long_digits(data: bytes) -> bool:
-    return _LONG_RUN in data.translate(_DIGITS)
 
 
 class Parent(msgspec.Struct, frozen=True):
@@ -228,69 +226,9 @@ def frame_header(header: Header) -> bytes:
     return b"%08x %b\n" % (zlib.crc32(payload), payload)
 
 
-# The check is compared as the exact 8 lowercase hex digits Fireteam writes:
-# parsing it with int() would also accept "+", " ", "0x" or capitals in place of
-# a digit, so some damaged bytes would go unnoticed.
-
-_HEX_DIGITS = b"0123456789abcdef"
-_frame_of = operator.itemgetter(slice(None, 9))
-_payload_of = operator.itemgetter(slice(9, None))
-
-
 def _line_ok(line: bytes) -> bool:
     """Whether a line holds the check of its own payload (a header, or a format-1 record)."""
     return len(line) >= 10 and line[8:9] == b" " and b"%08x" % zlib.crc32(line[9:]) == line[:8]
-
-
-def _frame_ok(line: bytes) -> bool:
-    """Whether a line is framed as Fireteam frames it: 8 lowercase hex digits, a space, a payload."""
-    return len(line) >= 10 and line[8:9] == b" " and not line[:8].translate(None, _HEX_DIGITS)
-
-
-def _written_checks(lines: list[bytes]) -> list[int] | None:
-    """The checks written on ``lines`` (at least one), read all at once; None if a
-    line is not framed as Fireteam frames it (:func:`_frame_ok` finds which).
-
-    The frames are joined and looked at together (every ninth byte a space, the
-    rest lowercase hex digits), so no Python code runs once per line.
-    """
-    n = len(lines)
-    frames = b"".join(map(_frame_of, lines))
-    if len(frames) != 9 * n or frames[8::9] != b" " * n or min(map(len, lines)) < 10:
-        return None
-    digits = frames.translate(None, b" ")
-    if len(digits) != 8 * n or digits.translate(None, _HEX_DIGITS):
-        return None
-    return list(struct.unpack(f">{n}I", binascii.unhexlify(digits)))
-
-
-def _check_lines(lines: list[bytes], payloads: list[bytes], check: int, chained: bool) -> tuple[int, int]:
-    """(index of the first bad line or -1, check of the last good line).
-
-    ``payloads`` are the lines without their frame (``line[9:]``), cut once by the
-    caller; ``check`` is the check of the line before the first.
-
-    Each line's check is worked out from the check *written* on the line before
-    it, all lines in one pass of C: if every written check is right, each was
-    worked out from the right one (the first from ``check``); and at the first
-    wrong one, every check before it was right, so it is the line a walk from the
-    first line finds.
-    """
-    if not lines:
-        return -1, check
-    written = _written_checks(lines)
-    if written is None:
-        framed = next(i for i, line in enumerate(lines) if not _frame_ok(line))
-        bad, last = _check_lines(lines[:framed], payloads[:framed], check, chained)
-        return (framed, last) if bad < 0 else (bad, last)
-    if chained:
-        computed = list(map(zlib.crc32, payloads, itertools.chain((check,), written)))
-    else:
-        computed = list(map(zlib.crc32, payloads))
-    if computed == written:
-        return -1, written[-1]
-    bad = next(i for i, (ours, theirs) in enumerate(zip(computed, written, strict=True)) if ours != theirs)
-    return bad, written[bad - 1] if bad else check
 
 
 def _whole_record(line: bytes) -> bool:
@@ -359,9 +297,27 @@ def _too_long(path: Path, line: int) -> SaveError:
 # 2. ``_take_header``: the first line is the header (or the file holds no game).
 # 3. ``_take_records``: each read's lines are checked (frame, chain, length) up to
 #    the first bad one; the good ones go to ``_Intake``, which decodes them a chunk
-#    at a time into the store and the history.
+#    at a time into the store and the history.  The verdicts are ``_Judge``'s
+#    (``linecheck.judge``), or, for a big save while a core is idle, a ``_Helper``
+#    process's, which checks each read while the one before it is decoded
+#    (``_Batches`` reads one ahead for it).
 # 4. ``_decide_tail``: the one place that tells a torn write from damage.
 # 5. ``_cut_torn_command``: a command whose facts are not all there is cut off.
+
+
+class _Region(NamedTuple):
+    """Where a batch of lines stands in the file: the bytes ``head + body`` up to
+    the last newline of ``body`` (which ends the last line), from byte ``start``."""
+
+    start: int
+    head: bytes
+    body: bytes
+
+    def span(self, skip: int) -> tuple[int, int, int]:
+        """(where, how many bytes, their CRC-32) of the region past its first ``skip`` bytes."""
+        head = memoryview(self.head)[skip:]
+        body = memoryview(self.body)[max(0, skip - len(self.head)) : self.body.rfind(b"\n")]
+        return self.start + skip, len(head) + len(body), zlib.crc32(body, zlib.crc32(head))
 
 
 class _Reads:
@@ -387,6 +343,8 @@ class _Reads:
     def __iter__(self) -> Iterator[list[bytes]]:
         while chunk := self._read():
             lines = chunk.split(b"\n")
+            #: The bytes of the lines yielded last (joined by newlines), and where they start.
+            self.region = _Region(self.end - len(chunk) - len(self.rest), self.rest, chunk)
             lines[0] = self.rest + lines[0]
             self.rest = lines.pop()
             if lines:
@@ -408,6 +366,178 @@ class _Reads:
         if self._hasher is not None:
             self._hasher.update(chunk)
         return chunk
+
+
+#: A save with at least this many bytes left to read is checked by a helper
+#: process on the machine's other core while this one decodes (``_Helper``);
+#: below it, starting the helper costs more than it saves.
+HELPER_FROM = 4 * _CHUNK
+#: Seconds a verdict of the helper is waited for before the reader works it out
+#: itself.  None at all: on a machine whose other core is busy, waiting for a helper
+#: that is behind would make the load slower than without it.  (Its tests wait,
+#: to see every verdict come from it.)
+HELPER_PATIENCE = 0.0
+#: Seconds the rest of a verdict begun is waited for (it comes in one write):
+#: past that, the helper is broken, and ended.
+HELPER_GUARD = 60.0
+
+
+class _Judge:
+    """The checks of each batch of lines (``linecheck.judge``), worked out here."""
+
+    def __init__(self, chained: bool) -> None:
+        self.chained = chained
+
+    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
+        """A batch just read, whose verdict will be asked for (a helper starts on it):
+        where its lines stand in the file (``_Region.span``)."""
+
+    def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
+        """The verdict on ``batch`` (``payloads`` its JSON), after a line whose check is ``check``."""
+        return linecheck.judge(batch, payloads, check, self.chained, longest=MAX_LINE_BYTES)
+
+    def close(self) -> None:
+        pass
+
+
+class _Helper(_Judge):
+    """The checks worked out by a helper process (``python -I -S linecheck.py``) on
+    the other core while this one decodes.
+
+    Every batch is given to it as soon as it is read: where its lines stand in the
+    file, which the helper reads itself (the load's own open file, passed to it),
+    and no line is taken in before its verdict: the helper's, if it has come
+    (``HELPER_PATIENCE``), else one worked out here.  The helper answers with the
+    CRC-32 of the bytes it read, which must be those this process read, so the
+    verdict is on the very bytes the load decodes.  Should the helper fail in any
+    way (it cannot start, it dies, an answer does not fit the batch), the checks
+    are worked out here from that batch on: it only ever saves time.
+    :meth:`close` ends it and waits for it, so none is left behind.
+    """
+
+    def __init__(self, fd: int, check: int, chained: bool) -> None:
+        super().__init__(chained)
+        self._child = subprocess.Popen(
+            [sys.executable, "-I", "-S", linecheck.__file__, str(fd)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
+            pass_fds=(fd,),
+        )
+        self.live = True
+        #: The CRC-32 of each batch given to the helper and not yet answered, in order.
+        self._crcs: collections.deque[int] = collections.deque()
+        self._asked = self._answered = 0  # verdicts asked for, and read from the helper
+        self._send(linecheck.OPENING.pack(check, self.chained, MAX_LINE_BYTES))
+
+    def _send(self, message: bytes) -> None:
+        try:
+            # A few bytes at a time, which the pipe always has room for: no waiting.
+            _write_all(self._child.stdin.fileno(), message)  # type: ignore[union-attr]
+        except OSError:
+            self.close()  # it has ended: its verdicts are worked out here
+
+    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
+        if self.live and span is not None:
+            start, size, crc = span
+            self._crcs.append(crc)
+            self._send(linecheck.SPAN.pack(start, size))
+
+    def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
+        # The helper answers every batch given to it, in order: answer k is batch k's.
+        asked = self._asked
+        self._asked += 1
+        stdout = self._child.stdout
+        while self.live and self._answered <= asked and select.select([stdout], [], [], HELPER_PATIENCE)[0]:
+            answer = linecheck.read_exactly(stdout, linecheck.VERDICT.size, HELPER_GUARD)  # type: ignore[arg-type]
+            self._answered += 1
+            crc = self._crcs.popleft()
+            if answer is None:
+                self.close()  # it ended, or broke off
+            elif self._answered > asked:  # this batch's (the earlier ones were worked out here)
+                read, start, lines, bad, too_long, last, good, long = linecheck.VERDICT.unpack(answer)
+                if read == crc and start == check and lines == len(batch) and -1 <= bad < lines:
+                    return Verdict(start, lines, bad, bool(too_long), last, good, bool(long))
+                self.close()  # other bytes than these, or an answer that does not fit
+        return super().verdict(batch, payloads, check)
+
+    def close(self) -> None:
+        if self.live:
+            self.live = False
+            self._child.kill()
+            self._child.wait()
+            self._child.stdin.close()  # type: ignore[union-attr]
+            self._child.stdout.close()  # type: ignore[union-attr]
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _judge(f: BinaryIO, left: int, check: int, chained: bool) -> _Judge:
+    """A helper process for a save read from ``f`` with ``left`` bytes still to read,
+    if it is big enough, ``f`` is a file, and a helper starts."""
+    # (A frozen program's executable is the program itself, not a Python.)
+    if left >= HELPER_FROM and sys.executable and not getattr(sys, "frozen", False) and _spare_core():
+        with contextlib.suppress(OSError, io.UnsupportedOperation):
+            return _Helper(f.fileno(), check, chained)
+    return _Judge(chained)
+
+
+def _spare_core() -> bool:
+    """Whether a core is idle for a helper: the machine's load over the last minute
+    leaves more than half a core free.  On a busy machine the helper's share of the
+    processor comes out of the load's own (Linux shares it between the processes a
+    session starts), so a helper would only make the load slower."""
+    try:
+        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
+    except OSError:
+        return False
+
+
+class _Batches:
+    """The batches of lines of ``reads`` with where the reads stood after each, each
+    given to ``judge`` as soon as read.  With a helper, the next batch is read (and
+    given to it) before the one yielded is taken in, so the helper checks it meanwhile.
+    """
+
+    def __init__(self, batches: Iterator[list[bytes]], reads: _Reads, judge: _Judge, start: int) -> None:
+        self._batches, self._reads, self.judge = batches, reads, judge
+        self._ahead = False  # a batch read after the one being taken in
+        self._start = start  # where the first batch's lines start (after the header)
+
+    def __iter__(self) -> Iterator[tuple[list[bytes], int]]:
+        reads, judge = self._reads, self.judge
+        if not isinstance(judge, _Helper):
+            for batch in self._batches:
+                yield batch, reads.end
+            return
+        held: tuple[list[bytes], int] | None = None
+        try:
+            for batch in self._batches:
+                if batch:
+                    region = reads.region
+                    judge.submit(batch, region.span(max(0, self._start - region.start)))
+                if held is not None:
+                    self._ahead = True
+                    yield held
+                held = batch, reads.end
+        except SaveError:
+            # A line too long read ahead: it is refused when reached, as without a helper.
+            if held is not None:
+                self._ahead = False
+                yield held
+            raise
+        if held is not None:
+            self._ahead = False
+            yield held
+
+    def follows(self) -> bool:
+        """Whether any byte follows the batch last yielded (reading on to find out)."""
+        return self._ahead or self._reads.follows()
 
 
 class _Start(msgspec.Struct):
@@ -458,12 +588,32 @@ class _Intake:
         self.pending: list[bytes] = []
         self._told = 0  # bytes told to ``progress``
         self._read = 0  # bytes read when the pending payloads were taken
+        #: Payloads taken so far, and the spans of them (from, to) that may hold a
+        #: number out of range (``Verdict.long_digits``): only those are looked at.
+        self._taken = 0
+        self._unsure: list[list[int]] = []
 
-    def take(self, payloads: list[bytes], read: int) -> None:
-        """Payloads of good lines, the file read up to byte ``read``; whole chunks go in now."""
+    def take(self, payloads: list[bytes], read: int, unsure: bool = True) -> None:
+        """Payloads of good lines, the file read up to byte ``read``; whole chunks go in now.
+
+        ``unsure``: they may hold a run of 16 digits (``linecheck.Verdict.long_digits``)."""
+        end = self._taken + len(payloads)
+        if unsure:
+            if self._unsure and self._unsure[-1][1] == self._taken:
+                self._unsure[-1][1] = end
+            else:
+                self._unsure.append([self._taken, end])
+        self._taken = end
         self.pending += payloads
         self._read = read
         self._decode(CHUNK)
+
+    def _scan(self, first: int, last: int) -> bool:
+        """Whether payloads ``first`` to ``last`` (as counted by ``take``) may hold a long number."""
+        unsure = self._unsure
+        while unsure and unsure[0][1] <= first:
+            del unsure[0]
+        return bool(unsure) and unsure[0][0] < last
 
     def finish(self) -> None:
         """Everything left goes in (the progress reaches the whole file)."""
@@ -475,22 +625,23 @@ class _Intake:
         pending = self.pending
         done = 0
         waiting = len(pending)
+        first = self._taken - waiting  # the first pending payload, as counted by ``take``
         while waiting - done >= max(limit, 1):
             take = pending[done : done + CHUNK]
+            self._take_in(take, self._scan(first + done, first + done + len(take)))
             done += len(take)
-            self._take_in(take)
             if self.progress is not None:  # the bytes read so far, in step with the events taken in
                 start, end = self._told, self._read
                 self.progress(start + (end - start) * done // waiting, self.size)
         self._told = self._read
         del pending[:done]
 
-    def _take_in(self, payloads: list[bytes]) -> None:
+    def _take_in(self, payloads: list[bytes], scan: bool) -> None:
         store = self.history.store
         base = len(store)
         if self.fast:
             joined = b"[" + b",".join(payloads) + b"]"
-            events = _decode_joined(self.path, payloads, base, joined)
+            events = _decode_joined(self.path, payloads, base, joined, scan)
             if len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, joined)
             else:
@@ -520,31 +671,23 @@ class _Stop(msgspec.Struct):
     follows: bool = False
 
 
-def _take_records(start: _Start, batches: Iterable[list[bytes]], reads: _Reads, intake: _Intake) -> _Stop:
+def _take_records(start: _Start, batches: _Batches, intake: _Intake) -> _Stop:
     """Check each read's lines and take in the good ones, up to the first bad line."""
     check, lines, good = start.check, start.lines, start.good_bytes
-    chained = start.header.fireteam >= CHAINED_FROM
-    for batch in batches:
+    judge = batches.judge
+    for batch, end in batches:
         if not batch:
             continue
         payloads = list(map(_payload_of, batch))
-        lengths = list(map(len, batch))
-        # Every line's length, not only one cut by the end of a read: the same file
-        # must load or not wherever the reads happen to fall.
-        sound = len(batch)
-        if max(lengths) > MAX_LINE_BYTES:
-            sound = next(i for i, length in enumerate(lengths) if length > MAX_LINE_BYTES)
-        bad, check = _check_lines(batch[:sound], payloads[:sound], check, chained)
-        too_long = bad < 0 and sound < len(batch)
-        if too_long:
-            bad = sound
+        verdict = judge.verdict(batch, payloads, check)
+        bad, check = verdict.bad, verdict.check
         kept = len(batch) if bad < 0 else bad
-        intake.take(payloads if bad < 0 else payloads[:bad], reads.end)
+        intake.take(payloads if bad < 0 else payloads[:bad], end, verdict.long_digits)
         lines += kept
-        good += sum(lengths if bad < 0 else lengths[:bad]) + kept
+        good += verdict.good_bytes
         if bad >= 0:
-            follows = bad + 1 < len(batch) or reads.follows()
-            return _Stop(check, lines, good, batch[bad], too_long, follows)
+            follows = bad + 1 < len(batch) or batches.follows()
+            return _Stop(check, lines, good, batch[bad], verdict.too_long, follows)
     return _Stop(check, lines, good)
 
 
@@ -623,7 +766,11 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-                stop = _take_records(start, batches, reads, intake)
+                judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
+                try:
+                    stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)
+                finally:
+                    judge.close()
                 intake.finish()
                 torn_line = _decide_tail(path, stop, reads.rest, version >= CHAINED_FROM)
     except FileNotFoundError:
@@ -754,10 +901,11 @@ def _decode_batch(
     return _decode_each(path, payloads, base, lambda payload: _upcast(payload, version, upcasters))
 
 
-def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
+def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes, scan: bool = True) -> list[Event]:
     """Records of today's format, ``joined`` into a JSON array: decoded in one call,
-    or line by line to name the one that is not a valid event."""
-    if not long_digits(joined):
+    or line by line to name the one that is not a valid event.  ``scan``: they may
+    hold a run of 16 digits (else one was looked for already, and none found)."""
+    if not (scan and long_digits(joined)):
         try:
             return _events_decoder.decode(joined)
         except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):

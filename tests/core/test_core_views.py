@@ -227,6 +227,30 @@ def test_a_unit_that_stops_hiding_is_seen_by_all(tmp_path):
     game.close()
 
 
+def test_a_sides_live_view_is_made_once_per_change_and_shared_by_all_who_ask(tmp_path):
+    # A server's seats of one side read one game: they share its view instead of each copying the state.
+    game = new_demo(tmp_path / "shared.ftlog")
+    follower = Game.open(tmp_path / "shared.ftlog", writable=False)  # a seat worker's copy, following the save
+    try:
+        regulars = game.view("regulars")
+        assert game.view("regulars") is regulars
+        assert "dahir" not in regulars.units and "dahir" in game.view("irregulars").units  # each side its own
+        assert game.view("referee") is game.state
+        game.execute("clear dahir hidden")
+        assert "dahir" in game.view("regulars").units and "dahir" not in regulars.units
+        game.execute("undo")
+        assert "dahir" not in game.view("regulars").units
+        behind = follower.view("regulars")
+        game.execute("clear dahir hidden")
+        assert follower.view("regulars") is behind  # nothing followed yet
+        follower.follow()
+        assert "dahir" in follower.view("regulars").units
+        assert follower.view("regulars") is follower.view("regulars")
+    finally:
+        follower.close()
+        game.close()
+
+
 def test_a_sides_view_does_not_count_hidden_events(skirmish):
     before = skirmish.view("blue")
     skirmish.execute("walk ghost 3", role="red")  # hidden: blue must not notice anything

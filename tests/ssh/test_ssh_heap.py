@@ -7,10 +7,14 @@ import gc
 import logging
 import weakref
 
+import asyncssh
 import pytest
+from ssh_club import demo_game
 
 from tui.ssh import heap as ssh_heap
 from tui.ssh.heap import HeapSettler
+from tui.ssh.seats import Seats
+from tui.ssh.server import FireteamServer, Table
 
 
 class Node:
@@ -86,3 +90,88 @@ async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
     settler.seats_changed()
     await _past(settler.delay)  # any look the settler had set up is due by now
     assert not settled and gc.get_freeze_count() == 0
+
+
+@pytest.fixture
+def collector_on():
+    """The collector as a server runs it (the test process may have paused it), and as it was after."""
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+async def _looks(settler: HeapSettler, count: int) -> None:
+    """Let the settler look ``count`` times more at whether the frames are still being written."""
+    for _ in range(count):
+        await _past(settler.look)
+
+
+async def test_the_collector_waits_until_a_commands_frames_are_out(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.01, longest=3600)
+    try:
+        settler.command()
+        assert not gc.isenabled() and settler.collector_waits
+        await _looks(settler, 3)
+        assert not gc.isenabled()  # no frame yet: the seats are taking the command in
+        for _ in range(3):  # a frame a look
+            settler.wrote()
+            settler.command()  # (another command meanwhile: the same pause)
+            await _looks(settler, 1)
+            assert not gc.isenabled()  # still drawing
+        await _looks(settler, 1)  # a look with nothing written: the frames are out
+        assert gc.isenabled() and not settler.collector_waits
+    finally:
+        settler.close()
+
+
+async def test_the_collector_waits_no_longer_than_the_longest_pause(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
+    try:
+        settler.command()  # a command no seat of this process redraws for, or one after another
+        assert not gc.isenabled()
+        await _looks(settler, 1)
+        assert gc.isenabled()
+        settler.command()  # the next command pauses it again
+        assert not gc.isenabled()
+    finally:
+        settler.close()
+
+
+async def test_a_pause_of_someone_else_is_theirs_to_end(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
+    gc.disable()  # the client's start, a big save's load...
+    try:
+        settler.command()
+        assert not settler.collector_waits
+        await _looks(settler, 1)
+        assert not gc.isenabled()  # not resumed under their feet
+    finally:
+        gc.enable()
+        settler.close()
+
+
+async def test_closing_the_settler_resumes_the_collector_it_paused(collector_on):
+    settler = HeapSettler(logging.getLogger("test.heap"), look=60)
+    settler.command()
+    assert not gc.isenabled()
+    settler.close()
+    assert gc.isenabled()
+    settler.command()  # closed: nothing more
+    assert gc.isenabled()
+
+
+async def test_a_served_game_pauses_the_collector_before_any_seat_hears_of_a_command(tmp_path, collector_on):
+    game = demo_game(tmp_path / "table.ft")
+    server = FireteamServer([Table("table", game)], Seats({}), asyncssh.generate_private_key("ssh-ed25519"))
+    heard = []
+    stop = game.subscribe(lambda outcome: heard.append(gc.isenabled()))  # as a seat's app listens
+    try:
+        game.execute('note "the collector waits"')
+        assert heard == [False]
+    finally:
+        stop()
+        await server.close()
+        game.close()
+    assert gc.isenabled()

@@ -16,6 +16,7 @@ from ssh_club import SEATS, WATCHING, Club, demo_game, make_keys, seat_workers, 
 from test_ssh_table import HIDDEN, regulars_secrets
 
 from core import events as ev
+from core.game import Game
 from tui.ssh.limits import Limits
 from tui.ssh.pool import HEARTBEAT_MISSES
 from tui.ssh.server import Table
@@ -158,6 +159,26 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
         await club.close()
         for game in games:
             game.close()
+
+
+async def test_the_table_gathers_its_commands_as_it_starts_not_at_the_first_command(tmp_path, monkeypatch):
+    # The table process carries out every command: gathering its ruleset's commands (their modules'
+    # import) was the first command's, on its way to every seat.
+    demo_game(tmp_path / "table.ft").close()
+    game = Game.open(tmp_path / "table.ft")
+    gathered = []
+    ruleset = type(game.ruleset)
+    real = ruleset.commands
+    monkeypatch.setattr(ruleset, "commands", lambda self: gathered.append(self) or real(self))
+    server = seat_workers(tmp_path, [Table("table", game)], make_keys(SEATS), SEATS)
+    try:
+        await server.start("127.0.0.1", 0)
+        assert gathered == [game.ruleset]
+        game.execute('note "the first command"')
+        assert gathered == [game.ruleset]  # not again
+    finally:
+        await server.close()
+        game.close()
 
 
 async def test_a_worker_that_cannot_start_stops_the_server_with_the_reason(tmp_path):

@@ -61,6 +61,8 @@ _FOCUS_EVENTS_ON, _FOCUS_EVENTS_OFF = "\x1b[?1004h", "\x1b[?1004l"
 _PASTE_ON, _PASTE_OFF = "\x1b[?2004h", "\x1b[?2004l"
 _LINE_WRAP_ON, _LINE_WRAP_OFF = "\x1b[?7h", "\x1b[?7l"
 _SYNC_OUTPUT_QUERY = "\x1b[?2026$p"
+#: What Textual writes before and after a frame once the terminal said it draws a frame at once (mode 2026).
+_SYNC_START = "\x1b[?2026h"
 #: A terminal the server draws on without taking any input from it (a spectator's), and back.
 SCREEN_ON = _ALT_SCREEN_ON + _CURSOR_HIDE + _LINE_WRAP_OFF
 SCREEN_OFF = _LINE_WRAP_ON + _ALT_SCREEN_OFF + _CURSOR_SHOW
@@ -109,13 +111,29 @@ class SSHDriver(Driver):
         self._resize_timer: asyncio.TimerHandle | None = None
         #: The redraws window changes may cause: a client sending thousands a second redraws this often.
         self._redraws = TokenBucket(limits.resize_rate, limits.resize_burst)
+        #: The frame being written, held until Textual flushes it (see :meth:`write`).
+        self._frame: list[str] | None = None
 
     # ------------------------------------------------------------------ output
 
     def write(self, data: str) -> None:
         if self._color_system != ColorSystem.TRUECOLOR:
             data = downgrade_colors(data, self._color_system)
-        self._terminal.write(data)
+        if data == _SYNC_START and self._frame is None:
+            # A frame for a terminal that draws it at once: Textual writes its start, the
+            # frame and its end, then flushes.  Sent as one write: one SSH packet instead of
+            # three (each encrypted, sent and read apart), for every seat, after every command.
+            self._frame = [data]
+            self._input_loop.call_soon(self.flush)  # should Textual ever not flush it
+        elif self._frame is not None:
+            self._frame.append(data)
+        else:
+            self._terminal.write(data)
+
+    def flush(self) -> None:
+        frame, self._frame = self._frame, None
+        if frame:
+            self._terminal.write("".join(frame))
 
     def start_application_mode(self) -> None:
         self._terminal.attach(self)
@@ -127,6 +145,7 @@ class SSHDriver(Driver):
         self._post_size()
 
     def stop_application_mode(self) -> None:
+        self.flush()
         self.disable_input()
         self.write(_PASTE_OFF + _LINE_WRAP_ON)
         if self._mouse:

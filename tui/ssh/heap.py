@@ -13,6 +13,20 @@ frozen objects alone, and later full collections only walk what was made
 since.  Frozen objects are still freed when nothing refers to them any more;
 only what a reference cycle keeps alive (a departed seat's app) waits for the
 next settling, which unfreezes everything first, so its collection frees it.
+
+And while a command reaches the seats of a process (each redraws and sends
+its frame, tens of milliseconds for all of them) the collector waits
+(:meth:`HeapSettler.command`): a collection then, young generations included
+(a few milliseconds each, many more when the machine is loaded), was paid by
+every seat still waiting for its frame.  It resumes once the frames are out
+(something was written to the seats since the command, and nothing for a
+while: :meth:`HeapSettler.wrote`), and collects what they left; at the latest
+after ``FAN_OUT_MAX_S``, so that a stream of commands, or a command no seat
+of the process redraws for, does not keep it off.  (Resuming after a fixed
+time instead would, with commands a little closer together than that, start
+a large collection in the middle of the next command's frames; and the
+process's share of a core says nothing on a loaded machine, where a process
+drawing flat out gets half of one.)
 """
 
 from __future__ import annotations
@@ -26,15 +40,28 @@ import time
 SETTLE_S = 2.0
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
+#: Seconds between two looks, while the collector waits for a command's frames, at whether they are still written.
+FAN_OUT_LOOK_S = 0.03
+#: The longest the collector waits for the frames, in seconds (a process kept busy by command after command).
+FAN_OUT_MAX_S = 1.0
 
 
 class HeapSettler:
     """Collect and freeze the heap once the seats have stopped coming and going."""
 
-    def __init__(self, log: logging.Logger, delay: float = SETTLE_S) -> None:
+    def __init__(
+        self, log: logging.Logger, delay: float = SETTLE_S, look: float = FAN_OUT_LOOK_S, longest: float = FAN_OUT_MAX_S
+    ) -> None:
         self.log = log
         self.delay = delay
+        self.look = look
+        self.longest = longest
         self._pending: asyncio.TimerHandle | None = None
+        self._resume: asyncio.TimerHandle | None = None  # the next look, while the collector waits
+        self._paused_at = 0.0  # when it started waiting (``time.monotonic``)
+        self._writes = 0  # writes to the seats so far
+        self._writes_paused = 0  # ... when the collector started waiting
+        self._writes_looked = 0  # ... at the last look
         self._closed = False
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
@@ -46,6 +73,44 @@ class HeapSettler:
         if self._pending is not None:
             self._pending.cancel()
         self._arm()
+
+    def command(self, _outcome: object = None) -> None:
+        """A command is reaching every seat of this process (a game's listener): no collection until the
+        frames are out.  Not if the collector is off already (someone else's pause): it is theirs to resume."""
+        if self._closed or self._resume is not None or not gc.isenabled():
+            return  # (a command while it waits: the looks go on until the frames are out)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # a game changed outside the server's loop: no seat is drawing
+            return
+        gc.disable()
+        self._paused_at = time.monotonic()
+        self._writes_paused = self._writes
+        self._look_later()
+
+    def wrote(self) -> None:
+        """Something was written to a seat's terminal (a frame, or part of one)."""
+        self._writes += 1
+
+    @property
+    def collector_waits(self) -> bool:
+        """The collector is paused for a command's frames."""
+        return self._resume is not None
+
+    def _look_later(self) -> None:
+        self._writes_looked = self._writes
+        self._resume = asyncio.get_running_loop().call_later(self.look, self._look_at_frames)
+
+    def _look_at_frames(self) -> None:
+        drawn = self._writes > self._writes_paused and self._writes == self._writes_looked
+        if drawn or time.monotonic() - self._paused_at >= self.longest:
+            self._resume_collector()
+        else:
+            self._look_later()  # no frame yet (the seats are taking the command in), or still drawing
+
+    def _resume_collector(self) -> None:
+        self._resume = None
+        gc.enable()
 
     def _arm(self) -> None:
         self._cpu, self._wall = time.process_time(), time.monotonic()
@@ -77,4 +142,7 @@ class HeapSettler:
         if self._pending is not None:
             self._pending.cancel()
             self._pending = None
+        if self._resume is not None:
+            self._resume.cancel()
+            self._resume_collector()
         gc.unfreeze()

@@ -54,6 +54,7 @@ from tui.ssh.stands import shared_size
 
 if TYPE_CHECKING:
     from core.game import Game
+    from tui.ssh.heap import HeapSettler
     from tui.ssh.sharedscreen import SharedScreen
     from tui.ssh.stands import Stands
 
@@ -84,6 +85,8 @@ class Host(Protocol):
     app_factory: Callable[[Game, Seat], App[Any]]
     #: Where the spectators watch (``tui.ssh.stands``).
     stands: Stands
+    #: Keeps the cycle collector off the seats' backs while a command's frames are written (``tui.ssh.heap``).
+    heap: HeapSettler
 
     @property
     def tables(self) -> Sequence[Table]: ...
@@ -472,6 +475,7 @@ class SeatSession:
         except OSError:
             self._closed = True
             return
+        self.host.heap.wrote()
         buffered = self._channel.buffered()
         if buffered > self.host.output_limit:
             self.host.log.warning(

@@ -434,7 +434,8 @@ class FireteamServer:
         self.sessions: list[SeatSession] = []
         #: Where this process's spectators watch: shared screens, drawn once for all of them.
         self.stands = Stands(self)
-        self._heap = HeapSettler(self.log)
+        #: Keeps the cycle collector off the seats' backs (``tui.ssh.heap``); told of every write to a seat.
+        self.heap = HeapSettler(self.log)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._watcher: asyncio.Task[None] | None = None
         #: The browser door (``fireteam serve --web``), once opened; the listener, in the process that listens.
@@ -444,6 +445,8 @@ class FireteamServer:
         self._web_tasks: set[asyncio.Task[None]] = set()
         self.seats_poll = SEATS_POLL_S
         self._unsubscribe = [log_table(t, lambda: self.seats, self.log) for t in self._tables] if log_commands else []
+        # Before any seat's app listens: the collector waits from the moment a command arrives (tui.ssh.heap).
+        self._unsubscribe += [t.game.subscribe(self.heap.command) for t in self._tables]
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -462,7 +465,7 @@ class FireteamServer:
 
     def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)
-        self._heap.seats_changed()
+        self.heap.seats_changed()
         if self._watcher is None and isinstance(self._seats, SeatsFile):
             self._watcher = asyncio.get_running_loop().create_task(self._watch_seats(), name="seats file")
 
@@ -519,7 +522,7 @@ class FireteamServer:
     def session_ended(self, session: SeatSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
-        self._heap.seats_changed()
+        self.heap.seats_changed()
 
     def _ssh_options(self) -> dict[str, Any]:
         return dict(
@@ -670,7 +673,7 @@ class FireteamServer:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
-        self._heap.close()
+        self.heap.close()
         self.log.info("server closed")
 
 
