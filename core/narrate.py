@@ -17,7 +17,7 @@ from core import events as ev
 from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import GameState, Side, Unit
+from core.state import HIDDEN, GameState, Side, Unit
 
 
 def _signed(v: int) -> str:
@@ -302,7 +302,7 @@ def _unit_added(u: ev.UnitSpec, side: str, cls: str, book: Domain) -> str:
         said = _("{unit} joins {side}").format(unit=u.name, side=side)
     if u.weapons:
         said += " " + _("with {weapons}").format(weapons=", ".join(book.term(w) for w in u.weapons))
-    if "hidden" in u.status:
+    if HIDDEN in u.status:
         said += " " + _("(hidden)")
     return said
 

@@ -32,7 +32,7 @@ from core.dice import Dice, NeedDice
 from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
-from core.state import GameState, Unit, apply_in_place
+from core.state import HIDDEN, GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
     REFEREE,
     REFEREE_ONLY,
@@ -337,9 +337,9 @@ class Context(msgspec.Struct):
 
 def _newly_hidden(e: ev.Event) -> str:
     """The unit ``e`` hides (added hidden, or made hidden), or ""."""
-    if isinstance(e, ev.StatusChanged) and "hidden" in e.add:
+    if isinstance(e, ev.StatusChanged) and HIDDEN in e.add:
         return e.unit
-    if isinstance(e, ev.UnitAdded) and "hidden" in e.unit.status:
+    if isinstance(e, ev.UnitAdded) and HIDDEN in e.unit.status:
         return e.unit.id
     return ""
 

@@ -16,6 +16,13 @@ import msgspec
 from core import events as ev
 from core.language.i18n import Text
 
+#: The status of a piece its own side (and the referee, and any side that spotted it) may
+#: see, and no one else (docs/rulings.md CORE-HIDDEN): the one status the core reads itself.
+HIDDEN = "hidden"
+#: The start of the key of a variable only the referee sees (a hidden piece's bookkeeping,
+#: a ruleset's ``secret_vars``): no side's view holds one.
+SECRET_VARS = "secret."
+
 
 class Unit(msgspec.Struct, omit_defaults=True):
     id: str
@@ -166,9 +173,9 @@ def _move(s: GameState, e: ev.Moved) -> None:
 def _status(s: GameState, e: ev.StatusChanged) -> None:
     u = s.units[e.unit]
     u.status = _sorted_union(u.status, e.add, e.remove)
-    if "hidden" in e.add:
+    if HIDDEN in e.add:
         u.spotted_by = ()
-    if "hidden" in e.remove:
+    if HIDDEN in e.remove:
         u.marker = ""  # the marker is lifted: the unit stands there for all to see
 
 

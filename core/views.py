@@ -27,7 +27,7 @@ import msgspec
 from core import events as ev
 from core.language.i18n import _
 from core.refusal import Refused
-from core.state import GameState, Unit, copy_state
+from core.state import HIDDEN, SECRET_VARS, GameState, Unit, copy_state
 
 REFEREE = "referee"
 SPECTATOR = "spectator"
@@ -50,7 +50,7 @@ def roles(state: GameState) -> list[str]:
 def unit_visible(unit: Unit, role: str) -> bool:
     if role == REFEREE or unit.side == role:
         return True
-    if "hidden" not in unit.status:
+    if HIDDEN not in unit.status:
         return True
     return role in unit.spotted_by
 
@@ -69,7 +69,7 @@ def roller(state: GameState, unit_id: str, side: str, role: str) -> str:
 
 def unit_audience(unit: Unit) -> tuple[str, ...]:
     """Who may see facts about ``unit`` now: () if everyone."""
-    if "hidden" not in unit.status:
+    if HIDDEN not in unit.status:
         return ()
     return (unit.side, *unit.spotted_by)
 
@@ -95,7 +95,7 @@ def narrowest(audiences: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
 
 def on_the_table_as_marker(unit: Unit) -> bool:
     """Whether ``unit`` is a marker on the table now (for those who cannot see it)."""
-    return bool(unit.marker) and unit.in_play and "hidden" in unit.status and OFF_TABLE not in unit.status
+    return bool(unit.marker) and unit.in_play and HIDDEN in unit.status and OFF_TABLE not in unit.status
 
 
 def markers_for(state: GameState, role: str) -> tuple[str, ...]:
@@ -163,7 +163,7 @@ def view_state(state: GameState, role: str) -> GameState:
         if u.side != role:
             u.spotted_by = ()  # who else spotted it is not this side's business
     out.secrets = {k: s for k, s in out.secrets.items() if s.revealed or s.owner == role}
-    out.vars = {k: v for k, v in out.vars.items() if not k.startswith("secret.")}
+    out.vars = {k: v for k, v in out.vars.items() if not k.startswith(SECRET_VARS)}
     # How many events the fold took counts hidden ones too: it would tick when the enemy acts unseen.
     out.event_count = 0
     return out

@@ -25,7 +25,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
-from tui.textual_internals import get_time  # the clock Textual stamps its messages with (Message.time)
+from tui.textual_internals import get_time, key_bindings  # get_time: the clock Textual stamps its messages with
 
 Completer = Callable[[str], list[str]]
 #: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
@@ -85,19 +85,18 @@ class CommandInput(PlainInput):
         self._cycle: list[str] = []
         self._cycle_pos = 0
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         # Textual runs a widget's key bindings only once the key has bubbled up
         # to the app, and by then the characters typed after it may already be
         # in the line: in a burst (a fast typist, a macro, tmux send-keys)
         # Ctrl+U, Tab or Enter would act after them.  The line's own bindings
-        # run here instead, in order with the characters.
-        bindings = None if event.is_printable else self._bindings.key_to_bindings.get(event.key)
+        # run here instead, in order with the characters.  (Textual calls this
+        # before ``Input``'s own handler, which the key then does not reach.)
+        bindings = [] if event.is_printable else key_bindings(self, event.key)
         if bindings:
             event.stop()
             event.prevent_default()
             await self.run_action(bindings[0].action)
-            return
-        await super()._on_key(event)
 
     async def action_submit(self) -> None:
         # The line empties as Enter is pressed, in order with the keys typed

@@ -88,7 +88,7 @@ class PlainLabel(Label):
 class PlainInput(Input):
     """An ``Input`` that never holds a control character (see the module's rules)."""
 
-    def _on_paste(self, event: events.Paste) -> None:
+    def on_paste(self, event: events.Paste) -> None:
         # Textual runs this, then Input's own handler, which puts the text in.
         why = refused_paste(event.text)
         if why:

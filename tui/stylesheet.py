@@ -11,26 +11,28 @@ which the parse substitutes): an app of another theme parses its own.
 Rule sets are only read once parsed (matched against nodes, their styles
 copied into each node's), so apps can share them.  Textual's ``reparse``
 parses in a fresh ``Stylesheet``; ours parses in a fresh one of its own class,
-so that reparsing (a screen with CSS pushed, the theme set) shares too.
+so that reparsing (a screen with CSS pushed, the theme set) shares too
+(``tui.textual_internals.ParsingStylesheet``, where the private step this
+refines is named).
 """
 
 from __future__ import annotations
 
 from textual.cache import LRUCache
 from textual.css.model import RuleSet
-from textual.css.stylesheet import CSSLocation, Stylesheet
+from textual.css.stylesheet import CSSLocation
 
-from tui.textual_internals import css_variables
+from tui.textual_internals import ParsingStylesheet, css_variables
 
 #: Parsed rules, by (CSS, where from, default rules?, tie breaker, scope, variables): a few themes × some
 #: fifty sources of CSS fit.
 _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
 
 
-class SharedStylesheet(Stylesheet):
+class SharedStylesheet(ParsingStylesheet):
     """Textual's stylesheet, parsing each piece of CSS once per process and theme (see the module's doc)."""
 
-    def _parse_rules(
+    def parse_rules(
         self,
         css: str,
         read_from: CSSLocation,
@@ -41,20 +43,5 @@ class SharedStylesheet(Stylesheet):
         key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(css_variables(self).items())))
         rules = _RULES.get(key)
         if rules is None:
-            rules = _RULES[key] = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            rules = _RULES[key] = super().parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
         return rules
-
-    def reparse(self) -> None:
-        # Textual's ``Stylesheet.reparse``, in a fresh stylesheet of this class rather than a plain one.
-        stylesheet = SharedStylesheet(variables=css_variables(self))
-        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
-            stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults, tie_breaker=tie_breaker, scope=scope)
-        try:
-            stylesheet.parse()
-        except Exception:
-            self._invalid_css.update(stylesheet._invalid_css)  # not parsed again before the app quits
-            raise
-        self._rules = stylesheet.rules
-        self._rules_map = None
-        self.source = stylesheet.source
-        self._require_parse = False

@@ -20,7 +20,19 @@ Textual has no public API for these, and the client needs them:
   screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
   screen its ``RowsCompositor``).
 * ``css_variables``: the variables a stylesheet substitutes into the CSS it parses,
-  which ``tui.stylesheet`` keys its shared parsed rules by.
+  which ``tui.stylesheet`` keys its shared parsed rules by; ``ParsingStylesheet``,
+  Textual's ``Stylesheet`` with the step that parses one piece of CSS (private:
+  ``_parse_rules``) open to a subclass as ``parse_rules``, and its ``reparse`` done
+  in a fresh stylesheet of the subclass's own class (Textual's makes a plain one,
+  which would parse around that step), so that ``tui.stylesheet`` shares what it
+  parses.
+* ``background_screens``: the screens below the current one that show through it
+  (up to the first opaque one), which a screen paints its background over; an SSH
+  table's shared screen sets them in ``visible_screen_stack`` before it renders,
+  as Textual's compositor does.
+* ``key_bindings``: the bindings a widget has for a key (its class's, or those it
+  inherits), which the command line runs in order with the characters typed around
+  them (``tui.commandline``).
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
@@ -45,10 +57,16 @@ if TYPE_CHECKING:
     from textual._time import get_time
     from textual._xterm_parser import BRACKETED_PASTE_END, BRACKETED_PASTE_START, XTermParser
     from textual.app import App
-    from textual.css.stylesheet import Stylesheet
+    from textual.binding import Binding
+    from textual.css.model import RuleSet
+    from textual.css.stylesheet import CSSLocation, Stylesheet
+    from textual.dom import DOMNode
     from textual.geometry import Region
     from textual.screen import Screen
     from textual.widgets._footer import FooterKey
+
+    #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
+    ParsingStylesheet: type[Stylesheet]
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
@@ -74,16 +92,19 @@ __all__ = [
     "FooterKey",
     "LayoutUpdate",
     "ParseError",
+    "ParsingStylesheet",
     "Peek1",
     "Read1",
     "TokenCallback",
     "XTermParser",
+    "background_screens",
     "capture_output_into",
     "changed_regions",
     "css_variables",
     "screen_compositor",
     "use_compositor",
     "get_time",
+    "key_bindings",
     "visible_screen_stack",
 ]
 
@@ -114,11 +135,76 @@ def css_variables(stylesheet: Stylesheet) -> dict[str, str]:
     return stylesheet._variables
 
 
+def key_bindings(node: DOMNode, key: str) -> list[Binding]:
+    """The bindings ``node`` has for ``key``: its class's own, or those of the nearest class it inherits from."""
+    return node._bindings.key_to_bindings.get(key, [])
+
+
+def background_screens(app: App[Any]) -> list[Screen[Any]]:
+    """The screens below ``app``'s current one that show through it, bottom first (a new list each time:
+    a screen painting its background takes the last one off it)."""
+    return app._background_screens
+
+
+def _parsing_stylesheet() -> type[Stylesheet]:
+    from textual.css.stylesheet import Stylesheet
+
+    class ParsingStylesheet(Stylesheet):
+        """Textual's stylesheet, each piece of CSS parsed by ``parse_rules``, which a subclass may refine."""
+
+        def parse_rules(
+            self,
+            css: str,
+            read_from: CSSLocation,
+            is_default_rules: bool = False,
+            tie_breaker: int = 0,
+            scope: str = "",
+        ) -> list[RuleSet]:
+            """The rule sets of one piece of CSS, as Textual parses them (with this stylesheet's variables)."""
+            return Stylesheet._parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+
+        def _parse_rules(
+            self,
+            css: str,
+            read_from: CSSLocation,
+            is_default_rules: bool = False,
+            tie_breaker: int = 0,
+            scope: str = "",
+        ) -> list[RuleSet]:
+            return self.parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+
+        def reparse(self) -> None:
+            # Textual's ``Stylesheet.reparse``, in a fresh stylesheet of this class rather than a plain one.
+            stylesheet = type(self)(variables=self._variables)
+            for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+                stylesheet.add_source(
+                    css, read_from=read_from, is_default_css=is_defaults, tie_breaker=tie_breaker, scope=scope
+                )
+            try:
+                stylesheet.parse()
+            except Exception:
+                self._invalid_css.update(stylesheet._invalid_css)  # not parsed again before the app quits
+                raise
+            self._rules = stylesheet.rules
+            self._rules_map = None
+            self.source = stylesheet.source
+            self._require_parse = False
+
+    return ParsingStylesheet
+
+
+#: What is made (not imported) the first time it is asked for.
+_MADE = {"ParsingStylesheet": _parsing_stylesheet}
+
+
 def __getattr__(name: str) -> Any:
-    """One of Textual's private names, imported from its home the first time it is asked for."""
+    """One of Textual's private names, imported from its home (or made) the first time it is asked for."""
     home = _HOMES.get(name)
-    if home is None:
+    if home is not None:
+        value = getattr(import_module(home), name)
+    elif name in _MADE:
+        value = _MADE[name]()
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(home), name)
     globals()[name] = value
     return value

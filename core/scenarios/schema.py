@@ -28,6 +28,7 @@ from core import events as ev
 from core.language.i18n import N_, M, _
 from core.ruleset import Context, Refused
 from core.scenarios.files import PATTERN_WORDS, Problem, close_matches, dotted
+from core.state import HIDDEN
 from core.views import REFEREE_ONLY
 
 # ------------------------------------------------------------------------ limits
@@ -177,14 +178,16 @@ class BaseForce(Strict):
     description: Text = ""
 
 
+#: The status of a piece aboard a vehicle (a scenario's ``aboard``).
+IN_VEHICLE = "in-vehicle"
 #: Statuses a piece may start with (core.rulesets.common.STATUSES, by what setup means).
 START_STATUSES = {
-    "hidden": "deployed hidden: seen by its side and the referee only",
+    HIDDEN: "deployed hidden: seen by its side and the referee only",
     "suppressed": "starts suppressed",
     "wounded": "starts wounded",
     "down": "starts down/prone",
     "pinned": "starts pinned",
-    "in-vehicle": "starts aboard a vehicle (set by aboard)",
+    IN_VEHICLE: "starts aboard a vehicle (set by aboard)",
 }
 
 
@@ -389,7 +392,7 @@ class Format:
         emit_table(ctx, table(sc, self.aboard_badge))
         for u in sc.units:
             if u.aboard and self.aboard_key:
-                vis = (u.side,) if "hidden" in u.status else ()
+                vis = (u.side,) if HIDDEN in u.status else ()
                 ctx.emit(ev.VarSet(key=self.aboard_key.format(unit=u.id), value=u.aboard, vis=vis))
 
     def emit_facts(self, ctx: Context, sc: BaseScenario, *, turns: bool = True) -> None:
@@ -483,7 +486,7 @@ def emit_table(ctx: Context, sc: Scenario) -> None:
         raise Refused("the game is already set up")
     ctx.emit(ev.GameSetUp(scenario=sc.title, sides=sc.sides))
     for u in sc.units:
-        ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if "hidden" in u.status else ()))
+        ctx.emit(ev.UnitAdded(unit=u, vis=(u.side,) if HIDDEN in u.status else ()))
     for s in sc.secrets:
         ctx.emit(ev.SecretSet(key=s.key, owner=s.owner, value=s.value, vis=(s.owner,)))
 
@@ -496,7 +499,7 @@ def as_units(units: Any, side: str) -> tuple[Unit, ...]:
 def unit_spec(u: Unit, aboard_badge: str = "") -> ev.UnitSpec:
     """The piece as it enters the game (``aboard`` starts it ``in-vehicle``, and with
     the ruleset's ``aboard_badge``, e.g. ``aboard-{vehicle}``)."""
-    aboard = ("in-vehicle", aboard_badge.format(vehicle=u.aboard)) if u.aboard else ()
+    aboard = (IN_VEHICLE, aboard_badge.format(vehicle=u.aboard)) if u.aboard else ()
     status = u.status + tuple(b for b in aboard if b and b not in u.status)
     return ev.UnitSpec(
         id=u.id,

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 import msgspec
 
 from core import events as ev
-from core.state import GameState
+from core.state import SECRET_VARS, GameState
 from core.views import REFEREE, REFEREE_ONLY
 
 DOMAIN = "fireteam-secret/1"
@@ -57,7 +57,7 @@ def is_secret(e: ev.Event) -> bool:
         return True
     if t is ev.UnitAdded:
         return bool(e.vis)
-    return t is ev.VarSet and bool(e.vis) and e.key.startswith("secret.")
+    return t is ev.VarSet and bool(e.vis) and e.key.startswith(SECRET_VARS)
 
 
 def key_of(e: SecretFact) -> str:

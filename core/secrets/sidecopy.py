@@ -31,7 +31,7 @@ from core.language.i18n import _
 from core.replay import Timeline
 from core.ruleset import get_ruleset
 from core.state import GameState, apply_in_place
-from core.storage.savefile import FORMAT_VERSION, MAX_FILE_BYTES, Header, SaveError
+from core.storage.savefile import FORMAT_VERSION, MAX_FILE_BYTES, Header, SaveError, check_ints, long_digits
 from core.views import REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
@@ -169,6 +169,13 @@ def read(path: Path) -> SideCopy:
     if copy.fireteam_copy > COPY_VERSION or copy.fireteam_copy < 1:
         said = _("{path}: a side's copy in format {version}; this Fireteam reads format 1")
         raise SaveError(said.format(path=path, version=copy.fireteam_copy))
+    if long_digits(data):  # a number no game counts to, as a save's are refused (its state could not be copied)
+        try:
+            check_ints(msgspec.to_builtins(copy))
+        except ValueError as e:
+            raise SaveError(
+                _("{path}: not a valid side's copy of a game: {error}").format(path=path, error=e)
+            ) from None
     last = 0
     for step, _event in copy.events:
         if not last < step <= copy.steps:

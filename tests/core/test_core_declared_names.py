@@ -21,6 +21,9 @@ from core.rulesets import common
 from core.scenarios.schema import START_STATUSES
 
 RULESETS = Path(core.rulesets.__file__).parent
+#: The code that serves every ruleset: the core outside the rulesets, and the client.
+CORE = RULESETS.parent
+ROOT = CORE.parent
 #: Each shipped ruleset's package; the shared modules beside them are every ruleset's.
 PACKAGES = {
     "breaking-news": "breaking_news",
@@ -64,7 +67,9 @@ def used(paths: list[Path]) -> tuple[dict[str, list[str]], dict[str, list[str]]]
         for node in ast.walk(tree):
             if id(node) in parts:
                 continue
-            where = f"{path.relative_to(RULESETS)}:{getattr(node, 'lineno', 0)}"
+            where = (
+                f"{path.relative_to(RULESETS if path.is_relative_to(RULESETS) else ROOT)}:{getattr(node, 'lineno', 0)}"
+            )
             found: list[str] = []
             if isinstance(node, ast.Call):
                 name = _name(node)
@@ -123,6 +128,18 @@ def test_every_secret_variable_a_ruleset_keeps_is_declared(ruleset_id):
     assert undeclared == {}
     assert all(key.startswith("secret.") for key in ruleset.secret_vars)
     assert {k for k in ruleset.piece_keys if k.startswith("secret.")} <= set(ruleset.secret_vars)
+
+
+def test_the_core_and_the_client_name_only_statuses_every_ruleset_declares():
+    """Outside the rulesets the code serves them all: each status it sets or reads is one every
+    ruleset declares (``hidden``, which the core reads, is ``core.state.HIDDEN``), and a secret
+    variable is named there only by its prefix, declared once (``core.state.SECRET_VARS``)."""
+    files = [p for p in sorted(CORE.rglob("*.py")) if not p.is_relative_to(RULESETS)]
+    files += sorted((ROOT / "tui").rglob("*.py"))
+    statuses, secrets = used(files)
+    everyones = frozenset.intersection(*(get_ruleset(r).statuses() for r in PACKAGES))
+    assert {s: where for s, where in statuses.items() if not declared(s, everyones)} == {}
+    assert list(secrets) == ["secret."] and all(w.startswith("core/state.py:") for w in secrets["secret."])
 
 
 def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):

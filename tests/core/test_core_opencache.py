@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from coretests_support import tiny_chunks
 
 import core.storage.opencache as oc
 from core.cli.bench import generate_save
@@ -524,3 +525,24 @@ def test_a_save_changed_behind_a_games_back_is_not_cached_as_it_closes(big_save,
     with pytest.raises(SaveError) as refused:
         _open(path, cache, writable=False)
     assert restores[-1] is False and f"{path}:" in str(refused.value)
+
+
+def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_taken_in(tmp_path, restores, monkeypatch):
+    """The load goes on from the entry in the middle of a chunk (524 events: 65 chunks of 8 and 4)
+    and takes in more than a chunk of another writer's events in one go: the same game as a full
+    load, not a store that takes a whole chunk where half of one is still open."""
+    with tiny_chunks(8, every=oc.SNAPSHOT_EVERY):  # the entry's snapshots as the cache spaces them
+        monkeypatch.setattr(oc, "CHUNK", 8)
+        cache = OpenCache(tmp_path / "cache")
+        path = _copy(SAVES / "demo-game.ft", tmp_path, "game.ft")
+        first = _open(path, cache, writable=False)  # a full load, which writes the entry
+        cached = len(first.history.store)
+        first.close()
+        other = _open(path)  # another Fireteam, with no cache, appends
+        for i in range(6):
+            other.execute(f'note "more {i}"')
+        other.close()
+        game = _open(path, cache, writable=False)
+        assert restores == [False, True]
+        assert cached % 8 == 4 and len(game.history.store) - cached == 12
+        assert _seen(game) == _seen(_open(path, writable=False))

@@ -228,7 +228,7 @@ def test_the_tail_verdict():
     # Nothing bad, nothing after the last newline: nothing torn.
     assert _decide_tail(path, _Stop(0, 5, 100), b"", True) == 0
     # No newline at the end: the last write was torn (the line after the last good one).
-    assert _decide_tail(path, _Stop(0, 5, 100), b'abc', True) == 6
+    assert _decide_tail(path, _Stop(0, 5, 100), b"abc", True) == 6
     # A last line that is not a whole record, nothing after it: torn.
     assert _decide_tail(path, _Stop(0, 5, 100, garbled), b"", True) == 6
     # The same line with anything after it, a whole record, a line too long: damage.
@@ -458,7 +458,9 @@ def test_a_format_2_save_is_appended_to_chained_and_loads_again(save):
         reopened = Game.open(save, writable=False)
         assert reopened.state.units["gunner"].has("pinned")
         # A swap is still found, as format 2 promises.
-        save.write_bytes(b"".join([lines[0] + b"\n", lines[2] + b"\n", lines[1] + b"\n", *(x + b"\n" for x in lines[3:])]))
+        save.write_bytes(
+            b"".join([lines[0] + b"\n", lines[2] + b"\n", lines[1] + b"\n", *(x + b"\n" for x in lines[3:])])
+        )
         _refused(save, 2)
 
 
@@ -485,7 +487,11 @@ MESSAGES: dict[str, tuple[bytes, str, str]] = {
         "",
     ),
     "not a save": (b"hello\n", "{path}:1: not a Fireteam save (no valid header line); is this the right file?", ""),
-    "not a save, one line": (b"hello", "{path}:1: not a Fireteam save (no valid header line); is this the right file?", ""),
+    "not a save, one line": (
+        b"hello",
+        "{path}:1: not a Fireteam save (no valid header line); is this the right file?",
+        "",
+    ),
     "newer": (
         _file(_HEADER % 9),
         "{path}: written by a newer Fireteam (save format 9; this version reads up to 3). Upgrade Fireteam to open it.",
@@ -560,9 +566,7 @@ def test_what_a_load_says_of_a_missing_file_and_an_unreadable_one(tmp_path):
     assert str(refused.value) == f"{tmp_path / 'gone.ft'}: no such save file; check the name"
     with pytest.raises(SaveError) as refused:
         load(tmp_path)
-    assert str(refused.value) == (
-        f"{tmp_path}: cannot read: Is a directory; check the name and the file's permissions"
-    )
+    assert str(refused.value) == (f"{tmp_path}: cannot read: Is a directory; check the name and the file's permissions")
 
 
 def test_a_file_bigger_than_a_save_is_refused_before_it_is_read(tmp_path, monkeypatch):
@@ -832,7 +836,10 @@ def test_a_number_of_sixteen_digits_within_the_bound_loads(tmp_path):
 
 HEADERS: dict[str, tuple[bytes, str]] = {
     "not json": (b"not json", "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
-    "not UTF-8": (b'{"fireteam":1,"ruleset":"caf\xe9"}', "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
+    "not UTF-8": (
+        b'{"fireteam":1,"ruleset":"caf\xe9"}',
+        "{path}:1: not a Fireteam save (no valid header line); is this the right file?",
+    ),
     "a list": (b"[1,2]", "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
     "no format": (b'{"ruleset":"x"}', "{path}:1: not a Fireteam save (no valid header line); is this the right file?"),
     "a format as text": (
@@ -1006,3 +1013,87 @@ def test_a_bad_record_of_an_older_format_is_named_by_its_file_and_line(tmp_path)
     with pytest.raises(SaveError) as refused:
         load(path, upcasters=upcasters)
     assert str(refused.value).startswith(f"{path}:5: invalid event: ")
+
+
+# ------------------------------------------------------------- the last good line (issue #33)
+
+
+def test_a_record_of_exactly_the_longest_length_loads_and_the_first_longer_one_is_named(tmp_path, monkeypatch):
+    """A record line (not the header, which is read on its own) as long as a line may be is a
+    record; of two lines past a read's start, the one longer than that is named, not the one
+    before it that is exactly as long."""
+    at_limit = b'{"t":"note","text":"%s"}' % (b"a" * 300)
+    over = b'{"t":"note","text":"%s"}' % (b"b" * 301)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 9 + len(at_limit))  # a line's bytes, without its newline
+    path = tmp_path / "l.ft"
+    path.write_bytes(_file(_HEADER % 3, _CMD, at_limit))
+    assert len(_HEADER % 3) + 9 < savefile.MAX_LINE_BYTES
+    assert load(path).history.store[1] == ev.Noted(text="a" * 300)
+    two = b'{"t":"cmd","cmd":1,"n":2,"by":"referee","text":"note hi"}'
+    path.write_bytes(_file(_HEADER % 3, two, at_limit, over))
+    with pytest.raises(SaveError) as refused:
+        load(path)
+    assert str(refused.value).startswith(f"{path}:4: line longer than {9 + len(at_limit)} bytes")
+
+
+@pytest.mark.parametrize("records", [0, 2])
+def test_a_garbled_last_line_leaves_the_good_bytes_and_the_check_of_the_lines_before_it(tmp_path, records):
+    """What the writer cuts the file back to and goes on chaining from when it sets a torn
+    line aside: the bytes and the check of the last good line (the header's when the garbled
+    line is the first record, and so the first line of its read)."""
+    path = tmp_path / "g.ft"
+    good = _file(_HEADER % 3, *(_CMD, _NOTE)[:records])
+    path.write_bytes(good)
+    whole = load(path)
+    assert whole.good_bytes == len(good)
+    path.write_bytes(good + b"\x00\x00\x00garbled\n")  # a crash's zeros, then a newline
+    torn = load(path)
+    assert (torn.good_bytes, torn.check, torn.torn_bytes) == (len(good), whole.check, 11)
+    assert torn.notes == [f"line {records + 2}: incomplete last record cut off (torn write)"]
+
+
+def test_a_last_line_of_a_frame_alone_is_a_torn_write(tmp_path):
+    """A frame with no record after it ("%08x " and the newline), its check even right (a
+    check of nothing is the check before it): a record cut short, not an event to decode."""
+    path = tmp_path / "f.ft"
+    good = _file(_HEADER % 3, _CMD, _NOTE)
+    path.write_bytes(good)
+    check = load(path).check
+    path.write_bytes(good + b"%08x \n" % check)
+    loaded = load(path)
+    assert (loaded.good_bytes, loaded.check, loaded.torn_bytes) == (len(good), check, 10)
+    assert loaded.notes == ["line 4: incomplete last record cut off (torn write)"]
+
+
+def test_a_follower_reads_no_more_than_the_file_held_when_it_looked(save, monkeypatch):
+    """A command written while the follower reads comes in with its next call, whole, not in
+    this one: it takes the bytes up to the size it found."""
+    lines, sizes, checks = _followed(save)
+    data = save.read_bytes()
+    save.write_bytes(data[: sizes[1]])
+    base = next(k for k in range(len(lines)) if sum(map(len, lines[: k + 1])) == sizes[0])
+    fstat = savefile.os.fstat
+
+    def growing(fd):
+        size = fstat(fd)
+        with open(save, "ab") as more:  # the writer appends the rest meanwhile
+            more.write(data[sizes[1] :])
+        return size
+
+    monkeypatch.setattr(savefile.os, "fstat", growing)
+    _events, _payloads, check, end = savefile.read_commands(save, sizes[0], None, base, checks[0])
+    assert (check, end) == (checks[1], sizes[1])
+
+
+def test_a_line_too_long_past_a_resumed_load_is_named_by_its_file_and_line(save, monkeypatch):
+    """A load the open cache resumed reads on from the bytes it was given: a line longer than a
+    save's there is refused as in a full load, naming the file and the line."""
+    lines, sizes, checks = _followed(save)
+    whole = load(save)
+    half = sizes[1]
+    count = next(k for k in range(len(lines)) if sum(map(len, lines[:k])) == half)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 300)
+    resume = savefile.Resume(save.read_bytes() + b"7" * 400, half, whole.header, checks[1], count)
+    with pytest.raises(SaveError) as refused:
+        load(save, history=load_prefix(save, half), resume=resume)
+    assert str(refused.value).startswith(f"{save}:{len(lines) + 1}: line longer than 300 bytes")

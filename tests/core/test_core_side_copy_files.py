@@ -216,3 +216,149 @@ def test_facts_of_a_command_the_copy_lacks_go_under_a_bare_referee_line(demo_cop
     assert out[1 : 1 + len(facts)] == [e for _step, e in facts]
     kept = [e for e in out if type(e) is core.events.Issued][1:]
     assert kept and all(e.carries == 0 for e in kept)
+
+
+# ---------------------------------------------------------------------- what a side came to see
+
+HIDDEN = ("red",)  # what only the red side (and the referee) may see
+
+
+def _table_with_hidden_pieces() -> list[core.events.Event]:
+    """Red's pieces and plan set up out of blue's sight; then facts blue sees naming some of them."""
+    E = core.events
+    return [
+        E.GameSetUp(scenario="ambush", sides=(E.SideSpec("blue", "Blue"), E.SideSpec("red", "Red"))),
+        E.UnitAdded(unit=E.UnitSpec("XXXX", "Never Seen", "red", status=("hidden",)), vis=HIDDEN),
+        E.UnitAdded(
+            unit=E.UnitSpec("kit", "Kit Vane", "red", cls="scout", status=("hidden",), stats={"morale": 4}), vis=HIDDEN
+        ),
+        E.SecretSet(key="objective.red", owner="red", value="the bridge", salt="5" * 32, vis=HIDDEN),
+        E.Issued(cmd=1, n=1, by="ref", text="note dawn"),  # no piece named
+        E.Noted(text="dawn"),
+        E.Issued(cmd=2, n=2, by="blue", text="spot kit"),
+        E.Spotted(unit="kit", by_side="blue"),
+        E.Moved(unit="kit", cm=3),  # a second fact naming the same piece
+        E.Issued(cmd=3, n=1, by="ref", text="reveal objective.red"),
+        E.Revealed(key="objective.red", value="the bridge", salt="5" * 32),
+        E.Issued(cmd=4, n=1, by="ref", text="reveal objective.red"),  # told twice (a hand-made save)
+        E.Revealed(key="objective.red", value="the bridge", salt="5" * 32),
+    ]
+
+
+def test_a_side_comes_to_see_each_hidden_piece_and_secret_once_as_it_was_set_up():
+    """Blue's copy holds what later facts it saw name: the piece as it was set up (its numbers
+    too), and the secret, each once however often they are named; never a piece no fact it saw
+    names (an event without a piece names none, whatever its id)."""
+    E = core.events
+    timeline = _table_with_hidden_pieces()
+    kit = E.UnitSpec("kit", "Kit Vane", "red", cls="scout", status=("hidden",), stats={"morale": 4})
+    plan = E.SecretSet(key="objective.red", owner="red", value="the bridge", salt="5" * 32, vis=sidecopy.REFEREE_ONLY)
+    assert sidecopy._seen_later(timeline, "blue") == [
+        (8, E.UnitAdded(unit=kit, vis=sidecopy.REFEREE_ONLY)),
+        (11, plan),
+    ]
+    assert sidecopy._seen_later(timeline, "red") == []  # red saw them set up
+
+
+def test_the_demos_copy_names_each_piece_and_secret_its_side_came_to_see_once(demo_copy):
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    try:
+        state = game.state
+        came = [
+            (type(e).__name__, e.unit.id if type(e) is core.events.UnitAdded else e.key) for _s, e in demo_copy.seen
+        ]
+        assert len(came) == len(set(came)) == 10  # dahir is named three times, egal thirteen
+        assert came[:2] == [("UnitAdded", "dahir"), ("UnitAdded", "egal")]
+        for _step, e in demo_copy.seen:
+            if type(e) is core.events.UnitAdded:
+                u = state.units[e.unit.id]
+                assert (e.unit.name, e.unit.side, e.unit.cls, e.unit.stats) == (u.name, u.side, u.cls, u.stats)
+            else:
+                assert e.value == state.secrets[e.key].value
+    finally:
+        game.close()
+
+
+def test_a_copy_read_while_it_grows_is_read_as_it_was_when_its_size_was_checked(demo_copy, tmp_path, monkeypatch):
+    """Never more than the size checked against the limit: a file that grows meanwhile (another
+    program writing to it) cannot make the reader take more than a copy can be."""
+    path = tmp_path / "copy.json"
+    sidecopy.write(demo_copy, path)
+    fstat = os.fstat
+
+    def growing(fd):
+        size = fstat(fd)
+        with open(path, "ab") as more:
+            more.write(b" and much more" * 1000)
+        return size
+
+    monkeypatch.setattr(sidecopy.os, "fstat", growing)
+    assert sidecopy.read(path) == demo_copy
+
+
+def test_a_set_up_seen_from_the_start_is_read(demo_copy, tmp_path):
+    """Step 0: before the copy's first event (a hand-made copy may say so)."""
+    data = _data(demo_copy)
+    data["seen"][0][0] = 0
+    assert sidecopy.read(_written(tmp_path, data)).seen[0] == (0, demo_copy.seen[0][1])
+
+
+@pytest.mark.parametrize("marker", [core.events.Undone, core.events.Redone])
+def test_an_undo_or_redo_in_a_hand_made_copy_is_passed_over(demo_copy, marker):
+    """An effective history holds none; the commands around it are kept as they are."""
+    events = demo_copy.events
+    at = next(i for i, (_s, e) in enumerate(events) if type(e) is core.events.Issued and i > 0)
+    step = events[at - 1][0]  # beside the last fact of the command before (a hand-made copy's steps need not rise)
+    hostile = msgspec.structs.replace(demo_copy, events=[*events[:at], (step, marker(cmd=1, by="x")), *events[at:]])
+    assert sidecopy.commands(hostile) == sidecopy.commands(demo_copy)
+
+
+def test_an_older_copy_folds_every_fact_about_what_it_holds(demo_copy, tmp_path):
+    """A copy made before it kept what its side came to see (``seen`` empty): the facts naming a
+    hidden piece it never saw set up are passed over one by one, and every other fact is folded,
+    so its own pieces and the sides' scores end as in the game."""
+    path = _written(tmp_path, {**_data(demo_copy), "seen": []})
+    opened = sidecopy.open_copy(path)
+    game = Game.open(SAVES / "demo-game.ft", writable=False)
+    try:
+        mine, theirs = opened.state, game.state
+        assert "dahir" not in mine.units and "egal" not in mine.units
+        regulars = [uid for uid, u in theirs.units.items() if u.side == "regulars"]
+        assert regulars
+        for uid in regulars:
+            a, b = mine.units[uid], theirs.units[uid]
+            assert (a.status, a.out, a.moved_cm, a.spotted_by) == (b.status, b.out, b.moved_cm, b.spotted_by), uid
+        assert {s: (x.defeat_points, x.dp_by_category) for s, x in mine.sides.items()} == {
+            s: (x.defeat_points, x.dp_by_category) for s, x in theirs.sides.items()
+        }
+        assert (mine.turn, mine.phase, mine.result) == (theirs.turn, theirs.phase, theirs.result)
+    finally:
+        opened.close()
+        game.close()
+
+
+def test_a_copy_holding_a_number_no_game_counts_to_is_refused_not_a_crash(demo_copy, tmp_path, capsys):
+    """A hand-made copy whose moves add up past what a state can be copied with: refused in words
+    as it is read (as a save's numbers are), not a traceback when its replay is shown."""
+    from core.storage.savefile import MAX_RECORD_INT
+    from tui.main import main as fireteam
+
+    data = _data(demo_copy)
+    steps = data["steps"]
+    huge = 2**64 - 1
+    data["events"] += [
+        [steps + 1, {"t": "cmd", "cmd": 999, "n": 2, "by": "x", "text": "move"}],
+        [steps + 2, {"t": "move", "unit": "rossi", "cm": huge}],
+        [steps + 3, {"t": "move", "unit": "rossi", "cm": huge}],
+    ]
+    data["steps"] = steps + 3
+    path = _written(tmp_path, data)
+    said = (
+        f"{path}: not a valid side's copy of a game:"
+        f" the number {huge} is out of range (at most {MAX_RECORD_INT} either way)"
+    )
+    assert _refusal(sidecopy.read, path) == said
+    assert fireteam(["replay", str(path), "--json"]) == 2
+    assert said in capsys.readouterr().err
+    data["events"][-1][1]["cm"] = data["events"][-2][1]["cm"] = MAX_RECORD_INT  # within the bound: read
+    assert sidecopy.read(_written(tmp_path, data, "within.json")).steps == steps + 3

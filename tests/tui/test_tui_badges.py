@@ -121,3 +121,12 @@ def test_every_badge_word_is_for_a_status_a_ruleset_declares():
     declared = frozenset().union(*(get_ruleset(r).statuses() for r in SHIPPED))
     families = tuple(s.removesuffix("*") for s in declared if s.endswith("*"))
     assert sorted(s for s in WORDS if s not in declared and not s.startswith(families)) == []
+
+
+def test_every_status_a_teams_line_counts_is_one_every_ruleset_declares():
+    """The roster counts them on each team's line, whatever the rules (a typo would count none)."""
+    from tui.panes.roster import TEAM_COUNTS
+
+    everyones = frozenset.intersection(*(get_ruleset(r).statuses() for r in SHIPPED))
+    assert [status for status, _word in TEAM_COUNTS if status not in everyones] == []
+    assert len(TEAM_COUNTS) == 3

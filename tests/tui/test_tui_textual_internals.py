@@ -15,15 +15,19 @@ import time
 from contextvars import ContextVar
 from pathlib import Path
 
+import pytest
 import textual._time
 import textual.screen
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.constants import ESCAPE_DELAY
-from textual.css.stylesheet import Stylesheet
+from textual.css.stylesheet import Stylesheet, StylesheetParseError
+from textual.driver import Driver
+from textual.geometry import Size
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 import tui
@@ -32,12 +36,15 @@ from tui.textual_internals import (
     BRACKETED_PASTE_START,
     Compositor,
     FooterKey,
+    ParsingStylesheet,
     Read1,
     XTermParser,
+    background_screens,
     capture_output_into,
     changed_regions,
     css_variables,
     get_time,
+    key_bindings,
     screen_compositor,
     use_compositor,
     visible_screen_stack,
@@ -266,6 +273,169 @@ def test_css_variables_are_those_a_stylesheet_is_given_and_parses_with():
     assert background({"tint": "red"}) != background({"tint": "blue"})
 
 
+def sheet(cls: type[Stylesheet], sources: dict[str, str], variables: dict[str, str]) -> Stylesheet:
+    made = cls(variables=variables)
+    for name, css in sources.items():
+        made.add_source(css, read_from=(name, ""))
+    return made
+
+
+class Counted(ParsingStylesheet):
+    """Records the pieces of CSS it is asked to parse."""
+
+    def __init__(self, *, variables: dict[str, str] | None = None) -> None:
+        super().__init__(variables=variables)
+        self.asked: list[tuple[str, tuple[str, str], bool, int, str]] = []
+
+    def parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        self.asked.append((css, read_from, is_default_rules, tie_breaker, scope))
+        return super().parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+
+
+SOURCES = {"a": "Static { background: $tint; }", "b": "#here { color: $ink; } Label { width: 3; }"}
+
+
+def test_a_stylesheet_parses_each_piece_of_css_through_its_parse_rules():
+    """``tui.stylesheet`` caches what ``parse_rules`` returns: every rule the stylesheet holds comes through it,
+    whether it is parsed at once or when its rules are first read."""
+    counted = sheet(Counted, SOURCES, {"tint": "red", "ink": "blue"})
+    counted.add_source("Label { height: 2; }", read_from=("c", ""), is_default_css=True, tie_breaker=-1, scope="Screen")
+    rules = counted.rules  # parsed as they are first read
+    assert counted.asked == [
+        (SOURCES["a"], ("a", ""), False, 0, ""),
+        (SOURCES["b"], ("b", ""), False, 0, ""),
+        ("Label { height: 2; }", ("c", ""), True, -1, "Screen"),
+    ]
+    plain = sheet(Stylesheet, SOURCES, {"tint": "red", "ink": "blue"})
+    plain.add_source("Label { height: 2; }", read_from=("c", ""), is_default_css=True, tie_breaker=-1, scope="Screen")
+    assert [r.css for r in rules] == [r.css for r in plain.rules]
+    counted.asked.clear()
+    assert counted.rules is rules and counted.asked == []  # not parsed again until a source or the variables change
+
+
+def test_a_stylesheet_reparses_in_a_fresh_one_of_its_class_as_textual_s_own_reparse_does():
+    """The same rules, sources and selectors as Textual's ``Stylesheet.reparse`` with new variables,
+    each piece parsed through ``parse_rules`` (Textual's own would parse in a plain stylesheet)."""
+    counted, plain = (
+        sheet(Counted, SOURCES, {"tint": "red", "ink": "blue"}),
+        sheet(Stylesheet, SOURCES, {"tint": "red", "ink": "blue"}),
+    )
+    before = counted.rules
+    for made in (counted, plain):
+        made.set_variables({"tint": "green", "ink": "white"})
+        made.reparse()
+    assert counted.asked[-2:] == [(SOURCES["a"], ("a", ""), False, 0, ""), (SOURCES["b"], ("b", ""), False, 0, "")]
+    assert [r.css for r in counted.rules] == [r.css for r in plain.rules] != [r.css for r in before]
+    assert "background: #008000;" in counted.css  # green, the new tint
+    assert counted.source == plain.source
+    assert counted.rules_map.keys() == plain.rules_map.keys() == {"Static", "#here", "Label"}
+    asked = len(counted.asked)
+    counted.rules_map  # noqa: B018 -- read: nothing is parsed again after a reparse
+    assert len(counted.asked) == asked
+
+
+def test_a_failed_reparse_keeps_the_rules_and_skips_the_bad_css_from_then_on():
+    """As Textual's own: the stylesheet keeps its rules, and parses the bad piece no more."""
+    good = {"a": "Static { background: red; }"}
+    results = []
+    for cls in (Counted, Stylesheet):
+        made = sheet(cls, good, {})
+        kept = [r.css for r in made.rules]
+        made.add_source("Static { nonsense: 3; }", read_from=("bad", ""))
+        with pytest.raises(StylesheetParseError):
+            made.reparse()
+        assert [r.css for r in made.rules] == kept
+        made.parse()  # the bad piece is passed over now
+        results.append([r.css for r in made.rules])
+    assert results[0] == results[1] == [r.css for r in sheet(Stylesheet, good, {}).rules]
+
+
+# ------------------------------------------------------------------ the screens behind
+
+
+class Opaque(Screen):
+    def compose(self) -> ComposeResult:
+        yield Static("opaque")
+
+
+class SeeThrough(ModalScreen):
+    def compose(self) -> ComposeResult:
+        yield Static("modal")
+
+
+async def test_background_screens_are_those_below_the_top_down_to_the_first_opaque_one():
+    """What a shared screen puts in ``visible_screen_stack`` before it renders: a modal's background is
+    painted over the screens it shows through."""
+    app = Keys()
+    async with app.run_test(size=(40, 6)) as pilot:
+        base = app.screen
+        assert app.screen_stack == [base] and background_screens(app) == []
+        first, second = SeeThrough(), SeeThrough()
+        await app.push_screen(first)
+        await app.push_screen(second)
+        await pilot.pause()
+        assert background_screens(app) == [base, first]
+        opaque, third = Opaque(), SeeThrough()
+        await app.push_screen(opaque)
+        await app.push_screen(third)
+        await pilot.pause()
+        assert background_screens(app) == [opaque]  # the screens under an opaque one never show
+        taken = background_screens(app)
+        taken.pop()  # a screen painting its background takes the last one off: the next call is whole again
+        assert background_screens(app) == [opaque]
+
+
+# ------------------------------------------------------------------ a widget's bindings
+
+
+class Base(Widget):
+    BINDINGS = [Binding("ctrl+u", "clear", "Clear"), Binding("tab", "complete", "Complete")]
+
+
+class Line(Base):
+    BINDINGS = [Binding("tab", "cycle", "Cycle"), Binding("enter", "submit", "Submit")]
+
+
+def test_key_bindings_are_a_widget_s_own_or_those_it_inherits():
+    """The command line runs the first of them in order with the characters typed around it."""
+    line = Line()
+    assert [b.action for b in key_bindings(line, "tab")] == ["cycle"]  # its own replace what it inherits
+    assert [b.action for b in key_bindings(line, "enter")] == ["submit"]
+    assert [b.action for b in key_bindings(line, "ctrl+u")] == ["clear"]
+    assert key_bindings(line, "x") == []
+    assert [b.action for b in key_bindings(Base(), "tab")] == ["complete"]
+
+
+# ------------------------------------------------------------------ a driver's state
+
+
+class Quiet(Driver):
+    def write(self, data: str) -> None:
+        pass
+
+    def start_application_mode(self) -> None:
+        pass
+
+    def disable_input(self) -> None:
+        pass
+
+    def stop_application_mode(self) -> None:
+        pass
+
+
+async def test_a_driver_keeps_its_app_mouse_and_size_for_its_subclass_and_the_app_reads_its_size():
+    """``tui.ssh.driver`` and ``tui.local_driver`` are Textual drivers: they read the app, whether the
+    mouse is on, and set the terminal's size as ``Driver`` keeps them (``_app``, ``_mouse``, ``_size``),
+    and the app takes its size from there, as it does from Textual's own drivers."""
+    app = Keys()
+    driver = Quiet(app, debug=False, mouse=False, size=(30, 7))
+    assert driver._app is app and driver._mouse is False and driver._size == (30, 7)
+    app._driver = driver
+    assert app.size == Size(30, 7)
+    driver._size = (50, 9)  # as a seat's window is resized
+    assert app.size == Size(50, 9)
+
+
 # ------------------------------------------------------------------ nothing else
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
@@ -273,11 +443,22 @@ PRIVATE_ATTRIBUTES = {
     "_capture_stdout",
     "_capture_stderr",
     "_bindings_ready",
+    "_bindings",
     "_compositor",
     "_dirty_regions",
     "_variables",
     "_loop",
+    "_screen_stack",
+    "_background_screens",
+    "_rules",
+    "_rules_map",
+    "_require_parse",
+    "_invalid_css",
+    "_parse_rules",
 }
+#: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
+#: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.
+PRIVATE_METHODS = {"_parse_rules", "_on_key", "_on_paste", "_on_mount", "_on_resize", "_on_focus", "_on_blur"}
 
 
 def test_no_other_client_module_reaches_into_textual_s_privates():
@@ -300,4 +481,6 @@ def test_no_other_client_module_reaches_into_textual_s_privates():
                 found.append(f"{path.relative_to(TUI)}:{node.lineno}: .{node.attr}")
             if isinstance(node, ast.Constant) and node.value in PRIVATE_ATTRIBUTES:  # getattr(x, "_loop")
                 found.append(f"{path.relative_to(TUI)}:{node.lineno}: {node.value!r}")
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in PRIVATE_METHODS:
+                found.append(f"{path.relative_to(TUI)}:{node.lineno}: def {node.name}")
     assert found == []

@@ -46,7 +46,7 @@ from core.language.i18n import Text
 from core.language.reader import Reader, use_reader
 from tui.ssh.driver import bind_app, downgrade_colors
 from tui.ssh.limits import Limits, QuietLog
-from tui.textual_internals import LayoutUpdate, screen_compositor, visible_screen_stack
+from tui.textual_internals import LayoutUpdate, background_screens, screen_compositor, visible_screen_stack
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -259,7 +259,7 @@ class SharedScreen:
 
     def _can_render(self) -> bool:
         app = self.app
-        return app.is_running and bool(app._screen_stack) and app.screen.is_mounted
+        return app.is_running and bool(app.screen_stack) and app.screen.is_mounted
 
     def _render_whole(self) -> str:
         """The whole screen as the app's last frames left it: escape codes that draw it from the top left.
@@ -271,7 +271,7 @@ class SharedScreen:
         app = self.app
         screen = app.screen
         compositor = screen_compositor(screen)
-        visible_screen_stack.set(app._background_screens)
+        visible_screen_stack.set(background_screens(app))
         strips = compositor.render_strips()
         update = LayoutUpdate([[strip] for strip in strips], compositor.size.region)
         cursor = screen.outer_size.clamp_offset(app.cursor_position)
