@@ -7,11 +7,11 @@ import os
 import pytest
 from hypothesis import settings
 
+from core.cachedir import CACHE_DIR_ENV
+
 # A long search by the leak oracle (tests/core/test_leak_oracle.py, docs/testing.md):
 #     pytest tests/core/test_leak_oracle.py --hypothesis-profile=oracle
 settings.register_profile("oracle", max_examples=500, deadline=None)
-
-from core.cachedir import CACHE_DIR_ENV
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -227,4 +227,3 @@ def _which(data: bytes, error: str) -> str:
         return f"rule {rule['id']}: " if isinstance(rule.get("id"), str) else ""
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return ""
-

@@ -98,7 +98,9 @@ class LocalDriver(LinuxDriver):
 
         def queue(messages: list[Message], dropped: int = 0, cut_paste: bool = False) -> None:
             if messages or dropped:
-                self._app_loop.call_soon_threadsafe(partial(bounded.queue, messages, dropped=dropped, cut_paste=cut_paste))
+                self._app_loop.call_soon_threadsafe(
+                    partial(bounded.queue, messages, dropped=dropped, cut_paste=cut_paste)
+                )
 
         def read(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> bool:
             """Read what is there; False at the end of the input."""

@@ -100,4 +100,3 @@ def text_lines(ruleset: Ruleset, every: tuple[Entry, ...], shown: list[Entry]) -
         lines += ["", said.format(count=len(yours))]
         lines += [f"  {r.id:{ids}}  {r.section}: {r.command}" + (f"  {r.title}" if r.title else "") for r in yours]
     return lines
-

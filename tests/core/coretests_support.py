@@ -66,14 +66,24 @@ def unit_ends(events: list[ev.Event]) -> list[int]:
 def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
     """Shrink the store's chunks, its cache and the snapshot spacing so a small game
     crosses every boundary a million-event game would (sealing, eviction, batches, snapshots)."""
-    saved = (core.storage.store.CHUNK, core.storage.savefile.CHUNK, core.storage.store.CACHE_CHUNKS, Timeline.__init__.__defaults__)
+    saved = (
+        core.storage.store.CHUNK,
+        core.storage.savefile.CHUNK,
+        core.storage.store.CACHE_CHUNKS,
+        Timeline.__init__.__defaults__,
+    )
     core.storage.store.CHUNK = core.storage.savefile.CHUNK = chunk
     core.storage.store.CACHE_CHUNKS = cache
     Timeline.__init__.__defaults__ = (None, every, *saved[3][2:])  # the defaults after ``every`` as they are
     try:
         yield
     finally:
-        core.storage.store.CHUNK, core.storage.savefile.CHUNK, core.storage.store.CACHE_CHUNKS, Timeline.__init__.__defaults__ = saved
+        (
+            core.storage.store.CHUNK,
+            core.storage.savefile.CHUNK,
+            core.storage.store.CACHE_CHUNKS,
+            Timeline.__init__.__defaults__,
+        ) = saved
 
 
 # ------------------------------------------------------------- a small test ruleset

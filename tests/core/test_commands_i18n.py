@@ -343,7 +343,9 @@ def test_events_hold_no_words_from_the_shared_tools(bn):
     assert out.events[-1].roll.purpose == core.language.i18n.M("free roll")
     assert out.events[-1].roll.outcome == core.language.i18n.M("{hits} success", hits=1)
     out = bn.execute("dp regulars 2")
-    assert isinstance(out.events[-1], ev.DefeatPoints) and out.events[-1].reason == core.language.i18n.M("referee's ruling")
+    assert isinstance(out.events[-1], ev.DefeatPoints) and out.events[-1].reason == core.language.i18n.M(
+        "referee's ruling"
+    )
     with reading("it"):
         assert "tiro libero" in bn.describe(bn.log_lines()[-3].event)
         assert bn.describe(out.events[-1]).endswith("decisione dell'arbitro")

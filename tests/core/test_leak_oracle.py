@@ -585,11 +585,7 @@ def _never_seen(game: Game, ref: Reference, role: str) -> list[str]:
         uid = getattr(game.history.store[i], "unit", "")
         seen_units.add(uid if isinstance(uid, str) else uid.id)
     words = [p.name for p in PIECES if p.id not in seen_units]
-    shown = {
-        e.value
-        for i in ref.log(role)
-        if type(e := game.history.store[i]) in (ev.SecretSet, ev.Revealed)
-    }
+    shown = {e.value for i in ref.log(role) if type(e := game.history.store[i]) in (ev.SecretSet, ev.Revealed)}
     secrets = [s.value for k, s in game.state.secrets.items()] + [
         e.value for e in game.history.store.slice(0, game.log_length) if type(e) is ev.SecretSet
     ]

@@ -325,6 +325,7 @@ def test_bi_r061_an_action_waits_for_its_own_tier(game):
     play(game, "@folgore aim marra")
     assert game.state.units["marra"].has("aiming")
 
+
 def test_isolation_test_failure_costs_the_turn(game):
     """Rules: BI-R024, BI-AMB-07."""
     play(game, "next dice=5,2", "next")

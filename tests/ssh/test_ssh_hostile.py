@@ -45,7 +45,9 @@ async def test_a_refusal_and_markup_are_drawn_as_they_are(club):
     await reg.wait_for("reg (Bersaglieri)")
     before = club.game.path.read_bytes()
     rita.command("fire rossi")
-    await rita.wait_for("✗ fire: missing targets: target(s), a burst may be split; usage: fire unit targets… range=… [aimed|burst]")
+    await rita.wait_for(
+        "✗ fire: missing targets: target(s), a burst may be split; usage: fire unit targets… range=… [aimed|burst]"
+    )
     assert club.game.path.read_bytes() == before
     rita.type(CLEAR)  # the refused line is given back to be mended
     rita.command("mark [x] suppressed")

@@ -5,10 +5,10 @@ open-cache entry once the game is shown (``Game.open(..., cache_later=True)``)."
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import until
 
 import tui.app
 from core.game import Game
@@ -20,13 +20,6 @@ from tui.screens.game import GameScreen
 
 SIZE = (100, 30)
 PATIENCE_S = 60.0
-
-
-async def _until(pilot, predicate, what: str) -> None:
-    deadline = time.monotonic() + PATIENCE_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await pilot.pause(0.05)
 
 
 def _loading_screens(monkeypatch) -> list[object]:
@@ -85,7 +78,7 @@ async def test_an_open_that_ends_soon_shows_the_game_without_a_progress_bar(game
     game.close()
     app = FireteamApp(None, opener=OpenAhead(lambda progress: open_or_follow(path, False, progress)), opening=path.name)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.game is not None and app.game.path == path and app.owns_game
         assert made == []
         assert len(app.screen_stack) == 2  # the game screen on the default one: nothing left under it
@@ -107,9 +100,9 @@ async def test_an_open_that_takes_longer_shows_the_progress_bar_until_it_ends(ga
     app = FireteamApp(None, opener=OpenAhead(opener), opening=path.name)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await _until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
+            await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
             go_on.set()
-            await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
             assert len(made) == 1 and len(app.screen_stack) == 2
     finally:
         go_on.set()
@@ -122,7 +115,7 @@ async def test_a_save_that_fails_soon_says_why_without_a_progress_bar(tmp_path, 
     bad.write_text("this is not a save\n")
     app = FireteamApp(None, opener=OpenAhead(lambda progress: open_or_follow(bad, False, progress)))
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: bool(app.load_error), "the reason")
+        await until(pilot, lambda: bool(app.load_error), "the reason")
     assert app.return_code == 2 and "cannot open the save" in app.load_error
     assert made == []
 
@@ -175,5 +168,5 @@ async def test_the_client_writes_the_entry_once_the_game_is_shown(game, tmp_path
     app = FireteamApp(opened, replay=True)
     app.owns_game = True
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: bool(_entries(cache)), "the entry")
+        await until(pilot, lambda: bool(_entries(cache)), "the entry")
     assert shown == [[]]

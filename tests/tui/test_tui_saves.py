@@ -6,10 +6,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import time
 
 import pytest
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
+from waiting import until
 
 import core.storage.writer
 from core.game import Game
@@ -25,13 +25,6 @@ SIZE = (100, 30)
 PATIENCE_S = 60
 
 
-async def _until(pilot, predicate, what: str) -> None:
-    deadline = time.monotonic() + PATIENCE_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await pilot.pause(0.05)
-
-
 def _shown(screen) -> str:
     return " ".join(str(w.render()) for w in screen.query("Static, Label"))
 
@@ -44,15 +37,15 @@ async def test_a_save_another_fireteam_writes_opens_read_only_and_follows_it(gam
     app.owns_game = True
     app.locked_by = who
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
         text = _shown(app.screen)
         assert "being written by another Fireteam" in text and f"process {os.getpid()}" in text
         assert "open read-only (follows the live game)" in text
         await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.screen.replay
         game.execute("note heard from the other terminal")
-        await _until(pilot, lambda: followed.log_length == game.log_length, "the follower to catch up")
+        await until(pilot, lambda: followed.log_length == game.log_length, "the follower to catch up")
         assert followed.history.timeline()[-1].text == "heard from the other terminal"
         assert game.path.read_bytes()  # the writer's file is untouched by the follower
     assert game.writer is not None  # and the writer still holds it
@@ -81,9 +74,9 @@ async def test_cancel_leaves_the_locked_save_alone(game):
     app.locked_by = who
     before = game.path.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
         await pilot.press("escape")
-        await _until(pilot, lambda: app.return_code is not None, "the app to close")
+        await until(pilot, lambda: app.return_code is not None, "the app to close")
     assert app.return_code == 0
     assert game.path.read_bytes() == before
 
@@ -99,12 +92,12 @@ async def test_load_game_offers_the_follower_for_a_locked_save(game, tmp_path):
             await app.workers.wait_for_complete()
             await pilot.pause()
             await pilot.press("enter")
-            await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+            await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
             await pilot.press("enter")
-            await _until(pilot, lambda: app.game.path == writer.path, "the followed game")
+            await until(pilot, lambda: app.game.path == writer.path, "the followed game")
             assert not app.game.writable
             writer.execute("next")
-            await _until(pilot, lambda: app.game.log_length == writer.log_length, "the follower to catch up")
+            await until(pilot, lambda: app.game.log_length == writer.log_length, "the follower to catch up")
     finally:
         writer.close()
 
@@ -128,12 +121,12 @@ async def test_the_locked_save_dialog_names_the_save_that_is_locked(game, tmp_pa
             for path in (bravo.path, alpha.path):
                 screen.query_one("OptionList").highlighted = screen.paths.index(path)
                 await pilot.press("enter")
-                await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+                await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
                 text = _shown(app.screen)
                 other = alpha.path if path == bravo.path else bravo.path
                 assert str(path) in text and other.name not in text, text
                 await pilot.press("escape")
-                await _until(pilot, lambda: app.screen is screen, "the load game screen")
+                await until(pilot, lambda: app.screen is screen, "the load game screen")
     finally:
         alpha.close()
         bravo.close()
@@ -167,7 +160,7 @@ async def test_a_full_disk_refuses_the_command_and_the_client_keeps_running(game
         monkeypatch.undo()
         await pilot.press("ctrl+u")
         await pilot.press(*"note kept", "enter")
-        await _until(pilot, lambda: game.log_length > length, "the command once the disk is back")
+        await until(pilot, lambda: game.log_length > length, "the command once the disk is back")
     assert Game.open(game.path, writable=False).history.timeline()[-1].text == "kept"
 
 

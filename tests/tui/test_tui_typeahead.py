@@ -24,6 +24,7 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from terminal_child import DEMO, ENTRY, PATIENCE_S, child_fixture, commands, until_command  # noqa: F401  (a fixture)
 from textual import events
+from waiting import until
 
 from core import events as ev
 from core.game import Game
@@ -100,7 +101,7 @@ def _shell_terminal(typed: bytes, cols: int = 10) -> tuple[int, int, list]:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, cols, 0, 0))
     found = termios.tcgetattr(slave)
     os.write(master, typed)
-    _read_until(master, typed.replace(b"\r", b"\r\n"))  # echoed, Enter made a line feed
+    _readuntil(master, typed.replace(b"\r", b"\r\n"))  # echoed, Enter made a line feed
     return master, slave, found
 
 
@@ -110,9 +111,9 @@ def test_what_was_typed_before_the_terminal_was_quieted_is_taken_and_its_echo_wi
         tty = QuietTerminal(slave)
         tty.quiet()
         # Back to where the echo began: two rows for the 17 columns of the first line at 10 wide, one for "x".
-        assert _read_until(master, b"\x1b[J") == b"\r\x1b[2A\x1b[J"
+        assert _readuntil(master, b"\x1b[J") == b"\r\x1b[2A\x1b[J"
         os.write(master, b"y\r")  # typed since: no echo, Enter as the raw terminal passes it
-        assert _read_until(slave, b"y\r") == b"y\r"  # left for Textual's driver
+        assert _readuntil(slave, b"y\r") == b"y\r"  # left for Textual's driver
         assert tty.take_typed() == "note abcdefghijkl\rx"
         tty.restore()
         assert termios.tcgetattr(slave) == found
@@ -131,9 +132,9 @@ def test_what_was_typed_before_a_headless_command_is_given_back():
             fcntl.ioctl(slave, termios.TIOCSTI, b"\n")
         except OSError:
             pytest.skip("this system lets no program put keys back in a terminal (TIOCSTI)")
-        assert _read_until(slave, b"\n") == b"\n"  # (that probe's empty line)
+        assert _readuntil(slave, b"\n") == b"\n"  # (that probe's empty line)
         tty.give_back()
-        assert _read_until(slave, b"ls\n") == b"ls\n"  # as the shell would have read it
+        assert _readuntil(slave, b"ls\n") == b"ls\n"  # as the shell would have read it
         assert termios.tcgetattr(slave) == found
     finally:
         os.close(master)
@@ -156,7 +157,7 @@ def _waiting(fd: int) -> int:
     return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0]
 
 
-def _read_until(fd: int, end: bytes) -> bytes:
+def _readuntil(fd: int, end: bytes) -> bytes:
     """What comes out of ``fd`` up to and with ``end`` (a terminal passes bytes on in its own time)."""
     out = b""
     deadline = time.monotonic() + PATIENCE_S
@@ -174,13 +175,6 @@ def test_the_early_bytes_are_the_keys_textual_makes_of_them():
 # ---------------------------------------------------------------- the app
 
 
-async def _until(pilot, predicate, what: str) -> None:
-    deadline = time.monotonic() + PATIENCE_S
-    while not predicate():
-        assert time.monotonic() < deadline, f"gave up waiting for {what}"
-        await pilot.pause(0.05)
-
-
 def _noted(game: Game) -> list[str]:
     return [e.text for e in game.history.store.slice(0, game.log_length) if isinstance(e, ev.Issued)]
 
@@ -188,7 +182,7 @@ def _noted(game: Game) -> list[str]:
 async def test_keys_typed_before_the_app_ran_go_to_the_command_line(game):
     app = FireteamApp(game, typed="note before\r")
     async with app.run_test(size=(100, 30)) as pilot:
-        await _until(pilot, lambda: "note before" in _noted(game), "the note")
+        await until(pilot, lambda: "note before" in _noted(game), "the note")
         assert isinstance(app.focused, CommandInput)
 
 
@@ -205,10 +199,10 @@ async def test_keys_typed_while_a_big_save_loads_go_to_the_game_once_it_is_shown
 
     app = FireteamApp(None, opener=opener, opening=path.name)
     async with app.run_test(size=(100, 30)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
+        await until(pilot, lambda: isinstance(app.screen, LoadingScreen), "the loading screen")
         await pilot.press(*"note", "space", *"loading", "enter")
         go_on.set()
-        await _until(pilot, lambda: app.game is not None and "note loading" in _noted(app.game), "the note")
+        await until(pilot, lambda: app.game is not None and "note loading" in _noted(app.game), "the note")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -225,7 +219,7 @@ async def test_ctrl_q_while_a_big_save_loads_quits_at_once(game):
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("n", "ctrl+q")
-            await _until(pilot, lambda: app.return_code is not None, "the quit")
+            await until(pilot, lambda: app.return_code is not None, "the quit")
     finally:
         go_on.set()
     assert app.return_code == 0
@@ -237,12 +231,12 @@ async def test_keys_typed_ahead_never_answer_the_question_the_start_ends_on(game
     app = FireteamApp(followed, replay=True, typed="note typed early\r")
     app.owns_game, app.locked_by = True, who
     async with app.run_test(size=(100, 30)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
+        await until(pilot, lambda: isinstance(app.screen, LockedScreen), "the question")
         assert app.typeahead.held is None  # from the question on, keys are its own: none is held
         await pilot.pause()
         assert isinstance(app.screen, LockedScreen)
         await pilot.press("enter")  # its answer (open read-only)
-        await _until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
 
 
 def test_held_keys_are_limited():

@@ -469,6 +469,7 @@ def band(rows: tuple[Band, ...], value: int) -> Band:
     """The row of a result table that covers ``value``."""
     return next(r for r in rows if r.covers(value))
 
+
 vehicles = TABLES.table("vehicles.toml", _Vehicles)
 
 

@@ -11,7 +11,8 @@ together when the fire phase ends (hits.py); aircraft leave the table then too.
 Badges that last a turn: ``moved`` (the −1 to hit of LN-R031), ``ran`` and
 ``fired``; ``prone``: the figure crawled and lies down until it walks or runs;
 ``tired-3`` … ``tired-1``: turns left without running (LN-R012); ``immobilised``
-until the end of the turn its variable names (LN-R041).  How the game ends: commands/end.py; the move phases and fatigue: phases.py.
+until the end of the turn its variable names (LN-R041).  How the game ends:
+commands/end.py; the move phases and fatigue: phases.py.
 """
 
 from __future__ import annotations

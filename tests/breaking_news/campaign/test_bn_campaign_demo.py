@@ -37,7 +37,9 @@ def test_the_demo_is_a_whole_game():
 
 def test_the_demo_log_keeps_the_militias_secrets_until_the_end():
     game = Game.open(SAVE, writable=False)
-    end = next(i for i, line in enumerate(game.log_lines("regulars")) if "revealed: Bersaglieri's marker 1 is" in line.text)
+    end = next(
+        i for i, line in enumerate(game.log_lines("regulars")) if "revealed: Bersaglieri's marker 1 is" in line.text
+    )
     texts = [line.text for line in game.log_lines("regulars")]
     assert not [t for t in texts[:end] if "objective.die" in t or "secret objective die:" in t or "die shows" in t]
     set_off = next(i for i, t in enumerate(texts) if t.startswith("Somali militia's IED at Somali militia's marker 4"))

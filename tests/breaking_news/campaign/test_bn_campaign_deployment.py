@@ -52,7 +52,10 @@ def test_deployment_follows_the_order_of_4_2(demo):
     demo.execute("deploy greco marino ferri", role="regulars")
     with pytest.raises(Refused, match="on the table already"):
         demo.execute("deploy aden", role="irregulars")
-    with pytest.raises(Refused, match="before the first turn: Bersaglieri to deploy Lia Lupo.*Market trader, Water carrier.*objective die"):
+    with pytest.raises(
+        Refused,
+        match="before the first turn: Bersaglieri to deploy Lia Lupo.*Market trader, Water carrier.*objective die",
+    ):
         demo.execute("next")
     run(demo, "deploy lupo", role="regulars")
     run(demo, "deploy civ1 civ2", "objective-roll dice=2", role="irregulars")

@@ -185,8 +185,10 @@ def test_ext_8_counter_intelligence_lowers_the_enemys_roll(tmp_path, monkeypatch
     import core.rulesets.breaking_news as bn
 
     text = (HERE / "scenarios" / "combat.toml").read_text(encoding="utf-8")
-    text = text.replace("[extras.irregulars]\nmortars = true\n", "[extras.irregulars]\nmortars = true\nintelligence = 1\n"
-                        "[extras.regulars]\nintelligence = 2\n")
+    text = text.replace(
+        "[extras.irregulars]\nmortars = true\n",
+        "[extras.irregulars]\nmortars = true\nintelligence = 1\n[extras.regulars]\nintelligence = 2\n",
+    )
     folder = tmp_path / "scenarios"
     folder.mkdir()
     (folder / "combat.toml").write_text(text, encoding="utf-8")

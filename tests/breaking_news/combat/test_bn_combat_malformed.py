@@ -28,7 +28,11 @@ MALFORMED = [
     ("irregulars", "move nobody 10", "no unit 'nobody'"),
     ("irregulars", "move rossi 10", "Sgt Rossi is not one of your figures"),
     ("irregulars", "move civ1 10", "roll for the civilians first"),
-    ("irregulars", "fire aden rossi", r"fire: missing range: distance to the target in cm \(or 10in\); usage: fire unit targets…"),
+    (
+        "irregulars",
+        "fire aden rossi",
+        r"fire: missing range: distance to the target in cm \(or 10in\); usage: fire unit targets…",
+    ),
     ("irregulars", "fire aden rossi range=", "range must be a distance from 0 to 1000 cm: .*not ''"),
     ("irregulars", "fire aden rossi range=-5", "range must be a distance from 0 to 1000 cm: .*not '-5'"),
     ("irregulars", "fire aden rossi range=400", "reaches 150 cm at most"),

@@ -31,8 +31,8 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
     with reading("it"):
         said = [armoured.describe(e) for e in facts]
     assert said[0] == (
-        "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: 1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 "
-        "→ colpito [dadi del tavolo]"
+        "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: "
+        "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi del tavolo]"
     )
     assert "danni di Uffz Hans Vogt: 1d6: 5 → eliminato [dadi del tavolo]" in said
     assert "Uffz Hans Vogt fuori combattimento: eliminato" in said

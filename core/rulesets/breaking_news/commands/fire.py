@@ -545,7 +545,10 @@ def _answers_the_latest_action(ctx: Context, targets: Sequence[Unit]) -> None:
         raise Refused(_("nothing to answer yet: opportunity fire answers an enemy who moves or fires (§8.2)"))
     for t in targets:
         if t.id not in actors:
-            said = _("{target} did not move or fire in the enemy's latest action: opportunity fire answers those who did (§8.2)")
+            said = _(
+                "{target} did not move or fire in the enemy's latest action: "
+                "opportunity fire answers those who did (§8.2)"
+            )
             raise Refused(said.format(target=t.name))
 
 

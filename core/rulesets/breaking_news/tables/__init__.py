@@ -130,6 +130,7 @@ class ArmyPoints(msgspec.Struct, frozen=True):
         """Who may carry the weapon: "man" and vehicle types; () if it is not listed."""
         return next((w.on for w in self.weapons if w.id == weapon.upper()), ())
 
+
 army_points = TABLES.table("army_points.toml", ArmyPoints)
 
 

@@ -101,6 +101,7 @@ class FireTable(msgspec.Struct, frozen=True):
     deviation: dict[str, Deviation]
     opportunity: Opportunity
 
+
 fire_table = TABLES.table("fire.toml", FireTable)
 
 
@@ -113,6 +114,7 @@ class Covering(msgspec.Struct, frozen=True):
     bunker_dice: int
     area_cm: int
     values: dict[str, tuple[int, int]]
+
 
 covering = TABLES.table("covering.toml", Covering)
 
@@ -155,6 +157,7 @@ class _Actions(msgspec.Struct, frozen=True):
     obstacles: tuple[Obstacle, ...]
     allowances: Allowances
 
+
 _actions = TABLES.table("actions.toml", _Actions)
 
 
@@ -184,6 +187,7 @@ class Spotting(msgspec.Struct, frozen=True):
     sniper_target: int
     sniper_spotter: int
     friends_within_cm: int
+
 
 spotting = TABLES.table("spotting.toml", Spotting)
 
@@ -314,5 +318,6 @@ class Support(msgspec.Struct, frozen=True):
     ied: Ied
     melee: Melee
     storm: Storm
+
 
 support = TABLES.table("support.toml", Support)
