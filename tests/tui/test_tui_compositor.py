@@ -97,3 +97,27 @@ async def test_any_changed_regions_draw_as_textuals_compositor_would(tmp_path):
             mine = partial_update(compositor, regions, app.console, textuals=False)
             assert mine, regions
             assert mine == partial_update(compositor, regions, app.console, textuals=True), regions
+
+
+async def test_a_change_under_a_front_widget_asks_no_widget_behind_it(tmp_path, monkeypatch):
+    """Another seat's note scrolls the log: only the log is asked for rows, not its pane, the
+    container under it or the screen, whose pieces of those rows the log fills (and the bytes
+    sent are Textual's own, as the tests above check)."""
+    game = patrol_game(tmp_path / "shared.ft")
+    app = FireteamApp(game, role="blue", seat="anna")
+    asked: list[str] = []
+    ours = RowsCompositor._get_renders
+
+    def spy(self, crop=None):
+        for region, clip, strips in ours(self, crop):
+            widget = next(w for w, (r, _) in self.visible_widgets.items() if r == region)
+            asked.append(type(widget).__name__)
+            yield region, clip, strips
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(RowsCompositor, "_get_renders", spy)
+        game.execute("note smoke drifts north", role=REFEREE)
+        await pilot.pause()
+    assert "LogView" in asked
+    assert not {"LogPane", "GameScreen", "Container"} & set(asked), asked
