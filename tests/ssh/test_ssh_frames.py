@@ -21,3 +21,41 @@ async def test_a_frame_for_a_terminal_that_draws_it_at_once_is_one_write(club):
     # rather than the start mark, the frame and the end mark in three.
     assert frames and all(f.startswith(SYNC_START) and f.endswith(SYNC_END) for f in frames)
     assert SYNC_START not in reg.raw  # never a mark alone
+
+
+def test_a_frames_colours_come_down_piece_by_piece_as_in_one_pass():
+    """The driver brings a frame's colours down row piece by row piece, keeping each piece done
+    (``tui.ssh.driver.downgrade_colors``): the same bytes as one pass over the whole frame, for
+    pieces seen before or not, pieces too long to keep, and every colour system a client may have."""
+    import random
+    import re
+
+    from rich.color import ColorSystem
+
+    from tui.ssh import driver
+
+    def one_pass(data: str, system: ColorSystem | None) -> str:
+        return re.sub(r"\x1b\[([0-9;]*)m", lambda m: driver._sgr(m.group(1), system), data)
+
+    draw = random.Random(30)
+    bits = [
+        "\x1b[1;97;48;2;20;30;40m",
+        "\x1b[38;2;200;10;10mDP 3",
+        "\x1b[0;38;5;208;48;5;17m",
+        "\x1b[0m",
+        "\x1b[m",
+        "\x1b[38;2;1m",  # cut short: kept as it is
+        "#12 note smoke",
+        "\x1b[?2026h",
+        " │ ",
+    ]
+    rows = ["".join(draw.choice(bits) for _ in range(draw.randint(0, 12))) for _ in range(30)]
+    frames = [
+        "".join(f"\x1b[{y + 1};{draw.randint(1, 80)}H" + draw.choice(rows) for y in range(draw.randint(0, 20)))
+        for _ in range(60)
+    ]
+    frames += [draw.choice(rows) * 400, "\x1b[1;1H" + "\x1b[38;2;9;9;9mx" * 2000, ""]  # a screen in one piece
+    for system in (ColorSystem.STANDARD, ColorSystem.EIGHT_BIT, ColorSystem.WINDOWS, None):
+        for frame in frames * 2:  # the second time, from the pieces kept
+            assert driver.downgrade_colors(frame, system) == one_pass(frame, system)
+    assert driver._downgraded_piece.cache_info().hits

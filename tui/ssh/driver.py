@@ -31,6 +31,7 @@ import re
 import sys
 from collections.abc import Mapping
 from functools import lru_cache, partial
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from rich.color import Color, ColorSystem
@@ -229,11 +230,35 @@ class SSHDriver(Driver):
 
 
 _SGR = re.compile(r"\x1b\[([0-9;]*)m")
+#: A cursor move: what Textual writes before every piece of a row it draws.
+_MOVE = re.compile(r"(\x1b\[[0-9]+;[0-9]+H)")
+#: The longest piece kept downgraded (a row's, with its colours); a whole screen is one piece.
+_PIECE_KEPT = 4096
 
 
 def downgrade_colors(data: str, system: ColorSystem | None) -> str:
     """``data`` with every colour of its SGR sequences brought down to ``system`` (None: no colour)."""
-    return _SGR.sub(lambda m: _sgr(m.group(1), system), data)
+    # A frame is the pieces of rows Textual draws again, each after a cursor move; the same
+    # rows come back frame after frame (the log scrolls by one) and seat after seat: each
+    # piece is brought down once and kept, for every seat of the process.
+    parts = _MOVE.split(data)
+    parts[0::2] = [
+        _downgraded_piece(piece, system) if len(piece) <= _PIECE_KEPT else _downgraded(piece, system)
+        for piece in parts[0::2]
+    ]
+    return "".join(parts)
+
+
+def _downgraded(data: str, system: ColorSystem | None) -> str:
+    # Split at the sequences (their parameters at the odd places) and bring each down
+    # through the cache; ``re.sub`` with a function would make a Python call of each.
+    parts = _SGR.split(data)
+    parts[1::2] = map(_sgr, parts[1::2], repeat(system))
+    return "".join(parts)
+
+
+#: About a screen of rows for each of a few roles, and what every seat shows alike.
+_downgraded_piece = lru_cache(maxsize=256)(_downgraded)
 
 
 @lru_cache(maxsize=4096)
