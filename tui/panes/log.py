@@ -219,7 +219,11 @@ class LogView(BarView, can_focus=True):
         self.cursor = cursor
         self._reveal_cursor()
         self.refresh()
-        self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
+        if not self.follow:
+            # A log that follows its newest line has no line chosen (the dice pane shows the
+            # latest rolls): after every command, on every seat, the message bubbled up five
+            # widgets for nothing.  Moving the cursor off the newest line says which it is.
+            self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
         self._tell_newer()
 
     def follow_end(self) -> None:
