@@ -35,6 +35,10 @@ Textual has no public API for these, and the client needs them:
   them (``tui.commandline``).
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
+* ``styles_key``: a key that changes whenever the styles of a widget or of one of its
+  ancestors change (Textual counts every change of a node's styles, its CSS's and its
+  inline ones, for its own caches), which the log keeps what it draws every row with
+  by (``tui.panes.log``): working it out walked the ancestors' styles several times a frame.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -102,6 +106,7 @@ __all__ = [
     "changed_regions",
     "css_variables",
     "screen_compositor",
+    "styles_key",
     "use_compositor",
     "get_time",
     "key_bindings",
@@ -208,3 +213,8 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value
     return value
+
+
+def styles_key(node: DOMNode) -> tuple[int, ...]:
+    """A key that changes whenever the styles of ``node`` or of one of its ancestors change."""
+    return tuple(n.styles._cache_key for n in node.ancestors_with_self)

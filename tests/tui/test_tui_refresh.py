@@ -280,6 +280,40 @@ async def test_the_log_hands_over_the_rows_it_drew_as_textuals_style_pass_would(
         assert [list(strip) for strip in tinted] == [list(strip) for strip in Widget.render_lines(log, whole)]
 
 
+async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game):
+    """The log keeps what its styles make of its rows (their style, the scroll bar's cells) until
+    they change: a change of its own styles, of the pane around it, or of the theme is drawn at once,
+    as Textual's own style pass draws it."""
+    for n in range(40):
+        game.execute(f"note line {n}")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+        await pilot.pause()
+        whole = log.region.reset_offset
+
+        def rows() -> list[list]:
+            return [list(strip) for strip in log.render_lines(whole)]
+
+        def textuals() -> list[list]:
+            return [list(strip) for strip in Widget.render_lines(log, whole)]
+
+        before = rows()
+        changes = (
+            lambda: setattr(log.parent.styles, "text_style", "italic"),  # the pane around the log
+            lambda: setattr(log.styles, "scrollbar_background", "#aa2200"),  # the bar's track
+            lambda: setattr(log.styles, "color", "#10e0a0"),
+            lambda: setattr(app, "theme", next(t for t in app.available_themes if t != app.theme)),
+        )
+        for change in changes:
+            change()
+            await pilot.pause()
+            after = rows()
+            assert after != before
+            assert after == textuals()
+            before = after
+
+
 async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):
     for n in range(9):
         game.execute(f"note line {n}")

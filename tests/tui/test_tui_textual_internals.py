@@ -46,6 +46,7 @@ from tui.textual_internals import (
     get_time,
     key_bindings,
     screen_compositor,
+    styles_key,
     use_compositor,
     visible_screen_stack,
 )
@@ -245,6 +246,25 @@ async def test_changed_regions_are_those_the_next_partial_update_draws():
         assert changed_regions(compositor) == {here.region}
         assert compositor.render_partial_update() is not None
         assert not changed_regions(compositor)
+
+
+async def test_styles_key_changes_with_the_styles_of_a_widget_or_of_an_ancestor_and_only_then():
+    """The log keeps what its styles make of its rows by it (``tui.panes.log``)."""
+    app = Keys()
+    async with app.run_test(size=(40, 6)) as pilot:
+        screen = Given()
+        await app.push_screen(screen)
+        await pilot.pause()
+        here = screen.query_one("#here")
+        key = styles_key(here)
+        here.refresh()
+        await pilot.pause()
+        assert styles_key(here) == key  # a repaint is no change of style
+        for node, rule, value in ((here, "color", "red"), (screen, "background", "blue"), (here, "tint", "red 10%")):
+            setattr(node.styles, rule, value)
+            await pilot.pause()
+            assert styles_key(here) != key, (node, rule)
+            key = styles_key(here)
 
 
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():

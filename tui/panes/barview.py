@@ -28,9 +28,11 @@ class BarView(ScrollView):
         # The mouse wheel scrolls the view although Textual draws no scrollbar for it.
         return not self.is_disabled and self.max_scroll_y > 0
 
-    def _bar(self) -> tuple[int, int] | None:
-        """The scroll bar's thumb as rows of the view [start, end), or None when every row fits."""
-        height = self.size.height
+    def _bar(self, height: int | None = None) -> tuple[int, int] | None:
+        """The scroll bar's thumb as rows of the view [start, end), or None when every row fits
+        (``height``: the view's, when the caller has it: working it out takes a while)."""
+        if height is None:
+            height = self.size.height
         if self.rows <= height or height < 1:
             return None
         size = max(1, round(height * height / self.rows))
@@ -48,7 +50,9 @@ class BarView(ScrollView):
 
     @staticmethod
     def _with_cell(strip: Strip, cell: Style) -> Strip:
-        return Strip.join([strip, Strip([Segment(" ", cell)], 1)])
+        # Not ``Strip.join``, which also joins the parts' escape codes: the row is
+        # filtered into a new strip before it is drawn, whose codes are made anew.
+        return Strip([*strip, Segment(" ", cell)], strip.cell_length + 1)
 
     def _on_bar(self, x: int) -> bool:
         return self._bar() is not None and x == self.size.width - 1

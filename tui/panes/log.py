@@ -11,6 +11,7 @@ the row under the cursor is sent to the dice pane, Enter opens its details.
 from __future__ import annotations
 
 import asyncio
+from typing import NamedTuple
 
 import msgspec
 from rich.style import Style
@@ -18,6 +19,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Vertical
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -36,6 +38,7 @@ from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import outcome_first, summary
 from tui.panes.barview import BarView
 from tui.plain import Plain, PlainInput, visible_text
+from tui.textual_internals import styles_key
 from tui.viewpoint import Viewpoint, strikes_changed
 
 FETCH_AROUND = 64
@@ -113,6 +116,16 @@ class _Pass(msgspec.Struct, frozen=True):
     mark: str  # how the cursor's row is marked
 
 
+class _Styled(NamedTuple):
+    """What the log's styles make of its rows, and the styles' key (``styles_key``) it was made for."""
+
+    key: tuple[int, ...]
+    base: Style
+    background: Color  # what the line filters blend with
+    cells: tuple[Style, Style]
+    restyled: bool  # by Textual's own style pass (``restyled_by_textual``)
+
+
 class LogView(BarView, can_focus=True):
     """The scrolling list itself; :class:`LogPane` adds search and filter around it."""
 
@@ -162,6 +175,7 @@ class LogView(BarView, can_focus=True):
         #: their scroll bar cell by (that key, the cell's style).
         self._strips: dict[tuple, Strip] = {}
         self._pass = _Pass(0, 0, Style(), None, (Style(), Style()), "")
+        self._styled: _Styled | None = None
         self._synced_length = 0  # the file's length at the last sync
         self._shown: tuple[object, int, int] | None = None  # (index, rows, cursor) at the last sync
         self._newer = 0  # the rows below the view, as last told
@@ -285,20 +299,29 @@ class LogView(BarView, can_focus=True):
     # -------------------------------------------------------------- rendering
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # What every row needs, found once per repaint rather than once per row
-        # (styles walk the ancestors' CSS, sizes the box model).
-        base_background, background = self.background_colors
-        bar = self._bar()
+        # What every row needs, found once per repaint rather than once per row, and
+        # what comes of the styles kept until they change: working it out walks the
+        # ancestors' styles (a tenth of a seat's frame after every command).
+        size = self.size
+        key = styles_key(self)
+        styled = self._styled
+        if styled is None or styled[0] != key:
+            base_background, background = self.background_colors
+            styled = self._styled = _Styled(
+                key, self.rich_style, background, self._bar_cells(base_background), restyled_by_textual(self)
+            )
+        bar = self._bar(size.height)
         self._pass = _Pass(
             top=int(self.scroll_y),
-            width=self.size.width - (1 if bar else 0),
-            base=self.rich_style,
+            width=size.width - (1 if bar else 0),
+            base=styled.base,
             bar=bar,
-            cells=self._bar_cells(base_background),
+            cells=styled.cells,
             mark="reverse" if self.has_focus else "underline",
         )
-        if restyled_by_textual(self):
+        if styled.restyled:
             return super().render_lines(crop)
+        background = styled.background
         # Textual's style pass would copy every row into a new strip on every
         # repaint, and the screen would then cut it, filter it and turn it into
         # escape codes again.  With no border, padding, outline, hatch, tint or
@@ -307,7 +330,7 @@ class LogView(BarView, can_focus=True):
         strips = [self.render_line(y) for y in crop.line_range]
         for line_filter in self.get_line_filters():
             strips = [strip.apply_filter(line_filter, background) for strip in strips]
-        if crop.column_span != (0, self.size.width):
+        if crop.column_span != (0, size.width):
             x1, x2 = crop.column_span
             strips = [strip.crop(x1, x2) for strip in strips]
         return strips
