@@ -29,11 +29,15 @@ checks that the escape codes of any partial update are the same as Textual's.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tui.textual_internals import Compositor, changed_regions
+from tui.textual_internals import ChopsUpdate, Compositor, changed_regions
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class RowsCompositor(Compositor):
@@ -61,6 +65,7 @@ class RowsCompositor(Compositor):
                 line = update.chops[y]
                 if x2 in line and line[x2] is None:
                     line[x2] = empty
+            update = RowsUpdate(update.chops, update.spans, update.chop_ends)
         return update
 
     def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
@@ -70,10 +75,12 @@ class RowsCompositor(Compositor):
             return
         top, bottom = crop.y, crop.bottom
         screen = self.size.region
-        #: Per changed row, the column ranges ``[x1, x2)`` the widgets already handed over
-        #: (the frontmost first) fill: a changed piece under them is theirs.
-        filled: dict[int, list[tuple[int, int]]] = {}
+        #: Per changed row, the column ranges ``[x1, x2)`` of it that no widget handed over
+        #: so far (the frontmost first) fills; a row none is left of is gone.
+        unfilled = {y: list(spans) for y, spans in rows.items()}
         for widget, (region, clip) in self.visible_widgets.items():
+            if not unfilled:
+                return  # every changed piece is a widget's in front: those behind would lose them all
             visible = region.intersection(clip)
             if not visible.overlaps(crop):
                 continue
@@ -88,28 +95,53 @@ class RowsCompositor(Compositor):
             start = None
             end = min(visible.bottom, bottom)
             for y in range(max(visible.y, top), end + 1):
-                spans = rows.get(y) if y < end else None
-                shows = spans is not None and any(
-                    x1 < right and x2 > left and not _filled(max(x1, left), min(x2, right), filled.get(y, ()))
-                    for x1, x2 in spans
-                )
-                if shows:
+                spans = unfilled.get(y) if y < end else None
+                if spans is not None and any(x1 < right and x2 > left for x1, x2 in spans):
                     if start is None:
                         start = y
                     if fills:
-                        filled.setdefault(y, []).append((left, right))
+                        spans = _outside(spans, left, right)
+                        if spans:
+                            unfilled[y] = spans
+                        else:
+                            del unfilled[y]
                 elif start is not None:
                     band = Region(left, start, right - left, y - start)
                     yield region, band, widget.render_lines(band.translate((-region.x, -region.y)))
                     start = None
 
 
-def _filled(x1: int, x2: int, ranges: Iterable[tuple[int, int]]) -> bool:
-    """Whether the columns ``[x1, x2)`` lie within the union of ``ranges``."""
-    ranges = sorted(ranges)
-    for left, right in ranges:
-        if left <= x1 < right:
-            x1 = right
-            if x1 >= x2:
-                return True
-    return x1 >= x2
+def _outside(spans: list[tuple[int, int]], left: int, right: int) -> list[tuple[int, int]]:
+    """What of the column ranges ``spans`` lies outside ``[left, right)``."""
+    out = []
+    for x1, x2 in spans:
+        if x1 < left:
+            out.append((x1, min(x2, left)))
+        if x2 > right:
+            out.append((max(x1, right), x2))
+    return out
+
+
+class RowsUpdate(ChopsUpdate):
+    """Textual's partial update, whose escape codes are Textual's own, made with cheaper cursor moves."""
+
+    def render_segments(self, console: Console) -> str:
+        # Textual's ``ChopsUpdate.render_segments``, but for the cursor moves: Rich makes
+        # each as a ``Control`` and a segment (4 µs, a seventh of a seat's frame for the
+        # log's rows after a command); the sequence is the same, ``CSI row ; column H``.
+        sequences: list[str] = []
+        append = sequences.append
+        chops, chop_ends = self.chops, self.chop_ends
+        last_y = self.spans[-1][0]
+        for y, x1, x2 in self.spans:
+            line, ends = chops[y], chop_ends[y]
+            for end, (x, strip) in zip(ends, line.items(), strict=False):
+                if strip is None or x > x2 or end <= x1:
+                    continue
+                if not (x2 > x >= x1 and end <= x2):
+                    strip = strip.crop(0, min(end, x2) - x)
+                append(f"\x1b[{y + 1};{x + 1}H")
+                append(strip.render(console))
+            if y != last_y:
+                append("\n")
+        return "".join(sequences)

@@ -15,6 +15,8 @@ Textual has no public API for these, and the client needs them:
   refines to render only the rows a partial update sends (pinned by
   ``tests/tui/test_tui_compositor.py``: the same escape codes as Textual's own);
   ``changed_regions``, the regions its next partial update draws, tell it which;
+  ``ChopsUpdate``, the partial update it returns, whose escape codes it writes
+  with the cursor moves made more cheaply;
   ``LayoutUpdate`` and ``visible_screen_stack``, with which an SSH table draws a
   shared screen once for its spectators (``tui.ssh.sharedscreen``), reading the
   screen's own compositor (``screen_compositor``; ``use_compositor`` gives the game
@@ -55,7 +57,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from textual._compositor import Compositor, LayoutUpdate
+    from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
     from textual._context import visible_screen_stack
     from textual._parser import ParseError, Peek1, Read1, TokenCallback
     from textual._time import get_time
@@ -75,6 +77,7 @@ if TYPE_CHECKING:
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
 _HOMES = {
+    "ChopsUpdate": "textual._compositor",
     "Compositor": "textual._compositor",
     "LayoutUpdate": "textual._compositor",
     "visible_screen_stack": "textual._context",
@@ -92,6 +95,7 @@ _HOMES = {
 __all__ = [
     "BRACKETED_PASTE_END",
     "BRACKETED_PASTE_START",
+    "ChopsUpdate",
     "Compositor",
     "FooterKey",
     "LayoutUpdate",
