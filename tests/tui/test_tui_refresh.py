@@ -9,7 +9,11 @@ recent rolls) must still follow an undo or a redo, which strike old lines.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from rich.console import Console
+from rich.style import Style
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.geometry import Region
@@ -17,6 +21,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from core import events as ev
+from core.game import Game
+from core.language.reader import reading
 from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
@@ -312,6 +318,51 @@ async def test_the_log_draws_in_new_styles_once_its_own_or_its_panes_change(game
             assert after != before
             assert after == textuals()
             before = after
+
+
+async def test_a_row_one_seat_drew_is_shown_to_another_only_as_it_would_draw_it(tmp_path):
+    """The seats of a process share the rows they draw (``tui.panes.log._drawn``): the referee's
+    hidden lines never reach a side's log, and every seat's rows are those it draws with nothing
+    shared."""
+    game = Game.new(tmp_path / "t.ft", "breaking-news", seed=1)
+    game.execute("scenario demo")
+    apps = {role: FireteamApp(game, role=role, seat=role) for role in (REFEREE, "regulars", "irregulars")}
+
+    def rows(app: FireteamApp) -> list[str]:
+        log = app.screen.query_one(LogView)
+        return [strip.text for strip in log.render_lines(log.region.reset_offset)]
+
+    async with contextlib.AsyncExitStack() as stack:
+        pilots = [await stack.enter_async_context(app.run_test(size=SIZE)) for app in apps.values()]
+        for command in ("mark dahir pinned", "note smoke drifts north", "undo"):
+            game.execute(command, role=REFEREE)
+            for pilot in pilots:
+                await pilot.pause()
+        seen = {role: rows(app) for role, app in apps.items()}
+        assert any("dahir" in row.lower() for row in seen[REFEREE])
+        assert not any("dahir" in row.lower() for row in seen["regulars"])
+        assert any("(undone)" in row for row in seen["regulars"])  # a row struck, drawn anew
+        for role, app in apps.items():  # each drawn again alone, with no row kept anywhere
+            log_pane._DRAWN.clear()
+            app.screen.query_one(LogView)._strips.clear()
+            assert rows(app) == seen[role], role
+
+
+def test_a_row_is_drawn_in_each_readers_own_words(game):
+    """A row drawn for a reader of one language is not shown to a reader of another."""
+    game.execute("note smoke drifts north")
+    game.undo()
+    line = game.log_lines(REFEREE)[-2]
+    assert line.undone
+
+    def drawn(language: str) -> str:
+        with reading(language):
+            return log_pane._drawn(line, game, False, "", 60, Style(), Console()).text
+
+    english, italian = drawn("en"), drawn("it")
+    assert "(undone)" in english
+    assert "(undone)" not in italian and "(annullato)" in italian
+    assert drawn("en") == english
 
 
 async def test_a_row_that_crosses_the_scroll_bar_thumbs_end_is_not_drawn_again(game, monkeypatch):

@@ -14,6 +14,7 @@ import asyncio
 from typing import NamedTuple
 
 import msgspec
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
@@ -29,8 +30,9 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from core import events as ev
-from core.game import LogLine
+from core.game import Game, LogLine
 from core.language.i18n import CORE_DOMAIN, Names
+from core.language.reader import lang
 from core.narrate import sides_of
 from tui import odds
 from tui.i18n import N_, _
@@ -89,6 +91,42 @@ def line_text(line: LogLine, domain: str = CORE_DOMAIN, names: Names | None = No
         text.stylize("strike dim")
         text.append("  " + _("(undone)"), style="dim italic")
     return visible_text(text, lines=False)
+
+
+#: Rows as drawn, for every log of the process, by all that draws them (``_drawn``).
+_DRAWN: dict[tuple, Strip] = {}
+#: A few screens of rows for each of a few roles and languages.
+DRAWN_LIMIT = 1024
+
+
+def _drawn(
+    line: LogLine, game: Game | None, signs: bool, mark: str, width: int, base: Style, console: Console
+) -> Strip:
+    """``line`` drawn as a row of the log, ``width`` cells wide, the cursor's ``mark`` on it.
+
+    The seats of a side (and of a language) in one process draw the same new rows after
+    every command: each row is drawn once for all of them.  It is found by everything it
+    is drawn from, the line whole (the role's own words, its event, its number, whether
+    it was undone) among them: a row is only ever shared by logs that would each have
+    drawn it the same, and no seat is shown a row another seat's line made.
+    """
+    if game is not None:
+        domain, names = game.ruleset.domain, sides_of(game.state)
+    else:
+        domain, names = CORE_DOMAIN, None
+    said = msgspec.msgpack.encode((line, dict(names.sides) if names is not None else None))
+    key = (said, domain, lang(), signs, mark, width, base)
+    strip = _DRAWN.get(key)
+    if strip is None:
+        text = line_text(line, domain, names, signs)
+        text.truncate(width, overflow="ellipsis")  # a row cut at the edge says so
+        if mark:
+            text.stylize(mark)
+        strip = Strip(list(text.render(console))).crop_extend(0, width, base).apply_style(base)
+        if len(_DRAWN) >= DRAWN_LIMIT:
+            _DRAWN.clear()
+        _DRAWN[key] = strip
+    return strip
 
 
 def restyled_by_textual(widget: Widget) -> bool:
@@ -352,14 +390,7 @@ class LogView(BarView, can_focus=True):
             else:
                 game = self.vp.game if self.vp is not None else None
                 signs = self.app.no_color  # what the colours say, in signs too (tui.contrast)
-                if game is not None:
-                    text = line_text(line, game.ruleset.domain, sides_of(game.state), signs)
-                else:
-                    text = line_text(line, signs=signs)
-                text.truncate(p.width, overflow="ellipsis")  # a row cut at the edge says so
-                if mark:
-                    text.stylize(mark)
-                strip = Strip(list(text.render(self.app.console))).crop_extend(0, p.width, p.base).apply_style(p.base)
+                strip = _drawn(line, game, signs, mark, p.width, p.base, self.app.console)
             self._strips[key] = strip
         if cell is None:
             return strip
