@@ -130,7 +130,7 @@ def test_an_italian_reader_sees_the_english_record_in_italian(bn):
     with reading("it"):
         out = bn.execute("tira 3d6 soglia=4 scopo=fumo dadi=4,1,6")
         assert bn.history.issued(out.cmd).text == "roll 3d6 target=4 purpose=fumo dice=4,1,6"
-        assert out.lines[0] == "» referee: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
+        assert out.lines[0] == "» arbitro: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
         assert plain(out.events[-1].roll.outcome) == "2 successes"
         assert bn.describe(out.events[0]) == out.lines[0]
         assert bn.log_lines()[-2].text == out.lines[0]
