@@ -207,7 +207,7 @@ def test_an_unknown_word_in_italian_lists_the_italian_names(bn):
         assert refusal(bn, "tira 2d6 colore=rosso") == (
             "opzione di tira 'colore': non esiste (scegli fra formula, soglia, sotto, scopo)"
         )
-        assert refusal(bn, "segna ahmed") == "segna: manca stato; uso: segna unità stato"
+        assert refusal(bn, "segna ahmed") == "segna: manca «stato»; uso: segna unità stato"
         assert refusal(bn, "") == "comando vuoto"
         assert refusal(bn, "tira 2d6 dadi=a,b") == "le facce dei dadi devono essere numeri, non 'a,b'"
     assert refusal(bn, "roll 2d6 dice=a,b") == "dice faces must be numbers, not 'a,b'"
