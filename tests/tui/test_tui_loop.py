@@ -62,6 +62,8 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, DicePrompt)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
+        assert under == "fire conti bashir range=40 dice=6: waiting for its dice"  # not the candidates typed past
         await pilot.press("3", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, DicePrompt), "asked again for the save"
