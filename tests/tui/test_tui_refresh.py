@@ -157,6 +157,44 @@ async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_pat
         assert [r.index for r in dice._rolls] == [log.line_at(r).index for r in roll_rows]
 
 
+async def test_an_undo_or_a_redo_fetches_and_draws_again_only_the_lines_of_its_command(tmp_path):
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "note smoke", "next"))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+
+        def rows() -> dict[int, object]:
+            """Each row's line as the log holds it, by its file position."""
+            lines = [log.line_at(r) for r in range(log.rows)]
+            return {line.index: line for line in lines if line is not None}
+
+        def drawn() -> dict[int, list]:
+            """Each row on screen as the log draws it, by its file position."""
+            return {
+                log.line_at(int(log.scroll_y) + y).index: strip
+                for y, strip in enumerate(log.render_lines(log.region.reset_offset))
+                if log.line_at(int(log.scroll_y) + y) is not None
+            }
+
+        last = game.history.eff_cmds[-1]
+        mine = range(game.history.group_start[last], game.history.group_end[last])
+        before, strips, cursor = rows(), drawn(), log.line_at(log.cursor).index
+        for change in (game.undo, game.redo):
+            change(role=REFEREE)
+            await pilot.pause()
+            after, now = rows(), drawn()
+            # What the log holds is what a fresh look finds, struck through or not ...
+            assert list(after.values()) == game.log_lines(REFEREE, 0, game.log_length)
+            assert all(after[pos].undone == (change == game.undo) for pos in mine)
+            # ... and only the command's own lines were fetched again (those before it are
+            # kept; a newer one may come along with the new marker) and drawn again.
+            assert {pos for pos in before if after[pos] is not before[pos]} & set(range(mine.stop)) == set(mine)
+            marked = {cursor, log.line_at(log.cursor).index}  # the cursor's rows (it moved to the new marker)
+            redrawn = {pos for pos in strips if pos in now and now[pos] is not strips[pos]}
+            assert redrawn - marked == set(mine) & set(now) - marked
+            before, strips, cursor = after, now, log.line_at(log.cursor).index
+
+
 @pytest.mark.parametrize("role", [REFEREE, "blue", "spectator"])
 def test_recent_rolls_kept_between_commands_are_those_a_fresh_look_finds(game, role):
     kept = {count: Viewpoint(game, role) for count in (6, 2)}  # each keeps what it found last
@@ -474,3 +512,21 @@ async def test_another_seats_command_drops_the_question(tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert game.history.is_live(cmd) and app.screen.query_one(CommandInput).value == "y"
+
+
+def test_an_undo_reads_again_only_the_rolls_of_the_command_it_strikes(game):
+    vp = Viewpoint(game, REFEREE)
+    for text in ("next", "next", "shoot cole ivan 40"):
+        game.execute(text, role=REFEREE)
+    shot = game.history.eff_cmds[-1]
+    game.execute("note calm", role=REFEREE)
+    rolls = vp.recent_rolls(6)
+    assert any(line.cmd == shot for line in rolls) and any(line.cmd != shot for line in rolls)
+    game.undo(role=REFEREE)  # the note: no roll of it, none read again
+    kept = vp.recent_rolls(6)
+    assert len(kept) == len(rolls) and all(a is b for a, b in zip(kept, rolls, strict=True))
+    game.undo(role=REFEREE)  # the shot: its rolls are read again, struck through; the others kept
+    struck = vp.recent_rolls(6)
+    assert struck == Viewpoint(game, REFEREE).recent_rolls(6)
+    for old, new in zip(rolls, struck, strict=True):
+        assert (new.undone, new is old) == ((True, False) if old.cmd == shot else (False, True))
