@@ -424,6 +424,49 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         assert not game.history.is_live(cmd) and app.screen is screen and not box.display
 
 
+async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repaints, monkeypatch):
+    # A mark taken back changes the undo hint (the phase pane), one piece's badge
+    # (the roster) and the log: those are repainted, the dice pane and the unit's
+    # details are not, and only the box (as it closes) asks for a layout.  The screen
+    # finds its panes once: Textual's search by type walks its widgets at every call.
+    from textual.dom import DOMNode
+
+    from tui.screens.dialogs import ConfirmBox
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one(CommandInput).value = "mark ivan suppressed"
+        await pilot.press("enter")
+        await pilot.pause()
+        box = screen.query_one(ConfirmBox)
+        panes = [screen.query_one(kind) for kind in (PhasePane, RosterView, LogView, DicePane)]
+        phase, roster, log, dice = panes
+        details = screen.query_one("#unit-details", Static)
+        searches = []
+        query_one = DOMNode.query_one
+
+        def spy(self, *args, **kwargs):
+            if self is screen:
+                searches.append(args)
+            return query_one(self, *args, **kwargs)
+
+        monkeypatch.setattr(DOMNode, "query_one", spy)
+        for key, suppressed in (("ctrl+z", False), ("ctrl+y", True)):
+            await pilot.press(key)
+            await pilot.pause()
+            repaints.clear()
+            searches.clear()
+            await pilot.press("y")
+            await pilot.pause()
+            assert ("suppressed" in game.state.units["ivan"].status) == suppressed
+            assert (" suppressed " in unit_label_of(roster, "ivan")) == suppressed
+            painted = {w for w, _ in repaints}
+            assert {phase, roster, log} <= painted and not painted & {dice, details}
+            assert [w for w, layout in repaints if layout] == [box]
+            assert [a for a in searches if not (isinstance(a[0], str) and a[0].startswith("#"))] == []
+
+
 async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_path, monkeypatch):
     # The undo question's detail takes two rows at 100 columns, the redo question's one: the
     # box changes height each time.  Laid out with its new lines, it asked for a second
