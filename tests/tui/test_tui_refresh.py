@@ -471,6 +471,29 @@ async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repai
             assert not (moved.hidden or moved.shown or moved.resized) and dict(compositor.full_map) == placed
 
 
+async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_it(tmp_path):
+    # Ctrl+Z and y in one burst (a macro, a paste of keys): the box is answered before
+    # the layout that places it, so it is hidden as Textual hides a widget, and the
+    # screen is laid out once, without it.
+    from tui.screens.dialogs import ConfirmBox
+
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        box = screen.query_one(ConfirmBox)
+        cmd = game.undo_target(REFEREE)
+        screen.action_undo()
+        screen.confirm_key("y")
+        await pilot.pause()
+        assert not game.history.is_live(cmd) and not box.display and not box.asking
+        compositor = screen_compositor(screen)
+        assert box not in compositor.full_map
+        moved = compositor.reflow(screen, screen.outer_size)
+        assert not (moved.hidden or moved.shown or moved.resized)
+
+
 async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_path, monkeypatch):
     # The undo question's detail takes two rows at 100 columns, the redo question's one: the
     # box changes height each time.  Laid out with its new lines, it asked for a second
