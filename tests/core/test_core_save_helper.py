@@ -157,15 +157,21 @@ def test_a_helper_that_fails_leaves_the_checks_to_the_reader(save, helpers, monk
     assert helpers and all(child.returncode is not None for child in helpers)
 
 
+def _spawned(monkeypatch) -> list[subprocess.Popen]:
+    """The helpers the loads start from now on (each a real one)."""
+    spawned: list[subprocess.Popen] = []
+    popen = subprocess.Popen
+    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
+    return spawned
+
+
 @pytest.mark.parametrize(("load", "started"), [(0.2, True), (1.4, True), (1.6, False), (7.0, False)])
 def test_a_helper_is_started_only_when_a_core_is_idle(save, monkeypatch, load, started):
     """On a machine of two cores, a helper only while less than one and a half is busy."""
-    spawned = []
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
     monkeypatch.setattr(savefile.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(savefile.os, "getloadavg", lambda: (load, 0.0, 0.0))
-    popen = subprocess.Popen
-    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
+    spawned = _spawned(monkeypatch)
     assert _outcome(save)[0] == "loaded"
     assert bool(spawned) == started
     assert all(child.returncode is not None for child in spawned)
@@ -227,14 +233,6 @@ def test_a_number_out_of_range_is_found_when_the_helper_saw_a_long_run(save, hel
 # ------------------------------------------------------------ when a helper is started
 
 
-def _spawned(monkeypatch) -> list[subprocess.Popen]:
-    """The helpers the loads start from now on (each a real one)."""
-    spawned: list[subprocess.Popen] = []
-    popen = subprocess.Popen
-    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
-    return spawned
-
-
 @pytest.mark.parametrize(("cores", "load", "started"), [(2, 1.5, False), (None, 0.4, True), (None, 0.6, False)])
 def test_a_core_is_idle_only_while_the_load_leaves_more_than_half_of_one(save, monkeypatch, cores, load, started):
     """Exactly half a core left is not enough; a machine that cannot count its cores has one."""
@@ -243,7 +241,7 @@ def test_a_core_is_idle_only_while_the_load_leaves_more_than_half_of_one(save, m
     monkeypatch.setattr(savefile.os, "getloadavg", lambda: (load, 0.0, 0.0))
     spawned = _spawned(monkeypatch)
     assert _outcome(save)[0] == "loaded"
-    assert bool(spawned) == started
+    assert bool(spawned) == started and all(child.returncode is not None for child in spawned)
 
 
 def test_no_helper_where_the_load_of_the_machine_cannot_be_read(save, monkeypatch):
@@ -276,12 +274,15 @@ def test_a_helper_from_exactly_helper_from_bytes_left_after_the_header(save, mon
         before = len(spawned)
         assert _outcome(save)[0] == "loaded"
         assert len(spawned) - before == started, helper_from
+    assert all(child.returncode is not None for child in spawned)
 
 
 # ------------------------------------------------------------ how the helper is run
 
 
-def test_the_helper_runs_isolated_without_site_and_its_complaints_are_not_shown(save, helpers, monkeypatch, tmp_path, capfd):
+def test_the_helper_runs_isolated_without_site_and_its_complaints_are_not_shown(
+    save, helpers, monkeypatch, tmp_path, capfd
+):
     """``-I -S``: no user's environment, no site-packages (a start in hundredths of a
     second); and what it writes on its error stream never reaches the player's terminal."""
     flags = tmp_path / "flags"
@@ -409,7 +410,8 @@ def test_the_runs_of_digits_the_helper_finds_are_looked_at_wherever_the_chunks_f
     late = max(i for i, line in enumerate(digits) if b'"at":' in line)
     big = re.sub(rb'"at":\d+', b'"at":%d' % (savefile.MAX_RECORD_INT + 1), digits[late][9:-1])
     refusal = f"{save}:{late + 1}: invalid event: the number 9007199254740992 is out of range"
-    cases = {"digits in a text": b"".join(digits), "then a number out of range": b"".join(_rewritten(digits, late, big))}
+    out_of_range = b"".join(_rewritten(digits, late, big))
+    cases = {"digits in a text": b"".join(digits), "then a number out of range": out_of_range}
     for name, data in cases.items():
         save.write_bytes(data)
         for events in (1, 2, 3):
