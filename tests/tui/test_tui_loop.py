@@ -33,6 +33,17 @@ async def type_keys(pilot, text: str) -> None:
     await pilot.press(*[c if c != " " else "space" for c in text])
 
 
+async def save_asked_at_the_table(pilot) -> DicePrompt:
+    """Table dice on, and a fire in the demo whose hit is on the line (dice=6): the prompt asks for the save."""
+    await pilot.press("f3")  # table dice
+    await type_keys(pilot, "fire conti bashir range=40 dice=6")
+    await pilot.press("enter")
+    await pilot.pause()
+    prompt = pilot.app.screen
+    assert isinstance(prompt, DicePrompt)
+    return prompt
+
+
 async def test_a_refused_command_does_not_swallow_the_next(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
@@ -56,11 +67,7 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DicePrompt)
+        await save_asked_at_the_table(pilot)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
         under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
         assert under == "fire conti bashir range=40 dice=6: waiting for its dice"  # not the candidates typed past
@@ -384,12 +391,7 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = await save_asked_at_the_table(pilot)
         await type_keys(pilot, "nxet")
         await pilot.press("enter")
         await pilot.pause()
@@ -412,12 +414,7 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = await save_asked_at_the_table(pilot)
         for key in ["x", "ctrl+u", "3", "enter"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause()
