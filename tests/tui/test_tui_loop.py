@@ -422,3 +422,25 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
         assert not isinstance(app.screen, DicePrompt), str(prompt.query_one("#dice-error").render())
         assert not demo.state.units["bashir"].in_play  # the 3 was taken: the save fails (§8.0, §9.0)
     demo.close()
+
+
+async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
+    # A referee who knows what comes, or keys that arrive together (a slow network
+    # over SSH, tmux send-keys): "next", Enter, the faces, Enter.  The faces once
+    # went to the command line ("no command '6'"), the prompt opening after them.
+    from tui.input_limits import BoundedInput, InputLimits
+    from tui.terminal_parser import TerminalParser
+
+    demo = new_game(tmp_path, "demo")  # turn 1's activation: next, next, and turn 2's initiative is rolled
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        handed = BoundedInput(app, InputLimits(), deliver=app.post_message, refuse=lambda why: None)
+        handed.queue(list(TerminalParser().feed("next\rnext\rnext\r6 4\r3 2\r")))
+        while handed._pump is not None:
+            await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt)
+        rolls = [line.event.roll for line in demo.log_lines() if isinstance(line.event, ev.Rolled)]
+        assert [r.faces for r in rolls[-2:]] == [(6, 4), (3, 2)]  # turn 2's initiative (§5.0), as typed
+    demo.close()
