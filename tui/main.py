@@ -201,7 +201,11 @@ def _headless(argv: list[str]) -> int:
         from tui.bench import BIG_EVENTS, run_client_bench
 
         return run_client_bench(
-            events=args.events or BIG_EVENTS, rounds=args.rounds, start_rounds=args.start_rounds, as_json=args.json
+            events=args.events or BIG_EVENTS,
+            rounds=args.rounds,
+            start_rounds=args.start_rounds,
+            as_json=args.json,
+            keys=not args.starts,
         )
     return run_headless(args)
 
