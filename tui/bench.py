@@ -109,41 +109,68 @@ def start_child() -> None:
     """
     fd, what = int(sys.argv[1]), sys.argv[2]
     lang = sys.argv[3] if len(sys.argv) > 3 else None
-    if what != "bare":
-        # ``tui.main.main`` pauses the cycle collector before its first import
-        # (Textual included); the hook below needs Textual first, so the pause
-        # is taken here as the ``fireteam`` command takes it, and ``main`` finds it taken.
-        gc.disable()
-    from textual.app import App
 
-    def hook(app: App) -> None:
-        if what == "bare" or getattr(app.screen, "_shown_view", None) is not None:
+    drawn = False
+
+    def hook(app) -> None:
+        nonlocal drawn
+        if not drawn and (what == "bare" or getattr(app.screen, "_shown_view", None) is not None):
+            drawn = True
             os.write(fd, b"%.6f\n" % time.process_time())  # the CPU time it took, for the record
-            App.post_display_hook = lambda app: None
             app.exit()
 
-    App.post_display_hook = hook
-    if what == "bare":
-        from rich.text import Text
-        from textual.widget import Widget
-
-        class One(Widget):
-            def render(self) -> Text:
-                return Text("Fireteam")
-
-        class Bare(App):
-            def compose(self):
-                yield One()
-
-        Bare().run()
-    else:
+    if what != "bare":
         # The ``fireteam`` command's own entry point, run as ``python -m tui.main SAVE``
         # would run it (by name: the client's modules never import the entry
-        # point, which also starts the SSH server).
+        # point, which also starts the SSH server).  It imports Textual where the
+        # command does, after what it does first (it pauses the cycle collector;
+        # a big save's first load is forked before Textual, ``tui.opening.LoadAside``):
+        # the hook is put on Textual's app as soon as it is imported.
         import runpy
 
+        _when_imported("textual.app", lambda module: setattr(module.App, "post_display_hook", hook))
         sys.argv = ["fireteam", *(["--lang", lang] if lang else []), what]
         runpy.run_module("tui.main", run_name="__main__")
+        return
+    from rich.text import Text
+    from textual.app import App
+    from textual.widget import Widget
+
+    App.post_display_hook = hook
+
+    class One(Widget):
+        def render(self) -> Text:
+            return Text("Fireteam")
+
+    class Bare(App):
+        def compose(self):
+            yield One()
+
+    Bare().run()
+
+
+def _when_imported(name: str, then: Callable[[object], None]) -> None:
+    """Call ``then`` with module ``name`` as soon as it has been imported (by whoever imports it)."""
+    import importlib.abc
+    import importlib.util
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, fullname, path, target=None):
+            if fullname != name:
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(fullname)
+            assert spec is not None and spec.loader is not None, fullname
+            run = spec.loader.exec_module
+
+            def exec_module(module) -> None:
+                run(module)
+                then(module)
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+            return spec
+
+    sys.meta_path.insert(0, Finder())
 
 
 def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, float]:
