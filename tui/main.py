@@ -142,6 +142,11 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
             if args.plain:
                 plain = args
             else:
+                from tui.opening import LoadAside
+
+                # A big save's first load starts now, in a process of its own,
+                # before Textual is imported (and before any thread: ``LoadAside``).
+                aside = LoadAside.start(args.save)
                 from tui.app import run_app
 
                 return run_app(
@@ -151,6 +156,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                     lang=args.lang,
                     typed=tty.take_typed(),
                     demo=args.demo,
+                    aside=aside,
                 )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
