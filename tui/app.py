@@ -47,7 +47,7 @@ from tui.opening import (
 )
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
-from tui.stylesheet import SharedStylesheet
+from tui.stylesheet import SharedStylesheet, keep_parsed
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import ErrorLog, Settings, UserStore, open_cache
@@ -241,6 +241,7 @@ class FireteamApp(App):
         self.typeahead.release()
         recent = self.store.recent_saves(SAVES) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
+        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -317,6 +318,7 @@ class FireteamApp(App):
         await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
+        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
