@@ -54,6 +54,7 @@ MAX_BYTES = 4 << 20
 #: Pieces of CSS a kept file holds at most (beyond it, it starts again from this process's).
 MAX_KEPT = 512
 MAGIC = b"fireteam-css\n"
+_SUFFIX = ".rules"
 #: What a kept file may make: Textual's CSS model and the values of its styles.
 _MODEL = frozenset(
     {
@@ -117,17 +118,36 @@ def _digest(key: tuple[object, ...]) -> bytes:
     return hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
+#: The modules of Textual whose code makes what a parse gives (their files name the kept file's Textual).
+_PARSERS = (
+    "textual.css.tokenizer",
+    "textual.css.tokenize",
+    "textual.css.parse",
+    "textual.css._styles_builder",
+    "textual.css.model",
+    "textual.css.styles",
+    "textual.css.scalar",
+    "textual.color",
+    "textual.geometry",
+)
+#: Kept files of other Textuals (or Pythons) left in the folder at most.
+KEEP_FILES = 4
+
+
 def kept_file() -> Path:
-    """Where this Fireteam, Textual and Python keep parsed CSS."""
+    """Where this format, Textual and Python keep parsed CSS."""
     import hashlib
     import sys
 
-    import textual
-
     from core.cachedir import cache_root
 
-    made_by = f"{FORMAT} {textual.__version__} {sys.version}".encode()
-    return cache_root() / "css" / (hashlib.blake2b(made_by, digest_size=8).hexdigest() + ".rules")
+    # Textual's own files, as Python's compiled modules are checked (their times and sizes), not its
+    # version: that is read from its package's metadata, which would cost more than a parse.
+    made_by = [FORMAT, sys.version]
+    for name in _PARSERS:
+        info = os.stat(sys.modules[name].__file__ or "")
+        made_by.append((name, info.st_mtime_ns, info.st_size))
+    return cache_root() / "css" / (hashlib.blake2b(repr(made_by).encode(), digest_size=8).hexdigest() + _SUFFIX)
 
 
 def _kept_rules() -> dict[bytes, list[RuleSet]]:
@@ -218,6 +238,9 @@ def keep_parsed() -> None:
             f.write(data)
         os.replace(temp, path)
         temp = None
+        others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + _SUFFIX) if p != path)
+        for _, old in others[: max(0, len(others) - KEEP_FILES)]:
+            old.unlink()
     except Exception:
         pass
     finally:
