@@ -16,9 +16,11 @@ frame.  The child reports that moment on a pipe from Textual's
 driver), with the CPU time it has used, then quits.  Both are started by the
 same runner (``python -c "from tui.bench import start_child; …"``);
 Fireteam's goes through ``tui.main``'s entry point, as the ``fireteam``
-command does, and like it pauses the cycle collector before importing
-Textual (the bare app, as any Textual app, runs with it).  Compiled modules are cached in the bench's folder (one
-untimed start of each fills it), as an installed program has them.  Rounds
+command does, which imports Textual where the command does (after pausing the
+cycle collector, and after forking a big save's first load,
+``tui.opening.LoadAside``): the hook is put on Textual's app as the import
+ends (the bare app, as any Textual app, runs with the collector).  Compiled
+modules are cached in the bench's folder (one untimed start of each fills it), as an installed program has them.  Rounds
 alternate bare and Fireteam; the figure is the median of the per-round
 ratios, so a machine that slows down between rounds moves both sides of each
 ratio.  ``start_cpu_ratio`` is the same for the CPU time, which a loaded
@@ -27,12 +29,14 @@ machine moves less.  ``start_ratio_it`` is the demo save's start in Italian
 compiled its catalogues into the cache folder (``core.language.cache``, in the
 bench's folder), so it reads them as every start after a player's first does.
 The children's cache folder (``XDG_CACHE_HOME``) is in the bench's
-folder, so a user's cache is never touched: the untimed start also fills the
+folder, so a user's cache is never touched: the untimed start also keeps the
+CSS it parsed there (``tui.stylesheet``), which the timed ones read back, and fills the
 open cache (``core.storage.opencache``), and ``start_ratio_big`` is the big save's
 start with it, as a player starts the second time.
 ``start_ratio_big_first_open`` is the same start with the save's entry
-removed before each one (its first open: a full load behind the progress
-bar, which writes the entry).
+removed before each one (its first open: a full load, in a process of its own
+that writes the entry, ``tui.opening.LoadAside``).  ``--starts`` times the
+starts alone.
 
 **Keys** (``command_p50_ms``, ``undo_p50_ms``, ``redo_p50_ms``,
 ``replay_step_p50_ms``).  The app runs in this process under Textual's
