@@ -48,6 +48,7 @@ from tui.opening import (
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet, keep_parsed
+from tui.textual_internals import css_variables
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import ErrorLog, Settings, UserStore, open_cache
@@ -122,7 +123,9 @@ class FireteamApp(App):
     ) -> None:
         super().__init__(**kwargs)
         # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        # Its variables are those Textual's own stylesheet was just given (the theme's
+        # colours, which cost ~2 ms to compute again).
+        self.stylesheet = SharedStylesheet(variables=dict(css_variables(self.stylesheet)))
         for theme in THEMES:  # before the settings name one of them (on_mount)
             self.register_theme(theme)
         self.game = game
