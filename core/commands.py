@@ -889,18 +889,30 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
         else:
             values = [c for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
         return [f"{option(p.name)}={c}" for c in values]
-    filled = len([w for w in before[1:] if "=" not in w])
+    bare = [w for w in before[1:] if "=" not in w]
+    filled = len(bare)
     positional = [p for p in spec.params if not p.keyword]
     out: list[str] = []
+    if not current and filled >= len([p for p in positional if not p.optional]):
+        # What the command still needs comes first: a keyword it cannot go without
+        # (fire's range=), where a player would otherwise learn of it by a refusal.
+        given = {w.partition("=")[0].lower() for w in before[1:] if "=" in w}
+        out += [
+            f"{option(p.name)}="
+            for p in spec.params
+            if p.keyword and not p.optional and not {p.name, option(p.name).lower()} & given
+        ]
     if filled < len(positional) or (positional and positional[-1].many):
         p = positional[min(filled, len(positional) - 1)]
         if p.kind == "choice":
             out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
         elif p.kind == "team":  # by any word of its name
             out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
-        elif p.kind in ("unit", "own", "enemy") and typed:  # by any word of its id or name, as parse finds it
-            named = {u.id for u in _units_named(typed, list(state.units.values()))}
-            out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed) or c in named]
+        elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
+            named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
+            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state))
+            typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
+            out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
@@ -925,13 +937,25 @@ def _offered(typed: str, both: list[tuple[str, str]], *, ordered: bool = True) -
     return []
 
 
-def _candidates(p: Param, state: GameState, role: str) -> list[str]:
+def _acting_side(spec: CommandSpec, bare: list[str], state: GameState) -> str | None:
+    """The side of the unit already typed in ``spec``'s first unit place (the firer), if any."""
+    for p, word in zip((p for p in spec.params if not p.keyword), bare, strict=False):
+        if p.kind in ("unit", "own"):
+            unit = state.units.get(word.lower())
+            return unit.side if unit is not None else None
+    return None
+
+
+def _candidates(p: Param, state: GameState, role: str, acting: str | None = None) -> list[str]:
+    """What may fill ``p``: for an enemy, the units of the sides but the reader's or, for
+    the referee, but the side of the unit already typed (``acting``)."""
     if p.kind in ("unit", "own", "enemy"):
         pool = [u for u in state.units.values() if unit_visible(u, role) and u.in_play]
         if p.kind == "own" and role in state.sides:
             pool = [u for u in pool if u.side == role]
-        if p.kind == "enemy" and role in state.sides:
-            pool = [u for u in pool if u.side != role]
+        against = role if role in state.sides else acting
+        if p.kind == "enemy" and against is not None:
+            pool = [u for u in pool if u.side != against]
         return [u.id for u in pool] + (list(state.markers) if p.markers else [])
     if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)

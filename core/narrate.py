@@ -18,6 +18,7 @@ from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, nget
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
 from core.state import HIDDEN, GameState, Side, Unit
+from core.views import REFEREE
 
 
 def _signed(v: int) -> str:
@@ -164,8 +165,10 @@ def _describe(
 
     def side(sid: str) -> str:
         # a commitment of both sides reads "irregulars+regulars": each by its name; who
-        # gave a command is a side (by its name), the referee or a seat's player
-        return "+".join(sides.get(one, one) for one in sid.split("+")) if sides else sid
+        # gave a command is a side (by its name), or the referee (in the reader's word)
+        if not sides:
+            return sid
+        return "+".join(sides.get(one, _("referee") if one == REFEREE else one) for one in sid.split("+"))
 
     def secret(key: str, value: int | str) -> str | None:
         """What a secret was, in the ruleset's words for its key (the same as a

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,7 +25,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
-from tui.textual_internals import get_time, key_bindings  # get_time: the clock Textual stamps its messages with
+from tui.textual_internals import get_time  # get_time: the clock Textual stamps its messages with
 
 Completer = Callable[[str], list[str]]
 #: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
@@ -84,19 +84,6 @@ class CommandInput(PlainInput):
         self._history_pos = 0
         self._cycle: list[str] = []
         self._cycle_pos = 0
-
-    async def on_key(self, event: events.Key) -> None:
-        # Textual runs a widget's key bindings only once the key has bubbled up
-        # to the app, and by then the characters typed after it may already be
-        # in the line: in a burst (a fast typist, a macro, tmux send-keys)
-        # Ctrl+U, Tab or Enter would act after them.  The line's own bindings
-        # run here instead, in order with the characters.  (Textual calls this
-        # before ``Input``'s own handler, which the key then does not reach.)
-        bindings = [] if event.is_printable else key_bindings(self, event.key)
-        if bindings:
-            event.stop()
-            event.prevent_default()
-            await self.run_action(bindings[0].action)
 
     async def action_submit(self) -> None:
         # The line empties as Enter is pressed, in order with the keys typed

@@ -13,7 +13,8 @@ control character is shown as its escape, never sent to a terminal.  So, in
   came from outside passed through :func:`visible` (or made by :func:`plain`);
 * ``notify`` is always given ``markup=False``;
 * text boxes are :class:`PlainInput`: a paste of several lines, or holding a
-  control character, is refused whole, saying why (a key never types one).
+  control character, is refused whole, saying why (a key never types one), and
+  its keys act in the order they were typed, however fast they come.
 
 ``tests/tui/test_tui_plain.py`` holds the client to these rules.
 """
@@ -28,6 +29,7 @@ from textual.visual import VisualType
 from textual.widgets import Input, Label, Static
 
 from tui.i18n import _
+from tui.textual_internals import key_bindings
 from tui.visible import IN_A_LINE, IN_LINES, visible
 
 __all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "refused_paste", "visible", "visible_text"]
@@ -87,6 +89,21 @@ class PlainLabel(Label):
 
 class PlainInput(Input):
     """An ``Input`` that never holds a control character (see the module's rules)."""
+
+    async def on_key(self, event: events.Key) -> None:
+        # Textual runs a widget's key bindings only once the key has bubbled up
+        # to the app, and by then the characters typed after it may already be
+        # in the box: in a burst (a fast typist, a macro, tmux send-keys) Ctrl+U,
+        # Tab or Enter would act after them (Ctrl+U then 6 4 Enter in the dice
+        # prompt gave no faces at all).  The box's own bindings run here instead,
+        # in order with the characters.  (Textual calls this before ``Input``'s
+        # own handler, which the key then does not reach.)  A binding that passes
+        # (the arrows Input has from scrolling, in a box with nothing to scroll)
+        # leaves the key to go on up, to the screen's own binding for it.
+        bindings = [] if event.is_printable else key_bindings(self, event.key)
+        if bindings and await self.app.run_action(bindings[0].action, self):
+            event.stop()
+            event.prevent_default()
 
     def on_paste(self, event: events.Paste) -> None:
         # Textual runs this, then Input's own handler, which puts the text in.

@@ -130,7 +130,7 @@ def test_an_italian_reader_sees_the_english_record_in_italian(bn):
     with reading("it"):
         out = bn.execute("tira 3d6 soglia=4 scopo=fumo dadi=4,1,6")
         assert bn.history.issued(out.cmd).text == "roll 3d6 target=4 purpose=fumo dice=4,1,6"
-        assert out.lines[0] == "» referee: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
+        assert out.lines[0] == "» arbitro: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
         assert plain(out.events[-1].roll.outcome) == "2 successes"
         assert bn.describe(out.events[0]) == out.lines[0]
         assert bn.log_lines()[-2].text == out.lines[0]
@@ -207,7 +207,7 @@ def test_an_unknown_word_in_italian_lists_the_italian_names(bn):
         assert refusal(bn, "tira 2d6 colore=rosso") == (
             "opzione di tira 'colore': non esiste (scegli fra formula, soglia, sotto, scopo)"
         )
-        assert refusal(bn, "segna ahmed") == "segna: manca stato; uso: segna unità stato"
+        assert refusal(bn, "segna ahmed") == "segna: manca «stato»; uso: segna unità stato"
         assert refusal(bn, "") == "comando vuoto"
         assert refusal(bn, "tira 2d6 dadi=a,b") == "le facce dei dadi devono essere numeri, non 'a,b'"
     assert refusal(bn, "roll 2d6 dice=a,b") == "dice faces must be numbers, not 'a,b'"

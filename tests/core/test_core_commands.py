@@ -129,6 +129,21 @@ def test_completion_of_units_and_choices(demo):
     assert demo.complete("frobnicate x") == []
 
 
+def test_completion_offers_the_referee_targets_of_the_other_side_and_what_is_still_needed(demo):
+    regulars = {u.id for u in demo.state.units.values() if u.side == "regulars" and u.in_play}
+    offered = demo.complete("fire aden ")
+    assert regulars <= set(offered)
+    assert not {"aden", "ahmed", "bashir"} & set(offered)  # the firer's own side is no target (§8.0)
+    assert demo.complete("fire aden b") == ["bianchi", "burst"]
+    # Once a target is named, the range fire cannot go without comes first, and the
+    # named target is not offered again; once given, the range is not offered again.
+    after = demo.complete("fire aden conti ")
+    assert after[0] == "range=" and "conti" not in after and "rossi" in after
+    assert "range=" not in demo.complete("fire aden conti range=40 ")
+    assert "range=" not in demo.complete("fire aden ")  # a target comes first
+    assert demo.complete("fire aden conti", "irregulars") == ["conti"]  # a side's own view, as before
+
+
 def test_completion_hides_hidden_enemies(demo):
     assert "dahir" in demo.complete("mark d")
     assert "dahir" in demo.complete("mark d", "irregulars")

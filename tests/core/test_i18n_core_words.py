@@ -171,6 +171,7 @@ def test_fireteam_log_narrates_the_demo_in_italian_and_in_english(capsys):
     assert "    Scenario Checkpoint at Afgooye: Bersaglieri vs Somali militia" in english
     assert "    Sgt Rossi si unisce a Bersaglieri Veterani con AR" in italian
     assert "    Sgt Rossi joins Bersaglieri Veteran with AR" in english
+    assert "» arbitro: scenario demo" in italian and "» referee: scenario demo" in english  # who gave it
     assert any(line.startswith("    Turno 1: ") for line in italian)
     assert not any(line.startswith("    Turn ") for line in italian)
     assert any(" muove di " in line for line in italian)

@@ -79,11 +79,15 @@ async def test_candidates_come_before_a_long_usage(game, size):
     async with app.run_test(size=size) as pilot:
         await press_text(pilot, "shoot cole ")
         row = hint_row(app)
-        for name in ("cole", "diaz", "ivan", "kemal"):
+        for name in ("ivan", "kemal", "omar", "yusuf"):  # the targets: the side against Cole's
             assert name in row
-        if size[0] >= 160:
-            assert "kemal Kemal Aydin" in row  # room for each figure's name beside its id (#26)
-        else:
+        assert "diaz" not in row  # Cole's own side
+        assert "kemal Kemal Aydin" in row  # room for each figure's name beside its id (#26)
+        await pilot.press(*["backspace"] * len("cole "))
+        row = hint_row(app)
+        for name in ("cole", "diaz", "ivan", "kemal"):  # the firer: any figure, for the referee
+            assert name in row
+        if size[0] < 160:
             assert "Kemal Aydin" not in row  # the names would push the last ids past the edge
 
 

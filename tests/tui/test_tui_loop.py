@@ -62,6 +62,8 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, DicePrompt)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
+        assert under == "fire conti bashir range=40 dice=6: waiting for its dice"  # not the candidates typed past
         await pilot.press("3", "enter")
         await pilot.pause()
         assert not isinstance(app.screen, DicePrompt), "asked again for the save"
@@ -398,4 +400,28 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
         await pilot.pause()
         assert not isinstance(app.screen, DicePrompt)
         assert not demo.state.units["bashir"].in_play  # the save's 3 fails (§9.0)
+    demo.close()
+
+
+async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
+    # tmux send-keys, a macro or a fast typist: Ctrl+U, the faces and Enter all
+    # arrive before the first is handled.  Ctrl+U once acted after the faces
+    # behind it, so Enter found an empty box ("you typed 0") and asked again.
+    from textual import events
+
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40 dice=6")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, DicePrompt)
+        for key in ["x", "ctrl+u", "3", "enter"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt), str(prompt.query_one("#dice-error").render())
+        assert not demo.state.units["bashir"].in_play  # the 3 was taken: the save fails (§8.0, §9.0)
     demo.close()

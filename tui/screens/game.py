@@ -493,6 +493,9 @@ class GameScreen(Screen):
 
             from tui.screens.dialogs import DicePrompt
 
+            # The line's candidates for the words just entered would stay under the prompt.
+            waiting = _("{command}: waiting for its dice").format(command=text)
+            line.hint(Text(visible(waiting), no_wrap=True, overflow="ellipsis"))
             self.app.push_screen(DicePrompt(need.request, text, typed, self.game.ruleset.domain), got)
             return
         except Refused as e:
