@@ -188,6 +188,10 @@ class LoadAside:
         self._told = told  # the pipe the child writes "done total" lines on (ours to read)
         self._status: int | None = None
         self._wrote = False
+        self._stopped = False
+
+    class Stopped(Exception):
+        """The client quit before the load ended (``stop``): the save is not opened."""
 
     @classmethod
     def start(cls, save: Path | None) -> LoadAside | None:
@@ -229,6 +233,8 @@ class LoadAside:
 
         def opener(progress: Callable[[int, int], None]) -> tuple[Game, str]:
             self.wait(progress)
+            if self._stopped:
+                raise LoadAside.Stopped  # the client has quit: not loaded again, for no one
             return open(progress)
 
         return opener
@@ -268,6 +274,7 @@ class LoadAside:
         """The client is done (or quits before the load ended): the child is ended and reaped."""
         import signal
 
+        self._stopped = True
         if self._reap(block=False) is None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGTERM)

@@ -108,6 +108,9 @@ def test_a_client_that_quits_before_the_load_aside_ends_ends_it(game, big, monke
     aside.stop()
     assert aside._reap(block=False) is not None
     assert not os.path.exists(_entry(path))
+    # The open waiting for it (OpenAhead's thread) gives up: the save is not loaded again for a client gone.
+    with pytest.raises(LoadAside.Stopped):
+        aside.then(lambda progress: pytest.fail("loaded again"))(lambda done, total: None)
 
 
 async def test_the_client_shows_the_game_restored_from_what_the_load_aside_wrote(game, big, monkeypatch):
