@@ -5,13 +5,18 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from core.cachedir import CACHE_DIR_ENV
 
+# The tests run on machines shared with other work (CI has two busy cores): a time
+# taken is never a verdict, so no example has a deadline and generating one is
+# never too slow.  Every property test runs with this, unless it says otherwise.
+settings.register_profile("loaded", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("loaded")
 # A long search by the leak oracle (tests/core/test_leak_oracle.py, docs/testing.md):
 #     pytest tests/core/test_leak_oracle.py --hypothesis-profile=oracle
-settings.register_profile("oracle", max_examples=500, deadline=None)
+settings.register_profile("oracle", settings.get_profile("loaded"), max_examples=500)
 
 
 @pytest.fixture(autouse=True, scope="session")

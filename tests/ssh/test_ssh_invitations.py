@@ -27,7 +27,9 @@ ORGANISER_LINES = "# Club night: the seats (hand-written, keep my comments)\n"
 
 
 @contextlib.asynccontextmanager
-async def invited_table(folder: Path, caplog, *, workers: bool = False) -> AsyncIterator[tuple[Club, Invitations]]:
+async def invited_table(
+    folder: Path, caplog, *, workers: bool = False, more_seats: str = ""
+) -> AsyncIterator[tuple[Club, Invitations]]:
     caplog.set_level(logging.INFO, logger="fireteam.serve")
     keys = make_keys(SEATS)
     game = demo_game(folder / "table.ft")
@@ -38,7 +40,7 @@ async def invited_table(folder: Path, caplog, *, workers: bool = False) -> Async
         seats_path = folder / "seats.toml"
     else:
         seats_path = folder / "seats.toml"
-        seats_path.write_text(seats_toml(keys, SEATS))
+        seats_path.write_text(seats_toml(keys, SEATS) + more_seats)
         server = FireteamServer(
             [Table("table", game)],
             SeatsFile(seats_path, logging.getLogger("fireteam.serve")),
@@ -81,6 +83,16 @@ async def test_a_fresh_key_joins_by_invitation_and_is_then_the_seats(tmp_path, c
         assert token not in log
         assert "user='join-…'" in log
         assert f"invitation {inv.id} bound a key to seat=reg" in log
+
+
+async def test_a_seat_written_with_no_key_is_taken_by_its_invitation(tmp_path, caplog):
+    newcomer = '\n[[seat]]\nname = "newcomer"\nrole = "regulars"\n'
+    async with invited_table(tmp_path, caplog, more_seats=newcomer) as (club, invitations):
+        token, _inv = invitations.create("newcomer", uses=1)
+        fresh = asyncssh.generate_private_key("ssh-ed25519")
+        player = await club.connect("newcomer", key=fresh, username=f"join-{token}")
+        await player.wait_for("newcomer (Bersaglieri)")
+        assert Seats.parse((tmp_path / "seats.toml").read_text()).seat_of(fresh.public_data).name == "newcomer"
 
 
 async def test_a_forged_expired_revoked_or_used_up_token_lets_no_key_in(tmp_path, caplog):

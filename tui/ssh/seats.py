@@ -10,7 +10,9 @@ public keys (OpenSSH one-line format) of the people who sit in it::
     lang = "it"              # optional: the seat's language (else the client's locale)
     plain = true             # optional: the seat sits as plain lines, never a screen
 
-A key belongs to exactly one seat.  The server reads a seat's role from this
+A seat may have no key yet: its player comes with an invitation, which binds
+his key (below) or lets his browser in.  A key belongs to exactly one seat.
+The server reads a seat's role from this
 file and from nothing the client sends (environment variables, the SSH user
 name), so a player cannot promote himself.  The file is read again when it
 changes, so the host can add a player without restarting the server.
@@ -52,7 +54,8 @@ class SeatsError(ValueError):
 class _SeatSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     role: str
-    keys: tuple[str, ...]
+    #: None yet for a seat whose player comes by invitation (``fireteam invite``).
+    keys: tuple[str, ...] = ()
     lang: str = ""
     plain: bool = False
 
@@ -86,9 +89,10 @@ class Seat:
 class Seats:
     """The seats of one seats file, looked up by public key."""
 
-    def __init__(self, by_key: dict[bytes, Seat]) -> None:
+    def __init__(self, by_key: dict[bytes, Seat], by_name: dict[str, Seat] | None = None) -> None:
         self._by_key = by_key
-        self._by_name = {seat.name: seat for seat in by_key.values()}
+        #: Every seat, a seat with no key yet too (its player comes by invitation).
+        self._by_name = {seat.name: seat for seat in by_key.values()} if by_name is None else by_name
 
     @classmethod
     def parse(cls, text: str, source: str = "seats file", roles: frozenset[str] | None = None) -> Seats:
@@ -120,8 +124,6 @@ class Seats:
                 raise SeatsError(f"{where}: unknown role {entry.role!r}; the roles are: {valid}")
             if entry.lang and entry.lang not in LANGUAGES:
                 raise SeatsError(f"{where}: unknown language {entry.lang!r}; the languages are: {', '.join(LANGUAGES)}")
-            if not entry.keys:
-                raise SeatsError(f"{where}: give at least one public key")
             seat = names[entry.name] = Seat(entry.name, entry.role, entry.lang, entry.plain)
             for text_key in entry.keys:
                 _add_key(by_key, seat, text_key, where)
@@ -129,7 +131,7 @@ class Seats:
             # A key bound to a seat the organiser has since taken out goes with it.
             if (seat := names.get(bound.seat)) is not None:
                 _add_key(by_key, seat, bound.public, f"{source}: key {number} (seat {bound.seat!r})")
-        return cls(by_key)
+        return cls(by_key, names)
 
     @classmethod
     def load(cls, path: Path, roles: frozenset[str] | None = None) -> Seats:
