@@ -189,6 +189,7 @@ class LoadAside:
         self._status: int | None = None
         self._wrote = False
         self._stopped = False
+        self._lock = threading.Lock()
 
     class Stopped(Exception):
         """The client quit before the load ended (``stop``): the save is not opened."""
@@ -242,11 +243,12 @@ class LoadAside:
     def wait(self, progress: Callable[[int, int], None]) -> bool:
         """Whether the child wrote the entry: tells ``progress`` where its load stands
         until it has ended (said on the pipe: its exit, after it freed its memory, may come later)."""
-        if self._told < 0:
-            return self._wrote  # told already
+        with self._lock:  # the pipe is read by one thread, or closed by ``stop``: never both
+            told, self._told = self._told, -1
+        if told < 0:
+            return self._wrote  # told already (or stopped)
         wrote = False
-        with os.fdopen(self._told, "rb") as lines:
-            self._told = -1
+        with os.fdopen(told, "rb") as lines:
             for line in lines:  # until the child closes it
                 if line == WROTE:
                     wrote = True
@@ -279,9 +281,10 @@ class LoadAside:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGTERM)
             self._reap(block=True)
-        if self._told >= 0:
-            os.close(self._told)
-            self._told = -1
+        with self._lock:
+            told, self._told = self._told, -1
+        if told >= 0:
+            os.close(told)
 
 
 def _load_aside(save: Path, cache: OpenCache, entry: Path, tell: int) -> int:  # pragma: no cover (in the child)
