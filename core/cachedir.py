@@ -3,8 +3,9 @@
 ``platformdirs.user_cache_path("fireteam")`` (``~/.cache/fireteam`` on Linux),
 or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
 has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``),
-``open`` (what loading a save found, ``core.storage.opencache``) and ``css``
-(the client's parsed stylesheets, ``tui.stylesheet``).
+``open`` (what loading a save found, ``core.storage.opencache``), ``tables``
+(rule tables decoded from their TOML, ``core.tablecache``) and ``css`` (the
+client's parsed stylesheets, ``tui.stylesheet``).
 """
 
 from __future__ import annotations
