@@ -27,8 +27,13 @@ from core.storage.store import ISSUED, REDONE, UNDONE, EventStore
 _MARKER = bytes(ISSUED <= kind <= REDONE for kind in range(256))
 #: Kind bytes to 1 for undo and redo markers.
 _TURN = bytes(kind in (UNDONE, REDONE) for kind in range(256))
+#: Kind bytes to 1 for command markers.
+_ISSUED = bytes(kind == ISSUED for kind in range(256))
+#: The kind bytes that are not markers (deleted to leave the markers' kinds).
+_NOT_MARKER = bytes(kind for kind in range(256) if not ISSUED <= kind <= REDONE)
 _cmd_of = operator.attrgetter("cmd")
 _n_of = operator.attrgetter("n")
+_one_more = (1).__add__
 
 
 #: The most facts one command may hold: a record claiming more is damage (and
@@ -110,16 +115,22 @@ class History:
         """
         end = base + len(events)
         kinds = self.store.kinds
-        markers = list(compress(range(base, end), kinds[base:end].translate(_MARKER)))
+        window = kinds[base:end]
+        markers = list(compress(range(base, end), window.translate(_MARKER)))
         # Where the undo and redo markers stand among the markers: the commands
         # between two of them are one run, taken in bulk.
         n = len(markers)
-        turns = list(compress(range(n), bytes(map(kinds.__getitem__, markers)).translate(_TURN)))
+        marker_kinds = window.translate(None, _NOT_MARKER)
+        turns = list(compress(range(n), marker_kinds.translate(_TURN)))
+        fitting = self._fitting(events, base, window, markers, marker_kinds)
+        h = 0  # the first command of the batch not yet taken
         i = 0
         for j in [*turns, n]:
             if i < j:
                 self._settle(markers[i], at_marker=True)
-                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n)
+                run = (fitting[0][h : h + j - i], fitting[1][h : h + j - i]) if fitting is not None else None
+                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n, fitting=run)
+                h += j - i
             if j < n:
                 p = markers[j]
                 self._settle(p, at_marker=True)
@@ -131,6 +142,42 @@ class History:
                 self._cursor = p + 1
             i = j + 1
         self._settle(end, at_marker=False)
+
+    def _fitting(
+        self, events: list[ev.Event], base: int, window: bytearray, markers: list[int], marker_kinds: bytearray
+    ) -> tuple[list[ev.Issued], list[int]] | None:
+        """The command markers of ``events`` (from store index ``base``) and their numbers,
+        if every one of them but the last marker of all is numbered next and claims exactly
+        the facts up to the marker after it; else None (``_issue`` then finds what is wrong).
+
+        The questions ``_issue`` would ask of each run of commands, asked once for
+        the whole batch: a pass of C over its commands for each.  Facts between two
+        markers of one batch are fewer than ``MAX_COMMAND_EVENTS``, so a count that
+        fits is in range too.
+        """
+        if len(events) > MAX_COMMAND_EVENTS:
+            return None
+        heads: list[ev.Issued] = list(compress(events, window.translate(_ISSUED)))  # type: ignore[arg-type]
+        if not heads:
+            return heads, []
+        # From each command marker to the marker after it (the end of the batch after
+        # the last): its own facts and itself.  (Small numbers: Python makes none anew.)
+        among = marker_kinds.translate(_ISSUED)
+        nexts = compress([*markers[1:], base + len(events)], among)
+        spans = list(map(operator.sub, nexts, compress(markers, among)))
+        checked = len(heads) - (marker_kinds[-1] == ISSUED)  # the last marker's facts may be still to come
+        first = len(self.group_start)
+        cmds = list(map(_cmd_of, heads))
+        # Numbered next: from the next number, rising, to as many more (integers all).
+        if checked and not (
+            cmds[0] == first
+            and cmds[checked - 1] == first + checked - 1
+            and all(map(operator.lt, cmds, cmds[1:checked]))
+        ):
+            return None
+        if list(map(_one_more, map(_n_of, heads[:checked]))) != spans[:checked]:
+            return None
+        return heads, cmds
 
     def _settle(self, i: int, *, at_marker: bool) -> None:
         """Check the facts in [cursor, i) against the open command, closing it if complete."""
@@ -146,11 +193,71 @@ class History:
         elif i != self._cursor:
             raise _outside(self._cursor + 1)
 
-    def _issue(self, events: list[ev.Event], base: int, starts: list[int], limit: int, *, at_marker: bool) -> None:
-        """Commands whose markers stand at ``starts``, back to back, before ``limit``."""
+    def _issue(
+        self,
+        events: list[ev.Event],
+        base: int,
+        starts: list[int],
+        limit: int,
+        *,
+        at_marker: bool,
+        fitting: tuple[list[ev.Issued], list[int]] | None = None,
+    ) -> None:
+        """Commands whose markers stand at ``starts``, back to back, before ``limit``.
+
+        ``fitting``: their markers and numbers, found fitting by ``_fitting`` (all of
+        them if ``at_marker``, else all but the last, which is checked here)."""
+        first = len(self.group_start)
+        if fitting is not None:
+            heads, cmds = fitting
+            last = heads[-1]
+            if at_marker:
+                ends = [*starts[1:], limit]
+            else:
+                if not 0 <= last.n <= MAX_COMMAND_EVENTS:
+                    raise _at(
+                        starts[-1] + 1,
+                        _("command claims {n} facts (from 0 to {limit})").format(n=last.n, limit=MAX_COMMAND_EVENTS),
+                    )
+                if last.cmd != first + len(starts) - 1:
+                    raise _at(starts[-1] + 1, _("command out of order or malformed"))
+                ends = [*starts[1:], starts[-1] + 1 + last.n]
+        else:
+            heads, ends = self._checked_run(events, base, starts, first)
+            cmds = list(range(first, first + len(starts)))
+        # (``fromlist``: half the time of ``extend`` for a list.)
+        self.group_start.fromlist(starts)
+        self.group_end.fromlist(ends)
+        self.live.extend(bytes(len(starts)))
+        last_end = ends[-1]
+        if last_end > limit and at_marker:
+            raise _missing(limit + 1, first + len(starts) - 1)
+        if last_end < limit:
+            raise _outside(last_end + 1)
+        complete = len(starts) if last_end == limit else len(starts) - 1
+        if complete:
+            if self.redoable:
+                self._abandon_redo(heads[:complete])
+            run_step, run_store = self.run_step, self.run_store
+            if not run_step or run_store[-1] + (self.length - run_step[-1]) != starts[0]:
+                run_step.append(self.length)
+                run_store.append(starts[0])
+            self.live[first : first + complete] = b"\x01" * complete
+            self.eff_cmds.fromlist(cmds[:complete])
+            self.length += ends[complete - 1] - starts[0]
+            self._cursor = ends[complete - 1]
+        if complete < len(starts):
+            self._open_cmd = first + complete
+            self._cursor = starts[-1] + 1
+
+    def _checked_run(
+        self, events: list[ev.Event], base: int, starts: list[int], first: int
+    ) -> tuple[list[ev.Issued], list[int]]:
+        """The markers of a run of commands and where each ends, checked one run at a
+        time (a batch ``_fitting`` did not find fitting): HistoryError naming the
+        first command out of order, claiming too many facts, or not followed by its own."""
         # One pass of C over the commands for each question (no Python code per command).
         heads = list(map(events.__getitem__, map(base.__rsub__, starts)))
-        first = len(self.group_start)
         ns = list(map(_n_of, heads))
         if (
             list(map(_cmd_of, heads)) != list(range(first, first + len(heads)))
@@ -173,29 +280,7 @@ class History:
             if ends[k] > starts[k + 1]:
                 raise _missing(starts[k + 1] + 1, first + k)
             raise _outside(ends[k] + 1)
-        self.group_start.extend(starts)
-        self.group_end.extend(ends)
-        self.live.extend(bytes(len(starts)))
-        last_end = ends[-1]
-        if last_end > limit and at_marker:
-            raise _missing(limit + 1, first + len(starts) - 1)
-        if last_end < limit:
-            raise _outside(last_end + 1)
-        complete = len(starts) if last_end == limit else len(starts) - 1
-        if complete:
-            if self.redoable:
-                self._abandon_redo(heads[:complete])
-            run_step, run_store = self.run_step, self.run_store
-            if not run_step or run_store[-1] + (self.length - run_step[-1]) != starts[0]:
-                run_step.append(self.length)
-                run_store.append(starts[0])
-            self.live[first : first + complete] = b"\x01" * complete
-            self.eff_cmds.extend(range(first, first + complete))
-            self.length += ends[complete - 1] - starts[0]
-            self._cursor = ends[complete - 1]
-        if complete < len(starts):
-            self._open_cmd = first + complete
-            self._cursor = starts[-1] + 1
+        return heads, ends  # type: ignore[return-value]
 
     def _close(self) -> None:
         cmd = self._open_cmd

@@ -17,6 +17,8 @@ way for both drivers (``tui.local_driver``, ``tui.ssh.driver``):
 * the events are handed to the app a slice at a time, each slice once the
   app (and the widget its keys go to) has handled the last: a flood costs
   its own terminal time, never the loop's turns (an SSH seat's neighbours').
+  A slice ends at Enter, so that what is typed after a command goes to the
+  box the command opened (its dice), not to the line behind it.
 
 Ctrl+Q and Esc always answer: found in input dropped by the bucket they are
 kept, and no backlog drops them; Ctrl+Q is handed to the app at once (it
@@ -288,7 +290,12 @@ class BoundedInput:
         try:
             while self._backlog and not self.closed:
                 for _ in range(min(SLICE, len(self._backlog))):
-                    self._deliver(self._backlog.popleft())
+                    message = self._backlog.popleft()
+                    self._deliver(message)
+                    if getattr(message, "key", None) == "enter":
+                        # What Enter does may open a box (the dice the command needs):
+                        # the keys typed after it are for that box, once it is there.
+                        break
                 await self._handled()
         finally:
             self._pump = None

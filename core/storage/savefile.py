@@ -81,7 +81,7 @@ MAX_FILE_BYTES = 2 << 30
 #: counts far below it, and sums of such numbers stay encodable).
 MAX_RECORD_INT = (1 << 53) - 1
 
-_CHUNK = 8 << 20
+_CHUNK = 1 << 20  # small enough that a read's lines are decoded while still in the processor's cache
 
 
 class Parent(msgspec.Struct, frozen=True):
@@ -371,7 +371,7 @@ class _Reads:
 #: A save with at least this many bytes left to read is checked by a helper
 #: process on the machine's other core while this one decodes (``_Helper``);
 #: below it, starting the helper costs more than it saves.
-HELPER_FROM = 4 * _CHUNK
+HELPER_FROM = 32 << 20
 #: Seconds a verdict of the helper is waited for before the reader works it out
 #: itself.  None at all: on a machine whose other core is busy, waiting for a helper
 #: that is behind would make the load slower than without it.  (Its tests wait,

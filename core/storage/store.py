@@ -28,6 +28,11 @@ from core.language.i18n import _
 
 CHUNK = 1024
 CACHE_CHUNKS = 48
+#: Chunks a load keeps decoded (``append_chunk``): its fold reads only the newest
+#: two, and a chunk's events freed a few chunks after they were made are freed
+#: while their memory is still in the processor's cache (with 48 kept, 0.08 s more
+#: of a million-event load's CPU went on freeing them).
+LOADING_CACHE_CHUNKS = 3
 #: A line of the save is its payload, framed by the 8-digit check, a space and a newline.
 FRAME_BYTES = 10
 
@@ -131,7 +136,7 @@ class EventStore:
         index = len(self._sealed)
         self._sealed.append(array_json)
         self.kinds.extend(kinds_of(events))
-        self._remember(index, events)
+        self._remember(index, events, min(LOADING_CACHE_CHUNKS, CACHE_CHUNKS))
 
     def _seal(self) -> None:
         index = len(self._sealed)
@@ -140,10 +145,11 @@ class EventStore:
         self._tail = []
         self._tail_json = []
 
-    def _remember(self, index: int, events: list[ev.Event]) -> None:
+    def _remember(self, index: int, events: list[ev.Event], keep: int | None = None) -> None:
+        """Keep chunk ``index`` decoded, and no more than ``keep`` (``CACHE_CHUNKS``) chunks in all."""
         self._cache[index] = events
         self._cache.move_to_end(index)
-        while len(self._cache) > CACHE_CHUNKS:
+        while len(self._cache) > (CACHE_CHUNKS if keep is None else keep):
             self._cache.popitem(last=False)
 
     def _chunk(self, index: int) -> list[ev.Event]:

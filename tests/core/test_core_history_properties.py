@@ -109,6 +109,7 @@ def check_reload(game: Game, model: Model) -> None:
         try:
             assert again.history.timeline() == model.timeline()
             assert builtins(again.state) == builtins(game.state)
+            assert again.timeline.phases == phases_of(model.timeline())
             assert again.history.next_redo() == game.history.next_redo()
             assert again.history.last_effective() == game.history.last_effective()
             assert again.undo_preview() == game.undo_preview()
@@ -122,8 +123,14 @@ def check_reload(game: Game, model: Model) -> None:
             again.close()
 
 
+def phases_of(timeline: list[ev.Event]) -> list[tuple[int, ev.PhaseBegan]]:
+    """Each phase's start in ``timeline``: the step just after it, and the event."""
+    return [(i + 1, e) for i, e in enumerate(timeline) if isinstance(e, ev.PhaseBegan)]
+
+
 def check_seeking(game: Game, steps: list[int]) -> None:
     timeline = game.history.timeline()
+    assert game.timeline.phases == phases_of(timeline)
     for k in steps:
         k = k % (len(timeline) + 1)
         assert builtins(game.timeline.state_at(k)) == builtins(fold(timeline[:k]))

@@ -33,6 +33,17 @@ async def type_keys(pilot, text: str) -> None:
     await pilot.press(*[c if c != " " else "space" for c in text])
 
 
+async def save_asked_at_the_table(pilot) -> DicePrompt:
+    """Table dice on, and a fire in the demo whose hit is on the line (dice=6): the prompt asks for the save."""
+    await pilot.press("f3")  # table dice
+    await type_keys(pilot, "fire conti bashir range=40 dice=6")
+    await pilot.press("enter")
+    await pilot.pause()
+    prompt = pilot.app.screen
+    assert isinstance(prompt, DicePrompt)
+    return prompt
+
+
 async def test_a_refused_command_does_not_swallow_the_next(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
@@ -56,11 +67,7 @@ async def test_table_dice_complete_the_dice_on_the_line(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, DicePrompt)
+        await save_asked_at_the_table(pilot)
         assert str(app.screen.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
         under = str(app.screen_stack[-2].query_one("#cmd-hint").render())
         assert under == "fire conti bashir range=40 dice=6: waiting for its dice"  # not the candidates typed past
@@ -384,12 +391,7 @@ async def test_a_refused_answer_to_the_dice_prompt_does_not_swallow_the_next(tmp
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = await save_asked_at_the_table(pilot)
         await type_keys(pilot, "nxet")
         await pilot.press("enter")
         await pilot.pause()
@@ -412,16 +414,33 @@ async def test_the_dice_prompt_takes_keys_typed_in_a_burst_in_order(tmp_path):
     demo = new_game(tmp_path, "demo")
     app = FireteamApp(demo)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f3")  # table dice
-        await type_keys(pilot, "fire conti bashir range=40 dice=6")
-        await pilot.press("enter")
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, DicePrompt)
+        prompt = await save_asked_at_the_table(pilot)
         for key in ["x", "ctrl+u", "3", "enter"]:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause()
         await pilot.pause()
         assert not isinstance(app.screen, DicePrompt), str(prompt.query_one("#dice-error").render())
         assert not demo.state.units["bashir"].in_play  # the 3 was taken: the save fails (§8.0, §9.0)
+    demo.close()
+
+
+async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
+    # A referee who knows what comes, or keys that arrive together (a slow network
+    # over SSH, tmux send-keys): "next", Enter, the faces, Enter.  The faces once
+    # went to the command line ("no command '6'"), the prompt opening after them.
+    from tui.input_limits import BoundedInput, InputLimits
+    from tui.terminal_parser import TerminalParser
+
+    demo = new_game(tmp_path, "demo")  # turn 1's activation: next, next, and turn 2's initiative is rolled
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        handed = BoundedInput(app, InputLimits(), deliver=app.post_message, refuse=lambda why: None)
+        handed.queue(list(TerminalParser().feed("next\rnext\rnext\r6 4\r3 2\r")))
+        while handed._pump is not None:
+            await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt)
+        rolls = [line.event.roll for line in demo.log_lines() if isinstance(line.event, ev.Rolled)]
+        assert [r.faces for r in rolls[-2:]] == [(6, 4), (3, 2)]  # turn 2's initiative (§5.0), as typed
     demo.close()
