@@ -893,15 +893,13 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
     filled = len(bare)
     positional = [p for p in spec.params if not p.keyword]
     out: list[str] = []
-    if not current and filled >= len([p for p in positional if not p.optional]):
+    if filled >= len([p for p in positional if not p.optional]):
         # What the command still needs comes first: a keyword it cannot go without
         # (fire's range=), where a player would otherwise learn of it by a refusal.
         given = {w.partition("=")[0].lower() for w in before[1:] if "=" in w}
-        out += [
-            f"{option(p.name)}="
-            for p in spec.params
-            if p.keyword and not p.optional and not {p.name, option(p.name).lower()} & given
-        ]
+        for p in spec.params:
+            if p.keyword and not p.optional and not {p.name, option(p.name).lower()} & given:
+                out += [f"{n}=" for n in _offered(typed, [(option(p.name), p.name)])]
     if filled < len(positional) or (positional and positional[-1].many):
         p = positional[min(filled, len(positional) - 1)]
         if p.kind == "choice":

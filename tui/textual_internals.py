@@ -35,6 +35,10 @@ Textual has no public API for these, and the client needs them:
   them (``tui.commandline``).
 * ``get_time``: the clock Textual stamps its messages with (``Message.time``), which
   the command line compares a key's time against (``tui.commandline``).
+* ``hide_overlay``: a widget that covers others from a layer of its own (the undo
+  and redo box, ``tui.screens.dialogs.ConfirmBox``) hidden without laying its
+  screen out: taken out of the compositor's map as Textual's layout would take
+  it out, and what it covered drawn again at the next update.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -63,6 +67,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.geometry import Region
     from textual.screen import Screen
+    from textual.widget import Widget
     from textual.widgets._footer import FooterKey
 
     #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
@@ -149,6 +154,7 @@ __all__ = [
     "capture_output_into",
     "changed_regions",
     "css_variables",
+    "hide_overlay",
     "screen_compositor",
     "use_compositor",
     "get_time",
@@ -172,6 +178,42 @@ def screen_compositor(screen: Screen[Any]) -> Compositor:
 def changed_regions(compositor: Compositor) -> set[Region]:
     """The screen regions ``compositor`` will draw again at its next partial update (not a copy)."""
     return compositor._dirty_regions
+
+
+def hide_overlay(widget: Widget) -> None:
+    """Hide ``widget`` (``display`` none) without laying its screen out; it must be on a layer of its own,
+    where nothing's place depends on it (docked on an otherwise empty layer, say).
+
+    Textual lays out the whole screen when a widget's ``display`` changes (0.8-1.1 ms of an undo
+    through its box, issue #32), only to find that nothing but the widget moved.  Here the widget
+    and its children leave the compositor's maps, its caches of them are dropped, as a layout
+    would, and the region it covered is drawn again at the screen's next update, with whatever
+    else changed.  (The widgets are not sent ``Hide``: nothing of the box's listens for it.)
+    A widget not placed yet is hidden as Textual hides one.  Placed first among its siblings, it
+    leaves the others' drawing order as a layout without it gives them (else Textual's next layout
+    finds them changed, and draws them again: the same rows).
+    """
+    screen = widget.screen
+    compositor: Any = screen._compositor
+    maps = [m for m in (compositor._full_map, compositor._visible_map) if m]
+    geometry = next((m[widget] for m in maps if widget in m), None)
+    if geometry is None:
+        widget.display = False
+        return
+    widget.styles.set_rule("display", "none")  # set as Textual's ``display`` sets it, with no refresh
+    widget._nodes.updated()  # the screen's list of displayed children is made again (Textual's setter does this)
+    for placed in maps:
+        for gone in [w for w in placed if widget in w.ancestors_with_self]:
+            del placed[gone]
+            compositor.widgets.discard(gone)
+    compositor._cuts = compositor._layers = compositor._layers_visible = compositor._visible_widgets = None
+    covered = geometry.clip.intersection(geometry.region)
+    if covered:
+        compositor._dirty_regions.add(covered)
+    # The screen itself is marked for an update (it has nothing of its own to repaint):
+    # the compositor then draws the changed regions, the one added here with the others.
+    screen._dirty_widgets.add(screen)
+    screen.check_idle()
 
 
 def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:

@@ -99,18 +99,18 @@ class Viewpoint(msgspec.Struct):
         """The last ``count`` rolls this role may see, newest last.
 
         After a command only its new lines are read: the rolls found last time
-        stay as they were unless an undo or redo changed their struck-through state.
+        stay as they were, but for those of a command an undo or a redo struck
+        through or restored (read again).
         """
         limit, length = self.limit(), self.game.log_length
         last = self._rolls_seen
-        if (
-            last is not None
-            and last.count == count
-            and 0 <= limit - last.limit <= ROLL_SCAN_STEP
-            and not strikes_changed(self.game, last.length, length)
-        ):
+        if last is not None and last.count == count and 0 <= limit - last.limit <= ROLL_SCAN_STEP:
+            rolls = last.rolls
+            struck = struck_commands(self.game, last.length, length)
+            if struck:  # an undo or a redo: only its command's rolls are read again, the rest are as they were
+                rolls = [self._line(r.index) if r.cmd in struck else r for r in rolls]
             new = self._rolls_between(last.limit, limit, count)
-            found = (last.rolls + new)[-count:] if new else last.rolls
+            found = (rolls + new)[-count:] if new else rolls
         else:
             found = []
             for a, b in windows(limit, max(0, limit - ROLL_SCAN_LIMIT), ROLL_SCAN_STEP):
@@ -120,6 +120,11 @@ class Viewpoint(msgspec.Struct):
             found = found[-count:]
         self._rolls_seen = _RollsSeen(limit, length, count, found)
         return found
+
+    def _line(self, index: int) -> LogLine:
+        """The line at file position ``index``, which this role may see, read again."""
+        (line,) = self.game.log_lines(self.role, index, index + 1)
+        return line
 
     def _rolls_between(self, start: int, end: int, want: int) -> list[LogLine]:
         """The last ``want`` rolls this role may see among file positions ``start``..``end``."""
@@ -144,6 +149,25 @@ def strikes_changed(game: Game, start: int, end: int) -> bool:
     """
     kinds = game.history.store.kinds
     return kinds.find(UNDONE, start, end) >= 0 or kinds.find(REDONE, start, end) >= 0
+
+
+def struck_commands(game: Game, start: int, end: int) -> frozenset[int]:
+    """The commands an undo or a redo at file positions ``start``..``end`` struck through or restored.
+
+    Only those commands' lines changed (their ``undone``): what was kept of
+    every other line stays as it is.
+    """
+    store = game.history.store
+    kinds = store.kinds
+    found: set[int] = set()
+    for kind in (UNDONE, REDONE):
+        at = kinds.find(kind, start, end)
+        while at >= 0:
+            marker = store[at]
+            assert isinstance(marker, ev.Undone | ev.Redone)
+            found.add(marker.cmd)
+            at = kinds.find(kind, at + 1, end)
+    return frozenset(found)
 
 
 def position_after(game: Game, step: int) -> int:

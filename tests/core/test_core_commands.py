@@ -139,6 +139,7 @@ def test_completion_offers_the_referee_targets_of_the_other_side_and_what_is_sti
     # named target is not offered again; once given, the range is not offered again.
     after = demo.complete("fire aden conti ")
     assert after[0] == "range=" and "conti" not in after and "rossi" in after
+    assert demo.complete("fire aden conti r") == ["range=", "rossi"]  # Tab on "r" gives the range first
     assert "range=" not in demo.complete("fire aden conti range=40 ")
     assert "range=" not in demo.complete("fire aden ")  # a target comes first
     assert demo.complete("fire aden conti", "irregulars") == ["conti"]  # a side's own view, as before

@@ -25,6 +25,7 @@ from tui.panes.dice import DicePane
 from tui.panes.log import LogView, line_text
 from tui.panes.phase import PhasePane
 from tui.panes.rosterview import RosterView
+from tui.textual_internals import screen_compositor
 from tui.viewpoint import Viewpoint
 
 SIZE = (100, 30)
@@ -155,6 +156,44 @@ async def test_an_undo_strikes_lines_the_log_and_the_dice_already_showed(tmp_pat
         assert not any(log.line_at(r).undone for r in roll_rows)
         assert not any(struck(log, r) for r in roll_rows)
         assert [r.index for r in dice._rolls] == [log.line_at(r).index for r in roll_rows]
+
+
+async def test_an_undo_or_a_redo_fetches_and_draws_again_only_the_lines_of_its_command(tmp_path):
+    game = patrol_game(tmp_path / "shared.ft", commands=("next", "note smoke", "next"))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.screen.query_one(LogView)
+
+        def rows() -> dict[int, object]:
+            """Each row's line as the log holds it, by its file position."""
+            lines = [log.line_at(r) for r in range(log.rows)]
+            return {line.index: line for line in lines if line is not None}
+
+        def drawn() -> dict[int, list]:
+            """Each row on screen as the log draws it, by its file position."""
+            return {
+                log.line_at(int(log.scroll_y) + y).index: strip
+                for y, strip in enumerate(log.render_lines(log.region.reset_offset))
+                if log.line_at(int(log.scroll_y) + y) is not None
+            }
+
+        last = game.history.eff_cmds[-1]
+        mine = range(game.history.group_start[last], game.history.group_end[last])
+        before, strips, cursor = rows(), drawn(), log.line_at(log.cursor).index
+        for change in (game.undo, game.redo):
+            change(role=REFEREE)
+            await pilot.pause()
+            after, now = rows(), drawn()
+            # What the log holds is what a fresh look finds, struck through or not ...
+            assert list(after.values()) == game.log_lines(REFEREE, 0, game.log_length)
+            assert all(after[pos].undone == (change == game.undo) for pos in mine)
+            # ... and only the command's own lines were fetched again (those before it are
+            # kept; a newer one may come along with the new marker) and drawn again.
+            assert {pos for pos in before if after[pos] is not before[pos]} & set(range(mine.stop)) == set(mine)
+            marked = {cursor, log.line_at(log.cursor).index}  # the cursor's rows (it moved to the new marker)
+            redrawn = {pos for pos in strips if pos in now and now[pos] is not strips[pos]}
+            assert redrawn - marked == set(mine) & set(now) - marked
+            before, strips, cursor = after, now, log.line_at(log.cursor).index
 
 
 @pytest.mark.parametrize("role", [REFEREE, "blue", "spectator"])
@@ -386,6 +425,75 @@ async def test_an_undo_through_its_dialog_is_done_before_the_game_shows_again(tm
         assert not game.history.is_live(cmd) and app.screen is screen and not box.display
 
 
+async def test_an_undo_and_a_redo_repaint_only_the_panes_they_change(game, repaints, monkeypatch):
+    # A mark taken back changes the undo hint (the phase pane), one piece's badge
+    # (the roster) and the log: those are repainted, the dice pane and the unit's
+    # details are not, and nothing asks for a layout (the box goes without one:
+    # ``hide_overlay``).  The screen finds its panes once: Textual's search by type
+    # walks its widgets at every call.
+    from textual.dom import DOMNode
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        screen.query_one(CommandInput).value = "mark ivan suppressed"
+        await pilot.press("enter")
+        await pilot.pause()
+        panes = [screen.query_one(kind) for kind in (PhasePane, RosterView, LogView, DicePane)]
+        phase, roster, log, dice = panes
+        details = screen.query_one("#unit-details", Static)
+        searches = []
+        query_one = DOMNode.query_one
+
+        def spy(self, *args, **kwargs):
+            if self is screen:
+                searches.append(args)
+            return query_one(self, *args, **kwargs)
+
+        monkeypatch.setattr(DOMNode, "query_one", spy)
+        for key, suppressed in (("ctrl+z", False), ("ctrl+y", True)):
+            await pilot.press(key)
+            await pilot.pause()
+            repaints.clear()
+            searches.clear()
+            await pilot.press("y")
+            await pilot.pause()
+            assert ("suppressed" in game.state.units["ivan"].status) == suppressed
+            assert (" suppressed " in unit_label_of(roster, "ivan")) == suppressed
+            painted = {w for w, _ in repaints}
+            assert {phase, roster, log} <= painted and not painted & {dice, details}
+            assert [w for w, layout in repaints if layout] == []  # the box went without a layout
+            assert [a for a in searches if not (isinstance(a[0], str) and a[0].startswith("#"))] == []
+            # ... and the screen's compositor holds what Textual's layout would have made of it.
+            compositor = screen_compositor(screen)
+            placed = dict(compositor.full_map)
+            moved = compositor.reflow(screen, screen.outer_size)
+            assert not (moved.hidden or moved.shown or moved.resized) and dict(compositor.full_map) == placed
+
+
+async def test_the_box_answered_before_it_was_ever_drawn_goes_as_textual_hides_it(tmp_path):
+    # Ctrl+Z and y in one burst (a macro, a paste of keys): the box is answered before
+    # the layout that places it, so it is hidden as Textual hides a widget, and the
+    # screen is laid out once, without it.
+    from tui.screens.dialogs import ConfirmBox
+
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        box = screen.query_one(ConfirmBox)
+        cmd = game.undo_target(REFEREE)
+        screen.action_undo()
+        screen.confirm_key("y")
+        await pilot.pause()
+        assert not game.history.is_live(cmd) and not box.display and not box.asking
+        compositor = screen_compositor(screen)
+        assert box not in compositor.full_map
+        moved = compositor.reflow(screen, screen.outer_size)
+        assert not (moved.hidden or moved.shown or moved.resized)
+
+
 async def test_the_undo_and_redo_box_is_laid_out_once_whatever_its_height(tmp_path, monkeypatch):
     # The undo question's detail takes two rows at 100 columns, the redo question's one: the
     # box changes height each time.  Laid out with its new lines, it asked for a second
@@ -474,3 +582,21 @@ async def test_another_seats_command_drops_the_question(tmp_path):
         await pilot.press("y")
         await pilot.pause()
         assert game.history.is_live(cmd) and app.screen.query_one(CommandInput).value == "y"
+
+
+def test_an_undo_reads_again_only_the_rolls_of_the_command_it_strikes(game):
+    vp = Viewpoint(game, REFEREE)
+    for text in ("next", "next", "shoot cole ivan 40"):
+        game.execute(text, role=REFEREE)
+    shot = game.history.eff_cmds[-1]
+    game.execute("note calm", role=REFEREE)
+    rolls = vp.recent_rolls(6)
+    assert any(line.cmd == shot for line in rolls) and any(line.cmd != shot for line in rolls)
+    game.undo(role=REFEREE)  # the note: no roll of it, none read again
+    kept = vp.recent_rolls(6)
+    assert len(kept) == len(rolls) and all(a is b for a, b in zip(kept, rolls, strict=True))
+    game.undo(role=REFEREE)  # the shot: its rolls are read again, struck through; the others kept
+    struck = vp.recent_rolls(6)
+    assert struck == Viewpoint(game, REFEREE).recent_rolls(6)
+    for old, new in zip(rolls, struck, strict=True):
+        assert (new.undone, new is old) == ((True, False) if old.cmd == shot else (False, True))

@@ -22,6 +22,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.constants import ESCAPE_DELAY
+from textual.containers import Vertical
 from textual.css.stylesheet import Stylesheet, StylesheetParseError
 from textual.driver import Driver
 from textual.geometry import Size
@@ -44,6 +45,7 @@ from tui.textual_internals import (
     changed_regions,
     css_variables,
     get_time,
+    hide_overlay,
     key_bindings,
     screen_compositor,
     use_compositor,
@@ -245,6 +247,68 @@ async def test_changed_regions_are_those_the_next_partial_update_draws():
         assert changed_regions(compositor) == {here.region}
         assert compositor.render_partial_update() is not None
         assert not changed_regions(compositor)
+
+
+class Overlaid(Screen):
+    """Two rows under a box docked at the bottom of a layer of its own, as the game screen's undo box."""
+
+    DEFAULT_CSS = """
+    Overlaid { layers: base top; }
+    #box { layer: top; dock: bottom; height: auto; border: solid red; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):  # first, as the game screen mounts its box: the others' drawing order is its own
+            yield Static("the box's question")
+        for n in range(6):
+            yield Static(f"under {n} " * 4, id=f"under{n}")
+
+
+async def test_an_overlay_hidden_leaves_the_compositor_as_textual_s_layout_would_without_one(monkeypatch):
+    """``hide_overlay`` takes the box and its line out of the compositor's map and draws what they
+    covered, in the screen's next update: the same map and the same rows as Textual's layout gives."""
+    app = Keys()
+    layouts = []
+    layout = Screen._refresh_layout
+    monkeypatch.setattr(Screen, "_refresh_layout", lambda self, *a, **k: layouts.append(self) or layout(self, *a, **k))
+    async with app.run_test(size=(40, 8)) as pilot:
+        screen = Overlaid()
+        await app.push_screen(screen)
+        await pilot.pause()
+        compositor = screen_compositor(screen)
+        box = screen.query_one("#box")
+        covered = box.region
+        assert covered.height == 3 and "the box's question" in "".join(s.text for s in compositor.render_strips())
+        layouts.clear()
+        hide_overlay(box)
+        assert not box.display and covered in changed_regions(compositor)
+        await pilot.pause()
+        assert screen not in layouts  # not laid out: the next update drew the covered rows
+        rows = [strip.text for strip in compositor.render_strips()]
+        assert "under 5" in rows[5] and not any("question" in row for row in rows)
+        placed = dict(compositor.full_map)
+        assert box not in placed and not [w for w in placed if box in w.ancestors]
+        # Textual's own layout now finds nothing to hide, show, resize or place anew.
+        result = compositor.reflow(screen, screen.outer_size)
+        assert not result.hidden and not result.shown and not result.resized
+        assert dict(compositor.full_map) == placed
+        assert [strip.text for strip in compositor.render_strips()] == rows
+        # Shown again, it is laid out and drawn as Textual shows a widget.
+        box.display = True
+        await pilot.pause()
+        assert box.region == covered and "the box's question" in "".join(s.text for s in compositor.render_strips())
+
+
+async def test_an_overlay_not_placed_yet_is_hidden_as_textual_hides_one():
+    app = Keys()
+    async with app.run_test(size=(40, 8)) as pilot:
+        screen = Overlaid()
+        await app.push_screen(screen)
+        box = Vertical(Static("late"), id="late")
+        await screen.mount(box)
+        hide_overlay(box)  # mounted, not laid out yet
+        await pilot.pause()
+        assert not box.display and box not in screen_compositor(screen).full_map
 
 
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():
@@ -493,6 +557,14 @@ PRIVATE_ATTRIBUTES = {
     "_require_parse",
     "_invalid_css",
     "_parse_rules",
+    "_full_map",
+    "_visible_map",
+    "_cuts",
+    "_layers",
+    "_layers_visible",
+    "_visible_widgets",
+    "_nodes",
+    "_dirty_widgets",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

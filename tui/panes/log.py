@@ -36,7 +36,7 @@ from tui.logindex import FilteredIndex, LogFilter, RowIndex
 from tui.loglines import outcome_first, summary
 from tui.panes.barview import BarView
 from tui.plain import Plain, PlainInput, visible_text
-from tui.viewpoint import Viewpoint, strikes_changed
+from tui.viewpoint import Viewpoint, struck_commands
 
 FETCH_AROUND = 64
 CACHE_LIMIT = 4096
@@ -193,18 +193,18 @@ class LogView(BarView, can_focus=True):
     def sync(self) -> None:
         """Take in a change of the game, of the replay step, or of the filter.
 
-        Repaints only if the rows changed; the lines already fetched are kept
-        unless an undo or redo came in (they strike old rows through, or restore them).
+        Repaints only if the rows changed; the lines already fetched are kept,
+        but for those of the commands an undo or a redo came in for (it strikes
+        their rows through, or restores them): those are fetched and drawn again.
         """
         if self.vp is None or self.index is None:
             return
         assert self.base is not None
         game = self.vp.game
-        restruck = strikes_changed(game, self._synced_length, game.log_length)
+        restruck = struck_commands(game, self._synced_length, game.log_length)
         self._synced_length = game.log_length
         if restruck:
-            self._cache.clear()
-            self._strips.clear()
+            self._forget(restruck)
         self.base.extend()
         if isinstance(self.index, RowIndex):
             self.index.extend()
@@ -221,6 +221,20 @@ class LogView(BarView, can_focus=True):
         self.refresh()
         self.post_message(self.LineHighlighted(self.line_at(self.cursor)))
         self._tell_newer()
+
+    def _forget(self, commands: frozenset[int]) -> None:
+        """Drop the fetched lines of ``commands``, and their rows as drawn (kept apart from the lines)."""
+        assert self.vp is not None
+        history = self.vp.game.history
+        gone = {pos for cmd in commands for pos in range(history.group_start[cmd], history.group_end[cmd])}
+        for pos in gone:
+            self._cache.pop(pos, None)
+        # A row's key starts with its file position; with its scroll bar cell, the row's key does.
+        self._strips = {
+            key: strip
+            for key, strip in self._strips.items()
+            if (key[0][0] if isinstance(key[0], tuple) else key[0]) not in gone
+        }
 
     def follow_end(self) -> None:
         """Follow the newest line again (after this seat's own command): the next sync moves there."""

@@ -27,6 +27,7 @@ from tui import odds
 from tui.i18n import N_, _, ngettext
 from tui.logindex import event_kind
 from tui.plain import Plain, PlainInput, PlainLabel, visible
+from tui.textual_internals import hide_overlay
 
 DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -112,7 +113,8 @@ class ConfirmBox(Vertical):
             return
         if yes:
             on_yes()
-        self.display = False
+        # Nothing else moves as the box goes (it is alone on its layer): the screen is not laid out again.
+        hide_overlay(self)
 
 
 class LockedScreen(ModalScreen[bool]):
