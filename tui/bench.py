@@ -29,7 +29,9 @@ machine moves less.  ``start_ratio_it`` is the demo save's start in Italian
 compiled its catalogues into the cache folder (``core.language.cache``, in the
 bench's folder), so it reads them as every start after a player's first does.
 The children's cache folder (``XDG_CACHE_HOME``) is in the bench's
-folder, so a user's cache is never touched: the untimed start also keeps the
+folder, and so is the bench's own while it runs (``FIRETEAM_CACHE_DIR``: the
+tables its generator decodes, the CSS its timed apps parse), so a user's cache
+is never touched: the untimed start also keeps the
 CSS it parsed there (``tui.stylesheet``), which the timed ones read back, and fills the
 open cache (``core.storage.opencache``), and ``start_ratio_big`` is the big save's
 start with it, as a player starts the second time.
@@ -435,26 +437,37 @@ def run_client_bench(
     events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 9, as_json: bool = False, keys: bool = True
 ) -> int:
     """The whole bench; ``keys=False`` (``--starts``): the starts alone, no key timed."""
+    from core.cachedir import CACHE_DIR_ENV
     from core.cli.bench import generate_save
 
     say: Callable[..., None] = (lambda *a: None) if as_json else (lambda *a: print(*a, flush=True))
     results: dict[str, object] = {}
     with tempfile.TemporaryDirectory(prefix="fireteam-client-bench-") as tmp:
         folder = Path(tmp)
-        saves = {"demo": folder / "demo.ft", "big": folder / "big.ft"}
-        shutil.copyfile(DEMO_SAVE, saves["demo"])
-        say(f"generating a {events:,}-event save …")
-        generate_save(saves["big"], events)
-        say(f"starting the bare app and Fireteam {start_rounds} times each, in turn …")
-        first = "big_first_open"
-        starts = start_ratios({**saves, first: saves["big"]}, start_rounds, folder, first_open=frozenset([first]))
-        italian = start_ratios({"demo": saves["demo"]}, start_rounds, folder, lang="it")["demo"]
-        per_save: dict[str, dict[str, float]] = {}
-        for name, path in saves.items():
-            if keys:
-                say(f"{name}: {rounds} of each key …")
-            per_save[name] = {**starts[name], **(asyncio.run(key_latencies(path, rounds)) if keys else {})}
-            say("  " + ", ".join(f"{k} {v}" for k, v in per_save[name].items()))
+        # This process's own caches too (the tables the generator decodes, the CSS the
+        # timed apps parse) are the bench's: a user's cache is never touched.
+        before = os.environ.get(CACHE_DIR_ENV)
+        os.environ[CACHE_DIR_ENV] = str(folder / "cache-of-the-bench")
+        try:
+            saves = {"demo": folder / "demo.ft", "big": folder / "big.ft"}
+            shutil.copyfile(DEMO_SAVE, saves["demo"])
+            say(f"generating a {events:,}-event save …")
+            generate_save(saves["big"], events)
+            say(f"starting the bare app and Fireteam {start_rounds} times each, in turn …")
+            first = "big_first_open"
+            starts = start_ratios({**saves, first: saves["big"]}, start_rounds, folder, first_open=frozenset([first]))
+            italian = start_ratios({"demo": saves["demo"]}, start_rounds, folder, lang="it")["demo"]
+            per_save: dict[str, dict[str, float]] = {}
+            for name, path in saves.items():
+                if keys:
+                    say(f"{name}: {rounds} of each key …")
+                per_save[name] = {**starts[name], **(asyncio.run(key_latencies(path, rounds)) if keys else {})}
+                say("  " + ", ".join(f"{k} {v}" for k, v in per_save[name].items()))
+        finally:
+            if before is None:
+                del os.environ[CACHE_DIR_ENV]
+            else:
+                os.environ[CACHE_DIR_ENV] = before
     results["start_ratio"] = per_save["demo"]["start_ratio"]
     results["start_ratio_big"] = per_save["big"]["start_ratio"]
     results["start_ratio_it"] = italian["start_ratio"]

@@ -4,9 +4,12 @@ themselves are never checked against a time: docs/benchmark.md has them)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from core.cachedir import CACHE_DIR_ENV
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 KEYS = ("command", "undo", "redo", "replay_step")
@@ -46,11 +49,16 @@ def test_client_bench_prints_every_figure(tmp_path):
 
 
 def test_the_starts_alone_are_timed_with_starts(tmp_path):
+    # With a user's own cache folder (none named for Fireteam): the bench leaves nothing in it.
+    user_cache = tmp_path / "user-cache"
+    env = {k: v for k, v in os.environ.items() if k != CACHE_DIR_ENV} | {"XDG_CACHE_HOME": str(user_cache)}
+    (tmp_path / "run").mkdir()
     result = subprocess.run(
         [str(FIRETEAM), "bench", "--client", "--starts", "--json", "--events", "2000", "--start-rounds", "1"],
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=tmp_path / "run",
+        env=env,
         timeout=900,
     )
     assert result.returncode == 0, result.stderr
@@ -61,7 +69,8 @@ def test_the_starts_alone_are_timed_with_starts(tmp_path):
     for figures in data["saves"].values():
         assert figures["start_cpu_ratio"] > 0 and not any(k.startswith(KEYS) for k in figures), figures
     assert isinstance(data["targets_met"], bool)
-    assert list(tmp_path.iterdir()) == []
+    assert list((tmp_path / "run").iterdir()) == []
+    assert not user_cache.exists()  # its tables, CSS, catalogues and opens were the bench's own
 
 
 def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_within_them():
