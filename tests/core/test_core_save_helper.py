@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from coretests_support import file_lines, skirmish_registered
+from coretests_support import file_lines, skirmish_registered, tiny_chunks
 from test_core_save_reader import _damaged_saves, _outcome, save  # noqa: F401  (save: a fixture)
 
 import core.storage.savefile as savefile
@@ -157,15 +157,21 @@ def test_a_helper_that_fails_leaves_the_checks_to_the_reader(save, helpers, monk
     assert helpers and all(child.returncode is not None for child in helpers)
 
 
+def _spawned(monkeypatch) -> list[subprocess.Popen]:
+    """The helpers the loads start from now on (each a real one)."""
+    spawned: list[subprocess.Popen] = []
+    popen = subprocess.Popen
+    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
+    return spawned
+
+
 @pytest.mark.parametrize(("load", "started"), [(0.2, True), (1.4, True), (1.6, False), (7.0, False)])
 def test_a_helper_is_started_only_when_a_core_is_idle(save, monkeypatch, load, started):
     """On a machine of two cores, a helper only while less than one and a half is busy."""
-    spawned = []
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
     monkeypatch.setattr(savefile.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(savefile.os, "getloadavg", lambda: (load, 0.0, 0.0))
-    popen = subprocess.Popen
-    monkeypatch.setattr(savefile.subprocess, "Popen", lambda *a, **k: spawned.append(popen(*a, **k)) or spawned[-1])
+    spawned = _spawned(monkeypatch)
     assert _outcome(save)[0] == "loaded"
     assert bool(spawned) == started
     assert all(child.returncode is not None for child in spawned)
@@ -222,3 +228,201 @@ def test_a_number_out_of_range_is_found_when_the_helper_saw_a_long_run(save, hel
         SaveError, match=rf"game.ft:{at + 1}: invalid event: the number 9007199254740992 is out of range"
     ):
         savefile.load(save)
+
+
+# ------------------------------------------------------------ when a helper is started
+
+
+@pytest.mark.parametrize(("cores", "load", "started"), [(2, 1.5, False), (None, 0.4, True), (None, 0.6, False)])
+def test_a_core_is_idle_only_while_the_load_leaves_more_than_half_of_one(save, monkeypatch, cores, load, started):
+    """Exactly half a core left is not enough; a machine that cannot count its cores has one."""
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile.os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(savefile.os, "getloadavg", lambda: (load, 0.0, 0.0))
+    spawned = _spawned(monkeypatch)
+    assert _outcome(save)[0] == "loaded"
+    assert bool(spawned) == started and all(child.returncode is not None for child in spawned)
+
+
+def test_no_helper_where_the_load_of_the_machine_cannot_be_read(save, monkeypatch):
+    def unknown():
+        raise OSError("no load average here")
+
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile.os, "getloadavg", unknown)
+    spawned = _spawned(monkeypatch)
+    assert _outcome(save)[0] == "loaded" and spawned == []
+
+
+def test_no_helper_in_a_frozen_program(save, monkeypatch):
+    """A frozen program's executable is the program itself, not a Python to run linecheck.py."""
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile, "_spare_core", lambda: True)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    spawned = _spawned(monkeypatch)
+    assert _outcome(save)[0] == "loaded" and spawned == []
+
+
+def test_a_helper_from_exactly_helper_from_bytes_left_after_the_header(save, monkeypatch):
+    """What counts is what is left to read once the header is read, from ``HELPER_FROM`` on."""
+    lines = file_lines(save)
+    left = save.stat().st_size - len(lines[0])
+    monkeypatch.setattr(savefile, "_spare_core", lambda: True)
+    spawned = _spawned(monkeypatch)
+    for helper_from, started in ((left, 1), (left + 1, 0), (left - 1, 1)):
+        monkeypatch.setattr(savefile, "HELPER_FROM", helper_from)
+        before = len(spawned)
+        assert _outcome(save)[0] == "loaded"
+        assert len(spawned) - before == started, helper_from
+    assert all(child.returncode is not None for child in spawned)
+
+
+# ------------------------------------------------------------ how the helper is run
+
+
+def test_the_helper_runs_isolated_without_site_and_its_complaints_are_not_shown(
+    save, helpers, monkeypatch, tmp_path, capfd
+):
+    """``-I -S``: no user's environment, no site-packages (a start in hundredths of a
+    second); and what it writes on its error stream never reaches the player's terminal."""
+    flags = tmp_path / "flags"
+    script = tmp_path / "helper.py"
+    script.write_text(
+        "import os, sys, runpy\n"
+        f"open({str(flags)!r}, 'w').write(f'{{sys.flags.isolated}} {{sys.flags.no_site}}')\n"
+        "sys.stderr.write('Traceback: the helper complains\\n')\n"
+        "sys.stderr.flush()\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "m['serve'](int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    capfd.readouterr()
+    with monkeypatch.context() as m:
+        _no_judging_here(m)  # every verdict is the helper's: it ran, and wrote its complaint first
+        assert _outcome(save)[0] == "loaded"
+    assert flags.read_text() == "1 1"
+    assert "complains" not in capfd.readouterr().err
+
+
+# ------------------------------------------------------------ which of its answers are believed
+
+
+def _lying(tmp_path, change: str) -> Path:
+    """A helper that judges as linecheck does, but answers with ``change`` made to each verdict."""
+    script = tmp_path / "liar.py"
+    script.write_text(
+        "import sys, runpy\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "V = m['VERDICT']\n"
+        "class Liar:\n"
+        "    def write(self, data):\n"
+        "        read, start, lines, bad, too_long, last, good, long = V.unpack(data)\n"
+        f"        {change}\n"
+        "        sys.stdout.buffer.write(V.pack(read, start, lines, bad, too_long, last, good, long))\n"
+        "    def flush(self):\n"
+        "        sys.stdout.buffer.flush()\n"
+        "m['serve'](int(sys.argv[1]), sys.stdin.buffer.raw, Liar())\n",
+        encoding="utf-8",
+    )
+    return script
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "bad = -2 if bad >= 0 else bad",  # a bad line answered as no line at all
+        "bad = lines if bad >= 0 else bad",  # a bad line answered past the batch's last
+    ],
+)
+def test_an_answer_naming_no_line_of_the_batch_is_not_believed(save, helpers, monkeypatch, tmp_path, change):
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(_lying(tmp_path, change)))
+    saves = _damaged_saves(file_lines(save))
+    chunks = (8 << 20, 64)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
+    alone = _outcomes(save, saves, monkeypatch, chunks)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    assert _outcomes(save, saves, monkeypatch, chunks) == alone
+    assert len(helpers) == len(alone) and all(child.returncode is not None for child in helpers)
+
+
+def test_a_verdict_broken_off_halfway_is_not_waited_for_past_the_guard(save, helpers, monkeypatch, tmp_path):
+    """A helper that writes part of an answer and then nothing: after ``HELPER_GUARD``
+    seconds it is ended, and the reader checks the lines itself."""
+    script = tmp_path / "half.py"
+    script.write_text("import os, time\nos.write(1, b'0123456789')\ntime.sleep(600)\n", encoding="utf-8")
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    monkeypatch.setattr(savefile, "HELPER_GUARD", 0.0)
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
+    alone = _outcome(save)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert len(helpers) == 1 and helpers[0].returncode is not None
+
+
+def test_a_helper_behind_by_a_verdict_is_still_heard_for_the_next(save, helpers, monkeypatch):
+    """The first verdict has not come when it is wanted (the reader works it out
+    itself); when it comes, it is passed over, and every later verdict is the helper's."""
+    waits = []
+    select = savefile.select.select
+
+    def first_not_yet(*args):
+        waits.append(args)
+        return ([], [], []) if len(waits) == 1 else select(*args)
+
+    judged = []
+    judge = savefile.linecheck.judge
+
+    def counted(*args, **kwargs):
+        judged.append(args[0])
+        return judge(*args, **kwargs)
+
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
+    alone = _outcome(save)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    monkeypatch.setattr(savefile.select, "select", first_not_yet)
+    monkeypatch.setattr(savefile.linecheck, "judge", counted)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    lines = file_lines(save)
+    assert len(judged) == 1 and judged[0] and all(line + b"\n" in lines for line in judged[0])
+    assert len(helpers) == 1 and helpers[0].returncode is not None
+
+
+# ------------------------------------------------------------ the runs of digits it finds
+
+
+def _rewritten(lines: list[bytes], at: int, payload: bytes) -> list[bytes]:
+    """``lines`` with line ``at``'s payload made ``payload``, the chain framed again from it."""
+    chain = savefile.Chain(int(lines[at - 1][:8], 16))
+    return [*lines[:at], chain.frame_payload(payload), *(chain.frame_payload(line[9:-1]) for line in lines[at + 1 :])]
+
+
+def test_the_runs_of_digits_the_helper_finds_are_looked_at_wherever_the_chunks_fall(save, helpers, monkeypatch):
+    """The helper says which batches hold a run of 16 digits, and only those are looked
+    at closely as the events are decoded, a chunk at a time: an out-of-range number is
+    refused, and a run of digits in a text loaded, however the reads and the chunks fall."""
+    lines = file_lines(save)
+    note = next(i for i, line in enumerate(lines) if b"smoke drifts north" in line)
+    digits = _rewritten(lines, note, lines[note][9:-1].replace(b"smoke drifts north", b"1234567890123456 rounds"))
+    late = max(i for i, line in enumerate(digits) if b'"at":' in line)
+    big = re.sub(rb'"at":\d+', b'"at":%d' % (savefile.MAX_RECORD_INT + 1), digits[late][9:-1])
+    refusal = f"{save}:{late + 1}: invalid event: the number 9007199254740992 is out of range"
+    out_of_range = b"".join(_rewritten(digits, late, big))
+    cases = {"digits in a text": b"".join(digits), "then a number out of range": out_of_range}
+    for name, data in cases.items():
+        save.write_bytes(data)
+        for events in (1, 2, 3):
+            with tiny_chunks(events):
+                for chunk in (64, 200, 400, 8 << 20):
+                    monkeypatch.setattr(savefile, "_CHUNK", chunk)
+                    monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
+                    alone = _outcome(save)
+                    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+                    assert _outcome(save) == alone, (name, events, chunk)
+                    if name == "digits in a text":
+                        assert alone[0] == "loaded"
+                    else:
+                        assert alone[0] == "refused" and alone[1].startswith(refusal), (events, chunk)

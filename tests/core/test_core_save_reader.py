@@ -768,6 +768,26 @@ def test_a_follower_refuses_damage_and_a_span_that_is_not_whole_records(save):
             savefile.read_commands(save, len(data), None, base, checks[-1], version)
 
 
+def test_a_follower_refuses_a_number_out_of_range_and_takes_sixteen_digits_in_a_text(save):
+    lines, sizes, checks = _followed(save)
+    data = save.read_bytes()
+    base = len(lines) - 1
+    chain = Chain(checks[-1])
+    digits = chain.frame_payload(b'{"t":"cmd","cmd":99,"n":0,"by":"referee","text":"1234567890123456"}')
+    save.write_bytes(data + digits)
+    events, _payloads, _check, _end = savefile.read_commands(save, len(data), None, base, checks[-1])
+    assert [e.text for e in events] == ["1234567890123456"]
+    big = b'{"t":"cmd","cmd":100,"n":0,"by":"referee","text":"x","at":%d}' % (savefile.MAX_RECORD_INT + 1)
+    tail = chain.frame_payload(big)
+    save.write_bytes(data + digits + tail)
+    for end in (None, len(data) + len(digits) + len(tail)):
+        with pytest.raises(SaveError) as refused:
+            savefile.read_commands(save, len(data), end, base, checks[-1])
+        assert str(refused.value).startswith(
+            f"{save}:{base + 3}: invalid event: the number 9007199254740992 is out of range"
+        )
+
+
 def test_a_follower_of_an_older_format_reads_its_records_upgraded(save, monkeypatch):
     with skirmish_registered():
         _as_format(save, 1)
