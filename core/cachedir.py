@@ -2,8 +2,10 @@
 
 ``platformdirs.user_cache_path("fireteam")`` (``~/.cache/fireteam`` on Linux),
 or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
-has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``) and
-``open`` (what loading a save found, ``core.storage.opencache``).
+has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``),
+``open`` (what loading a save found, ``core.storage.opencache``), ``tables``
+(rule tables decoded from their TOML, ``core.tablecache``) and ``css`` (the
+client's parsed stylesheets, ``tui.stylesheet``).
 """
 
 from __future__ import annotations

@@ -35,27 +35,30 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
-from tui.opening import SAVES, OpenAhead, check_role, new_demo_game, open_or_follow
+from tui.opening import (
+    CACHE_FROM_BYTES,
+    LOAD_IN_APP_BYTES,
+    SAVES,
+    LoadAside,
+    OpenAhead,
+    check_role,
+    new_demo_game,
+    open_or_follow,
+)
 from tui.palette import GameCommands
 from tui.screens.game import GameScreen
-from tui.stylesheet import SharedStylesheet
+from tui.stylesheet import SharedStylesheet, keep_parsed
+from tui.textual_internals import css_variables
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import ErrorLog, Settings, UserStore, open_cache
 
 if TYPE_CHECKING:
+    from core.storage.opencache import OpenCache
     from tui.screens.loading import LoadingScreen
 
 #: How often a game open read-only looks for what its writer appended.
 FOLLOW_EVERY_S = 0.5
-#: A save larger than this is opened inside the client, with a progress bar
-#: (a million events take seconds); a smaller one before it starts.
-LOAD_IN_APP_BYTES = 8 << 20
-#: A save larger than this is opened with the open cache (``core.storage.opencache``).
-#: Measured: 100,000 events (11 MB) load in 0.45-0.55 s of CPU and are restored in
-#: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
-#: way, so a smaller save gains a few milliseconds at most, not worth an entry.
-CACHE_FROM_BYTES = 1 << 20
 #: A big save whose load (started before the app, ``OpenAhead``) ends within this
 #: shows no progress bar: the bar's screen would cost the load more than it tells
 #: (100,000 events load in 0.3-0.5 s); a longer load shows it from then on.
@@ -120,7 +123,9 @@ class FireteamApp(App):
     ) -> None:
         super().__init__(**kwargs)
         # Nothing is parsed yet: every app of the process shares the rules it parses (``tui.stylesheet``).
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        # Its variables are those Textual's own stylesheet was just given (the theme's
+        # colours, which cost ~2 ms to compute again).
+        self.stylesheet = SharedStylesheet(variables=dict(css_variables(self.stylesheet)))
         for theme in THEMES:  # before the settings name one of them (on_mount)
             self.register_theme(theme)
         self.game = game
@@ -239,6 +244,7 @@ class FireteamApp(App):
         self.typeahead.release()
         recent = self.store.recent_saves(SAVES) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
+        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -315,6 +321,7 @@ class FireteamApp(App):
         await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
+        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
@@ -545,11 +552,29 @@ def prepare_language(lang: str | None) -> None:
 
 
 def run_app(
-    save: Path | None, replay: bool, role: str, lang: str | None = None, typed: str = "", *, demo: bool = False
+    save: Path | None,
+    replay: bool,
+    role: str,
+    lang: str | None = None,
+    typed: str = "",
+    *,
+    demo: bool = False,
+    aside: LoadAside | None = None,
 ) -> int:
     """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale);
     ``typed``: keys typed before it runs, for the command line (``tui.typeahead``).
-    With no save: ``demo``, a new demo game; else the start screen chooses the game."""
+    With no save: ``demo``, a new demo game; else the start screen chooses the game.
+    ``aside``: the save's first load, already at work in a process of its own (``tui.main``)."""
+    try:
+        return _run_app(save, replay, role, lang, typed, demo, aside)
+    finally:
+        if aside is not None:
+            aside.stop()
+
+
+def _run_app(
+    save: Path | None, replay: bool, role: str, lang: str | None, typed: str, demo: bool, aside: LoadAside | None
+) -> int:
     prepare_language(lang)
     if save is None and not demo and not replay:
         app = FireteamApp(None, role=role, store=UserStore.default(), lang=lang, typed=typed, start=True)
@@ -562,6 +587,10 @@ def run_app(
     not_cached: type[Exception] | tuple[()] = ()
     if cache is not None:
         from core.storage.opencache import NotCached as not_cached
+    if aside is not None and save is not None:
+        # Its load is under way in a process of its own: the app starts now, and
+        # its thread waits for that load, then restores the game from the entry it wrote.
+        return _run_opening(save, replay, role, lang, typed, aside.then(_opener(save, replay, cache)))
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
         # while the app starts (behind a progress bar if it takes a while), and the
@@ -571,25 +600,7 @@ def run_app(
         )
     except not_cached:
         assert save is not None
-        # The load starts now, in a thread of its own, and goes on while Textual
-        # starts; the app waits for it, with a progress bar if it outlasts
-        # PROGRESS_AFTER_S (``OpenAhead``, ``FireteamApp._opened_soon``).
-        opener = OpenAhead(partial(open_or_follow, save, replay, cache=cache, cache_later=True))
-        app = FireteamApp(
-            None,
-            role=role,
-            replay=replay,
-            store=UserStore.default(),
-            opener=opener,
-            opening=save.name,
-            lang=lang,
-            typed=typed,
-        )
-        app.gc_paused = not gc.isenabled()  # resumed at the game's first frame, as below
-        app.run()
-        if app.load_error:
-            print(f"fireteam: {app.load_error}", file=sys.stderr)
-        return app.return_code or 0
+        return _run_opening(save, replay, role, lang, typed, _opener(save, replay, cache))
     except SaveError as e:
         print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=sys.stderr)
         return 2
@@ -613,4 +624,29 @@ def run_app(
     app.locked_by = locked_by
     app.gc_paused = not gc.isenabled()
     app.run()
+    return app.return_code or 0
+
+
+def _opener(save: Path, replay: bool, cache: OpenCache | None) -> Opener:
+    return partial(open_or_follow, save, replay, cache=cache, cache_later=True)
+
+
+def _run_opening(save: Path, replay: bool, role: str, lang: str | None, typed: str, open: Opener) -> int:
+    """The client, with ``open`` started now in a thread of its own (``OpenAhead``),
+    going on while Textual starts; the app waits for it, with a progress bar if it
+    outlasts PROGRESS_AFTER_S (``FireteamApp._opened_soon``)."""
+    app = FireteamApp(
+        None,
+        role=role,
+        replay=replay,
+        store=UserStore.default(),
+        opener=OpenAhead(open),
+        opening=save.name,
+        lang=lang,
+        typed=typed,
+    )
+    app.gc_paused = not gc.isenabled()  # resumed at the game's first frame, as below
+    app.run()
+    if app.load_error:
+        print(f"fireteam: {app.load_error}", file=sys.stderr)
     return app.return_code or 0

@@ -142,6 +142,11 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
             if args.plain:
                 plain = args
             else:
+                from tui.opening import LoadAside
+
+                # A big save's first load starts now, in a process of its own,
+                # before Textual is imported (and before any thread: ``LoadAside``).
+                aside = LoadAside.start(args.save)
                 from tui.app import run_app
 
                 return run_app(
@@ -151,6 +156,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                     lang=args.lang,
                     typed=tty.take_typed(),
                     demo=args.demo,
+                    aside=aside,
                 )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
@@ -201,7 +207,11 @@ def _headless(argv: list[str]) -> int:
         from tui.bench import BIG_EVENTS, run_client_bench
 
         return run_client_bench(
-            events=args.events or BIG_EVENTS, rounds=args.rounds, start_rounds=args.start_rounds, as_json=args.json
+            events=args.events or BIG_EVENTS,
+            rounds=args.rounds,
+            start_rounds=args.start_rounds,
+            as_json=args.json,
+            keys=not args.starts,
         )
     return run_headless(args)
 

@@ -14,19 +14,53 @@ parses in a fresh ``Stylesheet``; ours parses in a fresh one of its own class,
 so that reparsing (a screen with CSS pushed, the theme set) shares too
 (``tui.textual_internals.ParsingStylesheet``, where the private step this
 refines is named).
+
+**Kept between processes.**  Parsing is Textual's tokenizer, in Python: about
+14 ms of a client's start for its 23 pieces of CSS (114 rule sets), the same
+every time.  So what a process parsed is kept in Fireteam's cache
+(``core.cachedir``, ``css/``), and the next process reads it back (2-3 ms)
+instead of parsing (:func:`keep_parsed`, called once the first frame is drawn).
+A piece of CSS is found there by a digest of everything its parse depends on
+(the key above); the file is named by this format, Python's version and
+Textual's parsing modules (their files' times and sizes, as Python checks a
+compiled module's source).  The file is
+a pickle, read as hostile input: only if it is a regular file of at most
+:data:`MAX_BYTES` carrying the SHA-256 of what follows, and unpickled by an
+unpickler that makes nothing but Textual's CSS model (rule sets, selectors,
+styles and their values: ``tui.textual_internals.CSS_MODEL``) and enum members
+of those classes;
+anything else, or any error, and the CSS is parsed as before.  (The digest
+guards against damage; the unpickler against a file that would run code.  A
+writer with the user's rights could change the CSS itself too.)
 """
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
 
 from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation
 
-from tui.textual_internals import ParsingStylesheet, css_variables
+from tui.textual_internals import CSS_MODEL, CSS_PARSERS, STYLE_RULE_LOOKUPS, ParsingStylesheet, css_variables
 
 #: Parsed rules, by (CSS, where from, default rules?, tie breaker, scope, variables): a few themes × some
 #: fifty sources of CSS fit.
 _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
+
+#: Bump when what the kept file holds changes shape.
+FORMAT = 1
+#: A kept file larger than this is neither read nor written.
+MAX_BYTES = 4 << 20
+#: Pieces of CSS a kept file holds at most (beyond it, it starts again from this process's).
+MAX_KEPT = 512
+MAGIC = b"fireteam-css\n"
+_SUFFIX = ".rules"
+#: This process's: what the kept file held (digest of the key: rules), once read; what it parsed since.
+_kept: dict[bytes, list[RuleSet]] | None = None
+_parsed: dict[bytes, list[RuleSet]] = {}
 
 
 class SharedStylesheet(ParsingStylesheet):
@@ -43,5 +77,136 @@ class SharedStylesheet(ParsingStylesheet):
         key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(css_variables(self).items())))
         rules = _RULES.get(key)
         if rules is None:
-            rules = _RULES[key] = super().parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            digest = _digest(key)
+            rules = _kept_rules().get(digest)
+            if rules is None:
+                rules = _parsed[digest] = super().parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+            _RULES[key] = rules
         return rules
+
+
+def _digest(key: tuple[object, ...]) -> bytes:
+    import hashlib
+
+    # The key is strings, numbers, booleans and tuples of them: its repr is the same in every process.
+    return hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+#: Kept files of other Textuals (or Pythons) left in the folder at most.
+KEEP_FILES = 4
+
+
+def kept_file() -> Path:
+    """Where this format, Textual and Python keep parsed CSS."""
+    import hashlib
+    import importlib
+    import sys
+
+    from core.cachedir import cache_root
+
+    # Textual's own files, as Python's compiled modules are checked (their times and sizes), not its
+    # version: that is read from its package's metadata, which would cost more than a parse.
+    made_by = [FORMAT, sys.version]
+    for name in CSS_PARSERS:
+        info = os.stat(importlib.import_module(name).__file__ or "")
+        made_by.append((name, info.st_mtime_ns, info.st_size))
+    return cache_root() / "css" / (hashlib.blake2b(repr(made_by).encode(), digest_size=8).hexdigest() + _SUFFIX)
+
+
+def _kept_rules() -> dict[bytes, list[RuleSet]]:
+    global _kept
+    if _kept is None:
+        _kept = {}
+        try:
+            _kept = _read(kept_file())
+        except Exception:  # hostile or damaged: parsed as before (never a reason not to start)
+            _kept = {}
+    return _kept
+
+
+def _read(path: Path) -> dict[bytes, list[RuleSet]]:
+    import hashlib
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+            return {}
+        data = f.read(MAX_BYTES + 1)
+    head = len(MAGIC) + 32
+    if (
+        len(data) > MAX_BYTES
+        or not data.startswith(MAGIC)
+        or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]
+    ):
+        return {}
+    return _unpickled(data[head:])
+
+
+def _unpickled(body: bytes) -> dict[bytes, list[RuleSet]]:
+    import enum
+    import io
+    import pickle
+
+    def member(owner: Any, name: str) -> Any:
+        # How an enum member is pickled (only those of the classes below), and a
+        # style's ``get_rule`` and ``has_rule`` (its own rules' ``get`` and
+        # ``__contains__``): nothing else is looked up.
+        if isinstance(owner, type) and issubclass(owner, enum.Enum) and name in owner.__members__:
+            return owner[name]
+        if type(owner) is dict and name in STYLE_RULE_LOOKUPS:
+            return getattr(owner, name)
+        raise pickle.UnpicklingError(f"not a member: {name!r}")
+
+    class Model(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            if (module, name) == ("builtins", "getattr"):
+                return member
+            if (module, name) in CSS_MODEL:
+                return super().find_class(module, name)
+            raise pickle.UnpicklingError(f"not CSS: {module}.{name}")
+
+    kept = Model(io.BytesIO(body)).load()
+    if not isinstance(kept, dict) or not all(
+        isinstance(k, bytes) and isinstance(v, list) and all(isinstance(r, RuleSet) for r in v) for k, v in kept.items()
+    ):
+        return {}
+    return kept
+
+
+def keep_parsed() -> None:
+    """Keep what this process parsed, and had not found kept, for the next process (best effort: never raises)."""
+    global _kept, _parsed
+    if not _parsed:
+        return
+    import contextlib
+    import hashlib
+    import pickle
+    import tempfile
+
+    kept = {**_kept_rules(), **_parsed} if len(_kept_rules()) + len(_parsed) <= MAX_KEPT else dict(_parsed)
+    _kept, _parsed = kept, {}
+    temp = None
+    try:
+        body = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+        _unpickled(body)  # what cannot be read back is not written
+        data = MAGIC + hashlib.sha256(body).digest() + body
+        if len(data) > MAX_BYTES:
+            return
+        path = kept_file()
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(temp, path)
+        temp = None
+        others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + _SUFFIX) if p != path)
+        for _, old in others[: max(0, len(others) - KEEP_FILES)]:
+            old.unlink()
+    except Exception:
+        pass
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)

@@ -403,6 +403,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
     p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
+    p.add_argument("--starts", action="store_true", help=_("--client: time the starts only, no key"))
     p.add_argument(
         "--flood", type=int, metavar="N", help=_("what N characters typed at once cost the client (tui/floodbench.py)")
     )

@@ -28,3 +28,39 @@ def test_the_recorded_demo_has_no_bare_counters():
     game = Game.open(Path(__file__).parents[2] / "saves" / "demo-game.ft", writable=False)
     counters = [line.text for line in game.log_lines() if isinstance(line.event, ev.VarSet)]
     assert counters and not [text for text in counters if " = " in text]
+
+
+def test_each_phrase_is_tried_only_on_keys_that_start_with_its_literal_head_as_if_all_were_tried():
+    import re
+
+    from core.rulesets.breaking_news import narration
+    from core.rulesets.breaking_news.words import DOMAIN
+
+    def every_phrase_tried(key, value):  # what describe_var did before it skipped any
+        for pattern, phrase in narration._PHRASES:
+            m = re.fullmatch(pattern, key)
+            if m:
+                words = phrase(m, value)
+                return None if words is None else DOMAIN.render(words)
+        return None
+
+    keys = set()
+    for pattern, _phrase in narration._PHRASES:
+        head = pattern.partition("(")[0]
+        assert re.fullmatch(r"(?:[A-Za-z0-9_-]|\\\.)*", head), pattern  # a literal, but for its escaped dots
+        if "(" not in pattern:
+            assert narration.literal_head(pattern) == head.replace("\\.", "."), pattern
+        filled = re.sub(r"\(\?P<\w+>[^)]*\)", "2", pattern).replace("\\.", ".").replace("\\d+", "2")
+        keys |= {filled, filled + ".more", narration.literal_head(pattern), narration.literal_head(pattern) + "x"}
+    keys |= {"", "x", "secret.", "secret.lost.", "extra.a.b.c", "marker.a.b"}
+
+    def outcome(describe, key, value):
+        try:
+            return describe(key, value)
+        except ValueError as e:  # a value its phrase cannot take (an "action" that is no number): the same
+            return type(e)
+
+    for key in sorted(keys):
+        for value in (0, 1, 2, "main", "fake", "spent", "regulars"):
+            shown = outcome(narration.describe_var, key, value)
+            assert shown == outcome(every_phrase_tried, key, value), (key, value)

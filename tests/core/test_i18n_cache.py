@@ -5,18 +5,18 @@ hostile entry is never believed: the catalogue is compiled again and the entry h
 from __future__ import annotations
 
 import os
-import struct
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import msgspec
 import platformdirs
 import pytest
 
 import core.language.i18n as i18n
 from core.cachedir import CACHE_DIR_ENV
 from core.language import cache as i18n_cache
-from core.language.cache import KEEP, MAGIC, MAX_BYTES, compile_po, entry_name, load, packed, read_entry
+from core.language.cache import KEEP, MAGIC, MAX_BYTES, Parsed, compile_po, entry_name, load, packed, read_entry
 from core.language.catalogues import DOMAINS
 from core.language.i18n import Msg, render
 
@@ -202,11 +202,10 @@ def test_the_key_holds_the_babel_release_the_python_the_language_and_the_domain(
 # ------------------------------------------------------------------------- attacks
 
 
-def _with_counts(entry: bytes, count: int) -> bytes:
-    """A well-formed entry (its digest right) whose .mo claims ``count`` messages."""
-    mo = bytearray(entry[len(MAGIC) + 32 :])
-    struct.pack_into("<I", mo, 8, count)
-    return packed(bytes(mo))
+def _with_plural(entry: bytes, plural: str) -> bytes:
+    """A well-formed entry (its digest right) whose plural rule is ``plural``."""
+    kept = msgspec.msgpack.decode(entry[len(MAGIC) + 32 :], type=Parsed)
+    return packed(msgspec.msgpack.encode(msgspec.structs.replace(kept, plural=plural)))
 
 
 def _flip(at: int) -> Callable[[bytes], bytes]:
@@ -227,9 +226,14 @@ DAMAGED: dict[str, Callable[[bytes], bytes]] = {
     "a bit flipped in the digest": _flip(len(MAGIC) + 3),
     "wrong magic": lambda e: b"XXXX" + e[4:],
     "an older format": lambda e: MAGIC[:-1] + b"\x00" + e[len(MAGIC) :],
-    "not a .mo, its digest right": lambda e: packed(b"\x00" * 64),
-    "wrong .mo magic, its digest right": lambda e: packed(b"\xde\xad\xbe\xef" + e[len(MAGIC) + 36 :]),
-    "huge counts, its digest right": lambda e: _with_counts(e, 0xFFFFFFFF),
+    "not a catalogue, its digest right": lambda e: packed(b"\x00" * 64),
+    "another shape, its digest right": lambda e: packed(msgspec.msgpack.encode({"messages": {"fire": 1}})),
+    "a message that is no text, its digest right": lambda e: packed(
+        msgspec.msgpack.encode(["utf-8", {}, "", {"fire": ["fuoco"]}, []])
+    ),
+    "a plural rule that is code, its digest right": lambda e: _with_plural(e, "__import__('os').getpid()"),
+    "a plural rule too deep, its digest right": lambda e: _with_plural(e, "(" * 2000 + "n" + ")" * 2000),
+    "a .mo where the catalogue should be, its digest right": lambda e: packed(compile_po(SMALL_PO.encode(), "it", "s")),
     "larger than the limit": lambda e: e + b"\x00" * (MAX_BYTES + 1 - len(e)),
 }
 

@@ -4,9 +4,12 @@ themselves are never checked against a time: docs/benchmark.md has them)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from core.cachedir import CACHE_DIR_ENV
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")
 KEYS = ("command", "undo", "redo", "replay_step")
@@ -45,6 +48,31 @@ def test_client_bench_prints_every_figure(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_the_starts_alone_are_timed_with_starts(tmp_path):
+    # With a user's own cache folder (none named for Fireteam): the bench leaves nothing in it.
+    user_cache = tmp_path / "user-cache"
+    env = {k: v for k, v in os.environ.items() if k != CACHE_DIR_ENV} | {"XDG_CACHE_HOME": str(user_cache)}
+    (tmp_path / "run").mkdir()
+    result = subprocess.run(
+        [str(FIRETEAM), "bench", "--client", "--starts", "--json", "--events", "2000", "--start-rounds", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path / "run",
+        env=env,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["start_ratio"] > 0 and data["start_ratio_big"] > 0 and data["start_ratio_it"] > 0
+    assert data["start_ratio_big_first_open"] > 0
+    assert not any(k.startswith(KEYS) for k in data), data  # no key was timed
+    for figures in data["saves"].values():
+        assert figures["start_cpu_ratio"] > 0 and not any(k.startswith(KEYS) for k in figures), figures
+    assert isinstance(data["targets_met"], bool)
+    assert list((tmp_path / "run").iterdir()) == []
+    assert not user_cache.exists()  # its tables, CSS, catalogues and opens were the bench's own
+
+
 def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_within_them():
     from tui.bench import KEYS, KEYS_P95, targets_met
 
@@ -67,6 +95,10 @@ def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_withi
     assert not targets_met(results(italian=1.21))
     assert not targets_met(results(slowest=16.1))  # a key's median on either save
     assert not targets_met(results(slowest_p95=33.1))  # and its 95th percentile
+    # A run of the starts alone (``--starts``) is judged on its starts.
+    starts_only = results() | {"saves": {"demo": {"start_ratio": 1.1}, "big": {"start_ratio": 1.1}}}
+    assert targets_met(starts_only)
+    assert not targets_met(starts_only | {"start_ratio_it": 1.21})
 
 
 def test_the_95th_percentile_is_a_sample_by_nearest_rank():

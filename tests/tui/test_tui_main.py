@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from core.cachedir import CACHE_DIR_ENV
 from tui.main import main as fireteam
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,7 +46,12 @@ def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_p
         "sys.exit(main(['--version']))\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(ROOT)}, capture_output=True, text=True
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        # (and the test run's cache folder: the parser's commands read rule tables, kept there)
+        env={"PYTHONPATH": str(ROOT), CACHE_DIR_ENV: os.environ[CACHE_DIR_ENV]},
+        capture_output=True,
+        text=True,
     )
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert out.returncode == 0, out.stderr

@@ -38,3 +38,26 @@ async def test_two_seats_share_their_rules_and_another_theme_parses_its_own(tmp_
         assert second.screen.styles.background != background
         assert first.screen.styles.background == background
         assert isinstance(second.screen.styles.background, Color)
+
+
+def test_the_shared_stylesheet_takes_the_variables_textual_computed_for_the_app_not_computing_them_again(
+    tmp_path, monkeypatch
+):
+    from textual.app import App
+
+    from tui.textual_internals import css_variables
+
+    game = patrol_game(tmp_path / "vars.ft")
+    computed: list[dict[str, str]] = []
+    compute = App.get_css_variables
+
+    def counted(self):
+        computed.append(compute(self))
+        return computed[-1]
+
+    monkeypatch.setattr(App, "get_css_variables", counted)
+    app = FireteamApp(game)
+    assert len(computed) == 1  # the theme's colours, computed once (~2 ms)
+    assert isinstance(app.stylesheet, SharedStylesheet)
+    assert css_variables(app.stylesheet) == computed[0] == compute(app)
+    game.close()

@@ -1,0 +1,130 @@
+"""A big save's first load runs in a process of its own, forked before Textual is
+imported (``tui.opening.LoadAside``): it writes the save's open-cache entry, the client
+restores the game from it, and whatever goes wrong there, the client opens the save
+itself, as before."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+from waiting import until
+
+import tui.opening
+from core.cachedir import CACHE_DIR_ENV
+from core.game import Game
+from core.storage.opencache import OpenCache
+from core.storage.savefile import SaveError
+from tui.app import FireteamApp
+from tui.opening import LoadAside, OpenAhead, open_or_follow
+from tui.screens.game import GameScreen
+from tui.userdata import open_cache
+
+SIZE = (100, 30)
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """A cache folder of the test's own: the fixture's saves share their header line, so their entry."""
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path / "cache"))
+
+
+@pytest.fixture(name="big")
+def big_fixture(monkeypatch):
+    """Every save counts as big (over ``LOAD_IN_APP_BYTES``)."""
+    monkeypatch.setattr(tui.opening, "LOAD_IN_APP_BYTES", 0)
+
+
+def _entry(path) -> os.PathLike:
+    return open_cache().path_of(path.read_bytes().split(b"\n", 1)[0])
+
+
+def _restores(monkeypatch) -> list[bool]:
+    """For every open with the cache from now on (in this process): whether the cache held the save."""
+    found: list[bool] = []
+    opening = OpenCache.opening
+
+    def told(self, path):
+        result = opening(self, path)
+        found.append(result is not None and result.hit is not None)
+        return result
+
+    monkeypatch.setattr(OpenCache, "opening", told)
+    return found
+
+
+def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game, big, monkeypatch):
+    path, length, state = game.path, game.log_length, game.state
+    game.close()
+    aside = LoadAside.start(path)
+    assert aside is not None and aside.pid != os.getpid()
+    told: list[tuple[int, int]] = []
+    assert aside.wait(lambda done, total: told.append((done, total)))
+    assert told and told[-1] == (path.stat().st_size, path.stat().st_size)  # its load, told as it went
+    assert os.path.exists(_entry(path))
+    restored = _restores(monkeypatch)
+    opened, locked_by = open_or_follow(path, False, cache=open_cache(), cached_only=True)
+    try:
+        assert restored == [True] and locked_by == ""
+        assert opened.log_length == length and opened.state == state
+    finally:
+        opened.close()
+        aside.stop()
+    assert aside._reap(block=False) is not None  # reaped: no child left behind
+
+
+def test_no_load_aside_for_a_save_the_client_opens_before_it_starts_or_whose_entry_is_there(game, monkeypatch):
+    path = game.path
+    game.close()
+    assert LoadAside.start(path) is None  # under LOAD_IN_APP_BYTES: opened before the app
+    assert LoadAside.start(None) is None
+    monkeypatch.setattr(tui.opening, "LOAD_IN_APP_BYTES", 0)
+    Game.open(path, writable=False, cache=open_cache()).close()  # writes the entry
+    assert os.path.exists(_entry(path))
+    assert LoadAside.start(path) is None  # the entry is tried first, in the client
+
+
+def test_a_save_the_load_aside_cannot_load_is_opened_and_refused_by_the_client_as_before(tmp_path, big):
+    bad = tmp_path / "bad.ft"
+    bad.write_text("this is not a save\n")
+    aside = LoadAside.start(bad)
+    assert aside is not None
+    assert not aside.wait(lambda done, total: None)
+    with pytest.raises(SaveError):
+        aside.then(lambda progress: open_or_follow(bad, False, progress, cache=open_cache()))(lambda d, t: None)
+    aside.stop()
+
+
+def test_a_client_that_quits_before_the_load_aside_ends_ends_it(game, big, monkeypatch):
+    path = game.path
+    game.close()
+    # The child is a copy of this process: its load never ends.
+    monkeypatch.setattr(tui.opening.Game, "open", lambda *a, **k: time.sleep(3600))
+    aside = LoadAside.start(path)
+    assert aside is not None
+    assert aside._reap(block=False) is None  # still loading
+    aside.stop()
+    assert aside._reap(block=False) is not None
+    assert not os.path.exists(_entry(path))
+    # The open waiting for it (OpenAhead's thread) gives up: the save is not loaded again for a client gone.
+    with pytest.raises(LoadAside.Stopped):
+        aside.then(lambda progress: pytest.fail("loaded again"))(lambda done, total: None)
+
+
+async def test_the_client_shows_the_game_restored_from_what_the_load_aside_wrote(game, big, monkeypatch):
+    path, length = game.path, game.log_length
+    game.close()
+    aside = LoadAside.start(path)
+    assert aside is not None
+    restored = _restores(monkeypatch)
+    open = aside.then(lambda progress: open_or_follow(path, False, progress, cache=open_cache(), cache_later=True))
+    app = FireteamApp(None, opener=OpenAhead(open), opening=path.name)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            assert app.game is not None and app.game.log_length == length and app.owns_game
+            assert restored == [True]  # not loaded again in the client
+    finally:
+        aside.stop()

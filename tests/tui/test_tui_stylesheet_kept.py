@@ -1,0 +1,129 @@
+"""The CSS a start parsed is kept in Fireteam's cache for the next process, which reads
+it back instead of parsing (``tui.stylesheet``); a kept file is hostile input: one that
+is damaged, or that would make anything but Textual's CSS model, is not used."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+
+import pytest
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.cache import LRUCache
+from textual.css.stylesheet import Stylesheet
+from waiting import until
+
+import tui.stylesheet as kept
+from core.cachedir import CACHE_DIR_ENV
+from tui.app import FireteamApp
+from tui.screens.game import GameScreen
+
+SIZE = (100, 30)
+
+
+@pytest.fixture(autouse=True)
+def _new_process(tmp_path, monkeypatch):
+    """A cache folder of the test's own, and this process's parsed CSS as a new process has it: none."""
+    monkeypatch.setenv(CACHE_DIR_ENV, str(tmp_path / "cache"))
+    _as_new_process(monkeypatch)
+
+
+def _as_new_process(monkeypatch) -> None:
+    monkeypatch.setattr(kept, "_RULES", LRUCache(1024))
+    monkeypatch.setattr(kept, "_kept", None)
+    monkeypatch.setattr(kept, "_parsed", {})
+
+
+def _parses(monkeypatch) -> list[str]:
+    """Every piece of CSS Textual parses from now on (where it came from)."""
+    parsed: list[str] = []
+    parse = Stylesheet._parse_rules
+
+    def counted(self, css, read_from, *args, **kwargs):
+        parsed.append(str(read_from))
+        return parse(self, css, read_from, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", counted)
+    return parsed
+
+
+def _rules(app: FireteamApp) -> list[tuple[str, list[tuple[str, str]], bool, int]]:
+    """What the app's rule sets say, comparable between processes."""
+    return [
+        (
+            str(rule.selector_set),
+            sorted((name, repr(value)) for name, value in rule.styles.get_rules().items()),
+            rule.is_default_rules,
+            rule.tie_breaker,
+        )
+        for rule in app.stylesheet.rules
+    ]
+
+
+async def _shown(game) -> list[tuple[str, list[tuple[str, str]], bool, int]]:
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        await pilot.pause()
+        return _rules(app)
+
+
+async def test_the_css_a_start_parsed_is_read_back_by_the_next_process_not_parsed(game, monkeypatch):
+    parsed = _parses(monkeypatch)
+    first = await _shown(game)
+    assert len(parsed) > 10 and kept.kept_file().is_file()  # kept once its first frame was drawn
+    _as_new_process(monkeypatch)
+    parsed.clear()
+    again = await _shown(game)
+    assert parsed == []  # nothing parsed: all of it read back
+    assert again == first and len(first) > 50
+
+
+def _write_kept(body: bytes) -> None:
+    path = kept.kept_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(kept.MAGIC + hashlib.sha256(body).digest() + body)
+
+
+class _Runs:
+    """Unpickled, it would make a folder (any code at all)."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __reduce__(self):
+        return (os.makedirs, (self.where,))
+
+
+async def test_a_kept_file_that_would_run_code_is_not_run_and_the_css_is_parsed(game, monkeypatch, tmp_path):
+    canary = tmp_path / "ran"
+    _write_kept(pickle.dumps({b"0" * 16: [_Runs(str(canary))]}))
+    parsed = _parses(monkeypatch)
+    assert kept._kept_rules() == {}
+    assert not canary.exists()
+    shown = await _shown(game)
+    assert not canary.exists() and len(parsed) > 10 and len(shown) > 50
+    # Not even through what the unpickler lets by: getattr is only an enum's member or a rule dict's lookup.
+    _as_new_process(monkeypatch)
+    _write_kept(pickle.dumps({b"0" * 16: [os.system]}))
+    assert kept._kept_rules() == {}
+
+
+async def test_a_damaged_kept_file_is_ignored_and_written_again(game, monkeypatch):
+    await _shown(game)
+    path = kept.kept_file()
+    good = path.read_bytes()
+    path.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))  # one bit flipped: its digest no longer matches
+    _as_new_process(monkeypatch)
+    assert kept._kept_rules() == {}
+    parsed = _parses(monkeypatch)
+    await _shown(game)
+    assert len(parsed) > 10
+    assert path.read_bytes() != good[:-1] + bytes([good[-1] ^ 1])  # kept afresh
+    _as_new_process(monkeypatch)
+    assert len(kept._kept_rules()) > 10
+    path.unlink()
+    path.mkdir()  # not a regular file
+    _as_new_process(monkeypatch)
+    assert kept._kept_rules() == {}
