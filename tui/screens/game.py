@@ -168,6 +168,13 @@ class GameScreen(Screen):
         self.remote = remote
         #: Drawn for spectators who only watch: no command line, no footer, no key of theirs reaches it.
         self.watching = watching and not self.replay
+        # Focused as its panes are mounted, before the first frame: Textual's own
+        # choice (the first focusable widget, the roster) would be drawn in the first
+        # frame and moved by ``on_mount`` in the next, every widget restyled between.
+        if self.replay:
+            self.AUTO_FOCUS = "LogView"
+        elif self.typing:
+            self.AUTO_FOCUS = "CommandInput"
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
@@ -271,14 +278,19 @@ class GameScreen(Screen):
         self.call_after_refresh(self._add_hidden)
         self.app.sub_title = self.game.path.name
         if self.replay:
-            self.query_one(LogView).focus()
+            self._focus(self.query_one(LogView))
         elif self.typing:
             box = self.query_one(CommandInput)
             store = getattr(self.app, "store", None)
             if store is not None:
                 box.recall(store.load_history(self.game.path))
                 self.app.show_notices()
-            box.focus()
+            self._focus(box)
+
+    def _focus(self, widget: Widget) -> None:
+        """Focus ``widget`` now unless the screen's auto-focus has (``AUTO_FOCUS``, set in ``__init__``)."""
+        if self.focused is not widget:
+            widget.focus()
 
     def _add_hidden(self) -> None:
         """The widgets the first frame does not show, mounted once it is drawn (or sooner, when asked for)."""
