@@ -330,7 +330,10 @@ class LogView(BarView, can_focus=True):
         assert self.vp is not None and self.index is not None
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
-        first = max(0, row - FETCH_AROUND // 2)
+        # The rows above are fetched ahead for a scroll up, but not by the first fetch
+        # (nothing cached yet: the first frame's, from its top row, which follows the
+        # newest line): it describes only the rows it shows.
+        first = max(0, row - FETCH_AROUND // 2) if self._cache else row
         last = min(self.rows - 1, row + FETCH_AROUND)
         position, cached = self.index.position, self._cache
         while first < row and position(first) in cached:  # e.g. following the log: only the new lines

@@ -1,0 +1,76 @@
+"""The client's first frame is its final one, and costs only what it shows (issue #32's ``start_ratio``).
+
+Drawn as on a terminal (the bench's ``NullTerminal``: frames turned into escape
+codes, then dropped), the first frame of the game screen that shows the game
+(``GameScreen.refresh_game`` has run: the frame ``fireteam bench --client``
+times) already has the focus where the screen keeps it, and its log has
+described only the rows it shows.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from core.game import Game
+from tui.app import FireteamApp
+from tui.bench import _null_terminal
+from tui.commandline import CommandInput
+from tui.panes.log import LogView
+from tui.screens.game import GameScreen
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+
+@pytest.fixture(name="demo")
+def demo_fixture(tmp_path: Path):
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    game = Game.open(save)
+    yield game
+    game.close()
+
+
+async def _first_frame(game: Game, replay: bool) -> tuple[dict, object]:
+    """What the first frame showing the game held, and the widget focused once the client is idle."""
+    app = FireteamApp(game, replay=replay, driver_class=_null_terminal())
+    first: dict = {}
+
+    def drawn() -> None:
+        screen = app.screen
+        if first or not isinstance(screen, GameScreen) or screen._shown_view is None:
+            return
+        view = screen.query_one(LogView)
+        top = int(view.scroll_y)
+        shown = range(top, min(view.rows, top + view.scrollable_content_region.height))
+        first.update(
+            focused=screen.focused,
+            described=set(view._cache),
+            shown={view.index.position(row) for row in shown},
+            rows=view.rows,
+        )
+
+    app.post_display_hook = drawn  # type: ignore[method-assign]
+    async with app.run_test(headless=False, size=(100, 30)) as pilot:
+        await pilot.pause()
+        idle = app.screen.focused
+    return first, idle
+
+
+@pytest.mark.parametrize(("replay", "kind"), [(False, CommandInput), (True, LogView)])
+async def test_the_first_frame_has_the_focus_where_the_screen_keeps_it(demo, replay, kind):
+    # Textual's auto-focus chose the roster (the first focusable widget), drawn so
+    # in the first frame, and the screen moved the focus in the next.
+    first, idle = await _first_frame(demo, replay)
+    assert isinstance(idle, kind)
+    assert first["focused"] is idle
+
+
+async def test_the_first_frame_describes_only_the_log_rows_it_shows(demo):
+    first, _ = await _first_frame(demo, replay=False)
+    assert first["rows"] > len(first["shown"]) > 5  # the demo's log is longer than its pane
+    # Every row shown is described, and no other (the rows above were described too,
+    # for a scroll up that may never come).
+    assert first["described"] == first["shown"]
