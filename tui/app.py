@@ -45,7 +45,6 @@ from tui.opening import (
     new_demo_game,
     open_or_follow,
 )
-from tui.palette import GameCommands
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet, keep_parsed
 from tui.textual_internals import css_variables
@@ -54,6 +53,8 @@ from tui.typeahead import Typeahead
 from tui.userdata import ErrorLog, Settings, UserStore, open_cache
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from core.storage.opencache import OpenCache
     from tui.screens.loading import LoadingScreen
 
@@ -91,10 +92,17 @@ class GameChanged(Message):
     """Some seat changed the game; redraw."""
 
 
+def _game_commands() -> type[Provider]:
+    """The palette's game commands: imported when the palette first opens, not by a start."""
+    from tui.palette import GameCommands
+
+    return GameCommands
+
+
 class FireteamApp(App):
     CSS_PATH = "fireteam.tcss"
     TITLE = "Fireteam"
-    COMMANDS = App.COMMANDS | {GameCommands}
+    COMMANDS = App.COMMANDS | {_game_commands}  # Textual calls it for the class when the palette opens
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     #: Under 22 rows the dice pane gives its rows to the log; under 30 it is shorter; from 40, taller.
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (22, "-short"), (30, "-tall"), (40, "-taller")]

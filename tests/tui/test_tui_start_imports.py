@@ -63,6 +63,8 @@ NOT_UNTIL_USED = (
     "tui.screens.loading",
     "textual.widgets._progress_bar",
     "tui.screens.help",
+    # The palette's game commands: when the palette first opens.
+    "tui.palette",
     "json",
     "rich._emoji_codes",
 )
