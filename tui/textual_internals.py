@@ -45,6 +45,12 @@ Textual has no public API for these, and the client needs them:
   and redo box, ``tui.screens.dialogs.ConfirmBox``) hidden without laying its
   screen out: taken out of the compositor's map as Textual's layout would take
   it out, and what it covered drawn again at the next update.
+* ``overlays_later`` and ``mount_overlays``: the overlays Textual composes first
+  among every screen's children (the notifications' rack and the tooltip, each when
+  the app allows it: ``Screen._extend_compose``) left out of a screen's compose and
+  mounted when asked, with the notifications sent meanwhile shown then
+  (``App._refresh_notifications``). The game screen mounts them once its first frame
+  is drawn: two widgets fewer to compose and style before it, one fewer to lay out.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -58,7 +64,7 @@ Textual's that is named here (the same test scans for them).
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
@@ -78,6 +84,8 @@ if TYPE_CHECKING:
 
     #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
     ParsingStylesheet: type[Stylesheet]
+
+_S = TypeVar("_S", bound="Screen[Any]")
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
@@ -163,6 +171,8 @@ __all__ = [
     "changed_regions",
     "css_variables",
     "hide_overlay",
+    "mount_overlays",
+    "overlays_later",
     "screen_compositor",
     "styles_key",
     "use_compositor",
@@ -223,6 +233,34 @@ def hide_overlay(widget: Widget) -> None:
     # the compositor then draws the changed regions, the one added here with the others.
     screen._dirty_widgets.add(screen)
     screen.check_idle()
+
+
+def overlays_later(screen_class: type[_S]) -> type[_S]:
+    """``screen_class`` (a class decorator), composed without the overlays Textual puts first among every
+    screen's children: the notifications' rack and the tooltip, which ``mount_overlays`` mounts."""
+
+    def _extend_compose(self: Screen[Any], widgets: list[Widget]) -> None:
+        pass
+
+    screen_class._extend_compose = _extend_compose  # type: ignore[method-assign]
+    return screen_class
+
+
+async def mount_overlays(screen: Screen[Any]) -> None:
+    """Mount, first among ``screen``'s children as Textual composes them, the overlays ``overlays_later``
+    left out (those the app allows), and show the notifications sent until then."""
+    from textual.screen import Screen
+
+    if not screen.is_attached:
+        return
+    overlays: list[Widget] = []
+    Screen._extend_compose(screen, overlays)
+    if overlays:
+        if screen.children:
+            await screen.mount_all(overlays, before=0)
+        else:
+            await screen.mount_all(overlays)
+    screen.app._refresh_notifications()
 
 
 def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:

@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.widgets._toast import Toast, ToastRack
+from textual.widgets._tooltip import Tooltip
 
 from core.game import Game
 from tui.app import FireteamApp
@@ -74,3 +76,26 @@ async def test_the_first_frame_describes_only_the_log_rows_it_shows(demo):
     # Every row shown is described, and no other (the rows above were described too,
     # for a scroll up that may never come).
     assert first["described"] == first["shown"]
+
+
+async def test_textual_s_overlays_come_after_the_first_frame_and_show_what_was_sent_before(demo):
+    # The notifications' rack and the tooltip (Textual composes them into every screen it
+    # may show them on) are mounted once the first frame is drawn, first among the
+    # screen's children as Textual composes them; a notification sent before is shown then.
+    app = FireteamApp(demo, driver_class=_null_terminal())
+    at_first: list[list[type]] = []
+
+    def drawn() -> None:
+        screen = app.screen
+        if not at_first and isinstance(screen, GameScreen) and screen._shown_view is not None:
+            at_first.append([type(child) for child in screen.children])
+            app.notify("sent before the rack", timeout=60)
+
+    app.post_display_hook = drawn  # type: ignore[method-assign]
+    async with app.run_test(headless=False, size=(100, 30), notifications=True, tooltips=True) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert ToastRack not in at_first[0] and Tooltip not in at_first[0]
+        assert [type(child) for child in screen.children[:2]] == [ToastRack, Tooltip]
+        assert [str(toast.render()) for toast in screen.query(Toast)] == ["sent before the rack"]

@@ -47,6 +47,8 @@ from tui.textual_internals import (
     get_time,
     hide_overlay,
     key_bindings,
+    mount_overlays,
+    overlays_later,
     screen_compositor,
     styles_key,
     use_compositor,
@@ -329,6 +331,33 @@ async def test_an_overlay_not_placed_yet_is_hidden_as_textual_hides_one():
         hide_overlay(box)  # mounted, not laid out yet
         await pilot.pause()
         assert not box.display and box not in screen_compositor(screen).full_map
+
+
+class Plain(Screen):
+    def compose(self) -> ComposeResult:
+        yield Static("mine", id="mine")
+
+
+@overlays_later
+class Later(Plain):
+    pass
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+async def test_overlays_left_out_of_a_compose_are_mounted_where_textual_composes_them(allowed):
+    app = Keys()
+    async with app.run_test(size=(40, 8), notifications=allowed, tooltips=allowed) as pilot:
+        plain, later = Plain(), Later()
+        await app.push_screen(plain)
+        textual_s = [type(child) for child in plain.children]
+        await app.push_screen(later)
+        assert [child.id for child in later.children] == ["mine"]
+        app.notify("meanwhile")
+        await mount_overlays(later)
+        await pilot.pause()
+        assert [type(child) for child in later.children] == textual_s
+        assert len(textual_s) == (3 if allowed else 1)
+        assert len(later.query("Toast")) == (1 if allowed else 0)  # the notification sent meanwhile, shown
 
 
 def test_visible_screen_stack_is_the_one_a_screen_reads_its_background_from():

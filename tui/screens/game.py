@@ -43,7 +43,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.panes.rosterview import RosterView
 from tui.plain import Plain, plain, visible
-from tui.textual_internals import use_compositor
+from tui.textual_internals import mount_overlays, overlays_later, use_compositor
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ def size_classes(app: App | None) -> set[str]:
     return classes
 
 
+@overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
 class GameScreen(Screen):
     BINDINGS = [
         # Every F-key has a Ctrl key too (terminals take some F-keys for
@@ -296,6 +297,7 @@ class GameScreen(Screen):
         """The widgets the first frame does not show, mounted once it is drawn (or sooner, when asked for)."""
         if not self.is_attached:
             return
+        self.call_later(mount_overlays, self)
         self._too_small()
         for room in self.query_children(FooterRoom):
             from tui.panes.footer import KeysFooter  # with Textual's footer: not for the first frame
