@@ -99,3 +99,23 @@ async def test_textual_s_overlays_come_after_the_first_frame_and_show_what_was_s
         assert ToastRack not in at_first[0] and Tooltip not in at_first[0]
         assert [type(child) for child in screen.children[:2]] == [ToastRack, Tooltip]
         assert [str(toast.render()) for toast in screen.query(Toast)] == ["sent before the rack"]
+
+
+async def test_the_log_looks_for_no_undo_already_in_the_save_when_it_is_bound(demo, monkeypatch):
+    # Its lines struck through by an undo (or restored by a redo) are fetched again once
+    # that undo is in the save; at the start none is fetched yet, and the undos and redos
+    # of the whole save were read from it for nothing (~1,000 in a 100,000-event save).
+    import tui.panes.log as log_pane
+
+    looked: list[tuple[int, int]] = []
+
+    def struck_commands(game, start, end):
+        looked.append((start, end))
+        return real(game, start, end)
+
+    real = log_pane.struck_commands
+    monkeypatch.setattr(log_pane, "struck_commands", struck_commands)
+    length = demo.log_length
+    first, _ = await _first_frame(demo, replay=False)
+    assert first["rows"] > 0 and looked  # it did sync
+    assert all(start >= length for start, _ in looked), looked

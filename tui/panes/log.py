@@ -228,6 +228,10 @@ class LogView(BarView, can_focus=True):
         self._cache.clear()
         self._strips.clear()
         self._shown = None
+        # No line is fetched yet, so none is to be struck through again: the undos and
+        # redos already in the save are not looked for (a 100,000-event save has ~1,000,
+        # each read from the file: most of what its start cost over the demo's).
+        self._synced_length = vp.game.log_length
         self.sync()
 
     def forget_lines(self) -> None:
