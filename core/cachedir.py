@@ -11,6 +11,7 @@ client's parsed stylesheets, ``tui.stylesheet``).
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 #: ``FIRETEAM_CACHE_DIR`` overrides platformdirs' cache folder (tests, servers).
@@ -25,3 +26,25 @@ def cache_root() -> Path:
     import platformdirs  # only a process that uses a cache pays for it
 
     return platformdirs.user_cache_path("fireteam")
+
+
+def read_entry_bytes(path: Path, limit: int) -> bytes | None:
+    """A cache entry's bytes, or None if it is not a regular file of at most ``limit``
+    bytes that can be read: a link is not followed, and a FIFO is opened without
+    waiting for a writer (then refused), so a planted entry never holds a start up."""
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(limit + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data if len(data) <= limit else None

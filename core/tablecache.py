@@ -31,14 +31,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import TypeVar
 
 import msgspec
 
-from core.cachedir import cache_root
+from core.cachedir import cache_root, read_entry_bytes
 
 T = TypeVar("T")
 
@@ -83,23 +82,11 @@ def entry_name(toml: bytes, kind: type) -> str:
 
 def read_entry(path: Path, kind: type[T]) -> T | None:
     """The value an entry holds, or None unless every check passes."""
-    try:
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+    data = read_entry_bytes(path, MAX_BYTES)
+    if data is None:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     head = len(MAGIC) + DIGEST_SIZE
-    if len(data) > MAX_BYTES or not data.startswith(MAGIC):
+    if not data.startswith(MAGIC):
         return None
     body = data[head:]
     if hashlib.sha256(body).digest() != data[len(MAGIC) : head]:

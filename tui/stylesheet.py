@@ -126,20 +126,14 @@ def _kept_rules() -> dict[bytes, list[RuleSet]]:
 
 def _read(path: Path) -> dict[bytes, list[RuleSet]]:
     import hashlib
-    import stat
 
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return {}
-        data = f.read(MAX_BYTES + 1)
+    from core.cachedir import read_entry_bytes
+
+    data = read_entry_bytes(path, MAX_BYTES)
+    if data is None:
+        return {}
     head = len(MAGIC) + 32
-    if (
-        len(data) > MAX_BYTES
-        or not data.startswith(MAGIC)
-        or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]
-    ):
+    if not data.startswith(MAGIC) or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]:
         return {}
     return _unpickled(data[head:])
 

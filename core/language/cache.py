@@ -42,7 +42,6 @@ import gettext
 import hashlib
 import io
 import os
-import stat
 import sys
 import time
 from functools import cache
@@ -51,7 +50,7 @@ from pathlib import Path
 
 import msgspec
 
-from core.cachedir import cache_root
+from core.cachedir import cache_root, read_entry_bytes
 
 SUBFOLDER = "locale"
 #: The first bytes of an entry; the number changes with the entry's layout (2: the catalogue
@@ -196,22 +195,9 @@ def _babel_release() -> bytes:
 
 def read_entry(path: Path) -> gettext.GNUTranslations | None:
     """The catalogue an entry holds, or None unless every check passes."""
-    try:
-        # A link is not followed, and a FIFO opens without waiting for a writer (then is refused).
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+    data = read_entry_bytes(path, MAX_BYTES)
+    if data is None:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return unpacked(data)
 
 

@@ -127,3 +127,17 @@ async def test_a_damaged_kept_file_is_ignored_and_written_again(game, monkeypatc
     path.mkdir()  # not a regular file
     _as_new_process(monkeypatch)
     assert kept._kept_rules() == {}
+
+
+def test_a_fifo_in_the_kept_files_place_never_holds_a_start_up():
+    # Opened as a file, a FIFO waits for a writer: the start would never come.
+    import threading
+
+    path = kept.kept_file()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    read = threading.Thread(target=kept._kept_rules, daemon=True)
+    read.start()
+    read.join(timeout=120)  # (it answers at once; the wait only bounds a failure)
+    assert not read.is_alive()
+    assert kept._kept_rules() == {}
