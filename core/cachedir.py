@@ -10,6 +10,7 @@ client's parsed stylesheets, ``tui.stylesheet``).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -48,3 +49,25 @@ def read_entry_bytes(path: Path, limit: int) -> bytes | None:
     finally:
         os.close(fd)
     return data if len(data) <= limit else None
+
+
+def write_entry_bytes(path: Path, data: bytes, suffix: str) -> bool:
+    """Leave ``data`` at ``path`` whole or not at all (a temporary file ``.tmp-*suffix``
+    beside it, then renamed over it); False if the folder refused (a cache is best effort)."""
+    import tempfile  # only a writer pays for it
+
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=suffix, dir=path.parent)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+        tmp = None
+        return True
+    except OSError:
+        return False
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

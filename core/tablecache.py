@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sys
 from pathlib import Path
 from typing import TypeVar
 
 import msgspec
 
-from core.cachedir import cache_root, read_entry_bytes
+from core.cachedir import cache_root, read_entry_bytes, write_entry_bytes
 
 T = TypeVar("T")
 
@@ -99,27 +98,11 @@ def read_entry(path: Path, kind: type[T]) -> T | None:
 
 def write_entry(path: Path, body: bytes) -> bool:
     """Leave ``body`` at ``path`` whole or not at all; False if the folder refused."""
-    import tempfile  # only a writer pays for it
-
     data = MAGIC + hashlib.sha256(body).digest() + body
-    if len(data) > MAX_BYTES:
+    if len(data) > MAX_BYTES or not write_entry_bytes(path, data, _SUFFIX):
         return False
-    tmp = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=_SUFFIX, dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-        tmp = None
-        _remove_oldest(path.parent)
-        return True
-    except OSError:
-        return False
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    _remove_oldest(path.parent)
+    return True
 
 
 def _remove_oldest(folder: Path) -> None:

@@ -174,33 +174,22 @@ def keep_parsed() -> None:
     global _kept, _parsed
     if not _parsed:
         return
-    import contextlib
     import hashlib
     import pickle
-    import tempfile
+
+    from core.cachedir import write_entry_bytes
 
     kept = {**_kept_rules(), **_parsed} if len(_kept_rules()) + len(_parsed) <= MAX_KEPT else dict(_parsed)
     _kept, _parsed = kept, {}
-    temp = None
     try:
         body = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
         _unpickled(body)  # what cannot be read back is not written
         data = MAGIC + hashlib.sha256(body).digest() + body
-        if len(data) > MAX_BYTES:
-            return
         path = kept_file()
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(temp, path)
-        temp = None
+        if len(data) > MAX_BYTES or not write_entry_bytes(path, data, ".tmp"):
+            return
         others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + _SUFFIX) if p != path)
         for _, old in others[: max(0, len(others) - KEEP_FILES)]:
             old.unlink()
     except Exception:
         pass
-    finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)

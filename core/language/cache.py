@@ -41,7 +41,6 @@ import contextlib
 import gettext
 import hashlib
 import io
-import os
 import sys
 import time
 from functools import cache
@@ -50,7 +49,7 @@ from pathlib import Path
 
 import msgspec
 
-from core.cachedir import cache_root, read_entry_bytes
+from core.cachedir import cache_root, read_entry_bytes, write_entry_bytes
 
 SUBFOLDER = "locale"
 #: The first bytes of an entry; the number changes with the entry's layout (2: the catalogue
@@ -224,27 +223,13 @@ def packed(body: bytes) -> bytes:
 def write_entry(path: Path, body: bytes) -> bool:
     """Leave ``body`` (a :func:`parsed_form`) at ``path`` whole or not at all, and remove the oldest entries of the
     same language and domain past :data:`KEEP`; False if the folder refused."""
-    import tempfile  # only a writer pays for it
-
-    where = path.parent
-    tmp = None
-    try:
-        where.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):
         if path.is_dir() and not path.is_symlink():
             path.rmdir()  # an empty directory in an entry's place; a full one stays (and is never read)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".mo", dir=where)
-        with os.fdopen(fd, "wb") as f:
-            f.write(packed(body))
-        os.replace(tmp, path)
-        tmp = None
-        _remove_oldest(path)
-        return True
-    except OSError:
+    if not write_entry_bytes(path, packed(body), ".mo"):
         return False
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    _remove_oldest(path)
+    return True
 
 
 def _remove_oldest(path: Path) -> None:

@@ -14,6 +14,7 @@ import platformdirs
 import pytest
 
 import core.language.i18n as i18n
+from core import cachedir
 from core.cachedir import CACHE_DIR_ENV
 from core.language import cache as i18n_cache
 from core.language.cache import KEEP, MAGIC, MAX_BYTES, Parsed, compile_po, entry_name, load, packed, read_entry
@@ -323,7 +324,7 @@ def test_an_entry_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     def refused(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(i18n_cache.os, "replace", refused)
+    monkeypatch.setattr(cachedir.os, "replace", refused)  # where a cache's entry is written
     assert load(po, "it", "small", tmp_path).gettext("fire") == "fuoco"
     assert list(tmp_path.iterdir()) == []
 
