@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import events as ev
+from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
@@ -413,3 +414,20 @@ def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):
         assert again.state == before
     finally:
         again.close()
+
+
+def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):
+    """A.5.1, ruling BI-INI-TIE: at the table the referee types 2 and 2; the prompt
+    that follows is the first side's initiative once more, and says "again" (the
+    same words as before would read as a prompt that did not take the faces)."""
+    with pytest.raises(NeedDice) as first:
+        game.execute("next", faces=[])
+    with pytest.raises(NeedDice) as retie:
+        game.execute("next", faces=[2, 2])
+    assert first.value.request.again == 0
+    assert retie.value.request.again == 1
+    assert retie.value.request.text() == first.value.request.text().replace("initiative", "initiative again")
+    with pytest.raises(NeedDice) as second_side:
+        game.execute("next", faces=[2, 2, 6])
+    assert second_side.value.request.again == 1
+    assert "again" in second_side.value.request.text()
