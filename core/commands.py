@@ -340,7 +340,7 @@ def _for_now(spec: CommandSpec, state: GameState, role: str) -> int | None:
 def commands_now(specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
     """The names (in the reader's language) of the commands made for the phase the
     game is in that ``role`` may give: what a referee who typed no command wants."""
-    return [local_name("command", s.name, spec_domain(s, domain)) for s in specs if _for_now(s, state, role) == 0]
+    return sorted(local_name("command", s.name, spec_domain(s, domain)) for s in specs if _for_now(s, state, role) == 0)
 
 
 def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> CommandSpec:
