@@ -35,11 +35,10 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
+from tui.loadaside import LOAD_IN_APP_BYTES, LoadAside
 from tui.opening import (
     CACHE_FROM_BYTES,
-    LOAD_IN_APP_BYTES,
     SAVES,
-    LoadAside,
     OpenAhead,
     check_role,
     new_demo_game,
