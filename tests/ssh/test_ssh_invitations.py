@@ -18,6 +18,7 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
+import tui.ssh.invitations as invitations_module
 from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError, parse_duration
 from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
 from tui.ssh.server import FireteamServer, Table
@@ -153,6 +154,42 @@ def test_a_store_that_cannot_be_read_refuses_every_token_and_is_never_written_ov
     with pytest.raises(InvitationsError):
         invitations.create("irr")
     assert (tmp_path / "invitations.json").read_text() == '{"version": 1, "invitations": [{"id": '
+
+
+def test_a_store_that_cannot_be_written_refuses_the_token_saying_why(tmp_path, monkeypatch):
+    invitations = Invitations(tmp_path)
+    token, _ = invitations.create("reg")
+    # A store that would grow past its limit is not written: nor is the use counted, on disk or here.
+    monkeypatch.setattr(invitations_module, "MAX_STORE_BYTES", (tmp_path / "invitations.json").stat().st_size)
+    with pytest.raises(InvitationsError, match="would grow past"):
+        invitations.join(token)
+    assert invitations.all()[0].used == 0
+    assert invitations.browsers_by_invitation() == {}
+    monkeypatch.undo()
+    # The store's next version cannot be made (a full disk would do the same): nothing is used.
+    (tmp_path / f"invitations.json.{os.getpid()}.tmp").mkdir()
+    with pytest.raises(InvitationsError, match="cannot write the invitations"):
+        invitations.join(token)
+    assert invitations.all()[0].used == 0
+    # Nor can the lock be taken.
+    (tmp_path / "invitations.lock").unlink()
+    (tmp_path / "invitations.lock").mkdir()
+    with pytest.raises(InvitationsError, match="cannot lock the invitations"):
+        invitations.create("irr")
+
+
+async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_organiser_told_why(tmp_path, caplog):
+    async with invited_table(tmp_path, caplog) as (club, invitations):
+        token, _inv = invitations.create("reg", uses=1)
+        (tmp_path / "invitations.lock").unlink()
+        (tmp_path / "invitations.lock").mkdir()
+        fresh = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ChannelOpenError)):
+            await club.connect("reg", key=fresh, username=f"join-{token}")
+        assert "cannot lock the invitations" in club.log()
+        assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data) is None
+        rita = await club.connect("rita")  # the table goes on
+        await rita.wait_for("rita (referee)")
 
 
 def test_uses_expiry_and_the_same_browser_again(tmp_path):
