@@ -21,7 +21,7 @@ from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 import tui.ssh.invitations as invitations_module
 from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError, parse_duration
 from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
-from tui.ssh.server import FireteamServer, Table
+from tui.ssh.server import FireteamServer, Table, redeem_invitation
 
 #: The organiser's own lines, which a bound key must leave as they are.
 ORGANISER_LINES = "# Club night: the seats (hand-written, keep my comments)\n"
@@ -190,6 +190,21 @@ async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_orga
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data) is None
         rita = await club.connect("rita")  # the table goes on
         await rita.wait_for("rita (referee)")
+
+
+def test_a_browsers_invitation_to_a_seat_not_in_the_seats_file_is_refused_and_uses_nothing(tmp_path):
+    # The seat was taken out of the file after the invitation was made (fireteam invite checks it then).
+    seats = Seats.parse(seats_toml(make_keys(SEATS), SEATS))
+    invitations = Invitations(tmp_path)
+    token, inv = invitations.create("gone")
+    log = logging.getLogger("fireteam.serve")
+    with pytest.raises(InvitationRefused, match="there is no seat 'gone'"):
+        redeem_invitation(invitations, seats, log, token, "192.0.2.1:5000")
+    assert invitations.all()[0].used == 0 and invitations.browsers_by_invitation() == {}
+    # A seat that is there, and a spectator link, let the browser in.
+    for seat in ("reg", ""):
+        token, _ = invitations.create(seat)
+        assert redeem_invitation(invitations, seats, log, token, "192.0.2.1:5000").cookie
 
 
 def test_uses_expiry_and_the_same_browser_again(tmp_path):
