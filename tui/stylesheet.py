@@ -36,7 +36,9 @@ watched, put back as it was if the pickle changed it, and the file refused
 (about 0.15 ms of a read).  (The digest guards against damage; the unpickler
 against a file that would run code or change Textual; ``core.cachedir`` against
 another user's file.  A writer with the user's rights could change the CSS
-itself too: the rules such a file holds are believed as the CSS would be.)
+itself too: the rules such a file holds are believed as the CSS would be, and
+CPython's unpickler makes its memo as long as the largest index a file names,
+so a file of a few bytes can make a start allocate gigabytes.)
 """
 
 from __future__ import annotations
