@@ -6,6 +6,7 @@ file, so that the key the invitation binds is appended to it and read again.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -115,6 +116,21 @@ async def test_a_forged_expired_revoked_or_used_up_token_lets_no_key_in(tmp_path
         log = club.log()
         assert not any(t in log for t in tokens)
         assert log.count("(no open invitation has that token)") == len(tokens)
+
+
+async def test_two_fresh_keys_at_once_on_an_invitation_of_one_use_seat_one_of_them(tmp_path, caplog):
+    async with invited_table(tmp_path, caplog) as (club, invitations):
+        token, _inv = invitations.create("reg", uses=1)
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+        logins = await asyncio.gather(
+            *(club.connect("reg", key=key, username=f"join-{token}") for key in keys), return_exceptions=True
+        )
+        # The other is refused: at its key, or once its key's signature is checked, the use gone.
+        refused = (asyncssh.PermissionDenied, asyncssh.ChannelOpenError)
+        assert sum(isinstance(login, refused) for login in logins) == 1
+        seats = Seats.load(tmp_path / "seats.toml")
+        assert sorted(seats.seat_of(key.public_data) is None for key in keys) == [False, True]
+        assert invitations.all()[0].used == 1 and len(invitations.all()[0].keys) == 1
 
 
 async def test_a_registered_key_with_a_token_logs_in_as_its_own_seat_and_uses_nothing(tmp_path, caplog):
