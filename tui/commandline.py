@@ -82,6 +82,20 @@ class CommandInput(PlainInput):
         self._history_pos = 0
         self._cycle: list[str] = []
         self._cycle_pos = 0
+        #: A refused line given back, still whole and selected (``CommandLine.give_back``).
+        self.given_back = False
+
+    def watch_selection(self) -> None:
+        if self.given_back and self.selection != Selection(0, len(self.value)):
+            self.given_back = False
+
+    def action_delete_left(self) -> None:
+        # Backspace on a refused line given back mends it, as on any line: its last
+        # character goes, not the whole selected line (a referee fixing "A11" lost it).
+        if self.given_back:
+            self.given_back = False
+            self.selection = Selection.cursor(len(self.value))
+        super().action_delete_left()
 
     def watch_value(self, value: str) -> None:
         done = suggestion(self.completer, value)
@@ -265,6 +279,7 @@ class CommandLine(Vertical):
             with box.prevent(Input.Changed):  # the hint keeps saying why
                 box.value = text
             box.selection = Selection(0, len(text))
+            box.given_back = True
 
     def insert_unit(self, unit_id: str) -> bool:
         """Put a figure's id on the line where the command being typed takes a figure.
