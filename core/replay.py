@@ -15,12 +15,14 @@ from collections.abc import Callable
 
 from core.events import Event, PhaseBegan
 from core.history import History
-from core.state import GameState, apply_in_place, copy_state, decode_state, encode_state
-from core.storage.store import PHASE
+from core.state import GameState, apply_in_place, apply_picked, copy_state, decode_state, encode_state
+from core.storage.store import FACT, PHASE
 from core.views import REFEREE, event_visible
 
 SNAPSHOT_EVERY = 512
 VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
+#: A store's kind byte to 1 for the events that change the state, 0 for the rest.
+_CHANGES = bytes(kind in (FACT, PHASE) for kind in range(256))
 
 
 class Timeline:
@@ -70,28 +72,38 @@ class Timeline:
         every = self.every
         while self.folded < target:
             stop = min(target, (self.folded // every + 1) * every)
-            events = self.history.timeline(self.folded, stop)
-            self._note_phases(events)
-            self.apply(self.state, events)
+            events, kinds = self._take(stop)
+            if self.apply is apply_in_place:
+                apply_picked(self.state, events, kinds.translate(_CHANGES))
+            else:
+                self.apply(self.state, events)
             self.folded = stop
             if stop % every == 0 and len(self._snapshots) == stop // every:
                 self._snapshots.append(encode_state(self.state))
         return self.state
 
-    def _note_phases(self, events: list[Event]) -> None:
-        """Keep the PhaseBegan among ``events``, the steps from ``folded`` on.
+    def _take(self, stop: int) -> tuple[list[Event], bytes]:
+        """The effective events from step ``folded`` to ``stop``, and their kinds in
+        the store, with each PhaseBegan among them noted.
 
-        Found by their kind byte in the store, a search in C through bytes rather
-        than a look at each event's type (a phase is one event in sixty): the store
-        checked those bytes against the events as they were decoded."""
-        kinds = self.history.store.kinds
-        at = 0  # where the range begins in ``events``
-        for a, b in self.history.ranges(self.folded, self.folded + len(events)):
+        One walk over the store's ranges for all three.  The kinds are those the
+        store checked against the events as they were decoded (read after the
+        events, which decodes them): a phase is found by its kind byte, a search
+        in C (one event in sixty), and the fold passes over the events that do
+        nothing by theirs, with no look at each event's type."""
+        store = self.history.store
+        kinds = store.kinds
+        events: list[Event] = []
+        parts: list[bytes] = []
+        for a, b in self.history.ranges(self.folded, stop):
+            at = self.folded + len(events) - a  # the step just before store index ``a``
+            events += store.slice(a, b)
             i = kinds.find(PHASE, a, b)
             while i >= 0:
-                self.phases.append((self.folded + at + i - a + 1, events[at + i - a]))  # type: ignore[arg-type]
+                self.phases.append((at + i + 1, events[at + i - self.folded]))  # type: ignore[arg-type]
                 i = kinds.find(PHASE, i + 1, b)
-            at += b - a
+            parts.append(kinds[a:b])
+        return events, b"".join(parts)
 
     def _rewind(self, step: int) -> None:
         """The history got shorter (undo): forget what lay past ``step``."""
