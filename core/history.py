@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import compress
 
@@ -391,6 +391,26 @@ class History:
             yield start, start + take
             a += take
             k += 1
+
+    def stretches(self, a: int, b: int) -> tuple[list[int], list[int], list[int]]:
+        """The same store ranges as :meth:`ranges`, as three lists: the step each begins
+        at, and where it begins and ends in the store.
+
+        Worked out from the runs' arrays by slices and ``map`` (no Python code per
+        range: a fold through a game with an undo every hundred events meets
+        twenty ranges in two thousand steps)."""
+        b = min(b, self.length)
+        if a >= b:
+            return [], [], []
+        run_step, run_store = self.run_step, self.run_store
+        first = bisect_right(run_step, a) - 1
+        last = bisect_left(run_step, b)  # the runs ``first`` to ``last - 1`` hold steps [a, b)
+        steps = run_step[first:last].tolist()
+        starts = run_store[first:last].tolist()
+        starts[0] += a - steps[0]
+        steps[0] = a
+        ends = list(map(operator.add, starts, map(operator.sub, [*steps[1:], b], steps)))
+        return steps, starts, ends
 
     def timeline(self, a: int = 0, b: int | None = None) -> list[ev.Event]:
         """The effective events in steps [a, b)."""

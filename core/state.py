@@ -271,17 +271,17 @@ def apply_in_place(state: GameState, events: list[ev.Event] | tuple[ev.Event, ..
     return state
 
 
-def apply_picked(state: GameState, events: list[ev.Event], changing: bytes) -> GameState:
-    """``apply_in_place`` with the events that change the state already picked out:
-    ``changing[i]`` is 1 if ``events[i]`` is of a type in ``CHANGING``, else 0.
+def apply_picked(state: GameState, events: list[ev.Event], picked: bytes | bytearray, count: int) -> GameState:
+    """Fold into ``state`` itself the events ``events[i]`` whose ``picked[i]`` is 1,
+    which stand for ``count`` events: those of a type in ``CHANGING`` among them.
 
-    For a fold whose events come with their kinds (``core.replay``: the store keeps a
-    byte for each event), so no look at each event's type is needed to pass over
-    those that do nothing."""
+    For a fold that picked them by what it knows of each event (``core.replay``: the
+    store keeps a byte for each event's kind), so no look at each event's type is
+    needed to pass over those that do nothing, nor a list of the rest."""
     table = _APPLY
-    for e in compress(events, changing):
+    for e in compress(events, picked):
         table[type(e)](state, e)
-    state.event_count += len(events)
+    state.event_count += count
     return state
 
 

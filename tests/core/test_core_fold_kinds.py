@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import msgspec
 from coretests_support import builtins, new_demo, tiny_chunks
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from core import events as ev
 from core.game import Game
@@ -81,3 +83,79 @@ def test_a_timeline_with_a_fold_of_its_own_is_given_every_event(tmp_path):
         own.catch_up()
         assert builtins(seen) == builtins(history.timeline())
         assert builtins(own.state) == builtins(game.state)
+
+
+# ------------------------------------------------------------- any well-formed history
+#
+# Commands of facts that change the state (a phase, a variable) and facts that only live
+# in the log (notes), undone and redone, some hidden from a side (a redo past one puts
+# a command back before others in the store), fed in batches cut anywhere and folded
+# after each, as a load does: the same state, phases and seeks as folding the effective
+# events themselves.
+
+_FACTS = st.lists(st.sampled_from(("phase", "var", "note")), max_size=4)
+_STEPS = st.lists(
+    st.one_of(st.tuples(st.just("cmd"), _FACTS, st.booleans()), st.just(("undo",)), st.just(("redo",))),
+    max_size=80,
+)
+
+
+def _history_events(steps: list[tuple]) -> list[ev.Event]:
+    out: list[ev.Event] = []
+    live: list[int] = []
+    undone: list[int] = []
+    for step in steps:
+        if step[0] == "cmd":
+            _, facts, seen = step
+            cmd = len([e for e in out if isinstance(e, ev.Issued)]) + 1
+            out.append(ev.Issued(cmd=cmd, n=len(facts), by="referee", text="x", vis=() if seen else ("a",)))
+            for k, fact in enumerate(facts):
+                if fact == "phase":
+                    out.append(ev.PhaseBegan(turn=cmd, phase=f"p{k}"))
+                elif fact == "var":
+                    out.append(ev.VarSet(key=f"v{k}", value=cmd))
+                else:
+                    out.append(ev.Noted(text=f"{cmd}.{k}"))
+            if seen:
+                undone.clear()  # a command every side sees abandons the redo branch
+            live.append(cmd)
+        elif step[0] == "undo" and live:
+            undone.append(live.pop())
+            out.append(ev.Undone(cmd=undone[-1], by="referee"))
+        elif step[0] == "redo" and undone:
+            live.append(undone.pop())
+            out.append(ev.Redone(cmd=live[-1], by="referee"))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+# A redo past a hidden command: command 2 goes back in effect after command 3, so the
+# store's stretches run backwards and the fold takes the events one stretch at a time.
+@example(
+    steps=[("cmd", ("var",), True), ("cmd", ("phase", "var"), True), ("undo",), ("cmd", ("note",), False), ("redo",)],
+    cuts=[],
+    every=8,
+)
+@given(steps=_STEPS, cuts=st.lists(st.integers(0, 300), max_size=6), every=st.sampled_from((1, 2, 3, 8)))
+def test_a_fold_batch_by_batch_finds_the_effective_events_state(steps, cuts, every):
+    events = _history_events(steps)
+    history = History(EventStore())
+    timeline = Timeline(history, every=every)
+    bounds = [0, *sorted(c for c in set(cuts) if 0 < c < len(events)), len(events)]
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        history.store.append(events[a:b], [msgspec.json.encode(e) for e in events[a:b]])
+        history.feed(events[a:b], a)
+        timeline.catch_up()
+    effective = history.timeline()
+    assert builtins(timeline.state) == builtins(fold(effective))
+    assert timeline.phases == [(k + 1, e) for k, e in enumerate(effective) if isinstance(e, ev.PhaseBegan)]
+    for step in range(len(effective) + 1):
+        assert builtins(timeline.state_at(step)) == builtins(fold(effective[:step]))
+    # The stretches of the store the fold reads are the history's ranges.
+    for a in range(len(effective) + 1):
+        for b in range(a, len(effective) + 2):
+            steps_at, starts, ends = history.stretches(a, b)
+            assert list(zip(starts, ends, strict=True)) == list(history.ranges(a, b))
+            assert steps_at == [
+                a + sum(e - s for s, e in zip(starts[:k], ends[:k], strict=True)) for k in range(len(starts))
+            ]
