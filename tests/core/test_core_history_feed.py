@@ -119,3 +119,27 @@ def test_a_batch_that_does_not_fit_names_the_command():
     history.store.append(events, [msgspec.json.encode(e) for e in events])
     with pytest.raises(HistoryError, match="^event 6: "):
         history.feed(events, 0)
+
+
+# Streams whose batches mostly fit, cut in two places anywhere: a run of commands ending
+# inside its last command, at its end, or at an undo; a command claiming the wrong count
+# or numbered wrong at the end of a batch; a redo kept past a hidden command.
+FITTING = [
+    [("cmd", 0, 0, 0, True), ("cmd", 0, 2, 0, True), ("cmd", 0, 0, 0, True), ("cmd", 0, 3, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, 0, True), ("undo", 0), ("cmd", 0, 2, 0, True), ("cmd", 0, 1, 0, True)],
+    [("cmd", 0, 2, 0, True), ("undo", 0), ("redo", 0), ("cmd", 0, 0, 0, True), ("cmd", 0, 2, 0, True), ("undo", 0)],
+    [("cmd", 0, 1, 0, True), ("undo", 0), ("cmd", 0, 1, 0, False), ("redo", 0), ("cmd", 0, 2, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, 1, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, -1, True), ("cmd", 0, 1, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 1, 2, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 1, MAX_COMMAND_EVENTS, True)],
+    [("cmd", 0, 1, 0, True), ("undo", 1), ("cmd", 0, 1, 0, True)],
+]
+
+
+@pytest.mark.parametrize("steps", FITTING)
+def test_batches_cut_anywhere_are_taken_as_run_by_run(steps: list[tuple]):
+    events = _events(steps)
+    for a in range(len(events) + 1):
+        for b in range(a, len(events) + 1):
+            assert _outcome(events, [a, b]) == _outcome(events, [a, b], RunByRun), (a, b)
