@@ -5,6 +5,8 @@ from __future__ import annotations
 from coretests_support import builtins, new_demo, tiny_chunks
 
 from core.game import Game
+from core.history import History
+from core.replay import Timeline
 from core.state import fold
 from core.storage.store import LOADING_CACHE_CHUNKS
 
@@ -24,3 +26,31 @@ def test_a_load_keeps_few_chunks_decoded_and_decodes_the_others_again(tmp_path):
         assert 0 < len(store._cache) <= LOADING_CACHE_CHUNKS
         assert builtins(store.slice(0, len(store))) == written
         assert builtins(again.state) == builtins(fold(again.history.timeline()))
+
+
+def test_a_load_folds_after_every_second_batch_and_once_more_at_its_end(tmp_path, monkeypatch):
+    """``Timeline.loading``: half as many calls of the fold as batches, while the load keeps
+    both batches decoded; what is left when the load ends is folded then, undos and all."""
+    timeline = Timeline(History())
+    calls: list[int] = []
+    monkeypatch.setattr(timeline, "catch_up", lambda: calls.append(len(calls)))
+    after_batch = timeline.loading()
+    for _ in range(5):
+        after_batch()
+    assert calls == [0, 1]  # after batches 2 and 4
+    monkeypatch.undo()
+    batches = set()
+    with tiny_chunks(chunk=8, cache=48, every=4):
+        for notes in range(60, 68):  # the last batch folded as the load ends, or after the one before
+            path = tmp_path / f"g{notes}.ft"
+            game = new_demo(path)
+            for i in range(notes):
+                game.execute(f"note {i}")
+                if i % 5 == 4:
+                    game.execute("undo")
+            game.close()
+            again = Game.open(path, writable=False)
+            batches.add(-(-len(again.history.store) // 8) % 2)
+            assert again.timeline.folded == again.timeline.length == len(again.history.timeline())
+            assert builtins(again.state) == builtins(fold(again.history.timeline()))
+    assert batches == {0, 1}
