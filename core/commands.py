@@ -220,9 +220,17 @@ def match_prefix(word: str, options: list[str], what: str, local: Callable[[str]
     return _match(word, options, what, local)[0]
 
 
-def _match(word: str, options: list[str], what: str, local: Callable[[str], str] | None) -> tuple[str, bool]:
+def _match(
+    word: str,
+    options: list[str],
+    what: str,
+    local: Callable[[str], str] | None,
+    now: Callable[[], list[str]] | None = None,
+) -> tuple[str, bool]:
     """The option ``word`` names, and whether it was named in the reader's language:
-    exactly in it, exactly in English, by a prefix in it, by a prefix in English."""
+    exactly in it, exactly in English, by a prefix in it, by a prefix in English.
+    ``now``: the few options to name when ``word`` is none of too many to list
+    (asked for only then)."""
     w = word.lower()
     mine = [(_folded(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
     folded = _fold(word)
@@ -254,6 +262,11 @@ def _match(word: str, options: list[str], what: str, local: Callable[[str], str]
                 _("no {what} {word} (choose from {options})").format(
                     what=what, word=quoted(word), options=", ".join(shown)
                 )
+            )
+        few = now() if now is not None else []
+        if 0 < len(few) <= _FEW:
+            raise Refused(
+                _("no {what} {word}; now: {options}").format(what=what, word=quoted(word), options=", ".join(few))
             )
         raise Refused(_("no {what} {word}").format(what=what, word=quoted(word)))
     raise Refused(_could_be(word, hits))
@@ -294,18 +307,40 @@ def _or_list(items: list[str]) -> str:
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def _verb(word: str, specs: list[CommandSpec], domain: str) -> tuple[CommandSpec, str, bool]:
+def _verb(
+    word: str, specs: list[CommandSpec], domain: str, now: Callable[[], list[str]] | None = None
+) -> tuple[CommandSpec, str, bool]:
     """The command ``word`` names, the English name (or alias) it matched, and whether
-    it was named in the reader's language."""
+    it was named in the reader's language (``now``: as :func:`_match`)."""
     by_name: dict[str, CommandSpec] = {}
     for s in specs:
         by_name[s.name] = s
         for a in s.aliases:
             by_name[a] = s
     name, mine = _match(
-        word, list(by_name), _("command"), lambda n: local_name("command", n, spec_domain(by_name[n], domain))
+        word, list(by_name), _("command"), lambda n: local_name("command", n, spec_domain(by_name[n], domain)), now
     )
     return by_name[name], name, mine
+
+
+#: The most commands a refusal names as those of the phase: more would not fit its line.
+_FEW = 8
+
+
+def _for_now(spec: CommandSpec, state: GameState, role: str) -> int | None:
+    """Where ``spec`` comes among the commands ``role`` may give: 0 made for the phase
+    the game is in, 1 for any phase, 2 for other phases; None for the referee's alone."""
+    if role != REFEREE and spec.who == REFEREE:
+        return None
+    if not spec.phases:
+        return 1
+    return 0 if state.phase in spec.phases else 2
+
+
+def commands_now(specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
+    """The names (in the reader's language) of the commands made for the phase the
+    game is in that ``role`` may give: what a referee who typed no command wants."""
+    return sorted(local_name("command", s.name, spec_domain(s, domain)) for s in specs if _for_now(s, state, role) == 0)
 
 
 def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> CommandSpec:
@@ -604,7 +639,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     given = _words(text)
     if not given:
         raise Refused(_("empty command"))
-    spec, verb, mine = _verb(given[0].text, specs, domain)
+    spec, verb, mine = _verb(given[0].text, specs, domain, lambda: commands_now(specs, state, role, domain))
     domain = spec_domain(spec, domain)
     #: Where the record writes other than typed: (start, end, English).
     subs: list[tuple[int, int, str]] = []
@@ -869,8 +904,17 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
     before = words if ends_with_space else words[:-1]
     typed = current.lower()
     if not before:
-        both = [(local_name("command", s.name, spec_domain(s, domain)), s.name) for s in specs]
-        return _offered(typed, both)
+        # Those made for the phase come first, then those of any phase: Tab on an empty
+        # line walks through what can be done now.  The referee's alone are not offered
+        # to a side, which would be refused them.
+        both, first = [], {}
+        for s in specs:
+            rank = _for_now(s, state, role)
+            if rank is not None:
+                pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
+                both.append(pair)
+                first.update(dict.fromkeys(pair, rank))
+        return _offered(typed, both, first=first)
     try:
         spec = find_verb(before[0], specs, domain)
     except Refused:
@@ -925,12 +969,17 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
     return [c for c in out if not (c in seen or seen.add(c))]
 
 
-def _offered(typed: str, both: list[tuple[str, str]], *, ordered: bool = True) -> list[str]:
+def _offered(
+    typed: str, both: list[tuple[str, str]], *, ordered: bool = True, first: dict[str, int] | None = None
+) -> list[str]:
     """The reader's names that begin with ``typed``; where none does, the English ones
-    (sorted unless ``ordered`` is False, which keeps the given order)."""
+    (sorted unless ``ordered`` is False, which keeps the given order; by ``first``'s
+    rank of each name, then the name, where given)."""
     for names_ in ([n for n, _e in both], [e for _n, e in both]):
         hits = list(dict.fromkeys(n for n in names_ if n.lower().startswith(typed)))
         if hits:
+            if first is not None:
+                return sorted(hits, key=lambda n: (first[n], n))
             return sorted(hits) if ordered else hits
     return []
 

@@ -53,12 +53,19 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     #: How the roll's outcome is decided (``core.events.Check``): what the prompt says
     #: the bare dice must show, as the log and the dice pane will.
     check: Check | None = None
+    #: How often the command already made this roll (the same purpose, the same
+    #: roller): a tie's roll-off asks the same question again, and a prompt that
+    #: said nothing of it would look like one that did not take the faces.
+    again: int = 0
 
     def text(self) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
         when some were typed."""
         purpose = render(self.purpose, self.domain)
         what = whose(self.whose, purpose) if self.whose else purpose
+        if self.again:
+            # TRANSLATORS: a roll the command makes once more, e.g. an initiative tied.
+            what = _("{roll} again").format(roll=what)
         dice = f"{self.count}d{self.sides}"
         if self.check is not None:
             base, needed = check_base(self.check), check_need(self.check, self.count)

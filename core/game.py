@@ -415,7 +415,11 @@ class Game:
             # command's order of dice.  The unit's id goes no further.
             whose = roller(ctx.state, need.unit, need.side, role)
             asked = msgspec.structs.replace(
-                need.request, whose=whose, order=parsed.spec.dice, domain=self.ruleset.domain
+                need.request,
+                whose=whose,
+                order=parsed.spec.dice,
+                domain=self.ruleset.domain,
+                again=_times_rolled(ctx.events, need),
             )
             raise NeedDice(asked) from None
         _check_numbers(ctx.events)
@@ -867,6 +871,20 @@ def _inconsistent(path: Path, history: History) -> SaveError:
 
 
 _event_encoder = msgspec.msgpack.Encoder()
+
+
+def _times_rolled(events: list[ev.Event], need: NeedDice) -> int:
+    """How often ``events`` (a command's so far) already hold the roll ``need`` asks
+    for: its purpose, by the same unit, or the same side when no unit rolls."""
+    purpose = need.request.purpose
+    return sum(
+        1
+        for e in events
+        if isinstance(e, ev.Rolled)
+        and e.roll.purpose == purpose
+        and e.unit == need.unit
+        and (need.unit or e.side == need.side)
+    )
 
 
 def _check_numbers(events: list[ev.Event]) -> None:

@@ -230,7 +230,8 @@ def test_completion_offers_the_readers_language(bn, test_names):
         assert bn.complete("tira 2d6 so") == ["soglia=", "sotto="]
         assert bn.complete("tira 2d6 da") == ["dadi="]
         assert bn.complete("mark ahmed sop") == ["soppresso"]
-        assert bn.complete("rol") == ["roll", "rolloff"]  # no Italian name begins so: English
+        # No Italian name begins so: English; the roll-off is made for the set-up phase the game is in.
+        assert bn.complete("rol") == ["rolloff", "roll"]
         assert bn.usage(next(s for s in bn.commands if s.name == "roll")) == (
             "tira formula [soglia=…] [sotto=…] [scopo=…]"
         )

@@ -106,7 +106,13 @@ def test_an_apostrophe_inside_a_word_is_text(demo):
 def test_completion_of_verbs(skirmish):
     assert skirmish.complete("ma") == ["mark"]
     assert skirmish.complete("re") == ["redo", "reveal"]
-    assert skirmish.complete("") == sorted(s.name for s in skirmish.commands)
+    # An empty line: those made for the phase the game is in, then those of any phase,
+    # then those of other phases (setup: the set-up phase, over), each alphabetically.
+    assert skirmish.state.phase == "play"
+    assert skirmish.complete("") == [
+        *sorted({s.name for s in skirmish.commands} - {"setup"}),
+        "setup",
+    ]
 
 
 def test_completion_of_units_and_choices(demo):

@@ -146,6 +146,21 @@ def test_the_arrows_recall_what_was_typed_and_tab_completes(tmp_path, save):
     assert term.ended() == 0
 
 
+def test_tab_at_the_table_dice_prompt_offers_no_words(tmp_path):
+    """Faces are all the prompt takes: Tab there listed the reading words, each refused."""
+    term = Terminal(["--plain", "--demo"], environment(tmp_path, NO_COLOR="1"), tmp_path)
+    term.line("dice table", "table")
+    term.type("next\r")
+    term.wait_for("(an empty line cancels): ", last=True)
+    term.type("\t\t")
+    term.type("3\r")
+    term.wait_for("secret objective die: 1d6: 3 [table dice]")  # the 3 taken, nothing else typed
+    term.type("quit\r")
+    assert term.ended() == 0
+    after = term.out.split(b"secret objective die", 1)[1]
+    assert b"status" not in after and b"roster" not in after
+
+
 def test_through_pipes_lines_in_lines_out_and_questions_on_their_own_line(tmp_path, save):
     done = subprocess.run(
         [str(FIRETEAM), "--plain", str(save)],

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import events as ev
+from core.dice import NeedDice
 from core.game import Game
 from core.language.i18n import plain
 from core.ruleset import Refused
@@ -413,3 +414,46 @@ def test_the_fire_roll_is_replayed_not_rerolled(game, tmp_path):
         assert again.state == before
     finally:
         again.close()
+
+
+def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):
+    """A.5.1, ruling BI-INI-TIE: at the table the referee types 2 and 2; the prompt
+    that follows is the first side's initiative once more, and says "again" (the
+    same words as before would read as a prompt that did not take the faces)."""
+    with pytest.raises(NeedDice) as first:
+        game.execute("next", faces=[])
+    with pytest.raises(NeedDice) as retie:
+        game.execute("next", faces=[2, 2])
+    assert first.value.request.again == 0
+    assert retie.value.request.again == 1
+    assert retie.value.request.text() == first.value.request.text().replace("initiative", "initiative again")
+    with pytest.raises(NeedDice) as second_side:
+        game.execute("next", faces=[2, 2, 6])
+    assert second_side.value.request.again == 1
+    assert "again" in second_side.value.request.text()
+
+
+def test_tab_on_an_empty_line_offers_the_phases_commands_first(game):
+    """BI-R051: in the covering-fire phase a referee who does not know the words
+    finds them by Tab: the commands made for this phase before those of any phase,
+    and a side is not offered the referee's alone."""
+    play(game, "next dice=6,2")
+    assert game.state.phase == "cover"
+    made_for_it = sorted(s.name for s in game.commands if s.phases and "cover" in s.phases)
+    assert {"fire", "screen"} <= set(made_for_it)
+    offered = game.complete("")
+    assert offered[: len(made_for_it)] == made_for_it
+    assert "screened" in offered  # the referee's own, for another phase: offered last
+    assert offered.index("screened") > offered.index("next")
+    side = next(iter(game.state.sides))
+    assert "screened" not in game.complete("", side)
+    assert game.complete("s", side)[0] == "screen"
+
+
+def test_a_command_unknown_and_unlike_any_names_those_of_the_phase(game):
+    play(game, "next dice=6,2")
+    with pytest.raises(Refused) as refused:
+        game.parse("overwatch")
+    assert str(refused.value) == "no command 'overwatch'; now: fire, order, screen, smoke"
+    with pytest.raises(Refused, match=r"did you mean next\?$"):
+        game.parse("nxet")  # a near one is still named alone

@@ -444,3 +444,38 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
         rolls = [line.event.roll for line in demo.log_lines() if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls[-2:]] == [(6, 4), (3, 2)]  # turn 2's initiative (§5.0), as typed
     demo.close()
+
+
+@pytest.mark.parametrize("typed", ["help", "?", " HELP "])
+async def test_help_typed_on_the_command_line_opens_the_help(game, typed):
+    from tui.screens.help import HelpScreen
+
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        before = game.log_length
+        await type_keys(pilot, typed)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert game.log_length == before  # nothing recorded, nothing refused
+
+
+def test_no_ruleset_has_a_command_the_help_words_would_hide():
+    """``help`` (``aiuto``) and ``?`` typed alone open the help: no command of any
+    built-in ruleset may be named so, in either language."""
+    from core.commands import names
+    from core.game import builtin_commands
+    from core.language.reader import reading
+    from core.ruleset import BUILTIN, get_ruleset
+    from tui.i18n import pgettext
+
+    taken = set()
+    with reading("it"):
+        italian = pgettext("command", "help")
+        for ruleset_id in BUILTIN:
+            ruleset = get_ruleset(ruleset_id)
+            for spec in [*ruleset.commands(), *builtin_commands(ruleset)]:
+                taken |= {*names(spec, ruleset.domain), *spec.aliases}
+    assert italian == "aiuto"
+    assert {"next", "prossimo"} & taken  # the names are there to be compared
+    assert not taken & {"help", "?", italian}

@@ -250,9 +250,12 @@ class _Readline:
         def complete(text: str, state: int) -> str | None:
             with lock:
                 typed = readline.get_line_buffer()[: readline.get_endidx()]
-                found = [] if client.asking else client.game.complete(typed, client.role)
-                if typed.strip() == text:  # the first word: the client's own words too
-                    found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
+                if client.asking:  # faces for the table's dice: no word would be taken
+                    found = []
+                else:
+                    found = client.game.complete(typed, client.role)
+                    if typed.strip() == text:  # the first word: the client's own words too
+                        found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
             if len(found) == 1:
                 found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
             return found[state] if state < len(found) else None

@@ -36,7 +36,7 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
 from tui.commandline import CommandInput, CommandLine
 from tui.compositor import RowsCompositor
-from tui.i18n import N_, _, phase_name, role_words
+from tui.i18n import N_, _, pgettext, phase_name, role_words
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView, summary
 from tui.panes.phase import PhasePane
@@ -493,6 +493,10 @@ class GameScreen(Screen):
 
     def _entered(self, text: str) -> None:
         """A command given on the command line (run as Enter is handled: ``CommandInput``)."""
+        if text.strip().casefold() in {"?", "help", pgettext("command", "help").casefold()}:
+            # No ruleset's command: what a newcomer types first, answered with the help.
+            self.action_help()
+            return
         self.run_command(text)
         store = getattr(self.app, "store", None)
         if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
