@@ -33,7 +33,8 @@ _ISSUED = bytes(kind == ISSUED for kind in range(256))
 _NOT_MARKER = bytes(kind for kind in range(256) if not ISSUED <= kind <= REDONE)
 _cmd_of = operator.attrgetter("cmd")
 _n_of = operator.attrgetter("n")
-_one_more = (1).__add__
+#: A byte to the byte after it (255 to 0, which no span is).
+_ONE_MORE = bytes((k + 1) % 256 for k in range(256))
 
 
 #: The most facts one command may hold: a record claiming more is damage (and
@@ -244,7 +245,12 @@ class History:
             and all(map(operator.lt, cmds, cmds[1:checked]))
         ):
             return None
-        if list(map(_one_more, map(_n_of, heads[:checked]))) != spans[:checked]:
+        # As bytes (a pass of C each, no list): a count or a span past 255 is no byte,
+        # and such a batch goes run by run.
+        try:
+            if bytes(map(_n_of, heads[:checked])).translate(_ONE_MORE) != bytes(spans[:checked]):
+                return None
+        except ValueError:
             return None
         return heads, cmds, starts, nexts[:checked]
 
