@@ -95,9 +95,32 @@ class Timeline:
         chunks: the two batches, and the one before for an undo that reaches back
         into it).  Half as many calls of the fold, each over twice the events (a
         million-event load 1.136 -> 1.113 s of CPU).  The load's caller catches up
-        once more when it ends."""
+        once more when it ends.
+
+        A fact the fold cannot apply (``KeyError``: a unit or side the game does not
+        have) is not the load's to judge halfway: the command holding it may be undone
+        further on.  The state goes back to the last snapshot, no more is folded while
+        the load goes on, and the caller's last catch-up folds the effective history
+        from there: a save is refused for such a fact if and only if it is in effect
+        at the end, wherever the batches fall."""
         batches = count(1)
-        return lambda: None if next(batches) % 2 else self.catch_up()
+        failed = False
+
+        def after_batch() -> None:
+            nonlocal failed
+            if next(batches) % 2 or failed:
+                return
+            try:
+                self.catch_up()
+            except KeyError:
+                failed = True
+                # (Not ``_rewind``: the state was changed partway through the window.)
+                last = len(self._snapshots) - 1
+                self.state = decode_state(self._snapshots[last])
+                self.folded = last * self.every
+                del self.phases[bisect_right(self.phases, self.folded, key=lambda p: p[0]) :]
+
+        return after_batch
 
     def _fold_picked(self, stop: int) -> bool:
         """Fold steps ``folded`` to ``stop`` into the live state (by ``apply_in_place``'s
