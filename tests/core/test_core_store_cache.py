@@ -67,10 +67,14 @@ def _with_a_fact_about_nobody(path, notes: int, undone: bool) -> int:
         game.execute(f"note {i}")
     game.close()
     game = Game.open(path, writable=False)
-    chain, cmd, line = Chain(game.saved_check), game.history.next_cmd, len(game.history.store) + 3
+    chain, cmd, line = Chain(game.saved_check), game.history.next_cmd, len(game.history.store) + 5
+    unit, turn = next(iter(game.state.units)), game.state.turn
     game.close()
     with open(path, "ab") as f:
-        f.write(chain.frame(ev.Issued(cmd=cmd, n=1, by="referee", text="move nobody")))
+        # A phase and a move the fold applies before it meets the unit it does not have.
+        f.write(chain.frame(ev.Issued(cmd=cmd, n=3, by="referee", text="move nobody")))
+        f.write(chain.frame(ev.PhaseBegan(turn=turn + 1, phase="activation")))
+        f.write(chain.frame(ev.Moved(unit=unit, cm=3, how="move")))
         f.write(chain.frame(ev.Moved(unit="nobody", cm=1, how="move")))
         if undone:
             f.write(chain.frame(ev.Undone(cmd=cmd, by="referee")))
