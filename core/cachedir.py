@@ -29,10 +29,17 @@ def cache_root() -> Path:
     return platformdirs.user_cache_path("fireteam")
 
 
-def read_entry_bytes(path: Path, limit: int) -> bytes | None:
-    """A cache entry's bytes, or None if it is not a regular file of at most ``limit``
-    bytes that can be read: a link is not followed, and a FIFO is opened without
-    waiting for a writer (then refused), so a planted entry never holds a start up."""
+def open_entry(path: Path) -> tuple[int, os.stat_result] | None:
+    """A cache entry opened for reading (its descriptor, and its ``fstat``), or None if it
+    is not a regular file that this user owns and not everybody may write.
+
+    A link is not followed, and a FIFO is opened without waiting for a writer (then
+    refused), so a planted entry never holds a start up.  An entry another user
+    made (a shared or badly set ``FIRETEAM_CACHE_DIR``, a folder left writable) is
+    not believed: the digests inside an entry guard against damage, not a writer;
+    only the user himself, who could as well edit his own programs, is trusted to
+    write his cache.  The checks cost nothing a read would not: one ``fstat``.
+    """
     try:
         flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
@@ -40,7 +47,29 @@ def read_entry_bytes(path: Path, limit: int) -> bytes | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        if stat.S_ISREG(info.st_mode) and _ours(info):
+            return fd, info
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _ours(info: os.stat_result) -> bool:
+    """Whether a file is the user's, and not everybody's to write (where the system has owners to say)."""
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is None or (info.st_uid == geteuid() and not info.st_mode & stat.S_IWOTH)
+
+
+def read_entry_bytes(path: Path, limit: int) -> bytes | None:
+    """A cache entry's bytes, or None if it is not a regular file of at most ``limit``
+    bytes that can be read (and that only this user wrote: :func:`open_entry`)."""
+    opened = open_entry(path)
+    if opened is None:
+        return None
+    fd, info = opened
+    try:
+        if info.st_size > limit:
             return None
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)

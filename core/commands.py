@@ -225,12 +225,13 @@ def _match(
     options: list[str],
     what: str,
     local: Callable[[str], str] | None,
-    now: Callable[[], list[str]] | None = None,
+    now: Callable[[str], list[str]] | None = None,
 ) -> tuple[str, bool]:
     """The option ``word`` names, and whether it was named in the reader's language:
     exactly in it, exactly in English, by a prefix in it, by a prefix in English.
-    ``now``: the few options to name when ``word`` is none of too many to list
-    (asked for only then)."""
+    ``now``: asked, when ``word`` is none of them, for the few to name instead: those
+    whose help speaks of ``word`` (``now("about")``), else, where none is near it and
+    there are too many to list, those fitting the moment (``now("now")``)."""
     w = word.lower()
     mine = [(_folded(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
     folded = _fold(word)
@@ -254,6 +255,13 @@ def _match(
         return hits[0], False
     if not hits:
         shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
+        about = now("about") if now is not None else []
+        if 0 < len(about) <= _FEW:
+            raise Refused(
+                _("no {what} {word}; the word is in the help of {options}").format(
+                    what=what, word=quoted(word), options=", ".join(about)
+                )
+            )
         near = _near(folded, shown) or _near(w, options)
         if near:
             raise Refused(_did_you_mean(_("no {what} {word}").format(what=what, word=quoted(word)), near))
@@ -263,7 +271,7 @@ def _match(
                     what=what, word=quoted(word), options=", ".join(shown)
                 )
             )
-        few = now() if now is not None else []
+        few = now("now") if now is not None else []
         if 0 < len(few) <= _FEW:
             raise Refused(
                 _("no {what} {word}; now: {options}").format(what=what, word=quoted(word), options=", ".join(few))
@@ -308,7 +316,7 @@ def _or_list(items: list[str]) -> str:
 
 
 def _verb(
-    word: str, specs: list[CommandSpec], domain: str, now: Callable[[], list[str]] | None = None
+    word: str, specs: list[CommandSpec], domain: str, now: Callable[[str], list[str]] | None = None
 ) -> tuple[CommandSpec, str, bool]:
     """The command ``word`` names, the English name (or alias) it matched, and whether
     it was named in the reader's language (``now``: as :func:`_match`)."""
@@ -335,6 +343,25 @@ def _for_now(spec: CommandSpec, state: GameState, role: str) -> int | None:
     if not spec.phases:
         return 1
     return 0 if state.phase in spec.phases else 2
+
+
+def commands_about(
+    word: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN
+) -> list[str]:
+    """The names (in the reader's language) of the commands ``role`` may give whose help
+    speaks of ``word`` as a whole word, in the reader's language or in English: what a
+    referee meant by a word of the game that is not a command (``attack``: ``at``, ``mg``)."""
+    folded = _fold(word)
+    if len(folded) < 3 or not folded.isalpha():
+        return []
+    speaks = re.compile(rf"\b{re.escape(folded)}\b").search
+    out = []
+    for s in specs:
+        if s.help and _for_now(s, state, role) is not None:
+            helps = {_fold(s.help), _fold(translations(lang(), spec_domain(s, domain)).gettext(s.help))}
+            if any(speaks(h) for h in helps):
+                out.append(local_name("command", s.name, spec_domain(s, domain)))
+    return sorted(out)
 
 
 def commands_now(specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
@@ -639,7 +666,13 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     given = _words(text)
     if not given:
         raise Refused(_("empty command"))
-    spec, verb, mine = _verb(given[0].text, specs, domain, lambda: commands_now(specs, state, role, domain))
+
+    def instead(what: str) -> list[str]:
+        if what == "about":
+            return commands_about(given[0].text, specs, state, role, domain)
+        return commands_now(specs, state, role, domain)
+
+    spec, verb, mine = _verb(given[0].text, specs, domain, instead)
     domain = spec_domain(spec, domain)
     #: Where the record writes other than typed: (start, end, English).
     subs: list[tuple[int, int, str]] = []

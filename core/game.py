@@ -255,7 +255,7 @@ class Game:
             loaded = load(
                 path,
                 history=timeline.history,
-                after_batch=timeline.catch_up,
+                after_batch=timeline.loading(),
                 progress=progress,
                 resume=hit.resume if hit is not None else None,
                 hasher=hasher,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import compress
 
@@ -33,7 +33,8 @@ _ISSUED = bytes(kind == ISSUED for kind in range(256))
 _NOT_MARKER = bytes(kind for kind in range(256) if not ISSUED <= kind <= REDONE)
 _cmd_of = operator.attrgetter("cmd")
 _n_of = operator.attrgetter("n")
-_one_more = (1).__add__
+#: A byte to the byte after it (255 to 0, which no span is).
+_ONE_MORE = bytes((k + 1) % 256 for k in range(256))
 
 
 #: The most facts one command may hold: a record claiming more is damage (and
@@ -123,30 +124,98 @@ class History:
         marker_kinds = window.translate(None, _NOT_MARKER)
         turns = list(compress(range(n), marker_kinds.translate(_TURN)))
         fitting = self._fitting(events, base, window, markers, marker_kinds)
+        if fitting is not None:
+            self._take_fitting(events, base, markers, turns, fitting)
+            return
+        i = 0
+        for j in [*turns, n]:
+            if i < j:
+                self._settle(markers[i], at_marker=True)
+                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n)
+            if j < n:
+                self._turn(events, base, markers[j])
+            i = j + 1
+        self._settle(end, at_marker=False)
+
+    def _turn(self, events: list[ev.Event], base: int, p: int) -> None:
+        """The undo or redo marker at store index ``p``."""
+        self._settle(p, at_marker=True)
+        e = events[p - base]
+        if type(e) is ev.Undone:
+            self._undo(e.cmd, p)
+        else:
+            self._redo(e.cmd, p)
+        self._cursor = p + 1
+
+    def _take_fitting(
+        self,
+        events: list[ev.Event],
+        base: int,
+        markers: list[int],
+        turns: list[int],
+        fitting: tuple[list[ev.Issued], list[int], list[int], list[int]],
+    ) -> None:
+        """A batch whose commands ``_fitting`` found fitting: every command's start and
+        end stored at once, then each run of commands between two undos or redos put
+        in effect, and each undo and redo taken, in order (as ``feed`` does for any
+        batch, with the questions each run would ask answered already)."""
+        heads, cmds, starts, ends = fitting
+        end = base + len(events)
+        first = len(self.group_start)
+        self.group_start.fromlist(starts)
+        self.group_end.fromlist(ends)  # (all but a last command whose facts may be still to come)
+        self.live.extend(bytes(len(starts)))
+        n = len(markers)
         h = 0  # the first command of the batch not yet taken
         i = 0
         for j in [*turns, n]:
             if i < j:
                 self._settle(markers[i], at_marker=True)
-                run = (fitting[0][h : h + j - i], fitting[1][h : h + j - i]) if fitting is not None else None
-                self._issue(events, base, markers[i:j], markers[j] if j < n else end, at_marker=j < n, fitting=run)
-                h += j - i
+                took = j - i
+                complete = took
+                if h + took > len(ends):  # the batch's last marker, a command: its facts may be still to come
+                    last = heads[-1]
+                    if not 0 <= last.n <= MAX_COMMAND_EVENTS:
+                        said = _("command claims {n} facts (from 0 to {limit})")
+                        raise _at(starts[-1] + 1, said.format(n=last.n, limit=MAX_COMMAND_EVENTS))
+                    if last.cmd != first + len(starts) - 1:
+                        raise _at(starts[-1] + 1, _("command out of order or malformed"))
+                    last_end = starts[-1] + 1 + last.n
+                    self.group_end.append(last_end)
+                    if last_end < end:
+                        raise _outside(last_end + 1)
+                    ends = [*ends, last_end]
+                    complete -= last_end > end
+                if complete:
+                    self._in_effect(heads[h : h + complete], cmds[h : h + complete], starts[h], ends[h + complete - 1])
+                if complete < took:
+                    self._open_cmd = first + h + complete
+                    self._cursor = starts[-1] + 1
+                h += took
             if j < n:
-                p = markers[j]
-                self._settle(p, at_marker=True)
-                e = events[p - base]
-                if type(e) is ev.Undone:
-                    self._undo(e.cmd, p)
-                else:
-                    self._redo(e.cmd, p)
-                self._cursor = p + 1
+                self._turn(events, base, markers[j])
             i = j + 1
         self._settle(end, at_marker=False)
 
+    def _in_effect(self, heads: list[ev.Issued], cmds: list[int], start: int, end: int) -> None:
+        """Commands ``cmds`` (markers ``heads``), back to back in the store from ``start``
+        to ``end``, complete: put in effect."""
+        if self.redoable:
+            self._abandon_redo(heads)
+        run_step, run_store = self.run_step, self.run_store
+        if not run_step or run_store[-1] + (self.length - run_step[-1]) != start:
+            run_step.append(self.length)
+            run_store.append(start)
+        self.live[cmds[0] : cmds[-1] + 1] = b"\x01" * len(cmds)
+        self.eff_cmds.fromlist(cmds)
+        self.length += end - start
+        self._cursor = end
+
     def _fitting(
         self, events: list[ev.Event], base: int, window: bytearray, markers: list[int], marker_kinds: bytearray
-    ) -> tuple[list[ev.Issued], list[int]] | None:
-        """The command markers of ``events`` (from store index ``base``) and their numbers,
+    ) -> tuple[list[ev.Issued], list[int], list[int], list[int]] | None:
+        """The command markers of ``events`` (from store index ``base``), their numbers,
+        where they start and where they end (all but the last marker of all's),
         if every one of them but the last marker of all is numbered next and claims exactly
         the facts up to the marker after it; else None (``_issue`` then finds what is wrong).
 
@@ -159,12 +228,13 @@ class History:
             return None
         heads: list[ev.Issued] = list(compress(events, window.translate(_ISSUED)))  # type: ignore[arg-type]
         if not heads:
-            return heads, []
+            return heads, [], [], []
         # From each command marker to the marker after it (the end of the batch after
         # the last): its own facts and itself.  (Small numbers: Python makes none anew.)
         among = marker_kinds.translate(_ISSUED)
-        nexts = compress([*markers[1:], base + len(events)], among)
-        spans = list(map(operator.sub, nexts, compress(markers, among)))
+        starts = list(compress(markers, among))
+        nexts = list(compress([*markers[1:], base + len(events)], among))
+        spans = list(map(operator.sub, nexts, starts))
         checked = len(heads) - (marker_kinds[-1] == ISSUED)  # the last marker's facts may be still to come
         first = len(self.group_start)
         cmds = list(map(_cmd_of, heads))
@@ -175,9 +245,14 @@ class History:
             and all(map(operator.lt, cmds, cmds[1:checked]))
         ):
             return None
-        if list(map(_one_more, map(_n_of, heads[:checked]))) != spans[:checked]:
+        # As bytes (a pass of C each, no list): a count or a span past 255 is no byte,
+        # and such a batch goes run by run.
+        try:
+            if bytes(map(_n_of, heads[:checked])).translate(_ONE_MORE) != bytes(spans[:checked]):
+                return None
+        except ValueError:
             return None
-        return heads, cmds
+        return heads, cmds, starts, nexts[:checked]
 
     def _settle(self, i: int, *, at_marker: bool) -> None:
         """Check the facts in [cursor, i) against the open command, closing it if complete."""
@@ -193,38 +268,11 @@ class History:
         elif i != self._cursor:
             raise _outside(self._cursor + 1)
 
-    def _issue(
-        self,
-        events: list[ev.Event],
-        base: int,
-        starts: list[int],
-        limit: int,
-        *,
-        at_marker: bool,
-        fitting: tuple[list[ev.Issued], list[int]] | None = None,
-    ) -> None:
-        """Commands whose markers stand at ``starts``, back to back, before ``limit``.
-
-        ``fitting``: their markers and numbers, found fitting by ``_fitting`` (all of
-        them if ``at_marker``, else all but the last, which is checked here)."""
+    def _issue(self, events: list[ev.Event], base: int, starts: list[int], limit: int, *, at_marker: bool) -> None:
+        """Commands whose markers stand at ``starts``, back to back, before ``limit``,
+        each checked (a batch ``_fitting`` did not find fitting)."""
         first = len(self.group_start)
-        if fitting is not None:
-            heads, cmds = fitting
-            last = heads[-1]
-            if at_marker:
-                ends = [*starts[1:], limit]
-            else:
-                if not 0 <= last.n <= MAX_COMMAND_EVENTS:
-                    raise _at(
-                        starts[-1] + 1,
-                        _("command claims {n} facts (from 0 to {limit})").format(n=last.n, limit=MAX_COMMAND_EVENTS),
-                    )
-                if last.cmd != first + len(starts) - 1:
-                    raise _at(starts[-1] + 1, _("command out of order or malformed"))
-                ends = [*starts[1:], starts[-1] + 1 + last.n]
-        else:
-            heads, ends = self._checked_run(events, base, starts, first)
-            cmds = list(range(first, first + len(starts)))
+        heads, ends = self._checked_run(events, base, starts, first)
         # (``fromlist``: half the time of ``extend`` for a list.)
         self.group_start.fromlist(starts)
         self.group_end.fromlist(ends)
@@ -236,16 +284,7 @@ class History:
             raise _outside(last_end + 1)
         complete = len(starts) if last_end == limit else len(starts) - 1
         if complete:
-            if self.redoable:
-                self._abandon_redo(heads[:complete])
-            run_step, run_store = self.run_step, self.run_store
-            if not run_step or run_store[-1] + (self.length - run_step[-1]) != starts[0]:
-                run_step.append(self.length)
-                run_store.append(starts[0])
-            self.live[first : first + complete] = b"\x01" * complete
-            self.eff_cmds.fromlist(cmds[:complete])
-            self.length += ends[complete - 1] - starts[0]
-            self._cursor = ends[complete - 1]
+            self._in_effect(heads[:complete], list(range(first, first + complete)), starts[0], ends[complete - 1])
         if complete < len(starts):
             self._open_cmd = first + complete
             self._cursor = starts[-1] + 1
@@ -391,6 +430,26 @@ class History:
             yield start, start + take
             a += take
             k += 1
+
+    def stretches(self, a: int, b: int) -> tuple[list[int], list[int], list[int]]:
+        """The same store ranges as :meth:`ranges`, as three lists: the step each begins
+        at, and where it begins and ends in the store.
+
+        Worked out from the runs' arrays by slices and ``map`` (no Python code per
+        range: a fold through a game with an undo every hundred events meets
+        twenty ranges in two thousand steps)."""
+        b = min(b, self.length)
+        if a >= b:
+            return [], [], []
+        run_step, run_store = self.run_step, self.run_store
+        first = bisect_right(run_step, a) - 1
+        last = bisect_left(run_step, b)  # the runs ``first`` to ``last - 1`` hold steps [a, b)
+        steps = run_step[first:last].tolist()
+        starts = run_store[first:last].tolist()
+        starts[0] += a - steps[0]
+        steps[0] = a
+        ends = list(map(operator.add, starts, map(operator.sub, [*steps[1:], b], steps)))
+        return steps, starts, ends
 
     def timeline(self, a: int = 0, b: int | None = None) -> list[ev.Event]:
         """The effective events in steps [a, b)."""

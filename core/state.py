@@ -255,8 +255,9 @@ _APPLY = {
 assert set(_APPLY) == set(ev.EVENT_TYPES), "every event type needs a fold rule"
 
 
-#: Whether an event's type changes the state (the rest only live in the log).
-_acts = frozenset(t for t, rule in _APPLY.items() if rule is not _nothing).__contains__
+#: The event types that change the state (the rest only live in the log).
+CHANGING: frozenset[type[ev.Event]] = frozenset(t for t, rule in _APPLY.items() if rule is not _nothing)
+_acts = CHANGING.__contains__
 
 
 def apply_in_place(state: GameState, events: list[ev.Event] | tuple[ev.Event, ...]) -> GameState:
@@ -267,6 +268,20 @@ def apply_in_place(state: GameState, events: list[ev.Event] | tuple[ev.Event, ..
     for e in compress(events, map(_acts, map(type, events))):
         table[type(e)](state, e)
     state.event_count += len(events)
+    return state
+
+
+def apply_picked(state: GameState, events: list[ev.Event], picked: bytes | bytearray, count: int) -> GameState:
+    """Fold into ``state`` itself the events ``events[i]`` whose ``picked[i]`` is 1,
+    which stand for ``count`` events: those of a type in ``CHANGING`` among them.
+
+    For a fold that picked them by what it knows of each event (``core.replay``: the
+    store keeps a byte for each event's kind), so no look at each event's type is
+    needed to pass over those that do nothing, nor a list of the rest."""
+    table = _APPLY
+    for e in compress(events, picked):
+        table[type(e)](state, e)
+    state.event_count += count
     return state
 
 

@@ -16,7 +16,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.suggester import Suggester
+from textual.suggester import SuggestionReady
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -47,21 +47,15 @@ def current_word(text: str) -> str:
     return "" if text.endswith(" ") or not text else text.rpartition(" ")[2]
 
 
-class CompletionSuggester(Suggester):
-    """Greys in the first completion of the word being typed."""
-
-    def __init__(self, completer: Completer) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.completer = completer
-
-    async def get_suggestion(self, value: str) -> str | None:
-        if not value or value.endswith(" "):
-            return None
-        candidates = self.completer(value)
-        if not candidates:
-            return None
-        done = replace_last_word(value, candidates[0])
-        return done if done != value and done.lower().startswith(value.lower()) else None
+def suggestion(completer: Completer, value: str) -> str | None:
+    """The line ``value`` with its word being typed completed by the first candidate (greyed in), if any."""
+    if not value or value.endswith(" "):
+        return None
+    candidates = completer(value)
+    if not candidates:
+        return None
+    done = replace_last_word(value, candidates[0])
+    return done if done != value and done.lower().startswith(value.lower()) else None
 
 
 class CommandInput(PlainInput):
@@ -76,7 +70,11 @@ class CommandInput(PlainInput):
     ]
 
     def __init__(self, completer: Completer, **kwargs) -> None:
-        super().__init__(suggester=CompletionSuggester(completer), **kwargs)
+        # No Textual Suggester: it works each suggestion out in a worker of its own, a coroutine
+        # per key, which a seat closing before the worker starts left never awaited.  The
+        # completer answers at once: the suggestion is worked out as the line changes, and
+        # reaches the box as a Suggester's would (SuggestionReady, for the line it was made for).
+        super().__init__(**kwargs)
         self.completer = completer
         #: What Enter does with the line (``CommandLine`` sets it).
         self.on_enter: Callable[[str], None] | None = None
@@ -84,6 +82,25 @@ class CommandInput(PlainInput):
         self._history_pos = 0
         self._cycle: list[str] = []
         self._cycle_pos = 0
+        #: A refused line given back, still whole and selected (``CommandLine.give_back``).
+        self.given_back = False
+
+    def watch_selection(self) -> None:
+        if self.given_back and self.selection != Selection(0, len(self.value)):
+            self.given_back = False
+
+    def action_delete_left(self) -> None:
+        # Backspace on a refused line given back mends it, as on any line: its last
+        # character goes, not the whole selected line (a referee fixing "A11" lost it).
+        if self.given_back:
+            self.given_back = False
+            self.selection = Selection.cursor(len(self.value))
+        super().action_delete_left()
+
+    def watch_value(self, value: str) -> None:
+        done = suggestion(self.completer, value)
+        if done is not None:
+            self.post_message(SuggestionReady(value, done))
 
     async def action_submit(self) -> None:
         # The line empties as Enter is pressed, in order with the keys typed
@@ -262,6 +279,7 @@ class CommandLine(Vertical):
             with box.prevent(Input.Changed):  # the hint keeps saying why
                 box.value = text
             box.selection = Selection(0, len(text))
+            box.given_back = True
 
     def insert_unit(self, unit_id: str) -> bool:
         """Put a figure's id on the line where the command being typed takes a figure.

@@ -21,8 +21,10 @@ way for both drivers (``tui.local_driver``, ``tui.ssh.driver``):
   box the command opened (its dice), not to the line behind it.
 
 Ctrl+Q and Esc always answer: found in input dropped by the bucket they are
-kept, and no backlog drops them; Ctrl+Q is handed to the app at once (it
-quits), Esc in its turn (it ends what was being typed).  A bracketed paste
+kept (one of each a read: a flood of them answers as one would), and no
+backlog drops them (past a full one, Escs in a row wait as one); Ctrl+Q is
+handed to the app at once (it quits), Esc in its turn (it ends what was being
+typed).  A bracketed paste
 cut by the bucket is dropped whole, never put in cut.  What is dropped is
 said, with the words below (``Input dropped: …``), to the terminal that
 typed it, at most every few seconds.
@@ -64,16 +66,11 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 #: It answers even inside a bracketed paste (``tui.terminal_parser``): no paste holds it.
 QUIT_SEQUENCES = ("\x11", "\x1b[113;5u", "\x1b[27;5;113~")
 _QUIT = re.compile("|".join(map(re.escape, QUIT_SEQUENCES)))
-#: In input the bucket drops: a bracketed paste (skipped whole, but for a Ctrl+Q in it), and
-#: the keys that always answer, as terminals send them: Ctrl+Q and Esc (kitty's, or an ESC
-#: that starts no sequence: under a flood the next character may follow it at once).
-_DROPPED = re.compile(
-    re.escape(PASTE_START)
-    + ".*?(?:"
-    + re.escape(PASTE_END)
-    + r"|\Z)|("
-    + _QUIT.pattern
-    + r")|(\x1b\[27u|\x1b(?![\[O]))",
+#: In input the bucket drops: a bracketed paste (skipped whole, but for a Ctrl+Q in it), and Esc as
+#: terminals send it (kitty's, or an ESC that starts no sequence: under a flood the next character may
+#: follow it at once).
+_PASTE_OR_STOP = re.compile(
+    re.escape(PASTE_START) + ".*?(?:" + re.escape(PASTE_END) + r"|\Z)|(\x1b\[27u|\x1b(?![\[O]))",
     re.DOTALL,
 )
 
@@ -190,15 +187,18 @@ class BoundedInput:
             else:
                 kept += _quits(rest[:end])
                 rest = rest[end + len(PASTE_END) :]
-        for found in _DROPPED.finditer(rest):
-            if found.group(1):
-                kept.append(_key(QUIT_KEY, "\x11"))
-            elif found.group(2):
+        # One Ctrl+Q and one Esc answer as a flood of them would: at most one of each is kept (a key
+        # event for each ESC of a megabyte dropped was a million events, and seconds of the loop).
+        kept += _quits(rest)  # in a paste or out of one: a Ctrl+Q is never a paste's
+        for found in _PASTE_OR_STOP.finditer(rest):
+            if found.group(1):  # an Esc, outside any paste
                 kept.append(_key(STOP_KEY, "\x1b"))
-            else:
-                kept += _quits(found.group())  # a paste: a Ctrl+Q in it is still the key
-                if not found.group().endswith(PASTE_END):
-                    self._skipping_paste = True  # a paste that starts in what is dropped, and goes on
+                # The rest ends inside a paste if its last start bracket has no end bracket after it.
+                tail = rest[found.end() :]
+                self._skipping_paste = tail.rfind(PASTE_START) > tail.rfind(PASTE_END)
+                break
+            if not found.group().endswith(PASTE_END):
+                self._skipping_paste = True  # a paste that starts in what is dropped, and goes on
         return Admitted(text, kept, dropped + len(data) - granted, cut_paste)
 
     def _follow_paste(self, text: str) -> None:
@@ -241,8 +241,9 @@ class BoundedInput:
                         long_line += 1
                         continue
                     self._line += 1
-                if message.key == STOP_KEY:  # in its turn, but never dropped
-                    self._backlog.append(message)
+                if message.key == STOP_KEY:  # in its turn, never dropped (past a full backlog, Escs in a row are one)
+                    if len(self._backlog) < self.limits.backlog or getattr(self._backlog[-1], "key", None) != STOP_KEY:
+                        self._backlog.append(message)
                     continue
             elif isinstance(message, events.Paste) and self._line + len(message.text) > self.limits.line_length:
                 long_line += len(message.text)
@@ -327,8 +328,8 @@ class BoundedInput:
 
 
 def _quits(text: str) -> list[Any]:
-    """The Ctrl+Q keys in ``text`` (skipped as a paste's), as key events."""
-    return [_key(QUIT_KEY, "\x11") for _found in _QUIT.finditer(text)]
+    """A Ctrl+Q key if ``text`` (dropped, or skipped as a paste's) holds one: one leaves as well as many."""
+    return [_key(QUIT_KEY, "\x11")] if _QUIT.search(text) else []
 
 
 def _key(key: str, character: str) -> Any:

@@ -29,14 +29,23 @@ a pickle, read as hostile input: only if it is a regular file of at most
 unpickler that makes nothing but Textual's CSS model (rule sets, selectors,
 styles and their values: ``tui.textual_internals.CSS_MODEL``) and enum members
 of those classes;
-anything else, or any error, and the CSS is parsed as before.  (The digest
-guards against damage; the unpickler against a file that would run code.  A
-writer with the user's rights could change the CSS itself too.)
+anything else, or any error, and the CSS is parsed as before.  A pickle's BUILD
+sets attributes on whatever it is given, a class too: what the unpickler hands
+it of Textual (those classes, their enum members, the model's functions) is
+watched, put back as it was if the pickle changed it, and the file refused
+(about 0.15 ms of a read).  (The digest guards against damage; the unpickler
+against a file that would run code or change Textual; ``core.cachedir`` against
+another user's file.  A writer with the user's rights could change the CSS
+itself too: the rules such a file holds are believed as the CSS would be, and
+CPython's unpickler makes its memo as long as the largest index a file names,
+so a file of a few bytes can make a start allocate gigabytes.)
 """
 
 from __future__ import annotations
 
+import operator
 import os
+import types
 from pathlib import Path
 from typing import Any
 
@@ -153,20 +162,78 @@ def _unpickled(body: bytes) -> dict[bytes, list[RuleSet]]:
             return getattr(owner, name)
         raise pickle.UnpicklingError(f"not a member: {name!r}")
 
+    # A pickle's BUILD sets attributes on whatever it is given, a class or a function too:
+    # what it was handed of Textual is watched, and put back as it was if the pickle changed it.
+    handed: dict[int, tuple[object, tuple[dict[str, object], tuple[object, ...]]]] = {}
+
+    def watched(found: Any) -> Any:
+        for thing in (found, *(found.__members__.values() if isinstance(found, enum.EnumType) else ())):
+            if id(thing) not in handed:
+                handed[id(thing)] = (thing, _state(thing))
+        return found
+
     class Model(pickle.Unpickler):
         def find_class(self, module: str, name: str) -> Any:
             if (module, name) == ("builtins", "getattr"):
                 return member
             if (module, name) in CSS_MODEL:
-                return super().find_class(module, name)
+                return watched(super().find_class(module, name))
             raise pickle.UnpicklingError(f"not CSS: {module}.{name}")
 
-    kept = Model(io.BytesIO(body)).load()
+    try:
+        kept = Model(io.BytesIO(body)).load()
+    finally:
+        changed = [(thing, was) for thing, was in handed.values() if not _same(_state(thing), was)]
+        for thing, was in changed:
+            _put_back(thing, was)
+    if changed:
+        raise pickle.UnpicklingError(f"the pickle changed {changed[0][0]!r}")
     if not isinstance(kept, dict) or not all(
         isinstance(k, bytes) and isinstance(v, list) and all(isinstance(r, RuleSet) for r in v) for k, v in kept.items()
     ):
         return {}
     return kept
+
+
+#: What a pickle's BUILD could set on a class or a function besides its ``__dict__`` (on an enum member: its class).
+_CLASS_OUTSIDE = ("__class__", "__bases__", "__name__", "__qualname__")
+_FUNCTION_OUTSIDE = ("__class__", "__name__", "__qualname__", "__code__", "__defaults__", "__kwdefaults__")
+_OTHER_OUTSIDE = ("__class__",)
+_GETTERS = {names: operator.attrgetter(*names) for names in (_CLASS_OUTSIDE, _FUNCTION_OUTSIDE)}
+_NONE = object()
+
+
+def _outside(thing: object) -> tuple[str, ...]:
+    if isinstance(thing, type):
+        return _CLASS_OUTSIDE
+    return _FUNCTION_OUTSIDE if isinstance(thing, types.FunctionType) else _OTHER_OUTSIDE
+
+
+def _state(thing: object) -> tuple[dict[str, object], tuple[object, ...]]:
+    names = _outside(thing)
+    return dict(vars(thing)), (type(thing),) if names is _OTHER_OUTSIDE else _GETTERS[names](thing)
+
+
+def _same(now: tuple[dict[str, object], tuple[object, ...]], was: tuple[dict[str, object], tuple[object, ...]]) -> bool:
+    # By identity: a value the pickle made could compare equal to the one it replaced.
+    return (
+        list(now[0]) == list(was[0])
+        and all(map(operator.is_, now[0].values(), was[0].values()))
+        and all(map(operator.is_, now[1], was[1]))
+    )
+
+
+def _put_back(thing: object, was: tuple[dict[str, object], tuple[object, ...]]) -> None:
+    attributes, outside = was
+    for name, value in zip(_outside(thing), outside, strict=True):
+        if getattr(thing, name) is not value:
+            setattr(thing, name, value)
+    now = vars(thing)
+    for name in [name for name in now if name not in attributes]:
+        delattr(thing, name)
+    for name, value in attributes.items():
+        if now.get(name, _NONE) is not value:
+            setattr(thing, name, value)
 
 
 def keep_parsed() -> None:

@@ -44,6 +44,7 @@ import blake3
 import msgspec
 
 from core import events, history, replay, state
+from core.cachedir import open_entry
 from core.events import PhaseBegan
 from core.history import History
 from core.language import i18n
@@ -169,10 +170,11 @@ class OpenCache:
                 if not head.endswith(b"\n"):
                     return None
                 where = self.path_of(head[:-1])
-                try:
-                    held = open(where, "rb")
-                except OSError:
-                    return Opening(self, head)  # no entry: the save is loaded in full
+                # Not open(): a FIFO in the entry's place would wait for a writer for ever.
+                opened = open_entry(where)
+                if opened is None:
+                    return Opening(self, head)  # no entry (or not a file of the user's): loaded in full
+                held = os.fdopen(opened[0], "rb")
                 with held:
                     # Reading the save is a third of a restore, mostly the kernel's
                     # (filling memory never touched before): it runs on another core,

@@ -4,7 +4,8 @@ A million decoded events would cost several hundred megabytes of Python
 objects.  The store keeps them instead as the JSON they were read from, packed
 ``CHUNK`` records to a JSON array; a chunk decodes in one msgspec call when it
 is needed, and a small cache keeps the chunks in use decoded.  Per event it
-keeps only one byte: its kind (fact, command marker, undo, redo, phase).
+keeps only one byte: its kind (a fact that changes the state, a command marker,
+an undo, a redo, a fact that only lives in the log, a phase).
 
 A store restored by ``core.storage.opencache`` does not even hold that JSON for the
 chunks it restored: it holds the save's own bytes, and a chunk's lines are
@@ -25,6 +26,7 @@ import msgspec
 
 from core import events as ev
 from core.language.i18n import _
+from core.state import CHANGING
 
 CHUNK = 1024
 CACHE_CHUNKS = 48
@@ -36,13 +38,17 @@ LOADING_CACHE_CHUNKS = 3
 #: A line of the save is its payload, framed by the 8-digit check, a space and a newline.
 FRAME_BYTES = 10
 
-FACT, ISSUED, UNDONE, REDONE, PHASE = range(5)
-_KIND = {t: FACT for t in ev.EVENT_TYPES} | {
+#: The kinds: ``FACT`` changes the state, ``LOGGED`` (a roll, a note, a commitment: most
+#: of a game) only lives in the log, so a fold passes over it by its kind alone
+#: (``core.replay``).  The markers run from ``ISSUED`` to ``REDONE``; ``PHASE`` is the highest.
+FACT, ISSUED, UNDONE, REDONE, LOGGED, PHASE = range(6)
+_KIND = {t: FACT if t in CHANGING else LOGGED for t in ev.EVENT_TYPES} | {
     ev.Issued: ISSUED,
     ev.Undone: UNDONE,
     ev.Redone: REDONE,
     ev.PhaseBegan: PHASE,
 }
+assert ev.PhaseBegan in CHANGING and not CHANGING & {ev.Issued, ev.Undone, ev.Redone}
 
 _list_decoder = msgspec.json.Decoder(list[ev.AnyEvent])
 

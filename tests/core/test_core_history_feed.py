@@ -119,3 +119,47 @@ def test_a_batch_that_does_not_fit_names_the_command():
     history.store.append(events, [msgspec.json.encode(e) for e in events])
     with pytest.raises(HistoryError, match="^event 6: "):
         history.feed(events, 0)
+
+
+# Streams whose batches mostly fit, cut in two places anywhere: a run of commands ending
+# inside its last command, at its end, or at an undo; a command claiming the wrong count
+# or numbered wrong at the end of a batch; a redo kept past a hidden command.
+FITTING = [
+    [("cmd", 0, 0, 0, True), ("cmd", 0, 2, 0, True), ("cmd", 0, 0, 0, True), ("cmd", 0, 3, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, 0, True), ("undo", 0), ("cmd", 0, 2, 0, True), ("cmd", 0, 1, 0, True)],
+    [("cmd", 0, 2, 0, True), ("undo", 0), ("redo", 0), ("cmd", 0, 0, 0, True), ("cmd", 0, 2, 0, True), ("undo", 0)],
+    [("cmd", 0, 1, 0, True), ("undo", 0), ("cmd", 0, 1, 0, False), ("redo", 0), ("cmd", 0, 2, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, 1, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 2, -1, True), ("cmd", 0, 1, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 1, 2, 0, True)],
+    [("cmd", 0, 1, 0, True), ("cmd", 0, 1, MAX_COMMAND_EVENTS, True)],
+    [("cmd", 0, 1, 0, True), ("undo", 1), ("cmd", 0, 1, 0, True)],
+]
+
+
+@pytest.mark.parametrize("steps", FITTING)
+def test_batches_cut_anywhere_are_taken_as_run_by_run(steps: list[tuple]):
+    events = _events(steps)
+    for a in range(len(events) + 1):
+        for b in range(a, len(events) + 1):
+            assert _outcome(events, [a, b]) == _outcome(events, [a, b], RunByRun), (a, b)
+
+
+def test_commands_of_more_facts_than_a_byte_counts_are_taken_as_run_by_run():
+    """A count or a span past 255 is checked the slow way (``_fitting`` compares them as
+    bytes): the same history, however the batch is cut."""
+    steps = [("cmd", 0, 254, 0, True), ("cmd", 0, 255, 0, True), ("cmd", 0, 300, 0, True), ("undo", 0)]
+    steps += [("cmd", 0, 1, 0, True)]
+    events = _events(steps)
+    whole = _outcome(events, [])
+    assert whole[0] != "refused" and whole[3] == [1, 2, 4]  # eff_cmds: command 3 undone
+    for cuts in ([], [100], [300], [256, 600], [len(events) - 3]):
+        assert _outcome(events, cuts) == _outcome(events, cuts, RunByRun) == whole
+    history = History(EventStore())
+    first = events[:256]  # command 1 (254 facts) and the marker of command 2
+    history.store.append(first, [msgspec.json.encode(e) for e in first])
+    assert history._fitting(first, 0, history.store.kinds[:], [0, 255], bytearray(b"\x01\x01")) is not None
+    second = events[: 255 + 257]  # command 2 whole (255 facts) and command 3's marker
+    history = History(EventStore())
+    history.store.append(second, [msgspec.json.encode(e) for e in second])
+    assert history._fitting(second, 0, history.store.kinds[:], [0, 255, 511], bytearray(b"\x01\x01\x01")) is None

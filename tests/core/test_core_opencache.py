@@ -329,6 +329,65 @@ def test_a_hostile_or_damaged_entry_is_never_used(attack, big_save, tmp_path, re
     assert restores[-1] is True and True not in restores[:-1]
 
 
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _linked(path: Path) -> None:
+    # A link to a sound entry (another place's copy of it): not followed, like every cache's.
+    real = path.with_name("elsewhere")
+    path.rename(real)
+    path.symlink_to(real)
+
+
+def _everybodys(path: Path) -> None:
+    path.chmod(0o666)
+
+
+@pytest.mark.parametrize("planted", [_fifo, _linked, _everybodys], ids=["a FIFO", "a link", "world-writable"])
+def test_something_planted_in_an_entrys_place_never_holds_an_open_up_and_is_not_used(
+    planted, big_save, tmp_path, restores
+):
+    # Opened as a file, a FIFO waits for a writer: the client would never start.
+    import threading
+
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    planted(_entry_file(cache) if planted is not _linked else next(cache.folder.glob("*.open")))
+    said: list[object] = []
+
+    def open_it() -> None:
+        try:
+            _open(path, cache, writable=False, cached_only=True)
+        except NotCached as e:
+            said.append(e)
+
+    opening = threading.Thread(target=open_it, daemon=True)
+    opening.start()
+    opening.join(timeout=120)  # (it answers at once; the wait only bounds a failure)
+    assert not opening.is_alive(), "the open waited on what was planted in the cache"
+    assert len(said) == 1  # not used
+    game = _open(path, cache, writable=False)  # loaded in full, an entry written afresh in its place
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert _open(path, cache, writable=False, cached_only=True).timeline.state == game.state
+
+
+def test_an_entry_another_user_owns_is_not_used(big_save, tmp_path, restores, monkeypatch):
+    # Its digests would hold (they guard against damage): only the user is trusted to write his cache.
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    me = os.geteuid()
+    monkeypatch.setattr(os, "geteuid", lambda: me + 1)  # the entry is then another user's
+    with pytest.raises(NotCached):
+        _open(path, cache, writable=False, cached_only=True)
+    monkeypatch.setattr(os, "geteuid", lambda: me)
+    assert _open(path, cache, writable=False, cached_only=True).timeline.state is not None
+    assert restores == [False, False, True]
+
+
 def test_an_entry_of_another_save_is_not_used(big_save, tmp_path, restores):
     cache = OpenCache(tmp_path / "cache")
     path = _copy(big_save, tmp_path, "big.ft")

@@ -338,3 +338,18 @@ def test_reshuffle_at_ten_cards_and_replay_never_shuffles_again(game, tmp_path):
         assert again.state.vars["secret.deck"].split(",") == new
     finally:
         again.close()
+
+
+def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_speaks_of_it(game):
+    """A referee used to another game types ``attack`` or ``fire``: Linea di Tiro's
+    attacks are ``at`` and ``mg`` (LT-R050, LT-R060), named from their help."""
+
+    def refusal(text: str, role: str = "referee") -> str:
+        with pytest.raises(Refused) as refused:
+            game.parse(text, role)
+        return str(refused.value)
+
+    assert refusal("fire") == "no command 'fire'; the word is in the help of at, mg"
+    assert refusal("attack") == "no command 'attack'; the word is in the help of at, barrage, mg, unitmove"
+    assert refusal("nxet") == "no command 'nxet'; did you mean next?"  # no word of the help: a typo
+    assert "help" not in refusal("zz")  # too short to look for

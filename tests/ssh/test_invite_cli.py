@@ -74,6 +74,12 @@ def test_list_and_revoke(data, capsys):
     assert states.count("revoked") == 2 and states.count("open") == 1
 
 
+def test_an_invitations_store_that_cannot_be_written_is_said_plainly(data, capsys):
+    (data / "invitations.lock").mkdir()  # where the lock goes: no invitation can be written
+    assert invite("bruno") == 2
+    assert "error: " in (err := capsys.readouterr().err) and "cannot lock the invitations" in err
+
+
 def test_mistakes_are_said_plainly(data, capsys):
     assert invite("nobody") == 2
     assert "there is no seat 'nobody' in" in capsys.readouterr().err

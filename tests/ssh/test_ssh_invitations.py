@@ -6,6 +6,7 @@ file, so that the key the invitation binds is appended to it and read again.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -18,9 +19,10 @@ import asyncssh
 import pytest
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml
 
+import tui.ssh.invitations as invitations_module
 from tui.ssh.invitations import InvitationRefused, Invitations, InvitationsError, parse_duration
 from tui.ssh.seats import Seats, SeatsError, SeatsFile, append_key
-from tui.ssh.server import FireteamServer, Table
+from tui.ssh.server import FireteamServer, Table, redeem_invitation
 
 #: The organiser's own lines, which a bound key must leave as they are.
 ORGANISER_LINES = "# Club night: the seats (hand-written, keep my comments)\n"
@@ -116,6 +118,21 @@ async def test_a_forged_expired_revoked_or_used_up_token_lets_no_key_in(tmp_path
         assert log.count("(no open invitation has that token)") == len(tokens)
 
 
+async def test_two_fresh_keys_at_once_on_an_invitation_of_one_use_seat_one_of_them(tmp_path, caplog):
+    async with invited_table(tmp_path, caplog) as (club, invitations):
+        token, _inv = invitations.create("reg", uses=1)
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+        logins = await asyncio.gather(
+            *(club.connect("reg", key=key, username=f"join-{token}") for key in keys), return_exceptions=True
+        )
+        # The other is refused: at its key, or once its key's signature is checked, the use gone.
+        refused = (asyncssh.PermissionDenied, asyncssh.ChannelOpenError)
+        assert sum(isinstance(login, refused) for login in logins) == 1
+        seats = Seats.load(tmp_path / "seats.toml")
+        assert sorted(seats.seat_of(key.public_data) is None for key in keys) == [False, True]
+        assert invitations.all()[0].used == 1 and len(invitations.all()[0].keys) == 1
+
+
 async def test_a_registered_key_with_a_token_logs_in_as_its_own_seat_and_uses_nothing(tmp_path, caplog):
     async with invited_table(tmp_path, caplog) as (club, invitations):
         token, _inv = invitations.create("reg")
@@ -153,6 +170,57 @@ def test_a_store_that_cannot_be_read_refuses_every_token_and_is_never_written_ov
     with pytest.raises(InvitationsError):
         invitations.create("irr")
     assert (tmp_path / "invitations.json").read_text() == '{"version": 1, "invitations": [{"id": '
+
+
+def test_a_store_that_cannot_be_written_refuses_the_token_saying_why(tmp_path, monkeypatch):
+    invitations = Invitations(tmp_path)
+    token, _ = invitations.create("reg")
+    # A store that would grow past its limit is not written: nor is the use counted, on disk or here.
+    monkeypatch.setattr(invitations_module, "MAX_STORE_BYTES", (tmp_path / "invitations.json").stat().st_size)
+    with pytest.raises(InvitationsError, match="would grow past"):
+        invitations.join(token)
+    assert invitations.all()[0].used == 0
+    assert invitations.browsers_by_invitation() == {}
+    monkeypatch.undo()
+    # The store's next version cannot be made (a full disk would do the same): nothing is used.
+    (tmp_path / f"invitations.json.{os.getpid()}.tmp").mkdir()
+    with pytest.raises(InvitationsError, match="cannot write the invitations"):
+        invitations.join(token)
+    assert invitations.all()[0].used == 0
+    # Nor can the lock be taken.
+    (tmp_path / "invitations.lock").unlink()
+    (tmp_path / "invitations.lock").mkdir()
+    with pytest.raises(InvitationsError, match="cannot lock the invitations"):
+        invitations.create("irr")
+
+
+async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_organiser_told_why(tmp_path, caplog):
+    async with invited_table(tmp_path, caplog) as (club, invitations):
+        token, _inv = invitations.create("reg", uses=1)
+        (tmp_path / "invitations.lock").unlink()
+        (tmp_path / "invitations.lock").mkdir()
+        fresh = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ChannelOpenError)):
+            await club.connect("reg", key=fresh, username=f"join-{token}")
+        assert "cannot lock the invitations" in club.log()
+        assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data) is None
+        rita = await club.connect("rita")  # the table goes on
+        await rita.wait_for("rita (referee)")
+
+
+def test_a_browsers_invitation_to_a_seat_not_in_the_seats_file_is_refused_and_uses_nothing(tmp_path):
+    # The seat was taken out of the file after the invitation was made (fireteam invite checks it then).
+    seats = Seats.parse(seats_toml(make_keys(SEATS), SEATS))
+    invitations = Invitations(tmp_path)
+    token, inv = invitations.create("gone")
+    log = logging.getLogger("fireteam.serve")
+    with pytest.raises(InvitationRefused, match="there is no seat 'gone'"):
+        redeem_invitation(invitations, seats, log, token, "192.0.2.1:5000")
+    assert invitations.all()[0].used == 0 and invitations.browsers_by_invitation() == {}
+    # A seat that is there, and a spectator link, let the browser in.
+    for seat in ("reg", ""):
+        token, _ = invitations.create(seat)
+        assert redeem_invitation(invitations, seats, log, token, "192.0.2.1:5000").cookie
 
 
 def test_uses_expiry_and_the_same_browser_again(tmp_path):

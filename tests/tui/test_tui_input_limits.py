@@ -106,6 +106,30 @@ async def test_ctrl_q_is_handed_on_at_once_and_esc_is_never_dropped_however_full
     term.input._pump = None
 
 
+async def test_a_flood_of_esc_and_ctrl_q_past_the_burst_keeps_one_of_each():
+    # Each kept as a key, a megabyte of ESCs past the burst was a million events (half a gigabyte,
+    # seconds of the loop) that no backlog dropped: one Esc and one Ctrl+Q answer as well.
+    term = Terminal()
+    await term.type("x" * 100 + "\x1b" * 50_000 + "\x11" * 50_000 + "\x1b[27u" * 1000 + "y")
+    assert term.keys == ["ctrl+q"] + ["x"] * 100 + ["escape"]
+    # The Esc is one typed outside a paste; a paste left open in what is dropped is still skipped to its end.
+    term = Terminal()
+    await term.type("x" * 100 + PASTE_START + "\x1b\x1b" + PASTE_END + "\x1b" + PASTE_START + "\x1b open")
+    assert term.keys == ["x"] * 100 + ["escape"]
+    term.now += 1000.0
+    await term.type("still the paste" + PASTE_END + "ok")
+    assert term.keys == ["x"] * 100 + ["escape", "o", "k"]
+
+
+async def test_escs_past_a_full_backlog_wait_as_one():
+    term = Terminal(burst=10_000, backlog=5)
+    term.input._pump = asyncio.get_running_loop().create_future()  # the app is busy: nothing is handed on
+    term.input.queue([events.Key("x", "x") for _ in range(20)] + [events.Key("escape", "\x1b")] * 1000)
+    term.input.queue([events.Key("escape", "\x1b")] * 1000)
+    assert [m.key for m in term.input._backlog] == ["x"] * 5 + ["escape"]
+    term.input._pump = None
+
+
 async def test_a_line_holds_at_most_the_line_length_and_the_next_line_starts_afresh():
     term = Terminal(burst=10_000, line_length=10)
     await term.type("note " + "y" * 20 + "\r" + "z" * 12)

@@ -3,6 +3,9 @@ the footer and the keys every F-key action also has."""
 
 from __future__ import annotations
 
+import gc
+import warnings
+
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.app import App
@@ -69,6 +72,31 @@ def screen_lines(app) -> list[str]:
 
 def hint_row(app) -> str:
     return screen_lines(app)[app.screen.query_one("#cmd-hint").region.y]
+
+
+async def test_the_first_candidate_is_greyed_in_and_taken_with_the_right_arrow(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await press_text(pilot, "shoot co")
+        await pilot.pause()
+        row = screen_lines(app)[box.region.y]
+        assert "shoot cole" in row  # "le" greyed in after the cursor
+        await pilot.press("right")
+        assert box.value == "shoot cole"
+
+
+async def test_a_line_typed_as_the_app_closes_leaves_no_suggestion_never_awaited(game):
+    # An SSH seat that closes as a key arrives: Textual's Suggester worked each suggestion out
+    # in a worker, whose coroutine the app's closing (it cancels every worker) could leave unstarted.
+    app = FireteamApp(game)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        async with app.run_test(size=SIZES[0]):
+            app.screen.query_one(CommandInput).value = "sh"
+            app.workers.cancel_all()  # what the app's closing does
+        gc.collect()
+    assert [str(w.message) for w in seen if "never awaited" in str(w.message)] == []
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -479,3 +479,24 @@ def test_no_ruleset_has_a_command_the_help_words_would_hide():
     assert italian == "aiuto"
     assert {"next", "prossimo"} & taken  # the names are there to be compared
     assert not taken & {"help", "?", italian}
+
+
+async def test_backspace_on_a_refused_line_takes_its_last_character_not_the_line(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await type_keys(pilot, "note hello!")
+        await pilot.press("shift+home")  # a whole line selected by hand: Backspace takes it all, as ever
+        await pilot.press("backspace")
+        assert box.value == ""
+        await type_keys(pilot, "shoot nobody")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "✗" in hint(app) and box.value == "shoot nobody"
+        await pilot.press("backspace", "backspace")
+        assert box.value == "shoot nobo"  # mended in place, a character at a time
+        await type_keys(pilot, "dy")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("backspace")  # given back again: mended again
+        assert box.value == "shoot nobod"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmish import game_fixture  # noqa: F401  (a fixture)
+from test_tui_keys import hint_row
 
 from core.game import Game
 from tui.app import FireteamApp
@@ -75,3 +76,13 @@ async def test_the_guide_says_a_line_is_too_long_or_holds_a_control_character_wh
         box.value = "note a\x1b[2Jb"
         await pilot.pause()
         assert hint(app) == "a command cannot hold the control character '\\x1b' (column 7)"
+
+
+async def test_a_target_named_with_markup_and_an_escape_is_offered_to_the_referee_as_text(game):
+    # A save's events make the names: one crafted past the scenario's checks is still shown as it is.
+    game.state.units["kemal"].name = "[bold]Kemal[/] [link=http://x]y\x1b[31mZ"
+    app = FireteamApp(game)
+    async with app.run_test(size=(200, 30)) as pilot:
+        await pilot.press(*"shoot", "space", *"cole", "space")
+        await pilot.pause()
+        assert "kemal [bold]Kemal[/] [link=http://x]y\\x1b[31mZ · omar" in hint_row(app)

@@ -110,6 +110,65 @@ async def test_a_kept_file_that_would_run_code_is_not_run_and_the_css_is_parsed(
     assert kept._kept_rules() == {}
 
 
+def _building(target: object, attributes: dict) -> bytes:
+    """A pickle that, as it is read, sets ``attributes`` on ``target`` (something of Textual's it
+    may name: a class, a function, an enum member), then holds no rules: BUILD sets the attributes
+    of whatever it is given."""
+
+    def inner(thing: object) -> bytes:
+        return pickle.dumps(thing, protocol=2)[2:-1]  # without its PROTO and STOP
+
+    return (
+        (pickle.PROTO + b"\x02" + inner(target) + pickle.NONE + inner(attributes) + pickle.TUPLE2 + pickle.BUILD)
+        + pickle.POP
+        + pickle.EMPTY_DICT
+        + pickle.STOP
+    )
+
+
+def _what_textual_is():
+    from textual.color import Color
+    from textual.css.model import RuleSet, _check_class
+    from textual.css.scalar import Unit
+
+    return (
+        sorted(vars(RuleSet)),
+        repr(Color(1, 2, 3)),
+        _check_class.__defaults__,
+        Unit.CELLS.value,
+        type(Unit.CELLS),
+    )
+
+
+def _rebuilt():
+    from textual.color import Color
+    from textual.css.model import RuleSet, SelectorType, _check_class
+    from textual.css.scalar import Unit
+
+    return {
+        "a class given an attribute": (RuleSet, {"planted": 1}),
+        "a class's method replaced": (Color, {"__repr__": RuleSet}),
+        "a function's defaults": (_check_class, {"__defaults__": (1,)}),
+        "an enum member's value": (Unit.CELLS, {"_value_": 99}),
+        "an enum member's class": (Unit.CELLS, {"__class__": SelectorType}),
+    }
+
+
+@pytest.mark.parametrize("change", list(_rebuilt()))
+def test_a_kept_file_that_would_change_textuals_own_classes_changes_nothing_and_is_not_used(change, monkeypatch):
+    # The unpickler makes only Textual's CSS model, but BUILD sets attributes on what it is
+    # given: the model's classes, functions and enum members themselves, for the whole process.
+    before = _what_textual_is()
+    target, attributes = _rebuilt()[change]
+    body = _building(target, attributes)
+    with pytest.raises(pickle.UnpicklingError):
+        kept._unpickled(body)
+    assert _what_textual_is() == before
+    _write_kept(body)
+    assert kept._kept_rules() == {}
+    assert _what_textual_is() == before
+
+
 async def test_a_damaged_kept_file_is_ignored_and_written_again(game, monkeypatch):
     await _shown(game)
     path = kept.kept_file()

@@ -299,15 +299,29 @@ class Invitations:
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[_Store]:
-        """The store, read afresh under the lock; what the block changed is written back when it ends well."""
-        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        """The store, read afresh under the lock; what the block changed is written back when it ends well.
+
+        A lock or a store that cannot be written (a full disk, a folder made read-only, a directory in
+        the lock's place) is an ``InvitationsError`` saying so, as one that cannot be read is: the
+        token is refused and the organiser told why, never a server's error."""
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as e:
+            raise InvitationsError(f"{self.lock_path}: cannot lock the invitations: {e}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             self._stamp = None  # read afresh: another process may have written it
             store = self._read()
-            yield store
-            self._prune(store)
-            self._write(store)
+            try:
+                yield store
+                self._prune(store)
+                self._write(store)
+            except OSError as e:
+                raise InvitationsError(f"{self.path}: cannot write the invitations: {e}") from None
+            finally:
+                # What the block changed in the store read is on disk now, or must be forgotten:
+                # read afresh next time, never the changes of a write that failed.
+                self._stamp = None
         finally:
             os.close(fd)  # and the lock with it
 

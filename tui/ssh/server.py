@@ -304,6 +304,11 @@ def redeem_invitation(
                 key.get_fingerprint(),
             )
         else:
+            # A browser sits in the seat as the seats file has it: with no such seat there it could
+            # not sit, so nothing of the invitation is used (an SSH key's bind checks the same).
+            inv = invitations.admitting(token)
+            if not inv.spectators and seats_in_force(seats).by_name(inv.seat) is None:
+                raise InvitationRefused(f"invitation {inv.id}: there is no seat {inv.seat!r} in the seats file")
             grant = invitations.join(token, cookie)
             if grant.cookie:
                 log.info(
