@@ -1033,6 +1033,10 @@ def _candidates(p: Param, state: GameState, role: str, acting: str | None = None
         pool = [u for u in state.units.values() if unit_visible(u, role) and u.in_play]
         if p.kind == "own" and role in state.sides:
             pool = [u for u in pool if u.side == role]
+        elif p.kind == "own" and state.active_side:
+            # The referee acts for either side: the active side's figures first (Linea di
+            # Tiro's activate offered the other side's beside them, in the roster's order).
+            pool.sort(key=lambda u: u.side != state.active_side)
         against = role if role in state.sides else acting
         if p.kind == "enemy" and against is not None:
             pool = [u for u in pool if u.side != against]
