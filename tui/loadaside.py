@@ -74,12 +74,13 @@ class LoadAside:
             # What the child loads with, imported once, here (the client needs it too).
             from pathlib import Path
 
+            # Not the client's own modules (Rich's among them): those are imported beside the load.
             import core.game  # noqa: F401
+            from core.storage.opencache import OpenCache
             from core.storage.savefile import MAX_LINE_BYTES
-            from tui.userdata import open_cache
 
             save = Path(save)
-            cache = open_cache()
+            cache = OpenCache.users()
             with open(save, "rb") as f:
                 head = f.readline(MAX_LINE_BYTES + 1)
             entry = cache.path_of(head[:-1])

@@ -44,7 +44,7 @@ import blake3
 import msgspec
 
 from core import events, history, replay, state
-from core.cachedir import open_entry
+from core.cachedir import cache_root, open_entry
 from core.events import PhaseBegan
 from core.history import History
 from core.language import i18n
@@ -76,6 +76,8 @@ MAX_ENTRY_BYTES = 256 << 20
 DIGEST_BYTES = 32
 #: A temporary file a writer left (it died mid-write) is removed after this long.
 STALE_TEMP_S = 3600
+#: The user's entries: this folder of Fireteam's cache (``core.cachedir``).
+SUBFOLDER = "open"
 _SUFFIX = ".open"
 
 
@@ -149,6 +151,11 @@ def fingerprint() -> bytes:
 
 class OpenCache:
     """The entries in ``folder`` (made when first written to)."""
+
+    @classmethod
+    def users(cls) -> OpenCache:
+        """The user's (``~/.cache/fireteam/open`` on Linux)."""
+        return cls(cache_root() / SUBFOLDER)
 
     def __init__(self, folder: Path, max_entries: int = MAX_ENTRIES) -> None:
         self.folder = Path(folder)

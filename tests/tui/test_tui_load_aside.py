@@ -21,7 +21,6 @@ from tui.app import FireteamApp
 from tui.loadaside import LoadAside
 from tui.opening import OpenAhead, open_or_follow
 from tui.screens.game import GameScreen
-from tui.userdata import open_cache
 
 SIZE = (100, 30)
 
@@ -39,7 +38,7 @@ def big_fixture(monkeypatch):
 
 
 def _entry(path) -> os.PathLike:
-    return open_cache().path_of(path.read_bytes().split(b"\n", 1)[0])
+    return OpenCache.users().path_of(path.read_bytes().split(b"\n", 1)[0])
 
 
 def _restores(monkeypatch) -> list[bool]:
@@ -66,7 +65,7 @@ def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game,
     assert told and told[-1] == (path.stat().st_size, path.stat().st_size)  # its load, told as it went
     assert os.path.exists(_entry(path))
     restored = _restores(monkeypatch)
-    opened, locked_by = open_or_follow(path, False, cache=open_cache(), cached_only=True)
+    opened, locked_by = open_or_follow(path, False, cache=OpenCache.users(), cached_only=True)
     try:
         assert restored == [True] and locked_by == ""
         assert opened.log_length == length and opened.state == state
@@ -82,7 +81,7 @@ def test_no_load_aside_for_a_save_the_client_opens_before_it_starts_or_whose_ent
     assert LoadAside.start(path) is None  # under LOAD_IN_APP_BYTES: opened before the app
     assert LoadAside.start(None) is None
     monkeypatch.setattr(tui.loadaside, "LOAD_IN_APP_BYTES", 0)
-    Game.open(path, writable=False, cache=open_cache()).close()  # writes the entry
+    Game.open(path, writable=False, cache=OpenCache.users()).close()  # writes the entry
     assert os.path.exists(_entry(path))
     assert LoadAside.start(path) is None  # the entry is tried first, in the client
 
@@ -94,7 +93,7 @@ def test_a_save_the_load_aside_cannot_load_is_opened_and_refused_by_the_client_a
     assert aside is not None
     assert not aside.wait(lambda done, total: None)
     with pytest.raises(SaveError):
-        aside.then(lambda progress: open_or_follow(bad, False, progress, cache=open_cache()))(lambda d, t: None)
+        aside.then(lambda progress: open_or_follow(bad, False, progress, cache=OpenCache.users()))(lambda d, t: None)
     aside.stop()
 
 
@@ -120,7 +119,7 @@ async def test_the_client_shows_the_game_restored_from_what_the_load_aside_wrote
     aside = LoadAside.start(path)
     assert aside is not None
     restored = _restores(monkeypatch)
-    open = aside.then(lambda progress: open_or_follow(path, False, progress, cache=open_cache(), cache_later=True))
+    open = aside.then(lambda progress: open_or_follow(path, False, progress, cache=OpenCache.users(), cache_later=True))
     app = FireteamApp(None, opener=OpenAhead(open), opening=path.name)
     try:
         async with app.run_test(size=SIZE) as pilot:
