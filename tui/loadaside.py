@@ -65,7 +65,9 @@ class LoadAside:
     def start(cls, save: Path | str | None) -> LoadAside | None:
         """The child started for ``save`` if it is a save the client opens in the app
         (over ``LOAD_IN_APP_BYTES``) whose open-cache entry is missing; else None.
-        Before any thread is started (a fork copies only the thread that forks)."""
+        Before any thread is started (a fork copies only the thread that forks).
+        Such a save is also read ahead of its open, whether it has an entry or not
+        (``core.storage.opencache.ReadAhead``: after the fork, in the client)."""
         if save is None or not hasattr(os, "fork"):
             return None
         try:
@@ -76,7 +78,7 @@ class LoadAside:
 
             # Not the client's own modules (Rich's among them): those are imported beside the load.
             import core.game  # noqa: F401
-            from core.storage.opencache import OpenCache
+            from core.storage.opencache import OpenCache, read_ahead
             from core.storage.savefile import MAX_LINE_BYTES
 
             save = Path(save)
@@ -84,8 +86,11 @@ class LoadAside:
             with open(save, "rb") as f:
                 head = f.readline(MAX_LINE_BYTES + 1)
             entry = cache.path_of(head[:-1])
-            if not head.endswith(b"\n") or entry.exists():
-                return None  # not a save (the client says why), or the entry's to try first
+            if not head.endswith(b"\n"):
+                return None  # not a save: the client says why
+            if entry.exists():
+                read_ahead(save)
+                return None  # the entry's to try first
             told, tell = os.pipe()
         except OSError:
             return None
@@ -98,6 +103,7 @@ class LoadAside:
             finally:
                 os._exit(status)  # never back into the client's code, nor its exit handlers
         os.close(tell)
+        read_ahead(save)
         return cls(pid, told, save)
 
     def then(

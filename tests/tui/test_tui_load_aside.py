@@ -15,6 +15,7 @@ from waiting import until
 import tui.loadaside
 from core.cachedir import CACHE_DIR_ENV
 from core.game import Game
+from core.storage import opencache
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
 from tui.app import FireteamApp
@@ -55,6 +56,19 @@ def _restores(monkeypatch) -> list[bool]:
     return found
 
 
+def _reads(monkeypatch) -> list[int]:
+    """The sizes of the saves an open with the cache read itself from now on (not read ahead)."""
+    sizes: list[int] = []
+    start = opencache._Reading.__init__
+
+    def told(self, f, size):
+        sizes.append(size)
+        start(self, f, size)
+
+    monkeypatch.setattr(opencache._Reading, "__init__", told)
+    return sizes
+
+
 def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game, big, monkeypatch):
     path, length, state = game.path, game.log_length, game.state
     game.close()
@@ -64,11 +78,12 @@ def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game,
     assert aside.wait(lambda done, total: told.append((done, total)))
     assert told and told[-1] == (path.stat().st_size, path.stat().st_size)  # its load, told as it went
     assert os.path.exists(_entry(path))
-    restored = _restores(monkeypatch)
+    restored, reads = _restores(monkeypatch), _reads(monkeypatch)
     opened, locked_by = open_or_follow(path, False, cache=OpenCache.users(), cached_only=True)
     try:
         assert restored == [True] and locked_by == ""
         assert opened.log_length == length and opened.state == state
+        assert reads == []  # the client read the save ahead, as the child loaded it
     finally:
         opened.close()
         aside.stop()
@@ -83,7 +98,10 @@ def test_no_load_aside_for_a_save_the_client_opens_before_it_starts_or_whose_ent
     monkeypatch.setattr(tui.loadaside, "LOAD_IN_APP_BYTES", 0)
     Game.open(path, writable=False, cache=OpenCache.users()).close()  # writes the entry
     assert os.path.exists(_entry(path))
+    reads = _reads(monkeypatch)
     assert LoadAside.start(path) is None  # the entry is tried first, in the client
+    Game.open(path, writable=False, cache=OpenCache.users()).close()
+    assert reads == []  # from the bytes read ahead as the client started
 
 
 def test_a_save_the_load_aside_cannot_load_is_opened_and_refused_by_the_client_as_before(tmp_path, big):
