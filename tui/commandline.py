@@ -15,8 +15,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.suggester import SuggestionReady
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -181,9 +181,12 @@ class CommandInput(PlainInput):
         self._cycle = []
 
 
-class CommandLine(Vertical):
+class CommandLine(Widget):
     DEFAULT_CSS = """
-    CommandLine { height: auto; layout: grid; grid-size: 2; grid-columns: auto 1fr; grid-rows: 1; }
+    CommandLine {
+        width: 1fr; height: auto; overflow: hidden hidden;
+        layout: grid; grid-size: 2; grid-columns: auto 1fr; grid-rows: 1;
+    }
     CommandLine #cmd-prompt { width: auto; padding: 0 1 0 0; text-style: bold; }
     CommandLine #cmd-input { border: none; height: 1; padding: 0; }
     CommandLine #cmd-hint { height: 1; column-span: 2; color: $text-muted; }
