@@ -203,3 +203,30 @@ def test_the_pre_parse_knows_the_clients_options_as_its_parser_does():
     valued = {o for a in options if a.nargs != 0 for o in a.option_strings}
     flags = {o for a in options if a.nargs == 0 for o in a.option_strings} - {"-h", "--help", "--plain"}
     assert (valued, flags) == (set(tui.main._VALUED), set(tui.main._FLAGS))
+
+
+def test_the_load_aside_forks_before_the_clients_own_modules_are_imported(tmp_path):
+    # The child loads with the core and the open cache: Rich, Textual and the client's
+    # words are imported beside its load (after the fork), not before it.
+    import subprocess
+    import sys
+
+    from core.cli.bench import generate_save
+
+    save = tmp_path / "big.ft"
+    generate_save(save, 50)
+    code = (
+        "import os, sys, tui.loadaside\n"
+        "tui.loadaside.LOAD_IN_APP_BYTES = 0\n"
+        "def fork():\n"
+        "    print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m in ('tui.i18n', 'tui.userdata', 'tui.app', 'argparse')), 'core.game' in sys.modules)\n"
+        "    os._exit(0)\n"
+        "os.fork = fork\n"
+        "from tui.main import main\n"
+        f"main([{str(save)!r}])\n"
+    )
+    env = {**os.environ, CACHE_DIR_ENV: str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]", "True"]
