@@ -281,3 +281,93 @@ def test_pread_exactly_reads_from_where_it_is_told_and_stops_at_the_end(tmp_path
         assert linecheck.pread_exactly(fd, 20, 32) == data[32:]
     finally:
         os.close(fd)
+
+
+# ------------------------------------------------------------ the chunking helper (good_chunks, serve_chunks)
+
+
+def _open(tmp_path: Path, data: bytes) -> int:
+    path = tmp_path / "lines"
+    path.write_bytes(data)
+    return os.open(path, os.O_RDONLY)
+
+
+def _framed(payloads: list[bytes], check: int = 7) -> tuple[bytes, list[int]]:
+    lines = []
+    for p in payloads:
+        check = zlib.crc32(p, check)
+        lines.append(b"%08x %b\n" % (check, p))
+    return b"".join(lines), [int(line[:8], 16) for line in lines]
+
+
+NUMBERED = [b'{"a":%d}' % i for i in range(11)]
+
+
+@pytest.mark.parametrize("read", [1, 7, 13, 1 << 20])
+def test_good_chunks_are_every_chunk_of_good_lines_wherever_the_reads_fall(tmp_path, read):
+    data, checks = _framed(NUMBERED)
+    fd = _open(tmp_path, b"xx" + data + b"tail")
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 2, 2 + len(data) + 4, read))
+    sizes = [sum(len(p) + 10 for p in NUMBERED[k : k + 3]) for k in (0, 3, 6)]
+    assert got == [
+        (sizes[0], checks[2], b"[" + b",".join(NUMBERED[0:3]) + b"]"),
+        (sizes[1], checks[5], b"[" + b",".join(NUMBERED[3:6]) + b"]"),
+        (sizes[2], checks[8], b"[" + b",".join(NUMBERED[6:9]) + b"]"),
+    ]
+
+
+@pytest.mark.parametrize("read", [5, 1 << 20])
+def test_good_chunks_stop_before_the_chunk_of_a_bad_line(tmp_path, read):
+    data, _checks = _framed(NUMBERED)
+    lines = data.split(b"\n")
+    lines[7] = lines[7][:10] + b"X" + lines[7][11:]
+    fd = _open(tmp_path, b"\n".join(lines))
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data), read))
+    assert [joined for _s, _c, joined in got] == [b"[" + b",".join(NUMBERED[k : k + 3]) + b"]" for k in (0, 3)]
+
+
+def test_good_chunks_check_from_the_check_given_and_unchained_too(tmp_path):
+    data, _checks = _framed(NUMBERED, 7)
+    fd = _open(tmp_path, data)
+    assert list(linecheck.good_chunks(fd, 8, True, 100, 3, 0, len(data))) == []
+    plain = b"".join(b"%08x %b\n" % (zlib.crc32(p), p) for p in NUMBERED)
+    fd = _open(tmp_path, plain)
+    assert len(list(linecheck.good_chunks(fd, 0, False, 100, 3, 0, len(plain)))) == 3
+    assert list(linecheck.good_chunks(fd, 0, True, 100, 3, 0, len(plain))) == []
+
+
+def test_good_chunks_stop_before_a_long_run_of_digits_a_long_line_and_the_end(tmp_path):
+    payloads = [*NUMBERED[:6], b'{"a":%d}' % 10**15, *NUMBERED[7:]]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))) == 2
+    payloads = [*NUMBERED[:6], b'{"a":%d}' % (10**15 - 1), *NUMBERED[7:]]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))) == 3
+    data, _checks = _framed(NUMBERED)
+    fd = _open(tmp_path, data + b"0" * 30)
+    # A line longer than 20 bytes, read or still being read: no chunk after the lines before it.
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 30, 7))) == 3
+    fd = _open(tmp_path, data[:30] + b"0" * 30 + data[30:])
+    assert list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 30, 7)) == []
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, 30, 7))) == 0
+    # The file shorter than said: what it holds.
+    fd = _open(tmp_path, data)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data) + 1000, 7))) == 3
+
+
+def test_serve_chunks_answers_each_chunk_then_ends(tmp_path):
+    data, checks = _framed(NUMBERED)
+    fd = _open(tmp_path, data)
+    sink = io.BytesIO()
+    opening = linecheck.CHUNKS_OPENING.pack(7, 1, 100, 5, 0, len(data))
+    linecheck.serve_chunks(fd, io.BytesIO(opening), sink)
+    head = linecheck.CHUNK_HEAD
+    first = b"[" + b",".join(NUMBERED[:5]) + b"]"
+    second = b"[" + b",".join(NUMBERED[5:10]) + b"]"
+    size = [sum(len(p) + 10 for p in NUMBERED[k : k + 5]) for k in (0, 5)]
+    assert sink.getvalue() == head.pack(size[0], checks[4]) + first + head.pack(size[1], checks[9]) + second
+    sink = io.BytesIO()
+    linecheck.serve_chunks(fd, io.BytesIO(opening[:-1]), sink)
+    assert sink.getvalue() == b""
