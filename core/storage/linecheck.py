@@ -240,24 +240,23 @@ def good_chunks(
         batch = block.split(b"\n")
         batch[0] = rest + batch[0]
         rest = batch.pop()
-        whole = True
         if batch:
             cut = list(map(payload_of, batch))
             verdict = judge(batch, cut, check, chained, None, longest)
             check = verdict.check
-            if verdict.bad >= 0:
-                whole = False
-                del batch[verdict.bad :], cut[verdict.bad :]
-            lines += batch
-            payloads += cut
-        while len(lines) >= chunk:
-            joined = b"[" + b",".join(payloads[:chunk]) + b"]"
-            if long_digits(joined):
+            good = verdict.lines if verdict.bad < 0 else verdict.bad
+            lines += batch[:good]
+            payloads += cut[:good]
+            while len(lines) >= chunk:
+                joined = b"[" + b",".join(payloads[:chunk]) + b"]"
+                if long_digits(joined):
+                    return
+                size = sum(map(len, lines[:chunk])) + chunk
+                yield size, int.from_bytes(binascii.unhexlify(lines[chunk - 1][:8])), joined
+                del lines[:chunk], payloads[:chunk]
+            if good < len(batch):
                 return
-            size = sum(map(len, lines[:chunk])) + chunk
-            yield size, int(lines[chunk - 1][:8], 16), joined
-            del lines[:chunk], payloads[:chunk]
-        if not whole or len(rest) > longest:
+        if len(rest) > longest:
             return
 
 

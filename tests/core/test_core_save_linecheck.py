@@ -371,3 +371,57 @@ def test_serve_chunks_answers_each_chunk_then_ends(tmp_path):
     sink = io.BytesIO()
     linecheck.serve_chunks(fd, io.BytesIO(opening[:-1]), sink)
     assert sink.getvalue() == b""
+
+
+def test_good_chunks_read_nothing_past_the_end_they_are_given(tmp_path):
+    """Whole lines past ``end`` (a writer appending meanwhile) are not read."""
+    data, checks = _framed(NUMBERED[:9])
+    more, _checks = _framed(NUMBERED[8:], checks[-1])
+    before = b"x" * 999 + b"\n"
+    fd = _open(tmp_path, before + data + more + more)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 1000, 1000 + len(data)))) == 3
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 1000, 1000 + len(data) + len(more)))) == 4
+
+
+def test_good_chunks_stop_before_a_whole_line_too_long(tmp_path):
+    payloads = [*NUMBERED[:4], b'{"a":"%s"}' % (b"x" * 12), *NUMBERED[5:]]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    assert max(len(line) for line in data.split(b"\n")) == 9 + 20
+    assert len(list(linecheck.good_chunks(fd, 7, True, 29, 3, 0, len(data)))) == 3
+    assert len(list(linecheck.good_chunks(fd, 7, True, 28, 3, 0, len(data)))) == 1
+
+
+@pytest.mark.parametrize("read", [5, 1 << 20])
+def test_good_chunks_stop_at_a_bad_line_of_the_first_format_though_the_lines_after_are_good(tmp_path, read):
+    """In a save whose checks are not chained, the lines after a bad one would check."""
+    lines = [b"%08x %b" % (zlib.crc32(p), p) for p in NUMBERED]
+    lines[4] = lines[4][:10] + b"X" + lines[4][11:]
+    data = b"\n".join(lines) + b"\n"
+    fd = _open(tmp_path, data)
+    got = list(linecheck.good_chunks(fd, 0, False, 100, 3, 0, len(data), read))
+    assert [joined for _s, _c, joined in got] == [b"[" + b",".join(NUMBERED[:3]) + b"]"]
+
+
+def test_good_chunks_send_the_last_chunk_when_it_ends_the_file(tmp_path):
+    data, checks = _framed(NUMBERED[:9])
+    fd = _open(tmp_path, data)
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))
+    assert [last for _s, last, _j in got] == [checks[2], checks[5], checks[8]]
+
+
+@pytest.mark.parametrize("read", [1, 4])
+def test_good_chunks_stop_reading_once_the_line_being_read_is_too_long(tmp_path, monkeypatch, read):
+    """Not a byte more than needed to know: a line of ``longest`` bytes may still end."""
+    data, _checks = _framed(NUMBERED[:3])
+    fd = _open(tmp_path, data + b"0" * 40)
+    ends = []
+    pread = os.pread
+
+    def spy(fd, size, start):
+        ends.append(start + size)
+        return pread(fd, size, start)
+
+    monkeypatch.setattr(linecheck.os, "pread", spy)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 40, read))) == 1
+    assert ends[-1] == len(data) + 21
