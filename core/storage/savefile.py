@@ -723,8 +723,8 @@ class _Intake:
         """A whole chunk of events decoded from ``joined`` (a helper's), the file read up to byte ``read``."""
         base = len(self.history.store)
         self.history.store.append_chunk(events, joined)
-        self._taken += len(events)
-        self._told = self._read = read
+        # (``_taken`` counts from where it may: only the spans it marks are compared.)
+        self._told = read
         self._feed(events, base)
         if self.progress is not None:
             self.progress(read, self.size)

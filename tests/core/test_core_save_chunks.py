@@ -188,6 +188,12 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
         alone = _alone(monkeypatch, save)
         assert _outcome(save) == alone
     assert alone[0] == "refused"
+    # The progress told goes on from the last chunk taken, never back.
+    save.write_bytes(b"".join(lines))
+    monkeypatch.setattr(savefile, "_CHUNK", 8 << 20)  # the reader takes the rest in one read
+    told: list[int] = []
+    savefile.load(save, progress=lambda done, total: told.append(done))
+    assert told == sorted(told) and told[-1] == save.stat().st_size
     assert chunks and all(child.returncode is not None for child in chunks)
 
 
