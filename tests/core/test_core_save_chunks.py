@@ -11,6 +11,7 @@ reader's tests are cut into many chunks by one."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import zlib
 from pathlib import Path
@@ -275,3 +276,30 @@ def test_the_helpers_pipe_holds_ten_chunks_ahead(save, chunks, monkeypatch):
     monkeypatch.setattr(savefile.fcntl, "fcntl", spy)
     assert _outcome(save)[0] == "loaded"
     assert asked == [(savefile.fcntl.F_SETPIPE_SZ, 1 << 20)]
+
+
+def test_the_chunking_helper_runs_isolated_unbuffered_and_its_complaints_are_not_shown(
+    save, chunks, monkeypatch, tmp_path, capfd
+):
+    """``-I -S`` (a start in hundredths of a second, no user's environment); its
+    pipes unbuffered on this side (a chunk waiting in a buffer would not wake a
+    wait on the pipe); its error stream never reaches the player's terminal."""
+    flags = tmp_path / "flags"
+    script = tmp_path / "helper.py"
+    script.write_text(
+        "import sys, runpy\n"
+        f"open({str(flags)!r}, 'w').write(f'{{sys.flags.isolated}} {{sys.flags.no_site}} {{sys.argv[2:]}}')\n"
+        "sys.stderr.write('Traceback: the helper complains\\n')\n"
+        "sys.stderr.flush()\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "m['serve_chunks'](int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    alone = _alone(monkeypatch, save)
+    capfd.readouterr()
+    assert _outcome(save) == alone
+    assert "complains" not in capfd.readouterr().err
+    assert flags.read_text() == "1 1 ['chunks']"
+    assert len(chunks) == 1
+    assert type(chunks[0].stdin) is io.FileIO and type(chunks[0].stdout) is io.FileIO
