@@ -303,3 +303,56 @@ def test_the_chunking_helper_runs_isolated_unbuffered_and_its_complaints_are_not
     assert flags.read_text() == "1 1 ['chunks']"
     assert len(chunks) == 1
     assert type(chunks[0].stdin) is io.FileIO and type(chunks[0].stdout) is io.FileIO
+
+
+@pytest.mark.parametrize("refusal", ["no such operation here", "refused"])
+def test_a_pipe_that_cannot_be_made_bigger_changes_nothing(save, chunks, monkeypatch, refusal):
+    """Not Linux (no ``F_SETPIPE_SZ``), or a system that refuses a pipe that big."""
+    if refusal == "refused":
+
+        def refuse(*args):
+            raise PermissionError("pipe too big")
+
+        monkeypatch.setattr(savefile.fcntl, "fcntl", refuse)
+    else:
+        monkeypatch.delattr(savefile.fcntl, "F_SETPIPE_SZ")
+    alone = _alone(monkeypatch, save)
+    took = []
+    take = savefile._Intake.take_chunk
+    monkeypatch.setattr(savefile._Intake, "take_chunk", lambda self, *a: took.append(a[2]) or take(self, *a))
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert took and len(chunks) == 1
+
+
+def test_a_helper_that_ended_before_its_opening_leaves_the_load_to_the_reader(save, chunks, monkeypatch):
+    def broken(fd, data):
+        raise BrokenPipeError("the helper has ended")
+
+    monkeypatch.setattr(savefile, "_write_all", broken)
+    alone = _alone(monkeypatch, save)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert len(chunks) == 1 and chunks[0].returncode is not None
+
+
+@pytest.mark.parametrize("stops", ["before a chunk", "inside a chunk"])
+def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, chunks, monkeypatch, tmp_path, stops):
+    """A helper that stops sending, without ending, is given up after ``HELPER_GUARD``
+    seconds of silence (here a tenth of one) and the reader reads on."""
+    cut = "" if stops == "before a chunk" else "[:-3]"
+    script = tmp_path / "helper.py"
+    script.write_text(
+        "import os, sys, runpy, time\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
+        "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
+        "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
+        "size, last, joined = next(chunks)\n"
+        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last) + joined){cut})\n"
+        "time.sleep(600)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    monkeypatch.setattr(savefile, "HELPER_GUARD", 0.1)
+    alone = _alone(monkeypatch, save)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert len(chunks) == 1 and chunks[0].returncode is not None
