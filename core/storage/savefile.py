@@ -555,7 +555,7 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
     left = size - start.good_bytes
     if not (
         intake.fast
-        and not len(intake.history.store) % CHUNK
+        and not len(intake.history.store)
         and left >= CHUNKS_FROM
         and sys.executable
         and not getattr(sys, "frozen", False)

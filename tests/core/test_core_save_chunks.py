@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -147,6 +148,7 @@ def test_the_progress_goes_on_with_each_chunk(save, chunks, monkeypatch):
         "half",  # sends half a chunk, then ends
         "short",  # says a chunk is shorter than a chunk can be
         "long",  # says a chunk is longer than the file
+        "past",  # says its second chunk ends past the file's end (a whole array, with spaces after it)
         "garbage",  # sends bytes that are no JSON array of events
         "fewer",  # sends an array of fewer events than a chunk
     ],
@@ -171,6 +173,12 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
         "half": sending("os.write(1, head.pack(size, last) + joined[: len(joined) // 2])"),
         "short": sending("os.write(1, head.pack(10 * chunk - 1, last) + joined)"),
         "long": sending("os.write(1, head.pack(end - start + 1, last) + joined)"),
+        "past": sending(
+            "os.write(1, head.pack(size, last) + joined)\n"
+            "size2, last2, joined2 = next(chunks)\n"
+            "extra = end - start - size - size2 + 1\n"
+            "os.write(1, head.pack(size2 + extra, last2) + joined2 + b' ' * extra)"
+        ),
         "garbage": sending("os.write(1, head.pack(size, last) + b'[' + b'1' * (len(joined) - 2) + b']')"),
         "fewer": sending(
             "import json\n"
@@ -204,8 +212,8 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
 )
 def test_a_chunking_helper_only_where_it_can_take_the_lines(save, chunks, monkeypatch, why, started):
     """Only for a save of ``CHUNKS_FROM`` bytes left after the header, on a machine
-    with a core idle, read from its file with nothing else to hash, into a store
-    whose chunks it fills from their first event."""
+    with a core idle, read from its file with nothing else to hash, into an empty
+    store (whose chunks it fills from their first event)."""
     left = save.stat().st_size - len(file_lines(save)[0])
     monkeypatch.setattr(savefile, "CHUNKS_FROM", left + (why == "small"))
     monkeypatch.setattr(savefile, "_spare_core", lambda: why != "busy")
@@ -356,3 +364,9 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
     alone = _alone(monkeypatch, save)
     assert _outcome(save) == alone and alone[0] == "loaded"
     assert len(chunks) == 1 and chunks[0].returncode is not None
+
+
+def test_no_chunking_helper_in_a_frozen_program(save, chunks, monkeypatch):
+    """A frozen program's executable is the program itself, not a Python to run linecheck.py."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert _outcome(save)[0] == "loaded" and chunks == []
