@@ -370,3 +370,31 @@ def test_no_chunking_helper_in_a_frozen_program(save, chunks, monkeypatch):
     """A frozen program's executable is the program itself, not a Python to run linecheck.py."""
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert _outcome(save)[0] == "loaded" and chunks == []
+
+
+def test_a_line_too_long_after_the_helpers_chunks_is_refused_with_the_files_name(save, chunks, monkeypatch):
+    lines = file_lines(save)
+    monkeypatch.setattr(savefile, "MAX_LINE_BYTES", 300)
+    assert max(map(len, lines)) < 300
+    save.write_bytes(b"".join(lines) + b"0" * 400)
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    alone = _alone(monkeypatch, save)
+    assert _outcome(save) == alone
+    assert alone[0] == "refused" and f"{save}:{len(lines) + 1}: line longer than 300 bytes" in alone[1]
+    assert len(chunks) == 1
+
+
+def test_a_save_of_the_second_format_is_cut_into_chunks_too(save, chunks, monkeypatch):
+    """Its checks are chained as today's (from format 2 on)."""
+    lines = file_lines(save)
+    header = savefile._any_decoder.decode(lines[0][9:-1])
+    header["fireteam"] = 2
+    first = savefile.frame_header(savefile.msgspec.convert(header, savefile.Header))
+    chain = savefile.Chain(int(first[:8], 16), 2)
+    save.write_bytes(first + b"".join(chain.frame_payload(line[9:-1]) for line in lines[1:]))
+    alone = _alone(monkeypatch, save)
+    took = []
+    take = savefile._Intake.take_chunk
+    monkeypatch.setattr(savefile._Intake, "take_chunk", lambda self, *a: took.append(a[2]) or take(self, *a))
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert len(took) == (len(lines) - 1) // CHUNK
