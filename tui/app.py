@@ -35,11 +35,10 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
+from tui.loadaside import LOAD_IN_APP_BYTES, LoadAside
 from tui.opening import (
     CACHE_FROM_BYTES,
-    LOAD_IN_APP_BYTES,
     SAVES,
-    LoadAside,
     OpenAhead,
     check_role,
     new_demo_game,
@@ -47,7 +46,7 @@ from tui.opening import (
 )
 from tui.screens.game import GameScreen
 from tui.stylesheet import SharedStylesheet, keep_parsed
-from tui.textual_internals import css_variables
+from tui.textual_internals import css_variables, switchable
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
 from tui.userdata import ErrorLog, Settings, UserStore, open_cache
@@ -169,6 +168,7 @@ class FireteamApp(App):
         self.load_error = ""
         #: With no game and no opener: the start screen chooses the game (``fireteam`` with no save).
         self.start = start
+        self._prepared = False  # the settings and the language, before the first screen (``_prepare``)
 
     def get_driver_class(self):
         """Textual's driver for this terminal; on Linux and macOS, with what is typed bounded (``tui.local_driver``)."""
@@ -222,7 +222,25 @@ class FireteamApp(App):
         for event in self.typeahead.release():
             await self.on_event(event)
 
-    async def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen:
+        """The app's first screen: with the game given, the game's own (``GameScreen``).
+
+        Textual's default is a blank screen, under which the game screen was then
+        pushed: a second screen composed, styled (twice more: resumed, resized),
+        laid out and given its own notification rack and tooltip, never seen,
+        before the first frame (~6 ms of a 250 ms start, issue #32).  What the game
+        screen is made with (the settings, the language) is settled first
+        (``_prepare``, which ``on_mount`` would do later)."""
+        if self.game is None:
+            return super().get_default_screen()  # the start screen, or a game still opening, goes over it
+        self._prepare()
+        return switchable(self._game_screen())  # replaced when another game is shown (``_show_game``)
+
+    def _prepare(self) -> None:
+        """Once, before the first screen: the error log, the settings (the theme), the language."""
+        if self._prepared:
+            return
+        self._prepared = True
         if self.store is not None:  # a seat's errors go to the server's log
             self._error_log = ErrorLog(self.store.error_log)
             CORE_LOG.addHandler(self._error_log)
@@ -230,6 +248,9 @@ class FireteamApp(App):
         chosen = self.lang or self.settings.lang
         if chosen and not self.remote:  # a seat's language is the server's to set (its reader, before the app)
             reader().set(chosen)
+
+    async def on_mount(self) -> None:
+        self._prepare()
         if self.game is None and self.start:
             await self._show_start()
             return
@@ -324,9 +345,16 @@ class FireteamApp(App):
         await self._start()
 
     async def _start(self) -> None:
-        # The game screen sits on the (blank) default screen, so switching games
-        # can replace it like any pushed screen.
-        await self.push_screen(self._game_screen())
+        bottom = self.screen_stack[0]
+        if isinstance(bottom, GameScreen):  # the app's own first screen (``get_default_screen``)
+            # Mounted in a task of its own: what follows is done once its first frame is
+            # drawn and what that frame left for later mounted, as when it was pushed here.
+            await bottom.mounted.wait()
+            await bottom.wait_for_refresh()
+        else:
+            # A game opened once the app ran: its screen goes on the (blank) default
+            # screen, which it then replaces when the game is switched.
+            await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
         self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
@@ -470,7 +498,8 @@ class FireteamApp(App):
         )
 
     async def _show_game(self) -> None:
-        while len(self.screen_stack) > 2:
+        # Down to the game screen (the first, or the one over the blank default), which is replaced.
+        while len(self.screen_stack) > (1 if isinstance(self.screen_stack[0], GameScreen) else 2):
             await self.pop_screen()
         await self.switch_screen(self._game_screen())
         for note in self.game.notes:

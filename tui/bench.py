@@ -18,7 +18,7 @@ same runner (``python -c "from tui.bench import start_child; …"``);
 Fireteam's goes through ``tui.main``'s entry point, as the ``fireteam``
 command does, which imports Textual where the command does (after pausing the
 cycle collector, and after forking a big save's first load,
-``tui.opening.LoadAside``): the hook is put on Textual's app as the import
+``tui.loadaside.LoadAside``): the hook is put on Textual's app as the import
 ends (the bare app, as any Textual app, runs with the collector).  Compiled
 modules are cached in the bench's folder (one untimed start of each fills it), as an installed program has them.  Rounds
 alternate bare and Fireteam; the figure is the median of the per-round
@@ -37,7 +37,7 @@ open cache (``core.storage.opencache``), and ``start_ratio_big`` is the big save
 start with it, as a player starts the second time.
 ``start_ratio_big_first_open`` is the same start with the save's entry
 removed before each one (its first open: a full load, in a process of its own
-that writes the entry, ``tui.opening.LoadAside``).  ``--starts`` times the
+that writes the entry, ``tui.loadaside.LoadAside``).  ``--starts`` times the
 starts alone.
 
 **Keys** (``command_p50_ms``, ``undo_p50_ms``, ``redo_p50_ms``,
@@ -130,7 +130,7 @@ def start_child() -> None:
         # would run it (by name: the client's modules never import the entry
         # point, which also starts the SSH server).  It imports Textual where the
         # command does, after what it does first (it pauses the cycle collector;
-        # a big save's first load is forked before Textual, ``tui.opening.LoadAside``):
+        # a big save's first load is forked before Textual, ``tui.loadaside.LoadAside``):
         # the hook is put on Textual's app as soon as it is imported.
         import runpy
 

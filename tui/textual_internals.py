@@ -51,6 +51,10 @@ Textual has no public API for these, and the client needs them:
   mounted when asked, with the notifications sent meanwhile shown then
   (``App._refresh_notifications``). The game screen mounts them once its first frame
   is drawn: two widgets fewer to compose and style before it, one fewer to lay out.
+* ``switchable``: a screen made the app's first one (``App.get_default_screen``: the
+  game screen, ``tui.app``) given the result callback Textual gives a screen that
+  takes another's place (``App.switch_screen``), which a switch takes off the screen
+  it replaces: without it the first screen could not be switched for another game's.
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -175,6 +179,7 @@ __all__ = [
     "overlays_later",
     "screen_compositor",
     "styles_key",
+    "switchable",
     "use_compositor",
     "get_time",
     "STYLE_RULE_LOOKUPS",
@@ -261,6 +266,13 @@ async def mount_overlays(screen: Screen[Any]) -> None:
         else:
             await screen.mount_all(overlays)
     screen.app._refresh_notifications()
+
+
+def switchable(screen: _S) -> _S:
+    """``screen``, to be the app's first (``App.get_default_screen``), with the result callback
+    ``App.switch_screen`` gives a screen that takes another's place and takes off the one it replaces."""
+    screen._push_result_callback(screen, None)
+    return screen
 
 
 def use_compositor(screen: Screen[Any], compositor: Compositor) -> None:

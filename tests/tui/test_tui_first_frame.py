@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 from textual.widgets._toast import Toast, ToastRack
 from textual.widgets._tooltip import Tooltip
 
@@ -52,6 +53,7 @@ async def _first_frame(game: Game, replay: bool) -> tuple[dict, object]:
             described=set(view._cache),
             shown={view.index.position(row) for row in shown},
             rows=view.rows,
+            stack=list(app.screen_stack),
         )
 
     app.post_display_hook = drawn  # type: ignore[method-assign]
@@ -119,3 +121,29 @@ async def test_the_log_looks_for_no_undo_already_in_the_save_when_it_is_bound(de
     first, _ = await _first_frame(demo, replay=False)
     assert first["rows"] > 0 and looked  # it did sync
     assert all(start >= length for start, _ in looked), looked
+
+
+@pytest.mark.parametrize("replay", [False, True])
+async def test_the_game_screen_is_the_apps_first_screen(demo, replay):
+    # It was pushed over Textual's blank default screen, which was composed, styled
+    # three times, laid out and given overlays of its own before the first frame,
+    # never to be seen.
+    first, _ = await _first_frame(demo, replay)
+    assert len(first["stack"]) == 1 and isinstance(first["stack"][0], GameScreen)
+
+
+async def test_a_game_switched_replaces_the_first_game_screen(demo, tmp_path):
+    # New game and load game: the screen of the game shown is replaced, under what was over it.
+    other_save = tmp_path / "other.ft"
+    shutil.copy(DEMO, other_save)
+    app = FireteamApp(demo, driver_class=_null_terminal())
+    async with app.run_test(headless=False, size=(100, 30)) as pilot:
+        await pilot.pause()
+        first = app.screen
+        await app.push_screen(Screen())  # (a dialog, a help screen)
+        other = Game.open(other_save)
+        app.switch_game(other, replay=True)
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        assert isinstance(app.screen, GameScreen) and app.screen is not first
+        assert app.screen.game is other and app.screen.replay

@@ -1,5 +1,5 @@
 """A big save's first load runs in a process of its own, forked before Textual is
-imported (``tui.opening.LoadAside``): it writes the save's open-cache entry, the client
+imported (``tui.loadaside.LoadAside``): it writes the save's open-cache entry, the client
 restores the game from it, and whatever goes wrong there, the client opens the save
 itself, as before."""
 
@@ -12,13 +12,14 @@ import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from waiting import until
 
-import tui.opening
+import tui.loadaside
 from core.cachedir import CACHE_DIR_ENV
 from core.game import Game
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
 from tui.app import FireteamApp
-from tui.opening import LoadAside, OpenAhead, open_or_follow
+from tui.loadaside import LoadAside
+from tui.opening import OpenAhead, open_or_follow
 from tui.screens.game import GameScreen
 from tui.userdata import open_cache
 
@@ -34,7 +35,7 @@ def _own_cache(tmp_path, monkeypatch):
 @pytest.fixture(name="big")
 def big_fixture(monkeypatch):
     """Every save counts as big (over ``LOAD_IN_APP_BYTES``)."""
-    monkeypatch.setattr(tui.opening, "LOAD_IN_APP_BYTES", 0)
+    monkeypatch.setattr(tui.loadaside, "LOAD_IN_APP_BYTES", 0)
 
 
 def _entry(path) -> os.PathLike:
@@ -80,7 +81,7 @@ def test_no_load_aside_for_a_save_the_client_opens_before_it_starts_or_whose_ent
     game.close()
     assert LoadAside.start(path) is None  # under LOAD_IN_APP_BYTES: opened before the app
     assert LoadAside.start(None) is None
-    monkeypatch.setattr(tui.opening, "LOAD_IN_APP_BYTES", 0)
+    monkeypatch.setattr(tui.loadaside, "LOAD_IN_APP_BYTES", 0)
     Game.open(path, writable=False, cache=open_cache()).close()  # writes the entry
     assert os.path.exists(_entry(path))
     assert LoadAside.start(path) is None  # the entry is tried first, in the client
@@ -101,7 +102,7 @@ def test_a_client_that_quits_before_the_load_aside_ends_ends_it(game, big, monke
     path = game.path
     game.close()
     # The child is a copy of this process: its load never ends.
-    monkeypatch.setattr(tui.opening.Game, "open", lambda *a, **k: time.sleep(3600))
+    monkeypatch.setattr(Game, "open", lambda *a, **k: time.sleep(3600))
     aside = LoadAside.start(path)
     assert aside is not None
     assert aside._reap(block=False) is None  # still loading
@@ -128,3 +129,49 @@ async def test_the_client_shows_the_game_restored_from_what_the_load_aside_wrote
             assert restored == [True]  # not loaded again in the client
     finally:
         aside.stop()
+
+
+@pytest.mark.parametrize(
+    ("argv", "forked"),
+    [
+        (["SAVE"], True),
+        (["--lang", "it", "SAVE"], True),
+        (["--as=red", "--replay", "SAVE", "--demo"], True),
+        (["--as", "red", "SAVE"], True),
+        (["--plain", "SAVE"], False),  # the line client: no app to restore it in
+        (["log", "SAVE"], False),  # a headless command
+        (["SAVE", "OTHER"], False),
+        (["--help"], False),
+        ([], False),
+    ],
+)
+def test_the_command_forks_for_a_command_line_plainly_the_client_s_on_one_save(monkeypatch, argv, forked):
+    import tui.main
+
+    started: list[str] = []
+    monkeypatch.setattr(LoadAside, "start", classmethod(lambda cls, save: started.append(save)))
+    tui.main._load_aside(argv)
+    assert started == (["SAVE"] if forked else [])
+
+
+def test_the_load_aside_is_asked_for_before_the_command_line_is_parsed(tmp_path):
+    """Before argparse, the reader's words, the client's own modules (Rich's text): they
+    are imported beside the load, not before it (issue #32's first open)."""
+    import subprocess
+    import sys
+
+    save = tmp_path / "big.ft"
+    save.write_bytes(b"x")
+    code = (
+        "import sys, tui.loadaside\n"
+        "def start(cls, save):\n"
+        "    print(save, sorted(m for m in sys.modules if m.split('.')[0] in ('core', 'textual', 'msgspec', 'rich')"
+        " or m in ('tui.opening', 'tui.app', 'tui.i18n', 'argparse')))\n"
+        "    raise SystemExit(0)\n"
+        "tui.loadaside.LoadAside.start = classmethod(start)\n"
+        "from tui.main import main\n"
+        f"main([{str(save)!r}])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == [str(save), "[]"]

@@ -51,6 +51,7 @@ from tui.textual_internals import (
     overlays_later,
     screen_compositor,
     styles_key,
+    switchable,
     use_compositor,
     visible_screen_stack,
 )
@@ -587,6 +588,43 @@ async def test_a_driver_keeps_its_app_mouse_and_size_for_its_subclass_and_the_ap
     assert app.size == Size(50, 9)
 
 
+class FirstScreen(App):
+    """An app whose first screen is its own (as the client's game screen is), switchable or not."""
+
+    def __init__(self, first_switchable: bool) -> None:
+        super().__init__()
+        self.first_switchable = first_switchable
+
+    def get_default_screen(self) -> Screen:
+        first = Plain()
+        return switchable(first) if self.first_switchable else first
+
+
+async def test_a_switchable_first_screen_is_replaced_by_a_switch():
+    app = FirstScreen(first_switchable=True)
+    async with app.run_test(size=(40, 8)) as pilot:
+        first = app.screen
+        await app.push_screen(Screen())
+        await app.pop_screen()
+        second = Plain()
+        await app.switch_screen(second)
+        await pilot.pause()
+        assert app.screen_stack == [second] and not first.is_attached
+        third = Plain()
+        await app.switch_screen(third)  # and the screen that replaced it, as any switched in
+        await pilot.pause()
+        assert app.screen_stack == [third]
+
+
+async def test_textual_s_first_screen_alone_cannot_be_switched():
+    """What ``switchable`` is for: Textual takes the replaced screen's result callback off it."""
+    app = FirstScreen(first_switchable=False)
+    with pytest.raises(IndexError):
+        async with app.run_test(size=(40, 8)) as pilot:
+            await app.switch_screen(Plain())
+            await pilot.pause()
+
+
 # ------------------------------------------------------------------ nothing else
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
@@ -614,6 +652,7 @@ PRIVATE_ATTRIBUTES = {
     "_visible_widgets",
     "_nodes",
     "_dirty_widgets",
+    "_push_result_callback",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

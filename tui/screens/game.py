@@ -10,6 +10,7 @@ spectator's reaches it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -190,6 +191,9 @@ class GameScreen(Screen):
         self._confirm: ConfirmBox | None = None  # where undo and redo ask (live only)
         self._parts: dict[type[Widget], Widget] = {}  # the panes, once found (``_part``)
         self._resumed = False
+        #: Set once ``on_mount`` has run: the app's first screen is mounted in a task of
+        #: its own, which the app's start waits on (``FireteamApp._start``).
+        self.mounted = asyncio.Event()
 
     @property
     def by(self) -> str:
@@ -269,6 +273,12 @@ class GameScreen(Screen):
             event.refresh_styles = False
 
     def on_mount(self) -> None:
+        try:
+            self._mount()
+        finally:
+            self.mounted.set()
+
+    def _mount(self) -> None:
         if self.app.return_code is not None:
             # The app is closing before it was ever shown (a remote seat that left as
             # it arrived): its panes may be gone already, and there is nothing to show.
