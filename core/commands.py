@@ -225,13 +225,14 @@ def _match(
     options: list[str],
     what: str,
     local: Callable[[str], str] | None,
-    now: Callable[[str], list[str]] | None = None,
+    about: Callable[[], list[str]] | None = None,
+    now: Callable[[], list[str]] | None = None,
 ) -> tuple[str, bool]:
     """The option ``word`` names, and whether it was named in the reader's language:
     exactly in it, exactly in English, by a prefix in it, by a prefix in English.
-    ``now``: asked, when ``word`` is none of them, for the few to name instead: those
-    whose help speaks of ``word`` (``now("about")``), else, where none is near it and
-    there are too many to list, those fitting the moment (``now("now")``)."""
+    Asked only when ``word`` is none of them, for the few to name instead: ``about``,
+    those whose help speaks of it; else, where none is near it and there are too many
+    to list, ``now``, those fitting the moment."""
     w = word.lower()
     mine = [(_folded(local(o)), o) for o in options] if local is not None and lang() != SOURCE else []
     folded = _fold(word)
@@ -255,11 +256,11 @@ def _match(
         return hits[0], False
     if not hits:
         shown = [local(o) for o in options] if mine else options  # type: ignore[misc]
-        about = now("about") if now is not None else []
-        if 0 < len(about) <= _FEW:
+        speak = about() if about is not None else []
+        if 0 < len(speak) <= _FEW:
             raise Refused(
                 _("no {what} {word}; the word is in the help of {options}").format(
-                    what=what, word=quoted(word), options=", ".join(about)
+                    what=what, word=quoted(word), options=", ".join(speak)
                 )
             )
         near = _near(folded, shown) or _near(w, options)
@@ -271,7 +272,7 @@ def _match(
                     what=what, word=quoted(word), options=", ".join(shown)
                 )
             )
-        few = now("now") if now is not None else []
+        few = now() if now is not None else []
         if 0 < len(few) <= _FEW:
             raise Refused(
                 _("no {what} {word}; now: {options}").format(what=what, word=quoted(word), options=", ".join(few))
@@ -316,17 +317,26 @@ def _or_list(items: list[str]) -> str:
 
 
 def _verb(
-    word: str, specs: list[CommandSpec], domain: str, now: Callable[[str], list[str]] | None = None
+    word: str,
+    specs: list[CommandSpec],
+    domain: str,
+    about: Callable[[], list[str]] | None = None,
+    now: Callable[[], list[str]] | None = None,
 ) -> tuple[CommandSpec, str, bool]:
     """The command ``word`` names, the English name (or alias) it matched, and whether
-    it was named in the reader's language (``now``: as :func:`_match`)."""
+    it was named in the reader's language (``about``, ``now``: as :func:`_match`)."""
     by_name: dict[str, CommandSpec] = {}
     for s in specs:
         by_name[s.name] = s
         for a in s.aliases:
             by_name[a] = s
     name, mine = _match(
-        word, list(by_name), _("command"), lambda n: local_name("command", n, spec_domain(by_name[n], domain)), now
+        word,
+        list(by_name),
+        _("command"),
+        lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
+        about,
+        now,
     )
     return by_name[name], name, mine
 
@@ -666,13 +676,13 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
     given = _words(text)
     if not given:
         raise Refused(_("empty command"))
-
-    def instead(what: str) -> list[str]:
-        if what == "about":
-            return commands_about(given[0].text, specs, state, role, domain)
-        return commands_now(specs, state, role, domain)
-
-    spec, verb, mine = _verb(given[0].text, specs, domain, instead)
+    spec, verb, mine = _verb(
+        given[0].text,
+        specs,
+        domain,
+        lambda: commands_about(given[0].text, specs, state, role, domain),
+        lambda: commands_now(specs, state, role, domain),
+    )
     domain = spec_domain(spec, domain)
     #: Where the record writes other than typed: (start, end, English).
     subs: list[tuple[int, int, str]] = []
@@ -1033,6 +1043,10 @@ def _candidates(p: Param, state: GameState, role: str, acting: str | None = None
         pool = [u for u in state.units.values() if unit_visible(u, role) and u.in_play]
         if p.kind == "own" and role in state.sides:
             pool = [u for u in pool if u.side == role]
+        elif p.kind == "own" and state.active_side:
+            # The referee acts for either side: the active side's figures first (Linea di
+            # Tiro's activate offered the other side's beside them, in the roster's order).
+            pool.sort(key=lambda u: u.side != state.active_side)
         against = role if role in state.sides else acting
         if p.kind == "enemy" and against is not None:
             pool = [u for u in pool if u.side != against]

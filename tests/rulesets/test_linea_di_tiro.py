@@ -353,3 +353,18 @@ def test_a_word_of_the_game_that_is_no_command_names_the_commands_whose_help_spe
     assert refusal("attack") == "no command 'attack'; the word is in the help of at, barrage, mg, unitmove"
     assert refusal("nxet") == "no command 'nxet'; did you mean next?"  # no word of the help: a typo
     assert "help" not in refusal("zz")  # too short to look for
+
+
+def test_the_referee_is_offered_the_active_sides_pieces_first(game):
+    """LT-R010: the card's side activates; the referee, who may act for either, is
+    offered its pieces before the others (the roster's order had the other side's among them)."""
+    play(game, "next")  # 7♥: us
+    assert game.state.active_side == "us"
+    offered = game.complete("activate ")
+    units = game.state.units
+    ours = [u for u in offered if u in units and units[u].side == "us"]
+    assert ours and offered[: len(ours)] == ours
+    assert any(units[u].side != "us" for u in offered[len(ours) :] if u in units)
+    play(game, "@us next")  # Q♠: the Germans'
+    offered = game.complete("activate ")
+    assert units[offered[0]].side == game.state.active_side != "us"

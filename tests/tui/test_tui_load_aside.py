@@ -175,3 +175,14 @@ def test_the_load_aside_is_asked_for_before_the_command_line_is_parsed(tmp_path)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == [str(save), "[]"]
+
+
+def test_the_pre_parse_knows_the_clients_options_as_its_parser_does():
+    """``tui.main._load_aside`` reads the command line before argparse: an option added to
+    the client's parser must be added there too (``--plain`` and ``--help`` aside: no fork)."""
+    import tui.main
+
+    options = [a for a in tui.main._app_parser()._actions if a.option_strings]
+    valued = {o for a in options if a.nargs != 0 for o in a.option_strings}
+    flags = {o for a in options if a.nargs == 0 for o in a.option_strings} - {"-h", "--help", "--plain"}
+    assert (valued, flags) == (set(tui.main._VALUED), set(tui.main._FLAGS))
