@@ -214,21 +214,25 @@ def serve(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
 # is chained, the longest a line may be, the events in a chunk, where the lines
 # start and where the file ends); the helper reads the file from there, checks
 # every line as ``judge`` does, and for each ``chunk`` good lines in a row answers
-# ``CHUNK_HEAD`` (the bytes of those lines, newlines included, and the check of
-# the last) followed by their JSON joined into one array, which the reader decodes
-# as it is.  It ends at the first line that is not good, at a torn end, before a
-# chunk that may hold a run of 16 digits, or at the end of the file: the reader
-# takes the rest, from the last chunk's end, itself.
+# ``CHUNK_HEAD`` (the bytes of those lines, newlines included, the check of the
+# last, and how many of them hold a run of 16 digits), the index in the chunk of
+# each of those lines (``FLAG``, in order), and then their JSON joined into one
+# array, which the reader decodes as it is and looks closely only at the lines
+# named (``savefile._take_chunks``).  It ends at the first line that is not
+# good, at a torn end, or at the end of the file: the reader takes the rest, from
+# the last chunk's end, itself.
 
 CHUNKS_OPENING = struct.Struct("<IBQIQQ")
-CHUNK_HEAD = struct.Struct("<QI")
+CHUNK_HEAD = struct.Struct("<QII")
+FLAG = struct.Struct("<I")
 
 
 def good_chunks(
     fd: int, check: int, chained: bool, longest: int, chunk: int, start: int, end: int, read: int = 1 << 20
-) -> Iterator[tuple[int, int, bytes]]:
-    """(bytes, check of the last line, JSON array) of each ``chunk`` good lines in a
-    row of the file ``fd`` from byte ``start`` to ``end``, read ``read`` bytes at a time."""
+) -> Iterator[tuple[int, int, list[int], bytes]]:
+    """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
+    array) of each ``chunk`` good lines in a row of the file ``fd`` from byte
+    ``start`` to ``end``, read ``read`` bytes at a time."""
     lines: list[bytes] = []
     payloads: list[bytes] = []
     rest = b""
@@ -249,10 +253,14 @@ def good_chunks(
             payloads += cut[:good]
             while len(lines) >= chunk:
                 joined = b"[" + b",".join(payloads[:chunk]) + b"]"
-                if long_digits(joined):
-                    return
+                # (The lines are joined by commas: no run of digits spans two of them.)
+                flagged = (
+                    [i for i, payload in enumerate(payloads[:chunk]) if long_digits(payload)]
+                    if long_digits(joined)
+                    else []
+                )
                 size = sum(map(len, lines[:chunk])) + chunk
-                yield size, int.from_bytes(binascii.unhexlify(lines[chunk - 1][:8])), joined
+                yield size, int.from_bytes(binascii.unhexlify(lines[chunk - 1][:8])), flagged, joined
                 del lines[:chunk], payloads[:chunk]
             if good < len(batch):
                 return
@@ -266,8 +274,8 @@ def serve_chunks(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
     if opening is None:
         return
     check, chained, longest, chunk, start, end = CHUNKS_OPENING.unpack(opening)
-    for size, last, joined in good_chunks(fd, check, bool(chained), longest, chunk, start, end):
-        sink.write(CHUNK_HEAD.pack(size, last) + joined)
+    for size, last, flagged, joined in good_chunks(fd, check, bool(chained), longest, chunk, start, end):
+        sink.write(CHUNK_HEAD.pack(size, last, len(flagged)) + b"".join(map(FLAG.pack, flagged)) + joined)
         sink.flush()
 
 

@@ -508,9 +508,11 @@ class _Chunks:
     row as the JSON array the store keeps (``linecheck.good_chunks``): the reader
     then neither reads nor splits the file while the helper goes on.  The helper is
     our own code, run from our own file: its bytes are trusted as its verdicts are.
-    It stops at the first line that is not plainly good (a bad one, a torn end, a
-    run of 16 digits), or if it fails in any way; the reader reads on from the end
-    of the last chunk it took, itself, exactly as without a helper.
+    With each chunk it names the lines holding a run of 16 digits, which the reader
+    looks at closely as it would alone (``_decode_each``).  It stops at the first
+    line that is not plainly good (a bad one, a torn end), or if it fails in any
+    way; the reader reads on from the end of the last chunk it took, itself,
+    exactly as without a helper.
     """
 
     def __init__(self, fd: int, start: _Start, end: int, chained: bool) -> None:
@@ -529,18 +531,23 @@ class _Chunks:
         with contextlib.suppress(OSError):
             _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
 
-    def chunks(self, start: int) -> Iterator[tuple[int, int, bytes]]:
-        """(bytes, check of the last line, JSON array) of each chunk the helper sends, from byte ``start``."""
+    def chunks(self, start: int) -> Iterator[tuple[int, int, list[int], bytes]]:
+        """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
+        array) of each chunk the helper sends, from byte ``start``."""
         stdout = self._child.stdout
         while (head := linecheck.read_exactly(stdout, linecheck.CHUNK_HEAD.size, HELPER_GUARD)) is not None:  # type: ignore[arg-type]
-            size, check = linecheck.CHUNK_HEAD.unpack(head)
-            if not 10 * CHUNK <= size <= self._end - start:
+            size, check, flags = linecheck.CHUNK_HEAD.unpack(head)
+            if not (10 * CHUNK <= size <= self._end - start and flags <= CHUNK):
                 return
+            named = linecheck.read_exactly(stdout, flags * linecheck.FLAG.size, HELPER_GUARD)  # type: ignore[arg-type]
             joined = linecheck.read_exactly(stdout, size - 9 * CHUNK + 1, HELPER_GUARD)  # type: ignore[arg-type]
-            if joined is None:
+            if named is None or joined is None:
+                return
+            flagged = [i for (i,) in linecheck.FLAG.iter_unpack(named)]
+            if any(i >= CHUNK for i in flagged):
                 return
             start += size
-            yield size, check, joined
+            yield size, check, flagged, joined
 
     def close(self) -> None:
         self._child.kill()
@@ -567,18 +574,29 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
     except (OSError, io.UnsupportedOperation):
         return start
     try:
-        for taken, check, joined in helper.chunks(start.good_bytes):
+        for taken, check, flagged, joined in helper.chunks(start.good_bytes):
             try:
                 events = _events_decoder.decode(joined)
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
                 break  # the reader finds the line, from the start of this chunk
-            if len(events) != CHUNK:
+            if len(events) != CHUNK or not _ints_in_range(events, flagged):
                 break
             intake.take_chunk(events, joined, start.good_bytes + taken)
             start = _Start(start.header, check, start.lines + CHUNK, start.good_bytes + taken)
     finally:
         helper.close()
     return start
+
+
+def _ints_in_range(events: list[Event], flagged: list[int]) -> bool:
+    """Whether every integer of the events ``flagged`` (those whose line holds a run
+    of 16 digits) is one a game counts to, as ``_decode_each`` checks them."""
+    try:
+        for i in flagged:
+            check_ints(msgspec.to_builtins(events[i]))
+    except ValueError:
+        return False
+    return True
 
 
 class _Batches:

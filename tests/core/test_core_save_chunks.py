@@ -161,7 +161,7 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
             "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
             "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
             "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
-            "size, last, joined = next(chunks)\n"
+            "size, last, flagged, joined = next(chunks)\n"
             "head = m['CHUNK_HEAD']\n"
             f"{body}\n"
         )
@@ -169,21 +169,21 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
     scripts = {
         "echo": "import os\nwhile data := os.read(0, 1 << 16):\n    os.write(1, data)",
         "ends": "pass",
-        "dies": sending("os.write(1, head.pack(size, last) + joined)"),
-        "half": sending("os.write(1, head.pack(size, last) + joined[: len(joined) // 2])"),
-        "short": sending("os.write(1, head.pack(10 * chunk - 1, last) + joined)"),
-        "long": sending("os.write(1, head.pack(end - start + 1, last) + joined)"),
+        "dies": sending("os.write(1, head.pack(size, last, 0) + joined)"),
+        "half": sending("os.write(1, head.pack(size, last, 0) + joined[: len(joined) // 2])"),
+        "short": sending("os.write(1, head.pack(10 * chunk - 1, last, 0) + joined)"),
+        "long": sending("os.write(1, head.pack(end - start + 1, last, 0) + joined)"),
         "past": sending(
-            "os.write(1, head.pack(size, last) + joined)\n"
-            "size2, last2, joined2 = next(chunks)\n"
+            "os.write(1, head.pack(size, last, 0) + joined)\n"
+            "size2, last2, flagged2, joined2 = next(chunks)\n"
             "extra = end - start - size - size2 + 1\n"
-            "os.write(1, head.pack(size2 + extra, last2) + joined2 + b' ' * extra)"
+            "os.write(1, head.pack(size2 + extra, last2, 0) + joined2 + b' ' * extra)"
         ),
-        "garbage": sending("os.write(1, head.pack(size, last) + b'[' + b'1' * (len(joined) - 2) + b']')"),
+        "garbage": sending("os.write(1, head.pack(size, last, 0) + b'[' + b'1' * (len(joined) - 2) + b']')"),
         "fewer": sending(
             "import json\n"
             "fewer = json.dumps(json.loads(joined)[1:], separators=(',', ':'), ensure_ascii=False).encode()\n"
-            "os.write(1, head.pack(len(fewer) + 9 * chunk - 1, last) + fewer)"
+            "os.write(1, head.pack(len(fewer) + 9 * chunk - 1, last, 0) + fewer)"
         ),
     }
     script = tmp_path / "helper.py"
@@ -354,8 +354,8 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
         "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
         "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
         "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
-        "size, last, joined = next(chunks)\n"
-        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last) + joined){cut})\n"
+        "size, last, flagged, joined = next(chunks)\n"
+        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last, 0) + joined){cut})\n"
         "time.sleep(600)\n",
         encoding="utf-8",
     )
@@ -398,3 +398,94 @@ def test_a_save_of_the_second_format_is_cut_into_chunks_too(save, chunks, monkey
     monkeypatch.setattr(savefile._Intake, "take_chunk", lambda self, *a: took.append(a[2]) or take(self, *a))
     assert _outcome(save) == alone and alone[0] == "loaded"
     assert len(took) == (len(lines) - 1) // CHUNK
+
+
+# ------------------------------------------------------------ runs of 16 digits (secrets' digests, say)
+
+
+def _with_runs(lines: list[bytes], out_of_range: bool = False) -> list[bytes]:
+    """The save with runs of 16 digits in three texts, in two chunks (lines 12, 14
+    and 15: the last line of the third chunk, the second and third of the fourth);
+    ``out_of_range``: and line 20 (the fourth of the fifth chunk) holding a number
+    past ``MAX_RECORD_INT``.  The chain framed again from the first line changed."""
+    texts = {12: (b"mark gunner suppressed", b"mark gunner 1234567890123456")}
+    texts |= {14: (b"smoke drifts north", b"1234567890123456 rounds"), 15: (b"smoke drifts", b"98765432109876543")}
+    payloads = [line[9:-1] for line in lines]
+    for at, (old, new) in texts.items():
+        assert old in payloads[at]
+        payloads[at] = payloads[at].replace(old, new)
+    if out_of_range:
+        assert b'"at":2000' in payloads[20]
+        payloads[20] = payloads[20].replace(b'"at":2000', b'"at":%d' % (savefile.MAX_RECORD_INT + 1))
+    chain = savefile.Chain(int(lines[11][:8], 16))
+    return [*lines[:12], *(chain.frame_payload(payload) for payload in payloads[12:])]
+
+
+def _took(monkeypatch) -> list[int]:
+    """Where the file was read up to after each chunk the helper's load took in, from now on."""
+    took: list[int] = []
+    take = savefile._Intake.take_chunk
+    monkeypatch.setattr(savefile._Intake, "take_chunk", lambda self, *a: took.append(a[2]) or take(self, *a))
+    return took
+
+
+def test_a_save_with_runs_of_digits_is_taken_by_the_helper_to_its_last_whole_chunk(save, chunks, monkeypatch):
+    """The helper names the lines holding a run of 16 digits and goes on: every whole
+    chunk comes from it, and the load is the reader's own alone."""
+    lines = _with_runs(file_lines(save))
+    save.write_bytes(b"".join(lines))
+    alone = _alone(monkeypatch, save)
+    assert alone[0] == "loaded"
+    took = _took(monkeypatch)
+    assert _outcome(save) == alone
+    events = len(lines) - 1
+    assert events >= 5 * CHUNK
+    assert took == [sum(map(len, lines[: k + 1])) for k in range(CHUNK, events - events % CHUNK + 1, CHUNK)]
+    assert len(chunks) == 1 and chunks[0].returncode is not None
+
+
+def test_the_lines_the_helper_names_are_looked_at_and_a_number_out_of_range_refused(save, chunks, monkeypatch):
+    """A number past ``MAX_RECORD_INT`` on a line the helper names: refused with the
+    reader's own words at its line, the chunks before it taken from the helper."""
+    lines = _with_runs(file_lines(save), out_of_range=True)
+    save.write_bytes(b"".join(lines))
+    alone = _alone(monkeypatch, save)
+    assert alone[0] == "refused"
+    assert f"{save}:21: invalid event: the number 9007199254740992 is out of range" in alone[1]
+    took = _took(monkeypatch)
+    assert _outcome(save) == alone
+    assert took == [sum(map(len, lines[: k + 1])) for k in (4, 8, 12, 16)]
+
+
+@pytest.mark.parametrize("program", ["every", "many", "beyond"])
+def test_the_lines_a_helper_names_are_checked_as_sent(save, chunks, monkeypatch, tmp_path, program):
+    """A helper naming every line of a chunk (it may: each is looked at, in vain);
+    more lines than a chunk holds, or a line past its end (it has failed: the reader
+    reads on from the chunks before)."""
+    flags = {
+        "every": "list(range(chunk))",
+        "many": "list(range(chunk)) + [0]",
+        "beyond": "[0, chunk]",
+    }[program]
+    script = tmp_path / "helper.py"
+    script.write_text(
+        "import os, sys, runpy\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
+        "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
+        "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
+        "for n, (size, last, flagged, joined) in enumerate(chunks):\n"
+        f"    flagged = {flags} if n == 1 else flagged\n"
+        "    named = b''.join(map(m['FLAG'].pack, flagged))\n"
+        "    os.write(1, m['CHUNK_HEAD'].pack(size, last, len(flagged)) + named + joined)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    lines = _with_runs(file_lines(save))
+    save.write_bytes(b"".join(lines))
+    alone = _alone(monkeypatch, save)
+    took = _took(monkeypatch)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    events = len(lines) - 1
+    every = [sum(map(len, lines[: k + 1])) for k in range(CHUNK, events - events % CHUNK + 1, CHUNK)]
+    assert took == (every if program == "every" else every[:1])

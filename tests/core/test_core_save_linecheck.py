@@ -310,9 +310,9 @@ def test_good_chunks_are_every_chunk_of_good_lines_wherever_the_reads_fall(tmp_p
     got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 2, 2 + len(data) + 4, read))
     sizes = [sum(len(p) + 10 for p in NUMBERED[k : k + 3]) for k in (0, 3, 6)]
     assert got == [
-        (sizes[0], checks[2], b"[" + b",".join(NUMBERED[0:3]) + b"]"),
-        (sizes[1], checks[5], b"[" + b",".join(NUMBERED[3:6]) + b"]"),
-        (sizes[2], checks[8], b"[" + b",".join(NUMBERED[6:9]) + b"]"),
+        (sizes[0], checks[2], [], b"[" + b",".join(NUMBERED[0:3]) + b"]"),
+        (sizes[1], checks[5], [], b"[" + b",".join(NUMBERED[3:6]) + b"]"),
+        (sizes[2], checks[8], [], b"[" + b",".join(NUMBERED[6:9]) + b"]"),
     ]
 
 
@@ -323,7 +323,7 @@ def test_good_chunks_stop_before_the_chunk_of_a_bad_line(tmp_path, read):
     lines[7] = lines[7][:10] + b"X" + lines[7][11:]
     fd = _open(tmp_path, b"\n".join(lines))
     got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data), read))
-    assert [joined for _s, _c, joined in got] == [b"[" + b",".join(NUMBERED[k : k + 3]) + b"]" for k in (0, 3)]
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(NUMBERED[k : k + 3]) + b"]" for k in (0, 3)]
 
 
 def test_good_chunks_check_from_the_check_given_and_unchained_too(tmp_path):
@@ -336,15 +336,30 @@ def test_good_chunks_check_from_the_check_given_and_unchained_too(tmp_path):
     assert list(linecheck.good_chunks(fd, 0, True, 100, 3, 0, len(plain))) == []
 
 
-def test_good_chunks_stop_before_a_long_run_of_digits_a_long_line_and_the_end(tmp_path):
-    payloads = [*NUMBERED[:6], b'{"a":%d}' % 10**15, *NUMBERED[7:]]
+def test_good_chunks_name_the_lines_holding_a_long_run_of_digits_and_go_on(tmp_path):
+    """A run of 16 digits, a number or in a text, wherever it falls in a chunk: the
+    chunk is sent, naming the lines that hold one (15 digits are no run)."""
+    payloads = [
+        *NUMBERED[:4],
+        b'{"a":%d}' % 10**15,
+        *NUMBERED[5:7],
+        b'{"a":"x%dx"}' % 10**15,
+        b'{"a":%d}' % 10**15,
+        b'{"a":%d}' % (10**15 - 1),
+        NUMBERED[10],
+    ]
     data, _checks = _framed(payloads)
     fd = _open(tmp_path, data)
-    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))) == 2
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))
+    assert [flagged for _s, _c, flagged, _j in got] == [[], [1], [1, 2]]
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(payloads[k : k + 3]) + b"]" for k in (0, 3, 6)]
     payloads = [*NUMBERED[:6], b'{"a":%d}' % (10**15 - 1), *NUMBERED[7:]]
     data, _checks = _framed(payloads)
     fd = _open(tmp_path, data)
-    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))) == 3
+    assert [flagged for _s, _c, flagged, _j in linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data))] == [[]] * 3
+
+
+def test_good_chunks_stop_before_a_long_line_and_at_the_end(tmp_path):
     data, _checks = _framed(NUMBERED)
     fd = _open(tmp_path, data + b"0" * 30)
     # A line longer than 20 bytes, read or still being read: no chunk after the lines before it.
@@ -367,10 +382,22 @@ def test_serve_chunks_answers_each_chunk_then_ends(tmp_path):
     first = b"[" + b",".join(NUMBERED[:5]) + b"]"
     second = b"[" + b",".join(NUMBERED[5:10]) + b"]"
     size = [sum(len(p) + 10 for p in NUMBERED[k : k + 5]) for k in (0, 5)]
-    assert sink.getvalue() == head.pack(size[0], checks[4]) + first + head.pack(size[1], checks[9]) + second
+    assert sink.getvalue() == head.pack(size[0], checks[4], 0) + first + head.pack(size[1], checks[9], 0) + second
     sink = io.BytesIO()
     linecheck.serve_chunks(fd, io.BytesIO(opening[:-1]), sink)
     assert sink.getvalue() == b""
+
+
+def test_serve_chunks_names_the_lines_holding_a_run_of_digits_before_the_array(tmp_path):
+    payloads = [NUMBERED[0], b'{"a":%d}' % 10**15, NUMBERED[2], b'{"a":"%d"}' % 10**17, NUMBERED[4]]
+    data, checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    sink = io.BytesIO()
+    linecheck.serve_chunks(fd, io.BytesIO(linecheck.CHUNKS_OPENING.pack(7, 1, 100, 5, 0, len(data))), sink)
+    size = sum(len(p) + 10 for p in payloads)
+    flags = linecheck.FLAG.pack(1) + linecheck.FLAG.pack(3)
+    joined = b"[" + b",".join(payloads) + b"]"
+    assert sink.getvalue() == linecheck.CHUNK_HEAD.pack(size, checks[4], 2) + flags + joined
 
 
 def test_good_chunks_read_nothing_past_the_end_they_are_given(tmp_path):
@@ -400,14 +427,14 @@ def test_good_chunks_stop_at_a_bad_line_of_the_first_format_though_the_lines_aft
     data = b"\n".join(lines) + b"\n"
     fd = _open(tmp_path, data)
     got = list(linecheck.good_chunks(fd, 0, False, 100, 3, 0, len(data), read))
-    assert [joined for _s, _c, joined in got] == [b"[" + b",".join(NUMBERED[:3]) + b"]"]
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(NUMBERED[:3]) + b"]"]
 
 
 def test_good_chunks_send_the_last_chunk_when_it_ends_the_file(tmp_path):
     data, checks = _framed(NUMBERED[:9])
     fd = _open(tmp_path, data)
     got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))
-    assert [last for _s, last, _j in got] == [checks[2], checks[5], checks[8]]
+    assert [last for _s, last, _f, _j in got] == [checks[2], checks[5], checks[8]]
 
 
 @pytest.mark.parametrize("read", [1, 4])
