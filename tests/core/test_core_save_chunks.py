@@ -342,11 +342,12 @@ def test_a_helper_that_ended_before_its_opening_leaves_the_load_to_the_reader(sa
     assert len(chunks) == 1 and chunks[0].returncode is not None
 
 
-@pytest.mark.parametrize("stops", ["before a chunk", "inside a chunk"])
+@pytest.mark.parametrize("stops", ["before a chunk", "inside a chunk", "inside the lines named"])
 def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, chunks, monkeypatch, tmp_path, stops):
     """A helper that stops sending, without ending, is given up after ``HELPER_GUARD``
     seconds of silence (here a tenth of one) and the reader reads on."""
-    cut = "" if stops == "before a chunk" else "[:-3]"
+    cut = {"before a chunk": "", "inside a chunk": "[:-3]", "inside the lines named": "[: m['CHUNK_HEAD'].size + 4]"}[stops]
+    flags = 2 if stops == "inside the lines named" else 0
     script = tmp_path / "helper.py"
     script.write_text(
         "import os, sys, runpy, time\n"
@@ -355,7 +356,7 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
         "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
         "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
         "size, last, flagged, joined = next(chunks)\n"
-        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last, 0) + joined){cut})\n"
+        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last, {flags}) + b'\\0' * 4 * {flags} + joined){cut})\n"
         "time.sleep(600)\n",
         encoding="utf-8",
     )
