@@ -530,6 +530,9 @@ class _Chunks:
         opening = linecheck.CHUNKS_OPENING.pack(start.check, chained, MAX_LINE_BYTES, CHUNK, start.good_bytes, end)
         with contextlib.suppress(OSError):
             _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
+        # It is told nothing more: its input ends, so a helper that read on (not ours)
+        # would end too, rather than leave the load waiting out HELPER_GUARD.
+        self._child.stdin.close()  # type: ignore[union-attr]
 
     def chunks(self, start: int) -> Iterator[tuple[int, int, list[int], bytes]]:
         """(bytes, check of the last line, the lines holding a run of 16 digits, JSON

@@ -346,7 +346,8 @@ def test_a_helper_that_ended_before_its_opening_leaves_the_load_to_the_reader(sa
 def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, chunks, monkeypatch, tmp_path, stops):
     """A helper that stops sending, without ending, is given up after ``HELPER_GUARD``
     seconds of silence (here a tenth of one) and the reader reads on."""
-    cut = {"before a chunk": "", "inside a chunk": "[:-3]", "inside the lines named": "[: m['CHUNK_HEAD'].size + 4]"}[stops]
+    cuts = {"before a chunk": "", "inside a chunk": "[:-3]", "inside the lines named": "[: m['CHUNK_HEAD'].size + 4]"}
+    cut = cuts[stops]
     flags = 2 if stops == "inside the lines named" else 0
     script = tmp_path / "helper.py"
     script.write_text(
@@ -365,6 +366,27 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
     alone = _alone(monkeypatch, save)
     assert _outcome(save) == alone and alone[0] == "loaded"
     assert len(chunks) == 1 and chunks[0].returncode is not None
+
+
+def test_the_chunking_helpers_input_ends_once_it_is_told_where_to_read(save, chunks, monkeypatch, tmp_path):
+    """Nothing is sent after the opening, and the helper's input is closed: a helper
+    that reads on (one left interactive, say) sees it end rather than hold the load."""
+    script = tmp_path / "helper.py"
+    script.write_text(
+        "import sys, runpy\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
+        "assert sys.stdin.buffer.raw.read() == b''\n"
+        "m['serve_chunks'](int(sys.argv[1]), __import__('io').BytesIO(opening), sys.stdout.buffer)\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    lines = file_lines(save)
+    alone = _alone(monkeypatch, save)
+    took = _took(monkeypatch)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    events = len(lines) - 1
+    assert took == [sum(map(len, lines[: k + 1])) for k in range(CHUNK, events - events % CHUNK + 1, CHUNK)]
 
 
 def test_no_chunking_helper_in_a_frozen_program(save, chunks, monkeypatch):
