@@ -345,10 +345,11 @@ def test_a_helper_that_ended_before_its_opening_leaves_the_load_to_the_reader(sa
 @pytest.mark.parametrize("stops", ["before a chunk", "inside a chunk", "inside the lines named"])
 def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, chunks, monkeypatch, tmp_path, stops):
     """A helper that stops sending, without ending, is given up after ``HELPER_GUARD``
-    seconds of silence (here a tenth of one) and the reader reads on."""
-    cuts = {"before a chunk": "", "inside a chunk": "[:-3]", "inside the lines named": "[: m['CHUNK_HEAD'].size + 4]"}
-    cut = cuts[stops]
+    seconds of silence (here a tenth of one) and the reader reads on: nothing it
+    sends after its silence (twenty seconds) is taken."""
     flags = 2 if stops == "inside the lines named" else 0
+    cuts = {"before a chunk": "len(first)", "inside a chunk": "len(first) - 3", "inside the lines named": "20"}
+    cut = cuts[stops]  # (20: the head, 16 bytes, and the first of two lines named)
     script = tmp_path / "helper.py"
     script.write_text(
         "import os, sys, runpy, time\n"
@@ -357,14 +358,20 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
         "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
         "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
         "size, last, flagged, joined = next(chunks)\n"
-        f"os.write(1, (m['CHUNK_HEAD'].pack(size, last, {flags}) + b'\\0' * 4 * {flags} + joined){cut})\n"
-        "time.sleep(600)\n",
+        f"first = m['CHUNK_HEAD'].pack(size, last, {flags}) + b'\\0' * 4 * {flags} + joined\n"
+        f"os.write(1, first[: {cut}])\n"
+        "time.sleep(20)\n"
+        f"os.write(1, first[{cut} :])\n"
+        "for size, last, flagged, joined in chunks:\n"
+        "    os.write(1, m['CHUNK_HEAD'].pack(size, last, 0) + joined)\n",
         encoding="utf-8",
     )
     monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     monkeypatch.setattr(savefile, "HELPER_GUARD", 0.1)
     alone = _alone(monkeypatch, save)
+    took = _took(monkeypatch)
     assert _outcome(save) == alone and alone[0] == "loaded"
+    assert len(took) <= (stops == "before a chunk")  # the first chunk, if it came in time
     assert len(chunks) == 1 and chunks[0].returncode is not None
 
 
