@@ -49,7 +49,7 @@ from tui.stylesheet import SharedStylesheet, keep_parsed
 from tui.textual_internals import css_variables, switchable
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
-from tui.userdata import ErrorLog, Settings, UserStore, open_cache
+from tui.userdata import ErrorLog, Settings, UserStore
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -619,11 +619,14 @@ def _run_app(
         app.run()
         return app.return_code or 0
     size = _size(save)
-    cache = open_cache() if size > CACHE_FROM_BYTES else None
-    # Only an open with the cache can find it wanting: a smaller save's start does not import it.
+    # Only a big save is opened with the cache: a smaller save's start does not import it (nor blake3).
+    cache: OpenCache | None = None
     not_cached: type[Exception] | tuple[()] = ()
-    if cache is not None:
+    if size > CACHE_FROM_BYTES:
         from core.storage.opencache import NotCached as not_cached
+        from core.storage.opencache import OpenCache
+
+        cache = OpenCache.users()
     if aside is not None and save is not None:
         # Its load is under way in a process of its own: the app starts now, and
         # its thread waits for that load, then restores the game from the entry it wrote.

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.suggester import SuggestionReady
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
@@ -181,13 +181,15 @@ class CommandInput(PlainInput):
         self._cycle = []
 
 
-class CommandLine(Vertical):
+class CommandLine(Widget):
     DEFAULT_CSS = """
-    CommandLine { height: auto; }
-    CommandLine Horizontal { height: 1; }
+    CommandLine {
+        width: 1fr; height: auto; overflow: hidden hidden;
+        layout: grid; grid-size: 2; grid-columns: auto 1fr; grid-rows: 1;
+    }
     CommandLine #cmd-prompt { width: auto; padding: 0 1 0 0; text-style: bold; }
     CommandLine #cmd-input { border: none; height: 1; padding: 0; }
-    CommandLine #cmd-hint { height: 1; color: $text-muted; }
+    CommandLine #cmd-hint { height: 1; column-span: 2; color: $text-muted; }
     CommandLine #cmd-hint.-error { color: $error; text-style: bold; }
     CommandLine #cmd-hint.-ok { color: $success; }
     """
@@ -224,12 +226,13 @@ class CommandLine(Vertical):
         self._guiding = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
-            yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
-            box = CommandInput(self.completer, id="cmd-input", placeholder=self._placeholder())
-            box.cursor_blink = self.blink
-            box.on_enter = self._entered
-            yield box
+        # A grid, not a row container in a column: the prompt and the box on the first row,
+        # the hint across the second (a widget less to mount, style and draw at every start).
+        yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
+        box = CommandInput(self.completer, id="cmd-input", placeholder=self._placeholder())
+        box.cursor_blink = self.blink
+        box.on_enter = self._entered
+        yield box
         yield Plain("", id="cmd-hint")
 
     @staticmethod

@@ -46,6 +46,17 @@ class RowsCompositor(Compositor):
     #: Per screen row, the column ranges ``[x1, x2)`` changed: set while a partial update renders.
     _changed_rows: dict[int, list[tuple[int, int]]] | None = None
 
+    def render_full_update(self, simplify: bool = False):
+        # Every row changes, at its whole width: a widget wholly behind others on a row (the
+        # screen, a container, a pane under its view) is not asked for it, as in a partial
+        # update.  The first frame is one: a fifth of its render was such rows, thrown away.
+        width, height = self.size
+        self._changed_rows = {y: [(0, width)] for y in range(height)}
+        try:
+            return super().render_full_update(simplify)
+        finally:
+            self._changed_rows = None
+
     def render_partial_update(self):
         rows: dict[int, list[tuple[int, int]]] = {}
         for x, y, width, height in changed_regions(self):

@@ -65,7 +65,9 @@ class LoadAside:
     def start(cls, save: Path | str | None) -> LoadAside | None:
         """The child started for ``save`` if it is a save the client opens in the app
         (over ``LOAD_IN_APP_BYTES``) whose open-cache entry is missing; else None.
-        Before any thread is started (a fork copies only the thread that forks)."""
+        Before any thread is started (a fork copies only the thread that forks).
+        Such a save is also read ahead of its open, whether it has an entry or not
+        (``core.storage.opencache.ReadAhead``: after the fork, in the client)."""
         if save is None or not hasattr(os, "fork"):
             return None
         try:
@@ -74,17 +76,21 @@ class LoadAside:
             # What the child loads with, imported once, here (the client needs it too).
             from pathlib import Path
 
+            # Not the client's own modules (Rich's among them): those are imported beside the load.
             import core.game  # noqa: F401
+            from core.storage.opencache import OpenCache, read_ahead
             from core.storage.savefile import MAX_LINE_BYTES
-            from tui.userdata import open_cache
 
             save = Path(save)
-            cache = open_cache()
+            cache = OpenCache.users()
             with open(save, "rb") as f:
                 head = f.readline(MAX_LINE_BYTES + 1)
             entry = cache.path_of(head[:-1])
-            if not head.endswith(b"\n") or entry.exists():
-                return None  # not a save (the client says why), or the entry's to try first
+            if not head.endswith(b"\n"):
+                return None  # not a save: the client says why
+            if entry.exists():
+                read_ahead(save)
+                return None  # the entry's to try first
             told, tell = os.pipe()
         except OSError:
             return None
@@ -97,6 +103,7 @@ class LoadAside:
             finally:
                 os._exit(status)  # never back into the client's code, nor its exit handlers
         os.close(tell)
+        read_ahead(save)
         return cls(pid, told, save)
 
     def then(

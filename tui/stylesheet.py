@@ -59,8 +59,9 @@ from tui.textual_internals import CSS_MODEL, CSS_PARSERS, STYLE_RULE_LOOKUPS, Pa
 #: fifty sources of CSS fit.
 _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
 
-#: Bump when what the kept file holds changes shape.
-FORMAT = 1
+#: Bump when what the kept file holds changes shape, or how a piece of CSS is found in it
+#: (2: by the digest of the variables, not the variables).
+FORMAT = 2
 #: A kept file larger than this is neither read nor written.
 MAX_BYTES = 4 << 20
 #: Pieces of CSS a kept file holds at most (beyond it, it starts again from this process's).
@@ -75,6 +76,17 @@ _parsed: dict[bytes, list[RuleSet]] = {}
 class SharedStylesheet(ParsingStylesheet):
     """Textual's stylesheet, parsing each piece of CSS once per process and theme (see the module's doc)."""
 
+    #: The variables last digested (Textual's dict, never changed in place: replaced), and their digest.
+    _digested: tuple[dict[str, str], bytes] | None = None
+
+    def _variables_digest(self) -> bytes:
+        # Each parse asks for every piece of CSS again (some 100 asks a start, 23 pieces):
+        # the ~150 variables are sorted and digested once per set, not at every ask.
+        variables = css_variables(self)
+        if self._digested is None or self._digested[0] is not variables:
+            self._digested = (variables, _digest(tuple(sorted(variables.items()))))
+        return self._digested[1]
+
     def parse_rules(
         self,
         css: str,
@@ -83,7 +95,7 @@ class SharedStylesheet(ParsingStylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[RuleSet]:
-        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(css_variables(self).items())))
+        key = (css, read_from, is_default_rules, tie_breaker, scope, self._variables_digest())
         rules = _RULES.get(key)
         if rules is None:
             digest = _digest(key)
@@ -97,7 +109,7 @@ class SharedStylesheet(ParsingStylesheet):
 def _digest(key: tuple[object, ...]) -> bytes:
     import hashlib
 
-    # The key is strings, numbers, booleans and tuples of them: its repr is the same in every process.
+    # The key is strings, numbers, booleans, bytes and tuples of them: its repr is the same in every process.
     return hashlib.blake2b(repr(key).encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 

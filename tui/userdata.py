@@ -2,7 +2,7 @@
 
 Settings and histories live in the user's config and data folders
 (platformdirs: ``~/.config/fireteam`` and ``~/.local/share/fireteam`` on Linux);
-what loading a big save found, in its cache folder (``open_cache``).
+what loading a big save found, in its cache folder (``core.storage.opencache``).
 They are conveniences, not saves: a file that is missing, corrupt, too big or
 hostile is ignored with a notice (never a crash), and every value read is
 checked before use.  Writes replace a file whole (a temporary file, fsynced,
@@ -18,19 +18,14 @@ import os
 import tempfile
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import msgspec
 import platformdirs
 
-from core.cachedir import cache_root
 from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
 from tui.i18n import _, ngettext, number
-
-if TYPE_CHECKING:
-    from core.storage.opencache import OpenCache
 
 APP = "fireteam"
 #: Commands remembered per save; older ones are forgotten first.
@@ -154,13 +149,6 @@ def _rotating_file(path: Path) -> logging.Handler:
             return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
     return ErrorFile(path, maxBytes=ERROR_LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
-
-
-def open_cache() -> OpenCache:
-    """The client's cache of what loading a save found (``~/.cache/fireteam/open`` on Linux, ``core.cachedir``)."""
-    from core.storage.opencache import OpenCache  # a small save's start does without it (and blake3)
-
-    return OpenCache(cache_root() / "open")
 
 
 class UserStore(msgspec.Struct):

@@ -605,3 +605,96 @@ def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_ta
         assert restores == [False, True]
         assert cached % 8 == 4 and len(game.history.store) - cached == 12
         assert _seen(game) == _seen(_open(path, writable=False))
+
+
+# ------------------------------------------------------------ read ahead (``ReadAhead``)
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[int]:
+    """The sizes of the saves an open read itself, for want of bytes read ahead."""
+    seen: list[int] = []
+    real = oc._Reading.__init__
+
+    def spy(self, f, size):
+        seen.append(size)
+        real(self, f, size)
+
+    monkeypatch.setattr(oc._Reading, "__init__", spy)
+    return seen
+
+
+def test_a_save_read_ahead_is_restored_from_those_bytes_and_is_the_loaded_game(big_save, tmp_path, restores, reads):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()  # writes the entry
+    oc.read_ahead(path)
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True] and reads == []  # not read again
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert oc._ahead is None  # taken: its bytes are the game's now, not the module's
+    # The next open reads for itself.
+    _open(path, cache, writable=False)
+    assert restores[-1] is True and reads == [path.stat().st_size]
+
+
+def test_a_save_changed_after_it_was_read_ahead_is_read_again(big_save, tmp_path, restores, reads):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    oc.read_ahead(path)
+    oc._ahead.join()
+    other = _open(path)  # another Fireteam appends after the read
+    _play(other)
+    other.close()
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True] and reads == [path.stat().st_size]
+    assert _seen(game) == _seen(_open(path, writable=False))
+
+
+def test_a_save_replaced_by_another_of_the_same_size_and_time_is_read_again(big_save, tmp_path, restores, reads):
+    # The same length, the same modification time, another file (a copy put in its
+    # place): its bytes are its own, and a command changed in it is refused as ever.
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    oc.read_ahead(path)
+    oc._ahead.join()
+    data = bytearray(path.read_bytes())
+    at = data.index(b'"t":"cmd"', len(data) // 2)
+    data[at + 1] ^= 0x20  # "T" for "t": the line's check no longer holds
+    info = path.stat()
+    replaced = tmp_path / "replaced.ft"
+    replaced.write_bytes(bytes(data))
+    os.utime(replaced, ns=(info.st_atime_ns, info.st_mtime_ns))
+    os.replace(replaced, path)
+    with pytest.raises(SaveError):
+        _open(path, cache, writable=False)
+    assert reads == [len(data)]
+
+
+def test_an_entry_covering_less_than_the_save_read_ahead_hashes_its_own_prefix(big_save, tmp_path, restores, reads):
+    # Another Fireteam, with no cache, appended after the entry was written: the bytes
+    # read ahead are the whole save, the entry's digest is of its prefix.
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    other = _open(path)
+    _play(other)
+    other.close()
+    assert _entry(cache).size < path.stat().st_size
+    oc.read_ahead(path)
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True] and reads == []
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert _entry(cache).size == path.stat().st_size
+
+
+def test_a_save_that_cannot_be_read_ahead_is_read_by_its_open(big_save, tmp_path, restores, reads):
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    oc.read_ahead(tmp_path / "no such save.ft")
+    game = _open(path, cache, writable=False)
+    assert restores == [False, True] and reads == [path.stat().st_size]
+    assert _seen(game) == _seen(_open(path, writable=False))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from functools import partial
 
+import pytest
 from skirmish import patrol_game
 from textual._compositor import Compositor
 from textual.geometry import Region
@@ -121,3 +122,45 @@ async def test_a_change_under_a_front_widget_asks_no_widget_behind_it(tmp_path, 
         await pilot.pause()
     assert "LogView" in asked
     assert not {"LogPane", "GameScreen", "Container"} & set(asked), asked
+
+
+def full_update(compositor: Compositor, console, *, textuals: bool) -> str:
+    """The escape codes of a full update (the first frame's kind), by ``compositor`` or by Textual's own code."""
+    if textuals:
+        compositor._get_renders = partial(Compositor._get_renders, compositor)  # type: ignore[method-assign]
+    try:
+        update = (Compositor.render_full_update if textuals else RowsCompositor.render_full_update)(compositor)
+    finally:
+        if textuals:
+            del compositor._get_renders
+    return update.render_segments(console)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (80, 24), (160, 48), (60, 16)])
+async def test_a_full_update_is_textuals_own_and_asks_no_widget_for_a_row_others_fill(tmp_path, monkeypatch, size):
+    """The first frame is a full update: the same escape codes as Textual's compositor's (with a
+    dialog over the screen too), and the screen, which every pane covers, is asked only for what shows of it."""
+    game = patrol_game(tmp_path / "shared.ft", commands=("next",))
+    app = FireteamApp(game, role="blue", seat="anna")
+    asked: dict[str, int] = {}
+    ours = RowsCompositor._get_renders
+
+    def spy(self, crop=None):
+        for region, clip, strips in ours(self, crop):
+            widget = next(w for w, (r, _) in self.visible_widgets.items() if r == region)
+            asked[type(widget).__name__] = asked.get(type(widget).__name__, 0) + len(strips)
+            yield region, clip, strips
+
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        compositor = app.screen._compositor
+        monkeypatch.setattr(RowsCompositor, "_get_renders", spy)
+        mine = full_update(compositor, app.console, textuals=False)
+        monkeypatch.undo()
+        assert mine == full_update(compositor, app.console, textuals=True)
+        assert asked.get("GameScreen", 0) < size[1] // 2, asked  # Textual's asks it for every row
+        await pilot.press("ctrl+z")  # the undo box, over the panes
+        await pilot.pause()
+        assert full_update(compositor, app.console, textuals=False) == full_update(
+            compositor, app.console, textuals=True
+        )

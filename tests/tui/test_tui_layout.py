@@ -4,11 +4,13 @@ the roster's cursor always on screen, too small a terminal said in words."""
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from core.game import Game
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
@@ -223,3 +225,31 @@ async def test_the_roster_repaints_its_scroll_bar_only_when_something_changed(tm
         await pilot.pause()
         assert view.rows < rows and repainted
         assert view.rows <= view.size.height and view._bar() is None
+
+
+@pytest.mark.parametrize("sizes", [[(100, 30), (100, 24), (70, 40), (100, 30)], [(80, 24), (160, 48), (60, 16)]])
+async def test_a_resized_screen_shows_what_a_screen_started_at_that_size_shows(tmp_path, sizes):
+    # The phase pane's text depends on the width (what is cut to fit) and on the height
+    # (a tall screen leaves the rule sections out): after each resize, the whole screen
+    # is what a client started at that size draws.  (Copies of one save: the same secrets' digests.)
+    demo_game(tmp_path / "demo.ft").close()
+
+    def copy(name: str) -> FireteamApp:
+        (tmp_path / name).mkdir()
+        shutil.copyfile(tmp_path / "demo.ft", tmp_path / name / "demo.ft")
+        return FireteamApp(Game.open(tmp_path / name / "demo.ft"))
+
+    fresh = {}
+    for n, size in enumerate(sizes):
+        app = copy(str(n))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            fresh[size] = screen_text(app)
+        app.game.close()
+    app = copy("resized")
+    async with app.run_test(size=sizes[0]) as pilot:
+        for size in sizes[1:]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert screen_text(app) == fresh[size], size
+    app.game.close()

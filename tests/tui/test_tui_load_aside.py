@@ -15,13 +15,13 @@ from waiting import until
 import tui.loadaside
 from core.cachedir import CACHE_DIR_ENV
 from core.game import Game
+from core.storage import opencache
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
 from tui.app import FireteamApp
 from tui.loadaside import LoadAside
 from tui.opening import OpenAhead, open_or_follow
 from tui.screens.game import GameScreen
-from tui.userdata import open_cache
 
 SIZE = (100, 30)
 
@@ -39,7 +39,7 @@ def big_fixture(monkeypatch):
 
 
 def _entry(path) -> os.PathLike:
-    return open_cache().path_of(path.read_bytes().split(b"\n", 1)[0])
+    return OpenCache.users().path_of(path.read_bytes().split(b"\n", 1)[0])
 
 
 def _restores(monkeypatch) -> list[bool]:
@@ -56,6 +56,19 @@ def _restores(monkeypatch) -> list[bool]:
     return found
 
 
+def _reads(monkeypatch) -> list[int]:
+    """The sizes of the saves an open with the cache read itself from now on (not read ahead)."""
+    sizes: list[int] = []
+    start = opencache._Reading.__init__
+
+    def told(self, f, size):
+        sizes.append(size)
+        start(self, f, size)
+
+    monkeypatch.setattr(opencache._Reading, "__init__", told)
+    return sizes
+
+
 def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game, big, monkeypatch):
     path, length, state = game.path, game.log_length, game.state
     game.close()
@@ -65,11 +78,12 @@ def test_the_load_aside_writes_the_entry_the_client_restores_the_game_from(game,
     assert aside.wait(lambda done, total: told.append((done, total)))
     assert told and told[-1] == (path.stat().st_size, path.stat().st_size)  # its load, told as it went
     assert os.path.exists(_entry(path))
-    restored = _restores(monkeypatch)
-    opened, locked_by = open_or_follow(path, False, cache=open_cache(), cached_only=True)
+    restored, reads = _restores(monkeypatch), _reads(monkeypatch)
+    opened, locked_by = open_or_follow(path, False, cache=OpenCache.users(), cached_only=True)
     try:
         assert restored == [True] and locked_by == ""
         assert opened.log_length == length and opened.state == state
+        assert reads == []  # the client read the save ahead, as the child loaded it
     finally:
         opened.close()
         aside.stop()
@@ -82,9 +96,12 @@ def test_no_load_aside_for_a_save_the_client_opens_before_it_starts_or_whose_ent
     assert LoadAside.start(path) is None  # under LOAD_IN_APP_BYTES: opened before the app
     assert LoadAside.start(None) is None
     monkeypatch.setattr(tui.loadaside, "LOAD_IN_APP_BYTES", 0)
-    Game.open(path, writable=False, cache=open_cache()).close()  # writes the entry
+    Game.open(path, writable=False, cache=OpenCache.users()).close()  # writes the entry
     assert os.path.exists(_entry(path))
+    reads = _reads(monkeypatch)
     assert LoadAside.start(path) is None  # the entry is tried first, in the client
+    Game.open(path, writable=False, cache=OpenCache.users()).close()
+    assert reads == []  # from the bytes read ahead as the client started
 
 
 def test_a_save_the_load_aside_cannot_load_is_opened_and_refused_by_the_client_as_before(tmp_path, big):
@@ -94,7 +111,7 @@ def test_a_save_the_load_aside_cannot_load_is_opened_and_refused_by_the_client_a
     assert aside is not None
     assert not aside.wait(lambda done, total: None)
     with pytest.raises(SaveError):
-        aside.then(lambda progress: open_or_follow(bad, False, progress, cache=open_cache()))(lambda d, t: None)
+        aside.then(lambda progress: open_or_follow(bad, False, progress, cache=OpenCache.users()))(lambda d, t: None)
     aside.stop()
 
 
@@ -120,7 +137,7 @@ async def test_the_client_shows_the_game_restored_from_what_the_load_aside_wrote
     aside = LoadAside.start(path)
     assert aside is not None
     restored = _restores(monkeypatch)
-    open = aside.then(lambda progress: open_or_follow(path, False, progress, cache=open_cache(), cache_later=True))
+    open = aside.then(lambda progress: open_or_follow(path, False, progress, cache=OpenCache.users(), cache_later=True))
     app = FireteamApp(None, opener=OpenAhead(open), opening=path.name)
     try:
         async with app.run_test(size=SIZE) as pilot:
@@ -186,3 +203,30 @@ def test_the_pre_parse_knows_the_clients_options_as_its_parser_does():
     valued = {o for a in options if a.nargs != 0 for o in a.option_strings}
     flags = {o for a in options if a.nargs == 0 for o in a.option_strings} - {"-h", "--help", "--plain"}
     assert (valued, flags) == (set(tui.main._VALUED), set(tui.main._FLAGS))
+
+
+def test_the_load_aside_forks_before_the_clients_own_modules_are_imported(tmp_path):
+    # The child loads with the core and the open cache: Rich, Textual and the client's
+    # words are imported beside its load (after the fork), not before it.
+    import subprocess
+    import sys
+
+    from core.cli.bench import generate_save
+
+    save = tmp_path / "big.ft"
+    generate_save(save, 50)
+    code = (
+        "import os, sys, tui.loadaside\n"
+        "tui.loadaside.LOAD_IN_APP_BYTES = 0\n"
+        "def fork():\n"
+        "    print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m in ('tui.i18n', 'tui.userdata', 'tui.app', 'argparse')), 'core.game' in sys.modules)\n"
+        "    os._exit(0)\n"
+        "os.fork = fork\n"
+        "from tui.main import main\n"
+        f"main([{str(save)!r}])\n"
+    )
+    env = {**os.environ, CACHE_DIR_ENV: str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[]", "True"]

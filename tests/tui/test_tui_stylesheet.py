@@ -61,3 +61,16 @@ def test_the_shared_stylesheet_takes_the_variables_textual_computed_for_the_app_
     assert isinstance(app.stylesheet, SharedStylesheet)
     assert css_variables(app.stylesheet) == computed[0] == compute(app)
     game.close()
+
+
+def test_a_stylesheet_given_new_variables_parses_with_them_not_with_the_ones_it_keyed_before():
+    # Its variables are keyed once per set (the sorted set and its digest kept): a new set
+    # (Textual replaces the dict, as a theme changes) must be keyed again, or the CSS of a
+    # widget first mounted after the change would get the old theme's colours.
+    stylesheet = SharedStylesheet(variables={"ink": "#102030"})
+    css = "Label { color: $ink; }"
+    before = stylesheet.parse_rules(css, ("test", "ink"))
+    stylesheet.set_variables({"ink": "#a0b0c0"})
+    after = stylesheet.parse_rules(css, ("test", "ink"))
+    assert before[0].styles.color == Color.parse("#102030")
+    assert after[0].styles.color == Color.parse("#a0b0c0")

@@ -35,7 +35,7 @@ from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient, own_words
 from tui.lines.ink import colour_wanted
 from tui.opening import check_role, new_demo_game, open_or_follow
-from tui.userdata import UserStore, history_lines, open_cache
+from tui.userdata import UserStore, history_lines
 
 #: How often a save another process writes is read for what it appended (as the Textual client).
 FOLLOW_EVERY_S = 0.5
@@ -94,7 +94,12 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
         print(
             _("Reading {save}, {size} bytes: it takes a few seconds.").format(save=save, size=number(size)), flush=True
         )
-    game, locked_by = open_or_follow(save, replay, cache=open_cache() if size > CACHE_FROM_BYTES else None)
+    cache = None
+    if size > CACHE_FROM_BYTES:  # (a smaller save's start does without the cache's import, and blake3's)
+        from core.storage.opencache import OpenCache
+
+        cache = OpenCache.users()
+    game, locked_by = open_or_follow(save, replay, cache=cache)
     if game.copy_role:
         return game, _("read-only: a side's copy, which holds only what that side saw")
     if locked_by:

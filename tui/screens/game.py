@@ -422,8 +422,6 @@ class GameScreen(Screen):
 
     def on_resize(self) -> None:
         self._check_size()
-        if self.is_mounted:
-            self.query_one(PhasePane).refresh(layout=True)
 
     def _check_size(self) -> None:
         width, height = self.app.size
