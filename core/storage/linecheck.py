@@ -26,6 +26,7 @@ import select
 import struct
 import sys
 import zlib
+from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple
 
 #: A line longer than this is not something Fireteam wrote.
@@ -208,5 +209,78 @@ def serve(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
         check = verdict.check
 
 
+# The helper that reads the lines itself (``python -I -S linecheck.py FD chunks``):
+# the reader writes ``CHUNKS_OPENING`` (the check the chain starts from, whether it
+# is chained, the longest a line may be, the events in a chunk, where the lines
+# start and where the file ends); the helper reads the file from there, checks
+# every line as ``judge`` does, and for each ``chunk`` good lines in a row answers
+# ``CHUNK_HEAD`` (the bytes of those lines, newlines included, the check of the
+# last, and how many of them hold a run of 16 digits), the index in the chunk of
+# each of those lines (``FLAG``, in order), and then their JSON joined into one
+# array, which the reader decodes as it is and looks closely only at the lines
+# named (``savefile._take_chunks``).  It ends at the first line that is not
+# good, at a torn end, or at the end of the file: the reader takes the rest, from
+# the last chunk's end, itself.
+
+CHUNKS_OPENING = struct.Struct("<IBQIQQ")
+CHUNK_HEAD = struct.Struct("<QII")
+FLAG = struct.Struct("<I")
+
+
+def good_chunks(
+    fd: int, check: int, chained: bool, longest: int, chunk: int, start: int, end: int, read: int = 1 << 20
+) -> Iterator[tuple[int, int, list[int], bytes]]:
+    """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
+    array) of each ``chunk`` good lines in a row of the file ``fd`` from byte
+    ``start`` to ``end``, read ``read`` bytes at a time."""
+    lines: list[bytes] = []
+    payloads: list[bytes] = []
+    rest = b""
+    while start < end:
+        block = os.pread(fd, min(read, end - start), start)
+        if not block:
+            return
+        start += len(block)
+        batch = block.split(b"\n")
+        batch[0] = rest + batch[0]
+        rest = batch.pop()
+        if batch:
+            cut = list(map(payload_of, batch))
+            verdict = judge(batch, cut, check, chained, None, longest)
+            check = verdict.check
+            good = verdict.lines if verdict.bad < 0 else verdict.bad
+            lines += batch[:good]
+            payloads += cut[:good]
+            while len(lines) >= chunk:
+                joined = b"[" + b",".join(payloads[:chunk]) + b"]"
+                # (The lines are joined by commas: no run of digits spans two of them.)
+                flagged = (
+                    [i for i, payload in enumerate(payloads[:chunk]) if long_digits(payload)]
+                    if long_digits(joined)
+                    else []
+                )
+                size = sum(map(len, lines[:chunk])) + chunk
+                yield size, int.from_bytes(binascii.unhexlify(lines[chunk - 1][:8])), flagged, joined
+                del lines[:chunk], payloads[:chunk]
+            if good < len(batch):
+                return
+        if len(rest) > longest:
+            return
+
+
+def serve_chunks(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
+    """Send the reader the good chunks of the file ``fd`` that ``source`` names."""
+    opening = read_exactly(source, CHUNKS_OPENING.size)
+    if opening is None:
+        return
+    check, chained, longest, chunk, start, end = CHUNKS_OPENING.unpack(opening)
+    for size, last, flagged, joined in good_chunks(fd, check, bool(chained), longest, chunk, start, end):
+        sink.write(CHUNK_HEAD.pack(size, last, len(flagged)) + b"".join(map(FLAG.pack, flagged)) + joined)
+        sink.flush()
+
+
 if __name__ == "__main__":
-    serve(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)
+    if sys.argv[2:] == ["chunks"]:
+        serve_chunks(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)
+    else:
+        serve(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import fcntl
 import gc
 import io
 import itertools
@@ -372,6 +373,9 @@ class _Reads:
 #: process on the machine's other core while this one decodes (``_Helper``);
 #: below it, starting the helper costs more than it saves.
 HELPER_FROM = 32 << 20
+#: A save with at least this many bytes left to read once the header is read is
+#: read, checked and cut into chunks by a helper process (``_Chunks``) while a core is idle.
+CHUNKS_FROM = 32 << 20
 #: Seconds a verdict of the helper is waited for before the reader works it out
 #: itself.  None at all: on a machine whose other core is busy, waiting for a helper
 #: that is behind would make the load slower than without it.  (Its tests wait,
@@ -496,6 +500,106 @@ def _spare_core() -> bool:
         return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
     except OSError:
         return False
+
+
+class _Chunks:
+    """A helper process (``python -I -S linecheck.py FD chunks``) that reads the save's
+    lines itself, checks them, and hands this process each ``CHUNK`` good lines in a
+    row as the JSON array the store keeps (``linecheck.good_chunks``): the reader
+    then neither reads nor splits the file while the helper goes on.  The helper is
+    our own code, run from our own file: its bytes are trusted as its verdicts are.
+    With each chunk it names the lines holding a run of 16 digits, which the reader
+    looks at closely as it would alone (``_decode_each``).  It stops at the first
+    line that is not plainly good (a bad one, a torn end), or if it fails in any
+    way; the reader reads on from the end of the last chunk it took, itself,
+    exactly as without a helper.
+    """
+
+    def __init__(self, fd: int, start: _Start, end: int, chained: bool) -> None:
+        self._child = subprocess.Popen(
+            [sys.executable, "-I", "-S", linecheck.__file__, str(fd), "chunks"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            bufsize=0,
+            pass_fds=(fd,),
+        )
+        with contextlib.suppress(OSError, AttributeError):  # room for ten chunks ahead (Linux)
+            fcntl.fcntl(self._child.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)  # type: ignore[union-attr]
+        self._end = end
+        opening = linecheck.CHUNKS_OPENING.pack(start.check, chained, MAX_LINE_BYTES, CHUNK, start.good_bytes, end)
+        with contextlib.suppress(OSError):
+            _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
+        # It is told nothing more: its input ends, so a helper that read on (not ours)
+        # would end too, rather than leave the load waiting out HELPER_GUARD.
+        self._child.stdin.close()  # type: ignore[union-attr]
+
+    def chunks(self, start: int) -> Iterator[tuple[int, int, list[int], bytes]]:
+        """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
+        array) of each chunk the helper sends, from byte ``start``."""
+        stdout = self._child.stdout
+        while (head := linecheck.read_exactly(stdout, linecheck.CHUNK_HEAD.size, HELPER_GUARD)) is not None:  # type: ignore[arg-type]
+            size, check, flags = linecheck.CHUNK_HEAD.unpack(head)
+            if not (10 * CHUNK <= size <= self._end - start and flags <= CHUNK):
+                return
+            named = linecheck.read_exactly(stdout, flags * linecheck.FLAG.size, HELPER_GUARD)  # type: ignore[arg-type]
+            joined = linecheck.read_exactly(stdout, size - 9 * CHUNK + 1, HELPER_GUARD)  # type: ignore[arg-type]
+            if named is None or joined is None:
+                return
+            flagged = [i for (i,) in linecheck.FLAG.iter_unpack(named)]
+            if any(i >= CHUNK for i in flagged):
+                return
+            start += size
+            yield size, check, flagged, joined
+
+    def close(self) -> None:
+        self._child.kill()
+        self._child.wait()
+        self._child.stdin.close()  # type: ignore[union-attr]
+        self._child.stdout.close()  # type: ignore[union-attr]
+
+
+def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Start:
+    """Where the records go on after those a ``_Chunks`` helper took in (``start``
+    if none was started, or it took none)."""
+    left = size - start.good_bytes
+    if not (
+        intake.fast
+        and not len(intake.history.store)
+        and left >= CHUNKS_FROM
+        and sys.executable
+        and not getattr(sys, "frozen", False)
+        and _spare_core()
+    ):
+        return start
+    try:
+        helper = _Chunks(f.fileno(), start, size, start.header.fireteam >= CHAINED_FROM)
+    except (OSError, io.UnsupportedOperation):
+        return start
+    try:
+        for taken, check, flagged, joined in helper.chunks(start.good_bytes):
+            try:
+                events = _events_decoder.decode(joined)
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+                break  # the reader finds the line, from the start of this chunk
+            if len(events) != CHUNK or not _ints_in_range(events, flagged):
+                break
+            intake.take_chunk(events, joined, start.good_bytes + taken)
+            start = _Start(start.header, check, start.lines + CHUNK, start.good_bytes + taken)
+    finally:
+        helper.close()
+    return start
+
+
+def _ints_in_range(events: list[Event], flagged: list[int]) -> bool:
+    """Whether every integer of the events ``flagged`` (those whose line holds a run
+    of 16 digits) is one a game counts to, as ``_decode_each`` checks them."""
+    try:
+        for i in flagged:
+            check_ints(msgspec.to_builtins(events[i]))
+    except ValueError:
+        return False
+    return True
 
 
 class _Batches:
@@ -636,6 +740,16 @@ class _Intake:
         self._told = self._read
         del pending[:done]
 
+    def take_chunk(self, events: list[Event], joined: bytes, read: int) -> None:
+        """A whole chunk of events decoded from ``joined`` (a helper's), the file read up to byte ``read``."""
+        base = len(self.history.store)
+        self.history.store.append_chunk(events, joined)
+        # (``_taken`` counts from where it may: only the spans it marks are compared.)
+        self._told = read
+        self._feed(events, base)
+        if self.progress is not None:
+            self.progress(read, self.size)
+
     def _take_in(self, payloads: list[bytes], scan: bool) -> None:
         store = self.history.store
         base = len(store)
@@ -649,6 +763,9 @@ class _Intake:
         else:
             events = _decode_batch(self.path, payloads, base, self.version, self.upcasters, fast=False)
             store.append(events, [encoder.encode(e) for e in events])
+        self._feed(events, base)
+
+    def _feed(self, events: list[Event], base: int) -> None:
         try:
             self.history.feed(events, base)
         except HistoryError as e:
@@ -766,6 +883,11 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
+                if resume is None and hasher is None and (chunked := _take_chunks(f, size, start, intake)) is not start:
+                    # A helper read the lines up to there: the reads go on from where it stopped.
+                    start = chunked
+                    reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
+                    batches = iter(reads)
                 judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
                 try:
                     stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)

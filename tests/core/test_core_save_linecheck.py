@@ -281,3 +281,174 @@ def test_pread_exactly_reads_from_where_it_is_told_and_stops_at_the_end(tmp_path
         assert linecheck.pread_exactly(fd, 20, 32) == data[32:]
     finally:
         os.close(fd)
+
+
+# ------------------------------------------------------------ the chunking helper (good_chunks, serve_chunks)
+
+
+def _open(tmp_path: Path, data: bytes) -> int:
+    path = tmp_path / "lines"
+    path.write_bytes(data)
+    return os.open(path, os.O_RDONLY)
+
+
+def _framed(payloads: list[bytes], check: int = 7) -> tuple[bytes, list[int]]:
+    lines = []
+    for p in payloads:
+        check = zlib.crc32(p, check)
+        lines.append(b"%08x %b\n" % (check, p))
+    return b"".join(lines), [int(line[:8], 16) for line in lines]
+
+
+NUMBERED = [b'{"a":%d}' % i for i in range(11)]
+
+
+@pytest.mark.parametrize("read", [1, 7, 13, 1 << 20])
+def test_good_chunks_are_every_chunk_of_good_lines_wherever_the_reads_fall(tmp_path, read):
+    data, checks = _framed(NUMBERED)
+    fd = _open(tmp_path, b"xx" + data + b"tail")
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 2, 2 + len(data) + 4, read))
+    sizes = [sum(len(p) + 10 for p in NUMBERED[k : k + 3]) for k in (0, 3, 6)]
+    assert got == [
+        (sizes[0], checks[2], [], b"[" + b",".join(NUMBERED[0:3]) + b"]"),
+        (sizes[1], checks[5], [], b"[" + b",".join(NUMBERED[3:6]) + b"]"),
+        (sizes[2], checks[8], [], b"[" + b",".join(NUMBERED[6:9]) + b"]"),
+    ]
+
+
+@pytest.mark.parametrize("read", [5, 1 << 20])
+def test_good_chunks_stop_before_the_chunk_of_a_bad_line(tmp_path, read):
+    data, _checks = _framed(NUMBERED)
+    lines = data.split(b"\n")
+    lines[7] = lines[7][:10] + b"X" + lines[7][11:]
+    fd = _open(tmp_path, b"\n".join(lines))
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data), read))
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(NUMBERED[k : k + 3]) + b"]" for k in (0, 3)]
+
+
+def test_good_chunks_check_from_the_check_given_and_unchained_too(tmp_path):
+    data, _checks = _framed(NUMBERED, 7)
+    fd = _open(tmp_path, data)
+    assert list(linecheck.good_chunks(fd, 8, True, 100, 3, 0, len(data))) == []
+    plain = b"".join(b"%08x %b\n" % (zlib.crc32(p), p) for p in NUMBERED)
+    fd = _open(tmp_path, plain)
+    assert len(list(linecheck.good_chunks(fd, 0, False, 100, 3, 0, len(plain)))) == 3
+    assert list(linecheck.good_chunks(fd, 0, True, 100, 3, 0, len(plain))) == []
+
+
+def test_good_chunks_name_the_lines_holding_a_long_run_of_digits_and_go_on(tmp_path):
+    """A run of 16 digits, a number or in a text, wherever it falls in a chunk: the
+    chunk is sent, naming the lines that hold one (15 digits are no run)."""
+    payloads = [
+        *NUMBERED[:4],
+        b'{"a":%d}' % 10**15,
+        *NUMBERED[5:7],
+        b'{"a":"x%dx"}' % 10**15,
+        b'{"a":%d}' % 10**15,
+        b'{"a":%d}' % (10**15 - 1),
+        NUMBERED[10],
+    ]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))
+    assert [flagged for _s, _c, flagged, _j in got] == [[], [1], [1, 2]]
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(payloads[k : k + 3]) + b"]" for k in (0, 3, 6)]
+    payloads = [*NUMBERED[:6], b'{"a":%d}' % (10**15 - 1), *NUMBERED[7:]]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    assert [flagged for _s, _c, flagged, _j in linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data))] == [[]] * 3
+
+
+def test_good_chunks_stop_before_a_long_line_and_at_the_end(tmp_path):
+    data, _checks = _framed(NUMBERED)
+    fd = _open(tmp_path, data + b"0" * 30)
+    # A line longer than 20 bytes, read or still being read: no chunk after the lines before it.
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 30, 7))) == 3
+    fd = _open(tmp_path, data[:30] + b"0" * 30 + data[30:])
+    assert list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 30, 7)) == []
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, 30, 7))) == 0
+    # The file shorter than said: what it holds.
+    fd = _open(tmp_path, data)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data) + 1000, 7))) == 3
+
+
+def test_serve_chunks_answers_each_chunk_then_ends(tmp_path):
+    data, checks = _framed(NUMBERED)
+    fd = _open(tmp_path, data)
+    sink = io.BytesIO()
+    opening = linecheck.CHUNKS_OPENING.pack(7, 1, 100, 5, 0, len(data))
+    linecheck.serve_chunks(fd, io.BytesIO(opening), sink)
+    head = linecheck.CHUNK_HEAD
+    first = b"[" + b",".join(NUMBERED[:5]) + b"]"
+    second = b"[" + b",".join(NUMBERED[5:10]) + b"]"
+    size = [sum(len(p) + 10 for p in NUMBERED[k : k + 5]) for k in (0, 5)]
+    assert sink.getvalue() == head.pack(size[0], checks[4], 0) + first + head.pack(size[1], checks[9], 0) + second
+    sink = io.BytesIO()
+    linecheck.serve_chunks(fd, io.BytesIO(opening[:-1]), sink)
+    assert sink.getvalue() == b""
+
+
+def test_serve_chunks_names_the_lines_holding_a_run_of_digits_before_the_array(tmp_path):
+    payloads = [NUMBERED[0], b'{"a":%d}' % 10**15, NUMBERED[2], b'{"a":"%d"}' % 10**17, NUMBERED[4]]
+    data, checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    sink = io.BytesIO()
+    linecheck.serve_chunks(fd, io.BytesIO(linecheck.CHUNKS_OPENING.pack(7, 1, 100, 5, 0, len(data))), sink)
+    size = sum(len(p) + 10 for p in payloads)
+    flags = linecheck.FLAG.pack(1) + linecheck.FLAG.pack(3)
+    joined = b"[" + b",".join(payloads) + b"]"
+    assert sink.getvalue() == linecheck.CHUNK_HEAD.pack(size, checks[4], 2) + flags + joined
+
+
+def test_good_chunks_read_nothing_past_the_end_they_are_given(tmp_path):
+    """Whole lines past ``end`` (a writer appending meanwhile) are not read."""
+    data, checks = _framed(NUMBERED[:9])
+    more, _checks = _framed(NUMBERED[8:], checks[-1])
+    before = b"x" * 999 + b"\n"
+    fd = _open(tmp_path, before + data + more + more)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 1000, 1000 + len(data)))) == 3
+    assert len(list(linecheck.good_chunks(fd, 7, True, 100, 3, 1000, 1000 + len(data) + len(more)))) == 4
+
+
+def test_good_chunks_stop_before_a_whole_line_too_long(tmp_path):
+    payloads = [*NUMBERED[:4], b'{"a":"%s"}' % (b"x" * 12), *NUMBERED[5:]]
+    data, _checks = _framed(payloads)
+    fd = _open(tmp_path, data)
+    assert max(len(line) for line in data.split(b"\n")) == 9 + 20
+    assert len(list(linecheck.good_chunks(fd, 7, True, 29, 3, 0, len(data)))) == 3
+    assert len(list(linecheck.good_chunks(fd, 7, True, 28, 3, 0, len(data)))) == 1
+
+
+@pytest.mark.parametrize("read", [5, 1 << 20])
+def test_good_chunks_stop_at_a_bad_line_of_the_first_format_though_the_lines_after_are_good(tmp_path, read):
+    """In a save whose checks are not chained, the lines after a bad one would check."""
+    lines = [b"%08x %b" % (zlib.crc32(p), p) for p in NUMBERED]
+    lines[4] = lines[4][:10] + b"X" + lines[4][11:]
+    data = b"\n".join(lines) + b"\n"
+    fd = _open(tmp_path, data)
+    got = list(linecheck.good_chunks(fd, 0, False, 100, 3, 0, len(data), read))
+    assert [joined for _s, _c, _f, joined in got] == [b"[" + b",".join(NUMBERED[:3]) + b"]"]
+
+
+def test_good_chunks_send_the_last_chunk_when_it_ends_the_file(tmp_path):
+    data, checks = _framed(NUMBERED[:9])
+    fd = _open(tmp_path, data)
+    got = list(linecheck.good_chunks(fd, 7, True, 100, 3, 0, len(data)))
+    assert [last for _s, last, _f, _j in got] == [checks[2], checks[5], checks[8]]
+
+
+@pytest.mark.parametrize("read", [1, 4])
+def test_good_chunks_stop_reading_once_the_line_being_read_is_too_long(tmp_path, monkeypatch, read):
+    """Not a byte more than needed to know: a line of ``longest`` bytes may still end."""
+    data, _checks = _framed(NUMBERED[:3])
+    fd = _open(tmp_path, data + b"0" * 40)
+    ends = []
+    pread = os.pread
+
+    def spy(fd, size, start):
+        ends.append(start + size)
+        return pread(fd, size, start)
+
+    monkeypatch.setattr(linecheck.os, "pread", spy)
+    assert len(list(linecheck.good_chunks(fd, 7, True, 20, 3, 0, len(data) + 40, read))) == 1
+    assert ends[-1] == len(data) + 21
