@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -60,6 +61,21 @@ def unit_ends(events: list[ev.Event]) -> list[int]:
         i += 1 + (e.n if isinstance(e, ev.Issued) else 0)
         ends.append(i)
     return ends
+
+
+def spawned_by_loads(monkeypatch) -> list[subprocess.Popen]:
+    """The helper processes a save's load starts from now on (``savefile``'s
+    ``subprocess.Popen``), to look at afterwards."""
+    started: list[subprocess.Popen] = []
+    popen = subprocess.Popen
+
+    def spawn(*args, **kwargs):
+        child = popen(*args, **kwargs)
+        started.append(child)
+        return child
+
+    monkeypatch.setattr(core.storage.savefile.subprocess, "Popen", spawn)
+    return started
 
 
 @contextmanager

@@ -12,13 +12,12 @@ reader's tests are cut into many chunks by one."""
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 import zlib
 from pathlib import Path
 
 import pytest
-from coretests_support import file_lines, skirmish_registered, tiny_chunks
+from coretests_support import file_lines, skirmish_registered, spawned_by_loads, tiny_chunks
 from test_core_save_reader import _damaged_saves, _outcome, save  # noqa: F401  (save: a fixture)
 
 import core.storage.savefile as savefile
@@ -33,18 +32,10 @@ CHUNK = 4
 def chunks(monkeypatch):
     """Every load is offered a chunking helper (the other helper is never started);
     the helpers started, and the reader's reads, to look at afterwards."""
-    started: list[subprocess.Popen] = []
-    popen = subprocess.Popen
-
-    def spawn(*args, **kwargs):
-        child = popen(*args, **kwargs)
-        started.append(child)
-        return child
-
     monkeypatch.setattr(savefile, "CHUNKS_FROM", 0)
     monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
     monkeypatch.setattr(savefile, "_spare_core", lambda: True)
-    monkeypatch.setattr(savefile.subprocess, "Popen", spawn)
+    started = spawned_by_loads(monkeypatch)
     with tiny_chunks(CHUNK):
         yield started
 

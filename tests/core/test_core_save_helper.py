@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from coretests_support import file_lines, skirmish_registered, tiny_chunks
+from coretests_support import file_lines, skirmish_registered, spawned_by_loads, tiny_chunks
 from test_core_save_reader import _damaged_saves, _outcome, save  # noqa: F401  (save: a fixture)
 
 import core.storage.savefile as savefile
@@ -29,19 +29,10 @@ from core.storage.savefile import SaveError
 def helpers(monkeypatch) -> list[subprocess.Popen]:
     """Every load uses a helper, whose verdicts are waited for; the helpers started,
     to look at afterwards."""
-    started: list[subprocess.Popen] = []
-    popen = subprocess.Popen
-
-    def spawn(*args, **kwargs):
-        child = popen(*args, **kwargs)
-        started.append(child)
-        return child
-
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
     monkeypatch.setattr(savefile, "_spare_core", lambda: True)
     monkeypatch.setattr(savefile, "HELPER_PATIENCE", 600.0)
-    monkeypatch.setattr(savefile.subprocess, "Popen", spawn)
-    return started
+    return spawned_by_loads(monkeypatch)
 
 
 def _no_judging_here(monkeypatch) -> None:
