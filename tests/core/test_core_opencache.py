@@ -610,6 +610,21 @@ def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_ta
 # ------------------------------------------------------------ read ahead (``ReadAhead``)
 
 
+def _with_entry(big_save: Path, tmp_path: Path) -> tuple[OpenCache, Path]:
+    """A copy of the big save, and a cache holding its entry (written by a full load)."""
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False).close()
+    return cache, path
+
+
+def _appended(path: Path) -> None:
+    """Commands appended to the save by another Fireteam, which opens it with no cache."""
+    other = _open(path)
+    _play(other)
+    other.close()
+
+
 @pytest.fixture
 def reads(monkeypatch) -> list[int]:
     """The sizes of the saves an open read itself, for want of bytes read ahead."""
@@ -625,9 +640,7 @@ def reads(monkeypatch) -> list[int]:
 
 
 def test_a_save_read_ahead_is_restored_from_those_bytes_and_is_the_loaded_game(big_save, tmp_path, restores, reads):
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()  # writes the entry
+    cache, path = _with_entry(big_save, tmp_path)
     oc.read_ahead(path)
     game = _open(path, cache, writable=False)
     assert restores == [False, True] and reads == []  # not read again
@@ -639,14 +652,10 @@ def test_a_save_read_ahead_is_restored_from_those_bytes_and_is_the_loaded_game(b
 
 
 def test_a_save_changed_after_it_was_read_ahead_is_read_again(big_save, tmp_path, restores, reads):
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()
+    cache, path = _with_entry(big_save, tmp_path)
     oc.read_ahead(path)
     oc._ahead.join()
-    other = _open(path)  # another Fireteam appends after the read
-    _play(other)
-    other.close()
+    _appended(path)  # after the read
     game = _open(path, cache, writable=False)
     assert restores == [False, True] and reads == [path.stat().st_size]
     assert _seen(game) == _seen(_open(path, writable=False))
@@ -655,9 +664,7 @@ def test_a_save_changed_after_it_was_read_ahead_is_read_again(big_save, tmp_path
 def test_a_save_replaced_by_another_of_the_same_size_and_time_is_read_again(big_save, tmp_path, restores, reads):
     # The same length, the same modification time, another file (a copy put in its
     # place): its bytes are its own, and a command changed in it is refused as ever.
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()
+    cache, path = _with_entry(big_save, tmp_path)
     oc.read_ahead(path)
     oc._ahead.join()
     data = bytearray(path.read_bytes())
@@ -676,12 +683,8 @@ def test_a_save_replaced_by_another_of_the_same_size_and_time_is_read_again(big_
 def test_an_entry_covering_less_than_the_save_read_ahead_hashes_its_own_prefix(big_save, tmp_path, restores, reads):
     # Another Fireteam, with no cache, appended after the entry was written: the bytes
     # read ahead are the whole save, the entry's digest is of its prefix.
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()
-    other = _open(path)
-    _play(other)
-    other.close()
+    cache, path = _with_entry(big_save, tmp_path)
+    _appended(path)
     assert _entry(cache).size < path.stat().st_size
     oc.read_ahead(path)
     game = _open(path, cache, writable=False)
@@ -691,9 +694,7 @@ def test_an_entry_covering_less_than_the_save_read_ahead_hashes_its_own_prefix(b
 
 
 def test_a_save_that_cannot_be_read_ahead_is_read_by_its_open(big_save, tmp_path, restores, reads):
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()
+    cache, path = _with_entry(big_save, tmp_path)
     oc.read_ahead(tmp_path / "no such save.ft")
     game = _open(path, cache, writable=False)
     assert restores == [False, True] and reads == [path.stat().st_size]
