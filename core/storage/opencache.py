@@ -318,10 +318,13 @@ class ReadAhead(threading.Thread):
     def taken(self, f: BinaryIO) -> tuple[bytes, Any] | None:
         """The bytes and their hasher, if ``f`` is the file read, unchanged since (else None)."""
         self.join()
-        read = self._got
-        if read is None or read[0] != _identity(os.fstat(f.fileno())) or len(read[1]) != read[0][2]:
+        if self._got is None:
             return None
-        return read[1], read[2]
+        identity, data, hasher = self._got
+        # (A read cut short by a file truncated as it was read is not the file either.)
+        if identity != _identity(os.fstat(f.fileno())) or len(data) != identity[2]:
+            return None
+        return data, hasher
 
 
 def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
