@@ -63,6 +63,12 @@ def unit_ends(events: list[ev.Event]) -> list[int]:
     return ends
 
 
+def helper_replaced(monkeypatch, script: Path, source: str) -> None:
+    """Loads start ``source`` (written to ``script``) as their helper process, in ``linecheck``'s place."""
+    script.write_text(source, encoding="utf-8")
+    monkeypatch.setattr(core.storage.savefile.linecheck, "__file__", str(script))
+
+
 def spawned_by_loads(monkeypatch) -> list[subprocess.Popen]:
     """The helper processes a save's load starts from now on (``savefile``'s
     ``subprocess.Popen``), to look at afterwards."""

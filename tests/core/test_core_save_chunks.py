@@ -17,7 +17,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from coretests_support import file_lines, skirmish_registered, spawned_by_loads, tiny_chunks
+from coretests_support import file_lines, helper_replaced, skirmish_registered, spawned_by_loads, tiny_chunks
 from test_core_save_reader import _damaged_saves, _outcome, save  # noqa: F401  (save: a fixture)
 
 import core.storage.savefile as savefile
@@ -177,9 +177,7 @@ def test_a_chunking_helper_that_fails_leaves_the_rest_to_the_reader(save, chunks
             "os.write(1, head.pack(len(fewer) + 9 * chunk - 1, last, 0) + fewer)"
         ),
     }
-    script = tmp_path / "helper.py"
-    script.write_text(scripts[program], encoding="utf-8")
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    helper_replaced(monkeypatch, tmp_path / "helper.py", scripts[program])
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     lines = file_lines(save)
     damaged = b"".join([*lines[:-2], lines[-2][:15] + b"X" + lines[-2][16:], lines[-1]])
@@ -284,17 +282,16 @@ def test_the_chunking_helper_runs_isolated_unbuffered_and_its_complaints_are_not
     pipes unbuffered on this side (a chunk waiting in a buffer would not wake a
     wait on the pipe); its error stream never reaches the player's terminal."""
     flags = tmp_path / "flags"
-    script = tmp_path / "helper.py"
-    script.write_text(
+    helper_replaced(
+        monkeypatch,
+        tmp_path / "helper.py",
         "import sys, runpy\n"
         f"open({str(flags)!r}, 'w').write(f'{{sys.flags.isolated}} {{sys.flags.no_site}} {{sys.argv[2:]}}')\n"
         "sys.stderr.write('Traceback: the helper complains\\n')\n"
         "sys.stderr.flush()\n"
         f"m = runpy.run_path({linecheck.__file__!r})\n"
         "m['serve_chunks'](int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)\n",
-        encoding="utf-8",
     )
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     alone = _alone(monkeypatch, save)
     capfd.readouterr()
     assert _outcome(save) == alone
@@ -341,8 +338,9 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
     flags = 2 if stops == "inside the lines named" else 0
     cuts = {"before a chunk": "len(first)", "inside a chunk": "len(first) - 3", "inside the lines named": "20"}
     cut = cuts[stops]  # (20: the head, 16 bytes, and the first of two lines named)
-    script = tmp_path / "helper.py"
-    script.write_text(
+    helper_replaced(
+        monkeypatch,
+        tmp_path / "helper.py",
         "import os, sys, runpy, time\n"
         f"m = runpy.run_path({linecheck.__file__!r})\n"
         "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
@@ -355,9 +353,7 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
         f"os.write(1, first[{cut} :])\n"
         "for size, last, flagged, joined in chunks:\n"
         "    os.write(1, m['CHUNK_HEAD'].pack(size, last, 0) + joined)\n",
-        encoding="utf-8",
     )
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     monkeypatch.setattr(savefile, "HELPER_GUARD", 0.1)
     alone = _alone(monkeypatch, save)
     took = _took(monkeypatch)
@@ -369,16 +365,15 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
 def test_the_chunking_helpers_input_ends_once_it_is_told_where_to_read(save, chunks, monkeypatch, tmp_path):
     """Nothing is sent after the opening, and the helper's input is closed: a helper
     that reads on (one left interactive, say) sees it end rather than hold the load."""
-    script = tmp_path / "helper.py"
-    script.write_text(
+    helper_replaced(
+        monkeypatch,
+        tmp_path / "helper.py",
         "import sys, runpy\n"
         f"m = runpy.run_path({linecheck.__file__!r})\n"
         "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
         "assert sys.stdin.buffer.raw.read() == b''\n"
         "m['serve_chunks'](int(sys.argv[1]), __import__('io').BytesIO(opening), sys.stdout.buffer)\n",
-        encoding="utf-8",
     )
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     lines = file_lines(save)
     alone = _alone(monkeypatch, save)
     took = _took(monkeypatch)
@@ -488,8 +483,9 @@ def test_the_lines_a_helper_names_are_checked_as_sent(save, chunks, monkeypatch,
         "many": "list(range(chunk)) + [0]",
         "beyond": "[0, chunk]",
     }[program]
-    script = tmp_path / "helper.py"
-    script.write_text(
+    helper_replaced(
+        monkeypatch,
+        tmp_path / "helper.py",
         "import os, sys, runpy\n"
         f"m = runpy.run_path({linecheck.__file__!r})\n"
         "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
@@ -499,9 +495,7 @@ def test_the_lines_a_helper_names_are_checked_as_sent(save, chunks, monkeypatch,
         f"    flagged = {flags} if n == 1 else flagged\n"
         "    named = b''.join(map(m['FLAG'].pack, flagged))\n"
         "    os.write(1, m['CHUNK_HEAD'].pack(size, last, len(flagged)) + named + joined)\n",
-        encoding="utf-8",
     )
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     lines = _with_runs(file_lines(save))
     save.write_bytes(b"".join(lines))
     alone = _alone(monkeypatch, save)

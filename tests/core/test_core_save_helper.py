@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from coretests_support import file_lines, skirmish_registered, spawned_by_loads, tiny_chunks
+from coretests_support import file_lines, helper_replaced, skirmish_registered, spawned_by_loads, tiny_chunks
 from test_core_save_reader import _damaged_saves, _outcome, save  # noqa: F401  (save: a fixture)
 
 import core.storage.savefile as savefile
@@ -128,9 +128,7 @@ def test_a_helper_that_fails_leaves_the_checks_to_the_reader(save, helpers, monk
             "m['serve'](other, sys.stdin.buffer.raw, sys.stdout.buffer)\n"
         ),
     }
-    script = tmp_path / "helper.py"
-    script.write_text(scripts[program], encoding="utf-8")
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    helper_replaced(monkeypatch, tmp_path / "helper.py", scripts[program])
     if program == "silent":
         monkeypatch.setattr(savefile, "HELPER_PATIENCE", 0.0)
     lines = file_lines(save)
@@ -277,17 +275,16 @@ def test_the_helper_runs_isolated_without_site_and_its_complaints_are_not_shown(
     """``-I -S``: no user's environment, no site-packages (a start in hundredths of a
     second); and what it writes on its error stream never reaches the player's terminal."""
     flags = tmp_path / "flags"
-    script = tmp_path / "helper.py"
-    script.write_text(
+    helper_replaced(
+        monkeypatch,
+        tmp_path / "helper.py",
         "import os, sys, runpy\n"
         f"open({str(flags)!r}, 'w').write(f'{{sys.flags.isolated}} {{sys.flags.no_site}}')\n"
         "sys.stderr.write('Traceback: the helper complains\\n')\n"
         "sys.stderr.flush()\n"
         f"m = runpy.run_path({linecheck.__file__!r})\n"
         "m['serve'](int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)\n",
-        encoding="utf-8",
     )
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     capfd.readouterr()
     with monkeypatch.context() as m:
@@ -341,9 +338,7 @@ def test_an_answer_naming_no_line_of_the_batch_is_not_believed(save, helpers, mo
 def test_a_verdict_broken_off_halfway_is_not_waited_for_past_the_guard(save, helpers, monkeypatch, tmp_path):
     """A helper that writes part of an answer and then nothing: after ``HELPER_GUARD``
     seconds it is ended, and the reader checks the lines itself."""
-    script = tmp_path / "half.py"
-    script.write_text("import os, time\nos.write(1, b'0123456789')\ntime.sleep(600)\n", encoding="utf-8")
-    monkeypatch.setattr(savefile.linecheck, "__file__", str(script))
+    helper_replaced(monkeypatch, tmp_path / "half.py", "import os, time\nos.write(1, b'0123456789')\ntime.sleep(600)\n")
     monkeypatch.setattr(savefile, "HELPER_GUARD", 0.0)
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     monkeypatch.setattr(savefile, "HELPER_FROM", 1 << 40)
