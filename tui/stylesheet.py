@@ -23,13 +23,17 @@ instead of parsing (:func:`keep_parsed`, called once the first frame is drawn).
 A piece of CSS is found there by a digest of everything its parse depends on
 (the key above); the file is named by this format, Python's version and
 Textual's parsing modules (their files' times and sizes, as Python checks a
-compiled module's source).  The file is
-a pickle, read as hostile input: only if it is a regular file of at most
-:data:`MAX_BYTES` carrying the SHA-256 of what follows, and unpickled by an
+compiled module's source).  It holds the pieces every kind of start parsed (a
+game's, a replay's, the start screen's, each theme's), of which a start asks
+for half or less: so the pieces one start parsed are a group, pickled together, and
+a group is unpickled only when a parse asks for one of its pieces.  The file is
+read as hostile input: only if it is a regular file of at most
+:data:`MAX_BYTES` carrying the SHA-256 of what follows (the groups: their
+pieces' digests and their pickle, in MessagePack), and each group unpickled by an
 unpickler that makes nothing but Textual's CSS model (rule sets, selectors,
 styles and their values: ``tui.textual_internals.CSS_MODEL``) and enum members
 of those classes;
-anything else, or any error, and the CSS is parsed as before.  A pickle's BUILD
+anything else, or any error, and the CSS (of that group, or of every piece) is parsed as before.  A pickle's BUILD
 sets attributes on whatever it is given, a class too: what the unpickler hands
 it of Textual (those classes, their enum members, the model's functions) is
 watched, put back as it was if the pickle changed it, and the file refused
@@ -49,6 +53,7 @@ import types
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation
@@ -60,17 +65,48 @@ from tui.textual_internals import CSS_MODEL, CSS_PARSERS, STYLE_RULE_LOOKUPS, Pa
 _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
 
 #: Bump when what the kept file holds changes shape, or how a piece of CSS is found in it
-#: (2: by the digest of the variables, not the variables).
-FORMAT = 2
+#: (2: by the digest of the variables, not the variables; 3: in groups, a pickle each).
+FORMAT = 3
 #: A kept file larger than this is neither read nor written.
 MAX_BYTES = 4 << 20
 #: Pieces of CSS a kept file holds at most (beyond it, it starts again from this process's).
 MAX_KEPT = 512
 MAGIC = b"fireteam-css\n"
 _SUFFIX = ".rules"
-#: This process's: what the kept file held (digest of the key: rules), once read; what it parsed since.
-_kept: dict[bytes, list[RuleSet]] | None = None
+
+
+class KeptPieces:
+    """The pieces of CSS a kept file holds, in groups (the pieces one start parsed, in one
+    pickle): a group is unpickled whole the first time a parse asks for one of its pieces."""
+
+    def __init__(self, groups: list[tuple[list[bytes], bytes]]) -> None:
+        #: Each group's pieces (the digests of their keys) and its pickle (their rule sets, in that order).
+        self.groups = groups
+        self._group_of = {digest: number for number, (digests, _) in enumerate(groups) for digest in digests}
+        self._read: dict[bytes, list[RuleSet] | None] = {}
+
+    def __len__(self) -> int:
+        return len(self._group_of)
+
+    def get(self, digest: bytes) -> list[RuleSet] | None:
+        """A piece's rule sets, or None if the file has not got it (or it cannot be read)."""
+        number = self._group_of.get(digest)
+        if number is None:
+            return None
+        if digest not in self._read:
+            digests, body = self.groups[number]
+            try:
+                pieces: list[list[RuleSet] | None] = list(_unpickled(body, len(digests)))
+            except Exception:  # hostile or damaged: its pieces are parsed as before
+                pieces = [None] * len(digests)
+            self._read.update(zip(digests, pieces, strict=True))
+        return self._read[digest]
+
+
+#: This process's: what the kept file held, once read; what it parsed since (digest of the key: rules).
+_kept: KeptPieces | None = None
 _parsed: dict[bytes, list[RuleSet]] = {}
+_groups_decoder = msgspec.msgpack.Decoder(list[tuple[list[bytes], bytes]])
 
 
 class SharedStylesheet(ParsingStylesheet):
@@ -134,32 +170,33 @@ def kept_file() -> Path:
     return cache_root() / "css" / (hashlib.blake2b(repr(made_by).encode(), digest_size=8).hexdigest() + _SUFFIX)
 
 
-def _kept_rules() -> dict[bytes, list[RuleSet]]:
+def _kept_rules() -> KeptPieces:
     global _kept
     if _kept is None:
-        _kept = {}
         try:
-            _kept = _read(kept_file())
+            _kept = KeptPieces(_read(kept_file()))
         except Exception:  # hostile or damaged: parsed as before (never a reason not to start)
-            _kept = {}
+            _kept = KeptPieces([])
     return _kept
 
 
-def _read(path: Path) -> dict[bytes, list[RuleSet]]:
+def _read(path: Path) -> list[tuple[list[bytes], bytes]]:
+    """The groups of pieces a kept file holds (none if it is not one, or is damaged)."""
     import hashlib
 
     from core.cachedir import read_entry_bytes
 
     data = read_entry_bytes(path, MAX_BYTES)
     if data is None:
-        return {}
+        return []
     head = len(MAGIC) + 32
     if not data.startswith(MAGIC) or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]:
-        return {}
-    return _unpickled(data[head:])
+        return []
+    return _groups_decoder.decode(data[head:])
 
 
-def _unpickled(body: bytes) -> dict[bytes, list[RuleSet]]:
+def _unpickled(body: bytes, pieces: int) -> list[list[RuleSet]]:
+    """The rule sets of a group of ``pieces`` pieces, from its pickle (``UnpicklingError`` if it is anything else)."""
     import enum
     import io
     import pickle
@@ -200,10 +237,12 @@ def _unpickled(body: bytes) -> dict[bytes, list[RuleSet]]:
             _put_back(thing, was)
     if changed:
         raise pickle.UnpicklingError(f"the pickle changed {changed[0][0]!r}")
-    if not isinstance(kept, dict) or not all(
-        isinstance(k, bytes) and isinstance(v, list) and all(isinstance(r, RuleSet) for r in v) for k, v in kept.items()
+    if not (
+        isinstance(kept, list)
+        and len(kept) == pieces
+        and all(isinstance(rules, list) and all(isinstance(rule, RuleSet) for rule in rules) for rules in kept)
     ):
-        return {}
+        raise pickle.UnpicklingError(f"not {pieces} lists of rule sets")
     return kept
 
 
@@ -258,11 +297,14 @@ def keep_parsed() -> None:
 
     from core.cachedir import write_entry_bytes
 
-    kept = {**_kept_rules(), **_parsed} if len(_kept_rules()) + len(_parsed) <= MAX_KEPT else dict(_parsed)
-    _kept, _parsed = kept, {}
+    # The groups kept already go as they were read (their pickles untouched): this process's pieces are one more.
+    groups = _kept_rules().groups if len(_kept_rules()) + len(_parsed) <= MAX_KEPT else []
+    parsed, _parsed = _parsed, {}
     try:
-        body = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
-        _unpickled(body)  # what cannot be read back is not written
+        body = pickle.dumps(list(parsed.values()), protocol=pickle.HIGHEST_PROTOCOL)
+        _unpickled(body, len(parsed))  # what cannot be read back is not written
+        _kept = KeptPieces([*groups, (list(parsed), body)])
+        body = msgspec.msgpack.encode(_kept.groups)
         data = MAGIC + hashlib.sha256(body).digest() + body
         path = kept_file()
         if len(data) > MAX_BYTES or not write_entry_bytes(path, data, ".tmp"):

@@ -1,6 +1,7 @@
 """The CSS a start parsed is kept in Fireteam's cache for the next process, which reads
-it back instead of parsing (``tui.stylesheet``); a kept file is hostile input: one that
-is damaged, or that would make anything but Textual's CSS model, is not used."""
+back the pieces it asks for instead of parsing them (``tui.stylesheet``); a kept file is
+hostile input: one that is damaged is not used, nor a piece that would make anything
+but Textual's CSS model."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import hashlib
 import os
 import pickle
 
+import msgspec
 import pytest
 from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.cache import LRUCache
@@ -80,7 +82,11 @@ async def test_the_css_a_start_parsed_is_read_back_by_the_next_process_not_parse
     assert again == first and len(first) > 50
 
 
-def _write_kept(body: bytes) -> None:
+def _write_kept(groups: list[tuple[list[bytes], bytes]]) -> None:
+    _write_kept_body(msgspec.msgpack.encode(groups))
+
+
+def _write_kept_body(body: bytes) -> None:
     path = kept.kept_file()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(kept.MAGIC + hashlib.sha256(body).digest() + body)
@@ -96,24 +102,44 @@ class _Runs:
         return (os.makedirs, (self.where,))
 
 
-async def test_a_kept_file_that_would_run_code_is_not_run_and_the_css_is_parsed(game, monkeypatch, tmp_path):
-    canary = tmp_path / "ran"
-    _write_kept(pickle.dumps({b"0" * 16: [_Runs(str(canary))]}))
-    parsed = _parses(monkeypatch)
-    assert kept._kept_rules() == {}
-    assert not canary.exists()
-    shown = await _shown(game)
-    assert not canary.exists() and len(parsed) > 10 and len(shown) > 50
-    # Not even through what the unpickler lets by: getattr is only an enum's member or a rule dict's lookup.
+async def test_a_start_unpickles_only_the_kept_groups_it_asks_for(game, monkeypatch):
+    first = await _shown(game)
+    [(digests, body)] = kept._read(kept.kept_file())  # the pieces one start parsed: one group
+    some = kept._unpickled(body, len(digests))[0]
+    others = [bytes([n]) * 16 for n in range(8)]  # pieces no start of this game asks for
+    _write_kept([(digests, body), (others, pickle.dumps([some] * 8))])
     _as_new_process(monkeypatch)
-    _write_kept(pickle.dumps({b"0" * 16: [os.system]}))
-    assert kept._kept_rules() == {}
+    unpickled: list[int] = []
+    unpickle = kept._unpickled
+    monkeypatch.setattr(kept, "_unpickled", lambda body, pieces: unpickled.append(pieces) or unpickle(body, pieces))
+    parsed = _parses(monkeypatch)
+    assert await _shown(game) == first and parsed == []
+    assert unpickled == [len(digests)] and len(kept._kept_rules()) == len(digests) + 8
+
+
+async def test_a_kept_group_that_would_run_code_is_not_run_and_its_css_is_parsed(game, monkeypatch, tmp_path):
+    first = await _shown(game)
+    [(digests, body)] = kept._read(kept.kept_file())
+    canary = tmp_path / "ran"
+    pieces = kept._unpickled(body, len(digests))
+    _write_kept([(digests, pickle.dumps([[_Runs(str(canary))], *pieces[1:]]))])
+    _as_new_process(monkeypatch)
+    parsed = _parses(monkeypatch)
+    assert await _shown(game) == first
+    assert not canary.exists() and len(parsed) == len(digests)  # the whole group, parsed as before
+    _as_new_process(monkeypatch)
+    assert await _shown(game) == first and len(parsed) == len(digests)  # kept afresh: read back
+    assert not canary.exists()
+    # Not even through what the unpickler lets by: getattr is only an enum's member or a rule dict's lookup.
+    _write_kept([([b"0" * 16], pickle.dumps([[os.system]]))])
+    _as_new_process(monkeypatch)
+    assert len(kept._kept_rules()) == 1 and kept._kept_rules().get(b"0" * 16) is None
 
 
 def _building(target: object, attributes: dict) -> bytes:
     """A pickle that, as it is read, sets ``attributes`` on ``target`` (something of Textual's it
-    may name: a class, a function, an enum member), then holds no rules: BUILD sets the attributes
-    of whatever it is given."""
+    may name: a class, a function, an enum member), then is a group of one piece with no rules:
+    BUILD sets the attributes of whatever it is given."""
 
     def inner(thing: object) -> bytes:
         return pickle.dumps(thing, protocol=2)[2:-1]  # without its PROTO and STOP
@@ -121,7 +147,9 @@ def _building(target: object, attributes: dict) -> bytes:
     return (
         (pickle.PROTO + b"\x02" + inner(target) + pickle.NONE + inner(attributes) + pickle.TUPLE2 + pickle.BUILD)
         + pickle.POP
-        + pickle.EMPTY_DICT
+        + pickle.EMPTY_LIST
+        + pickle.EMPTY_LIST
+        + pickle.APPEND
         + pickle.STOP
     )
 
@@ -162,10 +190,10 @@ def test_a_kept_file_that_would_change_textuals_own_classes_changes_nothing_and_
     target, attributes = _rebuilt()[change]
     body = _building(target, attributes)
     with pytest.raises(pickle.UnpicklingError):
-        kept._unpickled(body)
+        kept._unpickled(body, 1)
     assert _what_textual_is() == before
-    _write_kept(body)
-    assert kept._kept_rules() == {}
+    _write_kept([([b"0" * 16], body)])
+    assert len(kept._kept_rules()) == 1 and kept._kept_rules().get(b"0" * 16) is None
     assert _what_textual_is() == before
 
 
@@ -175,17 +203,20 @@ async def test_a_damaged_kept_file_is_ignored_and_written_again(game, monkeypatc
     good = path.read_bytes()
     path.write_bytes(good[:-1] + bytes([good[-1] ^ 1]))  # one bit flipped: its digest no longer matches
     _as_new_process(monkeypatch)
-    assert kept._kept_rules() == {}
+    assert len(kept._kept_rules()) == 0
     parsed = _parses(monkeypatch)
     await _shown(game)
     assert len(parsed) > 10
     assert path.read_bytes() != good[:-1] + bytes([good[-1] ^ 1])  # kept afresh
     _as_new_process(monkeypatch)
     assert len(kept._kept_rules()) > 10
+    _write_kept_body(pickle.dumps({b"0" * 16: []}))  # signed, but not groups (a file of format 2)
+    _as_new_process(monkeypatch)
+    assert len(kept._kept_rules()) == 0
     path.unlink()
     path.mkdir()  # not a regular file
     _as_new_process(monkeypatch)
-    assert kept._kept_rules() == {}
+    assert len(kept._kept_rules()) == 0
 
 
 def test_a_fifo_in_the_kept_files_place_never_holds_a_start_up():
@@ -199,4 +230,4 @@ def test_a_fifo_in_the_kept_files_place_never_holds_a_start_up():
     read.start()
     read.join(timeout=120)  # (it answers at once; the wait only bounds a failure)
     assert not read.is_alive()
-    assert kept._kept_rules() == {}
+    assert len(kept._kept_rules()) == 0
