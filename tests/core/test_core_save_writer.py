@@ -8,6 +8,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import threading
 import zlib
 from pathlib import Path
 
@@ -261,6 +262,93 @@ def test_a_torn_tail_that_cannot_be_copied_is_left_in_the_save(tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == [path] and path.read_bytes() == before
 
 
+class _HeldSync:
+    """``os.fsync`` for the writer's module, recording what it syncs; the first sync of
+    the save waits for ``release``.  ``waiting`` records who waited for a writer's sync."""
+
+    def __init__(self, fails: OSError | None = None) -> None:
+        self.done: list[str] = []
+        self.began, self.release = threading.Event(), threading.Event()
+        self.fails = fails
+        self._real = os.fsync
+
+    def __call__(self, fd: int) -> None:
+        name = _named(fd)
+        if name.endswith(".ft") and not self.began.is_set():
+            self.began.set()
+            self.release.wait(timeout=120)  # (released at once by the test; the bound only ends a failure)
+            self.done.append(f"synced {name}")
+            if self.fails is not None:
+                raise self.fails
+            return self._real(fd)
+        self.done.append(f"fsync {name}")
+        return self._real(fd)
+
+    def waited_by(self, writer: SaveWriter, who: str) -> threading.Event:
+        """Set (and ``who`` recorded) as ``writer`` begins to wait for its sync."""
+        reached = threading.Event()
+        join = writer._settling.join  # type: ignore[union-attr]
+        writer._settling.join = lambda: (self.done.append(who), reached.set(), join())  # type: ignore[union-attr]
+        return reached
+
+
+def test_a_whole_save_is_synced_beside_the_open_and_its_first_append_waits_for_it(tmp_path, monkeypatch):
+    path = _saved(tmp_path, _command(1, "a"))
+    held = _HeldSync()
+    monkeypatch.setattr(core.storage.writer.os, "fsync", held)
+    w = SaveWriter.lock(path)
+    loaded = load(path)
+    w.adopt(loaded)  # back while the save's sync is still held: the open does not wait for it
+    assert held.began.wait(timeout=120) and held.done == []
+    monkeypatch.setattr(
+        core.storage.writer.os, "write", lambda fd, data, real=os.write: held.done.append("write") or real(fd, data)
+    )
+    reached = held.waited_by(w, "the append waits")
+    append = threading.Thread(target=w.append, args=(_command(2, "b"),))
+    append.start()
+    assert reached.wait(timeout=120)
+    held.release.set()
+    append.join(timeout=120)
+    assert held.done == ["the append waits", "synced s.ft", f"fsync {tmp_path.name}", "write", "fsync s.ft"]
+    w.close()
+    assert path.read_bytes().endswith(_chained(loaded.check, _payloads(_command(2, "b"))))
+
+
+def test_a_writer_closed_while_its_save_syncs_waits_for_the_sync(tmp_path, monkeypatch):
+    # Its descriptor closed under the sync, the sync would fail, or sync another file opened meanwhile.
+    path = _saved(tmp_path, _command(1, "a"))
+    held = _HeldSync()
+    monkeypatch.setattr(core.storage.writer.os, "fsync", held)
+    w = SaveWriter.lock(path)
+    w.adopt(load(path))
+    assert held.began.wait(timeout=120)
+    reached = held.waited_by(w, "close waits")
+    close = threading.Thread(target=w.close)
+    close.start()
+    assert reached.wait(timeout=120)
+    held.release.set()
+    close.join(timeout=120)
+    assert held.done == ["close waits", "synced s.ft", f"fsync {tmp_path.name}"] and not w.broken
+
+
+def test_a_save_whose_sync_fails_as_it_opens_is_never_appended_to(tmp_path, monkeypatch):
+    path = _saved(tmp_path, _command(1, "a"))
+    before = path.read_bytes()
+    held = _HeldSync(fails=OSError(errno.EIO, "I/O"))
+    held.release.set()
+    monkeypatch.setattr(core.storage.writer.os, "fsync", held)
+    w = SaveWriter.lock(path)
+    w.adopt(load(path))
+    for number in (2, 3):
+        with pytest.raises(SaveError) as refused:
+            w.append(_command(number, "b"))
+        assert str(refused.value) == (
+            f"{path}: cannot sync the save: I/O; nothing more is written to it: close the game and open it again"
+        )
+    w.close()
+    assert path.read_bytes() == before and held.done == ["synced s.ft"]  # nor the folder synced after it
+
+
 def test_upcasters_of_formats_before_the_saves_own_do_not_stop_it(tmp_path, monkeypatch):
     monkeypatch.setitem(core.storage.writer.UPCASTERS, 1, {"note": lambda r: r})  # format 1's records changed
     path = _saved(tmp_path, _command(1, "a"))  # today's format
@@ -351,6 +439,7 @@ def test_append_writes_each_command_in_one_write_synced_before_it_counts(tmp_pat
     path = _saved(tmp_path)
     w = SaveWriter.lock(path)
     w.adopt(load(path))
+    w.settled()  # what it went on from is synced (on a thread of its own): not what is watched here
     done: list[tuple] = []
     real_write, real_fsync = os.write, os.fsync
     monkeypatch.setattr(
@@ -399,6 +488,7 @@ def test_a_failed_write_is_taken_back_synced_and_the_writer_goes_on(tmp_path, mo
     path = _saved(tmp_path, _command(1, "a"))
     w = SaveWriter.lock(path)
     w.adopt(load(path))
+    w.settled()  # what it went on from is synced (on a thread of its own): not what is watched here
     before, check = path.read_bytes(), w.check
     real_write, real_fsync, real_ftruncate = os.write, os.fsync, os.ftruncate
     done: list[str] = []
@@ -434,6 +524,7 @@ def test_a_write_that_cannot_be_taken_back_breaks_the_writer(tmp_path, monkeypat
     path = _saved(tmp_path, _command(1, "a"))
     w = SaveWriter.lock(path)
     w.adopt(load(path))
+    w.settled()  # what it went on from is synced (on a thread of its own): not what is watched here
     size = w.size
     monkeypatch.setattr(core.storage.writer.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.EIO, "I/O")))
     monkeypatch.setattr(
@@ -470,6 +561,7 @@ def test_a_failed_sync_whose_cut_cannot_be_synced_either_leaves_the_writer_whole
     path = _saved(tmp_path, _command(1, "a"))
     w = SaveWriter.lock(path)
     w.adopt(load(path))
+    w.settled()  # what it went on from is synced (on a thread of its own): not what is watched here
     before = path.read_bytes()
 
     def fsync(fd):
