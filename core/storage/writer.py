@@ -9,7 +9,7 @@ result is on disk; it cuts a torn tail only after copying those bytes into a
 What a writer goes on from is synced too (the save, and the folder's entry for
 it: a file copied there, or written by a process killed before its sync).  For
 a whole save that sync runs on a thread of its own as the game opens, where it
-held up every start (0.5 ms on an idle disk, 3-9 ms while another program wrote
+held up every start (0.5-1 ms on an idle disk, 3-9 ms while another program wrote
 to it); the first append waits for it, and fails as the open would have if it did.
 """
 
@@ -259,8 +259,9 @@ class SaveWriter:
         self.size = loaded.good_bytes
         self.chain = Chain(loaded.check, loaded.version)
         if not loaded.torn_bytes:
-            # Nothing to change: synced beside the start, waited for by the first append.
-            self._settling = threading.Thread(target=self._settle, name="save-settle", daemon=True)
+            # Nothing to change: synced beside the start, waited for by the first append (and,
+            # the thread being no daemon, by the interpreter's exit, should nothing close the writer).
+            self._settling = threading.Thread(target=self._settle)
             self._settling.start()
             return
         try:
