@@ -933,9 +933,18 @@ def localize_line(text: str, specs: Sequence[CommandSpec | CommandShape], domain
 # ---------------------------------------------------------------------- completion
 
 
-def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
+def complete(
+    text: str,
+    specs: list[CommandSpec],
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    offered_first: Callable[[CommandSpec, Unit], bool] | None = None,
+) -> list[str]:
     """Candidates for the word being typed at the end of ``text`` (whole words), in
-    the reader's language (English names where none of the reader's fits)."""
+    the reader's language (English names where none of the reader's fits).  A figure
+    ``offered_first`` says the command would refuse comes after the others
+    (``Ruleset.offered_first``)."""
     if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
         return []
     ends_with_space = text.endswith(" ")
@@ -995,7 +1004,8 @@ def complete(text: str, specs: list[CommandSpec], state: GameState, role: str, d
             out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
         elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
             named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
-            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state))
+            first = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
+            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=first)
             typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
             out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
         else:
@@ -1036,20 +1046,29 @@ def _acting_side(spec: CommandSpec, bare: list[str], state: GameState) -> str | 
     return None
 
 
-def _candidates(p: Param, state: GameState, role: str, acting: str | None = None) -> list[str]:
+def _candidates(
+    p: Param,
+    state: GameState,
+    role: str,
+    acting: str | None = None,
+    first: Callable[[Unit], bool] | None = None,
+) -> list[str]:
     """What may fill ``p``: for an enemy, the units of the sides but the reader's or, for
-    the referee, but the side of the unit already typed (``acting``)."""
+    the referee, but the side of the unit already typed (``acting``); those ``first``
+    does not put first (the command would refuse them) after the others."""
     if p.kind in ("unit", "own", "enemy"):
         pool = [u for u in state.units.values() if unit_visible(u, role) and u.in_play]
+        active_first = False
         if p.kind == "own" and role in state.sides:
             pool = [u for u in pool if u.side == role]
         elif p.kind == "own" and state.active_side:
             # The referee acts for either side: the active side's figures first (Linea di
             # Tiro's activate offered the other side's beside them, in the roster's order).
-            pool.sort(key=lambda u: u.side != state.active_side)
+            active_first = True
         against = role if role in state.sides else acting
         if p.kind == "enemy" and against is not None:
             pool = [u for u in pool if u.side != against]
+        pool.sort(key=lambda u: (first is not None and not first(u), active_first and u.side != state.active_side))
         return [u.id for u in pool] + (list(state.markers) if p.markers else [])
     if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)

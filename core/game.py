@@ -338,7 +338,9 @@ class Game:
 
     def complete(self, text: str, role: str = REFEREE) -> list[str]:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
-        return complete(text, self.commands, self.view(role), role, self.ruleset.domain)
+        view = self.view(role)
+        offered_first = partial(self.ruleset.offered_first, view)
+        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first)
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""

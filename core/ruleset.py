@@ -412,6 +412,12 @@ class Ruleset:
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         """Refuse a side's command that is not its turn to give (the referee may always act)."""
 
+    def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
+        """Whether completion offers ``unit`` for ``spec`` among the first, before the figures
+        the command would refuse whatever else is typed (a figure not on the table yet):
+        every figure, unless the ruleset says otherwise."""
+        return True
+
     def expects(self, state: GameState) -> str:
         p = self.phase(state.phase)
         return p.expects if p else ""

@@ -24,7 +24,7 @@ from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, regi
 from core.rulesets.breaking_news import narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.words import STATUSES, _
-from core.state import GameState
+from core.state import GameState, Unit
 
 if TYPE_CHECKING:
     from core.rulesets.common import Loaded
@@ -129,6 +129,11 @@ class BreakingNews(Ruleset):
         from core.rulesets.breaking_news import turn
 
         turn.check_turn(self, state, parsed, role)
+
+    def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
+        from core.rulesets.breaking_news import turn
+
+        return turn.offered_first(spec, unit)
 
     def advance(self, ctx: Context) -> None:
         from core.rulesets.breaking_news import turn

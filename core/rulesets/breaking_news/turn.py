@@ -27,7 +27,7 @@ from core.rulesets.breaking_news.commands import combat
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
 from core.rulesets.breaking_news.words import DOMAIN, _
-from core.state import GameState
+from core.state import GameState, Unit
 from core.views import REFEREE
 
 #: Commands a player may give whoever is active: they are not actions of his figures.
@@ -38,6 +38,13 @@ from core.views import REFEREE
 ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians", "press", "blast", "ied", "mortar"})
 #: Commands that put figures waiting off the table onto it.
 PLACING = frozenset({"deploy", "ambush"})
+
+
+def offered_first(spec: CommandSpec, unit: Unit) -> bool:
+    """Completion offers a figure waiting off the table (§4.2) last, as every command but
+    those placing it refuses him (``check_turn``, hits' ``require_in_play``), and first
+    to those, which place no other."""
+    return (deployment.OFF in unit.status) == (spec.name in PLACING)
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:

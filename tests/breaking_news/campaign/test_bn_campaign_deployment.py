@@ -177,3 +177,17 @@ def test_infiltrators_deploy_after_everyone(tmp_path):
     assert any("infiltrators" in e.text for e in events(out, ev.Noted))
     game.execute("next")
     assert game.state.phase == "initiative"
+
+
+def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_deploy(demo):
+    """§4.2: a figure waiting off the table is refused by every command but those placing
+    him: Tab offers him after the figures on the table, and before them to ``deploy``."""
+    demo.execute("rolloff dice=5,1")  # the militia deploy first
+    demo.execute("deploy dahir egal", role="irregulars")
+    waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
+    units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
+    assert units == ["dahir", "egal", *waiting]
+    assert demo.complete("deploy ", "irregulars") == [*waiting, "dahir", "egal"]
+    # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
+    assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
+    assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]
