@@ -25,19 +25,19 @@ A piece of CSS is found there by a digest of everything its parse depends on
 Textual's parsing modules (their files' times and sizes, as Python checks a
 compiled module's source).  It holds the pieces every kind of start parsed (a
 game's, a replay's, the start screen's, each theme's), of which a start asks
-for half or less: so the pieces one start parsed are a group, pickled together, and
-a group is unpickled only when a parse asks for one of its pieces.  The file is
-read as hostile input: only if it is a regular file of at most
+for half or less: so the pieces one start parsed are a group, pickled together,
+and a group is unpickled only when a parse asks for one of its pieces.  The
+file is read as hostile input: only if it is a regular file of at most
 :data:`MAX_BYTES` carrying the SHA-256 of what follows (the groups: their
-pieces' digests and their pickle, in MessagePack), and each group unpickled by an
-unpickler that makes nothing but Textual's CSS model (rule sets, selectors,
+pieces' digests and their pickle, in MessagePack), and each group unpickled by
+an unpickler that makes nothing but Textual's CSS model (rule sets, selectors,
 styles and their values: ``tui.textual_internals.CSS_MODEL``) and enum members
-of those classes;
-anything else, or any error, and the CSS (of that group, or of every piece) is parsed as before.  A pickle's BUILD
-sets attributes on whatever it is given, a class too: what the unpickler hands
-it of Textual (those classes, their enum members, the model's functions) is
-watched, put back as it was if the pickle changed it, and the file refused
-(about 0.15 ms of a read).  (The digest guards against damage; the unpickler
+of those classes; anything else, or any error, and the CSS (of that group, or
+of every piece) is parsed as before.  A pickle's BUILD sets attributes on
+whatever it is given, a class too: what the unpickler hands it of Textual
+(those classes, their enum members, the model's functions) is watched, put
+back as it was if the pickle changed it, and the group refused (about 0.15 ms
+of a read).  (The digest guards against damage; the unpickler
 against a file that would run code or change Textual; ``core.cachedir`` against
 another user's file.  A writer with the user's rights could change the CSS
 itself too: the rules such a file holds are believed as the CSS would be, and
