@@ -287,8 +287,18 @@ class _HeldSync:
     def waited_by(self, writer: SaveWriter, who: str) -> threading.Event:
         """Set (and ``who`` recorded) as ``writer`` begins to wait for its sync."""
         reached = threading.Event()
-        join = writer._settling.join  # type: ignore[union-attr]
-        writer._settling.join = lambda: (self.done.append(who), reached.set(), join())  # type: ignore[union-attr]
+        held, done = writer._settling, self.done
+
+        class Watched:  # the writer's lock, told when it is waited for
+            def __enter__(self):
+                done.append(who)
+                reached.set()
+                return held.__enter__()  # type: ignore[union-attr]
+
+            def __exit__(self, *exc):
+                return held.__exit__(*exc)  # type: ignore[union-attr]
+
+        writer._settling = Watched()  # type: ignore[assignment]
         return reached
 
 
