@@ -261,7 +261,9 @@ class SaveWriter:
         if not loaded.torn_bytes:
             # Nothing to change: synced beside the start, waited for by the first append.  A bare
             # thread: ``threading.Thread.start`` waits until the thread runs (2.8 ms once, the
-            # machine busy, more than the syncs it would spare the start).
+            # machine busy, more than the syncs it would spare the start).  Its lock stays held
+            # in a process forked meanwhile, whose copy of this writer must never append or close
+            # (the client's one fork, a big save's load aside, comes before any save is opened).
             self._settling = _thread.allocate_lock()
             self._settling.acquire()
             _thread.start_new_thread(self._settle, (self._settling,))
