@@ -69,7 +69,8 @@ _RULES: LRUCache[tuple[object, ...], list[RuleSet]] = LRUCache(1024)
 FORMAT = 3
 #: A kept file larger than this is neither read nor written.
 MAX_BYTES = 4 << 20
-#: Pieces of CSS a kept file holds at most (beyond it, it starts again from this process's).
+#: Pieces of CSS a kept file holds at most, counted in every group (beyond it, it starts again from
+#: this process's; a file holding more is not read).
 MAX_KEPT = 512
 MAGIC = b"fireteam-css\n"
 _SUFFIX = ".rules"
@@ -192,7 +193,12 @@ def _read(path: Path) -> list[tuple[list[bytes], bytes]]:
     head = len(MAGIC) + 32
     if not data.startswith(MAGIC) or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]:
         return []
-    return _groups_decoder.decode(data[head:])
+    groups = _groups_decoder.decode(data[head:])
+    return groups if _pieces(groups) <= MAX_KEPT else []
+
+
+def _pieces(groups: list[tuple[list[bytes], bytes]]) -> int:
+    return sum(len(digests) for digests, _ in groups)
 
 
 def _unpickled(body: bytes, pieces: int) -> list[list[RuleSet]]:
@@ -298,8 +304,10 @@ def keep_parsed() -> None:
     from core.cachedir import write_entry_bytes
 
     # The groups kept already go as they were read (their pickles untouched): this process's pieces are one more.
-    groups = _kept_rules().groups if len(_kept_rules()) + len(_parsed) <= MAX_KEPT else []
+    groups = _kept_rules().groups if _pieces(_kept_rules().groups) + len(_parsed) <= MAX_KEPT else []
     parsed, _parsed = _parsed, {}
+    if len(parsed) > MAX_KEPT:
+        return  # more than a kept file may hold
     try:
         body = pickle.dumps(list(parsed.values()), protocol=pickle.HIGHEST_PROTOCOL)
         _unpickled(body, len(parsed))  # what cannot be read back is not written

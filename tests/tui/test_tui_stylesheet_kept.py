@@ -213,6 +213,13 @@ async def test_a_damaged_kept_file_is_ignored_and_written_again(game, monkeypatc
     _write_kept_body(pickle.dumps({b"0" * 16: []}))  # signed, but not groups (a file of format 2)
     _as_new_process(monkeypatch)
     assert len(kept._kept_rules()) == 0
+    many = [n.to_bytes(16, "big") for n in range(kept.MAX_KEPT + 1)]
+    _write_kept([(many[:-1], pickle.dumps([[]] * kept.MAX_KEPT))])
+    _as_new_process(monkeypatch)
+    assert len(kept._kept_rules()) == kept.MAX_KEPT  # as many pieces as a file may hold
+    _write_kept([(many[:-1], pickle.dumps([[]] * kept.MAX_KEPT)), (many[-1:], pickle.dumps([[]]))])
+    _as_new_process(monkeypatch)
+    assert len(kept._kept_rules()) == 0  # one more, in any group: not read at all
     path.unlink()
     path.mkdir()  # not a regular file
     _as_new_process(monkeypatch)
@@ -231,3 +238,21 @@ def test_a_fifo_in_the_kept_files_place_never_holds_a_start_up():
     read.join(timeout=120)  # (it answers at once; the wait only bounds a failure)
     assert not read.is_alive()
     assert len(kept._kept_rules()) == 0
+
+
+async def test_a_start_that_would_keep_more_pieces_than_a_file_holds_starts_the_file_again(game, monkeypatch):
+    first = await _shown(game)
+    [(digests, body)] = kept._read(kept.kept_file())
+    monkeypatch.setattr(kept, "MAX_KEPT", 2 * len(digests) - 1)
+    _as_new_process(monkeypatch)
+    others = [bytes([n]) * 16 for n in range(len(digests))]  # another theme's, say: this start parses all again
+    monkeypatch.setattr(kept, "_kept", kept.KeptPieces([(others, body)]))
+    await _shown(game)
+    [(again, _body)] = kept._read(kept.kept_file())  # not two groups: over the bound, this start's alone
+    assert again == digests
+    monkeypatch.setattr(kept, "MAX_KEPT", len(digests) - 1)
+    _as_new_process(monkeypatch)
+    monkeypatch.setattr(kept, "_kept", kept.KeptPieces([]))
+    before = kept.kept_file().read_bytes()
+    assert await _shown(game) == first
+    assert kept.kept_file().read_bytes() == before  # more than a file may hold: nothing written
