@@ -384,6 +384,20 @@ HELPER_PATIENCE = 0.0
 #: Seconds the rest of a verdict begun is waited for (it comes in one write):
 #: past that, the helper is broken, and ended.
 HELPER_GUARD = 60.0
+#: How many chunks the reader may cut itself ahead of a chunking helper that has
+#: fallen behind (``_Chunks.taken``) before it ends the helper and reads on alone.
+#: Counted, never timed: past its first chunk, the helper is never waited for; a
+#: chunk it has not sent by the time the reader wants it is cut by the reader
+#: itself, and the helper's copy of it, when it comes, passed over.  One chunk
+#: behind is not enough to end it: on a quiet machine a helper ahead all along
+#: (0.7 s of CPU for a million events against the reader's 0.9 s) still misses one
+#: or two chunks of a load at the end of its first reads and now and then after
+#: (a hiccup of the other core), and catches up at once (docs/benchmark.md).  One
+#: starved by another process falls further behind, chunk after chunk, and is ended.
+CHUNKS_BEHIND = 4
+#: Bytes read at a time when the reader cuts a chunk itself (a chunk of the bench's
+#: save is about 100 KiB): little read past the chunk, should the helper catch up.
+OWN_READ = 1 << 17
 
 
 class _Judge:
@@ -552,6 +566,40 @@ class _Chunks:
             start += size
             yield size, check, flagged, joined
 
+    def taken(self, fd: int, start: _Start, chained: bool) -> Iterator[tuple[int, int, list[int], bytes]]:
+        """Each chunk from ``start`` on, in order, as ``chunks`` gives them: the helper's
+        if it has sent it by the time it is wanted, else one cut here from the file
+        ``fd`` by the helper's own code (``linecheck.good_chunks``), the helper's copy
+        of it passed over when it comes.  The helper's first chunk is waited for (its
+        start); after it, the helper is never waited for, and once it is
+        ``CHUNKS_BEHIND`` chunks behind, the chunks end: the reader reads on alone."""
+        sent = self.chunks(start.good_bytes)
+        chunk = next(sent, None)
+        at, check = start.good_bytes, start.check
+        behind = 0  # chunks cut here that the helper has not sent yet
+        own: Iterator[tuple[int, int, list[int], bytes]] | None = None
+        while chunk is not None:
+            at, check = at + chunk[0], chunk[1]
+            yield chunk
+            chunk = None
+            while chunk is None:
+                if select.select([self._child.stdout], [], [], 0)[0]:  # sent, or ended
+                    if (chunk := next(sent, None)) is None:
+                        return
+                    if behind:
+                        behind -= 1
+                        chunk = None  # taken already, cut here
+                    else:
+                        own = None  # the reads here go on from the helper's chunk
+                elif behind < CHUNKS_BEHIND:
+                    if own is None:
+                        own = linecheck.good_chunks(fd, check, chained, MAX_LINE_BYTES, CHUNK, at, self._end, OWN_READ)
+                    if (chunk := next(own, None)) is None:
+                        return
+                    behind += 1
+                else:
+                    return
+
     def close(self) -> None:
         self._child.kill()
         self._child.wait()
@@ -572,12 +620,13 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
         and _spare_core()
     ):
         return start
+    chained = start.header.fireteam >= CHAINED_FROM
     try:
-        helper = _Chunks(f.fileno(), start, size, start.header.fireteam >= CHAINED_FROM)
+        helper = _Chunks(f.fileno(), start, size, chained)
     except (OSError, io.UnsupportedOperation):
         return start
     try:
-        for taken, check, flagged, joined in helper.chunks(start.good_bytes):
+        for taken, check, flagged, joined in helper.taken(f.fileno(), start, chained):
             try:
                 events = _events_decoder.decode(joined)
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
