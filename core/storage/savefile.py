@@ -541,6 +541,8 @@ class _Chunks:
         with contextlib.suppress(OSError, AttributeError):  # room for ten chunks ahead (Linux)
             fcntl.fcntl(self._child.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)  # type: ignore[union-attr]
         self._end = end
+        #: Whether it was ended for being ``CHUNKS_BEHIND`` chunks behind (``taken``).
+        self.behind = False
         opening = linecheck.CHUNKS_OPENING.pack(start.check, chained, MAX_LINE_BYTES, CHUNK, start.good_bytes, end)
         with contextlib.suppress(OSError):
             _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
@@ -598,6 +600,7 @@ class _Chunks:
                         return
                     behind += 1
                 else:
+                    self.behind = True
                     return
 
     def close(self) -> None:
@@ -607,9 +610,9 @@ class _Chunks:
         self._child.stdout.close()  # type: ignore[union-attr]
 
 
-def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Start:
+def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> tuple[_Start, bool]:
     """Where the records go on after those a ``_Chunks`` helper took in (``start``
-    if none was started, or it took none)."""
+    if none was started, or it took none); and whether it fell behind (``_Chunks.behind``)."""
     left = size - start.good_bytes
     if not (
         intake.fast
@@ -619,12 +622,12 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
         and not getattr(sys, "frozen", False)
         and _spare_core()
     ):
-        return start
+        return start, False
     chained = start.header.fireteam >= CHAINED_FROM
     try:
         helper = _Chunks(f.fileno(), start, size, chained)
     except (OSError, io.UnsupportedOperation):
-        return start
+        return start, False
     try:
         for taken, check, flagged, joined in helper.taken(f.fileno(), start, chained):
             try:
@@ -637,7 +640,7 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
             start = _Start(start.header, check, start.lines + CHUNK, start.good_bytes + taken)
     finally:
         helper.close()
-    return start
+    return start, helper.behind
 
 
 def _ints_in_range(events: list[Event], flagged: list[int]) -> bool:
@@ -932,12 +935,20 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-                if resume is None and hasher is None and (chunked := _take_chunks(f, size, start, intake)) is not start:
-                    # A helper read the lines up to there: the reads go on from where it stopped.
-                    start = chunked
-                    reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
-                    batches = iter(reads)
-                judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
+                behind = False
+                if resume is None and hasher is None:
+                    chunked, behind = _take_chunks(f, size, start, intake)
+                    if chunked is not start:
+                        # A helper read the lines up to there: the reads go on from where it stopped.
+                        start = chunked
+                        reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
+                        batches = iter(reads)
+                if behind:
+                    # A chunking helper fell behind: another process has the other core, and a
+                    # helper checking the lines would take its share of this one's (docs/benchmark.md).
+                    judge: _Judge = _Judge(version >= CHAINED_FROM)
+                else:
+                    judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
                 try:
                     stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)
                 finally:

@@ -430,7 +430,9 @@ def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, t
     the helper is ``CHUNKS_BEHIND`` chunks behind, it is ended, and the reader reads
     on alone from the end of the last chunk it cut; allowed to be behind by more
     than the save holds, the reader cuts every chunk to the last whole one.  Nothing
-    the helper sends after its silence is taken (a reader that waited would take it)."""
+    the helper sends after its silence is taken (a reader that waited would take it).
+    A helper ended behind says the other core is taken: no helper checking the lines
+    is started for the rest (one is, after a helper that was not behind)."""
     helper_replaced(monkeypatch, tmp_path / "helper.py", _sending("time.sleep(20)\nsend(1 << 20)"))
     monkeypatch.setattr(savefile, "CHUNKS_BEHIND", 1 << 20 if behind == "to the end" else 2)
     lines = file_lines(save)
@@ -439,13 +441,15 @@ def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, t
     cut_by_reader = ends[1:] if behind == "to the end" else ends[1:3]
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     alone = _alone(monkeypatch, save)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
     took, cut, reads = _took(monkeypatch), _cut_here(monkeypatch), _reads(monkeypatch)
     assert _outcome(save) == alone and alone[0] == "loaded"
     assert took == [ends[0], *cut_by_reader]  # the helper's first chunk, then the reader's
     assert cut == cut_by_reader
     # The reader's own reads go on from the last chunk taken (the header's read before them).
     assert [start for start, _size in reads if start >= len(lines[0])][0] == cut_by_reader[-1]
-    assert len(chunks) == 1 and chunks[0].returncode == -signal.SIGKILL  # ended by the load, still silent
+    assert chunks[0].returncode == -signal.SIGKILL  # ended by the load, still silent
+    assert len(chunks) == (1 if behind == "ended" else 2) and all(child.returncode is not None for child in chunks)
 
 
 def test_a_helper_that_catches_up_is_taken_from_again_and_its_late_chunks_passed_over(
