@@ -526,7 +526,9 @@ class _Chunks:
     looks at closely as it would alone (``_decode_each``).  It stops at the first
     line that is not plainly good (a bad one, a torn end), or if it fails in any
     way; the reader reads on from the end of the last chunk it took, itself,
-    exactly as without a helper.
+    exactly as without a helper.  It is never waited for past its first chunk: a
+    chunk it has not sent by the time the reader wants it, the reader cuts itself
+    (``taken``), and one ``CHUNKS_BEHIND`` chunks behind is ended.
     """
 
     def __init__(self, fd: int, start: _Start, end: int, chained: bool) -> None:

@@ -462,7 +462,15 @@ def test_a_helper_that_catches_up_is_taken_from_again_and_its_late_chunks_passed
     from where the helper's left off.  Every event is taken once, as alone."""
     fifo = tmp_path / "go"
     os.mkfifo(fifo)
-    then = f"with open({str(fifo)!r}, 'rb') as go:\n    while go.read(1):\n        send(2)"
+    # (Told nothing for twenty seconds, it sends the rest: a reader that waited for it
+    # takes them all from it, and fails, rather than wait for ever.)
+    then = (
+        "import select\n"
+        f"go = os.open({str(fifo)!r}, os.O_RDONLY | os.O_NONBLOCK)\n"
+        "while select.select([go], [], [], 20)[0] and os.read(go, 1):\n"
+        "    send(2)\n"
+        "send(1 << 20)"
+    )
     helper_replaced(monkeypatch, tmp_path / "helper.py", _sending(then))
     lines = file_lines(save)
     ends = _chunk_ends(lines)
