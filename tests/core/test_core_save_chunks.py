@@ -18,6 +18,7 @@ import signal
 import sys
 import zlib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from coretests_support import file_lines, helper_replaced, skirmish_registered, spawned_by_loads, tiny_chunks
@@ -400,11 +401,13 @@ def _sending(then: str) -> str:
 def _cut_here(monkeypatch, then=None) -> list[int]:
     """Where the file was read up to after each chunk the reader cut itself
     (``linecheck.good_chunks`` in its own process), from now on; ``then`` is called
-    as each is cut, before the reader takes it."""
+    as each is cut, before the reader takes it.  It reads to the end of the file
+    (as the load saw it), ``OWN_READ`` bytes at a time."""
     cut: list[int] = []
     good_chunks = linecheck.good_chunks
 
     def spy(fd, check, chained, longest, chunk, start, end, read=1 << 20):
+        assert (end, read) == (os.fstat(fd).st_size, savefile.OWN_READ)
         for found in good_chunks(fd, check, chained, longest, chunk, start, end, read):
             start += found[0]
             cut.append(start)
@@ -422,7 +425,17 @@ def _chunk_ends(lines: list[bytes]) -> list[int]:
     return [sum(map(len, lines[: k + 1])) for k in range(CHUNK, events - events % CHUNK + 1, CHUNK)]
 
 
-@pytest.mark.parametrize("behind", ["ended", "to the end"])
+def _in_second_format(save: Path) -> None:
+    """The save written again as format 2 (its checks are chained as today's)."""
+    lines = file_lines(save)
+    header = savefile._any_decoder.decode(lines[0][9:-1])
+    header["fireteam"] = 2
+    first = savefile.frame_header(savefile.msgspec.convert(header, savefile.Header))
+    chain = savefile.Chain(int(first[:8], 16), 2)
+    save.write_bytes(first + b"".join(chain.frame_payload(line[9:-1]) for line in lines[1:]))
+
+
+@pytest.mark.parametrize("behind", ["ended", "ended, second format", "to the end"])
 def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, tmp_path, behind):
     """A helper that sends its first chunk, then nothing for twenty seconds (another
     process took its core): past its first chunk the reader never waits for it, and
@@ -432,13 +445,19 @@ def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, t
     than the save holds, the reader cuts every chunk to the last whole one.  Nothing
     the helper sends after its silence is taken (a reader that waited would take it).
     A helper ended behind says the other core is taken: no helper checking the lines
-    is started for the rest (one is, after a helper that was not behind)."""
+    is started for the rest (one is, after a helper that was not behind).  The helper's
+    pipe is only ever polled, without waiting, past its first chunk."""
+    if behind == "ended, second format":
+        _in_second_format(save)
     helper_replaced(monkeypatch, tmp_path / "helper.py", _sending("time.sleep(20)\nsend(1 << 20)"))
     monkeypatch.setattr(savefile, "CHUNKS_BEHIND", 1 << 20 if behind == "to the end" else 2)
     lines = file_lines(save)
     ends = _chunk_ends(lines)
     assert len(ends) >= 5  # (the first, two cut by the reader, two more at least)
     cut_by_reader = ends[1:] if behind == "to the end" else ends[1:3]
+    polls: list[float] = []
+    poll = savefile.select.select
+    monkeypatch.setattr(savefile, "select", SimpleNamespace(select=lambda *a: polls.append(a[3]) or poll(*a)))
     monkeypatch.setattr(savefile, "_CHUNK", 64)
     alone = _alone(monkeypatch, save)
     monkeypatch.setattr(savefile, "HELPER_FROM", 0)
@@ -449,7 +468,28 @@ def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, t
     # The reader's own reads go on from the last chunk taken (the header's read before them).
     assert [start for start, _size in reads if start >= len(lines[0])][0] == cut_by_reader[-1]
     assert chunks[0].returncode == -signal.SIGKILL  # ended by the load, still silent
-    assert len(chunks) == (1 if behind == "ended" else 2) and all(child.returncode is not None for child in chunks)
+    assert len(chunks) == (2 if behind == "to the end" else 1) and all(child.returncode is not None for child in chunks)
+    assert polls and set(polls) == {0}
+
+
+@pytest.mark.parametrize("why", ["hashed", "no chunking helper starts"])
+def test_a_load_no_chunking_helper_took_part_in_has_its_checking_helper(save, chunks, monkeypatch, why):
+    """No chunking helper fell behind (none was started: the bytes are hashed as
+    read, or it could not start): the helper that checks the lines is started as
+    before (for a save of ``HELPER_FROM`` bytes left, here any)."""
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    kwargs: dict = {}
+    if why == "hashed":
+        kwargs["hasher"] = _Crc()
+    if why == "no chunking helper starts":
+
+        def fails(*args):
+            raise OSError("no process for it")
+
+        monkeypatch.setattr(savefile._Chunks, "__init__", fails)
+    loaded = savefile.load(save, **kwargs)
+    assert len(loaded.history.store) == len(file_lines(save)) - 1
+    assert len(chunks) == 1 and chunks[0].args[-1] != "chunks" and chunks[0].returncode is not None
 
 
 def test_a_helper_that_catches_up_is_taken_from_again_and_its_late_chunks_passed_over(
@@ -537,11 +577,7 @@ def test_a_line_too_long_after_the_helpers_chunks_is_refused_with_the_files_name
 def test_a_save_of_the_second_format_is_cut_into_chunks_too(save, chunks, monkeypatch):
     """Its checks are chained as today's (from format 2 on)."""
     lines = file_lines(save)
-    header = savefile._any_decoder.decode(lines[0][9:-1])
-    header["fireteam"] = 2
-    first = savefile.frame_header(savefile.msgspec.convert(header, savefile.Header))
-    chain = savefile.Chain(int(first[:8], 16), 2)
-    save.write_bytes(first + b"".join(chain.frame_payload(line[9:-1]) for line in lines[1:]))
+    _in_second_format(save)
     alone = _alone(monkeypatch, save)
     took = []
     take = savefile._Intake.take_chunk
