@@ -388,13 +388,18 @@ HELPER_GUARD = 60.0
 #: fallen behind (``_Chunks.taken``) before it ends the helper and reads on alone.
 #: Counted, never timed: past its first chunk, the helper is never waited for; a
 #: chunk it has not sent by the time the reader wants it is cut by the reader
-#: itself, and the helper's copy of it, when it comes, passed over.  One chunk
-#: behind is not enough to end it: on a quiet machine a helper ahead all along
-#: (0.7 s of CPU for a million events against the reader's 0.9 s) still misses one
-#: or two chunks of a load at the end of its first reads and now and then after
-#: (a hiccup of the other core), and catches up at once (docs/benchmark.md).  One
-#: starved by another process falls further behind, chunk after chunk, and is ended.
-CHUNKS_BEHIND = 4
+#: itself, and the helper's copy of it, when it comes, passed over.  Measured
+#: (docs/benchmark.md): on a quiet machine a helper ahead all along still misses a
+#: chunk or two of a million-event load (at the end of its first reads, and at a
+#: hiccup of the other core) and catches up at once; while another process has the
+#: other core for a moment, it falls behind by more, and catches up after.  Ending
+#: it leaves the rest of the load at the pace of a reader alone (1.45 s for the
+#: million events against 0.9 s), where keeping one behind costs little (the reader
+#: never waits, and a copy passed over is only read from the pipe): ending it at 4
+#: chunks behind made loads slower than ``main``'s, that waited, while other work
+#: came and went on the machine.  So it is ended only well behind, some 50 ms of
+#: the reader's work: a helper starved for good is ended, and frees its core.
+CHUNKS_BEHIND = 32
 #: Bytes read at a time when the reader cuts a chunk itself (a chunk of the bench's
 #: save is about 100 KiB): little read past the chunk, should the helper catch up.
 OWN_READ = 1 << 17
