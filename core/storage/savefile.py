@@ -384,6 +384,25 @@ HELPER_PATIENCE = 0.0
 #: Seconds the rest of a verdict begun is waited for (it comes in one write):
 #: past that, the helper is broken, and ended.
 HELPER_GUARD = 60.0
+#: How many chunks the reader may cut itself ahead of a chunking helper that has
+#: fallen behind (``_Chunks.taken``) before it ends the helper and reads on alone.
+#: Counted, never timed: past its first chunk, the helper is never waited for; a
+#: chunk it has not sent by the time the reader wants it is cut by the reader
+#: itself, and the helper's copy of it, when it comes, passed over.  Measured
+#: (docs/benchmark.md): on a quiet machine a helper ahead all along still misses a
+#: chunk or two of a million-event load (at the end of its first reads, and at a
+#: hiccup of the other core) and catches up at once; while another process has the
+#: other core for a moment, it falls behind by more, and catches up after.  Ending
+#: it leaves the rest of the load at the pace of a reader alone (1.45 s for the
+#: million events against 0.9 s), where keeping one behind costs little (the reader
+#: never waits, and a copy passed over is only read from the pipe): ending it at 4
+#: chunks behind made loads slower than ``main``'s, that waited, while other work
+#: came and went on the machine.  So it is ended only well behind, some 50 ms of
+#: the reader's work: a helper starved for good is ended, and frees its core.
+CHUNKS_BEHIND = 32
+#: Bytes read at a time when the reader cuts a chunk itself (a chunk of the bench's
+#: save is about 100 KiB): little read past the chunk, should the helper catch up.
+OWN_READ = 1 << 17
 
 
 class _Judge:
@@ -512,7 +531,9 @@ class _Chunks:
     looks at closely as it would alone (``_decode_each``).  It stops at the first
     line that is not plainly good (a bad one, a torn end), or if it fails in any
     way; the reader reads on from the end of the last chunk it took, itself,
-    exactly as without a helper.
+    exactly as without a helper.  It is never waited for past its first chunk: a
+    chunk it has not sent by the time the reader wants it, the reader cuts itself
+    (``taken``), and one ``CHUNKS_BEHIND`` chunks behind is ended.
     """
 
     def __init__(self, fd: int, start: _Start, end: int, chained: bool) -> None:
@@ -527,6 +548,8 @@ class _Chunks:
         with contextlib.suppress(OSError, AttributeError):  # room for ten chunks ahead (Linux)
             fcntl.fcntl(self._child.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)  # type: ignore[union-attr]
         self._end = end
+        #: Whether it was ended for being ``CHUNKS_BEHIND`` chunks behind (``taken``).
+        self.behind = False
         opening = linecheck.CHUNKS_OPENING.pack(start.check, chained, MAX_LINE_BYTES, CHUNK, start.good_bytes, end)
         with contextlib.suppress(OSError):
             _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
@@ -552,6 +575,41 @@ class _Chunks:
             start += size
             yield size, check, flagged, joined
 
+    def taken(self, fd: int, start: _Start, chained: bool) -> Iterator[tuple[int, int, list[int], bytes]]:
+        """Each chunk from ``start`` on, in order, as ``chunks`` gives them: the helper's
+        if it has sent it by the time it is wanted, else one cut here from the file
+        ``fd`` by the helper's own code (``linecheck.good_chunks``), the helper's copy
+        of it passed over when it comes.  The helper's first chunk is waited for (its
+        start); after it, the helper is never waited for, and once it is
+        ``CHUNKS_BEHIND`` chunks behind, the chunks end: the reader reads on alone."""
+        sent = self.chunks(start.good_bytes)
+        chunk = next(sent, None)
+        at, check = start.good_bytes, start.check
+        behind = 0  # chunks cut here that the helper has not sent yet
+        own: Iterator[tuple[int, int, list[int], bytes]] | None = None
+        while chunk is not None:
+            at, check = at + chunk[0], chunk[1]
+            yield chunk
+            chunk = None
+            while chunk is None:
+                if select.select([self._child.stdout], [], [], 0)[0]:  # sent, or ended
+                    if (chunk := next(sent, None)) is None:
+                        return
+                    if behind:
+                        behind -= 1
+                        chunk = None  # taken already, cut here
+                    else:
+                        own = None  # the reads here go on from the helper's chunk
+                elif behind < CHUNKS_BEHIND:
+                    if own is None:
+                        own = linecheck.good_chunks(fd, check, chained, MAX_LINE_BYTES, CHUNK, at, self._end, OWN_READ)
+                    if (chunk := next(own, None)) is None:
+                        return
+                    behind += 1
+                else:
+                    self.behind = True
+                    return
+
     def close(self) -> None:
         self._child.kill()
         self._child.wait()
@@ -559,9 +617,9 @@ class _Chunks:
         self._child.stdout.close()  # type: ignore[union-attr]
 
 
-def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Start:
+def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> tuple[_Start, bool]:
     """Where the records go on after those a ``_Chunks`` helper took in (``start``
-    if none was started, or it took none)."""
+    if none was started, or it took none); and whether it fell behind (``_Chunks.behind``)."""
     left = size - start.good_bytes
     if not (
         intake.fast
@@ -571,13 +629,14 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
         and not getattr(sys, "frozen", False)
         and _spare_core()
     ):
-        return start
+        return start, False
+    chained = start.header.fireteam >= CHAINED_FROM
     try:
-        helper = _Chunks(f.fileno(), start, size, start.header.fireteam >= CHAINED_FROM)
+        helper = _Chunks(f.fileno(), start, size, chained)
     except (OSError, io.UnsupportedOperation):
-        return start
+        return start, False
     try:
-        for taken, check, flagged, joined in helper.chunks(start.good_bytes):
+        for taken, check, flagged, joined in helper.taken(f.fileno(), start, chained):
             try:
                 events = _events_decoder.decode(joined)
             except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
@@ -588,7 +647,7 @@ def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> _Sta
             start = _Start(start.header, check, start.lines + CHUNK, start.good_bytes + taken)
     finally:
         helper.close()
-    return start
+    return start, helper.behind
 
 
 def _ints_in_range(events: list[Event], flagged: list[int]) -> bool:
@@ -883,12 +942,20 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-                if resume is None and hasher is None and (chunked := _take_chunks(f, size, start, intake)) is not start:
-                    # A helper read the lines up to there: the reads go on from where it stopped.
-                    start = chunked
-                    reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
-                    batches = iter(reads)
-                judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
+                behind = False
+                if resume is None and hasher is None:
+                    chunked, behind = _take_chunks(f, size, start, intake)
+                    if chunked is not start:
+                        # A helper read the lines up to there: the reads go on from where it stopped.
+                        start = chunked
+                        reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
+                        batches = iter(reads)
+                if behind:
+                    # A chunking helper fell behind: another process has the other core, and a
+                    # helper checking the lines would take its share of this one's (docs/benchmark.md).
+                    judge: _Judge = _Judge(version >= CHAINED_FROM)
+                else:
+                    judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
                 try:
                     stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)
                 finally:

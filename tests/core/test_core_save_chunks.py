@@ -12,9 +12,13 @@ reader's tests are cut into many chunks by one."""
 from __future__ import annotations
 
 import io
+import os
+import select
+import signal
 import sys
 import zlib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from coretests_support import file_lines, helper_replaced, skirmish_registered, spawned_by_loads, tiny_chunks
@@ -330,13 +334,19 @@ def test_a_helper_that_ended_before_its_opening_leaves_the_load_to_the_reader(sa
     assert len(chunks) == 1 and chunks[0].returncode is not None
 
 
-@pytest.mark.parametrize("stops", ["before a chunk", "inside a chunk", "inside the lines named"])
+@pytest.mark.parametrize("stops", ["inside the second chunk", "inside a chunk", "inside the lines named"])
 def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, chunks, monkeypatch, tmp_path, stops):
-    """A helper that stops sending, without ending, is given up after ``HELPER_GUARD``
-    seconds of silence (here a tenth of one) and the reader reads on: nothing it
-    sends after its silence (twenty seconds) is taken."""
+    """A helper that stops sending inside a chunk (its first, or one it has begun to
+    send), without ending, is given up after ``HELPER_GUARD`` seconds of silence
+    (here a tenth of one) and the reader reads on: nothing it sends after its
+    silence (twenty seconds) is taken.  (One silent between two chunks is not
+    waited for at all: see the tests of a helper behind, below.)"""
     flags = 2 if stops == "inside the lines named" else 0
-    cuts = {"before a chunk": "len(first)", "inside a chunk": "len(first) - 3", "inside the lines named": "20"}
+    cuts = {
+        "inside the second chunk": "len(first) + 20",
+        "inside a chunk": "len(first) - 3",
+        "inside the lines named": "20",
+    }
     cut = cuts[stops]  # (20: the head, 16 bytes, and the first of two lines named)
     helper_replaced(
         monkeypatch,
@@ -348,9 +358,11 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
         "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
         "size, last, flagged, joined = next(chunks)\n"
         f"first = m['CHUNK_HEAD'].pack(size, last, {flags}) + b'\\0' * 4 * {flags} + joined\n"
-        f"os.write(1, first[: {cut}])\n"
+        "size, last, flagged, joined = next(chunks)\n"
+        "second = m['CHUNK_HEAD'].pack(size, last, 0) + joined\n"
+        f"os.write(1, (first + second)[: {cut}])\n"
         "time.sleep(20)\n"
-        f"os.write(1, first[{cut} :])\n"
+        f"os.write(1, (first + second)[{cut} :])\n"
         "for size, last, flagged, joined in chunks:\n"
         "    os.write(1, m['CHUNK_HEAD'].pack(size, last, 0) + joined)\n",
     )
@@ -358,7 +370,169 @@ def test_a_helper_gone_silent_is_waited_for_no_longer_than_helper_guard(save, ch
     alone = _alone(monkeypatch, save)
     took = _took(monkeypatch)
     assert _outcome(save) == alone and alone[0] == "loaded"
-    assert len(took) <= (stops == "before a chunk")  # the first chunk, if it came in time
+    assert len(took) == (stops == "inside the second chunk")  # the first chunk, whole in the first write
+    assert len(chunks) == 1 and chunks[0].returncode is not None
+
+
+# ------------------------------------------------------------ a helper behind the reader
+
+
+def _sending(then: str) -> str:
+    """A helper that sends its first chunk at once, then does ``then`` (``send(n)``
+    sends its next ``n`` chunks in one write)."""
+    return (
+        "import os, sys, runpy, time\n"
+        f"m = runpy.run_path({linecheck.__file__!r})\n"
+        "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
+        "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
+        "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
+        "def send(n):\n"
+        "    data = b''\n"
+        "    for _, (size, last, flagged, joined) in zip(range(n), chunks):\n"
+        "        named = b''.join(map(m['FLAG'].pack, flagged))\n"
+        "        data += m['CHUNK_HEAD'].pack(size, last, len(flagged)) + named + joined\n"
+        "    if data:\n"
+        "        os.write(1, data)\n"
+        "send(1)\n"
+        f"{then}\n"
+    )
+
+
+def _cut_here(monkeypatch, then=None) -> list[int]:
+    """Where the file was read up to after each chunk the reader cut itself
+    (``linecheck.good_chunks`` in its own process), from now on; ``then`` is called
+    as each is cut, before the reader takes it.  It reads to the end of the file
+    (as the load saw it), ``OWN_READ`` bytes at a time."""
+    cut: list[int] = []
+    good_chunks = linecheck.good_chunks
+
+    def spy(fd, check, chained, longest, chunk, start, end, read=1 << 20):
+        assert (end, read) == (os.fstat(fd).st_size, savefile.OWN_READ)
+        for found in good_chunks(fd, check, chained, longest, chunk, start, end, read):
+            start += found[0]
+            cut.append(start)
+            if then is not None:
+                then()
+            yield found
+
+    monkeypatch.setattr(linecheck, "good_chunks", spy)
+    return cut
+
+
+def _chunk_ends(lines: list[bytes]) -> list[int]:
+    """Where each whole chunk of the save ends."""
+    events = len(lines) - 1
+    return [sum(map(len, lines[: k + 1])) for k in range(CHUNK, events - events % CHUNK + 1, CHUNK)]
+
+
+def _in_second_format(save: Path) -> None:
+    """The save written again as format 2 (its checks are chained as today's)."""
+    lines = file_lines(save)
+    header = savefile._any_decoder.decode(lines[0][9:-1])
+    header["fireteam"] = 2
+    first = savefile.frame_header(savefile.msgspec.convert(header, savefile.Header))
+    chain = savefile.Chain(int(first[:8], 16), 2)
+    save.write_bytes(first + b"".join(chain.frame_payload(line[9:-1]) for line in lines[1:]))
+
+
+@pytest.mark.parametrize("behind", ["ended", "ended, second format", "to the end"])
+def test_a_chunking_helper_behind_is_not_waited_for(save, chunks, monkeypatch, tmp_path, behind):
+    """A helper that sends its first chunk, then nothing for twenty seconds (another
+    process took its core): past its first chunk the reader never waits for it, and
+    cuts each chunk itself (the helper's own code, in the reader's process).  Once
+    the helper is ``CHUNKS_BEHIND`` chunks behind, it is ended, and the reader reads
+    on alone from the end of the last chunk it cut; allowed to be behind by more
+    than the save holds, the reader cuts every chunk to the last whole one.  Nothing
+    the helper sends after its silence is taken (a reader that waited would take it).
+    A helper ended behind says the other core is taken: no helper checking the lines
+    is started for the rest (one is, after a helper that was not behind).  The helper's
+    pipe is only ever polled, without waiting, past its first chunk."""
+    if behind == "ended, second format":
+        _in_second_format(save)
+    helper_replaced(monkeypatch, tmp_path / "helper.py", _sending("time.sleep(20)\nsend(1 << 20)"))
+    monkeypatch.setattr(savefile, "CHUNKS_BEHIND", 1 << 20 if behind == "to the end" else 2)
+    lines = file_lines(save)
+    ends = _chunk_ends(lines)
+    assert len(ends) >= 5  # (the first, two cut by the reader, two more at least)
+    cut_by_reader = ends[1:] if behind == "to the end" else ends[1:3]
+    polls: list[float] = []
+    poll = savefile.select.select
+    monkeypatch.setattr(savefile, "select", SimpleNamespace(select=lambda *a: polls.append(a[3]) or poll(*a)))
+    monkeypatch.setattr(savefile, "_CHUNK", 64)
+    alone = _alone(monkeypatch, save)
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    took, cut, reads = _took(monkeypatch), _cut_here(monkeypatch), _reads(monkeypatch)
+    assert _outcome(save) == alone and alone[0] == "loaded"
+    assert took == [ends[0], *cut_by_reader]  # the helper's first chunk, then the reader's
+    assert cut == cut_by_reader
+    # The reader's own reads go on from the last chunk taken (the header's read before them).
+    assert [start for start, _size in reads if start >= len(lines[0])][0] == cut_by_reader[-1]
+    assert chunks[0].returncode == -signal.SIGKILL  # ended by the load, still silent
+    assert len(chunks) == (2 if behind == "to the end" else 1) and all(child.returncode is not None for child in chunks)
+    assert polls and set(polls) == {0}
+
+
+@pytest.mark.parametrize("why", ["hashed", "no chunking helper starts"])
+def test_a_load_no_chunking_helper_took_part_in_has_its_checking_helper(save, chunks, monkeypatch, why):
+    """No chunking helper fell behind (none was started: the bytes are hashed as
+    read, or it could not start): the helper that checks the lines is started as
+    before (for a save of ``HELPER_FROM`` bytes left, here any)."""
+    monkeypatch.setattr(savefile, "HELPER_FROM", 0)
+    kwargs: dict = {}
+    if why == "hashed":
+        kwargs["hasher"] = _Crc()
+    if why == "no chunking helper starts":
+
+        def fails(*args):
+            raise OSError("no process for it")
+
+        monkeypatch.setattr(savefile._Chunks, "__init__", fails)
+    loaded = savefile.load(save, **kwargs)
+    assert len(loaded.history.store) == len(file_lines(save)) - 1
+    assert len(chunks) == 1 and chunks[0].args[-1] != "chunks" and chunks[0].returncode is not None
+
+
+def test_a_helper_that_catches_up_is_taken_from_again_and_its_late_chunks_passed_over(
+    save, chunks, monkeypatch, tmp_path
+):
+    """A helper that sends its next two chunks each time the reader has cut one itself
+    (a helper that was briefly behind, and is ahead again): each chunk the reader
+    cut is passed over when the helper sends it, and the next is taken from the
+    helper, every other chunk in turn; the reader's next chunk of its own is cut
+    from where the helper's left off.  Every event is taken once, as alone."""
+    fifo = tmp_path / "go"
+    os.mkfifo(fifo)
+    # (Told nothing for twenty seconds, it sends the rest: a reader that waited for it
+    # takes them all from it, and fails, rather than wait for ever.)
+    then = (
+        "import select\n"
+        f"go = os.open({str(fifo)!r}, os.O_RDONLY | os.O_NONBLOCK)\n"
+        "while select.select([go], [], [], 20)[0] and os.read(go, 1):\n"
+        "    send(2)\n"
+        "send(1 << 20)"
+    )
+    helper_replaced(monkeypatch, tmp_path / "helper.py", _sending(then))
+    lines = file_lines(save)
+    ends = _chunk_ends(lines)
+    assert len(ends) >= 5
+    alone = _alone(monkeypatch, save)
+    go: list = []
+
+    def tell_helper() -> None:
+        """The helper is told to go on, and what it sends is waited for (an event, no sleep)."""
+        if not go:
+            go.append(open(fifo, "wb", buffering=0))  # noqa: SIM115  (closed below)
+        go[0].write(b"!")
+        assert select.select([chunks[-1].stdout], [], [], 600)[0]
+
+    took, cut = _took(monkeypatch), _cut_here(monkeypatch, tell_helper)
+    try:
+        assert _outcome(save) == alone and alone[0] == "loaded"
+    finally:
+        for f in go:
+            f.close()
+    assert took == ends
+    assert cut == ends[1::2]
     assert len(chunks) == 1 and chunks[0].returncode is not None
 
 
@@ -403,11 +577,7 @@ def test_a_line_too_long_after_the_helpers_chunks_is_refused_with_the_files_name
 def test_a_save_of_the_second_format_is_cut_into_chunks_too(save, chunks, monkeypatch):
     """Its checks are chained as today's (from format 2 on)."""
     lines = file_lines(save)
-    header = savefile._any_decoder.decode(lines[0][9:-1])
-    header["fireteam"] = 2
-    first = savefile.frame_header(savefile.msgspec.convert(header, savefile.Header))
-    chain = savefile.Chain(int(first[:8], 16), 2)
-    save.write_bytes(first + b"".join(chain.frame_payload(line[9:-1]) for line in lines[1:]))
+    _in_second_format(save)
     alone = _alone(monkeypatch, save)
     took = []
     take = savefile._Intake.take_chunk
@@ -491,10 +661,12 @@ def test_the_lines_a_helper_names_are_checked_as_sent(save, chunks, monkeypatch,
         "opening = m['read_exactly'](sys.stdin.buffer.raw, m['CHUNKS_OPENING'].size)\n"
         "check, chained, longest, chunk, start, end = m['CHUNKS_OPENING'].unpack(opening)\n"
         "chunks = m['good_chunks'](int(sys.argv[1]), check, bool(chained), longest, chunk, start, end)\n"
+        "sent = b''\n"
         "for n, (size, last, flagged, joined) in enumerate(chunks):\n"
         f"    flagged = {flags} if n == 1 else flagged\n"
         "    named = b''.join(map(m['FLAG'].pack, flagged))\n"
-        "    os.write(1, m['CHUNK_HEAD'].pack(size, last, len(flagged)) + named + joined)\n",
+        "    sent += m['CHUNK_HEAD'].pack(size, last, len(flagged)) + named + joined\n"
+        "os.write(1, sent)\n",  # in one write: all there once the first chunk is (ahead of the reader)
     )
     lines = _with_runs(file_lines(save))
     save.write_bytes(b"".join(lines))
