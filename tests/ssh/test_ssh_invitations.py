@@ -194,6 +194,46 @@ def test_a_store_that_cannot_be_written_refuses_the_token_saying_why(tmp_path, m
         invitations.create("irr")
 
 
+def test_a_key_is_bound_only_once_its_use_is_on_disk_and_a_failed_bind_gives_the_use_back(tmp_path, monkeypatch):
+    invitations = Invitations(tmp_path)
+    token, _ = invitations.create("reg", uses=1)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    bound: list[int] = []  # the uses on disk as the key was bound
+
+    def bind(inv) -> None:
+        bound.append(invitations.all()[0].used)
+
+    def may(inv) -> None:
+        pass
+
+    # The use cannot be counted (a store that would grow past its limit; a full disk alike): no key is bound.
+    monkeypatch.setattr(invitations_module, "MAX_STORE_BYTES", (tmp_path / "invitations.json").stat().st_size)
+    with pytest.raises(InvitationsError, match="would grow past"):
+        invitations.bind(token, key, may, bind)
+    assert bound == [] and invitations.all()[0].used == 0
+    monkeypatch.undo()
+
+    # A key that may not be bound uses nothing.
+    def owned(inv) -> None:
+        raise InvitationRefused("the key already belongs to seat 'irr'")
+
+    with pytest.raises(InvitationRefused, match="already belongs"):
+        invitations.bind(token, key, owned, bind)
+    assert bound == [] and invitations.all()[0].used == 0
+
+    # A bind that fails (the seats file cannot be written) gives the use back.
+    def fails(inv) -> None:
+        raise InvitationRefused("could not bind the key: No space left on device")
+
+    with pytest.raises(InvitationRefused, match="could not bind"):
+        invitations.bind(token, key, may, fails)
+    assert invitations.all()[0].used == 0 and invitations.all()[0].keys == []
+
+    grant = invitations.bind(token, key, may, bind)
+    assert bound == [1] and grant.seat == "reg"  # counted on disk before the key was bound
+    assert invitations.all()[0].keys == [key.get_fingerprint()]
+
+
 async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_organiser_told_why(tmp_path, caplog):
     async with invited_table(tmp_path, caplog) as (club, invitations):
         token, _inv = invitations.create("reg", uses=1)
@@ -206,6 +246,20 @@ async def test_a_key_whose_invitation_cannot_be_used_now_is_refused_and_the_orga
         assert Seats.load(tmp_path / "seats.toml").seat_of(fresh.public_data) is None
         rita = await club.connect("rita")  # the table goes on
         await rita.wait_for("rita (referee)")
+
+
+async def test_a_key_whose_use_cannot_be_counted_is_not_bound(tmp_path, caplog, monkeypatch):
+    # Bound first and counted after, a store that could not be written would leave the key in the
+    # seats file and the invitation open for one key more than its uses.
+    async with invited_table(tmp_path, caplog) as (club, invitations):
+        token, _inv = invitations.create("reg", uses=1)
+        monkeypatch.setattr(invitations_module, "MAX_STORE_BYTES", (tmp_path / "invitations.json").stat().st_size)
+        before = (tmp_path / "seats.toml").read_text()
+        fresh = asyncssh.generate_private_key("ssh-ed25519")
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ChannelOpenError)):
+            await club.connect("reg", key=fresh, username=f"join-{token}")
+        assert "would grow past" in club.log()
+        assert (tmp_path / "seats.toml").read_text() == before and invitations.all()[0].used == 0
 
 
 def test_a_browsers_invitation_to_a_seat_not_in_the_seats_file_is_refused_and_uses_nothing(tmp_path):

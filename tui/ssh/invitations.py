@@ -428,12 +428,22 @@ class Invitations:
             grant = _grant(inv, browser)
         return msgspec.structs.replace(grant, cookie=fresh)
 
-    def bind(self, token: str, key: asyncssh.SSHKey, bind_key: Callable[[Invitation], None]) -> Grant:
-        """An SSH client logged in as ``join-TOKEN`` with ``key``: ``bind_key`` binds it to the invitation's seat
-        (appends it to the seats file); then the use is counted.  ``InvitationRefused`` if the token lets nobody
-        in, or is a spectator link (which binds no key)."""
+    def bind(
+        self,
+        token: str,
+        key: asyncssh.SSHKey,
+        can_bind: Callable[[Invitation], None],
+        bind_key: Callable[[Invitation], None],
+    ) -> Grant:
+        """An SSH client logged in as ``join-TOKEN`` with ``key``: ``can_bind`` says whether the key may be
+        bound to the invitation's seat (``InvitationRefused`` if not: nothing is used); then the use is
+        counted, and only once that is on disk does ``bind_key`` bind it (append it to the seats file).  A
+        failure between spends a use and binds no key, never the reverse: a key bound, its use not counted,
+        would let the invitation bind one more than its uses.  A bind that fails gives the use back if it can.
+        ``InvitationRefused`` if the token lets nobody in, or is a spectator link (which binds no key)."""
         self.check(token)
         now = self._clock()
+        fingerprint = key.get_fingerprint()
         with self._writing() as store:
             inv = self._find(store, token)
             if inv is None or inv.state(now) != "open":
@@ -442,10 +452,20 @@ class Invitations:
                 )
             if inv.spectators:
                 raise InvitationRefused(f"invitation {inv.id} is a spectator link: it binds no key")
-            bind_key(inv)
+            can_bind(inv)
             inv.used += 1
-            inv.keys.append(key.get_fingerprint())
-            return _grant(inv, None)
+            inv.keys.append(fingerprint)
+            grant = _grant(inv, None)
+        try:
+            bind_key(inv)
+        except InvitationRefused:
+            with contextlib.suppress(InvitationsError), self._writing() as store:
+                for given in store.invitations:
+                    if given.id == inv.id and fingerprint in given.keys:
+                        given.used -= 1
+                        given.keys.remove(fingerprint)
+            raise
+        return grant
 
 
 def _grant(inv: Invitation, browser: Browser | None) -> Grant:

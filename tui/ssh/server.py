@@ -274,7 +274,7 @@ def redeem_invitation(
     if invitations is None:
         raise InvitationRefused("this server takes no invitations")
 
-    def bind(inv: Invitation) -> None:
+    def can_bind(inv: Invitation) -> None:
         assert key is not None
         if not isinstance(seats, SeatsFile):
             raise InvitationRefused("there is no seats file to bind a key in")
@@ -286,6 +286,9 @@ def redeem_invitation(
             raise InvitationRefused(f"invitation {inv.id}: there is no seat {inv.seat!r} in the seats file")
         if (owner := on_disk.seat_of(key.public_data)) is not None:
             raise InvitationRefused(f"the key already belongs to seat {owner.name!r}")
+
+    def bind(inv: Invitation) -> None:
+        assert key is not None and isinstance(seats, SeatsFile)  # (``can_bind`` said so)
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         note = f"bound by invitation {inv.id} on {when}, from {escaped(peer)}"
         try:
@@ -295,7 +298,7 @@ def redeem_invitation(
 
     try:
         if key is not None:
-            grant = invitations.bind(token, key, bind)
+            grant = invitations.bind(token, key, can_bind, bind)
             log.info(
                 "invitation %s bound a key to seat=%s from=%s key=%s",
                 grant.invitation,
