@@ -8,6 +8,7 @@ A refused command's reason shows under the line in red; nothing else changes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping
 
@@ -349,6 +350,11 @@ class CommandLine(Widget):
         # The candidates come first: the line is one row, and a long usage
         # after them may be cut where candidates after it would be lost.
         candidates = self.completer(text)
+        if spec is None and len(words) == 1 and words[0] in candidates:
+            # A command's whole name, no space after it yet (as Tab walks through the
+            # commands on an empty line): what it takes is said already.
+            with contextlib.suppress(Refused):
+                spec = find_verb(words[0], self.specs())
         coded = meanings(spec, self.domain) if spec is not None else {}
         if any(c.rpartition("=")[2] in coded for c in candidates):
             # A code is said with what it means (A1 bound and prepare an attack …).

@@ -101,6 +101,20 @@ async def test_tab_completes_commands_and_units(game):
         assert box.value == "mark ivan suppressed"
 
 
+async def test_tab_through_the_commands_says_what_each_takes(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        await pilot.press("tab")  # an empty line: the commands, one per Tab
+        first = box.value
+        assert first and " " not in first
+        assert f"{first}   {first}" in hint(app)  # the command, then its usage
+        await pilot.press("tab")
+        assert box.value != first and f"{box.value}   {box.value}" in hint(app)
+        await pilot.press("ctrl+u", "m", "a")
+        assert "   " not in hint(app)  # a word still being typed: the commands it begins, no usage yet
+
+
 async def test_undo_names_the_command_then_redo(game):
     app = FireteamApp(game)
     async with app.run_test(size=SIZE) as pilot:
