@@ -352,9 +352,12 @@ class CommandLine(Widget):
         candidates = self.completer(text)
         if spec is None and len(words) == 1 and words[0] in candidates:
             # A command's whole name, no space after it yet (as Tab walks through the
-            # commands on an empty line): what it takes is said already.
+            # commands on an empty line): what it takes is said already, its usage
+            # alone when no other command begins with it (the usage begins with it).
             with contextlib.suppress(Refused):
                 spec = find_verb(words[0], self.specs())
+                if candidates == words:
+                    candidates = []
         coded = meanings(spec, self.domain) if spec is not None else {}
         if any(c.rpartition("=")[2] in coded for c in candidates):
             # A code is said with what it means (A1 bound and prepare an attack …).
