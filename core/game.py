@@ -55,7 +55,7 @@ from core.views import (
 )
 
 if TYPE_CHECKING:
-    # A save under 1 MB opens without the open cache (tui.app.CACHE_FROM_BYTES): not imported for it.
+    # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
     from core.storage.opencache import Mark, OpenCache
 
 #: A game's dice seed is a whole number below this: it fits every integer the

@@ -37,11 +37,11 @@ from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
 from tui.loadaside import LOAD_IN_APP_BYTES, LoadAside
 from tui.opening import (
-    CACHE_FROM_BYTES,
     SAVES,
     OpenAhead,
     check_role,
     new_demo_game,
+    open_cache,
     open_or_follow,
 )
 from tui.screens.game import GameScreen
@@ -619,14 +619,10 @@ def _run_app(
         app.run()
         return app.return_code or 0
     size = _size(save)
-    # Only a big save is opened with the cache: a smaller save's start does not import it (nor blake3).
-    cache: OpenCache | None = None
+    cache = open_cache(size)
     not_cached: type[Exception] | tuple[()] = ()
-    if size > CACHE_FROM_BYTES:
+    if cache is not None:
         from core.storage.opencache import NotCached as not_cached
-        from core.storage.opencache import OpenCache
-
-        cache = OpenCache.users()
     if aside is not None and save is not None:
         # Its load is under way in a process of its own: the app starts now, and
         # its thread waits for that load, then restores the game from the entry it wrote.

@@ -45,6 +45,16 @@ def new_demo_game(saves: Path = SAVES) -> Game:
     return game
 
 
+def open_cache(size: int) -> OpenCache | None:
+    """The user's open cache, for a save of ``size`` bytes that is opened with it
+    (``CACHE_FROM_BYTES``): a smaller save's start does without its import, and blake3's."""
+    if size <= CACHE_FROM_BYTES:
+        return None
+    from core.storage.opencache import OpenCache
+
+    return OpenCache.users()
+
+
 def open_game(
     save: Path | None,
     replay: bool,

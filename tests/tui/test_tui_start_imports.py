@@ -41,7 +41,7 @@ NOT_AT_FIRST_FRAME = (
     "core.rulesets.breaking_news.setup",
     "core.rulesets.common",
     "core.scenarios.files",
-    # The open cache (and its hash, blake3): a save under tui.app.CACHE_FROM_BYTES opens without it.
+    # The open cache (and its hash, blake3): a save under tui.opening.CACHE_FROM_BYTES opens without it.
     "core.storage.opencache",
     "blake3",
     # The error log's file handler: made at the first error (tui.userdata.ErrorLog).

@@ -34,13 +34,11 @@ from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient, own_words
 from tui.lines.ink import colour_wanted
-from tui.opening import check_role, new_demo_game, open_or_follow
+from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
 from tui.userdata import UserStore, history_lines
 
 #: How often a save another process writes is read for what it appended (as the Textual client).
 FOLLOW_EVERY_S = 0.5
-#: A save larger than this is opened through the open cache, as the Textual client opens it (``tui.app``).
-CACHE_FROM_BYTES = 1 << 20
 #: A save larger than this takes seconds to read: the player is told, once, before (no spinner).
 SLOW_OPEN_BYTES = 8 << 20
 #: The longest line taken from a pipe; a longer one is refused whole (its rest skipped).
@@ -94,12 +92,7 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
         print(
             _("Reading {save}, {size} bytes: it takes a few seconds.").format(save=save, size=number(size)), flush=True
         )
-    cache = None
-    if size > CACHE_FROM_BYTES:  # (a smaller save's start does without the cache's import, and blake3's)
-        from core.storage.opencache import OpenCache
-
-        cache = OpenCache.users()
-    game, locked_by = open_or_follow(save, replay, cache=cache)
+    game, locked_by = open_or_follow(save, replay, cache=open_cache(size))
     if game.copy_role:
         return game, _("read-only: a side's copy, which holds only what that side saw")
     if locked_by:
