@@ -19,8 +19,10 @@ Visibility: events that may carry hidden information have ``vis``, the sides
 allowed to see them.  An empty ``vis`` means public.  The referee sees everything.
 """
 
-from __future__ import annotations
-
+# Not ``from __future__ import annotations``: msgspec reads these classes'
+# annotations when the first decoder of events is built, at every start, and an
+# annotation kept as a string it compiles and evaluates (1.95 ms for the union of
+# events, against 0.74 with the annotations as types).
 from typing import Annotated, Union
 
 import msgspec
