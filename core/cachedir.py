@@ -4,8 +4,9 @@
 or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
 has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``),
 ``open`` (what loading a save found, ``core.storage.opencache``), ``tables``
-(rule tables decoded from their TOML, ``core.tablecache``) and ``css`` (the
-client's parsed stylesheets, ``tui.stylesheet``).
+(rule tables decoded from their TOML, ``core.tablecache``), ``css`` (the
+client's parsed stylesheets, ``tui.stylesheet``) and ``patterns`` (compiled
+regular expressions, ``core.regexcache``).
 """
 
 from __future__ import annotations

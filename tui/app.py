@@ -27,6 +27,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
+from core import regexcache
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -96,6 +97,13 @@ def _game_commands() -> type[Provider]:
     from tui.palette import GameCommands
 
     return GameCommands
+
+
+def _keep_for_next_start() -> None:
+    """Once the first frame is drawn: what the start parsed and compiled, for the next one
+    (its CSS, ``tui.stylesheet``; its regular expressions, ``core.regexcache``)."""
+    keep_parsed()
+    regexcache.keep()
 
 
 class FireteamApp(App):
@@ -273,7 +281,7 @@ class FireteamApp(App):
         self.typeahead.release()
         recent = self.store.recent_saves(SAVES) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
-        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
+        self.call_after_refresh(_keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -357,7 +365,7 @@ class FireteamApp(App):
             await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
-        self.call_after_refresh(keep_parsed)  # the CSS parsed for it, for the next start (``tui.stylesheet``)
+        self.call_after_refresh(_keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)

@@ -1,0 +1,219 @@
+"""Compiled regular expressions kept between runs (core.regexcache): given back exactly
+as the compiler makes them, never from a damaged or foreign file, only the start's."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import re
+import re._compiler as compiler
+
+import pytest
+
+from core import regexcache
+
+#: Patterns of every kind the compiler treats apart: named groups, flags given and
+#: inline, a big Unicode class, look-arounds, back references, a conditional,
+#: atomic and possessive, bytes.  (Flags as ``re`` passes them on: plain ints.)
+CORPUS: list[tuple[str | bytes, int]] = [
+    (r"(?P<key>[@a-zA-Z_-][a-zA-Z0-9_-]*)\s*:\s*(?P<value>[^;]+);", 0),
+    ("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]", 0),
+    (r"(?<!\\)\[(?P<tag>[a-z#/@][^[]*?)]", 0),
+    (r"^(\d+)-(\d+)(?=px)", int(re.MULTILINE)),
+    (r"(a)?(?(1)b|c)\1?", 0),
+    (r"(?i)fire\s+(?P<who>\w+)", 0),
+    (r"sgt  rossi # a comment", int(re.VERBOSE | re.IGNORECASE)),
+    (r"(?>ab|a)c*+", 0),
+    (r".+", int(re.DOTALL | re.ASCII)),
+    (rb"\x1b\[(\d+);(\d+)R", 0),
+]
+SAMPLES = [
+    "color: red;",
+    "a\x1bb\u2028",
+    "[bold]x[/]",
+    "12-40px\n3-4px",
+    "abb",
+    "ac",
+    "FIRE rossi",
+    "sgt rossi",
+    "abcc",
+    "x\ny",
+]
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    """A cache folder of its own; ``re``'s compiler and the module's state restored after."""
+    monkeypatch.setenv("FIRETEAM_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(compiler, "compile", compiler.compile)
+    fresh_process(monkeypatch)
+    return tmp_path
+
+
+def fresh_process(monkeypatch) -> None:
+    """The module as a new process finds it (nothing installed, read or recorded)."""
+    monkeypatch.setattr(regexcache, "_original", None)
+    monkeypatch.setattr(regexcache, "_kept", {})
+    monkeypatch.setattr(regexcache, "_seen", {})
+    monkeypatch.setattr(regexcache, "_compiled", 0)
+    monkeypatch.setattr(regexcache, "_installed_by", None)
+
+
+#: The compiler as Python has it (no test module installs at import).
+UNHOOKED = compiler.compile
+
+
+def restart(monkeypatch) -> None:
+    """As the next process starts: the compiler unhooked, the module fresh, then installed."""
+    monkeypatch.setattr(compiler, "compile", UNHOOKED)
+    fresh_process(monkeypatch)
+    regexcache.install()
+
+
+def test_a_start_s_patterns_come_back_exactly_as_the_compiler_makes_them(cache, monkeypatch):
+    regexcache.install()
+    assert compiler.compile is not UNHOOKED
+    first = [compiler.compile(p, f) for p, f in CORPUS]
+    assert regexcache._compiled == len(CORPUS)
+    regexcache.keep()
+    assert regexcache.kept_file().is_file()
+
+    # The next start: the same compiles, answered from the file.
+    restart(monkeypatch)
+    again = [compiler.compile(p, f) for p, f in CORPUS]
+    assert regexcache._compiled == 0
+    for (pattern, flags), kept, made in zip(CORPUS, again, first, strict=True):
+        fresh = UNHOOKED(pattern, flags)
+        # Patterns are equal only if their programs are (the engine compares the code).
+        assert kept == fresh == made
+        assert (kept.flags, kept.groups, kept.groupindex) == (fresh.flags, fresh.groups, fresh.groupindex)
+        for text in SAMPLES:
+            sample = text.encode() if isinstance(pattern, bytes) else text
+            assert [m.groups() for m in kept.finditer(sample)] == [m.groups() for m in fresh.finditer(sample)]
+
+
+def test_re_answers_from_the_kept_programs_too(cache, monkeypatch):
+    regexcache.install()
+    compiler.compile(r"(?P<unit>\w+) suppressed", 0)
+    regexcache.keep()
+    restart(monkeypatch)
+    re.purge()  # (re's own cache would answer first)
+    assert re.match(r"(?P<unit>\w+) suppressed", "rossi suppressed")["unit"] == "rossi"
+    assert regexcache._compiled == 0
+
+
+def test_a_start_that_compiled_nothing_new_writes_nothing(cache, monkeypatch):
+    regexcache.install()
+    compiler.compile("a+b", 0)
+    regexcache.keep()
+    path = regexcache.kept_file()
+    written = path.stat().st_mtime_ns - 10**9
+    os.utime(path, ns=(written, written))
+    restart(monkeypatch)
+    compiler.compile("a+b", 0)
+    regexcache.keep()
+    assert path.stat().st_mtime_ns == written
+
+
+def test_only_the_start_s_patterns_are_written(cache):
+    regexcache.install()
+    compiler.compile("started", 0)
+    regexcache.keep()
+    compiler.compile("typed by a player", 0)  # after the first frame: a search, say
+    assert not regexcache._seen  # not even held
+    regexcache.keep()
+    kept = regexcache._read(regexcache.kept_file())
+    assert (True, "started", 0) in kept
+    assert (True, "typed by a player", 0) not in kept
+
+
+def test_a_fork_of_the_start_writes_nothing(cache, monkeypatch):
+    regexcache.install()
+    compiler.compile("in the child", 0)
+    monkeypatch.setattr(regexcache, "_installed_by", os.getpid() + 1)  # installed by its parent
+    regexcache.keep()
+    assert not regexcache.kept_file().exists()
+
+
+def damaged(data: bytes) -> bytes:
+    return data[:-1] + bytes([data[-1] ^ 1])
+
+
+def written_for(entries: dict) -> bytes:
+    body = marshal.dumps(entries)
+    return regexcache.MAGIC + hashlib.sha256(body).digest() + body
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        damaged,  # a torn or damaged file: its digest does not match
+        lambda data: b"FTRX\x00\x00\x00\x02" + data[8:],  # another layout
+        lambda data: written_for({(True, "a+b", 0): (0, [1, 2, 3])}),  # an entry of the wrong shape
+        lambda data: written_for([1, 2]),  # not a table at all
+        lambda data: written_for({(False, "a+b", 0): (32, [], 0, {}, (None,))}),  # a str kept as bytes
+        lambda data: written_for({(True, "(a)", 0): (32, [], 1, {"x": 1}, (None, "y"))}),  # groups named apart
+        lambda data: written_for({(True, "(a)", 0): (32, [], 1, {}, (None,))}),  # groups counted apart
+    ],
+)
+def test_a_file_not_sound_is_not_read(cache, monkeypatch, spoil):
+    regexcache.install()
+    compiler.compile("a+b", 0)
+    regexcache.keep()
+    path = regexcache.kept_file()
+    path.write_bytes(spoil(path.read_bytes()))
+    restart(monkeypatch)
+    assert regexcache._kept == {}
+    assert compiler.compile("a+b", 0) == UNHOOKED("a+b", 0)
+
+
+def test_a_program_the_engine_refuses_is_compiled_again(cache, monkeypatch):
+    path = regexcache.kept_file()
+    path.parent.mkdir(parents=True)
+    # Sound in shape, digest and all, but not a program: the engine says "invalid SRE code".
+    path.write_bytes(written_for({(True, "a+b", 0): (32, [1, 2, 3], 0, {}, (None,))}))
+    regexcache.install()
+    assert (True, "a+b", 0) in regexcache._kept
+    assert compiler.compile("a+b", 0) == UNHOOKED("a+b", 0)
+    assert compiler.compile("a+b", 0).match("aab")
+
+
+def test_the_bounds_hold_both_ways(cache, monkeypatch):
+    monkeypatch.setattr(regexcache, "MAX_PATTERNS", 3)
+    regexcache.install()
+    for n in range(5):
+        compiler.compile(f"x{n}", 0)
+    regexcache.keep()
+    kept = regexcache._read(regexcache.kept_file())
+    assert list(kept) == [(True, "x0", 0), (True, "x1", 0), (True, "x2", 0)]  # the first three the start compiled
+
+    # The next start's two come first, then as many of the others' as fit.
+    restart(monkeypatch)
+    compiler.compile("z0", 0)
+    compiler.compile("x2", 0)
+    regexcache.keep()
+    kept = regexcache._read(regexcache.kept_file())
+    assert list(kept) == [(True, "z0", 0), (True, "x2", 0), (True, "x0", 0)]
+
+    path = regexcache.kept_file()
+    path.write_bytes(written_for({(True, f"y{n}", 0): regexcache._program(f"y{n}", 0) for n in range(4)}))
+    assert regexcache._read(path) == {}  # more than a file may hold
+    monkeypatch.setattr(regexcache, "MAX_BYTES", 16)
+    path.write_bytes(written_for({(True, "y", 0): regexcache._program("y", 0)}))
+    assert regexcache._read(path) == {}  # larger than a file may be
+
+
+def test_a_debug_listing_and_a_parsed_pattern_go_to_the_compiler(cache, capsys):
+    regexcache.install()
+    compiler.compile("ab", re.DEBUG)
+    assert "LITERAL" in capsys.readouterr().out  # the compiler's own listing
+    scanner = re.Scanner([(r"\d+", lambda s, t: int(t)), (r"\s+", None)])  # compiles a parsed pattern
+    assert scanner.scan("1 22")[0] == [1, 22]
+    assert (True, "ab", re.DEBUG) not in regexcache._seen
+
+
+def test_another_python_installs_nothing(cache, monkeypatch):
+    monkeypatch.setattr(regexcache, "SUPPORTED", False)
+    regexcache.install()
+    assert compiler.compile is UNHOOKED

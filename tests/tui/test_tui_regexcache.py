@@ -1,0 +1,64 @@
+"""The client keeps its start's regular expressions (core.regexcache) once its first
+frame is drawn, and the next start compiles none of them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import regexcache
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+CHILD = """
+import asyncio, sys
+from pathlib import Path
+from core import regexcache
+regexcache.install()  # as the fireteam command does, first
+from tui.app import FireteamApp, open_or_follow
+
+keep = regexcache.keep
+at_keep = []
+
+def counted():  # the first frame is drawn: what the start compiled, then kept
+    at_keep.append(regexcache._compiled)
+    keep()
+
+regexcache.keep = counted
+
+async def start():
+    game, _ = open_or_follow(Path(sys.argv[1]), False)
+    app = FireteamApp(game)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+    game.close()
+    print(*at_keep)
+
+asyncio.run(start())
+"""
+
+
+def _start(tmp_path: Path) -> list[int]:
+    """What a client's start had compiled (not found kept) when its first frame was drawn."""
+    save = tmp_path / "demo.ft"
+    shutil.copy(DEMO, save)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "TEXTUAL"))}
+    env["FIRETEAM_CACHE_DIR"] = str(tmp_path / "cache")
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(save)], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    return [int(n) for n in out.stdout.split()]
+
+
+@pytest.mark.skipif(not regexcache.SUPPORTED, reason="kept only where the compiler's steps are known")
+def test_the_next_start_compiles_none_of_the_first_s_patterns(tmp_path):
+    first = _start(tmp_path)
+    assert len(first) == 1 and first[0] > 20  # Textual's, Rich's, ours: compiled, then kept
+    assert list((tmp_path / "cache" / regexcache.SUBFOLDER).glob("*" + regexcache._SUFFIX))
+    assert _start(tmp_path) == [0]
