@@ -940,11 +940,13 @@ def complete(
     role: str,
     domain: str = CORE_DOMAIN,
     offered_first: Callable[[CommandSpec, Unit], bool] | None = None,
+    phase_commands: Sequence[str] = (),
 ) -> list[str]:
     """Candidates for the word being typed at the end of ``text`` (whole words), in
     the reader's language (English names where none of the reader's fits).  A figure
     ``offered_first`` says the command would refuse comes after the others
-    (``Ruleset.offered_first``)."""
+    (``Ruleset.offered_first``); the first word offers ``phase_commands`` (the phase's
+    main commands, ``Phase.commands``) first, in their order."""
     if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
         return []
     ends_with_space = text.endswith(" ")
@@ -956,16 +958,19 @@ def complete(
     before = words if ends_with_space else words[:-1]
     typed = current.lower()
     if not before:
-        # Those made for the phase come first, then those of any phase: Tab on an empty
-        # line walks through what can be done now.  The referee's alone are not offered
-        # to a side, which would be refused them.
+        # The phase's main commands first, in the order its rules give them, then its
+        # others, then those of any phase, then the rest, each alphabetically: Tab on an
+        # empty line walks through what can be done now.  The referee's alone are not
+        # offered to a side, which would be refused them.
+        order = {name: i for i, name in enumerate(phase_commands)}
         both, first = [], {}
         for s in specs:
             rank = _for_now(s, state, role)
             if rank is not None:
                 pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
                 both.append(pair)
-                first.update(dict.fromkeys(pair, rank))
+                key = (0, order[s.name]) if rank == 0 and s.name in order else (rank + 1, 0)
+                first.update(dict.fromkeys(pair, key))
         return _offered(typed, both, first=first)
     try:
         spec = find_verb(before[0], specs, domain)
@@ -1023,7 +1028,11 @@ def complete(
 
 
 def _offered(
-    typed: str, both: list[tuple[str, str]], *, ordered: bool = True, first: dict[str, int] | None = None
+    typed: str,
+    both: list[tuple[str, str]],
+    *,
+    ordered: bool = True,
+    first: dict[str, tuple[int, int]] | None = None,
 ) -> list[str]:
     """The reader's names that begin with ``typed``; where none does, the English ones
     (sorted unless ``ordered`` is False, which keeps the given order; by ``first``'s

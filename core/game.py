@@ -340,7 +340,9 @@ class Game:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
         view = self.view(role)
         offered_first = partial(self.ruleset.offered_first, view)
-        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first)
+        phase = self.ruleset.phase(view.phase)
+        main = phase.commands if phase is not None else ()
+        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first, main)
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
