@@ -374,10 +374,30 @@ def commands_about(
     return sorted(out)
 
 
-def commands_now(specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
+def _offer_rank(spec: CommandSpec, rank: int, order: dict[str, int]) -> tuple[int, int]:
+    """Where a command of :func:`_for_now`'s ``rank`` comes among the first word's: the
+    phase's main commands (``order``: ``Phase.commands``) first, in their order, then
+    its others, those of any phase and the rest (each alphabetically, by the caller)."""
+    return (0, order[spec.name]) if rank == 0 and spec.name in order else (rank + 1, 0)
+
+
+def commands_now(
+    specs: list[CommandSpec],
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    phase_commands: Sequence[str] = (),
+) -> list[str]:
     """The names (in the reader's language) of the commands made for the phase the
-    game is in that ``role`` may give: what a referee who typed no command wants."""
-    return sorted(local_name("command", s.name, spec_domain(s, domain)) for s in specs if _for_now(s, state, role) == 0)
+    game is in that ``role`` may give: what a referee who typed no command wants, in
+    the order Tab offers them (the phase's main ones, ``phase_commands``, first)."""
+    order = {name: i for i, name in enumerate(phase_commands)}
+    ranked = [
+        (_offer_rank(s, 0, order), local_name("command", s.name, spec_domain(s, domain)))
+        for s in specs
+        if _for_now(s, state, role) == 0
+    ]
+    return [name for _rank, name in sorted(ranked)]
 
 
 def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> CommandSpec:
@@ -669,9 +689,17 @@ def _dice_keys(domain: str) -> tuple[str, ...]:
     return DICE_KEYS if mine in DICE_KEYS else (*DICE_KEYS, mine)
 
 
-def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> Parsed:
+def parse(
+    text: str,
+    specs: list[CommandSpec],
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    phase_commands: Sequence[str] = (),
+) -> Parsed:
     """``text`` as a command of ``specs`` (named in ``domain``'s catalogue, a
-    ruleset's, for a reader of another language than English) given by ``role``."""
+    ruleset's, for a reader of another language than English) given by ``role``
+    (``phase_commands``: the phase's main commands, as :func:`complete` takes them)."""
     check_line(text)
     given = _words(text)
     if not given:
@@ -681,7 +709,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         specs,
         domain,
         lambda: commands_about(given[0].text, specs, state, role, domain),
-        lambda: commands_now(specs, state, role, domain),
+        lambda: commands_now(specs, state, role, domain, phase_commands),
     )
     domain = spec_domain(spec, domain)
     #: Where the record writes other than typed: (start, end, English).
@@ -969,8 +997,7 @@ def complete(
             if rank is not None:
                 pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
                 both.append(pair)
-                key = (0, order[s.name]) if rank == 0 and s.name in order else (rank + 1, 0)
-                first.update(dict.fromkeys(pair, key))
+                first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
         return _offered(typed, both, first=first)
     try:
         spec = find_verb(before[0], specs, domain)

@@ -455,6 +455,7 @@ def test_a_command_unknown_and_unlike_any_names_those_of_the_phase(game):
     play(game, "next dice=6,2")
     with pytest.raises(Refused) as refused:
         game.parse("overwatch")
-    assert str(refused.value) == "no command 'overwatch'; now: fire, order, screen, smoke"
+    # in the order Tab offers them: the phase as A.5.1 plays it
+    assert str(refused.value) == "no command 'overwatch'; now: order, fire, screen, smoke"
     with pytest.raises(Refused, match=r"did you mean next\?$"):
         game.parse("nxet")  # a near one is still named alone
