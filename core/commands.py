@@ -374,10 +374,30 @@ def commands_about(
     return sorted(out)
 
 
-def commands_now(specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> list[str]:
+def _offer_rank(spec: CommandSpec, rank: int, order: dict[str, int]) -> tuple[int, int]:
+    """Where a command of :func:`_for_now`'s ``rank`` comes among the first word's: the
+    phase's main commands (``order``: ``Phase.commands``) first, in their order, then
+    its others, those of any phase and the rest (each alphabetically, by the caller)."""
+    return (0, order[spec.name]) if rank == 0 and spec.name in order else (rank + 1, 0)
+
+
+def commands_now(
+    specs: list[CommandSpec],
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    phase_commands: Sequence[str] = (),
+) -> list[str]:
     """The names (in the reader's language) of the commands made for the phase the
-    game is in that ``role`` may give: what a referee who typed no command wants."""
-    return sorted(local_name("command", s.name, spec_domain(s, domain)) for s in specs if _for_now(s, state, role) == 0)
+    game is in that ``role`` may give: what a referee who typed no command wants, in
+    the order Tab offers them (the phase's main ones, ``phase_commands``, first)."""
+    order = {name: i for i, name in enumerate(phase_commands)}
+    ranked = [
+        (_offer_rank(s, 0, order), local_name("command", s.name, spec_domain(s, domain)))
+        for s in specs
+        if _for_now(s, state, role) == 0
+    ]
+    return [name for _rank, name in sorted(ranked)]
 
 
 def find_verb(word: str, specs: list[CommandSpec], domain: str = CORE_DOMAIN) -> CommandSpec:
@@ -669,9 +689,17 @@ def _dice_keys(domain: str) -> tuple[str, ...]:
     return DICE_KEYS if mine in DICE_KEYS else (*DICE_KEYS, mine)
 
 
-def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, domain: str = CORE_DOMAIN) -> Parsed:
+def parse(
+    text: str,
+    specs: list[CommandSpec],
+    state: GameState,
+    role: str,
+    domain: str = CORE_DOMAIN,
+    phase_commands: Sequence[str] = (),
+) -> Parsed:
     """``text`` as a command of ``specs`` (named in ``domain``'s catalogue, a
-    ruleset's, for a reader of another language than English) given by ``role``."""
+    ruleset's, for a reader of another language than English) given by ``role``
+    (``phase_commands``: the phase's main commands, as :func:`complete` takes them)."""
     check_line(text)
     given = _words(text)
     if not given:
@@ -681,7 +709,7 @@ def parse(text: str, specs: list[CommandSpec], state: GameState, role: str, doma
         specs,
         domain,
         lambda: commands_about(given[0].text, specs, state, role, domain),
-        lambda: commands_now(specs, state, role, domain),
+        lambda: commands_now(specs, state, role, domain, phase_commands),
     )
     domain = spec_domain(spec, domain)
     #: Where the record writes other than typed: (start, end, English).
@@ -940,11 +968,13 @@ def complete(
     role: str,
     domain: str = CORE_DOMAIN,
     offered_first: Callable[[CommandSpec, Unit], bool] | None = None,
+    phase_commands: Sequence[str] = (),
 ) -> list[str]:
     """Candidates for the word being typed at the end of ``text`` (whole words), in
     the reader's language (English names where none of the reader's fits).  A figure
     ``offered_first`` says the command would refuse comes after the others
-    (``Ruleset.offered_first``)."""
+    (``Ruleset.offered_first``); the first word offers ``phase_commands`` (the phase's
+    main commands, ``Phase.commands``) first, in their order."""
     if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
         return []
     ends_with_space = text.endswith(" ")
@@ -956,16 +986,18 @@ def complete(
     before = words if ends_with_space else words[:-1]
     typed = current.lower()
     if not before:
-        # Those made for the phase come first, then those of any phase: Tab on an empty
-        # line walks through what can be done now.  The referee's alone are not offered
-        # to a side, which would be refused them.
+        # The phase's main commands first, in the order its rules give them, then its
+        # others, then those of any phase, then the rest, each alphabetically: Tab on an
+        # empty line walks through what can be done now.  The referee's alone are not
+        # offered to a side, which would be refused them.
+        order = {name: i for i, name in enumerate(phase_commands)}
         both, first = [], {}
         for s in specs:
             rank = _for_now(s, state, role)
             if rank is not None:
                 pair = (local_name("command", s.name, spec_domain(s, domain)), s.name)
                 both.append(pair)
-                first.update(dict.fromkeys(pair, rank))
+                first.update(dict.fromkeys(pair, _offer_rank(s, rank, order)))
         return _offered(typed, both, first=first)
     try:
         spec = find_verb(before[0], specs, domain)
@@ -1023,7 +1055,11 @@ def complete(
 
 
 def _offered(
-    typed: str, both: list[tuple[str, str]], *, ordered: bool = True, first: dict[str, int] | None = None
+    typed: str,
+    both: list[tuple[str, str]],
+    *,
+    ordered: bool = True,
+    first: dict[str, tuple[int, int]] | None = None,
 ) -> list[str]:
     """The reader's names that begin with ``typed``; where none does, the English ones
     (sorted unless ``ordered`` is False, which keeps the given order; by ``first``'s

@@ -340,11 +340,16 @@ class Game:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
         view = self.view(role)
         offered_first = partial(self.ruleset.offered_first, view)
-        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first)
+        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first, self._phase_commands())
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
-        return parse(text, self.commands, self.state, role, self.ruleset.domain)
+        return parse(text, self.commands, self.state, role, self.ruleset.domain, self._phase_commands())
+
+    def _phase_commands(self) -> tuple[str, ...]:
+        """The phase's main commands in the order its rules play it (``Phase.commands``)."""
+        phase = self.ruleset.phase(self.state.phase)
+        return phase.commands if phase is not None else ()
 
     def usage(self, spec: CommandSpec) -> str:
         """``spec``'s usage in the reader's names."""

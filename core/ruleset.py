@@ -88,6 +88,10 @@ class Phase(msgspec.Struct, frozen=True):
     actor: str
     expects: str
     rule: str = ""
+    #: The phase's main commands in the order the book's sequence of play gives them
+    #: (each ruleset cites the section): Tab on an empty line offers them first, in this
+    #: order, then the phase's other commands (``core.commands.complete``).
+    commands: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------------ commands
@@ -190,6 +194,12 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: facts are private (it names no hidden unit and types no secret: ``next``,
     #: ``scenario demo``).  Otherwise the text is as private as its most private fact.
     public_text: bool = False
+    #: The command's checks of the figure in its first place that nothing else on the
+    #: line can change (is he on the table, may he fire now, has he a weapon at all),
+    #: raising :class:`Refused`: the handler makes them by calling this same function,
+    #: and completion offers the figures it refuses after the others
+    #: (:meth:`Ruleset.offered_first`), so the two cannot say different things.
+    figure_check: Callable[[Ruleset, GameState, Unit], None] | None = None
 
 
 # ------------------------------------------------------------------ set-up choices
@@ -414,8 +424,15 @@ class Ruleset:
 
     def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
         """Whether completion offers ``unit`` for ``spec`` among the first, before the figures
-        the command would refuse whatever else is typed (a figure not on the table yet):
-        every figure, unless the ruleset says otherwise."""
+        the command would refuse whatever else is typed: those its ``figure_check``
+        refuses (a civilian carrying no weapon, to ``fire``); a ruleset may add its own.
+        Out of the command's phases it refuses every figure alike: none is put last."""
+        if spec.figure_check is None or (spec.phases and state.phase not in spec.phases):
+            return True
+        try:
+            spec.figure_check(self, state, unit)
+        except Refused:
+            return False
         return True
 
     def expects(self, state: GameState) -> str:

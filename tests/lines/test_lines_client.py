@@ -180,7 +180,7 @@ def test_another_seat_command_drops_the_question(tmp_path):
     assert regulars.out[-3] == "The question is dropped, the game changed: nothing was undone."
     assert not regulars.client.asking
     (late,) = regulars.say("y")  # a late yes undoes nothing
-    assert late.startswith("Refused: no command 'y'; now: deploy, ")
+    assert late.startswith("Refused: no command 'y'; now: objectives, objective-roll, deploy, ")
     assert len(game.history.eff_cmds) == 3
 
 

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from lines_support import DEMO_SAVE, problems_of
+from lines_support import DEMO_SAVE, demo_game, problems_of
 
 from core import events as ev
 from core.game import Game
@@ -244,3 +244,24 @@ def test_a_big_save_is_announced_in_one_line_not_a_spinner(tmp_path, save, monke
     out = capsys.readouterr().out
     assert out == f"Reading {save}, {save.stat().st_size:,} bytes: it takes a few seconds.\n"
     assert read_only == ""
+
+
+def test_a_second_tab_lists_the_candidates_in_the_games_order(tmp_path):
+    """Readline lists what Tab offers sorted: ``fire`` listed ``aimed`` among the militia's
+    names, and a civilian with no weapon among those who may fire. The game's order is
+    kept: the active side's figures fire refuses last (the civilians, Faysal off the
+    table), then the other side's, then the options; row by row."""
+    game = demo_game(tmp_path / "game.ft")
+    game.execute("next")  # the set-up as it stands
+    game.execute("next dice=1,1,6,6")  # the militia active
+    game.close()
+    term = Terminal(["--plain", str(tmp_path / "game.ft")], environment(tmp_path, NO_COLOR="1"), tmp_path)
+    term.wait_for("referee> ", last=True)
+    term.type("fire \t\t")
+    term.wait_for("flank")  # the last of the options
+    term.wait_for("referee> fire ", last=True)
+    listing = term.out.decode().rsplit("referee> fire ", 2)[-2].replace("\a", "").split()  # less the bell
+    assert listing[:9] == ["aden", "ahmed", "bashir", "dahir", "egal", "faysal", "civ1", "civ2", "rossi"]
+    assert listing[-5:] == ["aimed", "burst", "cover", "lone", "flank"]
+    term.type("\x15\x04")
+    assert term.ended() == 0

@@ -435,12 +435,13 @@ def test_a_tied_initiative_asks_for_the_same_roll_again_and_says_so(game):
 
 def test_tab_on_an_empty_line_offers_the_phases_commands_first(game):
     """BI-R051: in the covering-fire phase a referee who does not know the words
-    finds them by Tab: the commands made for this phase before those of any phase,
-    and a side is not offered the referee's alone."""
+    finds them by Tab: the commands made for this phase before those of any phase, its
+    main ones as A.5.1 plays it (the order to move, covering fire at an enemy, at a
+    feature), and a side is not offered the referee's alone."""
     play(game, "next dice=6,2")
     assert game.state.phase == "cover"
-    made_for_it = sorted(s.name for s in game.commands if s.phases and "cover" in s.phases)
-    assert {"fire", "screen"} <= set(made_for_it)
+    made_for_it = ["order", "fire", "screen", "smoke"]
+    assert set(made_for_it) == {s.name for s in game.commands if s.phases and "cover" in s.phases}
     offered = game.complete("")
     assert offered[: len(made_for_it)] == made_for_it
     assert "screened" in offered  # the referee's own, for another phase: offered last
@@ -454,6 +455,7 @@ def test_a_command_unknown_and_unlike_any_names_those_of_the_phase(game):
     play(game, "next dice=6,2")
     with pytest.raises(Refused) as refused:
         game.parse("overwatch")
-    assert str(refused.value) == "no command 'overwatch'; now: fire, order, screen, smoke"
+    # in the order Tab offers them: the phase as A.5.1 plays it
+    assert str(refused.value) == "no command 'overwatch'; now: order, fire, screen, smoke"
     with pytest.raises(Refused, match=r"did you mean next\?$"):
         game.parse("nxet")  # a near one is still named alone

@@ -11,6 +11,7 @@ from skirmish import game_fixture  # noqa: F401  (a fixture)
 from textual.widgets import Select
 
 from core import events as ev
+from core.game import Game
 from tui.app import FireteamApp
 from tui.commandline import CommandInput
 from tui.screens.dialogs import DicePrompt
@@ -500,3 +501,28 @@ async def test_backspace_on_a_refused_line_takes_its_last_character_not_the_line
         await pilot.pause()
         await pilot.press("backspace")  # given back again: mended again
         assert box.value == "shoot nobod"
+
+
+async def test_tab_offers_the_phase_as_its_rules_play_it_and_able_firers_first(tmp_path):
+    """Bassa Intensità's convoy, the convoy moving (A.5.1): Tab on an empty line walks
+    move, smoke, observe, fire, not aa first; Tab after ``fire`` offers the militia, who
+    may fire at movers (BI-R050), before the convoy's men, whom it refuses now."""
+    game = Game.new(tmp_path / "convoy.ft", "bassa-intensita", seed=11)
+    play(game, "scenario convoy", "next dice=5,2", "next")
+    assert (game.state.phase, game.state.active_side) == ("move-first", "convoy")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        box = app.screen.query_one(CommandInput)
+        walked = []
+        for _ in range(5):
+            await pilot.press("tab")
+            walked.append(box.value)
+        assert walked == ["move", "smoke", "observe", "fire", "aa"]
+        await pilot.press("ctrl+u")
+        await type_keys(pilot, "fire ")
+        await pilot.pause()
+        listed = hint(app).split()
+        assert listed[:8] == ["abdi", "farah", "hassan", "puma", "truck", "gatti", "pinna", "russo"]
+        await pilot.press("tab")
+        assert box.value == "fire abdi"
+    game.close()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -245,20 +246,37 @@ class _Readline:
         else:
             readline.parse_and_bind("tab: complete")
 
+        offered: list[str] = []  # the candidates of the last Tab, in the game's order
+
         def complete(text: str, state: int) -> str | None:
-            with lock:
-                typed = readline.get_line_buffer()[: readline.get_endidx()]
-                if client.asking:  # faces for the table's dice: no word would be taken
-                    found = []
-                else:
-                    found = client.game.complete(typed, client.role)
-                    if typed.strip() == text:  # the first word: the client's own words too
-                        found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
-            if len(found) == 1:
-                found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
-            return found[state] if state < len(found) else None
+            if state == 0:  # readline asks again for each candidate: the game is asked once
+                with lock:
+                    typed = readline.get_line_buffer()[: readline.get_endidx()]
+                    if client.asking:  # faces for the table's dice: no word would be taken
+                        found = []
+                    else:
+                        found = client.game.complete(typed, client.role)
+                        if typed.strip() == text:  # the first word: the client's own words too
+                            found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
+                if len(found) == 1:
+                    found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
+                offered[:] = found
+            return offered[state] if state < len(offered) else None
+
+        def listed(_substitution: str, matches: list[str], longest: int) -> None:
+            """The candidates a second Tab lists, in the game's order (the phase's commands
+            as its rules play it, figures a command refuses last), not readline's sorted
+            one; row by row, as a screen reader reads them."""
+            order = [c for c in offered if c in set(matches)]
+            order += [m for m in matches if m not in set(order)]
+            width = max(20, shutil.get_terminal_size().columns)
+            cell = longest + 2
+            per_row = max(1, width // cell)
+            rows = [order[i : i + per_row] for i in range(0, len(order), per_row)]
+            self.write("".join("".join(c.ljust(cell) for c in row).rstrip() + "\n" for row in rows))
 
         readline.set_completer(complete)
+        readline.set_completion_display_matches_hook(listed)
 
     def _remember(self, line: str) -> None:
         """Keep the line in the save's command history (as the Textual client does)."""

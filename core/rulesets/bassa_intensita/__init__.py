@@ -36,8 +36,14 @@ from core.rulesets.common import STATUSES, ScenarioRuleset
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
+#: Each phase's ``commands`` follow the sequence of play of A.5.1: covering fire is
+#: declared before anyone moves, once the initiative winner has chosen his order (at a
+#: visible enemy, or at a feature: BI-R051..R053); in the movement phase the players
+#: move, throw smoke and at its end observe, while the other side may fire at movers
+#: (opportunity fire, BI-R050); in the fire phase each tier fires or acts and throws
+#: smoke (BI-R061, A.8); observation closes the movement and the fire (BI-R160).
 PHASES = (
-    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "A.5.2"),
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "A.5.2", commands=("scenario",)),
     Phase("initiative", "Initiative", "referee", "next rolls 1d6 each for initiative", "A.5.1"),
     Phase(
         "cover",
@@ -45,6 +51,7 @@ PHASES = (
         "both",
         "declare covering fire; the initiative winner may order second; then next",
         "BI-R051",
+        commands=("order", "fire", "screen"),
     ),
     Phase(
         "move-first",
@@ -52,6 +59,7 @@ PHASES = (
         "active",
         "the first mover moves; the other side may fire at movers; next",
         "A.5.1, BI-R050",
+        commands=("move", "smoke", "observe", "fire"),
     ),
     Phase(
         "move-second",
@@ -59,8 +67,16 @@ PHASES = (
         "active",
         "the second mover moves; the other side may fire at movers; next",
         "A.5.1, BI-R050",
+        commands=("move", "smoke", "observe", "fire"),
     ),
-    Phase("observe", "Observation", "both", "the referee rolls observation attempts; then next", "BI-R160"),
+    Phase(
+        "observe",
+        "Observation",
+        "both",
+        "the referee rolls observation attempts; then next",
+        "BI-R160",
+        commands=("observe",),
+    ),
     *(
         Phase(
             f"fire-{t.id}",
@@ -68,10 +84,18 @@ PHASES = (
             "both",
             f"{t.name} units of both sides fire or act; then next",
             "BI-R061",
+            commands=("fire", "act", "smoke"),
         )
         for t in tiers()
     ),
-    Phase("end", "End of turn", "referee", "observation after fire; then next", "BI-R160, A.5.2"),
+    Phase(
+        "end",
+        "End of turn",
+        "referee",
+        "observation after fire; then next",
+        "BI-R160, A.5.2",
+        commands=("observe",),
+    ),
     Phase("final", "Last turn over", "referee", "record the result: victory SIDE [reason], or victory draw", "BI-END"),
 )
 

@@ -38,25 +38,81 @@ if TYPE_CHECKING:
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
+#: Each phase's ``commands`` follow the book's sequence of play (digest §3): set-up,
+#: the scenario and its options (§4.0); the pre-game steps in order: army building
+#: (Calculating points), mission and markers (§4.1, OBJ-2), the deployment roll and
+#: deployment (§4.2, DEP-1..3), the helicopter, the negotiation, intelligence (Extras);
+#: the support calls before initiative (§8.4); an activation (§5.0, §13.0): a unit is
+#: activated, civilians first roll for control, each figure takes an action of §5.0's
+#: list (move, fire, covering fire, in or out of a vehicle, change magazine, a hidden
+#: move), the reacting player dodges, sights or fires (§6.5, §7.0, §8.2); the end of
+#: the turn: ambushes, objectives taken, morale (§4.1.1, §12.0); the final captures (§14.0).
 PHASES = (
-    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "§4.0"),
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "§4.0", commands=("scenario", "option")),
     Phase(
         "deployment",
         "Deployment",
         "both",
         "objectives, rolloff, deploy in turn (or next at once to play the set-up as it stands)",
         "§4.1, §4.2",
+        commands=(
+            "roster",
+            "buy",
+            "mission",
+            "objectives",
+            "objective-roll",
+            "rolloff",
+            "deploy",
+            "helicopter",
+            "negotiate",
+            "intelligence",
+        ),
     ),
-    Phase("initiative", "Initiative", "referee", "support calls, then next rolls initiative", "§5.0"),
+    Phase(
+        "initiative",
+        "Initiative",
+        "referee",
+        "support calls, then next rolls initiative",
+        "§5.0",
+        commands=("call-support",),
+    ),
     Phase(
         "activation",
         "Activation",
         "active",
         "the active player acts; the reacting player reacts; then next",
         "§5.0, §13.0",
+        commands=(
+            "activate",
+            "civilians",
+            "move",
+            "fire",
+            "covering",
+            "embark",
+            "disembark",
+            "reload",
+            "hide",
+            "react-dodge",
+            "react-spot",
+            "react-fire",
+        ),
     ),
-    Phase("end", "End of turn", "referee", "ambushes, objectives taken, morale; then next", "§4.1.1, §12.0"),
-    Phase("final", "Final count", "referee", "captures; then next counts the defeat points", "§14.0"),
+    Phase(
+        "end",
+        "End of turn",
+        "referee",
+        "ambushes, objectives taken, morale; then next",
+        "§4.1.1, §12.0",
+        commands=("ambush", "take", "morale"),
+    ),
+    Phase(
+        "final",
+        "Final count",
+        "referee",
+        "captures; then next counts the defeat points",
+        "§14.0",
+        commands=("capture",),
+    ),
 )
 
 
@@ -133,7 +189,7 @@ class BreakingNews(Ruleset):
     def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
         from core.rulesets.breaking_news import turn
 
-        return turn.offered_first(spec, unit)
+        return turn.offered_first(self, state, spec, unit)
 
     def advance(self, ctx: Context) -> None:
         from core.rulesets.breaking_news import turn

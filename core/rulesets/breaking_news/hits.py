@@ -127,13 +127,29 @@ def is_leader(unit: Unit) -> bool:
     return "leader" in unit.roles or "commander" in unit.roles
 
 
+def carried_weapons(unit: Unit) -> list[str]:
+    """The weapons a figure may fire, by id: his own and, for a combatant, hand grenades
+    (ruling BN-C-GRENADE)."""
+    carried = [w.upper() for w in unit.weapons]
+    if troop(unit) and "GRENADE" not in carried:
+        carried.append("GRENADE")
+    return carried
+
+
+def require_armed(unit: Unit) -> list[str]:
+    """:func:`carried_weapons`, refusing a figure with none (a civilian, a journalist):
+    no ``weapon=`` makes him fire."""
+    carried = carried_weapons(unit)
+    if not carried:
+        raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
+    return carried
+
+
 def unit_weapon(unit: Unit, ctx: Context, name: str | None) -> Weapon:
     """The weapon a unit fires: the one named (by id prefix), else its first.  Every
     combatant is taken to carry hand grenades (ruling BN-C-GRENADE)."""
     table = weapons(ctx.ruleset.variant)
-    carried = [w.upper() for w in unit.weapons]
-    if troop(unit) and "GRENADE" not in carried:
-        carried.append("GRENADE")
+    carried = require_armed(unit)
     if not name:
         if not unit.weapons:
             raise Refused(_("{unit} carries no weapon").format(unit=unit.name))
@@ -197,13 +213,13 @@ def require_in_play(unit: Unit) -> None:
         raise Refused(_("{unit} is not on the table yet").format(unit=unit.name))
 
 
-def require_active(ctx: Context, unit: Unit) -> None:
+def require_active(state: GameState, unit: Unit) -> None:
     """The active player's figures act in his activation (§5.0)."""
     require_in_play(unit)
-    if unit.side != ctx.state.active_side:
+    if unit.side != state.active_side:
         raise Refused(
             _("{unit} is not on the active side ({active_side}); it may only react").format(
-                unit=unit.name, active_side=ctx.state.side_name(ctx.state.active_side)
+                unit=unit.name, active_side=state.side_name(state.active_side)
             )
         )
 

@@ -40,11 +40,15 @@ ANY_TIME = frozenset({"note", "negotiate", "reveal", "intelligence", "civilians"
 PLACING = frozenset({"deploy", "ambush"})
 
 
-def offered_first(spec: CommandSpec, unit: Unit) -> bool:
+def offered_first(ruleset: Ruleset, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
     """Completion offers a figure waiting off the table (§4.2) last, as every command but
     those placing it refuses him (``check_turn``, hits' ``require_in_play``), and first
-    to those, which place no other."""
-    return (deployment.OFF in unit.status) == (spec.name in PLACING)
+    to those, which place no other; else as the command's own check says
+    (``Ruleset.offered_first``)."""
+    off = deployment.OFF in unit.status
+    if off or spec.name in PLACING:
+        return off == (spec.name in PLACING)
+    return Ruleset.offered_first(ruleset, state, spec, unit)
 
 
 def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None:

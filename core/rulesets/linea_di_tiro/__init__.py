@@ -29,8 +29,11 @@ from core.state import GameState, Unit
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
+#: The card phase's ``commands`` follow C.2.1 and C.3: a number card activates a piece,
+#: a face card a unit move (LT-R010, LT-R090); the activated piece bounds or moves at
+#: speed and executes its attacks, anti-tank or MG/HE (LT-R020, LT-R050, LT-R060).
 PHASES = (
-    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "C.2.1"),
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "C.2.1", commands=("scenario",)),
     Phase(
         "deployment",
         "Deployment",
@@ -38,7 +41,14 @@ PHASES = (
         "deploy; hidden pieces stay off the table; next draws the first card",
         "LT-R030",
     ),
-    Phase("card", "Card", "card", "the side of the card's suit activates; then next draws again", "LT-R010"),
+    Phase(
+        "card",
+        "Card",
+        "card",
+        "the side of the card's suit activates; then next draws again",
+        "LT-R010",
+        commands=("activate", "unitmove", "move", "at", "mg"),
+    ),
 )
 
 

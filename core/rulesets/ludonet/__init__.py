@@ -23,8 +23,12 @@ from core.rulesets.ludonet.words import _
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
+#: Each phase's ``commands`` follow the turn of B.2 (LN-AMB-01): each player moves
+#: (LN-R010); in the fire phase every unit fires, then the indirect fire, the aircraft's
+#: passes and the anti-aircraft fire (LN-R021, LN-R030, LN-R060..R062); the melee
+#: (LN-R050); the morale tests (LN-R070).
 PHASES = (
-    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "B.1"),
+    Phase("setup", "Set-up", "referee", "load a scenario: scenario demo", "B.1", commands=("scenario",)),
     Phase(
         "deployment",
         "Written deployment",
@@ -32,8 +36,22 @@ PHASES = (
         "each side writes down its positions; the referee places the visible units; next rolls the first player",
         "LN-R001, LN-R002",
     ),
-    Phase("move-first", "First player moves", "active", "the first player moves; then next", "B.2, LN-R010"),
-    Phase("move-second", "Second player moves", "active", "the second player moves; then next", "B.2, LN-R010"),
+    Phase(
+        "move-first",
+        "First player moves",
+        "active",
+        "the first player moves; then next",
+        "B.2, LN-R010",
+        commands=("move",),
+    ),
+    Phase(
+        "move-second",
+        "Second player moves",
+        "active",
+        "the second player moves; then next",
+        "B.2, LN-R010",
+        commands=("move",),
+    ),
     Phase(
         "reveal",
         "Reveal",
@@ -41,9 +59,23 @@ PHASES = (
         "the referee places units now in sight (clear UNIT hidden); then next",
         "LN-R001, LN-R020",
     ),
-    Phase("fire", "Fire", "both", "both sides fire; hits take effect together at next", "LN-R021, LN-R030"),
-    Phase("melee", "Melee", "both", "figures in contact fight; then next", "LN-R050"),
-    Phase("morale", "Morale", "both", "units at half strength test morale; then next", "LN-R070"),
+    Phase(
+        "fire",
+        "Fire",
+        "both",
+        "both sides fire; hits take effect together at next",
+        "LN-R021, LN-R030",
+        commands=("fire", "barrage", "pass", "strike", "aa"),
+    ),
+    Phase("melee", "Melee", "both", "figures in contact fight; then next", "LN-R050", commands=("melee",)),
+    Phase(
+        "morale",
+        "Morale",
+        "both",
+        "units at half strength test morale; then next",
+        "LN-R070",
+        commands=("morale",),
+    ),
     Phase("end", "End of turn", "referee", "wrecks, fatigue counters; then next", "B.2, LN-R071"),
     Phase(
         "final",

@@ -158,12 +158,14 @@ def test_a_figure_out_of_play_or_on_the_wrong_side_is_refused_in_words():
     assert _refusal(hits.require_in_play, dead) == "Dead Dan is out of action (killed by irregulars)"
     waiting = _man("w", hits.OFF_TABLE)
     assert _refusal(hits.require_in_play, waiting) == "W is not on the table yet"
-    assert _refusal(hits.require_active, ctx, _man()) == "Kalash is not on the active side (Rangers); it may only react"
+    assert _refusal(hits.require_active, ctx.state, _man()) == (
+        "Kalash is not on the active side (Rangers); it may only react"
+    )
     ctx.state.reacting_side = "irregulars"
     assert _refusal(hits.require_reacting, ctx, _man("r", side="regulars")) == (
         "R is on the active side; reactions are the reacting player's (§5.0)"
     )
-    hits.require_active(ctx, _man("r", side="regulars"))
+    hits.require_active(ctx.state, _man("r", side="regulars"))
     hits.require_reacting(ctx, _man())
 
 

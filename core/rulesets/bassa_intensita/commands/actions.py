@@ -66,7 +66,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
                 unit=unit.name, owner=render(whose(s.side_name(s.active_side)))
             )
         )
-    ready(ctx, unit, "move")
+    ready(unit, "move")
     if unit.has("shocked") and not args["away"]:
         raise Refused(
             _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
@@ -167,7 +167,7 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R065/R066: any activity other than moving and firing, rolled by difficulty."""
     unit = ctx.unit(args["unit"])
     in_own_tier(ctx, unit)
-    ready(ctx, unit, "act")
+    ready(unit, "act")
     difficulty = args["difficulty"]
     if unit.has("wounded"):
         difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
@@ -193,7 +193,7 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
     aimed (+1).  A wounded man finds it easy, not very easy: he rolls (BI-R110)."""
     unit = ctx.unit(args["unit"])
     in_own_tier(ctx, unit)
-    ready(ctx, unit, "act")
+    ready(unit, "act")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     if unit.has("wounded"):

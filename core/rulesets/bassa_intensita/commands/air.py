@@ -61,7 +61,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{shooter} cannot fire in his own side's movement (BI-R050)").format(shooter=shooter.name))
     if s.phase in TIER_PHASES:
         in_own_tier(ctx, shooter)
-    ready(ctx, shooter, "fire")
+    ready(shooter, "fire")
     row = aa_weapon(shooter)
     if row is None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
@@ -269,7 +269,7 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    ready(ctx, heli, "move")
+    ready(heli, "move")
     landed = heli.has("landed")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
     ctx.emit(
@@ -291,7 +291,7 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
         )
     if heli.has("landed"):
         raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
-    ready(ctx, heli, "move")
+    ready(heli, "move")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))
     ctx.emit(ev.StatusChanged(unit=heli.id, add=("moved", "hovering")))
 

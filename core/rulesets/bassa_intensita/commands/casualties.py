@@ -34,7 +34,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     if not patient.in_play or not patient.has("seriously-wounded"):
         raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
     in_own_tier(ctx, medic)
-    ready(ctx, medic, "act")
+    ready(medic, "act")
     difficulty = rules.shift_difficulty("normal", 1) if medic.has("wounded") else "normal"
     chance = rules.action_chance(quality(medic), difficulty)
     if chance <= 0:

@@ -34,7 +34,7 @@ def badges(ctx: Context, unit: Unit, *add: str) -> None:
     ctx.emit(ev.StatusChanged(unit=unit.id, add=add))
 
 
-def ready(ctx: Context, unit: Unit, doing: str) -> None:
+def ready(unit: Unit, doing: str) -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
     and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
     A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""

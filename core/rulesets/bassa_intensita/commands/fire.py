@@ -9,7 +9,7 @@ from msgspec.structs import replace
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.bassa_intensita import casualties, rules
 from core.rulesets.bassa_intensita.commands import dice_order
 from core.rulesets.bassa_intensita.commands.common import (
@@ -27,7 +27,7 @@ from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import unit_audience, unit_visible
 
 #: BI-R232: a man in tear gas hits at half.
@@ -41,11 +41,10 @@ STABILISED = HitModifier(
 # ---------------------------------------------------------------------------- fire
 
 
-def _fire_kind(ctx: Context, shooter: Unit) -> str:
+def _fire_kind(s: GameState, shooter: Unit) -> str:
     """Which fire this is, from the phase (A.5.1, A.7): covering fire is declared
     before movement; opportunity fire is the non-moving side's, at moving enemies;
     in the fire phase each Quality tier fires in turn (BI-R061)."""
-    s = ctx.state
     if s.phase == "cover":
         return "covering"
     if s.phase in MOVE_PHASES:
@@ -63,19 +62,40 @@ def _fire_kind(ctx: Context, shooter: Unit) -> str:
     return "normal"
 
 
-def weapon_of(shooter: Unit, wanted: str | None):
+def _direct_fire_table() -> dict:
     table = dict(weapons())
     # BI-R230: rubber bullets hit as a carbine (their damage is milder: casualties.py)
     table["rubber"] = replace(table[special().nonlethal.rubber_as], id="rubber", name="Rubber bullets")
+    return table
+
+
+def _carried(shooter: Unit, table: dict) -> list[str]:
+    """The shooter's weapons of the direct-fire table (A.9), refusing a man with none."""
     carried = [w for w in shooter.weapons if w in table]
     if not carried:
         raise Refused(_("{shooter} carries no weapon of the direct-fire table").format(shooter=shooter.name))
+    return carried
+
+
+def weapon_of(shooter: Unit, wanted: str | None):
+    table = _direct_fire_table()
+    carried = _carried(shooter, table)
     if wanted is None:
         return table[carried[0]]
     hits = [w for w in carried if w.startswith(wanted.lower())]
     if len(hits) != 1:
         raise Refused(_("{shooter} carries {weapons}").format(shooter=shooter.name, weapons=", ".join(carried)))
     return table[hits[0]]
+
+
+def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
+    """What ``fire`` refuses of a shooter whatever else is typed: it is not his fire now
+    (A.5.1, BI-R050, BI-R061), he has acted this turn or his wounds forbid it (BI-R030,
+    BI-R110), or he carries no weapon of the direct-fire table (A.9).  Completion offers
+    such men last (``CommandSpec.figure_check``)."""
+    _fire_kind(state, shooter)
+    ready(shooter, "fire")
+    _carried(shooter, _direct_fire_table())
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
@@ -85,8 +105,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     has not acted yet still acts in it (ruling BI-TIER-RESULTS)."""
     shooter = ctx.unit(args["shooter"])
     targets = [ctx.unit(t) for t in args["targets"]]
-    kind = _fire_kind(ctx, shooter)
-    ready(ctx, shooter, "fire")
+    shooter_check(ctx.ruleset, ctx.state, shooter)
+    kind = _fire_kind(ctx.state, shooter)
     weapon = weapon_of(shooter, args["weapon"])
     if shooter.has(f"weapon-lost-{weapon.id}"):
         raise Refused(
@@ -397,6 +417,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire yusuf lince range=30 weapon=rpg flank",
         ),
         phases=("cover", *MOVE_PHASES, *TIER_PHASES),
+        figure_check=shooter_check,
         rolls=True,
         dice=(
             dice_order.ISOLATION,

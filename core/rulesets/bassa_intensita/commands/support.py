@@ -86,7 +86,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R100..R102, BI-R250: the observer contacts the guns or the aircraft (an action)."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
-    ready(ctx, unit, "act")
+    ready(unit, "act")
     source = _source(args)
     contacts = {c.id: c for c in indirect().contacts}
     difficulty = args["difficulty"] or (contacts[args["kind"]].difficulty if args["kind"] in contacts else "normal")
@@ -259,7 +259,7 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     action, ruling BI-RANGING-TIER); an aircraft attacks with its deviation rolled."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
-    ready(ctx, unit, "act")
+    ready(unit, "act")
     stage, source = _due(ctx, unit, ("ranged", "contacted"), N_("fire for effect"))
     air = source.startswith("air")
     if stage == "contacted" and not air:
@@ -302,7 +302,7 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R104: a new ranging shot up to 20 cm away, with no deviation (a very easy action)."""
     unit = _observer(ctx, args)
     in_own_tier(ctx, unit)
-    ready(ctx, unit, "act")
+    ready(unit, "act")
     _stage, source = _due(ctx, unit, ("ranged",), N_("shift"))
     limit = indirect().shift_cm
     if not 0 < args["cm"] <= limit:
@@ -382,7 +382,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    ready(ctx, unit, "fire")
+    ready(unit, "fire")
     t = indirect().smoke
     if unit.kind == "man":
         kind, size = "grenade", t.grenade

@@ -61,7 +61,7 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     capacity = vehicle.stats.get("capacity")
     if capacity is not None and len(casualties.aboard(ctx.state, vehicle)) >= capacity:
         raise Refused(_("{vehicle} carries {capacity} men and is full").format(vehicle=vehicle.name, capacity=capacity))
-    ready(ctx, man, "mount")
+    ready(man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
     ctx.emit(ev.Moved(unit=man.id, cm=0, how=M("mounts {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))))
@@ -94,7 +94,7 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
         how = M("fast-ropes down from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
-    ready(ctx, man, "mount")
+    ready(man, "mount")
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
     ctx.emit(ev.Moved(unit=man.id, cm=0, how=how))

@@ -12,7 +12,7 @@ from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.rules import suppression
 from core.rulesets.breaking_news.words import _
-from core.state import Unit
+from core.state import GameState, Unit
 
 
 def side_for(ctx: Context, given: str | None, example: str) -> str:
@@ -111,16 +111,21 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     return False
 
 
-def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
-    """The checks before an active figure's action (§5.0, §10.0).  False: he failed his
-    suppression test (the roll is recorded; the action does not happen)."""
-    hits.require_active(ctx, unit)
+def require_ready(state: GameState, unit: Unit) -> None:
+    """What refuses an active figure's action before any die (§5.0, §8.0.3, §10.0)."""
+    hits.require_active(state, unit)
     if unit.has("reloading"):
         raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
     if unit.has("panicked"):
         raise Refused(
             _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name)
         )
+
+
+def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
+    """The checks before an active figure's action (§5.0, §10.0).  False: he failed his
+    suppression test (the roll is recorded; the action does not happen)."""
+    require_ready(ctx.state, unit)
     return suppression_test(ctx, unit, leader)
 
 

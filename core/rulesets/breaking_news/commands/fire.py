@@ -11,17 +11,17 @@ from core import events as ev
 from core.commands import distance
 from core.events import Mod
 from core.language.i18n import M, Msg, Text
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.commands import dice_order
-from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act
+from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, require_ready
 from core.rulesets.breaking_news.ledger import army, extra, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import fire, saves, support
 from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.tables.combat import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.tables.combat import support as support_table
 from core.rulesets.breaking_news.words import DOMAIN, _, listing, whose
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import unit_audience
 
 
@@ -359,9 +359,22 @@ def _missed_area_shot(
 # --------------------------------------------------------------------- commands
 
 
+def firer_check(ruleset: Ruleset, state: GameState, firer: Unit) -> None:
+    """What ``fire`` refuses of a firer whatever else is typed, before any die: he is not
+    the active player's, on the table and free to act (§5.0, §8.0.3, §10.0), he has
+    fired this turn (§5.0: one action), or he carries no weapon at all (a civilian, a
+    journalist).  Completion offers such figures last (``CommandSpec.figure_check``)."""
+    require_ready(state, firer)
+    if firer.has("fired"):
+        raise Refused(_("{name} has already fired this turn").format(name=firer.name))
+    hits.require_armed(firer)
+
+
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
     firer = ctx.unit(args["unit"])
     group = [firer, *hits.resolve_units(ctx, args.get("with"), side=firer.side)]
+    for u in group:  # every firer of the group, before the first suppression test's die
+        firer_check(ctx.ruleset, ctx.state, u)
     targets = [ctx.unit(t) for t in args["targets"]]
     sit = situation(ctx, args)
     if len(group) > 1:
@@ -373,8 +386,6 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     # who was down or out before this fire: it did not put them there (§8.2)
     down_before = {u.id for u in [*targets, *sit.also] if u.out or u.has("suppressed")}
     for u in acting:
-        if u.has("fired"):
-            raise Refused(_("{name} has already fired this turn").format(name=u.name))
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
     hits.next_action(ctx, group)
@@ -631,7 +642,7 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     area = args["area"]
     firing: list[tuple[Unit, int]] = []
     for i, u in enumerate(group):
-        hits.require_active(ctx, u)
+        hits.require_active(ctx.state, u)
         if hits.has_acted(u) and hits.action_badge(u) != "covering" or u.has("fired"):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
         if ready_to_act(ctx, u, args.get("leader")):
@@ -795,6 +806,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire ariete warsame range=30 weapon=TANKGUN also=kid",
         ),
         phases=("activation",),
+        figure_check=firer_check,
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,

@@ -109,7 +109,7 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("name the defenders: against=a,b"))
     side = attackers[0].side
     for u in attackers:
-        hits.require_active(ctx, u)
+        hits.require_active(ctx.state, u)
         if hits.has_acted(u):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in defenders:

@@ -50,7 +50,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     action = action or movement.default_action(cm)
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
-        hits.require_active(ctx, u)
+        hits.require_active(ctx.state, u)
         if u.has("panicked") and len(group) == 1:
             _panic_move(ctx, u, cm, just_failed=False)
             return
@@ -144,7 +144,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
 
 def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
     """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
-    hits.require_active(ctx, unit)
+    hits.require_active(ctx.state, unit)
     if not unit.has("hidden"):
         raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
     if hits.has_acted(unit):
@@ -174,7 +174,7 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
                 vehicle=vehicle.name
             )
         )
-    hits.require_active(ctx, vehicle)
+    hits.require_active(ctx.state, vehicle)
     if vehicle.moved_cm or vehicle.has("fired"):
         raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
     if hits.is_helicopter(vehicle):
@@ -205,7 +205,7 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
 def _hide(ctx: Context, args: dict[str, Any]) -> None:
     """§7.0: when activated a figure may be declared hidden (in cover, or crawling)."""
     unit = ctx.unit(args["unit"])
-    hits.require_active(ctx, unit)
+    hits.require_active(ctx.state, unit)
     if unit.has("hidden"):
         raise Refused(_("{unit} is already hidden").format(unit=unit.name))
     if hits.has_acted(unit):
@@ -366,7 +366,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
 def _rally(ctx: Context, args: dict[str, Any]) -> None:
     """§10.0: a suppressed figure tests before acting; passing costs nothing."""
     unit = ctx.unit(args["unit"])
-    hits.require_active(ctx, unit)
+    hits.require_active(ctx.state, unit)
     if not unit.has("suppressed"):
         raise Refused(_("{unit} is not suppressed").format(unit=unit.name))
     if unit.has("panicked"):

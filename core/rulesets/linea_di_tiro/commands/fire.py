@@ -7,7 +7,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import rules
 from core.rulesets.linea_di_tiro.pieces import (
     check_target,
@@ -29,7 +29,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
 from core.rulesets.linea_di_tiro.turn import HE_BADGES
 from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import REFEREE_ONLY, unit_audience
 
 #: The secret variable naming the first enemy that spotted a hidden piece which may
@@ -76,10 +76,34 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         spend_attack(ctx, shooter, bool(args.get("ready")))
 
 
+def _able(ruleset: Ruleset, state: GameState, shooter: Unit) -> Profile:
+    """A shooter in play who is not fleeing (LT-R051), and his profile."""
+    require_in_play(shooter)
+    require_able_to_fire(shooter)
+    return ruleset.profile(state, shooter)  # type: ignore[attr-defined]
+
+
+def at_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
+    """What ``at`` refuses of a shooter whatever else is typed: out of play, fleeing
+    (LT-R051), or with no anti-tank attack at any range (LT-R050).  Completion offers
+    such pieces last (``CommandSpec.figure_check``)."""
+    p = _able(ruleset, state, shooter)
+    if not p.at and not p.at_long:
+        raise Refused(_("{unit} has no anti-tank attack").format(unit=shooter.name))
+
+
+def mg_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
+    """What ``mg`` refuses of a shooter whatever else is typed: out of play, fleeing
+    (LT-R051), or with no MG/HE attack (LT-R060)."""
+    if not _able(ruleset, state, shooter).mg:
+        raise Refused(_("{unit} has no MG/HE attack").format(unit=shooter.name))
+
+
 def _at(ctx: Context, args: dict[str, Any]) -> None:
     """LT-R050 ("TIRO CONTROCARRO"): 2d6 plus modifiers against attack minus protection."""
     shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
     check_target(shooter, target)
+    at_check(ctx.ruleset, ctx.state, shooter)
     attacker, defender = profile(ctx, shooter), profile(ctx, target)
     long_range = bool(args["long"])
     attack = attacker.at_long if long_range else attacker.at
@@ -127,9 +151,8 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     """LT-R060/R061/R071 ("ALTRI TIRI (MG & HE)"): 1d6 against attack factor minus defence."""
     shooter, target = ctx.unit(args["shooter"]), ctx.unit(args["target"])
     check_target(shooter, target)
+    mg_check(ctx.ruleset, ctx.state, shooter)
     attacker = profile(ctx, shooter)
-    if not attacker.mg:
-        raise Refused(_("{unit} has no MG/HE attack").format(unit=shooter.name))
     # The only die modifier on this table is the ambush of LT-R053 (ruling LT-MG-MODS).
     mods = [ev.Mod(M("ambush by an unspotted piece"), -1, "LT-R053")] if args["ambush"] else []
     defence = defence_of(ctx, target, args["defence"])
@@ -329,6 +352,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="LT-R050",
         examples=("at sherman1 panzer", "at pak sherman1 flank ready close", "at pak sherman1 ambush"),
         phases=("card",),
+        figure_check=at_check,
         rolls=True,
         dice=("AT fire: 2d6 total",),
     ),
@@ -355,6 +379,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="LT-R060",
         examples=("mg gis grenadiers defence=still-open", "mg sherman1 grenadiers he defence=prepared"),
         phases=("card",),
+        figure_check=mg_check,
         rolls=True,
         dice=("MG or HE fire: 1d6 + modifiers on the MG/HE table",),
     ),

@@ -10,7 +10,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
-from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.ludonet import hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
@@ -28,7 +28,7 @@ from core.rulesets.ludonet.pieces import (
 )
 from core.rulesets.ludonet.tables import areas, fire
 from core.rulesets.ludonet.words import _, owner, whose
-from core.state import Unit
+from core.state import GameState, Unit
 from core.views import unit_visible
 
 FIRED = "fired"
@@ -50,7 +50,14 @@ def shooter_conditions(shooter: Unit) -> list[str]:
     return [c for c, holds in held if holds]
 
 
+def fire_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
+    """What ``fire`` refuses of a shooter whatever else is typed (:func:`ready_to_fire`):
+    completion offers such figures last (``CommandSpec.figure_check``)."""
+    ready_to_fire(shooter)
+
+
 def ready_to_fire(shooter: Unit) -> None:
+    """In play, not an aircraft (LN-R061), not fired yet this turn (ruling LN-ONE-SHOT)."""
     require_in_play(shooter)
     if is_aircraft(shooter):
         raise Refused(_("{unit} attacks on its passes: strike (LN-R061)").format(unit=shooter.name))
@@ -284,6 +291,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             "fire jones kurt range=25",
         ),
         phases=("fire",),
+        figure_check=fire_check,
         rolls=True,
         dice=(
             "to hit: 1d6",
