@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
     check_target,
     fall_back,
@@ -111,6 +111,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
             diff=f"{diff:+d}",
         ),
         2,
+        step=dice_order.AT_FIRE,
         mods=mods,
         total=True,
         rule="LT-R050",
@@ -193,6 +194,7 @@ def mg_attack(
     (face,) = ctx.roll(
         purpose,
         1,
+        step=(dice_order.MG_HE, dice_order.ARTILLERY),
         mods=mods,
         total=True,
         rule="LT-R060",
@@ -269,6 +271,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("morale test, morale {value}", value=value),
         1,
+        step=dice_order.MORALE_TEST,
         mods=mods,
         total=True,
         rule="LT-R080",
@@ -330,7 +333,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("at sherman1 panzer", "at pak sherman1 flank ready close", "at pak sherman1 ambush"),
         phases=("card",),
         rolls=True,
-        dice=("AT fire: 2d6 total",),
+        dice=(dice_order.AT_FIRE,),
     ),
     CommandSpec(
         "mg",
@@ -356,7 +359,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mg gis grenadiers defence=still-open", "mg sherman1 grenadiers he defence=prepared"),
         phases=("card",),
         rolls=True,
-        dice=("MG or HE fire: 1d6 + modifiers on the MG/HE table",),
+        dice=(dice_order.MG_HE,),
     ),
     CommandSpec(
         "morale",
@@ -370,7 +373,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale sherman1", "morale gis plus=1"),
         phases=("card",),
         rolls=True,
-        dice=("morale test: 1d6 + modifiers, against the morale",),
+        dice=(dice_order.MORALE_TEST,),
     ),
     CommandSpec(
         "rout",
