@@ -73,7 +73,18 @@ def test_a_fire_sequence_asks_to_hit_then_the_save_then_the_wound_each_as_its_st
     assert wound.faces == (3,) and wound.manual
 
 
+def test_a_storms_failed_save_under_the_wounded_rule_asks_the_wound_as_its_step(tmp_path, monkeypatch):
+    """storm's order lacked the wound its saves can lead to (hits.casualty): the walk found it."""
+    g = new_game(tmp_path, "combat", monkeypatch=monkeypatch, options=("wounded",))
+    # Rook's 1 die hits on the 6 (§11.1), Tali1's 1 misses; Tali1's save of 1 fails, the wound's 4 (§9.3)
+    asked = requests(g, "storm rook against=tali1", [[6], [1], [1], [4]])
+    assert [r.step for r in asked] == [1, 2, 3, 4]
+    assert asked[3].order[4] == bn_steps.WOUND and asked[3].purpose.id == "wound"
+    assert not g.state.units["tali1"].in_play
+
+
 def test_an_initiative_tied_is_asked_again_as_the_same_step(tmp_path):
+
     g = at_initiative(tmp_path, "demo")
     # Bersaglieri +6, Somali militia +4: 1,1 and 2,2 tie at 8, then 6,6 beats 1,1 (§5.0)
     asked = requests(g, "next", [[1, 1], [2, 2], [6, 6], [1, 1]])

@@ -228,6 +228,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.STORM_ATTACKERS,
             dice_order.STORM_DEFENDERS,
             dice_order.SAVES,
+            dice_order.WOUND,  # a failed save under the wounded rule, as after fire (hits.casualty)
         ),
+
     ),
 )
