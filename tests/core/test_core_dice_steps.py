@@ -83,6 +83,26 @@ def test_a_storms_failed_save_under_the_wounded_rule_asks_the_wound_as_its_step(
     assert not g.state.units["tali1"].in_play
 
 
+def test_an_isolated_mans_smoke_asks_his_isolation_test_first(tmp_path):
+    """Bassa Intensità's smoke (and aa, call, dress) rolled the isolation test (BI-R024)
+    with no step for it in its order: the walk of the rolls found it."""
+    g = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=11)
+    g.execute("scenario demo")
+    g.execute("next dice=5,2")  # Folgore first: the covering fire phase
+    # the 2 passes his isolation test (5 or less, BI-R024); the smoke lasts 6 + 3 turns (BI-R171)
+    asked = requests(g, "smoke deiana isolated", [[2], [3]])
+    assert [(r.purpose.id, r.step) for r in asked] == [
+        ("isolation test", 0),
+        ("duration of the {what}", 1),
+    ]
+    assert [r.step_text() for r in asked] == [
+        "now step 1 of 2: if isolated: his isolation test, 1d10",
+        "now step 2 of 2: how long the smoke lasts: 1d6",
+    ]
+    smoke = [v for k, v in g.state.vars.items() if k.startswith("smoke.")]
+    assert len(smoke) == 1 and smoke[0].endswith("|9"), smoke
+
+
 def test_an_initiative_tied_is_asked_again_as_the_same_step(tmp_path):
 
     g = at_initiative(tmp_path, "demo")

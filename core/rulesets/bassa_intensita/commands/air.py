@@ -336,6 +336,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, *TIER_PHASES),
         rolls=True,
         dice=(
+            dice_order.ISOLATION,
             dice_order.AA_FIRE,
             dice_order.AA_HIT,
         ),

@@ -159,7 +159,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("dress marra deiana",),
         phases=TIER_PHASES,
         rolls=True,
-        dice=(dice_order.DRESSING,),
+        dice=(dice_order.ISOLATION, dice_order.DRESSING),
     ),
     CommandSpec(
         "burst",

@@ -456,7 +456,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
         phases=TIER_PHASES,
         rolls=True,
-        dice=(dice_order.CONTACT,),
+        dice=(dice_order.ISOLATION, dice_order.CONTACT),
     ),
     CommandSpec(
         "ranging",
@@ -545,6 +545,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke deiana",),
         phases=("cover", "move-first", "move-second", *TIER_PHASES),
         rolls=True,
-        dice=(dice_order.SMOKE,),
+        dice=(dice_order.ISOLATION, dice_order.SMOKE),
     ),
 )

@@ -79,7 +79,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     (face,) = ctx.roll(
         M("suppression test"),
         1,
-        step=dice_order.SUPPRESSION,
+        step=(dice_order.SUPPRESSION, dice_order.RALLY),  # rally: the test is the whole command
         # at or under the value, and a 6 always fails: the odds are those of 5 or less at most
         target=min(t.suppression + sum(m.value for m in mods), 5),
         under=True,

@@ -854,6 +854,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.PERMISSION,
             dice_order.SUPPRESSION,
             dice_order.TO_HIT,
+            dice_order.MISSED_AREA_SHOT,
             dice_order.SAVES,
             dice_order.WOUND,
         ),
@@ -894,6 +895,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         dice=(
             dice_order.COVERING_TEST,
             dice_order.TO_HIT,
+            dice_order.MISSED_AREA_SHOT,
             dice_order.SAVES,
             dice_order.WOUND,
         ),

@@ -230,6 +230,5 @@ COMMANDS: tuple[CommandSpec, ...] = (
             dice_order.SAVES,
             dice_order.WOUND,  # a failed save under the wounded rule, as after fire (hits.casualty)
         ),
-
     ),
 )

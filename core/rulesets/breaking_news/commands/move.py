@@ -568,7 +568,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("rally conti leader=rossi",),
         phases=("activation",),
         rolls=True,
-        dice=("suppression test: 1d6",),
+        dice=(dice_order.RALLY,),
     ),
     CommandSpec(
         "medic",
