@@ -57,6 +57,10 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
     #: roller): a tie's roll-off asks the same question again, and a prompt that
     #: said nothing of it would look like one that did not take the faces.
     again: int = 0
+    #: Which of ``order`` this roll is (0 for its first step), so a prompt marks where
+    #: the command is; None when unknown (a request of an older Fireteam, or a roll
+    #: that names no step of the order).  A repeated roll (``again``) is the same step.
+    step: int | None = None
 
     def text(self) -> str:
         """``Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)``; the missing dice
@@ -105,6 +109,45 @@ class DiceRequest(msgspec.Struct, frozen=True, omit_defaults=True):
         """The command's dice order in one line ("" when it declares none)."""
         book = Domain(self.domain)
         return _("; then ").join(book.gettext(d) for d in self.order)
+
+    def current(self) -> int | None:
+        """The index in ``order`` of the step this roll is, or None when it is not known
+        (a step a hostile or older peer sent that is not in the order counts as unknown)."""
+        if self.step is None or not 0 <= self.step < len(self.order):
+            return None
+        return self.step
+
+    def step_text(self) -> str:
+        """``now step 2 of 4: to hit: the weapon's dice, per target`` ("" when the step is unknown)."""
+        at = self.current()
+        if at is None:
+            return ""
+        # TRANSLATORS: where a command's dice are: the step rolled now, of its dice in order.
+        return _("now step {n} of {total}: {step}").format(
+            n=at + 1, total=len(self.order), step=Domain(self.domain).gettext(self.order[at])
+        )
+
+
+def step_index(order: tuple[str, ...], step: str | tuple[str, ...]) -> int | None:
+    """Which step of ``order`` a roll naming ``step`` is: the first of its phrases (a
+    roll shared by commands that word the step differently names each wording) that
+    the order holds, or None when it holds none."""
+    for phrase in (step,) if isinstance(step, str) else step:
+        if phrase in order:
+            return order.index(phrase)
+    return None
+
+
+class UnplacedRoll(AssertionError):
+    """A roll that names no step of its command's dice order (``CommandSpec.dice``):
+    the order and the code that rolls have drifted apart.  Raised only when
+    :data:`CHECK_STEPS` is set, as the tests set it; a game just leaves the step unmarked."""
+
+
+#: Whether a roll that names no step of its command's order is a bug to raise
+#: (:class:`UnplacedRoll`).  The tests set it (tests/conftest.py), so every command
+#: they play with exact faces proves its rolls are placed in its order.
+CHECK_STEPS = False
 
 
 class NeedDice(Exception):

@@ -414,7 +414,9 @@ class Game:
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
         dice: Dice = ManualDice(given) if given is not None else SeededDice(self.header.seed, cmd)
-        ctx = Context(copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd))
+        ctx = Context(
+            copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd), order=parsed.spec.dice
+        )
         try:
             parsed.spec.handler(ctx, parsed.args)
         except NeedDice as need:

@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 
+from core import dice as dice_steps
 from core import events as ev
 from core import tablecache
-from core.dice import Dice, NeedDice
+from core.dice import Dice, NeedDice, UnplacedRoll, step_index
 from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
@@ -269,6 +271,11 @@ class Context(msgspec.Struct):
     dry_run: bool = False
     #: Where the labels of new markers come from (``Game`` keys them by its seed).
     labels: MarkerLabels = msgspec.field(default_factory=MarkerLabels)
+    #: The command's dice, in order (``CommandSpec.dice``): each roll names its step of it.
+    order: tuple[str, ...] = ()
+    #: The steps a handler and its helpers put their rolls under (:meth:`at_step`),
+    #: outermost first, over what the rolls name.
+    within: tuple[str | tuple[str, ...], ...] = ()
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
@@ -302,8 +309,14 @@ class Context(msgspec.Struct):
         vis: tuple[str, ...] = (),
         outcome: Callable[[tuple[int, ...]], Text] | Text = "",
         check: ev.Check | None = None,
+        step: str | tuple[str, ...] = (),
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
+
+        ``step`` is which of the command's dice (``CommandSpec.dice``) this roll is:
+        the step's phrase, as the command's order words it (a roll several commands
+        share names each of their wordings).  A referee rolling real dice is shown
+        where in the order he is (``DiceRequest.step``).
 
         ``unit`` is whose roll it is, or else ``side`` (a side's roll no unit makes:
         initiative, morale); with neither it is the referee's.  They, ``target``,
@@ -315,11 +328,12 @@ class Context(msgspec.Struct):
         """
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
+        at = self._step(purpose, step)
         try:
             faces = self.dice.roll(count, sides, purpose)
         except NeedDice as need:
             asked = msgspec.structs.replace(
-                need.request, target=target, under=under, total=total, mods=tuple(mods), check=check
+                need.request, target=target, under=under, total=total, mods=tuple(mods), check=check, step=at
             )
             raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome
@@ -334,6 +348,44 @@ class Context(msgspec.Struct):
             )
         )
         return faces
+
+    def shuffle(self, items: list, purpose: Text, *, step: str | tuple[str, ...] = ()) -> list:
+        """A shuffled copy of ``items`` (card decks), ``step`` as for :meth:`roll`."""
+        at = self._step(purpose, step)
+        try:
+            return self.dice.shuffle(items, purpose)
+        except NeedDice as need:
+            raise NeedDice(msgspec.structs.replace(need.request, step=at)) from None
+
+    @contextmanager
+    def at_step(self, step: str | tuple[str, ...]) -> Iterator[None]:
+        """Every roll made inside is ``step`` of the order (the first of its phrases the
+        order holds), over what it names itself: a helper's save rolled as part of another
+        step (a covering-fire test's hit) is that step.  An outer ``at_step`` (the
+        command's) wins over an inner one (a helper's); where the order holds none of
+        them, the rolls are the steps they name."""
+        outer = self.within
+        self.within = (*outer, step)
+        try:
+            yield
+        finally:
+            self.within = outer
+
+    def _step(self, purpose: Text, step: str | tuple[str, ...]) -> int | None:
+        """The index in the command's order of the step the roll is rolled :meth:`at_step`,
+        or else of the one it names; a roll that names none, in an order of one step, is
+        that step.  A roll placed on no step of the order is a bug when the tests check
+        (``core.dice.CHECK_STEPS``)."""
+        if not self.order:
+            return None
+        at = next((i for i in (step_index(self.order, w) for w in self.within) if i is not None), None)
+        if at is None:
+            at = step_index(self.order, step)
+        if at is None and not step and len(self.order) == 1:
+            at = 0
+        if at is None and dice_steps.CHECK_STEPS:
+            raise UnplacedRoll(f"the roll {purpose!r} names {step!r}, no step of its command's dice {self.order!r}")
+        return at
 
     def unit(self, unit_id: str) -> Unit:
         return self.state.units[unit_id]

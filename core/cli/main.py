@@ -126,7 +126,10 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                 else:
                     said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
                 dice, order = e.request.text(), e.request.order_text()
+                if len(e.request.order) > 1 and e.request.current() is not None:
+                    order += "; " + e.request.step_text()  # where in the order it stopped
                 print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
+
                 return 1
             except Refused as e:
                 print(f"{path}:{number}: {e}", file=sys.stderr)

@@ -237,7 +237,12 @@ DP_MOST = 999
 _DICE = re.compile(r"([0-9]{0,4})d([0-9]{1,4})", re.IGNORECASE)
 
 
+#: The ``roll`` command's one step of dice (``CommandSpec.dice``).
+ROLL = "the roll: the dice named, each judged against target= or under= if given"
+
+
 def _roll(ctx: Context, args: dict[str, Any]) -> None:
+
     m = _DICE.fullmatch(args["dice_spec"])
     if not m:
         raise Refused(_("write dice as NdS, e.g. 2d6"))
@@ -263,7 +268,7 @@ def _roll(ctx: Context, args: dict[str, Any]) -> None:
         check = ev.AtLeast(face=target, under=under)  # one die: it passes or fails
     else:
         check = ev.Each(face=target, under=under)
-    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome, check=check)
+    ctx.roll(purpose, count, sides=sides, target=target, under=under, outcome=outcome, check=check, step=ROLL)
 
 
 def _term(ctx: Context, status: str) -> str:
@@ -345,7 +350,7 @@ REFEREE_TOOLS: tuple[CommandSpec, ...] = (
         examples=("roll 2d6", "roll 3d6 target=4 purpose=smoke", "roll 1d10 under=7 purpose=quality"),
         who="referee",
         rolls=True,
-        dice=("the roll: the dice named, each judged against target= or under= if given",),
+        dice=(ROLL,),
     ),
     CommandSpec(
         "mark",

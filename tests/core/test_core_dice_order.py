@@ -115,8 +115,9 @@ def dice_order_markdown() -> str:
     out.append(
         "With table dice, a command that rolls asks for one roll at a time, saying whose "
         "roll it is, what for and what it needs (`Sgt Rossi's save: 1d6, needs 2+ (base 3+, team leader +1)`). "
-        "Before the first face, the prompt lists the command's dice in the order below; "
-        "`fireteam script` names the roll it stopped at and the order, and the help (`F1`) shows it too."
+        "Before the first face, the prompt lists the command's dice in the order below, "
+        "and at every roll it marks the step it asks for (`▸`, `now step 4 of 5`); "
+        "`fireteam script` names the roll it stopped at, the order and its step, and the help (`F1`) shows it too."
     )
     for ruleset in BUILTIN:
         rs = get_ruleset(ruleset)

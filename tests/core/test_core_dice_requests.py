@@ -105,3 +105,15 @@ def test_fireteam_script_prints_the_request_and_the_order(tmp_path, capsys):
         "(give them with dice=...; its dice, in order: the roll: the dice named, each judged against "
         "target= or under= if given)\n"
     )
+
+
+def test_fireteam_script_says_which_step_of_the_order_it_stopped_at(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    # the hit on the line's 6 (needs 4+, §8.0): the save is the roll it stops at
+    script.write_text("scenario demo\nnext dice=3\nnext dice=6,6,1,1\nfire conti bashir range=40 dice=6\n")
+    assert run_script(script, tmp_path / "s.ft", 3, "breaking-news", "", out=io.StringIO()) == 1
+    said = capsys.readouterr().err
+    assert said.startswith(f"{script}:4: needs dice: Bashir Ali's save: 1d6, needs 5+ (give them with dice=...; ")
+    assert said.endswith(
+        "; now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard))\n"
+    )

@@ -200,7 +200,7 @@ def test_table_dice_asks_for_the_faces_and_uses_them(tmp_path):
     assert any("6 4" in line or "6, 4" in line for line in said)
 
 
-def test_a_command_of_several_rolls_says_the_order_of_its_dice_once(tmp_path):
+def test_a_command_of_several_rolls_says_the_order_of_its_dice_once_and_each_rolls_step(tmp_path):
     game = demo_game(tmp_path / "game.ft")
     seat = Seat(game)
     seat.say("next")
@@ -209,8 +209,21 @@ def test_a_command_of_several_rolls_says_the_order_of_its_dice_once(tmp_path):
     first = seat.say("fire rossi noor range=20")
     assert first[0] == "Table dice: Sgt Rossi's fire with Assault rifle aimed at Ahmed Noor, 20 cm: 1d6, needs 3+."
     assert first[1].startswith("Its dice, in order: 1. if suppressed: his suppression test, 1d6; 2. to hit:")
-    assert seat.say("6") == ["Table dice: Ahmed Noor's save: 1d6, needs 5+."]  # the order not read out again
+    assert first[2:] == ["Now step 2 of 5: to hit: the weapon's dice, per target."]
+    assert seat.say("6") == [  # the order not read out again; where it is now, in words
+        "Table dice: Ahmed Noor's save: 1d6, needs 5+.",
+        "Now step 4 of 5: each hit's save: 1d6 per hit (a vehicle's own save first, then each man aboard).",
+    ]
     assert "Saved: suppressed. Ahmed Noor's save: 1d6 needing 5+: 5 [table dice]." in seat.say("5")
+
+
+def test_a_roll_of_a_command_of_one_step_says_no_step(tmp_path):
+    seat = Seat(demo_game(tmp_path / "game.ft"), table_dice=True)
+    said = seat.say("roll 1d6")
+    assert said == [
+        "Table dice: referee's free roll: 1d6.",
+        "Its dice, in order: 1. the roll: the dice named, each judged against target= or under= if given.",
+    ]
 
 
 def test_phase_names_the_verb_that_ends_the_game_as_it_is_typed(tmp_path):

@@ -7,6 +7,7 @@ every picture the same on every run.  After an intended change of the screens:
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -51,6 +52,22 @@ def live_no_color(tmp_path: Path) -> FireteamApp:
         del os.environ["NO_COLOR"]
 
 
+def breaking_news(tmp_path: Path) -> FireteamApp:
+    """The Breaking News demo at its first activation, fixed as the test ruleset's game is."""
+    salts = (f"{n:032x}" for n in itertools.count(1))
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=7, clock=lambda: 0, salt=lambda: next(salts))
+    for text in ("scenario demo", "option wounded on", "next", "next dice=6,6,1,1"):
+        game.execute(text)
+    return FireteamApp(game)
+
+
+async def fire_at_the_table(pilot) -> None:
+    """Table dice, a fire whose hit is on the line: the prompt asks for the save, its step marked."""
+    await pilot.press("f3")
+    await pilot.press(*[c if c != " " else "space" for c in "fire conti bashir range=40 dice=6"], "enter")
+    await pilot.pause()
+
+
 async def high_contrast(pilot) -> None:
     pilot.app.theme = HIGH_CONTRAST.name
     await pilot.pause()
@@ -75,6 +92,7 @@ SCENES = [
     ("game-it-wide", live_it, (160, 48), (), None),
     ("game-no-color", live_no_color, (100, 30), (), None),
     ("game-high-contrast", live, (100, 30), (), high_contrast),
+    ("dice-prompt-step", breaking_news, (100, 30), (), fire_at_the_table),
 ]
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from core import events as ev
 from core.commands import find_unit, local_name, meanings, names, usage
+from core.dice import DiceRequest
 from core.game import Game, LogLine
 from core.language.i18n import Domain, Names
 from core.narrate import describe_mod, sides_of, whose
@@ -376,6 +377,20 @@ def who(game: Game, state: GameState, role: str, words: str) -> list[str]:
 
 
 # ----------------------------------------------------------------- the dice
+
+
+def table_dice(request: DiceRequest, *, first: bool) -> list[Line]:
+    """A roll asked of the table's dice: whose, what for and what it needs; on a command's
+    ``first`` roll its dice in order; and which of them this roll is, every time (a
+    referee typing a long fire sequence keeps his place by it)."""
+    out: list[Line] = [_("Table dice: {roll}.").format(roll=request.text())]
+    if request.order and first:
+        words = Domain(request.domain)
+        steps = "; ".join(f"{i}. {words.gettext(step)}" for i, step in enumerate(request.order, start=1))
+        out.append(_("Its dice, in order: {steps}.").format(steps=steps))
+    if request.current() is not None and len(request.order) > 1:
+        out.append(sentence(request.step_text()))
+    return out
 
 
 def _faces(roll: ev.Roll) -> str:

@@ -35,7 +35,6 @@ import msgspec
 from core.commands import find_verb, names
 from core.dice import DiceRequest, NeedDice, parse_faces
 from core.game import Game, Outcome
-from core.language.i18n import Domain
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
 from core.ruleset import Refused
@@ -338,11 +337,9 @@ class LineClient:
         except NeedDice as need:
             self._catch_up()  # what others did meanwhile, before the question
             self._question = _Faces(text, list(faces or []), need.request)
-            self._say(_("Table dice: {roll}.").format(roll=need.request.text()))
-            if need.request.order and not faces:  # said once a command, not again before each of its rolls
-                book = Domain(need.request.domain)
-                steps = "; ".join(f"{i}. {book.gettext(step)}" for i, step in enumerate(need.request.order, start=1))
-                self._say(_("Its dice, in order: {steps}.").format(steps=steps))
+            # the order said once a command, not again before each of its rolls; the step each roll
+            self._say(*answers.table_dice(need.request, first=not faces))
+
         except Refused as e:
             self._refused(str(e))
 

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 import msgspec
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -193,10 +195,7 @@ class DicePrompt(ModalScreen[list[int] | None]):
             yield PlainLabel(self.request.text(), classes="title")
             yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
             if self.request.order:
-                steps = "\n".join(
-                    f"{i}. {visible(self.words.gettext(step))}" for i, step in enumerate(self.request.order, start=1)
-                )
-                yield Plain(Text(_("its dice, in order:") + "\n" + steps, style="dim"), id="dice-order")
+                yield Plain(self._order(), id="dice-order")
             if self.typed:
                 yield Plain(Text(_("typed so far: {faces}").format(faces=" ".join(map(str, self.typed))), style="dim"))
             yield PlainInput(
@@ -206,10 +205,32 @@ class DicePrompt(ModalScreen[list[int] | None]):
             )
             yield PlainLabel("", classes="error", id="dice-error")
 
+    def _order(self) -> Group:
+        """The command's dice in order, the step rolled now marked by a ▸ and said in the
+        heading (not by its brightness alone), the others dim; a step too long for a line
+        goes on under its own words, its number and the mark standing out on the left."""
+        order = self.request.order
+        at = self.request.current() if len(order) > 1 else None  # one step: no place to lose
+        if at is None:  # one step, or a request that does not say its step (an older peer's)
+            heading = Text(_("its dice, in order:"), style="dim")
+        else:
+            # TRANSLATORS: the heading of a command's dice, in the table dice's prompt.
+            said = _("its dice, in order; now step {n} of {total}:").format(n=at + 1, total=len(order))
+            heading = Text(said, style="bold")
+        steps = Table.grid()
+        steps.add_column(no_wrap=True)
+        steps.add_column()
+        for i, step in enumerate(order):
+            mark = "" if at is None else "▸ " if i == at else "  "
+            style = "bold" if i == at else "dim"
+            steps.add_row(Text(f"{mark}{i + 1}. ", style=style), Text(visible(self.words.gettext(step)), style=style))
+        return Group(heading, steps)
+
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
         try:
             faces = parse_faces(event.value)
+
         except ValueError as e:
             self._error(str(e))
             return

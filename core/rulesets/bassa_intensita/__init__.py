@@ -25,6 +25,7 @@ from core.ruleset import CommandSpec, Param, Phase, register
 from core.rulesets.bassa_intensita import (
     casualties,
     commands,
+    dice_order,
     turn,
 )
 from core.rulesets.bassa_intensita.commands import support
@@ -117,9 +118,9 @@ class BassaIntensita(ScenarioRuleset):
     phases = PHASES
     end_phases = ()  # BI-END: the victory command, in any phase
     next_dice = (
-        "a squad whose leader fell: its best man taking over, 1d10 under his chance",
-        "initiative: 1d6 per side, both again on a tie",
-        "as the movement begins: a helicopter with a damaged rotor, 1d6",
+        dice_order.NEXT_TAKING_OVER,
+        dice_order.NEXT_INITIATIVE,
+        dice_order.NEXT_ROTOR,
     )
     rule_source = "bassa-intensita-1.9-it.md"
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import Context
-from core.rulesets.bassa_intensita import rules, squads
+from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
@@ -186,6 +186,7 @@ def dying_clock(ctx: Context, unit: Unit) -> int:
     (face,) = ctx.roll(
         M("turns he lives undressed"),
         1,
+        step=dice_order.DAMAGE,
         rule="BI-R110",
         unit=unit.id,
         vis=REFEREE_ONLY,  # the referee's secret clock (ruling BI-DRESS)
@@ -229,8 +230,16 @@ def infantry_hit(
         return M("{result} (natural 10: never modified)", result=row.words) if faces[0] == 10 and mods else row.words
 
     (face,) = ctx.roll(
-        M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.1", unit=unit.id, outcome=outcome, check=ev.Read()
-    )  # A.12.1: a row of the damage table
+        M("damage"),
+        1,
+        sides=rules.D10,
+        mods=mods,
+        rule="A.12.1",
+        unit=unit.id,
+        outcome=outcome,
+        check=ev.Read(),  # A.12.1: a row of the damage table
+        step=dice_order.DAMAGE,
+    )
     row = damage.infantry_result(face, mods)
     result = row.id
     if rubber:  # BI-R230: one row milder
@@ -282,8 +291,16 @@ def vehicle_hit(
             return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
 
         (face,) = ctx.roll(
-            M("damage"), 1, sides=rules.D10, mods=mods, rule="A.12.2", unit=vehicle.id, outcome=outcome, check=ev.Read()
-        )  # A.12.2: a row of the damage table
+            M("damage"),
+            1,
+            sides=rules.D10,
+            mods=mods,
+            rule="A.12.2",
+            unit=vehicle.id,
+            outcome=outcome,
+            check=ev.Read(),  # A.12.2: a row of the damage table
+            step=dice_order.DAMAGE,
+        )
         row = damage.unarmoured_result(face, mods)
         vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
         return row.id
@@ -307,6 +324,7 @@ def vehicle_hit(
     (face,) = ctx.roll(
         PENETRATION,
         1,
+        step=dice_order.DAMAGE,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -326,6 +344,7 @@ def vehicle_hit(
         sides=rules.D10,
         mods=amods,
         rule="A.12.4",
+        step=dice_order.DAMAGE,
         unit=vehicle.id,
         outcome=lambda f: damage.armoured_result(f[0], amods).words,
         check=ev.Read(),  # A.12.4: a row of the damage table
@@ -372,6 +391,7 @@ def lose_weapon(ctx: Context, vehicle: Unit) -> int:
         (face,) = ctx.roll(
             M("weapon lost"),
             1,
+            step=dice_order.DAMAGE,
             sides=len(left),
             rule="BI-R140",
             unit=vehicle.id,
@@ -436,6 +456,7 @@ def he_burst(
     (face,) = ctx.roll(
         CAUGHT_BY_HE,
         1,
+        step=(dice_order.HE_HIT, dice_order.BURST_CATCH, dice_order.MINE_AP),
         sides=rules.D10,
         target=chance,
         under=True,
@@ -447,8 +468,11 @@ def he_burst(
     )
     if not rules.succeeds(face, chance):
         return "missed"
-    if unit.kind == "man":
-        return infantry_hit(ctx, unit, cause, under_fire=True)
-    return vehicle_hit(
-        ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen, source_mod=source_mod
-    )
+    # An HE hit (fire) and a mine's are one step, its catching and its damage; a burst's
+    # damage is the damage step of its own.
+    with ctx.at_step((dice_order.HE_HIT, dice_order.MINE_AP)):
+        if unit.kind == "man":
+            return infantry_hit(ctx, unit, cause, under_fire=True)
+        return vehicle_hit(
+            ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen, source_mod=source_mod
+        )

@@ -31,7 +31,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.bassa_intensita import casualties, rules, squads
+from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands import air, special, support
 from core.rulesets.bassa_intensita.commands import end as ending
 from core.rulesets.bassa_intensita.phases import (
@@ -191,6 +191,7 @@ def replace_leaders(ctx: Context) -> None:
         (face,) = ctx.roll(
             M("taking over {team}", team=u.team),
             1,
+            step=dice_order.NEXT_TAKING_OVER,
             sides=rules.D10,
             target=chance,
             under=True,
@@ -222,7 +223,10 @@ def roll_initiative(ctx: Context) -> str:
         raise Refused(_("initiative needs exactly two sides"))
     while True:
         faces = {
-            side: ctx.roll(M("initiative"), 1, rule="A.5.1", side=side, check=ev.Opposed())[0] for side in sides
+            side: ctx.roll(
+                M("initiative"), 1, rule="A.5.1", side=side, check=ev.Opposed(), step=dice_order.NEXT_INITIATIVE
+            )[0]
+            for side in sides
         }  # A.5.1: against the other side
         winner = rules.roll_off_winner(faces)
         if winner:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from core import events as ev
 from core.language.i18n import Msg
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
-from core.rulesets.breaking_news import narration
+from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
 from core.rulesets.breaking_news.words import STATUSES, _
 from core.state import GameState, Unit
@@ -124,12 +124,13 @@ class BreakingNews(Ruleset):
     phases = PHASES
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
     next_dice = (
-        "leaving deployment: a set-up roll still due (the secret objective die, the deployment roll-off)",
-        "at the start of a turn: smoke drift 2d6 total; support fire landing: its drift, 2d6 total",
-        "initiative: 2d6 + modifiers per side, both again on a tie",
-        "at the end of a turn: each morale test still due; a waiting helicopter, 1d6",
-        "at the game's end: negotiation, 1d6 per side negotiating",
+        dice_order.NEXT_SETUP,
+        dice_order.NEXT_DRIFT,
+        dice_order.NEXT_INITIATIVE,
+        dice_order.NEXT_END,
+        dice_order.NEXT_NEGOTIATION,
     )
+
     rule_source = "breaking-news-1.5.1-en.md"
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True

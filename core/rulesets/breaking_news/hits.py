@@ -20,6 +20,7 @@ from core import events as ev
 from core.commands import whole_number
 from core.language.i18n import N_, M, Msg, Text, plain, render
 from core.ruleset import Context, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.rules.saves import SaveFacts
@@ -344,6 +345,7 @@ def take_hits(
     faces = ctx.roll(
         M("save"),
         count,
+        step=(dice_order.SAVES, dice_order.BLAST_SAVES),
         target=value,
         mods=mods,
         rule="§9.1" if source in (saves.IED, saves.BOMBARDMENT, saves.EXPLOSION) else "§9.0",
@@ -398,6 +400,7 @@ def casualty(ctx: Context, unit: Unit, by_side: str) -> None:
         (face,) = ctx.roll(
             M("wound"),
             1,
+            step=dice_order.WOUND,
             rule="§9.3",
             unit=unit.id,
             outcome=lambda f: (
@@ -459,6 +462,7 @@ def vehicle_hits(ctx: Context, vehicle: Unit, count: int, *, by_side: str, colum
     faces = ctx.roll(
         M("vehicle save"),
         count,
+        step=(dice_order.SAVES, dice_order.BLAST_SAVES),
         target=value,
         rule="§9.2",
         unit=vehicle.id,

@@ -21,7 +21,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.breaking_news import rules
+from core.rulesets.breaking_news import dice_order, rules
 from core.rulesets.breaking_news.campaign import defeat, deployment, extras, forces, morale, negotiation, victory
 from core.rulesets.breaking_news.commands import combat
 from core.rulesets.breaking_news.ledger import set_var, var
@@ -172,6 +172,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
             faces = ctx.roll(
                 M("initiative"),
                 2,
+                step=dice_order.NEXT_INITIATIVE,
                 side=side,
                 mods=mods,
                 total=True,

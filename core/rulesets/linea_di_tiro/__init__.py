@@ -21,7 +21,7 @@ from core import events as ev
 from core.language.i18n import Text
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
-from core.rulesets.linea_di_tiro import commands, turn
+from core.rulesets.linea_di_tiro import commands, dice_order, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
 from core.rulesets.linea_di_tiro.words import DOMAIN, _, note_for_a_side, owner
@@ -57,7 +57,7 @@ class LineaDiTiro(Ruleset):
     name = "Linea di Tiro"
     version = "1.0"
     phases = PHASES
-    next_dice = ("when the deck runs low: the discards' shuffle, one die per card",)
+    next_dice = (dice_order.DISCARDS_SHUFFLE,)
     end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
     rule_source = "linea-di-tiro-1.0-it.md"
     scenario_format = FORMAT
@@ -79,7 +79,7 @@ class LineaDiTiro(Ruleset):
                 self._scenario,
                 help="Set up a ready-made scenario and shuffle the deck.",
                 rolls=True,
-                dice=("the deck's shuffle: one die per card, 1d54 down to 1d2",),
+                dice=(dice_order.DECK_SHUFFLE,),
             ),
             *commands.COMMANDS,
             *REFEREE_TOOLS,

@@ -26,7 +26,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.linea_di_tiro import rules, scenario_vars
+from core.rulesets.linea_di_tiro import dice_order, rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
 from core.rulesets.linea_di_tiro.words import BARRAGE_OPENS, DOMAIN, _, owner, whose
 from core.state import GameState
@@ -72,7 +72,7 @@ def card_kind(state: GameState) -> str:
 
 def new_deck(ctx: Context) -> None:
     """LT-R002: the 54 cards shuffled with the game's dice; the order is the referee's secret."""
-    _record_deck(ctx, ctx.dice.shuffle(deck().cards(), "deck shuffle"))
+    _record_deck(ctx, ctx.shuffle(deck().cards(), "deck shuffle", step=dice_order.DECK_SHUFFLE))
 
 
 def _record_deck(ctx: Context, order: list[str]) -> None:
@@ -150,7 +150,7 @@ def draw_card(ctx: Context) -> None:
     if last and s.turn == last:
         ctx.emit(ev.Noted(text=M("the last card of the game ({n}, the scenario's turns)", n=last)))
     if rules.reshuffle_due(order, drawn):
-        discards = ctx.dice.shuffle(order[:drawn], "discards shuffle")
+        discards = ctx.shuffle(order[:drawn], "discards shuffle", step=dice_order.DISCARDS_SHUFFLE)
         _record_deck(ctx, rules.restack(order, drawn, discards))
         left = deck().reshuffle_at
         ctx.emit(ev.Noted(text=M("{n} cards left: the discards are shuffled under them (LT-R011)", n=left)))

@@ -17,7 +17,7 @@ from core import events as ev
 from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import Phase, register
 from core.rulesets.common import STATUSES, ScenarioRuleset
-from core.rulesets.ludonet import commands, turn
+from core.rulesets.ludonet import commands, dice_order, turn
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import _
 
@@ -93,7 +93,7 @@ class Ludonet(ScenarioRuleset):
     version = "1996"
     phases = PHASES
     end_phases = ()  # ruling LN-END: the victory command, in any phase
-    next_dice = ("leaving deployment: first player, 1d6 per side, both again on a tie",)
+    next_dice = (dice_order.NEXT_FIRST_PLAYER,)
     rule_source = "ludonet-quick-rules-it.md"
 
     scenarios_dir = SCENARIOS

@@ -22,7 +22,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
-from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands import air, end
 from core.rulesets.ludonet.commands import unit as unit_commands
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
@@ -127,7 +127,14 @@ def roll_first_player(ctx: Context) -> str:
         raise Refused(_("the first player is rolled between exactly two sides"))
     while True:
         faces = {
-            side: ctx.roll(M("first player roll"), 1, rule="LN-R002", side=side, check=ev.Opposed())[0]
+            side: ctx.roll(
+                M("first player roll"),
+                1,
+                step=dice_order.NEXT_FIRST_PLAYER,
+                rule="LN-R002",
+                side=side,
+                check=ev.Opposed(),
+            )[0]
             for side in sides
         }
         first = rules.first_player(faces)

@@ -8,8 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import rules
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
@@ -184,7 +183,7 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Noted(text=text, vis=unit_audience(unit)))
     else:
         purpose = M("{what} ({difficulty})", what=what, difficulty=word(difficulty))
-        roll_under(ctx, purpose, unit, chance, (), "BI-R066", M("done"), M("failed"))
+        roll_under(ctx, purpose, unit, chance, (), "BI-R066", M("done"), M("failed"), step=dice_order.ACTION)
     badges(ctx, unit, "acted")
 
 
@@ -199,7 +198,15 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
     if unit.has("wounded"):
         chance = rules.action_chance(quality(unit), "easy")
         if chance < rules.D10 and not roll_under(
-            ctx, M("aim (easy, wounded)"), unit, chance, (), "BI-R110", M("aimed"), M("failed")
+            ctx,
+            M("aim (easy, wounded)"),
+            unit,
+            chance,
+            (),
+            "BI-R110",
+            M("aimed"),
+            M("failed"),
+            step=dice_order.WOUNDED_AIM,
         ):
             badges(ctx, unit, "acted")
             return
@@ -277,6 +284,7 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
         M("spotted"),
         M("nothing seen"),
         vis=secret,
+        step=dice_order.OBSERVATION,
     ):
         ctx.emit(ev.Spotted(unit=target.id, by_side=observer.side))
 
@@ -338,7 +346,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "a helicopter: its flight, 2d6 total",
+            dice_order.HELICOPTER_FLIGHT,
         ),
     ),
     CommandSpec(
@@ -359,7 +367,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "the action: 1d10 under its chance, unless very easy",
+            dice_order.ACTION,
         ),
     ),
     CommandSpec(
@@ -374,7 +382,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "a wounded man: his aim, 1d10 under his chance",
+            dice_order.WOUNDED_AIM,
         ),
     ),
     CommandSpec(
@@ -409,6 +417,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, "observe", "end"),
         who="referee",
         rolls=True,
-        dice=("observation: 1d10 under its chance, unless very easy",),
+        dice=(dice_order.OBSERVATION,),
     ),
 )

@@ -16,7 +16,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
@@ -95,6 +95,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("anti-aircraft fire at {target}", target=what),
         1,
+        step=dice_order.AA_FIRE,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -106,10 +107,11 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     )
     if not rules.succeeds(face, chance):
         return
-    if heli is None:
-        aircraft_hit(ctx, s.other_side(shooter.side))
-    else:
-        helicopter_hit(ctx, heli, row)
+    with ctx.at_step(dice_order.AA_HIT):  # the hit's rolls, and a man aboard's damage
+        if heli is None:
+            aircraft_hit(ctx, s.other_side(shooter.side))
+        else:
+            helicopter_hit(ctx, heli, row)
 
 
 def aircraft_hit(ctx: Context, side: str) -> None:
@@ -119,6 +121,7 @@ def aircraft_hit(ctx: Context, side: str) -> None:
     (face,) = ctx.roll(
         M("aircraft hit"),
         1,
+        step=dice_order.AA_HIT,
         side=side,
         rule="BI-R262",
         outcome=lambda f: M("shot down") if f[0] <= t.shot_down else M("damaged: it breaks off"),
@@ -149,6 +152,7 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
     (face,) = ctx.roll(
         M("damaged aircraft's return"),
         1,
+        step=dice_order.AIRCRAFT_RETURN,
         target=t.return_on,
         side=side,
         rule="BI-R262",
@@ -166,6 +170,7 @@ def helicopter_hit(ctx: Context, heli: Unit, by: AAWeapon) -> None:
     faces = ctx.roll(
         M("helicopter hit"),
         2,
+        step=dice_order.AA_HIT,
         total=True,
         rule="BI-R263",
         unit=heli.id,
@@ -194,6 +199,7 @@ def helicopter_hit(ctx: Context, heli: Unit, by: AAWeapon) -> None:
                 (f,) = ctx.roll(
                     casualties.HIT_ABOARD,
                     1,
+                    step=dice_order.AA_HIT,
                     sides=rules.D10,
                     target=air().passenger_hit,
                     under=True,
@@ -219,6 +225,7 @@ def rotor_checks(ctx: Context) -> None:
         (face,) = ctx.roll(
             M("damaged rotor"),
             1,
+            step=dice_order.NEXT_ROTOR,
             rule="BI-R263",
             unit=heli.id,
             outcome=lambda f: M("it must land or go home") if f[0] <= air().rotor_fails else M("it holds"),
@@ -244,6 +251,7 @@ def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     faces = ctx.roll(
         M("flight"),
         2,
+        step=dice_order.HELICOPTER_FLIGHT,
         total=True,
         rule="BI-R255",
         unit=heli.id,
@@ -328,8 +336,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, *TIER_PHASES),
         rolls=True,
         dice=(
-            "anti-aircraft fire: 1d10 under the hit chance",
-            "if hit: a helicopter's hit 2d6 total (and a man aboard hit 1d6, if the table says), an aircraft's 1d6",
+            dice_order.ISOLATION,
+            dice_order.AA_FIRE,
+            dice_order.AA_HIT,
         ),
     ),
     CommandSpec(

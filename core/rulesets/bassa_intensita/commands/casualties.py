@@ -9,8 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, rules
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
@@ -45,6 +44,7 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("dressing {owner} wound ({difficulty})", owner=whose(patient.name), difficulty=word(difficulty)),
         1,
+        step=dice_order.DRESSING,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -159,7 +159,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("dress marra deiana",),
         phases=TIER_PHASES,
         rolls=True,
-        dice=("dressing: 1d10 under its chance",),
+        dice=(dice_order.ISOLATION, dice_order.DRESSING),
     ),
     CommandSpec(
         "burst",
@@ -183,7 +183,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "each man: whether the HE catches him, 1d10",
+            dice_order.BURST_CATCH,
             dice_order.DAMAGE,
         ),
     ),

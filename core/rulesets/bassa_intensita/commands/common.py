@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, Context, Param, Refused
-from core.rulesets.bassa_intensita import rules, squads
+from core.rulesets.bassa_intensita import dice_order, rules, squads
 from core.rulesets.bassa_intensita.phases import (
     activity,
     tier_of_phase,
@@ -134,6 +134,7 @@ def passes_isolation(ctx: Context, unit: Unit, isolated: bool) -> bool:
     (face,) = ctx.roll(
         M("isolation test"),
         1,
+        step=dice_order.ISOLATION,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -158,10 +159,14 @@ def roll_under(
     yes: Text,
     no: Text,
     vis: tuple[str, ...] = (),
+    *,
+    step: str | tuple[str, ...],
 ) -> bool:
+
     (face,) = ctx.roll(
         purpose,
         1,
+        step=step,
         sides=rules.D10,
         target=chance,
         under=True,

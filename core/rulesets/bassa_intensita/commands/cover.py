@@ -14,8 +14,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import rules
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import light_of, ready
 from core.rulesets.bassa_intensita.commands.fire import shots, weapon_of
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES

@@ -10,8 +10,7 @@ from msgspec.structs import replace
 from core import events as ev
 from core.language.i18n import N_, M, Msg
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.bassa_intensita import casualties, rules
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import (
     ISOLATED,
     LEAD,
@@ -166,6 +165,7 @@ def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     (face,) = ctx.roll(
         M("risking a shot"),
         1,
+        step=dice_order.SNIPER_RISK,
         target=need,
         under=True,
         rule="BI-R210",
@@ -256,6 +256,7 @@ def shots(
                 hit_text,
                 miss_text,
                 vis=unit_audience(t),
+                step=dice_order.TO_HIT,
             )
             if hit:
                 _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, covering=kind == "covering")
@@ -331,6 +332,7 @@ def _deviate(ctx: Context, shooter: Unit, weapon, dist: int) -> None:
     (face,) = ctx.roll(
         M("landing of the {weapon} round", weapon=word(weapon.name)),
         1,
+        step=dice_order.HE_MISS,
         sides=rules.D10,
         rule="A.10.1",
         unit=shooter.id,
@@ -421,11 +423,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "a hidden sniper: risking a shot, 1d6",
+            dice_order.SNIPER_RISK,
             dice_order.TO_HIT,
             dice_order.DAMAGE,
-            "an HE hit: whether it catches each man, 1d10, and his damage 1d10",
-            "an HE miss: where the round lands, 1d10",
+            dice_order.HE_HIT,
+            dice_order.HE_MISS,
         ),
     ),
 )

@@ -14,7 +14,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, rules, squads
+from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality
 from core.rulesets.bassa_intensita.rules import damage, morale
 from core.rulesets.bassa_intensita.tables import air, move_modes
@@ -83,6 +83,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("morale ({why})", why=why),
         1,
+        step=dice_order.MORALE,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -100,6 +101,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("morale effect"),
         1,
+        step=dice_order.MORALE_EFFECT,
         mods=emods,
         rule="A.13.3",
         unit=unit.id,
@@ -120,6 +122,7 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
         (face,) = ctx.roll(
             M("breaking off"),
             1,
+            step=dice_order.MORALE_PILOT,
             rule="BI-R264",
             unit=unit.id,
             outcome=lambda f: M("lands or goes back to base") if f[0] <= air().rotor_fails else M("stays"),
@@ -264,9 +267,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "morale: 1d10 under the chance",
-            "if failed: its effect, 1d6",
-            "a helicopter's pilot: breaking off, 1d6",
+            dice_order.MORALE,
+            dice_order.MORALE_EFFECT,
+            dice_order.MORALE_PILOT,
         ),
     ),
     CommandSpec(

@@ -9,8 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, rules
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
@@ -37,7 +36,8 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     if kind == "trap":
         if unit.kind != "man":
             raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
-        casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
+        with ctx.at_step(dice_order.MINE_AP):
+            casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
         return
     if unit.kind != "man" and armour:
         if kind == "ap":
@@ -48,12 +48,14 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
                 )
             )
             return
-        casualties.vehicle_hit(ctx, unit, None, cause, pen_row=m.at_penetration)
+        with ctx.at_step(dice_order.MINE_AT):
+            casualties.vehicle_hit(ctx, unit, None, cause, pen_row=m.at_penetration)
         return
     if unit.kind != "man" and kind == "at":
         (face,) = ctx.roll(
             M("{cause} going off under it", cause=cause),
             1,
+            step=dice_order.MINE_GOES_OFF,
             rule="BI-R222",
             unit=unit.id,
             outcome=lambda f: M("destroyed") if f[0] <= m.at_destroys else M("it survives"),
@@ -65,7 +67,8 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     zone = args["zone"]
     if kind == "at" and zone == "short":
         zone = "long"  # an AT mine has no short distance for men (BI-R222: 0 cm)
-    casualties.he_burst(ctx, unit, cause, zone=zone, terrain=_terrain(args), big=False)
+    with ctx.at_step(dice_order.MINE_AT if kind == "at" else dice_order.MINE_AP):
+        casualties.he_burst(ctx, unit, cause, zone=zone, terrain=_terrain(args), big=False)
 
 
 def _detect(ctx: Context, args: dict[str, Any]) -> None:
@@ -90,6 +93,7 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
             difficulty=word(difficulty),
         ),
         1,
+        step=dice_order.SEARCH,
         sides=rules.D10,
         target=chance,
         under=True,
@@ -128,6 +132,7 @@ def _gas(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("gas duration"),
         1,
+        step=dice_order.GAS,
         rule="BI-R232",
         unit=thrower.id,
         outcome=lambda f: M("{n} turns", n=t.base + f[0]),
@@ -187,9 +192,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "the mine: whether it goes off under him, 1d6",
-            "an anti-personnel mine: whether it catches him, 1d10, then damage 1d10",
-            "an anti-tank mine: penetration 1d10, then damage 1d10",
+            dice_order.MINE_GOES_OFF,
+            dice_order.MINE_AP,
+            dice_order.MINE_AT,
         ),
     ),
     CommandSpec(
@@ -202,7 +207,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("detect marra minefield",),
         who="referee",
         rolls=True,
-        dice=("the search: 1d10 under its chance",),
+        dice=(dice_order.SEARCH,),
     ),
     CommandSpec(
         "flashbang",
@@ -228,7 +233,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.ISOLATION,
-            "how long the gas lasts: 1d6",
+            dice_order.GAS,
         ),
     ),
 )

@@ -17,9 +17,8 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties, rules
+from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands import air as air_commands
-from core.rulesets.bassa_intensita.commands import dice_order
 from core.rulesets.bassa_intensita.commands.common import (
     in_own_tier,
     isolated,
@@ -106,7 +105,9 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     # the call is heard by his own side only (and the referee)
     mine = (unit.side,)
     purpose = M("contact with {what} ({difficulty})", what=what, difficulty=word(difficulty))
-    ok = chance >= rules.D10 or roll_under(ctx, purpose, unit, chance, (), "BI-R102", DONE, FAILED, vis=mine)
+    ok = chance >= rules.D10 or roll_under(
+        ctx, purpose, unit, chance, (), "BI-R102", DONE, FAILED, vis=mine, step=dice_order.CONTACT
+    )
     if ok:
         _set(ctx, unit, "contacted", source)
         if args["kind"] == "air":
@@ -120,12 +121,21 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
     """BI-R103: precise or not (1d10 under his Quality), where (1d10), then each offset.
     Returns the row id ("lost" for who knows where)."""
     precise = roll_under(
-        ctx, M("precision of {what}", what=what), unit, quality(unit), (), "BI-R103", M("precise"), M("imprecise")
+        ctx,
+        M("precision of {what}", what=what),
+        unit,
+        quality(unit),
+        (),
+        "BI-R103",
+        M("precise"),
+        M("imprecise"),
+        step=dice_order.PRECISION,
     )
     table = "precise" if precise else "imprecise"
     (face,) = ctx.roll(
         M("landing of {what} ({table})", what=what, table=word(table)),
         1,
+        step=dice_order.LANDING,
         sides=rules.D10,
         rule="A.11",
         unit=unit.id,
@@ -140,6 +150,7 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
             ctx.roll(
                 M("how far {what} falls {way}", what=what, way=word("long" if row.long > 0 else "short")),
                 count,
+                step=dice_order.LONG_OR_SHORT,
                 sides=sides,
                 total=True,
                 rule="A.11",
@@ -153,6 +164,7 @@ def landing(ctx: Context, unit: Unit, what: Msg) -> str:
             ctx.roll(
                 M("how far {what} falls {way}", what=what, way=word("right" if row.side > 0 else "left")),
                 count,
+                step=dice_order.LEFT_OR_RIGHT,
                 sides=sides,
                 total=True,
                 rule="A.11",
@@ -271,12 +283,17 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         if not air_commands.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
-        if landing(ctx, unit, M("the air strike")) != "lost":
+        with ctx.at_step(dice_order.AIR_STRIKE):
+            struck = landing(ctx, unit, M("the air strike"))
+        if struck != "lost":
             ctx.emit(ev.Noted(text=M(AIR_NOTE, bomb=bomb, long=AIR_LONG, short=AIR_SHORT)))
             _set(ctx, unit, "ranged", source)
             _m3(ctx)
         # BI-R253: a second pass on the same objective, "rolling deviation again"
-        if args["strafe"] and landing(ctx, unit, M("the strafing pass")) != "lost":
+        if args["strafe"]:
+            with ctx.at_step(dice_order.STRAFING_PASS):
+                strafed = landing(ctx, unit, M("the strafing pass"))
+        if args["strafe"] and strafed != "lost":
             ctx.emit(ev.Noted(text=M(STRAFE_NOTE, strip=STRAFE)))
         return
     if args["smoke"]:
@@ -322,7 +339,8 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
     purpose = M("strafing by a {tier} pilot", tier=word(pilot))
-    hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"))
+    hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
+
     if hit:
         if target.kind == "man":
             casualties.infantry_hit(ctx, target, M("the strafing pass"), under_fire=True)
@@ -362,6 +380,7 @@ def lay_smoke(ctx: Context, unit: Unit, kind: str, size: str) -> None:
     (face,) = ctx.roll(
         M("duration of the {what}", what=smoke_what(kind, size)),
         1,
+        step=(dice_order.SMOKE_SHELLS, dice_order.SMOKE),
         rule="BI-R171",
         unit=unit.id,
         outcome=lambda f: M("{n} turns", n=t.base + f[0]),
@@ -437,7 +456,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call ferrante dedicated mm=105", "call ferrante mortar mm=60", "call ferrante air bomb=at"),
         phases=TIER_PHASES,
         rolls=True,
-        dice=("contact: 1d10 under its chance, unless very easy",),
+        dice=(dice_order.ISOLATION, dice_order.CONTACT),
     ),
     CommandSpec(
         "ranging",
@@ -451,10 +470,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=TIER_PHASES,
         rolls=True,
         dice=(
-            "precision: 1d10 under the observer's Quality",
-            "where it lands: 1d10",
-            "how far long or short: 2d6 total, if the table says",
-            "how far left or right: 2d6 total, if the table says",
+            dice_order.PRECISION,
+            dice_order.LANDING,
+            dice_order.LONG_OR_SHORT,
+            dice_order.LEFT_OR_RIGHT,
         ),
     ),
     CommandSpec(
@@ -474,10 +493,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=TIER_PHASES,
         rolls=True,
         dice=(
-            "a damaged aircraft: its return, 1d6",
-            "an air strike: precision 1d10, then where it lands 1d10",
-            "a strafing pass: precision 1d10, then where it lands 1d10",
-            "smoke shells: how long they last, 1d6",
+            dice_order.AIRCRAFT_RETURN,
+            dice_order.AIR_STRIKE,
+            dice_order.STRAFING_PASS,
+            dice_order.SMOKE_SHELLS,
         ),
     ),
     CommandSpec(
@@ -512,7 +531,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "strafing: 1d10 under the pilot's chance",
+            dice_order.STRAFING,
             dice_order.DAMAGE,
         ),
     ),
@@ -526,6 +545,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("smoke deiana",),
         phases=("cover", "move-first", "move-second", *TIER_PHASES),
         rolls=True,
-        dice=("how long the smoke lasts: 1d6",),
+        dice=(dice_order.ISOLATION, dice_order.SMOKE),
     ),
 )

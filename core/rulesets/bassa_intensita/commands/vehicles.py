@@ -12,8 +12,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.bassa_intensita import casualties
-from core.rulesets.bassa_intensita.commands import dice_order
+from core.rulesets.bassa_intensita import casualties, dice_order
 from core.rulesets.bassa_intensita.commands.common import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 from core.rulesets.bassa_intensita.rules import damage

@@ -13,6 +13,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.words import _
@@ -50,6 +51,7 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("control of the civilians"),
         1,
+        step=dice_order.CIVILIANS,
         side=side,
         target=need + 1,
         rule="Extras: Civilians",
@@ -75,6 +77,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("civilians", "civilians dice=4"),
         phases=("activation",),
         rolls=True,
-        dice=("control of the civilians: 1d6",),
+        dice=(dice_order.CIVILIANS,),
     ),
 )

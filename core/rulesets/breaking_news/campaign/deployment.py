@@ -20,6 +20,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
@@ -132,6 +133,7 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
             (face,) = ctx.roll(
                 M("deployment"),
                 1,
+                step=(dice_order.NEXT_SETUP, dice_order.ROLLOFF),
                 side=side,
                 mods=mods,
                 total=True,
@@ -264,7 +266,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("deployment",),
         who="referee",
         rolls=True,
-        dice=("deployment: 1d6 + leadership per side, both again on a tie",),
+        dice=(dice_order.ROLLOFF,),
     ),
     CommandSpec(
         "deploy",

@@ -16,7 +16,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, plain
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
 from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
@@ -125,6 +125,7 @@ def waits(ctx: Context) -> None:
         (face,) = ctx.roll(
             M("helicopter waiting"),
             1,
+            step=dice_order.NEXT_END,
             side=side,
             target=2,
             rule="Extras: Helicopter evacuation",

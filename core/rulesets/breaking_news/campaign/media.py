@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
 from core.rulesets.breaking_news.words import _
@@ -86,6 +86,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     faces = ctx.roll(
         M("move"),
         dice,
+        step=dice_order.JOURNALIST,
         total=True,
         rule="Extras: Media",
         unit=u.id,
@@ -106,6 +107,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("press lupo",),
         phases=("activation",),
         rolls=True,
-        dice=("the journalist's move: 2d6 total",),
+        dice=(dice_order.JOURNALIST,),
     ),
 )

@@ -21,6 +21,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
@@ -112,6 +113,7 @@ def take_test(ctx: Context, side: str) -> None:
     faces = ctx.roll(
         M("morale (platoon)") if platoon else M("morale (squad)"),
         t.dice,
+        step=(dice_order.NEXT_END, dice_order.MORALE),
         side=side,
         target=t.losses,
         rule="§13.0" if platoon else "§12.0",
@@ -204,6 +206,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale regulars", "morale irregulars dice=1,2,4"),
         phases=("end",),
         rolls=True,
-        dice=("each side due: morale, the test's dice (1d6 each)",),
+        dice=(dice_order.MORALE,),
     ),
 )

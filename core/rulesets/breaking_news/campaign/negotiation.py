@@ -15,6 +15,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
@@ -88,6 +89,7 @@ def end_roll(ctx: Context) -> None:
         (face,) = ctx.roll(
             M("negotiation"),
             1,
+            step=(dice_order.NEXT_NEGOTIATION, dice_order.NEGOTIATION),
             side=side,
             target=lv,
             under=True,

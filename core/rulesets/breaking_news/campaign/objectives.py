@@ -25,6 +25,7 @@ from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces
 from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import (
@@ -201,6 +202,7 @@ def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
     (main,) = ctx.roll(
         M("main objective"),
         1,
+        step=dice_order.OBJECTIVES_MAIN,
         side=side,
         sides=len(MARKERS),
         rule="§4.1",
@@ -211,6 +213,7 @@ def _draw(ctx: Context, side: str) -> tuple[int, list[int]]:
     (pair,) = ctx.roll(
         M("secondary objectives"),
         1,
+        step=dice_order.OBJECTIVES_SECONDARY,
         side=side,
         sides=PAIRS,
         rule="§4.1",
@@ -247,6 +250,7 @@ def roll_die(ctx: Context) -> None:
     (face,) = ctx.roll(
         M("secret objective die"),
         1,
+        step=(dice_order.NEXT_SETUP, dice_order.OBJECTIVE_ROLL),
         side=irregulars,
         rule="§4.1",
         vis=(irregulars,),
@@ -352,6 +356,7 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("intelligence"),
         1,
+        step=dice_order.INTELLIGENCE,
         side=side,
         target=need,
         under=True,
@@ -408,10 +413,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("objectives regulars 4 2 5", "objectives irregulars random"),
         phases=("deployment",),
         rolls=True,
-        dice=(
-            "each side drawing at random: main objective 1d5",
-            "then its secondary objectives, 1d6",
-        ),
+        dice=(dice_order.OBJECTIVES_MAIN, dice_order.OBJECTIVES_SECONDARY),
     ),
     CommandSpec(
         "objective-roll",
@@ -421,7 +423,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("objective-roll",),
         phases=("deployment",),
         rolls=True,
-        dice=("the secret objective die: 1d6",),
+        dice=(dice_order.OBJECTIVE_ROLL,),
     ),
     CommandSpec(
         "take",
@@ -454,6 +456,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("intelligence regulars",),
         phases=("deployment", "initiative", "activation", "end"),
         rolls=True,
-        dice=("intelligence: 1d6, at or under the level",),
+        dice=(dice_order.INTELLIGENCE,),
     ),
 )

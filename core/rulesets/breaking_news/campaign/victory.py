@@ -16,6 +16,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
+from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
 from core.rulesets.breaking_news.words import _, listing
@@ -135,7 +136,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         aliases=(END_GAME,),
         who="referee",
         rolls=True,
-        dice=("each side negotiating: negotiation 1d6, at or under its level",),
+        dice=(dice_order.NEGOTIATION,),
     ),
     CommandSpec(
         "exfiltrate",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands import fire, melee, move, support
 from core.rulesets.breaking_news.ledger import set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules.support import smoke_drift
@@ -40,6 +40,7 @@ def _smoke(ctx: Context) -> None:
         faces = ctx.roll(
             M("smoke drift"),
             support_table().smoke.drift_dice,
+            step=dice_order.NEXT_DRIFT,
             total=True,
             rule="§8.9",
             outcome=lambda f: _drift_words(f),

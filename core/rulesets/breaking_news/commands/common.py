@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import Context, Param, Refused
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
@@ -79,6 +79,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     (face,) = ctx.roll(
         M("suppression test"),
         1,
+        step=(dice_order.SUPPRESSION, dice_order.RALLY),  # rally: the test is the whole command
         # at or under the value, and a 6 always fails: the odds are those of 5 or less at most
         target=min(t.suppression + sum(m.value for m in mods), 5),
         under=True,

@@ -12,8 +12,7 @@ from core.commands import distance
 from core.events import Mod
 from core.language.i18n import M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.breaking_news import hits
-from core.rulesets.breaking_news.commands import dice_order
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, require_ready
 from core.rulesets.breaking_news.ledger import army, extra, set_unit_var, set_var, unit_var, var
 from core.rulesets.breaking_news.rules import fire, saves, support
@@ -192,6 +191,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         faces = ctx.roll(
             purpose,
             sh.dice,
+            step=dice_order.TO_HIT,
             target=sh.need,
             mods=(*mods, *lost),
             rule="§8.6" if sit.speculative else "§8.0",
@@ -325,6 +325,7 @@ def _missed_area_shot(
             (direction,) = ctx.roll(
                 M("{weapon} deviation direction", weapon=M(weapon.name)),
                 1,
+                step=dice_order.MISSED_AREA_SHOT,
                 rule="§8.0.2",
                 unit=firer.id,
                 outcome=lambda f: M(fire_table().deviation[weapon.deviation].directions[f[0] - 1]),
@@ -447,6 +448,7 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             M("permission for speculative fire"),
             1,
+            step=dice_order.PERMISSION,
             unit=firer.id,
             target=need,
             rule="§8.6",
@@ -484,6 +486,7 @@ def _fire_at_nobody(ctx: Context, firer: Unit, args: dict[str, Any]) -> None:
             cm=args["range"],
         ),
         dice,
+        step=dice_order.TO_HIT,
         target=need,
         rule="§8.6",
         unit=firer.id,
@@ -614,6 +617,7 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
     faces = ctx.roll(
         M("covering-fire test in {area}", area=area),
         n,
+        step=dice_order.COVERING_TEST,
         target=value,
         total=True,
         under=True,  # §8.3: the covering fire hits at or under the area's value
@@ -625,9 +629,10 @@ def _covering_test(ctx: Context, unit: Unit, area: str | None, bunker: bool, cre
     if not support.covering_hit(faces, value):
         return True
     enemy = ctx.state.active_side
-    survived = hits.take_hits(ctx, unit, 1, by_side=enemy, protected=bunker)
-    for man in crew:
-        hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
+    with ctx.at_step(dice_order.COVERING_TEST):  # "and if hit its save": the test's own step
+        survived = hits.take_hits(ctx, unit, 1, by_side=enemy, protected=bunker)
+        for man in crew:
+            hits.take_hits(ctx, ctx.unit(man.id), 1, by_side=enemy, protected=bunker)
     if survived:
         ctx.emit(ev.Noted(text=M("{unit} is pinned by the covering fire: his reaction is lost (§8.3)", unit=unit.name)))
     return False
@@ -756,6 +761,7 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("smoke from {weapon}, {cm} cm", weapon=M(weapon.name), cm=args["range"]),
         1,
+        step=dice_order.SMOKE_PLACEMENT,
         target=need,
         rule="§8.9",
         unit=unit.id,
@@ -811,7 +817,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         dice=(
             dice_order.SUPPRESSION,
             dice_order.TO_HIT,
-            "a missed area shot, with deviation on: its direction, 1d6",
+            dice_order.MISSED_AREA_SHOT,
             dice_order.SAVES,
             dice_order.WOUND,
         ),
@@ -857,9 +863,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         rolls=True,
         dice=(
-            "with permission: the permission, 1d6",
+            dice_order.PERMISSION,
             dice_order.SUPPRESSION,
             dice_order.TO_HIT,
+            dice_order.MISSED_AREA_SHOT,
             dice_order.SAVES,
             dice_order.WOUND,
         ),
@@ -900,6 +907,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         dice=(
             dice_order.COVERING_TEST,
             dice_order.TO_HIT,
+            dice_order.MISSED_AREA_SHOT,
             dice_order.SAVES,
             dice_order.WOUND,
         ),
@@ -965,7 +973,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         ),
         rolls=True,
         dice=(
-            "each figure under it: save 1d6 (a vehicle's own save first, then each man aboard)",
+            dice_order.BLAST_SAVES,
             dice_order.WOUND,
         ),
     ),
@@ -980,7 +988,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,
-            "placement: 1d6",
+            dice_order.SMOKE_PLACEMENT,
         ),
     ),
 )

@@ -8,8 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits
-from core.rulesets.breaking_news.commands import dice_order
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
@@ -58,6 +57,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         (a,) = ctx.roll(
             what_a,
             1,
+            step=dice_order.MELEE_ATTACKERS,
             **whose_a,
             mods=mods_a,
             total=True,
@@ -68,6 +68,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         (b,) = ctx.roll(
             what_b,
             1,
+            step=dice_order.MELEE_DEFENDER,
             **whose_b,
             mods=mods_b,
             total=True,
@@ -160,6 +161,7 @@ def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
         side=men[0].side,
         target=need,
         rule="§11.1",
+        step=dice_order.STORM_DEFENDERS if defending else dice_order.STORM_ATTACKERS,
         outcome=lambda f: M("{n} hits", n=suppression.storm_hits(f, defending)),
         check=suppression.storm_check(defending),
     )
@@ -195,8 +197,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,
-            "the attackers' melee: 1d6 + modifiers",
-            "the defender's: 1d6 + modifiers",
+            dice_order.MELEE_ATTACKERS,
+            dice_order.MELEE_DEFENDER,
             "both again on a tie",
         ),
     ),
@@ -223,9 +225,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,
-            "the attackers' dice: their melee dice",
-            "the defenders' dice: their melee dice",
+            dice_order.STORM_ATTACKERS,
+            dice_order.STORM_DEFENDERS,
             dice_order.SAVES,
+            dice_order.WOUND,  # a failed save under the wounded rule, as after fire (hits.casualty)
         ),
     ),
 )

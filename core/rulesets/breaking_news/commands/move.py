@@ -9,9 +9,8 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import civilians
-from core.rulesets.breaking_news.commands import dice_order
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, suppression_test
 from core.rulesets.breaking_news.ledger import set_unit_var
 from core.rulesets.breaking_news.rules import movement, spotting
@@ -154,6 +153,7 @@ def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -
     (face,) = ctx.roll(
         M("hidden move"),
         1,
+        step=dice_order.HIDDEN_MOVE,
         rule="§7.0",
         unit=unit.id,
         outcome=lambda f: M("up to {cm} cm unseen", cm=movement.hidden_allowance(f[0])),
@@ -189,6 +189,7 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
     faces = ctx.roll(
         M("tracked move") if tracked else M("wheeled move"),
         a.vehicle_dice,
+        step=dice_order.VEHICLE_MOVE,
         total=True,
         rule="§6.0",
         unit=vehicle.id,
@@ -267,6 +268,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             _sighting_words(target, args["range"]),
             1,
+            step=dice_order.SIGHTING,
             target=need,
             mods=mods,
             rule="§7.0",
@@ -412,6 +414,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("carrying {unit}", unit=patient.name),
         1,
+        step=dice_order.CARRYING,
         rule="§9.3",
         unit=carrier.id,
         outcome=lambda f: M("{cm} cm", cm=movement.carry_allowance(f[0])),
@@ -475,8 +478,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,
-            "a hidden figure: his hidden move, 1d6",
-            "a vehicle: its move, 2d6 total",
+            dice_order.HIDDEN_MOVE,
+            dice_order.VEHICLE_MOVE,
         ),
     ),
     CommandSpec(
@@ -512,7 +515,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         aliases=("spot",),
         rolls=True,
-        dice=("sighting: 1d6",),
+        dice=(dice_order.SIGHTING,),
     ),
     CommandSpec(
         "react-shift",
@@ -565,7 +568,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("rally conti leader=rossi",),
         phases=("activation",),
         rolls=True,
-        dice=("suppression test: 1d6",),
+        dice=(dice_order.RALLY,),
     ),
     CommandSpec(
         "medic",
@@ -587,7 +590,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rolls=True,
         dice=(
             dice_order.SUPPRESSION,
-            "carrying: 1d6",
+            dice_order.CARRYING,
         ),
     ),
     CommandSpec(

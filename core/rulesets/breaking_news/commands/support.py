@@ -9,7 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.breaking_news import hits
+from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import objectives
 from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
@@ -86,6 +86,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         _CALLS[kind],
         1,
+        step=dice_order.CALL,
         side=side,
         target=need,
         mods=mods,
@@ -131,6 +132,7 @@ def land_support(ctx: Context) -> None:
             faces = ctx.roll(
                 M("bombardment drift"),
                 a.drift_dice,
+                step=dice_order.NEXT_DRIFT,
                 side=side,
                 total=True,
                 rule="§8.4",
@@ -173,6 +175,7 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("mortar fire, {cm} cm", cm=args["range"]),
         dice,
+        step=dice_order.MORTAR_FIRE,
         side=side,
         target=need,
         rule="§8.5",
@@ -188,7 +191,14 @@ def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     if hits.option(ctx.state, "deviation"):
         direction = None
         if face != 1:
-            (direction,) = ctx.roll(M("mortar deviation direction"), 1, rule="§8.0.2", side=side, check=ev.Read())
+            (direction,) = ctx.roll(
+                M("mortar deviation direction"),
+                1,
+                rule="§8.0.2",
+                side=side,
+                check=ev.Read(),
+                step=dice_order.MORTAR_MISS,
+            )
         d = fire.deviation(weapon, need, face, direction)
         if d.dud:
             ctx.emit(ev.Noted(text=M("the mortar round did not fire (a 1, §8.0.2)")))
@@ -248,6 +258,7 @@ def _ied(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("IED at {where}", where=ied_place(ctx.state, where)),
         1,
+        step=dice_order.IED,
         side=ied_owner(ctx.state, key),
         target=support_table().ied.dud_up_to + 1,
         rule="Extras: Explosives",
@@ -293,7 +304,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("call-support", "call-support mortar", "call-support counter"),
         phases=("initiative",),
         rolls=True,
-        dice=("the call: 1d6",),
+        dice=(dice_order.CALL,),
     ),
     CommandSpec(
         "mortar",
@@ -307,10 +318,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("mortar range=60",),
         phases=("activation",),
         rolls=True,
-        dice=(
-            "mortar fire: 1d6",
-            "a miss, with deviation on: its direction, 1d6",
-        ),
+        dice=(dice_order.MORTAR_FIRE, dice_order.MORTAR_MISS),
     ),
     CommandSpec(
         "ied",
@@ -320,7 +328,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Explosives",
         examples=("ied 4", "ied irregulars.4"),
         rolls=True,
-        dice=("the IED: 1d6",),
+        dice=(dice_order.IED,),
     ),
     CommandSpec(
         "option",

@@ -11,7 +11,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.commands.fire import morale_mods
 from core.rulesets.linea_di_tiro.pieces import (
     activated,
@@ -65,6 +65,7 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, first_strike: 
     (face,) = ctx.roll(
         purpose,
         1,
+        step=dice_order.CLOSE_ASSAULT,
         target=need,
         under=True,
         mods=mods,
@@ -100,6 +101,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             M("morale test against {whose} overrun, morale {value}", whose=whose(tank.name), value=value),
             1,
+            step=dice_order.OVERRUN_MORALE,
             mods=mods,
             total=True,
             rule="LT-R100",
@@ -112,7 +114,9 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
             check=rules.steady_check(value, sum_mods(mods)),
         )
         if rules.morale_result(face + sum_mods(mods), value) == "steady":
-            if _close_assault_roll(ctx, target, tank, first_strike=True):
+            with ctx.at_step(dice_order.OVERRUN_FIRST_STRIKE):
+                struck = _close_assault_roll(ctx, target, tank, first_strike=True)
+            if struck:
                 return
         else:
             say(ctx, target, M("{unit} fails its test and stays in place under the tank (LT-R100)", unit=target.name))
@@ -123,6 +127,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             M("overrun of {target} in cover", target=target.name),
             1,
+            step=dice_order.OVERRUN_IN_COVER,
             target=need,
             under=True,
             rule="LT-R100",
@@ -188,6 +193,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             M("melee with {other}, 1d6 + morale", other=other.name),
             1,
+            step=dice_order.MELEE,
             mods=all_mods,
             total=True,
             rule="LT-R102",
@@ -254,11 +260,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("overrun sherman1 grenadiers", "overrun panzer gis open"),
         phases=("card",),
         rolls=True,
-        dice=(
-            "infantry in the open: its morale test, 1d6 + modifiers",
-            "if steady: its first strike, 1d6 at or under its rating",
-            "infantry in cover: the overrun, 1d6",
-        ),
+        dice=(dice_order.OVERRUN_MORALE, dice_order.OVERRUN_FIRST_STRIKE, dice_order.OVERRUN_IN_COVER),
     ),
     CommandSpec(
         "closeassault",
@@ -283,7 +285,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("closeassault grenadiers sherman1 rear", "closeassault bazooka panzer flank escort=12"),
         phases=("card",),
         rolls=True,
-        dice=("close assault: 1d6 at or under the infantry's rating",),
+        dice=(dice_order.CLOSE_ASSAULT,),
     ),
     CommandSpec(
         "melee",
@@ -301,6 +303,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee gis grenadiers", "melee gis grenadiers rear", "melee gis pak entrenched"),
         phases=("card",),
         rolls=True,
-        dice=("each side's melee: 1d6 + morale, the attacker first",),
+        dice=(dice_order.MELEE,),
     ),
 )

@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.linea_di_tiro import rules
+from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
     check_target,
     fall_back,
@@ -135,6 +135,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
             diff=f"{diff:+d}",
         ),
         2,
+        step=dice_order.AT_FIRE,
         mods=mods,
         total=True,
         rule="LT-R050",
@@ -216,6 +217,7 @@ def mg_attack(
     (face,) = ctx.roll(
         purpose,
         1,
+        step=(dice_order.MG_HE, dice_order.ARTILLERY),
         mods=mods,
         total=True,
         rule="LT-R060",
@@ -292,6 +294,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("morale test, morale {value}", value=value),
         1,
+        step=dice_order.MORALE_TEST,
         mods=mods,
         total=True,
         rule="LT-R080",
@@ -354,7 +357,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
         figure_check=at_check,
         rolls=True,
-        dice=("AT fire: 2d6 total",),
+        dice=(dice_order.AT_FIRE,),
     ),
     CommandSpec(
         "mg",
@@ -381,7 +384,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
         figure_check=mg_check,
         rolls=True,
-        dice=("MG or HE fire: 1d6 + modifiers on the MG/HE table",),
+        dice=(dice_order.MG_HE,),
     ),
     CommandSpec(
         "morale",
@@ -395,7 +398,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale sherman1", "morale gis plus=1"),
         phases=("card",),
         rolls=True,
-        dice=("morale test: 1d6 + modifiers, against the morale",),
+        dice=(dice_order.MORALE_TEST,),
     ),
     CommandSpec(
         "rout",

@@ -7,7 +7,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro import scenario_vars
+from core.rulesets.linea_di_tiro import dice_order, scenario_vars
 from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
@@ -119,7 +119,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("card",),
         who="referee",
         rolls=True,
-        dice=("artillery fire on the piece: 1d6 + modifiers on the MG/HE table",),
+        dice=(dice_order.ARTILLERY,),
     ),
     CommandSpec(
         "result",

@@ -14,7 +14,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import FIRED, damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import (
     PASSES,
@@ -82,6 +82,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("anti-aircraft fire at {aircraft}", aircraft=plane.name),
         1,
+        step=dice_order.AA,
         target=hit_on,
         rule="LN-R062",
         unit=gun.id,
@@ -117,6 +118,7 @@ def _strike(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("air strike ({cm} cm across)", cm=across),
         1,
+        step=dice_order.AIR_STRIKE,
         target=hit_on,
         rule="LN-R061",
         unit=plane.id,
@@ -170,7 +172,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("aa flak typhoon", "aa flak typhoon dice=5"),
         phases=("fire",),
         rolls=True,
-        dice=("anti-aircraft fire: 1d6",),
+        dice=(dice_order.AA,),
     ),
     CommandSpec(
         "strike",
@@ -186,8 +188,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "the air strike: 1d6",
-            "if hit: damage 1d6 per figure; 1d6 + combat value each per vehicle, the aircraft first",
+            dice_order.AIR_STRIKE,
+            dice_order.AIR_STRIKE_DAMAGE,
         ),
     ),
 )

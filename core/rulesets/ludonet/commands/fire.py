@@ -11,7 +11,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused, Ruleset
-from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.pieces import (
     EXPERT,
     GRENADE_RANGE,
@@ -92,6 +92,7 @@ def to_hit(ctx: Context, shooter: Unit, aim: Text, half: bool, conditions: Seque
     (face,) = ctx.roll(
         M("shot at {aim} (within half range)", aim=aim) if half else M("shot at {aim} (beyond half range)", aim=aim),
         1,
+        step=(dice_order.TO_HIT, dice_order.GRENADE_TO_HIT),
         target=needed,
         mods=mods,
         rule="LN-R030",
@@ -108,6 +109,7 @@ def damage_die(ctx: Context, target: Unit, heavy: bool) -> str:
     (face,) = ctx.roll(
         M("damage"),
         1,
+        step=dice_order.DAMAGE_STEPS,
         mods=(ev.Mod(M("heavy weapon"), fire().heavy_damage, "LN-R036"),) if heavy else (),
         total=True,
         rule="LN-R035",
@@ -130,6 +132,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
     (a,) = ctx.roll(
         against if on_table else M("{firer}: {roll}", firer=attacker.name, roll=against),
         1,
+        step=dice_order.DAMAGE_STEPS,
         mods=_cv_mods(attacker_cv),
         total=True,
         rule="LN-R041",
@@ -148,6 +151,7 @@ def opposed_roll(ctx: Context, attacker: Unit, attacker_cv: int, target: Unit, t
     (t,) = ctx.roll(
         M("combat value roll against {firer}, to take no damage", firer=name_in_line_about(attacker, target)),
         1,
+        step=dice_order.DAMAGE_STEPS,
         # 1+ when it cannot fail: a need below 1 would read oddly in the log
         target=max(1, rules.face_to_come_through(a_total, target_cv)),
         mods=_cv_mods(target_cv),
@@ -294,8 +298,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         figure_check=fire_check,
         rolls=True,
         dice=(
-            "to hit: 1d6",
-            "if hit: damage 1d6 on a figure; with a vehicle at either end, 1d6 + combat value each, the shooter first",
+            dice_order.TO_HIT,
+            dice_order.DAMAGE,
         ),
     ),
     CommandSpec(
@@ -316,8 +320,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "to hit the spot: 1d6",
-            "if it lands: damage 1d6 per figure inside",
+            dice_order.GRENADE_TO_HIT,
+            dice_order.GRENADE_DAMAGE,
         ),
     ),
 )

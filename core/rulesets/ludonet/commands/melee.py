@@ -7,7 +7,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.ludonet import rules
+from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.phases import MOVE_PHASES
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
@@ -40,6 +40,7 @@ def _fight_roll(
     (face,) = ctx.roll(
         purpose,
         1,
+        step=dice_order.MELEE,
         target=target,
         mods=mods,
         total=True,
@@ -87,23 +88,27 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
         )
     leaving = melee().leaving
     bonus = ev.Mod(M("last roll at a figure leaving"), leaving.opponent_bonus, leaving.rule)
-    leaver_total = _fight_roll(
-        ctx,
-        leaver,
-        M("leaving the melee with {other}", other=name_in_line_about(opponent, leaver)),
-        rules.melee_mods(_conditions(leaver)),
-        leaving.rule,
-    )
+    with ctx.at_step(dice_order.LEAVING):
+        leaver_total = _fight_roll(
+            ctx,
+            leaver,
+            M("leaving the melee with {other}", other=name_in_line_about(opponent, leaver)),
+            rules.melee_mods(_conditions(leaver)),
+            leaving.rule,
+        )
+
     opponent_mods = (bonus, *rules.melee_mods(_conditions(opponent)))
-    opponent_total = _fight_roll(
-        ctx,
-        opponent,
-        M("last roll at {other} leaving", other=name_in_line_about(leaver, opponent)),
-        opponent_mods,
-        leaving.rule,
-        # the face that cuts the leaver down, so the dice pane shows the exact odds
-        target=max(1, rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods))),
-    )
+    with ctx.at_step(dice_order.LAST_ROLL):
+        opponent_total = _fight_roll(
+            ctx,
+            opponent,
+            M("last roll at {other} leaving", other=name_in_line_about(leaver, opponent)),
+            opponent_mods,
+            leaving.rule,
+            # the face that cuts the leaver down, so the dice pane shows the exact odds
+            target=max(1, rules.face_to_cut_down(leaver_total, sum(m.value for m in opponent_mods))),
+        )
+
     if rules.leaves_melee(leaver_total, opponent_total):
         text = M("{unit} breaks away from {other} (LN-R052)", unit=leaver.name, other=opponent.name)
         ctx.emit(ev.Noted(text=text, vis=audience(leaver, opponent)))
@@ -135,7 +140,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("melee smith hans", "melee jones fritz behind dice=3,5"),
         phases=("melee",),
         rolls=True,
-        dice=("each fighter's melee: 1d6 + modifiers, the attacker first",),
+        dice=(dice_order.MELEE,),
     ),
     CommandSpec(
         "leave",
@@ -149,8 +154,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=(*MOVE_PHASES, "melee"),
         rolls=True,
         dice=(
-            "leaving the melee: 1d6 + modifiers",
-            "the other's last roll at him: 1d6 + modifiers",
+            dice_order.LEAVING,
+            dice_order.LAST_ROLL,
         ),
     ),
 )

@@ -9,6 +9,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import N_, M
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
+from core.rulesets.ludonet import dice_order
 from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
@@ -83,6 +84,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         (face,) = ctx.roll(
             M("fatigue"),
             1,
+            step=dice_order.RUNNING,
             target=table.tired_on,
             rule="LN-R012",
             unit=unit.id,
@@ -128,7 +130,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("move smith 10", "move jones 14 run dice=3", "move brown 3 crawl", "move panzer 20"),
         phases=MOVE_PHASES,
         rolls=True,
-        dice=("running: fatigue, 1d6",),
+        dice=(dice_order.RUNNING,),
     ),
     CommandSpec(
         "prone",

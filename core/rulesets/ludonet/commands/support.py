@@ -16,7 +16,7 @@ from core import events as ev
 from core.commands import find_unit
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.ludonet import hits, rules
+from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
 from core.rulesets.ludonet.tables import areas
@@ -93,6 +93,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("{name} ({size})", name=name, size=size),
         1,
+        step=dice_order.BURST,
         side=str(_var(s, sid, "side") or ""),
         target=hit_on,
         rule="LN-R061" if air else "ruling LN-BARRAGE",
@@ -124,8 +125,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         who="referee",
         rolls=True,
         dice=(
-            "the burst: 1d6",
-            "if hit: damage 1d6 per figure inside; 1d6 + combat value each per vehicle, the support first",
+            dice_order.BURST,
+            dice_order.BURST_DAMAGE,
         ),
     ),
 )

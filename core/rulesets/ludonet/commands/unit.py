@@ -8,7 +8,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M, Text
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.ludonet import rules
+from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.pieces import (
     audience,
     find_team,
@@ -74,6 +74,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     (face,) = ctx.roll(
         M("morale of {team}", team=team),
         1,
+        step=dice_order.MORALE,
         side=next((u.side for u in s.units.values() if team_of(s, u) == team), ""),
         rule="LN-R070",
         outcome=lambda f: M("shaken: falls back") if rules.shaken(f[0]) else M("holds"),
@@ -137,7 +138,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("morale Section 1", "morale gruppe vogt dice=2"),
         phases=("morale",),
         rolls=True,
-        dice=("morale: 1d6",),
+        dice=(dice_order.MORALE,),
     ),
     CommandSpec(
         "reinforce",

@@ -1,0 +1,8 @@
+"""What every test runs under."""
+
+from core import dice
+
+# A roll that names no step of its command's dice order fails the test that plays it
+# (core.dice.UnplacedRoll): every command the tests play with exact faces proves
+# that its rolls and its declared order agree.
+dice.CHECK_STEPS = True

@@ -1,0 +1,90 @@
+"""The table dice's prompt marks which of the command's dice it asks for now (▸, and
+said in its heading), so a referee typing a long fire sequence keeps his place."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from tui.app import FireteamApp
+from tui.screens.dialogs import DicePrompt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "breaking_news" / "combat"))
+from bn_combat_support import new_game  # noqa: E402
+
+SIZE = (100, 30)
+
+
+async def type_keys(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+
+
+def order_lines(prompt: DicePrompt) -> list[str]:
+    """The list of dice as the screen shows it, line by line."""
+    shown = prompt.query_one("#dice-order")
+    return [shown.render_line(y).text.rstrip() for y in range(shown.size.height)]
+
+
+async def asked(pilot) -> DicePrompt:
+    await pilot.pause()
+    prompt = pilot.app.screen
+    assert isinstance(prompt, DicePrompt)
+    return prompt
+
+
+async def test_the_prompt_marks_the_step_of_each_roll_of_a_fire(tmp_path):
+    demo = new_game(tmp_path, "demo", options=("wounded",))
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")  # table dice
+        await type_keys(pilot, "fire conti bashir range=40")
+        await pilot.press("enter")
+        prompt = await asked(pilot)
+        assert str(prompt.query_one(".title").render()).startswith("Pte Conti's fire with Assault rifle")
+        assert order_lines(prompt) == [
+            "its dice, in order; now step 2 of 5:",
+            "  1. if suppressed: his suppression test, 1d6",
+            "▸ 2. to hit: the weapon's dice, per target",
+            "  3. a missed area shot, with deviation on: its direction, 1d6",
+            "  4. each hit's save: 1d6 per hit (a vehicle's own save first, then",
+            "     each man aboard)",  # a long step goes on under its own words
+            "  5. with the wounded rule, each failed save: the wound, 1d6",
+        ]
+        # and not by brightness alone: the marked line is bold, the others dim
+        shown = prompt.query_one("#dice-order")
+        bold = [line for y in range(shown.size.height) if (line := shown.render_line(y)) and line.text.startswith("▸")]
+        assert len(bold) == 1 and all(seg.style.bold for seg in bold[0] if seg.text.strip())
+        dim = shown.render_line(1)
+        assert dim.text.startswith("  1.") and all(seg.style.dim for seg in dim if seg.text.strip())
+        await pilot.press("6", "enter")  # a hit
+        prompt = await asked(pilot)
+        assert str(prompt.query_one(".title").render()) == "Bashir Ali's save: 1d6, needs 5+"
+        marked = [line for line in order_lines(prompt) if line.startswith("▸")]
+        assert marked == ["▸ 4. each hit's save: 1d6 per hit (a vehicle's own save first, then"]
+        assert order_lines(prompt)[0] == "its dice, in order; now step 4 of 5:"
+        await pilot.press("1", "enter")  # the save fails
+        prompt = await asked(pilot)
+        assert [line for line in order_lines(prompt) if line.startswith("▸")] == [
+            "▸ 5. with the wounded rule, each failed save: the wound, 1d6"
+        ]
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, DicePrompt)
+        assert not demo.state.units["bashir"].in_play
+    demo.close()
+
+
+async def test_an_order_of_one_step_is_listed_unmarked(tmp_path):
+    demo = new_game(tmp_path, "demo")
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "roll 2d6")
+        await pilot.press("enter")
+        prompt = await asked(pilot)
+        assert order_lines(prompt) == [
+            "its dice, in order:",
+            "1. the roll: the dice named, each judged against target= or under=",
+            "   if given",
+        ]
+    demo.close()
