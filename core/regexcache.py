@@ -30,7 +30,9 @@ the user's own rights, who could as well edit the program itself.
 **Only the start's.**  What is written is the patterns compiled between
 :func:`install` and :func:`keep`, the start's: the patterns of the modules
 and of the first screen, never one made later from what a player typed (a
-search in the log).  A start that found all it compiled writes nothing.
+search in the help).  Only a local client keeps (``FireteamApp``), never an
+SSH server, whose players type before any screen of theirs is drawn (a
+screen reader's seat).  A start that found all it compiled writes nothing.
 """
 
 from __future__ import annotations

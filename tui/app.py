@@ -99,13 +99,6 @@ def _game_commands() -> type[Provider]:
     return GameCommands
 
 
-def _keep_for_next_start() -> None:
-    """Once the first frame is drawn: what the start parsed and compiled, for the next one
-    (its CSS, ``tui.stylesheet``; its regular expressions, ``core.regexcache``)."""
-    keep_parsed()
-    regexcache.keep()
-
-
 class FireteamApp(App):
     CSS_PATH = "fireteam.tcss"
     TITLE = "Fireteam"
@@ -281,7 +274,7 @@ class FireteamApp(App):
         self.typeahead.release()
         recent = self.store.recent_saves(SAVES) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
-        self.call_after_refresh(_keep_for_next_start)
+        self.call_after_refresh(self._keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -365,7 +358,7 @@ class FireteamApp(App):
             await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
-        self.call_after_refresh(_keep_for_next_start)
+        self.call_after_refresh(self._keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
@@ -380,6 +373,14 @@ class FireteamApp(App):
             from tui.screens.dialogs import LockedScreen  # a locked save's question: not otherwise imported
 
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
+
+    def _keep_for_next_start(self) -> None:
+        """Once the first frame is drawn: what the start parsed and compiled, for the next one:
+        its CSS (``tui.stylesheet``) and, a local client's, its regular expressions
+        (``core.regexcache``; a server's would hold those its players' typing made)."""
+        keep_parsed()
+        if not self.remote:
+            regexcache.keep()
 
     def _resume_gc(self) -> None:
         """The first frame is drawn: what the start made stays, out of the collector's way."""
