@@ -49,7 +49,6 @@ from pathlib import Path
 SUBFOLDER = "patterns"
 #: The first bytes of a file; the number changes with its layout.
 MAGIC = b"FTRX\x00\x00\x00\x01"
-DIGEST_SIZE = 32
 #: The largest file read or written (a client's start keeps ~90 patterns, ~90 KB).
 MAX_BYTES = 4 << 20
 #: The most patterns a file holds: every kind of start's (a game, a replay, the start screen).
@@ -100,16 +99,9 @@ def keep() -> None:
             break
         entries.setdefault(key, program)
     try:
-        from core.cachedir import write_entry_bytes
+        from core.cachedir import write_sealed
 
-        body = marshal.dumps(entries)
-        data = MAGIC + hashlib.sha256(body).digest() + body
-        path = kept_file()
-        if len(data) > MAX_BYTES or not write_entry_bytes(path, data, _SUFFIX):
-            return
-        others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + _SUFFIX) if p != path)
-        for _, old in others[: max(0, len(others) - KEEP_FILES)]:
-            old.unlink()
+        write_sealed(kept_file(), MAGIC, marshal.dumps(entries), MAX_BYTES, others_kept=KEEP_FILES)
     except Exception:
         pass
 
@@ -164,14 +156,10 @@ def _program(pattern: str | bytes, flags: int) -> Program:
 
 def _read(path: Path) -> dict[Key, Program]:
     """The programs a sound file holds, or none."""
-    from core.cachedir import read_entry_bytes
+    from core.cachedir import read_sealed
 
-    data = read_entry_bytes(path, MAX_BYTES)
-    head = len(MAGIC) + DIGEST_SIZE
-    if data is None or not data.startswith(MAGIC):
-        return {}
-    body = data[head:]
-    if hashlib.sha256(body).digest() != data[len(MAGIC) : head]:
+    body = read_sealed(path, MAGIC, MAX_BYTES)
+    if body is None:
         return {}
     entries = marshal.loads(body)
     if type(entries) is not dict or len(entries) > MAX_PATTERNS:

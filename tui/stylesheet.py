@@ -183,17 +183,12 @@ def _kept_rules() -> KeptPieces:
 
 def _read(path: Path) -> list[tuple[list[bytes], bytes]]:
     """The groups of pieces a kept file holds (none if it is not one, or is damaged)."""
-    import hashlib
+    from core.cachedir import read_sealed
 
-    from core.cachedir import read_entry_bytes
-
-    data = read_entry_bytes(path, MAX_BYTES)
-    if data is None:
+    body = read_sealed(path, MAGIC, MAX_BYTES)
+    if body is None:
         return []
-    head = len(MAGIC) + 32
-    if not data.startswith(MAGIC) or hashlib.sha256(data[head:]).digest() != data[len(MAGIC) : head]:
-        return []
-    groups = _groups_decoder.decode(data[head:])
+    groups = _groups_decoder.decode(body)
     return groups if _pieces(groups) <= MAX_KEPT else []
 
 
@@ -298,10 +293,9 @@ def keep_parsed() -> None:
     global _kept, _parsed
     if not _parsed:
         return
-    import hashlib
     import pickle
 
-    from core.cachedir import write_entry_bytes
+    from core.cachedir import write_sealed
 
     # The groups kept already go as they were read (their pickles untouched): this process's pieces are one more.
     groups = _kept_rules().groups if _pieces(_kept_rules().groups) + len(_parsed) <= MAX_KEPT else []
@@ -312,13 +306,6 @@ def keep_parsed() -> None:
         body = pickle.dumps(list(parsed.values()), protocol=pickle.HIGHEST_PROTOCOL)
         _unpickled(body, len(parsed))  # what cannot be read back is not written
         _kept = KeptPieces([*groups, (list(parsed), body)])
-        body = msgspec.msgpack.encode(_kept.groups)
-        data = MAGIC + hashlib.sha256(body).digest() + body
-        path = kept_file()
-        if len(data) > MAX_BYTES or not write_entry_bytes(path, data, ".tmp"):
-            return
-        others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + _SUFFIX) if p != path)
-        for _, old in others[: max(0, len(others) - KEEP_FILES)]:
-            old.unlink()
+        write_sealed(kept_file(), MAGIC, msgspec.msgpack.encode(_kept.groups), MAX_BYTES, others_kept=KEEP_FILES)
     except Exception:
         pass
