@@ -5,8 +5,9 @@ or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
 has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``),
 ``open`` (what loading a save found, ``core.storage.opencache``), ``tables``
 (rule tables decoded from their TOML, ``core.tablecache``), ``css`` (the
-client's parsed stylesheets, ``tui.stylesheet``) and ``patterns`` (compiled
-regular expressions, ``core.regexcache``).
+client's parsed stylesheets, ``tui.stylesheet``) and ``compiled`` (what a
+start compiles: its regular expressions, the code dataclasses write,
+``core.compilecache``).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
-from core import regexcache
+from core import compilecache
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -376,11 +376,11 @@ class FireteamApp(App):
 
     def _keep_for_next_start(self) -> None:
         """Once the first frame is drawn: what the start parsed and compiled, for the next one:
-        its CSS (``tui.stylesheet``) and, a local client's, its regular expressions
-        (``core.regexcache``; a server's would hold those its players' typing made)."""
+        its CSS (``tui.stylesheet``) and, a local client's, what it compiled
+        (``core.compilecache``; a server's would hold patterns its players' typing made)."""
         keep_parsed()
         if not self.remote:
-            regexcache.keep()
+            compilecache.keep()
 
     def _resume_gc(self) -> None:
         """The first frame is drawn: what the start made stays, out of the collector's way."""

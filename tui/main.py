@@ -138,13 +138,14 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     if terminal and "--plain" not in argv:  # the line client reads the terminal as the shell left it
         tty.quiet()
     if terminal:
-        # The command's own process (not a caller's): every regular expression it
-        # compiles from here on (Textual's, Rich's, ours) is answered from the
-        # programs the last start kept, if it is the same Python (``core.regexcache``):
-        # compiling them was 14-18 ms of each start.
-        from core import regexcache
+        # The command's own process (not a caller's): the regular expressions it
+        # compiles from here on (Textual's, Rich's, ours), and the code dataclasses
+        # and named tuples write, are answered from what the last start kept, if it
+        # is the same Python (``core.compilecache``): compiling them was 25-30 ms of
+        # each start.
+        from core import compilecache
 
-        regexcache.install()
+        compilecache.install()
     plain = None
     aside = None
     try:
