@@ -6,7 +6,7 @@ in its words (issue #33: these tests kill the mutants that survived)."""
 from __future__ import annotations
 
 import pytest
-from linea_di_tiro_support import game, inject, notes, play, rolls  # noqa: F401  (fixtures)
+from linea_di_tiro_support import game, inject, notes, piece, play, rolls  # noqa: F401  (fixtures)
 
 from core import events as ev
 from core.language.i18n import plain
@@ -34,6 +34,9 @@ def test_an_anti_tank_shot_that_cannot_be_made_is_refused_in_words(game):
     play(game, "next", "@us activate sherman1 A2")  # 7♥: us
     assert _refused(game, "@us at gis panzer") == "GIs, first half has no anti-tank attack"
     assert _refused(game, "@us at bazooka panzer long") == "GIs, bazooka half has no anti-tank attack at long range"
+    # A piece of a scenario's own making, whose anti-tank attack reaches only at long range.
+    inject(game, piece("longgun", "us", "sherman", team="GIs", stats={"at": 0}))
+    assert _refused(game, "@us at longgun panzer") == "Longgun has an anti-tank attack only at long range"
     assert _refused(game, "@us at sherman1 grenadiers") == "Grenadiers has no armour: fire at it with mg (LT-R060)"
     assert _refused(game, "@us at sherman1 panzer ambush") == (
         "Sherman Easy may reply with -1 only at the first enemy that spotted it (LT-R053)"

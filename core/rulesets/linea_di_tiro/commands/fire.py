@@ -107,10 +107,10 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     attacker, defender = profile(ctx, shooter), profile(ctx, target)
     long_range = bool(args["long"])
     attack = attacker.at_long if long_range else attacker.at
-    if not attack:
+    if not attack:  # (at_check refused a piece with none at either range)
         if long_range:
             raise Refused(_("{unit} has no anti-tank attack at long range").format(unit=shooter.name))
-        raise Refused(_("{unit} has no anti-tank attack").format(unit=shooter.name))
+        raise Refused(_("{unit} has an anti-tank attack only at long range").format(unit=shooter.name))
     if not defender.front:
         raise Refused(_("{unit} has no armour: fire at it with mg (LT-R060)").format(unit=target.name))
     protection = defender.side if args["flank"] else defender.front
