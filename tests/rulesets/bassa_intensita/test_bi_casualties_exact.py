@@ -402,6 +402,8 @@ def test_a_weapon_lost_at_random_and_the_main_gun_costs_morale():
     (−2, ruling BI-MAIN-GUN); with one left, no roll; with none, said so."""
     tank = _vehicle("ariete", roles=("tank",), weapons=("gun-heavy", "mg"))
     ctx = _ctx(tank, faces=(2,))
+    # As fire rolls it: the hit's step of fire's dice (a roll on no step fails here, core.dice.CHECK_STEPS).
+    ctx.order = next(spec.dice for spec in BassaIntensita().commands() if spec.name == "fire")
     assert casualties.lose_weapon(ctx, tank) == 0
     assert _facts(ctx) == [
         ("roll", "ariete", "weapon lost", (2,), 2, None, (), "BI-R140", "mg"),
