@@ -339,7 +339,6 @@ class LineClient:
             self._question = _Faces(text, list(faces or []), need.request)
             # the order said once a command, not again before each of its rolls; the step each roll
             self._say(*answers.table_dice(need.request, first=not faces))
-
         except Refused as e:
             self._refused(str(e))
 

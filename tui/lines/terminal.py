@@ -267,8 +267,10 @@ class _Readline:
             """The candidates a second Tab lists, in the game's order (the phase's commands
             as its rules play it, figures a command refuses last), not readline's sorted
             one; row by row, as a screen reader reads them."""
-            order = [c for c in offered if c in set(matches)]
-            order += [m for m in matches if m not in set(order)]
+            given = set(matches)
+            order = [c for c in offered if c in given]
+            first = set(order)
+            order += [m for m in matches if m not in first]
             width = max(20, shutil.get_terminal_size().columns)
             cell = longest + 2
             per_row = max(1, width // cell)

@@ -230,7 +230,6 @@ class DicePrompt(ModalScreen[list[int] | None]):
     def _done(self, event: Input.Submitted) -> None:
         try:
             faces = parse_faces(event.value)
-
         except ValueError as e:
             self._error(str(e))
             return
