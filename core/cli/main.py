@@ -401,7 +401,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, help=_("size of the big save (default 1,000,000; 100,000 with --client)"))
+    p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
     # The client's bench lives in tui (core never imports the client): tui.main runs it.
     p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
@@ -449,7 +449,7 @@ def run_headless(args: argparse.Namespace) -> int:
 
         return rules_cli.run(args)
     if args.command == "bench":
-        from core.cli.bench import run_bench
+        from core.cli.bench import BENCH_EVENTS, run_bench
 
-        return run_bench(events=args.events or 1_000_000, as_json=args.json)
+        return run_bench(events=args.events or BENCH_EVENTS, as_json=args.json)
     raise AssertionError(args.command)
