@@ -34,6 +34,7 @@ from core.venue import (
     STREAM_SIDES,
     STREAM_SPECTATORS,
     STREAM_WRITERS,
+    WRITER_SUBJECTS,
     Claim,
     Publication,
     TableViews,
@@ -149,6 +150,8 @@ class TablePublisher:
             self.options, "fireteam serve", self.log, on_reconnect=self._back.set, on_disconnect=self._back.clear
         )
         js = self._nc.jetstream(timeout=REQUEST_S)
+        # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
+        await self._nc.subscribe(WRITER_SUBJECTS, cb=self._claimed)
         self._back.set()
         while True:
             await self._back.wait()
@@ -169,6 +172,17 @@ class TablePublisher:
                     await asyncio.sleep(1.0)  # connected yet failing (JetStream not ready): try again shortly
                     self._back.set()
                 self._wake.set()  # what was missed goes out after the resume
+
+    async def _claimed(self, msg: Any) -> None:
+        held = read_claim(msg.data)
+        if held is None or held.released or held.writer == self.claim.writer:
+            return
+        for t in self._tables:
+            if not t.refused and msg.subject == writer_subject(t.table.name):
+                t.refused = f"fireteam serve on {held.host!r} took it over (since {held.since})"
+                self.log.error("venue: table %s is no longer published from here: %s", t.table.name, t.refused)
+        async with self._progress:
+            self._progress.notify_all()
 
     async def _pass(self, js: Any) -> None:
         sent = 0
