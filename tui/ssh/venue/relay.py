@@ -69,6 +69,7 @@ class Relay:
         self._sub: Any = None
         self._tasks: list[asyncio.Task[None]] = []
         self._runner: web.AppRunner | None = None
+        self._feeds: set[asyncio.Task[Any]] = set()
 
     # ----------------------------------------------------------------- NATS
 
@@ -221,6 +222,9 @@ class Relay:
         ws = web.WebSocketResponse(max_msg_size=256, heartbeat=30.0)
         await ws.prepare(request)
         self.watchers += 1
+        feed = asyncio.current_task()
+        assert feed is not None
+        self._feeds.add(feed)
         try:
             reader = asyncio.get_running_loop().create_task(_ignore_input(ws))
             sent = -1
@@ -235,6 +239,7 @@ class Relay:
             reader.cancel()
         finally:
             self.watchers -= 1
+            self._feeds.discard(feed)
         return ws
 
     def _version(self, table: str | None) -> int:
@@ -265,7 +270,7 @@ class Relay:
             await self.changed.wait_for(lambda: self._version(table) != version)
 
     async def close(self) -> None:
-        for task in self._tasks:
+        for task in [*self._tasks, *self._feeds]:  # a feed waits for news that will not come
             task.cancel()
         if self._runner is not None:
             await self._runner.cleanup()
