@@ -184,7 +184,9 @@ async def test_nats_stopped_and_started_again_mid_game_loses_nothing(tmp_path: P
         await server.start()
         await caught_up(publisher, table)
         async with asyncio.timeout(GUARD_S):
-            await relay.until(lambda: "one" in relay.tables and relay.tables["one"].body == view_bytes(game, "spectator"))
+            await relay.until(
+                lambda: "one" in relay.tables and relay.tables["one"].body == view_bytes(game, "spectator")
+            )
         assert any("move rossi 2" in line for line in relay.tables["one"].lines)
         nc = await nats.connect(server.url)
         try:

@@ -26,8 +26,6 @@ from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
 from tui.ssh.seats import SeatsError, SeatsFile, table_roles
-from tui.ssh.venue.connection import NatsOptions
-from tui.ssh.venue.options import nats_options
 from tui.ssh.server import (
     HOST_KEY_NAME,
     LOG_NAME,
@@ -40,6 +38,8 @@ from tui.ssh.server import (
     private_save,
     server_log,
 )
+from tui.ssh.venue.connection import NatsOptions
+from tui.ssh.venue.options import nats_options
 
 SEATS_EXAMPLE = """\
 [[seat]]

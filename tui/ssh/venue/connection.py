@@ -32,9 +32,7 @@ def nats_module() -> Any:
     try:
         import nats
     except ImportError:
-        raise VenueUnavailable(
-            "a NATS address needs the nats-py package: pip install 'fireteam[venue]'"
-        ) from None
+        raise VenueUnavailable("a NATS address needs the nats-py package: pip install 'fireteam[venue]'") from None
     return nats
 
 

@@ -30,7 +30,9 @@ def add_nats_arguments(parser: argparse.ArgumentParser, *, table: bool) -> None:
         + (f"; else {SETTINGS_NAME} in the data folder" if table else ""),
     )
     group.add_argument("--nats-creds", type=Path, metavar="FILE", help="NATS credentials file (JWT and nkey)")
-    group.add_argument("--nats-ca", type=Path, metavar="FILE", help="the CA that signed the NATS server's TLS certificate")
+    group.add_argument(
+        "--nats-ca", type=Path, metavar="FILE", help="the CA that signed the NATS server's TLS certificate"
+    )
     if table:
         group.add_argument(
             "--nats-take-over",

@@ -18,6 +18,7 @@ own stops answering.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -74,9 +75,7 @@ class Relay:
     # ----------------------------------------------------------------- NATS
 
     async def start(self) -> None:
-        self._nc = await connect_until_done(
-            self.options, "fireteam relay", self.log, on_reconnect=self._reconnected
-        )
+        self._nc = await connect_until_done(self.options, "fireteam relay", self.log, on_reconnect=self._reconnected)
         await self._follow()
         await self._nc.subscribe(RELAY_SUBJECTS, cb=self._heard)
         self._tasks.append(asyncio.get_running_loop().create_task(self._announce(), name="relay announcements"))
@@ -89,10 +88,8 @@ class Relay:
         from nats.js.api import DeliverPolicy
 
         if self._sub is not None:
-            try:
+            with contextlib.suppress(Exception):  # the old consumer went with the old connection
                 await self._sub.unsubscribe()
-            except Exception:  # noqa: BLE001 - the old consumer went with the old connection
-                pass
         js = self._nc.jetstream()
         while True:
             try:
@@ -128,7 +125,9 @@ class Relay:
     def _refused(self, subject: str, why: str) -> None:
         self.refused_messages += 1
         if self.refused_messages <= 10 or self.refused_messages % 1000 == 0:  # a flood is not a flood of log lines
-            self.log.warning("relay: message on %r refused (%d so far): %s", subject[:100], self.refused_messages, why[:300])
+            self.log.warning(
+                "relay: message on %r refused (%d so far): %s", subject[:100], self.refused_messages, why[:300]
+            )
 
     async def _heard(self, msg: Any) -> None:
         if len(msg.data) > MAX_ANNOUNCEMENT:

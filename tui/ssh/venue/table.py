@@ -21,6 +21,7 @@ under way are taken together by the next one (a view is the whole log).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import socket
@@ -129,10 +130,8 @@ class TablePublisher:
         self._unsubscribe = []
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # closing: its error was logged
                 await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - closing: its error was logged
-                pass
             self._task = None
         nc, self._nc = self._nc, None
         if nc is not None and nc.is_connected:

@@ -17,7 +17,6 @@ from core.language.i18n import render
 from core.report import render_html
 from core.report.build import build
 from core.secrets import sidecopy
-from core.storage.savefile import SaveError
 from core.venue import VenueError, spectator_view, table_of
 from core.views import SPECTATOR
 
@@ -105,7 +104,7 @@ def _is_fact(event: object) -> bool:
 def take_view(watched: dict[str, Watched], limit: int, subject: str, data: bytes) -> Watched | None:
     """File a spectator view under its table (a new table only below ``limit`` of them); the table if it changed.
 
-    Raises VenueError or SaveError if the message is not a spectator's view."""
+    Raises VenueError or ``SaveError`` if the message is not a spectator's view."""
     table = table_of(subject)
     w = watched.get(table)
     if w is None:
