@@ -41,6 +41,7 @@ class NatsServer:
     async def start(self) -> None:
         args = [str(BINARY), "-a", "127.0.0.1", "-p", str(self.port), "-js", "-sd", str(self.folder / "store")]
         if self.config:
+            self.folder.mkdir(parents=True, exist_ok=True)
             conf = self.folder / "nats.conf"
             conf.write_text(self.config, encoding="utf-8")
             args += ["-c", str(conf)]

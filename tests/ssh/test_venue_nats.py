@@ -336,3 +336,55 @@ async def test_a_relay_refuses_what_is_not_a_spectators_view(tmp_path: Path, ser
     finally:
         await relay.close()
         await publisher.close()
+
+
+def _permissions(doc: str) -> str:
+    """The server configuration docs/ssh.md gives (its users, with passwords in clear for the test)."""
+    start = doc.index("    authorization {")
+    block = doc[start : doc.index("\n\n", start)]
+    return "\n".join(line[4:] for line in block.splitlines()).replace('"$2a$11$..."', '"pw"') + "\n"
+
+
+async def test_the_relays_credentials_of_the_docs_read_the_spectators_stream_only(tmp_path: Path):
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "ssh.md").read_text(encoding="utf-8")
+    admin = '{ user: admin, password: "pw" }'
+    config = _permissions(doc).replace("users = [", f"users = [\n    {admin}", 1)
+    async with nats_server(tmp_path / "nats", config) as server:
+        at = f"127.0.0.1:{server.port}"
+        nc = await nats.connect(f"nats://admin:pw@{at}")
+        try:
+            from tui.ssh.venue.connection import ensure_streams
+
+            await ensure_streams(nc.jetstream())  # a venue makes the streams once
+        finally:
+            await nc.close()
+        game = demo(tmp_path / "table7.ft")
+        table = Table("table7", game)
+        publisher = TablePublisher([table], NatsOptions(f"nats://table7:pw@{at}"), LOG)
+        publisher.start()
+        relay = Relay(NatsOptions(f"nats://relay:pw@{at}"), LOG)
+        await relay.start()
+        try:
+            await caught_up(publisher, table)
+            async with asyncio.timeout(GUARD_S):
+                await relay.until(lambda: "table7" in relay.tables)
+            errors: list[Exception] = []
+            seen = asyncio.Event()
+
+            async def error(e: Exception) -> None:
+                errors.append(e)
+                seen.set()
+
+            spy = await nats.connect(f"nats://relay:pw@{at}", error_cb=error)
+            try:
+                await spy.subscribe("fireteam.side.>")
+                async with asyncio.timeout(GUARD_S):
+                    await seen.wait()
+                assert "permissions violation" in str(errors[0]).lower()
+                with pytest.raises(Exception, match="(?i)permission|timeout|no responders"):
+                    await spy.jetstream().subscribe("fireteam.side.>", stream=STREAM_SIDES, ordered_consumer=True)
+            finally:
+                await spy.close()
+        finally:
+            await relay.close()
+            await publisher.close()

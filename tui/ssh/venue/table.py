@@ -35,7 +35,6 @@ from core.venue import (
     STREAM_SIDES,
     STREAM_SPECTATORS,
     STREAM_WRITERS,
-    WRITER_SUBJECTS,
     Claim,
     Publication,
     TableViews,
@@ -150,7 +149,8 @@ class TablePublisher:
         )
         js = self._nc.jetstream(timeout=REQUEST_S)
         # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
-        await self._nc.subscribe(WRITER_SUBJECTS, cb=self._claimed)
+        for t in self._tables:  # its own tables' claims only: a table's credentials may read no other's
+            await self._nc.subscribe(writer_subject(t.table.name), cb=self._claimed)
         self._back.set()
         while True:
             await self._back.wait()
@@ -317,6 +317,6 @@ async def _last(js: Any, stream: str, subject: str) -> Any:
     from nats.js.errors import NotFoundError
 
     try:
-        return await js.get_last_msg(stream, subject)
+        return await js.get_last_msg(stream, subject, direct=True)  # by subject: a per-table permission can allow it
     except NotFoundError:
         return None
