@@ -61,8 +61,13 @@ def _parser() -> argparse.ArgumentParser:
     web.add_argument("--cert", type=Path, metavar="FILE", help=_("TLS certificate (PEM) of the browser seats"))
     web.add_argument("--key", type=Path, metavar="FILE", help=_("its private key (PEM)"))
     from tui.ssh.limits import add_arguments
+    from tui.ssh.venue.options import add_nats_arguments
 
     add_arguments(s)
+    add_nats_arguments(s, table=True)
+    from tui.ssh.venue.relaymain import add_relay_parser
+
+    add_relay_parser(sub)
     i = sub.add_parser("invite", help=_("invite a player to a seat of fireteam serve: a link and an SSH command"))
     from tui.ssh.invite import add_arguments as add_invite_arguments
 
@@ -175,7 +180,8 @@ def _is_client(argv: list[str]) -> bool:
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
-    return not (words and (words[0] in (*HEADLESS, "serve", "invite") or words[0] in ("-h", "--help", "--version")))
+    servers = ("serve", "invite", "relay")
+    return not (words and (words[0] in (*HEADLESS, *servers) or words[0] in ("-h", "--help", "--version")))
 
 
 def _headless(argv: list[str]) -> int:
@@ -187,6 +193,10 @@ def _headless(argv: list[str]) -> int:
         from tui.ssh.main import serve_main
 
         return serve_main(args)
+    if args.command == "relay":
+        from tui.ssh.venue.relaymain import relay_main
+
+        return relay_main(args)
     if args.command == "invite":
         from tui.ssh.invite import invite_main
 

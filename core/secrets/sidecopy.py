@@ -162,6 +162,12 @@ def read(path: Path) -> SideCopy:
         raise SaveError(_("{path}: no such file; check the name").format(path=path)) from None
     except OSError as e:
         raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
+    return decode(data, path)
+
+
+def decode(data: bytes, path: Path | str) -> SideCopy:
+    """A side's copy from its bytes (a file's, or a venue's message: ``core.venue``), checked as hostile input;
+    ``path`` names where they came from in what is said."""
     try:
         copy = msgspec.json.decode(data, type=SideCopy)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError) as e:
@@ -207,7 +213,11 @@ def open_to_read(path: Path) -> Game:
 def open_copy(path: Path) -> Game:
     """A side's copy as a read-only game of its role (``Game.copy_role``), checked as hostile
     input: what it holds must make a game as any save's events must."""
-    copy = read(path)
+    return copy_as_game(read(path), path)
+
+
+def copy_as_game(copy: SideCopy, path: Path) -> Game:
+    """A copy already read (:func:`decode`) as a read-only game of its role; ``path`` names it."""
     try:
         ruleset = get_ruleset(copy.header.ruleset, copy.header.variant)
     except ValueError as e:

@@ -38,6 +38,8 @@ from tui.ssh.server import (
     private_save,
     server_log,
 )
+from tui.ssh.venue.connection import NatsOptions
+from tui.ssh.venue.options import nats_options
 
 SEATS_EXAMPLE = """\
 [[seat]]
@@ -129,6 +131,11 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
     print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
     print(f"seats drawn by {workers} worker processes" if workers else "seats drawn in this process")
     web = _web_options(args)
+    try:
+        venue = nats_options(args, folder)
+    except ValueError as e:
+        venue = None
+        web = web if isinstance(web, str) else str(e)
     if isinstance(web, str):
         for t in tables:
             t.game.close()
@@ -155,7 +162,9 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
         ssh_host=args.host, ssh_port=args.port, seats=str(seats_path.resolve()), games=[t.name for t in tables]
     )
     try:
-        return asyncio.run(_serve(server, args.host, args.port, log, web, folder, where))
+        return asyncio.run(
+            _serve(server, args.host, args.port, log, web, folder, where, venue, getattr(args, "nats_take_over", False))
+        )
     finally:
         for t in tables:
             t.game.close()
@@ -205,7 +214,20 @@ async def _serve(
     web: _Web | None,
     folder: Path,
     where: Addresses,
+    venue: NatsOptions | None = None,
+    take_over: bool = False,
 ) -> int:
+    publisher = None
+    if venue is not None:
+        from core.venue import VenueError
+        from tui.ssh.venue.table import TablePublisher
+
+        try:
+            publisher = TablePublisher(server.tables, venue, log, take_over=take_over)
+        except VenueError as e:
+            print(f"error: {e}; rename the save", file=sys.stderr)
+            await server.close()
+            return 2
     try:
         if isinstance(server, FireteamServer) and web is not None:
             tls = None
@@ -239,9 +261,14 @@ async def _serve(
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the host's terminal closed
         loop.add_signal_handler(sig, lambda sig=sig: (stopped_by.append(sig), stop.set()))
     console = _Console(server, loop)
+    if publisher is not None:
+        publisher.start()  # the views of every table, on the venue's NATS (tui.ssh.venue.table)
+        print(f"publishing the tables' views on {venue.url}", flush=True)
     await stop.wait()
     console.close()
     log.info("stopping on %s", stopped_by[0].name)
+    if publisher is not None:
+        await publisher.close()
     await server.close()
     return 0
 

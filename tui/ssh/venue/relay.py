@@ -1,0 +1,292 @@
+"""``fireteam relay``: spectators of any table of the venue, served from NATS alone.
+
+A relay keeps no save: it follows the stream of the spectators' views
+(``FIRETEAM_SPECTATORS``; its credentials read nothing else) with an ordered consumer,
+which hands it the newest view of every table first (a late joiner's key frame: each view
+is the whole log) and then each new one.  It serves them to browsers: the venue page (every
+table live: ruleset, scenario, turn, score; a click to watch), a table's page (its log as
+the spectators see it, live) and a table's report.
+
+Watchers are sent the newest state only: one that reads slowly skips the views it missed
+(its next message is the newest), as a shared screen skips frames for a slow spectator.
+
+Relays find each other on core NATS (``fireteam.relay.ID``, each saying where browsers reach
+it, every few seconds); every page is told the live relays, and goes to another when its
+own stops answering.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from importlib import resources
+from typing import Any
+
+import msgspec
+from aiohttp import WSMsgType, web
+
+from core.storage.savefile import SaveError
+from core.venue import MAX_TABLES, MAX_VIEW_BYTES, NAME, SPECTATOR_SUBJECTS, STREAM_SPECTATORS, VenueError
+from tui.ssh.venue.connection import NatsOptions, connect_until_done
+from tui.ssh.venue.watched import Summary, Watched, take_view
+
+#: Seconds between a relay's announcements; one unheard for three of them is taken for gone.
+ANNOUNCE_S = 2.0
+RELAY_SUBJECTS = "fireteam.relay.*"
+#: Browsers a relay serves at once; more are refused (another relay has room).
+MAX_WATCHERS = 5000
+#: A relay's announcement at most (a URL).
+MAX_ANNOUNCEMENT = 512
+_PAGES = resources.files("tui.ssh.venue") / "page"
+_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws: wss: http: https:"
+_TYPES = {"venue.html": "text/html", "watch.html": "text/html", "relay.js": "text/javascript", "relay.css": "text/css"}
+
+
+class Announcement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    url: str
+
+
+class Relay:
+    """The spectators' views of the venue's tables, followed on NATS, and the browsers watching them."""
+
+    def __init__(self, options: NatsOptions, log: logging.Logger, *, public_url: str = "") -> None:
+        self.options = options
+        self.log = log
+        self.public_url = public_url
+        self.id = secrets.token_hex(6)
+        self.tables: dict[str, Watched] = {}
+        #: Other relays heard of: their URL and when last heard.
+        self.relays: dict[str, float] = {}
+        self.changed = asyncio.Condition()
+        #: Counts the changes a venue page shows (a table's view, a relay heard of or gone).
+        self.generation = 0
+        self._encoded: dict[str | None, tuple[int, bytes]] = {}
+        self.watchers = 0
+        self.refused_messages = 0
+        self._nc: Any = None
+        self._sub: Any = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._runner: web.AppRunner | None = None
+        self._feeds: set[asyncio.Task[Any]] = set()
+
+    # ----------------------------------------------------------------- NATS
+
+    async def start(self) -> None:
+        self._nc = await connect_until_done(self.options, "fireteam relay", self.log, on_reconnect=self._reconnected)
+        await self._follow()
+        await self._nc.subscribe(RELAY_SUBJECTS, cb=self._heard)
+        self._tasks.append(asyncio.get_running_loop().create_task(self._announce(), name="relay announcements"))
+
+    def _reconnected(self) -> None:
+        # The stream may have been restarted with the server: follow it again from each table's newest view.
+        self._tasks.append(asyncio.get_running_loop().create_task(self._follow(), name="relay follows again"))
+
+    async def _follow(self) -> None:
+        from nats.js.api import DeliverPolicy
+
+        if self._sub is not None:
+            with contextlib.suppress(Exception):  # the old consumer went with the old connection
+                await self._sub.unsubscribe()
+        js = self._nc.jetstream()
+        while True:
+            try:
+                self._sub = await js.subscribe(
+                    SPECTATOR_SUBJECTS,
+                    stream=STREAM_SPECTATORS,
+                    ordered_consumer=True,
+                    deliver_policy=DeliverPolicy.LAST_PER_SUBJECT,
+                    cb=self._view,
+                )
+                return
+            except Exception as e:  # the stream not made yet (no table started), or JetStream not ready
+                self.log.info("relay: waiting for the venue's stream (%s)", e or type(e).__name__)
+                await asyncio.sleep(ANNOUNCE_S)
+
+    async def _view(self, msg: Any) -> None:
+        if len(msg.data) > MAX_VIEW_BYTES:
+            self._refused(msg.subject, "too large")
+            return
+        try:
+            watched = take_view(self.tables, MAX_TABLES, msg.subject, msg.data)
+        except (VenueError, SaveError) as e:
+            self._refused(msg.subject, str(e))
+            return
+        if watched is not None:
+            await self._changed()
+
+    async def _changed(self) -> None:
+        self.generation += 1
+        async with self.changed:
+            self.changed.notify_all()
+
+    def _refused(self, subject: str, why: str) -> None:
+        self.refused_messages += 1
+        if self.refused_messages <= 10 or self.refused_messages % 1000 == 0:  # a flood is not a flood of log lines
+            self.log.warning(
+                "relay: message on %r refused (%d so far): %s", subject[:100], self.refused_messages, why[:300]
+            )
+
+    async def _heard(self, msg: Any) -> None:
+        if len(msg.data) > MAX_ANNOUNCEMENT:
+            return
+        try:
+            url = msgspec.json.decode(msg.data, type=Announcement).url
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return
+        if url.startswith(("http://", "https://")) and (url in self.relays or len(self.relays) < 100):
+            new = url not in self.relays
+            self.relays[url] = time.monotonic()
+            if new:
+                await self._changed()
+
+    async def _announce(self) -> None:
+        while True:
+            if self.public_url:
+                await self._nc.publish(f"fireteam.relay.{self.id}", msgspec.json.encode(Announcement(self.public_url)))
+            await asyncio.sleep(ANNOUNCE_S)
+
+    def live_relays(self) -> list[str]:
+        now = time.monotonic()
+        heard = [url for url, when in self.relays.items() if now - when < 3 * ANNOUNCE_S]
+        return sorted({*heard, *([self.public_url] if self.public_url else [])})
+
+    async def until(self, check) -> None:
+        """Wait until ``check()`` holds, looked at after each view taken in (tests)."""
+        async with self.changed:
+            await self.changed.wait_for(check)
+
+    # ----------------------------------------------------------------- the web
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=1024)
+        app.router.add_get("/", self._page("venue.html"))
+        app.router.add_get("/watch/{table}", self._page("watch.html"))
+        app.router.add_get("/relay.js", self._page("relay.js"))
+        app.router.add_get("/relay.css", self._page("relay.css"))
+        app.router.add_get("/tables", self._tables)
+        app.router.add_get("/relays", self._relays)
+        app.router.add_get("/report/{table}", self._report)
+        app.router.add_get("/live", self._live)
+        app.router.add_get("/live/{table}", self._live)
+        return app
+
+    async def start_web(self, host: str, port: int) -> int:
+        self._runner = web.AppRunner(self.app(), access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        bound = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        if not self.public_url:
+            self.public_url = f"http://{host}:{bound}"
+        return bound
+
+    def _page(self, name: str):
+        body = (_PAGES / name).read_bytes()
+
+        async def page(request: web.Request) -> web.Response:
+            return web.Response(body=body, content_type=_TYPES[name], headers=_headers())
+
+        return page
+
+    def _summaries(self) -> list[Summary]:
+        return [w.summary for _name, w in sorted(self.tables.items()) if w.summary is not None]
+
+    async def _tables(self, request: web.Request) -> web.Response:
+        return _json({"tables": self._summaries(), "relays": self.live_relays()})
+
+    async def _relays(self, request: web.Request) -> web.Response:
+        return _json({"relays": self.live_relays()})
+
+    async def _report(self, request: web.Request) -> web.Response:
+        w = self._watched(request)
+        return web.Response(text=w.report(), content_type="text/html", headers=_headers())
+
+    def _watched(self, request: web.Request) -> Watched:
+        name = request.match_info["table"]
+        w = self.tables.get(name) if NAME.fullmatch(name) else None
+        if w is None or w.summary is None:
+            raise web.HTTPNotFound(text="no such table at this venue")
+        return w
+
+    async def _live(self, request: web.Request) -> web.StreamResponse:
+        """A page's live feed: the venue's tables (``/live``) or one table (``/live/TABLE``), the newest each time."""
+        table = request.match_info.get("table")
+        if table is not None and not NAME.fullmatch(table):
+            raise web.HTTPNotFound(text="no such table at this venue")
+        if self.watchers >= MAX_WATCHERS:
+            raise web.HTTPServiceUnavailable(text="this relay is full; another will have room")
+        ws = web.WebSocketResponse(max_msg_size=256, heartbeat=30.0)
+        await ws.prepare(request)
+        self.watchers += 1
+        feed = asyncio.current_task()
+        assert feed is not None
+        self._feeds.add(feed)
+        try:
+            reader = asyncio.get_running_loop().create_task(_ignore_input(ws))
+            sent = -1
+            while not ws.closed and not reader.done():
+                message, version = self._state(table)
+                if version != sent:
+                    await ws.send_bytes(message)  # the newest only: a slow page skips what it missed
+                    sent = version
+                waiter = asyncio.ensure_future(self._next_change(version, table))
+                await asyncio.wait({waiter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+            reader.cancel()
+        finally:
+            self.watchers -= 1
+            self._feeds.discard(feed)
+        return ws
+
+    def _version(self, table: str | None) -> int:
+        if table is None:
+            return self.generation
+        w = self.tables.get(table)
+        return w.version if w is not None else 0
+
+    def _state(self, table: str | None) -> tuple[bytes, int]:
+        """What a page is sent now, and its version: encoded once for all the pages that watch it."""
+        version = self._version(table)
+        cached = self._encoded.get(table)
+        if cached is not None and cached[0] == version:
+            return cached[1], version
+        relays = self.live_relays()
+        if table is None:
+            message = msgspec.json.encode({"tables": self._summaries(), "relays": relays})
+        else:
+            w = self.tables.get(table)
+            summary, lines = (w.summary, w.lines) if w is not None else (None, [])
+            message = msgspec.json.encode({"summary": summary, "lines": lines, "relays": relays})
+        if table is None or table in self.tables:  # no entry for every name a browser makes up
+            self._encoded[table] = (version, message)
+        return message, version
+
+    async def _next_change(self, version: int, table: str | None) -> None:
+        async with self.changed:
+            await self.changed.wait_for(lambda: self._version(table) != version)
+
+    async def close(self) -> None:
+        for task in [*self._tasks, *self._feeds]:  # a feed waits for news that will not come
+            task.cancel()
+        if self._runner is not None:
+            await self._runner.cleanup()
+        if self._nc is not None:
+            await self._nc.close()
+
+
+async def _ignore_input(ws: web.WebSocketResponse) -> None:
+    """A watcher sends nothing: anything it does send is read and dropped; its close ends the feed."""
+    async for msg in ws:
+        if msg.type in (WSMsgType.ERROR, WSMsgType.CLOSE):
+            break
+
+
+def _headers() -> dict[str, str]:
+    return {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def _json(value: Any) -> web.Response:
+    return web.Response(body=msgspec.json.encode(value), content_type="application/json", headers=_headers())

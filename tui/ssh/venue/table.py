@@ -1,0 +1,322 @@
+"""``fireteam serve --nats URL``: a table publishes each role's view to the venue's JetStream.
+
+The save stays the truth.  After each command (``Game.subscribe``, called once the
+command is synced to the file) the publisher wakes, works out which roles' views changed
+(``core.venue.TableViews``) and publishes those, each with its message id and fenced by
+``Nats-Expected-Last-Subject-Sequence``: a publish lands only if the subject's last
+message is the one this table published last.  Commands that come while a publish is
+under way are taken together by the next one (a view is the whole log).
+
+* NATS gone: the table plays on (nothing here is awaited by a command).  When NATS is
+  back, the publisher reads what the stream holds and sends what it lacks: the newest view
+  of each role, from the game (from its file), with the next message id.  A view that did
+  land before the answer was lost is a duplicate by its id and is dropped by the stream.
+* A second ``fireteam serve`` with the same table: a table is claimed on
+  ``fireteam.writer.TABLE`` when publishing starts (fenced the same way); a claim held by
+  another server is refused unless ``--nats-take-over`` (that server's laptop is gone), and
+  a server whose fenced publish is refused because another took the table over stops
+  publishing it and says so.  Its players play on; its save is its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import socket
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
+
+from core.venue import (
+    STREAM_SIDES,
+    STREAM_SPECTATORS,
+    STREAM_WRITERS,
+    Claim,
+    Publication,
+    TableViews,
+    VenueError,
+    read_claim,
+    roles,
+    view_subject,
+    writer_subject,
+)
+from core.views import SPECTATOR
+from tui.ssh.server import Table
+from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams
+
+#: JetStream's error code for a publish whose expected last subject sequence is not the subject's.
+WRONG_LAST_SEQUENCE = 10071
+
+
+class Refused(Exception):
+    """Another server holds the table (its claim, or a fenced publish refused)."""
+
+
+class _Fenced:
+    """One table's publishing: its views, its claim, and the last sequence of each of its subjects."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.views = TableViews(table.name)
+        self.last: dict[str, int] = {}  # subject → its last sequence, as this table knows it
+        self.claim_seq = 0
+        self.refused = ""
+
+
+class TablePublisher:
+    """Publishes the views of ``tables`` while the server runs (``start``, ``close``)."""
+
+    def __init__(
+        self,
+        tables: Sequence[Table],
+        options: NatsOptions,
+        log: logging.Logger,
+        *,
+        take_over: bool = False,
+        host: str | None = None,
+    ) -> None:
+        self.options = options
+        self.log = log
+        self.take_over = take_over
+        self.claim = Claim(
+            writer=secrets.token_hex(8),
+            host=host or socket.gethostname(),
+            since=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        )
+        self._tables = [_Fenced(t) for t in tables]
+        for t in self._tables:
+            for role in roles(t.table.game):
+                view_subject(t.table.name, role)  # a name no subject can hold stops the server before it starts
+        self._wake = asyncio.Event()
+        self._back = asyncio.Event()
+        self._progress = asyncio.Condition()
+        self._unsubscribe: list[Callable[[], None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._nc: Any = None
+        #: Times the views were published (each pass that sent any), for tests and the log.
+        self.passes = 0
+
+    # ----------------------------------------------------------------- the server's side
+
+    def start(self) -> None:
+        self._unsubscribe = [t.table.game.subscribe(lambda _outcome: self._wake.set()) for t in self._tables]
+        self._wake.set()  # the views as they stand at start
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="venue publisher")
+
+    def refused(self) -> dict[str, str]:
+        """Each table this server may not publish, and why."""
+        return {t.table.name: t.refused for t in self._tables if t.refused}
+
+    async def until(self, check: Callable[[], bool]) -> None:
+        """Wait until ``check()`` holds, looked at after each pass of the publisher (tests, the bench)."""
+        async with self._progress:
+            await self._progress.wait_for(check)
+
+    def published(self, table: str, role: str = SPECTATOR) -> bytes | None:
+        """The last view of ``role`` at ``table`` the stream acknowledged."""
+        for t in self._tables:
+            if t.table.name == table:
+                return t.views.sent.get(role)
+        return None
+
+    async def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):  # closing: its error was logged
+                await self._task
+            self._task = None
+        nc, self._nc = self._nc, None
+        if nc is not None and nc.is_connected:
+            js = nc.jetstream(timeout=REQUEST_S)
+            for t in self._tables:
+                if t.claim_seq and not t.refused:
+                    await self._release(js, t)
+        if nc is not None:
+            await nc.close()
+
+    # ----------------------------------------------------------------- publishing
+
+    async def _run(self) -> None:
+        self._nc = await connect_until_done(
+            self.options, "fireteam serve", self.log, on_reconnect=self._back.set, on_disconnect=self._back.clear
+        )
+        js = self._nc.jetstream(timeout=REQUEST_S)
+        # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
+        for t in self._tables:  # its own tables' claims only: a table's credentials may read no other's
+            await self._nc.subscribe(writer_subject(t.table.name), cb=self._claimed)
+        self._back.set()
+        while True:
+            await self._back.wait()
+            try:
+                await ensure_streams(js)
+                for t in self._tables:
+                    await self._resume_fenced(js, t)
+                while True:
+                    await self._wake.wait()
+                    self._wake.clear()
+                    await self._pass(js)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # NATS gone, or an answer lost: the table plays on
+                self.log.warning("NATS: views not published (%s); sent again once NATS answers", e or type(e).__name__)
+                if self._nc.is_connected:
+                    self._back.clear()
+                    await asyncio.sleep(1.0)  # connected yet failing (JetStream not ready): try again shortly
+                    self._back.set()
+                self._wake.set()  # what was missed goes out after the resume
+
+    async def _claimed(self, msg: Any) -> None:
+        held = read_claim(msg.data)
+        if held is None or held.released or held.writer == self.claim.writer:
+            return
+        for t in self._tables:
+            if not t.refused and msg.subject == writer_subject(t.table.name):
+                t.refused = f"fireteam serve on {held.host!r} took it over (since {held.since})"
+                self.log.error("venue: table %s is no longer published from here: %s", t.table.name, t.refused)
+        async with self._progress:
+            self._progress.notify_all()
+
+    async def _pass(self, js: Any) -> None:
+        sent = 0
+        for t in self._tables:
+            if t.refused:
+                continue
+            try:
+                changes = t.views.changes(t.table.game)
+            except VenueError as e:
+                self.log.error("venue: table %s not published: %s", t.table.name, e)
+                continue
+            for publication in changes:
+                try:
+                    await self._publish(js, t, publication)
+                    sent += 1
+                except Refused as e:
+                    t.refused = str(e)
+                    self.log.error("venue: table %s is no longer published from here: %s", t.table.name, e)
+                    break
+        if sent:
+            self.passes += 1
+        async with self._progress:
+            self._progress.notify_all()
+
+    async def _publish(self, js: Any, t: _Fenced, p: Publication) -> None:
+        from nats.js.errors import APIError
+
+        headers = {"Nats-Msg-Id": p.msg_id, "Nats-Expected-Last-Subject-Sequence": str(t.last.get(p.subject, 0))}
+        stream = STREAM_SPECTATORS if p.role == SPECTATOR else STREAM_SIDES
+        try:
+            ack = await js.publish(p.subject, p.body, stream=stream, headers=headers)
+        except APIError as e:
+            if e.err_code != WRONG_LAST_SEQUENCE:
+                raise
+            # Either another server published this subject, or the stream lost what it acknowledged
+            # (a NATS server stopped hard before its sync): the claim says which.
+            await self._check_claim(js, t)
+            await self._resume(js, t)
+            self._wake.set()  # published again, from what the stream holds now
+            return
+        t.last[p.subject] = ack.seq
+        t.views.published(p)
+
+    async def _resume_fenced(self, js: Any, t: _Fenced) -> None:
+        if t.refused:
+            return
+        try:
+            await self._resume(js, t)
+        except Refused as e:
+            t.refused = str(e)
+            self.log.error("venue: table %s is no longer published from here: %s", t.table.name, e)
+
+    async def _resume(self, js: Any, t: _Fenced) -> None:
+        """Claim the table (or check the claim), and read what the stream holds of each of its views."""
+        if not t.claim_seq:
+            await self._claim(js, t)
+            if t.refused:
+                return
+        else:
+            await self._check_claim(js, t)
+        for role in roles(t.table.game):
+            subject = view_subject(t.table.name, role)
+            stream = STREAM_SPECTATORS if role == SPECTATOR else STREAM_SIDES
+            msg = await _last(js, stream, subject)
+            if msg is None:
+                t.last[subject] = 0
+                t.views.sent.pop(role, None)
+                continue
+            t.last[subject] = msg.seq
+            t.views.resume(role, msg.data or b"", (msg.headers or {}).get("Nats-Msg-Id", ""))
+
+    async def _claim(self, js: Any, t: _Fenced) -> None:
+        from nats.js.errors import APIError
+
+        subject = writer_subject(t.table.name)
+        msg = await _last(js, STREAM_WRITERS, subject)
+        held = read_claim(msg.data or b"") if msg is not None else None
+        if held is not None and not held.released and held.writer != self.claim.writer and not self.take_over:
+            t.refused = (
+                f"fireteam serve on {held.host!r} publishes it (since {held.since}); if that server is gone, "
+                "start this one with --nats-take-over"
+            )
+            self.log.error("venue: table %s not published: %s", t.table.name, t.refused)
+            return
+        expected = str(msg.seq if msg is not None else 0)
+        try:
+            ack = await js.publish(
+                subject,
+                msgspec.json.encode(self.claim),
+                stream=STREAM_WRITERS,
+                headers={"Nats-Expected-Last-Subject-Sequence": expected},
+            )
+        except APIError as e:
+            if e.err_code != WRONG_LAST_SEQUENCE:
+                raise
+            t.refused = "another fireteam serve claimed it at the same moment"
+            self.log.error("venue: table %s not published: %s", t.table.name, t.refused)
+            return
+        t.claim_seq = ack.seq
+        self.log.info("venue: publishing table %s (%s)", t.table.name, "taken over" if held else "claimed")
+
+    async def _check_claim(self, js: Any, t: _Fenced) -> None:
+        msg = await _last(js, STREAM_WRITERS, writer_subject(t.table.name))
+        held = read_claim(msg.data or b"") if msg is not None else None
+        if held is None:  # the stream lost the claim (a hard stop of its server): claimed again
+            t.claim_seq = 0
+            await self._claim(js, t)
+            if t.refused:
+                raise Refused(t.refused)
+        elif held.writer != self.claim.writer:
+            raise Refused(f"fireteam serve on {held.host!r} took it over (since {held.since})")
+
+    async def _release(self, js: Any, t: _Fenced) -> None:
+        from nats.js.errors import APIError
+
+        released = msgspec.structs.replace(self.claim, released=True)
+        subject = writer_subject(t.table.name)
+        try:
+            await js.publish(
+                subject,
+                msgspec.json.encode(released),
+                stream=STREAM_WRITERS,
+                headers={"Nats-Expected-Last-Subject-Sequence": str(t.claim_seq)},
+            )
+        except APIError:
+            pass  # taken over meanwhile: it is not ours to release
+        except Exception as e:  # NATS gone at the end: the next server takes it over by hand
+            self.log.warning("venue: table %s not released (%s)", t.table.name, e)
+
+
+async def _last(js: Any, stream: str, subject: str) -> Any:
+    """The last message of ``subject`` in ``stream``, or None."""
+    from nats.js.errors import NotFoundError
+
+    try:
+        return await js.get_last_msg(stream, subject, direct=True)  # by subject: a per-table permission can allow it
+    except NotFoundError:
+        return None

@@ -1,0 +1,117 @@
+"""A table as a relay holds it: the spectators' view from NATS, read as a game, and what it shows.
+
+Everything here comes from a message anyone with publish rights on the venue's NATS
+could have forged: it is decoded and checked (``core.venue.spectator_view``), opened as
+any side's copy is (``sidecopy.copy_as_game``: a copy that does not make a game is
+refused), and only ever shown as text (the pages set ``textContent``; the report escapes).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+
+from core.game import Game
+from core.language.i18n import render
+from core.report import render_html
+from core.report.build import build
+from core.secrets import sidecopy
+from core.venue import VenueError, spectator_view, table_of
+from core.views import SPECTATOR
+
+#: The log lines a watcher is sent at most (the newest): a whole recorded game is 257–525.
+MAX_LINES = 2000
+
+
+class Score(msgspec.Struct, frozen=True):
+    side: str
+    score: int
+
+
+class Summary(msgspec.Struct, frozen=True):
+    """One table on the venue page."""
+
+    table: str
+    ruleset: str
+    scenario: str
+    turn: int
+    phase: str
+    score_name: str
+    scores: list[Score]
+    result: str
+    #: Counts the views this relay took in for the table: a page knows it has the newest.
+    version: int
+
+
+class Watched:
+    """One table's newest spectator view, and what the pages show of it."""
+
+    def __init__(self, table: str) -> None:
+        self.table = table
+        self.body = b""
+        self.version = 0
+        self.game: Game | None = None
+        self.summary: Summary | None = None
+        self.lines: list[str] = []
+        self._report: str | None = None
+
+    def take(self, subject: str, data: bytes) -> bool:
+        """Take a new view (False if it is the one held already); VenueError or SaveError if it is not one."""
+        if data == self.body:
+            return False
+        table, copy = spectator_view(subject, data)
+        if table != self.table:
+            raise VenueError(f"{subject}: not table {self.table}")
+        game = sidecopy.copy_as_game(copy, Path(subject))
+        report = build(game, SPECTATOR)
+        f = report.facts
+        scores = [Score(s.name, f.score_by_turn[s.id][-1] if f.score_by_turn.get(s.id) else 0) for s in f.sides]
+        state = game.state
+        book = game.ruleset.domain
+        self.body = data
+        self.version += 1
+        self.game = game
+        self.summary = Summary(
+            table=self.table,
+            ruleset=f"{f.ruleset} {f.ruleset_version}",
+            scenario=f.scenario,
+            turn=state.turn,
+            phase=state.phase,
+            score_name=f.score_name,
+            scores=scores,
+            result=render(state.result, book) if state.result else "",
+            version=self.version,
+        )
+        self.lines = [("    " if _is_fact(line.event) else "") + line.text for line in game.log_lines(SPECTATOR)][
+            -MAX_LINES:
+        ]
+        self._report = None
+        return True
+
+    def report(self) -> str:
+        """The report of the game as the spectators saw it (HTML, every text escaped), made when first asked."""
+        if self._report is None:
+            assert self.game is not None
+            self._report = render_html.render(build(self.game, SPECTATOR))
+        return self._report
+
+
+def _is_fact(event: object) -> bool:
+    return type(event).__name__ not in ("Issued", "Undone", "Redone")
+
+
+def take_view(watched: dict[str, Watched], limit: int, subject: str, data: bytes) -> Watched | None:
+    """File a spectator view under its table (a new table only below ``limit`` of them); the table if it changed.
+
+    Raises VenueError or ``SaveError`` if the message is not a spectator's view."""
+    table = table_of(subject)
+    w = watched.get(table)
+    if w is None:
+        if len(watched) >= limit:
+            raise VenueError(f"{subject}: more than {limit} tables; not followed")
+        w = Watched(table)
+    if not w.take(subject, data):
+        return None
+    watched[table] = w
+    return w
