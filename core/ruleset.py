@@ -52,9 +52,8 @@ from core.views import (  # noqa: F401  (roles live in views)
 )
 
 if TYPE_CHECKING:
-    from core.rulesets.common import Loaded
     from core.rulesmap import RulesMap
-    from core.scenarios.schema import Format, Scenario
+    from core.scenarios.schema import Format
 
 
 class RollAhead(Exception):
@@ -512,7 +511,7 @@ class Ruleset(ABC):
         self.variant = variant
 
     @property
-    def scenarios(self) -> Mapping[str, Loaded | Scenario]:
+    def scenarios(self) -> Mapping[str, Any]:
         """The built-in scenarios by id, each a file decoded by ``scenario_format``
         (``core.rulesets.common.load_scenarios``, read when first asked for) or a
         ready table (``core.scenarios.schema.Scenario``); none by default."""
@@ -727,8 +726,9 @@ def available() -> list[str]:
 
 class RulesetIds(Collection[str]):
     """:func:`available`, looked into only when first used: an argument's ``choices``
-    (give it a ``metavar``, which argparse shows instead of listing them) that costs a
-    start nothing, as finding the installed plugins would, until the argument is given."""
+    (give it a ``metavar``, which argparse shows instead of listing them) that spares a
+    start the search of the installed packages and the import of every plugin until the
+    argument is given."""
 
     def __contains__(self, ruleset_id: object) -> bool:
         return ruleset_id in available()
@@ -756,7 +756,7 @@ def _plugins_found() -> dict[str, type[Ruleset]]:
     plugin never stops a start, and none replaces a built-in."""
     global _PLUGINS
     if _PLUGINS is None:
-        from importlib.metadata import entry_points  # ~25 ms: only when the rulesets are listed
+        from importlib.metadata import entry_points
 
         found: dict[str, type[Ruleset]] = {}
         for ep in sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: (ep.name, ep.value)):
