@@ -161,17 +161,6 @@ def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
     return loaded
 
 
-def starting_at(first: ev.PhaseBegan) -> Handler:
-    """The ``scenario`` command's handler of a ruleset whose games begin with ``first``
-    once the scenario is set up (a command the rulesets share: its words are the core's)."""
-
-    def scenario(ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, args["name"])
-        ctx.emit(first)
-
-    return scenario
-
-
 def scenario_command(
     scenarios: Mapping[str, Loaded],
     handler: Handler,

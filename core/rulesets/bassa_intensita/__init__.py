@@ -35,7 +35,7 @@ from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
-from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, load_scenarios, scenario_command, starting_at
+from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -147,8 +147,11 @@ class BassaIntensita(Ruleset):
                     spec, params=(spec.params[0], Param("status", "choice", choices=statuses))
                 )
             tools.append(spec)
-        start = starting_at(ev.PhaseBegan(turn=1, phase="initiative"))
-        return [scenario_command(self.scenarios, start), *commands.COMMANDS, *tools]
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *tools]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, args["name"])
+        ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         turn.check_turn(self, state, parsed, role)

@@ -19,7 +19,7 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import Msg, piece_name, side_name
 from core.ruleset import CommandSpec, Context, Phase, Ruleset
-from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, load_scenarios, scenario_command, starting_at
+from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
 from core.rulesets.ludonet.scenario_format import FORMAT
 from core.rulesets.ludonet.words import DOMAIN, _
@@ -107,8 +107,11 @@ class Ludonet(Ruleset):
         return load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
-        start = starting_at(ev.PhaseBegan(turn=0, phase="deployment"))
-        return [scenario_command(self.scenarios, start), *commands.COMMANDS, *REFEREE_TOOLS]
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *REFEREE_TOOLS]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, args["name"])
+        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
         turn.check_turn(self, state, parsed, role)
