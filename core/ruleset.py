@@ -13,14 +13,21 @@ dice, the issuing role) and emits events into it, or raises :class:`Refused`
 with the reason.  Handlers never touch files, clocks or the screen, so the same
 command gives the same events in a client, a script or over SSH.
 
-See ``docs/architecture.md`` for how the four seed rulesets map onto this.
+:class:`Ruleset` is the contract (what a ruleset must give, what it may); the
+registry at the end (:func:`get_ruleset`, :func:`available`, :func:`register`)
+finds the built-in rulesets and those installed packages declare.  See
+``docs/architecture.md`` ("The ruleset interface") for a minimal ruleset.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
+import logging
+import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
@@ -31,7 +38,7 @@ import msgspec
 from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, UnplacedRoll, step_index
-from core.language.i18n import CORE_DOMAIN, Domain, Text
+from core.language.i18n import Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
@@ -46,6 +53,7 @@ from core.views import (  # noqa: F401  (roles live in views)
 
 if TYPE_CHECKING:
     from core.rulesmap import RulesMap
+    from core.scenarios.schema import Format
 
 
 class RollAhead(Exception):
@@ -406,14 +414,68 @@ def _newly_hidden(e: ev.Event) -> str:
     return ""
 
 
-class Ruleset:
-    """Base class for rulesets.  Subclasses set the class attributes and commands."""
+class Ruleset(ABC):
+    """The contract every ruleset keeps: what it must give, what it may give.
 
-    id: str = ""
-    name: str = ""
-    version: str = ""
+    **Required** (abstract: a class that leaves one out cannot be made, and the
+    registry refuses it): ``id``, ``name``, ``version``, ``domain``, ``phases`` and
+    :meth:`commands`.  A subclass gives the first five as class attributes.
+
+    **Optional**, each with its default here and nowhere else: the variants, the
+    scenarios and their file format, the turn machine's :meth:`advance` and
+    :meth:`check_turn`, what the game shows of the ruleset's words (``terms``,
+    ``describe_var`` …), the names its code declares for the tests
+    (``statuses``, ``secret_vars``).
+
+    **Provided** (not meant to be overridden): :meth:`phase`, :meth:`expects`,
+    :meth:`can_end`, :meth:`describe_named`, :meth:`rules_map`.
+
+    A minimal ruleset a newcomer can copy is in docs/architecture.md ("The ruleset
+    interface"); the four built-ins are put together the same way: class
+    attributes, ``scenarios`` read from the ``scenarios/`` folder beside the
+    package, ``commands()`` = the ``scenario`` command, the ruleset's own, the
+    shared referee tools (``core.rulesets.common``).
+    """
+
+    # ------------------------------------------------------------------ required
+
+    @property
+    @abstractmethod
+    def id(self) -> str:
+        """The id saves record and the registry knows it by (:data:`RULESET_ID`)."""
+
+    @property
+    @abstractmethod
+    def name(self) -> str:
+        """The ruleset's name as shown (the New game screen, the window's title)."""
+
+    @property
+    @abstractmethod
+    def version(self) -> str:
+        """The rulebook's version this ruleset plays (each save's header keeps it)."""
+
+    @property
+    @abstractmethod
+    def domain(self) -> str:
+        """The gettext catalogue of the book's words (``core.language.i18n.Domain``):
+        declared here, never derived from where the code lies.  A ruleset with no
+        catalogue of its own gives ``CORE_DOMAIN``."""
+
+    @property
+    @abstractmethod
+    def phases(self) -> tuple[Phase, ...]:
+        """The turn machine's states, ``setup`` first (a new game begins there)."""
+
+    @abstractmethod
+    def commands(self) -> Iterable[CommandSpec]:
+        """Everything a player or the referee may type, but the commands every game
+        has (``next``, ``undo``, ``note`` …: ``core.game.builtin_commands``)."""
+
+    # ------------------------------------------------------------------ optional
+
+    #: The variants a game may be played in (``""``: the book as written).
     variants: tuple[str, ...] = ("",)
-    phases: tuple[Phase, ...] = ()
+    #: The digest of the rulebook (a file of the rules folder) its rules cite.
     rule_source: str = ""
     #: Whether a hidden unit stands on the table under a marker, which the other
     #: sides see and may name by its label (``core.views``).  Off when the book
@@ -426,52 +488,43 @@ class Ruleset:
     #: ``phases`` of the command that has it as an alias; empty: any phase; None:
     #: the ruleset has no such command).
     end_phases: tuple[str, ...] | None = None
-
-    def can_end(self, state: GameState) -> bool:
-        """Whether the referee may end the game now with :data:`END_GAME`: once set up, until it ended."""
-        phases = self.end_phases
-        if phases is None or state.phase == "setup" or state.result:
-            return False
-        return not phases or state.phase in phases
-
-    @property
-    def domain(self) -> str:
-        """The catalogue of the book's words (``core.language.i18n``): the ruleset's package name."""
-        module = type(self).__module__
-        return module.split(".")[2] if module.startswith("core.rulesets.") else CORE_DOMAIN
+    #: The scenarios' file format (``core.scenarios.schema.Format``): what a scenario
+    #: file of this ruleset may say, checked; None for a ruleset that reads no files.
+    scenario_format: Format | None = None
+    #: The prefixes of the keys that end in a piece's id (``secret.dies.<piece>``), and of
+    #: those whose value is a piece's id: ``describe_named`` names the piece by its name.
+    piece_keys: tuple[str, ...] = ()
+    piece_values: tuple[str, ...] = ()
+    #: The secret variables its rules keep (``secret.deck``), declared once: a name ending
+    #: in ``.`` is a family keyed by a piece's id (``secret.dies.<piece>``).  With
+    #: :meth:`statuses`, ``tests/core/test_core_declared_names.py`` checks that every such
+    #: name the ruleset's code writes or reads is declared, so a typo fails a test.
+    secret_vars: tuple[str, ...] = ()
+    #: The prefixes of the variables that name the scenario's kinds of piece, which a side
+    #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
+    #: ones it is not told (Linea di Tiro's ``profile.<id>``).
+    referee_vars: tuple[str, ...] = ()
 
     def __init__(self, variant: str = "") -> None:
         if variant not in self.variants:
             raise ValueError(f"{self.name} has no variant {variant!r}; choose from {', '.join(self.variants)}")
         self.variant = variant
 
-    def commands(self) -> Iterable[CommandSpec]:
-        return ()
-
-    def terms(self) -> Iterable[str]:
-        """The book's words the ruleset shows from data rather than from code (statuses,
-        weapons, qualities, results read from its tables): each is translated with the
-        context ``term`` (``core.language.i18n.Domain.term``), and the catalogue lists them all."""
-        return ()
-
-    def phrases(self) -> Iterable[str]:
-        """Words from the ruleset's data that its events hold as ``M(word)`` (a table's
-        row, a modifier's label, a weapon's name): rendered as messages, so the
-        catalogue lists them without a context."""
-        return ()
-
-    def phase(self, phase_id: str) -> Phase | None:
-        for p in self.phases:
-            if p.id == phase_id:
-                return p
-        return None
+    @property
+    def scenarios(self) -> Mapping[str, Any]:
+        """The built-in scenarios by id, each a file decoded by ``scenario_format``
+        (``core.rulesets.common.load_scenarios``, read when first asked for) or a
+        ready table (``core.scenarios.schema.Scenario``); none by default."""
+        return {}
 
     def advance(self, ctx: Context) -> None:
         """Close the current phase and begin the next (``next`` command)."""
         raise Refused("this ruleset has no turn sequence")
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
-        """Refuse a side's command that is not its turn to give (the referee may always act)."""
+        """Refuse a side's command that is not its turn to give (the referee may always act);
+        by default every command may be given at any time."""
+        return None
 
     def offered_first(self, state: GameState, spec: CommandSpec, unit: Unit) -> bool:
         """Whether completion offers ``unit`` for ``spec`` among the first, before the figures
@@ -486,36 +539,28 @@ class Ruleset:
             return False
         return True
 
-    def expects(self, state: GameState) -> str:
-        p = self.phase(state.phase)
-        return p.expects if p else ""
-
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
         """What the New game screen may choose for this scenario beyond the scenario
         itself (the mission, optional rules, extras …); none by default."""
         return ()
 
-    #: The prefixes of the keys that end in a piece's id (``secret.dies.<piece>``), and of
-    #: those whose value is a piece's id: ``describe_named`` names the piece by its name.
-    piece_keys: tuple[str, ...] = ()
-    piece_values: tuple[str, ...] = ()
+    def terms(self) -> Iterable[str]:
+        """The book's words the ruleset shows from data rather than from code (statuses,
+        weapons, qualities, results read from its tables): each is translated with the
+        context ``term`` (``core.language.i18n.Domain.term``), and the catalogue lists them all."""
+        return ()
 
-    #: The secret variables its rules keep (``secret.deck``), declared once: a name ending
-    #: in ``.`` is a family keyed by a piece's id (``secret.dies.<piece>``).  With
-    #: :meth:`statuses`, ``tests/core/test_core_declared_names.py`` checks that every such
-    #: name the ruleset's code writes or reads is declared, so a typo fails a test.
-    secret_vars: tuple[str, ...] = ()
+    def phrases(self) -> Iterable[str]:
+        """Words from the ruleset's data that its events hold as ``M(word)`` (a table's
+        row, a modifier's label, a weapon's name): rendered as messages, so the
+        catalogue lists them without a context."""
+        return ()
 
     def statuses(self) -> frozenset[str]:
         """Every status (badge) the ruleset's pieces may show, declared once beside its
         tables; a name ending in ``*`` is a family (``aboard-*``: aboard the vehicle its
         id names).  None by default: a ruleset declares its own."""
         return frozenset()
-
-    #: The prefixes of the variables that name the scenario's kinds of piece, which a side
-    #: reads only as such: its own pieces' classes it sees on them, the enemy's hidden
-    #: ones it is not told (Linea di Tiro's ``profile.<id>``).
-    referee_vars: tuple[str, ...] = ()
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
@@ -524,6 +569,46 @@ class Ruleset:
     def class_name(self, cls: str) -> str:
         """The troop class's name for display ("R3" → "Veteran")."""
         return cls
+
+    def piece_class(self, state: GameState, cls: str) -> str:
+        """A piece's class as shown, where the game's own state may name it (a class a
+        scenario file defines); ``class_name`` by default."""
+        return self.class_name(cls)
+
+    def note_for_a_side(self, text: Text) -> Text:
+        """A note as a side or a spectator reads it: a note may name the referee's command
+        (the save keeps it as it was recorded); by default the note itself."""
+        return text
+
+    def status_words(self, status: str, name: Callable[[str], str]) -> str:
+        """A status (badge) in the log's words; ``name`` names a piece by its id, for a
+        badge that holds one (Bassa Intensità's ``aboard-<vehicle>``)."""
+        return Domain(self.domain).term(status)
+
+    def success_hurts_unit(self, roll: ev.Roll) -> bool:
+        """Whether a success of ``roll`` is bad for the side of the unit it names (a
+        roll whether a vehicle's armour is penetrated): the after-action report then
+        counts its luck for the other side.  By default a success is the unit's own."""
+        return False
+
+    # ------------------------------------------------------------------ provided
+
+    def phase(self, phase_id: str) -> Phase | None:
+        for p in self.phases:
+            if p.id == phase_id:
+                return p
+        return None
+
+    def expects(self, state: GameState) -> str:
+        p = self.phase(state.phase)
+        return p.expects if p else ""
+
+    def can_end(self, state: GameState) -> bool:
+        """Whether the referee may end the game now with :data:`END_GAME`: once set up, until it ended."""
+        phases = self.end_phases
+        if phases is None or state.phase == "setup" or state.result:
+            return False
+        return not phases or state.phase in phases
 
     def describe_named(self, state: GameState, key: str, value: int | str) -> str | None:
         """``describe_var`` with the pieces the key and value name by id (``piece_keys``,
@@ -538,31 +623,10 @@ class Ruleset:
             value = units[value].name
         return self.describe_var(key, value)
 
-    def note_for_a_side(self, text: Text) -> Text:
-        """A note as a side or a spectator reads it: a note may name the referee's command
-        (the save keeps it as it was recorded); by default the note itself."""
-        return text
-
-    def status_words(self, status: str, name: Callable[[str], str]) -> str:
-        """A status (badge) in the log's words; ``name`` names a piece by its id, for a
-        badge that holds one (Bassa Intensità's ``aboard-<vehicle>``)."""
-        return Domain(self.domain).term(status)
-
-    def piece_class(self, state: GameState, cls: str) -> str:
-        """A piece's class as shown, where the game's own state may name it (a class a
-        scenario file defines); ``class_name`` by default."""
-        return self.class_name(cls)
-
     def rules_map(self) -> RulesMap | None:
         """The ruleset's rules map (``core.rulesmap``): ``data/rules_map.toml`` beside its
         package's tables, read once; None for a ruleset that has none."""
         return _rules_map(Path(sys.modules[type(self).__module__].__file__ or "").parent / "data" / "rules_map.toml")
-
-    def success_hurts_unit(self, roll: ev.Roll) -> bool:
-        """Whether a success of ``roll`` is bad for the side of the unit it names (a
-        roll whether a vehicle's armour is penetrated): the after-action report then
-        counts its luck for the other side.  By default a success is the unit's own."""
-        return False
 
 
 @cache
@@ -572,36 +636,143 @@ def _rules_map(path: Path) -> RulesMap | None:
     return load(path) if path.is_file() else None
 
 
-_REGISTRY: dict[str, Callable[[str], Ruleset]] = {}
+# ------------------------------------------------------------------------ registry
 
-#: The built-in rulesets: id → the package that registers it when imported.
-#: Only the ruleset a game uses is imported (a ruleset is dozens of modules and
-#: data tables; the client starts faster without the three it does not show).
+#: The built-in rulesets: id → where its class is (``module:Class``), imported the
+#: first time a game asks for it.  Only the ruleset a game uses is imported (a ruleset
+#: is dozens of modules and data tables; the client starts faster without the three it
+#: does not show).
 BUILTIN = {
-    "bassa-intensita": "core.rulesets.bassa_intensita",
-    "breaking-news": "core.rulesets.breaking_news",
-    "linea-di-tiro": "core.rulesets.linea_di_tiro",
-    "ludonet": "core.rulesets.ludonet",
+    "bassa-intensita": "core.rulesets.bassa_intensita:BassaIntensita",
+    "breaking-news": "core.rulesets.breaking_news:BreakingNews",
+    "linea-di-tiro": "core.rulesets.linea_di_tiro:LineaDiTiro",
+    "ludonet": "core.rulesets.ludonet:Ludonet",
 }
+#: The entry point group an installed package names its rulesets in, as pytest's and
+#: Textual's plugins are found: in its pyproject.toml,
+#: ``[project.entry-points."fireteam.rulesets"]`` then ``my-rules = "my_rules:MyRules"``
+#: (the entry point's name is the ruleset's id).
+ENTRY_POINTS = "fireteam.rulesets"
+#: What a ruleset's id may be: a save records it, and a folder of the user's scenarios is named by it.
+RULESET_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
+#: The longest report of a broken plugin (its error's words are its own: hostile).
+MAX_REPORT = 300
+#: Where a plugin that cannot be used is reported, one line each.
+LOG = logging.getLogger("fireteam.rulesets")
+
+_REGISTRY: dict[str, type[Ruleset]] = {}
+#: The installed plugins' rulesets, by id: found once (:func:`_plugins`).
+_PLUGINS: dict[str, type[Ruleset]] | None = None
 
 
-def register(ruleset_id: str, factory: Callable[[str], Ruleset]) -> None:
-    _REGISTRY[ruleset_id] = factory
+class NotARuleset(ValueError):
+    """What :func:`register` or an entry point gave cannot be registered (and why)."""
+
+
+def _checked(found: object, ruleset_id: str | None = None) -> type[Ruleset]:
+    """``found`` if it is a whole ruleset class whose id is a good one (and is
+    ``ruleset_id``, where the id was named first); else :class:`NotARuleset`."""
+    if not (isinstance(found, type) and issubclass(found, Ruleset)):
+        raise NotARuleset(f"{found!r} is not a subclass of core.ruleset.Ruleset")
+    if inspect.isabstract(found):
+        missing = ", ".join(sorted(found.__abstractmethods__))
+        raise NotARuleset(f"{found.__qualname__} does not give {missing}")
+    rid = found.id
+    if not isinstance(rid, str) or not RULESET_ID.fullmatch(rid):
+        raise NotARuleset(f"{found.__qualname__}.id {rid!r} is not lowercase letters, digits and hyphens (1-40)")
+    if ruleset_id is not None and rid != ruleset_id:
+        raise NotARuleset(f"{found.__qualname__}.id is {rid!r}, not {ruleset_id!r}")
+    return found
+
+
+def register(ruleset: type[Ruleset]) -> None:
+    """Make ``ruleset`` known by its id (a test's ruleset, a program embedding the
+    engine).  A built-in's id or another ruleset's cannot be taken: NotARuleset."""
+    _checked(ruleset)
+    rid = ruleset.id
+    if rid in BUILTIN or rid in _plugins_found():
+        raise NotARuleset(f"{rid!r} is the id of a ruleset already installed")
+    if _REGISTRY.setdefault(rid, ruleset) is not ruleset:
+        raise NotARuleset(f"{rid!r} is already registered ({_REGISTRY[rid].__qualname__})")
+
+
+def unregister(ruleset_id: str) -> None:
+    """Forget a ruleset :func:`register` made known (the built-ins and plugins stay)."""
+    _REGISTRY.pop(ruleset_id, None)
 
 
 def get_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
-    if ruleset_id not in _REGISTRY and ruleset_id in BUILTIN:
-        importlib.import_module(BUILTIN[ruleset_id])
-    try:
-        factory = _REGISTRY[ruleset_id]
-    except KeyError:
+    return ruleset_class(ruleset_id)(variant)
+
+
+def ruleset_class(ruleset_id: str) -> type[Ruleset]:
+    """The class of the ruleset ``ruleset_id``: registered, built in (imported now) or an
+    installed plugin's; ValueError naming the known ones for any other id."""
+    found = _REGISTRY.get(ruleset_id)
+    if found is None and ruleset_id in BUILTIN:
+        found = _REGISTRY[ruleset_id] = _checked(_load(BUILTIN[ruleset_id]), ruleset_id)
+    if found is None:
+        found = _plugins_found().get(ruleset_id)
+    if found is None:
         known = ", ".join(available()) or "none"
-        raise ValueError(f"unknown ruleset {ruleset_id!r} (known: {known})") from None
-    return factory(variant)
+        raise ValueError(f"unknown ruleset {ruleset_id!r} (known: {known})")
+    return found
 
 
 def available() -> list[str]:
-    return sorted({*_REGISTRY, *BUILTIN})
+    """Every ruleset's id: built in, registered, or installed (found when first asked)."""
+    return sorted({*_REGISTRY, *BUILTIN, *_plugins_found()})
+
+
+class RulesetIds(Collection[str]):
+    """:func:`available`, looked into only when first used: an argument's ``choices``
+    (give it a ``metavar``, which argparse shows instead of listing them) that spares a
+    start the search of the installed packages and the import of every plugin until the
+    argument is given."""
+
+    def __contains__(self, ruleset_id: object) -> bool:
+        return ruleset_id in available()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(available())
+
+    def __len__(self) -> int:
+        return len(available())
+
+
+def _load(reference: str) -> object:
+    """The object a ``module:attribute`` reference names (an entry point's value)."""
+    module, _colon, attribute = reference.partition(":")
+    found: object = importlib.import_module(module)
+    for name in attribute.split(".") if attribute else ():
+        found = getattr(found, name)
+    return found
+
+
+def _plugins_found() -> dict[str, type[Ruleset]]:
+    """The rulesets installed packages name in :data:`ENTRY_POINTS`, each loaded and
+    checked once.  One that cannot be used (its import fails, it is no whole ruleset,
+    its id is taken or malformed) is reported in one line and left out: a broken
+    plugin never stops a start, and none replaces a built-in."""
+    global _PLUGINS
+    if _PLUGINS is None:
+        from importlib.metadata import entry_points
+
+        found: dict[str, type[Ruleset]] = {}
+        for ep in sorted(entry_points(group=ENTRY_POINTS), key=lambda ep: (ep.name, ep.value)):
+            try:
+                if ep.name in BUILTIN or ep.name in found or ep.name in _REGISTRY:
+                    raise NotARuleset(f"the id {ep.name!r} is taken")
+                found[ep.name] = _checked(ep.load(), ep.name)
+            except Exception as e:  # noqa: BLE001  (a plugin's failure is its own: reported, skipped)
+                _report(ep.name, ep.value, e)
+        _PLUGINS = found
+    return _PLUGINS
+
+
+def _report(name: str, value: str, error: BaseException) -> None:
+    said = f"ruleset plugin {name!r} ({value}) left out: {type(error).__name__}: {error}"
+    LOG.warning("%s", " ".join(said.split())[:MAX_REPORT])
 
 
 # ------------------------------------------------------------------------ tables

@@ -6,3 +6,7 @@ from core import dice
 # (core.dice.UnplacedRoll): every command the tests play with exact faces proves
 # that its rolls and its declared order agree.
 dice.CHECK_STEPS = True
+
+# The fifth ruleset is registered, and the rulesets the guard tests walk are taken from
+# the registry, before any test module is collected (tests/registry_walk.py).
+import registry_walk  # noqa: E402, F401

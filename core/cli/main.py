@@ -21,7 +21,7 @@ from core.language.i18n import Domain, _, ngettext
 from core.outcome import DiceNeeded, Failure, Refusal
 from core.refusal import LOG as CORE_LOG
 from core.replay import shown_step, step_of_shown, visible_steps
-from core.ruleset import available
+from core.ruleset import BUILTIN
 from core.state import GameState
 from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
@@ -339,7 +339,8 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ruleset",
         default=DEFAULT_RULESET,
-        help=_("for a new save ({rulesets})").format(rulesets=", ".join(available())),
+        # The built-ins: listing the installed plugins too would cost every start their search.
+        help=_("for a new save ({rulesets})").format(rulesets=", ".join(BUILTIN)),
     )
     p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
     add_lang_option(p)

@@ -9,13 +9,18 @@ from typing import TextIO
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
-from core.ruleset import Ruleset, available, get_ruleset
+from core.ruleset import Ruleset, RulesetIds, available, get_ruleset
 from core.rulesmap import MEANINGS, STATUSES, Entry, as_json, by_section
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rules", help=_("every rule of a ruleset and what Fireteam does with it"))
-    p.add_argument("--ruleset", choices=available(), help=_("only this ruleset's (default: every ruleset with a map)"))
+    p.add_argument(
+        "--ruleset",
+        choices=RulesetIds(),
+        metavar="RULESET",
+        help=_("only this ruleset's (default: every ruleset with a map)"),
+    )
     p.add_argument(
         "--status",
         choices=list(STATUSES),

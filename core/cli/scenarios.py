@@ -10,7 +10,7 @@ from typing import Any
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _, ngettext
-from core.ruleset import available, get_ruleset
+from core.ruleset import RulesetIds, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, read_text, toml_data, user_scenarios_dir
 from core.scenarios.forces import load_force
@@ -18,7 +18,7 @@ from core.scenarios.forces import load_force
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("scenarios", help=_("list the built-in and your own scenarios"))
-    p.add_argument("--ruleset", choices=available(), help=_("only this ruleset's"))
+    p.add_argument("--ruleset", choices=RulesetIds(), metavar="RULESET", help=_("only this ruleset's"))
     p.add_argument("--json", action="store_true", help=_("a list of {ruleset, id, title, path}"))
     add_lang_option(p)
 
@@ -27,7 +27,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     what = p.add_subparsers(dest="scenario_command", required=True)
     check = what.add_parser("check", help=_("validate FILE and print what it sets up"))
     check.add_argument("file", type=Path)
-    check.add_argument("--ruleset", choices=available(), help=_("the file's ruleset (else its ruleset = ...)"))
+    check.add_argument(
+        "--ruleset", choices=RulesetIds(), metavar="RULESET", help=_("the file's ruleset (else its ruleset = ...)")
+    )
     add_lang_option(check)
 
 

@@ -35,14 +35,19 @@ from core.game import builtin_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
-from core.ruleset import BUILTIN, CommandSpec, get_ruleset
+from core.ruleset import BUILTIN, CommandSpec, get_ruleset, ruleset_class
 
 ROOT = Path(__file__).resolve().parents[2]
 #: ``Domain.term(word)`` cannot be told apart from its word by babel: a term the
 #: code names is written ``pgettext("term", "pinned")``, or listed by ``Ruleset.terms``.
 KEYWORDS = {**DEFAULT_KEYWORDS, "M": None}
-#: The ruleset packages, each its own domain.
-RULESET_DOMAINS = {module.rsplit(".", 1)[1]: ruleset_id for ruleset_id, module in BUILTIN.items()}
+#: Each built-in ruleset's package folder, whose words are the domain the ruleset declares.
+RULESET_FOLDERS = {
+    Path(sys.modules[ruleset_class(ruleset_id).__module__].__file__ or "").parent: ruleset_class(ruleset_id).domain
+    for ruleset_id in BUILTIN
+}
+#: The built-in rulesets' domains: domain → the ruleset's id.
+RULESET_DOMAINS = {ruleset_class(ruleset_id).domain: ruleset_id for ruleset_id in BUILTIN}
 DOMAINS = (CORE_DOMAIN, CLIENT_DOMAIN, SERVER_DOMAIN, *sorted(RULESET_DOMAINS))
 _HEADER = """\
 # Fireteam's words in Italian: the {domain} domain (core/language/i18n.py).
@@ -58,8 +63,9 @@ def domain_of(path: Path) -> str:
         return SERVER_DOMAIN
     if rel[0] == "tui":
         return CLIENT_DOMAIN
-    if rel[:2] == ("core", "rulesets") and len(rel) > 3:
-        return rel[2]
+    for folder, domain in RULESET_FOLDERS.items():
+        if path.resolve().is_relative_to(folder):
+            return domain
     return CORE_DOMAIN
 
 
@@ -84,7 +90,10 @@ def template(domain: str) -> Catalog:
             cat.add(msg, locations=[(rel, None)], auto_comments=comments, context=context)
     for owner, msgid, context in _ruleset_words():
         if owner == domain:
-            where = f"core/rulesets/{domain}" if domain in RULESET_DOMAINS else "core/rulesets/common.py"
+            where = next(
+                (folder.relative_to(ROOT).as_posix() for folder, d in RULESET_FOLDERS.items() if d == domain),
+                "core/rulesets/common.py",
+            )
             cat.add(msgid, locations=[(where, None)], context=context)
     return cat
 

@@ -11,18 +11,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from core import events as ev
 from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
-from core.ruleset import CommandSpec, Context, Handler, Param, Refused, Ruleset
+from core.ruleset import CommandSpec, Context, Handler, Param, Refused
 from core.scenarios.files import ScenarioError, decode_all, error_at, is_path, read_text, user_scenarios_dir
 from core.scenarios.forces import field_forces, remap
 from core.scenarios.schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
 
 __all__ = ["Scenario", "ScenarioSecret", "emit_table"]
-from core.state import GameState
 
 #: Status badges the client knows how to draw; rulesets may add others.
 STATUSES = ("hidden", "suppressed", "wounded", "down", "retreating", "pinned", "stabilised", "captured", "in-vehicle")
@@ -187,43 +186,6 @@ def scenario_command(
         dice=dice,
         public_text=True,
     )
-
-
-class TurnModule(Protocol):
-    def advance(self, ctx: Context) -> None: ...
-    def check_turn(self, ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> None: ...
-
-
-class ScenarioRuleset(Ruleset):
-    """A ruleset whose games start from the scenario files in ``scenarios_dir`` and
-    whose turn machine is a module with ``advance`` and ``check_turn``.
-
-    ``first_phase`` is the phase a scenario opens on; ``own_commands`` come before
-    the shared referee tools.
-    """
-
-    scenarios_dir: Path
-    scenario_format: Format
-    turn: TurnModule
-    own_commands: tuple[CommandSpec, ...] = ()
-    first_phase: ev.PhaseBegan
-
-    def __init__(self, variant: str = "") -> None:
-        super().__init__(variant)
-        self.scenarios: Mapping[str, Loaded] = load_scenarios(self.scenario_format, self.scenarios_dir)
-
-    def commands(self) -> list[CommandSpec]:
-        return [scenario_command(self.scenarios, self._scenario), *self.own_commands, *REFEREE_TOOLS]
-
-    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
-        emit_scenario(ctx, args["name"])
-        ctx.emit(self.first_phase)
-
-    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
-        self.turn.check_turn(self, state, parsed, role)
-
-    def advance(self, ctx: Context) -> None:
-        self.turn.advance(ctx)
 
 
 # ------------------------------------------------------------------ free commands

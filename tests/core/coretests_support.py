@@ -88,7 +88,8 @@ def tiny_chunks(chunk: int = 8, cache: int = 2, every: int = 4):
 
 # ------------------------------------------------------------- a small test ruleset
 
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register  # noqa: E402
+from core.language.i18n import CORE_DOMAIN  # noqa: E402
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister  # noqa: E402
 from core.rulesets.common import REFEREE_TOOLS  # noqa: E402
 
 SKIRMISH_UNITS = (
@@ -129,6 +130,7 @@ class Skirmish(Ruleset):
     id = "test-skirmish"
     name = "Test skirmish"
     version = "0.1"
+    domain = CORE_DOMAIN
     phases = (Phase("setup", "Set-up", "referee", "setup"), Phase("play", "Play", "both", "anything"))
 
     def commands(self):
@@ -159,13 +161,11 @@ class Skirmish(Ruleset):
 @contextmanager
 def skirmish_registered():
     """The test ruleset in the registry only while a test needs it (others list the rulesets)."""
-    import core.ruleset
-
-    register(Skirmish.id, Skirmish)
+    register(Skirmish)
     try:
         yield
     finally:
-        core.ruleset._REGISTRY.pop(Skirmish.id, None)
+        unregister(Skirmish.id)
 
 
 def new_skirmish(path: Path, seed: int = 5) -> Game:

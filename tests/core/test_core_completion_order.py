@@ -10,9 +10,10 @@ import re
 
 import pytest
 from coretests_support import demo  # noqa: F401  (a fixture)
+from registry_walk import RULESETS
 
 from core.game import Game, builtin_commands
-from core.ruleset import Refused, available, get_ruleset
+from core.ruleset import Refused, get_ruleset
 
 # ------------------------------------------------------- figures a command refuses
 
@@ -142,7 +143,7 @@ def test_each_ruleset_offers_its_phases_main_commands_first(demo, tmp_path):
     game.close()
 
 
-@pytest.mark.parametrize("ruleset_id", available())
+@pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_phase_names_only_its_own_commands_each_once(ruleset_id):
     """``Phase.commands`` cannot drift from the commands: each it names is made for it."""
     ruleset = get_ruleset(ruleset_id)

@@ -15,16 +15,16 @@ from pathlib import Path
 import pytest
 
 from core.game import Game
-from core.ruleset import available, get_ruleset
+from core.ruleset import BUILTIN, get_ruleset, ruleset_class
 from core.rulesets import common
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 from recorded import play_with_table_dice, recorded_games, without_digests  # noqa: E402
+from registry_walk import RULESETS as WALKED  # noqa: E402
 
 RULESETS = Path(common.__file__).parent
-#: The built-in rulesets (a test may register its own, which the docs do not list).
-BUILTIN = [r for r in available() if get_ruleset(r).__module__.startswith("core.rulesets.")]
-PACKAGES = {r: RULESETS / get_ruleset(r).__module__.split(".")[2] for r in BUILTIN}
+#: Each ruleset's package: the folder of the module that holds its class.
+PACKAGES = {r: Path(sys.modules[ruleset_class(r).__module__].__file__ or "").parent for r in WALKED}
 COMMANDS_MD = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 
 
@@ -57,7 +57,7 @@ def rolling_functions(package: Path) -> set[str]:
     return rolling
 
 
-@pytest.mark.parametrize("ruleset", BUILTIN)
+@pytest.mark.parametrize("ruleset", WALKED)
 def test_every_command_whose_code_can_roll_declares_its_dice(ruleset):
     rs = get_ruleset(ruleset)
     rolling = rolling_functions(PACKAGES[ruleset])

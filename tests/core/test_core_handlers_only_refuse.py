@@ -20,16 +20,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from registry_walk import RULESETS
 
 from core import events as ev
 from core.commands import teams
 from core.dice import NeedDice
 from core.game import Game
 from core.refusal import LOG, CommandFailed
-from core.ruleset import CommandSpec, Param, Refused, available
+from core.ruleset import CommandSpec, Param, Refused
 from core.views import REFEREE
-
-RULESETS = [r for r in available() if r in ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")]
 
 
 def _units(game: Game, side: str, kind: str) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
 
 from recorded import RecordedGame, recorded_games  # noqa: E402
+from registry_walk import RULESETS  # noqa: E402
 
 from core import events as ev  # noqa: E402
 from core.game import Game  # noqa: E402
@@ -287,7 +288,7 @@ def test_the_scan_for_ids_looks_for_every_side(game):
     assert looked == set(opened.state.sides)
 
 
-@pytest.mark.parametrize("ruleset_id", ["bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet"])
+@pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_turns_banner_names_its_phase_in_words(ruleset_id):
     """The log's banner of a phase (``Turn 1: observation``) says it in words: the phase's
     own English words, or a word of its title; never the code's id (Bassa Intensità's

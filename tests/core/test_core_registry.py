@@ -1,14 +1,22 @@
-"""The ruleset registry imports only the ruleset a game asks for, and a ruleset
-reads a built-in scenario only when it is first asked for (a faster start)."""
+"""The ruleset registry: it imports only the ruleset a game asks for, and a ruleset
+reads a built-in scenario only when it is first asked for (a faster start); it finds
+the rulesets installed packages declare (entry points), and no broken or hostile one
+stops a start or takes a built-in's place."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import textwrap
+from pathlib import Path
 
 import pytest
+from fifth_ruleset import Outpost
 
 from core import ruleset
+from core.language.i18n import CORE_DOMAIN
+from core.ruleset import NotARuleset, Ruleset, available, get_ruleset, register, unregister
 from core.rulesets.breaking_news import SCENARIOS
 from core.rulesets.breaking_news.scenario_format import FORMAT
 from core.rulesets.common import BuiltinScenarios, load_scenarios
@@ -32,7 +40,7 @@ def test_every_ruleset_package_is_a_builtin():
     from core import rulesets
 
     packages = {m.name for m in pkgutil.iter_modules(rulesets.__path__) if m.ispkg}
-    assert {module.rsplit(".", 1)[1] for module in ruleset.BUILTIN.values()} == packages
+    assert {ref.partition(":")[0].rsplit(".", 1)[1] for ref in ruleset.BUILTIN.values()} == packages
     for ruleset_id in ruleset.BUILTIN:
         assert ruleset.get_ruleset(ruleset_id).id == ruleset_id
 
@@ -54,3 +62,156 @@ def test_a_builtin_scenario_whose_id_is_not_its_file_name_is_refused(tmp_path):
     assert list(scenarios) == ["other"]
     with pytest.raises(ValueError, match="id is its file's name"):
         scenarios["other"]
+
+
+# ------------------------------------------------------------------ the contract
+
+
+def test_a_ruleset_that_leaves_out_what_it_must_give_cannot_be_made_nor_registered():
+    class Half(Ruleset):
+        id = "half"
+        name = "Half"
+
+    with pytest.raises(TypeError, match="commands"):
+        Half()
+    with pytest.raises(NotARuleset, match="does not give commands, domain, phases, version"):
+        register(Half)
+    assert "half" not in available()
+
+
+def test_register_refuses_a_built_in_s_id_a_taken_one_a_bad_one_and_what_is_no_ruleset():
+    class Impostor(Outpost):
+        id = "ludonet"
+
+    class Twin(Outpost):
+        pass
+
+    class Climber(Outpost):
+        id = "../../etc"
+
+    with pytest.raises(NotARuleset, match="already installed"):
+        register(Impostor)
+    with pytest.raises(NotARuleset, match="already registered"):
+        register(Twin)  # Outpost has the id (tests/registry_walk.py)
+    with pytest.raises(NotARuleset, match="lowercase letters"):
+        register(Climber)
+    with pytest.raises(NotARuleset, match="not a subclass"):
+        register(print)  # type: ignore[arg-type]
+    assert get_ruleset("ludonet").name == "Ludonet quick skirmish" and get_ruleset("outpost").name == "Outpost"
+
+
+def test_a_registered_ruleset_is_known_until_unregistered():
+    class Sixth(Outpost):
+        id = "sixth"
+
+    register(Sixth)
+    try:
+        assert "sixth" in available() and type(get_ruleset("sixth")) is Sixth
+        register(Sixth)  # again: nothing changes
+    finally:
+        unregister("sixth")
+    with pytest.raises(ValueError, match="unknown ruleset 'sixth'"):
+        get_ruleset("sixth")
+
+
+def test_every_ruleset_declares_its_domain_the_built_ins_their_package_s():
+    for ruleset_id in ruleset.BUILTIN:
+        cls = ruleset.ruleset_class(ruleset_id)
+        assert cls.domain == cls.__module__.rsplit(".", 1)[1]  # the catalogue files' names
+    assert get_ruleset("outpost").domain == CORE_DOMAIN
+
+
+# ------------------------------------------------------------ installed plugins
+
+PLUGINS = {
+    # name = value: what an installed package declares in the group
+    "good-rules": "good_rules:GoodRules",
+    "broken-rules": "broken_rules:Rules",
+    "ludonet": "good_rules:GoodRules",
+    "not-a-class": "good_rules:NOT_A_RULESET",
+    "wrong-id": "good_rules:GoodRules",
+    "Bad_Id": "good_rules:GoodRules",
+}
+
+
+@pytest.fixture
+def installed(tmp_path):
+    """A folder on the path of a child process with packages installed there: one good
+    ruleset and the ways a plugin can be broken or hostile."""
+    site = tmp_path / "site"
+    info = site / "good_rules-1.0.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: good-rules\nVersion: 1.0\n", encoding="utf-8")
+    lines = "".join(f"{name} = {value}\n" for name, value in PLUGINS.items())
+    (info / "entry_points.txt").write_text(f"[{ruleset.ENTRY_POINTS}]\n{lines}", encoding="utf-8")
+    (site / "good_rules.py").write_text(
+        textwrap.dedent(
+            """
+            from core.language.i18n import CORE_DOMAIN
+            from core.ruleset import CommandSpec, Phase, Ruleset
+
+            class GoodRules(Ruleset):
+                id = "good-rules"
+                name = "Good rules"
+                version = "2"
+                domain = CORE_DOMAIN
+                phases = (Phase("setup", "Set-up", "referee", "note something"),)
+
+                def commands(self):
+                    return ()
+
+            NOT_A_RULESET = "a string"
+            """
+        ),
+        encoding="utf-8",
+    )
+    (site / "broken_rules.py").write_text("raise RuntimeError('a bug\\nover two lines [b]markup[/b]')\n")
+    return site
+
+
+def _child(site: Path, code: str) -> subprocess.CompletedProcess[str]:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(site)])}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+
+
+def test_an_installed_plugin_is_found_and_plays_and_a_broken_or_hostile_one_is_reported_in_a_line_and_left_out(
+    installed, tmp_path
+):
+    code = (
+        "import sys; from core.ruleset import available, get_ruleset; from core.game import Game; "
+        "print(available()); print(get_ruleset('good-rules').name, get_ruleset('ludonet').name); "
+        f"g = Game.new({str(tmp_path / 'g.ft')!r}, 'good-rules', seed=1); g.execute('note it plays'); "
+        "print(g.log_lines()[-1].text)"
+    )
+    done = _child(installed, code)
+    out = done.stdout.splitlines()
+    assert out[0] == str(sorted([*ruleset.BUILTIN, "good-rules"]))
+    assert out[1:] == ["Good rules Ludonet quick skirmish", "note: it plays"]
+    reports = done.stderr.splitlines()
+    assert sorted(reports) == sorted(
+        [
+            "ruleset plugin 'Bad_Id' (good_rules:GoodRules) left out: NotARuleset: "
+            "GoodRules.id is 'good-rules', not 'Bad_Id'",
+            "ruleset plugin 'broken-rules' (broken_rules:Rules) left out: RuntimeError: "
+            "a bug over two lines [b]markup[/b]",
+            "ruleset plugin 'ludonet' (good_rules:GoodRules) left out: NotARuleset: the id 'ludonet' is taken",
+            "ruleset plugin 'not-a-class' (good_rules:NOT_A_RULESET) left out: NotARuleset: "
+            "'a string' is not a subclass of core.ruleset.Ruleset",
+            "ruleset plugin 'wrong-id' (good_rules:GoodRules) left out: NotARuleset: "
+            "GoodRules.id is 'good-rules', not 'wrong-id'",
+        ]
+    )
+
+
+def test_a_start_that_lists_no_rulesets_does_not_look_for_plugins(installed):
+    """Finding the installed plugins reads every installed package's metadata and imports
+    each plugin: opening a game of a built-in ruleset, or building the command line's
+    parser, does neither."""
+    code = (
+        "import sys, tui.main, core.ruleset; "
+        "tui.main._parser().parse_args(['scenarios']); core.ruleset.get_ruleset('ludonet'); "
+        "print(core.ruleset._PLUGINS is None, 'good_rules' in sys.modules)"
+    )
+    done = _child(installed, code)
+    assert done.stdout.split() == ["True", "False"] and done.stderr == ""

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from fifth_ruleset import Outpost
 
-from core.ruleset import Ruleset, SetupChoice
+from core.ruleset import SetupChoice
 
 MISSION = SetupChoice("mission", "Mission", ("1", "2", "3"), "2", "mission {value}")
 OPTIONS = SetupChoice("options", "Optional rules", ("ammo", "wounded"), "", "option {value} on", multiple=True)
@@ -48,4 +49,4 @@ def test_a_choice_is_checked_when_made():
 
 
 def test_a_ruleset_offers_none_unless_it_says_so():
-    assert Ruleset().setup_choices("anything") == ()
+    assert Outpost().setup_choices("demo") == ()

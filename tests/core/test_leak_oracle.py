@@ -47,15 +47,14 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import core.ruleset
 from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
-from core.language.i18n import render
+from core.language.i18n import CORE_DOMAIN, render
 from core.replay import visible_steps
 from core.report import render_md
 from core.report.build import build
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
 from core.rulesets.common import REFEREE_TOOLS
 from core.secrets import sidecopy
 from core.state import GameState, apply_in_place, copy_state
@@ -132,6 +131,7 @@ class Hideout(Ruleset):
     id = "test-hideout"
     name = "Hideout (the leak oracle's game)"
     version = "0.1"
+    domain = CORE_DOMAIN
     hidden_markers = True
     phases = (Phase("setup", "Set-up", "referee", "setup"), Phase("play", "Play", "both", "anything"))
 
@@ -161,11 +161,11 @@ class Hideout(Ruleset):
 
 @contextlib.contextmanager
 def hideout_registered():
-    register(Hideout.id, Hideout)
+    register(Hideout)
     try:
         yield
     finally:
-        core.ruleset._REGISTRY.pop(Hideout.id, None)
+        unregister(Hideout.id)
 
 
 # ------------------------------------------------------------- the reference model

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from registry_walk import RULESETS
 
 from core import events as ev
 from core.game import Game
@@ -12,8 +13,6 @@ from core.language.i18n import plain
 from core.narrate import describe_roll
 from core.ruleset import Refused
 from tui.odds import chance, succeeded
-
-RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")
 
 
 def _roll(game: Game, line: str) -> ev.Roll:

@@ -13,6 +13,7 @@ import tomllib
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from registry_walk import RULESETS
 
 import core.scenarios.files
 from core.events import TAGS
@@ -26,7 +27,6 @@ from core.storage.salvage import salvage
 from core.storage.savefile import Chain, SaveError, load
 from tui.ssh.seats import Seats, SeatsError
 
-RULESETS = ("bassa-intensita", "breaking-news", "linea-di-tiro", "ludonet")
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 # Pieces of TOML, good and hostile: concatenated, they make files the parser

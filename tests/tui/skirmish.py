@@ -17,6 +17,7 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.language.i18n import CORE_DOMAIN
 from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, SetupChoice, register
 from core.rulesets.common import REFEREE_TOOLS, Scenario, ScenarioSecret, emit_table
 from core.views import REFEREE
@@ -109,6 +110,7 @@ class Skirmish(Ruleset):
     id = "tui-skirmish"
     name = "Test Skirmish"
     version = "1.0"
+    domain = CORE_DOMAIN
     phases = PHASES
     next_dice = ("initiative: 2d6 + leadership per side",)
     scenarios = {"patrol": PATROL, "open": OPEN}
@@ -211,7 +213,7 @@ class Skirmish(Ruleset):
             ctx.emit(ev.PhaseBegan(turn=s.turn + 1, phase="initiative"))
 
 
-register(Skirmish.id, Skirmish)
+register(Skirmish)
 
 
 def patrol_game(path: Path, seed: int = 7, commands: tuple[str, ...] = ()) -> Game:

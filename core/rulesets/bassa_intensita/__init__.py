@@ -14,14 +14,16 @@ Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
 from core import events as ev
 from core.language.i18n import M, Msg, Text, english_words, piece_name, side_name
-from core.ruleset import CommandSpec, Param, Phase, register
+from core.ruleset import CommandSpec, Context, Param, Phase, Ruleset
 from core.rulesets.bassa_intensita import (
     casualties,
     commands,
@@ -33,7 +35,8 @@ from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
-from core.rulesets.common import STATUSES, ScenarioRuleset
+from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
+from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -111,10 +114,11 @@ SCENARIO_VARS = {
 }
 
 
-class BassaIntensita(ScenarioRuleset):
+class BassaIntensita(Ruleset):
     id = "bassa-intensita"
     name = "Bassa Intensità"
     version = "1.9"
+    domain = DOMAIN
     phases = PHASES
     end_phases = ()  # BI-END: the victory command, in any phase
     next_dice = (
@@ -123,28 +127,37 @@ class BassaIntensita(ScenarioRuleset):
         dice_order.NEXT_ROTOR,
     )
     rule_source = "bassa-intensita-1.9-it.md"
-
-    scenarios_dir = SCENARIOS
     scenario_format = FORMAT
-    turn = turn
-    own_commands = commands.COMMANDS
     # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
     piece_keys = ("secret.support.", "secret.dies.")
     # ... and a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py)
     secret_vars = (*piece_keys, "secret.screen.")
-    first_phase = ev.PhaseBegan(turn=1, phase="initiative")
+
+    @cached_property
+    def scenarios(self) -> Mapping[str, Loaded]:
+        return load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
         """The shared referee tools, with ``mark`` and ``clear`` knowing this ruleset's badges."""
         statuses = (*STATUSES, *(b for b in casualties.BADGES if b not in STATUSES))
-        out = []
-        for spec in super().commands():
+        tools = []
+        for spec in REFEREE_TOOLS:
             if spec.name in ("mark", "clear"):
                 spec = msgspec.structs.replace(
                     spec, params=(spec.params[0], Param("status", "choice", choices=statuses))
                 )
-            out.append(spec)
-        return out
+            tools.append(spec)
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *tools]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, args["name"])
+        ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        turn.check_turn(self, state, parsed, role)
+
+    def advance(self, ctx: Context) -> None:
+        turn.advance(ctx)
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         """A variable in the reader's language."""
@@ -251,5 +264,3 @@ _OLDER_PURPOSES = frozenset(
 # A piece's weapons are recorded by their id in the table (A.9.2): the log names each by
 # the table's name (the catalogue gives the book's Italian row label).
 english_words(DOMAIN, "term", {w.id: w.name for w in weapons().values()})
-
-register("bassa-intensita", BassaIntensita)

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 from core import events as ev
 from core.language.i18n import Msg
-from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice, register
+from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
-from core.rulesets.breaking_news.words import STATUSES, _
+from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
 from core.state import GameState, Unit
 
 if TYPE_CHECKING:
@@ -120,6 +120,7 @@ class BreakingNews(Ruleset):
     id = "breaking-news"
     name = "Breaking News"
     version = "1.5.1"
+    domain = DOMAIN.name
     variants = ("", IT)
     phases = PHASES
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
@@ -223,6 +224,3 @@ def _format() -> Format:
     from core.rulesets.breaking_news.scenario_format import FORMAT
 
     return FORMAT
-
-
-register("breaking-news", BreakingNews)

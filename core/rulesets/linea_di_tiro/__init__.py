@@ -12,6 +12,7 @@ special card.  Rulings: docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import msgspec
 
 from core import events as ev
 from core.language.i18n import Text
-from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
 from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
@@ -56,6 +57,7 @@ class LineaDiTiro(Ruleset):
     id = "linea-di-tiro"
     name = "Linea di Tiro"
     version = "1.0"
+    domain = DOMAIN.name
     phases = PHASES
     next_dice = (dice_order.DISCARDS_SHUFFLE,)
     end_phases = ("deployment", "card")  # LT-AMB-32: the result command's
@@ -68,9 +70,9 @@ class LineaDiTiro(Ruleset):
     # LT-R010: the deck's order, shuffled once (the referee's alone)
     secret_vars = ("secret.ambush.", "secret.deck")
 
-    def __init__(self, variant: str = "") -> None:
-        super().__init__(variant)
-        self.scenarios: Mapping[str, Loaded] = load_scenarios(FORMAT, SCENARIOS)
+    @cached_property
+    def scenarios(self) -> Mapping[str, Loaded]:
+        return load_scenarios(FORMAT, SCENARIOS)
 
     def commands(self) -> list[CommandSpec]:
         return [
@@ -177,6 +179,3 @@ def _profile_name(raw: object, cls: str) -> str:
     except msgspec.MsgspecError:
         return cls  # a damaged or hostile value: shown by its id
     return found.name if found and found.name else cls
-
-
-register("linea-di-tiro", LineaDiTiro)

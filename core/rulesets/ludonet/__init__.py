@@ -11,15 +11,19 @@ end.py says.  Rulings: docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from core import events as ev
 from core.language.i18n import Msg, piece_name, side_name
-from core.ruleset import Phase, register
-from core.rulesets.common import STATUSES, ScenarioRuleset
+from core.ruleset import CommandSpec, Context, Phase, Ruleset
+from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.ludonet import commands, dice_order, turn
 from core.rulesets.ludonet.scenario_format import FORMAT
-from core.rulesets.ludonet.words import _
+from core.rulesets.ludonet.words import DOMAIN, _
+from core.state import GameState
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -87,20 +91,33 @@ PHASES = (
 )
 
 
-class Ludonet(ScenarioRuleset):
+class Ludonet(Ruleset):
     id = "ludonet"
     name = "Ludonet quick skirmish"
     version = "1996"
+    domain = DOMAIN.name
     phases = PHASES
     end_phases = ()  # ruling LN-END: the victory command, in any phase
     next_dice = (dice_order.NEXT_FIRST_PLAYER,)
     rule_source = "ludonet-quick-rules-it.md"
-
-    scenarios_dir = SCENARIOS
     scenario_format = FORMAT
-    turn = turn
-    own_commands = commands.COMMANDS
-    first_phase = ev.PhaseBegan(turn=0, phase="deployment")
+
+    @cached_property
+    def scenarios(self) -> Mapping[str, Loaded]:
+        return load_scenarios(FORMAT, SCENARIOS)
+
+    def commands(self) -> list[CommandSpec]:
+        return [scenario_command(self.scenarios, self._scenario), *commands.COMMANDS, *REFEREE_TOOLS]
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        emit_scenario(ctx, args["name"])
+        ctx.emit(ev.PhaseBegan(turn=0, phase="deployment"))
+
+    def check_turn(self, state: GameState, parsed: Any, role: str) -> None:
+        turn.check_turn(self, state, parsed, role)
+
+    def advance(self, ctx: Context) -> None:
+        turn.advance(ctx)
 
     def describe_var(self, key: str, value: int | str) -> str | None:
         head, _dot, unit = key.partition(".")
@@ -138,6 +155,3 @@ class Ludonet(ScenarioRuleset):
     def success_hurts_unit(self, roll: ev.Roll) -> bool:
         # LN-R012: the fatigue roll succeeds (the book's 5+) when it tires the runner.
         return isinstance(roll.purpose, Msg) and roll.purpose.id == "fatigue"
-
-
-register("ludonet", Ludonet)

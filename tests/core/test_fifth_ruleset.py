@@ -1,0 +1,131 @@
+"""Outpost, the fifth ruleset kept among the tests (tests/fifth_ruleset), proves the
+ruleset contract: a ruleset that gives only what ``core.ruleset.Ruleset`` requires,
+and a little of what it allows, plays a game to its result; and every guard test
+collects it, as it collects any ruleset the registry holds (tests/registry_walk.py)."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+from core.game import Game
+from core.language.i18n import plain
+from core.ruleset import BUILTIN
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+
+#: A game of Outpost, its dice typed: each line and what the log shows of it.
+GAME = (
+    "scenario demo dice=2,5",  # §1: South wins the initiative, 5 to 2
+    "fire cole ash 15 dice=3",  # §2: within 20 cm a 3 hits
+    "move dale 5",
+    "fire dale birch 40 dice=4",  # beyond 20 cm a 4 misses ...
+    "fire dale birch 40 dice=6",  # ... a 6 hits: North has no scout left (§4)
+)
+
+
+def test_outpost_plays_a_game_to_its_recorded_result(tmp_path):
+    game = Game.new(tmp_path / "g.ft", "outpost", seed=1)
+    for line in GAME:
+        game.execute(line, role="referee")
+    assert game.state.phase == "ended" and plain(game.state.result) == "South holds the outpost"
+    assert [u.id for u in game.state.units.values() if u.out] == ["ash", "birch"]
+    log = [line.text for line in game.log_lines()]
+    assert (
+        log[-9:]
+        == [
+            "» referee: fire cole ash 15 dice=3",
+            "Cole's fire at Ash: 1d6 needing 3+: 3 [table dice]",
+            "Ash out of action: shot by Cole",
+            "» referee: move dale 5",
+            "Dale moves 5 cm",
+            "» referee: fire dale birch 40 dice=4",
+            "Dale's fire at Birch: 1d6 needing 5+: 4 [table dice]",
+            "» referee: fire dale birch 40 dice=6",
+            "Dale's fire at Birch: 1d6 needing 5+: 6 [table dice]",
+        ][-9:]
+        or log
+    )
+    game.close()
+    again = Game.open(tmp_path / "g.ft", writable=False)
+    assert plain(again.state.result) == "South holds the outpost" and again.history.next_cmd == len(GAME) + 1
+
+
+def guard_files() -> list[Path]:
+    """The test modules that walk the registry (import ``registry_walk``)."""
+    return sorted(p for p in TESTS.rglob("test_*.py") if "\nfrom registry_walk import" in p.read_text("utf-8"))
+
+
+#: A plugin for pytest (``-p``) registering a sixth ruleset before the session starts.
+SIXTH = """
+from fifth_ruleset import Outpost
+from core.ruleset import register
+
+class Sixth(Outpost):
+    id = "sixth"
+
+register(Sixth)
+"""
+
+
+def test_every_guard_test_collects_every_ruleset_the_registry_holds(tmp_path):
+    """pytest's own collection of the guard tests, with a sixth ruleset registered beside the
+    five: every test parametrized by the rulesets has an instance for Outpost and the sixth."""
+    (tmp_path / "sixth_plugin.py").write_text(SIXTH, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(TESTS), str(tmp_path)])}
+    files = [str(p) for p in guard_files()]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",  # with the project's -q: one line per test
+            "-p",
+            "sixth_plugin",
+            "-p",
+            "no:cacheprovider",
+            *files,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    params: defaultdict[str, set[str]] = defaultdict(set)
+    for line in done.stdout.splitlines():
+        test, bracket, param = line.partition("[")
+        if bracket:
+            params[test].add(param.rstrip("]"))
+    walking = {test: ids for test, ids in params.items() if set(BUILTIN) <= ids}
+    assert len(walking) >= 10, done.stdout[-2000:]  # the guards of tests/core, tests/rulesets, tests/scenarios
+    assert {test: sorted({"outpost", "sixth"} - ids) for test, ids in walking.items()} == dict.fromkeys(walking, [])
+
+
+#: Test modules that list the four built-ins by name for checks that are theirs only:
+#: what ships with them (catalogues, scenario files) or a whole client per ruleset.
+OVER_THE_BUILT_INS = {
+    "tests/scenarios/test_scenario_files_e2e.py": "every built-in scenario file, end to end",
+    "tests/tui/test_tui_hostile.py": "the Textual client per ruleset (not yet walked: issue #45)",
+    "tests/tui/test_tui_loop.py": "the Textual client per ruleset (not yet walked: issue #45)",
+    "tests/tui/test_tui_badges.py": "the badges the client draws for each shipped ruleset",
+    "tests/report/test_report_games.py": "the recorded games shipped in saves/, one per built-in",
+}
+
+
+def test_no_other_test_lists_the_four_rulesets_by_name():
+    """A new guard written over ``("breaking-news", "bassa-intensita", …)`` would skip any
+    other ruleset: it walks ``registry_walk.RULESETS`` instead (or says why above)."""
+    listing = set()
+    for path in sorted(TESTS.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Tuple | ast.List | ast.Set):
+                words = {e.value for e in node.elts if isinstance(e, ast.Constant)}
+                if set(BUILTIN) <= words:
+                    listing.add(path.relative_to(ROOT).as_posix())
+    assert listing == set(OVER_THE_BUILT_INS)
