@@ -43,6 +43,7 @@ from core.storage.savefile import (
     frame_header,
     load,
     long_digits,
+    open_regular,
 )
 
 
@@ -200,7 +201,7 @@ class SaveWriter:
             _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
         )
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            fd = open_regular(path, os.O_WRONLY | os.O_APPEND)
         except OSError:
             raise exists from None
         _lock(path, fd)
@@ -231,7 +232,7 @@ class SaveWriter:
         """
         path = Path(path)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            fd = open_regular(path, os.O_WRONLY | os.O_APPEND)
         except FileNotFoundError:
             raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
         except IsADirectoryError:
