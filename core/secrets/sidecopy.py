@@ -18,6 +18,7 @@ it lacks what the role could not see.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,7 +150,8 @@ def write(copy: SideCopy, to: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
     except OSError as e:
-        to.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a disk gone away: the clean-up fails too)
+            to.unlink(missing_ok=True)
         raise SaveError(_("{path}: cannot write: {error}").format(path=to, error=e.strerror)) from None
 
 
