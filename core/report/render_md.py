@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-
 from pathlib import Path
 
 from core.language.i18n import _

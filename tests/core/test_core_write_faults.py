@@ -143,8 +143,13 @@ def test_the_list_of_saves_says_a_fifo_is_not_one_without_waiting(fifo):
 
 
 def test_the_command_line_refuses_a_fifo_in_one_line(fifo, capsys):
-    for words in (["replay", str(fifo)], ["log", str(fifo)], ["salvage", str(fifo)], ["export", str(fifo), "--as", "referee"]):
-        assert _returns_at_once(lambda: fireteam(words)) == 2
+    for words in (
+        ["replay", str(fifo)],
+        ["log", str(fifo)],
+        ["salvage", str(fifo)],
+        ["export", str(fifo), "--as", "referee"],
+    ):
+        assert _returns_at_once(lambda words=words: fireteam(words)) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and NOT_REGULAR in err and "Traceback" not in err
 
@@ -299,7 +304,7 @@ def test_when_every_write_fails_the_new_files_are_removed(demo, tmp_path, capsys
 
 def test_a_torn_header_started_again_whose_sync_fails_is_left_as_it_was(tmp_path, monkeypatch):
     path = tmp_path / "torn.ft"
-    path.write_bytes(b"0badcafe {\"firet")
+    path.write_bytes(b'0badcafe {"firet')
     real_fsync = os.fsync
 
     def save_fails(fd):  # (the copy of the torn bytes set aside is synced; the new header is not)
@@ -311,9 +316,9 @@ def test_a_torn_header_started_again_whose_sync_fails_is_left_as_it_was(tmp_path
     with pytest.raises(SaveError, match="cannot write the new save: Input/output error"):
         Game.new(path, "breaking-news")
     monkeypatch.undo()
-    assert path.read_bytes() == b"0badcafe {\"firet"
+    assert path.read_bytes() == b'0badcafe {"firet'
     # The bytes put back could not be synced either: their copy set aside stays, holding them too.
-    assert [p.read_bytes() for p in tmp_path.glob("torn.ft.torn-*")] == [b"0badcafe {\"firet"]
+    assert [p.read_bytes() for p in tmp_path.glob("torn.ft.torn-*")] == [b'0badcafe {"firet']
 
 
 def test_an_io_error_opening_a_save_to_start_it_again_is_not_a_name_taken(tmp_path, monkeypatch):
@@ -322,7 +327,7 @@ def test_an_io_error_opening_a_save_to_start_it_again_is_not_a_name_taken(tmp_pa
     real_open = os.open
 
     def failing_open(where, flags, *rest):
-        if Path(where) == path:
+        if Path(where) == path and not flags & os.O_CREAT:  # (the open of a file found there)
             raise OSError(errno.EIO, os.strerror(errno.EIO))
         return real_open(where, flags, *rest)
 

@@ -127,7 +127,10 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
     except (OSError, ValueError) as e:  # (ValueError: asyncssh's KeyImportError, a key file that is not one)
         for t in tables:
             t.game.close()
-        print(f"error: {folder / HOST_KEY_NAME}: cannot make or read the host key: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        print(
+            f"error: {folder / HOST_KEY_NAME}: cannot make or read the host key: {getattr(e, 'strerror', None) or e}",
+            file=sys.stderr,
+        )
         return 2
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
     print(f"host key fingerprint: {key.get_fingerprint()}")
