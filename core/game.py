@@ -533,6 +533,10 @@ class Game:
         try:
             payloads = self.writer.append(group)
         except OSError as e:
+            if self.writer.broken:
+                # The write could not be taken back: the command may be whole on disk, and kept
+                # by the next open; never said unrecorded (it would be given twice).
+                raise Refused(self.writer.broken) from None
             raise Refused(
                 _(
                     "could not write the save {path}: {error}; nothing was recorded "

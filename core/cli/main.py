@@ -7,6 +7,7 @@ dispatches here for everything that needs no terminal UI.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import re
 import sys
@@ -143,7 +144,9 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
         game.close()
         if created and count == 0:
             # Nothing was played: leave no empty save behind (the file is ours, just made).
-            save.unlink(missing_ok=True)
+            # A disk gone away refuses that too: what was said already is all there is to say.
+            with contextlib.suppress(OSError):
+                save.unlink(missing_ok=True)
     said = ngettext(
         "{count} commands, {events} effective events in {save}",
         "{count} commands, {events} effective events in {save}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from core.cli.lang import add_lang_option
@@ -60,14 +61,24 @@ def run(args: argparse.Namespace) -> int:
         if args.out is None:
             sys.stdout.write(text)
             return 0
-        render_md.write_text(args.out, text)
-        print(args.out)
-        return 0
+        return _written(args.out, lambda: render_md.write_text(args.out, text))
     if args.out is None:
         sys.stdout.write(render_md.render(report))
         print(_("(the charts are written only with -o FILE.md, beside it)"), file=sys.stderr)
         return 0
-    for path in render_md.write(report, args.out):
+    return _written(args.out, lambda: render_md.write(report, args.out))
+
+
+def _written(out: Path, write: Callable[[], object]) -> int:
+    """Run ``write`` and name the files it wrote (``out``, or the list it returns); a
+    write that fails (a full disk) is said in one line, and leaves no temporary file."""
+    try:
+        files = write()
+    except OSError as e:
+        said = _("{path}: cannot write: {error}; free some space or choose another place with -o")
+        print(said.format(path=out, error=e.strerror or e), file=sys.stderr)
+        return 2
+    for path in files if isinstance(files, list) else [out]:
         print(path)
     return 0
 

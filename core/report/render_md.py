@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 
 from core.language.i18n import _
@@ -67,7 +69,16 @@ def write(report: Report, path: Path) -> list[Path]:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Whole or not at all: a reader never sees half a file."""
+    """Whole or not at all: a reader never sees half a file, and a write that fails (a full
+    disk) leaves no temporary file; OSError says why."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise

@@ -18,6 +18,7 @@ it lacks what the role could not see.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,11 +32,21 @@ from core.language.i18n import _
 from core.replay import Timeline
 from core.ruleset import get_ruleset
 from core.state import GameState, apply_in_place
-from core.storage.savefile import FORMAT_VERSION, MAX_FILE_BYTES, Header, SaveError, check_ints, long_digits
+from core.storage.savefile import (
+    FORMAT_VERSION,
+    Header,
+    SaveError,
+    check_ints,
+    long_digits,
+    open_regular,
+)
 from core.views import REFEREE_ONLY, event_visible
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
+#: A copy larger than this is not read, nor written: it is decoded whole (some ten times its size in
+#: memory), and a game's copy is a few hundred kilobytes.
+MAX_COPY_BYTES = 64 << 20
 _OPENING = b'{"fireteam_copy":'
 
 
@@ -123,6 +134,8 @@ def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event
 def write(copy: SideCopy, to: Path) -> None:
     """Write ``copy`` into a new file (never an existing one), synced."""
     data = msgspec.json.encode(copy) + b"\n"
+    if len(data) > MAX_COPY_BYTES:  # it could not be read back
+        raise _too_big(to, len(data))
     try:
         fd = os.open(to, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
@@ -137,26 +150,31 @@ def write(copy: SideCopy, to: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
     except OSError as e:
-        to.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a disk gone away: the clean-up fails too)
+            to.unlink(missing_ok=True)
         raise SaveError(_("{path}: cannot write: {error}").format(path=to, error=e.strerror)) from None
 
 
 def looks_like_side_copy(path: Path) -> bool:
     try:
-        with open(path, "rb") as f:
+        with open(open_regular(path), "rb") as f:
             return f.read(len(_OPENING)) == _OPENING
-    except OSError:
+    except (OSError, SaveError):  # (not a regular file: what opens it says so)
         return False
+
+
+def _too_big(path: Path, size: int) -> SaveError:
+    said = _("{path}: {size} bytes is larger than a copy can be ({limit} bytes)")
+    return SaveError(said.format(path=path, size=size, limit=MAX_COPY_BYTES))
 
 
 def read(path: Path) -> SideCopy:
     """A side's copy, checked as hostile input: its format, its size and its steps."""
     try:
-        with open(path, "rb") as f:
+        with open(open_regular(path), "rb") as f:
             size = os.fstat(f.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                said = _("{path}: {size} bytes is larger than a copy can be ({limit} bytes)")
-                raise SaveError(said.format(path=path, size=size, limit=MAX_FILE_BYTES))
+            if size > MAX_COPY_BYTES:
+                raise _too_big(path, size)
             data = f.read(size)
     except FileNotFoundError:
         raise SaveError(_("{path}: no such file; check the name").format(path=path)) from None

@@ -62,6 +62,7 @@ from core.storage.savefile import (
     _check_lines,
     _decode_batch,
     _decode_header,
+    open_regular,
 )
 from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
 
@@ -168,7 +169,7 @@ class OpenCache:
         """The save at ``path`` read for an open: restored from its entry if one holds
         for it.  None if it cannot be read (the load then says why)."""
         try:
-            with open(path, "rb") as f:
+            with open(open_regular(path), "rb") as f:
                 size = os.fstat(f.fileno()).st_size
                 if not 0 < size <= MAX_FILE_BYTES:
                     return None
@@ -186,7 +187,7 @@ class OpenCache:
                     return Opening(self, head)
                 f.seek(0)
                 data = f.read(size)
-        except OSError:
+        except (OSError, SaveError):  # (not a regular file: the load says so)
             return None
         return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where)))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import msgspec
 
@@ -29,10 +30,13 @@ from core.storage.savefile import (
     _decode_batch,
     _decode_header,
     _line_ok,
+    open_regular,
 )
 from core.storage.writer import write_new
 
 _any = msgspec.json.Decoder()
+#: Bytes read at once where salvage counts the lines it drops.
+_CHUNK = 1 << 20
 _encode = msgspec.json.Encoder().encode
 
 
@@ -93,11 +97,59 @@ def _is_unit_start(line: bytes) -> bool:
     return isinstance(record, dict) and record.get("t") in ("cmd", "undo", "redo")
 
 
+def _dropped(f: BinaryIO, start: int) -> tuple[int, int]:
+    """The lines of ``f`` from byte ``start`` to its end, and how many of them begin a
+    command, an undo or a redo.
+
+    Read by chunks, as a load reads: a hole of empty lines costs a count, not an object
+    for each, and a line longer than a save's (a hole with no line feed in it) is
+    never held whole; such a line begins nothing.
+    """
+    f.seek(start)
+    lines = units = 0
+    rest = b""  # the start of the line the last chunk ended in
+    overlong = False  # that line is longer than a save's: its end is skipped
+    while chunk := f.read(_CHUNK):
+        lines += chunk.count(b"\n")
+        end = chunk.rfind(b"\n")
+        if end < 0:
+            rest += chunk[: max(0, MAX_LINE_BYTES + 1 - len(rest))] if not overlong else b""
+            overlong = overlong or len(rest) > MAX_LINE_BYTES
+            continue
+        head = chunk[: chunk.find(b"\n")]
+        units += not overlong and _begins_unit(rest + head)
+        units += _unit_starts(chunk, chunk.find(b"\n") + 1, end)
+        rest, overlong = chunk[end + 1 : end + 2 + MAX_LINE_BYTES], len(chunk) - end - 1 > MAX_LINE_BYTES
+    if rest or overlong:
+        lines += 1  # a last line with no line feed
+        units += not overlong and _begins_unit(rest)
+    return lines, units
+
+
+def _begins_unit(line: bytes) -> bool:
+    """Whether ``line`` (no line feed) begins a command, an undo or a redo; only a line
+    of a save's length with a ``"t"`` in it is decoded."""
+    return len(line) <= MAX_LINE_BYTES and b'"t"' in line and _is_unit_start(line)
+
+
+def _unit_starts(chunk: bytes, start: int, end: int) -> int:
+    """How many of the whole lines in ``chunk[start:end]`` begin a command, an undo or a redo
+    (found by their ``"t"``: an empty line costs nothing)."""
+    found = 0
+    while (hit := chunk.find(b'"t"', start, end)) >= 0:
+        begin = chunk.rfind(b"\n", start, hit) + 1 or start
+        stop = chunk.find(b"\n", hit, end)
+        stop = end if stop < 0 else stop
+        found += _begins_unit(chunk[begin:stop])
+        start = stop + 1
+    return found
+
+
 def salvage(path: Path, to: Path | None = None) -> Salvaged:
     """Copy the whole commands of ``path`` before its first bad line into ``to`` (a new file)."""
     path = Path(path)
     try:
-        f = open(path, "rb")
+        f = open(open_regular(path), "rb")
     except FileNotFoundError:
         raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
@@ -130,8 +182,12 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
         units = 0
         reason = ""
         last_in_group = False  # whether the last line read belongs to ``group``
+        at = group_at = f.tell()  # where the next line begins; where the open unit (or the last line read) began
         while raw := f.readline(MAX_LINE_BYTES + 1):
             number += 1
+            if not group:
+                group_at = at
+            at += len(raw)
             line = raw[:-1]
             if not raw.endswith(b"\n"):
                 reason = _("line too long") if len(raw) > MAX_LINE_BYTES else _("incomplete last line (a torn write)")
@@ -176,11 +232,7 @@ def salvage(path: Path, to: Path | None = None) -> Salvaged:
         if not reason and group:
             reason = _("the last command is incomplete (a torn write)")
         if reason:
-            f.seek(0)
-            for i, raw in enumerate(f, start=1):
-                if i >= first_dropped:
-                    dropped_lines += 1
-                    dropped_units += _is_unit_start(raw)
+            dropped_lines, dropped_units = _dropped(f, group_at)
         else:
             first_dropped = 0
     target = default_target(path) if to is None else Path(to)

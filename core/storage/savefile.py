@@ -35,11 +35,13 @@ its lock (``core.storage.lock``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import io
 import itertools
 import os
 import re
+import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -537,7 +539,7 @@ def load(
     upcasters = UPCASTERS if upcasters is None else upcasters
     history = History() if history is None else history
     try:
-        with open(path, "rb") if resume is None else io.BytesIO(resume.data) as f:
+        with open(open_regular(path), "rb") if resume is None else io.BytesIO(resume.data) as f:
             size = os.fstat(f.fileno()).st_size if resume is None else len(resume.data)
             _check_size(path, size)
             with _collector_paused(size):
@@ -590,6 +592,37 @@ def _collector_paused(size: int) -> Iterator[None]:
     finally:
         if running:
             gc.enable()
+
+
+def open_regular(path: Path, flags: int = os.O_RDONLY) -> int:
+    """``path`` opened with ``flags``, refused at once (SaveError) if it is not a regular file.
+
+    A FIFO named like a save would hold every read (and a writer's open) until
+    some other process opened its other end: it is opened without waiting, then
+    refused, as a device or a socket is.  A folder raises IsADirectoryError, as
+    ``open`` would.
+    """
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        if e.errno != errno.ENXIO:  # (a FIFO opened for writing that no one reads)
+            raise
+        raise _not_regular(path) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _not_regular(path: Path) -> SaveError:
+    return SaveError(_("{path}: not a regular file (a pipe, a device or a socket): not a save").format(path=path))
 
 
 def _check_size(path: Path, size: int) -> None:

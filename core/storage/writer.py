@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import _thread
 import contextlib
+import errno
 import os
 import time
 import zlib
@@ -43,18 +44,22 @@ from core.storage.savefile import (
     frame_header,
     load,
     long_digits,
+    open_regular,
 )
 
 
 def _fsync_dir(path: Path) -> None:
+    """Sync the folder of ``path`` (its entry); OSError if the sync fails.  A folder that
+    cannot be opened, or whose file system syncs no folder, is passed over."""
     try:
         fd = os.open(path.parent, os.O_RDONLY)
     except OSError:
         return
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as e:
+        if e.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
     finally:
         os.close(fd)
 
@@ -90,14 +95,17 @@ def _set_aside(path: Path, fd: int, keep: int, size: int) -> Path:
     return aside
 
 
-def _put_back(fd: int, aside: Path) -> None:
-    """Return the bytes set aside to the emptied save open on ``fd`` and remove their
-    copy (a new game that could not be started leaves the folder as it was); if
-    even that fails, the copy stays, holding them."""
+def _put_back(fd: int, aside: Path | None) -> None:
+    """Empty the save open on ``fd`` of what was written of a new header, return the
+    bytes set aside (if any) and remove their copy: a new game that could not be
+    started leaves the folder as it was.  If even that fails, the copy stays, holding them."""
     try:
-        _write_all(fd, aside.read_bytes())
+        os.ftruncate(fd, 0)
+        if aside is not None:
+            _write_all(fd, aside.read_bytes())
         os.fsync(fd)
-        aside.unlink()
+        if aside is not None:
+            aside.unlink()
     except OSError:
         pass
 
@@ -176,18 +184,18 @@ class SaveWriter:
         try:
             _write_all(fd, first)
             os.fsync(fd)
+            _fsync_dir(path)
         except OSError as e:
             if created:
                 # A full disk must not leave an empty save behind (removed while
                 # still locked: no other process can have taken it up).
                 with contextlib.suppress(OSError):
                     path.unlink()
-            elif aside is not None:
+            else:
                 _put_back(fd, aside)
             writer.close()
             said = _("{path}: cannot write the new save: {error}; free some space and try again")
             raise SaveError(said.format(path=path, error=e.strerror)) from None
-        _fsync_dir(path)
         writer.size = len(first)
         writer.chain = Chain(zlib.crc32(first[9:-1]), header.fireteam)
         return writer
@@ -200,9 +208,12 @@ class SaveWriter:
             _("{path}: already exists; choose another name (saves are never overwritten)").format(path=path)
         )
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        except OSError:
+            fd = open_regular(path, os.O_WRONLY | os.O_APPEND)
+        except (IsADirectoryError, PermissionError):
             raise exists from None
+        except OSError as e:  # (an I/O error is not a name taken)
+            said = _("{path}: cannot create the save: {error}; choose a writable folder")
+            raise SaveError(said.format(path=path, error=e.strerror)) from None
         _lock(path, fd)
         try:
             load(path)
@@ -231,7 +242,7 @@ class SaveWriter:
         """
         path = Path(path)
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+            fd = open_regular(path, os.O_WRONLY | os.O_APPEND)
         except FileNotFoundError:
             raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
         except IsADirectoryError:
@@ -273,6 +284,7 @@ class SaveWriter:
             loaded.notes.append(_("torn bytes kept in {file}").format(file=aside.name))
             loaded.torn_bytes = 0
             os.fsync(self._fd)
+            _fsync_dir(path)
         except OSError as e:
             raise SaveError(
                 _(
@@ -280,7 +292,6 @@ class SaveWriter:
                     "free some space, or open it read-only (`fireteam {path} --replay`)"
                 ).format(path=path, error=e.strerror)
             ) from None
-        _fsync_dir(path)
 
     def _settle(self, running: _thread.LockType) -> None:
         try:
@@ -392,8 +403,9 @@ def write_new(target: Path, header: Header, payloads: list[bytes], *, option: st
                 out.write(b"".join(chain.frame_payload(p) for p in payloads[start : start + 4096]))
             out.flush()
             os.fsync(out.fileno())
+        _fsync_dir(target)
     except OSError as e:
-        target.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # (a disk gone away: the clean-up fails too, and says nothing more)
+            target.unlink(missing_ok=True)
         said = _("{path}: cannot write: {error}; free some space or choose another place with {option}")
         raise SaveError(said.format(path=target, error=e.strerror, option=option)) from None
-    _fsync_dir(target)

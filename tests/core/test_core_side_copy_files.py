@@ -96,9 +96,9 @@ def test_a_copy_larger_than_any_copy_can_be_is_refused_before_it_is_read(demo_co
     sidecopy.write(demo_copy, tmp_path / "copy.json")
     path = tmp_path / "copy.json"
     size = path.stat().st_size
-    monkeypatch.setattr(sidecopy, "MAX_FILE_BYTES", size)
+    monkeypatch.setattr(sidecopy, "MAX_COPY_BYTES", size)
     assert sidecopy.read(path) == demo_copy  # exactly the limit: read
-    monkeypatch.setattr(sidecopy, "MAX_FILE_BYTES", size - 1)
+    monkeypatch.setattr(sidecopy, "MAX_COPY_BYTES", size - 1)
     assert _refusal(sidecopy.read, path) == f"{path}: {size} bytes is larger than a copy can be ({size - 1} bytes)"
 
 
@@ -292,7 +292,13 @@ def test_a_copy_read_while_it_grows_is_read_as_it_was_when_its_size_was_checked(
             more.write(b" and much more" * 1000)
         return size
 
-    monkeypatch.setattr(sidecopy.os, "fstat", growing)
+    def opened(where):  # (the file's kind is checked as it opens: it grows only after)
+        fd = open_regular(where)
+        monkeypatch.setattr(sidecopy.os, "fstat", growing)
+        return fd
+
+    open_regular = sidecopy.open_regular
+    monkeypatch.setattr(sidecopy, "open_regular", opened)
     assert sidecopy.read(path) == demo_copy
 
 

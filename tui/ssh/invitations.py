@@ -332,13 +332,18 @@ class Invitations:
         tmp = self.path.with_name(f"{STORE_NAME}.{os.getpid()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, self.path)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):  # a write that failed leaves no temporary file
+                os.unlink(tmp)
+            raise
         dir_fd = os.open(self.path.parent, os.O_RDONLY)
         try:
             os.fsync(dir_fd)

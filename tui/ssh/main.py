@@ -124,7 +124,16 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
         if said:
             print(said)
     invitations = Invitations(folder)
-    key, created = host_key(folder)
+    try:
+        key, created = host_key(folder)
+    except (OSError, ValueError) as e:  # (ValueError: asyncssh's KeyImportError, a key file that is not one)
+        for t in tables:
+            t.game.close()
+        print(
+            f"error: {folder / HOST_KEY_NAME}: cannot make or read the host key: {getattr(e, 'strerror', None) or e}",
+            file=sys.stderr,
+        )
+        return 2
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
     print(f"host key fingerprint: {key.get_fingerprint()}")
     print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {folder / LOG_NAME}")

@@ -15,6 +15,7 @@ See docs/ssh.md.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import socket
@@ -147,8 +148,16 @@ def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
     key = asyncssh.generate_private_key("ssh-ed25519", comment="fireteam serve")
     private_folder(folder)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        # Half a key would be read at the next start, and refused there: none is left.
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise
     return key, True
 
 
