@@ -20,6 +20,7 @@ from core import events as ev
 from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
+from core.rulesets.linea_di_tiro.terms import Kind
 from core.rulesets.linea_di_tiro.words import _
 from core.scenarios.files import Problem
 from core.scenarios.schema import (
@@ -141,7 +142,7 @@ class LineaFormat(Format):
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
             p = profiles.get(u.cls)
-            if p is not None and p.vehicle != (u.kind in ("vehicle", "gun")):
+            if p is not None and p.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
                 yield Problem(
                     ("units", i, "kind"),
                     _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(

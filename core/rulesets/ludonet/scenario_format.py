@@ -14,6 +14,7 @@ from msgspec import Meta
 
 from core import events as ev
 from core.ruleset import Context
+from core.rulesets.ludonet.terms import Kind
 from core.rulesets.ludonet.words import _
 from core.scenarios.files import Problem
 from core.scenarios.schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
@@ -105,7 +106,7 @@ class LudonetFormat(Format):
                     ),
                 )
         for i, s in enumerate(sc.support):
-            if s.kind == "aircraft" and s.ammo > MAX_PASSES:
+            if s.kind == Kind.AIRCRAFT and s.ammo > MAX_PASSES:
                 yield Problem(
                     ("support", i, "ammo"),
                     _("support[{i}].ammo = {ammo}: an aircraft makes at most {most} passes (LN-R060)").format(

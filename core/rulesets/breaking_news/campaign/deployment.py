@@ -24,6 +24,7 @@ from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -33,7 +34,7 @@ AMBUSH, INFILTRATOR = "ambush", "infiltrator"
 
 def is_force(u: Unit) -> bool:
     """A figure of the force that the 50% rule counts: men and vehicles, not reserves."""
-    return u.kind in ("man", "vehicle") and AMBUSH not in u.roles and INFILTRATOR not in u.roles
+    return u.kind in (Kind.MAN, Kind.VEHICLE) and AMBUSH not in u.roles and INFILTRATOR not in u.roles
 
 
 def force(state: GameState, side: str) -> list[Unit]:

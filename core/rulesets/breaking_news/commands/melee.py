@@ -12,13 +12,14 @@ from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
+from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
 from core.state import Unit
 
 
 def _fighter(u: Unit) -> suppression.Fighter:
     t = hits.troop(u)
-    return suppression.Fighter(u.name, t.melee if t else 0, u.has("suppressed"))
+    return suppression.Fighter(u.name, t.melee if t else 0, u.has(Status.SUPPRESSED))
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:
@@ -42,7 +43,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             )
     for u in theirs:
         hits.require_in_play(u)
-        if u.has("hidden") and lead.side not in u.spotted_by:
+        if u.has(Status.HIDDEN) and lead.side not in u.spotted_by:
             raise Refused(_("{name} is hidden").format(name=u.name))
     fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
     if not fighting:

@@ -28,6 +28,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.rules import assault
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
 from core.rulesets.linea_di_tiro.tables import movement
+from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
 
@@ -95,7 +96,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
     portable_at = not p_inf.vehicle and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
-    if assault.overrun_test_needed(portable_at, target.has("immobilised")):
+    if assault.overrun_test_needed(portable_at, target.has(Status.IMMOBILISED)):
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
@@ -152,7 +153,7 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} is not a tank: infantry assaults infantry and guns with melee (LT-R102)").format(unit=tank.name)
         )
-    if infantry.has("immobilised"):
+    if infantry.has(Status.IMMOBILISED):
         raise Refused(_immobilised(infantry))
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
@@ -175,18 +176,18 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name))
     if is_tank(p_def):
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
-    if attacker.has("immobilised"):
+    if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker))
     spend_attack(ctx, attacker, bool(args["ready"]))
     behind = args["side"] == "rear"
     totals = []
     for piece, other, p, mods in (
-        (attacker, defender, p_att, assault.melee_mods(False, False, attacker.has("immobilised"), False)),
+        (attacker, defender, p_att, assault.melee_mods(False, False, attacker.has(Status.IMMOBILISED), False)),
         (
             defender,
             attacker,
             p_def,
-            assault.melee_mods(bool(args["entrenched"]), behind, defender.has("immobilised"), is_gun(p_def)),
+            assault.melee_mods(bool(args["entrenched"]), behind, defender.has(Status.IMMOBILISED), is_gun(p_def)),
         ),
     ):
         all_mods = (ev.Mod(M("morale"), p.morale, "LT-R102"), *mods)
@@ -227,7 +228,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         )
     )
     ctx.emit(ev.UnitOut(unit=lost.id, cause=M("captured or destroyed in a melee with {winner}", winner=won.name)))
-    if won.has("immobilised"):
+    if won.has(Status.IMMOBILISED):
         recover(ctx, won)
         say(ctx, won, M("{unit} wins the melee and is no longer immobilised (LT-R102)", unit=won.name))
 
