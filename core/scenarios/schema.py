@@ -72,13 +72,13 @@ class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     pass
 
 
-class Side(Strict):
+class Side(Strict, frozen=True):
     id: Id
     name: Name
     army: Label = ""
 
 
-class Unit(Strict):
+class Unit(Strict, frozen=True):
     """A piece: a man, a team, a vehicle, a gun, an aircraft… as the ruleset's kinds."""
 
     id: Id
@@ -96,7 +96,7 @@ class Unit(Strict):
     aboard: Label = ""
 
 
-class Objective(Strict):
+class Objective(Strict, frozen=True):
     id: Id
     name: Name
     where: Text = ""
@@ -107,7 +107,7 @@ class Objective(Strict):
     hidden: bool = False
 
 
-class Victory(Strict):
+class Victory(Strict, frozen=True):
     summary: Text = ""
     #: Objectives a side must hold at the end to win.
     objectives: Labels = ()
@@ -117,7 +117,7 @@ class Victory(Strict):
     points: Annotated[int, Meta(ge=0, le=9999)] = 0
 
 
-class Support(Strict):
+class Support(Strict, frozen=True):
     """Something off the table a side may call on: a battery, mortars, aircraft."""
 
     id: Id
@@ -133,13 +133,13 @@ class Support(Strict):
     stats: Stats = {}
 
 
-class Secret(Strict):
+class Secret(Strict, frozen=True):
     key: Id
     owner: Id
     value: Text
 
 
-class BaseScenario(Strict):
+class BaseScenario(Strict, frozen=True):
     id: Id
     title: Name
     sides: Annotated[tuple[Side, ...], Meta(min_length=1, max_length=MAX_SIDES)]
@@ -163,12 +163,12 @@ class BaseScenario(Strict):
     rosters: Annotated[dict[Id, Annotated[str, Meta(max_length=300)]], Meta(max_length=MAX_SIDES)] = {}
 
 
-class ForceUnit(Unit, kw_only=True):
+class ForceUnit(Unit, frozen=True, kw_only=True):
     #: A force's pieces take the side they are fielded on.
     side: Label = ""
 
 
-class BaseForce(Strict):
+class BaseForce(Strict, frozen=True):
     """A side's force in a file of its own (core.scenarios.forces)."""
 
     name: Name

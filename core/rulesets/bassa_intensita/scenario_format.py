@@ -37,7 +37,7 @@ MINE_KINDS = {
 }
 
 
-class Mine(Strict):
+class Mine(Strict, frozen=True):
     id: Id
     kind: Id
     where: Text
@@ -46,7 +46,7 @@ class Mine(Strict):
     hidden: bool = True
 
 
-class BassaScenario(BaseScenario):
+class BassaScenario(BaseScenario, frozen=True):
     #: At night: a moon lets one see 50 cm instead of 20 (BI-R169).
     moon: bool = False
     mines: Annotated[tuple[Mine, ...], Meta(max_length=MAX_ENTRIES)] = ()

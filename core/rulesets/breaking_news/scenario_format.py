@@ -24,7 +24,7 @@ from core.scenarios.files import Problem, dotted
 from core.scenarios.schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
 
-class NewsScenario(BaseScenario):
+class NewsScenario(BaseScenario, frozen=True):
     #: §4.1; 0: the scenario sets its own objectives.
     mission: Annotated[int, Meta(ge=0, le=3)] = 0
     #: The army limit the sides were built to (Calculating points; 0: none).

@@ -40,7 +40,7 @@ from core.scenarios.schema import (
 Factor = Annotated[int, Meta(ge=0, le=20)]
 
 
-class ProfileSpec(Strict):
+class ProfileSpec(Strict, frozen=True):
     """A kind of piece (tables.Profile): a unit's ``cls`` names it."""
 
     id: Id
@@ -57,19 +57,19 @@ class ProfileSpec(Strict):
     defence: Label = ""
 
 
-class Jokers(Strict):
+class Jokers(Strict, frozen=True):
     #: What a joker does in this scenario, in words (LT-R010).
     effect: Text = ""
     #: A joker starts a called artillery attack (LT-R090).
     artillery: bool = True
 
 
-class LineaScenario(BaseScenario):
+class LineaScenario(BaseScenario, frozen=True):
     profiles: Annotated[tuple[ProfileSpec, ...], Meta(max_length=MAX_ENTRIES)] = ()
     jokers: Jokers = Jokers()
 
 
-class LineaForce(BaseForce):
+class LineaForce(BaseForce, frozen=True):
     """A force brings the profiles of its pieces."""
 
     profiles: Annotated[tuple[ProfileSpec, ...], Meta(max_length=MAX_ENTRIES)] = ()

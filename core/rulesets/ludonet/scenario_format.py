@@ -23,7 +23,7 @@ from core.scenarios.schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Form
 MAX_PASSES = 3
 
 
-class Weapon(Strict):
+class Weapon(Strict, frozen=True):
     """A weapon of this scenario: the fragment gives no ranges (ruling LN-WEAPONS)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f]*$")]
@@ -37,13 +37,13 @@ class Weapon(Strict):
     anti_aircraft: bool = False
 
 
-class LudonetScenario(BaseScenario):
+class LudonetScenario(BaseScenario, frozen=True):
     weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
     #: How far a grenade is thrown, cm (LN-R038; 0: not set).
     grenade_range: Cm = 0
 
 
-class LudonetForce(BaseForce):
+class LudonetForce(BaseForce, frozen=True):
     """A force brings the weapons of its pieces."""
 
     weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
