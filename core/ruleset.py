@@ -53,7 +53,7 @@ class RollAhead(Exception):
 
     def __init__(
         self,
-        purpose: str,
+        purpose: Text,
         count: int,
         sides: int,
         target: int | None,

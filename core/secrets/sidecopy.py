@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import msgspec
 
@@ -37,6 +38,8 @@ from core.views import REFEREE_ONLY, event_visible
 #: The version of the copy's format, and its first key (how a copy is told from a save).
 COPY_VERSION = 1
 _OPENING = b'{"fireteam_copy":'
+#: A copy's events, each with its step.
+_Steps = list[tuple[int, ev.AnyEvent]]
 
 
 class CopyHeader(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -89,7 +92,8 @@ def export(game: Game, role: str) -> SideCopy:
         steps[i + 1] = len(events) + 1
         events.append((len(events) + 1, e))
     seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]
-    return SideCopy(COPY_VERSION, role, header, len(events), events, seen_later)
+    # Every event is one of the union the file is decoded as (core.events.EVENT_TYPES is its members).
+    return SideCopy(COPY_VERSION, role, header, len(events), cast(_Steps, events), cast(_Steps, seen_later))
 
 
 def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:
