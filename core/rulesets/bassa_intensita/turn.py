@@ -200,7 +200,7 @@ def replace_leaders(ctx: Context) -> None:
             under=True,
             rule="BI-R028",
             unit=best.id,
-            outcome=lambda f, best=best, new=new_ability, chance=chance: (
+            outcome=lambda f, best=best, new=new_ability, chance=chance: (  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 M("{unit} takes over ({ability})", unit=best.name, ability=word(new))
                 if rules.succeeds(f[0], chance)
                 else M("no leader yet")

@@ -178,7 +178,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
                 mods=mods,
                 total=True,
                 rule="§5.0",
-                outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),
+                outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 check=ev.Opposed(),  # §5.0: against the other side's total
             )
             totals[side] = rules.initiative_total(faces, mods)

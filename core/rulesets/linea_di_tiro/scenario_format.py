@@ -141,12 +141,12 @@ class LineaFormat(Format):
                 yield unknown(("profiles", i, "defence"), p.defence, _("defence"), defences)
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
-            p = profiles.get(u.cls)
-            if p is not None and p.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
+            profile = profiles.get(u.cls)
+            if profile is not None and profile.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
                 yield Problem(
                     ("units", i, "kind"),
                     _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(
-                        i=i, kind=repr(u.kind), profile=repr(p.id), vehicle=str(p.vehicle).lower()
+                        i=i, kind=repr(u.kind), profile=repr(profile.id), vehicle=str(profile.vehicle).lower()
                     ),
                 )
 

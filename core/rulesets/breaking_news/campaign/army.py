@@ -29,6 +29,7 @@ from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.scenarios.files import decode, read_text
 from core.scenarios.schema import Id, Label, Labels, Name
+from core.scenarios.schema import Unit as ScenarioUnit
 from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -251,7 +252,7 @@ def _check_units(r: Roster, variant: str) -> list[str]:
     return errors
 
 
-def carrier(u: RosterUnit | Unit | ev.UnitSpec) -> str:
+def carrier(u: RosterUnit | Unit | ev.UnitSpec | ScenarioUnit) -> str:
     """What carries a figure's weapons, as army_points.toml's ``on`` names it: a
     vehicle by its type, anyone else as a man."""
     return u.cls if u.kind == Kind.VEHICLE else "man"
@@ -426,7 +427,7 @@ def roster_unit(u: Unit | ev.UnitSpec) -> RosterUnit:
 
 def books_extras(state: GameState, side: str) -> RosterExtras:
     """The EXTRAS in a side's books (what :func:`record_force` and ``buy`` wrote)."""
-    fields = {}
+    fields: dict[str, Any] = {}
     for key, default in msgspec.structs.asdict(RosterExtras()).items():
         value = extra(state, side, key)
         fields[key] = bool(value) if isinstance(default, bool) else value or default

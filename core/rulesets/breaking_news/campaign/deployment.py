@@ -139,7 +139,7 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
                 mods=mods,
                 total=True,
                 rule="§4.2",
-                outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),
+                outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 check=ev.Opposed(),  # §4.2: against the other side's roll
             )
             totals[side] = face + mod

@@ -95,7 +95,7 @@ def end_roll(ctx: Context) -> None:
             target=lv,
             under=True,
             rule="Extras: Negotiation",
-            outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),
+            outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.AtLeast(face=lv, under=True),  # Extras: Negotiation, at or under the level
         )
         if face <= lv:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from core import events as ev
@@ -78,7 +80,7 @@ def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
         raise Refused(_("{firer} is low on ammunition: aimed fire only (§8.0.3)").format(firer=firer.name))
 
 
-def _moved_facts(firer: Unit) -> tuple[int, bool]:
+def _moved_facts(firer: Unit) -> tuple[int | Decimal, bool]:
     """(the most the action can have moved, whether fire takes the moving +1), from
     the firer's badge: more than 5 cm in a move and shoot, or over a level-1
     obstacle (§6.2), or a vehicle firing on the move (§6.1, AMB-13)."""
@@ -198,7 +200,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             rule="§8.6" if sit.speculative else "§8.0",
             unit=firer.id,
             vis=named_for,
-            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),
+            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.Each(face=sh.need, base=base_need),  # §8.0: each die at the number is a hit
         )
         all_faces += faces
@@ -654,7 +656,7 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     if len(ranges) not in (1, len(group)):
         raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
     area = args["area"]
-    firing: list[tuple[Unit, int]] = []
+    firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for i, u in enumerate(group):
         hits.require_active(ctx.state, u)
         if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from core import events as ev
 from core.language.i18n import M, Msg
@@ -134,7 +134,14 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     hits.next_action(ctx, attackers)
 
 
-def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
+class _Whose(TypedDict, total=False):
+    """Whose a roll is (``Context.roll``'s ``unit`` or ``side``)."""
+
+    unit: str
+    side: str
+
+
+def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, _Whose]:
     """What one group's melee roll is called, and whose it is: one man's own, or
     several men's side's, naming them."""
     if len(men) == 1:
@@ -143,7 +150,7 @@ def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
 
 
 def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
-    dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
+    dice = sum(troop.melee for u in men if (troop := hits.troop(u)))
     need = support().storm.defender_hits if defending else support().storm.attacker_hits
     if not dice:
         if defending:

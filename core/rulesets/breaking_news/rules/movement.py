@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from core.ruleset import Refused
 from core.rulesets.breaking_news.tables.combat import Weapon, actions, allowances, obstacles
@@ -52,7 +53,7 @@ def default_action(cm: int) -> str:
     raise Refused(_("infantry move 25 cm at most (§6.0); {cm} cm is too far").format(cm=cm))
 
 
-def may_fire_after(weapon: Weapon, moved_cm: int, allowed_fire: FireAllowed) -> str:
+def may_fire_after(weapon: Weapon, moved_cm: int | Decimal, allowed_fire: FireAllowed) -> str:
     """'' if the weapon may fire after this move, else the reason (§6.1, T-05)."""
     if allowed_fire == FireAllowed.NONE:
         return _("a figure that ran cannot fire this turn (§5.0, §6.2)")

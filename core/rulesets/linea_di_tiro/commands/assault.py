@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M
+from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.commands.fire import morale_mods
@@ -58,7 +58,7 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, first_strike: 
     has_mg = bool(p_tank.mg) and table.no_mg_role not in tank.roles
     mods = assault.close_assault_mods(tank_has_mg=has_mg, protected=table.protected_role in tank.roles)
     need = assault.close_assault_need(rating.rating, mods)
-    args = {"tank": tank.name, "rating": M(rating.label), "value": rating.rating}
+    args: dict[str, Text | int] = {"tank": tank.name, "rating": M(rating.label), "value": rating.rating}
     if first_strike:
         purpose = M("first strike at {tank}, {rating} {value}", **args)
     else:
@@ -122,10 +122,10 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         else:
             say(ctx, target, M("{unit} fails its test and stays in place under the tank (LT-R100)", unit=target.name))
     in_open = bool(args["open"])
-    face = None
+    cover_face: int | None = None  # rolled only in cover
     if not in_open:
         need = assault_table().overrun_cover_max
-        (face,) = ctx.roll(
+        (cover_face,) = ctx.roll(
             M("overrun of {target} in cover", target=target.name),
             1,
             step=dice_order.OVERRUN_IN_COVER,
@@ -136,7 +136,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
             outcome=lambda f: M("destroyed") if assault.overrun_destroys(False, f[0]) else M("survives"),
             check=ev.AtLeast(face=need, under=True),  # LT-R100
         )
-    if assault.overrun_destroys(in_open, face):
+    if assault.overrun_destroys(in_open, cover_face):
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
     else:
         say(ctx, target, M("{unit} survives {whose} overrun (LT-R100)", unit=target.name, whose=whose(tank.name)))
@@ -199,7 +199,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             total=True,
             rule="LT-R102",
             unit=piece.id,
-            outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),
+            outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.Opposed(),  # LT-R102: against the other's total
         )
         totals.append(face + sum_mods(all_mods))

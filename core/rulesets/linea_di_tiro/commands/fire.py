@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
@@ -198,7 +198,13 @@ def mg_attack(
     label, value = defence
     diff = factor - value
     table = mg_table()
-    sums = {"what": what, "attack": attack, "defence": label, "value": value, "diff": f"{diff:+d}"}
+    sums: dict[str, Text | int] = {
+        "what": what,
+        "attack": attack,
+        "defence": label,
+        "value": value,
+        "diff": f"{diff:+d}",
+    }
     if bonus:
         purpose = M(
             "{what}, attack {attack} + {bonus} for consecutive HE (LT-R061) - {defence} {value} = {diff}",
