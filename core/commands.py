@@ -47,7 +47,7 @@ from core.dice import parse_faces
 from core.language.i18n import CORE_DOMAIN, _, translations
 from core.language.numerals import grouped, point
 from core.language.reader import SOURCE, lang
-from core.language.shapes import CommandShape
+from core.language.shapes import CommandShape, ParamShape
 from core.ruleset import CommandSpec, Param, Refused
 from core.state import GameState, Unit
 from core.views import REFEREE, marker_unit, unit_visible
@@ -924,7 +924,7 @@ def localize_line(text: str, specs: Sequence[CommandSpec | CommandShape], domain
     pos_params = [p for p in spec.params if not p.keyword and p.name not in keyed]
     point = decimal_point()
 
-    def shown(p: Param, value: str) -> str | None:
+    def shown(p: Param | ParamShape, value: str) -> str | None:
         if p.kind == "choice" and value.lower() in p.choices:
             return local_name("choice", value.lower(), domain)
         if p.kind == "distance" and _DISTANCE.fullmatch(value) and "." in value:
@@ -1036,8 +1036,8 @@ def complete(
             out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
         elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
             named = {u.id for u in _units_named(typed, list(state.units.values()))} if typed else set()
-            first = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
-            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=first)
+            ahead = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
+            pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
             typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
             out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
         else:
@@ -1050,8 +1050,7 @@ def complete(
     dice = local_name("option", "dice", domain)
     if spec.rolls and current and (f"{dice}=".startswith(typed) or "dice=".startswith(typed)):
         out.append(f"{dice}=" if f"{dice}=".startswith(typed) else "dice=")
-    seen: set[str] = set()
-    return [c for c in out if not (c in seen or seen.add(c))]
+    return list(dict.fromkeys(out))  # each once, where first offered
 
 
 def _offered(

@@ -23,7 +23,7 @@ allowed to see them.  An empty ``vis`` means public.  The referee sees everythin
 # annotations when the first decoder of events is built, at every start, and an
 # annotation kept as a string it compiles and evaluates (1.95 ms for the union of
 # events, against 0.74 with the annotations as types).
-from typing import Annotated, Union
+from typing import Annotated, Union, get_args
 
 import msgspec
 
@@ -159,7 +159,7 @@ class SideSpec(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 # ------------------------------------------------------------------ command groups
 
 
-class Issued(Event, tag="cmd"):
+class Issued(Event, frozen=True, tag="cmd"):
     """Opens a command: the ``n`` events that follow belong to it.
 
     ``cmd`` numbers commands in file order, so it is unique even after undo.
@@ -177,7 +177,7 @@ class Issued(Event, tag="cmd"):
     carries: int = 0
 
 
-class Undone(Event, tag="undo"):
+class Undone(Event, frozen=True, tag="undo"):
     """The effective command ``cmd`` was undone by ``by``; its events stay in the file."""
 
     cmd: int
@@ -185,7 +185,7 @@ class Undone(Event, tag="undo"):
     at: int = 0
 
 
-class Redone(Event, tag="redo"):
+class Redone(Event, frozen=True, tag="redo"):
     cmd: int
     by: str
     at: int = 0
@@ -194,19 +194,19 @@ class Redone(Event, tag="redo"):
 # --------------------------------------------------------------------------- facts
 
 
-class GameSetUp(Event, tag="setup"):
+class GameSetUp(Event, frozen=True, tag="setup"):
     scenario: str
     sides: tuple[SideSpec, ...]
 
 
-class UnitAdded(Event, tag="unit"):
+class UnitAdded(Event, frozen=True, tag="unit"):
     """A piece enters the game; a hidden one (``vis`` set) is a secret, committed with ``salt``."""
 
     unit: UnitSpec
     salt: str = ""
 
 
-class PhaseBegan(Event, tag="phase"):
+class PhaseBegan(Event, frozen=True, tag="phase"):
     turn: int
     phase: str
     active: str = ""
@@ -214,7 +214,7 @@ class PhaseBegan(Event, tag="phase"):
     card: str = ""
 
 
-class Rolled(Event, tag="roll"):
+class Rolled(Event, frozen=True, tag="roll"):
     """A roll, and whose it was: a unit's, else a side's (``side``, added in engine
     0.1 without a format change: a save without it reads as before), else the referee's."""
 
@@ -229,20 +229,20 @@ class Rolled(Event, tag="roll"):
 DecimalText = Annotated[str, msgspec.Meta(pattern=r"^-?[0-9]{1,7}\.[0-9]{1,6}$")]
 
 
-class Moved(Event, tag="move"):
+class Moved(Event, frozen=True, tag="move"):
     #: A handler may give ``cm`` as a ``Decimal``: it is written as ``DecimalText``.
     unit: str
     cm: int | DecimalText
     how: Text = ""
 
 
-class StatusChanged(Event, tag="status"):
+class StatusChanged(Event, frozen=True, tag="status"):
     unit: str
     add: tuple[str, ...] = ()
     remove: tuple[str, ...] = ()
 
 
-class MarkerPlaced(Event, tag="marker"):
+class MarkerPlaced(Event, frozen=True, tag="marker"):
     """A hidden unit on the table is under the marker ``label`` (referee only).
 
     Every other role sees only the label (``core.views``), drawn at random, so it
@@ -252,30 +252,30 @@ class MarkerPlaced(Event, tag="marker"):
     label: str
 
 
-class Spotted(Event, tag="spot"):
+class Spotted(Event, frozen=True, tag="spot"):
     unit: str
     by_side: str
 
 
-class UnitOut(Event, tag="out"):
+class UnitOut(Event, frozen=True, tag="out"):
     unit: str
     cause: Text
 
 
-class UnitBack(Event, tag="back"):
+class UnitBack(Event, frozen=True, tag="back"):
     """A unit put out of action returns (a stabilised wounded man, a released prisoner)."""
 
     unit: str
 
 
-class DefeatPoints(Event, tag="dp"):
+class DefeatPoints(Event, frozen=True, tag="dp"):
     side: str
     points: int
     reason: Text
     category: str = ""
 
 
-class SecretSet(Event, tag="secret"):
+class SecretSet(Event, frozen=True, tag="secret"):
     """A hidden fact known to ``owner`` (and the referee): objective roles, IEDs.
 
     ``salt`` (random, set by the game) makes the :class:`Committed` that follows
@@ -288,7 +288,7 @@ class SecretSet(Event, tag="secret"):
     salt: str = ""
 
 
-class Revealed(Event, tag="reveal"):
+class Revealed(Event, frozen=True, tag="reveal"):
     """A secret becomes public; ``value`` repeats it so the public log can say what it was.
 
     ``salt`` and ``digest`` open the secret's commitment: anyone can check that
@@ -301,7 +301,7 @@ class Revealed(Event, tag="reveal"):
     digest: str = ""
 
 
-class Committed(Event, tag="commit"):
+class Committed(Event, frozen=True, tag="commit"):
     """The commitment to the secret fact just before it: ``digest`` is the SHA-256 of
     its key, value and salt (``core.secrets.commitments``).  It names no key, which could
     name a hidden piece; ``owner`` is whose secret it is (a side, or the referee)."""
@@ -310,7 +310,7 @@ class Committed(Event, tag="commit"):
     owner: str
 
 
-class Opened(Event, tag="open"):
+class Opened(Event, frozen=True, tag="open"):
     """A commitment opened at the end of the game without changing the table: a
     referee's secret variable, or a secret's value since replaced."""
 
@@ -320,7 +320,7 @@ class Opened(Event, tag="open"):
     digest: str
 
 
-class VarSet(Event, tag="var"):
+class VarSet(Event, frozen=True, tag="var"):
     """A ruleset counter or flag (initiative penalty, ammo, the deck).
 
     A ``secret.`` variable hidden from someone is a secret: it gets a ``salt`` and a
@@ -332,11 +332,11 @@ class VarSet(Event, tag="var"):
     salt: str = ""
 
 
-class Noted(Event, tag="note"):
+class Noted(Event, frozen=True, tag="note"):
     text: Text
 
 
-class ScenarioRead(Event, tag="scenfile"):
+class ScenarioRead(Event, frozen=True, tag="scenfile"):
     """The text of the scenario (or force) file a game was set up from, kept so the
     save replays without the file.  Written referee-only: the file holds every
     side's secrets (docs/scenarios.md)."""
@@ -345,7 +345,7 @@ class ScenarioRead(Event, tag="scenfile"):
     text: str
 
 
-class GameEnded(Event, tag="end"):
+class GameEnded(Event, frozen=True, tag="end"):
     result: Text
 
 
@@ -374,8 +374,8 @@ AnyEvent = Union[
     GameEnded,
 ]
 
-EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]
-TAGS: dict[str, type[Event]] = {cls.__struct_config__.tag: cls for cls in EVENT_TYPES}
+EVENT_TYPES: tuple[type[Event], ...] = get_args(AnyEvent)
+TAGS: dict[str, type[Event]] = {str(cls.__struct_config__.tag): cls for cls in EVENT_TYPES}  # each tag is a str
 
 #: Markers that structure the history rather than change the table.
 HISTORY_MARKERS = (Issued, Undone, Redone)

@@ -778,6 +778,8 @@ class Game:
 
     def describe(self, e: ev.Event, role: str = REFEREE, *, sides: Mapping[str, str] | None = None) -> str:
         """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
+        var: Callable[[str, int | str], str | None]
+        number: Callable[[int], int | None] | None
         if role == REFEREE:
             var, number = partial(self.ruleset.describe_named, self.state), None
         else:

@@ -18,6 +18,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 from itertools import compress
+from typing import cast
 
 from core import events as ev
 from core.language.i18n import _
@@ -140,7 +141,7 @@ class History:
     def _turn(self, events: list[ev.Event], base: int, p: int) -> None:
         """The undo or redo marker at store index ``p``."""
         self._settle(p, at_marker=True)
-        e = events[p - base]
+        e = cast(ev.Undone | ev.Redone, events[p - base])  # the caller found a marker at p
         if type(e) is ev.Undone:
             self._undo(e.cmd, p)
         else:
@@ -296,7 +297,7 @@ class History:
         time (a batch ``_fitting`` did not find fitting): HistoryError naming the
         first command out of order, claiming too many facts, or not followed by its own."""
         # One pass of C over the commands for each question (no Python code per command).
-        heads = list(map(events.__getitem__, map(base.__rsub__, starts)))
+        heads = cast(list[ev.Issued], list(map(events.__getitem__, map(base.__rsub__, starts))))  # starts: markers
         ns = list(map(_n_of, heads))
         if (
             list(map(_cmd_of, heads)) != list(range(first, first + len(heads)))
@@ -319,7 +320,7 @@ class History:
             if ends[k] > starts[k + 1]:
                 raise _missing(starts[k + 1] + 1, first + k)
             raise _outside(ends[k] + 1)
-        return heads, ends  # type: ignore[return-value]
+        return heads, ends
 
     def _close(self) -> None:
         cmd = self._open_cmd

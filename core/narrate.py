@@ -193,12 +193,12 @@ def _describe(
         case ev.GameSetUp():
             # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
             vs = _("vs")
-            sides = f" {vs} ".join(s.name for s in e.sides)
-            return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=sides)
+            both = f" {vs} ".join(s.name for s in e.sides)
+            return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=both)
         case ev.UnitAdded():
-            side = sides.get(e.unit.side, e.unit.side) if sides else e.unit.side
+            side_name = sides.get(e.unit.side, e.unit.side) if sides else e.unit.side
             cls = class_name(e.unit.cls) if class_name and e.unit.cls else e.unit.cls
-            return _unit_added(e.unit, side, cls, book)
+            return _unit_added(e.unit, side_name, cls, book)
         case ev.PhaseBegan():
             return _phase_began(e, book, side(e.active))
         case ev.Rolled():
@@ -253,8 +253,8 @@ def _describe(
         case ev.Committed():
             return _("commitment to a secret of {owner}: {digest}").format(owner=side(e.owner), digest=e.digest[:16])
         case ev.VarSet():
-            said = describe_var(e.key, e.value) if describe_var is not None else None
-            return said or f"{e.key} = {e.value}"
+            described = describe_var(e.key, e.value) if describe_var is not None else None
+            return described or f"{e.key} = {e.value}"
         case ev.Noted():
             return _("note: {text}").format(text=words(note(e.text) if note else e.text))
         case ev.ScenarioRead():

@@ -117,8 +117,8 @@ def check_distribution(check: ev.Check | None, dice: int, sides: int = 6) -> tup
     if isinstance(check, ev.Each):
         p = check_die(check, sides)
         return tuple(comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1))
-    p = check_chance(check, dice, sides)
-    return None if p is None else (1 - p, p)
+    chance = check_chance(check, dice, sides)
+    return None if chance is None else (1 - chance, chance)
 
 
 def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
@@ -133,10 +133,10 @@ def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
         return said.format(chance=percent(p), any=percent(1 - (1 - p) ** dice), **fields)
     if isinstance(check, ev.Opposed):
         return _("{dice} against the other side's roll: no chance of its own").format(**fields)
-    p = check_chance(check, dice, sides)
-    if p is None:
+    chance = check_chance(check, dice, sides)
+    if chance is None:
         return ""
-    fields["chance"] = percent(p)
+    fields["chance"] = percent(chance)
     if isinstance(check, ev.Sum):
         said = (
             _("needs {total} or less total on {dice}: {chance}")

@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import msgspec
 
@@ -61,7 +61,7 @@ class RollAhead(Exception):
 
     def __init__(
         self,
-        purpose: str,
+        purpose: Text,
         count: int,
         sides: int,
         target: int | None,
@@ -84,6 +84,10 @@ class RollAhead(Exception):
 # ------------------------------------------------------------------ turn structure
 
 
+#: Whose move a phase is (see :class:`Phase`).
+Actor = Literal["active", "reacting", "both", "card", "referee"]
+
+
 class Phase(msgspec.Struct, frozen=True):
     """One state of a ruleset's turn machine.
 
@@ -94,7 +98,7 @@ class Phase(msgspec.Struct, frozen=True):
 
     id: str
     title: str
-    actor: str
+    actor: Actor
     expects: str
     rule: str = ""
     #: The phase's main commands in the order the book's sequence of play gives them
@@ -118,6 +122,12 @@ MAX_DISTANCE_CM = 1_000
 #: The verb that ends the game in every ruleset: an alias of each ruleset's own
 #: (``victory``, ``result``), so a referee who plays several needs only this one.
 END_GAME = "end-game"
+
+
+#: What a command's parameter takes (see :class:`Param`).
+ParamKind = Literal["unit", "own", "enemy", "side", "int", "distance", "choice", "text", "team"]
+#: Who may issue a command (see :class:`CommandSpec`).
+Who = Literal["referee", "side"]
 
 
 class Param(msgspec.Struct, frozen=True):
@@ -144,7 +154,7 @@ class Param(msgspec.Struct, frozen=True):
     """
 
     name: str
-    kind: str
+    kind: ParamKind
     help: str = ""
     optional: bool = False
     default: Any = None
@@ -188,7 +198,7 @@ class CommandSpec(msgspec.Struct, frozen=True):
     phases: tuple[str, ...] = ()
     #: Who may issue it: ``referee`` only, or ``side`` (a side's player for its
     #: own units; the referee may always act for any side).
-    who: str = "side"
+    who: Who = "side"
     aliases: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False

@@ -84,33 +84,33 @@ class Rule(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     why: Note = ""
 
 
-class Enforced(Rule, tag="enforced"):
+class Enforced(Rule, frozen=True, tag="enforced"):
     status: ClassVar[str] = "enforced"
     code: Annotated[tuple[CodeRef, ...], msgspec.Meta(min_length=1)]
     tests: Annotated[tuple[TestRef, ...], msgspec.Meta(min_length=1)]
 
 
-class ByRuling(Rule, tag="ruling"):
+class ByRuling(Rule, frozen=True, tag="ruling"):
     status: ClassVar[str] = "ruling"
     ruling: Word
 
 
-class InVariant(Rule, tag="variant"):
+class InVariant(Rule, frozen=True, tag="variant"):
     status: ClassVar[str] = "variant"
     variant: Word
 
 
-class ByReferee(Rule, tag="referee"):
+class ByReferee(Rule, frozen=True, tag="referee"):
     status: ClassVar[str] = "referee"
     command: Word
 
 
-class NotApplicable(Rule, tag="not-applicable"):
+class NotApplicable(Rule, frozen=True, tag="not-applicable"):
     status: ClassVar[str] = "not-applicable"
     why: Annotated[str, msgspec.Meta(min_length=1, max_length=2_000)]
 
 
-class ToDo(Rule, tag="todo"):
+class ToDo(Rule, frozen=True, tag="todo"):
     """Not accounted for yet: a map being written may hold these; a finished one may not."""
 
     status: ClassVar[str] = "todo"

@@ -139,30 +139,32 @@ _parsed_decoder = msgspec.msgpack.Decoder(Parsed)
 def parsed_form(catalogue: gettext.GNUTranslations) -> bytes:
     """What an entry holds of a catalogue ``gettext`` has read."""
     plural = ""
-    forms = catalogue._info.get("plural-forms")
+    read = vars(catalogue)  # what gettext parsed, in attributes of its own (not in its type stubs)
+    forms = read["_info"].get("plural-forms")
     if forms:
         plural = forms.split(";")[1].split("plural=")[1]  # as gettext reads it from the header
     messages, plurals = {}, []
-    for key, msgstr in catalogue._catalog.items():
+    for key, msgstr in read["_catalog"].items():
         if isinstance(key, tuple):
             plurals.append((key[0], key[1], msgstr))
         else:
             messages[key] = msgstr
-    charset = catalogue._charset or ""
-    return msgspec.msgpack.encode(Parsed(charset, dict(catalogue._info), plural, messages, plurals))
+    charset = read["_charset"] or ""
+    return msgspec.msgpack.encode(Parsed(charset, dict(read["_info"]), plural, messages, plurals))
 
 
 class _Restored(gettext.GNUTranslations):
     """A catalogue read back from an entry's :class:`Parsed`, through the hook ``gettext``
     gives for another format (``_parse``): the same messages, header and plural rule."""
 
-    def _parse(self, fp) -> None:  # type: ignore[no-untyped-def]
+    def _parse(self, fp) -> None:  # gettext's hook: fp is what it opened
         kept = _parsed_decoder.decode(fp.read())
         # The plural rule goes through gettext's own check (only a C expression of n, else ValueError).
         self.plural = gettext.c2py(kept.plural) if kept.plural else (lambda n: int(n != 1))
         self._info = dict(kept.info)
         self._charset = kept.charset or None
-        catalog: dict[str | tuple[str, int], str] = dict(kept.messages)
+        catalog: dict[str | tuple[str, int], str] = {}
+        catalog.update(kept.messages)
         for msgid, form, msgstr in kept.plurals:
             catalog[(msgid, form)] = msgstr
         self._catalog = catalog

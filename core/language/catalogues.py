@@ -87,14 +87,15 @@ def template(domain: str) -> Catalog:
         ):
             if not msg or (isinstance(msg, tuple) and not msg[0]):
                 continue
-            cat.add(msg, locations=[(rel, None)], auto_comments=comments, context=context)
+            # No line number (None): babel writes the file alone, so a moved line changes no catalogue.
+            cat.add(msg, locations=[(rel, None)], auto_comments=comments, context=context)  # type: ignore[list-item]
     for owner, msgid, context in _ruleset_words():
         if owner == domain:
             where = next(
                 (folder.relative_to(ROOT).as_posix() for folder, d in RULESET_FOLDERS.items() if d == domain),
                 "core/rulesets/common.py",
             )
-            cat.add(msgid, locations=[(where, None)], context=context)
+            cat.add(msgid, locations=[(where, None)], context=context)  # type: ignore[list-item]  # as above
     return cat
 
 
@@ -160,7 +161,7 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
                 continue
             cat = read(lang, domain)
             cat.update(tpl, no_fuzzy_matching=True)
-            cat.revision_date = cat.creation_date = cat.pot_creation_date = _EPOCH
+            cat.revision_date = cat.creation_date = _EPOCH  # creation_date is the POT-Creation-Date header
             cat.fuzzy = False
             cat.header_comment = _HEADER.format(domain=domain)
             write(cat, lang, domain)

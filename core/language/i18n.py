@@ -359,8 +359,9 @@ def _render(
         if isinstance(v, Msg):
             values[k] = _render(v, tr, domain, language, depth + 1, sides) if depth + 1 < MAX_NESTING else v.id
         else:
-            named = isinstance(v, str) and sides and not k.endswith("_id")  # an id as commands type it
-            values[k] = _argument(_named(sides, v) if named else v, language)
+            if isinstance(v, str) and sides and not k.endswith("_id"):  # an id as commands type it
+                v = _named(sides, v)
+            values[k] = _argument(v, language)
     if template in _POSSESSIVES:
         template = "{name}'" if values.get("name", "").endswith("s") else "{name}'s"
     return fill(template, values) or fill(text.id, values) or text.id

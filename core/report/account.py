@@ -109,8 +109,8 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
     said.extend(f"“{n}”" for n in t.notes)
     for unit, side in t.spotted:
         said.append(_("{side} spotted {unit}.").format(side=name(side), unit=unit))
-    for side in f.sides:
-        rolls = report.luck.of_turn.get(side.id, {}).get(t.turn, [])
+    for facts in f.sides:
+        rolls = report.luck.of_turn.get(facts.id, {}).get(t.turn, [])
         if rolls:
             made = sum(j.successes for j in rolls)
             expected = decimal(float(sum(j.expected for j in rolls)), 1)
@@ -118,7 +118,7 @@ def turn_account(report: Report, t: TurnFacts) -> list[str]:
                 line = _("{side} rolled once against a target: {successes}, {expected} expected.")
             else:
                 line = _("{side} rolled {n} times against a target: {successes}, {expected} expected.")
-            said.append(line.format(side=side.name, n=len(rolls), successes=_successes(made), expected=expected))
+            said.append(line.format(side=facts.name, n=len(rolls), successes=_successes(made), expected=expected))
     for loss in t.losses:
         line = _("{unit} ({side}) was put out of action: {cause}.")
         said.append(line.format(unit=loss.unit, side=name(loss.side), cause=loss.cause))

@@ -18,7 +18,7 @@ from core.commands import match_prefix
 from core.language.i18n import N_, Domain, M, Msg, _, render
 from core.ruleset import CommandSpec, Context, Handler, Param, Refused
 from core.scenarios.files import ScenarioError, decode_all, error_at, is_path, read_text, user_scenarios_dir
-from core.scenarios.forces import field_forces, remap
+from core.scenarios.forces import Fielded, field_forces, remap
 from core.scenarios.schema import Format, Scenario, ScenarioSecret, emit_table, record_file, table
 
 __all__ = ["Scenario", "ScenarioSecret", "emit_table"]
@@ -74,7 +74,7 @@ def parse_scenario(fmt: Format, text: str, file: str, *, builtin: bool = False) 
     if sc is None:
         raise error_at(file, text, *problems)
     # What the schema refused was left out of ``sc``: the rules check the rest.
-    own, fielded = len(sc.units), []
+    own, fielded = len(sc.units), list[Fielded]()
     if sc.rosters:
         try:
             sc, fielded, clashes = field_forces(fmt, sc, text, file, Path(file).parent)

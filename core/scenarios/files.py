@@ -422,9 +422,9 @@ def line_index(text: str) -> dict[tuple[str | int, ...], int]:
             current = tuple(path)
             where.setdefault(current, number)
             continue
-        if key := _KEY.match(line):
-            where.setdefault((*current, *_keys(key.group(1))), number)
-            rest = line[key.end() :]
+        if found := _KEY.match(line):
+            where.setdefault((*current, *_keys(found.group(1))), number)
+            rest = line[found.end() :]
             for quote in ('"""', "'''"):
                 if rest.count(quote) % 2:
                     in_string = quote

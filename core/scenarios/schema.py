@@ -72,13 +72,13 @@ class Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
     pass
 
 
-class Side(Strict):
+class Side(Strict, frozen=True):
     id: Id
     name: Name
     army: Label = ""
 
 
-class Unit(Strict):
+class Unit(Strict, frozen=True):
     """A piece: a man, a team, a vehicle, a gun, an aircraft… as the ruleset's kinds."""
 
     id: Id
@@ -96,7 +96,7 @@ class Unit(Strict):
     aboard: Label = ""
 
 
-class Objective(Strict):
+class Objective(Strict, frozen=True):
     id: Id
     name: Name
     where: Text = ""
@@ -107,7 +107,7 @@ class Objective(Strict):
     hidden: bool = False
 
 
-class Victory(Strict):
+class Victory(Strict, frozen=True):
     summary: Text = ""
     #: Objectives a side must hold at the end to win.
     objectives: Labels = ()
@@ -117,7 +117,7 @@ class Victory(Strict):
     points: Annotated[int, Meta(ge=0, le=9999)] = 0
 
 
-class Support(Strict):
+class Support(Strict, frozen=True):
     """Something off the table a side may call on: a battery, mortars, aircraft."""
 
     id: Id
@@ -133,13 +133,13 @@ class Support(Strict):
     stats: Stats = {}
 
 
-class Secret(Strict):
+class Secret(Strict, frozen=True):
     key: Id
     owner: Id
     value: Text
 
 
-class BaseScenario(Strict):
+class BaseScenario(Strict, frozen=True):
     id: Id
     title: Name
     sides: Annotated[tuple[Side, ...], Meta(min_length=1, max_length=MAX_SIDES)]
@@ -163,12 +163,12 @@ class BaseScenario(Strict):
     rosters: Annotated[dict[Id, Annotated[str, Meta(max_length=300)]], Meta(max_length=MAX_SIDES)] = {}
 
 
-class ForceUnit(Unit, kw_only=True):
+class ForceUnit(Unit, frozen=True, kw_only=True):
     #: A force's pieces take the side they are fielded on.
     side: Label = ""
 
 
-class BaseForce(Strict):
+class BaseForce(Strict, frozen=True):
     """A side's force in a file of its own (core.scenarios.forces)."""
 
     name: Name
@@ -307,29 +307,29 @@ class Format:
                 yield unknown(("options", i), o, N_("optional rule"), self.options)
         objectives = [o.id for o in sc.objectives]
         yield from _duplicates("objectives", objectives)
-        for i, o in enumerate(sc.objectives):
-            if o.owner and o.owner not in sides:
-                yield unknown(("objectives", i, "owner"), o.owner, N_("side"), sides)
-            if o.hidden and not o.owner:
+        for i, obj in enumerate(sc.objectives):
+            if obj.owner and obj.owner not in sides:
+                yield unknown(("objectives", i, "owner"), obj.owner, N_("side"), sides)
+            if obj.hidden and not obj.owner:
                 yield Problem(("objectives", i, "hidden"), _("hidden = true needs an owner (the side that knows it)"))
         for i, name in enumerate(sc.victory.objectives):
             if name not in objectives:
                 yield unknown(("victory", "objectives", i), name, N_("objective"), objectives)
-        yield from _duplicates("support", [s.id for s in sc.support])
-        for i, s in enumerate(sc.support):
-            if s.side not in sides:
-                yield unknown(("support", i, "side"), s.side, N_("side"), sides)
-            if s.kind not in self.support_kinds:
-                yield unknown(("support", i, "kind"), s.kind, "kind of support", self.support_kinds)
-            if s.weapon and s.weapon not in weapons:
-                yield unknown(("support", i, "weapon"), s.weapon, "weapon", weapons)
-            for key in s.stats:
+        yield from _duplicates("support", [sup.id for sup in sc.support])
+        for i, sup in enumerate(sc.support):
+            if sup.side not in sides:
+                yield unknown(("support", i, "side"), sup.side, N_("side"), sides)
+            if sup.kind not in self.support_kinds:
+                yield unknown(("support", i, "kind"), sup.kind, "kind of support", self.support_kinds)
+            if sup.weapon and sup.weapon not in weapons:
+                yield unknown(("support", i, "weapon"), sup.weapon, "weapon", weapons)
+            for key in sup.stats:
                 if key not in self.stats:
                     yield unknown(("support", i, "stats", key), key, "stat", self.stats)
-        yield from _duplicates("secrets", [s.key for s in sc.secrets], field="key")
-        for i, s in enumerate(sc.secrets):
-            if s.owner not in sides:
-                yield unknown(("secrets", i, "owner"), s.owner, "side", sides)
+        yield from _duplicates("secrets", [sec.key for sec in sc.secrets], field="key")
+        for i, sec in enumerate(sc.secrets):
+            if sec.owner not in sides:
+                yield unknown(("secrets", i, "owner"), sec.owner, "side", sides)
 
     # -------------------------------------------------------------------- forces
 
@@ -422,19 +422,21 @@ class Format:
             put("victory.break_at", v.break_at)
         if v.points:
             put("victory.points", v.points)
-        for o in sc.objectives:
-            key = f"objective.{o.id}"
-            if o.hidden:
+        for obj in sc.objectives:
+            key = f"objective.{obj.id}"
+            if obj.hidden:
                 value = (
-                    f"{o.name}" + (f": {o.where}" if o.where else "") + (f" ({o.points} points)" if o.points else "")
+                    f"{obj.name}"
+                    + (f": {obj.where}" if obj.where else "")
+                    + (f" ({obj.points} points)" if obj.points else "")
                 )
-                var(ev.SecretSet(key=key, owner=o.owner, value=value, vis=(o.owner,)))
+                var(ev.SecretSet(key=key, owner=obj.owner, value=value, vis=(obj.owner,)))
                 continue
-            put(key, o.name + (f": {o.where}" if o.where else ""))
-            if o.points:
-                put(f"{key}.points", o.points)
-            if o.owner:
-                put(f"{key}.owner", o.owner)
+            put(key, obj.name + (f": {obj.where}" if obj.where else ""))
+            if obj.points:
+                put(f"{key}.points", obj.points)
+            if obj.owner:
+                put(f"{key}.owner", obj.owner)
         for s in sc.support:
             # What a side has off the table is its own business until it is used.
             key, vis = f"support.{s.id}", (s.side,)

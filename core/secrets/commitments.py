@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import secrets as _secrets
 from collections.abc import Callable, Iterable
+from typing import TypeGuard
 
 import msgspec
 
@@ -50,22 +51,21 @@ def digest(key: str, value: int | str, salt: str) -> str:
     return hashlib.sha256(msgspec.json.encode([DOMAIN, key, value, salt])).hexdigest()
 
 
-def is_secret(e: ev.Event) -> bool:
+def is_secret(e: ev.Event) -> TypeGuard[SecretFact]:
     """Whether ``e`` sets a secret that needs a commitment."""
-    t = type(e)
-    if t is ev.SecretSet:
+    if isinstance(e, ev.SecretSet):
         return True
-    if t is ev.UnitAdded:
+    if isinstance(e, ev.UnitAdded):
         return bool(e.vis)
-    return t is ev.VarSet and bool(e.vis) and e.key.startswith(SECRET_VARS)
+    return isinstance(e, ev.VarSet) and bool(e.vis) and e.key.startswith(SECRET_VARS)
 
 
 def key_of(e: SecretFact) -> str:
-    return f"unit.{e.unit.id}" if type(e) is ev.UnitAdded else e.key
+    return f"unit.{e.unit.id}" if isinstance(e, ev.UnitAdded) else e.key
 
 
 def value_of(e: SecretFact) -> int | str:
-    return msgspec.json.encode(e.unit).decode() if type(e) is ev.UnitAdded else e.value
+    return msgspec.json.encode(e.unit).decode() if isinstance(e, ev.UnitAdded) else e.value
 
 
 def fact_digest(e: SecretFact) -> str:
@@ -75,16 +75,16 @@ def fact_digest(e: SecretFact) -> str:
 def owner_of(e: SecretFact) -> str:
     """Whose secret: a side's, or, for a variable, those who may see it (the referee alone
     for his own; a hidden figure's side for its bookkeeping)."""
-    if type(e) is ev.SecretSet:
+    if isinstance(e, ev.SecretSet):
         return e.owner
-    if type(e) is ev.UnitAdded:
+    if isinstance(e, ev.UnitAdded):
         return e.unit.side
     return "+".join(v for v in e.vis if v != REFEREE) or REFEREE
 
 
-def opens(e: ev.Event) -> bool:
+def opens(e: ev.Event) -> TypeGuard[Opening]:
     """Whether ``e`` opens a commitment (a reveal made since commitments exist)."""
-    return type(e) in (ev.Revealed, ev.Opened) and bool(e.salt)
+    return isinstance(e, ev.Revealed | ev.Opened) and bool(e.salt)
 
 
 def matches(e: Opening) -> bool:
@@ -166,24 +166,23 @@ def _open_all(events: list[ev.Event]) -> list[ev.Event]:
     opened: set[str] = set()
     previous: ev.Event | None = None
     for e in events:
-        t = type(e)
-        if t is ev.Committed and previous is not None and is_secret(previous) and previous.salt:
-            committed[e.digest] = previous, e.vis  # type: ignore[assignment]
-            if type(previous) is ev.SecretSet:
+        if isinstance(e, ev.Committed) and previous is not None and is_secret(previous) and previous.salt:
+            committed[e.digest] = previous, e.vis
+            if isinstance(previous, ev.SecretSet):
                 current[previous.key] = e.digest
                 revealed.discard(previous.key)
-        elif t is ev.Revealed:
+        elif isinstance(e, ev.Revealed):
             revealed.add(e.key)
             if e.digest:
                 opened.add(e.digest)
-        elif t is ev.Opened:
+        elif isinstance(e, ev.Opened):
             opened.add(e.digest)
         previous = e
     out: list[ev.Event] = []
     for d, (fact, vis) in committed.items():
         if d in opened:
             continue
-        if type(fact) is ev.SecretSet and current.get(fact.key) == d and fact.key not in revealed:
+        if isinstance(fact, ev.SecretSet) and current.get(fact.key) == d and fact.key not in revealed:
             out.append(ev.Revealed(key=fact.key, value=fact.value, salt=fact.salt, digest=d))
         else:
             out.append(ev.Opened(key=key_of(fact), value=value_of(fact), salt=fact.salt, digest=d, vis=vis))

@@ -22,6 +22,7 @@ import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import msgspec
 
@@ -48,6 +49,8 @@ COPY_VERSION = 1
 #: memory), and a game's copy is a few hundred kilobytes.
 MAX_COPY_BYTES = 64 << 20
 _OPENING = b'{"fireteam_copy":'
+#: A copy's events, each with its step.
+_Steps = list[tuple[int, ev.AnyEvent]]
 
 
 class CopyHeader(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -100,7 +103,8 @@ def export(game: Game, role: str) -> SideCopy:
         steps[i + 1] = len(events) + 1
         events.append((len(events) + 1, e))
     seen_later = [(steps[step], e) for step, e in _seen_later(timeline, role)]
-    return SideCopy(COPY_VERSION, role, header, len(events), events, seen_later)
+    # Every event is one of the union the file is decoded as (core.events.EVENT_TYPES is its members).
+    return SideCopy(COPY_VERSION, role, header, len(events), cast(_Steps, events), cast(_Steps, seen_later))
 
 
 def _seen_later(timeline: list[ev.Event], role: str) -> list[tuple[int, ev.Event]]:

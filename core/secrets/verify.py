@@ -121,19 +121,18 @@ def verify(path: Path) -> Verified:
     by_digest: dict[str, Check] = {}
     before: Step | None = None
     pending: Step | None = None  # a salted secret, waiting for its commitment
+    pending_key = ""  # its key
     for s in events:
         e = s.event
-        t = type(e)
-        if pending is not None and not (t is ev.Committed and s.step == pending.step + 1):
-            key = commitments.key_of(pending.event)
-            result.stray.append(_unpaired(key, pending.step))
+        if pending is not None and not (isinstance(e, ev.Committed) and s.step == pending.step + 1):
+            result.stray.append(_unpaired(pending_key, pending.step))
         pending = None
         if commitments.is_secret(e):
             if e.salt:
-                pending = s
+                pending, pending_key = s, commitments.key_of(e)
             else:
                 result.older += 1
-        elif t is ev.Committed:
+        elif isinstance(e, ev.Committed):
             check = by_digest.get(e.digest)
             if check is None:
                 # The secret it commits to is the fact just before it (in a side's copy, perhaps unseen).
@@ -144,16 +143,15 @@ def verify(path: Path) -> Verified:
                 check.key = commitments.key_of(fact)
                 if commitments.fact_digest(fact) != e.digest:
                     _fail(
-                        check, _("the secret set at step {step} does not match its commitment").format(step=before.step)
+                        check, _("the secret set at step {step} does not match its commitment").format(step=s.step - 1)
                     )
         elif commitments.opens(e):
             _opening(result, by_digest, s, e)
-        elif t is ev.GameEnded:
+        elif isinstance(e, ev.GameEnded):
             result.ended = True
         before = s
     if pending is not None:
-        key = commitments.key_of(pending.event)
-        result.stray.append(_unpaired(key, pending.step))
+        result.stray.append(_unpaired(pending_key, pending.step))
     return result
 
 

@@ -45,7 +45,7 @@ import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol
+from typing import Any, BinaryIO, Protocol, cast
 
 import msgspec
 
@@ -690,8 +690,8 @@ def read_commands(
     # Only whole commands: a command marker owns the ``n`` events after it.
     i = kept = 0
     while i < len(events):
-        e = events[i]
-        i += 1 + max(0, e.n) if isinstance(e, Issued) else 1
+        fact = events[i]
+        i += 1 + max(0, fact.n) if isinstance(fact, Issued) else 1
         if i <= len(events):
             kept = i
     if not kept:
@@ -722,7 +722,7 @@ def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) 
     out of range: only the lines holding a run of 16 digits can, and only they are
     looked at)."""
     try:
-        events = _events_decoder.decode(joined)
+        events = cast(list[Event], _events_decoder.decode(joined))  # each of the union is an Event
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
     else:
@@ -803,7 +803,8 @@ def _upcast(payload: bytes, version: int, upcasters: dict[int, dict[str, Upcaste
     if not isinstance(record, dict):
         raise ValueError("record is not an object")
     for v in range(version, FORMAT_VERSION):
-        step = upcasters.get(v, {}).get(record.get("t"))
+        tag = record.get("t")
+        step = upcasters.get(v, {}).get(tag) if isinstance(tag, str) else None
         if step is not None:
             record = step(dict(record))
     if record.get("t") not in TAGS:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from itertools import pairwise
+from typing import cast
 
 import msgspec
 
@@ -163,7 +164,7 @@ class EventStore:
             return self._tail
         events = self._cache.get(index)
         if events is None:
-            events = _list_decoder.decode(self._json(index))
+            events = cast(list[ev.Event], _list_decoder.decode(self._json(index)))  # each of the union is an Event
             if index < self._framed and kinds_of(events) != self.kinds[index * CHUNK : (index + 1) * CHUNK]:
                 self._mismatch(index)
             self._remember(index, events)

@@ -11,6 +11,7 @@ client's badge words are checked against the declarations too.
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from registry_walk import RULESETS as WALKED
 
 import core.rulesets
 from core.language.i18n import CORE_DOMAIN
-from core.ruleset import Ruleset, get_ruleset, ruleset_class
+from core.ruleset import BUILTIN, Ruleset, get_ruleset, ruleset_class
 from core.rulesets import common
 from core.scenarios.schema import START_STATUSES
 
@@ -29,6 +30,12 @@ CORE = RULESETS.parent
 ROOT = CORE.parent
 #: The shared modules beside the built-in rulesets' packages are every ruleset's.
 SHARED = sorted(RULESETS.glob("*.py"))
+#: A status named by its member (``Status.IN_VEHICLE``, each ruleset's ``terms``) is read as its word.
+MEMBERS = {
+    m.name: m.value
+    for ruleset_id in BUILTIN
+    for m in importlib.import_module(".".join([*ruleset_class(ruleset_id).__module__.split(".")[:3], "terms"])).Status
+}
 #: Functions whose arguments (after the unit) are statuses: ``badges(ctx, unit, add, remove)``.
 STATUS_SETTERS = {"badges"}
 #: Functions taking the fact of a ``secret.<fact>.<unit>`` key (Breaking News' ledger).
@@ -40,6 +47,8 @@ def _strings(node: ast.AST) -> list[str]:
     constant head followed by ``*`` (a family: ``f"aboard-{v.id}"`` is ``aboard-*``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "Status":
+        return [MEMBERS.get(node.attr, node.attr)]
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
         return [s for e in node.elts for s in _strings(e)]
     if isinstance(node, ast.JoinedStr):
@@ -157,7 +166,8 @@ def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):
         "badges(ctx, vehicle, ('slowd',))\n"
         "u.has(f'abord-{v.id}')\n"
         "key = f'secret.deis.{u.id}'\n"
-        "unit_var(state, u.id, 'wuond')\n",
+        "unit_var(state, u.id, 'wuond')\n"
+        "u.has(Status.HIDDNE)\n",
         encoding="utf-8",
     )
     global RULESETS
@@ -168,6 +178,7 @@ def test_a_typo_in_a_status_or_a_secret_is_found(tmp_path):
         RULESETS = saved
     ruleset = get_ruleset("bassa-intensita")
     assert sorted(s for s in statuses if not declared(s, ruleset.statuses())) == [
+        "HIDDNE",
         "abord-*",
         "hiddne",
         "pinnned",

@@ -22,6 +22,7 @@ from core.rulesets.bassa_intensita.phases import activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.squads import is_leader, team_of
 from core.rulesets.bassa_intensita.tables import Weapon, morale, special
+from core.rulesets.bassa_intensita.terms import Kind, ManHit, Status
 from core.rulesets.bassa_intensita.words import whose, word
 from core.state import Unit
 from core.views import REFEREE_ONLY, unit_audience
@@ -74,10 +75,10 @@ def badges(ctx: Context, unit: Unit, add: tuple[str, ...] = (), remove: tuple[st
 
 def _grace(ctx: Context, unit: Unit) -> None:
     """BI-R061: a man of the tier now firing who has not acted yet still acts in it."""
-    if unit.has("seriously-wounded") or unit.has("shocked") or not unit.in_play:
+    if unit.has(Status.SERIOUSLY_WOUNDED) or unit.has(Status.SHOCKED) or not unit.in_play:
         return  # he could not act before the hit either
-    if unit.kind == "man" and unit.cls == tier_of_phase(ctx.state.phase) and not activity(unit):
-        badges(ctx, unit, ("struck-wounded",) if unit.has("wounded") else ("struck",))
+    if unit.kind == Kind.MAN and unit.cls == tier_of_phase(ctx.state.phase) and not activity(unit):
+        badges(ctx, unit, ("struck-wounded",) if unit.has(Status.WOUNDED) else ("struck",))
 
 
 # ---------------------------------------------------------------- morale checks due
@@ -86,14 +87,14 @@ def _grace(ctx: Context, unit: Unit) -> None:
 def morale_due(ctx: Context, unit: Unit, trigger: str, *, under_fire: bool = False, table_mod: int = 0) -> None:
     """A check falls due (A.13.1).  One event gives one check per man; two at once
     keep the worse modifiers (ruling BI-MORALE-ONCE, digest BI-AMB-40)."""
-    if not unit.in_play or unit.has("seriously-wounded"):
+    if not unit.in_play or unit.has(Status.SERIOUSLY_WOUNDED):
         return
     add = ["morale-due"]
     if under_fire:
         add.append("morale-fire")
     if table_mod:
         add.append(f"morale-table{table_mod}")
-    fresh = not unit.has("morale-due")
+    fresh = not unit.has(Status.MORALE_DUE)
     badges(ctx, unit, tuple(add))
     if fresh:
         ctx.emit(
@@ -123,7 +124,7 @@ def losses_felt(
     elif killed:
         for u in mates:
             morale_due(ctx, u, "m5", under_fire=under_fire)
-    standing = [u for u in mates if not u.has("wounded") and not u.has("seriously-wounded")]
+    standing = [u for u in mates if not u.has(Status.WOUNDED) and not u.has(Status.SERIOUSLY_WOUNDED)]
     if unit.team and not standing:
         # M2 needs sight and distance: the referee calls it
         ctx.emit(
@@ -147,17 +148,21 @@ def wound(
     """Apply an infantry result (BI-R110, ruling BI-SECOND-WOUND) and what follows it.
     ``grace``: the hit is of the tier's simultaneous fire (BI-R061), not fire resolved
     before he could fire (covering fire, BI-R053)."""
-    before = "seriously-wounded" if unit.has("seriously-wounded") else "wounded" if unit.has("wounded") else ""
+    before = ""
+    if unit.has(Status.SERIOUSLY_WOUNDED):
+        before = ManHit.SERIOUSLY_WOUNDED
+    elif unit.has(Status.WOUNDED):
+        before = ManHit.WOUNDED
     after = damage.wound_after(before, result)
     commanding = squads.commands(ctx.state, unit)
     if grace:
         _grace(ctx, unit)
-    if after == "dead":
+    if after == ManHit.DEAD:
         ctx.emit(ev.UnitOut(unit=unit.id, cause=M(KILLED_BY, cause=cause)))
         badges(ctx, unit, remove=DUE)
         losses_felt(ctx, unit, killed=True, wounded=False, under_fire=under_fire, commanding=commanding)
         return
-    if after == "seriously-wounded" and before != after:
+    if after == ManHit.SERIOUSLY_WOUNDED and before != after:
         badges(ctx, unit, ("seriously-wounded", "prone"), ("wounded", *DUE))
         turns = dying_clock(ctx, unit)
         ctx.emit(
@@ -172,10 +177,10 @@ def wound(
         )
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire, commanding=commanding)
         return
-    if after == "wounded" and before != after:
+    if after == ManHit.WOUNDED and before != after:
         badges(ctx, unit, ("wounded",))
         losses_felt(ctx, unit, killed=False, wounded=True, under_fire=under_fire, commanding=commanding)
-    if result == "shocked":
+    if result == ManHit.SHOCKED:
         shock(ctx, unit)
     if morale_check:
         morale_due(ctx, unit, "m7", under_fire=under_fire)
@@ -201,7 +206,7 @@ def dying_clock(ctx: Context, unit: Unit) -> int:
 def shock(ctx: Context, unit: Unit) -> None:
     """Shocked: to the ground (infantry) and no move towards the enemy, fire or action
     until the end of the next turn (ruling BI-SHOCKED-TIME)."""
-    prone = ("prone",) if unit.kind == "man" else ()
+    prone = ("prone",) if unit.kind == Kind.MAN else ()
     badges(ctx, unit, ("shocked", "shocked-now", *prone))
 
 
@@ -365,8 +370,8 @@ def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: Text, *, under_fire:
             # always isolated from now on; not "damaged" for morale (BI-R140)
             badges(ctx, vehicle, ("radio-out",))
         case "slowed":
-            if not vehicle.has("immobilised"):
-                badges(ctx, vehicle, ("slowed-twice",) if vehicle.has("slowed") else ("slowed",))
+            if not vehicle.has(Status.IMMOBILISED):
+                badges(ctx, vehicle, ("slowed-twice",) if vehicle.has(Status.SLOWED) else ("slowed",))
             badges(ctx, vehicle, ("damaged",))
         case "immobilised":
             badges(ctx, vehicle, ("immobilised", "damaged"), ("slowed", "slowed-twice"))
@@ -471,7 +476,7 @@ def he_burst(
     # An HE hit (fire) and a mine's are one step, its catching and its damage; a burst's
     # damage is the damage step of its own.
     with ctx.at_step((dice_order.HE_HIT, dice_order.MINE_AP)):
-        if unit.kind == "man":
+        if unit.kind == Kind.MAN:
             return infantry_hit(ctx, unit, cause, under_fire=True)
         return vehicle_hit(
             ctx, unit, weapon, cause, pen_row=pen_row, indirect=indirect, halve_pen=halve_pen, source_mod=source_mod

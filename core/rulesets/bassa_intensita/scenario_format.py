@@ -15,6 +15,7 @@ from msgspec import Meta
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.bassa_intensita.tables import air, tier_by_id, vehicle_types, weapons
+from core.rulesets.bassa_intensita.terms import Kind
 from core.rulesets.bassa_intensita.words import _
 from core.scenarios.files import Problem
 from core.scenarios.schema import (
@@ -36,7 +37,7 @@ MINE_KINDS = {
 }
 
 
-class Mine(Strict):
+class Mine(Strict, frozen=True):
     id: Id
     kind: Id
     where: Text
@@ -45,7 +46,7 @@ class Mine(Strict):
     hidden: bool = True
 
 
-class BassaScenario(BaseScenario):
+class BassaScenario(BaseScenario, frozen=True):
     #: At night: a moon lets one see 50 cm instead of 20 (BI-R169).
     moon: bool = False
     mines: Annotated[tuple[Mine, ...], Meta(max_length=MAX_ENTRIES)] = ()
@@ -124,14 +125,14 @@ class BassaFormat(Format):
         types = vehicle_types()
         for i, u in enumerate(sc.units):
             kinds = [r for r in u.roles if r in types]
-            if u.kind == "vehicle" and len(kinds) != 1:
+            if u.kind == Kind.VEHICLE and len(kinds) != 1:
                 yield Problem(
                     ("units", i, "roles"),
                     _("units[{i}].roles: a vehicle names its type once among its roles ({types}; A.6.2)").format(
                         i=i, types=", ".join(types)
                     ),
                 )
-            if u.kind == "man" and kinds:
+            if u.kind == Kind.MAN and kinds:
                 message = _("units[{i}].kind = 'man': a {type} is a vehicle").format(i=i, type=kinds[0])
                 yield Problem(("units", i, "kind"), message)
             for key, (low, high) in self.STAT_RANGES.items():

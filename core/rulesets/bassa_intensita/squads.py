@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import Counter
 
 from core.rulesets.bassa_intensita.tables import command_distance, tier_by_id, tiers
+from core.rulesets.bassa_intensita.terms import Status
 from core.state import GameState, Unit
 
 
 def is_leader(unit: Unit) -> bool:
-    return "leader" in unit.roles or unit.has("leader")
+    return "leader" in unit.roles or unit.has(Status.LEADER)
 
 
 def team_of(state: GameState, unit: Unit) -> list[Unit]:
@@ -102,9 +103,9 @@ def motivation(unit: Unit) -> int:
     """BI-R011: the referee's ±1 for motivation or fatigue: the piece's ``motivation``
     stat, or a ``motivation+1`` / ``motivation-1`` badge given in play (the badge wins).
     It moves the number, not the tier (ruling BI-MOTIVATION, digest BI-AMB-04)."""
-    if unit.has("motivation+1"):
+    if unit.has(Status.MOTIVATION_PLUS_1):
         return 1
-    if unit.has("motivation-1"):
+    if unit.has(Status.MOTIVATION_MINUS_1):
         return -1
     return max(-1, min(1, unit.stats.get("motivation", 0)))
 

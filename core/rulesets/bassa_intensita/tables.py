@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -465,7 +466,11 @@ def command_distance() -> dict[str, CommandDistance]:
     return {d.ability: d for d in TABLES.decode("command.toml", _Command).distances}
 
 
-def band(rows: tuple[Band, ...], value: int) -> Band:
+#: A table's row type, whatever columns it adds to :class:`Band`.
+AnyBand = TypeVar("AnyBand", bound=Band)
+
+
+def band(rows: tuple[AnyBand, ...], value: int) -> AnyBand:
     """The row of a result table that covers ``value``."""
     return next(r for r in rows if r.covers(value))
 

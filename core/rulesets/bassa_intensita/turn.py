@@ -44,6 +44,7 @@ from core.rulesets.bassa_intensita.phases import (
     tier_of_phase,
 )
 from core.rulesets.bassa_intensita.tables import tiers
+from core.rulesets.bassa_intensita.terms import PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import GameState
 from core.views import REFEREE
@@ -79,8 +80,8 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
 
 def advance(ctx: Context) -> None:
     s = ctx.state
-    if s.phase not in ("setup", "final") and not s.result:
-        due = [u.name for u in s.units.values() if u.in_play and u.has("morale-due")]
+    if s.phase not in (PhaseId.SETUP, PhaseId.FINAL) and not s.result:
+        due = [u.name for u in s.units.values() if u.in_play and u.has(Status.MORALE_DUE)]
         if due:
             raise Refused(
                 _("morale checks are due first: {units} (morale UNIT; or clear UNIT morale-due to waive one)").format(
@@ -143,12 +144,12 @@ def end_of_turn(ctx: Context) -> None:
     the end of the turn after it (ruling BI-SHOCKED-TIME); the seriously wounded whose
     1d6 turns are over die undressed (BI-R110)."""
     for u in list(ctx.state.units.values()):
-        if u.has("shocked-now"):
+        if u.has(Status.SHOCKED_NOW):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=("shocked-now",)))
-        elif u.has("shocked"):
+        elif u.has(Status.SHOCKED):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=("shocked",)))
         dies = ctx.state.vars.get(f"secret.dies.{u.id}", 0)
-        if u.in_play and u.has("seriously-wounded") and dies and dies <= ctx.state.turn:
+        if u.in_play and u.has(Status.SERIOUSLY_WOUNDED) and dies and dies <= ctx.state.turn:
             commanding = squads.commands(ctx.state, u)
             ctx.emit(ev.UnitOut(unit=u.id, cause=casualties.DIED_OF_WOUNDS))
             casualties.losses_felt(ctx, u, killed=True, wounded=False, under_fire=False, commanding=commanding)
@@ -174,18 +175,20 @@ def replace_leaders(ctx: Context) -> None:
         if key in done or not u.in_play or not squads.leader_lost(s, u):
             continue
         done.add(key)
-        men = [m for m in s.units.values() if (m.side, m.team) == key and m.in_play and not m.has("seriously-wounded")]
+        men = [
+            m for m in s.units.values() if (m.side, m.team) == key and m.in_play and not m.has(Status.SERIOUSLY_WOUNDED)
+        ]
         if not men:
             continue
         tier = squads.squad_quality(men)
         chance = squads.quality_chance(tier)
         fallen = [m for m in s.units.values() if (m.side, m.team) == key and squads.is_leader(m) and not m.in_play]
         # the latest to fall is a replacement (his badge) before the leader the scenario gave
-        dead = next((m for m in fallen if m.has("leader")), fallen[0])
+        dead = next((m for m in fallen if m.has(Status.LEADER)), fallen[0])
         order = [t.id for t in tiers()]
         # the best unhurt man, not one wounded or Shocked (he has just panicked, perhaps);
         # only a squad with none of them is led by the best of the rest (ruling BI-LEADER)
-        unhurt = [m for m in men if not m.has("wounded") and not m.has("shocked")]
+        unhurt = [m for m in men if not m.has(Status.WOUNDED) and not m.has(Status.SHOCKED)]
         best = min(unhurt or men, key=lambda m: order.index(m.cls) if m.cls in order else len(order))
         new_ability = squads.one_level_lower(squads.ability(dead))
         (face,) = ctx.roll(
@@ -197,7 +200,7 @@ def replace_leaders(ctx: Context) -> None:
             under=True,
             rule="BI-R028",
             unit=best.id,
-            outcome=lambda f, best=best, new=new_ability, chance=chance: (
+            outcome=lambda f, best=best, new=new_ability, chance=chance: (  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 M("{unit} takes over ({ability})", unit=best.name, ability=word(new))
                 if rules.succeeds(f[0], chance)
                 else M("no leader yet")

@@ -51,7 +51,7 @@ def data_words() -> set[str]:
     out |= {r.label for r in hit_modifiers().values()}
     out |= {r.english for r in (*d.infantry, *d.unarmoured, *d.armoured)}
     out |= {r.label for r in (*d.modifiers, *d.penetration_mods)} | {p.name for p in d.penetration}
-    out |= {r.label for r in (*m.triggers, *m.modifiers, *m.effect_modifiers)}
+    out |= {r.label for r in m.triggers} | {r.label for r in m.modifiers} | {r.label for r in m.effect_modifiers}
     out |= {r.english for r in m.effects} | {"panic"}
     out |= {w.name for w in weapons().values()}
     out |= {r.name for r in a.aa} | {r.english for r in a.helicopter} | {"aircraft", "helicopter"}

@@ -50,7 +50,7 @@ def render(text: Text) -> str:
     return _words.render(text)
 
 
-def msg_ids(text: Text) -> Iterator[str]:
+def msg_ids(text: Text | int) -> Iterator[str]:
     """Every template in ``text`` and its nested messages (for tests and checks)."""
     if isinstance(text, Msg):
         yield text.id

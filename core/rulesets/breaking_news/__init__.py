@@ -27,6 +27,7 @@ from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
 from core.state import GameState, Unit
 
 if TYPE_CHECKING:
+    from core.rulesets.breaking_news.scenario_format import NewsFormat
     from core.rulesets.common import Loaded
     from core.scenarios.schema import Format
 
@@ -220,7 +221,7 @@ class BreakingNews(Ruleset):
         return isinstance(roll.purpose, Msg) and roll.purpose.id == "covering-fire test in {area}"
 
 
-def _format() -> Format:
+def _format() -> NewsFormat:
     from core.rulesets.breaking_news.scenario_format import FORMAT
 
     return FORMAT

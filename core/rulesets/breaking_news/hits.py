@@ -26,6 +26,7 @@ from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.rules.saves import SaveFacts
 from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
 from core.rulesets.breaking_news.tables.combat import Weapon, weapons
+from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit
 
@@ -112,7 +113,7 @@ def troop(unit: Unit) -> TroopClass | None:
 
 
 def is_vehicle(unit: Unit) -> bool:
-    return unit.kind == "vehicle"
+    return unit.kind == Kind.VEHICLE
 
 
 def is_helicopter(unit: Unit) -> bool:
@@ -184,7 +185,7 @@ def action_badge(unit: Unit) -> str:
 
 
 def has_acted(unit: Unit) -> bool:
-    return bool(action_badge(unit)) or unit.has("fired") or unit.has("acted") or unit.has("reloading")
+    return bool(action_badge(unit)) or unit.has(Status.FIRED) or unit.has(Status.ACTED) or unit.has(Status.RELOADING)
 
 
 #: The badges of a move that may end in base contact (§5.0 a–c).
@@ -195,7 +196,7 @@ def may_fight(unit: Unit) -> bool:
     """§11.0 with §5.0: hand-to-hand is how a move into base contact ends (AMB-50), so a
     man who has only moved this turn may still fight; one who fired, gave covering fire,
     reloaded or already fought may not (ruling BN-C-MELEE-MOVE)."""
-    if unit.has("fired") or unit.has("acted") or unit.has("reloading"):
+    if unit.has(Status.FIRED) or unit.has(Status.ACTED) or unit.has(Status.RELOADING):
         return False
     badge = action_badge(unit)
     return not badge or badge in MOVE_BADGES
@@ -262,7 +263,7 @@ def badge(ctx: Context, unit: Unit, *add: str, remove: Sequence[str] = ()) -> No
 
 def reveal(ctx: Context, unit: Unit, why: Msg) -> None:
     """A hidden figure that fires or moves too far is sighted by everyone (§7.0)."""
-    if unit.has("hidden"):
+    if unit.has(Status.HIDDEN):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=("hidden",)))
         ctx.emit(ev.Noted(text=M("{unit} {why} and is sighted (§7.0)", unit=unit.name, why=why)))
 
@@ -272,7 +273,7 @@ def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     record who acted in sight, the men opportunity fire may answer (§8.2): the var
     ``action`` is ``N:TURN:ids``.  An action by hidden figures alone is not numbered in
     public: nobody can react to it (nor are hidden men of a group named)."""
-    seen = [u.id for u in units if not u.has("hidden")]
+    seen = [u.id for u in units if not u.has(Status.HIDDEN)]
     if not seen:
         return
     set_var(ctx, "action", f"{action_number(ctx.state) + 1}:{ctx.state.turn}:{','.join(seen)}")
@@ -335,7 +336,7 @@ def take_hits(
         return vehicle_hits(ctx, unit, count, by_side=by_side, column=vehicle_column, flank=flank)
     facts = SaveFacts(
         leader=is_leader(unit),
-        protected=protected or unit.has("in-vehicle") and _vehicle_of(ctx, unit) == "protected",
+        protected=protected or unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) == "protected",
         source=source,
         heavy_vehicle=heavy_vehicle,
         vs_special_forces=vs_special_forces,
@@ -358,7 +359,7 @@ def take_hits(
         suppress(ctx, unit, in_cover=protected if in_cover is None else in_cover)
     else:
         casualty(ctx, unit, by_side)
-    if unit.kind == "civilian" and by_side:
+    if unit.kind == Kind.CIVILIAN and by_side:
         # §14.0 scores civilians hit (Italian draft) or killed (English): the ledger decides.
         civilian_hit(ctx, ctx.unit(unit.id), by_side, killed=not survived)
     return survived
@@ -371,7 +372,7 @@ ARMOURED = ("light", "heavy", "tank")
 
 def require_exposed(ctx: Context, unit: Unit) -> None:
     """A man inside an armoured vehicle cannot be hit himself: the vehicle is (§8.8)."""
-    if unit.has("in-vehicle") and _vehicle_of(ctx, unit) in ARMOURED:
+    if unit.has(Status.IN_VEHICLE) and _vehicle_of(ctx, unit) in ARMOURED:
         vehicle = ctx.state.units[str(unit_var(ctx.state, unit.id, "aboard", ""))]
         raise Refused(
             _("{unit} is inside {vehicle}, an armoured vehicle: only the vehicle can be hit (§8.8)").format(
@@ -389,7 +390,7 @@ def _vehicle_of(ctx: Context, unit: Unit) -> str:
 def suppress(ctx: Context, unit: Unit, *, in_cover: bool) -> None:
     """§10.0: suppressed; a man already in cover also becomes hidden."""
     badge(ctx, unit, "suppressed")
-    if in_cover and not unit.has("hidden") and not is_vehicle(unit):
+    if in_cover and not unit.has(Status.HIDDEN) and not is_vehicle(unit):
         ctx.emit(ev.Noted(text=M("{unit} was in cover: suppressed, he drops out of sight (§10.0)", unit=unit.name)))
         ctx.emit(ev.StatusChanged(unit=unit.id, add=("hidden",)))
 

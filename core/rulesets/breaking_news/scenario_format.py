@@ -18,12 +18,13 @@ from core.rulesets.breaking_news.campaign.objectives import MISSIONS
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import army_points, troop_classes
 from core.rulesets.breaking_news.tables.combat import weapons
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.scenarios.files import Problem, dotted
 from core.scenarios.schema import MAX_SIDES, BaseScenario, Format, Id, Label, Side, Unit, as_units, table, unknown
 
 
-class NewsScenario(BaseScenario):
+class NewsScenario(BaseScenario, frozen=True):
     #: §4.1; 0: the scenario sets its own objectives.
     mission: Annotated[int, Meta(ge=0, le=3)] = 0
     #: The army limit the sides were built to (Calculating points; 0: none).
@@ -67,9 +68,9 @@ class NewsFormat(Format):
     aboard_key = "secret.aboard.{unit}"
 
     def classes(self, sc: Any, unit: Unit) -> Iterable[str]:
-        if unit.kind == "man":
+        if unit.kind == Kind.MAN:
             return troop_classes()
-        if unit.kind == "vehicle":
+        if unit.kind == Kind.VEHICLE:
             return [v.id for v in army_points().vehicles]
         return ()
 
@@ -78,7 +79,7 @@ class NewsFormat(Format):
 
     def carries(self, kind: str, cls: str, weapon: str) -> bool:
         """May a piece of this kind and class carry the weapon (BN-PTS-MOUNT)?"""
-        return not army.mount_error(weapon, cls if kind == "vehicle" else "man")
+        return not army.mount_error(weapon, cls if kind == Kind.VEHICLE else "man")
 
     def check_more(self, sc: NewsScenario) -> Iterator[Problem]:
         sides = [s.id for s in sc.sides]

@@ -25,6 +25,7 @@ from core.rulesets.breaking_news import hits, scenario_rules
 from core.rulesets.breaking_news.campaign import army
 from core.rulesets.breaking_news.scenario_rules import ScenarioRules
 from core.rulesets.breaking_news.tables import extras, negotiation, troop_classes
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
 from core.rulesets.common import Scenario
 
@@ -99,7 +100,7 @@ def _mission(sc: Scenario, rules: ScenarioRules) -> SetupChoice | None:
 
 
 def _all_r1(sc: Scenario, side: str) -> bool:
-    men = [u for u in sc.units if u.side == side and u.kind == "man"]
+    men = [u for u in sc.units if u.side == side and u.kind == Kind.MAN]
     return bool(men) and all(u.cls == "R1" for u in men)
 
 

@@ -26,6 +26,7 @@ from core.rulesets.breaking_news.campaign import defeat, deployment, extras, for
 from core.rulesets.breaking_news.commands import combat
 from core.rulesets.breaking_news.ledger import set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
+from core.rulesets.breaking_news.terms import Kind, PhaseId
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.state import GameState, Unit
 from core.views import REFEREE
@@ -58,7 +59,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return
     name = parsed.spec.name
     if name == "next":
-        if state.phase != "activation" or role != state.active_side:
+        if state.phase != PhaseId.ACTIVATION or role != state.active_side:
             raise Refused(_("only the referee moves the game on, except the active player ending his activation"))
         return
     if name not in PLACING:
@@ -69,7 +70,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
     phase = ruleset.phase(state.phase)
     if not phase or phase.actor != "active" or name in ANY_TIME:
         return
-    if name == "move" and parsed.units and state.units[parsed.units[0]].kind == "civilian":
+    if name == "move" and parsed.units and state.units[parsed.units[0]].kind == Kind.CIVILIAN:
         return  # whoever won the civilians' roll moves them, active or not (rulings BN-CIV-MOVE)
     if role != state.active_side:
         if not name.startswith("react"):
@@ -177,7 +178,7 @@ def roll_initiative(ctx: Context) -> tuple[str, str]:
                 mods=mods,
                 total=True,
                 rule="§5.0",
-                outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),
+                outcome=lambda f, mods=mods: M("total {n}", n=rules.initiative_total(f, mods)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 check=ev.Opposed(),  # §5.0: against the other side's total
             )
             totals[side] = rules.initiative_total(faces, mods)

@@ -8,6 +8,7 @@ from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
+from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
 from core.rulesets.linea_di_tiro.words import _, owner
 from core.state import Unit
@@ -91,7 +92,7 @@ def activated(ctx: Context, unit: Unit) -> str:
 
 def require_able_to_fire(unit: Unit) -> None:
     """LT-R051: a piece that flees or routs does not fire."""
-    if unit.has("retreating"):
+    if unit.has(Status.RETREATING):
         raise Refused(_("{unit} is fleeing and does not fire (LT-R051)").format(unit=unit.name))
 
 
@@ -145,7 +146,7 @@ def flee(ctx: Context, piece: Unit, why: Msg | None = None) -> None:
     ready attacks and, fleeing, fires no more under this card (LT-R051)."""
     lose_ready(ctx, piece)
     set_count(ctx, piece, ATTACK_BADGES, 0)
-    if not piece.has("retreating"):
+    if not piece.has(Status.RETREATING):
         ctx.emit(ev.StatusChanged(unit=piece.id, add=("retreating",)))
     cm = profile(ctx, piece).speed
     ctx.emit(ev.Moved(unit=piece.id, cm=cm, how=M("flees, back to the enemy")))
@@ -170,5 +171,5 @@ def sum_mods(mods: list[ev.Mod] | tuple[ev.Mod, ...]) -> int:
 def recover(ctx: Context, piece: Unit) -> None:
     """The piece is no longer immobilised (A7, or a melee won: LT-R102); its HE streak ends."""
     set_count(ctx, piece, HE_BADGES, 0)
-    if piece.has("immobilised"):
+    if piece.has(Status.IMMOBILISED):
         ctx.emit(ev.StatusChanged(unit=piece.id, remove=("immobilised",)))

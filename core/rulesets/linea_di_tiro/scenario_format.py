@@ -20,6 +20,7 @@ from core import events as ev
 from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
 from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
+from core.rulesets.linea_di_tiro.terms import Kind
 from core.rulesets.linea_di_tiro.words import _
 from core.scenarios.files import Problem
 from core.scenarios.schema import (
@@ -39,7 +40,7 @@ from core.scenarios.schema import (
 Factor = Annotated[int, Meta(ge=0, le=20)]
 
 
-class ProfileSpec(Strict):
+class ProfileSpec(Strict, frozen=True):
     """A kind of piece (tables.Profile): a unit's ``cls`` names it."""
 
     id: Id
@@ -56,19 +57,19 @@ class ProfileSpec(Strict):
     defence: Label = ""
 
 
-class Jokers(Strict):
+class Jokers(Strict, frozen=True):
     #: What a joker does in this scenario, in words (LT-R010).
     effect: Text = ""
     #: A joker starts a called artillery attack (LT-R090).
     artillery: bool = True
 
 
-class LineaScenario(BaseScenario):
+class LineaScenario(BaseScenario, frozen=True):
     profiles: Annotated[tuple[ProfileSpec, ...], Meta(max_length=MAX_ENTRIES)] = ()
     jokers: Jokers = Jokers()
 
 
-class LineaForce(BaseForce):
+class LineaForce(BaseForce, frozen=True):
     """A force brings the profiles of its pieces."""
 
     profiles: Annotated[tuple[ProfileSpec, ...], Meta(max_length=MAX_ENTRIES)] = ()
@@ -140,12 +141,12 @@ class LineaFormat(Format):
                 yield unknown(("profiles", i, "defence"), p.defence, _("defence"), defences)
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
-            p = profiles.get(u.cls)
-            if p is not None and p.vehicle != (u.kind in ("vehicle", "gun")):
+            profile = profiles.get(u.cls)
+            if profile is not None and profile.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
                 yield Problem(
                     ("units", i, "kind"),
                     _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(
-                        i=i, kind=repr(u.kind), profile=repr(p.id), vehicle=str(p.vehicle).lower()
+                        i=i, kind=repr(u.kind), profile=repr(profile.id), vehicle=str(profile.vehicle).lower()
                     ),
                 )
 

@@ -28,6 +28,7 @@ from core.language.i18n import M
 from core.ruleset import Context, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules, scenario_vars
 from core.rulesets.linea_di_tiro.tables import deck, mg_table, options, spotting
+from core.rulesets.linea_di_tiro.terms import PhaseId
 from core.rulesets.linea_di_tiro.words import BARRAGE_OPENS, DOMAIN, _, owner, whose
 from core.state import GameState
 from core.views import REFEREE, REFEREE_ONLY
@@ -91,7 +92,7 @@ def check_turn(ruleset: Ruleset, state: GameState, parsed: Any, role: str) -> No
         return
     if name in ("at", "mg") and any(parsed.args.get(k) for k in ("ready", "ambush", "opportunity")):
         return
-    if state.phase != "card":
+    if state.phase != PhaseId.CARD:
         raise Refused(_("no card has been drawn yet; the referee draws with next"))
     if role != state.active_side:
         if not state.active_side:

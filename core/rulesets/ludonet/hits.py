@@ -14,6 +14,7 @@ from core.ruleset import Context
 from core.rulesets.ludonet import rules
 from core.rulesets.ludonet.pieces import aboard, audience, is_vehicle
 from core.rulesets.ludonet.tables import fire
+from core.rulesets.ludonet.terms import Status
 from core.state import Unit
 
 WOUND, IMMOBILISE, KILL = "hit-wound", "hit-immobilise", "hit-kill"
@@ -64,7 +65,7 @@ def resolve(ctx: Context) -> None:
                         vis=audience(u),
                     )
                 )
-        elif u.has(WOUND) and u.has("wounded"):
+        elif u.has(WOUND) and u.has(Status.WOUNDED):
             ctx.emit(ev.StatusChanged(unit=u.id, remove=pending))
             ctx.emit(ev.UnitOut(unit=u.id, cause=M("{n} wounds", n=fire().wounds_to_eliminate)))
         elif u.has(WOUND):

@@ -14,6 +14,7 @@ from msgspec import Meta
 
 from core import events as ev
 from core.ruleset import Context
+from core.rulesets.ludonet.terms import Kind
 from core.rulesets.ludonet.words import _
 from core.scenarios.files import Problem
 from core.scenarios.schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Format, Label, Strict, Unit
@@ -22,7 +23,7 @@ from core.scenarios.schema import MAX_ENTRIES, BaseForce, BaseScenario, Cm, Form
 MAX_PASSES = 3
 
 
-class Weapon(Strict):
+class Weapon(Strict, frozen=True):
     """A weapon of this scenario: the fragment gives no ranges (ruling LN-WEAPONS)."""
 
     id: Annotated[str, Meta(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f\x7f]*$")]
@@ -36,13 +37,13 @@ class Weapon(Strict):
     anti_aircraft: bool = False
 
 
-class LudonetScenario(BaseScenario):
+class LudonetScenario(BaseScenario, frozen=True):
     weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
     #: How far a grenade is thrown, cm (LN-R038; 0: not set).
     grenade_range: Cm = 0
 
 
-class LudonetForce(BaseForce):
+class LudonetForce(BaseForce, frozen=True):
     """A force brings the weapons of its pieces."""
 
     weapons: Annotated[tuple[Weapon, ...], Meta(max_length=MAX_ENTRIES)] = ()
@@ -105,7 +106,7 @@ class LudonetFormat(Format):
                     ),
                 )
         for i, s in enumerate(sc.support):
-            if s.kind == "aircraft" and s.ammo > MAX_PASSES:
+            if s.kind == Kind.AIRCRAFT and s.ammo > MAX_PASSES:
                 yield Problem(
                     ("support", i, "ammo"),
                     _("support[{i}].ammo = {ammo}: an aircraft makes at most {most} passes (LN-R060)").format(

@@ -26,6 +26,7 @@ from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands import air, end
 from core.rulesets.ludonet.commands import unit as unit_commands
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
+from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import DOMAIN, _, owner, pgettext
 from core.state import GameState
 from core.views import REFEREE
@@ -113,7 +114,7 @@ def end_of_turn(ctx: Context) -> None:
         add: tuple[str, ...] = ()
         remove = tuple(b for b in ("moved", "ran", "fired") if u.has(b))
         left = tired(u)
-        if left and not u.has("ran"):  # the turn it tired itself does not count
+        if left and not u.has(Status.RAN):  # the turn it tired itself does not count
             remove += (f"tired-{left}",)
             add = (f"tired-{left - 1}",) if left > 1 else ()
         if add or remove:

@@ -34,6 +34,7 @@ from core.rulesets.bassa_intensita.tables import (
     special,
     vehicle_types,
 )
+from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, listing, render, whose, word
 from core.state import Unit
 from core.views import unit_audience, unit_visible
@@ -66,20 +67,20 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     ready(unit, "move")
-    if unit.has("shocked") and not args["away"]:
+    if unit.has(Status.SHOCKED) and not args["away"]:
         raise Refused(
             _("{unit} is shocked: no move towards the enemy; say `away` if this move is not (BI-R182)").format(
                 unit=unit.name
             )
         )
-    if unit.kind != "man":
+    if unit.kind != Kind.MAN:
         _move_vehicle(ctx, unit, args)
         return
     mode = move_modes()[args["mode"]]
     via = _via(args["via"])
-    auto = [m for m, on in (("wounded", unit.has("wounded")), ("stand-up", unit.has("prone"))) if on]
+    auto = [m for m, on in (("wounded", unit.has(Status.WOUNDED)), ("stand-up", unit.has(Status.PRONE))) if on]
     allowance = rules.foot_allowance(mode.cm, [*via, *auto])
-    if unit.has("gassed"):
+    if unit.has(Status.GASSED):
         allowance = -(-allowance // 2)  # BI-R232: half in tear gas
         auto.append("gassed")
     cm = args["cm"]
@@ -93,13 +94,13 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         else:
             text = _("{mode} movement is 1 to {cm} cm (BI-R040, BI-R042)")
         raise Refused(text.format(mode=render(word(mode.id)), cm=allowance, why=render(listing(labels))))
-    if mode.not_twice_running and unit.has("ran"):
+    if mode.not_twice_running and unit.has(Status.RAN):
         raise Refused(_("{unit} ran last turn and may not run this turn (BI-R041)").format(unit=unit.name))
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
     how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
-    gone = ("prone",) if unit.has("prone") else ()
+    gone = ("prone",) if unit.has(Status.PRONE) else ()
     ctx.emit(
         ev.StatusChanged(
             unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone
@@ -135,9 +136,9 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
 
         helicopter_move(ctx, unit, args["cm"])
         return
-    halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
+    halvings = 2 if unit.has(Status.SLOWED_TWICE) else 1 if unit.has(Status.SLOWED) else 0
     on_road = args["ground"] == "road"
-    allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
+    allowance = rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has(Status.IMMOBILISED))
     if allowance == 0:
         raise Refused(_("{unit} is immobilised (A.12)").format(unit=unit.name))
     cm = args["cm"]
@@ -151,9 +152,9 @@ def _move_vehicle(ctx: Context, unit: Unit, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=word(args["ground"])))
     # where it now stands, for a panic's flight at its allowance there (ruling BI-PANIC)
-    if on_road and not unit.has("on-road"):
+    if on_road and not unit.has(Status.ON_ROAD):
         ctx.emit(ev.StatusChanged(unit=unit.id, add=("on-road",)))
-    elif not on_road and unit.has("on-road"):
+    elif not on_road and unit.has(Status.ON_ROAD):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=("on-road",)))
     steady = "stabilised" in unit.roles and 2 * cm < allowance
     badges(ctx, unit, "moved-stabilised" if steady else "moved")
@@ -168,11 +169,11 @@ def _act(ctx: Context, args: dict[str, Any]) -> None:
     in_own_tier(ctx, unit)
     ready(unit, "act")
     difficulty = args["difficulty"]
-    if unit.has("wounded"):
+    if unit.has(Status.WOUNDED):
         difficulty = rules.shift_difficulty(difficulty, 1)  # BI-R110: one level harder
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
-        if unit.has("wounded"):
+        if unit.has(Status.WOUNDED):
             raise Refused(_("that action is impossible for a wounded man (BI-R069, BI-R110)"))
         raise Refused(_("that action is impossible (BI-R069, BI-R110)"))
     what = args["what"] or M("an action")
@@ -195,7 +196,7 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
     ready(unit, "act")
     if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
         return
-    if unit.has("wounded"):
+    if unit.has(Status.WOUNDED):
         chance = rules.action_chance(quality(unit), "easy")
         if chance < rules.D10 and not roll_under(
             ctx,
@@ -218,7 +219,7 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
 
 def _observer_column(observer: Unit) -> str:
     """BI-R165/R167: infantry, an "open" vehicle (hatch open, commander out) or a closed one."""
-    if observer.kind == "man":
+    if observer.kind == Kind.MAN:
         return "infantry"
     return "open_vehicle" if "open" in observer.roles else "closed_vehicle"
 
@@ -237,26 +238,26 @@ def _observe(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, side=ctx.state.side_name(observer.side)
             )
         )
-    if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has("moved")):
+    if s.phase in MOVE_PHASES and (target.side != s.active_side or not target.has(Status.MOVED)):
         raise Refused(_("during movement only moving enemies may be observed (BI-R162)"))
     column = _observer_column(observer)
     night = bool(args["night"]) or light_of(s) != "day"
-    hidden_sniper = "sniper" in target.roles and target.has("hidden")
+    hidden_sniper = "sniper" in target.roles and target.has(Status.HIDDEN)
     if hidden_sniper:
         # BI-R210: only enemy infantry, only in a turn he fires, as a difficult observation
         if column != "infantry":
             raise Refused(_("a hidden sniper is seen only by infantry (BI-R210)"))
-        if not target.has("fired") or target.has("held-fire"):
+        if not target.has(Status.FIRED) or target.has(Status.HELD_FIRE):
             raise Refused(_("{target} has not fired this turn: he cannot be seen (BI-R210)").format(target=target.name))
         difficulty = rules.observation_difficulty(special().sniper.seen_as, target_fired=False, night=night)
     else:
-        moving = target.has("moved") or "helicopter" in target.roles  # BI-R258: always heard
-        row = f"{'infantry' if target.kind == 'man' else 'vehicle'}-{'moving' if moving else 'still'}"
+        moving = target.has(Status.MOVED) or "helicopter" in target.roles  # BI-R258: always heard
+        row = f"{'infantry' if target.kind == Kind.MAN else 'vehicle'}-{'moving' if moving else 'still'}"
         row += "-cover" if args["cover"] else "-open"
         base = getattr(observation()[row], column)
         fired = any(target.has(b) for b in ("shot-single", "shot-auto"))
         difficulty = rules.observation_difficulty(base, target_fired=fired, night=night)
-    if scout(observer) and (not observer.has("moved") or observer.has("cautious")):
+    if scout(observer) and (not observer.has(Status.MOVED) or observer.has(Status.CAUTIOUS)):
         difficulty = rules.shift_difficulty(difficulty, -special().scout.observe_steps)  # BI-R212
     chance = rules.action_chance(quality(observer), difficulty)
     if chance <= 0 and hidden_sniper:

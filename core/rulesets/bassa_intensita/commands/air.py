@@ -20,6 +20,7 @@ from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
 from core.rulesets.bassa_intensita.tables import AAWeapon, air, band
+from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
@@ -71,7 +72,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
             raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
-        if heli.has("landed"):
+        if heli.has(Status.LANDED):
             raise Refused(
                 _("{heli} has landed: fire at it as at a vehicle (ruling BI-HELICOPTERS)").format(heli=heli.name)
             )
@@ -184,7 +185,7 @@ def helicopter_hit(ctx: Context, heli: Unit, by: AAWeapon) -> None:
             casualties.destroyed(ctx, heli, M("exploded under {cause}", cause=cause))
             return
         case "pilot":
-            if heli.has("landed"):
+            if heli.has(Status.LANDED):
                 ctx.emit(ev.StatusChanged(unit=heli.id, add=("immobilised", "damaged")))
             else:
                 casualties.destroyed(ctx, heli, M("its pilot killed in flight"))
@@ -220,7 +221,12 @@ def rotor_checks(ctx: Context) -> None:
     each movement phase": on 1-2 it lands or goes back to base, which is its move for the
     turn (the referee says which and, if it lands, marks it ``landed``)."""
     for heli in list(ctx.state.units.values()):
-        if not heli.in_play or "helicopter" not in heli.roles or heli.has("landed") or not heli.has("rotor-damaged"):
+        if (
+            not heli.in_play
+            or "helicopter" not in heli.roles
+            or heli.has(Status.LANDED)
+            or not heli.has(Status.ROTOR_DAMAGED)
+        ):
             continue
         (face,) = ctx.roll(
             M("damaged rotor"),
@@ -244,7 +250,7 @@ def rotor_checks(ctx: Context) -> None:
 def helicopter_move(ctx: Context, heli: Unit, cm: int) -> bool:
     """BI-R255: it moves up to 2d6 x 10 cm, rolled.  Returns whether it moved.  A damaged
     rotor was rolled for as the movement phase began (:func:`rotor_checks`)."""
-    if heli.has("landed"):
+    if heli.has(Status.LANDED):
         raise Refused(
             _("{heli} has landed: taking off takes a whole turn (land {id})").format(heli=heli.name, id=heli.id)
         )
@@ -278,7 +284,7 @@ def _land(ctx: Context, args: dict[str, Any]) -> None:
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
     ready(heli, "move")
-    landed = heli.has("landed")
+    landed = heli.has(Status.LANDED)
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("takes off") if landed else M("lands")))
     ctx.emit(
         ev.StatusChanged(
@@ -297,7 +303,7 @@ def _hover(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    if heli.has("landed"):
+    if heli.has(Status.LANDED):
         raise Refused(_("{heli} has landed: men get off it as from any vehicle (dismount)").format(heli=heli.name))
     ready(heli, "move")
     ctx.emit(ev.Moved(unit=heli.id, cm=0, how=M("hovers in place")))

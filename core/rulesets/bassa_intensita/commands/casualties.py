@@ -14,6 +14,7 @@ from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated,
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import high_explosive, weapons
+from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, whose, word
 from core.views import REFEREE_ONLY
 
@@ -30,11 +31,11 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
     patient = ctx.unit(args["patient"])
     if patient.side != medic.side or patient.id == medic.id:
         raise Refused(_("a man dresses a friend's wound, not his own"))
-    if not patient.in_play or not patient.has("seriously-wounded"):
+    if not patient.in_play or not patient.has(Status.SERIOUSLY_WOUNDED):
         raise Refused(_("{patient} is not seriously wounded: nothing to dress (BI-R110)").format(patient=patient.name))
     in_own_tier(ctx, medic)
     ready(medic, "act")
-    difficulty = rules.shift_difficulty("normal", 1) if medic.has("wounded") else "normal"
+    difficulty = rules.shift_difficulty("normal", 1) if medic.has(Status.WOUNDED) else "normal"
     chance = rules.action_chance(quality(medic), difficulty)
     if chance <= 0:
         raise Refused(_("{medic} is wounded: dressing is beyond him (BI-R069)").format(medic=medic.name))
@@ -88,7 +89,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
             big=False,
             pen_row="artillery-106",
             indirect=True,
-            halve=source == "bomb-at" and unit.kind == "man",
+            halve=source == "bomb-at" and unit.kind == Kind.MAN,
             halve_pen=source == "bomb-ap",
         )
         return
@@ -112,7 +113,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         weapon=weapon,
         pen_row=pen,
         indirect=indirect,
-        halve=bool(args["antitank"]) and unit.kind == "man",
+        halve=bool(args["antitank"]) and unit.kind == Kind.MAN,
         # BI-R121: a gun's or a mortar's round gives +4 on the unarmoured table, as a gun does
         source_mod="" if weapon else "gun-mortar",
     )
@@ -133,7 +134,7 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     if source and weapon is None and source not in damage.PEN_ONLY:
         raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
-    if unit.kind == "man":
+    if unit.kind == Kind.MAN:
         casualties.infantry_hit(
             ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=bool(weapon and (weapon.he or weapon.automatic))
         )

@@ -17,6 +17,7 @@ from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import (
     special,
 )
+from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose
 from core.state import Unit
 from core.views import unit_audience
@@ -38,14 +39,14 @@ def ready(unit: Unit, doing: str) -> None:
     """The golden rule (BI-R030): one move, one fire or one action per unit per turn;
     and what wounds and shock forbid (BI-R110, BI-R182).  ``doing``: move, fire or act.
     A man struck in his own tier before he acted still acts as he was (BI-TIER-RESULTS)."""
-    struck = unit.has("struck") or unit.has("struck-wounded")
+    struck = unit.has(Status.STRUCK) or unit.has(Status.STRUCK_WOUNDED)
     if not unit.in_play and not struck:
         raise Refused(_("{unit} is out of action ({why})").format(unit=unit.name, why=render(unit.out)))
-    if unit.has("seriously-wounded") and not struck:
+    if unit.has(Status.SERIOUSLY_WOUNDED) and not struck:
         raise Refused(
             _("{unit} is seriously wounded: he can no longer move, fight or act (BI-R110)").format(unit=unit.name)
         )
-    if unit.has("shocked") and doing != "move" and not struck:
+    if unit.has(Status.SHOCKED) and doing != "move" and not struck:
         raise Refused(
             _("{unit} is shocked: no fire or action until the end of next turn (BI-R110, BI-R182)").format(
                 unit=unit.name
@@ -86,9 +87,9 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
         return True
     if "sniper" in unit.roles and unit.cls in ("elite", "veteran", "regular"):
         return False
-    if unit.kind != "man":
+    if unit.kind != Kind.MAN:
         vtype = damage.vehicle_type(unit)
-        if vtype is None or vtype.combat or unit.has("combat-vehicle"):
+        if vtype is None or vtype.combat or unit.has(Status.COMBAT_VEHICLE):
             return False
     if squads.leader_lost(ctx.state, unit):
         ctx.emit(

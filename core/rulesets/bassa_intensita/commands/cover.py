@@ -18,6 +18,7 @@ from core.rulesets.bassa_intensita import dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import light_of, ready
 from core.rulesets.bassa_intensita.commands.fire import shots, weapon_of
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES
+from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, render, whose, word
 
 #: The longest name of a terrain feature kept in the log.
@@ -64,7 +65,7 @@ def _screened(ctx: Context, args: dict[str, Any]) -> None:
                 owner=render(whose(shooter.name)), feature=feature, turn=turn
             )
         )
-    if target.side == shooter.side or not target.in_play or not target.has("hidden"):
+    if target.side == shooter.side or not target.in_play or not target.has(Status.HIDDEN):
         raise Refused(
             _("covering fire at {feature} hits only hidden enemies there who try to fire (BI-R053)").format(
                 feature=feature

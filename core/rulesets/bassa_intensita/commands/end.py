@@ -21,6 +21,7 @@ from core import events as ev
 from core.language.i18n import M, Msg, Text, plain
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita.casualties import ABANDONED, DESTROYED_BY, DIED_OF_WOUNDS, KILLED_BY
+from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.words import _, listing, render
 from core.state import GameState, Unit
 
@@ -28,7 +29,7 @@ FINAL = "final"
 
 
 def can_fight(unit: Unit) -> bool:
-    return unit.in_play and not unit.has("seriously-wounded")
+    return unit.in_play and not unit.has(Status.SERIOUSLY_WOUNDED)
 
 
 #: How a loss is counted, by the template of its cause (``UnitOut.cause``); any other
@@ -58,9 +59,9 @@ def losses(state: GameState, side: str) -> Text:
     for u in state.units_of(side):
         if not u.in_play:
             count(_loss_kind(u.out))
-        elif u.has("seriously-wounded"):
+        elif u.has(Status.SERIOUSLY_WOUNDED):
             count(M("seriously wounded"))
-        elif u.has("wounded"):
+        elif u.has(Status.WOUNDED):
             count(M("wounded"))
     if not counts:
         return M("no losses")

@@ -25,6 +25,7 @@ from core.rulesets.bassa_intensita.commands.common import (
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
+from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import GameState, Unit
 from core.views import unit_audience, unit_visible
@@ -44,7 +45,7 @@ def _fire_kind(s: GameState, shooter: Unit) -> str:
     """Which fire this is, from the phase (A.5.1, A.7): covering fire is declared
     before movement; opportunity fire is the non-moving side's, at moving enemies;
     in the fire phase each Quality tier fires in turn (BI-R061)."""
-    if s.phase == "cover":
+    if s.phase == PhaseId.COVER:
         return "covering"
     if s.phase in MOVE_PHASES:
         if shooter.side != s.reacting_side:
@@ -121,7 +122,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     for t in targets:
         if t.side == shooter.side or not t.in_play:
             raise Refused(_("{unit} is not an enemy in play").format(unit=t.name))
-        if "helicopter" in t.roles and not t.has("landed"):
+        if "helicopter" in t.roles and not t.has(Status.LANDED):
             raise Refused(
                 _(
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
@@ -158,7 +159,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
 def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
     Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
-    if "sniper" not in shooter.roles or not shooter.has("hidden"):
+    if "sniper" not in shooter.roles or not shooter.has(Status.HIDDEN):
         return True
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)
@@ -196,11 +197,11 @@ def shots(
     Rolls about a hidden target are shown only to those who may see it."""
     base = quality(shooter)
     table = hit_modifiers()
-    aimed = shooter.has("aimed") or "sniper" in shooter.roles
+    aimed = shooter.has(Status.AIMED) or "sniper" in shooter.roles
     hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
     miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
     tier = tier_by_id()[shooter.cls]
-    wounded = shooter.has("struck-wounded") or (shooter.has("wounded") and not shooter.has("struck"))
+    wounded = shooter.has(Status.STRUCK_WOUNDED) or (shooter.has(Status.WOUNDED) and not shooter.has(Status.STRUCK))
     for t in targets:
         moved = next((m for m in ("cautious", "running") if t.has(m)), "")
         fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
@@ -212,15 +213,15 @@ def shots(
             aimed=aimed,
             wounded=wounded,
             target_move=moved,
-            prone=bool(args["prone"]) or (t.has("prone") and t.kind == "man"),
+            prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
             cover=args["cover"] or "",
             night=night,
             target_fired=fired,
         )
         rows = [table[i] for i in ids]
-        if shooter.has("moved-stabilised"):
+        if shooter.has(Status.MOVED_STABILISED):
             rows.append(STABILISED)
-        if shooter.has("gassed"):
+        if shooter.has(Status.GASSED):
             rows.append(GASSED)
         chance, mods = rules.hit_chance(base, rows)
         quality_mods = [ev.Mod(M("{tier} Quality", tier=word(tier.name)), tier.chance, "BI-R010")]
@@ -278,7 +279,7 @@ def _on_hit(ctx: Context, shooter: Unit, weapon, target: Unit, args: dict[str, A
     automatic weapons, never HE: a man's damage is the one path that needs it."""
     cause = M("{owner} {weapon}", owner=whose(shooter.name), weapon=word(weapon.name))
     under_fire = weapon.automatic or weapon.he
-    if target.kind != "man":
+    if target.kind != Kind.MAN:
         pen = damage.penetration_row(weapon, shooter.stats.get("gun_mm", 0), "recoilless" in shooter.roles)
         casualties.vehicle_hit(
             ctx, target, weapon, cause, pen_row=pen, flank=bool(args["flank"]), under_fire=under_fire

@@ -18,6 +18,7 @@ from core.rulesets.bassa_intensita import casualties, dice_order, rules, squads
 from core.rulesets.bassa_intensita.commands.common import quality
 from core.rulesets.bassa_intensita.rules import damage, morale
 from core.rulesets.bassa_intensita.tables import air, move_modes
+from core.rulesets.bassa_intensita.terms import Kind, MoraleEffect, Status
 from core.rulesets.bassa_intensita.words import _, word
 from core.state import Unit
 from core.views import unit_audience
@@ -35,22 +36,22 @@ def _isolated_for_morale(ctx: Context, unit: Unit, said: bool) -> bool:
     return (
         said
         or squads.leader_lost(ctx.state, unit)
-        or unit.has("radio-out")
-        or (unit.kind != "man" and unit.has("combat-vehicle"))
+        or unit.has(Status.RADIO_OUT)
+        or (unit.kind != Kind.MAN and unit.has(Status.COMBAT_VEHICLE))
     )
 
 
 def mod_ids(ctx: Context, unit: Unit, args: dict[str, Any]) -> list[str]:
     """Which rows of BI-R181 apply, from his badges, his squad and what the referee says."""
     ids = []
-    if unit.has("wounded"):
+    if unit.has(Status.WOUNDED):
         ids.append("wounded")
     if _isolated_for_morale(ctx, unit, bool(args["isolated"])):
         ids.append("isolated")
     if args["cover"]:
         # "In copertura pesante +2": a trench is heavy cover, as for fire (BI-R080)
         ids.append("heavy-cover" if args["cover"] == "trench" else f"{args['cover']}-cover")
-    if unit.has("morale-fire") or args["fire"]:
+    if unit.has(Status.MORALE_FIRE) or args["fire"]:
         ids.append("under-fire")
     if squads.leader_lost(ctx.state, unit):
         ids.append("commander-killed")  # ruling BI-COMMANDER-KILLED (digest BI-AMB-42)
@@ -62,12 +63,12 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
-    if unit.has("seriously-wounded"):
+    if unit.has(Status.SERIOUSLY_WOUNDED):
         raise Refused(
             _("{unit} is seriously wounded: he can do nothing, morale included (BI-R110)").format(unit=unit.name)
         )
     trigger = args["trigger"]
-    if not unit.has("morale-due") and not trigger:
+    if not unit.has(Status.MORALE_DUE) and not trigger:
         raise Refused(_("no check is due for {unit}: name its trigger (m1 to m7, A.13.1)").format(unit=unit.name))
     near = args["near"] or 0
     chance, mods = morale.pass_chance(
@@ -96,8 +97,8 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
     if rules.succeeds(face, chance):
         return
     armoured = bool(damage.armour_column(unit))
-    emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has("damaged"))
-    shocked = unit.has("shocked")
+    emods = morale.effect_mods(elite=unit.cls == "elite", undamaged_armour=armoured and not unit.has(Status.DAMAGED))
+    shocked = unit.has(Status.SHOCKED)
     (face,) = ctx.roll(
         M("morale effect"),
         1,
@@ -139,11 +140,11 @@ def apply_effect(ctx: Context, unit: Unit, effect: str, enemy_near: bool) -> Non
     """BI-R182: Shocked; Panic (flight at full speed, then Shocked); Surrender (to
     visible enemies within 12 cm; with none, Panic leaving heavy weapons behind; a
     vehicle's crew abandons it and panics)."""
-    if effect == "shocked":
+    if effect == MoraleEffect.SHOCKED:
         casualties.shock(ctx, unit)
         return
-    if effect == "surrender":
-        if unit.kind != "man":
+    if effect == MoraleEffect.SURRENDER:
+        if unit.kind != Kind.MAN:
             for man in casualties.aboard(ctx.state, unit):
                 ctx.emit(ev.StatusChanged(unit=man.id, remove=(f"aboard-{unit.id}", "in-vehicle")))
             ctx.emit(ev.UnitOut(unit=unit.id, cause=casualties.ABANDONED))
@@ -188,16 +189,16 @@ def flee(ctx: Context, unit: Unit) -> None:
             )
         )
         return
-    if unit.kind == "man":
+    if unit.kind == Kind.MAN:
         cm = move_modes()[RUN].cm
-        if unit.has("wounded"):
+        if unit.has(Status.WOUNDED):
             cm = ceil(cm / 2)
     else:
         vtype = damage.vehicle_type(unit)
-        halvings = 2 if unit.has("slowed-twice") else 1 if unit.has("slowed") else 0
-        on_road = unit.has("on-road")  # BI-R045: road and off-road allowances differ
+        halvings = 2 if unit.has(Status.SLOWED_TWICE) else 1 if unit.has(Status.SLOWED) else 0
+        on_road = unit.has(Status.ON_ROAD)  # BI-R045: road and off-road allowances differ
         cm = (
-            rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has("immobilised"))
+            rules.vehicle_allowance(vtype.road, vtype.off_road, on_road, halvings, unit.has(Status.IMMOBILISED))
             if vtype
             else 0
         )

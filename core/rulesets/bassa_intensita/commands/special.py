@@ -14,6 +14,7 @@ from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated,
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import damage
 from core.rulesets.bassa_intensita.tables import indirect, special
+from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, whose, word
 from core.state import Unit
 from core.views import unit_audience
@@ -34,12 +35,12 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
     armour = damage.armour_column(unit)
     cause = {"ap": M("an anti-personnel mine"), "at": M("an anti-tank mine"), "trap": M("a booby trap")}[kind]
     if kind == "trap":
-        if unit.kind != "man":
+        if unit.kind != Kind.MAN:
             raise Refused(_("a booby trap catches one man at a door or window (BI-R223)"))
         with ctx.at_step(dice_order.MINE_AP):
             casualties.he_burst(ctx, unit, cause, zone=m.trap_zone, terrain=m.trap_terrain, big=False)
         return
-    if unit.kind != "man" and armour:
+    if unit.kind != Kind.MAN and armour:
         if kind == "ap":
             ctx.emit(
                 ev.Noted(
@@ -51,7 +52,7 @@ def _mine(ctx: Context, args: dict[str, Any]) -> None:
         with ctx.at_step(dice_order.MINE_AT):
             casualties.vehicle_hit(ctx, unit, None, cause, pen_row=m.at_penetration)
         return
-    if unit.kind != "man" and kind == "at":
+    if unit.kind != Kind.MAN and kind == "at":
         (face,) = ctx.roll(
             M("{cause} going off under it", cause=cause),
             1,
@@ -76,9 +77,9 @@ def _detect(ctx: Context, args: dict[str, Any]) -> None:
     trap (within 1 cm); engineers find them more easily.  Not an action: no isolation
     test, and it costs him nothing."""
     unit = ctx.unit(args["unit"])
-    if unit.kind != "man" or not unit.in_play:
+    if unit.kind != Kind.MAN or not unit.in_play:
         raise Refused(_("a man in play looks for mines"))
-    if unit.has("moved") and not unit.has("cautious"):
+    if unit.has(Status.MOVED) and not unit.has(Status.CAUTIOUS):
         raise Refused(_("{unit} moved too fast this turn to look for mines (BI-R224)").format(unit=unit.name))
     row = next(d for d in special().detection if d.what == args["what"])
     engineer = "engineer" in unit.roles
@@ -112,7 +113,7 @@ def _thrown(ctx: Context, args: dict[str, Any], what: str) -> tuple[Unit, list[U
     if not passes_isolation(ctx, thrower, isolated(ctx, thrower, args)):
         return thrower, []
     ctx.emit(ev.StatusChanged(unit=thrower.id, add=("fired", "shot-single")))
-    return thrower, [m for m in men if m.kind == "man" and m.in_play]
+    return thrower, [m for m in men if m.kind == Kind.MAN and m.in_play]
 
 
 def _flashbang(ctx: Context, args: dict[str, Any]) -> None:
@@ -153,7 +154,7 @@ def clear_gas(ctx: Context) -> None:
             if int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 for uid in ids.split(","):
-                    if ctx.state.units[uid].has("gassed"):
+                    if ctx.state.units[uid].has(Status.GASSED):
                         ctx.emit(ev.StatusChanged(unit=uid, remove=("gassed",)))
 
 

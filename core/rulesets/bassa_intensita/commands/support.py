@@ -30,6 +30,7 @@ from core.rulesets.bassa_intensita.commands.common import (
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
 from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
 
@@ -62,7 +63,7 @@ def _set(ctx: Context, unit: Unit, stage: str, source: str) -> None:
 
 def _observer(ctx: Context, args: dict[str, Any]) -> Unit:
     unit = ctx.unit(args["observer"])
-    if unit.kind != "man" or not any(r in unit.roles for r in OBSERVERS):
+    if unit.kind != Kind.MAN or not any(r in unit.roles for r in OBSERVERS):
         raise Refused(
             _("{unit} is not a forward observer or a commander with a radio (BI-R100)").format(unit=unit.name)
         )
@@ -89,7 +90,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     source = _source(args)
     contacts = {c.id: c for c in indirect().contacts}
     difficulty = args["difficulty"] or (contacts[args["kind"]].difficulty if args["kind"] in contacts else "normal")
-    if unit.has("wounded"):
+    if unit.has(Status.WOUNDED):
         difficulty = rules.shift_difficulty(difficulty, 1)
     chance = rules.action_chance(quality(unit), difficulty)
     if chance <= 0:
@@ -342,7 +343,7 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
 
     if hit:
-        if target.kind == "man":
+        if target.kind == Kind.MAN:
             casualties.infantry_hit(ctx, target, M("the strafing pass"), under_fire=True)
         else:
             casualties.vehicle_hit(ctx, target, cannon, M("the strafing pass"), pen_row=cannon.penetration)
@@ -397,13 +398,13 @@ def _smoke(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if ctx.state.phase in TIER_PHASES:
         in_own_tier(ctx, unit)
-    elif ctx.state.phase != "cover" and unit.side != ctx.state.active_side:
+    elif ctx.state.phase != PhaseId.COVER and unit.side != ctx.state.active_side:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
     ready(unit, "fire")
     t = indirect().smoke
-    if unit.kind == "man":
+    if unit.kind == Kind.MAN:
         kind, size = "grenade", t.grenade
     elif "dischargers" in unit.roles:
         kind, size = "dischargers", t.dischargers

@@ -16,19 +16,20 @@ from core.rulesets.bassa_intensita import casualties, dice_order
 from core.rulesets.bassa_intensita.commands.common import isolated, passes_isolation, ready
 from core.rulesets.bassa_intensita.phases import MOVE_PHASES
 from core.rulesets.bassa_intensita.rules import damage
+from core.rulesets.bassa_intensita.terms import Kind, Status
 from core.rulesets.bassa_intensita.words import _, render, whose
 
 
 def _vehicle(ctx: Context, unit_id: str):
     v = ctx.unit(unit_id)
-    if v.kind == "man" or damage.vehicle_type(v) is None:
+    if v.kind == Kind.MAN or damage.vehicle_type(v) is None:
         raise Refused(_("{unit} is not a vehicle").format(unit=v.name))
     return v
 
 
 def _airborne(vehicle) -> bool:
     """A helicopter that has not landed (BI-R256)."""
-    return "helicopter" in vehicle.roles and not vehicle.has("landed")
+    return "helicopter" in vehicle.roles and not vehicle.has(Status.LANDED)
 
 
 def _how(vehicle) -> Msg:
@@ -39,7 +40,7 @@ def _how(vehicle) -> Msg:
 def _mount(ctx: Context, args: dict[str, Any]) -> None:
     man = ctx.unit(args["man"])
     vehicle = _vehicle(ctx, args["vehicle"])
-    if man.kind != "man" or man.side != vehicle.side:
+    if man.kind != Kind.MAN or man.side != vehicle.side:
         raise Refused(_("a man mounts a vehicle of his own side"))
     if not vehicle.in_play:
         raise Refused(_("{vehicle} is out of action").format(vehicle=vehicle.name))
@@ -47,7 +48,7 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("it is {owner} movement (A.5.1)").format(owner=render(whose(ctx.state.side_name(ctx.state.active_side))))
         )
-    if vehicle.has("combat-vehicle"):
+    if vehicle.has(Status.COMBAT_VEHICLE):
         raise Refused(
             _("{vehicle} was made a combat vehicle: it takes no troops back (BI-R027)").format(vehicle=vehicle.name)
         )
@@ -79,7 +80,7 @@ def _dismount(ctx: Context, args: dict[str, Any]) -> None:
     vehicle = ctx.unit(badge.removeprefix("aboard-"))
     how = M("dismounts from {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))
     if _airborne(vehicle):
-        if not vehicle.has("hovering"):
+        if not vehicle.has(Status.HOVERING):
             raise Refused(
                 _(
                     "{vehicle} is in the air: men get off once it has landed (BI-R256), "
@@ -105,7 +106,7 @@ def _combat(ctx: Context, args: dict[str, Any]) -> None:
     free of command distance, always isolated for morale, and it takes nobody back."""
     vehicle = _vehicle(ctx, args["vehicle"])
     vtype = damage.vehicle_type(vehicle)
-    if vtype.combat or vehicle.has("combat-vehicle"):
+    if vtype.combat or vehicle.has(Status.COMBAT_VEHICLE):
         raise Refused(_("{vehicle} is already a combat vehicle").format(vehicle=vehicle.name))
     if not vehicle.weapons:
         raise Refused(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.events import Mod
 from core.rulesets.bassa_intensita.tables import Band, Weapon, band, damage, vehicle_types
+from core.rulesets.bassa_intensita.terms import ManHit
 from core.rulesets.bassa_intensita.words import word
 from core.state import Unit
 
@@ -40,16 +41,16 @@ def wound_after(current: str, result: str) -> str:
     A near miss never worsens a state; Shocked leaves it as it is, except that a seriously
     wounded man hit again (Shocked or worse) dies; a second wound of any kind kills.
     """
-    if result == "dead":
-        return "dead"
-    if result == "near-miss":
+    if result == ManHit.DEAD:
+        return ManHit.DEAD
+    if result == ManHit.NEAR_MISS:
         return current
-    if current == "seriously-wounded":
-        return "dead"
-    if result == "shocked":
+    if current == ManHit.SERIOUSLY_WOUNDED:
+        return ManHit.DEAD
+    if result == ManHit.SHOCKED:
         return current
-    if current == "wounded":
-        return "dead"
+    if current == ManHit.WOUNDED:
+        return ManHit.DEAD
     return result
 
 

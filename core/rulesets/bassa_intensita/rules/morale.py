@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.events import Mod
 from core.language.i18n import M
 from core.rulesets.bassa_intensita.tables import band, morale
+from core.rulesets.bassa_intensita.terms import MoraleEffect
 from core.rulesets.bassa_intensita.words import word
 
 
@@ -51,4 +52,4 @@ def effect(face: int, mods: tuple[Mod, ...], *, already_shocked: bool) -> str:
     is Shocked (ruling BI-MORALE-LOW); Shocked on a man already Shocked is Panic."""
     value = face + sum(m.value for m in mods)
     result = band(morale().effects, value).id
-    return "panic" if result == "shocked" and already_shocked else result
+    return MoraleEffect.PANIC if result == MoraleEffect.SHOCKED and already_shocked else result

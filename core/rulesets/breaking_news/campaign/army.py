@@ -25,9 +25,11 @@ from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
 from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
+from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.scenarios.files import decode, read_text
 from core.scenarios.schema import Id, Label, Labels, Name
+from core.scenarios.schema import Unit as ScenarioUnit
 from core.state import GameState, Unit
 
 KINDS = ("man", "vehicle", "journalist", "civilian")
@@ -108,12 +110,12 @@ def unit_cost(u: RosterUnit, variant: str = "") -> list[tuple[str, int]]:
     journalists and civilians at their EXTRAS price."""
     pts = army_points()
     table = extras(variant)
-    if u.kind == "journalist":
+    if u.kind == Kind.JOURNALIST:
         kind = "independent_journalist" if "independent" in u.roles else "embedded_journalist"
         return [(f"{u.name}: {table[kind].name}", table[kind].cost)]
-    if u.kind == "civilian":
+    if u.kind == Kind.CIVILIAN:
         return [(f"{u.name}: civilian", table["civilians"].cost)]
-    if u.kind == "vehicle":
+    if u.kind == Kind.VEHICLE:
         v = pts.vehicle(u.cls)
         if v is None:
             return []
@@ -166,7 +168,7 @@ def total_cost(r: Roster, variant: str = "") -> int:
 
 def squads(r: Roster) -> int:
     """How many squads the roster fields: one, or a platoon's squads and sections."""
-    return len({u.team for u in r.units if u.kind == "man"}) if r.platoon else 1
+    return len({u.team for u in r.units if u.kind == Kind.MAN}) if r.platoon else 1
 
 
 def validate_roster(roster: Roster, limit: int, variant: str = "") -> list[str]:
@@ -205,7 +207,7 @@ def _check_units(r: Roster, variant: str) -> list[str]:
                 )
             )
             continue
-        if u.kind == "man":
+        if u.kind == Kind.MAN:
             tc = classes.get(u.cls)
             if tc is None:
                 errors.append(
@@ -225,7 +227,7 @@ def _check_units(r: Roster, variant: str) -> list[str]:
                         id=u.id, leadership=u.leadership
                     )
                 )
-        if u.kind == "vehicle" and pts.vehicle(u.cls) is None:
+        if u.kind == Kind.VEHICLE and pts.vehicle(u.cls) is None:
             errors.append(
                 _("{id}: no vehicle type {cls!r} ({vehicles})").format(
                     id=u.id, cls=u.cls, vehicles=", ".join(v.id for v in pts.vehicles)
@@ -250,10 +252,10 @@ def _check_units(r: Roster, variant: str) -> list[str]:
     return errors
 
 
-def carrier(u: RosterUnit | Unit | ev.UnitSpec) -> str:
+def carrier(u: RosterUnit | Unit | ev.UnitSpec | ScenarioUnit) -> str:
     """What carries a figure's weapons, as army_points.toml's ``on`` names it: a
     vehicle by its type, anyone else as a man."""
-    return u.cls if u.kind == "vehicle" else "man"
+    return u.cls if u.kind == Kind.VEHICLE else "man"
 
 
 def mount_error(weapon: str, who: str) -> str:
@@ -296,7 +298,7 @@ def _check_quality(u: RosterUnit, army: str, variant: str) -> list[str]:
 
 def _check_kind_extra(u: RosterUnit, r: Roster) -> list[str]:
     """Journalists and civilians are bought as EXTRAS of a given army (AMB-56)."""
-    if u.kind == "journalist":
+    if u.kind == Kind.JOURNALIST:
         wanted = "irregular" if "independent" in u.roles else "regular"
         if r.army != wanted:
             kind = "independent" if wanted == "irregular" else "embedded"
@@ -305,7 +307,7 @@ def _check_kind_extra(u: RosterUnit, r: Roster) -> list[str]:
                     id=u.id, kind=kind, wanted=wanted
                 )
             ]
-    if u.kind == "civilian" and r.army != "irregular":
+    if u.kind == Kind.CIVILIAN and r.army != "irregular":
         return [_("{id}: civilians are bought by the Irregular player (Extras: Civilians)").format(id=u.id)]
     return []
 
@@ -314,7 +316,7 @@ def _check_extras(r: Roster, variant: str) -> list[str]:
     errors = []
     table = extras(variant)
     x = r.extras
-    special = bool(r.units) and all(u.cls == "R1" for u in r.units if u.kind == "man")
+    special = bool(r.units) and all(u.cls == "R1" for u in r.units if u.kind == Kind.MAN)
     bought = {k for k in table if k in msgspec.structs.asdict(x) and getattr(x, k)}
     for key in sorted(bought):
         e = table[key]
@@ -425,7 +427,7 @@ def roster_unit(u: Unit | ev.UnitSpec) -> RosterUnit:
 
 def books_extras(state: GameState, side: str) -> RosterExtras:
     """The EXTRAS in a side's books (what :func:`record_force` and ``buy`` wrote)."""
-    fields = {}
+    fields: dict[str, Any] = {}
     for key, default in msgspec.structs.asdict(RosterExtras()).items():
         value = extra(state, side, key)
         fields[key] = bool(value) if isinstance(default, bool) else value or default
@@ -571,14 +573,14 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     clash = [u.id for u in r.units if u.id in taken]
     if clash:
         raise Refused(_("ids already used in this game: {clash}").format(clash=", ".join(clash)))
-    if any(u.kind == "journalist" for u in r.units) and not regular_vs_irregular(ctx.state):
+    if any(u.kind == Kind.JOURNALIST for u in r.units) and not regular_vs_irregular(ctx.state):
         raise Refused(_("journalists are for games of Regulars against Irregulars only (Extras: Media)"))
     errors = validate_roster(r, limit, ctx.ruleset.variant)
     if errors:
         raise Refused(_("{file}: {errors}").format(file=path.name, errors="; ".join(errors)))
     for u in r.units:
         spec = ev.UnitSpec(side=side, **_figure(u))
-        ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in u.status else ()))
+        ctx.emit(ev.UnitAdded(unit=spec, vis=(side,) if Status.HIDDEN in u.status else ()))
     record_force(ctx, side, r.extras, r.force, r.platoon)
     if limit != int(var(ctx.state, "points", 0)):
         set_var(ctx, f"points.{side}", limit)  # what a later buy is checked against

@@ -13,6 +13,7 @@ from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.campaign import defeat, forces, media
 from core.rulesets.breaking_news.campaign.victory import FINAL
 from core.rulesets.breaking_news.ledger import charge, irregular_side, regular_side, regular_vs_irregular, var
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, _
 from core.state import GameState, Unit
 
@@ -22,7 +23,7 @@ def captor(state: GameState, unit: Unit) -> str:
     of either kind are captured by the Irregulars who contact them, even the independent
     ones the Irregular player himself moves (ruling BN-MEDIA-CAPTURE); §12.0: a routed
     man by the enemy he is left near."""
-    if unit.kind == "journalist":
+    if unit.kind == Kind.JOURNALIST:
         return irregular_side(state) if regular_vs_irregular(state) else ""
     return state.other_side(unit.side)
 
@@ -33,23 +34,23 @@ def _capture(ctx: Context, args: dict[str, Any]) -> None:
         if u.out:
             raise Refused(_("{name} is out of the game already ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
         by = captor(ctx.state, u)
-        if u.kind == "journalist" and not by:
+        if u.kind == Kind.JOURNALIST and not by:
             raise Refused(_("journalists are captured only in games of Regulars against Irregulars (Extras: Media)"))
         if ctx.role in ctx.state.sides and ctx.role != by:
-            if u.kind == "journalist":
+            if u.kind == Kind.JOURNALIST:
                 raise Refused(
                     _("only the Irregulars ({by}) capture journalists, by contacting them (Extras: Media)").format(
                         by=by
                     )
                 )
             raise Refused(_("{by} capture {name}, not you").format(by=by, name=u.name))
-        if u.kind == "journalist":
+        if u.kind == Kind.JOURNALIST:
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))
             ctx.emit(ev.UnitOut(unit=u.id, cause=hits.cause(forces.CAPTURED, by)))
             kind = media.journalist_kind(u)
             reason = M("{unit} ({kind}) captured by {side}", unit=u.name, kind=M(kind), side=by)
             charge(ctx, regular_side(ctx.state), "journalist-captured", reason)
-        elif u.kind == "man":
+        elif u.kind == Kind.MAN:
             if ctx.state.phase != FINAL or not var(ctx.state, f"morale.{u.side}.failed"):
                 raise Refused(_("men are captured when their force is routed: within 10 cm of an enemy (§12.0)"))
             ctx.emit(ev.StatusChanged(unit=u.id, add=("captured",)))

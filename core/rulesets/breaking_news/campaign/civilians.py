@@ -16,6 +16,7 @@ from core.ruleset import CommandSpec, Context, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import negotiation
 from core.rulesets.breaking_news.ledger import set_var, var
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
@@ -24,7 +25,7 @@ MOVE_CM = 15
 
 def owner(state: GameState) -> str:
     """The side the civilians were brought by (the Irregular player, AMB-56)."""
-    return next((u.side for u in state.units.values() if u.kind == "civilian"), "")
+    return next((u.side for u in state.units.values() if u.kind == Kind.CIVILIAN), "")
 
 
 def controller(state: GameState) -> str:
@@ -38,7 +39,7 @@ def _civilians(ctx: Context, args: dict[str, Any]) -> None:
     side = owner(ctx.state)
     if not side:
         raise Refused(_("there are no civilians in this game"))
-    if not any(u.kind == "civilian" and u.in_play for u in ctx.state.units.values()):
+    if not any(u.kind == Kind.CIVILIAN and u.in_play for u in ctx.state.units.values()):
         raise Refused(_("no civilian is left on the table"))
     if ctx.role in ctx.state.sides and ctx.role != side:
         raise Refused(_("{side} roll for the civilians (Extras: Civilians)").format(side=ctx.state.side_name(side)))

@@ -42,6 +42,7 @@ from core.rulesets.breaking_news.ledger import (
     unit_var,
     var,
 )
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -66,9 +67,9 @@ def settle(ctx: Context) -> None:
         if key.startswith("ied.") and not secret.revealed and var(ctx.state, key, "") == "spent":
             ctx.emit(ev.Revealed(key=key, value=secret.value))
     for u in list(ctx.state.units.values()):
-        if u.kind == "man":
+        if u.kind == Kind.MAN:
             _settle_man(ctx, u)
-        elif u.kind == "civilian" and u.out:
+        elif u.kind == Kind.CIVILIAN and u.out:
             what, by_side = hits.parse_cause(u.out)
             if what in forces.DEAD_CAUSES and by_side:
                 civilian_hit(ctx, u, by_side, killed=True)

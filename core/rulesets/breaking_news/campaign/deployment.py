@@ -24,6 +24,7 @@ from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces, objectives
 from core.rulesets.breaking_news.ledger import extra, irregular_side, set_var, var
 from core.rulesets.breaking_news.tables import leadership_modifier
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -33,7 +34,7 @@ AMBUSH, INFILTRATOR = "ambush", "infiltrator"
 
 def is_force(u: Unit) -> bool:
     """A figure of the force that the 50% rule counts: men and vehicles, not reserves."""
-    return u.kind in ("man", "vehicle") and AMBUSH not in u.roles and INFILTRATOR not in u.roles
+    return u.kind in (Kind.MAN, Kind.VEHICLE) and AMBUSH not in u.roles and INFILTRATOR not in u.roles
 
 
 def force(state: GameState, side: str) -> list[Unit]:
@@ -138,7 +139,7 @@ def _rolloff(ctx: Context, args: dict[str, Any]) -> None:
                 mods=mods,
                 total=True,
                 rule="§4.2",
-                outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),
+                outcome=lambda f, mod=mod: M("total {n}", n=f[0] + mod),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
                 check=ev.Opposed(),  # §4.2: against the other side's roll
             )
             totals[side] = face + mod

@@ -21,6 +21,7 @@ from core.language.i18n import N_
 from core.rulesets.breaking_news import hits
 from core.rulesets.breaking_news.ledger import var
 from core.rulesets.breaking_news.rules import side_quality
+from core.rulesets.breaking_news.terms import Kind
 from core.state import GameState, Unit
 
 CAPTURED = N_("captured")
@@ -35,7 +36,7 @@ DEAD_CAUSES = frozenset({hits.KILLED, hits.DIED})
 
 def men(state: GameState, side: str) -> list[Unit]:
     """The fighting men of a side: not vehicles, journalists or civilians."""
-    return [u for u in state.units.values() if u.side == side and u.kind == "man"]
+    return [u for u in state.units.values() if u.side == side and u.kind == Kind.MAN]
 
 
 def is_loss(unit: Unit) -> bool:

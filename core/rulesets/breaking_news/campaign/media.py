@@ -11,6 +11,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.ledger import army, regular_vs_irregular
 from core.rulesets.breaking_news.tables import Journalists, media
+from core.rulesets.breaking_news.terms import Kind, Status
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -24,7 +25,7 @@ MULTIPLIERS = "media"
 
 def journalist_kind(unit: Unit) -> str:
     """ "embedded", "independent" or "" (not a journalist)."""
-    if unit.kind != "journalist":
+    if unit.kind != Kind.JOURNALIST:
         return ""
     return "independent" if "independent" in unit.roles else "embedded"
 
@@ -79,7 +80,7 @@ def _press(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(u)
     if ctx.role in ctx.state.sides and army(ctx.state, ctx.role) != "irregular":
         raise Refused(_("the Irregular player moves the independent journalists (Extras: Media)"))
-    if u.has("acted"):
+    if u.has(Status.ACTED):
         # a move a turn, as every figure's (§6.0's allowances are a turn's)
         raise Refused(_("{name} has moved this turn (Extras: Media)").format(name=u.name))
     dice = media()["independent"].move_dice

@@ -25,6 +25,7 @@ from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
 from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -190,7 +191,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
 def run_due(ctx: Context) -> None:
     """The tests still due when the end phase closes, in side order."""
     for side in list(ctx.state.sides):
-        if ctx.state.phase == "final":
+        if ctx.state.phase == PhaseId.FINAL:
             return
         if due(ctx.state, side):
             take_test(ctx, side)

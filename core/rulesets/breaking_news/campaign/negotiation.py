@@ -19,6 +19,7 @@ from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.commands.common import side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
+from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
@@ -94,7 +95,7 @@ def end_roll(ctx: Context) -> None:
             target=lv,
             under=True,
             rule="Extras: Negotiation",
-            outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),
+            outcome=lambda f, lv=lv: M("points cancelled") if f[0] <= lv else M("points stand"),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.AtLeast(face=lv, under=True),  # Extras: Negotiation, at or under the level
         )
         if face <= lv:
@@ -117,7 +118,7 @@ def _may_declare_now(ctx: Context) -> None:
         # "deve essere giocata al primo turno, a prescindere da chi ha l'iniziativa" (DIFF-58)
         if s.turn != 1:
             raise Refused(_("negotiation is declared in the first turn (Italian draft, Extras: Negotiation)"))
-    elif not (s.phase == "deployment" or (s.turn == 1 and s.phase == "initiative")):
+    elif not (s.phase == PhaseId.DEPLOYMENT or (s.turn == 1 and s.phase == PhaseId.INITIATIVE)):
         raise Refused(
             _("negotiation is declared at the start of the game, before the first initiative (Extras: Negotiation)")
         )

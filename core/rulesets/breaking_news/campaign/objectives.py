@@ -39,6 +39,7 @@ from core.rulesets.breaking_news.ledger import (
     var,
 )
 from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.terms import PhaseId
 from core.rulesets.breaking_news.words import _
 from core.state import GameState
 
@@ -340,7 +341,7 @@ def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{side} bought no Intelligence (Extras)").format(side=ctx.state.side_name(side)))
     if var(ctx.state, f"intelligence.{side}", 0):
         raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"))
-    if ctx.state.phase == "deployment" and not forces.special_forces(ctx.state, side):
+    if ctx.state.phase == PhaseId.DEPLOYMENT and not forces.special_forces(ctx.state, side):
         raise Refused(_("only Special Forces roll Intelligence before deployment (Extras: Intelligence)"))
     other = ctx.state.other_side(side)
     counter = extra(ctx.state, other, "intelligence")

@@ -19,6 +19,7 @@ from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
+from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import _, listing
 from core.state import GameState
 
@@ -118,7 +119,7 @@ def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
     if ctx.role in ctx.state.sides and ctx.role != side:
         raise Refused(_("a player takes only his own side off the field"))
     for u in list(ctx.state.units.values()):
-        if u.side == side and u.in_play and u.kind != "civilian":
+        if u.side == side and u.in_play and u.kind != Kind.CIVILIAN:
             ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.LEFT)))
     charge(ctx, side, "exfiltration", M("{side} leave the field by their own table edge", side=side))
     game_over(ctx, f"{EXFILTRATION}:{side}")

@@ -11,6 +11,7 @@ from core.language.i18n import M
 from core.ruleset import Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
+from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
@@ -66,11 +67,11 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     """Roll the §10.0 test if he is suppressed.  True if he may act.  A figure that
     failed this turn stays in panic without another roll."""
     helper = named_leader(ctx, unit, leader)
-    if not unit.has("suppressed"):
+    if not unit.has(Status.SUPPRESSED):
         return True
-    if unit.has("falling-back"):
+    if unit.has(Status.FALLING_BACK):
         return True
-    if unit.has("panicked"):
+    if unit.has(Status.PANICKED):
         return False
     t = hits.troop(unit)
     if t is None:
@@ -94,7 +95,7 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
     if suppression.suppression_passes(face, t.suppression, mods):
         ctx.emit(ev.StatusChanged(unit=unit.id, remove=tuple(s for s in ("suppressed", "retreating") if unit.has(s))))
         return True
-    if unit.has("retreating"):
+    if unit.has(Status.RETREATING):
         # §12.0: a man of a team that failed morale falls back instead of freezing.
         hits.badge(ctx, unit, "falling-back")
         ctx.emit(
@@ -115,9 +116,9 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
 def require_ready(state: GameState, unit: Unit) -> None:
     """What refuses an active figure's action before any die (§5.0, §8.0.3, §10.0)."""
     hits.require_active(state, unit)
-    if unit.has("reloading"):
+    if unit.has(Status.RELOADING):
         raise Refused(_("{unit} is changing magazine this turn (§8.0.3)").format(unit=unit.name))
-    if unit.has("panicked"):
+    if unit.has(Status.PANICKED):
         raise Refused(
             _("{unit} is in panic this turn: he may only move up to 10 cm to cover (§10.0)").format(unit=unit.name)
         )

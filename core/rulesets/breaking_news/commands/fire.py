@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from core import events as ev
@@ -19,6 +21,7 @@ from core.rulesets.breaking_news.rules import fire, saves, support
 from core.rulesets.breaking_news.rules.movement import may_fire_after
 from core.rulesets.breaking_news.tables.combat import Weapon, allowances, covering, fire_table
 from core.rulesets.breaking_news.tables.combat import support as support_table
+from core.rulesets.breaking_news.terms import FireAllowed, Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, listing, whose
 from core.state import GameState, Unit
 from core.views import unit_audience
@@ -63,21 +66,21 @@ def situation(ctx: Context, args: dict[str, Any], *, reaction: bool = False, spe
 def _ammo_gate(firer: Unit, weapon: Weapon, mode: str) -> None:
     if not weapon.magazine:
         return
-    if firer.has("no-ammo"):
+    if firer.has(Status.NO_AMMO):
         raise Refused(
             _("{firer} {weapon} is out of ammunition (§8.0.3)").format(
                 firer=DOMAIN.render(whose(firer.name)), weapon=_(weapon.name)
             )
         )
-    if firer.has("empty-mag"):
+    if firer.has(Status.EMPTY_MAG):
         raise Refused(
             _("{firer} must change magazine first: reload {firer2} (§8.0.3)").format(firer=firer.name, firer2=firer.id)
         )
-    if firer.has("low-ammo") and mode == fire.BURST:
+    if firer.has(Status.LOW_AMMO) and mode == fire.BURST:
         raise Refused(_("{firer} is low on ammunition: aimed fire only (§8.0.3)").format(firer=firer.name))
 
 
-def _moved_facts(firer: Unit) -> tuple[int, bool]:
+def _moved_facts(firer: Unit) -> tuple[int | Decimal, bool]:
     """(the most the action can have moved, whether fire takes the moving +1), from
     the firer's badge: more than 5 cm in a move and shoot, or over a level-1
     obstacle (§6.2), or a vehicle firing on the move (§6.1, AMB-13)."""
@@ -112,9 +115,9 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         hits.require_exposed(ctx, t)
         if t.side == firer.side:
             raise Refused(_("{t} is on your own side").format(t=t.name))
-        if not sit.speculative and t.has("hidden") and firer.side not in t.spotted_by:
+        if not sit.speculative and t.has(Status.HIDDEN) and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
-    if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == "civilian" for u in sit.line):
+    if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == Kind.CIVILIAN for u in sit.line):
         # Italian draft, Civilians: friendly fire applies to them "if it comes from the regular forces".
         raise Refused(
             _("in the Italian draft friendly fire catches civilians only when regular forces fire (Civilians, DIFF-56)")
@@ -158,11 +161,11 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         facts = fire.ShotFacts(
             moving_penalty=penalty,
             cover=sit.cover or _in_protected_vehicle(ctx, target),
-            dodge=target.has("dodging"),
+            dodge=target.has(Status.DODGING),
             target_sniper=hits.is_sniper(target),
             lone_crew=sit.lone,
             firer_class=firer.cls,
-            target_suppressed_in_open=target.has("suppressed") and not sit.cover,
+            target_suppressed_in_open=target.has(Status.SUPPRESSED) and not sit.cover,
         )
         mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
         sh = fire.shot(base_need, dice, mods, burst)
@@ -172,7 +175,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
         else:
             purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
-        if target.has("dodging"):
+        if target.has(Status.DODGING):
             # §6.5: the dodge answers this shot, even one its +1 leaves without a die
             # to roll; it does not wait for the next (ruling BN-C-DODGE).
             hits.badge(ctx, target, remove=("dodging",))
@@ -197,7 +200,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             rule="§8.6" if sit.speculative else "§8.0",
             unit=firer.id,
             vis=named_for,
-            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),
+            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.Each(face=sh.need, base=base_need),  # §8.0: each die at the number is a hit
         )
         all_faces += faces
@@ -216,7 +219,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         if not n:
             continue
         protected = sit.cover or (
-            target.has("suppressed") and sit.range_cm > fire_table().suppressed_open_cover_beyond_cm
+            target.has(Status.SUPPRESSED) and sit.range_cm > fire_table().suppressed_open_cover_beyond_cm
         )
         hits.take_hits(
             ctx,
@@ -270,20 +273,24 @@ def _aim(firer: Unit, target: Unit) -> tuple[Text, tuple[str, ...]]:
     A hidden man the firer's side has not spotted is named by his marker, to all
     (ruling BN-C-MARKER); one it has spotted is named, but only to those who see him
     (his own side and the spotters), never to a spectator or a third side."""
-    if not target.has("hidden"):
+    if not target.has(Status.HIDDEN):
         return target.name, ()
     if firer.side in target.spotted_by:
         return target.name, unit_audience(target)
     return (M("marker {n}", n=target.marker) if target.marker else M("a suspect position")), ()
 
 
-def _fire_rule(firer: Unit) -> str:
-    return {"ran": "none", "covering": "covering"}.get(hits.action_badge(firer), "penalty")
+def _fire_rule(firer: Unit) -> FireAllowed:
+    """What the firer's action this turn lets him fire (§6.0), read from its badge."""
+    return _FIRE_AFTER.get(hits.action_badge(firer), FireAllowed.PENALTY)
+
+
+_FIRE_AFTER: dict[str, FireAllowed] = {Status.RAN: FireAllowed.NONE, Status.COVERING: FireAllowed.COVERING}
 
 
 def _in_protected_vehicle(ctx: Context, unit: Unit) -> bool:
     """§8.8: the men in a protected, unarmoured vehicle count as behind cover."""
-    return unit.has("in-vehicle") and hits._vehicle_of(ctx, unit) == "protected"
+    return unit.has(Status.IN_VEHICLE) and hits._vehicle_of(ctx, unit) == "protected"
 
 
 def _hit_words(n: int) -> Msg:
@@ -293,7 +300,7 @@ def _hit_words(n: int) -> Msg:
 
 
 def _ammo(ctx: Context, firer: Unit, weapon: Weapon, faces: tuple[int, ...], burst: bool) -> None:
-    r = fire.ammunition(faces, weapon, burst, firer.has("low-ammo"), hits.italian(ctx))
+    r = fire.ammunition(faces, weapon, burst, firer.has(Status.LOW_AMMO), hits.italian(ctx))
     if r.exhausted:
         hits.badge(ctx, firer, "no-ammo", remove=("low-ammo", "empty-mag"))
         ctx.emit(
@@ -366,7 +373,7 @@ def firer_check(ruleset: Ruleset, state: GameState, firer: Unit) -> None:
     fired this turn (§5.0: one action), or he carries no weapon at all (a civilian, a
     journalist).  Completion offers such figures last (``CommandSpec.figure_check``)."""
     require_ready(state, firer)
-    if firer.has("fired"):
+    if firer.has(Status.FIRED):
         raise Refused(_("{name} has already fired this turn").format(name=firer.name))
     hits.require_armed(firer)
 
@@ -383,9 +390,9 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         if len(targets) > 1 or sit.split:
             raise Refused(_("group fire is at one target (§8.1)"))
     acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
-    dodgers = [t for t in targets if t.has("dodging")]
+    dodgers = [t for t in targets if t.has(Status.DODGING)]
     # who was down or out before this fire: it did not put them there (§8.2)
-    down_before = {u.id for u in [*targets, *sit.also] if u.out or u.has("suppressed")}
+    down_before = {u.id for u in [*targets, *sit.also] if u.out or u.has(Status.SUPPRESSED)}
     for u in acting:
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
@@ -399,7 +406,7 @@ def _dodged(ctx: Context, dodgers: Sequence[Unit]) -> None:
     counts as his reaction to that fire: he cannot fire back at it as well.  The
     dodge is declared before the shot is numbered, hence marked now."""
     for unit in dodgers:
-        if not unit.has("dodging"):  # the shot spent it (no shot when no firer was ready)
+        if not unit.has(Status.DODGING):  # the shot spent it (no shot when no firer was ready)
             _mark_reacted(ctx, unit)
 
 
@@ -408,7 +415,11 @@ def _record_struck(ctx: Context, units: Sequence[Unit]) -> None:
     put down or out may still answer it.  Recorded once per fire (in sight only).
     ``units`` are those the fire found standing: a man it found already suppressed was
     not put down by it, and cannot react at all (§10.0)."""
-    struck = [u.id for u in units if not u.has("hidden") and (ctx.unit(u.id).out or ctx.unit(u.id).has("suppressed"))]
+    struck = [
+        u.id
+        for u in units
+        if not u.has(Status.HIDDEN) and (ctx.unit(u.id).out or ctx.unit(u.id).has(Status.SUPPRESSED))
+    ]
     if struck:
         set_var(ctx, "struck", f"{hits.action_number(ctx.state)}:{','.join(struck)}")
 
@@ -429,14 +440,14 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
                     given=", ".join(given)
                 )
             )
-    if firer.has("fired"):
+    if firer.has(Status.FIRED):
         raise Refused(_("{firer} has already fired this turn").format(firer=firer.name))
     if not ctx.is_referee:
         # A player aims at what he sees: a marker, or a position with nobody he can see
         # (rulings BN-C-MARKER); a figure in sight is fired at, not suspected.
         for t in args["targets"]:
             target = ctx.unit(t)
-            if not target.has("hidden") or ctx.role in target.spotted_by or target.side == ctx.role:
+            if not target.has(Status.HIDDEN) or ctx.role in target.spotted_by or target.side == ctx.role:
                 raise Refused(
                     _("{target} is in sight: fire at him (fire), or name a marker (§8.6)").format(target=target.name)
                 )
@@ -510,7 +521,7 @@ def _react_fire(ctx: Context, args: dict[str, Any]) -> None:
     weapon = hits.unit_weapon(firer, ctx, args.get("weapon"))
     if weapon.opportunity == "never":
         raise Refused(_("the {weapon} cannot fire by opportunity (§8.2)").format(weapon=_(weapon.name)))
-    if weapon.opportunity == "once" and firer.has("rpg-fired"):
+    if weapon.opportunity == "once" and firer.has(Status.RPG_FIRED):
         raise Refused(
             _("{firer} has already fired his {weapon} by opportunity this turn (§8.2)").format(
                 firer=firer.name, weapon=_(weapon.name)
@@ -541,7 +552,7 @@ def _reaction_gate(ctx: Context, unit: Unit, simultaneous: bool = False) -> None
     """§10.0: a suppressed figure cannot react (both drafts, ruling BN-C-SUPPRESSED-REACT),
     unless the fire he answers is what suppressed him (§8.2, simultaneous);
     §8.2: one reaction per enemy action."""
-    if unit.has("suppressed") and not unit.has("retreating") and not simultaneous:
+    if unit.has(Status.SUPPRESSED) and not unit.has(Status.RETREATING) and not simultaneous:
         # A man retreating after failed morale reacts as normal (§12.0).
         raise Refused(_("{unit} is suppressed and cannot react (§10.0)").format(unit=unit.name))
     action = hits.action_number(ctx.state)
@@ -645,10 +656,10 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     if len(ranges) not in (1, len(group)):
         raise Refused(_("give one range, or one per figure ({group})").format(group=len(group)))
     area = args["area"]
-    firing: list[tuple[Unit, int]] = []
+    firing: list[tuple[Unit, int | Decimal | Fraction]] = []
     for i, u in enumerate(group):
         hits.require_active(ctx.state, u)
-        if hits.has_acted(u) and hits.action_badge(u) != "covering" or u.has("fired"):
+        if hits.has_acted(u) and hits.action_badge(u) != Status.COVERING or u.has(Status.FIRED):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
         if ready_to_act(ctx, u, args.get("leader")):
             firing.append((ctx.unit(u.id), ranges[0] if len(ranges) == 1 else ranges[i]))
@@ -739,7 +750,7 @@ def _blast(ctx: Context, args: dict[str, Any]) -> None:
     for v in victims:
         hits.require_in_play(v)
         hits.require_exposed(ctx, v)
-    seen = [v.name for v in victims if not v.has("hidden")]  # hidden men's own rolls stay private
+    seen = [v.name for v in victims if not v.has(Status.HIDDEN)]  # hidden men's own rolls stay private
     over = listing(seen, empty=M("no one in sight"))
     ctx.emit(ev.Noted(text=M("{source} template over {who} ({rule})", source=args["source"], who=over, rule=rule)))
     for v in victims:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from core import events as ev
 from core.language.i18n import M, Msg
@@ -12,13 +12,14 @@ from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, suppression_test
 from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
+from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
 from core.state import Unit
 
 
 def _fighter(u: Unit) -> suppression.Fighter:
     t = hits.troop(u)
-    return suppression.Fighter(u.name, t.melee if t else 0, u.has("suppressed"))
+    return suppression.Fighter(u.name, t.melee if t else 0, u.has(Status.SUPPRESSED))
 
 
 def _melee(ctx: Context, args: dict[str, Any]) -> None:
@@ -42,7 +43,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             )
     for u in theirs:
         hits.require_in_play(u)
-        if u.has("hidden") and lead.side not in u.spotted_by:
+        if u.has(Status.HIDDEN) and lead.side not in u.spotted_by:
             raise Refused(_("{name} is hidden").format(name=u.name))
     fighting = [u for u in ours if ready_to_act(ctx, u, args.get("leader"))]
     if not fighting:
@@ -133,7 +134,14 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
     hits.next_action(ctx, attackers)
 
 
-def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
+class _Whose(TypedDict, total=False):
+    """Whose a roll is (``Context.roll``'s ``unit`` or ``side``)."""
+
+    unit: str
+    side: str
+
+
+def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, _Whose]:
     """What one group's melee roll is called, and whose it is: one man's own, or
     several men's side's, naming them."""
     if len(men) == 1:
@@ -142,7 +150,7 @@ def _melee_roll(men: Sequence[Unit]) -> tuple[Msg, dict[str, str]]:
 
 
 def _storm_roll(ctx: Context, men: Sequence[Unit], *, defending: bool) -> int:
-    dice = sum(hits.troop(u).melee if hits.troop(u) else 0 for u in men)
+    dice = sum(troop.melee for u in men if (troop := hits.troop(u)))
     need = support().storm.defender_hits if defending else support().storm.attacker_hits
     if not dice:
         if defending:

@@ -15,15 +15,16 @@ from core.rulesets.breaking_news.commands.common import LEADER, check_group, rea
 from core.rulesets.breaking_news.ledger import set_unit_var
 from core.rulesets.breaking_news.rules import movement, spotting
 from core.rulesets.breaking_news.tables.combat import allowances
+from core.rulesets.breaking_news.terms import Action, FireAllowed, Kind, Status
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import Unit
 
-MOVE_ACTIONS = ("run", "shoot", "cautious", "covering", "hidden")
+MOVE_ACTIONS = tuple(Action)
 
 
 def _move(ctx: Context, args: dict[str, Any]) -> None:
     lead = ctx.unit(args["unit"])
-    if lead.kind == "civilian":
+    if lead.kind == Kind.CIVILIAN:
         _civilian_move(ctx, lead, args)
         return
     if ctx.role in ctx.state.sides and lead.side != ctx.role:
@@ -38,7 +39,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         return
     cm = args["cm"]
     action = args.get("action")
-    if action == "hidden":
+    if action == Action.HIDDEN:
         for u in group:
             _hidden_move(ctx, u, cm, args.get("leader"))
         return
@@ -50,7 +51,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     allowed = movement.action_allowance(action, args.get("obstacle") or 0, bool(args.get("helped")))
     for u in group:
         hits.require_active(ctx.state, u)
-        if u.has("panicked") and len(group) == 1:
+        if u.has(Status.PANICKED) and len(group) == 1:
             _panic_move(ctx, u, cm, just_failed=False)
             return
         if hits.has_acted(u):
@@ -59,7 +60,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         if not ready_to_act(ctx, u, args.get("leader")):
             _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
             continue
-        if ctx.unit(u.id).has("falling-back") and cm < allowances().retreat_cm:
+        if ctx.unit(u.id).has(Status.FALLING_BACK) and cm < allowances().retreat_cm:
             raise Refused(
                 _("{name} must fall back at least {retreat_cm} cm toward his table edge (§12.0)").format(
                     name=u.name, retreat_cm=allowances().retreat_cm
@@ -91,7 +92,7 @@ def _civilian_move(ctx: Context, civilian: Unit, args: dict[str, Any]) -> None:
     if args.get("action") or args.get("obstacle") or args.get("leader"):
         raise Refused(_("civilians just move: give the distance only, e.g. move civ1 12"))
     hits.require_in_play(civilian)
-    if civilian.has("acted"):
+    if civilian.has(Status.ACTED):
         raise Refused(_("{civilian} has moved this turn").format(civilian=civilian.name))
     cm = args["cm"]
     if cm is None or not 0 < cm <= civilians.MOVE_CM:
@@ -111,13 +112,13 @@ def _how(action: str, args: dict[str, Any]) -> Msg:
     return M(_HOW[action])
 
 
-def _badge(action: str, cm: int, fire: str, obstacle: bool) -> str:
+def _badge(action: str, cm: int, fire: FireAllowed, obstacle: bool) -> str:
     """The turn badge that says what fire the action still allows."""
-    if action == "run":
+    if action == Action.RUN:
         return "ran"
-    if action == "covering":
+    if action == Action.COVERING:
         return "covering"
-    if fire == "penalty" and obstacle:
+    if fire == FireAllowed.PENALTY and obstacle:
         return "climbed"
     return "moved" if cm > 5 else "crept"
 
@@ -126,7 +127,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
     """§10.0: a figure in panic may only move up to 10 cm, to reach cover.  Right
     after a failed test a longer move simply does not happen (the roll stands)."""
     limit = allowances().panic_cm
-    if not just_failed and unit.has("acted"):
+    if not just_failed and unit.has(Status.ACTED):
         raise Refused(_("{unit} has already crawled this turn (§10.0)").format(unit=unit.name))
     if cm > limit:
         if just_failed:
@@ -144,7 +145,7 @@ def _panic_move(ctx: Context, unit: Unit, cm: int, *, just_failed: bool) -> None
 def _hidden_move(ctx: Context, unit: Unit, cm: int | None, leader: str | None) -> None:
     """§7.0: a hidden figure that stays hidden moves 5 − 1d6 cm and does not fire."""
     hits.require_active(ctx.state, unit)
-    if not unit.has("hidden"):
+    if not unit.has(Status.HIDDEN):
         raise Refused(_("{unit} is not hidden; hide him first: hide {unit2}").format(unit=unit.name, unit2=unit.id))
     if hits.has_acted(unit):
         raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
@@ -175,7 +176,7 @@ def _vehicle_move(ctx: Context, vehicle: Unit, args: dict[str, Any]) -> None:
             )
         )
     hits.require_active(ctx.state, vehicle)
-    if vehicle.moved_cm or vehicle.has("fired"):
+    if vehicle.moved_cm or vehicle.has(Status.FIRED):
         raise Refused(_("{vehicle} has already acted this turn").format(vehicle=vehicle.name))
     if hits.is_helicopter(vehicle):
         # §8.4: a gunship moves over the table without limit.
@@ -207,7 +208,7 @@ def _hide(ctx: Context, args: dict[str, Any]) -> None:
     """§7.0: when activated a figure may be declared hidden (in cover, or crawling)."""
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx.state, unit)
-    if unit.has("hidden"):
+    if unit.has(Status.HIDDEN):
         raise Refused(_("{unit} is already hidden").format(unit=unit.name))
     if hits.has_acted(unit):
         raise Refused(
@@ -229,7 +230,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(target)
     if target.side == spotter.side:
         raise Refused(_("sighting is of enemies"))
-    if not target.has("hidden"):
+    if not target.has(Status.HIDDEN):
         raise Refused(_("{target} is not hidden: no sighting needed (§7.0, AMB-19)").format(target=target.name))
     if spotter.side in target.spotted_by:
         raise Refused(
@@ -237,9 +238,9 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
                 target=target.name, side=ctx.state.side_name(spotter.side)
             )
         )
-    if spotter.has("looked"):
+    if spotter.has(Status.LOOKED):
         raise Refused(_("{spotter} has already tried to sight this turn (§7.0)").format(spotter=spotter.name))
-    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has("suppressed"):
+    if hits.italian(ctx) and spotter.side == ctx.state.reacting_side and spotter.has(Status.SUPPRESSED):
         raise Refused(
             _("{spotter} is suppressed and cannot react, not even to sight (Italian draft §10.0)").format(
                 spotter=spotter.name
@@ -263,7 +264,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     hits.badge(ctx, spotter, "looked")
     # The roll names neither figure: the spotter's side learns a marker's identity
     # only by sighting it; the hidden side learns who looked only if he is in view.
-    vis = (spotter.side, target.side) if not spotter.has("hidden") else (spotter.side,)
+    vis = (spotter.side, target.side) if not spotter.has(Status.HIDDEN) else (spotter.side,)
     if need > 1:
         (face,) = ctx.roll(
             _sighting_words(target, args["range"]),
@@ -323,7 +324,7 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
     hits.require_in_play(vehicle)
     if hits.has_acted(unit):
         raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
-    if unit.has("in-vehicle"):
+    if unit.has(Status.IN_VEHICLE):
         raise Refused(_("{unit} is already aboard a vehicle").format(unit=unit.name))
     if not ready_to_act(ctx, unit, args.get("leader")):
         return
@@ -336,7 +337,7 @@ def _embark(ctx: Context, args: dict[str, Any]) -> None:
 def _disembark(ctx: Context, args: dict[str, Any]) -> None:
     """§6.3: a whole action; placed adjacent to the vehicle, prone if he likes."""
     unit = ctx.unit(args["unit"])
-    if not unit.has("in-vehicle"):
+    if not unit.has(Status.IN_VEHICLE):
         raise Refused(_("{unit} is not aboard a vehicle").format(unit=unit.name))
     if hits.has_acted(unit):
         raise Refused(_("{unit} has already acted this turn").format(unit=unit.name))
@@ -352,7 +353,7 @@ def _reload(ctx: Context, args: dict[str, Any]) -> None:
     unit = ctx.unit(args["unit"])
     if not hits.option(ctx.state, "ammo"):
         raise Refused(_("the ammunition rule is off (option ammo on)"))
-    if not unit.has("empty-mag"):
+    if not unit.has(Status.EMPTY_MAG):
         raise Refused(_("{unit} magazine is not empty").format(unit=DOMAIN.render(whose(unit.name))))
     if hits.has_acted(unit):
         raise Refused(
@@ -369,9 +370,9 @@ def _rally(ctx: Context, args: dict[str, Any]) -> None:
     """§10.0: a suppressed figure tests before acting; passing costs nothing."""
     unit = ctx.unit(args["unit"])
     hits.require_active(ctx.state, unit)
-    if not unit.has("suppressed"):
+    if not unit.has(Status.SUPPRESSED):
         raise Refused(_("{unit} is not suppressed").format(unit=unit.name))
-    if unit.has("panicked"):
+    if unit.has(Status.PANICKED):
         raise Refused(_("{unit} already failed his test this turn (§10.0)").format(unit=unit.name))
     suppression_test(ctx, unit, args.get("leader"))
 

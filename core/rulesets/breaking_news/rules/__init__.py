@@ -25,7 +25,7 @@ def initiative_mods(leadership: int, quality: int, penalty: int, ambush: bool) -
     return tuple(mods)
 
 
-def initiative_total(faces: tuple[int, int], mods: Iterable[Mod]) -> int:
+def initiative_total(faces: tuple[int, ...], mods: Iterable[Mod]) -> int:
     """2d6 summed plus modifiers [INI-1]."""
     return sum(faces) + sum(m.value for m in mods)
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from core.ruleset import Refused
 from core.rulesets.breaking_news.tables.combat import Weapon, actions, allowances, obstacles
+from core.rulesets.breaking_news.terms import FireAllowed
 from core.rulesets.breaking_news.words import _
 
 
@@ -14,7 +16,7 @@ class Allowed:
     """What an action lets a figure do: how far it may move, and how it may fire."""
 
     max_cm: int
-    fire: str  # none | penalty | free | covering
+    fire: FireAllowed
 
 
 def action_allowance(action: str, obstacle: int = 0, helped: bool = False) -> Allowed:
@@ -46,16 +48,16 @@ def action_allowance(action: str, obstacle: int = 0, helped: bool = False) -> Al
 def default_action(cm: int) -> str:
     """The least action that covers the distance: cautious, move and shoot, run."""
     for a in sorted(actions().values(), key=lambda a: a.max_cm):
-        if a.fire != "covering" and cm <= a.max_cm:
+        if a.fire != FireAllowed.COVERING and cm <= a.max_cm:
             return a.id
     raise Refused(_("infantry move 25 cm at most (§6.0); {cm} cm is too far").format(cm=cm))
 
 
-def may_fire_after(weapon: Weapon, moved_cm: int, allowed_fire: str) -> str:
+def may_fire_after(weapon: Weapon, moved_cm: int | Decimal, allowed_fire: FireAllowed) -> str:
     """'' if the weapon may fire after this move, else the reason (§6.1, T-05)."""
-    if allowed_fire == "none":
+    if allowed_fire == FireAllowed.NONE:
         return _("a figure that ran cannot fire this turn (§5.0, §6.2)")
-    if allowed_fire == "covering":
+    if allowed_fire == FireAllowed.COVERING:
         return _("a figure giving covering fire does not fire at a target (§8.3)")
     match weapon.movement:
         case "steady" if moved_cm > 5:

@@ -4,6 +4,8 @@ Mortars and Explosives)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 
 from core.events import AtLeast, Mod
 from core.language.i18n import M
@@ -13,7 +15,7 @@ from core.rulesets.breaking_news.words import _
 
 
 def covering_value(
-    weapon_range: Iterable[tuple[str, int]], group_bonuses: Iterable[int]
+    weapon_range: Iterable[tuple[str, int | Decimal | Fraction]], group_bonuses: Iterable[int]
 ) -> tuple[int, tuple[Mod, ...]]:
     """§8.3 (digest T-12): each firer's weapon value at his distance, plus the troop
     bonus once per covering group, capped at 9.  Returns (value, the parts)."""
@@ -32,7 +34,9 @@ def covering_value(
             raise Refused(
                 _("a {weapon} gives no covering fire at {range_cm} cm (§8.3)").format(weapon=weapon, range_cm=range_cm)
             )
-        parts.append(Mod(M("{weapon} at {cm} cm", weapon=weapon, cm=range_cm), v, "§8.3"))
+        # A measured distance is held as written ("12.5"): an event holds ints and strings.
+        cm = range_cm if isinstance(range_cm, int) else str(range_cm)
+        parts.append(Mod(M("{weapon} at {cm} cm", weapon=weapon, cm=cm), v, "§8.3"))
     parts += [Mod(M("troop bonus"), b, "§3.0") for b in group_bonuses if b]
     return min(t.cap, sum(m.value for m in parts)), tuple(parts)
 

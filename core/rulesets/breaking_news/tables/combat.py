@@ -12,6 +12,7 @@ from functools import cache
 import msgspec
 
 from core.rulesets.breaking_news.tables import TABLES
+from core.rulesets.breaking_news.terms import FireAllowed
 
 # --------------------------------------------------------------------- weapons
 
@@ -126,12 +127,12 @@ class Action(msgspec.Struct, frozen=True):
     id: str
     name: str
     max_cm: int
-    fire: str
+    fire: FireAllowed
 
 
 class Allowance(msgspec.Struct, frozen=True):
     max_cm: int
-    fire: str
+    fire: FireAllowed
 
 
 class Obstacle(msgspec.Struct, frozen=True):

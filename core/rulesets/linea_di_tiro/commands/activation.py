@@ -15,6 +15,7 @@ from core.rulesets.linea_di_tiro.scenario_vars import (
     joker_starts_artillery,
 )
 from core.rulesets.linea_di_tiro.tables import artillery, options
+from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, READY_BADGES, card_kind
 from core.rulesets.linea_di_tiro.words import _, either, owner, pgettext, whose
 from core.state import Unit
@@ -38,7 +39,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     require_in_play(piece)
-    if piece.has("retreating"):
+    if piece.has(Status.RETREATING):
         raise Refused(_("{unit} is fleeing under this card (LT-R051)").format(unit=piece.name))
     if any(piece.has(o) for o in options()):
         raise Refused(_("{unit} has already been activated on this card ({card})").format(unit=piece.name, card=s.card))
@@ -56,7 +57,7 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
                     card=s.card, platoon=others[0].team, unit=piece.name, team=piece.team
                 )
             )
-    immobilised = piece.has("immobilised")
+    immobilised = piece.has(Status.IMMOBILISED)
     if option.recover and not immobilised:
         raise Refused(_("{unit} is not immobilised (A7)").format(unit=piece.name))
     if option.moves and immobilised:
@@ -96,8 +97,8 @@ def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
     """
     key = ABOARD_VAR.format(unit=piece.id)
     aboard = str(ctx.state.vars.get(key, ""))
-    vis = (piece.side,) if piece.has("hidden") else ()
-    if piece.has("in-vehicle") or aboard:
+    vis = (piece.side,) if piece.has(Status.HIDDEN) else ()
+    if piece.has(Status.IN_VEHICLE) or aboard:
         if into is not None:
             raise Refused(
                 _("{unit} is aboard: A6 gets it off first (into= is for a piece on foot)").format(unit=piece.name)
@@ -111,7 +112,7 @@ def _mount_or_dismount(ctx: Context, piece: Unit, into: str | None) -> None:
         raise Refused(_("{unit} is on foot: name the vehicle it mounts, into=VEHICLE (A6)").format(unit=piece.name))
     vehicle = ctx.unit(into)
     require_in_play(vehicle)
-    if vehicle.id == piece.id or vehicle.kind != "vehicle":
+    if vehicle.id == piece.id or vehicle.kind != Kind.VEHICLE:
         raise Refused(
             _("{vehicle} is not a vehicle {unit} can mount (A6)").format(vehicle=vehicle.name, unit=piece.name)
         )

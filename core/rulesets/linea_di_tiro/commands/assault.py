@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M
+from core.language.i18n import M, Text
 from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.commands.fire import morale_mods
@@ -28,6 +28,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 from core.rulesets.linea_di_tiro.rules import assault
 from core.rulesets.linea_di_tiro.tables import assault as assault_table
 from core.rulesets.linea_di_tiro.tables import movement
+from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, whose
 from core.state import Unit
 
@@ -57,7 +58,7 @@ def _close_assault_roll(ctx: Context, infantry: Unit, tank: Unit, first_strike: 
     has_mg = bool(p_tank.mg) and table.no_mg_role not in tank.roles
     mods = assault.close_assault_mods(tank_has_mg=has_mg, protected=table.protected_role in tank.roles)
     need = assault.close_assault_need(rating.rating, mods)
-    args = {"tank": tank.name, "rating": M(rating.label), "value": rating.rating}
+    args: dict[str, Text | int] = {"tank": tank.name, "rating": M(rating.label), "value": rating.rating}
     if first_strike:
         purpose = M("first strike at {tank}, {rating} {value}", **args)
     else:
@@ -95,7 +96,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
     portable_at = not p_inf.vehicle and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
-    if assault.overrun_test_needed(portable_at, target.has("immobilised")):
+    if assault.overrun_test_needed(portable_at, target.has(Status.IMMOBILISED)):
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
         (face,) = ctx.roll(
@@ -121,10 +122,10 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
         else:
             say(ctx, target, M("{unit} fails its test and stays in place under the tank (LT-R100)", unit=target.name))
     in_open = bool(args["open"])
-    face = None
+    cover_face: int | None = None  # rolled only in cover
     if not in_open:
         need = assault_table().overrun_cover_max
-        (face,) = ctx.roll(
+        (cover_face,) = ctx.roll(
             M("overrun of {target} in cover", target=target.name),
             1,
             step=dice_order.OVERRUN_IN_COVER,
@@ -135,7 +136,7 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
             outcome=lambda f: M("destroyed") if assault.overrun_destroys(False, f[0]) else M("survives"),
             check=ev.AtLeast(face=need, under=True),  # LT-R100
         )
-    if assault.overrun_destroys(in_open, face):
+    if assault.overrun_destroys(in_open, cover_face):
         ctx.emit(ev.UnitOut(unit=target.id, cause=M("overrun by a tank")))
     else:
         say(ctx, target, M("{unit} survives {whose} overrun (LT-R100)", unit=target.name, whose=whose(tank.name)))
@@ -152,7 +153,7 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} is not a tank: infantry assaults infantry and guns with melee (LT-R102)").format(unit=tank.name)
         )
-    if infantry.has("immobilised"):
+    if infantry.has(Status.IMMOBILISED):
         raise Refused(_immobilised(infantry))
     why = assault.can_assault_tank(args["side"] in ("flank", "rear"), args["escort"])
     if why:
@@ -175,18 +176,18 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name))
     if is_tank(p_def):
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
-    if attacker.has("immobilised"):
+    if attacker.has(Status.IMMOBILISED):
         raise Refused(_immobilised(attacker))
     spend_attack(ctx, attacker, bool(args["ready"]))
     behind = args["side"] == "rear"
     totals = []
     for piece, other, p, mods in (
-        (attacker, defender, p_att, assault.melee_mods(False, False, attacker.has("immobilised"), False)),
+        (attacker, defender, p_att, assault.melee_mods(False, False, attacker.has(Status.IMMOBILISED), False)),
         (
             defender,
             attacker,
             p_def,
-            assault.melee_mods(bool(args["entrenched"]), behind, defender.has("immobilised"), is_gun(p_def)),
+            assault.melee_mods(bool(args["entrenched"]), behind, defender.has(Status.IMMOBILISED), is_gun(p_def)),
         ),
     ):
         all_mods = (ev.Mod(M("morale"), p.morale, "LT-R102"), *mods)
@@ -198,7 +199,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             total=True,
             rule="LT-R102",
             unit=piece.id,
-            outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),
+            outcome=lambda f, m=all_mods: M("total {total}", total=f[0] + sum_mods(m)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
             check=ev.Opposed(),  # LT-R102: against the other's total
         )
         totals.append(face + sum_mods(all_mods))
@@ -227,7 +228,7 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
         )
     )
     ctx.emit(ev.UnitOut(unit=lost.id, cause=M("captured or destroyed in a melee with {winner}", winner=won.name)))
-    if won.has("immobilised"):
+    if won.has(Status.IMMOBILISED):
         recover(ctx, won)
         say(ctx, won, M("{unit} wins the melee and is no longer immobilised (LT-R102)", unit=won.name))
 

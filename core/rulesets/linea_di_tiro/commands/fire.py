@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import N_, M, Msg
+from core.language.i18n import N_, M, Msg, Text
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.linea_di_tiro import dice_order, rules
 from core.rulesets.linea_di_tiro.pieces import (
@@ -27,6 +27,7 @@ from core.rulesets.linea_di_tiro.pieces import (
     sum_mods,
 )
 from core.rulesets.linea_di_tiro.tables import Profile, at_table, mg_table
+from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.turn import HE_BADGES
 from core.rulesets.linea_di_tiro.words import MORALE_DUE, _
 from core.state import GameState, Unit
@@ -63,7 +64,7 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         require_able_to_fire(shooter)
         if ready(shooter):
             spend_attack(ctx, shooter, use_ready=True)
-        elif shooter.has("opportunity"):
+        elif shooter.has(Status.OPPORTUNITY):
             raise Refused(
                 _("{unit} has had its free opportunity shot on this card (ruling LT-OPPORTUNITY)").format(
                     unit=shooter.name
@@ -191,13 +192,19 @@ def mg_attack(
     heads the roll's purpose, which the log puts after the name of the unit ``by`` (or
     of ``side``, for an attack no unit on the table makes: artillery)."""
     defender = profile(ctx, target)
-    infantry_pinned = target.has("immobilised") and not is_tank(defender)
+    infantry_pinned = target.has(Status.IMMOBILISED) and not is_tank(defender)
     bonus = rules.he_bonus(he_streak(target)) if he and infantry_pinned else 0
     factor = attack + bonus
     label, value = defence
     diff = factor - value
     table = mg_table()
-    sums = {"what": what, "attack": attack, "defence": label, "value": value, "diff": f"{diff:+d}"}
+    sums: dict[str, Text | int] = {
+        "what": what,
+        "attack": attack,
+        "defence": label,
+        "value": value,
+        "diff": f"{diff:+d}",
+    }
     if bonus:
         purpose = M(
             "{what}, attack {attack} + {bonus} for consecutive HE (LT-R061) - {defence} {value} = {diff}",
@@ -242,7 +249,7 @@ def mg_attack(
 def _hit_streak(ctx: Context, target: Unit, defender: Profile, he: bool) -> None:
     """LT-R061: an HE attack that leaves infantry immobilised lengthens its streak; any
     other attack breaks it."""
-    pinned = target.has("immobilised") and not is_tank(defender)
+    pinned = target.has(Status.IMMOBILISED) and not is_tank(defender)
     set_count(ctx, target, HE_BADGES, rules.he_streak_after(he_streak(target), he, pinned))
 
 
@@ -277,7 +284,7 @@ def apply_result(ctx: Context, target: Unit, result: str) -> None:
         say(ctx, target, M(MORALE_DUE, unit=target.name, id=target.id))
     elif result == "I":
         lose_ready(ctx, target)
-        if not target.has("immobilised"):
+        if not target.has(Status.IMMOBILISED):
             ctx.emit(ev.StatusChanged(unit=target.id, add=("immobilised",)))
 
 
@@ -317,7 +324,7 @@ def morale_mods(piece: Unit, plus: int) -> list[ev.Mod]:
     """LT-R081: +1 immobilised, +1 per other situation."""
     if plus < 0:
         raise Refused(_("plus= counts situations that make the test harder (+1 each)"))
-    mods = [ev.Mod(M("immobilised"), 1, "LT-R081")] if piece.has("immobilised") else []
+    mods = [ev.Mod(M("immobilised"), 1, "LT-R081")] if piece.has(Status.IMMOBILISED) else []
     if plus:
         mods.append(ev.Mod(M("situations"), plus, "LT-R081"))
     return mods
@@ -328,7 +335,7 @@ def _rout(ctx: Context, args: dict[str, Any]) -> None:
     avoid a test or leave a dangerous place: it flees as on a failed test."""
     piece = ctx.unit(args["piece"])
     require_in_play(piece)
-    if piece.has("retreating"):
+    if piece.has(Status.RETREATING):
         raise Refused(_("{unit} is already fleeing").format(unit=piece.name))
     flee(ctx, piece, M("a voluntary rout"))
 

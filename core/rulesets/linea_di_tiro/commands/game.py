@@ -11,6 +11,7 @@ from core.rulesets.linea_di_tiro import dice_order, scenario_vars
 from core.rulesets.linea_di_tiro.commands.fire import defence_of, mg_attack
 from core.rulesets.linea_di_tiro.pieces import require_in_play
 from core.rulesets.linea_di_tiro.tables import artillery, mg_table
+from core.rulesets.linea_di_tiro.terms import Status
 from core.rulesets.linea_di_tiro.words import _, draw_words, joined, owner
 from core.state import GameState
 
@@ -29,7 +30,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
                 "unitmove continue-artillery continues it (LT-R090)"
             ).format(whose=owner(s.side_name(side)))
         )
-    if target.has("shelled"):
+    if target.has(Status.SHELLED):
         raise Refused(_("{unit} has already taken this card's artillery attack").format(unit=target.name))
     factor = scenario_vars.artillery_factor(s, side)
     if not factor:

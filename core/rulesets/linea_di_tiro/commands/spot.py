@@ -23,6 +23,7 @@ from core.rulesets.linea_di_tiro.pieces import (
 )
 from core.rulesets.linea_di_tiro.rules import spotting
 from core.rulesets.linea_di_tiro.tables import spotting as spotting_table
+from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import FIRED_BADGES
 from core.rulesets.linea_di_tiro.words import AMBUSH_REPLY, _, owner
 from core.views import REFEREE_ONLY
@@ -38,7 +39,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     require_in_play(observer)
     if observer.side == target.side:
         raise Refused(_("{unit} is on {whose} side").format(unit=observer.name, whose=owner(target.name)))
-    if not target.has("hidden"):
+    if not target.has(Status.HIDDEN):
         raise Refused(_("{unit} is not hidden: it is on the table (LT-R030)").format(unit=target.name))
     if observer.side in target.spotted_by:
         raise Refused(
@@ -51,7 +52,7 @@ def _spot(ctx: Context, args: dict[str, Any]) -> None:
     row = spotting_table().row(target_kind, args["state"])
     if row is None:
         known = ", ".join(spotting_table().states(target_kind))
-        if target_kind == "vehicle":
+        if target_kind == Kind.VEHICLE:
             said = _("{unit} is a vehicle: its state is one of {states} (LT-R032)")
         else:
             said = _("{unit} is infantry: its state is one of {states} (LT-R032)")
@@ -117,7 +118,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} is not activated on this card: activate it with A1, A2 or A5 first").format(unit=piece.name)
         )
-    if piece.has("moved"):
+    if piece.has(Status.MOVED):
         raise Refused(_("{unit} has already moved under this card (LT-R020)").format(unit=piece.name))
     p = profile(ctx, piece)
     mode, allowed = rules.move_allowance(option, p.bound, p.speed)

@@ -25,6 +25,7 @@ from core.rulesets.ludonet.pieces import (
     require_in_play,
 )
 from core.rulesets.ludonet.tables import areas
+from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner
 from core.state import GameState, Unit
 
@@ -61,7 +62,7 @@ def _pass(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{unit} has made its {n} passes (LN-R060)").format(unit=plane.name, n=allowed))
     ctx.emit(ev.VarSet(key=passes_var(plane.id), value=made + 1))
     # An aircraft waiting off the table may be hidden; over the table everyone sees it.
-    ctx.emit(ev.StatusChanged(unit=plane.id, add=(OVERHEAD,), remove=("hidden",) if plane.has("hidden") else ()))
+    ctx.emit(ev.StatusChanged(unit=plane.id, add=(OVERHEAD,), remove=("hidden",) if plane.has(Status.HIDDEN) else ()))
 
 
 def _aa(ctx: Context, args: dict[str, Any]) -> None:

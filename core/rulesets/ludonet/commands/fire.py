@@ -27,6 +27,7 @@ from core.rulesets.ludonet.pieces import (
     weapon_range,
 )
 from core.rulesets.ludonet.tables import areas, fire
+from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner, whose
 from core.state import GameState, Unit
 from core.views import unit_visible
@@ -46,7 +47,11 @@ RESULT_WORDS = {
 
 def shooter_conditions(shooter: Unit) -> list[str]:
     """LN-R031: the shooter's own modifiers."""
-    held = (("moved", shooter.has("moved")), ("wounded", shooter.has("wounded")), ("expert", EXPERT in shooter.roles))
+    held = (
+        ("moved", shooter.has(Status.MOVED)),
+        ("wounded", shooter.has(Status.WOUNDED)),
+        ("expert", EXPERT in shooter.roles),
+    )
     return [c for c, holds in held if holds]
 
 
@@ -192,7 +197,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
             )
         )
     woods = args["woods"]  # 0 or more: the parameter's bounds
-    if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has("prone") or args["prone"]):
+    if woods is not None and not indirect and not rules.seen_in_woods(woods, target.has(Status.PRONE) or args["prone"]):
         raise Refused(_("{unit} is not seen in the woods at {cm} cm (LN-R020)").format(unit=target.name, cm=woods))
     if is_aircraft(target):
         raise Refused(_("only anti-aircraft weapons fire at {unit}: aa (LN-R062)").format(unit=target.name))
@@ -201,7 +206,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     values = (combat_value(shooter), combat_value(target)) if opposed else (0, 0)
     half = within_half(args, weapon_range(ctx.state, shooter), _("{whose} weapon").format(whose=owner(shooter.name)))
     conditions = shooter_conditions(shooter) + [c for c in ("prone", "cover") if args[c]]
-    if target.has("prone") and "prone" not in conditions:
+    if target.has(Status.PRONE) and "prone" not in conditions:
         conditions.append("prone")
     if not to_hit(ctx, shooter, name_in_line_about(target, shooter), half, conditions):
         return

@@ -11,6 +11,7 @@ from core.rulesets.ludonet import dice_order, rules
 from core.rulesets.ludonet.phases import MOVE_PHASES
 from core.rulesets.ludonet.pieces import EXPERT, MAN, audience, name_in_line_about, require_in_play
 from core.rulesets.ludonet.tables import melee
+from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner
 from core.state import Unit
 
@@ -28,7 +29,7 @@ def _pair(ctx: Context, args: dict[str, Any], first: str, second: str) -> tuple[
 
 def _conditions(unit: Unit, *extra: str) -> list[str]:
     """LN-R051: the modifiers a figure brings to a melee roll."""
-    held = ((EXPERT, EXPERT in unit.roles), ("wounded", unit.has("wounded")), ("prone", unit.has("prone")))
+    held = ((EXPERT, EXPERT in unit.roles), ("wounded", unit.has(Status.WOUNDED)), ("prone", unit.has(Status.PRONE)))
     return [*extra, *(c for c, flag in held if flag)]
 
 
@@ -80,7 +81,7 @@ def _leave(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(
             _("{unit} leaves a melee in its own move or in the melee phase (ruling LN-LEAVE)").format(unit=leaver.name)
         )
-    if s.phase in MOVE_PHASES and leaver.has("moved"):
+    if s.phase in MOVE_PHASES and leaver.has(Status.MOVED):
         raise Refused(
             _("{unit} has already moved this turn: it leaves before it moves (ruling LN-LEAVE)").format(
                 unit=leaver.name

@@ -14,6 +14,7 @@ from core.rulesets.ludonet.hits import IMMOBILISED
 from core.rulesets.ludonet.phases import MOVE_PHASES, TIRED, tired
 from core.rulesets.ludonet.pieces import MAN, is_heavy, is_vehicle, require_in_play, vehicle_move
 from core.rulesets.ludonet.tables import movement
+from core.rulesets.ludonet.terms import Status
 from core.rulesets.ludonet.words import _, owner, pgettext
 from core.state import Unit
 
@@ -54,7 +55,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
     """LN-R010/R012: walk 10, run 14, crawl 3 cm; 5 cm with a heavy weapon; a run
     rolls 1d6 for fatigue."""
     unit = _mover(ctx, args["unit"], "move")
-    if unit.has("moved"):
+    if unit.has(Status.MOVED):
         raise Refused(_("{unit} has already moved this turn").format(unit=unit.name))
     cm = args["cm"]
     if is_vehicle(unit):

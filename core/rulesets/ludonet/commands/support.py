@@ -20,6 +20,7 @@ from core.rulesets.ludonet import dice_order, hits, rules
 from core.rulesets.ludonet.commands.fire import damage_die, opposed_roll
 from core.rulesets.ludonet.pieces import MAN, combat_value, is_aircraft, is_vehicle, require_in_play
 from core.rulesets.ludonet.tables import areas
+from core.rulesets.ludonet.terms import Kind
 from core.rulesets.ludonet.words import DOMAIN, _
 from core.state import GameState, Unit
 
@@ -68,7 +69,7 @@ def _barrage(ctx: Context, args: dict[str, Any]) -> None:
     if _var(s, sid, "turn") == s.turn:
         raise Refused(_("{name} has already fired this turn (ruling LN-BARRAGE)").format(name=name))
     inside = _pieces(ctx, words)
-    air = kind == "aircraft"
+    air = kind == Kind.AIRCRAFT
     if air:
         size = M("{cm} cm across", cm=areas().aircraft.diameter_cm)
     else:
