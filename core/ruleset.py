@@ -22,7 +22,6 @@ finds the built-in rulesets and those installed packages declare.  See
 from __future__ import annotations
 
 import importlib
-import inspect
 import logging
 import re
 import sys
@@ -31,7 +30,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 import msgspec
 
@@ -427,9 +426,9 @@ def _newly_hidden(e: ev.Event) -> str:
 class Ruleset(ABC):
     """The contract every ruleset keeps: what it must give, what it may give.
 
-    **Required** (abstract: a class that leaves one out cannot be made, and the
-    registry refuses it): ``id``, ``name``, ``version``, ``domain``, ``phases`` and
-    :meth:`commands`.  A subclass gives the first five as class attributes.
+    **Required** (a class that leaves one out cannot be made, and the
+    registry refuses it): ``id``, ``name``, ``version``, ``domain``, ``phases`` (class
+    attributes, :data:`REQUIRED`, checked by :func:`missing_members`) and :meth:`commands`.
 
     **Optional**, each with its default here and nowhere else: the variants, the
     scenarios and their file format, the turn machine's :meth:`advance` and
@@ -449,32 +448,17 @@ class Ruleset(ABC):
 
     # ------------------------------------------------------------------ required
 
-    @property
-    @abstractmethod
-    def id(self) -> str:
-        """The id saves record and the registry knows it by (:data:`RULESET_ID`)."""
-
-    @property
-    @abstractmethod
-    def name(self) -> str:
-        """The ruleset's name as shown (the New game screen, the window's title)."""
-
-    @property
-    @abstractmethod
-    def version(self) -> str:
-        """The rulebook's version this ruleset plays (each save's header keeps it)."""
-
-    @property
-    @abstractmethod
-    def domain(self) -> str:
-        """The gettext catalogue of the book's words (``core.language.i18n.Domain``):
-        declared here, never derived from where the code lies.  A ruleset with no
-        catalogue of its own gives ``CORE_DOMAIN``."""
-
-    @property
-    @abstractmethod
-    def phases(self) -> tuple[Phase, ...]:
-        """The turn machine's states, ``setup`` first (a new game begins there)."""
+    #: The id saves record and the registry knows it by (:data:`RULESET_ID`).
+    id: ClassVar[str]
+    #: The ruleset's name as shown (the New game screen, the window's title).
+    name: ClassVar[str]
+    #: The rulebook's version this ruleset plays (each save's header keeps it).
+    version: ClassVar[str]
+    #: The gettext catalogue of the book's words (``core.language.i18n.Domain``): declared
+    #: here, never derived from where the code lies (``CORE_DOMAIN`` for none of its own).
+    domain: ClassVar[str]
+    #: The turn machine's states, ``setup`` first (a new game begins there).
+    phases: ClassVar[tuple[Phase, ...]]
 
     @abstractmethod
     def commands(self) -> Iterable[CommandSpec]:
@@ -516,6 +500,9 @@ class Ruleset(ABC):
     referee_vars: tuple[str, ...] = ()
 
     def __init__(self, variant: str = "") -> None:
+        missing = missing_members(type(self))
+        if missing:
+            raise TypeError(f"{type(self).__qualname__} does not give {', '.join(missing)}")
         if variant not in self.variants:
             raise ValueError(f"{self.name} has no variant {variant!r}; choose from {', '.join(self.variants)}")
         self.variant = variant
@@ -679,14 +666,25 @@ class NotARuleset(ValueError):
     """What :func:`register` or an entry point gave cannot be registered (and why)."""
 
 
+#: The class attributes every ruleset must set (:class:`Ruleset`, "Required").
+REQUIRED = ("domain", "id", "name", "phases", "version")
+
+
+def missing_members(cls: type[Ruleset]) -> list[str]:
+    """What ``cls`` leaves out of what every ruleset must give, in alphabetical order:
+    its abstract methods, and the required class attributes it does not set."""
+    unset = [name for name in REQUIRED if getattr(cls, name, None) is None]
+    return sorted([*getattr(cls, "__abstractmethods__", ()), *unset])
+
+
 def _checked(found: object, ruleset_id: str | None = None) -> type[Ruleset]:
     """``found`` if it is a whole ruleset class whose id is a good one (and is
     ``ruleset_id``, where the id was named first); else :class:`NotARuleset`."""
     if not (isinstance(found, type) and issubclass(found, Ruleset)):
         raise NotARuleset(f"{found!r} is not a subclass of core.ruleset.Ruleset")
-    if inspect.isabstract(found):
-        missing = ", ".join(sorted(found.__abstractmethods__))
-        raise NotARuleset(f"{found.__qualname__} does not give {missing}")
+    missing = missing_members(found)
+    if missing:
+        raise NotARuleset(f"{found.__qualname__} does not give {', '.join(missing)}")
     rid = found.id
     if not isinstance(rid, str) or not RULESET_ID.fullmatch(rid):
         raise NotARuleset(f"{found.__qualname__}.id {rid!r} is not lowercase letters, digits and hyphens (1-40)")

@@ -44,7 +44,7 @@ def listing(ruleset_id: str | None = None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for rid in [ruleset_id] if ruleset_id else available():
         ruleset = get_ruleset(rid)
-        for loaded in ruleset.scenarios.values():  # type: ignore[attr-defined]
+        for loaded in ruleset.scenarios.values():
             out.append({"ruleset": rid, "id": loaded.id, "title": loaded.title, "path": loaded.file, "builtin": True})
         out += user_scenarios(ruleset)
     return out
@@ -109,7 +109,9 @@ def run_check(path: Path, given: str | None, out=None) -> int:
         data = toml_data(text, str(path))
         rid = _ruleset_of(path, data, given)
         ruleset = get_ruleset(rid)
-        fmt = ruleset.scenario_format  # type: ignore[attr-defined]
+        fmt = ruleset.scenario_format
+        if fmt is None:
+            raise ScenarioError(str(path), 1, _("{ruleset} reads no scenario files").format(ruleset=ruleset.name))
         if "sides" not in data:  # a force file
             force = load_force(fmt, path)[0]
             lines = force_summary(ruleset, fmt, str(path), force)
@@ -148,7 +150,9 @@ def summary(ruleset_id: str, loaded: Loaded) -> list[str]:
     """What the scenario sets up: its sides and units, and points where the ruleset has them."""
     ruleset = get_ruleset(ruleset_id)
     sc = loaded.sc
-    points = ruleset.scenario_format.points(sc)  # type: ignore[attr-defined]
+    fmt = ruleset.scenario_format
+    assert fmt is not None  # (the scenario was read with it)
+    points = fmt.points(sc)
     said = _("{file}: {title} ({ruleset}, scenario {id}): valid")
     lines = [said.format(file=loaded.file, title=sc.title, ruleset=ruleset.name, id=sc.id)]
     for side in sc.sides:

@@ -153,7 +153,9 @@ def emit_scenario(ctx: Context, word: str) -> Loaded | Scenario:
     if isinstance(loaded, Scenario):
         emit_table(ctx, loaded)
         return loaded
-    ctx.ruleset.scenario_format.setup(ctx, loaded.sc)  # type: ignore[attr-defined]
+    fmt = ctx.ruleset.scenario_format
+    assert fmt is not None, "a scenario file was found for a ruleset that reads none"  # (find_scenario's)
+    fmt.setup(ctx, loaded.sc)
     if not loaded.builtin:
         record_file(ctx, loaded.file, loaded.text)
     for file, text in loaded.forces:

@@ -148,7 +148,7 @@ class BreakingNews(Ruleset):
         return load_scenarios(self.scenario_format, SCENARIOS)
 
     @property
-    def scenario_format(self) -> Format:
+    def scenario_format(self) -> Format:  # type: ignore[override]  # a property: its module is imported when first asked
         return _format()
 
     # ------------------------------------------------------------------ commands
