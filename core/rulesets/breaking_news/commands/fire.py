@@ -369,13 +369,24 @@ def _missed_area_shot(
 
 def firer_check(ruleset: Ruleset, state: GameState, firer: Unit) -> None:
     """What ``fire`` refuses of a firer whatever else is typed, before any die: he is not
-    the active player's, on the table and free to act (§5.0, §8.0.3, §10.0), he has
-    fired this turn (§5.0: one action), or he carries no weapon at all (a civilian, a
-    journalist).  Completion offers such figures last (``CommandSpec.figure_check``)."""
+    the active player's, on the table and free to act (§5.0, §8.0.3, §10.0), his action is
+    over (§5.0: one action), or he carries no weapon at all (a civilian, a journalist).
+    Completion offers such figures last (``CommandSpec.figure_check``)."""
     require_ready(state, firer)
+    require_fire_left(firer)
+    hits.require_armed(firer)
+
+
+def require_fire_left(firer: Unit) -> None:
+    """§5.0, T-03: one action a turn.  He has fired; or his action was one that allows no
+    fire at all: getting into or out of a vehicle "requires a complete move" (§6.3),
+    carrying a wounded man (§9.3), hand-to-hand (§11.0) — each badged ``acted``."""
     if firer.has(Status.FIRED):
         raise Refused(_("{name} has already fired this turn").format(name=firer.name))
-    hits.require_armed(firer)
+    if firer.has(Status.ACTED):
+        raise Refused(
+            _("{name} has already acted this turn: that action allows no fire (§5.0, §6.3)").format(name=firer.name)
+        )
 
 
 def _fire(ctx: Context, args: dict[str, Any]) -> None:
@@ -440,8 +451,7 @@ def _speculative(ctx: Context, args: dict[str, Any]) -> None:
                     given=", ".join(given)
                 )
             )
-    if firer.has(Status.FIRED):
-        raise Refused(_("{firer} has already fired this turn").format(firer=firer.name))
+    require_fire_left(firer)
     if not ctx.is_referee:
         # A player aims at what he sees: a marker, or a position with nobody he can see
         # (rulings BN-C-MARKER); a figure in sight is fired at, not suspected.

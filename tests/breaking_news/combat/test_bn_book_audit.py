@@ -1,0 +1,49 @@
+"""Breaking News rules checked from the rulebook and its digest alone (issue #46's audit):
+each test states the situation, the dice and the outcome the book gives."""
+
+from __future__ import annotations
+
+import pytest
+from bn_combat_support import facts, rolls, status, to_activation
+
+from core import events as ev
+from core.ruleset import Refused
+
+
+def _next_turn(g, active):
+    g.execute("next")
+    g.execute("next")
+    to_activation(g, active)
+
+
+# -------------------------------------------------------------- §6.3 vehicles
+
+
+def test_getting_into_a_vehicle_is_the_whole_action_so_no_fire(rng):
+    """§6.3, T-03: getting into the Hummer "requires a complete move": Emfour, aboard, may
+    not also fire in that activation, whatever die he would roll.
+
+    Digest: MOV-5, T-03.
+    """
+    rng.execute("embark m4 hummer", role="regulars")
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("fire m4 kalash range=30 dice=6,6,6", role="regulars")
+    assert "fired" not in status(rng, "m4")
+
+
+def test_getting_out_of_a_vehicle_is_the_whole_action_so_no_fire(rng):
+    """§6.3, T-03: getting out of the Hummer is Emfour's whole action: no fire, no covering fire
+    and no speculative fire after it in that activation; the next turn he fires as usual (his 1 is rolled, and misses).
+
+    Digest: MOV-5, T-03.
+    """
+    rng.execute("embark m4 hummer", role="regulars")
+    _next_turn(rng, "regulars")
+    rng.execute("disembark m4", role="regulars")
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("fire m4 kalash range=30 dice=6,6,6", role="regulars")
+    with pytest.raises(Refused, match="already acted"):
+        rng.execute("speculative m4 kalash range=30 dice=6", role="regulars")
+    _next_turn(rng, "regulars")
+    shot = rolls(rng.execute("fire m4 kalash range=30 aimed dice=1", role="regulars"))
+    assert [r.faces for r in shot] == [(1,)]
