@@ -972,3 +972,30 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
         assert game.state.vars["gas.1"] == "" and not unit(game, "hassan").has("gassed")
     finally:
         game.close()
+
+
+
+def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_game):
+    """A.15.3: Blue's observer calls an aircraft in turn 1; it is due in turn 2's fire phase.
+    In turn 2's movement phase Zaid's MANPADS fires at it as opportunity fire (chance 2 + 1
+    veteran = 3, halved and rounded up to 2): his 1d10 of 1 hits, and 1d6 of 5 damages it.  It
+    "does not complete its attack": in this turn's fire phase it cannot come back, even on a 6;
+    in the next turn's fire phase a 6 on 1d6 brings it back, and it attacks.
+
+    Rules: BI-R260, BI-R261, BI-R262, BI-AMB-55.
+    """
+    game = long_game
+    goto(game, "fire-veteran")
+    play(game, "@blue call fo air dice=1")
+    goto(game, "move-first", 2)
+    facts = play(game, "@red aa zaid aircraft dice=1,5")
+    assert rolls(facts)[0].target == 2
+    assert plain(rolls(facts, "BI-R262")[0].outcome) == "damaged: it breaks off"
+    goto(game, "fire-veteran", 2)
+    with pytest.raises(Refused, match="next fire phase"):
+        play(game, "@blue ffe fo dice=6")
+    goto(game, "fire-veteran", 3)
+    # back on a 6; its strike is precise (1d10 of 1 under 5) and a bull's-eye (1d10 of 1)
+    facts = play(game, "@blue ffe fo dice=6,1,1")
+    assert plain(rolls(facts, "BI-R262")[0].outcome) == "it comes back and attacks"
+    assert plain(rolls(facts, "A.11")[0].outcome) == "bull's-eye"

@@ -144,6 +144,14 @@ def aircraft_ready(ctx: Context, side: str) -> bool:
         )
     t = air().aircraft
     since = int(state.split(":")[1])
+    if ctx.state.turn == since:
+        # BI-R262: damaged, it "does not complete its attack" and may try to return "in the
+        # next fire phase": never in the turn it was hit (ruling BI-AIRCRAFT-HIT).
+        raise Refused(
+            _("{owner} damaged aircraft broke off: it may try to come back in the next fire phase (BI-R262)").format(
+                owner=render(whose(ctx.state.side_name(side)))
+            )
+        )
     if ctx.state.turn - since > t.return_turns:
         raise Refused(
             _("{owner} damaged aircraft has gone back to base (BI-R262)").format(
