@@ -259,9 +259,11 @@ def test_a_ready_attack_replies_out_of_turn(game):
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     with pytest.raises(Refused, match="is US 2nd Armored's"):
         play(game, "@german at panzer sherman1")
+    play(game, "@us activate sherman1 A4 prepare=0", "@us at sherman1 panzer dice=6,6")  # 12: no effect
     facts = play(game, "@german at panzer sherman1 ready long dice=5,2")  # 5 vs 5, 7 at long range → no effect
     assert plain(rolls(facts)[0].outcome) == "modified total 7, column 0: no effect"
     assert not game.state.units["panzer"].has("ready-1")
+    play(game, "@us at sherman1 panzer dice=6,6")
     with pytest.raises(Refused, match="holds no ready attack"):
         play(game, "@german at panzer sherman1 ready")
 

@@ -92,3 +92,24 @@ def test_lt_amb_19_infantry_in_protection_not_prepared(game):
     (roll,) = rolls(facts)
     assert plain(roll.purpose) == "MG fire at Grenadiers, attack 3 - infantry moving in protection 1 = +2"
     assert plain(roll.outcome) == "modified total 1, column +2: D: destroyed"
+
+
+def test_lt_r052_one_attack_is_answered_with_one_prepared_attack(game):
+    """LT-R052: "the target just attacked, if it survives, may immediately respond, if it has a
+    prepared attack".  The Panzer holds two prepared attacks; the Sherman's attack at it (12:
+    no effect) is answered once; the second prepared attack has nothing left to answer, nor
+    may the Panzer reply to a piece that did not attack it."""
+    play(game, "next", "next", "@german activate panzer A4")  # Q♠: the panzer prepares 2
+    assert game.state.units["panzer"].has("ready-2")
+    play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
+    play(game, "@us activate sherman1 A4 prepare=0")  # two attacks
+    with pytest.raises(Refused, match="LT-R052"):
+        play(game, "@german at panzer sherman1 ready dice=6,6")  # nothing to answer yet
+    facts = play(game, "@us at sherman1 panzer dice=6,6")
+    assert plain(rolls(facts)[0].outcome).endswith("no effect")
+    facts = play(game, "@german at panzer sherman1 ready dice=6,6")
+    assert plain(rolls(facts)[0].outcome).endswith("no effect")
+    assert game.state.units["panzer"].has("ready-1")
+    with pytest.raises(Refused, match="LT-R052"):
+        play(game, "@german at panzer sherman1 ready dice=6,6")
+    assert game.state.units["panzer"].has("ready-1")

@@ -18,11 +18,12 @@ def test_a_routed_tank_fires_no_more_under_the_card(game):
     play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     play(game, "@us activate sherman1 A4 prepare=0")  # two attacks to execute
+    play(game, "@us at sherman1 panzer dice=6,6")  # 12: no effect
     # the panzer replies with its ready attack: 6 vs 5 front, column +1; 2 + 3 = 5 → R
     facts = play(game, "@german at panzer sherman1 ready dice=2,3")
     assert plain(rolls(facts)[0].outcome) == "modified total 5, column +1: R: routs without a test"
     sherman = game.state.units["sherman1"]
-    assert sherman.has("retreating") and not sherman.has("attacks-2")
+    assert sherman.has("retreating") and not sherman.has("attacks-1")
     assert any(isinstance(e, ev.Moved) and e.unit == "sherman1" and e.cm == 30 for e in facts)
     with pytest.raises(Refused, match="fleeing and does not fire"):
         play(game, "@us at sherman1 panzer")

@@ -26,6 +26,7 @@ def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
     play(game, "next", "next", "@german activate panzer A1")  # Q♠: the panzer prepares an attack
     play(game, "next", "next", "next")  # Joker, 3♣, K♦: us
     activated = play(game, "@us activate sherman1 A4 prepare=0")
+    play(game, "@us at sherman1 panzer dice=6,6")  # 12: no effect, which the panzer answers
     # 6 against front 5: column +1; 2 + 3 = 5 → R, the Sherman routs without a test
     facts = play(game, "@german at panzer sherman1 ready dice=2,3")
     with reading("it"):
@@ -157,6 +158,7 @@ ENGLISH = (
     "next",
     "next",
     "@us activate sherman1 A4 prepare=0",
+    "@us at sherman1 panzer dice=6,6",
     "@german at panzer sherman1 ready dice=2,3",
     "@us morale sherman1 plus=1 dice=6",
 )
@@ -168,6 +170,7 @@ ITALIAN = (
     "next",
     "next",
     "@us attiva sherman1 A4 prepara=0",
+    "@us controcarro sherman1 panzer dice=6,6",
     "@german controcarro panzer sherman1 pronto dice=2,3",
     "@us morale sherman1 situazioni=1 dice=6",
 )
@@ -182,7 +185,7 @@ def test_commands_typed_in_italian_record_what_the_english_ones_do(tmp_path):
             g.close()
             games[lang] = _facts(tmp_path / f"{lang}.ft")
     assert games["it"] == games["en"]
-    shot = next(f["roll"] for f in games["it"] if f["t"] == "roll")
+    shot = [f["roll"] for f in games["it"] if f["t"] == "roll"][1]  # the panzer's reply
     assert shot["outcome"] == [
         "modified total {total}, column {column}: {result}",
         {"total": 5, "column": "+1", "result": ["R: routs without a test", {}]},

@@ -36,6 +36,10 @@ from core.views import REFEREE_ONLY, unit_audience
 #: The secret variable naming the first enemy that spotted a hidden piece which may
 #: reply to it (LT-R053): ``secret.ambush.<piece>`` = the spotter's id.
 AMBUSH_VAR = "secret.ambush."
+#: The latest attack a piece survived and may answer (LT-R052): ``ATTACKER:TARGET:CARD``,
+#: referee-only (the attacker may be hidden).  A reply spends it; any later attack, or a
+#: new card, replaces it (ruling LT-REPLY).
+LAST_ATTACK_VAR = "secret.last-attack"
 
 
 def flag(name: str, help: str) -> Param:
@@ -73,8 +77,41 @@ def _fire_with(ctx: Context, shooter: Unit, target: Unit, args: dict[str, Any]) 
         else:
             ctx.emit(ev.StatusChanged(unit=shooter.id, add=("opportunity",)))
             has_fired(ctx, shooter)
+    elif args.get("ready"):
+        require_able_to_fire(shooter)
+        if not ready(shooter):
+            raise Refused(_("{unit} holds no ready attack").format(unit=shooter.name))
+        _answer(ctx, shooter, target)
+        spend_attack(ctx, shooter, use_ready=True)
     else:
-        spend_attack(ctx, shooter, bool(args.get("ready")))
+        spend_attack(ctx, shooter, use_ready=False)
+
+
+def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
+    """LT-R052: a prepared attack answers the attack the piece has just survived, at its
+    attacker, once (ruling LT-REPLY): the record is spent by the reply."""
+    attacker, _sep, rest = str(ctx.state.vars.get(LAST_ATTACK_VAR, "")).partition(":")
+    attacked, _sep, card = rest.partition(":")
+    if attacked != shooter.id or card != str(ctx.state.turn):
+        raise Refused(
+            _("{unit} may spend a ready attack only to answer the attack it has just survived (LT-R052)").format(
+                unit=shooter.name
+            )
+        )
+    if attacker != target.id:
+        raise Refused(
+            _("{unit} answers only the piece that has just attacked it (LT-R052)").format(unit=shooter.name)
+        )
+    ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
+
+
+def _record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
+    """LT-R052: the target of an attack that survives it may answer it (``_answer``)."""
+    if ctx.state.units[target.id].in_play:
+        value = f"{shooter.id}:{target.id}:{ctx.state.turn}"
+    else:
+        value = ""
+    ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value=value, vis=REFEREE_ONLY))
 
 
 def _able(ruleset: Ruleset, state: GameState, shooter: Unit) -> Profile:
@@ -147,6 +184,7 @@ def _at(ctx: Context, args: dict[str, Any]) -> None:
     result = rules.at_result(attack, protection, sum(faces) + sum_mods(mods), long_range)
     _hit_streak(ctx, target, defender, he=False)
     apply_result(ctx, target, result)
+    _record_attack(ctx, shooter, target)
 
 
 def _mg(ctx: Context, args: dict[str, Any]) -> None:
@@ -161,6 +199,7 @@ def _mg(ctx: Context, args: dict[str, Any]) -> None:
     _fire_with(ctx, shooter, target, args)
     what = M("HE fire at {target}", target=target.name) if args["he"] else M("MG fire at {target}", target=target.name)
     mg_attack(ctx, target, attacker.mg, defence, bool(args["he"]), mods, shooter.id, what)
+    _record_attack(ctx, shooter, target)
 
 
 def defence_of(ctx: Context, target: Unit, key: str | None) -> tuple[Msg, int]:
