@@ -33,6 +33,7 @@ from core.rulesets.bassa_intensita import (
 from core.rulesets.bassa_intensita.commands import support
 from core.rulesets.bassa_intensita.scenario_format import FORMAT
 from core.rulesets.bassa_intensita.tables import tier_by_id, tiers, weapons
+from core.rulesets.bassa_intensita.terms import Status
 from core.rulesets.bassa_intensita.vocabulary import BADGE_FAMILIES, STATUSES_SHOWN, data_words
 from core.rulesets.bassa_intensita.words import DOMAIN, _, pgettext, render, whose
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
@@ -151,6 +152,10 @@ class BassaIntensita(Ruleset):
 
     def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
         emit_scenario(ctx, args["name"])
+        for unit in ctx.state.units.values():
+            # A.9.3: a weapon the scenario sets up in position starts emplaced (ruling BI-EMPLACED)
+            if "emplaced" in unit.roles and not unit.has(Status.EMPLACED):
+                ctx.emit(ev.StatusChanged(unit=unit.id, add=("emplaced",)))
         ctx.emit(ev.PhaseBegan(turn=1, phase="initiative"))
 
     def check_turn(self, state: GameState, parsed: Any, role: str) -> None:

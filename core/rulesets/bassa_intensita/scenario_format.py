@@ -67,6 +67,7 @@ class BassaFormat(Format):
         "leader": "squad leader (A.4 BI-R020)",
         "section-leader": "section leader (A.4 BI-R020)",
         "observer": "forward observer (A.11 BI-R100)",
+        "emplaced": "starts with its weapon emplaced, until it moves (A.9.3; ruling BI-EMPLACED)",
         "sniper": "sniper (BI-R023, A.16.1)",
         "scout": "scout (A.16.3 BI-R212)",
         "fast-rope": "trained to fast-rope from a hovering helicopter (A.15.2 BI-R257)",

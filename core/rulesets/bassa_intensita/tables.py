@@ -69,6 +69,8 @@ class Weapon(msgspec.Struct, frozen=True):
     vehicle_mod: str = ""
     penetration: str = ""
     he_area: str = ""
+    must_emplace: bool = False
+    unemplaced_as: str = ""
 
     @property
     def he(self) -> bool:

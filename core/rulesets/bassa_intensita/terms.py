@@ -23,6 +23,7 @@ class Status(StrEnum):
     COMBAT_VEHICLE = "combat-vehicle"
     DAMAGED = "damaged"
     DOWN = "down"
+    EMPLACED = "emplaced"
     FIRED = "fired"
     GASSED = "gassed"
     HELD_FIRE = "held-fire"

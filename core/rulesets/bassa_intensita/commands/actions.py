@@ -100,7 +100,8 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         return
     how = listing([word(mode.id), *(word(move_modifiers()[i].label) for i in via)])
     ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=how))
-    gone = ("prone",) if unit.has(Status.PRONE) else ()
+    # a weapon carried off its position is no longer emplaced (A.9.3, ruling BI-EMPLACED)
+    gone = tuple(b for b in (Status.PRONE, Status.EMPLACED) if unit.has(b))
     ctx.emit(
         ev.StatusChanged(
             unit=unit.id, add=("moved", *((mode.id,) if mode.id in ("cautious", "running") else ())), remove=gone
@@ -212,6 +213,43 @@ def _aim(ctx: Context, args: dict[str, Any]) -> None:
             badges(ctx, unit, "acted")
             return
     badges(ctx, unit, "acted", "aiming")
+
+
+def _emplace(ctx: Context, args: dict[str, Any]) -> None:
+    """A.9.3 notes (4) and (6), BI-R068: emplacing a heavy weapon is a Very Easy action, his
+    activity for the turn; it stays emplaced until he moves (ruling BI-EMPLACED).  A wounded
+    man finds it easy: he rolls (BI-R110)."""
+    unit = ctx.unit(args["unit"])
+    in_own_tier(ctx, unit)
+    ready(unit, "act")
+    if unit.kind != Kind.MAN:
+        raise Refused(_("a weapon on a vehicle is mounted: nothing to emplace (A.9.3)"))
+    if unit.has(Status.EMPLACED):
+        raise Refused(_("{unit}'s weapon is already emplaced").format(unit=unit.name))
+    if not passes_isolation(ctx, unit, isolated(ctx, unit, args)):
+        return
+    if unit.has(Status.WOUNDED):
+        chance = rules.action_chance(quality(unit), "easy")
+        if chance < rules.D10 and not roll_under(
+            ctx,
+            M("emplace the weapon (easy, wounded)"),
+            unit,
+            chance,
+            (),
+            "BI-R110",
+            M("emplaced"),
+            M("failed"),
+            step=dice_order.ACTION,
+        ):
+            badges(ctx, unit, "acted")
+            return
+    ctx.emit(
+        ev.Noted(
+            text=M("{unit} emplaces his weapon (very easy, done; A.9.3, BI-R068)", unit=unit.name),
+            vis=unit_audience(unit),
+        )
+    )
+    badges(ctx, unit, "acted", "emplaced")
 
 
 # --------------------------------------------------------------------- observation
@@ -384,6 +422,22 @@ COMMANDS: tuple[CommandSpec, ...] = (
         dice=(
             dice_order.ISOLATION,
             dice_order.WOUNDED_AIM,
+        ),
+    ),
+    CommandSpec(
+        "emplace",
+        "Emplace his machine gun, automatic grenade launcher or gun (a very easy action): until he "
+        "moves it may fire; an LMG not emplaced fires as an assault rifle (A.9.3, BI-R068). Dice: none, "
+        "or 1d10 isolation test if isolated; a wounded man rolls 1d10 (easy).",
+        _emplace,
+        params=(Param("unit", "own"), ISOLATED, LEAD),
+        rule="A.9.3, BI-R068",
+        examples=("emplace pinna",),
+        phases=TIER_PHASES,
+        rolls=True,
+        dice=(
+            dice_order.ISOLATION,
+            dice_order.ACTION,
         ),
     ),
     CommandSpec(

@@ -88,6 +88,22 @@ def weapon_of(shooter: Unit, wanted: str | None):
     return table[hits[0]]
 
 
+def as_emplaced(shooter: Unit, weapon):
+    """A.9.3 notes (4) and (6): a weapon not mounted on a vehicle that must be emplaced
+    cannot fire until it is (MG, AGL, guns); an unemplaced LMG fires as an assault rifle."""
+    if shooter.kind != Kind.MAN or shooter.has(Status.EMPLACED):
+        return weapon
+    if weapon.must_emplace:
+        raise Refused(
+            _("{owner} {weapon} must be emplaced before it fires: emplace {unit} (A.9.3)").format(
+                owner=render(whose(shooter.name)), weapon=render(word(weapon.name)), unit=shooter.id
+            )
+        )
+    if weapon.unemplaced_as:
+        return _direct_fire_table()[weapon.unemplaced_as]
+    return weapon
+
+
 def shooter_check(ruleset: Ruleset, state: GameState, shooter: Unit) -> None:
     """What ``fire`` refuses of a shooter whatever else is typed: it is not his fire now
     (A.5.1, BI-R050, BI-R061), he has acted this turn or his wounds forbid it (BI-R030,
@@ -114,6 +130,7 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 owner=render(whose(shooter.name)), weapon=render(word(weapon.name))
             )
         )
+    weapon = as_emplaced(shooter, weapon)
     area = args["mode"] == "area"
     if area and not weapon.area:
         raise Refused(_("the {weapon} cannot fire at an area (BI-R072)").format(weapon=render(word(weapon.name))))

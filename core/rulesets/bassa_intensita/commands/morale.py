@@ -204,6 +204,8 @@ def flee(ctx: Context, unit: Unit) -> None:
         )
     if cm:
         ctx.emit(ev.Moved(unit=unit.id, cm=cm, how=M("panic: towards cover, away from the enemy")))
+        if unit.has("emplaced"):  # A.9.3: his weapon is left off its position (ruling BI-EMPLACED)
+            ctx.emit(ev.StatusChanged(unit=unit.id, remove=("emplaced",)))
     else:
         ctx.emit(ev.Noted(text=M("{unit} panics but cannot move", unit=unit.name), vis=unit_audience(unit)))
 

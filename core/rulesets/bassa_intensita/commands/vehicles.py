@@ -65,7 +65,9 @@ def _mount(ctx: Context, args: dict[str, Any]) -> None:
     if not passes_isolation(ctx, man, isolated(ctx, man, args)):
         return
     ctx.emit(ev.Moved(unit=man.id, cm=0, how=M("mounts {vehicle}: {how}", vehicle=vehicle.name, how=_how(vehicle))))
-    ctx.emit(ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone",)))
+    ctx.emit(
+        ev.StatusChanged(unit=man.id, add=("moved", f"aboard-{vehicle.id}", "in-vehicle"), remove=("prone", "emplaced"))
+    )
 
 
 def _dismount(ctx: Context, args: dict[str, Any]) -> None:

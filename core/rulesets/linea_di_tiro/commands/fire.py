@@ -99,18 +99,14 @@ def _answer(ctx: Context, shooter: Unit, target: Unit) -> None:
             )
         )
     if attacker != target.id:
-        raise Refused(
-            _("{unit} answers only the piece that has just attacked it (LT-R052)").format(unit=shooter.name)
-        )
+        raise Refused(_("{unit} answers only the piece that has just attacked it (LT-R052)").format(unit=shooter.name))
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value="", vis=REFEREE_ONLY))
 
 
 def _record_attack(ctx: Context, shooter: Unit, target: Unit) -> None:
     """LT-R052: the target of an attack that survives it may answer it (``_answer``)."""
-    if ctx.state.units[target.id].in_play:
-        value = f"{shooter.id}:{target.id}:{ctx.state.turn}"
-    else:
-        value = ""
+    survived = ctx.state.units[target.id].in_play
+    value = f"{shooter.id}:{target.id}:{ctx.state.turn}" if survived else ""
     ctx.emit(ev.VarSet(key=LAST_ATTACK_VAR, value=value, vis=REFEREE_ONLY))
 
 
