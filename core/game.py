@@ -514,13 +514,7 @@ class Game:
             old = None
         else:
             return []
-        out: list[ev.Event] = []
-        if old is not None:
-            opened = commitments.fact_digest(old)
-            out.append(ev.Opened(key=DICE_KEY, value=old.value, salt=old.salt, digest=opened))
-        key = ev.VarSet(key=DICE_KEY, value=self.dice_key(), salt=self.salt(), vis=REFEREE_ONLY)
-        out += [key, ev.Committed(digest=commitments.fact_digest(key), owner=REFEREE)]
-        return out
+        return sealing_facts(old, self.dice_key(), self.salt())
 
     def _key_fact(self) -> ev.VarSet | None:
         """The fact that set the sealed key in force (None when the dice are not sealed)."""
@@ -931,6 +925,17 @@ class Game:
     @property
     def log_length(self) -> int:
         return len(self.history.store)
+
+
+def sealing_facts(old: ev.VarSet | None, key: str, salt: str) -> list[ev.Event]:
+    """The facts that seal the dice with ``key``: the opening of the ``old`` key if any, the
+    key (the referee's) and its commitment (everyone's)."""
+    out: list[ev.Event] = []
+    if old is not None:
+        opened = commitments.fact_digest(old)
+        out.append(ev.Opened(key=DICE_KEY, value=old.value, salt=old.salt, digest=opened))
+    fact = ev.VarSet(key=DICE_KEY, value=key, salt=salt, vis=REFEREE_ONLY)
+    return [*out, fact, ev.Committed(digest=commitments.fact_digest(fact), owner=REFEREE)]
 
 
 def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:

@@ -31,11 +31,14 @@ import msgspec
 
 import core
 from core import events as ev
-from core.game import SEED_LIMIT, Game
+from core.game import SEAL_DICE, SEED_LIMIT, Game, new_dice_key, sealing_facts
 from core.language.i18n import _
+from core.secrets.commitments import new_salt
 from core.secrets.sidecopy import looks_like_side_copy
+from core.state import DICE_KEY
 from core.storage.savefile import Parent, SaveError, encoder
 from core.storage.writer import write_new
+from core.views import REFEREE
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,12 @@ def fork(source: Path, step: int, to: Path, *, seed: int | None = None) -> Forke
         assert isinstance(head, ev.Issued)
         payloads.append(encoder.encode(msgspec.structs.replace(head, cmd=number, carries=0)))
         payloads.extend(encoder.encode(e) for e in facts)
+    if seed is None or DICE_KEY in game.timeline.state_at(step).vars:
+        # A what-if rolls its own dice: sealed with a key of its own, in a command of its own.
+        facts = sealing_facts(None, new_dice_key(), new_salt())
+        at = int(datetime.now(UTC).timestamp() * 1000)
+        head = ev.Issued(cmd=kept + 1, n=len(facts), by=REFEREE, text=SEAL_DICE, at=at)
+        payloads.extend(encoder.encode(e) for e in (head, *facts))
     sha = _sha256_prefix(source, game.saved_bytes)
     header = msgspec.structs.replace(
         game.header,
