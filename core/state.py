@@ -24,7 +24,7 @@ HIDDEN = "hidden"
 SECRET_VARS = "secret."
 #: The variable holding a game's sealed dice key (hex; ``core.dice.SealedDice``): a
 #: referee's secret, committed as every secret is, opened at the end.
-DICE_KEY = "secret.dice"
+DICE_KEY = SECRET_VARS + "dice"
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
