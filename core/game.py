@@ -150,6 +150,8 @@ class Game:
         self.seeded = seeded
         #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
         self._used: set[tuple[str, str]] | None = None
+        #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
+        self._parents_keys: set[object] | None = None
         #: The fact that set the sealed key last looked up (``_key_fact``).
         self._key: ev.VarSet | None = None
         self.notes = notes or []
@@ -516,18 +518,39 @@ class Game:
     def _sealing(self, parsed: Parsed) -> list[ev.Event]:
         """The facts that seal the dice with a new key, first in this command, or none.
 
-        A new game seals its dice with its first command (unless it was given a seed), and
+        A new game seals its dice with its first command (unless it was given a seed), a
+        what-if with its first command past its parent's (:meth:`_rolls_parents_key`), and
         ``dice-key`` seals them again, opening the key so far to everyone: the part already
         played can then be verified.  The key's commitment is public whoever may see the rest:
         every player checks his rolls against it.
         """
         if parsed.spec.name == SEAL_DICE:
             old = self._key_fact()
-        elif not self.seeded and not self.history.eff_cmds and DICE_KEY not in self.state.vars:
+        elif DICE_KEY not in self.state.vars and not self.seeded and not self.history.eff_cmds:
             old = None
+        elif self._rolls_parents_key():
+            old = None  # the parent's key is the parent's secret: this game does not open it
         else:
             return []
         return sealing_facts(old, self.dice_key(), self.salt())
+
+    def _rolls_parents_key(self) -> bool:
+        """Whether the key in force is one a what-if copied from its parent (docs/secrets.md,
+        "What-if games"): its own commands must not roll it, since whoever holds the parent
+        holds its key, and once the parent ends everyone does.
+
+        The fork copies its parent's commands, facts unchanged, as the first ``parent.step``
+        events of its file; a key set among them is the parent's, however the what-if's
+        own commands were since undone.  Nothing is written at the fork: the what-if's
+        first command of its own seals its key, as a new game's first command does.
+        """
+        key = self.state.vars.get(DICE_KEY)
+        if key is None or self.header.parent is None:
+            return False
+        if self._parents_keys is None:
+            copied = self.history.store.slice(0, min(self.header.parent.step, len(self.history.store)))
+            self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
+        return key in self._parents_keys
 
     def _key_fact(self) -> ev.VarSet | None:
         """The fact that set the sealed key in force (None when the dice are not sealed)."""

@@ -8,7 +8,10 @@ behind: a what-if starts from what stood at the table, not from how it was
 argued.  A command carried past a player's undo (``Issued.carries``) is simply
 one more command in the fork.  The new header names the parent save, the
 SHA-256 of the bytes read from it and the step (``savefile.Parent``); it has a
-new dice seed, so the game after the fork does not repeat the original's dice.
+new dice seed, so the game after the fork does not repeat the original's dice;
+if the original's dice were sealed, the what-if's first command of its own seals
+them with a key of its own (``Game._rolls_parents_key``): nothing is added here
+that the user did not give.
 
 Forking reads a *full* save, so only whoever holds one (the referee) can fork:
 a side's copy (``fireteam export``) lacks the hidden facts a game needs, and is
@@ -31,14 +34,11 @@ import msgspec
 
 import core
 from core import events as ev
-from core.game import SEAL_DICE, SEED_LIMIT, Game, new_dice_key, sealing_facts
+from core.game import SEED_LIMIT, Game
 from core.language.i18n import _
-from core.secrets.commitments import new_salt
 from core.secrets.sidecopy import looks_like_side_copy
-from core.state import DICE_KEY
 from core.storage.savefile import Parent, SaveError, encoder
 from core.storage.writer import write_new
-from core.views import REFEREE
 
 
 @dataclass(frozen=True)
@@ -131,12 +131,6 @@ def fork(source: Path, step: int, to: Path, *, seed: int | None = None) -> Forke
         assert isinstance(head, ev.Issued)
         payloads.append(encoder.encode(msgspec.structs.replace(head, cmd=number, carries=0)))
         payloads.extend(encoder.encode(e) for e in facts)
-    if seed is None or DICE_KEY in game.timeline.state_at(step).vars:
-        # A what-if rolls its own dice: sealed with a key of its own, in a command of its own.
-        facts = sealing_facts(None, new_dice_key(), new_salt())
-        at = int(datetime.now(UTC).timestamp() * 1000)
-        head = ev.Issued(cmd=kept + 1, n=len(facts), by=REFEREE, text=SEAL_DICE, at=at)
-        payloads.extend(encoder.encode(e) for e in (head, *facts))
     sha = _sha256_prefix(source, game.saved_bytes)
     header = msgspec.structs.replace(
         game.header,

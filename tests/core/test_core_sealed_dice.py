@@ -204,27 +204,56 @@ def test_verify_json_lists_every_roll(tmp_path, capsys):
     assert data["rolls"][0]["contribution"] == MINE.hex()
 
 
-def test_a_fork_draws_a_key_of_its_own(sealed, tmp_path):
-    """A what-if that kept its parent's key would roll its parent's dice again."""
+def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
+    """A what-if that kept its parent's key would roll with a key its parent's holder
+    knows (and, once the parent ends, everyone): its first command of its own seals one."""
     sealed.execute("shoot alpha gunner", role="blue")
     step = sealed.timeline.length
     fork(sealed.path, step, tmp_path / "whatif.ft")
+    # Nothing the user did not give: the fork ends with its parent's last command.
+    assert [e.text for e in file_events(tmp_path / "whatif.ft") if type(e) is ev.Issued][-1] == "shoot alpha gunner"
     whatif = Game.open(tmp_path / "whatif.ft")
-    parent_key, fork_key = key_fact(sealed).value, whatif.state.vars[DICE_KEY]
-    assert fork_key != parent_key
+    parent_key = key_fact(sealed).value
+    assert whatif.state.vars[DICE_KEY] == parent_key  # until the what-if gives a command
     mine = bytes(CONTRIBUTION_BYTES)
     twin = sealed.execute("shoot bravo gunner", role="blue", contribution=mine)
     other = whatif.execute("shoot bravo gunner", role="blue", contribution=mine)
+    fork_key = whatif.state.vars[DICE_KEY]
+    assert fork_key != parent_key
+    # Sealed as a new game's first command seals: its key and commitment, no opening of the parent's.
+    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.SealedRoll]
+    assert not any(type(e) is ev.Opened for e in other.events)
     (a,), (b,) = sealed_rolls(twin.events), sealed_rolls(other.events)
-    assert a.seal != b.seal
+    assert a.seal != b.seal and b.seal == other.events[2].digest
     assert b.roll.faces == derive(bytes.fromhex(fork_key), mine, 0, 2, 6)
+    # Its first command undone, the next one seals again: never the parent's key.
+    whatif.undo()
+    again = whatif.execute("shoot bravo gunner", role="blue")
+    assert whatif.state.vars[DICE_KEY] not in (parent_key, fork_key)
+    assert sealed_rolls(again.events)[0].seal == again.events[2].digest
+    # Then the what-if's own key stays in force.
+    later = whatif.execute("shoot alpha gunner", role="blue")
+    assert not any(type(e) is ev.VarSet for e in later.events)
     whatif.close()
     assert verify(tmp_path / "whatif.ft").ok
 
 
-def test_a_fork_of_seeded_dice_draws_a_new_seed(tmp_path):
+def test_a_fork_of_seeded_dice_draws_a_new_seed_and_seals_a_new_game(tmp_path):
     game = new_skirmish(tmp_path / "seeded.ft", seed=5)
+    game.execute("shoot alpha gunner", role="blue")
     game.close()
+    fork(tmp_path / "seeded.ft", game.timeline.length, tmp_path / "later.ft", seed=None)
+    later = Game.open(tmp_path / "later.ft")
+    assert later.header.seed != 5
+    # Seeded dice go on seeded, from the what-if's own seed: not the parent's faces again.
+    other = later.execute("shoot bravo gunner", role="blue")
+    assert [type(e) for e in other.events[1:]] == [ev.Rolled]
+    assert DICE_KEY not in later.state.vars
+    later.close()
+    # At step 0 the what-if is a new game: its first command seals its dice.
     fork(tmp_path / "seeded.ft", 0, tmp_path / "a.ft", seed=None)
-    forked = file_events(tmp_path / "a.ft")
-    assert any(type(e) is ev.VarSet and e.key == DICE_KEY for e in forked)  # sealed from then on
+    assert not file_events(tmp_path / "a.ft")
+    fresh = Game.open(tmp_path / "a.ft")
+    first = fresh.execute("setup")
+    assert any(type(e) is ev.VarSet and e.key == DICE_KEY for e in first.events)
+    fresh.close()
