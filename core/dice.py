@@ -23,7 +23,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 
 import msgspec
 
@@ -244,6 +245,24 @@ def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -
                     break
         block += 1
     return tuple(faces)
+
+
+#: Where the commands given in this context take their issuer's contribution from: a
+#: browser seat's page sends one with each line it enters (``tui.ssh.seat``).  None, or
+#: a source with nothing to give, and the process running the game draws it.
+_sent: ContextVar[Callable[[], bytes | None] | None] = ContextVar("fireteam_contribution", default=None)
+
+
+def contributions_from(source: Callable[[], bytes | None]) -> None:
+    """Make ``source`` where this context's commands take their contribution, for good (a
+    seat's task, before it starts its app: every task the app starts inherits it)."""
+    _sent.set(source)
+
+
+def sent_contribution() -> bytes | None:
+    """The contribution the issuer of a command given now sent with it, if any (taken: once)."""
+    source = _sent.get()
+    return source() if source is not None else None
 
 
 class SealedDice(Dice):

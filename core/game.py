@@ -27,7 +27,16 @@ import msgspec
 import core
 from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
-from core.dice import CONTRIBUTION_BYTES, KEY_BYTES, Dice, ManualDice, NeedDice, SealedDice, SeededDice
+from core.dice import (
+    CONTRIBUTION_BYTES,
+    KEY_BYTES,
+    Dice,
+    ManualDice,
+    NeedDice,
+    SealedDice,
+    SeededDice,
+    sent_contribution,
+)
 from core.history import History, HistoryError
 from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
@@ -429,10 +438,13 @@ class Game:
         the line's own ``dice=``, as the rolls it did not give.  Raises
         :class:`NeedDice` when manual faces run out.  ``contribution``: the
         issuer's client's random bytes that the command's sealed dice mix with the
-        key (``CONTRIBUTION_BYTES`` of them); none, and this process draws them.
+        key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
+        (``core.dice.sent_contribution``), else this process draws them.
         """
         by = by or role
         text = text.strip()
+        if contribution is None:
+            contribution = sent_contribution()
         return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces, contribution))
 
     def _execute(
@@ -495,7 +507,11 @@ class Game:
             )
             raise NeedDice(asked) from None
         _check_numbers(ctx.events)
-        if isinstance(dice, SealedDice) and dice.last_draw >= 0 and (dice.seal, dice.contribution.hex()) in self._uses():
+        if (
+            isinstance(dice, SealedDice)
+            and dice.last_draw >= 0
+            and (dice.seal, dice.contribution.hex()) in self._uses()
+        ):
             # Another command's dice from the same inputs would be its faces again, which its issuer saw.
             raise Refused(_("this contribution to the dice was used before; send a fresh one"))
         if isinstance(dice, ManualDice) and dice.unused:
@@ -569,9 +585,7 @@ class Game:
         """Every (seal, contribution) of the sealed rolls in the file, undone ones too."""
         if self._used is None:
             store = self.history.store
-            self._used = {
-                (e.seal, e.contribution) for e in store.slice(0, len(store)) if type(e) is ev.SealedRoll
-            }
+            self._used = {(e.seal, e.contribution) for e in store.slice(0, len(store)) if type(e) is ev.SealedRoll}
         return self._used
 
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:

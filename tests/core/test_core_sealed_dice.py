@@ -257,3 +257,26 @@ def test_a_fork_of_seeded_dice_draws_a_new_seed_and_seals_a_new_game(tmp_path):
     first = fresh.execute("setup")
     assert any(type(e) is ev.VarSet and e.key == DICE_KEY for e in first.events)
     fresh.close()
+
+
+def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
+    """A seat's context names where its commands take their contribution (a browser seat's
+    page): each command takes what was sent, once; other contexts draw their own."""
+    import contextvars
+
+    from core.dice import contributions_from
+
+    sent = [MINE]
+
+    def seat() -> tuple:
+        contributions_from(lambda: sent.pop() if sent else None)
+        first = sealed.execute("shoot alpha gunner", role="blue")
+        second = sealed.execute("shoot bravo gunner", role="blue")
+        return first, second
+
+    first, second = contextvars.copy_context().run(seat)
+    assert sealed_rolls(first.events)[0].contribution == MINE.hex()
+    assert sealed_rolls(second.events)[0].contribution != MINE.hex()  # nothing sent: drawn here
+    sent.append(MINE)
+    outside = sealed.execute("shoot alpha gunner", role="blue")  # another context: not the seat's
+    assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and sent == [MINE]
