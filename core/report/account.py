@@ -287,7 +287,10 @@ def unjudged(report: Report) -> str:
 def dice_kinds(report: Report) -> str:
     """How the report's rolls were made: sealed, seeded (older dice) or typed at the table."""
     kinds = report.luck_kinds
-    said = _("Of the rolls seen: {sealed} sealed (fireteam verify re-derives them), {seeded} seeded, {typed} typed at the table.")
+    said = _(
+        "Of the rolls seen: {sealed} sealed (fireteam verify re-derives them), {seeded} seeded, "
+        "{typed} typed at the table."
+    )
     return said.format(sealed=kinds.get("sealed", 0), seeded=kinds.get("seeded", 0), typed=kinds.get("typed", 0))
 
 
@@ -304,8 +307,12 @@ def rerolled(report: Report) -> list[str]:
         share = wins.get(side, 0) / r.count
         said = _("{side} win {share} (by {margin} {score} on average)")
         per_side.append(
-            said.format(side=name(side), share=_pct(share), margin=decimal(round(r.mean_win_margin(side), 1)),
-                        score=_(r.score_name))
+            said.format(
+                side=name(side),
+                share=_pct(share),
+                margin=decimal(round(r.mean_win_margin(side), 1)),
+                score=_(r.score_name),
+            )
         )
     draws = wins.get("", 0)
     if draws:
@@ -331,8 +338,9 @@ def rerolled(report: Report) -> list[str]:
     said = _("On average {n} orders of each re-rolled game were skipped (the new dice made them impossible)")
     lines = [head, real, *luck, said.format(n=decimal(round(r.mean_skipped(), 1))) + (f": {often}." if often else ".")]
     how = _(
-        "Re-rolled from step {step} with seed {seed} (the same seed gives the same re-rolls), in {seconds} s; "
-        "a side wins a re-rolled game with fewer {score}."
+        "Re-rolled from step {step} with seed {seed} (the same seed gives the same re-rolls), in {seconds} s "
+        "({cpu} s of processor time); a side wins a re-rolled game with fewer {score}."
     )
-    lines.append(how.format(step=r.start, seed=r.seed, seconds=decimal(round(r.seconds, 1)), score=_(r.score_name)))
+    took = {"seconds": decimal(round(r.seconds, 1)), "cpu": decimal(round(r.cpu_seconds, 1))}
+    lines.append(how.format(step=r.start, seed=r.seed, score=_(r.score_name), **took))
     return lines

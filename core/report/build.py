@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from collections import Counter
 
 from core import events as ev
 from core.game import Game
@@ -56,7 +55,9 @@ def build(
     again = None
     if rerolls:
         if role != REFEREE or game.copy_role:
-            raise ValueError(_("re-rolls play every order, hidden ones too: only the referee's report of a full save has them"))
+            raise ValueError(
+                _("re-rolls play every order, hidden ones too: only the referee's report of a full save has them")
+            )
         if start is None:
             parent = game.header.parent
             start = parent.step if parent is not None else 0

@@ -36,7 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help=_("play the game's own orders again N times with fresh dice (the referee's report; e.g. 1000)"),
     )
-    p.add_argument("--reroll-seed", type=int, default=0, help=_("the re-rolls' seed (the same seed, the same re-rolls)"))
+    p.add_argument(
+        "--reroll-seed", type=int, default=0, help=_("the re-rolls' seed (the same seed, the same re-rolls)")
+    )
     p.add_argument(
         "--reroll-from", type=int, help=_("re-roll the orders after this step (default: a what-if's fork, else 0)")
     )

@@ -39,7 +39,9 @@ class RollCheck:
     def line(self) -> str:
         r = self.roll.roll
         faces = ",".join(map(str, r.faces))
-        said = _("roll at step {step}, {purpose} {count}d{sides} = {faces} (key {seal}, contribution {mine}, draw {draw})")
+        said = _(
+            "roll at step {step}, {purpose} {count}d{sides} = {faces} (key {seal}, contribution {mine}, draw {draw})"
+        )
         head = said.format(
             step=self.step,
             purpose=_shown(render(r.purpose)),

@@ -103,14 +103,29 @@ class Verified:
             "finished": self.ended,
             "ok": self.ok,
             "secrets": [
-                {"digest": c.digest, "key": c.key, "owner": c.owner, "set": c.step, "opened": c.opened,
-                 "status": c.status, "why": c.why}
+                {
+                    "digest": c.digest,
+                    "key": c.key,
+                    "owner": c.owner,
+                    "set": c.step,
+                    "opened": c.opened,
+                    "status": c.status,
+                    "why": c.why,
+                }
                 for c in self.checks
             ],
             "stray": self.stray,
             "rolls": [
-                {"step": c.step, "faces": list(c.roll.roll.faces), "sides": c.roll.roll.sides, "seal": c.roll.seal,
-                 "contribution": c.roll.contribution, "draw": c.roll.draw, "status": c.status, "why": c.why}
+                {
+                    "step": c.step,
+                    "faces": list(c.roll.roll.faces),
+                    "sides": c.roll.roll.sides,
+                    "seal": c.roll.seal,
+                    "contribution": c.roll.contribution,
+                    "draw": c.roll.draw,
+                    "status": c.status,
+                    "why": c.why,
+                }
                 for c in self.dice.rolls
             ],
             "typed": self.dice.typed,
