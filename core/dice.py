@@ -7,6 +7,11 @@ that used it; replay reads those faces back and never rolls again.
   pure function of the game's seed and the command's number in the file, so the
   same command replayed from a script gives the same faces, and a command issued
   again after an undo gets fresh ones (the earlier roll stays in the log).
+* :class:`SealedDice` is the dice nobody can foresee (docs/secrets.md, "Sealed
+  dice"): each roll is HMAC-SHA256 of the game's sealed key over the
+  contribution the command's issuer sent with it and the roll's number in the
+  command (:func:`derive`), so the host, who holds the key, cannot know a roll
+  before the contribution comes, and the issuer, who has no key, cannot steer it.
 * :class:`ManualDice` takes faces typed by a referee rolling real dice, or fixed
   by a script.  When it runs out it raises :class:`NeedDice`, naming what is
   wanted (a :class:`DiceRequest`), so a client can ask for those faces and
@@ -15,8 +20,11 @@ that used it; replay reads those faces back and never rolls again.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 
 import msgspec
 
@@ -200,6 +208,80 @@ class SeededDice(Dice):
     def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
         r = self._rng.randrange
         return tuple(r(sides) + 1 for _ in range(count))
+
+
+#: Names the derivation in every HMAC input, so a key can never be read as another scheme's.
+SCHEME = b"fireteam-dice/1"
+#: Random bytes in a sealed key and in a contribution (as hex: twice as many characters).
+KEY_BYTES = 32
+CONTRIBUTION_BYTES = 16
+#: Faces a single roll may ask for, and the sides a die may have, in a sealed derivation.
+MAX_DRAW_FACES = 10_000
+_UNIT = 1 << 32  # each face is drawn from 4 bytes of the HMAC stream
+
+
+def derive(key: bytes, contribution: bytes, draw: int, count: int, sides: int) -> tuple[int, ...]:
+    """The faces of draw ``draw`` of a command (0 for its first roll), unbiased.
+
+    The stream is HMAC-SHA256(key, SCHEME | contribution | draw | block) for blocks
+    0, 1, 2…, read 4 bytes at a time as big-endian numbers; a number at or above
+    the largest multiple of ``sides`` below 2**32 is passed over (rejection
+    sampling, so every face is equally likely), any other gives ``n % sides + 1``.
+    A pure function: ``fireteam verify`` calls it to re-derive every roll.
+    """
+    if not 0 < count <= MAX_DRAW_FACES or not 0 < sides < _UNIT:
+        raise ValueError(f"cannot draw {count}d{sides}")
+    limit = _UNIT - _UNIT % sides
+    faces: list[int] = []
+    block = 0
+    while len(faces) < count:
+        message = b"|".join((SCHEME, contribution.hex().encode(), b"%d" % draw, b"%d" % block))
+        stream = hmac.new(key, message, hashlib.sha256).digest()
+        for i in range(0, len(stream), 4):
+            n = int.from_bytes(stream[i : i + 4], "big")
+            if n < limit:
+                faces.append(n % sides + 1)
+                if len(faces) == count:
+                    break
+        block += 1
+    return tuple(faces)
+
+
+#: Where the commands given in this context take their issuer's contribution from: a
+#: browser seat's page sends one with each line it enters (``tui.ssh.seat``).  None, or
+#: a source with nothing to give, and the process running the game draws it.
+_sent: ContextVar[Callable[[], bytes | None] | None] = ContextVar("fireteam_contribution", default=None)
+
+
+def contributions_from(source: Callable[[], bytes | None]) -> None:
+    """Make ``source`` where this context's commands take their contribution, for good (a
+    seat's task, before it starts its app: every task the app starts inherits it)."""
+    _sent.set(source)
+
+
+def sent_contribution() -> bytes | None:
+    """The contribution the issuer of a command given now sent with it, if any (taken: once)."""
+    source = _sent.get()
+    return source() if source is not None else None
+
+
+class SealedDice(Dice):
+    """The dice of a game with a sealed key: every draw is :func:`derive` of the key, this
+    command's contribution and the draw's number in the command (shuffles draw too)."""
+
+    def __init__(self, key: bytes, contribution: bytes, seal: str) -> None:
+        self._key = key
+        self.contribution = contribution
+        #: The commitment (its SHA-256 digest) that the key is the opening of.
+        self.seal = seal
+        self._draws = 0
+        #: The number of the draw just made (what the roll's event records).
+        self.last_draw = -1
+
+    def roll(self, count: int, sides: int = 6, purpose: Text = "roll") -> tuple[int, ...]:
+        self.last_draw = self._draws
+        self._draws += 1
+        return derive(self._key, self.contribution, self.last_draw, count, sides)
 
 
 class ManualDice(Dice):

@@ -223,6 +223,20 @@ class Rolled(Event, frozen=True, tag="roll"):
     side: str = ""
 
 
+class SealedRoll(Rolled, tag="sroll", kw_only=True):
+    """A roll of sealed dice (``core.dice.SealedDice``): its faces are
+    ``derive(key, contribution, draw)`` for the key whose commitment is ``seal``.
+
+    A type of its own (not new fields of ``Rolled``): a reader that knows only
+    ``roll`` refuses it by its tag, rather than take it for a roll it could not check.
+    ``contribution`` is the hex the command's issuer sent; ``draw`` the roll's
+    number among the command's draws (a shuffle's draws count, unrecorded)."""
+
+    seal: str
+    contribution: str
+    draw: int
+
+
 #: A distance with a fraction, as measured: written as its exact decimal text
 #: (``"25.5"``, never a float, which would drift), read back as that text and
 #: folded as a ``Decimal``.  Whole distances stay integers, as in every older save.
@@ -357,6 +371,7 @@ AnyEvent = Union[
     UnitAdded,
     PhaseBegan,
     Rolled,
+    SealedRoll,
     Moved,
     StatusChanged,
     MarkerPlaced,

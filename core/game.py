@@ -27,7 +27,16 @@ import msgspec
 import core
 from core import events as ev
 from core.commands import Parsed, complete, localize_line, names, parse, usage
-from core.dice import Dice, ManualDice, NeedDice, SeededDice
+from core.dice import (
+    CONTRIBUTION_BYTES,
+    KEY_BYTES,
+    Dice,
+    ManualDice,
+    NeedDice,
+    SealedDice,
+    SeededDice,
+    sent_contribution,
+)
 from core.history import History, HistoryError
 from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
@@ -40,7 +49,7 @@ from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset
 from core.secrets import commitments
-from core.state import GameState, apply_in_place, copy_state
+from core.state import DICE_KEY, GameState, apply_in_place, copy_state
 from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
 from core.storage.writer import SaveWriter
 from core.views import (
@@ -62,6 +71,9 @@ if TYPE_CHECKING:
 #: A game's dice seed is a whole number below this: it fits every integer the
 #: save and its readers hold (a new game draws 48 random bits).
 SEED_LIMIT = 2**63
+
+#: The command that opens the sealed key so far and seals a new one (a referee's: ``Game._sealing``).
+SEAL_DICE = "dice-key"
 
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
@@ -102,6 +114,16 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def new_contribution() -> bytes:
+    """A contribution to a roll drawn in this process: the referee's client's at a single
+    table (a seat's client sends its own: docs/secrets.md, "Sealed dice")."""
+    return _secrets.token_bytes(CONTRIBUTION_BYTES)
+
+
+def new_dice_key() -> str:
+    return _secrets.token_hex(KEY_BYTES)
+
+
 class Game:
     def __init__(
         self,
@@ -116,6 +138,7 @@ class Game:
         notes: list[str] | None = None,
         saved_bytes: int = 0,
         saved_check: int = 0,
+        seeded: bool = False,
     ) -> None:
         self.path = path
         self.header = header
@@ -126,6 +149,20 @@ class Game:
         self.clock = clock
         #: Where the salts of the secrets' commitments come from (fixed only by tests that draw screens).
         self.salt = salt
+        #: Where a command's contribution to its sealed dice comes from when its issuer sent
+        #: none (the referee at this process), and where a new sealed key comes from.
+        self.contribute: Callable[[], bytes] = new_contribution
+        self.dice_key: Callable[[], str] = new_dice_key
+        #: A game made with a seed it was given (``Game.new(seed=…)``, ``script --seed``) rolls
+        #: seeded dice that the seed foresees, for reproducible scripts; any other new game
+        #: seals its dice with its first command (docs/secrets.md, "Sealed dice").
+        self.seeded = seeded
+        #: The contributions the sealed rolls in the file used, by their seal (built when first needed).
+        self._used: set[tuple[str, str]] | None = None
+        #: The keys a what-if copied from its parent (``_rolls_parents_key``; gathered when first needed).
+        self._parents_keys: set[object] | None = None
+        #: The fact that set the sealed key last looked up (``_key_fact``).
+        self._key: ev.VarSet | None = None
         self.notes = notes or []
         #: Bytes of the save this game holds: up to here, memory and file agree.
         self.saved_bytes = writer.size if writer is not None else saved_bytes
@@ -183,7 +220,8 @@ class Game:
             variant=variant,
         )
         writer = SaveWriter.create(path, header)
-        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock, salt=salt)
+        seeded = seed is not None
+        return cls(Path(path), header, ruleset, Timeline(History()), writer, clock=clock, salt=salt, seeded=seeded)
 
     @classmethod
     def open(
@@ -356,11 +394,24 @@ class Game:
                 return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
 
-    def submit(self, text: str, *, role: str = REFEREE, by: str = "", faces: list[int] | None = None) -> Result:
+    def submit(
+        self,
+        text: str,
+        *,
+        role: str = REFEREE,
+        by: str = "",
+        faces: list[int] | None = None,
+        contribution: bytes | None = None,
+    ) -> Result:
         """What one command line comes to, as a value (``core.outcome``): what every front end
-        calls.  :meth:`execute` is the same, raising to refuse."""
+        calls.  :meth:`execute` is the same, raising to refuse; ``contribution`` is the issuer's
+        client's share of the command's sealed dice, as there."""
         by = by or role
-        return settle(lambda: self.execute(text, role=role, by=by, faces=faces), text.strip(), role, by)
+
+        def act() -> Outcome:
+            return self.execute(text, role=role, by=by, faces=faces, contribution=contribution)
+
+        return settle(act, text.strip(), role, by)
 
     def submit_undo(self, *, role: str = REFEREE, by: str = "") -> Result:
         """:meth:`undo`, as a value (``core.outcome``)."""
@@ -379,18 +430,26 @@ class Game:
         role: str = REFEREE,
         by: str = "",
         faces: list[int] | None = None,
+        contribution: bytes | None = None,
     ) -> Outcome:
         """Carry out one command line, or raise Refused (nothing is written then).
 
         ``faces`` are physical dice typed separately from the line: they follow
         the line's own ``dice=``, as the rolls it did not give.  Raises
-        :class:`NeedDice` when manual faces run out.
+        :class:`NeedDice` when manual faces run out.  ``contribution``: the
+        issuer's client's random bytes that the command's sealed dice mix with the
+        key (``CONTRIBUTION_BYTES`` of them); none, and the ones its seat sent
+        (``core.dice.sent_contribution``), else this process draws them.
         """
         by = by or role
         text = text.strip()
-        return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces))
+        if contribution is None:
+            contribution = sent_contribution()
+        return self._told_if_refused(text, role, by, lambda: self._execute(text, role, by, faces, contribution))
 
-    def _execute(self, text: str, role: str, by: str, faces: list[int] | None) -> Outcome:
+    def _execute(
+        self, text: str, role: str, by: str, faces: list[int] | None, contribution: bytes | None = None
+    ) -> Outcome:
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"))
         if role == SPECTATOR:
@@ -401,22 +460,38 @@ class Game:
             return self._undo(role, by)
         if parsed.spec.name == "redo":
             return self._redo(role, by)
+        if contribution is not None and len(contribution) != CONTRIBUTION_BYTES:
+            said = _("a contribution to the dice is {n} random bytes; this command was not carried out")
+            raise Refused(said.format(n=CONTRIBUTION_BYTES))
         with _failing_on_bugs(text, role):
-            cmd, group = self._resolve(parsed, role, by, faces)
+            cmd, group = self._resolve(parsed, role, by, faces, contribution)
             lines = self._described(group)
         return self._append(cmd, group, lines)
 
-    def _resolve(self, parsed: Parsed, role: str, by: str, faces: list[int] | None) -> tuple[int, list[ev.Event]]:
+    def _resolve(
+        self, parsed: Parsed, role: str, by: str, faces: list[int] | None, contribution: bytes | None = None
+    ) -> tuple[int, list[ev.Event]]:
         """The command's number and the events it would append (its ``Issued`` first); nothing is written."""
         self._check_allowed(parsed, role)
         # The faces typed at the table's prompt follow the line's own: they are
         # the dice the line's did not give (docs/commands.md, "Dice").
         given = None if parsed.faces is None and faces is None else [*(parsed.faces or ()), *(faces or ())]
         cmd = self.history.next_cmd
-        dice: Dice = ManualDice(given) if given is not None else SeededDice(self.header.seed, cmd)
+        sealing = self._sealing(parsed)
+        key = sealing[-2] if sealing else self._key_fact()
+        dice: Dice
+        if given is not None:
+            dice = ManualDice(given)
+        elif key is not None:
+            assert isinstance(key, ev.VarSet) and isinstance(key.value, str)
+            seal = commitments.fact_digest(key)
+            dice = SealedDice(bytes.fromhex(key.value), contribution or self.contribute(), seal)
+        else:
+            dice = SeededDice(self.header.seed, cmd)
         ctx = Context(
             copy_state(self.state), dice, role, self.ruleset, labels=self.marker_labels(cmd), order=parsed.spec.dice
         )
+        ctx.emit(*sealing)
         try:
             parsed.spec.handler(ctx, parsed.args)
         except NeedDice as need:
@@ -432,6 +507,13 @@ class Game:
             )
             raise NeedDice(asked) from None
         _check_numbers(ctx.events)
+        if (
+            isinstance(dice, SealedDice)
+            and dice.last_draw >= 0
+            and (dice.seal, dice.contribution.hex()) in self._uses()
+        ):
+            # Another command's dice from the same inputs would be its faces again, which its issuer saw.
+            raise Refused(_("this contribution to the dice was used before; send a fresh one"))
         if isinstance(dice, ManualDice) and dice.unused:
             raise Refused(_("{n} more dice typed than the command rolled").format(n=dice.unused))
         if not ctx.events:
@@ -449,6 +531,63 @@ class Game:
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         return cmd, [issued, *facts]
 
+    def _sealing(self, parsed: Parsed) -> list[ev.Event]:
+        """The facts that seal the dice with a new key, first in this command, or none.
+
+        A new game seals its dice with its first command (unless it was given a seed), a
+        what-if with its first command past its parent's (:meth:`_rolls_parents_key`), and
+        ``dice-key`` seals them again, opening the key so far to everyone: the part already
+        played can then be verified.  The key's commitment is public whoever may see the rest:
+        every player checks his rolls against it.
+        """
+        if parsed.spec.name == SEAL_DICE:
+            old = self._key_fact()
+        elif DICE_KEY not in self.state.vars and not self.seeded and not self.history.eff_cmds:
+            old = None
+        elif self._rolls_parents_key():
+            old = None  # the parent's key is the parent's secret: this game does not open it
+        else:
+            return []
+        return sealing_facts(old, self.dice_key(), self.salt())
+
+    def _rolls_parents_key(self) -> bool:
+        """Whether the key in force is one a what-if copied from its parent (docs/secrets.md,
+        "What-if games"): its own commands must not roll it, since whoever holds the parent
+        holds its key, and once the parent ends everyone does.
+
+        The fork copies its parent's commands, facts unchanged, as the first ``parent.step``
+        events of its file; a key set among them is the parent's, however the what-if's
+        own commands were since undone.  Nothing is written at the fork: the what-if's
+        first command of its own seals its key, as a new game's first command does.
+        """
+        key = self.state.vars.get(DICE_KEY)
+        if key is None or self.header.parent is None:
+            return False
+        if self._parents_keys is None:
+            copied = self.history.store.slice(0, min(self.header.parent.step, len(self.history.store)))
+            self._parents_keys = {e.value for e in copied if type(e) is ev.VarSet and e.key == DICE_KEY}
+        return key in self._parents_keys
+
+    def _key_fact(self) -> ev.VarSet | None:
+        """The fact that set the sealed key in force (None when the dice are not sealed)."""
+        value = self.state.vars.get(DICE_KEY)
+        if value is None:
+            return None
+        if self._key is not None and self._key.value == value:
+            return self._key  # a key is 32 random bytes: one value, one fact
+        for e in reversed(self.history.timeline()):
+            if type(e) is ev.VarSet and e.key == DICE_KEY and e.value == value:
+                self._key = e
+                return e
+        raise AssertionError("a sealed key in the state with no fact that set it")
+
+    def _uses(self) -> set[tuple[str, str]]:
+        """Every (seal, contribution) of the sealed rolls in the file, undone ones too."""
+        if self._used is None:
+            store = self.history.store
+            self._used = {(e.seal, e.contribution) for e in store.slice(0, len(store)) if type(e) is ev.SealedRoll}
+        return self._used
+
     def _text_audience(self, parsed: Parsed, events: list[ev.Event], role: str) -> tuple[str, ...]:
         """Who may see a command's text: those who may see its most private fact (ruling CORE-TEXT).
 
@@ -460,7 +599,9 @@ class Game:
         audiences = [
             e.vis
             for e in events
-            if not isinstance(e, ev.MarkerPlaced) and not any(e.vis and set(e.vis) <= p for p in private)
+            if not isinstance(e, ev.MarkerPlaced)
+            and not any(e.vis and set(e.vis) <= p for p in private)
+            and not (type(e) is ev.VarSet and e.key == DICE_KEY)  # the game's, not the command's
         ]
         vis = narrowest(audiences)
         if vis and role in self.state.sides and role not in vis:
@@ -545,6 +686,8 @@ class Game:
             ) from None
         except SaveError as e:
             raise Refused(_("{error}; nothing was recorded").format(error=e)) from None
+        if self._used is not None:
+            self._used.update((e.seal, e.contribution) for e in group if type(e) is ev.SealedRoll)
         base = len(self.history.store)
         self.history.store.append(group, payloads)
         self.history.feed(group, base)
@@ -581,6 +724,7 @@ class Game:
         # The writer only names sizes between whole commands: anything else is
         # damage, and this copy cannot be trusted after it (open the save again).
         store.append(events, payloads)
+        self._used = None  # gathered again when next needed, with the rolls just read
         try:
             self.history.feed(events, base)
         except HistoryError as e:
@@ -839,6 +983,17 @@ class Game:
         return len(self.history.store)
 
 
+def sealing_facts(old: ev.VarSet | None, key: str, salt: str) -> list[ev.Event]:
+    """The facts that seal the dice with ``key``: the opening of the ``old`` key if any, the
+    key (the referee's) and its commitment (everyone's)."""
+    out: list[ev.Event] = []
+    if old is not None:
+        opened = commitments.fact_digest(old)
+        out.append(ev.Opened(key=DICE_KEY, value=old.value, salt=old.salt, digest=opened))
+    fact = ev.VarSet(key=DICE_KEY, value=key, salt=salt, vis=REFEREE_ONLY)
+    return [*out, fact, ev.Committed(digest=commitments.fact_digest(fact), owner=REFEREE)]
+
+
 def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
     """The commands every game has, whatever its ruleset (their names are the core's words)."""
     return [
@@ -851,6 +1006,13 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             rolls=True,
             dice=ruleset.next_dice,
             aliases=("end",),
+            public_text=True,
+        ),
+        CommandSpec(
+            SEAL_DICE,
+            "Open the dice's key so far to everyone, and seal the dice with a new one.",
+            lambda ctx, args: None,  # Game.execute puts in its facts (Game._sealing)
+            who=REFEREE,
             public_text=True,
         ),
         CommandSpec(

@@ -17,7 +17,7 @@ from core import events as ev
 from core.language.i18n import CORE_DOMAIN, Domain, Names, Text, _, naming, ngettext, render
 from core.language.numerals import decimal
 from core.secrets.commitments import matches
-from core.state import HIDDEN, GameState, Side, Unit
+from core.state import DICE_KEY, HIDDEN, GameState, Side, Unit
 from core.views import REFEREE
 
 
@@ -252,6 +252,9 @@ def _describe(
             return said + _proof(e)
         case ev.Committed():
             return _("commitment to a secret of {owner}: {digest}").format(owner=side(e.owner), digest=e.digest[:16])
+        case ev.VarSet() if e.key == DICE_KEY:
+            # The key itself is not put in words: a screen at the table shows the referee's log.
+            return _("the dice are sealed: a new key, committed below and opened at the end")
         case ev.VarSet():
             described = describe_var(e.key, e.value) if describe_var is not None else None
             return described or f"{e.key} = {e.value}"

@@ -36,7 +36,7 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core.dice import Dice, NeedDice, UnplacedRoll, step_index
+from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
 from core.language.i18n import Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
@@ -353,16 +353,14 @@ class Context(msgspec.Struct):
             )
             raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome
-        self.emit(
-            ev.Rolled(
-                roll=ev.Roll(
-                    purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check
-                ),
-                unit=unit,
-                side=side if not unit else "",
-                vis=vis,
-            )
-        )
+        roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, self.dice.manual, under, check)
+        side = side if not unit else ""
+        dice = self.dice
+        if isinstance(dice, SealedDice):
+            proof = {"seal": dice.seal, "contribution": dice.contribution.hex(), "draw": dice.last_draw}
+            self.emit(ev.SealedRoll(roll=roll, unit=unit, side=side, vis=vis, **proof))
+        else:
+            self.emit(ev.Rolled(roll=roll, unit=unit, side=side, vis=vis))
         return faces
 
     def shuffle(self, items: list, purpose: Text, *, step: str | tuple[str, ...] = ()) -> list:

@@ -23,6 +23,9 @@ HIDDEN = "hidden"
 #: The start of the key of a variable only the referee sees (a hidden piece's bookkeeping,
 #: a ruleset's ``secret_vars``): no side's view holds one.
 SECRET_VARS = "secret."
+#: The variable holding a game's sealed dice key (hex; ``core.dice.SealedDice``): a
+#: referee's secret, committed as every secret is, opened at the end.
+DICE_KEY = SECRET_VARS + "dice"
 
 
 class Unit(msgspec.Struct, omit_defaults=True):
@@ -235,6 +238,7 @@ _APPLY: dict[type[ev.Event], Callable[[GameState, Any], None]] = {
     ev.Undone: _nothing,
     ev.Redone: _nothing,
     ev.Rolled: _nothing,  # rolls live in the log; their effects are separate facts
+    ev.SealedRoll: _nothing,
     ev.GameSetUp: _setup,
     ev.UnitAdded: _unit,
     ev.PhaseBegan: _phase,

@@ -305,7 +305,7 @@ def run_export(args: argparse.Namespace) -> int:
 def run_verify(args: argparse.Namespace) -> int:
     from core.secrets.verify import run
 
-    status, lines = run(args.path)
+    status, lines = run(args.path, as_json=args.json)
     for line in lines:
         print(line, file=sys.stderr if status == 2 else sys.stdout)
     return status
@@ -387,8 +387,11 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", dest="out", type=Path, help=_("the file to write (never an existing one; default: stdout)"))
     add_lang_option(p)
 
-    p = sub.add_parser("verify", help=_("check every secret of a save or a side's copy against its commitment"))
+    p = sub.add_parser(
+        "verify", help=_("check every secret and sealed roll of a save or a side's copy against its inputs")
+    )
     p.add_argument("path", type=Path)
+    p.add_argument("--json", action="store_true", help=_("print every check as one JSON document"))
     add_lang_option(p)
 
     # Imported here, not at the top: the client imports this module for HEADLESS

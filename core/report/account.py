@@ -23,6 +23,7 @@ NO_MOMENT = N_("No command moved the balance.")
 DICE = N_("The dice")
 LUCKIEST = N_("The luckiest rolls")
 UNLUCKIEST = N_("The unluckiest rolls")
+REROLLED = N_("The same orders, re-rolled")
 NONE = N_("none")
 
 
@@ -281,3 +282,65 @@ def _pct(p: float) -> str:
 def unjudged(report: Report) -> str:
     n = report.luck.unjudged
     return _("Rolls with no target, or rolled for no side, are not counted: {n}.").format(n=n)
+
+
+def dice_kinds(report: Report) -> str:
+    """How the report's rolls were made: sealed, seeded (older dice) or typed at the table."""
+    kinds = report.luck_kinds
+    said = _(
+        "Of the rolls seen: {sealed} sealed (fireteam verify re-derives them), {seeded} seeded, "
+        "{typed} typed at the table."
+    )
+    return said.format(sealed=kinds.get("sealed", 0), seeded=kinds.get("seeded", 0), typed=kinds.get("typed", 0))
+
+
+def rerolled(report: Report) -> list[str]:
+    """The re-rolls in words: each side's wins and by how much, beside the real result."""
+    r = report.rerolls
+    if r is None:
+        return []
+    f = report.facts
+    name = f.side_name
+    wins = r.wins()
+    per_side = []
+    for side in r.sides:
+        share = wins.get(side, 0) / r.count
+        said = _("{side} win {share} (by {margin} {score} on average)")
+        per_side.append(
+            said.format(
+                side=name(side),
+                share=_pct(share),
+                margin=decimal(round(r.mean_win_margin(side), 1)),
+                score=_(r.score_name),
+            )
+        )
+    draws = wins.get("", 0)
+    if draws:
+        per_side.append(_("no side ahead {share}").format(share=_pct(draws / r.count)))
+    head = _("With these orders, in {n} re-rolled games: {sides}.").format(
+        n=localised(r.count), sides="; ".join(per_side)
+    )
+    real_winner = max(r.sides, key=lambda side: r.margin(side, r.real)) if r.sides else ""
+    if real_winner and r.margin(real_winner, r.real) > 0:
+        real = _("In this game, {side} won by {margin} {score}.").format(
+            side=name(real_winner), margin=r.margin(real_winner, r.real), score=_(r.score_name)
+        )
+    else:
+        real = _("In this game, no side came out ahead.")
+    luck = [
+        _("For {side}, this game's dice were worse than {share} of them.").format(
+            side=name(side), share=_pct(r.better_than_real(side))
+        )
+        for side in r.sides
+    ]
+    skipped = r.skipped().most_common(3)
+    often = ", ".join(f"{text} ({localised(n)})" for text, n in skipped)
+    said = _("On average {n} orders of each re-rolled game were skipped (the new dice made them impossible)")
+    lines = [head, real, *luck, said.format(n=decimal(round(r.mean_skipped(), 1))) + (f": {often}." if often else ".")]
+    how = _(
+        "Re-rolled from step {step} with seed {seed} (the same seed gives the same re-rolls), in {seconds} s "
+        "({cpu} s of processor time); a side wins a re-rolled game with fewer {score}."
+    )
+    took = {"seconds": decimal(round(r.seconds, 1)), "cpu": decimal(round(r.cpu_seconds, 1))}
+    lines.append(how.format(step=r.start, seed=r.seed, score=_(r.score_name), **took))
+    return lines

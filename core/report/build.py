@@ -2,28 +2,64 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from core import events as ev
 from core.game import Game
 from core.language.i18n import _
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts
-from core.views import REFEREE
+from core.report.reroll import Rerolls, reroll
+from core.views import REFEREE, event_visible
 
 
 @dataclass(frozen=True)
 class Report:
     facts: Facts
     luck: Luck
+    #: The game's orders re-rolled (``core.report.reroll``), when asked for.
+    rerolls: Rerolls | None = None
+    #: How many of the rolls seen were "sealed", "seeded" or "typed" at the table.
+    luck_kinds: dict[str, int] = field(default_factory=dict)
 
 
-def build(game: Game, role: str = REFEREE, step: int | None = None) -> Report:
-    """The report of ``game`` as ``role`` saw it, up to effective step ``step`` (default: all)."""
+def build(
+    game: Game,
+    role: str = REFEREE,
+    step: int | None = None,
+    *,
+    rerolls: int = 0,
+    seed: int = 0,
+    start: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """The report of ``game`` as ``role`` saw it, up to effective step ``step`` (default: all).
+
+    ``rerolls``: that many games of its orders re-rolled from step ``start`` (default: where a
+    what-if left its original, else the start), the referee's alone: they play every order,
+    hidden ones too, and a side's report must not tell what those did."""
     steps = game.timeline.length
     if step is not None and not 0 <= step <= steps:
         raise ValueError(_("step must be between 0 and {steps}").format(steps=steps))
     events = game.history.timeline(0, steps if step is None else step)
     facts = collect(events, game.header, game.ruleset, role, steps, step, game.timeline.apply)
     rolls = [r for t in facts.turns for r in t.rolls]
-    return Report(facts, assess(rolls, [s.id for s in facts.sides], len(facts.turns)))
+    kinds = Counter(
+        "sealed" if type(e) is ev.SealedRoll else "typed" if e.roll.manual else "seeded"
+        for e in events
+        if isinstance(e, ev.Rolled) and event_visible(e, role)
+    )
+    again = None
+    if rerolls:
+        if role != REFEREE or game.copy_role:
+            raise ValueError(
+                _("re-rolls play every order, hidden ones too: only the referee's report of a full save has them")
+            )
+        if start is None:
+            parent = game.header.parent
+            start = parent.step if parent is not None else 0
+        again = reroll(game, rerolls, seed=seed, start=start, progress=progress)
+    return Report(facts, assess(rolls, [s.id for s in facts.sides], len(facts.turns)), again, dict(kinds))

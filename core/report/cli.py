@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from core.cli.lang import add_lang_option
 from core.game import copy_role_error, reading_role
@@ -28,6 +29,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "-o", "--out", type=Path, help=_("the file to write (Markdown: its charts beside it); default: stdout")
     )
     p.add_argument("--step", type=int, help=_("report the game up to this effective step (default: all)"))
+    p.add_argument(
+        "--rerolls",
+        type=int,
+        default=0,
+        metavar="N",
+        help=_("play the game's own orders again N times with fresh dice (the referee's report; e.g. 1000)"),
+    )
+    p.add_argument(
+        "--reroll-seed", type=int, default=0, help=_("the re-rolls' seed (the same seed, the same re-rolls)")
+    )
+    p.add_argument(
+        "--reroll-from", type=int, help=_("re-roll the orders after this step (default: a what-if's fork, else 0)")
+    )
     add_lang_option(p)
 
 
@@ -52,7 +66,15 @@ def run(args: argparse.Namespace) -> int:
         print(said.format(path=args.path, role=repr(args.as_role), roles=", ".join(roles(game.state))), file=sys.stderr)
         return 2
     try:
-        report = build(game, reading_role(game, args.as_role), args.step)
+        report = build(
+            game,
+            reading_role(game, args.as_role),
+            args.step,
+            rerolls=args.rerolls,
+            seed=args.reroll_seed,
+            start=args.reroll_from,
+            progress=progress_bar(sys.stderr) if args.rerolls else None,
+        )
     except ValueError as e:
         print(f"{args.path}: {e}", file=sys.stderr)
         return 2
@@ -81,6 +103,26 @@ def _written(out: Path, write: Callable[[], object]) -> int:
     for path in files if isinstance(files, list) else [out]:
         print(path)
     return 0
+
+
+def progress_bar(out: TextIO, width: int = 30) -> Callable[[int, int], None]:
+    """A bar on ``out`` (standard error: the report goes to standard output), redrawn
+    at each whole percent, ended by a new line."""
+    shown = -1
+
+    def tell(done: int, total: int) -> None:
+        nonlocal shown
+        percent = done * 100 // total
+        if percent == shown:
+            return
+        shown = percent
+        full = width * done // total
+        out.write(f"\r{_('re-rolling')} [{'#' * full}{'.' * (width - full)}] {done}/{total}")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return tell
 
 
 def _refuse_out(out: Path, save: Path) -> str | None:

@@ -48,6 +48,9 @@ def render(report: Report) -> str:
     out.append(f"<h2>{h(_(account.DICE))}</h2>")
     out.append(_list([account.side_luck(report, s) for s in report.luck.sides]))
     out.append(f"<p>{h(account.unjudged(report))}</p>")
+    out.append(f"<p>{h(account.dice_kinds(report))}</p>")
+    if report.rerolls is not None:
+        out += [f"<h3>{h(_(account.REROLLED))}</h3>", _list(account.rerolled(report))]
     lucky = [account.roll(report, j, True) for j in report.luck.luckiest]
     unlucky = [account.roll(report, j, False) for j in report.luck.unluckiest]
     out += [f"<h3>{h(_(account.LUCKIEST))}</h3>", _list(lucky)]

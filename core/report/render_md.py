@@ -38,7 +38,9 @@ def render(report: Report, charts: dict[str, str] | None = None) -> str:
     out += [f"- {md(account.moment(report, m))}" for m in f.moments] or [f"- {_(account.NO_MOMENT)}"]
     out += ["", f"## {_(account.DICE)}", ""]
     out += [f"- {md(account.side_luck(report, s))}" for s in report.luck.sides]
-    out += ["", md(account.unjudged(report)), ""]
+    out += ["", md(account.unjudged(report)), "", md(account.dice_kinds(report)), ""]
+    if report.rerolls is not None:
+        out += [f"**{_(account.REROLLED)}**", ""] + [f"- {md(line)}" for line in account.rerolled(report)] + [""]
     out += [f"**{_(account.LUCKIEST)}**", ""]
     out += [f"- {md(account.roll(report, j, True))}" for j in report.luck.luckiest] or [f"- {_(account.NONE)}"]
     out += ["", f"**{_(account.UNLUCKIEST)}**", ""]

@@ -24,7 +24,9 @@ def render(report: Report) -> list[str]:
     out += [f"  · {account.moment(report, m)}" for m in f.moments] or [f"  · {_(account.NO_MOMENT)}"]
     out += ["", _(account.DICE).upper(), ""]
     out += [f"  · {account.side_luck(report, s)}" for s in report.luck.sides]
-    out += [f"  {account.unjudged(report)}"]
+    out += [f"  {account.unjudged(report)}", f"  {account.dice_kinds(report)}"]
+    if report.rerolls is not None:
+        out += ["", _(account.REROLLED)] + [f"  · {line}" for line in account.rerolled(report)]
     out += ["", _(account.LUCKIEST)] + [f"  · {account.roll(report, j, True)}" for j in report.luck.luckiest]
     out += ["", _(account.UNLUCKIEST)] + [f"  · {account.roll(report, j, False)}" for j in report.luck.unluckiest]
     return out

@@ -11,7 +11,8 @@ history of numbered steps and checks, for each :class:`~core.events.Committed`:
 
 An opening naming no earlier commitment, or a salted secret with no commitment
 after it, fails too.  A game with no salted secret at all is an older save:
-nothing to check.  The result is one line per secret.
+nothing to check.  The result is one line per secret, then one per sealed roll
+(``core.secrets.dicecheck``).
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
+
 from core import events as ev
 from core.game import Game
 from core.language.i18n import N_, _
-from core.secrets import commitments
+from core.secrets import commitments, dicecheck
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, steps
 from core.storage.savefile import SaveError
 
@@ -66,6 +69,11 @@ class Verified:
     stray: list[str] = field(default_factory=list)
     #: Secrets set with no salt: made before commitments existed.
     older: int = 0
+    dice: dicecheck.DiceChecked = field(default_factory=dicecheck.DiceChecked)
+
+    @property
+    def failed_rolls(self) -> list[dicecheck.RollCheck]:
+        return self.dice.failed(self.ended or self.role == "referee")
 
     @property
     def failed(self) -> list[Check]:
@@ -82,9 +90,49 @@ class Verified:
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.stray
+        return not self.failed and not self.stray and not self.failed_rolls
 
     def report(self) -> list[str]:
+        return self._secrets_report() + self.dice.report(self.ended or self.role == "referee")
+
+    def as_json(self) -> dict:
+        """What ``verify --json`` prints: every check, with its status as an id."""
+        return {
+            "file": str(self.source),
+            "role": self.role,
+            "finished": self.ended,
+            "ok": self.ok,
+            "secrets": [
+                {
+                    "digest": c.digest,
+                    "key": c.key,
+                    "owner": c.owner,
+                    "set": c.step,
+                    "opened": c.opened,
+                    "status": c.status,
+                    "why": c.why,
+                }
+                for c in self.checks
+            ],
+            "stray": self.stray,
+            "rolls": [
+                {
+                    "step": c.step,
+                    "faces": list(c.roll.roll.faces),
+                    "sides": c.roll.roll.sides,
+                    "seal": c.roll.seal,
+                    "contribution": c.roll.contribution,
+                    "draw": c.roll.draw,
+                    "status": c.status,
+                    "why": c.why,
+                }
+                for c in self.dice.rolls
+            ],
+            "typed": self.dice.typed,
+            "seeded": self.dice.seeded,
+        }
+
+    def _secrets_report(self) -> list[str]:
         source = str(self.source)
         if self.role != "referee":
             source = _("{file} (the copy of {role})").format(file=self.source, role=self.role)
@@ -152,6 +200,7 @@ def verify(path: Path) -> Verified:
         before = s
     if pending is not None:
         result.stray.append(_unpaired(pending_key, pending.step))
+    result.dice = dicecheck.check(events)
     return result
 
 
@@ -189,10 +238,12 @@ def _fail(check: Check, why: str, status: str = MISMATCH) -> None:
         check.why += f"; {why}"
 
 
-def run(path: Path) -> tuple[int, list[str]]:
-    """(exit status, lines to print): 0 if every commitment checks out, 1 if not, 2 if unreadable."""
+def run(path: Path, *, as_json: bool = False) -> tuple[int, list[str]]:
+    """(exit status, lines to print): 0 if every commitment and roll checks out, 1 if not,
+    2 if unreadable.  ``as_json``: one line, the JSON of every check (``Verified.as_json``)."""
     try:
         result = verify(path)
     except SaveError as e:
         return 2, [str(e)]
-    return (0 if result.ok else 1), result.report()
+    lines = [msgspec.json.encode(result.as_json()).decode()] if as_json else result.report()
+    return (0 if result.ok else 1), lines

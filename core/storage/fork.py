@@ -8,7 +8,10 @@ behind: a what-if starts from what stood at the table, not from how it was
 argued.  A command carried past a player's undo (``Issued.carries``) is simply
 one more command in the fork.  The new header names the parent save, the
 SHA-256 of the bytes read from it and the step (``savefile.Parent``); it has a
-new dice seed, so the game after the fork does not repeat the original's dice.
+new dice seed, so the game after the fork does not repeat the original's dice;
+if the original's dice were sealed, the what-if's first command of its own seals
+them with a key of its own (``Game._rolls_parents_key``): nothing is added here
+that the user did not give.
 
 Forking reads a *full* save, so only whoever holds one (the referee) can fork:
 a side's copy (``fireteam export``) lacks the hidden facts a game needs, and is

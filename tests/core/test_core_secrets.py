@@ -131,12 +131,14 @@ def test_verify_prints_one_line_per_secret(capsys):
     assert fireteam(["verify", str(save)]) == 0
     out = capsys.readouterr().out.splitlines()
     secrets = [e for e in Game.open(save, writable=False).history.timeline() if isinstance(e, ev.Committed)]
-    assert len(out) == len(secrets) + 1 == 17
+    # A line per secret and their summary, then the dice's summary (no sealed roll in this older save).
+    assert len(out) == len(secrets) + 2 == 18
     set_at = step_of(save, lambda e: isinstance(e, ev.SecretSet) and e.key == "marker.regulars.1")
     shown_at = step_of(save, lambda e: isinstance(e, ev.Revealed) and e.key == "marker.regulars.1")
     (line,) = [line for line in out if line.startswith("marker.regulars.1 (")]
     assert line.endswith(f": set at step {set_at}, revealed at step {shown_at}: ok")
-    assert out[-1].endswith("16 commitments checked, game finished: every secret matches its commitment")
+    assert out[-2].endswith("16 commitments checked, game finished: every secret matches its commitment")
+    assert out[-1].startswith("dice: 0 sealed rolls re-derived")
 
 
 def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_path, capsys):
@@ -156,7 +158,7 @@ def test_a_secret_changed_after_its_commitment_fails_with_its_name_and_step(tmp_
     (line,) = [line for line in out.splitlines() if line.startswith("marker.regulars.2 ")]
     assert f": set at step {set_at}," in line and line.split(": ")[2] == MISMATCH
     assert f"the secret set at step {set_at} does not match its commitment" in line
-    assert out.splitlines()[-1].endswith("1 failed")
+    assert out.splitlines()[-2].endswith("1 failed")  # the secrets' summary, before the dice's
 
 
 def test_a_reveal_changed_afterwards_fails(tmp_path):

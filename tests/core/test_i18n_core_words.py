@@ -281,11 +281,12 @@ def test_every_headless_command_takes_lang_and_helps_in_italian(command, capsys)
 
 def test_verify_and_salvage_report_in_italian(capsys, tmp_path):
     assert fireteam(["verify", str(DEMO), "--lang", "it"]) == 0
-    last = capsys.readouterr().out.splitlines()[-1]
+    *_, secrets, dice = capsys.readouterr().out.splitlines()
     assert re.fullmatch(
         rf"{re.escape(str(DEMO))}: \d+ impegni verificati, partita finita: ogni segreto corrisponde al suo impegno",
-        last,
+        secrets,
     )
+    assert dice.startswith("dadi: 0 tiri sigillati ricalcolati: ")
     torn = tmp_path / "torn.ft"
     data = DEMO.read_bytes()
     torn.write_bytes(data[: data.index(b"\n", len(data) // 2) + 20])  # a torn last line

@@ -176,3 +176,28 @@ async def test_on_a_phone_the_page_fits_the_keyboard_types_and_paste_works(tmp_p
         await page.keyboard.press("Enter")
         await wait_until(lambda: web.game.path.read_text().count('"text":"note pasted with the key"') == 2)
         await context.close()
+
+
+async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, caplog, chromium):
+    """The page sends 16 bytes of crypto.getRandomValues before the line it enters: the
+    command's sealed roll carries them, not the table's (which here would be all zeros)."""
+    from core import events as ev
+    from core.game import Game
+
+    async with web_table(tmp_path, caplog) as web:
+        web.game.execute("dice-key")  # the demo game's dice were seeded: sealed from here on
+        web.game.contribute = lambda: bytes(16)  # the table's own draw, were the page to send none
+        token, _ = web.invitations.create("rita")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "rita (referee)")
+        for purpose in ("first", "second"):
+            await page.keyboard.type(f"roll 1d6 purpose={purpose}")
+            await page.keyboard.press("Enter")
+            await shows(page, purpose)
+        await context.close()
+    game = Game.open(web.game.path, writable=False)
+    mine = [e.contribution for e in game.history.timeline() if type(e) is ev.SealedRoll]
+    game.close()
+    assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]

@@ -427,6 +427,43 @@ async def test_through_seat_workers_any_worker_serves_a_browser(tmp_path, caplog
         assert token not in web.log()
 
 
+def _sealed_rolls(path: Path) -> list:
+    from core import events as ev
+    from core.game import Game
+
+    game = Game.open(path, writable=False)
+    try:
+        return [e for e in game.history.timeline() if type(e) is ev.SealedRoll]
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("workers", [False, True], ids=["in-process", "workers"])
+async def test_a_browser_seats_contribution_goes_into_its_commands_sealed_dice(tmp_path, caplog, workers):
+    """The page's ``["dice", HEX]`` before a line is that command's contribution, used once;
+    one that is not 16 bytes of lowercase hex is ignored, and the table draws its own."""
+    async with web_table(tmp_path, caplog, workers=workers) as web:
+        web.game.execute("dice-key")  # the demo game's dice were seeded: sealed from here on
+        token, _ = web.invitations.create("rita")
+        browser = await seat(web, token)
+        mine = "0123456789abcdef" * 2
+        try:
+            await browser.wait_for("rita (referee)")
+            await browser.ws.send_str(json.dumps(["dice", mine]))
+            await browser.command("roll 1d6 purpose=first")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 1)
+            # Not hex, too short, upper case: each ignored; and the last one sent was taken.
+            for bad in ("zz" * 16, mine[:30], mine.upper()):
+                await browser.ws.send_str(json.dumps(["dice", bad]))
+            await browser.command("roll 1d6 purpose=second")
+            await wait_until(lambda: len(_sealed_rolls(web.game.path)) == 2)
+        finally:
+            await browser.close()
+    first, second = _sealed_rolls(web.game.path)
+    assert first.contribution == mine
+    assert len(second.contribution) == 32 and second.contribution != mine
+
+
 async def test_pages_speak_the_browsers_language(tmp_path, caplog):
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("reg")

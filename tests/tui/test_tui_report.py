@@ -151,3 +151,44 @@ async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_pa
         ticks = [int(t) for t in y_ticks(app.screen.query_one("#chart-score", PlotextPlot))]
         assert max(ticks) >= 10 and len(set(b - a for a, b in zip(ticks[1:], ticks, strict=False))) == 1, ticks
     game.close()
+
+
+async def test_r_rerolls_the_orders_in_a_thread_with_a_bar_and_esc_stops_them(tmp_path):
+    """F4's re-rolls: "r" plays the orders again in a worker thread with a progress bar;
+    the section then shows; Esc while they run stops them and keeps the screen."""
+    from textual.widgets import ProgressBar
+
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReportScreen) and "re-rolled games" not in shown(app)
+        screen.rerolls = 20
+        await pilot.press("r")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "With these orders, in 20 re-rolled games:" in shown(app)
+        assert screen.query_one("#reroll-progress", ProgressBar).progress == 20
+        assert screen.report.rerolls is not None and screen.report.rerolls.count == 20
+        # Far more than could end before Esc: stopped at the next game, nothing kept.
+        screen.rerolls = 100_000
+        await pilot.press("r")
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        assert screen.report.rerolls.count == 20  # the earlier re-rolls stay on screen
+        assert not screen.query_one("#reroll-progress").has_class("running")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReportScreen)
+
+
+async def test_a_sides_report_offers_no_rerolls():
+    game = Game.open(DEMO, writable=False)
+    screen = ReportScreen(game, "regulars")
+    assert screen.check_action("reroll", ()) is False
+    assert ReportScreen(game, "referee").check_action("reroll", ()) is True

@@ -4,21 +4,32 @@ charts (textual-plotext).  Everything in it comes from ``core.report``."""
 
 from __future__ import annotations
 
+import threading
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widgets import ProgressBar
 from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.report import Report, build, render_text
+from core.report.reroll import DEFAULT_REROLLS
 from core.report.ticks import whole_ticks
+from core.views import REFEREE
 from tui.i18n import N_, _, role_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainLabel, visible
 
 #: The charts' height, in rows: the plot has four fewer (its title, its frame, the turns).
 CHART_HEIGHT = 14
+#: Re-rolled games between two moves of the progress bar (each move crosses threads).
+PROGRESS_EVERY = 10
+
+
+class RerollsCancelled(Exception):
+    """Raised in the re-rolls' thread, at its next game, once Esc asked them to stop."""
 
 
 class ReportScreen(Screen):
@@ -27,8 +38,15 @@ class ReportScreen(Screen):
     ReportScreen #report-charts {{ height: {CHART_HEIGHT}; }}
     ReportScreen PlotextPlot {{ width: 1fr; height: {CHART_HEIGHT}; }}
     ReportScreen #report-text {{ height: 1fr; padding: 0 1; }}
+    ReportScreen #reroll-progress {{ height: 1; padding: 0 1; display: none; }}
+    ReportScreen #reroll-progress.running {{ display: block; }}
     """
-    BINDINGS = [Binding("escape,q", "app.pop_screen", N_("Back to the game"))]
+    BINDINGS = [
+        Binding("escape,q", "back", N_("Back to the game")),
+        Binding("r", "reroll", N_("Re-roll the orders")),
+    ]
+    #: How many games "r" re-rolls (``fireteam report --rerolls``'s default).
+    rerolls = DEFAULT_REROLLS
 
     def __init__(self, game: Game, role: str, step: int | None = None) -> None:
         super().__init__()
@@ -37,6 +55,8 @@ class ReportScreen(Screen):
         #: None: the live game, followed as it goes on; else the replay's step.
         self.step = step
         self.report: Report = build(game, role, step)
+        #: Set to stop the re-rolls running in their thread (None: none are running).
+        self._cancel: threading.Event | None = None
 
     @property
     def live(self) -> bool:
@@ -48,6 +68,7 @@ class ReportScreen(Screen):
             yield PlotextPlot(id="chart-score")
             yield PlotextPlot(id="chart-losses")
             yield PlotextPlot(id="chart-luck")
+        yield ProgressBar(total=self.rerolls, id="reroll-progress")
         with VerticalScroll(id="report-text"):
             yield Plain()
         yield KeysFooter()
@@ -55,6 +76,56 @@ class ReportScreen(Screen):
     def on_mount(self) -> None:
         self._show()
         self.query_one("#report-text").focus()
+
+    # ------------------------------------------------------------ re-rolls
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Re-rolls play every order, hidden ones too: the referee's report of a full save only.
+        if action == "reroll":
+            return self.role == REFEREE and not self.game.copy_role
+        return True
+
+    def action_back(self) -> None:
+        """Esc stops the re-rolls running, if any; else leaves the report."""
+        if self._cancel is not None:
+            self._cancel.set()
+        else:
+            self.app.pop_screen()
+
+    def action_reroll(self) -> None:
+        """The game's orders re-rolled ``rerolls`` times, in a thread, with a progress bar."""
+        if self._cancel is not None or not self.check_action("reroll", ()):
+            return
+        self._cancel = cancel = threading.Event()
+        bar = self.query_one("#reroll-progress", ProgressBar)
+        bar.update(total=self.rerolls, progress=0)
+        bar.add_class("running")
+        self.notify(_("Re-rolling {n} games; Esc stops").format(n=self.rerolls), markup=False)
+        game, role, step, count = self.game, self.role, self.step, self.rerolls
+
+        def progress(done: int, total: int) -> None:
+            if cancel.is_set():
+                raise RerollsCancelled
+            if done % PROGRESS_EVERY == 0 or done == total:
+                self.app.call_from_thread(bar.update, progress=done)
+
+        def rerolled() -> None:
+            try:
+                report = build(game, role, step, rerolls=count, progress=progress)
+            except RerollsCancelled:
+                report = None
+            self.app.call_from_thread(self._rerolled, report)
+
+        self.run_worker(rerolled, thread=True, exclusive=True, group="rerolls")
+
+    def _rerolled(self, report: Report | None) -> None:
+        self._cancel = None
+        self.query_one("#reroll-progress", ProgressBar).remove_class("running")
+        if report is None:
+            self.notify(_("Re-rolls stopped; nothing was kept"), markup=False)
+            return
+        self.report = report
+        self._show()
 
     def retranslate(self) -> None:
         """The reader's language changed: the report is said again."""

@@ -489,7 +489,7 @@ class SeatWorkers:
         game = table.game
         match msg:
             case wire.Execute():
-                result = game.submit(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
+                result = game.submit(msg.text, role=msg.role, by=msg.by, faces=msg.faces, contribution=msg.contribution)
             case wire.Undo():
                 result = game.submit_undo(role=msg.role, by=msg.by)
             case wire.Redo():

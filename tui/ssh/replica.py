@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from core.dice import NeedDice
+from core.dice import NeedDice, sent_contribution
 from core.game import Game, Outcome
 from core.language.reader import lang
 from core.refusal import CommandFailed
@@ -103,9 +103,22 @@ class ReplicaGame(Game):
     def writable(self) -> bool:
         return True
 
-    def execute(self, text: str, *, role: str = REFEREE, by: str = "", faces: list[int] | None = None) -> Outcome:
+    def execute(
+        self,
+        text: str,
+        *,
+        role: str = REFEREE,
+        by: str = "",
+        faces: list[int] | None = None,
+        contribution: bytes | None = None,
+    ) -> Outcome:
+        # The seat's contribution to the dice goes with the command (the table holds the key
+        # and rolls); none, and the table draws it (docs/secrets.md, "Who makes the contribution").
+        if contribution is None:
+            contribution = sent_contribution()
         seq = self.link.next_seq()
-        return self._recorded(self.link.call(wire.Execute(seq, self.table, text, role, by or role, faces, lang())))
+        asked = wire.Execute(seq, self.table, text, role, by or role, faces, lang(), contribution)
+        return self._recorded(self.link.call(asked))
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
         return self._recorded(self.link.call(wire.Undo(self.link.next_seq(), self.table, role, by or role, lang())))

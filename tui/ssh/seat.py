@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from rich.color import ColorSystem
 from textual.app import App
 
+from core.dice import contributions_from
 from core.language.i18n import M, Text, plain
 from core.language.reader import Reader, reading, use_reader
 from core.views import SPECTATOR
@@ -169,6 +170,8 @@ class SeatSession:
         self._notice = ""  # the last notice shown to a spectator
         self._notice_line = ""  # what draws it, while it shows
         self._color_system: ColorSystem | None | bool = False  # False: not worked out yet
+        #: The last contribution to the dice its browser sent, until a command takes it (``contributed``).
+        self._contribution: bytes | None = None
 
     @property
     def limits(self) -> Limits:
@@ -226,6 +229,8 @@ class SeatSession:
     async def _run(self, table: Table) -> None:
         # The seat's reader, for its app and every task the app starts (they inherit this task's context).
         use_reader(self.reader)
+        # And where its commands take their share of the dice: what its browser sent, if any.
+        contributions_from(self._take_contribution)
         log = self.host.log
         seat = self.seat
         try:
@@ -429,6 +434,15 @@ class SeatSession:
         self._typed_ahead_chars = 0
         if data and self._driver is not None:
             self._driver.feed(data)  # the driver's own limits apply to it as to any input
+
+    def contributed(self, contribution: bytes) -> None:
+        """Random bytes the seat's own device drew for its next command's sealed dice (a browser
+        page sends them with each line it enters: docs/secrets.md); a newer one replaces it."""
+        self._contribution = contribution
+
+    def _take_contribution(self) -> bytes | None:
+        taken, self._contribution = self._contribution, None
+        return taken
 
     def resize(self, width: int, height: int) -> None:
         """The client's terminal changed size (the door clamps it to the limits)."""

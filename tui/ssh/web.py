@@ -12,7 +12,9 @@ process per tab.
 
 The websocket speaks textual-serve's small protocol: the browser sends JSON
 text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
-{"width": W, "height": H}]``; the server sends the terminal's bytes as binary
+{"width": W, "height": H}]``, and one of its own, ``["dice", HEX]``: 16 bytes
+the page drew with ``crypto.getRandomValues`` before each line it enters, its
+share of that command's sealed dice (docs/secrets.md); the server sends the terminal's bytes as binary
 messages, and closes with code 4000 + exit status when the seat's session
 ends (kicked, left, removed), so the page knows not to reconnect; any other
 close is a dropped connection, which the page reconnects by itself.
@@ -59,6 +61,7 @@ import msgspec
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 from aiohttp.web_protocol import RequestHandler
 
+from core.dice import CONTRIBUTION_BYTES
 from core.language.i18n import M, Text
 from core.language.reader import Reader, reading
 from core.views import SPECTATOR
@@ -117,6 +120,13 @@ class _Size(msgspec.Struct, forbid_unknown_fields=True):
 
 #: A browser's message: its kind and its value, typed so that nothing else (a deep nest of arrays, say) is read.
 _MESSAGE = msgspec.json.Decoder(tuple[str, str | _Size])
+
+
+def contribution_of(text: str) -> bytes | None:
+    """A page's contribution to the dice: exactly ``CONTRIBUTION_BYTES`` as lowercase hex, else None."""
+    if len(text) != 2 * CONTRIBUTION_BYTES or text.strip("0123456789abcdef"):
+        return None
+    return bytes.fromhex(text)
 
 
 class WebHost(Host, Protocol):
@@ -643,7 +653,8 @@ class BrowserSeat:
             self.chooser.show()
 
     def _received(self, text: str) -> None:
-        """One message of the browser's: ``["stdin", TEXT]`` or ``["resize", {"width": W, "height": H}]``."""
+        """One message of the browser's: ``["stdin", TEXT]``, ``["resize", {"width": W, "height": H}]``
+        or ``["dice", HEX]``, the page's share of its next command's dice."""
         try:
             kind, value = _MESSAGE.decode(text)
         except (msgspec.ValidationError, msgspec.DecodeError, RecursionError):
@@ -655,3 +666,5 @@ class BrowserSeat:
                 self.session.feed(value)
         elif kind == "resize" and isinstance(value, _Size) and value.width > 0 and value.height > 0:
             self.session.resize(*self.door.clamped(value.width, value.height))
+        elif kind == "dice" and isinstance(value, str) and (contribution := contribution_of(value)) is not None:
+            self.session.contributed(contribution)

@@ -55,6 +55,8 @@ class Execute(_Msg):
     by: str
     faces: list[int] | None = None
     lang: str = SOURCE
+    #: The seat's share of the command's sealed dice, as its browser sent it (checked by the game).
+    contribution: bytes | None = None
 
 
 class Undo(_Msg):

@@ -1,9 +1,10 @@
 // A Fireteam seat in the browser: a terminal (xterm.js) joined to the server by a websocket.
 //
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
-// or pasted as ["stdin", text] and the terminal's size as ["resize", {width, height}]
-// (tui/ssh/web.py).  A connection that drops is made again by itself, and the seat comes back
-// as the game is now; a session the server ended (close code 4000 + status) is not.
+// or pasted as ["stdin", text], the terminal's size as ["resize", {width, height}] and, before
+// each line entered, its share of the command's dice as ["dice", hex] (tui/ssh/web.py).  A
+// connection that drops is made again by itself, and the seat comes back as the game is now; a
+// session the server ended (close code 4000 + status) is not.
 import { Terminal } from "./xterm.mjs";
 import { FitAddon } from "./addon-fit.mjs";
 
@@ -73,8 +74,18 @@ window.addEventListener("resize", relayout);
 if (window.visualViewport) window.visualViewport.addEventListener("resize", relayout);
 
 term.onResize(({ cols, rows }) => send(["resize", { width: cols, height: rows }]));
-term.onData((data) => send(["stdin", data]));
-term.onBinary((data) => send(["stdin", data]));
+// Before each line entered, fresh random bytes drawn here: this seat's share of the dice of the
+// command it gives, which the host cannot know before it comes (docs/secrets.md, "Sealed dice").
+function contribution() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+function typed(data) {
+  if (/[\r\n]/.test(data)) send(["dice", contribution()]);
+  send(["stdin", data]);
+}
+term.onData(typed);
+term.onBinary(typed);
 
 function connect() {
   const url = new URL("/ws", location.href);

@@ -1,0 +1,282 @@
+"""Dice nobody can foresee (issue #52): a sealed key, the issuer's contribution, and
+``fireteam verify`` re-deriving every roll."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from coretests_support import file_events, new_skirmish, skirmish_registered
+
+from core import events as ev
+from core.dice import CONTRIBUTION_BYTES, derive
+from core.game import Game
+from core.ruleset import Refused
+from core.secrets import commitments
+from core.secrets.dicecheck import MISMATCH, OK, SEALED
+from core.secrets.sidecopy import export, write
+from core.secrets.verify import verify
+from core.state import DICE_KEY
+from core.storage.fork import fork
+from core.views import REFEREE_ONLY
+from tui.main import main as fireteam
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_core_secrets import rechain  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from recorded import SAVES  # noqa: E402
+
+MINE = bytes(range(CONTRIBUTION_BYTES))
+
+
+@pytest.fixture(autouse=True)
+def _skirmish():
+    with skirmish_registered():
+        yield
+
+
+@pytest.fixture
+def sealed(tmp_path):
+    """A skirmish made with no seed: its dice are sealed by its first command."""
+    game = Game.new(tmp_path / "sealed.ft", "test-skirmish", clock=lambda: 2_000)
+    game.execute("setup")
+    yield game
+    game.close()
+
+
+def key_fact(game: Game) -> ev.VarSet:
+    (fact,) = [e for e in game.history.timeline() if type(e) is ev.VarSet and e.key == DICE_KEY]
+    return fact
+
+
+def sealed_rolls(events) -> list[ev.SealedRoll]:
+    return [e for e in events if type(e) is ev.SealedRoll]
+
+
+def test_a_new_game_commits_its_key_with_its_first_command_and_rolls_from_it(sealed):
+    fact = key_fact(sealed)
+    group = sealed.history.group(1)
+    at = group.index(fact)
+    commitment = group[at + 1]
+    # The key is the referee's; its commitment is everyone's, right after it.
+    assert fact.vis == REFEREE_ONLY and type(commitment) is ev.Committed and commitment.vis == ()
+    assert commitment.digest == commitments.fact_digest(fact)
+    seeded = new_skirmish(sealed.path.with_name("seeded.ft"))
+    assert group[0].vis == seeded.history.issued(1).vis  # the key narrows no one's view of the command
+    done = sealed.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    (roll,) = sealed_rolls(done.events)
+    assert (roll.seal, roll.contribution, roll.draw) == (commitment.digest, MINE.hex(), 0)
+    assert roll.roll.faces == derive(bytes.fromhex(fact.value), MINE, 0, 2, 6)
+    # And nobody but the referee reads the key in the log.
+    assert not any(fact.value in line.text for line in sealed.log_lines("blue"))
+
+
+def test_a_game_given_a_seed_and_an_older_save_keep_their_seeded_dice(tmp_path):
+    game = new_skirmish(tmp_path / "seeded.ft", seed=5)
+    done = game.execute("shoot alpha gunner", role="blue")
+    assert [type(e) for e in done.events[1:]] == [ev.Rolled]
+    assert DICE_KEY not in game.state.vars
+    old = Game.open(SAVES / "demo-game.ft", writable=False)
+    assert not sealed_rolls(old.history.timeline()) and verify(SAVES / "demo-game.ft").dice.seeded == 70
+
+
+def test_a_host_that_knows_its_key_cannot_compute_a_roll_before_the_contribution(sealed):
+    """The host holds the key; the roll it will record is a function of the contribution,
+    which the issuer's client draws when the command is given, after the request."""
+    key = bytes.fromhex(key_fact(sealed).value)
+    asked: list[str] = []
+
+    def contribute() -> bytes:
+        # Drawn by the client (here, this process) only once the command is asked for.
+        asked.append(sealed.history.issued(sealed.history.next_cmd - 1).text)
+        return MINE
+
+    sealed.contribute = contribute
+    done = sealed.execute("shoot alpha gunner", role="blue")
+    assert asked == ["setup"]  # asked while the shot was being resolved, once
+    (roll,) = sealed_rolls(done.events)
+    assert roll.roll.faces == derive(key, MINE, 0, 2, 6)
+    # With the key alone, every face is as likely as any other: what the contribution
+    # will be decides it (600 contributions: each face 100 times on average).
+    firsts = Counter(derive(key, i.to_bytes(CONTRIBUTION_BYTES, "big"), 0, 1, 6)[0] for i in range(600))
+    assert set(firsts) == {1, 2, 3, 4, 5, 6} and all(55 <= n <= 145 for n in firsts.values()), firsts
+
+
+def test_the_faces_are_unbiased_for_dice_that_do_not_divide_the_stream():
+    """Rejection sampling: a d54 (a deck's shuffle) and a d6 come out flat."""
+    key = bytes(32)
+    for sides, draws in ((6, 6000), (54, 27000)):
+        counts = Counter(f for draw in range(draws // 1000) for f in derive(key, MINE, draw, 1000, sides))
+        expected = draws / sides
+        chi2 = sum((counts[f] - expected) ** 2 / expected for f in range(1, sides + 1))
+        assert set(counts) == set(range(1, sides + 1))
+        assert chi2 < sides * 2.5  # far above any chance bias (mean: sides-1), far below 256 % sides's
+
+
+def test_a_contribution_used_again_is_refused(sealed):
+    sealed.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    with pytest.raises(Refused, match="used before"):
+        sealed.execute("shoot bravo gunner", role="blue", contribution=MINE)
+    with pytest.raises(Refused, match="random bytes"):
+        sealed.execute("shoot bravo gunner", role="blue", contribution=b"short")
+    assert len(sealed_rolls(sealed.history.timeline())) == 1
+
+
+def test_dice_key_opens_the_part_played_and_a_sides_copy_verifies_it(sealed, tmp_path, capsys):
+    first = key_fact(sealed)
+    sealed.execute("shoot alpha gunner", role="blue")
+    done = sealed.execute("dice-key")
+    opened = next(e for e in done.events if type(e) is ev.Opened)
+    assert opened.vis == () and opened.value == first.value and commitments.matches(opened)
+    later = sealed.execute("shoot bravo gunner", role="blue")
+    assert sealed_rolls(later.events)[0].seal != sealed_rolls(sealed.history.timeline())[0].seal
+    copy = tmp_path / "blue.json"
+    write(export(sealed, "blue"), copy)
+    result = verify(copy)
+    # The roll before dice-key is checked; the one after waits for its key's opening.
+    assert [c.status for c in result.dice.rolls] == [OK, SEALED] and result.ok
+    assert fireteam(["verify", str(sealed.path)]) == 0  # the full save holds both keys
+    out = capsys.readouterr().out
+    assert "dice: 2 sealed rolls re-derived: each is the roll its inputs give" in out
+
+
+def _played(tmp_path) -> Path:
+    game = Game.new(tmp_path / "played.ft", "test-skirmish", clock=lambda: 2_000)
+    game.execute("setup")
+    game.execute("shoot alpha gunner", role="blue", contribution=MINE)
+    game.execute("shoot bravo gunner", role="blue")
+    game.execute("dice-key")
+    game.close()
+    assert verify(tmp_path / "played.ft").ok
+    return tmp_path / "played.ft"
+
+
+def _first_roll(records):
+    return next(r for r in records if r["t"] == "sroll")
+
+
+def test_verify_catches_a_changed_roll(tmp_path, capsys):
+    save = _played(tmp_path)
+
+    def edit(records):
+        roll = _first_roll(records)["roll"]
+        roll["faces"] = [7 - roll["faces"][0], roll["faces"][1]]
+
+    rechain(save, edit)
+    Game.open(save, writable=False).close()  # the file's own checks pass
+    assert fireteam(["verify", str(save)]) == 1
+    (bad,) = [line for line in capsys.readouterr().out.splitlines() if MISMATCH in line]
+    assert bad.startswith("roll at step") and "its inputs give" in bad
+
+
+def test_verify_catches_a_changed_contribution(tmp_path):
+    save = _played(tmp_path)
+    rechain(save, lambda records: _first_roll(records).update(contribution="ff" * CONTRIBUTION_BYTES))
+    result = verify(save)
+    assert [c.status for c in result.dice.rolls] == [MISMATCH, OK] and not result.ok
+
+
+def test_verify_catches_a_changed_key(tmp_path):
+    save = _played(tmp_path)
+    other = "ab" * 32
+
+    def edit(records):
+        # The key replaced everywhere it is written: its fact and its opening.
+        for r in records:
+            if r.get("key") == DICE_KEY and r["t"] in ("var", "open"):
+                r["value"] = other
+
+    rechain(save, edit)
+    result = verify(save)
+    assert [c.status for c in result.dice.rolls] == [MISMATCH, MISMATCH] and not result.ok
+    assert "does not match its commitment" in result.dice.rolls[0].why
+
+
+def test_verify_json_lists_every_roll(tmp_path, capsys):
+    save = _played(tmp_path)
+    assert fireteam(["verify", "--json", str(save)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ok"] and [r["status"] for r in data["rolls"]] == [OK, OK]
+    assert data["rolls"][0]["contribution"] == MINE.hex()
+
+
+def test_a_fork_draws_a_key_of_its_own_with_its_first_command(sealed, tmp_path):
+    """A what-if that kept its parent's key would roll with a key its parent's holder
+    knows (and, once the parent ends, everyone): its first command of its own seals one."""
+    sealed.execute("shoot alpha gunner", role="blue")
+    step = sealed.timeline.length
+    fork(sealed.path, step, tmp_path / "whatif.ft")
+    # Nothing the user did not give: the fork ends with its parent's last command.
+    assert [e.text for e in file_events(tmp_path / "whatif.ft") if type(e) is ev.Issued][-1] == "shoot alpha gunner"
+    whatif = Game.open(tmp_path / "whatif.ft")
+    parent_key = key_fact(sealed).value
+    assert whatif.state.vars[DICE_KEY] == parent_key  # until the what-if gives a command
+    mine = bytes(CONTRIBUTION_BYTES)
+    twin = sealed.execute("shoot bravo gunner", role="blue", contribution=mine)
+    other = whatif.execute("shoot bravo gunner", role="blue", contribution=mine)
+    fork_key = whatif.state.vars[DICE_KEY]
+    assert fork_key != parent_key
+    # Sealed as a new game's first command seals: its key and commitment, no opening of the parent's.
+    assert [type(e) for e in other.events[1:4]] == [ev.VarSet, ev.Committed, ev.SealedRoll]
+    assert not any(type(e) is ev.Opened for e in other.events)
+    (a,), (b,) = sealed_rolls(twin.events), sealed_rolls(other.events)
+    assert a.seal != b.seal and b.seal == other.events[2].digest
+    assert b.roll.faces == derive(bytes.fromhex(fork_key), mine, 0, 2, 6)
+    # Its first command undone, the next one seals again: never the parent's key.
+    whatif.undo()
+    again = whatif.execute("shoot bravo gunner", role="blue")
+    assert whatif.state.vars[DICE_KEY] not in (parent_key, fork_key)
+    assert sealed_rolls(again.events)[0].seal == again.events[2].digest
+    # Then the what-if's own key stays in force.
+    later = whatif.execute("shoot alpha gunner", role="blue")
+    assert not any(type(e) is ev.VarSet for e in later.events)
+    whatif.close()
+    assert verify(tmp_path / "whatif.ft").ok
+
+
+def test_a_fork_of_seeded_dice_draws_a_new_seed_and_seals_a_new_game(tmp_path):
+    game = new_skirmish(tmp_path / "seeded.ft", seed=5)
+    game.execute("shoot alpha gunner", role="blue")
+    game.close()
+    fork(tmp_path / "seeded.ft", game.timeline.length, tmp_path / "later.ft", seed=None)
+    later = Game.open(tmp_path / "later.ft")
+    assert later.header.seed != 5
+    # Seeded dice go on seeded, from the what-if's own seed: not the parent's faces again.
+    other = later.execute("shoot bravo gunner", role="blue")
+    assert [type(e) for e in other.events[1:]] == [ev.Rolled]
+    assert DICE_KEY not in later.state.vars
+    later.close()
+    # At step 0 the what-if is a new game: its first command seals its dice.
+    fork(tmp_path / "seeded.ft", 0, tmp_path / "a.ft", seed=None)
+    assert not file_events(tmp_path / "a.ft")
+    fresh = Game.open(tmp_path / "a.ft")
+    first = fresh.execute("setup")
+    assert any(type(e) is ev.VarSet and e.key == DICE_KEY for e in first.events)
+    fresh.close()
+
+
+def test_a_seats_sent_contribution_is_taken_by_its_next_command_only(sealed):
+    """A seat's context names where its commands take their contribution (a browser seat's
+    page): each command takes what was sent, once; other contexts draw their own."""
+    import contextvars
+
+    from core.dice import contributions_from
+
+    sent = [MINE]
+
+    def seat() -> tuple:
+        contributions_from(lambda: sent.pop() if sent else None)
+        first = sealed.execute("shoot alpha gunner", role="blue")
+        second = sealed.execute("shoot bravo gunner", role="blue")
+        return first, second
+
+    first, second = contextvars.copy_context().run(seat)
+    assert sealed_rolls(first.events)[0].contribution == MINE.hex()
+    assert sealed_rolls(second.events)[0].contribution != MINE.hex()  # nothing sent: drawn here
+    sent.append(MINE)
+    outside = sealed.execute("shoot alpha gunner", role="blue")  # another context: not the seat's
+    assert sealed_rolls(outside.events)[0].contribution != MINE.hex() and sent == [MINE]
