@@ -223,7 +223,7 @@ class Rolled(Event, frozen=True, tag="roll"):
     side: str = ""
 
 
-class SealedRoll(Rolled, tag="sroll", kw_only=True):
+class SealedRoll(Rolled, frozen=True, tag="sroll", kw_only=True):
     """A roll of sealed dice (``core.dice.SealedDice``): its faces are
     ``derive(key, contribution, draw)`` for the key whose commitment is ``seal``.
 

@@ -1012,7 +1012,7 @@ def builtin_commands(ruleset: Ruleset) -> list[CommandSpec]:
             SEAL_DICE,
             "Open the dice's key so far to everyone, and seal the dice with a new one.",
             lambda ctx, args: None,  # Game.execute puts in its facts (Game._sealing)
-            who=REFEREE,
+            who="referee",
             public_text=True,
         ),
         CommandSpec(

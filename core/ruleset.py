@@ -357,8 +357,17 @@ class Context(msgspec.Struct):
         side = side if not unit else ""
         dice = self.dice
         if isinstance(dice, SealedDice):
-            proof = {"seal": dice.seal, "contribution": dice.contribution.hex(), "draw": dice.last_draw}
-            self.emit(ev.SealedRoll(roll=roll, unit=unit, side=side, vis=vis, **proof))
+            self.emit(
+                ev.SealedRoll(
+                    roll=roll,
+                    unit=unit,
+                    side=side,
+                    vis=vis,
+                    seal=dice.seal,
+                    contribution=dice.contribution.hex(),
+                    draw=dice.last_draw,
+                )
+            )
         else:
             self.emit(ev.Rolled(roll=roll, unit=unit, side=side, vis=vis))
         return faces

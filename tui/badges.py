@@ -95,6 +95,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "rotor-damaged": (N_("rotor damaged"), HARM),
     "gassed": (N_("gassed"), HARM),
     "on-road": (N_("on road"), PLAIN_STYLE),
+    "emplaced": (N_("emplaced"), GOOD),
     # Linea di Tiro: the activation option taken (LT-R020, data/activation.toml).
     "A1": (N_("A1 bound+prepare"), PLAIN_STYLE),
     "A2": (N_("A2 bound+execute"), PLAIN_STYLE),

@@ -318,7 +318,7 @@ def rerolled(report: Report) -> list[str]:
     if draws:
         per_side.append(_("no side ahead {share}").format(share=_pct(draws / r.count)))
     head = _("With these orders, in {n} re-rolled games: {sides}.").format(
-        n=localised(r.count), sides="; ".join(per_side)
+        n=decimal(r.count), sides="; ".join(per_side)
     )
     real_winner = max(r.sides, key=lambda side: r.margin(side, r.real)) if r.sides else ""
     if real_winner and r.margin(real_winner, r.real) > 0:
@@ -334,7 +334,7 @@ def rerolled(report: Report) -> list[str]:
         for side in r.sides
     ]
     skipped = r.skipped().most_common(3)
-    often = ", ".join(f"{text} ({localised(n)})" for text, n in skipped)
+    often = ", ".join(f"{text} ({decimal(n)})" for text, n in skipped)
     said = _("On average {n} orders of each re-rolled game were skipped (the new dice made them impossible)")
     lines = [head, real, *luck, said.format(n=decimal(round(r.mean_skipped(), 1))) + (f": {often}." if often else ".")]
     how = _(

@@ -104,17 +104,16 @@ def check(events: list[Step]) -> DiceChecked:
     sealed: list[RollCheck] = []
     for s in events:
         e = s.event
-        t = type(e)
-        if t is ev.SealedRoll:
+        if isinstance(e, ev.SealedRoll):
             sealed.append(RollCheck(s.step, e))
         elif isinstance(e, ev.Rolled):
             if e.roll.manual:
                 out.typed += 1
             else:
                 out.seeded += 1
-        elif t in (ev.Opened, ev.Revealed) and e.key == DICE_KEY and e.digest:
+        elif isinstance(e, ev.Opened | ev.Revealed) and e.key == DICE_KEY and e.digest:
             _take_key(keys, bad_keys, e.digest, e.value, commitments.matches(e), s.step)
-        elif t is ev.VarSet and e.key == DICE_KEY and e.salt:
+        elif isinstance(e, ev.VarSet) and e.key == DICE_KEY and e.salt:
             _take_key(keys, bad_keys, None, e.value, True, s.step, fact=e)
     seen: dict[tuple[str, str, int], int] = {}
     for c in sealed:

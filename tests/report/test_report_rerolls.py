@@ -9,10 +9,11 @@ import pytest
 
 from core import events as ev
 from core.game import Game
+from core.language.i18n import CORE_DOMAIN
 from core.report import render_md
 from core.report.build import build
 from core.report.reroll import DRAW, reroll
-from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register
+from core.ruleset import CommandSpec, Context, Param, Phase, Refused, Ruleset, register, unregister
 
 BLUE_HITS = {0: Fraction(1, 4), 1: Fraction(1, 2), 2: Fraction(1, 4)}  # 2d6 at 4+
 RED_HITS = {0: Fraction(1, 3), 1: Fraction(2, 3)}  # 1d6 at 3+
@@ -41,6 +42,7 @@ class Volleys(Ruleset):
     id = "test-volleys"
     name = "Volleys"
     version = "0.1"
+    domain = CORE_DOMAIN
     phases = (Phase("setup", "Set-up", "referee", "setup"), Phase("play", "Play", "both", "volley"))
 
     def commands(self):
@@ -60,16 +62,14 @@ class Volleys(Ruleset):
 
 @pytest.fixture
 def volleys(tmp_path):
-    import core.ruleset
-
-    register(Volleys.id, Volleys)
+    register(Volleys)
     game = Game.new(tmp_path / "v.ft", Volleys.id)
     # Typed at the table: the re-rolls roll their own dice for every order.
     for line in ("setup", "volley blue dice=1,6", "volley red dice=5"):
         game.execute(line)
     yield game
     game.close()
-    core.ruleset._REGISTRY.pop(Volleys.id, None)
+    unregister(Volleys.id)
 
 
 def exact() -> dict[str, Fraction]:
@@ -112,6 +112,17 @@ def test_the_report_says_both_the_real_result_and_the_rerolls(volleys):
     assert "0 sealed (fireteam verify re-derives them), 0 seeded, 2 typed at the table" in text
     with pytest.raises(ValueError, match="only the referee"):
         build(volleys, "blue", rerolls=10)
+
+
+def test_the_rerolls_are_said_in_italian_too(volleys):
+    """The count of re-rolled games is a number in the reader's words (a count given where
+    a decimal text was wanted failed in Italian: found by the type checker)."""
+    from core.language.reader import reading
+
+    report = build(volleys, rerolls=200, seed=1)
+    with reading("it"):
+        text = render_md.render(report)
+    assert "200" in text and "With these orders" not in text
 
 
 def test_an_order_parsed_once_plays_as_one_parsed_each_time():

@@ -32,6 +32,7 @@ STATUSES_SHOWN = frozenset(
         *phases.TURN_BADGES,
         "wounded",
         "shocked-now",
+        "emplaced",  # a machine gun set up to fire (A.9.3, the weapon notes: ruling BI-EMPLACED)
         "motivation+1",
         "motivation-1",
         *(f"ability-{t.id}" for t in tiers()),

@@ -68,7 +68,7 @@ class LineaDiTiro(Ruleset):
     # LT-R053 (ruling LT-REPLY): a hidden piece's reply to its first spotter: the piece, the spotter
     piece_keys = piece_values = ("secret.ambush.",)
     # LT-R010: the deck's order, shuffled once (the referee's alone)
-    secret_vars = ("secret.ambush.", "secret.deck")
+    secret_vars = ("secret.ambush.", "secret.deck", "secret.last-attack")
 
     @cached_property
     def scenarios(self) -> Mapping[str, Loaded]:
