@@ -183,6 +183,11 @@ def _headless(argv: list[str]) -> int:
     from core.cli.main import run_headless
 
     args = _parser().parse_args(argv)
+    if args.command in ("serve", "invite") and not _posix():
+        from tui.i18n import _
+
+        print("fireteam: " + _("the SSH server runs on Linux and macOS only"), file=sys.stderr)
+        return 2
     if args.command == "serve":
         from tui.ssh.main import serve_main
 
@@ -208,6 +213,13 @@ def _headless(argv: list[str]) -> int:
             keys=not args.starts,
         )
     return run_headless(args)
+
+
+def _posix() -> bool:
+    """Whether this system has the POSIX modules the SSH server needs (not Windows)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("fcntl", "termios"))
 
 
 def entry() -> int:
