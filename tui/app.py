@@ -27,6 +27,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
+from core import folders
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -36,7 +37,6 @@ from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
 from tui.opening import (
-    SAVES,
     OpenAhead,
     check_role,
     new_demo_game,
@@ -273,8 +273,9 @@ class FireteamApp(App):
 
         # Keys typed while the client started were not meant as a choice on this screen: dropped.
         self.typeahead.release()
-        recent = self.store.recent_saves(SAVES) if self.store is not None else []
-        await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
+        saves = folders.saves()
+        recent = self.store.recent_saves(saves) if self.store is not None else []
+        await self.push_screen(StartScreen(recent, saves, new_demo_game))
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.

@@ -24,7 +24,6 @@ from core.refusal import CommandFailed
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import Refused, available
 from core.state import GameState
-from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
 
@@ -325,6 +324,7 @@ HEADLESS = (
     "scenarios",
     "scenario",
     "rules",
+    "paths",
 )
 
 
@@ -335,7 +335,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--save",
         type=Path,
-        help=_("save to create or append to (default: saves/FILE-NAME.ft, in the data folder if there is no saves/)"),
+        help=_("save to create or append to (default: FILE-NAME.ft in the data folder's saves/: fireteam paths)"),
     )
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
@@ -399,6 +399,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     rules_cli.add_parser(sub)
 
+    from core.cli import paths as paths_cli
+
+    paths_cli.add_parser(sub)
+
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
@@ -417,10 +421,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 def run_headless(args: argparse.Namespace) -> int:
     if args.command == "script":
         if args.save is None:
-            folder = default_saves()
-            save = folder / f"{args.file.stem}.ft"
-            if in_data_folder(folder):  # never a saves/ made in the user's folder: he is told where it went
-                print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
+            from core.folders import saves
+
+            save = saves() / f"{args.file.stem}.ft"  # (its folder made by the writer)
+            print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
         else:
             save = args.save
         return run_script(args.file, save, args.seed, args.ruleset, args.variant)
@@ -448,6 +452,10 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.cli import rules as rules_cli
 
         return rules_cli.run(args)
+    if args.command == "paths":
+        from core.cli import paths as paths_cli
+
+        return paths_cli.run(args)
     if args.command == "bench":
         from core.cli.bench import BENCH_EVENTS, run_bench
 

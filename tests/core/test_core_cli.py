@@ -229,26 +229,28 @@ def test_bench_json_keys(tmp_path):
     assert data["events"] >= 20000
 
 
-def test_script_saves_into_saves_by_default(tmp_path, monkeypatch):
+def test_script_saves_into_the_data_folder_s_saves_even_beside_a_saves_folder(tmp_path, monkeypatch, capsys):
     from tui.main import main
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    (tmp_path / "saves").mkdir()  # a checkout, or a folder where the user keeps his games
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "saves").mkdir()  # a checkout: one rule all the same (core.folders)
     (tmp_path / "opening.txt").write_text("scenario demo\nnext\n")
     assert main(["script", "opening.txt", "--seed", "4"]) == 0
-    game = Game.open(tmp_path / "saves" / "opening.ft", writable=False)
+    save = tmp_path / "data" / "saves" / "opening.ft"
+    assert f"No --save: the game goes into {save}" in capsys.readouterr().err
+    game = Game.open(save, writable=False)
     assert game.state.phase != "setup" and game.header.seed == 4
-    assert not (tmp_path / "data").exists()
+    assert list((tmp_path / "saves").iterdir()) == []
 
 
-def test_script_outside_a_checkout_saves_into_the_data_folder_and_says_where(tmp_path):
-    # The installed command, run in a folder with no saves/ (a user's home): no saves/ is
-    # made there; the game goes into the data folder's, and the command says so.
+def test_script_outside_a_checkout_saves_into_the_xdg_data_folder_and_says_where(tmp_path):
+    # The installed command, run in a user's home: no saves/ is made there; the game goes
+    # into the data folder's (XDG_DATA_HOME's, with no FIRETEAM_DATA_DIR), and the command says so.
     home = tmp_path / "home"
     home.mkdir()
     (home / "opening.txt").write_text("scenario demo\nnext\n")
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    env = {k: v for k, v in os.environ.items() if k != "FIRETEAM_DATA_DIR"} | {"XDG_DATA_HOME": str(tmp_path / "data")}
     done = subprocess.run(
         [str(FIRETEAM), "script", "opening.txt", "--seed", "4"],
         capture_output=True,
