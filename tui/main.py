@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
 
 # Fireteam's own modules are imported in the functions, not here: the client's
 # start pauses the cycle collector before the first of them (``main``).  So
@@ -139,6 +140,9 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     try:
         if _is_client(argv):
             args = _app_parser().parse_args(argv)
+            if args.save is not None and (said := _not_a_command(args.save)):
+                print(f"fireteam: {said}", file=sys.stderr)
+                return 2
             if args.plain:
                 plain = args
             else:
@@ -168,14 +172,41 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     return _headless(argv)
 
 
+def _commands() -> tuple[str, ...]:
+    from core.cli.main import HEADLESS
+
+    return (*HEADLESS, "serve", "invite")
+
+
 def _is_client(argv: list[str]) -> bool:
     """Whether the command line opens the client (else: a headless command, the server, the help)."""
     from core.cli.lang import after_lang, choose_language
-    from core.cli.main import HEADLESS
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
-    return not (words and (words[0] in (*HEADLESS, "serve", "invite") or words[0] in ("-h", "--help", "--version")))
+    return not (words and (words[0] in _commands() or words[0] in ("-h", "--help", "--version")))
+
+
+def _not_a_command(save: Path) -> str:
+    """Why the word given as a save is taken for a mistyped command ("" when it is a save to open).
+
+    A bare word (no folder, no suffix) that names no file is a command mistyped, as
+    git and gh say: ``fireteam reprot`` is not a save to look for.  A file by that
+    name is opened, whatever its name; a path or a name with a suffix is a save.
+    """
+    import difflib
+
+    from tui.i18n import _
+
+    word = str(save)
+    if save.suffix or len(save.parts) != 1 or os.path.lexists(save):
+        return ""
+    near = difflib.get_close_matches(word, _commands(), n=3, cutoff=0.6)
+    if near:
+        return _("no command {word}; did you mean {commands}?").format(word=word, commands=", ".join(near))
+    return _("no command and no save {word}; the commands: {commands}").format(
+        word=word, commands=", ".join(_commands())
+    )
 
 
 def _headless(argv: list[str]) -> int:
