@@ -56,6 +56,17 @@ def saves() -> Path:
     return folder("data") / SAVES
 
 
+def doc(name: str) -> Path:
+    """Where a document of docs/ is: installed beside the program (``share/doc/fireteam``, the
+    wheel's data files), else the checkout's (``pip install -e .`` from a tree not yet installed)."""
+    import sysconfig
+
+    installed = Path(sysconfig.get_path("data")) / "share" / "doc" / APP / name
+    if installed.is_file():
+        return installed
+    return Path(__file__).resolve().parents[1] / "docs" / name
+
+
 def where() -> dict[str, Path]:
     """Every folder, and the saves' (what ``fireteam paths`` prints)."""
     data = folder("data")

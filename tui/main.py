@@ -51,7 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help=_("processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)"),
     )
-    web = s.add_argument_group(_("browser seats (see docs/ssh.md, Browser seats)"))
+    from core.folders import doc
+
+    web = s.add_argument_group(_("browser seats (see {doc}, Browser seats)").format(doc=doc("ssh.md")))
     web.add_argument("--web", type=int, metavar="PORT", help=_("also take players in browsers, on this port"))
     web.add_argument("--web-host", metavar="H", help=_("the address browsers connect to (default: --host's)"))
     web.add_argument(

@@ -75,3 +75,11 @@ def test_a_file_by_a_command_like_name_is_opened_and_a_path_is_a_save(tmp_path, 
     assert "no command" not in capsys.readouterr().err
     assert fireteam(["nope.ft", "--plain"]) == 2
     assert "nope.ft: no such save" in capsys.readouterr().err
+
+
+def test_serve_help_points_at_a_doc_that_is_there(capsys):
+    with pytest.raises(SystemExit):
+        fireteam(["serve", "--help"])
+    said = capsys.readouterr().out
+    docs = {line.split("(see ", 1)[1].split(",", 1)[0] for line in said.splitlines() if "(see " in line}
+    assert len(docs) == 1 and Path(docs.pop()).is_file()  # installed (share/doc/fireteam) or the checkout's
