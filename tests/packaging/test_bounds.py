@@ -17,7 +17,10 @@ DEPENDENCIES = [Requirement(d) for d in tomllib.loads((ROOT / "pyproject.toml").
 
 def test_every_floor_becomes_a_pin_for_the_lowest_versions_run():
     done = subprocess.run(
-        [sys.executable, ROOT / ".ci" / "floors.py", ROOT / "pyproject.toml"], capture_output=True, text=True, check=True
+        [sys.executable, ROOT / ".ci" / "floors.py", ROOT / "pyproject.toml"],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     pins = dict(line.split("==") for line in done.stdout.split())
     assert sorted(pins) == sorted(r.name for r in DEPENDENCIES)
@@ -33,4 +36,6 @@ def test_the_libraries_whose_private_modules_are_used_stop_below_their_next_majo
         if requirement.name in private:
             floor = next(s.version for s in requirement.specifier if s.operator == ">=")
             major = int(floor.split(".")[0])
-            assert requirement.specifier.contains(f"{major}.99") and not requirement.specifier.contains(f"{major + 1}.0")
+            assert requirement.specifier.contains(f"{major}.99") and not requirement.specifier.contains(
+                f"{major + 1}.0"
+            )
