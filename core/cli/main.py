@@ -249,6 +249,17 @@ def run_log(args: argparse.Namespace) -> int:
     role = reading_role(game, args.as_role)
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
+    if args.json:
+        import json  # here: the client imports this module, and needs no json
+
+        # What the role sees, as the text does: no file position, no event's fields (a side's
+        # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
+        rows = [
+            {"command": line.number, "kind": type(line.event).__name__, "text": line.text, "undone": line.undone}
+            for line in game.log_lines(role)
+        ]
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
     for line in game.log_lines(role):
         mark = "  " + _("(undone)") if line.undone else ""
         indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
@@ -359,6 +370,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("log", help=_("print the log in plain words"))
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    p.add_argument(
+        "--json", action="store_true", help=_("a list of {command, kind, text, undone}, one per line of the log")
+    )
     add_lang_option(p)
 
     # Imported here, not at the top: the client imports this module and starts

@@ -189,6 +189,22 @@ def test_log_prints_one_line_per_event(save, capsys):
     assert len(capsys.readouterr().out.splitlines()) == len(game.log_lines("spectator")) < len(out)
 
 
+def test_log_json_is_the_same_lines_as_data_and_a_side_sees_only_its_own(save, capsys):
+    assert fireteam(["log", str(save)]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert fireteam(["log", str(save), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [set(row) for row in rows] == [{"command", "kind", "text", "undone"}] * len(text)
+    assert [r["text"] + ("  (undone)" if r["undone"] else "") for r in rows] == [line.strip() for line in text]
+    assert rows[0] == {"command": 1, "kind": "Issued", "text": "» referee: scenario demo", "undone": False}
+    assert {"command": 7, "kind": "Undone", "text": "↶ referee undid command #7", "undone": False} in rows
+    assert fireteam(["log", str(save), "--json", "--as", "regulars"]) == 0
+    seen = json.loads(capsys.readouterr().out)
+    assert len(seen) == len(Game.open(save, writable=False).log_lines("regulars")) < len(rows)
+    assert not [r for r in seen if "dahir" in r["text"].lower()]  # the hidden militiaman
+    assert [r for r in rows if "dahir" in r["text"].lower()]
+
+
 @pytest.mark.parametrize("command", ["replay", "log"])
 def test_bad_paths_and_roles_give_a_clear_error(command, save, tmp_path, capsys):
     assert fireteam([command, str(tmp_path / "nope.ftlog")]) == 2
