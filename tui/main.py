@@ -70,7 +70,40 @@ def _parser() -> argparse.ArgumentParser:
     from tui.ssh.invite import add_arguments as add_invite_arguments
 
     add_invite_arguments(i)
+    c = sub.add_parser("completion", help=_("the shell completion script of fireteam, to source in the shell"))
+    c.add_argument("shell", choices=COMPLETION_SHELLS)
     return p
+
+
+#: The shells ``fireteam completion`` writes a script for (shtab's).
+COMPLETION_SHELLS = ("bash", "zsh", "fish")
+
+
+def _completion(shell: str) -> str:
+    """``fireteam completion SHELL``: the commands, their options and the client's, paths where a path goes."""
+    import shtab
+
+    p = _parser()
+    # The client's options beside the commands (its SAVE is any path: the shell's own completion).
+    for action in _app_parser()._actions:
+        if action.option_strings and not set(action.option_strings) & set(p._option_string_actions):
+            p._add_action(action)
+    for parser in [p, *_subparsers(p)]:
+        for action in parser._actions:
+            if action.type is not None and getattr(action.type, "__name__", "") in ("Path", "PosixPath", "WindowsPath"):
+                action.complete = shtab.FILE  # type: ignore[attr-defined]
+    return shtab.complete(p, shell=shell)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    import argparse
+
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                found += [child, *_subparsers(child)]
+    return found
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -177,7 +210,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
 def _commands() -> tuple[str, ...]:
     from core.cli.main import HEADLESS
 
-    return (*HEADLESS, "serve", "invite")
+    return (*HEADLESS, "serve", "invite", "completion")
 
 
 def _is_client(argv: list[str]) -> bool:
@@ -229,6 +262,9 @@ def _headless(argv: list[str]) -> int:
         from tui.ssh.invite import invite_main
 
         return invite_main(args)
+    if args.command == "completion":
+        print(_completion(args.shell))
+        return 0
     if args.command is None:
         return 0
     if args.command == "bench" and args.flood:
