@@ -10,7 +10,8 @@ kind    override              what is in it
 data    FIRETEAM_DATA_DIR     ``saves/`` (every game Fireteam makes unless told
                               where), ``scenarios/``, ``forces/``, the server's
                               host key, seats, invitations; ``screenshots/``
-config  FIRETEAM_CONFIG_DIR   ``settings.json`` (the client's settings)
+config  FIRETEAM_CONFIG_DIR   ``settings.json`` (the client's settings, keys),
+                              ``themes/*.toml``
 state   FIRETEAM_STATE_DIR    ``history/`` (each save's commands), ``errors.log``,
                               ``serve.log``
 cache   FIRETEAM_CACHE_DIR    ``open/`` (what loading a big save found); what can

@@ -143,6 +143,8 @@ class FireteamApp(App):
         #: Where settings, histories and screenshots are kept (None: nothing is remembered).
         self.store = None if remote else store
         self.settings = Settings()
+        #: The keys the user bound actions to (settings' keys, checked: ``tui.keymap``).
+        self.user_keys: dict[str, str] = {}
         self.role = role
         self.seat = seat
         self.replay = replay
@@ -384,6 +386,20 @@ class FireteamApp(App):
         if self.store is None:
             return
         self.settings = self.store.load_settings()
+        from tui.keymap import checked
+        from tui.themes import user_themes
+
+        themes, problems = user_themes(self.store.themes_folder)
+        for theme in themes:
+            if theme.name in self.available_themes:
+                problems.append(_("themes: {name} is a theme already; the file is left out").format(name=theme.name))
+            else:
+                self.register_theme(theme)
+        keymap, wrong_keys = checked(self.settings.keys)
+        if keymap:
+            self.set_keymap(keymap)
+            self.user_keys = keymap  # (what the help screen shows)
+        self.store.notices.extend([*problems, *wrong_keys])
         if self.settings.theme:
             if self.settings.theme in self.available_themes:
                 self.theme = self.settings.theme

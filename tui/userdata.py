@@ -43,11 +43,18 @@ ERROR_LOG_BYTES = 1_000_000
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
+    """``settings.json`` in the config folder, documented for editing (docs/files.md)."""
+
     theme: str = ""  # "" is Textual's default
     table_dice: bool = False
     replay_speed: int = 2
     #: The language chosen in the client ("" until one is: then ``--lang`` or the locale decides).
     lang: str = ""
+    #: False: the command line's cursor is steady.
+    cursor_blink: bool = True
+    #: Keys of the client's actions, as the user binds them: an action's id to its keys
+    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.ACTIONS``.
+    keys: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class _History(msgspec.Struct):
@@ -169,6 +176,11 @@ class UserStore(msgspec.Struct):
     @property
     def settings_path(self) -> Path:
         return self.config / "settings.json"
+
+    @property
+    def themes_folder(self) -> Path:
+        """The user's theme files (``tui.themes.user_themes``)."""
+        return self.config / "themes"
 
     @property
     def screenshots(self) -> Path:

@@ -166,8 +166,9 @@ def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
 
     An installed Fireteam has the ``.mo`` files its build compiled, and no ``.po``.  A
     checkout has both once installed (``pip install -e .`` compiles them in place): a
-    ``.po`` edited since, or a tree never built, is compiled here, in memory, with babel
-    (a test and build requirement); without babel, English, said once on stderr.
+    ``.po`` edited since, or a tree never built, is compiled here with babel (a test and
+    build requirement) and its ``.mo`` left beside it for the next process, where the
+    checkout may be written; without babel, English, said once on stderr.
     """
     base = LOCALE_DIR / lang / "LC_MESSAGES" / domain
     po, mo = base.with_suffix(".po"), base.with_suffix(".mo")
@@ -203,8 +204,26 @@ def _compiled_now(po: Path, lang: str, domain: str) -> gettext.GNUTranslations |
         catalog = read_po(f, locale=lang, domain=domain)
     mo = io.BytesIO()
     write_mo(mo, catalog, use_fuzzy=False)
+    _leave(po.with_suffix(".mo"), mo.getvalue())
     mo.seek(0)
     return gettext.GNUTranslations(mo)
+
+
+def _leave(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (a checkout that cannot be written compiles again next time)."""
+    import contextlib
+    import os
+    import tempfile
+
+    with contextlib.suppress(OSError):
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".mo", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
 
 
 @cache

@@ -350,8 +350,11 @@ def test_a_start_reads_the_compiled_catalogues_with_no_babel(tmp_path):
 
 def test_a_checkout_never_built_compiles_with_babel_or_says_it_speaks_english(tmp_path):
     sources = _catalogues(tmp_path / "sources", compiled=False)
-    assert _start("it", tmp_path, sources) == (["Forze", "True"], "")  # compiled in memory
-    assert not list(sources.glob("*/LC_MESSAGES/*.mo"))  # and nothing written
+    assert _start("it", tmp_path, sources) == (["Forze", "True"], "")  # compiled, and left for the next start
+    assert sorted(p.stem for p in sources.glob("it/LC_MESSAGES/*.mo")) == ["breaking_news", "client", "fireteam"]
+    assert _start("it", tmp_path, sources, "no-babel") == (["Forze", "False"], "")
+    for mo in sources.glob("*/LC_MESSAGES/*.mo"):
+        mo.unlink()
     lines, said = _start("it", tmp_path, sources, "no-babel")
     assert lines == ["Roster", "False"]
     assert said == (
