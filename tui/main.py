@@ -119,7 +119,7 @@ def _app_parser() -> argparse.ArgumentParser:
         description=_("Open the Fireteam client."),
     )
     p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
-    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
+    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in the data folder's saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
     p.add_argument(
         "--plain",

@@ -57,6 +57,7 @@ def test_the_wheel_has_compiled_catalogues_the_docs_and_the_license(built):
     assert not [n for n in in_wheel if n.endswith(".po")]  # the sources stay in the sdist
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in in_wheel)
     assert any(n.endswith(".data/data/share/doc/fireteam/ssh.md") for n in in_wheel)  # serve --help's
+    assert any(n.endswith(".data/data/share/man/man1/fireteam.1") for n in in_wheel)  # man fireteam
     said = metadata.decode()
     assert "License-Expression: MIT" in said
     assert "Requires-Dist: babel" not in said.split("Provides-Extra")[0]  # a build requirement, not a run-time one
