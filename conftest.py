@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from core.cachedir import CACHE_DIR_ENV
+from core.folders import KINDS
 
 # The tests run on machines shared with other work (CI has two busy cores): a time
 # taken is never a verdict, so no example has a deadline and generating one is
@@ -30,3 +31,13 @@ def _cache_folder(tmp_path_factory):
         del os.environ[CACHE_DIR_ENV]
     else:
         os.environ[CACHE_DIR_ENV] = before
+
+
+@pytest.fixture(autouse=True)
+def _own_folders(tmp_path_factory, monkeypatch):
+    """Saves, settings and state (core.folders) go to folders of each test's, never the
+    user's (in this process and in every process the test starts); a test that looks
+    at one sets its own."""
+    for kind, (variable, _function) in KINDS.items():
+        if variable != CACHE_DIR_ENV:
+            monkeypatch.setenv(variable, str(tmp_path_factory.mktemp(kind)))

@@ -13,18 +13,15 @@ import os
 import stat
 from pathlib import Path
 
-#: ``FIRETEAM_CACHE_DIR`` overrides platformdirs' cache folder (tests, servers).
+#: ``FIRETEAM_CACHE_DIR`` overrides platformdirs' cache folder (tests, servers): ``core.folders``.
 CACHE_DIR_ENV = "FIRETEAM_CACHE_DIR"
 
 
 def cache_root() -> Path:
     """The folder the caches' subfolders are in (not made here: a cache makes its own when it writes)."""
-    override = os.environ.get(CACHE_DIR_ENV)
-    if override:
-        return Path(override)
-    import platformdirs  # only a process that uses a cache pays for it
+    from core.folders import folder
 
-    return platformdirs.user_cache_path("fireteam")
+    return folder("cache")
 
 
 def open_entry(path: Path) -> tuple[int, os.stat_result] | None:

@@ -27,6 +27,7 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
+from core import folders
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -36,7 +37,6 @@ from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
 from tui.opening import (
-    SAVES,
     OpenAhead,
     check_role,
     new_demo_game,
@@ -143,6 +143,8 @@ class FireteamApp(App):
         #: Where settings, histories and screenshots are kept (None: nothing is remembered).
         self.store = None if remote else store
         self.settings = Settings()
+        #: The keys the user bound actions to (settings' keys, checked: ``tui.keymap``).
+        self.user_keys: dict[str, str] = {}
         self.role = role
         self.seat = seat
         self.replay = replay
@@ -273,8 +275,9 @@ class FireteamApp(App):
 
         # Keys typed while the client started were not meant as a choice on this screen: dropped.
         self.typeahead.release()
-        recent = self.store.recent_saves(SAVES) if self.store is not None else []
-        await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
+        saves = folders.saves()
+        recent = self.store.recent_saves(saves) if self.store is not None else []
+        await self.push_screen(StartScreen(recent, saves, new_demo_game))
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -383,6 +386,20 @@ class FireteamApp(App):
         if self.store is None:
             return
         self.settings = self.store.load_settings()
+        from tui.keymap import checked
+        from tui.themes import user_themes
+
+        themes, problems = user_themes(self.store.themes_folder)
+        for theme in themes:
+            if theme.name in self.available_themes:
+                problems.append(_("themes: {name} is a theme already; the file is left out").format(name=theme.name))
+            else:
+                self.register_theme(theme)
+        keymap, wrong_keys = checked(self.settings.keys)
+        if keymap:
+            self.set_keymap(keymap)
+            self.user_keys = keymap  # (what the help screen shows)
+        self.store.notices.extend([*problems, *wrong_keys])
         if self.settings.theme:
             if self.settings.theme in self.available_themes:
                 self.theme = self.settings.theme

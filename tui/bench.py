@@ -25,9 +25,8 @@ alternate bare and Fireteam; the figure is the median of the per-round
 ratios, so a machine that slows down between rounds moves both sides of each
 ratio.  ``start_cpu_ratio`` is the same for the CPU time, which a loaded
 machine moves less.  ``start_ratio_it`` is the demo save's start in Italian
-(``--lang it``), over bare starts of its own rounds: the untimed start has
-compiled its catalogues into the cache folder (``core.language.cache``, in the
-bench's folder), so it reads them as every start after a player's first does.
+(``--lang it``), over bare starts of its own rounds (it reads the compiled
+catalogues, as every start does: ``core.language.i18n``).
 The children's cache folder (``XDG_CACHE_HOME``) is in the bench's
 folder, and so is the bench's own while it runs (``FIRETEAM_CACHE_DIR``), so a
 user's cache is never touched: the untimed start fills the open cache
@@ -123,7 +122,7 @@ def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, f
     # PYTHONDONTWRITEBYTECODE would otherwise compile all of Fireteam every time).
     env["PYTHONPYCACHEPREFIX"] = str(cwd / "pycache")
     env["XDG_CACHE_HOME"] = str(cwd / "cache")
-    env.pop("FIRETEAM_CACHE_DIR", None)  # (core.language.cache's override): the bench's cache, not another
+    env.pop("FIRETEAM_CACHE_DIR", None)  # (core.folders' override): the bench's cache, not another
     env["TERM"] = "xterm-256color"
     code = "from tui.benchstart import start_child; start_child()"
     t0 = time.perf_counter()

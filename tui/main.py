@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from pathlib import Path
 
 # Fireteam's own modules are imported in the functions, not here: the client's
 # start pauses the cycle collector before the first of them (``main``).  So
@@ -50,7 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help=_("processes that draw the seats, in parallel (default: one per core; 0: all in the server's process)"),
     )
-    web = s.add_argument_group(_("browser seats (see docs/ssh.md, Browser seats)"))
+    from core.folders import doc
+
+    web = s.add_argument_group(_("browser seats (see {doc}, Browser seats)").format(doc=doc("ssh.md")))
     web.add_argument("--web", type=int, metavar="PORT", help=_("also take players in browsers, on this port"))
     web.add_argument("--web-host", metavar="H", help=_("the address browsers connect to (default: --host's)"))
     web.add_argument(
@@ -72,7 +75,40 @@ def _parser() -> argparse.ArgumentParser:
     from tui.ssh.invite import add_arguments as add_invite_arguments
 
     add_invite_arguments(i)
+    c = sub.add_parser("completion", help=_("the shell completion script of fireteam, to source in the shell"))
+    c.add_argument("shell", choices=COMPLETION_SHELLS)
     return p
+
+
+#: The shells ``fireteam completion`` writes a script for (shtab's).
+COMPLETION_SHELLS = ("bash", "zsh", "fish")
+
+
+def _completion(shell: str) -> str:
+    """``fireteam completion SHELL``: the commands, their options and the client's, paths where a path goes."""
+    import shtab
+
+    p = _parser()
+    # The client's options beside the commands (its SAVE is any path: the shell's own completion).
+    for action in _app_parser()._actions:
+        if action.option_strings and not set(action.option_strings) & set(p._option_string_actions):
+            p._add_action(action)
+    for parser in [p, *_subparsers(p)]:
+        for action in parser._actions:
+            if action.type is not None and getattr(action.type, "__name__", "") in ("Path", "PosixPath", "WindowsPath"):
+                action.complete = shtab.FILE  # type: ignore[attr-defined]
+    return shtab.complete(p, shell=shell)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    import argparse
+
+    found = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                found += [child, *_subparsers(child)]
+    return found
 
 
 def _app_parser() -> argparse.ArgumentParser:
@@ -88,7 +124,7 @@ def _app_parser() -> argparse.ArgumentParser:
         description=_("Open the Fireteam client."),
     )
     p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
-    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in saves/"))
+    p.add_argument("--demo", action="store_true", help=_("with no save: a new demo game in the data folder's saves/"))
     p.add_argument("--replay", action="store_true", help=_("open the save in replay mode (never writes)"))
     p.add_argument(
         "--plain",
@@ -144,6 +180,9 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     try:
         if _is_client(argv):
             args = _app_parser().parse_args(argv)
+            if args.save is not None and (said := _not_a_command(args.save)):
+                print(f"fireteam: {said}", file=sys.stderr)
+                return 2
             if args.plain:
                 plain = args
             else:
@@ -173,15 +212,41 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     return _headless(argv)
 
 
+def _commands() -> tuple[str, ...]:
+    from core.cli.main import HEADLESS
+
+    return (*HEADLESS, "serve", "invite", "relay", "completion")
+
+
 def _is_client(argv: list[str]) -> bool:
     """Whether the command line opens the client (else: a headless command, the server, the help)."""
     from core.cli.lang import after_lang, choose_language
-    from core.cli.main import HEADLESS
 
     choose_language(argv)  # before any parser is built: its help and errors are in it too
     words = after_lang(argv)
-    servers = ("serve", "invite", "relay")
-    return not (words and (words[0] in (*HEADLESS, *servers) or words[0] in ("-h", "--help", "--version")))
+    return not (words and (words[0] in _commands() or words[0] in ("-h", "--help", "--version")))
+
+
+def _not_a_command(save: Path) -> str:
+    """Why the word given as a save is taken for a mistyped command ("" when it is a save to open).
+
+    A bare word (no folder, no suffix) that names no file is a command mistyped, as
+    git and gh say: ``fireteam reprot`` is not a save to look for.  A file by that
+    name is opened, whatever its name; a path or a name with a suffix is a save.
+    """
+    import difflib
+
+    from tui.i18n import _
+
+    word = str(save)
+    if save.suffix or len(save.parts) != 1 or os.path.lexists(save):
+        return ""
+    near = difflib.get_close_matches(word, _commands(), n=3, cutoff=0.6)
+    if near:
+        return _("no command {word}; did you mean {commands}?").format(word=word, commands=", ".join(near))
+    return _("no command and no save {word}; the commands: {commands}").format(
+        word=word, commands=", ".join(_commands())
+    )
 
 
 def _headless(argv: list[str]) -> int:
@@ -189,6 +254,11 @@ def _headless(argv: list[str]) -> int:
     from core.cli.main import run_headless
 
     args = _parser().parse_args(argv)
+    if args.command in ("serve", "invite") and not _posix():
+        from tui.i18n import _
+
+        print("fireteam: " + _("the SSH server runs on Linux and macOS only"), file=sys.stderr)
+        return 2
     if args.command == "serve":
         from tui.ssh.main import serve_main
 
@@ -201,6 +271,9 @@ def _headless(argv: list[str]) -> int:
         from tui.ssh.invite import invite_main
 
         return invite_main(args)
+    if args.command == "completion":
+        print(_completion(args.shell))
+        return 0
     if args.command is None:
         return 0
     if args.command == "bench" and args.flood:
@@ -218,6 +291,13 @@ def _headless(argv: list[str]) -> int:
             keys=not args.starts,
         )
     return run_headless(args)
+
+
+def _posix() -> bool:
+    """Whether this system has the POSIX modules the SSH server needs (not Windows)."""
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None for name in ("fcntl", "termios"))
 
 
 def entry() -> int:

@@ -21,8 +21,6 @@ from tui.i18n import _
 if TYPE_CHECKING:
     from core.storage.opencache import OpenCache
 
-#: Where the client keeps the saves it makes and lists (the start, new game and load game screens).
-SAVES = Path("saves")
 #: A save larger than this is opened with the open cache (``core.storage.opencache``).
 #: Measured: 100,000 events (11 MB) load in 0.45-0.55 s of CPU and are restored in
 #: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
@@ -32,7 +30,12 @@ DEMO_RULESET = "breaking-news"
 DEMO_SCENARIO = "demo"
 
 
-def new_demo_game(saves: Path = SAVES) -> Game:
+def new_demo_game(saves: Path | None = None) -> Game:
+    """A new demo game in ``saves`` (default: the data folder's saves/, ``core.folders``)."""
+    if saves is None:
+        from core.folders import saves as saves_folder
+
+        saves = saves_folder()
     saves.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = saves / f"demo-{stamp}.ft"

@@ -13,8 +13,15 @@ every character reads at 7 to 1.
 
 from __future__ import annotations
 
+import re
+import tomllib
+from pathlib import Path
+
+import msgspec
 from rich.terminal_theme import TerminalTheme
 from textual.theme import Theme
+
+from tui.i18n import _
 
 HIGH_CONTRAST = Theme(
     name="fireteam-high-contrast",
@@ -80,3 +87,66 @@ HIGH_CONTRAST_ANSI = TerminalTheme(
 
 #: The themes the client adds to Textual's (FireteamApp registers them).
 THEMES = (HIGH_CONTRAST,)
+
+
+class ThemeFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """A theme file of the user's (``<config>/themes/NAME.toml``): Textual's theme fields."""
+
+    name: str
+    primary: str
+    dark: bool = True
+    secondary: str | None = None
+    accent: str | None = None
+    foreground: str | None = None
+    background: str | None = None
+    surface: str | None = None
+    panel: str | None = None
+    boost: str | None = None
+    warning: str | None = None
+    error: str | None = None
+    success: str | None = None
+    #: Textual's design variables (``footer-key-foreground``...), each a colour.
+    variables: dict[str, str] = msgspec.field(default_factory=dict)
+
+
+#: Theme files read, at most (the first, by name).
+MAX_THEME_FILES = 32
+#: A theme file larger than this is not read.
+MAX_THEME_BYTES = 64 * 1024
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_VARIABLE = re.compile(r"[a-z0-9-]{1,40}")
+
+
+def user_themes(folder: Path) -> tuple[list[Theme], list[str]]:
+    """The themes of the user's files in ``folder`` (as harlequin and posting take them), and
+    why any file was left out.  Each is hostile input: bounded, every field checked."""
+    from textual.color import Color, ColorParseError
+
+    themes: list[Theme] = []
+    problems: list[str] = []
+    try:
+        paths = sorted(folder.glob("*.toml"))[:MAX_THEME_FILES]
+    except OSError:
+        return [], []
+    for path in paths:
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_THEME_BYTES:
+                raise ValueError(_("not a regular file of at most {limit} bytes").format(limit=MAX_THEME_BYTES))
+            found = msgspec.convert(tomllib.loads(path.read_text(encoding="utf-8")), ThemeFile)
+            if not _NAME.fullmatch(found.name):
+                raise ValueError(
+                    _("a name is lower-case letters, digits and hyphens: {name}").format(name=repr(found.name[:40]))
+                )
+            colours = {
+                f: getattr(found, f) for f in ThemeFile.__struct_fields__ if f not in ("name", "dark", "variables")
+            }
+            for field, value in [*colours.items(), *found.variables.items()]:
+                if field in found.variables and not _VARIABLE.fullmatch(field):
+                    raise ValueError(_("no variable {name}").format(name=repr(field[:40])))
+                if value is not None:
+                    Color.parse(value)  # a colour, or ColorParseError
+            themes.append(Theme(dark=found.dark, variables=dict(found.variables), name=found.name, **colours))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, msgspec.ValidationError, ColorParseError,
+                ValueError) as e:  # fmt: skip
+            problems.append(_("theme file ignored ({path}): {error}").format(path=path, error=e))
+    return themes, problems

@@ -12,7 +12,8 @@ line, in order, as if typed once it was up:
   its raw input: Ctrl+C still interrupts a start), takes in what was typed
   before that (during the interpreter's own start, some 40 ms) and wipes its
   echo; on the way out, by any path, it puts back the modes it found (and
-  what it took, when the command is not the client after all).
+  what it took, when the command is not the client after all).  On Windows
+  (no ``termios``) it does nothing: the console's input is Textual's to read.
 * :func:`keys` turns those early bytes into the key events Textual would have
   made of them.
 * :class:`Typeahead`, in the app, holds every key from the first until the
@@ -26,9 +27,7 @@ import contextlib
 import os
 import struct
 import sys
-import termios
 import unicodedata
-from fcntl import ioctl
 
 #: The most bytes taken in from before the terminal was quieted (a tty holds 4 KiB at most).
 EARLY_LIMIT = 1 << 16
@@ -54,6 +53,12 @@ class QuietTerminal:
         self.enter_as_line_feed = False
 
     def quiet(self) -> None:
+        try:
+            # POSIX only, and imported here: a Windows console has neither (then nothing is quieted).
+            import termios
+            from fcntl import ioctl
+        except ImportError:
+            return
         try:
             self.modes = termios.tcgetattr(self.fd)
         except (termios.error, OSError):  # not a terminal (a pipe, a file): nothing to quiet
@@ -97,6 +102,11 @@ class QuietTerminal:
         reads it next (a headless command's shell), where the system lets a program do so
         (``TIOCSTI``; Linux may forbid it, and then it is lost).  Call after :meth:`restore`."""
         early, self.early = self.early, b""
+        if not early:
+            return  # (and nothing was quieted: there may be no termios)
+        import termios
+        from fcntl import ioctl
+
         with contextlib.suppress(OSError):
             for byte in early:
                 ioctl(self.fd, termios.TIOCSTI, bytes((byte,)))
@@ -104,6 +114,9 @@ class QuietTerminal:
     def _unecho(self, typed: str) -> None:
         """Wipe the echo of ``typed`` from the terminal (it started on a line of its own:
         the shell's, after the Enter that ran the command)."""
+        import termios  # (only after :meth:`quiet` found them)
+        from fcntl import ioctl
+
         try:
             cols = struct.unpack("HHHH", ioctl(self.fd, termios.TIOCGWINSZ, b"\0" * 8))[1]
         except OSError:
@@ -118,6 +131,8 @@ class QuietTerminal:
     def restore(self) -> None:
         """The modes found, back (at once: what is typed meanwhile stays to be read)."""
         if self.modes is not None:
+            import termios  # (modes were found: it is there)
+
             with contextlib.suppress(termios.error):
                 termios.tcsetattr(self.fd, termios.TCSANOW, self.modes)
             self.modes = None

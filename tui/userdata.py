@@ -1,8 +1,9 @@
 """What the client remembers between runs: settings, each save's command history, screenshots.
 
-Settings and histories live in the user's config and data folders
-(platformdirs: ``~/.config/fireteam`` and ``~/.local/share/fireteam`` on Linux);
-what loading a big save found, in its cache folder (``core.storage.opencache``).
+Settings live in the user's config folder, each save's command history and the
+error log in the state folder, screenshots in the data folder (``core.folders``:
+``~/.config/fireteam``, ``~/.local/state/fireteam`` and ``~/.local/share/fireteam``
+on Linux); what loading a big save found, in the cache folder (``core.storage.opencache``).
 They are conveniences, not saves: a file that is missing, corrupt, too big or
 hostile is ignored with a notice (never a crash), and every value read is
 checked before use.  Writes replace a file whole (a temporary file, fsynced,
@@ -20,14 +21,13 @@ import threading
 from pathlib import Path
 
 import msgspec
-import platformdirs
 
+from core import folders
 from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
 from tui.i18n import _, ngettext, number
 
-APP = "fireteam"
 #: Commands remembered per save; older ones are forgotten first.
 HISTORY_LINES = 1000
 #: Characters of one remembered command (a longer one is not kept).
@@ -43,11 +43,18 @@ ERROR_LOG_BYTES = 1_000_000
 
 
 class Settings(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
+    """``settings.json`` in the config folder, documented for editing (docs/files.md)."""
+
     theme: str = ""  # "" is Textual's default
     table_dice: bool = False
     replay_speed: int = 2
     #: The language chosen in the client ("" until one is: then ``--lang`` or the locale decides).
     lang: str = ""
+    #: False: the command line's cursor is steady.
+    cursor_blink: bool = True
+    #: Keys of the client's actions, as the user binds them: an action's id to its keys
+    #: (``"help": "f1,ctrl+f"``); the ids are ``tui.keymap.ACTIONS``.
+    keys: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 class _History(msgspec.Struct):
@@ -152,36 +159,43 @@ def _rotating_file(path: Path) -> logging.Handler:
 
 
 class UserStore(msgspec.Struct):
-    """The folders the client keeps its own files in (platformdirs by default)."""
+    """The folders the client keeps its own files in (``core.folders``'s by default)."""
 
     config: Path
-    data: Path
+    state: Path
+    #: Where screenshots go (None: the data folder's, ``core.folders``).
+    data: Path | None = None
     #: Problems met reading the files, to tell the player once.
     notices: list[str] = msgspec.field(default_factory=list)
     _lock: threading.Lock = msgspec.field(default_factory=threading.Lock)
 
     @classmethod
     def default(cls) -> UserStore:
-        return cls(platformdirs.user_config_path(APP), platformdirs.user_data_path(APP))
+        return cls(folders.folder("config"), folders.folder("state"))
 
     @property
     def settings_path(self) -> Path:
         return self.config / "settings.json"
 
     @property
+    def themes_folder(self) -> Path:
+        """The user's theme files (``tui.themes.user_themes``)."""
+        return self.config / "themes"
+
+    @property
     def screenshots(self) -> Path:
-        return self.data / "screenshots"
+        return (self.data if self.data is not None else folders.folder("data")) / "screenshots"
 
     @property
     def error_log(self) -> Path:
         """Where a command that failed on an error of the program is logged, with its traceback."""
-        return self.data / "errors.log"
+        return self.state / "errors.log"
 
     def history_path(self, save: Path) -> Path:
         # One file a save, named by its absolute path's hash: a save's name may
         # hold any character, and the file says which save it is for.
         key = hashlib.sha256(str(save.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:32]
-        return self.data / "history" / f"{key}.json"
+        return self.state / "history" / f"{key}.json"
 
     # ------------------------------------------------------------- settings
 
@@ -245,7 +259,7 @@ class UserStore(msgspec.Struct):
         screen says why).  A history file that cannot be read names nothing."""
         found: set[Path] = set()
         with contextlib.suppress(OSError):
-            for path in (self.data / "history").glob("*.json"):
+            for path in (self.state / "history").glob("*.json"):
                 try:
                     data = _read_small(path)
                     if data is not None:

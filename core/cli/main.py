@@ -24,7 +24,6 @@ from core.refusal import LOG as CORE_LOG
 from core.replay import shown_step, step_of_shown, visible_steps
 from core.ruleset import BUILTIN
 from core.state import GameState
-from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
 from core.views import REFEREE, roles
 
@@ -251,6 +250,17 @@ def run_log(args: argparse.Namespace) -> int:
     role = reading_role(game, args.as_role)
     for note in game.notes:
         print(f"({note})", file=sys.stderr)
+    if args.json:
+        import json  # here: the client imports this module, and needs no json
+
+        # What the role sees, as the text does: no file position, no event's fields (a side's
+        # copy holds only what it saw; core.secrets.sidecopy), the kind of each fact as data.
+        rows = [
+            {"command": line.number, "kind": type(line.event).__name__, "text": line.text, "undone": line.undone}
+            for line in game.log_lines(role)
+        ]
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
     for line in game.log_lines(role):
         mark = "  " + _("(undone)") if line.undone else ""
         indent = "" if type(line.event).__name__ in ("Issued", "Undone", "Redone") else "    "
@@ -326,6 +336,7 @@ HEADLESS = (
     "scenarios",
     "scenario",
     "rules",
+    "paths",
 )
 
 
@@ -336,7 +347,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--save",
         type=Path,
-        help=_("save to create or append to (default: saves/FILE-NAME.ft, in the data folder if there is no saves/)"),
+        help=_("save to create or append to (default: FILE-NAME.ft in the data folder's saves/: fireteam paths)"),
     )
     p.add_argument("--seed", type=int, help=_("dice seed for a new save"))
     p.add_argument(
@@ -361,6 +372,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("log", help=_("print the log in plain words"))
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
+    p.add_argument(
+        "--json", action="store_true", help=_("a list of {command, kind, text, undone}, one per line of the log")
+    )
     add_lang_option(p)
 
     # Imported here, not at the top: the client imports this module and starts
@@ -404,6 +418,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     rules_cli.add_parser(sub)
 
+    from core.cli import paths as paths_cli
+
+    paths_cli.add_parser(sub)
+
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
@@ -422,10 +440,10 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 def run_headless(args: argparse.Namespace) -> int:
     if args.command == "script":
         if args.save is None:
-            folder = default_saves()
-            save = folder / f"{args.file.stem}.ft"
-            if in_data_folder(folder):  # never a saves/ made in the user's folder: he is told where it went
-                print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
+            from core.folders import saves
+
+            save = saves() / f"{args.file.stem}.ft"  # (its folder made by the writer)
+            print(_("No --save: the game goes into {save}").format(save=save), file=sys.stderr)
         else:
             save = args.save
         return run_script(args.file, save, args.seed, args.ruleset, args.variant)
@@ -453,6 +471,10 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.cli import rules as rules_cli
 
         return rules_cli.run(args)
+    if args.command == "paths":
+        from core.cli import paths as paths_cli
+
+        return paths_cli.run(args)
     if args.command == "bench":
         from core.cli.bench import BENCH_EVENTS, run_bench
 

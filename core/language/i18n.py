@@ -2,10 +2,9 @@
 
 The source language is English: every message is written in English in the code
 (the gettext ``msgid``) and Italian comes from the catalogues under
-``core/language/locale/it/LC_MESSAGES/<domain>.po``, compiled with babel when a reader
-first asks for Italian and kept compiled in the user's cache folder for the next
-process (``core.language.cache``).  A message missing from a catalogue falls back to
-English.
+``core/language/locale/it/LC_MESSAGES/<domain>.po``, compiled to the ``.mo`` beside
+it when Fireteam is built or installed (setup.py) and read with ``gettext``.  A
+message missing from a catalogue falls back to English.
 
 Domains keep each vocabulary apart, as the same English word can be two Italian
 ones ("fire" is *fuoco* in one book and *tiro* in another):
@@ -162,15 +161,80 @@ def N_(message: str) -> str:
 
 @cache
 def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
-    """One domain's catalogue for ``lang``, read once per process: from the cache of
-    compiled catalogues when it holds this very ``.po``, else compiled with babel
-    (``core.language.cache``); None where there is no file (English)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    if lang == SOURCE or not path.is_file():
-        return None
-    from core.language import cache as i18n_cache  # (what English never needs)
+    """One domain's catalogue for ``lang``, read once per process from its ``.mo``; None
+    where there is none (English).
 
-    return i18n_cache.load(path.read_bytes(), lang, domain, i18n_cache.folder())
+    An installed Fireteam has the ``.mo`` files its build compiled, and no ``.po``.  A
+    checkout has both once installed (``pip install -e .`` compiles them in place): a
+    ``.po`` edited since, or a tree never built, is compiled here with babel (a test and
+    build requirement) and its ``.mo`` left beside it for the next process, where the
+    checkout may be written; without babel, English, said once on stderr.
+    """
+    base = LOCALE_DIR / lang / "LC_MESSAGES" / domain
+    po, mo = base.with_suffix(".po"), base.with_suffix(".mo")
+    if lang == SOURCE:
+        return None
+    try:
+        compiled = mo.stat().st_mtime_ns
+    except OSError:
+        compiled = None
+    try:
+        edited = po.stat().st_mtime_ns
+    except OSError:
+        edited = None
+    if compiled is not None and (edited is None or edited <= compiled):
+        with open(mo, "rb") as f:
+            return gettext.GNUTranslations(f)
+    if edited is None:
+        return None
+    return _compiled_now(po, lang, domain)
+
+
+def _compiled_now(po: Path, lang: str, domain: str) -> gettext.GNUTranslations | None:
+    """``po`` compiled in memory with babel (a checkout); None, said once, without babel."""
+    import io
+
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        _say_not_compiled(lang)
+        return None
+    with open(po, "rb") as f:
+        catalog = read_po(f, locale=lang, domain=domain)
+    mo = io.BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    _leave(po.with_suffix(".mo"), mo.getvalue())
+    mo.seek(0)
+    return gettext.GNUTranslations(mo)
+
+
+def _leave(path: Path, data: bytes) -> None:
+    """Write ``path`` whole or not at all (a checkout that cannot be written compiles again next time)."""
+    import contextlib
+    import os
+    import tempfile
+
+    with contextlib.suppress(OSError):
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".mo", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+@cache
+def _say_not_compiled(lang: str) -> None:
+    import sys
+
+    print(
+        f"fireteam: the {lang} catalogues are not compiled here (pip install -e . again, or pip install babel): "
+        "English instead",
+        file=sys.stderr,
+    )
 
 
 def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:

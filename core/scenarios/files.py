@@ -30,22 +30,21 @@ from typing import Any, TypeVar
 
 import msgspec
 import msgspec.inspect
-import platformdirs
 
+from core.folders import folder
 from core.language.i18n import _
 from core.ruleset import Refused
 
 #: The largest scenario or force file read (a large scenario is ~20 KB).
 MAX_BYTES = 256 * 1024
-#: ``FIRETEAM_DATA_DIR`` overrides platformdirs' data folder (tests, servers).
+#: ``FIRETEAM_DATA_DIR`` overrides platformdirs' data folder (tests, servers): ``core.folders``.
 DATA_DIR_ENV = "FIRETEAM_DATA_DIR"
 SCENARIOS_FOLDER = "scenarios"
 FORCES_FOLDER = "forces"
 
 
 def data_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir("fireteam"))
+    return folder("data")
 
 
 def user_scenarios_dir(ruleset_id: str) -> Path:

@@ -1,10 +1,12 @@
 """One writer per save: an OS lock held for as long as a process may append.
 
 Every writer (the client, ``fireteam script``, ``fireteam serve``) takes an
-exclusive ``flock`` on the save itself before it loads it, and keeps it until
-it closes the save.  The kernel drops the lock when the process ends, however
-it ends, so a lock left by a dead process never blocks anyone.  Readers
-(replay, log, the seats' followers) take no lock: they never write.
+exclusive lock on the save itself before it loads it, and keeps it until it
+closes the save: ``flock`` on Linux and macOS; on Windows, ``msvcrt.locking``
+of one byte far past any save's end (a Windows lock is mandatory: on the bytes
+of the save it would stop readers).  The system drops the lock when the process
+ends, however it ends, so a lock left by a dead process never blocks anyone.
+Readers (replay, log, the seats' followers) take no lock: they never write.
 
 Who holds the lock is written next to the save, in ``NAME.lock`` (process id,
 host, since when, command line), so a second opener can be told; that file is
@@ -14,7 +16,6 @@ only a label; the lock is the truth, and a label left by a crash is ignored.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import socket
 import stat
@@ -28,6 +29,10 @@ from core.language.i18n import _
 
 #: A label longer than this is not one Fireteam wrote.
 MAX_LABEL_BYTES = 4096
+#: Where Windows' lock byte is: 1 TiB in, past the end of any save (as SQLite's lock bytes, at 1 GiB).
+WINDOWS_LOCK_OFFSET = 1 << 40
+#: Flags that keep a label's open from following a link or waiting on a pipe, where the system has them.
+_NOT_THROUGH = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 class Holder(msgspec.Struct, frozen=True):
@@ -68,10 +73,8 @@ def label_path(path: Path) -> Path:
 
 def acquire(path: Path, fd: int) -> None:
     """Lock the save open on ``fd`` for writing, or raise :class:`Busy`."""
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise Busy(holder(path)) from None
+    if not _lock(fd):
+        raise Busy(holder(path))
     me = Holder(
         pid=os.getpid(),
         host=socket.gethostname(),
@@ -83,7 +86,7 @@ def acquire(path: Path, fd: int) -> None:
     with contextlib.suppress(OSError):
         # Never through a link (the label must not land in some other file), nor
         # waiting on a pipe put in its place.
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_NONBLOCK
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOT_THROUGH
         fd = os.open(label_path(path), flags, 0o600)  # the owner's, like the save (it names the command)
         try:
             os.write(fd, msgspec.json.encode(me))
@@ -94,6 +97,35 @@ def acquire(path: Path, fd: int) -> None:
             raise
         finally:
             os.close(fd)
+
+
+def _lock(fd: int) -> bool:
+    """Take the exclusive lock of the file open on ``fd`` at once; False if another process holds it."""
+    try:
+        import fcntl  # POSIX
+    except ImportError:
+        return _lock_windows(fd)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _lock_windows(fd: int) -> bool:
+    import msvcrt  # the system has no fcntl: Windows
+
+    # ``locking`` locks from the file's position.  Moving it costs a writer nothing:
+    # the save is open for appending, and every write goes to its end.
+    where = os.lseek(fd, 0, os.SEEK_CUR)
+    os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except PermissionError:  # held by another process (EACCES)
+        return False
+    finally:
+        os.lseek(fd, where, os.SEEK_SET)
+    return True
 
 
 def _command(path: Path) -> str:
@@ -126,7 +158,7 @@ def holder(path: Path) -> Holder | None:
     """Who says he holds the lock of ``path`` (None if no readable label)."""
     try:
         # Not through a link, and never waiting on a pipe someone put there.
-        fd = os.open(label_path(path), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(label_path(path), os.O_RDONLY | _NOT_THROUGH)
     except OSError:
         return None
     try:

@@ -189,6 +189,22 @@ def test_log_prints_one_line_per_event(save, capsys):
     assert len(capsys.readouterr().out.splitlines()) == len(game.log_lines("spectator")) < len(out)
 
 
+def test_log_json_is_the_same_lines_as_data_and_a_side_sees_only_its_own(save, capsys):
+    assert fireteam(["log", str(save)]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert fireteam(["log", str(save), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [set(row) for row in rows] == [{"command", "kind", "text", "undone"}] * len(text)
+    assert [r["text"] + ("  (undone)" if r["undone"] else "") for r in rows] == [line.strip() for line in text]
+    assert rows[0] == {"command": 1, "kind": "Issued", "text": "» referee: scenario demo", "undone": False}
+    assert {"command": 7, "kind": "Undone", "text": "↶ referee undid command #7", "undone": False} in rows
+    assert fireteam(["log", str(save), "--json", "--as", "regulars"]) == 0
+    seen = json.loads(capsys.readouterr().out)
+    assert len(seen) == len(Game.open(save, writable=False).log_lines("regulars")) < len(rows)
+    assert not [r for r in seen if "dahir" in r["text"].lower()]  # the hidden militiaman
+    assert [r for r in rows if "dahir" in r["text"].lower()]
+
+
 @pytest.mark.parametrize("command", ["replay", "log"])
 def test_bad_paths_and_roles_give_a_clear_error(command, save, tmp_path, capsys):
     assert fireteam([command, str(tmp_path / "nope.ftlog")]) == 2
@@ -229,26 +245,28 @@ def test_bench_json_keys(tmp_path):
     assert data["events"] >= 20000
 
 
-def test_script_saves_into_saves_by_default(tmp_path, monkeypatch):
+def test_script_saves_into_the_data_folder_s_saves_even_beside_a_saves_folder(tmp_path, monkeypatch, capsys):
     from tui.main import main
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    (tmp_path / "saves").mkdir()  # a checkout, or a folder where the user keeps his games
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    (tmp_path / "saves").mkdir()  # a checkout: one rule all the same (core.folders)
     (tmp_path / "opening.txt").write_text("scenario demo\nnext\n")
     assert main(["script", "opening.txt", "--seed", "4"]) == 0
-    game = Game.open(tmp_path / "saves" / "opening.ft", writable=False)
+    save = tmp_path / "data" / "saves" / "opening.ft"
+    assert f"No --save: the game goes into {save}" in capsys.readouterr().err
+    game = Game.open(save, writable=False)
     assert game.state.phase != "setup" and game.header.seed == 4
-    assert not (tmp_path / "data").exists()
+    assert list((tmp_path / "saves").iterdir()) == []
 
 
-def test_script_outside_a_checkout_saves_into_the_data_folder_and_says_where(tmp_path):
-    # The installed command, run in a folder with no saves/ (a user's home): no saves/ is
-    # made there; the game goes into the data folder's, and the command says so.
+def test_script_outside_a_checkout_saves_into_the_xdg_data_folder_and_says_where(tmp_path):
+    # The installed command, run in a user's home: no saves/ is made there; the game goes
+    # into the data folder's (XDG_DATA_HOME's, with no FIRETEAM_DATA_DIR), and the command says so.
     home = tmp_path / "home"
     home.mkdir()
     (home / "opening.txt").write_text("scenario demo\nnext\n")
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    env = {k: v for k, v in os.environ.items() if k != "FIRETEAM_DATA_DIR"} | {"XDG_DATA_HOME": str(tmp_path / "data")}
     done = subprocess.run(
         [str(FIRETEAM), "script", "opening.txt", "--seed", "4"],
         capture_output=True,

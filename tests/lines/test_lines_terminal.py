@@ -23,9 +23,13 @@ WAIT_S = 60.0
 
 
 def environment(tmp_path: Path, **extra: str) -> dict[str, str]:
-    """The command's environment: its data and settings in the test's folder, English."""
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    """The command's environment: its data, settings and state in the test's folder (the XDG
+    folders, as a user's: no FIRETEAM_*_DIR), English."""
+    dropped = ("NO_COLOR", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")
+    env = {k: v for k, v in os.environ.items() if k not in dropped and k != "FIRETEAM_DATA_DIR"}
+    env = {k: v for k, v in env.items() if k not in ("FIRETEAM_CONFIG_DIR", "FIRETEAM_STATE_DIR")}
     env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"), TERM="xterm-256color")
+    env.update(XDG_STATE_HOME=str(tmp_path / "state"))
     env.update(extra)
     return env
 

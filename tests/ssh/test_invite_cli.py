@@ -105,7 +105,7 @@ async def test_serve_web_and_invite_seat_a_browser_and_a_fresh_ssh_key(tmp_path)
     keys = make_keys(SEATS)
     (data / "seats.toml").write_text("# the club's seats\n" + seats_toml(keys, SEATS))
     demo_game(tmp_path / "club.ft").close()
-    env = {**os.environ, "FIRETEAM_DATA_DIR": str(data), "LANG": "C"}
+    env = {**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(data), "LANG": "C"}
     server = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.main", "serve", "--port", "0", "--web", "0", str(tmp_path / "club.ft"),
         env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=tmp_path,

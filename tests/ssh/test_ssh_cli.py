@@ -97,7 +97,7 @@ async def test_fireteam_serve_end_to_end(tmp_path):
         "--port",
         "0",
         str(tmp_path / "club.ft"),
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
+        env={**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(tmp_path / "state")},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         cwd=tmp_path,
@@ -126,7 +126,8 @@ async def test_fireteam_serve_end_to_end(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(proc.wait(), 15) == 0
-    log = Path(data / "serve.log").read_text()
+    assert f"log: {tmp_path / 'state' / 'serve.log'}" in out  # state, not data (core.folders)
+    log = Path(tmp_path / "state" / "serve.log").read_text()
     # The seat was served by a seat worker (one per core by default), which tags its lines.
     assert re.search(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO worker=\d+ login seat=anna role=referee", log, re.M)
     assert "query seat=anna role=referee" in log

@@ -69,7 +69,7 @@ def _mode(path: Path) -> int:
 async def _start_serve(tmp_path: Path, data: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int]:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tui.main", "serve", "--port", "0", *extra,
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
+        env={**os.environ, "FIRETEAM_DATA_DIR": str(data), "FIRETEAM_STATE_DIR": str(data)},
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, cwd=tmp_path,
     )  # fmt: skip
     out = ""
@@ -95,15 +95,15 @@ async def test_the_server_files_are_its_owners_only_and_sighup_closes_it_cleanly
         ) as conn:
             result = await asyncio.wait_for(conn.run("status"), 30)
         assert "you: anna (referee)" in result.stdout
-        [lock] = (tmp_path / "saves").glob("demo-*.ft.lock")  # who holds the save, while the server runs
+        [lock] = (data / "saves").glob("demo-*.ft.lock")  # who holds the save, while the server runs
         assert _mode(lock) == 0o600
     finally:
         proc.send_signal(signal.SIGHUP)  # the host's terminal closed
         assert await asyncio.wait_for(proc.wait(), 30) == 0
     log = (data / "serve.log").read_text()
     assert "INFO stopping on SIGHUP" in log and log.rstrip().endswith("server closed")
-    [save] = (tmp_path / "saves").glob("demo-*.ft")  # the new demo game the server set up
-    assert _mode(data) == 0o700 and _mode(tmp_path / "saves") == 0o700
+    [save] = (data / "saves").glob("demo-*.ft")  # the new demo game the server set up
+    assert _mode(data) == 0o700 and _mode(data / "saves") == 0o700
     for path in (data / "serve.log", data / "ssh_host_ed25519_key", save):
         assert _mode(path) == 0o600, path
 

@@ -194,7 +194,7 @@ async def test_the_replay_reads_under_no_color_and_in_high_contrast(tmp_path, no
 
 @pytest.mark.parametrize("no_color", [True, False], ids=["no-color", "high-contrast"])
 async def test_the_start_screen_reads_under_no_color_and_in_high_contrast(tmp_path, monkeypatch, no_color):
-    monkeypatch.chdir(tmp_path)  # saves/ is the current folder's, as for the client
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path))  # saves/ is the data folder's (core.folders)
     (tmp_path / "saves").mkdir()
     patrol_game(tmp_path / "saves" / "patrol.ft", commands=OPENING).close()
     (tmp_path / "saves" / "broken.ft").write_text("garbage\n")  # marked corrupt on the list

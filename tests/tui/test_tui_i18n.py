@@ -286,21 +286,22 @@ def test_fireteam_lang_it_gives_its_help_and_its_errors_in_italian(tmp_path, cap
 
 # ------------------------------------------------------------ the start
 
-#: A client started on a copy of the demo save in a language, in a process of its own:
-#: what its roster is called, whether it compiled a catalogue, whether babel was imported.
+#: A client started on a copy of the demo save in a language, in a process of its own, its
+#: catalogues those of a folder (argv[3]), babel importable or not (argv[4]): what its roster
+#: is called, and whether babel was imported.
 STARTED = """
 import asyncio, shutil, sys
 from pathlib import Path
-from core.language import cache as i18n_cache
+if sys.argv[4] == "no-babel":
+    sys.modules["babel"] = None  # as an install without it
+import core.language.i18n as i18n
+i18n.LOCALE_DIR = Path(sys.argv[3])
 from core.game import Game
 from tui.app import FireteamApp, prepare_language
 from tui.panes.roster import RosterPane
 from tui.userdata import UserStore
 
 lang, folder = sys.argv[1], Path(sys.argv[2])
-compiled = []
-compile_po = i18n_cache.compile_po
-i18n_cache.compile_po = lambda po, lang, domain: compiled.append(domain) or compile_po(po, lang, domain)
 save = folder / "saves" / f"{lang}.ft"
 save.parent.mkdir(exist_ok=True)
 shutil.copyfile("saves/demo-game.ft", save)
@@ -313,23 +314,50 @@ async def start():
         print(app.screen.query_one(RosterPane).border_title)
 
 asyncio.run(start())
-print(sorted(compiled))
-print("babel" in sys.modules)
+print(sys.modules.get("babel") is not None)
 """
 
 
-def _start(lang: str, folder, monkeypatch) -> list[str]:
-    monkeypatch.setenv("FIRETEAM_CACHE_DIR", str(folder / "cache"))
+def _start(lang: str, folder: Path, locale: Path, babel: str = "babel") -> tuple[list[str], str]:
     result = subprocess.run(
-        [sys.executable, "-c", STARTED, lang, str(folder)], capture_output=True, text=True, cwd=ROOT, timeout=600
-    )
+        [sys.executable, "-c", STARTED, lang, str(folder), str(locale), babel],
+        capture_output=True, text=True, cwd=ROOT, timeout=600,
+    )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    return result.stdout.splitlines()
+    return result.stdout.splitlines(), result.stderr
 
 
-def test_an_english_start_imports_no_babel_and_an_italian_one_only_to_compile_the_first_time(tmp_path, monkeypatch):
-    assert _start("en", tmp_path, monkeypatch) == ["Roster", "[]", "False"]
-    assert _start("it", tmp_path, monkeypatch) == ["Forze", "['breaking_news', 'client', 'fireteam']", "True"]
-    # The next Italian start reads what the first compiled, and needs no babel at all.
-    assert _start("it", tmp_path, monkeypatch) == ["Forze", "[]", "False"]
-    assert len(list((tmp_path / "cache" / "locale").iterdir())) == 3
+def _catalogues(folder: Path, *, compiled: bool) -> Path:
+    """A copy of the catalogues' sources, compiled as a build compiles them (setup.py) or not."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    for po in (ROOT / "core" / "language" / "locale").glob("*/LC_MESSAGES/*.po"):
+        copy = folder / po.relative_to(ROOT / "core" / "language" / "locale")
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(po, copy)
+        if compiled:
+            with open(po, "rb") as source, open(copy.with_suffix(".mo"), "wb") as target:
+                write_mo(target, read_po(source, locale=po.parts[-3], domain=po.stem), use_fuzzy=False)
+    return folder
+
+
+def test_a_start_reads_the_compiled_catalogues_with_no_babel(tmp_path):
+    built = _catalogues(tmp_path / "built", compiled=True)
+    assert _start("en", tmp_path, built, "no-babel") == (["Roster", "False"], "")
+    assert _start("it", tmp_path, built, "no-babel") == (["Forze", "False"], "")
+
+
+def test_a_checkout_never_built_compiles_with_babel_or_says_it_speaks_english(tmp_path):
+    sources = _catalogues(tmp_path / "sources", compiled=False)
+    assert _start("it", tmp_path, sources) == (["Forze", "True"], "")  # compiled, and left for the next start
+    assert sorted(p.stem for p in sources.glob("it/LC_MESSAGES/*.mo")) == ["breaking_news", "client", "fireteam"]
+    assert _start("it", tmp_path, sources, "no-babel") == (["Forze", "False"], "")
+    for mo in sources.glob("*/LC_MESSAGES/*.mo"):
+        mo.unlink()
+    lines, said = _start("it", tmp_path, sources, "no-babel")
+    assert lines == ["Roster", "False"]
+    assert said == (
+        "fireteam: the it catalogues are not compiled here (pip install -e . again, or pip install babel): "
+        "English instead\n"
+    )

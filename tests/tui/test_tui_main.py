@@ -56,3 +56,30 @@ def test_version_falls_back_to_pyproject_when_the_package_is_not_installed(tmp_p
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert out.returncode == 0, out.stderr
     assert out.stdout == f"fireteam {version}\n"
+
+
+def test_a_mistyped_command_is_said_with_the_nearest_ones_not_opened_as_a_save(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert fireteam(["reprot"]) == 2
+    assert capsys.readouterr().err == "fireteam: no command reprot; did you mean report, export?\n"
+    assert fireteam(["nosuchcmd", "--plain"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("fireteam: no command and no save nosuchcmd; the commands: script, replay, log,")
+    assert list(tmp_path.iterdir()) == []  # nothing made, no demo game started
+
+
+def test_a_file_by_a_command_like_name_is_opened_and_a_path_is_a_save(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "reprot").write_text("not a save\n")
+    assert fireteam(["reprot", "--plain"]) == 2  # opened as the save it names: and it is none
+    assert "no command" not in capsys.readouterr().err
+    assert fireteam(["nope.ft", "--plain"]) == 2
+    assert "nope.ft: no such save" in capsys.readouterr().err
+
+
+def test_serve_help_points_at_a_doc_that_is_there(capsys):
+    with pytest.raises(SystemExit):
+        fireteam(["serve", "--help"])
+    said = capsys.readouterr().out
+    docs = {line.split("(see ", 1)[1].split(",", 1)[0] for line in said.splitlines() if "(see " in line}
+    assert len(docs) == 1 and Path(docs.pop()).is_file()  # installed (share/doc/fireteam) or the checkout's

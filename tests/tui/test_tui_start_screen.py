@@ -41,7 +41,7 @@ async def started(app: FireteamApp, pilot) -> StartScreen:
 
 @pytest.fixture
 def store(tmp_path, monkeypatch) -> UserStore:
-    monkeypatch.chdir(tmp_path)  # saves/ is the current folder's, as for the client
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path))  # saves/ is the data folder's (core.folders)
     return UserStore(tmp_path / "config", tmp_path / "data")
 
 

@@ -142,7 +142,7 @@ async def test_a_remote_seat_remembers_nothing(game, store):
     async with app.run_test(size=(80, 24)) as pilot:
         await type_line(pilot, "next")
         await settled(app, pilot)
-    assert not store.config.exists() and not store.data.exists()
+    assert not store.config.exists() and not store.state.exists()
 
 
 # ------------------------------------------------------- 5. state to see

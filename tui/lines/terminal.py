@@ -30,7 +30,6 @@ from typing import TextIO
 from core.commands import MAX_LINE
 from core.game import Game
 from core.language.reader import reader, set_process_language
-from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient, own_words
@@ -80,13 +79,8 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
     if save is None:
         if replay:
             raise SaveError(_("--replay needs a save to replay"))
-        folder = default_saves()
-        game = new_demo_game(folder)
-        print(
-            _("A new demo game, saved in {save}.").format(
-                save=game.path.resolve() if in_data_folder(folder) else game.path
-            )
-        )
+        game = new_demo_game()  # in the data folder's saves/ (core.folders), as the client's
+        print(_("A new demo game, saved in {save}.").format(save=game.path.resolve()))
         return game, ""
     size = save.stat().st_size if save.is_file() else 0
     if size > SLOW_OPEN_BYTES:

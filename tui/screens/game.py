@@ -11,6 +11,7 @@ spectator's reaches it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -112,32 +113,32 @@ class GameScreen(Screen):
         # everywhere; tests/tui/test_tui_keys.py checks each has one and a palette entry.
         # Not Ctrl+G: that is BEL, which ends terminal escape sequences, so the
         # remnant of a cut one (a hostile paste) would press it.
-        Binding("ctrl+f,f1", "help", N_("Help")),
-        Binding("ctrl+b,f2", "pick_action", N_("Actions")),
-        Binding("ctrl+t,f3", "toggle_dice", N_("Table dice")),
-        Binding("ctrl+r,f5", "open_replay", N_("Replay"), show=False),
-        Binding("ctrl+o,f4", "report", N_("Report"), show=False),
-        Binding("ctrl+z", "undo", N_("Undo")),
-        Binding("ctrl+y", "redo", N_("Redo"), show=False),
-        Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False),
-        Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False),
-        Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False),
-        Binding("ctrl+n", "new_game", N_("New game"), show=False),
+        Binding("ctrl+f,f1", "help", N_("Help"), id="help"),
+        Binding("ctrl+b,f2", "pick_action", N_("Actions"), id="actions"),
+        Binding("ctrl+t,f3", "toggle_dice", N_("Table dice"), id="table-dice"),
+        Binding("ctrl+r,f5", "open_replay", N_("Replay"), show=False, id="replay"),
+        Binding("ctrl+o,f4", "report", N_("Report"), show=False, id="report"),
+        Binding("ctrl+z", "undo", N_("Undo"), id="undo"),
+        Binding("ctrl+y", "redo", N_("Redo"), show=False, id="redo"),
+        Binding("ctrl+s,f6", "focus_pane('roster')", N_("Roster"), show=False, id="roster"),
+        Binding("ctrl+l,f7", "focus_pane('log')", N_("Log"), show=False, id="log"),
+        Binding("colon,f8", "focus_pane('command')", N_("Command line"), show=False, id="command-line"),
+        Binding("ctrl+n", "new_game", N_("New game"), show=False, id="new-game"),
         # Replay: the replay bar lists its keys, so the footer keeps to 80 columns.
-        Binding("right", "step(1)", N_("Next event"), show=False),
-        Binding("left", "step(-1)", N_("Prev event"), show=False),
-        Binding("right_square_bracket", "phase(1)", N_("Next phase"), show=False),
-        Binding("left_square_bracket", "phase(-1)", N_("Prev phase"), show=False),
-        Binding("right_curly_bracket", "turn(1)", N_("Next turn"), show=False),
-        Binding("left_curly_bracket", "turn(-1)", N_("Prev turn"), show=False),
-        Binding("t", "jump_turn", N_("Go to turn"), show=False),
-        Binding("less_than_sign", "edge(-1)", N_("Start"), show=False),
-        Binding("greater_than_sign", "edge(1)", N_("End"), show=False),
-        Binding("space", "play", N_("Play/pause"), show=False),
-        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
-        Binding("minus", "speed(-1)", N_("Slower"), show=False),
-        Binding("escape", "leave_replay", N_("Leave replay"), show=False),
-        Binding("w", "play_from_here", N_("Play from here (what-if)"), show=False),
+        Binding("right", "step(1)", N_("Next event"), show=False, id="next-event"),
+        Binding("left", "step(-1)", N_("Prev event"), show=False, id="prev-event"),
+        Binding("right_square_bracket", "phase(1)", N_("Next phase"), show=False, id="next-phase"),
+        Binding("left_square_bracket", "phase(-1)", N_("Prev phase"), show=False, id="prev-phase"),
+        Binding("right_curly_bracket", "turn(1)", N_("Next turn"), show=False, id="next-turn"),
+        Binding("left_curly_bracket", "turn(-1)", N_("Prev turn"), show=False, id="prev-turn"),
+        Binding("t", "jump_turn", N_("Go to turn"), show=False, id="go-to-turn"),
+        Binding("less_than_sign", "edge(-1)", N_("Start"), show=False, id="start"),
+        Binding("greater_than_sign", "edge(1)", N_("End"), show=False, id="end"),
+        Binding("space", "play", N_("Play/pause"), show=False, id="play-pause"),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False, id="faster"),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False, id="slower"),
+        Binding("escape", "leave_replay", N_("Leave replay"), show=False, id="leave-replay"),
+        Binding("w", "play_from_here", N_("Play from here (what-if)"), show=False, id="play-from-here"),
     ]
 
     REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay", "play_from_here"}
@@ -180,6 +181,7 @@ class GameScreen(Screen):
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.table_dice = bool(settings and settings.table_dice)
         self.speed = settings.replay_speed if settings else 2  # index into SPEEDS
+        self.cursor_blink = settings.cursor_blink if settings else True
         self._player: Timer | None = None
         self._selected: LogLine | None = None
         self._seen_length = -1
@@ -238,7 +240,7 @@ class GameScreen(Screen):
                 self._entered,
                 # Over SSH a blinking cursor is a frame sent twice a second to every
                 # seat, idle or not, and drawn by the server: a steady one costs nothing.
-                blink=not self.remote,
+                blink=self.cursor_blink and not self.remote,
                 domain=self.game.ruleset.domain,
                 names=lambda: self._names,
                 id="command",
@@ -704,7 +706,7 @@ class GameScreen(Screen):
         # The app's own keys are read from the app, so this screen need not import it.
         # Titles and descriptions stay English here: the help screen shows them in the reader's language.
         keys = [
-            (N_("Game"), [b for b in self.BINDINGS if self._binding_applies(b)]),
+            (N_("Game"), [self._as_bound(b) for b in self.BINDINGS if self._binding_applies(b)]),
             (N_("Anywhere"), self.app.BINDINGS + [Binding("ctrl+p", "", N_("Command palette: every action"))]),
             (N_("Command line"), CommandInput.BINDINGS + [Binding("right", "", N_("Accept the greyed suggestion"))]),
             (N_("Roster"), RosterView.BINDINGS + RosterPane.BINDINGS),
@@ -718,6 +720,11 @@ class GameScreen(Screen):
         from tui.screens.rules import RulesScreen  # imported when first shown, not at the start
 
         self.app.push_screen(RulesScreen(self.game.ruleset))
+
+    def _as_bound(self, b: Binding) -> Binding:
+        """``b`` with the keys the user bound its action to (settings' ``keys``, ``tui.keymap``)."""
+        keys = getattr(self.app, "user_keys", {})
+        return dataclasses.replace(b, key=keys[b.id]) if b.id in keys else b
 
     def _binding_applies(self, b) -> bool:
         action = b.action.split("(")[0]

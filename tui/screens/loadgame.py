@@ -1,4 +1,4 @@
-"""Load game: the saves in ``saves/`` with a summary of each; corrupt ones say why.
+"""Load game: the saves in the data folder's ``saves/`` (``core.folders``) with a summary of each; corrupt ones say why.
 
 Summaries are read in a worker thread with ``Game.open(path, writable=False)``
 (each save is its own Game object, so the thread shares nothing with the
@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from core import folders
 from core.game import Game
 from core.language.reader import reader, reading
 from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
@@ -29,8 +30,6 @@ from tui.i18n import N_, _, phase_name, shown
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
 from tui.screens.dialogs import LockedScreen
-
-SAVES = Path("saves")
 
 
 @dataclass(frozen=True)
@@ -86,9 +85,10 @@ class LoadGameScreen(Screen):
     LoadGameScreen .title { text-style: bold reverse; width: 100%; }
     """
 
-    def __init__(self, saves: Path = SAVES) -> None:
+    def __init__(self, saves: Path | None = None) -> None:
         super().__init__()
-        self.saves = saves
+        self.saves = saves if saves is not None else folders.saves()  # the data folder's (core.folders)
+        saves = self.saves
         found = [*saves.glob("*.ft"), *filter(looks_like_side_copy, saves.glob("*.json"))] if saves.is_dir() else []
         self.paths = sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
         self.summaries: dict[Path, SaveSummary] = {}

@@ -32,6 +32,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, SelectionList
 
+from core import folders
 from core.cli.scenarios import user_scenarios
 from core.game import SEED_LIMIT, Game
 from core.refusal import CommandFailed
@@ -42,8 +43,6 @@ from core.storage.savefile import SaveError
 from tui.i18n import N_, _, book, ngettext
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
-
-SAVES = Path("saves")
 
 
 def scenarios_of(ruleset: Ruleset) -> dict:
@@ -157,9 +156,9 @@ class NewGameScreen(Screen):
     NewGameScreen Button { margin: 0 2 0 0; }
     """
 
-    def __init__(self, saves: Path = SAVES, ruleset: str = "") -> None:
+    def __init__(self, saves: Path | None = None, ruleset: str = "") -> None:
         super().__init__()
-        self.saves = saves
+        self.saves = saves if saves is not None else folders.saves()  # the data folder's (core.folders)
         self.rulesets = available()
         #: The ruleset offered first (the one being played, usually).
         self.first = ruleset if ruleset in self.rulesets else (self.rulesets[0] if self.rulesets else "")
@@ -187,7 +186,7 @@ class NewGameScreen(Screen):
             yield Plain("", id="setup-preview")
             yield PlainLabel(_("…or a scenario file (a path; it replaces the choice above)"))
             yield PlainInput(id="scenario-file", placeholder=_("e.g. ~/club/convoy.toml"))
-            yield PlainLabel(_("Save as (in saves/)"))
+            yield PlainLabel(_("Save as (in {folder})").format(folder=self.saves))
             yield PlainInput(id="save-name")
             yield PlainLabel(_("Seed (blank: random)"))
             yield PlainInput(type="integer", id="seed", placeholder=_("e.g. 42 to replay the same dice"))

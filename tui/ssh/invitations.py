@@ -32,7 +32,6 @@ until the organiser mends or removes it.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import hmac
 import os
@@ -308,6 +307,8 @@ class Invitations:
             fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as e:
             raise InvitationsError(f"{self.lock_path}: cannot lock the invitations: {e}") from None
+        import fcntl  # here: the server is POSIX-only, and ``fireteam --help`` builds this command's parser
+
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             self._stamp = None  # read afresh: another process may have written it

@@ -117,7 +117,9 @@ _OPTIONS = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``fireteam serve``'s options for the limits (docs/ssh.md, *Running on a public address*)."""
     defaults = Limits()
-    group = parser.add_argument_group(_("limits (see docs/ssh.md, Running on a public address)"))
+    from core.folders import doc
+
+    group = parser.add_argument_group(_("limits (see {doc}, Running on a public address)").format(doc=doc("ssh.md")))
     for option, name, text in _OPTIONS:
         default = getattr(defaults, name)
         group.add_argument(

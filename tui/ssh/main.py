@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple
 
+from core import folders
 from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
@@ -92,16 +93,19 @@ def _serve_in(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    log = server_log(folder)
+    logs = private_folder(folders.folder("state"))  # serve.log is state, not data (core.folders)
+    log = server_log(logs)
     try:
-        return _serve_with(args, folder, seats_path, log, limits)
+        return _serve_with(args, folder, seats_path, log, limits, logs)
     finally:
         for handler in list(log.handlers):
             log.removeHandler(handler)
             handler.close()
 
 
-def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger, limits: Limits) -> int:
+def _serve_with(
+    args: argparse.Namespace, folder: Path, seats_path: Path, log: logging.Logger, limits: Limits, logs: Path
+) -> int:
     workers = default_workers() if args.workers is None else args.workers
     if workers < 0:
         print("error: --workers must be 0 or more", file=sys.stderr)
@@ -136,7 +140,7 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
         return 2
     print(f"{'Created the' if created else 'The'} host key {folder / HOST_KEY_NAME}")
     print(f"host key fingerprint: {key.get_fingerprint()}")
-    print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {folder / LOG_NAME}")
+    print(f"seats: {seats_path} ({len(seats.seats)} seats); log: {logs / LOG_NAME}")
     print("games: " + ", ".join(f"{t.name} ({t.game.path})" for t in tables))
     print(f"seats drawn by {workers} worker processes" if workers else "seats drawn in this process")
     web = _web_options(args)
@@ -159,7 +163,7 @@ def _serve_with(args: argparse.Namespace, folder: Path, seats_path: Path, log: l
             host_key_path=folder / HOST_KEY_NAME,
             workers=workers,
             log=log,
-            log_dir=folder,
+            log_dir=logs,
             limits=limits,
             invitations=invitations,
         )

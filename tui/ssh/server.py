@@ -7,8 +7,8 @@ the command line is one table: one in-memory ``Game`` shared by every seat at
 it, each seat with its own app instance and its own view (``tui.ssh.seat``).
 
 Files, in the data folder (``FIRETEAM_DATA_DIR`` or platformdirs'
-``user_data_dir("fireteam")``): ``ssh_host_ed25519_key`` (created on first
-start), ``seats.toml`` (the default seats file) and ``serve.log``.
+``user_data_dir("fireteam")``, ``core.folders``): ``ssh_host_ed25519_key`` (created
+on first start) and ``seats.toml`` (the default seats file); ``serve.log`` in the state folder.
 See docs/ssh.md.
 """
 
@@ -43,7 +43,7 @@ from core.language.i18n import M, Msg
 from core.refusal import LOG as CORE_LOG
 from core.storage.savefile import SaveError
 from core.views import SPECTATOR
-from tui.app import SAVES, FireteamApp, new_demo_game
+from tui.app import FireteamApp, new_demo_game
 from tui.ssh.heap import HeapSettler
 from tui.ssh.invitations import (
     Grant,
@@ -206,8 +206,8 @@ def server_log(folder: Path | None, *, to_stderr: bool = True, tag: str = "") ->
     return log
 
 
-def open_tables(saves: Sequence[Path], saves_folder: Path = SAVES) -> list[Table]:
-    """A table per save; with none, a new demo game in ``saves_folder`` (as the client does)."""
+def open_tables(saves: Sequence[Path], saves_folder: Path | None = None) -> list[Table]:
+    """A table per save; with none, a new demo game in ``saves_folder`` (default: the client's)."""
     if not saves:
         game = new_demo_game(saves_folder)
         return [Table(game.path.stem, game)]

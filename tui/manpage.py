@@ -1,0 +1,74 @@
+"""``man fireteam``: the manual page, made from the command's own parsers (``python -m tui.manpage``).
+
+docs/fireteam.1 is its output, committed, installed in ``share/man/man1`` and kept in step
+by ``tests/tui/test_manpage.py``; after changing an option, run
+``python -m tui.manpage > docs/fireteam.1``.  Always English: the page is one file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from core import folders
+
+SEE_ALSO = "The documents installed in share/doc/fireteam: README.md, client.md, commands.md, files.md, ssh.md."
+
+
+def roff(text: str) -> str:
+    """``text`` as roff reads it literally: backslashes, hyphens and a leading dot or quote escaped."""
+    text = text.replace("\\", "\\e").replace("-", "\\-")
+    return "\n".join("\\&" + line if line.startswith((".", "'")) else line for line in text.split("\n"))
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    lines = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) or action.help == argparse.SUPPRESS:
+            continue
+        if action.option_strings:
+            metavar = "" if action.nargs == 0 else " " + (action.metavar or action.dest.upper())
+            names = ", ".join(f"\\fB{roff(o)}\\fR{roff(metavar)}" for o in action.option_strings)
+        else:
+            names = f"\\fI{roff(action.metavar or action.dest.upper())}\\fR"
+        text = (action.help or "") % {"default": action.default, "prog": parser.prog} if action.help else ""
+        lines += [".TP", names, roff(text)]
+    return lines
+
+
+def page() -> str:
+    from core.language.reader import set_process_language
+    from tui.main import _app_parser, _parser, _version
+
+    set_process_language("en")
+    top, client = _parser(), _app_parser()
+    out = [
+        f'.TH FIRETEAM 1 "" "fireteam {_version()}" "User Commands"',
+        ".SH NAME",
+        "fireteam \\- a terminal referee for tabletop miniature skirmish wargames",
+        ".SH SYNOPSIS",
+        roff(client.usage or ""),
+        ".br",
+        "fireteam \\fICOMMAND\\fR ...",
+        ".SH DESCRIPTION",
+        roff(client.description or ""),
+        roff(top.description or ""),
+        ".SH OPTIONS",
+        *_options(client),
+        ".SH COMMANDS",
+    ]
+    [commands] = [a for a in top._actions if isinstance(a, argparse._SubParsersAction)]
+    helps = {choice.dest: choice.help for choice in commands._choices_actions}
+    for name, parser in commands.choices.items():
+        usage = " ".join(parser.format_usage().removeprefix("usage: ").split())
+        out += [f".SS {roff(name)}", roff(helps.get(name) or ""), ".PP", roff(usage), ".RS", *_options(parser), ".RE"]
+    out += [".SH ENVIRONMENT"]
+    for kind, (variable, _function) in folders.KINDS.items():
+        out += [".TP", f"\\fB{roff(variable)}\\fR", roff(f"the {kind} folder (fireteam paths prints them all)")]
+    out += [".TP", "\\fBLANG\\fR", "the language, when \\-\\-lang does not say (it or en)"]
+    out += [".SH SEE ALSO", roff(SEE_ALSO)]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    sys.stdout.write(page())
