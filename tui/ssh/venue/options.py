@@ -15,6 +15,7 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from tui.ssh.language import _
 from tui.ssh.venue.connection import NatsOptions
 
 SETTINGS_NAME = "venue.toml"
@@ -22,22 +23,22 @@ _KEYS = {"nats", "creds", "ca"}
 
 
 def add_nats_arguments(parser: argparse.ArgumentParser, *, table: bool) -> None:
-    group = parser.add_argument_group("venue on NATS (see docs/ssh.md, A venue on NATS)")
+    group = parser.add_argument_group(_("venue on NATS (see docs/ssh.md, A venue on NATS)"))
     group.add_argument(
         "--nats",
         metavar="URL",
-        help="the venue's NATS server (nats://HOST:4222 or tls://...; several, comma-separated)"
-        + (f"; else {SETTINGS_NAME} in the data folder" if table else ""),
+        help=_("the venue's NATS server (nats://HOST:4222 or tls://...; several, comma-separated)")
+        + (_("; else {settings} in the data folder").format(settings=SETTINGS_NAME) if table else ""),
     )
-    group.add_argument("--nats-creds", type=Path, metavar="FILE", help="NATS credentials file (JWT and nkey)")
+    group.add_argument("--nats-creds", type=Path, metavar="FILE", help=_("NATS credentials file (JWT and nkey)"))
     group.add_argument(
-        "--nats-ca", type=Path, metavar="FILE", help="the CA that signed the NATS server's TLS certificate"
+        "--nats-ca", type=Path, metavar="FILE", help=_("the CA that signed the NATS server's TLS certificate")
     )
     if table:
         group.add_argument(
             "--nats-take-over",
             action="store_true",
-            help="publish the tables even if another fireteam serve claimed them (its laptop is gone)",
+            help=_("publish the tables even if another fireteam serve claimed them (its laptop is gone)"),
         )
 
 

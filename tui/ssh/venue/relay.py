@@ -27,10 +27,17 @@ from typing import Any
 
 import msgspec
 from aiohttp import WSMsgType, web
+from rich.color import ColorSystem
 
+from core.language.reader import LANGUAGES, SOURCE
 from core.storage.savefile import SaveError
 from core.venue import MAX_TABLES, MAX_VIEW_BYTES, NAME, SPECTATOR_SUBJECTS, STREAM_SPECTATORS, VenueError
+from tui.ssh.limits import Limits
+from tui.ssh.sharedscreen import Viewer
+from tui.ssh.stands import shared_size
 from tui.ssh.venue.connection import NatsOptions, connect_until_done
+from tui.ssh.venue.frames import Screen, checked_screen
+from tui.ssh.venue.screens import RelayScreen
 from tui.ssh.venue.watched import Summary, Watched, take_view
 
 #: Seconds between a relay's announcements; one unheard for three of them is taken for gone.
@@ -40,9 +47,25 @@ RELAY_SUBJECTS = "fireteam.relay.*"
 MAX_WATCHERS = 5000
 #: A relay's announcement at most (a URL).
 MAX_ANNOUNCEMENT = 512
+#: The screens a relay follows at most (tables × languages × shared sizes that watchers asked for).
+MAX_SCREENS = 500
 _PAGES = resources.files("tui.ssh.venue") / "page"
+#: xterm.js, vendored beside the browser seats' page (``tui.ssh.web``): the same files, served from here too.
+_XTERM = resources.files("tui.ssh") / "webpage"
 _CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws: wss: http: https:"
-_TYPES = {"venue.html": "text/html", "watch.html": "text/html", "relay.js": "text/javascript", "relay.css": "text/css"}
+#: xterm.js styles its rows with <style> elements it makes: on the screen's page styles may be inline.
+_SCREEN_CSP = _CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+_TYPES = {
+    "venue.html": "text/html",
+    "watch.html": "text/html",
+    "screen.html": "text/html",
+    "relay.js": "text/javascript",
+    "screen.mjs": "text/javascript",
+    "relay.css": "text/css",
+    "xterm.mjs": "text/javascript",
+    "addon-fit.mjs": "text/javascript",
+    "xterm.css": "text/css",
+}
 
 
 class Announcement(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -71,6 +94,9 @@ class Relay:
         self._tasks: list[asyncio.Task[None]] = []
         self._runner: web.AppRunner | None = None
         self._feeds: set[asyncio.Task[Any]] = set()
+        self.limits = Limits()
+        #: The tables' spectators' screens that watchers watch here (``tui.ssh.venue.screens``).
+        self.screens: dict[Screen, RelayScreen] = {}
 
     # ----------------------------------------------------------------- NATS
 
@@ -166,6 +192,10 @@ class Relay:
         app.router.add_get("/watch/{table}", self._page("watch.html"))
         app.router.add_get("/relay.js", self._page("relay.js"))
         app.router.add_get("/relay.css", self._page("relay.css"))
+        app.router.add_get("/screen/{table}", self._page("screen.html", _SCREEN_CSP))
+        for name in ("screen.mjs", "xterm.mjs", "addon-fit.mjs", "xterm.css"):
+            app.router.add_get("/" + name, self._page(name))
+        app.router.add_get("/frames/{table}", self._frames)
         app.router.add_get("/tables", self._tables)
         app.router.add_get("/relays", self._relays)
         app.router.add_get("/report/{table}", self._report)
@@ -183,11 +213,11 @@ class Relay:
             self.public_url = f"http://{host}:{bound}"
         return bound
 
-    def _page(self, name: str):
-        body = (_PAGES / name).read_bytes()
+    def _page(self, name: str, csp: str = _CSP):
+        body = ((_PAGES if (_PAGES / name).is_file() else _XTERM) / name).read_bytes()
 
         async def page(request: web.Request) -> web.Response:
-            return web.Response(body=body, content_type=_TYPES[name], headers=_headers())
+            return web.Response(body=body, content_type=_TYPES[name], headers=_headers(csp))
 
         return page
 
@@ -268,7 +298,74 @@ class Relay:
         async with self.changed:
             await self.changed.wait_for(lambda: self._version(table) != version)
 
+    # ----------------------------------------------------------------- screens
+
+    async def watch_screen(self, viewer: Viewer, name: str, screen: Screen) -> RelayScreen | None:
+        """Seat ``viewer`` before a table's screen (followed from NATS from its first watcher); None if full."""
+        held = self.screens.get(screen)
+        if held is None:
+            if len(self.screens) >= MAX_SCREENS:
+                return None
+            held = self.screens[screen] = RelayScreen(
+                screen,
+                self._nc,
+                self.limits,
+                self.log,
+                on_idle=lambda: self._screen_idle(screen),
+                on_frame=self._frame_taken,
+            )
+            await held.start()
+        held.join(viewer, name)
+        return held
+
+    async def _frame_taken(self) -> None:
+        async with self.changed:  # for ``until``: the pages' feeds look at their versions, unchanged
+            self.changed.notify_all()
+
+    def _screen_idle(self, screen: Screen) -> None:
+        held = self.screens.get(screen)
+        if held is not None and not held.viewers:
+            del self.screens[screen]
+            self._tasks.append(asyncio.get_running_loop().create_task(held.close()))
+
+    async def _frames(self, request: web.Request) -> web.StreamResponse:
+        """A browser's terminal before a table's screen: the size picked, then the screen's bytes."""
+        query = request.query
+        lang = query.get("lang", SOURCE)
+        try:
+            cols, rows = int(query.get("cols", "80")[:5]), int(query.get("rows", "24")[:5])
+            size = shared_size(cols, rows)  # the largest shared size that fits the browser's terminal
+            screen = checked_screen(request.match_info["table"], lang if lang in LANGUAGES else SOURCE, size)
+        except (ValueError, VenueError):
+            raise web.HTTPNotFound(text="no such screen at this venue") from None
+        if self.watchers >= MAX_WATCHERS:
+            raise web.HTTPServiceUnavailable(text="this relay is full; another will have room")
+        ws = web.WebSocketResponse(max_msg_size=256, heartbeat=30.0)
+        await ws.prepare(request)
+        self.watchers += 1
+        feed = asyncio.current_task()
+        assert feed is not None
+        self._feeds.add(feed)
+        viewer = _Browser(ws, request.transport)
+        held = None
+        try:
+            told = {"cols": screen.size[0], "rows": screen.size[1], "relays": self.live_relays()}
+            await ws.send_str(msgspec.json.encode(told).decode())
+            held = await self.watch_screen(viewer, f"browser {request.remote}", screen)
+            if held is not None:
+                await _ignore_input(ws)
+        finally:
+            if held is not None:
+                held.leave(viewer)
+            viewer.stop()
+            self.watchers -= 1
+            self._feeds.discard(feed)
+        return ws
+
     async def close(self) -> None:
+        for screen in list(self.screens.values()):
+            await screen.close()
+        self.screens.clear()
         for task in [*self._tasks, *self._feeds]:  # a feed waits for news that will not come
             task.cancel()
         if self._runner is not None:
@@ -284,8 +381,62 @@ async def _ignore_input(ws: web.WebSocketResponse) -> None:
             break
 
 
-def _headers() -> dict[str, str]:
-    return {"Content-Security-Policy": _CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+class _Browser:
+    """A browser's terminal before a screen: what it is sent, queued and sent by one task, and how much is unsent."""
+
+    color_system = ColorSystem.TRUECOLOR  # xterm.js shows true colour
+
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None) -> None:
+        self._ws = ws
+        self._transport = transport
+        self._pending: list[bytes] = []
+        self._pending_bytes = 0
+        self._in_flight = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def buffered(self) -> int:
+        t = self._transport
+        queued = t.get_write_buffer_size() if isinstance(t, asyncio.WriteTransport) else 0
+        return self._pending_bytes + self._in_flight + queued
+
+    def send(self, data: str) -> None:
+        if self._ws.closed:
+            return
+        chunk = data.encode("utf-8")
+        self._pending.append(chunk)
+        self._pending_bytes += len(chunk)
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._pump(), name="browser screen")
+
+    async def _pump(self) -> None:
+        try:
+            while self._pending:
+                data = b"".join(self._pending)
+                self._pending.clear()
+                self._pending_bytes = 0
+                self._in_flight = len(data)
+                await self._ws.send_bytes(data)
+                self._in_flight = 0
+        except (ConnectionError, RuntimeError):
+            pass  # the browser has gone: its reading side sees it too
+        finally:
+            self._task = None
+
+    def fell_behind(self, seconds: float) -> None:
+        self.stop()
+
+    def screen_ended(self, failed: bool) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        self._pending.clear()
+        self._pending_bytes = 0
+        if not self._ws.closed:
+            asyncio.get_running_loop().create_task(self._ws.close())
+
+
+def _headers(csp: str = _CSP) -> dict[str, str]:
+    return {"Content-Security-Policy": csp, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
 def _json(value: Any) -> web.Response:

@@ -11,15 +11,16 @@ import logging
 import signal
 import sys
 
+from tui.ssh.language import _
 from tui.ssh.venue.options import add_nats_arguments, nats_options
 
 
 def add_relay_parser(sub: argparse._SubParsersAction) -> None:
-    r = sub.add_parser("relay", help="serve spectators of every table of a venue, from its NATS (no save here)")
-    r.add_argument("--host", default="127.0.0.1", help="the address browsers connect to")
-    r.add_argument("--web", type=int, metavar="PORT", required=True, help="the port browsers connect to")
+    r = sub.add_parser("relay", help=_("serve spectators of every table of a venue, from its NATS (no save here)"))
+    r.add_argument("--host", default="127.0.0.1", help=_("the address browsers connect to"))
+    r.add_argument("--web", type=int, metavar="PORT", required=True, help=_("the port browsers connect to"))
     r.add_argument(
-        "--url", default="", help="the address browsers open, when it is not http://HOST:PORT (a reverse proxy)"
+        "--url", default="", help=_("the address browsers open, when it is not http://HOST:PORT (a reverse proxy)")
     )
     add_nats_arguments(r, table=False)
 

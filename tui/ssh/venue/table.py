@@ -46,6 +46,7 @@ from core.venue import (
 )
 from core.views import SPECTATOR
 from tui.ssh.server import Table
+from tui.ssh.venue.caster import ScreenCaster
 from tui.ssh.venue.connection import REQUEST_S, NatsOptions, connect_until_done, ensure_streams
 
 #: JetStream's error code for a publish whose expected last subject sequence is not the subject's.
@@ -97,6 +98,8 @@ class TablePublisher:
         self._unsubscribe: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
         self._nc: Any = None
+        #: The spectators' screens the relays want (``tui.ssh.venue.caster``), once connected.
+        self.screens: ScreenCaster | None = None
         #: Times the views were published (each pass that sent any), for tests and the log.
         self.passes = 0
 
@@ -106,6 +109,10 @@ class TablePublisher:
         self._unsubscribe = [t.table.game.subscribe(lambda _outcome: self._wake.set()) for t in self._tables]
         self._wake.set()  # the views as they stand at start
         self._task = asyncio.get_running_loop().create_task(self._run(), name="venue publisher")
+
+    def _may_send(self, table: str) -> bool:
+        """A table's screens are sent only while this server holds it (its claim, unrefused)."""
+        return any(t.table.name == table and t.claim_seq and not t.refused for t in self._tables)
 
     def refused(self) -> dict[str, str]:
         """Each table this server may not publish, and why."""
@@ -132,6 +139,9 @@ class TablePublisher:
             with contextlib.suppress(asyncio.CancelledError, Exception):  # closing: its error was logged
                 await self._task
             self._task = None
+        if self.screens is not None:
+            await self.screens.close()
+            self.screens = None
         nc, self._nc = self._nc, None
         if nc is not None and nc.is_connected:
             js = nc.jetstream(timeout=REQUEST_S)
@@ -151,6 +161,8 @@ class TablePublisher:
         # Another server's claim ends this one's publishing at once (the fence refuses its next view anyway).
         for t in self._tables:  # its own tables' claims only: a table's credentials may read no other's
             await self._nc.subscribe(writer_subject(t.table.name), cb=self._claimed)
+        self.screens = ScreenCaster(self._nc, [t.table for t in self._tables], self.log, may_send=self._may_send)
+        await self.screens.start()
         self._back.set()
         while True:
             await self._back.wait()

@@ -28,7 +28,9 @@ function showTables(data) {
     const cell = document.createElement("td");
     const watch = text("a", "watch");
     watch.href = "/watch/" + encodeURIComponent(t.table);
-    cell.append(watch);
+    const screen = text("a", "screen");
+    screen.href = "/screen/" + encodeURIComponent(t.table);
+    cell.append(watch, " ", screen);
     if (t.result) {
       const report = text("a", "report");
       report.href = "/report/" + encodeURIComponent(t.table);

