@@ -120,7 +120,7 @@ def _lock_windows(fd: int) -> bool:
     where = os.lseek(fd, 0, os.SEEK_CUR)
     os.lseek(fd, WINDOWS_LOCK_OFFSET, os.SEEK_SET)
     try:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]  # (Windows' only: typeshed's on win32)
     except PermissionError:  # held by another process (EACCES)
         return False
     finally:

@@ -4,9 +4,8 @@ each test states the situation, the dice and the outcome the book gives."""
 from __future__ import annotations
 
 import pytest
-from bn_combat_support import facts, rolls, status, to_activation
+from bn_combat_support import rolls, status, to_activation
 
-from core import events as ev
 from core.ruleset import Refused
 
 

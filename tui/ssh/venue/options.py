@@ -15,6 +15,7 @@ import argparse
 import tomllib
 from pathlib import Path
 
+from core.folders import doc
 from tui.ssh.language import _
 from tui.ssh.venue.connection import NatsOptions
 
@@ -23,7 +24,7 @@ _KEYS = {"nats", "creds", "ca"}
 
 
 def add_nats_arguments(parser: argparse.ArgumentParser, *, table: bool) -> None:
-    group = parser.add_argument_group(_("venue on NATS (see docs/ssh.md, A venue on NATS)"))
+    group = parser.add_argument_group(_("venue on NATS (see {doc}, A venue on NATS)").format(doc=doc("ssh.md")))
     group.add_argument(
         "--nats",
         metavar="URL",
