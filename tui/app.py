@@ -24,6 +24,7 @@ from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome, NoColor
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 
@@ -34,6 +35,7 @@ from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
+from tui.focus_cursor import focus_point
 from tui.i18n import N_, _, start_language
 from tui.opening import (
     SAVES,
@@ -193,6 +195,18 @@ class FireteamApp(App):
             # NO_COLOR asked after Textual made its filters: an SSH seat whose client sent it (tui.ssh.seat).
             filters.append(self.READABLE_MONOCHROME)
         return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
+
+    @property
+    def cursor_position(self) -> Offset:
+        """Where Textual puts the terminal's cursor at the end of each frame: at the focus
+        (``tui.focus_cursor``), worked out for the frame being written, so that a braille
+        display or a magnifier follows the focus and an idle redraw leaves it where it is."""
+        return focus_point(self) or Offset(0, 0)
+
+    @cursor_position.setter
+    def cursor_position(self, offset: Offset) -> None:
+        # Textual's text boxes set it as they change: the place is worked out when a frame is written.
+        pass
 
     @property
     def ansi_theme(self) -> TerminalTheme:
