@@ -48,7 +48,7 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
     reg.type("note hello over ssh\r")
     await wait_raw(reg, "Note: hello over ssh.")
     reg.type("roster\r")
-    await wait_raw(reg, "Water carrier: ready; civilian.")
+    await wait_raw(reg, "Water carrier: no status; civilian.")
     # Every pane one word away, each answer whole sentences (checked below with the rest).
     for word, answer in [
         ("status", "You are side Bersaglieri, seat reg, at Breaking News"),
@@ -133,7 +133,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
     assert "\r" not in out and "\x1b" not in out and "irr (Somali militia)> " not in out
     lines = out.splitlines()
     assert problems_of(lines) == []
-    assert "#2 irr: note from a bot." in lines
+    assert "Note: from a bot." in lines and "#2 irr: note from a bot." not in lines  # not said back
     assert "Undo #2 note from a bot? y or n:" in lines
     assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2."
 
@@ -169,7 +169,7 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
     reg.type("y\r")
     await wait_raw(reg, "Note: y.")
     typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
-    assert typed.startswith("note x\b \by\r\n#2 reg: note y.")
+    assert typed.startswith("note x\b \by\r\nNote: y.")
     assert "\x1b" not in raw(reg)
 
 

@@ -35,6 +35,7 @@ from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient, own_words
 from tui.lines.ink import colour_wanted
+from tui.lines.protocol import Answer, lines_of, written
 from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
 from tui.userdata import UserStore, history_lines
 
@@ -46,8 +47,18 @@ SLOW_OPEN_BYTES = 8 << 20
 PIPE_LINE_LIMIT = 4 * MAX_LINE
 
 
-def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee", lang: str | None = None) -> int:
-    """Open the game and play it as lines until the input ends; the exit status."""
+def run_plain(
+    save: Path | None,
+    *,
+    replay: bool = False,
+    role: str = "referee",
+    lang: str | None = None,
+    protocol: str = "",
+    strict: bool = False,
+) -> int:
+    """Open the game and play it as lines until the input ends; the exit status (``protocol``:
+    "bot" or "json", each answer marked for a program, ``tui.lines.protocol``; ``strict``: 1
+    if a command was refused)."""
     store = UserStore.default()
     settings = store.load_settings()
     set_process_language(start_language(lang, settings.lang))
@@ -69,7 +80,13 @@ def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee",
             print(f"fireteam: {problem}", file=err)
             return 2
         return _play(
-            game, role=game.copy_role or role, read_only=read_only, store=store, table_dice=settings.table_dice
+            game,
+            role=game.copy_role or role,
+            read_only=read_only,
+            store=store,
+            table_dice=settings.table_dice,
+            protocol=protocol,
+            strict=strict,
         )
     finally:
         game.close()
@@ -103,22 +120,30 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
     return game, ""
 
 
-def _play(game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool) -> int:
+def _play(
+    game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool, protocol: str, strict: bool
+) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    front = _Readline(game, store) if terminal else _Pipe()
+    front: _Pipe | _Readline
+    if protocol:
+        front = Answers(protocol)
+    elif terminal:
+        front = _Readline(game, store)
+    else:
+        front = _Pipe()
     client = LineClient(
         game,
         role=role,
         reader=reader(),
         write=front.write,
-        colour=colour_wanted(os.environ, sys.stdout.isatty()),
+        colour=not protocol and colour_wanted(os.environ, sys.stdout.isatty()),
         table_dice=table_dice,
-        save=str(game.path),
+        save=game.path.name,  # its name: the folder is said once, when it is made, not at every status
         read_only=read_only,
     )
     lock = threading.Lock()  # the game is read by the follower thread and this one, one at a time
     with lock:
-        client.start()
+        front.started(client)
     stop = threading.Event()
     if read_only and not game.writable and not game.copy_role:
         threading.Thread(target=_follow, args=(game, client, lock, stop), daemon=True, name="follow").start()
@@ -127,8 +152,8 @@ def _play(game: Game, *, role: str, read_only: str, store: UserStore, table_dice
     finally:
         stop.set()
         with lock:
-            client.end()
-    return 0
+            front.ended(client)
+    return 1 if strict and client.refusals else 0
 
 
 def _follow(game: Game, client: LineClient, lock: threading.Lock, stop: threading.Event) -> None:
@@ -156,6 +181,20 @@ class _Pipe:
             self.out.write(text)
             self.out.flush()
 
+    def started(self, client: LineClient) -> None:
+        client.start()
+
+    def ended(self, client: LineClient) -> None:
+        client.end()
+
+    def feed(self, client: LineClient, line: str) -> None:
+        client.feed(line)
+        if client.asking:
+            self.write(client.prompt.rstrip() + "\n")
+
+    def refuse(self, client: LineClient, why: str) -> None:
+        client.refuse(why)
+
     def run(self, client: LineClient, lock: threading.Lock) -> None:
         source = sys.stdin.buffer
         while not client.done:
@@ -166,13 +205,59 @@ class _Pipe:
                 while raw and not raw.endswith(b"\n"):  # the rest of the line goes too
                     raw = source.readline(PIPE_LINE_LIMIT + 1)
                 with lock:
-                    client.refuse(_("a line of more than {limit} characters").format(limit=number(PIPE_LINE_LIMIT)))
+                    self.refuse(
+                        client, _("a line of more than {limit} characters").format(limit=number(PIPE_LINE_LIMIT))
+                    )
                 continue
             line = raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
             with lock:
-                client.feed(line)
-                if client.asking:
-                    self.write(client.prompt.rstrip() + "\n")
+                self.feed(client, line)
+
+
+class Answers(_Pipe):
+    """``--plain --bot`` and ``--plain --json``: a pipe's lines, each answer marked where it ends
+    (``tui.lines.protocol``): the lines written while a line is answered are held and written
+    as one answer; what another seat does between answers, as news."""
+
+    def __init__(self, protocol: str, out: TextIO | None = None) -> None:
+        super().__init__(out)
+        self.protocol = protocol
+        self._held: list[str] | None = None  # the answer being made
+
+    def write(self, text: str) -> None:
+        with self._write_lock:
+            if self._held is not None:
+                self._held.append(text)
+                return
+        self._emit(Answer("news", None, lines_of(text)))
+
+    def _answer(self, client: LineClient, kind: str, line: str | None, act) -> None:
+        refusals = client.refusals
+        with self._write_lock:
+            self._held = []
+        try:
+            act()
+        finally:
+            with self._write_lock:
+                held, self._held = self._held or [], None
+        question = client.prompt.rstrip() if client.asking and not client.done else None
+        if held or kind != "end":  # the input's end is an answer only if it said something
+            self._emit(Answer(kind, line, lines_of("".join(held)), client.refusals > refusals, question))
+
+    def _emit(self, answer: Answer) -> None:
+        super().write(written(answer, self.protocol))
+
+    def started(self, client: LineClient) -> None:
+        self._answer(client, "start", None, client.start)
+
+    def ended(self, client: LineClient) -> None:
+        self._answer(client, "end", None, client.end)
+
+    def feed(self, client: LineClient, line: str) -> None:
+        self._answer(client, "answer", line, lambda: client.feed(line))
+
+    def refuse(self, client: LineClient, why: str) -> None:
+        self._answer(client, "answer", None, lambda: client.refuse(why))
 
 
 class _Readline:
@@ -201,6 +286,12 @@ class _Readline:
             else:
                 self.out.write(text)
             self.out.flush()
+
+    def started(self, client: LineClient) -> None:
+        client.start()
+
+    def ended(self, client: LineClient) -> None:
+        client.end()
 
     def run(self, client: LineClient, lock: threading.Lock) -> None:
         self._setup(client, lock)
