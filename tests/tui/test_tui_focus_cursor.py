@@ -219,3 +219,22 @@ async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is not focused and app.focused.region.contains(*written(app))
+
+
+@pytest.mark.parametrize("no_color", ["1", ""], ids=["NO_COLOR", "colour"])
+async def test_without_colour_the_suggestion_is_underlined_not_like_typed_text(game, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", no_color)
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await typed(pilot, "shoot co")
+        box = app.screen.query_one(CommandInput)
+        strip = box.render_line(0)
+        cells = [(segment.text, segment.style) for segment in strip if segment.text.strip()]
+        typed_cells = [style for text, style in cells if text in "shoot co"]
+        suggested = [style for text, style in cells if "le" in text or text == "l"]
+        assert suggested, cells
+        assert all(bool(style and style.underline) == bool(no_color) for style in suggested)
+        assert not any(style and style.underline for style in typed_cells)
