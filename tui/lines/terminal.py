@@ -33,7 +33,8 @@ from core.language.reader import reader, set_process_language
 from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
-from tui.lines.client import LineClient, own_words
+from tui.lines.client import LineClient
+from tui.lines.completion import candidates, in_rows
 from tui.lines.ink import colour_wanted
 from tui.lines.protocol import Answer, lines_of, written
 from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
@@ -342,31 +343,19 @@ class _Readline:
         def complete(text: str, state: int) -> str | None:
             if state == 0:  # readline asks again for each candidate: the game is asked once
                 with lock:
-                    typed = readline.get_line_buffer()[: readline.get_endidx()]
-                    if client.asking:  # faces for the table's dice: no word would be taken
-                        found = []
-                    else:
-                        found = client.game.complete(typed, client.role)
-                        if typed.strip() == text:  # the first word: the client's own words too
-                            found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
+                    found = candidates(client, readline.get_line_buffer()[: readline.get_endidx()])
                 if len(found) == 1:
                     found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
                 offered[:] = found
             return offered[state] if state < len(offered) else None
 
         def listed(_substitution: str, matches: list[str], longest: int) -> None:
-            """The candidates a second Tab lists, in the game's order (the phase's commands
-            as its rules play it, figures a command refuses last), not readline's sorted
-            one; row by row, as a screen reader reads them."""
+            """The candidates a second Tab lists, in the game's order, not readline's sorted one."""
             given = set(matches)
             order = [c for c in offered if c in given]
             first = set(order)
             order += [m for m in matches if m not in first]
-            width = max(20, shutil.get_terminal_size().columns)
-            cell = longest + 2
-            per_row = max(1, width // cell)
-            rows = [order[i : i + per_row] for i in range(0, len(order), per_row)]
-            self.write("".join("".join(c.ljust(cell) for c in row).rstrip() + "\n" for row in rows))
+            self.write(in_rows(order, shutil.get_terminal_size().columns))
 
         readline.set_completer(complete)
         readline.set_completion_display_matches_hook(listed)
