@@ -287,7 +287,9 @@ class FireteamApp(App):
 
         # Keys typed while the client started were not meant as a choice on this screen: dropped.
         self.typeahead.release()
-        recent = self.store.recent_saves(SAVES) if self.store is not None else []
+        from tui.gamestart import last_games  # (the data folder's saves too: the line client's new games)
+
+        recent = last_games(self.store) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)

@@ -188,6 +188,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 lang=plain.lang,
                 protocol="json" if plain.json else "bot" if plain.bot else "",
                 strict=plain.strict,
+                demo=plain.demo,
             )
         except KeyboardInterrupt:  # Ctrl+C outside a prompt (which it only clears): leave, as a shell's command does
             return 130

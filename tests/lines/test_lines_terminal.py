@@ -220,7 +220,7 @@ def test_a_first_run_outside_a_checkout_starts_a_demo_game_in_the_data_folder(tm
     home = tmp_path / "home"
     home.mkdir()
     done = subprocess.run(
-        [str(FIRETEAM), "--plain"],
+        [str(FIRETEAM), "--plain", "--demo"],
         input="status\n",
         capture_output=True,
         text=True,

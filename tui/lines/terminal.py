@@ -36,7 +36,8 @@ from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient
 from tui.lines.completion import candidates, in_rows
 from tui.lines.ink import colour_wanted
-from tui.lines.protocol import Answer, lines_of, written
+from tui.lines.protocol import Answer, Kind, lines_of, written
+from tui.lines.start import StartMenu
 from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
 from tui.userdata import UserStore, history_lines
 
@@ -56,6 +57,7 @@ def run_plain(
     lang: str | None = None,
     protocol: str = "",
     strict: bool = False,
+    demo: bool = False,
 ) -> int:
     """Open the game and play it as lines until the input ends; the exit status (``protocol``:
     "bot" or "json", each answer marked for a program, ``tui.lines.protocol``; ``strict``: 1
@@ -68,7 +70,17 @@ def run_plain(
         print(f"fireteam: {note}", file=err)
     store.notices.clear()
     try:
-        game, read_only = _open(save, replay)
+        if save is not None:
+            game, read_only = _open(save, replay)
+        elif replay:
+            raise SaveError(_("--replay needs a save to replay"))
+        elif demo:
+            game, read_only = _new_demo(), ""
+        else:
+            started, refused = _start(store, protocol)
+            if started is None:  # left at the start (quit, or the end of the input)
+                return 1 if strict and refused else 0
+            game, read_only = started
     except SaveError as e:
         print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=err)
         return 2
@@ -93,19 +105,8 @@ def run_plain(
         game.close()
 
 
-def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
+def _open(save: Path, replay: bool) -> tuple[Game, str]:
     """The game, and why it takes no command ("" when it does)."""
-    if save is None:
-        if replay:
-            raise SaveError(_("--replay needs a save to replay"))
-        folder = default_saves()
-        game = new_demo_game(folder)
-        print(
-            _("A new demo game, saved in {save}.").format(
-                save=game.path.resolve() if in_data_folder(folder) else game.path
-            )
-        )
-        return game, ""
     size = save.stat().st_size if save.is_file() else 0
     if size > SLOW_OPEN_BYTES:
         print(
@@ -119,6 +120,64 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
     if replay:
         return game, _("read-only: replay, nothing is written")
     return game, ""
+
+
+def _new_demo() -> Game:
+    folder = default_saves()
+    game = new_demo_game(folder)
+    print(
+        _("A new demo game, saved in {save}.").format(save=game.path.resolve() if in_data_folder(folder) else game.path)
+    )
+    return game
+
+
+def _start(store: UserStore, protocol: str) -> tuple[tuple[Game, str] | None, int]:
+    """``fireteam --plain`` with no save: the last games and a new one, as lines (``tui.lines.start``),
+    until a game is chosen (None: the player left); and how many lines were refused meanwhile."""
+    held: list[str] = []
+    out = sys.stdout
+
+    def answered(kind: Kind, line: str | None, refused: bool = False) -> None:
+        text = "".join(held)
+        held.clear()
+        out.write(written(Answer(kind, line, lines_of(text), refused), protocol) if protocol else text)
+        out.flush()
+
+    terminal = not protocol and sys.stdin.isatty() and out.isatty()
+    menu = StartMenu(store, default_saves(), held.append)
+    menu.start()
+    answered("start", None)
+    while not menu.done:
+        line = _read_line(menu.prompt if terminal else None)
+        if line is None:
+            return None, menu.refusals
+        refusals = menu.refusals
+        chosen = menu.feed(line)
+        try:
+            if chosen is not None and chosen.game is not None:
+                return (chosen.game, ""), menu.refusals
+            if chosen is not None and chosen.path is not None:
+                return _open(chosen.path, chosen.replay), menu.refusals
+        except (SaveError, OSError) as e:
+            menu.refuse(str(getattr(e, "strerror", None) or e))
+        finally:
+            answered("answer", line, menu.refusals > refusals)
+    return None, menu.refusals
+
+
+def _read_line(prompt: str | None) -> str | None:
+    """A line from the terminal (with ``prompt``) or the pipe; None at the end of the input."""
+    if prompt is not None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            return ""
+    raw = sys.stdin.buffer.readline(PIPE_LINE_LIMIT + 1)
+    if not raw:
+        return None
+    return raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
 
 
 def _play(
