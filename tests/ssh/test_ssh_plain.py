@@ -192,12 +192,18 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
         game.close()
 
 
-async def test_a_plain_seat_in_a_seat_worker(workers_club: Club):
+async def test_a_plain_seat_in_a_seat_worker(workers_club: Club, tmp_path):
+    from tui.ssh.seathistory import SeatHistories
+
     reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
     assert notes(workers_club.game)[-1] == "from a worker"
+    reg.type("\x04")  # the worker keeps the seat's lines as the session ends
+    await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+    histories = SeatHistories(tmp_path / "seat-history")
+    await wait_until(lambda: histories.load("reg") == ["note from a worker"], WAIT_S, lambda: "no history kept")
 
 
 async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_screen(tmp_path, caplog):

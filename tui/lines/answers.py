@@ -32,6 +32,7 @@ from tui import odds as chances
 from tui.badges import word as status_word
 from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, shown
 from tui.lines.ink import Line, inked, outcome_kind, prefixed
+from tui.lines.spoken import spoken_outcome
 from tui.logindex import RowIndex
 from tui.loglines import outcome_first
 from tui.viewpoint import Viewpoint
@@ -92,7 +93,8 @@ def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
     split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
-        text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
+        outcome = spoken_outcome(e.roll.outcome) or split[0]
+        text: Line = inked(sentence(outcome), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
     elif isinstance(e, ev.Issued):
         text = sentence(f"#{line.number} {unsigned(line.text)}")
     else:
@@ -550,7 +552,7 @@ def _roll_head(line: LogLine, names: dict[str, str], domain: str, *, faces: bool
         what += ": " + " ".join(str(f) for f in roll.faces)
     number_said = f"#{line.number} " if line.number else ""
     if roll.outcome:
-        outcome = sentence(Domain(domain).render(roll.outcome))
+        outcome = sentence(spoken_outcome(roll.outcome) or Domain(domain).render(roll.outcome))
         return inked(outcome, outcome_kind(chances.succeeded(roll)), f" {number_said}{sentence(what)}")
     return sentence(number_said + what)
 
