@@ -24,6 +24,7 @@ from textual import constants, events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.filter import LineFilter, Monochrome, NoColor
+from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 
@@ -35,6 +36,7 @@ from core.ruleset import Refused
 from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
+from tui.focus_cursor import focus_point
 from tui.i18n import N_, _, start_language
 from tui.opening import (
     OpenAhead,
@@ -197,6 +199,18 @@ class FireteamApp(App):
         return [*filters, self.CONTRAST_GUARD] if self.theme == HIGH_CONTRAST.name else filters
 
     @property
+    def cursor_position(self) -> Offset:
+        """Where Textual puts the terminal's cursor at the end of each frame: at the focus
+        (``tui.focus_cursor``), worked out for the frame being written, so that a braille
+        display or a magnifier follows the focus and an idle redraw leaves it where it is."""
+        return focus_point(self) or Offset(0, 0)
+
+    @cursor_position.setter
+    def cursor_position(self, offset: Offset) -> None:
+        # Textual's text boxes set it as they change: the place is worked out when a frame is written.
+        pass
+
+    @property
     def ansi_theme(self) -> TerminalTheme:
         # The colours the panes name, bright enough on the high-contrast theme's black.
         return HIGH_CONTRAST_ANSI if self.theme == HIGH_CONTRAST.name else super().ansi_theme
@@ -275,8 +289,10 @@ class FireteamApp(App):
 
         # Keys typed while the client started were not meant as a choice on this screen: dropped.
         self.typeahead.release()
+        from tui.gamestart import last_games
+
         saves = folders.saves()
-        recent = self.store.recent_saves(saves) if self.store is not None else []
+        recent = last_games(self.store, saves) if self.store is not None else []
         await self.push_screen(StartScreen(recent, saves, new_demo_game))
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)

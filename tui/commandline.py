@@ -60,6 +60,10 @@ def suggestion(completer: Completer, value: str) -> str | None:
 
 
 class CommandInput(PlainInput):
+    # Without colour the greyed-in suggestion would read as typed: it is underlined (#49).
+    DEFAULT_CSS = """
+    CommandInput:nocolor > .input--suggestion { text-style: underline; }
+    """
     BINDINGS = [
         Binding("tab", "complete", N_("Complete"), show=False),
         Binding("up", "history(-1)", N_("Previous command"), show=False),

@@ -120,7 +120,7 @@ def _app_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="fireteam",
-        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo] [--plain]",
+        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo] [--plain [--bot | --json] [--strict]]",
         description=_("Open the Fireteam client."),
     )
     p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
@@ -130,6 +130,22 @@ def _app_parser() -> argparse.ArgumentParser:
         "--plain",
         action="store_true",
         help=_("plain lines, no screen: for screen readers, braille displays, slow links and scripts"),
+    )
+    answers = p.add_mutually_exclusive_group()
+    answers.add_argument(
+        "--bot",
+        action="store_true",
+        help=_("with --plain: every answer ends with a line holding a full stop alone (docs/client.md)"),
+    )
+    answers.add_argument(
+        "--json",
+        action="store_true",
+        help=_("with --plain: every answer is one JSON object on a line of its own (docs/client.md)"),
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help=_("with --plain: exit with status 1 at the end of the input if a command was refused"),
     )
     p.add_argument(
         "--as", dest="as_role", default="referee", metavar="ROLE", help=_("referee, a side id, or spectator")
@@ -185,6 +201,10 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 return 2
             if args.plain:
                 plain = args
+            elif args.bot or args.json or args.strict:
+                from tui.i18n import _
+
+                _app_parser().error(_("--bot, --json and --strict go with --plain"))
             else:
                 from tui.app import run_app
 
@@ -205,7 +225,15 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
         from tui.lines.terminal import run_plain  # no Textual: tui/lines/__init__.py
 
         try:
-            return run_plain(plain.save, replay=plain.replay, role=plain.as_role, lang=plain.lang)
+            return run_plain(
+                plain.save,
+                replay=plain.replay,
+                role=plain.as_role,
+                lang=plain.lang,
+                protocol="json" if plain.json else "bot" if plain.bot else "",
+                strict=plain.strict,
+                demo=plain.demo,
+            )
         except KeyboardInterrupt:  # Ctrl+C outside a prompt (which it only clears): leave, as a shell's command does
             return 130
     tty.give_back()  # not the client's: what was typed is for whatever reads the terminal next

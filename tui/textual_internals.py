@@ -55,6 +55,9 @@ Textual has no public API for these, and the client needs them:
   game screen, ``tui.app``) given the result callback Textual gives a screen that
   takes another's place (``App.switch_screen``), which a switch takes off the screen
   it replaces: without it the first screen could not be switched for another game's.
+* ``option_line``: the row of an ``OptionList``'s content on which an option begins (an
+  option may take several rows), where the terminal's cursor is put when the option is
+  highlighted (``tui.focus_cursor``).
 * ``capture_output_into``: an app swaps ``sys.stdout``/``sys.stderr`` for its own
   capture while it runs; an SSH server runs many apps in one process, whose swaps
   interleave, so each seat's app "captures" into the streams as they are (a no-op).
@@ -84,6 +87,7 @@ if TYPE_CHECKING:
     from textual.geometry import Region
     from textual.screen import Screen
     from textual.widget import Widget
+    from textual.widgets import OptionList
     from textual.widgets._footer import FooterKey
 
     #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
@@ -128,6 +132,7 @@ __all__ = [
     "css_variables",
     "hide_overlay",
     "mount_overlays",
+    "option_line",
     "overlays_later",
     "screen_compositor",
     "styles_key",
@@ -143,6 +148,11 @@ def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
     app._capture_stdout = stdout  # type: ignore[assignment]
     app._capture_stderr = stderr  # type: ignore[assignment]
+
+
+def option_line(option_list: OptionList, index: int) -> int | None:
+    """The row of ``option_list``'s content on which its option ``index`` begins, or None if it has none."""
+    return option_list._index_to_line.get(index)
 
 
 def screen_compositor(screen: Screen[Any]) -> Compositor:

@@ -103,7 +103,7 @@ def test_at_a_terminal_only_lines_a_note_lands_in_the_save_and_ctrl_d_ends(tmp_p
     term = Terminal(["--plain", str(save)], environment(tmp_path, **env), tmp_path)
     term.line("note hello from a terminal", "Note: hello from a terminal.")
     term.line("nxet", "did you mean next?")
-    term.line("roster", "Market trader: ready; civilian.")
+    term.line("roster", "Market trader: no status; civilian.")
     # Every pane one word away, each answer whole sentences (checked below with the rest).
     term.line("phase", "The phases of a turn, in order:")
     term.line("who rossi", "Sgt Rossi (rossi) is a Veteran of Bersaglieri, team Alpha.")
@@ -144,6 +144,8 @@ def test_the_arrows_recall_what_was_typed_and_tab_completes(tmp_path, save):
     term.type("\x1b[A")  # ↑: the same line again
     term.wait_for("referee> note first", last=True)
     term.type("\r")
+    term.wait_for("referee> ", last=True)
+    term.type("log 2\r")  # its own command is not said back: the log numbers it
     term.wait_for("#93 referee: note first.")
     term.wait_for("referee> ", last=True)
     term.type("\x04")
@@ -222,7 +224,7 @@ def test_a_first_run_outside_a_checkout_starts_a_demo_game_in_the_data_folder(tm
     home = tmp_path / "home"
     home.mkdir()
     done = subprocess.run(
-        [str(FIRETEAM), "--plain"],
+        [str(FIRETEAM), "--plain", "--demo"],
         input="status\n",
         capture_output=True,
         text=True,

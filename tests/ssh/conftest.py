@@ -29,6 +29,7 @@ async def workers_club(tmp_path: Path, caplog) -> AsyncIterator[Club]:
     keys = make_keys(SEATS)
     game = demo_game(tmp_path / "table.ft")
     server = seat_workers(tmp_path, [Table("table", game)], keys, SEATS)
+    server.history_dir = tmp_path / "seat-history"  # as fireteam serve sets it
     port = await server.start("127.0.0.1", 0)
     club = Club(server, port, keys, game, [], caplog, tmp_path / "serve.log")
     try:

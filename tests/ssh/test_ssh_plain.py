@@ -48,7 +48,7 @@ async def test_a_plain_seat_writes_only_lines_takes_a_note_and_ends_with_ctrl_d(
     reg.type("note hello over ssh\r")
     await wait_raw(reg, "Note: hello over ssh.")
     reg.type("roster\r")
-    await wait_raw(reg, "Water carrier: ready; civilian.")
+    await wait_raw(reg, "Water carrier: no status; civilian.")
     # Every pane one word away, each answer whole sentences (checked below with the rest).
     for word, answer in [
         ("status", "You are side Bersaglieri, seat reg, at Breaking News"),
@@ -133,7 +133,7 @@ async def test_a_bot_without_a_terminal_plays_through_its_input(club: Club):
     assert "\r" not in out and "\x1b" not in out and "irr (Somali militia)> " not in out
     lines = out.splitlines()
     assert problems_of(lines) == []
-    assert "#2 irr: note from a bot." in lines
+    assert "Note: from a bot." in lines and "#2 irr: note from a bot." not in lines  # not said back
     assert "Undo #2 note from a bot? y or n:" in lines
     assert lines[lines.index("Undo #2 note from a bot? y or n:") + 1] == "Irr undid command #2."
 
@@ -169,7 +169,7 @@ async def test_keys_typed_are_echoed_alone_whatever_the_terminal(club: Club, ter
     reg.type("y\r")
     await wait_raw(reg, "Note: y.")
     typed = raw(reg).split("reg (Bersaglieri)> ", 1)[1]
-    assert typed.startswith("note x\b \by\r\n#2 reg: note y.")
+    assert typed.startswith("note x\b \by\r\nNote: y.")
     assert "\x1b" not in raw(reg)
 
 
@@ -192,12 +192,18 @@ async def test_the_seats_file_seats_a_player_as_plain_lines(tmp_path, caplog):
         game.close()
 
 
-async def test_a_plain_seat_in_a_seat_worker(workers_club: Club):
+async def test_a_plain_seat_in_a_seat_worker(workers_club: Club, tmp_path):
+    from tui.ssh.seathistory import SeatHistories
+
     reg = await workers_club.connect("reg", command="plain", env=NO_COLOR)
     await wait_raw(reg, "reg (Bersaglieri)> ")
     reg.type("note from a worker\r")
     await wait_raw(reg, "Note: from a worker.")
     assert notes(workers_club.game)[-1] == "from a worker"
+    reg.type("\x04")  # the worker keeps the seat's lines as the session ends
+    await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+    histories = SeatHistories(tmp_path / "seat-history")
+    await wait_until(lambda: histories.load("reg") == ["note from a worker"], WAIT_S, lambda: "no history kept")
 
 
 async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_screen(tmp_path, caplog):
@@ -227,3 +233,57 @@ async def test_a_plain_seat_chooses_its_game_among_several_without_a_cleared_scr
         await club.close()
         north.close()
         south.close()
+
+
+async def test_tab_completes_as_the_local_plain_client_and_a_second_tab_lists(club: Club):
+    reg = await club.connect("reg", command="plain", env=NO_COLOR)
+    await wait_raw(reg, "reg (Bersaglieri)> ")
+    reg.type("not\t")  # one candidate: taken whole, a space after it
+    await wait_until(lambda: raw(reg).endswith("not" + "e "), WAIT_S, lambda: raw(reg))
+    reg.type("from tab\r")
+    await wait_raw(reg, "Note: from tab.")
+    assert notes(club.game)[-1] == "from tab"
+    before = len(raw(reg))
+    reg.type("fire rossi \t")  # several: no common start to take, so nothing but the bell
+    await wait_until(lambda: raw(reg).endswith("fire rossi \a"), WAIT_S, lambda: raw(reg)[before:])
+    reg.type("\t")  # a second Tab lists them, then the prompt and the line again
+    await wait_until(lambda: raw(reg).endswith("reg (Bersaglieri)> fire rossi "), WAIT_S, lambda: raw(reg)[before:])
+    shown = raw(reg)[before:]
+    assert shown.startswith("fire rossi \a") and "\x1b" not in raw(reg)  # what was typed, then the bell
+    listed = shown.split("\r\n")  # (the line typed is taken off the screen, as for news, and put back after)
+    assert listed[1].split()[:3] == ["aden", "ahmed", "bashir"]  # the enemies first, in the game's order
+
+
+async def test_a_seat_s_lines_come_back_with_the_up_arrow_in_its_next_session(tmp_path, caplog):
+    from tui.ssh.seathistory import SeatHistories
+
+    keys = make_keys(SEATS)
+    game = demo_game(tmp_path / "table.ft")
+    seats = Seats.parse(seats_toml(keys, SEATS))
+    server = FireteamServer([Table("table", game)], seats, asyncssh.generate_private_key("ssh-ed25519"))
+    server.seat_history = SeatHistories(tmp_path / "seat-history")
+    port = await server.start("127.0.0.1", 0)
+    club = Club(server, port, keys, game, [], caplog)
+    try:
+        reg = await club.connect("reg", command="plain", env=NO_COLOR)
+        await wait_raw(reg, "reg (Bersaglieri)> ")
+        reg.type("note first evening\r")
+        await wait_raw(reg, "Note: first evening.")
+        reg.type("undo\r")
+        await wait_raw(reg, "y or n: ")
+        reg.type("n\r")  # an answer to a question: not a line to bring back
+        await wait_raw(reg, "Nothing was undone.")
+        reg.type("\x04")
+        await wait_until(lambda: reg.exit_status is not None, WAIT_S, lambda: raw(reg))
+        assert SeatHistories(tmp_path / "seat-history").load("reg") == ["note first evening", "undo"]
+        again = await club.connect("reg", command="plain", env=NO_COLOR)
+        await wait_raw(again, "reg (Bersaglieri)> ")
+        again.type("\x1b[A\x1b[A")  # ↑ ↑: undo, then the note
+        await wait_until(lambda: raw(again).endswith("note first evening"), WAIT_S, lambda: raw(again))
+        again.type("\r")
+        await wait_raw(again, "Note: first evening.")
+        assert notes(game)[-2:] == ["first evening", "first evening"]
+        assert SeatHistories(tmp_path / "seat-history").load("rita") == []
+    finally:
+        await club.close()
+        game.close()

@@ -587,6 +587,24 @@ async def test_textual_s_first_screen_alone_cannot_be_switched():
             await pilot.pause()
 
 
+async def test_option_line_is_the_row_an_option_begins_on_options_of_several_rows_counted():
+    from textual.app import App
+    from textual.widgets import OptionList
+    from textual.widgets.option_list import Option
+
+    from tui.textual_internals import option_line
+
+    class Listing(App):
+        def compose(self):
+            yield OptionList(Option("one"), Option("two\nrows"), Option("three"))
+
+    app = Listing()
+    async with app.run_test(size=(40, 10)):
+        listing = app.query_one(OptionList)
+        assert [option_line(listing, i) for i in range(3)] == [0, 1, 3]
+        assert option_line(listing, 3) is None
+
+
 # ------------------------------------------------------------------ nothing else
 
 #: Textual's private attributes the client relies on (read or set only in ``tui/textual_internals.py``).
@@ -615,6 +633,7 @@ PRIVATE_ATTRIBUTES = {
     "_nodes",
     "_dirty_widgets",
     "_push_result_callback",
+    "_index_to_line",
 }
 #: Textual's private handlers and steps, which a subclass could override (a ``def`` of that name): Textual
 #: calls a public handler (``on_key``, ``on_paste``) as it does its private one, before the base class's.

@@ -25,12 +25,14 @@ from core.game import Game, LogLine
 from core.language.i18n import Domain, Names
 from core.narrate import describe_mod, sides_of, whose
 from core.ruleset import END_GAME, CommandSpec, Refused
+from core.secrets.commitments import matches
 from core.state import GameState, Side, Unit
 from core.views import REFEREE, SPECTATOR
 from tui import odds as chances
 from tui.badges import word as status_word
-from tui.i18n import N_, _, book, ngettext, number, percentage, phase_name, shown
+from tui.i18n import N_, _, book, ngettext, number, percentage, pgettext, phase_name, shown
 from tui.lines.ink import Line, inked, outcome_kind, prefixed
+from tui.lines.spoken import spoken_outcome
 from tui.logindex import RowIndex
 from tui.loglines import outcome_first
 from tui.viewpoint import Viewpoint
@@ -91,7 +93,8 @@ def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
     split = outcome_first(line, domain, names)
     if split is not None:
         assert isinstance(e, ev.Rolled)
-        text: Line = inked(sentence(split[0]), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
+        outcome = spoken_outcome(e.roll.outcome) or split[0]
+        text: Line = inked(sentence(outcome), outcome_kind(chances.succeeded(e.roll)), " " + sentence(split[1]))
     elif isinstance(e, ev.Issued):
         text = sentence(f"#{line.number} {unsigned(line.text)}")
     else:
@@ -100,6 +103,61 @@ def log_line(line: LogLine, domain: str, names: Names | None = None) -> Line:
         # TRANSLATORS: before a log line whose command was undone (it stays in the log and no longer counts)
         text = prefixed(_("Undone:") + " ", text)
     return text
+
+
+#: The openings of commitments (a secret revealed, one opened at the end), each checked against its commitment.
+_OPENINGS = (ev.Revealed, ev.Opened)
+
+
+def _opening(line: LogLine) -> bool:
+    e = line.event
+    return isinstance(e, _OPENINGS) and bool(e.digest) and not line.undone
+
+
+def news(lines: list[LogLine], domain: str, names: Names | None = None) -> list[Line]:
+    """New lines of the log as the line client says them.  At the end of the game the
+    result comes first, and the secrets opened with it are one sentence (each checked
+    against its commitment: every one that does not match is said in full); ``secrets``
+    reads them all.  (Read aloud, fourteen openings took three minutes before the result.)"""
+    ended = [line for line in lines if isinstance(line.event, ev.GameEnded) and not line.undone]
+    if not ended:
+        return [log_line(line, domain, names) for line in lines]
+    opened = [line for line in lines if _opening(line)]
+    rest = [line for line in lines if line not in ended and line not in opened]
+    out = [log_line(line, domain, names) for line in (*ended, *rest)]
+    if opened:
+        wrong = [line for line in opened if not matches(line.event)]  # type: ignore[arg-type]
+        if not wrong:
+            said = ngettext(
+                "The secret opened at the end matches its commitment; {word} reads it.",
+                "All {count} secrets opened at the end match their commitments; {word} reads them.",
+                len(opened),
+            )
+            out.append(said.format(count=number(len(opened)), word=pgettext("command", "secrets")))
+        else:
+            out.append(
+                inked(
+                    _("{wrong} of {count} secrets opened at the end do NOT match their commitments:").format(
+                        wrong=number(len(wrong)), count=number(len(opened))
+                    ),
+                    "bad",
+                )
+            )
+            out += [log_line(line, domain, names) for line in wrong]
+    return out
+
+
+def secrets(game: Game, role: str) -> list[Line]:
+    """Every secret opened so far (``secrets``), in full, each with its commitment's check."""
+    domain = game.ruleset.domain
+    names = sides_of(game.state)
+    found = [line for line in game.log_lines(role, 0, game.log_length) if _opening(line)]
+    if not found:
+        return [_("No secret has been opened yet.")]
+    said = ngettext(
+        "{count} secret opened, in the log's order:", "{count} secrets opened, in the log's order:", len(found)
+    )
+    return [said.format(count=number(len(found))), *(log_line(line, domain, names) for line in found)]
 
 
 def last_lines(game: Game, index: RowIndex, role: str, count: int) -> list[Line]:
@@ -247,8 +305,45 @@ def status(
 # --------------------------------------------------------------- the roster
 
 
+#: Badges the panes show as a code and a count, in words for the line client: Linea di Tiro's
+#: activation options (LT-R020) and its counting badges (``ready-2``: two prepared attacks).
+_SPOKEN_OPTIONS: dict[str, str] = {
+    "A1": N_("activation option 1 (a bound and a prepared attack)"),
+    "A2": N_("activation option 2 (a bound and an attack)"),
+    "A3": N_("activation option 3 (an attack and a prepared one)"),
+    "A4": N_("activation option 4 (two attacks)"),
+    "A5": N_("activation option 5 (full speed)"),
+    "A6": N_("activation option 6 (mounting)"),
+    "A7": N_("activation option 7 (recovering)"),
+}
+
+
+def _spoken_count(counted: str, n: int) -> str | None:
+    if counted == "ready":
+        return ngettext("{n} prepared attack", "{n} prepared attacks", n).format(n=n)
+    if counted == "fired":
+        return ngettext("fired {n} time", "fired {n} times", n).format(n=n)
+    if counted == "he":
+        return ngettext("high explosive kept on it {n} time", "high explosive kept on it {n} times", n).format(n=n)
+    if counted == "attacks":
+        return ngettext("{n} attack", "{n} attacks", n).format(n=n)
+    return None
+
+
+def spoken_status(status: str, domain: str) -> str:
+    """A status in words: a coded or counted badge said in full, any other as the panes say it."""
+    if status in _SPOKEN_OPTIONS:
+        return _(_SPOKEN_OPTIONS[status])
+    counted, _sep, count = status.rpartition("-")
+    if count.isdigit():
+        said = _spoken_count(counted, int(count))
+        if said is not None:
+            return said
+    return status_word(status, domain)
+
+
 def _statuses(unit: Unit, domain: str) -> list[str]:
-    return [status_word(s, domain) for s in unit.status]
+    return [spoken_status(s, domain) for s in unit.status]
 
 
 def _kit(unit: Unit, words: Domain) -> str:
@@ -268,7 +363,8 @@ def figure(unit: Unit, domain: str) -> str:
     if unit.marker:
         state.append(_("under marker {label}").format(label=unit.marker))
     kit = _kit(unit, words) or (words.term(unit.kind) if unit.kind != "man" else "")
-    said = ", ".join(state) if state else _("ready")
+    # Not "ready": Linea di Tiro's prepared attack is one (a badge), said as such.
+    said = ", ".join(state) if state else _("no status")
     if kit:
         return _("{name}: {state}; {kit}.").format(name=name, state=said, kit=kit)
     return _("{name}: {state}.").format(name=name, state=said)
@@ -298,7 +394,12 @@ def _team_line(team: str, units: list[Unit], morale: object, domain: str) -> str
         if u.in_play:
             for s in u.status:
                 counted[s] = counted.get(s, 0) + 1
-    parts += [f"{n} {status_word(s, domain)}" for s, n in counted.items()]
+    parts += [
+        ngettext("{status}: {count} figure", "{status}: {count} figures", n).format(
+            status=spoken_status(s, domain), count=n
+        )
+        for s, n in counted.items()
+    ]
     if morale not in (None, ""):
         said = Domain(domain).term(morale) if isinstance(morale, str) else str(morale)
         parts.append(_("morale {state}").format(state=said))
@@ -451,7 +552,7 @@ def _roll_head(line: LogLine, names: dict[str, str], domain: str, *, faces: bool
         what += ": " + " ".join(str(f) for f in roll.faces)
     number_said = f"#{line.number} " if line.number else ""
     if roll.outcome:
-        outcome = sentence(Domain(domain).render(roll.outcome))
+        outcome = sentence(spoken_outcome(roll.outcome) or Domain(domain).render(roll.outcome))
         return inked(outcome, outcome_kind(chances.succeeded(roll)), f" {number_said}{sentence(what)}")
     return sentence(number_said + what)
 
@@ -522,6 +623,7 @@ OWN_WORDS: dict[str, tuple[str, str]] = {
     "dice": ("", N_("the last roll in full, and the rolls before it")),
     "odds": (N_("COMMAND"), N_("what the command would roll first, and its chances, without giving it")),
     "help": (N_("COMMAND"), N_("that command in full; help alone, this list")),
+    "secrets": ("", N_("every secret opened so far, in full, each checked against its commitment")),
     "quit": ("", N_("leave; Ctrl+D leaves too")),
 }
 

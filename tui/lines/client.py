@@ -32,6 +32,7 @@ from typing import Literal
 
 import msgspec
 
+from core import events as ev
 from core.commands import find_verb, names
 from core.dice import DiceRequest, parse_faces
 from core.game import Game, Outcome
@@ -62,6 +63,7 @@ def own_words() -> dict[str, str]:
         "dice": pgettext("command", "dice"),
         "odds": pgettext("command", "odds"),
         "help": pgettext("command", "help"),
+        "secrets": pgettext("command", "secrets"),
         "quit": pgettext("command", "quit"),
     }
 
@@ -136,6 +138,12 @@ class LineClient:
         self._index = RowIndex(game, role)
         self._unsubscribe: Callable[[], None] | None = None
         self._news_queued = False
+        #: While this seat's own command is being carried out: its lines are written once it is.
+        self._submitting = False
+        #: The command number of this seat's last command carried out: its own line is not said back.
+        self._own_cmd = 0
+        #: Whether a command was refused (or failed) since the session started (``--strict``).
+        self.refusals = 0
         #: True once the player has left (``quit``, or the end of input).
         self.done = False
 
@@ -270,6 +278,8 @@ class LineClient:
                 self._say(*answers.odds(game, role, rest))
             elif key == "help":
                 self._help(rest)
+            elif key == "secrets":
+                self._say(*answers.secrets(game, role))
         except Refused as e:
             self._refused(str(e))
         except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
@@ -336,7 +346,14 @@ class LineClient:
     # --------------------------------------------------------- commands
 
     def _run(self, text: str, faces: list[int] | None) -> None:
-        result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
+        self._catch_up()  # what others did before it, said before its answer
+        self._submitting = True
+        try:
+            result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
+        finally:
+            self._submitting = False
+        if isinstance(result, Outcome):
+            self._own_cmd = result.cmd  # its line is the player's own command: not said back
         if isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
             self._question = _Faces(text, list(faces or []), result.request)
@@ -446,10 +463,12 @@ class LineClient:
             self._write("".join(shown(line, self.colour) + "\n" for line in lines))
 
     def _refused(self, why: str) -> None:
+        self.refusals += 1
         self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
 
     def _failed(self, message: str) -> None:
         """An error of the program, not a refusal: said, and the seat goes on."""
+        self.refusals += 1
         self._say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
 
     def tell(self, text: str) -> None:
@@ -466,6 +485,8 @@ class LineClient:
         # Called by whichever seat changed the game (maybe another seat's task): the
         # outcome holds what this role may not see, so it is not kept; the new lines
         # are read from the log as this role reads it, now or when the front says.
+        if self._submitting:
+            return  # this seat's own command: its lines follow its answer (``_run``)
         if self._schedule is None:
             self._news()
         elif not self._news_queued:
@@ -491,5 +512,7 @@ class LineClient:
         start, self._seen = self._seen, end
         domain = self.game.ruleset.domain
         sides = sides_of(self.game.state)  # the names the log's lines gave the sides
-        lines = [answers.log_line(line, domain, sides) for line in self.game.log_lines(self.role, start, end)]
-        self._say(*lines)
+        read = self.game.log_lines(self.role, start, end)
+        own = self._own_cmd
+        read = [line for line in read if not (isinstance(line.event, ev.Issued) and line.cmd == own and own)]
+        self._say(*answers.news(read, domain, sides))

@@ -1,4 +1,5 @@
-"""Signs that carry meaning, written in words for the line client: a playing card.
+"""Signs that carry meaning, written in words for the line client: a playing card; and a
+roll's outcome whose book word a voice would misread.
 
 A screen reader spells a sign out by its Unicode name: Linea di Tiro's card
 ``8♠`` is read "8 black spade suit", its shuffled deck a string of such names.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from core.language.i18n import Msg, Text
 from tui.i18n import _, pgettext
 
 #: A card as the rulesets write it: its rank, then its suit's sign (``10♦``, ``A♠``).
@@ -48,3 +50,21 @@ def spoken(text: str) -> str:
     card = _("{rank} of {suit}")
     text = _IN_A_ROW.sub(r"\g<0>,", text)  # cards in a row read as a list, not one run of words
     return _CARD.sub(lambda m: card.format(rank=_rank(m[1]), suit=_suit(m[2])), text)
+
+
+def _hits(n: int) -> str:
+    # TRANSLATORS: a roll's outcome read aloud; the Italian book writes "hit", an Italian voice reads "it"
+    return pgettext("spoken", "1 hit") if n == 1 else pgettext("spoken", "{n} hits").format(n=n)
+
+
+#: Outcomes said in the reader's spoken words, by their message (Breaking News' §8.0 hits: the
+#: Italian book keeps the English "hit", which the screen shows; docs/rulings.md).
+_SPOKEN_OUTCOMES = {"{n} hit": _hits, "{n} hits": _hits}
+
+
+def spoken_outcome(outcome: Text) -> str | None:
+    """A roll's outcome as the line client says it, when it has words of its own for it; else None."""
+    if not isinstance(outcome, Msg) or outcome.id not in _SPOKEN_OUTCOMES:
+        return None
+    n = outcome.args.get("n")
+    return _SPOKEN_OUTCOMES[outcome.id](n) if isinstance(n, int) else None

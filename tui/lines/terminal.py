@@ -27,13 +27,17 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
+from core import folders
 from core.commands import MAX_LINE
 from core.game import Game
 from core.language.reader import reader, set_process_language
 from core.storage.savefile import SaveError
 from tui.i18n import _, number, start_language
-from tui.lines.client import LineClient, own_words
+from tui.lines.client import LineClient
+from tui.lines.completion import candidates, in_rows
 from tui.lines.ink import colour_wanted
+from tui.lines.protocol import Answer, Kind, lines_of, written
+from tui.lines.start import StartMenu
 from tui.opening import check_role, new_demo_game, open_cache, open_or_follow
 from tui.userdata import UserStore, history_lines
 
@@ -45,8 +49,19 @@ SLOW_OPEN_BYTES = 8 << 20
 PIPE_LINE_LIMIT = 4 * MAX_LINE
 
 
-def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee", lang: str | None = None) -> int:
-    """Open the game and play it as lines until the input ends; the exit status."""
+def run_plain(
+    save: Path | None,
+    *,
+    replay: bool = False,
+    role: str = "referee",
+    lang: str | None = None,
+    protocol: str = "",
+    strict: bool = False,
+    demo: bool = False,
+) -> int:
+    """Open the game and play it as lines until the input ends; the exit status (``protocol``:
+    "bot" or "json", each answer marked for a program, ``tui.lines.protocol``; ``strict``: 1
+    if a command was refused)."""
     store = UserStore.default()
     settings = store.load_settings()
     set_process_language(start_language(lang, settings.lang))
@@ -55,7 +70,17 @@ def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee",
         print(f"fireteam: {note}", file=err)
     store.notices.clear()
     try:
-        game, read_only = _open(save, replay)
+        if save is not None:
+            game, read_only = _open(save, replay)
+        elif replay:
+            raise SaveError(_("--replay needs a save to replay"))
+        elif demo:
+            game, read_only = _new_demo(), ""
+        else:
+            started, refused = _start(store, protocol)
+            if started is None:  # left at the start (quit, or the end of the input)
+                return 1 if strict and refused else 0
+            game, read_only = started
     except SaveError as e:
         print("fireteam: " + _("cannot open the save: {error}").format(error=e), file=err)
         return 2
@@ -68,20 +93,20 @@ def run_plain(save: Path | None, *, replay: bool = False, role: str = "referee",
             print(f"fireteam: {problem}", file=err)
             return 2
         return _play(
-            game, role=game.copy_role or role, read_only=read_only, store=store, table_dice=settings.table_dice
+            game,
+            role=game.copy_role or role,
+            read_only=read_only,
+            store=store,
+            table_dice=settings.table_dice,
+            protocol=protocol,
+            strict=strict,
         )
     finally:
         game.close()
 
 
-def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
+def _open(save: Path, replay: bool) -> tuple[Game, str]:
     """The game, and why it takes no command ("" when it does)."""
-    if save is None:
-        if replay:
-            raise SaveError(_("--replay needs a save to replay"))
-        game = new_demo_game()  # in the data folder's saves/ (core.folders), as the client's
-        print(_("A new demo game, saved in {save}.").format(save=game.path.resolve()))
-        return game, ""
     size = save.stat().st_size if save.is_file() else 0
     if size > SLOW_OPEN_BYTES:
         print(
@@ -97,22 +122,85 @@ def _open(save: Path | None, replay: bool) -> tuple[Game, str]:
     return game, ""
 
 
-def _play(game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool) -> int:
+def _new_demo() -> Game:
+    game = new_demo_game()  # in the data folder's saves/ (core.folders), as the client's
+    print(_("A new demo game, saved in {save}.").format(save=game.path.resolve()))
+    return game
+
+
+def _start(store: UserStore, protocol: str) -> tuple[tuple[Game, str] | None, int]:
+    """``fireteam --plain`` with no save: the last games and a new one, as lines (``tui.lines.start``),
+    until a game is chosen (None: the player left); and how many lines were refused meanwhile."""
+    held: list[str] = []
+    out = sys.stdout
+
+    def answered(kind: Kind, line: str | None, refused: bool = False) -> None:
+        text = "".join(held)
+        held.clear()
+        out.write(written(Answer(kind, line, lines_of(text), refused), protocol) if protocol else text)
+        out.flush()
+
+    terminal = not protocol and sys.stdin.isatty() and out.isatty()
+    menu = StartMenu(store, folders.saves(), held.append)
+    menu.start()
+    answered("start", None)
+    while not menu.done:
+        line = _read_line(menu.prompt if terminal else None)
+        if line is None:
+            return None, menu.refusals
+        refusals = menu.refusals
+        chosen = menu.feed(line)
+        try:
+            if chosen is not None and chosen.game is not None:
+                return (chosen.game, ""), menu.refusals
+            if chosen is not None and chosen.path is not None:
+                return _open(chosen.path, chosen.replay), menu.refusals
+        except (SaveError, OSError) as e:
+            menu.refuse(str(getattr(e, "strerror", None) or e))
+        finally:
+            answered("answer", line, menu.refusals > refusals)
+    return None, menu.refusals
+
+
+def _read_line(prompt: str | None) -> str | None:
+    """A line from the terminal (with ``prompt``) or the pipe; None at the end of the input."""
+    if prompt is not None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            return ""
+    raw = sys.stdin.buffer.readline(PIPE_LINE_LIMIT + 1)
+    if not raw:
+        return None
+    return raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
+
+
+def _play(
+    game: Game, *, role: str, read_only: str, store: UserStore, table_dice: bool, protocol: str, strict: bool
+) -> int:
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    front = _Readline(game, store) if terminal else _Pipe()
+    front: _Pipe | _Readline
+    if protocol:
+        front = Answers(protocol)
+    elif terminal:
+        front = _Readline(game, store)
+    else:
+        front = _Pipe()
     client = LineClient(
         game,
         role=role,
         reader=reader(),
         write=front.write,
-        colour=colour_wanted(os.environ, sys.stdout.isatty()),
+        colour=not protocol and colour_wanted(os.environ, sys.stdout.isatty()),
         table_dice=table_dice,
-        save=str(game.path),
+        save=game.path.name,  # its name: the folder is said once, when it is made, not at every status
         read_only=read_only,
     )
     lock = threading.Lock()  # the game is read by the follower thread and this one, one at a time
     with lock:
-        client.start()
+        front.started(client)
     stop = threading.Event()
     if read_only and not game.writable and not game.copy_role:
         threading.Thread(target=_follow, args=(game, client, lock, stop), daemon=True, name="follow").start()
@@ -121,8 +209,8 @@ def _play(game: Game, *, role: str, read_only: str, store: UserStore, table_dice
     finally:
         stop.set()
         with lock:
-            client.end()
-    return 0
+            front.ended(client)
+    return 1 if strict and client.refusals else 0
 
 
 def _follow(game: Game, client: LineClient, lock: threading.Lock, stop: threading.Event) -> None:
@@ -150,6 +238,20 @@ class _Pipe:
             self.out.write(text)
             self.out.flush()
 
+    def started(self, client: LineClient) -> None:
+        client.start()
+
+    def ended(self, client: LineClient) -> None:
+        client.end()
+
+    def feed(self, client: LineClient, line: str) -> None:
+        client.feed(line)
+        if client.asking:
+            self.write(client.prompt.rstrip() + "\n")
+
+    def refuse(self, client: LineClient, why: str) -> None:
+        client.refuse(why)
+
     def run(self, client: LineClient, lock: threading.Lock) -> None:
         source = sys.stdin.buffer
         while not client.done:
@@ -160,13 +262,59 @@ class _Pipe:
                 while raw and not raw.endswith(b"\n"):  # the rest of the line goes too
                     raw = source.readline(PIPE_LINE_LIMIT + 1)
                 with lock:
-                    client.refuse(_("a line of more than {limit} characters").format(limit=number(PIPE_LINE_LIMIT)))
+                    self.refuse(
+                        client, _("a line of more than {limit} characters").format(limit=number(PIPE_LINE_LIMIT))
+                    )
                 continue
             line = raw.decode("utf-8", "replace").removesuffix("\n").removesuffix("\r")
             with lock:
-                client.feed(line)
-                if client.asking:
-                    self.write(client.prompt.rstrip() + "\n")
+                self.feed(client, line)
+
+
+class Answers(_Pipe):
+    """``--plain --bot`` and ``--plain --json``: a pipe's lines, each answer marked where it ends
+    (``tui.lines.protocol``): the lines written while a line is answered are held and written
+    as one answer; what another seat does between answers, as news."""
+
+    def __init__(self, protocol: str, out: TextIO | None = None) -> None:
+        super().__init__(out)
+        self.protocol = protocol
+        self._held: list[str] | None = None  # the answer being made
+
+    def write(self, text: str) -> None:
+        with self._write_lock:
+            if self._held is not None:
+                self._held.append(text)
+                return
+        self._emit(Answer("news", None, lines_of(text)))
+
+    def _answer(self, client: LineClient, kind: str, line: str | None, act) -> None:
+        refusals = client.refusals
+        with self._write_lock:
+            self._held = []
+        try:
+            act()
+        finally:
+            with self._write_lock:
+                held, self._held = self._held or [], None
+        question = client.prompt.rstrip() if client.asking and not client.done else None
+        if held or kind != "end":  # the input's end is an answer only if it said something
+            self._emit(Answer(kind, line, lines_of("".join(held)), client.refusals > refusals, question))
+
+    def _emit(self, answer: Answer) -> None:
+        super().write(written(answer, self.protocol))
+
+    def started(self, client: LineClient) -> None:
+        self._answer(client, "start", None, client.start)
+
+    def ended(self, client: LineClient) -> None:
+        self._answer(client, "end", None, client.end)
+
+    def feed(self, client: LineClient, line: str) -> None:
+        self._answer(client, "answer", line, lambda: client.feed(line))
+
+    def refuse(self, client: LineClient, why: str) -> None:
+        self._answer(client, "answer", None, lambda: client.refuse(why))
 
 
 class _Readline:
@@ -195,6 +343,12 @@ class _Readline:
             else:
                 self.out.write(text)
             self.out.flush()
+
+    def started(self, client: LineClient) -> None:
+        client.start()
+
+    def ended(self, client: LineClient) -> None:
+        client.end()
 
     def run(self, client: LineClient, lock: threading.Lock) -> None:
         self._setup(client, lock)
@@ -245,31 +399,19 @@ class _Readline:
         def complete(text: str, state: int) -> str | None:
             if state == 0:  # readline asks again for each candidate: the game is asked once
                 with lock:
-                    typed = readline.get_line_buffer()[: readline.get_endidx()]
-                    if client.asking:  # faces for the table's dice: no word would be taken
-                        found = []
-                    else:
-                        found = client.game.complete(typed, client.role)
-                        if typed.strip() == text:  # the first word: the client's own words too
-                            found += [w for w in own_words().values() if w.startswith(text.lower()) and w not in found]
+                    found = candidates(client, readline.get_line_buffer()[: readline.get_endidx()])
                 if len(found) == 1:
                     found = [found[0] + " "]  # a word completed whole: the next one is typed after a space
                 offered[:] = found
             return offered[state] if state < len(offered) else None
 
         def listed(_substitution: str, matches: list[str], longest: int) -> None:
-            """The candidates a second Tab lists, in the game's order (the phase's commands
-            as its rules play it, figures a command refuses last), not readline's sorted
-            one; row by row, as a screen reader reads them."""
+            """The candidates a second Tab lists, in the game's order, not readline's sorted one."""
             given = set(matches)
             order = [c for c in offered if c in given]
             first = set(order)
             order += [m for m in matches if m not in first]
-            width = max(20, shutil.get_terminal_size().columns)
-            cell = longest + 2
-            per_row = max(1, width // cell)
-            rows = [order[i : i + per_row] for i in range(0, len(order), per_row)]
-            self.write("".join("".join(c.ljust(cell) for c in row).rstrip() + "\n" for row in rows))
+            self.write(in_rows(order, shutil.get_terminal_size().columns))
 
         readline.set_completer(complete)
         readline.set_completion_display_matches_hook(listed)

@@ -21,7 +21,14 @@ class BarView(ScrollView):
     """Rows ``0 .. rows - 1``, scrolled by ``scroll_y``; subclasses set ``rows`` and draw them."""
 
     rows = 0
+    #: The row under the view's cursor (-1: none yet); subclasses move it.
+    cursor = -1
     _dragging = False
+
+    def focus_row(self) -> int | None:
+        """The cursor's row: where the terminal's cursor goes while the view has the focus
+        (``tui.focus_cursor``: a braille display follows it), or None before there is one."""
+        return self.cursor if 0 <= self.cursor < self.rows else None
 
     @property
     def allow_vertical_scroll(self) -> bool:

@@ -336,6 +336,12 @@ class GameScreen(Screen):
             self.mount(self._confirm, before=0)
         return self._confirm
 
+    def attention(self) -> Widget | None:
+        """The undo or redo box while it asks: it takes the keys, the focus staying where it was,
+        and the terminal's cursor goes to its question (``tui.focus_cursor``)."""
+        box = self._confirm
+        return box if box is not None and box.asking and box.display else None
+
     def _too_small(self) -> Plain:
         found = self.query_children("#too-small")
         if found:

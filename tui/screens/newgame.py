@@ -18,10 +18,7 @@ it sets up, or where it is wrong, is shown before anything starts.
 
 from __future__ import annotations
 
-import shlex
 import sys
-from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -33,41 +30,21 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Select, SelectionList
 
 from core import folders
-from core.cli.scenarios import user_scenarios
-from core.game import SEED_LIMIT, Game
+from core.game import SEED_LIMIT
 from core.refusal import CommandFailed
 from core.ruleset import Refused, Ruleset, SetupChoice, available, get_ruleset
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
 from core.storage.savefile import SaveError
+from tui.gamestart import default_name, scenario_choices, scenarios_of, start_game
 from tui.i18n import N_, _, book, ngettext
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
 
 
-def scenarios_of(ruleset: Ruleset) -> dict:
-    return dict(getattr(ruleset, "scenarios", {}) or {})
-
-
-def default_name(ruleset_id: str, scenario: str, now: datetime | None = None) -> str:
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    name = Path(scenario).stem if is_path(scenario) else scenario
-    return f"{ruleset_id}-{name or 'game'}-{stamp}.ft"
-
-
-def scenario_options(ruleset: Ruleset) -> list[tuple[str, str]]:
-    """(label, value) of every scenario offered: the built-in ones by id, then the
-    user's own files by path (a refused one says so; choosing it shows why)."""
-    words = book(ruleset)
-    titles = {sid: getattr(sc, "title", sid) for sid, sc in scenarios_of(ruleset).items()}
-    options = [(plain(words.gettext(title) if title else title), sid) for sid, title in titles.items()]
-    for row in user_scenarios(ruleset):
-        if row["title"]:
-            mark = _("{title} · yours").format(title=row["title"])
-        else:
-            mark = _("{name} · yours, refused").format(name=Path(row["path"]).name)
-        options.append((plain(mark), row["path"]))
-    return options
+def scenario_options(ruleset: Ruleset) -> list[tuple[Text, str]]:
+    """(label, value) of every scenario offered (``tui.gamestart.scenario_choices``), shown as text."""
+    return [(plain(title), value) for title, value in scenario_choices(ruleset)]
 
 
 def load_file(ruleset: Ruleset, path: str) -> Loaded | str:
@@ -92,48 +69,6 @@ def shipped_rosters(ruleset: Ruleset) -> list[str]:
         return []
     folder = Path(module.__file__).parent / "scenarios" / "rosters"
     return sorted(p.stem for p in folder.glob("*.toml"))
-
-
-def start_game(
-    path: Path,
-    ruleset_id: str,
-    variant: str,
-    scenario: str,
-    seed: int | None,
-    rosters: dict[str, str] | None = None,
-    clock=None,
-    setup: Sequence[str] = (),
-) -> Game:
-    """Create the save, set the scenario up, field the rosters (side → file), then
-    run the ``setup`` command lines (the set-up choices) as the referee.
-
-    Raises Refused (with the ruleset's reason), SaveError or OSError; a game
-    that could not start leaves no save behind.
-    """
-    # Game.new refuses an existing save (SaveError), but starts again in a file
-    # that a crash left holding only part of a header, its bytes set aside.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    kwargs = {"clock": clock} if clock is not None else {}
-    game = Game.new(path, ruleset_id, variant, seed=seed, **kwargs)
-    try:
-        if scenario:
-            game.execute(f"scenario {shlex.quote(scenario) if is_path(scenario) else scenario}")
-        for side, roster in (rosters or {}).items():
-            if roster.strip():
-                try:
-                    game.execute(f"roster {shlex.quote(roster.strip())} {side}")
-                except Refused as e:
-                    raise Refused(_("roster for {side}: {error}").format(side=side, error=e)) from None
-        for line in setup:
-            try:
-                game.execute(line)
-            except Refused as e:
-                raise Refused(f"{line}: {e}") from None
-    except Exception:  # whatever stopped it, no half-made save is left
-        game.close()
-        path.unlink(missing_ok=True)
-        raise
-    return game
 
 
 class NewGameScreen(Screen):

@@ -26,6 +26,8 @@ from tui.ssh.invite import ADDRESSES_NAME, Addresses, record_addresses, web_url
 from tui.ssh.limits import Limits, from_args
 from tui.ssh.pool import SeatWorkers, default_workers
 from tui.ssh.replies import sessions_closed
+from tui.ssh.seathistory import FOLDER as SEAT_HISTORY
+from tui.ssh.seathistory import SeatHistories
 from tui.ssh.seats import SeatsError, SeatsFile, table_roles
 from tui.ssh.server import (
     HOST_KEY_NAME,
@@ -167,10 +169,12 @@ def _serve_with(
             limits=limits,
             invitations=invitations,
         )
+        server.history_dir = folder / SEAT_HISTORY
         if web is not None:
             server.open_web(web.host, web.port, public_url=web.url, tls_files=web.tls_files)
     else:
         server = FireteamServer(tables, seats, key, log=log, limits=limits, invitations=invitations)
+        server.seat_history = SeatHistories(folder / SEAT_HISTORY)
     where = Addresses(
         ssh_host=args.host, ssh_port=args.port, seats=str(seats_path.resolve()), games=[t.name for t in tables]
     )

@@ -10,9 +10,12 @@ instead of a Textual app.
 
 * **With a terminal**, the lines are edited with asyncssh's own line editor
   (``asyncssh.editor.SSHLineEditor``, made for this seat alone, since the
-  server's other seats take raw keys): the editing keys, ↑ and ↓ through this
-  session's lines, Ctrl+U, Ctrl+D on an empty line to leave; a key is echoed
-  alone, whatever the terminal (:class:`_AppendingEditor`).  What the other
+  server's other seats take raw keys): the editing keys, ↑ and ↓ through the
+  seat's lines (those of its earlier sessions too, kept by the server:
+  ``tui.ssh.seathistory``), Tab to complete as ``fireteam --plain`` does
+  (``tui.lines.completion``: a second Tab lists the candidates), Ctrl+U, Ctrl+D
+  on an empty line to leave; a key is echoed alone, whatever the terminal
+  (:class:`_AppendingEditor`).  What the other
   seats do while a line is typed is written on new lines, then the prompt and
   what was typed so far again after them (the editor takes the half-typed line
   off the screen with backspaces and spaces, and puts it back).
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from asyncssh.editor import SSHLineEditor
@@ -37,13 +41,15 @@ from asyncssh.editor import SSHLineEditor
 from core.language.i18n import M, Text, plain
 from core.language.reader import reading, use_reader
 from tui.lines.client import LineClient
+from tui.lines.completion import candidates, completed, in_rows
 from tui.lines.ink import colour_wanted
 from tui.ssh.language import _, told
 from tui.ssh.limits import TokenBucket
 from tui.ssh.seat import REFUSED_NOTICE_S, SeatSession, Table
+from tui.ssh.seathistory import KEPT
 
-#: Lines a seat's ↑ remembers (this session's own: the server keeps no history of a seat).
-HISTORY_LINES = 200
+#: Lines a seat's ↑ remembers (with its earlier sessions', when the server keeps them).
+HISTORY_LINES = KEPT
 
 
 class _EditorSession:
@@ -87,6 +93,35 @@ class _AppendingEditor(SSHLineEditor):
     #: A terminal the editor edits on in place (``asyncssh.editor``'s list of ANSI ones).
     TERM = "vt100"
 
+    def complete_with(self, complete: Callable[[str, int], tuple[str, int] | bool]) -> None:
+        """Tab runs ``complete`` on the line and the cursor: a new line and cursor to take, or
+        False to ring the bell (True: nothing to do).  What it adds at the cursor is echoed as
+        typed characters are, alone (``_update_input`` would back over the line and write it again)."""
+
+        def tab(editor: _AppendingEditor) -> None:  # called as the editor calls its own keys' handlers
+            taken = complete(editor._line, editor._pos)
+            if taken is False:
+                editor._ring_bell()
+            if not isinstance(taken, tuple):
+                return
+            line, pos = taken
+            at = editor._pos
+            added = line[at:pos]
+            if line == editor._line[:at] + added + editor._line[at:]:
+                editor._insert_printable(added)
+            else:  # the word's own letters changed (typed in capitals): the line is written again
+                editor._line = line
+                editor._update_input(0, editor._start_column, pos)
+
+        self._add_key("\t", tab)  # type: ignore[arg-type]
+        self._build_printable()
+
+    def remember(self, lines: list[str]) -> None:
+        """Begin with ``lines`` to bring back with ↑ (the seat's earlier sessions'), oldest first.
+        (asyncssh's editor has no way in for them: its own history list is set.)"""
+        self._history = lines[-self._history_size :] if self._history_size else []
+        self._history_index = len(self._history)
+
     def _move_cursor(self, column: int) -> None:
         cursor, width = self._cursor, self._width
         if column <= cursor and column // width == cursor // width:
@@ -120,6 +155,9 @@ class PlainSeat(SeatSession):
         self._bucket = TokenBucket(self.limits.input_rate, self.limits.input_burst)
         self._done = asyncio.Event()
         self._answering = False  # a line is being answered: what is written is its answer
+        #: The seat's command lines, its earlier sessions' first (kept when the session ends).
+        self._typed: list[str] = []
+        self._tabbed: tuple[str, int] | None = None  # the line and cursor a Tab took nothing from
 
     # ------------------------------------------------------------ the seat
 
@@ -136,6 +174,11 @@ class PlainSeat(SeatSession):
                 term_type=_AppendingEditor.TERM,  # whatever the client's: see the class
                 width=self.size[0],
             )
+            self._editor.complete_with(self._complete)
+            histories = self.host.seat_history
+            if histories is not None:
+                self._typed = histories.load(seat.name)
+                self._editor.remember(self._typed)
         loop = asyncio.get_running_loop()
         self.client = LineClient(
             table.game,
@@ -167,6 +210,8 @@ class PlainSeat(SeatSession):
         finally:
             self.client.end()
             self.host.session_ended(self)
+            if self._editor is not None and self.host.seat_history is not None:
+                self.host.seat_history.save(seat.name, self._typed)
         status = 0
         if self._ended:
             self.say("\n" + _("Your session was closed: {why}.").format(why=told(self._ended, self.reader)) + "\n")
@@ -221,6 +266,8 @@ class PlainSeat(SeatSession):
             self.input_refused(M("a line of more than {limit} characters was dropped", limit=self.limits.line_length))
             self._prompt()
             return
+        if text.strip() and not client.asking:  # a command or a reading word, not an answer to a question
+            self._typed = [*self._typed[-(KEPT - 1) :], text]
         self._answering = True
         try:
             client.feed(text)
@@ -230,6 +277,26 @@ class PlainSeat(SeatSession):
             self.left("quit")
         else:
             self._prompt()
+
+    def _complete(self, line: str, pos: int) -> tuple[str, int] | bool:
+        """Tab at the line editor: the word before the cursor completed; a Tab that takes nothing
+        rings the bell, and a second one lists the candidates on lines of their own, then the
+        prompt and the line typed (as ``fireteam --plain`` does, through readline)."""
+        client = self.client
+        if client is None:
+            return False
+        with reading(self.reader):
+            found = candidates(client, line[:pos])
+        taken = completed(line, pos, found)
+        if taken is not None:
+            self._tabbed = None
+            return taken
+        if not found or self._tabbed != (line, pos):
+            self._tabbed = (line, pos)
+            return False
+        # A second Tab: listed once the key is done with, as news are (the line put back after them).
+        asyncio.get_running_loop().call_soon(self._to_editor, "\n" + in_rows(found, self.size[0]) + client.prompt)
+        return True
 
     def interrupted(self) -> None:
         """Ctrl+C at the line editor: the line typed so far is dropped, as in a shell."""

@@ -133,6 +133,8 @@ class SeatWorkers:
         self.n_workers = workers
         self.log = log or logging.getLogger("fireteam.serve")
         self.log_dir = log_dir
+        #: Where the workers keep plain seats' command lines between sessions (``tui.ssh.seathistory``).
+        self.history_dir: Path | None = None
         self.heartbeat = heartbeat
         self.limits = limits or Limits()
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
@@ -266,6 +268,8 @@ class SeatWorkers:
             args += ["--log-dir", str(self.log_dir)]
         if self.invitations is not None:
             args += ["--data-dir", str(self.invitations.path.parent)]
+        if self.history_dir is not None:
+            args += ["--history-dir", str(self.history_dir)]
         if self._web is not None:
             args += ["--web-port", str(self.web_port), "--url", self.public_url]
             if self.tls_files is not None:

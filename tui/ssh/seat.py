@@ -56,6 +56,7 @@ from tui.ssh.stands import shared_size
 if TYPE_CHECKING:
     from core.game import Game
     from tui.ssh.heap import HeapSettler
+    from tui.ssh.seathistory import SeatHistories
     from tui.ssh.sharedscreen import SharedScreen
     from tui.ssh.stands import Stands
 
@@ -88,6 +89,8 @@ class Host(Protocol):
     stands: Stands
     #: Keeps the cycle collector off the seats' backs while a command's frames are written (``tui.ssh.heap``).
     heap: HeapSettler
+    #: Where plain seats' command lines are kept between sessions (None: nowhere).
+    seat_history: SeatHistories | None
 
     @property
     def tables(self) -> Sequence[Table]: ...

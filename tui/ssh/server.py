@@ -62,6 +62,7 @@ from tui.ssh.session import TableSession
 from tui.ssh.stands import Stands
 
 if TYPE_CHECKING:
+    from tui.ssh.seathistory import SeatHistories
     from tui.ssh.web import WebDoor
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
@@ -457,6 +458,8 @@ class FireteamServer:
         self._watcher: asyncio.Task[None] | None = None
         #: The browser door (``fireteam serve --web``), once opened; the listener, in the process that listens.
         self.web: WebDoor | None = None
+        #: Where plain seats' command lines are kept between sessions (``tui.ssh.seathistory``; None: nowhere).
+        self.seat_history: SeatHistories | None = None
         self._web_listener: socket.socket | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._web_tasks: set[asyncio.Task[None]] = set()

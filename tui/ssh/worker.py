@@ -35,6 +35,7 @@ from tui.ssh import limits, wire
 from tui.ssh.invitations import GUEST_PREFIX, Grant, InvitationRefused, Invitations
 from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.seat import SeatSession
+from tui.ssh.seathistory import SeatHistories
 from tui.ssh.seats import Seat, Seats, SeatsFile, public_line, table_roles
 from tui.ssh.server import FireteamServer, Table, closed_by, server_log
 
@@ -124,6 +125,8 @@ class _Worker:
             # Read here (a cookie, a token); written only by the table process, which this worker asks.
             invitations=Invitations(args.data_dir) if args.data_dir is not None else None,
         )
+        if args.history_dir is not None:
+            self.server.seat_history = SeatHistories(args.history_dir)
         if args.web_port:
             tls = None
             if args.cert is not None and args.key is not None:
@@ -228,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host-key", type=Path, required=True)
     parser.add_argument("--log-dir", type=Path)
     parser.add_argument("--data-dir", type=Path, help="the data folder, whose invitations store this worker reads")
+    parser.add_argument("--history-dir", type=Path, help="where plain seats' command lines are kept")
     parser.add_argument("--web-port", type=int, default=0, help="the port browsers reach (0: no browser seats)")
     parser.add_argument("--url", default="", help="the address players open in their browsers")
     parser.add_argument("--cert", type=Path, help="TLS certificate of the browser seats")

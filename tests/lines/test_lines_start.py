@@ -1,0 +1,87 @@
+"""``fireteam --plain`` with no save (issue #49): the last games and a new game of any ruleset's
+scenario, as lines; "No games yet" only when there are none."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from test_lines_terminal import FIRETEAM, environment
+
+from core.game import Game
+
+SAVES = Path(__file__).resolve().parents[2] / "saves"
+
+
+def plain(tmp_path: Path, text: str, *options: str) -> subprocess.CompletedProcess[str]:
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    return subprocess.run(
+        [str(FIRETEAM), "--plain", *options],
+        input=text,
+        capture_output=True,
+        text=True,
+        cwd=home,
+        env=environment(tmp_path),
+        timeout=120,
+    )
+
+
+def data_saves(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "fireteam" / "saves"
+
+
+def test_with_no_game_it_says_so_and_demo_starts_one(tmp_path):
+    done = plain(tmp_path, "demo\nstatus\n")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("No games yet: new starts one of any ruleset")
+    assert len(list(data_saves(tmp_path).glob("demo-*.ft"))) == 1
+    assert any(line.startswith("You are the referee, at Breaking News 1.5.1, scenario Checkpoint") for line in lines)
+
+
+def test_the_games_in_the_data_folder_are_listed_and_a_number_plays_one(tmp_path):
+    saves = data_saves(tmp_path)
+    saves.mkdir(parents=True)
+    shutil.copyfile(SAVES / "demo-game.ft", saves / "older.ft")
+    shutil.copyfile(SAVES / "linea-di-tiro-game.ft", saves / "newer.ft")
+    os.utime(saves / "older.ft", (1_000, 1_000))
+    done = plain(tmp_path, "3\nreplay 2\nnote no\n", "--bot")
+    assert done.returncode == 0, done.stderr
+    assert "No games yet" not in done.stdout
+    lines = done.stdout.splitlines()
+    at = lines.index("The last games, the most recent first:")
+    assert lines[at + 1].startswith("1. newer.ft: Linea di Tiro, Night at the Vire bridge, ended: US 30th Infantry win")
+    assert lines[at + 2].startswith("2. older.ft: Breaking News, Checkpoint at Afgooye, ended: Somali militia win")
+    assert "Refused: no game 3: the games are numbered 1 to 2." in lines
+    assert "The save is older.ft." in lines
+    assert any(line.startswith("Refused: read-only: replay") for line in lines)  # replay 2: nothing written
+
+
+def test_new_starts_any_ruleset_s_scenario(tmp_path):
+    done = plain(tmp_path, "new\n", "--json")
+    listed = json.loads(done.stdout.splitlines()[1])["lines"]
+    rulesets = [line.split(". ", 1)[1] for line in listed[1:]]
+    assert rulesets[:2] == ["Bassa Intensità 1.9.", "Breaking News 1.5.1."] and "Linea di Tiro 1.0." in rulesets
+    ldt = rulesets.index("Linea di Tiro 1.0.") + 1
+    done = plain(tmp_path, f"new\n{ldt}\n2\nstatus\n", "--json", "--strict")
+    assert done.returncode == 0, done.stdout
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[2]["lines"][0] == "The scenarios of Linea di Tiro:"
+    assert answers[3]["lines"][0].startswith("A new game of Night at the Vire bridge, saved in ")
+    (made,) = data_saves(tmp_path).glob("linea-di-tiro-*.ft")
+    game = Game.open(made, writable=False)
+    assert game.ruleset.name == "Linea di Tiro" and game.state.scenario == "Night at the Vire bridge"
+    game.close()
+
+
+def test_an_empty_line_goes_back_from_the_rulesets_and_quit_leaves(tmp_path):
+    done = plain(tmp_path, "new\n\n9\nquit\n", "--json", "--strict")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[2]["lines"][0].startswith("No games yet")  # back to the games
+    assert answers[3]["refused"] is True  # 9: no such game
+    assert done.returncode == 1  # --strict: a line was refused
+    assert not data_saves(tmp_path).exists() or not list(data_saves(tmp_path).iterdir())

@@ -1,0 +1,240 @@
+"""The terminal's cursor is at the focus (issue #49): a braille display, a magnifier and a screen
+reader follow it, not a row drawn in reverse.
+
+Textual writes the cursor at ``App.cursor_position`` after every frame (``App._display``:
+``Control.move_to`` of it, clamped to the screen): ``written`` reads it as that does.  Each
+test moves the focus as a player does and checks that the cell written is the focused one on
+the screen as drawn: the row of the roster or log under its cursor, the option highlighted,
+the drawn cursor of a text box, the undo box's question, a dialog's title.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from skirmish import game_fixture  # noqa: F401  (a fixture)
+from textual.containers import VerticalScroll
+from textual.geometry import Offset
+from textual.widgets import OptionList
+
+from tui.app import FireteamApp
+from tui.commandline import CommandInput
+from tui.panes.log import LogView
+from tui.panes.rosterview import RosterView
+from tui.screens.dialogs import DetailsScreen, LockedScreen
+from tui.screens.forms import ActionForm, ActionPicker
+from tui.screens.help import HelpScreen
+from tui.screens.start import StartScreen
+from tui.userdata import UserStore
+
+SIZE = (100, 30)
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+
+def written(app) -> Offset:
+    """Where the frame's last escape code puts the terminal's cursor (as ``App._display`` writes it)."""
+    return app.screen.outer_size.clamp_offset(app.cursor_position)
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def at(app) -> tuple[str, str]:
+    """The screen's row at the cursor: what lies before the cursor's cell, and from it on."""
+    x, y = written(app)
+    row = screen_lines(app)[y]
+    return row[:x], row[x:]
+
+
+async def typed(pilot, text: str) -> None:
+    await pilot.press(*[c if c != " " else "space" for c in text])
+    await pilot.pause()
+
+
+async def test_the_command_line_s_cursor_is_the_drawn_one_at_the_start_and_as_text_is_typed(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(CommandInput)
+        assert app.focused is box
+        start = written(app)
+        assert start.y == box.content_region.y and start.x == box.content_region.x  # not the title's border
+        await typed(pilot, "note here")
+        before, after = at(app)
+        assert before.endswith("note here") and written(app).x == box.content_region.x + len("note here")
+        await pilot.press("left", "left", "left", "left")
+        before, after = at(app)
+        assert before.endswith("note ") and after.startswith("here")
+
+
+async def test_the_cursor_stays_put_while_the_box_blinks(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s", "down", "down")
+        await pilot.pause()
+        placed = written(app)
+        assert app.screen.query_one(RosterView).content_region.contains(*placed)
+        box = app.screen.query_one(CommandInput)
+        for _ in range(3):  # what each half second's blink does to the box
+            box._toggle_cursor()
+            await pilot.pause()
+            assert written(app) == placed
+
+
+async def test_the_roster_s_row_under_its_cursor(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+s", "down", "down", "down")
+        await pilot.pause()
+        view = app.screen.query_one(RosterView)
+        assert app.focused is view and view.cursor == 2
+        label = view.label(view.cursor_key).plain
+        before, after = at(app)
+        # The row from its first cell (its guides, then the figure), the roster's width of it.
+        assert written(app).x == view.content_region.x and label.strip() in after[: view.content_region.width]
+        await pilot.press("up")
+        await pilot.pause()
+        assert view.label(view.cursor_key).plain.strip() in at(app)[1][: view.content_region.width]
+
+
+async def test_the_log_s_row_under_its_cursor(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        view = app.screen.query_one(LogView)
+        assert app.focused is view and view.cursor == view.rows - 1
+        region = view.content_region
+        for _ in range(2):
+            x, y = written(app)
+            assert x == region.x and y == region.y + view.cursor - round(view.scroll_offset.y)
+            words = view.line_at(view.cursor).text.split()
+            assert words[-1] in screen_lines(app)[y]
+            await pilot.press("up")
+            await pilot.pause()
+
+
+async def test_the_undo_box_s_question_while_it_asks(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await typed(pilot, "mark ivan suppressed")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        box = app.screen.query_one("#confirm")
+        assert box.display and box.asking
+        assert written(app) == Offset(box.content_region.x, box.content_region.y)
+        assert at(app)[1].startswith("Undo")
+        await pilot.press("n")
+        await pilot.pause()
+        assert written(app).y == app.screen.query_one(CommandInput).content_region.y  # back to the line
+
+
+async def test_the_action_picker_s_filter_then_its_highlighted_option_then_a_form(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        assert written(app) == picker.query_one("#picker-filter").content_region.offset
+        await pilot.press("down")  # into the list
+        await pilot.pause()
+        listing = picker.query_one(OptionList)
+        assert app.focused is listing
+        for _ in range(3):
+            name = listing.get_option_at_index(listing.highlighted).id
+            assert at(app)[1].startswith(name)
+            await pilot.press("down")
+            await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        assert written(app) == app.focused.content_region.offset  # its first field, empty
+
+
+async def test_a_dialog_s_first_words(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+l", "enter")  # the log line's details: its words scroll
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen)
+        details = app.screen.query_one(VerticalScroll)
+        assert app.focused is details and written(app) == details.content_region.offset
+        assert at(app)[1].strip()
+        await pilot.press("escape")
+        await pilot.pause()
+        locked = LockedScreen("saves/x.ft", "fireteam, process 12")  # nothing in it takes the focus
+        app.push_screen(locked)
+        await pilot.pause()
+        assert app.focused is None
+        assert at(app)[1].startswith("This save is being written")
+
+
+async def test_the_help_screen_s_search_box(game):
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await typed(pilot, "und")
+        before, _after = at(app)
+        assert before.endswith("und")
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> UserStore:
+    monkeypatch.chdir(tmp_path)
+    return UserStore(tmp_path / "config", tmp_path / "data")
+
+
+async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
+    (tmp_path / "saves").mkdir()
+    for name in ("one.ft", "two.ft"):
+        shutil.copy(DEMO, tmp_path / "saves" / name)
+    app = FireteamApp(None, store=store, start=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        listing = screen.query_one(OptionList)
+        for _ in range(2):
+            prompt = listing.get_option_at_index(listing.highlighted).prompt
+            assert at(app)[1].startswith(prompt.plain[:6])
+            await pilot.press("down")
+            await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None and focused.screen is app.screen
+        x, y = written(app)
+        assert focused.region.contains(x, y)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not focused and app.focused.region.contains(*written(app))
+
+
+@pytest.mark.parametrize("no_color", ["1", ""], ids=["NO_COLOR", "colour"])
+async def test_without_colour_the_suggestion_is_underlined_not_like_typed_text(game, monkeypatch, no_color):
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", no_color)
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await typed(pilot, "shoot co")
+        box = app.screen.query_one(CommandInput)
+        strip = box.render_line(0)
+        cells = [(segment.text, segment.style) for segment in strip if segment.text.strip()]
+        typed_cells = [style for text, style in cells if text in "shoot co"]
+        suggested = [style for text, style in cells if "le" in text or text == "l"]
+        assert suggested, cells
+        assert all(bool(style and style.underline) == bool(no_color) for style in suggested)
+        assert not any(style and style.underline for style in typed_cells)
