@@ -194,9 +194,11 @@ def store(tmp_path, monkeypatch) -> UserStore:
 
 
 async def test_the_start_screen_s_list_and_the_new_game_screen(tmp_path, store):
-    (tmp_path / "saves").mkdir()
+    from core import folders
+
+    folders.saves().mkdir(parents=True, exist_ok=True)
     for name in ("one.ft", "two.ft"):
-        shutil.copy(DEMO, tmp_path / "saves" / name)
+        shutil.copy(DEMO, folders.saves() / name)
     app = FireteamApp(None, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -137,9 +137,11 @@ async def test_q_quits_from_the_start_screen(store):
 
 
 async def test_the_games_in_the_data_folder_are_listed_too(tmp_path, store):
-    # fireteam --plain and --demo make a new game there when the current folder has no saves/.
-    (store.data / "saves").mkdir(parents=True)
-    plain_one = saved(store.data / "saves" / "demo-plain.ft", 2_000)
+    # fireteam --plain and --demo make a new game there (core.folders), as every front does.
+    from core import folders
+
+    folders.saves().mkdir(parents=True, exist_ok=True)
+    plain_one = saved(folders.saves() / "demo-plain.ft", 2_000)
     app = FireteamApp(None, store=store, start=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await started(app, pilot)
