@@ -34,7 +34,7 @@ class ReportScreen(Screen):
         super().__init__()
         self.game = game
         self.role = role
-        #: None: the live game, followed as it goes on; else the replay's step.
+        #: None: the live game, followed as it goes on; else the replay's step, as the role counts them.
         self.step = step
         self.report: Report = build(game, role, step)
 
