@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "-o", "--out", type=Path, help=_("the file to write (Markdown: its charts beside it); default: stdout")
     )
-    p.add_argument("--step", type=int, help=_("report the game up to this step, as the role counts them (default: all)"))
+    p.add_argument("--step", type=int, help=_("report the game up to this step of the role's (default: all)"))
     add_lang_option(p)
 
 

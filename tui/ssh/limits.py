@@ -83,11 +83,24 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: A browser's connection: seconds to send a request's headers (and the TLS handshake), or between two
     #: requests, before it is closed (a websocket is kept alive by pings instead).
     web_request_s: float = 10.0
+    #: A browser's connections that are not a seat yet (the page, its files, keep-alives): from one
+    #: address, and in all (``tui.ssh.webgate``; never counted against the SSH limits above).  Room for
+    #: a venue's crowd behind one address: thirty phones open up to six each at once.
+    web_per_address: int = 256
+    web_total: int = 768
+    #: Browser seats one invitation's link holds open at once (a spectator link passed round a club).
+    web_seats_per_invitation: int = 64
     #: The largest websocket message a browser may send, in bytes (a paste of a whole burst of input fits).
     web_message_bytes: int = 64 * 1024
     #: Websocket messages a browser may send a second, on average and at once (keys, resizes, pings).
     web_message_rate: float = 200.0
     web_message_burst: int = 400
+    #: Websocket messages a browser may send a second, on average and at once, before it is cut off:
+    #: past ``web_message_rate`` its messages are dropped, but each is still received in its worker's
+    #: loop, at the other seats' cost; far past it, a browser is misbehaving (no page of ours sends
+    #: that many) and is disconnected, saying why in the log, as an SSH client flooding window changes.
+    web_cutoff_rate: float = 1000.0
+    web_cutoff_burst: int = 2000
     #: Offer SHA-1 key exchange, MACs and ``ssh-rsa`` signatures (off, as in current OpenSSH).
     sha1: bool = False
 
@@ -107,6 +120,9 @@ _OPTIONS = (
     ("--penalty", "penalty_s", N_("seconds an address is refused for each connection closed so")),
     ("--sessions-per-connection", "sessions_per_connection", N_("sessions open at once on one connection")),
     ("--terminals-per-seat", "terminals_per_seat", N_("terminals a seat has open at once")),
+    ("--max-web-per-address", "web_per_address", N_("browser connections not seats yet from one address")),
+    ("--max-web", "web_total", N_("browser connections not seats yet, in all")),
+    ("--web-seats-per-invitation", "web_seats_per_invitation", N_("browser seats one invitation holds at once")),
     ("--input-rate", "input_rate", N_("characters a second a seat may type, on average")),
     ("--input-burst", "input_burst", N_("characters a seat may type at once")),
     ("--line-length", "line_length", N_("characters on one command line")),

@@ -59,6 +59,7 @@ from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
 from tui.ssh.stands import Stands
+from tui.ssh.webgate import WebGate
 
 if TYPE_CHECKING:
     from tui.ssh.web import WebDoor
@@ -438,6 +439,8 @@ class FireteamServer:
         self.limits = limits or Limits()
         #: Counts the connections not logged in yet, when this process accepts them (not in a seat worker).
         self.gate: Gate | None = None
+        #: ... and the browsers' not seats yet, counted apart (``tui.ssh.webgate``).
+        self.web_gate: WebGate | None = None
         self.quiet_log = QuietLog(self.log)
         self.sessions: list[SeatSession] = []
         #: Where this process's spectators watch: shared screens, drawn once for all of them.
@@ -552,8 +555,8 @@ class FireteamServer:
         )
 
     def arrived(self, peer: str, close: Callable[[], None] | None = None) -> bool:
-        """A connection this process accepted: whether it may stay (the unauthenticated limits);
-        ``close`` closes it if it idles while others wait (None: never, a browser's has its own timeout)."""
+        """An SSH connection this process accepted: whether it may stay (the unauthenticated limits);
+        ``close`` closes it if it idles while others wait (None: never)."""
         return self.gate is None or self.gate.admit(peer, close)
 
     def authenticating(self, peer: str) -> None:
@@ -568,12 +571,17 @@ class FireteamServer:
             self.gate.sweep()
 
     def logged_in(self, peer: str) -> None:
+        """``peer`` logged in over SSH, or its browser's websocket is a seat now."""
         if self.gate is not None:
             self.gate.logged_in(peer)
+        if self.web_gate is not None:
+            self.web_gate.closed(peer)
 
     def closed(self, peer: str) -> None:
         if self.gate is not None:
             self.gate.closed(peer)
+        if self.web_gate is not None:
+            self.web_gate.closed(peer)
 
     def misbehaved(self, peer: str) -> None:
         """``peer``'s connection was closed for flooding after it logged in: its address counts a penalty."""
@@ -612,8 +620,8 @@ class FireteamServer:
         """Listen for browsers (after :meth:`open_web`); return the port."""
         assert self.web is not None
         carry_readers_into_threads(asyncio.get_running_loop())
-        if self.gate is None:
-            self.gate = Gate(self.limits, self.log)
+        if self.web_gate is None:
+            self.web_gate = WebGate(self.limits, self.log)
         listener = socket.create_server((host, port))
         listener.setblocking(False)
         self._web_listener = listener
@@ -638,7 +646,7 @@ class FireteamServer:
                 await asyncio.sleep(0.1)
                 continue
             peer = f"{addr[0]}:{addr[1]}"
-            if self.arrived(peer):
+            if self.web_gate is None or self.web_gate.admit(peer):
                 self._track_web(self.serve_web(sock, peer))
             else:
                 sock.close()

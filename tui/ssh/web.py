@@ -22,10 +22,11 @@ Security (every request is hostile until checked):
 * ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
   revoked, used up) with 403 and the same page whatever the reason; a good one
   sets an ``HttpOnly; SameSite=Strict`` cookie (``Secure`` under TLS) and a
-  page that moves on to ``/`` with ``location.replace``, so neither the address
-  bar nor the history keeps the token.  (A 303 would not do: a Strict cookie
-  set on a navigation that started on another site, say a chat app, is not
-  sent with the redirect it answers.)
+  page that moves on to ``/`` by a refresh, which replaces its entry of the
+  history, so neither the address bar nor the history keeps the token.  (A 303
+  would not do: a Strict cookie set on a navigation that started on another
+  site, say a chat app, is not sent with the redirect it answers; the refresh
+  is the page's own navigation, from this site.)
 * ``/``, ``/alive`` and ``/ws`` want the cookie; ``/ws`` wants an ``Origin``
   that is this server's own, so another site's page cannot open a seat with
   the player's cookie (cross-site websocket hijacking).
@@ -34,15 +35,19 @@ Security (every request is hostile until checked):
 * Limits: a request's headers (and a TLS handshake) must come within
   ``Limits.web_request_s``, lines and headers are bounded, a websocket message
   is at most ``Limits.web_message_bytes`` and a browser may send
-  ``Limits.web_message_rate`` of them a second; connections that are not yet
-  a seat count against the same per-address limits as SSH logins
-  (``tui.ssh.limits.Gate``, in the process that accepts them).
+  ``Limits.web_message_rate`` of them a second (a browser past that is cut
+  off, as an SSH client flooding window changes is); connections that are
+  not yet a seat count against the web door's own limits, made for a crowd of
+  browsers behind one address (``tui.ssh.webgate``, in the process that
+  accepts them), never against the SSH logins'; one invitation holds at most
+  ``Limits.web_seats_per_invitation`` seats at once (in each process).
 * No access log: a ``/join/TOKEN`` line would write the token down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -77,7 +82,6 @@ ASSETS = {
     "xterm.css": "text/css",
     "fireteam.mjs": "text/javascript",
     "fireteam.css": "text/css",
-    "join.js": "text/javascript",
 }
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
@@ -296,6 +300,7 @@ class WebDoor:
         self._public_origin = origin_of(public_url)
         self._server: web.Server | None = None
         self._quiet = QuietLog(host.log)
+        self._seated: dict[str, int] = {}  # invitation id -> its browser seats open here
 
     @property
     def log(self) -> logging.Logger:
@@ -388,9 +393,9 @@ class WebDoor:
         return browser_language("", request.headers.get("Accept-Language"), self.host.lang)
 
     def _notice(
-        self, request: web.BaseRequest, status: int, text: str, *, script: str = "", close: bool = False
+        self, request: web.BaseRequest, status: int, text: str, *, onward: str = "", close: bool = False
     ) -> web.Response:
-        """A page of one sentence, in the browser's language."""
+        """A page of one sentence, in the browser's language; ``onward``: where it moves on to at once."""
         lang = self._language(request)
         with reading(lang):
             body = (
@@ -398,7 +403,9 @@ class WebDoor:
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
                 .replace("{{text}}", html.escape(_(text) if text else ""))
-                .replace("{{script}}", f'<script src="/static/{script}"></script>' if script else "")
+                # A refresh, not a script: nothing more to fetch (a file refused in a crowd would leave the
+                # page here), and it replaces this entry of the history, as location.replace does.
+                .replace("{{head}}", f'<meta http-equiv="refresh" content="0;url={onward}">' if onward else "")
             )
         headers = self._headers()
         if close:
@@ -446,7 +453,7 @@ class WebDoor:
         except InvitationsError as e:
             self._quiet.warning("invitations", "every invitation refused: %s", e)
             return self._forbidden(request)
-        response = self._notice(request, 200, _("Taking your seat…"), script="join.js")
+        response = self._notice(request, 200, _("Taking your seat…"), onward="/")
         if grant.cookie:
             response.set_cookie(
                 self.cookie_name,
@@ -469,11 +476,14 @@ class WebDoor:
                 "again": _("Sit again"),
                 "refused": _("This link no longer lets you in: ask the organiser for a new one."),
                 "paste": _("Paste"),
+                "waiting": _("The server is busy with others arriving; trying again…"),
             }
             body = (
                 _template("page.html")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
+                # Said before any script runs: a page whose script never comes says what it waits for.
+                .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
                 # JSON in a script element: no "<" may close it early.
                 .replace("{{words}}", json.dumps(words, ensure_ascii=True).replace("<", "\\u003c"))
             )
@@ -502,6 +512,16 @@ class WebDoor:
         if grant is None or seat is None:
             return self._forbidden(request)
         limits = self.host.limits
+        if self._seated.get(grant.invitation, 0) >= limits.web_seats_per_invitation:
+            self._quiet.warning(
+                f"invitation seats {grant.invitation}",
+                "websocket refused from=%s: invitation %s holds %d browser seats already (limit %d)",
+                peer,
+                grant.invitation,
+                self._seated[grant.invitation],
+                limits.web_seats_per_invitation,
+            )
+            return self._notice(request, 503, _("This link has as many seats open as it may: try again later."))
         ws = web.WebSocketResponse(
             max_msg_size=limits.web_message_bytes, heartbeat=HEARTBEAT_S, compress=False, autoping=True
         )
@@ -514,7 +534,13 @@ class WebDoor:
         browser = BrowserSeat(
             self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request)
         )
-        await browser.run()
+        self._seated[grant.invitation] = self._seated.get(grant.invitation, 0) + 1
+        try:
+            await browser.run()
+        finally:
+            left = self._seated.pop(grant.invitation) - 1
+            if left:
+                self._seated[grant.invitation] = left
         return ws
 
     def _size(self, request: web.BaseRequest) -> tuple[int, int]:
@@ -585,17 +611,21 @@ class BrowserSeat:
         self.chooser: GameChooser | None = None
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
+        self._cutoff = TokenBucket(limits.web_cutoff_rate, limits.web_cutoff_burst)
 
     async def run(self) -> None:
         session = self.session
         with reading(self.reader):
             self._sit()
-        too_big = False
+        too_big = flooded = False
         try:
             async for message in self.ws:
                 if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     error = self.ws.exception()
                     too_big = isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG
+                    break
+                if self._cutoff.take(1) < 1:
+                    flooded = True
                     break
                 if self._bucket.take(1) < 1:
                     session.input_refused(
@@ -609,6 +639,8 @@ class BrowserSeat:
                 if message.type == WSMsgType.TEXT:
                     with reading(self.reader):
                         self._received(message.data)
+            if flooded:
+                await self._cut_off()
         finally:
             if too_big:
                 self.door.host.log.warning(
@@ -619,9 +651,26 @@ class BrowserSeat:
                     self.door.host.limits.web_message_bytes,
                 )
             session.gone()
-            session.left("message too big" if too_big else "disconnected")
+            session.left("message too big" if too_big else "flooded" if flooded else "disconnected")
             if self.chooser is not None:
                 self.chooser.close()
+
+    async def _cut_off(self) -> None:
+        """Disconnect a browser sending far more messages than any page of ours does, saying why in the log.
+
+        Its address is not refused for a while, as an SSH client's is: a crowd's browsers share one (a
+        venue's Wi-Fi, a reverse proxy), and the others did nothing."""
+        limits = self.door.host.limits
+        self.door.host.log.warning(
+            "disconnected seat=%s role=%s from=%s: more websocket messages than %d at once and %g a second",
+            self.session.seat.name,
+            self.session.seat.role,
+            self.peer,
+            limits.web_cutoff_burst,
+            limits.web_cutoff_rate,
+        )
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many messages")
 
     def _sit(self) -> None:
         host = self.door.host

@@ -4,10 +4,50 @@
 // or pasted as ["stdin", text] and the terminal's size as ["resize", {width, height}]
 // (tui/ssh/web.py).  A connection that drops is made again by itself, and the seat comes back
 // as the game is now; a session the server ended (close code 4000 + status) is not.
-import { Terminal } from "./xterm.mjs";
-import { FitAddon } from "./addon-fit.mjs";
+// Every file the page needs is fetched again until it comes (a server busy with a crowd
+// may refuse one), saying so meanwhile.
 
 const words = JSON.parse(document.getElementById("words").textContent);
+
+function status(text, again) {
+  const box = document.getElementById("status");
+  box.hidden = !text;
+  document.getElementById("status-text").textContent = text || "";
+  const button = document.getElementById("again");
+  button.hidden = !again;
+  button.textContent = words.again;
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A module, imported again (under another address: a failed import is remembered) until it comes.
+async function fetched(name) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await import(attempt ? `./${name}?try=${attempt}` : `./${name}`);
+    } catch (e) {
+      status(words.waiting, false);
+      await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
+// The stylesheets that did not come, asked for again until they do.
+async function styled() {
+  for (let attempt = 1; ; attempt++) {
+    const missing = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet);
+    if (!missing.length) return;
+    status(words.waiting, false);
+    for (const link of missing) {
+      const again = link.cloneNode();
+      again.href = `${link.href.split("?")[0]}?try=${attempt}`;
+      link.replaceWith(again);
+    }
+    await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+  }
+}
+
+const [{ Terminal }, { FitAddon }] = await Promise.all([fetched("xterm.mjs"), fetched("addon-fit.mjs"), styled()]);
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
 const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6;
@@ -39,15 +79,6 @@ let attempts = 0;
 
 function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-}
-
-function status(text, again) {
-  const box = document.getElementById("status");
-  box.hidden = !text;
-  document.getElementById("status-text").textContent = text || "";
-  const button = document.getElementById("again");
-  button.hidden = !again;
-  button.textContent = words.again;
 }
 
 // The visible height: on a phone the on-screen keyboard takes the bottom of the screen.
