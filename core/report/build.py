@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from core.game import Game
 from core.language.i18n import _
+from core.replay import step_of_shown, visible_steps
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts
-from core.replay import step_of_shown, visible_steps
 from core.views import SPECTATOR
 
 
