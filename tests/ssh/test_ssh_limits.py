@@ -285,14 +285,15 @@ class _Clock:
 
 
 def test_the_gate_drops_at_random_past_start_and_all_at_full():
-    """OpenSSH's MaxStartups 10:30:100: none refused below 10 waiting, 30% at 10, rising to all at 100."""
-    gate = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.0)
+    """OpenSSH's MaxStartups 10:30:100: none refused below 10 waiting, 30% at 10, rising to all at 100
+    (for an address holding places already: a newcomer's is the next test's)."""
+    gate = Gate(Limits(unauth_per_address=1000), logging.getLogger("test"), chance=lambda: 0.0)
     assert [gate._drop(n) for n in (10, 55, 100)] == [0.3, 0.65, 1.0]
-    admitted = [gate.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(12)]
+    admitted = [gate.admit(f"10.0.0.1:{n}") for n in range(12)]
     assert admitted == [True] * 10 + [False] * 2  # a chance of 0.0 is below every drop past 10
-    lucky = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.99)
+    lucky = Gate(Limits(unauth_per_address=1000), logging.getLogger("test"), chance=lambda: 0.99)
     # A chance of 0.99 is refused once the drop passes 99%: at 99 waiting.
-    assert sum(lucky.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(150)) == 99
+    assert sum(lucky.admit(f"10.0.0.1:{n}") for n in range(150)) == 99
     assert lucky.waiting == 99
 
 
@@ -380,3 +381,29 @@ async def test_sessions_dropped_at_any_moment_leave_no_error(tmp_path, caplog):
         await wait_until(lambda: club.log().count(" left seat=") == club.log().count(" seated seat=") - 1)
         log = club.log()
         assert "crashed" not in log and "Traceback" not in log, log
+
+
+def test_a_flood_that_stalls_after_the_key_exchange_is_cleared_at_the_crowded_grace_and_leaves_newcomers_a_place():
+    """Issue 53: connections that finished the key exchange (asked for a user) and then stalled were
+    spared by every sweep and held their places the whole 60 s login grace; with 20 addresses holding
+    every place, a player from another address was refused 29 times out of 29."""
+    clock, closed = _Clock(), []
+    gate = Gate(Limits(), logging.getLogger("test"), clock=clock, chance=lambda: 0.0)  # every random drop hits
+    flood = [f"127.0.0.{2 + n // 5}:{n}" for n in range(100)]  # 20 addresses, 5 each: every place
+    for peer in flood[:10]:  # two addresses
+        assert gate.admit(peer, lambda peer=peer: closed.append(peer))
+    assert not any(gate.admit(f"127.0.0.{a}:99") for a in (2, 3))  # past 10 waiting, they are refused at random
+    newcomer = "127.0.0.200:1"
+    assert gate.admit(newcomer, lambda: closed.append(newcomer))  # ... a newcomer is not
+    for peer in [*flood[:10], newcomer]:
+        gate.authenticating(peer)
+    clock.now += 9.9
+    assert gate.sweep() == 0  # the idle grace (5 s) is not theirs: they began to authenticate
+    clock.now += 0.2
+    assert gate.sweep() == 11 and sorted(closed) == sorted([*flood[:10], newcomer])
+    assert gate.penalised("127.0.0.2") > 0  # their addresses count a penalty, as idle ones do
+    # A newcomer finds a place even with the total full, up to unauth_start more.
+    full = Gate(Limits(unauth_per_address=100), logging.getLogger("test"), clock=clock, chance=lambda: 1.0)
+    assert sum(full.admit(f"127.0.0.{2 + n % 20}:{n}") for n in range(200)) == 100  # the flood: up to the total
+    assert full.admit("127.0.0.1:1") and not full.admit("127.0.0.1:2")  # a newcomer, once
+    assert sum(full.admit(f"10.0.0.{n}:1") for n in range(20)) == 9  # newcomers, up to unauth_start more
