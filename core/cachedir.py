@@ -2,18 +2,13 @@
 
 ``platformdirs.user_cache_path("fireteam")`` (``~/.cache/fireteam`` on Linux),
 or ``$FIRETEAM_CACHE_DIR`` when set (tests, a server's own folder).  Each cache
-has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``),
-``open`` (what loading a save found, ``core.storage.opencache``), ``tables``
-(rule tables decoded from their TOML, ``core.tablecache``), ``css`` (the
-client's parsed stylesheets, ``tui.stylesheet``) and ``compiled`` (what a
-start compiles: its regular expressions, the code dataclasses write,
-``core.compilecache``).
+has a subfolder: ``locale`` (compiled catalogues, ``core.language.cache``) and
+``open`` (what loading a save found, ``core.storage.opencache``).
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import stat
 from pathlib import Path
@@ -103,29 +98,3 @@ def write_entry_bytes(path: Path, data: bytes, suffix: str) -> bool:
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-
-
-def read_sealed(path: Path, magic: bytes, limit: int) -> bytes | None:
-    """What an entry :func:`write_sealed` wrote holds, or None if it is not one (another
-    ``magic``: another layout), is damaged (its SHA-256 does not match) or is not read
-    (:func:`read_entry_bytes`)."""
-    data = read_entry_bytes(path, limit)
-    head = len(magic) + hashlib.sha256().digest_size
-    if data is None or not data.startswith(magic):
-        return None
-    body = data[head:]
-    return body if hashlib.sha256(body).digest() == data[len(magic) : head] else None
-
-
-def write_sealed(path: Path, magic: bytes, body: bytes, limit: int, *, others_kept: int) -> bool:
-    """Leave ``magic``, the SHA-256 of ``body`` and ``body`` at ``path`` whole or not at all,
-    if that is at most ``limit`` bytes; then remove the oldest files beside it with its
-    suffix past ``others_kept`` of them (those other versions of the program wrote).
-    False if it was not written."""
-    data = magic + hashlib.sha256(body).digest() + body
-    if len(data) > limit or not write_entry_bytes(path, data, ".tmp"):
-        return False
-    others = sorted((p.stat().st_mtime, p) for p in path.parent.glob("*" + path.suffix) if p != path)
-    for _, old in others[: max(0, len(others) - others_kept)]:
-        old.unlink()
-    return True

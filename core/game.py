@@ -34,6 +34,7 @@ from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
 from core.narrate import describe
 from core.numbering import Numbering
+from core.outcome import Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
 from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
@@ -64,23 +65,6 @@ SEED_LIMIT = 2**63
 
 #: Facts after which a player may no longer take back his own command alone.
 _IRREVERSIBLE_FOR_PLAYERS = (ev.Rolled, ev.Revealed, ev.Opened, ev.Spotted)
-
-
-class Outcome(msgspec.Struct):
-    """What a command did: the events appended, and the same in plain words."""
-
-    cmd: int
-    events: list[ev.Event]
-    lines: list[str]
-
-
-class Refusal(msgspec.Struct, frozen=True):
-    """A command that was refused: nothing was written, the issuer was told ``why``."""
-
-    text: str
-    role: str
-    by: str
-    why: str
 
 
 class Odds(msgspec.Struct, frozen=True):
@@ -371,6 +355,22 @@ class Game:
             if shapes is not None:
                 return localize_line(text, shapes, self.ruleset.domain)
         return localize_line(text, self.commands, self.ruleset.domain)
+
+    def submit(self, text: str, *, role: str = REFEREE, by: str = "", faces: list[int] | None = None) -> Result:
+        """What one command line comes to, as a value (``core.outcome``): what every front end
+        calls.  :meth:`execute` is the same, raising to refuse."""
+        by = by or role
+        return settle(lambda: self.execute(text, role=role, by=by, faces=faces), text.strip(), role, by)
+
+    def submit_undo(self, *, role: str = REFEREE, by: str = "") -> Result:
+        """:meth:`undo`, as a value (``core.outcome``)."""
+        by = by or role
+        return settle(lambda: self.undo(role=role, by=by), "undo", role, by)
+
+    def submit_redo(self, *, role: str = REFEREE, by: str = "") -> Result:
+        """:meth:`redo`, as a value (``core.outcome``)."""
+        by = by or role
+        return settle(lambda: self.redo(role=role, by=by), "redo", role, by)
 
     def execute(
         self,

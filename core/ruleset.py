@@ -30,7 +30,6 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core import tablecache
 from core.dice import Dice, NeedDice, UnplacedRoll, step_index
 from core.language.i18n import CORE_DOMAIN, Domain, Text
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
@@ -619,10 +618,8 @@ class Tables:
         self.folder = folder
 
     def decode(self, name: str, kind: type[T]) -> T:
-        """The file ``name`` decoded now (for a table built from several files): from what a
-        process decoded of the same bytes into the same struct before, if the cache keeps it
-        (``core.tablecache``: a start then parses no TOML)."""
-        return tablecache.decode((self.folder / name).read_bytes(), kind)
+        """The file ``name`` decoded now (for a table built from several files)."""
+        return msgspec.toml.decode((self.folder / name).read_bytes(), type=kind)
 
     def table(self, name: str, kind: type[T]) -> Callable[[], T]:
         """A function giving the file ``name`` as a ``kind``, decoded at its first call."""

@@ -27,7 +27,6 @@ from textual.filter import LineFilter, Monochrome, NoColor
 from textual.message import Message
 from textual.screen import Screen
 
-from core import compilecache
 from core.game import Game, Outcome
 from core.language.reader import LANGUAGE_NAMES, reader, set_process_language
 from core.refusal import LOG as CORE_LOG
@@ -36,7 +35,6 @@ from core.storage.savefile import SaveError
 from core.views import REFEREE
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.i18n import N_, _, start_language
-from tui.loadaside import LOAD_IN_APP_BYTES, LoadAside
 from tui.opening import (
     SAVES,
     OpenAhead,
@@ -46,7 +44,7 @@ from tui.opening import (
     open_or_follow,
 )
 from tui.screens.game import GameScreen
-from tui.stylesheet import SharedStylesheet, keep_parsed
+from tui.stylesheet import SharedStylesheet
 from tui.textual_internals import css_variables, switchable
 from tui.themes import HIGH_CONTRAST, HIGH_CONTRAST_ANSI, THEMES
 from tui.typeahead import Typeahead
@@ -60,6 +58,9 @@ if TYPE_CHECKING:
 
 #: How often a game open read-only looks for what its writer appended.
 FOLLOW_EVERY_S = 0.5
+#: A save this big whose open cache has no entry loads while the app starts (``OpenAhead``),
+#: behind a progress bar if it takes a while; a smaller one loads before.
+LOAD_IN_APP_BYTES = 8 << 20
 #: A big save whose load (started before the app, ``OpenAhead``) ends within this
 #: shows no progress bar: the bar's screen would cost the load more than it tells
 #: (100,000 events load in 0.3-0.5 s); a longer load shows it from then on.
@@ -274,7 +275,6 @@ class FireteamApp(App):
         self.typeahead.release()
         recent = self.store.recent_saves(SAVES) if self.store is not None else []
         await self.push_screen(StartScreen(recent, SAVES, new_demo_game))
-        self.call_after_refresh(self._keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         # A save chosen there that another process writes is followed, as from the command line.
@@ -358,7 +358,6 @@ class FireteamApp(App):
             await self.push_screen(self._game_screen())
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
         self.call_after_refresh(self.game.keep_cache)
-        self.call_after_refresh(self._keep_for_next_start)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
@@ -373,14 +372,6 @@ class FireteamApp(App):
             from tui.screens.dialogs import LockedScreen  # a locked save's question: not otherwise imported
 
             self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
-
-    def _keep_for_next_start(self) -> None:
-        """Once the first frame is drawn: what the start parsed and compiled, for the next one:
-        its CSS (``tui.stylesheet``) and, a local client's, what it compiled
-        (``core.compilecache``; a server's would hold patterns its players' typing made)."""
-        keep_parsed()
-        if not self.remote:
-            compilecache.keep()
 
     def _resume_gc(self) -> None:
         """The first frame is drawn: what the start made stays, out of the collector's way."""
@@ -605,22 +596,10 @@ def run_app(
     typed: str = "",
     *,
     demo: bool = False,
-    aside: LoadAside | None = None,
 ) -> int:
     """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale);
     ``typed``: keys typed before it runs, for the command line (``tui.typeahead``).
-    With no save: ``demo``, a new demo game; else the start screen chooses the game.
-    ``aside``: the save's first load, already at work in a process of its own (``tui.main``)."""
-    try:
-        return _run_app(save, replay, role, lang, typed, demo, aside)
-    finally:
-        if aside is not None:
-            aside.stop()
-
-
-def _run_app(
-    save: Path | None, replay: bool, role: str, lang: str | None, typed: str, demo: bool, aside: LoadAside | None
-) -> int:
+    With no save: ``demo``, a new demo game; else the start screen chooses the game."""
     prepare_language(lang)
     if save is None and not demo and not replay:
         app = FireteamApp(None, role=role, store=UserStore.default(), lang=lang, typed=typed, start=True)
@@ -632,10 +611,6 @@ def _run_app(
     not_cached: type[Exception] | tuple[()] = ()
     if cache is not None:
         from core.storage.opencache import NotCached as not_cached
-    if aside is not None and save is not None:
-        # Its load is under way in a process of its own: the app starts now, and
-        # its thread waits for that load, then restores the game from the entry it wrote.
-        return _run_opening(save, replay, role, lang, typed, aside.then(_opener(save, replay, cache)))
     try:
         # A big save opens here only if the cache holds it (in milliseconds); else
         # while the app starts (behind a progress bar if it takes a while), and the

@@ -38,8 +38,7 @@ def start_child() -> None:
         # The ``fireteam`` command's own entry point, run as ``python -m tui.main SAVE``
         # would run it (by name: the client's modules never import the entry
         # point, which also starts the SSH server).  It imports Textual where the
-        # command does, after what it does first (it pauses the cycle collector;
-        # a big save's first load is forked before Textual, ``tui.loadaside.LoadAside``):
+        # command does, after what it does first (it pauses the cycle collector):
         # the hook is put on Textual's app as soon as it is imported.
         import runpy
 

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
 
-    from tui.loadaside import LoadAside
-
 # Fireteam's own modules are imported in the functions, not here: the client's
 # start pauses the cycle collector before the first of them (``main``).  So
 # are argparse and pathlib: the terminal is quieted for keys typed ahead
@@ -137,29 +135,13 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     tty = QuietTerminal()
     if terminal and "--plain" not in argv:  # the line client reads the terminal as the shell left it
         tty.quiet()
-    if terminal:
-        # The command's own process (not a caller's): the regular expressions it
-        # compiles from here on (Textual's, Rich's, ours), and the code dataclasses
-        # and named tuples write, are answered from what the last start kept, if it
-        # is the same Python (``core.compilecache``): compiling them was 25-30 ms of
-        # each start.
-        from core import compilecache
-
-        compilecache.install()
     plain = None
-    aside = None
     try:
-        # A big save's first load starts now, in a process of its own, before the
-        # command line is parsed (and before any thread: ``tui.loadaside``): the
-        # parse's imports and the client's own go on beside it, not before it.
-        aside = _load_aside(argv)
         if _is_client(argv):
             args = _app_parser().parse_args(argv)
             if args.plain:
                 plain = args
             else:
-                from pathlib import Path
-
                 from tui.app import run_app
 
                 return run_app(
@@ -169,14 +151,10 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                     lang=args.lang,
                     typed=tty.take_typed(),
                     demo=args.demo,
-                    # (Read the same by the full parse: else it is not this start's.)
-                    aside=aside if aside is not None and args.save == Path(aside.save) else None,
                 )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130
     finally:
-        if aside is not None:  # ended and reaped: the client has ended, or is no client
-            aside.stop()
         tty.restore()  # the modes found, on every way out
         gc.enable()
     if plain is not None:
@@ -188,35 +166,6 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
             return 130
     tty.give_back()  # not the client's: what was typed is for whatever reads the terminal next
     return _headless(argv)
-
-
-#: The client's options that take a value (``_app_parser``), and those that take none but ``--plain``.
-_VALUED = ("--as", "--lang")
-_FLAGS = ("--replay", "--demo")
-
-
-def _load_aside(argv: list[str]) -> LoadAside | None:
-    """A big save's first load, started for the save of a command line that is plainly the
-    client's on one save (its options but ``--plain``; anything else: not here), before the
-    command line is read in full (``LoadAside.start`` forks only for a save it would load)."""
-    words: list[str] = []
-    valued = False
-    for word in argv:
-        if valued:
-            valued = False
-        elif word in _VALUED:
-            valued = True
-        elif word.startswith(tuple(option + "=" for option in _VALUED)) or word in _FLAGS:
-            pass
-        elif word.startswith("-"):
-            return None  # --plain, --help, an option the parse will refuse
-        else:
-            words.append(word)
-    if len(words) != 1:
-        return None
-    from tui.loadaside import LoadAside
-
-    return LoadAside.start(words[0])
 
 
 def _is_client(argv: list[str]) -> bool:

@@ -109,57 +109,9 @@ _HOMES = {
     "FooterKey": "textual.widgets._footer",
 }
 
-#: What Textual's parse of CSS is made of, by (module, name): all a pickle of parsed rule
-#: sets may name (``tui.stylesheet`` keeps them between processes and unpickles nothing
-#: else); its enum members are pickled as ``getattr(Enum, name)``.
-CSS_MODEL = frozenset(
-    {
-        ("functools", "partial"),
-        ("textual.color", "Color"),
-        ("textual.css.model", "CombinatorType"),
-        ("textual.css.model", "Declaration"),
-        ("textual.css.model", "RuleSet"),
-        ("textual.css.model", "Selector"),
-        ("textual.css.model", "SelectorSet"),
-        ("textual.css.model", "SelectorType"),
-        ("textual.css.model", "_check_class"),
-        ("textual.css.model", "_check_id"),
-        ("textual.css.model", "_check_type"),
-        ("textual.css.model", "_check_universal"),
-        ("textual.css.scalar", "Scalar"),
-        ("textual.css.scalar", "ScalarOffset"),
-        ("textual.css.scalar", "Unit"),
-        ("textual.css.styles", "Styles"),
-        ("textual.css.transition", "Transition"),
-        ("textual.geometry", "Offset"),
-        ("textual.geometry", "Spacing"),
-        ("textual.layouts.grid", "GridLayout"),
-        ("textual.layouts.horizontal", "HorizontalLayout"),
-        ("textual.layouts.stream", "StreamLayout"),
-        ("textual.layouts.vertical", "VerticalLayout"),
-    }
-)
-#: A style keeps its own rules' ``get`` and ``__contains__`` as attributes (``Styles.get_rule``,
-#: ``has_rule``): what a pickled style looks up, beside enum members.
-STYLE_RULE_LOOKUPS = ("get", "__contains__")
-#: Textual's modules whose code makes what a parse of CSS gives (a kept parse is theirs).
-CSS_PARSERS = (
-    "textual.css.tokenizer",
-    "textual.css.tokenize",
-    "textual.css.parse",
-    "textual.css._styles_builder",
-    "textual.css.model",
-    "textual.css.styles",
-    "textual.css.scalar",
-    "textual.color",
-    "textual.geometry",
-)
-
 __all__ = [
     "BRACKETED_PASTE_END",
     "BRACKETED_PASTE_START",
-    "CSS_MODEL",
-    "CSS_PARSERS",
     "ChopsUpdate",
     "Compositor",
     "FooterKey",
@@ -182,7 +134,6 @@ __all__ = [
     "switchable",
     "use_compositor",
     "get_time",
-    "STYLE_RULE_LOOKUPS",
     "key_bindings",
     "visible_screen_stack",
 ]

@@ -16,13 +16,12 @@ from typing import Any, TextIO
 import msgspec
 
 from core.cli.lang import add_lang_option
-from core.dice import NeedDice
 from core.game import Game, copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext
+from core.outcome import DiceNeeded, Failure, Refusal
 from core.refusal import LOG as CORE_LOG
-from core.refusal import CommandFailed
 from core.replay import shown_step, step_of_shown, visible_steps
-from core.ruleset import Refused, available
+from core.ruleset import available
 from core.state import GameState
 from core.storage.folder import default_saves, in_data_folder
 from core.storage.savefile import NoGameYet, SaveError
@@ -118,24 +117,23 @@ def run_script(path: Path, save: Path, seed: int | None, ruleset: str, variant: 
                         file=sys.stderr,
                     )
                     return 1
-            try:
-                outcome = game.execute(text, role=role, by=role)
-            except NeedDice as e:
-                if e.request.order:
+            outcome = game.submit(text, role=role, by=role)
+            if isinstance(outcome, DiceNeeded):
+                request = outcome.request
+                if request.order:
                     said = _("{path}:{line}: needs dice: {dice} (give them with dice=...; its dice, in order: {order})")
                 else:
                     said = _("{path}:{line}: needs dice: {dice} (give them with dice=...)")
-                dice, order = e.request.text(), e.request.order_text()
-                if len(e.request.order) > 1 and e.request.current() is not None:
-                    order += "; " + e.request.step_text()  # where in the order it stopped
+                dice, order = request.text(), request.order_text()
+                if len(request.order) > 1 and request.current() is not None:
+                    order += "; " + request.step_text()  # where in the order it stopped
                 print(said.format(path=path, line=number, dice=dice, order=order), file=sys.stderr)
-
                 return 1
-            except Refused as e:
-                print(f"{path}:{number}: {e}", file=sys.stderr)
+            if isinstance(outcome, Refusal):
+                print(f"{path}:{number}: {outcome.why}", file=sys.stderr)
                 return 1
-            except CommandFailed as e:
-                print(f"{path}:{number}: " + _("error: {error}").format(error=e), file=sys.stderr)
+            if isinstance(outcome, Failure):
+                print(f"{path}:{number}: " + _("error: {error}").format(error=outcome.message), file=sys.stderr)
                 return 3
             count += 1
             for line in outcome.lines:
@@ -401,7 +399,7 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
-    p.add_argument("--events", type=int, help=_("size of the big save (default 1,000,000; 100,000 with --client)"))
+    p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))
     # The client's bench lives in tui (core never imports the client): tui.main runs it.
     p.add_argument("--client", action="store_true", help=_("time the client's start and keys instead (tui/bench.py)"))
     p.add_argument("--rounds", type=int, default=15, help=_("--client: timed presses of each key per save"))
@@ -449,7 +447,7 @@ def run_headless(args: argparse.Namespace) -> int:
 
         return rules_cli.run(args)
     if args.command == "bench":
-        from core.cli.bench import run_bench
+        from core.cli.bench import BENCH_EVENTS, run_bench
 
-        return run_bench(events=args.events or 1_000_000, as_json=args.json)
+        return run_bench(events=args.events or BENCH_EVENTS, as_json=args.json)
     raise AssertionError(args.command)

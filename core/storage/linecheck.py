@@ -1,19 +1,10 @@
 """The checks of a save's lines: the frames, the chained CRCs, the lengths.
 
-Nothing but the standard library, on purpose: besides being the save reader's
-own (``core.storage.savefile`` imports every name here), this module runs as a
-helper process of its own (``python -I -S linecheck.py FD``), started in a few
-hundredths of a second, which checks a big save's lines on the machine's other
-core while the reader decodes them (``savefile``'s ``_Helper``).  The reader
-names each batch of lines as it reads it; the helper reads the same bytes from
-the reader's open file and answers one :class:`Verdict` per batch, with the
-CRC-32 of the bytes it read, so the reader uses a verdict only on the very
-bytes it decodes, and takes in no line before its verdict.
-
-The checks themselves (docs/architecture.md, "Events and the save file"): every
-line is ``<check as 8 lowercase hex digits> <space> <JSON>``, at most
-``MAX_LINE_BYTES`` long; from format 2 on, a line's check is the CRC-32 of its
-JSON continued from the check of the line before.
+The save reader's checks (``core.storage.savefile``), a read's lines at a time
+(docs/architecture.md, "Events and the save file"): every line is
+``<check as 8 lowercase hex digits> <space> <JSON>``, at most ``MAX_LINE_BYTES``
+long; from format 2 on, a line's check is the CRC-32 of its JSON continued from
+the check of the line before.
 """
 
 from __future__ import annotations
@@ -21,13 +12,9 @@ from __future__ import annotations
 import binascii
 import itertools
 import operator
-import os
-import select
 import struct
-import sys
 import zlib
-from collections.abc import Iterator
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple
 
 #: A line longer than this is not something Fireteam wrote.
 MAX_LINE_BYTES = 1 << 20
@@ -118,9 +105,6 @@ class Verdict(NamedTuple):
     check: int
     #: The bytes of the good lines, newlines included.
     good_bytes: int
-    #: Whether some line may hold a run of 16 digits (a number out of range): the
-    #: reader then looks for it as it decodes (``savefile._decode_joined``).
-    long_digits: bool
 
 
 def judge(
@@ -128,13 +112,10 @@ def judge(
     payloads: list[bytes],
     check: int,
     chained: bool,
-    region: bytes | None = None,
     longest: int = MAX_LINE_BYTES,
 ) -> Verdict:
     """The verdict on ``batch`` (whole lines, ``payloads`` their JSON), the line
-    before it having the check ``check``, no line longer than ``longest``.  Given
-    ``region``, the batch's lines joined by newlines, it is looked at for runs of
-    16 digits; else ``long_digits`` is left for the reader to find."""
+    before it having the check ``check``, no line longer than ``longest``."""
     lengths = list(map(len, batch))
     # Every line's length, not only one cut by the end of a read: the same file
     # must load or not wherever the reads happen to fall.
@@ -147,140 +128,4 @@ def judge(
         bad = sound
     kept = len(batch) if bad < 0 else bad
     good = sum(lengths if bad < 0 else lengths[:bad]) + kept
-    long = region is None or long_digits(region)
-    return Verdict(check, len(batch), bad, too_long, last, good, long)
-
-
-# ------------------------------------------------------------------ the helper process
-#
-# Run as ``python -I -S linecheck.py FD``, FD the reader's open save.  The reader
-# writes ``OPENING`` (the check the chain starts from, whether it is chained, the
-# longest a line may be), then, for each batch, where its lines stand in the file
-# (``SPAN``: from which byte, how many, the lines joined by newlines); the helper
-# reads them from FD and answers each batch with a ``VERDICT``: the CRC-32 of the
-# bytes it read, then the :class:`Verdict`.  It ends when its input does.
-
-OPENING = struct.Struct("<IBQ")
-SPAN = struct.Struct("<QQ")
-VERDICT = struct.Struct("<IIqqBIqB")
-
-
-def read_exactly(stream: BinaryIO, size: int, patience: float | None = None) -> bytes | None:
-    """``size`` bytes from ``stream``, or None if it ends first (or, with ``patience``,
-    if that many seconds go by with nothing to read)."""
-    parts = []
-    while size:
-        if patience is not None and not select.select([stream], [], [], patience)[0]:
-            return None
-        part = stream.read(size)
-        if not part:
-            return None
-        parts.append(part)
-        size -= len(part)
-    return b"".join(parts)
-
-
-def pread_exactly(fd: int, size: int, start: int) -> bytes:
-    """``size`` bytes of the file ``fd`` from byte ``start`` (fewer if it ends first)."""
-    parts = []
-    while size:
-        part = os.pread(fd, size, start)
-        if not part:
-            break
-        parts.append(part)
-        size -= len(part)
-        start += len(part)
-    return b"".join(parts)
-
-
-def serve(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
-    """Judge the batches of the file ``fd`` that ``source`` names, answering each on ``sink``."""
-    opening = read_exactly(source, OPENING.size)
-    if opening is None:
-        return
-    check, chained, longest = OPENING.unpack(opening)
-    while (span := read_exactly(source, SPAN.size)) is not None:
-        start, size = SPAN.unpack(span)
-        region = pread_exactly(fd, size, start)
-        batch = region.split(b"\n")
-        verdict = judge(batch, list(map(payload_of, batch)), check, bool(chained), region, longest)
-        sink.write(VERDICT.pack(zlib.crc32(region), *verdict))
-        sink.flush()
-        check = verdict.check
-
-
-# The helper that reads the lines itself (``python -I -S linecheck.py FD chunks``):
-# the reader writes ``CHUNKS_OPENING`` (the check the chain starts from, whether it
-# is chained, the longest a line may be, the events in a chunk, where the lines
-# start and where the file ends); the helper reads the file from there, checks
-# every line as ``judge`` does, and for each ``chunk`` good lines in a row answers
-# ``CHUNK_HEAD`` (the bytes of those lines, newlines included, the check of the
-# last, and how many of them hold a run of 16 digits), the index in the chunk of
-# each of those lines (``FLAG``, in order), and then their JSON joined into one
-# array, which the reader decodes as it is and looks closely only at the lines
-# named (``savefile._take_chunks``).  It ends at the first line that is not
-# good, at a torn end, or at the end of the file: the reader takes the rest, from
-# the last chunk's end, itself.
-
-CHUNKS_OPENING = struct.Struct("<IBQIQQ")
-CHUNK_HEAD = struct.Struct("<QII")
-FLAG = struct.Struct("<I")
-
-
-def good_chunks(
-    fd: int, check: int, chained: bool, longest: int, chunk: int, start: int, end: int, read: int = 1 << 20
-) -> Iterator[tuple[int, int, list[int], bytes]]:
-    """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
-    array) of each ``chunk`` good lines in a row of the file ``fd`` from byte
-    ``start`` to ``end``, read ``read`` bytes at a time."""
-    lines: list[bytes] = []
-    payloads: list[bytes] = []
-    rest = b""
-    while start < end:
-        block = os.pread(fd, min(read, end - start), start)
-        if not block:
-            return
-        start += len(block)
-        batch = block.split(b"\n")
-        batch[0] = rest + batch[0]
-        rest = batch.pop()
-        if batch:
-            cut = list(map(payload_of, batch))
-            verdict = judge(batch, cut, check, chained, None, longest)
-            check = verdict.check
-            good = verdict.lines if verdict.bad < 0 else verdict.bad
-            lines += batch[:good]
-            payloads += cut[:good]
-            while len(lines) >= chunk:
-                joined = b"[" + b",".join(payloads[:chunk]) + b"]"
-                # (The lines are joined by commas: no run of digits spans two of them.)
-                flagged = (
-                    [i for i, payload in enumerate(payloads[:chunk]) if long_digits(payload)]
-                    if long_digits(joined)
-                    else []
-                )
-                size = sum(map(len, lines[:chunk])) + chunk
-                yield size, int.from_bytes(binascii.unhexlify(lines[chunk - 1][:8])), flagged, joined
-                del lines[:chunk], payloads[:chunk]
-            if good < len(batch):
-                return
-        if len(rest) > longest:
-            return
-
-
-def serve_chunks(fd: int, source: BinaryIO, sink: BinaryIO) -> None:
-    """Send the reader the good chunks of the file ``fd`` that ``source`` names."""
-    opening = read_exactly(source, CHUNKS_OPENING.size)
-    if opening is None:
-        return
-    check, chained, longest, chunk, start, end = CHUNKS_OPENING.unpack(opening)
-    for size, last, flagged, joined in good_chunks(fd, check, bool(chained), longest, chunk, start, end):
-        sink.write(CHUNK_HEAD.pack(size, last, len(flagged)) + b"".join(map(FLAG.pack, flagged)) + joined)
-        sink.flush()
-
-
-if __name__ == "__main__":
-    if sys.argv[2:] == ["chunks"]:
-        serve_chunks(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)
-    else:
-        serve(int(sys.argv[1]), sys.stdin.buffer.raw, sys.stdout.buffer)
+    return Verdict(check, len(batch), bad, too_long, last, good)

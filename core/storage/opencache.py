@@ -31,7 +31,6 @@ import hashlib
 import os
 import sys
 import tempfile
-import threading
 import time
 from array import array
 from collections.abc import Callable, Iterable
@@ -181,25 +180,15 @@ class OpenCache:
                 opened = open_entry(where)
                 if opened is None:
                     return Opening(self, head)  # no entry (or not a file of the user's): loaded in full
-                held = os.fdopen(opened[0], "rb")
-                with held:
-                    ahead = _take_ahead(f)
-                    if ahead is not None:
-                        data, hashed = ahead
-                        entry = self._read(held, where)
-                    else:
-                        # Reading the save is a third of a restore, mostly the kernel's
-                        # (filling memory never touched before): it runs on another core,
-                        # with the GIL released, while the entry is read and decoded here.
-                        f.seek(0)
-                        reading = _Reading(f, size)
-                        entry = self._read(held, where)
-                        data, hashed = reading.result(), None
+                with os.fdopen(opened[0], "rb") as held:
+                    entry = self._read(held, where)
+                if entry is None or entry.size > size:
+                    return Opening(self, head)
+                f.seek(0)
+                data = f.read(size)
         except OSError:
             return None
-        if entry is None or entry.size > size:
-            return Opening(self, head)
-        return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where), hashed))
+        return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where)))
 
     def _read(self, f: BinaryIO, where: Path) -> Entry | None:
         try:
@@ -258,94 +247,6 @@ class OpenCache:
         entries.sort()
         for _mtime, old in entries[: max(0, len(entries) - self.max_entries)]:
             os.unlink(old)
-
-
-class _Reading(threading.Thread):
-    """The first ``size`` bytes of ``f``, read on a thread of their own."""
-
-    def __init__(self, f: BinaryIO, size: int) -> None:
-        super().__init__(name="opencache-read")
-        self._f, self._size = f, size
-        self._data = b""
-        self._error: Exception | None = None
-        self.start()
-
-    def run(self) -> None:
-        try:
-            self._data = self._f.read(self._size)
-        except Exception as e:  # raised where the bytes are wanted
-            self._error = e
-
-    def result(self) -> bytes:
-        self.join()
-        if self._error is not None:
-            raise self._error
-        return self._data
-
-
-class ReadAhead(threading.Thread):
-    """A save's bytes read, and hashed, on a thread of their own as the client starts,
-    for the open that restores it (``read_ahead``).
-
-    A restore reads every byte of the save and hashes them (``_restored``): 5 and 2 ms
-    of an 11 MB save's, on another core but after the client has imported everything
-    it runs.  Started as the ``fireteam`` command starts (``tui.loadaside``), they are
-    done while it imports Python modules, and the restore then decodes and checks the
-    entry alone.  Used only if the save the open finds is the very file read, as it was
-    (the same device, inode, size and modification time): else it is read again.
-    """
-
-    def __init__(self, path: Path | str) -> None:
-        super().__init__(name="opencache-ahead", daemon=True)  # never what keeps a process from exiting
-        self._path = path
-        #: The file as it was read (device, inode, size, modification time), its bytes and their hasher.
-        self._got: tuple[tuple[int, int, int, int], bytes, Any] | None = None
-        self.start()
-
-    def run(self) -> None:
-        try:
-            with open(self._path, "rb") as f:
-                info = os.fstat(f.fileno())
-                if not 0 < info.st_size <= MAX_FILE_BYTES:
-                    return
-                data = f.read(info.st_size)
-        except OSError:
-            return
-        hasher = new_hasher()
-        hasher.update(data)  # (BLAKE3 releases the GIL: the client's start goes on beside it)
-        self._got = (_identity(info), data, hasher)
-
-    def taken(self, f: BinaryIO) -> tuple[bytes, Any] | None:
-        """The bytes and their hasher, if ``f`` is the file read, unchanged since (else None)."""
-        self.join()
-        if self._got is None:
-            return None
-        identity, data, hasher = self._got
-        # (A read cut short by a file truncated as it was read is not the file either.)
-        if identity != _identity(os.fstat(f.fileno())) or len(data) != identity[2]:
-            return None
-        return data, hasher
-
-
-def _identity(info: os.stat_result) -> tuple[int, int, int, int]:
-    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
-
-
-#: The one save read ahead (``read_ahead``), until an open takes it or another is read.
-_ahead: ReadAhead | None = None
-
-
-def read_ahead(path: Path | str) -> None:
-    """Read ``path`` ahead of its open with the cache, on a thread of its own (``ReadAhead``).
-    Only one save is held: the next open takes it, whichever save it opens."""
-    global _ahead
-    _ahead = ReadAhead(path)
-
-
-def _take_ahead(f: BinaryIO) -> tuple[bytes, Any] | None:
-    global _ahead
-    ahead, _ahead = _ahead, None
-    return None if ahead is None else ahead.taken(f)
 
 
 class Hit(msgspec.Struct):
@@ -473,41 +374,25 @@ def _forget(where: Path) -> None:
         os.unlink(where)
 
 
-def _restore(
-    path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None], hashed: Any = None
-) -> Hit | None:
+def _restore(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit | None:
     """The game ``entry`` holds, if it is this save's (else None: load it in full).
-    ``distrust`` is for what is checked later, as the game uses it; ``hashed``, a
-    hasher fed all of ``data`` already, if one was (``ReadAhead``)."""
+    ``distrust`` is for what is checked later, as the game uses it."""
     try:
-        return _restored(path, data, head, entry, distrust, hashed)
+        return _restored(path, data, head, entry, distrust)
     except (_Mismatch, SaveError, ValueError, TypeError, IndexError, KeyError, OverflowError, msgspec.DecodeError):
         # ValueError: arrays of the wrong byte length; DecodeError: the state.  None
         # of it is more than a damaged or hostile entry, which is only a cache.
         return None
 
 
-def _restored(
-    path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None], hashed: Any = None
-) -> Hit:
+def _restored(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit:
     size = entry.size
     _need(head <= size <= len(data) and data[size - 1] == 10)
-    if hashed is not None and size == len(data):  # the entry covers the whole save, which was hashed ahead
-        hit = _fitted(path, data, head, entry, hashed, distrust)
-        _need(hashed.digest() == entry.digest)
-        return hit
+    # The digest is what makes the entry this save's: nothing is used before it agrees.
     hasher = new_hasher()
-    # The digest is what makes the entry this save's; hashing releases the GIL, so
-    # it runs on another core while the entry's fit to the bytes is checked here
-    # (a third of a restore's time).  Nothing is used before the digest agrees.
-    hashing = threading.Thread(target=hasher.update, args=(memoryview(data)[:size],), name="opencache-digest")
-    hashing.start()
-    try:
-        hit = _fitted(path, data, head, entry, hasher, distrust)
-    finally:
-        hashing.join()
+    hasher.update(memoryview(data)[:size])
     _need(hasher.digest() == entry.digest)
-    return hit
+    return _fitted(path, data, head, entry, hasher, distrust)
 
 
 def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distrust: Callable[[], None]) -> Hit:

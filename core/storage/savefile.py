@@ -34,21 +34,16 @@ its lock (``core.storage.lock``).
 
 from __future__ import annotations
 
-import collections
 import contextlib
-import fcntl
 import gc
 import io
 import itertools
 import os
 import re
-import select
-import subprocess
-import sys
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple, Protocol
+from typing import Any, BinaryIO, Protocol
 
 import msgspec
 
@@ -57,7 +52,7 @@ from core.history import History, HistoryError
 from core.language.i18n import _
 from core.storage import linecheck
 from core.storage import lock as savelock
-from core.storage.linecheck import MAX_LINE_BYTES, Verdict, long_digits
+from core.storage.linecheck import MAX_LINE_BYTES, long_digits
 from core.storage.store import CHUNK
 
 # The checks of the lines are ``core.storage.linecheck``'s (it runs as a helper
@@ -296,29 +291,11 @@ def _too_long(path: Path, line: int) -> SaveError:
 # 1. ``_Reads``: the file's whole lines, a read at a time, never past its size at
 #    the open (and no line longer than a save's).
 # 2. ``_take_header``: the first line is the header (or the file holds no game).
-# 3. ``_take_records``: each read's lines are checked (frame, chain, length) up to
-#    the first bad one; the good ones go to ``_Intake``, which decodes them a chunk
-#    at a time into the store and the history.  The verdicts are ``_Judge``'s
-#    (``linecheck.judge``), or, for a big save while a core is idle, a ``_Helper``
-#    process's, which checks each read while the one before it is decoded
-#    (``_Batches`` reads one ahead for it).
+# 3. ``_take_records``: each read's lines are checked (frame, chain, length:
+#    ``linecheck.judge``) up to the first bad one; the good ones go to ``_Intake``,
+#    which decodes them a chunk at a time into the store and the history.
 # 4. ``_decide_tail``: the one place that tells a torn write from damage.
 # 5. ``_cut_torn_command``: a command whose facts are not all there is cut off.
-
-
-class _Region(NamedTuple):
-    """Where a batch of lines stands in the file: the bytes ``head + body`` up to
-    the last newline of ``body`` (which ends the last line), from byte ``start``."""
-
-    start: int
-    head: bytes
-    body: bytes
-
-    def span(self, skip: int) -> tuple[int, int, int]:
-        """(where, how many bytes, their CRC-32) of the region past its first ``skip`` bytes."""
-        head = memoryview(self.head)[skip:]
-        body = memoryview(self.body)[max(0, skip - len(self.head)) : self.body.rfind(b"\n")]
-        return self.start + skip, len(head) + len(body), zlib.crc32(body, zlib.crc32(head))
 
 
 class _Reads:
@@ -344,8 +321,6 @@ class _Reads:
     def __iter__(self) -> Iterator[list[bytes]]:
         while chunk := self._read():
             lines = chunk.split(b"\n")
-            #: The bytes of the lines yielded last (joined by newlines), and where they start.
-            self.region = _Region(self.end - len(chunk) - len(self.rest), self.rest, chunk)
             lines[0] = self.rest + lines[0]
             self.rest = lines.pop()
             if lines:
@@ -367,340 +342,6 @@ class _Reads:
         if self._hasher is not None:
             self._hasher.update(chunk)
         return chunk
-
-
-#: A save with at least this many bytes left to read is checked by a helper
-#: process on the machine's other core while this one decodes (``_Helper``);
-#: below it, starting the helper costs more than it saves.
-HELPER_FROM = 32 << 20
-#: A save with at least this many bytes left to read once the header is read is
-#: read, checked and cut into chunks by a helper process (``_Chunks``) while a core is idle.
-CHUNKS_FROM = 32 << 20
-#: Seconds a verdict of the helper is waited for before the reader works it out
-#: itself.  None at all: on a machine whose other core is busy, waiting for a helper
-#: that is behind would make the load slower than without it.  (Its tests wait,
-#: to see every verdict come from it.)
-HELPER_PATIENCE = 0.0
-#: Seconds the rest of a verdict begun is waited for (it comes in one write):
-#: past that, the helper is broken, and ended.
-HELPER_GUARD = 60.0
-#: How many chunks the reader may cut itself ahead of a chunking helper that has
-#: fallen behind (``_Chunks.taken``) before it ends the helper and reads on alone.
-#: Counted, never timed: past its first chunk, the helper is never waited for; a
-#: chunk it has not sent by the time the reader wants it is cut by the reader
-#: itself, and the helper's copy of it, when it comes, passed over.  Measured
-#: (docs/benchmark.md): on a quiet machine a helper ahead all along still misses a
-#: chunk or two of a million-event load (at the end of its first reads, and at a
-#: hiccup of the other core) and catches up at once; while another process has the
-#: other core for a moment, it falls behind by more, and catches up after.  Ending
-#: it leaves the rest of the load at the pace of a reader alone (1.45 s for the
-#: million events against 0.9 s), where keeping one behind costs little (the reader
-#: never waits, and a copy passed over is only read from the pipe): ending it at 4
-#: chunks behind made loads slower than ``main``'s, that waited, while other work
-#: came and went on the machine.  So it is ended only well behind, some 50 ms of
-#: the reader's work: a helper starved for good is ended, and frees its core.
-CHUNKS_BEHIND = 32
-#: Bytes read at a time when the reader cuts a chunk itself (a chunk of the bench's
-#: save is about 100 KiB): little read past the chunk, should the helper catch up.
-OWN_READ = 1 << 17
-
-
-class _Judge:
-    """The checks of each batch of lines (``linecheck.judge``), worked out here."""
-
-    def __init__(self, chained: bool) -> None:
-        self.chained = chained
-
-    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
-        """A batch just read, whose verdict will be asked for (a helper starts on it):
-        where its lines stand in the file (``_Region.span``)."""
-
-    def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
-        """The verdict on ``batch`` (``payloads`` its JSON), after a line whose check is ``check``."""
-        return linecheck.judge(batch, payloads, check, self.chained, longest=MAX_LINE_BYTES)
-
-    def close(self) -> None:
-        pass
-
-
-class _Helper(_Judge):
-    """The checks worked out by a helper process (``python -I -S linecheck.py``) on
-    the other core while this one decodes.
-
-    Every batch is given to it as soon as it is read: where its lines stand in the
-    file, which the helper reads itself (the load's own open file, passed to it),
-    and no line is taken in before its verdict: the helper's, if it has come
-    (``HELPER_PATIENCE``), else one worked out here.  The helper answers with the
-    CRC-32 of the bytes it read, which must be those this process read, so the
-    verdict is on the very bytes the load decodes.  Should the helper fail in any
-    way (it cannot start, it dies, an answer does not fit the batch), the checks
-    are worked out here from that batch on: it only ever saves time.
-    :meth:`close` ends it and waits for it, so none is left behind.
-    """
-
-    def __init__(self, fd: int, check: int, chained: bool) -> None:
-        super().__init__(chained)
-        self._child = subprocess.Popen(
-            [sys.executable, "-I", "-S", linecheck.__file__, str(fd)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            bufsize=0,
-            pass_fds=(fd,),
-        )
-        self.live = True
-        #: The CRC-32 of each batch given to the helper and not yet answered, in order.
-        self._crcs: collections.deque[int] = collections.deque()
-        self._asked = self._answered = 0  # verdicts asked for, and read from the helper
-        self._send(linecheck.OPENING.pack(check, self.chained, MAX_LINE_BYTES))
-
-    def _send(self, message: bytes) -> None:
-        try:
-            # A few bytes at a time, which the pipe always has room for: no waiting.
-            _write_all(self._child.stdin.fileno(), message)  # type: ignore[union-attr]
-        except OSError:
-            self.close()  # it has ended: its verdicts are worked out here
-
-    def submit(self, batch: list[bytes], span: tuple[int, int, int] | None = None) -> None:
-        if self.live and span is not None:
-            start, size, crc = span
-            self._crcs.append(crc)
-            self._send(linecheck.SPAN.pack(start, size))
-
-    def verdict(self, batch: list[bytes], payloads: list[bytes], check: int) -> Verdict:
-        # The helper answers every batch given to it, in order: answer k is batch k's.
-        asked = self._asked
-        self._asked += 1
-        stdout = self._child.stdout
-        while self.live and self._answered <= asked and select.select([stdout], [], [], HELPER_PATIENCE)[0]:
-            answer = linecheck.read_exactly(stdout, linecheck.VERDICT.size, HELPER_GUARD)  # type: ignore[arg-type]
-            self._answered += 1
-            crc = self._crcs.popleft()
-            if answer is None:
-                self.close()  # it ended, or broke off
-            elif self._answered > asked:  # this batch's (the earlier ones were worked out here)
-                read, start, lines, bad, too_long, last, good, long = linecheck.VERDICT.unpack(answer)
-                if read == crc and start == check and lines == len(batch) and -1 <= bad < lines:
-                    return Verdict(start, lines, bad, bool(too_long), last, good, bool(long))
-                self.close()  # other bytes than these, or an answer that does not fit
-        return super().verdict(batch, payloads, check)
-
-    def close(self) -> None:
-        if self.live:
-            self.live = False
-            self._child.kill()
-            self._child.wait()
-            self._child.stdin.close()  # type: ignore[union-attr]
-            self._child.stdout.close()  # type: ignore[union-attr]
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
-def _judge(f: BinaryIO, left: int, check: int, chained: bool) -> _Judge:
-    """A helper process for a save read from ``f`` with ``left`` bytes still to read,
-    if it is big enough, ``f`` is a file, and a helper starts."""
-    # (A frozen program's executable is the program itself, not a Python.)
-    if left >= HELPER_FROM and sys.executable and not getattr(sys, "frozen", False) and _spare_core():
-        with contextlib.suppress(OSError, io.UnsupportedOperation):
-            return _Helper(f.fileno(), check, chained)
-    return _Judge(chained)
-
-
-def _spare_core() -> bool:
-    """Whether a core is idle for a helper: the machine's load over the last minute
-    leaves more than half a core free.  On a busy machine the helper's share of the
-    processor comes out of the load's own (Linux shares it between the processes a
-    session starts), so a helper would only make the load slower."""
-    try:
-        return os.getloadavg()[0] < (os.cpu_count() or 1) - 0.5
-    except OSError:
-        return False
-
-
-class _Chunks:
-    """A helper process (``python -I -S linecheck.py FD chunks``) that reads the save's
-    lines itself, checks them, and hands this process each ``CHUNK`` good lines in a
-    row as the JSON array the store keeps (``linecheck.good_chunks``): the reader
-    then neither reads nor splits the file while the helper goes on.  The helper is
-    our own code, run from our own file: its bytes are trusted as its verdicts are.
-    With each chunk it names the lines holding a run of 16 digits, which the reader
-    looks at closely as it would alone (``_decode_each``).  It stops at the first
-    line that is not plainly good (a bad one, a torn end), or if it fails in any
-    way; the reader reads on from the end of the last chunk it took, itself,
-    exactly as without a helper.  It is never waited for past its first chunk: a
-    chunk it has not sent by the time the reader wants it, the reader cuts itself
-    (``taken``), and one ``CHUNKS_BEHIND`` chunks behind is ended.
-    """
-
-    def __init__(self, fd: int, start: _Start, end: int, chained: bool) -> None:
-        self._child = subprocess.Popen(
-            [sys.executable, "-I", "-S", linecheck.__file__, str(fd), "chunks"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            bufsize=0,
-            pass_fds=(fd,),
-        )
-        with contextlib.suppress(OSError, AttributeError):  # room for ten chunks ahead (Linux)
-            fcntl.fcntl(self._child.stdout.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)  # type: ignore[union-attr]
-        self._end = end
-        #: Whether it was ended for being ``CHUNKS_BEHIND`` chunks behind (``taken``).
-        self.behind = False
-        opening = linecheck.CHUNKS_OPENING.pack(start.check, chained, MAX_LINE_BYTES, CHUNK, start.good_bytes, end)
-        with contextlib.suppress(OSError):
-            _write_all(self._child.stdin.fileno(), opening)  # type: ignore[union-attr]
-        # It is told nothing more: its input ends, so a helper that read on (not ours)
-        # would end too, rather than leave the load waiting out HELPER_GUARD.
-        self._child.stdin.close()  # type: ignore[union-attr]
-
-    def chunks(self, start: int) -> Iterator[tuple[int, int, list[int], bytes]]:
-        """(bytes, check of the last line, the lines holding a run of 16 digits, JSON
-        array) of each chunk the helper sends, from byte ``start``."""
-        stdout = self._child.stdout
-        while (head := linecheck.read_exactly(stdout, linecheck.CHUNK_HEAD.size, HELPER_GUARD)) is not None:  # type: ignore[arg-type]
-            size, check, flags = linecheck.CHUNK_HEAD.unpack(head)
-            if not (10 * CHUNK <= size <= self._end - start and flags <= CHUNK):
-                return
-            named = linecheck.read_exactly(stdout, flags * linecheck.FLAG.size, HELPER_GUARD)  # type: ignore[arg-type]
-            joined = linecheck.read_exactly(stdout, size - 9 * CHUNK + 1, HELPER_GUARD)  # type: ignore[arg-type]
-            if named is None or joined is None:
-                return
-            flagged = [i for (i,) in linecheck.FLAG.iter_unpack(named)]
-            if any(i >= CHUNK for i in flagged):
-                return
-            start += size
-            yield size, check, flagged, joined
-
-    def taken(self, fd: int, start: _Start, chained: bool) -> Iterator[tuple[int, int, list[int], bytes]]:
-        """Each chunk from ``start`` on, in order, as ``chunks`` gives them: the helper's
-        if it has sent it by the time it is wanted, else one cut here from the file
-        ``fd`` by the helper's own code (``linecheck.good_chunks``), the helper's copy
-        of it passed over when it comes.  The helper's first chunk is waited for (its
-        start); after it, the helper is never waited for, and once it is
-        ``CHUNKS_BEHIND`` chunks behind, the chunks end: the reader reads on alone."""
-        sent = self.chunks(start.good_bytes)
-        chunk = next(sent, None)
-        at, check = start.good_bytes, start.check
-        behind = 0  # chunks cut here that the helper has not sent yet
-        own: Iterator[tuple[int, int, list[int], bytes]] | None = None
-        while chunk is not None:
-            at, check = at + chunk[0], chunk[1]
-            yield chunk
-            chunk = None
-            while chunk is None:
-                if select.select([self._child.stdout], [], [], 0)[0]:  # sent, or ended
-                    if (chunk := next(sent, None)) is None:
-                        return
-                    if behind:
-                        behind -= 1
-                        chunk = None  # taken already, cut here
-                    else:
-                        own = None  # the reads here go on from the helper's chunk
-                elif behind < CHUNKS_BEHIND:
-                    if own is None:
-                        own = linecheck.good_chunks(fd, check, chained, MAX_LINE_BYTES, CHUNK, at, self._end, OWN_READ)
-                    if (chunk := next(own, None)) is None:
-                        return
-                    behind += 1
-                else:
-                    self.behind = True
-                    return
-
-    def close(self) -> None:
-        self._child.kill()
-        self._child.wait()
-        self._child.stdin.close()  # type: ignore[union-attr]
-        self._child.stdout.close()  # type: ignore[union-attr]
-
-
-def _take_chunks(f: BinaryIO, size: int, start: _Start, intake: _Intake) -> tuple[_Start, bool]:
-    """Where the records go on after those a ``_Chunks`` helper took in (``start``
-    if none was started, or it took none); and whether it fell behind (``_Chunks.behind``)."""
-    left = size - start.good_bytes
-    if not (
-        intake.fast
-        and not len(intake.history.store)
-        and left >= CHUNKS_FROM
-        and sys.executable
-        and not getattr(sys, "frozen", False)
-        and _spare_core()
-    ):
-        return start, False
-    chained = start.header.fireteam >= CHAINED_FROM
-    try:
-        helper = _Chunks(f.fileno(), start, size, chained)
-    except (OSError, io.UnsupportedOperation):
-        return start, False
-    try:
-        for taken, check, flagged, joined in helper.taken(f.fileno(), start, chained):
-            try:
-                events = _events_decoder.decode(joined)
-            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-                break  # the reader finds the line, from the start of this chunk
-            if len(events) != CHUNK or not _ints_in_range(events, flagged):
-                break
-            intake.take_chunk(events, joined, start.good_bytes + taken)
-            start = _Start(start.header, check, start.lines + CHUNK, start.good_bytes + taken)
-    finally:
-        helper.close()
-    return start, helper.behind
-
-
-def _ints_in_range(events: list[Event], flagged: list[int]) -> bool:
-    """Whether every integer of the events ``flagged`` (those whose line holds a run
-    of 16 digits) is one a game counts to, as ``_decode_each`` checks them."""
-    try:
-        for i in flagged:
-            check_ints(msgspec.to_builtins(events[i]))
-    except ValueError:
-        return False
-    return True
-
-
-class _Batches:
-    """The batches of lines of ``reads`` with where the reads stood after each, each
-    given to ``judge`` as soon as read.  With a helper, the next batch is read (and
-    given to it) before the one yielded is taken in, so the helper checks it meanwhile.
-    """
-
-    def __init__(self, batches: Iterator[list[bytes]], reads: _Reads, judge: _Judge, start: int) -> None:
-        self._batches, self._reads, self.judge = batches, reads, judge
-        self._ahead = False  # a batch read after the one being taken in
-        self._start = start  # where the first batch's lines start (after the header)
-
-    def __iter__(self) -> Iterator[tuple[list[bytes], int]]:
-        reads, judge = self._reads, self.judge
-        if not isinstance(judge, _Helper):
-            for batch in self._batches:
-                yield batch, reads.end
-            return
-        held: tuple[list[bytes], int] | None = None
-        try:
-            for batch in self._batches:
-                if batch:
-                    region = reads.region
-                    judge.submit(batch, region.span(max(0, self._start - region.start)))
-                if held is not None:
-                    self._ahead = True
-                    yield held
-                held = batch, reads.end
-        except SaveError:
-            # A line too long read ahead: it is refused when reached, as without a helper.
-            if held is not None:
-                self._ahead = False
-                yield held
-            raise
-        if held is not None:
-            self._ahead = False
-            yield held
-
-    def follows(self) -> bool:
-        """Whether any byte follows the batch last yielded (reading on to find out)."""
-        return self._ahead or self._reads.follows()
 
 
 class _Start(msgspec.Struct):
@@ -751,32 +392,12 @@ class _Intake:
         self.pending: list[bytes] = []
         self._told = 0  # bytes told to ``progress``
         self._read = 0  # bytes read when the pending payloads were taken
-        #: Payloads taken so far, and the spans of them (from, to) that may hold a
-        #: number out of range (``Verdict.long_digits``): only those are looked at.
-        self._taken = 0
-        self._unsure: list[list[int]] = []
 
-    def take(self, payloads: list[bytes], read: int, unsure: bool = True) -> None:
-        """Payloads of good lines, the file read up to byte ``read``; whole chunks go in now.
-
-        ``unsure``: they may hold a run of 16 digits (``linecheck.Verdict.long_digits``)."""
-        end = self._taken + len(payloads)
-        if unsure:
-            if self._unsure and self._unsure[-1][1] == self._taken:
-                self._unsure[-1][1] = end
-            else:
-                self._unsure.append([self._taken, end])
-        self._taken = end
+    def take(self, payloads: list[bytes], read: int) -> None:
+        """Payloads of good lines, the file read up to byte ``read``; whole chunks go in now."""
         self.pending += payloads
         self._read = read
         self._decode(CHUNK)
-
-    def _scan(self, first: int, last: int) -> bool:
-        """Whether payloads ``first`` to ``last`` (as counted by ``take``) may hold a long number."""
-        unsure = self._unsure
-        while unsure and unsure[0][1] <= first:
-            del unsure[0]
-        return bool(unsure) and unsure[0][0] < last
 
     def finish(self) -> None:
         """Everything left goes in (the progress reaches the whole file)."""
@@ -788,10 +409,9 @@ class _Intake:
         pending = self.pending
         done = 0
         waiting = len(pending)
-        first = self._taken - waiting  # the first pending payload, as counted by ``take``
         while waiting - done >= max(limit, 1):
             take = pending[done : done + CHUNK]
-            self._take_in(take, self._scan(first + done, first + done + len(take)))
+            self._take_in(take)
             done += len(take)
             if self.progress is not None:  # the bytes read so far, in step with the events taken in
                 start, end = self._told, self._read
@@ -799,22 +419,12 @@ class _Intake:
         self._told = self._read
         del pending[:done]
 
-    def take_chunk(self, events: list[Event], joined: bytes, read: int) -> None:
-        """A whole chunk of events decoded from ``joined`` (a helper's), the file read up to byte ``read``."""
-        base = len(self.history.store)
-        self.history.store.append_chunk(events, joined)
-        # (``_taken`` counts from where it may: only the spans it marks are compared.)
-        self._told = read
-        self._feed(events, base)
-        if self.progress is not None:
-            self.progress(read, self.size)
-
-    def _take_in(self, payloads: list[bytes], scan: bool) -> None:
+    def _take_in(self, payloads: list[bytes]) -> None:
         store = self.history.store
         base = len(store)
         if self.fast:
             joined = b"[" + b",".join(payloads) + b"]"
-            events = _decode_joined(self.path, payloads, base, joined, scan)
+            events = _decode_joined(self.path, payloads, base, joined)
             if len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, joined)
             else:
@@ -847,22 +457,22 @@ class _Stop(msgspec.Struct):
     follows: bool = False
 
 
-def _take_records(start: _Start, batches: _Batches, intake: _Intake) -> _Stop:
+def _take_records(start: _Start, reads: _Reads, batches: Iterator[list[bytes]], intake: _Intake) -> _Stop:
     """Check each read's lines and take in the good ones, up to the first bad line."""
     check, lines, good = start.check, start.lines, start.good_bytes
-    judge = batches.judge
-    for batch, end in batches:
+    chained = start.header.fireteam >= CHAINED_FROM
+    for batch in batches:
         if not batch:
             continue
         payloads = list(map(_payload_of, batch))
-        verdict = judge.verdict(batch, payloads, check)
+        verdict = linecheck.judge(batch, payloads, check, chained, longest=MAX_LINE_BYTES)
         bad, check = verdict.bad, verdict.check
         kept = len(batch) if bad < 0 else bad
-        intake.take(payloads if bad < 0 else payloads[:bad], end, verdict.long_digits)
+        intake.take(payloads if bad < 0 else payloads[:bad], reads.end)
         lines += kept
         good += verdict.good_bytes
         if bad >= 0:
-            follows = bad + 1 < len(batch) or batches.follows()
+            follows = bad + 1 < len(batch) or reads.follows()
             return _Stop(check, lines, good, batch[bad], verdict.too_long, follows)
     return _Stop(check, lines, good)
 
@@ -942,24 +552,7 @@ def load(
                     batches = iter(reads)
                 version = start.header.fireteam
                 intake = _Intake(path, history, version, upcasters, after_batch, progress, size)
-                behind = False
-                if resume is None and hasher is None:
-                    chunked, behind = _take_chunks(f, size, start, intake)
-                    if chunked is not start:
-                        # A helper read the lines up to there: the reads go on from where it stopped.
-                        start = chunked
-                        reads = _Reads(path, f, size, start.good_bytes, start.lines, None)
-                        batches = iter(reads)
-                if behind:
-                    # A chunking helper fell behind: another process has the other core, and a
-                    # helper checking the lines would take its share of this one's (docs/benchmark.md).
-                    judge: _Judge = _Judge(version >= CHAINED_FROM)
-                else:
-                    judge = _judge(f, size - start.good_bytes, start.check, version >= CHAINED_FROM)
-                try:
-                    stop = _take_records(start, _Batches(batches, reads, judge, start.good_bytes), intake)
-                finally:
-                    judge.close()
+                stop = _take_records(start, reads, batches, intake)
                 intake.finish()
                 torn_line = _decide_tail(path, stop, reads.rest, version >= CHAINED_FROM)
     except FileNotFoundError:
@@ -1090,16 +683,30 @@ def _decode_batch(
     return _decode_each(path, payloads, base, lambda payload: _upcast(payload, version, upcasters))
 
 
-def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes, scan: bool = True) -> list[Event]:
+def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
     """Records of today's format, ``joined`` into a JSON array: decoded in one call,
-    or line by line to name the one that is not a valid event.  ``scan``: they may
-    hold a run of 16 digits (else one was looked for already, and none found)."""
-    if not (scan and long_digits(joined)):
-        try:
-            return _events_decoder.decode(joined)
-        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-            pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+    or line by line to name the one that is not a valid event (or holds a number
+    out of range: only the lines holding a run of 16 digits can, and only they are
+    looked at)."""
+    try:
+        events = _events_decoder.decode(joined)
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+        pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
+    else:
+        if len(events) == len(payloads) and (not long_digits(joined) or _ints_in_range(events, payloads)):
+            return events
     return _decode_each(path, payloads, base, _event_decoder.decode)
+
+
+def _ints_in_range(events: list[Event], payloads: list[bytes]) -> bool:
+    """Whether every integer of the events whose line holds a run of 16 digits is one a game counts to."""
+    try:
+        for event, payload in zip(events, payloads, strict=True):
+            if long_digits(payload):
+                check_ints(msgspec.to_builtins(event))
+    except ValueError:
+        return False
+    return True
 
 
 def _decode_each(path: Path, payloads: list[bytes], base: int, decode: Callable[[bytes], Event]) -> list[Event]:

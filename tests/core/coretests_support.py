@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import subprocess
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -61,27 +60,6 @@ def unit_ends(events: list[ev.Event]) -> list[int]:
         i += 1 + (e.n if isinstance(e, ev.Issued) else 0)
         ends.append(i)
     return ends
-
-
-def helper_replaced(monkeypatch, script: Path, source: str) -> None:
-    """Loads start ``source`` (written to ``script``) as their helper process, in ``linecheck``'s place."""
-    script.write_text(source, encoding="utf-8")
-    monkeypatch.setattr(core.storage.savefile.linecheck, "__file__", str(script))
-
-
-def spawned_by_loads(monkeypatch) -> list[subprocess.Popen]:
-    """The helper processes a save's load starts from now on (``savefile``'s
-    ``subprocess.Popen``), to look at afterwards."""
-    started: list[subprocess.Popen] = []
-    popen = subprocess.Popen
-
-    def spawn(*args, **kwargs):
-        child = popen(*args, **kwargs)
-        started.append(child)
-        return child
-
-    monkeypatch.setattr(core.storage.savefile.subprocess, "Popen", spawn)
-    return started
 
 
 @contextmanager

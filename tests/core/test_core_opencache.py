@@ -3,6 +3,7 @@ makes, and an entry that does not hold for the save's bytes is never used."""
 
 from __future__ import annotations
 
+import builtins
 import errno
 import os
 import shutil
@@ -450,10 +451,25 @@ def test_a_save_that_fails_to_read_beside_its_entry_is_opened_as_without_a_cache
     path = _copy(big_save, tmp_path, "big.ft")
     _open(path, cache, writable=False).close()
 
-    def failing(self) -> None:
-        self._error = OSError(errno.EIO, "Input/output error")
+    class FailingRead:
+        """The save's file, whose reads of its bytes fail (a disk's error)."""
 
-    monkeypatch.setattr(oc._Reading, "run", failing)  # the read on its own thread fails
+        def __init__(self, f) -> None:
+            self._f = f
+
+        def __getattr__(self, name):
+            return getattr(self._f, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self._f.close()
+
+        def read(self, size: int = -1) -> bytes:
+            raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(oc, "open", lambda *a, **k: FailingRead(builtins.open(*a, **k)), raising=False)
     game = _open(path, cache, writable=False)
     assert restores == [False, False]  # no entry used: the load read the save itself
     assert _seen(game) == _seen(_open(path, writable=False))
@@ -605,97 +621,3 @@ def test_more_than_a_chunk_written_after_an_entry_that_ends_inside_a_chunk_is_ta
         assert restores == [False, True]
         assert cached % 8 == 4 and len(game.history.store) - cached == 12
         assert _seen(game) == _seen(_open(path, writable=False))
-
-
-# ------------------------------------------------------------ read ahead (``ReadAhead``)
-
-
-def _with_entry(big_save: Path, tmp_path: Path) -> tuple[OpenCache, Path]:
-    """A copy of the big save, and a cache holding its entry (written by a full load)."""
-    cache = OpenCache(tmp_path / "cache")
-    path = _copy(big_save, tmp_path, "big.ft")
-    _open(path, cache, writable=False).close()
-    return cache, path
-
-
-def _appended(path: Path) -> None:
-    """Commands appended to the save by another Fireteam, which opens it with no cache."""
-    other = _open(path)
-    _play(other)
-    other.close()
-
-
-@pytest.fixture
-def reads(monkeypatch) -> list[int]:
-    """The sizes of the saves an open read itself, for want of bytes read ahead."""
-    seen: list[int] = []
-    real = oc._Reading.__init__
-
-    def spy(self, f, size):
-        seen.append(size)
-        real(self, f, size)
-
-    monkeypatch.setattr(oc._Reading, "__init__", spy)
-    return seen
-
-
-def test_a_save_read_ahead_is_restored_from_those_bytes_and_is_the_loaded_game(big_save, tmp_path, restores, reads):
-    cache, path = _with_entry(big_save, tmp_path)
-    oc.read_ahead(path)
-    game = _open(path, cache, writable=False)
-    assert restores == [False, True] and reads == []  # not read again
-    assert _seen(game) == _seen(_open(path, writable=False))
-    assert oc._ahead is None  # taken: its bytes are the game's now, not the module's
-    # The next open reads for itself.
-    _open(path, cache, writable=False)
-    assert restores[-1] is True and reads == [path.stat().st_size]
-
-
-def test_a_save_changed_after_it_was_read_ahead_is_read_again(big_save, tmp_path, restores, reads):
-    cache, path = _with_entry(big_save, tmp_path)
-    oc.read_ahead(path)
-    oc._ahead.join()
-    _appended(path)  # after the read
-    game = _open(path, cache, writable=False)
-    assert restores == [False, True] and reads == [path.stat().st_size]
-    assert _seen(game) == _seen(_open(path, writable=False))
-
-
-def test_a_save_replaced_by_another_of_the_same_size_and_time_is_read_again(big_save, tmp_path, restores, reads):
-    # The same length, the same modification time, another file (a copy put in its
-    # place): its bytes are its own, and a command changed in it is refused as ever.
-    cache, path = _with_entry(big_save, tmp_path)
-    oc.read_ahead(path)
-    oc._ahead.join()
-    data = bytearray(path.read_bytes())
-    at = data.index(b'"t":"cmd"', len(data) // 2)
-    data[at + 1] ^= 0x20  # "T" for "t": the line's check no longer holds
-    info = path.stat()
-    replaced = tmp_path / "replaced.ft"
-    replaced.write_bytes(bytes(data))
-    os.utime(replaced, ns=(info.st_atime_ns, info.st_mtime_ns))
-    os.replace(replaced, path)
-    with pytest.raises(SaveError):
-        _open(path, cache, writable=False)
-    assert reads == [len(data)]
-
-
-def test_an_entry_covering_less_than_the_save_read_ahead_hashes_its_own_prefix(big_save, tmp_path, restores, reads):
-    # Another Fireteam, with no cache, appended after the entry was written: the bytes
-    # read ahead are the whole save, the entry's digest is of its prefix.
-    cache, path = _with_entry(big_save, tmp_path)
-    _appended(path)
-    assert _entry(cache).size < path.stat().st_size
-    oc.read_ahead(path)
-    game = _open(path, cache, writable=False)
-    assert restores == [False, True] and reads == []
-    assert _seen(game) == _seen(_open(path, writable=False))
-    assert _entry(cache).size == path.stat().st_size
-
-
-def test_a_save_that_cannot_be_read_ahead_is_read_by_its_open(big_save, tmp_path, restores, reads):
-    cache, path = _with_entry(big_save, tmp_path)
-    oc.read_ahead(tmp_path / "no such save.ft")
-    game = _open(path, cache, writable=False)
-    assert restores == [False, True] and reads == [path.stat().st_size]
-    assert _seen(game) == _seen(_open(path, writable=False))

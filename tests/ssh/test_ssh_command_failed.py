@@ -1,6 +1,8 @@
 """A command that fails on a bug at the table process reaches the seat as a failure,
 never as a refusal (issue 33): the table logs it, answers ``Failed``, and the seat's
-replica raises ``CommandFailed``, which its screen shows as an error of the program."""
+replica raises ``CommandFailed``, which its screen shows as an error of the program.
+Every kind of seat says it in the same one line and goes on (issue 45): a plain seat
+over SSH, in the server's process or in a seat worker, and a browser seat."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import socket
 import threading
 
 import pytest
-from ssh_club import SEATS, demo_game, make_keys, seat_workers
+from ssh_club import SEATS, WAIT_S, demo_game, make_keys, seat_workers, wait_until
 
 from core.refusal import CommandFailed
 from core.ruleset import CommandSpec, Refused
@@ -17,6 +19,55 @@ from tui.ssh.replica import ReplicaGame, TableLink
 from tui.ssh.server import Table
 
 FAILED = "the command failed on an error of the program; nothing was recorded"
+#: A bug outside the checks that write nothing: the next open says whether it was recorded.
+AFTER_CHECKS = "the command failed on an error of the program; open the game again to see what was recorded"
+
+
+def with_bug(game) -> None:
+    game.commands.append(CommandSpec("broken", "a bug", lambda ctx, args: {}["aden"], who="any"))
+
+
+async def test_a_plain_seat_over_ssh_says_a_bug_in_one_line_and_goes_on(club):
+    await _a_plain_seat_goes_on(club)
+
+
+async def test_a_plain_seat_in_a_seat_worker_says_a_bug_in_one_line_and_goes_on(workers_club):
+    await _a_plain_seat_goes_on(workers_club)
+
+
+async def _a_plain_seat_goes_on(club) -> None:
+    with_bug(club.game)
+    reg = await club.connect("reg", command="plain", env={"NO_COLOR": "1"})
+
+    def raw() -> str:
+        return "".join(reg.raw)
+
+    await wait_until(lambda: "reg (Bersaglieri)> " in raw(), WAIT_S, raw)
+    reg.type("broken\r")
+    await wait_until(lambda: "Error: " + FAILED + "." in raw(), WAIT_S, raw)
+    reg.type("note still here\r")
+    await wait_until(lambda: "Note: still here." in raw(), WAIT_S, raw)
+    assert reg.exit_status is None  # the seat is still up
+    assert "Refused" not in raw()
+
+
+async def test_a_browser_seat_says_a_bug_in_one_line_and_goes_on(tmp_path, caplog):
+    from test_web_door import seat
+    from web_club import web_table
+
+    async with web_table(tmp_path, caplog) as web:
+        with_bug(web.game)
+        token, _ = web.invitations.create("reg")
+        browser = await seat(web, token)
+        try:
+            await browser.wait_for("reg (Bersaglieri)")
+            await browser.command("broken")
+            await browser.wait_for(FAILED)
+            await browser.command("note still here")
+            await browser.wait_for("still here")
+            assert "note still here" in web.game.path.read_text()
+        finally:
+            await browser.close()
 
 
 def test_the_table_answers_a_bug_as_a_failure(tmp_path):
@@ -32,7 +83,7 @@ def test_the_table_answers_a_bug_as_a_failure(tmp_path):
 
     game.undo = crash  # type: ignore[method-assign]
     answer = server._record(None, wire.Undo(2, "table", "referee", "rita", "en"))
-    assert answer == wire.Failed(2, "the server failed on this command; the host has the details in its log")
+    assert answer == wire.Failed(2, AFTER_CHECKS)
     assert game.path.read_bytes() == before
 
 

@@ -387,44 +387,6 @@ def test_css_variables_are_those_a_stylesheet_is_given_and_parses_with():
     assert background({"tint": "red"}) != background({"tint": "blue"})
 
 
-async def test_a_pickle_of_the_clients_parsed_css_names_only_textual_s_css_model():
-    """``tui.stylesheet`` keeps a start's parsed CSS as a pickle and unpickles only ``CSS_MODEL``
-    (enum members and a style's ``STYLE_RULE_LOOKUPS`` by ``getattr``); a Textual whose parse
-    makes anything else fails here, not as every start parsing again."""
-    import enum
-    import importlib
-    import io
-    import pickle
-
-    from tui.app import FireteamApp
-    from tui.textual_internals import CSS_MODEL, CSS_PARSERS, STYLE_RULE_LOOKUPS
-
-    app = FireteamApp(None, start=True)  # the start screen: Textual's defaults and the client's CSS
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        rules = list(app.stylesheet.rules)
-    assert len(rules) > 50
-    named: set[tuple[str, str]] = set()
-    looked_up: list[tuple[object, str]] = []
-
-    class Recording(pickle.Unpickler):
-        def find_class(self, module, name):
-            named.add((module, name))
-            if (module, name) == ("builtins", "getattr"):
-                return lambda owner, attr: (looked_up.append((owner, attr)), getattr(owner, attr))[1]
-            return super().find_class(module, name)
-
-    Recording(io.BytesIO(pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL))).load()
-    assert named - {("builtins", "getattr")} <= CSS_MODEL
-    for owner, attr in looked_up:
-        if isinstance(owner, type) and issubclass(owner, enum.Enum):
-            assert attr in owner.__members__
-        else:
-            assert type(owner) is dict and attr in STYLE_RULE_LOOKUPS, (owner, attr)
-    for name in CSS_PARSERS:
-        assert importlib.import_module(name).__file__
-
-
 def sheet(cls: type[Stylesheet], sources: dict[str, str], variables: dict[str, str]) -> Stylesheet:
     made = cls(variables=variables)
     for name, css in sources.items():

@@ -33,10 +33,12 @@ from typing import Literal
 import msgspec
 
 from core.commands import find_verb, names
-from core.dice import DiceRequest, NeedDice, parse_faces
+from core.dice import DiceRequest, parse_faces
 from core.game import Game, Outcome
 from core.language.reader import Reader, reading
 from core.narrate import sides_of
+from core.outcome import DiceNeeded, Failure, Refusal, Result, said
+from core.refusal import CommandFailed
 from core.ruleset import Refused
 from core.views import REFEREE
 from tui.i18n import _, ngettext, pgettext, role_words
@@ -270,6 +272,8 @@ class LineClient:
                 self._help(rest)
         except Refused as e:
             self._refused(str(e))
+        except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
+            self._failed(str(e))
 
     def _count(self, rest: str) -> int:
         if not rest:
@@ -332,15 +336,22 @@ class LineClient:
     # --------------------------------------------------------- commands
 
     def _run(self, text: str, faces: list[int] | None) -> None:
-        try:
-            self.game.execute(text, role=self.role, by=self.by, faces=faces)
-        except NeedDice as need:
+        result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
+        if isinstance(result, DiceNeeded):
             self._catch_up()  # what others did meanwhile, before the question
-            self._question = _Faces(text, list(faces or []), need.request)
+            self._question = _Faces(text, list(faces or []), result.request)
             # the order said once a command, not again before each of its rolls; the step each roll
-            self._say(*answers.table_dice(need.request, first=not faces))
-        except Refused as e:
-            self._refused(str(e))
+            self._say(*answers.table_dice(result.request, first=not faces))
+        else:
+            self._settled(result)
+
+    def _settled(self, result: Result) -> None:
+        """A command's result, once no dice are wanted: carried out (its lines come as every
+        seat's do, from the game's news), refused, or failed on an error of the program."""
+        if isinstance(result, Refusal):
+            self._refused(said(result))
+        elif isinstance(result, Failure | DiceNeeded):  # (an undo or redo never asks for dice)
+            self._failed(said(result) if isinstance(result, Failure) else result.request.text())
 
     def _preview(self, act: str) -> str | None:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
@@ -379,13 +390,10 @@ class LineClient:
             answer = folded(text)
             if answer in ("y", "yes", folded(_("y")), folded(_("yes"))):
                 self._question = None
-                try:
-                    if question.act == "undo":
-                        self.game.undo(role=self.role, by=self.by)
-                    else:
-                        self.game.redo(role=self.role, by=self.by)
-                except Refused as e:
-                    self._refused(str(e))
+                if question.act == "undo":
+                    self._settled(self.game.submit_undo(role=self.role, by=self.by))
+                else:
+                    self._settled(self.game.submit_redo(role=self.role, by=self.by))
             elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
                 self._question = None
                 self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
@@ -439,6 +447,10 @@ class LineClient:
 
     def _refused(self, why: str) -> None:
         self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
+
+    def _failed(self, message: str) -> None:
+        """An error of the program, not a refusal: said, and the seat goes on."""
+        self._say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
 
     def tell(self, text: str) -> None:
         """Say a line of the front's own (a followed save that can no longer be read)."""

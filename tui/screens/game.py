@@ -26,12 +26,11 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from core import events as ev
-from core.dice import NeedDice
 from core.game import Game, LogLine
 from core.language.reader import LANGUAGE_NAMES, lang
 from core.narrate import sides_of
-from core.refusal import CommandFailed
-from core.ruleset import CommandSpec, Refused
+from core.outcome import DiceNeeded, Failure, Refusal, Result, said
+from core.ruleset import CommandSpec
 from core.state import encode_state
 from core.storage.savefile import SaveError
 from core.views import REFEREE, SPECTATOR
@@ -521,9 +520,8 @@ class GameScreen(Screen):
         if faces is None and self.table_dice:
             faces = []
         before = self.game.log_length
-        try:
-            outcome = self.game.execute(text, role=self.role, by=self.by, faces=faces)
-        except NeedDice as need:
+        result = self.game.submit(text, role=self.role, by=self.by, faces=faces)
+        if isinstance(result, DiceNeeded):
             typed = list(faces or [])
 
             def got(new: list[int] | None) -> None:
@@ -538,16 +536,13 @@ class GameScreen(Screen):
             # The line's candidates for the words just entered would stay under the prompt.
             waiting = _("{command}: waiting for its dice").format(command=text)
             line.hint(Text(visible(waiting), no_wrap=True, overflow="ellipsis"))
-            self.app.push_screen(DicePrompt(need.request, text, typed, self.game.ruleset.domain), got)
+            self.app.push_screen(DicePrompt(result.request, text, typed, self.game.ruleset.domain), got)
             return
-        except Refused as e:
-            line.error(str(e))
+        if isinstance(result, Refusal | Failure):
+            self._not_done(result)
             line.give_back(text)
             return
-        except CommandFailed as e:
-            self._failed(e)
-            line.give_back(text)
-            return
+        outcome = result
         if line.input.value == text:  # a command from a form, shown on the line while it ran
             line.input.value = ""
         self._part(LogView).follow_end()  # what this seat did shows, wherever a search had left the log
@@ -563,16 +558,20 @@ class GameScreen(Screen):
         line.hint(Text(visible(f"✓ #{number} {said}"), no_wrap=True, overflow="ellipsis"), "ok")
         self.refresh_game()
 
-    def _failed(self, error: CommandFailed) -> None:
-        """A command that failed on an error of the program (not a refusal): on the line, and
-        in an error notice that says where its details were logged."""
+    def _not_done(self, result: Refusal | Failure) -> None:
+        """A command not carried out, on the line: a refusal as an error; an error of the
+        program (not a refusal) with a notice that says where its details were logged."""
+        line = self.query_one(CommandLine)
+        if isinstance(result, Refusal):
+            line.error(said(result))
+            return
         store = getattr(self.app, "store", None)
         if store is not None:
             where = _("the details are in {path}").format(path=store.error_log)
         else:  # a seat of a server: its log has them
             where = _("the host has the details in its log")
-        self.query_one(CommandLine).failed(str(error))
-        self.notify(where, title=str(error), severity="error", timeout=20, markup=False)
+        line.failed(said(result))
+        self.notify(where, title=said(result), severity="error", timeout=20, markup=False)
 
     def start_action(self, spec: CommandSpec) -> None:
         """Run a command from the palette or the picker: a form when it takes arguments."""
@@ -619,16 +618,13 @@ class GameScreen(Screen):
         if remember is not None:
             remember(table_dice=self.table_dice)
 
-    def _confirm_then(self, question: str, detail: str, run: Callable[[], object], done: str) -> None:
+    def _confirm_then(self, question: str, detail: str, run: Callable[[], Result], done: str) -> None:
         def carry_out() -> None:
             line = self._part(CommandLine)
-            try:
-                run()
-            except Refused as e:
-                line.error(str(e))
-                return
-            except CommandFailed as e:
-                self._failed(e)
+            result = run()
+            if isinstance(result, Refusal | Failure | DiceNeeded):
+                # (An undo or redo rolls nothing: no dice are ever asked for here.)
+                self._not_done(result if not isinstance(result, DiceNeeded) else Failure(result.request.text()))
                 return
             # The message line no longer speaks of the command as it stood before.
             line.hint(Text(visible(done), no_wrap=True, overflow="ellipsis"), "ok")
@@ -680,7 +676,7 @@ class GameScreen(Screen):
                 "Its lines stay in the log, struck through, and stop counting; every seat sees it."
                 " Ctrl+Y brings it back until another command is given."
             ),
-            lambda: self.game.undo(role=self.role, by=self.by),
+            lambda: self.game.submit_undo(role=self.role, by=self.by),
             _("↶ undone: {command} (Ctrl+Y redoes it)").format(command=preview),
         )
 
@@ -698,7 +694,7 @@ class GameScreen(Screen):
         self._confirm_then(
             _("Redo {command}?").format(command=preview),
             _("Its struck-through lines count again, as they were, with the same dice; every seat sees it."),
-            lambda: self.game.redo(role=self.role, by=self.by),
+            lambda: self.game.submit_redo(role=self.role, by=self.by),
             _("↷ redone: {command}").format(command=preview),
         )
 

@@ -40,10 +40,8 @@ from pathlib import Path
 
 import asyncssh
 
-from core.dice import NeedDice
 from core.language import reader as readers
-from core.refusal import CommandFailed
-from core.ruleset import Refused
+from core.outcome import DiceNeeded, Failure, Refusal, said
 from tui.ssh import wire
 from tui.ssh.invitations import InvitationRefused, Invitations
 from tui.ssh.language import _
@@ -495,24 +493,21 @@ class SeatWorkers:
         if table is None:
             return wire.Refusal(msg.seq, _("there is no game {name} here").format(name=repr(msg.table)))
         game = table.game
-        try:
-            match msg:
-                case wire.Execute():
-                    outcome = game.execute(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
-                case wire.Undo():
-                    outcome = game.undo(role=msg.role, by=msg.by)
-                case wire.Redo():
-                    outcome = game.redo(role=msg.role, by=msg.by)
-        except Refused as e:
-            return wire.Refusal(msg.seq, str(e))
-        except NeedDice as need:
-            return wire.DiceNeeded(msg.seq, need.request)
-        except CommandFailed as e:  # logged by the game, with its traceback
+        match msg:
+            case wire.Execute():
+                result = game.submit(msg.text, role=msg.role, by=msg.by, faces=msg.faces)
+            case wire.Undo():
+                result = game.submit_undo(role=msg.role, by=msg.by)
+            case wire.Redo():
+                result = game.submit_redo(role=msg.role, by=msg.by)
+        if isinstance(result, Refusal):
+            return wire.Refusal(msg.seq, said(result))
+        if isinstance(result, DiceNeeded):
+            return wire.DiceNeeded(msg.seq, result.request)
+        if isinstance(result, Failure):  # logged by the game, with its traceback
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
-            return wire.Failed(msg.seq, str(e))
-        except Exception:
-            self.log.exception("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
-            return wire.Failed(msg.seq, _("the server failed on this command; the host has the details in its log"))
+            return wire.Failed(msg.seq, said(result))
+        outcome = result
         self._tell_grew(table.name, game.saved_bytes, but=w)
         return wire.Done(msg.seq, game.saved_bytes, outcome.cmd)
 

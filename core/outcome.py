@@ -1,0 +1,81 @@
+"""What a command came to, as one value: every front end shows a command through it.
+
+A command given at any door (the Textual client, the line client, an SSH or
+browser seat, ``fireteam script``) ends in one of four ways, and
+:meth:`core.game.Game.submit` says which as a :data:`Result`:
+
+* :class:`Outcome`: carried out; its events were written and synced;
+* :class:`Refusal`: refused, with why, in the issuer's words; nothing was written;
+* :class:`DiceNeeded`: the table's dice are wanted for its next roll (the request
+  says which); nothing was written yet;
+* :class:`Failure`: an error of the program, logged with its traceback for the
+  host (``core.refusal.LOG``); the message says whether anything was recorded.
+
+A front end matches on the value; none decides for itself what an exception
+means, and a program error never ends a seat or a client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from core import events as ev
+from core.dice import DiceRequest, NeedDice
+from core.language.i18n import _
+from core.refusal import LOG, CommandFailed, Refused
+
+
+class Outcome(msgspec.Struct):
+    """A command carried out: the events appended, and the same in plain words."""
+
+    cmd: int
+    events: list[ev.Event]
+    lines: list[str]
+
+
+class Refusal(msgspec.Struct, frozen=True):
+    """A command that was refused: nothing was written, the issuer was told ``why``."""
+
+    text: str
+    role: str
+    by: str
+    why: str
+
+
+class DiceNeeded(msgspec.Struct, frozen=True):
+    """The command waits for the table's dice: ``request`` is its next roll. Nothing was written."""
+
+    request: DiceRequest
+
+
+class Failure(msgspec.Struct, frozen=True):
+    """The command failed on an error of the program; ``message`` is its one line for the player."""
+
+    message: str
+
+
+Result = Outcome | Refusal | DiceNeeded | Failure
+
+
+def settle(act: Callable[[], Outcome], text: str, role: str, by: str) -> Result:
+    """What ``act`` (a command carried out by the game, which raises to refuse) came to."""
+    try:
+        return act()
+    except Refused as e:
+        return Refusal(text, role, by, str(e))
+    except NeedDice as need:
+        return DiceNeeded(need.request)
+    except CommandFailed as e:  # logged already, with its traceback; nothing was written
+        return Failure(str(e))
+    except Exception:
+        # Past the checks that write nothing: whether the save holds the command is
+        # for the next open to say. The line may name hidden pieces: the host's log only.
+        LOG.exception("command failed: %r as %s", text, role)
+        return Failure(_("the command failed on an error of the program; open the game again to see what was recorded"))
+
+
+def said(result: Refusal | Failure) -> str:
+    """The one line every front end shows for a command not carried out."""
+    return result.why if isinstance(result, Refusal) else result.message
