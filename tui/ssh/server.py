@@ -476,7 +476,7 @@ class FireteamServer:
 
     def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)
-        self.heap.seats_changed()
+        self.heap.seat_arrived()
         if self._watcher is None and isinstance(self._seats, SeatsFile):
             self._watcher = asyncio.get_running_loop().create_task(self._watch_seats(), name="seats file")
 
@@ -533,7 +533,7 @@ class FireteamServer:
     def session_ended(self, session: SeatSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
-        self.heap.seats_changed()
+        self.heap.seat_left(len(self.sessions))
 
     def _ssh_options(self) -> dict[str, Any]:
         return dict(
