@@ -24,6 +24,7 @@ from tui.ssh.invitations import Invitations
 from tui.ssh.limits import Limits
 
 FORBIDDEN_WORDS = "This link does not let you in."
+_OVER = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 
 
 class Browser:
@@ -34,12 +35,16 @@ class Browser:
         self.ws = ws
         self.screen = Screen(*size)
         self.closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        #: The reason the server gave with its close ("" for none).
+        self.reason: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
-        async for message in self.ws:
+        while (message := await self.ws.receive()).type not in _OVER:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data.decode("utf-8", "replace"))
+        if not self.reason.done():
+            self.reason.set_result(message.extra or "" if message.type == aiohttp.WSMsgType.CLOSE else "")
         if not self.closed.done():
             self.closed.set_result(self.ws.close_code)
 
@@ -571,3 +576,116 @@ async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_go
         finally:
             await flooder.close()
             await other.close()
+
+
+def _cookies(answer: aiohttp.ClientResponse) -> dict[str, str]:
+    """The cookies an answer sets: name -> the whole Set-Cookie line."""
+    return {line.split("=", 1)[0]: line for line in answer.headers.getall("Set-Cookie", [])}
+
+
+async def _open(web: WebClub, token: str, cookies: dict[str, str], fetch_site: str) -> aiohttp.ClientResponse:
+    """Open the link with just ``cookies``, as a navigation that ``fetch_site`` started (``Sec-Fetch-Site``)."""
+    async with aiohttp.ClientSession(cookies=cookies) as http:
+        answer = await http.get(web.url(f"/join/{token}"), headers={"Sec-Fetch-Site": fetch_site})
+        await answer.read()
+        answer.release()
+        return answer
+
+
+async def test_the_link_opened_again_from_another_site_finds_the_seat_and_spends_no_use(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr", uses=1)
+        http, status = await join(web, token)
+        async with http.get(web.url(f"/join/{token}")) as answer:  # (the same browser: the cookies it holds)
+            pass
+        cookies = {c.key: c.value for c in http.cookie_jar}
+        await http.close()
+        async with aiohttp.ClientSession() as fresh:
+            answer = await fresh.get(web.url(f"/join/{token}"))
+            await answer.read()
+        assert answer.status == 403  # its one use is spent: another browser is refused
+        finder = f"{web.cookie_name}-find"
+        assert set(cookies) == {web.cookie_name, finder}
+        # From a chat app: the browser sends its Lax finder, not its Strict cookie.
+        again = await _open(web, token, {finder: cookies[finder]}, "cross-site")
+        assert again.status == 200 and not _cookies(again)  # found: no new cookie, no use
+        assert web.invitations.all()[0].used == 1
+        # The finder alone seats nobody.
+        async with aiohttp.ClientSession(cookies={finder: cookies[finder]}) as only_finder:
+            for path in ("/", "/alive"):
+                async with only_finder.get(web.url(path)) as answer:
+                    assert answer.status == 403
+        # A forged finder finds nothing: the link is used up for it.
+        assert (await _open(web, token, {finder: "A" * 43}, "cross-site")).status == 403
+
+
+async def test_the_join_cookies_strict_and_the_finder_lax(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        answer = await _open(web, token, {}, "cross-site")  # the first time, from a chat app
+        cookies = _cookies(answer)
+        assert "SameSite=Strict" in cookies[web.cookie_name] and "HttpOnly" in cookies[web.cookie_name]
+        finder = cookies[f"{web.cookie_name}-find"]
+        assert "SameSite=Lax" in finder and "HttpOnly" in finder and "Path=/" in finder
+
+
+async def test_another_site_cannot_swap_a_players_seat_for_its_spectator_link(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        player, _ = web.invitations.create("reg")
+        spectators, _ = web.invitations.create("")
+        http, _status = await join(web, player)
+        cookies = {c.key: c.value for c in http.cookie_jar}
+        await http.close()
+        finder = {f"{web.cookie_name}-find": cookies[f"{web.cookie_name}-find"]}
+        # Another site's page sends the browser to its spectator link (only the Lax finder goes along).
+        for fetch_site in ("cross-site", "same-site"):
+            answer = await _open(web, spectators, finder, fetch_site)
+            assert answer.status == 409 and not _cookies(answer)
+        assert web.invitations.all()[1].used == 0
+        assert "join from another site refused" in web.log()
+        # The page it gets offers the way back, and the new seat by a link of this server's own.
+        async with (
+            aiohttp.ClientSession(cookies=finder) as browser,
+            browser.get(web.url(f"/join/{spectators}"), headers={"Sec-Fetch-Site": "cross-site"}) as page,
+        ):
+            body = await page.text()
+        assert "already holds a seat here (reg)" in body
+        assert '<a href="/">' in body and f'<a href="/join/{spectators}">' in body
+        # Followed from this server's page (same-origin), or typed (none): the player asked for it.
+        answer = await _open(web, spectators, {**cookies}, "same-origin")
+        assert answer.status == 200 and web.cookie_name in _cookies(answer)
+        assert web.invitations.all()[1].used == 1
+
+
+@pytest.mark.parametrize("how", ["kicked", "revoked", "expired", "seat", "stopped"])
+async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(tmp_path, caplog, how, monkeypatch):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, inv = web.invitations.create("irr")
+        browser = await seat(web, token)
+        await browser.wait_for("irr (Somali militia)")
+        if how == "kicked":
+            web.club.server.kick("irr", "rita")
+        elif how == "revoked":
+            Invitations(tmp_path).revoke(inv.id)
+        elif how == "expired":
+            monkeypatch.setattr(web.invitations, "_clock", lambda: time.time() + 10**8)
+        elif how == "seat":
+            seats = tmp_path / "seats.toml"
+            seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
+        else:
+            await web.club.server.close()
+        assert await asyncio.wait_for(browser.reason, WAIT_S) == how
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
+        await browser.http.close()
+
+
+async def test_a_player_leaving_is_told_he_left(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr")
+        browser = await seat(web, token)
+        await browser.wait_for("irr (Somali militia)")
+        await browser.type("\x11")  # Ctrl+Q
+        assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4000
+        await browser.http.close()

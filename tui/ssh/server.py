@@ -495,12 +495,13 @@ class FireteamServer:
         seats = self.seats
         for session in list(self.sessions):
             if session.recheck is not None:
-                why = session.recheck(seats)
+                ended = session.recheck(seats)
             else:
                 now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
                 why = seat_change(session.seat, now)
-            if why is not None:
-                session.end(why)
+                ended = None if why is None else (why, "seat")
+            if ended is not None:
+                session.end(*ended)
 
     def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
         """Use an invitation's token (see :func:`redeem_invitation`); ``InvitationRefused`` if it lets nobody in."""
@@ -527,7 +528,7 @@ class FireteamServer:
     def close_seat(self, seat: str, why: i18n.Text) -> int:
         ended = [s for s in self.sessions if s.seat.name == seat]
         for session in ended:
-            session.end(why)
+            session.end(why, "kicked")
         return len(ended)
 
     def session_ended(self, session: SeatSession) -> None:
@@ -676,7 +677,7 @@ class FireteamServer:
             self._acceptor = None
         for session in list(self.sessions):
             if session.app is not None:
-                session.app.exit()
+                session.end(M("the server is stopping"), "stopped")
         await self.stands.close()  # their spectators' sessions end with them
         for _try in range(100):
             if not self.sessions:

@@ -3,7 +3,9 @@
 // The server runs the seat's app and sends its terminal's bytes; this page sends what is typed
 // or pasted as ["stdin", text] and the terminal's size as ["resize", {width, height}]
 // (tui/ssh/web.py).  A connection that drops is made again by itself, and the seat comes back
-// as the game is now; a session the server ended (close code 4000 + status) is not.
+// as the game is now; a session the server ended (close code 4000 + status) is not: the page
+// says why (the close's reason, one word) and offers to sit again only while the cookie lets
+// this browser in (asked of /alive; a server that does not answer is asked again until it does).
 // Every file the page needs is fetched again until it comes (a server busy with a crowd
 // may refuse one), saying so meanwhile.
 
@@ -128,7 +130,7 @@ function connect() {
     if (ws !== socket) return;
     ws = null;
     if (event.code >= ENDED && event.code < ENDED + 100) {
-      status(words.ended, true);
+      ended(event.reason);
     } else {
       reconnect();
     }
@@ -145,6 +147,28 @@ function reconnect() {
       else later();
     })
     .catch(later);
+}
+
+// The session is over: why, and "Sit again" once /alive says it would work.
+const FINAL = new Set(["revoked", "expired"]);
+async function ended(reason) {
+  const why = (Object.hasOwn(words, `ended_${reason}`) && words[`ended_${reason}`]) || words.ended;
+  const box = document.getElementById("status");
+  box.dataset.settled = "no"; // "yes" once the offer to sit again is decided
+  status(why, false);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await fetch("/alive", { cache: "no-store", credentials: "same-origin" });
+      if (ws) return; // seated again meanwhile
+      if (answer.status === 204) status(why, true);
+      else status(FINAL.has(reason) ? why : `${why} ${words.refused}`, false);
+      box.dataset.settled = "yes";
+      return;
+    } catch (e) {
+      status(`${why} ${words.unreachable}`, false);
+      await pause(Math.min(10000, 500 * 2 ** Math.min(attempt, 5)));
+    }
+  }
 }
 
 function later() {
