@@ -7,7 +7,7 @@ a browser of its own here: it drives the system's.
 
 from __future__ import annotations
 
-import asyncio
+import re
 import shutil
 
 import pytest
@@ -51,16 +51,15 @@ async def screen(page) -> str:
     return await page.inner_text(".xterm-rows")
 
 
-async def shows(page, *texts: str) -> str:
-    async def check() -> bool:
-        text = await screen(page)
-        return all(t in text for t in texts)
-
-    deadline = asyncio.get_running_loop().time() + WAIT_S
-    while not await check():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {texts}; the page shows:\n{await screen(page)}")
-        await asyncio.sleep(0.1)
+async def shows(page, *texts: str, timeout: float = WAIT_S) -> str:
+    """Wait until the terminal shows every one of ``texts`` (case and all), as Playwright waits (in the
+    page, as it changes); what it shows then."""
+    rows = page.locator(".xterm-rows")
+    try:
+        for text in texts:
+            await rows.filter(has_text=re.compile(re.escape(text))).wait_for(timeout=timeout * 1000)
+    except playwright.TimeoutError:
+        raise AssertionError(f"timed out waiting for {texts}; the page shows:\n{await screen(page)}") from None
     return await screen(page)
 
 

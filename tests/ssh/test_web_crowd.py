@@ -27,6 +27,8 @@ from web_club import WebClub, web_table
 
 playwright = pytest.importorskip("playwright.async_api")
 
+#: The guard on a crowd's wait (on a loaded 2-core machine thirty Chromium pages take their time).
+CROWD_WAIT_S = 120.0
 #: The player seats of the test's seats file, each taking as many browsers as a seat may hold (4).
 PLAYERS = {"rita": "rita (referee)", "reg": "reg (Bersaglieri)", "irr": "irr (Somali militia)"}
 
@@ -52,7 +54,7 @@ async def _crowd(chromium, web: WebClub, links: list[tuple[str, str]]) -> float:
         answer = await page.goto(web.url(f"/join/{token}"))
         assert answer is not None and answer.status == 200
         await page.wait_for_url(web.url("/"))
-        await shows(page, seated)
+        await shows(page, seated, timeout=CROWD_WAIT_S)
         return time.monotonic() - start
 
     try:

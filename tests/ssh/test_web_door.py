@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import logging
 import sys
@@ -280,6 +281,20 @@ async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path,
             writer.close()
         async with aiohttp.ClientSession() as http, http.get(web.url("/static/xterm.mjs")) as answer:
             assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript")
+
+
+async def test_static_files_go_gzipped_to_a_browser_that_takes_it(tmp_path, caplog):
+    on_disk = (Path(__file__).parents[2] / "tui" / "ssh" / "webpage" / "xterm.mjs").read_bytes()
+    async with web_table(tmp_path, caplog) as web, aiohttp.ClientSession(auto_decompress=False) as http:
+        for accept, gzipped in (("gzip, deflate, br", True), ("br;q=1, gzip;q=0", False), ("", False)):
+            headers = {"Accept-Encoding": accept}
+            async with http.get(web.url("/static/xterm.mjs"), headers=headers) as answer:
+                body = await answer.read()
+                assert answer.headers["Vary"] == "Accept-Encoding"
+                assert (answer.headers.get("Content-Encoding") == "gzip") is gzipped, accept
+                assert (gzip.decompress(body) if gzipped else body) == on_disk
+                if gzipped:
+                    assert len(body) < len(on_disk) / 3
 
 
 async def test_no_header_or_cookie_can_be_injected_through_the_link(tmp_path, caplog):

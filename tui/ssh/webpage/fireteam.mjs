@@ -87,13 +87,18 @@ function send(message) {
 function layout() {
   const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
   document.documentElement.style.setProperty("--visible-height", `${Math.floor(height)}px`);
-  let size = MAX_FONT;
-  for (; size >= MIN_FONT; size--) {
-    if (term.options.fontSize !== size) term.options.fontSize = size;
-    const dims = fit.proposeDimensions();
-    if (dims && dims.cols >= MIN_COLS && dims.rows >= MIN_ROWS) break;
+  // Each change of the font measures it again and redraws the terminal (tens of milliseconds, many
+  // more on a phone busy with others): the size that fits is worked out from the present font's
+  // cells (they scale with the font), then checked, rather than tried one size after another.
+  let dims = fit.proposeDimensions();
+  if (!dims) return;
+  const scale = Math.min(dims.cols / MIN_COLS, dims.rows / MIN_ROWS);
+  let size = Math.min(MAX_FONT, Math.max(MIN_FONT, Math.floor(term.options.fontSize * scale)));
+  for (; size !== term.options.fontSize; size = Math.max(MIN_FONT, size - 1)) {
+    term.options.fontSize = size;
+    dims = fit.proposeDimensions();
+    if (!dims || (dims.cols >= MIN_COLS && dims.rows >= MIN_ROWS)) break;
   }
-  const dims = fit.proposeDimensions();
   if (dims) term.resize(Math.max(dims.cols, 2), Math.max(dims.rows, 1));
 }
 
