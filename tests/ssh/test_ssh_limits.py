@@ -9,9 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
+import shutil
 import socket
+import subprocess
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -271,6 +276,97 @@ async def test_a_player_logs_in_through_a_flood_of_idle_connections_from_many_ad
             assert not stop.is_set() and made[0] > 200  # the flood went on all along
             # (He may have been let in at random before the first sweep: the flood is swept all the same.)
             await wait_until(lambda: "that had not begun to log in within 5 s" in club.log())
+        finally:
+            stop.set()
+            await asyncio.gather(*flood, return_exceptions=True)
+
+
+class _StalledLogin(asyncssh.SSHClient):
+    """A client that finishes the key exchange, asks to log in, and then says nothing more."""
+
+    async def public_key_auth_requested(self) -> None:
+        await asyncio.Event().wait()  # never: the server must close it
+
+
+async def _stalled_flood(port: int, address: str, stop: asyncio.Event, made: list[int]) -> None:
+    """Keep a stalled login open from ``address``: as soon as the server closes it, open another (after a
+    pause when it was refused at once)."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        login = asyncio.ensure_future(
+            asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="stall",
+                local_addr=(address, 0),
+                client_factory=_StalledLogin,
+                client_keys=(),
+                known_hosts=None,
+                agent_path=None,
+                preferred_auth="publickey",
+            )
+        )
+        made[0] += 1
+        stopped = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([login, stopped], return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        login.cancel()
+        with contextlib.suppress(asyncio.CancelledError, OSError, asyncssh.Error):
+            (await login).abort()
+        if loop.time() - start < 1:
+            await asyncio.sleep(0.2)
+
+
+def _openssh_login(port: int, key: Path) -> subprocess.CompletedProcess[str]:
+    """``ssh -p PORT player@127.0.0.1 status`` with OpenSSH's client, as a player types it (no agent,
+    no questions, no configuration of this machine's)."""
+    return subprocess.run(
+        ["ssh", "-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "BatchMode=yes"]
+        + ["-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+        + ["-o", "LogLevel=ERROR", "-o", "ConnectTimeout=60", "player@127.0.0.1", "status"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SSH_AUTH_SOCK": ""},
+    )
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh") is None, reason="OpenSSH's client is not installed (apt-get install openssh-client)"
+)
+@pytest.mark.parametrize("mode", ["workers", "in process"])
+async def test_an_openssh_login_gets_in_at_once_through_a_flood_of_stalled_logins_from_20_addresses(
+    tmp_path, caplog, mode
+):
+    """Issue 53: about 100 connections from 20 addresses that finished the key exchange, asked to log in
+    and stalled held every place the whole 60 s login grace: a real OpenSSH login was refused 29 times
+    out of 29.  Now a stalled login holds its place 10 s while many wait (its address then counts a
+    penalty), and an address with none waiting always finds a place: the player gets in at his first
+    try, every time, while the flood goes on."""
+    serve = with_workers if mode == "workers" else in_process
+    async with serve(tmp_path, caplog, Limits()) as club:
+        key = tmp_path / "rita_key"
+        key.write_bytes(club.keys["rita"].export_private_key("openssh"))
+        key.chmod(0o600)
+        stop, made = asyncio.Event(), [0]
+        # 20 addresses of 127.0.0.0/8, 5 stalled logins each: every place of the 100.
+        flood = [
+            asyncio.ensure_future(_stalled_flood(club.port, f"127.0.0.{2 + n // 5}", stop, made)) for n in range(100)
+        ]
+        try:
+            gate = club.server.gate
+            await wait_until(lambda: gate.logging_in >= 80)
+            took = []
+            for _ in range(3):
+                start = time.monotonic()
+                login = await asyncio.to_thread(_openssh_login, club.port, key)
+                took.append(time.monotonic() - start)
+                assert login.returncode == 0, login.stderr  # at the first try
+                assert login.stdout.endswith("you: rita (referee)\n")
+                assert gate.logging_in >= 50  # the flood holds on
+            print(f"\nOpenSSH logins through the stalled flood ({mode}): {', '.join(f'{t:.1f}' for t in took)} s")
+            assert not stop.is_set() and made[0] >= 100
         finally:
             stop.set()
             await asyncio.gather(*flood, return_exceptions=True)

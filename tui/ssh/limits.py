@@ -272,6 +272,11 @@ class Gate:
     def waiting(self) -> int:
         return len(self._waiting)
 
+    @property
+    def logging_in(self) -> int:
+        """How many of those waiting began to log in (asked for a user)."""
+        return sum(w.authenticating for w in self._waiting.values())
+
     def penalised(self, address: str) -> float:
         """Seconds ``address`` is still refused for (0: none)."""
         return max(0.0, self._penalty.get(address, 0.0) - self._clock())
