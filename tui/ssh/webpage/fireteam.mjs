@@ -181,6 +181,32 @@ function later() {
   setTimeout(connect, Math.min(10000, 250 * 2 ** Math.min(attempts, 6)));
 }
 
+// A swipe over the terminal scrolls what is under the finger (the log), as a mouse wheel does:
+// the app is told of a wheel turn at that cell (SGR mouse) for each row the finger moved.
+const WHEEL_UP = 64, WHEEL_DOWN = 65;
+let swipeY = null;
+const area = document.getElementById("terminal");
+area.addEventListener("touchstart", (e) => {
+  swipeY = e.touches.length === 1 ? e.touches[0].clientY : null;
+}, { passive: true });
+area.addEventListener("touchmove", (e) => {
+  if (swipeY === null || e.touches.length !== 1) return;
+  const screen = term.element && term.element.querySelector(".xterm-screen");
+  if (!screen) return;
+  const box = screen.getBoundingClientRect();
+  const rowHeight = box.height / term.rows;
+  const touch = e.touches[0];
+  const rows = Math.trunc((swipeY - touch.clientY) / rowHeight); // the finger up: on, down the log
+  e.preventDefault(); // the page itself never scrolls
+  if (!rows) return;
+  swipeY -= rows * rowHeight;
+  const col = Math.min(term.cols, Math.max(1, Math.ceil((touch.clientX - box.left) / (box.width / term.cols))));
+  const row = Math.min(term.rows, Math.max(1, Math.ceil((touch.clientY - box.top) / rowHeight)));
+  send(["stdin", `\x1b[<${rows > 0 ? WHEEL_DOWN : WHEEL_UP};${col};${row}M`.repeat(Math.abs(rows))]);
+}, { passive: false });
+area.addEventListener("touchend", () => { swipeY = null; });
+area.addEventListener("touchcancel", () => { swipeY = null; });
+
 document.getElementById("again").addEventListener("click", () => {
   status(words.connecting, false);
   connect();
