@@ -107,7 +107,7 @@ class FireteamApp(App):
     TITLE = "Fireteam"
     COMMANDS = App.COMMANDS | {_game_commands}  # Textual calls it for the class when the palette opens
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
-    #: Under 22 rows the dice pane gives its rows to the log; under 30 it is shorter; from 40, taller.
+    #: Under 22 rows the dice pane is one line, the last roll; under 30 it is shorter; from 40, taller.
     VERTICAL_BREAKPOINTS = [(0, "-tiny"), (22, "-short"), (30, "-tall"), (40, "-taller")]
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),

@@ -14,7 +14,7 @@ import msgspec
 
 from core import events as ev
 from core.game import Game, LogLine
-from core.replay import shown_step, visible_steps
+from core.replay import shown_step, step_of_shown, visible_steps
 from core.state import GameState
 from core.storage.store import REDONE, UNDONE
 from core.views import REFEREE, event_visible
@@ -90,10 +90,19 @@ class Viewpoint(msgspec.Struct):
         return steps
 
     def limit(self) -> int:
-        """File positions before this one are in the picture (the log shows them)."""
+        """File positions before this one are in the picture (the log shows them).
+
+        For a side, the file position just after the last event it may see up to
+        the step: after the step's own event, the position would move past
+        whatever lies between that event and the side's last one (a side's undone
+        lines, say), and so show the side whether a hidden event came after them.
+        """
         if self.step is None:
             return self.game.log_length
-        return position_after(self.game, self.step)
+        if self.role == REFEREE:
+            return position_after(self.game, self.step)
+        steps = self._visible_steps()
+        return position_after(self.game, step_of_shown(steps, shown_step(steps, self.step)))
 
     def recent_rolls(self, count: int) -> list[LogLine]:
         """The last ``count`` rolls this role may see, newest last.

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from core import events as ev
 from core.game import Game
 from core.language.i18n import _
+from core.replay import step_of_shown, visible_steps
 from core.report.facts import collect
 from core.report.luck import Luck, assess
 from core.report.model import Facts
 from core.report.reroll import Rerolls, reroll
-from core.views import REFEREE, event_visible
+from core.views import REFEREE, SPECTATOR, event_visible
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Report:
 
 def build(
     game: Game,
-    role: str = REFEREE,
+    role: str = SPECTATOR,
     step: int | None = None,
     *,
     rerolls: int = 0,
@@ -36,15 +37,24 @@ def build(
     start: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    """The report of ``game`` as ``role`` saw it, up to effective step ``step`` (default: all).
+    """The report of ``game`` as ``role`` saw it, up to its step ``step`` (default: all).
+
+    Steps are counted as ``role`` counts them (``core.replay.visible_steps``): a
+    side's step n is just after the n-th event it may see, and its report is "up
+    to step n of" the events it may see, never of the whole game's (which would
+    tell it how many were hidden, and where).  The default role is the one that
+    sees least: the referee's report is asked for by name.
 
     ``rerolls``: that many games of its orders re-rolled from step ``start`` (default: where a
     what-if left its original, else the start), the referee's alone: they play every order,
     hidden ones too, and a side's report must not tell what those did."""
-    steps = game.timeline.length
+    length = game.timeline.length
+    visible = visible_steps(game.history, role, length)
+    steps = len(visible)
     if step is not None and not 0 <= step <= steps:
         raise ValueError(_("step must be between 0 and {steps}").format(steps=steps))
-    events = game.history.timeline(0, steps if step is None else step)
+    end = length if step is None else step_of_shown(visible, step)
+    events = game.history.timeline(0, end)
     facts = collect(events, game.header, game.ruleset, role, steps, step, game.timeline.apply)
     rolls = [r for t in facts.turns for r in t.rolls]
     kinds = Counter(

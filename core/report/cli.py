@@ -28,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "-o", "--out", type=Path, help=_("the file to write (Markdown: its charts beside it); default: stdout")
     )
-    p.add_argument("--step", type=int, help=_("report the game up to this effective step (default: all)"))
+    p.add_argument("--step", type=int, help=_("report the game up to this step of the role's (default: all)"))
     p.add_argument(
         "--rerolls",
         type=int,

@@ -22,6 +22,7 @@ from core.language.reader import reading, set_process_language
 from core.narrate import describe
 from core.probability import odds_summary, percent
 from core.state import Unit
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -305,7 +306,7 @@ def test_the_clients_text_report_in_italian():
     game = Game.open(DEMO, writable=False)
     try:
         with reading("it"):
-            lines = render(build(game))
+            lines = render(build(game, REFEREE))
     finally:
         game.close()
     assert lines[0] == "Rapporto dopo l'azione: Checkpoint at Afgooye"

@@ -441,9 +441,10 @@ def reference_seen(game: Game, ref: Reference, role: str) -> list[tuple[int, ev.
     return out
 
 
-def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
+def reference_report(game: Game, ref: Reference, role: str, end: int | None = None) -> dict[str, Any]:
     """docs/report.md: what a report holds, from the events of the effective history that
-    ``role`` may see (a command it may not see counts, unnamed, by the facts it may).
+    ``role`` may see (a command it may not see counts, unnamed, by the facts it may), up to
+    effective step ``end`` (default: all).
     Units are named as the table named them when first seen; in Hideout a man out of
     action is a loss, a man back is one fewer, and every score is in losses."""
     store, state = game.history.store, GameState()
@@ -461,7 +462,7 @@ def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
             units[uid] = (uid, u.name, u.side, u.kind, cls) if u else (uid, "an unseen piece", "", "", "")
         return units[uid][1]
 
-    for i in ref.timeline():
+    for i in ref.timeline()[:end]:
         e = store[i]
         apply_in_place(state, (e,))
         if type(e) is ev.Issued:
@@ -534,9 +535,9 @@ def reference_report(game: Game, ref: Reference, role: str) -> dict[str, Any]:
     }
 
 
-def report_as_given(game: Game, role: str) -> dict[str, Any]:
-    """The same facts of the report ``role`` is given."""
-    facts = build(game, role).facts
+def report_as_given(game: Game, role: str, step: int | None = None) -> dict[str, Any]:
+    """The same facts of the report ``role`` is given (up to its own step ``step``)."""
+    facts = build(game, role, step).facts
     return {
         "units": sorted((u.id, u.name, u.side, u.kind, u.cls, u.out) for u in facts.units),
         "turns": {
@@ -644,6 +645,18 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
     assert given["turns"] == owed_turns, f"{role}'s report: turns"
     assert given["moments"] == owed["moments"], f"{role}'s report: moments"
     assert given["score"] == owed["score"], f"{role}'s report: the score"
+    # ... and at every step of its replay, counted as it counts them (``report --as ROLE --step N``,
+    # F4 in replay): up to its N-th step, of the steps it may see, never of the game's.
+    steps = ref.steps(role)
+    reports = []
+    for shown in range(len(steps) + 1):
+        report = build(game, role, shown)
+        assert (report.facts.step, report.facts.steps) == (shown, len(steps)), f"{role}'s report at {shown}"
+        at = report_as_given(game, role, shown)
+        owed_at = reference_report(game, ref, role, steps[shown - 1] if shown else 0)
+        owed_at["turns"] = {t: v for t, v in owed_at["turns"].items() if any(v.values())}
+        assert at == owed_at, f"{role}'s report at its step {shown}"
+        reports.append(render_md.render(report))
     # The copy reopened: the role's game, with no seed; its report is the role's report.
     path = folder / f"{role}.copy"
     sidecopy.write(copy, path)
@@ -668,7 +681,7 @@ def check(game: Game, ref: Reference, role: str, folder: Path) -> None:
                 assert said == game.odds(f"shoot {own.id} nobody", role=role), f"{role}'s odds at {target}"
     # Every text the role is given, and the Details of every line it sees.
     texts = [ln.text for ln in lines] + [event_details(ln, {}, referee=role == REFEREE).plain for ln in lines]
-    texts += [report, msgspec.json.encode(copy).decode()]
+    texts += [report, *reports, msgspec.json.encode(copy).decode()]
     _assert_none_in(texts, _never_seen(game, ref, role), f"what {role} is given")
 
 

@@ -14,6 +14,7 @@ from core.game import Game
 from core.report import account, build, render_html, render_md
 from core.ruleset import get_ruleset
 from core.storage.savefile import Header
+from core.views import REFEREE
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -62,7 +63,7 @@ def parsed(html: str) -> Tags:
 
 def test_hostile_names_notes_and_causes_come_out_as_text(tmp_path):
     save = hostile_game(tmp_path)
-    report = build(Game.open(save, writable=False))
+    report = build(Game.open(save, writable=False), REFEREE)
     assert report.facts.scenario == HOSTILE[0]
     out = tmp_path / "r.md"
     render_md.write(report, out)
@@ -159,9 +160,9 @@ def test_a_forked_save_names_where_it_left_its_original():
             step: int
 
         game.header = Forked(**msgspec.structs.asdict(game.header), parent=Parent("saves/demo-game.ft", "ab" * 32, 120))
-    report = build(game)
+    report = build(game, REFEREE)
     assert report.facts.origin is not None and report.facts.origin.step == 120
     said = " ".join(account.summary(report))
     assert f"leaves the original saves/demo-game.ft (sha256 {'ab' * 32}) after step 120" in said
     assert "after step 120" in render_md.render(report) and "after step 120" in render_html.render(report)
-    assert build(Game.open(SAVES / "demo-game.ft", writable=False)).facts.origin is None
+    assert build(Game.open(SAVES / "demo-game.ft", writable=False), REFEREE).facts.origin is None

@@ -24,7 +24,7 @@ def test_every_ruleset_has_a_recorded_game_here():
 @pytest.mark.parametrize("name", GAMES)
 def test_the_referees_report_adds_up_to_the_final_state(name):
     game = Game.open(SAVES / name, writable=False)
-    report = build(game)
+    report = build(game, REFEREE)
     f, state = report.facts, game.state
     # the report holds the result in the reader's words
     assert f.scenario == state.scenario and f.result == render(state.result, game.ruleset.domain)
@@ -48,7 +48,7 @@ def test_the_referees_report_adds_up_to_the_final_state(name):
 
 
 def test_the_demo_game_in_figures():
-    report = build(Game.open(SAVES / "demo-game.ft", writable=False))
+    report = build(Game.open(SAVES / "demo-game.ft", writable=False), REFEREE)
     f = report.facts
     assert f.score_name == "defeat points"
     assert f.score_by_turn == {"regulars": [0, 10, 15, 15, 25, 25, 30], "irregulars": [0, 0, 10, 10, 15, 20, 20]}
@@ -87,7 +87,7 @@ def test_the_demo_game_in_figures():
 
 def test_a_roll_against_a_vehicle_is_luck_for_the_side_that_attacks_it():
     # Bassa Intensità A.12.3: "armour penetration" names the Puma; a success is the militia's.
-    report = build(Game.open(SAVES / "bassa-intensita-game.ft", writable=False))
+    report = build(Game.open(SAVES / "bassa-intensita-game.ft", writable=False), REFEREE)
     rolls = [r for t in report.facts.turns for r in t.rolls if plain(r.roll.purpose) == "armour penetration"]
     assert [(r.unit, r.side) for r in rolls] == [("Puma armoured car", "militia")]
     # A.10.3: "whether the HE catches him" names the militiaman the convoy's mortars fell on.

@@ -13,7 +13,7 @@ KEYS = ("all_p95_ms", "spectator_p95_ms", "per_seat_mb", "per_spectator_mb", "se
 def test_the_table_bench_prints_every_figure_for_seats_and_spectators(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tui.ssh.bench", "--seats", "2", "--spectators", "3", "--workers", "1"]
-        + ["--commands", "2", "--client-processes", "1", "--json"],
+        + ["--commands", "2", "--client-processes", "1", "--churn", "1", "--json"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -27,6 +27,8 @@ def test_the_table_bench_prints_every_figure_for_seats_and_spectators(tmp_path):
     # Every spectator was seen receiving each note.
     assert run["spectator_median_ms"] > 0 and run["spectator_max_ms"] >= run["spectator_p95_ms"]
     assert run["per_seat_mb"] > 0
+    # Notes were timed while a seat came and went.
+    assert run["churn"] == 1 and 0 < run["churn_median_ms"] <= run["churn_max_ms"]
 
 
 def test_the_window_change_flood_bench_prints_its_figures(tmp_path):

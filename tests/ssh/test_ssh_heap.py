@@ -1,4 +1,5 @@
-"""The server freezes its heap once the seats settle, and a departed seat is still freed."""
+"""The server freezes its heap once the seats settle, walking only what is new, and a departed seat is still
+freed: at an idle moment, or once enough have left."""
 
 from __future__ import annotations
 
@@ -33,17 +34,20 @@ def settler(caplog):
     assert gc.get_freeze_count() == 0
 
 
-def test_settling_freezes_what_is_alive_and_the_next_settling_frees_what_was_dropped(settler, caplog):
+def test_settling_freezes_what_is_alive_and_never_walks_what_was_frozen(settler, caplog):
     node = Node()
     gone = weakref.ref(node)
     settler.settle()
     assert gc.get_freeze_count() > 0
-    assert "heap settled:" in caplog.text and "objects frozen" in caplog.text
+    assert "heap settled:" in caplog.text and "objects freed" in caplog.text
     del node
     gc.collect()
     assert gone() is not None  # frozen: a collection leaves it alone
-    settler.settle()
+    settler.settle()  # a seat arrived: only the objects made since are walked
+    assert gone() is not None
+    settler.reclaim()  # the heap unfrozen and walked whole
     assert gone() is None
+    assert "heap reclaimed after 0 departures" in caplog.text
 
 
 async def _past(delay: float) -> None:
@@ -71,7 +75,7 @@ async def test_settling_waits_while_the_server_is_busy(settler, monkeypatch):
     monkeypatch.setattr(ssh_heap.time, "process_time", process_time)
     settled = asyncio.Event()
     monkeypatch.setattr(settler, "settle", settled.set)
-    settler.seats_changed()
+    settler.seat_arrived()
     first = [asyncio.ensure_future(e.wait()) for e in (looked_often, settled)]
     await asyncio.wait(first, return_when=asyncio.FIRST_COMPLETED)
     for waiter in first:
@@ -85,11 +89,46 @@ async def test_a_closed_settler_does_nothing_more(settler, monkeypatch):
     monkeypatch.setattr(ssh_heap.time, "process_time", lambda: 0.0)  # idle: a look would settle at once
     settled = []
     monkeypatch.setattr(settler, "settle", lambda: settled.append(True))
-    settler.seats_changed()
+    reclaimed = []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(True))
+    settler.seat_arrived()
+    settler.seat_left(seated=10)
     settler.close()
-    settler.seats_changed()
-    await _past(settler.delay)  # any look the settler had set up is due by now
-    assert not settled and gc.get_freeze_count() == 0
+    settler.seat_arrived()
+    settler.seat_left(seated=0)
+    await _past(max(settler.delay, settler.idle))  # any look the settler had set up is due by now
+    assert not settled and not reclaimed and gc.get_freeze_count() == 0
+
+
+async def test_a_departed_seat_is_reclaimed_once_nothing_is_written_to_the_seats(caplog):
+    caplog.set_level(logging.INFO, logger="test.heap")
+    settler = HeapSettler(logging.getLogger("test.heap"), idle=0.01)
+    looks = Looks(settler, "_reclaim_if_idle")
+    try:
+        node = Node()
+        gone = weakref.ref(node)
+        settler.settle()
+        del node  # the departed seat's app, frozen
+        settler.seat_left(seated=10)
+        for _ in range(5):  # the other seats are being drawn to: no reclaim under their feet
+            settler.wrote()
+            await looks(1)
+            assert gone() is not None
+        await looks(1)  # a look with nothing written
+        assert gone() is None
+        assert "heap reclaimed after 1 departures" in caplog.text
+    finally:
+        settler.close()
+
+
+async def test_at_a_busy_table_departed_seats_are_reclaimed_once_as_many_left_as_sit(settler, monkeypatch):
+    reclaimed = []
+    monkeypatch.setattr(settler, "reclaim", lambda: reclaimed.append(settler._departed))
+    for _ in range(5):
+        settler.seat_left(seated=6)
+    assert reclaimed == []
+    settler.seat_left(seated=6)
+    assert reclaimed == [6]
 
 
 @pytest.fixture
@@ -102,25 +141,52 @@ def collector_on():
         gc.disable()
 
 
-async def _looks(settler: HeapSettler, count: int) -> None:
-    """Let the settler look ``count`` times more at whether the frames are still being written."""
-    for _ in range(count):
-        await _past(settler.look)
+class Looks:
+    """Counts the settler's looks of one kind (``method``, a name), and waits for the next ones.
+
+    The wait returns as the look has run, before its next one can: the settler's
+    next look is a timer, run after the waiting test's wake-up however late the
+    loop is (a wait on the clock could see two looks on a loaded machine).
+    """
+
+    def __init__(self, settler: HeapSettler, method: str) -> None:
+        self.count = 0
+        self._looked = asyncio.Event()
+        look = getattr(settler, method)
+
+        def counted() -> None:
+            look()
+            self.count += 1
+            self._looked.set()
+
+        setattr(settler, method, counted)  # the settler's timers find it there from now on
+
+    async def __call__(self, count: int) -> None:
+        target = self.count + count
+        while self.count < target:
+            self._looked.clear()
+            await self._looked.wait()
+
+
+def _looks_at_frames(settler: HeapSettler) -> Looks:
+    """Waits for the settler to look ``count`` times more at whether the frames are still being written."""
+    return Looks(settler, "_look_at_frames")
 
 
 async def test_the_collector_waits_until_a_commands_frames_are_out(collector_on):
     settler = HeapSettler(logging.getLogger("test.heap"), look=0.01, longest=3600)
+    looks = _looks_at_frames(settler)
     try:
         settler.command()
         assert not gc.isenabled() and settler.collector_waits
-        await _looks(settler, 3)
+        await looks(3)
         assert not gc.isenabled()  # no frame yet: the seats are taking the command in
         for _ in range(3):  # a frame a look
             settler.wrote()
             settler.command()  # (another command meanwhile: the same pause)
-            await _looks(settler, 1)
+            await looks(1)
             assert not gc.isenabled()  # still drawing
-        await _looks(settler, 1)  # a look with nothing written: the frames are out
+        await looks(1)  # a look with nothing written: the frames are out
         assert gc.isenabled() and not settler.collector_waits
     finally:
         settler.close()
@@ -128,10 +194,11 @@ async def test_the_collector_waits_until_a_commands_frames_are_out(collector_on)
 
 async def test_the_collector_waits_no_longer_than_the_longest_pause(collector_on):
     settler = HeapSettler(logging.getLogger("test.heap"), look=0.001, longest=0)
+    looks = _looks_at_frames(settler)
     try:
         settler.command()  # a command no seat of this process redraws for, or one after another
         assert not gc.isenabled()
-        await _looks(settler, 1)
+        await looks(1)
         assert gc.isenabled()
         settler.command()  # the next command pauses it again
         assert not gc.isenabled()
@@ -145,7 +212,7 @@ async def test_a_pause_of_someone_else_is_theirs_to_end(collector_on):
     try:
         settler.command()
         assert not settler.collector_waits
-        await _looks(settler, 1)
+        await _past(settler.look)  # any look it had set up is due by now
         assert not gc.isenabled()  # not resumed under their feet
     finally:
         gc.enable()

@@ -9,9 +9,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
+import shutil
 import socket
+import subprocess
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -276,6 +281,97 @@ async def test_a_player_logs_in_through_a_flood_of_idle_connections_from_many_ad
             await asyncio.gather(*flood, return_exceptions=True)
 
 
+class _StalledLogin(asyncssh.SSHClient):
+    """A client that finishes the key exchange, asks to log in, and then says nothing more."""
+
+    async def public_key_auth_requested(self) -> None:
+        await asyncio.Event().wait()  # never: the server must close it
+
+
+async def _stalled_flood(port: int, address: str, stop: asyncio.Event, made: list[int]) -> None:
+    """Keep a stalled login open from ``address``: as soon as the server closes it, open another (after a
+    pause when it was refused at once)."""
+    loop = asyncio.get_running_loop()
+    while not stop.is_set():
+        start = loop.time()
+        login = asyncio.ensure_future(
+            asyncssh.connect(
+                "127.0.0.1",
+                port,
+                username="stall",
+                local_addr=(address, 0),
+                client_factory=_StalledLogin,
+                client_keys=(),
+                known_hosts=None,
+                agent_path=None,
+                preferred_auth="publickey",
+            )
+        )
+        made[0] += 1
+        stopped = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([login, stopped], return_when=asyncio.FIRST_COMPLETED)
+        stopped.cancel()
+        login.cancel()
+        with contextlib.suppress(asyncio.CancelledError, OSError, asyncssh.Error):
+            (await login).abort()
+        if loop.time() - start < 1:
+            await asyncio.sleep(0.2)
+
+
+def _openssh_login(port: int, key: Path) -> subprocess.CompletedProcess[str]:
+    """``ssh -p PORT player@127.0.0.1 status`` with OpenSSH's client, as a player types it (no agent,
+    no questions, no configuration of this machine's)."""
+    return subprocess.run(
+        ["ssh", "-F", "/dev/null", "-p", str(port), "-i", str(key), "-o", "BatchMode=yes"]
+        + ["-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+        + ["-o", "LogLevel=ERROR", "-o", "ConnectTimeout=60", "player@127.0.0.1", "status"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "SSH_AUTH_SOCK": ""},
+    )
+
+
+@pytest.mark.skipif(
+    shutil.which("ssh") is None, reason="OpenSSH's client is not installed (apt-get install openssh-client)"
+)
+@pytest.mark.parametrize("mode", ["workers", "in process"])
+async def test_an_openssh_login_gets_in_at_once_through_a_flood_of_stalled_logins_from_20_addresses(
+    tmp_path, caplog, mode
+):
+    """Issue 53: about 100 connections from 20 addresses that finished the key exchange, asked to log in
+    and stalled held every place the whole 60 s login grace: a real OpenSSH login was refused 29 times
+    out of 29.  Now a stalled login holds its place 10 s while many wait (its address then counts a
+    penalty), and an address with none waiting always finds a place: the player gets in at his first
+    try, every time, while the flood goes on."""
+    serve = with_workers if mode == "workers" else in_process
+    async with serve(tmp_path, caplog, Limits()) as club:
+        key = tmp_path / "rita_key"
+        key.write_bytes(club.keys["rita"].export_private_key("openssh"))
+        key.chmod(0o600)
+        stop, made = asyncio.Event(), [0]
+        # 20 addresses of 127.0.0.0/8, 5 stalled logins each: every place of the 100.
+        flood = [
+            asyncio.ensure_future(_stalled_flood(club.port, f"127.0.0.{2 + n // 5}", stop, made)) for n in range(100)
+        ]
+        try:
+            gate = club.server.gate
+            await wait_until(lambda: gate.logging_in >= 80)
+            took = []
+            for _ in range(3):
+                start = time.monotonic()
+                login = await asyncio.to_thread(_openssh_login, club.port, key)
+                took.append(time.monotonic() - start)
+                assert login.returncode == 0, login.stderr  # at the first try
+                assert login.stdout.endswith("you: rita (referee)\n")
+                assert gate.logging_in >= 50  # the flood holds on
+            print(f"\nOpenSSH logins through the stalled flood ({mode}): {', '.join(f'{t:.1f}' for t in took)} s")
+            assert not stop.is_set() and made[0] >= 100
+        finally:
+            stop.set()
+            await asyncio.gather(*flood, return_exceptions=True)
+
+
 class _Clock:
     def __init__(self) -> None:
         self.now = 100.0
@@ -285,14 +381,15 @@ class _Clock:
 
 
 def test_the_gate_drops_at_random_past_start_and_all_at_full():
-    """OpenSSH's MaxStartups 10:30:100: none refused below 10 waiting, 30% at 10, rising to all at 100."""
-    gate = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.0)
+    """OpenSSH's MaxStartups 10:30:100: none refused below 10 waiting, 30% at 10, rising to all at 100
+    (for an address holding places already: a newcomer's is the next test's)."""
+    gate = Gate(Limits(unauth_per_address=1000), logging.getLogger("test"), chance=lambda: 0.0)
     assert [gate._drop(n) for n in (10, 55, 100)] == [0.3, 0.65, 1.0]
-    admitted = [gate.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(12)]
+    admitted = [gate.admit(f"10.0.0.1:{n}") for n in range(12)]
     assert admitted == [True] * 10 + [False] * 2  # a chance of 0.0 is below every drop past 10
-    lucky = Gate(Limits(unauth_per_address=1), logging.getLogger("test"), chance=lambda: 0.99)
+    lucky = Gate(Limits(unauth_per_address=1000), logging.getLogger("test"), chance=lambda: 0.99)
     # A chance of 0.99 is refused once the drop passes 99%: at 99 waiting.
-    assert sum(lucky.admit(f"10.0.{n // 250}.{n % 250}:1") for n in range(150)) == 99
+    assert sum(lucky.admit(f"10.0.0.1:{n}") for n in range(150)) == 99
     assert lucky.waiting == 99
 
 
@@ -380,3 +477,29 @@ async def test_sessions_dropped_at_any_moment_leave_no_error(tmp_path, caplog):
         await wait_until(lambda: club.log().count(" left seat=") == club.log().count(" seated seat=") - 1)
         log = club.log()
         assert "crashed" not in log and "Traceback" not in log, log
+
+
+def test_a_flood_that_stalls_after_the_key_exchange_is_cleared_at_the_crowded_grace_and_leaves_newcomers_a_place():
+    """Issue 53: connections that finished the key exchange (asked for a user) and then stalled were
+    spared by every sweep and held their places the whole 60 s login grace; with 20 addresses holding
+    every place, a player from another address was refused 29 times out of 29."""
+    clock, closed = _Clock(), []
+    gate = Gate(Limits(), logging.getLogger("test"), clock=clock, chance=lambda: 0.0)  # every random drop hits
+    flood = [f"127.0.0.{2 + n // 5}:{n}" for n in range(100)]  # 20 addresses, 5 each: every place
+    for peer in flood[:10]:  # two addresses
+        assert gate.admit(peer, lambda peer=peer: closed.append(peer))
+    assert not any(gate.admit(f"127.0.0.{a}:99") for a in (2, 3))  # past 10 waiting, they are refused at random
+    newcomer = "127.0.0.200:1"
+    assert gate.admit(newcomer, lambda: closed.append(newcomer))  # ... a newcomer is not
+    for peer in [*flood[:10], newcomer]:
+        gate.authenticating(peer)
+    clock.now += 9.9
+    assert gate.sweep() == 0  # the idle grace (5 s) is not theirs: they began to authenticate
+    clock.now += 0.2
+    assert gate.sweep() == 11 and sorted(closed) == sorted([*flood[:10], newcomer])
+    assert gate.penalised("127.0.0.2") > 0  # their addresses count a penalty, as idle ones do
+    # A newcomer finds a place even with the total full, up to unauth_start more.
+    full = Gate(Limits(unauth_per_address=100), logging.getLogger("test"), clock=clock, chance=lambda: 1.0)
+    assert sum(full.admit(f"127.0.0.{2 + n % 20}:{n}") for n in range(200)) == 100  # the flood: up to the total
+    assert full.admit("127.0.0.1:1") and not full.admit("127.0.0.1:2")  # a newcomer, once
+    assert sum(full.admit(f"10.0.0.{n}:1") for n in range(20)) == 9  # newcomers, up to unauth_start more

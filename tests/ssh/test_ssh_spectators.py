@@ -127,7 +127,11 @@ async def test_sizes_pick_the_largest_shared_size_that_fits():
     assert shared_size(80, 24) == (80, 24)
     assert shared_size(119, 100) == (100, 30)
     assert shared_size(500, 200) == max(SHARED_SIZES)
-    assert shared_size(40, 10) == min(SHARED_SIZES)  # too small for any: the smallest, cut at his edges
+    smallest = min(SHARED_SIZES, key=lambda s: s[0] * s[1])
+    assert shared_size(40, 10) == smallest == (80, 16)  # too small for any: the smallest, cut at his edges
+    # A phone's browser page (60 columns at least, 16 rows): upright, and held sideways.
+    assert shared_size(64, 72) == (60, 48)
+    assert shared_size(93, 19) == (80, 16)
 
 
 async def test_a_spectator_cannot_resize_the_shared_screen_he_moves_to_another(crowd):

@@ -7,12 +7,14 @@ a browser of its own here: it drives the system's.
 
 from __future__ import annotations
 
-import asyncio
+import re
 import shutil
 
 import pytest
 from ssh_club import WAIT_S, wait_until
 from web_club import WebClub, web_table
+
+from tui.ssh.invitations import Invitations
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not shutil.which("chromium"):
@@ -49,16 +51,15 @@ async def screen(page) -> str:
     return await page.inner_text(".xterm-rows")
 
 
-async def shows(page, *texts: str) -> str:
-    async def check() -> bool:
-        text = await screen(page)
-        return all(t in text for t in texts)
-
-    deadline = asyncio.get_running_loop().time() + WAIT_S
-    while not await check():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"timed out waiting for {texts}; the page shows:\n{await screen(page)}")
-        await asyncio.sleep(0.1)
+async def shows(page, *texts: str, timeout: float = WAIT_S) -> str:
+    """Wait until the terminal shows every one of ``texts`` (case and all), as Playwright waits (in the
+    page, as it changes); what it shows then."""
+    rows = page.locator(".xterm-rows")
+    try:
+        for text in texts:
+            await rows.filter(has_text=re.compile(re.escape(text))).wait_for(timeout=timeout * 1000)
+    except playwright.TimeoutError:
+        raise AssertionError(f"timed out waiting for {texts}; the page shows:\n{await screen(page)}") from None
     return await screen(page)
 
 
@@ -201,3 +202,79 @@ async def test_the_page_draws_its_own_share_of_the_dice_for_each_line(tmp_path, 
     mine = [e.contribution for e in game.history.timeline() if type(e) is ev.SealedRoll]
     game.close()
     assert len(mine) == 2 and bytes(16).hex() not in mine and mine[0] != mine[1]
+
+async def test_the_link_opened_again_from_a_chat_app_finds_the_seat_and_spends_no_use(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr", uses=1)
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "irr (Somali militia)")
+        await page.close()
+        await wait_until(lambda: not web.club.server.sessions)
+        for _ in range(2):  # tapped again in the chat app, twice: the Strict cookie is not sent from there
+            page = await context.new_page()
+            await follow_link(page, web, token)
+            await shows(page, "irr (Somali militia)")
+            await page.close()
+            await wait_until(lambda: not web.club.server.sessions)
+        assert web.invitations.all()[0].used == 1
+        await context.close()
+
+
+async def test_another_site_cannot_swap_the_players_seat_for_a_spectators(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        player, _ = web.invitations.create("reg")
+        spectators, _ = web.invitations.create("")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, player)
+        await shows(page, "reg (Bersaglieri)")
+        # Another site's page sends the browser to its spectator link.
+        await page.route(
+            "http://chat.example/",
+            lambda route: route.fulfill(
+                content_type="text/html", body=f'<a id="link" href="{web.url(f"/join/{spectators}")}">look</a>'
+            ),
+        )
+        await page.goto("http://chat.example/")
+        await page.click("#link")
+        await page.wait_for_selector("#notice")
+        assert "already holds a seat here (reg)" in await page.inner_text("#notice")
+        assert web.invitations.all()[1].used == 0
+        await page.click("text=Back to my seat")
+        await shows(page, "reg (Bersaglieri)")
+        # The player himself takes the other seat: the link on this server's own page.
+        await page.go_back()
+        await page.wait_for_selector("#notice")
+        await page.click("text=Take this link's seat instead")
+        await page.wait_for_url(web.url("/"))
+        await shows(page, "Watching:")
+        assert web.invitations.all()[1].used == 1
+        await context.close()
+
+
+async def banner(page) -> tuple[str, bool]:
+    """The page's banner: its words, and whether it offers to sit again."""
+    return await page.inner_text("#status-text"), await page.locator("#again").is_visible()
+
+
+async def test_the_ended_banner_says_why_and_offers_to_sit_again_only_when_it_can(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, inv = web.invitations.create("reg")
+        context = await chromium.new_context(viewport={"width": 1200, "height": 800})
+        page = await context.new_page()
+        await follow_link(page, web, token)
+        await shows(page, "reg (Bersaglieri)")
+        web.club.server.kick("reg", "rita")
+        await page.locator("#again").wait_for(state="visible")  # the cookie still lets it in
+        assert (await banner(page))[0] == "Your seat was closed by the referee or the organiser."
+        await page.click("#again")
+        await shows(page, "reg (Bersaglieri)")
+        await page.locator("#status").wait_for(state="hidden")
+        Invitations(tmp_path).revoke(inv.id)
+        await page.locator("#status-text", has_text="revoked your invitation").wait_for()
+        await page.wait_for_function("document.getElementById('status').dataset.settled === 'yes'")
+        assert await banner(page) == ("The organiser revoked your invitation: ask for a new one.", False)
+        await context.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import logging
 import sys
@@ -24,6 +25,7 @@ from tui.ssh.invitations import Invitations
 from tui.ssh.limits import Limits
 
 FORBIDDEN_WORDS = "This link does not let you in."
+_OVER = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
 
 
 class Browser:
@@ -34,12 +36,16 @@ class Browser:
         self.ws = ws
         self.screen = Screen(*size)
         self.closed: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        #: The reason the server gave with its close ("" for none).
+        self.reason: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
-        async for message in self.ws:
+        while (message := await self.ws.receive()).type not in _OVER:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.screen.feed(message.data.decode("utf-8", "replace"))
+        if not self.reason.done():
+            self.reason.set_result(message.extra or "" if message.type == aiohttp.WSMsgType.CLOSE else "")
         if not self.closed.done():
             self.closed.set_result(self.ws.close_code)
 
@@ -97,9 +103,8 @@ async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_with
             assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
             assert "Secure" not in cookie  # plain http here: see the TLS test
             assert token not in body and token not in cookie
-            assert '<script src="/static/join.js"></script>' in body
-            async with http.get(web.url("/static/join.js")) as answer:
-                assert 'location.replace("/")' in await answer.text()
+            # It moves on by itself, with nothing more to fetch (a file refused in a crowd would stall it).
+            assert '<meta http-equiv="refresh" content="0;url=/">' in body and "<script" not in body
             async with http.get(web.url("/")) as answer:
                 assert answer.status == 200
                 assert 'src="/static/fireteam.mjs"' in await answer.text()
@@ -278,6 +283,20 @@ async def test_static_files_are_a_fixed_table_no_path_reaches_the_disk(tmp_path,
             assert answer.status == 200 and answer.headers["Content-Type"].startswith("text/javascript")
 
 
+async def test_static_files_go_gzipped_to_a_browser_that_takes_it(tmp_path, caplog):
+    on_disk = (Path(__file__).parents[2] / "tui" / "ssh" / "webpage" / "xterm.mjs").read_bytes()
+    async with web_table(tmp_path, caplog) as web, aiohttp.ClientSession(auto_decompress=False) as http:
+        for accept, gzipped in (("gzip, deflate, br", True), ("br;q=1, gzip;q=0", False), ("", False)):
+            headers = {"Accept-Encoding": accept}
+            async with http.get(web.url("/static/xterm.mjs"), headers=headers) as answer:
+                body = await answer.read()
+                assert answer.headers["Vary"] == "Accept-Encoding"
+                assert (answer.headers.get("Content-Encoding") == "gzip") is gzipped, accept
+                assert (gzip.decompress(body) if gzipped else body) == on_disk
+                if gzipped:
+                    assert len(body) < len(on_disk) / 3
+
+
 async def test_no_header_or_cookie_can_be_injected_through_the_link(tmp_path, caplog):
     async with web_table(tmp_path, caplog) as web:
         token, _ = web.invitations.create("reg")
@@ -348,13 +367,25 @@ async def test_a_connection_that_sends_no_request_in_time_is_closed(tmp_path, ca
         writer.close()
 
 
-async def test_connections_not_yet_a_seat_count_against_the_per_address_limit(tmp_path, caplog):
-    async with web_table(tmp_path, caplog, limits=Limits(unauth_per_address=2)) as web:
-        held = [await asyncio.open_connection("127.0.0.1", web.web_port) for _ in range(2)]
+@pytest.mark.parametrize("workers", [False, True], ids=["one-process", "seat-workers"])
+async def test_browser_connections_count_against_the_web_doors_own_limit_not_sshs(tmp_path, caplog, workers):
+    """Issue 53: a browser's connections counted against the SSH logins' ten per address, so a crowd
+    of browsers behind one address shut one another (and SSH players) out.  They have their own."""
+    limits = Limits(unauth_per_address=2, web_per_address=3)
+    async with web_table(tmp_path, caplog, limits=limits, workers=workers) as web:
+        held = [await asyncio.open_connection("127.0.0.1", web.web_port) for _ in range(3)]
+        # Past the SSH limit, browsers still come in: each is answered.
+        for _r, w in held:
+            w.write(b"GET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+        for r, _w in held:
+            assert (await asyncio.wait_for(r.readline(), WAIT_S)).startswith(b"HTTP/1.1 404")
+        # ... and an SSH player logs in meanwhile, the browsers counting nothing against him.
+        player = await web.club.connect("rita")
+        await player.wait_for("rita (referee)")
         reader, writer = await asyncio.open_connection("127.0.0.1", web.web_port)
-        assert await asyncio.wait_for(reader.read(), WAIT_S) == b""  # refused as it arrived
+        assert await asyncio.wait_for(reader.read(), WAIT_S) == b""  # past the web door's own: refused as it arrived
         writer.close()
-        assert "connections from this address have not logged in yet (limit 2)" in web.log()
+        await wait_until(lambda: "3 from this address are open and not seats (limit 3)" in web.log())
         for _r, w in held:
             w.close()
 
@@ -558,3 +589,155 @@ async def test_hostile_browser_messages_leave_the_seat_up_and_log_no_error(tmp_p
             assert "Traceback" not in web.log()
         finally:
             await browser.close()
+
+
+async def test_a_flooding_browser_seat_is_cut_off_while_another_seats_command_goes_through(tmp_path, caplog):
+    """Issue 53: a browser's message flood was dropped but never cut off, and receiving it took the
+    other seats of its process from ~20 ms to 185 ms.  Far past the rate it is disconnected, saying
+    why in the log, as an SSH client flooding window changes is; the other seat's command meanwhile
+    reaches the game (how long it took is printed: the goal is 200 ms, measured, not asserted)."""
+    async with web_table(tmp_path, caplog) as web:
+        flooder = await seat(web, web.invitations.create("reg")[0])
+        other = await seat(web, web.invitations.create("irr")[0])
+        arrived: list[float] = []
+        web.game.subscribe(lambda outcome: arrived.append(time.monotonic()))
+        try:
+            await flooder.wait_for("reg (Bersaglieri)")
+            await other.wait_for("irr (Somali militia)")
+            resize = json.dumps(["resize", {"width": 100, "height": 40}])
+
+            async def flood() -> None:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    while not flooder.closed.done():
+                        for _ in range(200):
+                            await flooder.ws.send_str(resize)
+                        await asyncio.sleep(0)
+
+            flooding = asyncio.get_running_loop().create_task(flood())
+            await asyncio.sleep(0.05)  # the flood under way (its messages are already on their way)
+            sent = time.monotonic()
+            await other.command("note through the flood")
+            assert await asyncio.wait_for(flooder.closed, WAIT_S) == aiohttp.WSCloseCode.POLICY_VIOLATION
+            await flooding
+            await wait_until(lambda: "through the flood" in web.game.path.read_text(errors="replace"))
+            print(f"\nthe other seat's command reached the game {1000 * (arrived[0] - sent):.0f} ms after it was sent")
+            assert "disconnected seat=reg role=regulars" in web.log()
+            assert "more websocket messages than 2000 at once and 1000 a second" in web.log()
+            assert not other.closed.done()  # only the flooder went
+            await other.wait_for("through the flood")
+        finally:
+            await flooder.close()
+            await other.close()
+
+
+def _cookies(answer: aiohttp.ClientResponse) -> dict[str, str]:
+    """The cookies an answer sets: name -> the whole Set-Cookie line."""
+    return {line.split("=", 1)[0]: line for line in answer.headers.getall("Set-Cookie", [])}
+
+
+async def _open(web: WebClub, token: str, cookies: dict[str, str], fetch_site: str) -> aiohttp.ClientResponse:
+    """Open the link with just ``cookies``, as a navigation that ``fetch_site`` started (``Sec-Fetch-Site``)."""
+    async with aiohttp.ClientSession(cookies=cookies) as http:
+        answer = await http.get(web.url(f"/join/{token}"), headers={"Sec-Fetch-Site": fetch_site})
+        await answer.read()
+        answer.release()
+        return answer
+
+
+async def test_the_link_opened_again_from_another_site_finds_the_seat_and_spends_no_use(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr", uses=1)
+        http, status = await join(web, token)
+        async with http.get(web.url(f"/join/{token}")) as answer:  # (the same browser: the cookies it holds)
+            pass
+        cookies = {c.key: c.value for c in http.cookie_jar}
+        await http.close()
+        async with aiohttp.ClientSession() as fresh:
+            answer = await fresh.get(web.url(f"/join/{token}"))
+            await answer.read()
+        assert answer.status == 403  # its one use is spent: another browser is refused
+        finder = f"{web.cookie_name}-find"
+        assert set(cookies) == {web.cookie_name, finder}
+        # From a chat app: the browser sends its Lax finder, not its Strict cookie.
+        again = await _open(web, token, {finder: cookies[finder]}, "cross-site")
+        assert again.status == 200 and not _cookies(again)  # found: no new cookie, no use
+        assert web.invitations.all()[0].used == 1
+        # The finder alone seats nobody.
+        async with aiohttp.ClientSession(cookies={finder: cookies[finder]}) as only_finder:
+            for path in ("/", "/alive"):
+                async with only_finder.get(web.url(path)) as answer:
+                    assert answer.status == 403
+        # A forged finder finds nothing: the link is used up for it.
+        assert (await _open(web, token, {finder: "A" * 43}, "cross-site")).status == 403
+
+
+async def test_the_join_cookies_strict_and_the_finder_lax(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("reg")
+        answer = await _open(web, token, {}, "cross-site")  # the first time, from a chat app
+        cookies = _cookies(answer)
+        assert "SameSite=Strict" in cookies[web.cookie_name] and "HttpOnly" in cookies[web.cookie_name]
+        finder = cookies[f"{web.cookie_name}-find"]
+        assert "SameSite=Lax" in finder and "HttpOnly" in finder and "Path=/" in finder
+
+
+async def test_another_site_cannot_swap_a_players_seat_for_its_spectator_link(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        player, _ = web.invitations.create("reg")
+        spectators, _ = web.invitations.create("")
+        http, _status = await join(web, player)
+        cookies = {c.key: c.value for c in http.cookie_jar}
+        await http.close()
+        finder = {f"{web.cookie_name}-find": cookies[f"{web.cookie_name}-find"]}
+        # Another site's page sends the browser to its spectator link (only the Lax finder goes along).
+        for fetch_site in ("cross-site", "same-site"):
+            answer = await _open(web, spectators, finder, fetch_site)
+            assert answer.status == 409 and not _cookies(answer)
+        assert web.invitations.all()[1].used == 0
+        assert "join from another site refused" in web.log()
+        # The page it gets offers the way back, and the new seat by a link of this server's own.
+        async with (
+            aiohttp.ClientSession(cookies=finder) as browser,
+            browser.get(web.url(f"/join/{spectators}"), headers={"Sec-Fetch-Site": "cross-site"}) as page,
+        ):
+            body = await page.text()
+        assert "already holds a seat here (reg)" in body
+        assert '<a href="/">' in body and f'<a href="/join/{spectators}">' in body
+        # Followed from this server's page (same-origin), or typed (none): the player asked for it.
+        answer = await _open(web, spectators, {**cookies}, "same-origin")
+        assert answer.status == 200 and web.cookie_name in _cookies(answer)
+        assert web.invitations.all()[1].used == 1
+
+
+@pytest.mark.parametrize("how", ["kicked", "revoked", "expired", "seat", "stopped"])
+async def test_a_browser_seat_ended_by_the_host_is_told_why_in_one_word(tmp_path, caplog, how, monkeypatch):
+    async with web_table(tmp_path, caplog) as web:
+        web.club.server.seats_poll = 0.05
+        token, inv = web.invitations.create("irr")
+        browser = await seat(web, token)
+        await browser.wait_for("irr (Somali militia)")
+        if how == "kicked":
+            web.club.server.kick("irr", "rita")
+        elif how == "revoked":
+            Invitations(tmp_path).revoke(inv.id)
+        elif how == "expired":
+            monkeypatch.setattr(web.invitations, "_clock", lambda: time.time() + 10**8)
+        elif how == "seat":
+            seats = tmp_path / "seats.toml"
+            seats.write_text(seats.read_text().replace('name = "irr"', 'name = "irr2"'))
+        else:
+            await web.club.server.close()
+        assert await asyncio.wait_for(browser.reason, WAIT_S) == how
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4001
+        await browser.http.close()
+
+
+async def test_a_player_leaving_is_told_he_left(tmp_path, caplog):
+    async with web_table(tmp_path, caplog) as web:
+        token, _ = web.invitations.create("irr")
+        browser = await seat(web, token)
+        await browser.wait_for("irr (Somali militia)")
+        await browser.type("\x11")  # Ctrl+Q
+        assert await asyncio.wait_for(browser.reason, WAIT_S) == "left"
+        assert await asyncio.wait_for(browser.closed, WAIT_S) == 4000
+        await browser.http.close()

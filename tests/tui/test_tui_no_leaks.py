@@ -27,6 +27,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from core import events as ev
 from core.dice import NeedDice
 from core.game import Game
 from core.ruleset import Refused
@@ -234,10 +235,68 @@ def test_details_tell_a_side_no_file_position(tmp_path):
         side = _plain(event_details(marker, {}, referee=False))
         assert "file position" not in side
         assert "cmd: 4" in side and "command #4" in side  # the regulars' fourth command, the file's fifth
-        referee = _plain(event_details(game.log_lines("referee")[-1], {}))
+        referee = _plain(event_details(game.log_lines("referee")[-1], {}, referee=True))
         assert "file position" in referee and "cmd: 5" in referee
+        # Not saying whose the Details are gives a side's: no position, no count of the file's facts.
+        assert _plain(event_details(marker, {})) == side
+        issued = next(ln for ln in game.log_lines("regulars") if isinstance(ln.event, ev.Issued))
+        unsaid = _plain(event_details(issued, {}))
+        assert "file position" not in unsaid and "follow" not in unsaid
     finally:
         game.close()
+
+
+async def _replay_screen(game: Game, chosen: int | None) -> tuple[str, int, str | None]:
+    """The regulars' replay (Ctrl+R), at its start, drawn whole, and its log's rows; and the Details
+    of the ``chosen``-th row as the screen builds the dialog (Enter on it)."""
+    from tui.panes.log import LogView
+    from tui.screens.dialogs import DetailsScreen
+
+    app = FireteamApp(game, role=SEAT.role, seat=SEAT.name, remote=True)
+    async with app.run_test(size=(110, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replay
+        shown = app.export_screenshot()
+        view = screen.query_one(LogView)
+        rows = view.index.rows(screen.vp.limit())
+        if chosen is None:
+            return shown, rows, None
+        view.focus()
+        view.cursor = chosen
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsScreen), chosen
+        return shown, rows, app.export_screenshot()
+
+
+async def test_a_sides_replay_hides_whether_a_hidden_command_followed_its_undo(tmp_path):
+    """Issue 53: at a side's seat, ``note x`` and ``undo``, then the referee's hidden ``mark
+    egal pinned``, then Ctrl+R: the replay began at the file position of the game's last
+    effective event (the hidden one), which put the side's undone lines in view only when a
+    hidden event followed them.  Its screen at the start of the replay, and the Details of
+    each line on it as the screen opens them, are the same with the hidden command or without."""
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "busy").mkdir()
+    plain, busy = _new(tmp_path / "plain" / "game.ft"), _new(tmp_path / "busy" / "game.ft")
+    try:
+        for game in (plain, busy):
+            game.execute("move conti 3", role="regulars", by="reg")
+            game.execute("note x", role="regulars", by="reg")
+            game.undo(role="regulars", by="reg")
+        busy.execute("mark egal pinned")
+        assert busy.history.last_effective() != plain.history.last_effective()
+        start = await _replay_screen(plain, None)
+        assert start == await _replay_screen(busy, None)
+        assert start[1] >= 3  # the game's own lines and the regulars' move
+        for chosen in range(start[1]):
+            assert await _replay_screen(plain, chosen) == await _replay_screen(busy, chosen), chosen
+    finally:
+        plain.close()
+        busy.close()
 
 
 # ------------------------------------------------- which marker is which (issue 10)

@@ -9,6 +9,7 @@ from textual_plotext import PlotextPlot
 
 from core.game import Game
 from core.report import build, render_text
+from core.views import REFEREE
 from tui.app import FireteamApp
 from tui.palette import GameCommands
 from tui.plain import Plain
@@ -35,7 +36,7 @@ async def test_f4_opens_the_live_games_report_and_escape_leaves_it(tmp_path):
         report = app.screen.report
         assert report.facts.step == report.facts.steps == game.timeline.length
         text = shown(app)
-        assert "\n".join(render_text.render(build(game))) == text
+        assert "\n".join(render_text.render(build(game, REFEREE))) == text
         assert "Somali militia win with 20 defeat points against 30" in text
         assert len(app.screen.query(PlotextPlot)) == 3
         # Live, the report follows the game: a command given (by any seat) shows in it.

@@ -206,7 +206,8 @@ class DicePane(Plain):
             )
         roll = line.event.roll
         width = max(DIE_WIDTH, self.content_size.width)
-        side_by_side = width >= self.SIDE_BY_SIDE
+        # (Not in a pane of one line, a phone's held sideways: the roll takes the whole line.)
+        side_by_side = width >= self.SIDE_BY_SIDE and self.content_size.height > 1
         roll_width = width // 2 if side_by_side else width
         e = line.event
         unit = self._names.get(e.unit, e.unit) if e.unit else side_name(e.side) if e.side else ""  # whose roll

@@ -260,7 +260,7 @@ def event_details(
     line: LogLine,
     names: dict[str, str],
     *,
-    referee: bool = True,
+    referee: bool = False,
     domain: str = CORE_DOMAIN,
     facts: int | None = None,
 ) -> Text:
@@ -269,7 +269,9 @@ def event_details(
     Only the referee is told where the event stands in the file: a position
     counts the events hidden from a side too (``core.numbering``).  For the
     same reason a command's facts are counted as the reader may see them
-    (``facts``, ``Game.facts_seen``), never as the file holds them.
+    (``facts``, ``Game.facts_seen``), never as the file holds them: without
+    that count, only the referee is told how many the file holds.  Whoever
+    does not say he is the referee is told what a side is.
     """
     e = line.event
     text = Text()
@@ -314,8 +316,9 @@ def event_details(
         if e.at:
             when = datetime.fromtimestamp(e.at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
             text.append("\n" + _("at {when}").format(when=when))
-        n = e.n if facts is None else facts
-        text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", n).format(n=n))
+        n = facts if facts is not None else e.n if referee else None
+        if n is not None:
+            text.append("\n" + ngettext("{n} fact follows", "{n} facts follow", n).format(n=n))
     else:
         fields = msgspec.structs.asdict(e)
         fields.pop("vis", None)
@@ -341,7 +344,7 @@ class DetailsScreen(ModalScreen[None]):
         line: LogLine,
         names: dict[str, str],
         *,
-        referee: bool = True,
+        referee: bool = False,
         domain: str = CORE_DOMAIN,
         facts: int | None = None,
         naming: Names | None = None,

@@ -772,8 +772,9 @@ class GameScreen(Screen):
     def action_report(self) -> None:
         from tui.screens.report import ReportScreen
 
-        # In replay, up to the step on screen; live, the whole game so far.
-        self.app.push_screen(ReportScreen(self.game, self.role, self.vp.step))
+        # In replay, up to the step on screen (as this role counts them); live, the whole game so far.
+        step = None if self.vp.step is None else self.vp.shown_position()[0]
+        self.app.push_screen(ReportScreen(self.game, self.role, step))
 
     def action_open_replay(self) -> None:
         self.app.push_screen(

@@ -52,7 +52,7 @@ class ReportScreen(Screen):
         super().__init__()
         self.game = game
         self.role = role
-        #: None: the live game, followed as it goes on; else the replay's step.
+        #: None: the live game, followed as it goes on; else the replay's step, as the role counts them.
         self.step = step
         self.report: Report = build(game, role, step)
         #: Set to stop the re-rolls running in their thread (None: none are running).

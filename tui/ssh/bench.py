@@ -33,6 +33,12 @@ it receives, as they come), they use the cheapest cipher the server offers
 Their CPU time over the timed commands is measured and printed too
 (``client_cpu_ms``): on a 2-core machine it is taken from the server's.
 
+Then, with ``--churn K`` (default 3), a seat comes and goes K times (it sits
+down, stays a few seconds, leaves, and the next comes a few seconds later)
+while the referee types a note every fifth of a second: ``churn_max_ms`` is
+the slowest of those commands to reach every other seat, what a seat arriving
+or leaving costs the others (``churn_median_ms`` beside it).
+
 With ``--web M`` the same table also seats M browsers (``tui.ssh.bench_web``:
 each opens its invitation's link and the websocket, as a page does), after
 the SSH seats have settled and before the spectators: their memory per seat
@@ -75,6 +81,9 @@ _AT_ONCE = 24
 #: The server counts as idle once it uses under a quarter of a core over half a second.
 _QUIET_WINDOW_S, _QUIET_CPU = 0.5, 0.25
 _EVENT = re.compile(r" INFO (?P<worker>worker=\d+ )?(?P<what>seated|heap settled)\b")
+#: While a seat comes and goes: how long it stays, and how long the bench waits before the next comes
+#: (past the server's settling, ``tui.ssh.heap``), and the time between two of the referee's notes.
+_CHURN_STAY_S, _CHURN_TYPING_S = 3.5, 0.2
 #: What each seat's first screen shows: its name, on the command line; a spectator's: the watching line.
 _SPECTATOR_READY = b"Watching:"
 #: The cheapest of what the server offers (docs/ssh.md, *Algorithms*): one AES-GCM call per packet, no MAC.
@@ -124,6 +133,11 @@ class Result:
     web_seats: int = 0
     web_seat_median_ms: float | None = None
     per_web_seat_mb: float | None = None
+    #: While a seat came and went ``churn`` times, a note every fifth of a second: the time until every other
+    #: seat showed it (ms; None without churn).
+    churn: int = 0
+    churn_median_ms: float | None = None
+    churn_max_ms: float | None = None
 
 
 # ------------------------------------------------------------------ clients
@@ -266,6 +280,39 @@ class _Spectators:
                 proc.kill()
 
 
+async def _churn(
+    port: int, key: asyncssh.SSHKey, referee: _Terminal, others: list[_Terminal], rounds: int
+) -> list[float]:
+    """A seat comes and goes ``rounds`` times while the referee types notes: each note's time to every other seat."""
+    comings_done = asyncio.Event()
+
+    async def comings() -> None:
+        try:
+            for _ in range(rounds):
+                conn, _terminal = await _connect(port, key, b"c0 (")
+                await asyncio.sleep(_CHURN_STAY_S)
+                conn.abort()
+                await asyncio.sleep(_CHURN_STAY_S)
+        finally:
+            comings_done.set()
+
+    coming = asyncio.create_task(comings())
+    times: list[float] = []
+    while not comings_done.is_set():
+        marker = f"churn{len(times):04d}q"
+        assert referee.chan is not None
+        typed = referee.expect(marker.encode())
+        referee.chan.write(f"note {marker}".encode())
+        await asyncio.wait_for(typed, _TIMEOUT_S)
+        watches = [s.expect(marker.encode()) for s in others] or [referee.expect(f"note: {marker}".encode())]
+        start = time.perf_counter()
+        referee.chan.write(b"\r")
+        times.append((max(await asyncio.wait_for(asyncio.gather(*watches), _TIMEOUT_S)) - start) * 1000)
+        await asyncio.sleep(_CHURN_TYPING_S)
+    await coming  # (its error, if it had one)
+    return times
+
+
 # ------------------------------------------------------------------- server
 
 
@@ -390,7 +437,13 @@ def _p95(values: list[float]) -> float:
 
 
 async def bench(
-    n_seats: int, n_spectators: int, n_commands: int, workers: int, processes: int = 2, n_web: int = 0
+    n_seats: int,
+    n_spectators: int,
+    n_commands: int,
+    workers: int,
+    processes: int = 2,
+    n_web: int = 0,
+    churn: int = 0,
 ) -> Result:
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="fireteam-ssh-bench-") as tmp:
@@ -405,6 +458,9 @@ async def bench(
             role = "referee" if i == 0 else _ROLES[(i - 1) % len(_ROLES)]
             public = key.export_public_key().decode().strip()
             seats_toml.append(f'[[seat]]\nname = "{name}"\nrole = "{role}"\nkeys = ["{public}"]\n')
+        churner = asyncssh.generate_private_key("ssh-ed25519")  # the seat that comes and goes
+        public = churner.export_public_key().decode().strip()
+        seats_toml.append(f'[[seat]]\nname = "c0"\nrole = "regulars"\nkeys = ["{public}"]\n')
         public = watcher.export_public_key().decode().strip()
         seats_toml.append(f'[[seat]]\nname = "watchers"\nrole = "spectator"\nkeys = ["{public}"]\n')
         (folder / "seats.toml").write_text("\n".join(seats_toml))
@@ -479,6 +535,7 @@ async def bench(
                 seat_ms += [(t - start) * 1000 for t in arrivals]
                 web_ms += [(t - start) * 1000 for t in arrivals[len(arrivals) - n_web :]] if n_web else []
                 all_ms.append((max(arrivals) - start) * 1000)
+            churn_ms = await _churn(port, churner, referee, others, churn) if churn else []
         finally:
             if spectators is not None:
                 await spectators.stop()
@@ -514,6 +571,9 @@ async def bench(
         web_seats=n_web,
         web_seat_median_ms=round(statistics.median(web_ms), 1) if web_ms else None,
         per_web_seat_mb=round((rss_with_web - rss_seated) / n_web, 2) if n_web else None,
+        churn=churn,
+        churn_median_ms=round(statistics.median(churn_ms), 1) if churn_ms else None,
+        churn_max_ms=round(max(churn_ms), 1) if churn_ms else None,
     )
 
 
@@ -534,6 +594,12 @@ def _table(results: list[Result]) -> str:
             f" {r.per_seat_mb:>11.2f} | {'—' if r.per_spectator_mb is None else f'{r.per_spectator_mb:.3f}':>16}"
             f" | {r.load_1m:.1f}"
         )
+    for r in results:
+        if r.churn:
+            lines.append(
+                f"{r.workers} workers, {r.seats} seats, a seat coming and going {r.churn} times: → every seat"
+                f" {r.churn_median_ms:.0f} ms median, {r.churn_max_ms:.0f} ms the slowest"
+            )
     for r in results:
         if r.web_seats:
             lines.append(
@@ -565,6 +631,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--web", type=int, default=0, metavar="M", help="also seat M browsers at the table, after the SSH seats"
     )
+    parser.add_argument(
+        "--churn", type=int, default=3, metavar="K", help="then time notes while a seat comes and goes K times (3)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--watch", nargs=3, metavar=("PORT", "KEY", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -574,7 +643,7 @@ def main(argv: list[str] | None = None) -> int:
     if min(args.seats) < 1 or min(args.spectators) < 0 or args.client_processes < 1:
         parser.error("at least one seat (the referee types), no fewer than 0 spectators, at least one client process")
     results = [
-        asyncio.run(bench(n, s, args.commands, w, args.client_processes, args.web))
+        asyncio.run(bench(n, s, args.commands, w, args.client_processes, args.web, args.churn))
         for w in args.workers
         for n in args.seats
         for s in args.spectators

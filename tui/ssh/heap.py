@@ -6,13 +6,22 @@ collection: with 32 seats that is a pause of a quarter of a second, for every
 seat at once, every few commands (each redraw leaves new objects that outlive
 the young generations, and enough of them start a full collection).
 
-So once the seats have settled (they stopped coming and going, and the
-server is no longer busy drawing their first screens) the server collects
-once and then freezes what is alive (``gc.freeze``): the collector leaves
-frozen objects alone, and later full collections only walk what was made
-since.  Frozen objects are still freed when nothing refers to them any more;
-only what a reference cycle keeps alive (a departed seat's app) waits for the
-next settling, which unfreezes everything first, so its collection frees it.
+So once the seats have settled (they stopped coming, and the server is no
+longer busy drawing their first screens) the server collects what is not
+frozen yet and then freezes what is alive (``gc.freeze``): the collector
+leaves frozen objects alone, so that collection, and later full ones, only
+walk what was made since the last settling (a new seat's app: tens of
+milliseconds), never the whole heap (every seat's: a third of a second to a
+second, paid by every seat of the process).
+
+A departed seat's app is freed by its references' counts where it can be;
+what a reference cycle keeps alive of it, frozen, waits to be reclaimed: the
+whole heap unfrozen and collected, a full walk.  That is done only when no
+seat is being drawn to (nothing written to any seat for ``IDLE_S``, no
+command on its way), so no seat waits for it; or, at the latest, once as many
+seats have left since the last reclaim as are still seated, so that a stream of
+comings and goings at a busy table keeps no more than as much again as its seats
+cost (``RECLAIM_AT_LEAST`` departures in any case).
 
 And while a command reaches the seats of a process (each redraws and sends
 its frame, tens of milliseconds for all of them) the collector waits
@@ -36,8 +45,13 @@ import gc
 import logging
 import time
 
-#: Seconds after a seat sits down or leaves before the heap is settled.
+#: Seconds after a seat sits down before the heap is settled.
 SETTLE_S = 2.0
+#: Seconds with nothing written to any seat after which the server is idle enough to reclaim departed seats.
+IDLE_S = 1.0
+#: Departures kept frozen, waiting for an idle moment, before they are reclaimed at a busy table anyway
+#: (or as many as there are seats, if more).
+RECLAIM_AT_LEAST = 4
 #: Settling waits while the server used more than this share of a core since the last look.
 BUSY_SHARE = 0.5
 #: Seconds between two looks, while the collector waits for a command's frames, at whether they are still written.
@@ -50,13 +64,22 @@ class HeapSettler:
     """Collect and freeze the heap once the seats have stopped coming and going."""
 
     def __init__(
-        self, log: logging.Logger, delay: float = SETTLE_S, look: float = FAN_OUT_LOOK_S, longest: float = FAN_OUT_MAX_S
+        self,
+        log: logging.Logger,
+        delay: float = SETTLE_S,
+        look: float = FAN_OUT_LOOK_S,
+        longest: float = FAN_OUT_MAX_S,
+        idle: float = IDLE_S,
     ) -> None:
         self.log = log
         self.delay = delay
+        self.idle = idle
         self.look = look
         self.longest = longest
         self._pending: asyncio.TimerHandle | None = None
+        self._reclaim: asyncio.TimerHandle | None = None  # the next look for an idle moment, once a seat left
+        self._departed = 0  # seats that left since the last reclaim
+        self._writes_idle = 0  # writes to the seats at the last look for an idle moment
         self._resume: asyncio.TimerHandle | None = None  # the next look, while the collector waits
         self._paused_at = 0.0  # when it started waiting (``time.monotonic``)
         self._writes = 0  # writes to the seats so far
@@ -66,13 +89,34 @@ class HeapSettler:
         self._cpu = 0.0  # process CPU time and wall time at the last look
         self._wall = 0.0
 
-    def seats_changed(self) -> None:
-        """A seat sat down or left: settle the heap once things are quiet again."""
+    def seat_arrived(self) -> None:
+        """A seat sat down: settle the heap once things are quiet again."""
         if self._closed:
             return
         if self._pending is not None:
             self._pending.cancel()
         self._arm()
+
+    def seat_left(self, seated: int) -> None:
+        """A seat left, ``seated`` still sit: reclaim what it leaves at the next idle moment (or now, if
+        enough have left)."""
+        if self._closed:
+            return
+        self._departed += 1
+        if self._departed >= max(RECLAIM_AT_LEAST, seated):
+            self.reclaim()
+        elif self._reclaim is None:
+            self._look_for_idle()
+
+    def _look_for_idle(self) -> None:
+        self._writes_idle = self._writes
+        self._reclaim = asyncio.get_running_loop().call_later(self.idle, self._reclaim_if_idle)
+
+    def _reclaim_if_idle(self) -> None:
+        if self._writes == self._writes_idle and self._resume is None:
+            self.reclaim()
+        else:
+            self._look_for_idle()
 
     def command(self, _outcome: object = None) -> None:
         """A command is reaching every seat of this process (a game's listener): no collection until the
@@ -125,13 +169,26 @@ class HeapSettler:
             self.settle()
 
     def settle(self) -> None:
+        """Collect what is not frozen yet (the frozen is not walked), then freeze what is alive."""
+        # (No count of the frozen objects in the log: ``gc.get_freeze_count`` walks them all.)
         start = time.perf_counter()
-        gc.unfreeze()  # what a departed seat left frozen becomes collectable again
+        freed = gc.collect()
+        gc.freeze()
+        self.log.info("heap settled: %d objects freed, in %.0f ms", freed, (time.perf_counter() - start) * 1000)
+
+    def reclaim(self) -> None:
+        """Free what departed seats left frozen: the whole heap unfrozen and collected, then frozen again."""
+        if self._reclaim is not None:
+            self._reclaim.cancel()
+            self._reclaim = None
+        start = time.perf_counter()
+        departed, self._departed = self._departed, 0
+        gc.unfreeze()
         freed = gc.collect()
         gc.freeze()
         self.log.info(
-            "heap settled: %d objects frozen, %d freed, in %.0f ms",
-            gc.get_freeze_count(),
+            "heap reclaimed after %d departures: %d objects freed, in %.0f ms",
+            departed,
             freed,
             (time.perf_counter() - start) * 1000,
         )
@@ -139,9 +196,10 @@ class HeapSettler:
     def close(self) -> None:
         """The server stops: nothing stays frozen (the process may go on, as in tests)."""
         self._closed = True
-        if self._pending is not None:
-            self._pending.cancel()
-            self._pending = None
+        for timer in (self._pending, self._reclaim):
+            if timer is not None:
+                timer.cancel()
+        self._pending = self._reclaim = None
         if self._resume is not None:
             self._resume.cancel()
             self._resume_collector()

@@ -123,6 +123,10 @@ class Browser(msgspec.Struct, kw_only=True):
     hash: str
     invitation: str
     created: float
+    #: SHA-256 of its finder, in hex ("" for a browser let in before there were finders): the second,
+    #: ``SameSite=Lax`` cookie, sent when the link is opened again from another site (a chat app), where the
+    #: ``Strict`` one is not; it only finds the seat the browser holds (no use spent again), and seats nobody.
+    finder: str = ""
 
 
 class _Store(msgspec.Struct):
@@ -140,8 +144,9 @@ class Grant(msgspec.Struct, frozen=True, kw_only=True):
     spectators: bool
     game: str
     expires: float
-    #: A new browser's cookie (only from :meth:`Invitations.join`, and only the first time).
+    #: A new browser's cookie (only from :meth:`Invitations.join`, and only the first time), and its finder.
     cookie: str = ""
+    finder: str = ""
     #: The browser this grant is for ("" for an SSH key).
     browser: str = ""
 
@@ -288,6 +293,28 @@ class Invitations:
             raise InvitationRefused(f"browser {found.id}: invitation {found.invitation} is {state}")
         return _grant(inv, found)
 
+    def found(self, finder: str) -> Grant:
+        """The seat of the browser whose finder is ``finder`` (``InvitationRefused`` if none, or not any more).
+        Only to find a seat the browser holds already: the finder lets nobody in."""
+        if not COOKIE.fullmatch(finder):
+            raise InvitationRefused("no such browser")
+        store = self._read()
+        wanted = digest(finder)
+        found = None
+        for b in store.browsers:
+            if b.finder and hmac.compare_digest(b.finder, wanted):
+                found = b
+        inv = None if found is None else next((i for i in store.invitations if i.id == found.invitation), None)
+        if found is None or inv is None or not inv.admits_browsers(self._clock()):
+            raise InvitationRefused("no such browser")
+        return _grant(inv, found)
+
+    def state_of(self, invitation: str, now: float | None = None) -> str:
+        """``open``, ``used up``, ``expired``, ``revoked``, or ``gone`` (no such invitation any more)."""
+        now = self._clock() if now is None else now
+        inv = next((i for i in self._read().invitations if i.id == invitation), None)
+        return "gone" if inv is None else inv.state(now)
+
     def admits(self, invitation: str, now: float | None = None) -> bool:
         """Whether the browsers let in by ``invitation`` may stay (neither revoked nor expired)."""
         now = self._clock() if now is None else now
@@ -425,14 +452,18 @@ class Invitations:
                 raise InvitationRefused(f"invitation {inv.id} is used up ({inv.uses} uses)")
             if len(store.browsers) >= MAX_BROWSERS:
                 raise InvitationRefused(f"{MAX_BROWSERS} browsers have been let in already")
-            fresh = secrets.token_urlsafe(COOKIE_BYTES)
+            fresh, finder = secrets.token_urlsafe(COOKIE_BYTES), secrets.token_urlsafe(COOKIE_BYTES)
             browser = Browser(
-                id=_new_id({b.id for b in store.browsers}), hash=digest(fresh), invitation=inv.id, created=now
+                id=_new_id({b.id for b in store.browsers}),
+                hash=digest(fresh),
+                invitation=inv.id,
+                created=now,
+                finder=digest(finder),
             )
             store.browsers.append(browser)
             inv.used += 1
             grant = _grant(inv, browser)
-        return msgspec.structs.replace(grant, cookie=fresh)
+        return msgspec.structs.replace(grant, cookie=fresh, finder=finder)
 
     def bind(
         self,

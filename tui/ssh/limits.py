@@ -43,6 +43,10 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: authenticating (its client to ask for a user) before it is closed: a flood of idle
     #: connections is cleared at this pace, not at ``login_grace_s``'s.
     auth_grace_s: float = 5.0
+    #: Past ``unauth_start``, seconds a connection that began authenticating has to finish: a
+    #: flood that finishes the key exchange and then stalls is cleared at this pace, not at
+    #: ``login_grace_s``'s (its address counts a penalty, as for an idle one).
+    crowded_login_grace_s: float = 10.0
     #: An address whose connection was closed so is refused for this many seconds more each
     #: time, up to ``penalty_max_s`` (OpenSSH's PerSourcePenalties).
     penalty_s: float = 1.0
@@ -83,11 +87,24 @@ class Limits(msgspec.Struct, frozen=True, kw_only=True):
     #: A browser's connection: seconds to send a request's headers (and the TLS handshake), or between two
     #: requests, before it is closed (a websocket is kept alive by pings instead).
     web_request_s: float = 10.0
+    #: A browser's connections that are not a seat yet (the page, its files, keep-alives): from one
+    #: address, and in all (``tui.ssh.webgate``; never counted against the SSH limits above).  Room for
+    #: a venue's crowd behind one address: thirty phones open up to six each at once.
+    web_per_address: int = 256
+    web_total: int = 768
+    #: Browser seats one invitation's link holds open at once (a spectator link passed round a club).
+    web_seats_per_invitation: int = 64
     #: The largest websocket message a browser may send, in bytes (a paste of a whole burst of input fits).
     web_message_bytes: int = 64 * 1024
     #: Websocket messages a browser may send a second, on average and at once (keys, resizes, pings).
     web_message_rate: float = 200.0
     web_message_burst: int = 400
+    #: Websocket messages a browser may send a second, on average and at once, before it is cut off:
+    #: past ``web_message_rate`` its messages are dropped, but each is still received in its worker's
+    #: loop, at the other seats' cost; far past it, a browser is misbehaving (no page of ours sends
+    #: that many) and is disconnected, saying why in the log, as an SSH client flooding window changes.
+    web_cutoff_rate: float = 1000.0
+    web_cutoff_burst: int = 2000
     #: Offer SHA-1 key exchange, MACs and ``ssh-rsa`` signatures (off, as in current OpenSSH).
     sha1: bool = False
 
@@ -107,6 +124,9 @@ _OPTIONS = (
     ("--penalty", "penalty_s", N_("seconds an address is refused for each connection closed so")),
     ("--sessions-per-connection", "sessions_per_connection", N_("sessions open at once on one connection")),
     ("--terminals-per-seat", "terminals_per_seat", N_("terminals a seat has open at once")),
+    ("--max-web-per-address", "web_per_address", N_("browser connections not seats yet from one address")),
+    ("--max-web", "web_total", N_("browser connections not seats yet, in all")),
+    ("--web-seats-per-invitation", "web_seats_per_invitation", N_("browser seats one invitation holds at once")),
     ("--input-rate", "input_rate", N_("characters a second a seat may type, on average")),
     ("--input-burst", "input_burst", N_("characters a seat may type at once")),
     ("--line-length", "line_length", N_("characters on one command line")),
@@ -222,8 +242,12 @@ class Gate:
     :meth:`sweep` closes those that have not begun authenticating within
     ``auth_grace_s`` (a client that asks for a user has finished the key
     exchange: idle ones are what a flood is made of), refusing their address
-    for a while (``penalty_s`` each, up to ``penalty_max_s``); so does it those
-    of an address at its own limit.
+    for a while (``penalty_s`` each, up to ``penalty_max_s``), and those that
+    began authenticating but have not finished within ``crowded_login_grace_s``
+    (a flood that finishes the key exchange and stalls); so does it those of an
+    address at its own limit.  An address with none waiting is never refused at
+    random, and has ``unauth_start`` places past the total: a flood from a
+    handful of addresses cannot leave none for a player from another.
     """
 
     #: The most addresses under penalty remembered: a flood from many cannot grow it without end.
@@ -249,6 +273,11 @@ class Gate:
     @property
     def waiting(self) -> int:
         return len(self._waiting)
+
+    @property
+    def logging_in(self) -> int:
+        """How many of those waiting began to log in (asked for a user)."""
+        return sum(w.authenticating for w in self._waiting.values())
 
     def penalised(self, address: str) -> float:
         """Seconds ``address`` is still refused for (0: none)."""
@@ -278,7 +307,12 @@ class Gate:
             )
             return False
         waiting = len(self._waiting)
-        if waiting >= limits.unauth_total or (waiting >= limits.unauth_start and self._chance() < self._drop(waiting)):
+        # An address with none waiting is a newcomer: the random drop and the total are for the addresses
+        # holding places, so that a flood from a handful of addresses never leaves one for him; newcomers
+        # have ``unauth_start`` places more (a flood from many addresses, each a newcomer once, fills them).
+        full = limits.unauth_total + (limits.unauth_start if not here else 0)
+        dropped = bool(here) and waiting >= limits.unauth_start and self._chance() < self._drop(waiting)
+        if waiting >= full or dropped:
             self._quiet.warning(
                 "total",
                 "refused from=%s: %d connections have not logged in yet (refused at random past %d, all at %d)",
@@ -300,14 +334,15 @@ class Gate:
         return (rate + (100 - rate) * (waiting - limits.unauth_start) / span) / 100
 
     def authenticating(self, peer: str) -> None:
-        """``peer``'s client asked for a user: it finished the key exchange, a sweep spares it."""
+        """``peer``'s client asked for a user: it finished the key exchange, a sweep gives it longer."""
         waiting = self._waiting.get(peer)
         if waiting is not None:
             waiting.authenticating = True
 
     def sweep(self) -> int:
-        """Close the connections idle past ``auth_grace_s`` when more than ``unauth_start`` wait, or
-        when their address is at its limit (else it would be refused for the whole login grace); how many."""
+        """Close the connections idle past ``auth_grace_s`` (or authenticating past ``crowded_login_grace_s``)
+        when more than ``unauth_start`` wait, or when their address is at its limit (else it would be
+        refused for the whole login grace); how many."""
         limits = self.limits
         crowded = len(self._waiting) > limits.unauth_start
         full = {a for a, n in self._per_address.items() if n >= limits.unauth_per_address}
@@ -317,7 +352,8 @@ class Gate:
         idle = [
             (peer, w)
             for peer, w in self._waiting.items()
-            if not w.authenticating and now - w.since >= limits.auth_grace_s and (crowded or w.address in full)
+            if (crowded or w.address in full)
+            and now - w.since >= (limits.crowded_login_grace_s if w.authenticating else limits.auth_grace_s)
         ]
         for peer, w in idle:
             self._penalise(w.address, now)
@@ -326,9 +362,11 @@ class Gate:
         if idle:
             self._quiet.warning(
                 "swept",
-                "closed %d connections that had not begun to log in within %g s (from %d addresses)",
+                "closed %d connections that had not begun to log in within %g s, or logged in within %g s "
+                "(from %d addresses)",
                 len(idle),
                 self.limits.auth_grace_s,
+                self.limits.crowded_login_grace_s,
                 len({w.address for _peer, w in idle}),
             )
         return len(idle)

@@ -48,6 +48,7 @@ from tui.ssh.language import _
 from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seats import Seats, SeatsFile, seats_in_force, table_roles
 from tui.ssh.server import SWEEP_S, Table, log_table, redeem_invitation
+from tui.ssh.webgate import WebGate
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -140,6 +141,8 @@ class SeatWorkers:
         #: The language of a seat whose seats-file entry and client name none (default: this process's).
         self.lang = readers.checked(lang) if lang else readers.lang()
         self.gate = Gate(self.limits, self.log)
+        #: The browser door's own count of connections (``tui.ssh.webgate``): browsers never count against SSH's.
+        self.web_gate = WebGate(self.limits, self.log)
         self._quiet = QuietLog(self.log, interval=60.0)
         self.workers: list[_Worker] = []
         self._next_index = 1
@@ -390,7 +393,8 @@ class SeatWorkers:
                 # A browser's connection has its own timeout; an SSH one idle while many wait is
                 # cut here, through a copy of its socket kept until it logs in or goes.
                 cut = (lambda peer=peer: self._cut(peer)) if door == "ssh" else None
-                if self.gate.admit(peer, cut):  # else refused (and logged) before any worker sees it
+                admitted = self.gate.admit(peer, cut) if door == "ssh" else self.web_gate.admit(peer)
+                if admitted:  # else refused (and logged) before any worker sees it
                     if cut is not None:
                         self._unauth[peer] = conn.dup()
                     self._hand_over(conn, peer, door)
@@ -409,8 +413,10 @@ class SeatWorkers:
         self._quiet.warning("no worker", "no seat worker could take the connection from=%s; closed", peer)
 
     def _gone(self, peer: str) -> None:
-        """``peer`` logged in or closed: it no longer counts, and its copy here is let go."""
+        """``peer`` logged in (or a browser's is a seat now) or closed: it no longer counts, and its copy here
+        is let go."""
         self.gate.closed(peer)
+        self.web_gate.closed(peer)
         sock = self._unauth.pop(peer, None)
         if sock is not None:
             sock.close()

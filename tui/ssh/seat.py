@@ -134,7 +134,7 @@ class SeatSession:
         size: tuple[int, int],
         env: Mapping[str, str],
         key: bytes = b"",
-        recheck: Callable[[Seats], Text | None] | None = None,
+        recheck: Callable[[Seats], tuple[Text, str] | None] | None = None,
     ) -> None:
         self.host = host
         self.seat = seat
@@ -162,6 +162,8 @@ class SeatSession:
         self._refused_log = QuietLog(host.log)
         self._refused_notice = 0.0
         self._ended: Text | None = None  # why the host ended the session, if he did
+        self._failed = False  # it ended on an error of the server's
+        self._end_reason = ""  # ... in one word (``tui.ssh.web.END_REASONS``)
         self._door_gone = False  # the door's connection has closed
         #: A spectator watches a shared screen instead of running an app of his own.
         self.watching = seat.role == SPECTATOR
@@ -283,6 +285,7 @@ class SeatSession:
         elif status and not self._closed:
             self.say("\n" + _("Your session failed and was closed; the game is safe. Connect again to go on.") + "\n")
         log.info("left seat=%s role=%s game=%s status=%d", seat.name, seat.role, table.name, status)
+        self._failed = status != 0
         self.finish(status)
 
     # --------------------------------------------------------------- watching
@@ -521,11 +524,13 @@ class SeatSession:
 
     # --------------------------------------------------------------------- end
 
-    def end(self, why: Text) -> None:
-        """The host ends this seat (seat removed or changed, or kicked), telling the player why (in his language)."""
+    def end(self, why: Text, reason: str = "seat") -> None:
+        """The host ends this seat, telling the player why (in his language); ``reason``, in one word: ``seat``
+        (removed or changed), ``kicked``, ``revoked``, ``expired`` or ``stopped`` (the server)."""
         if self._ended is not None:
             return
         self._ended = why
+        self._end_reason = reason
         self.host.log.warning(
             "closing seat=%s role=%s from=%s: %s", self.seat.name, self.seat.role, self.peer, plain(why)
         )
@@ -541,6 +546,11 @@ class SeatSession:
         if self.app is not None:
             self.app.exit()
         asyncio.get_running_loop().call_later(EXIT_GRACE_S, self._cancel_if_stuck, task)
+
+    @property
+    def end_reason(self) -> str:
+        """Why the session ended, in one word: the host's reason (:meth:`end`), else ``left`` or ``failed``."""
+        return self._end_reason or ("failed" if self._failed else "left")
 
     def gone(self) -> None:
         """The door's connection has closed: nothing more can be written."""

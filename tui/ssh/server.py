@@ -60,6 +60,7 @@ from tui.ssh.seat import SeatSession
 from tui.ssh.seats import Seat, Seats, SeatsError, SeatsFile, append_key, seat_change, seats_in_force
 from tui.ssh.session import TableSession
 from tui.ssh.stands import Stands
+from tui.ssh.webgate import WebGate
 
 if TYPE_CHECKING:
     from tui.ssh.seathistory import SeatHistories
@@ -448,6 +449,8 @@ class FireteamServer:
         self.limits = limits or Limits()
         #: Counts the connections not logged in yet, when this process accepts them (not in a seat worker).
         self.gate: Gate | None = None
+        #: ... and the browsers' not seats yet, counted apart (``tui.ssh.webgate``).
+        self.web_gate: WebGate | None = None
         self.quiet_log = QuietLog(self.log)
         self.sessions: list[SeatSession] = []
         #: Where this process's spectators watch: shared screens, drawn once for all of them.
@@ -485,7 +488,7 @@ class FireteamServer:
 
     def session_started(self, session: SeatSession) -> None:
         self.sessions.append(session)
-        self.heap.seats_changed()
+        self.heap.seat_arrived()
         if self._watcher is None and isinstance(self._seats, SeatsFile):
             self._watcher = asyncio.get_running_loop().create_task(self._watch_seats(), name="seats file")
 
@@ -504,12 +507,13 @@ class FireteamServer:
         seats = self.seats
         for session in list(self.sessions):
             if session.recheck is not None:
-                why = session.recheck(seats)
+                ended = session.recheck(seats)
             else:
                 now = seats.seat_of(session.key) if session.key else seats.by_name(session.seat.name)
                 why = seat_change(session.seat, now)
-            if why is not None:
-                session.end(why)
+                ended = None if why is None else (why, "seat")
+            if ended is not None:
+                session.end(*ended)
 
     def redeem(self, token: str, peer: str, *, cookie: str = "", key: asyncssh.SSHKey | None = None) -> Grant:
         """Use an invitation's token (see :func:`redeem_invitation`); ``InvitationRefused`` if it lets nobody in."""
@@ -536,13 +540,13 @@ class FireteamServer:
     def close_seat(self, seat: str, why: i18n.Text) -> int:
         ended = [s for s in self.sessions if s.seat.name == seat]
         for session in ended:
-            session.end(why)
+            session.end(why, "kicked")
         return len(ended)
 
     def session_ended(self, session: SeatSession) -> None:
         if session in self.sessions:
             self.sessions.remove(session)
-        self.heap.seats_changed()
+        self.heap.seat_left(len(self.sessions))
 
     def _ssh_options(self) -> dict[str, Any]:
         return dict(
@@ -564,8 +568,8 @@ class FireteamServer:
         )
 
     def arrived(self, peer: str, close: Callable[[], None] | None = None) -> bool:
-        """A connection this process accepted: whether it may stay (the unauthenticated limits);
-        ``close`` closes it if it idles while others wait (None: never, a browser's has its own timeout)."""
+        """An SSH connection this process accepted: whether it may stay (the unauthenticated limits);
+        ``close`` closes it if it idles while others wait (None: never)."""
         return self.gate is None or self.gate.admit(peer, close)
 
     def authenticating(self, peer: str) -> None:
@@ -580,12 +584,17 @@ class FireteamServer:
             self.gate.sweep()
 
     def logged_in(self, peer: str) -> None:
+        """``peer`` logged in over SSH, or its browser's websocket is a seat now."""
         if self.gate is not None:
             self.gate.logged_in(peer)
+        if self.web_gate is not None:
+            self.web_gate.closed(peer)
 
     def closed(self, peer: str) -> None:
         if self.gate is not None:
             self.gate.closed(peer)
+        if self.web_gate is not None:
+            self.web_gate.closed(peer)
 
     def misbehaved(self, peer: str) -> None:
         """``peer``'s connection was closed for flooding after it logged in: its address counts a penalty."""
@@ -624,8 +633,8 @@ class FireteamServer:
         """Listen for browsers (after :meth:`open_web`); return the port."""
         assert self.web is not None
         carry_readers_into_threads(asyncio.get_running_loop())
-        if self.gate is None:
-            self.gate = Gate(self.limits, self.log)
+        if self.web_gate is None:
+            self.web_gate = WebGate(self.limits, self.log)
         listener = socket.create_server((host, port))
         listener.setblocking(False)
         self._web_listener = listener
@@ -650,7 +659,7 @@ class FireteamServer:
                 await asyncio.sleep(0.1)
                 continue
             peer = f"{addr[0]}:{addr[1]}"
-            if self.arrived(peer):
+            if self.web_gate is None or self.web_gate.admit(peer):
                 self._track_web(self.serve_web(sock, peer))
             else:
                 sock.close()
@@ -680,7 +689,7 @@ class FireteamServer:
             self._acceptor = None
         for session in list(self.sessions):
             if session.app is not None:
-                session.app.exit()
+                session.end(M("the server is stopping"), "stopped")
         await self.stands.close()  # their spectators' sessions end with them
         for _try in range(100):
             if not self.sessions:

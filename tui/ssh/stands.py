@@ -34,9 +34,18 @@ if TYPE_CHECKING:
 
     from core.game import Game
 
-#: The sizes (columns, rows) the spectators' screens are drawn at: a classic terminal,
-#: then larger windows up to a projector's full screen.
-SHARED_SIZES: tuple[tuple[int, int], ...] = ((80, 24), (100, 30), (120, 40), (160, 50), (200, 60))
+#: The sizes (columns, rows) the spectators' screens are drawn at: a phone held upright and one
+#: held sideways (a browser's page fits at least 60x16: tui/ssh/webpage/fireteam.mjs), a classic
+#: terminal, then larger windows up to a projector's full screen.
+SHARED_SIZES: tuple[tuple[int, int], ...] = (
+    (60, 48),
+    (80, 16),
+    (80, 24),
+    (100, 30),
+    (120, 40),
+    (160, 50),
+    (200, 60),
+)
 #: Seconds a shared screen stays open after its last spectator leaves (one who comes back finds it drawn).
 IDLE_CLOSE_S = 30.0
 #: The seat a shared screen is drawn for: every spectator's, nobody's in particular.

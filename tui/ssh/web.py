@@ -16,18 +16,30 @@ text messages ``["stdin", TEXT]`` (what was typed or pasted) and ``["resize",
 the page drew with ``crypto.getRandomValues`` before each line it enters, its
 share of that command's sealed dice (docs/secrets.md); the server sends the terminal's bytes as binary
 messages, and closes with code 4000 + exit status when the seat's session
-ends (kicked, left, removed), so the page knows not to reconnect; any other
-close is a dropped connection, which the page reconnects by itself.
+ends, so the page knows not to reconnect, with one word of why as the close's
+reason (:data:`END_REASONS`: the page says it in the player's language, and
+offers to sit again only if ``/alive`` says the cookie still lets him in);
+any other close is a dropped connection, which the page reconnects by itself.
 
 Security (every request is hostile until checked):
 
 * ``/join/TOKEN`` answers a token that lets nobody in (forged, expired,
   revoked, used up) with 403 and the same page whatever the reason; a good one
   sets an ``HttpOnly; SameSite=Strict`` cookie (``Secure`` under TLS) and a
-  page that moves on to ``/`` with ``location.replace``, so neither the address
-  bar nor the history keeps the token.  (A 303 would not do: a Strict cookie
-  set on a navigation that started on another site, say a chat app, is not
-  sent with the redirect it answers.)
+  page that moves on to ``/`` by a refresh, which replaces its entry of the
+  history, so neither the address bar nor the history keeps the token.  (A 303
+  would not do: a Strict cookie set on a navigation that started on another
+  site, say a chat app, is not sent with the redirect it answers; the refresh
+  is the page's own navigation, from this site.)
+* With it goes a second cookie, the *finder* (``SameSite=Lax``: sent when
+  the link is opened again from another site, a chat app, where the Strict
+  one is not): ``/join/TOKEN`` uses it only to find the seat this browser
+  holds already, so that opening the link again spends no use and takes no
+  new cookie.  It lets nobody in anywhere.
+* Login CSRF: a ``/join`` that another site started (``Sec-Fetch-Site``
+  neither ``same-origin`` nor ``none``) never replaces a seat the browser
+  holds (found by the finder) with another invitation's: the page asks
+  instead, and only its own link (same-origin) takes the new seat.
 * ``/``, ``/alive`` and ``/ws`` want the cookie; ``/ws`` wants an ``Origin``
   that is this server's own, so another site's page cannot open a seat with
   the player's cookie (cross-site websocket hijacking).
@@ -36,15 +48,20 @@ Security (every request is hostile until checked):
 * Limits: a request's headers (and a TLS handshake) must come within
   ``Limits.web_request_s``, lines and headers are bounded, a websocket message
   is at most ``Limits.web_message_bytes`` and a browser may send
-  ``Limits.web_message_rate`` of them a second; connections that are not yet
-  a seat count against the same per-address limits as SSH logins
-  (``tui.ssh.limits.Gate``, in the process that accepts them).
+  ``Limits.web_message_rate`` of them a second (a browser past that is cut
+  off, as an SSH client flooding window changes is); connections that are
+  not yet a seat count against the web door's own limits, made for a crowd of
+  browsers behind one address (``tui.ssh.webgate``, in the process that
+  accepts them), never against the SSH logins'; one invitation holds at most
+  ``Limits.web_seats_per_invitation`` seats at once (in each process).
 * No access log: a ``/join/TOKEN`` line would write the token down.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gzip
 import html
 import json
 import logging
@@ -80,7 +97,6 @@ ASSETS = {
     "xterm.css": "text/css",
     "fireteam.mjs": "text/javascript",
     "fireteam.css": "text/css",
-    "join.js": "text/javascript",
 }
 #: A browser's terminal: xterm.js shows 256 colours and true colour.
 BROWSER_ENV = {"TERM": "xterm-256color", "COLORTERM": "truecolor"}
@@ -90,6 +106,8 @@ DEFAULT_SIZE = (80, 24)
 HEARTBEAT_S = 30.0
 #: The close code of a session the server ended: this + its exit status (the page does not reconnect).
 ENDED = 4000
+#: Why a session ended, the close's reason (``SeatSession.end_reason``): the page has a sentence for each.
+END_REASONS = frozenset({"left", "failed", "kicked", "revoked", "expired", "seat", "stopped"})
 #: Bounds of one request: its first line, each header, how many headers.
 MAX_LINE, MAX_FIELD, MAX_HEADERS = 4096, 8190, 64
 #: aiohttp's own log, of requests it refuses before they reach the door (a line too long...): silent, since
@@ -144,8 +162,20 @@ class WebHost(Host, Protocol):
 
 
 @cache
-def _asset(name: str) -> bytes:
-    return (PAGE_FOLDER / name).read_bytes()
+def _asset(name: str, gzipped: bool = False) -> bytes:
+    """A static file, read once; ``gzipped``, compressed once (xterm.mjs: 345 KB, 88 KB so: thirty phones
+    on a venue's Wi-Fi fetch it at once)."""
+    data = (PAGE_FOLDER / name).read_bytes()
+    return gzip.compress(data, compresslevel=9, mtime=0) if gzipped else data
+
+
+def _takes_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (and does not refuse it with ``q=0``)."""
+    for item in accept_encoding.split(",")[:32]:
+        coding, _, params = item.strip().partition(";")
+        if coding.strip().lower() == "gzip":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
 
 
 @cache
@@ -237,9 +267,12 @@ class _Protocol(RequestHandler):
 class _WebChannel:
     """A websocket as a seat's :class:`tui.ssh.seat.Channel`: output gathered and sent as binary messages."""
 
-    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None) -> None:
+    def __init__(
+        self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, why: Callable[[], str]
+    ) -> None:
         self._ws = ws
         self._transport = transport
+        self._why = why  # the session's end reason, sent with the close
         self._pending: list[bytes] = []
         self._pending_bytes = 0
         self._in_flight = 0
@@ -286,7 +319,11 @@ class _WebChannel:
                     await self._ws.send_bytes(data)  # waits while the browser is slow to read
                     self._in_flight = 0
                     continue
-                await self._ws.close(code=ENDED + min(max(self._exit or 0, 0), 99))
+                why = self._why()
+                await self._ws.close(
+                    code=ENDED + min(max(self._exit or 0, 0), 99),
+                    message=why.encode() if why in END_REASONS else b"",
+                )
                 return
         except (ConnectionError, RuntimeError):
             pass  # the browser has gone: the reading side sees it too
@@ -306,6 +343,7 @@ class WebDoor:
         self._public_origin = origin_of(public_url)
         self._server: web.Server | None = None
         self._quiet = QuietLog(host.log)
+        self._seated: dict[str, int] = {}  # invitation id -> its browser seats open here
 
     @property
     def log(self) -> logging.Logger:
@@ -315,6 +353,11 @@ class WebDoor:
     def cookie_name(self) -> str:
         """One server's cookie, whatever else runs on the same host (cookies ignore ports)."""
         return f"fireteam-{self.port}"
+
+    @property
+    def finder_name(self) -> str:
+        """The finder's cookie (``SameSite=Lax``), which only finds the seat a browser holds."""
+        return f"fireteam-{self.port}-find"
 
     # ------------------------------------------------------------ connections
 
@@ -385,9 +428,12 @@ class WebDoor:
         if path.startswith("/join/"):
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
-            headers = self._headers(cache="public, max-age=3600")
+            headers = {**self._headers(cache="public, max-age=3600"), "Vary": "Accept-Encoding"}
+            gzipped = _takes_gzip(request.headers.get("Accept-Encoding", ""))
+            if gzipped:
+                headers["Content-Encoding"] = "gzip"
             return web.Response(
-                body=_asset(path[len("/static/") :]), content_type=kind, charset="utf-8", headers=headers
+                body=_asset(path[len("/static/") :], gzipped), content_type=kind, charset="utf-8", headers=headers
             )
         return self._notice(request, 404, _("There is nothing here."))
 
@@ -398,17 +444,32 @@ class WebDoor:
         return browser_language("", request.headers.get("Accept-Language"), self.host.lang)
 
     def _notice(
-        self, request: web.BaseRequest, status: int, text: str, *, script: str = "", close: bool = False
+        self,
+        request: web.BaseRequest,
+        status: int,
+        text: str,
+        *,
+        onward: str = "",
+        close: bool = False,
+        links: Sequence[tuple[str, str]] = (),
+        fields: dict[str, str] | None = None,
     ) -> web.Response:
-        """A page of one sentence, in the browser's language."""
+        """A page of one sentence (``text``, with ``fields`` put in), in the browser's language; ``onward``:
+        where it moves on to at once; ``links``: (address, words) it offers, each on a line of its own."""
         lang = self._language(request)
         with reading(lang):
+            offered = "".join(
+                f'<p><a href="{html.escape(href)}">{html.escape(_(words))}</a></p>' for href, words in links
+            )
             body = (
                 _template("notice.html")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
-                .replace("{{text}}", html.escape(_(text) if text else ""))
-                .replace("{{script}}", f'<script src="/static/{script}"></script>' if script else "")
+                .replace("{{text}}", html.escape(_(text).format(**(fields or {})) if text else ""))
+                .replace("{{links}}", offered)
+                # A refresh, not a script: nothing more to fetch (a file refused in a crowd would leave the
+                # page here), and it replaces this entry of the history, as location.replace does.
+                .replace("{{head}}", f'<meta http-equiv="refresh" content="0;url={onward}">' if onward else "")
             )
         headers = self._headers()
         if close:
@@ -440,6 +501,17 @@ class WebDoor:
             self._quiet.warning("invitations", "every invitation refused: %s", e)
             return None
 
+    def _found(self, request: web.BaseRequest) -> Grant | None:
+        """The seat this browser holds, found by its finder (sent where the cookie is not); only to find it."""
+        finder = request.cookies.get(self.finder_name, "")
+        invitations = self.host.invitations
+        if not finder or invitations is None or not COOKIE.fullmatch(finder):
+            return None
+        try:
+            return invitations.found(finder)
+        except (InvitationRefused, InvitationsError):
+            return None
+
     def _join(self, request: web.BaseRequest, token: str, peer: str) -> web.Response:
         invitations = self.host.invitations
         try:
@@ -447,27 +519,53 @@ class WebDoor:
                 raise InvitationRefused("this server takes no invitations")
             # Read here first: a forged token, or the same browser again, asks nothing of the table process.
             invitation = invitations.admitting(token)
-            held = self._grant(request)
-            # A browser this invitation let in already uses nothing; another is a new use, the table's to count.
-            grant = held if held is not None and held.invitation == invitation.id else self.host.redeem(token, peer)
+            # Opened from another site (a chat app), the Strict cookie is not sent: the finder is.
+            held = self._grant(request) or self._found(request)
+            if held is not None and held.invitation == invitation.id:
+                # A browser this invitation let in already uses nothing, and keeps its cookie.
+                return self._notice(request, 200, _("Taking your seat…"), onward="/")
+            if held is not None and self._from_elsewhere(request):
+                # Another site cannot swap the seat this browser holds for its own link's (login CSRF).
+                self._quiet.warning(
+                    f"join {address_of(peer)}",
+                    "join from another site refused from=%s: the browser holds a seat of invitation %s",
+                    peer,
+                    held.invitation,
+                )
+                return self._notice(
+                    request,
+                    409,
+                    _("This browser already holds a seat here ({seat})."),
+                    fields={"seat": held.seat},
+                    links=[("/", _("Back to my seat")), (f"/join/{token}", _("Take this link's seat instead"))],
+                )
+            grant = self.host.redeem(token, peer)  # a new use, the table's to count
         except InvitationRefused as e:
             self._quiet.warning(f"join {address_of(peer)}", "invitation refused from=%s: %s", peer, e)
             return self._forbidden(request)
         except InvitationsError as e:
             self._quiet.warning("invitations", "every invitation refused: %s", e)
             return self._forbidden(request)
-        response = self._notice(request, 200, _("Taking your seat…"), script="join.js")
-        if grant.cookie:
-            response.set_cookie(
-                self.cookie_name,
-                grant.cookie,
-                max_age=max(1, int(grant.expires - time.time())),
-                path="/",
-                httponly=True,
-                samesite="Strict",
-                secure=self._secure,
-            )
+        response = self._notice(request, 200, _("Taking your seat…"), onward="/")
+        cookies = ((self.cookie_name, grant.cookie, "Strict"), (self.finder_name, grant.finder, "Lax"))
+        for name, value, same_site in cookies:
+            if value:
+                response.set_cookie(
+                    name,
+                    value,
+                    max_age=max(1, int(grant.expires - time.time())),
+                    path="/",
+                    httponly=True,
+                    samesite=same_site,
+                    secure=self._secure,
+                )
         return response
+
+    @staticmethod
+    def _from_elsewhere(request: web.BaseRequest) -> bool:
+        """The request was started by another site's page (``Sec-Fetch-Site``; a browser too old to send
+        it cannot be told apart, and is taken at its word)."""
+        return request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none")
 
     def _page(self, request: web.BaseRequest) -> web.Response:
         lang = self._language(request)
@@ -476,14 +574,26 @@ class WebDoor:
                 "connecting": _("Connecting to the table…"),
                 "reconnecting": _("The connection dropped; connecting again…"),
                 "ended": _("Your session has ended."),
+                # Why, by the close's reason (END_REASONS).
+                "ended_left": _("You left the table."),
+                "ended_failed": _("Your session failed on an error of the server's; the game is safe."),
+                "ended_kicked": _("Your seat was closed by the referee or the organiser."),
+                "ended_revoked": _("The organiser revoked your invitation: ask for a new one."),
+                "ended_expired": _("Your invitation has expired: ask the organiser for a new one."),
+                "ended_seat": _("The organiser changed or removed your seat."),
+                "ended_stopped": _("The server has stopped."),
+                "unreachable": _("The server does not answer; you can sit again once it does."),
                 "again": _("Sit again"),
                 "refused": _("This link no longer lets you in: ask the organiser for a new one."),
                 "paste": _("Paste"),
+                "waiting": _("The server is busy with others arriving; trying again…"),
             }
             body = (
                 _template("page.html")
                 .replace("{{lang}}", lang)
                 .replace("{{title}}", html.escape(_("Fireteam")))
+                # Said before any script runs: a page whose script never comes says what it waits for.
+                .replace("{{connecting}}", html.escape(_("Connecting to the table… (if this stays, reload the page)")))
                 # JSON in a script element: no "<" may close it early.
                 .replace("{{words}}", json.dumps(words, ensure_ascii=True).replace("<", "\\u003c"))
             )
@@ -512,6 +622,16 @@ class WebDoor:
         if grant is None or seat is None:
             return self._forbidden(request)
         limits = self.host.limits
+        if self._seated.get(grant.invitation, 0) >= limits.web_seats_per_invitation:
+            self._quiet.warning(
+                f"invitation seats {grant.invitation}",
+                "websocket refused from=%s: invitation %s holds %d browser seats already (limit %d)",
+                peer,
+                grant.invitation,
+                self._seated[grant.invitation],
+                limits.web_seats_per_invitation,
+            )
+            return self._notice(request, 503, _("This link has as many seats open as it may: try again later."))
         ws = web.WebSocketResponse(
             max_msg_size=limits.web_message_bytes, heartbeat=HEARTBEAT_S, compress=False, autoping=True
         )
@@ -524,7 +644,13 @@ class WebDoor:
         browser = BrowserSeat(
             self, ws, request.transport, grant, seat, peer=peer, reader=reader, size=self._size(request)
         )
-        await browser.run()
+        self._seated[grant.invitation] = self._seated.get(grant.invitation, 0) + 1
+        try:
+            await browser.run()
+        finally:
+            left = self._seated.pop(grant.invitation) - 1
+            if left:
+                self._seated[grant.invitation] = left
         return ws
 
     def _size(self, request: web.BaseRequest) -> tuple[int, int]:
@@ -544,19 +670,23 @@ class WebDoor:
             return Seat(grant.seat, SPECTATOR)
         return self.host.seats.by_name(grant.seat)
 
-    def recheck(self, grant: Grant, seat: Seat) -> Callable[[Seats], Text | None]:
+    def recheck(self, grant: Grant, seat: Seat) -> Callable[[Seats], tuple[Text, str] | None]:
         """Whether a browser seat may go on, asked once a second (``FireteamServer.check_seats``): its
-        invitation neither revoked nor expired, its seat still in the seats file with the same role."""
+        invitation neither revoked nor expired, its seat still in the seats file with the same role; if not,
+        why, and in one word (``SeatSession.end``)."""
         invitations = self.host.invitations
 
-        def check(seats: Seats) -> Text | None:
+        def check(seats: Seats) -> tuple[Text, str] | None:
             try:
-                admitted = invitations is not None and invitations.admits(grant.invitation)
+                state = "gone" if invitations is None else invitations.state_of(grant.invitation)
             except InvitationsError:
-                admitted = True  # an unreadable store is logged as it is refused; open seats stay
-            if not admitted:
-                return M("the organiser revoked your invitation, or it expired")
-            return None if grant.spectators else seat_change(seat, seats.by_name(seat.name))
+                state = "open"  # an unreadable store is logged as it is refused; open seats stay
+            if state == "expired":
+                return M("your invitation expired"), "expired"
+            if state in ("revoked", "gone"):
+                return M("the organiser revoked your invitation"), "revoked"
+            why = None if grant.spectators else seat_change(seat, seats.by_name(seat.name))
+            return None if why is None else (why, "seat")
 
         return check
 
@@ -585,7 +715,7 @@ class BrowserSeat:
         self.session = SeatSession(
             host,
             seat,
-            _WebChannel(ws, transport),
+            _WebChannel(ws, transport, why=lambda: self.session.end_reason),
             peer=peer,
             reader=reader,
             size=size,
@@ -595,17 +725,21 @@ class BrowserSeat:
         self.chooser: GameChooser | None = None
         limits = host.limits
         self._bucket = TokenBucket(limits.web_message_rate, limits.web_message_burst)
+        self._cutoff = TokenBucket(limits.web_cutoff_rate, limits.web_cutoff_burst)
 
     async def run(self) -> None:
         session = self.session
         with reading(self.reader):
             self._sit()
-        too_big = False
+        too_big = flooded = False
         try:
             async for message in self.ws:
                 if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     error = self.ws.exception()
                     too_big = isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG
+                    break
+                if self._cutoff.take(1) < 1:
+                    flooded = True
                     break
                 if self._bucket.take(1) < 1:
                     session.input_refused(
@@ -619,6 +753,8 @@ class BrowserSeat:
                 if message.type == WSMsgType.TEXT:
                     with reading(self.reader):
                         self._received(message.data)
+            if flooded:
+                await self._cut_off()
         finally:
             if too_big:
                 self.door.host.log.warning(
@@ -629,9 +765,26 @@ class BrowserSeat:
                     self.door.host.limits.web_message_bytes,
                 )
             session.gone()
-            session.left("message too big" if too_big else "disconnected")
+            session.left("message too big" if too_big else "flooded" if flooded else "disconnected")
             if self.chooser is not None:
                 self.chooser.close()
+
+    async def _cut_off(self) -> None:
+        """Disconnect a browser sending far more messages than any page of ours does, saying why in the log.
+
+        Its address is not refused for a while, as an SSH client's is: a crowd's browsers share one (a
+        venue's Wi-Fi, a reverse proxy), and the others did nothing."""
+        limits = self.door.host.limits
+        self.door.host.log.warning(
+            "disconnected seat=%s role=%s from=%s: more websocket messages than %d at once and %g a second",
+            self.session.seat.name,
+            self.session.seat.role,
+            self.peer,
+            limits.web_cutoff_burst,
+            limits.web_cutoff_rate,
+        )
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await self.ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"too many messages")
 
     def _sit(self) -> None:
         host = self.door.host

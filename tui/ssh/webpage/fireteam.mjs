@@ -4,11 +4,53 @@
 // or pasted as ["stdin", text], the terminal's size as ["resize", {width, height}] and, before
 // each line entered, its share of the command's dice as ["dice", hex] (tui/ssh/web.py).  A
 // connection that drops is made again by itself, and the seat comes back as the game is now; a
-// session the server ended (close code 4000 + status) is not.
-import { Terminal } from "./xterm.mjs";
-import { FitAddon } from "./addon-fit.mjs";
+// session the server ended (close code 4000 + status) is not: the page says why (the close's
+// reason, one word) and offers to sit again only while the cookie lets this browser in (asked of
+// /alive; a server that does not answer is asked again until it does).  Every file the page
+// needs is fetched again until it comes (a server busy with a crowd may refuse one), saying so
+// meanwhile.
 
 const words = JSON.parse(document.getElementById("words").textContent);
+
+function status(text, again) {
+  const box = document.getElementById("status");
+  box.hidden = !text;
+  document.getElementById("status-text").textContent = text || "";
+  const button = document.getElementById("again");
+  button.hidden = !again;
+  button.textContent = words.again;
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A module, imported again (under another address: a failed import is remembered) until it comes.
+async function fetched(name) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await import(attempt ? `./${name}?try=${attempt}` : `./${name}`);
+    } catch (e) {
+      status(words.waiting, false);
+      await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
+// The stylesheets that did not come, asked for again until they do.
+async function styled() {
+  for (let attempt = 1; ; attempt++) {
+    const missing = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((l) => !l.sheet);
+    if (!missing.length) return;
+    status(words.waiting, false);
+    for (const link of missing) {
+      const again = link.cloneNode();
+      again.href = `${link.href.split("?")[0]}?try=${attempt}`;
+      link.replaceWith(again);
+    }
+    await pause(Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+  }
+}
+
+const [{ Terminal }, { FitAddon }] = await Promise.all([fetched("xterm.mjs"), fetched("addon-fit.mjs"), styled()]);
 // The game's screen needs at least 60x16 (tui/screens/game.py, MIN_SIZE): on a small screen
 // the font shrinks until that fits, down to MIN_FONT.
 const MIN_COLS = 60, MIN_ROWS = 16, MAX_FONT = 15, MIN_FONT = 6;
@@ -42,26 +84,22 @@ function send(message) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
 }
 
-function status(text, again) {
-  const box = document.getElementById("status");
-  box.hidden = !text;
-  document.getElementById("status-text").textContent = text || "";
-  const button = document.getElementById("again");
-  button.hidden = !again;
-  button.textContent = words.again;
-}
-
 // The visible height: on a phone the on-screen keyboard takes the bottom of the screen.
 function layout() {
   const height = window.visualViewport ? window.visualViewport.height : window.innerHeight;
   document.documentElement.style.setProperty("--visible-height", `${Math.floor(height)}px`);
-  let size = MAX_FONT;
-  for (; size >= MIN_FONT; size--) {
-    if (term.options.fontSize !== size) term.options.fontSize = size;
-    const dims = fit.proposeDimensions();
-    if (dims && dims.cols >= MIN_COLS && dims.rows >= MIN_ROWS) break;
+  // Each change of the font measures it again and redraws the terminal (tens of milliseconds, many
+  // more on a phone busy with others): the size that fits is worked out from the present font's
+  // cells (they scale with the font), then checked, rather than tried one size after another.
+  let dims = fit.proposeDimensions();
+  if (!dims) return;
+  const scale = Math.min(dims.cols / MIN_COLS, dims.rows / MIN_ROWS);
+  let size = Math.min(MAX_FONT, Math.max(MIN_FONT, Math.floor(term.options.fontSize * scale)));
+  for (; size !== term.options.fontSize; size = Math.max(MIN_FONT, size - 1)) {
+    term.options.fontSize = size;
+    dims = fit.proposeDimensions();
+    if (!dims || (dims.cols >= MIN_COLS && dims.rows >= MIN_ROWS)) break;
   }
-  const dims = fit.proposeDimensions();
   if (dims) term.resize(Math.max(dims.cols, 2), Math.max(dims.rows, 1));
 }
 
@@ -108,7 +146,7 @@ function connect() {
     if (ws !== socket) return;
     ws = null;
     if (event.code >= ENDED && event.code < ENDED + 100) {
-      status(words.ended, true);
+      ended(event.reason);
     } else {
       reconnect();
     }
@@ -127,10 +165,58 @@ function reconnect() {
     .catch(later);
 }
 
+// The session is over: why, and "Sit again" once /alive says it would work.
+const FINAL = new Set(["revoked", "expired"]);
+async function ended(reason) {
+  const why = (Object.hasOwn(words, `ended_${reason}`) && words[`ended_${reason}`]) || words.ended;
+  const box = document.getElementById("status");
+  box.dataset.settled = "no"; // "yes" once the offer to sit again is decided
+  status(why, false);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await fetch("/alive", { cache: "no-store", credentials: "same-origin" });
+      if (ws) return; // seated again meanwhile
+      if (answer.status === 204) status(why, true);
+      else status(FINAL.has(reason) ? why : `${why} ${words.refused}`, false);
+      box.dataset.settled = "yes";
+      return;
+    } catch (e) {
+      status(`${why} ${words.unreachable}`, false);
+      await pause(Math.min(10000, 500 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
 function later() {
   attempts += 1;
   setTimeout(connect, Math.min(10000, 250 * 2 ** Math.min(attempts, 6)));
 }
+
+// A swipe over the terminal scrolls what is under the finger (the log), as a mouse wheel does:
+// the app is told of a wheel turn at that cell (SGR mouse) for each row the finger moved.
+const WHEEL_UP = 64, WHEEL_DOWN = 65;
+let swipeY = null;
+const area = document.getElementById("terminal");
+area.addEventListener("touchstart", (e) => {
+  swipeY = e.touches.length === 1 ? e.touches[0].clientY : null;
+}, { passive: true });
+area.addEventListener("touchmove", (e) => {
+  if (swipeY === null || e.touches.length !== 1) return;
+  const screen = term.element && term.element.querySelector(".xterm-screen");
+  if (!screen) return;
+  const box = screen.getBoundingClientRect();
+  const rowHeight = box.height / term.rows;
+  const touch = e.touches[0];
+  const rows = Math.trunc((swipeY - touch.clientY) / rowHeight); // the finger up: on, down the log
+  e.preventDefault(); // the page itself never scrolls
+  if (!rows) return;
+  swipeY -= rows * rowHeight;
+  const col = Math.min(term.cols, Math.max(1, Math.ceil((touch.clientX - box.left) / (box.width / term.cols))));
+  const row = Math.min(term.rows, Math.max(1, Math.ceil((touch.clientY - box.top) / rowHeight)));
+  send(["stdin", `\x1b[<${rows > 0 ? WHEEL_DOWN : WHEEL_UP};${col};${row}M`.repeat(Math.abs(rows))]);
+}, { passive: false });
+area.addEventListener("touchend", () => { swipeY = null; });
+area.addEventListener("touchcancel", () => { swipeY = null; });
 
 document.getElementById("again").addEventListener("click", () => {
   status(words.connecting, false);

@@ -1,0 +1,106 @@
+"""A browser seat on a phone, upright (390x844) and held sideways (844x390), in real Chromium (issue 53).
+
+What matters first on a small screen shows whole, for a player and for a
+spectator: the phase pane's header (turn, phase, side, score), the log and the
+last roll; a spectator's shared screen fits his terminal (none of it cut); a
+swipe over the log scrolls it.  ``python -m tui.ssh.phone_shots`` makes the
+pictures of the same pages (``screenshots/phone-*.png``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from ssh_club import WATCHING, wait_until
+from test_web_browser import ARGS, CHROMIUM, shows
+from web_club import web_table
+
+from tui.ssh.phone_shots import PHONE_SIZES, SHOWN, take
+
+playwright = pytest.importorskip("playwright.async_api")
+
+PLAYER = "reg (Bersaglieri)"
+
+
+@pytest.fixture
+async def chromium():
+    async with playwright.async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            await browser.close()
+
+
+def _opening(web) -> None:
+    """The first turn's initiative, and a roll: something in every pane."""
+    for command in ("next", "next", "fire rossi ahmed range=30"):
+        web.game.execute(command)
+
+
+async def _on_phone(chromium, web, seat: str, ready: str, size: tuple[int, int]):
+    token, _ = web.invitations.create(seat)
+    width, height = size
+    context = await chromium.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = await context.new_page()
+    await page.goto(web.url(f"/join/{token}"))
+    await page.wait_for_url(web.url("/"))
+    await shows(page, ready, *SHOWN)
+    return context, page
+
+
+@pytest.mark.parametrize("size", PHONE_SIZES, ids=["upright", "sideways"])
+@pytest.mark.parametrize("seat", ["reg", ""], ids=["player", "spectator"])
+async def test_on_a_phone_the_header_the_log_and_the_last_roll_show_whole(tmp_path, caplog, chromium, seat, size):
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, seat, PLAYER if seat else WATCHING, size)
+        text = await shows(page, "Activation", "Bersaglieri 0", "Sgt Rossi's", "fire rossi ahmed")
+        assert "Turn 1" in text and "30 cm 1d6" in text  # the last roll's pane (the log's line is cut before it)
+        box = await page.locator(".xterm-screen").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= size[0] and box["y"] + box["height"] <= size[1]
+        (session,) = web.club.server.sessions
+        if not seat:  # the shared screen he watches fits his terminal: nothing of it is cut
+            assert session.screen.size[0] <= session.size[0] and session.screen.size[1] <= session.size[1]
+        await context.close()
+
+
+async def test_a_swipe_over_the_log_scrolls_it(tmp_path, caplog, chromium):
+    async with web_table(tmp_path, caplog) as web:
+        _opening(web)
+        context, page = await _on_phone(chromium, web, "reg", PLAYER, PHONE_SIZES[0])
+        (session,) = web.club.server.sessions
+        log = session.app.screen.query_one("#log LogView")
+        await wait_until(lambda: log.scroll_y > 10)  # at the end of the log (the demo's setting up above)
+        bottom = log.scroll_y
+        region = log.content_region  # where the log is drawn, in cells
+        box = await page.locator(".xterm-screen").bounding_box()
+        cell_w, cell_h = box["width"] / session.size[0], box["height"] / session.size[1]
+        x = box["x"] + (region.x + region.width / 2) * cell_w
+        y = box["y"] + (region.y + 2) * cell_h
+        cdp = await context.new_cdp_session(page)
+
+        async def touch(kind: str, at_y: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": at_y}]
+            await cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        await touch("touchStart", y)  # the finger down the log: back to its earlier lines, as on any phone
+        for step in range(1, 9):
+            await touch("touchMove", y + step * cell_h)
+        await touch("touchEnd", y)
+        await wait_until(lambda: log.scroll_y <= bottom - 8, show=lambda: f"scroll_y {log.scroll_y} (from {bottom})")
+        await touch("touchStart", y + 8 * cell_h)  # and up again: on to the end
+        for step in range(1, 9):
+            await touch("touchMove", y + (8 - step) * cell_h)
+        await touch("touchEnd", y)
+        await wait_until(lambda: log.scroll_y >= bottom, show=lambda: f"scroll_y {log.scroll_y} (to {bottom})")
+        await context.close()
+
+
+async def test_the_phone_pictures_are_made_and_small(tmp_path, chromium):
+    saved = await take(tmp_path)
+    assert sorted(p.name for p in saved) == sorted(
+        f"phone-{who}-{w}x{h}.png" for who in ("player", "spectator") for w, h in PHONE_SIZES
+    )
+    assert all(0 < p.stat().st_size < 150_000 for p in saved)
