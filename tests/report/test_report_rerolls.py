@@ -105,7 +105,7 @@ def test_an_order_made_impossible_is_skipped_with_its_words(volleys):
 
 
 def test_the_report_says_both_the_real_result_and_the_rerolls(volleys):
-    report = build(volleys, rerolls=200, seed=1)
+    report = build(volleys, "referee", rerolls=200, seed=1)
     text = render_md.render(report)
     assert "With these orders, in 200 re-rolled games: Blue win " in text
     assert "this game's dice were worse than" in text and "seed 1" in text
@@ -119,7 +119,7 @@ def test_the_rerolls_are_said_in_italian_too(volleys):
     a decimal text was wanted failed in Italian: found by the type checker)."""
     from core.language.reader import reading
 
-    report = build(volleys, rerolls=200, seed=1)
+    report = build(volleys, "referee", rerolls=200, seed=1)
     with reading("it"):
         text = render_md.render(report)
     assert "200" in text and "With these orders" not in text
