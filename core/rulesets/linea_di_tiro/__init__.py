@@ -106,6 +106,10 @@ class LineaDiTiro(Ruleset):
             return drawn.format(n=value)
         if key == "scenario_id":
             return _("scenario {id}").format(id=value)
+        if key == "secret.last-attack":
+            # LT-R052 (ruling LT-REPLY): the book-keeping of who may answer whom, said without
+            # the pieces, which a side's copy may not know (their ids are no words of the game).
+            return _("a prepared reply was due (LT-R052)") if value else _("no attack waited for a reply (LT-R052)")
         if key.startswith("secret.ambush."):
             piece = key.removeprefix("secret.ambush.")
             if value:
