@@ -409,7 +409,8 @@ async def _start_server(
         *limits,
         *(["--web", "0"] if web else []),
         str(save),
-        env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data")},
+        # Its data and its state (serve.log, which the bench reads) in the bench's folder (core.folders).
+        env={**os.environ, "FIRETEAM_DATA_DIR": str(folder / "data"), "FIRETEAM_STATE_DIR": str(folder / "data")},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
         cwd=folder,
