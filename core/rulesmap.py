@@ -6,7 +6,8 @@ each with its rulebook section, a ``title`` (what the rule is about, in the dige
 so that the map reads without the digest) and a ``status``:
 
 * ``enforced``: code applies it (``code``, ``module:function``) and a test checks it with
-  exact dice (``tests``, ``path::test_name``); both at least one;
+  exact dice (``tests``, ``path::test_name``); both at least one; every clause of it;
+* ``partial``: as ``enforced``, but only part of it: ``why`` says what is left to the referee;
 * ``ruling``: the book is unclear or silent and Fireteam decides, as ``docs/rulings.md``
   records under the id given in ``ruling``;
 * ``variant``: it applies in the ruleset's variant named in ``variant``;
@@ -52,6 +53,7 @@ Note = Annotated[str, msgspec.Meta(max_length=2_000)]
 #: The statuses, in the order they are listed, each with its word (translated where shown).
 STATUSES: dict[str, str] = {
     "enforced": N_("enforced"),
+    "partial": N_("partial"),
     "ruling": N_("ruling"),
     "variant": N_("variant"),
     "referee": N_("referee"),
@@ -61,6 +63,7 @@ STATUSES: dict[str, str] = {
 #: What each status means, for a legend.
 MEANINGS: dict[str, str] = {
     "enforced": N_("Fireteam applies it, and a test with the book's dice checks it"),
+    "partial": N_("Fireteam applies part of it (tested so); the note says what is left to the referee"),
     "ruling": N_("the book is unclear or silent: Fireteam decides, as docs/rulings.md records"),
     "variant": N_("it applies in the variant named"),
     "referee": N_("left to the referee, with the command named"),
@@ -90,6 +93,15 @@ class Enforced(Rule, frozen=True, tag="enforced"):
     tests: Annotated[tuple[TestRef, ...], msgspec.Meta(min_length=1)]
 
 
+class Partial(Rule, frozen=True, tag="partial"):
+    """Applied only in part: a referee must not read it as ``enforced``."""
+
+    status: ClassVar[str] = "partial"
+    code: Annotated[tuple[CodeRef, ...], msgspec.Meta(min_length=1)]
+    tests: Annotated[tuple[TestRef, ...], msgspec.Meta(min_length=1)]
+    why: Annotated[str, msgspec.Meta(min_length=1, max_length=2_000)]
+
+
 class ByRuling(Rule, frozen=True, tag="ruling"):
     status: ClassVar[str] = "ruling"
     ruling: Word
@@ -116,7 +128,7 @@ class ToDo(Rule, frozen=True, tag="todo"):
     status: ClassVar[str] = "todo"
 
 
-Entry = Enforced | ByRuling | InVariant | ByReferee | NotApplicable | ToDo
+Entry = Enforced | Partial | ByRuling | InVariant | ByReferee | NotApplicable | ToDo
 
 
 class RulesMapError(ValueError):

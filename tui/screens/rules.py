@@ -21,6 +21,7 @@ from tui.plain import Plain, PlainInput
 #: How each status is drawn.
 STYLES = {
     "enforced": "bold green",
+    "partial": "bold yellow",  # a part is left to the referee, as his own rules are
     "ruling": "bold cyan",
     "variant": "bold magenta",
     "referee": "bold yellow",
