@@ -41,7 +41,7 @@ from tui.ssh.server import (
     private_save,
     server_log,
 )
-from tui.ssh.venue.connection import NatsOptions
+from tui.ssh.venue.connection import REQUEST_S, NatsOptions
 from tui.ssh.venue.options import nats_options
 
 SEATS_EXAMPLE = """\
@@ -285,7 +285,10 @@ async def _serve(
     console.close()
     log.info("stopping on %s", stopped_by[0].name)
     if publisher is not None:
-        await publisher.close()
+        try:  # the venue's NATS never holds the table's stop: at most a few of its requests' bounds
+            await asyncio.wait_for(publisher.close(), 3 * REQUEST_S)
+        except TimeoutError:
+            log.warning("venue: stopped without closing its NATS connection cleanly")
     await server.close()
     return 0
 

@@ -21,7 +21,6 @@ under way are taken together by the next one (a view is the whole log).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import secrets
 import socket
@@ -136,8 +135,11 @@ class TablePublisher:
         self._unsubscribe = []
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):  # closing: its error was logged
-                await self._task
+            # Waited for within a bound: a task inside the NATS client that swallowed its
+            # cancellation once held a server's stop for good (its error, if any, was logged).
+            done, _pending = await asyncio.wait({self._task}, timeout=REQUEST_S)
+            if not done:
+                self.log.warning("venue: the publisher did not stop within %.0f s; its connection is closed", REQUEST_S)
             self._task = None
         if self.screens is not None:
             await self.screens.close()
