@@ -33,7 +33,7 @@ import msgspec.inspect
 
 from core.folders import folder
 from core.language.i18n import _
-from core.ruleset import Refused
+from core.refusal import Refused
 
 #: The largest scenario or force file read (a large scenario is ~20 KB).
 MAX_BYTES = 256 * 1024

@@ -19,17 +19,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 from msgspec import Meta
 
 from core import events as ev
 from core.language.i18n import N_, M, _
-from core.ruleset import Context, Refused
+from core.refusal import Refused
 from core.scenarios.files import PATTERN_WORDS, Problem, close_matches, dotted
 from core.state import HIDDEN
 from core.views import REFEREE_ONLY
+
+if TYPE_CHECKING:  # the contract names this format; the format only fills a ruleset's context
+    from core.ruleset import Context
 
 # ------------------------------------------------------------------------ limits
 
