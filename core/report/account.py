@@ -334,7 +334,10 @@ def rerolled(report: Report) -> list[str]:
         for side in r.sides
     ]
     skipped = r.skipped().most_common(3)
-    often = ", ".join(f"{text} ({decimal(n)})" for text, n in skipped)
+    often = ", ".join(
+        _("{order} ({n}; most often: {why})").format(order=text, n=decimal(n), why=r.why_skipped(text))
+        for text, n in skipped
+    )
     said = _("On average {n} orders of each re-rolled game were skipped (the new dice made them impossible)")
     lines = [head, real, *luck, said.format(n=decimal(round(r.mean_skipped(), 1))) + (f": {often}." if often else ".")]
     how = _(

@@ -102,6 +102,11 @@ class Rerolls:
         """Each order skipped, by how many re-rolled games skipped it."""
         return Counter(text for g in self.games for text in dict(g.skipped))
 
+    def why_skipped(self, text: str) -> str:
+        """The words most re-rolled games skipped the order ``text`` with."""
+        said = Counter(why for g in self.games for order, why in g.skipped if order == text)
+        return said.most_common(1)[0][0] if said else ""
+
     def mean_skipped(self) -> float:
         return sum(len(g.skipped) for g in self.games) / max(1, self.count)
 
@@ -236,7 +241,7 @@ def play_once(
     # for the same reason.
     waiting: list[tuple[Order, tuple, str]] = []
     for order in given:
-        why, state = _carry_out(game, parses, state, order, dice, emitted)
+        why, _phase_only, state = _carry_out(game, parses, state, order, dice, emitted)
         if why:
             waiting.append((order, _situation(state), why))
             continue
@@ -250,12 +255,14 @@ def play_once(
                     waiting.remove(entry)
                     skipped.append((waited.text, _why))
                 elif then != now or by != waited.role:
-                    why, state = _carry_out(game, parses, state, waited, dice, emitted)
+                    why, phase_only, state = _carry_out(game, parses, state, waited, dice, emitted)
                     if not why:
                         waiting.remove(entry)
                         again, by = True, waited.role
                         break
-                    waiting[waiting.index(entry)] = (waited, _situation(state), why)
+                    # Refused now only for the phase it waited into ("not allowed in the
+                    # end phase"), it keeps the words that say why it could not be given.
+                    waiting[waiting.index(entry)] = (waited, _situation(state), _why if phase_only else why)
     skipped.extend((order.text, why) for order, _situation_then, why in waiting)
     return Rerolled(score_of(emitted, state, kind), skipped)
 
@@ -266,26 +273,27 @@ def _situation(state: GameState) -> tuple:
 
 def _carry_out(
     game: Game, parses: Parses, state: GameState, order: Order, dice: Dice, emitted: list[ev.Event]
-) -> tuple[str, GameState]:
-    """("", the state after ``order``), or (why it cannot be given now, ``state`` unchanged)."""
+) -> tuple[str, bool, GameState]:
+    """("", False, the state after ``order``), or (why it cannot be given now, whether only
+    for the phase, ``state`` unchanged)."""
     ruleset = game.ruleset
     role = order.role if order.role in state.sides else REFEREE
     try:
         parsed = parses.parse(order, state, role)
         if parsed.spec.phases and state.phase not in parsed.spec.phases:
-            raise Refused(_("not allowed in the {phase} phase").format(phase=state.phase))
+            return _("not allowed in the {phase} phase").format(phase=state.phase), True, state
         ruleset.check_turn(state, parsed, role)
         labels = MarkerLabels(game.header.seed, order.cmd)
         ctx = Context(copy_state(state), dice, role, ruleset, labels=labels, order=parsed.spec.dice)
         parsed.spec.handler(ctx, parsed.args)
     except (Refused, NeedDice, RollAhead) as e:
-        return str(e), state
+        return str(e), False, state
     except (KeyError, ValueError) as e:  # a fact about a piece this game no longer has
-        return repr(e), state
+        return repr(e), False, state
     if not ctx.events:
-        return _("nothing to do"), state
+        return _("nothing to do"), False, state
     emitted.extend(ctx.events)
-    return "", ctx.state
+    return "", False, ctx.state
 
 
 def reroll(

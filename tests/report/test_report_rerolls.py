@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import sqrt
 
+import msgspec
 import pytest
 
 from core import events as ev
@@ -102,6 +103,7 @@ def test_an_order_made_impossible_is_skipped_with_its_words(volleys):
     assert broken and all(g.skipped == [("volley red dice=5", "red is broken")] for g in broken)
     assert all(not g.skipped for g in rerolls.games if g.scores["red"] < 2)
     assert rerolls.skipped() == {"volley red dice=5": len(broken)}
+    assert rerolls.why_skipped("volley red dice=5") == "red is broken"
 
 
 def test_the_report_says_both_the_real_result_and_the_rerolls(volleys):
@@ -110,6 +112,7 @@ def test_the_report_says_both_the_real_result_and_the_rerolls(volleys):
     assert "With these orders, in 200 re-rolled games: Blue win " in text
     assert "this game's dice were worse than" in text and "seed 1" in text
     assert "0 sealed (fireteam verify re-derives them), 0 seeded, 2 typed at the table" in text
+    assert "volley red dice=5 (" in text and "; most often: red is broken)" in text
     with pytest.raises(ValueError, match="only the referee"):
         build(volleys, "blue", rerolls=10)
 
@@ -153,3 +156,35 @@ def test_an_order_parsed_once_plays_as_one_parsed_each_time():
     # Fewer than half of the orders given in the twelve games were parsed (many more are
     # looked up as the games go on: 601 parses for the 17,541 orders of 100 re-rolls).
     assert len(kept._known) < 12 * len(given) // 2
+
+
+def _close(ctx: Context, args: dict) -> None:
+    ctx.emit(ev.PhaseBegan(turn=1, phase="end"))
+
+
+class PhasedVolleys(Volleys):
+    """Volleys with an end phase the referee closes the turn into: a volley belongs to play."""
+
+    id = "test-phased-volleys"
+    phases = (*Volleys.phases, Phase("end", "End", "referee", "close"))
+
+    def commands(self):
+        volley = msgspec.structs.replace(super().commands()[1], phases=("play",))
+        return [super().commands()[0], volley, CommandSpec("close", "End the turn.", _close, who="referee")]
+
+
+def test_an_order_skipped_keeps_the_words_of_why_not_those_of_the_phase_it_waited_into(tmp_path):
+    """Red's volley, refused as red is broken, waits while the turn goes on and is tried again
+    in the end phase: it is skipped because red is broken, not "not allowed in the end phase"
+    (the demo's re-rolls said so of 2 in 3 orders they skipped)."""
+    register(PhasedVolleys)
+    try:
+        game = Game.new(tmp_path / "p.ft", PhasedVolleys.id)
+        for line in ("setup", "volley blue dice=1,6", "volley red dice=5", "close"):
+            game.execute(line)
+        rerolls = reroll(game, 200, seed=5)
+        broken = [g for g in rerolls.games if g.scores["red"] == 2]
+        assert broken and all(g.skipped == [("volley red dice=5", "red is broken")] for g in broken)
+        game.close()
+    finally:
+        unregister(PhasedVolleys.id)
