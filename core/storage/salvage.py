@@ -26,6 +26,7 @@ from core.storage.savefile import (
     MAX_LINE_BYTES,
     UPCASTERS,
     Chain,
+    Header,
     SaveError,
     _decode_batch,
     _decode_header,
@@ -148,93 +149,135 @@ def _unit_starts(chunk: bytes, start: int, end: int) -> int:
 def salvage(path: Path, to: Path | None = None) -> Salvaged:
     """Copy the whole commands of ``path`` before its first bad line into ``to`` (a new file)."""
     path = Path(path)
+    with _open_save(path) as f:
+        header, chain = _read_header(path, f)
+        walk = _Walk(path, header.fireteam, chain)
+        walk.take_units(f)
+        # The open unit, whole, and everything after it.
+        first_dropped = walk.lines_read - len(walk.group) + (1 if walk.last_in_group or not walk.reason else 0)
+        if not walk.reason and walk.group:
+            walk.reason = _("the last command is incomplete (a torn write)")
+        dropped_lines = dropped_units = 0
+        if walk.reason:
+            dropped_lines, dropped_units = _dropped(f, walk.group_at)
+        else:
+            first_dropped = 0
+    target = default_target(path) if to is None else Path(to)
+    write_new(target, header, walk.kept, option="--to")
+    kept = walk.kept
+    return Salvaged(path, target, 1 + len(kept), walk.units, dropped_lines, dropped_units, first_dropped, walk.reason)
+
+
+def _open_save(path: Path) -> BinaryIO:
+    """The save, open to read, no larger than a save can be; else SaveError saying why."""
     try:
         f = open(open_regular(path), "rb")
     except FileNotFoundError:
         raise SaveError(_("{path}: no such save file; check the name").format(path=path)) from None
     except OSError as e:
         raise SaveError(_("{path}: cannot read: {error}").format(path=path, error=e.strerror)) from None
-    with f:
-        if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
-            said = _("{path}: larger than a save can be ({limit} bytes); is this the right file?")
-            raise SaveError(said.format(path=path, limit=MAX_FILE_BYTES))
-        first = f.readline(MAX_LINE_BYTES + 1)
-        if not first.endswith(b"\n") or not _line_ok(first[:-1]):
-            raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
-        header = _decode_header(path, first[9:-1])
-        try:
-            # What a load cannot tell and an open refuses: a copy that would not
-            # open either is no salvage.  (The registry, by name: no ruleset is imported here.)
-            get_ruleset(header.ruleset, header.variant)
-        except ValueError as e:
-            said = _("{path}:1: {error}: there is no game this Fireteam can salvage")
-            raise SaveError(said.format(path=path, error=e)) from None
-        version = header.fireteam
-        fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
-        chain = Chain(int(first[:8], 16), version)
+    if os.fstat(f.fileno()).st_size > MAX_FILE_BYTES:
+        f.close()
+        said = _("{path}: larger than a save can be ({limit} bytes); is this the right file?")
+        raise SaveError(said.format(path=path, limit=MAX_FILE_BYTES))
+    return f
 
-        history = History()
-        timeline = Timeline(history)
-        kept: list[bytes] = []  # payloads of the accepted units, in today's format
-        group: list[ev.Event] = []
-        need = 0  # events the open unit still lacks
-        number = 1  # lines read
-        units = 0
-        reason = ""
-        last_in_group = False  # whether the last line read belongs to ``group``
-        at = group_at = f.tell()  # where the next line begins; where the open unit (or the last line read) began
+
+def _read_header(path: Path, f: BinaryIO) -> tuple[Header, Chain]:
+    """The save's header, and the chain of checks it begins; SaveError if there is no game to salvage."""
+    first = f.readline(MAX_LINE_BYTES + 1)
+    if not first.endswith(b"\n") or not _line_ok(first[:-1]):
+        raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
+    header = _decode_header(path, first[9:-1])
+    try:
+        # What a load cannot tell and an open refuses: a copy that would not
+        # open either is no salvage.  (The registry, by name: no ruleset is imported here.)
+        get_ruleset(header.ruleset, header.variant)
+    except ValueError as e:
+        said = _("{path}:1: {error}: there is no game this Fireteam can salvage")
+        raise SaveError(said.format(path=path, error=e)) from None
+    return header, Chain(int(first[:8], 16), header.fireteam)
+
+
+class _Walk:
+    """The lines after the header, read one by one as a load reads them, each whole
+    unit (a command with its facts, an undo, a redo) kept until the first that fails."""
+
+    def __init__(self, path: Path, version: int, chain: Chain) -> None:
+        self.path, self.version, self.chain = path, version, chain
+        self.fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
+        self.history = History()
+        self.timeline = Timeline(self.history)
+        self.kept: list[bytes] = []  # payloads of the accepted units, in today's format
+        self.group: list[ev.Event] = []  # the open unit
+        self.need = 0  # events the open unit still lacks
+        self.lines_read = 1  # the header
+        self.units = 0
+        self.reason = ""  # why the walk stopped, if it did before the end
+        self.last_in_group = False  # whether the last line read belongs to ``group``
+        self.group_at = 0  # where the open unit (or the last line read) began
+
+    def take_units(self, f: BinaryIO) -> None:
+        at = self.group_at = f.tell()  # where the next line begins
         while raw := f.readline(MAX_LINE_BYTES + 1):
-            number += 1
-            if not group:
-                group_at = at
+            self.lines_read += 1
+            if not self.group:
+                self.group_at = at
             at += len(raw)
-            line = raw[:-1]
-            if not raw.endswith(b"\n"):
-                reason = _("line too long") if len(raw) > MAX_LINE_BYTES else _("incomplete last line (a torn write)")
-            elif len(line) < 10 or chain.frame_payload(line[9:])[:9] != line[:9]:
-                reason = _("damaged record, or a line missing, repeated or out of order before it (check mismatch)")
-            if reason:
-                break
-            try:
-                (event,) = _decode_batch(path, [line[9:]], len(history.store) + len(group), version, UPCASTERS, fast)
-            except SaveError as e:
-                reason = e.what or str(e)  # the damage, without its "FILE:LINE: " and its advice
-                break
-            if not group:
-                if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):
-                    reason = _("a fact outside any command")
-                    break
-                need = event.n if isinstance(event, ev.Issued) else 0
-            else:
-                need -= 1
-            group.append(event)
-            if need > 0:
-                continue
-            base = len(history.store)
-            payloads = [_encode(e) for e in group]
-            history.store.append(group, payloads)
-            try:
-                history.feed(group, base)
-                timeline.catch_up()
-            except HistoryError as e:
-                reason = str(e).split(": ", 1)[-1]
-            except (KeyError, ValueError, TypeError) as e:
-                reason = _("the event refers to {missing}, which the game lacks").format(missing=e)
-            if reason:
-                last_in_group = True  # the unit is dropped whole, this line with it
-                break
-            kept.extend(payloads)
-            units += 1
-            group = []
-        dropped_lines = dropped_units = 0
-        # The open unit, whole, and everything after it.
-        first_dropped = number - len(group) + (1 if last_in_group or not reason else 0)
-        if not reason and group:
-            reason = _("the last command is incomplete (a torn write)")
-        if reason:
-            dropped_lines, dropped_units = _dropped(f, group_at)
+            self.reason = self._framing(raw)
+            event = self._event(raw[:-1]) if not self.reason else None
+            if event is None or not self._add(event):
+                return
+
+    def _framing(self, raw: bytes) -> str:
+        """Why a line read is not one of the save's (framing, length, chained check), or ""."""
+        line = raw[:-1]
+        if not raw.endswith(b"\n"):
+            return _("line too long") if len(raw) > MAX_LINE_BYTES else _("incomplete last line (a torn write)")
+        if len(line) < 10 or self.chain.frame_payload(line[9:])[:9] != line[:9]:
+            return _("damaged record, or a line missing, repeated or out of order before it (check mismatch)")
+        return ""
+
+    def _event(self, line: bytes) -> ev.Event | None:
+        """The line's event (upcast to today's format); None, with ``reason`` said, if it is not one."""
+        at = len(self.history.store) + len(self.group)
+        try:
+            (event,) = _decode_batch(self.path, [line[9:]], at, self.version, UPCASTERS, self.fast)
+        except SaveError as e:
+            self.reason = e.what or str(e)  # the damage, without its "FILE:LINE: " and its advice
+            return None
+        return event
+
+    def _add(self, event: ev.Event) -> bool:
+        """Add ``event`` to the open unit, keeping the unit once whole; False (``reason`` said) to stop."""
+        if not self.group:
+            if not isinstance(event, ev.Issued | ev.Undone | ev.Redone):
+                self.reason = _("a fact outside any command")
+                return False
+            self.need = event.n if isinstance(event, ev.Issued) else 0
         else:
-            first_dropped = 0
-    target = default_target(path) if to is None else Path(to)
-    write_new(target, header, kept, option="--to")
-    return Salvaged(path, target, 1 + len(kept), units, dropped_lines, dropped_units, first_dropped, reason)
+            self.need -= 1
+        self.group.append(event)
+        if self.need > 0:
+            return True
+        return self._keep_unit()
+
+    def _keep_unit(self) -> bool:
+        """Fold the whole unit in; keep it if it folds, else stop (the unit is dropped whole)."""
+        base = len(self.history.store)
+        payloads = [_encode(e) for e in self.group]
+        self.history.store.append(self.group, payloads)
+        try:
+            self.history.feed(self.group, base)
+            self.timeline.catch_up()
+        except HistoryError as e:
+            self.reason = str(e).split(": ", 1)[-1]
+        except (KeyError, ValueError, TypeError) as e:
+            self.reason = _("the event refers to {missing}, which the game lacks").format(missing=e)
+        if self.reason:
+            self.last_in_group = True  # the unit is dropped whole, this line with it
+            return False
+        self.kept.extend(payloads)
+        self.units += 1
+        self.group = []
+        return True

@@ -21,7 +21,6 @@ NOT_YET_SPLIT = {
     "core/rulesets/breaking_news/commands/fire.py:shoot",
     "core/narrate.py:_describe",
     "core/report/facts.py:_collect",
-    "core/storage/salvage.py:salvage",
     "core/rulesets/bassa_intensita/casualties.py:vehicle_hit",
     "core/cli/main.py:add_headless",
     "core/rulesets/bassa_intensita/commands/fire.py:shots",
