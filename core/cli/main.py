@@ -342,6 +342,12 @@ HEADLESS = (
 
 def add_headless(sub: argparse._SubParsersAction) -> None:
     """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
+    for add in (_add_script, _add_readers, _add_report, _add_copies, _add_tools, _add_bench):
+        add(sub)
+
+
+def _add_script(sub: argparse._SubParsersAction) -> None:
+    """``script``: a file of commands played into a save."""
     p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
     p.add_argument("file", type=Path)
     p.add_argument(
@@ -359,6 +365,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--variant", default="", help=_("ruleset variant for a new save"))
     add_lang_option(p)
 
+
+def _add_readers(sub: argparse._SubParsersAction) -> None:
+    """``replay`` and ``log``: a save read at a step, or as its log."""
     p = sub.add_parser("replay", help=_("print the state of a save at a step"))
     p.add_argument("path", type=Path)
     p.add_argument(
@@ -377,12 +386,18 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     )
     add_lang_option(p)
 
+
+def _add_report(sub: argparse._SubParsersAction) -> None:
+    """``report`` (``core.report.cli``)."""
     # Imported here, not at the top: the client imports this module and starts
     # faster without the report's chart library.
     from core.report import cli as report_cli
 
     report_cli.add_parser(sub)
 
+
+def _add_copies(sub: argparse._SubParsersAction) -> None:
+    """``salvage``, ``fork``, ``export`` and ``verify``: new files made from a save, and its checks."""
     p = sub.add_parser("salvage", help=_("copy the valid start of a damaged save into a new save"))
     p.add_argument("path", type=Path)
     p.add_argument("--to", type=Path, help=_("the new save (default: NAME.salvaged.ft next to it; never overwritten)"))
@@ -408,6 +423,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help=_("print every check as one JSON document"))
     add_lang_option(p)
 
+
+def _add_tools(sub: argparse._SubParsersAction) -> None:
+    """The scenario tools, ``rules`` and ``paths``."""
     # Imported here, not at the top: the client imports this module for HEADLESS
     # and starts faster without the scenario tools (and the rulesets' shared code).
     from core.cli import scenarios as scenario_cli
@@ -422,6 +440,9 @@ def add_headless(sub: argparse._SubParsersAction) -> None:
 
     paths_cli.add_parser(sub)
 
+
+def _add_bench(sub: argparse._SubParsersAction) -> None:
+    """``bench``: the load, the seek, the client's start and keys."""
     p = sub.add_parser("bench", help=_("measure load, seek, append and memory (--client: the client's start and keys)"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--events", type=int, help=_("size of the big save (default 100,000)"))

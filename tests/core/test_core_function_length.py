@@ -22,7 +22,6 @@ NOT_YET_SPLIT = {
     "core/narrate.py:_describe",
     "core/report/facts.py:_collect",
     "core/rulesets/bassa_intensita/casualties.py:vehicle_hit",
-    "core/cli/main.py:add_headless",
     "core/rulesets/bassa_intensita/commands/fire.py:shots",
 }
 
