@@ -10,6 +10,7 @@ domain; statuses, phases and cards are ids, shown as the ruleset's terms.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 
 import msgspec
 
@@ -140,135 +141,160 @@ def describe(
     rendered with those names (``core.language.i18n.naming``): a side a rule recorded by
     its id reads as its name, in its words and in the ruleset's phrases alike."""
     with naming(Names(sides or {}, _ByName(units or {}))):
-        return _describe(e, units, describe_var, number, domain, localize, sides, class_name, status, note)
+        narrator = _Narrator(units, describe_var, number, domain, localize, sides, class_name, status, note)
+        return narrator.say(e)
 
 
-def _describe(
-    e: ev.Event,
-    units: Mapping[str, Unit] | None,
-    describe_var: Callable[[str, int | str], str | None] | None,
-    number: Callable[[int], int | None] | None,
-    domain: str,
-    localize: Callable[[str], str] | None,
-    sides: Mapping[str, str] | None,
-    class_name: Callable[[str], str] | None,
-    status: Callable[[str], str] | None,
-    note: Callable[[Text], Text] | None,
-) -> str:
-    book = Domain(domain)
+@dataclass(frozen=True)
+class _Narrator:
+    """An event put in words, with what ``describe`` was given to name things by."""
 
-    def words(text: Text) -> str:
-        return render(text, domain)
+    units: Mapping[str, Unit] | None
+    describe_var: Callable[[str, int | str], str | None] | None
+    number: Callable[[int], int | None] | None
+    domain: str
+    localize: Callable[[str], str] | None
+    sides: Mapping[str, str] | None
+    class_name: Callable[[str], str] | None
+    status: Callable[[str], str] | None
+    note: Callable[[Text], Text] | None
 
-    def shown(cmd: int) -> int | None:
-        return cmd if number is None else number(cmd)
+    def say(self, e: ev.Event) -> str:
+        for kind in (self.command, self.table_fact, self.secret_or_note):
+            said = kind(e)
+            if said is not None:
+                return said
+        return type(e).__name__
 
-    def side(sid: str) -> str:
+    def words(self, text: Text) -> str:
+        return render(text, self.domain)
+
+    def shown(self, cmd: int) -> int | None:
+        return cmd if self.number is None else self.number(cmd)
+
+    def side(self, sid: str) -> str:
         # a commitment of both sides reads "irregulars+regulars": each by its name; who
         # gave a command is a side (by its name), or the referee (in the reader's word)
-        if not sides:
+        if not self.sides:
             return sid
-        return "+".join(sides.get(one, _("referee") if one == REFEREE else one) for one in sid.split("+"))
+        return "+".join(self.sides.get(one, _("referee") if one == REFEREE else one) for one in sid.split("+"))
 
-    def secret(key: str, value: int | str) -> str | None:
+    def secret(self, key: str, value: int | str) -> str | None:
         """What a secret was, in the ruleset's words for its key (the same as a
         ``VarSet`` of it reads); None where the ruleset has none."""
-        return describe_var(key, value) if describe_var is not None and not key.startswith("unit.") else None
+        if self.describe_var is None or key.startswith("unit."):
+            return None
+        return self.describe_var(key, value)
 
-    def name(uid: str) -> str:
-        if units and uid in units:
-            return units[uid].name
+    def name(self, uid: str) -> str:
+        if self.units and uid in self.units:
+            return self.units[uid].name
         return uid
 
-    match e:
-        case ev.Issued():
-            line = f"» {side(e.by)}: {localize(e.text) if localize else e.text}"
-            if e.carries:
-                line += "  " + _("(again after an undo: #{cmd})").format(cmd=shown(e.carries))
-            return line
-        case ev.Undone():
-            return "↶ " + _("{who} undid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
-        case ev.Redone():
-            return "↷ " + _("{who} redid command #{cmd}").format(who=side(e.by), cmd=shown(e.cmd))
-        case ev.GameSetUp():
-            # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
-            vs = _("vs")
-            both = f" {vs} ".join(s.name for s in e.sides)
-            return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=both)
-        case ev.UnitAdded():
-            side_name = sides.get(e.unit.side, e.unit.side) if sides else e.unit.side
-            cls = class_name(e.unit.cls) if class_name and e.unit.cls else e.unit.cls
-            return _unit_added(e.unit, side_name, cls, book)
-        case ev.PhaseBegan():
-            return _phase_began(e, book, side(e.active))
-        case ev.Rolled():
-            owner = name(e.unit) if e.unit else side(e.side) if e.side else ""
-            if not owner:
-                return describe_roll(e.roll, domain)
-            return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, domain)}"
-        case ev.Moved():
-            cm = decimal(e.cm)
-            if e.how:
-                return _("{unit} moves {cm} cm ({how})").format(unit=name(e.unit), cm=cm, how=words(e.how))
-            return _("{unit} moves {cm} cm").format(unit=name(e.unit), cm=cm)
-        case ev.StatusChanged():
-            term = status or book.term
-            parts = [_("now {status}").format(status=term(s)) for s in e.add]
-            parts += [_("no longer {status}").format(status=term(s)) for s in e.remove]
-            return f"{name(e.unit)} " + ", ".join(parts)
-        case ev.MarkerPlaced():
-            return _("{unit} is under the marker {label}").format(unit=name(e.unit), label=e.label)
-        case ev.Spotted():
-            return _("{unit} spotted by {side}").format(unit=name(e.unit), side=side(e.by_side))
-        case ev.UnitOut():
-            return _("{unit} out of action: {cause}").format(unit=name(e.unit), cause=words(e.cause))
-        case ev.UnitBack():
-            return _("{unit} back in action").format(unit=name(e.unit))
-        case ev.DefeatPoints():
-            # English said "points" even for one: kept, so old logs read the same.
-            said = ngettext(
-                "{side} scores {points} defeat points: {reason}",
-                "{side} scores {points} defeat points: {reason}",
-                e.points,
-            )
-            return said.format(side=side(e.side), points=e.points, reason=words(e.reason))
-        case ev.SecretSet():
-            what = secret(e.key, e.value)
-            if what:
-                return _("secret for {owner}: {what}").format(owner=side(e.owner), what=what)
-            return _("secret for {owner}: {key} = {value}").format(owner=side(e.owner), key=e.key, value=e.value)
-        case ev.Revealed():
-            what = secret(e.key, e.value)
-            if what:
-                said = _("revealed: {what}").format(what=what)
-            elif e.value:
-                said = _("revealed: {key} = {value}").format(key=e.key, value=e.value)
-            else:
-                said = _("revealed: {key}").format(key=e.key)
-            return said + _proof(e) if e.salt else said
-        case ev.Opened():
-            what = secret(e.key, e.value)
-            said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
-            return said + _proof(e)
-        case ev.Committed():
-            return _("commitment to a secret of {owner}: {digest}").format(owner=side(e.owner), digest=e.digest[:16])
-        case ev.VarSet() if e.key == DICE_KEY:
-            # The key itself is not put in words: a screen at the table shows the referee's log.
-            return _("the dice are sealed: a new key, committed below and opened at the end")
-        case ev.VarSet():
-            described = describe_var(e.key, e.value) if describe_var is not None else None
-            return described or f"{e.key} = {e.value}"
-        case ev.Noted():
-            return _("note: {text}").format(text=words(note(e.text) if note else e.text))
-        case ev.ScenarioRead():
-            n = len(e.text)
-            said = ngettext(
-                "scenario file {file} recorded ({n} character)", "scenario file {file} recorded ({n} characters)", n
-            )
-            return said.format(file=e.file, n=n)
-        case ev.GameEnded():
-            return _("Game over: {result}").format(result=words(e.result))
-    return type(e).__name__
+    def command(self, e: ev.Event) -> str | None:
+        """A command given, undone or redone."""
+        match e:
+            case ev.Issued():
+                line = f"» {self.side(e.by)}: {self.localize(e.text) if self.localize else e.text}"
+                if e.carries:
+                    line += "  " + _("(again after an undo: #{cmd})").format(cmd=self.shown(e.carries))
+                return line
+            case ev.Undone():
+                return "↶ " + _("{who} undid command #{cmd}").format(who=self.side(e.by), cmd=self.shown(e.cmd))
+            case ev.Redone():
+                return "↷ " + _("{who} redid command #{cmd}").format(who=self.side(e.by), cmd=self.shown(e.cmd))
+        return None
+
+    def table_fact(self, e: ev.Event) -> str | None:
+        """What happened on the table: the set-up, a phase, a roll, a piece's move or state, points."""
+        name, words = self.name, self.words
+        match e:
+            case ev.GameSetUp():
+                # TRANSLATORS: between the sides of a game: "Bersaglieri vs Somali militia".
+                vs = _("vs")
+                both = f" {vs} ".join(s.name for s in e.sides)
+                return _("Scenario {scenario}: {sides}").format(scenario=e.scenario, sides=both)
+            case ev.UnitAdded():
+                side_name = self.sides.get(e.unit.side, e.unit.side) if self.sides else e.unit.side
+                cls = self.class_name(e.unit.cls) if self.class_name and e.unit.cls else e.unit.cls
+                return _unit_added(e.unit, side_name, cls, Domain(self.domain))
+            case ev.PhaseBegan():
+                return _phase_began(e, Domain(self.domain), self.side(e.active))
+            case ev.Rolled():
+                owner = name(e.unit) if e.unit else self.side(e.side) if e.side else ""
+                if not owner:
+                    return describe_roll(e.roll, self.domain)
+                return f"{whose(owner, words(e.roll.purpose))}: {roll_details(e.roll, self.domain)}"
+            case ev.Moved():
+                cm = decimal(e.cm)
+                if e.how:
+                    return _("{unit} moves {cm} cm ({how})").format(unit=name(e.unit), cm=cm, how=words(e.how))
+                return _("{unit} moves {cm} cm").format(unit=name(e.unit), cm=cm)
+            case ev.StatusChanged():
+                term = self.status or Domain(self.domain).term
+                parts = [_("now {status}").format(status=term(s)) for s in e.add]
+                parts += [_("no longer {status}").format(status=term(s)) for s in e.remove]
+                return f"{name(e.unit)} " + ", ".join(parts)
+            case ev.MarkerPlaced():
+                return _("{unit} is under the marker {label}").format(unit=name(e.unit), label=e.label)
+            case ev.Spotted():
+                return _("{unit} spotted by {side}").format(unit=name(e.unit), side=self.side(e.by_side))
+            case ev.UnitOut():
+                return _("{unit} out of action: {cause}").format(unit=name(e.unit), cause=words(e.cause))
+            case ev.UnitBack():
+                return _("{unit} back in action").format(unit=name(e.unit))
+            case ev.DefeatPoints():
+                # English said "points" even for one: kept, so old logs read the same.
+                said = ngettext(
+                    "{side} scores {points} defeat points: {reason}",
+                    "{side} scores {points} defeat points: {reason}",
+                    e.points,
+                )
+                return said.format(side=self.side(e.side), points=e.points, reason=words(e.reason))
+        return None
+
+    def secret_or_note(self, e: ev.Event) -> str | None:
+        """A secret set, revealed, opened or committed; a counter; a note; the scenario file; the end."""
+        side = self.side
+        match e:
+            case ev.SecretSet():
+                what = self.secret(e.key, e.value)
+                if what:
+                    return _("secret for {owner}: {what}").format(owner=side(e.owner), what=what)
+                return _("secret for {owner}: {key} = {value}").format(owner=side(e.owner), key=e.key, value=e.value)
+            case ev.Revealed():
+                what = self.secret(e.key, e.value)
+                if what:
+                    said = _("revealed: {what}").format(what=what)
+                elif e.value:
+                    said = _("revealed: {key} = {value}").format(key=e.key, value=e.value)
+                else:
+                    said = _("revealed: {key}").format(key=e.key)
+                return said + _proof(e) if e.salt else said
+            case ev.Opened():
+                what = self.secret(e.key, e.value)
+                said = _("opened at the end: {what}").format(what=what) if what else _opened(e, side)
+                return said + _proof(e)
+            case ev.Committed():
+                said = _("commitment to a secret of {owner}: {digest}")
+                return said.format(owner=side(e.owner), digest=e.digest[:16])
+            case ev.VarSet() if e.key == DICE_KEY:
+                # The key itself is not put in words: a screen at the table shows the referee's log.
+                return _("the dice are sealed: a new key, committed below and opened at the end")
+            case ev.VarSet():
+                described = self.describe_var(e.key, e.value) if self.describe_var is not None else None
+                return described or f"{e.key} = {e.value}"
+            case ev.Noted():
+                return _("note: {text}").format(text=self.words(self.note(e.text) if self.note else e.text))
+            case ev.ScenarioRead():
+                n = len(e.text)
+                said = ngettext(
+                    "scenario file {file} recorded ({n} character)", "scenario file {file} recorded ({n} characters)", n
+                )
+                return said.format(file=e.file, n=n)
+            case ev.GameEnded():
+                return _("Game over: {result}").format(result=self.words(e.result))
+        return None
 
 
 class _ByName(Mapping[str, str]):
