@@ -108,3 +108,45 @@ async def test_fireteam_serve_with_nats_publishes_each_command_s_views(tmp_path:
             assert claim is not None and claim.released  # a server that stops lets go of its table
         finally:
             await nc.close()
+
+
+async def test_fireteam_relay_with_port_lets_terminals_watch_over_ssh(tmp_path: Path):
+    """``fireteam relay --port``: its SSH door says where it is, keeps its host key in the data
+    folder (its owner's only), lets a terminal in with no key to the venue's list, and stops on SIGTERM."""
+    from ssh_club import Player
+
+    data = tmp_path / "data"
+    async with nats_server(tmp_path / "nats") as server:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tui.main",
+            "relay",
+            "--nats",
+            server.url,
+            "--web",
+            "0",
+            "--port",
+            "0",
+            env={**os.environ, "FIRETEAM_DATA_DIR": str(data)},
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            cwd=tmp_path,
+        )
+        try:
+            assert proc.stdout is not None
+            out = await _said(proc.stdout, "spectators over SSH: ssh -p ")
+            port = int(out.split("spectators over SSH: ssh -p ")[1].split()[0])
+            key = data / "relay" / "ssh_host_ed25519_key"
+            assert key.exists() and key.stat().st_mode & 0o077 == 0
+            async with asyncssh.connect(
+                "127.0.0.1", port, username="hall", client_keys=None, known_hosts=None, agent_path=None
+            ) as conn:
+                watcher = Player(100, 30)
+                await conn.create_session(lambda: watcher, term_type="xterm", term_size=(100, 30), encoding="utf-8")
+                await watcher.wait_for("The tables of this venue", "none yet")
+        finally:
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(proc.wait(), GUARD_S) == 0

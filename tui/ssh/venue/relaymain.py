@@ -1,4 +1,5 @@
-"""``fireteam relay --nats URL --web PORT``: a relay of the venue's tables for spectators' browsers.
+"""``fireteam relay --nats URL --web PORT [--port SSH]``: a relay of the venue's tables for spectators'
+browsers, and their terminals over SSH (``tui.ssh.venue.sshwatch``).
 
 See ``tui.ssh.venue.relay`` and docs/ssh.md, *A venue on NATS*.
 """
@@ -7,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import signal
 import sys
+from pathlib import Path
 
 from tui.ssh.language import _
 from tui.ssh.venue.options import add_nats_arguments, nats_options
@@ -19,6 +22,18 @@ def add_relay_parser(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("relay", help=_("serve spectators of every table of a venue, from its NATS (no save here)"))
     r.add_argument("--host", default="127.0.0.1", help=_("the address browsers connect to"))
     r.add_argument("--web", type=int, metavar="PORT", required=True, help=_("the port browsers connect to"))
+    r.add_argument(
+        "--port",
+        type=int,
+        metavar="PORT",
+        help=_("also let spectators watch over SSH, on this port (ssh -p PORT TABLE@HOST; no login)"),
+    )
+    r.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="FILE",
+        help=_("--port: the relay's SSH host key (default: made once in the data folder: fireteam paths)"),
+    )
     r.add_argument(
         "--url", default="", help=_("the address browsers open, when it is not http://HOST:PORT (a reverse proxy)")
     )
@@ -36,6 +51,9 @@ def relay_main(args: argparse.Namespace) -> int:
         return 2
     if not 0 <= args.web <= 65535:
         print("error: --web takes a port number", file=sys.stderr)
+        return 2
+    if args.port is not None and not 0 <= args.port <= 65535:
+        print("error: --port takes a port number", file=sys.stderr)
         return 2
     if args.url and not args.url.startswith(("http://", "https://")):
         print(f"error: --url takes an address starting with http:// or https://, not {args.url!r}", file=sys.stderr)
@@ -59,17 +77,64 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
         print(f"error: cannot listen: {e.strerror or e}", file=sys.stderr)
         return 2
     print(f"venue page on {relay.public_url}/ (port {port})", flush=True)
-    try:
-        await relay.start()
-    except VenueUnavailable as e:
-        print(f"error: {e}", file=sys.stderr)
-        await relay.close()
-        return 2
-    print(f"following the tables on {options.url}", flush=True)
+    acceptor = None
+    if args.port is not None:
+        acceptor = await _start_ssh(relay, args)
+        if acceptor is None:
+            await relay.close()
+            return 2
+    # Stopped by a signal whenever it comes: while the relay still waits for the venue's
+    # stream (no table has started yet) as well as once it follows the tables.
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    started = loop.create_task(relay.start(), name="relay start")
+    stopping = loop.create_task(stop.wait(), name="relay stop")
+    await asyncio.wait({started, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    status = 0
+    if not started.done():
+        started.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await started
+    elif started.exception() is not None:
+        error = started.exception()
+        if not isinstance(error, VenueUnavailable):
+            raise error
+        print(f"error: {error}", file=sys.stderr)
+        status = 2
+    else:
+        print(f"following the tables on {options.url}", flush=True)
+        await stopping
+    stopping.cancel()
+    if acceptor is not None:
+        acceptor.close()
     await relay.close()
-    return 0
+    return status
+
+
+async def _start_ssh(relay, args: argparse.Namespace):
+    """The relay's SSH door for watchers' terminals (None, having said why, if it cannot open)."""
+    import asyncssh
+
+    from core.folders import folder
+    from tui.ssh.server import HOST_KEY_NAME, host_key, private_folder
+    from tui.ssh.venue.sshwatch import start_ssh
+
+    try:
+        if args.host_key is not None:
+            key = asyncssh.read_private_key(args.host_key)
+        else:
+            key, _created = host_key(private_folder(folder("data") / "relay"))
+    except (OSError, ValueError) as e:  # (ValueError: asyncssh's KeyImportError, a file that is no key)
+        where = args.host_key or HOST_KEY_NAME
+        print(f"error: {where}: cannot make or read the host key: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return None
+    try:
+        acceptor = await start_ssh(relay, args.host, args.port, key)
+    except OSError as e:
+        print(f"error: cannot listen for SSH: {e.strerror or e}", file=sys.stderr)
+        return None
+    port = acceptor.get_port()
+    print(f"spectators over SSH: ssh -p {port} TABLE@{args.host} (port {port})", flush=True)
+    return acceptor
