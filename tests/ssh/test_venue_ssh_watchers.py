@@ -148,3 +148,25 @@ async def test_what_a_stranger_sends_reaches_nothing(venue):
         await wait_until(lambda: relay.watchers == 0)
     finally:
         await watcher.close()
+
+
+async def test_one_address_holds_at_most_per_address_connections(venue, monkeypatch):
+    """A hall's phones share an address, so the bound is wide; past it a connection is closed at
+    once, before any key exchange, and one that goes makes room for another."""
+    from tui.ssh.venue import sshwatch
+
+    monkeypatch.setattr(sshwatch, "PER_ADDRESS", 2)
+    relay, port, _tables = venue
+    first, second = await connect(port, "alpha"), await connect(port, "bravo")
+    try:
+        await first.wait_for("alpha.ft")
+        with pytest.raises((asyncssh.Error, OSError)):
+            await connect(port, "alpha")
+        await first.close()
+        await wait_until(lambda: relay.watchers == 1)  # the server saw it go
+        third = await connect(port, "alpha")
+        await third.wait_for("alpha.ft")
+        await third.close()
+    finally:
+        await first.close()
+        await second.close()

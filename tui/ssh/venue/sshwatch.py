@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 MAX_PICK = 64
 #: What a watcher types to leave: Ctrl+Q, Ctrl+C, Ctrl+D, q.
 LEAVE_KEYS = ("\x11", "\x03", "\x04", "q", "Q")
+#: The SSH connections one address may hold open at once.
+PER_ADDRESS = 200
 #: Seconds between keepalives, and how many may go unanswered before a silent watcher is dropped.
 KEEPALIVE_S, KEEPALIVE_MISSES = 30.0, 3
 
@@ -60,20 +63,41 @@ def ssh_options(relay: Relay, key: asyncssh.SSHKey) -> dict[str, Any]:
 
 async def start_ssh(relay: Relay, host: str, port: int, key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
     """Listen for watchers' terminals on ``host``:``port`` (0: any free port)."""
-    return await asyncssh.create_server(lambda: _Door(relay), host, port, **ssh_options(relay, key))
+    open_now: Counter[str] = Counter()  # the connections open, by address
+    return await asyncssh.create_server(lambda: _Door(relay, open_now), host, port, **ssh_options(relay, key))
 
 
 class _Door(asyncssh.SSHServer):
-    """A watcher's connection: no authentication (the relay serves only what spectators see)."""
+    """A watcher's connection: no authentication (the relay serves only what spectators see).
 
-    def __init__(self, relay: Relay) -> None:
+    Connections are counted from their first byte, before any session: at most
+    ``MAX_WATCHERS`` in all and ``PER_ADDRESS`` from one address (a hall's phones share
+    one Wi-Fi's address, so the bound is wide), the rest closed at once."""
+
+    def __init__(self, relay: Relay, open_now: Counter[str]) -> None:
         self.relay = relay
+        self._open = open_now
         self.username = ""
         self.peer = "?"
+        self._address = ""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        address = peer[0] if peer else "?"
+        if self._open.total() >= MAX_WATCHERS or self._open[address] >= PER_ADDRESS:
+            self.relay.log.info("ssh watcher refused from=%s: too many connections", self.peer)
+            conn.abort()
+            return
+        self._address = address
+        self._open[address] += 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._address:
+            self._open[self._address] -= 1
+            if not self._open[self._address]:
+                del self._open[self._address]
+            self._address = ""
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
