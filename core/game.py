@@ -358,7 +358,7 @@ class Game:
             self._specs = [*self.ruleset.commands(), *builtin_commands(self.ruleset)]
         return self._specs
 
-    def complete(self, text: str, role: str = REFEREE) -> list[str]:
+    def complete(self, text: str, role: str) -> list[str]:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
         view = self.view(role)
         offered_first = partial(self.ruleset.offered_first, view)
@@ -608,7 +608,7 @@ class Game:
             vis = tuple(sorted({*vis, role} - {REFEREE}))
         return vis
 
-    def odds(self, text: str, *, role: str = REFEREE) -> Odds | None:
+    def odds(self, text: str, *, role: str) -> Odds | None:
         """What the command would roll first, and the exact odds, without doing anything.
 
         None if the command rolls nothing (or is not valid now); :class:`CommandFailed`
@@ -745,7 +745,7 @@ class Game:
             size = 1 + first.n if isinstance(first, ev.Issued) else 1
             group = events[i : i + size]
             cmd = first.cmd if isinstance(first, ev.Issued | ev.Undone | ev.Redone) else 0
-            outcomes.append(Outcome(cmd, group, [self.describe(e) for e in group]))
+            outcomes.append(Outcome(cmd, group, [self.describe(e, REFEREE) for e in group]))
             i += size
         for outcome in outcomes:
             self._tell(outcome)
@@ -760,10 +760,10 @@ class Game:
             numbering = self._numberings[role] = Numbering(self.history, role)
         return numbering
 
-    def shown_cmd(self, cmd: int, role: str = REFEREE) -> int | None:
+    def shown_cmd(self, cmd: int, role: str) -> int | None:
         return self.numbering(role).shown(cmd)
 
-    def undo_target(self, role: str = REFEREE) -> int | None:
+    def undo_target(self, role: str) -> int | None:
         """The command ``role``'s undo would take back: the last in effect that it may see.
 
         For a side, the commands after it in effect are then all hidden from it;
@@ -776,18 +776,18 @@ class Game:
                 return cmd
         return None
 
-    def redo_target(self, role: str = REFEREE) -> int | None:
+    def redo_target(self, role: str) -> int | None:
         cmd = self.history.next_redo()
         return cmd if cmd is not None and self.numbering(role).visible(cmd) else None
 
     def _preview(self, cmd: int | None, role: str) -> str | None:
         return None if cmd is None else f"#{self.shown_cmd(cmd, role)} {self.localize(self.history.issued(cmd).text)}"
 
-    def undo_preview(self, role: str = REFEREE) -> str | None:
+    def undo_preview(self, role: str) -> str | None:
         """What ``role``'s undo would take back, in words (None if nothing)."""
         return self._preview(self.undo_target(role), role)
 
-    def redo_preview(self, role: str = REFEREE) -> str | None:
+    def redo_preview(self, role: str) -> str | None:
         return self._preview(self.redo_target(role), role)
 
     def undo(self, *, role: str = REFEREE, by: str = "") -> Outcome:
@@ -823,7 +823,7 @@ class Game:
         if not after:
             return cmd, [undone], [_("undone: #{cmd} {text}").format(cmd=cmd, text=self.localize(issued.text))]
         group = self._carry_past(cmd, after, by, undone)
-        return cmd, group, [self.describe(e) for e in group]
+        return cmd, group, [self.describe(e, REFEREE) for e in group]
 
     def _carry_past(self, cmd: int, after: list[int], by: str, undone: ev.Undone) -> list[ev.Event]:
         """A side's undo of ``cmd`` with commands hidden from it after it: the events that do it.
@@ -891,7 +891,7 @@ class Game:
 
     # -------------------------------------------------------------------- reading
 
-    def view(self, role: str = REFEREE, step: int | None = None) -> GameState:
+    def view(self, role: str, step: int | None = None) -> GameState:
         """The state as ``role`` may know it, live or at replay ``step``.  Do not modify it.
 
         The live view of a role is made once per change and shared: a server's
@@ -918,9 +918,9 @@ class Game:
         up (``scenario demo``'s purchases) is named as it will be, not by its id."""
         setups = [e for e in group if isinstance(e, ev.GameSetUp)]
         sides = {s.id: s.name for e in setups for s in e.sides} or None
-        return [self.describe(e, sides=sides) for e in group]
+        return [self.describe(e, REFEREE, sides=sides) for e in group]
 
-    def describe(self, e: ev.Event, role: str = REFEREE, *, sides: Mapping[str, str] | None = None) -> str:
+    def describe(self, e: ev.Event, role: str, *, sides: Mapping[str, str] | None = None) -> str:
         """``e`` in words for ``role``; ``sides``: names of sides the state does not hold yet."""
         var: Callable[[str, int | str], str | None]
         number: Callable[[int], int | None] | None
@@ -955,7 +955,7 @@ class Game:
         said = self.ruleset.describe_named(self.state, key, value)
         return said or _("the rules keep a value of the scenario (the referee's log names it)")
 
-    def log_lines(self, role: str = REFEREE, start: int = 0, end: int | None = None) -> list[LogLine]:
+    def log_lines(self, role: str, start: int = 0, end: int | None = None) -> list[LogLine]:
         """Events ``start``..``end`` of the file that ``role`` may see, in file order.
 
         Undone events are included and flagged: the log shows everything that
@@ -974,7 +974,7 @@ class Game:
                 out.append(LogLine(i, cmd, self.describe(e, role), e, undone, number))
         return out
 
-    def facts_seen(self, cmd: int, role: str = REFEREE) -> int:
+    def facts_seen(self, cmd: int, role: str) -> int:
         """How many of command ``cmd``'s facts (its events after the command itself) ``role`` may see."""
         return sum(1 for e in self.history.group(cmd)[1:] if event_visible(e, role))
 

@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import ast
 import collections
+import sys
 from pathlib import Path
 
-from core.ruleset import get_ruleset
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, when run as a script
+from registry_walk import RULESETS  # noqa: E402
+
+from core.ruleset import get_ruleset  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-RULESETS = ("breaking-news", "bassa-intensita", "linea-di-tiro", "ludonet")
 CHECKED = ("enforced", "partial")
 #: The rulesets whose audit is finished: each of their checked rules has an audit test.
-AUDITED: set[str] = set()
+AUDITED: set[str] = {"linea-di-tiro", "ludonet"}
 
 
 def audit_marks() -> dict[str, list[str]]:
@@ -43,12 +46,12 @@ def audit_marks() -> dict[str, list[str]]:
 
 
 def checked_rules() -> dict[str, dict[str, str]]:
-    """Each ruleset -> its rule ids -> their status."""
+    """Each ruleset with a rules map -> its rule ids -> their status."""
     out = {}
     for ruleset in RULESETS:
         rules_map = get_ruleset(ruleset).rules_map()
-        assert rules_map is not None
-        out[ruleset] = {rule.id: rule.status for rule in rules_map.rules}
+        if rules_map is not None:
+            out[ruleset] = {rule.id: rule.status for rule in rules_map.rules}
     return out
 
 

@@ -70,12 +70,12 @@ def test_a_line_is_shown_in_italian_from_the_shapes_as_from_the_commands(ruleset
 def test_a_game_shows_its_log_in_italian_before_and_after_its_commands_are_gathered():
     game = Game.open(DEMO, writable=False)
     with reading("it"):
-        before = [line.text for line in game.log_lines()]
+        before = [line.text for line in game.log_lines(role="referee")]
         assert game._specs is None  # the shapes named them
         _ = game.commands
-        assert [line.text for line in game.log_lines()] == before
+        assert [line.text for line in game.log_lines(role="referee")] == before
     with reading("en"):
-        english = [line.text for line in game.log_lines()]
+        english = [line.text for line in game.log_lines(role="referee")]
     assert before != english
 
 
@@ -88,7 +88,7 @@ def test_a_log_drawn_in_italian_imports_none_of_the_rulesets_commands():
         "from core.language.reader import reading\n"
         f"game = Game.open(Path({str(DEMO)!r}), writable=False)\n"
         "with reading('it'):\n"
-        "    lines = [line.text for line in game.log_lines()]\n"
+        "    lines = [line.text for line in game.log_lines('referee')]\n"
         "assert any(line.startswith('» ') for line in lines)\n"
         "print(sorted(m for m in sys.modules if m.startswith(('core.rulesets.breaking_news.commands',"
         " 'core.rulesets.breaking_news.rules', 'core.rulesets.common', 'core.scenarios'))))\n"

@@ -132,10 +132,10 @@ def test_an_italian_reader_sees_the_english_record_in_italian(bn):
         assert bn.history.issued(out.cmd).text == "roll 3d6 target=4 purpose=fumo dice=4,1,6"
         assert out.lines[0] == "» arbitro: tira 3d6 soglia=4 scopo=fumo dadi=4,1,6"
         assert plain(out.events[-1].roll.outcome) == "2 successes"
-        assert bn.describe(out.events[0]) == out.lines[0]
-        assert bn.log_lines()[-2].text == out.lines[0]
+        assert bn.describe(out.events[0], role="referee") == out.lines[0]
+        assert bn.log_lines(role="referee")[-2].text == out.lines[0]
     # the English reader reads the same record in English
-    assert bn.log_lines()[-2].text == "» referee: roll 3d6 target=4 purpose=fumo dice=4,1,6"
+    assert bn.log_lines(role="referee")[-2].text == "» referee: roll 3d6 target=4 purpose=fumo dice=4,1,6"
 
 
 def test_a_line_shown_in_italian_keeps_units_text_and_prefixes(bn):
@@ -217,7 +217,7 @@ def test_english_is_unchanged(bn, test_names):
     """An English reader's names are the English ones alone: an Italian name is no command."""
     assert refusal(bn, "segna ahmed pinned").startswith("no command 'segna'")
     assert bn.parse("ma ahmed pin").text == "ma ahmed pin"
-    assert bn.complete("ma") == ["mark"]
+    assert bn.complete("ma", role="referee") == ["mark"]
 
 
 # ------------------------------------------------------------------ completion and help
@@ -225,17 +225,17 @@ def test_english_is_unchanged(bn, test_names):
 
 def test_completion_offers_the_readers_language(bn, test_names):
     with reading("it"):
-        assert bn.complete("seg") == ["segna"]
-        assert bn.complete("segna ahmed inc") == ["inchiodato"]
-        assert bn.complete("tira 2d6 so") == ["soglia=", "sotto="]
-        assert bn.complete("tira 2d6 da") == ["dadi="]
-        assert bn.complete("mark ahmed sop") == ["soppresso"]
+        assert bn.complete("seg", role="referee") == ["segna"]
+        assert bn.complete("segna ahmed inc", role="referee") == ["inchiodato"]
+        assert bn.complete("tira 2d6 so", role="referee") == ["soglia=", "sotto="]
+        assert bn.complete("tira 2d6 da", role="referee") == ["dadi="]
+        assert bn.complete("mark ahmed sop", role="referee") == ["soppresso"]
         # No Italian name begins so: English; the roll-off is made for the set-up phase the game is in.
-        assert bn.complete("rol") == ["rolloff", "roll"]
+        assert bn.complete("rol", role="referee") == ["rolloff", "roll"]
         assert bn.usage(next(s for s in bn.commands if s.name == "roll")) == (
             "tira formula [soglia=…] [sotto=…] [scopo=…]"
         )
-    assert bn.complete("tira") == []
+    assert bn.complete("tira", role="referee") == []
 
 
 def test_help_has_both_names(bn):
@@ -348,8 +348,8 @@ def test_events_hold_no_words_from_the_shared_tools(bn):
         "referee's ruling"
     )
     with reading("it"):
-        assert "tiro libero" in bn.describe(bn.log_lines()[-3].event)
-        assert bn.describe(out.events[-1]).endswith("decisione dell'arbitro")
+        assert "tiro libero" in bn.describe(bn.log_lines(role="referee")[-3].event, role="referee")
+        assert bn.describe(out.events[-1], role="referee").endswith("decisione dell'arbitro")
     out = bn.execute(f"out {next(iter(bn.state.units))}")
     with reading("it"):
-        assert bn.describe(out.events[-1]).endswith("tolto dall'arbitro")
+        assert bn.describe(out.events[-1], role="referee").endswith("tolto dall'arbitro")

@@ -97,28 +97,28 @@ def test_quoted_text_is_literal(demo):
 
 def test_an_apostrophe_inside_a_word_is_text(demo):
     assert demo.execute("note Rossi's team moves").events[-1] == ev.Noted(text="Rossi's team moves")
-    assert demo.complete("note Rossi's te") == []
+    assert demo.complete("note Rossi's te", role="referee") == []
 
 
 # -------------------------------------------------------------------- completion
 
 
 def test_completion_of_verbs(skirmish):
-    assert skirmish.complete("ma") == ["mark"]
-    assert skirmish.complete("re") == ["redo", "reveal"]
+    assert skirmish.complete("ma", role="referee") == ["mark"]
+    assert skirmish.complete("re", role="referee") == ["redo", "reveal"]
     # An empty line: those made for the phase the game is in, then those of any phase,
     # then those of other phases (setup: the set-up phase, over), each alphabetically.
     assert skirmish.state.phase == "play"
-    assert skirmish.complete("") == [
+    assert skirmish.complete("", role="referee") == [
         *sorted({s.name for s in skirmish.commands} - {"setup"}),
         "setup",
     ]
 
 
 def test_completion_of_units_and_choices(demo):
-    assert demo.complete("mark ah") == ["ahmed"]
-    assert demo.complete("mark ahmed su") == ["suppressed"]
-    assert set(demo.complete("mark ahmed ")) == {
+    assert demo.complete("mark ah", role="referee") == ["ahmed"]
+    assert demo.complete("mark ahmed su", role="referee") == ["suppressed"]
+    assert set(demo.complete("mark ahmed ", role="referee")) == {
         "hidden",
         "suppressed",
         "wounded",
@@ -129,30 +129,30 @@ def test_completion_of_units_and_choices(demo):
         "captured",
         "in-vehicle",
     }
-    assert demo.complete("dp i") == ["irregulars"]
-    assert "target=" in demo.complete("roll 3d6 t")
-    assert demo.complete("roll 3d6 di") == ["dice="]
-    assert demo.complete("frobnicate x") == []
+    assert demo.complete("dp i", role="referee") == ["irregulars"]
+    assert "target=" in demo.complete("roll 3d6 t", role="referee")
+    assert demo.complete("roll 3d6 di", role="referee") == ["dice="]
+    assert demo.complete("frobnicate x", role="referee") == []
 
 
 def test_completion_offers_the_referee_targets_of_the_other_side_and_what_is_still_needed(demo):
     regulars = {u.id for u in demo.state.units.values() if u.side == "regulars" and u.in_play}
-    offered = demo.complete("fire aden ")
+    offered = demo.complete("fire aden ", role="referee")
     assert regulars <= set(offered)
     assert not {"aden", "ahmed", "bashir"} & set(offered)  # the firer's own side is no target (§8.0)
-    assert demo.complete("fire aden b") == ["bianchi", "burst"]
+    assert demo.complete("fire aden b", role="referee") == ["bianchi", "burst"]
     # Once a target is named, the range fire cannot go without comes first, and the
     # named target is not offered again; once given, the range is not offered again.
-    after = demo.complete("fire aden conti ")
+    after = demo.complete("fire aden conti ", role="referee")
     assert after[0] == "range=" and "conti" not in after and "rossi" in after
-    assert demo.complete("fire aden conti r") == ["range=", "rossi"]  # Tab on "r" gives the range first
-    assert "range=" not in demo.complete("fire aden conti range=40 ")
-    assert "range=" not in demo.complete("fire aden ")  # a target comes first
+    assert demo.complete("fire aden conti r", role="referee") == ["range=", "rossi"]  # Tab on "r" gives the range first
+    assert "range=" not in demo.complete("fire aden conti range=40 ", role="referee")
+    assert "range=" not in demo.complete("fire aden ", role="referee")  # a target comes first
     assert demo.complete("fire aden conti", "irregulars") == ["conti"]  # a side's own view, as before
 
 
 def test_completion_hides_hidden_enemies(demo):
-    assert "dahir" in demo.complete("mark d")
+    assert "dahir" in demo.complete("mark d", role="referee")
     assert "dahir" in demo.complete("mark d", "irregulars")
     assert "dahir" not in demo.complete("mark d", "regulars")
     assert "dahir" not in demo.complete("mark d", "spectator")

@@ -40,7 +40,7 @@ def test_breaking_news_fire_offers_the_unarmed_the_placed_and_who_fired_last(dem
     ]
     # The referee: the active side's able firers, then the rest of the active side, then
     # the other side, which only reacts (§5.0).
-    offered = demo.complete("fire ")
+    offered = demo.complete("fire ", role="referee")
     assert offered[:8] == ["ahmed", "bashir", "dahir", "egal", "aden", "faysal", "civ1", "civ2"]
     assert offered[8:15] == ["rossi", "bianchi", "conti", "greco", "marino", "ferri", "lupo"]
 
@@ -67,13 +67,31 @@ def test_bassa_intensita_fire_offers_the_tier_firing_now_and_not_the_unarmed_fir
     game = _bassa_convoy(tmp_path)
     while game.state.phase != "fire-regular":
         game.execute("next")
-    assert game.complete("fire ")[:8] == ["russo", "abdi", "puma", "truck", "gatti", "pinna", "farah", "hassan"]
+    assert game.complete("fire ", role="referee")[:8] == [
+        "russo",
+        "abdi",
+        "puma",
+        "truck",
+        "gatti",
+        "pinna",
+        "farah",
+        "hassan",
+    ]
     assert game.state.units["truck"].cls == "regular" and not game.state.units["truck"].weapons
     # In the convoy's movement the militia fire at movers (BI-R050); the convoy may not.
     game = _bassa_convoy(tmp_path / "again")
     game.execute("next")
     assert (game.state.phase, game.state.active_side) == ("move-first", "convoy")
-    assert game.complete("fire ")[:8] == ["abdi", "farah", "hassan", "puma", "truck", "gatti", "pinna", "russo"]
+    assert game.complete("fire ", role="referee")[:8] == [
+        "abdi",
+        "farah",
+        "hassan",
+        "puma",
+        "truck",
+        "gatti",
+        "pinna",
+        "russo",
+    ]
     game.close()
 
 
@@ -83,9 +101,25 @@ def test_linea_di_tiro_offers_pieces_with_no_attack_of_the_kind_or_fleeing_last(
     game.execute("scenario demo")
     game.execute("next")
     assert game.state.active_side == "us"
-    assert game.complete("at ")[:7] == ["sherman1", "sherman2", "bazooka", "panzer", "pak", "grenadiers", "gis"]
+    assert game.complete("at ", role="referee")[:7] == [
+        "sherman1",
+        "sherman2",
+        "bazooka",
+        "panzer",
+        "pak",
+        "grenadiers",
+        "gis",
+    ]
     game.execute("mark sherman2 retreating")
-    assert game.complete("mg ")[:7] == ["sherman1", "gis", "bazooka", "panzer", "pak", "grenadiers", "sherman2"]
+    assert game.complete("mg ", role="referee")[:7] == [
+        "sherman1",
+        "gis",
+        "bazooka",
+        "panzer",
+        "pak",
+        "grenadiers",
+        "sherman2",
+    ]
     game.close()
 
 
@@ -98,7 +132,7 @@ def test_ludonet_offers_who_has_fired_this_turn_last(tmp_path):
     game.execute("fire smith hans half dice=1")  # a miss
     paras = ["jones", "brown", "bren", "wood"]
     garrison = ["hans", "fritz", "kurt", "mg42", "otto"]
-    assert game.complete("fire ")[:10] == [*paras, *garrison, "smith"]
+    assert game.complete("fire ", role="referee")[:10] == [*paras, *garrison, "smith"]
     game.close()
 
 
@@ -112,7 +146,7 @@ def test_an_empty_line_offers_the_movement_phase_as_its_rules_order_it(tmp_path)
     game = _bassa_convoy(tmp_path)
     game.execute("next")
     assert game.state.phase == "move-first"
-    offered = game.complete("")
+    offered = game.complete("", role="referee")
     phase = ["move", "smoke", "observe", "fire", "aa", "dismount", "hover", "land", "mount", "screened"]
     assert offered[: len(phase)] == phase
     anytime = sorted(s.name for s in game.commands if not s.phases)
@@ -120,7 +154,7 @@ def test_an_empty_line_offers_the_movement_phase_as_its_rules_order_it(tmp_path)
     assert offered[len(phase) + len(anytime) :] == sorted(
         s.name for s in game.commands if s.phases and "move-first" not in s.phases
     )
-    assert game.complete("m") == ["move", "mount", "mark", "mine", "morale", "motivation"]
+    assert game.complete("m", role="referee") == ["move", "mount", "mark", "mine", "morale", "motivation"]
     # A side is offered its own in the same order, not the referee's alone (observe, screened).
     assert game.complete("", "convoy")[:8] == ["move", "smoke", "fire", "aa", "dismount", "hover", "land", "mount"]
     game.close()
@@ -129,17 +163,17 @@ def test_an_empty_line_offers_the_movement_phase_as_its_rules_order_it(tmp_path)
 def test_each_ruleset_offers_its_phases_main_commands_first(demo, tmp_path):
     demo.execute("next")
     demo.execute("next dice=1,1,6,6")
-    assert demo.complete("")[:6] == ["activate", "civilians", "move", "fire", "covering", "embark"]
+    assert demo.complete("", role="referee")[:6] == ["activate", "civilians", "move", "fire", "covering", "embark"]
     game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=3)
     game.execute("scenario demo")
     game.execute("next")
-    assert game.complete("")[:6] == ["activate", "unitmove", "move", "at", "mg", "barrage"]
+    assert game.complete("", role="referee")[:6] == ["activate", "unitmove", "move", "at", "mg", "barrage"]
     game.close()
     game = Game.new(tmp_path / "ln.ft", "ludonet", seed=3)
     game.execute("scenario demo")
     while game.state.phase != "fire":
         game.execute("next")
-    assert game.complete("")[:6] == ["fire", "barrage", "pass", "strike", "aa", "grenade"]
+    assert game.complete("", role="referee")[:6] == ["fire", "barrage", "pass", "strike", "aa", "grenade"]
     game.close()
 
 

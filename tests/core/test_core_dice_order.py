@@ -97,7 +97,9 @@ def test_every_command_asking_for_dice_in_the_recorded_games_declares_its_order(
         def words(lines) -> list[str]:
             return [without_digests(ln.text.removesuffix(" [table dice]")) for ln in lines]
 
-        assert words(g.log_lines()) == words(Game.open(game.save, writable=False).log_lines())
+        assert words(g.log_lines(role="referee")) == words(
+            Game.open(game.save, writable=False).log_lines(role="referee")
+        )
     finally:
         g.close()
 

@@ -69,7 +69,7 @@ def test_a_fire_sequence_asks_to_hit_then_the_save_then_the_wound_each_as_its_st
     # the faces decided it as given: hit on the 6 (needs 4+), the save's 1 fails, the
     # wound's 3 is three turns to live (§8.0, §9.0, §9.3)
     assert not g.state.units["bashir"].in_play
-    wound = [e for e in g.log_lines() if isinstance(e.event, ev.Rolled)][-1].event.roll
+    wound = [e for e in g.log_lines(role="referee") if isinstance(e.event, ev.Rolled)][-1].event.roll
     assert wound.faces == (3,) and wound.manual
 
 

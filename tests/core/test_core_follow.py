@@ -36,12 +36,12 @@ def test_a_copy_that_follows_the_writer_holds_the_same_game(demo):
     assert builtins(copy.state) == builtins(demo.state)
     for role in ("referee", "regulars", "irregulars", "spectator"):
         assert [ln.text for ln in copy.log_lines(role)] == [ln.text for ln in demo.log_lines(role)]
-    assert copy.undo_preview() == demo.undo_preview()
+    assert copy.undo_preview(role="referee") == demo.undo_preview(role="referee")
     # One outcome per command or marker, in file order, each heard once.
     assert [o.cmd for o in outcomes] == [first.cmd - 1, first.cmd, first.cmd, first.cmd, first.cmd + 1]
     assert heard == [(first.cmd - 1, "Issued"), (first.cmd, "Issued"), (first.cmd, "Undone"), (first.cmd, "Redone"),
                      (first.cmd + 1, "Issued")]  # fmt: skip
-    assert outcomes[1].lines[-1] == demo.describe(first.events[-1])
+    assert outcomes[1].lines[-1] == demo.describe(first.events[-1], role="referee")
 
 
 def test_news_of_a_size_already_held_changes_nothing(demo):

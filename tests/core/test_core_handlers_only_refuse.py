@@ -292,7 +292,7 @@ def test_odds_of_a_command_that_fails_on_a_bug_say_so(tmp_path, caplog):
 
     _with(game, "broken", broken)
     with caplog.at_level(logging.ERROR, logger=LOG.name), pytest.raises(CommandFailed):
-        game.odds("broken")
+        game.odds("broken", role="referee")
     (record,) = [r for r in caplog.records if r.name == LOG.name]
     assert isinstance(record.exc_info[1], KeyError)
 

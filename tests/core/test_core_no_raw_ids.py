@@ -44,7 +44,7 @@ def _raw_ids(game: Game) -> set[str]:
     (``marker.regulars.5``, ``aboard-truck``): secret keys, statuses, weapons, classes and
     profiles, defeat-point reasons and the arguments of a note."""
     ids: set[str] = set()
-    for line in game.log_lines():
+    for line in game.log_lines(role="referee"):
         e = line.event
         match e:
             case ev.SecretSet() | ev.Revealed() | ev.Opened():
@@ -128,7 +128,9 @@ def test_a_side_and_a_spectator_read_no_raw_id_in_the_log_or_the_report(game, ro
 def _pieces_in_secrets(game: Game) -> set[str]:
     """The ids of the pieces a secret's key names (``secret.dies.abdi``) that have a name."""
     units = game.state.units
-    keys = {line.event.key for line in game.log_lines() if isinstance(line.event, ev.SecretSet | ev.Opened)}
+    keys = {
+        line.event.key for line in game.log_lines(role="referee") if isinstance(line.event, ev.SecretSet | ev.Opened)
+    }
     return {k.rpartition(".")[2] for k in keys if k.rpartition(".")[2] in units} - {
         uid for uid, u in units.items() if u.name == uid
     }
@@ -137,7 +139,7 @@ def _pieces_in_secrets(game: Game) -> set[str]:
 def test_a_secret_the_ruleset_cannot_read_is_shown_as_it_is(tmp_path):
     # A hostile save's fire support that is not stage:source:turn: the log still reads.
     game = Game.new(tmp_path / "g.ft", "bassa-intensita", seed=1)
-    said = game.describe(ev.SecretSet(key="secret.support.x", owner="referee", value="no colons"))
+    said = game.describe(ev.SecretSet(key="secret.support.x", owner="referee", value="no colons"), role="referee")
     assert said == "secret for referee: secret.support.x = no colons"
     game.close()
 
@@ -195,7 +197,7 @@ def _written(game: Game) -> tuple[set[str], set[str]]:
             for item in value:
                 walk(item)
 
-    for line in game.log_lines():
+    for line in game.log_lines(role="referee"):
         walk(line.event)
         if isinstance(line.event, ev.UnitAdded):
             u = line.event.unit
@@ -208,10 +210,10 @@ def _referee_log(game: Game) -> str:
     writes it: a variable the rules have no words for, and the command a note ends with
     (a side reads the note without it, ``Ruleset.note_for_a_side``)."""
     out = []
-    for line in game.log_lines():
+    for line in game.log_lines(role="referee"):
         e = line.event
         if isinstance(e, ev.Noted):
-            said = game.describe(msgspec.structs.replace(e, text=game.ruleset.note_for_a_side(e.text)))
+            said = game.describe(msgspec.structs.replace(e, text=game.ruleset.note_for_a_side(e.text)), role="referee")
         else:
             said = line.text
         if not _RAW_VAR.match(said):

@@ -111,7 +111,7 @@ def test_undone_events_stay_in_the_file(save):
     events = file_events(save)
     game = Game.open(save, writable=False)
     assert len(events) == game.log_length > game.timeline.length
-    undone = [line for line in game.log_lines() if line.undone]
+    undone = [line for line in game.log_lines(role="referee") if line.undone]
     assert any(isinstance(line.event, ev.StatusChanged) and line.event.unit == "ghost" for line in undone)
 
 
@@ -190,7 +190,7 @@ def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(fraction):
         again = Game.open(path, writable=False)
         assert again.notes == []
         assert again.history.store.slice(0, kept) == events[:kept]
-        assert [e.text for e in again.log_lines() if isinstance(e.event, ev.Issued)][-2:] == [
+        assert [e.text for e in again.log_lines(role="referee") if isinstance(e.event, ev.Issued)][-2:] == [
             "» referee: note after the crash",
             "» referee: roll 2d6",
         ]

@@ -173,7 +173,7 @@ def test_a_reveal_changed_afterwards_fails(tmp_path):
     (bad,) = [c for c in verify(save).checks if c.status != OK]
     assert bad.key == "ied.irregulars.4" and bad.status == MISMATCH and "('command')" in bad.why
     assert "(DOES NOT MATCH its commitment" in "\n".join(
-        line.text for line in Game.open(save, writable=False).log_lines()
+        line.text for line in Game.open(save, writable=False).log_lines(role="referee")
     )
 
 
@@ -206,7 +206,7 @@ def test_an_older_save_without_commitments_still_loads_and_verifies(tmp_path, ca
     assert "salt" not in raw and "commit" not in raw
     game = Game.open(old, writable=False)
     assert game.state.secrets["plan"].revealed
-    assert game.log_lines()[-1].text == "revealed: plan = left"
+    assert game.log_lines(role="referee")[-1].text == "revealed: plan = left"
     assert fireteam(["verify", str(old)]) == 0
     assert capsys.readouterr().out.strip() == f"{old}: no commitments (older save): 1 secrets set unchecked"
 

@@ -370,3 +370,31 @@ def test_a_command_still_arriving_gets_no_number_until_it_is_whole():
     assert history.pending() is None
     assert [blue.shown(c) for c in (1, 2, 3)] == [1, None, 2]
     assert [Numbering(history, "red").shown(c) for c in (1, 2, 3)] == [1, 2, 3]
+
+
+#: The game's methods whose answer depends on whose eyes they are for.
+SEEING = (
+    "view",
+    "describe",
+    "log_lines",
+    "facts_seen",
+    "shown_cmd",
+    "undo_target",
+    "redo_target",
+    "undo_preview",
+    "redo_preview",
+    "complete",
+    "odds",
+)
+
+
+def test_no_method_that_decides_what_a_role_sees_has_a_role_by_default():
+    """A caller that forgets whose view it asks for fails at once: no default falls open to the
+    referee's (a Details dialog built without its role once showed the referee's file position)."""
+    import inspect
+
+    from core.game import Game
+
+    for name in SEEING:
+        role = inspect.signature(getattr(Game, name)).parameters["role"]
+        assert role.default is inspect.Parameter.empty, f"Game.{name}: role has a default"

@@ -69,7 +69,7 @@ def inject(g: Game, *facts: ev.Event) -> None:
     as a scenario file would at set-up."""
     cmd = g.history.next_cmd
     group = [ev.Issued(cmd=cmd, n=len(facts), by="referee", text="(test set-up)"), *facts]
-    g._append(cmd, group, [g.describe(e) for e in group])
+    g._append(cmd, group, [g.describe(e, role="referee") for e in group])
 
 
 def piece(

@@ -442,7 +442,7 @@ def test_tab_on_an_empty_line_offers_the_phases_commands_first(game):
     assert game.state.phase == "cover"
     made_for_it = ["order", "fire", "screen", "smoke"]
     assert set(made_for_it) == {s.name for s in game.commands if s.phases and "cover" in s.phases}
-    offered = game.complete("")
+    offered = game.complete("", role="referee")
     assert offered[: len(made_for_it)] == made_for_it
     assert "screened" in offered  # the referee's own, for another phase: offered last
     assert offered.index("screened") > offered.index("next")

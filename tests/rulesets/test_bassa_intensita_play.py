@@ -138,7 +138,7 @@ def test_a_hit_rolls_damage_and_a_wound_asks_for_morale(game):
     with pytest.raises(Refused, match="morale checks are due first"):
         play(game, "next")
     # Omar: Regular 4 + 3, wounded -3, under automatic fire -2, heavy cover +2 = 4
-    odds = game.odds("morale omar heavy")
+    odds = game.odds("morale omar heavy", role="referee")
     assert (odds.target, odds.sides, odds.chances[1]) == (4, 10, Fraction(4, 10))
     facts = play(game, "morale omar heavy dice=4")
     assert rolls(facts)[0].target == 4 and plain(rolls(facts)[0].outcome) == "passed"
@@ -211,8 +211,8 @@ def test_the_seriously_wounded_die_undressed(game):
     assert game.state.vars["secret.dies.capo"] == 2
     assert "secret.dies.capo" not in game.view("red").vars  # the clock is the referee's
     assert not any("dress" in line.text for line in game.log_lines("blue") + game.log_lines("red"))
-    assert "dies at the end of turn 2" in game.log_lines()[-2].text or any(
-        "dies at the end of turn 2" in line.text for line in game.log_lines()
+    assert "dies at the end of turn 2" in game.log_lines(role="referee")[-2].text or any(
+        "dies at the end of turn 2" in line.text for line in game.log_lines(role="referee")
     )
     play(game, "morale carlo dice=1")  # M6: his leader is seriously wounded
     goto(game, "fire-regular", 2)
@@ -462,7 +462,7 @@ def test_after_the_last_turn_the_referee_records_the_result(game):
         play(game, "next")
     play(game, "victory blue the crossroads are held")
     assert plain(game.state.result) == "Blue win: the crossroads are held. Losses: Blue: no losses; Red: no losses"
-    assert any("Game over" in line.text for line in game.log_lines())
+    assert any("Game over" in line.text for line in game.log_lines(role="referee"))
 
 
 def test_a_draw_and_a_refused_victory(game):
@@ -972,7 +972,6 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
         assert game.state.vars["gas.1"] == "" and not unit(game, "hassan").has("gassed")
     finally:
         game.close()
-
 
 
 def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_game):

@@ -362,11 +362,11 @@ def test_the_referee_is_offered_the_active_sides_pieces_first(game):
     offered its pieces before the others (the roster's order had the other side's among them)."""
     play(game, "next")  # 7♥: us
     assert game.state.active_side == "us"
-    offered = game.complete("activate ")
+    offered = game.complete("activate ", role="referee")
     units = game.state.units
     ours = [u for u in offered if u in units and units[u].side == "us"]
     assert ours and offered[: len(ours)] == ours
     assert any(units[u].side != "us" for u in offered[len(ours) :] if u in units)
     play(game, "@us next")  # Q♠: the Germans'
-    offered = game.complete("activate ")
+    offered = game.complete("activate ", role="referee")
     assert units[offered[0]].side == game.state.active_side != "us"

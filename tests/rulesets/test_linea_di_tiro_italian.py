@@ -30,7 +30,7 @@ def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
     # 6 against front 5: column +1; 2 + 3 = 5 → R, the Sherman routs without a test
     facts = play(game, "@german at panzer sherman1 ready dice=2,3")
     with reading("it"):
-        said = [game.describe(e) for e in activated + facts]
+        said = [game.describe(e, role="referee") for e in activated + facts]
     assert "nota: Sherman Easy: A4, preparare o eseguire 2 attacchi (LT-R020)" in said
     assert (
         "tiro controcarro contro Sherman Easy, attacco 6 - protezione 5 = +1 di Panzer IV: 2d6: 2 3 = 5 "
@@ -42,7 +42,7 @@ def test_an_anti_tank_shot_and_its_rout_are_narrated_in_italian(game):
     assert (
         "Panzer IV's AT fire at Sherman Easy, attack 6 - protection 5 = +1: 2d6: 2 3 = 5 "
         "→ modified total 5, column +1: R: routs without a test [table dice]"
-    ) in [game.describe(e) for e in facts]
+    ) in [game.describe(e, role="referee") for e in facts]
 
 
 def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
@@ -52,7 +52,7 @@ def test_a_morale_test_names_its_result_and_modifiers_in_italian(game):
     (roll,) = rolls(facts)
     assert plain(roll.outcome) == "modified total 7: fall-back"
     with reading("it"):
-        said = [game.describe(e) for e in facts]
+        said = [game.describe(e, role="referee") for e in facts]
     assert (
         "test di morale, morale 4 di Sherman Easy: 1d6 serve 3 o meno (base 4 o meno, situazioni +1): 6 "
         "→ totale modificato 7: indietreggia [dadi del tavolo]"
@@ -89,7 +89,7 @@ def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(
 
 def test_no_event_of_the_recorded_game_holds_an_english_sentence():
     save = RecordedGame("linea-di-tiro-game", "linea-di-tiro", 9).save
-    events = [line.event for line in Game.open(save, writable=False).log_lines()]
+    events = [line.event for line in Game.open(save, writable=False).log_lines(role="referee")]
     worded = []
     for e in events:
         match e:

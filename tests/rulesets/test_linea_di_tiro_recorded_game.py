@@ -22,7 +22,7 @@ SAVE = GAME.save
 
 @pytest.fixture(scope="module")
 def events() -> list:
-    return [line.event for line in Game.open(SAVE, writable=False).log_lines()]
+    return [line.event for line in Game.open(SAVE, writable=False).log_lines(role="referee")]
 
 
 def test_the_script_makes_the_committed_save(tmp_path):
@@ -94,4 +94,4 @@ def test_the_americans_log_keeps_the_hidden_mg_secret_until_it_is_spotted():
     assert "1st squad, second half now immobilised" in before, "the Americans see what the fire did"
     during = [t for t in texts if not t.startswith("opened at the end: ")]  # the end opens every commitment
     assert not [t for t in during if "deck is shuffled" in t], "the deck's order is the referee's"
-    assert any("deck is shuffled" in line.text for line in Game.open(SAVE, writable=False).log_lines())
+    assert any("deck is shuffled" in line.text for line in Game.open(SAVE, writable=False).log_lines(role="referee"))

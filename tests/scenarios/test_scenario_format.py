@@ -257,7 +257,7 @@ def test_the_file_is_kept_in_the_save_for_the_referee_only(tmp_path):
     path.unlink()
     game.close()
     again = Game.open(tmp_path / "g.ft", writable=False)
-    kept = [line.event for line in again.log_lines() if isinstance(line.event, ev.ScenarioRead)]
+    kept = [line.event for line in again.log_lines(role="referee") if isinstance(line.event, ev.ScenarioRead)]
     assert [e.text for e in kept] == [dumps(full("ludonet"))]
     assert not [line for line in again.log_lines("a") if isinstance(line.event, ev.ScenarioRead)]
     assert set(again.state.units) == {"car", "man1", "man2"}

@@ -24,7 +24,7 @@ def effective_facts(path: Path) -> list[dict]:
     random salts of the secrets (and so the digests of their commitments)."""
     game = Game.open(path, writable=False)
     out = []
-    for line in game.log_lines():
+    for line in game.log_lines(role="referee"):
         data = msgspec.to_builtins(line.event)
         for chance in ("at", "salt", "digest"):
             data.pop(chance, None)

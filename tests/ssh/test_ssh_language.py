@@ -276,7 +276,7 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
         )
         assert f": {NOTE_EN}" not in reg.text() and NOTE_IT not in irr.text()
         # The event holds the words as typed: the save is the same whoever reads it.
-        assert club.game.log_lines()[-1].text == f"note: {NOTE_EN}"
+        assert club.game.log_lines(role="referee")[-1].text == f"note: {NOTE_EN}"
         # The same too-long line, typed at both seats: each is told in its own language.
         for player in (reg, irr):
             player.type("note " + "y" * 200)

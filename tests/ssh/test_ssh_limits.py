@@ -58,7 +58,7 @@ async def test_a_flood_from_one_seat_leaves_the_others_playing_and_its_own_seat_
         irr.type("\0" * 300_000)  # (head -c 300000 /dev/zero) | ssh -tt ...
         irr.type("x" * 20_000)  # a long paste, without bracketed paste
         rita.command('note "the referee is not held up"')
-        await wait_until(lambda: club.game.log_lines()[-1].text == "note: the referee is not held up")
+        await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: the referee is not held up")
         await irr.wait_for("Input dropped")  # told, on its own screen
         await wait_until(lambda: "input refused seat=irr role=irregulars" in club.log())
         assert not irr.closed.is_set() and "irr" in [s.seat.name for s in club.server.sessions]
@@ -83,11 +83,11 @@ async def test_a_line_longer_than_the_limit_is_cut_and_the_refusal_logged(tmp_pa
         reg.type("note " + "y" * 400)
         await wait_until(lambda: "a line longer than 200 characters: 205 characters dropped" in club.log())
         reg.type("\r")
-        await wait_until(lambda: club.game.log_lines()[-1].text.startswith("note: yyy"))
-        assert club.game.log_lines()[-1].text == "note: " + "y" * 195
+        await wait_until(lambda: club.game.log_lines(role="referee")[-1].text.startswith("note: yyy"))
+        assert club.game.log_lines(role="referee")[-1].text == "note: " + "y" * 195
         # The next line starts afresh.
         reg.command('note "short"')
-        await wait_until(lambda: club.game.log_lines()[-1].text == "note: short")
+        await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: short")
         # A command given without a terminal is held to the same length.
         answer = await club.run("reg", "status " + "z" * 300)
         assert answer.exit_status == 1 and "at most 200" in answer.stdout
@@ -156,7 +156,7 @@ async def test_a_client_flooding_window_changes_is_disconnected_and_the_other_se
         await wait_until(lambda: "more window changes than 100 at once and 10 a second" in club.log())
         assert "disconnected seat=irr role=irregulars from=127.0.0.1:" in club.log()
         rita.command('note "after the flood"')
-        await wait_until(lambda: club.game.log_lines()[-1].text == "note: after the flood")
+        await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: after the flood")
         await rita.wait_for("after the flood")
         # Counted among the penalties of the limit on connections not logged in: its address waits.
         await wait_until(lambda: club.server.gate.penalised("127.0.0.1") > 0)

@@ -27,7 +27,7 @@ async def test_a_command_from_one_seat_appears_at_once_on_every_other_seat(club)
     await asyncio.gather(*(p.wait_for("smoke over the market") for p in (rita, reg, irr)))
     irr.command('note "shots from the minaret"')
     await asyncio.gather(*(p.wait_for("shots from the minaret") for p in (rita, reg, irr)))
-    issued = [ln.event for ln in club.game.log_lines() if ln.event.__class__.__name__ == "Issued"]
+    issued = [ln.event for ln in club.game.log_lines(role="referee") if ln.event.__class__.__name__ == "Issued"]
     assert [(e.by, e.text) for e in issued[-2:]] == [
         ("reg", 'note "smoke over the market"'),
         ("irr", 'note "shots from the minaret"'),
@@ -113,8 +113,8 @@ async def test_a_spectator_only_watches(club):
     rita.command('note "the game goes on"')
     await spec.wait_for("the game goes on")
     assert "I want to play" not in rita.text() and "I want to play" not in club.log()
-    assert club.game.log_lines()[-1].text == "note: the game goes on"
-    assert not any("I want to play" in line.text for line in club.game.log_lines())
+    assert club.game.log_lines(role="referee")[-1].text == "note: the game goes on"
+    assert not any("I want to play" in line.text for line in club.game.log_lines(role="referee"))
 
 
 #: For whichever side wins the first initiative: a man to hide (no dice), a shooter and a target.

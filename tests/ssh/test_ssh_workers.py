@@ -46,7 +46,7 @@ async def test_seats_in_different_workers_play_at_one_table_each_with_its_view(w
     irr.command('note "shots from the minaret"')
     await asyncio.gather(*(p.wait_for("shots from the minaret") for p in (rita, reg, irr)))
     # Recorded once, by the table, with the seat that gave it.
-    issued = [ln.event for ln in club.game.log_lines() if isinstance(ln.event, ev.Issued)]
+    issued = [ln.event for ln in club.game.log_lines(role="referee") if isinstance(ln.event, ev.Issued)]
     assert [(e.by, e.text) for e in issued[-2:]] == [
         ("reg", 'note "smoke over the market"'),
         ("irr", 'note "shots from the minaret"'),
@@ -95,8 +95,8 @@ async def test_physical_dice_are_asked_for_and_recorded_through_the_table(worker
     await rita.wait_for("referee's free roll: 2d6, needs 5+ per die")
     await rita.wait_for("1. the roll: the dice named")
     rita.command("3 4")
-    await wait_until(lambda: isinstance(club.game.log_lines()[-1].event, ev.Rolled))
-    roll = club.game.log_lines()[-1].event.roll
+    await wait_until(lambda: isinstance(club.game.log_lines(role="referee")[-1].event, ev.Rolled))
+    roll = club.game.log_lines(role="referee")[-1].event.roll
     assert roll.faces == (3, 4) and roll.manual
 
 
@@ -122,7 +122,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     doomed.proc.send_signal(signal.SIGKILL)
     await asyncio.wait_for(reg.closed.wait(), 10)  # its player is cut off...
     rita.command('note "while you were away"')  # ...and the others play on
-    await wait_until(lambda: club.game.log_lines()[-1].text == "note: while you were away")
+    await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: while you were away")
     await wait_until(lambda: "starting another" in club.log())
     await wait_until(lambda: len(club.server.workers) == 2 and all(w.ready.done() for w in club.server.workers))
     again = await club.connect("reg")
@@ -149,8 +149,8 @@ async def test_each_command_goes_to_its_own_table(tmp_path, caplog):
         south_rita.command('note "south only"')
         await south_irr.wait_for("south only")
         north_reg.command('note "north only"')
-        await wait_until(lambda: games[0].log_lines()[-1].text == "note: north only")
-        assert games[1].log_lines()[-1].text == "note: south only"
+        await wait_until(lambda: games[0].log_lines(role="referee")[-1].text == "note: north only")
+        assert games[1].log_lines(role="referee")[-1].text == "note: south only"
         assert "north only" not in south_irr.text() and "south only" not in north_reg.text()
         games_reply = await club.run("spec", "games")
         assert "north: Checkpoint at Afgooye, turn 0, deployment; 1 seated" in games_reply.stdout
@@ -225,7 +225,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         await wait_until(lambda: f"seat worker {hung.index} did not answer for 0.6 s: stopped" in club.log())
         await asyncio.wait_for(reg.closed.wait(), 10)
         rita.command('note "still here"')
-        await wait_until(lambda: game.log_lines()[-1].text == "note: still here")
+        await wait_until(lambda: game.log_lines(role="referee")[-1].text == "note: still here")
         await wait_until(lambda: len(server.workers) == 2 and all(w.ready.done() for w in server.workers))
         again = await club.connect("reg")
         await again.wait_for("reg (Bersaglieri)", "still here")
@@ -252,7 +252,9 @@ async def test_a_busy_worker_is_never_taken_for_a_hung_one(tmp_path, caplog):
         for p in players:
             p.type("note " + "w" * 200 + "\r")
         # (Every seat but the spectator's is recorded: the line is costly to type, the machine may be loaded.)
-        await wait_until(lambda: sum(ln.text.startswith("note: www") for ln in game.log_lines()) == 3, timeout=120)
+        await wait_until(
+            lambda: sum(ln.text.startswith("note: www") for ln in game.log_lines(role="referee")) == 3, timeout=120
+        )
         pinged = [w.pinged for w in server.workers]
         await wait_until(lambda: all(w.ponged > n for w, n in zip(server.workers, pinged, strict=True)))
         assert "did not answer" not in club.log() and "stalled" not in club.log()

@@ -165,7 +165,7 @@ async def test_table_dice_asks_for_exactly_the_faces_needed(game):
         await pilot.press("1", "1", "enter")
         await pilot.pause()
         assert game.state.phase == "activation"
-        rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+        rolls = [line.event.roll for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls] == [(6, 6), (1, 1)] and all(r.manual for r in rolls)
         assert game.state.active_side == "blue"
 
@@ -474,14 +474,14 @@ async def test_keys_typed_in_a_burst_keep_their_order(game):
         burst("enter", *"abc")
         await pilot.pause()
         await pilot.pause()
-        assert game.log_lines()[-1].text == "note: ok"
+        assert game.log_lines(role="referee")[-1].text == "note: ok"
         assert line.value == "abc"
         # A refused command is given back to mend, selected: what is typed after
         # Enter takes its place (the command runs as Enter is handled, before them).
         burst("ctrl+u", *"bogus", "enter", *"xy")
         await pilot.pause()
         await pilot.pause()
-        assert line.value == "xy" and game.log_lines()[-1].text == "note: ok"
+        assert line.value == "xy" and game.log_lines(role="referee")[-1].text == "note: ok"
         burst("ctrl+u", *"bogus", "enter")
         await pilot.pause()
         await pilot.pause()

@@ -53,7 +53,7 @@ def statuses_of(ruleset_id: str, tmp: Path) -> set[str]:
         if game.ruleset.id != ruleset_id:
             game.close()
             continue
-        for line in game.log_lines():
+        for line in game.log_lines(role="referee"):
             e = line.event
             if isinstance(e, ev.StatusChanged):
                 found |= set(e.add)

@@ -58,7 +58,7 @@ async def test_a_refused_command_does_not_swallow_the_next(game):
         await type_keys(pilot, "note after refusal")
         await pilot.press("enter")
         await pilot.pause()
-        notes = [line.event for line in game.log_lines()[before:] if isinstance(line.event, ev.Noted)]
+        notes = [line.event for line in game.log_lines(role="referee")[before:] if isinstance(line.event, ev.Noted)]
         assert [n.text for n in notes] == ["after refusal"], hint(app)
         await pilot.press("up", "up")
         assert box.value == "shoot nobody"  # the refused line is in the history
@@ -103,7 +103,7 @@ async def test_the_actions_form_offers_the_teams(tmp_path, monkeypatch):
         field.value = "Gruppe Vogt"
         await pilot.press("ctrl+s")
         await pilot.pause()
-    rolled = [line.event for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    rolled = [line.event for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
     assert str(rolled[-1].roll.purpose.args["team"]) == "Gruppe Vogt"
     game.close()
 
@@ -247,7 +247,7 @@ async def test_a_badge_that_holds_a_piece_names_it(tmp_path):
         rows = app.screen.query_one(RosterView).rows_text()
         gatti = next(row for row in rows if "Sgt Gatti" in row)
         assert "aboard ACM 90 truck" in gatti and "aboard truck" not in gatti, gatti
-    said = [line.text for line in game.log_lines()]
+    said = [line.text for line in game.log_lines(role="referee")]
     assert not [t for t in said if "aboard truck" in t]
     game.close()
 
@@ -442,7 +442,7 @@ async def test_keys_typed_ahead_of_the_dice_prompt_are_its_faces(tmp_path):
             await pilot.pause()
         await pilot.pause()
         assert not isinstance(app.screen, DicePrompt)
-        rolls = [line.event.roll for line in demo.log_lines() if isinstance(line.event, ev.Rolled)]
+        rolls = [line.event.roll for line in demo.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
         assert [r.faces for r in rolls[-2:]] == [(6, 4), (3, 2)]  # turn 2's initiative (§5.0), as typed
     demo.close()
 

@@ -220,7 +220,7 @@ async def test_details_count_only_the_facts_a_side_sees(tmp_path):
             assert isinstance(app.screen, DetailsScreen)
             shown = " ".join(_plain(w.render()) for w in app.screen.query(Plain))
             assert f"{seen} facts follow" in shown and f"{first.event.n} facts" not in shown
-        assert game.facts_seen(first.cmd) == first.event.n  # the referee sees them all
+        assert game.facts_seen(first.cmd, role="referee") == first.event.n  # the referee sees them all
     finally:
         game.close()
 

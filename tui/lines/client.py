@@ -374,7 +374,7 @@ class LineClient:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
         game = self.game
         if self.role == REFEREE:
-            return game.undo_preview() if act == "undo" else game.redo_preview()
+            return game.undo_preview(REFEREE) if act == "undo" else game.redo_preview(REFEREE)
         cmd = game.undo_target(self.role) if act == "undo" else game.redo_target(self.role)
         if cmd is None or game.history.issued(cmd).by != self.by:
             return None

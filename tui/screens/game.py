@@ -492,12 +492,12 @@ class GameScreen(Screen):
         It depends only on what this role may see (``Game.undo_target``).
         """
         if self.role == REFEREE:
-            return self.game.undo_preview()
+            return self.game.undo_preview(REFEREE)
         return self._own_command(self.game.undo_target(self.role))
 
     def redo_preview(self) -> str | None:
         if self.role == REFEREE:
-            return self.game.redo_preview()
+            return self.game.redo_preview(REFEREE)
         return self._own_command(self.game.redo_target(self.role))
 
     def _undo_hint(self) -> str:

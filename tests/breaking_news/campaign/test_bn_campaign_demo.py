@@ -27,9 +27,9 @@ def test_the_demo_is_a_whole_game():
     state = game.state
     assert state.phase == "ended" and state.turn == 6
     assert plain(state.result).startswith("Somali militia win with 20 defeat points against 30 for Bersaglieri")
-    kinds = {type(line.event) for line in game.log_lines()}
+    kinds = {type(line.event) for line in game.log_lines(role="referee")}
     assert {ev.PhaseBegan, ev.Rolled, ev.UnitOut, ev.DefeatPoints, ev.SecretSet, ev.Revealed, ev.GameEnded} <= kinds
-    texts = [line.text for line in game.log_lines()]
+    texts = [line.text for line in game.log_lines(role="referee")]
     steps = ("rolloff", "deploy", "negotiate", "objective-roll", "ambush", "morale", "take", "react-fire", "ied")
     for step in steps:
         assert any(t.startswith("» ") and f": {step}" in t or f"@{step}" in t for t in texts), step
@@ -53,7 +53,7 @@ def test_the_demo_shows_a_close_fight_from_both_sides():
     passed and failed, suppression and its tests both ways, a sighting, morale tests,
     and a count decided by a few points."""
     game = Game.open(SAVE, writable=False)
-    events = [line.event for line in game.log_lines()]
+    events = [line.event for line in game.log_lines(role="referee")]
     actives = [e.active for e in events if isinstance(e, ev.PhaseBegan) and e.phase == "activation"]
     assert actives.count("regulars") >= 2 and actives.count("irregulars") >= 2, actives
     rolls = [english_roll(e.roll) for e in events if isinstance(e, ev.Rolled)]

@@ -29,7 +29,7 @@ def test_the_final_count_reads_in_italian(demo):
         "quanto aggiungono i moltiplicatori dei giornalisti (Extra: Media)"
     )
     with reading("it"):
-        assert demo.describe(end).endswith(
+        assert demo.describe(end, role="referee").endswith(
             "vincono Somali militia con 10 punti sconfitta contro 35 di Bersaglieri (§14.0)"
         )
         # the referee's own reason is his words, as typed

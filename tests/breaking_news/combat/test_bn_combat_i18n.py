@@ -47,7 +47,7 @@ def test_a_kill_is_narrated_in_italian_with_the_books_words(rng):
     assert en["outcome"] == ["1 hit", "failed: out of action"]
     assert en["cause"] == ["killed by regulars"]
     with reading("it"):
-        log = [rng.describe(e) for e in out.events]
+        log = [rng.describe(e, role="referee") for e in out.events]
     assert any("fuoco con Fucile d'assalto mirato su Kalash Man, 30 cm" in line and "→ 1 hit" in line for line in log)
     # the event records the side's id; the log names the side by its name
     assert any(line.endswith("ucciso da Rangers") for line in log)
@@ -72,7 +72,7 @@ def test_the_events_are_the_same_json_whatever_the_readers_language(tmp_path, mo
             for line in lines:
                 g.execute(line, role="regulars")
             # the facts that hold words (a command's time and a secret's salt differ by nature)
-            events = [line.event for line in g.log_lines()]
+            events = [line.event for line in g.log_lines(role="referee")]
             saved[lang] = [msgspec.json.encode(e) for e in events if isinstance(e, WORDY)]
             g.close()
     assert len(saved["it"]) > 10 and saved["it"] == saved["en"]

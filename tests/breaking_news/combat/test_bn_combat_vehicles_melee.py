@@ -389,7 +389,7 @@ def test_wounded_man_stabilised_by_a_medic(tmp_path, monkeypatch):
     assert plain(g.state.units["m4"].out) == "wounded by irregulars" and g.state.vars["secret.wound.m4"] == 4
     g.execute("medic doc m4", role="regulars")
     assert plain(g.state.units["m4"].out) == "stabilised, wounded by irregulars"
-    line = [ln.text for ln in g.log_lines()][-2:]
+    line = [ln.text for ln in g.log_lines(role="referee")][-2:]
     assert line == [
         "Pfc Emfour out of action: stabilised, wounded by Militia",  # the side by its name (#26)
         "Pfc Emfour's wound no longer counts down",  # the figure by its name (#26)

@@ -61,7 +61,7 @@ def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
     shock = next(e for e in facts if isinstance(e, ev.StatusChanged) and e.unit == "omar")
     note = next(e for e in facts if isinstance(e, ev.Noted))
     with reading("it"):
-        hit, miss, hurt, shocked, due = (g.describe(e) for e in (*shots, damage, shock, note))
+        hit, miss, hurt, shocked, due = (g.describe(e, role="referee") for e in (*shots, damage, shock, note))
     fire = "tiro con fucile d'assalto contro Omar Haji (distanza breve) di Lt Ferrante: 1d10 serve 7 o meno "
     assert hit == fire + "(Qualità Elite +6, distanza breve +1): 7 → colpito: tirare i danni (A.12) [dadi del tavolo]"
     assert miss == fire + "(Qualità Elite +6, distanza breve +1): 8 → mancato [dadi del tavolo]"
@@ -69,7 +69,7 @@ def test_a_shot_narrated_in_italian_and_in_english(tmp_path):
     assert shocked == "Omar Haji ora shoccato, ora shoccato in questo turno, ora a terra"
     assert due.endswith("Omar Haji deve controllare il morale: lo chiedono le tabelle dei risultati (M7, A.13.1)")
     with reading("en"):
-        hit, hurt = g.describe(shots[0]), g.describe(damage)
+        hit, hurt = g.describe(shots[0], role="referee"), g.describe(damage, role="referee")
     assert hit == (
         "Lt Ferrante's fire with his Assault rifle at Omar Haji (short range): 1d10 needing 7 or less "
         "(Elite Quality +6, short range +1): 7 → hit: roll damage (A.12) [table dice]"
@@ -88,12 +88,15 @@ def test_a_failed_morale_check_and_the_result_in_italian(tmp_path):
     moved = next(e for e in facts if isinstance(e, ev.Moved))
     play(g, "victory folgore the village is searched")
     with reading("it"):
-        assert g.describe(check) == (
+        assert g.describe(check, role="referee") == (
             "morale (il controllo dovuto) di Omar Haji: 1d10 serve 5 o meno (Qualità regolare +4, morale +3, "
             "sotto fuoco esplosivo o automatico -2): 9 → fallito: tirare l'effetto [dadi del tavolo]"
         )
-        assert g.describe(effect) == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
-        assert g.describe(moved) == "Omar Haji muove di 24 cm (panico: verso un riparo, lontano dal nemico)"
+        assert g.describe(effect, role="referee") == "effetto sul morale di Omar Haji: 1d6: 6 → resa [dadi del tavolo]"
+        assert (
+            g.describe(moved, role="referee")
+            == "Omar Haji muove di 24 cm (panico: verso un riparo, lontano dal nemico)"
+        )
         assert render(g.state.result) == (
             "vince Folgore patrol: the village is searched. Perdite: Folgore patrol: nessuna perdita; "
             "Village militia: nessuna perdita"
@@ -169,7 +172,7 @@ def test_a_roll_against_the_unit_is_known_by_its_template_not_its_words(purpose,
 
 
 def test_every_message_of_the_recorded_game_is_in_the_italian_catalogue():
-    events = [line.event for line in Game.open(SAVE, writable=False).log_lines()]
+    events = [line.event for line in Game.open(SAVE, writable=False).log_lines(role="referee")]
     # the scenario's own notes come from its file, as written: the rules' words begin with the first turn
     first = next(i for i, e in enumerate(events) if isinstance(e, ev.PhaseBegan) and e.turn == 1)
     said = [w for e in events[first:] for w in _words(e) if w]

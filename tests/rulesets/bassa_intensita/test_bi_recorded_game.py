@@ -30,12 +30,12 @@ def test_the_recorded_game_ends_with_a_result():
         "Italian convoy win: the truck crossed the bridge and left by the north edge. "
         "Losses: Italian convoy: 1 wounded; Road militia: 1 killed, 1 wounded"
     )
-    assert isinstance(game.log_lines()[-1].event, ev.GameEnded)
+    assert isinstance(game.log_lines(role="referee")[-1].event, ev.GameEnded)
 
 
 def test_the_game_shows_vehicles_he_indirect_fire_night_and_smoke():
     game = Game.open(SAVE, writable=False)
-    texts = [line.text for line in game.log_lines()]
+    texts = [line.text for line in game.log_lines(role="referee")]
     assert game.state.vars["scenario.night"] == "dark"
     # Vehicles: the mine immobilises the Puma; the section gets out of the truck.
     assert "Puma armoured car now immobilised, now damaged" in texts
@@ -54,5 +54,5 @@ def test_the_game_shows_vehicles_he_indirect_fire_night_and_smoke():
         t.startswith("smoke: smoke dischargers") and t.endswith("by Puma armoured car, until the end of turn 12")
         for t in texts
     )
-    rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    rolls = [line.event.roll for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
     assert any(plain(r.purpose).startswith("morale") for r in rolls)

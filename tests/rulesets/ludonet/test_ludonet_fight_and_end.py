@@ -23,7 +23,7 @@ def test_pure_rules_of_leaving_reinforcing_and_the_end():
 def test_melee_lines_name_both_fighters(armoured):
     to_phase(armoured, 1, "melee")
     play(armoured, "@paras melee smith hans dice=2,5")
-    text = [line.text for line in armoured.log_lines()][-4:]
+    text = [line.text for line in armoured.log_lines(role="referee")][-4:]
     assert any(t.startswith("Cpl Smith's melee against Uffz Hans Vogt: 1d6") for t in text)
     assert any(t.startswith("Uffz Hans Vogt's melee against Cpl Smith: 1d6") for t in text)
     assert plain(armoured.state.units["smith"].out) == "eliminated in melee by Uffz Hans Vogt"

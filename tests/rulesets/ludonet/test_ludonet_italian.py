@@ -29,7 +29,7 @@ def test_a_shot_its_damage_and_the_end_of_the_fire_phase_in_italian(armoured):
     facts = play(armoured, "@paras fire jones hans half dice=6,5")
     facts += play(armoured, "next")
     with reading("it"):
-        said = [armoured.describe(e) for e in facts]
+        said = [armoured.describe(e, role="referee") for e in facts]
     assert said[0] == (
         "tiro contro Uffz Hans Vogt (entro metà raggio) di Pte Jones: "
         "1d6 serve 3+ (base 4+, il tiratore è esperto +1): 6 → colpito [dadi del tavolo]"
@@ -45,7 +45,7 @@ def test_a_vehicle_against_a_figure_reads_its_opposed_roll_in_italian(armoured):
     # 4 + 3 against Smith's 5 + 0: a margin of 2 wounds a figure (ruling LN-VS-INFANTRY)
     facts = play(armoured, "@garrison fire panzer smith half dice=4,4,5")
     with reading("it"):
-        said = [armoured.describe(e) for e in facts if isinstance(e, ev.Rolled)]
+        said = [armoured.describe(e, role="referee") for e in facts if isinstance(e, ev.Rolled)]
     assert said[1:] == [
         "tiro con il valore di combattimento contro Cpl Smith di Panzer IV: 1d6 (valore di combattimento +3): 4 "
         "→ totale 7 [dadi del tavolo]",
@@ -60,7 +60,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     assert armoured.state.active_side == "paras"
     facts = play(armoured, "@paras move jones 14 mode=run dice=5")  # 5: tired (LN-R012)
     with reading("it"):
-        said = [armoured.describe(e) for e in facts]
+        said = [armoured.describe(e, role="referee") for e in facts]
     assert "Pte Jones muove di 14 cm (di corsa)" in said
     assert "stanchezza di Pte Jones: 1d6 serve 5+: 5 → stanco: non può correre per 3 turni [dadi del tavolo]" in said
     to_phase(armoured, 1, "melee")
@@ -68,7 +68,7 @@ def test_a_run_its_fatigue_and_a_morale_test_in_italian(armoured):
     facts = play(armoured, "next")
     facts += play(armoured, "@garrison morale gruppe vogt dice=2")  # 1-2: shaken (LN-R070)
     with reading("it"):
-        said = [armoured.describe(e) for e in facts]
+        said = [armoured.describe(e, role="referee") for e in facts]
     assert "nota: test di morale dovuti (LN-R070): Gruppe Vogt (perdite: 3 su 5)" in said
     assert "Gruppe Vogt fa il test di morale con perdite: 3 (LN-R070)" in said
     assert "morale di Gruppe Vogt di Farm garrison: 1d6 serve 3+: 2 → morale scosso: ripiega [dadi del tavolo]" in said
@@ -85,13 +85,13 @@ def test_the_recorded_game_records_the_same_facts_whatever_the_readers_language(
 
 def test_the_recorded_game_narrates_in_italian_without_an_english_ruleset_word():
     game = Game.open(RECORDED.save, writable=False)
-    ended = next(line.event for line in game.log_lines() if isinstance(line.event, ev.GameEnded))
+    ended = next(line.event for line in game.log_lines(role="referee") if isinstance(line.event, ev.GameEnded))
     with reading("it"):
         result = Domain("ludonet").render(ended.result)
     assert result.startswith("vince Kampfgruppe von Luck: a Fife and Forfar Yeomanry non resta nulla in gioco")
     assert "perdite: " in result
     worded = []
-    for line in game.log_lines():
+    for line in game.log_lines(role="referee"):
         match line.event:
             case ev.Rolled(roll=r):
                 worded += [r.purpose, r.outcome, *(m.label for m in r.mods)]

@@ -27,8 +27,8 @@ def test_an_ambiguous_or_unknown_team_is_refused_with_the_candidates(armoured):
 
 
 def test_tab_offers_the_teams(armoured):
-    assert armoured.complete("morale gr") == ["Gruppe Vogt"]
-    assert armoured.complete("morale t") == ["PIAT team", "Transport", "Troop"]
+    assert armoured.complete("morale gr", role="referee") == ["Gruppe Vogt"]
+    assert armoured.complete("morale t", role="referee") == ["PIAT team", "Transport", "Troop"]
 
 
 def test_morale_by_one_word_of_the_team(armoured):

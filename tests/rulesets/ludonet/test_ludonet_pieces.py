@@ -87,7 +87,7 @@ def test_infantry_at_a_vehicle_uses_the_combat_values(armoured):
     assert not armoured.state.units["sherman"].status
     play(armoured, "next")
     assert plain(armoured.state.units["panzer"].out) == "destroyed"
-    log = [line.text for line in armoured.log_lines()]
+    log = [line.text for line in armoured.log_lines(role="referee")]
     assert any("wreck of Panzer IV" in t and "cotton wool" in t for t in log)
 
 
@@ -370,7 +370,9 @@ def test_a_barrage_from_off_the_table(tmp_path, monkeypatch):
             ("damage", "wound"),
         ]
         assert [m.value for m in rolls(facts)[1].mods] == [1]
-        assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [line.text for line in game.log_lines()]
+        assert "mortar calls its barrage number 1 (ruling LN-BARRAGE)" in [
+            line.text for line in game.log_lines(role="referee")
+        ]
         with pytest.raises(Refused, match="already fired this turn"):
             play(game, "barrage mortar brown")
         # the Stuka: 5+, unmodified; a vehicle takes the opposed roll against its combat value

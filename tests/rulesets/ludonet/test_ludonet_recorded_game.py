@@ -28,15 +28,15 @@ def test_the_recorded_game_is_a_whole_game():
     assert plain(state.result).startswith(
         "Kampfgruppe von Luck win: Fife and Forfar Yeomanry have nothing left in play"
     )
-    texts = [line.text for line in game.log_lines()]
+    texts = [line.text for line in game.log_lines(role="referee")]
     for verb in ("move", "prone", "fire", "pass", "strike", "grenade", "melee", "morale"):
         assert any(t.startswith("» ") and f": {verb} " in t for t in texts), verb
-    rolls = [line.event.roll for line in game.log_lines() if isinstance(line.event, ev.Rolled)]
+    rolls = [line.event.roll for line in game.log_lines(role="referee") if isinstance(line.event, ev.Rolled)]
     assert any(r.rule == "LN-R041" for r in rolls)  # the opposed combat-value roll
     assert any(t.endswith("now immobilised, no longer hit: immobilised") for t in texts)
     assert any("flew its last pass" in t for t in texts)
     assert any(t.endswith("lost with Sherman Firefly") for t in texts)  # its driver (ruling LN-CREW)
-    assert isinstance(game.log_lines()[-1].event, ev.GameEnded)
+    assert isinstance(game.log_lines(role="referee")[-1].event, ev.GameEnded)
 
 
 def test_the_british_never_read_of_the_hidden_mg_until_it_is_seen():
