@@ -18,7 +18,7 @@ from core.game import Game
 from core.language.i18n import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets"))
-from linea_di_tiro_support import inject, new_game, piece, play  # noqa: E402, F401  (re-exported)
+from linea_di_tiro_support import faces_for, inject, new_game, play, stacked  # noqa: E402, F401  (re-exported)
 
 #: A deck that alternates the sides, number cards only: US (hearts), German (clubs), ...
 ALTERNATE = ["7♥", "3♣", "8♥", "4♣", "9♥", "5♣", "10♥", "6♣"]
@@ -73,9 +73,24 @@ def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Ga
     return new_game(tmp_path / name, first)
 
 
-def add(g: Game, uid: str, side: str, cls: str, **kw) -> None:
-    """A piece of the demo's profile ``cls`` with its own numbers (``stats=``)."""
-    inject(g, piece(uid, side, cls, **kw))
+def add(
+    g: Game,
+    uid: str,
+    side: str,
+    cls: str,
+    *,
+    team: str = "T",
+    roles: tuple[str, ...] = (),
+    status: tuple[str, ...] = (),
+    stats: dict[str, int] | None = None,
+) -> None:
+    """A piece of the demo's profile ``cls`` with its own numbers (``stats=``); a
+    vehicle's profile makes it a vehicle on the table too."""
+    kind = "vehicle" if cls in ("sherman", "pz4", "pak40") else "man"
+    spec = ev.UnitSpec(
+        id=uid, name=uid.title(), side=side, team=team, cls=cls, kind=kind, roles=roles, status=status, stats=stats or {}
+    )
+    inject(g, ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ()))
 
 
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:
@@ -101,3 +116,18 @@ def out(g: Game, uid: str) -> bool:
 
 def has(g: Game, uid: str, badge: str) -> bool:
     return g.state.units[uid].has(badge)
+
+
+def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = ALTERNATE) -> Game:
+    """A game on a scenario file of the test's own profiles and units (US allied, German
+    axis), the deck starting with ``first``."""
+    text = (
+        'ruleset = "linea-di-tiro"\nid = "audit"\ntitle = "Audit"\n'
+        '[[sides]]\nid = "us"\nname = "US"\narmy = "allied"\n'
+        '[[sides]]\nid = "german"\nname = "German"\narmy = "axis"\n' + units + profiles
+    )
+    path = tmp_path / "audit-scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    g = Game.new(tmp_path / "audit-file.ft", "linea-di-tiro", seed=5)
+    g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))))
+    return g
