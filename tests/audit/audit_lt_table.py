@@ -88,7 +88,15 @@ def add(
     vehicle's profile makes it a vehicle on the table too."""
     kind = "vehicle" if cls in ("sherman", "pz4", "pak40") else "man"
     spec = ev.UnitSpec(
-        id=uid, name=uid.title(), side=side, team=team, cls=cls, kind=kind, roles=roles, status=status, stats=stats or {}
+        id=uid,
+        name=uid.title(),
+        side=side,
+        team=team,
+        cls=cls,
+        kind=kind,
+        roles=roles,
+        status=status,
+        stats=stats or {},
     )
     inject(g, ev.UnitAdded(unit=spec, vis=(side,) if "hidden" in status else ()))
 
