@@ -22,6 +22,8 @@ DEFENCES = {
     "entrenched": 5,
 }
 GAPS = {"still-protected": 4, "moving-protected": 1}
+#: C.7.1's vehicles: "open" vehicles +3, light tanks and armoured cars +4, other tanks +5.
+VEHICLES = {"open-vehicle": 3, "light-tank": 4, "tank": 5}
 
 
 def _mg(tmp_path, attack: int, defence: str, die: int, flags: str = "", name: str = "a.ft", status=("ready-1",)):
@@ -54,7 +56,7 @@ def test_every_cell_of_the_mg_table(tmp_path, diff):
 @pytest.mark.audits("LT-R060", "LT-AMB-19")
 def test_each_defence_value(tmp_path):
     """C.7.1: the column read is the MG factor (5) less the state's defence."""
-    for i, (key, value) in enumerate({**DEFENCES, **GAPS}.items()):
+    for i, (key, value) in enumerate({**DEFENCES, **GAPS, **VEHICLES}.items()):
         g, facts = _mg(tmp_path, 5, key, 6, name=f"{i}.ft")
         column = 5 - value
         assert f"column {'>+4' if column > 4 else f'+{column}' if column else '0'}:" in outcome(facts), key

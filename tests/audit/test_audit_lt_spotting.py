@@ -60,6 +60,8 @@ def test_halved_for_a_vehicle_observer_but_not_a_recon_vehicle(tmp_path):
     assert _spots(g, 50, "moving-open")
     g = _game(tmp_path, False, "sherman", roles=("recon",), name="r2.ft")
     assert not _spots(g, 50.5, "moving-open")
+    g = _game(tmp_path, False, "pak40", name="gun.ft")  # a large gun is a vehicle ("mezzo") too
+    assert not _spots(g, 25.5, "moving-open")
     g = _game(tmp_path, True, "sherman", name="v.ft")
     assert _spots(g, 1000, "moving-open")  # infinity halved is still infinity
 
