@@ -155,3 +155,13 @@ def test_one_shot_a_turn(ln):
     play(ln, "@garrison fire fritz jones half dice=1")
     with pytest.raises(Refused):
         play(ln, "@garrison fire fritz jones half dice=6,6")
+
+
+@pytest.mark.audits("LN-AMB-05", "LN-R031")
+def test_a_figure_that_crawled_counts_as_lying_down(ln):
+    """Crawling is lying down: Brown crawls, and beyond half range Fritz needs a 6."""
+    to_phase(ln, 1, "move-first")
+    play(ln, "@paras move brown 3 crawl")
+    to_phase(ln, 1, "fire")
+    assert not _hits(ln, "@garrison fire fritz brown full dice=5")
+    assert _hits(ln, "@garrison fire kurt brown full dice=6,1")

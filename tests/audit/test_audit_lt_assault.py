@@ -202,3 +202,14 @@ def test_guns_cannot_start_a_melee_and_fight_at_minus_three(tmp_path):
     g = _melee_game(tmp_path, {"morale": 3}, {"morale": 4}, name="g2.ft", dfn_cls="pak40")
     play(g, "@us melee att dfn dice=3,6")  # 6 against 7
     assert out(g, "att") and not out(g, "dfn")
+
+
+@pytest.mark.audits("LT-R100")
+@pytest.mark.parametrize("option", ["A3", "A4 prepare=0"])
+def test_a_tank_overruns_only_in_the_course_of_its_move(tmp_path, option):
+    g = game_with(tmp_path, ALTERNATE)
+    add(g, "tank", "us", "sherman", team="X", stats={"front": 5, "side": 3})
+    add(g, "inf", "german", "rifles", team="Y", stats={"at": 0})
+    play(g, "next", f"@us activate tank {option}")
+    with pytest.raises(Refused):
+        play(g, "overrun tank inf open")
