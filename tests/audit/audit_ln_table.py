@@ -25,12 +25,16 @@ def ln(tmp_path, monkeypatch):
     g.close()
 
 
+def inject(g: Game, *facts: ev.Event) -> None:
+    """Facts put straight into the game, as a scenario file would at set-up."""
+    cmd = g.history.next_cmd
+    group = [ev.Issued(cmd=cmd, n=len(facts), by="referee", text="(test set-up)"), *facts]
+    g._append(cmd, group, [g.describe(e) for e in group])
+
+
 def add(g: Game, uid: str, side: str, *, kind: str = "man", team: str = "Audit", **spec) -> None:
     """A piece of the audit's own, put on the table as the scenario would."""
-    unit = ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, kind=kind, **spec)
-    cmd = g.history.next_cmd
-    group = [ev.Issued(cmd=cmd, n=1, by="referee", text="(test set-up)"), ev.UnitAdded(unit=unit)]
-    g._append(cmd, group, [g.describe(e) for e in group])
+    inject(g, ev.UnitAdded(unit=ev.UnitSpec(id=uid, name=uid.title(), side=side, team=team, kind=kind, **spec)))
 
 
 def rolled(facts: list[ev.Event]) -> list[ev.Roll]:

@@ -8,8 +8,9 @@ fire and indirect fire."""
 from __future__ import annotations
 
 import pytest
-from audit_ln_table import add, after_fire, has, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
+from audit_ln_table import add, after_fire, has, inject, ln, out, outcomes, play, rolled, to_phase  # noqa: F401
 
+from core import events as ev
 from core.ruleset import Refused
 
 
@@ -165,3 +166,14 @@ def test_a_figure_that_crawled_counts_as_lying_down(ln):
     to_phase(ln, 1, "fire")
     assert not _hits(ln, "@garrison fire fritz brown full dice=5")
     assert _hits(ln, "@garrison fire kurt brown full dice=6,1")
+
+
+@pytest.mark.audits("LN-R030", "LN-AMB-06")
+def test_half_of_an_odd_range_is_not_rounded(ln):
+    """A weapon of 25 cm: 12.5 is within half range, 12.51 beyond."""
+    inject(ln, ev.VarSet(key="weapon.Carbine.range", value=25))
+    add(ln, "carl", "garrison", weapons=("Carbine",))
+    add(ln, "carla", "garrison", weapons=("Carbine",))
+    to_phase(ln, 1, "fire")
+    assert _hits(ln, "@garrison fire carl jones range=12.5 dice=4,1")
+    assert not _hits(ln, "@garrison fire carla jones range=12.51 dice=4")
