@@ -68,3 +68,12 @@ def test_a_destroyed_vehicle_is_removed_or_marked_as_a_wreck(ln):
     play(ln, "@paras fire piat panzer half dice=3,6,1")  # margin 4
     facts = play(ln, "next")
     assert out(ln, "panzer") and "cotton wool" in said(facts)
+
+
+@pytest.mark.audits("LN-R040", "LN-R041")
+def test_a_tank_against_a_tank_takes_the_same_opposed_roll(ln):
+    """The Sherman (4) at the Panzer (3): 2 + 4 against 3 + 3 is no damage; the Panzer at
+    the Sherman: 5 + 3 against 1 + 4 destroys it."""
+    to_phase(ln, 1, "fire")
+    assert outcomes(play(ln, "@paras fire sherman panzer half dice=4,2,3"))[-1].endswith("no damage")
+    assert outcomes(play(ln, "@garrison fire panzer sherman half dice=4,5,1"))[-1].endswith("destroyed")
