@@ -7,7 +7,7 @@ guns in melee, and opportunity shots."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, game_with, has, out, play, rolled, said
+from audit_lt_table import ALTERNATE, add, game_with, has, out, play, rolled, said, scenario_game
 
 from core.ruleset import Refused
 
@@ -213,3 +213,34 @@ def test_a_tank_overruns_only_in_the_course_of_its_move(tmp_path, option):
     play(g, "next", f"@us activate tank {option}")
     with pytest.raises(Refused):
         play(g, "overrun tank inf open")
+
+
+SMALL_GUN = (
+    '[[profiles]]\nid = "pak36"\nname = "3.7 cm Pak 36"\nvehicle = false\nmorale = 3\nbound = 0\nspeed = 0\n'
+    "at = 4\nmg = 1\n"
+    '[[profiles]]\nid = "rifles"\nname = "Rifles"\nvehicle = false\nmorale = 3\nmg = 3\n'
+)
+SMALL_GUN_UNITS = (
+    '[[units]]\nid = "gis"\nname = "GIs"\nside = "us"\nteam = "A"\ncls = "rifles"\n'
+    '[[units]]\nid = "gun"\nname = "Pak 36"\nside = "german"\nteam = "B"\nkind = "gun"\ncls = "pak36"\n'
+)
+
+
+@pytest.mark.audits("LT-R001", "LT-R103", "LT-AMB-26")
+@pytest.mark.parametrize(("faces", "gun_lost"), [("3,5", True), ("1,5", False)])
+def test_a_small_gun_is_infantry_but_still_a_gun_in_melee(tmp_path, faces, gun_lost):
+    """C.1: only tanks and large guns are "mezzi", the rest is infantry; a small gun is
+    still a gun (C.9 note: it fights at -3): 3 + 3 against 5 + 3 - 3 = 5, 1 + 3 against 5."""
+    g = scenario_game(tmp_path, SMALL_GUN, SMALL_GUN_UNITS)
+    play(g, "next", "@us activate gis A4 prepare=0", f"@us melee gis gun dice={faces}")
+    assert out(g, "gun") == gun_lost and out(g, "gis") != gun_lost
+
+
+@pytest.mark.audits("LT-R001", "LT-R103")
+def test_a_small_gun_cannot_start_a_melee_nor_assault_a_tank(tmp_path):
+    units = SMALL_GUN_UNITS.replace('side = "us"', 'side = "X"').replace('side = "german"', 'side = "us"')
+    units = units.replace('side = "X"', 'side = "german"')
+    g = scenario_game(tmp_path, SMALL_GUN, units)
+    play(g, "next", "@us activate gun A4 prepare=0")
+    with pytest.raises(Refused):
+        play(g, "@us melee gun gis dice=6,1")

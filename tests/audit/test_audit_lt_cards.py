@@ -6,7 +6,7 @@ options, prepared attacks, mounting, and the end of the game."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, game_with, has, inject, play, said
+from audit_lt_table import ALTERNATE, add, game_with, has, inject, play, said, scenario_game
 
 from core import events as ev
 from core.language.i18n import plain
@@ -201,3 +201,23 @@ def test_the_referee_records_the_result_and_the_scenarios_length_ends_the_draws(
     play(g, "next", "next")
     with pytest.raises(Refused):
         play(g, "next")
+
+
+@pytest.mark.audits("LT-R001")
+def test_a_small_gun_is_spotted_as_infantry(tmp_path):
+    """C.1: only tanks and large guns are "mezzi"; a small gun is infantry: stationary in
+    cover it is spotted within 10 cm, not 20."""
+    profiles = (
+        '[[profiles]]\nid = "pak36"\nname = "Pak 36"\nvehicle = false\nmorale = 3\nat = 4\n'
+        '[[profiles]]\nid = "rifles"\nname = "Rifles"\nvehicle = false\nmorale = 3\n'
+    )
+    units = (
+        '[[units]]\nid = "obs"\nname = "Obs"\nside = "us"\nteam = "A"\ncls = "rifles"\n'
+        '[[units]]\nid = "gun"\nname = "Gun"\nside = "german"\nteam = "B"\nkind = "gun"\ncls = "pak36"\n'
+        'status = ["hidden"]\n'
+    )
+    g = scenario_game(tmp_path, profiles, units)
+    play(g, "next", "spot gun by=obs at=10.5 state=still-cover")
+    assert "gun" not in g.view("us").units
+    play(g, "spot gun by=obs at=10 state=still-cover")
+    assert "gun" in g.view("us").units

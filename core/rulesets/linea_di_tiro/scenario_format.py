@@ -152,7 +152,9 @@ class LineaFormat(Format):
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
             profile = profiles.get(u.cls)
-            if profile is not None and profile.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
+            # C.1: tanks and large guns are vehicles ("mezzi"), the rest infantry: a gun
+            # is either, by its profile (a small gun is infantry that is still a gun).
+            if profile is not None and u.kind != Kind.GUN and profile.vehicle != (u.kind == Kind.VEHICLE):
                 yield Problem(
                     ("units", i, "kind"),
                     _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(
