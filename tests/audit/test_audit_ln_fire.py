@@ -177,3 +177,12 @@ def test_half_of_an_odd_range_is_not_rounded(ln):
     to_phase(ln, 1, "fire")
     assert _hits(ln, "@garrison fire carl jones range=12.5 dice=4,1")
     assert not _hits(ln, "@garrison fire carla jones range=12.51 dice=4")
+
+
+@pytest.mark.audits("LN-R037", "LN-R021")
+def test_two_wounds_in_the_same_fire_eliminate(ln):
+    to_phase(ln, 1, "fire")
+    play(ln, "@garrison fire fritz jones half dice=6,2", "@garrison fire kurt jones half dice=6,4")
+    assert not out(ln, "jones")
+    after_fire(ln)
+    assert out(ln, "jones")
