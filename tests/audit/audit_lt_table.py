@@ -60,17 +60,23 @@ def mg_book(diff: int, total: int) -> str:
     return MG_BOOK[min(max(total, 1), 6)].split()[col]
 
 
-@pytest.fixture
-def lt(tmp_path):
-    """A demo game whose cards alternate US, German, US ... (number cards)."""
-    g = new_game(tmp_path / "audit-lt.ft", ALTERNATE)
-    yield g
-    g.close()
+#: The games a test has opened, closed after it by :func:`close_games`.
+_OPEN: list[Game] = []
+
+
+@pytest.fixture(autouse=True)
+def close_games():
+    """Every game a test opens is closed after it (an open save holds its lock)."""
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
 
 
 def game_with(tmp_path: Path, first: list[str], name: str = "audit-lt.ft") -> Game:
     """A demo game whose deck starts with the cards ``first``."""
-    return new_game(tmp_path / name, first)
+    g = new_game(tmp_path / name, first)
+    _OPEN.append(g)
+    return g
 
 
 def add(
@@ -137,5 +143,6 @@ def scenario_game(tmp_path: Path, profiles: str, units: str, first: list[str] = 
     path = tmp_path / "audit-scenario.toml"
     path.write_text(text, encoding="utf-8")
     g = Game.new(tmp_path / "audit-file.ft", "linea-di-tiro", seed=5)
+    _OPEN.append(g)
     g.execute(f"scenario {path} dice=" + ",".join(map(str, faces_for(stacked(first)))))
     return g

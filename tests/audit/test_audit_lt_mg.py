@@ -5,7 +5,7 @@ bonus, "I" against infantry and against tanks, the ambush die modifier."""
 from __future__ import annotations
 
 import pytest
-from audit_lt_table import ALTERNATE, add, game_with, has, mg_book, out, outcome, play, rolled, said
+from audit_lt_table import ALTERNATE, add, close_games, game_with, has, mg_book, out, outcome, play, rolled, said  # noqa: F401  (close_games: a fixture)
 
 from core.ruleset import Refused
 
