@@ -23,7 +23,7 @@ from core.language.i18n import Text
 from core.ruleset import CommandSpec, Context, Phase, Refused, Ruleset
 from core.rulesets.common import REFEREE_TOOLS, STATUSES, Loaded, emit_scenario, load_scenarios, scenario_command
 from core.rulesets.linea_di_tiro import commands, dice_order, turn
-from core.rulesets.linea_di_tiro.scenario_format import FORMAT, profile_of
+from core.rulesets.linea_di_tiro.scenario_format import FORMAT, as_profile, profile_of
 from core.rulesets.linea_di_tiro.tables import Profile, deck
 from core.rulesets.linea_di_tiro.words import DOMAIN, _, note_for_a_side, owner
 from core.state import GameState, Unit
@@ -162,7 +162,7 @@ class LineaDiTiro(Ruleset):
             # A game set up before profiles were recorded: its built-in scenario's.
             built = self.scenarios.get(str(state.vars.get("scenario_id", "")))
             spec = next((p for p in built.sc.profiles if p.id == unit.cls), None) if built else None
-            found = msgspec.convert(msgspec.to_builtins(spec), Profile) if spec else None
+            found = as_profile(spec) if spec else None
         if found is None:
             raise Refused(_("{unit} has no profile {cls!r} in this scenario").format(unit=unit.name, cls=unit.cls))
         return found

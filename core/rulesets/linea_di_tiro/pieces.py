@@ -8,7 +8,7 @@ from core import events as ev
 from core.language.i18n import M, Msg, Text
 from core.ruleset import Context, Refused
 from core.rulesets.linea_di_tiro.tables import Profile, morale, options, spotting
-from core.rulesets.linea_di_tiro.terms import Status
+from core.rulesets.linea_di_tiro.terms import Kind, Status
 from core.rulesets.linea_di_tiro.turn import ATTACK_BADGES, FIRED_BADGES, HE_BADGES, READY_BADGES
 from core.rulesets.linea_di_tiro.words import _, owner
 from core.state import Unit
@@ -31,9 +31,11 @@ def is_tank(p: Profile) -> bool:
     return p.vehicle and p.front > 0
 
 
-def is_gun(p: Profile) -> bool:
-    """A gun: a vehicle-sized piece without armour (LT-R001, LT-AMB-19)."""
-    return p.vehicle and not p.front
+def is_gun(unit: Unit, p: Profile) -> bool:
+    """A gun: a piece of the kind ``gun``, or a vehicle without armour (LT-R001,
+    LT-AMB-19).  A small gun's profile makes it infantry ("il resto è fanteria"), yet it
+    is a gun in an assault (LT-R100, LT-R103)."""
+    return unit.kind == Kind.GUN or (p.vehicle and not p.front)
 
 
 def counted(unit: Unit, badges: tuple[str, ...]) -> int:

@@ -19,7 +19,7 @@ from msgspec import Meta
 from core import events as ev
 from core.ruleset import Context
 from core.rulesets.linea_di_tiro import turn
-from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table
+from core.rulesets.linea_di_tiro.tables import Profile, deck, mg_table, movement
 from core.rulesets.linea_di_tiro.terms import Kind
 from core.rulesets.linea_di_tiro.words import _
 from core.scenarios.files import Problem
@@ -48,13 +48,23 @@ class ProfileSpec(Strict, frozen=True):
     vehicle: bool
     morale: Annotated[int, Meta(ge=1, le=6)]
     bound: Annotated[int, Meta(ge=0, le=100)] = 10
-    speed: Annotated[int, Meta(ge=0, le=200)] = 30
+    #: None: "normally three times the bound" (LT-R042), so a 5 cm bound moves 15 at speed.
+    speed: Annotated[int, Meta(ge=0, le=200)] | None = None
     at: Factor = 0
     at_long: Factor = 0
     front: Factor = 0
     side: Factor = 0
     mg: Factor = 0
     defence: Label = ""
+
+
+def as_profile(spec: ProfileSpec) -> Profile:
+    """The profile a game records for ``spec``: a speed its data do not give is the
+    book's three bounds (LT-R042, "normalmente il triplo del balzo")."""
+    raw = msgspec.to_builtins(spec)
+    if spec.speed is None:
+        raw["speed"] = spec.bound * movement().speed_times
+    return msgspec.convert(raw, Profile)
 
 
 class Jokers(Strict, frozen=True):
@@ -142,7 +152,9 @@ class LineaFormat(Format):
         profiles = {p.id: p for p in sc.profiles}
         for i, u in enumerate(sc.units):
             profile = profiles.get(u.cls)
-            if profile is not None and profile.vehicle != (u.kind in (Kind.VEHICLE, Kind.GUN)):
+            # C.1: tanks and large guns are vehicles ("mezzi"), the rest infantry: a gun
+            # is either, by its profile (a small gun is infantry that is still a gun).
+            if profile is not None and u.kind != Kind.GUN and profile.vehicle != (u.kind == Kind.VEHICLE):
                 yield Problem(
                     ("units", i, "kind"),
                     _("units[{i}].kind = {kind}: its profile {profile} says vehicle = {vehicle}").format(
@@ -154,7 +166,7 @@ class LineaFormat(Format):
         super().setup(ctx, sc)
         ctx.emit(ev.VarSet(key="scenario_id", value=sc.id))
         for p in sc.profiles:
-            profile = msgspec.convert(msgspec.to_builtins(p), Profile)
+            profile = as_profile(p)
             ctx.emit(ev.VarSet(key=f"profile.{p.id}", value=msgspec.json.encode(profile).decode()))
         if sc.jokers.effect:
             ctx.emit(ev.VarSet(key="joker.effect", value=sc.jokers.effect))

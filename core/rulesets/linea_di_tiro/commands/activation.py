@@ -7,7 +7,16 @@ from typing import Any
 from core import events as ev
 from core.language.i18n import M
 from core.ruleset import CommandSpec, Context, Param, Refused
-from core.rulesets.linea_di_tiro.pieces import MAX_READY, ready, recover, require_in_play, say, set_count
+from core.rulesets.linea_di_tiro.pieces import (
+    MAX_READY,
+    is_tank,
+    profile,
+    ready,
+    recover,
+    require_in_play,
+    say,
+    set_count,
+)
 from core.rulesets.linea_di_tiro.scenario_vars import (
     ABOARD_VAR,
     ARTILLERY_CARD,
@@ -76,6 +85,9 @@ def _activate(ctx: Context, args: dict[str, Any]) -> None:
                 unit=piece.name, n=held, most=MAX_READY
             )
         )
+    if option.mount and is_tank(profile(ctx, piece)):
+        # C.3 A6: "salire o scendere da mezzi (fanteria e artiglieria)": not a tank.
+        raise Refused(_("{unit} is a tank: only infantry and guns mount or dismount (A6)").format(unit=piece.name))
     if args["into"] is not None and not option.mount:
         raise Refused(_("into= names the vehicle a piece mounts with A6, not {option}").format(option=option.id))
     execute = min(option.execute, option.attacks - prepare)

@@ -95,7 +95,12 @@ def _overrun(ctx: Context, args: dict[str, Any]) -> None:
     require_able_to_fire(tank)
     _require_moving(ctx, tank)
     p_inf = profile(ctx, target)
-    portable_at = not p_inf.vehicle and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
+    # LT-R100: infantry with portable AT weapons; a gun has its opportunity shot instead.
+    portable_at = (
+        not p_inf.vehicle
+        and not is_gun(target, p_inf)
+        and (bool(p_inf.at) or assault_table().portable_at_role in target.roles)
+    )
     if assault.overrun_test_needed(portable_at, target.has(Status.IMMOBILISED)):
         mods = morale_mods(target, args["plus"])
         value = p_inf.morale
@@ -147,7 +152,8 @@ def _close_assault(ctx: Context, args: dict[str, Any]) -> None:
     friendly to the tank is adjacent; 1d6 at or under its rating destroys the tank."""
     infantry, tank = ctx.unit(args["infantry"]), ctx.unit(args["tank"])
     check_target(infantry, tank)
-    if profile(ctx, infantry).vehicle:
+    p_inf = profile(ctx, infantry)
+    if p_inf.vehicle or is_gun(infantry, p_inf):
         raise Refused(_("{unit} is not infantry (LT-R101)").format(unit=infantry.name))
     if not is_tank(profile(ctx, tank)):
         raise Refused(
@@ -170,9 +176,9 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
     attacker, defender = ctx.unit(args["attacker"]), ctx.unit(args["defender"])
     check_target(attacker, defender)
     p_att, p_def = profile(ctx, attacker), profile(ctx, defender)
+    if is_gun(attacker, p_att):
+        raise Refused(_("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name))
     if p_att.vehicle:
-        if is_gun(p_att):
-            raise Refused(_("{unit} cannot start a melee: guns cannot (LT-R103)").format(unit=attacker.name))
         raise Refused(_("{unit} cannot start a melee: a tank overruns (overrun)").format(unit=attacker.name))
     if is_tank(p_def):
         raise Refused(_("{unit} is a tank: assault it with closeassault (LT-R101)").format(unit=defender.name))
@@ -187,7 +193,9 @@ def _melee(ctx: Context, args: dict[str, Any]) -> None:
             defender,
             attacker,
             p_def,
-            assault.melee_mods(bool(args["entrenched"]), behind, defender.has(Status.IMMOBILISED), is_gun(p_def)),
+            assault.melee_mods(
+                bool(args["entrenched"]), behind, defender.has(Status.IMMOBILISED), is_gun(defender, p_def)
+            ),
         ),
     ):
         all_mods = (ev.Mod(M("morale"), p.morale, "LT-R102"), *mods)
