@@ -173,6 +173,10 @@ class Param(msgspec.Struct, frozen=True):
     #: the order of ``choices`` (messages of the ruleset's catalogue), shown beside
     #: the code wherever it is offered (completion, the Actions form, the help).
     meanings: tuple[str, ...] = ()
+    #: For a ``many`` place of units: a word that names no unit but a team (as ``team``
+    #: finds it) stands for those of its members this lets through (``deploy``: those
+    #: waiting off the table), so that a team is named at once.
+    team_members: Callable[[Unit], bool] | None = None
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
@@ -218,6 +222,11 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: and completion offers the figures it refuses after the others
     #: (:meth:`Ruleset.offered_first`), so the two cannot say different things.
     figure_check: Callable[[Ruleset, GameState, Unit], None] | None = None
+    #: The command's checks of the side it names, given by a role (a player names only
+    #: his own; a morale test must be due), raising :class:`Refused`: the handler makes
+    #: them by calling this same function, and completion offers only the sides it lets
+    #: through (:meth:`Ruleset.side_offered`).
+    side_check: Callable[[Ruleset, GameState, str, str], None] | None = None
 
 
 # ------------------------------------------------------------------ set-up choices
@@ -543,6 +552,24 @@ class Ruleset(ABC):
             return False
         return True
 
+    def side_offered(self, state: GameState, spec: CommandSpec, side: str, role: str) -> bool:
+        """Whether completion offers ``side`` to ``role`` for ``spec``: whether its
+        ``side_check`` lets it through (every side where it has none, and out of the
+        command's phases, where it refuses every side alike)."""
+        if spec.side_check is None or (spec.phases and state.phase not in spec.phases):
+            return True
+        return self.side_passes(spec.side_check, state, side, role)
+
+    def side_passes(
+        self, check: Callable[[Ruleset, GameState, str, str], None], state: GameState, side: str, role: str
+    ) -> bool:
+        """Whether ``check`` (a ``CommandSpec.side_check``) lets ``side`` through for ``role``."""
+        try:
+            check(self, state, side, role)
+        except Refused:
+            return False
+        return True
+
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
         """What the New game screen may choose for this scenario beyond the scenario
         itself (the mission, optional rules, extras …); none by default."""
@@ -603,7 +630,8 @@ class Ruleset(ABC):
                 return p
         return None
 
-    def expects(self, state: GameState) -> str:
+    def expects(self, state: GameState) -> Text:
+        """What the phase waits for, in the ruleset's words (a message of its catalogue)."""
         p = self.phase(state.phase)
         return p.expects if p else ""
 

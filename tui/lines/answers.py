@@ -210,7 +210,7 @@ def _who_acts(state: GameState) -> list[str]:
 
 def _next(game: Game, state: GameState) -> list[str]:
     expects = game.ruleset.expects(state)
-    return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset)))] if expects else []
+    return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset, state)))] if expects else []
 
 
 def _defeat_points(game: Game, state: GameState) -> list[str]:
