@@ -37,7 +37,7 @@ import msgspec
 from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
-from core.language.i18n import Domain, Text
+from core.language.i18n import Domain, Text, _
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
@@ -485,6 +485,10 @@ class Ruleset(ABC):
 
     #: The variants a game may be played in (``""``: the book as written).
     variants: tuple[str, ...] = ("",)
+    #: Each variant but the book as written in words (a message of the ruleset's
+    #: catalogue): every place that names a game's rules names its variant so, never
+    #: by its id (:meth:`variant_name`, :meth:`title`).
+    variant_names: Mapping[str, str] = {}
     #: The digest of the rulebook (a file of the rules folder) its rules cite.
     rule_source: str = ""
     #: Whether a hidden unit stands on the table under a marker, which the other
@@ -629,6 +633,24 @@ class Ruleset(ABC):
             if p.id == phase_id:
                 return p
         return None
+
+    def variant_name(self, variant: str | None = None) -> str:
+        """``variant`` (the game's own by default) in words, in the reader's language:
+        "" for the book as written, its id only where the ruleset gives it no name."""
+        variant = self.variant if variant is None else variant
+        if not variant:
+            return ""
+        name = self.variant_names.get(variant)
+        return Domain(self.domain).gettext(name) if name else variant
+
+    def title(self, version: str = "", variant: str | None = None, *, versioned: bool = True) -> str:
+        """The rules a game is played by, in words: ``Breaking News 1.5.1``, and its
+        variant where it has one (``Breaking News 1.5.1, Italian draft of 9 December
+        2009``); ``version``: the one a save records, if not this ruleset's; without
+        it where not ``versioned`` (a list of games: ``Breaking News, Italian draft …``)."""
+        named = f"{self.name} {version or self.version}" if versioned else self.name
+        said = self.variant_name(variant)
+        return _("{rules}, {variant}").format(rules=named, variant=said) if said else named
 
     def expects(self, state: GameState) -> Text:
         """What the phase waits for, in the ruleset's words (a message of its catalogue)."""
