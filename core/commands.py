@@ -330,14 +330,24 @@ def _verb(
         by_name[s.name] = s
         for a in s.aliases:
             by_name[a] = s
-    name, mine = _match(
-        word,
-        list(by_name),
-        _("command"),
-        lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
-        about,
-        now,
-    )
+    try:
+        name, mine = _match(
+            word,
+            list(by_name),
+            _("command"),
+            lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
+            about,
+            now,
+        )
+    except Refused:
+        # victory, where the command is called result: the name it has here
+        meant = [
+            local_name("command", s.name, spec_domain(s, domain)) for s in specs if word.lower() in s.known_elsewhere_as
+        ]
+        if meant:
+            refusal = _("no {what} {word}").format(what=_("command"), word=quoted(word))
+            raise Refused(_did_you_mean(refusal, meant)) from None
+        raise
     return by_name[name], name, mine
 
 

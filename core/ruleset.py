@@ -203,6 +203,9 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: own units; the referee may always act for any side).
     who: Who = "side"
     aliases: tuple[str, ...] = ()
+    #: What a referee used to another ruleset may call it (Linea di Tiro's ``result``:
+    #: ``victory``): such a word is answered "did you mean", not taken for the command.
+    known_elsewhere_as: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
     #: The dice it asks for, in the order it rolls them, each a short phrase such

@@ -125,6 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("result us the hamlet is taken", "result draw"),
         phases=("deployment", "card"),  # LineaDiTiro.end_phases
         aliases=(END_GAME,),
+        known_elsewhere_as=("victory",),  # the other rulesets' name for it
         who="referee",
     ),
 )
