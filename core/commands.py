@@ -1144,6 +1144,7 @@ def complete(
             pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
             typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
             out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+            out += [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
@@ -1174,6 +1175,18 @@ def _offered(
                 return sorted(hits, key=lambda n: (first[n], n))
             return sorted(hits) if ordered else hits
     return []
+
+
+def _teams_offered(p: Param, state: GameState, role: str) -> list[str]:
+    """The teams a place of many figures takes for their members (``Param.team_members``):
+    those with a figure the role sees that it takes (deploy: one still off the table; a
+    player's own, where the place takes his figures only)."""
+    if p.team_members is None or not p.many:
+        return []
+    pool = [u for u in state.units.values() if unit_visible(u, role) and p.team_members(u)]
+    if p.kind == "own" and role in state.sides:
+        pool = [u for u in pool if u.side == role]
+    return sorted({u.team for u in pool if u.team})
 
 
 def _sides_offered(typed: str, state: GameState, offered: Callable[[str], bool] | None) -> list[str]:

@@ -189,7 +189,8 @@ def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_dep
     waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
     units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
     assert units == ["dahir", "egal", *waiting]
-    assert demo.complete("deploy ", "irregulars") == [*waiting, "dahir", "egal"]
+    # then the teams with a figure still to deploy (Market's Faysal waits for an ambush)
+    assert demo.complete("deploy ", "irregulars") == [*waiting, "dahir", "egal", "Civilians", "Warsame"]
     # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
     assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
     assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]
@@ -206,16 +207,18 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     `deploy TEAM` fields the team's figures still off the table (not Faysal, held for an ambush)."""
     assert _next_line(demo).startswith("objectives, rolloff, deploy in turn")
     demo.execute("rolloff dice=5,1")  # the Bersaglieri first (7 against 2): the militia deploy first
-    how = "(§4.2): deploy TEAM, or the figures one by one"
-    assert _next_line(demo) == f"Somali militia, the Second player, deploy at least half their force {how}"
+    how = "(deploy TEAM, or figures one by one)"
+    assert _next_line(demo) == f"Somali militia, the Second player: deploy at least half their force {how}"
+    assert demo.complete("deploy war", "irregulars") == ["Warsame"]  # Tab offers the team
     out = demo.execute("deploy warsame", role="irregulars")
     assert [e.unit for e in events(out, ev.StatusChanged)] == ["aden", "ahmed", "bashir"]
-    assert _next_line(demo) == f"Bersaglieri, the First player, deploy at least half their force {how}"
+    assert "Warsame" not in demo.complete("deploy ", "irregulars")  # nobody of it left to deploy
+    assert _next_line(demo) == f"Bersaglieri, the First player: deploy at least half their force {how}"
     demo.execute("deploy alpha")  # the referee names a team of either side
-    assert _next_line(demo) == f"Somali militia, the Second player, deploy the rest of their force {how}"
+    assert _next_line(demo) == f"Somali militia, the Second player: deploy the rest of their force {how}"
     demo.execute("deploy market", role="irregulars")
     assert demo.state.units["faysal"].has("off-table")
-    assert _next_line(demo) == f"Bersaglieri, the First player, deploy the rest of their force {how}"
+    assert _next_line(demo) == f"Bersaglieri, the First player: deploy the rest of their force {how}"
     with pytest.raises(Refused, match="no one of team Warsame can be named here"):
         demo.execute("deploy warsame", role="irregulars")  # all on the table already
     demo.execute("deploy bravo", role="regulars")

@@ -99,7 +99,7 @@ def step(state: GameState) -> Msg | None:
     else:
         return None
     return M(
-        "{side}, {role}, deploy {what} (§4.2): deploy TEAM, or the figures one by one",
+        "{side}, {role}: deploy {what} (deploy TEAM, or figures one by one)",
         side=side,
         role=role,
         what=what,
