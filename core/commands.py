@@ -1143,8 +1143,11 @@ def complete(
             ahead = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
             pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
             typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
-            out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
-            out += [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
+            fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+            # a team its figures stand for (deploy warsame) before the figures the command would refuse
+            later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
+            whole = [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
+            out += [c for c in fits if c not in later] + whole + later
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:

@@ -189,8 +189,8 @@ def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_dep
     waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
     units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
     assert units == ["dahir", "egal", *waiting]
-    # then the teams with a figure still to deploy (Market's Faysal waits for an ambush)
-    assert demo.complete("deploy ", "irregulars") == [*waiting, "dahir", "egal", "Civilians", "Warsame"]
+    # the teams with a figure still to deploy too (Market's Faysal waits for an ambush), before those placed
+    assert demo.complete("deploy ", "irregulars") == [*waiting, "Civilians", "Warsame", "dahir", "egal"]
     # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
     assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
     assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]
