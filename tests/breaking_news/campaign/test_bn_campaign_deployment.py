@@ -222,7 +222,13 @@ def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
     with pytest.raises(Refused, match="no one of team Warsame can be named here"):
         demo.execute("deploy warsame", role="irregulars")  # all on the table already
     demo.execute("deploy bravo", role="regulars")
-    assert _next_line(demo).startswith("objectives, rolloff, deploy in turn")
+    assert _next_line(demo) == (
+        "before the first turn: Bersaglieri to deploy Lia Lupo (press); Somali militia to deploy Market trader, "
+        "Water carrier; Somali militia to roll the secret objective die (objective-roll)"
+    )
+    run(demo, "deploy press", role="regulars")
+    run(demo, "deploy civilians", "objective-roll dice=2", role="irregulars")
+    assert _next_line(demo) == "everyone is deployed: next begins the first turn"
 
 
 def test_the_refusals_of_the_order_name_the_sides_in_words(demo):

@@ -82,7 +82,9 @@ def missing(state: GameState) -> list[str]:
 def step(state: GameState) -> Msg | None:
     """Whose step of §4.2's order it is, once the deployment roll is made (the Second
     player fields at least half his force, the First at least half of his, the Second
-    the rest, the First the rest), and how: None before the roll and once all are placed."""
+    the rest, the First the rest), and how; once the forces are placed, what is left before
+    the first turn (journalists, civilians, the secret die …) or that next begins it.
+    None before the roll."""
     first, second = var(state, "first_player", ""), var(state, "second_player", "")
     if not first or not second:
         return None
@@ -97,7 +99,10 @@ def step(state: GameState) -> Msg | None:
     elif not all_placed(state, first):
         side, role, what = first, M("the First player"), M("the rest of their force")
     else:
-        return None
+        todo = missing(state)
+        if todo:
+            return M("before the first turn: {steps}", steps="; ".join(todo))
+        return M("everyone is deployed: next begins the first turn")
     return M(
         "{side}, {role}: deploy {what} (deploy TEAM, or figures one by one)",
         side=side,
