@@ -470,13 +470,12 @@ def side_label(state: GameState, side: str) -> str:
     return side if name.lower() == side.lower() else f"{name} ({side})"
 
 
-def find_side(word: str, state: GameState, *, among: Sequence[str] | None = None, also: Sequence[str] = ()) -> str:
+def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
     """The side ``word`` names, as a unit is found: its id or its whole name (any case),
     else the start of its id, of its name or of any word of either (``somali`` for
-    *Somali militia*).  ``among``: the sides the place takes (all by default); ``also``:
-    other words it takes (``draw``), found the same way and returned as they are.
-    None, or several: refused, naming the choices in words."""
-    sides = list(state.sides) if among is None else list(among)
+    *Somali militia*).  ``also``: other words the place takes (``draw``), found the same
+    way and returned as they are.  None, or several: refused, naming the choices in words."""
+    sides = list(state.sides)
     w = word.lower()
     exact = [s for s in sides if w in (s.lower(), state.side_name(s).lower())] + [a for a in also if a.lower() == w]
     if exact:

@@ -21,7 +21,7 @@ SideCheck = Callable[[Ruleset, GameState, str, str], None]
 def own_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
     """A player names only his own side; the referee any (``CommandSpec.side_check``)."""
     if role in state.sides and side != role:
-        raise Refused(_("you act for {role} only").format(role=role))
+        raise Refused(_("you act for {role} only").format(role=state.side_name(role)))
 
 
 def side_for(ctx: Context, given: str | None, example: str | Callable[[str], str], check: SideCheck = own_side) -> str:
