@@ -873,7 +873,7 @@ def parse(
         # deploy warsame: a team's name stands for the figures of it this place takes
         members = _team_members(p, w, state, role, acting) if _names_team(p, w, state, role) else []
         try:
-            value = None if members else _convert(p, w, state, role, acting, marked, domain)
+            value = "" if members else _convert(p, w, state, role, acting, marked, domain)
         except Refused as refused:
             members = _team_members(p, w, state, role, acting)  # no unit, but a team?
             if not members:
