@@ -251,7 +251,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Helicopter evacuation",
         examples=("helicopter 2 5", "helicopter 1 4 of=irregulars"),
         phases=("deployment",),
-        side_check=own_side,
     ),
     CommandSpec(
         "board",
