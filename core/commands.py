@@ -330,14 +330,24 @@ def _verb(
         by_name[s.name] = s
         for a in s.aliases:
             by_name[a] = s
-    name, mine = _match(
-        word,
-        list(by_name),
-        _("command"),
-        lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
-        about,
-        now,
-    )
+    try:
+        name, mine = _match(
+            word,
+            list(by_name),
+            _("command"),
+            lambda n: local_name("command", n, spec_domain(by_name[n], domain)),
+            about,
+            now,
+        )
+    except Refused:
+        # victory, where the command is called result: the name it has here
+        meant = [
+            local_name("command", s.name, spec_domain(s, domain)) for s in specs if word.lower() in s.known_elsewhere_as
+        ]
+        if meant:
+            refusal = _("no {what} {word}").format(what=_("command"), word=quoted(word))
+            raise Refused(_did_you_mean(refusal, meant)) from None
+        raise
     return by_name[name], name, mine
 
 
@@ -451,6 +461,51 @@ def find_team(words: str, state: GameState, role: str) -> str:
 
 #: What parts an id or a name into words: ``mg-team`` is found by ``team``, *Half-track* by ``track``.
 _WORD_BREAK = re.compile(r"[\s_-]+")
+
+
+def side_label(state: GameState, side: str) -> str:
+    """A side in words, with the id a referee may type where the name is not it:
+    ``Somali militia (irregulars)``."""
+    name = state.side_name(side)
+    return side if name.lower() == side.lower() else f"{name} ({side})"
+
+
+def find_side(word: str, state: GameState, *, also: Sequence[str] = ()) -> str:
+    """The side ``word`` names, as a unit is found: its id or its whole name (any case),
+    else the start of its id, of its name or of any word of either (``somali`` for
+    *Somali militia*).  ``also``: other words the place takes (``draw``), found the same
+    way and returned as they are.  None, or several: refused, naming the choices in words."""
+    sides = list(state.sides)
+    w = word.lower()
+    exact = [s for s in sides if w in (s.lower(), state.side_name(s).lower())] + [a for a in also if a.lower() == w]
+    if exact:
+        return exact[0]
+
+    def begins(whole: str) -> bool:
+        return whole.lower().startswith(w) or any(p.lower().startswith(w) for p in _WORD_BREAK.split(whole))
+
+    hits = [s for s in sides if begins(s) or begins(state.side_name(s))] + [a for a in also if begins(a)]
+    if len(hits) == 1:
+        return hits[0]
+    labels = {s: side_label(state, s) for s in sides} | {a: a for a in also}
+    if hits:
+        raise Refused(_could_be(word, [labels[h] for h in hits]))
+    refusal = _("no side {word}").format(word=quoted(word))
+    # A mistyped word of a name (somaly) is answered with the side it is near.
+    spoken = {
+        _fold(part): key
+        for key in labels
+        for whole in (key, state.side_name(key))
+        for part in (whole, *_WORD_BREAK.split(whole))
+        if part
+    }
+    close = difflib.get_close_matches(_fold(word), list(spoken), n=3, cutoff=0.6)
+    near = list(dict.fromkeys(spoken[n] for n in close))
+    if near:
+        raise Refused(_did_you_mean(refusal, [labels[n] for n in near]))
+    if not labels:
+        raise Refused(_("{refusal}: the game has no sides yet").format(refusal=refusal))
+    raise Refused(_("{refusal}; name {options}").format(refusal=refusal, options=_or_list(list(labels.values()))))
 
 
 def _units_named(word: str, pool: list[Unit]) -> list[Unit]:
@@ -593,7 +648,7 @@ def _convert(
     if kind == "choice":
         return match_prefix(word, list(param.choices), shown, _namer("choice", domain))
     if kind == "side":
-        return match_prefix(word, list(state.sides), _("side"))
+        return find_side(word, state)
     if kind in ("unit", "own", "enemy"):
         under = marker_unit(state, word) if param.markers else None
         if under is not None and not (kind == "enemy" and under.side == acting):
@@ -815,22 +870,33 @@ def parse(
             resolved[p.name] = rest if p.kind == "text" else find_team(rest, state, role)
             i = len(pos_params)
             break
+        # deploy warsame: a team's name stands for the figures of it this place takes
+        members = _team_members(p, w, state, role, acting) if _names_team(p, w, state, role) else []
         try:
-            value = _convert(p, w, state, role, acting, marked, domain)
+            value = "" if members else _convert(p, w, state, role, acting, marked, domain)
         except Refused as refused:
-            # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
-            open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
-            flags = [c for q in open_ for c in q.choices]
-            near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
-            near = near or _number_meant(w, params, {*resolved, *args}, domain)
-            if near:
-                raise Refused(_did_you_mean(str(refused), near)) from None
-            raise
+            members = _team_members(p, w, state, role, acting)  # no unit, but a team?
+            if not members:
+                # No unit of that name, but a mistyped flag of this command? (aimd: aimed)
+                open_ = [q for q in params if q.kind == "choice" and q.keyword and q.name not in resolved]
+                flags = [c for q in open_ for c in q.choices]
+                near = _near(_fold(w), [local_name("choice", c, domain) for c in flags])
+                near = near or _number_meant(w, params, {*resolved, *args}, domain)
+                if near:
+                    raise Refused(_did_you_mean(str(refused), near)) from None
+                raise
+        if members:
+            resolved.setdefault(p.name, []).extend(members)
+            acting = acting or state.units[members[0]].side
+            more = _rest_of_name(w, state.units[members[0]].team, [x.text for x in leftovers[w_index + 1 :]])
+            continue
         english = _canonical(p, w, domain)
         if english is not None:
             subs.append((word.start, word.end, english))
         if p.kind in ("unit", "own", "enemy") and value in state.units:
             more = _rest_of_name(w, state.units[value].name, [x.text for x in leftovers[w_index + 1 :]])
+        elif p.kind == "side" and value in state.sides:  # morale somali militia
+            more = _rest_of_name(w, state.sides[value].name, [x.text for x in leftovers[w_index + 1 :]])
         if p.kind in ("unit", "own") and acting is None and role == REFEREE:
             acting = state.units[value].side
         if p.many:
@@ -859,6 +925,36 @@ def parse(
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
     return Parsed(spec, resolved, faces, _spliced(text, subs).strip(), acting or "", units, marked, verb)
+
+
+def _names_team(p: Param, word: str, state: GameState, role: str) -> bool:
+    """Whether ``word`` is, whole, the name of a team ``p`` takes and no unit's id or name:
+    the team, though it begins a word of a unit's name (*Market* the team, not *Market trader*)."""
+    if p.team_members is None or not p.many:
+        return False
+    w = word.lower()
+    if any(w in (u.id.lower(), u.name.lower()) for u in state.units.values() if unit_visible(u, role)):
+        return False
+    return any(t.lower() == w for t in teams(state, role))
+
+
+def _team_members(p: Param, word: str, state: GameState, role: str, acting: str | None) -> list[str]:
+    """The members of the team ``word`` names that ``p`` takes (``Param.team_members``),
+    for a word that names no unit; none where ``p`` takes no team, or ``word`` names none;
+    refused where the team has none that ``p`` takes."""
+    if p.team_members is None or not p.many:
+        return []
+    try:
+        team = find_team(word, state, role)
+    except Refused:
+        return []
+    pool = [u for u in state.units.values() if u.team == team and unit_visible(u, role)]
+    if p.kind == "own" and acting is not None:
+        pool = [u for u in pool if u.side == acting]
+    members = [u.id for u in pool if p.team_members(u)]
+    if not members:
+        raise Refused(_("no one of team {team} can be named here").format(team=team))
+    return members
 
 
 def _spliced(text: str, subs: list[tuple[int, int, str]]) -> str:
@@ -969,12 +1065,14 @@ def complete(
     domain: str = CORE_DOMAIN,
     offered_first: Callable[[CommandSpec, Unit], bool] | None = None,
     phase_commands: Sequence[str] = (),
+    side_offered: Callable[[CommandSpec, str], bool] | None = None,
 ) -> list[str]:
     """Candidates for the word being typed at the end of ``text`` (whole words), in
     the reader's language (English names where none of the reader's fits).  A figure
     ``offered_first`` says the command would refuse comes after the others
-    (``Ruleset.offered_first``); the first word offers ``phase_commands`` (the phase's
-    main commands, ``Phase.commands``) first, in their order."""
+    (``Ruleset.offered_first``); a side ``side_offered`` says it would refuse is not
+    offered (``Ruleset.side_offered``); the first word offers ``phase_commands`` (the
+    phase's main commands, ``Phase.commands``) first, in their order."""
     if len(text) > MAX_LINE:  # it will be refused: no need to read it on every key
         return []
     ends_with_space = text.endswith(" ")
@@ -1006,6 +1104,7 @@ def complete(
     domain = spec_domain(spec, domain)
     option = _namer("option", domain)
     choice = _namer("choice", domain)
+    sides = (lambda side, spec=spec: side_offered(spec, side)) if side_offered is not None else None
     if "=" in current:
         key, _eq, value = current.partition("=")
         p = next((p for p in spec.params if option(p.name).startswith(key.lower())), None)
@@ -1014,6 +1113,8 @@ def complete(
             return []
         if p.kind == "choice":
             values = _offered(value.lower(), [(choice(c), c) for c in p.choices], ordered=False)
+        elif p.kind == "side":
+            values = _sides_offered(value, state, sides)
         else:
             values = [c for c in _candidates(p, state, role) if c.lower().startswith(value.lower())]
         return [f"{option(p.name)}={c}" for c in values]
@@ -1032,6 +1133,8 @@ def complete(
         p = positional[min(filled, len(positional) - 1)]
         if p.kind == "choice":
             out += _offered(typed, [(choice(c), c) for c in p.choices], ordered=False)
+        elif p.kind == "side":
+            out += _sides_offered(typed, state, sides)
         elif p.kind == "team":  # by any word of its name
             out += [t for t in teams(state, role) if any(w.startswith(typed) for w in t.lower().split())]
         elif p.kind in ("unit", "own", "enemy"):  # by any word of its id or name, as parse finds it
@@ -1039,7 +1142,11 @@ def complete(
             ahead = (lambda u, spec=spec: offered_first(spec, u)) if offered_first is not None else None
             pool = _candidates(p, state, role, acting=_acting_side(spec, bare, state), first=ahead)
             typed_before = {w.lower() for w in bare} if p.many else set()  # a target is named once
-            out += [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+            fits = [c for c in pool if (c.lower().startswith(typed) or c in named) and c.lower() not in typed_before]
+            # a team its figures stand for (deploy warsame) before the figures the command would refuse
+            later = [c for c in fits if ahead is not None and c in state.units and not ahead(state.units[c])]
+            whole = [t for t in _teams_offered(p, state, role) if any(w.startswith(typed) for w in t.lower().split())]
+            out += [c for c in fits if c not in later] + whole + later
         else:
             out += [c for c in _candidates(p, state, role) if c.lower().startswith(typed)]
     for p in spec.params:
@@ -1070,6 +1177,35 @@ def _offered(
                 return sorted(hits, key=lambda n: (first[n], n))
             return sorted(hits) if ordered else hits
     return []
+
+
+def _teams_offered(p: Param, state: GameState, role: str) -> list[str]:
+    """The teams a place of many figures takes for their members (``Param.team_members``):
+    those with a figure the role sees that it takes (deploy: one still off the table; a
+    player's own, where the place takes his figures only)."""
+    if p.team_members is None or not p.many:
+        return []
+    pool = [u for u in state.units.values() if unit_visible(u, role) and p.team_members(u)]
+    if p.kind == "own" and role in state.sides:
+        pool = [u for u in pool if u.side == role]
+    return sorted({u.team for u in pool if u.team})
+
+
+def _sides_offered(typed: str, state: GameState, offered: Callable[[str], bool] | None) -> list[str]:
+    """The ids of the sides the command takes now (``offered``) whose id or name, or a
+    word of either, begins with ``typed``, as :func:`find_side` finds them."""
+    pool = [s for s in state.sides if offered is None or offered(s)]
+    if not typed:
+        return pool
+    w = typed.lower()
+    return [
+        s
+        for s in pool
+        if any(
+            whole.lower().startswith(w) or any(part.lower().startswith(w) for part in _WORD_BREAK.split(whole))
+            for whole in (s, state.side_name(s))
+        )
+    ]
 
 
 def _acting_side(spec: CommandSpec, bare: list[str], state: GameState) -> str | None:
@@ -1107,8 +1243,6 @@ def _candidates(
         return [u.id for u in pool] + (list(state.markers) if p.markers else [])
     if p.kind in ("choice", "text"):  # a text may offer its usual values (scenario names)
         return list(p.choices)
-    if p.kind == "side":
-        return list(state.sides)
     if p.kind == "team":
         return teams(state, role)
     return []

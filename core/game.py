@@ -38,10 +38,10 @@ from core.dice import (
     sent_contribution,
 )
 from core.history import History, HistoryError
-from core.language.i18n import Domain, Text, _, render
+from core.language.i18n import Domain, Text, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
-from core.narrate import describe
+from core.narrate import describe, sides_of
 from core.numbering import Numbering
 from core.outcome import Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
@@ -362,7 +362,20 @@ class Game:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
         view = self.view(role)
         offered_first = partial(self.ruleset.offered_first, view)
-        return complete(text, self.commands, view, role, self.ruleset.domain, offered_first, self._phase_commands())
+
+        def side_offered(spec: CommandSpec, side: str) -> bool:
+            return self.ruleset.side_offered(view, spec, side, role)
+
+        return complete(
+            text,
+            self.commands,
+            view,
+            role,
+            self.ruleset.domain,
+            offered_first,
+            self._phase_commands(),
+            side_offered,
+        )
 
     def parse(self, text: str, role: str = REFEREE) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
@@ -654,7 +667,8 @@ class Game:
         if spec.phases and self.state.phase not in spec.phases:
             book = Domain(self.ruleset.domain)
             expects = self.ruleset.expects(self.state)
-            expects = book.gettext(expects) if expects else expects  # a phase's own words are in its catalogue
+            with naming(sides_of(self.state)):  # a phase's own words are in its catalogue, its sides by name
+                expects = render(expects, self.ruleset.domain)
             phase = book.pgettext("phase", self.state.phase)
             if expects:
                 said = _("{command} is not allowed in the {phase} phase; now: {expects}")

@@ -37,7 +37,7 @@ import msgspec
 from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
-from core.language.i18n import Domain, Text
+from core.language.i18n import Domain, Text, _
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
@@ -173,6 +173,10 @@ class Param(msgspec.Struct, frozen=True):
     #: the order of ``choices`` (messages of the ruleset's catalogue), shown beside
     #: the code wherever it is offered (completion, the Actions form, the help).
     meanings: tuple[str, ...] = ()
+    #: For a ``many`` place of units: a word that names no unit but a team (as ``team``
+    #: finds it) stands for those of its members this lets through (``deploy``: those
+    #: waiting off the table), so that a team is named at once.
+    team_members: Callable[[Unit], bool] | None = None
 
     def __post_init__(self) -> None:
         if not -INT_LIMIT <= self.lo <= self.hi <= INT_LIMIT:
@@ -199,6 +203,9 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: own units; the referee may always act for any side).
     who: Who = "side"
     aliases: tuple[str, ...] = ()
+    #: What a referee used to another ruleset may call it (Linea di Tiro's ``result``:
+    #: ``victory``): such a word is answered "did you mean", not taken for the command.
+    known_elsewhere_as: tuple[str, ...] = ()
     #: Whether it rolls dice (the client offers physical-dice entry for these).
     rolls: bool = False
     #: The dice it asks for, in the order it rolls them, each a short phrase such
@@ -218,6 +225,11 @@ class CommandSpec(msgspec.Struct, frozen=True):
     #: and completion offers the figures it refuses after the others
     #: (:meth:`Ruleset.offered_first`), so the two cannot say different things.
     figure_check: Callable[[Ruleset, GameState, Unit], None] | None = None
+    #: The command's checks of the side it names, given by a role (a player names only
+    #: his own; a morale test must be due), raising :class:`Refused`: the handler makes
+    #: them by calling this same function, and completion offers only the sides it lets
+    #: through (:meth:`Ruleset.side_offered`).
+    side_check: Callable[[Ruleset, GameState, str, str], None] | None = None
 
 
 # ------------------------------------------------------------------ set-up choices
@@ -476,6 +488,10 @@ class Ruleset(ABC):
 
     #: The variants a game may be played in (``""``: the book as written).
     variants: tuple[str, ...] = ("",)
+    #: Each variant but the book as written in words (a message of the ruleset's
+    #: catalogue): every place that names a game's rules names its variant so, never
+    #: by its id (:meth:`variant_name`, :meth:`title`).
+    variant_names: Mapping[str, str] = {}
     #: The digest of the rulebook (a file of the rules folder) its rules cite.
     rule_source: str = ""
     #: Whether a hidden unit stands on the table under a marker, which the other
@@ -543,6 +559,24 @@ class Ruleset(ABC):
             return False
         return True
 
+    def side_offered(self, state: GameState, spec: CommandSpec, side: str, role: str) -> bool:
+        """Whether completion offers ``side`` to ``role`` for ``spec``: whether its
+        ``side_check`` lets it through (every side where it has none, and out of the
+        command's phases, where it refuses every side alike)."""
+        if spec.side_check is None or (spec.phases and state.phase not in spec.phases):
+            return True
+        return self.side_passes(spec.side_check, state, side, role)
+
+    def side_passes(
+        self, check: Callable[[Ruleset, GameState, str, str], None], state: GameState, side: str, role: str
+    ) -> bool:
+        """Whether ``check`` (a ``CommandSpec.side_check``) lets ``side`` through for ``role``."""
+        try:
+            check(self, state, side, role)
+        except Refused:
+            return False
+        return True
+
     def setup_choices(self, scenario_id: str) -> tuple[SetupChoice, ...]:
         """What the New game screen may choose for this scenario beyond the scenario
         itself (the mission, optional rules, extras …); none by default."""
@@ -603,7 +637,26 @@ class Ruleset(ABC):
                 return p
         return None
 
-    def expects(self, state: GameState) -> str:
+    def variant_name(self, variant: str | None = None) -> str:
+        """``variant`` (the game's own by default) in words, in the reader's language:
+        "" for the book as written, its id only where the ruleset gives it no name."""
+        variant = self.variant if variant is None else variant
+        if not variant:
+            return ""
+        name = self.variant_names.get(variant)
+        return Domain(self.domain).gettext(name) if name else variant
+
+    def title(self, version: str = "", variant: str | None = None, *, versioned: bool = True) -> str:
+        """The rules a game is played by, in words: ``Breaking News 1.5.1``, and its
+        variant where it has one (``Breaking News 1.5.1, Italian draft of 9 December
+        2009``); ``version``: the one a save records, if not this ruleset's; without
+        it where not ``versioned`` (a list of games: ``Breaking News, Italian draft …``)."""
+        named = f"{self.name} {version or self.version}" if versioned else self.name
+        said = self.variant_name(variant)
+        return _("{rules}, {variant}").format(rules=named, variant=said) if said else named
+
+    def expects(self, state: GameState) -> Text:
+        """What the phase waits for, in the ruleset's words (a message of its catalogue)."""
         p = self.phase(state.phase)
         return p.expects if p else ""
 

@@ -117,7 +117,7 @@ async def _help(pilot: Pilot) -> None:
 
 async def _rules(pilot: Pilot) -> None:
     await _help(pilot)
-    await pilot.press("f2", "tab", "tab", "tab")  # the rules the Italian draft changes
+    await pilot.press("f2", "tab", "tab", "tab", "tab")  # the rules the Italian draft changes
     await pilot.pause()
 
 

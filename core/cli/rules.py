@@ -59,15 +59,16 @@ def status_word(status: str) -> str:
     return _(STATUSES[status])
 
 
-def details(rule: Entry) -> str:
-    """What a rule's status names (its ruling, variant or command) and its note, in words."""
+def details(rule: Entry, ruleset: Ruleset) -> str:
+    """What a rule's status names (its ruling, variant or command) and its note, in words
+    (a variant by its name, ``Ruleset.variant_name``)."""
     said = []
     if rule.command:
         said.append(_("command: {command}").format(command=rule.command))
     if rule.ruling:
         said.append(_("ruling {ruling}").format(ruling=rule.ruling))
     if rule.variant:
-        said.append(_("variant {variant}").format(variant=rule.variant))
+        said.append(_("variant {variant}").format(variant=ruleset.variant_name(rule.variant)))
     if rule.why:
         said.append(rule.why)
     return "; ".join(said)
@@ -97,7 +98,7 @@ def text_lines(ruleset: Ruleset, every: tuple[Entry, ...], shown: list[Entry]) -
     for section, rules in by_section(shown):
         lines += ["", section]
         for r in rules:
-            said = " — ".join(s for s in (r.title, details(r)) if s)
+            said = " — ".join(s for s in (r.title, details(r, ruleset)) if s)
             lines.append(f"  {r.id:{ids}}  {status_word(r.status):{wide}}" + (f"  {said}" if said else ""))
     yours = [r for r in shown if r.status == "referee"]
     if yours:

@@ -37,7 +37,7 @@ def summary(report: Report) -> list[str]:
     f = report.facts
     against = _("against")
     sides = f" {against} ".join(s.name for s in f.sides) or _("no sides yet")
-    lines = [_("{ruleset} {version}: {sides}.").format(ruleset=f.ruleset, version=f.ruleset_version, sides=sides)]
+    lines = [_("{rules}: {sides}.").format(rules=f.rules, sides=sides)]
     if f.origin is not None:
         lines.append(
             _(

@@ -129,7 +129,7 @@ def _collect(
                 turn.revealed.append((e.key, e.value, ruleset.describe_named(state, e.key, e.value) or ""))
             case ev.Rolled():
                 unit = known(e.unit) if e.unit else None
-                side = _favoured(e.roll, unit, by, state, ruleset)
+                side = _favoured(e.roll, unit, e.side, by, state, ruleset)
                 turn.rolls.append(RollFact(state.turn, side, unit.name if unit else "", e.roll))
             case ev.GameEnded():
                 turn.result = result = words(e.result)
@@ -156,6 +156,7 @@ def _collect(
     return Facts(
         ruleset=ruleset.name,
         ruleset_version=header.ruleset_version,
+        rules=ruleset.title(header.ruleset_version),
         domain=ruleset.domain,
         scenario=state.scenario,
         role=role,
@@ -173,12 +174,18 @@ def _collect(
     )
 
 
-def _favoured(roll: ev.Roll, unit: UnitFacts | None, by: str, state: GameState, ruleset: Ruleset) -> str:
+def _favoured(
+    roll: ev.Roll, unit: UnitFacts | None, rolled_for: str, by: str, state: GameState, ruleset: Ruleset
+) -> str:
     """The side a success of ``roll`` is good for: its unit's (the other side's when
-    the ruleset says a success goes against the unit), else the side that gave the
-    command; "" when neither says (a roll the referee made for no unit)."""
+    the ruleset says a success goes against the unit), else the side it names
+    (``Rolled.side``: a side's morale test, its deployment roll, whoever typed it),
+    else the side that gave the command; "" when none says (a roll the referee made
+    for no unit and no side)."""
     if unit is not None and unit.side:
         return state.other_side(unit.side) if ruleset.success_hurts_unit(roll) else unit.side
+    if rolled_for in state.sides:
+        return rolled_for
     return by if by in state.sides else ""
 
 

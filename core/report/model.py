@@ -114,6 +114,9 @@ class Facts:
     origin: Origin | None = None
     #: The catalogue of the ruleset's words (``Ruleset.domain``): the rolls' purposes.
     domain: str = CORE_DOMAIN
+    #: The rules as the game was played by, in words, its variant too (``Ruleset.title``):
+    #: "Breaking News 1.5.1, Italian draft of 9 December 2009".
+    rules: str = ""
 
     def names(self) -> Names:
         """The sides and pieces the report knows, by their names (``core.language.i18n.naming``)."""

@@ -64,3 +64,30 @@ def test_each_phrase_is_tried_only_on_keys_that_start_with_its_literal_head_as_i
         for value in (0, 1, 2, "main", "fake", "spent", "regulars"):
             shown = outcome(narration.describe_var, key, value)
             assert shown == outcome(every_phrase_tried, key, value), (key, value)
+
+
+def test_the_action_counter_starts_again_each_turn(tmp_path):
+    """§5.0, §8.2 (#48): the log numbers the actions of this turn's activation, from 1 each turn;
+    the count a reaction is keyed by goes on all game, so a man who reacted in turn 1 may react
+    to the first action of turn 2."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", "breaking-news", seed=7, clock=lambda: 0)
+    for line in ("scenario demo", "next", "next dice=6,6,1,1"):  # turn 1: the Bersaglieri act
+        game.execute(line)
+    game.execute("move rossi 5", role="regulars")
+    game.execute("move conti 5", role="regulars")
+    assert describe_var("action", game.state.vars["action"]) == "action 2 of this activation"
+    game.execute("react-dodge ahmed", role="irregulars")
+    for line in ("next", "next", "next dice=6,6,1,1"):  # the end of turn 1, turn 2's initiative
+        game.execute(line)
+    assert game.state.turn == 2 and game.state.active_side == "regulars"
+    game.execute("move greco 5", role="regulars")
+    assert game.state.vars["action"] == "3:2:greco:1"
+    assert describe_var("action", game.state.vars["action"]) == "action 1 of this activation"
+    game.execute("react-dodge ahmed", role="irregulars")  # action 3, not the 2 he answered
+
+
+def test_an_older_saves_action_counter_reads_as_it_was():
+    assert describe_var("action", "5:2:rossi") == "action 5 of this activation"
+    assert describe_var("action", 4) == "action 4 of this activation"

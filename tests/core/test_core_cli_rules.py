@@ -55,4 +55,5 @@ def test_the_text_filtered_by_status_says_how_many_are_shown(capsys):
     rmap = get_ruleset("breaking-news").rules_map()
     assert rmap is not None
     assert f"{rmap.counts()['variant']} rules shown" in out
-    assert "DIFF-41" in out and "variant it-2009-12-09" in out and "FIRE-5 " not in out
+    assert "DIFF-41" in out and "variant Italian draft of 9 December 2009" in out and "FIRE-5 " not in out
+    assert "it-2009-12-09" not in out  # the variant in words, never its id (#48)

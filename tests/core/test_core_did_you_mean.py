@@ -94,3 +94,14 @@ def test_a_bare_number_is_answered_with_the_option_it_meant(demo):
     assert refusal(demo, "fire rossi aden range=30 40") == "no unit '40' on that side"  # range is given: no guess
     with reading("it"):
         assert refusal(demo, "fire rossi aden 30") == "nessuna unità '30' in quella parte; forse intendevi gittata=30?"
+
+
+def test_victory_in_linea_di_tiro_is_answered_with_its_name_there(tmp_path):
+    """#48: a referee used to the other rulesets types victory; Linea di Tiro calls it result."""
+    from core.game import Game
+
+    game = Game.new(tmp_path / "g.ft", "linea-di-tiro", seed=3, clock=lambda: 0)
+    game.execute("scenario demo")
+    assert refusal(game, "victory us") == "no command 'victory'; did you mean result?"
+    with reading("it"):
+        assert refusal(game, "victory us").endswith("; forse intendevi risultato?")

@@ -85,3 +85,15 @@ def test_an_empty_line_goes_back_from_the_rulesets_and_quit_leaves(tmp_path):
     assert answers[3]["refused"] is True  # 9: no such game
     assert done.returncode == 1  # --strict: a line was refused
     assert not data_saves(tmp_path).exists() or not list(data_saves(tmp_path).iterdir())
+
+
+def test_the_italian_draft_is_named_in_words_in_the_list_and_in_the_game(tmp_path):
+    """#48: the variant it-2009-12-09 is the Italian draft, said so, never by its id nor as the English book."""
+    done = plain(tmp_path, "new\n", "--json")
+    rulesets = [line.split(". ", 1)[1] for line in json.loads(done.stdout.splitlines()[1])["lines"][1:]]
+    draft = "Breaking News 1.5.1, Italian draft of 9 December 2009."
+    assert draft in rulesets and not any("it-2009-12-09" in r for r in rulesets)
+    done = plain(tmp_path, f"new\n{rulesets.index(draft) + 1}\n1\nstatus\n", "--json", "--strict")
+    assert done.returncode == 0, done.stdout
+    said = [line for answer in map(json.loads, done.stdout.splitlines()) for line in answer["lines"]]
+    assert any(line.startswith("You are the referee, at Breaking News 1.5.1, Italian draft of 9") for line in said)

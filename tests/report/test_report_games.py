@@ -78,9 +78,10 @@ def test_the_demo_game_in_figures():
     regulars, irregulars = report.luck.sides
     # Each roll counted as its check reads it (issue #26): a save needing every die
     # is one success or none, whatever its dice.
-    assert (regulars.successes, len(regulars.rolls)) == (15, 27)
+    # A roll naming its side counts for it (#48): the Bersaglieri's negotiation roll, typed by the referee.
+    assert (regulars.successes, len(regulars.rolls)) == (16, 28)
     assert (irregulars.successes, len(irregulars.rolls)) == (14, 26)
-    assert regulars.p_at_least == pytest.approx(0.940, abs=5e-4)
+    assert regulars.p_at_least == pytest.approx(0.903, abs=5e-4)
     worst = report.luck.unluckiest[0]
     assert worst.fact.unit == "Cpl Bianchi" and worst.fact.roll.faces == (1, 2, 1, 1)
 

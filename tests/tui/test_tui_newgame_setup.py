@@ -147,3 +147,17 @@ async def test_any_ruleset_offers_its_choices_in_each_shape(game, tmp_path):
         app.screen.query_one("#scenario", Select).value = "open"
         await _until(pilot, lambda: not app.screen.choices)
         assert app.screen.choices == [] and not app.screen.query_one("#setup-preview").display
+
+
+async def test_the_variant_is_offered_in_words_never_by_its_id(tmp_path):
+    """#48: Breaking News' variants read "standard" and "Italian draft of 9 December 2009"."""
+    app = _bn_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        variant = screen.query_one("#variant", Select)
+        await _until(pilot, lambda: len(variant._options) > 1)
+        labels = [str(label) for label, _value in variant._options if _value != Select.BLANK]
+        assert labels == ["standard", "Italian draft of 9 December 2009"]

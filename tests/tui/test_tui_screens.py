@@ -212,7 +212,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         await pilot.press(*"DIFF-41")
         await pilot.pause()
         text = _screen_text(app.screen)
-        assert "1 shown" in text and "variant it-2009-12-09" in text and "FIRE-5" not in text
+        assert "1 shown" in text and "variant Italian draft of 9 December 2009" in text and "FIRE-5" not in text
         assert "Suppressed figures cannot react" in text  # its title
         await pilot.press("ctrl+a", "ctrl+k")  # clear the search
         await pilot.press("tab", "tab")  # all → enforced → partial

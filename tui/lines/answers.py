@@ -210,7 +210,7 @@ def _who_acts(state: GameState) -> list[str]:
 
 def _next(game: Game, state: GameState) -> list[str]:
     expects = game.ruleset.expects(state)
-    return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset)))] if expects else []
+    return [sentence(_("Next: {what}").format(what=shown(expects, game.ruleset, state)))] if expects else []
 
 
 def _defeat_points(game: Game, state: GameState) -> list[str]:
@@ -289,8 +289,8 @@ def status(
         who = _("{who}, seat {seat}").format(who=who, seat=seat)
     scenario = state.scenario or _("no scenario yet")
     out.append(
-        _("You are {who}, at {ruleset} {version}, scenario {scenario}; {mode}.").format(
-            who=who, ruleset=game.ruleset.name, version=game.ruleset.version, scenario=scenario, mode=mode
+        _("You are {who}, at {rules}, scenario {scenario}; {mode}.").format(
+            who=who, rules=game.ruleset.title(game.header.ruleset_version), scenario=scenario, mode=mode
         )
     )
     if table:  # a seat of a shared table is told the game's name there, never the server's path

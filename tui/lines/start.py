@@ -66,7 +66,10 @@ def summary(path: Path) -> str:
             else:
                 where = _("before play, {phase}").format(phase=named)
         return _("{name}: {ruleset}, {scenario}, {where}").format(
-            name=path.name, ruleset=game.ruleset.name, scenario=state.scenario or _("no scenario"), where=where
+            name=path.name,
+            ruleset=game.ruleset.title(versioned=False),
+            scenario=state.scenario or _("no scenario"),
+            where=where,
         )
     finally:
         game.close()
@@ -173,11 +176,7 @@ class StartMenu:
                 self._rulesets.append((rid, variant))
         said = []
         for n, (rid, variant) in enumerate(self._rulesets, start=1):
-            ruleset = get_ruleset(rid, variant)
-            name = f"{ruleset.name} {ruleset.version}"
-            said.append(
-                f"{n}. " + (_("{name}, variant {variant}").format(name=name, variant=variant) if variant else name)
-            )
+            said.append(f"{n}. {get_ruleset(rid, variant).title()}")
         self._say(_("The rulesets (an empty line or quit goes back):"), *said)
 
     def _chosen_number(self, text: str, count: int) -> int:

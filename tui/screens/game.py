@@ -262,7 +262,7 @@ class GameScreen(Screen):
             _("referee") if self.role == REFEREE else _("as {role}").format(role=role_words(self.role, self.game.state))
         )
         # The save's name last: on a short screen the phase pane has no bottom border.
-        return f"{self.game.ruleset.name} · {scenario} · {who} · {mode} · {self.game.path.name}"
+        return f"{self.game.ruleset.title(versioned=False)} · {scenario} · {who} · {mode} · {self.game.path.name}"
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         if not self._resumed:

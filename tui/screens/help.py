@@ -238,10 +238,10 @@ class HelpScreen(ModalScreen[None]):
             yield Plain(
                 Text(
                     _(
-                        "Fireteam help — {ruleset} {version}"
+                        "Fireteam help — {rules}"
                         "  (Esc closes; ↑↓ PgUp PgDn scroll; / search, Enter or n next match, N previous;"
                         " F2 or Ctrl+R the rules)"
-                    ).format(ruleset=self.ruleset.name, version=self.ruleset.version),
+                    ).format(rules=self.ruleset.title()),
                     style="bold",
                 )
             )

@@ -57,7 +57,7 @@ def summarise(path: Path) -> SaveSummary:
         at = datetime.fromtimestamp(game.history.issued(last).at / 1000, UTC).astimezone()
         when = at.strftime("%Y-%m-%d %H:%M")
     lines = [
-        f"{game.ruleset.name} {h.ruleset_version}" + (f" ({h.variant})" if h.variant else ""),
+        game.ruleset.title(h.ruleset_version),
         f"{state.scenario or _('no scenario')}: {sides}",
         _("turn {turn}, {phase}").format(turn=state.turn, phase=where)
         + (f" — {shown(state.result, game.ruleset, state)}" if state.result else ""),

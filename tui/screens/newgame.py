@@ -155,7 +155,7 @@ class NewGameScreen(Screen):
     async def _ruleset_changed(self) -> None:
         ruleset = get_ruleset(str(self.query_one("#ruleset", Select).value))
         variant = self.query_one("#variant", Select)
-        variant.set_options([(plain(v or _("standard")), v) for v in ruleset.variants])
+        variant.set_options([(plain(ruleset.variant_name(v) or _("standard")), v) for v in ruleset.variants])
         variant.value = ruleset.variants[0]
         scenario = self.query_one("#scenario", Select)
         options = scenario_options(ruleset)

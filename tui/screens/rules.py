@@ -32,15 +32,16 @@ STYLES = {
 FILTERS = ("", *STATUSES)
 
 
-def details(rule: Entry) -> Text:
-    """The rule's title, what the status names (its command, ruling or variant), then the note."""
+def details(rule: Entry, ruleset: Ruleset) -> Text:
+    """The rule's title, what the status names (its command, ruling or variant, by its name),
+    then the note."""
     out = Text(rule.title, style="bold") if rule.title else Text()
     if rule.title and (rule.command or rule.ruling or rule.variant or rule.why):
         out.append("\n")
     named = [
         (_("command"), rule.command),
         (_("ruling"), rule.ruling),
-        (_("variant"), rule.variant),
+        (_("variant"), ruleset.variant_name(rule.variant)),
     ]
     first = True
     for label, value in named:
@@ -55,7 +56,7 @@ def details(rule: Entry) -> Text:
     return out
 
 
-def rules_table(rules: list[Entry], query: str = "") -> RenderableType:
+def rules_table(rules: list[Entry], ruleset: Ruleset, query: str = "") -> RenderableType:
     """The rules by section: id, status, what it names; matches of ``query`` highlighted."""
     if not rules:
         return Text(_("No rule matches."), style="italic")
@@ -68,7 +69,7 @@ def rules_table(rules: list[Entry], query: str = "") -> RenderableType:
         table.add_column(no_wrap=True, width=wide)
         table.add_column(ratio=1, overflow="fold")
         for r in group:
-            row = [Text(r.id, style="bold"), Text(_(STATUSES[r.status]), style=STYLES[r.status]), details(r)]
+            row = [Text(r.id, style="bold"), Text(_(STATUSES[r.status]), style=STYLES[r.status]), details(r, ruleset)]
             if query:
                 for cell in row:
                     cell.highlight_words([query], style="bold black on yellow", case_sensitive=False)
@@ -116,9 +117,9 @@ class RulesScreen(ModalScreen[None]):
             yield Plain(
                 Text(
                     _(
-                        "Rules of {ruleset} {version}: what Fireteam does with each"
+                        "Rules of {rules}: what Fireteam does with each"
                         "  (Esc back; type to search; Tab, Shift+Tab: the status shown; ↑↓ PgUp PgDn scroll)"
-                    ).format(ruleset=self.ruleset.name, version=self.ruleset.version),
+                    ).format(rules=self.ruleset.title()),
                     style="bold",
                 )
             )
@@ -147,7 +148,7 @@ class RulesScreen(ModalScreen[None]):
         if not self.rules:
             body: RenderableType = Text(_("{ruleset} has no rules map yet.").format(ruleset=self.ruleset.name))
         else:
-            body = rules_table(shown, query)
+            body = rules_table(shown, self.ruleset, query)
         self.query_one("#rules-list", Plain).update(body)
 
     def _filter_line(self, count: int) -> Text:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from core import events as ev
-from core.language.i18n import Msg
+from core.language.i18n import N_, Msg, Text
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
@@ -123,6 +123,7 @@ class BreakingNews(Ruleset):
     version = "1.5.1"
     domain = DOMAIN.name
     variants = ("", IT)
+    variant_names = {IT: N_("Italian draft of 9 December 2009")}
     phases = PHASES
     end_phases = ("initiative", "activation", "end", "final")  # §14.0: the victory command's
     next_dice = (
@@ -193,6 +194,17 @@ class BreakingNews(Ruleset):
         from core.rulesets.breaking_news import turn
 
         return turn.offered_first(self, state, spec, unit)
+
+    def expects(self, state: GameState) -> Text:
+        """The phase's words; in the deployment, once the roll is made, whose step of
+        §4.2 it is (deployment.step)."""
+        if state.phase == "deployment":
+            from core.rulesets.breaking_news.campaign import deployment
+
+            step = deployment.step(state)
+            if step is not None:
+                return step
+        return super().expects(state)
 
     def advance(self, ctx: Context) -> None:
         from core.rulesets.breaking_news import turn

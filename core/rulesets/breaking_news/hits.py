@@ -271,18 +271,31 @@ def reveal(ctx: Context, unit: Unit, why: Msg) -> None:
 def next_action(ctx: Context, units: Sequence[Unit]) -> None:
     """Number the active player's actions, so a reacting figure reacts once to each, and
     record who acted in sight, the men opportunity fire may answer (§8.2): the var
-    ``action`` is ``N:TURN:ids``.  An action by hidden figures alone is not numbered in
-    public: nobody can react to it (nor are hidden men of a group named)."""
+    ``action`` is ``N:TURN:ids:K``, N counted all game long (what a reaction is keyed by),
+    K within this turn's activation (§5.0: one a turn; what the log says).  An action by
+    hidden figures alone is not numbered in public: nobody can react to it (nor are
+    hidden men of a group named)."""
     seen = [u.id for u in units if not u.has(Status.HIDDEN)]
     if not seen:
         return
-    set_var(ctx, "action", f"{action_number(ctx.state) + 1}:{ctx.state.turn}:{','.join(seen)}")
+    n, k = action_number(ctx.state) + 1, activation_action(ctx.state) + 1
+    set_var(ctx, "action", f"{n}:{ctx.state.turn}:{','.join(seen)}:{k}")
 
 
 def action_number(state: GameState) -> int:
     """The number of the active player's latest action in sight (0: none yet).  A save made
     before the actors were recorded holds the bare number."""
     return int(str(var(state, "action", 0)).partition(":")[0] or 0)
+
+
+def activation_action(state: GameState) -> int:
+    """The number of the active player's latest action in sight in this turn's activation
+    (0: none yet this turn; a save made before it was recorded counts from here)."""
+    value = var(state, "action", 0)
+    if isinstance(value, int):
+        return 0
+    parts = value.split(":")
+    return int(parts[3]) if len(parts) > 3 and int(parts[1]) == state.turn else 0
 
 
 def action_actors(state: GameState) -> tuple[str, ...] | None:
@@ -293,7 +306,8 @@ def action_actors(state: GameState) -> tuple[str, ...] | None:
     if isinstance(value, int):
         return () if not value else None
     _n, _sep, rest = value.partition(":")
-    turn, _sep, ids = rest.partition(":")
+    turn, _sep, tail = rest.partition(":")
+    ids = tail.partition(":")[0]  # then the number within the activation, in newer saves
     return tuple(ids.split(",")) if int(turn) == state.turn and ids else ()
 
 

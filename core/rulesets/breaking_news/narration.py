@@ -41,6 +41,14 @@ def _extra_name(extra_id: str) -> Msg:
     return M(extra.name) if extra else M("{extra}", extra=extra_id.replace("_", " "))
 
 
+def _action(m: re.Match[str], value: int | str) -> Msg:
+    """``N:TURN:ids:K`` (hits.next_action): K, the number within the activation; an older
+    save's holds only N, counted all game long."""
+    parts = str(value).split(":")
+    n = parts[3] if len(parts) > 3 else parts[0]
+    return M("action {n} of this activation", n=int(n) if n.isdigit() else 0)
+
+
 def _bought(m: re.Match[str], value: int | str) -> Msg:
     name = _extra_name(m["id"])
     if not value:
@@ -115,7 +123,7 @@ _PHRASES: tuple[tuple[str, Phrase], ...] = (
     (r"deploy\.stage", lambda m, v: M("deployment step {n}", n=v)),
     (r"first_fire", lambda m, v: M("{side} fired first", side=v)),
     (r"first_fire\.scored", lambda m, v: M("first fire scored")),
-    (r"action", lambda m, v: M("action {n} of this activation", n=int(str(v).partition(":")[0] or 0))),
+    (r"action", _action),
     (
         r"morale\.(?P<side>[^.]+)\.tested",
         lambda m, v: M("{side} tested morale in turn {turn}", side=m["side"], turn=v),

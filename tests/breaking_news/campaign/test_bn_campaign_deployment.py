@@ -6,6 +6,8 @@ import pytest
 from bn_campaign_support import events, new_game, rolls, run
 
 from core import events as ev
+from core.language.i18n import naming, render
+from core.narrate import sides_of
 from core.ruleset import Refused
 
 
@@ -187,7 +189,49 @@ def test_completion_offers_the_figures_still_off_the_table_last_and_first_to_dep
     waiting = ["aden", "ahmed", "bashir", "faysal", "civ1", "civ2"]  # in the roster's order, as the placed
     units = [c for c in demo.complete("fire ", "irregulars") if c in {"dahir", "egal", *waiting}]
     assert units == ["dahir", "egal", *waiting]
-    assert demo.complete("deploy ", "irregulars") == [*waiting, "dahir", "egal"]
+    # the teams with a figure still to deploy too (Market's Faysal waits for an ambush), before those placed
+    assert demo.complete("deploy ", "irregulars") == [*waiting, "Civilians", "Warsame", "dahir", "egal"]
     # By a word of the name too (Egal Yusuf, Ahmed Noor...), still after those on the table.
     assert demo.complete("fire e", "irregulars")[:1] == ["egal"]
     assert [c for c in demo.complete("fire ", "referee") if c in {"dahir", "rossi"}] == ["dahir", "rossi"]
+
+
+def _next_line(game) -> str:
+    """What the phase pane's Next line says, sides by name."""
+    with naming(sides_of(game.state)):
+        return render(game.ruleset.expects(game.state), game.ruleset.domain)
+
+
+def test_a_team_deploys_at_once_and_the_next_line_says_whose_step_it_is(demo):
+    """§4.2 (#48): after the roll (the militia Second), each step names its side and what it fields;
+    `deploy TEAM` fields the team's figures still off the table (not Faysal, held for an ambush)."""
+    assert _next_line(demo).startswith("objectives, rolloff, deploy in turn")
+    demo.execute("rolloff dice=5,1")  # the Bersaglieri first (7 against 2): the militia deploy first
+    how = "(deploy TEAM, or figures one by one)"
+    assert _next_line(demo) == f"Somali militia, the Second player: deploy at least half their force {how}"
+    assert demo.complete("deploy war", "irregulars") == ["Warsame"]  # Tab offers the team
+    out = demo.execute("deploy warsame", role="irregulars")
+    assert [e.unit for e in events(out, ev.StatusChanged)] == ["aden", "ahmed", "bashir"]
+    assert "Warsame" not in demo.complete("deploy ", "irregulars")  # nobody of it left to deploy
+    assert _next_line(demo) == f"Bersaglieri, the First player: deploy at least half their force {how}"
+    demo.execute("deploy alpha")  # the referee names a team of either side
+    assert _next_line(demo) == f"Somali militia, the Second player: deploy the rest of their force {how}"
+    demo.execute("deploy market", role="irregulars")
+    assert demo.state.units["faysal"].has("off-table")
+    assert _next_line(demo) == f"Bersaglieri, the First player: deploy the rest of their force {how}"
+    with pytest.raises(Refused, match="no one of team Warsame can be named here"):
+        demo.execute("deploy warsame", role="irregulars")  # all on the table already
+    demo.execute("deploy bravo", role="regulars")
+    assert _next_line(demo) == (
+        "before the first turn: Bersaglieri to deploy Lia Lupo (press); Somali militia to deploy Market trader, "
+        "Water carrier; Somali militia to roll the secret objective die (objective-roll)"
+    )
+    run(demo, "deploy press", role="regulars")
+    run(demo, "deploy civilians", "objective-roll dice=2", role="irregulars")
+    assert _next_line(demo) == "everyone is deployed: next begins the first turn"
+
+
+def test_the_refusals_of_the_order_name_the_sides_in_words(demo):
+    demo.execute("rolloff dice=5,1")
+    with pytest.raises(Refused, match="^Somali militia, the Second player, field at least half"):
+        demo.execute("deploy rossi", role="regulars")

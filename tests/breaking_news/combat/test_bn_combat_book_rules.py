@@ -21,7 +21,7 @@ def test_act_3_a_group_move_is_one_action_each_reacting_man_answers_once(rng):
     """
     out = rng.execute("move m4 10 saw", role="regulars")
     assert [m.unit for m in facts(out, ev.Moved)] == ["m4", "saw"]
-    assert rng.state.vars["action"] == "1:1:m4,saw"  # action 1, of turn 1, by Emfour and Spc Saw
+    assert rng.state.vars["action"] == "1:1:m4,saw:1"  # action 1, of turn 1, by Emfour and Spc Saw, 1st of the turn
     assert {"moved"} <= set(status(rng, "m4")) and {"moved"} <= set(status(rng, "saw"))
     shot = rolls(rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars"))[0]
     assert (shot.target, shot.outcome) == (5, "miss")

@@ -101,7 +101,7 @@ def test_group_fire_is_one_action_of_one_team(rng):
     Digest: ACT-3, FIRE-13, PLT-3.
     """
     out = rng.execute("fire sarge kalash range=30 with=m4 dice=1,2", role="regulars")
-    assert len(rolls(out)) == 2 and rng.state.vars["action"] == "1:1:sarge,m4"
+    assert len(rolls(out)) == 2 and rng.state.vars["action"] == "1:1:sarge,m4:1"
     assert "fired" in status(rng, "m4")
     with pytest.raises(Refused, match="fire team"):
         rng.execute("fire saw kalash range=30 with=rook", role="regulars")

@@ -48,7 +48,7 @@ MALFORMED = [
     ("irregulars", "covering aden ahmed area=well range=30,30,30", "give one range, or one per figure"),
     ("irregulars", "covering aden area=well range=-3", "range must be a distance from 0 to 1000 cm: .*not '-3'"),
     ("irregulars", "mortar range=60", "Somali militia has no mortar fire arriving this turn"),
-    ("irregulars", "mortar range=60 side=regulars", "you act for irregulars only"),
+    ("irregulars", "mortar range=60 side=regulars", "you act for Somali militia only"),
     ("referee", "mortar range=60", "name the side: mortar range=60 side=irregulars"),
     ("irregulars", "ied 9", "markers are numbered 1 to 5"),
     ("irregulars", "ied zulu.4", "no side 'zulu'"),

@@ -459,7 +459,7 @@ def test_an_action_is_numbered_with_the_men_seen_and_hidden_men_alone_are_not():
     a, b, h = _man("a", side="regulars"), _man("b", side="regulars"), _man("h", "hidden", side="regulars")
     ctx = _ctx(a, b, h, turn=3)
     hits.next_action(ctx, [a, h, b])
-    assert _facts(ctx) == [("var", "action", "1:3:a,b")]
+    assert _facts(ctx) == [("var", "action", "1:3:a,b:1")]  # the 1st of turn 3's activation too
     hits.next_action(ctx, [h])
     assert hits.action_number(ctx.state) == 1 and hits.action_actors(ctx.state) == ("a", "b")
 

@@ -74,7 +74,7 @@ class Watched:
         self.game = game
         self.summary = Summary(
             table=self.table,
-            ruleset=f"{f.ruleset} {f.ruleset_version}",
+            ruleset=f.rules,
             scenario=f.scenario,
             turn=state.turn,
             phase=state.phase,

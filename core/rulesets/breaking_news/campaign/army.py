@@ -20,7 +20,7 @@ import msgspec
 from msgspec import Meta
 
 from core import events as ev
-from core.commands import match_prefix
+from core.commands import find_side
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
@@ -556,7 +556,7 @@ def _roster(ctx: Context, args: dict[str, Any]) -> None:
     words = args["what"].split()
     if len(words) != 2:
         raise Refused(_("roster FILE SIDE, e.g. roster bersaglieri regulars"))
-    side = match_prefix(words[1], list(ctx.state.sides), "side")
+    side = find_side(words[1], ctx.state)
     path = find_roster(words[0])
     r = load_roster(path)
     limit = args["limit"] or int(var(ctx.state, "points", 0)) or r.limit

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.language.i18n import M
+from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces, objectives
@@ -77,6 +77,38 @@ def missing(state: GameState) -> list[str]:
                 )
             )
     return out
+
+
+def step(state: GameState) -> Msg | None:
+    """Whose step of §4.2's order it is, once the deployment roll is made (the Second
+    player fields at least half his force, the First at least half of his, the Second
+    the rest, the First the rest), and how; once the forces are placed, what is left before
+    the first turn (journalists, civilians, the secret die …) or that next begins it.
+    None before the roll."""
+    first, second = var(state, "first_player", ""), var(state, "second_player", "")
+    if not first or not second:
+        return None
+    stage = int(var(state, "deploy.stage", 1))
+    # The stage moves on when the other side deploys (_step): read where each side stands.
+    if stage == 1 and placed(state, second) < half(len(force(state, second))):
+        side, role, what = second, M("the Second player"), M("at least half their force")
+    elif stage <= 2 and placed(state, first) < half(len(force(state, first))):
+        side, role, what = first, M("the First player"), M("at least half their force")
+    elif stage <= 3 and not all_placed(state, second):
+        side, role, what = second, M("the Second player"), M("the rest of their force")
+    elif not all_placed(state, first):
+        side, role, what = first, M("the First player"), M("the rest of their force")
+    else:
+        todo = missing(state)
+        if todo:
+            return M("before the first turn: {steps}", steps="; ".join(todo))
+        return M("everyone is deployed: next begins the first turn")
+    return M(
+        "{side}, {role}: deploy {what} (deploy TEAM, or figures one by one)",
+        side=side,
+        role=role,
+        what=what,
+    )
 
 
 def objective_steps(state: GameState, *, with_die: bool) -> list[str]:
@@ -197,6 +229,12 @@ def _deploy(ctx: Context, args: dict[str, Any]) -> None:
         ctx.emit(ev.Noted(text=M("infiltrators: anywhere on the table, but not within 15 cm of a marker or an enemy")))
 
 
+def waiting(u: Unit) -> bool:
+    """A figure a team's name deploys (``deploy warsame``): one waiting off the table to
+    come on now, not one held back for an ambush or to infiltrate (named one by one)."""
+    return OFF in u.status and AMBUSH not in u.roles and INFILTRATOR not in u.roles
+
+
 def _step(ctx: Context, side: str, first: str, second: str) -> None:
     """§4.2's order: Second ≥ 50%, First ≥ 50%, Second the rest, First the rest."""
     s = ctx.state
@@ -205,14 +243,16 @@ def _step(ctx: Context, side: str, first: str, second: str) -> None:
         if stage == 1:
             if placed(s, second) < half(len(force(s, second))):
                 raise Refused(
-                    _("{second}, the Second player, field at least half their force first (§4.2)").format(second=second)
+                    _("{second}, the Second player, field at least half their force first (§4.2)").format(
+                        second=s.side_name(second)
+                    )
                 )
             stage = 2
         elif stage == 3:
             if not all_placed(s, second):
                 raise Refused(
                     _("{second} deploy the rest of their force before {first} deploy theirs (§4.2)").format(
-                        second=second, first=first
+                        second=s.side_name(second), first=s.side_name(first)
                     )
                 )
             stage = 4
@@ -220,7 +260,9 @@ def _step(ctx: Context, side: str, first: str, second: str) -> None:
         if stage == 2:
             if placed(s, first) < half(len(force(s, first))):
                 raise Refused(
-                    _("{first}, the First player, field at least half their force now (§4.2)").format(first=first)
+                    _("{first}, the First player, field at least half their force now (§4.2)").format(
+                        first=s.side_name(first)
+                    )
                 )
             stage = 3
     set_var(ctx, "deploy.stage", stage)
@@ -271,11 +313,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     CommandSpec(
         "deploy",
-        "Put figures on the table, in the order of §4.2 (Second half, First half, Second rest, First rest).",
+        "Put figures, or a whole team, on the table, in the order of §4.2 (Second half, First half, "
+        "Second rest, First rest).",
         _deploy,
-        params=(Param("units", "own", "the figures", many=True),),
+        params=(
+            Param(
+                "units",
+                "own",
+                "the figures, or a team (its figures still off the table)",
+                many=True,
+                team_members=waiting,
+            ),
+        ),
         rule="§4.2",
-        examples=("deploy aden ahmed bashir",),
+        examples=("deploy aden ahmed bashir", "deploy warsame"),
         phases=("deployment",),
     ),
     CommandSpec(

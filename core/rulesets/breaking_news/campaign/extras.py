@@ -11,14 +11,15 @@ negotiation.py.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, plain
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
-from core.rulesets.breaking_news.commands.common import side_for
+from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit
@@ -35,7 +36,7 @@ def helicopter_keys(side: str) -> tuple[str, str]:
 
 def _helicopter(ctx: Context, args: dict[str, Any]) -> None:
     """After all deployment: secretly note the landing marker and the turn it comes."""
-    side = side_for(ctx, args["side"], "helicopter 3 4 side=regulars")
+    side = side_for(ctx, args["side"], f"helicopter {args['marker']} {args['turn']} side={{side}}")
     if not extra(ctx.state, side, "helicopter"):
         raise Refused(_("{side} bought no helicopter evacuation (Extras)").format(side=ctx.state.side_name(side)))
     if not all(deployment.all_placed(ctx.state, s) for s in ctx.state.sides):
@@ -182,11 +183,34 @@ def charges(state: GameState, side: str) -> dict[str, int]:
     return out
 
 
+def _plant_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Who may plant: a player his own side, and only an Irregular one (Extras: Explosives)."""
+    own_side(ruleset, state, side, role)
+    if army(state, side) != "irregular":
+        raise Refused(_("only Irregulars plant IEDs (Extras: Explosives)"))
+
+
+def _free_fakes(state: GameState, side: str) -> list[int]:
+    """``side``'s fake markers with no IED under them yet."""
+    marked = objectives.markers(state, side)
+    return [n for n in objectives.MARKERS if marked.get(n) == objectives.FAKE and ied_key(side, n) not in state.secrets]
+
+
+def _plant_line(state: GameState, args: dict[str, Any]) -> Callable[[str], str]:
+    """The line that plants for a side: under the marker typed if it is one of that
+    side's free fake markers, else under the first of them (the referee sees them all)."""
+
+    def line(side: str) -> str:
+        free = _free_fakes(state, side)
+        n = args["marker"] if args["marker"] in free or not free else free[0]
+        return f"plant {n}{' remote' if args['remote'] else ''} side={side}"
+
+    return line
+
+
 def _plant(ctx: Context, args: dict[str, Any]) -> None:
     """Extras: Explosives — an IED under one of your own fake markers, kept secret."""
-    side = side_for(ctx, args["side"], "plant 3 side=irregulars")
-    if army(ctx.state, side) != "irregular":
-        raise Refused(_("only Irregulars plant IEDs (Extras: Explosives)"))
+    side = side_for(ctx, args["side"], _plant_line(ctx.state, args), _plant_side)
     owner, n = objectives.parse_marker(ctx.state, str(args["marker"]), side)
     if owner != side or objectives.markers(ctx.state, side).get(n) != objectives.FAKE:
         raise Refused(_("an IED goes under one of your own fake markers (Extras: Explosives)"))
@@ -249,5 +273,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Explosives",
         examples=("plant 3", "plant 1 remote"),
         phases=("deployment",),
+        side_check=_plant_side,
     ),
 )

@@ -20,7 +20,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
@@ -174,17 +174,22 @@ def shaken(ctx: Context, side: str) -> None:
     )
 
 
+def _morale_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Whose morale may be tested: a player his own side's, a side with a test due (§12.0)."""
+    if role in state.sides and role != side:
+        raise Refused(_("each player rolls his own side's morale"))
+    if int(var(state, f"morale.{side}.tested", 0)) == state.turn:
+        raise Refused(_("{side} have already tested morale this turn").format(side=state.side_name(side)))
+    # A loss not scored yet is this turn's: the command scores it (defeat.settle) first.
+    unscored = any(forces.is_loss(u) and not int(unit_var(state, u.id, "lost")) for u in forces.men(state, side))
+    if not (due(state, side) or unscored):
+        raise Refused(_("{side} took no losses this turn: no morale test (§12.0)").format(side=state.side_name(side)))
+
+
 def _morale(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
-    if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(_("each player rolls his own side's morale"))
     defeat.settle(ctx)
-    if int(var(ctx.state, f"morale.{side}.tested", 0)) == ctx.state.turn:
-        raise Refused(_("{side} have already tested morale this turn").format(side=ctx.state.side_name(side)))
-    if not due(ctx.state, side):
-        raise Refused(
-            _("{side} took no losses this turn: no morale test (§12.0)").format(side=ctx.state.side_name(side))
-        )
+    _morale_side(ctx.ruleset, ctx.state, side, ctx.role)
     take_test(ctx, side)
 
 
@@ -208,5 +213,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("end",),
         rolls=True,
         dice=(dice_order.MORALE,),
+        side_check=_morale_side,
     ),
 )

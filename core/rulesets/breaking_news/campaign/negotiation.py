@@ -16,7 +16,7 @@ from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
-from core.rulesets.breaking_news.commands.common import side_for
+from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
 from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
 from core.rulesets.breaking_news.terms import PhaseId
@@ -125,7 +125,7 @@ def _may_declare_now(ctx: Context) -> None:
 
 
 def _negotiate(ctx: Context, args: dict[str, Any]) -> None:
-    side = side_for(ctx, args["side"], "negotiate regulars")
+    side = side_for(ctx, args["side"], "negotiate {side}")
     other = ctx.state.other_side(side)
     if args["breach"]:
         if not ctx.is_referee:
@@ -180,5 +180,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="Extras: Negotiation",
         examples=("negotiate regulars", "negotiate regulars breach"),
         phases=("deployment", "initiative", "activation", "end"),
+        side_check=own_side,
     ),
 )

@@ -22,12 +22,12 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.commands import match_prefix
+from core.commands import find_side
 from core.language.i18n import N_, M, Msg
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import forces
-from core.rulesets.breaking_news.commands.common import side_for
+from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import (
     army,
     charge,
@@ -103,7 +103,7 @@ def parse_marker(state: GameState, word: str, owner: str = "") -> tuple[str, int
     """``4`` (with ``owner``, or when only one side has markers) or ``regulars.4``."""
     side_word, _sep, number = word.rpartition(".")
     if side_word:
-        owner = match_prefix(side_word, list(state.sides), "side")
+        owner = find_side(side_word, state)
     try:
         n = int(number)
     except ValueError:
@@ -168,14 +168,19 @@ def random_roles(main_face: int, pair_face: int) -> tuple[int, tuple[int, int]]:
     return main_face, pairs[pair_face - 1]
 
 
+def _objectives_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Whose markers may be chosen: a player his own, of a side that defends some (§4.1)."""
+    if role in state.sides and role != side:
+        raise Refused(_("each player chooses his own objectives"))
+    if not mission(state):
+        raise Refused(_("choose the mission first: mission 2"))
+    if not defends(state, side):
+        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=state.side_name(side)))
+
+
 def _objectives(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
-    if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(_("each player chooses his own objectives"))
-    if not mission(ctx.state):
-        raise Refused(_("choose the mission first: mission 2"))
-    if not defends(ctx.state, side):
-        raise Refused(_("{side} defend no markers in mission 3 (§4.1)").format(side=ctx.state.side_name(side)))
+    _objectives_side(ctx.ruleset, ctx.state, side, ctx.role)
     if any(ctx.state.secrets[marker_key(side, n)].revealed for n in markers(ctx.state, side)):
         raise Refused(_("a marker is already revealed: too late to change them"))
     secondary = list(args["secondary"])
@@ -304,7 +309,7 @@ def _reveal(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("reveal NUMBER [SIDE], SIDE.NUMBER, or a secret's key"))
     side = ""
     if named:
-        side = match_prefix(named[0], list(ctx.state.sides), "side")
+        side = find_side(named[0], ctx.state)
     owner, n = parse_marker(ctx.state, number[0], side)
     if ctx.role in ctx.state.sides and ctx.role != owner:
         raise Refused(_("the owner of a marker (or the referee) reveals it"))
@@ -334,13 +339,19 @@ def reveal_all(ctx: Context) -> None:
             ctx.emit(ev.Revealed(key=key, value=secret.value))
 
 
-def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
-    side = side_for(ctx, args["side"], "intelligence regulars")
-    level = extra(ctx.state, side, "intelligence")
-    if not level:
-        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=ctx.state.side_name(side)))
-    if var(ctx.state, f"intelligence.{side}", 0):
+def _intelligence_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """Who may roll Intelligence: a player for his own side, a side that bought it and has
+    not rolled it yet (Extras: Intelligence)."""
+    own_side(ruleset, state, side, role)
+    if not extra(state, side, "intelligence"):
+        raise Refused(_("{side} bought no Intelligence (Extras)").format(side=state.side_name(side)))
+    if var(state, f"intelligence.{side}", 0):
         raise Refused(_("one Intelligence roll per game (Extras: Intelligence)"))
+
+
+def _intelligence(ctx: Context, args: dict[str, Any]) -> None:
+    side = side_for(ctx, args["side"], "intelligence {side}", _intelligence_side)
+    level = extra(ctx.state, side, "intelligence")
     if ctx.state.phase == PhaseId.DEPLOYMENT and not forces.special_forces(ctx.state, side):
         raise Refused(_("only Special Forces roll Intelligence before deployment (Extras: Intelligence)"))
     other = ctx.state.other_side(side)
@@ -415,6 +426,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("deployment",),
         rolls=True,
         dice=(dice_order.OBJECTIVES_MAIN, dice_order.OBJECTIVES_SECONDARY),
+        side_check=_objectives_side,
     ),
     CommandSpec(
         "objective-roll",
@@ -458,5 +470,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("deployment", "initiative", "activation", "end"),
         rolls=True,
         dice=(dice_order.INTELLIGENCE,),
+        side_check=_intelligence_side,
     ),
 )

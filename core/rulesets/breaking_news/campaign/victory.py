@@ -15,7 +15,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M, Msg
-from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
+from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, forces, media, negotiation, objectives
 from core.rulesets.breaking_news.ledger import charge, regular_vs_irregular, set_var
@@ -114,10 +114,14 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     finish(ctx)
 
 
+def _exfiltrate_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    if role in state.sides and role != side:
+        raise Refused(_("a player takes only his own side off the field"))
+
+
 def _exfiltrate(ctx: Context, args: dict[str, Any]) -> None:
     side = args["side"]
-    if ctx.role in ctx.state.sides and ctx.role != side:
-        raise Refused(_("a player takes only his own side off the field"))
+    _exfiltrate_side(ctx.ruleset, ctx.state, side, ctx.role)
     for u in list(ctx.state.units.values()):
         if u.side == side and u.in_play and u.kind != Kind.CIVILIAN:
             ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.LEFT)))
@@ -147,5 +151,6 @@ COMMANDS: tuple[CommandSpec, ...] = (
         rule="§14.0",
         examples=("exfiltrate irregulars",),
         phases=("activation", "end"),
+        side_check=_exfiltrate_side,
     ),
 )

@@ -4,28 +4,45 @@ it acts (§10.0)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import Context, Param, Refused
+from core.ruleset import Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
 from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
 
+SideCheck = Callable[[Ruleset, GameState, str, str], None]
 
-def side_for(ctx: Context, given: str | None, example: str) -> str:
-    """The side a command is for: a player's own (he may not name another); the
-    referee names it, as in ``example``."""
+
+def own_side(ruleset: Ruleset, state: GameState, side: str, role: str) -> None:
+    """A player names only his own side; the referee any (``CommandSpec.side_check``)."""
+    if role in state.sides and side != role:
+        raise Refused(_("you act for {role} only").format(role=state.side_name(role)))
+
+
+def side_for(ctx: Context, given: str | None, example: str | Callable[[str], str], check: SideCheck = own_side) -> str:
+    """The side a command is for, as ``check`` (its ``side_check``) lets it: a player's
+    own (he may not name another); the referee names it, as in ``example``, whose
+    ``{side}`` is a side ``check`` lets through, the active one first (or
+    ``example(side)``: the line for that side), so that the line shown works when typed."""
     if ctx.role in ctx.state.sides:
-        if given and given != ctx.role:
-            raise Refused(_("you act for {role} only").format(role=ctx.role))
-        return ctx.role
-    if not given:
-        raise Refused(_("name the side: {example}").format(example=example))
-    return given
+        own_side(ctx.ruleset, ctx.state, given or ctx.role, ctx.role)
+        side = ctx.role
+    elif not given:
+        # The side whose activation it is first, among those the command takes if any.
+        sides = sorted(ctx.state.sides, key=lambda s: s != ctx.state.active_side)
+        able = [s for s in sides if ctx.ruleset.side_passes(check, ctx.state, s, ctx.role)]
+        side = (able or sides)[0]
+        line = example(side) if callable(example) else example.format(side=side)
+        raise Refused(_("name the side: {example}").format(example=line))
+    else:
+        side = given
+    check(ctx.ruleset, ctx.state, side, ctx.role)
+    return side
 
 
 LEADER = Param(

@@ -11,7 +11,7 @@ from core.language.i18n import N_, M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import objectives
-from core.rulesets.breaking_news.commands.common import side_for
+from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.rulesets.breaking_news.rules import fire, support
 from core.rulesets.breaking_news.tables.combat import support as support_table
@@ -54,7 +54,7 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     """§8.4: at the start of the turn 1d6, 4+ (Improved Support Fire +1, ROE −1, as the
     side bought them); it lands at the start of the next turn.  Extras, Mortars: 5+.
     Counter-battery against a mortar that has fired: 4+ silences it (AMB-36)."""
-    side = side_for(ctx, args.get("side"), "call-support side=regulars")
+    side = side_for(ctx, args.get("side"), f"call-support {args.get('kind') or 'artillery'} side={{side}}")
     kind = args.get("kind") or "artillery"
     _support_fire(ctx, side, kind)
     key = f"support.{side}"
@@ -163,7 +163,7 @@ def land_support(ctx: Context) -> None:
 def _mortar(ctx: Context, args: dict[str, Any]) -> None:
     """§8.5: the off-table mortar rolls on the Tank/mortars row; a miss puts the 10 cm
     template 3 cm per point away, where the opponent chooses."""
-    side = side_for(ctx, args.get("side"), "mortar range=60 side=irregulars")
+    side = side_for(ctx, args.get("side"), f"mortar range={args['range']} side={{side}}")
     if var(ctx.state, f"mortar-ready.{side}") != ctx.state.turn:
         raise Refused(
             _("{side} has no mortar fire arriving this turn: call-support kind=mortar").format(
@@ -305,6 +305,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("initiative",),
         rolls=True,
         dice=(dice_order.CALL,),
+        side_check=own_side,
     ),
     CommandSpec(
         "mortar",
@@ -319,6 +320,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         phases=("activation",),
         rolls=True,
         dice=(dice_order.MORTAR_FIRE, dice_order.MORTAR_MISS),
+        side_check=own_side,
     ),
     CommandSpec(
         "ied",

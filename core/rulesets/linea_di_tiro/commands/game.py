@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
+from core.commands import find_side
 from core.language.i18n import M, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.linea_di_tiro import dice_order, scenario_vars
@@ -69,16 +70,9 @@ def _result(ctx: Context, args: dict[str, Any]) -> None:
     judging by the scenario's, records who won (or a draw), with the losses."""
     s = ctx.state
     winner, _sep, why = (args["verdict"] or "").strip().partition(" ")
-    if winner.lower() in draw_words():
-        verdict = M("a draw")
-    else:
-        if winner not in s.sides:
-            raise Refused(
-                _("no side {side!r}: name a side ({sides}) or draw").format(
-                    side=winner, sides=", ".join(f"{sid} ({side.name})" for sid, side in s.sides.items())
-                )
-            )
-        verdict = M("{side} win", side=s.sides[winner].name)
+    draws = draw_words()
+    winner = find_side(winner, s, also=draws)
+    verdict = M("a draw") if winner in draws else M("{side} win", side=s.sides[winner].name)
     # The referee's words, or the scenario's, are shown as they were written.
     why = why.strip() or scenario_vars.victory(s)
     losses, cards = _losses(s), s.turn
@@ -131,6 +125,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         examples=("result us the hamlet is taken", "result draw"),
         phases=("deployment", "card"),  # LineaDiTiro.end_phases
         aliases=(END_GAME,),
+        known_elsewhere_as=("victory",),  # the other rulesets' name for it
         who="referee",
     ),
 )

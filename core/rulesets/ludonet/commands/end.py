@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from core import events as ev
-from core.commands import match_prefix
+from core.commands import find_side
 from core.language.i18n import M, Msg, Text
 from core.ruleset import END_GAME, CommandSpec, Context, Param, Refused
 from core.rulesets.ludonet import rules
@@ -98,7 +98,7 @@ def _victory(ctx: Context, args: dict[str, Any]) -> None:
     if not words:
         raise Refused(_("say who won: victory SIDE|draw REASON"))
     draws = draw_words()
-    winner = match_prefix(words[0], [*s.sides, *draws], "side")
+    winner = find_side(words[0], s, also=draws)
     if winner in draws:
         winner = DRAW
     reason = words[1] if len(words) > 1 else M("the referee's ruling")
