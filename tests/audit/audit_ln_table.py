@@ -29,7 +29,7 @@ def inject(g: Game, *facts: ev.Event) -> None:
     """Facts put straight into the game, as a scenario file would at set-up."""
     cmd = g.history.next_cmd
     group = [ev.Issued(cmd=cmd, n=len(facts), by="referee", text="(test set-up)"), *facts]
-    g._append(cmd, group, [g.describe(e) for e in group])
+    g._append(cmd, group, [g.describe(e, "referee") for e in group])
 
 
 def add(g: Game, uid: str, side: str, *, kind: str = "man", team: str = "Audit", **spec) -> None:

@@ -25,17 +25,17 @@ def test_morale_of_a_side_named_by_a_word_of_its_name(demo):
 
 def test_tab_offers_only_the_sides_with_a_morale_test_due(demo):
     run(demo, "next", "next dice=6,6,1,1", "out aden killed by regulars", "next")
-    assert demo.complete("morale ") == ["irregulars"]
+    assert demo.complete("morale ", "referee") == ["irregulars"]
     assert demo.complete("morale ", "irregulars") == ["irregulars"]
     assert demo.complete("morale ", "regulars") == []  # his own has nothing due, the other's is not his
-    assert demo.complete("morale som") == ["irregulars"]  # by a word of its name
+    assert demo.complete("morale som", "referee") == ["irregulars"]  # by a word of its name
     demo.execute("morale irregulars dice=6,6,6")
-    assert demo.complete("morale ") == []  # tested
+    assert demo.complete("morale ", "referee") == []  # tested
 
 
 def test_tab_offers_only_the_sides_that_may_plant(demo):
     run(demo, "objectives irregulars 1 2 3")
-    assert demo.complete("plant 4 side=") == ["side=irregulars"]  # the Bersaglieri are Regulars
+    assert demo.complete("plant 4 side=", "referee") == ["side=irregulars"]  # the Bersaglieri are Regulars
 
 
 def test_plant_without_a_side_hints_a_line_that_works(demo):
