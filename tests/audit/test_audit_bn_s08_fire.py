@@ -6,7 +6,7 @@ includes its upper value (the digest's AMB-01: 25 is short range, 25.5 is not)."
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import dice_asked, is_out, new_game, refused, rolls, shot, status
+from audit_bn_early import is_out, new_game, refused, rolls, shot, status
 
 
 @pytest.fixture
@@ -187,7 +187,16 @@ def test_moving_more_than_5_cm_adds_one(g, cm, need):
 @pytest.mark.audits("T-09", "FIRE-4")
 @pytest.mark.parametrize(
     ("firer", "cm", "need"),
-    [("vet", 30, 5), ("gunner", 30, 6), ("mortar", 30, 5), ("snipe", 30, 3), ("bomber", 10, 4), ("rpg", 30, 5), ("gl", 30, 5), ("flamer", 10, 4)],
+    [
+        ("vet", 30, 5),
+        ("gunner", 30, 6),
+        ("mortar", 30, 5),
+        ("snipe", 30, 3),
+        ("bomber", 10, 4),
+        ("rpg", 30, 5),
+        ("gl", 30, 5),
+        ("flamer", 10, 4),
+    ],
 )
 def test_cover_adds_one_but_not_for_sniper_grenade_rpg_launcher_or_flamer(g, firer, cm, need):
     n = 4 if firer == "gunner" else 1
@@ -197,7 +206,14 @@ def test_cover_adds_one_but_not_for_sniper_grenade_rpg_launcher_or_flamer(g, fir
 @pytest.mark.audits("T-09", "FIRE-4", "T-01")
 @pytest.mark.parametrize(
     ("firer", "words", "need", "n"),
-    [("irr1", "", 4, 1), ("irr2", "", 5, 1), ("irr3", "", 5, 1), ("irr3", "burst", 6, 2), ("irr1", "burst", 6, 3), ("irpg", "", 5, 1)],
+    [
+        ("irr1", "", 4, 1),
+        ("irr2", "", 5, 1),
+        ("irr3", "", 5, 1),
+        ("irr3", "burst", 6, 2),
+        ("irr1", "burst", 6, 3),
+        ("irpg", "", 5, 1),
+    ],
 )
 def test_the_class_penalty_on_small_arms_only(irr, firer, words, need, n):
     # Irr2/Irr3 +1 on aimed and burst small arms (AMB-25): an Irr3 burst at 30 needs 6 + 1,
@@ -310,7 +326,10 @@ def test_each_die_at_or_over_the_number_is_a_hit_and_each_hit_a_save(g):
 
 
 @pytest.mark.audits("FIRE-14", "T-01")
-@pytest.mark.parametrize(("target", "save_face", "out"), [("irr1", 4, False), ("irr1", 3, True), ("irr3", 5, False), ("irr3", 4, True), ("isf", 2, False), ("isf", 1, True)])
+@pytest.mark.parametrize(
+    ("target", "save_face", "out"),
+    [("irr1", 4, False), ("irr1", 3, True), ("irr3", 5, False), ("irr3", 4, True), ("isf", 2, False), ("isf", 1, True)],
+)
 def test_a_hit_man_saves_on_his_class_value(g, target, save_face, out):
     g.execute(f"fire vet {target} range=20 dice=6,{save_face}")
     assert is_out(g, target) is out
