@@ -61,17 +61,23 @@ MEN = (
     ("ghost", "irregulars", "Hidden", "Irr1", "AR", "", "hidden"),
     ("ghost2", "irregulars", "Hidden", "Irr1", "AR", "", "hidden"),
     ("techie", "irregulars", "Wheels", "protected", "HMG", "", ""),
+    ("heli", "regulars", "Air", "light", "HMG", "helicopter", ""),
+    ("driver", "regulars", "Motor", "R4", "PISTOL", "driver", ""),
 )
 
 VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
 
 
-def scenario_text() -> str:
+def scenario_text(extras: tuple[str, ...] = ()) -> str:
+    """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), the
+    Irregulars having their Mortars."""
     lines = [
         'id = "audit-early"',
         'title = "Audit range"',
         "[extras.irregulars]",
         "mortars = true",
+        "[extras.regulars]",
+        *(f"{name} = true" for name in extras),
         "[[sides]]",
         'id = "regulars"',
         'name = "Rangers"',
@@ -94,16 +100,27 @@ def scenario_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def new_game(tmp_path: Path, *, active: str = "regulars", options: tuple[str, ...] = (), variant: str = "") -> Game:
-    """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2)."""
+def new_game(
+    tmp_path: Path,
+    *,
+    active: str = "regulars",
+    options: tuple[str, ...] = (),
+    variant: str = "",
+    extras: tuple[str, ...] = (),
+    initiative: bool = False,
+) -> Game:
+    """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2),
+    or with ``initiative`` still in turn 1's initiative phase."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "audit-early.toml"
-    path.write_text(scenario_text(), encoding="utf-8")
+    path.write_text(scenario_text(extras), encoding="utf-8")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
     g.execute(f"scenario {path}")
     for name in options:
         g.execute(f"option {name} on")
     g.execute("next")
+    if initiative:
+        return g
     first = list(g.state.sides)[0]
     g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"))
     assert g.state.phase == "activation" and g.state.active_side == active
