@@ -134,6 +134,12 @@ class Rolled:
     faces: tuple[int, ...]
     target: int | None
     outcome: str
+    need: int | None  # what a die must show, every modifier applied
+
+
+def _need(roll) -> int | None:
+    face = getattr(roll.check, "face", None)
+    return face if face is not None else roll.target
 
 
 def rolls(outcome) -> list[Rolled]:
@@ -142,7 +148,7 @@ def rolls(outcome) -> list[Rolled]:
     for e in outcome.events:
         if isinstance(e, ev.Rolled):
             r = english(e).roll
-            out.append(Rolled(e.unit, str(r.purpose), tuple(r.faces), r.target, str(r.outcome)))
+            out.append(Rolled(e.unit, str(r.purpose), tuple(r.faces), r.target, str(r.outcome), _need(e.roll)))
     return out
 
 
@@ -154,10 +160,10 @@ def is_out(g: Game, unit: str) -> bool:
     return bool(g.state.units[unit].out)
 
 
-def refused(g: Game, command: str) -> str:
+def refused(g: Game, command: str, role: str = "referee") -> str:
     """The words a command is refused with (it must be refused)."""
     with pytest.raises(Refused) as err:
-        g.execute(command)
+        g.execute(command, role=role)
     return str(err.value)
 
 
