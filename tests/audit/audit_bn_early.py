@@ -63,6 +63,9 @@ MEN = (
     ("techie", "irregulars", "Wheels", "protected", "HMG", "", ""),
     ("heli", "regulars", "Air", "light", "HMG", "helicopter", ""),
     ("driver", "regulars", "Motor", "R4", "PISTOL", "driver", ""),
+    ("hsf", "irregulars", "Hidden", "R1", "AR", "", "hidden"),
+    ("hsnipe", "irregulars", "Hidden", "Irr1", "SNIPER", "sniper", "hidden"),
+    ("civ", "irregulars", "Civilians", "", "", "", ""),
 )
 
 VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
@@ -89,10 +92,13 @@ def scenario_text(extras: tuple[str, ...] = ()) -> str:
     ]
     for uid, side, team, cls, weapons, roles, status in MEN:
         lines += ["[[units]]", f'id = "{uid}"', f'name = "{uid.title()}"', f'side = "{side}"', f'team = "{team}"']
-        lines.append(f'cls = "{cls}"')
+        if cls:
+            lines.append(f'cls = "{cls}"')
+            lines.append("weapons = [" + ", ".join(f'"{w}"' for w in weapons.split(",")) + "]")
+        else:
+            lines.append('kind = "civilian"')
         if cls in VEHICLE_CLASSES:
             lines.append('kind = "vehicle"')
-        lines.append("weapons = [" + ", ".join(f'"{w}"' for w in weapons.split(",")) + "]")
         if roles:
             lines.append("roles = [" + ", ".join(f'"{r}"' for r in roles.split(",")) + "]")
         if status:
