@@ -71,9 +71,10 @@ MEN = (
 VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
 
 
-def scenario_text(extras: tuple[str, ...] = ()) -> str:
+def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN) -> str:
     """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), the
-    Irregulars having their Mortars."""
+    Irregulars having their Mortars; ``men`` may replace the figures (a figure's eighth
+    field, when given, is his leadership)."""
     lines = [
         'id = "audit-early"',
         'title = "Audit range"',
@@ -90,7 +91,7 @@ def scenario_text(extras: tuple[str, ...] = ()) -> str:
         'name = "Militia"',
         'army = "irregular"',
     ]
-    for uid, side, team, cls, weapons, roles, status in MEN:
+    for uid, side, team, cls, weapons, roles, status, *leadership in men:
         lines += ["[[units]]", f'id = "{uid}"', f'name = "{uid.title()}"', f'side = "{side}"', f'team = "{team}"']
         if cls:
             lines.append(f'cls = "{cls}"')
@@ -103,6 +104,8 @@ def scenario_text(extras: tuple[str, ...] = ()) -> str:
             lines.append("roles = [" + ", ".join(f'"{r}"' for r in roles.split(",")) + "]")
         if status:
             lines.append(f'status = ["{status}"]')
+        if leadership:
+            lines.append(f"leadership = {leadership[0]}")
     return "\n".join(lines) + "\n"
 
 
@@ -113,19 +116,22 @@ def new_game(
     options: tuple[str, ...] = (),
     variant: str = "",
     extras: tuple[str, ...] = (),
-    initiative: bool = False,
+    stop: str = "activation",
+    men: tuple[tuple, ...] = MEN,
 ) -> Game:
     """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2),
-    or with ``initiative`` still in turn 1's initiative phase."""
+    or stopped earlier: ``stop`` is "deployment" (the set-up) or "initiative" (turn 1's)."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "audit-early.toml"
-    path.write_text(scenario_text(extras), encoding="utf-8")
+    path.write_text(scenario_text(extras, men), encoding="utf-8")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
     g.execute(f"scenario {path}")
     for name in options:
         g.execute(f"option {name} on")
+    if stop == "deployment":
+        return g
     g.execute("next")
-    if initiative:
+    if stop == "initiative":
         return g
     first = list(g.state.sides)[0]
     g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"))

@@ -36,7 +36,7 @@ def notes(out) -> str:
     ],
 )
 def test_the_call_for_support_succeeds_on_4_3_with_isf_5_with_roe(tmp_path, extras, face, granted):
-    g = new_game(tmp_path, extras=extras, initiative=True)
+    g = new_game(tmp_path, extras=extras, stop="initiative")
     (call,) = rolls(g.execute(f"call-support side=regulars dice={face}"))
     assert call.outcome == ("granted" if granted else "refused")
     g.close()
@@ -44,7 +44,7 @@ def test_the_call_for_support_succeeds_on_4_3_with_isf_5_with_roe(tmp_path, extr
 
 @pytest.mark.audits("ART-2", "ART-3")
 def test_the_bombardment_lands_next_turn_before_initiative_drifting_4d6(tmp_path):
-    g = new_game(tmp_path, initiative=True)
+    g = new_game(tmp_path, stop="initiative")
     g.execute("call-support side=regulars dice=4")
     out = g.execute("next dice=6,6,1,1")  # turn 1's initiative: nothing lands yet
     assert [r.purpose for r in rolls(out)] == ["initiative", "initiative"]
