@@ -63,6 +63,7 @@ MEN = (
     ("techie", "irregulars", "Wheels", "protected", "HMG", "", ""),
     ("heli", "regulars", "Air", "light", "HMG", "helicopter", ""),
     ("driver", "regulars", "Motor", "R4", "PISTOL", "driver", ""),
+    ("lt", "regulars", "Bravo", "R4", "AR", "leader", ""),
     ("hsf", "irregulars", "Hidden", "R1", "AR", "", "hidden"),
     ("hsnipe", "irregulars", "Hidden", "Irr1", "SNIPER", "sniper", "hidden"),
     ("civ", "irregulars", "Civilians", "", "", "", ""),
@@ -71,17 +72,20 @@ MEN = (
 VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
 
 
-def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN) -> str:
-    """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), the
-    Irregulars having their Mortars; ``men`` may replace the figures (a figure's eighth
+def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN, night: bool = False) -> str:
+    """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), or the
+    Irregulars' when they start ``irregulars.`` (``irregulars.ambush``), the Irregulars
+    having their Mortars; ``men`` may replace the figures (a figure's eighth
     field, when given, is his leadership)."""
     lines = [
         'id = "audit-early"',
         'title = "Audit range"',
+        f"night = {'true' if night else 'false'}",
         "[extras.irregulars]",
         "mortars = true",
+        *(f"{name.removeprefix('irregulars.')} = 1" for name in extras if name.startswith("irregulars.")),
         "[extras.regulars]",
-        *(f"{name} = true" for name in extras),
+        *(f"{name} = true" for name in extras if not name.startswith("irregulars.")),
         "[[sides]]",
         'id = "regulars"',
         'name = "Rangers"',
@@ -118,12 +122,13 @@ def new_game(
     extras: tuple[str, ...] = (),
     stop: str = "activation",
     men: tuple[tuple, ...] = MEN,
+    night: bool = False,
 ) -> Game:
     """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2),
     or stopped earlier: ``stop`` is "deployment" (the set-up) or "initiative" (turn 1's)."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "audit-early.toml"
-    path.write_text(scenario_text(extras, men), encoding="utf-8")
+    path.write_text(scenario_text(extras, men, night), encoding="utf-8")
     g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
     g.execute(f"scenario {path}")
     for name in options:

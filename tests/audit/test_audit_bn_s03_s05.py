@@ -313,3 +313,26 @@ def test_only_the_irregular_player_rolls_and_the_regular_is_not_told(setup):
     refused(setup, "objective-roll dice=3", role="regulars")
     setup.execute("objective-roll dice=3", role="irregulars")
     assert "objective.die" not in setup.view("regulars").secrets
+
+
+@pytest.mark.audits("OBJ-6")
+def test_the_italian_draft_has_no_points_for_a_secondary(tmp_path):
+    g = new_game(tmp_path, stop="deployment", men=SQUADS, variant="it-2009-12-09")
+    _mission_2(g, 4)
+    assert _lost(g, 2, "irregulars") == 0
+    assert _lost(g, 4, "irregulars") == 50
+    g.close()
+
+
+@pytest.mark.audits("INI-1")
+def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
+    g = new_game(tmp_path, stop="initiative", men=SQUADS, extras=("irregulars.ambush",))
+    g.execute("next dice=3,3,4,4")
+    g.execute("next")
+    g.execute("ambush amb", role="irregulars")
+    g.execute("next")
+    out = g.execute("next dice=3,3,4,4")  # Rangers 12 - 1; Militia 11 + 1
+    assert totals(out) == [11, 12]
+    out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now
+    assert totals(out) == [12, 10]
+    g.close()

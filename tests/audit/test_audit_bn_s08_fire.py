@@ -515,3 +515,114 @@ def test_after_group_fire_each_enemy_reacts_once(irr):
     irr.execute("react-fire trained irr1 range=30 dice=1")
     refused(irr, "react-fire trained irr2 range=30 dice=1")
     irr.execute("react-fire recruit irr2 range=30 dice=1")
+
+
+# ------------------------------------------------------------------ more clauses of T-09
+
+
+@pytest.mark.audits("T-09", "FIRE-4")
+def test_the_class_penalty_is_not_for_grenades(tmp_path):
+    g = new_game(tmp_path, active="irregulars")
+    assert shot(g, "fire irr3 trained range=10 weapon=GRENADE dice=1").need == 4
+    g.close()
+    g = new_game(tmp_path / "b")
+    assert shot(g, "fire recruit irr1 range=10 weapon=GRENADE dice=1").need == 4
+    g.close()
+
+
+@pytest.mark.audits("T-09", "FIRE-4")
+def test_special_forces_minus_one_on_a_thrown_grenade(g):
+    # "not burst fire": a grenade is a single shot (AMB-26, literal).
+    assert shot(g, "fire sf irr1 range=10 weapon=GRENADE dice=1").need == 3
+
+
+@pytest.mark.audits("T-09", "FIRE-4", "MOV-6")
+def test_cover_and_a_dodge_add_up(g):
+    g.execute("react-dodge irr1 2")
+    assert shot(g, "fire vet irr1 range=30 cover dice=1").need == 6
+
+
+@pytest.mark.audits("T-09", "FIRE-4")
+def test_one_crew_costs_nothing_on_a_vehicles_mount(g):
+    refused(g, "fire hummer irr1 range=30 lone dice=1,1,1,1,1")
+    assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 5
+
+
+@pytest.mark.audits("FIRE-6", "FIRE-7")
+def test_a_number_of_1_or_less_hits_on_any_die(g):
+    # The Special Forces sniper at 25 cm: 2 - 1 = 1 (AMB-24, literal).
+    roll = shot(g, "fire sfsnipe irr3 range=25 dice=1,6")
+    assert (roll.need, roll.outcome) == (1, "1 hit")
+
+
+@pytest.mark.audits("FIRE-8", "FIRE-5")
+def test_each_share_of_a_split_burst_loses_its_own_dice(tmp_path):
+    # Irr3 AR burst at 40: 6 + 1 = 7 -> one die lost from each target's share.
+    g = new_game(tmp_path, active="irregulars")
+    out = g.execute("fire irr3 trained recruit range=40 burst split=2,1 dice=1")
+    fired = [r for r in rolls(out) if r.purpose.startswith("fire")]
+    assert [(r.need, len(r.faces)) for r in fired] == [(6, 1)]
+    g.close()
+
+
+@pytest.mark.audits("FIRE-8")
+def test_the_split_must_use_the_bursts_dice(g):
+    refused(g, "fire gunner irr1 irr2 range=30 split=3,2 dice=1,1,1,1,1")
+
+
+@pytest.mark.audits("FIRE-10", "T-10")
+def test_a_flamethrower_and_a_machine_gun_have_no_area(g):
+    out = g.execute("fire flamer irr1 range=10 also=irr2 dice=6,6")
+    assert [r.unit for r in rolls(out)] == ["flamer", "irr1"]
+    out = g.execute("fire gunner irr3 range=30 also=irr3b dice=6,1,1,1,6")
+    assert [r.unit for r in rolls(out)] == ["gunner", "irr3"]
+
+
+@pytest.mark.audits("FIRE-10", "T-10")
+@pytest.mark.parametrize(
+    ("firer", "words", "target"), [("gl", "", "boss"), ("milan", "", "techie"), ("tank", "weapon=TANKGUN", "techie")]
+)
+def test_launchers_milans_and_tank_guns_hit_their_area(g, firer, words, target):
+    out = g.execute(f"fire {firer} {target} range=30 {words} also=irr3 dice=6,6,1")
+    assert "irr3" in [r.unit for r in rolls(out)]
+    assert is_out(g, "irr3")
+
+
+@pytest.mark.audits("FIRE-12")
+def test_a_machine_gun_rolling_a_double_keeps_firing(ammo):
+    ammo.execute("fire gunner irr1 range=40 dice=2,2,1,1")
+    assert "empty-mag" not in status(ammo, "gunner")
+
+
+def _next_turn(g) -> None:
+    g.execute("next")
+    g.execute("next")
+    g.execute("next dice=6,6,1,1")
+
+
+@pytest.mark.audits("FIRE-12", "T-03")
+def test_an_ar_on_its_last_rounds_fires_aimed_until_a_1_then_is_dry(tmp_path):
+    g = new_game(tmp_path, options=("ammo",))
+    g.execute("fire vet irr1 range=40 burst dice=3,3,3")
+    _next_turn(g)
+    refused(g, "fire vet irr1 range=40 dice=2")  # the magazine first
+    g.execute("reload vet")
+    refused(g, "move vet 1")  # changing it is his whole turn
+    _next_turn(g)
+    refused(g, "fire vet irr1 range=40 burst dice=1,1,1")
+    g.execute("fire vet irr1 range=40 dice=2")  # aimed, not a 1: still firing
+    _next_turn(g)
+    g.execute("fire vet irr1 range=40 dice=1")  # a 1: out of ammunition
+    _next_turn(g)
+    refused(g, "fire vet irr1 range=40 dice=6")
+    g.close()
+
+
+@pytest.mark.audits("FIRE-12")
+def test_the_italian_draft_counts_only_bursts_and_stops_an_smg_on_three(tmp_path):
+    g = new_game(tmp_path, options=("ammo",), variant="it-2009-12-09")
+    g.execute("fire smg irr1 range=40 dice=3,3,3")
+    _next_turn(g)
+    refused(g, "reload smg")  # or, whatever the order, it never fires again
+    refused(g, "fire smg irr1 range=40 dice=1,1,1")
+    g.close()

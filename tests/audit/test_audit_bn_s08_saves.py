@@ -227,3 +227,58 @@ def test_next_turn_the_smoke_drifts_2d6_even_one_way_odd_the_other(tmp_path, fac
     g.execute("next")
     assert "clears" in notes(g.execute("next dice=6,6,1,1"))
     g.close()
+
+
+# ------------------------------------------------------------------ the best bonus only
+
+
+@pytest.mark.audits("ART-4")
+def test_a_leader_under_the_template_still_saves_at_2_plus(g):
+    # 3+ with +2; his own +1 does not add to it (one bonus, the largest).
+    (save,) = rolls(g.execute("blast boss source=bombardment dice=2"))
+    assert save.need == 2 and not is_out(g, "boss")
+
+
+@pytest.mark.audits("FF-1")
+def test_a_leader_in_the_line_saves_with_one_not_two(g):
+    # The lieutenant (R4, 4+) is a leader and in the line of fire: +1, not +2 (§9.0).
+    _fire, save = rolls(g.execute("fire vet irr1 range=30 line=lt dice=1,3"))
+    assert (save.unit, save.need) == ("lt", 3)
+    assert not is_out(g, "lt")
+
+
+@pytest.mark.audits("VF-1")
+def test_the_protected_vehicles_cover_is_for_small_arms(g):
+    # An RPG ignores cover (§8.0): the man inside is hit on the RPG's own number.
+    g.execute("embark driver hummer")
+    (fire, *_) = rolls(g.execute("react-fire irpg driver range=20 dice=1"))
+    assert fire.need == 4
+
+
+@pytest.mark.audits("ART-1")
+def test_no_call_once_the_turn_has_begun(g):
+    refused(g, "call-support side=regulars dice=6")
+
+
+@pytest.mark.audits("ART-1")
+def test_improved_support_fire_and_rules_of_engagement_do_not_go_together(tmp_path):
+    g = new_game(tmp_path, extras=("improved_support_fire", "rules_of_engagement"), stop="initiative")
+    refused(g, "call-support side=regulars dice=6")
+    g.close()
+
+
+@pytest.mark.audits("VF-1")
+def test_a_leader_in_a_protected_vehicle_saves_with_one_not_two(g):
+    g.execute("embark lt hummer")
+    _fire, save = rolls(g.execute("react-fire irr1 lt range=20 dice=6,3"))
+    assert (save.need, is_out(g, "lt")) == (3, False)
+
+
+@pytest.mark.audits("SMK-1")
+@pytest.mark.parametrize(("cm", "allowed"), [(100, True), (100.5, False)])
+def test_launcher_smoke_reaches_as_far_as_a_launcher(g, cm, allowed):
+    if allowed:
+        (roll,) = rolls(g.execute(f"smoke gl range={cm} weapon=GL dice=6"))
+        assert roll.need == 6
+    else:
+        refused(g, f"smoke gl range={cm} weapon=GL dice=6")
