@@ -397,3 +397,39 @@ def test_a_hidden_man_who_moves_more_is_sighted(irr):
 def test_a_hidden_man_who_fires_is_sighted(irr):
     irr.execute("fire ghost vet range=30 dice=1")
     assert "hidden" not in status(irr, "ghost")
+
+
+# ------------------------------------------------------------------ T-04: a wounded man carried
+
+
+def _wounded_trained(tmp_path):
+    """The Trained man badly wounded (4 turns) in turn 1; turn 2, the Rangers active."""
+    g = new_game(tmp_path, active="irregulars", options=("wounded",))
+    g.execute("fire irr1 trained range=20 dice=6,1,4")
+    g.execute("next")
+    g.execute("next")  # the Rangers test morale after their loss (seeded dice: they pass)
+    g.execute("next dice=6,6,1,1")
+    return g
+
+
+@pytest.mark.audits("T-04")
+@pytest.mark.parametrize(("face", "cm"), [(1, 9), (3, 7), (6, 4)])
+def test_a_wounded_man_is_carried_10_less_1d6(tmp_path, face, cm):
+    g = _wounded_trained(tmp_path)
+    out = g.execute(f"carry vet trained dice={face}")
+    assert f"Trained moves {cm} cm" in " ".join(out.lines)
+    g.close()
+
+
+@pytest.mark.audits("T-04")
+def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
+    # §9.3 gives the wounded man 10 - 1d6 cm with a comrade's help; like every figure he
+    # moves once a turn (§5.0), so a second comrade cannot carry him on (ruling BN-C-CARRY-ONCE).
+    g = _wounded_trained(tmp_path)
+    g.execute("carry vet trained dice=3")
+    refused(g, "carry recruit trained dice=3")
+    g.execute("next")
+    g.execute("next")
+    g.execute("next dice=6,6,1,1")
+    g.execute("carry recruit trained dice=3")  # the next turn, again
+    g.close()
