@@ -6,7 +6,7 @@ Every allowance and every band of the sighting table is tested on both sides of 
 from __future__ import annotations
 
 import pytest
-from audit_bn_early import new_game, refused, rolls, shot, status
+from audit_bn_early import MEN, new_game, refused, rolls, shot, status
 
 
 @pytest.fixture
@@ -432,4 +432,44 @@ def test_a_wounded_man_is_carried_once_a_turn(tmp_path):
     g.execute("next")
     g.execute("next dice=6,6,1,1")
     g.execute("carry recruit trained dice=3")  # the next turn, again
+    g.close()
+
+
+# ------------------------------------------------------------------ more of §6–§7
+
+
+@pytest.mark.audits("T-05", "MOV-3")
+def test_a_tank_that_fired_its_gun_does_not_move(g):
+    g.execute("fire tank techie range=30 weapon=TANKGUN dice=1")
+    refused(g, "move tank 5 dice=3,3")
+
+
+@pytest.mark.audits("T-05", "MOV-3")
+def test_an_armoured_car_fires_on_the_move_at_plus_one(g):
+    g.execute("move hummer 20 dice=3,3")
+    assert shot(g, "fire hummer irr1 range=30 dice=1,1,1,1,1").need == 6
+
+
+@pytest.mark.audits("MOV-6", "OPP-4")
+def test_a_dodge_is_his_one_reaction_to_that_fire(g):
+    g.execute("fire vet irr3 range=30 dice=1")
+    g.execute("react-dodge irr1 2")
+    refused(g, "react-fire irr1 vet range=30 dice=1")
+
+
+@pytest.mark.audits("SPOT-4")
+def test_a_man_may_sight_after_his_action(g):
+    g.execute("fire vet irr1 range=30 dice=1")
+    (roll,) = rolls(g.execute("spot vet ghost range=20 dice=3"))
+    assert roll.outcome == "sighted"
+
+
+@pytest.mark.audits("T-07", "SPOT-3")
+def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
+    men = (*MEN, ("nv", "regulars", "Bravo", "R3", "AR", "night-visors", ""))
+    g = new_game(tmp_path, men=men, night=True)
+    assert rolls(g.execute("spot vet ghost range=20 dice=1"))[0].need == 5
+    assert rolls(g.execute("spot nv ghost range=20 dice=1"))[0].need == 3
+    # "+2 in jungle or at night": one modifier, not two.
+    assert rolls(g.execute("spot trained ghost range=20 night dice=1"))[0].need == 5
     g.close()

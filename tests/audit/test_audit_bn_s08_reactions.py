@@ -260,3 +260,9 @@ def test_each_man_of_a_crew_hit_saves(g):
     g.execute("move vet 10 shoot")
     out = g.execute("react-fire immg vet range=30 area=yard crew=irr2 dice=2,2,6,6")
     assert [r.unit for r in rolls(out)][1:] == ["immg", "irr2"]
+
+
+@pytest.mark.audits("COV-3")
+def test_two_men_of_one_team_add_the_bonus_once(g):
+    # Two Elite ARs at 30: 2 + 2, and the Elite bonus 3 once: 7 (not 10, capped 9).
+    assert covering_value(g.execute("covering elite elite2 area=yard range=30")) == 7

@@ -282,3 +282,19 @@ def test_launcher_smoke_reaches_as_far_as_a_launcher(g, cm, allowed):
         assert roll.need == 6
     else:
         refused(g, f"smoke gl range={cm} weapon=GL dice=6")
+
+
+@pytest.mark.audits("FF-1")
+def test_civilians_in_the_line_save_too(tmp_path):
+    g = new_game(tmp_path, active="irregulars")
+    _fire, save = rolls(g.execute("fire irr1 vet range=30 line=civ dice=1,2"))
+    assert (save.unit, save.need) == ("civ", 3)  # a civilian saves 4+ (§11.1), +1
+    assert is_out(g, "civ")
+    g.close()
+
+
+@pytest.mark.audits("FF-1")
+def test_in_the_italian_draft_only_the_regulars_fire_endangers_civilians(tmp_path):
+    g = new_game(tmp_path, active="irregulars", variant="it-2009-12-09")
+    refused(g, "fire irr1 vet range=30 line=civ dice=1,2")
+    g.close()
