@@ -336,3 +336,39 @@ def test_an_ambush_gives_plus_one_to_the_next_initiative_only(tmp_path):
     out = _next_turn(g, "3,3,4,4")  # Rangers 12; Militia 11 - 1 (last winner), no ambush now
     assert totals(out) == [12, 10]
     g.close()
+
+
+# ------------------------------------------------------------------ T-21 other lines
+
+
+@pytest.fixture
+def squads(tmp_path):
+    game = new_game(tmp_path, men=SQUADS)
+    yield game
+    game.close()
+
+
+@pytest.mark.audits("T-21")
+@pytest.mark.parametrize(
+    ("face", "leader", "passes"), [(4, "", True), (5, "", False), (5, "leader=sgt", True), (6, "leader=sgt", False)]
+)
+def test_the_suppression_test_is_at_or_under_value_plus_leadership_and_a_6_fails(squads, face, leader, passes):
+    # A Veteran's suppression value is 4 (§3.0); the sergeant's leadership 3 makes it 7,
+    # yet a 6 always fails.
+    squads.execute("mark r1 suppressed")
+    (test,) = [r for r in rolls(squads.execute(f"move r1 3 {leader} dice={face}")) if "suppression" in r.purpose]
+    assert test.outcome.startswith("passes" if passes else "fails")
+    assert ("suppressed" in status(squads, "r1")) is not passes
+
+
+@pytest.mark.audits("T-21")
+@pytest.mark.parametrize(("face", "dead"), [(2, True), (3, False)])
+def test_the_wound_roll_1_2_dead_3_to_6_turns(tmp_path, face, dead):
+    g = new_game(tmp_path, active="irregulars", options=("wounded",))
+    out = g.execute(f"fire irr1 trained range=20 dice=6,1,{face}")
+    wound = rolls(out)[-1]
+    assert wound.faces == (face,)
+    assert ("killed" in str(g.state.units["trained"].out)) is dead
+    if not dead:
+        assert "3 turns" in wound.outcome
+    g.close()

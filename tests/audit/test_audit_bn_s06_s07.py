@@ -473,3 +473,9 @@ def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
     # "+2 in jungle or at night": one modifier, not two.
     assert rolls(g.execute("spot trained ghost range=20 night dice=1"))[0].need == 5
     g.close()
+
+
+@pytest.mark.audits("MOV-5", "SPEC-1")
+def test_no_speculative_fire_after_getting_in(g):
+    g.execute("embark trained hummer")
+    refused(g, "speculative trained ghost range=30 dice=6,6")

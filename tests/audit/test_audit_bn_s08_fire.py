@@ -270,9 +270,10 @@ def test_modifiers_add_up(g):
 
 
 @pytest.mark.audits("FIRE-5", "EX-02", "T-09")
-def test_the_kalashnikov_burst_rolls_one_die_needing_6(irr):
+@pytest.mark.parametrize("firer", ["irr2", "irr3"])
+def test_the_kalashnikov_burst_rolls_one_die_needing_6(irr, firer):
     irr.execute("react-dodge elite 3")
-    roll = shot(irr, "fire irr3 elite range=40 burst dice=6,6")  # the 6 hits; the Elite saves 3+
+    roll = shot(irr, f"fire {firer} elite range=40 burst dice=6,6")  # the 6 hits; the Elite saves 3+
     assert (roll.target, roll.faces, roll.outcome) == (6, (6,), "1 hit")
     assert "suppressed" in status(irr, "elite")
 
@@ -438,6 +439,11 @@ def test_a_natural_1_is_a_dud_with_no_deviation(dev):
         ("tank", "techie", 30, 3, 2, "5 cm", "beyond"),
         ("tank", "techie", 30, 3, 4, "5 cm", "left"),
         ("tank", "techie", 30, 2, 6, "10 cm", "right"),
+        ("milan", "techie", 30, 3, 5, "6 cm", "right"),
+        ("milan", "techie", 30, 4, 1, "3 cm", "short"),
+        ("mortar", "boss", 30, 2, 5, "6 cm", "beyond"),
+        ("mortar", "boss", 30, 3, 4, "3 cm", "right"),
+        ("gl", "boss", 30, 4, 4, "3 cm", "right"),
     ],
 )
 def test_each_deviation_row_and_step(dev, firer, target, cm, to_hit, direction, far, way):
