@@ -372,3 +372,20 @@ def test_the_wound_roll_1_2_dead_3_to_6_turns(tmp_path, face, dead):
     if not dead:
         assert "3 turns" in wound.outcome
     g.close()
+
+
+@pytest.mark.audits("DEP-4")
+def test_infiltrators_are_not_deployed_with_the_rest(tmp_path):
+    men = (*SQUADS, ("inf", "regulars", "Delta", "R1", "AR", "infiltrator", ""))
+    g = new_game(tmp_path, men=men, stop="deployment", extras=("infiltrators",))
+    g.execute("rolloff dice=3,3")
+    refused(g, "deploy inf", role="regulars")
+    g.execute("deploy chief m1", role="irregulars")
+    g.execute("deploy cmd sgt r1", role="regulars")  # 3 of 5: the infiltrator is not counted
+    g.execute("deploy m2 m3", role="irregulars")
+    refused(g, "deploy inf", role="regulars")
+    g.execute("deploy r2 r3", role="regulars")
+    g.execute("deploy inf", role="regulars")  # after everyone
+    g.execute("next")
+    assert g.state.phase == "initiative"
+    g.close()

@@ -266,3 +266,24 @@ def test_each_man_of_a_crew_hit_saves(g):
 def test_two_men_of_one_team_add_the_bonus_once(g):
     # Two Elite ARs at 30: 2 + 2, and the Elite bonus 3 once: 7 (not 10, capped 9).
     assert covering_value(g.execute("covering elite elite2 area=yard range=30")) == 7
+
+
+@pytest.mark.audits("OPP-2")
+def test_a_man_moving_hidden_is_not_seen_so_not_answered(irr):
+    irr.execute("move ghost 2 hidden dice=1")
+    refused(irr, "react-fire vet ghost range=30 dice=1")
+
+
+@pytest.mark.audits("OPP-2")
+def test_a_move_is_answered_while_it_is_made_not_after_the_next_one(g):
+    g.execute("move vet 10 shoot")
+    g.execute("move trained 10 shoot")
+    refused(g, "react-fire irr1 vet range=30 dice=1")
+    assert opportunity(g.execute("react-fire irr1 trained range=30 dice=1"))[0].need == 4
+
+
+@pytest.mark.audits("OPP-3")
+def test_a_sniper_by_opportunity_is_still_held_to_his_rifles_reach(g):
+    g.execute("move vet 10 shoot")
+    refused(g, "react-fire isnipe vet range=150.5 dice=1")
+    assert opportunity(g.execute("react-fire isnipe vet range=150 dice=1"))[0].need == 5
