@@ -248,11 +248,29 @@ def test_a_leader_in_the_line_saves_with_one_not_two(g):
 
 
 @pytest.mark.audits("VF-1")
-def test_the_protected_vehicles_cover_is_for_small_arms(g):
-    # An RPG ignores cover (§8.0): the man inside is hit on the RPG's own number.
+@pytest.mark.parametrize(
+    ("firer", "words", "small_arms"),
+    [
+        ("irr2", "", True),
+        ("immg", "", True),
+        ("isnipe", "", True),
+        ("irpg", "", False),
+        ("igl", "", False),
+        ("irr1", "weapon=GRENADE", False),
+    ],
+)
+def test_only_small_arms_reach_the_men_in_a_protected_vehicle(g, firer, words, small_arms):
+    # §8.8: "subject to small arms fire"; an RPG, a launcher or a grenade is fired at the
+    # vehicle itself (ruling BN-C-PROTECTED-OCCUPANTS).
     g.execute("embark driver hummer")
-    (fire, *_) = rolls(g.execute("react-fire irpg driver range=20 dice=1"))
-    assert fire.need == 4
+    cmd = f"react-fire {firer} driver range=10 {words} dice=1,1,1,1"
+    if small_arms:
+        assert g.execute(cmd.replace("dice=1,1,1,1", "dice=" + ("1,1,1,1" if firer == "immg" else "1")))
+    else:
+        refused(g, cmd.replace("dice=1,1,1,1", "dice=1"))
+        g.execute("move hummer 10 dice=3,3")
+        (fire,) = rolls(g.execute(f"react-fire {firer} hummer range=10 {words} dice=1"))
+        assert fire.unit == firer and fire.outcome == "miss"
 
 
 @pytest.mark.audits("ART-1")

@@ -115,6 +115,14 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         hits.require_exposed(ctx, t)
         if t.side == firer.side:
             raise Refused(_("{t} is on your own side").format(t=t.name))
+        if _in_protected_vehicle(ctx, t) and not weapon.small_arms:
+            # §8.8: the men in a protected vehicle are "subject to small arms fire"; a heavier
+            # weapon is fired at the vehicle (rulings BN-C-PROTECTED-OCCUPANTS).
+            raise Refused(
+                _("{t} is inside a protected vehicle: only small arms reach him; fire at the vehicle (§8.8)").format(
+                    t=t.name
+                )
+            )
         if not sit.speculative and t.has(Status.HIDDEN) and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
     if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == Kind.CIVILIAN for u in sit.line):
