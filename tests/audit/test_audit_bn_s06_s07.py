@@ -479,3 +479,17 @@ def test_at_night_every_sighting_is_plus_two_but_with_night_visors(tmp_path):
 def test_no_speculative_fire_after_getting_in(g):
     g.execute("embark trained hummer")
     refused(g, "speculative trained ghost range=30 dice=6,6")
+
+
+@pytest.mark.audits("SPOT-1")
+def test_a_man_is_declared_hidden_only_before_he_acts(g):
+    g.execute("fire vet irr1 range=30 dice=1")
+    refused(g, "hide vet")
+    refused(g, "hide irr2")  # the reacting side's men are not activated
+
+
+@pytest.mark.audits("SPOT-7")
+def test_a_hidden_man_firing_by_opportunity_is_sighted(g):
+    g.execute("move trained 10")
+    g.execute("react-fire ghost trained range=30 dice=1")
+    assert "hidden" not in status(g, "ghost")

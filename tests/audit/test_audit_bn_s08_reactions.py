@@ -287,3 +287,16 @@ def test_a_sniper_by_opportunity_is_still_held_to_his_rifles_reach(g):
     g.execute("move vet 10 shoot")
     refused(g, "react-fire isnipe vet range=150.5 dice=1")
     assert opportunity(g.execute("react-fire isnipe vet range=150 dice=1"))[0].need == 5
+
+
+@pytest.mark.audits("COV-3", "COV-4")
+def test_each_covering_action_is_a_group_with_its_bonus(g):
+    # §8.3: the bonus is "one per group performing covering fire"; the same team covering
+    # in two actions is two groups (ruling BN-C-COVERING): 2 + 3, then 2 + 3 more.
+    assert covering_value(g.execute("covering elite area=yard range=30")) == 5
+    assert covering_value(g.execute("covering elite2 area=yard range=30")) == 9
+
+
+@pytest.mark.audits("COV-3")
+def test_one_group_at_two_distances_gives_each_mans_value(g):
+    assert covering_value(g.execute("covering elite elite2 area=yard range=20,40")) == 3 + 2 + 3
