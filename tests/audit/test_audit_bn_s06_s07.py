@@ -493,3 +493,19 @@ def test_a_hidden_man_firing_by_opportunity_is_sighted(g):
     g.execute("move trained 10")
     g.execute("react-fire ghost trained range=30 dice=1")
     assert "hidden" not in status(g, "ghost")
+
+
+@pytest.mark.audits("T-06", "MOV-4", "T-05")
+@pytest.mark.parametrize(("firer", "need"), [("rpg", 6), ("snipe", 4), ("gunner", 6)])
+def test_over_a_waist_high_obstacle_every_weapon_fires_with_the_penalty(g, firer, need):
+    # §6.2: "you may move 5cm and fire (with penalty)", whatever moved 5 cm (an RPG, a
+    # sniper) would otherwise fire without one.
+    g.execute(f"move {firer} 3 shoot obstacle=1")
+    n = 4 if firer == "gunner" else 1
+    assert shot(g, f"fire {firer} irr1 range=30 dice=" + ",".join(["1"] * n)).need == need
+
+
+@pytest.mark.audits("T-06", "T-05")
+def test_a_support_weapon_that_climbed_does_not_fire(g):
+    g.execute("move mmg 5 shoot obstacle=1")
+    refused(g, "fire mmg irr1 range=30 dice=1,1,1,1")

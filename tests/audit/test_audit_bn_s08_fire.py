@@ -465,3 +465,9 @@ def test_launchers_milans_and_tank_guns_hit_their_area(g, firer, words, target):
     out = g.execute(f"fire {firer} {target} range=30 {words} also=irr3 dice=6,6,1")
     assert "irr3" in [r.unit for r in rolls(out)]
     assert is_out(g, "irr3")
+
+
+@pytest.mark.audits("T-09")
+def test_the_lone_crew_penalty_is_for_mmgs_and_hmgs_only(g):
+    refused(g, "fire gunner irr1 range=30 lone dice=1,1,1,1")
+    assert shot(g, "fire hmg irr1 range=30 lone dice=1,1,1,1,1").need == 6
