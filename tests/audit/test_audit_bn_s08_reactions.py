@@ -300,3 +300,12 @@ def test_each_covering_action_is_a_group_with_its_bonus(g):
 @pytest.mark.audits("COV-3")
 def test_one_group_at_two_distances_gives_each_mans_value(g):
     assert covering_value(g.execute("covering elite elite2 area=yard range=20,40")) == 3 + 2 + 3
+
+
+@pytest.mark.audits("COV-3")
+@pytest.mark.parametrize("order", ["irr1 irr2", "irr2 irr1"])
+def test_a_mixed_group_has_one_bonus_whatever_the_order_it_is_named_in(irr, order):
+    # One bonus for the group (§8.3); a Hardened Militiaman (1) with a Fanatic (0): the
+    # group is worth what every man in it earns, 0, named in either order
+    # (ruling BN-C-COVERING).
+    assert covering_value(irr.execute(f"covering {order} area=yard range=30")) == 2 + 2 + 0

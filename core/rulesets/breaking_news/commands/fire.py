@@ -687,10 +687,14 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     for u, r in firing:
         w = hits.unit_weapon(u, ctx, None)
         parts.append((w.id, r))
+    # §8.3: one troop bonus per group; a group of mixed classes earns what each of its men
+    # does, the smallest, whatever order they are named in (rulings BN-C-COVERING).
     teams: dict[str, int] = {}
     for u, _r in firing:
         t = hits.troop(u)
-        teams.setdefault(u.team or u.id, t.covering if t else 0)
+        bonus = t.covering if t else 0
+        key = u.team or u.id
+        teams[key] = min(teams.get(key, bonus), bonus)
     value, mods = support.covering_value(parts, teams.values())
     areas = covering_areas(ctx)
     raw = sum(m.value for m in mods)
