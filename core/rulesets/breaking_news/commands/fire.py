@@ -115,6 +115,14 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         hits.require_exposed(ctx, t)
         if t.side == firer.side:
             raise Refused(_("{t} is on your own side").format(t=t.name))
+        if _in_protected_vehicle(ctx, t) and not weapon.small_arms:
+            # §8.8: the men in a protected vehicle are "subject to small arms fire"; a heavier
+            # weapon is fired at the vehicle (rulings BN-C-PROTECTED-OCCUPANTS).
+            raise Refused(
+                _("{t} is inside a protected vehicle: only small arms reach him; fire at the vehicle (§8.8)").format(
+                    t=t.name
+                )
+            )
         if not sit.speculative and t.has(Status.HIDDEN) and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
     if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == Kind.CIVILIAN for u in sit.line):
@@ -679,10 +687,14 @@ def _covering(ctx: Context, args: dict[str, Any]) -> None:
     for u, r in firing:
         w = hits.unit_weapon(u, ctx, None)
         parts.append((w.id, r))
+    # §8.3: one troop bonus per group; a group of mixed classes earns what each of its men
+    # does, the smallest, whatever order they are named in (rulings BN-C-COVERING).
     teams: dict[str, int] = {}
     for u, _r in firing:
         t = hits.troop(u)
-        teams.setdefault(u.team or u.id, t.covering if t else 0)
+        bonus = t.covering if t else 0
+        key = u.team or u.id
+        teams[key] = min(teams.get(key, bonus), bonus)
     value, mods = support.covering_value(parts, teams.values())
     areas = covering_areas(ctx)
     raw = sum(m.value for m in mods)

@@ -12,7 +12,7 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import civilians
 from core.rulesets.breaking_news.commands.common import LEADER, check_group, ready_to_act, suppression_test
-from core.rulesets.breaking_news.ledger import set_unit_var
+from core.rulesets.breaking_news.ledger import set_unit_var, unit_var
 from core.rulesets.breaking_news.rules import movement, spotting
 from core.rulesets.breaking_news.tables.combat import allowances
 from core.rulesets.breaking_news.terms import Action, FireAllowed, Kind, Status
@@ -410,6 +410,14 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{patient} is not a wounded man").format(patient=patient.name))
     if hits.has_acted(carrier):
         raise Refused(_("{carrier} has already acted this turn").format(carrier=carrier.name))
+    # §9.3 with §5.0: the wounded man moves once a turn, however many comrades stand by
+    # (rulings BN-C-CARRY-ONCE).
+    if unit_var(ctx.state, patient.id, "carried", 0) == ctx.state.turn:
+        raise Refused(
+            _("{patient} has been carried this turn: a wounded man moves once a turn (§9.3)").format(
+                patient=patient.name
+            )
+        )
     if not ready_to_act(ctx, carrier, args.get("leader")):
         return
     (face,) = ctx.roll(
@@ -425,6 +433,7 @@ def _carry(ctx: Context, args: dict[str, Any]) -> None:
     if cm:
         ctx.emit(ev.Moved(unit=carrier.id, cm=cm, how=M("carrying {unit}", unit=patient.name)))
         ctx.emit(ev.Moved(unit=patient.id, cm=cm, how=M("carried by {unit}", unit=carrier.name)))
+    set_unit_var(ctx, patient, "carried", ctx.state.turn)
     hits.badge(ctx, ctx.unit(carrier.id), "acted")
     hits.next_action(ctx, [carrier])
 

@@ -1,0 +1,198 @@
+"""A Breaking News table for the audit of §3–§8 (tests/audit/test_audit_bn_s0*.py): a
+scenario of our own with one man of every class and weapon the book's tables name, a game
+driven by its commands with typed dice, and the rolls it made read back in plain words.
+
+Only how to drive a game is taken from Fireteam; what must happen is the book's, written in
+each test."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from core import events as ev
+from core.dice import NeedDice
+from core.game import Game
+from core.ruleset import Refused
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from english import english  # noqa: E402  (test folders are not packages)
+
+#: (id, side, team, class, weapons, roles, status); kind "vehicle" when the class is a
+#: vehicle type.  Teams: the Regulars' Alpha stand together (a group), Bravo apart.
+MEN = (
+    ("sf", "regulars", "Delta", "R1", "AR", "", ""),
+    ("sfsnipe", "regulars", "Delta", "R1", "SNIPER", "sniper", ""),
+    ("elite", "regulars", "Alpha", "R2", "AR", "", ""),
+    ("elite2", "regulars", "Alpha", "R2", "AR", "", ""),
+    ("gunner", "regulars", "Alpha", "R2", "LMG", "", ""),
+    ("vet", "regulars", "Bravo", "R3", "AR", "", ""),
+    ("trained", "regulars", "Bravo", "R4", "AR", "", ""),
+    ("recruit", "regulars", "Bravo", "R5", "AR", "", ""),
+    ("smg", "regulars", "Bravo", "R3", "SMG", "", ""),
+    ("mmg", "regulars", "Bravo", "R3", "MMG", "", ""),
+    ("hmg", "regulars", "Bravo", "R3", "HMG", "", ""),
+    ("pistol", "regulars", "Bravo", "R3", "PISTOL", "", ""),
+    ("rifle", "regulars", "Bravo", "R3", "RIFLE", "", ""),
+    ("snipe", "regulars", "Bravo", "R3", "SNIPER", "sniper", ""),
+    ("bomber", "regulars", "Bravo", "R3", "GRENADE", "", ""),
+    ("flamer", "regulars", "Bravo", "R3", "FLAMER", "", ""),
+    ("rpg", "regulars", "Bravo", "R3", "RPG", "", ""),
+    ("gl", "regulars", "Bravo", "R3", "GL", "", ""),
+    ("milan", "regulars", "Bravo", "R3", "ATH", "", ""),
+    ("mortar", "regulars", "Bravo", "R3", "MORTAR", "", ""),
+    ("hummer", "regulars", "Motor", "protected", "HMG", "", ""),
+    ("tank", "regulars", "Motor", "tank", "TANKGUN,HMG", "tracked", ""),
+    ("puma", "regulars", "Motor", "light", "HMG", "", ""),
+    ("irr1", "irregulars", "Cell", "Irr1", "AR", "", ""),
+    ("irr2", "irregulars", "Cell", "Irr2", "AR", "", ""),
+    ("irr3", "irregulars", "Cell", "Irr3", "AR", "", ""),
+    ("irr3b", "irregulars", "Cell", "Irr3", "AR", "", ""),
+    ("boss", "irregulars", "Cell", "Irr1", "AR", "leader", ""),
+    ("isnipe", "irregulars", "Cell", "Irr1", "SNIPER", "sniper", ""),
+    ("irpg", "irregulars", "Cell", "Irr1", "RPG", "", ""),
+    ("imilan", "irregulars", "Cell", "Irr1", "ATH", "", ""),
+    ("igl", "irregulars", "Cell", "Irr1", "GL", "", ""),
+    ("immg", "irregulars", "Cell", "Irr1", "MMG", "", ""),
+    ("isf", "irregulars", "Commando", "R1", "AR", "", ""),
+    ("ghost", "irregulars", "Hidden", "Irr1", "AR", "", "hidden"),
+    ("ghost2", "irregulars", "Hidden", "Irr1", "AR", "", "hidden"),
+    ("techie", "irregulars", "Wheels", "protected", "HMG", "", ""),
+    ("heli", "regulars", "Air", "light", "HMG", "helicopter", ""),
+    ("driver", "regulars", "Motor", "R4", "PISTOL", "driver", ""),
+    ("lt", "regulars", "Bravo", "R4", "AR", "leader", ""),
+    ("hsf", "irregulars", "Hidden", "R1", "AR", "", "hidden"),
+    ("hsnipe", "irregulars", "Hidden", "Irr1", "SNIPER", "sniper", "hidden"),
+    ("civ", "irregulars", "Civilians", "", "", "", ""),
+)
+
+VEHICLE_CLASSES = {"tank", "heavy", "light", "protected", "unprotected"}
+
+
+def scenario_text(extras: tuple[str, ...] = (), men: tuple[tuple, ...] = MEN, night: bool = False) -> str:
+    """The audit range; ``extras`` are the Regulars' (``rules_of_engagement``, …), or the
+    Irregulars' when they start ``irregulars.`` (``irregulars.ambush``), the Irregulars
+    having their Mortars; ``men`` may replace the figures (a figure's eighth
+    field, when given, is his leadership)."""
+    lines = [
+        'id = "audit-early"',
+        'title = "Audit range"',
+        f"night = {'true' if night else 'false'}",
+        "[extras.irregulars]",
+        "mortars = true",
+        *(f"{name.removeprefix('irregulars.')} = 1" for name in extras if name.startswith("irregulars.")),
+        "[extras.regulars]",
+        *(f"{name} = true" for name in extras if not name.startswith("irregulars.")),
+        "[[sides]]",
+        'id = "regulars"',
+        'name = "Rangers"',
+        'army = "regular"',
+        "[[sides]]",
+        'id = "irregulars"',
+        'name = "Militia"',
+        'army = "irregular"',
+    ]
+    for uid, side, team, cls, weapons, roles, status, *leadership in men:
+        lines += ["[[units]]", f'id = "{uid}"', f'name = "{uid.title()}"', f'side = "{side}"', f'team = "{team}"']
+        if cls:
+            lines.append(f'cls = "{cls}"')
+            lines.append("weapons = [" + ", ".join(f'"{w}"' for w in weapons.split(",")) + "]")
+        else:
+            lines.append('kind = "civilian"')
+        if cls in VEHICLE_CLASSES:
+            lines.append('kind = "vehicle"')
+        if roles:
+            lines.append("roles = [" + ", ".join(f'"{r}"' for r in roles.split(",")) + "]")
+        if status:
+            lines.append(f'status = ["{status}"]')
+        if leadership:
+            lines.append(f"leadership = {leadership[0]}")
+    return "\n".join(lines) + "\n"
+
+
+def new_game(
+    tmp_path: Path,
+    *,
+    active: str = "regulars",
+    options: tuple[str, ...] = (),
+    variant: str = "",
+    extras: tuple[str, ...] = (),
+    stop: str = "activation",
+    men: tuple[tuple, ...] = MEN,
+    night: bool = False,
+) -> Game:
+    """A game at turn 1's activation, ``active`` the Active Player (it won initiative 12 to 2),
+    or stopped earlier: ``stop`` is "deployment" (the set-up) or "initiative" (turn 1's)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / "audit-early.toml"
+    path.write_text(scenario_text(extras, men, night), encoding="utf-8")
+    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
+    g.execute(f"scenario {path}")
+    for name in options:
+        g.execute(f"option {name} on")
+    if stop == "deployment":
+        return g
+    g.execute("next")
+    if stop == "initiative":
+        return g
+    first = list(g.state.sides)[0]
+    g.execute("next dice=" + ("6,6,1,1" if active == first else "1,1,6,6"))
+    assert g.state.phase == "activation" and g.state.active_side == active
+    return g
+
+
+@dataclass(frozen=True)
+class Rolled:
+    unit: str
+    purpose: str
+    faces: tuple[int, ...]
+    target: int | None
+    outcome: str
+    need: int | None  # what a die must show, every modifier applied
+
+
+def _need(roll) -> int | None:
+    face = getattr(roll.check, "face", None)
+    return face if face is not None else roll.target
+
+
+def rolls(outcome) -> list[Rolled]:
+    """Every roll the command made, in order, in plain English."""
+    out = []
+    for e in outcome.events:
+        if isinstance(e, ev.Rolled):
+            r = english(e).roll
+            out.append(Rolled(e.unit, str(r.purpose), tuple(r.faces), r.target, str(r.outcome), _need(e.roll)))
+    return out
+
+
+def status(g: Game, unit: str) -> tuple[str, ...]:
+    return g.state.units[unit].status
+
+
+def is_out(g: Game, unit: str) -> bool:
+    return bool(g.state.units[unit].out)
+
+
+def refused(g: Game, command: str, role: str = "referee") -> str:
+    """The words a command is refused with (it must be refused)."""
+    with pytest.raises(Refused) as err:
+        g.execute(command, role=role)
+    return str(err.value)
+
+
+def dice_asked(g: Game, command: str) -> str:
+    """The words of the dice a command still wants (it must want more than were typed)."""
+    with pytest.raises(NeedDice) as err:
+        g.execute(command)
+    return str(err.value)
+
+
+def shot(g: Game, command: str) -> Rolled:
+    """The to-hit roll of a fire command (its first roll that is not a suppression test)."""
+    first = [r for r in rolls(g.execute(command)) if r.purpose.startswith(("fire", "opportunity", "speculative"))]
+    assert first, "no to-hit roll"
+    return first[0]
