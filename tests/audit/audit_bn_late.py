@@ -55,8 +55,16 @@ def unit(uid: str, side: str, cls: str, team: str, *, weapons=("AR",), kind="man
     return "\n".join(lines) + "\n"
 
 
-def new_game(tmp_path: Path, monkeypatch, units: str, *, head: str = "", active: str | None = "regulars",
-             options=(), variant: str = "") -> Game:
+def new_game(
+    tmp_path: Path,
+    monkeypatch,
+    units: str,
+    *,
+    head: str = "",
+    active: str | None = "regulars",
+    options=(),
+    variant: str = "",
+) -> Game:
     """A game on the audit range at turn 1's activation, ``active`` the active player
     (None: left in the deployment phase)."""
     folder = tmp_path / "scenarios"

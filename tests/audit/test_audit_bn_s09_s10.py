@@ -248,7 +248,9 @@ SMALL_ARMS = [
 @pytest.mark.parametrize(("cls", "weapon", "value"), SMALL_ARMS)
 def test_vehicles_against_small_arms_and_machine_guns(tmp_path, monkeypatch, cls, weapon, value):
     """§9.2: heavily-armoured 2+, light-armoured 3+, protected 4+ (6 against an HMG)."""
-    units = SHOOTERS + unit("mg", "regulars", "protected", "Motor", kind="vehicle", weapons=("LMG" if weapon == "AR" else weapon,))
+    units = SHOOTERS + unit(
+        "mg", "regulars", "protected", "Motor", kind="vehicle", weapons=("LMG" if weapon == "AR" else weapon,)
+    )
     units += unit("ar", "regulars", "R4", "AR")
     units += unit("v1", "irregulars", cls, "M1", kind="vehicle", weapons=("LMG",))
     units += unit("v2", "irregulars", cls, "M2", kind="vehicle", weapons=("LMG",))
