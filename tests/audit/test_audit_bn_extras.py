@@ -443,3 +443,71 @@ def test_the_negotiation_card_is_played_before_the_first_initiative(tmp_path, mo
     g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3))
     with pytest.raises(Refused):
         g.execute("negotiate regulars", role="regulars")
+
+
+# ------------------------------------------------------------------- Infiltrators
+
+TASK_FORCE = """
+name = "Task Force"
+army = "regular"
+force = "special-forces"
+[extras]
+infiltrators = true
+[[units]]
+id = "cap"
+name = "Cap"
+team = "A"
+cls = "R1"
+leadership = 1
+weapons = ["AR"]
+roles = ["commander"]
+[[units]]
+id = "scout"
+name = "Scout"
+team = "B"
+cls = "R1"
+weapons = ["AR"]
+roles = ["infiltrator"]
+"""
+
+CELL = """
+name = "Cell"
+army = "irregular"
+[[units]]
+id = "boss"
+name = "Boss"
+team = "C"
+cls = "Irr3"
+leadership = 1
+weapons = ["AR"]
+roles = ["commander"]
+[[units]]
+id = "gun"
+name = "Gun"
+team = "C"
+cls = "Irr3"
+weapons = ["AR"]
+"""
+
+
+@pytest.mark.audits("EXT-1")
+def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
+    """Extras: Infiltrators: "The infiltration occurs during the deployment phase
+    (infiltrators deploy second)": after both sides' other figures (digest AMB-57)."""
+    (tmp_path / "tf.toml").write_text(TASK_FORCE)
+    (tmp_path / "cell.toml").write_text(CELL)
+    g = new_game(tmp_path, monkeypatch, "", head="mission = 1\npoints = 200", active=None)
+    g.execute(f"roster {tmp_path / 'tf.toml'} regulars")
+    g.execute(f"roster {tmp_path / 'cell.toml'} irregulars")
+    g.execute("objectives regulars 4 2 5", role="regulars")
+    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    g.execute("rolloff dice=6,1")  # the regulars first: the militia deploy first
+    with pytest.raises(Refused):
+        g.execute("deploy scout", role="regulars")
+    g.execute("deploy boss gun", role="irregulars")
+    with pytest.raises(Refused):
+        g.execute("deploy scout", role="regulars")
+    g.execute("deploy cap", role="regulars")
+    g.execute("deploy scout", role="regulars")
+    g.execute("next")
+    assert g.state.phase == "initiative"
