@@ -11,11 +11,13 @@ from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_act
 from core import events as ev
 from core.ruleset import Refused
 
+MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
+    unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)
+)
 SQUADS = (
     unit("sgt", "regulars", "R4", "Alpha", lead=1, roles=("commander", "leader"))
     + "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(3))
-    + unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
-    + "".join(unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3))
+    + MILITIA
 )
 
 
@@ -511,3 +513,58 @@ def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
     g.execute("deploy scout", role="regulars")
     g.execute("next")
     assert g.state.phase == "initiative"
+
+
+@pytest.mark.audits("T-20", "DP-3")
+def test_independent_journalists_do_not_double_the_primary_objective(tmp_path, monkeypatch):
+    """Extras: Media (2): independent journalists double the Regular player's points and
+    quadruple the civilians'; only the embedded ones double the primary objective: the
+    militia's main lost stays 50."""
+    units = SQUADS + unit("reed", "irregulars", "", "Press", kind="journalist", roles=("independent",))
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("score main-objective irregulars")
+    assert "= 50 defeat points" in _count(g)
+
+
+@pytest.mark.audits("EXT-11")
+@pytest.mark.parametrize(("die", "saved"), [(3, True), (2, False)])
+def test_friendly_fire_catches_civilians_in_the_line(tmp_path, monkeypatch, die, saved):
+    """Extras: Civilians: "Rules for friendly fire are applied to the civilians": a regular's
+    miss past a civilian makes him save, with §8.7's +1 (4+ for civilians, digest AMB-59)."""
+    units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
+    g = new_game(tmp_path, monkeypatch, units)
+    shot, ff = rolls(g.execute(f"fire m0 i0 range=20 aimed line=civ dice=1,{die}", role="regulars"))
+    assert (shot.outcome, ff.target, sum(m.value for m in ff.mods)) == ("miss", 4, 1)
+    assert (out(g, "civ") == "") is saved
+
+
+@pytest.mark.audits("EXT-8")
+def test_only_special_forces_roll_intelligence_before_deployment(tmp_path, monkeypatch):
+    """Extras: Intelligence: "At any time, and for the Special Forces even before
+    deployment"."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
+    with pytest.raises(Refused):
+        g.execute("intelligence dice=1", role="regulars")
+    sf = tmp_path / "sf"
+    sf.mkdir()
+    units = unit("cap", "regulars", "R1", "Delta", lead=1, roles=("commander", "leader"))
+    units += unit("op", "regulars", "R1", "Delta") + MILITIA
+    g = _with_markers(sf, monkeypatch, _extras("regulars", intelligence=2), units)
+    (roll,) = rolls(g.execute("intelligence dice=2", role="regulars"))
+    assert roll.outcome == "success"
+
+
+@pytest.mark.audits("EXT-9")
+@pytest.mark.parametrize(("die", "explodes"), [(1, False), (3, True)])
+def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path, monkeypatch, die, explodes):
+    """Extras: Explosives: "If remotely controlled, the explosion happens when the
+    controlling player decides to detonate. Here, too, the explosion will not happen with
+    a roll of 1 or 2"."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied_remote=1))
+    g.execute("plant 4 remote", role="irregulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    with pytest.raises(Refused):
+        g.execute("ied irregulars.4 dice=6", role="regulars")
+    (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
+    assert (roll.outcome != "dud") is explodes

@@ -428,3 +428,53 @@ def test_a_man_who_failed_tests_again_before_his_next_action(tmp_path, monkeypat
     r = rolls(g.execute("fire s foe range=20 aimed dice=2,6,6", role="regulars"))
     assert r[0].outcome.startswith("passes") and r[1].outcome == "1 hit"
     assert "suppressed" not in status(g, "s")
+
+
+@pytest.mark.audits("SAVE-3", "T-13")
+@pytest.mark.parametrize(("die", "saved"), [(2, True), (1, False)])
+def test_a_speculative_hit_is_saved_with_two_more(tmp_path, monkeypatch, die, saved):
+    """§8.6, §9.0 (digest AMB-42: +2, the larger of the two): a Mercenary (4+) hidden, hit
+    by speculative fire from a grenade launcher, saves a 2 (2 + 2 = 4); a 1 always kills."""
+    units = SHOOTERS + unit("i", "irregulars", "Irr1", "B", status=("hidden",))
+    units += unit("gl", "regulars", "R4", "GL", weapons=("AR", "GL"))
+    g = new_game(tmp_path, monkeypatch, units)
+    r = rolls(g.execute(f"speculative gl i range=20 weapon=GL dice=6,{die}"))
+    save = r[-1]
+    assert (save.target, sum(m.value for m in save.mods)) == (4, 2)
+    assert save.outcome.startswith("saved") is saved
+
+
+@pytest.mark.audits("VSAVE-2", "T-14")
+@pytest.mark.parametrize("weapon", ["LMG", "HMG"])
+def test_machine_guns_cannot_hurt_a_tank(tmp_path, monkeypatch, weapon):
+    """§9.2: "Tanks are unaffected by light weapons, IED and MGs": an MG's hits roll no save."""
+    units = SHOOTERS + unit("mg", "regulars", "protected", "Motor", kind="vehicle", weapons=(weapon,))
+    units += unit("t1", "irregulars", "tank", "M1", kind="vehicle", weapons=("TANKGUN", "HMG"))
+    g = new_game(tmp_path, monkeypatch, units)
+    dice = "6,6,6,6" + (",6" if weapon == "HMG" else "")
+    r = rolls(g.execute(f"fire mg t1 range=10 dice={dice}", role="regulars"))
+    assert len(r) == 1 and not out(g, "t1")
+
+
+@pytest.mark.audits("WND-2")
+def test_a_stabilised_man_does_not_count_for_morale(tmp_path, monkeypatch):
+    """§9.3: a stabilised soldier "doesn't count for morale": two men wounded, one of them
+    stabilised: the losses are 1, so all 1s pass."""
+    units = SHOOTERS + unit("a", "regulars", "R4", "Alpha") + unit("b", "regulars", "R4", "Alpha")
+    units += unit("doc", "regulars", "R4", "Alpha", weapons=("PISTOL",), roles=("medic",))
+    g = new_game(tmp_path, monkeypatch, units, options=("wounded",))
+    g.execute("blast a b source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("medic doc a", role="regulars")
+    g.execute("next")
+    (roll,) = rolls(g.execute("morale regulars dice=1,1,1", role="regulars"))
+    assert (roll.target, roll.outcome) == (1, "passed")
+
+
+@pytest.mark.audits("SUP-3", "SUP-4")
+def test_a_suppressed_man_tests_before_moving_too(tmp_path, monkeypatch):
+    """§10.0: "Before making any action he must pass a test": a move is an action; a pass
+    (3 for a Trained man) lets him run 25 cm."""
+    units = SHOOTERS + unit("s", "regulars", "R4", "S", status=("suppressed",))
+    g = new_game(tmp_path, monkeypatch, units)
+    r = rolls(g.execute("move s 25 run dice=3", role="regulars"))
+    assert r[0].outcome.startswith("passes") and g.state.units["s"].moved_cm == 25

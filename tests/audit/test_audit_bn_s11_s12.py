@@ -309,3 +309,27 @@ def test_retreating_figures_react_as_normal(tmp_path, monkeypatch):
     g.execute("move i0 10", role="irregulars")
     (shot,) = rolls(g.execute("react-fire m2 i0 range=30 dice=1", role="regulars"))
     assert shot.outcome == "miss"
+
+
+@pytest.mark.audits("MOR-5", "T-16")
+def test_a_routed_team_pays_fifteen_for_disengagement(tmp_path, monkeypatch):
+    """§14.0: "15 points for disengagement (retreat for failing morale)": the team that
+    fails with more Defeat Points is removed, and pays them."""
+    g = _squad(tmp_path, monkeypatch)
+    _lose(g, "m0", "m1")
+    _to_end(g)
+    g.execute("morale regulars dice=1,1,1", role="regulars")
+    assert g.state.phase == "final"
+    assert g.state.sides["regulars"].dp_by_category.get("disengagement") == 15
+
+
+@pytest.mark.audits("BLD-1")
+def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
+    """§11.1: "Combat in a building replaces both ranged fire and close combat": a Ranger who
+    stormed this turn neither fires nor fights hand to hand."""
+    g = _house(tmp_path, monkeypatch, attackers=("R2", "R2"), defenders=("Irr3", "Irr3"))
+    g.execute("storm r0 against=t0 dice=1,1,1,1,1", role="regulars")
+    with pytest.raises(Refused):
+        g.execute("fire r0 t1 range=20 aimed dice=6", role="regulars")
+    with pytest.raises(Refused):
+        g.execute("melee r0 t1 dice=6,1", role="regulars")

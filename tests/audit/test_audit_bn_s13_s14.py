@@ -222,3 +222,14 @@ def test_a_man_back_in_action_is_no_loss(tmp_path, monkeypatch):
     g.execute("next")
     assert _ledger(g, "regulars") == {}
     assert out(g, "m0") == ""
+
+
+@pytest.mark.audits("PLT-3")
+def test_every_reacting_man_of_a_platoon_may_react(tmp_path, monkeypatch):
+    """§13.0 "Every miniature belonging to the Reacting player can react according to the
+    rules": men of two squads, neither activated, fire at a militiaman who moved."""
+    g = _platoon(tmp_path, monkeypatch, active="irregulars")
+    g.execute("move i0 10", role="irregulars")
+    (a,) = rolls(g.execute("react-fire 1st0 i0 range=30 dice=1", role="regulars"))
+    (b,) = rolls(g.execute("react-fire 3rd1 i0 range=30 dice=1", role="regulars"))
+    assert (a.outcome, b.outcome) == ("miss", "miss")
