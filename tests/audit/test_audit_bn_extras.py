@@ -568,3 +568,17 @@ def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path
         g.execute("ied irregulars.4 dice=6", role="regulars")
     (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
     assert (roll.outcome != "dud") is explodes
+
+
+@pytest.mark.audits("MORT-3", "EXT-5")
+def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
+    """Extras: Mortars: the fire "comes next turn"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g.execute("next")
+    g.execute("call-support mortar dice=6", role="irregulars")
+    to_activation(g, "irregulars")
+    with pytest.raises(Refused):
+        g.execute("mortar range=60 dice=6", role="irregulars")
+    next_turn(g, "irregulars")
+    (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
+    assert (shot.target, shot.outcome) == (5, "on target")

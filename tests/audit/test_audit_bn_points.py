@@ -168,3 +168,16 @@ def test_leadership_is_its_level_on_the_initiative(tmp_path, monkeypatch, level)
     g.execute("next")
     r = rolls(g.execute("next dice=6,6,1,1"))
     assert ("leadership", level) in [(str(m.label), m.value) for m in r[0].mods]
+
+
+@pytest.mark.audits("T-02")
+def test_leadership_is_added_to_the_deployment_roll(tmp_path, monkeypatch):
+    """LEADERSHIP (T-02; §4.1): the deployment roll is 1d6 + the squad commander's
+    leadership: +3 for the regulars' sergeant, +1 for the militia's boss."""
+    units = unit("sgt", "regulars", "R4", "A", lead=3, roles=("commander", "leader"))
+    units += unit("boss", "irregulars", "Irr3", "B", lead=1, roles=("commander", "leader"))
+    g = new_game(tmp_path, monkeypatch, units, head="mission = 1", active=None)
+    g.execute("objectives regulars 4 2 5", role="regulars")
+    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    r = rolls(g.execute("rolloff dice=3,6"))
+    assert [sum(m.value for m in x.mods) for x in r] == [3, 1]

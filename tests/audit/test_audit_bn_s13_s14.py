@@ -233,3 +233,26 @@ def test_every_reacting_man_of_a_platoon_may_react(tmp_path, monkeypatch):
     (a,) = rolls(g.execute("react-fire 1st0 i0 range=30 dice=1", role="regulars"))
     (b,) = rolls(g.execute("react-fire 3rd1 i0 range=30 dice=1", role="regulars"))
     assert (a.outcome, b.outcome) == ("miss", "miss")
+
+
+@pytest.mark.audits("INI-5", "PLT-2")
+def test_with_the_platoon_leader_lost_the_highest_in_rank_leads_the_initiative(tmp_path, monkeypatch):
+    """§13.0: "Add only the leadership bonus of the Platoon leader, or the highest in rank":
+    Lt Moro (3) lost, a sergeant's 2 is added."""
+    g = _platoon(tmp_path, monkeypatch)
+    g.execute("out moro killed by irregulars")
+    g.execute("next")
+    g.execute("next dice=6,6,6,6,6,6,6,6")  # the platoon's morale: 1 lost, the leader twice
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=6,6,1,1"), ev.Rolled)}
+    assert [(str(m.label), m.value) for m in rolled["regulars"].mods if str(m.label) == "leadership"] == [
+        ("leadership", 2)
+    ]
+
+
+@pytest.mark.audits("DP-2", "T-16")
+def test_rules_of_engagement_make_a_building_hit_ten(tmp_path, monkeypatch):
+    """§14.0: "5 points for every building hit by support fire … Points are 10 if the Team
+    has Rules of Engagement"."""
+    g = _sides(tmp_path, monkeypatch, extras="[extras.regulars]\nrules_of_engagement = true")
+    g.execute("score building regulars")
+    assert _ledger(g, "regulars") == {"buildings": 10}
