@@ -14,7 +14,7 @@ from core.rulesets.breaking_news.campaign.army import Roster, RosterExtras, Rost
 #: "Cost of a single man with AR" (and §3.0's PTS column).
 MEN = {"R1": 20, "R2": 15, "R3": 12, "R4": 10, "R5": 7, "Irr1": 11, "Irr2": 8, "Irr3": 5}
 #: "Weapons", each on top of the man.
-WEAPONS = {"SNIPER": 15, "RPG": 7, "ATH": 15, "GL": 5}
+WEAPONS = {"SNIPER": 15, "RPG": 7, "ATH": 15, "GL": 5, "LMG": 5, "MMG": 7, "HMG": 10}
 #: "Vehicles": base + the machine gun (LMG 5, MMG 7, HMG 10).
 VEHICLES = {"unprotected": 10, "protected": 15, "light": 25}
 MGS = {"LMG": 5, "MMG": 7, "HMG": 10}
@@ -50,8 +50,8 @@ def test_leadership_costs_five_a_level(level):
 @pytest.mark.audits("T-17", "PTS-1")
 @pytest.mark.parametrize(("weapon", "points"), sorted(WEAPONS.items()))
 def test_a_weapon_adds_its_price_to_the_man(weapon, points):
-    """WEAPONS: sniper rifle 15, RPG 7, anti-tank (Milan) 15, grenade launcher 5 (a
-    Militia man, 5, with it)."""
+    """WEAPONS: sniper rifle 15, RPG 7, anti-tank (Milan) 15, grenade launcher 5, LMG 5,
+    MMG 7, HMG 10 (a Militia man, 5, with it)."""
     assert cost(man(cls="Irr3", weapons=("AR", weapon))) == 5 + points
 
 

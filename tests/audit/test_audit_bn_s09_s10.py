@@ -350,7 +350,7 @@ def test_going_to_ground_suppresses_and_a_suppressed_man_cannot_react(tmp_path, 
 
 
 @pytest.mark.audits("SUP-2")
-@pytest.mark.parametrize(("cm", "covered"), [(25, False), (25.5, True), (26, True)])
+@pytest.mark.parametrize(("cm", "covered"), [(25, False), (25.1, True), (25.5, True), (26, True)])
 def test_a_suppressed_man_in_the_open_is_in_cover_only_beyond_25_cm(tmp_path, monkeypatch, cm, covered):
     """§10.0: "If in the open then he is considered in cover beyond 25cm": at exactly 25 cm
     no cover; beyond it the cover's +1 to hit (an AR aimed: 3 at 25 cm, 4 beyond) and the

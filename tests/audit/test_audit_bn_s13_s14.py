@@ -5,7 +5,7 @@ outcome.  Every threshold is tried on both sides of its edge."""
 from __future__ import annotations
 
 import pytest
-from audit_bn_late import facts, new_game, out, rolls, unit
+from audit_bn_late import facts, new_game, rolls, unit
 
 from core import events as ev
 from core.ruleset import Refused
@@ -211,17 +211,15 @@ def test_the_side_with_most_defeat_points_loses(tmp_path, monkeypatch, extra, wi
 
 
 @pytest.mark.audits("DP-5", "T-16")
-def test_a_man_back_in_action_is_no_loss(tmp_path, monkeypatch):
-    """§9.3, §14.0: only men lost score; a wounded man stabilised is no loss (tested in the
-    §9 audit); a man put out by mistake and brought back is struck off."""
-    g = _sides(tmp_path, monkeypatch)
-    g.execute("out m0 wounded by irregulars")
+def test_a_wounded_man_carried_off_the_table_is_no_loss(tmp_path, monkeypatch):
+    """§9.3, §14.0: a wounded man survives if "evacuated off the battlefield", and is then
+    out of danger as a stabilised man is (digest AMB-47): no loss for Defeat Points, while
+    one left wounded costs 10."""
+    g = _sides(tmp_path, monkeypatch, options=("wounded",))
+    g.execute("blast m0 m1 source=grenade by=irregulars dice=1,4,1,4")
+    g.execute("evacuate m0", role="regulars")
     g.execute("next")
     assert _ledger(g, "regulars") == {"casualties": 10}
-    g.execute("back m0")
-    g.execute("next")
-    assert _ledger(g, "regulars") == {}
-    assert out(g, "m0") == ""
 
 
 @pytest.mark.audits("PLT-3")
