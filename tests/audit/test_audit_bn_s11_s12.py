@@ -333,3 +333,18 @@ def test_a_man_who_stormed_has_done_his_fighting(tmp_path, monkeypatch):
         g.execute("fire r0 t1 range=20 aimed dice=6", role="regulars")
     with pytest.raises(Refused):
         g.execute("melee r0 t1 dice=6,1", role="regulars")
+
+
+@pytest.mark.audits("BLD-4")
+def test_every_storm_hit_is_saved_and_the_fifth_falls_on_a_man_who_tests_twice(tmp_path, monkeypatch):
+    """§11.1: each hit forces a saving throw; five hits on four Taliban: "one of the 4
+    miniatures, at the owner's choice, will have to test twice" (here the first named;
+    who names the order is left to the table: the map calls BLD-4 partial)."""
+    g = _house(tmp_path, monkeypatch)
+    dice = [6] * 5 + [1] * 23 + [1, 1, 1, 1] + [5, 6, 6, 6, 6]
+    rangers = " ".join(f"r{i}" for i in range(7))
+    r = rolls(g.execute(f"storm {rangers} against=t2,t0,t1,t3 dice={','.join(map(str, dice))}", role="regulars"))
+    saves = r[2:]
+    assert sum(len(x.faces) for x in saves) == 5 and all(x.target == 5 for x in saves)
+    assert [len(x.faces) for x in saves] == [2, 1, 1, 1]
+    assert not any(out(g, t) for t in ("t0", "t1", "t2", "t3"))
