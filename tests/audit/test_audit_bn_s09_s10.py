@@ -478,3 +478,18 @@ def test_a_suppressed_man_tests_before_moving_too(tmp_path, monkeypatch):
     g = new_game(tmp_path, monkeypatch, units)
     r = rolls(g.execute("move s 25 run dice=3", role="regulars"))
     assert r[0].outcome.startswith("passes") and g.state.units["s"].moved_cm == 25
+
+
+@pytest.mark.audits("SUP-4", "BLD-1")
+def test_a_man_in_panic_may_not_storm_a_building(tmp_path, monkeypatch):
+    """§10.0: a man who failed his test "cannot perform any actions apart from moving up to
+    10cm to take cover"; storming a building (§11.1) is an action: refused, as fire, melee
+    and covering fire are, and no storm dice are rolled (nobody fires first)."""
+    units = SHOOTERS + unit("s", "regulars", "R4", "S", status=("suppressed",))
+    units += unit("foe", "irregulars", "Irr3", "X") + unit("tali", "irregulars", "Irr3", "House")
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("fire s foe range=20 aimed dice=5", role="regulars")  # fails his test: in panic
+    for line in ("storm s against=tali dice=1", "melee s foe dice=6,1", "covering s area=yard range=20"):
+        with pytest.raises(Refused, match="panic"):
+            g.execute(line, role="regulars")
+    assert "first_fire" not in g.state.vars
