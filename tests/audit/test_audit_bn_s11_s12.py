@@ -348,3 +348,26 @@ def test_every_storm_hit_is_saved_and_the_fifth_falls_on_a_man_who_tests_twice(t
     assert sum(len(x.faces) for x in saves) == 5 and all(x.target == 5 for x in saves)
     assert [len(x.faces) for x in saves] == [2, 1, 1, 1]
     assert not any(out(g, t) for t in ("t0", "t1", "t2", "t3"))
+
+
+@pytest.mark.audits("MOR-6")
+def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_first(tmp_path, monkeypatch):
+    """§12.0: a retreating figure that fails its test "will have to move at least 15cm
+    towards its table edge"; "While retreating a soldier can fire" — as he falls back, for
+    fire follows movement (§6.1).  Ordered to fire, he fails (a 6): no shot yet; he must move
+    15 cm (not 14), and may fire after it."""
+    g = _squad(tmp_path, monkeypatch)
+    _lose(g, "m0", "m1")
+    _to_end(g)
+    g.execute("dp irregulars 20")
+    g.execute("morale regulars dice=1,1,1", role="regulars")
+    g.execute("next")
+    g.execute("next dice=6,6,1,1")
+    r = rolls(g.execute("fire m2 i0 range=20 aimed dice=6", role="regulars"))
+    assert [x.purpose for x in r] == ["suppression test"] and r[0].outcome.startswith("fails")
+    assert "first_fire" not in g.state.vars
+    with pytest.raises(Refused):
+        g.execute("move m2 14", role="regulars")
+    g.execute("move m2 15", role="regulars")
+    (shot,) = rolls(g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars"))
+    assert shot.purpose.startswith("fire")
