@@ -371,3 +371,17 @@ def test_a_retreating_man_who_fails_on_a_fire_order_must_still_fall_back_15_cm_f
     g.execute("move m2 15", role="regulars")
     (shot,) = rolls(g.execute("fire m2 i0 range=20 aimed dice=1", role="regulars"))
     assert shot.purpose.startswith("fire")
+
+
+@pytest.mark.audits("BLD-6", "SUP-3")
+def test_a_suppressed_stormer_tests_with_his_leaders_leadership(tmp_path, monkeypatch):
+    """§11.1, §10.0: a hit Ranger, suppressed, tests before the next round, adding the
+    leadership of an NCO within 5 cm: Trained 3 + 2 = 5, a 5 passes and he rolls his
+    dice.  (A defender's leader cannot be named: the map calls BLD-6 partial.)"""
+    units = unit("r0", "regulars", "R4", "R", status=("suppressed",))
+    units += unit("sgt", "regulars", "R4", "R", lead=2, roles=("leader",))
+    units += unit("t0", "irregulars", "Irr3", "House")
+    g = new_game(tmp_path, monkeypatch, units)
+    r = rolls(g.execute("storm r0 against=t0 leader=sgt dice=5,1,1,1", role="regulars"))
+    assert (r[0].target, r[0].outcome) == (5, "passes")
+    assert len(r[1].faces) == 2  # his Melee 2 dice
