@@ -362,7 +362,8 @@ def test_a_suppressed_man_in_the_open_is_in_cover_only_beyond_25_cm(tmp_path, mo
     assert shot.target == base + (1 if covered else 0)
     assert sum(m.value for m in save.mods) == (1 if covered else 0)
     assert save.outcome.startswith("saved") is covered  # Irr1 4+: a 3 saves only with the +1
-    assert "hidden" not in status(g, "i") or covered  # in the open he never becomes hidden
+    # counted as in cover, he is still in the open: he does not drop out of sight (ruling BN-C-SUPPRESS-HIDE)
+    assert "hidden" not in status(g, "i")
 
 
 @pytest.mark.audits("SUP-2", "SUP-1")
