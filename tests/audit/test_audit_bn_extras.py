@@ -582,3 +582,31 @@ def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
     next_turn(g, "irregulars")
     (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
     assert (shot.target, shot.outcome) == (5, "on target")
+
+
+@pytest.mark.audits("EXT-3")
+def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch):
+    """Extras: Helicopter evacuation: the helicopter loads stragglers; boarding it is
+    getting into a vehicle (digest EXT-3, ruling BN-HELI), which §6.3 makes a complete
+    move: a man who already fired this turn cannot board; a suppressed man tests first
+    (§10.0: Trained 3), a fail (a 4) leaves him on the field, a pass (a 3) takes him
+    aboard; a man in panic does nothing but crawl to cover."""
+    units = SQUADS + unit("s", "regulars", "R4", "Alpha", status=("suppressed",))
+    units += unit("p", "regulars", "R4", "Alpha", status=("suppressed",))
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
+    g.execute("helicopter 5 2", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    next_turn(g, "regulars")
+    g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
+    with pytest.raises(Refused, match="already"):
+        g.execute("board m0", role="regulars")
+    g.execute("fire p i0 range=20 aimed dice=6", role="regulars")  # fails: in panic
+    with pytest.raises(Refused, match="panic"):
+        g.execute("board p", role="regulars")
+    (test,) = rolls(g.execute("board s dice=4", role="regulars"))
+    assert test.outcome.startswith("fails") and out(g, "s") == ""
+    next_turn(g, "regulars", end_dice="6")  # the helicopter waits
+    (test,) = rolls(g.execute("board s m1 dice=3", role="regulars"))
+    assert test.outcome == "passes"
+    assert out(g, "s") and out(g, "m1")
