@@ -181,3 +181,29 @@ def test_leadership_is_added_to_the_deployment_roll(tmp_path, monkeypatch):
     g.execute("objectives irregulars 3 1 5", role="irregulars")
     r = rolls(g.execute("rolloff dice=3,6"))
     assert [sum(m.value for m in x.mods) for x in r] == [3, 1]
+
+
+@pytest.mark.audits("PTS-5", "EXT-10")
+@pytest.mark.parametrize(("militia_army", "legal"), [("regular", False), ("irregular", True)])
+def test_journalists_only_in_games_of_regulars_against_irregulars(tmp_path, monkeypatch, militia_army, legal):
+    """EXTRAS, Media: "War correspondents will only be used in games between Regulars and
+    Irregulars": a scenario fielding an embedded journalist between two regular sides is
+    refused, as a roster bringing one is; against irregulars it is a game."""
+    from core.scenarios.files import ScenarioError
+
+    units = unit("sgt", "regulars", "R4", "A", lead=1, roles=("commander", "leader"))
+    units += unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
+    units += unit(
+        "boss", "irregulars", "R4" if militia_army == "regular" else "Irr3", "B", lead=1, roles=("commander",)
+    )
+    if militia_army == "regular":
+        import audit_bn_late
+
+        monkeypatch.setattr(
+            audit_bn_late, "RANGE", audit_bn_late.RANGE.replace('army = "irregular"', 'army = "regular"')
+        )
+    if legal:
+        new_game(tmp_path, monkeypatch, units, active=None)
+    else:
+        with pytest.raises(ScenarioError, match="Regulars against Irregulars"):
+            new_game(tmp_path, monkeypatch, units, active=None)
