@@ -385,3 +385,20 @@ def test_a_suppressed_stormer_tests_with_his_leaders_leadership(tmp_path, monkey
     r = rolls(g.execute("storm r0 against=t0 leader=sgt dice=5,1,1,1", role="regulars"))
     assert (r[0].target, r[0].outcome) == (5, "passes")
     assert len(r[1].faces) == 2  # his Melee 2 dice
+
+
+@pytest.mark.audits("MOR-5", "T-20")
+def test_a_journalists_double_counts_when_the_failing_side_is_losing(tmp_path, monkeypatch):
+    """§12.0 with Extras, Media: embedded journalists "double all the Defeat Points of the
+    Regular player": two regulars lost are 20, doubled 40, against the militia's 25: the
+    failing regulars have more, and are routed (without the journalist they would not)."""
+    units = unit("sgt", "regulars", "R4", "Alpha", lead=1, roles=("commander", "leader"))
+    units += "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(3))
+    units += unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
+    units += unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader"))
+    g = new_game(tmp_path, monkeypatch, units)
+    _lose(g, "m0", "m1")
+    _to_end(g)
+    g.execute("dp irregulars 25")
+    g.execute("morale regulars dice=1,1,1", role="regulars")
+    assert g.state.phase == "final"
