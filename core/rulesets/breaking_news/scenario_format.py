@@ -96,6 +96,15 @@ class NewsFormat(Format):
         for key in sc.extras:
             if key not in sides:
                 yield unknown(("extras", key), key, "side", sides)
+        # Extras, Media: war correspondents only in games of Regulars against Irregulars
+        # (a force checked on its own has one side: the scenario that fields it decides)
+        against = len(sc.sides) < 2 or {s.army for s in sc.sides} == {"regular", "irregular"}
+        for i, u in enumerate(sc.units):
+            if u.kind == Kind.JOURNALIST and not against:
+                yield Problem(
+                    ("units", i, "kind"),
+                    _("journalists are for games of Regulars against Irregulars only (Extras: Media)"),
+                )
         table = set(weapons())
         for i, u in enumerate(sc.units):
             for j, w in enumerate(u.weapons):

@@ -19,7 +19,7 @@ from core.language.i18n import M, plain
 from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.campaign import deployment, forces, objectives
-from core.rulesets.breaking_news.commands.common import own_side, side_for
+from core.rulesets.breaking_news.commands.common import LEADER, own_side, ready_to_act, require_ready, side_for
 from core.rulesets.breaking_news.ledger import army, extra, set_var, var
 from core.rulesets.breaking_news.words import DOMAIN, _, whose
 from core.state import GameState, Unit
@@ -157,13 +157,26 @@ def _board(ctx: Context, args: dict[str, Any]) -> None:
         # a badly wounded man carried aboard is out of danger (§9.3, AMB-47)
         if u.out and hits.parse_cause(u.out)[0] != hits.WOUNDED:
             raise Refused(_("{name} is out of the game ({out})").format(name=u.name, out=DOMAIN.render(u.out)))
-    for u in units:
+        if not u.out:
+            # boarding is getting into a vehicle (ruling BN-HELI): §6.3's complete move
+            require_ready(ctx.state, u)
+            if hits.has_acted(u):
+                raise Refused(_("{unit} has already acted this turn").format(unit=u.name))
+    men = [u for u in units if not u.out]
+    # a suppressed man tests first (§10.0); one who fails stays where he is
+    aboard = [u for u in units if u.out or ready_to_act(ctx, u, args.get("leader"))]
+    for u in aboard:
         ctx.emit(ev.UnitOut(unit=u.id, cause=M(forces.EVACUATED)))
-    ctx.emit(
-        ev.Noted(
-            text=M("{n} aboard {whose} helicopter: off the field, not lost (Extras)", n=len(units), whose=whose(side))
+    if aboard:
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "{n} aboard {whose} helicopter: off the field, not lost (Extras)", n=len(aboard), whose=whose(side)
+                )
+            )
         )
-    )
+    if men:
+        hits.next_action(ctx, men)
 
 
 # ----------------------------------------------------------------------- IEDs
@@ -256,10 +269,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "board",
         "Figures (or wounded carried to it) board the landed helicopter and leave the field.",
         _board,
-        params=(Param("units", "own", "who boards", many=True),),
+        params=(Param("units", "own", "who boards", many=True), LEADER),
         rule="Extras: Helicopter evacuation",
         examples=("board rossi conti",),
         phases=("activation",),
+        rolls=True,
+        dice=(dice_order.SUPPRESSION,),
     ),
     CommandSpec(
         "plant",

@@ -11,6 +11,7 @@ from core.language.i18n import M
 from core.ruleset import Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order, hits
 from core.rulesets.breaking_news.rules import suppression
+from core.rulesets.breaking_news.tables.combat import allowances
 from core.rulesets.breaking_news.terms import Status
 from core.rulesets.breaking_news.words import _
 from core.state import GameState, Unit
@@ -80,14 +81,15 @@ def leader_bonus(unit: Unit, leader: Unit | None) -> int:
     return leader.leadership
 
 
-def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
+def suppression_test(ctx: Context, unit: Unit, leader: str | None, *, moving: bool = False) -> bool:
     """Roll the §10.0 test if he is suppressed.  True if he may act.  A figure that
-    failed this turn stays in panic without another roll."""
+    failed this turn stays in panic without another roll.  ``moving``: the action is a
+    move, which a retreating man who fails may make (his fall back)."""
     helper = named_leader(ctx, unit, leader)
     if not unit.has(Status.SUPPRESSED):
         return True
     if unit.has(Status.FALLING_BACK):
-        return True
+        return moving or _fell_back(unit)
     if unit.has(Status.PANICKED):
         return False
     t = hits.troop(unit)
@@ -120,7 +122,9 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
                 text=M("{unit} falls back: at least 15 cm toward his table edge; he may fire (§12.0)", unit=unit.name)
             )
         )
-        return True
+        # §12.0 "will have to move at least 15cm": the fall back comes first, then any fire
+        # (fire follows movement, §6.1); an order to do anything else waits for it.
+        return moving
     hits.badge(ctx, unit, "panicked")
     ctx.emit(
         ev.Noted(
@@ -128,6 +132,11 @@ def suppression_test(ctx: Context, unit: Unit, leader: str | None) -> bool:
         )
     )
     return False
+
+
+def _fell_back(unit: Unit) -> bool:
+    """§12.0: he has made his fall back of at least 15 cm this turn."""
+    return unit.moved_cm >= allowances().retreat_cm
 
 
 def require_ready(state: GameState, unit: Unit) -> None:
@@ -141,11 +150,12 @@ def require_ready(state: GameState, unit: Unit) -> None:
         )
 
 
-def ready_to_act(ctx: Context, unit: Unit, leader: str | None) -> bool:
+def ready_to_act(ctx: Context, unit: Unit, leader: str | None, *, moving: bool = False) -> bool:
     """The checks before an active figure's action (§5.0, §10.0).  False: he failed his
-    suppression test (the roll is recorded; the action does not happen)."""
+    suppression test (the roll is recorded; the action does not happen), or he is a
+    retreating man who must fall back before anything but a move (§12.0)."""
     require_ready(ctx.state, unit)
-    return suppression_test(ctx, unit, leader)
+    return suppression_test(ctx, unit, leader, moving=moving)
 
 
 def check_group(group: Sequence[Unit]) -> None:

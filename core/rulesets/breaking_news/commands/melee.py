@@ -9,7 +9,7 @@ from core import events as ev
 from core.language.i18n import M, Msg
 from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order, hits
-from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, suppression_test
+from core.rulesets.breaking_news.commands.common import LEADER, ready_to_act, require_ready, suppression_test
 from core.rulesets.breaking_news.rules import saves, suppression
 from core.rulesets.breaking_news.tables.combat import support
 from core.rulesets.breaking_news.terms import Status
@@ -111,7 +111,8 @@ def _storm(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("name the defenders: against=a,b"))
     side = attackers[0].side
     for u in attackers:
-        hits.require_active(ctx.state, u)
+        # §10.0: a man in panic (or changing magazine, §8.0.3) does nothing but crawl to cover
+        require_ready(ctx.state, u)
         if hits.has_acted(u):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in defenders:

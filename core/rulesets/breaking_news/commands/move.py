@@ -57,7 +57,7 @@ def _move(ctx: Context, args: dict[str, Any]) -> None:
         if hits.has_acted(u):
             raise Refused(_("{name} has already acted this turn").format(name=u.name))
     for u in group:
-        if not ready_to_act(ctx, u, args.get("leader")):
+        if not ready_to_act(ctx, u, args.get("leader"), moving=True):
             _panic_move(ctx, ctx.unit(u.id), cm, just_failed=True)
             continue
         if ctx.unit(u.id).has(Status.FALLING_BACK) and cm < allowances().retreat_cm:

@@ -1,0 +1,114 @@
+"""Helpers for the Breaking News audit of §9–§14, the Extras and the points list
+(tests/audit/test_audit_bn_*.py): a game on a scenario of the audit's own, written from
+the book's troop table (§3.0), and its events read back."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import core.rulesets.breaking_news as bn
+from core import events as ev
+from core.game import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))
+from english import english  # noqa: E402  (test folders are not packages)
+
+#: One figure of each class the late sections need, each a team of its own unless said.
+RANGE = """
+id = "audit"
+title = "Audit range"
+{head}
+
+[[sides]]
+id = "regulars"
+name = "Rangers"
+army = "regular"
+
+[[sides]]
+id = "irregulars"
+name = "Militia"
+army = "irregular"
+{units}
+"""
+
+
+def unit(uid: str, side: str, cls: str, team: str, *, weapons=("AR",), kind="man", lead=0, roles=(), status=()):
+    lines = [
+        "[[units]]",
+        f'id = "{uid}"',
+        f'name = "{uid}"',
+        f'side = "{side}"',
+        f'team = "{team}"',
+        f'kind = "{kind}"',
+    ]
+    if cls:
+        lines.append(f'cls = "{cls}"')
+    if weapons and kind in ("man", "vehicle"):
+        lines.append("weapons = [" + ", ".join(f'"{w}"' for w in weapons) + "]")
+    if lead:
+        lines.append(f"leadership = {lead}")
+    if roles:
+        lines.append("roles = [" + ", ".join(f'"{r}"' for r in roles) + "]")
+    if status:
+        lines.append("status = [" + ", ".join(f'"{s}"' for s in status) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def new_game(
+    tmp_path: Path,
+    monkeypatch,
+    units: str,
+    *,
+    head: str = "",
+    active: str | None = "regulars",
+    options=(),
+    variant: str = "",
+) -> Game:
+    """A game on the audit range at turn 1's activation, ``active`` the active player
+    (None: left in the deployment phase)."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir(exist_ok=True)
+    (folder / "audit.toml").write_text(RANGE.format(head=head, units=units))
+    monkeypatch.setattr(bn, "SCENARIOS", folder)
+    g = Game.new(tmp_path / "g.ftlog", "breaking-news", variant, seed=7)
+    g.execute("scenario audit")
+    for name in options:
+        g.execute(f"option {name} on")
+    if active is None:
+        return g
+    g.execute("next")  # deployment -> initiative
+    to_activation(g, active)
+    return g
+
+
+def to_activation(g: Game, active: str) -> None:
+    """Leave the initiative phase with ``active`` winning (the first side rolls first)."""
+    first = list(g.state.sides)[0]
+    faces = "6,6,1,1" if active == first else "1,1,6,6"
+    g.execute(f"next dice={faces}")
+    assert g.state.phase == "activation" and g.state.active_side == active
+
+
+def next_turn(g: Game, active: str, end_dice: str = "") -> None:
+    g.execute("next")
+    g.execute(f"next dice={end_dice}" if end_dice else "next")
+    to_activation(g, active)
+
+
+def facts(outcome, kind: type) -> list:
+    return [english(e) for e in outcome.events if isinstance(e, kind)]
+
+
+def rolls(outcome) -> list[ev.Roll]:
+    return [e.roll for e in facts(outcome, ev.Rolled)]
+
+
+def status(g: Game, uid: str) -> tuple[str, ...]:
+    return g.state.units[uid].status
+
+
+def out(g: Game, uid: str) -> str:
+    from core.language.i18n import plain
+
+    return plain(g.state.units[uid].out)

@@ -1,0 +1,612 @@
+"""Audit of Breaking News' EXTRAS (the Extras section of "Calculating points"), played
+on a table: written from the rulebook (1.5.1) and its digest alone, given these faces,
+the book's outcome, every threshold on both sides of its edge.  Their prices are in
+test_audit_bn_points.py."""
+
+from __future__ import annotations
+
+import pytest
+from audit_bn_late import facts, new_game, next_turn, out, rolls, status, to_activation, unit
+
+from core import events as ev
+from core.ruleset import Refused
+
+MILITIA = unit("boss", "irregulars", "Irr3", "Cell", lead=1, roles=("commander", "leader")) + "".join(
+    unit(f"i{i}", "irregulars", "Irr3", "Cell") for i in range(3)
+)
+SQUADS = (
+    unit("sgt", "regulars", "R4", "Alpha", lead=1, roles=("commander", "leader"))
+    + "".join(unit(f"m{i}", "regulars", "R4", "Alpha") for i in range(3))
+    + MILITIA
+)
+
+
+def _extras(side: str, **bought) -> str:
+    lines = [f"[extras.{side}]"]
+    for k, v in bought.items():
+        lines.append(f"{k} = {str(v).lower() if isinstance(v, bool) else v}")
+    return "\n".join(lines) + "\n"
+
+
+def _ledger(g, side):
+    return {k: v for k, v in g.state.sides[side].dp_by_category.items() if v}
+
+
+def _with_markers(tmp_path, monkeypatch, head, units=SQUADS):
+    """Mission 1: five markers a side (regulars: main 4, secondaries 2 and 5; militia: main
+    3, secondaries 1 and 5), still in the deployment phase."""
+    g = new_game(tmp_path, monkeypatch, units, head="mission = 1\n" + head, active=None)
+    g.execute("objectives regulars 4 2 5", role="regulars")
+    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    return g
+
+
+# ------------------------------------------------------------------- Ambush
+
+
+@pytest.mark.audits("EXT-2")
+def test_an_ambush_is_placed_at_the_end_of_a_turn_and_gives_plus_one_to_the_next_initiative(tmp_path, monkeypatch):
+    """Extras: Ambush: men held back are placed "at the end of the turn. It gives a +1 to
+    the next initiative"."""
+    units = SQUADS + unit("lurker", "irregulars", "Irr3", "Cell", roles=("ambush",))
+    g = new_game(tmp_path, monkeypatch, units, head=_extras("irregulars", ambush=1))
+    with pytest.raises(Refused):
+        g.execute("ambush lurker", role="irregulars")  # not in the activation
+    g.execute("next")
+    g.execute("ambush lurker", role="irregulars")
+    g.execute("next")
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    assert sum(m.value for m in rolled["irregulars"].mods) == 1 + 2 + 1  # leadership, Militia, ambush
+    g.execute("next")
+    g.execute("next")
+    rolled = {e.side: e.roll for e in facts(g.execute("next dice=1,1,6,6"), ev.Rolled)}
+    assert 1 not in [m.value for m in rolled["irregulars"].mods if "ambush" in str(m.label)]  # only the next
+
+
+# ------------------------------------------------------------------- Helicopter evacuation
+
+
+def _helicopter(tmp_path, monkeypatch, turn=2):
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True))
+    g.execute(f"helicopter 5 {turn}", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    return g
+
+
+@pytest.mark.audits("EXT-3")
+def test_the_helicopter_lands_at_its_turn_on_an_objective_marker(tmp_path, monkeypatch):
+    """Extras: Helicopter evacuation: the landing point "must be an objective marker"; it
+    appears on the turn written down, and "can be fired upon"."""
+    units = SQUADS + unit("merc", "irregulars", "Irr1", "Cell")
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
+    with pytest.raises(Refused):
+        g.execute("helicopter 9 2", role="regulars")
+    g.execute("helicopter 5 2", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    assert "helicopter-regulars" not in g.state.units or out(g, "helicopter-regulars")
+    next_turn(g, "irregulars")
+    assert "helicopter-regulars" in g.state.units
+    # shot at as §8.4's helicopters are: as if armoured, always at long range (AR: 6)
+    shot, save = rolls(g.execute("fire merc helicopter-regulars range=20 aimed dice=6,2", role="irregulars"))
+    assert (shot.outcome, save.target) == ("1 hit", 3)
+    assert out(g, "helicopter-regulars").startswith("knocked out")
+
+
+@pytest.mark.audits("EXT-3")
+@pytest.mark.parametrize(("die", "stays"), [(2, True), (1, False)])
+def test_the_helicopter_waits_each_turn_unless_a_one(tmp_path, monkeypatch, die, stays):
+    """Extras: Helicopter evacuation: "Helicopters can wait to load stragglers every turn
+    by rolling 1d6. A roll of 1 means the helicopter must leave"."""
+    g = _helicopter(tmp_path, monkeypatch)
+    next_turn(g, "regulars")
+    g.execute("next")
+    (roll,) = rolls(g.execute(f"next dice={die}"))
+    assert roll.purpose == "helicopter waiting"
+    gone = out(g, "helicopter-regulars") != "" or g.state.vars.get("helicopter.regulars") != "landed"
+    assert gone is not stays
+
+
+# ------------------------------------------------------------------- Improved Support Fire, ROE, Mortars
+
+
+@pytest.mark.audits("EXT-4")
+@pytest.mark.parametrize(
+    ("bought", "die", "granted"), [(False, 3, False), (False, 4, True), (True, 3, True), (True, 2, False)]
+)
+def test_improved_support_fire_adds_one_to_the_call(tmp_path, monkeypatch, bought, die, granted):
+    """Extras: Improved Support Fire: "+1 when calling for Support Fire" (§8.4: 4+), so 3+."""
+    head = _extras("regulars", improved_support_fire=True) if bought else ""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
+    g.execute("next")
+    (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
+    assert (roll.outcome == "granted") is granted
+
+
+@pytest.mark.audits("EXT-7")
+@pytest.mark.parametrize(("die", "granted"), [(4, False), (5, True)])
+def test_rules_of_engagement_take_one_off_the_support_call(tmp_path, monkeypatch, die, granted):
+    """Extras: Rules of Engagement (2): "-1 Penalty when calling for Support Fire": 5+."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", rules_of_engagement=True), active=None)
+    g.execute("next")
+    (roll,) = rolls(g.execute(f"call-support dice={die}", role="regulars"))
+    assert (roll.outcome == "granted") is granted
+
+
+@pytest.mark.audits("EXT-7")
+@pytest.mark.parametrize(
+    ("roe", "die", "allowed"), [(True, 5, False), (True, 6, True), (False, 5, True), (False, 4, False)]
+)
+def test_rules_of_engagement_allow_speculative_fire_only_on_a_six(tmp_path, monkeypatch, roe, die, allowed):
+    """Extras: Rules of Engagement (3): "You can only perform Speculative Fire with a roll of
+    6" (§8.6: 5 or 6 otherwise)."""
+    head = _extras("regulars", rules_of_engagement=True) if roe else ""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=head)
+    dice = f"{die},1" if allowed else f"{die}"
+    r = rolls(g.execute(f"speculative m0 range=30 permission dice={dice}", role="regulars"))
+    assert (r[0].target, r[0].outcome) == (6 if roe else 5, "allowed" if allowed else "not allowed")
+    assert (len(r) == 2) is allowed
+
+
+@pytest.mark.audits("EXT-5", "MORT-3")
+@pytest.mark.parametrize(("die", "granted"), [(4, False), (5, True)])
+def test_the_irregulars_mortar_is_called_on_five_or_six(tmp_path, monkeypatch, die, granted):
+    """Extras: Mortars: "Support Fire can be called with a roll of 5 or 6 and comes next
+    turn"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g.execute("next")
+    (roll,) = rolls(g.execute(f"call-support mortar dice={die}", role="irregulars"))
+    assert (roll.outcome == "granted") is granted
+
+
+@pytest.mark.audits("EXT-5", "MORT-3")
+def test_irregulars_without_mortars_have_no_support_fire(tmp_path, monkeypatch):
+    """Extras: Mortars "Allows Irregular Troops to have Support Fire"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, active=None)
+    g.execute("next")
+    with pytest.raises(Refused):
+        g.execute("call-support mortar dice=6", role="irregulars")
+
+
+@pytest.mark.audits("MORT-3", "EXT-5")
+@pytest.mark.parametrize(("die", "silenced"), [(3, False), (4, True)])
+def test_counter_battery_only_after_the_mortar_fired_and_on_four(tmp_path, monkeypatch, die, silenced):
+    """Extras: Mortars: the opponent's anti-battery fire "can only be called after the
+    mortar has fired"; "The mortar is suppressed with a roll of 4 or more"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g.execute("next")
+    with pytest.raises(Refused):
+        g.execute("call-support counter dice=6", role="regulars")
+    g.execute("call-support mortar dice=5", role="irregulars")
+    to_activation(g, "regulars")
+    next_turn(g, "irregulars")
+    (shot,) = rolls(g.execute("mortar range=60 dice=3", role="irregulars"))
+    assert shot.target == 5  # the light mortar's row at 60 cm (§8.0, §8.5)
+    g.execute("next")
+    g.execute("next")
+    g.execute(f"call-support counter dice={die}", role="regulars")
+    assert bool(g.state.vars.get("mortar-silenced.irregulars")) is silenced
+
+
+# ------------------------------------------------------------------- Motivation
+
+
+@pytest.mark.audits("EXT-6", "MOR-7")
+def test_motivation_ignores_only_the_first_failed_morale_test(tmp_path, monkeypatch):
+    """Extras: Motivation: "The first failed Morale Test is ignored": the first failure
+    leaves the squad as it was; the second, with more Defeat Points, routs it."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", motivation=1))
+    g.execute("out m0 killed by irregulars")
+    g.execute("out m1 killed by irregulars")
+    g.execute("next")
+    g.execute("morale regulars dice=1,1,1", role="regulars")  # needs 2: failed, ignored
+    assert g.state.phase == "end" and not any("suppressed" in status(g, u) for u in ("sgt", "m2"))
+    g.execute("next")
+    g.execute("next dice=6,6,1,1")
+    g.execute("out m2 killed by irregulars")
+    g.execute("next")
+    g.execute("morale regulars dice=1,2,2", role="regulars")  # needs 3; 30 DP against 0: routed
+    assert g.state.phase == "final"
+
+
+# ------------------------------------------------------------------- Intelligence
+
+
+@pytest.mark.audits("EXT-8")
+@pytest.mark.parametrize(("die", "success"), [(2, True), (3, False)])
+def test_intelligence_succeeds_at_or_under_its_level_once_a_game(tmp_path, monkeypatch, die, success):
+    """Extras: Intelligence: "passed if you roll a number that is equal to or less than the
+    Level" (2); "only one per game"; a pass reveals the objective the opponent defends."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
+    g.execute("next")
+    to_activation(g, "regulars")
+    o = g.execute(f"intelligence dice={die}", role="regulars")
+    (roll,) = rolls(o)
+    assert roll.outcome == ("success" if success else "failure")
+    revealed = [(e.key, e.value) for e in facts(o, ev.Revealed)]
+    assert (("marker.irregulars.3", "main") in revealed) is success
+    with pytest.raises(Refused):
+        g.execute("intelligence dice=1", role="regulars")
+
+
+@pytest.mark.audits("EXT-8")
+@pytest.mark.parametrize(("die", "success"), [(1, True), (2, False)])
+def test_counter_intelligence_is_a_penalty_on_the_opponents_roll(tmp_path, monkeypatch, die, success):
+    """Extras: Intelligence "can also be used like counter-intelligence as a penalty to the
+    opponent's Intelligence Roll": level 3 against the militia's 2 needs 1 or less."""
+    head = _extras("regulars", intelligence=3) + _extras("irregulars", intelligence=2)
+    g = _with_markers(tmp_path, monkeypatch, head)
+    g.execute("next")
+    to_activation(g, "regulars")
+    (roll,) = rolls(g.execute(f"intelligence dice={die}", role="regulars"))
+    assert roll.outcome == ("success" if success else "failure")
+
+
+# ------------------------------------------------------------------- Explosives (IED)
+
+
+@pytest.mark.audits("EXT-9")
+def test_explosives_go_only_under_fake_markers(tmp_path, monkeypatch):
+    """Extras: Explosives: "select one or more fake objective markers" (militia: 2 and 4)."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied=1))
+    with pytest.raises(Refused):
+        g.execute("plant 3", role="irregulars")  # the main
+    with pytest.raises(Refused):
+        g.execute("plant 1", role="irregulars")  # a secondary
+    g.execute("plant 2", role="irregulars")
+
+
+@pytest.mark.audits("EXT-9")
+@pytest.mark.parametrize(("die", "explodes"), [(2, False), (3, True)])
+def test_an_ied_fails_on_one_or_two_and_cannot_be_tried_again(tmp_path, monkeypatch, die, explodes):
+    """Extras: Explosives: an explosion "if you don't roll a 1 or 2 on 1d6"; "If the charge
+    fails to explode you cannot try again"."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied=1))
+    g.execute("plant 2", role="irregulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    (roll,) = rolls(g.execute(f"ied irregulars.2 dice={die}"))
+    assert (roll.outcome != "dud") is explodes
+    with pytest.raises(Refused):
+        g.execute("ied irregulars.2 dice=6")
+
+
+# ------------------------------------------------------------------- Media
+
+
+def _press(tmp_path, monkeypatch, kind, side):
+    units = SQUADS + unit("lupo", side, "", "Press", kind="journalist", roles=(kind,))
+    return new_game(tmp_path, monkeypatch, units, active="irregulars")
+
+
+@pytest.mark.audits("EXT-10")
+def test_the_irregular_player_moves_an_independent_journalist_2d6(tmp_path, monkeypatch):
+    """Extras: Media: independent journalists are moved by "the player that controls the
+    Irregulars (that move 2d6)"."""
+    g = _press(tmp_path, monkeypatch, "independent", "irregulars")
+    with pytest.raises(Refused):
+        g.execute("press lupo dice=3,4", role="regulars")
+    moved = facts(g.execute("press lupo dice=3,4", role="irregulars"), ev.Moved)
+    assert [(m.unit, m.cm) for m in moved] == [("lupo", 7)]
+
+
+@pytest.mark.audits("EXT-10", "T-16")
+@pytest.mark.parametrize(("kind", "side"), [("embedded", "regulars"), ("independent", "irregulars")])
+def test_irregulars_who_contact_a_journalist_capture_him_for_thirty(tmp_path, monkeypatch, kind, side):
+    """Extras: Media: "Both types can be captured by Irregulars if they are contacted by
+    them"; §14.0: 30 points for every journalist captured, to the Regular player."""
+    g = _press(tmp_path, monkeypatch, kind, side)
+    with pytest.raises(Refused):
+        g.execute("capture lupo", role="regulars")
+    g.execute("capture lupo", role="irregulars")
+    assert _ledger(g, "regulars") == {"journalists": 30}
+
+
+def _count(g):
+    o = g.execute("victory the patrol withdraws")
+    return " ".join(n.text for n in facts(o, ev.Noted))
+
+
+@pytest.mark.audits("T-20", "DP-3")
+@pytest.mark.parametrize(
+    ("kind", "side", "civ_factor"), [("embedded", "regulars", 3), ("independent", "irregulars", 4)]
+)
+def test_journalists_multiply_the_regulars_defeat_points(tmp_path, monkeypatch, kind, side, civ_factor):
+    """Extras: Media: journalists double all the Regular player's Defeat Points, and triple
+    (embedded) or quadruple (independent) those from civilians, "whatever their position on
+    the battlefield": a regular lost (10) and a civilian killed (5) make 20 + 15 or 20 + 20."""
+    units = SQUADS + unit("lupo", side, "", "Press", kind="journalist", roles=(kind,))
+    units += unit("civ", "irregulars", "", "Civilians", kind="civilian")
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("out m0 killed by irregulars")
+    g.execute("out civ killed by regulars")
+    g.execute("out i0 killed by regulars")
+    said = _count(g)
+    assert f"= {20 + 5 * civ_factor} defeat points" in said
+    assert "irregulars: casualties 5 = 5 defeat points" in said
+
+
+@pytest.mark.audits("T-20", "DP-3")
+def test_embedded_journalists_double_the_primary_objective_the_regulars_take(tmp_path, monkeypatch):
+    """Extras: Media (1): embedded journalists "also double (positive) the points gained for
+    the primary objective": the militia's main lost costs them 100, not 50."""
+    units = SQUADS + unit("lupo", "regulars", "", "Press", kind="journalist", roles=("embedded",))
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("score main-objective irregulars")
+    said = _count(g)
+    assert "= 100 defeat points" in said
+
+
+# ------------------------------------------------------------------- Civilians
+
+
+@pytest.mark.audits("EXT-11")
+@pytest.mark.parametrize(("die", "irregulars_move"), [(2, False), (3, True)])
+def test_the_irregular_player_moves_the_civilians_on_more_than_the_negotiation_level(
+    tmp_path, monkeypatch, die, irregulars_move
+):
+    """Extras: Civilians: the Irregular player must roll "a number higher than the
+    negotiation skill of the opponent" (2): a 2 fails and the Regular player moves them; a
+    3 passes.  They move up to 15 cm a turn."""
+    units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
+    g = new_game(tmp_path, monkeypatch, units, head=_extras("regulars", negotiation=2))
+    g.execute(f"civilians dice={die}", role="irregulars")
+    mover = "irregulars" if irregulars_move else "regulars"
+    other = "regulars" if irregulars_move else "irregulars"
+    with pytest.raises(Refused):
+        g.execute("move civ 10", role=other)
+    with pytest.raises(Refused):
+        g.execute("move civ 16", role=mover)
+    g.execute("move civ 15", role=mover)
+    assert g.state.units["civ"].moved_cm == 15
+
+
+@pytest.mark.audits("EXT-11")
+def test_every_side_has_negotiation_one_at_least_for_the_civilians(tmp_path, monkeypatch):
+    """Extras: Civilians: "all troops have at least a basic negotiation skill of 1": a 1
+    fails, a 2 passes with no Negotiation bought."""
+    units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("civilians dice=1", role="irregulars")
+    with pytest.raises(Refused):
+        g.execute("move civ 10", role="irregulars")
+    (tmp_path / "b").mkdir()
+    g2 = new_game(tmp_path / "b", monkeypatch, units)
+    g2.execute("civilians dice=2", role="irregulars")
+    g2.execute("move civ 10", role="irregulars")
+
+
+# ------------------------------------------------------------------- Negotiation
+
+
+def _negotiating(tmp_path, monkeypatch, level=3):
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=level), active=None)
+    g.execute("negotiate regulars", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    return g
+
+
+@pytest.mark.audits("EX-07", "EXT-12", "T-19", "DP-4")
+def test_ex07_negotiation_three_accrues_fifteen_a_turn(tmp_path, monkeypatch):
+    """Extras: Negotiation's example: Negotiation 3: 15 Defeat points after the first
+    turn, 30 after the second."""
+    g = _negotiating(tmp_path, monkeypatch)
+    next_turn(g, "regulars")
+    assert _ledger(g, "regulars") == {"negotiation": 15}
+    next_turn(g, "regulars")
+    assert _ledger(g, "regulars") == {"negotiation": 30}
+
+
+@pytest.mark.audits("T-19", "EXT-12")
+@pytest.mark.parametrize(("level", "points"), [(1, 5), (2, 10), (4, 20)])
+def test_each_negotiation_level_its_points_a_turn(tmp_path, monkeypatch, level, points):
+    """Extras: Negotiation Defeat Points table: 5, 10, 15, 20 a turn."""
+    head = _extras("regulars", negotiation=level) + ('[forces]\nregulars = "msu"\n' if level == 4 else "")
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=head, active=None)
+    g.execute("negotiate regulars", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    next_turn(g, "regulars")
+    assert _ledger(g, "regulars") == {"negotiation": points}
+
+
+@pytest.mark.audits("EX-07", "EXT-12", "DP-4")
+def test_ex07_the_opponent_who_fires_first_loses_the_negotiator_his_points_and_pays_fifteen(tmp_path, monkeypatch):
+    """Extras: Negotiation's example: "Should they decide to fire the Italian loses all
+    their Defeat pts and the Somali get 10 Defeat points (plus another 5 for first to
+    fire)"."""
+    g = _negotiating(tmp_path, monkeypatch)
+    next_turn(g, "regulars")
+    next_turn(g, "irregulars")
+    assert _ledger(g, "regulars") == {"negotiation": 30}
+    g.execute("fire i0 m0 range=30 aimed dice=1", role="irregulars")
+    g.execute("next")
+    assert _ledger(g, "regulars") == {}
+    assert sum(_ledger(g, "irregulars").values()) == 15
+
+
+@pytest.mark.audits("EXT-12", "DP-4", "EX-07")
+@pytest.mark.parametrize(("die", "kept"), [(3, 0), (4, 15)])
+def test_at_the_end_a_die_at_or_under_the_level_cancels_the_negotiation_points(tmp_path, monkeypatch, die, kept):
+    """Extras: Negotiation: "At the end of the game the Regular Player roll a d6 and if he
+    rolls the same as or less than his Negotiation level he cancels the Defeat points"."""
+    g = _negotiating(tmp_path, monkeypatch)
+    next_turn(g, "regulars")
+    g.execute(f"victory dice={die}")
+    assert g.state.sides["regulars"].dp_by_category.get("negotiation", 0) == kept
+
+
+@pytest.mark.audits("EXT-12")
+def test_the_negotiation_card_is_played_before_the_first_initiative(tmp_path, monkeypatch):
+    """Extras: Negotiation: "must be played at the start of the game, before the initiative
+    is resolved"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("regulars", negotiation=3))
+    with pytest.raises(Refused):
+        g.execute("negotiate regulars", role="regulars")
+
+
+# ------------------------------------------------------------------- Infiltrators
+
+TASK_FORCE = """
+name = "Task Force"
+army = "regular"
+force = "special-forces"
+[extras]
+infiltrators = true
+[[units]]
+id = "cap"
+name = "Cap"
+team = "A"
+cls = "R1"
+leadership = 1
+weapons = ["AR"]
+roles = ["commander"]
+[[units]]
+id = "scout"
+name = "Scout"
+team = "B"
+cls = "R1"
+weapons = ["AR"]
+roles = ["infiltrator"]
+"""
+
+CELL = """
+name = "Cell"
+army = "irregular"
+[[units]]
+id = "boss"
+name = "Boss"
+team = "C"
+cls = "Irr3"
+leadership = 1
+weapons = ["AR"]
+roles = ["commander"]
+[[units]]
+id = "gun"
+name = "Gun"
+team = "C"
+cls = "Irr3"
+weapons = ["AR"]
+"""
+
+
+@pytest.mark.audits("EXT-1")
+def test_infiltrators_deploy_after_everyone_else(tmp_path, monkeypatch):
+    """Extras: Infiltrators: "The infiltration occurs during the deployment phase
+    (infiltrators deploy second)": after both sides' other figures (digest AMB-57)."""
+    (tmp_path / "tf.toml").write_text(TASK_FORCE)
+    (tmp_path / "cell.toml").write_text(CELL)
+    g = new_game(tmp_path, monkeypatch, "", head="mission = 1\npoints = 200", active=None)
+    g.execute(f"roster {tmp_path / 'tf.toml'} regulars")
+    g.execute(f"roster {tmp_path / 'cell.toml'} irregulars")
+    g.execute("objectives regulars 4 2 5", role="regulars")
+    g.execute("objectives irregulars 3 1 5", role="irregulars")
+    g.execute("rolloff dice=6,1")  # the regulars first: the militia deploy first
+    with pytest.raises(Refused):
+        g.execute("deploy scout", role="regulars")
+    g.execute("deploy boss gun", role="irregulars")
+    with pytest.raises(Refused):
+        g.execute("deploy scout", role="regulars")
+    g.execute("deploy cap", role="regulars")
+    g.execute("deploy scout", role="regulars")
+    g.execute("next")
+    assert g.state.phase == "initiative"
+
+
+@pytest.mark.audits("T-20", "DP-3")
+def test_independent_journalists_do_not_double_the_primary_objective(tmp_path, monkeypatch):
+    """Extras: Media (2): independent journalists double the Regular player's points and
+    quadruple the civilians'; only the embedded ones double the primary objective: the
+    militia's main lost stays 50."""
+    units = SQUADS + unit("reed", "irregulars", "", "Press", kind="journalist", roles=("independent",))
+    g = new_game(tmp_path, monkeypatch, units)
+    g.execute("score main-objective irregulars")
+    assert "= 50 defeat points" in _count(g)
+
+
+@pytest.mark.audits("EXT-11")
+@pytest.mark.parametrize(("die", "saved"), [(3, True), (2, False)])
+def test_friendly_fire_catches_civilians_in_the_line(tmp_path, monkeypatch, die, saved):
+    """Extras: Civilians: "Rules for friendly fire are applied to the civilians": a regular's
+    miss past a civilian makes him save, with §8.7's +1 (4+ for civilians, digest AMB-59)."""
+    units = SQUADS + unit("civ", "irregulars", "", "Civilians", kind="civilian")
+    g = new_game(tmp_path, monkeypatch, units)
+    shot, ff = rolls(g.execute(f"fire m0 i0 range=20 aimed line=civ dice=1,{die}", role="regulars"))
+    assert (shot.outcome, ff.target, sum(m.value for m in ff.mods)) == ("miss", 4, 1)
+    assert (out(g, "civ") == "") is saved
+
+
+@pytest.mark.audits("EXT-8")
+def test_only_special_forces_roll_intelligence_before_deployment(tmp_path, monkeypatch):
+    """Extras: Intelligence: "At any time, and for the Special Forces even before
+    deployment"."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", intelligence=2))
+    with pytest.raises(Refused):
+        g.execute("intelligence dice=1", role="regulars")
+    sf = tmp_path / "sf"
+    sf.mkdir()
+    units = unit("cap", "regulars", "R1", "Delta", lead=1, roles=("commander", "leader"))
+    units += unit("op", "regulars", "R1", "Delta") + MILITIA
+    g = _with_markers(sf, monkeypatch, _extras("regulars", intelligence=2), units)
+    (roll,) = rolls(g.execute("intelligence dice=2", role="regulars"))
+    assert roll.outcome == "success"
+
+
+@pytest.mark.audits("EXT-9")
+@pytest.mark.parametrize(("die", "explodes"), [(1, False), (3, True)])
+def test_a_remote_ied_goes_off_when_its_owner_decides_unless_one_or_two(tmp_path, monkeypatch, die, explodes):
+    """Extras: Explosives: "If remotely controlled, the explosion happens when the
+    controlling player decides to detonate. Here, too, the explosion will not happen with
+    a roll of 1 or 2"."""
+    g = _with_markers(tmp_path, monkeypatch, _extras("irregulars", ied_remote=1))
+    g.execute("plant 4 remote", role="irregulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    with pytest.raises(Refused):
+        g.execute("ied irregulars.4 dice=6", role="regulars")
+    (roll,) = rolls(g.execute(f"ied irregulars.4 dice={die}", role="irregulars"))
+    assert (roll.outcome != "dud") is explodes
+
+
+@pytest.mark.audits("MORT-3", "EXT-5")
+def test_the_mortar_called_fires_next_turn_not_this_one(tmp_path, monkeypatch):
+    """Extras: Mortars: the fire "comes next turn"."""
+    g = new_game(tmp_path, monkeypatch, SQUADS, head=_extras("irregulars", mortars=True), active=None)
+    g.execute("next")
+    g.execute("call-support mortar dice=6", role="irregulars")
+    to_activation(g, "irregulars")
+    with pytest.raises(Refused):
+        g.execute("mortar range=60 dice=6", role="irregulars")
+    next_turn(g, "irregulars")
+    (shot,) = rolls(g.execute("mortar range=60 dice=6", role="irregulars"))
+    assert (shot.target, shot.outcome) == (5, "on target")
+
+
+@pytest.mark.audits("EXT-3")
+def test_boarding_the_helicopter_is_a_figures_whole_action(tmp_path, monkeypatch):
+    """Extras: Helicopter evacuation: the helicopter loads stragglers; boarding it is
+    getting into a vehicle (digest EXT-3, ruling BN-HELI), which §6.3 makes a complete
+    move: a man who already fired this turn cannot board; a suppressed man tests first
+    (§10.0: Trained 3), a fail (a 4) leaves him on the field, a pass (a 3) takes him
+    aboard; a man in panic does nothing but crawl to cover."""
+    units = SQUADS + unit("s", "regulars", "R4", "Alpha", status=("suppressed",))
+    units += unit("p", "regulars", "R4", "Alpha", status=("suppressed",))
+    g = _with_markers(tmp_path, monkeypatch, _extras("regulars", helicopter=True), units)
+    g.execute("helicopter 5 2", role="regulars")
+    g.execute("next")
+    to_activation(g, "regulars")
+    next_turn(g, "regulars")
+    g.execute("fire m0 i0 range=20 aimed dice=1", role="regulars")
+    with pytest.raises(Refused, match="already"):
+        g.execute("board m0", role="regulars")
+    g.execute("fire p i0 range=20 aimed dice=6", role="regulars")  # fails: in panic
+    with pytest.raises(Refused, match="panic"):
+        g.execute("board p", role="regulars")
+    (test,) = rolls(g.execute("board s dice=4", role="regulars"))
+    assert test.outcome.startswith("fails") and out(g, "s") == ""
+    next_turn(g, "regulars", end_dice="6")  # the helicopter waits
+    (test,) = rolls(g.execute("board s m1 dice=3", role="regulars"))
+    assert test.outcome == "passes"
+    assert out(g, "s") and out(g, "m1")
