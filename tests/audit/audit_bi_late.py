@@ -62,6 +62,8 @@ EXTRA = (
     ),
     U(id="m113", name="M113", side="red", kind="vehicle", cls="regular", weapons=("mg",), roles=("tracked-apc",)),
     U(id="jeep", name="Jeep", side="red", kind="vehicle", cls="regular", weapons=(), roles=("car",)),
+    # a fanatic (A.13.2: +1 or +2 to pass morale, from the scenario)
+    U(id="jamal", name="Jamal", side="red", team="F", cls="regular", weapons=("smg",), stats={"fanatic": 2}),
     # AA gunners of every Quality
     U(id="aelite", name="Aa Elite", side="red", team="AE", cls="elite", weapons=("aa-cannon",)),
     U(id="avet", name="Aa Veteran", side="red", team="AV", cls="veteran", weapons=("manpads",)),
@@ -91,9 +93,11 @@ class LateTable(BookTable):
             ctx.emit(ev.VarSet(key="scenario.night", value=self.night))
 
 
-def late_game(tmp_path: Path, monkeypatch, night: str = "day") -> Game:
-    """A new game on the audit's table; ``night`` is the scenario's (day, moon, dark)."""
+def late_game(tmp_path: Path, monkeypatch, night: str = "day", turns: int = 6) -> Game:
+    """A new game on the audit's table; ``night`` is the scenario's (day, moon, dark),
+    ``turns`` its last turn (0: no limit)."""
     monkeypatch.setattr(LateTable, "night", night)
+    monkeypatch.setattr(LateTable, "turns", turns)
     monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", LateTable)
     g = Game.new(tmp_path / "late.ft", "bassa-intensita", seed=11)
     g.execute("scenario late")

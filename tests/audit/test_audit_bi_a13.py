@@ -67,6 +67,9 @@ def test_the_wounded_check_at_minus_three_and_fanatics(game):
     play(game, "hit bruno dice=6")  # wounded: his check is due
     facts = play(game, "morale bruno dice=5,1")
     assert outcomes(facts)[0][1:] == (4, "failed: roll the effect")
+    # Jamal, a Regular fanatic +2: 9 passes, 10 fails
+    assert outcomes(play(game, "morale jamal m4 dice=9")) == [("A.13.2", 9, "passed")]
+    assert outcomes(play(game, "morale jamal m4 dice=10,1"))[0][1:] == (9, "failed: roll the effect")
 
 
 @pytest.mark.audits("BI-AMB-42", "BI-R181")
