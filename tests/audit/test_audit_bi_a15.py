@@ -97,6 +97,30 @@ def test_the_strafing_pass_fires_as_an_autocannon(game, pilot, chance):
     assert outcomes(facts) == [("BI-R253", chance, "hit"), ("A.12.2", None, "destroyed")]
 
 
+@pytest.mark.audits("BI-R253", "BI-AMB-52")
+@pytest.mark.parametrize(
+    ("setup", "how", "chance"),
+    [
+        ("", " cover=light", 3),  # light cover −1
+        ("", " cover=heavy", 2),  # heavy cover −2
+        ("", " cover=trench", 2),  # a trench is heavy cover
+        ("mark omar prone", "", 3),  # lying down −1
+        ("mark omar prone", " cover=heavy", 1),
+    ],
+)
+def test_the_strafing_pass_takes_each_targets_own_modifiers(game, setup, how, chance):
+    """BI-R253: the strip is hit "as 20/35 mm autocannon on the direct-fire table": each
+    target with its own target modifiers of that table (A.9.4, BI-R087): cover, lying
+    down. A Regular pilot's 4 at normal range, less each."""
+    if setup:
+        play(game, setup)
+    goto(game, "fire-veteran")
+    facts = play(game, f"strafe omar{how} dice={chance + 1}")
+    assert outcomes(facts) == [("BI-R253", chance, "miss")]
+    facts = play(game, f"strafe omar{how} dice={chance},1")
+    assert outcomes(facts)[0] == ("BI-R253", chance, "hit")
+
+
 @pytest.mark.audits("BI-R253")
 def test_the_strafing_pass_rolls_its_deviation_again(game):
     """BI-R253: after the bombs, a second pass on the same objective, rolling deviation

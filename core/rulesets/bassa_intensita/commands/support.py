@@ -29,7 +29,7 @@ from core.rulesets.bassa_intensita.commands.common import (
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
-from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.rulesets.bassa_intensita.tables import high_explosive, hit_modifiers, indirect, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
@@ -332,15 +332,32 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
 
 def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R253 (ruling BI-STRAFE, digest BI-AMB-52): each target in the 10 × 60 cm strip
-    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
+    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot,
+    with the target's own modifiers of the direct-fire table (A.9.4, BI-R087): how it
+    moved, lying down, its cover."""
     target = ctx.unit(args["unit"])
     if not target.in_play:
         raise Refused(_("{target} is out of action").format(target=target.name))
     pilot = args["pilot"]
-    chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
+    base = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
+    table = hit_modifiers()
+    ids = rules.fire_modifier_ids(
+        cannon,
+        "normal",
+        area=True,
+        kind="fire",
+        aimed=False,
+        wounded=False,
+        target_move=next((m for m in ("cautious", "running") if target.has(m)), ""),
+        prone=target.kind == Kind.MAN and target.has(Status.PRONE),
+        cover=args["cover"] or "",
+        night=[],
+        target_fired="",
+    )
+    chance, mods = rules.hit_chance(base, [table[i] for i in ids])
     purpose = M("strafing by a {tier} pilot", tier=word(pilot))
-    hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
+    hit = roll_under(ctx, purpose, target, chance, mods, "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
 
     if hit:
         if target.kind == Kind.MAN:
@@ -525,9 +542,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("elite", "veteran", "regular", "recruit", "rabble"),
                 keyword=True,
             ),
+            Param(
+                "cover",
+                "choice",
+                "the target's cover",
+                optional=True,
+                choices=("light", "heavy", "trench"),
+                keyword=True,
+            ),
         ),
         rule="BI-R253",
-        examples=("strafe omar", "strafe bmp pilot=veteran"),
+        examples=("strafe omar", "strafe bmp pilot=veteran", "strafe omar cover=heavy"),
         phases=TIER_PHASES,
         who="referee",
         rolls=True,
