@@ -129,8 +129,8 @@ def test_dressing_is_a_normal_action_of_a_friend_and_then_he_counts_as_wounded(g
     # Capo, Regular: Normal = 4; a 5 fails
     facts = play(game, "@blue dress capo bruno dice=5")
     assert outcomes(facts)[-1][1:] == (4, "not yet") and unit(game, "bruno").has("seriously-wounded")
-    with pytest.raises(Refused):
-        play(game, "@red dress omar bruno dice=1")  # an enemy does not dress him
+    with pytest.raises(Refused, match="no unit 'bruno'"):
+        play(game, "dress omar bruno dice=1")  # an enemy does not dress him
     facts = play(game, "@blue dress carlo bruno dice=4")  # a 4 succeeds
     bruno = unit(game, "bruno")
     assert bruno.has("wounded") and not bruno.has("seriously-wounded")
@@ -221,7 +221,7 @@ def test_unarmoured_results_and_their_morale_checks(game):
     assert check[1] == 4 + 3 - 2 - 2  # Regular crew, under HE fire −2, immobilised −2
     play(game, "hit camion weapon=rpg dice=2")
     goto(game, "move-first")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="1 to 40 cm"):
         play(game, "@blue move camion 41 road")
     play(game, "@blue move camion 40 road")
 
@@ -315,7 +315,7 @@ def test_a_weapon_destroyed_and_the_main_armament(game):
     (check,) = outcomes(play(game, "morale ariete dice=1"), "A.13.2")
     assert check[1] == 5 + 3 - 2  # Veteran; under HE fire −2; the MG is not the main gun
     goto(game, "fire-regular")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="lost|destroyed|no longer"):
         play(game, "@blue fire leopard omar range=20 weapon=gun-heavy dice=1")
 
 
@@ -349,12 +349,12 @@ def test_a_second_mobility_hit_halves_again_and_none_after_immobilised(game):
     play(game, "hit leopard weapon=rpg dice=1,3", "morale leopard dice=1")
     play(game, "hit leopard weapon=rpg dice=1,4", "morale leopard dice=1")
     goto(game, "move-first")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="1 to 15 cm"):
         play(game, "@blue move leopard 16")
     play(game, "@blue move leopard 15")
     play(game, "hit ariete weapon=rpg dice=1,5", "morale ariete dice=1")
     play(game, "hit ariete weapon=rpg dice=1,3", "morale ariete dice=1")
     ariete = unit(game, "ariete")
     assert ariete.has("immobilised") and not ariete.has("slowed")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="immobilised"):
         play(game, "@blue move ariete 1")

@@ -178,7 +178,7 @@ def test_a_hidden_man_is_not_fired_at_and_one_seen_at_the_end_of_the_fire_phase_
     movement phase of the next turn: no fire phase of this turn follows the end."""
     play(game, "mark omar hidden")
     goto(game, "fire-regular")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="no unit 'omar'"):
         play(game, "@blue fire bruno omar range=20 dice=9,9")
     goto(game, "end")
     play(game, "observe bruno omar dice=4")
@@ -240,7 +240,7 @@ def test_a_smoke_grenade_lasts_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue smoke capo dice=1")
     assert outcomes(facts) == [("BI-R171", None, "7 turns")]
     assert unit(game, "capo").has("fired")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="already"):
         play(game, "@blue fire capo omar range=20 dice=9,9")  # the smoke was his fire
     (smoke,) = [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v]
     assert smoke.startswith("grenade|5 x 20|")

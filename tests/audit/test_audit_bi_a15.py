@@ -48,7 +48,7 @@ def test_an_air_strike_attacks_in_the_next_fire_phase_without_ranging(game):
     goto(game, "fire-veteran", 2)
     play(game, "@blue call fo air bomb=ap dice=5")
     goto(game, "fire-veteran", 3)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="air|aircraft|ranging"):
         play(game, "@blue ranging fo dice=1,1")  # no ranging shot for aircraft
     facts = play(game, "@blue ffe fo dice=5,1")
     assert [r[0] for r in outcomes(facts)] == ["BI-R103", "A.11"]
@@ -157,7 +157,7 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     with pytest.raises(Refused, match="in the air"):
         play(game, "@blue dismount dino")
     play(game, "@blue hover lynx")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="rope|fast"):
         play(game, "@blue dismount dino")  # not trained to rope down
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")
@@ -172,7 +172,7 @@ def test_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
     """BI-AMB-62: only AA-table weapons engage a flying helicopter; landed, it is an
     unarmoured vehicle, fired at as one and not by AA fire."""
     goto(game, "fire-regular")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="in the air"):
         play(game, "@red fire omar lynx range=20 dice=4,4")
     goto(game, "move-first", 2)
     play(game, "@blue land lynx")

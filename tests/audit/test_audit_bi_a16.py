@@ -73,7 +73,7 @@ def test_a_sniper_who_held_his_fire_is_not_seen(game):
     goto(game, "fire-veteran")
     play(game, "@blue fire vasco omar range=40 dice=4")
     goto(game, "end")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="has not fired"):
         play(game, "observe omar vasco dice=1")
 
 
@@ -125,7 +125,7 @@ def test_a_booby_trap_attacks_one_man_with_nothing_in_his_favour(game):
     assert outcomes(facts)[0] == ("A.10.3", 6, "hit: roll damage")
     facts = play(game, "mine piero trap dice=6,7")  # bullet-proof vest −2: 5, shocked
     assert outcomes(facts)[1] == ("A.12.1", None, "shocked")
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="booby trap"):
         play(game, "mine jeep trap")
 
 
@@ -243,7 +243,7 @@ def test_tear_gas_halves_moves_and_hits_for_six_turns_and_a_d6(long_game):
     facts = play(game, "@blue gas bruno omar hassan dice=1")
     assert outcomes(facts) == [("BI-R232", None, "7 turns")]
     goto(game, "move-second", 2)
-    with pytest.raises(Refused):
+    with pytest.raises(Refused, match="1 to 8 cm"):
         play(game, "@red move hassan 9")  # normal 16, halved 8
     play(game, "@red move hassan 8")
     goto(game, "fire-regular", 2)
