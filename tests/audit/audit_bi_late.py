@@ -39,7 +39,7 @@ EXTRA = (
         kind="vehicle",
         cls="regular",
         weapons=("gun-heavy", "mg"),
-        roles=("tank", "stabilised"),
+        roles=("tank", "stabilised", "dischargers"),
         stats={"gun_mm": 120},
     ),
     U(
@@ -62,6 +62,18 @@ EXTRA = (
     ),
     U(id="m113", name="M113", side="red", kind="vehicle", cls="regular", weapons=("mg",), roles=("tracked-apc",)),
     U(id="jeep", name="Jeep", side="red", kind="vehicle", cls="regular", weapons=(), roles=("car",)),
+    # a transport helicopter carrying a man trained to fast-rope
+    U(id="puma", name="Puma", side="blue", kind="vehicle", cls="regular", roles=("helicopter",)),
+    U(
+        id="rocco",
+        name="Pte Rocco",
+        side="blue",
+        team="HR",
+        cls="veteran",
+        weapons=("carbine",),
+        roles=("fast-rope",),
+        status=("aboard-puma",),
+    ),
     # a fanatic (A.13.2: +1 or +2 to pass morale, from the scenario)
     U(id="jamal", name="Jamal", side="red", team="F", cls="regular", weapons=("smg",), stats={"fanatic": 2}),
     # AA gunners of every Quality

@@ -141,6 +141,18 @@ def test_dressing_is_a_normal_action_of_a_friend_and_then_he_counts_as_wounded(g
     assert unit(game, "bruno").in_play
 
 
+@pytest.mark.audits("BI-R113", "BI-R110")
+def test_a_wounded_man_dresses_a_wound_as_a_difficult_action(game):
+    """BI-R113: dressing is a Normal action; BI-R110: a wounded man's actions are one
+    level harder: Difficult, ½ × 4 = 2 for a Regular."""
+    play(game, "hit bruno dice=9,3", "hit carlo dice=6")
+    waive_morale(game)
+    goto(game, "fire-regular")
+    assert outcomes(play(game, "@blue dress carlo bruno dice=3"))[-1][1:] == (2, "not yet")
+    goto(game, "fire-regular", 2)
+    assert outcomes(play(game, "@blue dress carlo bruno dice=2"))[-1][1:] == (2, "dressed: he counts as wounded")
+
+
 @pytest.mark.audits("BI-R112", "BI-AMB-35")
 @pytest.mark.parametrize(
     ("first", "second", "dies"),

@@ -252,6 +252,22 @@ def test_a_smoke_grenade_lasts_six_turns_and_a_d6(long_game):
     assert not any(k.startswith("smoke.") and v for k, v in game.state.vars.items())
 
 
+@pytest.mark.audits("BI-R171")
+def test_a_vehicles_smoke_dischargers_make_a_horseshoe(long_game):
+    """BI-R171: vehicle smoke dischargers: a horseshoe 5 cm deep at 10 cm from the vehicle
+    across its frontal 180°, lasting 6 + 1d6 turns (a 2: turns 1 to 8)."""
+    game = long_game
+    goto(game, "fire-regular")
+    facts = play(game, "@blue smoke leopard dice=2")
+    assert outcomes(facts) == [("BI-R171", None, "8 turns")]
+    (smoke,) = [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v]
+    kind, size, _who, last = smoke.split("|")
+    assert (kind, last) == ("dischargers", "8")
+    assert "5 cm deep" in size and "10 cm" in size and "180" in size
+    with pytest.raises(Refused, match="no smoke dischargers"):
+        play(game, "@blue smoke lince")
+
+
 @pytest.mark.audits("BI-R171", "BI-AMB-47", "BI-R170")
 @pytest.mark.parametrize(("mm", "size"), [(102, "5 x 60 cm"), (103, "8 x 90 cm")])
 def test_smoke_shells_are_the_short_distance_by_six_long_distances(long_game, mm, size):

@@ -167,6 +167,48 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     assert not unit(game, "dino").has("aboard-lynx")
 
 
+@pytest.mark.audits("BI-R257")
+def test_trained_men_fast_rope_while_it_hovers_for_the_turn(game):
+    """BI-R257: the helicopter stays still for 1 turn without landing; trained troops
+    rope down from it."""
+    goto(game, "move-first")
+    with pytest.raises(Refused, match="in the air"):
+        play(game, "@blue dismount rocco")
+    play(game, "@blue hover puma")
+    play(game, "@blue dismount rocco")
+    assert not unit(game, "rocco").has("aboard-puma")
+    puma = unit(game, "puma")
+    assert puma.has("hovering") and puma.has("moved") and not puma.has("landed")
+
+
+@pytest.mark.audits("BI-R256")
+def test_taking_off_takes_a_whole_turn(game):
+    """BI-R256: landing or taking off takes 1 whole turn: a landed helicopter does not fly
+    off in the turn it takes off."""
+    goto(game, "move-first")
+    play(game, "@blue land lynx")
+    goto(game, "move-first", 2)
+    with pytest.raises(Refused, match="taking off takes a whole turn"):
+        play(game, "@blue move lynx 20 dice=3,3")
+    play(game, "@blue land lynx")  # it takes off: its move for the turn
+    assert not unit(game, "lynx").has("landed")
+    with pytest.raises(Refused, match="already moved"):
+        play(game, "@blue move lynx 20 dice=3,3")
+
+
+@pytest.mark.audits("BI-R263")
+@pytest.mark.parametrize(("face", "down"), [(1, True), (2, True), (3, False), (6, False)])
+def test_a_damaged_rotor_brings_it_down_on_1_or_2_as_each_movement_begins(game, face, down):
+    """BI-R263, 3-4: engine or rotor damaged: roll 1d6 at the start of each movement phase;
+    on 1 or 2 it lands or returns to base."""
+    goto(game, "fire-elite")
+    play(game, "@red aa aelite lynx range=50 dice=4,1,2", "morale lynx dice=1")
+    goto(game, "cover", 2)
+    facts = play(game, f"next dice={face}")
+    assert [r[0] for r in outcomes(facts)] == ["BI-R263"]
+    assert (outcomes(facts)[0][2] == "it must land or go home") is down
+
+
 @pytest.mark.audits("BI-AMB-62")
 def test_only_anti_aircraft_fire_reaches_a_flying_helicopter(game):
     """BI-AMB-62: only AA-table weapons engage a flying helicopter; landed, it is an
