@@ -84,6 +84,25 @@ def test_bombs_by_kind(game):
     assert outcomes(play(game, "burst ali source=bomb-ap zone=long dice=3,1"))[0][1] == 3
 
 
+@pytest.mark.audits("BI-R252")
+def test_napalm_leaves_its_centre_impassable_and_smoke_for_the_rest_of_the_game(long_game):
+    """BI-R252: napalm has no damage modifier, but the Short-distance zone (30 × 10 cm)
+    is impassable for the rest of the game and counts as a smoke obstruction: it never
+    lifts, as smoke does after 6 + 1d6 turns."""
+    game = long_game
+    goto(game, "fire-veteran")
+    play(game, "@blue call fo air bomb=napalm dice=5")
+    goto(game, "fire-veteran", 2)
+    facts = play(game, "@blue ffe fo dice=5,1")
+    assert any("impassable" in n and "30 x 10" in n for n in notes(facts))
+    clouds = [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v]
+    assert len(clouds) == 1 and clouds[0].startswith("napalm|30 x 10")
+    goto(game, "end", 14)
+    play(game, "next")  # 6 + 6 turns would be over long ago
+    assert [v for k, v in game.state.vars.items() if k.startswith("smoke.") and v] == clouds
+    assert "rest of the game" in game.ruleset.describe_var("smoke.1", clouds[0])
+
+
 @pytest.mark.audits("BI-R253", "BI-AMB-52")
 @pytest.mark.parametrize(("pilot", "chance"), [("", 4), (" pilot=elite", 6), (" pilot=rabble", 2)])
 def test_the_strafing_pass_fires_as_an_autocannon(game, pilot, chance):

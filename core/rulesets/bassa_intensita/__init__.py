@@ -186,6 +186,8 @@ class BassaIntensita(Ruleset):
                 return _("a smoke cloud lifts")
             what, who, last = support.smoke_value(str(value))
             cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
+            if last == support.FOR_GOOD:  # napalm (BI-R252)
+                return _("smoke: {what}, for the rest of the game").format(what=cloud)
             return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
         if key.startswith("secret.support."):
             parts = str(value).split(":")

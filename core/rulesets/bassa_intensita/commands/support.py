@@ -7,7 +7,8 @@ shot went who knows where, or out of his sight: another ranging shot next turn, 
 contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
 An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
 Smoke clouds are public: ``smoke.<n>`` holds "kind|size|who laid it|last turn" (kind:
-grenade, dischargers or shells; :func:`smoke_what` puts it in words).
+grenade, dischargers, shells, or napalm, whose last turn is ``-``: it burns for the rest
+of the game; :func:`smoke_what` puts it in words).
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ MAX_MM = 1000
 BOMBS = ("ap", "at", "napalm")
 #: Air attack areas (BI-R251, BI-R253), in cm.
 AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+#: The last turn of a cloud that never lifts: napalm's (BI-R252).
+FOR_GOOD = "-"
 
 
 def _key(unit: Unit) -> str:
@@ -288,6 +291,8 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
             struck = landing(ctx, unit, M("the air strike"))
         if struck != "lost":
             ctx.emit(ev.Noted(text=M(AIR_NOTE, bomb=bomb, long=AIR_LONG, short=AIR_SHORT)))
+            if bomb == "napalm":
+                _napalm(ctx, unit)
             _set(ctx, unit, "ranged", source)
             _m3(ctx)
         # BI-R253: a second pass on the same objective, "rolling deviation again"
@@ -304,6 +309,22 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
     _set(ctx, unit, "ranged", source)
     if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
         _m3(ctx)
+
+
+def _napalm(ctx: Context, unit: Unit) -> None:
+    """BI-R252: napalm's Short-distance zone is impassable for the rest of the game and
+    counts as a smoke obstruction: a cloud that never lifts."""
+    n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
+    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"napalm|{AIR_SHORT} cm|{unit.name}|{FOR_GOOD}"))
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "the napalm burns {short} cm at the centre: impassable for the rest of the game, "
+                "it blocks sight as smoke (BI-R252)",
+                short=AIR_SHORT,
+            )
+        )
+    )
 
 
 def _m3(ctx: Context) -> None:
@@ -370,12 +391,14 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def smoke_what(kind: str, size: str) -> Msg:
-    """A smoke cloud in words: ``grenade``, ``dischargers`` or ``shells``, and its size."""
+    """A smoke cloud in words: ``grenade``, ``dischargers``, ``shells`` or ``napalm``, and its size."""
     if kind == "grenade":
         reach = indirect().smoke.grenade_reach
         return M("smoke grenade ({size} cm, within {reach} cm of him)", size=size, reach=reach)
     if kind == "dischargers":
         return M("smoke dischargers ({size})", size=word(size))
+    if kind == "napalm":
+        return M("burning napalm ({size}), impassable", size=size)
     return M("smoke shells ({size})", size=size)
 
 
@@ -383,7 +406,7 @@ def smoke_value(value: str) -> tuple[Text, str, str]:
     """A ``smoke.<n>`` variable's cloud, who laid it and its last turn; a save from
     before smoke was kept as data holds "words by NAME|last"."""
     parts = value.split("|", 2)
-    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells"):
+    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells", "napalm"):
         who, _sep, last = parts[2].rpartition("|")
         return smoke_what(parts[0], parts[1]), who, last
     what, _sep, last = value.rpartition("|")
@@ -438,7 +461,7 @@ def clear_smoke(ctx: Context) -> None:
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("smoke.") and value:
             what, _sep, last = smoke_value(str(value))
-            if int(last) <= ctx.state.turn:
+            if last != FOR_GOOD and int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))
 
