@@ -246,3 +246,30 @@ def test_shocked_from_the_result_to_the_end_of_next_turn(game):
     facts = play(game, "@blue fire carlo omar range=40 dice=9")
     assert outcomes(facts, "A.9.4")[0][2] == "miss"
     assert not [n for n in notes(facts) if "shocked" in n]
+
+
+@pytest.mark.audits("BI-R180")
+@pytest.mark.parametrize(
+    ("call", "m3"),
+    [
+        ("mortar mm=81", False),  # a mortar of 100 mm or less: no check
+        ("mortar mm=100", False),
+        ("mortar mm=101", True),  # "mortai >100mm"
+        ("dedicated mm=81", True),  # field artillery, whatever its calibre
+        ("general mm=75", True),
+    ],
+)
+def test_m3_an_artillery_attack_or_a_mortar_over_100_mm(tmp_path, monkeypatch, call, m3):
+    """A.13.1 M3: a unit within 20 cm of an air attack, a field-artillery attack or an
+    attack of mortars over 100 mm checks morale: the fire for effect says so for those,
+    and not for a mortar of 100 mm or less."""
+    game = late_game(tmp_path, monkeypatch, turns=0)
+    goto(game, "fire-veteran")
+    dice = "" if call.startswith("mortar") else " dice=1"  # a mortar on the table: Easy, 2 × 5, certain
+    play(game, f"@blue call fo {call}{dice}")
+    goto(game, "fire-veteran", 2)
+    play(game, "@blue ranging fo dice=1,1")
+    goto(game, "fire-veteran", 3)
+    said = any("(M3)" in n for n in notes(play(game, "@blue ffe fo")))
+    game.close()
+    assert said is m3

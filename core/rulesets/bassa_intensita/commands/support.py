@@ -43,6 +43,10 @@ MAX_MM = 1000
 BOMBS = ("ap", "at", "napalm")
 #: Air attack areas (BI-R251, BI-R253), in cm.
 AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+#: A.13.1 M3: a mortar's attack calls for morale checks within 20 cm over this calibre;
+#: whether an observer's supporting fire does is kept, from his call, in ``M3_KEY<id>``.
+MORTAR_M3_MM = 100
+M3_KEY = "secret.m3."
 #: The last turn of a cloud that never lifts: napalm's (BI-R252).
 FOR_GOOD = "-"
 
@@ -114,6 +118,10 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     )
     if ok:
         _set(ctx, unit, "contacted", source)
+        if args["kind"] != "air":
+            # A.13.1 M3: field artillery (a battery) whatever its calibre, a mortar over 100 mm
+            m3 = args["kind"] != "mortar" or args["mm"] > MORTAR_M3_MM
+            ctx.emit(ev.VarSet(key=f"{M3_KEY}{unit.id}", value=1 if m3 else 0))
         if args["kind"] == "air":
             text = M("{unit} is through: it attacks in the next turn's fire phase", unit=unit.name)
         else:
@@ -307,7 +315,10 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.Noted(text=_area_words(source)))
     _set(ctx, unit, "ranged", source)
-    if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
+    m3 = ctx.state.vars.get(f"{M3_KEY}{unit.id}")
+    if m3 is None:  # a call made before the key was kept: by the calibre's class, as then
+        m3 = {a.id: a for a in high_explosive().areas}[source].max_mm > MORTAR_M3_MM
+    if m3:
         _m3(ctx)
 
 
