@@ -77,6 +77,19 @@ def test_vests_and_a_sniper_move_the_damage_die(game, man, how, face, result):
     assert row[2].startswith(result)
 
 
+@pytest.mark.audits("BI-R111")
+def test_a_snipers_hit_adds_one_to_the_damage_die(game):
+    """BI-R111: +1 if the shooter is a Sniper: Vasco's hit with a natural 8 is a 9,
+    seriously wounded; Bruno's assault rifle's 8 stays wounded."""
+    goto(game, "fire-veteran")
+    facts = play(game, "@blue fire vasco omar range=40 dice=1,8,3")
+    assert outcomes(facts, "A.12.1") == [("A.12.1", None, "seriously wounded")]
+    waive_morale(game)
+    goto(game, "fire-regular")
+    facts = play(game, "@blue fire bruno ali range=20 dice=1,8,9")
+    assert outcomes(facts, "A.12.1") == [("A.12.1", None, "wounded")]
+
+
 @pytest.mark.audits("BI-R110")
 def test_a_wounded_man_moves_half_fires_at_half_and_acts_one_level_worse(game):
     """BI-R110, Wounded: "movement halved; ½ chance to hit if he fires; actions worsened by

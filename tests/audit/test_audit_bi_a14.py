@@ -165,6 +165,8 @@ def test_observed_at_the_end_of_the_movement_he_is_fired_at_in_the_fire_phase(ga
     with pytest.raises(Refused, match="only moving enemies"):
         play(game, "observe capo omar dice=1")  # during movement only movers (BI-R162)
     goto(game, "observe")
+    play(game, "observe capo omar dice=5")  # he moved, and still observes: Normal, 4
+    assert not seen(game, "omar")
     play(game, "observe bruno omar dice=4")
     assert seen(game, "omar")
     goto(game, "fire-regular")
@@ -181,10 +183,41 @@ def test_a_hidden_man_is_not_fired_at_and_one_seen_at_the_end_of_the_fire_phase_
     with pytest.raises(Refused, match="no unit 'omar'"):
         play(game, "@blue fire bruno omar range=20 dice=9,9")
     goto(game, "end")
-    play(game, "observe bruno omar dice=4")
+    play(game, "observe carlo omar dice=4")
     assert seen(game, "omar")
     play(game, "next")
     assert game.state.phase == "initiative" and game.state.turn == 2
+    # from the movement of the next turn: opportunity fire as he moves
+    goto(game, "move-second", 2)
+    play(game, "@red move omar 4")
+    facts = play(game, "@blue fire capo omar range=20 dice=9,9")
+    assert [t for _, t, _ in outcomes(facts, "A.9.4")] == [2, 2]
+
+
+@pytest.mark.audits("BI-R166")
+def test_a_man_who_fired_still_observes_at_the_end_of_the_fire_phase(game):
+    """BI-R166: observation is not an Action: a man who fired observes at the end of the
+    fire phase all the same."""
+    play(game, "mark omar hidden")
+    goto(game, "fire-regular")
+    play(game, "@blue fire bruno hassan range=20 dice=9,9")
+    goto(game, "end")
+    facts = play(game, "observe bruno omar dice=4")
+    assert outcomes(facts) == [("BI-R165", 4, "spotted")]
+
+
+@pytest.mark.audits("BI-R165")
+def test_having_fired_helps_only_in_the_phase_it_fired(game):
+    """BI-R165: "if the target fired during the phase": Omar fired in turn 1; at the end of
+    the movement of turn 2 he has not, and a closed vehicle cannot see him in cover (NO)."""
+    play(game, "mark omar hidden")
+    goto(game, "fire-regular")
+    play(game, "@red fire omar capo range=20 dice=9,9")
+    goto(game, "end")
+    play(game, "observe ariete omar cover dice=4")  # Difficult: 3; a 4 fails
+    goto(game, "observe", 2)
+    with pytest.raises(Refused, match="NO"):
+        play(game, "observe ariete omar cover dice=1")
 
 
 @pytest.mark.audits("BI-R162")

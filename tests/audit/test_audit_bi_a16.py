@@ -224,6 +224,16 @@ def test_rubber_bullets_hit_as_a_carbine_and_hurt_less(game, face, status):
         assert omar.has(s) == (s in status)
 
 
+@pytest.mark.audits("BI-R230")
+@pytest.mark.parametrize(("cm", "chance"), [(10, 5), (11, 4), (20, 4), (21, 3), (60, 3)])
+def test_rubber_bullets_use_the_carbines_range_bands(game, cm, chance):
+    """BI-R230: "l'arma si considera come una carabina per colpire": the carbine's bands,
+    short to 10 cm (+1), normal to 20, long to 60 (−1); a Regular's 4."""
+    goto(game, "fire-regular")
+    facts = play(game, f"@blue fire rubens omar range={cm} dice={chance + 1}")
+    assert outcomes(facts) == [("A.9.4", chance, "miss")]
+
+
 @pytest.mark.audits("BI-R231")
 def test_a_flashbang_shocks_every_man_within_5_cm(game):
     """BI-R231: all infantry within 5 cm shocked, automatically; vehicles are not."""
