@@ -74,6 +74,9 @@ EXTRA = (
         roles=("fast-rope",),
         status=("aboard-puma",),
     ),
+    # a Regular squad's would-be scout (A.16.3: only Elite or Veteran infantry have scouts)
+    U(id="sergio", name="Sgt Sergio", side="blue", team="S2", cls="regular", weapons=("rifle",), roles=("leader",)),
+    U(id="rolando", name="Pte Rolando", side="blue", team="S2", cls="regular", weapons=("rifle",), roles=("scout",)),
     # a fanatic (A.13.2: +1 or +2 to pass morale, from the scenario)
     U(id="jamal", name="Jamal", side="red", team="F", cls="regular", weapons=("smg",), stats={"fanatic": 2}),
     # AA gunners of every Quality

@@ -285,6 +285,19 @@ def test_penetration_chances_at_their_edge(game, target, weapon, flank, chance):
     assert outcomes(facts) == [("A.12.3", chance, "penetrated"), ("A.12.4", None, "near miss")]
 
 
+@pytest.mark.audits("BI-R130")
+def test_a_tank_gun_over_116_mm_penetrates_on_10_against_a_tank(game):
+    """BI-R130: a tank gun over 116 mm (the Leopard's 120 mm) penetrates a tank on 10,
+    less 1 for advanced armour (BI-R131): 9; other armoured vehicles on 12: always."""
+    goto(game, "fire-regular")
+    facts = play(game, "@blue fire leopard t72 range=150 weapon=gun-heavy dice=1,10")
+    assert outcomes(facts, "A.12.3") == [("A.12.3", 9, "not penetrated: check morale")]
+    play(game, "morale t72 dice=1")
+    goto(game, "fire-regular", 2)
+    facts = play(game, "@blue fire leopard m113 range=150 weapon=gun-heavy dice=1,10,1")
+    assert outcomes(facts, "A.12.3") == [("A.12.3", 12, "penetrated")]
+
+
 @pytest.mark.audits("BI-AMB-27")
 def test_small_arms_cannot_penetrate_armour(game):
     """BI-AMB-27: weapons absent from the penetration table (rifles, MGs, 40 mm grenades)

@@ -45,6 +45,7 @@ def test_the_pass_chance_is_quality_plus_three_at_its_edge(game, who, chance):
     [
         ("morale omar m4 light", 8),  # light cover +1
         ("morale omar m4 heavy", 9),  # heavy cover +2
+        ("morale omar m4 trench", 9),  # a trench is heavy cover
         ("morale omar m4 isolated", 5),  # isolated −2
         ("morale omar m4 fire", 5),  # under HE or automatic fire −2
         ("morale omar m4 near=1", 6),  # a seriously wounded friend within 10 cm −1

@@ -184,6 +184,17 @@ def test_a_scout_works_at_double_command_distance(game):
 
 
 @pytest.mark.audits("BI-R212")
+def test_a_regular_squad_has_no_scout(game):
+    """BI-R212: only Elite or Veteran infantry may have a scout: a Regular man marked as
+    one keeps his leader's 8 cm (a Regular squad leader's) and is isolated at 9."""
+    goto(game, "move-first")
+    assert outcomes(play(game, "@blue move rolando 10 lead=8")) == []
+    goto(game, "move-first", 2)
+    facts = play(game, "@blue move rolando 10 lead=9 dice=4")
+    assert [r[0] for r in outcomes(facts)] == ["BI-R024"]
+
+
+@pytest.mark.audits("BI-R212")
 def test_a_still_or_cautious_scout_observes_one_level_better(game):
     """BI-R212: his observation is improved by one level when stationary or moving
     cautiously: infantry still in cover is Normal for him (Elite 6), not Difficult (3);
