@@ -127,6 +127,16 @@ def test_each_man_checks_for_himself_and_one_event_is_one_check(game):
     assert not unit(game, "fabio").has("morale-due")
 
 
+@pytest.mark.audits("BI-AMB-40")
+def test_a_second_trigger_before_the_roll_adds_its_worse_modifier(game):
+    """BI-AMB-40: several triggers before the roll make one check, with the most
+    penalising modifiers: a rifle's near miss, then an assault rifle's burst: one check,
+    under automatic fire (7 − 2 = 5)."""
+    play(game, "hit bruno weapon=rifle dice=1", "hit bruno weapon=assault-rifle dice=1")
+    assert outcomes(play(game, "morale bruno dice=5")) == [("A.13.2", 5, "passed")]
+    assert not unit(game, "bruno").has("morale-due")
+
+
 @pytest.mark.audits("BI-R180")
 def test_a_vehicle_checks_once_for_its_whole_crew(game):
     """BI-R180: collectively for the whole crew: one roll for the vehicle, with the
