@@ -67,6 +67,21 @@ def test_a_hidden_sniper_is_seen_only_by_infantry_only_when_he_fires(game):
 
 
 @pytest.mark.audits("BI-R210")
+def test_a_sniper_the_enemy_has_seen_fires_without_the_d6(game):
+    """BI-R210: the d6 is for a hidden sniper ("Se uno Sniper è nascosto"), who holds his
+    fire so as not to give his position away; once the enemy has seen him there is nothing
+    to give away: he fires as any man does."""
+    play(game, "mark vasco hidden")
+    goto(game, "fire-veteran")
+    play(game, "@blue fire vasco omar range=40 dice=1,10")
+    goto(game, "end")
+    play(game, "observe omar vasco dice=1")
+    goto(game, "fire-veteran", 2)
+    facts = play(game, "@blue fire vasco omar range=40 dice=10")
+    assert outcomes(facts) == [("A.9.4", 6, "miss")]
+
+
+@pytest.mark.audits("BI-R210")
 def test_a_sniper_who_held_his_fire_is_not_seen(game):
     """BI-R210: he chose not to fire to avoid revealing his position: not seen that turn."""
     play(game, "mark vasco hidden")
