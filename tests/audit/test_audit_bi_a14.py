@@ -62,6 +62,7 @@ def edge(g, observer, target, chance, how="", side="blue"):
         ("ariete", "tecnica", " cover", 3),  # by a closed vehicle: Difficult
         ("capo", "tecnica", "", 8),  # vehicle still in the open, by infantry: Easy, 2 × 4
         ("ariete", "tecnica", "", 5),  # by a closed vehicle: Normal, Veteran 5
+        ("lince", "tecnica", "", 8),  # by an open vehicle: Easy, 2 × 4
     ],
 )
 def test_the_observation_matrix_still_targets(game, observer, target, cover, chance):
@@ -95,6 +96,9 @@ def test_no_observation_of_infantry_still_in_cover_from_a_vehicle(game, observer
         ("capo", "bmp", " cover", 8),  # vehicle moving in cover, by infantry: Easy
         ("ariete", "bmp", "", 10),  # vehicle moving in the open, by a closed one: Easy (2 × 5)
         ("ariete", "bmp", " cover", 5),  # moving in cover, by a closed one: Normal
+        ("capo", "bmp", "", 10),  # vehicle moving in the open, by infantry: Very Easy
+        ("lince", "bmp", "", 10),  # by an open vehicle: Very Easy
+        ("lince", "bmp", " cover", 8),  # moving in cover, by an open vehicle: Easy
     ],
 )
 def test_the_observation_matrix_moving_targets(game, observer, target, cover, chance):
