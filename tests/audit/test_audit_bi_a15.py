@@ -175,7 +175,11 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     goto(game, "move-first")
     with pytest.raises(Refused, match="in the air"):
         play(game, "@blue dismount dino")
+    with pytest.raises(Refused, match="in the air"):
+        play(game, "@blue mount capo lynx")
     play(game, "@blue hover lynx")
+    with pytest.raises(Refused, match="in the air"):
+        play(game, "@blue mount capo lynx")  # a rope lets men down, not up
     with pytest.raises(Refused, match="rope|fast"):
         play(game, "@blue dismount dino")  # not trained to rope down
     goto(game, "move-first", 2)
@@ -184,6 +188,8 @@ def test_landing_takes_a_turn_and_lets_men_off_and_trained_men_rope_down(game):
     assert lynx.has("landed") and lynx.has("moved")
     play(game, "@blue dismount dino")
     assert not unit(game, "dino").has("aboard-lynx")
+    play(game, "@blue mount bruno lynx")  # and others embark
+    assert unit(game, "bruno").has("aboard-lynx")
 
 
 @pytest.mark.audits("BI-R257")
