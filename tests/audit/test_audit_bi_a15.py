@@ -437,15 +437,32 @@ def test_the_plus_one_penalty_and_a_passenger_hit_on_a_1(game):
 
 @pytest.mark.audits("BI-R264")
 @pytest.mark.parametrize(
-    ("effect", "out"),
+    ("effect", "down"),
     [("1", False), ("3", False), ("4", False), ("6,3", False), ("6,2", True), ("6,1", True)],
 )
-def test_a_helicopter_crew_never_freezes_it_panics(game, effect, out):
+def test_a_helicopter_crew_never_freezes_it_panics(game, effect, down):
     """BI-R264: a Shocked result counts as Panic; Surrender counts as Panic, and then on 1
-    or 2 on 1d6 the helicopter lands or returns to base."""
+    or 2 on 1d6 the helicopter "atterra o rientra alla base", lands or returns to base:
+    either, so the engine does not take it off the table by itself."""
     goto(game, "fire-elite")
     play(game, "@red aa aelite lynx range=50 dice=4,3,4")
     facts = play(game, f"morale lynx dice=9,{effect}")
-    assert unit(game, "lynx").in_play is not out
-    if not out:
+    assert unit(game, "lynx").in_play
+    if down:
+        assert any("lands or goes back to base" in n for n in notes(facts))
+        assert not any("flees" in n for n in notes(facts))
+    else:
         assert any("flees" in n for n in notes(facts))
+
+
+@pytest.mark.audits("BI-R264")
+@pytest.mark.parametrize("choice", ["mark lynx landed", "out lynx"])
+def test_a_panicking_helicopter_that_comes_down_lands_or_goes_home(game, choice):
+    """BI-R264: after a Surrender and a 1 or 2 it lands (it stays, on the ground) or goes
+    home (out of the game), as the referee records."""
+    goto(game, "fire-elite")
+    play(game, "@red aa aelite lynx range=50 dice=4,3,4", "morale lynx dice=9,6,1")
+    play(game, choice)
+    lynx = unit(game, "lynx")
+    assert lynx.in_play is (choice != "out lynx")
+    assert lynx.has("landed") is (choice != "out lynx")
