@@ -55,6 +55,28 @@ def test_an_air_strike_attacks_in_the_next_fire_phase_without_ranging(game):
     assert any("60 x 20 cm area at long distance, its centre 30 x 10 cm at short" in n for n in notes(facts))
 
 
+@pytest.mark.audits("BI-R250", "BI-R253")
+def test_one_call_brings_one_attack(long_game):
+    """BI-R250, BI-R253: once contacted, the aircraft attack in the following fire phase:
+    a bombing pass, then maybe a strafing pass on the same objective; that is the attack.
+    Another attack needs another call; the enemy's AA has no aircraft left to fire at."""
+    game = long_game
+    goto(game, "fire-veteran")
+    play(game, "@blue call fo air bomb=ap dice=5")
+    goto(game, "fire-veteran", 2)
+    play(game, "@blue ffe fo strafe dice=5,1,5,1")
+    goto(game, "fire-elite", 3)
+    with pytest.raises(Refused, match="no aircraft"):
+        play(game, "@red aa aelite aircraft dice=1,1")
+    goto(game, "fire-veteran", 3)
+    with pytest.raises(Refused, match="no fire for effect"):
+        play(game, "@blue ffe fo dice=5,1")
+    play(game, "@blue call fo air bomb=at dice=5")
+    goto(game, "fire-veteran", 4)
+    facts = play(game, "@blue ffe fo dice=5,1")
+    assert any("at bombs" in n for n in notes(facts))
+
+
 @pytest.mark.audits("BI-R252", "BI-AMB-51")
 def test_bombs_by_kind(game):
     """BI-R252: anti-personnel bombs halve the chance to damage armour; anti-tank bombs

@@ -245,7 +245,7 @@ class BassaIntensita(Ruleset):
                 *STATUSES_SHOWN,
                 *(t.name for t in tiers()),
                 *("moon", "dark"),
-                *("contacted", "lost", "ranged"),
+                *("contacted", "lost", "ranged", support.ATTACKED),
                 *weapons(),
             }
         )

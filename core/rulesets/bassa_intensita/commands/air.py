@@ -55,17 +55,17 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
 
 def aircraft_over(state, side: str) -> bool:
     """BI-R250, BI-R260 (ruling BI-AA-AIRCRAFT): ``side``'s aircraft can be fired at once
-    an observer of that side has contacted it, for as long as its attack goes on; never
-    before it was called, nor after it was shot down (BI-R262).  An observer's stage is
-    ``secret.support.<id>`` = stage:source:turn."""
+    an observer of that side has contacted it, until it has made its attack; never before
+    it was called, nor after it was shot down (BI-R262).  An observer's stage is
+    ``secret.support.<id>`` = stage:source:turn (``attacked`` once its attack is made)."""
     if state.vars.get(f"aircraft.{side}") == "down":
         return False
     for key, value in state.vars.items():
         unit = state.units.get(key.removeprefix("secret.support.")) if key.startswith("secret.support.") else None
         if unit is None or unit.side != side or not value:
             continue
-        _stage, _sep, rest = str(value).partition(":")
-        if rest.startswith("air"):
+        stage, _sep, rest = str(value).partition(":")
+        if rest.startswith("air") and stage != "attacked":
             return True
     return False
 

@@ -5,7 +5,8 @@ An observer's call for fire goes through stages, kept in the referee's variable
 to know): ``contacted`` (the guns answer next turn with a ranging shot), ``lost`` (the
 shot went who knows where, or out of his sight: another ranging shot next turn, no new
 contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
-An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
+An aircraft has no ranging shot: once contacted it attacks in the next fire phase, and
+then it is ``attacked``: another attack needs another call.
 Smoke clouds are public: ``smoke.<n>`` holds "kind|size|who laid it|last turn" (kind:
 grenade, dischargers, shells, or napalm, whose last turn is ``-``: it burns for the rest
 of the game; :func:`smoke_what` puts it in words).
@@ -43,6 +44,8 @@ MAX_MM = 1000
 BOMBS = ("ap", "at", "napalm")
 #: Air attack areas (BI-R251, BI-R253), in cm.
 AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+#: The stage of an observer whose aircraft have made their attack (BI-R250, BI-R253).
+ATTACKED = "attacked"
 #: A.13.1 M3: a mortar's attack calls for morale checks within 20 cm over this calibre;
 #: whether an observer's supporting fire does is kept, from his call, in ``M3_KEY<id>``.
 MORTAR_M3_MM = 100
@@ -295,13 +298,15 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         if not air_commands.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
+        # BI-R250, BI-R253: the bombing pass and its strafing pass are the attack one
+        # contact brings; another attack needs another call
+        _set(ctx, unit, ATTACKED, source)
         with ctx.at_step(dice_order.AIR_STRIKE):
             struck = landing(ctx, unit, M("the air strike"))
         if struck != "lost":
             ctx.emit(ev.Noted(text=M(AIR_NOTE, bomb=bomb, long=AIR_LONG, short=AIR_SHORT)))
             if bomb == "napalm":
                 _napalm(ctx, unit)
-            _set(ctx, unit, "ranged", source)
             _m3(ctx)
         # BI-R253: a second pass on the same objective, "rolling deviation again"
         if args["strafe"]:
