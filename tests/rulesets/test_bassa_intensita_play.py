@@ -598,12 +598,14 @@ def test_helicopters_fly_by_a_roll_and_anti_aircraft_fire_hits_them(game):
     # helicopter morale: Veteran 5 + 3 = 8, and no -2 "under HE or automatic fire": the
     # MANPADS's row (BI-R260) is neither, nor does the helicopter table's row 3-4 give it
     # (A.13.2, BI-R263; ruling BI-AA-MORALE); a 9 fails; 6: surrender counts as panic,
-    # and on 1d6 of 1 or 2 it goes home
+    # and on 1d6 of 1 or 2 it lands or goes home, as the referee says (BI-R264)
     assert not unit(game, "lynx").has("morale-fire")
     facts = play(game, "morale lynx dice=9,6,2")
     r = rolls(facts, "A.13.2")[0]
     assert r.target == 8 and "under HE or automatic fire" not in [plain(m.label) for m in r.mods]
-    assert plain(unit(game, "lynx").out).startswith("landed or went back to base")
+    assert "Lynx lands or goes back to base: the referee says which" in [
+        plain(e.text) for e in facts if isinstance(e, ev.Noted)
+    ]
 
 
 def test_a_damaged_rotor_may_bring_the_helicopter_down(game):

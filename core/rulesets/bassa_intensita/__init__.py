@@ -130,7 +130,7 @@ class BassaIntensita(Ruleset):
     rule_source = "bassa-intensita-1.9-it.md"
     scenario_format = FORMAT
     # BI-R100 (the observer's fire support), A.13 (a badly wounded man's death): by piece
-    piece_keys = ("secret.support.", "secret.dies.")
+    piece_keys = ("secret.support.", "secret.dies.", "secret.m3.")
     # ... and a declared covering fire on a feature, by its firer (BI-R051; commands/cover.py)
     secret_vars = (*piece_keys, "secret.screen.")
 
@@ -186,7 +186,16 @@ class BassaIntensita(Ruleset):
                 return _("a smoke cloud lifts")
             what, who, last = support.smoke_value(str(value))
             cloud = render(M("{what} by {unit}", what=what, unit=who)) if who else render(what)
+            if last == support.FOR_GOOD:  # napalm (BI-R252)
+                return _("smoke: {what}, for the rest of the game").format(what=cloud)
             return _("smoke: {what}, until the end of turn {turn}").format(what=cloud, turn=last)
+        if key.startswith(support.M3_KEY):
+            owner = render(whose(key.removeprefix(support.M3_KEY)))
+            if value:
+                return _("{owner} fire support: within 20 cm of its attack, morale is checked (M3)").format(owner=owner)
+            return _("{owner} fire support: a mortar of 100 mm or less, no morale check for it (M3)").format(
+                owner=owner
+            )
         if key.startswith("secret.support."):
             parts = str(value).split(":")
             if len(parts) != 3:
@@ -236,7 +245,7 @@ class BassaIntensita(Ruleset):
                 *STATUSES_SHOWN,
                 *(t.name for t in tiers()),
                 *("moon", "dark"),
-                *("contacted", "lost", "ranged"),
+                *("contacted", "lost", "ranged", support.ATTACKED),
                 *weapons(),
             }
         )

@@ -58,7 +58,23 @@ KILLED_BY = N_("killed by {cause}")
 DESTROYED_BY = N_("destroyed by {cause}")
 DIED_OF_WOUNDS = M("died of his wounds, not dressed in time")
 ABANDONED = M("abandoned by its crew, who panic (BI-R182)")
-HEAVY_WEAPONS = ("mg", "lmg", "agl", "atgm", "gun-77", "gun-103", "gun-heavy", "autocannon")
+#: The heavy weapons a man who panics for want of an enemy to surrender to leaves behind
+#: (BI-R182); the book's examples of one are "mitragliatrice, mortaio, cannone senza
+#: rinculo" (A.8.1): machine guns and guns of any use, the AA machine gun, autocannon and
+#: heavy missile among them (ruling BI-HEAVY-WEAPONS); not a shoulder-launched missile.
+HEAVY_WEAPONS = (
+    "mg",
+    "lmg",
+    "agl",
+    "atgm",
+    "gun-77",
+    "gun-103",
+    "gun-heavy",
+    "autocannon",
+    "aa-mg",
+    "aa-cannon",
+    "aa-missile",
+)
 
 
 def aboard(state, vehicle: Unit) -> list[Unit]:

@@ -53,6 +53,23 @@ def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple
     return chance, tuple(mods)
 
 
+def aircraft_over(state, side: str) -> bool:
+    """BI-R250, BI-R260 (ruling BI-AA-AIRCRAFT): ``side``'s aircraft can be fired at once
+    an observer of that side has contacted it, until it has made its attack; never before
+    it was called, nor after it was shot down (BI-R262).  An observer's stage is
+    ``secret.support.<id>`` = stage:source:turn (``attacked`` once its attack is made)."""
+    if state.vars.get(f"aircraft.{side}") == "down":
+        return False
+    for key, value in state.vars.items():
+        unit = state.units.get(key.removeprefix("secret.support.")) if key.startswith("secret.support.") else None
+        if unit is None or unit.side != side or not value:
+            continue
+        stage, _sep, rest = str(value).partition(":")
+        if rest.startswith("air") and stage != "attacked":
+            return True
+    return False
+
+
 def _aa(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R260..R263: fire at a helicopter or at the enemy's aircraft."""
     shooter = ctx.unit(args["shooter"])
@@ -68,6 +85,12 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
     target = args["target"]
     heli = None
+    if target == "aircraft" and not aircraft_over(s, s.other_side(shooter.side)):
+        raise Refused(
+            _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
+                enemy=s.side_name(s.other_side(shooter.side))
+            )
+        )
     if target != "aircraft":
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:

@@ -134,14 +134,22 @@ def _hit(ctx: Context, args: dict[str, Any]) -> None:
     if source and weapon is None and source not in damage.PEN_ONLY:
         raise Refused(_("no weapon {source} in the tables").format(source=repr(source)))
     cause = args["cause"] or (word(weapon.name) if weapon else source or M("a hit"))
+    # A.13.2 (digest BI-AMB-41): the check a hit asks for is "under HE or automatic fire"
+    # only when the weapon fires HE or automatic; an AT mine or grenade explodes
+    under_fire = bool(weapon.he or weapon.automatic) if weapon else source in damage.PEN_ONLY
     if unit.kind == Kind.MAN:
-        casualties.infantry_hit(
-            ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=bool(weapon and (weapon.he or weapon.automatic))
-        )
+        casualties.infantry_hit(ctx, unit, cause, sniper=bool(args["sniper"]), under_fire=under_fire)
         return
     pen = damage.PEN_ONLY.get(source, weapon.penetration if weapon else "")
     casualties.vehicle_hit(
-        ctx, unit, weapon, cause, pen_row=pen, flank=bool(args["flank"]), indirect=bool(args["indirect"])
+        ctx,
+        unit,
+        weapon,
+        cause,
+        pen_row=pen,
+        flank=bool(args["flank"]),
+        indirect=bool(args["indirect"]),
+        under_fire=under_fire,
     )
 
 

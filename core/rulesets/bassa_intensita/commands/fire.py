@@ -175,8 +175,10 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
 
 def _sniper_fires(ctx: Context, shooter: Unit) -> bool:
     """BI-R210 (ruling BI-SNIPER-ROLL): a hidden sniper fires only on 1d6 of 1-2, 1-3 for a
-    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away."""
-    if "sniper" not in shooter.roles or not shooter.has(Status.HIDDEN):
+    Veteran, 1-4 for an Elite; otherwise he holds his fire so as not to give himself away.
+    One the enemy has seen is no longer hidden from it: he has nothing to give away."""
+    enemy = ctx.state.other_side(shooter.side)
+    if "sniper" not in shooter.roles or unit_visible(shooter, enemy):
         return True
     t = special().sniper
     need = t.fires_on + {"veteran": t.veteran, "elite": t.elite}.get(shooter.cls, 0)

@@ -118,7 +118,7 @@ def _morale(ctx: Context, args: dict[str, Any]) -> None:
 
 def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
     """BI-R264: for a helicopter Shocked and Surrender both count as Panic; after a
-    Surrender it lands or goes home on 1d6 of 1 or 2."""
+    Surrender it lands or goes home on 1d6 of 1 or 2, which the referee says."""
     if result == "surrender":
         (face,) = ctx.roll(
             M("breaking off"),
@@ -130,7 +130,14 @@ def helicopter_effect(ctx: Context, unit: Unit, result: str) -> None:
             check=ev.AtLeast(face=air().rotor_fails + 1),  # BI-R264: it stays
         )
         if face <= air().rotor_fails:
-            ctx.emit(ev.UnitOut(unit=unit.id, cause=M("landed or went back to base in panic (BI-R264)")))
+            # "atterra o rientra alla base": either; the referee records which (mark UNIT
+            # landed, or out UNIT), as for a failing rotor (BI-R263)
+            ctx.emit(
+                ev.Noted(
+                    text=M("{unit} lands or goes back to base: the referee says which", unit=unit.name),
+                    vis=unit_audience(unit),
+                )
+            )
             return
     flee(ctx, unit)
     casualties.shock(ctx, unit)

@@ -5,9 +5,11 @@ An observer's call for fire goes through stages, kept in the referee's variable
 to know): ``contacted`` (the guns answer next turn with a ranging shot), ``lost`` (the
 shot went who knows where, or out of his sight: another ranging shot next turn, no new
 contact), ``ranged`` (it landed where he sees it: next turn fire for effect, or shift).
-An aircraft has no ranging shot: once contacted it attacks in the next fire phase.
+An aircraft has no ranging shot: once contacted it attacks in the next fire phase, and
+then it is ``attacked``: another attack needs another call.
 Smoke clouds are public: ``smoke.<n>`` holds "kind|size|who laid it|last turn" (kind:
-grenade, dischargers or shells; :func:`smoke_what` puts it in words).
+grenade, dischargers, shells, or napalm, whose last turn is ``-``: it burns for the rest
+of the game; :func:`smoke_what` puts it in words).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from core.rulesets.bassa_intensita.commands.common import (
 )
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
 from core.rulesets.bassa_intensita.rules import he
-from core.rulesets.bassa_intensita.tables import high_explosive, indirect, weapons
+from core.rulesets.bassa_intensita.tables import high_explosive, hit_modifiers, indirect, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
 from core.rulesets.bassa_intensita.words import _, pgettext, render, whose, word
 from core.state import Unit
@@ -42,6 +44,14 @@ MAX_MM = 1000
 BOMBS = ("ap", "at", "napalm")
 #: Air attack areas (BI-R251, BI-R253), in cm.
 AIR_LONG, AIR_SHORT, STRAFE = "60 x 20", "30 x 10", "10 x 60"
+#: The stage of an observer whose aircraft have made their attack (BI-R250, BI-R253).
+ATTACKED = "attacked"
+#: A.13.1 M3: a mortar's attack calls for morale checks within 20 cm over this calibre;
+#: whether an observer's supporting fire does is kept, from his call, in ``M3_KEY<id>``.
+MORTAR_M3_MM = 100
+M3_KEY = "secret.m3."
+#: The last turn of a cloud that never lifts: napalm's (BI-R252).
+FOR_GOOD = "-"
 
 
 def _key(unit: Unit) -> str:
@@ -111,6 +121,10 @@ def _call(ctx: Context, args: dict[str, Any]) -> None:
     )
     if ok:
         _set(ctx, unit, "contacted", source)
+        if args["kind"] != "air":
+            # A.13.1 M3: field artillery (a battery) whatever its calibre, a mortar over 100 mm
+            m3 = args["kind"] != "mortar" or args["mm"] > MORTAR_M3_MM
+            ctx.emit(ev.VarSet(key=f"{M3_KEY}{unit.id}", value=1 if m3 else 0))
         if args["kind"] == "air":
             text = M("{unit} is through: it attacks in the next turn's fire phase", unit=unit.name)
         else:
@@ -284,11 +298,15 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         if not air_commands.aircraft_ready(ctx, unit.side):
             return
         bomb = source.removeprefix("air-")
+        # BI-R250, BI-R253: the bombing pass and its strafing pass are the attack one
+        # contact brings; another attack needs another call
+        _set(ctx, unit, ATTACKED, source)
         with ctx.at_step(dice_order.AIR_STRIKE):
             struck = landing(ctx, unit, M("the air strike"))
         if struck != "lost":
             ctx.emit(ev.Noted(text=M(AIR_NOTE, bomb=bomb, long=AIR_LONG, short=AIR_SHORT)))
-            _set(ctx, unit, "ranged", source)
+            if bomb == "napalm":
+                _napalm(ctx, unit)
             _m3(ctx)
         # BI-R253: a second pass on the same objective, "rolling deviation again"
         if args["strafe"]:
@@ -302,8 +320,27 @@ def _ffe(ctx: Context, args: dict[str, Any]) -> None:
         return
     ctx.emit(ev.Noted(text=_area_words(source)))
     _set(ctx, unit, "ranged", source)
-    if {a.id: a for a in high_explosive().areas}[source].max_mm > 100:
+    m3 = ctx.state.vars.get(f"{M3_KEY}{unit.id}")
+    if m3 is None:  # a call made before the key was kept: by the calibre's class, as then
+        m3 = {a.id: a for a in high_explosive().areas}[source].max_mm > MORTAR_M3_MM
+    if m3:
         _m3(ctx)
+
+
+def _napalm(ctx: Context, unit: Unit) -> None:
+    """BI-R252: napalm's Short-distance zone is impassable for the rest of the game and
+    counts as a smoke obstruction: a cloud that never lifts."""
+    n = 1 + sum(1 for k in ctx.state.vars if k.startswith("smoke."))
+    ctx.emit(ev.VarSet(key=f"smoke.{n}", value=f"napalm|{AIR_SHORT} cm|{unit.name}|{FOR_GOOD}"))
+    ctx.emit(
+        ev.Noted(
+            text=M(
+                "the napalm burns {short} cm at the centre: impassable for the rest of the game, "
+                "it blocks sight as smoke (BI-R252)",
+                short=AIR_SHORT,
+            )
+        )
+    )
 
 
 def _m3(ctx: Context) -> None:
@@ -332,15 +369,32 @@ def _shift(ctx: Context, args: dict[str, Any]) -> None:
 
 def _strafe(ctx: Context, args: dict[str, Any]) -> None:
     """BI-R253 (ruling BI-STRAFE, digest BI-AMB-52): each target in the 10 × 60 cm strip
-    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot."""
+    is fired at once, as a 20/35 mm autocannon area shot at normal range, by the pilot,
+    with the target's own modifiers of the direct-fire table (A.9.4, BI-R087): how it
+    moved, lying down, its cover."""
     target = ctx.unit(args["unit"])
     if not target.in_play:
         raise Refused(_("{target} is out of action").format(target=target.name))
     pilot = args["pilot"]
-    chance = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
+    base = {"elite": 6, "veteran": 5, "regular": 4, "recruit": 3, "rabble": 2}[pilot]
     cannon = weapons()["autocannon"]
+    table = hit_modifiers()
+    ids = rules.fire_modifier_ids(
+        cannon,
+        "normal",
+        area=True,
+        kind="fire",
+        aimed=False,
+        wounded=False,
+        target_move=next((m for m in ("cautious", "running") if target.has(m)), ""),
+        prone=target.kind == Kind.MAN and target.has(Status.PRONE),
+        cover=args["cover"] or "",
+        night=[],
+        target_fired="",
+    )
+    chance, mods = rules.hit_chance(base, [table[i] for i in ids])
     purpose = M("strafing by a {tier} pilot", tier=word(pilot))
-    hit = roll_under(ctx, purpose, target, chance, (), "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
+    hit = roll_under(ctx, purpose, target, chance, mods, "BI-R253", M("hit"), M("miss"), step=dice_order.STRAFING)
 
     if hit:
         if target.kind == Kind.MAN:
@@ -353,12 +407,14 @@ def _strafe(ctx: Context, args: dict[str, Any]) -> None:
 
 
 def smoke_what(kind: str, size: str) -> Msg:
-    """A smoke cloud in words: ``grenade``, ``dischargers`` or ``shells``, and its size."""
+    """A smoke cloud in words: ``grenade``, ``dischargers``, ``shells`` or ``napalm``, and its size."""
     if kind == "grenade":
         reach = indirect().smoke.grenade_reach
         return M("smoke grenade ({size} cm, within {reach} cm of him)", size=size, reach=reach)
     if kind == "dischargers":
         return M("smoke dischargers ({size})", size=word(size))
+    if kind == "napalm":
+        return M("burning napalm ({size}), impassable", size=size)
     return M("smoke shells ({size})", size=size)
 
 
@@ -366,7 +422,7 @@ def smoke_value(value: str) -> tuple[Text, str, str]:
     """A ``smoke.<n>`` variable's cloud, who laid it and its last turn; a save from
     before smoke was kept as data holds "words by NAME|last"."""
     parts = value.split("|", 2)
-    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells"):
+    if len(parts) == 3 and parts[0] in ("grenade", "dischargers", "shells", "napalm"):
         who, _sep, last = parts[2].rpartition("|")
         return smoke_what(parts[0], parts[1]), who, last
     what, _sep, last = value.rpartition("|")
@@ -421,7 +477,7 @@ def clear_smoke(ctx: Context) -> None:
     for key, value in list(ctx.state.vars.items()):
         if key.startswith("smoke.") and value:
             what, _sep, last = smoke_value(str(value))
-            if int(last) <= ctx.state.turn:
+            if last != FOR_GOOD and int(last) <= ctx.state.turn:
                 ctx.emit(ev.VarSet(key=key, value=""))
                 ctx.emit(ev.Noted(text=M("the {what} lifts", what=what)))
 
@@ -525,9 +581,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
                 choices=("elite", "veteran", "regular", "recruit", "rabble"),
                 keyword=True,
             ),
+            Param(
+                "cover",
+                "choice",
+                "the target's cover",
+                optional=True,
+                choices=("light", "heavy", "trench"),
+                keyword=True,
+            ),
         ),
         rule="BI-R253",
-        examples=("strafe omar", "strafe bmp pilot=veteran"),
+        examples=("strafe omar", "strafe bmp pilot=veteran", "strafe omar cover=heavy"),
         phases=TIER_PHASES,
         who="referee",
         rolls=True,
