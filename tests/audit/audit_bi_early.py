@@ -83,6 +83,9 @@ PIECES = (
     vehicle("jeep", "blue", "regular", roles=("car",)),
     vehicle("vcc", "blue", "regular", "mg", roles=("tracked-apc",)),
     vehicle("puma", "blue", "regular", "mg", roles=("wheeled-apc",), team="A", capacity=4),
+    vehicle("tecnica", "blue", "regular", "mg", roles=("technical",)),
+    vehicle("blindo", "blue", "regular", "mg", roles=("armoured-car",)),
+    vehicle("lynx", "blue", "veteran", "mg", roles=("helicopter",)),
     # Red: targets
     man("omar", "red", "regular", "assault-rifle", team="H", roles=("leader",)),
     man("ali", "red", "regular", "assault-rifle", team="H"),
