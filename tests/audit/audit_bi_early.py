@@ -65,7 +65,7 @@ PIECES = (
     man("sam", "blue", "regular", "saw"),
     man("lino", "blue", "regular", "lmg"),
     man("dario", "blue", "regular", "mg"),
-    man("gino", "blue", "regular", "grenade-launcher"),
+    man("gino", "blue", "regular", "gl"),
     man("rocco", "blue", "regular", "rpg"),
     man("sandro", "blue", "regular", "shotgun"),
     man("pietro", "blue", "regular", "smg"),
@@ -94,6 +94,7 @@ PIECES = (
     man("zaki", "red", "elite", "assault-rifle"),
     # loners: targets whose death calls no squad to a morale check
     *(man(uid, "red", "regular", "assault-rifle") for uid in ("tariq", "fares", "nabil", "samir", "walid")),
+    man("rafi", "red", "regular", "rifle"),
     vehicle("t55", "red", "regular", "gun-heavy", roles=("tank",)),
     vehicle("ural", "red", "regular", roles=("truck",)),
 )
