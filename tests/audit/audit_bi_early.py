@@ -170,6 +170,7 @@ def goto(g: Game, phase: str, turn: int | None = None) -> None:
     """On to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
     turn = g.state.turn if turn is None else turn
     while (g.state.turn, g.state.phase) != (turn, phase):
+        assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
         if g.state.phase == "initiative":
             g.execute("next dice=6,1")
             if g.state.phase == "initiative":
