@@ -96,7 +96,8 @@ def test_rabble_hits_on_two(game):
 @pytest.mark.audits("BI-R011", "BI-AMB-04")
 def test_motivation_moves_the_number_everywhere_but_not_the_tier(game):
     """A.3: the referee's +1 makes a Regular fire at 5 and take his isolation test at 5,
-    yet he still fires in the Regulars' tier, not the Veterans'; a -1 makes it 3."""
+    yet he still fires in the Regulars' tier, not the Veterans'; a -1 makes his fire and
+    a Normal action 3."""
     play(game, "motivation bruno 1", "motivation carlo -1")
     goto(game, "fire-veteran", 1)
     with pytest.raises(Refused):
@@ -106,6 +107,9 @@ def test_motivation_moves_the_number_everywhere_but_not_the_tier(game):
     assert _isolation(facts) == [5] and chances(facts) == [5, 5]
     facts = play(game, "fire carlo tariq range=30 dice=4")
     assert chances(facts) == [3]
+    play(game, "motivation sam -1")
+    facts = play(game, "act sam normal dice=4")
+    assert [r.target for r in rolls(facts, "BI-R066")] == [3]
 
 
 # ------------------------------------------------------------------ A.4 command distance

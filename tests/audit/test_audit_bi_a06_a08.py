@@ -112,6 +112,16 @@ def test_a_wounded_man_moves_at_half_once(game):
     _edge(game, "carlo", 4, "normal via=door")
 
 
+@pytest.mark.audits("BI-R042")
+def test_a_man_lying_down_loses_a_quarter_standing_up(game):
+    """A.6.1: standing up -25%: a prone man's normal move is 12 cm, not 12.5, and he is no
+    longer prone after it."""
+    play(game, "mark bruno prone")
+    goto(game, "move-first", 1)
+    _edge(game, "bruno", 12, "normal")
+    assert not game.state.units["bruno"].has("prone")
+
+
 @pytest.mark.audits("BI-R002", "BI-R042")
 def test_a_percentage_of_the_allowance_rounds_up():
     """A.2 and A.6.1: -25% of 10 cm is 7.5 -> 8 (no mode of the book gives a fraction, so
