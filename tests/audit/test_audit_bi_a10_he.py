@@ -188,3 +188,13 @@ def test_a_vehicle_in_an_he_area_is_caught_by_its_terrain_then_penetration(game)
     assert [r.rule for r in rolls(facts)][:2] == ["A.10.3", "A.12.3"]
     facts = play(game, "burst ural source=rpg long dice=4")
     assert [r.target for r in rolls(facts, "A.10.3")] == [3] and outcomes(facts, "A.10.3") == ["unhurt"]
+
+
+@pytest.mark.audits("BI-AMB-28")
+def test_a_tank_guns_hit_counts_as_he_fire_for_the_morale_it_calls(game):
+    """BI-AMB-28: a tank gun's hit that does not penetrate calls a morale check (A.12.3),
+    under HE fire: a Regular crew passes on 4 + 3 - 2 = 5, not 7."""
+    goto(game, "fire-veteran", 1)
+    play(game, "fire ariete t55 range=150 dice=1,10")
+    facts = play(game, "morale t55 dice=5")
+    assert [r.target for r in rolls(facts, "A.13.2")] == [5]
