@@ -35,25 +35,29 @@ def test_only_an_observer_or_a_commander_calls_indirect_fire(game):
 
 
 @pytest.mark.audits("BI-R102", "BI-AMB-34")
-@pytest.mark.parametrize(("kind", "chance"), [("dedicated", 5), ("general", 3), ("mortar", None)])
-def test_the_contact_is_an_action_by_how_the_fire_is_assigned(tmp_path, monkeypatch, kind, chance):
+@pytest.mark.parametrize(
+    ("kind", "face", "outcome"),
+    [("dedicated", 5, "done"), ("dedicated", 6, "failed"), ("general", 3, "done"), ("general", 4, "failed")],
+)
+def test_the_contact_is_an_action_by_how_the_fire_is_assigned(game, kind, face, outcome):
     """A.11: a dedicated battery is Normal (Quality: 5 passes, 6 fails), general support
-    Difficult (1/2 x 5 = 2.5 -> 3), a light mortar of the platoon Easy (2 x 5 = 10: sure);
-    the contact is the observer's action: he may not fire that turn."""
-    for face, done in ((chance, True), ((chance or 0) + 1, False)):
-        g = new_game(tmp_path / f"{face}", monkeypatch)
-        goto(g, "fire-veteran", 1)
-        if chance is None:
-            facts = play(g, f"call fo {kind} mm=60")
-            assert rolls(facts) == [] and any("is through" in n for n in notes(facts))
-            g.close()
-            return
-        facts = play(g, f"call fo {kind} mm=81 dice={face}")
-        assert [r.target for r in rolls(facts, "BI-R102")] == [chance]
-        assert outcomes(facts, "BI-R102") == (["done"] if done else ["failed"])
-        with pytest.raises(Refused):
-            play(g, "fire fo tariq range=20")
-        g.close()
+    Difficult (1/2 x 5 = 2.5 -> 3: 3 passes, 4 fails); the contact is the observer's
+    action: he may not fire that turn."""
+    goto(game, "fire-veteran", 1)
+    facts = play(game, f"call fo {kind} mm=81 dice={face}")
+    assert [r.target for r in rolls(facts, "BI-R102")] == [{"dedicated": 5, "general": 3}[kind]]
+    assert outcomes(facts, "BI-R102") == [outcome]
+    with pytest.raises(Refused):
+        play(game, "fire fo tariq range=20")
+
+
+@pytest.mark.audits("BI-R102")
+def test_a_light_mortar_of_the_platoon_is_an_easy_contact(game):
+    """A.11: a light mortar on the table, of the observer's platoon: Easy, 2 x 5 = 10: it
+    cannot fail, so no die is rolled."""
+    goto(game, "fire-veteran", 1)
+    facts = play(game, "call fo mortar mm=60")
+    assert rolls(facts) == [] and any("is through" in n for n in notes(facts))
 
 
 @pytest.mark.audits("BI-R103", "BI-AMB-33")
