@@ -246,7 +246,8 @@ def test_covering_fire_at_a_feature_is_for_automatic_weapons_and_strikes_a_hidde
 
 @pytest.mark.audits("BI-R060", "BI-R062")
 def test_in_the_fire_phase_only_men_who_neither_moved_nor_fired_fire_or_act(game):
-    """A.8: one who moved may neither fire nor act; one who did not may do one of the two."""
+    """A.8: one who moved may neither fire nor act; one who did not may do one of the two,
+    a soldier or a vehicle."""
     goto(game, "move-first", 1)
     play(game, "move bruno 5")
     goto(game, "fire-regular", 1)
@@ -256,6 +257,9 @@ def test_in_the_fire_phase_only_men_who_neither_moved_nor_fired_fire_or_act(game
     assert chances(play(game, "fire carlo tariq range=30 dice=9")) == [4]
     with pytest.raises(Refused):
         play(game, "fire carlo fares range=30")
+    play(game, "fire tank2 tariq range=50 dice=10,1")  # a vehicle too: it fired (an HE miss, a dud)
+    with pytest.raises(Refused):
+        play(game, "act tank2 normal")
 
 
 @pytest.mark.audits("BI-R061")
