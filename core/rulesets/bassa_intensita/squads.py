@@ -1,7 +1,8 @@
 """Squads, leaders and isolation (A.4) read from the state.
 
 A squad or section is a ``team``.  Its leader is the man in play with the ``leader``
-role or badge (a replacement gets the badge, BI-R028).  A leader's ability is his
+or ``section-leader`` role, or the ``leader`` badge (a replacement gets the badge,
+BI-R028); a section's replacement leads it at a section leader's distance.  A leader's ability is his
 ``ability-<tier>`` badge (a replacement's), else his ``ability`` stat (a Quality
 chance, 6 Elite … 2 Rabble; BI-R022), else his own Quality.
 """
@@ -16,7 +17,9 @@ from core.state import GameState, Unit
 
 
 def is_leader(unit: Unit) -> bool:
-    return "leader" in unit.roles or unit.has(Status.LEADER)
+    """A squad leader or a section leader (BI-R020: each leads his own men), or the man who
+    replaced one (BI-R028)."""
+    return "leader" in unit.roles or "section-leader" in unit.roles or unit.has(Status.LEADER)
 
 
 def team_of(state: GameState, unit: Unit) -> list[Unit]:
@@ -85,6 +88,13 @@ def squad_quality(men: list[Unit]) -> str:
     if not counts:
         return ""
     return min(counts, key=lambda tier: (-counts[tier], order.index(tier)))
+
+
+def leads_section(state: GameState, leader: Unit) -> bool:
+    """Whether he leads a section, not a squad (BI-R020): he has the section-leader role,
+    or he replaced one (BI-R028): the man who takes over a section leads that section, at
+    a section leader's command distance, or none if his ability may not lead one (BI-R021)."""
+    return "section-leader" in leader.roles or any("section-leader" in u.roles for u in team_of(state, leader))
 
 
 def command_range(leader: Unit, section: bool) -> int | None:

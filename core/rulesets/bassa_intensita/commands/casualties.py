@@ -8,7 +8,7 @@ from typing import Any
 
 from core import events as ev
 from core.language.i18n import M
-from core.ruleset import CommandSpec, Context, Param, Refused
+from core.ruleset import MAX_DISTANCE_CM, CommandSpec, Context, Param, Refused
 from core.rulesets.bassa_intensita import casualties, dice_order, rules
 from core.rulesets.bassa_intensita.commands.common import in_own_tier, isolated, passes_isolation, quality, ready
 from core.rulesets.bassa_intensita.phases import TIER_PHASES
@@ -61,8 +61,9 @@ def _dress(ctx: Context, args: dict[str, Any]) -> None:
 
 def _burst(ctx: Context, args: dict[str, Any]) -> None:
     """A.10.2/A.10.3: one man (or vehicle) within an HE burst rolls to be hit, then
-    damage.  The referee measures the zone (short or long) and names the source:
-    a direct-fire HE weapon, or a gun/mortar row of A.10.2 for indirect fire."""
+    damage.  The referee names the source (a direct-fire HE weapon, or a gun/mortar row
+    of A.10.2 for indirect fire) and either the zone (short or long) or the man's
+    distance from the burst, which the area's radii turn into the zone (BI-R091)."""
     unit = ctx.unit(args["unit"])
     if not unit.in_play:
         raise Refused(_("{unit} is out of action").format(unit=unit.name))
@@ -78,6 +79,8 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         weapon = None
         pen = "artillery-106" if area.big else "artillery-105"  # ruling BI-CALIBRE
     elif source in BOMBS:
+        if args["cm"] is not None:
+            raise Refused(_("a bombing's area is the attack's (BI-R251): name the zone, short or long"))
         # BI-R251/R252 (ruling BI-BOMBS): no +1 for calibre; bombs penetrate as artillery
         # over 106 mm with the -4 of indirect fire; AP bombs halve it, AT bombs halve the chance against men
         casualties.he_burst(
@@ -100,6 +103,17 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
                 source=repr(source), sources=", ".join(he_weapons + list(areas) + list(BOMBS))
             )
         )
+    zone = args["zone"]
+    if args["cm"] is not None:
+        # BI-R091: within the short distance "short", within the long one "long", beyond it
+        # untouched; both limits inclusive (digest BI-AMB-06)
+        zone = he.zone(area, args["cm"])
+        if not zone:
+            raise Refused(
+                _("{unit} is {cm} cm from the burst, beyond its {long} cm: untouched (BI-R091)").format(
+                    unit=unit.name, cm=args["cm"], long=area.long
+                )
+            )
     terrain = _terrain(args)
     cause = M("a {what} burst", what=word(weapon.name) if weapon else area.it)
     indirect = bool(args["indirect"])
@@ -107,7 +121,7 @@ def _burst(ctx: Context, args: dict[str, Any]) -> None:
         ctx,
         unit,
         cause,
-        zone=args["zone"],
+        zone=zone,
         terrain=terrain,
         big=area.big,
         weapon=weapon,
@@ -183,12 +197,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
             Param(
                 "zone", "choice", "distance from the burst", optional=True, default="short", choices=("short", "long")
             ),
+            Param(
+                "cm",
+                "distance",
+                "his distance from the burst in cm, instead of the zone (BI-R091)",
+                optional=True,
+                keyword=True,
+                hi=MAX_DISTANCE_CM,
+            ),
             Param("cover", "choice", "his cover", optional=True, choices=("light", "heavy", "trench"), keyword=True),
             _flag("indirect", "mortar or artillery firing indirectly (-4 on armour damage)"),
             _flag("antitank", "an anti-tank bomb: half the chance against men (BI-R252)"),
         ),
         rule="A.10.3",
-        examples=("burst karim source=rpg long", "burst omar source=gun-102 short cover=trench indirect"),
+        examples=(
+            "burst karim source=rpg long",
+            "burst karim source=rpg cm=5",
+            "burst omar source=gun-102 short cover=trench indirect",
+        ),
         who="referee",
         rolls=True,
         dice=(

@@ -105,7 +105,7 @@ def isolated(ctx: Context, unit: Unit, args: dict[str, Any]) -> bool:
     leader = squads.leader_of(ctx.state, unit)
     if leader is None:
         raise Refused(_("{unit} has no leader in play to measure from").format(unit=unit.name))
-    reach = squads.command_range(leader, section="section-leader" in leader.roles)
+    reach = squads.command_range(leader, section=squads.leads_section(ctx.state, leader))
     if reach is not None and scout(unit):
         reach *= special().scout.command_times  # BI-R212
     if reach is None or cm > reach:

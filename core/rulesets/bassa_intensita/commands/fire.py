@@ -22,7 +22,7 @@ from core.rulesets.bassa_intensita.commands.common import (
     ready,
     roll_under,
 )
-from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, tier_of_phase
+from core.rulesets.bassa_intensita.phases import MOVE_PHASES, TIER_PHASES, activity, tier_of_phase
 from core.rulesets.bassa_intensita.rules import damage, he
 from core.rulesets.bassa_intensita.tables import HitModifier, hit_modifiers, special, tier_by_id, vehicles, weapons
 from core.rulesets.bassa_intensita.terms import Kind, PhaseId, Status
@@ -144,6 +144,12 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
                 _(
                     "{unit} is in the air: only anti-aircraft fire reaches it, aa (BI-R260; ruling BI-HELICOPTERS)"
                 ).format(unit=t.name)
+            )
+        if kind == "opportunity" and activity(t) in ("fired", "acted", "balked"):
+            # BI-R050: opportunity fire is at moving units; one that fired, acted or failed
+            # its isolation test this turn does not move in it (BI-R030, BI-R024)
+            raise Refused(
+                _("{unit} is not moving this turn: opportunity fire is at moving enemies (BI-R050)").format(unit=t.name)
             )
         if not unit_visible(t, shooter.side):
             raise Refused(

@@ -34,7 +34,7 @@ def area_of(weapon: Weapon, gun_mm: int = 0) -> HEArea:
     return areas[weapon.he_area]
 
 
-def zone(area: HEArea, cm: int) -> str:
+def zone(area: HEArea, cm: float) -> str:
     """'short', 'long' or '' (outside) for a man ``cm`` from the burst (limits inclusive, BI-AMB-06)."""
     if cm <= area.short:
         return "short"

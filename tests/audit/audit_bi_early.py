@@ -1,0 +1,179 @@
+"""A table for the audit of Bassa Intensità's A.2-A.11 (dice, quality, command, movement,
+opportunity and covering fire, actions, direct fire, HE, indirect fire): the pieces each
+rule needs, set up as a scenario would, and short ways to play and read a game.
+
+Only how to drive a game comes from Fireteam; what must happen comes from the book.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core import events as ev
+from core import ruleset as ruleset_module
+from core.game import Game
+from core.language.i18n import plain
+from core.ruleset import Context
+from core.rulesets.bassa_intensita import BassaIntensita
+from core.rulesets.common import Scenario
+
+U = ev.UnitSpec
+
+
+def man(uid: str, side: str, cls: str, *weapons: str, team: str = "", roles: tuple[str, ...] = (), **stats: int):
+    return U(
+        id=uid,
+        name=uid.title(),
+        side=side,
+        team=team,
+        cls=cls,
+        weapons=weapons,
+        roles=roles,
+        stats=dict(stats),
+    )
+
+
+def vehicle(uid: str, side: str, cls: str, *weapons: str, roles: tuple[str, ...], team: str = "", **stats: int):
+    return U(
+        id=uid,
+        name=uid.title(),
+        side=side,
+        team=team,
+        kind="vehicle",
+        cls=cls,
+        weapons=weapons,
+        roles=roles,
+        stats=dict(stats),
+    )
+
+
+PIECES = (
+    # Blue: a regular squad (leader and men), a veteran squad with a section, an elite shooter
+    man("sarge", "blue", "regular", "assault-rifle", team="A", roles=("leader",)),
+    man("bruno", "blue", "regular", "assault-rifle", team="A"),
+    man("carlo", "blue", "regular", "rifle", team="A"),
+    man("vito", "blue", "veteran", "assault-rifle", team="V", roles=("leader",)),
+    man("cpl", "blue", "veteran", "assault-rifle", team="VS", roles=("section-leader",)),
+    man("valerio", "blue", "veteran", "assault-rifle", team="VS"),
+    man("vasco", "blue", "veteran", "assault-rifle", team="VS"),
+    man("elia", "blue", "elite", "assault-rifle"),
+    man("recluta", "blue", "recruit", "carbine", team="RC", roles=("leader",)),
+    man("remo", "blue", "recruit", "assault-rifle", team="RC"),
+    man("rabbi", "blue", "rabble", "pistol"),
+    man("fo", "blue", "veteran", "carbine", team="FO", roles=("observer",)),
+    man("sam", "blue", "regular", "saw"),
+    man("lino", "blue", "regular", "lmg"),
+    man("dario", "blue", "regular", "mg"),
+    man("gino", "blue", "regular", "gl"),
+    man("rocco", "blue", "regular", "rpg"),
+    man("sandro", "blue", "regular", "shotgun"),
+    man("pietro", "blue", "regular", "smg"),
+    man("nico", "blue", "regular", "sniper-rifle", team="A", roles=("sniper",)),
+    man("rino", "blue", "recruit", "sniper-rifle", team="RC", roles=("sniper",)),
+    # a regular section, and a rabble squad
+    man("rsl", "blue", "regular", "assault-rifle", team="RS", roles=("section-leader",)),
+    man("rsm", "blue", "regular", "assault-rifle", team="RS"),
+    man("rsn", "blue", "regular", "assault-rifle", team="RS"),
+    man("marm", "blue", "rabble", "pistol", team="M", roles=("leader",)),
+    man("marmo", "blue", "rabble", "pistol", team="M"),
+    vehicle("ariete", "blue", "veteran", "gun-heavy", "mg", roles=("tank",)),
+    vehicle("camion", "blue", "regular", roles=("truck",), team="A"),
+    vehicle("tank2", "blue", "regular", "gun-heavy", roles=("tank",), team="A"),
+    vehicle("jeep", "blue", "regular", roles=("car",)),
+    vehicle("vcc", "blue", "regular", "mg", roles=("tracked-apc",)),
+    vehicle("puma", "blue", "regular", "mg", roles=("wheeled-apc",), team="A", capacity=4),
+    vehicle("tecnica", "blue", "regular", "mg", roles=("technical",)),
+    vehicle("blindo", "blue", "regular", "mg", roles=("armoured-car",)),
+    vehicle("lynx", "blue", "veteran", "mg", roles=("helicopter",)),
+    # Red: targets
+    man("omar", "red", "regular", "assault-rifle", team="H", roles=("leader",)),
+    man("ali", "red", "regular", "assault-rifle", team="H"),
+    man("yusuf", "red", "regular", "assault-rifle", team="H"),
+    man("karim", "red", "veteran", "assault-rifle"),
+    man("zaki", "red", "elite", "assault-rifle"),
+    # loners: targets whose death calls no squad to a morale check
+    *(man(uid, "red", "regular", "assault-rifle") for uid in ("tariq", "fares", "nabil", "samir", "walid")),
+    man("rafi", "red", "regular", "rifle"),
+    vehicle("t55", "red", "regular", "gun-heavy", roles=("tank",)),
+    vehicle("ural", "red", "regular", roles=("truck",)),
+)
+
+
+class AuditTable(BassaIntensita):
+    """The ruleset with the pieces above and a test's ``extra`` ones; ``night`` set as a
+    scenario would."""
+
+    id = "bassa-intensita"
+    night = "day"
+    extra: tuple[ev.UnitSpec, ...] = ()
+
+    def __init__(self, variant: str = "") -> None:
+        super().__init__(variant)
+        table = Scenario(
+            id="audit",
+            title="The audit's table",
+            sides=(ev.SideSpec("blue", "Blue"), ev.SideSpec("red", "Red")),
+            units=(*PIECES, *self.extra),
+        )
+        self.scenarios = {**self.scenarios, "audit": table}
+
+    def _scenario(self, ctx: Context, args: dict[str, Any]) -> None:
+        super()._scenario(ctx, args)
+        if args["name"] == "audit":
+            ctx.emit(ev.VarSet(key="scenario.turns", value=0))
+            ctx.emit(ev.VarSet(key="scenario.night", value=self.night))
+
+
+def new_game(tmp_path: Path, monkeypatch, night: str = "day", extra: tuple[ev.UnitSpec, ...] = ()) -> Game:
+    monkeypatch.setattr(AuditTable, "night", night)
+    monkeypatch.setattr(AuditTable, "extra", extra)
+    monkeypatch.setitem(ruleset_module._REGISTRY, "bassa-intensita", AuditTable)
+    g = Game.new(tmp_path / "audit.ft", "bassa-intensita", seed=11)
+    g.execute("scenario audit")
+    return g
+
+
+def play(g: Game, *lines: str) -> list[ev.Event]:
+    """Run each line (``@side text`` gives it as that side); the facts of the last one."""
+    out = None
+    for line in lines:
+        role = "referee"
+        if line.startswith("@"):
+            role, _, line = line[1:].partition(" ")
+        out = g.execute(line, role=role)
+    return list(out.events[1:]) if out else []
+
+
+def rolls(events: list[ev.Event], rule: str = "") -> list[ev.Roll]:
+    return [e.roll for e in events if isinstance(e, ev.Rolled) and (not rule or e.roll.rule == rule)]
+
+
+#: A hit's damage die that kills outright (a natural 10, A.12.1), so no further dice follow.
+KILL = "10"
+
+
+def chances(events: list[ev.Event], rule: str = "A.9.4") -> list[int | None]:
+    """The chance each roll of ``rule`` was rolled under."""
+    return [r.target for r in rolls(events, rule)]
+
+
+def outcomes(events: list[ev.Event], rule: str = "") -> list[str]:
+    return [plain(r.outcome) for r in rolls(events, rule)]
+
+
+def notes(events: list[ev.Event]) -> list[str]:
+    return [plain(e.text) for e in events if isinstance(e, ev.Noted)]
+
+
+def goto(g: Game, phase: str, turn: int | None = None) -> None:
+    """On to ``phase`` (of ``turn``); blue wins every initiative and moves first."""
+    turn = g.state.turn if turn is None else turn
+    while (g.state.turn, g.state.phase) != (turn, phase):
+        assert g.state.turn <= turn, f"turn {turn} went by without its {phase} phase"
+        if g.state.phase == "initiative":
+            g.execute("next dice=6,1")
+            if g.state.phase == "initiative":
+                g.execute("order first", role="blue")
+        else:
+            g.execute("next")
