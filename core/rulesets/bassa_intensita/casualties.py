@@ -305,26 +305,7 @@ def vehicle_hit(
     makes (a mortar's round: ``gun-mortar``, BI-R121).  Returns what came of it."""
     column = damage.armour_column(vehicle)
     if not column:
-        mods = damage.unarmoured_mods(weapon, source_mod)
-
-        def outcome(faces: tuple[int, ...]) -> Msg:
-            row = damage.unarmoured_result(faces[0], mods)
-            return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
-
-        (face,) = ctx.roll(
-            M("damage"),
-            1,
-            sides=rules.D10,
-            mods=mods,
-            rule="A.12.2",
-            unit=vehicle.id,
-            outcome=outcome,
-            check=ev.Read(),  # A.12.2: a row of the damage table
-            step=dice_order.DAMAGE,
-        )
-        row = damage.unarmoured_result(face, mods)
-        vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
-        return row.id
+        return _unarmoured_hit(ctx, vehicle, weapon, cause, under_fire=under_fire, source_mod=source_mod)
     if not pen_row:
         ctx.emit(
             ev.Noted(
@@ -337,6 +318,55 @@ def vehicle_hit(
             )
         )
         return "no-effect"
+    if not _penetrates(ctx, vehicle, pen_row, column, flank=flank, halve_pen=halve_pen):
+        morale_due(ctx, vehicle, "m7", under_fire=under_fire)
+        return "not-penetrated"
+    amods = damage.armoured_mods(indirect)
+    (face,) = ctx.roll(
+        M("damage"),
+        1,
+        sides=rules.D10,
+        mods=amods,
+        rule="A.12.4",
+        step=dice_order.DAMAGE,
+        unit=vehicle.id,
+        outcome=lambda f: damage.armoured_result(f[0], amods).words,
+        check=ev.Read(),  # A.12.4: a row of the damage table
+    )
+    row = damage.armoured_result(face, amods)
+    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
+    return row.id
+
+
+def _unarmoured_hit(
+    ctx: Context, vehicle: Unit, weapon: Weapon | None, cause: Text, *, under_fire: bool, source_mod: str
+) -> str:
+    """A hit on an unarmoured vehicle: the unarmoured damage table (A.12.2)."""
+    mods = damage.unarmoured_mods(weapon, source_mod)
+
+    def outcome(faces: tuple[int, ...]) -> Msg:
+        row = damage.unarmoured_result(faces[0], mods)
+        return M("{result} (natural 1: never modified)", result=row.words) if faces[0] == 1 and mods else row.words
+
+    (face,) = ctx.roll(
+        M("damage"),
+        1,
+        sides=rules.D10,
+        mods=mods,
+        rule="A.12.2",
+        unit=vehicle.id,
+        outcome=outcome,
+        check=ev.Read(),  # A.12.2: a row of the damage table
+        step=dice_order.DAMAGE,
+    )
+    row = damage.unarmoured_result(face, mods)
+    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
+    return row.id
+
+
+def _penetrates(ctx: Context, vehicle: Unit, pen_row: str, column: str, *, flank: bool, halve_pen: bool) -> bool:
+    """Whether the hit penetrates the armour: 1d10 at or under the penetration chance (A.12.3),
+    halved and rounded up for an anti-personnel bomb (BI-R252)."""
     chance, mods = damage.penetration_chance(pen_row, column, damage.penetration_mod_ids(vehicle, flank))
     if halve_pen:
         halved = -(-chance // 2)
@@ -355,24 +385,7 @@ def vehicle_hit(
         outcome=lambda f: M("penetrated") if rules.succeeds(f[0], chance) else M("not penetrated: check morale"),
         check=ev.AtLeast(face=chance, under=True),  # A.12.3
     )
-    if not rules.succeeds(face, chance):
-        morale_due(ctx, vehicle, "m7", under_fire=under_fire)
-        return "not-penetrated"
-    amods = damage.armoured_mods(indirect)
-    (face,) = ctx.roll(
-        M("damage"),
-        1,
-        sides=rules.D10,
-        mods=amods,
-        rule="A.12.4",
-        step=dice_order.DAMAGE,
-        unit=vehicle.id,
-        outcome=lambda f: damage.armoured_result(f[0], amods).words,
-        check=ev.Read(),  # A.12.4: a row of the damage table
-    )
-    row = damage.armoured_result(face, amods)
-    vehicle_damage(ctx, vehicle, row, cause, under_fire=under_fire)
-    return row.id
+    return rules.succeeds(face, chance)
 
 
 def vehicle_damage(ctx: Context, vehicle: Unit, row, cause: Text, *, under_fire: bool) -> None:

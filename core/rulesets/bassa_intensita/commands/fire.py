@@ -220,39 +220,10 @@ def shots(
 ) -> None:
     """Each shot at each target (A.9.4, BI-R086/R087), and what each hit or HE miss does.
     Rolls about a hidden target are shown only to those who may see it."""
-    base = quality(shooter)
-    table = hit_modifiers()
-    aimed = shooter.has(Status.AIMED) or "sniper" in shooter.roles
     hit_text = M("hit: HE burst at the target (A.10)") if weapon.he else M("hit: roll damage (A.12)")
     miss_text = M("miss: the HE round deviates (A.10.1)") if weapon.he else M("miss")
-    tier = tier_by_id()[shooter.cls]
-    wounded = shooter.has(Status.STRUCK_WOUNDED) or (shooter.has(Status.WOUNDED) and not shooter.has(Status.STRUCK))
     for t in targets:
-        moved = next((m for m in ("cautious", "running") if t.has(m)), "")
-        fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
-        ids = rules.fire_modifier_ids(
-            weapon,
-            band,
-            area=area,
-            kind=kind,
-            aimed=aimed,
-            wounded=wounded,
-            target_move=moved,
-            prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
-            cover=args["cover"] or "",
-            night=night,
-            target_fired=fired,
-        )
-        rows = [table[i] for i in ids]
-        if shooter.has(Status.MOVED_STABILISED):
-            rows.append(STABILISED)
-        if shooter.has(Status.GASSED):
-            rows.append(GASSED)
-        chance, mods = rules.hit_chance(base, rows)
-        quality_mods = [ev.Mod(M("{tier} Quality", tier=word(tier.name)), tier.chance, "BI-R010")]
-        if base != tier.chance:
-            quality_mods.append(ev.Mod(M("motivation"), base - tier.chance, "BI-R011"))
-        mods = (*quality_mods, *mods)
+        chance, mods = _hit_chance(shooter, weapon, t, band=band, area=area, kind=kind, night=night, args=args)
         for shot in range(1 if area else weapon.shots):
             if not ctx.unit(t.id).in_play:
                 ctx.emit(
@@ -288,6 +259,51 @@ def shots(
                 _on_hit(ctx, shooter, weapon, ctx.unit(t.id), args, covering=kind == "covering")
             elif weapon.he:
                 _deviate(ctx, shooter, weapon, dist)
+
+
+def _hit_chance(
+    shooter: Unit,
+    weapon,
+    t: Unit,
+    *,
+    band: str,
+    area: bool,
+    kind: str,
+    night: list[str],
+    args: dict[str, Any],
+) -> tuple[int, tuple[ev.Mod, ...]]:
+    """The chance of each shot at ``t`` and its modifiers: the shooter's Quality and
+    motivation (BI-R010, BI-R011), then the hit table's rows that apply (A.9.4)."""
+    base = quality(shooter)
+    table = hit_modifiers()
+    aimed = shooter.has(Status.AIMED) or "sniper" in shooter.roles
+    tier = tier_by_id()[shooter.cls]
+    wounded = shooter.has(Status.STRUCK_WOUNDED) or (shooter.has(Status.WOUNDED) and not shooter.has(Status.STRUCK))
+    moved = next((m for m in ("cautious", "running") if t.has(m)), "")
+    fired = next((b.removeprefix("shot-") for b in ("shot-single", "shot-auto") if t.has(b)), "")
+    ids = rules.fire_modifier_ids(
+        weapon,
+        band,
+        area=area,
+        kind=kind,
+        aimed=aimed,
+        wounded=wounded,
+        target_move=moved,
+        prone=bool(args["prone"]) or (t.has(Status.PRONE) and t.kind == Kind.MAN),
+        cover=args["cover"] or "",
+        night=night,
+        target_fired=fired,
+    )
+    rows = [table[i] for i in ids]
+    if shooter.has(Status.MOVED_STABILISED):
+        rows.append(STABILISED)
+    if shooter.has(Status.GASSED):
+        rows.append(GASSED)
+    chance, mods = rules.hit_chance(base, rows)
+    quality_mods = [ev.Mod(M("{tier} Quality", tier=word(tier.name)), tier.chance, "BI-R010")]
+    if base != tier.chance:
+        quality_mods.append(ev.Mod(M("motivation"), base - tier.chance, "BI-R011"))
+    return chance, (*quality_mods, *mods)
 
 
 def _terrain(args: dict[str, Any]) -> str:

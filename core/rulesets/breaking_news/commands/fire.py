@@ -97,15 +97,56 @@ def _moved_facts(firer: Unit) -> tuple[int | Decimal, bool]:
     }.get(hits.action_badge(firer), (0, False))
 
 
+@dataclass(frozen=True)
+class Volley:
+    """One target's share of a figure's fire: the dice rolled at it and the hits they made."""
+
+    target: Unit
+    faces: tuple[int, ...]
+    hits: int
+    shot: fire.Shot
+
+
 def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) -> None:
     """One figure fires: to-hit rolls, then every hit's saves, burst-area hits and
     friendly fire, all in this command (§8.0, §8.0.1, §8.7, §9.0)."""
-    s = ctx.state
     weapon = hits.unit_weapon(firer, ctx, sit.weapon)
     mode = sit.mode or fire.default_mode(weapon)
     burst = fire.is_burst(weapon, mode)
     base_need, base_dice = fire.base_shot(weapon, mode, _table_range(weapon, mode, firer, targets, sit.range_cm))
     _ammo_gate(firer, weapon, mode)
+    _refuse_targets(ctx, firer, targets, weapon, burst, sit)
+    penalty = _refuse_firer(firer, weapon, sit)
+    split = fire.split_dice(base_dice, sit.split, len(targets)) if burst else (base_dice,)
+
+    hits.reveal(ctx, firer, M("fires"))
+    hits.first_fire(ctx, firer.side)
+    if weapon.no_men and any(not hits.is_vehicle(t) for t in targets):
+        ctx.emit(
+            ev.Noted(
+                text=M(
+                    "the {weapon} is aimed at the structure beside the man (§7.0); its area does the rest",
+                    weapon=M(weapon.name),
+                )
+            )
+        )
+    volleys = [
+        _fire_at(ctx, firer, target, dice, weapon, mode, base_need, burst, penalty, sit)
+        for target, dice in zip(targets, split, strict=True)
+    ]
+    if hits.option(ctx.state, "ammo") and firer.cls not in fire_table().special_forces_classes:
+        _ammo(ctx, firer, weapon, tuple(f for v in volleys for f in v.faces), burst)
+    if weapon.area_cm or weapon.indirect:
+        for v in volleys:
+            if v.faces and not v.hits:
+                _missed_area_shot(ctx, firer, weapon, v.shot.need, v.faces[0], *_aim(firer, v.target))
+    _take_the_hits(ctx, firer, weapon, volleys, sit)
+
+
+def _refuse_targets(
+    ctx: Context, firer: Unit, targets: Sequence[Unit], weapon: Weapon, burst: bool, sit: Situation
+) -> None:
+    """Refused unless every target may be fired at, by this weapon, in this way."""
     if not targets:
         raise Refused(_("name a target"))
     if len(targets) > 1 and not burst:
@@ -125,11 +166,17 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
             )
         if not sit.speculative and t.has(Status.HIDDEN) and firer.side not in t.spotted_by:
             raise Refused(_("{t} is hidden: only speculative fire can reach him (§7.0)").format(t=t.name))
-    if hits.italian(ctx) and army(s, firer.side) == "irregular" and any(u.kind == Kind.CIVILIAN for u in sit.line):
+    civilians_in_line = any(u.kind == Kind.CIVILIAN for u in sit.line)
+    if hits.italian(ctx) and army(ctx.state, firer.side) == "irregular" and civilians_in_line:
         # Italian draft, Civilians: friendly fire applies to them "if it comes from the regular forces".
         raise Refused(
             _("in the Italian draft friendly fire catches civilians only when regular forces fire (Civilians, DIFF-56)")
         )
+
+
+def _refuse_firer(firer: Unit, weapon: Weapon, sit: Situation) -> bool:
+    """Refused unless the firer may fire this weapon now; whether his move costs him the
+    moving penalty (§6.1, §8.0)."""
     moved_cm, penalty = (0, False) if sit.reaction else _moved_facts(firer)
     if sit.lone and not weapon.crewed:
         raise Refused(
@@ -149,90 +196,83 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         why = may_fire_after(weapon, moved_cm, _fire_rule(firer))
         if why:
             raise Refused(why)
-    split = fire.split_dice(base_dice, sit.split, len(targets)) if burst else (base_dice,)
+    return penalty
 
-    hits.reveal(ctx, firer, M("fires"))
-    hits.first_fire(ctx, firer.side)
-    if weapon.no_men and any(not hits.is_vehicle(t) for t in targets):
+
+def _fire_at(
+    ctx: Context,
+    firer: Unit,
+    target: Unit,
+    dice: int,
+    weapon: Weapon,
+    mode: str,
+    base_need: int,
+    burst: bool,
+    penalty: bool,
+    sit: Situation,
+) -> Volley:
+    """The to-hit roll at one target, its modifiers applied (§8.0)."""
+    facts = fire.ShotFacts(
+        moving_penalty=penalty,
+        cover=sit.cover or _in_protected_vehicle(ctx, target),
+        dodge=target.has(Status.DODGING),
+        target_sniper=hits.is_sniper(target),
+        lone_crew=sit.lone,
+        firer_class=firer.cls,
+        target_suppressed_in_open=target.has(Status.SUPPRESSED) and not sit.cover,
+    )
+    mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
+    sh = fire.shot(base_need, dice, mods, burst)
+    what = _weapon_words(weapon, mode)
+    aim, named_for = _aim(firer, target)
+    if sit.speculative:
+        purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
+    else:
+        purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
+    if target.has(Status.DODGING):
+        # §6.5: the dodge answers this shot, even one its +1 leaves without a die
+        # to roll; it does not wait for the next (ruling BN-C-DODGE).
+        hits.badge(ctx, target, remove=("dodging",))
+    if not sh.possible:
         ctx.emit(
             ev.Noted(
                 text=M(
-                    "the {weapon} is aimed at the structure beside the man (§7.0); its area does the rest",
-                    weapon=M(weapon.name),
-                )
+                    "{unit}: {purpose}: needs more than 6, no hit possible (§8.0)", unit=firer.name, purpose=purpose
+                ),
+                vis=named_for,
             )
         )
+        return Volley(target, (), 0, sh)
+    lost = [Mod(M("burst loses {n} dice", n=sh.lost), 0, "§8.0")] if sh.lost else []
+    faces = ctx.roll(
+        purpose,
+        sh.dice,
+        step=dice_order.TO_HIT,
+        target=sh.need,
+        mods=(*mods, *lost),
+        rule="§8.6" if sit.speculative else "§8.0",
+        unit=firer.id,
+        vis=named_for,
+        outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
+        check=ev.Each(face=sh.need, base=base_need),  # §8.0: each die at the number is a hit
+    )
+    return Volley(target, tuple(faces), fire.hits(faces, sh.need), sh)
 
-    results: list[tuple[Unit, tuple[int, ...], int, fire.Shot]] = []  # target, faces, hits, shot
-    all_faces: list[int] = []
-    for target, dice in zip(targets, split, strict=True):
-        facts = fire.ShotFacts(
-            moving_penalty=penalty,
-            cover=sit.cover or _in_protected_vehicle(ctx, target),
-            dodge=target.has(Status.DODGING),
-            target_sniper=hits.is_sniper(target),
-            lone_crew=sit.lone,
-            firer_class=firer.cls,
-            target_suppressed_in_open=target.has(Status.SUPPRESSED) and not sit.cover,
-        )
-        mods = fire.modifiers(weapon, mode, sit.range_cm, facts)
-        sh = fire.shot(base_need, dice, mods, burst)
-        what = _weapon_words(weapon, mode)
-        aim, named_for = _aim(firer, target)
-        if sit.speculative:
-            purpose = M("speculative fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
-        else:
-            purpose = M("fire with {weapon} at {target}, {cm} cm", weapon=what, target=aim, cm=sit.range_cm)
-        if target.has(Status.DODGING):
-            # §6.5: the dodge answers this shot, even one its +1 leaves without a die
-            # to roll; it does not wait for the next (ruling BN-C-DODGE).
-            hits.badge(ctx, target, remove=("dodging",))
-        if not sh.possible:
-            ctx.emit(
-                ev.Noted(
-                    text=M(
-                        "{unit}: {purpose}: needs more than 6, no hit possible (§8.0)", unit=firer.name, purpose=purpose
-                    ),
-                    vis=named_for,
-                )
-            )
-            results.append((target, (), 0, sh))
-            continue
-        lost = [Mod(M("burst loses {n} dice", n=sh.lost), 0, "§8.0")] if sh.lost else []
-        faces = ctx.roll(
-            purpose,
-            sh.dice,
-            step=dice_order.TO_HIT,
-            target=sh.need,
-            mods=(*mods, *lost),
-            rule="§8.6" if sit.speculative else "§8.0",
-            unit=firer.id,
-            vis=named_for,
-            outcome=lambda f, need=sh.need: _hit_words(fire.hits(f, need)),  # type: ignore[misc]  # a lambda binding a value by default argument: mypy cannot infer it
-            check=ev.Each(face=sh.need, base=base_need),  # §8.0: each die at the number is a hit
-        )
-        all_faces += faces
-        results.append((target, faces, fire.hits(faces, sh.need), sh))
 
-    if hits.option(s, "ammo") and firer.cls not in fire_table().special_forces_classes:
-        _ammo(ctx, firer, weapon, tuple(all_faces), burst)
-    if weapon.area_cm or weapon.indirect:
-        for target, faces, n, sh in results:
-            if faces and not n:
-                _missed_area_shot(ctx, firer, weapon, sh.need, faces[0], *_aim(firer, target))
-
+def _take_the_hits(ctx: Context, firer: Unit, weapon: Weapon, volleys: list[Volley], sit: Situation) -> None:
+    """Every hit's saves, the burst area's hits, and friendly fire from the dice that missed (§8.0.1, §8.7, §9.0)."""
     by = firer.side
     source = saves.SPECULATIVE if sit.speculative else saves.NORMAL
-    for target, _dice, n, _sh in results:
-        if not n:
+    for v in volleys:
+        if not v.hits:
             continue
         protected = sit.cover or (
-            target.has(Status.SUPPRESSED) and sit.range_cm > fire_table().suppressed_open_cover_beyond_cm
+            v.target.has(Status.SUPPRESSED) and sit.range_cm > fire_table().suppressed_open_cover_beyond_cm
         )
         hits.take_hits(
             ctx,
-            target,
-            n,
+            v.target,
+            v.hits,
             by_side=by,
             source=source,
             protected=protected,
@@ -243,7 +283,7 @@ def shoot(ctx: Context, firer: Unit, targets: Sequence[Unit], sit: Situation) ->
         if weapon.area_cm:
             for other in sit.also:
                 hits.take_hits(ctx, other, 1, by_side=by, source=source, vehicle_column=weapon.vehicle_column)
-    missed = sum(len(f) - n for _t, f, n, _s in results)
+    missed = sum(len(v.faces) - v.hits for v in volleys)
     if missed:
         for friend in sit.line:
             hits.take_hits(ctx, friend, missed, by_side=by, source=saves.FRIENDLY)
