@@ -218,7 +218,7 @@ async def test_the_rules_screen_opens_from_the_help_and_finds_a_rule(tmp_path):
         await pilot.press("tab", "tab")  # all → enforced → partial
         await pilot.pause()
         text = _screen_text(app.screen)
-        assert f"{rmap.counts()['partial']} shown" in text and "ACT-3" in text and "left to the referee" in text
+        assert f"{rmap.counts()['partial']} shown" in text and "BLD-4" in text and "left to the referee" in text
         await pilot.press("tab", "tab")  # → ruling → variant
         await pilot.pause()
         text = _screen_text(app.screen)

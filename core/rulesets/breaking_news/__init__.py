@@ -137,8 +137,16 @@ class BreakingNews(Ruleset):
     rule_source = "breaking-news-1.5.1-en.md"
     #: §7.0: a hidden figure is a marker on the table (rulings BN-C-MARKER).
     hidden_markers = True
-    # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians)
-    piece_keys = ("secret.lost.", "secret.aboard.", "secret.wound.", "secret.reacted.", "secret.civilian.")
+    # the secrets kept of one figure (§14.0 losses, vehicles, wounds, reactions, civilians,
+    # the turn a wounded man was last carried: §9.3)
+    piece_keys = (
+        "secret.lost.",
+        "secret.aboard.",
+        "secret.wound.",
+        "secret.reacted.",
+        "secret.civilian.",
+        "secret.carried.",
+    )
     # ledger.py: the facts kept about one figure, each a family by the figure's id
     secret_vars = piece_keys
 

@@ -281,3 +281,32 @@ def test_a_man_who_dodged_a_shot_does_not_fire_back_at_it(rng):
         rng.execute("react-fire kalash m4 range=30", role="irregulars")
     rng.execute("move saw 3", role="regulars")
     rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
+
+
+def test_a_group_s_move_and_its_fire_are_one_action_each_enemy_figure_reacting_once(rng):
+    """§6.4 (ACT-3): "the combined move+fire counts as one group action; each reacting model
+    may react once per group action".  Saw and Emfour (fire team Alpha) move and shoot, then
+    fire together at Kid: Kalash, who answered the move, may not answer the fire; Omar, who let
+    the move go, may.  The next action of Alpha's side is a new one: Kalash answers it.
+    (Fireteam counted the fire as a second action, and Kalash fired twice.)"""
+    out = rng.execute("move saw 5 also=m4", role="regulars")
+    assert [line for line in out.lines if line.startswith("action")] == ["action 1 of this activation"]
+    rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    out = rng.execute("fire saw kid range=30 with=m4 dice=1,1,1,1,1", role="regulars")
+    assert not [line for line in out.lines if line.startswith("action")]  # still action 1
+    with pytest.raises(Refused, match="already reacted to this enemy action"):
+        rng.execute("react-fire kalash saw range=30 dice=2", role="irregulars")
+    rng.execute("react-fire omar saw range=30 dice=1,1,1,1", role="irregulars")
+    out = rng.execute("move sarge 5", role="regulars")
+    assert [line for line in out.lines if line.startswith("action")] == ["action 2 of this activation"]
+    rng.execute("react-fire kalash sarge range=30 dice=2", role="irregulars")
+
+
+def test_a_figure_that_moves_and_then_fires_gives_one_reaction_too(rng):
+    """§5.0, §6.1: a figure's move and his fire in that move are his one action: Kalash,
+    having answered Emfour's move, may not answer Emfour's fire."""
+    rng.execute("move m4 5", role="regulars")
+    rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")
+    rng.execute("fire m4 kid range=30 dice=1", role="regulars")
+    with pytest.raises(Refused, match="already reacted to this enemy action"):
+        rng.execute("react-fire kalash m4 range=30 dice=2", role="irregulars")

@@ -25,6 +25,9 @@ from core.rulesets.bassa_intensita.words import _, render, whose, word
 from core.state import Unit
 from core.views import unit_audience
 
+#: What AA fire names as its target when it fires at the enemy's aircraft, not a helicopter (BI-R260).
+AIRCRAFT = "aircraft"
+
 
 def aa_weapon(unit: Unit) -> AAWeapon | None:
     """The first anti-aircraft weapon (BI-R260) the piece carries."""
@@ -37,7 +40,7 @@ def aa_weapon(unit: Unit) -> AAWeapon | None:
 def aa_chance(row: AAWeapon, target: str, tier: str, opportunity: bool) -> tuple[int, tuple[ev.Mod, ...]]:
     """BI-R260/R261 (ruling BI-AA-HALF): the table's chance plus the Quality modifier,
     then halved in the movement phase, rounded up; 0 if NO or nothing is left."""
-    base = row.aircraft if target == "aircraft" else row.helicopter
+    base = row.aircraft if target == AIRCRAFT else row.helicopter
     if base is None:
         return 0, ()
     q = air().quality.get(tier, 0)
@@ -85,13 +88,13 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
         raise Refused(_("{shooter} carries no anti-aircraft weapon (BI-R260)").format(shooter=shooter.name))
     target = args["target"]
     heli = None
-    if target == "aircraft" and not aircraft_over(s, s.other_side(shooter.side)):
+    if target == AIRCRAFT and not aircraft_over(s, s.other_side(shooter.side)):
         raise Refused(
             _("no aircraft of {enemy} is over the table to fire at (BI-R250, BI-R260)").format(
                 enemy=s.side_name(s.other_side(shooter.side))
             )
         )
-    if target != "aircraft":
+    if target != AIRCRAFT:
         heli = next((u for u in s.units.values() if u.id == target or u.name.lower() == target.lower()), None)
         if heli is None or "helicopter" not in heli.roles or heli.side == shooter.side or not heli.in_play:
             raise Refused(_("fire at an enemy helicopter in play, or at the enemy's aircraft: aircraft"))
@@ -105,7 +108,7 @@ def _aa(ctx: Context, args: dict[str, Any]) -> None:
                 weapon=render(word(row.name)), max_cm=row.max_cm
             )
         )
-    chance, mods = aa_chance(row, "aircraft" if heli is None else "helicopter", shooter.cls, opportunity)
+    chance, mods = aa_chance(row, AIRCRAFT if heli is None else "helicopter", shooter.cls, opportunity)
     if chance <= 0:
         raise Refused(
             _("{shooter} cannot hit that with the {weapon} (BI-R260)").format(

@@ -55,9 +55,9 @@ def ready(unit: Unit, doing: str) -> None:
     if any(b.startswith("aboard-") for b in unit.status) and doing == "move":
         raise Refused(_("{unit} is aboard a vehicle: dismount first (A.6)").format(unit=unit.name))
     done = activity(unit)
-    if done == "moved-stabilised" and doing == "fire":
+    if done == Status.MOVED_STABILISED and doing == "fire":
         return  # BI-R240: it may still fire, at -1
-    if done == "balked":
+    if done == Status.BALKED:
         raise Refused(_("{unit} failed his isolation test and does nothing this turn (BI-R024)").format(unit=unit.name))
     if done:
         raise Refused(

@@ -448,6 +448,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
         check_group(group)
         if len(targets) > 1 or sit.split:
             raise Refused(_("group fire is at one target (§8.1)"))
+    # §6.4 (ACT-3): the fire of men who just moved is the rest of their action, not another.
+    same_action = hits.moved_to_fire(ctx.state, group)
     acting = [u for u in group if ready_to_act(ctx, u, args.get("leader"))]
     dodgers = [t for t in targets if t.has(Status.DODGING)]
     # who was down or out before this fire: it did not put them there (§8.2)
@@ -455,7 +457,8 @@ def _fire(ctx: Context, args: dict[str, Any]) -> None:
     for u in acting:
         shoot(ctx, u, targets, sit)
         hits.badge(ctx, ctx.unit(u.id), "fired")
-    hits.next_action(ctx, group)
+    if not same_action:
+        hits.next_action(ctx, group)
     _dodged(ctx, dodgers)
     _record_struck(ctx, [u for u in [*targets, *sit.also] if u.id not in down_before])
 
