@@ -215,8 +215,8 @@ async def test_at_80x24_the_roster_says_what_is_below_and_how_to_reach_the_enemy
         pane = app.screen.query_one(RosterPane)
         view = app.screen.query_one(RosterView)
         below = view.rows - view.scrollable_content_region.height
-        if ruleset in ("breaking-news", "ludonet"):
-            assert below > 0  # the last side's figures do not fit
+        if ruleset == "breaking-news":
+            assert below > 0  # the last side's figures do not fit (Ludonet's do, with no details rows: #48)
         if below > 0:
             assert str(pane.border_subtitle) == f"▼ {below} more (Ctrl+S)"
         else:  # every row shows: nothing to say
