@@ -4,6 +4,9 @@ figure may do, the roster's rows reach its last row, and a replay's log ends at 
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from core.game import Game
@@ -177,4 +180,35 @@ async def test_the_roster_s_rows_reach_its_last_row_while_rows_are_below(tmp_pat
         await pilot.pause()
         assert isinstance(app.focused, CommandInput)
         assert view.size.height == len(roster_rows(app))
+    game.close()
+
+
+#: The recorded Breaking News demo, played to its end.
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_stepping_back_in_a_replay_keeps_the_log_full_down_to_the_step(tmp_path, size):
+    """``>`` to the end, then ← step by step: the log's last row is the current step's, at
+    the foot of the view, and the rows above it fill the view (it emptied a row a step)."""
+    from tui.panes.log import LogPane, LogView
+
+    shutil.copyfile(DEMO, tmp_path / "demo.ft")
+    game = Game.open(tmp_path / "demo.ft", writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("greater_than_sign")
+        await pilot.pause()
+        view = app.screen.query_one(LogView)
+        height = view.scrollable_content_region.height
+        assert view.rows > height + 30
+        for _step in range(30):
+            await pilot.press("left")
+            await pilot.pause()
+            assert view.cursor == view.rows - 1  # the current step's row
+            height = view.scrollable_content_region.height
+            assert int(view.scroll_y) == view.rows - height  # at the foot of the view
+            region = app.screen.query_one(LogPane).content_region
+            shown = [line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]]
+            assert all(line.strip() for line in shown), shown
     game.close()
