@@ -361,6 +361,38 @@ async def test_the_actions_filter_puts_the_command_named_first(tmp_path):
     demo.close()
 
 
+async def test_enter_on_an_action_named_exactly_but_not_possible_now_says_why(tmp_path):
+    """Ctrl+B, ``fire``, Enter at the initiative: fire is greyed (not before activation), and
+    Enter says why rather than open the score form, whose help speaks of fire (#48)."""
+    from tui.screens.forms import ActionPicker, allowed_now
+
+    demo = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    demo.execute("scenario demo")
+    demo.execute("next")  # the initiative: score may be given, fire not yet
+    fire = next(s for s in demo.commands if s.name == "fire")
+    why = allowed_now(fire, demo.state, "referee", demo.ruleset.domain)
+    assert why  # greyed now
+    app = FireteamApp(demo)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        await type_keys(pilot, "fire")
+        await pilot.pause()
+        assert picker.shown()[0] == "fire" and len(picker.shown()) > 1  # others speak of fire
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is picker  # no other form opened
+        said = picker.query_one("#picker-why")
+        assert said.display and str(said.render()) == f"fire cannot be given now: {why}"
+        await pilot.press("backspace")  # the filter changes: the reason goes
+        await pilot.pause()
+        assert not said.display
+        await pilot.press("escape")
+    demo.close()
+
+
 async def test_the_chance_of_a_roll_is_seen_at_100x30(tmp_path):
     """At 100x30 a roll whose words wrap (Bassa Intensità's fire, its modifiers and
     rule) drew its dice as boxes and pushed the chance before the roll below the
