@@ -212,7 +212,9 @@ class CommandLine(Widget):
     }
     CommandLine #cmd-prompt { width: auto; padding: 0 1 0 0; text-style: bold; }
     CommandLine #cmd-input { border: none; height: 1; padding: 0; }
-    CommandLine #cmd-hint { height: 1; column-span: 2; color: $text-muted; }
+    CommandLine #cmd-hint {
+        height: 1; column-span: 2; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     CommandLine #cmd-hint.-error { color: $error; text-style: bold; }
     CommandLine #cmd-hint.-ok { color: $success; }
     """
@@ -284,15 +286,13 @@ class CommandLine(Widget):
         """Say ``text`` under the line: a refusal (``kind`` "error") whole, wrapped; anything
         else (the guide of what is typed, a ✓) on one row, ending in ``…`` where it is cut."""
         hint = self.query_one("#cmd-hint", Plain)
-        shown = plain(text) if isinstance(text, str) else text.copy()
-        rows = 1
+        shown = plain(text) if isinstance(text, str) else text
+        rows = 1  # anything but a refusal: cut with … at the row's end (the hint's style)
         if kind == "error":
             width = self.size.width or self.app.size.width
             most = max(2, self.app.size.height // ANSWER_SHARE)
             shown = fit_rows(shown, width, most, self.app.console)
             rows = len(shown.plain.split("\n"))
-        else:
-            shown.no_wrap, shown.overflow = True, "ellipsis"
         # One row high, as most are, the hint's new words need no layout of the screen.
         grown = rows != self._rows
         if grown:

@@ -86,6 +86,20 @@ async def test_bassa_intensita_s_due_checks_are_named_to_the_end(tmp_path, size)
     game.close()
 
 
+async def test_the_guide_of_what_is_typed_keeps_to_a_row_ending_in_an_ellipsis(tmp_path):
+    """``fire `` at 80 columns: the candidates and the usage do not fit the row; it says so."""
+    game = Game.new(tmp_path / "bn.ft", "breaking-news", seed=3)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_keys(pilot, "fire ")
+        await pilot.pause()
+        lines = screen_lines(app)
+        assert "referee › fire" in lines[-3]
+        assert lines[-2].rstrip().endswith("…") and "rossi" in lines[-2], lines[-2]
+    game.close()
+
+
 async def test_a_refusal_longer_than_its_room_ends_in_an_ellipsis(tmp_path):
     """A refusal that would take more than a third of the screen stops there, saying it is cut."""
     from tui.screens.game import GameScreen
