@@ -353,7 +353,8 @@ async def test_play_from_here_is_the_referees_alone(game):
         assert said == [
             (
                 "Cannot play from here",
-                "a what-if game is the referee's: it starts from the whole save, which holds what Blue Patrol may not see",
+                "a what-if game is the referee's: it starts from the whole save,"
+                " which holds what Blue Patrol may not see",
             )
         ]
 
