@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.suggester import SuggestionReady
 from textual.widget import Widget
 from textual.widgets import Input
@@ -291,13 +292,16 @@ class CommandLine(Widget):
         if kind == "error":
             width = self.size.width or self.app.size.width
             most = max(2, self.app.size.height // ANSWER_SHARE)
-            shown = fit_rows(shown, width, most, self.app.console)
-            rows = len(shown.plain.split("\n"))
+            rows = len(Content.from_rich_text(shown).wrap(width))  # wrapped as the hint wraps it
+            if rows > most:  # cut on its last row, which says so
+                shown, rows = fit_rows(shown, width, most, self.app.console), most
         # One row high, as most are, the hint's new words need no layout of the screen.
         grown = rows != self._rows
         if grown:
             self._rows = rows
             hint.styles.height = rows
+            hint.styles.text_wrap = "wrap" if rows > 1 else "nowrap"
+            hint.styles.text_overflow = "fold" if rows > 1 else "ellipsis"  # a long word folds, as counted
         hint.update(shown, layout=grown)
         hint.set_class(kind == "error", "-error")
         hint.set_class(kind == "ok", "-ok")
