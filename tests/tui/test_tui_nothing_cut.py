@@ -134,6 +134,7 @@ def roster_rows(app) -> list[str]:
 async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(tmp_path):
     """Omar Haji due a morale check, shocked, then wounded: at 160x48 his row is cut, and
     ``wounded`` is read before the checks, the row ending in ``…`` (docs/client.md)."""
+    from tui.panes.roster import RosterPane
     from tui.panes.rosterview import RosterView
 
     game = Game.new(tmp_path / "bi.ft", "bassa-intensita", seed=5)
@@ -152,6 +153,11 @@ async def test_a_cut_roster_row_ends_in_an_ellipsis_after_what_bars_the_figure(t
         for text, shown in zip(view.rows_text(), roster_rows(app), strict=False):
             if len(text) > view.size.width:
                 assert shown.rstrip().endswith("…"), shown
+        # The details under the tree list his states in the same order.
+        view.move_to(("unit", "omar"))
+        await pilot.pause()
+        said = app.screen.query_one(RosterPane)._details.plain
+        assert said.index("wounded") < said.index("morale") < said.index("shocked"), said
     game.close()
 
 

@@ -23,7 +23,7 @@ from textual.widgets import Input
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
-from tui.badges import badges
+from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, shown
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
@@ -100,7 +100,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.moved_cm:
         text.append(" · " + _("moved {distance} cm this turn").format(distance=number(unit.moved_cm)))
     if unit.status:
-        text.append(" · " + ", ".join(words.term(st) for st in unit.status), style="bold")
+        text.append(" · " + ", ".join(words.term(st) for st in in_order(unit.status)), style="bold")
     if unit.marker:
         text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
