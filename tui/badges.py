@@ -112,6 +112,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "hit-kill": (N_("hit: kill"), ALERT),
     "overhead": (N_("overhead"), PLAIN_STYLE),
 }
+#: The order of a figure's badges, by their colour: what takes a figure out of play or
+#: bars what he may do first, what he did this turn last, so that a roster row cut at
+#: its edge keeps what matters (#48).
+RANK = {ALERT: 0, HARM: 1, CHECK: 2, QUIET: 3, GOOD: 4, PLAIN_STYLE: 5}
+
 #: Counting badges (``he-2``): the word for what is counted, then the count.
 COUNTED: dict[str, str] = {
     "he": N_("HE streak"),  # Linea di Tiro: HE fire kept on a target
@@ -146,22 +151,30 @@ def word(status: str, domain: str = "", named: Callable[[str], str] | None = Non
     return status.replace("-", " ")
 
 
+def style_of(status: str) -> str:
+    return WORDS.get(status, ("", PLAIN_STYLE))[1]
+
+
 def badge(status: str, domain: str = "", named: Callable[[str], str] | None = None) -> Text:
-    style = WORDS.get(status, ("", PLAIN_STYLE))[1]
-    return Text(f" {word(status, domain, named)} ", style=style)
+    return Text(f" {word(status, domain, named)} ", style=style_of(status))
+
+
+def in_order(statuses: tuple[str, ...]) -> list[str]:
+    """``statuses`` in the order their badges are shown (``RANK``; else as the game keeps them)."""
+    return sorted(statuses, key=lambda status: RANK[style_of(status)])
 
 
 def badges(
     statuses: tuple[str, ...], out: object = "", domain: str = "", named: Callable[[str], str] | None = None
 ) -> Text:
     text = Text()
-    for s in statuses:
-        text.append(" ")
-        text.append_text(badge(s, domain, named))
     if out:
         text.append(" ")
         # TRANSLATORS: the badge of a figure out of action, in the roster
         text.append(" " + _("out") + " ", style=OUT_STYLE)
+    for s in in_order(statuses):
+        text.append(" ")
+        text.append_text(badge(s, domain, named))
     return text
 
 

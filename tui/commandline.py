@@ -3,7 +3,9 @@
 Completion comes from ``Game.complete(text, role)`` (commands, unit names,
 options); Tab takes the longest common start of the candidates, Tab again
 cycles through them, → accepts the greyed-in suggestion.  ↑/↓ walk the history.
-A refused command's reason shows under the line in red; nothing else changes.
+A refused command's reason shows under the line in red, wrapped over as many rows
+as it takes (up to a third of the screen): what the referee must type next is
+often at its end (``defence=moving-open|…``).  Nothing else changes.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import contextlib
 import os
 from collections.abc import Callable, Mapping
 
+from rich.console import Console
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.suggester import SuggestionReady
 from textual.widget import Widget
 from textual.widgets import Input
@@ -31,6 +35,21 @@ from tui.textual_internals import get_time  # get_time: the clock Textual stamps
 Completer = Callable[[str], list[str]]
 #: Commands the ↑/↓ history holds (and tui.userdata remembers per save).
 HISTORY_LINES = 1000
+#: The share of the screen's rows a refusal may take under the line (at least two rows).
+ANSWER_SHARE = 3
+
+
+def fit_rows(text: Text, width: int, rows: int, console: Console) -> Text:
+    """``text`` wrapped at ``width`` on at most ``rows`` rows, its last row ending in ``…``
+    if it is cut there; each row ends in a line break of its own, so it shows as wrapped here."""
+    lines = text.wrap(console, max(1, width))
+    if len(lines) > rows:
+        lines = lines[:rows]
+        last = lines[-1]
+        last.rstrip()
+        last.truncate(max(0, width - 1))
+        last.append("…")
+    return Text("\n").join(lines)
 
 
 def replace_last_word(text: str, word: str) -> str:
@@ -190,11 +209,13 @@ class CommandLine(Widget):
     DEFAULT_CSS = """
     CommandLine {
         width: 1fr; height: auto; overflow: hidden hidden;
-        layout: grid; grid-size: 2; grid-columns: auto 1fr; grid-rows: 1;
+        layout: grid; grid-size: 2; grid-columns: auto 1fr; grid-rows: 1 auto;
     }
     CommandLine #cmd-prompt { width: auto; padding: 0 1 0 0; text-style: bold; }
     CommandLine #cmd-input { border: none; height: 1; padding: 0; }
-    CommandLine #cmd-hint { height: 1; column-span: 2; color: $text-muted; }
+    CommandLine #cmd-hint {
+        height: 1; column-span: 2; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     CommandLine #cmd-hint.-error { color: $error; text-style: bold; }
     CommandLine #cmd-hint.-ok { color: $success; }
     """
@@ -229,6 +250,9 @@ class CommandLine(Widget):
         self._answer: tuple[str | Text, str] = ("", "")
         #: Whether the hint shows the guide of what is typed (not an answer).
         self._guiding = False
+        #: What the hint shows, as given, and the rows it takes.
+        self._shown: tuple[str | Text, str] = ("", "")
+        self._rows = 1
 
     def compose(self) -> ComposeResult:
         # A grid, not a row container in a column: the prompt and the box on the first row,
@@ -260,14 +284,35 @@ class CommandLine(Widget):
         self.query_one("#cmd-prompt", PlainLabel).update(f"{prompt} ›")
 
     def hint(self, text: str | Text, kind: str = "") -> None:
+        """Say ``text`` under the line: a refusal (``kind`` "error") whole, wrapped; anything
+        else (the guide of what is typed, a ✓) on one row, ending in ``…`` where it is cut."""
         hint = self.query_one("#cmd-hint", Plain)
         shown = plain(text) if isinstance(text, str) else text
-        hint.update(shown, layout=False)  # one line high whatever it says: no layout of the screen
+        rows = 1  # anything but a refusal: cut with … at the row's end (the hint's style)
+        if kind == "error":
+            width = self.size.width or self.app.size.width
+            most = max(2, self.app.size.height // ANSWER_SHARE)
+            rows = len(Content.from_rich_text(shown).wrap(width))  # wrapped as the hint wraps it
+            if rows > most:  # cut on its last row, which says so
+                shown, rows = fit_rows(shown, width, most, self.app.console), most
+        # One row high, as most are, the hint's new words need no layout of the screen.
+        grown = rows != self._rows
+        if grown:
+            self._rows = rows
+            hint.styles.height = rows
+            hint.styles.text_wrap = "wrap" if rows > 1 else "nowrap"
+            hint.styles.text_overflow = "fold" if rows > 1 else "ellipsis"  # a long word folds, as counted
+        hint.update(shown, layout=grown)
         hint.set_class(kind == "error", "-error")
         hint.set_class(kind == "ok", "-ok")
         self._guiding = False
+        self._shown = (text, kind)
         if kind:
             self._answer = (text, kind)
+
+    def on_resize(self) -> None:
+        if self._rows > 1 or self._shown[1] == "error":  # a refusal wraps again at the new width
+            self.hint(*self._shown)
 
     def error(self, message: str) -> None:
         self.hint(f"✗ {message}", "error")

@@ -183,6 +183,20 @@ def score_table(report: Report) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+def score_columns(report: Report) -> list[tuple[str, list[str]]]:
+    """The score table's columns grouped under each side's name, for a table whose side
+    names head their own columns (``score_table``'s heads name the side in each): after
+    the turn's, each side's losses and score so far."""
+    f = report.facts
+    columns = [("", [_("turn")])]
+    for s in f.sides:
+        heads = [_("lost")]
+        if f.score_name != "losses":
+            heads.append(_("{score} so far").format(score=score_name(report)))
+        columns.append((s.name, heads))
+    return columns
+
+
 def moment(report: Report, m: Moment) -> str:
     f = report.facts
     change = ", ".join(f"{f.side_name(s)} {v:+d}" for s, v in m.change.items() if v)

@@ -17,9 +17,7 @@ def render(report: Report) -> list[str]:
         out += ["", account.turn_heading(t)] + [f"  · {s}" for s in account.turn_account(report, t)]
     f = report.facts
     out += ["", account.score_heading(report).upper(), "", account.score_caption(report), ""]
-    head, rows = account.score_table(report)
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    out += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [head, *rows]]
+    out += score_lines(report)
     out += ["", _(account.MOMENTS).upper(), ""]
     out += [f"  · {account.moment(report, m)}" for m in f.moments] or [f"  · {_(account.NO_MOMENT)}"]
     out += ["", _(account.DICE).upper(), ""]
@@ -30,3 +28,23 @@ def render(report: Report) -> list[str]:
     out += ["", _(account.LUCKIEST)] + [f"  · {account.roll(report, j, True)}" for j in report.luck.luckiest]
     out += ["", _(account.UNLUCKIEST)] + [f"  · {account.roll(report, j, False)}" for j in report.luck.unluckiest]
     return out
+
+
+def score_lines(report: Report) -> list[str]:
+    """The score table, each side's name over its own columns: a screen 100 columns wide
+    holds two sides' (a head of ``Side: defeat points so far`` for each column took 120)."""
+    columns = account.score_columns(report)
+    _head, rows = account.score_table(report)
+    heads = [head for _side, group in columns for head in group]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    sides, at = [], 0
+    for side, group in columns:
+        span = sum(widths[at : at + len(group)]) + 2 * (len(group) - 1)
+        if len(side) > span:  # a long name widens its side's last column
+            widths[at + len(group) - 1] += len(side) - span
+            span = len(side)
+        sides.append(side.rjust(span))
+        at += len(group)
+    lines = ["  ".join(sides).rstrip()]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in [heads, *rows]]
+    return lines

@@ -342,12 +342,42 @@ async def test_play_from_here_starts_a_what_if_game_and_leaves_the_original(game
 
 
 async def test_play_from_here_is_the_referees_alone(game):
+    """``w`` in a side's replay makes no what-if game, and says why (it said nothing, #48)."""
     app = FireteamApp(game, role="blue", replay=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         await pilot.pause()
         assert app.game is game and not list(game.path.parent.glob("*.whatif-*"))
         assert "play_from_here" not in [action for _, _, action in app.screen.palette_actions()]
+        said = [(n.title, n.message) for n in app._notifications]
+        assert said == [
+            (
+                "Cannot play from here",
+                "a what-if game is the referee's: it starts from the whole save,"
+                " which holds what Blue Patrol may not see",
+            )
+        ]
+
+
+async def test_q_leaves_a_replay_for_the_live_game_and_quits_a_replay_opened_alone(game):
+    """As a pager's q (#48): from F5's replay, back to the game; a replay opened alone
+    (``fireteam SAVE --replay``) has nothing under it, and q ends the client."""
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.screen.replay
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and not app.screen.replay
+        await pilot.press("q")  # live, q is typed on the command line
+        await pilot.pause()
+        assert app.screen.query_one(CommandInput).value == "q" and app.return_code is None
+    alone = FireteamApp(game, replay=True)
+    async with alone.run_test(size=SIZE) as pilot:
+        await pilot.press("right", "q")
+        await pilot.pause()
+    assert alone.return_code == 0
 
 
 async def test_replay_as_a_side_skips_what_it_cannot_see(game):

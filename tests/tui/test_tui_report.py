@@ -135,6 +135,55 @@ async def test_the_charts_of_counts_tick_whole_numbers():
     game.close()
 
 
+def legend(plot: PlotextPlot) -> dict[str, str]:
+    """Each side named in the chart's legend, with the glyph drawn before its name."""
+    lines = [strip.text for strip in plot.render_lines(plot.region.reset_offset)]
+    found = {}
+    for line in lines:
+        for side in ("Bersaglieri", "Somali militia"):
+            if f" {side}" in line:
+                found[side] = line.split(f" {side}")[0].split("┤")[-1].strip()[-2:]
+    return found
+
+
+async def test_the_luck_chart_ticks_whole_numbers_and_tells_the_sides_apart_without_colour():
+    """The luck chart's axis ticks whole successes (it ticked -3.02, 0.23…), and each side
+    has a glyph of its own in the legend, as on the defeat points' chart (both had ⢕⢕) (#48)."""
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("greater_than_sign", "f4")
+        await pilot.pause()
+        assert isinstance(app.screen, ReportScreen)
+        luck = app.screen.query_one("#chart-luck", PlotextPlot)
+        ticks = y_ticks(luck)
+        assert len(ticks) >= 3 and all(t.lstrip("-").isdigit() for t in ticks), ticks
+        assert min(int(t) for t in ticks) < 0 < max(int(t) for t in ticks)  # the demo's luck goes both ways
+        for chart in ("#chart-luck", "#chart-score"):
+            glyphs = legend(app.screen.query_one(chart, PlotextPlot))
+            assert len(glyphs) == 2 and len(set(glyphs.values())) == 2, (chart, glyphs)
+    game.close()
+
+
+async def test_the_turn_table_fits_100_columns():
+    """The table of losses and defeat points per turn is not wrapped at 100 columns: each
+    side's name heads its own columns (two sides' heads took 120 columns) (#48)."""
+    game = Game.open(DEMO, writable=False)
+    app = FireteamApp(game, replay=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("greater_than_sign", "f4")
+        await pilot.pause()
+        text = app.screen.query_one("#report-text").query_one(Plain)
+        lines = shown(app).split("\n")
+        head = next(n for n, line in enumerate(lines) if line.strip().startswith("turn"))
+        table = lines[head - 1 : head + 8]  # the sides, the heads, set-up and turns 1 to 6
+        assert table[0].split() == ["Bersaglieri", "Somali", "militia"]
+        assert table[1].split() == ["turn"] + ["lost", "defeat", "points", "so", "far"] * 2
+        assert [row.split()[0] for row in table[2:]] == ["set-up", "1", "2", "3", "4", "5", "6"]
+        assert max(len(line) for line in table) <= text.content_region.width
+    game.close()
+
+
 async def test_every_tick_of_a_count_has_a_row_and_they_are_evenly_spaced(tmp_path):
     """Ten defeat points would take eleven ticks on a chart of ten rows: one was lost
     (10 9 8 7 5 4 …); the steps widen instead (0 2 4 … 10), evenly (issue #26)."""

@@ -273,6 +273,11 @@ class LogView(BarView, can_focus=True):
         self.rows = rows
         self._grow(Size(self.size.width, rows))
         self.cursor = cursor
+        # Fewer rows (a replay stepped back, a narrower filter): the last row stays at the
+        # view's foot, never over blank rows while rows above it are out of view.
+        last_top = max(0, rows - self.scrollable_content_region.height)
+        if self.scroll_y > last_top:
+            self.scroll_to(y=last_top, animate=False, immediate=True)
         self._reveal_cursor()
         self.refresh()
         if not self.follow:

@@ -23,7 +23,7 @@ from textual.widgets import Input
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import Ruleset
 from core.state import GameState, Unit
-from tui.badges import badges
+from tui.badges import badges, in_order
 from tui.i18n import N_, _, book, number, shown
 from tui.panes.rosterview import Item, RosterView
 from tui.plain import Plain, PlainInput, plain, visible_text
@@ -100,7 +100,7 @@ def unit_details(unit: Unit, ruleset: Ruleset, state: GameState) -> Text:
     if unit.moved_cm:
         text.append(" · " + _("moved {distance} cm this turn").format(distance=number(unit.moved_cm)))
     if unit.status:
-        text.append(" · " + ", ".join(words.term(st) for st in unit.status), style="bold")
+        text.append(" · " + ", ".join(words.term(st) for st in in_order(unit.status)), style="bold")
     if unit.marker:
         text.append(" · " + _("under marker {label}").format(label=unit.marker))
     if unit.spotted_by:
@@ -157,12 +157,16 @@ class RosterPane(Vertical):
     DEFAULT_CSS = """
     RosterPane #roster-filter { display: none; height: 1; border: none; padding: 0 1; }
     RosterPane.-filtering #roster-filter { display: block; }
-    RosterPane #unit-details { height: 3; color: $text-muted; }
+    RosterPane #unit-details { display: none; height: 3; color: $text-muted; }
+    RosterPane.-detailed:focus-within #unit-details { display: block; }
     Screen.-short RosterPane #unit-details, Screen.-tiny RosterPane #unit-details { height: 2; }
     """
     # The details line keeps its height whatever it shows: were it to grow as the
     # cursor moves onto a figure, the roster's view would shrink under the cursor
-    # it had just scrolled to, and the highlighted row would leave the screen.
+    # it had just scrolled to, and the highlighted row would leave the screen.  It
+    # shows while the roster has the focus and its cursor is on a row: else its
+    # rows are the tree's (at 80x24 the other side's figures were
+    # below the view over blank rows, #48).
 
     class UnitChosen(Message):
         def __init__(self, unit_id: str) -> None:
@@ -307,6 +311,7 @@ class RosterPane(Vertical):
         if text != self._details:
             self._details = text
             self.query_one("#unit-details", Plain).update(text, layout=False)  # its height is fixed
+        self.set_class(self.view.cursor_key is not None, "-detailed")
 
     def _details_text(self) -> Text:
         key = self.view.cursor_key

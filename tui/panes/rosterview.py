@@ -307,6 +307,7 @@ class RosterView(BarView, can_focus=True):
             hovered = 0 <= self._hover < len(self._shown) and self._shown[self._hover] in item.path()
             line = self._styles["hover"] if hovered else base
             text = self._row_text(item, row == self.cursor, line)
+            text.truncate(self._width, overflow="ellipsis")  # a row cut at the edge says so
             strip = Strip(list(text.render(self.app.console))).crop_extend(0, self._width, line)
         else:
             strip = Strip.blank(self._width, base)

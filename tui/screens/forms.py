@@ -119,10 +119,9 @@ def by_name_first(specs: list[CommandSpec], query: str, domain: str = CORE_DOMAI
     typed = query.strip().lower()
     if not typed:
         return specs
-    words = Domain(domain)
 
     def rank(spec: CommandSpec) -> int:
-        names = [n.lower() for n in (spec.name, *spec.aliases, words.pgettext("command", spec.name))]
+        names = names_of(spec, domain)
         if typed in names:
             return 0
         return 1 if any(n.startswith(typed) for n in names) else 2
@@ -130,16 +129,24 @@ def by_name_first(specs: list[CommandSpec], query: str, domain: str = CORE_DOMAI
     return sorted(specs, key=rank)
 
 
+def names_of(spec: CommandSpec, domain: str = CORE_DOMAIN) -> list[str]:
+    """What ``spec`` is called, lowercased: its name, its aliases, the reader's name for it."""
+    return [n.lower() for n in (spec.name, *spec.aliases, Domain(domain).pgettext("command", spec.name))]
+
+
 class ActionPicker(ModalScreen[CommandSpec | None]):
     """Choose an action; those not possible now are listed with the reason.
 
     Focus starts in the filter box: typing narrows the list, Enter picks the
-    first action left that is possible now, ↓ moves into the list.
+    first action left that is possible now, ↓ moves into the list.  An action
+    named exactly that is not possible now is not traded for another: Enter says
+    why it cannot be given (``fire`` in set-up opened the score form, #48).
     """
 
     DEFAULT_CSS = (
         DIALOG_CSS.format(name="ActionPicker")
         + "ActionPicker OptionList { height: auto; max-height: 20; } ActionPicker #picker-filter { margin: 0; }"
+        + "ActionPicker #picker-why { display: none; } ActionPicker #picker-why.-said { display: block; }"
     )
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
@@ -157,6 +164,7 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
         with Vertical():
             yield PlainLabel(_("Choose an action (type to filter, Enter picks, Esc cancels)"), classes="title")
             yield PlainInput(placeholder=_("filter: a command's name or a word of its help"), id="picker-filter")
+            yield Plain("", classes="error", id="picker-why")
             yield OptionList(*self._options(""))
 
     def _options(self, query: str) -> list[Option]:
@@ -190,14 +198,22 @@ class ActionPicker(ModalScreen[CommandSpec | None]):
         listing.clear_options()
         listing.add_options(self._options(event.value))
         listing.highlighted = next((i for i, o in enumerate(listing.options) if not o.disabled), None)
+        self.query_one("#picker-why", Plain).remove_class("-said")
 
     @on(Input.Submitted, "#picker-filter")
     def _enter(self, event: Input.Submitted) -> None:
         event.stop()
         listing = self.query_one(OptionList)
+        typed = event.value.strip().lower()
+        named = next((s for s in self.specs if typed and typed in names_of(s, self.domain)), None)
+        why = allowed_now(named, self.state, self.role, self.domain) if named is not None else ""
         first = next((o for o in listing.options if not o.disabled), None)
-        if first is None:
+        if why or first is None:
             self.app.bell()
+            if why:
+                said = self.query_one("#picker-why", Plain)
+                said.update(_("{command} cannot be given now: {why}").format(command=named.name, why=why))
+                said.add_class("-said")
             return
         self.dismiss(next(s for s in self.specs if s.name == first.id))
 

@@ -84,7 +84,7 @@ class ReplayBar(Plain):
     """Where the replay stands: step, turn and phase, speed, playing or paused."""
 
     DEFAULT_CSS = """
-    ReplayBar { height: 2; background: $boost; }
+    ReplayBar { height: 2; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
 
@@ -138,10 +138,24 @@ class GameScreen(Screen):
         Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False, id="faster"),
         Binding("minus", "speed(-1)", N_("Slower"), show=False, id="slower"),
         Binding("escape", "leave_replay", N_("Leave replay"), show=False, id="leave-replay"),
+        # As a pager's: back to the live game, or out of a replay opened alone (Esc, which
+        # also clears a search, never quits).
+        Binding("q", "quit_replay", N_("Leave replay, or quit a replay opened alone"), show=False, id="quit-replay"),
         Binding("w", "play_from_here", N_("Play from here (what-if)"), show=False, id="play-from-here"),
     ]
 
-    REPLAY_ACTIONS = {"step", "phase", "turn", "jump_turn", "edge", "play", "speed", "leave_replay", "play_from_here"}
+    REPLAY_ACTIONS = {
+        "step",
+        "phase",
+        "turn",
+        "jump_turn",
+        "edge",
+        "play",
+        "speed",
+        "leave_replay",
+        "quit_replay",
+        "play_from_here",
+    }
     LIVE_ACTIONS = {"pick_action", "toggle_dice", "undo", "redo", "open_replay"}
     LOCAL_ACTIONS = {"new_game", "load_game"}
 
@@ -749,10 +763,18 @@ class GameScreen(Screen):
             return False
         if action in self.LOCAL_ACTIONS and self.remote:
             return False
-        if action == "play_from_here":
-            # A what-if game needs the full save: the referee's, at his own client.
-            return self.role == REFEREE and not self.remote
         return action != "leave_replay" or self._can_leave_replay()
+
+    def _why_not_play_from_here(self) -> str:
+        """Why this screen may not start a what-if game ("" if it may)."""
+        # A what-if game needs the full save: the referee's, at his own client.
+        if self.role != REFEREE:
+            return _(
+                "a what-if game is the referee's: it starts from the whole save, which holds what {role} may not see"
+            ).format(role=role_words(self.role, self.game.state))
+        if self.remote:
+            return _("a what-if game is made at the referee's own client, not at a shared table's seat")
+        return ""
 
     def _can_leave_replay(self) -> bool:
         return (
@@ -784,6 +806,13 @@ class GameScreen(Screen):
     def action_leave_replay(self) -> None:
         self._stop_player()
         self.app.pop_screen()
+
+    async def action_quit_replay(self) -> None:
+        if self._can_leave_replay():
+            self.action_leave_replay()
+        else:  # opened alone (fireteam SAVE --replay, the start screen's r): nothing to go back to
+            self._stop_player()
+            await self.app.action_quit()
 
     def action_new_game(self) -> None:
         from tui.screens.newgame import NewGameScreen
@@ -841,7 +870,12 @@ class GameScreen(Screen):
                         f"language('{code}')",
                     )
                 )
-        return [e for e in entries if self.check_action(e[2].split("(")[0], ()) is not False]
+        return [
+            e
+            for e in entries
+            if self.check_action(e[2].split("(")[0], ()) is not False
+            and (e[2] != "play_from_here" or not self._why_not_play_from_here())
+        ]
 
     def action_language(self, code: str) -> None:
         set_language = getattr(self.app, "set_language", None)
@@ -866,6 +900,10 @@ class GameScreen(Screen):
         from core.storage.fork import boundary_before, default_target, fork  # what only this key needs, imported then
 
         assert self.vp.step is not None
+        why = self._why_not_play_from_here()
+        if why:
+            self.notify(why, title=_("Cannot play from here"), severity="warning", markup=False)
+            return
         self._stop_player()
         step = boundary_before(self.game, self.vp.step)
         try:
@@ -976,7 +1014,7 @@ class GameScreen(Screen):
         else:
             text.append("  " + _("as {role}").format(role=role_words(self.role, state)), style="bold yellow")
         keys = Text(
-            "  " + _("← → event   [ ] phase   { } turn   t go to turn   < > start/end   Space play   + - speed"),
+            "  " + _("← → event  [ ] phase  { } turn  t go to turn  < > start/end  Space play  + - speed  q leave"),
             style="dim",
         )
         # Two lines always (its height is fixed): a new step repaints the bar, never lays out the screen.

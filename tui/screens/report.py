@@ -26,6 +26,13 @@ from tui.plain import Plain, PlainLabel, visible
 CHART_HEIGHT = 14
 #: Re-rolled games between two moves of the progress bar (each move crosses threads).
 PROGRESS_EVERY = 10
+#: Each side's marker on the line charts, in the sides' order: its glyph in the legend
+#: tells the sides apart without colour (both were braille dots, ``⢕⢕``, #48).
+SIDE_MARKERS = ("braille", "hd", "dot", "x", "+", "o")
+
+
+def marker(n: int) -> str:
+    return SIDE_MARKERS[n % len(SIDE_MARKERS)]
 
 
 class RerollsCancelled(Exception):
@@ -156,17 +163,19 @@ class ReportScreen(Screen):
         turns = [t.turn for t in f.turns]
         names = [visible(s.name) for s in f.sides]
         score = self._chart("#chart-score", _("{score} (more is worse)").format(score=f.score_name))
-        for s, name in zip(f.sides, names, strict=True):
-            score.plot(turns, f.score_by_turn[s.id], label=name, marker="braille")
+        for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
+            score.plot(turns, f.score_by_turn[s.id], label=name, marker=marker(n))
         losses = self._chart("#chart-losses", _("losses per turn"))
         if f.sides:
             losses.multiple_bar(turns, [f.losses_by_turn[s.id] for s in f.sides], labels=names)
         chart = self._chart("#chart-luck", _("luck: successes − expected"))
-        for s, name in zip(f.sides, names, strict=True):
-            chart.plot(turns, luck.by_turn[s.id], label=name, marker="braille")
-        # Points and losses are whole: their axes tick whole numbers, not plotext's thirds.
+        for n, (s, name) in enumerate(zip(f.sides, names, strict=True)):
+            chart.plot(turns, luck.by_turn[s.id], label=name, marker=marker(n))
+        # Points and losses are whole: their axes tick whole numbers, not plotext's thirds;
+        # luck's axis too (a success more or less than expected: -3.02 on it said no more).
         self._whole_y(score, [v for s in f.sides for v in f.score_by_turn[s.id]])
         self._whole_y(losses, [v for s in f.sides for v in f.losses_by_turn[s.id]])
+        self._whole_y(chart, [v for s in f.sides for v in luck.by_turn[s.id]])
         for plot in self.query(PlotextPlot):
             plot.plt.xticks(turns)
             plot.refresh()
