@@ -38,6 +38,7 @@ from core import dice as dice_steps
 from core import events as ev
 from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
 from core.language.i18n import Domain, Text
+from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
@@ -292,6 +293,17 @@ class Context(msgspec.Struct):
     #: The steps a handler and its helpers put their rolls under (:meth:`at_step`),
     #: outermost first, over what the rolls name.
     within: tuple[str | tuple[str, ...], ...] = ()
+    #: The answers given with the command (``core.questions``), taken as :meth:`ask` asks.
+    answers: Answers = msgspec.field(default_factory=lambda: Answers(None))
+
+    def ask(self, question: Question, *, unit: str = "", side: str = "") -> str:
+        """The answer to ``question`` (one of its ``choices``): the next one given with the
+        command, its default when none were given, else :class:`NeedAnswer`.  A dry run
+        (the odds) takes the default, or the first choice.  ``unit``/``side``: whose it is,
+        as for :meth:`roll`."""
+        if self.dry_run:
+            return question.default or question.choices[0]
+        return self.answers.next(msgspec.structs.replace(question, domain=self.ruleset.domain), unit=unit, side=side)
 
     def emit(self, *events: ev.Event) -> None:
         for e in events:
