@@ -866,9 +866,7 @@ def parse(
                     )
                 )
     units = [v for p in params if p.kind in ("unit", "own", "enemy") for v in _as_list(resolved.get(p.name))]
-    return Parsed(
-        spec, resolved, faces, answers, _spliced(text, subs).strip(), acting or "", units, marked, verb
-    )
+    return Parsed(spec, resolved, faces, answers, _spliced(text, subs).strip(), acting or "", units, marked, verb)
 
 
 def _spliced(text: str, subs: list[tuple[int, int, str]]) -> str:

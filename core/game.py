@@ -38,7 +38,6 @@ from core.dice import (
     sent_contribution,
 )
 from core.history import History, HistoryError
-from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.language.i18n import Domain, Text, _, render
 from core.language.reader import SOURCE, lang
 from core.language.shapes import command_shapes
@@ -46,6 +45,7 @@ from core.narrate import describe
 from core.numbering import Numbering
 from core.outcome import Outcome, Refusal, Result, settle
 from core.probability import check_distribution, check_summary, odds_summary, successes_distribution, sum_distribution
+from core.questions import MAX_ANSWERS, Answers, NeedAnswer
 from core.refusal import LOG, CommandFailed
 from core.replay import Timeline
 from core.ruleset import CommandSpec, Context, Param, Refused, RollAhead, Ruleset, get_ruleset

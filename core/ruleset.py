@@ -36,10 +36,10 @@ import msgspec
 
 from core import dice as dice_steps
 from core import events as ev
-from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, step_index
+from core.dice import Dice, NeedDice, SealedDice, UnplacedRoll, face_meanings, step_index
 from core.language.i18n import Domain, Text
-from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.narrate import possessive  # noqa: F401  (the words a ruleset's narration uses)
+from core.questions import Answers, NeedAnswer, Question  # noqa: F401  (what a handler asks)
 from core.refusal import Refused  # noqa: F401  (what a handler raises to refuse a command)
 from core.state import HIDDEN, GameState, Unit, apply_in_place
 from core.views import (  # noqa: F401  (roles live in views)
@@ -338,6 +338,7 @@ class Context(msgspec.Struct):
         outcome: Callable[[tuple[int, ...]], Text] | Text = "",
         check: ev.Check | None = None,
         step: str | tuple[str, ...] = (),
+        meaning: Callable[[tuple[int, ...]], Text] | None = None,
     ) -> tuple[int, ...]:
         """Roll (or take typed faces), record the roll as an event, return the faces.
 
@@ -352,7 +353,10 @@ class Context(msgspec.Struct):
         told (:class:`core.dice.DiceRequest`), so pass them for every roll.
         ``check`` is how ``outcome`` is decided (``core.events.Check``): the dice
         pane's chance, the odds before the roll and the report's luck read it and
-        nothing else, so every roll gives one.
+        nothing else, so every roll gives one.  A roll read off a table (``ev.Read``)
+        tells a referee rolling real dice what each face means (``DiceRequest.meanings``):
+        its ``outcome``, or ``meaning`` where the outcome says more than the table's
+        row (the modified total it read).
         """
         if self.dry_run:
             raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
@@ -360,8 +364,17 @@ class Context(msgspec.Struct):
         try:
             faces = self.dice.roll(count, sides, purpose)
         except NeedDice as need:
+            reads = meaning or outcome
+            meanings = face_meanings(reads, count, sides, total) if type(check) is ev.Read and callable(reads) else ()
             asked = msgspec.structs.replace(
-                need.request, target=target, under=under, total=total, mods=tuple(mods), check=check, step=at
+                need.request,
+                target=target,
+                under=under,
+                total=total,
+                mods=tuple(mods),
+                check=check,
+                step=at,
+                meanings=meanings,
             )
             raise NeedDice(asked, unit=unit, side=side) from None
         text = outcome(faces) if callable(outcome) else outcome

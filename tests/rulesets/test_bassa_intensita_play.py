@@ -14,8 +14,8 @@ import pytest
 from core import events as ev
 from core import ruleset as ruleset_module
 from core.game import Game
-from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.language.i18n import plain
+from core.outcome import AnswerNeeded, DiceNeeded, Outcome, Refusal
 from core.ruleset import Context, Refused
 from core.rulesets.bassa_intensita import BassaIntensita
 from core.rulesets.common import Scenario
@@ -971,7 +971,6 @@ def test_smoke_and_gas_lift_when_their_time_is_over(tmp_path, monkeypatch):
         assert game.state.vars["gas.1"] == "" and not unit(game, "hassan").has("gassed")
     finally:
         game.close()
-
 
 
 def test_a_damaged_aircraft_comes_back_in_a_later_fire_phase_not_this_one(long_game):

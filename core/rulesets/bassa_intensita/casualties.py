@@ -272,9 +272,7 @@ def infantry_hit(
             "dead": nl.rubber_dead,
         }
         result = milder.get(result, result)
-    wound(
-        ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result), grace=grace, cover=cover
-    )
+    wound(ctx, unit, result, cause, under_fire=under_fire, morale_check=_asks_morale(result), grace=grace, cover=cover)
     return result
 
 

@@ -8,8 +8,8 @@ cover, the distances and who is hidden.
 
 from __future__ import annotations
 
-from math import ceil
 from collections.abc import Callable
+from math import ceil
 from typing import Any
 
 from core import events as ev
