@@ -29,6 +29,8 @@ from core.refusal import Refused
 MAX_ANSWERS = 200
 #: The longest answer, in characters.
 MAX_ANSWER = 40
+#: The answers a refusal lists before ``…``.
+LISTED = 12
 
 
 def folded(text: str) -> str:
@@ -52,6 +54,8 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
     #: drawn since the last reshuffle): refused with that reason, not as a typing error.
     closed: tuple[str, ...] = ()
     closed_why: Text = ""
+    #: Another way to type each of ``closed``, in step with it.
+    closed_spellings: tuple[str, ...] = ()
     #: Whose it is (a unit's name the asker may see, a side), as a roll's ``whose``.
     whose: str = ""
     #: Taken when the command is given with no answers at all ("" : none, it is asked).
@@ -81,13 +85,14 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
         alone); ValueError saying why when it names none."""
         word = folded(typed)
         if not word or len(word) > MAX_ANSWER:
-            raise ValueError(_("answer one of: {choices}").format(choices=", ".join(self.choices)))
+            raise ValueError(_("answer one of: {choices}").format(choices=self._listed()))
         for i, choice in enumerate(self.choices):
             spelt = self.spellings[i] if i < len(self.spellings) else ""
             if word in (folded(choice), folded(spelt) if spelt else None):
                 return choice
-        for closed in self.closed:
-            if word == folded(closed):
+        for i, closed in enumerate(self.closed):
+            spelt = self.closed_spellings[i] if i < len(self.closed_spellings) else ""
+            if word in (folded(closed), folded(spelt) if spelt else None):
                 raise ValueError(
                     _("{answer} cannot be the answer now: {why}").format(
                         answer=closed, why=render(self.closed_why, self.domain)
@@ -98,9 +103,14 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
             return starting[0]
         raise ValueError(
             _("{typed} is not an answer here; answer one of: {choices}").format(
-                typed=repr(typed.strip()[:MAX_ANSWER]), choices=", ".join(self.choices)
+                typed=repr(typed.strip()[:MAX_ANSWER]), choices=self._listed()
             )
         )
+
+    def _listed(self) -> str:
+        """The answers, the first dozen of a long list (a deck's cards) and then ``…``."""
+        shown = list(self.choices[:LISTED])
+        return ", ".join(shown + ["…"] if len(self.choices) > LISTED else shown)
 
 
 class NeedAnswer(Exception):

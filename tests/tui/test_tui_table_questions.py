@@ -192,3 +192,37 @@ async def test_odds_in_the_client_says_the_chances_and_gives_the_command_back(tm
         assert app.screen.query_one(CommandInput).value == "fire ferrante omar range=10"
         assert game.log_length == before  # nothing was given
     game.close()
+
+
+async def test_linea_di_tiro_with_table_dice_asks_the_card_the_table_drew(tmp_path):
+    """C.2.1 D2 (ruling LT-TABLE-DECK): F3, then next: the card is typed, as a keyboard
+    types it; one already drawn is refused with why, and asked again."""
+    game = Game.new(tmp_path / "lt.ft", "linea-di-tiro", seed=5)
+    game.execute("scenario demo")
+    app = FireteamApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, QuestionPrompt)
+        assert title(prompt) == "the card the table drew (LT-R010)"
+        await type_keys(pilot, "ks")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.card == "K♠"
+        await type_keys(pilot, "next")
+        await pilot.press("enter")
+        await pilot.pause()
+        await type_keys(pilot, "ks")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuestionPrompt)
+        error = str(app.screen.query_one("#question-error").render())
+        assert error.startswith("K♠ cannot be the answer now: it is not in the pile"), error
+        await type_keys(pilot, "joker")  # the refused answer is selected: typing replaces it
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (game.state.turn, game.state.card) == (2, "Joker")
+    game.close()

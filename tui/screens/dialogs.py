@@ -282,8 +282,11 @@ class QuestionPrompt(ModalScreen[str | None]):
         with Vertical():
             yield PlainLabel(self.question.text(), classes="title")
             yield Plain(Text(visible(_("command: {command}").format(command=self.command)), style="dim"))
-            # each answer shown as text on a line of its own
-            answers = Text("\n").join(Text(visible(f"  {option}")) for option in self.question.options())
+            options = self.question.options()
+            if any(self.question.meanings):  # each answer and what it means on a line of its own
+                answers = Text("\n").join(Text(visible(f"  {option}")) for option in options)
+            else:  # bare answers (a deck's cards): one paragraph
+                answers = Text(visible(", ".join(options)))
             yield Plain(answers, id="question-answers")
             first = self.question.choices[0] if self.question.choices else ""
             yield PlainInput(
