@@ -1052,3 +1052,17 @@ def test_next_with_its_own_dice_asks_the_cover_but_a_script_takes_none(game):
     facts = play(game, "next dice=1,1,1")
     assert [r.target for r in rolls(facts, "A.13.2")] == [2, 5, 4]  # no cover for any of them
     assert game.state.phase != "fire-regular"
+
+
+def test_next_asks_for_an_enemy_near_only_when_a_check_comes_to_surrender(game):
+    """Rules: BI-R182 (ruling BI-MORALE-NEXT): Omar fails (3 against 2) and rolls 6, Surrender:
+    only then is the table asked whether an enemy is near; yes, and he surrenders."""
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")
+    asked = game.submit("next", faces=[3, 6], answers=["none"])
+    assert isinstance(asked, AnswerNeeded)
+    assert asked.question.text() == "Omar's surrender: a visible enemy within 12 cm to surrender to? (BI-R182)"
+    facts = play(game, "next answers=none,yes,none,none dice=3,6,1,1")
+    assert [plain(r.outcome) for r in rolls(facts, "A.13.3")] == ["surrender"]
+    assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
+    assert not any(unit(game, u).has("morale-due") for u in ("ali", "hassan"))

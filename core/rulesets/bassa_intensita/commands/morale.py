@@ -163,7 +163,7 @@ def _enemy_question() -> Question:
     return Question(
         ENEMY_QUESTION,
         ("yes", "no"),
-        meanings=(M("he surrenders"), M("he panics instead, leaving his heavy weapons")),
+        meanings=(M("he surrenders"), M("he panics instead")),
         default="no",
         rule="BI-R182",
     )
