@@ -521,24 +521,7 @@ class Game:
             answers=Answers(said),
         )
         ctx.emit(*sealing)
-        try:
-            parsed.spec.handler(ctx, parsed.args)
-        except NeedAnswer as need:
-            # As for dice: whose question it is, in a name this role may see.
-            whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
-            raise NeedAnswer(msgspec.structs.replace(need.question, whose=whose)) from None
-        except NeedDice as need:
-            # Said as this role may hear it: whose roll (a name it may see), and the
-            # command's order of dice.  The unit's id goes no further.
-            whose = roller(ctx.state, need.unit, need.side, role)
-            asked = msgspec.structs.replace(
-                need.request,
-                whose=whose,
-                order=parsed.spec.dice,
-                domain=self.ruleset.domain,
-                again=_times_rolled(ctx.events, need),
-            )
-            raise NeedDice(asked) from None
+        self._handle(ctx, parsed, role)
         _check_numbers(ctx.events)
         if (
             isinstance(dice, SealedDice)
@@ -565,6 +548,29 @@ class Game:
             vis = self._text_audience(parsed, ctx.events, role)
         issued = ev.Issued(cmd=cmd, n=len(facts), by=by, text=parsed.text, at=self.clock(), vis=vis)
         return cmd, [issued, *facts]
+
+    def _handle(self, ctx: Context, parsed: Parsed, role: str) -> None:
+        """Run the command's handler; what it still wants of the table (its dice, an answer)
+        is said as ``role`` may hear it: whose (a name it may see; the unit's id goes no
+        further) and the command's order of dice."""
+        try:
+            parsed.spec.handler(ctx, parsed.args)
+        except NeedAnswer as need:
+            # As for dice: whose question it is, in a name this role may see.
+            whose = roller(ctx.state, need.unit, need.side, role) if need.unit or need.side else ""
+            raise NeedAnswer(msgspec.structs.replace(need.question, whose=whose)) from None
+        except NeedDice as need:
+            # Said as this role may hear it: whose roll (a name it may see), and the
+            # command's order of dice.  The unit's id goes no further.
+            whose = roller(ctx.state, need.unit, need.side, role)
+            asked = msgspec.structs.replace(
+                need.request,
+                whose=whose,
+                order=parsed.spec.dice,
+                domain=self.ruleset.domain,
+                again=_times_rolled(ctx.events, need),
+            )
+            raise NeedDice(asked) from None
 
     def _sealing(self, parsed: Parsed) -> list[ev.Event]:
         """The facts that seal the dice with a new key, first in this command, or none.
