@@ -21,7 +21,7 @@ import unicodedata
 
 import msgspec
 
-from core.language.i18n import CORE_DOMAIN, Text, _, render
+from core.language.i18n import CORE_DOMAIN, Domain, Text, _, render
 from core.narrate import whose as whose_thing
 from core.refusal import Refused
 
@@ -70,10 +70,16 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
         said = whose_thing(self.whose, asked) if self.whose else asked
         return f"{said} ({self.rule})" if self.rule else said
 
+    def local(self, choice: str) -> str:
+        """``choice`` as the reader types it: its name in the ruleset's catalogue (msgctxt
+        ``choice``, as a command's choices are named), else itself."""
+        return Domain(self.domain).pgettext("choice", choice)
+
     def options(self) -> list[str]:
         """Each answer as the asker may type it, with its meaning: ``heavy (h): +2``."""
         out = []
-        for i, choice in enumerate(self.choices):
+        for i, english in enumerate(self.choices):
+            choice = self.local(english)
             spelt = self.spellings[i] if i < len(self.spellings) else ""
             meaning = render(self.meanings[i], self.domain) if i < len(self.meanings) and self.meanings[i] else ""
             said = f"{choice} ({spelt})" if spelt and spelt != choice else choice
@@ -88,7 +94,7 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
             raise ValueError(_("answer one of: {choices}").format(choices=self._listed()))
         for i, choice in enumerate(self.choices):
             spelt = self.spellings[i] if i < len(self.spellings) else ""
-            if word in (folded(choice), folded(spelt) if spelt else None):
+            if word in (folded(choice), folded(self.local(choice)), folded(spelt) if spelt else None):
                 return choice
         for i, closed in enumerate(self.closed):
             spelt = self.closed_spellings[i] if i < len(self.closed_spellings) else ""
@@ -98,7 +104,9 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
                         answer=closed, why=render(self.closed_why, self.domain)
                     )
                 )
-        starting = [c for c in self.choices if folded(c).startswith(word)]
+        starting = [c for c in self.choices if folded(self.local(c)).startswith(word)]
+        if not starting:
+            starting = [c for c in self.choices if folded(c).startswith(word)]
         if len(starting) == 1:
             return starting[0]
         raise ValueError(
@@ -109,7 +117,7 @@ class Question(msgspec.Struct, frozen=True, omit_defaults=True):
 
     def _listed(self) -> str:
         """The answers, the first dozen of a long list (a deck's cards) and then ``…``."""
-        shown = list(self.choices[:LISTED])
+        shown = [self.local(c) for c in self.choices[:LISTED]]
         return ", ".join(shown + ["…"] if len(self.choices) > LISTED else shown)
 
 

@@ -1066,3 +1066,18 @@ def test_next_asks_for_an_enemy_near_only_when_a_check_comes_to_surrender(game):
     assert [plain(r.outcome) for r in rolls(facts, "A.13.3")] == ["surrender"]
     assert plain(unit(game, "omar").out) == "surrendered (BI-R182)"
     assert not any(unit(game, u).has("morale-due") for u in ("ali", "hassan"))
+
+
+def test_an_italian_referee_answers_the_cover_in_his_words(game):
+    """A question's answers are named as the command's choices are (msgctxt choice): an
+    Italian referee types ``pesante`` and the check takes heavy cover."""
+    from core.language.reader import reading
+
+    goto(game, "fire-regular")
+    play(game, "@blue fire capo omar range=20 dice=1,7,9")
+    with reading("it"):
+        asked = game.submit("next", answers=[])
+        assert "pesante" in " ".join(asked.question.options())
+        facts = game.execute("next dice=1,1,1", answers=["pesante", "n", "n"]).events
+    # Omar: Regular 4 + 3, wounded -3, under fire -2, heavy cover +2 = 4
+    assert [r.target for r in rolls(facts, "A.13.2")] == [4, 5, 4]
